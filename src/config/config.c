@@ -1,0 +1,362 @@
+/* GPGPU-Sim option syntax: "-name value" tokens (several per line allowed), '#' comments,
+ * double-quoted values, "-config other.config" includes. Later values override earlier ones.
+ * Unknown options are an error naming the nearest known option, unless ignore_unknown. */
+#include "config/params.h"
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static size_t total_options(void)
+{
+    size_t n = 0;
+    for (size_t m = 0; m < gms_config_nmodules; m++) n += gms_config_modules[m]->noptions;
+    return n;
+}
+
+static const gms_option *find_option(const char *name, size_t *index)
+{
+    size_t k = 0;
+    for (size_t m = 0; m < gms_config_nmodules; m++) {
+        const gms_config_module *mod = gms_config_modules[m];
+        for (size_t i = 0; i < mod->noptions; i++, k++)
+            if (!strcmp(mod->options[i].name, name)) {
+                if (index) *index = k;
+                return &mod->options[i];
+            }
+    }
+    return NULL;
+}
+
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 200 || lb > 200) return 1000;
+    size_t prev[201], cur[201];
+    for (size_t j = 0; j <= lb; j++) prev[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t c = prev[j - 1] + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+            if (prev[j] + 1 < c) c = prev[j] + 1;
+            if (cur[j - 1] + 1 < c) c = cur[j - 1] + 1;
+            cur[j] = c;
+        }
+        memcpy(prev, cur, (lb + 1) * sizeof *prev);
+    }
+    return prev[lb];
+}
+
+static const char *nearest_option(const char *name)
+{
+    const char *best = NULL;
+    size_t bd = (size_t)-1;
+    for (size_t m = 0; m < gms_config_nmodules; m++) {
+        const gms_config_module *mod = gms_config_modules[m];
+        for (size_t i = 0; i < mod->noptions; i++) {
+            size_t d = edit_distance(name, mod->options[i].name);
+            if (d < bd) { bd = d; best = mod->options[i].name; }
+        }
+    }
+    return best ? best : "?";
+}
+
+/* size with optional unit: 4KB, 1GB, 2MB, 4096 (1024-based) */
+static int parse_u64_size(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    while (isspace((unsigned char)*s)) s++;
+    if (*s == '-' || !*s) return -1;
+    double v = strtod(s, &end);
+    if (end == s || errno) return -1;
+    /* integral part must be exact for plain integers */
+    unsigned long long iv = strtoull(s, NULL, 0);
+    while (isspace((unsigned char)*end)) end++;
+    uint64_t mul = 1;
+    if (!strncasecmp(end, "KB", 2) || !strcasecmp(end, "K") || !strncasecmp(end, "KiB", 3)) mul = 1024ULL;
+    else if (!strncasecmp(end, "MB", 2) || !strcasecmp(end, "M") || !strncasecmp(end, "MiB", 3)) mul = 1024ULL << 10;
+    else if (!strncasecmp(end, "GB", 2) || !strcasecmp(end, "G") || !strncasecmp(end, "GiB", 3)) mul = 1024ULL << 20;
+    else if (*end) return -1;
+    if (mul == 1) {
+        if (strchr(s, '.')) return -1;
+        *out = iv;
+    } else {
+        if (v * (double)mul > 1.8e19) return -1;
+        *out = (uint64_t)llround(v * (double)mul);
+    }
+    return 0;
+}
+
+static int parse_value(const gms_option *o, const char *val, void *field, gms_error *err,
+                       const char *where)
+{
+    char *end;
+    errno = 0;
+    switch (o->type) {
+    case GMS_OPT_BOOL: {
+        int v;
+        if (!strcmp(val, "1") || !strcasecmp(val, "true")) v = 1;
+        else if (!strcmp(val, "0") || !strcasecmp(val, "false")) v = 0;
+        else return gms_err(err, "%s-%s: '%s' is not a boolean (0 or 1)", where, o->name, val);
+        *(int *)field = v;
+        return 0;
+    }
+    case GMS_OPT_INT: {
+        long v = strtol(val, &end, 0);
+        if (end == val || *end || errno || v < INT_MIN || v > INT_MAX)
+            return gms_err(err, "%s-%s: '%s' is not an integer", where, o->name, val);
+        *(int *)field = (int)v;
+        return 0;
+    }
+    case GMS_OPT_U32: {
+        if (*val == '-') return gms_err(err, "%s-%s: '%s' must not be negative", where, o->name, val);
+        unsigned long long v = strtoull(val, &end, 0);
+        if (end == val || *end || errno || v > UINT32_MAX)
+            return gms_err(err, "%s-%s: '%s' is not an unsigned 32-bit integer", where, o->name, val);
+        *(uint32_t *)field = (uint32_t)v;
+        return 0;
+    }
+    case GMS_OPT_U64: {
+        uint64_t v;
+        if (parse_u64_size(val, &v))
+            return gms_err(err, "%s-%s: '%s' is not a size (a number, optionally with KB, MB or GB)", where, o->name, val);
+        *(uint64_t *)field = v;
+        return 0;
+    }
+    case GMS_OPT_DOUBLE: {
+        double v = strtod(val, &end);
+        if (end == val || errno || !isfinite(v))
+            return gms_err(err, "%s-%s: '%s' is not a number", where, o->name, val);
+        /* a trailing unit word such as "GB/s" is allowed, nothing else */
+        while (isspace((unsigned char)*end)) end++;
+        if (*end && !isalpha((unsigned char)*end))
+            return gms_err(err, "%s-%s: '%s' is not a number", where, o->name, val);
+        *(double *)field = v;
+        return 0;
+    }
+    case GMS_OPT_STRING:
+        if (strlen(val) >= GMS_OPT_STRLEN)
+            return gms_err(err, "%s-%s: value is longer than %d characters", where, o->name, GMS_OPT_STRLEN - 1);
+        snprintf((char *)field, GMS_OPT_STRLEN, "%s", val);
+        return 0;
+    }
+    return gms_err(err, "%s-%s: internal: bad option type", where, o->name);
+}
+
+static int set_option(gms_params *p, const char *name, const char *val, const char *where, gms_error *err)
+{
+    while (*name == '-') name++;
+    size_t idx;
+    const gms_option *o = find_option(name, &idx);
+    if (!o) {
+        if (p->ignore_unknown) {
+            char buf[512];
+            snprintf(buf, sizeof buf, "%s-%s %s", where, name, val);
+            p->ignored = gms_xrealloc(p->ignored, (p->nignored + 1) * sizeof *p->ignored);
+            p->ignored[p->nignored++] = gms_xstrdup(buf);
+            return 0;
+        }
+        return gms_err(err, "%sunknown option -%s (did you mean -%s? use --ignore-unknown to load a full GPGPU-Sim config)",
+                       where, name, nearest_option(name));
+    }
+    if (parse_value(o, val, (char *)p + o->offset, err, where)) return -1;
+    p->is_set[idx] = 1;
+    p->finalized = 0;
+    return 0;
+}
+
+gms_params *gms_params_new(void)
+{
+    gms_params *p = gms_xcalloc(1, sizeof *p);
+    p->is_set = gms_xcalloc(total_options() + 1, 1);
+    gms_error err = {0};
+    for (size_t m = 0; m < gms_config_nmodules; m++) {
+        const gms_config_module *mod = gms_config_modules[m];
+        for (size_t i = 0; i < mod->noptions; i++) {
+            const gms_option *o = &mod->options[i];
+            if (parse_value(o, o->defval, (char *)p + o->offset, &err, "default ")) {
+                fprintf(stderr, "gpumemsim: internal error: %s\n", err.msg);
+                abort();
+            }
+        }
+    }
+    memset(p->is_set, 0, total_options() + 1);
+    return p;
+}
+
+void gms_params_free(gms_params *p)
+{
+    if (!p) return;
+    for (size_t i = 0; i < p->nignored; i++) free(p->ignored[i]);
+    free(p->ignored);
+    for (size_t i = 0; i < p->nsources; i++) free(p->sources[i]);
+    free(p->is_set);
+    free(p);
+}
+
+void gms_params_set_ignore_unknown(gms_params *p, int on) { p->ignore_unknown = on; }
+size_t gms_params_n_ignored(const gms_params *p) { return p->nignored; }
+const char *gms_params_ignored(const gms_params *p, size_t i) { return i < p->nignored ? p->ignored[i] : NULL; }
+
+int gms_params_set(gms_params *p, const char *name, const char *value, gms_error *err)
+{
+    return set_option(p, name, value, "--set ", err);
+}
+
+/* tokenizer state over one file */
+typedef struct tok { char *s; int line; } tok;
+
+static int tokenize(const char *path, char *text, tok **out, size_t *nout, gms_error *err)
+{
+    size_t cap = 64, n = 0;
+    tok *t = gms_xmalloc(cap * sizeof *t);
+    int line = 1;
+    char *c = text;
+    while (*c) {
+        if (*c == '\n') { line++; c++; continue; }
+        if (isspace((unsigned char)*c)) { c++; continue; }
+        if (*c == '#') { while (*c && *c != '\n') c++; continue; }
+        char *start;
+        if (*c == '"') {
+            start = ++c;
+            while (*c && *c != '"' && *c != '\n') c++;
+            if (*c != '"') {
+                free(t);
+                return gms_err_at(err, path, line, "unterminated quoted value");
+            }
+            *c++ = 0;
+        } else {
+            start = c;
+            while (*c && !isspace((unsigned char)*c)) c++;
+            if (*c) {
+                int nl = *c == '\n';
+                *c++ = 0;
+                if (nl) { if (n == cap) { cap *= 2; t = gms_xrealloc(t, cap * sizeof *t); }
+                          t[n].s = start; t[n].line = line; n++; line++; continue; }
+            }
+        }
+        if (n == cap) { cap *= 2; t = gms_xrealloc(t, cap * sizeof *t); }
+        t[n].s = start;
+        t[n].line = line;
+        n++;
+    }
+    *out = t;
+    *nout = n;
+    return 0;
+}
+
+static int load_file(gms_params *p, const char *path, int depth, gms_error *err)
+{
+    if (depth > 8) return gms_err(err, "%s: -config nesting deeper than 8 (an include loop?)", path);
+    FILE *f = fopen(path, "rb");
+    if (!f) return gms_err(err, "%s: cannot open config file: %s", path, strerror(errno));
+    fseek(f, 0, SEEK_END);
+    long sz = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    if (sz < 0) { fclose(f); return gms_err(err, "%s: cannot read", path); }
+    char *text = gms_xmalloc((size_t)sz + 1);
+    size_t rd = fread(text, 1, (size_t)sz, f);
+    fclose(f);
+    text[rd] = 0;
+    if (memchr(text, 0, rd)) { free(text); return gms_err(err, "%s: not a text file (NUL byte)", path); }
+    tok *t;
+    size_t n;
+    if (tokenize(path, text, &t, &n, err)) { free(text); return -1; }
+    if (p->nsources < GMS_MAX_SOURCES) p->sources[p->nsources++] = gms_xstrdup(path);
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        char where[600];
+        snprintf(where, sizeof where, "%s:%d: ", path, t[i].line);
+        if (t[i].s[0] != '-') {
+            rc = gms_err(err, "%sexpected an option starting with '-', found '%s'", where, t[i].s);
+            break;
+        }
+        if (i + 1 >= n || (t[i + 1].s[0] == '-' && t[i + 1].line != t[i].line)) {
+            rc = gms_err(err, "%s%s: missing value", where, t[i].s);
+            break;
+        }
+        const char *name = t[i].s, *val = t[i + 1].s;
+        i++;
+        if (!strcmp(name, "-config")) {
+            /* relative includes: as given, else next to the including file */
+            char inc[1024];
+            snprintf(inc, sizeof inc, "%s", val);
+            FILE *g = fopen(inc, "rb");
+            if (!g && val[0] != '/') {
+                const char *slash = strrchr(path, '/');
+                if (slash) snprintf(inc, sizeof inc, "%.*s/%s", (int)(slash - path), path, val);
+            } else if (g) fclose(g);
+            rc = load_file(p, inc, depth + 1, err);
+            continue;
+        }
+        rc = set_option(p, name, val, where, err);
+    }
+    free(t);
+    free(text);
+    return rc;
+}
+
+int gms_params_load_file(gms_params *p, const char *path, gms_error *err)
+{
+    return load_file(p, path, 0, err);
+}
+
+int gms_params_finalize(gms_params *p, gms_error *err)
+{
+    for (size_t m = 0; m < gms_config_nmodules; m++)
+        if (gms_config_modules[m]->finalize && gms_config_modules[m]->finalize(p, err)) return -1;
+    p->finalized = 1;
+    return 0;
+}
+
+static void print_value(const gms_option *o, const gms_params *p, FILE *out)
+{
+    const char *f = (const char *)p + o->offset;
+    switch (o->type) {
+    case GMS_OPT_BOOL: case GMS_OPT_INT: fprintf(out, "%d", *(const int *)f); break;
+    case GMS_OPT_U32: fprintf(out, "%u", *(const uint32_t *)f); break;
+    case GMS_OPT_U64: fprintf(out, "%llu", (unsigned long long)*(const uint64_t *)f); break;
+    case GMS_OPT_DOUBLE: fprintf(out, "%g", *(const double *)f); break;
+    case GMS_OPT_STRING: fprintf(out, "%s", f[0] ? f : "\"\""); break;
+    }
+}
+
+void gms_params_dump(const gms_params *p, FILE *out)
+{
+    fprintf(out, "# gpumemsim %s configuration", GPUMEMSIM_VERSION);
+    for (size_t i = 0; i < p->nsources; i++) fprintf(out, "%s%s", i ? ", " : " from ", p->sources[i]);
+    fprintf(out, "\n\n## Decoded\n");
+    for (size_t m = 0; m < gms_config_nmodules; m++)
+        if (gms_config_modules[m]->dump) gms_config_modules[m]->dump(p, out);
+    fprintf(out, "\n## Every option (* = set explicitly)\n");
+    size_t k = 0;
+    for (size_t m = 0; m < gms_config_nmodules; m++) {
+        const gms_config_module *mod = gms_config_modules[m];
+        fprintf(out, "# [%s]\n", mod->name);
+        for (size_t i = 0; i < mod->noptions; i++, k++) {
+            const gms_option *o = &mod->options[i];
+            fprintf(out, "%c-%-44s ", p->is_set[k] ? '*' : ' ', o->name);
+            print_value(o, p, out);
+            fprintf(out, "   # %s\n", o->help);
+        }
+    }
+    if (p->nignored) {
+        fprintf(out, "\n## Ignored (not modelled by gpumemsim)\n");
+        for (size_t i = 0; i < p->nignored; i++) fprintf(out, "# %s\n", p->ignored[i]);
+    }
+}
+
+/* for `gpumemsim list options` */
+void gms_params_list_options(FILE *out)
+{
+    for (size_t m = 0; m < gms_config_nmodules; m++) {
+        const gms_config_module *mod = gms_config_modules[m];
+        for (size_t i = 0; i < mod->noptions; i++)
+            fprintf(out, "-%-44s %-10s default %-24s %s\n", mod->options[i].name, mod->name,
+                    mod->options[i].defval[0] ? mod->options[i].defval : "\"\"", mod->options[i].help);
+    }
+}

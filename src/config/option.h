@@ -1,0 +1,48 @@
+/* Option registry. Each module declares a static table of gms_option (name as GPGPU-Sim
+ * spells it, without the leading '-'; type; offset into gms_params; default; help) and a
+ * gms_config_module with optional finalize (decode packed strings, check geometry, report
+ * errors) and dump (print decoded values in plain words). The modules are listed once in
+ * src/config/registry.c. Adding an option = one row in the owning module's table. */
+#ifndef GMS_CONFIG_OPTION_H
+#define GMS_CONFIG_OPTION_H
+#include <stddef.h>
+#include <stdio.h>
+#include "util/err.h"
+
+#define GMS_OPT_STRLEN 256
+
+typedef enum {
+    GMS_OPT_BOOL,   /* int: 0/1 (accepts 0 1 true false) */
+    GMS_OPT_INT,    /* int */
+    GMS_OPT_U32,    /* uint32_t */
+    GMS_OPT_U64,    /* uint64_t; accepts size suffixes KB MB GB (1024-based) */
+    GMS_OPT_DOUBLE, /* double; accepts a trailing unit word such as GB/s that is ignored */
+    GMS_OPT_STRING, /* char[GMS_OPT_STRLEN], decoded by the module's finalize */
+} gms_opt_type;
+
+typedef struct gms_option {
+    const char *name;    /* e.g. "gpgpu_n_mem" */
+    gms_opt_type type;
+    size_t offset;       /* offsetof(gms_params, ...) */
+    const char *defval;  /* GPGPU-Sim default where the option is GPGPU-Sim's */
+    const char *help;
+} gms_option;
+
+struct gms_params;
+typedef struct gms_config_module {
+    const char *name;                 /* "core", "l1d", "dram", "uvm", ... */
+    const gms_option *options;
+    size_t noptions;
+    /* decode strings into derived fields and validate; errors name the option */
+    int (*finalize)(struct gms_params *p, gms_error *err);
+    /* print decoded values in plain words, one "Label: text" per line */
+    void (*dump)(const struct gms_params *p, FILE *out);
+} gms_config_module;
+
+/* registry.c */
+extern const gms_config_module *const gms_config_modules[];
+extern const size_t gms_config_nmodules;
+
+#define GMS_OPT(name, type, field, def, help) { name, type, offsetof(struct gms_params, field), def, help }
+
+#endif

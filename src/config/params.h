@@ -1,0 +1,31 @@
+/* All options of a simulation, grouped by the module that owns them. */
+#ifndef GMS_CONFIG_PARAMS_H
+#define GMS_CONFIG_PARAMS_H
+#include "config/option.h"
+#include "core/core_params.h"
+#include "mem/icnt_params.h"
+#include "mem/l1d_params.h"
+#include "mem/memsys_params.h"
+#include "uvm/uvm_params.h"
+
+#define GMS_MAX_SOURCES 16
+
+struct gms_params {
+    gms_core_params core;
+    gms_sim_params sim;
+    gms_icnt_params icnt;
+    gms_l1d_params l1d;
+    gms_memsys_params mem;
+    gms_uvm_params uvm;
+
+    /* bookkeeping */
+    int ignore_unknown;
+    char **ignored;            /* "file:line: -name" of ignored unknown options */
+    size_t nignored;
+    char *sources[GMS_MAX_SOURCES]; /* config files loaded, in order */
+    size_t nsources;
+    unsigned char *is_set;     /* per option (registry order): given explicitly */
+    int finalized;
+};
+
+#endif

@@ -1,0 +1,58 @@
+/* SM-side options (GPGPU-Sim names), decoded. Owner: src/core. */
+#ifndef GMS_CORE_PARAMS_H
+#define GMS_CORE_PARAMS_H
+#include <stdint.h>
+#include "config/option.h"
+
+#define GMS_MAX_SPEC_UNITS 8
+
+typedef struct gms_lat_ii { uint32_t lat, ii; } gms_lat_ii;
+
+typedef struct gms_core_params {
+    /* raw options */
+    uint32_t n_clusters, n_cores_per_cluster;
+    char clock_domains[GMS_OPT_STRLEN];      /* "core:icnt:l2:dram" MHz */
+    char shader_core_pipeline[GMS_OPT_STRLEN]; /* "threads:warp_size" */
+    uint32_t shader_cta, shader_registers, shmem_size, shmem_num_banks, smem_latency;
+    uint32_t num_sched_per_core;
+    char scheduler[GMS_OPT_STRLEN];          /* lrr | gto | two_level_active:N:... */
+    char pipeline_widths[GMS_OPT_STRLEN];
+    uint32_t num_sp_units, num_sfu_units, num_dp_units, num_int_units, num_tensor_units;
+    char ptx_lat_int[GMS_OPT_STRLEN], ptx_lat_fp[GMS_OPT_STRLEN], ptx_lat_dp[GMS_OPT_STRLEN],
+         ptx_lat_sfu[GMS_OPT_STRLEN], ptx_lat_tensor[GMS_OPT_STRLEN];
+    char ptx_ii_int[GMS_OPT_STRLEN], ptx_ii_fp[GMS_OPT_STRLEN], ptx_ii_dp[GMS_OPT_STRLEN],
+         ptx_ii_sfu[GMS_OPT_STRLEN], ptx_ii_tensor[GMS_OPT_STRLEN];
+    char trace_lat_int[GMS_OPT_STRLEN], trace_lat_sp[GMS_OPT_STRLEN], trace_lat_dp[GMS_OPT_STRLEN],
+         trace_lat_sfu[GMS_OPT_STRLEN], trace_lat_tensor[GMS_OPT_STRLEN];
+    char spec_unit[GMS_MAX_SPEC_UNITS][GMS_OPT_STRLEN];
+    char trace_lat_spec[GMS_MAX_SPEC_UNITS][GMS_OPT_STRLEN];
+    uint32_t coalesce_arch;
+    int gmem_skip_l1d;
+    int flush_l1_cache;
+    uint32_t max_concurrent_kernel;
+    int concurrent_kernel_sm;
+    uint32_t kernel_launch_latency;
+    uint32_t mem_unit_ports;
+
+    /* decoded by finalize */
+    double mhz_core, mhz_icnt, mhz_l2, mhz_dram;
+    uint32_t n_sm, max_threads_per_sm, warp_size, max_warps_per_sm;
+    int sched_kind;                /* 0 lrr, 1 gto, 2 two_level */
+    uint32_t two_level_active;
+    gms_lat_ii lat[16];            /* by gms_op_class, for built-in workloads and traces */
+    gms_lat_ii spec_lat[GMS_MAX_SPEC_UNITS + 1];
+    uint32_t units[16];            /* number of pipelines per op class */
+} gms_core_params;
+
+/* Simulator-level options (our names). */
+typedef struct gms_sim_params {
+    uint64_t seed;
+    int skip_idle;                 /* gms_skip_idle */
+    uint64_t watchdog_cycles;      /* gms_watchdog_cycles: no progress for N core cycles */
+    int perfect_mem;               /* gpgpu_perfect_mem: fixed-latency far side, no partitions */
+    uint32_t perfect_mem_latency;  /* gms_fixed_mem_latency (core cycles) */
+    uint64_t max_cycles;           /* gpgpu_max_cycle: 0 = unlimited */
+    uint64_t max_insn;             /* gpgpu_max_insn */
+} gms_sim_params;
+
+#endif

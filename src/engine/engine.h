@@ -1,0 +1,54 @@
+/* The engine: clock domains (core, interconnect, L2, DRAM) advanced edge by edge, each
+ * ticking only the components that are active. A component that has nothing to do until
+ * cycle T goes idle and asks to be woken at T (gms_engine_wake_at); another component that
+ * hands it work calls gms_engine_activate. When no component is active anywhere the engine
+ * jumps straight to the earliest wake-up (idle skipping). With skipping off every edge is
+ * visited, and since idle components do nothing on an edge, results are identical.
+ *
+ * Order within one instant when several domains have an edge: DRAM, L2, ICNT, CORE
+ * (replies flow up before requests flow down, as in GPGPU-Sim's gpgpu_sim::cycle).
+ * Within a domain, active components tick in the order they were added. */
+#ifndef GMS_ENGINE_ENGINE_H
+#define GMS_ENGINE_ENGINE_H
+#include <stdint.h>
+#include <stdio.h>
+#include "util/err.h"
+
+typedef enum { GMS_DOM_CORE = 0, GMS_DOM_ICNT, GMS_DOM_L2, GMS_DOM_DRAM, GMS_NDOM } gms_domain;
+
+typedef struct gms_engine gms_engine;
+typedef struct gms_component gms_component;
+
+/* tick: do one cycle of work; return 1 to stay active, 0 to go idle (after optionally
+ * calling gms_engine_wake_at). report_stuck: describe what is waiting, for the watchdog. */
+typedef int (*gms_tick_fn)(void *self, uint64_t cycle);
+typedef void (*gms_report_fn)(void *self, FILE *out);
+
+gms_engine *gms_engine_new(const double mhz[GMS_NDOM], int skip_idle);
+void gms_engine_free(gms_engine *e);
+gms_component *gms_engine_add(gms_engine *e, gms_domain d, const char *name,
+                              gms_tick_fn tick, gms_report_fn report, void *self);
+void gms_engine_activate(gms_engine *e, gms_component *c);
+/* wake the component at cycle `cycle` of its own domain (>= the current cycle + 1) */
+void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle);
+/* current cycle count of a domain (number of edges that domain has passed) */
+uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d);
+uint64_t gms_engine_time_fs(const gms_engine *e);
+double gms_engine_mhz(const gms_engine *e, gms_domain d);
+/* call whenever forward progress happens (an instruction retires, a request completes) */
+void gms_engine_progress(gms_engine *e);
+
+/* Run until done(ud) returns 1. Returns 0, or -1 with err set when the watchdog fires:
+ * no progress for `watchdog_core_cycles` core cycles while work is pending, or nothing
+ * active and nothing scheduled while not done (a deadlock). The report of every stuck
+ * component is written to `report` (e.g. stderr). */
+int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watchdog_core_cycles,
+                   FILE *report, gms_error *err);
+/* set by a component to stop the run early (e.g. a bad trace line read at dispatch) */
+void gms_engine_abort(gms_engine *e, const char *msg);
+
+/* statistics about the engine itself */
+uint64_t gms_engine_edges_visited(const gms_engine *e);
+uint64_t gms_engine_ticks(const gms_engine *e);
+
+#endif

@@ -1,0 +1,71 @@
+#include "frontend/inst.h"
+#include "util/err.h"
+#include <stdlib.h>
+#include <string.h>
+
+void gms_block_trace_reset(gms_block_trace *b, uint32_t nwarps)
+{
+    if (nwarps > b->warps_cap) {
+        b->warps = gms_xrealloc(b->warps, nwarps * sizeof *b->warps);
+        memset(b->warps + b->warps_cap, 0, (nwarps - b->warps_cap) * sizeof *b->warps);
+        b->warps_cap = nwarps;
+    }
+    b->nwarps = nwarps;
+    for (uint32_t i = 0; i < nwarps; i++) {
+        b->warps[i].n = 0;
+        b->warps[i].naddr = 0;
+    }
+}
+
+void gms_block_trace_free(gms_block_trace *b)
+{
+    for (uint32_t i = 0; i < b->warps_cap; i++) {
+        free(b->warps[i].insts);
+        free(b->warps[i].addrs);
+    }
+    free(b->warps);
+    memset(b, 0, sizeof *b);
+}
+
+gms_inst *gms_warp_push(gms_warp_trace *w)
+{
+    if (w->n == w->cap) {
+        w->cap = w->cap ? w->cap * 2 : 64;
+        w->insts = gms_xrealloc(w->insts, w->cap * sizeof *w->insts);
+    }
+    gms_inst *in = &w->insts[w->n++];
+    memset(in, 0, sizeof *in);
+    memset(in->dst, GMS_REG_NONE, sizeof in->dst);
+    memset(in->src, GMS_REG_NONE, sizeof in->src);
+    return in;
+}
+
+uint64_t gms_warp_push_addrs(gms_warp_trace *w, const uint64_t *addrs, uint32_t n)
+{
+    if (w->naddr + n > w->addr_cap) {
+        uint32_t c = w->addr_cap ? w->addr_cap : 256;
+        while (c < w->naddr + n) c *= 2;
+        w->addrs = gms_xrealloc(w->addrs, c * sizeof *w->addrs);
+        w->addr_cap = c;
+    }
+    uint64_t at = w->naddr;
+    memcpy(w->addrs + at, addrs, n * sizeof *addrs);
+    w->naddr += n;
+    return at;
+}
+
+int gms_inst_lane_addrs(const gms_warp_trace *w, const gms_inst *in, uint64_t out[32])
+{
+    int k = 0;
+    for (int lane = 0; lane < 32; lane++) {
+        if (!(in->mask >> lane & 1u)) { out[lane] = 0; continue; }
+        if (in->addr_mode == GMS_ADDR_STRIDE)
+            out[lane] = in->base + (uint64_t)((int64_t)k * in->stride);
+        else if (in->addr_mode == GMS_ADDR_LIST)
+            out[lane] = w->addrs[in->base + (uint64_t)k];
+        else
+            out[lane] = 0;
+        k++;
+    }
+    return k;
+}

@@ -1,0 +1,110 @@
+/* Generic cache used by the L1D (per SM) and the L2 slices (per memory sub-partition).
+ * Geometry, sectors, replacement, write and allocation policies, set-index function and
+ * MSHRs come from a GPGPU-Sim cache string (interop.md 1.2), decoded by
+ * gms_cache_config_parse. The cache owns its tag array, its MSHR table (a pluggable
+ * gms_mshr_ops: conventional entries x merge slots now, DL-MSHR later), and its miss queue.
+ *
+ * Protocol (GPGPU-Sim data_cache semantics):
+ *  - gms_cache_access(c, req, now, &cause) for one transaction (one sector for sector
+ *    caches, one line otherwise) returns an outcome:
+ *      HIT            data present; the caller completes req after its hit latency
+ *                     (a write hit: the caller still sends req down if write-through; see
+ *                     GMS_CACHE_SENT flag below)
+ *      HIT_RESERVED   block pending in an MSHR: req merged as a waiter (returned by fill)
+ *      MISS / SECTOR_MISS  resources reserved; req is a waiter and, as the primary miss,
+ *                     was pushed onto the miss queue (or a new request for it was)
+ *      RESERVATION_FAIL nothing changed; *cause says why; the caller retries later
+ *    The return value has GMS_CACHE_SENT or'ed in when req itself was put on the miss
+ *    queue (write-through writes, primary misses).
+ *  - The owner drains the miss queue (gms_cache_mq_head/pop) into the next level when it
+ *    has room. Write-backs of dirty victims are new requests allocated from the pool and
+ *    appear on the miss queue too (access L1_WRBK_ACC / L2_WRBK_ACC).
+ *  - When a reply for a primary miss comes back, gms_cache_fill(c, reply, now) fills the
+ *    block (allocate-on-fill chooses the victim now) and returns the chain of waiting
+ *    requests (linked by ->next), the primary first. The caller completes each.
+ */
+#ifndef GMS_MEM_CACHE_H
+#define GMS_MEM_CACHE_H
+#include <stdint.h>
+#include <stddef.h>
+#include "mem/mreq.h"
+#include "stats/stats.h"
+#include "util/err.h"
+
+typedef enum { GMS_IDX_LINEAR = 0, GMS_IDX_BXOR, GMS_IDX_IPOLY, GMS_IDX_FERMI_HASH,
+               GMS_IDX_PMOD, GMS_IDX_CUSTOM, GMS_IDX__COUNT } gms_set_index_kind;
+
+typedef struct gms_cache_config {
+    int enabled;                 /* 0 for "none" */
+    char type;                   /* 'N' normal, 'S' sector */
+    uint32_t nsets, line, assoc;
+    char repl;                   /* 'L' LRU, 'F' FIFO */
+    char write_policy;           /* 'R','B','T','E','L' */
+    char alloc_policy;           /* 'm' on-miss, 'f' on-fill, 's' streaming */
+    char write_alloc;            /* 'N','W','F','L' */
+    char set_index;              /* 'L','X','P','H','C' as written */
+    gms_set_index_kind index_kind;
+    char mshr_type;              /* 'A','S','F','T' */
+    uint32_t mshr_entries, mshr_max_merge;
+    uint32_t miss_queue, result_fifo, data_port_width;
+    /* ours (set by options, not the string) */
+    uint32_t pmod_prime;         /* PMOD: prime number of sets (0 = largest prime <= nsets) */
+    char mshr_design[32];        /* "conventional" (default) | "dlmshr" */
+} gms_cache_config;
+
+/* Parse a GPGPU-Sim cache string; `optname` is used in error messages. */
+int gms_cache_config_parse(const char *str, const char *optname, gms_cache_config *c, gms_error *err);
+/* Plain-words description: "16 KiB, 32 sets x 4 ways x 128 B, BXOR indexing, LRU,
+ * write-through, allocate-on-miss, no write-allocate, 32 MSHRs x 8 merges, miss queue 8" */
+void gms_cache_config_describe(const gms_cache_config *c, char *buf, size_t n);
+uint64_t gms_cache_config_bytes(const gms_cache_config *c);
+
+/* Set index of a block address (addr >> log2(line) already NOT applied: pass the byte
+ * address). Exposed for tests. */
+uint32_t gms_cache_set_index(const gms_cache_config *c, uint64_t addr);
+
+typedef enum {
+    GMS_CACHE_HIT = 0, GMS_CACHE_HIT_RESERVED, GMS_CACHE_MISS, GMS_CACHE_RESERVATION_FAIL,
+    GMS_CACHE_SECTOR_MISS, GMS_CACHE_MSHR_HIT, GMS_CACHE__NOUTCOME
+} gms_cache_outcome;
+#define GMS_CACHE_SENT 0x100   /* or'ed into the return of gms_cache_access */
+extern const char *const gms_cache_outcome_name[GMS_CACHE__NOUTCOME];  /* "HIT", ... */
+
+typedef enum {
+    GMS_RF_LINE_ALLOC = 0, GMS_RF_MISS_QUEUE_FULL, GMS_RF_MSHR_ENTRY, GMS_RF_MSHR_MERGE,
+    GMS_RF_MSHR_RW_PENDING, GMS_RF_BYPASS_SLOT, GMS_RF__COUNT
+} gms_rf_cause;
+/* GPGPU-Sim spellings: LINE_ALLOC_FAIL MISS_QUEUE_FULL MSHR_ENRTY_FAIL MSHR_MERGE_ENRTY_FAIL
+ * MSHR_RW_PENDING, and ours BYPASS_SLOT_FAIL */
+extern const char *const gms_rf_cause_name[GMS_RF__COUNT];
+
+typedef struct gms_cache_stats {
+    uint64_t acc[GMS_ACC__COUNT][GMS_CACHE__NOUTCOME];
+    uint64_t fail[GMS_ACC__COUNT][GMS_RF__COUNT];
+    uint64_t total_access[GMS_ACC__COUNT];   /* accesses that were not reservation fails */
+} gms_cache_stats;
+
+typedef struct gms_cache gms_cache;
+
+gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const char *name);
+void gms_cache_free(gms_cache *c);
+int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *cause);
+gms_mreq *gms_cache_mq_head(gms_cache *c);
+gms_mreq *gms_cache_mq_pop(gms_cache *c);
+uint32_t gms_cache_mq_size(const gms_cache *c);
+gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now);
+/* invalidate everything (L1 flush at kernel end); dirty lines are written back via the miss
+ * queue when write-back; returns number of lines invalidated */
+uint32_t gms_cache_flush(gms_cache *c);
+/* number of MSHR entries in use (for the watchdog and tests) */
+uint32_t gms_cache_mshr_used(const gms_cache *c);
+const gms_cache_stats *gms_cache_get_stats(const gms_cache *c);
+/* record a reservation failure that happened outside the cache (e.g. bypass slot) */
+void gms_cache_count_fail(gms_cache *c, gms_access_type t, gms_rf_cause cause);
+/* add the counters of several caches into GPGPU-Sim style totals:
+ * "<prefix>_total_cache_accesses", "_misses", "_miss_rate", "_pending_hits",
+ * "_reservation_fails", and breakdowns "<prefix>_breakdown[GLOBAL_ACC_R][HIT]" and
+ * "<prefix>_fail_breakdown[GLOBAL_ACC_R][MISS_QUEUE_FULL]" (non-zero entries only). */
+void gms_cache_report(gms_cache *const *caches, size_t n, const char *prefix, gms_stats *out);
+
+#endif

@@ -1,0 +1,18 @@
+/* L1 data cache options. Owner: src/mem (cache + L1D). Options in src/mem/l1d_options.c. */
+#ifndef GMS_MEM_L1D_PARAMS_H
+#define GMS_MEM_L1D_PARAMS_H
+#include <stdint.h>
+#include "config/option.h"
+#include "mem/cache.h"
+
+typedef struct gms_l1d_params {
+    char dl1_str[GMS_OPT_STRLEN];      /* -gpgpu_cache:dl1 */
+    gms_cache_config dl1;              /* decoded */
+    uint32_t l1_latency;               /* -gpgpu_l1_latency (core cycles) */
+    uint32_t l1_banks;                 /* -gpgpu_l1_banks */
+    uint32_t pmod_prime;               /* -gms_l1d_pmod_prime */
+    uint32_t bypass_slots;             /* -gms_l1d_bypass_slots: in-flight bypassed requests per SM (0 = unlimited) */
+    char mshr_design[32];              /* -gms_l1d_mshr: conventional | dlmshr */
+} gms_l1d_params;
+
+#endif

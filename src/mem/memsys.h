@@ -1,0 +1,41 @@
+/* What lies below the interconnect: the memory sub-partitions (L2 slice + DRAM channel),
+ * or a fixed-latency stand-in (-gpgpu_perfect_mem 1). The interconnect talks to it only
+ * through this table, so either plugs in.
+ *
+ * Requests: the icnt asks can_accept(subpart) and then push(subpart, req) (back-pressure:
+ * the L2 input queue is bounded). Replies: the memory side calls reply(ud, subpart, req);
+ * it returns 0 if the reply network cannot take it now, in which case the memory side keeps
+ * the reply and tries again on a later cycle (and stays active meanwhile).
+ * Writes: an L1 write-through write gets a reply (write ack) when the L2 has taken it,
+ * as in GPGPU-Sim. Write-backs from the L2 to DRAM get no reply. */
+#ifndef GMS_MEM_MEMSYS_H
+#define GMS_MEM_MEMSYS_H
+#include <stdint.h>
+#include "mem/mreq.h"
+#include "stats/stats.h"
+#include "engine/engine.h"
+#include "util/err.h"
+
+struct gms_params;
+typedef int (*gms_reply_fn)(void *ud, uint32_t subpart, gms_mreq *reply);
+
+typedef struct gms_memsys {
+    void *self;
+    uint32_t n_subparts;
+    uint32_t (*subpart_of)(void *self, uint64_t addr);
+    int (*can_accept)(void *self, uint32_t subpart);
+    void (*push)(void *self, uint32_t subpart, gms_mreq *req);
+    void (*report)(void *self, gms_stats *out);
+    /* invalidate caches between runs if asked (not at kernel end: L2 is not flushed) */
+    void (*free)(void *self);
+} gms_memsys;
+
+/* The real memory partitions (src/mem/memsys.c). Registers its components with the engine
+ * (L2 slices in the L2 domain, DRAM channels in the DRAM domain). */
+int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e, gms_mreq_pool *pool,
+                      gms_reply_fn reply, void *reply_ud, gms_error *err);
+/* The fixed-latency stand-in (src/mem/fixed_mem.c). */
+int gms_fixed_mem_create(gms_memsys *out, const struct gms_params *p, gms_engine *e, gms_mreq_pool *pool,
+                         gms_reply_fn reply, void *reply_ud, gms_error *err);
+
+#endif

@@ -1,0 +1,92 @@
+/* A memory request (GPGPU-Sim's mem_fetch): one coalesced transaction travelling
+ * LSU -> L1D -> interconnect -> L2 slice -> DRAM and back as a reply. Requests come from a
+ * per-simulation pool (no malloc on the hot path). The same object returns as the reply. */
+#ifndef GMS_MEM_MREQ_H
+#define GMS_MEM_MREQ_H
+#include <stdint.h>
+#include <stddef.h>
+
+/* GPGPU-Sim access types (stats breakdown keys) */
+typedef enum {
+    GMS_ACC_GLOBAL_R = 0, GMS_ACC_GLOBAL_W, GMS_ACC_LOCAL_R, GMS_ACC_LOCAL_W,
+    GMS_ACC_CONST_R, GMS_ACC_TEXTURE_R, GMS_ACC_INST_R,
+    GMS_ACC_L1_WRBK, GMS_ACC_L2_WRBK, GMS_ACC_L1_WR_ALLOC_R, GMS_ACC_L2_WR_ALLOC_R,
+    GMS_ACC__COUNT
+} gms_access_type;
+extern const char *const gms_access_type_name[GMS_ACC__COUNT];  /* "GLOBAL_ACC_R", ... */
+
+typedef enum {
+    GMS_MREQ_READ = 0,
+    GMS_MREQ_WRITE,
+    GMS_MREQ_ATOMIC,     /* read-modify-write performed at the L2 */
+} gms_mreq_kind;
+
+typedef struct gms_mreq {
+    uint64_t addr;           /* byte address of the transaction (sector/line aligned) */
+    uint32_t bytes;          /* data bytes: 32, 64, 96 or 128 */
+    uint8_t sector_mask;     /* which 32 B sectors of the 128 B line (bit i = sector i) */
+    uint8_t kind;            /* gms_mreq_kind */
+    uint8_t access;          /* gms_access_type */
+    uint8_t is_reply;        /* 0 on the way down, 1 on the way back */
+    uint8_t bypass_l1;       /* took the L1 bypass path */
+    uint8_t is_prefetch;
+    uint16_t sm;             /* source SM (UINT16_MAX for L2 write-backs) */
+    uint16_t warp;           /* warp slot within the SM */
+    uint32_t subpart;        /* destination memory sub-partition (set by the mapping) */
+    /* DRAM coordinates (set by the address decoder) */
+    uint32_t chan, bank, row, col;
+    /* timestamps in core cycles for latency stats (GPGPU-Sim's mf latency) */
+    uint64_t t_issue;        /* left the LSU */
+    uint64_t t_icnt_in;      /* injected into the request network */
+    uint64_t t_l2_in;        /* arrived at the L2 slice */
+    uint64_t t_dram_in;      /* entered the DRAM scheduler queue */
+    uint64_t t_ready;        /* generic "ready at" for delay queues (domain cycles) */
+    /* owner bookkeeping: the LSU's in-flight instruction record, the cache's MSHR entry */
+    void *inst;              /* SM in-flight instruction this transaction belongs to */
+    uint32_t mshr_id;
+    uint32_t id;             /* unique per simulation, for debugging and conservation */
+    struct gms_mreq *next;   /* intrusive link for queues and MSHR waiter lists */
+} gms_mreq;
+
+/* Intrusive FIFO of requests, optionally bounded. */
+typedef struct gms_mreq_fifo {
+    gms_mreq *head, *tail;
+    uint32_t n, cap;         /* cap 0 = unbounded */
+} gms_mreq_fifo;
+
+static inline int gms_fifo_full(const gms_mreq_fifo *f) { return f->cap && f->n >= f->cap; }
+static inline int gms_fifo_empty(const gms_mreq_fifo *f) { return f->n == 0; }
+static inline void gms_fifo_push(gms_mreq_fifo *f, gms_mreq *r)
+{
+    r->next = NULL;
+    if (f->tail) f->tail->next = r; else f->head = r;
+    f->tail = r;
+    f->n++;
+}
+static inline gms_mreq *gms_fifo_pop(gms_mreq_fifo *f)
+{
+    gms_mreq *r = f->head;
+    if (!r) return NULL;
+    f->head = r->next;
+    if (!f->head) f->tail = NULL;
+    f->n--;
+    r->next = NULL;
+    return r;
+}
+
+/* Pool: requests are allocated in slabs and recycled; the pool counts live requests so a
+ * debug check can assert conservation (every request issued is answered and freed once). */
+typedef struct gms_mreq_pool {
+    gms_mreq *free_list;
+    void **slabs;
+    size_t nslabs, cap_slabs;
+    uint64_t live, allocated_total;
+    uint32_t next_id;
+} gms_mreq_pool;
+
+void gms_mreq_pool_init(gms_mreq_pool *p);
+void gms_mreq_pool_free(gms_mreq_pool *p);
+gms_mreq *gms_mreq_alloc(gms_mreq_pool *p);   /* zeroed */
+void gms_mreq_release(gms_mreq_pool *p, gms_mreq *r);
+
+#endif

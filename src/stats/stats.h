@@ -1,0 +1,49 @@
+/* Counter sink. Components report into a gms_stats (an ordered list of name -> value);
+ * a run keeps one per kernel (snapshot at kernel end) and one total. Names follow
+ * GPGPU-Sim / UVMSmart where the meaning matches. */
+#ifndef GMS_STATS_STATS_H
+#define GMS_STATS_STATS_H
+#include <stdint.h>
+#include <stdio.h>
+#include "gpumemsim.h"
+
+typedef struct gms_stat {
+    char *name;
+    double value;
+    int is_int;
+} gms_stat;
+
+typedef struct gms_stats {
+    gms_stat *v;
+    size_t n, cap;
+} gms_stats;
+
+void gms_stats_init(gms_stats *s);
+void gms_stats_free(gms_stats *s);
+void gms_stats_copy(gms_stats *dst, const gms_stats *src);
+void gms_stat_u64(gms_stats *s, const char *name, uint64_t v);
+void gms_stat_f64(gms_stats *s, const char *name, double v);
+void gms_stat_u64f(gms_stats *s, uint64_t v, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void gms_stat_f64f(gms_stats *s, double v, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+const gms_stat *gms_stats_find(const gms_stats *s, const char *name);
+
+typedef struct gms_kernel_stats {
+    char name[256];
+    uint32_t uid;
+    int stream;
+    gms_stats st;
+} gms_kernel_stats;
+
+struct gms_run_stats {
+    char workload[256];
+    char config_digest[32];
+    gms_kernel_stats *kernels;
+    size_t nkernels, capk;
+    gms_stats total;
+};
+
+void gms_run_stats_init(gms_run_stats *r);
+void gms_run_stats_free(gms_run_stats *r);
+gms_kernel_stats *gms_run_stats_add_kernel(gms_run_stats *r, const char *name, uint32_t uid, int stream);
+
+#endif

@@ -1,0 +1,65 @@
+#include "util/err.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int gms_err(gms_error *e, const char *fmt, ...)
+{
+    if (!e) return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+    e->set = 1;
+    return -1;
+}
+
+int gms_err_at(gms_error *e, const char *file, int line, const char *fmt, ...)
+{
+    if (!e) return -1;
+    int n = line > 0 ? snprintf(e->msg, sizeof e->msg, "%s:%d: ", file, line)
+                     : snprintf(e->msg, sizeof e->msg, "%s: ", file);
+    if (n < 0 || (size_t)n >= sizeof e->msg) n = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg + n, sizeof e->msg - (size_t)n, fmt, ap);
+    va_end(ap);
+    e->set = 1;
+    return -1;
+}
+
+static void oom(size_t n)
+{
+    fprintf(stderr, "gpumemsim: out of memory allocating %zu bytes\n", n);
+    abort();
+}
+
+void *gms_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) oom(n);
+    return p;
+}
+
+void *gms_xcalloc(size_t n, size_t sz)
+{
+    void *p = calloc(n ? n : 1, sz ? sz : 1);
+    if (!p) oom(n * sz);
+    return p;
+}
+
+void *gms_xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) oom(n);
+    return q;
+}
+
+char *gms_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = gms_xmalloc(n);
+    memcpy(p, s, n);
+    return p;
+}

@@ -1,0 +1,20 @@
+/* One clear error: where (file, line, field) and what. Every fallible function takes a
+ * gms_error* and returns non-zero (or NULL) after filling it; the CLI prints it and exits 1. */
+#ifndef GMS_UTIL_ERR_H
+#define GMS_UTIL_ERR_H
+#include <stddef.h>
+#include "gpumemsim.h"   /* gms_error */
+
+/* printf-style; the message should name file:line and the field when they are known. */
+int gms_err(gms_error *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* like gms_err but prefixed "file:line: " (line 0 = no line). */
+int gms_err_at(gms_error *e, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* allocation that aborts with a message on out-of-memory (not a recoverable input error) */
+void *gms_xmalloc(size_t n);
+void *gms_xcalloc(size_t n, size_t sz);
+void *gms_xrealloc(void *p, size_t n);
+char *gms_xstrdup(const char *s);
+
+#endif

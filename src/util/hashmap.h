@@ -1,0 +1,26 @@
+/* Open-addressing hash map from uint64 keys to uint64 values (linear probing, tombstone-free
+ * deletion by backward shift). O(1) lookups for structures that are associative in hardware:
+ * MSHRs, TLBs, page tables. Key UINT64_MAX is reserved. */
+#ifndef GMS_UTIL_HASHMAP_H
+#define GMS_UTIL_HASHMAP_H
+#include <stdint.h>
+#include <stddef.h>
+
+typedef struct gms_u64map {
+    uint64_t *keys;
+    uint64_t *vals;
+    size_t cap;   /* power of two */
+    size_t n;
+} gms_u64map;
+
+void gms_u64map_init(gms_u64map *m, size_t expected);
+void gms_u64map_free(gms_u64map *m);
+/* returns pointer to value or NULL */
+uint64_t *gms_u64map_get(const gms_u64map *m, uint64_t key);
+/* inserts or overwrites */
+void gms_u64map_put(gms_u64map *m, uint64_t key, uint64_t val);
+/* returns 1 if removed */
+int gms_u64map_del(gms_u64map *m, uint64_t key);
+void gms_u64map_clear(gms_u64map *m);
+
+#endif

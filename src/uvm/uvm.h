@@ -1,0 +1,45 @@
+/* Unified virtual memory: managed allocations, per-SM TLBs, the GMMU page-table walker, far
+ * faults (UVMSmart per-cycle runtime, or the driver's batches), PCIe transfers, prefetchers
+ * and eviction policies under oversubscription.
+ *
+ * Contract with the SM side (src/core): every global-memory transaction of a kernel passes
+ * gms_uvm_translate() before the L1D. Device (non-managed) memory is always resident; when
+ * the program has no managed allocation the UVM is disabled and translate is never called.
+ * translate returns 1 when the transaction may proceed at once (TLB hit with no extra
+ * latency), or 0 when the UVM keeps it and will hand it back through deliver(ud, sm, req)
+ * when its translation is complete (TLB latency, page walk, far fault + migration).
+ * All UVM timing is in core cycles; the UVM is an engine component in the core domain, so a
+ * warp waiting 45 us on a fault costs nothing while nothing else happens (idle skipping). */
+#ifndef GMS_UVM_UVM_H
+#define GMS_UVM_UVM_H
+#include <stdint.h>
+#include "mem/mreq.h"
+#include "stats/stats.h"
+#include "engine/engine.h"
+#include "util/err.h"
+
+struct gms_params;
+typedef struct gms_uvm gms_uvm;
+typedef void (*gms_uvm_deliver_fn)(void *ud, uint32_t sm, gms_mreq *req);
+typedef void (*gms_uvm_done_fn)(void *ud);
+
+int gms_uvm_create(gms_uvm **out, const struct gms_params *p, gms_engine *e, uint32_t n_sm,
+                   gms_uvm_deliver_fn deliver, void *deliver_ud, gms_error *err);
+void gms_uvm_free(gms_uvm *u);
+
+/* program commands */
+int gms_uvm_alloc(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const char *name, gms_error *err);
+/* asynchronous bulk operations over PCIe; done(ud) is called when complete */
+void gms_uvm_prefetch(gms_uvm *u, uint64_t addr, uint64_t bytes, gms_uvm_done_fn done, void *ud);
+void gms_uvm_memcpy(gms_uvm *u, uint64_t addr, uint64_t bytes, int host_to_device, gms_uvm_done_fn done, void *ud);
+/* 1 when any managed allocation exists (translation needed) */
+int gms_uvm_enabled(const gms_uvm *u);
+
+int gms_uvm_translate(gms_uvm *u, uint32_t sm, gms_mreq *req, uint64_t now);
+
+void gms_uvm_kernel_begin(gms_uvm *u, uint64_t now);
+void gms_uvm_kernel_end(gms_uvm *u, uint64_t now);
+/* UVMSmart counter names (interop.md 3.4) plus ours */
+void gms_uvm_report(gms_uvm *u, gms_stats *out);
+
+#endif

@@ -1,0 +1,3 @@
+#include "workloads/workload.h"
+/* UVMBench: Rodinia and machine-learning workloads */
+const gms_workload_ops *const gms_workloads_rodinia[] = { NULL };

@@ -1,0 +1,269 @@
+#include "workloads/workload.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#define MAX_ARGS 64
+
+struct gms_wl_args {
+    const gms_workload_ops *ops;
+    int n;
+    char *names[MAX_ARGS];
+    char *vals[MAX_ARGS];
+    int uvm, prefetch;
+    uint64_t seed;
+};
+
+extern const gms_workload_ops *const gms_workloads_micro[];
+extern const gms_workload_ops *const gms_workloads_polybench[];
+extern const gms_workload_ops *const gms_workloads_rodinia[];
+
+static const gms_workload_ops *const *const lists[] = {
+    gms_workloads_micro, gms_workloads_polybench, gms_workloads_rodinia,
+};
+
+size_t gms_workload_count(void)
+{
+    size_t n = 0;
+    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++)
+        for (const gms_workload_ops *const *p = lists[l]; *p; p++) n++;
+    return n;
+}
+
+const gms_workload_ops *gms_workload_at(size_t i)
+{
+    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++)
+        for (const gms_workload_ops *const *p = lists[l]; *p; p++)
+            if (i-- == 0) return *p;
+    return NULL;
+}
+
+const gms_workload_ops *gms_workload_find(const char *name)
+{
+    for (size_t i = 0, n = gms_workload_count(); i < n; i++) {
+        const gms_workload_ops *o = gms_workload_at(i);
+        if (!strcasecmp(o->name, name)) return o;
+    }
+    return NULL;
+}
+
+static const gms_wl_param *find_param(const gms_workload_ops *ops, const char *name)
+{
+    for (const gms_wl_param *p = ops->params; p && p->name; p++)
+        if (!strcmp(p->name, name)) return p;
+    return NULL;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-') return -1;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno) return -1;
+    uint64_t mul = 1;
+    if (*end == 'K' || *end == 'k') { mul = 1024ULL; end++; }
+    else if (*end == 'M' || *end == 'm') { mul = 1024ULL * 1024; end++; }
+    else if (*end == 'G' || *end == 'g') { mul = 1024ULL * 1024 * 1024; end++; }
+    if (*end == 'B' || *end == 'b') end++;
+    if (*end) return -1;
+    if (mul > 1 && v > UINT64_MAX / mul) return -1;
+    *out = v * mul;
+    return 0;
+}
+
+int gms_wl_args_parse(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
+                      gms_wl_args **out, gms_error *err)
+{
+    gms_wl_args *a = gms_xcalloc(1, sizeof *a);
+    a->ops = ops;
+    a->seed = seed;
+    for (size_t i = 0; kv && kv[i]; i++) {
+        const char *eq = strchr(kv[i], '=');
+        if (!eq || eq == kv[i]) {
+            gms_wl_args_free(a);
+            return gms_err(err, "workload %s: parameter '%s' is not of the form name=value", ops->name, kv[i]);
+        }
+        size_t nl = (size_t)(eq - kv[i]);
+        char name[128];
+        if (nl >= sizeof name) nl = sizeof name - 1;
+        memcpy(name, kv[i], nl);
+        name[nl] = 0;
+        const char *val = eq + 1;
+        uint64_t v;
+        if (!strcmp(name, "uvm") || !strcmp(name, "prefetch")) {
+            if (parse_u64(val, &v) || v > 1) {
+                gms_wl_args_free(a);
+                return gms_err(err, "workload %s: parameter %s=%s must be 0 or 1", ops->name, name, val);
+            }
+            if (name[0] == 'u') a->uvm = (int)v; else a->prefetch = (int)v;
+            continue;
+        }
+        if (!strcmp(name, "seed")) {
+            if (parse_u64(val, &v)) {
+                gms_wl_args_free(a);
+                return gms_err(err, "workload %s: parameter seed=%s is not a number", ops->name, val);
+            }
+            a->seed = v;
+            continue;
+        }
+        const gms_wl_param *p = find_param(ops, name);
+        if (!p) {
+            char known[1024] = "uvm prefetch seed";
+            for (const gms_wl_param *q = ops->params; q && q->name; q++) {
+                strncat(known, " ", sizeof known - strlen(known) - 1);
+                strncat(known, q->name, sizeof known - strlen(known) - 1);
+            }
+            gms_wl_args_free(a);
+            return gms_err(err, "workload %s: unknown parameter '%s' (known: %s)", ops->name, name, known);
+        }
+        /* numeric defaults imply a numeric parameter: check the value now */
+        if (p->defval && *p->defval) {
+            char *end;
+            if (parse_u64(val, &v) && (strtod(val, &end), *end || end == val)) {
+                gms_wl_args_free(a);
+                return gms_err(err, "workload %s: parameter %s=%s is not a number", ops->name, name, val);
+            }
+        }
+        if (a->n == MAX_ARGS) {
+            gms_wl_args_free(a);
+            return gms_err(err, "workload %s: too many parameters", ops->name);
+        }
+        a->names[a->n] = gms_xstrdup(name);
+        a->vals[a->n] = gms_xstrdup(val);
+        a->n++;
+    }
+    *out = a;
+    return 0;
+}
+
+void gms_wl_args_free(gms_wl_args *a)
+{
+    if (!a) return;
+    for (int i = 0; i < a->n; i++) { free(a->names[i]); free(a->vals[i]); }
+    free(a);
+}
+
+const char *gms_wl_str(const gms_wl_args *a, const char *name)
+{
+    for (int i = a->n - 1; i >= 0; i--)
+        if (!strcmp(a->names[i], name)) return a->vals[i];
+    const gms_wl_param *p = find_param(a->ops, name);
+    return p && p->defval ? p->defval : "";
+}
+
+uint64_t gms_wl_u64(const gms_wl_args *a, const char *name)
+{
+    uint64_t v = 0;
+    const char *s = gms_wl_str(a, name);
+    if (parse_u64(s, &v)) v = (uint64_t)strtod(s, NULL);
+    return v;
+}
+
+double gms_wl_f64(const gms_wl_args *a, const char *name)
+{
+    uint64_t v;
+    const char *s = gms_wl_str(a, name);
+    if (!parse_u64(s, &v)) return (double)v;
+    return strtod(s, NULL);
+}
+
+int gms_wl_uvm(const gms_wl_args *a) { return a->uvm; }
+int gms_wl_prefetch(const gms_wl_args *a) { return a->prefetch; }
+uint64_t gms_wl_seed(const gms_wl_args *a) { return a->seed; }
+
+int gms_wl_check_range(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, gms_error *err)
+{
+    uint64_t v = gms_wl_u64(a, name);
+    if (v < lo || v > hi)
+        return gms_err(err, "workload %s: parameter %s=%s must be in [%llu, %llu]", a->ops->name, name,
+                       gms_wl_str(a, name), (unsigned long long)lo, (unsigned long long)hi);
+    return 0;
+}
+
+typedef struct wl_prog { const gms_workload_ops *ops; void *state; } wl_prog;
+
+static int wl_next(void *self, gms_program *prog, gms_error *err)
+{
+    wl_prog *w = self;
+    return w->ops->next(w->state, prog, err);
+}
+
+static void wl_destroy(void *self) { free(self); }
+
+int gms_workload_program(const gms_workload_ops *ops, const gms_wl_args *a, gms_program_src *out,
+                         void **state, gms_error *err)
+{
+    void *st = NULL;
+    if (ops->create(a, &st, err)) return -1;
+    wl_prog *w = gms_xcalloc(1, sizeof *w);
+    w->ops = ops;
+    w->state = st;
+    out->next = wl_next;
+    out->destroy = wl_destroy;
+    out->self = w;
+    *state = st;
+    return 0;
+}
+
+int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
+                                gms_functional_result *res, gms_error *err)
+{
+    memset(res, 0, sizeof *res);
+    gms_wl_args *a = NULL;
+    if (gms_wl_args_parse(ops, kv, seed, &a, err)) return -1;
+    gms_program prog;
+    gms_program_init(&prog);
+    prog.uvm = a->uvm;
+    prog.prefetch = a->prefetch;
+    gms_program_src src;
+    void *st = NULL;
+    int rc = -1;
+    if (gms_workload_program(ops, a, &src, &st, err)) goto out_args;
+    gms_block_trace bt = {0};
+    for (;;) {
+        int r = src.next(src.self, &prog, err);
+        if (r < 0) goto out;
+        if (r == 0 && prog.head == prog.n) break;
+        gms_cmd *c;
+        while ((c = gms_prog_pop(&prog))) {
+            if (c->kind != GMS_CMD_LAUNCH) continue;
+            gms_kernel_src *k = &c->kernel;
+            uint64_t nb = gms_dim3_count(k->grid);
+            uint32_t tpb = (uint32_t)gms_dim3_count(k->block);
+            uint32_t nw = (tpb + 31) / 32;
+            res->kernels++;
+            for (uint64_t b = 0; b < nb; b++) {
+                gms_block_trace_reset(&bt, nw);
+                bt.x = (uint32_t)(b % k->grid.x);
+                bt.y = (uint32_t)(b / k->grid.x % k->grid.y);
+                bt.z = (uint32_t)(b / ((uint64_t)k->grid.x * k->grid.y));
+                if (k->fill_block(k->self, b, &bt, err)) {
+                    if (k->release) k->release(k->self);
+                    gms_block_trace_free(&bt);
+                    goto out;
+                }
+                res->blocks++;
+                for (uint32_t w = 0; w < nw; w++)
+                    for (uint32_t i = 0; i < bt.warps[w].n; i++) {
+                        const gms_inst *in = &bt.warps[w].insts[i];
+                        res->warp_insts++;
+                        res->thread_insts += (uint64_t)__builtin_popcount(in->mask);
+                        if (in->op == GMS_OP_MEM) res->mem_insts++;
+                    }
+            }
+            if (k->release) k->release(k->self);
+        }
+        if (r == 0) break;
+    }
+    gms_block_trace_free(&bt);
+    rc = ops->verify ? ops->verify(st, err) : 0;
+out:
+    src.destroy(src.self);
+    ops->destroy(st);
+out_args:
+    gms_program_free(&prog);
+    gms_wl_args_free(a);
+    return rc;
+}

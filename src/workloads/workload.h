@@ -1,0 +1,76 @@
+/* Built-in workloads. Each is one file defining a `const gms_workload_ops gms_wl_<name>`,
+ * listed in one of the registry files (registry_micro.c, registry_polybench.c,
+ * registry_rodinia.c). A workload computes its real result while it emits each lane's
+ * addresses (in the kernels' fill_block), and verify() checks the result against a plain
+ * CPU implementation. Parameters are named; unknown names are rejected before create().
+ *
+ * Parameters every workload accepts (handled by the framework, see workload.c):
+ *   uvm=0|1       managed allocations and no copies (1) or device allocations + copies (0)
+ *   prefetch=0|1  bulk cudaMemPrefetchAsync of every managed allocation before each launch
+ *   seed=N        input-data seed (default from the run's --seed)
+ * Workload-specific ones (sizes, iterations, `scale`, `repeat`) are in each ops->params. */
+#ifndef GMS_WORKLOADS_WORKLOAD_H
+#define GMS_WORKLOADS_WORKLOAD_H
+#include <stdint.h>
+#include "frontend/program.h"
+#include "frontend/emit.h"
+
+typedef struct gms_wl_param {
+    const char *name;
+    const char *defval;   /* numbers as text; "" for an optional string (e.g. a file) */
+    const char *help;
+} gms_wl_param;
+
+typedef struct gms_wl_args gms_wl_args;  /* parsed name=value list, validated */
+
+typedef struct gms_workload_ops {
+    const char *name;      /* as typed on the command line: "stream", "2mm", "bfs", ... */
+    const char *suite;     /* "micro", "polybench", "rodinia", "ml", ... */
+    const char *domain;    /* "linear algebra", "graph", ... */
+    const char *ri;        /* "R" regular, "I" irregular, "-" not classified */
+    const char *summary;   /* one line */
+    const gms_wl_param *params;  /* terminated by {NULL} */
+    /* parse parameters, generate input data; *state owns everything */
+    int (*create)(const gms_wl_args *a, void **state, gms_error *err);
+    /* push the next commands (allocations, copies, launches, syncs); 1 = pushed, 0 = done */
+    int (*next)(void *state, gms_program *prog, gms_error *err);
+    /* after the run: compare results with the CPU reference; 0 = ok */
+    int (*verify)(void *state, gms_error *err);
+    void (*destroy)(void *state);
+    /* bytes of device memory the default (or given) parameters allocate */
+    uint64_t (*footprint)(const gms_wl_args *a);
+} gms_workload_ops;
+
+/* registry */
+const gms_workload_ops *gms_workload_find(const char *name);
+size_t gms_workload_count(void);
+const gms_workload_ops *gms_workload_at(size_t i);
+
+/* argument access: the value given on the command line or the param's default.
+ * Values accept decimal, 0x hex, and K/M/G suffixes (1024-based) for integers. */
+int gms_wl_args_parse(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
+                      gms_wl_args **out, gms_error *err);
+void gms_wl_args_free(gms_wl_args *a);
+uint64_t gms_wl_u64(const gms_wl_args *a, const char *name);
+double gms_wl_f64(const gms_wl_args *a, const char *name);
+const char *gms_wl_str(const gms_wl_args *a, const char *name);
+int gms_wl_uvm(const gms_wl_args *a);
+int gms_wl_prefetch(const gms_wl_args *a);
+uint64_t gms_wl_seed(const gms_wl_args *a);
+/* range check helper: error "workload W: parameter P=V must be in [lo, hi]" */
+int gms_wl_check_range(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, gms_error *err);
+
+/* A program source that runs a workload (used by the simulator and by the functional runner) */
+int gms_workload_program(const gms_workload_ops *ops, const gms_wl_args *a, gms_program_src *out,
+                         void **state, gms_error *err);
+
+/* Functional run without timing: executes every command, fills every block in order (which
+ * computes the results), then calls verify. Counts warp instructions emitted. Used by tests
+ * and by the generation-rate benchmark. */
+typedef struct gms_functional_result {
+    uint64_t kernels, blocks, warp_insts, thread_insts, mem_insts;
+} gms_functional_result;
+int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
+                                gms_functional_result *res, gms_error *err);
+
+#endif
