@@ -222,13 +222,27 @@ static int tokenize(const char *path, char *text, tok **out, size_t *nout, gms_e
         if (*c == '#') { while (*c && *c != '\n') c++; continue; }
         char *start;
         if (*c == '"') {
+            /* a quoted value may span lines (GPGPU-Sim's QV100 DRAM timing does); white space
+             * inside it is dropped: "nbk=16:...:RC=40:\n   CL=12" reads as one string */
+            int qline = line;
             start = ++c;
-            while (*c && *c != '"' && *c != '\n') c++;
+            char *o = c;
+            while (*c && *c != '"') {
+                if (*c == '\n') line++;
+                if (!isspace((unsigned char)*c)) *o++ = *c;
+                c++;
+            }
             if (*c != '"') {
                 free(t);
-                return gms_err_at(err, path, line, "unterminated quoted value");
+                return gms_err_at(err, path, qline, "unterminated quoted value");
             }
-            *c++ = 0;
+            *o = 0;
+            c++;
+            if (n == cap) { cap *= 2; t = gms_xrealloc(t, cap * sizeof *t); }
+            t[n].s = start;
+            t[n].line = qline;
+            n++;
+            continue;
         } else {
             start = c;
             while (*c && !isspace((unsigned char)*c)) c++;
@@ -263,8 +277,8 @@ static int load_file(gms_params *p, const char *path, int depth, gms_error *err)
     fclose(f);
     text[rd] = 0;
     if (memchr(text, 0, rd)) { free(text); return gms_err(err, "%s: not a text file (NUL byte)", path); }
-    tok *t;
-    size_t n;
+    tok *t = NULL;
+    size_t n = 0;
     if (tokenize(path, text, &t, &n, err)) { free(text); return -1; }
     if (p->nsources < GMS_MAX_SOURCES) p->sources[p->nsources++] = gms_xstrdup(path);
     int rc = 0;

@@ -14,4 +14,9 @@ int gms_trace_program(const char *kernelslist, gms_program_src *out, gms_error *
 int gms_trace_export(const char *workload, const char *const *wl_params, uint64_t seed,
                      const char *outdir, int version, gms_error *err);
 
+/* The same for a workload given by its ops (e.g. one defined in a test). */
+struct gms_workload_ops;
+int gms_trace_export_ops(const struct gms_workload_ops *ops, const char *const *wl_params, uint64_t seed,
+                         const char *outdir, int version, gms_error *err);
+
 #endif

@@ -32,7 +32,8 @@
 #include "util/err.h"
 
 typedef enum { GMS_IDX_LINEAR = 0, GMS_IDX_BXOR, GMS_IDX_IPOLY, GMS_IDX_FERMI_HASH,
-               GMS_IDX_PMOD, GMS_IDX_CUSTOM, GMS_IDX__COUNT } gms_set_index_kind;
+               GMS_IDX_PMOD, GMS_IDX_CUSTOM, GMS_IDX_APRIME, GMS_IDX_DPRIME,
+               GMS_IDX__COUNT } gms_set_index_kind;
 
 typedef struct gms_cache_config {
     int enabled;                 /* 0 for "none" */
@@ -42,7 +43,8 @@ typedef struct gms_cache_config {
     char write_policy;           /* 'R','B','T','E','L' */
     char alloc_policy;           /* 'm' on-miss, 'f' on-fill, 's' streaming */
     char write_alloc;            /* 'N','W','F','L' */
-    char set_index;              /* 'L','X','P','H','C' as written */
+    char set_index;              /* 'L','X','P','H' (GPGPU-Sim), ours 'M' PMOD, 'A' A-prime,
+                                    'D' D-prime; 'C' (custom) is rejected. See docs/cache.md */
     gms_set_index_kind index_kind;
     char mshr_type;              /* 'A','S','F','T' */
     uint32_t mshr_entries, mshr_max_merge;
@@ -52,12 +54,19 @@ typedef struct gms_cache_config {
     char mshr_design[32];        /* "conventional" (default) | "dlmshr" */
 } gms_cache_config;
 
-/* Parse a GPGPU-Sim cache string; `optname` is used in error messages. */
+/* Parse a GPGPU-Sim cache string; `optname` is used in error messages. Sets pmod_prime 0
+ * and mshr_design "conventional", then validates (gms_cache_config_validate). */
 int gms_cache_config_parse(const char *str, const char *optname, gms_cache_config *c, gms_error *err);
+/* Re-check a decoded config after changing the option-set fields (pmod_prime, mshr_design):
+ * geometry, index-function constraints, policy combinations, MSHR design name. */
+int gms_cache_config_validate(const gms_cache_config *c, const char *optname, gms_error *err);
 /* Plain-words description: "16 KiB, 32 sets x 4 ways x 128 B, BXOR indexing, LRU,
  * write-through, allocate-on-miss, no write-allocate, 32 MSHRs x 8 merges, miss queue 8" */
 void gms_cache_config_describe(const gms_cache_config *c, char *buf, size_t n);
 uint64_t gms_cache_config_bytes(const gms_cache_config *c);
+/* the same in two parts, "16 KiB" and ", 32 sets x 4 ways ...", so a caller can insert
+ * words such as "per SM" after the size */
+void gms_cache_config_describe_parts(const gms_cache_config *c, char *size, size_t ns, char *rest, size_t nr);
 
 /* Set index of a block address (addr >> log2(line) already NOT applied: pass the byte
  * address). Exposed for tests. */
@@ -68,6 +77,12 @@ typedef enum {
     GMS_CACHE_SECTOR_MISS, GMS_CACHE_MSHR_HIT, GMS_CACHE__NOUTCOME
 } gms_cache_outcome;
 #define GMS_CACHE_SENT 0x100   /* or'ed into the return of gms_cache_access */
+#define GMS_CACHE_WAIT 0x200   /* or'ed in when req waits in an MSHR: gms_cache_fill returns it */
+#define GMS_CACHE_OUTCOME(r) ((gms_cache_outcome)((r) & 0xff))
+/* A non-RESERVATION_FAIL return without GMS_CACHE_WAIT means req is finished at this level
+ * (hit, or a write absorbed/sent): the caller completes it (after the hit latency). If
+ * GMS_CACHE_SENT is set the cache has put req itself on the miss queue: the caller must not
+ * complete it until it comes back (write ack / reply), or must drop its own reference. */
 extern const char *const gms_cache_outcome_name[GMS_CACHE__NOUTCOME];  /* "HIT", ... */
 
 typedef enum {
@@ -86,7 +101,14 @@ typedef struct gms_cache_stats {
 
 typedef struct gms_cache gms_cache;
 
+/* name: "L1D..." or "L2..." (as GPGPU-Sim, a name containing "L2" makes write-backs
+ * L2_WRBK_ACC and write-allocate reads L2_WR_ALLOC_R; otherwise L1_*). Returns NULL for a
+ * disabled ("none") config. */
 gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const char *name);
+/* Optional: compute the set index on fn(ctx, addr) instead of addr (the L2 removes the
+ * partition bits first, GPGPU-Sim's l2_cache_config::set_index). The tag stays the block
+ * address. */
+void gms_cache_set_index_xform(gms_cache *c, uint64_t (*fn)(void *ctx, uint64_t addr), void *ctx);
 void gms_cache_free(gms_cache *c);
 int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *cause);
 gms_mreq *gms_cache_mq_head(gms_cache *c);
@@ -99,12 +121,17 @@ uint32_t gms_cache_flush(gms_cache *c);
 /* number of MSHR entries in use (for the watchdog and tests) */
 uint32_t gms_cache_mshr_used(const gms_cache *c);
 const gms_cache_stats *gms_cache_get_stats(const gms_cache *c);
-/* record a reservation failure that happened outside the cache (e.g. bypass slot) */
+/* record a reservation failure that happened outside the cache (e.g. bypass slot). It goes
+ * to the fail breakdown only, not to RESERVATION_FAIL / _reservation_fails (not an access). */
 void gms_cache_count_fail(gms_cache *c, gms_access_type t, gms_rf_cause cause);
 /* add the counters of several caches into GPGPU-Sim style totals:
  * "<prefix>_total_cache_accesses", "_misses", "_miss_rate", "_pending_hits",
  * "_reservation_fails", and breakdowns "<prefix>_breakdown[GLOBAL_ACC_R][HIT]" and
  * "<prefix>_fail_breakdown[GLOBAL_ACC_R][MISS_QUEUE_FULL]" (non-zero entries only). */
 void gms_cache_report(gms_cache *const *caches, size_t n, const char *prefix, gms_stats *out);
+/* the same from stats blocks (e.g. per-kernel deltas kept by the caller) */
+void gms_cache_report_stats(const gms_cache_stats *const *st, size_t n, const char *prefix, gms_stats *out);
+/* number of valid (not INVALID) lines, for tests and the watchdog */
+uint32_t gms_cache_valid_lines(const gms_cache *c);
 
 #endif

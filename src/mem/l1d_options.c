@@ -1,12 +1,53 @@
+/* L1 data cache options (GPGPU-Sim names, plus ours prefixed gms_). */
 #include "config/params.h"
-/* L1D options (stub: the cache module fills this in) */
+#include "mem/mshr.h"
+#include <string.h>
+
 static const gms_option opts[] = {
-    GMS_OPT("gpgpu_cache:dl1", GMS_OPT_STRING, l1d.dl1_str, "N:32:128:4,L:L:m:N:H,A:32:8,8", "L1 data cache config (GPGPU-Sim cache string)"),
+    GMS_OPT("gpgpu_cache:dl1", GMS_OPT_STRING, l1d.dl1_str, "N:32:128:4,L:L:m:N:H,A:32:8,8",
+            "L1 data cache config (GPGPU-Sim cache string, docs/cache.md; 'none' disables the L1D)"),
     GMS_OPT("gpgpu_l1_latency", GMS_OPT_U32, l1d.l1_latency, "1", "L1D hit latency (core cycles)"),
     GMS_OPT("gpgpu_l1_banks", GMS_OPT_U32, l1d.l1_banks, "1", "L1D banks: requests accepted per cycle"),
+    GMS_OPT("gms_l1d_pmod_prime", GMS_OPT_U32, l1d.pmod_prime, "0",
+            "prime for set index M (PMOD), A (A-prime), D (D-prime multiplier); 0 = default (largest prime <= sets, smallest prime > sets, 11)"),
+    GMS_OPT("gms_l1d_bypass_slots", GMS_OPT_U32, l1d.bypass_slots, "0",
+            "in-flight L1-bypassing requests per SM (#_BpR); 0 = unlimited"),
+    GMS_OPT("gms_l1d_mshr", GMS_OPT_STRING, l1d.mshr_design, "conventional",
+            "L1D MSHR design: conventional (entries x merges) | dlmshr (not yet implemented)"),
 };
+
 static int fin(gms_params *p, gms_error *err)
 {
-    return gms_cache_config_parse(p->l1d.dl1_str, "-gpgpu_cache:dl1", &p->l1d.dl1, err);
+    const char *on = "-gpgpu_cache:dl1";
+    if (gms_cache_config_parse(p->l1d.dl1_str, on, &p->l1d.dl1, err)) return -1;
+    if (strcmp(p->l1d.mshr_design, "conventional") && !gms_mshr_find(p->l1d.mshr_design)) {
+        if (!strcmp(p->l1d.mshr_design, "dlmshr"))
+            return gms_err(err, "-gms_l1d_mshr: 'dlmshr' is not yet implemented (use conventional)");
+        return gms_err(err, "-gms_l1d_mshr: unknown MSHR design '%s' (known: %s)", p->l1d.mshr_design, gms_mshr_names());
+    }
+    p->l1d.dl1.pmod_prime = p->l1d.pmod_prime;
+    snprintf(p->l1d.dl1.mshr_design, sizeof p->l1d.dl1.mshr_design, "%s", p->l1d.mshr_design);
+    if (p->l1d.pmod_prime && p->l1d.dl1.enabled && !strchr("MAD", p->l1d.dl1.set_index))
+        return gms_err(err, "-gms_l1d_pmod_prime %u: the L1D set index '%c' does not use a prime (set index M, A or D in -gpgpu_cache:dl1 does)",
+                       p->l1d.pmod_prime, p->l1d.dl1.set_index);
+    if (p->l1d.pmod_prime && !p->l1d.dl1.enabled)
+        return gms_err(err, "-gms_l1d_pmod_prime %u: the L1D is disabled ('none')", p->l1d.pmod_prime);
+    if (gms_cache_config_validate(&p->l1d.dl1, on, err)) return -1;
+    if (p->l1d.l1_banks == 0) return gms_err(err, "-gpgpu_l1_banks: must be at least 1");
+    return 0;
 }
-const gms_config_module gms_config_module_l1d = { "l1d", opts, sizeof opts / sizeof opts[0], fin, NULL };
+
+static void dump(const gms_params *p, FILE *out)
+{
+    char size[32], rest[512];
+    gms_cache_config_describe_parts(&p->l1d.dl1, size, sizeof size, rest, sizeof rest);
+    if (p->l1d.dl1.enabled) fprintf(out, "L1D: %s per SM%s\n", size, rest);
+    else fprintf(out, "L1D: disabled (none): every global access goes to L2\n");
+    fprintf(out, "L1D hit latency: %u core cycles, %u bank%s\n", p->l1d.l1_latency, p->l1d.l1_banks,
+            p->l1d.l1_banks == 1 ? "" : "s");
+    if (p->l1d.bypass_slots) fprintf(out, "L1D bypass slots: %u in-flight bypassed requests per SM\n", p->l1d.bypass_slots);
+    else fprintf(out, "L1D bypass slots: unlimited\n");
+    fprintf(out, "L1D MSHR design: %s\n", p->l1d.dl1.enabled ? p->l1d.dl1.mshr_design : p->l1d.mshr_design);
+}
+
+const gms_config_module gms_config_module_l1d = { "l1d", opts, sizeof opts / sizeof opts[0], fin, dump };

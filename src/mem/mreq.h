@@ -30,6 +30,7 @@ typedef struct gms_mreq {
     uint8_t is_reply;        /* 0 on the way down, 1 on the way back */
     uint8_t bypass_l1;       /* took the L1 bypass path */
     uint8_t is_prefetch;
+    uint8_t warp_txn;        /* counts in its warp's outstanding transactions (set by the SM) */
     uint16_t sm;             /* source SM (UINT16_MAX for L2 write-backs) */
     uint16_t warp;           /* warp slot within the SM */
     uint32_t subpart;        /* destination memory sub-partition (set by the mapping) */
@@ -44,6 +45,7 @@ typedef struct gms_mreq {
     /* owner bookkeeping: the LSU's in-flight instruction record, the cache's MSHR entry */
     void *inst;              /* SM in-flight instruction this transaction belongs to */
     uint32_t mshr_id;
+    uint16_t icnt_flits;     /* packet size in flits while inside the interconnect */
     uint32_t id;             /* unique per simulation, for debugging and conservation */
     struct gms_mreq *next;   /* intrusive link for queues and MSHR waiter lists */
 } gms_mreq;

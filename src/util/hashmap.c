@@ -1,5 +1,6 @@
 #include "util/hashmap.h"
 #include "util/err.h"
+#include <stdlib.h>
 #include <string.h>
 
 #define EMPTY UINT64_MAX

@@ -1,6 +1,140 @@
+#include <math.h>
+#include <string.h>
 #include "config/params.h"
-/* UVM options (stub: the UVM module fills this in) */
+#include "uvm/uvm_internal.h"
+/* UVM options: UVMSmart's names where the option is UVMSmart's (interop.md 3.2), ours with the
+ * uvm_ prefix. Every option is described in docs/uvm.md. */
 static const gms_option opts[] = {
     GMS_OPT("gddr_size", GMS_OPT_U64, uvm.gddr_size, "0", "device memory size for managed memory (e.g. 1GB); 0 = unlimited"),
+    GMS_OPT("page_size", GMS_OPT_U64, uvm.page_size, "4KB", "UVM page size: 4KB, 64KB or 2MB"),
+    GMS_OPT("uvm_oversub_ratio", GMS_OPT_DOUBLE, uvm.oversub_ratio, "0", "capacity = managed footprint / ratio (1.25 = 125% oversubscription); 0 = off"),
+    GMS_OPT("uvm_reserved_bytes", GMS_OPT_U64, uvm.reserved_bytes, "0", "device memory reserved (not usable by managed pages)"),
+    GMS_OPT("percentage_of_free_page_buffer", GMS_OPT_U32, uvm.free_page_buffer_pct, "0", "evict when occupancy exceeds (100 - N)% of capacity"),
+    GMS_OPT("invalidate_clean", GMS_OPT_BOOL, uvm.invalidate_clean, "1", "1: evicted clean pages are dropped; 0: every evicted page is written back (UVMSmart config)"),
+    GMS_OPT("tlb_size", GMS_OPT_U32, uvm.tlb_size, "4096", "L1 TLB entries per SM"),
+    GMS_OPT("uvm_tlb_assoc", GMS_OPT_U32, uvm.tlb_assoc, "0", "L1 TLB associativity; 0 = fully associative"),
+    GMS_OPT("uvm_tlb_hit_latency", GMS_OPT_U32, uvm.tlb_hit_latency, "0", "extra core cycles of an L1 TLB hit (0: the lookup fits in the LSU cycle)"),
+    GMS_OPT("uvm_l2_tlb_size", GMS_OPT_U32, uvm.l2_tlb_size, "0", "shared L2 TLB entries; 0 = no L2 TLB"),
+    GMS_OPT("uvm_l2_tlb_assoc", GMS_OPT_U32, uvm.l2_tlb_assoc, "32", "L2 TLB associativity; 0 = fully associative"),
+    GMS_OPT("uvm_l2_tlb_latency", GMS_OPT_U32, uvm.l2_tlb_latency, "10", "L2 TLB lookup latency (core cycles)"),
+    GMS_OPT("page_table_walk_latency", GMS_OPT_U32, uvm.ptw_latency, "100", "page-table walk latency (core cycles)"),
+    GMS_OPT("uvm_max_concurrent_walks", GMS_OPT_U32, uvm.max_walks, "0", "page walks in flight at once; 0 = unlimited (UVMSmart)"),
+    GMS_OPT("uvm_runtime", GMS_OPT_STRING, uvm.runtime_str, "uvmsmart", "fault runtime: uvmsmart (per-cycle groups, fixed latency per fault) | batch (driver fault batches)"),
+    GMS_OPT("page_fault_latency", GMS_OPT_U64, uvm.page_fault_latency, "66645", "uvmsmart runtime: fault handling latency per far fault (core cycles)"),
+    GMS_OPT("uvm_fault_handling_us", GMS_OPT_DOUBLE, uvm.fault_handling_us, "20", "batch runtime: GPU runtime fault handling time per batch (us)"),
+    GMS_OPT("uvm_fault_handling_per_fault", GMS_OPT_U64, uvm.fault_handling_per_fault, "0", "batch runtime: extra handling cycles per fault of a batch"),
+    GMS_OPT("uvm_fault_buffer_size", GMS_OPT_U32, uvm.fault_buffer_size, "1024", "batch runtime: fault buffer entries"),
+    GMS_OPT("uvm_batch_csv", GMS_OPT_STRING, uvm.batch_csv, "", "write per-batch records to this CSV file"),
+    GMS_OPT("pcie_bandwidth", GMS_OPT_DOUBLE, uvm.pcie_bandwidth, "16.0GB/s", "PCIe bandwidth (GB/s); the atan model takes 16, 32 or 64"),
+    GMS_OPT("uvm_pcie_d2h_bandwidth", GMS_OPT_DOUBLE, uvm.pcie_d2h_bandwidth, "0", "device-to-host bandwidth (GB/s); 0 = -pcie_bandwidth"),
+    GMS_OPT("uvm_pcie_model", GMS_OPT_STRING, uvm.pcie_model_str, "atan", "atan: UVMSmart's size-dependent curve; linear: latency + size / bandwidth"),
+    GMS_OPT("uvm_pcie_latency", GMS_OPT_U64, uvm.pcie_latency, "0", "linear model: fixed cycles per transfer"),
+    GMS_OPT("hardware_prefetch", GMS_OPT_INT, uvm.hardware_prefetch, "1", "UVMSmart prefetcher: 0 none, 1 tree (TBNp), 2 sequential-local, 3 random"),
+    GMS_OPT("hwprefetch_oversub", GMS_OPT_INT, uvm.hwprefetch_oversub, "1", "prefetcher once memory is oversubscribed (same numbering)"),
+    GMS_OPT("uvm_prefetcher", GMS_OPT_STRING, uvm.prefetch_str, "", "prefetcher by name (none|tree|seq|random); overrides -hardware_prefetch"),
+    GMS_OPT("uvm_prefetcher_oversub", GMS_OPT_STRING, uvm.prefetch_oversub_str, "", "prefetcher by name once oversubscribed; overrides -hwprefetch_oversub"),
+    GMS_OPT("uvm_prefetch_size", GMS_OPT_U64, uvm.prefetch_size, "64KB", "sequential-local prefetch block (multiple of the page size; 512KB = Zheng et al.)"),
+    GMS_OPT("eviction_policy", GMS_OPT_INT, uvm.eviction_policy, "0", "UVMSmart eviction: 0 LRU 2MB, 1 tree, 2 LRU 64KB, 3 random 4KB, 5 LRU 4KB"),
+    GMS_OPT("uvm_eviction", GMS_OPT_STRING, uvm.eviction_str, "", "eviction by name (lru4k|lru64k|lru2m|tree|random|belady); overrides -eviction_policy"),
+    GMS_OPT("uvm_lru_on_access", GMS_OPT_BOOL, uvm.lru_on_access, "1", "LRU order: 1 refreshed on every access (UVMSmart), 0 on migration only (driver's age-based)"),
+    GMS_OPT("uvm_belady_trace", GMS_OPT_STRING, uvm.belady_trace, "", "belady: page sequence recorded by -uvm_page_trace_out in an earlier run"),
+    GMS_OPT("uvm_page_trace_out", GMS_OPT_STRING, uvm.page_trace_out, "", "record the managed-page reference sequence (for belady)"),
 };
-const gms_config_module gms_config_module_uvm = { "uvm", opts, sizeof opts / sizeof opts[0], NULL, NULL };
+
+static int fin(gms_params *p, gms_error *err)
+{
+    gms_uvm_params *u = &p->uvm;
+    if (u->page_size != 4096 && u->page_size != 65536 && u->page_size != 2097152)
+        return gms_err(err, "-page_size: %llu bytes is not supported (4KB, 64KB or 2MB)", (unsigned long long)u->page_size);
+    u->page_shift = (uint32_t)__builtin_ctzll(u->page_size);
+    if (u->gddr_size && u->gddr_size < u->page_size)
+        return gms_err(err, "-gddr_size: %llu bytes is below one page (%llu bytes)", (unsigned long long)u->gddr_size,
+                       (unsigned long long)u->page_size);
+    if (u->oversub_ratio != 0 && !(u->oversub_ratio >= 1.0))
+        return gms_err(err, "-uvm_oversub_ratio: %g is below 1.0 (ratio = footprint / capacity; 0 turns it off)", u->oversub_ratio);
+    if (u->oversub_ratio != 0 && u->gddr_size)
+        return gms_err(err, "-uvm_oversub_ratio and -gddr_size are both set; give one of them");
+    if (u->free_page_buffer_pct >= 100)
+        return gms_err(err, "-percentage_of_free_page_buffer: %u must be below 100", u->free_page_buffer_pct);
+    if (u->tlb_size == 0) return gms_err(err, "-tlb_size: must be at least 1");
+    if (u->tlb_assoc && u->tlb_size % u->tlb_assoc)
+        return gms_err(err, "-uvm_tlb_assoc: %u does not divide -tlb_size %u", u->tlb_assoc, u->tlb_size);
+    if (u->l2_tlb_size && u->l2_tlb_assoc && u->l2_tlb_size % u->l2_tlb_assoc)
+        return gms_err(err, "-uvm_l2_tlb_assoc: %u does not divide -uvm_l2_tlb_size %u", u->l2_tlb_assoc, u->l2_tlb_size);
+    if (u->ptw_latency == 0) return gms_err(err, "-page_table_walk_latency: must be at least 1 cycle");
+    if ((u->runtime_id = gms_uvm_runtime_find(u->runtime_str)) < 0)
+        return gms_err(err, "-uvm_runtime: unknown fault runtime '%s' (uvmsmart, batch)", u->runtime_str);
+    if (u->fault_buffer_size == 0) return gms_err(err, "-uvm_fault_buffer_size: must be at least 1");
+    if (!(u->fault_handling_us >= 0)) return gms_err(err, "-uvm_fault_handling_us: must not be negative");
+    if (!strcmp(u->pcie_model_str, "atan")) u->pcie_linear = 0;
+    else if (!strcmp(u->pcie_model_str, "linear")) u->pcie_linear = 1;
+    else return gms_err(err, "-uvm_pcie_model: unknown model '%s' (atan, linear)", u->pcie_model_str);
+    if (!(u->pcie_bandwidth > 0)) return gms_err(err, "-pcie_bandwidth: must be positive");
+    if (!u->pcie_linear && u->pcie_bandwidth != 16 && u->pcie_bandwidth != 32 && u->pcie_bandwidth != 64)
+        return gms_err(err, "-pcie_bandwidth: %g GB/s; UVMSmart's atan model has curves for 16, 32 and 64 GB/s only "
+                       "(use -uvm_pcie_model linear for other values)", u->pcie_bandwidth);
+    if (u->pcie_d2h_bandwidth < 0) return gms_err(err, "-uvm_pcie_d2h_bandwidth: must not be negative");
+    if (!u->pcie_linear && u->pcie_d2h_bandwidth != 0 && u->pcie_d2h_bandwidth != 16 && u->pcie_d2h_bandwidth != 32 &&
+        u->pcie_d2h_bandwidth != 64)
+        return gms_err(err, "-uvm_pcie_d2h_bandwidth: %g GB/s; the atan model takes 16, 32 or 64", u->pcie_d2h_bandwidth);
+    if (u->prefetch_size == 0 || u->prefetch_size % u->page_size)
+        return gms_err(err, "-uvm_prefetch_size: %llu bytes is not a multiple of the page size (%llu bytes)",
+                       (unsigned long long)u->prefetch_size, (unsigned long long)u->page_size);
+    if (u->prefetch_size > GMS_UVM_LP_SIZE && u->prefetch_size > u->page_size)
+        return gms_err(err, "-uvm_prefetch_size: %llu bytes is larger than a 2 MiB region", (unsigned long long)u->prefetch_size);
+    if (u->prefetch_str[0]) {
+        if ((u->prefetch_id = gms_uvm_prefetch_find(u->prefetch_str)) < 0)
+            return gms_err(err, "-uvm_prefetcher: unknown prefetcher '%s' (none, tree, seq, random)", u->prefetch_str);
+    } else if ((u->prefetch_id = gms_uvm_prefetch_find_id(u->hardware_prefetch)) < 0)
+        return gms_err(err, "-hardware_prefetch: unknown prefetcher %d (0 none, 1 tree, 2 sequential-local, 3 random)",
+                       u->hardware_prefetch);
+    if (u->prefetch_oversub_str[0]) {
+        if ((u->prefetch_oversub_id = gms_uvm_prefetch_find(u->prefetch_oversub_str)) < 0)
+            return gms_err(err, "-uvm_prefetcher_oversub: unknown prefetcher '%s' (none, tree, seq, random)",
+                           u->prefetch_oversub_str);
+    } else if ((u->prefetch_oversub_id = gms_uvm_prefetch_find_id(u->hwprefetch_oversub)) < 0)
+        return gms_err(err, "-hwprefetch_oversub: unknown prefetcher %d (0 none, 1 tree, 2 sequential-local, 3 random)",
+                       u->hwprefetch_oversub);
+    if (u->eviction_str[0]) {
+        if ((u->evict_id = gms_uvm_evict_find(u->eviction_str)) < 0)
+            return gms_err(err, "-uvm_eviction: unknown eviction policy '%s' (lru4k, lru64k, lru2m, tree, random, belady)",
+                           u->eviction_str);
+    } else if ((u->evict_id = gms_uvm_evict_find_id(u->eviction_policy)) < 0) {
+        if (u->eviction_policy == 4)
+            return gms_err(err, "-eviction_policy: 4 (LFU 2MB) is not implemented; use 0 LRU 2MB, 1 tree, 2 LRU 64KB, "
+                           "3 random 4KB or 5 LRU 4KB");
+        return gms_err(err, "-eviction_policy: unknown policy %d (0 LRU 2MB, 1 tree, 2 LRU 64KB, 3 random 4KB, 5 LRU 4KB)",
+                       u->eviction_policy);
+    }
+    return 0;
+}
+
+static void dump(const gms_params *p, FILE *out)
+{
+    const gms_uvm_params *u = &p->uvm;
+    fprintf(out, "UVM page: %llu KiB pages, 64 KiB basic blocks, 2 MiB regions\n", (unsigned long long)(u->page_size >> 10));
+    if (u->gddr_size) fprintf(out, "UVM capacity: %llu MiB of device memory\n", (unsigned long long)(u->gddr_size >> 20));
+    else if (u->oversub_ratio > 0)
+        fprintf(out, "UVM capacity: managed footprint / %g (%.0f%% oversubscription), fixed at the first kernel launch\n",
+                u->oversub_ratio, u->oversub_ratio * 100);
+    else fprintf(out, "UVM capacity: unlimited\n");
+    fprintf(out, "UVM TLB: %u entries per SM, %s, +%u cycles on a hit; L2 TLB: ", u->tlb_size,
+            u->tlb_assoc ? "set-associative" : "fully associative", u->tlb_hit_latency);
+    if (u->l2_tlb_size) fprintf(out, "%u entries, %u-way, %u cycles\n", u->l2_tlb_size, u->l2_tlb_assoc, u->l2_tlb_latency);
+    else fprintf(out, "none\n");
+    fprintf(out, "UVM page walk: %u cycles, %s\n", u->ptw_latency, u->max_walks ? "bounded concurrency" : "unbounded concurrency");
+    fprintf(out, "UVM fault runtime: %s", gms_uvm_runtimes[u->runtime_id]->name);
+    if (!strcmp(gms_uvm_runtimes[u->runtime_id]->name, "uvmsmart"))
+        fprintf(out, " (%llu cycles per far fault, serialized before its transfer)\n", (unsigned long long)u->page_fault_latency);
+    else
+        fprintf(out, " (%g us per batch + %llu cycles per fault, %u-entry fault buffer)\n", u->fault_handling_us,
+                (unsigned long long)u->fault_handling_per_fault, u->fault_buffer_size);
+    fprintf(out, "UVM PCIe: %s model, %g GB/s host-to-device, %g GB/s device-to-host\n", u->pcie_linear ? "linear" : "atan",
+            u->pcie_bandwidth, u->pcie_d2h_bandwidth > 0 ? u->pcie_d2h_bandwidth : u->pcie_bandwidth);
+    fprintf(out, "UVM prefetcher: %s, then %s once oversubscribed\n", gms_uvm_prefetchers[u->prefetch_id]->name,
+            gms_uvm_prefetchers[u->prefetch_oversub_id]->name);
+    fprintf(out, "UVM eviction: %s (%s LRU), clean pages %s\n", gms_uvm_evictors[u->evict_id]->name,
+            u->lru_on_access ? "access-based" : "age-based", u->invalidate_clean ? "dropped" : "written back");
+}
+
+const gms_config_module gms_config_module_uvm = { "uvm", opts, sizeof opts / sizeof opts[0], fin, dump };

@@ -1,5 +1,5 @@
-/* Unified-memory options (UVMSmart names where they exist). Owner: src/uvm.
- * Options in src/uvm/uvm_options.c. */
+/* Unified-memory options (UVMSmart names where they exist, ours prefixed uvm_). Owner: src/uvm.
+ * Options in src/uvm/uvm_options.c; every option is described in docs/uvm.md. */
 #ifndef GMS_UVM_PARAMS_H
 #define GMS_UVM_PARAMS_H
 #include <stdint.h>
@@ -7,7 +7,57 @@
 
 typedef struct gms_uvm_params {
     uint64_t gddr_size;        /* -gddr_size (bytes); 0 = unlimited */
-    /* (extended by the UVM module) */
+    /* ---- raw options ---- */
+    uint64_t page_size;        /* -page_size: 4KB (default), 64KB or 2MB */
+    double oversub_ratio;      /* -uvm_oversub_ratio: footprint / capacity (1.25 = 125%); 0 = off */
+    uint64_t reserved_bytes;   /* -uvm_reserved_bytes: device memory not usable for managed pages */
+    uint32_t free_page_buffer_pct; /* -percentage_of_free_page_buffer */
+    int invalidate_clean;      /* -invalidate_clean: 1 = clean pages are dropped, not written back */
+
+    /* translation */
+    uint32_t tlb_size;         /* -tlb_size: L1 TLB entries per SM */
+    uint32_t tlb_assoc;        /* -uvm_tlb_assoc: 0 = fully associative */
+    uint32_t tlb_hit_latency;  /* -uvm_tlb_hit_latency: extra core cycles on an L1 TLB hit (0: in the LSU cycle) */
+    uint32_t l2_tlb_size;      /* -uvm_l2_tlb_size: shared L2 TLB entries, 0 = none */
+    uint32_t l2_tlb_assoc;     /* -uvm_l2_tlb_assoc */
+    uint32_t l2_tlb_latency;   /* -uvm_l2_tlb_latency (core cycles) */
+    uint32_t ptw_latency;      /* -page_table_walk_latency (core cycles) */
+    uint32_t max_walks;        /* -uvm_max_concurrent_walks: 0 = unlimited (UVMSmart) */
+
+    /* fault runtime */
+    char runtime_str[GMS_OPT_STRLEN];   /* -uvm_runtime: uvmsmart | batch */
+    uint64_t page_fault_latency;        /* -page_fault_latency (core cycles), UVMSmart runtime */
+    double fault_handling_us;           /* -uvm_fault_handling_us: batch runtime, per batch */
+    uint64_t fault_handling_per_fault;  /* -uvm_fault_handling_per_fault: extra cycles per fault */
+    uint32_t fault_buffer_size;         /* -uvm_fault_buffer_size */
+    char batch_csv[GMS_OPT_STRLEN];     /* -uvm_batch_csv: per-batch records, "" = none */
+
+    /* PCIe */
+    double pcie_bandwidth;              /* -pcie_bandwidth (GB/s): 16, 32 or 64 for the atan model */
+    double pcie_d2h_bandwidth;          /* -uvm_pcie_d2h_bandwidth: 0 = same as -pcie_bandwidth */
+    char pcie_model_str[GMS_OPT_STRLEN];/* -uvm_pcie_model: atan | linear */
+    uint64_t pcie_latency;              /* -uvm_pcie_latency: fixed cycles per transfer (linear) */
+
+    /* prefetchers */
+    int hardware_prefetch;              /* -hardware_prefetch: 0 off, 1 tree, 2 seq-local, 3 random */
+    int hwprefetch_oversub;             /* -hwprefetch_oversub: same numbering */
+    char prefetch_str[GMS_OPT_STRLEN];  /* -uvm_prefetcher: name; overrides -hardware_prefetch */
+    char prefetch_oversub_str[GMS_OPT_STRLEN]; /* -uvm_prefetcher_oversub */
+    uint64_t prefetch_size;             /* -uvm_prefetch_size: sequential-local block */
+
+    /* eviction */
+    int eviction_policy;                /* -eviction_policy: UVMSmart numbering */
+    char eviction_str[GMS_OPT_STRLEN];  /* -uvm_eviction: name; overrides -eviction_policy */
+    int lru_on_access;                  /* -uvm_lru_on_access: 1 access-based (UVMSmart), 0 age-based (driver) */
+    char belady_trace[GMS_OPT_STRLEN];  /* -uvm_belady_trace: page sequence for belady */
+    char page_trace_out[GMS_OPT_STRLEN];/* -uvm_page_trace_out: record the page sequence */
+
+    /* ---- decoded by finalize ---- */
+    uint32_t page_shift;
+    int runtime_id;                     /* index into the runtime registry */
+    int prefetch_id, prefetch_oversub_id; /* index into the prefetcher registry */
+    int evict_id;                       /* index into the eviction registry */
+    int pcie_linear;                    /* 1 = latency + size / bandwidth */
 } gms_uvm_params;
 
 #endif

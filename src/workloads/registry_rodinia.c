@@ -1,3 +1,20 @@
 #include "workloads/workload.h"
 /* UVMBench: Rodinia and machine-learning workloads */
-const gms_workload_ops *const gms_workloads_rodinia[] = { NULL };
+extern const gms_workload_ops gms_wl_backprop;
+extern const gms_workload_ops gms_wl_hotspot;
+extern const gms_workload_ops gms_wl_pathfinder;
+extern const gms_workload_ops gms_wl_bfs;
+extern const gms_workload_ops gms_wl_gaussian;
+extern const gms_workload_ops gms_wl_nw;
+extern const gms_workload_ops gms_wl_srad;
+
+const gms_workload_ops *const gms_workloads_rodinia[] = {
+    &gms_wl_backprop,
+    &gms_wl_hotspot,
+    &gms_wl_pathfinder,
+    &gms_wl_bfs,
+    &gms_wl_gaussian,
+    &gms_wl_nw,
+    &gms_wl_srad,
+    NULL,
+};

@@ -1,0 +1,104 @@
+#include "cli/cli_config.h"
+#include "workloads/workload.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int need(int i, int argc, const char *opt)
+{
+    if (i + 1 >= argc) { fprintf(stderr, "gpumemsim: %s needs a value\n", opt); return 0; }
+    return 1;
+}
+
+int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+#define VAL(dst) do { if (!need(i, argc, a)) return 2; dst = argv[++i]; } while (0)
+        if (!strcmp(a, "--config") || !strcmp(a, "-config") || !strcmp(a, "-c")) {
+            if (o->nconfigs == GMS_CLI_MAX) { fprintf(stderr, "gpumemsim: too many config files\n"); return 2; }
+            VAL(o->configs[o->nconfigs]); o->nconfigs++;
+        } else if (!strcmp(a, "--set")) {
+            if (!need(i, argc, a)) return 2;
+            const char *kv = argv[++i];
+            if (!strchr(kv, '=') || kv[0] == '=') { fprintf(stderr, "gpumemsim: --set '%s': expected name=value\n", kv); return 2; }
+            if (o->nsets == GMS_CLI_MAX) { fprintf(stderr, "gpumemsim: too many --set\n"); return 2; }
+            o->sets[o->nsets++] = kv;
+        } else if (!strcmp(a, "--workload") || !strcmp(a, "-w")) VAL(o->workload);
+        else if (!strcmp(a, "--trace") || !strcmp(a, "-trace")) VAL(o->trace);
+        else if (!strcmp(a, "--stats-json")) VAL(o->stats_json);
+        else if (!strcmp(a, "--stats-csv")) VAL(o->stats_csv);
+        else if (!strcmp(a, "--stats-text")) VAL(o->stats_text);
+        else if (!strcmp(a, "--page-log")) VAL(o->page_log);
+        else if (!strcmp(a, "--seed")) {
+            const char *v;
+            VAL(v);
+            char *end;
+            o->seed = strtoull(v, &end, 0);
+            if (*end || end == v) { fprintf(stderr, "gpumemsim: --seed '%s' is not a number\n", v); return 2; }
+            o->have_seed = 1;
+        } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = 1;
+        else if (!strcmp(a, "--ignore-unknown")) o->ignore_unknown = 1;
+        else if (!strcmp(a, "--dump")) o->dump = 1;
+        else if (!strcmp(a, "--check")) o->check = 1;
+        else if (!strcmp(a, "--classify")) o->classify = 1;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) o->help = 1;
+        else if (a[0] == '-' && a[1] != '-' && a[1]) {
+            /* GPGPU-Sim style override on the command line: -name value */
+            if (!need(i, argc, a)) return 2;
+            static char buf[GMS_CLI_MAX][512];
+            if (o->nsets == GMS_CLI_MAX) { fprintf(stderr, "gpumemsim: too many options\n"); return 2; }
+            snprintf(buf[o->nsets], sizeof buf[0], "%s=%s", a + 1, argv[++i]);
+            o->sets[o->nsets] = buf[o->nsets];
+            o->nsets++;
+        } else {
+            fprintf(stderr, "gpumemsim %s: unknown argument '%s' (see gpumemsim %s --help)\n", cmd, a, cmd);
+            return 2;
+        }
+#undef VAL
+    }
+    return 0;
+}
+
+static int is_wl_param(const gms_workload_ops *ops, const char *name, size_t len)
+{
+    static const char *const common[] = { "uvm", "prefetch", "seed" };
+    for (size_t i = 0; i < 3; i++)
+        if (strlen(common[i]) == len && !strncmp(common[i], name, len)) return 1;
+    if (!ops) return 0;
+    for (const gms_wl_param *p = ops->params; p && p->name; p++)
+        if (strlen(p->name) == len && !strncmp(p->name, name, len)) return 1;
+    return 0;
+}
+
+gms_params *gms_cli_params(gms_cli_opts *o)
+{
+    gms_error err = {0};
+    gms_params *p = gms_params_new();
+    gms_params_set_ignore_unknown(p, o->ignore_unknown);
+    for (size_t i = 0; i < o->nconfigs; i++)
+        if (gms_params_load_file(p, o->configs[i], &err)) goto fail;
+    const gms_workload_ops *ops = (!o->trace) ? gms_workload_find(o->workload ? o->workload : "stream") : NULL;
+    o->nwl = 0;
+    for (size_t i = 0; i < o->nsets; i++) {
+        const char *kv = o->sets[i], *eq = strchr(kv, '=');
+        size_t len = (size_t)(eq - kv);
+        if (!o->trace && is_wl_param(ops, kv, len)) {
+            o->wl_params[o->nwl++] = kv;
+            continue;
+        }
+        char name[256];
+        if (len >= sizeof name) len = sizeof name - 1;
+        memcpy(name, kv, len);
+        name[len] = 0;
+        if (gms_params_set(p, name, eq + 1, &err)) goto fail;
+    }
+    o->wl_params[o->nwl] = NULL;
+    if (gms_params_finalize(p, &err)) goto fail;
+    return p;
+fail:
+    fprintf(stderr, "gpumemsim: %s\n", err.msg);
+    gms_params_free(p);
+    return NULL;
+}

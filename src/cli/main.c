@@ -1,0 +1,44 @@
+/* gpumemsim: the command line. */
+#include "cli/cli.h"
+#include "gpumemsim.h"
+#include <stdio.h>
+#include <string.h>
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "gpumemsim %s: a fast cycle-level simulator of the GPU memory system and unified memory\n\n"
+        "usage: gpumemsim <command> [options]\n\n"
+        "commands:\n"
+        "  run       simulate a built-in workload or an Accel-Sim trace and print statistics\n"
+        "  config    load a configuration and print every option decoded (--dump) or check it (--check)\n"
+        "  list      list workloads | presets | options\n"
+        "  trace     export a built-in workload as an Accel-Sim trace (trace export ...)\n"
+        "  sweep     plan, run (locally or on Slurm), collect and show a design sweep\n"
+        "  report    tabulate a sweep's result store, normalised to a baseline, with geometric means\n"
+        "  plot      draw a metric against a swept parameter, or pages against time (plot pages)\n\n"
+        "Run 'gpumemsim <command> --help' for a command's options. Documentation: docs/guide.md\n",
+        GPUMEMSIM_VERSION);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "--version")) { printf("gpumemsim %s\n", GPUMEMSIM_VERSION); return 0; }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "run")) return gms_cmd_run(argc - 1, argv + 1);
+    if (!strcmp(cmd, "config")) return gms_cmd_config(argc - 1, argv + 1);
+    if (!strcmp(cmd, "list")) return gms_cmd_list(argc - 1, argv + 1);
+    if (!strcmp(cmd, "trace")) return gms_cmd_trace(argc - 1, argv + 1);
+    if (!strcmp(cmd, "sweep")) return gms_cmd_sweep(argc - 1, argv + 1);
+    if (!strcmp(cmd, "report")) return gms_cmd_report(argc - 1, argv + 1);
+    if (!strcmp(cmd, "plot")) return gms_cmd_plot(argc - 1, argv + 1);
+    /* Accel-Sim style: gpumemsim -trace kernelslist.g -config a -config b */
+    if (cmd[0] == '-') return gms_cmd_run(argc, argv);
+    fprintf(stderr, "gpumemsim: unknown command '%s'\n\n", cmd);
+    usage(stderr);
+    return 2;
+}

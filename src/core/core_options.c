@@ -1,0 +1,246 @@
+/* SM-side and simulator options: GPGPU-Sim names and defaults, decoded by finalize. */
+#include "config/params.h"
+#include "frontend/inst.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define C(name, type, field, def, help) GMS_OPT(name, type, core.field, def, help)
+static const gms_option core_opts[] = {
+    C("gpgpu_n_clusters", GMS_OPT_U32, n_clusters, "10", "number of SIMT core clusters"),
+    C("gpgpu_n_cores_per_cluster", GMS_OPT_U32, n_cores_per_cluster, "3", "SMs per cluster"),
+    C("gpgpu_clock_domains", GMS_OPT_STRING, clock_domains, "500.0:2000.0:2000.0:2000.0",
+      "clock domain frequencies in MHz <core>:<interconnect>:<L2>:<DRAM>"),
+    C("gpgpu_shader_core_pipeline", GMS_OPT_STRING, shader_core_pipeline, "1024:32",
+      "<max threads per SM>:<warp size>"),
+    C("gpgpu_shader_cta", GMS_OPT_U32, shader_cta, "8", "max thread blocks per SM"),
+    C("gpgpu_shader_registers", GMS_OPT_U32, shader_registers, "8192", "registers per SM"),
+    C("gpgpu_shmem_size", GMS_OPT_U32, shmem_size, "16384", "shared memory bytes per SM"),
+    C("gpgpu_shmem_num_banks", GMS_OPT_U32, shmem_num_banks, "16", "shared memory banks"),
+    C("gpgpu_smem_latency", GMS_OPT_U32, smem_latency, "3", "shared memory latency (core cycles)"),
+    C("gpgpu_num_sched_per_core", GMS_OPT_U32, num_sched_per_core, "1", "warp schedulers per SM"),
+    C("gpgpu_scheduler", GMS_OPT_STRING, scheduler, "gto", "warp scheduler: lrr | gto | two_level_active:<active warps>:..."),
+    C("gpgpu_pipeline_widths", GMS_OPT_STRING, pipeline_widths, "1,1,1,1,1,1,1,1,1,1,1,1,1",
+      "pipeline register widths ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_DP,OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB,ID_OC_TENSOR,OC_EX_TENSOR"),
+    C("gpgpu_num_sp_units", GMS_OPT_U32, num_sp_units, "1", "SP pipelines per SM"),
+    C("gpgpu_num_sfu_units", GMS_OPT_U32, num_sfu_units, "1", "SFU pipelines per SM"),
+    C("gpgpu_num_dp_units", GMS_OPT_U32, num_dp_units, "0", "DP pipelines per SM (0 = DP runs on the SP pipes)"),
+    C("gpgpu_num_int_units", GMS_OPT_U32, num_int_units, "0", "INT pipelines per SM (0 = INT runs on the SP pipes)"),
+    C("gpgpu_num_tensor_core_units", GMS_OPT_U32, num_tensor_units, "0", "tensor pipelines per SM"),
+    C("ptx_opcode_latency_int", GMS_OPT_STRING, ptx_lat_int, "4,13,4,5,145,21", "PTX int latencies ADD,MAX,MUL,MAD,DIV,SHFL (MAD used)"),
+    C("ptx_opcode_latency_fp", GMS_OPT_STRING, ptx_lat_fp, "4,13,4,5,39", "PTX fp latencies ADD,MAX,MUL,MAD,DIV (MAD used)"),
+    C("ptx_opcode_latency_dp", GMS_OPT_STRING, ptx_lat_dp, "8,19,8,8,330", "PTX dp latencies ADD,MAX,MUL,MAD,DIV (MAD used)"),
+    C("ptx_opcode_latency_sfu", GMS_OPT_STRING, ptx_lat_sfu, "8", "PTX SFU latency"),
+    C("ptx_opcode_latency_tesnor", GMS_OPT_STRING, ptx_lat_tensor, "64", "PTX tensor latency (GPGPU-Sim spelling)"),
+    C("ptx_opcode_initiation_int", GMS_OPT_STRING, ptx_ii_int, "1,2,2,2,8", "PTX int initiation intervals"),
+    C("ptx_opcode_initiation_fp", GMS_OPT_STRING, ptx_ii_fp, "1,2,1,1,4", "PTX fp initiation intervals"),
+    C("ptx_opcode_initiation_dp", GMS_OPT_STRING, ptx_ii_dp, "8,16,8,8,130", "PTX dp initiation intervals"),
+    C("ptx_opcode_initiation_sfu", GMS_OPT_STRING, ptx_ii_sfu, "8", "PTX SFU initiation interval"),
+    C("ptx_opcode_initiation_tensor", GMS_OPT_STRING, ptx_ii_tensor, "64", "PTX tensor initiation interval"),
+    C("trace_opcode_latency_initiation_int", GMS_OPT_STRING, trace_lat_int, "4,1", "trace-mode int <latency>,<initiation>"),
+    C("trace_opcode_latency_initiation_sp", GMS_OPT_STRING, trace_lat_sp, "4,1", "trace-mode sp <latency>,<initiation>"),
+    C("trace_opcode_latency_initiation_dp", GMS_OPT_STRING, trace_lat_dp, "4,1", "trace-mode dp <latency>,<initiation>"),
+    C("trace_opcode_latency_initiation_sfu", GMS_OPT_STRING, trace_lat_sfu, "4,1", "trace-mode sfu <latency>,<initiation>"),
+    C("trace_opcode_latency_initiation_tensor", GMS_OPT_STRING, trace_lat_tensor, "4,1", "trace-mode tensor <latency>,<initiation>"),
+#define SPEC(n) C("specialized_unit_" #n, GMS_OPT_STRING, spec_unit[n - 1], "0,4,4,4,4,BRA", \
+      "specialised unit " #n ": <enabled>,<num_units>,<max_latency>,<ID_OC_SPEC>,<OC_EX_SPEC>,<NAME>"), \
+    C("trace_opcode_latency_initiation_spec_op_" #n, GMS_OPT_STRING, trace_lat_spec[n - 1], "4,4", \
+      "trace-mode specialised unit " #n " <latency>,<initiation>")
+    SPEC(1), SPEC(2), SPEC(3), SPEC(4), SPEC(5), SPEC(6), SPEC(7), SPEC(8),
+#undef SPEC
+    C("gpgpu_coalesce_arch", GMS_OPT_U32, coalesce_arch, "13", "coalescing rules: 13 GT200, 20-39 Fermi/Kepler, >= 40 Maxwell+ (32 B sectors)"),
+    C("gpgpu_gmem_skip_L1D", GMS_OPT_BOOL, gmem_skip_l1d, "0", "global loads bypass the L1D (like -dlcm=cg)"),
+    C("gpgpu_flush_l1_cache", GMS_OPT_BOOL, flush_l1_cache, "0", "invalidate the L1D at the end of every kernel"),
+    C("gpgpu_max_concurrent_kernel", GMS_OPT_U32, max_concurrent_kernel, "8", "kernels that may run at once (different streams)"),
+    C("gpgpu_concurrent_kernel_sm", GMS_OPT_BOOL, concurrent_kernel_sm, "0", "kernels may share an SM"),
+    C("gpgpu_kernel_launch_latency", GMS_OPT_U32, kernel_launch_latency, "0", "core cycles between a launch and its first block"),
+    C("gpgpu_mem_unit_ports", GMS_OPT_U32, mem_unit_ports, "1", "memory instructions the LSU accepts per cycle"),
+};
+#undef C
+
+#define S(name, type, field, def, help) GMS_OPT(name, type, sim.field, def, help)
+static const gms_option sim_opts[] = {
+    S("gms_seed", GMS_OPT_U64, seed, "1", "seed of every random choice in the simulation (--seed)"),
+    S("gms_skip_idle", GMS_OPT_BOOL, skip_idle, "1", "jump over cycles in which no component has work (results are identical)"),
+    S("gms_watchdog_cycles", GMS_OPT_U64, watchdog_cycles, "1000000", "report and stop when nothing retires for this many busy core cycles (0 = off)"),
+    S("gpgpu_perfect_mem", GMS_OPT_BOOL, perfect_mem, "0", "replace the memory partitions by a fixed-latency memory"),
+    S("gms_fixed_mem_latency", GMS_OPT_U32, perfect_mem_latency, "100", "latency of the fixed-latency memory (core cycles)"),
+    S("gpgpu_max_cycle", GMS_OPT_U64, max_cycles, "0", "stop after this many core cycles (0 = run to completion)"),
+    S("gpgpu_max_insn", GMS_OPT_U64, max_insn, "0", "stop after this many warp instructions (0 = run to completion)"),
+};
+#undef S
+
+static int parse_lat_ii(const char *s, const char *opt, gms_lat_ii *out, gms_error *err)
+{
+    char *end;
+    unsigned long lat = strtoul(s, &end, 10);
+    if (end == s) return gms_err(err, "-%s: '%s' must be <latency>,<initiation interval>", opt, s);
+    unsigned long ii = 1;
+    if (*end == ',') {
+        const char *q = end + 1;
+        ii = strtoul(q, &end, 10);
+        if (end == q) return gms_err(err, "-%s: '%s': initiation interval missing", opt, s);
+    }
+    if (*end) return gms_err(err, "-%s: '%s' must be <latency>,<initiation interval>", opt, s);
+    if (lat == 0 || ii == 0 || lat > 100000 || ii > 100000)
+        return gms_err(err, "-%s: '%s': latency and initiation interval must be in 1..100000", opt, s);
+    out->lat = (uint32_t)lat;
+    out->ii = (uint32_t)ii;
+    return 0;
+}
+
+/* the n-th (0-based) comma-separated number of a PTX latency list */
+static int nth_number(const char *s, int n, const char *opt, uint32_t *out, gms_error *err)
+{
+    const char *p = s;
+    for (int i = 0; i < n; i++) {
+        p = strchr(p, ',');
+        if (!p) { p = NULL; break; }
+        p++;
+    }
+    if (!p) p = s + (strrchr(s, ',') ? (strrchr(s, ',') - s + 1) : 0);   /* short list: last value */
+    char *end;
+    unsigned long v = strtoul(p, &end, 10);
+    if (end == p || v == 0) return gms_err(err, "-%s: '%s' is not a list of positive numbers", opt, s);
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int core_finalize(gms_params *p, gms_error *err)
+{
+    gms_core_params *c = &p->core;
+    double f[4];
+    char tail;
+    if (sscanf(c->clock_domains, "%lf:%lf:%lf:%lf%c", &f[0], &f[1], &f[2], &f[3], &tail) != 4)
+        return gms_err(err, "-gpgpu_clock_domains: '%s' must be <core>:<icnt>:<l2>:<dram> in MHz", c->clock_domains);
+    for (int i = 0; i < 4; i++)
+        if (!(f[i] > 0 && f[i] < 1e6))
+            return gms_err(err, "-gpgpu_clock_domains: '%s': every frequency must be positive MHz", c->clock_domains);
+    c->mhz_core = f[0]; c->mhz_icnt = f[1]; c->mhz_l2 = f[2]; c->mhz_dram = f[3];
+    unsigned th, ws;
+    if (sscanf(c->shader_core_pipeline, "%u:%u%c", &th, &ws, &tail) != 2)
+        return gms_err(err, "-gpgpu_shader_core_pipeline: '%s' must be <threads per SM>:<warp size>", c->shader_core_pipeline);
+    if (ws != 32) return gms_err(err, "-gpgpu_shader_core_pipeline: warp size %u: only 32 is supported", ws);
+    if (th == 0 || th % ws) return gms_err(err, "-gpgpu_shader_core_pipeline: %u threads is not a positive multiple of the warp size", th);
+    if (th / ws > 64 * 8) return gms_err(err, "-gpgpu_shader_core_pipeline: %u threads per SM is more than 512 warps", th);
+    c->max_threads_per_sm = th;
+    c->warp_size = ws;
+    c->max_warps_per_sm = th / ws;
+    if (c->n_clusters == 0 || c->n_cores_per_cluster == 0)
+        return gms_err(err, "-gpgpu_n_clusters / -gpgpu_n_cores_per_cluster: must be at least 1");
+    c->n_sm = c->n_clusters * c->n_cores_per_cluster;
+    if (c->n_sm > 4096) return gms_err(err, "-gpgpu_n_clusters x -gpgpu_n_cores_per_cluster = %u SMs: too many", c->n_sm);
+    if (c->shader_cta == 0) return gms_err(err, "-gpgpu_shader_cta: must be at least 1");
+    if (c->num_sched_per_core == 0 || c->num_sched_per_core > 16)
+        return gms_err(err, "-gpgpu_num_sched_per_core: %u: must be 1..16", c->num_sched_per_core);
+    if (c->shader_registers == 0) return gms_err(err, "-gpgpu_shader_registers: must be positive");
+    if (c->shmem_num_banks == 0) return gms_err(err, "-gpgpu_shmem_num_banks: must be positive");
+    if (c->num_sp_units == 0) return gms_err(err, "-gpgpu_num_sp_units: must be at least 1");
+    if (c->mem_unit_ports == 0) return gms_err(err, "-gpgpu_mem_unit_ports: must be at least 1");
+
+    if (!strcmp(c->scheduler, "lrr")) c->sched_kind = 0;
+    else if (!strcmp(c->scheduler, "gto")) c->sched_kind = 1;
+    else if (!strncmp(c->scheduler, "two_level_active", 16)) {
+        c->sched_kind = 2;
+        c->two_level_active = 6;
+        if (c->scheduler[16] == ':') {
+            char *end;
+            unsigned long n = strtoul(c->scheduler + 17, &end, 10);
+            if (end == c->scheduler + 17 || n == 0)
+                return gms_err(err, "-gpgpu_scheduler: '%s': two_level_active:<active warps>:... expected", c->scheduler);
+            c->two_level_active = (uint32_t)n;
+        }
+    } else
+        return gms_err(err, "-gpgpu_scheduler: unknown scheduler '%s' (lrr, gto, two_level_active)", c->scheduler);
+
+    /* latencies: trace-mode values (what SASS traces and built-in workloads use) */
+    struct { const char *opt; const char *val; int op; } tl[] = {
+        { "trace_opcode_latency_initiation_int", c->trace_lat_int, GMS_OP_INT },
+        { "trace_opcode_latency_initiation_sp", c->trace_lat_sp, GMS_OP_SP },
+        { "trace_opcode_latency_initiation_dp", c->trace_lat_dp, GMS_OP_DP },
+        { "trace_opcode_latency_initiation_sfu", c->trace_lat_sfu, GMS_OP_SFU },
+        { "trace_opcode_latency_initiation_tensor", c->trace_lat_tensor, GMS_OP_TENSOR },
+    };
+    for (size_t i = 0; i < sizeof tl / sizeof tl[0]; i++)
+        if (parse_lat_ii(tl[i].val, tl[i].opt, &c->lat[tl[i].op], err)) return -1;
+    /* validate the PTX lists too (used by nothing else yet, but a typo must not pass) */
+    uint32_t dummy;
+    if (nth_number(c->ptx_lat_int, 3, "ptx_opcode_latency_int", &dummy, err) ||
+        nth_number(c->ptx_lat_fp, 3, "ptx_opcode_latency_fp", &dummy, err) ||
+        nth_number(c->ptx_lat_dp, 3, "ptx_opcode_latency_dp", &dummy, err) ||
+        nth_number(c->ptx_lat_sfu, 0, "ptx_opcode_latency_sfu", &dummy, err))
+        return -1;
+    c->lat[GMS_OP_BRA] = (gms_lat_ii){ 4, 1 };
+    c->lat[GMS_OP_NOP] = (gms_lat_ii){ 1, 1 };
+    c->lat[GMS_OP_BAR] = (gms_lat_ii){ 1, 1 };
+    c->lat[GMS_OP_EXIT] = (gms_lat_ii){ 1, 1 };
+    c->lat[GMS_OP_TEX] = (gms_lat_ii){ 200, 4 };
+    c->lat[GMS_OP_MEM] = (gms_lat_ii){ 1, 1 };
+    for (int n = 0; n < GMS_MAX_SPEC_UNITS; n++) {
+        char opt[64];
+        snprintf(opt, sizeof opt, "trace_opcode_latency_initiation_spec_op_%d", n + 1);
+        if (parse_lat_ii(c->trace_lat_spec[n], opt, &c->spec_lat[n + 1], err)) return -1;
+        unsigned en, nu, ml, a, b;
+        char name[64];
+        if (sscanf(c->spec_unit[n], "%u,%u,%u,%u,%u,%63s", &en, &nu, &ml, &a, &b, name) != 6)
+            return gms_err(err, "-specialized_unit_%d: '%s' must be <enabled>,<num_units>,<max_latency>,<ID_OC>,<OC_EX>,<NAME>",
+                           n + 1, c->spec_unit[n]);
+        if (en && !strcmp(name, "BRA")) c->lat[GMS_OP_BRA] = c->spec_lat[n + 1];
+        if (en && !strcmp(name, "TEX")) c->lat[GMS_OP_TEX] = c->spec_lat[n + 1];
+    }
+    for (int i = 0; i < 16; i++) c->units[i] = 1;
+    c->units[GMS_OP_SP] = c->num_sp_units;
+    c->units[GMS_OP_SFU] = c->num_sfu_units ? c->num_sfu_units : 1;
+    c->units[GMS_OP_DP] = c->num_dp_units ? c->num_dp_units : c->num_sp_units;
+    c->units[GMS_OP_INT] = c->num_int_units ? c->num_int_units : c->num_sp_units;
+    c->units[GMS_OP_TENSOR] = c->num_tensor_units ? c->num_tensor_units : 1;
+    c->units[GMS_OP_BRA] = c->num_sched_per_core;
+    c->units[GMS_OP_MEM] = c->mem_unit_ports;
+    c->units[GMS_OP_BAR] = c->units[GMS_OP_EXIT] = c->units[GMS_OP_NOP] = c->num_sched_per_core;
+    c->units[GMS_OP_TEX] = 1;
+    return 0;
+}
+
+static void core_dump(const gms_params *p, FILE *out)
+{
+    const gms_core_params *c = &p->core;
+    static const char *const sched[] = { "loose round robin (LRR)", "greedy-then-oldest (GTO)", "two-level" };
+    fprintf(out, "GPU: %u SMs (%u clusters x %u), core %.1f MHz, interconnect %.1f MHz, L2 %.1f MHz, DRAM %.1f MHz\n",
+            c->n_sm, c->n_clusters, c->n_cores_per_cluster, c->mhz_core, c->mhz_icnt, c->mhz_l2, c->mhz_dram);
+    fprintf(out, "SM: up to %u threads (%u warps), %u thread blocks, %u registers, %u KiB shared memory in %u banks (%u-cycle latency)\n",
+            c->max_threads_per_sm, c->max_warps_per_sm, c->shader_cta, c->shader_registers, c->shmem_size / 1024,
+            c->shmem_num_banks, c->smem_latency);
+    fprintf(out, "Schedulers: %u per SM, %s", c->num_sched_per_core, sched[c->sched_kind]);
+    if (c->sched_kind == 2) fprintf(out, " with %u active warps", c->two_level_active);
+    fprintf(out, "\nPipelines: %u SP, %u SFU, %u DP, %u INT, %u tensor; LSU accepts %u instruction(s)/cycle\n",
+            c->units[GMS_OP_SP], c->units[GMS_OP_SFU], c->units[GMS_OP_DP], c->units[GMS_OP_INT],
+            c->units[GMS_OP_TENSOR], c->mem_unit_ports);
+    fprintf(out, "Latencies (latency/initiation, core cycles): int %u/%u, sp %u/%u, dp %u/%u, sfu %u/%u, tensor %u/%u, branch %u/%u\n",
+            c->lat[GMS_OP_INT].lat, c->lat[GMS_OP_INT].ii, c->lat[GMS_OP_SP].lat, c->lat[GMS_OP_SP].ii,
+            c->lat[GMS_OP_DP].lat, c->lat[GMS_OP_DP].ii, c->lat[GMS_OP_SFU].lat, c->lat[GMS_OP_SFU].ii,
+            c->lat[GMS_OP_TENSOR].lat, c->lat[GMS_OP_TENSOR].ii, c->lat[GMS_OP_BRA].lat, c->lat[GMS_OP_BRA].ii);
+    fprintf(out, "Coalescing: %s; global loads %s the L1D; L1D %s at kernel end\n",
+            c->coalesce_arch >= 40 ? "32 B sectors (Maxwell+)" : "128 B lines",
+            c->gmem_skip_l1d ? "bypass" : "go through", c->flush_l1_cache ? "flushed" : "kept");
+    fprintf(out, "Kernels: up to %u concurrent (%s), launch latency %u cycles\n", c->max_concurrent_kernel,
+            c->concurrent_kernel_sm ? "may share SMs" : "one kernel per SM", c->kernel_launch_latency);
+}
+
+static int sim_finalize(gms_params *p, gms_error *err)
+{
+    if (p->sim.perfect_mem && p->sim.perfect_mem_latency == 0)
+        return gms_err(err, "-gms_fixed_mem_latency: must be at least 1 cycle");
+    return 0;
+}
+
+static void sim_dump(const gms_params *p, FILE *out)
+{
+    fprintf(out, "Simulation: seed %llu, idle skipping %s, watchdog %llu cycles%s\n",
+            (unsigned long long)p->sim.seed, p->sim.skip_idle ? "on" : "off",
+            (unsigned long long)p->sim.watchdog_cycles, p->sim.watchdog_cycles ? "" : " (off)");
+    if (p->sim.perfect_mem)
+        fprintf(out, "Memory: FIXED-LATENCY stand-in (-gpgpu_perfect_mem 1), %u core cycles, no L2/DRAM model\n",
+                p->sim.perfect_mem_latency);
+}
+
+const gms_config_module gms_config_module_core = { "core", core_opts, sizeof core_opts / sizeof core_opts[0], core_finalize, core_dump };
+const gms_config_module gms_config_module_sim = { "sim", sim_opts, sizeof sim_opts / sizeof sim_opts[0], sim_finalize, sim_dump };

@@ -1,0 +1,402 @@
+/* The simulation object: builds the GPU from the parameters, runs the host program
+ * (commands, kernel launches, block dispatch) and collects the statistics. */
+#include "core/gpu.h"
+#include "core/sm.h"
+#include "frontend/trace.h"
+#include "uvm/uvm.h"
+#include "workloads/workload.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct gms_sim {
+    gms_gpu g;
+    gms_error async_err;
+    const gms_workload_ops *ops;
+    gms_wl_args *args;
+    uint64_t done_calls;
+    int stopped_early;
+};
+
+/* ---------------------------------------------------------------- stats */
+
+static void collect(gms_gpu *g, gms_stats *st)
+{
+    uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
+    uint64_t ktot = g->kernel_cycles_total + (g->n_running ? now - g->busy_since : 0);
+    gms_counters *c = &g->ctr;
+    gms_stat_u64(st, "gpu_tot_sim_cycle", ktot);
+    gms_stat_u64(st, "gpu_tot_sim_insn", c->thread_insts);
+    gms_stat_f64(st, "gpu_tot_ipc", ktot ? (double)c->thread_insts / (double)ktot : 0.0);
+    gms_stat_u64(st, "gpgpu_n_tot_w_icount", c->warp_insts);
+    gms_stat_u64(st, "gpgpu_n_tot_thrd_icount", c->thread_insts);
+    gms_stat_u64(st, "gms_elapsed_core_cycles", now);
+    gms_stat_u64(st, "gpgpu_n_load_insn", c->n_load_insn);
+    gms_stat_u64(st, "gpgpu_n_store_insn", c->n_store_insn);
+    gms_stat_u64(st, "gpgpu_n_shmem_insn", c->n_shmem_insn);
+    gms_stat_u64(st, "gpgpu_n_atomic_insn", c->n_atomic_insn);
+    gms_stat_u64(st, "gpgpu_n_mem_read_global", c->n_mem_read_global);
+    gms_stat_u64(st, "gpgpu_n_mem_write_global", c->n_mem_write_global);
+    gms_stat_u64(st, "gpgpu_n_mem_read_local", c->n_mem_read_local);
+    gms_stat_u64(st, "gpgpu_n_mem_write_local", c->n_mem_write_local);
+    gms_stat_u64(st, "gpgpu_n_stall_shd_mem", c->stall_shd_mem);
+    gms_stat_u64(st, "gpgpu_n_shmem_bkconflict_cycles", c->shmem_bank_conflict_cycles);
+    gms_stat_u64(st, "gms_bypassed_reads", c->n_bypass_reads);
+    gms_stat_u64(st, "gms_thread_blocks_done", c->blocks_done);
+    gms_stat_u64(st, "averagemflatency", c->mem_lat_n ? c->mem_lat_sum / c->mem_lat_n : 0);
+    gms_stat_u64(st, "maxmflatency", c->mem_lat_max);
+    gms_stat_u64(st, "avg_icnt2mem_latency", c->icnt2mem_n ? c->icnt2mem_sum / c->icnt2mem_n : 0);
+    gms_sm_report(g->sms, g->n_sm, st);
+    gms_icnt_report(g, st);
+    g->mem.report(g->mem.self, st);
+    if (g->uvm) gms_uvm_report(g->uvm, st);
+    gms_stat_u64(st, "gms_engine_edges", gms_engine_edges_visited(g->eng));
+    gms_stat_u64(st, "gms_engine_ticks", gms_engine_ticks(g->eng));
+}
+
+/* ---------------------------------------------------------------- kernels */
+
+static void busy_begin(gms_gpu *g)
+{
+    if (g->n_running++ == 0) g->busy_since = gms_engine_cycle(g->eng, GMS_DOM_CORE);
+}
+
+static void busy_end(gms_gpu *g)
+{
+    if (--g->n_running == 0)
+        g->kernel_cycles_total += gms_engine_cycle(g->eng, GMS_DOM_CORE) - g->busy_since;
+}
+
+static void kernel_finished(gms_gpu *g, gms_kernel *k)
+{
+    uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
+    if (g->p->core.flush_l1_cache)
+        for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_flush_l1(g->sms[i]);
+    if (g->uvm) gms_uvm_kernel_end(g->uvm, now);
+    busy_end(g);
+    gms_kernel_stats *ks = gms_run_stats_add_kernel(&g->stats, k->src.name, k->uid, k->src.stream);
+    uint64_t cyc = now - k->start_cycle;
+    uint64_t ti = g->ctr.thread_insts - k->tinst_at_start;
+    gms_stat_u64(&ks->st, "gpu_sim_cycle", cyc);
+    gms_stat_u64(&ks->st, "gpu_sim_insn", ti);
+    gms_stat_f64(&ks->st, "gpu_ipc", cyc ? (double)ti / (double)cyc : 0.0);
+    gms_stat_u64(&ks->st, "gpu_sim_warp_insn", g->ctr.warp_insts - k->winst_at_start);
+    gms_stat_u64(&ks->st, "kernel_grid_blocks", k->nblocks);
+    gms_stat_u64(&ks->st, "kernel_max_blocks_per_sm", k->max_blocks_per_sm);
+    collect(g, &ks->st);
+    /* unlink and release */
+    gms_kernel **pp = &g->kernels;
+    while (*pp && *pp != k) pp = &(*pp)->next;
+    if (*pp) *pp = k->next;
+    if (k->src.release) k->src.release(k->src.self);
+    free(k);
+    gms_engine_progress(g->eng);
+    gms_engine_activate(g->eng, g->gpu_comp);
+}
+
+void gms_gpu_block_done(gms_gpu *g, gms_kernel *k)
+{
+    k->blocks_done++;
+    k->running_blocks--;
+    if (k->blocks_done == k->nblocks) kernel_finished(g, k);
+    else gms_engine_activate(g->eng, g->gpu_comp);
+}
+
+static int launch(gms_gpu *g, gms_cmd *c)
+{
+    gms_kernel_src *s = &c->kernel;
+    gms_kernel *k = gms_xcalloc(1, sizeof *k);
+    k->src = *s;
+    k->uid = ++g->next_uid;
+    k->nblocks = gms_dim3_count(s->grid);
+    uint64_t tpb = gms_dim3_count(s->block);
+    if (k->nblocks == 0 || tpb == 0 || tpb > 1024) {
+        gms_err(g->err, "kernel %s: grid (%u,%u,%u) x block (%u,%u,%u) is not a valid launch", s->name, s->grid.x,
+                s->grid.y, s->grid.z, s->block.x, s->block.y, s->block.z);
+        if (s->release) s->release(s->self);
+        free(k);
+        return -1;
+    }
+    k->threads_per_block = (uint32_t)tpb;
+    k->warps_per_block = (k->threads_per_block + 31) / 32;
+    uint32_t rpt = (s->regs_per_thread + 3) & ~3u;
+    k->regs_per_block = rpt * k->warps_per_block * 32;
+    k->shmem_per_block = s->shmem_bytes;
+    k->max_blocks_per_sm = gms_occupancy(&g->p->core, k->threads_per_block, s->regs_per_thread, s->shmem_bytes);
+    if (k->max_blocks_per_sm == 0) {
+        gms_err(g->err, "kernel %s: a block of %u threads, %u registers/thread and %u B shared memory does not fit "
+                "on one SM (%u threads, %u registers, %u B shared memory)", s->name, k->threads_per_block,
+                s->regs_per_thread, s->shmem_bytes, g->p->core.max_threads_per_sm, g->p->core.shader_registers,
+                g->p->core.shmem_size);
+        if (s->release) s->release(s->self);
+        free(k);
+        return -1;
+    }
+    uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
+    k->start_cycle = now;
+    k->dispatch_from = now + g->p->core.kernel_launch_latency;
+    k->winst_at_start = g->ctr.warp_insts;
+    k->tinst_at_start = g->ctr.thread_insts;
+    k->active = 1;
+    gms_kernel **pp = &g->kernels;
+    while (*pp) pp = &(*pp)->next;
+    *pp = k;
+    busy_begin(g);
+    if (g->uvm) gms_uvm_kernel_begin(g->uvm, now);
+    return 0;
+}
+
+static void async_done(void *ud)
+{
+    gms_gpu *g = ud;
+    g->pending_async--;
+    gms_engine_progress(g->eng);
+    gms_engine_activate(g->eng, g->gpu_comp);
+}
+
+static int stream_busy(const gms_gpu *g, int stream)
+{
+    for (const gms_kernel *k = g->kernels; k; k = k->next)
+        if (k->src.stream == stream) return 1;
+    return 0;
+}
+
+/* process host commands until one has to wait; returns the number of commands taken,
+ * or -1 on error */
+static int run_commands(gms_gpu *g)
+{
+    int taken = 0;
+    for (;; taken++) {
+        if (g->prog.head == g->prog.n) {
+            if (g->program_done) return taken;
+            if (g->n_running || g->pending_async) return taken;  /* next() sees completed results */
+            int r = g->src.next(g->src.self, &g->prog, g->err);
+            if (r < 0) return -1;
+            if (r == 0 && g->prog.head == g->prog.n) { g->program_done = 1; return taken + 1; }
+            continue;
+        }
+        gms_cmd *c = &g->prog.q[g->prog.head];
+        switch (c->kind) {
+        case GMS_CMD_ALLOC:
+            if (g->uvm && gms_uvm_alloc(g->uvm, c->addr, c->bytes, c->managed, c->name, g->err)) return -1;
+            if (c->managed) g->uvm_on = g->uvm && gms_uvm_enabled(g->uvm);
+            break;
+        case GMS_CMD_COPY_H2D: case GMS_CMD_COPY_D2H: case GMS_CMD_PREFETCH:
+            if (g->n_running || g->pending_async) return taken;   /* stream-ordered: wait */
+            g->pending_async++;
+            g->prog.head++;
+            if (c->kind == GMS_CMD_PREFETCH) gms_uvm_prefetch(g->uvm, c->addr, c->bytes, async_done, g);
+            else gms_uvm_memcpy(g->uvm, c->addr, c->bytes, c->kind == GMS_CMD_COPY_H2D, async_done, g);
+            return taken + 1;
+        case GMS_CMD_LAUNCH:
+            if (g->pending_async || stream_busy(g, c->kernel.stream) ||
+                g->n_running >= g->p->core.max_concurrent_kernel)
+                return taken;
+            if (launch(g, c)) { g->prog.head++; return -1; }
+            break;
+        case GMS_CMD_SYNC:
+            if (g->n_running || g->pending_async) return taken;
+            break;
+        case GMS_CMD_FREE:
+            break;
+        }
+        g->prog.head++;
+    }
+}
+
+/* one block per SM per cycle, SMs in round-robin order, kernels in launch order */
+static int dispatch(gms_gpu *g, uint64_t now)
+{
+    int any = 0;
+    for (gms_kernel *k = g->kernels; k; k = k->next) {
+        if (k->next_block >= k->nblocks || now < k->dispatch_from) continue;
+        for (uint32_t n = 0; n < g->n_sm && k->next_block < k->nblocks; n++) {
+            uint32_t i = (g->dispatch_rr + n) % g->n_sm;
+            if (!gms_sm_can_take(g->sms[i], k)) continue;
+            if (gms_sm_add_block(g->sms[i], k, k->next_block, g->err)) return -1;
+            k->next_block++;
+            k->running_blocks++;
+            any = 1;
+        }
+    }
+    if (any) g->dispatch_rr = (g->dispatch_rr + 1) % g->n_sm;
+    return any;
+}
+
+static int gpu_tick(void *self, uint64_t cycle)
+{
+    gms_gpu *g = self;
+    if (g->failed) return 0;
+    int taken = run_commands(g);
+    if (taken < 0) {
+        g->failed = 1;
+        gms_engine_abort(g->eng, g->err->msg);
+        return 0;
+    }
+    int d = dispatch(g, cycle);
+    if (d < 0) {
+        g->failed = 1;
+        gms_engine_abort(g->eng, g->err->msg);
+        return 0;
+    }
+    /* wake up for launch latency */
+    for (gms_kernel *k = g->kernels; k; k = k->next)
+        if (k->next_block < k->nblocks && cycle < k->dispatch_from)
+            gms_engine_wake_at(g->eng, g->gpu_comp, k->dispatch_from);
+    return d > 0 || taken > 0;
+}
+
+static void gpu_stuck(void *self, FILE *out)
+{
+    gms_gpu *g = self;
+    for (gms_kernel *k = g->kernels; k; k = k->next)
+        fprintf(out, "    kernel %s (uid %u): %llu of %llu blocks dispatched, %llu done\n", k->src.name, k->uid,
+                (unsigned long long)k->next_block, (unsigned long long)k->nblocks, (unsigned long long)k->blocks_done);
+    if (g->pending_async) fprintf(out, "    %d copy/prefetch operation(s) pending\n", g->pending_async);
+}
+
+static void deliver_translated(void *ud, uint32_t sm, gms_mreq *r)
+{
+    gms_gpu *g = ud;
+    gms_sm_translated(g->sms[sm], r);
+}
+
+/* ---------------------------------------------------------------- public API */
+
+gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error *err)
+{
+    if (!p->finalized) { gms_err(err, "internal: parameters not finalized"); return NULL; }
+    gms_sim *s = gms_xcalloc(1, sizeof *s);
+    gms_gpu *g = &s->g;
+    g->p = p;
+    g->err = &s->async_err;
+    double mhz[GMS_NDOM] = { p->core.mhz_core, p->core.mhz_icnt, p->core.mhz_l2, p->core.mhz_dram };
+    g->eng = gms_engine_new(mhz, p->sim.skip_idle);
+    gms_mreq_pool_init(&g->pool);
+    gms_rng_seed(&g->rng, w->seed ? w->seed : p->sim.seed);
+    gms_run_stats_init(&g->stats);
+    gms_program_init(&g->prog);
+
+    int rc = p->sim.perfect_mem
+        ? gms_fixed_mem_create(&g->mem, p, g->eng, &g->pool, gms_icnt_reply, g, err)
+        : gms_memsys_create(&g->mem, p, g->eng, &g->pool, gms_icnt_reply, g, err);
+    if (rc) { gms_sim_free(s); return NULL; }
+    g->n_sm = p->core.n_sm;
+    g->sms = gms_xcalloc(g->n_sm, sizeof *g->sms);
+    for (uint32_t i = 0; i < g->n_sm; i++) g->sms[i] = gms_sm_new(g, i);
+    gms_icnt_init(g);
+    if (gms_uvm_create(&g->uvm, p, g->eng, g->n_sm, deliver_translated, g, err)) { gms_sim_free(s); return NULL; }
+    g->gpu_comp = gms_engine_add(g->eng, GMS_DOM_CORE, "gpu", gpu_tick, gpu_stuck, g);
+
+    uint64_t seed = w->seed ? w->seed : p->sim.seed;
+    if (w->trace) {
+        if (gms_trace_program(w->trace, &g->src, err)) { gms_sim_free(s); return NULL; }
+        snprintf(g->stats.workload, sizeof g->stats.workload, "trace:%s", w->trace);
+    } else {
+        const char *name = w->workload ? w->workload : "stream";
+        s->ops = gms_workload_find(name);
+        if (!s->ops) {
+            char known[2048] = "";
+            for (size_t i = 0, n = gms_workload_count(); i < n; i++) {
+                strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
+                strncat(known, gms_workload_at(i)->name, sizeof known - strlen(known) - 1);
+            }
+            gms_err(err, "unknown workload '%s' (built-in: %s)", name, known);
+            gms_sim_free(s);
+            return NULL;
+        }
+        if (gms_wl_args_parse(s->ops, w->wl_params, seed, &s->args, err)) { gms_sim_free(s); return NULL; }
+        g->prog.uvm = gms_wl_uvm(s->args);
+        g->prog.prefetch = gms_wl_prefetch(s->args);
+        if (gms_workload_program(s->ops, s->args, &g->src, &g->wl_state, err)) { gms_sim_free(s); return NULL; }
+        g->wl_ops = s->ops;
+        snprintf(g->stats.workload, sizeof g->stats.workload, "%s", s->ops->name);
+    }
+    gms_engine_activate(g->eng, g->gpu_comp);
+    return s;
+}
+
+static int sim_done(void *ud)
+{
+    gms_sim *s = ud;
+    gms_gpu *g = &s->g;
+    if ((++s->done_calls & 0x3fff) == 0) {
+        const gms_params *p = g->p;
+        uint64_t cyc = gms_engine_cycle(g->eng, GMS_DOM_CORE);
+        if ((p->sim.max_cycles && cyc >= p->sim.max_cycles) || (p->sim.max_insn && g->ctr.warp_insts >= p->sim.max_insn)) {
+            s->stopped_early = 1;
+            return 1;
+        }
+        if (g->progress) {
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            uint64_t ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+            if (ms >= g->progress_next_ms) {
+                g->progress_next_ms = ms + 500;
+                g->progress(g->progress_ud, g->kernels ? g->kernels->src.name : "-", cyc, g->ctr.warp_insts);
+            }
+        }
+    }
+    return g->failed || (g->program_done && !g->n_running && !g->pending_async && g->prog.head == g->prog.n);
+}
+
+int gms_sim_run(gms_sim *s, gms_error *err)
+{
+    gms_gpu *g = &s->g;
+    int rc = gms_engine_run(g->eng, sim_done, s, g->p->sim.watchdog_cycles, stderr, err);
+    if (rc == 0 && g->failed) rc = gms_err(err, "%s", g->err->msg);
+    if (rc == 0 && g->pool.live && !s->stopped_early) {
+        /* conservation: every request issued has been answered and freed */
+        rc = gms_err(err, "internal: %llu memory request(s) never completed", (unsigned long long)g->pool.live);
+    }
+    collect(g, &g->stats.total);
+    gms_stat_u64(&g->stats.total, "gms_completed", rc == 0 && !s->stopped_early);
+    if (rc == 0 && !s->stopped_early && s->ops && s->ops->verify) {
+        gms_error verr = {0};
+        int v = s->ops->verify(g->wl_state, &verr);
+        gms_stat_u64(&g->stats.total, "gms_workload_verified", v == 0);
+        if (v) return gms_err(err, "workload %s: result check failed: %s", s->ops->name, verr.msg);
+    }
+    return rc;
+}
+
+const gms_run_stats *gms_sim_stats(const gms_sim *s) { return &s->g.stats; }
+
+void gms_sim_set_progress(gms_sim *s, gms_progress_fn fn, void *ud)
+{
+    s->g.progress = fn;
+    s->g.progress_ud = ud;
+}
+
+void gms_sim_set_observer(gms_sim *s, void (*fn)(void *ud, uint64_t addr), void *ud)
+{
+    s->g.observe = fn;
+    s->g.observe_ud = ud;
+}
+
+void gms_sim_free(gms_sim *s)
+{
+    if (!s) return;
+    gms_gpu *g = &s->g;
+    while (g->kernels) {
+        gms_kernel *k = g->kernels;
+        g->kernels = k->next;
+        if (k->src.release) k->src.release(k->src.self);
+        free(k);
+    }
+    gms_program_free(&g->prog);
+    if (g->src.destroy) g->src.destroy(g->src.self);
+    if (s->ops && g->wl_state) s->ops->destroy(g->wl_state);
+    gms_wl_args_free(s->args);
+    if (g->sms) {
+        for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_free(g->sms[i]);
+        free(g->sms);
+    }
+    if (g->icnt_comp) gms_icnt_free(g);
+    if (g->mem.free) g->mem.free(g->mem.self);
+    if (g->uvm) gms_uvm_free(g->uvm);
+    gms_engine_free(g->eng);
+    gms_mreq_pool_free(&g->pool);
+    gms_run_stats_free(&g->stats);
+    free(s);
+}

@@ -1,0 +1,106 @@
+/* The simulation object (gms_sim): SMs, interconnect, memory side, UVM, the running
+ * program and its kernels. Internal to the library. */
+#ifndef GMS_CORE_GPU_H
+#define GMS_CORE_GPU_H
+#include <stdint.h>
+#include "config/params.h"
+#include "engine/engine.h"
+#include "frontend/program.h"
+#include "mem/memsys.h"
+#include "mem/mreq.h"
+#include "mem/xbar.h"
+#include "stats/stats.h"
+#include "util/rng.h"
+
+typedef struct gms_sm gms_sm;
+struct gms_uvm;
+
+/* a launched kernel */
+typedef struct gms_kernel {
+    gms_kernel_src src;
+    uint32_t uid;
+    uint64_t nblocks, next_block, blocks_done;
+    uint32_t threads_per_block, warps_per_block;
+    uint32_t regs_per_block, shmem_per_block;
+    uint32_t max_blocks_per_sm;       /* occupancy limit */
+    uint32_t running_blocks;
+    uint64_t start_cycle;             /* core cycle of launch */
+    uint64_t dispatch_from;           /* launch latency: no block before this cycle */
+    uint64_t winst_at_start, tinst_at_start;
+    int active;
+    struct gms_kernel *next;          /* list of running kernels */
+} gms_kernel;
+
+typedef struct gms_counters {
+    uint64_t warp_insts, thread_insts;
+    uint64_t mem_lat_sum, mem_lat_n, mem_lat_max;   /* replies from the memory side */
+    uint64_t icnt2mem_sum, icnt2mem_n, icnt2sh_sum;
+    uint64_t stall_shd_mem;          /* LSU head could not make progress */
+    uint64_t n_load_insn, n_store_insn, n_shmem_insn, n_atomic_insn;
+    uint64_t n_mem_read_global, n_mem_write_global, n_mem_read_local, n_mem_write_local;
+    uint64_t n_bypass_reads;
+    uint64_t shmem_bank_conflict_cycles;
+    uint64_t barrier_waits;
+    uint64_t blocks_done;
+} gms_counters;
+
+typedef struct gms_gpu {
+    const gms_params *p;
+    gms_engine *eng;
+    gms_mreq_pool pool;
+    gms_rng rng;
+    struct gms_sm **sms;
+    uint32_t n_sm;
+    gms_xbar req_net, reply_net;
+    gms_component *icnt_comp;
+    gms_memsys mem;
+    struct gms_uvm *uvm;
+    int uvm_on;
+    gms_counters ctr;
+    /* the program */
+    gms_program prog;
+    gms_program_src src;
+    void *wl_state;
+    const void *wl_ops;               /* gms_workload_ops* when a built-in workload */
+    int program_done;
+    int cmd_blocked;                  /* waiting for a copy/prefetch/sync */
+    int pending_async;                /* copies/prefetches in flight */
+    gms_kernel *kernels;              /* running (launched, not finished) */
+    uint32_t n_running;
+    uint32_t next_uid;
+    uint32_t dispatch_rr;
+    gms_component *gpu_comp;
+    uint64_t kernel_cycles_total;     /* sum of kernel durations (gpu_tot_sim_cycle) */
+    uint64_t busy_since;              /* first cycle with a kernel running in the current busy period */
+    gms_run_stats stats;
+    gms_error *err;                   /* where asynchronous errors go */
+    int failed;
+    /* per-lane global access observer (access-pattern classifier, page log) */
+    void (*observe)(void *ud, uint64_t addr);
+    void *observe_ud;
+    gms_progress_fn progress;
+    void *progress_ud;
+    uint64_t progress_next_ms;
+} gms_gpu;
+
+/* sm.c */
+struct gms_sm *gms_sm_new(gms_gpu *g, uint32_t id);
+void gms_sm_free(struct gms_sm *s);
+int gms_sm_can_take(const struct gms_sm *s, const gms_kernel *k);
+int gms_sm_add_block(struct gms_sm *s, gms_kernel *k, uint64_t block, gms_error *err);
+int gms_sm_accept_reply(struct gms_sm *s, gms_mreq *r);    /* from the reply network */
+void gms_sm_translated(struct gms_sm *s, gms_mreq *r);     /* from the UVM */
+void gms_sm_flush_l1(struct gms_sm *s);
+void gms_sm_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
+
+/* gpu.c: called by an SM when a block finished */
+void gms_gpu_block_done(gms_gpu *g, gms_kernel *k);
+/* icnt.c */
+void gms_icnt_init(gms_gpu *g);
+void gms_icnt_free(gms_gpu *g);
+int gms_icnt_can_send(gms_gpu *g, uint32_t sm, const gms_mreq *r);
+void gms_icnt_send(gms_gpu *g, uint32_t sm, gms_mreq *r);
+int gms_icnt_reply(void *ud, uint32_t subpart, gms_mreq *r);   /* gms_reply_fn */
+void gms_icnt_report(gms_gpu *g, gms_stats *out);
+
+#endif

@@ -1,0 +1,882 @@
+/* The SM: see sm.h. Work is proportional to activity: a warp waiting on its scoreboard is
+ * not polled (the register release re-arms it), and an SM with nothing to do goes idle and
+ * is woken by its next register-release event, a reply, a translation or a new block. */
+#include "core/sm.h"
+#include "uvm/uvm.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SCHED 16
+#define MAX_WARPS 512
+#define MAX_BANKS 32
+#define REPLY_FIFO 8
+
+enum { W_FREE = 0, W_ACTIVE, W_BARRIER, W_FINISHING };
+
+typedef struct inflight {
+    uint16_t warp;
+    uint8_t dst[GMS_MAX_DST];
+    uint32_t pending;          /* transactions not yet completed */
+    struct inflight *next_free;
+} inflight;
+
+typedef struct warp {
+    uint8_t state;
+    uint8_t blocked;           /* next instruction waits on the scoreboard */
+    uint16_t blk;
+    uint32_t next;             /* index of the next instruction */
+    const gms_warp_trace *tr;
+    uint64_t sb[4];            /* pending register writes (256 registers) */
+    uint32_t outstanding;      /* memory transactions not completed (loads, unacked stores) */
+    uint32_t reg_events;       /* register releases scheduled in the wheel */
+    uint64_t age;
+} warp;
+
+typedef struct block_slot {
+    int used;
+    gms_kernel *k;
+    gms_block_trace bt;
+    uint32_t first_warp, nwarps, live, at_barrier;
+    uint32_t regs, shmem, threads;
+} block_slot;
+
+typedef struct event { uint16_t warp; uint8_t reg; uint8_t pad; } event;
+typedef struct bucket { event *ev; uint32_t n, cap; } bucket;
+
+typedef struct sched {
+    uint16_t order[MAX_WARPS];  /* this scheduler's warps, oldest first */
+    uint32_t n;
+    int32_t last;               /* warp slot issued last (GTO greedy / LRR position) */
+} sched;
+
+struct gms_sm {
+    gms_gpu *g;
+    const gms_params *p;
+    uint32_t id;
+    gms_component *comp;
+    char name[16];
+    gms_cache *l1;
+    int l1_sector;
+    int l1_enabled;
+    /* warps and blocks */
+    warp w[MAX_WARPS];
+    uint32_t nwarps_max;
+    uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
+    uint32_t ncand;
+    block_slot *blocks;
+    uint32_t nblock_slots, blocks_used;
+    uint32_t threads_used, regs_used, shmem_used;
+    gms_kernel *kernel_here;             /* when SMs are not shared between kernels */
+    sched sc[MAX_SCHED];
+    uint32_t nsched;
+    uint64_t next_age;
+    /* pipelines: per op class, next cycle each pipe is free */
+    uint64_t *pipe_free[GMS_OP__COUNT];
+    /* register-release wheel */
+    bucket *wheel;
+    uint32_t wheel_mask;
+    uint64_t wheel_events;
+    uint64_t last_cycle;
+    /* LSU */
+    int lsu_busy;
+    uint16_t lsu_warp;
+    gms_inst lsu_inst;
+    inflight *lsu_inf;
+    gms_txn txn[128];
+    uint32_t ntxn, txn_pos;
+    uint64_t lsu_free_at;                /* shared-memory conflict cycles */
+    int lsu_bypass;
+    gms_access_type lsu_acc;
+    uint8_t lsu_kind;
+    gms_mreq_fifo bank[MAX_BANKS];       /* L1 access pipeline, per bank */
+    uint32_t nbanks, l1_latency;
+    gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
+    uint32_t bypass_inflight;
+    gms_mreq_fifo replies;
+    inflight *inf_free;
+    inflight **inf_slabs;
+    uint32_t ninf_slabs;
+    /* stats */
+    uint64_t winst, tinst;
+};
+
+/* ---------------------------------------------------------------- helpers */
+
+static inline int sb_busy(const warp *w, uint8_t r) { return r != GMS_REG_NONE && (w->sb[r >> 6] >> (r & 63) & 1); }
+static inline void sb_set(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] |= 1ULL << (r & 63); }
+static inline void sb_clr(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] &= ~(1ULL << (r & 63)); }
+static inline int sb_empty(const warp *w) { return !(w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3]); }
+
+static inline void cand_on(gms_sm *s, uint32_t wi)
+{
+    uint64_t bit = 1ULL << (wi & 63);
+    if (!(s->cand[wi >> 6] & bit)) { s->cand[wi >> 6] |= bit; s->ncand++; }
+}
+static inline void cand_off(gms_sm *s, uint32_t wi)
+{
+    uint64_t bit = 1ULL << (wi & 63);
+    if (s->cand[wi >> 6] & bit) { s->cand[wi >> 6] &= ~bit; s->ncand--; }
+}
+static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6] >> (wi & 63) & 1; }
+
+static inline uint64_t now_core(const gms_sm *s) { return gms_engine_cycle(s->g->eng, GMS_DOM_CORE); }
+
+static inflight *inf_alloc(gms_sm *s)
+{
+    if (!s->inf_free) {
+        inflight *slab = gms_xcalloc(256, sizeof *slab);
+        s->inf_slabs = gms_xrealloc(s->inf_slabs, (s->ninf_slabs + 1) * sizeof *s->inf_slabs);
+        s->inf_slabs[s->ninf_slabs++] = slab;
+        for (int i = 255; i >= 0; i--) { slab[i].next_free = s->inf_free; s->inf_free = &slab[i]; }
+    }
+    inflight *f = s->inf_free;
+    s->inf_free = f->next_free;
+    return f;
+}
+static void inf_release(gms_sm *s, inflight *f) { f->next_free = s->inf_free; s->inf_free = f; }
+
+static void wheel_add(gms_sm *s, uint64_t cycle, uint16_t wi, uint8_t reg)
+{
+    bucket *b = &s->wheel[cycle & s->wheel_mask];
+    if (b->n == b->cap) {
+        b->cap = b->cap ? b->cap * 2 : 8;
+        b->ev = gms_xrealloc(b->ev, b->cap * sizeof *b->ev);
+    }
+    b->ev[b->n++] = (event){ wi, reg, 0 };
+    s->wheel_events++;
+    s->w[wi].reg_events++;
+}
+
+/* ---------------------------------------------------------------- warp and block life */
+
+static void block_finished(gms_sm *s, uint32_t bi)
+{
+    block_slot *b = &s->blocks[bi];
+    for (uint32_t i = 0; i < b->nwarps; i++) {
+        uint32_t wi = b->first_warp + i;
+        uint32_t sc = wi % s->nsched;
+        sched *q = &s->sc[sc];
+        for (uint32_t k = 0; k < q->n; k++)
+            if (q->order[k] == wi) {
+                memmove(&q->order[k], &q->order[k + 1], (q->n - k - 1) * sizeof q->order[0]);
+                q->n--;
+                break;
+            }
+        s->w[wi].state = W_FREE;
+    }
+    s->threads_used -= b->threads;
+    s->regs_used -= b->regs;
+    s->shmem_used -= b->shmem;
+    s->blocks_used--;
+    gms_kernel *k = b->k;
+    b->used = 0;
+    b->k = NULL;
+    if (s->blocks_used == 0) s->kernel_here = NULL;
+    s->g->ctr.blocks_done++;
+    gms_gpu_block_done(s->g, k);
+}
+
+static void release_barrier(gms_sm *s, block_slot *b)
+{
+    for (uint32_t i = 0; i < b->nwarps; i++) {
+        warp *w = &s->w[b->first_warp + i];
+        if (w->state == W_BARRIER) {
+            w->state = W_ACTIVE;
+            cand_on(s, b->first_warp + i);
+        }
+    }
+    b->at_barrier = 0;
+}
+
+static void maybe_finish_warp(gms_sm *s, uint32_t wi)
+{
+    warp *w = &s->w[wi];
+    if (w->state != W_FINISHING || w->outstanding || w->reg_events || !sb_empty(w)) return;
+    w->state = W_FREE;
+    block_slot *b = &s->blocks[w->blk];
+    b->live--;
+    gms_engine_progress(s->g->eng);
+    if (b->live == 0) block_finished(s, w->blk);
+    else if (b->at_barrier && b->at_barrier == b->live) release_barrier(s, b);
+}
+
+static void reg_released(gms_sm *s, uint32_t wi, uint8_t reg)
+{
+    warp *w = &s->w[wi];
+    sb_clr(w, reg);
+    if (w->blocked) { w->blocked = 0; if (w->state == W_ACTIVE) cand_on(s, wi); }
+    if (w->state == W_FINISHING) maybe_finish_warp(s, wi);
+}
+
+/* a memory transaction has completed (load data back, store absorbed or acknowledged) */
+static void txn_done(gms_sm *s, gms_mreq *r)
+{
+    inflight *f = r->inst;
+    uint32_t wi = r->warp;
+    int mine = r->warp_txn;
+    gms_mreq_release(&s->g->pool, r);
+    if (!mine) return;      /* internal request of the L1 (write-back, write-allocate read) */
+    warp *w = &s->w[wi];
+    if (w->outstanding) w->outstanding--;
+    if (f && --f->pending == 0) {
+        for (int i = 0; i < GMS_MAX_DST; i++)
+            if (f->dst[i] != GMS_REG_NONE) sb_clr(w, f->dst[i]);
+        inf_release(s, f);
+        if (w->blocked) { w->blocked = 0; if (w->state == W_ACTIVE) cand_on(s, wi); }
+    }
+    gms_engine_progress(s->g->eng);
+    if (w->state == W_FINISHING) maybe_finish_warp(s, wi);
+}
+
+/* ---------------------------------------------------------------- coalescing */
+
+int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128])
+{
+    uint64_t lines[64];
+    uint8_t smask[64];
+    int nl = 0;
+    if (width == 0) width = 4;
+    for (int lane = 0; lane < 32; lane++) {
+        if (!(mask >> lane & 1u)) continue;
+        uint64_t a = addrs[lane], end = a + width - 1;
+        for (uint64_t line = a >> 7; line <= end >> 7; line++) {
+            uint64_t lo = line << 7 > a ? line << 7 : a;
+            uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
+            uint8_t sm = 0;
+            for (uint64_t sct = (lo >> 5) & 3; sct <= ((hi >> 5) & 3); sct++) sm |= (uint8_t)(1u << sct);
+            int j;
+            for (j = 0; j < nl; j++)
+                if (lines[j] == line) { smask[j] |= sm; break; }
+            if (j == nl && nl < 64) { lines[nl] = line; smask[nl] = sm; nl++; }
+        }
+    }
+    int n = 0;
+    for (int j = 0; j < nl; j++) {
+        if (sector) {
+            for (int sct = 0; sct < 4; sct++)
+                if (smask[j] >> sct & 1) {
+                    out[n].addr = (lines[j] << 7) + (uint64_t)sct * 32;
+                    out[n].sector_mask = (uint8_t)(1u << sct);
+                    out[n].nbytes_sectors = 1;
+                    n++;
+                }
+        } else {
+            out[n].addr = lines[j] << 7;
+            out[n].sector_mask = smask[j];
+            out[n].nbytes_sectors = 4;
+            n++;
+        }
+    }
+    return n;
+}
+
+uint32_t gms_shmem_conflict_degree(const uint64_t addrs[32], uint32_t mask, uint32_t width, uint32_t banks)
+{
+    /* 4-byte banks; lanes reading the same word are served by one broadcast */
+    uint64_t words[32 * 4];
+    uint32_t nw = 0, per_bank[64] = {0}, deg = 1;
+    if (banks > 64) banks = 64;
+    if (width == 0) width = 4;
+    for (int lane = 0; lane < 32; lane++) {
+        if (!(mask >> lane & 1u)) continue;
+        for (uint64_t wd = addrs[lane] >> 2; wd <= (addrs[lane] + width - 1) >> 2; wd++) {
+            uint32_t j;
+            for (j = 0; j < nw; j++) if (words[j] == wd) break;
+            if (j < nw) continue;
+            if (nw < 128) words[nw++] = wd;
+            uint32_t b = (uint32_t)(wd % banks);
+            if (++per_bank[b] > deg) deg = per_bank[b];
+        }
+    }
+    return deg;
+}
+
+uint32_t gms_occupancy(const gms_core_params *c, uint32_t tpb, uint32_t regs, uint32_t shmem)
+{
+    uint32_t padded = (tpb + 31) / 32 * 32;
+    if (padded == 0 || padded > c->max_threads_per_sm) return 0;
+    uint32_t n = c->shader_cta;
+    uint32_t by_threads = c->max_threads_per_sm / padded;
+    if (by_threads < n) n = by_threads;
+    uint32_t rpt = (regs + 3) & ~3u;                 /* GPGPU-Sim rounds registers up to 4 */
+    if (rpt) {
+        uint32_t by_regs = c->shader_registers / (padded * rpt);
+        if (by_regs < n) n = by_regs;
+    }
+    if (shmem) {
+        uint32_t by_shmem = c->shmem_size / shmem;
+        if (by_shmem < n) n = by_shmem;
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- dispatch */
+
+int gms_sm_can_take(const gms_sm *s, const gms_kernel *k)
+{
+    if (s->blocks_used >= s->nblock_slots) return 0;
+    if (!s->p->core.concurrent_kernel_sm && s->kernel_here && s->kernel_here != k) return 0;
+    if (s->threads_used + k->warps_per_block * 32 > s->p->core.max_threads_per_sm) return 0;
+    if (s->regs_used + k->regs_per_block > s->p->core.shader_registers) return 0;
+    if (s->shmem_used + k->shmem_per_block > s->p->core.shmem_size) return 0;
+    uint32_t per_k = 0;
+    for (uint32_t i = 0; i < s->nblock_slots; i++) if (s->blocks[i].used && s->blocks[i].k == k) per_k++;
+    if (per_k >= k->max_blocks_per_sm) return 0;
+    /* contiguous warp slots */
+    uint32_t run = 0;
+    for (uint32_t i = 0; i < s->nwarps_max; i++) {
+        run = s->w[i].state == W_FREE ? run + 1 : 0;
+        if (run == k->warps_per_block) return 1;
+    }
+    return 0;
+}
+
+int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
+{
+    uint32_t bi = 0;
+    while (bi < s->nblock_slots && s->blocks[bi].used) bi++;
+    block_slot *b = &s->blocks[bi];
+    uint32_t nw = k->warps_per_block, first = 0, run = 0;
+    for (uint32_t i = 0; i < s->nwarps_max; i++) {
+        run = s->w[i].state == W_FREE ? run + 1 : 0;
+        if (run == nw) { first = i + 1 - nw; break; }
+    }
+    gms_block_trace_reset(&b->bt, nw);
+    b->bt.x = (uint32_t)(blockid % k->src.grid.x);
+    b->bt.y = (uint32_t)(blockid / k->src.grid.x % k->src.grid.y);
+    b->bt.z = (uint32_t)(blockid / ((uint64_t)k->src.grid.x * k->src.grid.y));
+    if (k->src.fill_block(k->src.self, blockid, &b->bt, err)) return -1;
+    b->used = 1;
+    b->k = k;
+    b->first_warp = first;
+    b->nwarps = nw;
+    b->live = nw;
+    b->at_barrier = 0;
+    b->threads = nw * 32;
+    b->regs = k->regs_per_block;
+    b->shmem = k->shmem_per_block;
+    s->threads_used += b->threads;
+    s->regs_used += b->regs;
+    s->shmem_used += b->shmem;
+    s->blocks_used++;
+    s->kernel_here = k;
+    for (uint32_t i = 0; i < nw; i++) {
+        uint32_t wi = first + i;
+        warp *w = &s->w[wi];
+        memset(w, 0, sizeof *w);
+        w->blk = (uint16_t)bi;
+        w->tr = &b->bt.warps[i];
+        w->age = s->next_age++;
+        if (w->tr->n == 0) {
+            w->state = W_FINISHING;
+        } else {
+            w->state = W_ACTIVE;
+            cand_on(s, wi);
+        }
+        sched *q = &s->sc[wi % s->nsched];
+        q->order[q->n++] = (uint16_t)wi;
+    }
+    for (uint32_t i = 0; i < nw; i++)
+        if (s->w[first + i].state == W_FINISHING) maybe_finish_warp(s, first + i);
+    gms_engine_activate(s->g->eng, s->comp);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- memory side */
+
+static gms_access_type acc_type(uint8_t mem, int is_write)
+{
+    if (mem == GMS_MEM_LD_LOCAL || mem == GMS_MEM_ST_LOCAL) return is_write ? GMS_ACC_LOCAL_W : GMS_ACC_LOCAL_R;
+    return is_write ? GMS_ACC_GLOBAL_W : GMS_ACC_GLOBAL_R;
+}
+
+static void observe_pages(gms_sm *s, const uint64_t addrs[32], uint32_t mask)
+{
+    gms_gpu *g = s->g;
+    if (!g->observe) return;
+    for (int l = 0; l < 32; l++)
+        if (mask >> l & 1u) g->observe(g->observe_ud, addrs[l]);
+}
+
+/* The LSU takes a memory instruction: shared memory is timed here, global/local accesses
+ * become transactions that the LSU feeds to the L1 pipeline in order. */
+static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
+{
+    warp *w = &s->w[wi];
+    gms_counters *c = &s->g->ctr;
+    uint64_t addrs[32];
+    gms_inst_lane_addrs(w->tr, in, addrs);
+    switch (in->mem) {
+    case GMS_MEM_LD_SHARED: case GMS_MEM_ST_SHARED: case GMS_MEM_ATOM_SHARED: {
+        uint32_t deg = gms_shmem_conflict_degree(addrs, in->mask, in->width, s->p->core.shmem_num_banks);
+        c->n_shmem_insn++;
+        c->shmem_bank_conflict_cycles += deg - 1;
+        s->lsu_free_at = now + deg;
+        for (int i = 0; i < GMS_MAX_DST; i++)
+            if (in->dst[i] != GMS_REG_NONE) {
+                sb_set(w, in->dst[i]);
+                wheel_add(s, now + deg + s->p->core.smem_latency, (uint16_t)wi, in->dst[i]);
+            }
+        return;
+    }
+    case GMS_MEM_LD_CONST: case GMS_MEM_LD_TEX: {
+        uint32_t lat = in->mem == GMS_MEM_LD_TEX ? s->p->core.lat[GMS_OP_TEX].lat : s->l1_latency + 1;
+        for (int i = 0; i < GMS_MAX_DST; i++)
+            if (in->dst[i] != GMS_REG_NONE) {
+                sb_set(w, in->dst[i]);
+                wheel_add(s, now + lat, (uint16_t)wi, in->dst[i]);
+            }
+        return;
+    }
+    default: break;
+    }
+    if (in->mask == 0) return;
+    int is_store = in->mem == GMS_MEM_ST_GLOBAL || in->mem == GMS_MEM_ST_LOCAL;
+    int is_atom = in->mem == GMS_MEM_ATOM_GLOBAL;
+    if (is_atom) c->n_atomic_insn++;
+    else if (is_store) c->n_store_insn++;
+    else c->n_load_insn++;
+    observe_pages(s, addrs, in->mask);
+    int bypass = is_atom || (in->flags & GMS_INST_BYPASS_L1) || !s->l1_enabled ||
+                 (s->p->core.gmem_skip_l1d && (in->mem == GMS_MEM_LD_GLOBAL));
+    int sector = s->l1_sector || (bypass && s->p->core.coalesce_arch >= 40);
+    s->ntxn = (uint32_t)gms_coalesce(addrs, in->mask, in->width, sector, s->txn);
+    s->txn_pos = 0;
+    s->lsu_bypass = bypass;
+    s->lsu_kind = is_atom ? GMS_MREQ_ATOMIC : is_store ? GMS_MREQ_WRITE : GMS_MREQ_READ;
+    s->lsu_acc = acc_type(in->mem, is_store);
+    inflight *f = NULL;
+    if (!is_store) {   /* loads and atomics release their destination when every transaction is back */
+        f = inf_alloc(s);
+        f->warp = (uint16_t)wi;
+        f->pending = s->ntxn;
+        for (int i = 0; i < GMS_MAX_DST; i++) {
+            f->dst[i] = in->dst[i];
+            sb_set(w, in->dst[i]);
+        }
+    }
+    s->lsu_inf = f;
+    s->lsu_busy = 1;
+    s->lsu_warp = (uint16_t)wi;
+    if (is_store) {
+        if (s->lsu_acc == GMS_ACC_LOCAL_W) c->n_mem_write_local += s->ntxn; else c->n_mem_write_global += s->ntxn;
+    } else {
+        if (s->lsu_acc == GMS_ACC_LOCAL_R) c->n_mem_read_local += s->ntxn; else c->n_mem_read_global += s->ntxn;
+    }
+}
+
+static void to_l1_pipe(gms_sm *s, gms_mreq *r, uint64_t now)
+{
+    uint32_t b = (uint32_t)((r->addr >> 5) % s->nbanks);
+    r->t_ready = now + s->l1_latency;
+    gms_fifo_push(&s->bank[b], r);
+}
+
+/* a transaction whose translation is done (at once, or later from the UVM) */
+static void txn_translated(gms_sm *s, gms_mreq *r, uint64_t now)
+{
+    if (r->bypass_l1) {
+        gms_fifo_push(&s->bypass_out, r);
+    } else {
+        to_l1_pipe(s, r, now);
+    }
+}
+
+void gms_sm_translated(gms_sm *s, gms_mreq *r)
+{
+    txn_translated(s, r, now_core(s));
+    gms_engine_activate(s->g->eng, s->comp);
+}
+
+/* feed the current LSU instruction's transactions: up to one per L1 bank per cycle, in order */
+static void lsu_feed(gms_sm *s, uint64_t now)
+{
+    gms_gpu *g = s->g;
+    uint32_t used = 0;
+    while (s->txn_pos < s->ntxn) {
+        gms_txn *t = &s->txn[s->txn_pos];
+        if (s->lsu_bypass) {
+            if (s->lsu_kind == GMS_MREQ_READ && s->p->l1d.bypass_slots &&
+                s->bypass_inflight >= s->p->l1d.bypass_slots) {
+                if (s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
+                g->ctr.stall_shd_mem++;
+                return;
+            }
+            if (used >= 1) return;     /* one bypassed transaction per cycle */
+        } else {
+            uint32_t b = (uint32_t)((t->addr >> 5) % s->nbanks);
+            if ((used >> b & 1u) || s->bank[b].n >= s->l1_latency) { g->ctr.stall_shd_mem++; return; }
+            used |= 1u << b;
+        }
+        gms_mreq *r = gms_mreq_alloc(&g->pool);
+        r->addr = t->addr;
+        r->sector_mask = t->sector_mask;
+        r->bytes = t->nbytes_sectors == 1 ? 32 : 128;
+        r->kind = s->lsu_kind;
+        r->access = (uint8_t)s->lsu_acc;
+        r->bypass_l1 = (uint8_t)s->lsu_bypass;
+        r->sm = (uint16_t)s->id;
+        r->warp = s->lsu_warp;
+        r->inst = s->lsu_inf;
+        r->warp_txn = 1;
+        r->t_issue = now;
+        r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
+        s->w[s->lsu_warp].outstanding++;
+        if (s->lsu_bypass) { used++; if (r->kind == GMS_MREQ_READ) s->bypass_inflight++; if (r->kind == GMS_MREQ_READ) g->ctr.n_bypass_reads++; }
+        s->txn_pos++;
+        if (g->uvm_on && !gms_uvm_translate(g->uvm, s->id, r, now)) continue;
+        txn_translated(s, r, now);
+    }
+    s->lsu_busy = 0;
+    s->lsu_inf = NULL;
+}
+
+/* each bank's head accesses the L1 once it has spent the L1 latency in the pipeline */
+static void l1_access(gms_sm *s, uint64_t now)
+{
+    for (uint32_t b = 0; b < s->nbanks; b++) {
+        gms_mreq *r = s->bank[b].head;
+        if (!r || r->t_ready > now) continue;
+        gms_rf_cause cause;
+        /* pop first: the cache links r into its own queues through r->next */
+        gms_fifo_pop(&s->bank[b]);
+        int rc = gms_cache_access(s->l1, r, now, &cause);
+        int outcome = rc & 0xff;
+        if (outcome == GMS_CACHE_RESERVATION_FAIL) {
+            gms_mreq_fifo *q = &s->bank[b];   /* back at the head: retried next cycle */
+            r->next = q->head;
+            q->head = r;
+            if (!q->tail) q->tail = r;
+            q->n++;
+            s->g->ctr.stall_shd_mem++;
+            continue;
+        }
+        if (r->kind == GMS_MREQ_WRITE) {
+            /* a store is complete when absorbed by the L1 (write-back hit); once sent down,
+             * its acknowledgement completes it */
+            if (!(rc & GMS_CACHE_SENT)) txn_done(s, r);
+            continue;
+        }
+        if (outcome == GMS_CACHE_HIT) txn_done(s, r);
+        /* misses and pending hits wait in the MSHR; the fill returns them */
+    }
+}
+
+static void drain_to_icnt(gms_sm *s, uint64_t now)
+{
+    gms_gpu *g = s->g;
+    gms_mreq *r = s->l1 ? gms_cache_mq_head(s->l1) : NULL;
+    if (r) {
+        r->sm = (uint16_t)s->id;
+        r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
+        if (gms_icnt_can_send(g, s->id, r)) {
+            gms_cache_mq_pop(s->l1);
+            gms_icnt_send(g, s->id, r);
+        }
+        return;
+    }
+    r = s->bypass_out.head;
+    if (r && gms_icnt_can_send(g, s->id, r)) {
+        gms_fifo_pop(&s->bypass_out);
+        gms_icnt_send(g, s->id, r);
+    }
+}
+
+int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
+{
+    if (s->replies.n >= REPLY_FIFO) return 0;
+    gms_fifo_push(&s->replies, r);
+    gms_engine_activate(s->g->eng, s->comp);
+    return 1;
+}
+
+static void process_reply(gms_sm *s, uint64_t now)
+{
+    gms_mreq *r = gms_fifo_pop(&s->replies);
+    if (!r) return;
+    gms_counters *c = &s->g->ctr;
+    if (r->kind != GMS_MREQ_WRITE) {
+        uint64_t lat = now - r->t_issue;
+        c->mem_lat_sum += lat;
+        c->mem_lat_n++;
+        if (lat > c->mem_lat_max) c->mem_lat_max = lat;
+    }
+    if (r->kind == GMS_MREQ_WRITE) {   /* write acknowledgement */
+        txn_done(s, r);
+        return;
+    }
+    if (r->bypass_l1) {
+        if (r->kind == GMS_MREQ_READ && s->bypass_inflight) s->bypass_inflight--;
+        txn_done(s, r);
+        return;
+    }
+    gms_mreq *chain = gms_cache_fill(s->l1, r, now);
+    while (chain) {
+        gms_mreq *nx = chain->next;
+        chain->next = NULL;
+        txn_done(s, chain);
+        chain = nx;
+    }
+}
+
+/* ---------------------------------------------------------------- issue */
+
+static int can_issue(gms_sm *s, uint32_t wi, uint64_t now, const gms_inst **out)
+{
+    warp *w = &s->w[wi];
+    const gms_inst *in = &w->tr->insts[w->next];
+    for (int i = 0; i < GMS_MAX_SRC; i++)
+        if (sb_busy(w, in->src[i])) goto blocked;
+    for (int i = 0; i < GMS_MAX_DST; i++)
+        if (sb_busy(w, in->dst[i])) goto blocked;
+    if (in->op == GMS_OP_MEM) {
+        if (s->lsu_busy || s->lsu_free_at > now) return 0;
+    } else {
+        uint64_t *pf = s->pipe_free[in->op];
+        uint32_t n = s->p->core.units[in->op], k;
+        for (k = 0; k < n; k++) if (pf[k] <= now) break;
+        if (k == n) return 0;
+    }
+    *out = in;
+    return 1;
+blocked:
+    w->blocked = 1;
+    cand_off(s, wi);
+    return 0;
+}
+
+static void issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
+{
+    warp *w = &s->w[wi];
+    uint32_t pop = (uint32_t)__builtin_popcount(in->mask);
+    s->winst++;
+    s->tinst += pop;
+    s->g->ctr.warp_insts++;
+    s->g->ctr.thread_insts += pop;
+    w->next++;
+    switch (in->op) {
+    case GMS_OP_MEM:
+        lsu_accept(s, wi, in, now);
+        break;
+    case GMS_OP_BAR: {
+        block_slot *b = &s->blocks[w->blk];
+        w->state = W_BARRIER;
+        cand_off(s, wi);
+        b->at_barrier++;
+        s->g->ctr.barrier_waits++;
+        if (b->at_barrier == b->live) release_barrier(s, b);
+        break;
+    }
+    default: {
+        const gms_lat_ii *li = &s->p->core.lat[in->op];
+        uint32_t lat = li->lat, ii = li->ii;
+        if (in->spec_unit && in->spec_unit <= GMS_MAX_SPEC_UNITS) {
+            lat = s->p->core.spec_lat[in->spec_unit].lat;
+            ii = s->p->core.spec_lat[in->spec_unit].ii;
+        }
+        uint64_t *pf = s->pipe_free[in->op];
+        uint32_t n = s->p->core.units[in->op];
+        for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
+        for (int i = 0; i < GMS_MAX_DST; i++)
+            if (in->dst[i] != GMS_REG_NONE) {
+                sb_set(w, in->dst[i]);
+                wheel_add(s, now + lat, (uint16_t)wi, in->dst[i]);
+            }
+        break;
+    }
+    }
+    if (w->next >= w->tr->n && w->state == W_ACTIVE) {
+        w->state = W_FINISHING;
+        cand_off(s, wi);
+        maybe_finish_warp(s, wi);
+    }
+}
+
+static void schedule(gms_sm *s, uint32_t si, uint64_t now)
+{
+    sched *q = &s->sc[si];
+    if (!q->n) return;
+    const gms_inst *in;
+    int kind = s->p->core.sched_kind;
+    if (kind == 1) {  /* GTO: the last warp while it can issue, else the oldest that can */
+        if (q->last >= 0 && is_cand(s, (uint32_t)q->last) && can_issue(s, (uint32_t)q->last, now, &in)) {
+            issue(s, (uint32_t)q->last, in, now);
+            return;
+        }
+        for (uint32_t k = 0; k < q->n; k++) {
+            uint32_t wi = q->order[k];
+            if (!is_cand(s, wi) || (int32_t)wi == q->last) continue;
+            if (can_issue(s, wi, now, &in)) { q->last = (int32_t)wi; issue(s, wi, in, now); return; }
+        }
+        return;
+    }
+    /* LRR over warp slots after the last issued; two-level: the first `active` ready warps
+     * in age order form the active set, served round-robin */
+    uint32_t limit = kind == 2 ? s->p->core.two_level_active : q->n;
+    uint32_t start = 0;
+    if (q->last >= 0)
+        for (uint32_t k = 0; k < q->n; k++) if (q->order[k] == (uint32_t)q->last) { start = k + 1; break; }
+    uint32_t seen = 0;
+    for (uint32_t k = 0; k < q->n && seen < (kind == 2 ? q->n : q->n); k++) {
+        uint32_t wi = q->order[(start + k) % q->n];
+        if (!is_cand(s, wi)) continue;
+        if (kind == 2) {
+            /* only warps among the `limit` oldest candidates are in the active set */
+            uint32_t rank = 0;
+            for (uint32_t j = 0; j < q->n && q->order[j] != wi; j++) if (is_cand(s, q->order[j])) rank++;
+            if (rank >= limit) continue;
+        }
+        seen++;
+        if (can_issue(s, wi, now, &in)) { q->last = (int32_t)wi; issue(s, wi, in, now); return; }
+    }
+}
+
+/* ---------------------------------------------------------------- tick */
+
+static void run_events(gms_sm *s, uint64_t cycle)
+{
+    if (!s->wheel_events) { s->last_cycle = cycle; return; }
+    uint64_t from = s->last_cycle + 1;
+    if (cycle - s->last_cycle > (uint64_t)s->wheel_mask + 1) from = cycle - s->wheel_mask;
+    for (uint64_t c = from; c <= cycle && s->wheel_events; c++) {
+        bucket *b = &s->wheel[c & s->wheel_mask];
+        for (uint32_t i = 0; i < b->n; i++) {
+            event e = b->ev[i];
+            s->wheel_events--;
+            s->w[e.warp].reg_events--;
+            reg_released(s, e.warp, e.reg);
+        }
+        b->n = 0;
+    }
+    s->last_cycle = cycle;
+}
+
+static int sm_has_work(const gms_sm *s)
+{
+    if (s->ncand || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
+    for (uint32_t b = 0; b < s->nbanks; b++) if (s->bank[b].n) return 1;
+    if (s->l1 && gms_cache_mq_size(s->l1)) return 1;
+    return 0;
+}
+
+static int sm_tick(void *self, uint64_t cycle)
+{
+    gms_sm *s = self;
+    run_events(s, cycle);
+    process_reply(s, cycle);
+    if (s->l1) l1_access(s, cycle);
+    if (s->lsu_busy) lsu_feed(s, cycle);
+    drain_to_icnt(s, cycle);
+    if (s->ncand)
+        for (uint32_t i = 0; i < s->nsched; i++) schedule(s, (i + (uint32_t)cycle) % s->nsched, cycle);
+    if (sm_has_work(s)) return 1;
+    if (s->wheel_events) {
+        /* sleep until the next register release */
+        for (uint64_t c = cycle + 1; c <= cycle + s->wheel_mask + 1; c++)
+            if (s->wheel[c & s->wheel_mask].n) { gms_engine_wake_at(s->g->eng, s->comp, c); break; }
+    }
+    return 0;
+}
+
+static void sm_stuck(void *self, FILE *out)
+{
+    gms_sm *s = self;
+    if (!s->blocks_used) return;
+    if (s->id >= 4) {   /* details for the first SMs only; the rest in one line each */
+        if (s->id < 16)
+            fprintf(out, "    SM %u: %u block(s), LSU %s, %u reply(s) queued\n", s->id, s->blocks_used,
+                    s->lsu_busy ? "busy" : "idle", s->replies.n);
+        return;
+    }
+    fprintf(out, "    SM %u: %u block(s), %u warp candidate(s), LSU %s, %u reply(s) queued, L1 MSHRs used %u, "
+            "miss queue %u, register events %llu\n", s->id, s->blocks_used, s->ncand, s->lsu_busy ? "busy" : "idle",
+            s->replies.n, s->l1 ? gms_cache_mshr_used(s->l1) : 0, s->l1 ? gms_cache_mq_size(s->l1) : 0,
+            (unsigned long long)s->wheel_events);
+    for (uint32_t b = 0; b < s->nbanks; b++)
+        if (s->bank[b].n) {
+            gms_rf_cause cause = GMS_RF__COUNT;
+            gms_mreq *h = s->bank[b].head;
+            fprintf(out, "      L1 bank %u: %u request(s) waiting, head %s 0x%llx ready at %llu\n", b, s->bank[b].n,
+                    h->kind == GMS_MREQ_WRITE ? "write" : "read", (unsigned long long)h->addr,
+                    (unsigned long long)h->t_ready);
+            (void)cause;
+        }
+    int shown = 0;
+    for (uint32_t i = 0; i < s->nwarps_max && shown < 4; i++) {
+        warp *w = &s->w[i];
+        if (w->state == W_FREE) continue;
+        static const char *const st[] = { "free", "active", "at barrier", "finishing" };
+        fprintf(out, "      warp %u: %s, next instruction %u of %u, %u memory transaction(s) outstanding%s\n", i,
+                st[w->state], w->next, w->tr->n, w->outstanding, w->blocked ? ", waiting on the scoreboard" : "");
+        shown++;
+    }
+}
+
+/* ---------------------------------------------------------------- life cycle */
+
+gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
+{
+    const gms_params *p = g->p;
+    gms_sm *s = gms_xcalloc(1, sizeof *s);
+    s->g = g;
+    s->p = p;
+    s->id = id;
+    s->nwarps_max = p->core.max_warps_per_sm < MAX_WARPS ? p->core.max_warps_per_sm : MAX_WARPS;
+    s->nblock_slots = p->core.shader_cta;
+    s->blocks = gms_xcalloc(s->nblock_slots, sizeof *s->blocks);
+    s->nsched = p->core.num_sched_per_core < MAX_SCHED ? p->core.num_sched_per_core : MAX_SCHED;
+    for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
+    for (int op = 0; op < GMS_OP__COUNT; op++)
+        s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));
+    uint32_t maxlat = 64 + p->core.smem_latency + 1024;
+    for (int op = 0; op < GMS_OP__COUNT; op++) if (p->core.lat[op].lat + 64 > maxlat) maxlat = p->core.lat[op].lat + 64;
+    for (int i = 1; i <= GMS_MAX_SPEC_UNITS; i++) if (p->core.spec_lat[i].lat + 64 > maxlat) maxlat = p->core.spec_lat[i].lat + 64;
+    uint32_t ws = 1;
+    while (ws < maxlat) ws <<= 1;
+    s->wheel = gms_xcalloc(ws, sizeof *s->wheel);
+    s->wheel_mask = ws - 1;
+    s->l1_enabled = p->l1d.dl1.enabled;
+    if (s->l1_enabled) {
+        char name[32];
+        snprintf(name, sizeof name, "L1D[%u]", id);
+        s->l1 = gms_cache_new(&p->l1d.dl1, &g->pool, name);
+        s->l1_sector = p->l1d.dl1.type == 'S';
+    }
+    s->nbanks = p->l1d.l1_banks ? p->l1d.l1_banks : 1;
+    if (s->nbanks > MAX_BANKS) s->nbanks = MAX_BANKS;
+    s->l1_latency = p->l1d.l1_latency ? p->l1d.l1_latency : 1;
+    snprintf(s->name, sizeof s->name, "SM%u", id);
+    s->comp = gms_engine_add(g->eng, GMS_DOM_CORE, s->name, sm_tick, sm_stuck, s);
+    return s;
+}
+
+void gms_sm_free(gms_sm *s)
+{
+    if (!s) return;
+    for (uint32_t i = 0; i < s->nblock_slots; i++) gms_block_trace_free(&s->blocks[i].bt);
+    free(s->blocks);
+    for (int op = 0; op < GMS_OP__COUNT; op++) free(s->pipe_free[op]);
+    for (uint32_t i = 0; i <= s->wheel_mask; i++) free(s->wheel[i].ev);
+    free(s->wheel);
+    for (uint32_t i = 0; i < s->ninf_slabs; i++) free(s->inf_slabs[i]);
+    free(s->inf_slabs);
+    if (s->l1) gms_cache_free(s->l1);
+    free(s);
+}
+
+void gms_sm_flush_l1(gms_sm *s)
+{
+    if (s->l1) {
+        gms_cache_flush(s->l1);
+        if (gms_cache_mq_size(s->l1)) gms_engine_activate(s->g->eng, s->comp);
+    }
+}
+
+void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
+{
+    gms_cache **c = gms_xcalloc(n ? n : 1, sizeof *c);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++) if (sms[i]->l1) c[k++] = sms[i]->l1;
+    if (k) gms_cache_report(c, k, "L1D", out);
+    free(c);
+}

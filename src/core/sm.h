@@ -1,0 +1,22 @@
+/* One SM (streaming multiprocessor): thread-block slots with occupancy limits, warps with a
+ * register scoreboard, warp schedulers (LRR, GTO, two-level), ALU/SFU/DP/tensor pipes with
+ * latency and initiation interval, barriers, and the in-order load/store unit with its
+ * coalescer, shared memory (bank conflicts), L1D access pipeline, bypass path and miss queue.
+ * It is an engine component of the core domain that ticks only while it has work. */
+#ifndef GMS_CORE_SM_H
+#define GMS_CORE_SM_H
+#include "core/gpu.h"
+#include "mem/cache.h"
+
+/* the coalescer, exposed for tests: groups the active lanes' accesses of one warp memory
+ * instruction into transactions. sector = 1: one transaction per touched 32 B sector; 0: one
+ * per touched 128 B line (with its sector mask). Returns the number of transactions. */
+typedef struct gms_txn { uint64_t addr; uint8_t sector_mask; uint8_t nbytes_sectors; } gms_txn;
+int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128]);
+/* shared-memory bank conflict degree: cycles the access needs (1 = conflict-free) */
+uint32_t gms_shmem_conflict_degree(const uint64_t addrs[32], uint32_t mask, uint32_t width, uint32_t banks);
+/* occupancy: thread blocks of this shape that fit on one SM */
+uint32_t gms_occupancy(const gms_core_params *c, uint32_t threads_per_block, uint32_t regs_per_thread,
+                       uint32_t shmem_per_block);
+
+#endif

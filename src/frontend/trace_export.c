@@ -1,0 +1,136 @@
+/* gms_trace_export: run a built-in workload functionally (every block in order, like
+ * gms_workload_run_functional) and write what it emits as an Accel-Sim trace directory. */
+#include "frontend/trace.h"
+#include "frontend/trace_kernel.h"
+#include "frontend/trace_write.h"
+#include "workloads/workload.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define FLUSH_AT (4u << 20)
+
+static const char *kernel_opcode_text(const void *ud, uint16_t id)
+{
+    return gms_trace_kernel_opcode_text(ud, id);
+}
+
+static int flush(gms_tw_buf *b, FILE *f, const char *path, gms_error *err)
+{
+    if (b->n && fwrite(b->p, 1, b->n, f) != b->n)
+        return gms_err(err, "%s: write failed: %s", path, strerror(errno));
+    b->n = 0;
+    return 0;
+}
+
+static int write_kernel(gms_kernel_src *k, const char *path, int id, int version, gms_tw_buf *b,
+                        gms_block_trace *bt, gms_error *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return gms_err(err, "%s: cannot create: %s", path, strerror(errno));
+    int traced = k->fill_block == gms_trace_kernel_fill;
+    gms_opcode_resolver res = traced ? kernel_opcode_text : NULL;
+    b->n = 0;
+    gms_tw_header(b, k, id, version,
+                  traced ? gms_trace_kernel_hdr(k->self)->binary_version : GMS_TRACE_BINARY_VERSION);
+    uint64_t nb = gms_dim3_count(k->grid);
+    uint32_t nw = (uint32_t)((gms_dim3_count(k->block) + 31) / 32);
+    int rc = 0;
+    for (uint64_t i = 0; i < nb && rc == 0; i++) {
+        gms_block_trace_reset(bt, nw);
+        bt->x = (uint32_t)(i % k->grid.x);
+        bt->y = (uint32_t)(i / k->grid.x % k->grid.y);
+        bt->z = (uint32_t)(i / ((uint64_t)k->grid.x * k->grid.y));
+        rc = k->fill_block(k->self, i, bt, err);
+        if (rc == 0) rc = gms_tw_block(b, bt, res, k->self, err);
+        if (rc == 0 && b->n >= FLUSH_AT) rc = flush(b, f, path, err);
+    }
+    if (rc == 0) rc = flush(b, f, path, err);
+    if (fclose(f) && rc == 0) rc = gms_err(err, "%s: write failed: %s", path, strerror(errno));
+    return rc;
+}
+
+int gms_trace_write_program(gms_program_src *src, const char *outdir, int version, int uvm, int prefetch,
+                            gms_error *err)
+{
+    if (version != 4 && version != 5) return gms_err(err, "trace export: --version must be 4 or 5, got %d", version);
+    if (mkdir(outdir, 0777) && errno != EEXIST)
+        return gms_err(err, "%s: cannot create directory: %s", outdir, strerror(errno));
+    size_t plen = strlen(outdir) + 32;
+    char *path = gms_xmalloc(plen);
+    snprintf(path, plen, "%s/kernelslist.g", outdir);
+    FILE *list = fopen(path, "w");
+    if (!list) {
+        gms_err(err, "%s: cannot create: %s", path, strerror(errno));
+        free(path);
+        return -1;
+    }
+    gms_program prog;
+    gms_program_init(&prog);
+    prog.uvm = uvm;
+    prog.prefetch = prefetch;
+    gms_block_trace bt = {0};
+    gms_tw_buf b = {0};
+    int rc = 0, kid = 0;
+    for (;;) {
+        int r = src->next(src->self, &prog, err);
+        if (r < 0) { rc = -1; break; }
+        gms_cmd *c;
+        while (rc == 0 && (c = gms_prog_pop(&prog))) {
+            if (c->kind == GMS_CMD_COPY_H2D) {
+                fprintf(list, "MemcpyHtoD,0x%016llx,%llu\n", (unsigned long long)c->addr,
+                        (unsigned long long)c->bytes);
+                continue;
+            }
+            if (c->kind != GMS_CMD_LAUNCH) continue;   /* allocations, syncs: not in the format */
+            kid++;
+            snprintf(path, plen, "%s/kernel-%d.traceg", outdir, kid);
+            rc = write_kernel(&c->kernel, path, kid, version, &b, &bt, err);
+            if (rc == 0) fprintf(list, "kernel-%d.traceg\n", kid);
+            if (c->kernel.release) c->kernel.release(c->kernel.self);
+            c->kernel.release = NULL;
+        }
+        if (rc || r == 0) break;
+    }
+    snprintf(path, plen, "%s/kernelslist.g", outdir);
+    if ((ferror(list) | fclose(list)) && rc == 0) rc = gms_err(err, "%s: write failed", path);
+    gms_tw_buf_free(&b);
+    gms_block_trace_free(&bt);
+    gms_program_free(&prog);
+    free(path);
+    return rc;
+}
+
+int gms_trace_export_ops(const struct gms_workload_ops *ops, const char *const *wl_params, uint64_t seed,
+                         const char *outdir, int version, gms_error *err)
+{
+    gms_wl_args *a = NULL;
+    if (gms_wl_args_parse(ops, wl_params, seed, &a, err)) return -1;
+    gms_program_src src;
+    void *st = NULL;
+    if (gms_workload_program(ops, a, &src, &st, err)) { gms_wl_args_free(a); return -1; }
+    int rc = gms_trace_write_program(&src, outdir, version, gms_wl_uvm(a), gms_wl_prefetch(a), err);
+    if (rc == 0 && ops->verify && ops->verify(st, err))
+        rc = -1;   /* the emitted addresses come from a computation that went wrong */
+    src.destroy(src.self);
+    ops->destroy(st);
+    gms_wl_args_free(a);
+    return rc;
+}
+
+int gms_trace_export(const char *workload, const char *const *wl_params, uint64_t seed,
+                     const char *outdir, int version, gms_error *err)
+{
+    const gms_workload_ops *ops = gms_workload_find(workload);
+    if (!ops) {
+        char known[1024] = "";
+        for (size_t i = 0, n = gms_workload_count(); i < n; i++) {
+            strncat(known, i ? " " : "", sizeof known - strlen(known) - 1);
+            strncat(known, gms_workload_at(i)->name, sizeof known - strlen(known) - 1);
+        }
+        return gms_err(err, "trace export: unknown workload '%s' (known: %s)", workload,
+                       known[0] ? known : "none");
+    }
+    return gms_trace_export_ops(ops, wl_params, seed, outdir, version, err);
+}

@@ -1,0 +1,152 @@
+/* The kernel header of a .traceg file: `-key = value` lines (as written by Accel-Sim's NVBit
+ * tracer), ended by the "#traces format" comment line. Unknown keys are ignored, like
+ * Accel-Sim does; a known key with a malformed value is an error naming line and key. */
+#include "frontend/trace_parse.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t') s++;
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) s[--n] = 0;
+    return s;
+}
+
+static int parse_u64(const char *s, int hex, uint64_t *out)
+{
+    uint64_t v = 0;
+    int nd = 0;
+    if (hex && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s += 2;
+    for (; *s; s++, nd++) {
+        int d;
+        if (*s >= '0' && *s <= '9') d = *s - '0';
+        else if (hex && *s >= 'a' && *s <= 'f') d = *s - 'a' + 10;
+        else if (hex && *s >= 'A' && *s <= 'F') d = *s - 'A' + 10;
+        else return -1;
+        uint64_t base = hex ? 16u : 10u;
+        if (v > (UINT64_MAX - (uint64_t)d) / base) return -1;
+        v = v * base + (uint64_t)d;
+    }
+    if (nd == 0) return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_u32(const char *s, uint32_t *out)
+{
+    uint64_t v;
+    if (parse_u64(s, 0, &v) || v > UINT32_MAX) return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* "(x,y,z)" with optional spaces */
+static int parse_dim3(const char *s, gms_dim3 *d)
+{
+    char tmp[128];
+    size_t n = strlen(s);
+    if (n < 2 || n >= sizeof tmp || s[0] != '(' || s[n - 1] != ')') return -1;
+    memcpy(tmp, s + 1, n - 2);
+    tmp[n - 2] = 0;
+    uint32_t v[3];
+    char *p = tmp;
+    for (int i = 0; i < 3; i++) {
+        char *c = strchr(p, ',');
+        if ((i < 2) != (c != NULL)) return -1;
+        if (c) *c = 0;
+        if (parse_u32(trim(p), &v[i])) return -1;
+        p = c ? c + 1 : p;
+    }
+    d->x = v[0];
+    d->y = v[1];
+    d->z = v[2];
+    return 0;
+}
+
+#define HERR(...) gms_err_at(err, lr->path, gms_lr_line(lr), __VA_ARGS__)
+
+static int set_key(gms_linereader *lr, gms_trace_hdr *h, const char *key, char *val,
+                   unsigned *seen, gms_error *err)
+{
+    uint64_t v64;
+    uint32_t v32;
+    if (!strcmp(key, "kernel name")) {
+        snprintf(h->name, sizeof h->name, "%s", val);
+    } else if (!strcmp(key, "kernel id")) {
+        if (parse_u32(val, &v32) || v32 > 0x7fffffffu) return HERR("-kernel id: '%s' is not a number", val);
+        h->kernel_id = (int)v32;
+    } else if (!strcmp(key, "grid dim")) {
+        if (parse_dim3(val, &h->grid)) return HERR("-grid dim: expected (x,y,z), got '%s'", val);
+        *seen |= 1;
+    } else if (!strcmp(key, "block dim")) {
+        if (parse_dim3(val, &h->block)) return HERR("-block dim: expected (x,y,z), got '%s'", val);
+        *seen |= 2;
+    } else if (!strcmp(key, "shmem")) {
+        if (parse_u32(val, &h->shmem)) return HERR("-shmem: '%s' is not a number", val);
+    } else if (!strcmp(key, "nregs")) {
+        if (parse_u32(val, &h->nregs)) return HERR("-nregs: '%s' is not a number", val);
+    } else if (!strcmp(key, "binary version")) {
+        if (parse_u32(val, &v32) || v32 > 10000) return HERR("-binary version: '%s' is not a number", val);
+        h->binary_version = (int)v32;
+        *seen |= 4;
+    } else if (!strcmp(key, "cuda stream id")) {
+        if (parse_u64(val, 0, &h->stream)) return HERR("-cuda stream id: '%s' is not a number", val);
+    } else if (!strcmp(key, "shmem base_addr")) {
+        if (parse_u64(val, 1, &h->shmem_base)) return HERR("-shmem base_addr: '%s' is not a hex address", val);
+    } else if (!strcmp(key, "local mem base_addr")) {
+        if (parse_u64(val, 1, &h->local_base)) return HERR("-local mem base_addr: '%s' is not a hex address", val);
+    } else if (!strcmp(key, "accelsim tracer version")) {
+        if (parse_u32(val, &v32) || v32 > 1000) return HERR("-accelsim tracer version: '%s' is not a number", val);
+        h->tracer_version = (int)v32;
+    } else if (!strcmp(key, "enable lineinfo")) {
+        if (parse_u64(val, 0, &v64) || v64 > 1) return HERR("-enable lineinfo: '%s' must be 0 or 1", val);
+        h->lineinfo = (int)v64;
+    }
+    return 0;
+}
+
+int gms_trace_read_header(gms_linereader *lr, gms_trace_hdr *h, gms_error *err)
+{
+    memset(h, 0, sizeof *h);
+    unsigned seen = 0;
+    char *line;
+    size_t len;
+    int r;
+    while ((r = gms_lr_next(lr, &line, &len, err)) == 1) {
+        char *s = trim(line);
+        if (!*s) continue;
+        if (s[0] == '#') {
+            if (!strncmp(s, "#BEGIN_TB", 9)) gms_lr_unread(lr);
+            break;
+        }
+        if (s[0] != '-')
+            return HERR("expected a header line '-key = value' or '#traces format', got '%.60s'", s);
+        char *eq = strchr(s, '=');
+        if (!eq) return HERR("header line '%.60s' has no '='", s);
+        *eq = 0;
+        char *key = trim(s + 1);
+        for (char *k = key; *k; k++)   /* collapse runs of blanks in the key */
+            if (*k == '\t') *k = ' ';
+        if (set_key(lr, h, key, trim(eq + 1), &seen, err)) return -1;
+    }
+    if (r < 0) return -1;
+    int line_no = gms_lr_line(lr);
+    if (!(seen & 1)) return gms_err_at(err, lr->path, line_no, "kernel header has no '-grid dim'");
+    if (!(seen & 2)) return gms_err_at(err, lr->path, line_no, "kernel header has no '-block dim'");
+    if (!(seen & 4)) return gms_err_at(err, lr->path, line_no, "kernel header has no '-binary version'");
+    if (!h->grid.x || !h->grid.y || !h->grid.z)
+        return gms_err_at(err, lr->path, line_no, "-grid dim (%u,%u,%u) has a zero dimension",
+                          h->grid.x, h->grid.y, h->grid.z);
+    uint64_t threads = gms_dim3_count(h->block);
+    if (threads == 0 || threads > 1024)
+        return gms_err_at(err, lr->path, line_no, "-block dim (%u,%u,%u): %llu threads per block, "
+                          "must be 1 to 1024", h->block.x, h->block.y, h->block.z,
+                          (unsigned long long)threads);
+    if (gms_isa_from_binary_version(h->binary_version, &h->isa))
+        return gms_err_at(err, lr->path, line_no, "-binary version = %d: no opcode table for it "
+                          "(known: Kepler 30-37, Maxwell/Pascal 50-62, Volta 70-72, Turing 73-75, "
+                          "Ampere 80-89)", h->binary_version);
+    return 0;
+}

@@ -1,0 +1,94 @@
+#include "frontend/trace_kernel.h"
+#include <stdlib.h>
+#include <string.h>
+
+struct gms_trace_kernel {
+    char *path;
+    gms_trace_dec dec;
+    gms_linereader lr;
+    int open, failed;
+    uint64_t next_block, nblocks;
+};
+
+gms_trace_kernel *gms_trace_kernel_open(const char *path, gms_error *err)
+{
+    gms_trace_kernel *k = gms_xcalloc(1, sizeof *k);
+    k->path = gms_xstrdup(path);
+    if (gms_lr_open(&k->lr, path, err) || gms_trace_read_header(&k->lr, &k->dec.hdr, err)) {
+        gms_trace_kernel_free(k);
+        return NULL;
+    }
+    /* close until the first block is dispatched: many launches may be queued at once */
+    gms_lr_close(&k->lr);
+    k->dec.nwarps = (uint32_t)((gms_dim3_count(k->dec.hdr.block) + 31) / 32);
+    k->nblocks = gms_dim3_count(k->dec.hdr.grid);
+    return k;
+}
+
+const gms_trace_hdr *gms_trace_kernel_hdr(const gms_trace_kernel *k) { return &k->dec.hdr; }
+
+const char *gms_trace_kernel_opcode_text(const gms_trace_kernel *k, uint16_t id)
+{
+    return gms_opcache_text(&k->dec.oc, id);
+}
+
+void gms_trace_kernel_free(gms_trace_kernel *k)
+{
+    if (!k) return;
+    if (k->lr.in) gms_lr_close(&k->lr);
+    gms_opcache_free(&k->dec.oc);
+    free(k->path);
+    free(k);
+}
+
+static void release(void *self) { gms_trace_kernel_free(self); }
+
+int gms_trace_kernel_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    gms_trace_kernel *k = self;
+    if (k->failed) return gms_err(err, "%s: unreadable after an earlier error", k->path);
+    if (b < k->next_block || b >= k->nblocks) {
+        k->failed = 1;
+        return gms_err(err, "%s: thread block %llu requested out of order (next is %llu of %llu)", k->path,
+                       (unsigned long long)b, (unsigned long long)k->next_block,
+                       (unsigned long long)k->nblocks);
+    }
+    if (!k->open) {
+        gms_trace_hdr h2;
+        if (gms_lr_open(&k->lr, k->path, err) || gms_trace_read_header(&k->lr, &h2, err)) {
+            k->failed = 1;
+            return -1;
+        }
+        k->open = 1;
+    }
+    while (k->next_block <= b) {
+        int r = gms_trace_read_block(&k->lr, &k->dec, out, err);
+        if (r <= 0) {
+            k->failed = 1;
+            if (r == 0)
+                return gms_err_at(err, k->path, gms_lr_line(&k->lr), "the file has %llu thread blocks, "
+                                  "the grid (%u,%u,%u) has %llu (truncated file?)",
+                                  (unsigned long long)k->next_block, k->dec.hdr.grid.x, k->dec.hdr.grid.y,
+                                  k->dec.hdr.grid.z, (unsigned long long)k->nblocks);
+            return -1;
+        }
+        k->next_block++;
+    }
+    if (k->next_block == k->nblocks) gms_lr_close(&k->lr);   /* done: free the buffers early */
+    return 0;
+}
+
+void gms_trace_kernel_src(gms_trace_kernel *k, int stream, gms_kernel_src *out)
+{
+    const gms_trace_hdr *h = &k->dec.hdr;
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "%s", h->name[0] ? h->name : k->path);
+    out->grid = h->grid;
+    out->block = h->block;
+    out->shmem_bytes = h->shmem;
+    out->regs_per_thread = h->nregs;
+    out->stream = stream;
+    out->fill_block = gms_trace_kernel_fill;
+    out->release = release;
+    out->self = k;
+}

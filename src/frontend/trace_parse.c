@@ -1,0 +1,363 @@
+/* Thread-block bodies of a .traceg file and their instruction lines:
+ *   [cta_x cta_y cta_z warp (tracer version < 3)] [line (lineinfo)] PC mask ndst [Rd..]
+ *   OPCODE nsrc [Rs..] mem_width [fmt addresses...] [imm]
+ * Hand-written tokenizer (no sscanf): this is the hot path of trace-driven runs. */
+#include "frontend/trace_parse.h"
+#include <string.h>
+
+#define PERR(...) gms_err_at(err, lr->path, gms_lr_line(lr), __VA_ARGS__)
+#define MAX_DST_FIELD 4
+#define MAX_SRC_FIELD 8
+#define INSTS_RESERVE_MAX 65536u
+
+typedef struct { const char *s, *e; } tok_t;
+
+static inline const char *next_tok(const char *p, tok_t *t)
+{
+    while (*p == ' ' || *p == '\t') p++;
+    t->s = p;
+    while (*p && *p != ' ' && *p != '\t') p++;
+    t->e = p;
+    return p;
+}
+
+static inline int hex_u64(const tok_t *t, uint64_t *out)
+{
+    const char *p = t->s;
+    if (t->e - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x') p += 2;
+    size_t n = (size_t)(t->e - p);
+    if (n == 0 || n > 16) return -1;
+    uint64_t v = 0;
+    for (; p < t->e; p++) {
+        unsigned c = (unsigned char)*p, d;
+        if (c - '0' < 10u) d = c - '0';
+        else if ((c | 0x20u) - 'a' < 6u) d = (c | 0x20u) - 'a' + 10u;
+        else return -1;
+        v = v << 4 | d;
+    }
+    *out = v;
+    return 0;
+}
+
+static inline int dec_u64(const tok_t *t, uint64_t *out)
+{
+    size_t n = (size_t)(t->e - t->s);
+    if (n == 0 || n > 19) return -1;
+    uint64_t v = 0;
+    for (const char *p = t->s; p < t->e; p++) {
+        unsigned d = (unsigned)(unsigned char)*p - '0';
+        if (d > 9) return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+static inline int dec_s64(const tok_t *t, int64_t *out)
+{
+    tok_t u = *t;
+    int neg = 0;
+    if (u.s < u.e && (*u.s == '-' || *u.s == '+')) { neg = *u.s == '-'; u.s++; }
+    uint64_t v;
+    if (dec_u64(&u, &v)) return -1;
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return 0;
+}
+
+static inline int parse_reg(const tok_t *t, uint8_t *r)
+{
+    if (t->e - t->s < 2 || t->s[0] != 'R') return -1;
+    if (t->e - t->s == 2 && t->s[1] == 'Z') { *r = GMS_REG_NONE; return 0; }
+    tok_t d = {t->s + 1, t->e};
+    uint64_t v;
+    if (t->e - t->s > 4 || dec_u64(&d, &v) || v > 255) return -1;
+    *r = (uint8_t)v;   /* R255 (RZ) == GMS_REG_NONE */
+    return 0;
+}
+
+static int field_err(gms_linereader *lr, const tok_t *t, const char *field, const char *want,
+                     gms_error *err)
+{
+    if (t->s == t->e) return PERR("line ends before field '%s' (too few fields)", field);
+    return PERR("field '%s': expected %s, got '%.40s'", field, want, t->s);
+}
+
+/* addresses of a memory line; sets in->addr_mode/base/stride (or NONE) */
+static const char *parse_addrs(gms_linereader *lr, const char *p, gms_inst *in, int keep,
+                               gms_warp_trace *w, int *fmt_out, uint64_t *first, gms_error *err)
+{
+    tok_t t;
+    uint64_t fmt, a[32];
+    int pop = __builtin_popcount(in->mask);
+    p = next_tok(p, &t);
+    if (dec_u64(&t, &fmt)) { field_err(lr, &t, "address format", "0, 1 or 2", err); return NULL; }
+    *fmt_out = (int)(fmt > 3 ? 3 : fmt);
+    if (fmt == 0) {
+        for (int i = 0; i < pop; i++) {
+            p = next_tok(p, &t);
+            if (hex_u64(&t, &a[i])) { field_err(lr, &t, "address", "a hex address (one per active lane)", err); return NULL; }
+        }
+    } else if (fmt == 1) {
+        int64_t stride;
+        p = next_tok(p, &t);
+        if (hex_u64(&t, &a[0])) { field_err(lr, &t, "base address", "a hex address", err); return NULL; }
+        p = next_tok(p, &t);
+        if (dec_s64(&t, &stride)) { field_err(lr, &t, "stride", "a decimal number", err); return NULL; }
+        if (keep && pop > 0) {
+            in->addr_mode = GMS_ADDR_STRIDE;
+            in->base = a[0];
+            in->stride = stride;
+            *first = a[0];
+        }
+        return p;
+    } else if (fmt == 2) {
+        p = next_tok(p, &t);
+        if (hex_u64(&t, &a[0])) { field_err(lr, &t, "base address", "a hex address", err); return NULL; }
+        for (int i = 1; i < pop; i++) {   /* the tracer writes popcount-1 deltas */
+            int64_t d;
+            p = next_tok(p, &t);
+            if (dec_s64(&t, &d)) { field_err(lr, &t, "delta", "a decimal delta (popcount-1 of them)", err); return NULL; }
+            a[i] = a[i - 1] + (uint64_t)d;
+        }
+    } else {
+        PERR("field 'address format': %llu does not exist (0 = list, 1 = base+stride, 2 = base+delta)",
+             (unsigned long long)fmt);
+        return NULL;
+    }
+    if (keep && pop > 0) {
+        in->addr_mode = GMS_ADDR_LIST;
+        in->base = gms_warp_push_addrs(w, a, (uint32_t)pop);
+        *first = a[0];
+    }
+    return p;
+}
+
+static uint8_t resolve_generic(const gms_trace_hdr *h, uint64_t a, int store)
+{
+    const uint64_t local_max = 1u << 14;   /* GPGPU-Sim LOCAL_MEM_SIZE_MAX */
+    if (!h->shmem_base || !h->local_base) return store ? GMS_MEM_ST_SHARED : GMS_MEM_LD_SHARED;
+    if (a >= h->shmem_base && a < h->local_base) return store ? GMS_MEM_ST_SHARED : GMS_MEM_LD_SHARED;
+    if (a >= h->local_base && a < h->local_base + local_max) return store ? GMS_MEM_ST_LOCAL : GMS_MEM_LD_LOCAL;
+    return store ? GMS_MEM_ST_GLOBAL : GMS_MEM_LD_GLOBAL;
+}
+
+static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_warp_trace *w,
+                      gms_error *err)
+{
+    tok_t t;
+    uint64_t v;
+    if (d->hdr.tracer_version < 3) {
+        static const char *const names[4] = {"cta x", "cta y", "cta z", "warp id"};
+        for (int i = 0; i < 4; i++) {
+            p = next_tok(p, &t);
+            if (dec_u64(&t, &v)) return field_err(lr, &t, names[i], "a decimal number", err);
+        }
+    }
+    if (d->hdr.lineinfo) {
+        p = next_tok(p, &t);
+        if (dec_u64(&t, &v)) return field_err(lr, &t, "line number", "a decimal number", err);
+    }
+    gms_inst *in = gms_warp_push(w);
+    p = next_tok(p, &t);
+    if (hex_u64(&t, &v) || v > UINT32_MAX) return field_err(lr, &t, "pc", "a hex PC", err);
+    in->pc = (uint32_t)v;
+    p = next_tok(p, &t);
+    if (hex_u64(&t, &v) || v > UINT32_MAX) return field_err(lr, &t, "mask", "a 32-bit hex mask", err);
+    in->mask = (uint32_t)v;
+    p = next_tok(p, &t);
+    if (dec_u64(&t, &v) || v > MAX_DST_FIELD) return field_err(lr, &t, "dst count", "0 to 4", err);
+    for (unsigned i = 0, n = (unsigned)v; i < n; i++) {
+        uint8_t r;
+        p = next_tok(p, &t);
+        if (parse_reg(&t, &r)) return field_err(lr, &t, "dst register", "a register R0..R255", err);
+        if (i < GMS_MAX_DST) in->dst[i] = r;
+    }
+    p = next_tok(p, &t);
+    if (t.s == t.e) return field_err(lr, &t, "opcode", "an opcode", err);
+    const gms_opc_entry *oe = gms_opcache_get(&d->oc, d->hdr.isa, t.s, (size_t)(t.e - t.s));
+    if (!oe)
+        return PERR("field 'opcode': '%.*s' is not in the %s opcode table (-binary version = %d)",
+                    (int)(t.e - t.s > 60 ? 60 : t.e - t.s), t.s, gms_isa_name(d->hdr.isa),
+                    d->hdr.binary_version);
+    p = next_tok(p, &t);
+    if (dec_u64(&t, &v) || v > MAX_SRC_FIELD) return field_err(lr, &t, "src count", "0 to 8", err);
+    for (unsigned i = 0, n = (unsigned)v; i < n; i++) {
+        uint8_t r;
+        p = next_tok(p, &t);
+        if (parse_reg(&t, &r)) return field_err(lr, &t, "src register", "a register R0..R255", err);
+        if (i < GMS_MAX_SRC) in->src[i] = r;
+    }
+    p = next_tok(p, &t);
+    if (dec_u64(&t, &v)) return field_err(lr, &t, "mem_width", "a decimal byte count", err);
+    const gms_opinfo *oi = &oe->info;
+    in->opcode_id = oe->id;
+    int fmt = -1;
+    if (v > 0) {
+        int is_mem = oi->op == GMS_OP_MEM;
+        if (is_mem && oi->bad_width)
+            return PERR("field 'opcode': '%s' gives an access width of %u bytes (expected 1, 2, 4, 8 or 16)",
+                        oe->text, (unsigned)oi->width);
+        uint64_t first = 0;
+        p = parse_addrs(lr, p, in, is_mem, w, &fmt, &first, err);
+        if (!p) return -1;
+        in->op = oi->op;
+        in->spec_unit = oi->spec_unit;
+        if (is_mem) {
+            in->mem = oi->mem;
+            in->width = oi->width;
+            in->flags = oi->flags;
+            if (oi->generic && in->addr_mode != GMS_ADDR_NONE)
+                in->mem = resolve_generic(&d->hdr, first, oi->is_store);
+        }
+    } else {
+        if (oi->need_addr)
+            return PERR("field 'mem_width': '%s' is a memory instruction but mem_width is 0 (no addresses)",
+                        oe->text);
+        in->op = oi->nomem_op;
+        in->spec_unit = oi->nomem_spec;
+    }
+    /* the immediate; base+delta lines may carry one extra delta (Accel-Sim reads popcount) */
+    int extra = 0;
+    for (;;) {
+        p = next_tok(p, &t);
+        if (t.s == t.e) break;
+        if (++extra > (fmt == 2 ? 2 : 1))
+            return PERR("unexpected field '%.40s' after the immediate (too many fields)", t.s);
+    }
+    return 0;
+}
+
+static int starts(const char *s, const char *word)
+{
+    size_t n = strlen(word);
+    return !strncmp(s, word, n);
+}
+
+/* "key = value" after a fixed key word; returns the value text or NULL */
+static const char *after_eq(const char *s, size_t keylen)
+{
+    s += keylen;
+    while (*s == ' ' || *s == '\t') s++;
+    if (*s != '=') return NULL;
+    s++;
+    while (*s == ' ' || *s == '\t') s++;
+    return s;
+}
+
+static int dec_word(const char *s, uint64_t max, uint64_t *out)
+{
+    tok_t t;
+    const char *p = next_tok(s, &t);
+    if (dec_u64(&t, out) || *out > max) return -1;
+    next_tok(p, &t);
+    return t.s == t.e ? 0 : -1;
+}
+
+static int parse_tb_id(const char *s, uint32_t v[3])
+{
+    for (int i = 0; i < 3; i++) {
+        while (*s == ' ' || *s == '\t') s++;
+        uint64_t x = 0;
+        int nd = 0;
+        for (; *s >= '0' && *s <= '9' && nd < 11; s++, nd++) x = x * 10 + (uint64_t)(*s - '0');
+        if (!nd || x > UINT32_MAX) return -1;
+        v[i] = (uint32_t)x;
+        while (*s == ' ' || *s == '\t') s++;
+        if (i < 2 && *s++ != ',') return -1;
+    }
+    return *s ? -1 : 0;
+}
+
+static int is_hex_start(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+int gms_trace_read_block(gms_linereader *lr, gms_trace_dec *d, gms_block_trace *out, gms_error *err)
+{
+    char *line;
+    size_t len;
+    int r;
+    gms_block_trace_reset(out, d->nwarps);
+    for (;;) {   /* #BEGIN_TB */
+        r = gms_lr_next(lr, &line, &len, err);
+        if (r <= 0) return r;
+        const char *s = line;
+        while (*s == ' ' || *s == '\t') s++;
+        if (!*s) continue;
+        if (starts(s, "#BEGIN_TB")) break;
+        return PERR("expected '#BEGIN_TB', got '%.60s'", s);
+    }
+    int have_id = 0, warp = -1;
+    uint64_t remaining = 0, count = 0, declared = 0;
+    uint32_t seen = 0;
+    for (;;) {
+        r = gms_lr_next(lr, &line, &len, err);
+        if (r < 0) return -1;
+        if (r == 0) {
+            if (remaining)
+                return PERR("file ends inside warp %d: insts = %llu but only %llu instruction lines "
+                            "(truncated file?)", warp, (unsigned long long)declared,
+                            (unsigned long long)count);
+            return PERR("file ends inside a thread block (no #END_TB; truncated file?)");
+        }
+        const char *s = line;
+        while (*s == ' ' || *s == '\t') s++;
+        if (!*s) continue;
+        if (remaining) {
+            if (!is_hex_start(*s))
+                return PERR("warp %d: insts = %llu but only %llu instruction lines before '%.40s'", warp,
+                            (unsigned long long)declared, (unsigned long long)count, s);
+            if (parse_inst(lr, d, s, &out->warps[warp], err)) return -1;
+            remaining--;
+            count++;
+            continue;
+        }
+        if (starts(s, "#END_TB")) break;
+        if (starts(s, "thread block")) {
+            const char *v = after_eq(s, 12);
+            uint32_t id[3];
+            if (!v || parse_tb_id(v, id)) return PERR("expected 'thread block = x,y,z', got '%.60s'", s);
+            if (id[0] >= d->hdr.grid.x || id[1] >= d->hdr.grid.y || id[2] >= d->hdr.grid.z)
+                return PERR("thread block (%u,%u,%u) is outside the grid (%u,%u,%u)", id[0], id[1], id[2],
+                            d->hdr.grid.x, d->hdr.grid.y, d->hdr.grid.z);
+            out->x = id[0];
+            out->y = id[1];
+            out->z = id[2];
+            have_id = 1;
+        } else if (starts(s, "warp")) {
+            const char *v = after_eq(s, 4);
+            uint64_t wv;
+            if (!v || dec_word(v, UINT32_MAX, &wv)) return PERR("expected 'warp = N', got '%.60s'", s);
+            if (wv >= d->nwarps)
+                return PERR("warp %llu does not exist: the block has %u threads, so warps 0 to %u",
+                            (unsigned long long)wv, (unsigned)gms_dim3_count(d->hdr.block), d->nwarps - 1);
+            if (seen >> wv & 1u) return PERR("warp %llu appears twice in this thread block", (unsigned long long)wv);
+            seen |= 1u << wv;
+            warp = (int)wv;
+            declared = 0;
+        } else if (starts(s, "insts")) {
+            const char *v = after_eq(s, 5);
+            uint64_t n;
+            if (warp < 0) return PERR("'insts = ' before any 'warp = ' line");
+            if (!v || dec_word(v, UINT32_MAX, &n)) return PERR("expected 'insts = N', got '%.60s'", s);
+            if (declared || out->warps[warp].n) return PERR("warp %d has a second 'insts = ' line", warp);
+            gms_warp_trace *wt = &out->warps[warp];
+            uint32_t want = n > INSTS_RESERVE_MAX ? INSTS_RESERVE_MAX : (uint32_t)n;
+            if (want > wt->cap) {
+                wt->insts = gms_xrealloc(wt->insts, want * sizeof *wt->insts);
+                wt->cap = want;
+            }
+            declared = remaining = n;
+            count = 0;
+        } else if (starts(s, "#BEGIN_TB")) {
+            return PERR("'#BEGIN_TB' inside a thread block (the previous one has no #END_TB)");
+        } else if (is_hex_start(*s)) {
+            return PERR("instruction line outside a warp's 'insts = N' lines (more lines than N?)");
+        } else {
+            return PERR("unexpected line in a thread block: '%.60s'", s);
+        }
+    }
+    if (!have_id) return PERR("thread block has no 'thread block = x,y,z' line");
+    return 1;
+}

@@ -1,0 +1,56 @@
+/* Parsing of one kernel-N.traceg: the `-key = value` header, then thread blocks
+ * (#BEGIN_TB / thread block = x,y,z / warp = w / insts = n / n instruction lines / #END_TB)
+ * read one at a time into a gms_block_trace. Internal to the trace reader. */
+#ifndef GMS_FRONTEND_TRACE_PARSE_H
+#define GMS_FRONTEND_TRACE_PARSE_H
+#include <stdint.h>
+#include "frontend/inst.h"
+#include "frontend/opcodes.h"
+#include "frontend/trace_lines.h"
+
+typedef struct gms_trace_hdr {
+    char name[256];
+    int kernel_id;
+    gms_dim3 grid, block;
+    uint32_t shmem, nregs;
+    uint64_t stream;            /* -cuda stream id as written (a CUstream handle value) */
+    int binary_version, tracer_version, lineinfo;
+    uint64_t shmem_base, local_base;
+    gms_isa isa;
+} gms_trace_hdr;
+
+/* Reads header lines up to the first '#' line (the "#traces format" line; a "#BEGIN_TB"
+ * there is pushed back). Requires grid dim, block dim and binary version. */
+int gms_trace_read_header(gms_linereader *lr, gms_trace_hdr *h, gms_error *err);
+
+/* Opcode texts seen in one kernel -> decoded info and id (a small open-addressing table). */
+typedef struct gms_opc_entry {
+    char *text;
+    uint32_t len, hash;
+    uint16_t id;
+    gms_opinfo info;
+} gms_opc_entry;
+
+typedef struct gms_opcache {
+    gms_opc_entry *slots;
+    uint32_t cap, n;
+    char **dyn;                 /* dyn[id - GMS_OPCODE_DYN_BASE] = text */
+    uint32_t ndyn, dyn_cap;
+} gms_opcache;
+
+void gms_opcache_free(gms_opcache *c);
+/* text of an opcode id (canonical or seen by this cache), or NULL */
+const char *gms_opcache_text(const gms_opcache *c, uint16_t id);
+/* the entry for text (decoded on first sight); NULL with err if no table knows it */
+const gms_opc_entry *gms_opcache_get(gms_opcache *c, gms_isa isa, const char *text, size_t len);
+
+typedef struct gms_trace_dec {
+    gms_trace_hdr hdr;
+    gms_opcache oc;
+    uint32_t nwarps;            /* warps per block from the block dim */
+} gms_trace_dec;
+
+/* Read the next thread block: 1 = read into out, 0 = no more blocks, -1 = error. */
+int gms_trace_read_block(gms_linereader *lr, gms_trace_dec *d, gms_block_trace *out, gms_error *err);
+
+#endif

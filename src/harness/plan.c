@@ -1,0 +1,132 @@
+/* The plan of a sweep: variants x workloads x seeds in that nesting order, minus excluded
+ * points. A point's id hashes its canonical text: the variant's config digest (file
+ * contents, not its path), its effective overrides and the workload's parameters (each
+ * sorted by name), the workload name and the seed. Names and labels are not part of it, so
+ * renaming a variant or reordering lines keeps finished points, while editing anything that
+ * changes what runs gives a new id (and a new run). */
+#include "harness/spec.h"
+#include "harness/util.h"
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int kv_cmp(const void *a, const void *b)
+{
+    return strcmp(((const gms_kv *)a)->key, ((const gms_kv *)b)->key);
+}
+
+static void add_sorted(gms_sbuf *b, const char *tag, const gms_kvlist *l)
+{
+    gms_kv *c = gms_xmalloc((l->n + 1) * sizeof *c);
+    if (l->n) memcpy(c, l->v, l->n * sizeof *c);
+    qsort(c, l->n, sizeof *c, kv_cmp);
+    for (size_t i = 0; i < l->n; i++) {
+        const char *k = c[i].key;
+        while (*k == '-') k++;   /* "-opt" and "opt" are the same option */
+        gms_sbuf_printf(b, "%s %s=%s\n", tag, k, c[i].val);
+    }
+    free(c);
+}
+
+char *gms_sweep_point_canonical(const gms_sweep_point *pt)
+{
+    gms_sbuf b = {0};
+    gms_sbuf_add(&b, "gpumemsim-point 1\n");
+    gms_sbuf_printf(&b, "config %s\n", pt->variant->digest);
+    add_sorted(&b, "set", &pt->variant->sets);
+    gms_sbuf_printf(&b, "workload %s\n", pt->workload->name);
+    add_sorted(&b, "param", &pt->workload->params);
+    gms_sbuf_printf(&b, "seed %llu\n", (unsigned long long)pt->seed);
+    return b.s;
+}
+
+void gms_sweep_point_desc(const gms_sweep_point *pt, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s / %s / seed %llu", pt->variant->name, pt->workload->label, (unsigned long long)pt->seed);
+}
+
+static int pt_cmp(const void *a, const void *b)
+{
+    const gms_sweep_point *x = *(const gms_sweep_point *const *)a, *y = *(const gms_sweep_point *const *)b;
+    int c = strcmp(x->id, y->id);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static int excluded(const gms_sweep_spec *s, const gms_sweep_variant *v, const gms_sweep_workload *w,
+                    uint64_t seed, size_t *hits)
+{
+    int ex = 0;
+    for (size_t i = 0; i < s->nexcludes; i++) {
+        const gms_sweep_exclude *e = &s->excludes[i];
+        if (e->variant && fnmatch(e->variant, v->name, 0)) continue;
+        if (e->workload && fnmatch(e->workload, w->label, 0)) continue;
+        if (e->has_seed && e->seed != seed) continue;
+        hits[i]++;
+        ex = 1;
+    }
+    return ex;
+}
+
+int gms_sweep_plan_build(const gms_sweep_spec *s, gms_sweep_plan *plan, gms_error *err)
+{
+    memset(plan, 0, sizeof *plan);
+    size_t total = s->nvariants * s->nworkloads * s->nseeds;
+    if (total > 10000000) return gms_err_at(err, s->path, 0, "the sweep has %zu points (more than 10 million)", total);
+    size_t *hits = gms_xcalloc(s->nexcludes + 1, sizeof *hits);
+    plan->points = gms_xmalloc((total + 1) * sizeof *plan->points);
+    for (size_t v = 0; v < s->nvariants; v++)
+        for (size_t w = 0; w < s->nworkloads; w++)
+            for (size_t k = 0; k < s->nseeds; k++) {
+                if (excluded(s, &s->variants[v], &s->workloads[w], s->seeds[k], hits)) { plan->excluded++; continue; }
+                gms_sweep_point *pt = &plan->points[plan->n];
+                pt->index = plan->n;
+                pt->variant = &s->variants[v];
+                pt->workload = &s->workloads[w];
+                pt->seed = s->seeds[k];
+                char *canon = gms_sweep_point_canonical(pt);
+                snprintf(pt->id, sizeof pt->id, "%016llx",
+                         (unsigned long long)gms_hash_final(gms_hash_bytes(GMS_HASH_INIT, canon, strlen(canon))));
+                free(canon);
+                plan->n++;
+            }
+    int rc = 0;
+    for (size_t i = 0; i < s->nexcludes && !rc; i++)
+        if (!hits[i]) rc = gms_err_at(err, s->path, s->excludes[i].line, "this exclude line matches no point");
+    free(hits);
+    if (!rc && !plan->n)
+        rc = gms_err_at(err, s->path, 0, "the sweep has no points: all %zu are excluded", plan->excluded);
+    /* identical points under two names are a mistake in the spec */
+    if (!rc) {
+        const gms_sweep_point **ps = gms_xmalloc(plan->n * sizeof *ps);
+        for (size_t i = 0; i < plan->n; i++) ps[i] = &plan->points[i];
+        qsort(ps, plan->n, sizeof *ps, pt_cmp);
+        for (size_t i = 1; i < plan->n && !rc; i++)
+            if (!strcmp(ps[i - 1]->id, ps[i]->id)) {
+                const gms_sweep_point *x = ps[i - 1]->index < ps[i]->index ? ps[i - 1] : ps[i];
+                const gms_sweep_point *y = x == ps[i] ? ps[i - 1] : ps[i];
+                char a[512], b[512];
+                gms_sweep_point_desc(x, a, sizeof a);
+                gms_sweep_point_desc(y, b, sizeof b);
+                rc = gms_err_at(err, s->path, x->variant != y->variant ? y->variant->line : y->workload->line,
+                                "'%s' and '%s' run exactly the same simulation (same config, settings, workload, "
+                                "parameters and seed)", a, b);
+            }
+        free(ps);
+    }
+    if (rc) gms_sweep_plan_free(plan);
+    return rc;
+}
+
+void gms_sweep_plan_free(gms_sweep_plan *plan)
+{
+    free(plan->points);
+    plan->points = NULL;
+    plan->n = 0;
+}
+
+const gms_sweep_point *gms_sweep_plan_find(const gms_sweep_plan *plan, const char *id)
+{
+    for (size_t i = 0; i < plan->n; i++)
+        if (!strcmp(plan->points[i].id, id)) return &plan->points[i];
+    return NULL;
+}

@@ -1,0 +1,193 @@
+/* Figures with gnuplot (Debian package gnuplot-nox): grouped bars for a report (one cluster
+ * per workload plus the geometric mean, one bar per variant) and lines of a metric against a
+ * swept setting. The terminal follows the output's extension: .png (pngcairo) or .svg.
+ * Cells without a value get no bar and a "failed" or "-" label, never a zero bar. */
+#include "harness/report.h"
+#include "harness/slurm.h"
+#include "harness/util.h"
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* a gnuplot double-quoted string */
+static void gq(gms_sbuf *b, const char *s)
+{
+    gms_sbuf_add(b, "\"");
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') gms_sbuf_add(b, "\\");
+        if (*s == '\n') { gms_sbuf_add(b, " "); continue; }
+        gms_sbuf_addn(b, s, 1);
+    }
+    gms_sbuf_add(b, "\"");
+}
+
+static int terminal(gms_sbuf *b, const char *out, int w, int h, gms_error *err)
+{
+    const char *ext = strrchr(out, '.');
+    if (ext && !strcasecmp(ext, ".png")) gms_sbuf_printf(b, "set terminal pngcairo size %d,%d noenhanced font \"sans,10\"\n", w, h);
+    else if (ext && !strcasecmp(ext, ".svg")) gms_sbuf_printf(b, "set terminal svg size %d,%d noenhanced font \"sans,10\" background \"white\"\n", w, h);
+    else return gms_err(err, "%s: the plot's file name must end in .png or .svg", out);
+    gms_sbuf_add(b, "set output ");
+    gq(b, out);
+    gms_sbuf_add(b, "\n");
+    return 0;
+}
+
+static int run_gnuplot(const char *script, const char *out, gms_error *err)
+{
+    char *gp = gms_which("gnuplot");
+    if (!gp) return gms_err(err, "gnuplot not found in PATH: install it (Debian: apt-get install gnuplot-nox) to draw %s", out);
+    char tmpl[] = "/tmp/gpumemsim-plot-XXXXXX";
+    int fd = mkstemp(tmpl);
+    if (fd < 0) { free(gp); return gms_err(err, "cannot create a temporary file: %s", strerror(errno)); }
+    size_t len = strlen(script);
+    int bad = write(fd, script, len) != (ssize_t)len;
+    close(fd);
+    if (bad) { unlink(tmpl); free(gp); return gms_err(err, "cannot write %s", tmpl); }
+    unlink(out);
+    char *argv[] = { gp, tmpl, NULL };
+    char *text = NULL;
+    int status = 0;
+    int rc = gms_capture(argv, &text, &status, err);
+    unlink(tmpl);
+    free(gp);
+    if (rc) return -1;
+    struct stat st;
+    if (status || stat(out, &st) || st.st_size == 0) {
+        size_t L = strlen(text);
+        while (L && (text[L - 1] == '\n' || text[L - 1] == ' ')) text[--L] = 0;
+        rc = gms_err(err, "gnuplot failed to draw %s (exit %d): %s", out, status, *text ? text : "no output file");
+    }
+    free(text);
+    return rc;
+}
+
+static const char *missing_word(gms_cell_state s)
+{
+    return s == GMS_CELL_FAILED ? "failed" : s == GMS_CELL_NA ? "n/a" : "-";
+}
+
+int gms_plot_bars(const gms_report *r, int absolute, const char *out, gms_error *err)
+{
+    size_t nv = r->nvariants, nw = r->nworkloads, ncl = nw + 1;   /* + geomean cluster */
+    size_t stride = nv + 1;                                        /* a gap between clusters */
+    int width = (int)(ncl * nv * 22 + 260);
+    if (width < 640) width = 640;
+    if (width > 4000) width = 4000;
+    gms_sbuf b = {0};
+    if (terminal(&b, out, width, 480, err)) { gms_sbuf_free(&b); return -1; }
+    gms_sbuf_add(&b, "set title ");
+    gms_sbuf t = {0};
+    if (absolute) gms_sbuf_printf(&t, "%s: %s", r->study, r->metric);
+    else gms_sbuf_printf(&t, "%s: %s normalised to %s", r->study, r->metric, r->baseline);
+    gq(&b, t.s);
+    gms_sbuf_free(&t);
+    gms_sbuf_add(&b, "\nset style fill solid 0.85 border -1\nset boxwidth 0.9\nset grid ytics\n"
+                     "set key outside right top vertical\nset yrange [0:*]\nset xtics nomirror rotate by -30\n"
+                     "set xrange [-1:");
+    gms_sbuf_printf(&b, "%zu]\nset ylabel ", ncl * stride - 1);
+    gq(&b, absolute ? r->metric : "normalised");
+    gms_sbuf_add(&b, "\nset xtics (");
+    for (size_t c = 0; c < ncl; c++) {
+        if (c) gms_sbuf_add(&b, ", ");
+        gq(&b, c < nw ? r->workloads[c] : "geomean");
+        gms_sbuf_printf(&b, " %g", (double)(c * stride) + (double)(nv - 1) / 2.0);
+    }
+    gms_sbuf_add(&b, ")\n");
+    if (!absolute) gms_sbuf_add(&b, "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb \"gray40\"\n");
+    double ymax = 0;
+    for (size_t v = 0; v < nv; v++) {
+        gms_sbuf_printf(&b, "$v%zu << EOD\n", v);
+        for (size_t c = 0; c < ncl; c++) {
+            double x = (double)(c * stride + v), y = NAN;
+            gms_cell_state s;
+            if (c < nw) {
+                const gms_report_cell *cell = &r->cells[c * nv + v];
+                s = absolute ? cell->state : cell->nstate;
+                if (s == GMS_CELL_OK) y = absolute ? cell->value : cell->norm;
+            } else {
+                const gms_report_gm *g = &(absolute ? r->gm_abs : r->gm_norm)[r->ngroups * nv + v];
+                s = g->n_used ? GMS_CELL_OK : GMS_CELL_MISSING;
+                y = g->n_used ? g->value : NAN;
+            }
+            if (s == GMS_CELL_OK) { gms_sbuf_printf(&b, "%g %.9g\n", x, y); if (y > ymax) ymax = y; }
+        }
+        gms_sbuf_add(&b, "EOD\n");
+    }
+    /* labels where a bar is missing */
+    for (size_t v = 0; v < nv; v++)
+        for (size_t c = 0; c < nw; c++) {
+            const gms_report_cell *cell = &r->cells[c * nv + v];
+            gms_cell_state s = absolute ? cell->state : cell->nstate;
+            if (s == GMS_CELL_OK) continue;
+            gms_sbuf_add(&b, "set label ");
+            gq(&b, missing_word(s));
+            gms_sbuf_printf(&b, " at %zu, graph 0.02 rotate by 90 left front font \",8\" tc rgb \"red\"\n", c * stride + v);
+        }
+    gms_sbuf_add(&b, "plot ");
+    for (size_t v = 0; v < nv; v++) {
+        if (v) gms_sbuf_add(&b, ", ");
+        gms_sbuf_printf(&b, "$v%zu using 1:2 with boxes title ", v);
+        gq(&b, r->variants[v]);
+    }
+    gms_sbuf_add(&b, "\n");
+    (void)ymax;
+    int rc = run_gnuplot(b.s, out, err);
+    gms_sbuf_free(&b);
+    return rc;
+}
+
+int gms_plot_lines(const gms_series_set *ss, const char *out, gms_error *err)
+{
+    gms_sbuf b = {0};
+    if (terminal(&b, out, 900, 540, err)) { gms_sbuf_free(&b); return -1; }
+    gms_sbuf t = {0};
+    gms_sbuf_printf(&t, "%s against %s", ss->metric, ss->xname);
+    gms_sbuf_add(&b, "set title ");
+    gq(&b, t.s);
+    gms_sbuf_free(&t);
+    gms_sbuf_add(&b, "\nset grid\nset key outside right top vertical\nset xlabel ");
+    gq(&b, ss->xname);
+    gms_sbuf_add(&b, "\nset ylabel ");
+    gq(&b, ss->metric);
+    gms_sbuf_add(&b, "\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\n");
+    if (ss->x_categorical) {
+        gms_sbuf_add(&b, "set xtics (");
+        for (size_t i = 0; i < ss->nxlabels; i++) {
+            if (i) gms_sbuf_add(&b, ", ");
+            gq(&b, ss->xlabels[i]);
+            gms_sbuf_printf(&b, " %zu", i);
+        }
+        gms_sbuf_add(&b, ")\n");
+    }
+    for (size_t s = 0; s < ss->n; s++) {
+        const gms_series *se = &ss->s[s];
+        gms_sbuf_printf(&b, "$s%zu << EOD\n", s);
+        /* a blank line breaks the line at a missing value */
+        for (size_t k = 0; k < se->n; k++) {
+            if (se->ystate[k] == GMS_CELL_OK) gms_sbuf_printf(&b, "%.9g %.9g\n", se->x[k], se->y[k]);
+            else gms_sbuf_add(&b, "\n");
+        }
+        gms_sbuf_add(&b, "EOD\n");
+        for (size_t k = 0; k < se->n; k++) {
+            if (se->ystate[k] == GMS_CELL_OK) continue;
+            gms_sbuf_add(&b, "set label ");
+            gq(&b, missing_word(se->ystate[k]));
+            gms_sbuf_printf(&b, " at %.9g, graph 0.03 center front font \",8\" tc rgb \"red\"\n", se->x[k]);
+        }
+    }
+    gms_sbuf_add(&b, "plot ");
+    for (size_t s = 0; s < ss->n; s++) {
+        if (s) gms_sbuf_add(&b, ", ");
+        gms_sbuf_printf(&b, "$s%zu using 1:2 with linespoints pt 7 title ", s);
+        gq(&b, ss->s[s].name);
+    }
+    gms_sbuf_add(&b, "\n");
+    int rc = run_gnuplot(b.s, out, err);
+    gms_sbuf_free(&b);
+    return rc;
+}

@@ -1,0 +1,109 @@
+/* Checks a parsed sweep spec against the simulator linked into this binary: every variant's
+ * config file loads, its overrides name known options with valid values and the result
+ * passes the config's own geometry checks; every workload exists and accepts its
+ * parameters. Also computes each variant's config digest (the bytes of the config file and
+ * of the files it includes with -config), which is part of every point id. */
+#include "harness/spec.h"
+#include "harness/util.h"
+#include "workloads/workload.h"
+#include "gpumemsim.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* hashes a config file and, recursively, its -config includes (resolved as the loader does) */
+static int digest_file(const char *path, uint64_t *h, int depth, gms_error *err)
+{
+    if (depth > 8) return gms_err(err, "%s: -config nesting deeper than 8", path);
+    size_t len;
+    char *text = gms_read_file(path, &len, err);
+    if (!text) return -1;
+    *h = gms_hash_bytes(*h, text, len);
+    *h = gms_hash_bytes(*h, "", 1);
+    int rc = 0, want_inc = 0, in_comment = 0;
+    for (char *c = text; *c && !rc;) {
+        if (*c == '\n') { in_comment = 0; c++; continue; }
+        if (in_comment || isspace((unsigned char)*c)) { c++; continue; }
+        if (*c == '#') { in_comment = 1; c++; continue; }
+        char *start = c;
+        if (*c == '"') { start = ++c; while (*c && *c != '"' && *c != '\n') c++; }
+        else while (*c && !isspace((unsigned char)*c)) c++;
+        char save = *c;
+        *c = 0;
+        if (want_inc) {
+            char *inc = gms_xstrdup(start);
+            if (access(inc, F_OK) && inc[0] != '/') {
+                char *d = gms_path_dir(path);
+                free(inc);
+                inc = gms_path_join(d, start);
+                free(d);
+            }
+            rc = digest_file(inc, h, depth + 1, err);
+            free(inc);
+            want_inc = 0;
+        } else {
+            want_inc = !strcmp(start, "-config");
+        }
+        *c = save;
+        if (*c == '"') c++;
+    }
+    free(text);
+    return rc;
+}
+
+static int check_variant(const gms_sweep_spec *s, gms_sweep_variant *v, int ask, gms_error *err)
+{
+    gms_error e = {0};
+    uint64_t h = GMS_HASH_INIT;
+    if (digest_file(v->config, &h, 0, &e))
+        return gms_err_at(err, s->path, v->line, "variant '%s': %s", v->name, e.msg);
+    snprintf(v->digest, sizeof v->digest, "%016llx", (unsigned long long)gms_hash_final(h));
+    if (!ask) return 0;
+    gms_params *p = gms_params_new();
+    int rc = gms_params_load_file(p, v->config, &e);
+    for (size_t i = 0; i < v->sets.n && !rc; i++) rc = gms_params_set(p, v->sets.v[i].key, v->sets.v[i].val, &e);
+    if (!rc) rc = gms_params_finalize(p, &e);
+    gms_params_free(p);
+    if (rc) return gms_err_at(err, s->path, v->line, "variant '%s': %s", v->name, e.msg);
+    return 0;
+}
+
+static int check_workload(const gms_sweep_spec *s, const gms_sweep_workload *w, gms_error *err)
+{
+    const gms_workload_ops *ops = gms_workload_find(w->name);
+    if (!ops) {
+        gms_sbuf known = {0};
+        for (size_t i = 0, n = gms_workload_count(); i < n; i++) {
+            if (i) gms_sbuf_add(&known, " ");
+            gms_sbuf_add(&known, gms_workload_at(i)->name);
+        }
+        gms_err_at(err, s->path, w->line, "unknown workload '%s' (known: %s)", w->name,
+                   known.n ? known.s : "none built in");
+        gms_sbuf_free(&known);
+        return -1;
+    }
+    const char **kv = gms_xcalloc(w->params.n + 1, sizeof *kv);
+    for (size_t i = 0; i < w->params.n; i++) {
+        gms_sbuf b = {0};
+        gms_sbuf_printf(&b, "%s=%s", w->params.v[i].key, w->params.v[i].val);
+        kv[i] = b.s;
+    }
+    gms_error e = {0};
+    gms_wl_args *a = NULL;
+    int rc = gms_wl_args_parse(ops, kv, s->seeds[0], &a, &e);
+    if (!rc) gms_wl_args_free(a);
+    for (size_t i = 0; i < w->params.n; i++) free((char *)kv[i]);
+    free(kv);
+    if (rc) return gms_err_at(err, s->path, w->line, "%s", e.msg);
+    return 0;
+}
+
+int gms_sweep_spec_check(gms_sweep_spec *s, int ask_simulator, gms_error *err)
+{
+    for (size_t i = 0; i < s->nvariants; i++)
+        if (check_variant(s, &s->variants[i], ask_simulator, err)) return -1;
+    for (size_t i = 0; ask_simulator && i < s->nworkloads; i++)
+        if (check_workload(s, &s->workloads[i], err)) return -1;
+    return 0;
+}

@@ -1,0 +1,263 @@
+/* Address decoder: mapping-string parsing, defaults, checks, and the member-independent
+ * part of decoding (fields, sub-partition, partition hashing, bank hashing). See addrdec.h.
+ *
+ * Choices where GPGPU-Sim is silent or asserts:
+ *  - errors instead of asserts: wrong bit count, bad character, D bits with dramid@, field
+ *    bits pushed past bit 63 by the inserted channel bits, fewer bank bits than
+ *    sub-partition bits, more bank bits than -gpgpu_dram_timing_opt nbk banks;
+ *  - the D-bit form (no dramid@): the masks are rewritten on the channel-local address
+ *    (D bits removed), so the rest of the decoder is shared; its "high bits" for XOR/IPOLY
+ *    hashing start above the lowest D bit (GPGPU-Sim computes a shift of -1 there). */
+#include "mem/addrdec.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char field_letter[GMS_AD_NFIELD] = { 'D', 'B', 'R', 'C', 'S' };
+
+int gms_addrdec_parse_mapping(const char *str, const char *optname, gms_addrdec_config *c, gms_error *err)
+{
+    const char *s = str;
+    while (isspace((unsigned char)*s)) s++;
+    int dramid = -1;
+    if (!strncmp(s, "dramid@", 7)) {
+        char *end;
+        long v = strtol(s + 7, &end, 10);
+        if (end == s + 7 || v < 0 || v > 63)
+            return gms_err(err, "%s: \"dramid@\" needs a bit position 0..63 in \"%s\"", optname, str);
+        dramid = (int)v;
+        s = end;
+    }
+    const char *semi = strchr(s, ';');
+    if (semi) s = semi + 1;
+    else if (dramid >= 0)
+        return gms_err(err, "%s: expected ';' after dramid@%d in \"%s\"", optname, dramid, str);
+    uint64_t m[GMS_AD_NFIELD] = { 0 };
+    int ofs = 63, nbits = 0;
+    for (const char *p = s; *p; p++) {
+        int f = -1;
+        switch (*p) {
+        case 'D': case 'd': f = GMS_AD_CHIP; break;
+        case 'B': case 'b': f = GMS_AD_BK; break;
+        case 'R': case 'r': f = GMS_AD_ROW; break;
+        case 'C': case 'c': f = GMS_AD_COL; break;
+        case 'S': case 's': f = GMS_AD_BURST; break;
+        case '0': break;
+        case '.': case ' ': case '|': case '\t': case '\n': case '\r': continue;
+        default:
+            return gms_err(err, "%s: invalid character '%c' at position %d of the mask \"%s\" "
+                           "(allowed: D B R C S 0, and . | space as separators)", optname, *p,
+                           (int)(p - s) + 1, s);
+        }
+        nbits++;
+        if (ofs >= 0) {
+            if (f == GMS_AD_CHIP && dramid >= 0)
+                return gms_err(err, "%s: D (channel) bits are not allowed together with dramid@%d",
+                               optname, dramid);
+            if (f >= 0) m[f] |= 1ULL << ofs;
+            if (f == GMS_AD_BURST) m[GMS_AD_COL] |= 1ULL << ofs;   /* S counts as column too */
+        }
+        ofs--;
+    }
+    if (nbits != 64)
+        return gms_err(err, "%s: the mask has %d bit characters, it needs exactly 64 (one per address "
+                       "bit, most significant first)", optname, nbits);
+    if (dramid < 0 && !m[GMS_AD_CHIP])
+        return gms_err(err, "%s: no channel bits: give dramid@<bit>; or D bits in the mask", optname);
+    if (dramid < 0) {
+        /* D-bit form: move the other fields to the channel-local address */
+        for (int f = GMS_AD_BK; f < GMS_AD_NFIELD; f++) m[f] = gms_bits_remove(m[GMS_AD_CHIP], m[f]);
+    }
+    memcpy(c->mask, m, sizeof m);
+    c->chip_start = dramid;
+    return 0;
+}
+
+int gms_addrdec_default_masks(int address_mask, gms_addrdec_config *c, gms_error *err)
+{
+    memset(c->mask, 0, sizeof c->mask);
+    switch (address_mask) {   /* GPGPU-Sim linear_to_raw_address_translation::init */
+    case 0:
+        c->chip_start = 10;
+        c->mask[GMS_AD_BK] = 0x300; c->mask[GMS_AD_ROW] = 0x7FFE000; c->mask[GMS_AD_COL] = 0x1CFF;
+        break;
+    case 1:
+        c->chip_start = 13;
+        c->mask[GMS_AD_BK] = 0x1800; c->mask[GMS_AD_ROW] = 0x7FFE000; c->mask[GMS_AD_COL] = 0x7FF;
+        break;
+    case 2:
+        c->chip_start = 11;
+        c->mask[GMS_AD_BK] = 0x1800; c->mask[GMS_AD_ROW] = 0x7FFE000; c->mask[GMS_AD_COL] = 0x7FF;
+        break;
+    case 3:
+        c->chip_start = 11;
+        c->mask[GMS_AD_BK] = 0x1800; c->mask[GMS_AD_ROW] = 0xFFFE000; c->mask[GMS_AD_COL] = 0x7FF;
+        break;
+    default:
+        return gms_err(err, "-gpgpu_mem_address_mask: %d is not supported without -gpgpu_mem_addr_mapping "
+                       "(0, 1, 2 or 3)", address_mask);
+    }
+    return 0;
+}
+
+static int is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
+
+int gms_addrdec_finalize(gms_addrdec_config *c, gms_error *err)
+{
+    if (!c->n_channel) return gms_err(err, "-gpgpu_n_mem: must be at least 1");
+    if (!is_pow2(c->n_sub))
+        return gms_err(err, "-gpgpu_n_sub_partition_per_mchannel: must be a power of two, got %u", c->n_sub);
+    const gms_chanmap_ops *ops = gms_chanmap_find(c->member);
+    if (!ops) {
+        char known[256] = "";
+        for (size_t i = 0; i < gms_chanmap_nregistry; i++) {
+            strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
+            strncat(known, gms_chanmap_registry[i]->name, sizeof known - strlen(known) - 1);
+        }
+        return gms_err(err, "-gms_partition_mapping: unknown mapping \"%s\" (known: %s)", c->member, known);
+    }
+    if (ops->check && ops->check(c, err)) return -1;
+    uint64_t all = 0;
+    for (int f = GMS_AD_BK; f < GMS_AD_NFIELD; f++) {
+        uint64_t m = c->mask[f];
+        if (f != GMS_AD_BURST && f != GMS_AD_COL && (all & m))
+            return gms_err(err, "-gpgpu_mem_addr_mapping: field %c overlaps another field", field_letter[f]);
+        if (f != GMS_AD_BURST) all |= m;
+    }
+    uint32_t bkbits = (uint32_t)__builtin_popcountll(c->mask[GMS_AD_BK]);
+    uint32_t spbits = gms_log2u(c->n_sub);
+    if (bkbits < spbits)
+        return gms_err(err, "-gpgpu_mem_addr_mapping: %u bank (B) bits cannot select %u sub-partitions "
+                       "(-gpgpu_n_sub_partition_per_mchannel)", bkbits, c->n_sub);
+    if (c->nbk && (1ULL << bkbits) > c->nbk)
+        return gms_err(err, "-gpgpu_mem_addr_mapping: %u bank (B) bits address %llu banks but "
+                       "-gpgpu_dram_timing_opt has nbk=%u", bkbits, 1ULL << bkbits, c->nbk);
+    if (c->nbk && c->nbk % c->n_sub)
+        return gms_err(err, "-gpgpu_dram_timing_opt: nbk=%u must be a multiple of the %u sub-partitions "
+                       "per channel", c->nbk, c->n_sub);
+    /* sub-partition bits: the lowest log2(n_sub) bank bits (addrdec.cc sub_partition_id_mask) */
+    c->sp_mask = 0;
+    uint64_t bk = c->mask[GMS_AD_BK];
+    for (uint32_t i = 0; i < spbits; i++) {
+        uint64_t low = bk & -bk;
+        c->sp_mask |= low;
+        bk &= ~low;
+    }
+    uint32_t p2 = gms_next_pow2(c->n_channel);
+    switch (c->pindex) {
+    case GMS_PIDX_NONE: break;
+    case GMS_PIDX_XOR:
+        if (!is_pow2(c->n_channel))
+            return gms_err(err, "-gpgpu_memory_partition_indexing 1 (XOR) needs a power-of-two -gpgpu_n_mem, got %u",
+                           c->n_channel);
+        break;
+    case GMS_PIDX_IPOLY:
+        if (p2 * c->n_sub != 16 && p2 * c->n_sub != 32 && p2 * c->n_sub != 64)
+            return gms_err(err, "-gpgpu_memory_partition_indexing 2 (IPOLY) needs 16, 32 or 64 sub-partitions "
+                           "(rounded-up channels x sub-partitions), got %u", p2 * c->n_sub);
+        break;
+    default:
+        return gms_err(err, "-gpgpu_memory_partition_indexing: %u is not supported (0 none, 1 XOR, 2 IPOLY)",
+                       c->pindex);
+    }
+    switch (c->bk_index) {
+    case GMS_BKIDX_LINEAR: break;
+    case GMS_BKIDX_XOR:
+        if (!is_pow2(c->nbk))
+            return gms_err(err, "-dram_bnk_indexing_policy 1 (XOR) needs a power-of-two nbk, got %u", c->nbk);
+        break;
+    case GMS_BKIDX_IPOLY:
+        if (c->nbk != 16 && c->nbk != 32 && c->nbk != 64)
+            return gms_err(err, "-dram_bnk_indexing_policy 2 (IPOLY) needs nbk 16, 32 or 64, got %u", c->nbk);
+        break;
+    default:
+        return gms_err(err, "-dram_bnk_indexing_policy: %u is not supported (0 linear, 1 XOR, 2 IPOLY)",
+                       c->bk_index);
+    }
+    return 0;
+}
+
+int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->cfg = *cfg;
+    d->ops = gms_chanmap_find(cfg->member);
+    if (!d->ops) return gms_err(err, "-gms_partition_mapping: unknown mapping \"%s\"", cfg->member);
+    d->log2_sub = gms_log2u(cfg->n_sub);
+    return 0;
+}
+
+static uint32_t hash_sub(const gms_addrdec *d, uint32_t chan_raw, uint32_t sp_raw, uint64_t local)
+{
+    const gms_addrdec_config *c = &d->cfg;
+    switch (c->pindex) {
+    case GMS_PIDX_XOR: {
+        uint64_t high = d->ops->high_bits(c, local);
+        return ((chan_raw ^ (uint32_t)(high & (c->n_channel - 1))) << d->log2_sub) | sp_raw;
+    }
+    case GMS_PIDX_IPOLY: {
+        uint64_t high = d->ops->high_bits(c, local);
+        uint32_t n = gms_next_pow2(c->n_channel) * c->n_sub;
+        uint32_t s = gms_ipoly_hash(high, (chan_raw << d->log2_sub) | sp_raw, n);
+        if (n != c->n_channel * c->n_sub) s %= c->n_channel * c->n_sub;   /* gap: modulo */
+        return s;
+    }
+    default:
+        return (chan_raw << d->log2_sub) | sp_raw;
+    }
+}
+
+void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
+{
+    const gms_addrdec_config *c = &d->cfg;
+    uint32_t chan_raw;
+    uint64_t local;
+    d->ops->map(c, addr, &chan_raw, &local);
+    o->bank_raw = (uint32_t)gms_bits_gather(c->mask[GMS_AD_BK], local);
+    o->row = (uint32_t)gms_bits_gather(c->mask[GMS_AD_ROW], local);
+    o->col = (uint32_t)gms_bits_gather(c->mask[GMS_AD_COL], local);
+    o->burst = (uint32_t)gms_bits_gather(c->mask[GMS_AD_BURST], local);
+    o->sub = hash_sub(d, chan_raw, o->bank_raw & (c->n_sub - 1), local);
+    o->chan = o->sub >> d->log2_sub;
+    switch (c->bk_index) {
+    case GMS_BKIDX_XOR: o->bank = o->bank_raw ^ (o->row & (c->nbk - 1)); break;
+    case GMS_BKIDX_IPOLY: o->bank = gms_ipoly_hash(o->row, o->bank_raw, c->nbk); break;
+    default: o->bank = o->bank_raw; break;
+    }
+}
+
+uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr)
+{
+    uint32_t chan_raw;
+    uint64_t local;
+    d->ops->map(&d->cfg, addr, &chan_raw, &local);
+    uint32_t bk = (uint32_t)gms_bits_gather(d->cfg.mask[GMS_AD_BK], local);
+    return hash_sub(d, chan_raw, bk & (d->cfg.n_sub - 1), local);
+}
+
+uint64_t gms_addrdec_partition_addr(const gms_addrdec *d, uint64_t addr)
+{
+    uint32_t chan_raw;
+    uint64_t local;
+    d->ops->map(&d->cfg, addr, &chan_raw, &local);
+    return gms_bits_remove(d->cfg.sp_mask, local);
+}
+
+void gms_addrdec_describe(const gms_addrdec_config *c, char *buf, size_t n)
+{
+    char m[80];
+    size_t k = 0;
+    for (int b = 63; b >= 0; b--) {
+        char ch = '0';
+        uint64_t bit = 1ULL << b;
+        if (c->mask[GMS_AD_BURST] & bit) ch = 'S';
+        else if (c->mask[GMS_AD_COL] & bit) ch = 'C';
+        else if (c->mask[GMS_AD_ROW] & bit) ch = 'R';
+        else if (c->mask[GMS_AD_BK] & bit) ch = 'B';
+        m[k++] = ch;
+        if (b && b % 8 == 0) m[k++] = '.';
+    }
+    m[k] = 0;
+    snprintf(buf, n, "%s", m);
+}

@@ -1,0 +1,110 @@
+/* Address decoder: a physical byte address -> memory sub-partition, DRAM channel, bank, row,
+ * column (GPGPU-Sim's addrdec.cc / linear_to_raw_address_translation), plus the
+ * partition-local address the L2 slice indexes its sets with.
+ *
+ * Two stages:
+ *  1. Channel selection, a family of policies (gms_chanmap_ops, registry in
+ *     addrdec_registry.c, chosen by -gms_partition_mapping):
+ *       gpgpusim  GPGPU-Sim's "dramid@S;<64-char mask>" (channel bits inserted at bit S, or
+ *                 a quotient/remainder split when the channel count is not a power of two)
+ *       modulo    chunk c = addr / chunk; channel = c mod N          (spec 001 §3.5)
+ *       xor       channel = (c mod N) ^ ((c / N) >> (8 - log2 N)) mod N, i.e. addr[11:8] ^
+ *                 addr[19:16] for N = 16 and 256 B chunks                (spec 001 §3.5)
+ *     Each member returns the raw channel, the channel-local address (channel bits removed)
+ *     and the "high bits" GPGPU-Sim's hashes fold in.
+ *  2. Common to all members: bank/row/column/burst are the mask-string fields of the
+ *     channel-local address (equivalent to GPGPU-Sim shifting the masks above the chip
+ *     bits); sub-partition = channel * nsp + (bank & (nsp-1)); the sub-partition index is
+ *     then hashed by -gpgpu_memory_partition_indexing (0 none, 1 XOR, 2 IPOLY); the DRAM
+ *     bank is hashed by -dram_bnk_indexing_policy (0 none, 1 XOR with row, 2 IPOLY).
+ *
+ * Decoding is pure (no state changes) and cheap: a few pext-like bit gathers. */
+#ifndef GMS_MEM_ADDRDEC_H
+#define GMS_MEM_ADDRDEC_H
+#include <stdint.h>
+#include <stddef.h>
+#include "util/err.h"
+
+enum { GMS_AD_CHIP = 0, GMS_AD_BK, GMS_AD_ROW, GMS_AD_COL, GMS_AD_BURST, GMS_AD_NFIELD };
+
+/* -gpgpu_memory_partition_indexing values */
+enum { GMS_PIDX_NONE = 0, GMS_PIDX_XOR = 1, GMS_PIDX_IPOLY = 2 };
+/* -dram_bnk_indexing_policy values */
+enum { GMS_BKIDX_LINEAR = 0, GMS_BKIDX_XOR = 1, GMS_BKIDX_IPOLY = 2 };
+
+/* Decoded mapping configuration: plain data, lives in gms_memsys_params. */
+typedef struct gms_addrdec_config {
+    char member[32];             /* channel-selection policy name */
+    uint32_t n_channel, n_sub;   /* channels, sub-partitions per channel (power of two) */
+    int chip_start;              /* gpgpusim: channel bits start at this bit (dramid@S) */
+    uint32_t chunk;              /* modulo/xor: interleave granularity in bytes (power of two) */
+    uint64_t mask[GMS_AD_NFIELD];/* field masks on the channel-local address (CHIP unused) */
+    uint64_t sp_mask;            /* the bank bits that pick the sub-partition */
+    uint32_t pindex;             /* GMS_PIDX_* */
+    uint32_t bk_index;           /* GMS_BKIDX_* */
+    uint32_t nbk;                /* DRAM banks per channel (for bank hashing) */
+} gms_addrdec_config;
+
+/* Result of decoding one address. */
+typedef struct gms_addrdec_out {
+    uint32_t chan, sub;          /* channel, global sub-partition id */
+    uint32_t bank, row, col, burst;
+    uint32_t bank_raw;           /* bank before -dram_bnk_indexing_policy */
+} gms_addrdec_out;
+
+/* One channel-selection policy. */
+typedef struct gms_chanmap_ops {
+    const char *name;
+    const char *summary;
+    /* addr -> raw channel (before partition hashing) and channel-local address */
+    void (*map)(const gms_addrdec_config *c, uint64_t addr, uint32_t *chan, uint64_t *local);
+    /* bits folded in by the XOR / IPOLY partition hashes, from the channel-local address */
+    uint64_t (*high_bits)(const gms_addrdec_config *c, uint64_t local);
+    /* check the geometry (n_channel, chunk, chip_start); NULL = always fine */
+    int (*check)(const gms_addrdec_config *c, gms_error *err);
+} gms_chanmap_ops;
+
+/* registry (addrdec_registry.c) */
+extern const gms_chanmap_ops *const gms_chanmap_registry[];
+extern const size_t gms_chanmap_nregistry;
+const gms_chanmap_ops *gms_chanmap_find(const char *name);
+
+/* Parse a GPGPU-Sim mapping string ("dramid@8;0000...RRRR.BBBC...SSSSS", 64 bit characters
+ * after the ';', '.', ' ' and '|' ignored) into c->mask / c->chip_start. Errors name
+ * `optname` and the offending character or count. Fields may not overlap (each character
+ * is one field) and D bits are refused together with dramid@. */
+int gms_addrdec_parse_mapping(const char *str, const char *optname, gms_addrdec_config *c, gms_error *err);
+/* GPGPU-Sim's built-in masks for -gpgpu_mem_address_mask 0..3 (used when no string). */
+int gms_addrdec_default_masks(int address_mask, gms_addrdec_config *c, gms_error *err);
+/* After masks, member, n_channel, n_sub, pindex, bk_index, nbk are set: derive sp_mask and
+ * check everything. Errors name the option at fault. */
+int gms_addrdec_finalize(gms_addrdec_config *c, gms_error *err);
+
+/* The runtime decoder: the config plus the resolved member. */
+typedef struct gms_addrdec {
+    gms_addrdec_config cfg;
+    const gms_chanmap_ops *ops;
+    uint32_t log2_sub;
+} gms_addrdec;
+
+int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *err);
+void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *out);
+/* sub-partition of an address (the interconnect's destination) */
+uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr);
+/* GPGPU-Sim's partition_address: the address with channel and sub-partition bits removed,
+ * which the L2 slice uses for its set index. */
+uint64_t gms_addrdec_partition_addr(const gms_addrdec *d, uint64_t addr);
+
+/* members modulo and xor: chunk must be a power of two >= 32 B */
+int gms_chanmap_check_chunk(const gms_addrdec_config *c, gms_error *err);
+
+/* helpers shared by members and tests */
+uint64_t gms_bits_gather(uint64_t mask, uint64_t val);            /* pext */
+uint64_t gms_bits_remove(uint64_t mask, uint64_t val);            /* drop the mask bits, close gap */
+uint32_t gms_ipoly_hash(uint64_t high, uint32_t index, uint32_t n); /* hashing.cc, n = 16/32/64 */
+uint32_t gms_log2u(uint64_t v);                                    /* floor(log2 v), 0 for 0 */
+uint32_t gms_next_pow2(uint32_t v);
+/* "dramid@8; ...RRRR.BBBC..." back from masks (for the dump), buf >= 80 */
+void gms_addrdec_describe(const gms_addrdec_config *c, char *buf, size_t n);
+
+#endif

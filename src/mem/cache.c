@@ -1,0 +1,612 @@
+/* Generic cache (GPGPU-Sim 4.x data_cache / tag_array / mshr_table semantics). See cache.h
+ * for the protocol and docs/cache.md for every choice made. Hot path: no allocation except
+ * pool requests for write-backs and write-allocate reads; the hit check scans the set's tags
+ * (contiguous); the MSHR lookup is O(1). */
+#include "mem/cache.h"
+#include "mem/cache_line.h"
+#include "mem/index.h"
+#include "mem/mshr.h"
+#include <stdlib.h>
+#include <string.h>
+
+const char *const gms_cache_outcome_name[GMS_CACHE__NOUTCOME] = {
+    "HIT", "HIT_RESERVED", "MISS", "RESERVATION_FAIL", "SECTOR_MISS", "MSHR_HIT",
+};
+const char *const gms_rf_cause_name[GMS_RF__COUNT] = {
+    "LINE_ALLOC_FAIL", "MISS_QUEUE_FULL", "MSHR_ENRTY_FAIL", "MSHR_MERGE_ENRTY_FAIL",
+    "MSHR_RW_PENDING", "BYPASS_SLOT_FAIL",
+};
+
+#define NOWAY UINT32_MAX
+#define RF_NONE (-1)
+
+struct gms_cache {
+    gms_cache_config cfg;
+    char name[48];
+    gms_mreq_pool *pool;
+    const gms_index_ops *idx;
+    gms_index_state ist;
+    uint64_t (*xform)(void *, uint64_t);
+    void *xctx;
+    const gms_repl_ops *repl;
+    const gms_mshr_ops *mo;
+    void *mshr;
+    uint32_t assoc, atom, line;
+    uint64_t line_mask;          /* line - 1 */
+    int sector, on_miss;
+    char wp, wa;
+    uint8_t wrbk_type, wr_alloc_type, is_l2;
+    uint32_t home_subpart, home_chan;   /* of the last access: destination of flush write-backs */
+    uint64_t *tags;              /* nsets x assoc block addresses */
+    gms_line *lines;
+    gms_mreq_fifo mq;            /* unbounded list; the capacity checks are GPGPU-Sim's */
+    gms_cache_stats st;
+};
+
+typedef struct evict {
+    int wb;
+    uint64_t addr;
+    uint8_t smask;
+    uint32_t bytes;
+} evict;
+
+/* ---------------------------------------------------------------- tag array */
+
+static inline uint32_t set_of(const gms_cache *c, uint64_t addr)
+{
+    if (c->xform) addr = c->xform(c->xctx, addr);
+    return c->idx->index(&c->ist, addr);
+}
+
+static inline uint8_t smask_of(const gms_cache *c, const gms_mreq *r)
+{
+    if (!c->sector) return 1;
+    unsigned m = r->sector_mask & 0xFu;
+    if (m && !(m & (m - 1))) return (uint8_t)m;
+    return (uint8_t)(1u << ((r->addr >> 5) & 3));
+}
+
+static inline uint64_t mshr_key(const gms_cache *c, uint64_t blk, uint8_t sm)
+{
+    return c->sector ? blk + 32u * (uint32_t)__builtin_ctz(sm) : blk;
+}
+
+/* tag_array::probe. HIT / HIT_RESERVED / SECTOR_MISS on a tag match; else MISS with *idx the
+ * victim (an invalid way, else the smallest key among non-reserved ways), or
+ * RESERVATION_FAIL when every way is reserved. */
+static int probe(const gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx)
+{
+    uint32_t base = set * c->assoc;
+    const uint64_t *tg = c->tags + base;
+    const gms_line *ln = c->lines + base;
+    for (uint32_t w = 0; w < c->assoc; w++) {
+        if (tg[w] != blk) continue;
+        const gms_line *l = &ln[w];
+        if (l->reserved & sm) { *idx = base + w; return GMS_CACHE_HIT_RESERVED; }
+        if (l->valid & sm) { *idx = base + w; return GMS_CACHE_HIT; }
+        if (l->modified & sm) {
+            *idx = base + w;
+            return (wr || !(l->unreadable & sm)) ? GMS_CACHE_HIT : GMS_CACHE_SECTOR_MISS;
+        }
+        if (gms_line_is_valid(l)) { *idx = base + w; return GMS_CACHE_SECTOR_MISS; }
+    }
+    uint32_t inv = NOWAY, vic = NOWAY;
+    uint64_t best = UINT64_MAX;
+    for (uint32_t w = 0; w < c->assoc; w++) {
+        const gms_line *l = &ln[w];
+        if (l->reserved) continue;
+        if (!gms_line_is_valid(l)) inv = w;
+        else if (vic == NOWAY || l->key < best) { best = l->key; vic = w; }
+    }
+    if (inv == NOWAY && vic == NOWAY) return GMS_CACHE_RESERVATION_FAIL;
+    *idx = base + (inv != NOWAY ? inv : vic);
+    return GMS_CACHE_MISS;
+}
+
+static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uint64_t now)
+{
+    gms_line *l = &c->lines[idx];
+    c->tags[idx] = blk;
+    l->valid = l->modified = 0;
+    l->reserved = sm;
+    l->unreadable = l->mod_on_fill = l->readable_on_fill = 0;
+    c->repl->on_alloc(l, now);
+}
+
+static void alloc_sector(gms_cache *c, gms_line *l, uint8_t sm, uint64_t now)
+{
+    if (l->modified & sm) l->mod_on_fill |= sm; else l->mod_on_fill &= (uint8_t)~sm;
+    l->readable_on_fill &= (uint8_t)~sm;
+    l->valid &= (uint8_t)~sm;
+    l->modified &= (uint8_t)~sm;
+    l->unreadable &= (uint8_t)~sm;
+    l->reserved |= sm;
+    c->repl->on_access(l, now);
+}
+
+static void fill_sector(gms_line *l, uint8_t sm)
+{
+    l->reserved &= (uint8_t)~sm;
+    if (l->mod_on_fill & sm) { l->modified |= sm; l->valid &= (uint8_t)~sm; }
+    else { l->valid |= sm; l->modified &= (uint8_t)~sm; }
+    if (l->readable_on_fill & sm) {
+        l->unreadable &= (uint8_t)~sm;
+        l->readable_on_fill &= (uint8_t)~sm;
+    }
+}
+
+static inline void set_modified(gms_line *l, uint8_t sm)
+{
+    l->valid &= (uint8_t)~sm;
+    l->reserved &= (uint8_t)~sm;
+    l->modified |= sm;
+}
+
+static inline void note_evict(const gms_cache *c, uint32_t idx, evict *ev)
+{
+    const gms_line *l = &c->lines[idx];
+    if (!l->modified) return;
+    ev->wb = 1;
+    ev->addr = c->tags[idx];
+    ev->smask = c->sector ? l->modified : 0xF;
+    ev->bytes = c->sector ? 32u * (uint32_t)__builtin_popcount(l->modified) : c->line;
+}
+
+/* tag_array::access after a probe that returned `status` at idx */
+static void tag_access(gms_cache *c, int status, uint32_t idx, uint64_t blk, uint8_t sm,
+                       uint64_t now, evict *ev)
+{
+    gms_line *l = &c->lines[idx];
+    switch (status) {
+    case GMS_CACHE_HIT_RESERVED:
+    case GMS_CACHE_HIT:
+        c->repl->on_access(l, now);
+        break;
+    case GMS_CACHE_MISS:
+        if (c->on_miss) {
+            note_evict(c, idx, ev);
+            alloc_line(c, idx, blk, sm, now);
+        }
+        break;
+    case GMS_CACHE_SECTOR_MISS:
+        if (c->on_miss) alloc_sector(c, l, sm, now);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---------------------------------------------------------------- requests */
+
+static inline int mq_full(const gms_cache *c, uint32_t extra)
+{
+    return c->mq.n + extra >= c->cfg.miss_queue;
+}
+
+static inline void mq_push(gms_cache *c, gms_mreq *r) { gms_fifo_push(&c->mq, r); }
+
+static void send_wrbk(gms_cache *c, const gms_mreq *cause, const evict *ev, uint64_t now)
+{
+    gms_mreq *w = gms_mreq_alloc(c->pool);
+    w->addr = ev->addr;
+    w->bytes = ev->bytes;
+    w->sector_mask = ev->smask;
+    w->kind = GMS_MREQ_WRITE;
+    w->access = c->wrbk_type;
+    w->sm = c->is_l2 ? UINT16_MAX : cause->sm;
+    w->warp = UINT16_MAX;
+    /* same slice as the request that evicted it (GPGPU-Sim copies chip and partition) */
+    w->subpart = cause->subpart;
+    w->chan = cause->chan;
+    w->t_issue = now;
+    mq_push(c, w);
+}
+
+static gms_mreq *new_alloc_read(gms_cache *c, const gms_mreq *r, uint64_t now)
+{
+    gms_mreq *n = gms_mreq_alloc(c->pool);
+    n->addr = r->addr;
+    n->bytes = c->atom;
+    n->sector_mask = r->sector_mask;
+    n->kind = GMS_MREQ_READ;
+    n->access = c->wr_alloc_type;
+    n->sm = r->sm;
+    n->warp = r->warp;
+    n->subpart = r->subpart;
+    n->chan = r->chan; n->bank = r->bank; n->row = r->row; n->col = r->col;
+    n->t_issue = now;
+    return n;
+}
+
+static inline unsigned acc_type(const gms_mreq *r)
+{
+    return r->access < GMS_ACC__COUNT ? r->access : 0;
+}
+
+/* baseline_cache::send_read_request: merge into the MSHR, or allocate an entry and put r on
+ * the miss queue. Sets *do_miss, or *cause. flags gets SENT/WAIT for r. */
+static void send_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
+                      uint8_t sm, uint64_t now, int *do_miss, evict *ev, int *cause, int *flags)
+{
+    uint64_t key = mshr_key(c, blk, sm);
+    int hit = 0;
+    int rc = c->mo->check(c->mshr, key, &hit);
+    if (rc == 0 && hit) {
+        tag_access(c, status, idx, blk, sm, now, ev);
+        c->mo->add(c->mshr, key, r, 1, NULL);
+        c->st.acc[acc_type(r)][GMS_CACHE_MSHR_HIT]++;
+        *do_miss = 1;
+        *flags |= GMS_CACHE_WAIT;
+    } else if (rc == 0 && c->mq.n < c->cfg.miss_queue) {
+        tag_access(c, status, idx, blk, sm, now, ev);
+        gms_mshr_info info = { r->addr, r->bytes, idx, 0 };
+        c->mo->add(c->mshr, key, r, 1, &info);
+        r->addr = key;
+        r->bytes = c->atom;
+        mq_push(c, r);
+        *do_miss = 1;
+        *flags |= GMS_CACHE_WAIT | GMS_CACHE_SENT;
+    } else {
+        *cause = rc ? rc : GMS_RF_MISS_QUEUE_FULL;
+    }
+}
+
+/* whether a write fills its whole sector (line) with data. gms_mreq has no byte mask: we take
+ * `bytes` as the bytes written (see docs/cache.md) */
+static inline int write_covers(const gms_cache *c, const gms_mreq *r)
+{
+    return r->bytes >= c->atom;
+}
+
+/* ---------------------------------------------------------------- policies */
+
+static int rd_hit(gms_cache *c, gms_mreq *r, uint32_t idx, uint8_t sm, uint64_t now)
+{
+    gms_line *l = &c->lines[idx];
+    c->repl->on_access(l, now);
+    if (r->kind == GMS_MREQ_ATOMIC) set_modified(l, sm);
+    return GMS_CACHE_HIT;
+}
+
+static int rd_miss(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk, uint8_t sm,
+                   uint64_t now, int *cause, int *flags)
+{
+    if (mq_full(c, 1)) { *cause = GMS_RF_MISS_QUEUE_FULL; return GMS_CACHE_RESERVATION_FAIL; }
+    int do_miss = 0;
+    evict ev = { 0 };
+    send_read(c, r, status, idx, blk, sm, now, &do_miss, &ev, cause, flags);
+    if (!do_miss) return GMS_CACHE_RESERVATION_FAIL;
+    if (ev.wb && c->wp != 'T') send_wrbk(c, r, &ev, now);
+    return GMS_CACHE_MISS;
+}
+
+static int wr_hit_wb(gms_cache *c, gms_mreq *r, uint32_t idx, uint8_t sm, uint64_t now)
+{
+    gms_line *l = &c->lines[idx];
+    c->repl->on_access(l, now);
+    set_modified(l, sm);
+    if (write_covers(c, r)) l->unreadable &= (uint8_t)~sm;
+    return GMS_CACHE_HIT;
+}
+
+static int wr_hit_wt(gms_cache *c, gms_mreq *r, uint32_t idx, uint8_t sm, uint64_t now,
+                     int *cause, int *flags)
+{
+    if (mq_full(c, 0)) { *cause = GMS_RF_MISS_QUEUE_FULL; return GMS_CACHE_RESERVATION_FAIL; }
+    wr_hit_wb(c, r, idx, sm, now);
+    mq_push(c, r);
+    *flags |= GMS_CACHE_SENT;
+    return GMS_CACHE_HIT;
+}
+
+static int wr_hit_we(gms_cache *c, gms_mreq *r, uint32_t idx, uint8_t sm, int *cause, int *flags)
+{
+    if (mq_full(c, 0)) { *cause = GMS_RF_MISS_QUEUE_FULL; return GMS_CACHE_RESERVATION_FAIL; }
+    gms_line *l = &c->lines[idx];
+    mq_push(c, r);
+    *flags |= GMS_CACHE_SENT;
+    l->valid &= (uint8_t)~sm;
+    l->modified &= (uint8_t)~sm;
+    l->reserved &= (uint8_t)~sm;
+    return GMS_CACHE_HIT;
+}
+
+static int wr_hit(gms_cache *c, gms_mreq *r, uint32_t idx, uint8_t sm, uint64_t now, int *cause, int *flags)
+{
+    switch (c->wp) {
+    case 'B': return wr_hit_wb(c, r, idx, sm, now);
+    case 'T': return wr_hit_wt(c, r, idx, sm, now, cause, flags);
+    case 'L':
+        if (r->access == GMS_ACC_GLOBAL_W) return wr_hit_we(c, r, idx, sm, cause, flags);
+        return wr_hit_wb(c, r, idx, sm, now);
+    default:  /* 'E', and 'R' (a write to a read-only cache: evict and send) */
+        return wr_hit_we(c, r, idx, sm, cause, flags);
+    }
+}
+
+static int wr_miss_no_wa(gms_cache *c, gms_mreq *r, int *cause, int *flags)
+{
+    if (mq_full(c, 0)) { *cause = GMS_RF_MISS_QUEUE_FULL; return GMS_CACHE_RESERVATION_FAIL; }
+    mq_push(c, r);
+    *flags |= GMS_CACHE_SENT;
+    return GMS_CACHE_MISS;
+}
+
+/* mshr availability check shared by the write-allocate variants (GPGPU-Sim order: miss queue,
+ * then merge, then entry) */
+static int wa_check(gms_cache *c, uint64_t key, uint32_t mq_extra, int *hit, int *cause)
+{
+    int rc = c->mo->check(c->mshr, key, hit);
+    if (mq_full(c, mq_extra)) { *cause = GMS_RF_MISS_QUEUE_FULL; return -1; }
+    if (rc) { *cause = rc; return -1; }
+    if (!*hit && c->mq.n >= c->cfg.miss_queue) { *cause = GMS_RF_MISS_QUEUE_FULL; return -1; }
+    return 0;
+}
+
+/* 'W': send the write and a read for the block (GPGPU-Sim 3.x write-allocate) */
+static int wr_miss_naive(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
+                         uint8_t sm, uint64_t now, int *cause, int *flags)
+{
+    int hit;
+    if (wa_check(c, mshr_key(c, blk, sm), 2, &hit, cause)) return GMS_CACHE_RESERVATION_FAIL;
+    mq_push(c, r);
+    *flags |= GMS_CACHE_SENT;
+    gms_mreq *n = new_alloc_read(c, r, now);
+    int do_miss = 0, nflags = 0, ncause = RF_NONE;
+    evict ev = { 0 };
+    send_read(c, n, status, idx, blk, sm, now, &do_miss, &ev, &ncause, &nflags);
+    if (!do_miss) { gms_mreq_release(c->pool, n); return GMS_CACHE_MISS; }  /* unreachable */
+    if (ev.wb && c->wp != 'T') send_wrbk(c, r, &ev, now);
+    return GMS_CACHE_MISS;
+}
+
+/* 'F': fetch-on-write */
+static int wr_miss_fow(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
+                       uint8_t sm, uint64_t now, int *cause, int *flags)
+{
+    evict ev = { 0 };
+    if (write_covers(c, r)) {
+        /* whole sector written: no fetch, no MSHR */
+        if (mq_full(c, 0)) { *cause = GMS_RF_MISS_QUEUE_FULL; return GMS_CACHE_RESERVATION_FAIL; }
+        tag_access(c, status, idx, blk, sm, now, &ev);
+        set_modified(&c->lines[idx], sm);
+        if (ev.wb && c->wp != 'T') send_wrbk(c, r, &ev, now);
+        return GMS_CACHE_MISS;
+    }
+    uint64_t key = mshr_key(c, blk, sm);
+    int hit;
+    if (wa_check(c, key, 1, &hit, cause)) return GMS_CACHE_RESERVATION_FAIL;
+    if (hit && c->mo->rw_pending(c->mshr, key)) { *cause = GMS_RF_MSHR_RW_PENDING; return GMS_CACHE_RESERVATION_FAIL; }
+    gms_mreq *n = new_alloc_read(c, r, now);
+    int do_miss = 0, nflags = 0, ncause = RF_NONE;
+    send_read(c, n, status, idx, blk, sm, now, &do_miss, &ev, &ncause, &nflags);
+    if (!do_miss) { gms_mreq_release(c->pool, n); *cause = ncause; return GMS_CACHE_RESERVATION_FAIL; }
+    c->lines[idx].mod_on_fill |= sm;
+    /* the write waits behind the fetch (GPGPU-Sim replies to it when the fetch fills) */
+    c->mo->add(c->mshr, key, r, 0, NULL);
+    *flags |= GMS_CACHE_WAIT;
+    if (ev.wb && c->wp != 'T') send_wrbk(c, r, &ev, now);
+    return GMS_CACHE_MISS;
+}
+
+/* 'L': lazy fetch-on-read: allocate and write now, fetch only if a read needs the rest */
+static int wr_miss_lazy(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
+                        uint8_t sm, uint64_t now, int *cause, int *flags)
+{
+    if (mq_full(c, 0)) { *cause = GMS_RF_MISS_QUEUE_FULL; return GMS_CACHE_RESERVATION_FAIL; }
+    if (c->wp == 'T') { mq_push(c, r); *flags |= GMS_CACHE_SENT; }
+    evict ev = { 0 };
+    tag_access(c, status, idx, blk, sm, now, &ev);
+    gms_line *l = &c->lines[idx];
+    set_modified(l, sm);
+    if (status == GMS_CACHE_HIT_RESERVED) l->mod_on_fill |= sm;
+    if (write_covers(c, r)) l->unreadable &= (uint8_t)~sm;
+    else {
+        l->unreadable |= sm;
+        if (status == GMS_CACHE_HIT_RESERVED) l->readable_on_fill |= sm;
+    }
+    if (ev.wb && c->wp != 'T') send_wrbk(c, r, &ev, now);
+    return GMS_CACHE_MISS;
+}
+
+static int wr_miss(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk, uint8_t sm,
+                   uint64_t now, int *cause, int *flags)
+{
+    switch (c->wa) {
+    case 'W': return wr_miss_naive(c, r, status, idx, blk, sm, now, cause, flags);
+    case 'F': return wr_miss_fow(c, r, status, idx, blk, sm, now, cause, flags);
+    case 'L': return wr_miss_lazy(c, r, status, idx, blk, sm, now, cause, flags);
+    default: return wr_miss_no_wa(c, r, cause, flags);
+    }
+}
+
+/* read_only_cache::access (write policy 'R') for reads */
+static int ro_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk, uint8_t sm,
+                   uint64_t now, int *cause, int *flags)
+{
+    if (status == GMS_CACHE_HIT) {
+        c->repl->on_access(&c->lines[idx], now);
+        return GMS_CACHE_HIT;
+    }
+    if (status == GMS_CACHE_RESERVATION_FAIL) { *cause = GMS_RF_LINE_ALLOC; return status; }
+    if (mq_full(c, 0)) { *cause = GMS_RF_MISS_QUEUE_FULL; return GMS_CACHE_RESERVATION_FAIL; }
+    int do_miss = 0;
+    evict ev = { 0 };
+    send_read(c, r, status, idx, blk, sm, now, &do_miss, &ev, cause, flags);
+    return do_miss ? GMS_CACHE_MISS : GMS_CACHE_RESERVATION_FAIL;
+}
+
+/* ---------------------------------------------------------------- public */
+
+int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *cause_out)
+{
+    int wr = req->kind == GMS_MREQ_WRITE;
+    c->home_subpart = req->subpart;
+    c->home_chan = req->chan;
+    uint64_t blk = req->addr & ~c->line_mask;
+    uint8_t sm = smask_of(c, req);
+    uint32_t idx = 0;
+    int status = probe(c, set_of(c, req->addr), blk, sm, wr, &idx);
+    int st = status, cause = RF_NONE, flags = 0;
+    if (wr) {
+        if (status == GMS_CACHE_HIT) st = wr_hit(c, req, idx, sm, now, &cause, &flags);
+        else if (status != GMS_CACHE_RESERVATION_FAIL || c->wa == 'N')
+            st = wr_miss(c, req, status, idx, blk, sm, now, &cause, &flags);
+        else cause = GMS_RF_LINE_ALLOC;
+    } else if (c->wp == 'R') {
+        st = ro_read(c, req, status, idx, blk, sm, now, &cause, &flags);
+    } else {
+        if (status == GMS_CACHE_HIT) st = rd_hit(c, req, idx, sm, now);
+        else if (status != GMS_CACHE_RESERVATION_FAIL)
+            st = rd_miss(c, req, status, idx, blk, sm, now, &cause, &flags);
+        else cause = GMS_RF_LINE_ALLOC;
+    }
+    /* cache_stats::select_stats_status */
+    int rec = st;
+    if (status == GMS_CACHE_HIT_RESERVED && st != GMS_CACHE_RESERVATION_FAIL) rec = status;
+    else if (status == GMS_CACHE_SECTOR_MISS && st == GMS_CACHE_MISS) rec = status;
+    unsigned t = acc_type(req);
+    c->st.acc[t][rec]++;
+    if (st == GMS_CACHE_RESERVATION_FAIL) {
+        if (cause == RF_NONE) cause = GMS_RF_LINE_ALLOC;
+        c->st.fail[t][cause]++;
+        if (cause_out) *cause_out = (gms_rf_cause)cause;
+        return st;
+    }
+    c->st.total_access[t]++;
+    return rec | flags;
+}
+
+gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
+{
+    uint8_t sm = c->sector ? (uint8_t)(1u << ((reply->addr >> 5) & 3)) : 1;
+    uint64_t key = c->sector ? (reply->addr & ~(uint64_t)31) : (reply->addr & ~c->line_mask);
+    gms_mshr_info info;
+    gms_mreq *chain = c->mo->take(c->mshr, key, &info);
+    if (!chain) return NULL;
+    chain->addr = info.orig_addr;
+    chain->bytes = info.orig_bytes;
+    uint64_t blk = key & ~c->line_mask;
+    uint32_t idx = info.line_idx;
+    if (c->on_miss) {
+        fill_sector(&c->lines[idx], sm);
+    } else {
+        int status = probe(c, set_of(c, blk), blk, sm, chain->kind == GMS_MREQ_WRITE, &idx);
+        if (status != GMS_CACHE_RESERVATION_FAIL) {
+            gms_line *l = &c->lines[idx];
+            if (status == GMS_CACHE_MISS) {
+                evict ev = { 0 };
+                note_evict(c, idx, &ev);
+                if (ev.wb && c->wp != 'T') send_wrbk(c, chain, &ev, now);   /* see docs */
+                alloc_line(c, idx, blk, sm, now);
+            } else if (status == GMS_CACHE_SECTOR_MISS) {
+                alloc_sector(c, l, sm, now);
+            }
+            fill_sector(l, sm);
+        }
+    }
+    if (info.has_atomic && c->on_miss) set_modified(&c->lines[idx], sm);
+    /* drop our own write-allocate reads: nobody above waits for them */
+    gms_mreq *head = NULL, **tail = &head;
+    for (gms_mreq *r = chain, *nx; r; r = nx) {
+        nx = r->next;
+        if (r->access == c->wr_alloc_type) { gms_mreq_release(c->pool, r); continue; }
+        *tail = r;
+        tail = &r->next;
+    }
+    *tail = NULL;
+    return head;
+}
+
+gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const char *name)
+{
+    if (!cfg || !cfg->enabled) return NULL;
+    gms_cache *c = gms_xcalloc(1, sizeof *c);
+    c->cfg = *cfg;
+    snprintf(c->name, sizeof c->name, "%s", name ? name : "cache");
+    c->pool = pool;
+    c->idx = gms_index_find(cfg->set_index);
+    if (!c->idx) c->idx = gms_index_find('L');
+    gms_index_init(c->idx, &c->ist, cfg);
+    c->repl = gms_repl_find(cfg->repl);
+    if (!c->repl) c->repl = gms_repl_find('L');
+    c->mo = gms_mshr_find(cfg->mshr_design[0] ? cfg->mshr_design : "conventional");
+    if (!c->mo) c->mo = gms_mshr_find("conventional");
+    c->mshr = c->mo->create(cfg);
+    c->assoc = cfg->assoc;
+    c->line = cfg->line;
+    c->line_mask = (uint64_t)cfg->line - 1;
+    c->sector = cfg->type == 'S';
+    c->atom = c->sector ? 32 : cfg->line;
+    c->on_miss = cfg->alloc_policy == 'm';
+    c->wp = cfg->write_policy;
+    c->wa = cfg->write_alloc;
+    c->is_l2 = strstr(c->name, "L2") != NULL;
+    c->wrbk_type = c->is_l2 ? GMS_ACC_L2_WRBK : GMS_ACC_L1_WRBK;
+    c->wr_alloc_type = c->is_l2 ? GMS_ACC_L2_WR_ALLOC_R : GMS_ACC_L1_WR_ALLOC_R;
+    size_t nl = (size_t)cfg->nsets * cfg->assoc;
+    c->tags = gms_xmalloc(nl * sizeof *c->tags);
+    for (size_t i = 0; i < nl; i++) c->tags[i] = UINT64_MAX;   /* no block matches */
+    c->lines = gms_xcalloc(nl, sizeof *c->lines);
+    return c;
+}
+
+void gms_cache_set_index_xform(gms_cache *c, uint64_t (*fn)(void *ctx, uint64_t addr), void *ctx)
+{
+    c->xform = fn;
+    c->xctx = ctx;
+}
+
+void gms_cache_free(gms_cache *c)
+{
+    if (!c) return;
+    /* requests still queued are owned by the pool; only our structures go */
+    c->mo->destroy(c->mshr);
+    free(c->tags);
+    free(c->lines);
+    free(c);
+}
+
+gms_mreq *gms_cache_mq_head(gms_cache *c) { return c->mq.head; }
+gms_mreq *gms_cache_mq_pop(gms_cache *c) { return gms_fifo_pop(&c->mq); }
+uint32_t gms_cache_mq_size(const gms_cache *c) { return c->mq.n; }
+uint32_t gms_cache_mshr_used(const gms_cache *c) { return c->mo->used(c->mshr); }
+const gms_cache_stats *gms_cache_get_stats(const gms_cache *c) { return &c->st; }
+
+void gms_cache_count_fail(gms_cache *c, gms_access_type t, gms_rf_cause cause)
+{
+    if ((unsigned)t >= GMS_ACC__COUNT || (unsigned)cause >= GMS_RF__COUNT) return;
+    c->st.fail[t][cause]++;
+}
+
+uint32_t gms_cache_flush(gms_cache *c)
+{
+    size_t nl = (size_t)c->cfg.nsets * c->assoc;
+    uint32_t n = 0;
+    int wb = c->wp == 'B' || c->wp == 'L';
+    for (size_t i = 0; i < nl; i++) {
+        gms_line *l = &c->lines[i];
+        if (!(l->valid | l->modified)) continue;
+        if (wb && l->modified) {
+            gms_mreq w = { 0 };
+            w.sm = UINT16_MAX;
+            w.subpart = c->home_subpart;
+            w.chan = c->home_chan;
+            evict ev = { 0 };
+            note_evict(c, (uint32_t)i, &ev);
+            send_wrbk(c, &w, &ev, 0);
+        }
+        /* reserved sectors stay reserved: their fills are still coming */
+        l->valid = l->modified = l->unreadable = 0;
+        n++;
+    }
+    return n;
+}
+
+uint32_t gms_cache_valid_lines(const gms_cache *c)
+{
+    size_t nl = (size_t)c->cfg.nsets * c->assoc;
+    uint32_t n = 0;
+    for (size_t i = 0; i < nl; i++) n += gms_line_is_valid(&c->lines[i]) != 0;
+    return n;
+}

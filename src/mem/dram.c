@@ -1,0 +1,441 @@
+/* DRAM channel: bank state machine, command timing, data pipeline. See dram.h.
+ * Counter semantics follow GPGPU-Sim dram.cc; every "xxc" count-down counter there is an
+ * absolute cycle here ("allowed from"): a counter set to T at cycle t allows the command
+ * again at cycle t + T. */
+#include "mem/dram.h"
+#include "util/err.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct bank {
+    uint8_t active;           /* row open (BANK_ACTIVE) */
+    uint32_t curr_row;
+    gms_dram_req *mrq;        /* request being served */
+    uint64_t rcd, rcdwr, ras, rc, rp, wtp, rtp;   /* allowed-from cycles */
+    uint32_t grp;
+    uint64_t n_access, n_idle;
+} bank;
+
+typedef struct bankgrp { uint64_t ccdl, rtpl; } bankgrp;
+
+typedef struct rwq_ent { gms_dram_req *r; uint64_t ready; } rwq_ent;
+
+struct gms_dram_chan {
+    uint32_t id;
+    gms_dram_timing t;
+    const gms_dram_sched_ops *sops;
+    void *sched;
+    bank *bk;
+    bankgrp *grp;
+    uint64_t ccd, rrd, rtw, wtr;   /* channel-wide allowed-from cycles */
+    uint64_t faw[4];               /* cycles of the last 4 ACTs (tFAW), ring */
+    uint32_t faw_pos, faw_n;
+    uint64_t next_ref;             /* next refresh deadline (tREFI), 0 = off */
+    int ref_pending;
+    uint32_t prio;
+    uint32_t busy_banks;           /* banks holding a request */
+    /* data pipeline: one entry per column command, in issue order */
+    rwq_ent *rwq;
+    uint32_t rwq_cap, rwq_head, rwq_n;
+    gms_mreq_fifo returnq, done;
+    /* request records */
+    gms_dram_req *free_reqs;
+    void **slabs;
+    uint32_t nslabs;
+    uint32_t live_reqs;
+    uint64_t last;                 /* last cycle accounted */
+    gms_dram_stats st;
+    gms_dram_trace_fn trace;
+    void *trace_ud;
+};
+
+#define REQ_SLAB 256
+
+static gms_dram_req *req_alloc(gms_dram_chan *c)
+{
+    if (!c->free_reqs) {
+        gms_dram_req *s = gms_xcalloc(REQ_SLAB, sizeof *s);
+        c->slabs = gms_xrealloc(c->slabs, (c->nslabs + 1) * sizeof *c->slabs);
+        c->slabs[c->nslabs++] = s;
+        for (int i = REQ_SLAB - 1; i >= 0; i--) {
+            s[i].next = c->free_reqs;
+            c->free_reqs = &s[i];
+        }
+    }
+    gms_dram_req *r = c->free_reqs;
+    c->free_reqs = r->next;
+    memset(r, 0, sizeof *r);
+    c->live_reqs++;
+    return r;
+}
+
+static void req_free(gms_dram_chan *c, gms_dram_req *r)
+{
+    r->next = c->free_reqs;
+    c->free_reqs = r;
+    c->live_reqs--;
+}
+
+gms_dram_chan *gms_dram_chan_new(uint32_t id, const gms_dram_timing *t, const gms_dram_sched_ops *sched,
+                                 const gms_dram_sched_env *env, uint32_t return_queue_size)
+{
+    gms_dram_chan *c = gms_xcalloc(1, sizeof *c);
+    c->id = id;
+    c->t = *t;
+    c->sops = sched;
+    gms_dram_sched_env e = *env;
+    e.nbk = t->nbk;
+    c->sched = sched->create(&e);
+    c->bk = gms_xcalloc(t->nbk, sizeof *c->bk);
+    c->grp = gms_xcalloc(t->nbkgrp, sizeof *c->grp);
+    for (uint32_t b = 0; b < t->nbk; b++) c->bk[b].grp = gms_dram_bankgrp(t, b);
+    /* at most one column command per cycle enters, one leaves per cycle: latency + slack */
+    uint32_t lat = (t->CL > t->WL ? t->CL : t->WL) + t->burst_cycles + 4;
+    c->rwq_cap = 1;
+    while (c->rwq_cap < lat) c->rwq_cap <<= 1;
+    c->rwq = gms_xcalloc(c->rwq_cap, sizeof *c->rwq);
+    c->returnq.cap = return_queue_size ? return_queue_size : 1024;
+    c->next_ref = t->tREFI;
+    return c;
+}
+
+void gms_dram_chan_free(gms_dram_chan *c)
+{
+    if (!c) return;
+    c->sops->destroy(c->sched);
+    for (uint32_t i = 0; i < c->nslabs; i++) free(c->slabs[i]);
+    free(c->slabs);
+    free(c->rwq);
+    free(c->bk);
+    free(c->grp);
+    free(c);
+}
+
+void gms_dram_chan_set_trace(gms_dram_chan *c, gms_dram_trace_fn fn, void *ud)
+{
+    c->trace = fn;
+    c->trace_ud = ud;
+}
+
+static int is_writeback(const gms_mreq *m) { return m->access == GMS_ACC_L1_WRBK || m->access == GMS_ACC_L2_WRBK; }
+static int is_write(const gms_mreq *m) { return m->kind == GMS_MREQ_WRITE || is_writeback(m); }
+
+int gms_dram_chan_full(const gms_dram_chan *c, int w) { return c->sops->full(c->sched, w); }
+
+void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *m, uint64_t now)
+{
+    gms_dram_req *r = req_alloc(c);
+    r->mf = m;
+    r->bank = m->bank;
+    r->row = m->row;
+    r->col = m->col;
+    r->nbytes = m->bytes ? m->bytes : c->t.atom;
+    r->is_write = (uint8_t)is_write(m);
+    r->t_push = now;
+    c->sops->add(c->sched, r);
+    c->st.n_req++;
+    uint32_t p = c->sops->pending(c->sched);
+    if (p > c->st.max_mrqs) c->st.max_mrqs = p;
+}
+
+/* cycles in [from, to) in which a timer would have kept GPGPU-Sim's activity counter on */
+static uint64_t timers_until(const gms_dram_chan *c)
+{
+    uint64_t u = c->ccd;
+    if (c->rrd > u) u = c->rrd;
+    if (c->rtw > u) u = c->rtw;
+    if (c->wtr > u) u = c->wtr;
+    for (uint32_t b = 0; b < c->t.nbk; b++) {
+        const bank *k = &c->bk[b];
+        if (k->rcd > u) u = k->rcd;
+        if (k->ras > u) u = k->ras;
+        if (k->rc > u) u = k->rc;
+        if (k->rp > u) u = k->rp;
+        if (k->rcdwr > u) u = k->rcdwr;
+    }
+    return u;
+}
+
+/* refresh deadlines passed while idle: all banks closed at each, blocked for tRFC */
+static void catch_up_refresh(gms_dram_chan *c, uint64_t now)
+{
+    if (!c->t.tREFI || c->ref_pending || now <= c->next_ref) return;
+    if (c->busy_banks || c->rwq_n || c->sops->pending(c->sched)) return;   /* only while idle */
+    uint64_t k = (now - c->next_ref) / c->t.tREFI + 1;
+    uint64_t last_ref = c->next_ref + (k - 1) * c->t.tREFI;
+    c->st.n_ref += k;
+    for (uint32_t b = 0; b < c->t.nbk; b++) {
+        c->bk[b].active = 0;
+        if (c->bk[b].rp < last_ref + c->t.tRFC) c->bk[b].rp = last_ref + c->t.tRFC;
+    }
+    c->next_ref = last_ref + c->t.tREFI;
+}
+
+static void account_idle(gms_dram_chan *c, uint64_t upto /* exclusive */)
+{
+    if (upto <= c->last + 1) return;
+    uint64_t from = c->last + 1, gap = upto - from;
+    c->st.n_cmd += gap;
+    c->st.n_nop += gap;
+    uint64_t tu = timers_until(c);
+    if (tu > from) c->st.n_activity += (tu < upto ? tu : upto) - from;
+    for (uint32_t b = 0; b < c->t.nbk; b++) c->bk[b].n_idle += gap;
+    c->last = upto - 1;
+}
+
+void gms_dram_chan_sync(gms_dram_chan *c, uint64_t now)
+{
+    if (!gms_dram_chan_idle(c) && now <= c->last + 1) return;
+    account_idle(c, now + 1);
+}
+
+static void trace(gms_dram_chan *c, uint64_t now, gms_dram_cmd cmd, uint32_t b, uint32_t row)
+{
+    if (c->trace) c->trace(c->trace_ud, now, cmd, b, row);
+}
+
+static int rwq_full(const gms_dram_chan *c)
+{
+    /* GPGPU-Sim: the rwq stops shifting while the return queue is full */
+    return c->rwq_n == c->rwq_cap || (c->rwq_n && gms_fifo_full(&c->returnq));
+}
+
+static void rwq_push(gms_dram_chan *c, gms_dram_req *r, uint64_t ready)
+{
+    uint32_t tail = (c->rwq_head + c->rwq_n) & (c->rwq_cap - 1);
+    c->rwq[tail].r = r;
+    c->rwq[tail].ready = ready;
+    c->rwq_n++;
+}
+
+/* (1) one burst leaves the data bus */
+static void data_out(gms_dram_chan *c, uint64_t now)
+{
+    if (!c->rwq_n || gms_fifo_full(&c->returnq)) return;
+    rwq_ent *e = &c->rwq[c->rwq_head];
+    if (e->ready > now) return;
+    gms_dram_req *r = e->r;
+    c->rwq_head = (c->rwq_head + 1) & (c->rwq_cap - 1);
+    c->rwq_n--;
+    r->dqbytes += c->t.atom;
+    if (r->dqbytes < r->nbytes) return;
+    gms_mreq *m = r->mf;
+    if (is_writeback(m)) {
+        gms_fifo_push(&c->done, m);
+    } else {
+        if (!r->is_write) {
+            c->st.rd_lat_sum += now - r->t_push;
+            c->st.rd_lat_n++;
+        }
+        gms_fifo_push(&c->returnq, m);
+    }
+    req_free(c, r);
+}
+
+/* (2) give one free bank its next request */
+static void schedule(gms_dram_chan *c)
+{
+    if (!c->sops->pending(c->sched)) return;
+    uint32_t nbk = c->t.nbk;
+    for (uint32_t i = 0; i < nbk; i++) {
+        uint32_t b = (i + c->prio) % nbk;
+        if (c->bk[b].mrq) continue;
+        int hit = 0;
+        gms_dram_req *r = c->sops->pick(c->sched, b, c->bk[b].curr_row, &hit);
+        if (!r) continue;
+        c->prio = (c->prio + 1) % nbk;
+        c->bk[b].mrq = r;
+        c->busy_banks++;
+        c->st.access_num++;
+        if (r->is_write) c->st.write_num++; else c->st.read_num++;
+        if (hit) {
+            c->st.hits_num++;
+            if (r->is_write) c->st.hits_write_num++; else c->st.hits_read_num++;
+        }
+        return;
+    }
+}
+
+static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
+{
+    bank *k = &c->bk[j];
+    gms_dram_req *r = k->mrq;
+    if (!r || !k->active || k->curr_row != r->row) return 0;
+    bankgrp *g = &c->grp[k->grp];
+    const gms_dram_timing *t = &c->t;
+    if (now < c->ccd || now < g->ccdl || rwq_full(c)) return 0;
+    if (!r->is_write) {
+        if (now < k->rcd || now < c->wtr) return 0;
+        rwq_push(c, r, now + t->CL + t->burst_cycles);
+        c->rtw = now + t->tRTW;
+        k->rtp = now + t->burst_cycles;
+        g->rtpl = now + t->tRTPL;
+        if (r->mf->access == GMS_ACC_L2_WR_ALLOC_R) c->st.n_rd_L2_A++; else c->st.n_rd++;
+        k->n_access++;
+        trace(c, now, GMS_DRAM_RD, j, r->row);
+    } else {
+        if (now < k->rcdwr || now < c->rtw) return 0;
+        rwq_push(c, r, now + t->WL + t->burst_cycles);
+        c->wtr = now + t->tWTR;
+        k->wtp = now + t->tWTP;
+        if (r->mf->access == GMS_ACC_L2_WRBK) c->st.n_wr_WB++; else c->st.n_wr++;
+        trace(c, now, GMS_DRAM_WR, j, r->row);
+    }
+    r->txbytes += t->atom;
+    c->ccd = now + t->tCCD;
+    g->ccdl = now + t->tCCDL;
+    c->st.bwutil += t->burst_cycles;
+    if (r->txbytes >= r->nbytes) {
+        k->mrq = NULL;
+        c->busy_banks--;
+    }
+    return 1;
+}
+
+static int faw_ok(const gms_dram_chan *c, uint64_t now)
+{
+    if (!c->t.tFAW || c->faw_n < 4) return 1;
+    return now >= c->faw[c->faw_pos] + c->t.tFAW;   /* faw_pos = oldest of the last 4 */
+}
+
+static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
+{
+    bank *k = &c->bk[j];
+    gms_dram_req *r = k->mrq;
+    if (!r) return 0;
+    const gms_dram_timing *t = &c->t;
+    if (!k->active) {
+        if (now < c->rrd || now < k->rp || now < k->rc || c->ref_pending || !faw_ok(c, now)) return 0;
+        k->curr_row = r->row;
+        k->active = 1;
+        c->rrd = now + t->tRRD;
+        k->rcd = now + t->tRCD;
+        k->rcdwr = now + t->tRCDWR;
+        k->ras = now + t->tRAS;
+        k->rc = now + t->tRC;
+        if (t->tFAW) {
+            c->faw[c->faw_pos] = now;
+            c->faw_pos = (c->faw_pos + 1) & 3;
+            if (c->faw_n < 4) c->faw_n++;
+        }
+        c->prio = (j + 1) % t->nbk;
+        c->st.n_act++;
+        trace(c, now, GMS_DRAM_ACT, j, r->row);
+        return 1;
+    }
+    if (k->curr_row == r->row) return 0;
+    if (now < k->ras || now < k->wtp || now < k->rtp || now < c->grp[k->grp].rtpl) return 0;
+    k->active = 0;
+    k->rp = now + t->tRP;
+    c->prio = (j + 1) % t->nbk;
+    c->st.n_pre++;
+    trace(c, now, GMS_DRAM_PRE, j, k->curr_row);
+    return 1;
+}
+
+/* GPGPU-Sim's "k": a bank without a request whose timers have all run out does not keep the
+ * channel active */
+static int bank_quiet(const gms_dram_chan *c, const bank *k, uint64_t now)
+{
+    return !k->mrq && now >= c->ccd && now >= c->rrd && now >= c->rtw && now >= c->wtr && now >= k->rcd &&
+           now >= k->ras && now >= k->rc && now >= k->rp && now >= k->rcdwr;
+}
+
+/* ours: all-bank refresh when due, once every open bank may be precharged */
+static void refresh(gms_dram_chan *c, uint64_t now)
+{
+    if (!c->t.tREFI) return;
+    if (!c->ref_pending && now >= c->next_ref) c->ref_pending = 1;
+    if (!c->ref_pending) return;
+    for (uint32_t b = 0; b < c->t.nbk; b++) {
+        const bank *k = &c->bk[b];
+        if (k->active && (now < k->ras || now < k->wtp || now < k->rtp || now < c->grp[k->grp].rtpl)) return;
+    }
+    for (uint32_t b = 0; b < c->t.nbk; b++) {
+        c->bk[b].active = 0;
+        c->bk[b].rp = now + c->t.tRFC;
+    }
+    c->ref_pending = 0;
+    c->next_ref += c->t.tREFI;
+    c->st.n_ref++;
+    trace(c, now, GMS_DRAM_REF, 0, 0);
+}
+
+void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
+{
+    catch_up_refresh(c, now);
+    account_idle(c, now);
+    c->last = now;
+    data_out(c, now);
+    schedule(c);
+    uint32_t p = c->sops->pending(c->sched);
+    c->st.ave_mrqs += p;
+    if (p > c->st.max_mrqs) c->st.max_mrqs = p;
+    c->st.banks_1time += c->busy_banks;
+    if (c->busy_banks) c->st.banks_access_total++;
+    refresh(c, now);
+
+    uint32_t nbk = c->t.nbk, quiet = 0;
+    int col = 0, row = 0;
+    if (c->t.dual_bus) {
+        for (uint32_t i = 0; i < nbk && !col; i++) col = issue_col(c, (i + c->prio) % nbk, now);
+        for (uint32_t i = 0; i < nbk && !row; i++) row = issue_row(c, (i + c->prio) % nbk, now);
+        for (uint32_t b = 0; b < nbk; b++) {
+            bank *k = &c->bk[b];
+            if (!k->mrq) {
+                quiet += bank_quiet(c, k, now);
+                k->n_idle++;
+            }
+        }
+    } else {
+        /* GPGPU-Sim's loop: `prio` may move inside it (an ACT/PRE sets it), and the bank
+         * index is recomputed from the current prio on every step */
+        for (uint32_t i = 0; i < nbk; i++) {
+            uint32_t j = (i + c->prio) % nbk;
+            if (!col) col = issue_col(c, j, now);
+            if (!col && !row) row = issue_row(c, j, now);
+            bank *k = &c->bk[j];
+            if (!k->mrq) {
+                quiet += bank_quiet(c, k, now);
+                k->n_idle++;
+            }
+        }
+    }
+    if (!col && !row) c->st.n_nop++;
+    if (quiet < nbk) c->st.n_activity++;
+    c->st.n_cmd++;
+}
+
+gms_mreq *gms_dram_chan_return_top(const gms_dram_chan *c) { return c->returnq.head; }
+gms_mreq *gms_dram_chan_return_pop(gms_dram_chan *c) { return gms_fifo_pop(&c->returnq); }
+gms_mreq *gms_dram_chan_done_pop(gms_dram_chan *c) { return gms_fifo_pop(&c->done); }
+
+int gms_dram_chan_idle(const gms_dram_chan *c)
+{
+    return !c->busy_banks && !c->rwq_n && !c->returnq.n && !c->done.n && !c->sops->pending(c->sched) &&
+           !c->ref_pending;
+}
+
+const gms_dram_stats *gms_dram_chan_stats(const gms_dram_chan *c) { return &c->st; }
+uint64_t gms_dram_chan_bank_accesses(const gms_dram_chan *c, uint32_t b) { return c->bk[b].n_access; }
+uint32_t gms_dram_chan_pending(const gms_dram_chan *c) { return c->sops->pending(c->sched); }
+
+int gms_dram_chan_bank_open(const gms_dram_chan *c, uint32_t b, uint32_t *row)
+{
+    if (row) *row = c->bk[b].curr_row;
+    return c->bk[b].active;
+}
+
+void gms_dram_chan_dump(const gms_dram_chan *c, FILE *out)
+{
+    fprintf(out, "    DRAM[%u]: %u waiting in scheduler, %u banks busy, %u bursts on the bus, %u in return queue, "
+            "last cycle %llu\n", c->id, c->sops->pending(c->sched), c->busy_banks, c->rwq_n, c->returnq.n,
+            (unsigned long long)c->last);
+    for (uint32_t b = 0; b < c->t.nbk; b++) {
+        const bank *k = &c->bk[b];
+        if (!k->mrq) continue;
+        fprintf(out, "      bank %u: %s row %u, serving row %u (%s, pushed at %llu)\n", b,
+                k->active ? "open" : "closed", k->curr_row, k->mrq->row, k->mrq->is_write ? "write" : "read",
+                (unsigned long long)k->mrq->t_push);
+    }
+}

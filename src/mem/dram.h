@@ -1,0 +1,80 @@
+/* One DRAM channel (GPGPU-Sim dram_t): banks with a row buffer each, bank groups, the
+ * command timing of gms_dram_timing, a pluggable scheduler (dram_sched.h), the read/write
+ * data pipeline (CL / WL + burst) and a bounded return queue.
+ *
+ * Standalone: no engine, no L2. The owner pushes requests (gms_mreq with bank, row, col
+ * and bytes set), calls gms_dram_chan_cycle once per DRAM command cycle with an increasing
+ * cycle number (gaps are allowed: the skipped cycles count as idle), and pops finished
+ * reads (return queue) and finished write-backs (done list). Timing state is kept as
+ * absolute "allowed from cycle" values, so a channel left idle costs nothing and resumes
+ * exactly (GPGPU-Sim's count-down counters, DEC2ZERO, reach 0 at the same cycles).
+ *
+ * Per cycle, in GPGPU-Sim's order: (1) one data burst leaves the data pipeline (when the
+ * return queue has room); (2) the scheduler gives one free bank its next request (banks
+ * asked round robin from `prio`); (3) commands issue, banks visited round robin from `prio`:
+ * single bus: column commands until one issues, a row command (ACT/PRE) only while none of
+ * either has issued; dual bus: one column and one row command.
+ *
+ * A read finishes CL + BL/ratio cycles after its (last) column command: the data burst has
+ * then crossed the bus. GPGPU-Sim's rwq pipeline returns it CL + 1 cycles after, which is
+ * the same for BL/ratio = 1 (HBM, the QV100 preset) and one cycle earlier for GDDR5. */
+#ifndef GMS_MEM_DRAM_H
+#define GMS_MEM_DRAM_H
+#include <stdint.h>
+#include <stdio.h>
+#include "mem/dram_sched.h"
+#include "mem/dram_timing.h"
+#include "mem/mreq.h"
+
+typedef struct gms_dram_stats {
+    /* GPGPU-Sim names (dram_t::print) */
+    uint64_t n_cmd, n_nop, n_act, n_pre, n_ref, n_req, n_rd, n_rd_L2_A, n_wr, n_wr_WB;
+    uint64_t n_activity;      /* cycles with a request or a running timer */
+    uint64_t bwutil;          /* data-bus busy cycles (BL/ratio per column command) */
+    /* row-buffer locality (counted by the scheduler's pick) */
+    uint64_t access_num, hits_num, read_num, write_num, hits_read_num, hits_write_num;
+    /* bank-level parallelism: sum over cycles of banks holding a request, and cycles with one */
+    uint64_t banks_1time, banks_access_total;
+    uint64_t ave_mrqs;        /* sum over cycles of requests waiting in the scheduler */
+    uint64_t max_mrqs;
+    /* ours: read latency in DRAM cycles, channel push to data out */
+    uint64_t rd_lat_sum, rd_lat_n;
+} gms_dram_stats;
+
+typedef struct gms_dram_chan gms_dram_chan;
+
+/* return_queue_size 0 = 1024 (GPGPU-Sim) */
+gms_dram_chan *gms_dram_chan_new(uint32_t id, const gms_dram_timing *t, const gms_dram_sched_ops *sched,
+                                 const gms_dram_sched_env *env, uint32_t return_queue_size);
+void gms_dram_chan_free(gms_dram_chan *c);
+
+int gms_dram_chan_full(const gms_dram_chan *c, int is_write);
+/* req->bank/row/col/bytes must be set; kind WRITE (or access L2_WRBK/L1_WRBK) is a write */
+void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *req, uint64_t now);
+void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now);
+
+/* finished reads (and writes that expect an ack), in completion order */
+gms_mreq *gms_dram_chan_return_top(const gms_dram_chan *c);
+gms_mreq *gms_dram_chan_return_pop(gms_dram_chan *c);
+/* finished write-backs (L1_WRBK_ACC / L2_WRBK_ACC: no reply) */
+gms_mreq *gms_dram_chan_done_pop(gms_dram_chan *c);
+
+/* 1 when nothing is queued, in a bank, in flight on the bus or waiting to be popped */
+int gms_dram_chan_idle(const gms_dram_chan *c);
+/* account the cycles up to `now` (inclusive) in which the channel was not cycled; call
+ * before reading stats of an idle channel */
+void gms_dram_chan_sync(gms_dram_chan *c, uint64_t now);
+const gms_dram_stats *gms_dram_chan_stats(const gms_dram_chan *c);
+uint64_t gms_dram_chan_bank_accesses(const gms_dram_chan *c, uint32_t bank);
+uint32_t gms_dram_chan_pending(const gms_dram_chan *c);
+/* for tests: bank state */
+int gms_dram_chan_bank_open(const gms_dram_chan *c, uint32_t bank, uint32_t *row);
+/* one line of state for the watchdog */
+void gms_dram_chan_dump(const gms_dram_chan *c, FILE *out);
+
+/* Optional command trace (tests): called for every ACT/PRE/RD/WR issued. */
+typedef enum { GMS_DRAM_ACT = 0, GMS_DRAM_PRE, GMS_DRAM_RD, GMS_DRAM_WR, GMS_DRAM_REF } gms_dram_cmd;
+typedef void (*gms_dram_trace_fn)(void *ud, uint64_t cycle, gms_dram_cmd cmd, uint32_t bank, uint32_t row);
+void gms_dram_chan_set_trace(gms_dram_chan *c, gms_dram_trace_fn fn, void *ud);
+
+#endif

@@ -1,0 +1,110 @@
+/* Set-index registry and the two plain functions: linear (BMOD) and BXOR. */
+#include "mem/index.h"
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+extern const gms_index_ops gms_index_linear, gms_index_bxor, gms_index_ipoly,
+    gms_index_fermi, gms_index_pmod, gms_index_aprime, gms_index_dprime;
+
+static const gms_index_ops *const registry[] = {
+    &gms_index_linear, &gms_index_bxor, &gms_index_ipoly, &gms_index_fermi,
+    &gms_index_pmod, &gms_index_aprime, &gms_index_dprime,
+};
+#define NREG (sizeof registry / sizeof registry[0])
+
+const gms_index_ops *gms_index_find(char letter)
+{
+    for (size_t i = 0; i < NREG; i++)
+        if (registry[i]->letter == letter) return registry[i];
+    return NULL;
+}
+
+const gms_index_ops *gms_index_by_kind(gms_set_index_kind kind)
+{
+    for (size_t i = 0; i < NREG; i++)
+        if (registry[i]->kind == kind) return registry[i];
+    return NULL;
+}
+
+const char *gms_index_letters(void)
+{
+    static char buf[256];
+    if (!buf[0]) {
+        size_t n = 0;
+        for (size_t i = 0; i < NREG && n + 40 < sizeof buf; i++)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%c (%s)", i ? ", " : "",
+                                  registry[i]->letter, registry[i]->name);
+    }
+    return buf;
+}
+
+uint32_t gms_ilog2(uint64_t v)
+{
+    uint32_t r = 0;
+    while (v >>= 1) r++;
+    return r;
+}
+
+int gms_is_prime(uint32_t n)
+{
+    if (n < 2) return 0;
+    if (n % 2 == 0) return n == 2;
+    for (uint32_t d = 3; (uint64_t)d * d <= n; d += 2)
+        if (n % d == 0) return 0;
+    return 1;
+}
+
+uint32_t gms_pmod_default_prime(const gms_cache_config *c)
+{
+    if (c->pmod_prime) return c->pmod_prime;
+    uint32_t p = 0;
+    switch (c->set_index) {
+    case 'M': /* largest prime <= nsets (31 for 32 sets, 61 for 64) */
+        for (p = c->nsets; p >= 2 && !gms_is_prime(p); p--) {}
+        return p >= 2 ? p : 1;
+    case 'A': /* smallest prime > nsets (37 for 32 sets, 67 for 64) */
+        for (p = c->nsets + 1; !gms_is_prime(p); p++) {}
+        return p;
+    case 'D': return 11;   /* [repo] constant */
+    default: return 0;
+    }
+}
+
+void gms_index_init(const gms_index_ops *ops, gms_index_state *s, const gms_cache_config *c)
+{
+    memset(s, 0, sizeof *s);
+    s->nsets = c->nsets ? c->nsets : 1;
+    s->mask = s->nsets - 1;
+    s->line_log2 = gms_ilog2(c->line ? c->line : 1);
+    s->nset_log2 = gms_ilog2(s->nsets);
+    s->p = gms_pmod_default_prime(c);
+    if (ops->init) ops->init(s, c);
+}
+
+/* BMOD: index = (addr >> b) mod 2^k */
+static uint32_t linear_index(const gms_index_state *s, uint64_t addr)
+{
+    return (uint32_t)(addr >> s->line_log2) & s->mask;
+}
+
+/* BXOR: index = x ^ t, x = addr[b+k-1:b], t = the next k bits (GPGPU-Sim
+ * bitwise_hash_function on higher_bits = addr >> (b+k)) */
+static uint32_t bxor_index(const gms_index_state *s, uint64_t addr)
+{
+    uint32_t x = (uint32_t)(addr >> s->line_log2) & s->mask;
+    uint32_t t = (uint32_t)(addr >> (s->line_log2 + s->nset_log2)) & s->mask;
+    return x ^ t;
+}
+
+const gms_index_ops gms_index_linear = { 'L', GMS_IDX_LINEAR, "linear (BMOD)", 1, NULL, NULL, linear_index };
+const gms_index_ops gms_index_bxor = { 'X', GMS_IDX_BXOR, "BXOR", 1, NULL, NULL, bxor_index };
+
+uint32_t gms_cache_set_index(const gms_cache_config *c, uint64_t addr)
+{
+    const gms_index_ops *o = gms_index_find(c->set_index);
+    if (!o) o = &gms_index_linear;
+    gms_index_state s;
+    gms_index_init(o, &s, c);
+    return o->index(&s, addr);
+}

@@ -1,0 +1,42 @@
+/* Cache set-index functions (spec 001 section 3.2, GPGPU-Sim hash_function / hashing.cc).
+ * Each function is a gms_index_ops in its own file, listed once in index.c's registry and
+ * selected by the set-index letter of the cache string. Adding a function = one new file +
+ * one registry line (+ one gms_set_index_kind value). */
+#ifndef GMS_MEM_INDEX_H
+#define GMS_MEM_INDEX_H
+#include <stdint.h>
+#include "mem/cache.h"
+
+/* Precomputed per-cache state, filled by init from the config. */
+typedef struct gms_index_state {
+    uint32_t nsets, mask;        /* mask = nsets - 1 (power-of-two functions) */
+    uint32_t line_log2, nset_log2;
+    uint32_t p;                  /* PMOD / A-prime modulus, D-prime multiplier */
+    uint32_t ipoly_nnib;         /* I-Poly: number of 4-bit groups of the higher bits used */
+    uint16_t ipoly_nib[16][16];  /* I-Poly: residue of nibble value v at nibble position i */
+} gms_index_state;
+
+typedef struct gms_index_ops {
+    char letter;                 /* set-index field of the cache string */
+    gms_set_index_kind kind;
+    const char *name;            /* "BXOR", used in descriptions */
+    int pow2_sets;               /* requires a power-of-two number of sets */
+    /* extra constraints (NULL = none); error names optname */
+    int (*check)(const gms_cache_config *c, const char *optname, gms_error *err);
+    void (*init)(gms_index_state *s, const gms_cache_config *c);   /* NULL = common part only */
+    uint32_t (*index)(const gms_index_state *s, uint64_t addr);   /* byte address -> set */
+} gms_index_ops;
+
+const gms_index_ops *gms_index_find(char letter);
+const gms_index_ops *gms_index_by_kind(gms_set_index_kind kind);
+/* fills the common fields then calls ops->init */
+void gms_index_init(const gms_index_ops *ops, gms_index_state *s, const gms_cache_config *c);
+/* "L (linear), X (BXOR), ..." for error messages */
+const char *gms_index_letters(void);
+
+/* helpers shared by the index files */
+int gms_is_prime(uint32_t n);
+uint32_t gms_ilog2(uint64_t v);   /* floor(log2 v), v > 0 */
+uint32_t gms_pmod_default_prime(const gms_cache_config *c); /* the p a config uses for M/A/D */
+
+#endif

@@ -1,0 +1,40 @@
+/* MSHR designs. The cache talks to its MSHR table only through gms_mshr_ops, so a new design
+ * (DL-MSHR) is one new mshr_*.c file plus one line in mshr.c's registry; the cache does not
+ * change. Keys are MSHR addresses (GPGPU-Sim mshr_addr: the 32 B sector for sector caches,
+ * the line otherwise). Lookups are O(1). */
+#ifndef GMS_MEM_MSHR_H
+#define GMS_MEM_MSHR_H
+#include <stdint.h>
+#include "mem/cache.h"
+
+/* what the cache needs back at fill time; stored with the entry when it is created */
+typedef struct gms_mshr_info {
+    uint64_t orig_addr;        /* primary's address and size before it was sent */
+    uint32_t orig_bytes;
+    uint32_t line_idx;         /* allocate-on-miss: the reserved line */
+    uint8_t has_atomic;        /* an atomic was merged: the filled sector becomes MODIFIED */
+} gms_mshr_info;
+
+typedef struct gms_mshr_ops {
+    const char *name;
+    void *(*create)(const gms_cache_config *cfg);
+    void (*destroy)(void *m);
+    /* can a request for key be accepted? 0 = yes (*hit = entry exists), else the cause
+     * GMS_RF_MSHR_ENTRY (no entry and table full) or GMS_RF_MSHR_MERGE (entry full) */
+    int (*check)(void *m, uint64_t key, int *hit);
+    /* the entry for key holds a read queued after a write (GPGPU-Sim MSHR_RW_PENDING) */
+    int (*rw_pending)(void *m, uint64_t key);
+    /* add r: creates the entry (r = primary, info stored) or merges. counted = 0: r rides
+     * along without using a merge slot (the write behind a fetch-on-write read). Must only be
+     * called after check() returned 0. r->next is not used for the primary (it is on the
+     * miss queue) */
+    void (*add)(void *m, uint64_t key, gms_mreq *r, int counted, const gms_mshr_info *info);
+    /* remove key's entry; returns its requests linked by ->next, primary first; NULL if none */
+    gms_mreq *(*take)(void *m, uint64_t key, gms_mshr_info *info);
+    uint32_t (*used)(const void *m);       /* entries in use */
+} gms_mshr_ops;
+
+const gms_mshr_ops *gms_mshr_find(const char *name);
+const char *gms_mshr_names(void);          /* "conventional" */
+
+#endif

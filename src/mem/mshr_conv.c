@@ -1,0 +1,115 @@
+/* Conventional (explicitly addressed, Farkas & Jouppi) MSHR table = GPGPU-Sim mshr_table:
+ * `entries` entries, each one block address and up to `max_merge` requests (the primary
+ * counts). full(a) = entry(a) ? n(a) >= max_merge : used >= entries (spec 000a section 1.2).
+ * Entries live in a fixed array with a free list; a hash map gives O(1) key -> entry. */
+#include "mem/mshr.h"
+#include "util/hashmap.h"
+#include <stdlib.h>
+
+typedef struct entry {
+    uint64_t key;
+    gms_mreq *primary;
+    gms_mreq *head, *tail;     /* secondaries, linked by ->next */
+    uint32_t count;            /* requests using merge slots */
+    uint32_t next_free;
+    uint8_t seen_write, raw;   /* a write was queued; a read was queued after a write */
+    gms_mshr_info info;
+} entry;
+
+typedef struct conv {
+    entry *e;
+    uint32_t n, max_merge, used, free_head;
+    gms_u64map map;
+} conv;
+
+static void *create(const gms_cache_config *cfg)
+{
+    conv *m = gms_xcalloc(1, sizeof *m);
+    m->n = cfg->mshr_entries;
+    m->max_merge = cfg->mshr_max_merge;
+    m->e = gms_xcalloc(m->n ? m->n : 1, sizeof *m->e);
+    for (uint32_t i = 0; i < m->n; i++) m->e[i].next_free = i + 1;
+    m->free_head = 0;
+    gms_u64map_init(&m->map, (size_t)m->n * 2 + 2);
+    return m;
+}
+
+static void destroy(void *p)
+{
+    conv *m = p;
+    if (!m) return;
+    gms_u64map_free(&m->map);
+    free(m->e);
+    free(m);
+}
+
+static int check(void *p, uint64_t key, int *hit)
+{
+    conv *m = p;
+    uint64_t *v = gms_u64map_get(&m->map, key);
+    if (v) {
+        *hit = 1;
+        return m->e[*v].count >= m->max_merge ? GMS_RF_MSHR_MERGE : 0;
+    }
+    *hit = 0;
+    return m->used >= m->n ? GMS_RF_MSHR_ENTRY : 0;
+}
+
+static int rw_pending(void *p, uint64_t key)
+{
+    conv *m = p;
+    uint64_t *v = gms_u64map_get(&m->map, key);
+    return v ? m->e[*v].raw : 0;
+}
+
+static void add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_mshr_info *info)
+{
+    conv *m = p;
+    uint64_t *v = gms_u64map_get(&m->map, key);
+    entry *e;
+    if (!v) {
+        uint32_t i = m->free_head;
+        e = &m->e[i];
+        m->free_head = e->next_free;
+        m->used++;
+        gms_u64map_put(&m->map, key, i);
+        e->key = key;
+        e->primary = r;
+        e->head = e->tail = NULL;
+        e->count = 0;
+        e->seen_write = e->raw = 0;
+        if (info) e->info = *info;
+        e->info.has_atomic = 0;
+    } else {
+        e = &m->e[*v];
+        r->next = NULL;
+        if (e->tail) e->tail->next = r; else e->head = r;
+        e->tail = r;
+    }
+    if (counted) e->count++;
+    if (r->kind == GMS_MREQ_WRITE) e->seen_write = 1;
+    else if (e->seen_write) e->raw = 1;
+    if (r->kind == GMS_MREQ_ATOMIC) e->info.has_atomic = 1;
+}
+
+static gms_mreq *take(void *p, uint64_t key, gms_mshr_info *info)
+{
+    conv *m = p;
+    uint64_t *v = gms_u64map_get(&m->map, key);
+    if (!v) return NULL;
+    uint32_t i = (uint32_t)*v;
+    entry *e = &m->e[i];
+    gms_u64map_del(&m->map, key);
+    gms_mreq *chain = e->primary;
+    chain->next = e->head;
+    if (info) *info = e->info;
+    e->primary = e->head = e->tail = NULL;
+    e->next_free = m->free_head;
+    m->free_head = i;
+    m->used--;
+    return chain;
+}
+
+static uint32_t used(const void *p) { return ((const conv *)p)->used; }
+
+const gms_mshr_ops gms_mshr_conventional = { "conventional", create, destroy, check, rw_pending, add, take, used };

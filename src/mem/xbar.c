@@ -1,0 +1,114 @@
+#include "mem/xbar.h"
+#include "util/err.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* While a request is inside the network, icnt_flits holds its size in flits and t_ready
+ * the interconnect cycle at which it has fully arrived at its output. */
+
+void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, uint32_t out_limit,
+                   uint32_t latency, gms_xbar_deliver_fn deliver, void *ud)
+{
+    memset(x, 0, sizeof *x);
+    x->nin = nin;
+    x->nout = nout;
+    x->in_limit = in_limit ? in_limit : UINT32_MAX;
+    x->out_limit = out_limit ? out_limit : UINT32_MAX;
+    x->latency = latency;
+    x->inq = gms_xcalloc(nin, sizeof *x->inq);
+    x->outq = gms_xcalloc(nout, sizeof *x->outq);
+    x->in_flits = gms_xcalloc(nin, sizeof *x->in_flits);
+    x->out_flits = gms_xcalloc(nout, sizeof *x->out_flits);
+    x->in_busy = gms_xcalloc(nin, sizeof *x->in_busy);
+    x->out_busy = gms_xcalloc(nout, sizeof *x->out_busy);
+    x->in_words = (nin + 63) / 64;
+    x->out_words = (nout + 63) / 64;
+    x->in_active = gms_xcalloc(x->in_words, sizeof *x->in_active);
+    x->out_active = gms_xcalloc(x->out_words, sizeof *x->out_active);
+    x->deliver = deliver;
+    x->ud = ud;
+}
+
+void gms_xbar_free(gms_xbar *x)
+{
+    free(x->inq); free(x->outq); free(x->in_flits); free(x->out_flits);
+    free(x->in_busy); free(x->out_busy); free(x->in_active); free(x->out_active);
+    memset(x, 0, sizeof *x);
+}
+
+int gms_xbar_can_inject(const gms_xbar *x, uint32_t in, uint32_t flits)
+{
+    return x->in_flits[in] + flits <= x->in_limit || x->in_flits[in] == 0;
+}
+
+void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32_t flits)
+{
+    r->icnt_flits = (uint16_t)flits;
+    gms_fifo_push(&x->inq[in], r);
+    x->in_flits[in] += flits;
+    x->in_active[in >> 6] |= 1ULL << (in & 63);
+    x->queued++;
+}
+
+static inline uint32_t dest_of(const gms_xbar *x, const gms_mreq *r, uint32_t in)
+{
+    (void)x; (void)in;
+    return r->is_reply ? r->sm : r->subpart;
+}
+
+int gms_xbar_cycle(gms_xbar *x, uint64_t now)
+{
+    /* 1. hand arrived packets to their receivers, in order per output */
+    for (uint32_t w = 0; w < x->out_words; w++) {
+        uint64_t bits = x->out_active[w];
+        while (bits) {
+            uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(bits);
+            bits &= bits - 1;
+            gms_mreq_fifo *q = &x->outq[o];
+            while (q->head && q->head->t_ready <= now) {
+                gms_mreq *r = q->head;
+                uint32_t fl = r->icnt_flits;
+                gms_fifo_pop(q);
+                if (!x->deliver(x->ud, o, r)) {
+                    /* refused: put it back at the head (order is kept) */
+                    r->next = q->head;
+                    q->head = r;
+                    if (!q->tail) q->tail = r;
+                    q->n++;
+                    break;
+                }
+                x->out_flits[o] -= fl;
+                x->queued--;
+            }
+            if (!q->head) x->out_active[w] &= ~(1ULL << (o & 63));
+        }
+    }
+    /* 2. switch allocation: inputs in round-robin order, one packet per free input/output pair */
+    if (x->queued) {
+        uint32_t n = x->nin, start = x->rr;
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t i = start + k;
+            if (i >= n) i -= n;
+            if (!(x->in_active[i >> 6] >> (i & 63) & 1)) continue;
+            if (x->in_busy[i] > now) continue;
+            gms_mreq *r = x->inq[i].head;
+            uint32_t o = dest_of(x, r, i);
+            uint32_t fl = r->icnt_flits;
+            if (x->out_busy[o] > now) continue;
+            if (x->out_flits[o] + fl > x->out_limit && x->out_flits[o] > 0) continue;
+            gms_fifo_pop(&x->inq[i]);
+            x->in_flits[i] -= fl;
+            if (!x->inq[i].head) x->in_active[i >> 6] &= ~(1ULL << (i & 63));
+            x->in_busy[i] = now + fl;
+            x->out_busy[o] = now + fl;
+            r->t_ready = now + fl + x->latency;
+            x->out_flits[o] += fl;
+            gms_fifo_push(&x->outq[o], r);
+            x->out_active[o >> 6] |= 1ULL << (o & 63);
+            x->packets++;
+            x->flits += fl;
+        }
+        x->rr = (x->rr + 1) % n;
+    }
+    return x->queued != 0;
+}

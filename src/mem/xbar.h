@@ -1,0 +1,40 @@
+/* One direction of the crossbar interconnect (GPGPU-Sim's local crossbar, -network_mode 2,
+ * simplified): per-input packet queues bounded in flits, one flit per cycle per input and per
+ * output port (a packet of k flits holds both ports for k cycles), round-robin arbitration
+ * between inputs, a fixed traversal latency, per-output buffers bounded in flits, and
+ * back-pressure from the receiver (deliver may refuse). Times are interconnect cycles. */
+#ifndef GMS_MEM_XBAR_H
+#define GMS_MEM_XBAR_H
+#include <stdint.h>
+#include "mem/mreq.h"
+
+typedef int (*gms_xbar_deliver_fn)(void *ud, uint32_t out, gms_mreq *r);  /* 0 = refused */
+
+typedef struct gms_xbar {
+    uint32_t nin, nout;
+    uint32_t in_limit, out_limit, latency;
+    gms_mreq_fifo *inq;
+    uint32_t *in_flits, *out_flits;
+    uint64_t *in_busy, *out_busy;
+    gms_mreq_fifo *outq;
+    uint64_t *in_active;     /* bitmap of inputs with queued packets */
+    uint64_t *out_active;    /* bitmap of outputs with packets in flight or waiting */
+    uint32_t in_words, out_words;
+    uint32_t rr;
+    uint64_t queued;         /* packets anywhere in this network */
+    gms_xbar_deliver_fn deliver;
+    void *ud;
+    /* stats */
+    uint64_t packets, flits;
+} gms_xbar;
+
+void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, uint32_t out_limit,
+                   uint32_t latency, gms_xbar_deliver_fn deliver, void *ud);
+void gms_xbar_free(gms_xbar *x);
+int gms_xbar_can_inject(const gms_xbar *x, uint32_t in, uint32_t flits);
+/* the packet's flit count travels in r->t_ready until it is scheduled */
+void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32_t flits);
+/* one cycle; returns 1 while packets remain */
+int gms_xbar_cycle(gms_xbar *x, uint64_t now);
+
+#endif

@@ -1,0 +1,131 @@
+/* LRU eviction at 4 KiB (-eviction_policy 5, lru4k), 64 KiB (2, lru64k, UVMSmart's SE) and
+ * 2 MiB (0, lru2m, NE: the driver's root-chunk LRU). The victim is every resident page of the
+ * least recently used unit. Order is refreshed when a unit gets a migrated page and, with
+ * -uvm_lru_on_access 1 (UVMSmart), on every reference. */
+#include <stdlib.h>
+#include "uvm/evict_lru.h"
+
+void gms_lru_init(gms_lru *l, gms_uvm *u, int unit)
+{
+    *l = (gms_lru){ 0 };
+    l->u = u;
+    l->unit = unit;
+    l->on_access = u->prm->lru_on_access;
+    l->head = l->tail = GMS_UVM_NONE;
+    gms_lru_grow(l);
+}
+
+void gms_lru_free(gms_lru *l)
+{
+    free(l->prev); free(l->next); free(l->cnt);
+}
+
+void gms_lru_grow(gms_lru *l)
+{
+    const gms_uvm *u = l->u;
+    uint32_t need = l->unit == GMS_LRU_PAGE ? u->npages : l->unit == GMS_LRU_BLOCK ? u->nblocks : u->nregions;
+    if (need <= l->cap) return;
+    uint32_t cap = l->cap ? l->cap : 64;
+    while (cap < need) cap *= 2;
+    l->prev = gms_xrealloc(l->prev, cap * sizeof *l->prev);
+    l->next = gms_xrealloc(l->next, cap * sizeof *l->next);
+    l->cnt = gms_xrealloc(l->cnt, cap * sizeof *l->cnt);
+    for (uint32_t i = l->cap; i < cap; i++) l->cnt[i] = 0;
+    l->cap = cap;
+}
+
+uint32_t gms_lru_unit_of(const gms_lru *l, uint32_t page)
+{
+    const gms_uvm_page *pg = &l->u->pages[page];
+    return l->unit == GMS_LRU_PAGE ? page : l->unit == GMS_LRU_BLOCK ? pg->block : pg->region;
+}
+
+static void unlink_unit(gms_lru *l, uint32_t x)
+{
+    if (l->prev[x] != GMS_UVM_NONE) l->next[l->prev[x]] = l->next[x]; else l->head = l->next[x];
+    if (l->next[x] != GMS_UVM_NONE) l->prev[l->next[x]] = l->prev[x]; else l->tail = l->prev[x];
+}
+
+static void push_mru(gms_lru *l, uint32_t x)
+{
+    l->next[x] = GMS_UVM_NONE;
+    l->prev[x] = l->tail;
+    if (l->tail != GMS_UVM_NONE) l->next[l->tail] = x; else l->head = x;
+    l->tail = x;
+}
+
+void gms_lru_resident(gms_lru *l, uint32_t page)
+{
+    uint32_t x = gms_lru_unit_of(l, page);
+    if (l->cnt[x]++) unlink_unit(l, x);
+    push_mru(l, x);
+}
+
+void gms_lru_removed(gms_lru *l, uint32_t page)
+{
+    uint32_t x = gms_lru_unit_of(l, page);
+    if (l->cnt[x] && --l->cnt[x] == 0) unlink_unit(l, x);
+}
+
+void gms_lru_access(gms_lru *l, uint32_t page)
+{
+    if (!l->on_access) return;
+    uint32_t x = gms_lru_unit_of(l, page);
+    if (!l->cnt[x] || l->tail == x) return;
+    unlink_unit(l, x);
+    push_mru(l, x);
+}
+
+void gms_lru_unit_pages(const gms_lru *l, uint32_t x, gms_uvm_vec *out)
+{
+    const gms_uvm *u = l->u;
+    uint32_t first, n;
+    if (l->unit == GMS_LRU_PAGE) {
+        first = x; n = 1;
+    } else if (l->unit == GMS_LRU_BLOCK) {
+        uint32_t r = u->block_region[x];
+        gms_uvm_leaf_pages(u, r, x - u->regions[r].first_block, &first, &n);
+    } else {
+        first = u->regions[x].first_page; n = u->regions[x].npages;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (u->pages[first + i].state == GMS_PG_RESIDENT) gms_uvm_vec_push(out, first + i);
+}
+
+/* ---------------- the three policies ---------------- */
+static void *create_unit(gms_uvm *u, int unit)
+{
+    gms_lru *l = gms_xmalloc(sizeof *l);
+    gms_lru_init(l, u, unit);
+    return l;
+}
+static void *create_4k(gms_uvm *u, gms_error *err) { (void)err; return create_unit(u, GMS_LRU_PAGE); }
+static void *create_64k(gms_uvm *u, gms_error *err) { (void)err; return create_unit(u, GMS_LRU_BLOCK); }
+static void *create_2m(gms_uvm *u, gms_error *err) { (void)err; return create_unit(u, GMS_LRU_REGION); }
+static void destroy(void *st) { gms_lru_free(st); free(st); }
+static void grow(void *st, gms_uvm *u) { (void)u; gms_lru_grow(st); }
+static void resident(void *st, uint32_t page, uint64_t now) { (void)now; gms_lru_resident(st, page); }
+static void removed(void *st, uint32_t page) { gms_lru_removed(st, page); }
+static void access_hook(void *st, uint32_t page, uint64_t now) { (void)now; gms_lru_access(st, page); }
+static void select_lru(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
+{
+    (void)u; (void)now;
+    gms_lru *l = st;
+    if (l->head != GMS_UVM_NONE) gms_lru_unit_pages(l, l->head, out);
+}
+
+const gms_uvm_evict_ops gms_uvm_evict_lru4k = {
+    .name = "lru4k", .uvmsmart_id = 5, .help = "LRU over pages",
+    .create = create_4k, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
+    .access = access_hook, .select = select_lru,
+};
+const gms_uvm_evict_ops gms_uvm_evict_lru64k = {
+    .name = "lru64k", .uvmsmart_id = 2, .help = "LRU over 64 KiB basic blocks (sequential-local eviction, SE)",
+    .create = create_64k, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
+    .access = access_hook, .select = select_lru,
+};
+const gms_uvm_evict_ops gms_uvm_evict_lru2m = {
+    .name = "lru2m", .uvmsmart_id = 0, .help = "LRU over 2 MiB regions (NVIDIA's root chunks, NE)",
+    .create = create_2m, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
+    .access = access_hook, .select = select_lru,
+};

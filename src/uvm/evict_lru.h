@@ -1,0 +1,28 @@
+/* LRU list over eviction units (4 KiB page, 64 KiB block or 2 MiB region), shared by the LRU
+ * policies and the tree-based policy. A unit is in the list while it has a resident page. */
+#ifndef GMS_UVM_EVICT_LRU_H
+#define GMS_UVM_EVICT_LRU_H
+#include "uvm/uvm_internal.h"
+
+enum { GMS_LRU_PAGE = 0, GMS_LRU_BLOCK, GMS_LRU_REGION };
+
+typedef struct gms_lru {
+    gms_uvm *u;
+    int unit;
+    int on_access;            /* refresh on every access (else on migration only) */
+    uint32_t *prev, *next, *cnt;
+    uint32_t cap;
+    uint32_t head, tail;      /* head = least recently used */
+} gms_lru;
+
+void gms_lru_init(gms_lru *l, gms_uvm *u, int unit);
+void gms_lru_free(gms_lru *l);
+void gms_lru_grow(gms_lru *l);
+uint32_t gms_lru_unit_of(const gms_lru *l, uint32_t page);
+void gms_lru_resident(gms_lru *l, uint32_t page);
+void gms_lru_removed(gms_lru *l, uint32_t page);
+void gms_lru_access(gms_lru *l, uint32_t page);
+/* append the resident pages of a unit to out */
+void gms_lru_unit_pages(const gms_lru *l, uint32_t unit, gms_uvm_vec *out);
+
+#endif

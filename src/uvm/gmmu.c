@@ -1,0 +1,254 @@
+/* Translation path: per-SM L1 TLB -> optional shared L2 TLB -> GMMU page-table walker (fixed
+ * latency, optional bound on concurrent walks) -> far fault. A pending translation (keyed by
+ * page) is the TLB MSHR of the walk; when the walk finds the page absent the same entry becomes
+ * the far-fault MSHR: later misses to the page join it, and all waiters are replayed (deliver)
+ * when the page arrives. */
+#include <stdlib.h>
+#include "uvm/uvm_internal.h"
+
+static int is_write(const gms_mreq *r) { return r->kind == GMS_MREQ_WRITE || r->kind == GMS_MREQ_ATOMIC; }
+
+static void touch(gms_uvm *u, uint32_t page, const gms_mreq *r)
+{
+    gms_uvm_page *pg = &u->pages[page];
+    pg->accessed = 1;
+    if (is_write(r)) pg->dirty = 1;
+    if (pg->pf_unused) {
+        pg->pf_unused = 0;
+        u->c.pf_used++;
+    }
+}
+
+static void note_access(gms_uvm *u, uint32_t page, uint64_t now)
+{
+    if (page == u->last_access_page) return;
+    u->last_access_page = page;
+    if (u->seq_out) fwrite(&u->pages[page].vpn, sizeof(uint64_t), 1, u->seq_out);
+    if (u->ev->access) u->ev->access(u->ev_st, page, now);
+}
+
+/* ---------------- warps stalled on far faults ---------------- */
+static uint64_t *warp_slot(gms_uvm *u, const gms_mreq *r)
+{
+    uint32_t sm = r->sm < u->n_sm ? r->sm : 0;
+    return &u->warp_waits[2 * ((size_t)sm * u->warps_per_sm + (r->warp % u->warps_per_sm))];
+}
+static void wait_begin(gms_uvm *u, const gms_mreq *r, uint64_t now)
+{
+    uint64_t *w = warp_slot(u, r);
+    if (w[0]++ == 0) w[1] = now;
+}
+static void wait_end(gms_uvm *u, const gms_mreq *r, uint64_t now)
+{
+    uint64_t *w = warp_slot(u, r);
+    if (w[0] && --w[0] == 0) u->c.warp_stall_cycles += now - w[1];
+}
+
+/* ---------------- pending translations ---------------- */
+static uint32_t pend_alloc(gms_uvm *u, uint64_t vpn)
+{
+    uint32_t i;
+    if (u->pend_free != GMS_UVM_NONE) {
+        i = u->pend_free;
+        u->pend_free = u->pend[i].next;
+    } else {
+        if (u->npend == u->cap_pend) {
+            u->cap_pend = u->cap_pend ? 2 * u->cap_pend : 256;
+            u->pend = gms_xrealloc(u->pend, u->cap_pend * sizeof *u->pend);
+        }
+        i = u->npend++;
+    }
+    gms_uvm_pend *pe = &u->pend[i];
+    pe->vpn = vpn;
+    pe->head = pe->tail = NULL;
+    pe->nwait = 0;
+    pe->page = gms_uvm_page_of(u, vpn);
+    pe->next = GMS_UVM_NONE;
+    pe->state = GMS_PEND_WALK_WAIT;
+    pe->in_use = 1;
+    gms_u64map_put(&u->pend_map, vpn, i);
+    return i;
+}
+
+static void pend_release(gms_uvm *u, uint32_t i)
+{
+    gms_uvm_pend *pe = &u->pend[i];
+    gms_u64map_del(&u->pend_map, pe->vpn);
+    pe->in_use = 0;
+    pe->next = u->pend_free;
+    u->pend_free = i;
+}
+
+static void pend_add_waiter(gms_uvm_pend *pe, gms_mreq *r, uint64_t now)
+{
+    r->next = NULL;
+    r->t_ready = now;
+    if (pe->tail) pe->tail->next = r; else pe->head = r;
+    pe->tail = r;
+    pe->nwait++;
+}
+
+void gms_uvm_deliver_req(gms_uvm *u, gms_mreq *r, uint64_t now)
+{
+    (void)now;
+    gms_engine_progress(u->e);
+    u->deliver(u->deliver_ud, r->sm, r);
+}
+
+static void deliver_all(gms_uvm *u, uint32_t pi, int faulted, uint64_t now)
+{
+    gms_uvm_pend *pe = &u->pend[pi];
+    gms_mreq *r = pe->head;
+    uint64_t vpn = pe->vpn;
+    uint32_t page = pe->page;
+    if (page != GMS_UVM_NONE) u->pages[page].pend = GMS_UVM_NONE;
+    pend_release(u, pi);   /* before delivering: deliver may translate again */
+    if (u->has_l2tlb) gms_tlb_fill(&u->l2tlb, vpn, page);
+    while (r) {
+        gms_mreq *nx = r->next;
+        r->next = NULL;
+        gms_tlb_fill(&u->tlb[r->sm], vpn, page);
+        u->c.tlb_fill++;
+        if (page != GMS_UVM_NONE) touch(u, page, r);
+        if (faulted) {
+            u->c.req_fault_wait_sum += now - r->t_ready;
+            u->c.req_fault_waits++;
+            wait_end(u, r, now);
+        }
+        gms_uvm_deliver_req(u, r, now);
+        r = nx;
+    }
+}
+
+static void walk_begin(gms_uvm *u, uint32_t pi, uint64_t now)
+{
+    u->walks_active++;
+    u->pend[pi].state = GMS_PEND_WALKING;
+    gms_uvm_schedule(u, now + u->prm->ptw_latency, GMS_UEV_WALK_DONE, pi, NULL);
+}
+
+void gms_uvm_start_walk(gms_uvm *u, gms_mreq *r, uint64_t now)
+{
+    uint64_t vpn = r->addr >> u->page_shift;
+    const uint64_t *v = gms_u64map_get(&u->pend_map, vpn);
+    if (v) {
+        gms_uvm_pend *pe = &u->pend[*v];
+        pend_add_waiter(pe, r, now);
+        if (pe->state == GMS_PEND_FAULT) {
+            u->c.fault_merged++;
+            wait_begin(u, r, now);
+        } else {
+            u->c.walk_merged++;
+        }
+        return;
+    }
+    uint32_t pi = pend_alloc(u, vpn);
+    pend_add_waiter(&u->pend[pi], r, now);
+    u->c.walks++;
+    if (!u->prm->max_walks || u->walks_active < u->prm->max_walks) {
+        walk_begin(u, pi, now);
+    } else {
+        u->c.walk_queued++;
+        if (u->walkq_tail != GMS_UVM_NONE) u->pend[u->walkq_tail].next = pi; else u->walkq_head = pi;
+        u->walkq_tail = pi;
+        u->walkq_n++;
+    }
+}
+
+void gms_uvm_walk_done(gms_uvm *u, uint32_t pi, uint64_t now)
+{
+    u->walks_active--;
+    while (u->walkq_head != GMS_UVM_NONE && (!u->prm->max_walks || u->walks_active < u->prm->max_walks)) {
+        uint32_t q = u->walkq_head;
+        u->walkq_head = u->pend[q].next;
+        if (u->walkq_head == GMS_UVM_NONE) u->walkq_tail = GMS_UVM_NONE;
+        u->pend[q].next = GMS_UVM_NONE;
+        u->walkq_n--;
+        walk_begin(u, q, now);
+    }
+    gms_uvm_pend *pe = &u->pend[pi];
+    uint32_t page = pe->page;
+    if (page == GMS_UVM_NONE || u->pages[page].state == GMS_PG_RESIDENT) {
+        u->c.walk_hit++;
+        deliver_all(u, pi, 0, now);
+        return;
+    }
+    u->c.walk_miss++;
+    gms_uvm_page *pg = &u->pages[page];
+    pe->state = GMS_PEND_FAULT;
+    pg->pend = pi;
+    for (gms_mreq *r = pe->head; r; r = r->next) wait_begin(u, r, now);
+    if (pg->state == GMS_PG_HOST) {
+        u->c.far_faults++;
+        pg->t_fault = now;
+        if (u->ev->fault) u->ev->fault(u->ev_st, page, now);
+        u->rt->fault(u->rt_st, page, now);
+    } else if (pg->state == GMS_PG_INFLIGHT) {
+        u->c.fault_merged++;          /* already on its way (prefetched or faulted earlier) */
+    } else {
+        u->c.faults_on_writeback++;   /* re-faulted when its write-back completes */
+    }
+}
+
+void gms_uvm_l2tlb_done(gms_uvm *u, gms_mreq *r, uint64_t now)
+{
+    uint64_t vpn = r->addr >> u->page_shift;
+    uint32_t page;
+    if (!gms_tlb_lookup(&u->l2tlb, vpn, &page)) {
+        gms_uvm_start_walk(u, r, now);
+        return;
+    }
+    u->c.l2tlb_hit++;
+    gms_tlb_fill(&u->tlb[r->sm], vpn, page);
+    u->c.tlb_fill++;
+    if (page != GMS_UVM_NONE) touch(u, page, r);
+    gms_uvm_deliver_req(u, r, now);
+}
+
+void gms_uvm_release_waiters(gms_uvm *u, uint32_t page, uint64_t now)
+{
+    uint32_t pi = u->pages[page].pend;
+    if (pi == GMS_UVM_NONE || u->pend[pi].state != GMS_PEND_FAULT) return;
+    deliver_all(u, pi, 1, now);
+}
+
+void gms_uvm_shootdown(gms_uvm *u, uint64_t vpn)
+{
+    for (uint32_t i = 0; i < u->n_sm; i++) u->c.tlb_invalidate += (uint64_t)gms_tlb_invalidate(&u->tlb[i], vpn);
+    if (u->has_l2tlb) gms_tlb_invalidate(&u->l2tlb, vpn);
+}
+
+int gms_uvm_translate(gms_uvm *u, uint32_t sm, gms_mreq *req, uint64_t now)
+{
+    if (!u->enabled) return 1;
+    if (now > u->now) u->now = now;
+    if (sm >= u->n_sm) sm = 0;
+    req->sm = (uint16_t)sm;
+    uint64_t vpn = req->addr >> u->page_shift;
+    uint32_t page;
+    u->c.tlb_access++;
+    int hit = gms_tlb_lookup(&u->tlb[sm], vpn, &page);
+    if (!hit) page = gms_uvm_page_of(u, vpn);
+    if (page != GMS_UVM_NONE) note_access(u, page, now);
+    if (hit) {
+        u->c.tlb_hit++;
+        if (page != GMS_UVM_NONE) touch(u, page, req);
+        if (!u->prm->tlb_hit_latency) return 1;
+        gms_uvm_schedule(u, now + u->prm->tlb_hit_latency, GMS_UEV_DELIVER, 0, req);
+        return 0;
+    }
+    u->c.tlb_miss++;
+    if (u->has_l2tlb) {
+        u->c.l2tlb_access++;
+        gms_uvm_schedule(u, now + u->prm->l2_tlb_latency, GMS_UEV_L2TLB, 0, req);
+        return 0;
+    }
+    gms_uvm_start_walk(u, req, now);
+    return 0;
+}
+
+void gms_uvm_gmmu_free(gms_uvm *u)
+{
+    free(u->pend);
+    gms_u64map_free(&u->pend_map);
+}

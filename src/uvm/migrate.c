@@ -1,0 +1,257 @@
+/* Migration and eviction mechanics shared by every fault runtime: plan a group of demand faults
+ * (+ the prefetcher's pages) into PCIe read transfers, keep the frame accounting, evict when
+ * the projected occupancy exceeds the capacity (UVMSmart's should_evict_page rule, which is also
+ * the driver's "evict before migrate when full"), write back dirty victims, and complete
+ * transfers (validate pages, replay waiters). */
+#include <stdlib.h>
+#include "uvm/uvm_internal.h"
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void mark_inflight(gms_uvm *u, uint32_t page, uint32_t batch, int is_pf)
+{
+    gms_uvm_page *pg = &u->pages[page];
+    pg->state = GMS_PG_INFLIGHT;
+    pg->batch = batch;
+    pg->pf = (uint8_t)is_pf;
+    pg->demand = (uint8_t)!is_pf;
+    gms_uvm_tree_update(u, page, +1);
+    gms_uvm_vec_push(&u->plan, page);
+}
+
+void gms_uvm_pf_take(gms_uvm *u, uint32_t page)
+{
+    if (u->pages[page].state == GMS_PG_HOST) mark_inflight(u, page, u->cur_batch, 1);
+}
+
+void gms_uvm_pf_take_range(gms_uvm *u, uint32_t first, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) gms_uvm_pf_take(u, first + i);
+}
+
+/* cut sorted pages into transfers: at address gaps, region boundaries, the capacity, and (when
+ * cut_after_fault) just after each demand page, so its warp can replay early (UVMSmart) */
+static void queue_reads(gms_uvm *u, const uint32_t *p, size_t n, int kind, uint32_t batch, uint32_t bulk,
+                        uint64_t pre_latency_per_fault, int cut_after_fault, uint64_t now)
+{
+    uint64_t maxpieces = u->cap_limited && u->cap_frames ? u->cap_frames : UINT64_MAX;
+    size_t i = 0;
+    while (i < n) {
+        size_t j = i + 1;
+        uint32_t nfault = u->pages[p[i]].demand;
+        while (j < n && p[j] == p[j - 1] + 1 && u->pages[p[j]].region == u->pages[p[i]].region && j - i < maxpieces &&
+               !(cut_after_fault && u->pages[p[j - 1]].demand)) {
+            nfault += u->pages[p[j]].demand;
+            j++;
+        }
+        gms_uvm_xfer *x = gms_uvm_xfer_new(u);
+        x->kind = (uint8_t)kind;
+        x->lane = GMS_LANE_H2D;
+        x->first_page = p[i];
+        x->npages = (uint32_t)(j - i);
+        x->bytes = (uint64_t)x->npages << u->page_shift;
+        x->nfault = nfault;
+        x->pre_latency = pre_latency_per_fault * nfault;
+        x->batch = batch;
+        x->bulk = bulk;
+        x->t_queued = now;
+        u->queued_read += x->npages;
+        if (batch != GMS_UVM_NONE) u->batches[batch].outstanding++;
+        if (bulk != GMS_UVM_NONE) u->bulk[bulk].outstanding++;
+        gms_uvm_lane_push(u, x);
+        i = j;
+    }
+}
+
+uint32_t gms_uvm_migrate(gms_uvm *u, const uint32_t *faults, size_t n, uint32_t batch,
+                         uint64_t pre_latency_per_fault, uint64_t now)
+{
+    u->plan.n = 0;
+    u->cur_batch = batch;
+    for (size_t i = 0; i < n; i++)
+        if (u->pages[faults[i]].state == GMS_PG_HOST) mark_inflight(u, faults[i], batch, 0);
+    size_t ndemand = u->plan.n;
+    if (ndemand) {
+        qsort(u->plan.v, ndemand, sizeof *u->plan.v, cmp_u32);
+        u->scratch.n = 0;
+        for (size_t i = 0; i < ndemand; i++) gms_uvm_vec_push(&u->scratch, u->plan.v[i]);
+        const gms_uvm_prefetch_ops *pf = u->over_sub ? u->pf_oversub : u->pf;
+        pf->plan(u, u->scratch.v, u->scratch.n);
+        qsort(u->plan.v, u->plan.n, sizeof *u->plan.v, cmp_u32);
+        u->c.pf_groups++;
+        u->c.pf_group_pages += u->plan.n;
+    }
+    uint32_t total = (uint32_t)u->plan.n;
+    if (batch != GMS_UVM_NONE) {
+        u->batches[batch].prefetched += total - (uint32_t)ndemand;
+        u->batches[batch].pages += total;
+    }
+    queue_reads(u, u->plan.v, u->plan.n, GMS_XF_MIGRATE, batch, GMS_UVM_NONE, pre_latency_per_fault,
+                u->rt->cut_after_fault, now);
+    gms_uvm_evict_check(u, 1, now);
+    gms_uvm_lanes_kick(u, now);
+    u->cur_batch = GMS_UVM_NONE;
+    return total;
+}
+
+void gms_uvm_bulk_prefetch(gms_uvm *u, uint64_t addr, uint64_t bytes, uint32_t bulk, uint64_t now)
+{
+    u->plan.n = 0;
+    uint64_t end = addr + bytes;
+    for (size_t k = 0; k < u->nallocs; k++) {
+        const gms_uvm_alloc_rec *a = &u->allocs[k];
+        if (!a->managed || end <= a->base || addr >= a->base + a->bytes) continue;
+        uint64_t lo = addr > a->base ? addr : a->base, hi = end < a->base + a->bytes ? end : a->base + a->bytes;
+        uint32_t p0 = a->first_page + (uint32_t)((lo - a->base) >> u->page_shift);
+        uint32_t p1 = a->first_page + (uint32_t)((hi - a->base + u->page_size - 1) >> u->page_shift);
+        for (uint32_t p = p0; p < p1; p++)
+            if (u->pages[p].state == GMS_PG_HOST) mark_inflight(u, p, GMS_UVM_NONE, 0);
+    }
+    for (size_t i = 0; i < u->plan.n; i++) u->pages[u->plan.v[i]].demand = 0;
+    queue_reads(u, u->plan.v, u->plan.n, GMS_XF_BULK, GMS_UVM_NONE, bulk, 0, 0, now);
+    gms_uvm_evict_check(u, 0, now);
+}
+
+/* ---------------- eviction ---------------- */
+static void queue_writeback(gms_uvm *u, uint32_t first, uint32_t n, uint64_t now)
+{
+    gms_uvm_xfer *x = gms_uvm_xfer_new(u);
+    x->kind = GMS_XF_WRITEBACK;
+    x->lane = GMS_LANE_D2H;
+    x->first_page = first;
+    x->npages = n;
+    x->bytes = (uint64_t)n << u->page_shift;
+    x->t_queued = now;
+    gms_uvm_lane_push(u, x);
+}
+
+void gms_uvm_evict_pages(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t now)
+{
+    uint32_t run0 = GMS_UVM_NONE, runn = 0;
+    u->c.evict_ops++;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t p = pages[i];
+        gms_uvm_page *pg = &u->pages[p];
+        if (pg->state != GMS_PG_RESIDENT) continue;
+        u->ev->removed(u->ev_st, p);
+        gms_uvm_tree_update(u, p, -1);
+        gms_uvm_shootdown(u, pg->vpn);
+        if (pg->pf_unused) { pg->pf_unused = 0; u->c.pf_evicted_unused++; }
+        if (pg->dirty) u->c.evict_dirty++; else u->c.evict_clean++;
+        if (u->cur_batch != GMS_UVM_NONE) u->batches[u->cur_batch].evictions++;
+        int wb = pg->dirty || !u->prm->invalidate_clean;
+        pg->dirty = pg->accessed = 0;
+        if (wb) {
+            pg->state = GMS_PG_WRITING;
+            u->pending_free++;
+            if (run0 != GMS_UVM_NONE && p == run0 + runn && pg->region == u->pages[run0].region) {
+                runn++;
+            } else {
+                if (run0 != GMS_UVM_NONE) queue_writeback(u, run0, runn, now);
+                run0 = p;
+                runn = 1;
+            }
+        } else {
+            pg->state = GMS_PG_HOST;
+            u->frames_held--;
+        }
+    }
+    if (run0 != GMS_UVM_NONE) queue_writeback(u, run0, runn, now);
+}
+
+void gms_uvm_evict_check(gms_uvm *u, int from_fault, uint64_t now)
+{
+    if (!u->cap_limited) return;
+    uint64_t limit = u->cap_frames - u->cap_frames * u->prm->free_page_buffer_pct / 100;
+    while (u->frames_held + u->queued_read > u->pending_free + limit) {
+        if (from_fault && !u->over_sub) u->over_sub = 1;
+        u->victims.n = 0;
+        u->ev->select(u->ev_st, u, now, &u->victims);
+        if (!u->victims.n) break;
+        qsort(u->victims.v, u->victims.n, sizeof *u->victims.v, cmp_u32);
+        uint64_t before = u->frames_held + u->queued_read - u->pending_free;
+        gms_uvm_evict_pages(u, u->victims.v, u->victims.n, now);
+        if (u->frames_held + u->queued_read - u->pending_free >= before) break;   /* nothing evictable */
+    }
+}
+
+/* ---------------- transfer start / end ---------------- */
+void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
+{
+    switch (x->kind) {
+    case GMS_XF_MIGRATE:
+    case GMS_XF_BULK:
+        u->frames_held += x->npages;
+        u->queued_read -= x->npages;
+        if (x->batch != GMS_UVM_NONE && u->batches[x->batch].first_xfer == UINT64_MAX)
+            u->batches[x->batch].first_xfer = now + x->pre_latency;
+        break;
+    case GMS_XF_WRITEBACK:
+        if (!u->rt->free_at_wb_end) {
+            u->frames_held -= x->npages;
+            u->pending_free -= x->npages;
+        }
+        break;
+    default: break;
+    }
+}
+
+void gms_uvm_xfer_finished(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
+{
+    switch (x->kind) {
+    case GMS_XF_MIGRATE:
+    case GMS_XF_BULK:
+        for (uint32_t i = 0; i < x->npages; i++) {
+            uint32_t p = x->first_page + i;
+            gms_uvm_page *pg = &u->pages[p];
+            pg->state = GMS_PG_RESIDENT;
+            pg->batch = GMS_UVM_NONE;
+            if (++pg->n_in == 2) u->c.pages_thrashed++;
+            if (pg->n_in >= 2) u->c.remigrations++;
+            u->c.pages_in++;
+            if (x->kind == GMS_XF_BULK) {
+                u->c.pages_bulk_in++;
+            } else if (pg->demand) {
+                u->c.pages_demand_in++;
+                u->c.page_latency_sum += now - pg->t_fault;
+                u->c.page_latency_n++;
+            } else {
+                u->c.pages_pf_in++;
+                pg->pf_unused = 1;
+            }
+            pg->demand = 0;
+            u->ev->resident(u->ev_st, p, now);
+            gms_uvm_release_waiters(u, p, now);
+        }
+        if (x->batch != GMS_UVM_NONE) gms_uvm_batch_xfer_done(u, x->batch, now);
+        if (x->bulk != GMS_UVM_NONE) gms_uvm_bulk_finish_one(u, x->bulk);
+        if (u->queued_read) gms_uvm_evict_check(u, 0, now);
+        break;
+    case GMS_XF_WRITEBACK:
+        for (uint32_t i = 0; i < x->npages; i++) {
+            uint32_t p = x->first_page + i;
+            gms_uvm_page *pg = &u->pages[p];
+            u->c.pages_written_back++;
+            if (u->rt->free_at_wb_end) {
+                u->frames_held--;
+                u->pending_free--;
+            }
+            if (pg->state != GMS_PG_WRITING) continue;
+            pg->state = GMS_PG_HOST;
+            if (pg->pend != GMS_UVM_NONE) {   /* faulted while being written back */
+                u->c.far_faults++;
+                pg->t_fault = now;
+                if (u->ev->fault) u->ev->fault(u->ev_st, p, now);
+                u->rt->fault(u->rt_st, p, now);
+            }
+        }
+        break;
+    case GMS_XF_MEMCPY:
+        if (x->bulk != GMS_UVM_NONE) gms_uvm_bulk_finish_one(u, x->bulk);
+        break;
+    }
+}

@@ -1,0 +1,165 @@
+/* gather: b[i] = a[idx[i]], the reference `gather` kernel; idx[0..n) is the first n entries
+ * of a seeded random permutation of 0..asize-1 (every lane reads its own random line)
+ *   __global__ void gather(const int* idx, const float* a, float* b, int n)
+ *   { int i = blockIdx.x*blockDim.x + threadIdx.x; if (i < n) b[i] = a[idx[i]]; }
+ * 14 warp instructions per full warp, as in the trace: MOV S2R S2R IMAD ISETP @P0EXIT MOV
+ * IMAD.WIDE LDG(idx) IMAD.WIDE LDG(a) IMAD.WIDE STG EXIT. The reference permutation used
+ * another generator (seed 12345), so the random addresses differ but their statistics match. */
+#include "workloads/wl_util.h"
+#include <stdlib.h>
+
+typedef struct gather_st {
+    uint64_t n, asize, repeat, seed;
+    uint32_t block;
+    uint32_t *idx;
+    float *b;
+    uint64_t didx, da, db;
+    int done;
+} gather_st;
+
+static const gms_wl_param gather_params[] = {
+    { "n", "131072", "threads (gathered elements)" },
+    { "asize", "16777216", "floats in the source array a (64 MiB by default); n <= asize" },
+    { "block", "256", "threads per block" },
+    { "repeat", "1", "launch the kernel this many times" },
+    { NULL, NULL, NULL },
+};
+
+/* the contents of a: a fixed function of (seed, index), so a 64 MiB host copy is not needed */
+static float gather_aval(uint64_t seed, uint64_t j)
+{
+    uint64_t z = seed * 0x9e3779b97f4a7c15ULL + j + 1;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return (float)(z >> 40) * (1.0f / 16777216.0f);
+}
+
+static int gather_sizes(const gms_wl_args *a, uint64_t *n, uint64_t *as, gms_error *err)
+{
+    *n = gms_wl_u64(a, "n");
+    *as = gms_wl_u64(a, "asize");
+    if (wl_need_size("gather", a, "n", *n, 0xffffffffULL, err)) return -1;
+    if (wl_need_size("gather", a, "asize", *as, 0xffffffffULL, err)) return -1;
+    if (*n > *as)
+        return gms_err(err, "workload gather: n=%llu must not exceed asize=%llu (indices are a permutation)",
+                       (unsigned long long)*n, (unsigned long long)*as);
+    return 0;
+}
+
+static int gather_create(const gms_wl_args *a, void **state, gms_error *err)
+{
+    uint64_t n, as;
+    if (gather_sizes(a, &n, &as, err)) return -1;
+    if (gms_wl_check_range(a, "block", 1, 1024, err)) return -1;
+    if (gms_wl_check_range(a, "repeat", 1, 1000000, err)) return -1;
+    gather_st *s = gms_xcalloc(1, sizeof *s);
+    s->n = n;
+    s->asize = as;
+    s->seed = gms_wl_seed(a);
+    s->block = (uint32_t)gms_wl_u64(a, "block");
+    s->repeat = gms_wl_u64(a, "repeat");
+    s->idx = wl_calloc(n, sizeof *s->idx);
+    s->b = wl_calloc(n, sizeof *s->b);
+    gms_rng r;
+    gms_rng_seed(&r, s->seed);
+    wl_perm_prefix(&r, (uint32_t)as, (uint32_t)n, s->idx);
+    *state = s;
+    return 0;
+}
+
+static int gather_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    gather_st *s = k->st;
+    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+        wl_warp w;
+        wl_warp_begin(&w, bt, k, block, wi);
+        uint64_t i[32], j[32], I[32], A[32], B[32];
+        uint8_t ri;
+        uint32_t m = wl_prologue_1d(&w, s->n, i, &ri);
+        if (!m) continue;
+        uint8_t r4 = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV R7, 0x4 */
+        uint8_t pi = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE idx+i */
+        wl_addrs(I, m, s->didx, i, 4);
+        uint8_t vj = wl_ldg(&w, m, I, pi);
+        uint8_t pa = wl_int(&w, m, vj, r4);                       /* IMAD.WIDE a+idx[i] */
+        WL_LANES(m, l) j[l] = s->idx[i[l]];
+        wl_addrs(A, m, s->da, j, 4);
+        uint8_t v = wl_ldg(&w, m, A, pa);
+        uint8_t pb = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE b+i */
+        wl_addrs(B, m, s->db, i, 4);
+        WL_LANES(m, l) s->b[i[l]] = gather_aval(s->seed, j[l]);
+        wl_stg(&w, m, B, pb, v);
+        wl_exit(&w, m);
+    }
+    return 0;
+}
+
+static int gather_next(void *state, gms_program *p, gms_error *err)
+{
+    gather_st *s = state;
+    if (!wl_once(&s->done)) return 0;
+    s->didx = gms_prog_alloc(p, s->n * 4, "idx");
+    s->da = gms_prog_alloc(p, s->asize * 4, "a");
+    s->db = gms_prog_alloc(p, s->n * 4, "b");
+    gms_prog_copy_h2d(p, s->didx, s->n * 4);
+    gms_prog_copy_h2d(p, s->da, s->asize * 4);
+    for (uint64_t r = 0; r < s->repeat; r++)
+        wl_launch(p, "_Z6gatherPKiPKfPfi", wl_dim3(wl_cdiv(s->n, s->block), 1, 1), wl_dim3(s->block, 1, 1), 8, 0,
+                  gather_fill, s, NULL, 0);
+    gms_prog_copy_d2h(p, s->db, s->n * 4);
+    gms_prog_sync(p);
+    return 1;
+}
+
+static int gather_verify(void *state, gms_error *err)
+{
+    gather_st *s = state;
+    /* the indices must be distinct and in range (a permutation prefix) */
+    uint8_t *seen = wl_calloc(s->asize / 8 + 1, 1);
+    int rc = 0;
+    for (uint64_t i = 0; i < s->n && !rc; i++) {
+        uint32_t j = s->idx[i];
+        if (j >= s->asize || (seen[j / 8] >> (j % 8) & 1))
+            rc = gms_err(err, "workload gather: idx[%llu] = %u is out of range or repeated", (unsigned long long)i, j);
+        else
+            seen[j / 8] |= (uint8_t)(1u << (j % 8));
+        float want = gather_aval(s->seed, j);
+        if (!rc && s->b[i] != want)
+            rc = gms_err(err, "workload gather: b[%llu] = %.9g, CPU reference %.9g", (unsigned long long)i,
+                         (double)s->b[i], (double)want);
+    }
+    free(seen);
+    return rc;
+}
+
+static void gather_destroy(void *state)
+{
+    gather_st *s = state;
+    if (!s) return;
+    free(s->idx);
+    free(s->b);
+    free(s);
+}
+
+static uint64_t gather_footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    uint64_t n, as;
+    if (gather_sizes(a, &n, &as, &e)) return 0;
+    return 2 * n * 4 + as * 4;
+}
+
+const gms_workload_ops gms_wl_gather = {
+    .name = "gather",
+    .suite = "micro",
+    .domain = "microbenchmark",
+    .ri = "I",
+    .summary = "random gather b[i] = a[idx[i]] (reference kernel gather): uncoalesced, one line per lane",
+    .params = gather_params,
+    .create = gather_create,
+    .next = gather_next,
+    .verify = gather_verify,
+    .destroy = gather_destroy,
+    .footprint = gather_footprint,
+};

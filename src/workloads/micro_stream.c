@@ -1,0 +1,141 @@
+/* stream: vector add c[i] = a[i] + b[i], the reference `vecadd` kernel
+ *   __global__ void vecAdd(const float* a, const float* b, float* c, int n)
+ *   { int i = blockIdx.x*blockDim.x + threadIdx.x; if (i < n) c[i] = a[i] + b[i]; }
+ * 15 warp instructions per full warp, exactly as the Accel-Sim reference trace:
+ * MOV S2R S2R IMAD ISETP @P0EXIT MOV IMAD.WIDE IMAD.WIDE LDG LDG IMAD.WIDE FADD STG EXIT. */
+#include "workloads/wl_util.h"
+#include <stdlib.h>
+
+typedef struct stream_st {
+    uint64_t n, repeat;
+    uint32_t block;
+    float *a, *b, *c;
+    uint64_t da, db, dc;
+    int done;
+} stream_st;
+
+static const gms_wl_param stream_params[] = {
+    { "n", "1048576", "vector length (floats); the reference vecadd trace uses 262144" },
+    { "block", "256", "threads per block" },
+    { "repeat", "1", "launch the kernel this many times (data reuse across launches)" },
+    { NULL, NULL, NULL },
+};
+
+static int stream_sizes(const gms_wl_args *a, uint64_t *n, gms_error *err)
+{
+    *n = gms_wl_u64(a, "n");
+    if (wl_need_size("stream", a, "n", *n, 1ULL << 36, err)) return -1;
+    return 0;
+}
+
+static int stream_create(const gms_wl_args *a, void **state, gms_error *err)
+{
+    uint64_t n;
+    if (stream_sizes(a, &n, err)) return -1;
+    if (gms_wl_check_range(a, "block", 1, 1024, err)) return -1;
+    if (gms_wl_check_range(a, "repeat", 1, 1000000, err)) return -1;
+    stream_st *s = gms_xcalloc(1, sizeof *s);
+    s->n = n;
+    s->block = (uint32_t)gms_wl_u64(a, "block");
+    s->repeat = gms_wl_u64(a, "repeat");
+    s->a = wl_calloc(n, sizeof(float));
+    s->b = wl_calloc(n, sizeof(float));
+    s->c = wl_calloc(n, sizeof(float));
+    gms_rng r;
+    gms_rng_seed(&r, gms_wl_seed(a));
+    for (uint64_t i = 0; i < n; i++) {
+        s->a[i] = wl_randf(&r);
+        s->b[i] = wl_randf(&r);
+    }
+    *state = s;
+    return 0;
+}
+
+static int stream_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    stream_st *s = k->st;
+    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+        wl_warp w;
+        wl_warp_begin(&w, bt, k, block, wi);
+        uint64_t i[32], A[32], B[32], C[32];
+        uint8_t ri;
+        uint32_t m = wl_prologue_1d(&w, s->n, i, &ri);
+        if (!m) continue;
+        uint8_t r4 = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV R7, 0x4 */
+        uint8_t pa = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE a+i */
+        uint8_t pb = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE b+i */
+        wl_addrs(A, m, s->da, i, 4);
+        wl_addrs(B, m, s->db, i, 4);
+        wl_addrs(C, m, s->dc, i, 4);
+        uint8_t va = wl_ldg(&w, m, A, pa);
+        uint8_t vb = wl_ldg(&w, m, B, pb);
+        uint8_t pc = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE c+i */
+        uint8_t vc = wl_fp(&w, m, va, vb, GMS_REG_NONE);          /* FADD */
+        WL_LANES(m, l) s->c[i[l]] = s->a[i[l]] + s->b[i[l]];
+        wl_stg(&w, m, C, pc, vc);
+        wl_exit(&w, m);
+    }
+    return 0;
+}
+
+static int stream_next(void *state, gms_program *p, gms_error *err)
+{
+    stream_st *s = state;
+    if (!wl_once(&s->done)) return 0;
+    uint64_t bytes = s->n * 4;
+    s->da = gms_prog_alloc(p, bytes, "a");
+    s->db = gms_prog_alloc(p, bytes, "b");
+    s->dc = gms_prog_alloc(p, bytes, "c");
+    gms_prog_copy_h2d(p, s->da, bytes);
+    gms_prog_copy_h2d(p, s->db, bytes);
+    for (uint64_t r = 0; r < s->repeat; r++)
+        wl_launch(p, "_Z6vecAddPKfS0_Pfi", wl_dim3(wl_cdiv(s->n, s->block), 1, 1), wl_dim3(s->block, 1, 1), 12, 0,
+                  stream_fill, s, NULL, 0);
+    gms_prog_copy_d2h(p, s->dc, bytes);
+    gms_prog_sync(p);
+    return 1;
+}
+
+static int stream_verify(void *state, gms_error *err)
+{
+    stream_st *s = state;
+    for (uint64_t i = 0; i < s->n; i++) {
+        float want = s->a[i] + s->b[i];
+        if (s->c[i] != want)
+            return gms_err(err, "workload stream: c[%llu] = %.9g, CPU reference %.9g", (unsigned long long)i,
+                           (double)s->c[i], (double)want);
+    }
+    return 0;
+}
+
+static void stream_destroy(void *state)
+{
+    stream_st *s = state;
+    if (!s) return;
+    free(s->a);
+    free(s->b);
+    free(s->c);
+    free(s);
+}
+
+static uint64_t stream_footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    uint64_t n;
+    if (stream_sizes(a, &n, &e)) return 0;
+    return 3 * n * 4;
+}
+
+const gms_workload_ops gms_wl_stream = {
+    .name = "stream",
+    .suite = "micro",
+    .domain = "microbenchmark",
+    .ri = "R",
+    .summary = "vector add c[i] = a[i] + b[i] (reference kernel vecadd), streaming, fully coalesced",
+    .params = stream_params,
+    .create = stream_create,
+    .next = stream_next,
+    .verify = stream_verify,
+    .destroy = stream_destroy,
+    .footprint = stream_footprint,
+};

@@ -1,0 +1,390 @@
+/* BACKPROP (Rodinia backprop, UVMBench): one training step of a 3-layer network with
+ * `input` input units, 16 hidden units and 1 output. Kernels bpnn_layerforward_CUDA and
+ * bpnn_adjust_weights_cuda, 16x16 threads per block, grid (1, input/16); the host part
+ * between them (hidden/output layer, errors) runs on the CPU as in the suite. */
+#include "workloads/rodinia_util.h"
+#include "util/rng.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HID 16
+#define ETA 0.3f
+#define MOMENTUM 0.3f
+
+typedef struct bp {
+    uint64_t in, nblk, repeat, rep;
+    int phase;
+    rw_buf input, out_hidden, in_hidden, partial, hdelta, prevw;
+    float *w0, *pw0;               /* original input->hidden weights, prev weights (flattened) */
+    float hidden_w[HID + 1][2], hidden_pw[HID + 1][2];
+    float hidden_units[HID + 1], output_units[2], output_delta[2], hidden_delta[HID + 1], target[2];
+} bp;
+
+static const gms_wl_param params[] = {
+    {"input", "65536", "number of input units (the suite's command-line argument); multiple of 16"},
+    {"scale", "1", "multiplies input"},
+    {"repeat", "1", "run the training step N times (independent invocations)"},
+    {NULL, NULL, NULL},
+};
+
+static int sizes(const gms_wl_args *a, uint64_t *in, gms_error *err)
+{
+    return rw_scaled(a, "backprop", "input", 16, 1ULL << 28, in, err);
+}
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    uint64_t in;
+    if (sizes(a, &in, &e)) return 0;
+    return 4 * ((in + 1) + (HID + 1) * 2 + 2 * (in + 1) * (HID + 1) + in / 16 * HID);
+}
+
+static int create(const gms_wl_args *a, void **out, gms_error *err)
+{
+    uint64_t in, rep;
+    if (sizes(a, &in, err) || rw_param(a, "repeat", 1, 1000000, &rep, err)) return -1;
+    bp *s = gms_xcalloc(1, sizeof *s);
+    s->in = in;
+    s->nblk = in / 16;
+    s->repeat = rep;
+    gms_rng r;
+    gms_rng_seed(&r, gms_wl_seed(a));
+    uint64_t nw = (in + 1) * (HID + 1);
+    rw_buf_new(&s->input, 4 * (in + 1));
+    rw_buf_new(&s->out_hidden, 4 * (HID + 1));
+    rw_buf_new(&s->in_hidden, 4 * nw);
+    rw_buf_new(&s->partial, 4 * s->nblk * HID);
+    rw_buf_new(&s->hdelta, 4 * (HID + 1));
+    rw_buf_new(&s->prevw, 4 * nw);
+    s->w0 = gms_xmalloc(4 * nw);
+    s->pw0 = gms_xcalloc(nw, 4);
+    for (uint64_t i = 1; i <= in; i++) RW_F(s->input)[i] = (float)gms_rng_double(&r);
+    for (uint64_t i = 0; i < nw; i++) s->w0[i] = (float)gms_rng_double(&r);
+    for (int j = 0; j <= HID; j++) s->hidden_w[j][1] = (float)gms_rng_double(&r);
+    s->target[1] = 0.1f;
+    *out = s;
+    return 0;
+}
+
+static float squash(float x) { return (float)(1.0 / (1.0 + exp(-x))); }
+
+/* host part between the kernels (bpnn_train_cuda): hidden units from the partial sums, then
+ * the output layer, the errors and the hidden->output weight update */
+static void host_middle(bp *s, const float *partial, const float *w0)
+{
+    for (int j = 1; j <= HID; j++) {
+        float sum = 0;
+        for (uint64_t k = 0; k < s->nblk; k++) sum += partial[k * HID + (uint64_t)j - 1];
+        sum += w0[j];
+        s->hidden_units[j] = (float)(1.0 / (1.0 + exp(-sum)));
+    }
+    s->hidden_units[0] = 1.0f;
+    float sum = 0;
+    for (int k = 0; k <= HID; k++) sum += s->hidden_w[k][1] * s->hidden_units[k];
+    s->output_units[1] = squash(sum);
+    float o = s->output_units[1];
+    s->output_delta[1] = o * (1.0f - o) * (s->target[1] - o);
+    for (int j = 1; j <= HID; j++) {
+        float h = s->hidden_units[j];
+        s->hidden_delta[j] = h * (1.0f - h) * (s->output_delta[1] * s->hidden_w[j][1]);
+    }
+    for (int k = 0; k <= HID; k++) {
+        float dw = ETA * s->output_delta[1] * s->hidden_units[k] + MOMENTUM * s->hidden_pw[k][1];
+        s->hidden_w[k][1] += dw;
+        s->hidden_pw[k][1] = dw;
+    }
+}
+
+#define IDX(by, ty, tx) ((uint64_t)(HID + 1) * HID * (by) + (uint64_t)(HID + 1) * (ty) + (tx) + 1 + (HID + 1))
+
+static int k_forward(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    bp *s = k->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, 256, W);
+    uint64_t by = b;
+    float node[HID], wm[HID][HID];
+    float *in = RW_F(s->input), *ih = RW_F(s->in_hidden), *ps = RW_F(s->partial);
+    uint64_t a[32], sa[32];
+    uint8_t ri[RW_MAXW];
+    /* if (tx == 0) input_node[ty] = input_cuda[index_in] */
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        ri[w] = rw_prologue(x, x->mask);
+        uint32_t m = 0;
+        RW_LANES(x, x->mask, l, t) {
+            uint32_t tx = t % 16, ty = t / 16;
+            if (tx == 0) {
+                m |= 1u << l;
+                a[l] = s->input.d + 4 * (HID * by + ty + 1);
+                sa[l] = 4 * ty;
+                node[ty] = in[HID * by + ty + 1];
+            }
+        }
+        uint8_t r = rw_int(x, 0x18, x->mask, ri[w], GMS_REG_NONE);
+        rw_bra(x, 0x20, x->mask, r);
+        uint8_t v = rw_ldg(x, 0x28, m, 4, a, r);
+        rw_sts(x, 0x30, m, 4, sa, GMS_REG_NONE, v);
+    }
+    rw_bar(W, nw, 0x38);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        RW_LANES(x, x->mask, l, t) {
+            uint32_t tx = t % 16, ty = t / 16;
+            a[l] = s->in_hidden.d + 4 * IDX(by, ty, tx);
+            sa[l] = 64 + 4 * t;
+            wm[ty][tx] = ih[IDX(by, ty, tx)];
+        }
+        uint8_t r = rw_int(x, 0x40, x->mask, ri[w], GMS_REG_NONE);
+        uint8_t v = rw_ldg(x, 0x48, x->mask, 4, a, r);
+        rw_sts(x, 0x50, x->mask, 4, sa, GMS_REG_NONE, v);
+    }
+    rw_bar(W, nw, 0x58);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint64_t na[32];
+        RW_LANES(x, x->mask, l, t) {
+            uint32_t tx = t % 16, ty = t / 16;
+            sa[l] = 64 + 4 * t;
+            na[l] = 4 * ty;
+            wm[ty][tx] = wm[ty][tx] * node[ty];
+        }
+        uint8_t v1 = rw_lds(x, 0x60, x->mask, 4, sa, GMS_REG_NONE);
+        uint8_t v2 = rw_lds(x, 0x68, x->mask, 4, na, GMS_REG_NONE);
+        uint8_t p = rw_fp(x, 0x70, x->mask, v1, v2, GMS_REG_NONE);
+        rw_sts(x, 0x78, x->mask, 4, sa, GMS_REG_NONE, p);
+    }
+    rw_bar(W, nw, 0x80);
+    for (int i = 1; i <= 4; i++) {
+        int p2 = 1 << i;
+        for (uint32_t w = 0; w < nw; w++) {
+            rw_warp *x = &W[w];
+            uint32_t m = 0;
+            uint64_t ob[32];
+            RW_LANES(x, x->mask, l, t) {
+                uint32_t tx = t % 16, ty = t / 16;
+                if (ty % (uint32_t)p2 == 0) {
+                    m |= 1u << l;
+                    sa[l] = 64 + 4 * t;
+                    ob[l] = 64 + 4 * ((ty + (uint32_t)p2 / 2) * 16 + tx);
+                }
+            }
+            uint8_t c = rw_int(x, 0x88, x->mask, GMS_REG_NONE, GMS_REG_NONE);
+            rw_bra(x, 0x90, x->mask, c);
+            uint8_t v1 = rw_lds(x, 0x98, m, 4, sa, GMS_REG_NONE);
+            uint8_t v2 = rw_lds(x, 0xa0, m, 4, ob, GMS_REG_NONE);
+            uint8_t v = rw_fp(x, 0xa8, m, v1, v2, GMS_REG_NONE);
+            rw_sts(x, 0xb0, m, 4, sa, GMS_REG_NONE, v);
+        }
+        /* ty % p2 == 0 rows read rows ty + p2/2, which are not written in this step */
+        for (int ty = 0; ty < HID; ty += p2)
+            for (int tx = 0; tx < HID; tx++) wm[ty][tx] = wm[ty][tx] + wm[ty + p2 / 2][tx];
+        rw_bar(W, nw, 0xb8);
+    }
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        RW_LANES(x, x->mask, l, t) {
+            uint32_t tx = t % 16, ty = t / 16;
+            sa[l] = 64 + 4 * t;
+            a[l] = s->in_hidden.d + 4 * IDX(by, ty, tx);
+            ih[IDX(by, ty, tx)] = wm[ty][tx];
+        }
+        uint8_t v = rw_lds(x, 0xc0, x->mask, 4, sa, GMS_REG_NONE);
+        rw_stg(x, 0xc8, x->mask, 4, a, ri[w], v);
+    }
+    rw_bar(W, nw, 0xd0);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint32_t m = 0;
+        RW_LANES(x, x->mask, l, t) {
+            uint32_t tx = t % 16, ty = t / 16;
+            if (tx == 0) {
+                m |= 1u << l;
+                sa[l] = 64 + 4 * (tx * 16 + ty);
+                a[l] = s->partial.d + 4 * (by * HID + ty);
+                ps[by * HID + ty] = wm[tx][ty];
+            }
+        }
+        uint8_t v = rw_lds(x, 0xd8, m, 4, sa, GMS_REG_NONE);
+        rw_stg(x, 0xe0, m, 4, a, ri[w], v);
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+static int k_adjust(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    bp *s = k->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, 256, W);
+    uint64_t by = b;
+    float *delta = RW_F(s->hdelta), *ly = RW_F(s->input), *wv = RW_F(s->in_hidden), *ow = RW_F(s->prevw);
+    uint64_t ad[32], al[32], aw[32], ao[32];
+    uint8_t ri[RW_MAXW];
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        ri[w] = rw_prologue(x, x->mask);
+        RW_LANES(x, x->mask, l, t) {
+            uint32_t tx = t % 16, ty = t / 16;
+            uint64_t index = IDX(by, ty, tx), iy = HID * by + ty + 1, ix = tx + 1;
+            ad[l] = s->hdelta.d + 4 * ix;
+            al[l] = s->input.d + 4 * iy;
+            aw[l] = s->in_hidden.d + 4 * index;
+            ao[l] = s->prevw.d + 4 * index;
+            float nd = ETA * delta[ix] * ly[iy] + MOMENTUM * ow[index];
+            wv[index] += nd;
+            ow[index] = nd;
+        }
+        uint8_t r = rw_int(x, 0x18, x->mask, ri[w], GMS_REG_NONE);
+        uint8_t d = rw_ldg(x, 0x20, x->mask, 4, ad, r);
+        uint8_t y = rw_ldg(x, 0x28, x->mask, 4, al, r);
+        uint8_t o = rw_ldg(x, 0x30, x->mask, 4, ao, r);
+        uint8_t v = rw_ldg(x, 0x38, x->mask, 4, aw, r);
+        uint8_t p = rw_fp(x, 0x40, x->mask, d, y, GMS_REG_NONE);
+        uint8_t q = rw_fp(x, 0x48, x->mask, o, p, GMS_REG_NONE);
+        uint8_t n = rw_fp(x, 0x50, x->mask, v, q, GMS_REG_NONE);
+        rw_stg(x, 0x58, x->mask, 4, aw, r, n);
+        rw_stg(x, 0x60, x->mask, 4, ao, r, q);
+    }
+    rw_bar(W, nw, 0x68);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint32_t m = 0;
+        RW_LANES(x, x->mask, l, t) {
+            uint32_t tx = t % 16, ty = t / 16;
+            if (ty == 0 && by == 0) {
+                uint64_t ix = tx + 1;
+                m |= 1u << l;
+                ad[l] = s->hdelta.d + 4 * ix;
+                aw[l] = s->in_hidden.d + 4 * ix;
+                ao[l] = s->prevw.d + 4 * ix;
+                float nd = ETA * delta[ix] + MOMENTUM * ow[ix];
+                wv[ix] += nd;
+                ow[ix] = nd;
+            }
+        }
+        uint8_t c = rw_int(x, 0x70, x->mask, ri[w], GMS_REG_NONE);
+        rw_bra(x, 0x78, x->mask, c);
+        if (m) {
+            uint8_t d = rw_ldg(x, 0x80, m, 4, ad, c);
+            uint8_t o = rw_ldg(x, 0x88, m, 4, ao, c);
+            uint8_t v = rw_ldg(x, 0x90, m, 4, aw, c);
+            uint8_t q = rw_fp(x, 0x98, m, d, o, GMS_REG_NONE);
+            uint8_t n = rw_fp(x, 0xa0, m, v, q, GMS_REG_NONE);
+            rw_stg(x, 0xa8, m, 4, aw, c, n);
+            rw_stg(x, 0xb0, m, 4, ao, c, q);
+        }
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+static int next(void *st, gms_program *p, gms_error *err)
+{
+    bp *s = st;
+    uint64_t nw = (s->in + 1) * (HID + 1);
+    rw_kernel k = {.st = s, .grid = {1, (uint32_t)s->nblk, 1}, .block = {16, 16, 1}};
+    if (s->phase == 0) {
+        rw_buf_alloc(p, &s->input, "input_cuda", 0);
+        rw_buf_alloc(p, &s->out_hidden, "output_hidden_cuda", 0);
+        rw_buf_alloc(p, &s->in_hidden, "input_hidden_cuda", 0);
+        rw_buf_alloc(p, &s->partial, "hidden_partial_sum", 0);
+        s->phase = 1;
+    }
+    if (s->phase == 1) {
+        if (s->rep == s->repeat) return 0;
+        /* cudaMemcpy input_cuda, input_hidden_cuda */
+        memcpy(s->in_hidden.h, s->w0, 4 * nw);
+        gms_prog_copy_h2d(p, s->input.d, s->input.bytes);
+        gms_prog_copy_h2d(p, s->in_hidden.d, s->in_hidden.bytes);
+        k.fn = k_forward;
+        rw_launch(p, "bpnn_layerforward_CUDA", &k, 4 * (HID + HID * HID), 24);
+        gms_prog_sync(p);
+        gms_prog_copy_d2h(p, s->partial.d, s->partial.bytes);
+        s->phase = 2;
+        return 1;
+    }
+    /* phase 2: host part, then the weight adjustment */
+    host_middle(s, RW_F(s->partial), s->w0);
+    if (s->rep == 0) {
+        rw_buf_alloc(p, &s->hdelta, "hidden_delta_cuda", 0);
+        rw_buf_alloc(p, &s->prevw, "input_prev_weights_cuda", 0);
+    }
+    memcpy(s->hdelta.h, s->hidden_delta, 4 * (HID + 1));
+    memcpy(s->prevw.h, s->pw0, 4 * nw);
+    memcpy(s->in_hidden.h, s->w0, 4 * nw);
+    gms_prog_copy_h2d(p, s->hdelta.d, s->hdelta.bytes);
+    gms_prog_copy_h2d(p, s->prevw.d, s->prevw.bytes);
+    gms_prog_copy_h2d(p, s->in_hidden.d, s->in_hidden.bytes);
+    k.fn = k_adjust;
+    rw_launch(p, "bpnn_adjust_weights_cuda", &k, 0, 24);
+    gms_prog_sync(p);
+    gms_prog_copy_d2h(p, s->input.d, s->input.bytes);
+    gms_prog_copy_d2h(p, s->in_hidden.d, s->in_hidden.bytes);
+    s->rep++;
+    s->phase = 1;
+    (void)err;
+    return 1;
+}
+
+static int verify(void *st, gms_error *err)
+{
+    bp *s = st;
+    uint64_t in = s->in, nb = s->nblk, nw = (in + 1) * (HID + 1);
+    const float *x = RW_F(s->input);
+    /* reference partial sums: per block, sum over the 16 inputs of w*x (tree order) */
+    float *part = gms_xcalloc(nb * HID, 4);
+    for (uint64_t by = 0; by < nb; by++)
+        for (int tx = 0; tx < HID; tx++) {
+            float v[HID];
+            for (int ty = 0; ty < HID; ty++) v[ty] = s->w0[IDX(by, ty, tx)] * x[HID * by + ty + 1];
+            for (int p2 = 2; p2 <= HID; p2 *= 2)
+                for (int ty = 0; ty < HID; ty += p2) v[ty] += v[ty + p2 / 2];
+            part[by * HID + tx] = v[0];
+        }
+    int rc = rw_cmp_f("backprop", "hidden_partial_sum", RW_F(s->partial), part, nb * HID, 1e-5, err);
+    /* weight update with the last repetition's hidden deltas (from the checked sums) */
+    const float *hd = RW_F(s->hdelta);
+    float *w = gms_xmalloc(4 * nw), *ow = gms_xmalloc(4 * nw);
+    memcpy(w, s->w0, 4 * nw);
+    memcpy(ow, s->pw0, 4 * nw);
+    for (uint64_t k = 0; k <= in; k++)
+        for (uint64_t j = 1; j <= HID; j++) {
+            uint64_t ix = k * (HID + 1) + j;
+            float nd = k == 0 ? ETA * hd[j] + MOMENTUM * ow[ix] : ETA * hd[j] * x[k] + MOMENTUM * ow[ix];
+            w[ix] += nd;
+            ow[ix] = nd;
+        }
+    if (!rc) rc = rw_cmp_f("backprop", "input_hidden_cuda", RW_F(s->in_hidden), w, nw, 1e-5, err);
+    if (!rc) rc = rw_cmp_f("backprop", "input_prev_weights_cuda", RW_F(s->prevw), ow, nw, 1e-5, err);
+    free(w);
+    free(ow);
+    free(part);
+    return rc ? -1 : 0;
+}
+
+static void destroy(void *st)
+{
+    bp *s = st;
+    if (!s) return;
+    rw_buf_free(&s->input);
+    rw_buf_free(&s->out_hidden);
+    rw_buf_free(&s->in_hidden);
+    rw_buf_free(&s->partial);
+    rw_buf_free(&s->hdelta);
+    rw_buf_free(&s->prevw);
+    free(s->w0);
+    free(s->pw0);
+    free(s);
+}
+
+const gms_workload_ops gms_wl_backprop = {
+    .name = "backprop", .suite = "rodinia", .domain = "machine learning", .ri = "R",
+    .summary = "Backpropagation: one training step of an N-16-1 network (2 kernels, 16x16 threads)",
+    .params = params, .create = create, .next = next, .verify = verify, .destroy = destroy,
+    .footprint = footprint,
+};

@@ -1,0 +1,238 @@
+/* GAUSSIAN (Rodinia gaussian, UVMBench): Gaussian elimination of a size x size system
+ * (the suite's create_matrix coefficients, b = 1). Per step t: Fan1 (512 threads, the column
+ * multipliers) then Fan2 (4x4 threads, the row updates); back substitution on the host. */
+#include "workloads/rodinia_util.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXBLOCK 512
+#define BXY 4
+
+typedef struct ga {
+    uint64_t n, repeat;
+    int done;
+    rw_buf m, a, b;
+    float *a0, *b0;
+} ga;
+
+static const gms_wl_param params[] = {
+    {"size", "256", "matrix dimension (the suite's matrix256 / -s size)"},
+    {"scale", "1", "multiplies size"},
+    {"repeat", "1", "run the elimination N times from the same input"},
+    {NULL, NULL, NULL},
+};
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    uint64_t n;
+    if (rw_scaled(a, "gaussian", "size", 1, 1 << 15, &n, &e)) return 0;
+    return 4 * (2 * n * n + n);
+}
+
+static void create_matrix(float *m, int64_t size)
+{
+    float lamda = -0.01f;
+    float *coe = gms_xmalloc(sizeof(float) * (size_t)(2 * size - 1));
+    for (int64_t i = 0; i < size; i++) {
+        float c = 10 * expf(lamda * (float)i);
+        coe[size - 1 + i] = c;
+        coe[size - 1 - i] = c;
+    }
+    for (int64_t i = 0; i < size; i++)
+        for (int64_t j = 0; j < size; j++) m[i * size + j] = coe[size - 1 - i + j];
+    free(coe);
+}
+
+static int create(const gms_wl_args *a, void **out, gms_error *err)
+{
+    uint64_t n, rep;
+    if (rw_scaled(a, "gaussian", "size", 1, 1 << 15, &n, err) || rw_param(a, "repeat", 1, 1000000, &rep, err))
+        return -1;
+    if (n < 2) return gms_err(err, "workload gaussian: size must be at least 2");
+    ga *s = gms_xcalloc(1, sizeof *s);
+    s->n = n;
+    s->repeat = rep;
+    rw_buf_new(&s->m, 4 * n * n);
+    rw_buf_new(&s->a, 4 * n * n);
+    rw_buf_new(&s->b, 4 * n);
+    s->a0 = gms_xmalloc(4 * n * n);
+    s->b0 = gms_xmalloc(4 * n);
+    create_matrix(s->a0, (int64_t)n);
+    for (uint64_t i = 0; i < n; i++) s->b0[i] = 1.0f;
+    *out = s;
+    return 0;
+}
+
+/* Fan1: m[Size*(g+t+1)+t] = a[Size*(g+t+1)+t] / a[Size*t+t] for g < Size-1-t */
+static int k_fan1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    ga *s = k->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, MAXBLOCK, W);
+    int64_t n = (int64_t)s->n, t = k->i[0];
+    float *m = RW_F(s->m), *a = RW_F(s->a);
+    uint64_t am[32], aa[32], ap[32];
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint8_t ri = rw_prologue(x, x->mask);
+        uint32_t act = 0;
+        RW_LANES(x, x->mask, l, th) {
+            int64_t g = (int64_t)(blk * MAXBLOCK + th);
+            if (g < n - 1 - t) {
+                act |= 1u << l;
+                uint64_t idx = (uint64_t)(n * (g + t + 1) + t);
+                am[l] = s->m.d + 4 * idx;
+                aa[l] = s->a.d + 4 * idx;
+                ap[l] = s->a.d + 4 * (uint64_t)(n * t + t);
+                m[idx] = a[idx] / a[n * t + t];
+            }
+        }
+        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
+        rw_bra(x, 0x20, x->mask, c);
+        if (act) {
+            uint8_t r = rw_int(x, 0x28, act, ri, GMS_REG_NONE);
+            uint8_t v1 = rw_ldg(x, 0x30, act, 4, aa, r);
+            uint8_t v2 = rw_ldg(x, 0x38, act, 4, ap, r);
+            uint8_t q = rw_sfu(x, 0x40, act, v2);
+            q = rw_fp(x, 0x48, act, v1, q, GMS_REG_NONE);
+            rw_stg(x, 0x50, act, 4, am, r, q);
+        }
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+/* Fan2: a[Size*(x+1+t)+(y+t)] -= m[Size*(x+1+t)+t] * a[Size*t+(y+t)]; y == 0 also updates b */
+static int k_fan2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    ga *s = k->st;
+    rw_warp W[RW_MAXW];
+    rw_block_begin(out, BXY * BXY, W);
+    int64_t n = (int64_t)s->n, t = k->i[0];
+    uint64_t bx = blk % k->grid.x, by = blk / k->grid.x;
+    float *m = RW_F(s->m), *a = RW_F(s->a), *b = RW_F(s->b);
+    uint64_t aa[32], am[32], ap[32], ab[32], abt[32];
+    rw_warp *x = &W[0];
+    uint8_t ri = rw_prologue(x, x->mask);
+    uint32_t act = 0, mb = 0;
+    RW_LANES(x, x->mask, l, th) {
+        int64_t xi = (int64_t)(bx * BXY + th % BXY), yi = (int64_t)(by * BXY + th / BXY);
+        if (xi >= n - 1 - t || yi >= n - t) continue;
+        act |= 1u << l;
+        uint64_t ia = (uint64_t)(n * (xi + 1 + t) + (yi + t)), im = (uint64_t)(n * (xi + 1 + t) + t);
+        uint64_t ip = (uint64_t)(n * t + (yi + t));
+        aa[l] = s->a.d + 4 * ia;
+        am[l] = s->m.d + 4 * im;
+        ap[l] = s->a.d + 4 * ip;
+        a[ia] -= m[im] * a[ip];
+        if (yi == 0) {
+            mb |= 1u << l;
+            ab[l] = s->b.d + 4 * (uint64_t)(xi + 1 + t);
+            abt[l] = s->b.d + 4 * (uint64_t)t;
+            b[xi + 1 + t] -= m[im] * b[t];
+        }
+    }
+    uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
+    rw_bra(x, 0x20, x->mask, c);
+    if (act) {
+        uint8_t r = rw_int(x, 0x28, act, ri, GMS_REG_NONE);
+        uint8_t vm = rw_ldg(x, 0x30, act, 4, am, r);
+        uint8_t vp = rw_ldg(x, 0x38, act, 4, ap, r);
+        uint8_t va = rw_ldg(x, 0x40, act, 4, aa, r);
+        uint8_t f = rw_fp(x, 0x48, act, vm, vp, va);
+        rw_stg(x, 0x50, act, 4, aa, r, f);
+        uint8_t c2 = rw_int(x, 0x58, act, r, GMS_REG_NONE);
+        rw_bra(x, 0x60, act, c2);
+        if (mb) {
+            uint8_t v1 = rw_ldg(x, 0x68, mb, 4, am, r);
+            uint8_t v2 = rw_ldg(x, 0x70, mb, 4, abt, r);
+            uint8_t v3 = rw_ldg(x, 0x78, mb, 4, ab, r);
+            uint8_t g = rw_fp(x, 0x80, mb, v1, v2, v3);
+            rw_stg(x, 0x88, mb, 4, ab, r, g);
+        }
+    }
+    rw_exit(x, x->mask);
+    (void)err;
+    return 0;
+}
+
+static int next(void *st, gms_program *p, gms_error *err)
+{
+    ga *s = st;
+    if (s->done) return 0;
+    uint64_t n = s->n;
+    rw_buf_alloc(p, &s->m, "m_cuda", 0);
+    rw_buf_alloc(p, &s->a, "a_cuda", 0);
+    rw_buf_alloc(p, &s->b, "b_cuda", 0);
+    uint32_t g1 = (uint32_t)(n / MAXBLOCK + (n % MAXBLOCK ? 1 : 0));
+    uint32_t g2 = (uint32_t)(n / BXY + (n % BXY ? 1 : 0));
+    rw_kernel k1 = {.st = s, .fn = k_fan1, .grid = {g1, 1, 1}, .block = {MAXBLOCK, 1, 1}};
+    rw_kernel k2 = {.st = s, .fn = k_fan2, .grid = {g2, g2, 1}, .block = {BXY, BXY, 1}};
+    for (uint64_t r = 0; r < s->repeat; r++) {
+        memcpy(s->a.h, s->a0, 4 * n * n);
+        memcpy(s->b.h, s->b0, 4 * n);
+        memset(s->m.h, 0, 4 * n * n);
+        gms_prog_copy_h2d(p, s->m.d, s->m.bytes);
+        gms_prog_copy_h2d(p, s->a.d, s->a.bytes);
+        gms_prog_copy_h2d(p, s->b.d, s->b.bytes);
+        for (uint64_t t = 0; t < n - 1; t++) {
+            k1.i[0] = k2.i[0] = (int64_t)t;
+            k2.i[1] = (int64_t)(n - t);
+            rw_launch(p, "Fan1", &k1, 0, 16);
+            gms_prog_sync(p);
+            rw_launch(p, "Fan2", &k2, 0, 16);
+            gms_prog_sync(p);
+        }
+        gms_prog_copy_d2h(p, s->m.d, s->m.bytes);
+        gms_prog_copy_d2h(p, s->a.d, s->a.bytes);
+        gms_prog_copy_d2h(p, s->b.d, s->b.bytes);
+    }
+    s->done = 1;
+    (void)err;
+    return 1;
+}
+
+static int verify(void *st, gms_error *err)
+{
+    ga *s = st;
+    int64_t n = (int64_t)s->n;
+    float *a = gms_xmalloc(4 * s->n * s->n), *b = gms_xmalloc(4 * s->n), *m = gms_xcalloc(s->n * s->n, 4);
+    memcpy(a, s->a0, 4 * s->n * s->n);
+    memcpy(b, s->b0, 4 * s->n);
+    for (int64_t t = 0; t < n - 1; t++) {
+        for (int64_t i = t + 1; i < n; i++) m[i * n + t] = a[i * n + t] / a[t * n + t];
+        for (int64_t i = t + 1; i < n; i++) {
+            for (int64_t j = t; j < n; j++) a[i * n + j] -= m[i * n + t] * a[t * n + j];
+            b[i] -= m[i * n + t] * b[t];
+        }
+    }
+    int rc = rw_cmp_f("gaussian", "a", RW_F(s->a), a, s->n * s->n, 1e-4, err);
+    if (!rc) rc = rw_cmp_f("gaussian", "b", RW_F(s->b), b, s->n, 1e-4, err);
+    if (!rc) rc = rw_cmp_f("gaussian", "m", RW_F(s->m), m, s->n * s->n, 1e-4, err);
+    free(a);
+    free(b);
+    free(m);
+    return rc ? -1 : 0;
+}
+
+static void destroy(void *st)
+{
+    ga *s = st;
+    if (!s) return;
+    rw_buf_free(&s->m);
+    rw_buf_free(&s->a);
+    rw_buf_free(&s->b);
+    free(s->a0);
+    free(s->b0);
+    free(s);
+}
+
+const gms_workload_ops gms_wl_gaussian = {
+    .name = "gaussian", .suite = "rodinia", .domain = "linear algebra", .ri = "I",
+    .summary = "Gaussian elimination: Fan1 (512 threads) and Fan2 (4x4 threads) per pivot step",
+    .params = params, .create = create, .next = next, .verify = verify, .destroy = destroy,
+    .footprint = footprint,
+};

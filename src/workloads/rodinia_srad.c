@@ -1,0 +1,425 @@
+/* SRAD (Rodinia srad_v2, UVMBench): speckle-reducing anisotropic diffusion of a rows x cols
+ * image (exp of uniform noise). Per iteration the host computes the ROI statistics, then
+ * srad_cuda_1 (diffusion coefficients) and srad_cuda_2 (image update), 16x16 threads. */
+#include "workloads/rodinia_util.h"
+#include "util/rng.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BS 16
+
+enum { JB, CB, EB, WB, SB, NB, NBUF };
+static const char *const names[NBUF] = {"J_cuda", "C_cuda", "E_C", "W_C", "S_C", "N_C"};
+
+typedef struct sr {
+    uint64_t rows, cols, r1, r2, c1, c2, niter, it;
+    float lambda;
+    rw_buf b[NBUF];
+    float *j0;
+    int phase;
+} sr;
+
+static const gms_wl_param params[] = {
+    {"rows", "2048", "image rows (multiple of 16)"},
+    {"cols", "2048", "image columns (multiple of 16)"},
+    {"y1", "0", "ROI first row"}, {"y2", "127", "ROI last row"},
+    {"x1", "0", "ROI first column"}, {"x2", "127", "ROI last column"},
+    {"lambda", "0.5", "diffusion rate lambda in (0,1)"},
+    {"iter", "2", "number of iterations"},
+    {"scale", "1", "multiplies rows and cols"},
+    {NULL, NULL, NULL},
+};
+
+static int sizes(const gms_wl_args *a, uint64_t *r, uint64_t *c, gms_error *err)
+{
+    return rw_scaled(a, "srad", "rows", BS, 1 << 16, r, err) || rw_scaled(a, "srad", "cols", BS, 1 << 16, c, err)
+               ? -1 : 0;
+}
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    uint64_t r, c;
+    if (sizes(a, &r, &c, &e)) return 0;
+    return 6 * 4 * r * c;
+}
+
+static int create(const gms_wl_args *a, void **out, gms_error *err)
+{
+    uint64_t r, c, y1, y2, x1, x2, it;
+    if (sizes(a, &r, &c, err) || rw_param(a, "iter", 1, 1000000, &it, err) ||
+        rw_param(a, "y1", 0, r - 1, &y1, err) || rw_param(a, "y2", y1, r - 1, &y2, err) ||
+        rw_param(a, "x1", 0, c - 1, &x1, err) || rw_param(a, "x2", x1, c - 1, &x2, err))
+        return -1;
+    double lam = gms_wl_f64(a, "lambda");
+    if (!(lam > 0 && lam < 1)) return gms_err(err, "workload srad: lambda=%s must be in (0, 1)", gms_wl_str(a, "lambda"));
+    sr *s = gms_xcalloc(1, sizeof *s);
+    s->rows = r; s->cols = c; s->r1 = y1; s->r2 = y2; s->c1 = x1; s->c2 = x2; s->niter = it;
+    s->lambda = (float)lam;
+    for (int k = 0; k < NBUF; k++) rw_buf_new(&s->b[k], 4 * r * c);
+    s->j0 = gms_xmalloc(4 * r * c);
+    gms_rng g;
+    gms_rng_seed(&g, gms_wl_seed(a));
+    for (uint64_t i = 0; i < r * c; i++) s->j0[i] = (float)exp((float)gms_rng_double(&g));
+    memcpy(s->b[JB].h, s->j0, 4 * r * c);
+    *out = s;
+    return 0;
+}
+
+static float q0sqr_of(const sr *s, const float *J)
+{
+    float sum = 0, sum2 = 0;
+    uint64_t sizeR = (s->r2 - s->r1 + 1) * (s->c2 - s->c1 + 1);
+    for (uint64_t i = s->r1; i <= s->r2; i++)
+        for (uint64_t j = s->c1; j <= s->c2; j++) {
+            float t = J[i * s->cols + j];
+            sum += t;
+            sum2 += t * t;
+        }
+    float mean = sum / (float)sizeR;
+    float var = (sum2 / (float)sizeR) - mean * mean;
+    return var / (mean * mean);
+}
+
+static float coeff(float n, float so, float w, float e, float jc, float q0sqr)
+{
+    float g2 = (n * n + so * so + w * w + e * e) / (jc * jc);
+    float l = (n + so + w + e) / jc;
+    float num = (float)((0.5 * g2) - ((1.0 / 16.0) * (l * l)));
+    float den = (float)(1 + (.25 * l));
+    float qsqr = num / (den * den);
+    den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr));
+    float c = (float)(1.0 / (1.0 + den));
+    return c < 0 ? 0 : c > 1 ? 1 : c;
+}
+
+static int k_srad1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    sr *s = k->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, BS * BS, W);
+    int64_t cols = (int64_t)s->cols, gx = k->grid.x, gy = k->grid.y;
+    int64_t bx = (int64_t)(blk % (uint64_t)gx), by = (int64_t)(blk / (uint64_t)gx);
+    float q0 = (float)k->f[0];
+    const float *J = RW_F(s->b[JB]);
+    float temp[BS][BS], north[BS][BS], south[BS][BS], east[BS][BS], west[BS][BS];
+    int64_t base = cols * BS * by + BS * bx;
+    uint64_t a[32], a2[32], sa[32], sb[32];
+    uint8_t ri[RW_MAXW];
+    uint64_t jd = s->b[JB].d;
+    /* the first loads of north/south/west/east are overwritten at the image border: the
+     * compiled code selects one address per element */
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        ri[w] = rw_prologue(x, x->mask);
+        RW_LANES(x, x->mask, l, t) {
+            int64_t tx = t % BS, ty = t / BS;
+            int64_t in = by == 0 ? BS * bx + tx : base + tx - cols;
+            int64_t is = by == gy - 1 ? cols * BS * (gy - 1) + BS * bx + cols * (BS - 1) + tx : base + cols * BS + tx;
+            north[ty][tx] = J[in];
+            south[ty][tx] = J[is];
+            a[l] = jd + 4 * (uint64_t)in;
+            a2[l] = jd + 4 * (uint64_t)is;
+            sa[l] = 4 * (uint64_t)(2 * BS * BS + t);
+            sb[l] = 4 * (uint64_t)(3 * BS * BS + t);
+        }
+        uint8_t r = rw_int(x, 0x18, x->mask, ri[w], GMS_REG_NONE);
+        uint8_t v1 = rw_ldg(x, 0x20, x->mask, 4, a, r);
+        uint8_t v2 = rw_ldg(x, 0x28, x->mask, 4, a2, r);
+        rw_sts(x, 0x30, x->mask, 4, sa, GMS_REG_NONE, v1);
+        rw_sts(x, 0x38, x->mask, 4, sb, GMS_REG_NONE, v2);
+    }
+    rw_bar(W, nw, 0x40);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        RW_LANES(x, x->mask, l, t) {
+            int64_t tx = t % BS, ty = t / BS;
+            int64_t iw = bx == 0 ? cols * BS * by + cols * ty : base + cols * ty - 1;
+            int64_t ie = bx == gx - 1 ? cols * BS * by + BS * (gx - 1) + cols * ty + BS - 1 : base + cols * ty + BS;
+            west[ty][tx] = J[iw];
+            east[ty][tx] = J[ie];
+            a[l] = jd + 4 * (uint64_t)iw;
+            a2[l] = jd + 4 * (uint64_t)ie;
+            sa[l] = 4 * (uint64_t)(5 * BS * BS + t);
+            sb[l] = 4 * (uint64_t)(4 * BS * BS + t);
+        }
+        uint8_t r = rw_int(x, 0x48, x->mask, ri[w], GMS_REG_NONE);
+        uint8_t v1 = rw_ldg(x, 0x50, x->mask, 4, a, r);
+        uint8_t v2 = rw_ldg(x, 0x58, x->mask, 4, a2, r);
+        rw_sts(x, 0x60, x->mask, 4, sa, GMS_REG_NONE, v1);
+        rw_sts(x, 0x68, x->mask, 4, sb, GMS_REG_NONE, v2);
+    }
+    rw_bar(W, nw, 0x70);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        RW_LANES(x, x->mask, l, t) {
+            int64_t tx = t % BS, ty = t / BS;
+            temp[ty][tx] = J[base + cols * ty + tx];
+            a[l] = jd + 4 * (uint64_t)(base + cols * ty + tx);
+            sa[l] = 4 * t;
+        }
+        uint8_t v = rw_ldg(x, 0x78, x->mask, 4, a, ri[w]);
+        rw_sts(x, 0x80, x->mask, 4, sa, GMS_REG_NONE, v);
+    }
+    rw_bar(W, nw, 0x88);
+    float res[BS][BS], nn[BS][BS], ss[BS][BS], ww[BS][BS], ee[BS][BS];
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint64_t an[32], as[32], aw[32], ae[32];
+        RW_LANES(x, x->mask, l, t) {
+            int ty = (int)(t / BS), tx = (int)(t % BS);
+            float jc = temp[ty][tx];
+            float n = ty == 0 ? north[ty][tx] : temp[ty - 1][tx];
+            float so = ty == BS - 1 ? south[ty][tx] : temp[ty + 1][tx];
+            float wv = tx == 0 ? west[ty][tx] : temp[ty][tx - 1];
+            float e = tx == BS - 1 ? east[ty][tx] : temp[ty][tx + 1];
+            an[l] = 4 * (uint64_t)(ty == 0 ? 2 * BS * BS + t : t - BS);
+            as[l] = 4 * (uint64_t)(ty == BS - 1 ? 3 * BS * BS + t : t + BS);
+            aw[l] = 4 * (uint64_t)(tx == 0 ? 5 * BS * BS + t : t - 1);
+            ae[l] = 4 * (uint64_t)(tx == BS - 1 ? 4 * BS * BS + t : t + 1);
+            sa[l] = 4 * t;
+            sb[l] = 4 * (uint64_t)(BS * BS + t);
+            nn[ty][tx] = n - jc;
+            ss[ty][tx] = so - jc;
+            ww[ty][tx] = wv - jc;
+            ee[ty][tx] = e - jc;
+            res[ty][tx] = coeff(n - jc, so - jc, wv - jc, e - jc, jc, q0);
+        }
+        uint8_t vc = rw_lds(x, 0x90, x->mask, 4, sa, GMS_REG_NONE);
+        uint8_t vn = rw_lds(x, 0x98, x->mask, 4, an, GMS_REG_NONE);
+        uint8_t vs = rw_lds(x, 0xa0, x->mask, 4, as, GMS_REG_NONE);
+        uint8_t vw = rw_lds(x, 0xa8, x->mask, 4, aw, GMS_REG_NONE);
+        uint8_t ve = rw_lds(x, 0xb0, x->mask, 4, ae, GMS_REG_NONE);
+        uint8_t f = rw_fp(x, 0xb8, x->mask, vn, vs, vc);
+        uint8_t g = rw_fp(x, 0xc0, x->mask, vw, ve, vc);
+        f = rw_fp(x, 0xc8, x->mask, f, g, GMS_REG_NONE);
+        uint8_t q = rw_sfu(x, 0xd0, x->mask, f);
+        q = rw_fp(x, 0xd8, x->mask, q, f, g);
+        q = gms_emit_alu(&x->e, 0xe0, x->mask, GMS_OP_DP, q, GMS_REG_NONE, GMS_REG_NONE);
+        q = rw_sfu(x, 0xe8, x->mask, q);
+        q = rw_fp(x, 0xf0, x->mask, q, GMS_REG_NONE, GMS_REG_NONE);
+        rw_sts(x, 0xf8, x->mask, 4, sb, GMS_REG_NONE, q);
+    }
+    rw_bar(W, nw, 0x100);
+    float *C = RW_F(s->b[CB]), *E = RW_F(s->b[EB]), *Wv = RW_F(s->b[WB]), *S = RW_F(s->b[SB]), *N = RW_F(s->b[NB]);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint64_t ac[32], aE[32], aW[32], aS[32], aN[32];
+        RW_LANES(x, x->mask, l, t) {
+            int ty = (int)(t / BS), tx = (int)(t % BS);
+            uint64_t idx = (uint64_t)(base + cols * ty + tx);
+            C[idx] = res[ty][tx];
+            E[idx] = ee[ty][tx];
+            Wv[idx] = ww[ty][tx];
+            S[idx] = ss[ty][tx];
+            N[idx] = nn[ty][tx];
+            sb[l] = 4 * (uint64_t)(BS * BS + t);
+            ac[l] = s->b[CB].d + 4 * idx;
+            aE[l] = s->b[EB].d + 4 * idx;
+            aW[l] = s->b[WB].d + 4 * idx;
+            aS[l] = s->b[SB].d + 4 * idx;
+            aN[l] = s->b[NB].d + 4 * idx;
+        }
+        uint8_t v = rw_lds(x, 0x108, x->mask, 4, sb, GMS_REG_NONE);
+        rw_stg(x, 0x110, x->mask, 4, ac, ri[w], v);
+        rw_stg(x, 0x118, x->mask, 4, aE, ri[w], GMS_REG_NONE);
+        rw_stg(x, 0x120, x->mask, 4, aW, ri[w], GMS_REG_NONE);
+        rw_stg(x, 0x128, x->mask, 4, aS, ri[w], GMS_REG_NONE);
+        rw_stg(x, 0x130, x->mask, 4, aN, ri[w], GMS_REG_NONE);
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+static float update(float j, float lambda, float d) { return (float)(j + 0.25 * lambda * d); }
+
+static int k_srad2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    sr *s = k->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, BS * BS, W);
+    int64_t cols = (int64_t)s->cols, gx = k->grid.x, gy = k->grid.y;
+    int64_t bx = (int64_t)(blk % (uint64_t)gx), by = (int64_t)(blk / (uint64_t)gx);
+    float *J = RW_F(s->b[JB]);
+    const float *C = RW_F(s->b[CB]), *E = RW_F(s->b[EB]), *Wv = RW_F(s->b[WB]), *S = RW_F(s->b[SB]), *N = RW_F(s->b[NB]);
+    int64_t base = cols * BS * by + BS * bx;
+    float temp[BS][BS], south_c[BS][BS], east_c[BS][BS], ct[BS][BS], res[BS][BS];
+    uint64_t a[32], sa[32];
+    uint8_t ri[RW_MAXW];
+    uint64_t cd = s->b[CB].d;
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        ri[w] = rw_prologue(x, x->mask);
+        RW_LANES(x, x->mask, l, t) {
+            int64_t tx = t % BS, ty = t / BS;
+            temp[ty][tx] = J[base + cols * ty + tx];
+            a[l] = s->b[JB].d + 4 * (uint64_t)(base + cols * ty + tx);
+            sa[l] = 4 * (uint64_t)(4 * BS * BS + t);
+        }
+        uint8_t v = rw_ldg(x, 0x18, x->mask, 4, a, ri[w]);
+        rw_sts(x, 0x20, x->mask, 4, sa, GMS_REG_NONE, v);
+    }
+    rw_bar(W, nw, 0x28);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        RW_LANES(x, x->mask, l, t) {
+            int64_t tx = t % BS, ty = t / BS;
+            int64_t is = by == gy - 1 ? cols * BS * (gy - 1) + BS * bx + cols * (BS - 1) + tx : base + cols * BS + tx;
+            south_c[ty][tx] = C[is];
+            a[l] = cd + 4 * (uint64_t)is;
+            sa[l] = 4 * t;
+        }
+        uint8_t v = rw_ldg(x, 0x30, x->mask, 4, a, ri[w]);
+        rw_sts(x, 0x38, x->mask, 4, sa, GMS_REG_NONE, v);
+    }
+    rw_bar(W, nw, 0x40);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        RW_LANES(x, x->mask, l, t) {
+            int64_t tx = t % BS, ty = t / BS;
+            int64_t ie = bx == gx - 1 ? cols * BS * by + BS * (gx - 1) + cols * ty + BS - 1 : base + cols * ty + BS;
+            east_c[ty][tx] = C[ie];
+            a[l] = cd + 4 * (uint64_t)ie;
+            sa[l] = 4 * (uint64_t)(BS * BS + t);
+        }
+        uint8_t v = rw_ldg(x, 0x48, x->mask, 4, a, ri[w]);
+        rw_sts(x, 0x50, x->mask, 4, sa, GMS_REG_NONE, v);
+    }
+    rw_bar(W, nw, 0x58);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        RW_LANES(x, x->mask, l, t) {
+            int64_t tx = t % BS, ty = t / BS;
+            ct[ty][tx] = C[base + cols * ty + tx];
+            a[l] = cd + 4 * (uint64_t)(base + cols * ty + tx);
+            sa[l] = 4 * (uint64_t)(2 * BS * BS + t);
+        }
+        uint8_t v = rw_ldg(x, 0x60, x->mask, 4, a, ri[w]);
+        rw_sts(x, 0x68, x->mask, 4, sa, GMS_REG_NONE, v);
+    }
+    rw_bar(W, nw, 0x70);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint64_t as[32], ae[32], aN[32], aS[32], aW[32], aE[32], ar[32];
+        RW_LANES(x, x->mask, l, t) {
+            int ty = (int)(t / BS), tx = (int)(t % BS);
+            uint64_t idx = (uint64_t)(base + cols * ty + tx);
+            float cc = ct[ty][tx];
+            float cs = ty == BS - 1 ? south_c[ty][tx] : ct[ty + 1][tx];
+            float ce = tx == BS - 1 ? east_c[ty][tx] : ct[ty][tx + 1];
+            as[l] = 4 * (uint64_t)(ty == BS - 1 ? t : 2 * BS * BS + t + BS);
+            ae[l] = 4 * (uint64_t)(tx == BS - 1 ? BS * BS + t : 2 * BS * BS + t + 1);
+            sa[l] = 4 * (uint64_t)(2 * BS * BS + t);
+            ar[l] = 4 * (uint64_t)(3 * BS * BS + t);
+            aN[l] = s->b[NB].d + 4 * idx;
+            aS[l] = s->b[SB].d + 4 * idx;
+            aW[l] = s->b[WB].d + 4 * idx;
+            aE[l] = s->b[EB].d + 4 * idx;
+            float d = cc * N[idx] + cs * S[idx] + cc * Wv[idx] + ce * E[idx];
+            res[ty][tx] = update(temp[ty][tx], s->lambda, d);
+        }
+        uint8_t vc = rw_lds(x, 0x78, x->mask, 4, sa, GMS_REG_NONE);
+        uint8_t vs = rw_lds(x, 0x80, x->mask, 4, as, GMS_REG_NONE);
+        uint8_t ve = rw_lds(x, 0x88, x->mask, 4, ae, GMS_REG_NONE);
+        uint8_t gn = rw_ldg(x, 0x90, x->mask, 4, aN, ri[w]);
+        uint8_t gs = rw_ldg(x, 0x98, x->mask, 4, aS, ri[w]);
+        uint8_t gw = rw_ldg(x, 0xa0, x->mask, 4, aW, ri[w]);
+        uint8_t ge = rw_ldg(x, 0xa8, x->mask, 4, aE, ri[w]);
+        uint8_t f = rw_fp(x, 0xb0, x->mask, vc, gn, GMS_REG_NONE);
+        f = rw_fp(x, 0xb8, x->mask, vs, gs, f);
+        f = rw_fp(x, 0xc0, x->mask, vc, gw, f);
+        f = rw_fp(x, 0xc8, x->mask, ve, ge, f);
+        f = gms_emit_alu(&x->e, 0xd0, x->mask, GMS_OP_DP, f, GMS_REG_NONE, GMS_REG_NONE);
+        rw_sts(x, 0xd8, x->mask, 4, ar, GMS_REG_NONE, f);
+    }
+    rw_bar(W, nw, 0xe0);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        RW_LANES(x, x->mask, l, t) {
+            int ty = (int)(t / BS), tx = (int)(t % BS);
+            uint64_t idx = (uint64_t)(base + cols * ty + tx);
+            J[idx] = res[ty][tx];
+            a[l] = s->b[JB].d + 4 * idx;
+            sa[l] = 4 * (uint64_t)(3 * BS * BS + t);
+        }
+        uint8_t v = rw_lds(x, 0xe8, x->mask, 4, sa, GMS_REG_NONE);
+        rw_stg(x, 0xf0, x->mask, 4, a, ri[w], v);
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+static int next(void *st, gms_program *p, gms_error *err)
+{
+    sr *s = st;
+    if (s->phase == 0) {
+        for (int k = 0; k < NBUF; k++) rw_buf_alloc(p, &s->b[k], names[k], 0);
+        s->phase = 1;
+    }
+    if (s->it == s->niter) return 0;
+    float q0 = q0sqr_of(s, RW_F(s->b[JB]));
+    rw_kernel k = {.st = s, .grid = {(uint32_t)(s->cols / BS), (uint32_t)(s->rows / BS), 1}, .block = {BS, BS, 1}};
+    k.f[0] = q0;
+    gms_prog_copy_h2d(p, s->b[JB].d, s->b[JB].bytes);
+    k.fn = k_srad1;
+    rw_launch(p, "srad_cuda_1", &k, 6 * 4 * BS * BS, 32);
+    k.fn = k_srad2;
+    rw_launch(p, "srad_cuda_2", &k, 5 * 4 * BS * BS, 32);
+    gms_prog_copy_d2h(p, s->b[JB].d, s->b[JB].bytes);
+    gms_prog_sync(p);
+    s->it++;
+    (void)err;
+    return 1;
+}
+
+static int verify(void *st, gms_error *err)
+{
+    sr *s = st;
+    int64_t R = (int64_t)s->rows, Cc = (int64_t)s->cols;
+    uint64_t n = s->rows * s->cols;
+    float *J = gms_xmalloc(4 * n), *c = gms_xmalloc(4 * n), *dN = gms_xmalloc(4 * n), *dS = gms_xmalloc(4 * n),
+          *dW = gms_xmalloc(4 * n), *dE = gms_xmalloc(4 * n);
+    memcpy(J, s->j0, 4 * n);
+    for (uint64_t it = 0; it < s->niter; it++) {
+        float q0 = q0sqr_of(s, J);
+        for (int64_t i = 0; i < R; i++)
+            for (int64_t j = 0; j < Cc; j++) {
+                int64_t k = i * Cc + j;
+                float jc = J[k];
+                dN[k] = J[(i > 0 ? i - 1 : 0) * Cc + j] - jc;
+                dS[k] = J[(i < R - 1 ? i + 1 : R - 1) * Cc + j] - jc;
+                dW[k] = J[i * Cc + (j > 0 ? j - 1 : 0)] - jc;
+                dE[k] = J[i * Cc + (j < Cc - 1 ? j + 1 : Cc - 1)] - jc;
+                c[k] = coeff(dN[k], dS[k], dW[k], dE[k], jc, q0);
+            }
+        for (int64_t i = 0; i < R; i++)
+            for (int64_t j = 0; j < Cc; j++) {
+                int64_t k = i * Cc + j;
+                float cs = c[(i < R - 1 ? i + 1 : R - 1) * Cc + j], ce = c[i * Cc + (j < Cc - 1 ? j + 1 : Cc - 1)];
+                float d = c[k] * dN[k] + cs * dS[k] + c[k] * dW[k] + ce * dE[k];
+                J[k] = update(J[k], s->lambda, d);
+            }
+    }
+    int rc = rw_cmp_f("srad", "J", RW_F(s->b[JB]), J, n, 1e-5, err);
+    free(J); free(c); free(dN); free(dS); free(dW); free(dE);
+    return rc ? -1 : 0;
+}
+
+static void destroy(void *st)
+{
+    sr *s = st;
+    if (!s) return;
+    for (int k = 0; k < NBUF; k++) rw_buf_free(&s->b[k]);
+    free(s->j0);
+    free(s);
+}
+
+const gms_workload_ops gms_wl_srad = {
+    .name = "srad", .suite = "rodinia", .domain = "image processing", .ri = "R",
+    .summary = "SRAD v2: speckle-reducing anisotropic diffusion, 2 stencil kernels per iteration",
+    .params = params, .create = create, .next = next, .verify = verify, .destroy = destroy,
+    .footprint = footprint,
+};

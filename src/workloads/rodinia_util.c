@@ -1,0 +1,169 @@
+#include "workloads/rodinia_util.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int rw_fill(void *self, uint64_t block, gms_block_trace *out, gms_error *err)
+{
+    const rw_kernel *k = self;
+    return k->fn(k, block, out, err);
+}
+
+void rw_launch(gms_program *p, const char *name, const rw_kernel *k, uint32_t shmem, uint32_t regs)
+{
+    gms_kernel_src ks;
+    memset(&ks, 0, sizeof ks);
+    snprintf(ks.name, sizeof ks.name, "%s", name);
+    ks.grid = k->grid;
+    ks.block = k->block;
+    ks.shmem_bytes = shmem;
+    ks.regs_per_thread = regs;
+    ks.fill_block = rw_fill;
+    ks.release = free;
+    rw_kernel *c = gms_xmalloc(sizeof *c);
+    *c = *k;
+    ks.self = c;
+    gms_prog_launch(p, &ks);
+}
+
+void rw_buf_new(rw_buf *b, uint64_t bytes)
+{
+    b->h = gms_xcalloc(1, bytes ? bytes : 1);
+    b->bytes = bytes;
+    b->d = 0;
+}
+
+void rw_buf_free(rw_buf *b)
+{
+    free(b->h);
+    b->h = NULL;
+}
+
+void rw_buf_alloc(gms_program *p, rw_buf *b, const char *name, int upload)
+{
+    b->d = gms_prog_alloc(p, b->bytes, name);
+    if (upload) gms_prog_copy_h2d(p, b->d, b->bytes);
+}
+
+uint32_t rw_block_begin(gms_block_trace *out, uint32_t tpb, rw_warp *w)
+{
+    uint32_t nw = (tpb + 31) / 32;
+    if (out->nwarps != nw) gms_block_trace_reset(out, nw);
+    for (uint32_t i = 0; i < nw; i++) {
+        gms_emit_begin(&w[i].e, &out->warps[i]);
+        w[i].t0 = i * 32;
+        w[i].mask = gms_lanes((int)(tpb - i * 32));
+    }
+    return nw;
+}
+
+uint8_t rw_int(rw_warp *w, uint32_t pc, uint32_t m, uint8_t s0, uint8_t s1)
+{
+    return gms_emit_alu(&w->e, pc, m, GMS_OP_INT, s0, s1, GMS_REG_NONE);
+}
+
+uint8_t rw_fp(rw_warp *w, uint32_t pc, uint32_t m, uint8_t s0, uint8_t s1, uint8_t s2)
+{
+    return gms_emit_alu(&w->e, pc, m, GMS_OP_SP, s0, s1, s2);
+}
+
+uint8_t rw_sfu(rw_warp *w, uint32_t pc, uint32_t m, uint8_t s0)
+{
+    return gms_emit_alu(&w->e, pc, m, GMS_OP_SFU, s0, GMS_REG_NONE, GMS_REG_NONE);
+}
+
+void rw_bra(rw_warp *w, uint32_t pc, uint32_t m, uint8_t s0)
+{
+    gms_emit_alu(&w->e, pc, m, GMS_OP_BRA, s0, GMS_REG_NONE, GMS_REG_NONE);
+}
+
+uint8_t rw_ldg(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r)
+{
+    return gms_emit_load(&w->e, pc, m, GMS_MEM_LD_GLOBAL, width, a, r);
+}
+
+void rw_stg(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r, uint8_t d)
+{
+    gms_emit_store(&w->e, pc, m, GMS_MEM_ST_GLOBAL, width, a, r, d);
+}
+
+uint8_t rw_lds(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r)
+{
+    return gms_emit_load(&w->e, pc, m, GMS_MEM_LD_SHARED, width, a, r);
+}
+
+void rw_sts(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r, uint8_t d)
+{
+    gms_emit_store(&w->e, pc, m, GMS_MEM_ST_SHARED, width, a, r, d);
+}
+
+uint8_t rw_atomg(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r, uint8_t d)
+{
+    return gms_emit_atomic(&w->e, pc, m, GMS_MEM_ATOM_GLOBAL, width, a, r, d);
+}
+
+uint8_t rw_prologue(rw_warp *w, uint32_t m)
+{
+    uint8_t tid = rw_int(w, 0x0, m, GMS_REG_NONE, GMS_REG_NONE);   /* S2R SR_TID */
+    uint8_t cta = rw_int(w, 0x8, m, GMS_REG_NONE, GMS_REG_NONE);   /* S2R SR_CTAID */
+    return rw_int(w, 0x10, m, cta, tid);                            /* IMAD */
+}
+
+void rw_exit(rw_warp *w, uint32_t m) { gms_emit_exit(&w->e, 0xfff0, m); }
+
+void rw_bar(rw_warp *w, uint32_t nw, uint32_t pc)
+{
+    for (uint32_t i = 0; i < nw; i++) gms_emit_bar(&w[i].e, pc);
+}
+
+int rw_param(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, uint64_t *out,
+             gms_error *err)
+{
+    if (gms_wl_check_range(a, name, lo, hi, err)) return -1;
+    *out = gms_wl_u64(a, name);
+    return 0;
+}
+
+int rw_scaled(const gms_wl_args *a, const char *wl, const char *name, uint64_t mult, uint64_t max,
+              uint64_t *out, gms_error *err)
+{
+    double sc = gms_wl_f64(a, "scale");
+    if (!(sc > 0) || !isfinite(sc))
+        return gms_err(err, "workload %s: parameter scale=%s must be a positive number", wl,
+                       gms_wl_str(a, "scale"));
+    double v = (double)gms_wl_u64(a, name) * sc;
+    if (v > (double)max)
+        return gms_err(err, "workload %s: %s=%s scaled by scale=%s is %.0f, above the limit %llu", wl,
+                       name, gms_wl_str(a, name), gms_wl_str(a, "scale"), v, (unsigned long long)max);
+    uint64_t u = (uint64_t)v;
+    if (mult > 1) u = u / mult * mult;
+    if (u == 0)
+        return gms_err(err, "workload %s: %s=%s scaled by scale=%s is zero%s", wl, name,
+                       gms_wl_str(a, name), gms_wl_str(a, "scale"),
+                       mult > 1 ? " after rounding down to a multiple of its granule" : "");
+    *out = u;
+    return 0;
+}
+
+int rw_cmp_f(const char *wl, const char *what, const float *got, const float *ref, uint64_t n,
+             double tol, gms_error *err)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        double g = got[i], r = ref[i];
+        double d = fabs(g - r), s = fabs(r) > 1 ? fabs(r) : 1;
+        if (!(d <= tol * s))
+            return gms_err(err, "workload %s: %s[%llu] = %.9g, reference %.9g", wl, what,
+                           (unsigned long long)i, g, r);
+    }
+    return 0;
+}
+
+int rw_cmp_i(const char *wl, const char *what, const int32_t *got, const int32_t *ref, uint64_t n,
+             gms_error *err)
+{
+    for (uint64_t i = 0; i < n; i++)
+        if (got[i] != ref[i])
+            return gms_err(err, "workload %s: %s[%llu] = %d, reference %d", wl, what,
+                           (unsigned long long)i, got[i], ref[i]);
+    return 0;
+}

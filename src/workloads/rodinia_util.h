@@ -1,0 +1,84 @@
+/* Helpers shared by the Rodinia / machine-learning UVMBench workloads (rodinia_*.c, ml_*.c).
+ * A kernel launch carries a small rw_kernel (workload state + scalar arguments captured at
+ * launch time); its fill_block calls the workload's block function, which computes the
+ * block's real results thread by thread and emits each warp's instructions through rw_warp. */
+#ifndef GMS_WORKLOADS_RODINIA_UTIL_H
+#define GMS_WORKLOADS_RODINIA_UTIL_H
+#include <stdint.h>
+#include "workloads/workload.h"
+
+typedef struct rw_kernel rw_kernel;
+typedef int (*rw_block_fn)(const rw_kernel *k, uint64_t block, gms_block_trace *out, gms_error *err);
+
+struct rw_kernel {
+    void *st;              /* workload state */
+    rw_block_fn fn;
+    gms_dim3 grid, block;
+    int64_t i[8];          /* integer arguments */
+    double f[4];           /* floating-point arguments */
+};
+
+/* push a launch of k (copied) named `name` */
+void rw_launch(gms_program *p, const char *name, const rw_kernel *k, uint32_t shmem, uint32_t regs);
+
+/* a device array: host copy (the data the kernels compute on) + device address */
+typedef struct rw_buf {
+    void *h;
+    uint64_t d;
+    uint64_t bytes;
+} rw_buf;
+void rw_buf_new(rw_buf *b, uint64_t bytes);          /* zeroed host copy */
+void rw_buf_free(rw_buf *b);
+/* allocate on the device; copy host->device when `upload` */
+void rw_buf_alloc(gms_program *p, rw_buf *b, const char *name, int upload);
+#define RW_F(b) ((float *)(b).h)
+#define RW_I(b) ((int32_t *)(b).h)
+
+/* per-warp emission context */
+typedef struct rw_warp {
+    gms_emit e;
+    uint32_t mask;   /* lanes that hold a thread */
+    uint32_t t0;     /* linear thread index (in the block) of lane 0 */
+} rw_warp;
+#define RW_MAXW 32
+/* reset `out` for a block of `tpb` threads and set up one rw_warp per warp; returns nwarps */
+uint32_t rw_block_begin(gms_block_trace *out, uint32_t tpb, rw_warp *w);
+
+/* emission shorthands; addresses are per lane, only lanes in m are read */
+uint8_t rw_int(rw_warp *w, uint32_t pc, uint32_t m, uint8_t s0, uint8_t s1);
+uint8_t rw_fp(rw_warp *w, uint32_t pc, uint32_t m, uint8_t s0, uint8_t s1, uint8_t s2);
+uint8_t rw_sfu(rw_warp *w, uint32_t pc, uint32_t m, uint8_t s0);
+void rw_bra(rw_warp *w, uint32_t pc, uint32_t m, uint8_t s0);
+uint8_t rw_ldg(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r);
+void rw_stg(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r, uint8_t d);
+uint8_t rw_lds(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r);
+void rw_sts(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r, uint8_t d);
+uint8_t rw_atomg(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r, uint8_t d);
+/* thread-index prologue: S2R tid, S2R ctaid, IMAD; returns the index register */
+uint8_t rw_prologue(rw_warp *w, uint32_t m);
+void rw_exit(rw_warp *w, uint32_t m);
+/* BAR in every warp of the block */
+void rw_bar(rw_warp *w, uint32_t nw, uint32_t pc);
+
+/* lane loop over a warp: `l` lane, `t` thread index in the block */
+#define RW_LANES(w, m, l, t) \
+    for (int l = 0; l < 32; l++) \
+        if (((m) >> l & 1u)) \
+            for (uint32_t t __attribute__((unused)) = (w)->t0 + (uint32_t)l, t##_once = 1; t##_once; t##_once = 0)
+
+/* sizes: value of `name` multiplied by the workload's `scale` (rounded down to a multiple of
+ * `mult`); error when it becomes zero or exceeds `max` */
+int rw_scaled(const gms_wl_args *a, const char *wl, const char *name, uint64_t mult, uint64_t max,
+              uint64_t *out, gms_error *err);
+/* ordinary positive parameter in [lo, hi] */
+int rw_param(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, uint64_t *out,
+             gms_error *err);
+
+/* floating-point comparison: relative-or-absolute tolerance; returns 0 when all equal, else
+ * fills err with the first mismatch */
+int rw_cmp_f(const char *wl, const char *what, const float *got, const float *ref, uint64_t n,
+             double tol, gms_error *err);
+int rw_cmp_i(const char *wl, const char *what, const int32_t *got, const int32_t *ref, uint64_t n,
+             gms_error *err);
+
+#endif

@@ -1,0 +1,288 @@
+#include "workloads/wl_util.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- kernels */
+static int wl_fill_thunk(void *self, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    const wl_kernel *k = self;
+    return k->fill(k, block, bt, err);
+}
+
+static void wl_release(void *self) { free(self); }
+
+void wl_launch(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, uint32_t regs,
+               uint32_t shmem, wl_fill_fn fill, void *st, const int64_t *args, int nargs)
+{
+    wl_kernel *k = gms_xcalloc(1, sizeof *k);
+    k->st = st;
+    k->grid = grid;
+    k->block = block;
+    k->fill = fill;
+    for (int i = 0; args && i < nargs && i < WL_KARGS; i++) k->arg[i] = args[i];
+    gms_kernel_src ks;
+    memset(&ks, 0, sizeof ks);
+    snprintf(ks.name, sizeof ks.name, "%s", name);
+    ks.grid = grid;
+    ks.block = block;
+    ks.shmem_bytes = shmem;
+    ks.regs_per_thread = regs;
+    ks.stream = 0;
+    ks.fill_block = wl_fill_thunk;
+    ks.release = wl_release;
+    ks.self = k;
+    gms_prog_launch(p, &ks);
+}
+
+/* ---------------------------------------------------------------- warps */
+void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t block, uint32_t warp)
+{
+    memset(w, 0, sizeof *w);
+    gms_emit_begin(&w->e, &bt->warps[warp]);
+    w->pc = 0;
+    w->warp = warp;
+    w->bdim = k->block;
+    w->gdim = k->grid;
+    w->bx = (uint32_t)(block % k->grid.x);
+    w->by = (uint32_t)(block / k->grid.x % k->grid.y);
+    w->bz = (uint32_t)(block / ((uint64_t)k->grid.x * k->grid.y));
+    uint64_t nthr = gms_dim3_count(k->block);
+    for (int l = 0; l < 32; l++) {
+        uint64_t t = (uint64_t)warp * 32 + (uint64_t)l;
+        if (t >= nthr) break;
+        w->live |= 1u << l;
+        w->tx[l] = (uint32_t)(t % k->block.x);
+        w->ty[l] = (uint32_t)(t / k->block.x % k->block.y);
+        w->tz[l] = (uint32_t)(t / ((uint64_t)k->block.x * k->block.y));
+    }
+}
+
+static inline uint32_t next_pc(wl_warp *w)
+{
+    uint32_t pc = w->pc;
+    w->pc += 16;
+    return pc;
+}
+
+uint8_t wl_int(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1)
+{
+    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_INT, s0, s1, GMS_REG_NONE);
+}
+
+uint8_t wl_int3(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2)
+{
+    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_INT, s0, s1, s2);
+}
+
+void wl_pred(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1)
+{
+    gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_INT, s0, s1, GMS_REG_NONE);
+    w->e.w->insts[w->e.w->n - 1].dst[0] = GMS_REG_NONE;   /* predicates are not registers */
+}
+
+uint8_t wl_fp(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2)
+{
+    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_SP, s0, s1, s2);
+}
+
+uint8_t wl_sfu(wl_warp *w, uint32_t mask, uint8_t s0)
+{
+    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_SFU, s0, GMS_REG_NONE, GMS_REG_NONE);
+}
+
+void wl_bra(wl_warp *w, uint32_t mask)
+{
+    gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_BRA, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
+}
+
+void wl_bar(wl_warp *w) { gms_emit_bar(&w->e, next_pc(w)); }
+
+void wl_exit(wl_warp *w, uint32_t mask) { gms_emit_exit(&w->e, next_pc(w), mask); }
+
+uint8_t wl_ld(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32], uint8_t areg)
+{
+    return gms_emit_load(&w->e, next_pc(w), mask, kind, width, addrs, areg);
+}
+
+void wl_st(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32], uint8_t areg,
+           uint8_t dreg)
+{
+    gms_emit_store(&w->e, next_pc(w), mask, kind, width, addrs, areg, dreg);
+}
+
+uint8_t wl_atom(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32],
+                uint8_t areg, uint8_t dreg)
+{
+    return gms_emit_atomic(&w->e, next_pc(w), mask, kind, width, addrs, areg, dreg);
+}
+
+uint8_t wl_ldg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg)
+{
+    return wl_ld(w, mask, GMS_MEM_LD_GLOBAL, 4, addrs, areg);
+}
+
+void wl_stg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg, uint8_t dreg)
+{
+    wl_st(w, mask, GMS_MEM_ST_GLOBAL, 4, addrs, areg, dreg);
+}
+
+uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg)
+{
+    uint64_t a[32];
+    for (int l = 0; l < 32; l++) a[l] = addr;
+    return wl_ldg(w, mask, a, areg);
+}
+
+uint32_t wl_prologue_1d(wl_warp *w, uint64_t n, uint64_t gid[32], uint8_t *ireg)
+{
+    uint32_t live = w->live, in = 0;
+    WL_LANES(live, l) {
+        gid[l] = (uint64_t)w->bx * w->bdim.x + w->tx[l];
+        if (gid[l] < n) in |= 1u << l;
+    }
+    wl_int(w, live, GMS_REG_NONE, GMS_REG_NONE);                       /* MOV R1, c[0x0][0x28] */
+    uint8_t cta = wl_int(w, live, GMS_REG_NONE, GMS_REG_NONE);         /* S2R ctaid.x */
+    uint8_t tid = wl_int(w, live, GMS_REG_NONE, GMS_REG_NONE);         /* S2R tid.x */
+    uint8_t i = wl_int(w, live, cta, tid);                             /* IMAD i */
+    wl_pred(w, live, i, GMS_REG_NONE);                                 /* ISETP.GE.AND P0 */
+    wl_exit(w, live & ~in);                                            /* @P0 EXIT */
+    *ireg = i;
+    return in;
+}
+
+/* ---------------------------------------------------------------- sizes */
+uint64_t wl_scaled(const gms_wl_args *a, const char *name)
+{
+    uint64_t v = gms_wl_u64(a, name);
+    const char *s = gms_wl_str(a, "scale");
+    if (!s || !*s) return v;
+    double sc = gms_wl_f64(a, "scale");
+    if (!(sc > 0)) return 0;
+    double r = floor((double)v * sc + 0.5);
+    if (!(r < 1.8e19)) return UINT64_MAX;
+    return (uint64_t)r;
+}
+
+int wl_need_size(const char *wl, const gms_wl_args *a, const char *name, uint64_t v, uint64_t max,
+                 gms_error *err)
+{
+    const char *s = gms_wl_str(a, "scale");
+    int has_scale = s && *s;
+    if (v == 0)
+        return gms_err(err, "workload %s: parameter %s=%s%s%s gives a size of 0", wl, name, gms_wl_str(a, name),
+                       has_scale ? " with scale=" : "", has_scale ? s : "");
+    if (v > max)
+        return gms_err(err, "workload %s: parameter %s=%s%s%s gives %llu, more than the maximum %llu", wl, name,
+                       gms_wl_str(a, name), has_scale ? " with scale=" : "", has_scale ? s : "",
+                       (unsigned long long)v, (unsigned long long)max);
+    return 0;
+}
+
+int wl_bytes(const char *wl, const char *what, uint64_t x, uint64_t y, uint64_t z, uint64_t elem,
+             uint64_t limit, uint64_t *out, gms_error *err)
+{
+    uint64_t v = elem;
+    const uint64_t f[3] = { x, y, z };
+    for (int i = 0; i < 3; i++) {
+        if (f[i] == 0) return gms_err(err, "workload %s: %s has size 0", wl, what);
+        if (v > limit / f[i])
+            return gms_err(err, "workload %s: %s is too large (%llu x %llu x %llu x %llu bytes, limit %llu bytes)",
+                           wl, what, (unsigned long long)x, (unsigned long long)y, (unsigned long long)z,
+                           (unsigned long long)elem, (unsigned long long)limit);
+        v *= f[i];
+    }
+    if (v > limit)
+        return gms_err(err, "workload %s: %s is too large (%llu bytes, limit %llu bytes)", wl, what,
+                       (unsigned long long)v, (unsigned long long)limit);
+    *out = v;
+    return 0;
+}
+
+void *wl_calloc(uint64_t n, uint64_t elem)
+{
+    if (n == 0) n = 1;
+    if (elem && n > SIZE_MAX / elem) {
+        fprintf(stderr, "gpumemsim: out of memory (%llu x %llu bytes)\n", (unsigned long long)n,
+                (unsigned long long)elem);
+        abort();
+    }
+    return gms_xcalloc((size_t)n, (size_t)elem);
+}
+
+/* ---------------------------------------------------------------- verification */
+int wl_check_f32(const char *wl, const char *what, const float *got, const float *want, uint64_t n,
+                 double rtol, double atol, gms_error *err)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        double g = got[i], r = want[i];
+        double d = fabs(g - r);
+        int bad = !(d <= atol + rtol * fabs(r));
+        if (isnan(r) && isnan(g)) bad = 0;
+        if (isinf(r) && g == r) bad = 0;
+        if (bad)
+            return gms_err(err, "workload %s: %s[%llu] = %.9g, CPU reference %.9g (tolerance %g + %g*|ref|)", wl,
+                           what, (unsigned long long)i, g, r, atol, rtol);
+    }
+    return 0;
+}
+
+int wl_check_u32(const char *wl, const char *what, const uint32_t *got, const uint32_t *want, uint64_t n,
+                 gms_error *err)
+{
+    for (uint64_t i = 0; i < n; i++)
+        if (got[i] != want[i])
+            return gms_err(err, "workload %s: %s[%llu] = %u, CPU reference %u", wl, what, (unsigned long long)i,
+                           got[i], want[i]);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- data */
+void wl_perm_prefix(gms_rng *r, uint32_t n, uint32_t k, uint32_t *out)
+{
+    /* partial Fisher-Yates over an implicit identity array: displaced entries kept in a
+     * small open-addressing map so that memory is O(k), not O(n) */
+    uint64_t cap = 16;
+    while (cap < 4ULL * k + 16) cap <<= 1;
+    uint32_t *keys = wl_calloc(cap, sizeof *keys);
+    uint32_t *vals = wl_calloc(cap, sizeof *vals);
+    uint8_t *used = wl_calloc(cap, 1);
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t j = i + (uint32_t)gms_rng_below(r, (uint64_t)(n - i));
+        /* value at j and at i (identity unless displaced) */
+        uint64_t hj = ((uint64_t)j * 0x9e3779b97f4a7c15ULL) >> 20 & (cap - 1);
+        while (used[hj] && keys[hj] != j) hj = (hj + 1) & (cap - 1);
+        uint32_t vj = used[hj] ? vals[hj] : j;
+        uint64_t hi = ((uint64_t)i * 0x9e3779b97f4a7c15ULL) >> 20 & (cap - 1);
+        while (used[hi] && keys[hi] != i) hi = (hi + 1) & (cap - 1);
+        uint32_t vi = used[hi] ? vals[hi] : i;
+        out[i] = vj;
+        /* position j now holds vi (position i is never read again) */
+        if (!used[hj]) {
+            /* re-probe: inserting may land on a slot; hj is the first free slot for key j */
+            used[hj] = 1;
+            keys[hj] = j;
+        }
+        vals[hj] = vi;
+    }
+    free(keys);
+    free(vals);
+    free(used);
+}
+
+void wl_random_cycle(gms_rng *r, uint32_t n, uint32_t *next)
+{
+    if (n == 0) return;
+    /* a random order of the nodes, linked into one cycle */
+    uint32_t *p = wl_calloc(n, sizeof *p);
+    for (uint32_t i = 0; i < n; i++) p[i] = i;
+    for (uint32_t i = n - 1; i > 0; i--) {
+        uint32_t j = (uint32_t)gms_rng_below(r, (uint64_t)i + 1);
+        uint32_t t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+    }
+    for (uint32_t i = 0; i < n; i++) next[p[i]] = p[(i + 1) % n];
+    free(p);
+}

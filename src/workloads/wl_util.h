@@ -1,0 +1,144 @@
+/* Shared helpers for built-in workload authors (micro, polybench, rodinia, ...).
+ *
+ * The model: a workload's state holds host copies of every device array; kernels run
+ * lazily, one thread block per fill_block() call, and each warp computes its lanes' real
+ * results (writing the state arrays exactly as the CUDA kernel writes device memory) while
+ * it emits its SASS-like instruction stream with each lane's exact addresses.
+ *
+ *   wl_launch()       launch a kernel whose blocks are filled by a wl_fill_fn, with up to
+ *                     WL_KARGS per-launch scalar arguments (time step, loop index, ...)
+ *   wl_warp_begin()   per warp: thread / block indices of every lane, PC cursor, emitter
+ *   wl_*()            emit one instruction at the PC cursor (advanced by 16 each time);
+ *                     set w->pc to a saved value to re-emit a loop body
+ *   wl_prologue_1d()  the usual "i = blockIdx.x*blockDim.x + threadIdx.x; if (i >= n) return"
+ *   wl_size_*()       parameter scaling and overflow-checked sizes for create()
+ *   wl_check_f32()    compare results with a CPU reference (relative + absolute tolerance)
+ *
+ * No global mutable state; everything is reentrant. */
+#ifndef GMS_WORKLOADS_WL_UTIL_H
+#define GMS_WORKLOADS_WL_UTIL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "workloads/workload.h"
+#include "util/err.h"
+#include "util/rng.h"
+
+#define WL_KARGS 8
+
+/* ---------------------------------------------------------------- kernels */
+typedef struct wl_kernel wl_kernel;
+/* fill one block: `block` is the launch-order linear index (x fastest, then y, then z) */
+typedef int (*wl_fill_fn)(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err);
+
+struct wl_kernel {
+    void *st;                /* the workload state */
+    int64_t arg[WL_KARGS];   /* per-launch scalar arguments */
+    gms_dim3 grid, block;
+    wl_fill_fn fill;
+};
+
+/* Launch `fill` as kernel `name` (use the mangled CUDA name when known) on grid x block
+ * threads. `args` (may be NULL) are copied. The launch owns a small heap record freed at
+ * release. Also adds the prefetches when the program asks for them (gms_prog_launch). */
+void wl_launch(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, uint32_t regs,
+               uint32_t shmem, wl_fill_fn fill, void *st, const int64_t *args, int nargs);
+
+static inline gms_dim3 wl_dim3(uint32_t x, uint32_t y, uint32_t z) { gms_dim3 d = { x, y, z }; return d; }
+/* ceil(a / b) as uint32 (callers check sizes in create so this does not overflow) */
+static inline uint32_t wl_cdiv(uint64_t a, uint64_t b) { return (uint32_t)((a + b - 1) / b); }
+
+/* ---------------------------------------------------------------- warps */
+typedef struct wl_warp {
+    gms_emit e;
+    uint32_t pc;             /* PC of the next emitted instruction */
+    uint32_t warp;           /* warp index in the block */
+    uint32_t live;           /* lanes that are threads of the block (last warp may be partial) */
+    uint32_t tx[32], ty[32], tz[32];  /* threadIdx of each lane */
+    uint32_t bx, by, bz;     /* blockIdx */
+    gms_dim3 bdim, gdim;     /* blockDim, gridDim */
+} wl_warp;
+
+/* Number of warps of a block of the kernel */
+static inline uint32_t wl_nwarps(const wl_kernel *k) { return (uint32_t)((gms_dim3_count(k->block) + 31) / 32); }
+/* Set up warp `warp` of block `block` (bt must already be reset to wl_nwarps(k) warps,
+ * which the simulator and functional runner do before calling fill_block). */
+void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t block, uint32_t warp);
+
+/* iterate over the lanes of a mask */
+#define WL_LANES(mask, l) for (int l = 0; l < 32; l++) if ((mask) >> l & 1u)
+
+/* Instruction emitters. Each emits at w->pc and advances it by 16; they return the
+ * destination register (pass it as a source to create the dependency). */
+uint8_t wl_int(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1);            /* IMAD/IADD3/LEA/MOV/S2R/SHF */
+uint8_t wl_int3(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2);
+void wl_pred(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1);              /* ISETP: predicate, no register */
+uint8_t wl_fp(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2); /* FADD/FMUL/FFMA */
+uint8_t wl_sfu(wl_warp *w, uint32_t mask, uint8_t s0);                        /* MUFU (sqrt, rcp), I2F... */
+void wl_bra(wl_warp *w, uint32_t mask);
+void wl_bar(wl_warp *w);
+void wl_exit(wl_warp *w, uint32_t mask);
+/* global memory, 4-byte lanes (LDG.E / STG.E) and any width */
+uint8_t wl_ldg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg);
+void wl_stg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg, uint8_t dreg);
+uint8_t wl_ld(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32], uint8_t areg);
+void wl_st(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32], uint8_t areg,
+           uint8_t dreg);
+uint8_t wl_atom(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32],
+                uint8_t areg, uint8_t dreg);
+/* The same address for every lane (a broadcast, e.g. x[j] in a matvec) */
+uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg);
+
+/* Standard 1D prologue, as nvcc emits it for
+ *   int i = blockIdx.x*blockDim.x + threadIdx.x; if (i >= n) return;
+ * MOV R1 (stack), S2R ctaid, S2R tid, IMAD, ISETP.GE, @P0 EXIT (mask = lanes out of range).
+ * Fills gid[lane] for live lanes; returns the mask of lanes still running (0: warp done);
+ * *ireg = the register holding i. */
+uint32_t wl_prologue_1d(wl_warp *w, uint64_t n, uint64_t gid[32], uint8_t *ireg);
+
+/* ---------------------------------------------------------------- addresses */
+/* out[l] = base + idx[l]*elem for lanes in mask */
+static inline void wl_addrs(uint64_t out[32], uint32_t mask, uint64_t base, const uint64_t idx[32], uint32_t elem)
+{
+    WL_LANES(mask, l) out[l] = base + idx[l] * elem;
+}
+
+/* ---------------------------------------------------------------- sizes and parameters */
+/* A size parameter multiplied by the double parameter `scale` (if the workload has one; 1
+ * otherwise), rounded to nearest. Returns 0 on zero/overflow (checked by wl_need_*). */
+uint64_t wl_scaled(const gms_wl_args *a, const char *name);
+/* error "workload W: parameter P=V (scale S) gives size 0" when v == 0, and
+ * "... is too large (max M)" when v > max */
+int wl_need_size(const char *wl, const gms_wl_args *a, const char *name, uint64_t v, uint64_t max,
+                 gms_error *err);
+/* *out = x*y*z (elements) * elem (bytes); error naming `what` if it overflows `limit` bytes */
+int wl_bytes(const char *wl, const char *what, uint64_t x, uint64_t y, uint64_t z, uint64_t elem,
+             uint64_t limit, uint64_t *out, gms_error *err);
+/* device allocations are rounded up to 2 MiB by the program allocator: footprint helpers
+ * report the requested bytes (what cudaMalloc is asked for). Limit for one array: */
+#define WL_MAX_ARRAY_BYTES (1ULL << 40)
+
+/* zeroed host array with overflow check (aborts on out-of-memory like gms_xcalloc) */
+void *wl_calloc(uint64_t n, uint64_t elem);
+
+/* ---------------------------------------------------------------- verification */
+/* |got-want| <= atol + rtol*|want| for every element, else an error naming the first
+ * mismatching index. Also fails on NaN/Inf in got where want is finite. */
+int wl_check_f32(const char *wl, const char *what, const float *got, const float *want, uint64_t n,
+                 double rtol, double atol, gms_error *err);
+int wl_check_u32(const char *wl, const char *what, const uint32_t *got, const uint32_t *want, uint64_t n,
+                 gms_error *err);
+
+/* ---------------------------------------------------------------- data */
+/* uniform float in [0,1) from the rng */
+static inline float wl_randf(gms_rng *r) { return (float)(gms_rng_next(r) >> 40) * (1.0f / 16777216.0f); }
+/* first `k` entries of a uniform random permutation of 0..n-1 (partial Fisher-Yates); k <= n */
+void wl_perm_prefix(gms_rng *r, uint32_t n, uint32_t k, uint32_t *out);
+/* a single random cycle over 0..n-1 (Sattolo): next[i] is i's successor */
+void wl_random_cycle(gms_rng *r, uint32_t n, uint32_t *next);
+
+/* ---------------------------------------------------------------- simple command scripts */
+/* Most workloads push their whole program in one next() call. wl_once() returns 1 the
+ * first time (push now) and 0 afterwards; keep an int in the state. */
+static inline int wl_once(int *done) { if (*done) return 0; *done = 1; return 1; }
+
+#endif

@@ -1,0 +1,299 @@
+#include "workloads/wl_util_poly.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int pb_sizes(const pb_def *def, const gms_wl_args *a, uint64_t *dim, uint64_t *n, int *narr,
+                    gms_error *err)
+{
+    for (int d = 0; d < PB_MAX_DIMS && def->dims[d]; d++) {
+        uint64_t v = def->dim_scaled[d] ? wl_scaled(a, def->dims[d]) : gms_wl_u64(a, def->dims[d]);
+        uint64_t mx = def->dim_max[d] ? def->dim_max[d] : (1ULL << 20);
+        if (wl_need_size(def->name, a, def->dims[d], v, mx, err)) return -1;
+        dim[d] = v;
+    }
+    int k = 0;
+    for (; k < PB_MAX_ARRS && def->arrs[k].name; k++) {
+        uint64_t bytes;
+        n[k] = def->elems(dim, k);
+        char what[96];
+        snprintf(what, sizeof what, "array %s", def->arrs[k].name);
+        if (wl_bytes(def->name, what, n[k], 1, 1, 4, WL_MAX_ARRAY_BYTES, &bytes, err)) return -1;
+    }
+    *narr = k;
+    return 0;
+}
+
+int pb_create(const pb_def *def, const gms_wl_args *a, void **state, gms_error *err)
+{
+    pb_state tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.def = def;
+    if (pb_sizes(def, a, tmp.dim, tmp.n, &tmp.narr, err)) return -1;
+    if (gms_wl_check_range(a, "repeat", 1, 1000000, err)) return -1;
+    tmp.repeat = gms_wl_u64(a, "repeat");
+    tmp.seed = gms_wl_seed(a);
+    if (def->check && def->check(&tmp, err)) return -1;
+    pb_state *s = gms_xcalloc(1, sizeof *s);
+    *s = tmp;
+    for (int k = 0; k < s->narr; k++) s->h[k] = wl_calloc(s->n[k], sizeof(float));
+    def->init(s, s->h);
+    *state = s;
+    return 0;
+}
+
+int pb_next(void *state, gms_program *p, gms_error *err)
+{
+    pb_state *s = state;
+    if (!wl_once(&s->done)) return 0;
+    const pb_def *def = s->def;
+    for (int k = 0; k < s->narr; k++) s->d[k] = gms_prog_alloc(p, s->n[k] * 4, def->arrs[k].name);
+    for (int k = 0; k < s->narr; k++)
+        if (def->arrs[k].copy_in) gms_prog_copy_h2d(p, s->d[k], s->n[k] * 4);
+    for (uint64_t r = 0; r < s->repeat; r++) def->launch(s, p);
+    if (def->post) def->post(s, p);
+    for (int k = 0; k < s->narr; k++)
+        if (def->arrs[k].copy_out) gms_prog_copy_d2h(p, s->d[k], s->n[k] * 4);
+    gms_prog_sync(p);
+    return 1;
+}
+
+int pb_verify(void *state, gms_error *err)
+{
+    pb_state *s = state;
+    const pb_def *def = s->def;
+    float *ref[PB_MAX_ARRS] = { 0 };
+    for (int k = 0; k < s->narr; k++) ref[k] = wl_calloc(s->n[k], sizeof(float));
+    def->init(s, ref);
+    for (uint64_t r = 0; r < s->repeat; r++) def->cpu(s, ref);
+    int rc = 0;
+    for (int k = 0; k < s->narr && !rc; k++)
+        if (def->arrs[k].check)
+            rc = wl_check_f32(def->name, def->arrs[k].name, s->h[k], ref[k], s->n[k], def->rtol, def->atol, err);
+    for (int k = 0; k < s->narr; k++) free(ref[k]);
+    return rc;
+}
+
+void pb_destroy(void *state)
+{
+    pb_state *s = state;
+    if (!s) return;
+    for (int k = 0; k < s->narr; k++) free(s->h[k]);
+    free(s);
+}
+
+uint64_t pb_footprint(const pb_def *def, const gms_wl_args *a)
+{
+    uint64_t dim[PB_MAX_DIMS] = { 0 }, n[PB_MAX_ARRS] = { 0 }, total = 0;
+    int narr = 0;
+    gms_error e;
+    if (pb_sizes(def, a, dim, n, &narr, &e)) return 0;
+    for (int k = 0; k < narr; k++) total += n[k] * 4;
+    return total;
+}
+
+int pb_need_grid(const pb_state *s, const char *kernel, uint64_t gx, uint64_t gy, gms_error *err)
+{
+    if (gx == 0 || gy == 0 || gx > 0x7fffffffULL || gy > 65535)
+        return gms_err(err, "workload %s: these sizes give kernel %s a grid of %llu x %llu blocks (the source's "
+                            "grid formula), which cannot be launched", s->def->name, kernel,
+                       (unsigned long long)gx, (unsigned long long)gy);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- emission */
+uint32_t wl_guard(wl_warp *w, int ndims, int npred, uint32_t in, uint8_t r[2])
+{
+    uint32_t live = w->live;
+    in &= live;
+    wl_int(w, live, GMS_REG_NONE, GMS_REG_NONE);                         /* MOV R1 */
+    for (int d = 0; d < ndims && d < 2; d++) {
+        uint8_t c = wl_int(w, live, GMS_REG_NONE, GMS_REG_NONE);         /* S2R ctaid */
+        uint8_t t = wl_int(w, live, GMS_REG_NONE, GMS_REG_NONE);         /* S2R tid */
+        r[d] = wl_int(w, live, c, t);                                    /* IMAD */
+    }
+    for (int p = 0; p < npred; p++) wl_pred(w, live, r[p % (ndims > 0 ? ndims : 1)], GMS_REG_NONE);
+    wl_exit(w, live & ~in);                                              /* @P0 EXIT */
+    return in;
+}
+
+void wl_loop_begin(wl_loop *L, wl_warp *w, uint32_t mask, uint64_t n, int unroll, int nptr, uint8_t base)
+{
+    memset(L, 0, sizeof *L);
+    L->n = n;
+    L->unroll = unroll < 1 ? 1 : unroll;
+    L->nptr = nptr > 4 ? 4 : nptr;
+    uint8_t four = wl_int(w, mask, GMS_REG_NONE, GMS_REG_NONE);          /* MOV R, 0x4 */
+    for (int p = 0; p < L->nptr; p++) L->ptr[p] = wl_int(w, mask, base, four);  /* IMAD.WIDE */
+    L->ctr = wl_int(w, mask, GMS_REG_NONE, GMS_REG_NONE);                /* MOV counter */
+    L->top = w->pc;
+}
+
+void wl_loop_end(wl_loop *L, wl_warp *w, uint32_t mask, uint32_t more)
+{
+    L->t++;
+    if (L->t % (uint64_t)L->unroll != 0 && L->t < L->n && more) return;
+    L->ctr = wl_int(w, mask, L->ctr, GMS_REG_NONE);                      /* IADD3 counter */
+    for (int p = 0; p < L->nptr; p++) {
+        L->ptr[p] = wl_int(w, mask, L->ptr[p], GMS_REG_NONE);            /* IADD3 */
+        wl_int(w, mask, L->ptr[p], GMS_REG_NONE);                        /* IADD3.X */
+    }
+    wl_pred(w, mask, L->ctr, GMS_REG_NONE);                              /* ISETP */
+    wl_bra(w, more);                                                     /* BRA */
+}
+
+uint8_t wl_fdiv(wl_warp *w, uint32_t mask, uint8_t num, uint8_t den)
+{
+    uint8_t r = wl_sfu(w, mask, den);                  /* MUFU.RCP */
+    uint8_t t = wl_fp(w, mask, num, r, GMS_REG_NONE);  /* FFMA q0 = num*r */
+    uint8_t e = wl_fp(w, mask, t, den, num);           /* FFMA e = num - q0*den */
+    return wl_fp(w, mask, e, r, t);                    /* FFMA q = q0 + e*r */
+}
+
+uint8_t wl_fsqrt(wl_warp *w, uint32_t mask, uint8_t x)
+{
+    uint8_t r = wl_sfu(w, mask, x);                    /* MUFU.RSQ */
+    uint8_t s = wl_fp(w, mask, x, r, GMS_REG_NONE);    /* FMUL */
+    return wl_fp(w, mask, s, r, x);                    /* FFMA correction */
+}
+
+/* ---------------------------------------------------------------- shared kernels */
+static float bits_f(uint32_t u)
+{
+    union { uint32_t u; float f; } x = { u };
+    return x.f;
+}
+
+int pb_fill_mm(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    pb_state *s = k->st;
+    int ai = (int)k->arg[0], bi = (int)k->arg[1], ci = (int)k->arg[2];
+    uint64_t ni = (uint64_t)k->arg[3], nj = (uint64_t)k->arg[4], nk = (uint64_t)k->arg[5];
+    int scaled = (int)k->arg[6];
+    float alpha = bits_f((uint32_t)k->arg[7]), beta = bits_f((uint32_t)((uint64_t)k->arg[7] >> 32));
+    float *A = s->h[ai], *B = s->h[bi], *C = s->h[ci];
+    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+        wl_warp w;
+        wl_warp_begin(&w, bt, k, block, wi);
+        int64_t i[32], j[32];
+        uint32_t in = 0;
+        WL_LANES(w.live, l) {
+            j[l] = wl_gx(&w, l);
+            i[l] = wl_gy(&w, l);
+            if ((uint64_t)i[l] < ni && (uint64_t)j[l] < nj) in |= 1u << l;
+        }
+        uint8_t r[2];
+        uint32_t m = wl_guard(&w, 2, 2, in, r);
+        if (!m) continue;
+        uint64_t ca[32], aa[32], ba[32];
+        float c[32];
+        WL_FADDR(ca, m, s->d[ci], i[l] * (int64_t)nj + j[l]);
+        uint8_t ic = wl_int(&w, m, r[1], r[0]);                 /* IMAD i*nj+j */
+        uint8_t four = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);
+        uint8_t pc = wl_int(&w, m, ic, four);                   /* IMAD.WIDE &C[..] */
+        uint8_t rc = wl_ldg(&w, m, ca, pc);
+        WL_LANES(m, l) c[l] = C[i[l] * (int64_t)nj + j[l]];
+        if (scaled) {
+            rc = wl_fp(&w, m, rc, GMS_REG_NONE, GMS_REG_NONE);  /* FMUL *beta */
+            wl_stg(&w, m, ca, pc, rc);
+            WL_LANES(m, l) c[l] *= beta;
+        }
+        wl_loop L;
+        wl_loop_begin(&L, &w, m, nk, 4, 2, r[1]);
+        for (uint64_t kk = 0; kk < nk; kk++) {
+            wl_loop_top(&L, &w);
+            WL_FADDR(aa, m, s->d[ai], i[l] * (int64_t)nk + (int64_t)kk);
+            WL_FADDR(ba, m, s->d[bi], (int64_t)kk * (int64_t)nj + j[l]);
+            uint8_t va = wl_ldg(&w, m, aa, L.ptr[0]);
+            uint8_t vb = wl_ldg(&w, m, ba, L.ptr[1]);
+            if (scaled) va = wl_fp(&w, m, va, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*a */
+            rc = wl_fp(&w, m, va, vb, rc);                                     /* FFMA */
+            wl_stg(&w, m, ca, pc, rc);
+            WL_LANES(m, l) {
+                float a = A[i[l] * (int64_t)nk + (int64_t)kk];
+                if (scaled) a = alpha * a;
+                c[l] = fmaf(a, B[(int64_t)kk * (int64_t)nj + j[l]], c[l]);
+            }
+            wl_loop_end(&L, &w, m, kk + 1 < nk ? m : 0);
+        }
+        WL_LANES(m, l) C[i[l] * (int64_t)nj + j[l]] = c[l];
+        wl_exit(&w, m);
+    }
+    return 0;
+}
+
+void pb_cpu_mm(const float *A, const float *B, float *C, uint64_t ni, uint64_t nj, uint64_t nk, int scaled,
+               float alpha, float beta)
+{
+    for (uint64_t i = 0; i < ni; i++)
+        for (uint64_t j = 0; j < nj; j++) {
+            float c = C[i * nj + j];
+            if (scaled) c *= beta;
+            for (uint64_t k = 0; k < nk; k++) c += (scaled ? alpha * A[i * nk + k] : A[i * nk + k]) * B[k * nj + j];
+            C[i * nj + j] = c;
+        }
+}
+
+int pb_fill_dot(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    pb_state *s = k->st;
+    int xi = (int)k->arg[0], yi = (int)k->arg[1], oi = (int)k->arg[2];
+    uint64_t nt = (uint64_t)k->arg[3], n = (uint64_t)k->arg[4];
+    int64_t xs_t = k->arg[5], xs_k = k->arg[6];
+    int zero = (int)k->arg[7];
+    const float *X = s->h[xi], *Y = s->h[yi];
+    float *O = s->h[oi];
+    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+        wl_warp w;
+        wl_warp_begin(&w, bt, k, block, wi);
+        int64_t t[32];
+        uint32_t in = 0;
+        WL_LANES(w.live, l) {
+            t[l] = wl_gx(&w, l);
+            if ((uint64_t)t[l] < nt) in |= 1u << l;
+        }
+        uint8_t r[2];
+        uint32_t m = wl_guard(&w, 1, 1, in, r);
+        if (!m) continue;
+        uint64_t oa[32], xa[32], ya[32];
+        float acc[32];
+        WL_FADDR(oa, m, s->d[oi], t[l]);
+        uint8_t four = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);
+        uint8_t po = wl_int(&w, m, r[0], four);                 /* IMAD.WIDE &out[t] */
+        uint8_t ro;
+        if (zero) {
+            ro = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);     /* MOV RZ */
+            wl_stg(&w, m, oa, po, ro);
+            WL_LANES(m, l) acc[l] = 0.0f;
+        } else {
+            ro = wl_ldg(&w, m, oa, po);
+            WL_LANES(m, l) acc[l] = O[t[l]];
+        }
+        wl_loop L;
+        wl_loop_begin(&L, &w, m, n, 4, 2, r[0]);
+        for (uint64_t kk = 0; kk < n; kk++) {
+            wl_loop_top(&L, &w);
+            WL_FADDR(xa, m, s->d[xi], t[l] * xs_t + (int64_t)kk * xs_k);
+            WL_FADDR(ya, m, s->d[yi], (int64_t)kk);
+            uint8_t vx = wl_ldg(&w, m, xa, L.ptr[0]);
+            uint8_t vy = wl_ldg(&w, m, ya, L.ptr[1]);
+            ro = wl_fp(&w, m, vx, vy, ro);                       /* FFMA */
+            wl_stg(&w, m, oa, po, ro);
+            WL_LANES(m, l) acc[l] = fmaf(X[t[l] * xs_t + (int64_t)kk * xs_k], Y[kk], acc[l]);
+            wl_loop_end(&L, &w, m, kk + 1 < n ? m : 0);
+        }
+        WL_LANES(m, l) O[t[l]] = acc[l];
+        wl_exit(&w, m);
+    }
+    return 0;
+}
+
+void pb_cpu_dot(const float *X, const float *Y, float *out, uint64_t nt, uint64_t n, uint64_t xs_t, uint64_t xs_k,
+                int zero_first)
+{
+    for (uint64_t t = 0; t < nt; t++) {
+        float acc = zero_first ? 0.0f : out[t];
+        for (uint64_t k = 0; k < n; k++) acc += X[t * xs_t + k * xs_k] * Y[k];
+        out[t] = acc;
+    }
+}

@@ -1,0 +1,492 @@
+/* Generic cache behaviour (GPGPU-Sim data_cache semantics), hand-computed sequences. */
+#include "test.h"
+#include "mem/cache.h"
+#include "stats/stats.h"
+#include <stdlib.h>
+
+typedef struct fx {
+    gms_mreq_pool pool;
+    gms_cache_config cfg;
+    gms_cache *c;
+} fx;
+
+static int fx_init(fx *f, const char *str, const char *name)
+{
+    gms_error err = { 0 };
+    gms_mreq_pool_init(&f->pool);
+    if (gms_cache_config_parse(str, "test", &f->cfg, &err)) {
+        printf("    parse error: %s\n", err.msg);
+        return -1;
+    }
+    f->c = gms_cache_new(&f->cfg, &f->pool, name);
+    return f->c ? 0 : -1;
+}
+
+static void fx_free(fx *f)
+{
+    gms_cache_free(f->c);
+    gms_mreq_pool_free(&f->pool);
+}
+
+static gms_mreq *mk(fx *f, uint64_t addr, int kind, int access)
+{
+    gms_mreq *r = gms_mreq_alloc(&f->pool);
+    r->addr = addr;
+    r->bytes = f->cfg.type == 'S' ? 32 : f->cfg.line;
+    r->sector_mask = (uint8_t)(f->cfg.type == 'S' ? 1u << ((addr >> 5) & 3) : 0xF);
+    r->kind = (uint8_t)kind;
+    r->access = (uint8_t)access;
+    return r;
+}
+
+static int rd(fx *f, uint64_t addr, uint64_t now, gms_rf_cause *cause, gms_mreq **out)
+{
+    gms_mreq *r = mk(f, addr, GMS_MREQ_READ, GMS_ACC_GLOBAL_R);
+    int ret = gms_cache_access(f->c, r, now, cause);
+    if (out) *out = r;
+    return ret;
+}
+
+/* pop every miss-queue entry and answer the reads immediately; return chain length total */
+static int drain_and_fill(fx *f, uint64_t now)
+{
+    int n = 0;
+    gms_mreq *q;
+    while ((q = gms_cache_mq_pop(f->c))) {
+        if (q->kind != GMS_MREQ_READ) continue;
+        for (gms_mreq *w = gms_cache_fill(f->c, q, now), *nx; w; w = nx) { nx = w->next; n++; }
+    }
+    return n;
+}
+
+#define OUT(r) GMS_CACHE_OUTCOME(r)
+
+TEST(cache_lru_sequence)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:1:128:2,L:T:m:N:L,A:8:4,8", "L1D"));
+    gms_rf_cause rc;
+    /* A, B miss and fill; A hits (A becomes MRU); C misses and evicts B (LRU);
+     * then A hits and B misses. */
+    CHECK_EQ(OUT(rd(&f, 0x000, 1, &rc, NULL)), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, 0x080, 2, &rc, NULL)), GMS_CACHE_MISS);
+    drain_and_fill(&f, 3);
+    CHECK_EQ(OUT(rd(&f, 0x000, 4, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 0x100, 5, &rc, NULL)), GMS_CACHE_MISS);
+    drain_and_fill(&f, 6);
+    CHECK_EQ(OUT(rd(&f, 0x000, 7, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 0x080, 8, &rc, NULL)), GMS_CACHE_MISS);
+    fx_free(&f);
+}
+
+TEST(cache_fifo_sequence)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:1:128:2,F:T:m:N:L,A:8:4,8", "L1D"));
+    gms_rf_cause rc;
+    /* same sequence, FIFO: the hit on A does not protect it; C evicts A (allocated first);
+     * then A misses and B hits. */
+    CHECK_EQ(OUT(rd(&f, 0x000, 1, &rc, NULL)), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, 0x080, 2, &rc, NULL)), GMS_CACHE_MISS);
+    drain_and_fill(&f, 3);
+    CHECK_EQ(OUT(rd(&f, 0x000, 4, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 0x100, 5, &rc, NULL)), GMS_CACHE_MISS);
+    drain_and_fill(&f, 6);
+    CHECK_EQ(OUT(rd(&f, 0x080, 7, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 0x000, 8, &rc, NULL)), GMS_CACHE_MISS);
+    fx_free(&f);
+}
+
+/* spec 001 section 3.3: on-miss evicts the victim when the miss happens, on-fill when the data
+ * returns. Two ways hold A (older) and X; B misses; before B's data returns A is read again. */
+static int on_fill_vs_on_miss(const char *str)
+{
+    fx f;
+    if (fx_init(&f, str, "L1D")) return -1;
+    gms_rf_cause rc;
+    rd(&f, 0x000, 1, &rc, NULL);   /* A */
+    rd(&f, 0x080, 2, &rc, NULL);   /* X */
+    drain_and_fill(&f, 3);
+    rd(&f, 0x100, 4, &rc, NULL);   /* B: miss, its data is still on the way */
+    int r = OUT(rd(&f, 0x000, 5, &rc, NULL));
+    fx_free(&f);
+    return r;
+}
+
+TEST(cache_alloc_on_fill_vs_on_miss)
+{
+    CHECK_EQ(on_fill_vs_on_miss("N:1:128:2,L:E:f:N:L,A:8:4,8"), GMS_CACHE_HIT);
+    CHECK_EQ(on_fill_vs_on_miss("N:1:128:2,L:E:m:N:L,A:8:4,8"), GMS_CACHE_MISS);
+}
+
+TEST(cache_mshr_merge_then_merge_fail)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:4:128:4,L:T:m:N:L,A:4:3,8", "L1D"));
+    gms_rf_cause rc = GMS_RF__COUNT;
+    gms_mreq *p, *s1, *s2, *s3;
+    int r = rd(&f, 0x1000, 1, &rc, &p);
+    CHECK_EQ(OUT(r), GMS_CACHE_MISS);
+    CHECK(r & GMS_CACHE_SENT);
+    CHECK(r & GMS_CACHE_WAIT);
+    r = rd(&f, 0x1000, 2, &rc, &s1);
+    CHECK_EQ(OUT(r), GMS_CACHE_HIT_RESERVED);
+    CHECK(r & GMS_CACHE_WAIT);
+    CHECK(!(r & GMS_CACHE_SENT));
+    CHECK_EQ(OUT(rd(&f, 0x1000, 3, &rc, &s2)), GMS_CACHE_HIT_RESERVED);
+    /* 3 merge slots (primary included) are used: the 4th request fails */
+    r = rd(&f, 0x1000, 4, &rc, &s3);
+    CHECK_EQ(r, GMS_CACHE_RESERVATION_FAIL);
+    CHECK_EQ(rc, GMS_RF_MSHR_MERGE);
+    const gms_cache_stats *st = gms_cache_get_stats(f.c);
+    CHECK_EQ(st->acc[GMS_ACC_GLOBAL_R][GMS_CACHE_HIT_RESERVED], 2);
+    CHECK_EQ(st->acc[GMS_ACC_GLOBAL_R][GMS_CACHE_MSHR_HIT], 2);
+    CHECK_EQ(st->acc[GMS_ACC_GLOBAL_R][GMS_CACHE_RESERVATION_FAIL], 1);
+    CHECK_EQ(st->fail[GMS_ACC_GLOBAL_R][GMS_RF_MSHR_MERGE], 1);
+    CHECK_EQ(st->total_access[GMS_ACC_GLOBAL_R], 3);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 1);
+    CHECK_EQ(gms_cache_mq_size(f.c), 1);
+    /* fill returns every waiter, primary first, and frees the entry */
+    gms_mreq *q = gms_cache_mq_pop(f.c);
+    CHECK(q == p);
+    gms_mreq *w = gms_cache_fill(f.c, q, 10);
+    CHECK(w == p);
+    CHECK(w && w->next == s1);
+    CHECK(w && w->next && w->next->next == s2);
+    CHECK(w && w->next && w->next->next && w->next->next->next == NULL);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 0);
+    /* the retried request now hits */
+    CHECK_EQ(gms_cache_access(f.c, s3, 11, &rc), GMS_CACHE_HIT);
+    fx_free(&f);
+}
+
+TEST(cache_mshr_table_full)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:4:128:4,L:T:m:N:L,A:2:8,8", "L1D"));
+    gms_rf_cause rc = GMS_RF__COUNT;
+    CHECK_EQ(OUT(rd(&f, 0x0000, 1, &rc, NULL)), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, 0x1000, 2, &rc, NULL)), GMS_CACHE_MISS);
+    CHECK_EQ(rd(&f, 0x2000, 3, &rc, NULL), GMS_CACHE_RESERVATION_FAIL);
+    CHECK_EQ(rc, GMS_RF_MSHR_ENTRY);
+    CHECK_EQ(gms_cache_get_stats(f.c)->fail[GMS_ACC_GLOBAL_R][GMS_RF_MSHR_ENTRY], 1);
+    /* a merge into an existing entry still works */
+    CHECK_EQ(OUT(rd(&f, 0x0000, 4, &rc, NULL)), GMS_CACHE_HIT_RESERVED);
+    fx_free(&f);
+}
+
+TEST(cache_line_alloc_fail)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:1:128:2,L:T:m:N:L,A:8:8,8", "L1D"));
+    gms_rf_cause rc = GMS_RF__COUNT;
+    rd(&f, 0x000, 1, &rc, NULL);
+    rd(&f, 0x080, 2, &rc, NULL);
+    /* both ways are reserved by pending misses */
+    CHECK_EQ(rd(&f, 0x100, 3, &rc, NULL), GMS_CACHE_RESERVATION_FAIL);
+    CHECK_EQ(rc, GMS_RF_LINE_ALLOC);
+    CHECK_EQ(gms_cache_get_stats(f.c)->fail[GMS_ACC_GLOBAL_R][GMS_RF_LINE_ALLOC], 1);
+    /* a write with no write-allocate does not need a line: it is sent */
+    gms_mreq *w = mk(&f, 0x100, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    int r = gms_cache_access(f.c, w, 4, &rc);
+    CHECK_EQ(OUT(r), GMS_CACHE_MISS);
+    CHECK(r & GMS_CACHE_SENT);
+    fx_free(&f);
+}
+
+TEST(cache_miss_queue_full)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:4:128:4,L:T:m:N:L,A:8:8,3", "L1D"));
+    gms_rf_cause rc = GMS_RF__COUNT;
+    /* miss queue 3: a read miss needs size + 1 < 3, a write size < 3 */
+    CHECK_EQ(OUT(rd(&f, 0x0000, 1, &rc, NULL)), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, 0x1000, 2, &rc, NULL)), GMS_CACHE_MISS);
+    CHECK_EQ(rd(&f, 0x2000, 3, &rc, NULL), GMS_CACHE_RESERVATION_FAIL);
+    CHECK_EQ(rc, GMS_RF_MISS_QUEUE_FULL);
+    /* even a merge needs the miss-queue room (GPGPU-Sim rd_miss_base checks first) */
+    CHECK_EQ(rd(&f, 0x0000, 4, &rc, NULL), GMS_CACHE_RESERVATION_FAIL);
+    CHECK_EQ(rc, GMS_RF_MISS_QUEUE_FULL);
+    gms_mreq *w = mk(&f, 0x3000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    CHECK_EQ(OUT(gms_cache_access(f.c, w, 5, &rc)), GMS_CACHE_MISS);
+    w = mk(&f, 0x3000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    CHECK_EQ(gms_cache_access(f.c, w, 6, &rc), GMS_CACHE_RESERVATION_FAIL);
+    CHECK_EQ(rc, GMS_RF_MISS_QUEUE_FULL);
+    const gms_cache_stats *st = gms_cache_get_stats(f.c);
+    CHECK_EQ(st->fail[GMS_ACC_GLOBAL_R][GMS_RF_MISS_QUEUE_FULL], 2);
+    CHECK_EQ(st->fail[GMS_ACC_GLOBAL_W][GMS_RF_MISS_QUEUE_FULL], 1);
+    /* draining makes room again: one free entry is not enough for a read, two are */
+    gms_cache_mq_pop(f.c);
+    CHECK_EQ(rd(&f, 0x2000, 7, &rc, NULL), GMS_CACHE_RESERVATION_FAIL);
+    gms_cache_mq_pop(f.c);
+    CHECK_EQ(OUT(rd(&f, 0x2000, 8, &rc, NULL)), GMS_CACHE_MISS);
+    fx_free(&f);
+}
+
+TEST(cache_sector_miss)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "S:4:128:4,L:T:m:L:L,A:8:8,8", "L1D"));
+    gms_rf_cause rc;
+    gms_mreq *r0, *r1;
+    /* vecadd pattern: first sector of the line MISS, the others SECTOR_MISS, one MSHR each */
+    CHECK_EQ(OUT(rd(&f, 0x1000, 1, &rc, &r0)), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, 0x1020, 1, &rc, &r1)), GMS_CACHE_SECTOR_MISS);
+    CHECK_EQ(OUT(rd(&f, 0x1040, 1, &rc, NULL)), GMS_CACHE_SECTOR_MISS);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 3);
+    CHECK_EQ(r1->addr, 0x1020);
+    CHECK_EQ(r1->bytes, 32);
+    gms_mreq *q = gms_cache_mq_pop(f.c);
+    CHECK(q == r0);
+    CHECK(gms_cache_fill(f.c, q, 5) == r0);
+    CHECK_EQ(OUT(rd(&f, 0x1000, 6, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 0x1020, 6, &rc, NULL)), GMS_CACHE_HIT_RESERVED);
+    CHECK_EQ(OUT(rd(&f, 0x1060, 6, &rc, NULL)), GMS_CACHE_SECTOR_MISS);
+    const gms_cache_stats *st = gms_cache_get_stats(f.c);
+    CHECK_EQ(st->acc[GMS_ACC_GLOBAL_R][GMS_CACHE_MISS], 1);
+    CHECK_EQ(st->acc[GMS_ACC_GLOBAL_R][GMS_CACHE_SECTOR_MISS], 3);
+    fx_free(&f);
+}
+
+TEST(cache_write_through_no_allocate)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:4:128:4,L:T:m:N:L,A:8:8,8", "L1D"));
+    gms_rf_cause rc;
+    gms_mreq *w = mk(&f, 0x2000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    int r = gms_cache_access(f.c, w, 1, &rc);
+    CHECK_EQ(OUT(r), GMS_CACHE_MISS);
+    CHECK(r & GMS_CACHE_SENT);
+    CHECK(!(r & GMS_CACHE_WAIT));
+    CHECK_EQ(gms_cache_valid_lines(f.c), 0);      /* no allocation */
+    CHECK(gms_cache_mq_pop(f.c) == w);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 0);
+    /* read, fill, then a write hit: sent too, the line stays */
+    rd(&f, 0x2000, 2, &rc, NULL);
+    drain_and_fill(&f, 3);
+    w = mk(&f, 0x2000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    r = gms_cache_access(f.c, w, 4, &rc);
+    CHECK_EQ(OUT(r), GMS_CACHE_HIT);
+    CHECK(r & GMS_CACHE_SENT);
+    CHECK_EQ(OUT(rd(&f, 0x2000, 5, &rc, NULL)), GMS_CACHE_HIT);
+    fx_free(&f);
+}
+
+TEST(cache_write_evict)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:4:128:4,L:E:m:N:L,A:8:8,8", "L1D"));
+    gms_rf_cause rc;
+    rd(&f, 0x2000, 1, &rc, NULL);
+    drain_and_fill(&f, 2);
+    CHECK_EQ(gms_cache_valid_lines(f.c), 1);
+    gms_mreq *w = mk(&f, 0x2000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    int r = gms_cache_access(f.c, w, 3, &rc);
+    CHECK_EQ(OUT(r), GMS_CACHE_HIT);
+    CHECK(r & GMS_CACHE_SENT);
+    CHECK_EQ(gms_cache_valid_lines(f.c), 0);      /* the hit line was invalidated */
+    CHECK_EQ(OUT(rd(&f, 0x2000, 4, &rc, NULL)), GMS_CACHE_MISS);
+    fx_free(&f);
+}
+
+TEST(cache_local_wb_global_we)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:1:128:1,L:L:m:N:L,A:8:8,8", "L1D"));
+    gms_rf_cause rc;
+    gms_mreq *r0 = mk(&f, 0x000, GMS_MREQ_READ, GMS_ACC_LOCAL_R);
+    gms_cache_access(f.c, r0, 1, &rc);
+    drain_and_fill(&f, 2);
+    /* a local write hit is written back later (line becomes dirty, nothing sent) */
+    gms_mreq *w = mk(&f, 0x000, GMS_MREQ_WRITE, GMS_ACC_LOCAL_W);
+    CHECK_EQ(gms_cache_access(f.c, w, 3, &rc), GMS_CACHE_HIT);
+    CHECK_EQ(gms_cache_mq_size(f.c), 0);
+    /* evicting it produces an L1 write-back after the read miss */
+    gms_mreq *r1;
+    rd(&f, 0x080, 4, &rc, &r1);
+    CHECK_EQ(gms_cache_mq_size(f.c), 2);
+    CHECK(gms_cache_mq_pop(f.c) == r1);
+    gms_mreq *wb = gms_cache_mq_pop(f.c);
+    REQUIRE(wb != NULL);
+    CHECK_EQ(wb->access, GMS_ACC_L1_WRBK);
+    CHECK_EQ(wb->kind, GMS_MREQ_WRITE);
+    CHECK_EQ(wb->addr, 0x000);
+    CHECK_EQ(wb->bytes, 128);
+    fx_free(&f);
+}
+
+TEST(cache_write_back_eviction_l2)
+{
+    fx f;
+    /* QV100-like L2 slice: sector, write-back, lazy fetch-on-read; 1 set x 1 way */
+    REQUIRE(!fx_init(&f, "S:1:128:1,L:B:m:L:L,A:8:4,8:0,32", "L2_slice0"));
+    gms_rf_cause rc;
+    gms_mreq *w = mk(&f, 0x1020, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    w->subpart = 5;
+    int r = gms_cache_access(f.c, w, 1, &rc);
+    /* write miss absorbed: line allocated, sector dirty, nothing sent, nothing waits */
+    CHECK_EQ(OUT(r), GMS_CACHE_MISS);
+    CHECK(!(r & (GMS_CACHE_SENT | GMS_CACHE_WAIT)));
+    CHECK_EQ(gms_cache_mq_size(f.c), 0);
+    /* a full-sector write makes the sector readable: a read hits */
+    CHECK_EQ(OUT(rd(&f, 0x1020, 2, &rc, NULL)), GMS_CACHE_HIT);
+    /* another block in the only way: read miss evicts the dirty line -> L2_WRBK_ACC */
+    gms_mreq *r2 = mk(&f, 0x5000, GMS_MREQ_READ, GMS_ACC_GLOBAL_R);
+    r2->subpart = 5;    /* GPGPU-Sim sends the write-back to the evicting request's slice */
+    r = gms_cache_access(f.c, r2, 3, &rc);
+    CHECK_EQ(OUT(r), GMS_CACHE_MISS);
+    CHECK_EQ(gms_cache_mq_size(f.c), 2);
+    CHECK(gms_cache_mq_pop(f.c) == r2);
+    gms_mreq *wb = gms_cache_mq_pop(f.c);
+    REQUIRE(wb != NULL);
+    CHECK_EQ(wb->access, GMS_ACC_L2_WRBK);
+    CHECK_EQ(wb->kind, GMS_MREQ_WRITE);
+    CHECK_EQ(wb->addr, 0x1000);
+    CHECK_EQ(wb->bytes, 32);          /* one modified sector */
+    CHECK_EQ(wb->sector_mask, 0x2);
+    CHECK_EQ(wb->sm, UINT16_MAX);
+    CHECK_EQ(wb->subpart, 5);
+    CHECK_EQ(f.pool.live, 4);         /* w, read, r2, wb */
+    fx_free(&f);
+}
+
+TEST(cache_lazy_partial_write_then_read)
+{
+    fx f;
+    /* QV100 L1D policies on a small geometry */
+    REQUIRE(!fx_init(&f, "S:1:128:4,L:T:m:L:L,A:8:8,8:0,32", "L1D"));
+    gms_rf_cause rc;
+    gms_mreq *w = mk(&f, 0x1000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    w->bytes = 4;                      /* one 4-byte store: the sector is not fully known */
+    int r = gms_cache_access(f.c, w, 1, &rc);
+    CHECK_EQ(OUT(r), GMS_CACHE_MISS);
+    CHECK(r & GMS_CACHE_SENT);        /* write-through */
+    CHECK_EQ(gms_cache_valid_lines(f.c), 1);
+    /* another write to the sector hits (MODIFIED) */
+    gms_mreq *w2 = mk(&f, 0x1000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    w2->bytes = 4;
+    CHECK_EQ(OUT(gms_cache_access(f.c, w2, 2, &rc)), GMS_CACHE_HIT);
+    /* a read of the partially written sector must fetch it: SECTOR_MISS */
+    gms_mreq *r1;
+    CHECK_EQ(OUT(rd(&f, 0x1000, 3, &rc, &r1)), GMS_CACHE_SECTOR_MISS);
+    while (gms_cache_mq_size(f.c) > 1) gms_cache_mq_pop(f.c);   /* the two writes */
+    gms_mreq *q = gms_cache_mq_pop(f.c);
+    CHECK(q == r1);
+    CHECK(gms_cache_fill(f.c, q, 4) == r1);
+    /* filled sector keeps the written data: MODIFIED; it reads as a hit now */
+    CHECK_EQ(OUT(rd(&f, 0x1000, 5, &rc, NULL)), GMS_CACHE_HIT);
+    fx_free(&f);
+}
+
+TEST(cache_naive_write_allocate)
+{
+    fx f;
+    /* sound-baseline L2 policies: write-back, on-miss, 'W' write + fetch */
+    REQUIRE(!fx_init(&f, "N:4:128:4,L:B:m:W:X,A:8:8,8:0,32", "L2"));
+    gms_rf_cause rc;
+    gms_mreq *w = mk(&f, 0x3000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    int r = gms_cache_access(f.c, w, 1, &rc);
+    CHECK_EQ(OUT(r), GMS_CACHE_MISS);
+    CHECK(r & GMS_CACHE_SENT);
+    CHECK(!(r & GMS_CACHE_WAIT));
+    CHECK_EQ(gms_cache_mq_size(f.c), 2);
+    CHECK(gms_cache_mq_pop(f.c) == w);
+    gms_mreq *a = gms_cache_mq_pop(f.c);
+    REQUIRE(a != NULL);
+    CHECK_EQ(a->access, GMS_ACC_L2_WR_ALLOC_R);
+    CHECK_EQ(a->kind, GMS_MREQ_READ);
+    /* a read merges behind the fetch and is the only request returned by the fill */
+    gms_mreq *r1;
+    CHECK_EQ(OUT(rd(&f, 0x3000, 2, &rc, &r1)), GMS_CACHE_HIT_RESERVED);
+    uint64_t live = f.pool.live;
+    gms_mreq *chain = gms_cache_fill(f.c, a, 3);
+    CHECK(chain == r1);
+    CHECK(chain && chain->next == NULL);
+    CHECK_EQ(f.pool.live, live - 1);   /* the internal fetch went back to the pool */
+    fx_free(&f);
+}
+
+TEST(cache_fetch_on_write_rw_pending)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "S:4:128:4,L:B:m:F:L,A:8:8,8", "L2"));
+    gms_rf_cause rc = GMS_RF__COUNT;
+    gms_mreq *w = mk(&f, 0x1000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    w->bytes = 8;                      /* partial: fetch the sector */
+    int r = gms_cache_access(f.c, w, 1, &rc);
+    CHECK_EQ(OUT(r), GMS_CACHE_MISS);
+    CHECK(r & GMS_CACHE_WAIT);
+    CHECK(!(r & GMS_CACHE_SENT));
+    gms_mreq *rr;
+    CHECK_EQ(OUT(rd(&f, 0x1000, 2, &rc, &rr)), GMS_CACHE_HIT_RESERVED);
+    /* write - read queued: a second partial write must wait (MSHR_RW_PENDING) */
+    gms_mreq *w2 = mk(&f, 0x1000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    w2->bytes = 8;
+    CHECK_EQ(gms_cache_access(f.c, w2, 3, &rc), GMS_CACHE_RESERVATION_FAIL);
+    CHECK_EQ(rc, GMS_RF_MSHR_RW_PENDING);
+    gms_mreq *fetch = gms_cache_mq_pop(f.c);
+    REQUIRE(fetch != NULL);
+    CHECK_EQ(fetch->access, GMS_ACC_L2_WR_ALLOC_R);
+    gms_mreq *chain = gms_cache_fill(f.c, fetch, 4);
+    CHECK(chain == w);                 /* the write, then the read */
+    CHECK(chain && chain->next == rr);
+    fx_free(&f);
+}
+
+TEST(cache_flush_and_report)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "S:4:128:4,L:T:m:L:L,A:8:8,2", "L1D"));
+    gms_rf_cause rc;
+    rd(&f, 0x1000, 1, &rc, NULL);                                   /* MISS */
+    CHECK_EQ(rd(&f, 0x1020, 1, &rc, NULL), GMS_CACHE_RESERVATION_FAIL); /* queue 1+1 >= 2 */
+    drain_and_fill(&f, 2);
+    rd(&f, 0x1020, 3, &rc, NULL);                                   /* SECTOR_MISS */
+    drain_and_fill(&f, 4);
+    rd(&f, 0x1000, 5, &rc, NULL);                                   /* HIT */
+    gms_cache *cs[2] = { f.c, NULL };
+    gms_stats out;
+    gms_stats_init(&out);
+    gms_cache_report(cs, 2, "L1D", &out);
+    const gms_stat *s;
+    s = gms_stats_find(&out, "L1D_total_cache_accesses"); CHECK(s && s->value == 3);
+    s = gms_stats_find(&out, "L1D_total_cache_misses"); CHECK(s && s->value == 2);
+    s = gms_stats_find(&out, "L1D_total_cache_reservation_fails"); CHECK(s && s->value == 1);
+    s = gms_stats_find(&out, "L1D_total_cache_pending_hits"); CHECK(s && s->value == 0);
+    s = gms_stats_find(&out, "L1D_total_cache_miss_rate"); CHECK(s && s->value > 0.66 && s->value < 0.67);
+    s = gms_stats_find(&out, "L1D_breakdown[GLOBAL_ACC_R][SECTOR_MISS]"); CHECK(s && s->value == 1);
+    s = gms_stats_find(&out, "L1D_breakdown[GLOBAL_ACC_R][TOTAL_ACCESS]"); CHECK(s && s->value == 3);
+    s = gms_stats_find(&out, "L1D_fail_breakdown[GLOBAL_ACC_R][MISS_QUEUE_FULL]"); CHECK(s && s->value == 1);
+    CHECK(gms_stats_find(&out, "L1D_breakdown[GLOBAL_ACC_W][HIT]") == NULL);
+    gms_stats_free(&out);
+    CHECK_EQ(gms_cache_flush(f.c), 1);
+    CHECK_EQ(gms_cache_valid_lines(f.c), 0);
+    CHECK_EQ(OUT(rd(&f, 0x1000, 6, &rc, NULL)), GMS_CACHE_MISS);
+    fx_free(&f);
+}
+
+TEST(cache_set_index_xform)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:4:128:1,L:B:m:N:L,A:8:8,8", "L2"));
+    gms_rf_cause rc;
+    /* without the transform 0x000 and 0x200 share set 0 (1 way, reserved by the first)... */
+    rd(&f, 0x000, 1, &rc, NULL);
+    CHECK_EQ(rd(&f, 0x200, 2, &rc, NULL), GMS_CACHE_RESERVATION_FAIL);
+    CHECK_EQ(rc, GMS_RF_LINE_ALLOC);
+    fx_free(&f);
+    REQUIRE(!fx_init(&f, "N:4:128:1,L:B:m:N:L,A:8:8,8", "L2"));
+    /* ...with addr >> 2 they land in sets 0 and 1 (0x200 >> 2 = 0x80 -> set 1) */
+    extern uint64_t test_cache_shift2(void *ctx, uint64_t a);
+    gms_cache_set_index_xform(f.c, test_cache_shift2, NULL);
+    rd(&f, 0x000, 1, &rc, NULL);
+    rd(&f, 0x200, 2, &rc, NULL);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 2);
+    drain_and_fill(&f, 3);
+    CHECK_EQ(OUT(rd(&f, 0x000, 4, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 0x200, 4, &rc, NULL)), GMS_CACHE_HIT);
+    fx_free(&f);
+}
+
+uint64_t test_cache_shift2(void *ctx, uint64_t a);
+uint64_t test_cache_shift2(void *ctx, uint64_t a) { (void)ctx; return a >> 2; }

@@ -1,0 +1,99 @@
+/* Access-pattern classifier: unit behaviour, and agreement with UVMBench Table 5.1's R/I
+ * labels over the built-in workloads (functional walk at small sizes, no timing). */
+#include "test.h"
+#include "workloads/classify.h"
+#include "workloads/pagelog.h"
+#include <stdlib.h>
+
+TEST(classify_streaming_vs_random)
+{
+    gms_classifier *c = gms_classifier_new(256, 32);
+    for (uint64_t i = 0; i < 100000; i++) gms_classifier_observe(c, i / 1024);
+    CHECK(gms_classifier_mean_unique(c) < 2.0);
+    CHECK_EQ(gms_classifier_irregular(c), 0);
+    gms_classifier_free(c);
+    c = gms_classifier_new(256, 32);
+    uint64_t x = 88172645463325252ULL;
+    for (uint64_t i = 0; i < 100000; i++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        gms_classifier_observe(c, x % 100000);
+    }
+    CHECK(gms_classifier_mean_unique(c) > 200);
+    CHECK_EQ(gms_classifier_irregular(c), 1);
+    gms_stats st;
+    gms_stats_init(&st);
+    gms_classifier_report(c, &st);
+    const gms_stat *s = gms_stats_find(&st, "access_pattern_irregular");
+    REQUIRE(s);
+    CHECK_EQ(s->value, 1);
+    CHECK(gms_stats_find(&st, "access_pattern_unique_pages_per_window") != NULL);
+    gms_stats_free(&st);
+    gms_classifier_free(c);
+}
+
+/* small sizes for the classification walk; workloads not listed run with scale=<fallback> */
+static const struct { const char *name; const char *kv[6]; } small[] = {
+    {"backprop", {"input=16384", NULL}},
+    {"bfs", {"vertices=65536", "edges=196608", NULL}},
+    {"gaussian", {"size=256", NULL}},
+    {"hotspot", {"rows=256", NULL}},
+    {"nw", {"dim=256", NULL}},
+    {"pathfinder", {"cols=65536", "rows=20", NULL}},
+    {"srad", {"rows=256", "cols=256", "iter=1", NULL}},
+};
+
+static const char *const *small_kv(const gms_workload_ops *ops)
+{
+    static const char *const fallback[] = {"scale=0.125", NULL};
+    static const char *const none[] = {NULL};
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
+        if (!strcmp(small[i].name, ops->name)) return small[i].kv;
+    for (const gms_wl_param *p = ops->params; p && p->name; p++)
+        if (!strcmp(p->name, "scale")) return fallback;
+    return none;
+}
+
+static void on_mem(void *ctx, const gms_warp_trace *w, const gms_inst *in)
+{
+    if (in->mem != GMS_MEM_LD_GLOBAL && in->mem != GMS_MEM_ST_GLOBAL && in->mem != GMS_MEM_ATOM_GLOBAL &&
+        in->mem != GMS_MEM_LDGSTS)
+        return;
+    uint64_t a[32];
+    gms_inst_lane_addrs(w, in, a);
+    gms_classifier_observe_lanes(ctx, a, in->mask, GMS_CLASSIFY_PAGE_SHIFT);
+}
+
+TEST(classify_uvmbench_agreement)
+{
+    int total = 0, agree = 0, failed = 0;
+    const char *verbose = getenv("GMS_CLASSIFY_VERBOSE");
+    for (size_t i = 0; i < gms_workload_count(); i++) {
+        const gms_workload_ops *ops = gms_workload_at(i);
+        if (strcmp(ops->suite, "rodinia") && strcmp(ops->suite, "ml") && strcmp(ops->suite, "polybench")) continue;
+        if (strcmp(ops->ri, "R") && strcmp(ops->ri, "I")) continue;
+        gms_classifier *c = gms_classifier_new(GMS_CLASSIFY_WINDOW, GMS_CLASSIFY_THRESHOLD);
+        gms_walk_cb cb = {.ctx = c, .mem = on_mem};
+        gms_error e = {0};
+        if (gms_workload_walk(ops, small_kv(ops), 1, 0, &cb, &e)) {
+            char m[1200];
+            snprintf(m, sizeof m, "%s: %s", ops->name, e.msg);
+            gms_test_fail(__FILE__, __LINE__, m);
+            failed++;
+            gms_classifier_free(c);
+            continue;
+        }
+        int irr = gms_classifier_irregular(c);
+        int ok = irr == (ops->ri[0] == 'I');
+        total++;
+        agree += ok;
+        if (verbose)
+            printf("    %-12s %s table %s got %s  unique/window %8.1f  accesses %llu\n", ops->name, ok ? "  " : "!!",
+                   ops->ri, irr ? "I" : "R", gms_classifier_mean_unique(c),
+                   (unsigned long long)gms_classifier_accesses(c));
+        gms_classifier_free(c);
+    }
+    if (verbose) printf("    agreement %d of %d\n", agree, total);
+    CHECK_EQ(failed, 0);
+    /* at least 28 of the 32 UVMBench workloads; while only part of them exist, allow 4 misses */
+    CHECK(total - agree <= 4 * total / 32 + (total < 32 ? 1 : 0));
+}
