@@ -15,7 +15,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TST_OBJ := $(TST_SRC:%.c=$(BUILD)/%.o)
 
-.PHONY: all run test test-fast test-asan bench clean fuzz
+.PHONY: all run test test-fast bench clean fuzz
 all: $(BUILD)/gpumemsim $(BUILD)/gms_tests
 
 $(BUILD)/%.o: %.c
@@ -27,25 +27,22 @@ $(BUILD)/libgpumemsim.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/gpumemsim: $(CLI_OBJ) $(BUILD)/libgpumemsim.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libgpumemsim.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libgpumemsim.a $(LDLIBS)
 
 $(BUILD)/gms_tests: $(TST_OBJ) $(BUILD)/libgpumemsim.a
-	$(CC) $(CFLAGS) -o $@ $(TST_OBJ) $(BUILD)/libgpumemsim.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TST_OBJ) $(BUILD)/libgpumemsim.a $(LDLIBS)
 
 # The main job on a built-in default: the stream microbenchmark on the QV100 preset.
 run: $(BUILD)/gpumemsim
 	$(BUILD)/gpumemsim run --config configs/qv100.config --workload stream --quiet
 
-# Unit + integration tests, plain build then ASan+UBSan build.
-test: test-fast test-asan
+# Every suite (unit, CLI, unit under ASan+UBSan, sweep harness); last line "N passed, N failed".
+test:
+	sh tests/run_all.sh
 
-test-fast: $(BUILD)/gms_tests $(BUILD)/gpumemsim
-	GMS_BIN=$(BUILD)/gpumemsim $(BUILD)/gms_tests
-	GMS_BIN=$(BUILD)/gpumemsim sh tests/cli_tests.sh
-
-test-asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g $(SAN)" LDFLAGS="$(SAN)" build-asan/gms_tests build-asan/gpumemsim
-	GMS_BIN=build-asan/gpumemsim GMS_QUICK=1 build-asan/gms_tests
+# Unit and CLI tests only, plain build.
+test-fast:
+	sh tests/run_all.sh --quick
 
 bench: $(BUILD)/gpumemsim
 	sh bench/speed.sh

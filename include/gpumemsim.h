@@ -33,6 +33,8 @@ typedef struct gms_workload_spec {
     const char *trace;        /* path to kernelslist.g, or NULL */
     const char *const *wl_params; /* "name=value" strings for the workload, NULL-terminated */
     uint64_t seed;
+    /* internal: a host program built by the caller (struct gms_program_src *), for tests */
+    const struct gms_program_src *program;
 } gms_workload_spec;
 
 gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error *err);

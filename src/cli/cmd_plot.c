@@ -1,4 +1,78 @@
+/* `gpumemsim plot`: a sweep's metric against one swept setting (a config option or workload
+ * parameter), one line per workload, drawn with gnuplot to .png or .svg.
+ * `gpumemsim plot pages ...` is forwarded to the UVM page plot (src/workloads/plot_pages.c). */
 #include "cli/cli.h"
+#include "harness/report.h"
+#include "harness/spec.h"
+#include "harness/util.h"
+#include <errno.h>
 #include <stdio.h>
-/* placeholder until the plot subcommand lands */
-int gms_cmd_plot(int argc, char **argv) { (void)argc; (void)argv; fprintf(stderr, "gpumemsim plot: not built yet\n"); return 2; }
+#include <stdlib.h>
+#include <string.h>
+
+/* defined in src/workloads/plot_pages.c; weak until that file is linked in */
+extern int gms_plot_pages(int argc, char **argv) __attribute__((weak));
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "usage: gpumemsim plot DB|SPEC --x SETTING [--metric NAME] --out FILE.png|FILE.svg\n"
+        "       gpumemsim plot pages ...   (UVM pages against time: gpumemsim plot pages --help)\n\n"
+        "  --x SETTING     a config option or workload parameter the sweep varies (e.g. gpgpu_n_mem, n)\n"
+        "  --metric NAME   total stat on the y axis (default gpu_tot_ipc)\n"
+        "  --out FILE      output image; the extension picks PNG or SVG\n"
+        "One line per workload (and per combination of other differing settings); y is the mean over\n"
+        "seeds; failed or missing points are gaps labelled \"failed\" or \"-\".\n");
+}
+
+int gms_cmd_plot(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "pages")) {
+        if (!gms_plot_pages) { fprintf(stderr, "gpumemsim plot pages: not built into this gpumemsim yet\n"); return 2; }
+        return gms_plot_pages(argc - 1, argv + 1);
+    }
+    const char *in = NULL, *metric = "gpu_tot_ipc", *x = NULL, *outp = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        const char **dst = !strcmp(s, "--metric") ? &metric : !strcmp(s, "--x") ? &x
+                         : (!strcmp(s, "--out") || !strcmp(s, "-o")) ? &outp : NULL;
+        if (dst) {
+            if (i + 1 >= argc) { fprintf(stderr, "gpumemsim plot: %s needs a value\n", s); return 2; }
+            *dst = argv[++i];
+        } else if (!strcmp(s, "-h") || !strcmp(s, "--help")) { usage(stdout); return 0; }
+        else if (s[0] == '-') { fprintf(stderr, "gpumemsim plot: unknown option '%s'\n", s); usage(stderr); return 2; }
+        else if (!in) in = s;
+        else { fprintf(stderr, "gpumemsim plot: unexpected argument '%s'\n", s); return 2; }
+    }
+    if (!in || !x || !outp) { usage(stderr); return 2; }
+    gms_error err = {0};
+    char *db = NULL;
+    FILE *f = fopen(in, "rb");
+    if (!f) { fprintf(stderr, "gpumemsim plot: %s: %s\n", in, strerror(errno)); return 1; }
+    char h[16] = {0};
+    size_t n = fread(h, 1, sizeof h, f);
+    fclose(f);
+    if (n == 16 && !memcmp(h, "SQLite format 3", 16)) db = gms_xstrdup(in);
+    else {
+        gms_sweep_spec *s;
+        if (gms_sweep_spec_parse(in, &s, &err)) { fprintf(stderr, "gpumemsim plot: %s\n", err.msg); return 1; }
+        db = gms_xstrdup(s->db);
+        gms_sweep_spec_free(s);
+    }
+    gms_store *st = NULL;
+    gms_series_set *ss = NULL;
+    int rc = gms_store_open(db, 0, &st, &err) || gms_series_build(st, metric, x, &ss, &err) ||
+             gms_plot_lines(ss, outp, &err);
+    if (rc) fprintf(stderr, "gpumemsim plot: %s\n", err.msg);
+    else {
+        size_t pts = 0;
+        for (size_t i = 0; i < ss->n; i++) pts += ss->s[i].n;
+        fprintf(stderr, "wrote %s: %zu line(s), %zu point(s)", outp, ss->n, pts);
+        if (ss->skipped) fprintf(stderr, "; %zu sweep point(s) that do not set %s left out", ss->skipped, x);
+        fprintf(stderr, "\n");
+    }
+    gms_series_free(ss);
+    gms_store_close(st);
+    free(db);
+    return rc ? 1 : 0;
+}

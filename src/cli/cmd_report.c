@@ -1,4 +1,86 @@
+/* `gpumemsim report`: a sweep's metric per workload and variant, normalised to the baseline,
+ * with geometric means per variant and per workload group, as Markdown (default) or CSV,
+ * optionally drawn as grouped bars (--plot fig.png|fig.svg). Reads the result store; a
+ * .sweep file may be given instead of the store (its `db`). */
 #include "cli/cli.h"
+#include "harness/report.h"
+#include "harness/spec.h"
+#include "harness/util.h"
+#include <errno.h>
 #include <stdio.h>
-/* placeholder until the report subcommand lands */
-int gms_cmd_report(int argc, char **argv) { (void)argc; (void)argv; fprintf(stderr, "gpumemsim report: not built yet\n"); return 2; }
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "usage: gpumemsim report DB|SPEC [--metric NAME] [--baseline VARIANT] [--csv] [--absolute]\n"
+        "                        [--plot FILE.png|FILE.svg] [-o FILE]\n\n"
+        "  --metric NAME      total stat to report (default gpu_tot_ipc)\n"
+        "  --baseline V       variant to normalise to (default: the spec's baseline)\n"
+        "  --csv              CSV instead of a Markdown table\n"
+        "  --absolute         the metric's values, not normalised\n"
+        "  --plot FILE        also draw grouped bars with gnuplot (.png or .svg)\n"
+        "  -o FILE            write the table to FILE instead of stdout\n"
+        "Cells: mean over seeds; failed = a seed failed, - = not run yet, n/a = no value.\n");
+}
+
+/* a store path, or a spec's store */
+static char *store_path(const char *arg, gms_error *err)
+{
+    FILE *f = fopen(arg, "rb");
+    if (!f) { gms_err(err, "%s: %s", arg, strerror(errno)); return NULL; }
+    char h[16] = {0};
+    size_t n = fread(h, 1, sizeof h, f);
+    fclose(f);
+    if (n == 16 && !memcmp(h, "SQLite format 3", 16)) return gms_xstrdup(arg);
+    gms_sweep_spec *s;
+    if (gms_sweep_spec_parse(arg, &s, err)) return NULL;
+    char *db = gms_xstrdup(s->db);
+    gms_sweep_spec_free(s);
+    return db;
+}
+
+int gms_cmd_report(int argc, char **argv)
+{
+    const char *in = NULL, *metric = "gpu_tot_ipc", *baseline = NULL, *plot = NULL, *outp = NULL;
+    int csv = 0, absolute = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        const char **dst = !strcmp(s, "--metric") ? &metric : !strcmp(s, "--baseline") ? &baseline
+                         : !strcmp(s, "--plot") ? &plot : (!strcmp(s, "-o") || !strcmp(s, "--out")) ? &outp : NULL;
+        if (dst) {
+            if (i + 1 >= argc) { fprintf(stderr, "gpumemsim report: %s needs a value\n", s); return 2; }
+            *dst = argv[++i];
+        } else if (!strcmp(s, "--csv")) csv = 1;
+        else if (!strcmp(s, "--absolute")) absolute = 1;
+        else if (!strcmp(s, "-h") || !strcmp(s, "--help")) { usage(stdout); return 0; }
+        else if (s[0] == '-') { fprintf(stderr, "gpumemsim report: unknown option '%s'\n", s); usage(stderr); return 2; }
+        else if (!in) in = s;
+        else { fprintf(stderr, "gpumemsim report: unexpected argument '%s'\n", s); return 2; }
+    }
+    if (!in) { usage(stderr); return 2; }
+    gms_error err = {0};
+    char *db = store_path(in, &err);
+    gms_store *st = NULL;
+    gms_report *r = NULL;
+    int rc = !db || gms_store_open(db, 0, &st, &err) || gms_report_build(st, metric, baseline, &r, &err);
+    if (!rc) {
+        FILE *out = outp ? fopen(outp, "w") : stdout;
+        if (!out) rc = gms_err(&err, "%s: cannot create: %s", outp, strerror(errno));
+        else {
+            if (csv) gms_report_write_csv(r, absolute, out);
+            else gms_report_write_md(r, absolute, out);
+            if (outp && fclose(out)) rc = gms_err(&err, "%s: write error", outp);
+        }
+    }
+    if (!rc && plot) {
+        rc = gms_plot_bars(r, absolute, plot, &err);
+        if (!rc) fprintf(stderr, "wrote %s\n", plot);
+    }
+    if (rc) fprintf(stderr, "gpumemsim report: %s\n", err.msg);
+    gms_report_free(r);
+    gms_store_close(st);
+    free(db);
+    return rc ? 1 : 0;
+}

@@ -67,7 +67,7 @@ int gms_cmd_run(int argc, char **argv)
         fprintf(stderr, "gpumemsim: ignored %zu option(s) gpumemsim does not model:\n", gms_params_n_ignored(p));
         for (size_t i = 0; i < gms_params_n_ignored(p); i++) fprintf(stderr, "  %s\n", gms_params_ignored(p, i));
     }
-    gms_workload_spec w = { o.workload, o.trace, o.wl_params, o.have_seed ? o.seed : p->sim.seed };
+    gms_workload_spec w = { o.workload, o.trace, o.wl_params, o.have_seed ? o.seed : p->sim.seed, NULL };
     gms_error err = {0};
     gms_sim *s = gms_sim_new(p, &w, &err);
     if (!s) {

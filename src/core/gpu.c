@@ -289,7 +289,10 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     g->gpu_comp = gms_engine_add(g->eng, GMS_DOM_CORE, "gpu", gpu_tick, gpu_stuck, g);
 
     uint64_t seed = w->seed ? w->seed : p->sim.seed;
-    if (w->trace) {
+    if (w->program) {
+        g->src = *w->program;
+        snprintf(g->stats.workload, sizeof g->stats.workload, "program");
+    } else if (w->trace) {
         if (gms_trace_program(w->trace, &g->src, err)) { gms_sim_free(s); return NULL; }
         snprintf(g->stats.workload, sizeof g->stats.workload, "trace:%s", w->trace);
     } else {

@@ -11,7 +11,7 @@
 #define MAX_BANKS 32
 #define REPLY_FIFO 8
 
-enum { W_FREE = 0, W_ACTIVE, W_BARRIER, W_FINISHING };
+enum { W_FREE = 0, W_ACTIVE, W_BARRIER, W_FINISHING, W_DONE };
 
 typedef struct inflight {
     uint16_t warp;
@@ -46,7 +46,8 @@ typedef struct bucket { event *ev; uint32_t n, cap; } bucket;
 typedef struct sched {
     uint16_t order[MAX_WARPS];  /* this scheduler's warps, oldest first */
     uint32_t n;
-    int32_t last;               /* warp slot issued last (GTO greedy / LRR position) */
+    int32_t last;               /* warp slot issued last (GTO greedy) */
+    uint32_t last_pos;          /* position in order[] after which LRR starts */
 } sched;
 
 struct gms_sm {
@@ -63,6 +64,8 @@ struct gms_sm {
     uint32_t nwarps_max;
     uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
     uint32_t ncand;
+    uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until the LSU is free */
+    uint32_t nlsu_wait;
     block_slot *blocks;
     uint32_t nblock_slots, blocks_used;
     uint32_t threads_used, regs_used, shmem_used;
@@ -102,7 +105,8 @@ struct gms_sm {
 
 /* ---------------------------------------------------------------- helpers */
 
-static inline int sb_busy(const warp *w, uint8_t r) { return r != GMS_REG_NONE && (w->sb[r >> 6] >> (r & 63) & 1); }
+/* bit 255 (GMS_REG_NONE / RZ) is never set, so no test for "no register" is needed */
+static inline uint64_t sb_busy(const warp *w, uint8_t r) { return w->sb[r >> 6] >> (r & 63) & 1; }
 static inline void sb_set(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] |= 1ULL << (r & 63); }
 static inline void sb_clr(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] &= ~(1ULL << (r & 63)); }
 static inline int sb_empty(const warp *w) { return !(w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3]); }
@@ -192,7 +196,7 @@ static void maybe_finish_warp(gms_sm *s, uint32_t wi)
 {
     warp *w = &s->w[wi];
     if (w->state != W_FINISHING || w->outstanding || w->reg_events || !sb_empty(w)) return;
-    w->state = W_FREE;
+    w->state = W_DONE;   /* its slot is freed with its block's */
     block_slot *b = &s->blocks[w->blk];
     b->live--;
     gms_engine_progress(s->g->eng);
@@ -234,6 +238,7 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
 {
     uint64_t lines[64];
     uint8_t smask[64];
+    uint32_t bytes[64][4];   /* distinct bytes per sector: a 32-bit mask of each sector's bytes */
     int nl = 0;
     if (width == 0) width = 4;
     for (int lane = 0; lane < 32; lane++) {
@@ -242,12 +247,26 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
         for (uint64_t line = a >> 7; line <= end >> 7; line++) {
             uint64_t lo = line << 7 > a ? line << 7 : a;
             uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
-            uint8_t sm = 0;
-            for (uint64_t sct = (lo >> 5) & 3; sct <= ((hi >> 5) & 3); sct++) sm |= (uint8_t)(1u << sct);
             int j;
-            for (j = 0; j < nl; j++)
-                if (lines[j] == line) { smask[j] |= sm; break; }
-            if (j == nl && nl < 64) { lines[nl] = line; smask[nl] = sm; nl++; }
+            if (nl && lines[nl - 1] == line) j = nl - 1;   /* common: same line as the previous lane */
+            else {
+                for (j = 0; j < nl; j++) if (lines[j] == line) break;
+                if (j == nl) {
+                    if (nl == 64) continue;
+                    lines[nl] = line; smask[nl] = 0;
+                    bytes[nl][0] = bytes[nl][1] = bytes[nl][2] = bytes[nl][3] = 0;
+                    nl++;
+                }
+            }
+            for (uint64_t b = lo; b <= hi;) {   /* one sector at a time */
+                uint32_t sct = (uint32_t)(b >> 5) & 3;
+                uint64_t se = (b | 31) < hi ? (b | 31) : hi;
+                uint32_t l5 = (uint32_t)(b & 31), h5 = (uint32_t)(se & 31);
+                uint32_t m = (h5 == 31 ? 0xffffffffu : ((1u << (h5 + 1)) - 1u)) & ~((1u << l5) - 1u);
+                smask[j] |= (uint8_t)(1u << sct);
+                bytes[j][sct] |= m;
+                b = se + 1;
+            }
         }
     }
     int n = 0;
@@ -258,12 +277,15 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
                     out[n].addr = (lines[j] << 7) + (uint64_t)sct * 32;
                     out[n].sector_mask = (uint8_t)(1u << sct);
                     out[n].nbytes_sectors = 1;
+                    out[n].bytes = (uint16_t)__builtin_popcount(bytes[j][sct]);
                     n++;
                 }
         } else {
             out[n].addr = lines[j] << 7;
             out[n].sector_mask = smask[j];
             out[n].nbytes_sectors = 4;
+            out[n].bytes = (uint16_t)(__builtin_popcount(bytes[j][0]) + __builtin_popcount(bytes[j][1]) +
+                                      __builtin_popcount(bytes[j][2]) + __builtin_popcount(bytes[j][3]));
             n++;
         }
     }
@@ -511,7 +533,9 @@ static void lsu_feed(gms_sm *s, uint64_t now)
         gms_mreq *r = gms_mreq_alloc(&g->pool);
         r->addr = t->addr;
         r->sector_mask = t->sector_mask;
-        r->bytes = t->nbytes_sectors == 1 ? 32 : 128;
+        /* reads fetch whole sectors/lines; a store carries the bytes it writes (the cache's
+         * lazy-fetch / fetch-on-write policies need them) */
+        r->bytes = s->lsu_kind == GMS_MREQ_WRITE ? t->bytes : t->nbytes_sectors == 1 ? 32 : 128;
         r->kind = s->lsu_kind;
         r->access = (uint8_t)s->lsu_acc;
         r->bypass_l1 = (uint8_t)s->lsu_bypass;
@@ -554,7 +578,7 @@ static void l1_access(gms_sm *s, uint64_t now)
         if (r->kind == GMS_MREQ_WRITE) {
             /* a store is complete when absorbed by the L1 (write-back hit); once sent down,
              * its acknowledgement completes it */
-            if (!(rc & GMS_CACHE_SENT)) txn_done(s, r);
+            if (!(rc & (GMS_CACHE_SENT | GMS_CACHE_WAIT))) txn_done(s, r);
             continue;
         }
         if (outcome == GMS_CACHE_HIT) txn_done(s, r);
@@ -621,28 +645,34 @@ static void process_reply(gms_sm *s, uint64_t now)
 
 /* ---------------------------------------------------------------- issue */
 
-static int can_issue(gms_sm *s, uint32_t wi, uint64_t now, const gms_inst **out)
+/* can warp wi issue its next instruction now? Structural hazards are checked first (cheap,
+ * and they do not remove the warp from the candidates); a scoreboard hazard parks the warp
+ * until one of its registers is released. */
+static int can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free, const gms_inst **out)
 {
     warp *w = &s->w[wi];
     const gms_inst *in = &w->tr->insts[w->next];
-    for (int i = 0; i < GMS_MAX_SRC; i++)
-        if (sb_busy(w, in->src[i])) goto blocked;
-    for (int i = 0; i < GMS_MAX_DST; i++)
-        if (sb_busy(w, in->dst[i])) goto blocked;
     if (in->op == GMS_OP_MEM) {
-        if (s->lsu_busy || s->lsu_free_at > now) return 0;
+        if (!lsu_free) {   /* park: re-armed when the LSU frees, not polled every cycle */
+            s->lsu_wait[wi >> 6] |= 1ULL << (wi & 63);
+            s->nlsu_wait++;
+            cand_off(s, wi);
+            return 0;
+        }
     } else {
-        uint64_t *pf = s->pipe_free[in->op];
+        const uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op], k;
         for (k = 0; k < n; k++) if (pf[k] <= now) break;
         if (k == n) return 0;
     }
+    if (sb_busy(w, in->src[0]) | sb_busy(w, in->src[1]) | sb_busy(w, in->src[2]) | sb_busy(w, in->src[3]) |
+        sb_busy(w, in->dst[0]) | sb_busy(w, in->dst[1])) {
+        w->blocked = 1;
+        cand_off(s, wi);
+        return 0;
+    }
     *out = in;
     return 1;
-blocked:
-    w->blocked = 1;
-    cand_off(s, wi);
-    return 0;
 }
 
 static void issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
@@ -695,39 +725,44 @@ static void issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 static void schedule(gms_sm *s, uint32_t si, uint64_t now)
 {
     sched *q = &s->sc[si];
-    if (!q->n) return;
+    uint32_t n = q->n;
+    if (!n) return;
     const gms_inst *in;
+    int lsu_free = !s->lsu_busy && s->lsu_free_at <= now;
     int kind = s->p->core.sched_kind;
     if (kind == 1) {  /* GTO: the last warp while it can issue, else the oldest that can */
-        if (q->last >= 0 && is_cand(s, (uint32_t)q->last) && can_issue(s, (uint32_t)q->last, now, &in)) {
+        if (q->last >= 0 && is_cand(s, (uint32_t)q->last) && can_issue(s, (uint32_t)q->last, now, lsu_free, &in)) {
             issue(s, (uint32_t)q->last, in, now);
             return;
         }
-        for (uint32_t k = 0; k < q->n; k++) {
+        for (uint32_t k = 0; k < n; k++) {
             uint32_t wi = q->order[k];
             if (!is_cand(s, wi) || (int32_t)wi == q->last) continue;
-            if (can_issue(s, wi, now, &in)) { q->last = (int32_t)wi; issue(s, wi, in, now); return; }
+            if (can_issue(s, wi, now, lsu_free, &in)) { q->last = (int32_t)wi; issue(s, wi, in, now); return; }
         }
         return;
     }
-    /* LRR over warp slots after the last issued; two-level: the first `active` ready warps
-     * in age order form the active set, served round-robin */
-    uint32_t limit = kind == 2 ? s->p->core.two_level_active : q->n;
-    uint32_t start = 0;
-    if (q->last >= 0)
-        for (uint32_t k = 0; k < q->n; k++) if (q->order[k] == (uint32_t)q->last) { start = k + 1; break; }
-    uint32_t seen = 0;
-    for (uint32_t k = 0; k < q->n && seen < (kind == 2 ? q->n : q->n); k++) {
-        uint32_t wi = q->order[(start + k) % q->n];
-        if (!is_cand(s, wi)) continue;
-        if (kind == 2) {
-            /* only warps among the `limit` oldest candidates are in the active set */
-            uint32_t rank = 0;
-            for (uint32_t j = 0; j < q->n && q->order[j] != wi; j++) if (is_cand(s, q->order[j])) rank++;
-            if (rank >= limit) continue;
+    if (kind == 0) {  /* LRR: round robin over the warps, starting after the last issued */
+        uint32_t pos = q->last_pos < n ? q->last_pos : 0;
+        for (uint32_t k = 0; k < n; k++) {
+            if (++pos >= n) pos = 0;
+            uint32_t wi = q->order[pos];
+            if (!is_cand(s, wi)) continue;
+            if (can_issue(s, wi, now, lsu_free, &in)) { q->last_pos = pos; issue(s, wi, in, now); return; }
         }
-        seen++;
-        if (can_issue(s, wi, now, &in)) { q->last = (int32_t)wi; issue(s, wi, in, now); return; }
+        return;
+    }
+    /* two-level: the `active` oldest candidate warps form the active set, served round-robin */
+    uint32_t limit = s->p->core.two_level_active, rank = 0;
+    uint32_t pos = q->last_pos < n ? q->last_pos : 0;
+    uint16_t act[MAX_WARPS];
+    uint32_t na = 0;
+    for (uint32_t k = 0; k < n && rank < limit; k++)
+        if (is_cand(s, q->order[k])) { act[na++] = (uint16_t)k; rank++; }
+    for (uint32_t j = 0; j < na; j++) {
+        uint32_t k = act[(j + pos + 1) % na];
+        uint32_t wi = q->order[k];
+        if (can_issue(s, wi, now, lsu_free, &in)) { q->last_pos = (j + pos + 1) % na; issue(s, wi, in, now); return; }
     }
 }
 
@@ -753,7 +788,7 @@ static void run_events(gms_sm *s, uint64_t cycle)
 
 static int sm_has_work(const gms_sm *s)
 {
-    if (s->ncand || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
+    if (s->ncand || s->nlsu_wait || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
     for (uint32_t b = 0; b < s->nbanks; b++) if (s->bank[b].n) return 1;
     if (s->l1 && gms_cache_mq_size(s->l1)) return 1;
     return 0;
@@ -767,6 +802,18 @@ static int sm_tick(void *self, uint64_t cycle)
     if (s->l1) l1_access(s, cycle);
     if (s->lsu_busy) lsu_feed(s, cycle);
     drain_to_icnt(s, cycle);
+    if (s->nlsu_wait && !s->lsu_busy && s->lsu_free_at <= cycle) {
+        for (uint32_t i = 0; i < MAX_WARPS / 64; i++) {
+            uint64_t b = s->lsu_wait[i];
+            s->lsu_wait[i] = 0;
+            while (b) {
+                uint32_t wi = i * 64 + (uint32_t)__builtin_ctzll(b);
+                b &= b - 1;
+                if (s->w[wi].state == W_ACTIVE) cand_on(s, wi);
+            }
+        }
+        s->nlsu_wait = 0;
+    }
     if (s->ncand)
         for (uint32_t i = 0; i < s->nsched; i++) schedule(s, (i + (uint32_t)cycle) % s->nsched, cycle);
     if (sm_has_work(s)) return 1;
@@ -804,8 +851,8 @@ static void sm_stuck(void *self, FILE *out)
     int shown = 0;
     for (uint32_t i = 0; i < s->nwarps_max && shown < 4; i++) {
         warp *w = &s->w[i];
-        if (w->state == W_FREE) continue;
-        static const char *const st[] = { "free", "active", "at barrier", "finishing" };
+        if (w->state == W_FREE || w->state == W_DONE) continue;
+        static const char *const st[] = { "free", "active", "at barrier", "finishing", "done" };
         fprintf(out, "      warp %u: %s, next instruction %u of %u, %u memory transaction(s) outstanding%s\n", i,
                 st[w->state], w->next, w->tr->n, w->outstanding, w->blocked ? ", waiting on the scoreboard" : "");
         shown++;

@@ -11,7 +11,8 @@
 /* the coalescer, exposed for tests: groups the active lanes' accesses of one warp memory
  * instruction into transactions. sector = 1: one transaction per touched 32 B sector; 0: one
  * per touched 128 B line (with its sector mask). Returns the number of transactions. */
-typedef struct gms_txn { uint64_t addr; uint8_t sector_mask; uint8_t nbytes_sectors; } gms_txn;
+/* bytes: distinct bytes the active lanes touch in the transaction (what a store writes) */
+typedef struct gms_txn { uint64_t addr; uint8_t sector_mask; uint8_t nbytes_sectors; uint16_t bytes; } gms_txn;
 int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128]);
 /* shared-memory bank conflict degree: cycles the access needs (1 = conflict-free) */
 uint32_t gms_shmem_conflict_degree(const uint64_t addrs[32], uint32_t mask, uint32_t width, uint32_t banks);

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <zstd.h>
 
-#define RAW_CHUNK (1u << 18)
+#define RAW_CHUNK (1u << 16)
 
 struct gms_instream {
     FILE *f;

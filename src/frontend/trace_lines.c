@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LR_CHUNK (1u << 20)
+#define LR_CHUNK (1u << 18)
 
 int gms_lr_open(gms_linereader *lr, const char *path, gms_error *err)
 {

@@ -79,7 +79,8 @@ static int field_err(gms_linereader *lr, const tok_t *t, const char *field, cons
                      gms_error *err)
 {
     if (t->s == t->e) return PERR("line ends before field '%s' (too few fields)", field);
-    return PERR("field '%s': expected %s, got '%.40s'", field, want, t->s);
+    int n = (int)(t->e - t->s);
+    return PERR("field '%s': expected %s, got '%.*s'", field, want, n > 40 ? 40 : n, t->s);
 }
 
 /* addresses of a memory line; sets in->addr_mode/base/stride (or NONE) */

@@ -23,6 +23,9 @@ int gms_program_walk(gms_program_src *src, gms_trace_stats *st, gms_block_fn fn,
             if ((uint64_t)k->stream + 1 > st->streams_max) st->streams_max = (uint64_t)k->stream + 1;
             for (uint64_t b = 0; b < nb && rc == 0; b++) {
                 gms_block_trace_reset(&bt, nw);
+                bt.x = (uint32_t)(b % k->grid.x);
+                bt.y = (uint32_t)(b / k->grid.x % k->grid.y);
+                bt.z = (uint32_t)(b / ((uint64_t)k->grid.x * k->grid.y));
                 if (k->fill_block(k->self, b, &bt, err)) { rc = -1; break; }
                 st->blocks++;
                 for (uint32_t w = 0; w < bt.nwarps; w++)

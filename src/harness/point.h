@@ -34,8 +34,8 @@ int gms_write_atomic(const char *tmpdir, const char *dst, const char *text, size
 int gms_results_dirs(const gms_sweep_spec *s, gms_error *err);
 char *gms_results_tmpdir(const gms_sweep_spec *s);
 /* removes the temporary directories of dead processes of this host (a killed runner's
- * leftovers) and this process's own when empty */
-void gms_results_clean_tmp(const gms_sweep_spec *s);
+ * leftovers), and with remove_own this process's own directory if it is empty */
+void gms_results_clean_tmp(const gms_sweep_spec *s, int remove_own);
 
 /* point_exec.c */
 typedef struct gms_point_proc {
@@ -44,7 +44,7 @@ typedef struct gms_point_proc {
     double t0;               /* start, seconds since the epoch */
     char *stats_tmp, *err_tmp, *marker;
     char *command;           /* the command line, shell-quoted, for the record */
-    char attempt[160];       /* host:pid:start-ns, unique per attempt */
+    char attempt[320];       /* host:pid:start-ns, unique per attempt */
     int timed_out;
 } gms_point_proc;
 

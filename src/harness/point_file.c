@@ -64,7 +64,7 @@ static void rm_dir(const char *dir)
     rmdir(dir);
 }
 
-void gms_results_clean_tmp(const gms_sweep_spec *s)
+void gms_results_clean_tmp(const gms_sweep_spec *s, int remove_own)
 {
     char me[256];
     gms_hostname(me, sizeof me);
@@ -80,6 +80,7 @@ void gms_results_clean_tmp(const gms_sweep_spec *s)
         if (*end || pid <= 0) continue;
         if ((size_t)(dot - e->d_name) != strlen(me) || strncmp(e->d_name, me, strlen(me))) continue;
         int mine = pid == (long)getpid();
+        if (mine && !remove_own) continue;
         if (!mine && (kill((pid_t)pid, 0) == 0 || errno == EPERM)) continue;
         char *dir = gms_path_join(tmp, e->d_name);
         if (mine) rmdir(dir);   /* only when empty */

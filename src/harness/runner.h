@@ -16,6 +16,7 @@ typedef struct gms_run_opts {
     int wait;                /* --wait: poll until the array is done, then collect */
     double poll_s;           /* squeue poll interval */
     int dry_run;             /* write the script, do not submit */
+    int no_check;            /* array tasks skip the simulator check of the spec too */
 } gms_run_opts;
 
 /* runner_local.c: 0 = every point run ok, 1 = some failed, 130 = interrupted, -1 = error */

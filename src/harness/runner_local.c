@@ -84,7 +84,7 @@ int gms_sweep_run_local(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
                         gms_error *err)
 {
     if (gms_results_dirs(s, err)) return -1;
-    gms_results_clean_tmp(s);
+    gms_results_clean_tmp(s, 0);
     gms_store *st;
     if (gms_store_open(s->db, 1, &st, err)) return -1;
     gms_collect_summary sum;
@@ -195,7 +195,7 @@ int gms_sweep_run_local(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
     free(procs);
     free(todo);
     gms_store_close(st);
-    gms_results_clean_tmp(s);
+    gms_results_clean_tmp(s, 1);
     if (rc) return -1;
     if (interrupted) return 130;
     return failed_here ? 1 : 0;

@@ -59,6 +59,7 @@ static int write_script(const gms_sweep_spec *s, const gms_run_opts *o, const ch
     gms_shell_quote(&b, list);
     gms_sbuf_printf(&b, " --chunk %d --index \"$SLURM_ARRAY_TASK_ID\" --bin ", chunk);
     gms_shell_quote(&b, o->bin);
+    if (o->no_check) gms_sbuf_add(&b, " --no-check");
     gms_sbuf_add(&b, "\n");
     free(exe);
     free(spec);
@@ -161,7 +162,7 @@ int gms_sweep_run_slurm(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
         return gms_err(err, "sbatch not found in PATH: Slurm's client commands are not installed on this machine "
                        "(run `gpumemsim sweep run` without --slurm to run locally)");
     if (gms_results_dirs(s, err)) { free(sbatch); return -1; }
-    gms_results_clean_tmp(s);
+    gms_results_clean_tmp(s, 0);
     gms_store *st;
     gms_collect_summary sum;
     if (gms_store_open(s->db, 1, &st, err)) { free(sbatch); return -1; }
@@ -252,7 +253,7 @@ int gms_sweep_run_slurm(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
     gms_sbuf_free(&scriptb);
     gms_sbuf_free(&logb);
     gms_store_close(st);
-    gms_results_clean_tmp(s);
+    gms_results_clean_tmp(s, 1);
     free(sbatch);
     return rc;
 }
@@ -294,7 +295,7 @@ int gms_sweep_run_point(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
         if (!ok) any_failed = 1;
     }
     gms_lines_free(ids, list ? n : 0);
-    gms_results_clean_tmp(s);
+    gms_results_clean_tmp(s, 1);
     if (rc) return -1;
     return any_failed;
 }

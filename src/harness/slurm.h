@@ -9,7 +9,7 @@ int gms_capture(char *const argv[], char **out, int *status, gms_error *err);
 /* <results>/slurm/jobs */
 char *gms_slurm_jobs_file(const gms_sweep_spec *s);
 
-typedef struct gms_slurm_task { size_t job; long task; char state[16]; } gms_slurm_task;
+typedef struct gms_slurm_task { size_t job; long task; char state[32]; } gms_slurm_task;
 /* array tasks of the given jobs that squeue still lists (pending, running, completing, ...) */
 int gms_slurm_active(const char *const *jobids, size_t njobs, gms_slurm_task **tasks, size_t *ntasks, gms_error *err);
 

@@ -181,6 +181,10 @@ void gms_iso_time(double t, char *buf, size_t n)
 
 void gms_shell_quote(gms_sbuf *b, const char *s)
 {
+    int plain = *s != 0;
+    for (const char *c = s; *c && plain; c++)
+        plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./:,@%", *c) != NULL;
+    if (plain) { gms_sbuf_add(b, s); return; }
     gms_sbuf_add(b, "'");
     for (; *s; s++) {
         if (*s == '\'') gms_sbuf_add(b, "'\\''");

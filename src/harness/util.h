@@ -40,7 +40,7 @@ void gms_hostname(char *buf, size_t n);
 double gms_now(void);                          /* seconds since the epoch, sub-second */
 void gms_iso_time(double t, char *buf, size_t n); /* "2026-11-22T10:11:12Z" */
 
-/* writes s as a single-quoted shell word */
+/* writes s as one shell word (single-quoted unless it needs no quotes) */
 void gms_shell_quote(gms_sbuf *b, const char *s);
 /* h:mm:ss or m:ss */
 void gms_fmt_duration(double s, char *buf, size_t n);

@@ -39,6 +39,7 @@ struct gms_cache {
     uint32_t home_subpart, home_chan;   /* of the last access: destination of flush write-backs */
     uint64_t *tags;              /* nsets x assoc block addresses */
     gms_line *lines;
+    uint32_t *set_used;          /* lines per set that are not INVALID (skips the invalid scan) */
     gms_mreq_fifo mq;            /* unbounded list; the capacity checks are GPGPU-Sim's */
     gms_cache_stats st;
 };
@@ -79,7 +80,8 @@ static int probe(const gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int
     uint32_t base = set * c->assoc;
     const uint64_t *tg = c->tags + base;
     const gms_line *ln = c->lines + base;
-    for (uint32_t w = 0; w < c->assoc; w++) {
+    uint32_t w = 0;
+    for (; w < c->assoc; w++) {
         if (tg[w] != blk) continue;
         const gms_line *l = &ln[w];
         if (l->reserved & sm) { *idx = base + w; return GMS_CACHE_HIT_RESERVED; }
@@ -90,22 +92,27 @@ static int probe(const gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int
         }
         if (gms_line_is_valid(l)) { *idx = base + w; return GMS_CACHE_SECTOR_MISS; }
     }
-    uint32_t inv = NOWAY, vic = NOWAY;
-    uint64_t best = UINT64_MAX;
-    for (uint32_t w = 0; w < c->assoc; w++) {
-        const gms_line *l = &ln[w];
-        if (l->reserved) continue;
-        if (!gms_line_is_valid(l)) inv = w;
-        else if (vic == NOWAY || l->key < best) { best = l->key; vic = w; }
+    /* victim: GPGPU-Sim keeps the LAST invalid way, so scan from the top for it */
+    if (c->set_used[set] < c->assoc) for (w = c->assoc; w-- > 0;) {
+        if (!(ln[w].valid | ln[w].reserved | ln[w].modified)) { *idx = base + w; return GMS_CACHE_MISS; }
     }
-    if (inv == NOWAY && vic == NOWAY) return GMS_CACHE_RESERVATION_FAIL;
-    *idx = base + (inv != NOWAY ? inv : vic);
+    /* all ways hold data: the non-reserved one with the smallest key, ties to the lowest way */
+    uint32_t vic = NOWAY;
+    uint64_t best = UINT64_MAX;
+    for (w = 0; w < c->assoc; w++) {   /* keys are cycles, never UINT64_MAX */
+        uint64_t k = ln[w].key | (0 - (uint64_t)(ln[w].reserved != 0));
+        vic = k < best ? w : vic;
+        best = k < best ? k : best;
+    }
+    if (vic == NOWAY) return GMS_CACHE_RESERVATION_FAIL;
+    *idx = base + vic;
     return GMS_CACHE_MISS;
 }
 
 static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uint64_t now)
 {
     gms_line *l = &c->lines[idx];
+    if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]++;
     c->tags[idx] = blk;
     l->valid = l->modified = 0;
     l->reserved = sm;
@@ -308,6 +315,7 @@ static int wr_hit_we(gms_cache *c, gms_mreq *r, uint32_t idx, uint8_t sm, int *c
     l->valid &= (uint8_t)~sm;
     l->modified &= (uint8_t)~sm;
     l->reserved &= (uint8_t)~sm;
+    if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]--;
     return GMS_CACHE_HIT;
 }
 
@@ -548,6 +556,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->tags = gms_xmalloc(nl * sizeof *c->tags);
     for (size_t i = 0; i < nl; i++) c->tags[i] = UINT64_MAX;   /* no block matches */
     c->lines = gms_xcalloc(nl, sizeof *c->lines);
+    c->set_used = gms_xcalloc(cfg->nsets, sizeof *c->set_used);
     return c;
 }
 
@@ -564,6 +573,7 @@ void gms_cache_free(gms_cache *c)
     c->mo->destroy(c->mshr);
     free(c->tags);
     free(c->lines);
+    free(c->set_used);
     free(c);
 }
 
@@ -598,6 +608,7 @@ uint32_t gms_cache_flush(gms_cache *c)
         }
         /* reserved sectors stay reserved: their fills are still coming */
         l->valid = l->modified = l->unreadable = 0;
+        if (!l->reserved) c->set_used[i / c->assoc]--;
         n++;
     }
     return n;

@@ -11,8 +11,9 @@
  *                     (a write hit: the caller still sends req down if write-through; see
  *                     GMS_CACHE_SENT flag below)
  *      HIT_RESERVED   block pending in an MSHR: req merged as a waiter (returned by fill)
- *      MISS / SECTOR_MISS  resources reserved; req is a waiter and, as the primary miss,
- *                     was pushed onto the miss queue (or a new request for it was)
+ *      MISS / SECTOR_MISS  read: resources reserved; req is a waiter and, as the primary
+ *                     miss, was pushed onto the miss queue. write: depends on the policies
+ *                     (sent, absorbed, or waiting behind a fetch): see the flags below
  *      RESERVATION_FAIL nothing changed; *cause says why; the caller retries later
  *    The return value has GMS_CACHE_SENT or'ed in when req itself was put on the miss
  *    queue (write-through writes, primary misses).

@@ -1,13 +1,222 @@
+/* Memory partition options (GPGPU-Sim names and defaults, plus ours prefixed gms_):
+ * partition mapping, L2 slices, DRAM. Finalize decodes every packed string; dump prints them
+ * in plain words (sizes per slice and in total, peak bandwidth). */
 #include "config/params.h"
-/* memory partition options (stub: the memory-partition module fills this in) */
+#include "mem/dram_sched.h"
+#include "mem/l2q.h"
+#include <stdio.h>
+#include <string.h>
+
 static const gms_option opts[] = {
     GMS_OPT("gpgpu_n_mem", GMS_OPT_U32, mem.n_mem, "8", "number of memory channels (partitions)"),
-    GMS_OPT("gpgpu_n_sub_partition_per_mchannel", GMS_OPT_U32, mem.n_sub_partition_per_mchannel, "1", "L2 sub-partitions (slices) per channel"),
+    GMS_OPT("gpgpu_n_sub_partition_per_mchannel", GMS_OPT_U32, mem.n_sub_partition_per_mchannel, "1",
+            "L2 sub-partitions (slices) per channel (power of two)"),
+    GMS_OPT("gpgpu_cache:dl2", GMS_OPT_STRING, mem.dl2_str, "N:64:128:8,L:B:m:N:L,A:16:4,4",
+            "L2 slice config, GPGPU-Sim cache string; the size is PER SLICE (sub-partition); 'none' disables the L2"),
+    GMS_OPT("gpgpu_cache:dl2_texture_only", GMS_OPT_BOOL, mem.dl2_texture_only, "0",
+            "accepted for compatibility; there is no texture path, the L2 caches every access"),
+    GMS_OPT("gpgpu_l2_rop_latency", GMS_OPT_U32, mem.rop_latency, "85",
+            "ROP queue latency before the L2 input queue (core cycles)"),
+    GMS_OPT("rop_latency", GMS_OPT_U32, mem.rop_latency, "85", "GPGPU-Sim 3.x name of -gpgpu_l2_rop_latency"),
+    GMS_OPT("gpgpu_dram_partition_queues", GMS_OPT_STRING, mem.partition_queues_str, "8:8:8:8",
+            "queue sizes icnt->L2 : L2->DRAM : DRAM->L2 : L2->icnt (0 = unbounded)"),
+    GMS_OPT("gms_l2_input_queue", GMS_OPT_STRING, mem.l2q, "fifo",
+            "L2 input queue policy (the icnt->L2 queue): fifo"),
+    GMS_OPT("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
+            "accepted; copies do not fill the L2 yet (caches start cold, as in the reference traces)"),
+    GMS_OPT("gpgpu_mem_addr_mapping", GMS_OPT_STRING, mem.mapping_str, "",
+            "address mapping dramid@<bit>;<64-char mask of D B R C S 0>, MSB first (empty: -gpgpu_mem_address_mask defaults)"),
+    GMS_OPT("gpgpu_mem_address_mask", GMS_OPT_INT, mem.address_mask, "0",
+            "built-in masks used without a mapping string: 0, 1, 2, 3 (GPGPU-Sim addrdec.cc)"),
+    GMS_OPT("gpgpu_memory_partition_indexing", GMS_OPT_U32, mem.partition_indexing, "0",
+            "sub-partition hashing: 0 none, 1 XOR, 2 IPOLY (16/32/64 sub-partitions)"),
+    GMS_OPT("gms_partition_mapping", GMS_OPT_STRING, mem.partition_mapping, "gpgpusim",
+            "channel selection: gpgpusim (the mapping string) | modulo | xor (spec 001 3.5)"),
+    GMS_OPT("gms_partition_chunk", GMS_OPT_U32, mem.partition_chunk, "256",
+            "interleave granularity of the modulo and xor mappings (bytes, power of two)"),
+    GMS_OPT("gpgpu_dram_timing_opt", GMS_OPT_STRING, mem.timing_str, "4:2:8:12:21:13:34:9:4:5:13:1:0:0",
+            "DRAM timing nbk=:CCD=:RRD=:RCD=:RAS=:RP=:RC=:CL=:WL=:CDLR=:WR=[:nbkgrp=:CCDL=:RTPL=] (command cycles)"),
+    GMS_OPT("gpgpu_dram_buswidth", GMS_OPT_U32, mem.buswidth, "4", "DRAM bus width per chip (bytes)"),
+    GMS_OPT("gpgpu_dram_burst_length", GMS_OPT_U32, mem.burst_length, "4", "DRAM burst length (beats)"),
+    GMS_OPT("gpgpu_n_mem_per_ctrlr", GMS_OPT_U32, mem.n_mem_per_ctrlr, "1", "DRAM chips per channel"),
+    GMS_OPT("dram_data_command_freq_ratio", GMS_OPT_U32, mem.data_command_freq_ratio, "2",
+            "data:command clock ratio (2 DDR, 4 QDR)"),
+    GMS_OPT("dram_latency", GMS_OPT_U32, mem.dram_latency, "30",
+            "fixed delay from the L2->DRAM queue to the scheduler queue (core cycles)"),
+    GMS_OPT("gpgpu_dram_scheduler", GMS_OPT_U32, mem.dram_scheduler, "1", "DRAM scheduler: 0 FIFO, 1 FR-FCFS"),
+    GMS_OPT("gms_dram_scheduler", GMS_OPT_STRING, mem.dram_sched_name, "",
+            "DRAM scheduler by name (fcfs | frfcfs); overrides -gpgpu_dram_scheduler"),
+    GMS_OPT("gpgpu_frfcfs_dram_sched_queue_size", GMS_OPT_U32, mem.frfcfs_queue, "0",
+            "DRAM scheduler queue entries per channel (0 = unlimited)"),
+    GMS_OPT("gpgpu_dram_return_queue_size", GMS_OPT_U32, mem.return_queue, "0",
+            "DRAM return queue entries per channel (0 = 1024)"),
+    GMS_OPT("dram_bnk_indexing_policy", GMS_OPT_U32, mem.bnk_indexing, "0",
+            "DRAM bank index: 0 linear, 1 XOR with row bits, 2 IPOLY"),
+    GMS_OPT("dram_bnkgrp_indexing_policy", GMS_OPT_U32, mem.bnkgrp_indexing, "0",
+            "bank group of a bank: 0 higher bank bits, 1 lower bank bits"),
+    GMS_OPT("dram_dual_bus_interface", GMS_OPT_BOOL, mem.dual_bus, "0",
+            "separate row and column command buses (HBM): a row and a column command per cycle"),
+    GMS_OPT("dram_elimnate_rw_turnaround", GMS_OPT_BOOL, mem.elim_rw_turnaround, "0",
+            "ignore read-write turnaround (tRTW = tWTR = 0)"),
+    GMS_OPT("dram_seperate_write_queue_enable", GMS_OPT_BOOL, mem.sep_write_queue, "0",
+            "FR-FCFS keeps writes in their own queue, drained between watermarks"),
+    GMS_OPT("dram_write_queue_size", GMS_OPT_STRING, mem.write_queue_str, "32:28:16",
+            "write queue size:high watermark:low watermark"),
+    GMS_OPT("gms_dram_tfaw", GMS_OPT_U32, mem.tfaw, "0", "four-activate window (command cycles; 0 = off, as GPGPU-Sim)"),
+    GMS_OPT("gms_dram_trefi", GMS_OPT_U32, mem.trefi, "0", "all-bank refresh interval (command cycles; 0 = off, as GPGPU-Sim)"),
+    GMS_OPT("gms_dram_trfc", GMS_OPT_U32, mem.trfc, "0", "refresh cycle time (command cycles)"),
 };
-static int fin(gms_params *p, gms_error *err)
+
+static int parse_queues(gms_memsys_params *m, gms_error *err)
 {
-    if (p->mem.n_mem == 0) return gms_err(err, "-gpgpu_n_mem: must be at least 1");
-    if (p->mem.n_sub_partition_per_mchannel == 0) return gms_err(err, "-gpgpu_n_sub_partition_per_mchannel: must be at least 1");
+    unsigned a, b, c, d;
+    char extra;
+    if (sscanf(m->partition_queues_str, "%u:%u:%u:%u %c", &a, &b, &c, &d, &extra) != 4)
+        return gms_err(err, "-gpgpu_dram_partition_queues: expected four sizes icnt->L2:L2->DRAM:DRAM->L2:L2->icnt, "
+                       "got \"%s\"", m->partition_queues_str);
+    m->q_icnt_l2 = a; m->q_l2_dram = b; m->q_dram_l2 = c; m->q_l2_icnt = d;
     return 0;
 }
-const gms_config_module gms_config_module_memsys = { "memsys", opts, sizeof opts / sizeof opts[0], fin, NULL };
+
+static int parse_write_queue(gms_memsys_params *m, gms_error *err)
+{
+    unsigned a, b, c;
+    char extra;
+    if (sscanf(m->write_queue_str, "%u:%u:%u %c", &a, &b, &c, &extra) != 3)
+        return gms_err(err, "-dram_write_queue_size: expected size:high:low, got \"%s\"", m->write_queue_str);
+    if (m->sep_write_queue && (!a || b > a || c > b))
+        return gms_err(err, "-dram_write_queue_size: need 0 < low <= high <= size, got %u:%u:%u", a, b, c);
+    m->wq_size = a; m->wq_high = b; m->wq_low = c;
+    return 0;
+}
+
+static int fin(gms_params *p, gms_error *err)
+{
+    gms_memsys_params *m = &p->mem;
+    if (m->n_mem == 0) return gms_err(err, "-gpgpu_n_mem: must be at least 1");
+    if (m->n_sub_partition_per_mchannel == 0)
+        return gms_err(err, "-gpgpu_n_sub_partition_per_mchannel: must be at least 1");
+    /* L2 */
+    if (gms_cache_config_parse(m->dl2_str, "-gpgpu_cache:dl2", &m->dl2, err)) return -1;
+    if (m->dl2.enabled && gms_cache_config_validate(&m->dl2, "-gpgpu_cache:dl2", err)) return -1;
+    if (parse_queues(m, err)) return -1;
+    if (!gms_l2q_find(m->l2q))
+        return gms_err(err, "-gms_l2_input_queue: unknown policy \"%s\" (known: %s)", m->l2q, gms_l2q_names());
+    /* DRAM */
+    gms_dram_timing *t = &m->timing;
+    memset(t, 0, sizeof *t);
+    if (gms_dram_timing_parse(m->timing_str, "-gpgpu_dram_timing_opt", t, err)) return -1;
+    t->BL = m->burst_length;
+    t->busW = m->buswidth;
+    t->n_per_ctrlr = m->n_mem_per_ctrlr;
+    t->ratio = m->data_command_freq_ratio;
+    t->tFAW = m->tfaw;
+    t->tREFI = m->trefi;
+    t->tRFC = m->trfc;
+    t->elim_rw_turnaround = m->elim_rw_turnaround;
+    t->dual_bus = m->dual_bus;
+    if (m->bnkgrp_indexing > 1)
+        return gms_err(err, "-dram_bnkgrp_indexing_policy: %u is not supported (0 higher bits, 1 lower bits)",
+                       m->bnkgrp_indexing);
+    t->bnkgrp_lower_bits = m->bnkgrp_indexing == 1;
+    if (gms_dram_timing_derive(t, err)) return -1;
+    if (m->dram_sched_name[0]) {
+        if (!gms_dram_sched_find(m->dram_sched_name))
+            return gms_err(err, "-gms_dram_scheduler: unknown scheduler \"%s\" (known: fcfs, frfcfs)", m->dram_sched_name);
+    } else if (m->dram_scheduler >= gms_dram_sched_nregistry) {
+        return gms_err(err, "-gpgpu_dram_scheduler: %u is not supported (0 FIFO, 1 FR-FCFS)", m->dram_scheduler);
+    }
+    if (parse_write_queue(m, err)) return -1;
+    /* mapping */
+    gms_addrdec_config *a = &m->addrdec;
+    memset(a, 0, sizeof *a);
+    if (m->mapping_str[0]) {
+        if (gms_addrdec_parse_mapping(m->mapping_str, "-gpgpu_mem_addr_mapping", a, err)) return -1;
+    } else if (gms_addrdec_default_masks(m->address_mask, a, err)) {
+        return -1;
+    }
+    snprintf(a->member, sizeof a->member, "%s", m->partition_mapping);
+    a->n_channel = m->n_mem;
+    a->n_sub = m->n_sub_partition_per_mchannel;
+    a->chunk = m->partition_chunk;
+    a->pindex = m->partition_indexing;
+    a->bk_index = m->bnk_indexing;
+    a->nbk = t->nbk;
+    if (gms_addrdec_finalize(a, err)) return -1;
+    return 0;
+}
+
+static const char *size_words(uint64_t b, char *buf, size_t n)
+{
+    if (b >= (1ull << 20) && !(b % (1ull << 20))) snprintf(buf, n, "%llu MiB", (unsigned long long)(b >> 20));
+    else if (b >= 1024 && !(b % 1024)) snprintf(buf, n, "%llu KiB", (unsigned long long)(b >> 10));
+    else snprintf(buf, n, "%llu B", (unsigned long long)b);
+    return buf;
+}
+
+static const char *sched_name(const gms_memsys_params *m)
+{
+    if (m->dram_sched_name[0]) return m->dram_sched_name;
+    return m->dram_scheduler < gms_dram_sched_nregistry ? gms_dram_sched_registry[m->dram_scheduler]->name : "?";
+}
+
+static void dump(const gms_params *p, FILE *out)
+{
+    const gms_memsys_params *m = &p->mem;
+    const gms_dram_timing *t = &m->timing;
+    uint32_t nsub = m->n_mem * m->n_sub_partition_per_mchannel;
+    char a[32], b[32], size[32], rest[512];
+    fprintf(out, "Memory partitions: %u channels x %u sub-partitions = %u L2 slices\n", m->n_mem,
+            m->n_sub_partition_per_mchannel, nsub);
+    if (m->dl2.enabled) {
+        gms_cache_config_describe_parts(&m->dl2, size, sizeof size, rest, sizeof rest);
+        fprintf(out, "L2: %s per slice x %u slices = %s%s\n", size, nsub,
+                size_words(gms_cache_config_bytes(&m->dl2) * nsub, a, sizeof a), rest);
+    } else {
+        fprintf(out, "L2: disabled (none): requests go straight to DRAM\n");
+    }
+    fprintf(out, "L2 path: ROP latency %u core cycles, input queue %s; queues icnt->L2 %u, L2->DRAM %u, DRAM->L2 %u, "
+            "L2->icnt %u (0 = unbounded)\n", m->rop_latency, m->l2q, m->q_icnt_l2, m->q_l2_dram, m->q_dram_l2,
+            m->q_l2_icnt);
+    const gms_addrdec_config *ad = &m->addrdec;
+    if (!strcmp(ad->member, "gpgpusim")) {
+        gms_addrdec_describe(ad, rest, sizeof rest);
+        if (ad->chip_start >= 0)
+            fprintf(out, "Partition mapping: channel bits from address bit %d (%s); bank/row/column mask on the "
+                    "channel-local address %s\n", ad->chip_start,
+                    (m->n_mem & (m->n_mem - 1)) ? "remainder of addr >> bit / channels" : "channel bits removed", rest);
+        else
+            fprintf(out, "Partition mapping: D bits of the mask pick the channel; fields %s\n", rest);
+    } else {
+        fprintf(out, "Partition mapping: %s over %u-byte chunks\n", ad->member, ad->chunk);
+    }
+    static const char *const pidx[] = { "none", "XOR", "IPOLY" };
+    static const char *const bkidx[] = { "linear", "XOR with row", "IPOLY" };
+    fprintf(out, "Partition hashing: %s; sub-partition = channel x %u + lowest bank bit%s; DRAM bank index %s\n",
+            pidx[ad->pindex < 3 ? ad->pindex : 0], m->n_sub_partition_per_mchannel,
+            m->n_sub_partition_per_mchannel > 2 ? "s" : "", bkidx[ad->bk_index < 3 ? ad->bk_index : 0]);
+    double mhz = p->core.mhz_dram;
+    double per_chan = (double)t->atom / t->burst_cycles * mhz * 1e6;   /* bytes/s */
+    fprintf(out, "DRAM: %u channels x %u banks", m->n_mem, t->nbk);
+    if (t->nbkgrp > 1) fprintf(out, " (%u groups, %s bank bits)", t->nbkgrp, t->bnkgrp_lower_bits ? "lower" : "higher");
+    fprintf(out, ", %.0f MHz command clock, %u B per column command (%u beats x %u B x %u chips), "
+            "peak %.1f GB/s per channel, %.1f GB/s total\n", mhz, t->atom, t->BL, t->busW, t->n_per_ctrlr,
+            per_chan / 1e9, per_chan * m->n_mem / 1e9);
+    fprintf(out, "DRAM timing (command cycles): tCCD %u, tRRD %u, tRCD %u (write %u), tRAS %u, tRP %u, tRC %u, CL %u, "
+            "WL %u, tCDLR %u, tWR %u, tCCDL %u, tRTPL %u; derived tRTW %u, tWTR %u, tWTP %u, burst %u\n",
+            t->tCCD, t->tRRD, t->tRCD, t->tRCDWR, t->tRAS, t->tRP, t->tRC, t->CL, t->WL, t->tCDLR, t->tWR, t->tCCDL,
+            t->tRTPL, t->tRTW, t->tWTR, t->tWTP, t->burst_cycles);
+    fprintf(out, "DRAM extras: tFAW %s, refresh %s, %s command bus%s\n", t->tFAW ? "on" : "off",
+            t->tREFI ? "on" : "off", t->dual_bus ? "dual (row + column)" : "single",
+            t->elim_rw_turnaround ? ", no read/write turnaround" : "");
+    if (t->tFAW || t->tREFI)
+        fprintf(out, "DRAM extras detail: tFAW %u cycles, tREFI %u, tRFC %u\n", t->tFAW, t->tREFI, t->tRFC);
+    snprintf(b, sizeof b, "%u", m->frfcfs_queue);
+    fprintf(out, "DRAM scheduler: %s, queue %s per channel, return queue %u, %u core cycles before the queue%s\n",
+            sched_name(m), m->frfcfs_queue ? b : "unlimited", m->return_queue ? m->return_queue : 1024, m->dram_latency,
+            m->sep_write_queue ? ", separate write queue" : "");
+    if (m->sep_write_queue)
+        fprintf(out, "DRAM write queue: %u entries, drain from %u down to %u\n", m->wq_size, m->wq_high, m->wq_low);
+}
+
+const gms_config_module gms_config_module_memsys = { "memsys", opts, sizeof opts / sizeof opts[0], fin, dump };

@@ -1,15 +1,52 @@
 /* Memory partition options: partition mapping, L2 slices, DRAM. Owner: src/mem (memsys,
- * l2, dram, addrdec). Options in src/mem/memsys_options.c. */
+ * l2, dram, addrdec). Options in src/mem/memsys_options.c; raw strings are decoded by its
+ * finalize into the fields marked "decoded". */
 #ifndef GMS_MEM_MEMSYS_PARAMS_H
 #define GMS_MEM_MEMSYS_PARAMS_H
 #include <stdint.h>
 #include "config/option.h"
+#include "mem/addrdec.h"
 #include "mem/cache.h"
+#include "mem/dram_timing.h"
 
 typedef struct gms_memsys_params {
     uint32_t n_mem;                        /* -gpgpu_n_mem: memory channels */
     uint32_t n_sub_partition_per_mchannel; /* -gpgpu_n_sub_partition_per_mchannel */
-    /* (extended by the memory-partition module) */
+
+    /* L2 slice (one per sub-partition) */
+    char dl2_str[GMS_OPT_STRLEN];          /* -gpgpu_cache:dl2 (size is per slice) */
+    gms_cache_config dl2;                  /* decoded */
+    int dl2_texture_only;                  /* -gpgpu_cache:dl2_texture_only (accepted; no texture path) */
+    uint32_t rop_latency;                  /* -gpgpu_l2_rop_latency (alias -rop_latency), core cycles */
+    char partition_queues_str[GMS_OPT_STRLEN]; /* -gpgpu_dram_partition_queues i2$:$2d:d2$:$2i */
+    uint32_t q_icnt_l2, q_l2_dram, q_dram_l2, q_l2_icnt;   /* decoded (0 = unbounded) */
+    char l2q[32];                          /* -gms_l2_input_queue: fifo (CART, MRPB, RACB later) */
+    int perf_sim_memcpy;                   /* -gpgpu_perf_sim_memcpy (accepted; memcpy does not fill L2 yet) */
+
+    /* partition mapping */
+    char mapping_str[GMS_OPT_STRLEN];      /* -gpgpu_mem_addr_mapping */
+    int address_mask;                      /* -gpgpu_mem_address_mask (masks used without a mapping string) */
+    uint32_t partition_indexing;           /* -gpgpu_memory_partition_indexing 0 none, 1 XOR, 2 IPOLY */
+    char partition_mapping[32];            /* -gms_partition_mapping gpgpusim | modulo | xor */
+    uint32_t partition_chunk;              /* -gms_partition_chunk (bytes, modulo/xor) */
+    gms_addrdec_config addrdec;            /* decoded */
+
+    /* DRAM */
+    char timing_str[GMS_OPT_STRLEN];       /* -gpgpu_dram_timing_opt */
+    gms_dram_timing timing;                /* decoded, with the bus options below */
+    uint32_t buswidth, burst_length, n_mem_per_ctrlr, data_command_freq_ratio;
+    uint32_t dram_latency;                 /* -dram_latency, core cycles before the scheduler queue */
+    uint32_t dram_scheduler;               /* -gpgpu_dram_scheduler 0 FIFO, 1 FR-FCFS */
+    char dram_sched_name[32];              /* -gms_dram_scheduler: by name, overrides the number */
+    uint32_t frfcfs_queue;                 /* -gpgpu_frfcfs_dram_sched_queue_size, 0 = unlimited */
+    uint32_t return_queue;                 /* -gpgpu_dram_return_queue_size, 0 = 1024 */
+    uint32_t bnk_indexing, bnkgrp_indexing;/* -dram_bnk_indexing_policy, -dram_bnkgrp_indexing_policy */
+    int dual_bus;                          /* -dram_dual_bus_interface */
+    int elim_rw_turnaround;                /* -dram_elimnate_rw_turnaround */
+    int sep_write_queue;                   /* -dram_seperate_write_queue_enable */
+    char write_queue_str[GMS_OPT_STRLEN];  /* -dram_write_queue_size size:high:low */
+    uint32_t wq_size, wq_high, wq_low;     /* decoded */
+    uint32_t tfaw, trefi, trfc;            /* -gms_dram_tfaw/-gms_dram_trefi/-gms_dram_trfc, 0 = off */
 } gms_memsys_params;
 
 #endif

@@ -333,3 +333,14 @@ int gms_uvm_busy(const gms_uvm *u)
 }
 
 void gms_uvm_report(gms_uvm *u, gms_stats *out) { gms_uvm_stats_report(u, out); }
+
+void gms_uvm_set_future(gms_uvm *u, const uint64_t *addrs, size_t n)
+{
+    if (!u->ev->set_future) return;
+    uint64_t *v = gms_xmalloc((n + 1) * sizeof *v);
+    for (size_t i = 0; i < n; i++) v[i] = addrs[i] >> u->page_shift;
+    u->ev->set_future(u->ev_st, v, n);
+    free(v);
+}
+
+uint64_t gms_uvm_capacity_pages(const gms_uvm *u) { return u->cap_limited ? u->cap_frames : 0; }

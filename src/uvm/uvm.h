@@ -13,6 +13,7 @@
 #ifndef GMS_UVM_UVM_H
 #define GMS_UVM_UVM_H
 #include <stdint.h>
+#include <stddef.h>
 #include "mem/mreq.h"
 #include "stats/stats.h"
 #include "engine/engine.h"
@@ -41,5 +42,16 @@ void gms_uvm_kernel_begin(gms_uvm *u, uint64_t now);
 void gms_uvm_kernel_end(gms_uvm *u, uint64_t now);
 /* UVMSmart counter names (interop.md 3.4) plus ours */
 void gms_uvm_report(gms_uvm *u, gms_stats *out);
+
+/* ---- additions (UVM module) ---- */
+/* 1 while anything is pending: walks, far faults, transfers, batches, timed events */
+int gms_uvm_busy(const gms_uvm *u);
+/* Belady (offline optimum): the future sequence of managed byte addresses referenced, in program
+ * order (page granularity is derived; consecutive repeats are folded). Ignored by other
+ * policies. The two-pass alternative is -uvm_page_trace_out then -uvm_belady_trace. */
+void gms_uvm_set_future(gms_uvm *u, const uint64_t *addrs, size_t n);
+/* device frames usable by managed pages (0 = unlimited); fixed at the first kernel launch or
+ * bulk prefetch */
+uint64_t gms_uvm_capacity_pages(const gms_uvm *u);
 
 #endif

@@ -208,6 +208,8 @@ struct gms_uvm_evict_ops {
     void (*batch)(void *st, const gms_uvm_batch *b);
     /* choose victims among resident pages: append them to out; 0 appended = nothing evictable */
     void (*select)(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out);
+    /* offline policies: the future page-reference sequence (page numbers); may be NULL */
+    void (*set_future)(void *st, const uint64_t *vpns, size_t n);
 };
 
 extern const gms_uvm_runtime_ops *const gms_uvm_runtimes[];

@@ -46,4 +46,9 @@ typedef struct gms_walk_cb {
 int gms_workload_walk(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
                       uint32_t resident_warps, const gms_walk_cb *cb, gms_error *err);
 
+/* `gpumemsim plot pages` (plot_pages.c): argv holds the options after "plot" (a leading
+ * "pages" is skipped): --log FILE | --workload NAME [--set k=v]... [--seed N] [--keep-log FILE],
+ * and --out PNG. Returns the process exit code (0 ok, 1 error, 2 usage). */
+int gms_plot_pages(int argc, char **argv);
+
 #endif

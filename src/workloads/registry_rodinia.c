@@ -7,6 +7,8 @@ extern const gms_workload_ops gms_wl_bfs;
 extern const gms_workload_ops gms_wl_gaussian;
 extern const gms_workload_ops gms_wl_nw;
 extern const gms_workload_ops gms_wl_srad;
+extern const gms_workload_ops gms_wl_hotspot3d;
+extern const gms_workload_ops gms_wl_kmeans;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -16,5 +18,7 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_gaussian,
     &gms_wl_nw,
     &gms_wl_srad,
+    &gms_wl_hotspot3d,
+    &gms_wl_kmeans,
     NULL,
 };

@@ -12,6 +12,7 @@
  * PB_WORKLOAD(x, ...) defines `const gms_workload_ops gms_wl_pb_x`. */
 #ifndef GMS_WORKLOADS_WL_UTIL_POLY_H
 #define GMS_WORKLOADS_WL_UTIL_POLY_H
+#include <math.h>
 #include "workloads/wl_util.h"
 
 #define PB_MAX_DIMS 6

@@ -4,6 +4,7 @@
 #include "workloads/classify.h"
 #include "workloads/pagelog.h"
 #include <stdlib.h>
+#include <unistd.h>
 
 TEST(classify_streaming_vs_random)
 {
@@ -40,6 +41,8 @@ static const struct { const char *name; const char *kv[6]; } small[] = {
     {"nw", {"dim=256", NULL}},
     {"pathfinder", {"cols=65536", "rows=20", NULL}},
     {"srad", {"rows=256", "cols=256", "iter=1", NULL}},
+    {"hotspot3d", {"rows=256", "layers=8", "iter=2", NULL}},
+    {"kmeans", {"points=65536", "reps=1", NULL}},
 };
 
 static const char *const *small_kv(const gms_workload_ops *ops)
@@ -96,4 +99,40 @@ TEST(classify_uvmbench_agreement)
     CHECK_EQ(failed, 0);
     /* at least 28 of the 32 UVMBench workloads; while only part of them exist, allow 4 misses */
     CHECK(total - agree <= 4 * total / 32 + (total < 32 ? 1 : 0));
+}
+
+TEST(classify_pagelog_and_plot)
+{
+    const char *log = "/tmp/gms_test_pages.log", *png = "/tmp/gms_test_pages.png";
+    char *argv1[] = {"pages", "--workload", "pathfinder", "--set", "cols=2000", "--set", "rows=10",
+                     "--keep-log", (char *)log, "--out", (char *)png, NULL};
+    remove(png);
+    int rc = gms_plot_pages(11, argv1);
+    gms_pagelog_data d;
+    gms_error e = {0};
+    REQUIRE(gms_pagelog_read(log, &d, &e) == 0);
+    CHECK(d.n > 100);
+    CHECK_EQ(d.nallocs, 3);
+    CHECK_STR(d.names[2], "gpuWall");
+    for (uint64_t i = 0; i < d.n; i++) CHECK(d.alloc[i] >= 0 && d.access[i] == i);
+    gms_pagelog_data_free(&d);
+    if (access("/usr/bin/gnuplot", X_OK) == 0) {
+        CHECK_EQ(rc, 0);
+        FILE *f = fopen(png, "rb");
+        CHECK(f != NULL);
+        if (f) fclose(f);
+        /* the --log form on the same file */
+        remove(png);
+        char *argv2[] = {"--log", (char *)log, "--out", (char *)png, NULL};
+        CHECK_EQ(gms_plot_pages(4, argv2), 0);
+    }
+    /* a bad log is a clear error with file:line */
+    FILE *f = fopen(log, "w");
+    REQUIRE(f);
+    fprintf(f, "# gpumemsim page-log 1 page_shift 12\n# alloc 0 0x1000 4096 a\n0 1 0\n1 x 0\n");
+    fclose(f);
+    CHECK(gms_pagelog_read(log, &d, &e) != 0);
+    CHECK_CONTAINS(e.msg, "gms_test_pages.log:4");
+    remove(log);
+    remove(png);
 }

@@ -43,3 +43,73 @@ TEST(wl_pb_gemm)
     CHECK_EQ(r.warp_insts, 32 * (10 + 6 + 4 + 32 * 5 + 8 * 7 + 1));
     PRUN_OK("gemm", &r, "NI=40", "NJ=24", "NK=8", "repeat=3");
 }
+
+TEST(wl_pb_2dconv)
+{
+    gms_functional_result r;
+    PRUN_OK("2dconv", &r, "NI=40", "NJ=40");
+    CHECK_EQ(r.kernels, 1);
+    PRUN_OK("2dconv", &r, "NI=20", "NJ=50", "repeat=2", "uvm=1");
+}
+
+TEST(wl_pb_3dconv)
+{
+    gms_functional_result r;
+    PRUN_OK("3dconv", &r, "NI=10", "NJ=12", "NK=40");
+    CHECK_EQ(r.kernels, 8);
+}
+
+TEST(wl_pb_atax_bicg_mvt_gesummv)
+{
+    gms_functional_result r;
+    PRUN_OK("atax", &r, "NX=70", "NY=300");
+    CHECK_EQ(r.kernels, 2);
+    PRUN_OK("atax", &r, "scale=0.01", "repeat=2");
+    PRUN_OK("bicg", &r, "NX=300", "NY=70");
+    CHECK_EQ(r.kernels, 2);
+    PRUN_OK("mvt", &r, "N=100", "repeat=2");
+    CHECK_EQ(r.kernels, 4);
+    PRUN_OK("gesummv", &r, "N=100");
+    CHECK_EQ(r.kernels, 1);
+}
+
+TEST(wl_pb_syrk_syr2k)
+{
+    gms_functional_result r;
+    PRUN_OK("syrk", &r, "N=40", "M=24");
+    PRUN_OK("syr2k", &r, "N=40", "M=12", "repeat=2");
+}
+
+TEST(wl_pb_corr)
+{
+    gms_functional_result r;
+    PRUN_OK("corr", &r, "M=256", "N=8");
+    CHECK_EQ(r.kernels, 4);
+    gms_error e;
+    const char *kv[] = { "M=100", NULL };
+    CHECK(prun("corr", kv, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "grid");
+}
+
+TEST(wl_pb_covar)
+{
+    gms_functional_result r;
+    PRUN_OK("covar", &r, "M=256", "N=32");
+    CHECK_EQ(r.kernels, 3);
+}
+
+TEST(wl_pb_fdtd2d)
+{
+    gms_functional_result r;
+    PRUN_OK("fdtd-2d", &r, "tmax=4", "NX=20", "NY=40");
+    CHECK_EQ(r.kernels, 12);
+    PRUN_OK("fdtd-2d", &r, "tmax=2", "scale=0.01", "repeat=2");
+    CHECK_EQ(r.kernels, 12);
+}
+
+TEST(wl_pb_gramschm)
+{
+    gms_functional_result r;
+    PRUN_OK("gramschm", &r, "M=24", "N=20");
+    CHECK_EQ(r.kernels, 60);
+}

@@ -98,3 +98,9 @@ TEST(wl_rodinia_srad)
     const char *kv[] = {"rows=64", "cols=48", "y2=20", "x2=30", "iter=3", NULL};
     run_both("srad", kv);
 }
+
+TEST(wl_rodinia_hotspot3d)
+{
+    const char *kv[] = {"rows=64", "layers=4", "iter=3", NULL};
+    run_both("hotspot3d", kv);
+}

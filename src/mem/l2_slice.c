@@ -1,0 +1,235 @@
+/* L2 slice of one memory sub-partition. See l2_slice.h for the per-cycle order.
+ * Choices:
+ *  - the set index uses GPGPU-Sim's partition address (channel and sub-partition bits
+ *    removed) through gms_cache_set_index_xform; tags and requests keep full addresses;
+ *  - data port: a hit holds it ceil(bytes / port width) cycles, a miss does not (GPGPU-Sim
+ *    also charges the write-back of a dirty victim; we do not see the victim here); a fill
+ *    holds the fill port atom / port width cycles;
+ *  - L2_BW counts 32 B per reply sector, as GPGPU-Sim's partiton_replys_in_parallel x 32. */
+#include "mem/l2_slice.h"
+#include "mem/memsys_tq.h"
+#include <stdlib.h>
+
+struct gms_l2_slice {
+    gms_l2_slice_cfg cfg;
+    gms_mreq_pool *pool;
+    gms_cache *cache;
+    int sector;
+    uint32_t port_width, fill_cycles;
+    uint32_t data_port, fill_port;    /* busy cycles left */
+    gms_tq rop;
+    const gms_l2q_ops *inq;
+    void *inq_self;
+    gms_mreq_fifo ready;              /* filled requests waiting to go up */
+    gms_mreq_fifo to_dram, from_dram, to_icnt;
+    uint64_t replies;
+    uint64_t split_parents;
+};
+
+static uint64_t part_addr(void *ctx, uint64_t addr) { return gms_addrdec_partition_addr(ctx, addr); }
+
+gms_l2_slice *gms_l2_slice_new(const gms_l2_slice_cfg *cfg, gms_mreq_pool *pool)
+{
+    gms_l2_slice *s = gms_xcalloc(1, sizeof *s);
+    s->cfg = *cfg;
+    s->pool = pool;
+    if (cfg->cache && cfg->cache->enabled) {
+        char name[32];
+        snprintf(name, sizeof name, "L2_bank_%03u", cfg->id);
+        s->cache = gms_cache_new(cfg->cache, pool, name);
+        if (cfg->dec) gms_cache_set_index_xform(s->cache, part_addr, (void *)cfg->dec);
+        s->sector = cfg->cache->type == 'S';
+        s->port_width = cfg->cache->data_port_width ? cfg->cache->data_port_width : cfg->cache->line;
+        uint32_t atom = s->sector ? 32 : cfg->cache->line;
+        s->fill_cycles = atom / s->port_width ? atom / s->port_width : 1;
+    }
+    s->inq = cfg->inq;
+    gms_l2q_env env = { cfg->q_icnt_l2, cfg->id };
+    s->inq_self = s->inq->create(&env);
+    s->to_dram.cap = cfg->q_l2_dram;
+    s->from_dram.cap = cfg->q_dram_l2;
+    s->to_icnt.cap = cfg->q_l2_icnt;
+    return s;
+}
+
+void gms_l2_slice_free(gms_l2_slice *s)
+{
+    if (!s) return;
+    gms_cache_free(s->cache);
+    s->inq->destroy(s->inq_self);
+    gms_tq_free(&s->rop);
+    free(s);
+}
+
+int gms_l2_slice_can_accept(const gms_l2_slice *s)
+{
+    uint32_t need = s->cfg.q_icnt_l2 && s->cfg.q_icnt_l2 < 4 ? s->cfg.q_icnt_l2 : 4;
+    return s->inq->space(s->inq_self) >= need;
+}
+
+static uint8_t sectors_of(const gms_mreq *r)
+{
+    if (r->sector_mask) return r->sector_mask;
+    uint32_t first = (uint32_t)((r->addr >> 5) & 3), n = r->bytes ? (r->bytes + 31) / 32 : 1;
+    uint8_t m = 0;
+    for (uint32_t i = first; i < first + n && i < 4; i++) m |= (uint8_t)(1u << i);
+    return m;
+}
+
+void gms_l2_slice_push(gms_l2_slice *s, gms_mreq *r, uint64_t now)
+{
+    uint8_t sm = sectors_of(r);
+    if (!s->sector || __builtin_popcount(sm) <= 1) {
+        gms_tq_push(&s->rop, r, now + s->cfg.rop_latency);
+        return;
+    }
+    r->t_ready = (uint64_t)__builtin_popcount(sm);   /* children still out */
+    s->split_parents++;
+    for (uint32_t i = 0; i < 4; i++) {
+        if (!(sm & (1u << i))) continue;
+        gms_mreq *c = gms_mreq_alloc(s->pool);
+        c->addr = (r->addr & ~(uint64_t)127) + 32 * i;
+        c->bytes = 32;
+        c->sector_mask = (uint8_t)(1u << i);
+        c->kind = r->kind;
+        c->access = r->access;
+        c->bypass_l1 = r->bypass_l1;
+        c->is_prefetch = r->is_prefetch;
+        c->sm = GMS_L2_CHILD_SM;
+        c->warp = r->warp;
+        c->subpart = r->subpart;
+        c->chan = r->chan; c->bank = r->bank; c->row = r->row; c->col = r->col;
+        c->t_issue = r->t_issue;
+        c->t_icnt_in = r->t_icnt_in;
+        c->t_l2_in = r->t_l2_in;
+        c->inst = r;
+        gms_tq_push(&s->rop, c, now + s->cfg.rop_latency);
+    }
+}
+
+static int is_wrbk(const gms_mreq *r) { return r->access == GMS_ACC_L1_WRBK || r->access == GMS_ACC_L2_WRBK; }
+
+/* the request is done at this level: reply up, or drop a write-back, or count a child */
+static void complete(gms_l2_slice *s, gms_mreq *r)
+{
+    if (r->sm == GMS_L2_CHILD_SM && r->inst) {
+        gms_mreq *parent = r->inst;
+        gms_mreq_release(s->pool, r);
+        if (--parent->t_ready) return;
+        r = parent;
+    }
+    if (is_wrbk(r)) {
+        gms_mreq_release(s->pool, r);
+        return;
+    }
+    r->is_reply = 1;
+    gms_fifo_push(&s->to_icnt, r);
+}
+
+static void to_dram(gms_l2_slice *s, gms_mreq *m)
+{
+    if (s->cfg.dec) {
+        gms_addrdec_out o;
+        gms_addrdec_decode(s->cfg.dec, m->addr, &o);
+        m->chan = o.chan;
+        m->bank = o.bank;
+        m->row = o.row;
+        m->col = o.col;
+    }
+    m->subpart = s->cfg.id;
+    gms_fifo_push(&s->to_dram, m);
+}
+
+static uint32_t reply_units(const gms_l2_slice *s, const gms_mreq *r)
+{
+    return s->sector ? (uint32_t)__builtin_popcount(sectors_of(r)) : 1;
+}
+
+void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
+{
+    /* 0. reply to the interconnect */
+    gms_mreq *r = s->to_icnt.head;
+    if (r && s->cfg.reply(s->cfg.reply_ud, s->cfg.id, r)) {
+        gms_fifo_pop(&s->to_icnt);
+        s->replies += reply_units(s, r);
+    }
+    /* 1. filled requests go up, one per cycle */
+    if (s->ready.n && !gms_fifo_full(&s->to_icnt)) complete(s, gms_fifo_pop(&s->ready));
+    /* 2. DRAM -> L2 */
+    r = s->from_dram.head;
+    if (r) {
+        int fills = s->cache && r->kind != GMS_MREQ_WRITE && !is_wrbk(r);
+        if (fills) {
+            if (!s->fill_port) {
+                gms_fifo_pop(&s->from_dram);
+                s->fill_port += s->fill_cycles;
+                gms_mreq *chain = gms_cache_fill(s->cache, r, now);
+                while (chain) {
+                    gms_mreq *nx = chain->next;
+                    gms_fifo_push(&s->ready, chain);
+                    chain = nx;
+                }
+            }
+        } else if (!gms_fifo_full(&s->to_icnt)) {
+            gms_fifo_pop(&s->from_dram);
+            complete(s, r);
+        }
+    }
+    /* 3. miss queue -> L2->DRAM; ports replenish (l2_cache::cycle) */
+    if (s->cache) {
+        if (gms_cache_mq_size(s->cache) && !gms_fifo_full(&s->to_dram)) to_dram(s, gms_cache_mq_pop(s->cache));
+        if (s->data_port) s->data_port--;
+        if (s->fill_port) s->fill_port--;
+    }
+    /* 4. input queue -> L2 access */
+    if (!gms_fifo_full(&s->to_dram) && (r = s->inq->peek(s->inq_self, now))) {
+        if (!s->cache) {
+            s->inq->pop(s->inq_self, r);
+            to_dram(s, r);
+        } else if (!gms_fifo_full(&s->to_icnt) && !s->data_port) {
+            gms_rf_cause cause;
+            int ret = gms_cache_access(s->cache, r, now, &cause);
+            gms_cache_outcome oc = GMS_CACHE_OUTCOME(ret);
+            if (oc == GMS_CACHE_RESERVATION_FAIL) {
+                if (s->inq->reject) s->inq->reject(s->inq_self, r, now);
+            } else {
+                s->inq->pop(s->inq_self, r);
+                if (oc == GMS_CACHE_HIT) s->data_port += (r->bytes + s->port_width - 1) / s->port_width;
+                /* WAIT: the fill returns it; SENT alone: it went down and comes back as an
+                 * ack (or is a write-back that ends in DRAM); neither: done here */
+                if (!(ret & (GMS_CACHE_WAIT | GMS_CACHE_SENT))) complete(s, r);
+            }
+        } else if (s->inq->reject) {
+            s->inq->reject(s->inq_self, r, now);
+        }
+    }
+    /* 5. ROP -> input queue */
+    if (gms_tq_ready(&s->rop, now) && s->inq->space(s->inq_self)) s->inq->push(s->inq_self, gms_tq_pop(&s->rop), now);
+}
+
+uint64_t gms_l2_slice_next(const gms_l2_slice *s)
+{
+    if (s->to_icnt.n || s->ready.n || s->from_dram.n || s->inq->len(s->inq_self) ||
+        (s->cache && gms_cache_mq_size(s->cache)))
+        return 0;
+    return gms_tq_head_time(&s->rop);
+}
+
+gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s) { return s->to_dram.head; }
+gms_mreq *gms_l2_slice_to_dram_pop(gms_l2_slice *s) { return gms_fifo_pop(&s->to_dram); }
+int gms_l2_slice_from_dram_full(const gms_l2_slice *s) { return gms_fifo_full(&s->from_dram); }
+void gms_l2_slice_from_dram_push(gms_l2_slice *s, gms_mreq *r) { gms_fifo_push(&s->from_dram, r); }
+gms_cache *gms_l2_slice_cache(const gms_l2_slice *s) { return s->cache; }
+uint64_t gms_l2_slice_replies(const gms_l2_slice *s) { return s->replies; }
+
+void gms_l2_slice_dump(const gms_l2_slice *s, FILE *out)
+{
+    fprintf(out, "    L2 slice %u: ROP %u, input queue %u, MSHRs in use %u, miss queue %u, to DRAM %u, from DRAM %u, "
+            "filled %u, to icnt %u%s\n", s->cfg.id, s->rop.n, s->inq->len(s->inq_self),
+            s->cache ? gms_cache_mshr_used(s->cache) : 0, s->cache ? gms_cache_mq_size(s->cache) : 0, s->to_dram.n,
+            s->from_dram.n, s->ready.n, s->to_icnt.n, s->to_icnt.n ? " (reply refused?)" : "");
+    if (s->to_icnt.head)
+        fprintf(out, "      oldest reply: addr 0x%llx sm %u, issued at core cycle %llu\n",
+                (unsigned long long)s->to_icnt.head->addr, s->to_icnt.head->sm,
+                (unsigned long long)s->to_icnt.head->t_issue);
+}

@@ -1,0 +1,63 @@
+/* One memory sub-partition's L2 side (GPGPU-Sim memory_sub_partition + l2_cache): ROP delay,
+ * input queue (pluggable, l2q.h), the L2 cache slice (cache.h), its miss queue, and the
+ * queues to and from the DRAM channel and the interconnect.
+ *
+ * Per L2 cycle (gms_l2_slice_cycle), in GPGPU-Sim's cache_cycle order, preceded by the reply
+ * to the interconnect (GPGPU-Sim pops it in the icnt cycle, before cache_cycle):
+ *   0. head of L2->icnt queue -> reply callback (kept if refused)
+ *   1. one filled request (MSHR waiters) -> L2->icnt queue
+ *   2. head of DRAM->L2 queue: a read fills the cache (fill port), a write ack goes up
+ *   3. head of the cache miss queue -> L2->DRAM queue (DRAM coordinates decoded here)
+ *   4. input queue -> cache access, if L2->DRAM and L2->icnt have room and the data port
+ *      is free; a hit (or a write the cache absorbs) replies now, a miss waits for its fill
+ *   5. one request whose ROP delay is over -> input queue
+ * Sector caches: a request covering several 32 B sectors is split into one child per
+ * sector at push (GPGPU-Sim breakdown_request_to_sector_requests); the parent goes back up
+ * as the reply once every child is done. While split, the parent's t_ready holds the number
+ * of children still out, and each child has inst = parent and sm = GMS_L2_CHILD_SM.
+ * Times: `now` is the core cycle count (GPGPU-Sim runs ROP and cache timestamps on it). */
+#ifndef GMS_MEM_L2_SLICE_H
+#define GMS_MEM_L2_SLICE_H
+#include <stdint.h>
+#include <stdio.h>
+#include "mem/addrdec.h"
+#include "mem/cache.h"
+#include "mem/l2q.h"
+#include "mem/memsys.h"
+
+#define GMS_L2_CHILD_SM 0xFFFEu
+
+typedef struct gms_l2_slice_cfg {
+    uint32_t id;                     /* global sub-partition id */
+    const gms_cache_config *cache;   /* NULL or disabled: no L2, requests go to DRAM */
+    uint32_t rop_latency;            /* core cycles */
+    uint32_t q_icnt_l2, q_l2_dram, q_dram_l2, q_l2_icnt;   /* 0 = unbounded */
+    const gms_l2q_ops *inq;
+    const gms_addrdec *dec;          /* set index on the partition address; DRAM coordinates */
+    gms_reply_fn reply;
+    void *reply_ud;
+} gms_l2_slice_cfg;
+
+typedef struct gms_l2_slice gms_l2_slice;
+
+gms_l2_slice *gms_l2_slice_new(const gms_l2_slice_cfg *cfg, gms_mreq_pool *pool);
+void gms_l2_slice_free(gms_l2_slice *s);
+
+int gms_l2_slice_can_accept(const gms_l2_slice *s);
+void gms_l2_slice_push(gms_l2_slice *s, gms_mreq *r, uint64_t now);
+void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now);
+/* 0: has work for the next cycle; UINT64_MAX: nothing at all; else the core cycle at which
+ * the ROP stage releases its next request */
+uint64_t gms_l2_slice_next(const gms_l2_slice *s);
+
+/* DRAM side (called by the channel glue) */
+gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s);
+gms_mreq *gms_l2_slice_to_dram_pop(gms_l2_slice *s);
+int gms_l2_slice_from_dram_full(const gms_l2_slice *s);
+void gms_l2_slice_from_dram_push(gms_l2_slice *s, gms_mreq *r);
+
+gms_cache *gms_l2_slice_cache(const gms_l2_slice *s);
+uint64_t gms_l2_slice_replies(const gms_l2_slice *s);   /* 32 B reply units (L2_BW) */
+void gms_l2_slice_dump(const gms_l2_slice *s, FILE *out);
+
+#endif

@@ -1,0 +1,127 @@
+/* The memory partitions behind the interconnect (gms_memsys, memsys.h): n_mem channels, each
+ * with n_sub L2 slices (l2_slice.c, L2 clock domain) and one DRAM channel with its
+ * partition glue (memsys_chan.c, DRAM clock domain). Address -> sub-partition and DRAM
+ * coordinates come from the address decoder (addrdec.h). Components go idle when they have
+ * nothing to do; a slice waiting only on its ROP delay sleeps until then. */
+#include "mem/memsys_impl.h"
+#include "config/params.h"
+#include "mem/dram_sched.h"
+#include <stdlib.h>
+
+uint64_t gms_ms_convert(const memsys *ms, uint64_t t, gms_domain to)
+{
+    uint64_t core = gms_engine_cycle(ms->eng, GMS_DOM_CORE), cur = gms_engine_cycle(ms->eng, to);
+    if (t <= core) return cur + 1;
+    double f = to == GMS_DOM_L2 ? ms->l2_mhz : to == GMS_DOM_DRAM ? ms->dram_mhz : ms->core_mhz;
+    uint64_t d = (uint64_t)((double)(t - core) * f / ms->core_mhz);
+    return cur + (d ? d : 1);
+}
+
+static uint32_t ms_subpart_of(void *self, uint64_t addr)
+{
+    memsys *ms = self;
+    return gms_addrdec_subpart(&ms->dec, addr);
+}
+
+static int ms_can_accept(void *self, uint32_t subpart)
+{
+    memsys *ms = self;
+    return gms_l2_slice_can_accept(ms->slices[subpart].l2);
+}
+
+static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
+{
+    memsys *ms = self;
+    uint64_t now = gms_engine_cycle(ms->eng, GMS_DOM_CORE);
+    gms_addrdec_out o;
+    gms_addrdec_decode(&ms->dec, r->addr, &o);
+    r->subpart = subpart;
+    r->chan = o.chan;
+    r->bank = o.bank;
+    r->row = o.row;
+    r->col = o.col;
+    r->t_l2_in = now;
+    ms_slice *s = &ms->slices[subpart];
+    gms_l2_slice_push(s->l2, r, now);
+    gms_engine_activate(ms->eng, s->comp);
+}
+
+static int slice_tick(void *self, uint64_t cycle)
+{
+    ms_slice *s = self;
+    memsys *ms = s->ms;
+    uint64_t before = gms_l2_slice_replies(s->l2);
+    gms_l2_slice_cycle(s->l2, gms_engine_cycle(ms->eng, GMS_DOM_CORE));
+    if (gms_l2_slice_replies(s->l2) != before) gms_engine_progress(ms->eng);
+    if (gms_l2_slice_to_dram_top(s->l2)) gms_engine_activate(ms->eng, ms->chans[s->chan].comp);
+    uint64_t next = gms_l2_slice_next(s->l2);
+    if (!next) return 1;
+    if (next != UINT64_MAX) gms_engine_wake_at(ms->eng, s->comp, gms_ms_convert(ms, next, GMS_DOM_L2));
+    return 0;
+}
+
+static void slice_report(void *self, FILE *out)
+{
+    ms_slice *s = self;
+    if (gms_l2_slice_next(s->l2) != UINT64_MAX) gms_l2_slice_dump(s->l2, out);
+}
+
+static void ms_free(void *self)
+{
+    memsys *ms = self;
+    if (!ms) return;
+    for (uint32_t i = 0; i < ms->nsub; i++) gms_l2_slice_free(ms->slices[i].l2);
+    for (uint32_t c = 0; c < ms->nch; c++) gms_ms_chan_fini(&ms->chans[c]);
+    free(ms->slices);
+    free(ms->chans);
+    free(ms);
+}
+
+int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e, gms_mreq_pool *pool,
+                      gms_reply_fn reply, void *reply_ud, gms_error *err)
+{
+    const gms_memsys_params *mp = &p->mem;
+    memsys *ms = gms_xcalloc(1, sizeof *ms);
+    ms->eng = e;
+    ms->pool = pool;
+    ms->nch = mp->n_mem;
+    ms->nsp = mp->n_sub_partition_per_mchannel;
+    ms->nsub = ms->nch * ms->nsp;
+    ms->dram_latency = mp->dram_latency;
+    ms->core_mhz = gms_engine_mhz(e, GMS_DOM_CORE);
+    ms->l2_mhz = gms_engine_mhz(e, GMS_DOM_L2);
+    ms->dram_mhz = gms_engine_mhz(e, GMS_DOM_DRAM);
+    ms->icnt_mhz = gms_engine_mhz(e, GMS_DOM_ICNT);
+    if (!ms->nsub) { free(ms); return gms_err(err, "-gpgpu_n_mem: must be at least 1"); }
+    if (gms_addrdec_init(&ms->dec, &mp->addrdec, err)) { free(ms); return -1; }
+    const gms_l2q_ops *inq = gms_l2q_find(mp->l2q);
+    if (!inq) { free(ms); return gms_err(err, "-gms_l2_input_queue: unknown policy \"%s\"", mp->l2q); }
+    ms->slices = gms_xcalloc(ms->nsub, sizeof *ms->slices);
+    ms->chans = gms_xcalloc(ms->nch, sizeof *ms->chans);
+    for (uint32_t i = 0; i < ms->nsub; i++) {
+        ms_slice *s = &ms->slices[i];
+        s->ms = ms;
+        s->chan = i / ms->nsp;
+        gms_l2_slice_cfg cfg = {
+            .id = i, .cache = &mp->dl2, .rop_latency = mp->rop_latency,
+            .q_icnt_l2 = mp->q_icnt_l2, .q_l2_dram = mp->q_l2_dram, .q_dram_l2 = mp->q_dram_l2,
+            .q_l2_icnt = mp->q_l2_icnt, .inq = inq, .dec = &ms->dec, .reply = reply, .reply_ud = reply_ud,
+        };
+        s->l2 = gms_l2_slice_new(&cfg, pool);
+        snprintf(s->name, sizeof s->name, "L2 slice %u", i);
+        s->comp = gms_engine_add(e, GMS_DOM_L2, s->name, slice_tick, slice_report, s);
+    }
+    for (uint32_t c = 0; c < ms->nch; c++) {
+        if (gms_ms_chan_init(ms, &ms->chans[c], c, p, err)) { ms_free(ms); return -1; }
+        ms->chans[c].comp = gms_engine_add(e, GMS_DOM_DRAM, ms->chans[c].name, gms_ms_chan_tick,
+                                           gms_ms_chan_report, &ms->chans[c]);
+    }
+    out->self = ms;
+    out->n_subparts = ms->nsub;
+    out->subpart_of = ms_subpart_of;
+    out->can_accept = ms_can_accept;
+    out->push = ms_push;
+    out->report = gms_ms_report;
+    out->free = ms_free;
+    return 0;
+}

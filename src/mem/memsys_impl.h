@@ -1,0 +1,55 @@
+/* Internals of the memory partitions (memsys.c, memsys_chan.c, memsys_report.c): the
+ * objects behind gms_memsys. Not for other modules. */
+#ifndef GMS_MEM_MEMSYS_IMPL_H
+#define GMS_MEM_MEMSYS_IMPL_H
+#include "mem/addrdec.h"
+#include "mem/dram.h"
+#include "mem/l2_slice.h"
+#include "mem/memsys.h"
+#include "mem/memsys_tq.h"
+
+typedef struct memsys memsys;
+
+/* one L2 slice as an engine component (L2 domain) */
+typedef struct ms_slice {
+    memsys *ms;
+    gms_l2_slice *l2;
+    gms_component *comp;
+    uint32_t chan;               /* its channel */
+    char name[24];
+} ms_slice;
+
+/* one DRAM channel and its partition-level glue (DRAM domain): the latency queue, the
+ * sub-partition arbitration and the credits of GPGPU-Sim's memory_partition_unit */
+typedef struct ms_chan {
+    memsys *ms;
+    uint32_t id;
+    gms_dram_chan *dram;
+    gms_component *comp;
+    gms_tq latq;                 /* -dram_latency delay, core cycles */
+    int32_t *priv_credit;        /* per local sub-partition */
+    int32_t shared_credit, shared_limit, priv_limit;
+    uint32_t last_borrower;
+    char name[24];
+} ms_chan;
+
+struct memsys {
+    gms_engine *eng;
+    gms_mreq_pool *pool;
+    gms_addrdec dec;
+    uint32_t nch, nsp, nsub;
+    uint32_t dram_latency;
+    double core_mhz, l2_mhz, dram_mhz, icnt_mhz;
+    ms_slice *slices;
+    ms_chan *chans;
+};
+
+int gms_ms_chan_init(memsys *ms, ms_chan *c, uint32_t id, const struct gms_params *p, gms_error *err);
+void gms_ms_chan_fini(ms_chan *c);
+int gms_ms_chan_tick(void *self, uint64_t cycle);
+void gms_ms_chan_report(void *self, FILE *out);
+void gms_ms_report(void *self, gms_stats *out);
+/* cycle of domain `to` at which domain `from` reaches cycle `t` (rounded down: early) */
+uint64_t gms_ms_convert(const memsys *ms, uint64_t t, gms_domain to);
+
+#endif

@@ -1,0 +1,86 @@
+/* Counters of the memory partitions, GPGPU-Sim names where they exist:
+ *  L2: gms_cache_report over every slice ("L2_total_cache_accesses", ...), L2_BW_total
+ *      (GB/s, GPGPU-Sim: replies x 32 B over core cycles x icnt period);
+ *  DRAM per channel "DRAM[i].n_rd", ... and summed: n_cmd n_nop n_act n_pre n_ref n_req n_rd
+ *      n_rd_L2_A n_write n_wr_bk, bw_util (mean of bwutil / n_cmd), dram_eff, Row_Buffer_Locality
+ *      (and _read/_write), Bank_Level_Parallism (sic), gpgpu_n_dram_reads/writes/activate/...;
+ *  totals the fidelity harness compares: dram_reads (sum n_rd), dram_writes (sum n_write +
+ *      n_wr_bk), row_buffer_locality (each channel's locality weighted by its n_req, as in
+ *      shared/reference/accelsim/README.md), dram_avg_read_latency (DRAM cycles, ours). */
+#include "mem/memsys_impl.h"
+#include <stdlib.h>
+
+static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+void gms_ms_report(void *self, gms_stats *out)
+{
+    memsys *ms = self;
+    gms_cache **caches = gms_xcalloc(ms->nsub, sizeof *caches);
+    size_t nc = 0;
+    uint64_t replies = 0;
+    for (uint32_t i = 0; i < ms->nsub; i++) {
+        gms_cache *c = gms_l2_slice_cache(ms->slices[i].l2);
+        if (c) caches[nc++] = c;
+        replies += gms_l2_slice_replies(ms->slices[i].l2);
+    }
+    if (nc) gms_cache_report(caches, nc, "L2", out);
+    free(caches);
+    uint64_t core = gms_engine_cycle(ms->eng, GMS_DOM_CORE);
+    double secs = core / (ms->icnt_mhz * 1e6);
+    gms_stat_f64(out, "L2_BW_total", secs > 0 ? (double)replies * 32.0 / secs / 1e9 : 0.0);
+
+    uint64_t dcyc = gms_engine_cycle(ms->eng, GMS_DOM_DRAM);
+    gms_dram_stats sum;
+    memset(&sum, 0, sizeof sum);
+    double bw = 0, eff = 0, blp = 0, rbl_w = 0;
+    for (uint32_t c = 0; c < ms->nch; c++) {
+        gms_dram_chan *d = ms->chans[c].dram;
+        gms_dram_chan_sync(d, dcyc);
+        const gms_dram_stats *s = gms_dram_chan_stats(d);
+        double rbl = ratio(s->hits_num, s->access_num);
+        gms_stat_u64f(out, s->n_cmd, "DRAM[%u].n_cmd", c);
+        gms_stat_u64f(out, s->n_act, "DRAM[%u].n_act", c);
+        gms_stat_u64f(out, s->n_pre, "DRAM[%u].n_pre", c);
+        gms_stat_u64f(out, s->n_req, "DRAM[%u].n_req", c);
+        gms_stat_u64f(out, s->n_rd, "DRAM[%u].n_rd", c);
+        gms_stat_u64f(out, s->n_wr, "DRAM[%u].n_write", c);
+        gms_stat_u64f(out, s->n_wr_WB, "DRAM[%u].n_wr_bk", c);
+        gms_stat_f64f(out, ratio(s->bwutil, s->n_cmd), "DRAM[%u].bw_util", c);
+        gms_stat_f64f(out, rbl, "DRAM[%u].Row_Buffer_Locality", c);
+        gms_stat_f64f(out, ratio(s->banks_1time, s->banks_access_total), "DRAM[%u].Bank_Level_Parallism", c);
+        bw += ratio(s->bwutil, s->n_cmd);
+        eff += ratio(s->bwutil, s->n_activity);
+        blp += ratio(s->banks_1time, s->banks_access_total);
+        rbl_w += rbl * (double)s->n_req;
+        uint64_t *dst = (uint64_t *)&sum;
+        const uint64_t *src = (const uint64_t *)s;
+        for (size_t k = 0; k < sizeof sum / sizeof(uint64_t); k++) dst[k] += src[k];
+    }
+    gms_stat_u64(out, "n_cmd", sum.n_cmd);
+    gms_stat_u64(out, "n_nop", sum.n_nop);
+    gms_stat_u64(out, "n_act", sum.n_act);
+    gms_stat_u64(out, "n_pre", sum.n_pre);
+    gms_stat_u64(out, "n_ref_event", sum.n_ref);
+    gms_stat_u64(out, "n_req", sum.n_req);
+    gms_stat_u64(out, "n_rd", sum.n_rd);
+    gms_stat_u64(out, "n_rd_L2_A", sum.n_rd_L2_A);
+    gms_stat_u64(out, "n_write", sum.n_wr);
+    gms_stat_u64(out, "n_wr_bk", sum.n_wr_WB);
+    gms_stat_u64(out, "gpgpu_n_dram_reads", sum.n_rd);
+    gms_stat_u64(out, "gpgpu_n_dram_writes", sum.n_wr + sum.n_wr_WB);
+    gms_stat_u64(out, "gpgpu_n_dram_activate", sum.n_act);
+    gms_stat_u64(out, "gpgpu_n_dram_commands", sum.n_cmd);
+    gms_stat_u64(out, "gpgpu_n_dram_noops", sum.n_nop);
+    gms_stat_u64(out, "gpgpu_n_dram_precharges", sum.n_pre);
+    gms_stat_u64(out, "gpgpu_n_dram_requests", sum.n_req);
+    gms_stat_f64(out, "bw_util", ms->nch ? bw / ms->nch : 0);
+    gms_stat_f64(out, "dram_eff", ms->nch ? eff / ms->nch : 0);
+    gms_stat_f64(out, "Row_Buffer_Locality", ratio(sum.hits_num, sum.access_num));
+    gms_stat_f64(out, "Row_Buffer_Locality_read", ratio(sum.hits_read_num, sum.read_num));
+    gms_stat_f64(out, "Row_Buffer_Locality_write", ratio(sum.hits_write_num, sum.write_num));
+    gms_stat_f64(out, "Bank_Level_Parallism", ms->nch ? blp / ms->nch : 0);
+    gms_stat_u64(out, "dram_reads", sum.n_rd);
+    gms_stat_u64(out, "dram_writes", sum.n_wr + sum.n_wr_WB);
+    gms_stat_f64(out, "row_buffer_locality", sum.n_req ? rbl_w / (double)sum.n_req : 0);
+    gms_stat_f64(out, "dram_avg_read_latency", ratio(sum.rd_lat_sum, sum.rd_lat_n));
+}

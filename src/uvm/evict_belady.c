@@ -1,0 +1,193 @@
+/* Belady's offline optimum (MIN), an upper bound: evict the resident page whose next reference
+ * is farthest in the future. The future is the program-order sequence of managed-page
+ * references (consecutive repeats folded), given either by gms_uvm_set_future() or by a file
+ * recorded with -uvm_page_trace_out in an earlier run of the same workload (two-pass mode:
+ * -uvm_belady_trace). The k-th reference to a page in this run is matched with the k-th
+ * occurrence of that page in the sequence, so small interleaving differences between the two
+ * runs only shift the estimates; pages never referenced again are evicted first. Resident pages
+ * sit in an indexed max-heap on their next-use position: O(log n) per reference. */
+#include <stdlib.h>
+#include <string.h>
+#include "uvm/uvm_internal.h"
+
+#define NEVER UINT64_MAX
+
+typedef struct bel {
+    gms_uvm *u;
+    uint64_t *seq; size_t nseq;          /* page numbers */
+    int prepared; uint32_t prepared_pages;
+    uint32_t *occ_start, *occ_ptr;       /* per page: CSR into occ */
+    uint64_t *occ;                       /* positions */
+    uint32_t *heap, *pos; uint32_t nheap, cap;
+} bel;
+
+static uint64_t next_use(const bel *s, uint32_t p)
+{
+    uint32_t k = s->occ_start[p] + s->occ_ptr[p];
+    return k < s->occ_start[p + 1] ? s->occ[k] : NEVER;
+}
+
+static void prepare(bel *s)
+{
+    gms_uvm *u = s->u;
+    s->prepared = 1;
+    s->prepared_pages = u->npages;
+    free(s->occ_start); free(s->occ_ptr); free(s->occ);
+    s->occ_start = gms_xcalloc((size_t)u->npages + 1, sizeof *s->occ_start);
+    s->occ_ptr = gms_xcalloc((size_t)u->npages + 1, sizeof *s->occ_ptr);
+    uint32_t *pg = gms_xmalloc((s->nseq + 1) * sizeof *pg);
+    for (size_t i = 0; i < s->nseq; i++) {
+        pg[i] = gms_uvm_page_of(u, s->seq[i]);
+        if (pg[i] != GMS_UVM_NONE) s->occ_start[pg[i] + 1]++;
+    }
+    for (uint32_t p = 0; p < u->npages; p++) s->occ_start[p + 1] += s->occ_start[p];
+    s->occ = gms_xmalloc((s->occ_start[u->npages] + 1) * sizeof *s->occ);
+    for (size_t i = 0; i < s->nseq; i++)
+        if (pg[i] != GMS_UVM_NONE) s->occ[s->occ_start[pg[i]] + s->occ_ptr[pg[i]]++] = i;
+    memset(s->occ_ptr, 0, ((size_t)u->npages + 1) * sizeof *s->occ_ptr);
+    free(pg);
+}
+
+/* ---- indexed max-heap on next_use ---- */
+static int above(const bel *s, uint32_t a, uint32_t b)
+{
+    uint64_t ka = next_use(s, a), kb = next_use(s, b);
+    return ka > kb || (ka == kb && a > b);
+}
+static void place(bel *s, uint32_t i, uint32_t p) { s->heap[i] = p; s->pos[p] = i; }
+static void sift_up(bel *s, uint32_t i)
+{
+    uint32_t p = s->heap[i];
+    while (i > 0) {
+        uint32_t par = (i - 1) / 2;
+        if (!above(s, p, s->heap[par])) break;
+        place(s, i, s->heap[par]);
+        i = par;
+    }
+    place(s, i, p);
+}
+static void sift_down(bel *s, uint32_t i)
+{
+    uint32_t p = s->heap[i];
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, m = i;
+        uint32_t best = p;
+        if (l < s->nheap && above(s, s->heap[l], best)) { m = l; best = s->heap[l]; }
+        if (r < s->nheap && above(s, s->heap[r], best)) m = r;
+        if (m == i) break;
+        place(s, i, s->heap[m]);
+        i = m;
+    }
+    place(s, i, p);
+}
+
+static void ensure(bel *s)
+{
+    gms_uvm *u = s->u;
+    if (!s->prepared || s->prepared_pages != u->npages) prepare(s);
+    if (u->npages > s->cap) {
+        uint32_t old = s->cap, cap = s->cap ? s->cap : 64;
+        while (cap < u->npages) cap *= 2;
+        s->heap = gms_xrealloc(s->heap, cap * sizeof *s->heap);
+        s->pos = gms_xrealloc(s->pos, cap * sizeof *s->pos);
+        for (uint32_t i = old; i < cap; i++) s->pos[i] = GMS_UVM_NONE;
+        s->cap = cap;
+    }
+}
+
+static void *create(gms_uvm *u, gms_error *err)
+{
+    bel *s = gms_xcalloc(1, sizeof *s);
+    s->u = u;
+    const char *path = u->prm->belady_trace;
+    if (path[0]) {
+        FILE *f = fopen(path, "rb");
+        uint64_t hdr[2];
+        if (!f || fread(hdr, sizeof hdr, 1, f) != 1 || memcmp(hdr, "GMSUVMPS", 8) || !hdr[1] || (hdr[1] & (hdr[1] - 1))) {
+            if (f) fclose(f);
+            free(s);
+            gms_err(err, "-uvm_belady_trace: '%s' is not a page sequence written by -uvm_page_trace_out", path);
+            return NULL;
+        }
+        size_t cap = 1 << 16;
+        s->seq = gms_xmalloc(cap * sizeof *s->seq);
+        uint64_t buf[4096];
+        size_t got;
+        while ((got = fread(buf, sizeof *buf, 4096, f)) > 0) {
+            for (size_t i = 0; i < got; i++) {
+                uint64_t vpn = buf[i] * hdr[1] >> u->page_shift;
+                if (s->nseq && s->seq[s->nseq - 1] == vpn) continue;
+                if (s->nseq == cap) { cap *= 2; s->seq = gms_xrealloc(s->seq, cap * sizeof *s->seq); }
+                s->seq[s->nseq++] = vpn;
+            }
+        }
+        fclose(f);
+    }
+    return s;
+}
+
+static void destroy(void *st)
+{
+    bel *s = st;
+    free(s->seq); free(s->occ_start); free(s->occ_ptr); free(s->occ); free(s->heap); free(s->pos);
+    free(s);
+}
+
+static void grow(void *st, gms_uvm *u) { (void)st; (void)u; }
+
+static void set_future(void *st, const uint64_t *vpns, size_t n)
+{
+    bel *s = st;
+    free(s->seq);
+    s->seq = gms_xmalloc((n + 1) * sizeof *s->seq);
+    s->nseq = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!s->nseq || s->seq[s->nseq - 1] != vpns[i]) s->seq[s->nseq++] = vpns[i];
+    s->prepared = 0;
+}
+
+static void access_hook(void *st, uint32_t page, uint64_t now)
+{
+    (void)now;
+    bel *s = st;
+    ensure(s);
+    if (s->occ_start[page] + s->occ_ptr[page] < s->occ_start[page + 1]) s->occ_ptr[page]++;
+    uint32_t i = s->pos[page];
+    if (i != GMS_UVM_NONE) { sift_up(s, i); sift_down(s, s->pos[page]); }
+}
+
+static void resident(void *st, uint32_t page, uint64_t now)
+{
+    (void)now;
+    bel *s = st;
+    ensure(s);
+    if (s->pos[page] != GMS_UVM_NONE) return;
+    place(s, s->nheap++, page);
+    sift_up(s, s->nheap - 1);
+}
+
+static void removed(void *st, uint32_t page)
+{
+    bel *s = st;
+    uint32_t i = s->pos[page];
+    if (i == GMS_UVM_NONE) return;
+    s->pos[page] = GMS_UVM_NONE;
+    uint32_t last = s->heap[--s->nheap];
+    if (i == s->nheap) return;
+    place(s, i, last);
+    sift_up(s, i);
+    sift_down(s, s->pos[last]);
+}
+
+static void select_belady(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
+{
+    (void)u; (void)now;
+    bel *s = st;
+    if (s->nheap) gms_uvm_vec_push(out, s->heap[0]);
+}
+
+const gms_uvm_evict_ops gms_uvm_evict_belady = {
+    .name = "belady", .uvmsmart_id = -1, .help = "Belady's offline optimum (needs the future page sequence)",
+    .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
+    .access = access_hook, .select = select_belady, .set_future = set_future,
+};

@@ -1,0 +1,270 @@
+/* KMEANS (kmeans-cuda, UVMBench): k-means on `points` 2D points with `k` clusters, `reps`
+ * rounds of get_dst (n blocks x k threads), regroup (n x 1), clear, recenter_step1 (one
+ * block of k threads scanning every point) and recenter_step2 (1 x k): 5 kernels. */
+#include "workloads/rodinia_util.h"
+#include "util/rng.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { GROUP, NX, NY, X, Y, MUX, MUY, SUMX, SUMY, DST, NBUF };
+static const char *const names[NBUF] = {"group_d", "nx_d", "ny_d", "x_d", "y_d", "mu_x_d", "mu_y_d",
+                                        "sum_x_d", "sum_y_d", "dst_d"};
+
+typedef struct km {
+    uint64_t n, k, reps;
+    int done;
+    rw_buf b[NBUF];
+    float *mux0, *muy0;
+} km;
+
+static const gms_wl_param params[] = {
+    {"points", "1000000", "number of points (the suite's input file size)"},
+    {"k", "3", "number of clusters (initCoord.txt lines); threads per block of 4 kernels"},
+    {"reps", "100", "k-means rounds"},
+    {"scale", "1", "multiplies points"},
+    {NULL, NULL, NULL},
+};
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    uint64_t n;
+    if (rw_scaled(a, "kmeans", "points", 1, 1ULL << 31, &n, &e)) return 0;
+    uint64_t k = gms_wl_u64(a, "k");
+    return 4 * (3 * n + n * k + 6 * k);
+}
+
+static int create(const gms_wl_args *a, void **out, gms_error *err)
+{
+    uint64_t n, k, reps;
+    if (rw_scaled(a, "kmeans", "points", 1, 1ULL << 31, &n, err) || rw_param(a, "k", 1, 1024, &k, err) ||
+        rw_param(a, "reps", 1, 1000000, &reps, err))
+        return -1;
+    if (n > UINT32_MAX) return gms_err(err, "workload kmeans: points=%llu exceeds the grid limit", (unsigned long long)n);
+    km *s = gms_xcalloc(1, sizeof *s);
+    s->n = n; s->k = k; s->reps = reps;
+    uint64_t sz[NBUF] = {n, k, k, n, n, k, k, k, k, n * k};
+    for (int i = 0; i < NBUF; i++) rw_buf_new(&s->b[i], 4 * sz[i]);
+    gms_rng g;
+    gms_rng_seed(&g, gms_wl_seed(a));
+    /* points around k centres */
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t c = gms_rng_below(&g, k);
+        RW_F(s->b[X])[i] = (float)(10.0 * (double)c + 4.0 * gms_rng_double(&g));
+        RW_F(s->b[Y])[i] = (float)(5.0 * (double)c + 4.0 * gms_rng_double(&g));
+    }
+    s->mux0 = gms_xmalloc(4 * k);
+    s->muy0 = gms_xmalloc(4 * k);
+    for (uint64_t j = 0; j < k; j++) {
+        s->mux0[j] = RW_F(s->b[X])[j * (n / k)];
+        s->muy0[j] = RW_F(s->b[Y])[j * (n / k)];
+    }
+    memcpy(s->b[MUX].h, s->mux0, 4 * k);
+    memcpy(s->b[MUY].h, s->muy0, 4 * k);
+    *out = s;
+    return 0;
+}
+
+#define A(k_, i_) (s->b[k_].d + 4 * (uint64_t)(i_))
+
+static float dist2(float x, float y, float mx, float my)
+{
+    float d = (x - mx) * (x - mx);
+    d += (y - my) * (y - my);
+    return d;
+}
+
+/* kernel ids: 0 get_dst, 1 regroup, 2 clear, 3 recenter_step1, 4 recenter_step2 */
+static int k_km(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    km *s = kk->st;
+    uint32_t tpb = kk->block.x;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, tpb, W);
+    float *x = RW_F(s->b[X]), *y = RW_F(s->b[Y]), *mux = RW_F(s->b[MUX]), *muy = RW_F(s->b[MUY]);
+    float *dst = RW_F(s->b[DST]), *sx = RW_F(s->b[SUMX]), *sy = RW_F(s->b[SUMY]);
+    int32_t *grp = RW_I(s->b[GROUP]), *nxs = RW_I(s->b[NX]), *nys = RW_I(s->b[NY]);
+    uint64_t k = s->k, n = s->n;
+    uint64_t a1[32], a2[32], a3[32], a4[32];
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *wp = &W[w];
+        uint32_t m = wp->mask;
+        uint8_t ri = rw_prologue(wp, m);
+        switch (kk->i[0]) {
+        case 0: {
+            RW_LANES(wp, m, l, j) {
+                a1[l] = A(X, blk); a2[l] = A(MUX, j); a3[l] = A(Y, blk); a4[l] = A(MUY, j);
+                dst[blk * k + j] = dist2(x[blk], y[blk], mux[j], muy[j]);
+            }
+            uint8_t vx = rw_ldg(wp, 0x18, m, 4, a1, ri);
+            uint8_t vm = rw_ldg(wp, 0x20, m, 4, a2, ri);
+            uint8_t d = rw_fp(wp, 0x28, m, vx, vm, GMS_REG_NONE);
+            d = rw_fp(wp, 0x30, m, d, d, GMS_REG_NONE);
+            RW_LANES(wp, m, l, j) a1[l] = A(DST, blk * k + j);
+            rw_stg(wp, 0x38, m, 4, a1, ri, d);
+            uint8_t vy = rw_ldg(wp, 0x40, m, 4, a3, ri);
+            uint8_t vn = rw_ldg(wp, 0x48, m, 4, a4, ri);
+            uint8_t old = rw_ldg(wp, 0x50, m, 4, a1, ri);
+            uint8_t e = rw_fp(wp, 0x58, m, vy, vn, GMS_REG_NONE);
+            e = rw_fp(wp, 0x60, m, e, e, old);
+            rw_stg(wp, 0x68, m, 4, a1, ri, e);
+            break;
+        }
+        case 1: {
+            a1[0] = A(DST, blk * k);
+            a2[0] = A(GROUP, blk);
+            uint8_t mn = rw_ldg(wp, 0x18, 1u, 4, a1, ri);
+            rw_stg(wp, 0x20, 1u, 4, a2, ri, GMS_REG_NONE);
+            float md = dst[blk * k];
+            grp[blk] = 1;
+            for (uint64_t j = 1; j < k; j++) {
+                a1[0] = A(DST, blk * k + j);
+                uint8_t v = rw_ldg(wp, 0x28, 1u, 4, a1, ri);
+                uint8_t c = rw_fp(wp, 0x30, 1u, v, mn, GMS_REG_NONE);
+                rw_bra(wp, 0x38, 1u, c);
+                if (dst[blk * k + j] < md) {
+                    md = dst[blk * k + j];
+                    grp[blk] = (int32_t)j + 1;
+                    rw_stg(wp, 0x40, 1u, 4, a2, ri, GMS_REG_NONE);
+                }
+                rw_bra(wp, 0x48, 1u, ri);
+            }
+            break;
+        }
+        case 2: {
+            RW_LANES(wp, m, l, j) { a1[l] = A(SUMX, j); a2[l] = A(SUMY, j); a3[l] = A(NX, j); a4[l] = A(NY, j);
+                                    sx[j] = sy[j] = 0; nxs[j] = nys[j] = 0; }
+            rw_stg(wp, 0x18, m, 4, a1, ri, GMS_REG_NONE);
+            rw_stg(wp, 0x20, m, 4, a2, ri, GMS_REG_NONE);
+            rw_stg(wp, 0x28, m, 4, a3, ri, GMS_REG_NONE);
+            rw_stg(wp, 0x30, m, 4, a4, ri, GMS_REG_NONE);
+            break;
+        }
+        case 3: {
+            /* every thread walks all points; the one whose cluster matches accumulates */
+            for (uint64_t i = 0; i < n; i++) {
+                uint32_t mm = 0;
+                RW_LANES(wp, m, l, j) {
+                    a1[l] = A(GROUP, i);
+                    if (grp[i] == (int32_t)j + 1) mm |= 1u << l;
+                }
+                uint8_t g = rw_ldg(wp, 0x18, m, 4, a1, ri);
+                uint8_t c = rw_int(wp, 0x20, m, g, ri);
+                rw_bra(wp, 0x28, m, c);
+                if (mm) {
+                    RW_LANES(wp, mm, l, j) {
+                        a1[l] = A(X, i); a2[l] = A(SUMX, j); a3[l] = A(Y, i); a4[l] = A(SUMY, j);
+                        sx[j] += x[i]; sy[j] += y[i]; nxs[j]++; nys[j]++;
+                    }
+                    uint8_t vx = rw_ldg(wp, 0x30, mm, 4, a1, ri);
+                    uint8_t vs = rw_ldg(wp, 0x38, mm, 4, a2, ri);
+                    rw_stg(wp, 0x40, mm, 4, a2, ri, rw_fp(wp, 0x48, mm, vx, vs, GMS_REG_NONE));
+                    uint8_t vy = rw_ldg(wp, 0x50, mm, 4, a3, ri);
+                    uint8_t vt = rw_ldg(wp, 0x58, mm, 4, a4, ri);
+                    rw_stg(wp, 0x60, mm, 4, a4, ri, rw_fp(wp, 0x68, mm, vy, vt, GMS_REG_NONE));
+                    RW_LANES(wp, mm, l, j) { a1[l] = A(NX, j); a2[l] = A(NY, j); }
+                    uint8_t n1 = rw_ldg(wp, 0x70, mm, 4, a1, ri);
+                    rw_stg(wp, 0x78, mm, 4, a1, ri, rw_int(wp, 0x80, mm, n1, GMS_REG_NONE));
+                    uint8_t n2 = rw_ldg(wp, 0x88, mm, 4, a2, ri);
+                    rw_stg(wp, 0x90, mm, 4, a2, ri, rw_int(wp, 0x98, mm, n2, GMS_REG_NONE));
+                }
+                rw_bra(wp, 0xa0, m, ri);
+            }
+            break;
+        }
+        default: {
+            RW_LANES(wp, m, l, j) {
+                a1[l] = A(SUMX, j); a2[l] = A(NX, j); a3[l] = A(SUMY, j); a4[l] = A(NY, j);
+                mux[j] = sx[j] / (float)nxs[j];
+                muy[j] = sy[j] / (float)nys[j];
+            }
+            uint8_t v1 = rw_ldg(wp, 0x18, m, 4, a1, ri);
+            uint8_t v2 = rw_ldg(wp, 0x20, m, 4, a2, ri);
+            uint8_t q = rw_sfu(wp, 0x28, m, v2);
+            q = rw_fp(wp, 0x30, m, v1, q, GMS_REG_NONE);
+            RW_LANES(wp, m, l, j) a1[l] = A(MUX, j);
+            rw_stg(wp, 0x38, m, 4, a1, ri, q);
+            uint8_t v3 = rw_ldg(wp, 0x40, m, 4, a3, ri);
+            uint8_t v4 = rw_ldg(wp, 0x48, m, 4, a4, ri);
+            uint8_t r = rw_sfu(wp, 0x50, m, v4);
+            r = rw_fp(wp, 0x58, m, v3, r, GMS_REG_NONE);
+            RW_LANES(wp, m, l, j) a1[l] = A(MUY, j);
+            rw_stg(wp, 0x60, m, 4, a1, ri, r);
+            break;
+        }
+        }
+        rw_exit(wp, m);
+    }
+    (void)err;
+    return 0;
+}
+
+static int next(void *st, gms_program *p, gms_error *err)
+{
+    km *s = st;
+    if (s->done) return 0;
+    for (int i = 0; i < NBUF; i++) rw_buf_alloc(p, &s->b[i], names[i], i == X || i == Y || i == MUX || i == MUY);
+    static const char *const kn[5] = {"get_dst", "regroup", "clear", "recenter_step1", "recenter_step2"};
+    uint32_t n = (uint32_t)s->n, k = (uint32_t)s->k;
+    const gms_dim3 grid[5] = {{n, 1, 1}, {n, 1, 1}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}};
+    const gms_dim3 blk[5] = {{k, 1, 1}, {1, 1, 1}, {k, 1, 1}, {k, 1, 1}, {k, 1, 1}};
+    for (uint64_t r = 0; r < s->reps; r++)
+        for (int i = 0; i < 5; i++) {
+            rw_kernel kk = {.st = s, .fn = k_km, .grid = grid[i], .block = blk[i]};
+            kk.i[0] = i;
+            rw_launch(p, kn[i], &kk, 0, 16);
+        }
+    gms_prog_sync(p);
+    gms_prog_copy_d2h(p, s->b[GROUP].d, s->b[GROUP].bytes);
+    gms_prog_copy_d2h(p, s->b[MUX].d, s->b[MUX].bytes);
+    gms_prog_copy_d2h(p, s->b[MUY].d, s->b[MUY].bytes);
+    s->done = 1;
+    (void)err;
+    return 1;
+}
+
+static int verify(void *st, gms_error *err)
+{
+    km *s = st;
+    uint64_t n = s->n, k = s->k;
+    const float *x = RW_F(s->b[X]), *y = RW_F(s->b[Y]);
+    float *mx = gms_xmalloc(4 * k), *my = gms_xmalloc(4 * k), *sx = gms_xmalloc(4 * k), *sy = gms_xmalloc(4 * k);
+    int32_t *g = gms_xmalloc(4 * n), *cnt = gms_xmalloc(4 * k);
+    memcpy(mx, s->mux0, 4 * k);
+    memcpy(my, s->muy0, 4 * k);
+    for (uint64_t r = 0; r < s->reps; r++) {
+        for (uint64_t i = 0; i < n; i++) {
+            float md = dist2(x[i], y[i], mx[0], my[0]);
+            g[i] = 1;
+            for (uint64_t j = 1; j < k; j++) {
+                float d = dist2(x[i], y[i], mx[j], my[j]);
+                if (d < md) { md = d; g[i] = (int32_t)j + 1; }
+            }
+        }
+        for (uint64_t j = 0; j < k; j++) { sx[j] = sy[j] = 0; cnt[j] = 0; }
+        for (uint64_t i = 0; i < n; i++) { uint64_t j = (uint64_t)g[i] - 1; sx[j] += x[i]; sy[j] += y[i]; cnt[j]++; }
+        for (uint64_t j = 0; j < k; j++) { mx[j] = sx[j] / (float)cnt[j]; my[j] = sy[j] / (float)cnt[j]; }
+    }
+    int rc = rw_cmp_i("kmeans", "group", RW_I(s->b[GROUP]), g, n, err);
+    if (!rc) rc = rw_cmp_f("kmeans", "mu_x", RW_F(s->b[MUX]), mx, k, 1e-5, err);
+    if (!rc) rc = rw_cmp_f("kmeans", "mu_y", RW_F(s->b[MUY]), my, k, 1e-5, err);
+    free(mx); free(my); free(sx); free(sy); free(g); free(cnt);
+    return rc ? -1 : 0;
+}
+
+static void destroy(void *st)
+{
+    km *s = st;
+    if (!s) return;
+    for (int i = 0; i < NBUF; i++) rw_buf_free(&s->b[i]);
+    free(s->mux0);
+    free(s->muy0);
+    free(s);
+}
+
+const gms_workload_ops gms_wl_kmeans = {
+    .name = "kmeans", .suite = "ml", .domain = "machine learning", .ri = "I",
+    .summary = "K-means (kmeans-cuda): distances, regroup, clear and two recenter kernels per round",
+    .params = params, .create = create, .next = next, .verify = verify, .destroy = destroy,
+    .footprint = footprint,
+};

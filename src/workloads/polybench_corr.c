@@ -1,0 +1,323 @@
+/* CORR (UVMBench polybench/CORR, correlation.cu): correlation matrix of an (N+1) x (M+1)
+ * data matrix (rows and columns 1..), four kernels: mean_kernel and std_kernel (256-thread
+ * blocks, a column per thread), reduce_kernel (32x8, one element per thread), corr_kernel
+ * (256-thread blocks, thread j1 computes row j1 of the upper triangle: a divergent loop over
+ * j2 > j1, each an N-long dot product accumulated in memory), then the host writes
+ * symmat[M][M] = 1 with a 4-byte copy. Grids are sized as in the source, which truncates:
+ * M/256 and (M/32, N/8) blocks (M must be >= 256 and N >= 8). symmat is allocated
+ * (M+1) x (max(M,N)+1) floats (the source: (M+1) x (N+1), the same when M = N). */
+#include "workloads/wl_util_poly.h"
+
+#define FLOAT_N 3214212.01f
+#define EPS 0.005f
+
+enum { DATA_, SYM_, STD_, MEAN_ };
+enum { M, N };
+
+static const gms_wl_param params[] = {
+    { "M", "2048", "columns (variables); at least 256" },
+    { "N", "2048", "rows (observations); at least 8" },
+    { "scale", "1", "multiply every size by this factor" },
+    { "repeat", "1", "run the kernel sequence this many times" },
+    { NULL, NULL, NULL },
+};
+
+static uint64_t elems(const uint64_t *d, int k)
+{
+    uint64_t mx = d[M] > d[N] ? d[M] : d[N];
+    return k == DATA_ ? (d[M] + 1) * (d[N] + 1) : k == SYM_ ? (d[M] + 1) * (mx + 1) : d[M] + 1;
+}
+
+static void init(const pb_state *s, float **a)
+{
+    uint64_t m = s->dim[M], n = s->dim[N];
+    for (uint64_t i = 0; i <= m; i++)
+        for (uint64_t j = 0; j <= n; j++) a[DATA_][i * (n + 1) + j] = ((float)i * (float)j) / (float)(m + 1);
+}
+
+static uint32_t col_guard(wl_warp *w, int64_t lo, int64_t hi, int64_t j[32], uint8_t r[2])
+{
+    uint32_t in = 0;
+    WL_LANES(w->live, l) {
+        j[l] = wl_gx(w, l) + 1;
+        if (j[l] >= lo && j[l] < hi) in |= 1u << l;
+    }
+    return wl_guard(w, 1, 2, in, r);
+}
+
+static int fill_mean(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    pb_state *s = k->st;
+    int64_t m = (int64_t)s->dim[M], n = (int64_t)s->dim[N];
+    float *data = s->h[DATA_], *mean = s->h[MEAN_];
+    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+        wl_warp w;
+        wl_warp_begin(&w, bt, k, block, wi);
+        int64_t j[32];
+        uint8_t r[2];
+        uint32_t mk = col_guard(&w, 1, m + 1, j, r);
+        if (!mk) continue;
+        uint64_t ma[32], da[32];
+        float acc[32];
+        WL_FADDR(ma, mk, s->d[MEAN_], j[l]);
+        uint8_t four = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);
+        uint8_t pm = wl_int(&w, mk, r[0], four);
+        uint8_t rm = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);    /* MOV RZ */
+        wl_stg(&w, mk, ma, pm, rm);
+        WL_LANES(mk, l) acc[l] = 0.0f;
+        wl_loop L;
+        wl_loop_begin(&L, &w, mk, (uint64_t)n, 4, 1, r[0]);
+        for (int64_t i = 1; i <= n; i++) {
+            wl_loop_top(&L, &w);
+            WL_FADDR(da, mk, s->d[DATA_], i * (m + 1) + j[l]);
+            uint8_t v = wl_ldg(&w, mk, da, L.ptr[0]);
+            rm = wl_fp(&w, mk, rm, v, GMS_REG_NONE);                  /* FADD */
+            wl_stg(&w, mk, ma, pm, rm);
+            WL_LANES(mk, l) acc[l] += data[i * (m + 1) + j[l]];
+            wl_loop_end(&L, &w, mk, i < n ? mk : 0);
+        }
+        rm = wl_fdiv(&w, mk, rm, GMS_REG_NONE);
+        wl_stg(&w, mk, ma, pm, rm);
+        WL_LANES(mk, l) mean[j[l]] = acc[l] / FLOAT_N;
+        wl_exit(&w, mk);
+    }
+    return 0;
+}
+
+static int fill_std(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    pb_state *s = k->st;
+    int64_t m = (int64_t)s->dim[M], n = (int64_t)s->dim[N];
+    float *data = s->h[DATA_], *mean = s->h[MEAN_], *sd = s->h[STD_];
+    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+        wl_warp w;
+        wl_warp_begin(&w, bt, k, block, wi);
+        int64_t j[32];
+        uint8_t r[2];
+        uint32_t mk = col_guard(&w, 1, m + 1, j, r);
+        if (!mk) continue;
+        uint64_t sa[32], ma[32], da[32];
+        float acc[32];
+        WL_FADDR(sa, mk, s->d[STD_], j[l]);
+        WL_FADDR(ma, mk, s->d[MEAN_], j[l]);
+        uint8_t four = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);
+        uint8_t ps = wl_int(&w, mk, r[0], four);
+        uint8_t pm = wl_int(&w, mk, r[0], four);
+        uint8_t rs = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);
+        wl_stg(&w, mk, sa, ps, rs);
+        WL_LANES(mk, l) acc[l] = 0.0f;
+        wl_loop L;
+        wl_loop_begin(&L, &w, mk, (uint64_t)n, 4, 1, r[0]);
+        for (int64_t i = 1; i <= n; i++) {
+            wl_loop_top(&L, &w);
+            WL_FADDR(da, mk, s->d[DATA_], i * (m + 1) + j[l]);
+            uint8_t v = wl_ldg(&w, mk, da, L.ptr[0]);
+            uint8_t mv = wl_ldg(&w, mk, ma, pm);                      /* mean reloaded: std may alias */
+            uint8_t dd = wl_fp(&w, mk, v, mv, GMS_REG_NONE);          /* FADD */
+            rs = wl_fp(&w, mk, dd, dd, rs);                           /* FFMA */
+            wl_stg(&w, mk, sa, ps, rs);
+            WL_LANES(mk, l) {
+                float d = data[i * (m + 1) + j[l]] - mean[j[l]];
+                acc[l] = fmaf(d, d, acc[l]);
+            }
+            wl_loop_end(&L, &w, mk, i < n ? mk : 0);
+        }
+        rs = wl_fdiv(&w, mk, rs, GMS_REG_NONE);
+        wl_stg(&w, mk, sa, ps, rs);
+        rs = wl_fsqrt(&w, mk, rs);
+        wl_stg(&w, mk, sa, ps, rs);
+        uint32_t small = 0;
+        WL_LANES(mk, l) {
+            float v = sqrtf(acc[l] / FLOAT_N);
+            if (v <= EPS) { v = 1.0f; small |= 1u << l; }
+            sd[j[l]] = v;
+        }
+        wl_pred(&w, mk, rs, GMS_REG_NONE);                             /* ISETP std <= EPS */
+        uint8_t one = wl_int(&w, small, GMS_REG_NONE, GMS_REG_NONE);
+        wl_stg(&w, small, sa, ps, one);                                /* @P std = 1 */
+        wl_exit(&w, mk);
+    }
+    return 0;
+}
+
+static int fill_reduce(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    pb_state *s = k->st;
+    int64_t m = (int64_t)s->dim[M], n = (int64_t)s->dim[N];
+    float *data = s->h[DATA_], *mean = s->h[MEAN_], *sd = s->h[STD_];
+    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+        wl_warp w;
+        wl_warp_begin(&w, bt, k, block, wi);
+        int64_t i[32], j[32];
+        uint32_t in = 0;
+        WL_LANES(w.live, l) {
+            j[l] = wl_gx(&w, l) + 1;
+            i[l] = wl_gy(&w, l) + 1;
+            if (i[l] >= 1 && i[l] < n + 1 && j[l] >= 1 && j[l] < m + 1) in |= 1u << l;
+        }
+        uint8_t r[2];
+        uint32_t mk = wl_guard(&w, 2, 4, in, r);
+        if (!mk) continue;
+        uint64_t da[32], ma[32], sa[32];
+        WL_FADDR(da, mk, s->d[DATA_], i[l] * (m + 1) + j[l]);
+        WL_FADDR(ma, mk, s->d[MEAN_], j[l]);
+        WL_FADDR(sa, mk, s->d[STD_], j[l]);
+        uint8_t idx = wl_int(&w, mk, r[1], r[0]);
+        uint8_t four = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);
+        uint8_t pd = wl_int(&w, mk, idx, four);
+        uint8_t pm = wl_int(&w, mk, r[0], four);
+        uint8_t v = wl_ldg(&w, mk, da, pd);
+        uint8_t mv = wl_ldg(&w, mk, ma, pm);
+        v = wl_fp(&w, mk, v, mv, GMS_REG_NONE);                        /* FADD */
+        wl_stg(&w, mk, da, pd, v);
+        uint8_t ps = wl_int(&w, mk, r[0], four);
+        uint8_t sv = wl_ldg(&w, mk, sa, ps);
+        sv = wl_fp(&w, mk, sv, GMS_REG_NONE, GMS_REG_NONE);            /* FMUL sqrt(FLOAT_N)*std */
+        v = wl_fdiv(&w, mk, v, sv);
+        wl_stg(&w, mk, da, pd, v);
+        WL_LANES(mk, l) {
+            float x = data[i[l] * (m + 1) + j[l]] - mean[j[l]];
+            data[i[l] * (m + 1) + j[l]] = x / (sqrtf(FLOAT_N) * sd[j[l]]);
+        }
+        wl_exit(&w, mk);
+    }
+    return 0;
+}
+
+static int fill_corr(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    pb_state *s = k->st;
+    int64_t m = (int64_t)s->dim[M], n = (int64_t)s->dim[N];
+    float *data = s->h[DATA_], *sym = s->h[SYM_];
+    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+        wl_warp w;
+        wl_warp_begin(&w, bt, k, block, wi);
+        int64_t j1[32];
+        uint8_t r[2];
+        uint32_t mk = col_guard(&w, 1, m, j1, r);
+        if (!mk) continue;
+        uint64_t a1[32], a2[32], sa[32];
+        uint8_t four = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);
+        uint8_t ps = wl_int(&w, mk, r[0], four);
+        WL_FADDR(sa, mk, s->d[SYM_], j1[l] * (m + 1) + j1[l]);
+        uint8_t one = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);
+        wl_stg(&w, mk, sa, ps, one);                                   /* symmat[j1][j1] = 1 */
+        WL_LANES(mk, l) sym[j1[l] * (m + 1) + j1[l]] = 1.0f;
+        int64_t jmin = INT64_MAX;
+        WL_LANES(mk, l) if (j1[l] < jmin) jmin = j1[l];
+        uint8_t rj = wl_int(&w, mk, r[0], GMS_REG_NONE);               /* IADD3 j2 = j1+1 */
+        uint32_t otop = w.pc;
+        for (int64_t t = 0; jmin + 1 + t <= m; t++) {
+            uint32_t act = 0;
+            WL_LANES(mk, l) if (j1[l] + 1 + t <= m) act |= 1u << l;
+            w.pc = otop;
+            WL_FADDR(sa, act, s->d[SYM_], j1[l] * (m + 1) + j1[l] + 1 + t);
+            uint8_t rz = wl_int(&w, act, GMS_REG_NONE, GMS_REG_NONE);
+            wl_stg(&w, act, sa, ps, rz);                               /* symmat[j1][j2] = 0 */
+            float acc[32];
+            WL_LANES(act, l) acc[l] = 0.0f;
+            wl_loop L;
+            wl_loop_begin(&L, &w, act, (uint64_t)n, 4, 2, rj);
+            uint8_t rs = rz;
+            for (int64_t i = 1; i <= n; i++) {
+                wl_loop_top(&L, &w);
+                WL_FADDR(a1, act, s->d[DATA_], i * (m + 1) + j1[l]);
+                WL_FADDR(a2, act, s->d[DATA_], i * (m + 1) + j1[l] + 1 + t);
+                uint8_t v1 = wl_ldg(&w, act, a1, L.ptr[0]);
+                uint8_t v2 = wl_ldg(&w, act, a2, L.ptr[1]);
+                rs = wl_fp(&w, act, v1, v2, rs);                       /* FFMA */
+                wl_stg(&w, act, sa, ps, rs);
+                WL_LANES(act, l) acc[l] = fmaf(data[i * (m + 1) + j1[l]], data[i * (m + 1) + j1[l] + 1 + t], acc[l]);
+                wl_loop_end(&L, &w, act, i < n ? act : 0);
+            }
+            WL_FADDR(a1, act, s->d[SYM_], (j1[l] + 1 + t) * (m + 1) + j1[l]);
+            uint8_t pt = wl_int(&w, act, rj, four);                    /* IMAD.WIDE &symmat[j2][j1] */
+            wl_stg(&w, act, a1, pt, rs);
+            WL_LANES(act, l) {
+                sym[j1[l] * (m + 1) + j1[l] + 1 + t] = acc[l];
+                sym[(j1[l] + 1 + t) * (m + 1) + j1[l]] = acc[l];
+            }
+            uint32_t more = 0;
+            WL_LANES(act, l) if (j1[l] + 2 + t <= m) more |= 1u << l;
+            rj = wl_int(&w, act, rj, GMS_REG_NONE);                    /* IADD3 j2++ */
+            wl_pred(&w, act, rj, GMS_REG_NONE);
+            wl_bra(&w, more);
+        }
+        wl_exit(&w, mk);
+    }
+    return 0;
+}
+
+static void launch(pb_state *s, gms_program *p)
+{
+    uint64_t m = s->dim[M], n = s->dim[N];
+    gms_dim3 b1 = wl_dim3(256, 1, 1);
+    pb_launch(s, p, "_Z11mean_kernelPfS_", wl_dim3((uint32_t)(m / 256), 1, 1), b1, 16, fill_mean, NULL, 0);
+    pb_launch(s, p, "_Z10std_kernelPfS_S_", wl_dim3((uint32_t)(m / 256), 1, 1), b1, 16, fill_std, NULL, 0);
+    pb_launch(s, p, "_Z13reduce_kernelPfS_S_", wl_dim3((uint32_t)(m / 32), (uint32_t)(n / 8), 1), wl_dim3(32, 8, 1),
+              16, fill_reduce, NULL, 0);
+    pb_launch(s, p, "_Z11corr_kernelPfS_", wl_dim3((uint32_t)(m / 256), 1, 1), b1, 24, fill_corr, NULL, 0);
+}
+
+static void post(pb_state *s, gms_program *p)
+{
+    uint64_t m = s->dim[M];
+    s->h[SYM_][m * (m + 1) + m] = 1.0f;
+    gms_prog_copy_h2d(p, pb_addr(s, SYM_, m * (m + 1) + m), 4);
+}
+
+static void cpu(const pb_state *s, float **a)
+{
+    int64_t m = (int64_t)s->dim[M], n = (int64_t)s->dim[N];
+    /* the kernels' coverage: columns 1..min(M, 256*(M/256)), rows 1..min(N, 8*(N/8)) */
+    int64_t jc = (m / 256) * 256, jr = (m / 32) * 32, ir = (n / 8) * 8;
+    float *data = a[DATA_], *mean = a[MEAN_], *sd = a[STD_], *sym = a[SYM_];
+    for (int64_t j = 1; j <= m && j <= jc; j++) {
+        float mu = 0;
+        for (int64_t i = 1; i <= n; i++) mu += data[i * (m + 1) + j];
+        mean[j] = mu / FLOAT_N;
+    }
+    for (int64_t j = 1; j <= m && j <= jc; j++) {
+        float v = 0;
+        for (int64_t i = 1; i <= n; i++) {
+            float d = data[i * (m + 1) + j] - mean[j];
+            v += d * d;
+        }
+        v = sqrtf(v / FLOAT_N);
+        sd[j] = v <= EPS ? 1.0f : v;
+    }
+    for (int64_t i = 1; i <= n && i <= ir; i++)
+        for (int64_t j = 1; j <= m && j <= jr; j++) {
+            data[i * (m + 1) + j] -= mean[j];
+            data[i * (m + 1) + j] /= sqrtf(FLOAT_N) * sd[j];
+        }
+    for (int64_t j1 = 1; j1 < m && j1 <= jc; j1++) {
+        sym[j1 * (m + 1) + j1] = 1.0f;
+        for (int64_t j2 = j1 + 1; j2 <= m; j2++) {
+            float c = 0;
+            for (int64_t i = 1; i <= n; i++) c += data[i * (m + 1) + j1] * data[i * (m + 1) + j2];
+            sym[j1 * (m + 1) + j2] = c;
+            sym[j2 * (m + 1) + j1] = c;
+        }
+    }
+    sym[m * (m + 1) + m] = 1.0f;
+}
+
+static int check(const pb_state *s, gms_error *err)
+{
+    uint64_t m = s->dim[M], n = s->dim[N];
+    if (pb_need_grid(s, "mean_kernel", m / 256, 1, err)) return -1;
+    return pb_need_grid(s, "reduce_kernel", m / 32, n / 8, err);
+}
+
+static const pb_def def = {
+    .name = "corr",
+    .dims = { "M", "N" },
+    .dim_scaled = { 1, 1 },
+    .arrs = { { "data", 1, 0, 1 }, { "symmat", 1, 1, 1 }, { "stddev", 1, 0, 1 }, { "mean", 1, 0, 1 } },
+    .elems = elems, .check = check, .init = init, .launch = launch, .post = post, .cpu = cpu,
+    .rtol = 2e-3, .atol = 1e-7,
+};
+
+PB_WORKLOAD(corr, "corr", def, params, "statistics", "I",
+            "correlation matrix: column means and deviations, normalisation, then a triangle of column dot products");

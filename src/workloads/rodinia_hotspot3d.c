@@ -1,0 +1,231 @@
+/* HOTSPOT3D (Rodinia hotspot3D, UVMBench): 3D transient thermal stencil on rows x rows x
+ * layers cells. Kernel hotspotOpt1 (64x4 threads, one thread per (x, y) column marching up
+ * the z layers in registers), `iter` launches ping-ponging tIn / tOut. */
+#include "workloads/rodinia_util.h"
+#include "util/rng.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define BX 64
+#define BY 4
+
+typedef struct h3 {
+    uint64_t nx, ny, nz, iters, repeat;
+    int done, final_buf;
+    rw_buf p, t[2];
+    float *t0;
+    float sdc, ce, cw, cn, cs, ct, cb, cc;
+} h3;
+
+static const gms_wl_param params[] = {
+    {"rows", "512", "rows = cols of each layer (the suite's <rows/cols>); multiple of 64"},
+    {"layers", "8", "number of layers"},
+    {"iter", "100", "number of iterations (kernel launches)"},
+    {"scale", "1", "multiplies rows"},
+    {"repeat", "1", "run the whole simulation N times from the same input"},
+    {NULL, NULL, NULL},
+};
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    uint64_t r;
+    if (rw_scaled(a, "hotspot3d", "rows", BX, 1 << 15, &r, &e)) return 0;
+    return 3 * 4 * r * r * gms_wl_u64(a, "layers");
+}
+
+static int create(const gms_wl_args *a, void **out, gms_error *err)
+{
+    uint64_t r, nz, it, rep;
+    if (rw_scaled(a, "hotspot3d", "rows", BX, 1 << 15, &r, err) || rw_param(a, "layers", 2, 1 << 16, &nz, err) ||
+        rw_param(a, "iter", 1, 1000000, &it, err) || rw_param(a, "repeat", 1, 1000000, &rep, err))
+        return -1;
+    if (r * r * nz > (1ULL << 31))
+        return gms_err(err, "workload hotspot3d: rows*rows*layers = %llu overflows the kernel's int index",
+                       (unsigned long long)(r * r * nz));
+    h3 *s = gms_xcalloc(1, sizeof *s);
+    s->nx = s->ny = r;
+    s->nz = nz;
+    s->iters = it;
+    s->repeat = rep;
+    float t_chip = 0.0005f, chip_height = 0.016f, chip_width = 0.016f;
+    float dx = chip_height / (float)r, dy = chip_width / (float)r, dz = t_chip / (float)nz;
+    float Cap = (float)(0.5 * 1.75e6 * t_chip * dx * dy);
+    float Rx = (float)(dy / (2.0 * 100 * t_chip * dx));
+    float Ry = (float)(dx / (2.0 * 100 * t_chip * dy));
+    float Rz = (float)(dz / (100 * dx * dy));
+    float max_slope = (float)(3.0e6 / (0.5 * t_chip * 1.75e6));
+    float dt = (float)(0.001 / max_slope);
+    s->sdc = dt / Cap;
+    s->ce = s->cw = s->sdc / Rx;
+    s->cn = s->cs = s->sdc / Ry;
+    s->ct = s->cb = s->sdc / Rz;
+    s->cc = (float)(1.0 - (2.0 * s->ce + 2.0 * s->cn + 3.0 * s->ct));
+    uint64_t n = r * r * nz;
+    rw_buf_new(&s->p, 4 * n);
+    rw_buf_new(&s->t[0], 4 * n);
+    rw_buf_new(&s->t[1], 4 * n);
+    s->t0 = gms_xmalloc(4 * n);
+    gms_rng g;
+    gms_rng_seed(&g, gms_wl_seed(a));
+    for (uint64_t i = 0; i < n; i++) {
+        RW_F(s->p)[i] = 0.001f * (float)gms_rng_double(&g);
+        s->t0[i] = 323.0f + 20.0f * (float)gms_rng_double(&g);
+    }
+    *out = s;
+    return 0;
+}
+
+static float cell(const h3 *s, float t1, float t2, float t3, float w, float e, float so, float n, float p)
+{
+    return s->cc * t2 + s->cw * w + s->ce * e + s->cs * so + s->cn * n + s->cb * t1 + s->ct * t3 + s->sdc * p +
+           s->ct * 80.0f;
+}
+
+static int k_opt1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    h3 *s = k->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, BX * BY, W);
+    const rw_buf *ti = &s->t[k->i[0]], *to = &s->t[k->i[1]];
+    const float *tin = RW_F(*ti), *p = RW_F(s->p);
+    float *tout = RW_F(*to);
+    int64_t nx = (int64_t)s->nx, ny = (int64_t)s->ny, nz = (int64_t)s->nz, xy = nx * ny;
+    uint64_t bx = blk % k->grid.x, by = blk / k->grid.x;
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        int64_t c[32], Wi[32], Ei[32], Ni[32], Si[32];
+        float t1[32], t2[32], t3[32];
+        uint64_t a[32], aw[32], ae[32], an[32], as[32], ap[32], at[32];
+        uint8_t ri = rw_prologue(x, x->mask);
+        uint8_t rj = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
+        RW_LANES(x, x->mask, l, t) {
+            int64_t i = (int64_t)(bx * BX + t % BX), j = (int64_t)(by * BY + t / BX);
+            c[l] = i + j * nx;
+            Wi[l] = i == 0 ? c[l] : c[l] - 1;
+            Ei[l] = i == nx - 1 ? c[l] : c[l] + 1;
+            Ni[l] = j == 0 ? c[l] : c[l] - nx;
+            Si[l] = j == ny - 1 ? c[l] : c[l] + nx;
+            t1[l] = t2[l] = tin[c[l]];
+            t3[l] = tin[c[l] + xy];
+            a[l] = ti->d + 4 * (uint64_t)c[l];
+            at[l] = ti->d + 4 * (uint64_t)(c[l] + xy);
+        }
+        uint8_t rw2 = rw_int(x, 0x20, x->mask, rj, GMS_REG_NONE);
+        uint8_t rt2 = rw_ldg(x, 0x28, x->mask, 4, a, rj);
+        uint8_t rt3 = rw_ldg(x, 0x30, x->mask, 4, at, rj);
+        for (int64_t z = 0; z < nz; z++) {
+            if (z > 0) {
+                RW_LANES(x, x->mask, l, t) {
+                    t1[l] = t2[l];
+                    t2[l] = t3[l];
+                    if (z < nz - 1) { t3[l] = tin[c[l] + xy]; at[l] = ti->d + 4 * (uint64_t)(c[l] + xy); }
+                }
+                if (z < nz - 1) { rt2 = rt3; rt3 = rw_ldg(x, 0x38, x->mask, 4, at, rw2); }
+            }
+            RW_LANES(x, x->mask, l, t) {
+                aw[l] = ti->d + 4 * (uint64_t)Wi[l];
+                ae[l] = ti->d + 4 * (uint64_t)Ei[l];
+                an[l] = ti->d + 4 * (uint64_t)Ni[l];
+                as[l] = ti->d + 4 * (uint64_t)Si[l];
+                ap[l] = s->p.d + 4 * (uint64_t)c[l];
+                a[l] = to->d + 4 * (uint64_t)c[l];
+                tout[c[l]] = cell(s, t1[l], t2[l], t3[l], tin[Wi[l]], tin[Ei[l]], tin[Si[l]], tin[Ni[l]], p[c[l]]);
+                c[l] += xy; Wi[l] += xy; Ei[l] += xy; Ni[l] += xy; Si[l] += xy;
+            }
+            uint8_t vw = rw_ldg(x, 0x40, x->mask, 4, aw, rw2);
+            uint8_t ve = rw_ldg(x, 0x48, x->mask, 4, ae, rw2);
+            uint8_t vs = rw_ldg(x, 0x50, x->mask, 4, as, rw2);
+            uint8_t vn = rw_ldg(x, 0x58, x->mask, 4, an, rw2);
+            uint8_t vp = rw_ldg(x, 0x60, x->mask, 4, ap, rw2);
+            uint8_t f = rw_fp(x, 0x68, x->mask, rt2, GMS_REG_NONE, GMS_REG_NONE);
+            f = rw_fp(x, 0x70, x->mask, vw, f, GMS_REG_NONE);
+            f = rw_fp(x, 0x78, x->mask, ve, f, GMS_REG_NONE);
+            f = rw_fp(x, 0x80, x->mask, vs, f, GMS_REG_NONE);
+            f = rw_fp(x, 0x88, x->mask, vn, f, GMS_REG_NONE);
+            f = rw_fp(x, 0x90, x->mask, f, rt3, GMS_REG_NONE);
+            f = rw_fp(x, 0x98, x->mask, vp, f, GMS_REG_NONE);
+            rw_stg(x, 0xa0, x->mask, 4, a, rw2, f);
+            rw2 = rw_int(x, 0xa8, x->mask, rw2, GMS_REG_NONE);
+            if (z > 0 && z < nz - 1) rw_bra(x, 0xb0, x->mask, rw2);
+        }
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+static int next(void *st, gms_program *p, gms_error *err)
+{
+    h3 *s = st;
+    if (s->done) return 0;
+    uint64_t n = s->nx * s->ny * s->nz;
+    rw_buf_alloc(p, &s->p, "p_d", 1);
+    rw_buf_alloc(p, &s->t[0], "tIn_d", 0);
+    rw_buf_alloc(p, &s->t[1], "tOut_d", 0);
+    rw_kernel k = {.st = s, .fn = k_opt1, .grid = {(uint32_t)(s->nx / BX), (uint32_t)(s->ny / BY), 1}, .block = {BX, BY, 1}};
+    int in = 0;
+    for (uint64_t r = 0; r < s->repeat; r++) {
+        memcpy(s->t[0].h, s->t0, 4 * n);
+        gms_prog_copy_h2d(p, s->t[0].d, s->t[0].bytes);
+        in = 0;
+        for (uint64_t i = 0; i < s->iters; i++) {
+            k.i[0] = in;
+            k.i[1] = 1 - in;
+            rw_launch(p, "hotspotOpt1", &k, 0, 32);
+            in = 1 - in;
+        }
+        gms_prog_sync(p);
+        gms_prog_copy_d2h(p, s->t[1 - in].d, s->t[1 - in].bytes);
+    }
+    s->final_buf = in;
+    s->done = 1;
+    (void)err;
+    return 1;
+}
+
+static int verify(void *st, gms_error *err)
+{
+    h3 *s = st;
+    int64_t nx = (int64_t)s->nx, ny = (int64_t)s->ny, nz = (int64_t)s->nz;
+    uint64_t n = s->nx * s->ny * s->nz;
+    float *a = gms_xmalloc(4 * n), *b = gms_xmalloc(4 * n);
+    const float *p = RW_F(s->p);
+    memcpy(a, s->t0, 4 * n);
+    for (uint64_t it = 0; it < s->iters; it++) {
+        for (int64_t z = 0; z < nz; z++)
+            for (int64_t y = 0; y < ny; y++)
+                for (int64_t x = 0; x < nx; x++) {
+                    int64_t c = x + y * nx + z * nx * ny;
+                    int64_t w = x == 0 ? c : c - 1, e = x == nx - 1 ? c : c + 1;
+                    int64_t nn = y == 0 ? c : c - nx, so = y == ny - 1 ? c : c + nx;
+                    int64_t bo = z == 0 ? c : c - nx * ny, t = z == nz - 1 ? c : c + nx * ny;
+                    b[c] = cell(s, a[bo], a[c], a[t], a[w], a[e], a[so], a[nn], p[c]);
+                }
+        float *tmp = a;
+        a = b;
+        b = tmp;
+    }
+    int rc = rw_cmp_f("hotspot3d", "temperature", RW_F(s->t[s->final_buf]), a, n, 1e-5, err);
+    free(a);
+    free(b);
+    return rc ? -1 : 0;
+}
+
+static void destroy(void *st)
+{
+    h3 *s = st;
+    if (!s) return;
+    rw_buf_free(&s->p);
+    rw_buf_free(&s->t[0]);
+    rw_buf_free(&s->t[1]);
+    free(s->t0);
+    free(s);
+}
+
+const gms_workload_ops gms_wl_hotspot3d = {
+    .name = "hotspot3d", .suite = "rodinia", .domain = "physics simulation", .ri = "R",
+    .summary = "HotSpot3D: 3D thermal stencil, one thread per column marching through the layers",
+    .params = params, .create = create, .next = next, .verify = verify, .destroy = destroy,
+    .footprint = footprint,
+};

@@ -1,0 +1,55 @@
+#!/bin/sh
+# Command-line behaviour: good runs produce stats; bad input gives one clear error and a
+# non-zero exit, never a crash. Ends with "N passed, N failed".
+BIN=${GMS_BIN:-build/gpumemsim}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok()  { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; [ -f "$T/err" ] && sed 's/^/    /' "$T/err" | head -5; }
+
+# expect_fail NAME PATTERN CMD...: exit status 1 or 2 (not a signal) and stderr matching PATTERN
+expect_fail() {
+    name=$1; pat=$2; shift 2
+    "$@" >"$T/out" 2>"$T/err"; rc=$?
+    if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q -- "$pat" "$T/err"; then ok "$name"; else bad "$name (rc=$rc)"; fi
+}
+expect_ok() {
+    name=$1; shift
+    "$@" >"$T/out" 2>"$T/err"; rc=$?
+    if [ $rc -eq 0 ]; then ok "$name"; else bad "$name (rc=$rc)"; fi
+}
+
+SMALL="--config configs/qv100.config --set n=8192 --quiet"
+expect_ok  run_stream_small          $BIN run $SMALL --workload stream --stats-json "$T/s.json"
+if grep -q '"gpgpu_n_tot_w_icount": 3840' "$T/s.json" && grep -q '"kernels": \[' "$T/s.json"; then
+    ok json_has_counts; else bad json_has_counts; fi
+expect_ok  run_csv_and_text          $BIN run $SMALL --workload stream --stats-csv "$T/s.csv" --stats-text "$T/s.txt"
+if head -1 "$T/s.csv" | grep -q '^scope,kernel_uid,kernel_name,stat,value$' && grep -q '^gpu_tot_sim_cycle = ' "$T/s.txt"; then
+    ok csv_and_text_written; else bad csv_and_text_written; fi
+expect_ok  accel_style_args          $BIN run -config configs/gtx480.config -gpgpu_n_clusters 4 --set n=4096 --workload stream --quiet
+expect_ok  config_dump               $BIN config --config configs/qv100.config --dump
+if grep -q '^L1D' "$T/out" && grep -q 'gpgpu_n_clusters' "$T/out"; then ok dump_decodes_l1d; else bad dump_decodes_l1d; fi
+expect_ok  list_workloads            $BIN list workloads
+if grep -q '^stream' "$T/out"; then ok list_has_stream; else bad list_has_stream; fi
+expect_ok  list_presets              $BIN list presets
+expect_ok  list_options              $BIN list options
+
+expect_fail unknown_option     'did you mean -gpgpu_n_clusters'  $BIN run --config configs/qv100.config --set gpgpu_n_clustres=3 --quiet
+expect_fail malformed_value    'not an unsigned'                 $BIN run --config configs/qv100.config --set gpgpu_n_clusters=x --quiet
+expect_fail zero_mshrs         'gpgpu_cache:dl1'                 $BIN run --config configs/qv100.config --set gpgpu_cache:dl1=S:4:128:64,L:T:m:L:L,A:0:8,16:0,32 --quiet
+expect_fail zero_sets          'gpgpu_cache:dl1'                 $BIN run --config configs/qv100.config --set gpgpu_cache:dl1=N:0:128:4,L:L:m:N:L,A:32:8,8 --quiet
+expect_fail non_pow2_sets      'gpgpu_cache:dl1'                 $BIN run --config configs/gtx480.config --set gpgpu_cache:dl1=N:33:128:4,L:L:m:N:L,A:32:8,8 --quiet
+expect_fail block_too_big      'does not fit'                    $BIN run --config configs/qv100.config --set gpgpu_shader_core_pipeline=128:32 --set n=4096 --quiet
+expect_fail unknown_workload   "unknown workload 'nosuch'"       $BIN run --config configs/qv100.config --workload nosuch --quiet
+expect_fail bad_wl_param       'not a number'                    $BIN run --config configs/qv100.config --workload stream --set n=bad --quiet
+expect_fail missing_config     'cannot open config file'         $BIN run --config /nonexistent.config --quiet
+expect_fail missing_value      'needs a value'                   $BIN run --config
+expect_fail unknown_command    "unknown command"                 $BIN frobnicate
+printf -- '-gpgpu_n_clusters 4\n-gpgpu_clock_domains "1000:1000\n' > "$T/bad.config"
+expect_fail unterminated_quote 'bad.config:2: unterminated'      $BIN config --config "$T/bad.config" --check
+expect_fail zero_size_workload 'must be'                         $BIN run --config configs/qv100.config --workload stream --set n=0 --quiet
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Runs every test suite and prints one closing line "N passed, N failed" over all of them.
+# Suites: unit tests (plain build), CLI tests, unit tests under ASan+UBSan, sweep harness tests.
+# Usage: tests/run_all.sh [--quick]   (--quick skips the sanitizer build and the harness)
+set -u
+cd "$(dirname "$0")/.."
+total_pass=0
+total_fail=0
+failed_suites=""
+run_suite() {
+    name=$1; shift
+    echo "=== $name"
+    out=$( "$@" 2>&1 ); rc=$?
+    printf '%s\n' "$out"
+    line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    if [ -n "$line" ]; then
+        p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
+        f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
+    else
+        p=0; f=1
+    fi
+    [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+    total_pass=$((total_pass + p))
+    total_fail=$((total_fail + f))
+    [ "$f" -ne 0 ] && failed_suites="$failed_suites $name"
+}
+make -s all >/dev/null || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+run_suite unit env GMS_BIN=build/gpumemsim build/gms_tests
+run_suite cli env GMS_BIN=build/gpumemsim sh tests/cli_tests.sh
+if [ "${1:-}" != "--quick" ]; then
+    if make -s BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+        LDFLAGS="-fsanitize=address,undefined" build-asan/gms_tests build-asan/gpumemsim >/dev/null; then
+        run_suite unit-asan env GMS_BIN=build-asan/gpumemsim GMS_QUICK=1 build-asan/gms_tests
+    else
+        echo "sanitizer build failed"; total_fail=$((total_fail + 1)); failed_suites="$failed_suites asan-build"
+    fi
+    if [ -f tests/harness/run_all.sh ]; then
+        run_suite harness env GMS_BIN=build/gpumemsim sh tests/harness/run_all.sh
+    fi
+fi
+[ -n "$failed_suites" ] && echo "failed suites:$failed_suites"
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,212 @@
+/* Address decoder: GPGPU-Sim mapping strings on known addresses, partition hashing, the
+ * modulo/xor channel policies (partition camping), and bad input.
+ * Expected values: GPGPU-Sim's algorithm (masks shifted above dramid@S, addrdec_packbits,
+ * hashing.cc) applied by hand / by an independent script, not by this decoder. */
+#include "test.h"
+#include "mem/addrdec.h"
+
+#define QV100_MAP "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCB.CCCSSSSS"
+#define GTX480_MAP "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS"
+
+static int mkdec(gms_addrdec *d, const char *map, const char *member, uint32_t nch, uint32_t nsp, uint32_t pidx,
+                 gms_error *e)
+{
+    gms_addrdec_config c;
+    memset(&c, 0, sizeof c);
+    if (map && gms_addrdec_parse_mapping(map, "-gpgpu_mem_addr_mapping", &c, e)) return -1;
+    if (!map && gms_addrdec_default_masks(1, &c, e)) return -1;
+    snprintf(c.member, sizeof c.member, "%s", member);
+    c.n_channel = nch;
+    c.n_sub = nsp;
+    c.pindex = pidx;
+    c.chunk = 256;
+    c.nbk = 16;
+    if (gms_addrdec_finalize(&c, e)) return -1;
+    return gms_addrdec_init(d, &c, e);
+}
+
+TEST(addrdec_qv100_known_addresses)
+{
+    gms_addrdec d;
+    gms_error e = { 0 };
+    REQUIRE(!mkdec(&d, QV100_MAP, "gpgpusim", 32, 2, 0, &e));
+    gms_addrdec_out o;
+    /* 0x12345678: channel = addr[12:8] = 0x16 = 22; bank bits (raw 19,18,17,13) = 0,1,0,0 ->
+     * 4; sub-partition = 22*2 + (4 & 1) = 44; row = addr[32:20] = 0x123 = 291;
+     * column = raw bits 16..14, 7..0 -> 376 */
+    gms_addrdec_decode(&d, 0x12345678, &o);
+    CHECK_EQ(o.chan, 22);
+    CHECK_EQ(o.sub, 44);
+    CHECK_EQ(o.bank, 4);
+    CHECK_EQ(o.row, 291);
+    CHECK_EQ(o.col, 376);
+    CHECK_EQ(o.burst, 0x78 & 31);
+    /* bit 13 is the lowest bank bit: it picks the sub-partition */
+    gms_addrdec_decode(&d, 0x2000, &o);
+    CHECK_EQ(o.chan, 0);
+    CHECK_EQ(o.sub, 1);
+    CHECK_EQ(o.bank, 1);
+    gms_addrdec_decode(&d, 0x7f0000012345, &o);
+    CHECK_EQ(o.chan, 3);
+    CHECK_EQ(o.sub, 7);
+    CHECK_EQ(o.bank, 1);
+    CHECK_EQ(o.row, 0);
+    CHECK_EQ(o.col, 1093);
+    gms_addrdec_decode(&d, 0x7f00001fffe0, &o);
+    CHECK_EQ(o.chan, 31);
+    CHECK_EQ(o.sub, 63);
+    CHECK_EQ(o.bank, 15);
+    CHECK_EQ(o.row, 1);
+    CHECK_EQ(o.col, 2016);
+    CHECK_EQ(gms_addrdec_subpart(&d, 0x12345678), 44);
+    /* partition address: bits 13..8 (channel + sub-partition) removed */
+    CHECK_EQ(gms_addrdec_partition_addr(&d, 0x12345678), ((0x12345678ull >> 14) << 8) | 0x78);
+}
+
+TEST(addrdec_ipoly_partition_indexing)
+{
+    gms_addrdec d;
+    gms_error e = { 0 };
+    REQUIRE(!mkdec(&d, QV100_MAP, "gpgpusim", 32, 2, GMS_PIDX_IPOLY, &e));
+    /* IPOLY(67) over 64 sub-partitions of (addr >> 14, raw sub-partition index) */
+    static const struct { uint64_t a; uint32_t sub; } v[] = {
+        { 0x7f0000012345ull, 11 }, { 0x12345678ull, 10 }, { 0x7f00001fffe0ull, 56 }, { 0x2000, 1 },
+        { 0x7f0000400000ull, 20 },
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        gms_addrdec_out o;
+        gms_addrdec_decode(&d, v[i].a, &o);
+        CHECK_EQ(o.sub, v[i].sub);
+        CHECK_EQ(o.chan, v[i].sub / 2);
+    }
+    /* a 2^n stride spreads over every sub-partition (IPOLY's purpose) */
+    uint32_t hist[64] = { 0 };
+    for (uint64_t i = 0; i < 64 * 64; i++) hist[gms_addrdec_subpart(&d, 0x7f0000000000ull + i * 8192)]++;
+    for (int s = 0; s < 64; s++) CHECK_EQ(hist[s], 64);
+}
+
+TEST(addrdec_gtx480_six_channels_gap)
+{
+    gms_addrdec d;
+    gms_error e = { 0 };
+    REQUIRE(!mkdec(&d, GTX480_MAP, "gpgpusim", 6, 2, 0, &e));
+    gms_addrdec_out o;
+    /* 6 channels: chip = (addr >> 8) % 6, rest = ((addr >> 8) / 6) << 8 | addr[7:0] */
+    gms_addrdec_decode(&d, 0x12345678, &o);
+    CHECK_EQ(o.chan, 0);
+    CHECK_EQ(o.sub, 1);
+    CHECK_EQ(o.bank, 11);
+    CHECK_EQ(o.row, 776);
+    CHECK_EQ(o.col, 3192);
+    gms_addrdec_decode(&d, 0x7f0000012345, &o);
+    CHECK_EQ(o.chan, 1);
+    CHECK_EQ(o.sub, 3);
+    CHECK_EQ(o.bank, 13);
+    CHECK_EQ(o.row, 2730);
+    CHECK_EQ(o.col, 3397);
+    /* consecutive 256 B chunks visit the 6 channels in turn */
+    for (uint64_t i = 0; i < 12; i++) CHECK_EQ(gms_addrdec_subpart(&d, i * 256) / 2, i % 6);
+}
+
+TEST(addrdec_xor_bank_indexing)
+{
+    gms_addrdec_config c;
+    memset(&c, 0, sizeof c);
+    gms_error e = { 0 };
+    REQUIRE(!gms_addrdec_parse_mapping(QV100_MAP, "-m", &c, &e));
+    snprintf(c.member, sizeof c.member, "gpgpusim");
+    c.n_channel = 32; c.n_sub = 2; c.nbk = 16; c.bk_index = GMS_BKIDX_XOR;
+    REQUIRE(!gms_addrdec_finalize(&c, &e));
+    gms_addrdec d;
+    REQUIRE(!gms_addrdec_init(&d, &c, &e));
+    gms_addrdec_out o;
+    gms_addrdec_decode(&d, 0x12345678, &o);
+    CHECK_EQ(o.bank_raw, 4);
+    CHECK_EQ(o.bank, 4 ^ (291 & 15));      /* bank ^ low row bits */
+    CHECK_EQ(o.sub, 44);                    /* the sub-partition uses the raw bank */
+}
+
+/* partition camping (spec 001 §3.5): a stride of N x 256 B lands on one partition with
+ * modulo mapping, on all of them evenly with xor mapping */
+TEST(addrdec_partition_camping_modulo_vs_xor)
+{
+    gms_addrdec mod, xr;
+    gms_error e = { 0 };
+    REQUIRE(!mkdec(&mod, NULL, "modulo", 16, 1, 0, &e));
+    REQUIRE(!mkdec(&xr, NULL, "xor", 16, 1, 0, &e));
+    uint32_t hm[16] = { 0 }, hx[16] = { 0 };
+    for (uint64_t i = 0; i < 1024; i++) {
+        uint64_t a = 0x10000000ull + i * 16 * 256;
+        hm[gms_addrdec_subpart(&mod, a)]++;
+        hx[gms_addrdec_subpart(&xr, a)]++;
+    }
+    CHECK_EQ(hm[0], 1024);
+    for (int p = 0; p < 16; p++) CHECK_EQ(hx[p], 64);
+    /* xor = addr[11:8] ^ addr[19:16] */
+    CHECK_EQ(gms_addrdec_subpart(&xr, 0x00030500), 3 ^ 5);
+    CHECK_EQ(gms_addrdec_subpart(&mod, 0x00030500), 5);
+    /* unit stride: both interleave 256 B chunks round robin */
+    for (uint64_t i = 0; i < 16; i++) CHECK_EQ(gms_addrdec_subpart(&mod, i * 256), i);
+}
+
+TEST(addrdec_xor_non_power_of_two)
+{
+    gms_addrdec xr;
+    gms_error e = { 0 };
+    REQUIRE(!mkdec(&xr, NULL, "xor", 12, 1, 0, &e));
+    uint32_t h[12] = { 0 };
+    for (uint64_t i = 0; i < 12 * 64; i++) h[gms_addrdec_subpart(&xr, i * 12 * 256)]++;
+    uint32_t lo = 1u << 30, hi = 0;
+    for (int p = 0; p < 12; p++) { if (h[p] < lo) lo = h[p]; if (h[p] > hi) hi = h[p]; }
+    CHECK(lo > 0);
+    CHECK(hi <= 2 * lo);
+}
+
+TEST(addrdec_bad_mapping_strings)
+{
+    gms_addrdec_config c;
+    gms_error e = { 0 };
+    memset(&c, 0, sizeof c);
+    CHECK(gms_addrdec_parse_mapping("dramid@8;0000RRRR.RRRRRRRR.RBBBCCCB.CCCSSSSS", "-gpgpu_mem_addr_mapping", &c, &e));
+    CHECK_CONTAINS(e.msg, "-gpgpu_mem_addr_mapping");
+    CHECK_CONTAINS(e.msg, "has 32 bit characters");
+    CHECK(gms_addrdec_parse_mapping("dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBXCCCB.CCCSSSSS",
+                                    "-gpgpu_mem_addr_mapping", &c, &e));
+    CHECK_CONTAINS(e.msg, "invalid character 'X'");
+    CHECK(gms_addrdec_parse_mapping("dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBDCCCB.CCCSSSSS",
+                                    "-gpgpu_mem_addr_mapping", &c, &e));
+    CHECK_CONTAINS(e.msg, "D (channel) bits are not allowed");
+    /* 5 bank bits but 16 banks */
+    gms_addrdec d;
+    CHECK(mkdec(&d, "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBBCCCB.CCCSSSSS", "gpgpusim",
+                32, 2, 0, &e));
+    CHECK_CONTAINS(e.msg, "nbk=16");
+    /* channel bits pushed past bit 63 */
+    CHECK(mkdec(&d, "dramid@8;RRRRRRRR.RRRRRRRR.RRRRRRRR.RRRRRRRR.RRRRRRRR.RRRRRRRR.RBBBCCCB.CCCSSSSS", "gpgpusim",
+                32, 2, 0, &e));
+    CHECK_CONTAINS(e.msg, "past bit 63");
+    CHECK(mkdec(&d, QV100_MAP, "gpgpusim", 6, 2, GMS_PIDX_XOR, &e));
+    CHECK_CONTAINS(e.msg, "-gpgpu_memory_partition_indexing 1");
+    CHECK(mkdec(&d, QV100_MAP, "gpgpusim", 8, 1, GMS_PIDX_IPOLY, &e));
+    CHECK_CONTAINS(e.msg, "IPOLY");
+    CHECK(mkdec(&d, QV100_MAP, "nosuch", 8, 1, 0, &e));
+    CHECK_CONTAINS(e.msg, "known: gpgpusim, modulo, xor");
+    CHECK(mkdec(&d, QV100_MAP, "gpgpusim", 8, 3, 0, &e));
+    CHECK_CONTAINS(e.msg, "-gpgpu_n_sub_partition_per_mchannel");
+}
+
+TEST(addrdec_explicit_d_bits)
+{
+    gms_addrdec d;
+    gms_error e = { 0 };
+    /* 4 channels picked by address bits 7..6 (the D characters) */
+    REQUIRE(!mkdec(&d, "00000000.00000000.00000000.00000000.00RRRRRR.RRRRRRRR.RBBBCCCB.DDCSSSSS", "gpgpusim", 4, 1, 0,
+                   &e));
+    gms_addrdec_out o;
+    gms_addrdec_decode(&d, 0xC0 | 0x1f, &o);
+    CHECK_EQ(o.chan, 3);
+    CHECK_EQ(o.burst, 0x1f);
+    CHECK(mkdec(&d, "00000000.00000000.00000000.00000000.00RRRRRR.RRRRRRRR.RBBBCCCB.DDCSSSSS", "gpgpusim", 8, 1, 0,
+                &e));
+    CHECK_CONTAINS(e.msg, "2 D bits");
+}

@@ -1,0 +1,154 @@
+/* Config: GPGPU-Sim syntax, overrides, includes, errors. */
+#include "test.h"
+#include "config/params.h"
+#include <stdlib.h>
+#include <unistd.h>
+
+static char *write_tmp(const char *text)
+{
+    char *path = strdup("/tmp/gms_cfg_XXXXXX");
+    int fd = mkstemp(path);
+    FILE *f = fdopen(fd, "w");
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+TEST(config_defaults_are_gpgpusim)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    CHECK_EQ(p->core.n_clusters, 10);
+    CHECK_EQ(p->core.n_cores_per_cluster, 3);
+    CHECK_EQ(p->core.n_sm, 30);
+    CHECK_EQ(p->core.max_threads_per_sm, 1024);
+    CHECK_NEAR(p->core.mhz_core, 500.0, 1e-9);
+    gms_params_free(p);
+}
+
+TEST(config_file_override_and_comments)
+{
+    char *a = write_tmp("# a comment\n-gpgpu_n_clusters 15   # trailing comment\n-gpgpu_n_cores_per_cluster 1\n"
+                        "-gpgpu_clock_domains 1400.0:1400.0:1400.0:924.0\n");
+    char *b = write_tmp("-gpgpu_n_clusters 16\n");
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_load_file(p, a, &err) == 0);
+    REQUIRE(gms_params_load_file(p, b, &err) == 0);
+    REQUIRE(gms_params_set(p, "gpgpu_shader_cta", "16", &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    CHECK_EQ(p->core.n_sm, 16);          /* later file wins */
+    CHECK_EQ(p->core.shader_cta, 16);    /* --set wins */
+    CHECK_NEAR(p->core.mhz_dram, 924.0, 1e-9);
+    gms_params_free(p);
+    unlink(a); unlink(b); free(a); free(b);
+}
+
+TEST(config_quoted_value_spanning_lines)
+{
+    char *a = write_tmp("-gpgpu_scheduler \"two_level_active:\n      6:0:1\"\n-gpgpu_n_clusters 2\n");
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_load_file(p, a, &err) == 0);
+    CHECK_STR(p->core.scheduler, "two_level_active:6:0:1");
+    CHECK_EQ(p->core.n_clusters, 2);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    CHECK_EQ(p->core.sched_kind, 2);
+    CHECK_EQ(p->core.two_level_active, 6);
+    gms_params_free(p);
+    unlink(a); free(a);
+}
+
+TEST(config_unknown_option_names_nearest)
+{
+    char *a = write_tmp("-gpgpu_n_clusters 2\n-gpgpu_n_clustrs 3\n");
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    CHECK(gms_params_load_file(p, a, &err) != 0);
+    CHECK_CONTAINS(err.msg, ":2:");
+    CHECK_CONTAINS(err.msg, "unknown option -gpgpu_n_clustrs");
+    CHECK_CONTAINS(err.msg, "did you mean -gpgpu_n_clusters");
+    gms_params_free(p);
+    /* with ignore_unknown it is listed instead */
+    p = gms_params_new();
+    gms_params_set_ignore_unknown(p, 1);
+    memset(&err, 0, sizeof err);
+    CHECK_EQ(gms_params_load_file(p, a, &err), 0);
+    CHECK_EQ(gms_params_n_ignored(p), 1);
+    CHECK_CONTAINS(gms_params_ignored(p, 0), "gpgpu_n_clustrs");
+    gms_params_free(p);
+    unlink(a); free(a);
+}
+
+TEST(config_bad_values_are_errors)
+{
+    struct { const char *name, *val, *expect; } cases[] = {
+        { "gpgpu_n_clusters", "abc", "not an unsigned" },
+        { "gpgpu_n_clusters", "-3", "negative" },
+        { "gpgpu_flush_l1_cache", "2", "boolean" },
+        { "gms_seed", "1.5", "not a size" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        CHECK(gms_params_set(p, cases[i].name, cases[i].val, &err) != 0);
+        CHECK_CONTAINS(err.msg, cases[i].name);
+        CHECK_CONTAINS(err.msg, cases[i].expect);
+        gms_params_free(p);
+    }
+}
+
+TEST(config_impossible_geometry_is_error)
+{
+    struct { const char *name, *val, *expect; } cases[] = {
+        { "gpgpu_clock_domains", "1000:1000:1000", "gpgpu_clock_domains" },
+        { "gpgpu_shader_core_pipeline", "1000:32", "multiple of the warp size" },
+        { "gpgpu_n_clusters", "0", "at least 1" },
+        { "gpgpu_scheduler", "fifo", "unknown scheduler" },
+        { "gpgpu_num_sched_per_core", "0", "gpgpu_num_sched_per_core" },
+        { "trace_opcode_latency_initiation_sp", "0,1", "trace_opcode_latency_initiation_sp" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        REQUIRE(gms_params_set(p, cases[i].name, cases[i].val, &err) == 0);
+        CHECK(gms_params_finalize(p, &err) != 0);
+        CHECK_CONTAINS(err.msg, cases[i].expect);
+        gms_params_free(p);
+    }
+}
+
+TEST(config_missing_file_and_include)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    CHECK(gms_params_load_file(p, "/nonexistent/x.config", &err) != 0);
+    CHECK_CONTAINS(err.msg, "/nonexistent/x.config");
+    gms_params_free(p);
+    char *inner = write_tmp("-gpgpu_n_clusters 7\n");
+    char text[512];
+    snprintf(text, sizeof text, "-config %s\n-gpgpu_n_cores_per_cluster 2\n", inner);
+    char *outer = write_tmp(text);
+    p = gms_params_new();
+    REQUIRE(gms_params_load_file(p, outer, &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    CHECK_EQ(p->core.n_sm, 14);
+    gms_params_free(p);
+    unlink(inner); unlink(outer); free(inner); free(outer);
+}
+
+TEST(config_presets_load)
+{
+    const char *presets[] = { "configs/qv100.config", "configs/gtx480.config", "configs/maxwell-sound-baseline.config",
+                              "configs/dlmshr-28sm.config", "configs/gtx1080ti.config" };
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        int rc = gms_params_load_file(p, presets[i], &err);
+        if (!rc) rc = gms_params_finalize(p, &err);
+        if (rc) printf("    %s: %s\n", presets[i], err.msg);
+        CHECK_EQ(rc, 0);
+        gms_params_free(p);
+    }
+}

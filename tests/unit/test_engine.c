@@ -1,0 +1,98 @@
+/* Engine: clock domains, idle skipping, wake-ups, watchdog. */
+#include "test.h"
+#include "engine/engine.h"
+#include <stdlib.h>
+
+typedef struct toy {
+    gms_engine *e;
+    gms_component *c;
+    uint64_t ticks_at[64];
+    int nticks;
+    int work;          /* ticks of work left */
+    uint64_t sleep_to; /* after the work, sleep until this cycle */
+    int progress;
+} toy;
+
+static int toy_tick(void *self, uint64_t cycle)
+{
+    toy *t = self;
+    if (t->nticks < 64) t->ticks_at[t->nticks] = cycle;
+    t->nticks++;
+    if (t->progress) gms_engine_progress(t->e);
+    if (--t->work > 0) return 1;
+    if (t->sleep_to) { gms_engine_wake_at(t->e, t->c, t->sleep_to); t->sleep_to = 0; t->work = 1; }
+    return 0;
+}
+
+static int toy_done(void *ud) { toy *t = ud; return t->work <= 0 && !t->sleep_to && t->nticks > 0; }
+
+TEST(engine_idle_skip_jumps_to_wakeup)
+{
+    double mhz[GMS_NDOM] = { 1000, 1000, 1000, 1000 };
+    for (int skip = 0; skip <= 1; skip++) {
+        gms_engine *e = gms_engine_new(mhz, skip);
+        toy t = { .e = e, .work = 3, .sleep_to = 1000, .progress = 1 };
+        t.c = gms_engine_add(e, GMS_DOM_CORE, "toy", toy_tick, NULL, &t);
+        gms_engine_activate(e, t.c);
+        gms_error err = {0};
+        CHECK_EQ(gms_engine_run(e, toy_done, &t, 100000, NULL, &err), 0);
+        /* ticks at cycles 1,2,3 then the wake-up at 1000: with or without skipping */
+        CHECK_EQ(t.nticks, 4);
+        CHECK_EQ(t.ticks_at[0], 1);
+        CHECK_EQ(t.ticks_at[2], 3);
+        CHECK_EQ(t.ticks_at[3], 1000);
+        CHECK_EQ(gms_engine_cycle(e, GMS_DOM_CORE), 1000);
+        /* skipping visits a handful of edges; no skipping visits every edge of 4 domains */
+        if (skip) CHECK(gms_engine_edges_visited(e) < 50);
+        else CHECK(gms_engine_edges_visited(e) >= 4000);
+        gms_engine_free(e);
+    }
+}
+
+TEST(engine_clock_ratio)
+{
+    /* core 1000 MHz, DRAM 500 MHz: after 100 core cycles the DRAM domain has seen 50 edges */
+    double mhz[GMS_NDOM] = { 1000, 1000, 1000, 500 };
+    gms_engine *e = gms_engine_new(mhz, 0);
+    toy t = { .e = e, .work = 100, .progress = 1 };
+    t.c = gms_engine_add(e, GMS_DOM_CORE, "toy", toy_tick, NULL, &t);
+    gms_engine_activate(e, t.c);
+    gms_error err = {0};
+    CHECK_EQ(gms_engine_run(e, toy_done, &t, 0, NULL, &err), 0);
+    CHECK_EQ(gms_engine_cycle(e, GMS_DOM_CORE), 100);
+    CHECK_EQ(gms_engine_cycle(e, GMS_DOM_DRAM), 50);
+    gms_engine_free(e);
+}
+
+static int never_done(void *ud) { (void)ud; return 0; }
+static int spin_tick(void *self, uint64_t cycle) { (void)self; (void)cycle; return 1; }
+static void spin_report(void *self, FILE *out) { (void)self; fprintf(out, "    spinner: holding request 42\n"); }
+
+TEST(engine_watchdog_fires_on_stall)
+{
+    double mhz[GMS_NDOM] = { 1000, 1000, 1000, 1000 };
+    gms_engine *e = gms_engine_new(mhz, 1);
+    gms_component *c = gms_engine_add(e, GMS_DOM_CORE, "spinner", spin_tick, spin_report, NULL);
+    gms_engine_activate(e, c);
+    gms_error err = {0};
+    FILE *rep = tmpfile();
+    CHECK(gms_engine_run(e, never_done, NULL, 500, rep, &err) != 0);
+    CHECK_CONTAINS(err.msg, "no progress for 500 core cycles");
+    rewind(rep);
+    char buf[2048] = {0};
+    size_t n = fread(buf, 1, sizeof buf - 1, rep);
+    buf[n] = 0;
+    CHECK_CONTAINS(buf, "holding request 42");
+    fclose(rep);
+    gms_engine_free(e);
+}
+
+TEST(engine_deadlock_is_reported)
+{
+    double mhz[GMS_NDOM] = { 1000, 1000, 1000, 1000 };
+    gms_engine *e = gms_engine_new(mhz, 1);
+    gms_error err = {0};
+    CHECK(gms_engine_run(e, never_done, NULL, 500, NULL, &err) != 0);
+    CHECK_CONTAINS(err.msg, "deadlock");
+    gms_engine_free(e);
+}

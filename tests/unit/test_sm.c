@@ -1,0 +1,95 @@
+/* SM pieces with hand-computed expectations: coalescer, shared-memory banks, occupancy. */
+#include "test.h"
+#include "core/sm.h"
+
+static void lanes(uint64_t a[32], uint64_t base, int64_t stride)
+{
+    for (int i = 0; i < 32; i++) a[i] = base + (uint64_t)((int64_t)i * stride);
+}
+
+TEST(coalescer_unit_stride)
+{
+    uint64_t a[32];
+    gms_txn t[128];
+    lanes(a, 0x1000, 4);                     /* 32 x 4 B = 128 B = one line, 4 sectors */
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 0, t), 1);
+    CHECK_EQ(t[0].addr, 0x1000);
+    CHECK_EQ(t[0].sector_mask, 0xf);
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 1, t), 4);
+    CHECK_EQ(t[3].addr, 0x1060);
+    lanes(a, 0x1040, 4);                     /* misaligned by 64 B: two lines */
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 0, t), 2);
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 1, t), 4);
+    lanes(a, 0x2000, 8);                     /* 8-byte elements: 256 B = 2 lines, 8 sectors */
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 8, 0, t), 2);
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 8, 1, t), 8);
+}
+
+TEST(coalescer_stride2_random_broadcast)
+{
+    uint64_t a[32];
+    gms_txn t[128];
+    lanes(a, 0x0, 8);                        /* stride 2 floats: 256 B span = 2 lines, 8 sectors */
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 0, t), 2);
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 1, t), 8);
+    lanes(a, 0x0, 128);                      /* one line per lane */
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 0, t), 32);
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 1, t), 32);
+    lanes(a, 0x5000, 0);                     /* broadcast: one sector */
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 0, t), 1);
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 1, t), 1);
+    CHECK_EQ(t[0].addr, 0x5000);
+    /* random scatter over 4 lines (lanes pick lines 0,3,1,2 repeatedly) */
+    for (int i = 0; i < 32; i++) a[i] = (uint64_t)((i * 3) % 4) * 128 + (uint64_t)(i % 4) * 4;
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 0, t), 4);
+    /* only the active lanes count: 2 lanes on 2 lines */
+    lanes(a, 0x0, 128);
+    CHECK_EQ(gms_coalesce(a, 0x00000101u, 4, 0, t), 2);
+    CHECK_EQ(gms_coalesce(a, 0u, 4, 0, t), 0);
+}
+
+TEST(shmem_bank_conflicts)
+{
+    uint64_t a[32];
+    lanes(a, 0, 4);
+    CHECK_EQ(gms_shmem_conflict_degree(a, 0xffffffffu, 4, 32), 1);    /* one word per bank */
+    lanes(a, 0, 8);
+    CHECK_EQ(gms_shmem_conflict_degree(a, 0xffffffffu, 4, 32), 2);    /* stride 2 words: 2-way */
+    lanes(a, 0, 128);
+    CHECK_EQ(gms_shmem_conflict_degree(a, 0xffffffffu, 4, 32), 32);   /* all lanes on bank 0 */
+    lanes(a, 64, 0);
+    CHECK_EQ(gms_shmem_conflict_degree(a, 0xffffffffu, 4, 32), 1);    /* broadcast */
+    lanes(a, 0, 4);
+    CHECK_EQ(gms_shmem_conflict_degree(a, 0xffffffffu, 4, 16), 2);    /* 16 banks: 32 words -> 2 per bank */
+}
+
+TEST(occupancy_known_shapes)
+{
+    gms_core_params c = {0};
+    c.max_threads_per_sm = 2048;
+    c.shader_cta = 32;
+    c.shader_registers = 65536;
+    c.shmem_size = 98304;
+    CHECK_EQ(gms_occupancy(&c, 256, 12, 0), 8);       /* threads: 2048 / 256 */
+    CHECK_EQ(gms_occupancy(&c, 256, 64, 0), 4);       /* registers: 65536 / (256 x 64) */
+    CHECK_EQ(gms_occupancy(&c, 256, 30, 0), 8);       /* 30 -> 32 registers: 65536/(256*32) = 8 */
+    CHECK_EQ(gms_occupancy(&c, 64, 8, 16384), 6);     /* shared memory: 98304 / 16384 */
+    CHECK_EQ(gms_occupancy(&c, 32, 8, 0), 32);        /* block limit */
+    CHECK_EQ(gms_occupancy(&c, 100, 8, 0), 16);       /* 100 threads pad to 128: 2048/128 */
+    CHECK_EQ(gms_occupancy(&c, 4096, 8, 0), 0);       /* does not fit */
+    CHECK_EQ(gms_occupancy(&c, 256, 8, 200000), 0);
+}
+
+TEST(coalescer_counts_bytes_written)
+{
+    uint64_t a[32];
+    gms_txn t[128];
+    lanes(a, 0x1000, 4);
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 1, t), 4);
+    CHECK_EQ(t[0].bytes, 32);                 /* 8 lanes x 4 B fill a sector */
+    CHECK_EQ(gms_coalesce(a, 0x0000000fu, 4, 1, t), 1);
+    CHECK_EQ(t[0].bytes, 16);                 /* 4 lanes x 4 B */
+    lanes(a, 0x1000, 0);
+    CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 0, t), 1);
+    CHECK_EQ(t[0].bytes, 4);                  /* all lanes write the same word */
+}
