@@ -24,7 +24,8 @@ static void usage(FILE *out)
         "                                  --wait polls squeue until the array is done, then collects\n"
         "  collect SPEC                    ingest finished per-point results into the store (idempotent)\n"
         "  status  SPEC [-v]               done / running / failed / pending (-v: every point not done)\n"
-        "  export  SPEC|DB [-o FILE]       CSV of every stat of every point's best run\n\n"
+        "  export  SPEC|DB [--runs] [-o FILE]  CSV of every stat of every point's best run\n"
+        "                                  (--runs: one row per attempt, with its status and error)\n\n"
         "run options:\n"
         "  -j, --jobs N        local processes at a time (default 1)\n"
         "  --skip-failed       do not retry points whose last attempt failed\n"
@@ -41,7 +42,7 @@ static void usage(FILE *out)
 
 typedef struct args {
     const char *spec;
-    int verbose, jobs, slurm, wait, skip_failed, force, no_check, dry_run, chunk, parallel;
+    int verbose, jobs, slurm, wait, skip_failed, force, no_check, dry_run, chunk, parallel, runs;
     const char *bin, *partition, *time, *mem, *account, *list, *out;
     long index;
     double poll;
@@ -87,6 +88,7 @@ static int parse_args(int argc, char **argv, args *a)
         else if (!strcmp(s, "--force")) a->force = 1;
         else if (!strcmp(s, "--no-check")) a->no_check = 1;
         else if (!strcmp(s, "--dry-run")) a->dry_run = 1;
+        else if (!strcmp(s, "--runs")) a->runs = 1;
         else if (!strcmp(s, "-h") || !strcmp(s, "--help")) { usage(stdout); return 1; }
         else if (!strncmp(s, "-j", 2) && s[2] && s[2] != '-') { if (to_int("-j", s + 2, 1, 4096, &x)) return -1; a->jobs = (int)x; }
         else if (optval(argc, argv, &i, "-j", &v) || optval(argc, argv, &i, "--jobs", &v)) { if (to_int("--jobs", v, 1, 4096, &x)) return -1; a->jobs = (int)x; }
@@ -158,8 +160,21 @@ static int looks_sqlite(const char *path)
     return n == 16 && !memcmp(h, "SQLite format 3", 16);
 }
 
-/* CSV of every stat of every point's best run (all points, including failed and pending) */
-static int cmd_export(const char *db, const char *outpath, gms_error *err)
+static const char *const export_stats_sql =
+    "SELECT p.id, p.variant, p.workload, p.wl_group, p.seed, coalesce(r.status, 'pending'),"
+    " coalesce(k.name, CASE WHEN s.kernel = 0 THEN 'total' END), s.kernel, s.name, s.value"
+    " FROM points p LEFT JOIN best_runs b ON b.point_id = p.id LEFT JOIN runs r ON r.id = b.run_id"
+    " LEFT JOIN stats s ON s.run_id = r.id LEFT JOIN kernels k ON k.run_id = r.id AND k.idx = s.kernel"
+    " WHERE p.in_plan = 1 ORDER BY p.plan_index, s.kernel, s.name";
+static const char *const export_stats_head = "point_id,variant,workload,group,seed,status,kernel_name,kernel,stat,value";
+static const char *const export_runs_sql =
+    "SELECT p.id, p.variant, p.workload, p.wl_group, p.seed, r.attempt, r.status, r.exit_code, r.wall_s, r.host,"
+    " r.version, r.started, r.error FROM runs r JOIN points p ON p.id = r.point_id ORDER BY p.plan_index, r.id";
+static const char *const export_runs_head = "point_id,variant,workload,group,seed,attempt,status,exit_code,wall_s,host,version,started,error";
+
+/* CSV of every stat of every point's best run (all points, including failed and pending),
+ * or with runs of every attempt */
+static int cmd_export(const char *db, const char *outpath, int runs, gms_error *err)
 {
     gms_store *st;
     if (gms_store_open(db, 0, &st, err)) return -1;
@@ -167,19 +182,15 @@ static int cmd_export(const char *db, const char *outpath, gms_error *err)
     if (!out) { gms_store_close(st); return gms_err(err, "%s: cannot create: %s", outpath, strerror(errno)); }
     sqlite3_stmt *q;
     int rc = 0;
-    if (sqlite3_prepare_v2(st->db,
-            "SELECT p.id, p.variant, p.workload, p.wl_group, p.seed, coalesce(r.status, 'pending'),"
-            " coalesce(k.name, CASE WHEN s.kernel = 0 THEN 'total' END), s.kernel, s.name, s.value"
-            " FROM points p LEFT JOIN best_runs b ON b.point_id = p.id LEFT JOIN runs r ON r.id = b.run_id"
-            " LEFT JOIN stats s ON s.run_id = r.id LEFT JOIN kernels k ON k.run_id = r.id AND k.idx = s.kernel"
-            " WHERE p.in_plan = 1 ORDER BY p.plan_index, s.kernel, s.name", -1, &q, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(st->db, runs ? export_runs_sql : export_stats_sql, -1, &q, NULL) != SQLITE_OK) {
         rc = gms_err(err, "%s: %s", db, sqlite3_errmsg(st->db));
     } else {
-        fprintf(out, "point_id,variant,workload,group,seed,status,kernel,kernel_name,stat,value\n");
+        fprintf(out, "%s\n", runs ? export_runs_head : export_stats_head);
+        int ncol = sqlite3_column_count(q);
         while (sqlite3_step(q) == SQLITE_ROW) {
-            for (int c = 0; c < 10; c++) {
+            for (int c = 0; c < ncol; c++) {
                 if (c) fputc(',', out);
-                if (c == 9 && sqlite3_column_type(q, c) == SQLITE_FLOAT) { fprintf(out, "%.17g", sqlite3_column_double(q, c)); continue; }
+                if (sqlite3_column_type(q, c) == SQLITE_FLOAT) { fprintf(out, runs ? "%.6g" : "%.17g", sqlite3_column_double(q, c)); continue; }
                 const char *t = (const char *)sqlite3_column_text(q, c);
                 if (!t) continue;
                 if (strpbrk(t, ",\"\n")) {
@@ -221,7 +232,7 @@ int gms_cmd_sweep(int argc, char **argv)
             db = gms_xstrdup(s->db);
             gms_sweep_spec_free(s);
         }
-        int rc = cmd_export(db, a.out, &err);
+        int rc = cmd_export(db, a.out, a.runs, &err);
         free(db);
         if (rc) { fprintf(stderr, "gpumemsim sweep: %s\n", err.msg); return 1; }
         return 0;

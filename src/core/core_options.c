@@ -54,6 +54,10 @@ static const gms_option core_opts[] = {
     C("gpgpu_concurrent_kernel_sm", GMS_OPT_BOOL, concurrent_kernel_sm, "0", "kernels may share an SM"),
     C("gpgpu_kernel_launch_latency", GMS_OPT_U32, kernel_launch_latency, "0", "core cycles between a launch and its first block"),
     C("gpgpu_mem_unit_ports", GMS_OPT_U32, mem_unit_ports, "1", "memory instructions the LSU accepts per cycle"),
+    C("gpgpu_adaptive_cache_config", GMS_OPT_BOOL, adaptive_cache_config, "0",
+      "at each launch, the L1D takes the unified L1/shared storage the kernel's shared memory leaves"),
+    C("gpgpu_unified_l1d_size", GMS_OPT_U32, unified_l1d_size, "0", "unified L1D + shared memory per SM, KB"),
+    C("gpgpu_shmem_option", GMS_OPT_STRING, shmem_option, "0", "shared-memory carve-out choices, KB, comma separated"),
 };
 #undef C
 
@@ -136,6 +140,19 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->shmem_num_banks == 0) return gms_err(err, "-gpgpu_shmem_num_banks: must be positive");
     if (c->num_sp_units == 0) return gms_err(err, "-gpgpu_num_sp_units: must be at least 1");
     if (c->mem_unit_ports == 0) return gms_err(err, "-gpgpu_mem_unit_ports: must be at least 1");
+    c->n_shmem_opts = 0;
+    for (const char *q = c->shmem_option; *q;) {
+        char *end;
+        unsigned long v = strtoul(q, &end, 10);
+        if (end == q || c->n_shmem_opts == 16)
+            return gms_err(err, "-gpgpu_shmem_option: '%s' must be a comma-separated list of KB values", c->shmem_option);
+        c->shmem_opts[c->n_shmem_opts++] = (uint32_t)v;
+        q = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',')
+            return gms_err(err, "-gpgpu_shmem_option: '%s' must be a comma-separated list of KB values", c->shmem_option);
+    }
+    if (c->adaptive_cache_config && c->unified_l1d_size == 0)
+        return gms_err(err, "-gpgpu_adaptive_cache_config 1 needs -gpgpu_unified_l1d_size (KB)");
 
     if (!strcmp(c->scheduler, "lrr")) c->sched_kind = 0;
     else if (!strcmp(c->scheduler, "gto")) c->sched_kind = 1;

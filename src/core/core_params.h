@@ -33,6 +33,10 @@ typedef struct gms_core_params {
     int concurrent_kernel_sm;
     uint32_t kernel_launch_latency;
     uint32_t mem_unit_ports;
+    int adaptive_cache_config;                 /* -gpgpu_adaptive_cache_config */
+    uint32_t unified_l1d_size;                 /* -gpgpu_unified_l1d_size, KB */
+    char shmem_option[GMS_OPT_STRLEN];         /* -gpgpu_shmem_option, KB list */
+    uint32_t shmem_opts[16], n_shmem_opts;     /* decoded */
 
     /* decoded by finalize */
     double mhz_core, mhz_icnt, mhz_l2, mhz_dram;

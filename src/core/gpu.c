@@ -102,6 +102,29 @@ void gms_gpu_block_done(gms_gpu *g, gms_kernel *k)
     else gms_engine_activate(g->eng, g->gpu_comp);
 }
 
+/* GPGPU-Sim's adaptive carve-out (-gpgpu_adaptive_cache_config): the L1D gets the unified
+ * storage that the smallest shared-memory option covering the kernel's needs leaves free.
+ * Applied when no other kernel is running (the L1s are idle then). */
+static void adapt_l1(gms_gpu *g, const gms_kernel *k)
+{
+    const gms_core_params *c = &g->p->core;
+    const gms_cache_config *l1 = &g->p->l1d.dl1;
+    if (!c->adaptive_cache_config || !l1->enabled || g->n_running) return;
+    uint64_t need = (uint64_t)k->shmem_per_block * k->max_blocks_per_sm;
+    uint64_t unified = (uint64_t)c->unified_l1d_size * 1024;
+    uint64_t per_way = (uint64_t)l1->nsets * l1->line;
+    uint32_t max_assoc = (uint32_t)(unified / per_way);
+    for (uint32_t i = 0; i < c->n_shmem_opts; i++) {
+        uint64_t opt = (uint64_t)c->shmem_opts[i] * 1024;
+        if (need > opt) continue;
+        double ratio = opt >= unified ? 0.0 : 1.0 - (double)opt / (double)unified;
+        uint32_t assoc = (uint32_t)(max_assoc * ratio + 0.5);
+        if (assoc == 0) assoc = 1;
+        for (uint32_t s = 0; s < g->n_sm; s++) gms_sm_set_l1_assoc(g->sms[s], assoc);
+        return;
+    }
+}
+
 static int launch(gms_gpu *g, gms_cmd *c)
 {
     gms_kernel_src *s = &c->kernel;
@@ -132,6 +155,7 @@ static int launch(gms_gpu *g, gms_cmd *c)
         free(k);
         return -1;
     }
+    adapt_l1(g, k);
     uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
     k->start_cycle = now;
     k->dispatch_from = now + g->p->core.kernel_launch_latency;

@@ -91,6 +91,7 @@ int gms_sm_add_block(struct gms_sm *s, gms_kernel *k, uint64_t block, gms_error 
 int gms_sm_accept_reply(struct gms_sm *s, gms_mreq *r);    /* from the reply network */
 void gms_sm_translated(struct gms_sm *s, gms_mreq *r);     /* from the UVM */
 void gms_sm_flush_l1(struct gms_sm *s);
+int gms_sm_set_l1_assoc(struct gms_sm *s, uint32_t assoc);
 void gms_sm_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 
 /* gpu.c: called by an SM when a block finished */

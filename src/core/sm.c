@@ -911,6 +911,11 @@ void gms_sm_free(gms_sm *s)
     free(s);
 }
 
+int gms_sm_set_l1_assoc(gms_sm *s, uint32_t assoc)
+{
+    return s->l1 ? gms_cache_set_assoc(s->l1, assoc) : 0;
+}
+
 void gms_sm_flush_l1(gms_sm *s)
 {
     if (s->l1) {

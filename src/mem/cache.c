@@ -621,3 +621,22 @@ uint32_t gms_cache_valid_lines(const gms_cache *c)
     for (size_t i = 0; i < nl; i++) n += gms_line_is_valid(&c->lines[i]) != 0;
     return n;
 }
+
+/* GPGPU-Sim's adaptive L1/shared-memory carve-out changes the L1's associativity at a kernel
+ * launch. Only an idle cache may change (no MSHR in use, nothing on the miss queue); its
+ * contents are dropped (the L1 holds no dirty global data). Returns 0, or -1 if busy. */
+int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
+{
+    if (assoc == c->assoc) return 0;
+    if (gms_cache_mshr_used(c) || c->mq.n || assoc == 0) return -1;
+    size_t nl = (size_t)c->cfg.nsets * assoc;
+    free(c->tags);
+    free(c->lines);
+    c->tags = gms_xmalloc(nl * sizeof *c->tags);
+    for (size_t i = 0; i < nl; i++) c->tags[i] = UINT64_MAX;
+    c->lines = gms_xcalloc(nl, sizeof *c->lines);
+    memset(c->set_used, 0, c->cfg.nsets * sizeof *c->set_used);
+    c->assoc = assoc;
+    c->cfg.assoc = assoc;
+    return 0;
+}

@@ -119,6 +119,8 @@ gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now);
 /* invalidate everything (L1 flush at kernel end); dirty lines are written back via the miss
  * queue when write-back; returns number of lines invalidated */
 uint32_t gms_cache_flush(gms_cache *c);
+/* change the associativity of an idle cache (adaptive L1 carve-out); -1 if busy */
+int gms_cache_set_assoc(gms_cache *c, uint32_t assoc);
 /* number of MSHR entries in use (for the watchdog and tests) */
 uint32_t gms_cache_mshr_used(const gms_cache *c);
 const gms_cache_stats *gms_cache_get_stats(const gms_cache *c);

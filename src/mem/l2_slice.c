@@ -148,10 +148,17 @@ static uint32_t reply_units(const gms_l2_slice *s, const gms_mreq *r)
 void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
 {
     /* 0. reply to the interconnect */
-    gms_mreq *r = s->to_icnt.head;
-    if (r && s->cfg.reply(s->cfg.reply_ud, s->cfg.id, r)) {
-        gms_fifo_pop(&s->to_icnt);
-        s->replies += reply_units(s, r);
+    gms_mreq *r = gms_fifo_pop(&s->to_icnt);   /* popped first: the receiver may recycle it */
+    if (r) {
+        uint32_t units = reply_units(s, r);
+        if (s->cfg.reply(s->cfg.reply_ud, s->cfg.id, r)) {
+            s->replies += units;
+        } else {                                  /* refused: back at the head */
+            r->next = s->to_icnt.head;
+            s->to_icnt.head = r;
+            if (!s->to_icnt.tail) s->to_icnt.tail = r;
+            s->to_icnt.n++;
+        }
     }
     /* 1. filled requests go up, one per cycle */
     if (s->ready.n && !gms_fifo_full(&s->to_icnt)) complete(s, gms_fifo_pop(&s->ready));
@@ -181,26 +188,25 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
         if (s->data_port) s->data_port--;
         if (s->fill_port) s->fill_port--;
     }
-    /* 4. input queue -> L2 access */
+    /* 4. input queue -> L2 access. r leaves the queue before the access: the cache links a
+     * primary miss into its miss queue (through r->next) */
     if (!gms_fifo_full(&s->to_dram) && (r = s->inq->peek(s->inq_self, now))) {
         if (!s->cache) {
             s->inq->pop(s->inq_self, r);
             to_dram(s, r);
         } else if (!gms_fifo_full(&s->to_icnt) && !s->data_port) {
+            s->inq->pop(s->inq_self, r);
             gms_rf_cause cause;
             int ret = gms_cache_access(s->cache, r, now, &cause);
             gms_cache_outcome oc = GMS_CACHE_OUTCOME(ret);
             if (oc == GMS_CACHE_RESERVATION_FAIL) {
-                if (s->inq->reject) s->inq->reject(s->inq_self, r, now);
+                s->inq->putback(s->inq_self, r, now);
             } else {
-                s->inq->pop(s->inq_self, r);
                 if (oc == GMS_CACHE_HIT) s->data_port += (r->bytes + s->port_width - 1) / s->port_width;
                 /* WAIT: the fill returns it; SENT alone: it went down and comes back as an
                  * ack (or is a write-back that ends in DRAM); neither: done here */
                 if (!(ret & (GMS_CACHE_WAIT | GMS_CACHE_SENT))) complete(s, r);
             }
-        } else if (s->inq->reject) {
-            s->inq->reject(s->inq_self, r, now);
         }
     }
     /* 5. ROP -> input queue */

@@ -8,9 +8,10 @@
  *                      while space >= 4 (GPGPU-Sim reserves a whole line's sectors)
  *   push(self, r, now) a request leaves the ROP delay (now: core cycle)
  *   peek(self, now)    the request the slice should try this cycle, or NULL
- *   pop(self, r)       the slice accepted r (the one just peeked)
- *   reject(self, r, now) optional (NULL = no-op): the slice could not take r this cycle
- *                      (reservation fail or full output); a reordering policy may demote it
+ *   pop(self, r)       remove r (the one just peeked) before the slice tries it: the cache
+ *                      may link r into its own lists
+ *   putback(self, r, now) the slice could not take r (reservation fail): take it back; a FIFO
+ *                      puts it at its head again, a reordering policy may demote it
  *   len(self)          requests held */
 #ifndef GMS_MEM_L2Q_H
 #define GMS_MEM_L2Q_H
@@ -28,7 +29,7 @@ typedef struct gms_l2q_ops {
     void (*push)(void *self, gms_mreq *r, uint64_t now);
     gms_mreq *(*peek)(void *self, uint64_t now);
     void (*pop)(void *self, gms_mreq *r);
-    void (*reject)(void *self, gms_mreq *r, uint64_t now);
+    void (*putback)(void *self, gms_mreq *r, uint64_t now);
     uint32_t (*len)(const void *self);
 } gms_l2q_ops;
 

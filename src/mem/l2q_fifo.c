@@ -20,10 +20,18 @@ static uint32_t fifo_space(const void *self)
 static void fifo_push(void *self, gms_mreq *r, uint64_t now) { gms_fifo_push(self, r); }
 static gms_mreq *fifo_peek(void *self, uint64_t now) { return ((gms_mreq_fifo *)self)->head; }
 static void fifo_pop(void *self, gms_mreq *r) { gms_fifo_pop(self); }
+static void fifo_putback(void *self, gms_mreq *r, uint64_t now)
+{
+    gms_mreq_fifo *f = self;
+    r->next = f->head;
+    f->head = r;
+    if (!f->tail) f->tail = r;
+    f->n++;
+}
 static uint32_t fifo_len(const void *self) { return ((const gms_mreq_fifo *)self)->n; }
 
 const gms_l2q_ops gms_l2q_fifo = {
     .name = "fifo", .summary = "first in, first out (GPGPU-Sim)",
     .create = fifo_create, .destroy = fifo_destroy, .space = fifo_space, .push = fifo_push,
-    .peek = fifo_peek, .pop = fifo_pop, .reject = NULL, .len = fifo_len,
+    .peek = fifo_peek, .pop = fifo_pop, .putback = fifo_putback, .len = fifo_len,
 };

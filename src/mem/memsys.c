@@ -8,9 +8,16 @@
 #include "mem/dram_sched.h"
 #include <stdlib.h>
 
+uint64_t gms_ms_core_now(const memsys *ms)
+{
+    uint64_t c = gms_engine_cycle(ms->eng, GMS_DOM_CORE), fs = gms_engine_time_fs(ms->eng);
+    uint64_t d = fs ? (fs - 1) / ms->core_period_fs : 0;
+    return d > c ? d : c;
+}
+
 uint64_t gms_ms_convert(const memsys *ms, uint64_t t, gms_domain to)
 {
-    uint64_t core = gms_engine_cycle(ms->eng, GMS_DOM_CORE), cur = gms_engine_cycle(ms->eng, to);
+    uint64_t core = gms_ms_core_now(ms), cur = gms_engine_cycle(ms->eng, to);
     if (t <= core) return cur + 1;
     double f = to == GMS_DOM_L2 ? ms->l2_mhz : to == GMS_DOM_DRAM ? ms->dram_mhz : ms->core_mhz;
     uint64_t d = (uint64_t)((double)(t - core) * f / ms->core_mhz);
@@ -32,7 +39,7 @@ static int ms_can_accept(void *self, uint32_t subpart)
 static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
 {
     memsys *ms = self;
-    uint64_t now = gms_engine_cycle(ms->eng, GMS_DOM_CORE);
+    uint64_t now = gms_ms_core_now(ms);
     gms_addrdec_out o;
     gms_addrdec_decode(&ms->dec, r->addr, &o);
     r->subpart = subpart;
@@ -51,7 +58,7 @@ static int slice_tick(void *self, uint64_t cycle)
     ms_slice *s = self;
     memsys *ms = s->ms;
     uint64_t before = gms_l2_slice_replies(s->l2);
-    gms_l2_slice_cycle(s->l2, gms_engine_cycle(ms->eng, GMS_DOM_CORE));
+    gms_l2_slice_cycle(s->l2, gms_ms_core_now(ms));
     if (gms_l2_slice_replies(s->l2) != before) gms_engine_progress(ms->eng);
     if (gms_l2_slice_to_dram_top(s->l2)) gms_engine_activate(ms->eng, ms->chans[s->chan].comp);
     uint64_t next = gms_l2_slice_next(s->l2);
@@ -92,6 +99,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     ms->l2_mhz = gms_engine_mhz(e, GMS_DOM_L2);
     ms->dram_mhz = gms_engine_mhz(e, GMS_DOM_DRAM);
     ms->icnt_mhz = gms_engine_mhz(e, GMS_DOM_ICNT);
+    ms->core_period_fs = (uint64_t)(1e9 / ms->core_mhz + 0.5);   /* engine.c: 1 MHz = 1e9 fs */
     if (!ms->nsub) { free(ms); return gms_err(err, "-gpgpu_n_mem: must be at least 1"); }
     if (gms_addrdec_init(&ms->dec, &mp->addrdec, err)) { free(ms); return -1; }
     const gms_l2q_ops *inq = gms_l2q_find(mp->l2q);

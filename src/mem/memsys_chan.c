@@ -72,7 +72,7 @@ int gms_ms_chan_tick(void *self, uint64_t cycle)
 {
     ms_chan *c = self;
     memsys *ms = c->ms;
-    uint64_t core = gms_engine_cycle(ms->eng, GMS_DOM_CORE);
+    uint64_t core = gms_ms_core_now(ms);
     uint32_t base = c->id * ms->nsp;
     /* 1 */
     gms_mreq *r = gms_dram_chan_return_top(c->dram);

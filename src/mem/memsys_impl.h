@@ -40,6 +40,7 @@ struct memsys {
     uint32_t nch, nsp, nsub;
     uint32_t dram_latency;
     double core_mhz, l2_mhz, dram_mhz, icnt_mhz;
+    uint64_t core_period_fs;     /* as the engine computes it */
     ms_slice *slices;
     ms_chan *chans;
 };
@@ -49,7 +50,12 @@ void gms_ms_chan_fini(ms_chan *c);
 int gms_ms_chan_tick(void *self, uint64_t cycle);
 void gms_ms_chan_report(void *self, FILE *out);
 void gms_ms_report(void *self, gms_stats *out);
-/* cycle of domain `to` at which domain `from` reaches cycle `t` (rounded down: early) */
+/* Core cycles passed at this instant, seen from any domain. gms_engine_cycle() of a domain
+ * that is idle is only caught up when the engine next visits it, so it is derived from the
+ * engine time instead (the same count the engine gives an active core domain: core edges
+ * strictly before now, since the core domain ticks last in an instant). */
+uint64_t gms_ms_core_now(const memsys *ms);
+/* cycle of domain `to` at which the core reaches cycle `t` (rounded down: early is safe) */
 uint64_t gms_ms_convert(const memsys *ms, uint64_t t, gms_domain to);
 
 #endif

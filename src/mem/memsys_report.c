@@ -25,11 +25,14 @@ void gms_ms_report(void *self, gms_stats *out)
     }
     if (nc) gms_cache_report(caches, nc, "L2", out);
     free(caches);
-    uint64_t core = gms_engine_cycle(ms->eng, GMS_DOM_CORE);
+    uint64_t core = gms_ms_core_now(ms);
     double secs = core / (ms->icnt_mhz * 1e6);
     gms_stat_f64(out, "L2_BW_total", secs > 0 ? (double)replies * 32.0 / secs / 1e9 : 0.0);
 
+    /* DRAM edges up to now (the engine's count lags while the DRAM domain is idle) */
     uint64_t dcyc = gms_engine_cycle(ms->eng, GMS_DOM_DRAM);
+    uint64_t dper = (uint64_t)(1e9 / ms->dram_mhz + 0.5);
+    if (gms_engine_time_fs(ms->eng) / dper > dcyc) dcyc = gms_engine_time_fs(ms->eng) / dper;
     gms_dram_stats sum;
     memset(&sum, 0, sizeof sum);
     double bw = 0, eff = 0, blp = 0, rbl_w = 0;

@@ -9,6 +9,7 @@ extern const gms_workload_ops gms_wl_nw;
 extern const gms_workload_ops gms_wl_srad;
 extern const gms_workload_ops gms_wl_hotspot3d;
 extern const gms_workload_ops gms_wl_kmeans;
+extern const gms_workload_ops gms_wl_knn;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -20,5 +21,6 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_srad,
     &gms_wl_hotspot3d,
     &gms_wl_kmeans,
+    &gms_wl_knn,
     NULL,
 };

@@ -185,7 +185,8 @@ TEST(l2_reply_refused_is_retried)
     gms_mreq_pool_free(&p);
 }
 
-/* every L2 input queue policy: FIFO contract (push, peek the oldest, pop, space) */
+/* every L2 input queue policy: push, peek, pop, putback, space (the FIFO order holds for
+ * the members so far) */
 TEST(l2q_registry_contract)
 {
     gms_mreq_pool p;
@@ -205,6 +206,10 @@ TEST(l2q_registry_contract)
         REQUIRE(h);
         o->pop(q, h);
         CHECK_EQ(o->len(q), 1);
+        o->putback(q, h, 3);                    /* refused: first again */
+        CHECK(o->peek(q, 3) == h);
+        CHECK_EQ(o->len(q), 2);
+        o->pop(q, h);
         gms_mreq *h2 = o->peek(q, 3);
         CHECK(h2 && h2 != h);
         o->pop(q, h2);

@@ -36,3 +36,9 @@ TEST(wl_ml_kmeans)
     const char *kv[] = {"points=2000", "k=3", "reps=4", NULL};
     run_both("kmeans", kv);
 }
+
+TEST(wl_ml_knn)
+{
+    const char *kv[] = {"ref=300", "query=200", "dim=20", "k=7", "iter=2", NULL};
+    run_both("knn", kv);
+}

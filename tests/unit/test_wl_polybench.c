@@ -113,3 +113,55 @@ TEST(wl_pb_gramschm)
     PRUN_OK("gramschm", &r, "M=24", "N=20");
     CHECK_EQ(r.kernels, 60);
 }
+
+TEST(wl_pb_errors_and_footprints)
+{
+    gms_functional_result r;
+    gms_error e;
+    const char *k1[] = { "NI=0", NULL };
+    CHECK(prun("2mm", k1, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "NI=0");
+    const char *k2[] = { "scale=0.0001", NULL };
+    CHECK(prun("gemm", k2, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "scale=0.0001");
+    const char *k3[] = { "N=4000000", NULL };
+    CHECK(prun("syrk", k3, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "maximum");
+    const char *k4[] = { "bogus=1", NULL };
+    CHECK(prun("atax", k4, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "unknown parameter 'bogus'");
+    const char *k5[] = { "repeat=0", NULL };
+    CHECK(prun("mvt", k5, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "repeat");
+    const char *k6[] = { "N=1M", "M=1M", NULL };   /* 4 TiB arrays: over the 1 TiB limit */
+    CHECK(prun("syr2k", k6, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "too large");
+
+    /* default footprints: the suite's sizes (spec 000b 6.3) */
+    static const struct { const char *name; uint64_t bytes; } fp[] = {
+        { "2dconv", 128ULL << 20 }, { "2mm", 80ULL << 20 }, { "3dconv", 128ULL << 20 }, { "3mm", 7ULL << 20 },
+        { "gemm", 3ULL << 20 },     { "gramschm", 48ULL << 20 }, { "syr2k", 48ULL << 20 }, { "syrk", 8ULL << 20 },
+    };
+    for (size_t i = 0; i < sizeof fp / sizeof fp[0]; i++) {
+        const gms_workload_ops *o = gms_workload_find(fp[i].name);
+        REQUIRE(o);
+        gms_wl_args *a = NULL;
+        REQUIRE(gms_wl_args_parse(o, NULL, 1, &a, &e) == 0);
+        CHECK_EQ(o->footprint(a), fp[i].bytes);
+        gms_wl_args_free(a);
+    }
+}
+
+TEST(wl_pb_registry)
+{
+    static const char *const names[] = { "2dconv", "2mm", "3dconv", "3mm", "atax", "bicg", "corr", "covar",
+                                         "fdtd-2d", "gemm", "gesummv", "gramschm", "mvt", "syr2k", "syrk" };
+    static const char *const ri = "RRRRIIIIIIIIIIR";
+    for (size_t i = 0; i < 15; i++) {
+        const gms_workload_ops *o = gms_workload_find(names[i]);
+        REQUIRE(o);
+        CHECK_STR(o->suite, "polybench");
+        CHECK_EQ(o->ri[0], ri[i]);
+        CHECK(o->domain && *o->domain && o->summary && *o->summary);
+    }
+}

@@ -1,0 +1,375 @@
+/* KNN (kNN-CUDA, UVMBench): k nearest reference points of every query point (random points
+ * in [0,1)^dim). Per iteration cuComputeDistanceGlobal (16x16 tiles in shared memory),
+ * cuInsertionSort (256 threads, one query column each) and cuParallelSqrt (16x16). The
+ * suite's fourth kernel, extract_with_interpolation, is never launched by its main. */
+#include "workloads/rodinia_util.h"
+#include "util/rng.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BD 16
+
+typedef struct kn {
+    uint64_t nref, nq, dim, k, iters;
+    int done;
+    rw_buf ref, query, dist, ind;
+} kn;
+
+static const gms_wl_param params[] = {
+    {"ref", "4096", "reference points (ref_nb)"},
+    {"query", "4096", "query points (query_nb)"},
+    {"dim", "32", "dimension of the points"},
+    {"k", "20", "neighbours to find"},
+    {"iter", "100", "knn_cuda calls (3 kernels each)"},
+    {"scale", "1", "multiplies ref and query"},
+    {NULL, NULL, NULL},
+};
+
+static int sizes(const gms_wl_args *a, uint64_t *r, uint64_t *q, gms_error *err)
+{
+    if (rw_scaled(a, "knn", "ref", 1, 65535, r, err) || rw_scaled(a, "knn", "query", 1, 65535, q, err)) return -1;
+    return 0;
+}
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    uint64_t r, q;
+    if (sizes(a, &r, &q, &e)) return 0;
+    uint64_t d = gms_wl_u64(a, "dim"), k = gms_wl_u64(a, "k");
+    return 4 * (r * d + q * d + r * q + q * k);
+}
+
+static int create(const gms_wl_args *a, void **out, gms_error *err)
+{
+    uint64_t r, q, d, k, it;
+    if (sizes(a, &r, &q, err) || rw_param(a, "dim", 1, 4096, &d, err) || rw_param(a, "iter", 1, 1000000, &it, err))
+        return -1;
+    if (rw_param(a, "k", 1, r, &k, err)) return -1;
+    kn *s = gms_xcalloc(1, sizeof *s);
+    s->nref = r; s->nq = q; s->dim = d; s->k = k; s->iters = it;
+    rw_buf_new(&s->ref, 4 * r * d);
+    rw_buf_new(&s->query, 4 * q * d);
+    rw_buf_new(&s->dist, 4 * q * r);
+    rw_buf_new(&s->ind, 4 * q * k);
+    gms_rng g;
+    gms_rng_seed(&g, gms_wl_seed(a));
+    for (uint64_t i = 0; i < r * d; i++) RW_F(s->ref)[i] = (float)gms_rng_double(&g);
+    for (uint64_t i = 0; i < q * d; i++) RW_F(s->query)[i] = (float)gms_rng_double(&g);
+    *out = s;
+    return 0;
+}
+
+static int k_dist(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    kn *s = kk->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, BD * BD, W);
+    int64_t wA = (int64_t)s->nref, wB = (int64_t)s->nq, dim = (int64_t)s->dim;
+    int64_t bxi = (int64_t)(blk % kk->grid.x), byi = (int64_t)(blk / kk->grid.x);
+    int64_t beginA = BD * byi, beginB = BD * bxi, stepA = BD * wA, stepB = BD * wB, endA = beginA + (dim - 1) * wA;
+    const float *A = RW_F(s->ref), *B = RW_F(s->query);
+    float sA[BD][BD], sB[BD][BD], ssd[BD * BD] = {0};
+    uint64_t a1[32], a2[32], sa[32], sb[32];
+    uint8_t ri[RW_MAXW], acc[RW_MAXW];
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        ri[w] = rw_prologue(x, x->mask);
+        uint64_t z[32] = {0};
+        rw_sts(x, 0x18, x->mask, 4, z, GMS_REG_NONE, ri[w]);   /* begin_A, begin_B, ... */
+        acc[w] = rw_int(x, 0x20, x->mask, GMS_REG_NONE, GMS_REG_NONE);
+    }
+    rw_bar(W, nw, 0x28);   /* the shared loop bounds are read after the stores */
+    for (int64_t a = beginA, b = beginB; a <= endA; a += stepA, b += stepB) {
+        for (uint32_t w = 0; w < nw; w++) {
+            rw_warp *x = &W[w];
+            uint32_t mA = 0, mB = 0;
+            RW_LANES(x, x->mask, l, t) {
+                int64_t tx = t % BD, ty = t / BD;
+                sa[l] = 4 * (uint64_t)t;
+                sb[l] = 4 * (uint64_t)(BD * BD + t);
+                sA[ty][tx] = sB[ty][tx] = 0;
+                if (a / wA + ty < dim) {
+                    if (beginA + tx < wA) { mA |= 1u << l; a1[l] = s->ref.d + 4 * (uint64_t)(a + wA * ty + tx); sA[ty][tx] = A[a + wA * ty + tx]; }
+                    if (beginB + tx < wB) { mB |= 1u << l; a2[l] = s->query.d + 4 * (uint64_t)(b + wB * ty + tx); sB[ty][tx] = B[b + wB * ty + tx]; }
+                }
+            }
+            uint8_t c = rw_int(x, 0x30, x->mask, ri[w], GMS_REG_NONE);
+            rw_bra(x, 0x38, x->mask, c);
+            uint8_t va = rw_ldg(x, 0x40, mA, 4, a1, c);
+            uint8_t vb = rw_ldg(x, 0x48, mB, 4, a2, c);
+            rw_sts(x, 0x50, x->mask, 4, sa, GMS_REG_NONE, va);
+            rw_sts(x, 0x58, x->mask, 4, sb, GMS_REG_NONE, vb);
+        }
+        rw_bar(W, nw, 0x60);
+        for (uint32_t w = 0; w < nw; w++) {
+            rw_warp *x = &W[w];
+            uint32_t m = 0;
+            RW_LANES(x, x->mask, l, t) {
+                int64_t tx = t % BD, ty = t / BD;
+                if (beginA + ty < wA && beginB + tx < wB) {
+                    m |= 1u << l;
+                    for (int kx = 0; kx < BD; kx++) {
+                        float tmp = sA[kx][ty] - sB[kx][tx];
+                        ssd[t] += tmp * tmp;
+                    }
+                }
+            }
+            uint8_t c = rw_int(x, 0x68, x->mask, ri[w], GMS_REG_NONE);
+            rw_bra(x, 0x70, x->mask, c);
+            for (int kx = 0; kx < BD && m; kx++) {
+                RW_LANES(x, m, l, t) {
+                    sa[l] = 4 * (uint64_t)(kx * BD + (int64_t)t / BD);
+                    sb[l] = 4 * (uint64_t)(BD * BD + kx * BD + (int64_t)t % BD);
+                }
+                uint8_t v1 = rw_lds(x, 0x78, m, 4, sa, GMS_REG_NONE);
+                uint8_t v2 = rw_lds(x, 0x80, m, 4, sb, GMS_REG_NONE);
+                uint8_t d = rw_fp(x, 0x88, m, v1, v2, GMS_REG_NONE);
+                acc[w] = rw_fp(x, 0x90, m, d, d, acc[w]);
+            }
+        }
+        rw_bar(W, nw, 0x98);
+    }
+    float *AB = RW_F(s->dist);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint32_t m = 0;
+        RW_LANES(x, x->mask, l, t) {
+            int64_t tx = t % BD, ty = t / BD;
+            if (beginA + ty < wA && beginB + tx < wB) {
+                m |= 1u << l;
+                uint64_t idx = (uint64_t)((beginA + ty) * wB + beginB + tx);
+                a1[l] = s->dist.d + 4 * idx;
+                AB[idx] = ssd[t];
+            }
+        }
+        rw_stg(x, 0xa0, m, 4, a1, ri[w], acc[w]);
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+/* cuInsertionSort: one thread per query column; loops run in SIMT lock-step (divergent lanes
+ * masked off, reconverging after each inner loop) */
+static int k_sort(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    kn *s = kk->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, 256, W);
+    int64_t width = (int64_t)s->nq, height = (int64_t)s->nref, k = (int64_t)s->k;
+    float *dist = RW_F(s->dist);
+    int32_t *ind = RW_I(s->ind);
+    uint64_t a1[32], a2[32];
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint8_t ri = rw_prologue(x, x->mask);
+        uint32_t act = 0;
+        int64_t col[32];
+        float maxd[32];
+        RW_LANES(x, x->mask, l, t) {
+            int64_t xi = (int64_t)(blk * 256 + t);
+            if (xi < width) { act |= 1u << l; col[l] = xi; }
+        }
+        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
+        rw_bra(x, 0x20, x->mask, c);
+        if (!act) { rw_exit(x, x->mask); continue; }
+#define DA(r_, l_) (s->dist.d + 4 * (uint64_t)((r_) * width + col[l_]))
+#define IA(r_, l_) (s->ind.d + 4 * (uint64_t)((r_) * width + col[l_]))
+        RW_LANES(x, act, l, t) { a1[l] = DA(0, l); a2[l] = IA(0, l); maxd[l] = dist[col[l]]; ind[col[l]] = 1; }
+        uint8_t rmax = rw_ldg(x, 0x28, act, 4, a1, ri);
+        rw_stg(x, 0x30, act, 4, a2, ri, GMS_REG_NONE);
+        for (int part = 1; part <= 2; part++) {
+            int64_t lo = part == 1 ? 1 : k, hi = part == 1 ? k : height;
+            for (int64_t lr = lo; lr < hi; lr++) {
+                float cur[32];
+                uint32_t mins = 0;
+                RW_LANES(x, act, l, t) {
+                    a1[l] = DA(lr, l);
+                    cur[l] = dist[lr * width + col[l]];
+                    if (cur[l] < maxd[l]) mins |= 1u << l;
+                }
+                uint8_t rc = rw_ldg(x, 0x38, act, 4, a1, ri);
+                uint8_t p = rw_fp(x, 0x40, act, rc, rmax, GMS_REG_NONE);
+                rw_bra(x, 0x48, act, p);
+                int64_t pos[32];
+                int64_t lim = part == 1 ? lr - 1 : k - 1;
+                /* search: first a with dist[a] > cur */
+                uint32_t searching = mins;
+                RW_LANES(x, mins, l, t) pos[l] = lim;
+                for (int64_t a = 0; a < lim && searching; a++) {
+                    uint32_t found = 0;
+                    RW_LANES(x, searching, l, t) {
+                        a1[l] = DA(a, l);
+                        if (dist[a * width + col[l]] > cur[l]) { pos[l] = a; found |= 1u << l; }
+                    }
+                    uint8_t v = rw_ldg(x, 0x50, searching, 4, a1, ri);
+                    uint8_t q = rw_fp(x, 0x58, searching, v, rc, GMS_REG_NONE);
+                    rw_bra(x, 0x60, searching, q);
+                    searching &= ~found;
+                }
+                /* shift down */
+                int64_t top = part == 1 ? lr : k - 1;
+                for (int64_t j = top;; j--) {
+                    uint32_t mv = 0;
+                    RW_LANES(x, mins, l, t) if (j > pos[l]) {
+                        mv |= 1u << l;
+                        a1[l] = DA(j - 1, l); a2[l] = IA(j - 1, l);
+                        dist[j * width + col[l]] = dist[(j - 1) * width + col[l]];
+                        ind[j * width + col[l]] = ind[(j - 1) * width + col[l]];
+                    }
+                    if (!mv) break;
+                    uint8_t v1 = rw_ldg(x, 0x68, mv, 4, a1, ri);
+                    RW_LANES(x, mv, l, t) a1[l] = DA(j, l);
+                    rw_stg(x, 0x70, mv, 4, a1, ri, v1);
+                    uint8_t v2 = rw_ldg(x, 0x78, mv, 4, a2, ri);
+                    RW_LANES(x, mv, l, t) a2[l] = IA(j, l);
+                    rw_stg(x, 0x80, mv, 4, a2, ri, v2);
+                    rw_bra(x, 0x88, mv, ri);
+                }
+                RW_LANES(x, mins, l, t) {
+                    a1[l] = DA(pos[l], l); a2[l] = IA(pos[l], l);
+                    dist[pos[l] * width + col[l]] = cur[l];
+                    ind[pos[l] * width + col[l]] = (int32_t)lr + 1;
+                }
+                rw_stg(x, 0x90, mins, 4, a1, ri, rc);
+                rw_stg(x, 0x98, mins, 4, a2, ri, GMS_REG_NONE);
+                if (part == 1) {
+                    uint32_t other = act & ~mins;
+                    RW_LANES(x, other, l, t) { a2[l] = IA(lr, l); ind[lr * width + col[l]] = (int32_t)lr + 1; }
+                    rw_stg(x, 0xa0, other, 4, a2, ri, GMS_REG_NONE);
+                    RW_LANES(x, act, l, t) { a1[l] = DA(lr, l); maxd[l] = dist[lr * width + col[l]]; }
+                    rmax = rw_ldg(x, 0xa8, act, 4, a1, ri);
+                } else if (mins) {
+                    RW_LANES(x, mins, l, t) { a1[l] = DA(k - 1, l); maxd[l] = dist[(k - 1) * width + col[l]]; }
+                    rmax = rw_ldg(x, 0xb0, mins, 4, a1, ri);
+                }
+            }
+        }
+#undef DA
+#undef IA
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+static int k_sqrt(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    kn *s = kk->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, BD * BD, W);
+    uint64_t bx = blk % kk->grid.x, by = blk / kk->grid.x;
+    float *dist = RW_F(s->dist);
+    uint64_t a[32];
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint8_t ri = rw_prologue(x, x->mask);
+        uint32_t m = 0;
+        RW_LANES(x, x->mask, l, t) {
+            uint64_t xi = bx * BD + t % BD, yi = by * BD + t / BD;
+            if (xi < s->nq && yi < s->k) {
+                m |= 1u << l;
+                a[l] = s->dist.d + 4 * (yi * s->nq + xi);
+                dist[yi * s->nq + xi] = sqrtf(dist[yi * s->nq + xi]);
+            }
+        }
+        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
+        rw_bra(x, 0x20, x->mask, c);
+        uint8_t v = rw_ldg(x, 0x28, m, 4, a, ri);
+        v = rw_sfu(x, 0x30, m, v);
+        rw_stg(x, 0x38, m, 4, a, ri, v);
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+static int next(void *st, gms_program *p, gms_error *err)
+{
+    kn *s = st;
+    if (s->done) return 0;
+    rw_buf_alloc(p, &s->ref, "ref", 1);
+    rw_buf_alloc(p, &s->query, "query", 1);
+    rw_buf_alloc(p, &s->dist, "dist", 0);
+    rw_buf_alloc(p, &s->ind, "ind", 0);
+    uint32_t q16 = (uint32_t)((s->nq + BD - 1) / BD), r16 = (uint32_t)((s->nref + BD - 1) / BD);
+    uint32_t k16 = (uint32_t)((s->k + BD - 1) / BD), q256 = (uint32_t)((s->nq + 255) / 256);
+    rw_kernel k1 = {.st = s, .fn = k_dist, .grid = {q16, r16, 1}, .block = {BD, BD, 1}};
+    rw_kernel k2 = {.st = s, .fn = k_sort, .grid = {q256, 1, 1}, .block = {256, 1, 1}};
+    rw_kernel k3 = {.st = s, .fn = k_sqrt, .grid = {q16, k16, 1}, .block = {BD, BD, 1}};
+    for (uint64_t i = 0; i < s->iters; i++) {
+        rw_launch(p, "cuComputeDistanceGlobal", &k1, 2 * 4 * BD * BD + 20, 32);
+        rw_launch(p, "cuInsertionSort", &k2, 0, 32);
+        rw_launch(p, "cuParallelSqrt", &k3, 0, 16);
+        gms_prog_sync(p);
+    }
+    gms_prog_copy_d2h(p, s->dist.d, 4 * s->nq * s->k);
+    gms_prog_copy_d2h(p, s->ind.d, s->ind.bytes);
+    s->done = 1;
+    (void)err;
+    return 1;
+}
+
+static int verify(void *st, gms_error *err)
+{
+    kn *s = st;
+    uint64_t r = s->nref, q = s->nq, d = s->dim, k = s->k;
+    const float *ref = RW_F(s->ref), *qu = RW_F(s->query), *gd = RW_F(s->dist);
+    const int32_t *gi = RW_I(s->ind);
+    float *dist = gms_xmalloc(4 * r);
+    int32_t *idx = gms_xmalloc(4 * r);
+    int rc = 0;
+    for (uint64_t i = 0; i < q && !rc; i++) {
+        for (uint64_t j = 0; j < r; j++) {
+            float sum = 0;
+            for (uint64_t e = 0; e < d; e++) {
+                float df = ref[e * r + j] - qu[e * q + i];
+                sum += df * df;
+            }
+            dist[j] = sum;
+            idx[j] = (int32_t)j;
+        }
+        /* modified insertion sort of the k smallest */
+        for (uint64_t a = 1; a < r; a++) {
+            float cd = dist[a];
+            int32_t ci = (int32_t)a;
+            if (a >= k && cd >= dist[k - 1]) continue;
+            uint64_t j = a < k - 1 ? a : k - 1;
+            while (j > 0 && dist[j - 1] > cd) { dist[j] = dist[j - 1]; idx[j] = idx[j - 1]; j--; }
+            dist[j] = cd;
+            idx[j] = ci;
+        }
+        for (uint64_t j = 0; j < k && !rc; j++) {
+            float want = sqrtf(dist[j]);
+            if (fabsf(gd[j * q + i] - want) > 1e-3f * (want > 1 ? want : 1))
+                rc = gms_err(err, "workload knn: distance %llu of query %llu = %g, reference %g",
+                             (unsigned long long)j, (unsigned long long)i, gd[j * q + i], want);
+            else if (gi[j * q + i] != idx[j] + 1 && fabsf(gd[j * q + i] - want) > 0)
+                rc = gms_err(err, "workload knn: neighbour %llu of query %llu = %d, reference %d",
+                             (unsigned long long)j, (unsigned long long)i, gi[j * q + i], idx[j] + 1);
+        }
+    }
+    free(dist);
+    free(idx);
+    return rc ? -1 : 0;
+}
+
+static void destroy(void *st)
+{
+    kn *s = st;
+    if (!s) return;
+    rw_buf_free(&s->ref);
+    rw_buf_free(&s->query);
+    rw_buf_free(&s->dist);
+    rw_buf_free(&s->ind);
+    free(s);
+}
+
+const gms_workload_ops gms_wl_knn = {
+    .name = "knn", .suite = "ml", .domain = "machine learning", .ri = "R",
+    .summary = "K-nearest neighbours (kNN-CUDA): tiled distance matrix, per-column insertion sort, sqrt",
+    .params = params, .create = create, .next = next, .verify = verify, .destroy = destroy,
+    .footprint = footprint,
+};

@@ -1,0 +1,28 @@
+# Helpers for the sweep harness tests (POSIX sh). Source after setting T (the test's name).
+# GMS_BIN: the gpumemsim under test (default build/gpumemsim), made absolute.
+# Each check prints "ok   NAME" or "FAIL NAME: why"; summary prints "N passed, N failed".
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BIN=${GMS_BIN:-build/gpumemsim}
+case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
+CONFIG="$ROOT/configs/qv100.config"
+PASS=0
+FAILN=0
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/gms-harness-$T.XXXXXX")
+[ -n "${GMS_KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT
+ok()   { PASS=$((PASS + 1)); echo "ok   $T: $1"; }
+bad()  { FAILN=$((FAILN + 1)); echo "FAIL $T: $1"; }
+# check NAME COMMAND...: passes when the command succeeds
+check() { n=$1; shift; if "$@"; then ok "$n"; else bad "$n"; fi; }
+summary() { echo "$PASS passed, $FAILN failed"; [ "$FAILN" -eq 0 ]; }
+# the total stats of a run's --stats-json file, one "name value" line each, sorted
+# (the "total" object holds only numbers, so the text up to its first '}' is all of it)
+json_totals() {
+    tr -d '\n' < "$1" | sed -e 's/.*"total"[ ]*:[ ]*{//' -e 's/}.*//' | tr ',' '\n' |
+        sed -n 's/^[ ]*"\([^"]*\)"[ ]*:[ ]*\([^ ]*\)[ ]*$/\1 \2/p' | sort
+}
+# the total stats of one point from `sweep export` CSV, same format
+export_totals() {  # $1 = export csv, $2 = point id
+    awk -F, -v id="$2" '$1 == id && $8 == "0" { print $9, $10 }' "$1" | sort
+}
+# the point id of VARIANT WORKLOAD SEED from `sweep plan` output
+plan_id() { awk -v v="$2" -v w="$3" -v s="$4" '$3 == v && $4 == w && $5 == s { print $2 }' "$1"; }

@@ -1,0 +1,201 @@
+/* UVM policies and translation details, hand-computed (1481 MHz, UVMSmart's PCIe curve). */
+#include "test_uvm_util.h"
+#include <stdlib.h>
+
+#define PG 4096ULL
+#define OPTS(...) (const char *const[]){ __VA_ARGS__, NULL }
+
+TEST(uvm_seq_prefetcher_block)
+{
+    /* sequential-local 64 KiB: the fault at page 5 migrates pages 0-15; the transfer is cut
+     * just after the faulted page, so the warp replays after 6 pages (24 KiB) */
+    uvm_h h;
+    REQUIRE(uvm_h_init(&h, 1, OPTS("uvm_prefetcher", "seq", "page_fault_latency", "1000")) == 0);
+    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
+    gms_uvm_kernel_begin(h.u, 0);
+    uint64_t t = uvm_h_access_wait(&h, 0, UVM_BASE + 5 * PG, GMS_MREQ_READ);
+    CHECK_EQ(t, 100 + 1000 + uvm_h_pcie_cycles(6 * PG));
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_migrated_in"), 16);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_pcie_h2d_transfers"), 2);
+    /* 512 KiB block (Zheng et al.) */
+    uvm_h h2;
+    REQUIRE(uvm_h_init(&h2, 1, OPTS("uvm_prefetcher", "seq", "uvm_prefetch_size", "512KB")) == 0);
+    REQUIRE(gms_uvm_alloc(h2.u, UVM_BASE, 1 << 20, 1, "a", &h2.err) == 0);
+    gms_uvm_kernel_begin(h2.u, 0);
+    uvm_h_access_wait(&h2, 0, UVM_BASE + 200 * PG, GMS_MREQ_READ);
+    REQUIRE(uvm_h_run_idle(&h2) == 0);
+    CHECK_EQ(uvm_h_stat(&h2, "Uvm_pages_migrated_in"), 128);
+    /* prefetched pages used before eviction */
+    for (int p = 128; p < 138; p++) uvm_h_access_wait(&h2, 0, UVM_BASE + (uint64_t)p * PG, GMS_MREQ_READ);
+    CHECK_EQ(uvm_h_stat(&h2, "Uvm_prefetched_used"), 9);   /* page 200 was the demand page */
+    uvm_h_free(&h);
+    uvm_h_free(&h2);
+}
+
+TEST(uvm_random_prefetcher_adds_at_most_one_page)
+{
+    uvm_h h;
+    REQUIRE(uvm_h_init(&h, 1, OPTS("hardware_prefetch", "3")) == 0);
+    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 2 << 20, 1, "a", &h.err) == 0);
+    gms_uvm_kernel_begin(h.u, 0);
+    for (int k = 0; k < 20; k++) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)k * 17 * PG, GMS_MREQ_READ);
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    double faults = uvm_h_stat(&h, "Page_tot_fault"), pf = uvm_h_stat(&h, "Uvm_pages_prefetched");
+    CHECK(faults <= 20);
+    CHECK(pf <= faults);
+    CHECK(pf >= 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_migrated_in"), faults + pf);
+    uvm_h_free(&h);
+}
+
+static void on_bulk(void *ud) { ((uvm_h *)ud)->bulk_done++; }
+static int bulks_done(void *ud) { return ((uvm_h *)ud)->bulk_done >= ((uvm_h *)ud)->want; }
+
+static double evictions_after_fill(const char *policy, int tree_hole)
+{
+    /* allocation A (2 MiB) partly or fully prefetched until memory is full, then one fault in B */
+    uvm_h h;
+    const char *gddr = tree_hole ? "1966080" : "4MB";   /* 480 pages (30 leaves) or 1024 pages */
+    if (uvm_h_init(&h, 1, OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "gddr_size", gddr,
+                               "uvm_eviction", policy)))
+        return -1;
+    gms_uvm_alloc(h.u, UVM_BASE, 2 << 20, 1, "a", &h.err);
+    gms_uvm_alloc(h.u, UVM_BASE + (2 << 20), 2 << 20, 1, "a2", &h.err);
+    gms_uvm_alloc(h.u, UVM_BASE + (8 << 20), 64 << 10, 1, "b", &h.err);
+    h.want = 2;
+    if (tree_hole) {   /* leaves 0-1 and 4-31 of A: leaves 2-3 are absent */
+        gms_uvm_prefetch(h.u, UVM_BASE, 128 << 10, on_bulk, &h);
+        gms_uvm_prefetch(h.u, UVM_BASE + (256 << 10), (2 << 20) - (256 << 10), on_bulk, &h);
+    } else {
+        gms_uvm_prefetch(h.u, UVM_BASE, 2 << 20, on_bulk, &h);
+        gms_uvm_prefetch(h.u, UVM_BASE + (2 << 20), 2 << 20, on_bulk, &h);
+    }
+    if (gms_engine_run(h.e, bulks_done, &h, 0, stderr, &h.err)) return -2;
+    gms_uvm_kernel_begin(h.u, uvm_h_now(&h));
+    uvm_h_access_wait(&h, 0, UVM_BASE + (8 << 20), GMS_MREQ_READ);
+    uvm_h_run_idle(&h);
+    double ev = uvm_h_stat(&h, "Uvm_evictions");
+    uvm_h_free(&h);
+    return ev;
+}
+
+TEST(uvm_eviction_granularity)
+{
+    CHECK_EQ(evictions_after_fill("lru4k", 0), 1);
+    CHECK_EQ(evictions_after_fill("lru64k", 0), 16);
+    CHECK_EQ(evictions_after_fill("lru2m", 0), 512);    /* the whole least recently used region */
+    CHECK_EQ(evictions_after_fill("tree", 0), 16);      /* leaf 0; its sibling keeps node (0,1) at 50% */
+    /* TE: leaf 0 goes; node (0-3) is then at 16/64 pages (< 50%), so leaf 1 goes as well */
+    CHECK_EQ(evictions_after_fill("tree", 1), 32);
+    CHECK_EQ(evictions_after_fill("lru64k", 1), 16);
+    CHECK_EQ(evictions_after_fill("random", 0), 1);
+}
+
+TEST(uvm_prefetcher_switches_when_oversubscribed)
+{
+    /* 32 frames; tree prefetcher, -hwprefetch_oversub 0: leaves of 16 pages until memory is
+     * full; the group that first needs an eviction still prefetches (its plan precedes the
+     * trigger), later faults are on-demand */
+    uvm_h h;
+    REQUIRE(uvm_h_init(&h, 1, OPTS("hardware_prefetch", "1", "hwprefetch_oversub", "0", "gddr_size", "128KB",
+                                   "uvm_eviction", "lru4k", "page_fault_latency", "100")) == 0);
+    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
+    gms_uvm_kernel_begin(h.u, 0);
+    uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
+    uvm_h_access_wait(&h, 0, UVM_BASE + 16 * PG, GMS_MREQ_READ);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_oversubscribed"), 0);
+    uvm_h_access_wait(&h, 0, UVM_BASE + 32 * PG, GMS_MREQ_READ);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_oversubscribed"), 1);
+    uvm_h_access_wait(&h, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ);
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_migrated_in"), 16 + 16 + 16 + 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 17);
+    uvm_h_free(&h);
+}
+
+TEST(uvm_l2_tlb_and_walker_bound)
+{
+    /* device pages never fault; one walker: the second walk waits for the first */
+    uvm_h h;
+    REQUIRE(uvm_h_init(&h, 2, OPTS("uvm_max_concurrent_walks", "1", "uvm_l2_tlb_size", "64", "uvm_l2_tlb_assoc", "4",
+                                   "uvm_l2_tlb_latency", "10")) == 0);
+    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "managed", &h.err) == 0);
+    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE + (4 << 20), 1 << 20, 0, "dev", &h.err) == 0);
+    gms_uvm_kernel_begin(h.u, 0);
+    int x = uvm_h_access(&h, 0, 0, UVM_BASE + (4 << 20), GMS_MREQ_READ, NULL);
+    int y = uvm_h_access(&h, 0, 1, UVM_BASE + (4 << 20) + PG, GMS_MREQ_READ, NULL);
+    REQUIRE(uvm_h_run_deliveries(&h, 2) == 0);
+    CHECK_EQ(h.dcycle[x], 10 + 100);
+    CHECK_EQ(h.dcycle[y], 10 + 100 + 100);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_walks_queued"), 1);
+    uint64_t t0 = uvm_h_now(&h);
+    int z = uvm_h_access(&h, 1, 0, UVM_BASE + (4 << 20), GMS_MREQ_READ, NULL);   /* other SM: L2 TLB hit */
+    REQUIRE(uvm_h_run_deliveries(&h, 3) == 0);
+    CHECK_EQ(h.dcycle[z], t0 + 10);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_l2_tlb_hit"), 1);
+    /* extra L1 hit latency */
+    uvm_h h2;
+    REQUIRE(uvm_h_init(&h2, 1, OPTS("uvm_tlb_hit_latency", "3")) == 0);
+    REQUIRE(gms_uvm_alloc(h2.u, UVM_BASE, 1 << 20, 0, "dev", &h2.err) == 0);
+    REQUIRE(gms_uvm_alloc(h2.u, UVM_BASE + (4 << 20), 1 << 20, 1, "managed", &h2.err) == 0);
+    uvm_h_access_wait(&h2, 0, UVM_BASE, GMS_MREQ_READ);
+    t0 = uvm_h_now(&h2);
+    int imm = 1;
+    int w = uvm_h_access(&h2, 0, 0, UVM_BASE, GMS_MREQ_READ, &imm);
+    CHECK_EQ(imm, 0);
+    REQUIRE(uvm_h_run_deliveries(&h2, 2) == 0);
+    CHECK_EQ(h2.dcycle[w], t0 + 3);
+    uvm_h_free(&h);
+    uvm_h_free(&h2);
+}
+
+static int cyclic_run(const char *const *opts, int n, int rounds)
+{
+    uvm_h h;
+    if (uvm_h_init(&h, 1, opts)) { printf("    %s\n", h.err.msg); return -1; }
+    gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err);
+    gms_uvm_kernel_begin(h.u, 0);
+    for (int r = 0; r < rounds; r++)
+        for (int k = 0; k < n; k++) {
+            uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)k * PG, GMS_MREQ_READ);
+            uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)k * PG + 128, GMS_MREQ_READ);  /* repeat: folded */
+        }
+    gms_uvm_kernel_end(h.u, uvm_h_now(&h));
+    int f = (int)uvm_h_stat(&h, "Page_tot_fault");
+    uvm_h_free(&h);
+    return f;
+}
+
+TEST(uvm_belady_two_pass)
+{
+    const char *path = "build/test_uvm_pages.seq";
+    /* pass 1 under LRU records the page sequence; pass 2 replays it for Belady */
+    CHECK_EQ(cyclic_run(OPTS("hardware_prefetch", "0", "gddr_size", "24KB", "uvm_eviction", "lru4k",
+                             "uvm_page_trace_out", path), 7, 3), 21);
+    CHECK_EQ(cyclic_run(OPTS("hardware_prefetch", "0", "gddr_size", "24KB", "uvm_eviction", "belady",
+                             "uvm_belady_trace", path), 7, 3), 7 + 2);
+    remove(path);
+}
+
+TEST(uvm_age_based_lru)
+{
+    /* capacity 2: pages 0, 1 migrated, page 0 re-read, then page 2 faults. Access-based LRU
+     * evicts page 1; age-based (driver) evicts page 0, so the next access to 0 faults again */
+    const char *base[] = { "hardware_prefetch", "0", "gddr_size", "8KB", "uvm_eviction", "lru4k", "uvm_lru_on_access",
+                           "1", NULL };
+    for (int age = 0; age < 2; age++) {
+        base[7] = age ? "0" : "1";
+        uvm_h h;
+        REQUIRE(uvm_h_init(&h, 1, base) == 0);
+        REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
+        gms_uvm_kernel_begin(h.u, 0);
+        uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
+        uvm_h_access_wait(&h, 0, UVM_BASE + PG, GMS_MREQ_READ);
+        uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
+        uvm_h_access_wait(&h, 0, UVM_BASE + 2 * PG, GMS_MREQ_READ);
+        uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
+        CHECK_EQ(uvm_h_stat(&h, "Page_tot_fault"), age ? 4 : 3);
+        uvm_h_free(&h);
+    }
+}
