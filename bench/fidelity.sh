@@ -17,8 +17,8 @@ trap 'rm -rf "$T"' EXIT
 ref_get() {  # top-level number from accelsim-summary.json
     grep -m1 "^  \"$2\":" "$1" | sed -E 's/.*: ([0-9.e+-]+).*/\1/'
 }
-our_get() {
-    grep -m1 "^  \"$2\":" "$1" | sed -E 's/.*: ([0-9.e+-]+).*/\1/'
+our_get() {  # the "total" block of our JSON (4-space indent; kernel blocks are deeper)
+    grep -m1 "^    \"$2\":" "$1" | sed -E 's/.*: ([0-9.e+-]+).*/\1/'
 }
 # metric name in our stats : name in the reference summary
 METRICS="gpu_tot_sim_cycle:gpu_tot_sim_cycle gpgpu_n_tot_w_icount:gpgpu_n_tot_w_icount gpu_tot_sim_insn:gpu_tot_sim_insn

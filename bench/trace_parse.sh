@@ -4,7 +4,7 @@
 # of short lines. Run from the repository root: sh bench/trace_parse.sh
 set -e
 REF=${GMS_REF:-/work/shared/reference/accelsim}
-OUT=${BENCH_BUILD:-build-bench}
+OUT=${BENCH_BUILD:-build/bench}
 TMP=$(mktemp -d /tmp/gms_trace_bench.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$OUT"

@@ -5,7 +5,7 @@
 # case in tests/unit/test_trace_fuzz_regress.c).
 set -e
 SECS=${1:-300}
-OUT=${FUZZ_BUILD:-build-fuzz}
+OUT=${FUZZ_BUILD:-build/fuzz}
 mkdir -p "$OUT"
 SRC="$(ls src/frontend/trace*.c src/frontend/opcodes*.c src/frontend/decompress.c | grep -v trace_export.c) \
      src/frontend/inst.c src/frontend/program.c src/util/err.c"

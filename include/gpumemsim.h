@@ -45,9 +45,10 @@ void gms_sim_free(gms_sim *s);
 /* progress callback (called every ~N host ms), for the CLI progress line */
 typedef void (*gms_progress_fn)(void *ud, const char *kernel, uint64_t cycles, uint64_t warp_insts);
 void gms_sim_set_progress(gms_sim *s, gms_progress_fn fn, void *ud);
-/* called with the address of every active lane of every global load/store, in issue order
- * (access-pattern classification, page logs) */
-void gms_sim_set_observer(gms_sim *s, void (*fn)(void *ud, uint64_t addr), void *ud);
+/* observers: fn gets the lane addresses and active mask of every global load/store in issue
+ * order, alloc_fn every allocation (page logs) */
+void gms_sim_set_observer(gms_sim *s, void (*fn)(void *ud, const uint64_t addrs[32], uint32_t mask),
+                          void (*alloc_fn)(void *ud, uint64_t addr, uint64_t bytes, const char *name), void *ud);
 
 /* ---- stats output ---- */
 void gms_stats_write_text(const gms_run_stats *r, FILE *out);

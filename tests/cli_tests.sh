@@ -49,7 +49,7 @@ expect_fail missing_value      'needs a value'                   $BIN run --conf
 expect_fail unknown_command    "unknown command"                 $BIN frobnicate
 printf -- '-gpgpu_n_clusters 4\n-gpgpu_clock_domains "1000:1000\n' > "$T/bad.config"
 expect_fail unterminated_quote 'bad.config:2: unterminated'      $BIN config --config "$T/bad.config" --check
-expect_fail zero_size_workload 'must be'                         $BIN run --config configs/qv100.config --workload stream --set n=0 --quiet
+expect_fail zero_size_workload 'n=0'                             $BIN run --config configs/qv100.config --workload stream --set n=0 --quiet
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

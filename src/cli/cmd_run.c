@@ -14,7 +14,7 @@ static void run_help(void)
     printf("usage: gpumemsim run [--config FILE]... [--set NAME=VALUE]... [-NAME VALUE]...\n"
            "                     (--workload NAME | --trace DIR/kernelslist.g) [--seed N]\n"
            "                     [--stats-json FILE] [--stats-csv FILE] [--stats-text FILE] [--quiet]\n"
-           "                     [--ignore-unknown] [--page-log FILE] [--classify]\n\n"
+           "                     [--ignore-unknown] [--page-log FILE]\n\n"
            "  --config FILE      GPGPU-Sim style config (also -config); later files override earlier ones\n"
            "  --set NAME=VALUE   a config option, or a parameter of the workload (e.g. n=4194304, uvm=1)\n"
            "  -NAME VALUE        a config option, GPGPU-Sim style\n"
@@ -75,21 +75,21 @@ int gms_cmd_run(int argc, char **argv)
         gms_params_free(p);
         return 1;
     }
-    FILE *plog = NULL;
-    if (o.page_log) {
-        plog = fopen(o.page_log, "w");
-        if (!plog) { fprintf(stderr, "gpumemsim: cannot write %s\n", o.page_log); gms_sim_free(s); gms_params_free(p); return 1; }
-    }
     gms_run_extras ex;
-    gms_run_extras_attach(&ex, s, plog, o.classify);
+    if (gms_run_extras_attach(&ex, s, o.page_log, &err)) {
+        fprintf(stderr, "gpumemsim: %s\n", err.msg);
+        gms_sim_free(s);
+        gms_params_free(p);
+        return 1;
+    }
     progress_state ps = { now_s(), !o.quiet && isatty(2) };
     if (ps.on) gms_sim_set_progress(s, on_progress, &ps);
     double t0 = now_s();
     int rc = gms_sim_run(s, &err);
     double wall = now_s() - t0;
     if (ps.on) fprintf(stderr, "\r%100s\r", "");
-    gms_run_extras_finish(&ex, s);
-    if (plog) fclose(plog);
+    gms_error xerr = {0};
+    if (gms_run_extras_finish(&ex, &xerr)) fprintf(stderr, "gpumemsim: %s\n", xerr.msg);
     const gms_run_stats *st = gms_sim_stats(s);
     gms_run_stats *mst = (gms_run_stats *)st;
     double winst = 0, cyc = 0;

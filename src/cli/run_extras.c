@@ -1,19 +1,31 @@
 #include "cli/run_extras.h"
+#include "workloads/pagelog.h"
 #include <string.h>
 
-static void observe(void *ud, uint64_t addr)
+static void on_lanes(void *ud, const uint64_t addrs[32], uint32_t mask)
 {
-    gms_run_extras *x = ud;
-    if (x->log) fprintf(x->log, "%llu %llu\n", (unsigned long long)x->n, (unsigned long long)(addr >> 12));
-    x->n++;
+    gms_pagelog_lanes(((gms_run_extras *)ud)->log, addrs, mask);
 }
 
-void gms_run_extras_attach(gms_run_extras *x, gms_sim *s, FILE *log, int classify)
+static void on_alloc(void *ud, uint64_t addr, uint64_t bytes, const char *name)
+{
+    gms_pagelog_alloc(((gms_run_extras *)ud)->log, addr, bytes, name);
+}
+
+int gms_run_extras_attach(gms_run_extras *x, gms_sim *s, const char *page_log, gms_error *err)
 {
     memset(x, 0, sizeof *x);
-    x->log = log;
-    (void)classify;
-    if (log) gms_sim_set_observer(s, observe, x);
+    if (!page_log) return 0;
+    x->log = gms_pagelog_open(page_log, 12, err);
+    if (!x->log) return -1;
+    gms_sim_set_observer(s, on_lanes, on_alloc, x);
+    return 0;
 }
 
-void gms_run_extras_finish(gms_run_extras *x, gms_sim *s) { (void)x; (void)s; }
+int gms_run_extras_finish(gms_run_extras *x, gms_error *err)
+{
+    if (!x->log) return 0;
+    int rc = gms_pagelog_close(x->log, err);
+    x->log = NULL;
+    return rc;
+}

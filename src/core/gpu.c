@@ -5,6 +5,7 @@
 #include "frontend/trace.h"
 #include "uvm/uvm.h"
 #include "workloads/workload.h"
+#include "workloads/classify.h"
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -50,6 +51,7 @@ static void collect(gms_gpu *g, gms_stats *st)
     gms_icnt_report(g, st);
     g->mem.report(g->mem.self, st);
     if (g->uvm) gms_uvm_report(g->uvm, st);
+    gms_classifier_report(g->classifier, st);
     gms_stat_u64(st, "gms_engine_edges", gms_engine_edges_visited(g->eng));
     gms_stat_u64(st, "gms_engine_ticks", gms_engine_ticks(g->eng));
 }
@@ -204,6 +206,7 @@ static int run_commands(gms_gpu *g)
         case GMS_CMD_ALLOC:
             if (g->uvm && gms_uvm_alloc(g->uvm, c->addr, c->bytes, c->managed, c->name, g->err)) return -1;
             if (c->managed) g->uvm_on = g->uvm && gms_uvm_enabled(g->uvm);
+            if (g->observe_alloc) g->observe_alloc(g->observe_ud, c->addr, c->bytes, c->name);
             break;
         case GMS_CMD_COPY_H2D: case GMS_CMD_COPY_D2H: case GMS_CMD_PREFETCH:
             if (g->n_running || g->pending_async) return taken;   /* stream-ordered: wait */
@@ -300,6 +303,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     gms_rng_seed(&g->rng, w->seed ? w->seed : p->sim.seed);
     gms_run_stats_init(&g->stats);
     gms_program_init(&g->prog);
+    g->classifier = gms_classifier_new(0, 0);
 
     int rc = p->sim.perfect_mem
         ? gms_fixed_mem_create(&g->mem, p, g->eng, &g->pool, gms_icnt_reply, g, err)
@@ -395,9 +399,11 @@ void gms_sim_set_progress(gms_sim *s, gms_progress_fn fn, void *ud)
     s->g.progress_ud = ud;
 }
 
-void gms_sim_set_observer(gms_sim *s, void (*fn)(void *ud, uint64_t addr), void *ud)
+void gms_sim_set_observer(gms_sim *s, void (*fn)(void *ud, const uint64_t addrs[32], uint32_t mask),
+                          void (*alloc_fn)(void *ud, uint64_t addr, uint64_t bytes, const char *name), void *ud)
 {
     s->g.observe = fn;
+    s->g.observe_alloc = alloc_fn;
     s->g.observe_ud = ud;
 }
 
@@ -425,5 +431,6 @@ void gms_sim_free(gms_sim *s)
     gms_engine_free(g->eng);
     gms_mreq_pool_free(&g->pool);
     gms_run_stats_free(&g->stats);
+    gms_classifier_free(g->classifier);
     free(s);
 }

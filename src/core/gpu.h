@@ -13,6 +13,7 @@
 #include "util/rng.h"
 
 typedef struct gms_sm gms_sm;
+struct gms_classifier;
 struct gms_uvm;
 
 /* a launched kernel */
@@ -75,8 +76,11 @@ typedef struct gms_gpu {
     gms_run_stats stats;
     gms_error *err;                   /* where asynchronous errors go */
     int failed;
-    /* per-lane global access observer (access-pattern classifier, page log) */
-    void (*observe)(void *ud, uint64_t addr);
+    /* access-pattern classifier (always on) and an optional observer of every global memory
+     * instruction's lane addresses and of every allocation (page log) */
+    struct gms_classifier *classifier;
+    void (*observe)(void *ud, const uint64_t addrs[32], uint32_t mask);
+    void (*observe_alloc)(void *ud, uint64_t addr, uint64_t bytes, const char *name);
     void *observe_ud;
     gms_progress_fn progress;
     void *progress_ud;

@@ -3,6 +3,7 @@
  * is woken by its next register-release event, a reply, a translation or a new block. */
 #include "core/sm.h"
 #include "uvm/uvm.h"
+#include "workloads/classify.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +65,8 @@ struct gms_sm {
     uint32_t nwarps_max;
     uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
     uint32_t ncand;
+    uint32_t sched_ncand[MAX_SCHED];
+    uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
     uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until the LSU is free */
     uint32_t nlsu_wait;
     block_slot *blocks;
@@ -114,12 +117,24 @@ static inline int sb_empty(const warp *w) { return !(w->sb[0] | w->sb[1] | w->sb
 static inline void cand_on(gms_sm *s, uint32_t wi)
 {
     uint64_t bit = 1ULL << (wi & 63);
-    if (!(s->cand[wi >> 6] & bit)) { s->cand[wi >> 6] |= bit; s->ncand++; }
+    if (!(s->cand[wi >> 6] & bit)) {
+        uint32_t si = wi % s->nsched, li = wi / s->nsched;
+        s->cand[wi >> 6] |= bit;
+        s->ncand++;
+        s->sched_ncand[si]++;
+        s->scand[si][li >> 6] |= 1ULL << (li & 63);
+    }
 }
 static inline void cand_off(gms_sm *s, uint32_t wi)
 {
     uint64_t bit = 1ULL << (wi & 63);
-    if (s->cand[wi >> 6] & bit) { s->cand[wi >> 6] &= ~bit; s->ncand--; }
+    if (s->cand[wi >> 6] & bit) {
+        uint32_t si = wi % s->nsched, li = wi / s->nsched;
+        s->cand[wi >> 6] &= ~bit;
+        s->ncand--;
+        s->sched_ncand[si]--;
+        s->scand[si][li >> 6] &= ~(1ULL << (li & 63));
+    }
 }
 static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6] >> (wi & 63) & 1; }
 
@@ -244,6 +259,24 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
     for (int lane = 0; lane < 32; lane++) {
         if (!(mask >> lane & 1u)) continue;
         uint64_t a = addrs[lane], end = a + width - 1;
+        if ((a >> 5) == (end >> 5)) {   /* fast path: the lane's access stays in one sector */
+            uint64_t line = a >> 7;
+            int j;
+            if (nl && lines[nl - 1] == line) j = nl - 1;
+            else {
+                for (j = 0; j < nl; j++) if (lines[j] == line) break;
+                if (j == nl) {
+                    if (nl == 64) continue;
+                    lines[nl] = line; smask[nl] = 0;
+                    bytes[nl][0] = bytes[nl][1] = bytes[nl][2] = bytes[nl][3] = 0;
+                    nl++;
+                }
+            }
+            uint32_t sct = (uint32_t)(a >> 5) & 3, l5 = (uint32_t)(a & 31);
+            smask[j] |= (uint8_t)(1u << sct);
+            bytes[j][sct] |= (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << l5;
+            continue;
+        }
         for (uint64_t line = a >> 7; line <= end >> 7; line++) {
             uint64_t lo = line << 7 > a ? line << 7 : a;
             uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
@@ -415,9 +448,8 @@ static gms_access_type acc_type(uint8_t mem, int is_write)
 static void observe_pages(gms_sm *s, const uint64_t addrs[32], uint32_t mask)
 {
     gms_gpu *g = s->g;
-    if (!g->observe) return;
-    for (int l = 0; l < 32; l++)
-        if (mask >> l & 1u) g->observe(g->observe_ud, addrs[l]);
+    gms_classifier_observe_lanes(g->classifier, addrs, mask, 12);
+    if (g->observe) g->observe(g->observe_ud, addrs, mask);
 }
 
 /* The LSU takes a memory instruction: shared memory is timed here, global/local accesses
@@ -726,7 +758,7 @@ static void schedule(gms_sm *s, uint32_t si, uint64_t now)
 {
     sched *q = &s->sc[si];
     uint32_t n = q->n;
-    if (!n) return;
+    if (!n || !s->sched_ncand[si]) return;
     const gms_inst *in;
     int lsu_free = !s->lsu_busy && s->lsu_free_at <= now;
     int kind = s->p->core.sched_kind;
@@ -742,13 +774,24 @@ static void schedule(gms_sm *s, uint32_t si, uint64_t now)
         }
         return;
     }
-    if (kind == 0) {  /* LRR: round robin over the warps, starting after the last issued */
-        uint32_t pos = q->last_pos < n ? q->last_pos : 0;
-        for (uint32_t k = 0; k < n; k++) {
-            if (++pos >= n) pos = 0;
-            uint32_t wi = q->order[pos];
-            if (!is_cand(s, wi)) continue;
-            if (can_issue(s, wi, now, lsu_free, &in)) { q->last_pos = pos; issue(s, wi, in, now); return; }
+    if (kind == 0) {  /* LRR: warp slots in order, starting after the last issued (GPGPU-Sim's order_lrr) */
+        uint32_t nloc = (s->nwarps_max + s->nsched - 1 - si) / s->nsched;
+        uint32_t start = q->last_pos + 1 < nloc ? q->last_pos + 1 : 0;
+        const uint64_t *cb = s->scand[si];
+        uint32_t words = (nloc + 63) / 64;
+        for (int pass = 0; pass < 2; pass++) {
+            uint32_t lo = pass ? 0 : start, hi = pass ? start : nloc;
+            for (uint32_t wd = lo >> 6; wd < words && wd * 64 < hi; wd++) {
+                uint64_t bits = cb[wd];
+                if (wd == lo >> 6) bits &= ~0ULL << (lo & 63);
+                while (bits) {
+                    uint32_t li = wd * 64 + (uint32_t)__builtin_ctzll(bits);
+                    bits &= bits - 1;
+                    if (li >= hi) break;
+                    uint32_t wi = li * s->nsched + si;
+                    if (can_issue(s, wi, now, lsu_free, &in)) { q->last_pos = li; issue(s, wi, in, now); return; }
+                }
+            }
         }
         return;
     }

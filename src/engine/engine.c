@@ -152,7 +152,10 @@ void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle)
     heap_push(d, (timer){ cycle, c->idx });
 }
 
-uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d) { return e->d[d].cycle; }
+/* The edges of domain d up to the current instant, computed from time: a domain that has not
+ * been visited yet at this instant (idle, or later in the DRAM, L2, ICNT, CORE order) still
+ * reads the right cycle. */
+uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d) { return e->now_fs / e->d[d].period_fs; }
 uint64_t gms_engine_time_fs(const gms_engine *e) { return e->now_fs; }
 double gms_engine_mhz(const gms_engine *e, gms_domain d) { return e->d[d].mhz; }
 void gms_engine_progress(gms_engine *e) { e->progress++; }

@@ -51,11 +51,27 @@ static int write_kernel(gms_kernel_src *k, const char *path, int id, int version
     return rc;
 }
 
+/* mkdir -p */
+static int make_dirs(const char *dir)
+{
+    char *p = gms_xstrdup(dir);
+    int rc = 0;
+    for (char *c = p + 1; *c && rc == 0; c++)
+        if (*c == '/') {
+            *c = 0;
+            if (mkdir(p, 0777) && errno != EEXIST) rc = -1;
+            *c = '/';
+        }
+    if (rc == 0 && mkdir(p, 0777) && errno != EEXIST) rc = -1;
+    free(p);
+    return rc;
+}
+
 int gms_trace_write_program(gms_program_src *src, const char *outdir, int version, int uvm, int prefetch,
                             gms_error *err)
 {
     if (version != 4 && version != 5) return gms_err(err, "trace export: --version must be 4 or 5, got %d", version);
-    if (mkdir(outdir, 0777) && errno != EEXIST)
+    if (make_dirs(outdir))
         return gms_err(err, "%s: cannot create directory: %s", outdir, strerror(errno));
     size_t plen = strlen(outdir) + 32;
     char *path = gms_xmalloc(plen);

@@ -36,6 +36,8 @@ char *gms_results_tmpdir(const gms_sweep_spec *s);
 /* removes the temporary directories of dead processes of this host (a killed runner's
  * leftovers), and with remove_own this process's own directory if it is empty */
 void gms_results_clean_tmp(const gms_sweep_spec *s, int remove_own);
+/* removes running markers of this host's processes that are gone */
+void gms_results_clean_markers(const gms_sweep_spec *s, const gms_sweep_plan *plan);
 
 /* point_exec.c */
 typedef struct gms_point_proc {

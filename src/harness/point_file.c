@@ -106,8 +106,34 @@ gms_json *gms_point_result_read(const char *path, gms_error *err)
     return j;
 }
 
+/* is pid a live process (not a zombie) whose command line mentions id? Without /proc,
+ * whether the pid exists at all. A killed runner's children may linger as zombies when
+ * PID 1 does not reap them, and pids get reused: both checks matter. */
+static int pid_runs_point(long pid, const char *id)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    char *st = gms_read_file(path, NULL, NULL);
+    if (!st) {
+        if (access("/proc/self/stat", F_OK)) return kill((pid_t)pid, 0) == 0 || errno == EPERM;
+        return 0;
+    }
+    const char *rp = strrchr(st, ')');
+    int zombie = rp && (rp[1] == ' ') && (rp[2] == 'Z' || rp[2] == 'X');
+    free(st);
+    if (zombie) return 0;
+    snprintf(path, sizeof path, "/proc/%ld/cmdline", pid);
+    size_t len = 0;
+    char *cmd = gms_read_file(path, &len, NULL);
+    if (!cmd) return 0;
+    int found = 0;
+    for (size_t i = 0; i < len && !found; i += strlen(cmd + i) + 1) found = strstr(cmd + i, id) != NULL;
+    free(cmd);
+    return found;
+}
+
 /* a marker "host pid" names a live process on this host, or any process on another one */
-static int marker_live(const char *path)
+static int marker_live(const char *path, const char *id)
 {
     char *text = gms_read_file(path, NULL, NULL);
     if (!text) return 0;
@@ -118,7 +144,16 @@ static int marker_live(const char *path)
     if (n != 2 || pid <= 0) return 0;
     gms_hostname(me, sizeof me);
     if (strcmp(host, me)) return 1;
-    return kill((pid_t)pid, 0) == 0 || errno == EPERM;
+    return pid_runs_point(pid, id);
+}
+
+void gms_results_clean_markers(const gms_sweep_spec *s, const gms_sweep_plan *plan)
+{
+    for (size_t i = 0; i < plan->n; i++) {
+        char *mp = gms_point_marker_path(s, plan->points[i].id);
+        if (!access(mp, F_OK) && !marker_live(mp, plan->points[i].id)) unlink(mp);
+        free(mp);
+    }
 }
 
 gms_pt_state gms_point_state(const gms_sweep_spec *s, const char *id, char *why, size_t nwhy)
@@ -141,7 +176,7 @@ gms_pt_state gms_point_state(const gms_sweep_spec *s, const char *id, char *why,
     free(rp);
     /* a point being re-run (e.g. a failed one) is running, whatever its old result says */
     char *mp = gms_point_marker_path(s, id);
-    if (marker_live(mp)) st = GMS_PT_RUNNING;
+    if (marker_live(mp, id)) st = GMS_PT_RUNNING;
     free(mp);
     return st;
 }

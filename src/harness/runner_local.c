@@ -85,6 +85,7 @@ int gms_sweep_run_local(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
 {
     if (gms_results_dirs(s, err)) return -1;
     gms_results_clean_tmp(s, 0);
+    gms_results_clean_markers(s, plan);
     gms_store *st;
     if (gms_store_open(s->db, 1, &st, err)) return -1;
     gms_collect_summary sum;

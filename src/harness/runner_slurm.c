@@ -163,6 +163,7 @@ int gms_sweep_run_slurm(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
                        "(run `gpumemsim sweep run` without --slurm to run locally)");
     if (gms_results_dirs(s, err)) { free(sbatch); return -1; }
     gms_results_clean_tmp(s, 0);
+    gms_results_clean_markers(s, plan);
     gms_store *st;
     gms_collect_summary sum;
     if (gms_store_open(s->db, 1, &st, err)) { free(sbatch); return -1; }

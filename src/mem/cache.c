@@ -6,6 +6,7 @@
 #include "mem/cache_line.h"
 #include "mem/index.h"
 #include "mem/mshr.h"
+#include "util/hashmap.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,8 @@ struct gms_cache {
     uint64_t *tags;              /* nsets x assoc block addresses */
     gms_line *lines;
     uint32_t *set_used;          /* lines per set that are not INVALID (skips the invalid scan) */
+    gms_u64map where;            /* block address -> line index of its latest allocation: O(1) tag match */
+    uint32_t *inv_top;           /* per set: every way at or above this index is non-INVALID */
     gms_mreq_fifo mq;            /* unbounded list; the capacity checks are GPGPU-Sim's */
     gms_cache_stats st;
 };
@@ -75,26 +78,31 @@ static inline uint64_t mshr_key(const gms_cache *c, uint64_t blk, uint8_t sm)
 /* tag_array::probe. HIT / HIT_RESERVED / SECTOR_MISS on a tag match; else MISS with *idx the
  * victim (an invalid way, else the smallest key among non-reserved ways), or
  * RESERVATION_FAIL when every way is reserved. */
-static int probe(const gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx)
+static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx)
 {
     uint32_t base = set * c->assoc;
-    const uint64_t *tg = c->tags + base;
     const gms_line *ln = c->lines + base;
     uint32_t w = 0;
-    for (; w < c->assoc; w++) {
-        if (tg[w] != blk) continue;
-        const gms_line *l = &ln[w];
-        if (l->reserved & sm) { *idx = base + w; return GMS_CACHE_HIT_RESERVED; }
-        if (l->valid & sm) { *idx = base + w; return GMS_CACHE_HIT; }
+    /* tag match through the block map; equivalent to scanning the set: a block has at most one
+     * non-INVALID way, and it is the one allocated last */
+    const uint64_t *at = gms_u64map_get(&c->where, blk);
+    if (at && *at >= base && *at < base + c->assoc) {
+        const gms_line *l = &c->lines[*at];
+        if (l->reserved & sm) { *idx = (uint32_t)*at; return GMS_CACHE_HIT_RESERVED; }
+        if (l->valid & sm) { *idx = (uint32_t)*at; return GMS_CACHE_HIT; }
         if (l->modified & sm) {
-            *idx = base + w;
+            *idx = (uint32_t)*at;
             return (wr || !(l->unreadable & sm)) ? GMS_CACHE_HIT : GMS_CACHE_SECTOR_MISS;
         }
-        if (gms_line_is_valid(l)) { *idx = base + w; return GMS_CACHE_SECTOR_MISS; }
+        if (gms_line_is_valid(l)) { *idx = (uint32_t)*at; return GMS_CACHE_SECTOR_MISS; }
     }
     /* victim: GPGPU-Sim keeps the LAST invalid way, so scan from the top for it */
-    if (c->set_used[set] < c->assoc) for (w = c->assoc; w-- > 0;) {
-        if (!(ln[w].valid | ln[w].reserved | ln[w].modified)) { *idx = base + w; return GMS_CACHE_MISS; }
+    if (c->set_used[set] < c->assoc) for (w = c->inv_top[set]; w-- > 0;) {
+        if (!(ln[w].valid | ln[w].reserved | ln[w].modified)) {
+            c->inv_top[set] = w + 1;   /* ways above w are in use: the next scan starts here */
+            *idx = base + w;
+            return GMS_CACHE_MISS;
+        }
     }
     /* all ways hold data: the non-reserved one with the smallest key, ties to the lowest way */
     uint32_t vic = NOWAY;
@@ -109,11 +117,22 @@ static int probe(const gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int
     return GMS_CACHE_MISS;
 }
 
+/* a line became INVALID: count it and let the invalid-way scan see it again */
+static void line_freed(gms_cache *c, uint32_t idx)
+{
+    uint32_t set = idx / c->assoc, w = idx % c->assoc;
+    c->set_used[set]--;
+    if (w + 1 > c->inv_top[set]) c->inv_top[set] = w + 1;
+}
+
 static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uint64_t now)
 {
     gms_line *l = &c->lines[idx];
     if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]++;
+    uint64_t *old = gms_u64map_get(&c->where, c->tags[idx]);
+    if (old && *old == idx) gms_u64map_del(&c->where, c->tags[idx]);
     c->tags[idx] = blk;
+    gms_u64map_put(&c->where, blk, idx);
     l->valid = l->modified = 0;
     l->reserved = sm;
     l->unreadable = l->mod_on_fill = l->readable_on_fill = 0;
@@ -315,7 +334,7 @@ static int wr_hit_we(gms_cache *c, gms_mreq *r, uint32_t idx, uint8_t sm, int *c
     l->valid &= (uint8_t)~sm;
     l->modified &= (uint8_t)~sm;
     l->reserved &= (uint8_t)~sm;
-    if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]--;
+    if (!gms_line_is_valid(l)) line_freed(c, idx);
     return GMS_CACHE_HIT;
 }
 
@@ -557,6 +576,9 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     for (size_t i = 0; i < nl; i++) c->tags[i] = UINT64_MAX;   /* no block matches */
     c->lines = gms_xcalloc(nl, sizeof *c->lines);
     c->set_used = gms_xcalloc(cfg->nsets, sizeof *c->set_used);
+    c->inv_top = gms_xmalloc(cfg->nsets * sizeof *c->inv_top);
+    for (uint32_t i = 0; i < cfg->nsets; i++) c->inv_top[i] = cfg->assoc;
+    gms_u64map_init(&c->where, nl);
     return c;
 }
 
@@ -574,6 +596,8 @@ void gms_cache_free(gms_cache *c)
     free(c->tags);
     free(c->lines);
     free(c->set_used);
+    free(c->inv_top);
+    gms_u64map_free(&c->where);
     free(c);
 }
 
@@ -608,7 +632,7 @@ uint32_t gms_cache_flush(gms_cache *c)
         }
         /* reserved sectors stay reserved: their fills are still coming */
         l->valid = l->modified = l->unreadable = 0;
-        if (!l->reserved) c->set_used[i / c->assoc]--;
+        if (!l->reserved) line_freed(c, (uint32_t)i);
         n++;
     }
     return n;
@@ -636,7 +660,10 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     for (size_t i = 0; i < nl; i++) c->tags[i] = UINT64_MAX;
     c->lines = gms_xcalloc(nl, sizeof *c->lines);
     memset(c->set_used, 0, c->cfg.nsets * sizeof *c->set_used);
+    gms_u64map_free(&c->where);
+    gms_u64map_init(&c->where, nl);
     c->assoc = assoc;
+    for (uint32_t i = 0; i < c->cfg.nsets; i++) c->inv_top[i] = assoc;
     c->cfg.assoc = assoc;
     return 0;
 }

@@ -166,8 +166,9 @@ static void dump(const gms_params *p, FILE *out)
     const gms_dram_timing *t = &m->timing;
     uint32_t nsub = m->n_mem * m->n_sub_partition_per_mchannel;
     char a[32], b[32], size[32], rest[512];
-    fprintf(out, "Memory partitions: %u channels x %u sub-partitions = %u L2 slices\n", m->n_mem,
-            m->n_sub_partition_per_mchannel, nsub);
+    fprintf(out, "Memory partitions: %u channel%s x %u sub-partition%s = %u L2 slice%s\n", m->n_mem,
+            m->n_mem == 1 ? "" : "s", m->n_sub_partition_per_mchannel, m->n_sub_partition_per_mchannel == 1 ? "" : "s",
+            nsub, nsub == 1 ? "" : "s");
     if (m->dl2.enabled) {
         gms_cache_config_describe_parts(&m->dl2, size, sizeof size, rest, sizeof rest);
         fprintf(out, "L2: %s per slice x %u slices = %s%s\n", size, nsub,
@@ -192,16 +193,21 @@ static void dump(const gms_params *p, FILE *out)
     }
     static const char *const pidx[] = { "none", "XOR", "IPOLY" };
     static const char *const bkidx[] = { "linear", "XOR with row", "IPOLY" };
-    fprintf(out, "Partition hashing: %s; sub-partition = channel x %u + lowest bank bit%s; DRAM bank index %s\n",
-            pidx[ad->pindex < 3 ? ad->pindex : 0], m->n_sub_partition_per_mchannel,
-            m->n_sub_partition_per_mchannel > 2 ? "s" : "", bkidx[ad->bk_index < 3 ? ad->bk_index : 0]);
+    if (m->n_sub_partition_per_mchannel > 1)
+        fprintf(out, "Partition hashing: %s; sub-partition = channel x %u + lowest %u bank bit%s; DRAM bank index %s\n",
+                pidx[ad->pindex < 3 ? ad->pindex : 0], m->n_sub_partition_per_mchannel,
+                gms_log2u(m->n_sub_partition_per_mchannel), m->n_sub_partition_per_mchannel > 2 ? "s" : "",
+                bkidx[ad->bk_index < 3 ? ad->bk_index : 0]);
+    else
+        fprintf(out, "Partition hashing: %s; one sub-partition per channel; DRAM bank index %s\n",
+                pidx[ad->pindex < 3 ? ad->pindex : 0], bkidx[ad->bk_index < 3 ? ad->bk_index : 0]);
     double mhz = p->core.mhz_dram;
     double per_chan = (double)t->atom / t->burst_cycles * mhz * 1e6;   /* bytes/s */
     fprintf(out, "DRAM: %u channels x %u banks", m->n_mem, t->nbk);
     if (t->nbkgrp > 1) fprintf(out, " (%u groups, %s bank bits)", t->nbkgrp, t->bnkgrp_lower_bits ? "lower" : "higher");
-    fprintf(out, ", %.0f MHz command clock, %u B per column command (%u beats x %u B x %u chips), "
+    fprintf(out, ", %.0f MHz command clock, %u B per column command (%u beats x %u B x %u chip%s), "
             "peak %.1f GB/s per channel, %.1f GB/s total\n", mhz, t->atom, t->BL, t->busW, t->n_per_ctrlr,
-            per_chan / 1e9, per_chan * m->n_mem / 1e9);
+            t->n_per_ctrlr == 1 ? "" : "s", per_chan / 1e9, per_chan * m->n_mem / 1e9);
     fprintf(out, "DRAM timing (command cycles): tCCD %u, tRRD %u, tRCD %u (write %u), tRAS %u, tRP %u, tRC %u, CL %u, "
             "WL %u, tCDLR %u, tWR %u, tCCDL %u, tRTPL %u; derived tRTW %u, tWTR %u, tWTP %u, burst %u\n",
             t->tCCD, t->tRRD, t->tRCD, t->tRCDWR, t->tRAS, t->tRP, t->tRC, t->CL, t->WL, t->tCDLR, t->tWR, t->tCCDL,

@@ -83,30 +83,38 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
             if (!q->head) x->out_active[w] &= ~(1ULL << (o & 63));
         }
     }
-    /* 2. switch allocation: inputs in round-robin order, one packet per free input/output pair */
+    /* 2. switch allocation: active inputs in round-robin order from x->rr, one packet per free
+     * input/output pair */
     if (x->queued) {
         uint32_t n = x->nin, start = x->rr;
-        for (uint32_t k = 0; k < n; k++) {
-            uint32_t i = start + k;
-            if (i >= n) i -= n;
-            if (!(x->in_active[i >> 6] >> (i & 63) & 1)) continue;
-            if (x->in_busy[i] > now) continue;
-            gms_mreq *r = x->inq[i].head;
-            uint32_t o = dest_of(x, r, i);
-            uint32_t fl = r->icnt_flits;
-            if (x->out_busy[o] > now) continue;
-            if (x->out_flits[o] + fl > x->out_limit && x->out_flits[o] > 0) continue;
-            gms_fifo_pop(&x->inq[i]);
-            x->in_flits[i] -= fl;
-            if (!x->inq[i].head) x->in_active[i >> 6] &= ~(1ULL << (i & 63));
-            x->in_busy[i] = now + fl;
-            x->out_busy[o] = now + fl;
-            r->t_ready = now + fl + x->latency;
-            x->out_flits[o] += fl;
-            gms_fifo_push(&x->outq[o], r);
-            x->out_active[o >> 6] |= 1ULL << (o & 63);
-            x->packets++;
-            x->flits += fl;
+        for (int pass = 0; pass < 2; pass++) {
+            uint32_t lo = pass ? 0 : start, hi = pass ? start : n;
+            for (uint32_t w = lo >> 6; w < x->in_words && w * 64 < hi; w++) {
+                uint64_t bits = x->in_active[w];
+                if (w == lo >> 6) bits &= ~0ULL << (lo & 63);
+                while (bits) {
+                    uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(bits);
+                    bits &= bits - 1;
+                    if (i >= hi) break;
+                    if (x->in_busy[i] > now) continue;
+                    gms_mreq *r = x->inq[i].head;
+                    uint32_t o = dest_of(x, r, i);
+                    uint32_t fl = r->icnt_flits;
+                    if (x->out_busy[o] > now) continue;
+                    if (x->out_flits[o] + fl > x->out_limit && x->out_flits[o] > 0) continue;
+                    gms_fifo_pop(&x->inq[i]);
+                    x->in_flits[i] -= fl;
+                    if (!x->inq[i].head) x->in_active[i >> 6] &= ~(1ULL << (i & 63));
+                    x->in_busy[i] = now + fl;
+                    x->out_busy[o] = now + fl;
+                    r->t_ready = now + fl + x->latency;
+                    x->out_flits[o] += fl;
+                    gms_fifo_push(&x->outq[o], r);
+                    x->out_active[o >> 6] |= 1ULL << (o & 63);
+                    x->packets++;
+                    x->flits += fl;
+                }
+            }
         }
         x->rr = (x->rr + 1) % n;
     }

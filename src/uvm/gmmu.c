@@ -170,6 +170,7 @@ void gms_uvm_walk_done(gms_uvm *u, uint32_t pi, uint64_t now)
     uint32_t page = pe->page;
     if (page == GMS_UVM_NONE || u->pages[page].state == GMS_PG_RESIDENT) {
         u->c.walk_hit++;
+        if (page != GMS_UVM_NONE && u->ev->walk_hit) u->ev->walk_hit(u->ev_st, page, now);
         deliver_all(u, pi, 0, now);
         return;
     }

@@ -16,11 +16,7 @@ static uint64_t pow2_at_least(uint64_t x)
 
 const gms_uvm_alloc_rec *gms_uvm_alloc_of_page(const gms_uvm *u, uint32_t page)
 {
-    for (size_t i = 0; i < u->nallocs; i++) {
-        const gms_uvm_alloc_rec *a = &u->allocs[i];
-        if (a->managed && page >= a->first_page && page < a->first_page + a->npages) return a;
-    }
-    return NULL;
+    return page < u->npages ? &u->allocs[u->pages[page].alloc] : NULL;
 }
 
 static int overlaps(const gms_uvm *u, uint64_t addr, uint64_t bytes)
@@ -106,6 +102,7 @@ int gms_uvm_pt_add(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const
         gms_uvm_page *pg = &u->pages[a->first_page + i];
         memset(pg, 0, sizeof *pg);
         pg->vpn = vpn0 + i;
+        pg->alloc = (uint32_t)(u->nallocs - 1);
         uint32_t k = (uint32_t)(((uint64_t)i << u->page_shift) / GMS_UVM_LP_SIZE);
         const gms_uvm_region *r = &u->regions[u->nregions + k];
         pg->region = u->nregions + k;

@@ -42,6 +42,7 @@ enum { GMS_PG_HOST = 0, GMS_PG_INFLIGHT, GMS_PG_RESIDENT, GMS_PG_WRITING };
 typedef struct gms_uvm_page {
     uint64_t vpn;
     uint64_t t_fault;        /* first demand fault of the current migration (latency stats) */
+    uint32_t alloc;          /* allocation index (page group) */
     uint32_t region;         /* region index */
     uint32_t block;          /* global 64 KiB basic-block index */
     uint32_t pend;           /* pending translation (waiters), GMS_UVM_NONE if none */
@@ -202,6 +203,8 @@ struct gms_uvm_evict_ops {
     void (*removed)(void *st, uint32_t page);
     /* a reference to a managed page, in program order (consecutive repeats folded); may be NULL */
     void (*access)(void *st, uint32_t page, uint64_t now);
+    /* a page-table walk found the page resident (walk-level reference, HPE's HIR); may be NULL */
+    void (*walk_hit)(void *st, uint32_t page, uint64_t now);
     /* a demand far fault (per-fault hook); may be NULL */
     void (*fault)(void *st, uint32_t page, uint64_t now);
     /* a batch has ended (per-batch hook); may be NULL */

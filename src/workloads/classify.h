@@ -10,7 +10,7 @@
 #include "stats/stats.h"
 
 #define GMS_CLASSIFY_WINDOW 1024      /* accesses (distinct pages of one warp instruction each) */
-#define GMS_CLASSIFY_THRESHOLD 54.0   /* mean unique pages per window above which: irregular */
+#define GMS_CLASSIFY_THRESHOLD 50.0   /* mean unique pages per window above which: irregular */
 #define GMS_CLASSIFY_PAGE_SHIFT 12    /* 4 KiB pages when the caller feeds addresses */
 
 typedef struct gms_classifier gms_classifier;

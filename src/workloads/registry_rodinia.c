@@ -10,6 +10,7 @@ extern const gms_workload_ops gms_wl_srad;
 extern const gms_workload_ops gms_wl_hotspot3d;
 extern const gms_workload_ops gms_wl_kmeans;
 extern const gms_workload_ops gms_wl_knn;
+extern const gms_workload_ops gms_wl_lr;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -22,5 +23,6 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_hotspot3d,
     &gms_wl_kmeans,
     &gms_wl_knn,
+    &gms_wl_lr,
     NULL,
 };

@@ -14,15 +14,20 @@ bad()  { FAILN=$((FAILN + 1)); echo "FAIL $T: $1"; }
 # check NAME COMMAND...: passes when the command succeeds
 check() { n=$1; shift; if "$@"; then ok "$n"; else bad "$n"; fi; }
 summary() { echo "$PASS passed, $FAILN failed"; [ "$FAILN" -eq 0 ]; }
+# Host-timing stats (wall seconds, rates) differ between two runs of the same point: the
+# comparisons below leave them out.
+HOST_STATS='^gms_wall|_per_second$'
 # the total stats of a run's --stats-json file, one "name value" line each, sorted
 # (the "total" object holds only numbers, so the text up to its first '}' is all of it)
 json_totals() {
     tr -d '\n' < "$1" | sed -e 's/.*"total"[ ]*:[ ]*{//' -e 's/}.*//' | tr ',' '\n' |
-        sed -n 's/^[ ]*"\([^"]*\)"[ ]*:[ ]*\([^ ]*\)[ ]*$/\1 \2/p' | sort
+        sed -n 's/^[ ]*"\([^"]*\)"[ ]*:[ ]*\([^ ]*\)[ ]*$/\1 \2/p' | awk -v h="$HOST_STATS" '$1 !~ h' | sort
 }
 # the total stats of one point from `sweep export` CSV, same format
 export_totals() {  # $1 = export csv, $2 = point id
-    awk -F, -v id="$2" '$1 == id && $8 == "0" { print $9, $10 }' "$1" | sort
+    awk -F, -v id="$2" -v h="$HOST_STATS" '$1 == id && $8 == "0" && $9 !~ h { print $9, $10 }' "$1" | sort
 }
+# `sweep export` CSV without the host-timing stats
+export_sim() { "$BIN" sweep export "$1" | awk -F, -v h="$HOST_STATS" '$9 !~ h'; }
 # the point id of VARIANT WORKLOAD SEED from `sweep plan` output
 plan_id() { awk -v v="$2" -v w="$3" -v s="$4" '$3 == v && $4 == w && $5 == s { print $2 }' "$1"; }

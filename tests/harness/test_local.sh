@@ -31,7 +31,7 @@ for v in base lat; do
         label=${w%%:*}; n=${w#*:}
         set -- --config "$CONFIG"
         [ $v = lat ] && set -- "$@" --set gpgpu_l1_latency=60
-        "$BIN" run "$@" --workload stream --set n=$n --seed 1 --stats-json "one_${v}_$label.json" --quiet 2> one.err ||
+        "$BIN" run "$@" --workload stream --set n=$n --seed 1 --stats-json "one_${v}_$label.json" --quiet > /dev/null 2> one.err ||
             echo "individual run failed: $(cat one.err)"
         id=$(plan_id plan.txt $v $label 1)
         json_totals "one_${v}_$label.json" > a.txt
@@ -100,7 +100,7 @@ if command -v gnuplot > /dev/null 2>&1; then
     check "report --plot svg" grep -q "<svg" bars.svg
     "$BIN" plot s.db --metric gpu_tot_ipc --x n --out lines.png 2> plot.err
     check "plot lines" [ -s lines.png ]
-    check "plot: one line per variant setting" grep -q "2 line(s)" plot.err
+    check "plot: one line per workload and other setting" grep -q "4 line(s)" plot.err
 else
     echo "skip $T: figures (gnuplot not installed: apt-get install gnuplot-nox)"
 fi

@@ -28,8 +28,8 @@ rc=$?
 check "sweep run --slurm --wait exits 0" [ $rc -eq 0 ] || cat slurm.err
 check "submitted one job array of 8 tasks" grep -q "submitted Slurm job array [0-9]*: 8 task(s) for 8 point(s)" slurm.err
 check "collected 8" grep -q "collected: 8 new ok, 0 new failed" slurm.err
-"$BIN" sweep export local.db > local.csv
-"$BIN" sweep export slurm.db > slurm.csv
+export_sim local.db > local.csv
+export_sim slurm.db > slurm.csv
 check "same stored stats as the local runner" cmp -s local.csv slurm.csv
 check "stats are not empty" [ "$(grep -c ',total,0,' slurm.csv)" -ge 8 ]
 check "task logs written" [ "$(ls slurm.results/slurm/logs/*.log | wc -l)" -eq 8 ]

@@ -35,7 +35,9 @@ TEST(classify_streaming_vs_random)
 /* small sizes for the classification walk; workloads not listed run with scale=<fallback> */
 static const struct { const char *name; const char *kv[6]; } small[] = {
     {"backprop", {"input=16384", NULL}},
-    {"bfs", {"vertices=65536", "edges=196608", NULL}},
+    {"bfs", {"vertices=32768", "edges=98304", NULL}},
+    {"fdtd-2d", {"scale=0.0625", NULL}},
+    {"2mm", {"scale=0.0625", NULL}},
     {"gaussian", {"size=256", NULL}},
     {"hotspot", {"rows=256", NULL}},
     {"nw", {"dim=256", NULL}},

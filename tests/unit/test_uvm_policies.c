@@ -28,7 +28,7 @@ TEST(uvm_seq_prefetcher_block)
     CHECK_EQ(uvm_h_stat(&h2, "Uvm_pages_migrated_in"), 128);
     /* prefetched pages used before eviction */
     for (int p = 128; p < 138; p++) uvm_h_access_wait(&h2, 0, UVM_BASE + (uint64_t)p * PG, GMS_MREQ_READ);
-    CHECK_EQ(uvm_h_stat(&h2, "Uvm_prefetched_used"), 9);   /* page 200 was the demand page */
+    CHECK_EQ(uvm_h_stat(&h2, "Uvm_prefetched_used"), 10);  /* all prefetched (page 200 was the demand page) */
     uvm_h_free(&h);
     uvm_h_free(&h2);
 }
@@ -107,10 +107,11 @@ TEST(uvm_prefetcher_switches_when_oversubscribed)
     CHECK_EQ(uvm_h_stat(&h, "Uvm_oversubscribed"), 0);
     uvm_h_access_wait(&h, 0, UVM_BASE + 32 * PG, GMS_MREQ_READ);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_oversubscribed"), 1);
-    uvm_h_access_wait(&h, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ);
+    /* (the fault at page 32 took leaf 2, and node 0-3 at 3/4 pulled in leaf 3 as well) */
+    uvm_h_access_wait(&h, 0, UVM_BASE + 64 * PG, GMS_MREQ_READ);
     REQUIRE(uvm_h_run_idle(&h) == 0);
-    CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_migrated_in"), 16 + 16 + 16 + 1);
-    CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 17);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_migrated_in"), 16 + 16 + 32 + 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 32 + 1);
     uvm_h_free(&h);
 }
 
@@ -171,9 +172,9 @@ TEST(uvm_belady_two_pass)
 {
     const char *path = "build/test_uvm_pages.seq";
     /* pass 1 under LRU records the page sequence; pass 2 replays it for Belady */
-    CHECK_EQ(cyclic_run(OPTS("hardware_prefetch", "0", "gddr_size", "24KB", "uvm_eviction", "lru4k",
+    CHECK_EQ(cyclic_run(OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "gddr_size", "24KB", "uvm_eviction", "lru4k",
                              "uvm_page_trace_out", path), 7, 3), 21);
-    CHECK_EQ(cyclic_run(OPTS("hardware_prefetch", "0", "gddr_size", "24KB", "uvm_eviction", "belady",
+    CHECK_EQ(cyclic_run(OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "gddr_size", "24KB", "uvm_eviction", "belady",
                              "uvm_belady_trace", path), 7, 3), 7 + 2);
     remove(path);
 }
@@ -183,7 +184,7 @@ TEST(uvm_age_based_lru)
     /* capacity 2: pages 0, 1 migrated, page 0 re-read, then page 2 faults. Access-based LRU
      * evicts page 1; age-based (driver) evicts page 0, so the next access to 0 faults again */
     const char *base[] = { "hardware_prefetch", "0", "gddr_size", "8KB", "uvm_eviction", "lru4k", "uvm_lru_on_access",
-                           "1", NULL };
+                           "1", "hwprefetch_oversub", "0", NULL };
     for (int age = 0; age < 2; age++) {
         base[7] = age ? "0" : "1";
         uvm_h h;

@@ -1,0 +1,386 @@
+/* LR (UVMBench logistic-regression, LogisticRegression_CuBLAS.cu): batch gradient descent of
+ * a logistic-regression classifier on a document/word-count matrix (the suite reads the first
+ * `features` word counts of the aclImdb training reviews; here counts are drawn from the seed,
+ * the first half of the instances labelled P, the rest N, with a per-class bias so the model
+ * learns something). ArffImporter's preprocessing is reproduced: a bias column X0 = 1, every
+ * other feature normalised to (x - mean) / (max - min), the matrix stored transposed
+ * (column-major, one instance per row) as cuBLAS prefers.
+ *
+ * Per iteration (MAX_ITER = `iter` times):
+ *   cublasSgemv(N)  cost = X * w               gemv2N_kernel: 128 threads, one row each
+ *   ComputeCost     cost = sigmoid(cost) - y   the suite's kernel: 128 threads, one instance each
+ *   cublasSgemv(T)  grad = X^T * cost          gemv2T_kernel: one 128-thread block per feature,
+ *                                              strided partial sums + shared-memory tree
+ *   cublasSaxpy     w += -lr/m * grad          axpy_kernel: 128 threads, one feature each
+ * Table 5.1 counts only ComputeCost (the one kernel the suite writes); the three cuBLAS calls
+ * are modelled as the plain kernels above (cuBLAS's own kernels are closed source). */
+#include "workloads/rodinia_util.h"
+#include "util/rng.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TPB 128
+#define LEARNING_RATE 10.0f
+
+typedef struct lr {
+    uint64_t m, n, iters;   /* instances, features including X0, gradient-descent iterations */
+    int done;
+    rw_buf X, w, cost, cls, grad;
+    float *x0;              /* a copy of the input matrix (verify) */
+} lr;
+
+static const gms_wl_param params[] = {
+    {"instances", "25000", "training documents (rows; the aclImdb training set has 25000)"},
+    {"features", "1000", "word-count features per document (train-first1000.arff); X0 is added"},
+    {"iter", "1000", "gradient-descent iterations (MAX_ITER)"},
+    {"scale", "1", "multiplies instances"},
+    {NULL, NULL, NULL},
+};
+
+static int sizes(const gms_wl_args *a, uint64_t *m, uint64_t *n, gms_error *err)
+{
+    if (rw_scaled(a, "lr", "instances", 1, 1ULL << 30, m, err)) return -1;
+    if (rw_param(a, "features", 1, 1ULL << 20, n, err)) return -1;
+    *n += 1;
+    if (*m * *n > (1ULL << 36))
+        return gms_err(err, "workload lr: instances x features = %llu x %llu is too large",
+                       (unsigned long long)*m, (unsigned long long)*n);
+    return 0;
+}
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    uint64_t m, n;
+    if (sizes(a, &m, &n, &e)) return 0;
+    return 4 * m * n + 4 * n + 4 * m + 2 * m + 4 * n;
+}
+
+static int create(const gms_wl_args *a, void **out, gms_error *err)
+{
+    uint64_t m, n, it;
+    if (sizes(a, &m, &n, err) || rw_param(a, "iter", 1, 1000000, &it, err)) return -1;
+    lr *s = gms_xcalloc(1, sizeof *s);
+    s->m = m; s->n = n; s->iters = it;
+    rw_buf_new(&s->X, 4 * m * n);
+    rw_buf_new(&s->w, 4 * n);
+    rw_buf_new(&s->cost, 4 * m);
+    rw_buf_new(&s->cls, 2 * m);
+    rw_buf_new(&s->grad, 4 * n);
+    gms_rng r;
+    gms_rng_seed(&r, gms_wl_seed(a));
+    /* featureMat (row-major, with X0) as ArffImporter builds it, then normalise, transpose */
+    uint64_t nf = n - 1;
+    float *fm = gms_xmalloc(4 * m * n);
+    float *mn = gms_xcalloc(nf ? nf : 1, 4), *mx = gms_xcalloc(nf ? nf : 1, 4), *sum = gms_xcalloc(nf ? nf : 1, 4);
+    uint16_t *cls = s->cls.h;
+    for (uint64_t i = 0; i < m; i++) {
+        cls[i] = i < (m + 1) / 2 ? 0 : 1;   /* classVec {P, N}: P = 0 */
+        fm[i * n] = 1.0f;
+        for (uint64_t j = 0; j < nf; j++) {
+            /* word counts: frequent words first (Zipf-like), class-dependent shift */
+            double lam = 12.0 / (double)(1 + j / 4) * (cls[i] ? 0.8 + 0.4 * (double)(j % 3) / 2 : 1.0);
+            float v = (float)floor(-log(1.0 - gms_rng_double(&r)) * lam);
+            if (v < mn[j]) mn[j] = v;       /* min/max start at 0 as in the importer */
+            if (v > mx[j]) mx[j] = v;
+            sum[j] += v;
+            fm[i * n + 1 + j] = v;
+        }
+    }
+    for (uint64_t j = 0; j < nf; j++) {
+        float mean = sum[j] / (float)m, range = mx[j] - mn[j];
+        if (range == 0.0f) continue;
+        for (uint64_t i = 0; i < m; i++) fm[i * n + 1 + j] = (fm[i * n + 1 + j] - mean) / range;
+    }
+    float *X = RW_F(s->X);
+    for (uint64_t i = 0; i < m; i++)
+        for (uint64_t j = 0; j < n; j++) X[j * m + i] = fm[i * n + j];
+    s->x0 = fm;
+    memcpy(s->x0, X, 4 * m * n);
+    free(mn); free(mx); free(sum);
+    *out = s;
+    return 0;
+}
+
+/* y[i] = sum_j A[j*m + i] * x[j] (alpha 1, beta 0) */
+static int k_gemvN(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    lr *s = k->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, (uint32_t)k->block.x, W);
+    const float *X = RW_F(s->X), *w = RW_F(s->w);
+    float *y = RW_F(s->cost);
+    uint64_t m = s->m, n = s->n, a[32], xb[32];
+    for (uint32_t wi = 0; wi < nw; wi++) {
+        rw_warp *x = &W[wi];
+        uint8_t ri = rw_prologue(x, x->mask);
+        uint32_t act = 0;
+        float acc[32];
+        RW_LANES(x, x->mask, l, t) if (b * k->block.x + t < m) { act |= 1u << l; acc[l] = 0; }
+        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
+        rw_bra(x, 0x20, x->mask, c);
+        if (!act) { rw_exit(x, x->mask); continue; }
+        uint8_t r = rw_int(x, 0x28, act, GMS_REG_NONE, GMS_REG_NONE);
+        for (uint64_t j = 0; j < n; j++) {
+            RW_LANES(x, act, l, t) {
+                uint64_t i = b * k->block.x + t;
+                a[l] = s->X.d + 4 * (j * m + i);
+                xb[l] = s->w.d + 4 * j;
+                acc[l] += X[j * m + i] * w[j];
+            }
+            uint8_t va = rw_ldg(x, 0x30, act, 4, a, c);
+            uint8_t vx = rw_ldg(x, 0x38, act, 4, xb, c);
+            r = rw_fp(x, 0x40, act, va, vx, r);
+            if (j % 4 == 3 || j + 1 == n) {
+                uint8_t q = rw_int(x, 0x48, act, c, GMS_REG_NONE);
+                rw_bra(x, 0x50, act, q);
+            }
+        }
+        RW_LANES(x, act, l, t) {
+            uint64_t i = b * k->block.x + t;
+            a[l] = s->cost.d + 4 * i;
+            y[i] = acc[l];
+        }
+        rw_stg(x, 0x58, act, 4, a, c, r);
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+/* ComputeCost: cost = 1/(1+expf(-cost)) - class */
+static int k_cost(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    lr *s = k->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, (uint32_t)k->block.x, W);
+    float *cost = RW_F(s->cost);
+    const uint16_t *cls = s->cls.h;
+    uint64_t a[32], ac[32];
+    for (uint32_t wi = 0; wi < nw; wi++) {
+        rw_warp *x = &W[wi];
+        uint8_t ri = rw_prologue(x, x->mask);
+        uint32_t act = 0;
+        RW_LANES(x, x->mask, l, t) {
+            uint64_t i = b * k->block.x + t;
+            if (i >= s->m) continue;
+            act |= 1u << l;
+            a[l] = s->cost.d + 4 * i;
+            ac[l] = s->cls.d + 2 * i;
+            cost[i] = 1.0f / (1.0f + expf(-cost[i])) - (float)cls[i];
+        }
+        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
+        rw_bra(x, 0x20, x->mask, c);
+        if (act) {
+            uint8_t v = rw_ldg(x, 0x28, act, 4, a, c);
+            uint8_t y = gms_emit_load(&x->e, 0x30, act, GMS_MEM_LD_GLOBAL, 2, ac, c);
+            uint8_t e = rw_fp(x, 0x38, act, v, GMS_REG_NONE, GMS_REG_NONE);    /* FMUL by -log2(e) */
+            e = rw_sfu(x, 0x40, act, e);                                      /* MUFU.EX2 */
+            e = rw_fp(x, 0x48, act, e, GMS_REG_NONE, GMS_REG_NONE);           /* FADD 1 */
+            e = rw_sfu(x, 0x50, act, e);                                      /* MUFU.RCP */
+            e = rw_fp(x, 0x58, act, e, e, GMS_REG_NONE);                      /* refinement FFMA */
+            uint8_t f = rw_sfu(x, 0x60, act, y);                              /* I2F.U16 */
+            e = rw_fp(x, 0x68, act, e, f, GMS_REG_NONE);
+            rw_stg(x, 0x70, act, 4, a, c, e);
+        }
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+/* grad[j] = sum_i A[j*m + i] * cost[i]: block j, thread t sums i = t, t+128, ..., then a
+ * shared-memory tree over the 128 partial sums */
+static void gemvT_partials(const float *X, const float *c, uint64_t m, uint64_t j, float p[TPB])
+{
+    for (uint32_t t = 0; t < TPB; t++) {
+        float acc = 0;
+        for (uint64_t i = t; i < m; i += TPB) acc += X[j * m + i] * c[i];
+        p[t] = acc;
+    }
+    for (uint32_t h = TPB / 2; h > 0; h /= 2)
+        for (uint32_t t = 0; t < h; t++) p[t] += p[t + h];
+}
+
+static int k_gemvT(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    lr *s = k->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, TPB, W);
+    uint64_t m = s->m, j = b, a[32], ab[32], sa[32], sb[32];
+    float p[TPB];
+    gemvT_partials(RW_F(s->X), RW_F(s->cost), m, j, p);
+    uint8_t acc[RW_MAXW], ri[RW_MAXW];
+    for (uint32_t wi = 0; wi < nw; wi++) {
+        rw_warp *x = &W[wi];
+        ri[wi] = rw_prologue(x, x->mask);
+        acc[wi] = rw_int(x, 0x18, x->mask, GMS_REG_NONE, GMS_REG_NONE);
+        for (uint64_t base = 0; base < m; base += TPB) {
+            uint32_t act = 0;
+            RW_LANES(x, x->mask, l, t) {
+                uint64_t i = base + t;
+                if (i >= m) continue;
+                act |= 1u << l;
+                a[l] = s->X.d + 4 * (j * m + i);
+                ab[l] = s->cost.d + 4 * i;
+            }
+            uint8_t q = rw_int(x, 0x20, x->mask, ri[wi], GMS_REG_NONE);
+            rw_bra(x, 0x28, x->mask, q);
+            if (!act) break;
+            uint8_t va = rw_ldg(x, 0x30, act, 4, a, ri[wi]);
+            uint8_t vc = rw_ldg(x, 0x38, act, 4, ab, ri[wi]);
+            acc[wi] = rw_fp(x, 0x40, act, va, vc, acc[wi]);
+        }
+        RW_LANES(x, x->mask, l, t) sa[l] = 4 * (uint64_t)t;
+        rw_sts(x, 0x48, x->mask, 4, sa, GMS_REG_NONE, acc[wi]);
+    }
+    rw_bar(W, nw, 0x50);
+    for (uint32_t h = TPB / 2; h > 0; h /= 2) {
+        for (uint32_t wi = 0; wi < nw; wi++) {
+            rw_warp *x = &W[wi];
+            uint32_t act = 0;
+            RW_LANES(x, x->mask, l, t) if (t < h) {
+                act |= 1u << l;
+                sa[l] = 4 * (uint64_t)t;
+                sb[l] = 4 * (uint64_t)(t + h);
+            }
+            uint8_t q = rw_int(x, 0x58, x->mask, ri[wi], GMS_REG_NONE);
+            rw_bra(x, 0x60, x->mask, q);
+            if (act) {
+                uint8_t v1 = rw_lds(x, 0x68, act, 4, sa, GMS_REG_NONE);
+                uint8_t v2 = rw_lds(x, 0x70, act, 4, sb, GMS_REG_NONE);
+                uint8_t v = rw_fp(x, 0x78, act, v1, v2, GMS_REG_NONE);
+                rw_sts(x, 0x80, act, 4, sa, GMS_REG_NONE, v);
+            }
+        }
+        rw_bar(W, nw, 0x88);
+    }
+    RW_F(s->grad)[j] = p[0];
+    for (uint32_t wi = 0; wi < nw; wi++) {
+        rw_warp *x = &W[wi];
+        if (wi == 0) {
+            uint64_t z[32] = {0};
+            a[0] = s->grad.d + 4 * j;
+            uint8_t v = rw_lds(x, 0x90, 1u, 4, z, GMS_REG_NONE);
+            rw_stg(x, 0x98, 1u, 4, a, ri[wi], v);
+        }
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+/* w[i] += alpha * grad[i] */
+static int k_axpy(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    lr *s = k->st;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, (uint32_t)k->block.x, W);
+    float alpha = (float)k->f[0], *w = RW_F(s->w);
+    const float *g = RW_F(s->grad);
+    uint64_t a[32], ag[32];
+    for (uint32_t wi = 0; wi < nw; wi++) {
+        rw_warp *x = &W[wi];
+        uint8_t ri = rw_prologue(x, x->mask);
+        uint32_t act = 0;
+        RW_LANES(x, x->mask, l, t) {
+            uint64_t i = b * k->block.x + t;
+            if (i >= s->n) continue;
+            act |= 1u << l;
+            a[l] = s->w.d + 4 * i;
+            ag[l] = s->grad.d + 4 * i;
+            w[i] += alpha * g[i];
+        }
+        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
+        rw_bra(x, 0x20, x->mask, c);
+        if (act) {
+            uint8_t vg = rw_ldg(x, 0x28, act, 4, ag, c);
+            uint8_t vw = rw_ldg(x, 0x30, act, 4, a, c);
+            uint8_t v = rw_fp(x, 0x38, act, vg, vw, GMS_REG_NONE);
+            rw_stg(x, 0x40, act, 4, a, c, v);
+        }
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+static int next(void *st, gms_program *p, gms_error *err)
+{
+    lr *s = st;
+    if (s->done) return 0;
+    /* non-UVM order: dFeatureMatTrans, dWeightArr, dCostArr, dClassArr, dFeaCostProdArr */
+    rw_buf_alloc(p, &s->X, "dFeatureMatTrans", 0);
+    rw_buf_alloc(p, &s->w, "dWeightArr", 0);
+    rw_buf_alloc(p, &s->cost, "dCostArr", 0);
+    rw_buf_alloc(p, &s->cls, "dClassArr", 0);
+    rw_buf_alloc(p, &s->grad, "dFeaCostProdArr", 0);
+    gms_prog_copy_h2d(p, s->X.d, s->X.bytes);
+    gms_prog_copy_h2d(p, s->w.d, s->w.bytes);
+    gms_prog_copy_h2d(p, s->cls.d, s->cls.bytes);
+    /* ComputeCost: 128 threads when numInstances > 128, else one block of numInstances */
+    uint32_t cb = s->m > TPB ? TPB : (uint32_t)s->m, cg = s->m > TPB ? (uint32_t)((s->m + TPB - 1) / TPB) : 1;
+    rw_kernel kn = {.st = s, .fn = k_gemvN, .grid = {(uint32_t)((s->m + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
+    rw_kernel kc = {.st = s, .fn = k_cost, .grid = {cg, 1, 1}, .block = {cb, 1, 1}};
+    rw_kernel kt = {.st = s, .fn = k_gemvT, .grid = {(uint32_t)s->n, 1, 1}, .block = {TPB, 1, 1}};
+    rw_kernel ka = {.st = s, .fn = k_axpy, .grid = {(uint32_t)((s->n + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
+    ka.f[0] = -LEARNING_RATE / (float)s->m;
+    for (uint64_t it = 0; it < s->iters; it++) {
+        rw_launch(p, "gemv2N_kernel", &kn, 0, 32);
+        rw_launch(p, "ComputeCost", &kc, 0, 16);
+        rw_launch(p, "gemv2T_kernel_val", &kt, 4 * TPB, 32);
+        rw_launch(p, "axpy_kernel_val", &ka, 0, 16);
+    }
+    gms_prog_sync(p);
+    gms_prog_copy_d2h(p, s->w.d, s->w.bytes);
+    s->done = 1;
+    (void)err;
+    return 1;
+}
+
+static int verify(void *st, gms_error *err)
+{
+    lr *s = st;
+    uint64_t m = s->m, n = s->n;
+    const float *X = s->x0;
+    const uint16_t *cls = s->cls.h;
+    float *w = gms_xcalloc(n, 4), *c = gms_xmalloc(4 * m), p[TPB];
+    float alpha = -LEARNING_RATE / (float)m;
+    for (uint64_t it = 0; it < s->iters; it++) {
+        for (uint64_t i = 0; i < m; i++) {
+            float acc = 0;
+            for (uint64_t j = 0; j < n; j++) acc += X[j * m + i] * w[j];
+            c[i] = 1.0f / (1.0f + expf(-acc)) - (float)cls[i];
+        }
+        for (uint64_t j = 0; j < n; j++) {
+            gemvT_partials(X, c, m, j, p);
+            w[j] += alpha * p[0];
+        }
+    }
+    int rc = rw_cmp_f("lr", "dWeightArr", RW_F(s->w), w, n, 1e-5, err);
+    if (!rc) rc = rw_cmp_f("lr", "dCostArr", RW_F(s->cost), c, m, 1e-5, err);
+    free(w);
+    free(c);
+    return rc ? -1 : 0;
+}
+
+static void destroy(void *st)
+{
+    lr *s = st;
+    if (!s) return;
+    rw_buf_free(&s->X);
+    rw_buf_free(&s->w);
+    rw_buf_free(&s->cost);
+    rw_buf_free(&s->cls);
+    rw_buf_free(&s->grad);
+    free(s->x0);
+    free(s);
+}
+
+const gms_workload_ops gms_wl_lr = {
+    .name = "lr", .suite = "ml", .domain = "machine learning", .ri = "R",
+    .summary = "Logistic regression: batch gradient descent (gemv, ComputeCost, gemv^T, axpy per iteration, 128 threads)",
+    .params = params, .create = create, .next = next, .verify = verify, .destroy = destroy,
+    .footprint = footprint,
+};
