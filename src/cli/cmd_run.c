@@ -95,9 +95,9 @@ int gms_cmd_run(int argc, char **argv)
     double winst = 0, cyc = 0;
     gms_stats_total(st, "gpgpu_n_tot_w_icount", &winst);
     gms_stats_total(st, "gms_elapsed_core_cycles", &cyc);
-    gms_stat_f64(&mst->total, "gms_wall_seconds", wall);
-    gms_stat_f64(&mst->total, "gms_warp_insts_per_second", wall > 0 ? winst / wall : 0);
-    gms_stat_f64(&mst->total, "gms_sim_cycles_per_second", wall > 0 ? cyc / wall : 0);
+    gms_stat_f64(&mst->host, "gms_wall_seconds", wall);
+    gms_stat_f64(&mst->host, "gms_warp_insts_per_second", wall > 0 ? winst / wall : 0);
+    gms_stat_f64(&mst->host, "gms_sim_cycles_per_second", wall > 0 ? cyc / wall : 0);
     int wrc = 0;
     if (o.stats_json) wrc |= write_file(o.stats_json, gms_stats_write_json, st);
     if (o.stats_csv) wrc |= write_file(o.stats_csv, gms_stats_write_csv, st);

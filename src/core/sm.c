@@ -66,6 +66,7 @@ struct gms_sm {
     uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
     uint32_t ncand;
     uint32_t sched_ncand[MAX_SCHED];
+    uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
     uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
     uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until the LSU is free */
     uint32_t nlsu_wait;
@@ -623,8 +624,11 @@ static void drain_to_icnt(gms_sm *s, uint64_t now)
     gms_gpu *g = s->g;
     gms_mreq *r = s->l1 ? gms_cache_mq_head(s->l1) : NULL;
     if (r) {
-        r->sm = (uint16_t)s->id;
-        r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
+        if (r->access == GMS_ACC_L1_WRBK || r->access == GMS_ACC_L1_WR_ALLOC_R || !r->warp_txn) {
+            /* requests the L1 made itself (write-backs, write-allocate reads): route them */
+            r->sm = (uint16_t)s->id;
+            r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
+        }
         if (gms_icnt_can_send(g, s->id, r)) {
             gms_cache_mq_pop(s->l1);
             gms_icnt_send(g, s->id, r);
@@ -684,6 +688,7 @@ static int can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free, const g
 {
     warp *w = &s->w[wi];
     const gms_inst *in = &w->tr->insts[w->next];
+    if (s->op_busy >> in->op & 1) return 0;   /* this op class already found busy this cycle */
     if (in->op == GMS_OP_MEM) {
         if (!lsu_free) {   /* park: re-armed when the LSU frees, not polled every cycle */
             s->lsu_wait[wi >> 6] |= 1ULL << (wi & 63);
@@ -695,7 +700,7 @@ static int can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free, const g
         const uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op], k;
         for (k = 0; k < n; k++) if (pf[k] <= now) break;
-        if (k == n) return 0;
+        if (k == n) { s->op_busy |= 1u << in->op; return 0; }
     }
     if (sb_busy(w, in->src[0]) | sb_busy(w, in->src[1]) | sb_busy(w, in->src[2]) | sb_busy(w, in->src[3]) |
         sb_busy(w, in->dst[0]) | sb_busy(w, in->dst[1])) {
@@ -857,6 +862,7 @@ static int sm_tick(void *self, uint64_t cycle)
         }
         s->nlsu_wait = 0;
     }
+    s->op_busy = 0;
     if (s->ncand)
         for (uint32_t i = 0; i < s->nsched; i++) schedule(s, (i + (uint32_t)cycle) % s->nsched, cycle);
     if (sm_has_work(s)) return 1;

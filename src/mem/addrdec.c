@@ -208,7 +208,7 @@ static uint32_t hash_sub(const gms_addrdec *d, uint32_t chan_raw, uint32_t sp_ra
     }
 }
 
-void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
+static void decode_full(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o, uint64_t *part_addr)
 {
     const gms_addrdec_config *c = &d->cfg;
     uint32_t chan_raw;
@@ -225,23 +225,34 @@ void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
     case GMS_BKIDX_IPOLY: o->bank = gms_ipoly_hash(o->row, o->bank_raw, c->nbk); break;
     default: o->bank = o->bank_raw; break;
     }
+    *part_addr = gms_bits_remove(c->sp_mask, local);
+}
+
+/* the memo is a cache of a pure function, so updating it through a const decoder is safe */
+static const gms_addrdec_memo *lookup(const gms_addrdec *d, uint64_t addr)
+{
+    gms_addrdec_memo *m = (gms_addrdec_memo *)&d->memo[((addr >> 5) ^ (addr >> 13)) & (GMS_ADDRDEC_MEMO - 1)];
+    if (!m->valid || m->addr != addr) {
+        decode_full(d, addr, &m->out, &m->part_addr);
+        m->addr = addr;
+        m->valid = 1;
+    }
+    return m;
+}
+
+void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
+{
+    *o = lookup(d, addr)->out;
 }
 
 uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr)
 {
-    uint32_t chan_raw;
-    uint64_t local;
-    d->ops->map(&d->cfg, addr, &chan_raw, &local);
-    uint32_t bk = (uint32_t)gms_bits_gather(d->cfg.mask[GMS_AD_BK], local);
-    return hash_sub(d, chan_raw, bk & (d->cfg.n_sub - 1), local);
+    return lookup(d, addr)->out.sub;
 }
 
 uint64_t gms_addrdec_partition_addr(const gms_addrdec *d, uint64_t addr)
 {
-    uint32_t chan_raw;
-    uint64_t local;
-    d->ops->map(&d->cfg, addr, &chan_raw, &local);
-    return gms_bits_remove(d->cfg.sp_mask, local);
+    return lookup(d, addr)->part_addr;
 }
 
 void gms_addrdec_describe(const gms_addrdec_config *c, char *buf, size_t n)

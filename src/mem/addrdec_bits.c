@@ -5,11 +5,17 @@
 
 uint64_t gms_bits_gather(uint64_t mask, uint64_t val)
 {
+    /* one contiguous run of mask bits at a time (address masks have few runs) */
     uint64_t r = 0;
     unsigned k = 0;
-    for (uint64_t m = mask; m; m &= m - 1, k++) {
-        unsigned b = (unsigned)__builtin_ctzll(m);
-        r |= ((val >> b) & 1ULL) << k;
+    while (mask) {
+        unsigned b = (unsigned)__builtin_ctzll(mask);
+        uint64_t m = mask >> b;
+        unsigned len = ~m ? (unsigned)__builtin_ctzll(~m) : 64u - b;
+        uint64_t ones = len >= 64 ? ~0ULL : ((1ULL << len) - 1);
+        r |= ((val >> b) & ones) << k;
+        k += len;
+        mask &= ~(ones << b);
     }
     return r;
 }

@@ -72,6 +72,7 @@ void gms_run_stats_init(gms_run_stats *r)
 {
     memset(r, 0, sizeof *r);
     gms_stats_init(&r->total);
+    gms_stats_init(&r->host);
 }
 
 void gms_run_stats_free(gms_run_stats *r)
@@ -79,6 +80,7 @@ void gms_run_stats_free(gms_run_stats *r)
     for (size_t i = 0; i < r->nkernels; i++) gms_stats_free(&r->kernels[i].st);
     free(r->kernels);
     gms_stats_free(&r->total);
+    gms_stats_free(&r->host);
     memset(r, 0, sizeof *r);
 }
 
@@ -131,6 +133,12 @@ void gms_stats_write_text(const gms_run_stats *r, FILE *out)
         print_val(out, &r->total.v[i]);
         fputc('\n', out);
     }
+    if (r->host.n) fprintf(out, "----- host (not simulated) -----\n");
+    for (size_t i = 0; i < r->host.n; i++) {
+        fprintf(out, "%s = ", r->host.v[i].name);
+        print_val(out, &r->host.v[i]);
+        fputc('\n', out);
+    }
 }
 
 static void json_str(FILE *out, const char *s)
@@ -167,6 +175,8 @@ void gms_stats_write_json(const gms_run_stats *r, FILE *out)
     json_str(out, r->config_digest);
     fprintf(out, ",\n  \"total\": ");
     json_stats(out, &r->total, "  ");
+    fprintf(out, ",\n  \"host\": ");
+    json_stats(out, &r->host, "  ");
     fprintf(out, ",\n  \"kernels\": [");
     for (size_t k = 0; k < r->nkernels; k++) {
         const gms_kernel_stats *ks = &r->kernels[k];
@@ -194,6 +204,11 @@ void gms_stats_write_csv(const gms_run_stats *r, FILE *out)
     for (size_t i = 0; i < r->total.n; i++) {
         fprintf(out, "total,,,\"%s\",", r->total.v[i].name);
         print_val(out, &r->total.v[i]);
+        fputc('\n', out);
+    }
+    for (size_t i = 0; i < r->host.n; i++) {
+        fprintf(out, "host,,,\"%s\",", r->host.v[i].name);
+        print_val(out, &r->host.v[i]);
         fputc('\n', out);
     }
 }

@@ -40,6 +40,7 @@ struct gms_run_stats {
     gms_kernel_stats *kernels;
     size_t nkernels, capk;
     gms_stats total;
+    gms_stats host;          /* wall time and rates: not simulated, differ between runs */
 };
 
 void gms_run_stats_init(gms_run_stats *r);

@@ -11,6 +11,10 @@ extern const gms_workload_ops gms_wl_hotspot3d;
 extern const gms_workload_ops gms_wl_kmeans;
 extern const gms_workload_ops gms_wl_knn;
 extern const gms_workload_ops gms_wl_lr;
+extern const gms_workload_ops gms_wl_dwt2d;
+extern const gms_workload_ops gms_wl_sc;
+extern const gms_workload_ops gms_wl_svm;
+extern const gms_workload_ops gms_wl_pfilter;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -24,5 +28,9 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_kmeans,
     &gms_wl_knn,
     &gms_wl_lr,
+    &gms_wl_dwt2d,
+    &gms_wl_sc,
+    &gms_wl_svm,
+    &gms_wl_pfilter,
     NULL,
 };

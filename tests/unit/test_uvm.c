@@ -3,6 +3,7 @@
  * PCIe curve: 4 KiB = 2605 cycles, 64 KiB = 8702 cycles, spec 000b 1.4). */
 #include "test_uvm_util.h"
 #include <stdlib.h>
+#include <unistd.h>
 
 #define PG 4096ULL
 #define OPTS(...) (const char *const[]){ __VA_ARGS__, NULL }
@@ -181,8 +182,10 @@ TEST(uvm_batch_takes_faults_present)
     /* three faults before the interrupt is serviced... all in the same cycle form one batch;
      * with the tree prefetcher off, the batch moves 3 pages (2 transfers: pages 0-1, page 5) */
     uvm_h h;
+    char csv[128];
+    snprintf(csv, sizeof csv, "/tmp/gms_test_uvm_batches_%d.csv", (int)getpid());
     REQUIRE(uvm_h_init(&h, 1, OPTS("uvm_runtime", "batch", "hardware_prefetch", "0", "uvm_fault_handling_us", "20",
-                                   "uvm_batch_csv", "build/test_uvm_batches.csv")) == 0);
+                                   "uvm_batch_csv", csv)) == 0);
     REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
     gms_uvm_kernel_begin(h.u, 0);
     uvm_h_access(&h, 0, 0, UVM_BASE, GMS_MREQ_READ, NULL);
@@ -195,7 +198,7 @@ TEST(uvm_batch_takes_faults_present)
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_faults_mean"), 3);
     gms_uvm_kernel_end(h.u, h.dcycle[2]);
     uvm_h_free(&h);
-    FILE *f = fopen("build/test_uvm_batches.csv", "r");
+    FILE *f = fopen(csv, "r");
     REQUIRE(f);
     char line[256];
     CHECK(fgets(line, sizeof line, f) != NULL);
@@ -205,7 +208,7 @@ TEST(uvm_batch_takes_faults_present)
     snprintf(want, sizeof want, "0,100,29720,%llu,3,0,3,0", (unsigned long long)h.dcycle[2]);
     CHECK_STR(strtok(line, "\n"), want);
     fclose(f);
-    remove("build/test_uvm_batches.csv");
+    remove(csv);
 }
 
 static void dirty_case(int invalidate_clean, double *d2h, double *dirty, double *clean, double *wb)

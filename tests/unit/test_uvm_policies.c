@@ -1,6 +1,7 @@
 /* UVM policies and translation details, hand-computed (1481 MHz, UVMSmart's PCIe curve). */
 #include "test_uvm_util.h"
 #include <stdlib.h>
+#include <unistd.h>
 
 #define PG 4096ULL
 #define OPTS(...) (const char *const[]){ __VA_ARGS__, NULL }
@@ -170,7 +171,8 @@ static int cyclic_run(const char *const *opts, int n, int rounds)
 
 TEST(uvm_belady_two_pass)
 {
-    const char *path = "build/test_uvm_pages.seq";
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/gms_test_uvm_pages_%d.seq", (int)getpid());
     /* pass 1 under LRU records the page sequence; pass 2 replays it for Belady */
     CHECK_EQ(cyclic_run(OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "gddr_size", "24KB", "uvm_eviction", "lru4k",
                              "uvm_page_trace_out", path), 7, 3), 21);

@@ -61,3 +61,51 @@ TEST(wl_ml2_lr)
     rejects("lr", bad, "zero");
     has_footprint("lr");
 }
+
+TEST(wl_ml2_dwt2d)
+{
+    /* level sizes 96x64, 48x32, 24x16: 64-wide windows with mirrored right columns */
+    const char *kv[] = {"width=96", "height=64", "levels=3", NULL};
+    run_both("dwt2d", kv);
+    /* several sliding-window steps (height > 120) and a 1-component image */
+    const char *kv2[] = {"width=64", "height=256", "levels=2", "components=1", "repeat=2", NULL};
+    run("dwt2d", kv2);
+    const char *bad[] = {"width=16", "height=16", "levels=3", NULL};
+    rejects("dwt2d", bad, "dwt2d");
+    has_footprint("dwt2d");
+}
+
+TEST(wl_ml2_sc)
+{
+    const char *kv[] = {"k1=3", "k2=6", "dim=8", "n=400", "chunksize=400", "clustersize=50", NULL};
+    run_both("sc", kv);
+    /* two chunks, then the final localSearch of the intermediate centers */
+    const char *kv2[] = {"k1=2", "k2=4", "dim=5", "n=300", "chunksize=160", "clustersize=40", NULL};
+    run("sc", kv2);
+    const char *bad[] = {"scale=0.00001", NULL};
+    rejects("sc", bad, "zero");
+    has_footprint("sc");
+}
+
+TEST(wl_ml2_svm)
+{
+    const char *kv[] = {"train=200", "test=70", "M=64", NULL};
+    run_both("svm", kv);
+    /* a KKT tolerance that admits new violators into the working set */
+    const char *kv2[] = {"train=150", "test=40", "M=40", "accuracy=0.5", "C=2", NULL};
+    run("svm", kv2);
+    const char *bad[] = {"M=2000", NULL};
+    rejects("svm", bad, "M");
+    has_footprint("svm");
+}
+
+TEST(wl_ml2_pfilter)
+{
+    const char *kv[] = {"x=40", "y=40", "z=5", "np=300", NULL};
+    run_both("pfilter", kv);
+    const char *kv2[] = {"x=128", "y=128", "z=3", "np=1000", "scale=0.1", NULL};
+    run("pfilter", kv2);
+    const char *bad[] = {"np=10", "scale=0.01", NULL};
+    rejects("pfilter", bad, "zero");
+    has_footprint("pfilter");
+}

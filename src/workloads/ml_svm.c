@@ -1,0 +1,596 @@
+/* SVM (UVMBench SVM, Qin Yu's MNIST 1-vs-1 SVM; the suite's run is `svm 5 1024 93`): trains
+ * the one SVM of classes 0 vs 1 (class1_limit = class2_limit = 2) with an RBF kernel and a
+ * decomposition (working-set) algorithm, then computes the test kernel matrix.
+ *   kernel_kernel_matrix     32x32 threads, K[i*L+j] = expf(-0.015 * sum_k B[X[i][k]*256 + X[j][k]])
+ *                            over the 785 byte features (B = the (a-b)^2 fraction table)
+ *   kernel_minibatch         one block of number_of_sv (<= 1024) threads, per KKT round: sweeps
+ *                            of coordinate ascent over the working set (one thread updates
+ *                            alpha[i] and the shared delta, BAR, every thread updates sigma[j])
+ *                            until every |delta alpha| < 1e-4 (__syncthreads_and)
+ *   kernel_kernel_matrix_ts  32x32 threads, test x train kernel matrix
+ * The host part (KKT monitor, full sigma update, support-vector pruning, KKT violators, at most
+ * 100 rounds, predictions) is reproduced. The images are synthetic (MNIST is not shipped):
+ * noisy "0" rings and "1" bars of 28x28 bytes plus a 785th feature of 1.
+ * Differences: the shared delta of kernel_minibatch is read by every warp before the next
+ * writer (the source relies on lock-step timing, without a second barrier); std::sort of the
+ * violators breaks ties by index; the per-round mini_* arrays are allocated once at size M;
+ * more than 1024 working-set points (the cooperative kernel_minibatch_g) is an error. */
+#include "workloads/rodinia_util.h"
+#include "util/rng.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NF 785
+#define KKT_MAX 100
+#define SWEEP_MAX 1000000
+
+enum { V_KM, V_KM_POST, V_ROUND, V_MB_POST, V_TEST, V_TEST_POST, V_DONE };
+
+typedef struct sv {
+    int64_t C, M, L, Lts;
+    float acc;
+    int cpu;
+    int state;
+    uint8_t *Xtr, *Xts;
+    int32_t *y;
+    /* device arrays */
+    rw_buf B, K, X, iters, my, ma, ms, mK, Kts, X1, X2;
+    /* host training state */
+    float *alpha, *sigma;
+    uint32_t *svi;
+    int64_t nsv, kkt_counter, remaining;
+    int64_t sweeps_total;
+    int32_t *yhat;
+} sv;
+
+static const gms_wl_param params[] = {
+    {"C", "5", "box constraint C (argv[1])"},
+    {"M", "1024", "initial working-set size (argv[2]); at most 1024"},
+    {"accuracy", "93", "KKT violation tolerance ACCURACY (argv[3])"},
+    {"train", "12665", "training points of classes 0 and 1 (MNIST has 5923 + 6742)"},
+    {"test", "10000", "test points (the MNIST test set)"},
+    {"scale", "1", "multiplies train and test"},
+    {NULL, NULL, NULL},
+};
+
+static int sizes(const gms_wl_args *a, int64_t *L, int64_t *Lt, gms_error *err)
+{
+    uint64_t l, t;
+    if (rw_scaled(a, "svm", "train", 1, 1ULL << 20, &l, err) || rw_scaled(a, "svm", "test", 1, 1ULL << 20, &t, err))
+        return -1;
+    *L = (int64_t)l;
+    *Lt = (int64_t)t;
+    return 0;
+}
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    int64_t L, T;
+    if (sizes(a, &L, &T, &e)) return 0;
+    uint64_t M = gms_wl_u64(a, "M"), l = (uint64_t)L, t = (uint64_t)T;
+    return 4 * 65536 + 4 * l * l + NF * l + 4 + 4 * 3 * M + 4 * M * M + 4 * t * l + NF * t + NF * l;
+}
+
+/* synthetic 28x28 digit: a ring (class 0) or a vertical bar (class 1), shifted, with noise */
+static void make_image(gms_rng *r, int cls, uint8_t *px)
+{
+    int dx = (int)gms_rng_below(r, 5) - 2, dy = (int)gms_rng_below(r, 5) - 2;
+    double rad = 7 + gms_rng_double(r) * 3, th = 1.5 + gms_rng_double(r) * 1.5;
+    for (int yy = 0; yy < 28; yy++)
+        for (int xx = 0; xx < 28; xx++) {
+            double u = xx - 13.5 - dx, v = yy - 13.5 - dy, d;
+            if (cls == 0) d = fabs(sqrt(u * u + v * v * 0.7) - rad);
+            else d = fabs(u + 0.15 * v);
+            double val = d < th ? 255.0 * (1.0 - d / (th + 1)) : 0.0;
+            if (gms_rng_below(r, 50) == 0) val = (double)gms_rng_below(r, 256);
+            px[yy * 28 + xx] = (uint8_t)(val < 0 ? 0 : val > 255 ? 255 : val);
+        }
+    px[784] = 1;
+}
+
+static sv *sv_new(int64_t C, int64_t M, float acc, int64_t L, int64_t Lt, uint64_t seed, int cpu)
+{
+    sv *s = gms_xcalloc(1, sizeof *s);
+    s->C = C; s->M = M; s->acc = acc; s->L = L; s->Lts = Lt; s->cpu = cpu;
+    s->Xtr = gms_xmalloc((uint64_t)(L * NF));
+    s->Xts = gms_xmalloc((uint64_t)(Lt * NF));
+    s->y = gms_xmalloc(4 * (uint64_t)L);
+    gms_rng r;
+    gms_rng_seed(&r, seed);
+    for (int64_t i = 0; i < L; i++) {
+        int cls = gms_rng_below(&r, 12665) < 5923 ? 0 : 1;
+        s->y[i] = cls == 0 ? 1 : -1;
+        make_image(&r, cls, s->Xtr + i * NF);
+    }
+    for (int64_t i = 0; i < Lt; i++) make_image(&r, (int)gms_rng_below(&r, 2), s->Xts + i * NF);
+    rw_buf_new(&s->B, 4 * 65536);
+    for (int i = 0; i < 256; i++)
+        for (int j = 0; j < 256; j++) RW_F(s->B)[i * 256 + j] = (float)pow(i / 255.0f - j / 255.0f, 2);
+    rw_buf_new(&s->K, 4 * (uint64_t)(L * L));
+    rw_buf_new(&s->X, (uint64_t)(L * NF));
+    memcpy(s->X.h, s->Xtr, (uint64_t)(L * NF));
+    rw_buf_new(&s->iters, 4);
+    rw_buf_new(&s->my, 4 * (uint64_t)M);
+    rw_buf_new(&s->ma, 4 * (uint64_t)M);
+    rw_buf_new(&s->ms, 4 * (uint64_t)M);
+    rw_buf_new(&s->mK, 4 * (uint64_t)(M * M));
+    rw_buf_new(&s->Kts, 4 * (uint64_t)(Lt * L));
+    rw_buf_new(&s->X1, (uint64_t)(Lt * NF));
+    rw_buf_new(&s->X2, (uint64_t)(L * NF));
+    memcpy(s->X1.h, s->Xts, (uint64_t)(Lt * NF));
+    memcpy(s->X2.h, s->Xtr, (uint64_t)(L * NF));
+    s->alpha = gms_xcalloc((uint64_t)L, 4);
+    s->sigma = gms_xcalloc((uint64_t)L, 4);
+    s->svi = gms_xcalloc((uint64_t)(L > M ? L : M), 4);
+    for (int64_t i = 0; i < M; i++) s->svi[i] = (uint32_t)i;
+    s->nsv = M;
+    s->yhat = gms_xcalloc((uint64_t)Lt, 4);
+    return s;
+}
+
+static void sv_free(sv *s)
+{
+    if (!s) return;
+    free(s->Xtr); free(s->Xts); free(s->y);
+    rw_buf *b[] = {&s->B, &s->K, &s->X, &s->iters, &s->my, &s->ma, &s->ms, &s->mK, &s->Kts, &s->X1, &s->X2};
+    for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) rw_buf_free(b[i]);
+    free(s->alpha); free(s->sigma); free(s->svi); free(s->yhat);
+    free(s);
+}
+
+/* ---------------------------------------------------------------- kernel matrices */
+static float kval(const float *B, const uint8_t *a, const uint8_t *b)
+{
+    float d = 0;
+    for (int k = 0; k < NF; k++) d += B[a[k] * 256 + b[k]];
+    return expf(-0.015f * d);
+}
+
+/* k->i[0]: 0 = training matrix (X, X, K), 1 = test (X1, X2, Kts) */
+static int k_matrix(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    sv *s = k->st;
+    int ts = (int)k->i[0];
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, 1024, W);
+    const rw_buf *X1 = ts ? &s->X1 : &s->X, *X2 = ts ? &s->X2 : &s->X, *Kb = ts ? &s->Kts : &s->K;
+    int64_t l1 = ts ? s->Lts : s->L, l2 = s->L;
+    const uint8_t *x1 = X1->h, *x2 = X2->h;
+    const float *B = RW_F(s->B);
+    float *K = RW_F(*Kb);
+    int64_t bx = (int64_t)(blk % k->grid.x), by = (int64_t)(blk / k->grid.x);
+    uint64_t a1[32], a2[32], a3[32];
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint8_t ri = rw_prologue(x, x->mask);
+        uint32_t m = 0;
+        int64_t I[32], J[32];
+        float d[32];
+        RW_LANES(x, x->mask, l, t) {
+            I[l] = bx * 32 + t % 32;
+            J[l] = by * 32 + t / 32;
+            if (I[l] < l1 && J[l] < l2) { m |= 1u << l; d[l] = 0; }
+        }
+        uint8_t q = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
+        rw_bra(x, 0x20, x->mask, q);
+        if (!m) { rw_exit(x, x->mask); continue; }
+        uint8_t acc = rw_int(x, 0x28, m, GMS_REG_NONE, GMS_REG_NONE);
+        for (int kk = 0; kk < NF; kk++) {
+            RW_LANES(x, m, l, t) {
+                uint8_t u = x1[I[l] * NF + kk], v = x2[J[l] * NF + kk];
+                a1[l] = X1->d + (uint64_t)(I[l] * NF + kk);
+                a2[l] = X2->d + (uint64_t)(J[l] * NF + kk);
+                a3[l] = s->B.d + 4 * (uint64_t)(u * 256 + v);
+                d[l] += B[u * 256 + v];
+            }
+            uint8_t u = gms_emit_load(&x->e, 0x30, m, GMS_MEM_LD_GLOBAL, 1, a1, ri);
+            uint8_t v = gms_emit_load(&x->e, 0x38, m, GMS_MEM_LD_GLOBAL, 1, a2, ri);
+            uint8_t ix = rw_int(x, 0x40, m, u, v);
+            uint8_t b = rw_ldg(x, 0x48, m, 4, a3, ix);
+            acc = rw_fp(x, 0x50, m, acc, b, GMS_REG_NONE);
+            if (kk % 4 == 3 || kk + 1 == NF) {
+                uint8_t c = rw_int(x, 0x58, m, ri, GMS_REG_NONE);
+                rw_bra(x, 0x60, m, c);
+            }
+        }
+        RW_LANES(x, m, l, t) {
+            a1[l] = Kb->d + 4 * (uint64_t)(I[l] * l2 + J[l]);
+            K[I[l] * l2 + J[l]] = expf(-0.015f * d[l]);
+        }
+        uint8_t e = rw_fp(x, 0x68, m, acc, GMS_REG_NONE, GMS_REG_NONE);
+        e = rw_sfu(x, 0x70, m, e);
+        rw_stg(x, 0x78, m, 4, a1, ri, e);
+        rw_exit(x, x->mask);
+    }
+    (void)err;
+    return 0;
+}
+
+static void cpu_matrix(sv *s, int ts)
+{
+    int64_t l1 = ts ? s->Lts : s->L, l2 = s->L;
+    const uint8_t *x1 = ts ? s->Xts : s->Xtr;
+    float *K = RW_F(ts ? s->Kts : s->K);
+    for (int64_t i = 0; i < l1; i++)
+        for (int64_t j = 0; j < l2; j++) K[i * l2 + j] = kval(RW_F(s->B), x1 + i * NF, s->Xtr + j * NF);
+}
+
+/* ---------------------------------------------------------------- kernel_minibatch */
+/* one thread's update of alpha[i] (the shared delta); returns delta */
+static float mb_update(float *alpha, const float *sigma, const float *K, const int32_t *y, int64_t l, int64_t i, int64_t C)
+{
+    float last = alpha[i];
+    float delta = 1 / K[i * l + i] * (1 - y[i] * sigma[i]);
+    alpha[i] += delta;
+    if (alpha[i] < 0) { alpha[i] = 0; delta = 0 - last; }
+    if (alpha[i] > C) { alpha[i] = (float)C; delta = (float)C - last; }
+    return delta;
+}
+
+static int k_minibatch(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+{
+    sv *s = k->st;
+    int64_t l = k->i[0], C = s->C;
+    rw_warp W[RW_MAXW];
+    uint32_t nw = rw_block_begin(out, (uint32_t)l, W);
+    float *alpha = RW_F(s->ma), *sigma = RW_F(s->ms);
+    const float *K = RW_F(s->mK);
+    const int32_t *y = RW_I(s->my);
+    float *lastj = gms_xmalloc(4 * (uint64_t)l);
+    uint64_t a1[32], a2[32], a3[32], z[32] = {0};
+    uint8_t ri[RW_MAXW];
+    for (uint32_t w = 0; w < nw; w++) ri[w] = rw_prologue(&W[w], W[w].mask);
+    int64_t counter = 0;
+    for (;;) {
+        counter++;
+        if (counter > SWEEP_MAX) {
+            free(lastj);
+            return gms_err(err, "workload svm: kernel_minibatch did not converge in %d sweeps", SWEEP_MAX);
+        }
+        for (uint32_t w = 0; w < nw; w++) {
+            rw_warp *x = &W[w];
+            RW_LANES(x, x->mask, ln, t) { a1[ln] = s->ma.d + 4 * (uint64_t)t; lastj[t] = alpha[t]; }
+            rw_ldg(x, 0x18, x->mask, 4, a1, ri[w]);
+        }
+        for (int64_t i = 0; i < l; i++) {
+            uint32_t ow = (uint32_t)(i / 32), ol = (uint32_t)(i % 32);
+            float delta = mb_update(alpha, sigma, K, y, l, i, C);
+            for (uint32_t w = 0; w < nw; w++) {
+                rw_warp *x = &W[w];
+                uint8_t q = rw_int(x, 0x20, x->mask, ri[w], GMS_REG_NONE);
+                rw_bra(x, 0x28, x->mask, q);
+                if (w != ow) continue;
+                uint32_t m = 1u << ol;
+                a1[ol] = s->ma.d + 4 * (uint64_t)i;
+                a2[ol] = s->mK.d + 4 * (uint64_t)(i * l + i);
+                a3[ol] = s->my.d + 4 * (uint64_t)i;
+                uint8_t va = rw_ldg(x, 0x30, m, 4, a1, ri[w]);
+                uint8_t vk = rw_ldg(x, 0x38, m, 4, a2, ri[w]);
+                uint8_t vy = rw_ldg(x, 0x40, m, 4, a3, ri[w]);
+                a3[ol] = s->ms.d + 4 * (uint64_t)i;
+                uint8_t vs = rw_ldg(x, 0x48, m, 4, a3, ri[w]);
+                uint8_t f = rw_sfu(x, 0x50, m, vy);
+                uint8_t rc = rw_sfu(x, 0x58, m, vk);
+                uint8_t d = rw_fp(x, 0x60, m, f, vs, GMS_REG_NONE);
+                d = rw_fp(x, 0x68, m, rc, d, GMS_REG_NONE);
+                rw_sts(x, 0x70, m, 4, z, GMS_REG_NONE, d);
+                uint8_t na = rw_fp(x, 0x78, m, va, d, GMS_REG_NONE);
+                rw_stg(x, 0x80, m, 4, a1, ri[w], na);
+                uint8_t p = rw_fp(x, 0x88, m, na, GMS_REG_NONE, GMS_REG_NONE);
+                rw_bra(x, 0x90, m, p);
+                uint8_t p2 = rw_fp(x, 0x98, m, na, GMS_REG_NONE, GMS_REG_NONE);
+                rw_bra(x, 0xa0, m, p2);
+            }
+            rw_bar(W, nw, 0xa8);
+            float *sg = sigma;
+            for (uint32_t w = 0; w < nw; w++) {
+                rw_warp *x = &W[w];
+                RW_LANES(x, x->mask, ln, t) {
+                    a1[ln] = s->my.d + 4 * (uint64_t)i;
+                    a2[ln] = s->mK.d + 4 * (uint64_t)(i * l + t);
+                    a3[ln] = s->ms.d + 4 * (uint64_t)t;
+                    sg[t] += delta * y[i] * K[i * l + t];
+                }
+                uint8_t d = rw_lds(x, 0xb0, x->mask, 4, z, GMS_REG_NONE);
+                uint8_t vy = rw_ldg(x, 0xb8, x->mask, 4, a1, ri[w]);
+                uint8_t vk = rw_ldg(x, 0xc0, x->mask, 4, a2, ri[w]);
+                uint8_t vs = rw_ldg(x, 0xc8, x->mask, 4, a3, ri[w]);
+                uint8_t f = rw_sfu(x, 0xd0, x->mask, vy);
+                f = rw_fp(x, 0xd8, x->mask, d, f, GMS_REG_NONE);
+                f = rw_fp(x, 0xe0, x->mask, f, vk, vs);
+                rw_stg(x, 0xe8, x->mask, 4, a3, ri[w], f);
+            }
+        }
+        int all = 1;
+        for (uint32_t w = 0; w < nw; w++) {
+            rw_warp *x = &W[w];
+            RW_LANES(x, x->mask, ln, t) {
+                a1[ln] = s->ma.d + 4 * (uint64_t)t;
+                float dd = alpha[t] - lastj[t];
+                if (!(-0.0001f < dd && dd < 0.0001f)) all = 0;
+            }
+            uint8_t v = rw_ldg(x, 0xf0, x->mask, 4, a1, ri[w]);
+            uint8_t d = rw_fp(x, 0xf8, x->mask, v, GMS_REG_NONE, GMS_REG_NONE);
+            rw_fp(x, 0x100, x->mask, d, GMS_REG_NONE, GMS_REG_NONE);
+        }
+        rw_bar(W, nw, 0x108);   /* __syncthreads_and(can_stop) */
+        for (uint32_t w = 0; w < nw; w++) rw_bra(&W[w], 0x110, W[w].mask, ri[w]);
+        if (all) break;
+    }
+    if (l > 1) {
+        RW_I(s->iters)[0] = (int32_t)counter;
+        a1[1] = s->iters.d;
+        rw_stg(&W[0], 0x118, 2u, 4, a1, ri[0], GMS_REG_NONE);
+    }
+    for (uint32_t w = 0; w < nw; w++) rw_exit(&W[w], W[w].mask);
+    s->sweeps_total += counter;
+    free(lastj);
+    (void)blk;
+    return 0;
+}
+
+static int cpu_minibatch(sv *s, int64_t l, gms_error *err)
+{
+    float *alpha = RW_F(s->ma), *sigma = RW_F(s->ms), *last = gms_xmalloc(4 * (uint64_t)l);
+    const float *K = RW_F(s->mK);
+    const int32_t *y = RW_I(s->my);
+    int64_t counter = 0;
+    for (;;) {
+        if (++counter > SWEEP_MAX) { free(last); return gms_err(err, "workload svm: no convergence"); }
+        memcpy(last, alpha, 4 * (uint64_t)l);
+        for (int64_t i = 0; i < l; i++) {
+            float delta = mb_update(alpha, sigma, K, y, l, i, s->C);
+            for (int64_t j = 0; j < l; j++) sigma[j] += delta * y[i] * K[i * l + j];
+        }
+        int all = 1;
+        for (int64_t j = 0; j < l; j++) {
+            float dd = alpha[j] - last[j];
+            if (!(-0.0001f < dd && dd < 0.0001f)) all = 0;
+        }
+        if (all) break;
+    }
+    if (l > 1) RW_I(s->iters)[0] = (int32_t)counter;
+    s->sweeps_total += counter;
+    free(last);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- host training loop */
+static int kkt_ok(const sv *s)
+{
+    for (int64_t i = 0; i < s->L; i++) {
+        float yfx = (float)s->y[i] * s->sigma[i], a = s->alpha[i];
+        if (a == 0 && yfx < 0.99) return 0;
+        if (a == (float)s->C && yfx > 1.01) return 0;
+        if (0 < a && a < (float)s->C && !(fabsf(yfx - 1) < 0.01)) return 0;
+    }
+    return 1;
+}
+
+typedef struct vpair { float v; uint32_t i; } vpair;
+static int vcmp(const void *a, const void *b)
+{
+    const vpair *x = a, *y = b;
+    if (x->v < y->v) return -1;
+    if (x->v > y->v) return 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* after a minibatch: gradient update, pruning, new violators */
+static void round_post(sv *s)
+{
+    int64_t L = s->L, n = s->nsv;
+    const float *ma = RW_F(s->ma);
+    for (int64_t i = 0; i < n; i++) s->alpha[s->svi[i]] = ma[i];
+    const float *K = RW_F(s->K);
+    int64_t nz = 0;
+    uint32_t *nzi = gms_xmalloc(4 * (uint64_t)L);
+    for (int64_t j = 0; j < L; j++) if (s->alpha[j] != 0) nzi[nz++] = (uint32_t)j;
+    /* sigma[i] = sum_j alpha[j]*y[j]*K[i*L+j]; zero alphas add +-0 and are skipped */
+    for (int64_t i = 0; i < L; i++) {
+        float sg = 0;
+        for (int64_t q = 0; q < nz; q++) {
+            uint32_t j = nzi[q];
+            sg += s->alpha[j] * (float)s->y[j] * K[i * L + j];
+        }
+        s->sigma[i] = sg;
+    }
+    free(nzi);
+    uint32_t *rem = gms_xmalloc(4 * (uint64_t)(n ? n : 1));
+    int64_t nr = 0;
+    for (int64_t i = 0; i < n; i++) if (ma[i] != 0) rem[nr++] = s->svi[i];
+    float kkt1 = 1 - s->acc, kkt2 = 1 + s->acc, kkt3 = 0.01f;
+    vpair *vp = gms_xmalloc(sizeof *vp * (uint64_t)L);
+    int64_t nv = 0;
+    for (int64_t i = 0; i < L; i++) {
+        float yfx = (float)s->y[i] * s->sigma[i], a = s->alpha[i];
+        if ((a == 0 && yfx < kkt1) || (a == (float)s->C && yfx > kkt2) ||
+            (0 < a && a < (float)s->C && !(fabsf(yfx - 1) < kkt3))) {
+            vp[nv].v = yfx;
+            vp[nv].i = (uint32_t)i;
+            nv++;
+        }
+    }
+    qsort(vp, (size_t)nv, sizeof *vp, vcmp);
+    uint8_t *in_rem = gms_xcalloc((uint64_t)L, 1);
+    for (int64_t i = 0; i < nr; i++) in_rem[rem[i]] = 1;
+    int64_t nn = nr;
+    for (int64_t i = 0; i < nr; i++) s->svi[i] = rem[i];
+    for (int64_t i = 0; i < nv; i++) {
+        if (in_rem[vp[i].i]) continue;
+        s->svi[nn++] = vp[i].i;
+    }
+    s->remaining = nr;
+    s->nsv = nn;
+    free(rem); free(vp); free(in_rem);
+}
+
+static int drive(sv *s, gms_program *p, gms_error *err)
+{
+    for (;;) {
+        switch (s->state) {
+        case V_KM: {
+            if (s->cpu) { cpu_matrix(s, 0); s->state = V_KM_POST; break; }
+            rw_buf_alloc(p, &s->K, "K", 0);
+            rw_buf_alloc(p, &s->B, "B", 1);
+            rw_buf_alloc(p, &s->X, "dev_X", 1);
+            uint32_t g = (uint32_t)((s->L - 1) / 32 + 1);
+            rw_kernel k = {.st = s, .fn = k_matrix, .grid = {g, g, 1}, .block = {32, 32, 1}};
+            rw_launch(p, "kernel_kernel_matrix", &k, 0, 32);
+            gms_prog_sync(p);
+            gms_prog_copy_d2h(p, s->K.d, s->K.bytes);
+            rw_buf_alloc(p, &s->iters, "iters", 0);
+            s->state = V_KM_POST;
+            return 1;
+        }
+        case V_KM_POST:
+            s->state = V_ROUND;
+            break;
+        case V_ROUND: {
+            if (kkt_ok(s) || s->kkt_counter >= KKT_MAX) { s->state = V_TEST; break; }
+            s->kkt_counter++;
+            int64_t n = s->nsv, L = s->L;
+            if (n < 1 || n > 1024)
+                return gms_err(err, "workload svm: working set of %lld points%s", (long long)n,
+                               n < 1 ? " is empty (the suite's launch fails)"
+                                     : ": needs the cooperative kernel_minibatch_g (grid sync), which is not modelled");
+            if (n > s->M) {
+                /* the mini arrays were sized for M; grow them */
+                rw_buf_free(&s->my); rw_buf_free(&s->ma); rw_buf_free(&s->ms); rw_buf_free(&s->mK);
+                rw_buf_new(&s->my, 4 * (uint64_t)n); rw_buf_new(&s->ma, 4 * (uint64_t)n);
+                rw_buf_new(&s->ms, 4 * (uint64_t)n); rw_buf_new(&s->mK, 4 * (uint64_t)(n * n));
+                s->M = n;
+                s->my.d = 0;
+            }
+            const float *K = RW_F(s->K);
+            for (int64_t i = 0; i < n; i++) {
+                uint32_t a = s->svi[i];
+                RW_I(s->my)[i] = s->y[a];
+                RW_F(s->ma)[i] = s->alpha[a];
+                RW_F(s->ms)[i] = s->sigma[a];
+                for (int64_t j = 0; j < n; j++) RW_F(s->mK)[i * n + j] = K[(int64_t)a * L + s->svi[j]];
+            }
+            if (s->cpu) {
+                if (cpu_minibatch(s, n, err)) return -1;
+                s->state = V_MB_POST;
+                break;
+            }
+            if (!s->my.d) {
+                rw_buf_alloc(p, &s->my, "mini_y", 0);
+                rw_buf_alloc(p, &s->ma, "mini_a", 0);
+                rw_buf_alloc(p, &s->ms, "mini_s", 0);
+                rw_buf_alloc(p, &s->mK, "mini_K", 0);
+            }
+            gms_prog_copy_h2d(p, s->my.d, 4 * (uint64_t)n);
+            gms_prog_copy_h2d(p, s->ma.d, 4 * (uint64_t)n);
+            gms_prog_copy_h2d(p, s->ms.d, 4 * (uint64_t)n);
+            gms_prog_copy_h2d(p, s->mK.d, 4 * (uint64_t)(n * n));
+            rw_kernel k = {.st = s, .fn = k_minibatch, .grid = {1, 1, 1}, .block = {(uint32_t)n, 1, 1}};
+            k.i[0] = n;
+            rw_launch(p, "kernel_minibatch", &k, 8, 32);
+            gms_prog_sync(p);
+            gms_prog_copy_d2h(p, s->ma.d, 4 * (uint64_t)n);
+            gms_prog_copy_d2h(p, s->ms.d, 4 * (uint64_t)n);
+            gms_prog_copy_d2h(p, s->iters.d, 4);
+            s->state = V_MB_POST;
+            return 1;
+        }
+        case V_MB_POST:
+            round_post(s);
+            s->state = V_ROUND;
+            break;
+        case V_TEST: {
+            if (s->cpu) { cpu_matrix(s, 1); s->state = V_TEST_POST; break; }
+            rw_buf_alloc(p, &s->Kts, "K_ts", 0);
+            rw_buf_alloc(p, &s->X1, "dev_X1", 1);
+            rw_buf_alloc(p, &s->X2, "dev_X2", 1);
+            uint32_t gx = (uint32_t)((s->Lts - 1) / 32 + 1), gy = (uint32_t)((s->L - 1) / 32 + 1);
+            rw_kernel k = {.st = s, .fn = k_matrix, .grid = {gx, gy, 1}, .block = {32, 32, 1}};
+            k.i[0] = 1;
+            rw_launch(p, "kernel_kernel_matrix_ts", &k, 0, 32);
+            gms_prog_sync(p);
+            gms_prog_copy_d2h(p, s->Kts.d, s->Kts.bytes);
+            s->state = V_TEST_POST;
+            return 1;
+        }
+        case V_TEST_POST: {
+            int64_t L = s->L;
+            float *ay = gms_xmalloc(4 * (uint64_t)L);
+            for (int64_t i = 0; i < L; i++) ay[i] = s->alpha[i] * (float)s->y[i];
+            for (int64_t i = 0; i < s->Lts; i++) {
+                float ts = 0;
+                const float *row = RW_F(s->Kts) + i * L;
+                for (int64_t j = 0; j < L; j++) ts += row[j] * ay[j];
+                int pos = (0.0f < ts) - (ts < 0.0f);
+                s->yhat[i] = pos > 0 ? 0 : 1;
+            }
+            free(ay);
+            s->state = V_DONE;
+            return 0;
+        }
+        default:
+            return 0;
+        }
+    }
+}
+
+typedef struct svw { sv *run; int64_t C, M, L, Lt; float acc; uint64_t seed; } svw;
+
+static int create(const gms_wl_args *a, void **out, gms_error *err)
+{
+    uint64_t C, M;
+    int64_t L, Lt;
+    if (sizes(a, &L, &Lt, err) || rw_param(a, "C", 1, 1000000, &C, err) || rw_param(a, "M", 1, 1024, &M, err))
+        return -1;
+    double acc = gms_wl_f64(a, "accuracy");
+    if (!isfinite(acc)) return gms_err(err, "workload svm: accuracy must be a number");
+    if ((int64_t)M > L)
+        return gms_err(err, "workload svm: M=%llu exceeds the %lld training points", (unsigned long long)M, (long long)L);
+    if ((uint64_t)L * (uint64_t)L > (1ULL << 34) || (uint64_t)L * (uint64_t)Lt > (1ULL << 34))
+        return gms_err(err, "workload svm: train=%lld / test=%lld give a kernel matrix that is too large", (long long)L,
+                       (long long)Lt);
+    svw *w = gms_xcalloc(1, sizeof *w);
+    w->C = (int64_t)C; w->M = (int64_t)M; w->L = L; w->Lt = Lt; w->acc = (float)acc; w->seed = gms_wl_seed(a);
+    w->run = sv_new(w->C, w->M, w->acc, L, Lt, w->seed, 0);
+    *out = w;
+    return 0;
+}
+
+static int next(void *st, gms_program *p, gms_error *err) { return drive(((svw *)st)->run, p, err); }
+
+static int verify(void *st, gms_error *err)
+{
+    svw *w = st;
+    sv *g = w->run;
+    if (g->state != V_DONE) return gms_err(err, "workload svm: the program did not finish");
+    sv *r = sv_new(w->C, w->M, w->acc, w->L, w->Lt, w->seed, 1);
+    r->state = V_KM;
+    int rc = drive(r, NULL, err) < 0 ? -1 : 0;
+    if (!rc) rc = rw_cmp_f("svm", "K", RW_F(g->K), RW_F(r->K), (uint64_t)(w->L * w->L), 1e-6, err);
+    if (!rc && (g->kkt_counter != r->kkt_counter || g->sweeps_total != r->sweeps_total))
+        rc = gms_err(err, "workload svm: %lld KKT rounds / %lld sweeps, reference %lld / %lld", (long long)g->kkt_counter,
+                     (long long)g->sweeps_total, (long long)r->kkt_counter, (long long)r->sweeps_total);
+    if (!rc) rc = rw_cmp_f("svm", "alpha", g->alpha, r->alpha, (uint64_t)w->L, 1e-6, err);
+    if (!rc) rc = rw_cmp_f("svm", "sigma", g->sigma, r->sigma, (uint64_t)w->L, 1e-5, err);
+    if (!rc) rc = rw_cmp_f("svm", "K_ts", RW_F(g->Kts), RW_F(r->Kts), (uint64_t)(w->Lt * w->L), 1e-6, err);
+    if (!rc) rc = rw_cmp_i("svm", "y_hat", g->yhat, r->yhat, (uint64_t)w->Lt, err);
+    sv_free(r);
+    return rc ? -1 : 0;
+}
+
+static void destroy(void *st)
+{
+    svw *w = st;
+    if (!w) return;
+    sv_free(w->run);
+    free(w);
+}
+
+const gms_workload_ops gms_wl_svm = {
+    .name = "svm", .suite = "ml", .domain = "machine learning", .ri = "I",
+    .summary = "SVM (MNIST 0 vs 1, RBF): kernel matrix (32x32 threads), working-set SMO in one block, test kernel matrix",
+    .params = params, .create = create, .next = next, .verify = verify, .destroy = destroy,
+    .footprint = footprint,
+};
