@@ -15,6 +15,8 @@ extern const gms_workload_ops gms_wl_dwt2d;
 extern const gms_workload_ops gms_wl_sc;
 extern const gms_workload_ops gms_wl_svm;
 extern const gms_workload_ops gms_wl_pfilter;
+extern const gms_workload_ops gms_wl_bn;
+extern const gms_workload_ops gms_wl_cnn;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -32,5 +34,7 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_sc,
     &gms_wl_svm,
     &gms_wl_pfilter,
+    &gms_wl_bn,
+    &gms_wl_cnn,
     NULL,
 };

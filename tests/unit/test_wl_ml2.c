@@ -89,11 +89,12 @@ TEST(wl_ml2_sc)
 
 TEST(wl_ml2_svm)
 {
-    const char *kv[] = {"train=200", "test=70", "M=64", NULL};
-    run_both("svm", kv);
+    const char *kv[] = {"train=100", "test=40", "M=32", NULL};
+    const char *kvq[] = {"train=48", "test=16", "M=12", NULL};
+    run_both("svm", gms_test_quick() ? kvq : kv);
     /* a KKT tolerance that admits new violators into the working set */
-    const char *kv2[] = {"train=150", "test=40", "M=40", "accuracy=0.5", "C=2", NULL};
-    run("svm", kv2);
+    const char *kv2[] = {"train=80", "test=20", "M=24", "accuracy=0.5", "C=2", NULL};
+    if (!gms_test_quick()) run("svm", kv2);
     const char *bad[] = {"M=2000", NULL};
     rejects("svm", bad, "M");
     has_footprint("svm");
@@ -108,4 +109,25 @@ TEST(wl_ml2_pfilter)
     const char *bad[] = {"np=10", "scale=0.01", NULL};
     rejects("pfilter", bad, "zero");
     has_footprint("pfilter");
+}
+
+TEST(wl_ml2_bn)
+{
+    const char *kv[] = {"nodes=9", "data=40", "iter=6", NULL};
+    run_both("bn", kv);
+    const char *kv2[] = {"nodes=12", "data=100", "iter=2", "scale=0.5", NULL};
+    if (!gms_test_quick()) run("bn", kv2);
+    const char *bad[] = {"nodes=100", NULL};
+    rejects("bn", bad, "nodes");
+    has_footprint("bn");
+}
+
+TEST(wl_ml2_cnn)
+{
+    run_both("cnn", NULL);
+    const char *kv[] = {"train=3", "test=2", NULL};
+    run("cnn", kv);
+    const char *bad[] = {"train=0", "test=0", NULL};
+    rejects("cnn", bad, "cnn");
+    has_footprint("cnn");
 }
