@@ -368,7 +368,10 @@ static int sim_done(void *ud)
             }
         }
     }
-    return g->failed || (g->program_done && !g->n_running && !g->pending_async && g->prog.head == g->prog.n);
+    /* done when the program is over and the memory system has drained (an L2 write-allocate
+     * read, say, may still be in flight after the last kernel finished) */
+    return g->failed || (g->program_done && !g->n_running && !g->pending_async && g->prog.head == g->prog.n &&
+                         g->pool.live == 0);
 }
 
 int gms_sim_run(gms_sim *s, gms_error *err)
@@ -379,6 +382,8 @@ int gms_sim_run(gms_sim *s, gms_error *err)
     if (rc == 0 && g->pool.live && !s->stopped_early) {
         /* conservation: every request issued has been answered and freed */
         rc = gms_err(err, "internal: %llu memory request(s) never completed", (unsigned long long)g->pool.live);
+        fprintf(stderr, "gpumemsim: requests never completed:\n");
+        gms_mreq_pool_dump_live(&g->pool, stderr, 8);
     }
     collect(g, &g->stats.total);
     gms_stat_u64(&g->stats.total, "gms_completed", rc == 0 && !s->stopped_early);

@@ -42,6 +42,7 @@ static int parse_u32(const char *s, size_t n, uint32_t *out)
 int gms_dram_timing_parse(const char *str, const char *optname, gms_dram_timing *t, gms_error *err)
 {
     int given[NFIELDS] = { 0 };
+    memset(t, 0, sizeof *t);   /* fields the string does not carry (bus, tFAW, refresh) start at 0 */
     for (size_t i = 0; i < NFIELDS; i++) *fld(t, i) = fields[i].def;
     const char *p = str;
     if (!strchr(str, '=')) {                       /* legacy positional */

@@ -48,3 +48,27 @@ void gms_mreq_release(gms_mreq_pool *p, gms_mreq *r)
     p->free_list = r;
     p->live--;
 }
+
+/* For the conservation report: print up to `max` requests that are neither free nor answered. */
+void gms_mreq_pool_dump_live(const gms_mreq_pool *p, FILE *out, int max)
+{
+    size_t total = p->nslabs * 1024;
+    unsigned char *is_free = calloc(total ? total : 1, 1);
+    if (!is_free) return;
+    for (const gms_mreq *r = p->free_list; r; r = r->next)
+        for (size_t s = 0; s < p->nslabs; s++) {
+            const gms_mreq *base = p->slabs[s];
+            if (r >= base && r < base + 1024) { is_free[s * 1024 + (size_t)(r - base)] = 1; break; }
+        }
+    int shown = 0;
+    for (size_t i = 0; i < total && shown < max; i++) {
+        if (is_free[i]) continue;
+        const gms_mreq *r = &((const gms_mreq *)p->slabs[i / 1024])[i % 1024];
+        fprintf(out, "  request %u: %s %s addr 0x%llx, %u B, SM %u warp %u, subpart %u, %s, issued at core cycle %llu\n",
+                r->id, r->kind == GMS_MREQ_WRITE ? "write" : r->kind == GMS_MREQ_ATOMIC ? "atomic" : "read",
+                gms_access_type_name[r->access < GMS_ACC__COUNT ? r->access : 0], (unsigned long long)r->addr, r->bytes,
+                r->sm, r->warp, r->subpart, r->is_reply ? "reply" : "request", (unsigned long long)r->t_issue);
+        shown++;
+    }
+    free(is_free);
+}

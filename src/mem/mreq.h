@@ -5,6 +5,7 @@
 #define GMS_MEM_MREQ_H
 #include <stdint.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* GPGPU-Sim access types (stats breakdown keys) */
 typedef enum {
@@ -90,5 +91,6 @@ void gms_mreq_pool_init(gms_mreq_pool *p);
 void gms_mreq_pool_free(gms_mreq_pool *p);
 gms_mreq *gms_mreq_alloc(gms_mreq_pool *p);   /* zeroed */
 void gms_mreq_release(gms_mreq_pool *p, gms_mreq *r);
+void gms_mreq_pool_dump_live(const gms_mreq_pool *p, FILE *out, int max);
 
 #endif
