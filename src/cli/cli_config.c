@@ -42,6 +42,7 @@ int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
         else if (!strcmp(a, "--ignore-unknown")) o->ignore_unknown = 1;
         else if (!strcmp(a, "--dump")) o->dump = 1;
         else if (!strcmp(a, "--check")) o->check = 1;
+        else if (!strcmp(a, "--no-timing")) o->no_timing = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) o->help = 1;
         else if (a[0] == '-' && a[1] != '-' && a[1]) {
             /* GPGPU-Sim style override on the command line: -name value */

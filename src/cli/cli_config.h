@@ -13,7 +13,7 @@ typedef struct gms_cli_opts {
     const char *workload, *trace;
     const char *stats_json, *stats_csv, *stats_text, *page_log;
     uint64_t seed;
-    int have_seed, quiet, ignore_unknown, dump, check, help;
+    int have_seed, quiet, ignore_unknown, dump, check, help, no_timing;
 } gms_cli_opts;
 
 /* parse argv (argv[0] = the command name); returns 0, or prints an error and returns 2 */
