@@ -83,7 +83,7 @@ int gms_addrdec_finalize(gms_addrdec_config *c, gms_error *err);
 /* A request's address is decoded several times on its way (interconnect destination, L2 set
  * index on fill and on access, DRAM coordinates): a small direct-mapped memo of recent
  * decodes makes the repeats cheap. Purely a cache of a pure function. */
-#define GMS_ADDRDEC_MEMO 256
+#define GMS_ADDRDEC_MEMO 1024
 typedef struct gms_addrdec_memo {
     uint64_t addr, part_addr;
     gms_addrdec_out out;
