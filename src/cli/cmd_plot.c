@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* defined in src/workloads/plot_pages.c; weak until that file is linked in */
-extern int gms_plot_pages(int argc, char **argv) __attribute__((weak));
+#include "workloads/pagelog.h"   /* gms_plot_pages */
 
 static void usage(FILE *out)
 {
@@ -28,7 +27,6 @@ static void usage(FILE *out)
 int gms_cmd_plot(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "pages")) {
-        if (!gms_plot_pages) { fprintf(stderr, "gpumemsim plot pages: not built into this gpumemsim yet\n"); return 2; }
         return gms_plot_pages(argc - 1, argv + 1);
     }
     const char *in = NULL, *metric = "gpu_tot_ipc", *x = NULL, *outp = NULL;

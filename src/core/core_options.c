@@ -238,6 +238,10 @@ static void core_dump(const gms_params *p, FILE *out)
     fprintf(out, "Coalescing: %s; global loads %s the L1D; L1D %s at kernel end\n",
             c->coalesce_arch >= 40 ? "32 B sectors (Maxwell+)" : "128 B lines",
             c->gmem_skip_l1d ? "bypass" : "go through", c->flush_l1_cache ? "flushed" : "kept");
+    if (c->adaptive_cache_config)
+        fprintf(out, "L1D/shared carve-out: adaptive, %u KiB unified per SM; at each launch the L1D gets the unified "
+                "size minus the smallest shared-memory option (%s KiB) covering the kernel's shared memory\n",
+                c->unified_l1d_size, c->shmem_option);
     fprintf(out, "Kernels: up to %u concurrent (%s), launch latency %u cycles\n", c->max_concurrent_kernel,
             c->concurrent_kernel_sm ? "may share SMs" : "one kernel per SM", c->kernel_launch_latency);
 }
