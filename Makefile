@@ -1,6 +1,8 @@
 # gpumemsim build. Every .c under src/ (except src/cli) goes into libgpumemsim.a;
 # src/cli/*.c builds the gpumemsim command; tests/unit/*.c build one test runner.
 CC      ?= gcc
+# build in parallel by default (one job per core)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 BUILD   ?= build
 OPT     ?= -O2 -g
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wformat=2
