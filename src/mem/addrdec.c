@@ -245,14 +245,22 @@ void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
     *o = lookup(d, addr)->out;
 }
 
+/* the two cheap questions are answered directly (no full decode, no memo) */
 uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr)
 {
-    return lookup(d, addr)->out.sub;
+    uint32_t chan_raw;
+    uint64_t local;
+    d->ops->map(&d->cfg, addr, &chan_raw, &local);
+    uint32_t bk = (uint32_t)gms_bits_gather(d->cfg.mask[GMS_AD_BK], local);
+    return hash_sub(d, chan_raw, bk & (d->cfg.n_sub - 1), local);
 }
 
 uint64_t gms_addrdec_partition_addr(const gms_addrdec *d, uint64_t addr)
 {
-    return lookup(d, addr)->part_addr;
+    uint32_t chan_raw;
+    uint64_t local;
+    d->ops->map(&d->cfg, addr, &chan_raw, &local);
+    return gms_bits_remove(d->cfg.sp_mask, local);
 }
 
 void gms_addrdec_describe(const gms_addrdec_config *c, char *buf, size_t n)
