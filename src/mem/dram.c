@@ -34,6 +34,7 @@ struct gms_dram_chan {
     int ref_pending;
     uint32_t prio;
     uint32_t busy_banks;           /* banks holding a request */
+    uint64_t mrq_mask;             /* bit b: bank b holds a request (nbk <= 64) */
     /* data pipeline: one entry per column command, in issue order */
     rwq_ent *rwq;
     uint32_t rwq_cap, rwq_head, rwq_n;
@@ -246,6 +247,7 @@ static void schedule(gms_dram_chan *c)
         c->prio = (c->prio + 1) % nbk;
         c->bk[b].mrq = r;
         c->busy_banks++;
+        if (b < 64) c->mrq_mask |= 1ULL << b;
         c->st.access_num++;
         if (r->is_write) c->st.write_num++; else c->st.read_num++;
         if (hit) {
@@ -288,6 +290,7 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
     if (r->txbytes >= r->nbytes) {
         k->mrq = NULL;
         c->busy_banks--;
+        if (j < 64) c->mrq_mask &= ~(1ULL << j);
     }
     return 1;
 }
@@ -377,9 +380,20 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
 
     uint32_t nbk = c->t.nbk, quiet = 0;
     int col = 0, row = 0;
-    if (c->t.dual_bus) {
-        for (uint32_t i = 0; i < nbk && !col; i++) col = issue_col(c, (i + c->prio) % nbk, now);
-        for (uint32_t i = 0; i < nbk && !row; i++) row = issue_row(c, (i + c->prio) % nbk, now);
+    if (c->t.dual_bus && nbk <= 64) {
+        /* Only banks holding a request can issue: visit them in the same rotated order from
+         * prio as the full scan (each loop stops at its first command, and prio only changes
+         * on a command, so skipping empty banks changes nothing). */
+        uint64_t pend = c->mrq_mask;
+        uint32_t p0 = c->prio;
+        uint64_t hi = pend & (~0ULL << p0), lo = pend & ~(~0ULL << p0);
+        for (uint64_t m = hi; m && !col; m &= m - 1) col = issue_col(c, (uint32_t)__builtin_ctzll(m), now);
+        for (uint64_t m = lo; m && !col; m &= m - 1) col = issue_col(c, (uint32_t)__builtin_ctzll(m), now);
+        pend = c->mrq_mask;    /* a column command may have finished a request */
+        hi = pend & (~0ULL << p0);
+        lo = pend & ~(~0ULL << p0);
+        for (uint64_t m = hi; m && !row; m &= m - 1) row = issue_row(c, (uint32_t)__builtin_ctzll(m), now);
+        for (uint64_t m = lo; m && !row; m &= m - 1) row = issue_row(c, (uint32_t)__builtin_ctzll(m), now);
         for (uint32_t b = 0; b < nbk; b++) {
             bank *k = &c->bk[b];
             if (!k->mrq) {
