@@ -1,6 +1,7 @@
 /* SM-side and simulator options: GPGPU-Sim names and defaults, decoded by finalize. */
 #include "config/params.h"
 #include "frontend/inst.h"
+#include "core/warp_sched.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,20 +155,17 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->adaptive_cache_config && c->unified_l1d_size == 0)
         return gms_err(err, "-gpgpu_adaptive_cache_config 1 needs -gpgpu_unified_l1d_size (KB)");
 
-    if (!strcmp(c->scheduler, "lrr")) c->sched_kind = 0;
-    else if (!strcmp(c->scheduler, "gto")) c->sched_kind = 1;
-    else if (!strncmp(c->scheduler, "two_level_active", 16)) {
-        c->sched_kind = 2;
-        c->two_level_active = 6;
-        if (c->scheduler[16] == ':') {
-            char *end;
-            unsigned long n = strtoul(c->scheduler + 17, &end, 10);
-            if (end == c->scheduler + 17 || n == 0)
-                return gms_err(err, "-gpgpu_scheduler: '%s': two_level_active:<active warps>:... expected", c->scheduler);
-            c->two_level_active = (uint32_t)n;
-        }
-    } else
-        return gms_err(err, "-gpgpu_scheduler: unknown scheduler '%s' (lrr, gto, two_level_active)", c->scheduler);
+    const gms_warp_sched_ops *so = gms_warp_sched_find(c->scheduler);
+    if (!so)
+        return gms_err(err, "-gpgpu_scheduler: unknown scheduler '%s' (%s)", c->scheduler, gms_warp_sched_names());
+    c->two_level_active = 6;
+    if (!strncmp(c->scheduler, "two_level_active:", 17)) {
+        char *end;
+        unsigned long n = strtoul(c->scheduler + 17, &end, 10);
+        if (end == c->scheduler + 17 || n == 0)
+            return gms_err(err, "-gpgpu_scheduler: '%s': two_level_active:<active warps>:... expected", c->scheduler);
+        c->two_level_active = (uint32_t)n;
+    }
 
     /* latencies: trace-mode values (what SASS traces and built-in workloads use) */
     struct { const char *opt; const char *val; int op; } tl[] = {
@@ -220,14 +218,14 @@ static int core_finalize(gms_params *p, gms_error *err)
 static void core_dump(const gms_params *p, FILE *out)
 {
     const gms_core_params *c = &p->core;
-    static const char *const sched[] = { "loose round robin (LRR)", "greedy-then-oldest (GTO)", "two-level" };
     fprintf(out, "GPU: %u SMs (%u clusters x %u), core %.1f MHz, interconnect %.1f MHz, L2 %.1f MHz, DRAM %.1f MHz\n",
             c->n_sm, c->n_clusters, c->n_cores_per_cluster, c->mhz_core, c->mhz_icnt, c->mhz_l2, c->mhz_dram);
     fprintf(out, "SM: up to %u threads (%u warps), %u thread blocks, %u registers, %u KiB shared memory in %u banks (%u-cycle latency)\n",
             c->max_threads_per_sm, c->max_warps_per_sm, c->shader_cta, c->shader_registers, c->shmem_size / 1024,
             c->shmem_num_banks, c->smem_latency);
-    fprintf(out, "Schedulers: %u per SM, %s", c->num_sched_per_core, sched[c->sched_kind]);
-    if (c->sched_kind == 2) fprintf(out, " with %u active warps", c->two_level_active);
+    const gms_warp_sched_ops *so = gms_warp_sched_find(c->scheduler);
+    fprintf(out, "Schedulers: %u per SM, %s", c->num_sched_per_core, so ? so->summary : c->scheduler);
+    if (so && !strcmp(so->name, "two_level_active")) fprintf(out, " with %u active warps", c->two_level_active);
     fprintf(out, "\nPipelines: %u SP, %u SFU, %u DP, %u INT, %u tensor; LSU accepts %u instruction(s)/cycle\n",
             c->units[GMS_OP_SP], c->units[GMS_OP_SFU], c->units[GMS_OP_DP], c->units[GMS_OP_INT],
             c->units[GMS_OP_TENSOR], c->mem_unit_ports);

@@ -41,7 +41,6 @@ typedef struct gms_core_params {
     /* decoded by finalize */
     double mhz_core, mhz_icnt, mhz_l2, mhz_dram;
     uint32_t n_sm, max_threads_per_sm, warp_size, max_warps_per_sm;
-    int sched_kind;                /* 0 lrr, 1 gto, 2 two_level */
     uint32_t two_level_active;
     gms_lat_ii lat[16];            /* by gms_op_class, for built-in workloads and traces */
     gms_lat_ii spec_lat[GMS_MAX_SPEC_UNITS + 1];

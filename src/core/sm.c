@@ -1,143 +1,11 @@
 /* The SM: see sm.h. Work is proportional to activity: a warp waiting on its scoreboard is
  * not polled (the register release re-arms it), and an SM with nothing to do goes idle and
  * is woken by its next register-release event, a reply, a translation or a new block. */
-#include "core/sm.h"
+#include "core/sm_internal.h"
 #include "uvm/uvm.h"
 #include "workloads/classify.h"
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_SCHED 16
-#define MAX_WARPS 512
-#define MAX_BANKS 32
-#define REPLY_FIFO 8
-
-enum { W_FREE = 0, W_ACTIVE, W_BARRIER, W_FINISHING, W_DONE };
-
-typedef struct inflight {
-    uint16_t warp;
-    uint8_t dst[GMS_MAX_DST];
-    uint32_t pending;          /* transactions not yet completed */
-    struct inflight *next_free;
-} inflight;
-
-typedef struct warp {
-    uint8_t state;
-    uint8_t blocked;           /* next instruction waits on the scoreboard */
-    uint16_t blk;
-    uint32_t next;             /* index of the next instruction */
-    const gms_warp_trace *tr;
-    uint64_t sb[4];            /* pending register writes (256 registers) */
-    uint32_t outstanding;      /* memory transactions not completed (loads, unacked stores) */
-    uint32_t reg_events;       /* register releases scheduled in the wheel */
-    uint64_t age;
-} warp;
-
-typedef struct block_slot {
-    int used;
-    gms_kernel *k;
-    gms_block_trace bt;
-    uint32_t first_warp, nwarps, live, at_barrier;
-    uint32_t regs, shmem, threads;
-} block_slot;
-
-typedef struct event { uint16_t warp; uint8_t reg; uint8_t pad; } event;
-typedef struct bucket { event *ev; uint32_t n, cap; } bucket;
-
-typedef struct sched {
-    uint16_t order[MAX_WARPS];  /* this scheduler's warps, oldest first */
-    uint32_t n;
-    int32_t last;               /* warp slot issued last (GTO greedy) */
-    uint32_t last_pos;          /* position in order[] after which LRR starts */
-} sched;
-
-struct gms_sm {
-    gms_gpu *g;
-    const gms_params *p;
-    uint32_t id;
-    gms_component *comp;
-    char name[16];
-    gms_cache *l1;
-    int l1_sector;
-    int l1_enabled;
-    /* warps and blocks */
-    warp w[MAX_WARPS];
-    uint32_t nwarps_max;
-    uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
-    uint32_t ncand;
-    uint32_t sched_ncand[MAX_SCHED];
-    uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
-    uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
-    uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until the LSU is free */
-    uint32_t nlsu_wait;
-    block_slot *blocks;
-    uint32_t nblock_slots, blocks_used;
-    uint32_t threads_used, regs_used, shmem_used;
-    gms_kernel *kernel_here;             /* when SMs are not shared between kernels */
-    sched sc[MAX_SCHED];
-    uint32_t nsched;
-    uint64_t next_age;
-    /* pipelines: per op class, next cycle each pipe is free */
-    uint64_t *pipe_free[GMS_OP__COUNT];
-    /* register-release wheel */
-    bucket *wheel;
-    uint32_t wheel_mask;
-    uint64_t wheel_events;
-    uint64_t last_cycle;
-    /* LSU */
-    int lsu_busy;
-    uint16_t lsu_warp;
-    gms_inst lsu_inst;
-    inflight *lsu_inf;
-    gms_txn txn[128];
-    uint32_t ntxn, txn_pos;
-    uint64_t lsu_free_at;                /* shared-memory conflict cycles */
-    int lsu_bypass;
-    gms_access_type lsu_acc;
-    uint8_t lsu_kind;
-    gms_mreq_fifo bank[MAX_BANKS];       /* L1 access pipeline, per bank */
-    uint32_t nbanks, l1_latency;
-    gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
-    uint32_t bypass_inflight;
-    gms_mreq_fifo replies;
-    inflight *inf_free;
-    inflight **inf_slabs;
-    uint32_t ninf_slabs;
-    /* stats */
-    uint64_t winst, tinst;
-};
-
-/* ---------------------------------------------------------------- helpers */
-
-/* bit 255 (GMS_REG_NONE / RZ) is never set, so no test for "no register" is needed */
-static inline uint64_t sb_busy(const warp *w, uint8_t r) { return w->sb[r >> 6] >> (r & 63) & 1; }
-static inline void sb_set(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] |= 1ULL << (r & 63); }
-static inline void sb_clr(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] &= ~(1ULL << (r & 63)); }
-static inline int sb_empty(const warp *w) { return !(w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3]); }
-
-static inline void cand_on(gms_sm *s, uint32_t wi)
-{
-    uint64_t bit = 1ULL << (wi & 63);
-    if (!(s->cand[wi >> 6] & bit)) {
-        uint32_t si = wi % s->nsched, li = wi / s->nsched;
-        s->cand[wi >> 6] |= bit;
-        s->ncand++;
-        s->sched_ncand[si]++;
-        s->scand[si][li >> 6] |= 1ULL << (li & 63);
-    }
-}
-static inline void cand_off(gms_sm *s, uint32_t wi)
-{
-    uint64_t bit = 1ULL << (wi & 63);
-    if (s->cand[wi >> 6] & bit) {
-        uint32_t si = wi % s->nsched, li = wi / s->nsched;
-        s->cand[wi >> 6] &= ~bit;
-        s->ncand--;
-        s->sched_ncand[si]--;
-        s->scand[si][li >> 6] &= ~(1ULL << (li & 63));
-    }
-}
-static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6] >> (wi & 63) & 1; }
 
 static inline uint64_t now_core(const gms_sm *s) { return gms_engine_cycle(s->g->eng, GMS_DOM_CORE); }
 
@@ -684,7 +552,7 @@ static void process_reply(gms_sm *s, uint64_t now)
 /* can warp wi issue its next instruction now? Structural hazards are checked first (cheap,
  * and they do not remove the warp from the candidates); a scoreboard hazard parks the warp
  * until one of its registers is released. */
-static int can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free, const gms_inst **out)
+int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free, const gms_inst **out)
 {
     warp *w = &s->w[wi];
     const gms_inst *in = &w->tr->insts[w->next];
@@ -712,7 +580,7 @@ static int can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free, const g
     return 1;
 }
 
-static void issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
+void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
     warp *w = &s->w[wi];
     uint32_t pop = (uint32_t)__builtin_popcount(in->mask);
@@ -756,61 +624,6 @@ static void issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         w->state = W_FINISHING;
         cand_off(s, wi);
         maybe_finish_warp(s, wi);
-    }
-}
-
-static void schedule(gms_sm *s, uint32_t si, uint64_t now)
-{
-    sched *q = &s->sc[si];
-    uint32_t n = q->n;
-    if (!n || !s->sched_ncand[si]) return;
-    const gms_inst *in;
-    int lsu_free = !s->lsu_busy && s->lsu_free_at <= now;
-    int kind = s->p->core.sched_kind;
-    if (kind == 1) {  /* GTO: the last warp while it can issue, else the oldest that can */
-        if (q->last >= 0 && is_cand(s, (uint32_t)q->last) && can_issue(s, (uint32_t)q->last, now, lsu_free, &in)) {
-            issue(s, (uint32_t)q->last, in, now);
-            return;
-        }
-        for (uint32_t k = 0; k < n; k++) {
-            uint32_t wi = q->order[k];
-            if (!is_cand(s, wi) || (int32_t)wi == q->last) continue;
-            if (can_issue(s, wi, now, lsu_free, &in)) { q->last = (int32_t)wi; issue(s, wi, in, now); return; }
-        }
-        return;
-    }
-    if (kind == 0) {  /* LRR: warp slots in order, starting after the last issued (GPGPU-Sim's order_lrr) */
-        uint32_t nloc = (s->nwarps_max + s->nsched - 1 - si) / s->nsched;
-        uint32_t start = q->last_pos + 1 < nloc ? q->last_pos + 1 : 0;
-        const uint64_t *cb = s->scand[si];
-        uint32_t words = (nloc + 63) / 64;
-        for (int pass = 0; pass < 2; pass++) {
-            uint32_t lo = pass ? 0 : start, hi = pass ? start : nloc;
-            for (uint32_t wd = lo >> 6; wd < words && wd * 64 < hi; wd++) {
-                uint64_t bits = cb[wd];
-                if (wd == lo >> 6) bits &= ~0ULL << (lo & 63);
-                while (bits) {
-                    uint32_t li = wd * 64 + (uint32_t)__builtin_ctzll(bits);
-                    bits &= bits - 1;
-                    if (li >= hi) break;
-                    uint32_t wi = li * s->nsched + si;
-                    if (can_issue(s, wi, now, lsu_free, &in)) { q->last_pos = li; issue(s, wi, in, now); return; }
-                }
-            }
-        }
-        return;
-    }
-    /* two-level: the `active` oldest candidate warps form the active set, served round-robin */
-    uint32_t limit = s->p->core.two_level_active, rank = 0;
-    uint32_t pos = q->last_pos < n ? q->last_pos : 0;
-    uint16_t act[MAX_WARPS];
-    uint32_t na = 0;
-    for (uint32_t k = 0; k < n && rank < limit; k++)
-        if (is_cand(s, q->order[k])) { act[na++] = (uint16_t)k; rank++; }
-    for (uint32_t j = 0; j < na; j++) {
-        uint32_t k = act[(j + pos + 1) % na];
-        uint32_t wi = q->order[k];
-        if (can_issue(s, wi, now, lsu_free, &in)) { q->last_pos = (j + pos + 1) % na; issue(s, wi, in, now); return; }
     }
 }
 
@@ -864,7 +677,10 @@ static int sm_tick(void *self, uint64_t cycle)
     }
     s->op_busy = 0;
     if (s->ncand)
-        for (uint32_t i = 0; i < s->nsched; i++) schedule(s, (i + (uint32_t)cycle) % s->nsched, cycle);
+        for (uint32_t i = 0; i < s->nsched; i++) {
+            uint32_t si = (i + (uint32_t)cycle) % s->nsched;
+            if (s->sc[si].n && s->sched_ncand[si]) s->sched_ops->pick(s, si, cycle);
+        }
     if (sm_has_work(s)) return 1;
     if (s->wheel_events) {
         /* sleep until the next register release */
@@ -922,6 +738,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->blocks = gms_xcalloc(s->nblock_slots, sizeof *s->blocks);
     s->nsched = p->core.num_sched_per_core < MAX_SCHED ? p->core.num_sched_per_core : MAX_SCHED;
     for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
+    s->sched_ops = gms_warp_sched_find(p->core.scheduler);
     for (int op = 0; op < GMS_OP__COUNT; op++)
         s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));
     uint32_t maxlat = 64 + p->core.smem_latency + 1024;

@@ -1,6 +1,7 @@
 /* Config: GPGPU-Sim syntax, overrides, includes, errors. */
 #include "test.h"
 #include "config/params.h"
+#include "core/warp_sched.h"
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -54,7 +55,7 @@ TEST(config_quoted_value_spanning_lines)
     CHECK_STR(p->core.scheduler, "two_level_active:6:0:1");
     CHECK_EQ(p->core.n_clusters, 2);
     REQUIRE(gms_params_finalize(p, &err) == 0);
-    CHECK_EQ(p->core.sched_kind, 2);
+    CHECK_STR(gms_warp_sched_find(p->core.scheduler)->name, "two_level_active");
     CHECK_EQ(p->core.two_level_active, 6);
     gms_params_free(p);
     unlink(a); free(a);

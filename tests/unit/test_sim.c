@@ -175,3 +175,30 @@ TEST(all_warps_of_many_blocks_complete)
     gms_sim_free(s);
     gms_params_free(p);
 }
+
+/* every warp scheduler in the registry runs a multi-block program to completion with every
+ * instruction issued once; an unknown name is rejected at finalize */
+TEST(warp_schedulers_all_complete)
+{
+    const char *names[] = { "lrr", "gto", "two_level_active:2:0:1" };
+    for (size_t i = 0; i < 3; i++) {
+        gms_params *p = params("gpgpu_scheduler", names[i]);
+        REQUIRE(p);
+        gms_error err = {0};
+        gms_params_set(p, "gpgpu_num_sched_per_core", "2", &err);
+        REQUIRE(gms_params_finalize(p, &err) == 0);
+        gms_run_stats r;
+        double cyc = run_prog(p, 0, 12, &r);
+        CHECK(cyc > 0);
+        const gms_stat *wi = gms_stats_find(&r.total, "gpgpu_n_tot_w_icount");
+        CHECK(wi && wi->value == 12 * 11);   /* 12 blocks x 1 warp x (10 ALU + EXIT) */
+        gms_run_stats_free(&r);
+        gms_params_free(p);
+    }
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    gms_params_set(p, "gpgpu_scheduler", "fifo", &err);
+    CHECK(gms_params_finalize(p, &err) != 0);
+    CHECK_CONTAINS(err.msg, "lrr, gto, two_level_active");
+    gms_params_free(p);
+}

@@ -1,0 +1,30 @@
+/* LRR (loose round robin): the scheduler's warp slots in slot order, starting after the last
+ * one that issued (GPGPU-Sim's order_lrr), skipping warps that are not candidates. */
+#include "core/sm_internal.h"
+
+static void lrr_pick(gms_sm *s, uint32_t si, uint64_t now)
+{
+    sched *q = &s->sc[si];
+    const gms_inst *in;
+    int lsu_free = !s->lsu_busy && s->lsu_free_at <= now;
+    uint32_t nloc = (s->nwarps_max + s->nsched - 1 - si) / s->nsched;
+    uint32_t start = q->last_pos + 1 < nloc ? q->last_pos + 1 : 0;
+    const uint64_t *cb = s->scand[si];
+    uint32_t words = (nloc + 63) / 64;
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t lo = pass ? 0 : start, hi = pass ? start : nloc;
+        for (uint32_t wd = lo >> 6; wd < words && wd * 64 < hi; wd++) {
+            uint64_t bits = cb[wd];
+            if (wd == lo >> 6) bits &= ~0ULL << (lo & 63);
+            while (bits) {
+                uint32_t li = wd * 64 + (uint32_t)__builtin_ctzll(bits);
+                bits &= bits - 1;
+                if (li >= hi) break;
+                uint32_t wi = li * s->nsched + si;
+                if (gms_sm_can_issue(s, wi, now, lsu_free, &in)) { q->last_pos = li; gms_sm_issue(s, wi, in, now); return; }
+            }
+        }
+    }
+}
+
+const gms_warp_sched_ops gms_sched_lrr = { "lrr", "loose round robin (LRR)", lrr_pick };

@@ -1,0 +1,145 @@
+/* The SM's private state, shared by sm.c and the warp-scheduler policies (sched_*.c). */
+#ifndef GMS_CORE_SM_INTERNAL_H
+#define GMS_CORE_SM_INTERNAL_H
+#include "core/sm.h"
+#include "core/warp_sched.h"
+
+#define MAX_SCHED 16
+#define MAX_WARPS 512
+#define MAX_BANKS 32
+#define REPLY_FIFO 8
+
+enum { W_FREE = 0, W_ACTIVE, W_BARRIER, W_FINISHING, W_DONE };
+
+typedef struct inflight {
+    uint16_t warp;
+    uint8_t dst[GMS_MAX_DST];
+    uint32_t pending;          /* transactions not yet completed */
+    struct inflight *next_free;
+} inflight;
+
+typedef struct warp {
+    uint8_t state;
+    uint8_t blocked;           /* next instruction waits on the scoreboard */
+    uint16_t blk;
+    uint32_t next;             /* index of the next instruction */
+    const gms_warp_trace *tr;
+    uint64_t sb[4];            /* pending register writes (256 registers) */
+    uint32_t outstanding;      /* memory transactions not completed (loads, unacked stores) */
+    uint32_t reg_events;       /* register releases scheduled in the wheel */
+    uint64_t age;
+} warp;
+
+typedef struct block_slot {
+    int used;
+    gms_kernel *k;
+    gms_block_trace bt;
+    uint32_t first_warp, nwarps, live, at_barrier;
+    uint32_t regs, shmem, threads;
+} block_slot;
+
+typedef struct event { uint16_t warp; uint8_t reg; uint8_t pad; } event;
+typedef struct bucket { event *ev; uint32_t n, cap; } bucket;
+
+typedef struct sched {
+    uint16_t order[MAX_WARPS];  /* this scheduler's warps, oldest first */
+    uint32_t n;
+    int32_t last;               /* warp slot issued last (GTO greedy) */
+    uint32_t last_pos;          /* position in order[] after which LRR starts */
+} sched;
+
+struct gms_sm {
+    gms_gpu *g;
+    const gms_params *p;
+    uint32_t id;
+    gms_component *comp;
+    char name[16];
+    gms_cache *l1;
+    int l1_sector;
+    int l1_enabled;
+    /* warps and blocks */
+    warp w[MAX_WARPS];
+    uint32_t nwarps_max;
+    uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
+    uint32_t ncand;
+    uint32_t sched_ncand[MAX_SCHED];
+    uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
+    const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
+    uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
+    uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until the LSU is free */
+    uint32_t nlsu_wait;
+    block_slot *blocks;
+    uint32_t nblock_slots, blocks_used;
+    uint32_t threads_used, regs_used, shmem_used;
+    gms_kernel *kernel_here;             /* when SMs are not shared between kernels */
+    sched sc[MAX_SCHED];
+    uint32_t nsched;
+    uint64_t next_age;
+    /* pipelines: per op class, next cycle each pipe is free */
+    uint64_t *pipe_free[GMS_OP__COUNT];
+    /* register-release wheel */
+    bucket *wheel;
+    uint32_t wheel_mask;
+    uint64_t wheel_events;
+    uint64_t last_cycle;
+    /* LSU */
+    int lsu_busy;
+    uint16_t lsu_warp;
+    gms_inst lsu_inst;
+    inflight *lsu_inf;
+    gms_txn txn[128];
+    uint32_t ntxn, txn_pos;
+    uint64_t lsu_free_at;                /* shared-memory conflict cycles */
+    int lsu_bypass;
+    gms_access_type lsu_acc;
+    uint8_t lsu_kind;
+    gms_mreq_fifo bank[MAX_BANKS];       /* L1 access pipeline, per bank */
+    uint32_t nbanks, l1_latency;
+    gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
+    uint32_t bypass_inflight;
+    gms_mreq_fifo replies;
+    inflight *inf_free;
+    inflight **inf_slabs;
+    uint32_t ninf_slabs;
+    /* stats */
+    uint64_t winst, tinst;
+};
+
+/* ---------------------------------------------------------------- helpers */
+
+/* bit 255 (GMS_REG_NONE / RZ) is never set, so no test for "no register" is needed */
+static inline uint64_t sb_busy(const warp *w, uint8_t r) { return w->sb[r >> 6] >> (r & 63) & 1; }
+static inline void sb_set(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] |= 1ULL << (r & 63); }
+static inline void sb_clr(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] &= ~(1ULL << (r & 63)); }
+static inline int sb_empty(const warp *w) { return !(w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3]); }
+
+static inline void cand_on(gms_sm *s, uint32_t wi)
+{
+    uint64_t bit = 1ULL << (wi & 63);
+    if (!(s->cand[wi >> 6] & bit)) {
+        uint32_t si = wi % s->nsched, li = wi / s->nsched;
+        s->cand[wi >> 6] |= bit;
+        s->ncand++;
+        s->sched_ncand[si]++;
+        s->scand[si][li >> 6] |= 1ULL << (li & 63);
+    }
+}
+static inline void cand_off(gms_sm *s, uint32_t wi)
+{
+    uint64_t bit = 1ULL << (wi & 63);
+    if (s->cand[wi >> 6] & bit) {
+        uint32_t si = wi % s->nsched, li = wi / s->nsched;
+        s->cand[wi >> 6] &= ~bit;
+        s->ncand--;
+        s->sched_ncand[si]--;
+        s->scand[si][li >> 6] &= ~(1ULL << (li & 63));
+    }
+}
+static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6] >> (wi & 63) & 1; }
+
+/* can warp wi issue its next instruction now (1)? 0: not now (a structural hazard, or the
+ * warp was parked on its scoreboard) */
+int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free, const gms_inst **out);
+void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now);
+
+#endif

@@ -1,0 +1,22 @@
+/* Warp schedulers: one function-pointer table per policy, registered in sched_registry.c and
+ * chosen by -gpgpu_scheduler. pick() issues at most one instruction of one of scheduler si's
+ * warps this cycle (gms_sm_can_issue / gms_sm_issue in sm_internal.h). Adding a policy = one
+ * sched_*.c file + one registry line. */
+#ifndef GMS_CORE_WARP_SCHED_H
+#define GMS_CORE_WARP_SCHED_H
+#include <stdint.h>
+
+typedef struct gms_sm gms_sm;
+
+typedef struct gms_warp_sched_ops {
+    const char *name;          /* as -gpgpu_scheduler spells it: "lrr", "gto", "two_level_active" */
+    const char *summary;
+    void (*pick)(gms_sm *s, uint32_t si, uint64_t now);
+} gms_warp_sched_ops;
+
+/* by name; "two_level_active:6:0:1" matches "two_level_active". NULL if unknown. */
+const gms_warp_sched_ops *gms_warp_sched_find(const char *spec);
+/* "lrr, gto, two_level_active" for error messages */
+const char *gms_warp_sched_names(void);
+
+#endif
