@@ -44,11 +44,11 @@ run: $(BUILD)/gpumemsim
 
 # Every suite (unit, CLI, unit under ASan+UBSan, sweep harness); last line "N passed, N failed".
 test:
-	sh tests/run_all.sh
+	+sh tests/run_all.sh
 
 # Unit and CLI tests only, plain build.
 test-fast:
-	sh tests/run_all.sh --quick
+	+sh tests/run_all.sh --quick
 
 bench: $(BUILD)/gpumemsim
 	sh bench/speed.sh
