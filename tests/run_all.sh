@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs every test suite and prints one closing line "N passed, N failed" over all of them.
-# Suites: unit tests (plain build), CLI tests, unit tests under ASan+UBSan, sweep harness tests.
+# Suites: unit tests (plain build), CLI tests, unit tests under ASan+UBSan, every workload end
+# to end through the timing simulator with UVM, sweep harness tests.
 # Usage: tests/run_all.sh [--quick]   (--quick skips the sanitizer build and the harness)
 set -u
 cd "$(dirname "$0")/.."
@@ -34,6 +35,7 @@ if [ "${1:-}" != "--quick" ]; then
     else
         echo "sanitizer build failed"; total_fail=$((total_fail + 1)); failed_suites="$failed_suites asan-build"
     fi
+    run_suite e2e env GMS_BIN=build/gpumemsim sh tests/e2e_workloads.sh
     if [ -f tests/harness/run_all.sh ]; then
         run_suite harness env GMS_BIN=build/gpumemsim sh tests/harness/run_all.sh
     fi
