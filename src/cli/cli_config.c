@@ -47,10 +47,9 @@ int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
         else if (a[0] == '-' && a[1] != '-' && a[1]) {
             /* GPGPU-Sim style override on the command line: -name value */
             if (!need(i, argc, a)) return 2;
-            static char buf[GMS_CLI_MAX][512];
             if (o->nsets == GMS_CLI_MAX) { fprintf(stderr, "gpumemsim: too many options\n"); return 2; }
-            snprintf(buf[o->nsets], sizeof buf[0], "%s=%s", a + 1, argv[++i]);
-            o->sets[o->nsets] = buf[o->nsets];
+            snprintf(o->setbuf[o->nsets], sizeof o->setbuf[0], "%s=%s", a + 1, argv[++i]);
+            o->sets[o->nsets] = o->setbuf[o->nsets];
             o->nsets++;
         } else {
             fprintf(stderr, "gpumemsim %s: unknown argument '%s' (see gpumemsim %s --help)\n", cmd, a, cmd);

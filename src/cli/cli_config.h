@@ -14,6 +14,7 @@ typedef struct gms_cli_opts {
     const char *stats_json, *stats_csv, *stats_text, *page_log;
     uint64_t seed;
     int have_seed, quiet, ignore_unknown, dump, check, help, no_timing;
+    char setbuf[GMS_CLI_MAX][512];     /* storage for -name value given on the command line */
 } gms_cli_opts;
 
 /* parse argv (argv[0] = the command name); returns 0, or prints an error and returns 2 */
