@@ -19,6 +19,8 @@ void gms_params_free(gms_params *p);
 /* a GPGPU-Sim style file: "-name value" lines, '#' comments, "-config other" includes */
 int gms_params_load_file(gms_params *p, const char *path, gms_error *err);
 int gms_params_set(gms_params *p, const char *name, const char *value, gms_error *err);
+/* 1 if `name` (with or without leading '-') is an option gpumemsim knows */
+int gms_params_has_option(const char *name);
 /* after loading: decode packed strings, check geometry */
 int gms_params_finalize(gms_params *p, gms_error *err);
 void gms_params_dump(const gms_params *p, FILE *out);

@@ -49,6 +49,8 @@ expect_fail missing_value      'needs a value'                   $BIN run --conf
 expect_fail unknown_command    "unknown command"                 $BIN frobnicate
 printf -- '-gpgpu_n_clusters 4\n-gpgpu_clock_domains "1000:1000\n' > "$T/bad.config"
 expect_fail unterminated_quote 'bad.config:2: unterminated'      $BIN config --config "$T/bad.config" --check
+expect_fail negative_wl_param   'must not be negative'            $BIN run --config configs/qv100.config --workload hotspot --set rows=-5 --quiet
+expect_fail neither_param_nor_option 'not a parameter of workload kmeans' $BIN run --config configs/qv100.config --workload kmeans --set nosuch=1 --quiet
 expect_fail zero_size_workload 'n=0'                             $BIN run --config configs/qv100.config --workload stream --set n=0 --quiet
 
 echo "$pass passed, $fail failed"

@@ -91,6 +91,19 @@ gms_params *gms_cli_params(gms_cli_opts *o)
         if (len >= sizeof name) len = sizeof name - 1;
         memcpy(name, kv, len);
         name[len] = 0;
+        if (ops && !o->ignore_unknown && !gms_params_has_option(name)) {
+            /* neither a workload parameter nor an option: say both, with the workload's names */
+            char known[1024] = "uvm prefetch seed";
+            for (const gms_wl_param *q = ops->params; q && q->name; q++) {
+                strncat(known, " ", sizeof known - strlen(known) - 1);
+                strncat(known, q->name, sizeof known - strlen(known) - 1);
+            }
+            gms_params_set(p, name, eq + 1, &err);   /* its message names the nearest option */
+            fprintf(stderr, "gpumemsim: --set %s: not a parameter of workload %s (its parameters: %s), and %s\n",
+                    name, ops->name, known, strstr(err.msg, "unknown option") ? strstr(err.msg, "unknown option") : err.msg);
+            gms_params_free(p);
+            return NULL;
+        }
         if (gms_params_set(p, name, eq + 1, &err)) goto fail;
     }
     o->wl_params[o->nwl] = NULL;

@@ -364,6 +364,12 @@ void gms_params_dump(const gms_params *p, FILE *out)
     }
 }
 
+int gms_params_has_option(const char *name)
+{
+    while (*name == '-') name++;
+    return find_option(name, NULL) != NULL;
+}
+
 /* for `gpumemsim list options` */
 void gms_params_list_options(FILE *out)
 {

@@ -121,6 +121,10 @@ int gms_wl_args_parse(const gms_workload_ops *ops, const char *const *kv, uint64
         /* numeric defaults imply a numeric parameter: check the value now */
         if (p->defval && *p->defval) {
             char *end;
+            if (val[0] == '-') {
+                gms_wl_args_free(a);
+                return gms_err(err, "workload %s: parameter %s=%s must not be negative", ops->name, name, val);
+            }
             if (parse_u64(val, &v) && (strtod(val, &end), *end || end == val)) {
                 gms_wl_args_free(a);
                 return gms_err(err, "workload %s: parameter %s=%s is not a number", ops->name, name, val);
