@@ -468,11 +468,7 @@ static void l1_access(gms_sm *s, uint64_t now)
         int rc = gms_cache_access(s->l1, r, now, &cause);
         int outcome = rc & 0xff;
         if (outcome == GMS_CACHE_RESERVATION_FAIL) {
-            gms_mreq_fifo *q = &s->bank[b];   /* back at the head: retried next cycle */
-            r->next = q->head;
-            q->head = r;
-            if (!q->tail) q->tail = r;
-            q->n++;
+            gms_fifo_push_front(&s->bank[b], r);   /* retried next cycle */
             s->g->ctr.stall_shd_mem++;
             continue;
         }

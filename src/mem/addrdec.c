@@ -208,7 +208,7 @@ static uint32_t hash_sub(const gms_addrdec *d, uint32_t chan_raw, uint32_t sp_ra
     }
 }
 
-static void decode_full(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o, uint64_t *part_addr)
+void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
 {
     const gms_addrdec_config *c = &d->cfg;
     uint32_t chan_raw;
@@ -225,27 +225,9 @@ static void decode_full(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o,
     case GMS_BKIDX_IPOLY: o->bank = gms_ipoly_hash(o->row, o->bank_raw, c->nbk); break;
     default: o->bank = o->bank_raw; break;
     }
-    *part_addr = gms_bits_remove(c->sp_mask, local);
 }
 
-/* the memo is a cache of a pure function, so updating it through a const decoder is safe */
-static const gms_addrdec_memo *lookup(const gms_addrdec *d, uint64_t addr)
-{
-    gms_addrdec_memo *m = (gms_addrdec_memo *)&d->memo[((addr >> 5) ^ (addr >> 13)) & (GMS_ADDRDEC_MEMO - 1)];
-    if (!m->valid || m->addr != addr) {
-        decode_full(d, addr, &m->out, &m->part_addr);
-        m->addr = addr;
-        m->valid = 1;
-    }
-    return m;
-}
-
-void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
-{
-    *o = lookup(d, addr)->out;
-}
-
-/* the two cheap questions are answered directly (no full decode, no memo) */
+/* the two cheap questions, without a full decode */
 uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr)
 {
     uint32_t chan_raw;

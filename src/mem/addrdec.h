@@ -80,22 +80,11 @@ int gms_addrdec_default_masks(int address_mask, gms_addrdec_config *c, gms_error
  * check everything. Errors name the option at fault. */
 int gms_addrdec_finalize(gms_addrdec_config *c, gms_error *err);
 
-/* A request's address is decoded several times on its way (interconnect destination, L2 set
- * index on fill and on access, DRAM coordinates): a small direct-mapped memo of recent
- * decodes makes the repeats cheap. Purely a cache of a pure function. */
-#define GMS_ADDRDEC_MEMO 1024
-typedef struct gms_addrdec_memo {
-    uint64_t addr, part_addr;
-    gms_addrdec_out out;
-    int valid;
-} gms_addrdec_memo;
-
 /* The runtime decoder: the config plus the resolved member. */
 typedef struct gms_addrdec {
     gms_addrdec_config cfg;
     const gms_chanmap_ops *ops;
     uint32_t log2_sub;
-    gms_addrdec_memo memo[GMS_ADDRDEC_MEMO];
 } gms_addrdec;
 
 int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *err);

@@ -45,10 +45,7 @@ static int fm_tick(void *self, uint64_t cycle)
         gms_mreq *r = m->q.head;
         gms_fifo_pop(&m->q);
         if (!m->reply(m->reply_ud, r->subpart, r)) {
-            r->next = m->q.head;   /* refused: keep it first */
-            m->q.head = r;
-            if (!m->q.tail) m->q.tail = r;
-            m->q.n++;
+            gms_fifo_push_front(&m->q, r);   /* refused: keep it first */
             return 1;
         }
     }

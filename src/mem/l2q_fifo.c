@@ -22,11 +22,7 @@ static gms_mreq *fifo_peek(void *self, uint64_t now) { return ((gms_mreq_fifo *)
 static void fifo_pop(void *self, gms_mreq *r) { gms_fifo_pop(self); }
 static void fifo_putback(void *self, gms_mreq *r, uint64_t now)
 {
-    gms_mreq_fifo *f = self;
-    r->next = f->head;
-    f->head = r;
-    if (!f->tail) f->tail = r;
-    f->n++;
+    gms_fifo_push_front(self, r);
 }
 static uint32_t fifo_len(const void *self) { return ((const gms_mreq_fifo *)self)->n; }
 

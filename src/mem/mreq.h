@@ -66,6 +66,14 @@ static inline void gms_fifo_push(gms_mreq_fifo *f, gms_mreq *r)
     f->tail = r;
     f->n++;
 }
+/* put a request back at the head (a receiver refused it after it was popped: order is kept) */
+static inline void gms_fifo_push_front(gms_mreq_fifo *f, gms_mreq *r)
+{
+    r->next = f->head;
+    f->head = r;
+    if (!f->tail) f->tail = r;
+    f->n++;
+}
 static inline gms_mreq *gms_fifo_pop(gms_mreq_fifo *f)
 {
     gms_mreq *r = f->head;

@@ -70,11 +70,7 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                 uint32_t fl = r->icnt_flits;
                 gms_fifo_pop(q);
                 if (!x->deliver(x->ud, o, r)) {
-                    /* refused: put it back at the head (order is kept) */
-                    r->next = q->head;
-                    q->head = r;
-                    if (!q->tail) q->tail = r;
-                    q->n++;
+                    gms_fifo_push_front(q, r);   /* refused */
                     break;
                 }
                 x->out_flits[o] -= fl;
