@@ -445,7 +445,6 @@ static void lsu_feed(gms_sm *s, uint64_t now)
         r->inst = s->lsu_inf;
         r->warp_txn = 1;
         r->t_issue = now;
-        r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
         s->w[s->lsu_warp].outstanding++;
         if (s->lsu_bypass) { used++; if (r->kind == GMS_MREQ_READ) s->bypass_inflight++; if (r->kind == GMS_MREQ_READ) g->ctr.n_bypass_reads++; }
         s->txn_pos++;
@@ -483,27 +482,20 @@ static void l1_access(gms_sm *s, uint64_t now)
     }
 }
 
+/* one request per cycle leaves the SM: the L1's miss queue first, then the bypass path. The
+ * destination sub-partition is decoded here, once, for every request that leaves (L1 hits
+ * never need it); requests the L1 made itself (write-backs) are stamped with this SM. */
 static void drain_to_icnt(gms_sm *s, uint64_t now)
 {
     gms_gpu *g = s->g;
     gms_mreq *r = s->l1 ? gms_cache_mq_head(s->l1) : NULL;
-    if (r) {
-        if (r->access == GMS_ACC_L1_WRBK || r->access == GMS_ACC_L1_WR_ALLOC_R || !r->warp_txn) {
-            /* requests the L1 made itself (write-backs, write-allocate reads): route them */
-            r->sm = (uint16_t)s->id;
-            r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
-        }
-        if (gms_icnt_can_send(g, s->id, r)) {
-            gms_cache_mq_pop(s->l1);
-            gms_icnt_send(g, s->id, r);
-        }
-        return;
-    }
-    r = s->bypass_out.head;
-    if (r && gms_icnt_can_send(g, s->id, r)) {
-        gms_fifo_pop(&s->bypass_out);
-        gms_icnt_send(g, s->id, r);
-    }
+    int from_l1 = r != NULL;
+    if (!r) r = s->bypass_out.head;
+    if (!r || !gms_icnt_can_send(g, s->id, r)) return;
+    if (from_l1) gms_cache_mq_pop(s->l1); else gms_fifo_pop(&s->bypass_out);
+    r->sm = (uint16_t)s->id;
+    r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
+    gms_icnt_send(g, s->id, r);
 }
 
 int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
