@@ -93,21 +93,18 @@ static int parse_lat_ii(const char *s, const char *opt, gms_lat_ii *out, gms_err
     return 0;
 }
 
-/* the n-th (0-based) comma-separated number of a PTX latency list */
-static int nth_number(const char *s, int n, const char *opt, uint32_t *out, gms_error *err)
+/* a PTX latency or initiation list: comma-separated positive numbers */
+static int check_number_list(const char *s, const char *opt, gms_error *err)
 {
     const char *p = s;
-    for (int i = 0; i < n; i++) {
-        p = strchr(p, ',');
-        if (!p) { p = NULL; break; }
-        p++;
+    for (;;) {
+        char *end;
+        unsigned long v = strtoul(p, &end, 10);
+        if (end == p || v == 0 || (*end && *end != ','))
+            return gms_err(err, "-%s: '%s' is not a list of positive numbers", opt, s);
+        if (!*end) return 0;
+        p = end + 1;
     }
-    if (!p) p = s + (strrchr(s, ',') ? (strrchr(s, ',') - s + 1) : 0);   /* short list: last value */
-    char *end;
-    unsigned long v = strtoul(p, &end, 10);
-    if (end == p || v == 0) return gms_err(err, "-%s: '%s' is not a list of positive numbers", opt, s);
-    *out = (uint32_t)v;
-    return 0;
 }
 
 static int core_finalize(gms_params *p, gms_error *err)
@@ -177,13 +174,17 @@ static int core_finalize(gms_params *p, gms_error *err)
     };
     for (size_t i = 0; i < sizeof tl / sizeof tl[0]; i++)
         if (parse_lat_ii(tl[i].val, tl[i].opt, &c->lat[tl[i].op], err)) return -1;
-    /* validate the PTX lists too (used by nothing else yet, but a typo must not pass) */
-    uint32_t dummy;
-    if (nth_number(c->ptx_lat_int, 3, "ptx_opcode_latency_int", &dummy, err) ||
-        nth_number(c->ptx_lat_fp, 3, "ptx_opcode_latency_fp", &dummy, err) ||
-        nth_number(c->ptx_lat_dp, 3, "ptx_opcode_latency_dp", &dummy, err) ||
-        nth_number(c->ptx_lat_sfu, 0, "ptx_opcode_latency_sfu", &dummy, err))
-        return -1;
+    /* the PTX lists are not used (latencies come from the trace-mode options above) but a
+     * typo must not pass silently */
+    struct { const char *opt, *val; } pl[] = {
+        { "ptx_opcode_latency_int", c->ptx_lat_int }, { "ptx_opcode_latency_fp", c->ptx_lat_fp },
+        { "ptx_opcode_latency_dp", c->ptx_lat_dp }, { "ptx_opcode_latency_sfu", c->ptx_lat_sfu },
+        { "ptx_opcode_latency_tesnor", c->ptx_lat_tensor }, { "ptx_opcode_initiation_int", c->ptx_ii_int },
+        { "ptx_opcode_initiation_fp", c->ptx_ii_fp }, { "ptx_opcode_initiation_dp", c->ptx_ii_dp },
+        { "ptx_opcode_initiation_sfu", c->ptx_ii_sfu }, { "ptx_opcode_initiation_tensor", c->ptx_ii_tensor },
+    };
+    for (size_t i = 0; i < sizeof pl / sizeof pl[0]; i++)
+        if (check_number_list(pl[i].val, pl[i].opt, err)) return -1;
     c->lat[GMS_OP_BRA] = (gms_lat_ii){ 4, 1 };
     c->lat[GMS_OP_NOP] = (gms_lat_ii){ 1, 1 };
     c->lat[GMS_OP_BAR] = (gms_lat_ii){ 1, 1 };
