@@ -185,6 +185,11 @@ int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *e
     d->ops = gms_chanmap_find(cfg->member);
     if (!d->ops) return gms_err(err, "-gms_partition_mapping: unknown mapping \"%s\"", cfg->member);
     d->log2_sub = gms_log2u(cfg->n_sub);
+    for (int f = 0; f < GMS_AD_NFIELD; f++) gms_bitruns_init(&d->field[f], cfg->mask[f]);
+    gms_bitruns_init(&d->keep_part, ~cfg->sp_mask);
+    d->n_pipoly = gms_next_pow2(cfg->n_channel) * cfg->n_sub;
+    if (cfg->pindex == GMS_PIDX_IPOLY) gms_ipoly_tab_init(&d->pidx, d->n_pipoly);
+    if (cfg->bk_index == GMS_BKIDX_IPOLY) gms_ipoly_tab_init(&d->bkidx, cfg->nbk);
     return 0;
 }
 
@@ -198,8 +203,8 @@ static uint32_t hash_sub(const gms_addrdec *d, uint32_t chan_raw, uint32_t sp_ra
     }
     case GMS_PIDX_IPOLY: {
         uint64_t high = d->ops->high_bits(c, local);
-        uint32_t n = gms_next_pow2(c->n_channel) * c->n_sub;
-        uint32_t s = gms_ipoly_hash(high, (chan_raw << d->log2_sub) | sp_raw, n);
+        uint32_t n = d->n_pipoly;
+        uint32_t s = gms_ipoly_tab_hash(&d->pidx, high, (chan_raw << d->log2_sub) | sp_raw);
         if (n != c->n_channel * c->n_sub) s %= c->n_channel * c->n_sub;   /* gap: modulo */
         return s;
     }
@@ -214,15 +219,15 @@ void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
     uint32_t chan_raw;
     uint64_t local;
     d->ops->map(c, addr, &chan_raw, &local);
-    o->bank_raw = (uint32_t)gms_bits_gather(c->mask[GMS_AD_BK], local);
-    o->row = (uint32_t)gms_bits_gather(c->mask[GMS_AD_ROW], local);
-    o->col = (uint32_t)gms_bits_gather(c->mask[GMS_AD_COL], local);
-    o->burst = (uint32_t)gms_bits_gather(c->mask[GMS_AD_BURST], local);
+    o->bank_raw = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_BK], local);
+    o->row = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_ROW], local);
+    o->col = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_COL], local);
+    o->burst = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_BURST], local);
     o->sub = hash_sub(d, chan_raw, o->bank_raw & (c->n_sub - 1), local);
     o->chan = o->sub >> d->log2_sub;
     switch (c->bk_index) {
     case GMS_BKIDX_XOR: o->bank = o->bank_raw ^ (o->row & (c->nbk - 1)); break;
-    case GMS_BKIDX_IPOLY: o->bank = gms_ipoly_hash(o->row, o->bank_raw, c->nbk); break;
+    case GMS_BKIDX_IPOLY: o->bank = gms_ipoly_tab_hash(&d->bkidx, o->row, o->bank_raw); break;
     default: o->bank = o->bank_raw; break;
     }
 }
@@ -233,7 +238,7 @@ uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr)
     uint32_t chan_raw;
     uint64_t local;
     d->ops->map(&d->cfg, addr, &chan_raw, &local);
-    uint32_t bk = (uint32_t)gms_bits_gather(d->cfg.mask[GMS_AD_BK], local);
+    uint32_t bk = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_BK], local);
     return hash_sub(d, chan_raw, bk & (d->cfg.n_sub - 1), local);
 }
 
@@ -242,7 +247,7 @@ uint64_t gms_addrdec_partition_addr(const gms_addrdec *d, uint64_t addr)
     uint32_t chan_raw;
     uint64_t local;
     d->ops->map(&d->cfg, addr, &chan_raw, &local);
-    return gms_bits_remove(d->cfg.sp_mask, local);
+    return gms_bitruns_gather(&d->keep_part, local);   /* = gms_bits_remove(sp_mask, local) */
 }
 
 void gms_addrdec_describe(const gms_addrdec_config *c, char *buf, size_t n)

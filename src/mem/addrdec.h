@@ -80,11 +80,46 @@ int gms_addrdec_default_masks(int address_mask, gms_addrdec_config *c, gms_error
  * check everything. Errors name the option at fault. */
 int gms_addrdec_finalize(gms_addrdec_config *c, gms_error *err);
 
-/* The runtime decoder: the config plus the resolved member. */
+uint64_t gms_bits_gather(uint64_t mask, uint64_t val);            /* pext */
+
+/* A mask precompiled into its contiguous runs, so a gather is a few shift-and-mask steps
+ * (portable; PEXT is microcoded and slow on the AMD parts this often runs on). Masks with
+ * more than GMS_BITRUNS_MAX runs fall back to the bit loop. */
+#define GMS_BITRUNS_MAX 12
+typedef struct gms_bitruns {
+    uint64_t mask;                       /* the original mask (fallback) */
+    uint32_t n;                          /* runs; GMS_BITRUNS_MAX + 1 = use the fallback */
+    uint8_t shift[GMS_BITRUNS_MAX], out[GMS_BITRUNS_MAX];
+    uint64_t ones[GMS_BITRUNS_MAX];
+} gms_bitruns;
+void gms_bitruns_init(gms_bitruns *r, uint64_t mask);
+static inline uint64_t gms_bitruns_gather(const gms_bitruns *r, uint64_t v)
+{
+    if (r->n > GMS_BITRUNS_MAX) return gms_bits_gather(r->mask, v);
+    uint64_t x = 0;
+    for (uint32_t i = 0; i < r->n; i++) x |= ((v >> r->shift[i]) & r->ones[i]) << r->out[i];
+    return x;
+}
+
+/* IPOLY hash as three byte-indexed tables: the parity masks only reach bit 18, so
+ * hash(high) = T0[high byte 0] ^ T1[byte 1] ^ T2[byte 2], then xor the index in. */
+typedef struct gms_ipoly_tab { uint8_t t[3][256]; uint32_t bits; } gms_ipoly_tab;
+void gms_ipoly_tab_init(gms_ipoly_tab *t, uint32_t n);   /* n = 16, 32 or 64 */
+static inline uint32_t gms_ipoly_tab_hash(const gms_ipoly_tab *t, uint64_t high, uint32_t index)
+{
+    return (uint32_t)(t->t[0][high & 255] ^ t->t[1][(high >> 8) & 255] ^ t->t[2][(high >> 16) & 255]) ^
+           (index & ((1u << t->bits) - 1));
+}
+
+/* The runtime decoder: the config plus the resolved member and the precompiled masks. */
 typedef struct gms_addrdec {
     gms_addrdec_config cfg;
     const gms_chanmap_ops *ops;
     uint32_t log2_sub;
+    gms_bitruns field[GMS_AD_NFIELD];    /* BK, ROW, COL, BURST on the channel-local address */
+    gms_bitruns keep_part;               /* the complement of sp_mask: partition address */
+    uint32_t n_pipoly;                   /* IPOLY partition hash size (next_pow2(chan) * nsp) */
+    gms_ipoly_tab pidx, bkidx;           /* IPOLY tables for partition and bank hashing */
 } gms_addrdec;
 
 int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *err);
@@ -99,7 +134,6 @@ uint64_t gms_addrdec_partition_addr(const gms_addrdec *d, uint64_t addr);
 int gms_chanmap_check_chunk(const gms_addrdec_config *c, gms_error *err);
 
 /* helpers shared by members and tests */
-uint64_t gms_bits_gather(uint64_t mask, uint64_t val);            /* pext */
 uint64_t gms_bits_remove(uint64_t mask, uint64_t val);            /* drop the mask bits, close gap */
 uint32_t gms_ipoly_hash(uint64_t high, uint32_t index, uint32_t n); /* hashing.cc, n = 16/32/64 */
 uint32_t gms_log2u(uint64_t v);                                    /* floor(log2 v), 0 for 0 */

@@ -20,6 +20,26 @@ uint64_t gms_bits_gather(uint64_t mask, uint64_t val)
     return r;
 }
 
+void gms_bitruns_init(gms_bitruns *r, uint64_t mask)
+{
+    r->mask = mask;
+    r->n = 0;
+    unsigned k = 0;
+    while (mask) {
+        if (r->n == GMS_BITRUNS_MAX) { r->n = GMS_BITRUNS_MAX + 1; return; }
+        unsigned b = (unsigned)__builtin_ctzll(mask);
+        uint64_t m = mask >> b;
+        unsigned len = ~m ? (unsigned)__builtin_ctzll(~m) : 64u - b;
+        uint64_t ones = len >= 64 ? ~0ULL : ((1ULL << len) - 1);
+        r->shift[r->n] = (uint8_t)b;
+        r->out[r->n] = (uint8_t)k;
+        r->ones[r->n] = ones;
+        r->n++;
+        k += len;
+        mask &= ~(ones << b);
+    }
+}
+
 uint64_t gms_bits_remove(uint64_t mask, uint64_t val)
 {
     /* from the highest mask bit down, so lower positions stay valid */
@@ -65,17 +85,36 @@ static const uint64_t ipoly64[6] = {
 };
 #undef B
 
+static const uint64_t *ipoly_masks(uint32_t n, unsigned *bits)
+{
+    switch (n) {
+    case 16: *bits = 4; return ipoly16;
+    case 32: *bits = 5; return ipoly32;
+    case 64: *bits = 6; return ipoly64;
+    default: *bits = 0; return NULL;
+    }
+}
+
+void gms_ipoly_tab_init(gms_ipoly_tab *t, uint32_t n)
+{
+    unsigned bits;
+    const uint64_t *m = ipoly_masks(n, &bits);
+    t->bits = bits;
+    for (unsigned byte = 0; byte < 3; byte++)
+        for (unsigned v = 0; v < 256; v++) {
+            uint64_t high = (uint64_t)v << (8 * byte);
+            uint32_t r = 0;
+            for (unsigned i = 0; i < bits; i++) r |= (uint32_t)__builtin_parityll(high & m[i]) << i;
+            t->t[byte][v] = (uint8_t)r;
+        }
+}
+
 /* n must be 16, 32 or 64 (checked at finalize); any other n returns index unchanged */
 uint32_t gms_ipoly_hash(uint64_t high, uint32_t index, uint32_t n)
 {
-    const uint64_t *m;
     unsigned bits;
-    switch (n) {
-    case 16: m = ipoly16; bits = 4; break;
-    case 32: m = ipoly32; bits = 5; break;
-    case 64: m = ipoly64; bits = 6; break;
-    default: return index;
-    }
+    const uint64_t *m = ipoly_masks(n, &bits);
+    if (!m) return index;
     uint32_t r = 0;
     for (unsigned i = 0; i < bits; i++)
         r |= ((uint32_t)__builtin_parityll(high & m[i]) ^ ((index >> i) & 1u)) << i;

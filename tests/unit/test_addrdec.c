@@ -210,3 +210,32 @@ TEST(addrdec_explicit_d_bits)
                 &e));
     CHECK_CONTAINS(e.msg, "2 D bits");
 }
+
+/* The precompiled fast paths (run tables, IPOLY byte tables) against the plain bit loops on
+ * many masks and values: they must agree bit for bit. */
+TEST(addrdec_fast_paths_match_bit_loops)
+{
+    uint64_t x = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < 20000; i++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        uint64_t mask = x, v = x * 0xbf58476d1ce4e5b9ULL;
+        if (i % 3 == 0) mask &= 0x0000ffffff00ULL;      /* address-like masks, few runs */
+        gms_bitruns r;
+        gms_bitruns_init(&r, mask);
+        CHECK_EQ(gms_bitruns_gather(&r, v), gms_bits_gather(mask, v));
+        gms_bitruns_init(&r, ~mask);
+        CHECK_EQ(gms_bitruns_gather(&r, v), gms_bits_remove(mask, v));
+        static const uint32_t ns[3] = { 16, 32, 64 };
+        for (int k = 0; k < 3; k++) {
+            gms_ipoly_tab t;
+            gms_ipoly_tab_init(&t, ns[k]);
+            uint32_t idx = (uint32_t)(v >> 40) & (ns[k] - 1);
+            CHECK_EQ(gms_ipoly_tab_hash(&t, v & 0xffffff, idx), gms_ipoly_hash(v & 0xffffff, idx, ns[k]));
+            CHECK_EQ(gms_ipoly_tab_hash(&t, v, idx), gms_ipoly_hash(v, idx, ns[k]));
+        }
+    }
+    /* the alternating mask has 32 runs: the fallback */
+    gms_bitruns r;
+    gms_bitruns_init(&r, 0x5555555555555555ULL);
+    CHECK_EQ(gms_bitruns_gather(&r, ~0ULL), 0xffffffffULL);
+}
