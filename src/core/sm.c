@@ -116,84 +116,6 @@ static void txn_done(gms_sm *s, gms_mreq *r)
     if (w->state == W_FINISHING) maybe_finish_warp(s, wi);
 }
 
-/* ---------------------------------------------------------------- coalescing */
-
-int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128])
-{
-    uint64_t lines[64];
-    uint8_t smask[64];
-    uint32_t bytes[64][4];   /* distinct bytes per sector: a 32-bit mask of each sector's bytes */
-    int nl = 0;
-    if (width == 0) width = 4;
-    for (int lane = 0; lane < 32; lane++) {
-        if (!(mask >> lane & 1u)) continue;
-        uint64_t a = addrs[lane], end = a + width - 1;
-        if ((a >> 5) == (end >> 5)) {   /* fast path: the lane's access stays in one sector */
-            uint64_t line = a >> 7;
-            int j;
-            if (nl && lines[nl - 1] == line) j = nl - 1;
-            else {
-                for (j = 0; j < nl; j++) if (lines[j] == line) break;
-                if (j == nl) {
-                    if (nl == 64) continue;
-                    lines[nl] = line; smask[nl] = 0;
-                    bytes[nl][0] = bytes[nl][1] = bytes[nl][2] = bytes[nl][3] = 0;
-                    nl++;
-                }
-            }
-            uint32_t sct = (uint32_t)(a >> 5) & 3, l5 = (uint32_t)(a & 31);
-            smask[j] |= (uint8_t)(1u << sct);
-            bytes[j][sct] |= (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << l5;
-            continue;
-        }
-        for (uint64_t line = a >> 7; line <= end >> 7; line++) {
-            uint64_t lo = line << 7 > a ? line << 7 : a;
-            uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
-            int j;
-            if (nl && lines[nl - 1] == line) j = nl - 1;   /* common: same line as the previous lane */
-            else {
-                for (j = 0; j < nl; j++) if (lines[j] == line) break;
-                if (j == nl) {
-                    if (nl == 64) continue;
-                    lines[nl] = line; smask[nl] = 0;
-                    bytes[nl][0] = bytes[nl][1] = bytes[nl][2] = bytes[nl][3] = 0;
-                    nl++;
-                }
-            }
-            for (uint64_t b = lo; b <= hi;) {   /* one sector at a time */
-                uint32_t sct = (uint32_t)(b >> 5) & 3;
-                uint64_t se = (b | 31) < hi ? (b | 31) : hi;
-                uint32_t l5 = (uint32_t)(b & 31), h5 = (uint32_t)(se & 31);
-                uint32_t m = (h5 == 31 ? 0xffffffffu : ((1u << (h5 + 1)) - 1u)) & ~((1u << l5) - 1u);
-                smask[j] |= (uint8_t)(1u << sct);
-                bytes[j][sct] |= m;
-                b = se + 1;
-            }
-        }
-    }
-    int n = 0;
-    for (int j = 0; j < nl; j++) {
-        if (sector) {
-            for (int sct = 0; sct < 4; sct++)
-                if (smask[j] >> sct & 1) {
-                    out[n].addr = (lines[j] << 7) + (uint64_t)sct * 32;
-                    out[n].sector_mask = (uint8_t)(1u << sct);
-                    out[n].nbytes_sectors = 1;
-                    out[n].bytes = (uint16_t)__builtin_popcount(bytes[j][sct]);
-                    n++;
-                }
-        } else {
-            out[n].addr = lines[j] << 7;
-            out[n].sector_mask = smask[j];
-            out[n].nbytes_sectors = 4;
-            out[n].bytes = (uint16_t)(__builtin_popcount(bytes[j][0]) + __builtin_popcount(bytes[j][1]) +
-                                      __builtin_popcount(bytes[j][2]) + __builtin_popcount(bytes[j][3]));
-            n++;
-        }
-    }
-    return n;
-}
-
 uint32_t gms_shmem_conflict_degree(const uint64_t addrs[32], uint32_t mask, uint32_t width, uint32_t banks)
 {
     /* 4-byte banks; lanes reading the same word are served by one broadcast */
@@ -328,9 +250,9 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     warp *w = &s->w[wi];
     gms_counters *c = &s->g->ctr;
     uint64_t addrs[32];
-    gms_inst_lane_addrs(w->tr, in, addrs);
     switch (in->mem) {
     case GMS_MEM_LD_SHARED: case GMS_MEM_ST_SHARED: case GMS_MEM_ATOM_SHARED: {
+        gms_inst_lane_addrs(w->tr, in, addrs);
         uint32_t deg = gms_shmem_conflict_degree(addrs, in->mask, in->width, s->p->core.shmem_num_banks);
         c->n_shmem_insn++;
         c->shmem_bank_conflict_cycles += deg - 1;
@@ -359,11 +281,19 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     if (is_atom) c->n_atomic_insn++;
     else if (is_store) c->n_store_insn++;
     else c->n_load_insn++;
-    observe_pages(s, addrs, in->mask);
     int bypass = is_atom || (in->flags & GMS_INST_BYPASS_L1) || !s->l1_enabled ||
                  (s->p->core.gmem_skip_l1d && (in->mem == GMS_MEM_LD_GLOBAL));
     int sector = s->l1_sector || (bypass && s->p->core.coalesce_arch >= 40);
-    s->ntxn = (uint32_t)gms_coalesce(addrs, in->mask, in->width, sector, s->txn);
+    if (in->addr_mode == GMS_ADDR_STRIDE && in->width && in->stride == (int64_t)in->width && !s->g->observe) {
+        /* unit stride: the k-th active lane reads base + k*width, one contiguous range */
+        uint64_t hi = in->base + (uint64_t)__builtin_popcount(in->mask) * in->width - 1;
+        gms_classifier_observe_range(s->g->classifier, in->base, hi, 12);
+        s->ntxn = (uint32_t)gms_coalesce_range(in->base, hi, sector, s->txn);
+    } else {
+        gms_inst_lane_addrs(w->tr, in, addrs);
+        observe_pages(s, addrs, in->mask);
+        s->ntxn = (uint32_t)gms_coalesce(addrs, in->mask, in->width, sector, s->txn);
+    }
     s->txn_pos = 0;
     s->lsu_bypass = bypass;
     s->lsu_kind = is_atom ? GMS_MREQ_ATOMIC : is_store ? GMS_MREQ_WRITE : GMS_MREQ_READ;

@@ -66,6 +66,11 @@ void gms_classifier_observe_lanes(gms_classifier *c, const uint64_t addrs[32], u
     }
 }
 
+void gms_classifier_observe_range(gms_classifier *c, uint64_t lo, uint64_t hi, int page_shift)
+{
+    for (uint64_t p = lo >> page_shift; p <= hi >> page_shift; p++) gms_classifier_observe(c, p);
+}
+
 uint64_t gms_classifier_accesses(const gms_classifier *c) { return c->n; }
 
 double gms_classifier_mean_unique(const gms_classifier *c)

@@ -21,6 +21,8 @@ void gms_classifier_free(gms_classifier *c);
 void gms_classifier_observe(gms_classifier *c, uint64_t page);
 /* the distinct pages of one warp instruction's active lanes (addresses), in lane order */
 void gms_classifier_observe_lanes(gms_classifier *c, const uint64_t addrs[32], uint32_t mask, int page_shift);
+/* the same for a warp whose lanes touch the contiguous bytes [lo, hi] in ascending order */
+void gms_classifier_observe_range(gms_classifier *c, uint64_t lo, uint64_t hi, int page_shift);
 uint64_t gms_classifier_accesses(const gms_classifier *c);
 /* mean number of unique pages per window (every full window position counts; with fewer
  * accesses than one window, the unique pages seen so far) */

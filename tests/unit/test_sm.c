@@ -93,3 +93,32 @@ TEST(coalescer_counts_bytes_written)
     CHECK_EQ(gms_coalesce(a, 0xffffffffu, 4, 0, t), 1);
     CHECK_EQ(t[0].bytes, 4);                  /* all lanes write the same word */
 }
+
+/* the unit-stride fast path gives exactly the transactions of the per-lane coalescer */
+TEST(coalesce_range_matches_lanes)
+{
+    static const uint32_t widths[5] = { 1, 2, 4, 8, 16 };
+    uint64_t x = 12345;
+    for (int it = 0; it < 4000; it++) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        uint32_t width = widths[(x >> 33) % 5];
+        uint32_t mask = (uint32_t)(x >> 7) | (it & 1 ? 0 : 0xffffffffu);
+        if (!mask) mask = 1;
+        uint64_t base = 0x7f0000000000ULL + ((x >> 20) & 0xffff);
+        uint64_t a[32];
+        int k = 0;
+        for (int l = 0; l < 32; l++) a[l] = mask >> l & 1u ? base + (uint64_t)(k++) * width : 0;
+        for (int sector = 0; sector < 2; sector++) {
+            gms_txn t1[128], t2[128];
+            int n1 = gms_coalesce(a, mask, width, sector, t1);
+            int n2 = gms_coalesce_range(base, base + (uint64_t)k * width - 1, sector, t2);
+            CHECK_EQ(n1, n2);
+            for (int i = 0; i < n1 && i < n2; i++) {
+                CHECK_EQ(t1[i].addr, t2[i].addr);
+                CHECK_EQ(t1[i].sector_mask, t2[i].sector_mask);
+                CHECK_EQ(t1[i].nbytes_sectors, t2[i].nbytes_sectors);
+                CHECK_EQ(t1[i].bytes, t2[i].bytes);
+            }
+        }
+    }
+}
