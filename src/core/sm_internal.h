@@ -138,8 +138,36 @@ static inline void cand_off(gms_sm *s, uint32_t wi)
 static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6] >> (wi & 63) & 1; }
 
 /* can warp wi issue its next instruction now (1)? 0: not now (a structural hazard, or the
- * warp was parked on its scoreboard) */
-int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free, const gms_inst **out);
+ * warp was parked on its scoreboard). Inline: the schedulers call it for every candidate
+ * every cycle, and most calls end at the first test. */
+static inline int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free, const gms_inst **out)
+{
+    warp *w = &s->w[wi];
+    const gms_inst *in = &w->tr->insts[w->next];
+    if (s->op_busy >> in->op & 1) return 0;   /* this op class already found busy this cycle */
+    if (in->op == GMS_OP_MEM) {
+        if (!lsu_free) {   /* park: re-armed when the LSU frees, not polled every cycle */
+            s->lsu_wait[wi >> 6] |= 1ULL << (wi & 63);
+            s->nlsu_wait++;
+            cand_off(s, wi);
+            return 0;
+        }
+    } else {
+        const uint64_t *pf = s->pipe_free[in->op];
+        uint32_t n = s->p->core.units[in->op], k;
+        for (k = 0; k < n; k++) if (pf[k] <= now) break;
+        if (k == n) { s->op_busy |= 1u << in->op; return 0; }
+    }
+    if (sb_busy(w, in->src[0]) | sb_busy(w, in->src[1]) | sb_busy(w, in->src[2]) | sb_busy(w, in->src[3]) |
+        sb_busy(w, in->dst[0]) | sb_busy(w, in->dst[1])) {
+        w->blocked = 1;
+        cand_off(s, wi);
+        return 0;
+    }
+    *out = in;
+    return 1;
+}
+
 void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now);
 
 #endif
