@@ -190,7 +190,26 @@ int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *e
     d->n_pipoly = gms_next_pow2(cfg->n_channel) * cfg->n_sub;
     if (cfg->pindex == GMS_PIDX_IPOLY) gms_ipoly_tab_init(&d->pidx, d->n_pipoly);
     if (cfg->bk_index == GMS_BKIDX_IPOLY) gms_ipoly_tab_init(&d->bkidx, cfg->nbk);
+    d->is_split = d->ops->split && d->ops->split(cfg, &d->split);
     return 0;
+}
+
+/* the member's map, inlined when it is a plain bit split */
+static inline void map_addr(const gms_addrdec *d, uint64_t addr, uint32_t *chan, uint64_t *local)
+{
+    if (d->is_split) {
+        const gms_chanmap_split *sp = &d->split;
+        uint64_t low = addr & ((1ULL << sp->cshift) - 1);
+        *chan = (uint32_t)((addr >> sp->cshift) & ((1ULL << sp->cbits) - 1));
+        *local = ((addr >> (sp->cshift + sp->cbits)) << sp->cshift) | low;
+        return;
+    }
+    d->ops->map(&d->cfg, addr, chan, local);
+}
+
+static inline uint64_t high_bits(const gms_addrdec *d, uint64_t local)
+{
+    return d->is_split ? local >> d->split.hshift : d->ops->high_bits(&d->cfg, local);
 }
 
 static uint32_t hash_sub(const gms_addrdec *d, uint32_t chan_raw, uint32_t sp_raw, uint64_t local)
@@ -198,11 +217,11 @@ static uint32_t hash_sub(const gms_addrdec *d, uint32_t chan_raw, uint32_t sp_ra
     const gms_addrdec_config *c = &d->cfg;
     switch (c->pindex) {
     case GMS_PIDX_XOR: {
-        uint64_t high = d->ops->high_bits(c, local);
+        uint64_t high = high_bits(d, local);
         return ((chan_raw ^ (uint32_t)(high & (c->n_channel - 1))) << d->log2_sub) | sp_raw;
     }
     case GMS_PIDX_IPOLY: {
-        uint64_t high = d->ops->high_bits(c, local);
+        uint64_t high = high_bits(d, local);
         uint32_t n = d->n_pipoly;
         uint32_t s = gms_ipoly_tab_hash(&d->pidx, high, (chan_raw << d->log2_sub) | sp_raw);
         if (n != c->n_channel * c->n_sub) s %= c->n_channel * c->n_sub;   /* gap: modulo */
@@ -218,7 +237,7 @@ void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
     const gms_addrdec_config *c = &d->cfg;
     uint32_t chan_raw;
     uint64_t local;
-    d->ops->map(c, addr, &chan_raw, &local);
+    map_addr(d, addr, &chan_raw, &local);
     o->bank_raw = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_BK], local);
     o->row = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_ROW], local);
     o->col = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_COL], local);
@@ -237,7 +256,7 @@ uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr)
 {
     uint32_t chan_raw;
     uint64_t local;
-    d->ops->map(&d->cfg, addr, &chan_raw, &local);
+    map_addr(d, addr, &chan_raw, &local);
     uint32_t bk = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_BK], local);
     return hash_sub(d, chan_raw, bk & (d->cfg.n_sub - 1), local);
 }
@@ -246,7 +265,7 @@ uint64_t gms_addrdec_partition_addr(const gms_addrdec *d, uint64_t addr)
 {
     uint32_t chan_raw;
     uint64_t local;
-    d->ops->map(&d->cfg, addr, &chan_raw, &local);
+    map_addr(d, addr, &chan_raw, &local);
     return gms_bitruns_gather(&d->keep_part, local);   /* = gms_bits_remove(sp_mask, local) */
 }
 

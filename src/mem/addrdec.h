@@ -52,6 +52,10 @@ typedef struct gms_addrdec_out {
     uint32_t bank_raw;           /* bank before -dram_bnk_indexing_policy */
 } gms_addrdec_out;
 
+/* A channel mapping that is a bit split: channel = addr[cshift + cbits - 1 : cshift], the
+ * channel-local address closes the gap, high bits = local >> hshift. */
+typedef struct gms_chanmap_split { unsigned cshift, cbits, hshift; } gms_chanmap_split;
+
 /* One channel-selection policy. */
 typedef struct gms_chanmap_ops {
     const char *name;
@@ -62,6 +66,9 @@ typedef struct gms_chanmap_ops {
     uint64_t (*high_bits)(const gms_addrdec_config *c, uint64_t local);
     /* check the geometry (n_channel, chunk, chip_start); NULL = always fine */
     int (*check)(const gms_addrdec_config *c, gms_error *err);
+    /* optional: 1 if, for this config, the mapping is a plain bit split (see gms_chanmap_split),
+     * which the decoder then inlines instead of calling map/high_bits */
+    int (*split)(const gms_addrdec_config *c, struct gms_chanmap_split *out);
 } gms_chanmap_ops;
 
 /* registry (addrdec_registry.c) */
@@ -120,6 +127,8 @@ typedef struct gms_addrdec {
     gms_bitruns keep_part;               /* the complement of sp_mask: partition address */
     uint32_t n_pipoly;                   /* IPOLY partition hash size (next_pow2(chan) * nsp) */
     gms_ipoly_tab pidx, bkidx;           /* IPOLY tables for partition and bank hashing */
+    int is_split;                        /* ops->split said yes: use `split` inline */
+    gms_chanmap_split split;
 } gms_addrdec;
 
 int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *err);

@@ -63,8 +63,17 @@ static int gs_check(const gms_addrdec_config *c, gms_error *err)
     return 0;
 }
 
+static int gs_split(const gms_addrdec_config *c, gms_chanmap_split *out)
+{
+    if (c->chip_start < 0 || !is_pow2(c->n_channel)) return 0;
+    out->cshift = (unsigned)c->chip_start;
+    out->cbits = gms_log2u(c->n_channel);
+    out->hshift = (unsigned)c->chip_start + gms_log2u(c->n_sub);   /* = gs_high */
+    return out->cshift + out->cbits < 64;
+}
+
 const gms_chanmap_ops gms_chanmap_gpgpusim = {
     .name = "gpgpusim",
     .summary = "GPGPU-Sim mapping string (dramid@S;mask) with -gpgpu_memory_partition_indexing",
-    .map = gs_map, .high_bits = gs_high, .check = gs_check,
+    .map = gs_map, .high_bits = gs_high, .check = gs_check, .split = gs_split,
 };

@@ -22,8 +22,17 @@ int gms_chanmap_check_chunk(const gms_addrdec_config *c, gms_error *err)
     return 0;
 }
 
+static int mod_split(const gms_addrdec_config *c, gms_chanmap_split *out)
+{
+    if (c->n_channel & (c->n_channel - 1)) return 0;   /* a true modulo: keep mod_map */
+    out->cshift = gms_log2u(c->chunk);
+    out->cbits = gms_log2u(c->n_channel);
+    out->hshift = out->cshift;                          /* = mod_high */
+    return out->cshift + out->cbits < 64;
+}
+
 const gms_chanmap_ops gms_chanmap_modulo = {
     .name = "modulo",
     .summary = "channel = (addr / chunk) mod N (spec 001 3.5 Modulo)",
-    .map = mod_map, .high_bits = mod_high, .check = gms_chanmap_check_chunk,
+    .map = mod_map, .high_bits = mod_high, .check = gms_chanmap_check_chunk, .split = mod_split,
 };
