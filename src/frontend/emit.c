@@ -33,6 +33,20 @@ uint8_t gms_emit_alu(gms_emit *e, uint32_t pc, uint32_t mask, gms_op_class op,
 
 static void set_addrs(gms_emit *e, gms_inst *in, const uint64_t addrs[32])
 {
+    if (in->mask == 0xffffffffu) {   /* the common full warp: no compaction needed */
+        int64_t st = (int64_t)(addrs[1] - addrs[0]);
+        int l = 2;
+        while (l < 32 && (int64_t)(addrs[l] - addrs[l - 1]) == st) l++;
+        if (l == 32) {
+            in->addr_mode = GMS_ADDR_STRIDE;
+            in->base = addrs[0];
+            in->stride = st;
+        } else {
+            in->addr_mode = GMS_ADDR_LIST;
+            in->base = gms_warp_push_addrs(e->w, addrs, 32);
+        }
+        return;
+    }
     uint64_t act[32];
     int n = 0;
     int first = -1, last = -1;
