@@ -6,14 +6,17 @@
 #include <stdint.h>
 #include <stddef.h>
 
+/* key and value side by side: a lookup touches one host cache line, not two (the maps of
+ * 80 SMs' caches and MSHRs do not fit in the host's caches, so this is most of their cost) */
+typedef struct gms_u64slot { uint64_t key, val; } gms_u64slot;
 typedef struct gms_u64map {
-    uint64_t *keys;
-    uint64_t *vals;
+    gms_u64slot *slot;
     size_t cap;   /* power of two */
     size_t n;
 } gms_u64map;
 
 void gms_u64map_init(gms_u64map *m, size_t expected);
+
 void gms_u64map_free(gms_u64map *m);
 /* returns pointer to value or NULL */
 uint64_t *gms_u64map_get(const gms_u64map *m, uint64_t key);
