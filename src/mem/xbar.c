@@ -38,9 +38,11 @@ void gms_xbar_set_islip(gms_xbar *x, int on)
     free(x->next);
     free(x->want);
     free(x->want_n);
+    free(x->out_want);
     x->next = x->want_n = NULL;
-    x->want = NULL;
+    x->want = x->out_want = NULL;
     if (!on) return;
+    x->out_want = gms_xcalloc(x->out_words, sizeof *x->out_want);
     x->next = gms_xcalloc(x->nout, sizeof *x->next);
     x->want_n = gms_xcalloc(x->nout, sizeof *x->want_n);
     x->want = gms_xcalloc((size_t)x->nout * x->in_words, sizeof *x->want);
@@ -50,7 +52,7 @@ void gms_xbar_free(gms_xbar *x)
 {
     free(x->inq); free(x->outq); free(x->in_flits); free(x->out_flits);
     free(x->in_busy); free(x->out_busy); free(x->in_active); free(x->out_active);
-    free(x->next); free(x->want); free(x->want_n);
+    free(x->next); free(x->want); free(x->want_n); free(x->out_want);
     memset(x, 0, sizeof *x);
 }
 

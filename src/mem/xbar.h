@@ -27,6 +27,7 @@ typedef struct gms_xbar {
     uint32_t *next;          /* per output: input to look at first */
     uint64_t *want;          /* per output, in_words words: inputs whose head packet is for it */
     uint32_t *want_n;        /* per output: number of such inputs */
+    uint64_t *out_want;      /* bitmap of outputs with want_n > 0 */
     uint64_t queued;         /* packets anywhere in this network */
     gms_xbar_deliver_fn deliver;
     void *ud;

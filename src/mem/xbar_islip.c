@@ -17,8 +17,26 @@ void gms_xbar_want(gms_xbar *x, uint32_t in, const gms_mreq *head, int set)
 {
     uint32_t o = gms_xbar_dest(head);
     uint64_t *w = &x->want[(size_t)o * x->in_words + (in >> 6)], bit = 1ULL << (in & 63);
-    if (set) { *w |= bit; x->want_n[o]++; }
-    else { *w &= ~bit; x->want_n[o]--; }
+    uint64_t obit = 1ULL << (o & 63);
+    if (set) {
+        *w |= bit;
+        x->want_n[o]++;
+        x->out_want[o >> 6] |= obit;
+    } else {
+        *w &= ~bit;
+        if (!--x->want_n[o]) x->out_want[o >> 6] &= ~obit;
+    }
+}
+
+/* the first output at or after o that some input's head packet is for */
+static uint32_t next_wanted(const gms_xbar *x, uint32_t o)
+{
+    for (uint32_t w = o >> 6; w < x->out_words; w++) {
+        uint64_t bits = x->out_want[w];
+        if (w == o >> 6) bits &= ~0ULL << (o & 63);
+        if (bits) return w * 64 + (uint32_t)__builtin_ctzll(bits);
+    }
+    return UINT32_MAX;
 }
 
 /* first input at or after `from` (cyclically) whose head packet is for output o */
@@ -37,8 +55,10 @@ static uint32_t first_wanting(const gms_xbar *x, uint32_t o, uint32_t from)
 
 void gms_xbar_islip_switch(gms_xbar *x, uint64_t now)
 {
-    for (uint32_t o = 0; o < x->nout; o++) {
-        if (!x->want_n[o] || x->out_flits[o] + 1 > x->out_limit) continue;
+    /* outputs in index order; a grant may give a later output a new candidate, which the
+     * scan from o + 1 still sees */
+    for (uint32_t o = next_wanted(x, 0); o != UINT32_MAX; o = next_wanted(x, o + 1)) {
+        if (x->out_flits[o] + 1 > x->out_limit) continue;
         uint32_t i = first_wanting(x, o, x->next[o]);
         gms_mreq *r = gms_fifo_pop(&x->inq[i]);
         gms_xbar_want(x, i, r, 0);
