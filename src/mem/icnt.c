@@ -57,6 +57,8 @@ void gms_icnt_init(gms_gpu *g)
                   ip->latency, deliver_to_mem, g);
     gms_xbar_init(&g->reply_net, g->mem.n_subparts, g->n_sm, ip->in_buffer_limit, ip->out_buffer_limit,
                   ip->latency, deliver_to_sm, g);
+    gms_xbar_set_islip(&g->req_net, ip->arbiter_algo == 1);
+    gms_xbar_set_islip(&g->reply_net, ip->arbiter_algo == 1);
     g->icnt_comp = gms_engine_add(g->eng, GMS_DOM_ICNT, "interconnect", icnt_tick, icnt_stuck, g);
 }
 

@@ -5,10 +5,10 @@ static const gms_option opts[] = {
     I("network_mode", GMS_OPT_U32, network_mode, "2", "interconnect model: 2 = local crossbar (1 = BookSim is read as 2)"),
     I("inter_config_file", GMS_OPT_STRING, inter_config_file, "mesh", "BookSim config file (ignored: the local crossbar is used)"),
     I("icnt_flit_size", GMS_OPT_U32, flit_size, "32", "flit size in bytes"),
-    I("icnt_in_buffer_limit", GMS_OPT_U32, in_buffer_limit, "64", "input buffer per port, flits"),
-    I("icnt_out_buffer_limit", GMS_OPT_U32, out_buffer_limit, "64", "output buffer per port, flits"),
+    I("icnt_in_buffer_limit", GMS_OPT_U32, in_buffer_limit, "64", "input buffer per port, flits (packets with -icnt_arbiter_algo 1)"),
+    I("icnt_out_buffer_limit", GMS_OPT_U32, out_buffer_limit, "64", "output buffer per port, flits (packets with -icnt_arbiter_algo 1)"),
     I("icnt_subnets", GMS_OPT_U32, subnets, "2", "subnets (requests and replies always travel separately)"),
-    I("icnt_arbiter_algo", GMS_OPT_U32, arbiter_algo, "1", "arbiter (round-robin in gpumemsim)"),
+    I("icnt_arbiter_algo", GMS_OPT_U32, arbiter_algo, "1", "switch arbiter: 0 = round robin over inputs, 1 = iSLIP (per-output round robin, whole packets per cycle, buffers in packets; GPGPU-Sim local crossbar)"),
     I("icnt_latency", GMS_OPT_U32, latency, "8", "cycles through the switch (gpumemsim)"),
 };
 #undef I
@@ -18,15 +18,22 @@ static int fin(gms_params *p, gms_error *err)
     if (p->icnt.flit_size == 0) return gms_err(err, "-icnt_flit_size: must be at least 1 byte");
     if (p->icnt.network_mode != 1 && p->icnt.network_mode != 2)
         return gms_err(err, "-network_mode: %u: only 1 (read as 2) and 2 (local crossbar) exist", p->icnt.network_mode);
+    if (p->icnt.arbiter_algo > 1)
+        return gms_err(err, "-icnt_arbiter_algo: %u: only 0 (round robin) and 1 (iSLIP) exist", p->icnt.arbiter_algo);
     return 0;
 }
 
 static void dump(const gms_params *p, FILE *out)
 {
     const gms_icnt_params *i = &p->icnt;
-    fprintf(out, "Interconnect: crossbar, %u B flits, %u-cycle switch latency, buffers %u flits in / %u out per port, "
-            "1 flit per port per cycle at %.1f MHz\n", i->flit_size, i->latency, i->in_buffer_limit,
-            i->out_buffer_limit, p->core.mhz_icnt);
+    if (i->arbiter_algo == 1)
+        fprintf(out, "Interconnect: crossbar, iSLIP arbiter, %u-cycle switch latency, buffers %u packets in / %u out per "
+                "port, 1 packet per output per cycle at %.1f MHz\n", i->latency, i->in_buffer_limit, i->out_buffer_limit,
+                p->core.mhz_icnt);
+    else
+        fprintf(out, "Interconnect: crossbar, round-robin arbiter, %u B flits, %u-cycle switch latency, buffers %u flits "
+                "in / %u out per port, 1 flit per port per cycle at %.1f MHz\n", i->flit_size, i->latency,
+                i->in_buffer_limit, i->out_buffer_limit, p->core.mhz_icnt);
 }
 
 const gms_config_module gms_config_module_icnt = { "icnt", opts, sizeof opts / sizeof opts[0], fin, dump };

@@ -51,6 +51,9 @@ void gms_ms_report(void *self, gms_stats *out)
         gms_stat_f64f(out, ratio(s->bwutil, s->n_cmd), "DRAM[%u].bw_util", c);
         gms_stat_f64f(out, rbl, "DRAM[%u].Row_Buffer_Locality", c);
         gms_stat_f64f(out, ratio(s->banks_1time, s->banks_access_total), "DRAM[%u].Bank_Level_Parallism", c);
+        gms_stat_u64f(out, s->n_activity, "DRAM[%u].n_activity", c);
+        gms_stat_f64f(out, ratio(s->ave_mrqs, s->n_cmd), "DRAM[%u].mrqq_avg", c);
+        gms_stat_u64f(out, s->max_mrqs, "DRAM[%u].mrqq_max", c);
         bw += ratio(s->bwutil, s->n_cmd);
         eff += ratio(s->bwutil, s->n_activity);
         blp += ratio(s->banks_1time, s->banks_access_total);

@@ -4,7 +4,10 @@
 #include <string.h>
 
 /* While a request is inside the network, icnt_flits holds its size in flits and t_ready
- * the interconnect cycle at which it has fully arrived at its output. */
+ * the interconnect cycle at which it has fully arrived at its output. With the iSLIP
+ * arbiter (xbar_islip.c) buffers and port bandwidth count packets, not flits. */
+
+static inline uint32_t units(const gms_xbar *x, uint32_t flits) { return x->islip ? 1 : flits; }
 
 void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, uint32_t out_limit,
                    uint32_t latency, gms_xbar_deliver_fn deliver, void *ud)
@@ -29,32 +32,45 @@ void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, 
     x->ud = ud;
 }
 
+void gms_xbar_set_islip(gms_xbar *x, int on)
+{
+    x->islip = on;
+    free(x->next);
+    free(x->want);
+    free(x->want_n);
+    free(x->out_want);
+    x->next = x->want_n = NULL;
+    x->want = x->out_want = NULL;
+    if (!on) return;
+    x->out_want = gms_xcalloc(x->out_words, sizeof *x->out_want);
+    x->next = gms_xcalloc(x->nout, sizeof *x->next);
+    x->want_n = gms_xcalloc(x->nout, sizeof *x->want_n);
+    x->want = gms_xcalloc((size_t)x->nout * x->in_words, sizeof *x->want);
+}
+
 void gms_xbar_free(gms_xbar *x)
 {
     free(x->inq); free(x->outq); free(x->in_flits); free(x->out_flits);
     free(x->in_busy); free(x->out_busy); free(x->in_active); free(x->out_active);
+    free(x->next); free(x->want); free(x->want_n); free(x->out_want);
     memset(x, 0, sizeof *x);
 }
 
 int gms_xbar_can_inject(const gms_xbar *x, uint32_t in, uint32_t flits)
 {
-    return x->in_flits[in] + flits <= x->in_limit || x->in_flits[in] == 0;
+    return x->in_flits[in] + units(x, flits) <= x->in_limit || x->in_flits[in] == 0;
 }
 
 void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32_t flits)
 {
     r->icnt_flits = (uint16_t)flits;
+    if (x->islip && !x->inq[in].head) gms_xbar_want(x, in, r, 1);
     gms_fifo_push(&x->inq[in], r);
-    x->in_flits[in] += flits;
+    x->in_flits[in] += units(x, flits);
     x->in_active[in >> 6] |= 1ULL << (in & 63);
     x->queued++;
 }
 
-static inline uint32_t dest_of(const gms_xbar *x, const gms_mreq *r, uint32_t in)
-{
-    (void)x; (void)in;
-    return r->is_reply ? r->sm : r->subpart;
-}
 
 int gms_xbar_cycle(gms_xbar *x, uint64_t now)
 {
@@ -67,7 +83,7 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
             gms_mreq_fifo *q = &x->outq[o];
             while (q->head && q->head->t_ready <= now) {
                 gms_mreq *r = q->head;
-                uint32_t fl = r->icnt_flits;
+                uint32_t fl = units(x, r->icnt_flits);
                 gms_fifo_pop(q);
                 if (!x->deliver(x->ud, o, r)) {
                     gms_fifo_push_front(q, r);   /* refused */
@@ -75,13 +91,16 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                 }
                 x->out_flits[o] -= fl;
                 x->queued--;
+                if (x->islip) break;   /* GPGPU-Sim: the receiver pops one packet per cycle */
             }
             if (!q->head) x->out_active[w] &= ~(1ULL << (o & 63));
         }
     }
     /* 2. switch allocation: active inputs in round-robin order from x->rr, one packet per free
      * input/output pair */
-    if (x->queued) {
+    if (x->queued && x->islip) {
+        gms_xbar_islip_switch(x, now);
+    } else if (x->queued) {
         uint32_t n = x->nin, start = x->rr;
         for (int pass = 0; pass < 2; pass++) {
             uint32_t lo = pass ? 0 : start, hi = pass ? start : n;
@@ -94,7 +113,7 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                     if (i >= hi) break;
                     if (x->in_busy[i] > now) continue;
                     gms_mreq *r = x->inq[i].head;
-                    uint32_t o = dest_of(x, r, i);
+                    uint32_t o = gms_xbar_dest(r);
                     uint32_t fl = r->icnt_flits;
                     if (x->out_busy[o] > now) continue;
                     if (x->out_flits[o] + fl > x->out_limit && x->out_flits[o] > 0) continue;

@@ -1,0 +1,76 @@
+/* The iSLIP switch allocation of GPGPU-Sim's local crossbar (local_interconnect.cc,
+ * xbar_router::iSLIP_Advance, -network_mode 2 with -icnt_arbiter_algo 1):
+ *  - outputs are visited in index order; an output with room in its buffer (counted in
+ *    packets) grants the first input, round robin from its own pointer, whose head packet is
+ *    for it, and moves that packet, whatever its size, in one cycle;
+ *  - the pointer moves to the input after the one granted, so every output serves its
+ *    competing inputs in turn (fair per output, unlike the round-robin member's one global
+ *    pointer);
+ *  - an input granted by one output shows its next head packet to the outputs visited after it
+ *    in the same cycle, so an input may send several packets per cycle (to increasing output
+ *    indices), as in GPGPU-Sim.
+ * `want` keeps, per output, the inputs whose head packet is for it, so a cycle costs one
+ * bit scan per output with requests instead of a scan of all inputs. */
+#include "mem/xbar.h"
+
+void gms_xbar_want(gms_xbar *x, uint32_t in, const gms_mreq *head, int set)
+{
+    uint32_t o = gms_xbar_dest(head);
+    uint64_t *w = &x->want[(size_t)o * x->in_words + (in >> 6)], bit = 1ULL << (in & 63);
+    uint64_t obit = 1ULL << (o & 63);
+    if (set) {
+        *w |= bit;
+        x->want_n[o]++;
+        x->out_want[o >> 6] |= obit;
+    } else {
+        *w &= ~bit;
+        if (!--x->want_n[o]) x->out_want[o >> 6] &= ~obit;
+    }
+}
+
+/* the first output at or after o that some input's head packet is for */
+static uint32_t next_wanted(const gms_xbar *x, uint32_t o)
+{
+    for (uint32_t w = o >> 6; w < x->out_words; w++) {
+        uint64_t bits = x->out_want[w];
+        if (w == o >> 6) bits &= ~0ULL << (o & 63);
+        if (bits) return w * 64 + (uint32_t)__builtin_ctzll(bits);
+    }
+    return UINT32_MAX;
+}
+
+/* first input at or after `from` (cyclically) whose head packet is for output o */
+static uint32_t first_wanting(const gms_xbar *x, uint32_t o, uint32_t from)
+{
+    const uint64_t *w = &x->want[(size_t)o * x->in_words];
+    uint32_t fw = from >> 6;
+    uint64_t bits = w[fw] & (~0ULL << (from & 63));
+    if (bits) return fw * 64 + (uint32_t)__builtin_ctzll(bits);
+    for (uint32_t k = 1; k <= x->in_words; k++) {
+        uint32_t wi = (fw + k) % x->in_words;
+        if (w[wi]) return wi * 64 + (uint32_t)__builtin_ctzll(w[wi]);
+    }
+    return UINT32_MAX;   /* not reached: want_n[o] > 0 */
+}
+
+void gms_xbar_islip_switch(gms_xbar *x, uint64_t now)
+{
+    /* outputs in index order; a grant may give a later output a new candidate, which the
+     * scan from o + 1 still sees */
+    for (uint32_t o = next_wanted(x, 0); o != UINT32_MAX; o = next_wanted(x, o + 1)) {
+        if (x->out_flits[o] + 1 > x->out_limit) continue;
+        uint32_t i = first_wanting(x, o, x->next[o]);
+        gms_mreq *r = gms_fifo_pop(&x->inq[i]);
+        gms_xbar_want(x, i, r, 0);
+        x->in_flits[i]--;
+        if (x->inq[i].head) gms_xbar_want(x, i, x->inq[i].head, 1);
+        else x->in_active[i >> 6] &= ~(1ULL << (i & 63));
+        x->next[o] = i + 1 < x->nin ? i + 1 : 0;
+        r->t_ready = now + 1 + x->latency;
+        x->out_flits[o]++;
+        gms_fifo_push(&x->outq[o], r);
+        x->out_active[o >> 6] |= 1ULL << (o & 63);
+        x->packets++;
+        x->flits += r->icnt_flits;
+    }
+}
