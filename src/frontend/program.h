@@ -33,8 +33,9 @@ typedef struct gms_kernel_src {
     /* Optional (may be NULL): resumable warps. fill_block may leave a warp's stream
      * unfinished (warps[w].more = 1, its state in warps[w].gen). Once the warp has consumed
      * its buffer, the consumer empties the buffer (n = naddr = 0) and calls this, which
-     * appends the next instructions and returns 1, or returns 0 when nothing follows (the
-     * stream is over), or -1 with err. A warp whose buffer ends with a BAR is resumed only
+     * appends the next instructions and returns 1 if the stream goes on after them, or 0 if
+     * it is over (possibly after appending its last instructions), or -1 with err. The
+     * consumer then ends the stream (gms_warp_trace_end_stream frees gen). A warp whose buffer ends with a BAR is resumed only
      * when the barrier is released, so a generator may read, after a BAR, shared results
      * the block's other warps computed before it. See frontend/warp_refill.h. */
     int (*fill_warp_more)(void *self, uint64_t block_linear, uint32_t warp, gms_warp_trace *wt, gms_error *err);

@@ -3,7 +3,7 @@
 
 static int ends_at_bar(const gms_warp_trace *wt) { return wt->n && wt->insts[wt->n - 1].op == GMS_OP_BAR; }
 
-/* Ask for more instructions, appended to wt's current contents */
+/* Ask for more instructions, appended to wt's current contents: 1 if some were appended */
 static int append_more(const gms_kernel_src *k, uint64_t block, uint32_t warp, gms_warp_trace *wt, gms_error *err)
 {
     if (!wt->more) return 0;
@@ -16,7 +16,8 @@ static int append_more(const gms_kernel_src *k, uint64_t block, uint32_t warp, g
     if (r == 1 && wt->n == before)   /* would make consumers spin (or read past the buffer) */
         r = gms_err(err, "kernel %s: a resumed warp produced no instructions", k->name);
     if (r <= 0) gms_warp_trace_end_stream(wt);
-    return r;
+    if (r < 0) return -1;
+    return wt->n > before;   /* r == 0 may still have appended the stream's last instructions */
 }
 
 int gms_warp_refill(const gms_kernel_src *k, uint64_t block, uint32_t warp, gms_warp_trace *wt, gms_error *err)

@@ -16,7 +16,8 @@ static inline uint64_t gms_block_linear(const gms_kernel_src *k, const gms_block
 }
 
 /* Empty wt and ask the source for the next instructions of warp `warp` of block `block`.
- * 1: wt holds more instructions; 0: the stream is over (wt empty, more = 0); -1: error. */
+ * 1: wt holds instructions again (wt->more says whether still more follow); 0: the stream
+ * was over (wt empty, more = 0); -1: error. */
 int gms_warp_refill(const gms_kernel_src *k, uint64_t block, uint32_t warp, gms_warp_trace *wt, gms_error *err);
 
 /* Called by gms_block_drain for every buffered piece of every warp, in a barrier-respecting
