@@ -44,7 +44,7 @@ typedef struct gms_kernel_src {
     void *self;
 } gms_kernel_src;
 
-#define GMS_WARP_CHUNK 4096u
+#define GMS_WARP_CHUNK 1024u
 
 typedef struct gms_cmd {
     gms_cmd_kind kind;
