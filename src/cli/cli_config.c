@@ -62,8 +62,8 @@ int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
 
 static int is_wl_param(const gms_workload_ops *ops, const char *name, size_t len)
 {
-    static const char *const common[] = { "uvm", "prefetch", "seed" };
-    for (size_t i = 0; i < 3; i++)
+    static const char *const common[] = { "uvm", "prefetch", "seed", "chunk" };
+    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++)
         if (strlen(common[i]) == len && !strncmp(common[i], name, len)) return 1;
     if (!ops) return 0;
     for (const gms_wl_param *p = ops->params; p && p->name; p++)
@@ -93,7 +93,7 @@ gms_params *gms_cli_params(gms_cli_opts *o)
         name[len] = 0;
         if (ops && !o->ignore_unknown && !gms_params_has_option(name)) {
             /* neither a workload parameter nor an option: say both, with the workload's names */
-            char known[1024] = "uvm prefetch seed";
+            char known[1024] = "uvm prefetch seed chunk";
             for (const gms_wl_param *q = ops->params; q && q->name; q++) {
                 strncat(known, " ", sizeof known - strlen(known) - 1);
                 strncat(known, q->name, sizeof known - strlen(known) - 1);

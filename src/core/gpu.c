@@ -339,6 +339,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
         if (gms_wl_args_parse(s->ops, w->wl_params, seed, &s->args, err)) { gms_sim_free(s); return NULL; }
         g->prog.uvm = gms_wl_uvm(s->args);
         g->prog.prefetch = gms_wl_prefetch(s->args);
+        g->prog.chunk = gms_wl_chunk(s->args);
         if (gms_workload_program(s->ops, s->args, &g->src, &g->wl_state, err)) { gms_sim_free(s); return NULL; }
         g->wl_ops = s->ops;
         snprintf(g->stats.workload, sizeof g->stats.workload, "%s", s->ops->name);

@@ -4,6 +4,7 @@
 #include "core/sm_internal.h"
 #include "uvm/uvm.h"
 #include "workloads/classify.h"
+#include "frontend/warp_refill.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,16 +65,40 @@ static void block_finished(gms_sm *s, uint32_t bi)
     gms_gpu_block_done(s->g, k);
 }
 
+static void maybe_finish_warp(gms_sm *s, uint32_t wi);
+
+/* A warp has issued its last buffered instruction and its stream goes on (the source
+ * generates long warps a chunk at a time): fetch the next chunk into the same buffer.
+ * Safe because nothing refers to issued instructions (the LSU copies what it needs).
+ * Returns 1 if the warp has instructions again. An error stops the run. */
+static int warp_refill(gms_sm *s, uint32_t wi)
+{
+    warp *w = &s->w[wi];
+    block_slot *b = &s->blocks[w->blk];
+    const gms_kernel_src *k = &b->k->src;
+    gms_gpu *g = s->g;
+    int r = gms_warp_refill(k, gms_block_linear(k, &b->bt), wi - b->first_warp,
+                            &b->bt.warps[wi - b->first_warp], g->err);
+    if (r < 0 && !g->failed) { g->failed = 1; gms_engine_abort(g->eng, g->err->msg); }
+    w->next = 0;
+    return r > 0;
+}
+
 static void release_barrier(gms_sm *s, block_slot *b)
 {
+    b->at_barrier = 0;
     for (uint32_t i = 0; i < b->nwarps; i++) {
         warp *w = &s->w[b->first_warp + i];
-        if (w->state == W_BARRIER) {
-            w->state = W_ACTIVE;
-            cand_on(s, b->first_warp + i);
+        if (w->state != W_BARRIER) continue;
+        /* a chunk ending with this BAR resumes only now, when every warp has reached it */
+        if (w->next >= w->tr->n && !(w->tr->more && warp_refill(s, b->first_warp + i))) {
+            w->state = W_FINISHING;
+            maybe_finish_warp(s, b->first_warp + i);
+            continue;
         }
+        w->state = W_ACTIVE;
+        cand_on(s, b->first_warp + i);
     }
-    b->at_barrier = 0;
 }
 
 static void maybe_finish_warp(gms_sm *s, uint32_t wi)
@@ -507,7 +532,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         break;
     }
     }
-    if (w->next >= w->tr->n && w->state == W_ACTIVE) {
+    if (w->next >= w->tr->n && w->state == W_ACTIVE && !(w->tr->more && warp_refill(s, wi))) {
         w->state = W_FINISHING;
         cand_off(s, wi);
         maybe_finish_warp(s, wi);

@@ -11,15 +11,25 @@ void gms_block_trace_reset(gms_block_trace *b, uint32_t nwarps)
         b->warps_cap = nwarps;
     }
     b->nwarps = nwarps;
+    for (uint32_t i = 0; i < b->warps_cap; i++) gms_warp_trace_end_stream(&b->warps[i]);
     for (uint32_t i = 0; i < nwarps; i++) {
         b->warps[i].n = 0;
         b->warps[i].naddr = 0;
     }
 }
 
+void gms_warp_trace_end_stream(gms_warp_trace *w)
+{
+    if (w->gen && w->gen_free) w->gen_free(w->gen);
+    w->gen = NULL;
+    w->gen_free = NULL;
+    w->more = 0;
+}
+
 void gms_block_trace_free(gms_block_trace *b)
 {
     for (uint32_t i = 0; i < b->warps_cap; i++) {
+        gms_warp_trace_end_stream(&b->warps[i]);
         free(b->warps[i].insts);
         free(b->warps[i].addrs);
     }

@@ -71,6 +71,12 @@ typedef struct gms_warp_trace {
     uint32_t n, cap;
     uint64_t *addrs;       /* storage for GMS_ADDR_LIST */
     uint32_t naddr, addr_cap;
+    /* Resumable streams (see gms_kernel_src.fill_warp_more): `more` = the warp's stream
+     * continues after insts[n-1]; `gen` is the source's per-warp generator state, freed by
+     * gen_free when the stream ends or the buffer is reset or freed. */
+    int more;
+    void *gen;
+    void (*gen_free)(void *gen);
 } gms_warp_trace;
 
 typedef struct gms_block_trace {
@@ -80,8 +86,9 @@ typedef struct gms_block_trace {
     uint32_t warps_cap;
 } gms_block_trace;
 
-/* buffer management (inst.c) */
+/* buffer management (inst.c); reset and free also end any resumable stream (gen_free) */
 void gms_block_trace_reset(gms_block_trace *b, uint32_t nwarps);
+void gms_warp_trace_end_stream(gms_warp_trace *w);   /* more = 0; frees gen */
 void gms_block_trace_free(gms_block_trace *b);
 gms_inst *gms_warp_push(gms_warp_trace *w);   /* zeroed record with dst/src = GMS_REG_NONE */
 uint64_t gms_warp_push_addrs(gms_warp_trace *w, const uint64_t *addrs, uint32_t n);

@@ -30,10 +30,21 @@ typedef struct gms_kernel_src {
      * Called once per block, in increasing block_linear order, when the block is dispatched.
      * Built-in workloads compute the block's real results here. Returns 0, or -1 with err. */
     int (*fill_block)(void *self, uint64_t block_linear, gms_block_trace *out, gms_error *err);
+    /* Optional (may be NULL): resumable warps. fill_block may leave a warp's stream
+     * unfinished (warps[w].more = 1, its state in warps[w].gen). Once the warp has consumed
+     * its buffer, the consumer empties the buffer (n = naddr = 0) and calls this, which
+     * appends the next instructions and returns 1 if the stream goes on after them, or 0 if
+     * it is over (possibly after appending its last instructions), or -1 with err. The
+     * consumer then ends the stream (gms_warp_trace_end_stream frees gen). A warp whose buffer ends with a BAR is resumed only
+     * when the barrier is released, so a generator may read, after a BAR, shared results
+     * the block's other warps computed before it. See frontend/warp_refill.h. */
+    int (*fill_warp_more)(void *self, uint64_t block_linear, uint32_t warp, gms_warp_trace *wt, gms_error *err);
     /* called once when the kernel has completed (may be NULL); frees self */
     void (*release)(void *self);
     void *self;
 } gms_kernel_src;
+
+#define GMS_WARP_CHUNK 1024u
 
 typedef struct gms_cmd {
     gms_cmd_kind kind;
@@ -52,6 +63,8 @@ typedef struct gms_program {
     uint64_t next_addr;        /* bump allocator: 2 MiB-aligned, from 0x7f0000000000 */
     int uvm;                   /* 1: gms_prog_alloc allocates managed memory, copies dropped */
     int prefetch;              /* 1: prefetch every managed allocation before each launch */
+    uint32_t chunk;            /* warp instructions a resumable warp generates per refill
+                                  (0: GMS_WARP_CHUNK; UINT32_MAX: whole streams at once) */
     gms_alloc_rec *allocs;
     size_t nallocs, cap_allocs;
 } gms_program;

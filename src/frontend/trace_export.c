@@ -1,5 +1,6 @@
 /* gms_trace_export: run a built-in workload functionally (every block in order, like
  * gms_workload_run_functional) and write what it emits as an Accel-Sim trace directory. */
+#include "frontend/warp_refill.h"
 #include "frontend/trace.h"
 #include "frontend/trace_kernel.h"
 #include "frontend/trace_write.h"
@@ -42,7 +43,7 @@ static int write_kernel(gms_kernel_src *k, const char *path, int id, int version
         bt->x = (uint32_t)(i % k->grid.x);
         bt->y = (uint32_t)(i / k->grid.x % k->grid.y);
         bt->z = (uint32_t)(i / ((uint64_t)k->grid.x * k->grid.y));
-        rc = k->fill_block(k->self, i, bt, err);
+        rc = gms_block_fill_all(k, i, bt, err);
         if (rc == 0) rc = gms_tw_block(b, bt, res, k->self, err);
         if (rc == 0 && b->n >= FLUSH_AT) rc = flush(b, f, path, err);
     }

@@ -1,3 +1,4 @@
+#include "frontend/warp_refill.h"
 #include "frontend/trace_stat.h"
 #include "frontend/trace.h"
 #include <string.h>
@@ -26,7 +27,7 @@ int gms_program_walk(gms_program_src *src, gms_trace_stats *st, gms_block_fn fn,
                 bt.x = (uint32_t)(b % k->grid.x);
                 bt.y = (uint32_t)(b / k->grid.x % k->grid.y);
                 bt.z = (uint32_t)(b / ((uint64_t)k->grid.x * k->grid.y));
-                if (k->fill_block(k->self, b, &bt, err)) { rc = -1; break; }
+                if (gms_block_fill_all(k, b, &bt, err)) { rc = -1; break; }
                 st->blocks++;
                 for (uint32_t w = 0; w < bt.nwarps; w++)
                     for (uint32_t i = 0; i < bt.warps[w].n; i++) {

@@ -117,117 +117,124 @@ static float local_score(const bn *s, const int32_t *data, const float *LG, cons
     return total;
 }
 
-static int k_genscore(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+/* genScoreKernel's warp, resumable (wl_gen.h): a thread loops over nodes x 2^parents x data */
+typedef struct gs_warp {
+    rw_wgen ws;
+    int id[32], par[32][4], parN[32], pre[32][MAXN + 1], Nij[32][STATE_N];
+    int node, maxst, st, t1;
+    uint32_t m, ms;
+    uint8_t ri;
+    float acc[32];
+} gs_warp;
+
+static int k_genscore(const rw_kernel *k, rw_wgen *ws, gms_error *err)
 {
+    gs_warp *g = (gs_warp *)ws;
+    rw_warp *x = &ws->x;
     bn *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
     int N = s->N, D = s->D, spn = s->sizepernode;
     const int32_t *data = RW_I(s->udata);
     const float *LG = RW_F(s->lg);
     float *LS = RW_F(s->ls);
-    uint64_t a[32], b[32];
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint32_t m = 0;
-        int id[32], par[32][4], parN[32];
-        RW_LANES(x, x->mask, l, t) {
-            id[l] = (int)(blk * TPB + t);
-            if (id[l] >= spn) continue;
-            m |= 1u << l;
-            findComb(par[l], id[l], N - 1);
-            parN[l] = 0;
-            for (int i = 0; i < 4; i++) if (par[l][i] > 0) parN[l]++;
-        }
-        uint8_t q = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, q);
-        if (!m) { rw_exit(x, x->mask); continue; }
-        for (int i = 0; i < 12; i++) rw_int(x, 0x28, m, ri, GMS_REG_NONE);   /* D_findComb */
-        for (int node = 0; node < N; node++) {
-            int pre[32][MAXN + 1];
-            RW_LANES(x, m, l, t) {
-                int j = 1;
-                for (int i = 0; i < N; i++) if (i != node) pre[l][j++] = i;
-            }
-            rw_int(x, 0x30, m, ri, GMS_REG_NONE);
-            rw_int(x, 0x38, m, ri, GMS_REG_NONE);
-            float acc[32];
-            RW_LANES(x, m, l, t) acc[l] = LS[(int64_t)spn * node + id[l]];
-            int maxst = 1;
-            RW_LANES(x, m, l, t) if ((1 << parN[l]) > maxst) maxst = 1 << parN[l];
-            for (int st = 0; st < maxst; st++) {
-                uint32_t ms = 0;
-                RW_LANES(x, m, l, t) if (st < (1 << parN[l])) ms |= 1u << l;
-                uint8_t c = rw_int(x, 0x40, m, ri, GMS_REG_NONE);
-                rw_bra(x, 0x48, m, c);
-                int Nij[32][STATE_N];
-                RW_LANES(x, ms, l, t) for (int i = 0; i < STATE_N; i++) Nij[l][i] = 0;
-                for (int t1 = 0; t1 < D; t1++) {
-                    uint32_t match = ms;
-                    for (int t2 = 0; t2 < 4 && match; t2++) {
-                        uint32_t ld = 0, miss = 0;
-                        RW_LANES(x, match, l, t) {
-                            if (t2 >= parN[l]) continue;
-                            ld |= 1u << l;
-                            int col = pre[l][par[l][t2]];
-                            a[l] = s->udata.d + 4 * (uint64_t)(t1 * N + col);
-                            if (data[t1 * N + col] != ((st >> t2) & 1)) miss |= 1u << l;
-                        }
-                        if (!ld) break;
-                        uint8_t v = rw_ldg(x, 0x50, ld, 4, a, ri);
-                        rw_int(x, 0x58, ld, v, GMS_REG_NONE);
-                        rw_bra(x, 0x60, ld, v);
-                        match &= ~miss;
-                    }
-                    if (match) {
-                        RW_LANES(x, match, l, t) {
-                            a[l] = s->udata.d + 4 * (uint64_t)(t1 * N + node);
-                            Nij[l][data[t1 * N + node]]++;
-                        }
-                        uint8_t v = rw_ldg(x, 0x68, match, 4, a, ri);
-                        rw_int(x, 0x70, match, v, GMS_REG_NONE);
-                    }
-                    uint8_t cc = rw_int(x, 0x78, ms, ri, GMS_REG_NONE);
-                    rw_bra(x, 0x80, ms, cc);
-                }
-                /* ls from LG; D_localscore[index] += ls */
-                float ls[32];
-                int tmp[32];
-                RW_LANES(x, ms, l, t) { ls[l] = 0; tmp[l] = STATE_N - 1; }
-                for (int t1 = 0; t1 < STATE_N; t1++) {
-                    RW_LANES(x, ms, l, t) {
-                        a[l] = s->lg.d + 4 * (uint64_t)Nij[l][t1];
-                        ls[l] += LG[Nij[l][t1]];
-                        tmp[l] += Nij[l][t1];
-                    }
-                    uint8_t v = rw_ldg(x, 0x88, ms, 4, a, ri);
-                    rw_fp(x, 0x90, ms, v, GMS_REG_NONE, GMS_REG_NONE);
-                }
-                RW_LANES(x, ms, l, t) {
-                    a[l] = s->lg.d + 4 * (uint64_t)tmp[l];
-                    b[l] = s->lg.d + 4 * (STATE_N - 1);
-                    ls[l] -= LG[tmp[l]];
-                    ls[l] += LG[STATE_N - 1];
-                }
-                uint8_t v1 = rw_ldg(x, 0x98, ms, 4, a, ri);
-                uint8_t v2 = rw_ldg(x, 0xa0, ms, 4, b, ri);
-                uint8_t f = rw_fp(x, 0xa8, ms, v1, v2, GMS_REG_NONE);
-                RW_LANES(x, ms, l, t) {
-                    int64_t idx = (int64_t)spn * node + id[l];
-                    a[l] = s->ls.d + 4 * (uint64_t)idx;
-                    acc[l] += ls[l];
-                    LS[idx] = acc[l];
-                }
-                uint8_t o = rw_ldg(x, 0xb0, ms, 4, a, ri);
-                f = rw_fp(x, 0xb8, ms, o, f, GMS_REG_NONE);
-                rw_stg(x, 0xc0, ms, 4, a, ri, f);
-            }
-        }
-        rw_exit(x, x->mask);
+    WL_GEN_BEGIN(&ws->g)
+    g->ri = rw_prologue(x, x->mask);
+    g->m = 0;
+    RW_LANES(x, x->mask, l, t) {
+        g->id[l] = (int)(ws->block * TPB + t);
+        if (g->id[l] >= spn) continue;
+        g->m |= 1u << l;
+        findComb(g->par[l], g->id[l], N - 1);
+        g->parN[l] = 0;
+        for (int i = 0; i < 4; i++) if (g->par[l][i] > 0) g->parN[l]++;
     }
-    (void)err;
-    return 0;
+    uint8_t q = rw_int(x, 0x18, x->mask, g->ri, GMS_REG_NONE);
+    rw_bra(x, 0x20, x->mask, q);
+    if (!g->m) { rw_exit(x, x->mask); return 0; }
+    for (int i = 0; i < 12; i++) rw_int(x, 0x28, g->m, g->ri, GMS_REG_NONE);   /* D_findComb */
+    for (g->node = 0; g->node < N; g->node++) {
+        RW_LANES(x, g->m, l, t) {
+            int j = 1;
+            for (int i = 0; i < N; i++) if (i != g->node) g->pre[l][j++] = i;
+        }
+        rw_int(x, 0x30, g->m, g->ri, GMS_REG_NONE);
+        rw_int(x, 0x38, g->m, g->ri, GMS_REG_NONE);
+        RW_LANES(x, g->m, l, t) g->acc[l] = LS[(int64_t)spn * g->node + g->id[l]];
+        g->maxst = 1;
+        RW_LANES(x, g->m, l, t) if ((1 << g->parN[l]) > g->maxst) g->maxst = 1 << g->parN[l];
+        for (g->st = 0; g->st < g->maxst; g->st++) {
+            g->ms = 0;
+            RW_LANES(x, g->m, l, t) if (g->st < (1 << g->parN[l])) g->ms |= 1u << l;
+            uint8_t c = rw_int(x, 0x40, g->m, g->ri, GMS_REG_NONE);
+            rw_bra(x, 0x48, g->m, c);
+            RW_LANES(x, g->ms, l, t) for (int i = 0; i < STATE_N; i++) g->Nij[l][i] = 0;
+            for (g->t1 = 0; g->t1 < D; g->t1++) {
+                int t1 = g->t1, st = g->st, node = g->node;
+                uint32_t ms = g->ms, match = ms;
+                uint64_t a[32];
+                for (int t2 = 0; t2 < 4 && match; t2++) {
+                    uint32_t ld = 0, miss = 0;
+                    RW_LANES(x, match, l, t) {
+                        if (t2 >= g->parN[l]) continue;
+                        ld |= 1u << l;
+                        int col = g->pre[l][g->par[l][t2]];
+                        a[l] = s->udata.d + 4 * (uint64_t)(t1 * N + col);
+                        if (data[t1 * N + col] != ((st >> t2) & 1)) miss |= 1u << l;
+                    }
+                    if (!ld) break;
+                    uint8_t v = rw_ldg(x, 0x50, ld, 4, a, g->ri);
+                    rw_int(x, 0x58, ld, v, GMS_REG_NONE);
+                    rw_bra(x, 0x60, ld, v);
+                    match &= ~miss;
+                }
+                if (match) {
+                    RW_LANES(x, match, l, t) {
+                        a[l] = s->udata.d + 4 * (uint64_t)(t1 * N + node);
+                        g->Nij[l][data[t1 * N + node]]++;
+                    }
+                    uint8_t v = rw_ldg(x, 0x68, match, 4, a, g->ri);
+                    rw_int(x, 0x70, match, v, GMS_REG_NONE);
+                }
+                uint8_t cc = rw_int(x, 0x78, ms, g->ri, GMS_REG_NONE);
+                rw_bra(x, 0x80, ms, cc);
+                WL_GEN_YIELD(&ws->g);
+            }
+            /* ls from LG; D_localscore[index] += ls */
+            float ls[32];
+            int tmp[32];
+            uint64_t a[32], b[32];
+            uint32_t ms = g->ms;
+            RW_LANES(x, ms, l, t) { ls[l] = 0; tmp[l] = STATE_N - 1; }
+            for (int t1 = 0; t1 < STATE_N; t1++) {
+                RW_LANES(x, ms, l, t) {
+                    a[l] = s->lg.d + 4 * (uint64_t)g->Nij[l][t1];
+                    ls[l] += LG[g->Nij[l][t1]];
+                    tmp[l] += g->Nij[l][t1];
+                }
+                uint8_t v = rw_ldg(x, 0x88, ms, 4, a, g->ri);
+                rw_fp(x, 0x90, ms, v, GMS_REG_NONE, GMS_REG_NONE);
+            }
+            RW_LANES(x, ms, l, t) {
+                a[l] = s->lg.d + 4 * (uint64_t)tmp[l];
+                b[l] = s->lg.d + 4 * (STATE_N - 1);
+                ls[l] -= LG[tmp[l]];
+                ls[l] += LG[STATE_N - 1];
+            }
+            uint8_t v1 = rw_ldg(x, 0x98, ms, 4, a, g->ri);
+            uint8_t v2 = rw_ldg(x, 0xa0, ms, 4, b, g->ri);
+            uint8_t f = rw_fp(x, 0xa8, ms, v1, v2, GMS_REG_NONE);
+            RW_LANES(x, ms, l, t) {
+                int64_t idx = (int64_t)spn * g->node + g->id[l];
+                a[l] = s->ls.d + 4 * (uint64_t)idx;
+                g->acc[l] += ls[l];
+                LS[idx] = g->acc[l];
+            }
+            uint8_t o = rw_ldg(x, 0xb0, ms, 4, a, g->ri);
+            f = rw_fp(x, 0xb8, ms, o, f, GMS_REG_NONE);
+            rw_stg(x, 0xc0, ms, 4, a, g->ri, f);
+        }
+    }
+    rw_exit(x, x->mask);
+    WL_GEN_END(&ws->g);
 }
 
 /* ---------------------------------------------------------------- computeKernel */
@@ -561,7 +568,7 @@ static int drive(bn *s, gms_program *p, gms_error *err)
             rw_buf_alloc(p, &s->udata, "U_data", 1);
             rw_buf_alloc(p, &s->ls, "U_localscore", 0);
             rw_buf_alloc(p, &s->lg, "U_LG", 1);
-            rw_kernel k = {.st = s, .fn = k_genscore, .grid = {(uint32_t)(s->sizepernode / TPB + 1), 1, 1},
+            rw_kernel k = {.st = s, .step = k_genscore, .wsize = sizeof(gs_warp), .grid = {(uint32_t)(s->sizepernode / TPB + 1), 1, 1},
                            .block = {TPB, 1, 1}};
             rw_launch(p, "genScoreKernel", &k, 0, 48);
             gms_prog_sync(p);

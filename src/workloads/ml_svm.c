@@ -149,63 +149,71 @@ static float kval(const float *B, const uint8_t *a, const uint8_t *b)
 }
 
 /* k->i[0]: 0 = training matrix (X, X, K), 1 = test (X1, X2, Kts) */
-static int k_matrix(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+/* one warp, resumable (wl_gen.h): each thread loops over the NF features */
+typedef struct km_warp {
+    rw_wgen ws;
+    int64_t I[32], J[32];
+    float d[32];
+    uint32_t m;
+    uint8_t ri, acc;
+    int kk;
+} km_warp;
+
+static int k_matrix(const rw_kernel *k, rw_wgen *ws, gms_error *err)
 {
+    km_warp *g = (km_warp *)ws;
+    rw_warp *x = &ws->x;
     sv *s = k->st;
     int ts = (int)k->i[0];
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, 1024, W);
     const rw_buf *X1 = ts ? &s->X1 : &s->X, *X2 = ts ? &s->X2 : &s->X, *Kb = ts ? &s->Kts : &s->K;
     int64_t l1 = ts ? s->Lts : s->L, l2 = s->L;
     const uint8_t *x1 = X1->h, *x2 = X2->h;
     const float *B = RW_F(s->B);
     float *K = RW_F(*Kb);
-    int64_t bx = (int64_t)(blk % k->grid.x), by = (int64_t)(blk / k->grid.x);
+    int64_t bx = (int64_t)(ws->block % k->grid.x), by = (int64_t)(ws->block / k->grid.x);
     uint64_t a1[32], a2[32], a3[32];
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint32_t m = 0;
-        int64_t I[32], J[32];
-        float d[32];
-        RW_LANES(x, x->mask, l, t) {
-            I[l] = bx * 32 + t % 32;
-            J[l] = by * 32 + t / 32;
-            if (I[l] < l1 && J[l] < l2) { m |= 1u << l; d[l] = 0; }
-        }
-        uint8_t q = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, q);
-        if (!m) { rw_exit(x, x->mask); continue; }
-        uint8_t acc = rw_int(x, 0x28, m, GMS_REG_NONE, GMS_REG_NONE);
-        for (int kk = 0; kk < NF; kk++) {
-            RW_LANES(x, m, l, t) {
-                uint8_t u = x1[I[l] * NF + kk], v = x2[J[l] * NF + kk];
-                a1[l] = X1->d + (uint64_t)(I[l] * NF + kk);
-                a2[l] = X2->d + (uint64_t)(J[l] * NF + kk);
-                a3[l] = s->B.d + 4 * (uint64_t)(u * 256 + v);
-                d[l] += B[u * 256 + v];
-            }
-            uint8_t u = gms_emit_load(&x->e, 0x30, m, GMS_MEM_LD_GLOBAL, 1, a1, ri);
-            uint8_t v = gms_emit_load(&x->e, 0x38, m, GMS_MEM_LD_GLOBAL, 1, a2, ri);
-            uint8_t ix = rw_int(x, 0x40, m, u, v);
-            uint8_t b = rw_ldg(x, 0x48, m, 4, a3, ix);
-            acc = rw_fp(x, 0x50, m, acc, b, GMS_REG_NONE);
-            if (kk % 4 == 3 || kk + 1 == NF) {
-                uint8_t c = rw_int(x, 0x58, m, ri, GMS_REG_NONE);
-                rw_bra(x, 0x60, m, c);
-            }
-        }
-        RW_LANES(x, m, l, t) {
-            a1[l] = Kb->d + 4 * (uint64_t)(I[l] * l2 + J[l]);
-            K[I[l] * l2 + J[l]] = expf(-0.015f * d[l]);
-        }
-        uint8_t e = rw_fp(x, 0x68, m, acc, GMS_REG_NONE, GMS_REG_NONE);
-        e = rw_sfu(x, 0x70, m, e);
-        rw_stg(x, 0x78, m, 4, a1, ri, e);
-        rw_exit(x, x->mask);
+    WL_GEN_BEGIN(&ws->g)
+    g->ri = rw_prologue(x, x->mask);
+    g->m = 0;
+    RW_LANES(x, x->mask, l, t) {
+        g->I[l] = bx * 32 + t % 32;
+        g->J[l] = by * 32 + t / 32;
+        if (g->I[l] < l1 && g->J[l] < l2) { g->m |= 1u << l; g->d[l] = 0; }
     }
-    (void)err;
-    return 0;
+    uint8_t q = rw_int(x, 0x18, x->mask, g->ri, GMS_REG_NONE);
+    rw_bra(x, 0x20, x->mask, q);
+    if (!g->m) { rw_exit(x, x->mask); return 0; }
+    g->acc = rw_int(x, 0x28, g->m, GMS_REG_NONE, GMS_REG_NONE);
+    for (g->kk = 0; g->kk < NF; g->kk++) {
+        int kk = g->kk;
+        uint32_t m = g->m;
+        RW_LANES(x, m, l, t) {
+            uint8_t u = x1[g->I[l] * NF + kk], v = x2[g->J[l] * NF + kk];
+            a1[l] = X1->d + (uint64_t)(g->I[l] * NF + kk);
+            a2[l] = X2->d + (uint64_t)(g->J[l] * NF + kk);
+            a3[l] = s->B.d + 4 * (uint64_t)(u * 256 + v);
+            g->d[l] += B[u * 256 + v];
+        }
+        uint8_t u = gms_emit_load(&x->e, 0x30, m, GMS_MEM_LD_GLOBAL, 1, a1, g->ri);
+        uint8_t v = gms_emit_load(&x->e, 0x38, m, GMS_MEM_LD_GLOBAL, 1, a2, g->ri);
+        uint8_t ix = rw_int(x, 0x40, m, u, v);
+        uint8_t b = rw_ldg(x, 0x48, m, 4, a3, ix);
+        g->acc = rw_fp(x, 0x50, m, g->acc, b, GMS_REG_NONE);
+        if (kk % 4 == 3 || kk + 1 == NF) {
+            uint8_t c = rw_int(x, 0x58, m, g->ri, GMS_REG_NONE);
+            rw_bra(x, 0x60, m, c);
+        }
+        WL_GEN_YIELD(&ws->g);
+    }
+    RW_LANES(x, g->m, l, t) {
+        a1[l] = Kb->d + 4 * (uint64_t)(g->I[l] * l2 + g->J[l]);
+        K[g->I[l] * l2 + g->J[l]] = expf(-0.015f * g->d[l]);
+    }
+    uint8_t e = rw_fp(x, 0x68, g->m, g->acc, GMS_REG_NONE, GMS_REG_NONE);
+    e = rw_sfu(x, 0x70, g->m, e);
+    rw_stg(x, 0x78, g->m, 4, a1, g->ri, e);
+    rw_exit(x, x->mask);
+    WL_GEN_END(&ws->g);
 }
 
 static void cpu_matrix(sv *s, int ts)
@@ -437,7 +445,7 @@ static int drive(sv *s, gms_program *p, gms_error *err)
             rw_buf_alloc(p, &s->B, "B", 1);
             rw_buf_alloc(p, &s->X, "dev_X", 1);
             uint32_t g = (uint32_t)((s->L - 1) / 32 + 1);
-            rw_kernel k = {.st = s, .fn = k_matrix, .grid = {g, g, 1}, .block = {32, 32, 1}};
+            rw_kernel k = {.st = s, .step = k_matrix, .wsize = sizeof(km_warp), .grid = {g, g, 1}, .block = {32, 32, 1}};
             rw_launch(p, "kernel_kernel_matrix", &k, 0, 32);
             gms_prog_sync(p);
             gms_prog_copy_d2h(p, s->K.d, s->K.bytes);
@@ -507,7 +515,7 @@ static int drive(sv *s, gms_program *p, gms_error *err)
             rw_buf_alloc(p, &s->X1, "dev_X1", 1);
             rw_buf_alloc(p, &s->X2, "dev_X2", 1);
             uint32_t gx = (uint32_t)((s->Lts - 1) / 32 + 1), gy = (uint32_t)((s->L - 1) / 32 + 1);
-            rw_kernel k = {.st = s, .fn = k_matrix, .grid = {gx, gy, 1}, .block = {32, 32, 1}};
+            rw_kernel k = {.st = s, .step = k_matrix, .wsize = sizeof(km_warp), .grid = {gx, gy, 1}, .block = {32, 32, 1}};
             k.i[0] = 1;
             rw_launch(p, "kernel_kernel_matrix_ts", &k, 0, 32);
             gms_prog_sync(p);

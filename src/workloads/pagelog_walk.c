@@ -1,4 +1,5 @@
 /* gms_workload_walk: functional run with warps of resident blocks interleaved round-robin */
+#include "frontend/warp_refill.h"
 #include "workloads/pagelog.h"
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,7 @@ static int walk_kernel(gms_kernel_src *k, uint32_t resident_warps, const gms_wal
             S[i].bt.x = (uint32_t)(next % k->grid.x);
             S[i].bt.y = (uint32_t)(next / k->grid.x % k->grid.y);
             S[i].bt.z = (uint32_t)(next / ((uint64_t)k->grid.x * k->grid.y));
-            if (k->fill_block(k->self, next, &S[i].bt, err)) return -1;
+            if (gms_block_fill_all(k, next, &S[i].bt, err)) return -1;
             if (S[i].poscap < nw) {
                 S[i].pos = gms_xrealloc(S[i].pos, sizeof *S[i].pos * nw);
                 S[i].poscap = nw;

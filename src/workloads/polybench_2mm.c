@@ -44,11 +44,11 @@ static void launch(pb_state *s, gms_program *p)
 {
     const uint64_t *d = s->dim;
     int64_t a1[8] = { A_, B_, C_, (int64_t)d[NI], (int64_t)d[NJ], (int64_t)d[NK], 0, 0 };
-    pb_launch(s, p, "_Z11mm2_kernel1PfS_S_", wl_dim3(wl_cdiv(d[NJ], 32), wl_cdiv(d[NI], 8), 1), wl_dim3(32, 8, 1),
-              16, pb_fill_mm, a1, 8);
+    pb_launch_gen(s, p, "_Z11mm2_kernel1PfS_S_", wl_dim3(wl_cdiv(d[NJ], 32), wl_cdiv(d[NI], 8), 1), wl_dim3(32, 8, 1),
+              16, pb_step_mm, pb_mm_wsize(), a1, 8);
     int64_t a2[8] = { C_, D_, E_, (int64_t)d[NI], (int64_t)d[NL], (int64_t)d[NJ], 0, 0 };
-    pb_launch(s, p, "_Z11mm2_kernel2PfS_S_", wl_dim3(wl_cdiv(d[NL], 32), wl_cdiv(d[NI], 8), 1), wl_dim3(32, 8, 1),
-              16, pb_fill_mm, a2, 8);
+    pb_launch_gen(s, p, "_Z11mm2_kernel2PfS_S_", wl_dim3(wl_cdiv(d[NL], 32), wl_cdiv(d[NI], 8), 1), wl_dim3(32, 8, 1),
+              16, pb_step_mm, pb_mm_wsize(), a2, 8);
 }
 
 static void cpu(const pb_state *s, float **a)

@@ -47,13 +47,13 @@ static void launch(pb_state *s, gms_program *p)
     const uint64_t *d = s->dim;
     gms_dim3 b = wl_dim3(32, 8, 1);
     int64_t a1[8] = { A_, B_, E_, (int64_t)d[NI], (int64_t)d[NJ], (int64_t)d[NK], 0, 0 };
-    pb_launch(s, p, "_Z11mm3_kernel1PfS_S_", wl_dim3(wl_cdiv(d[NJ], 32), wl_cdiv(d[NI], 8), 1), b, 16, pb_fill_mm,
+    pb_launch_gen(s, p, "_Z11mm3_kernel1PfS_S_", wl_dim3(wl_cdiv(d[NJ], 32), wl_cdiv(d[NI], 8), 1), b, 16, pb_step_mm, pb_mm_wsize(),
               a1, 8);
     int64_t a2[8] = { C_, D_, F_, (int64_t)d[NJ], (int64_t)d[NL], (int64_t)d[NM], 0, 0 };
-    pb_launch(s, p, "_Z11mm3_kernel2PfS_S_", wl_dim3(wl_cdiv(d[NL], 32), wl_cdiv(d[NJ], 8), 1), b, 16, pb_fill_mm,
+    pb_launch_gen(s, p, "_Z11mm3_kernel2PfS_S_", wl_dim3(wl_cdiv(d[NL], 32), wl_cdiv(d[NJ], 8), 1), b, 16, pb_step_mm, pb_mm_wsize(),
               a2, 8);
     int64_t a3[8] = { E_, F_, G_, (int64_t)d[NI], (int64_t)d[NL], (int64_t)d[NJ], 0, 0 };
-    pb_launch(s, p, "_Z11mm3_kernel3PfS_S_", wl_dim3(wl_cdiv(d[NL], 32), wl_cdiv(d[NI], 8), 1), b, 16, pb_fill_mm,
+    pb_launch_gen(s, p, "_Z11mm3_kernel3PfS_S_", wl_dim3(wl_cdiv(d[NL], 32), wl_cdiv(d[NI], 8), 1), b, 16, pb_step_mm, pb_mm_wsize(),
               a3, 8);
 }
 

@@ -33,11 +33,11 @@ static void launch(pb_state *s, gms_program *p)
 {
     const uint64_t *d = s->dim;
     int64_t a1[8] = { A_, R_, S_, (int64_t)d[NY], (int64_t)d[NX], 1, (int64_t)d[NY], 1 };
-    pb_launch(s, p, "_Z12bicg_kernel1PfS_S_", wl_dim3(wl_cdiv(d[NY], 256), 1, 1), wl_dim3(256, 1, 1), 16,
-              pb_fill_dot, a1, 8);
+    pb_launch_gen(s, p, "_Z12bicg_kernel1PfS_S_", wl_dim3(wl_cdiv(d[NY], 256), 1, 1), wl_dim3(256, 1, 1), 16,
+              pb_step_dot, pb_dot_wsize(), a1, 8);
     int64_t a2[8] = { A_, P_, Q_, (int64_t)d[NX], (int64_t)d[NY], (int64_t)d[NY], 1, 1 };
-    pb_launch(s, p, "_Z12bicg_kernel2PfS_S_", wl_dim3(wl_cdiv(d[NX], 256), 1, 1), wl_dim3(256, 1, 1), 16,
-              pb_fill_dot, a2, 8);
+    pb_launch_gen(s, p, "_Z12bicg_kernel2PfS_S_", wl_dim3(wl_cdiv(d[NX], 256), 1, 1), wl_dim3(256, 1, 1), 16,
+              pb_step_dot, pb_dot_wsize(), a2, 8);
 }
 
 static void cpu(const pb_state *s, float **a)

@@ -112,69 +112,84 @@ static int fill_reduce(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
     return 0;
 }
 
-static int fill_covar(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+/* covar_kernel's warp, resumable (wl_gen.h): each thread loops over ~M columns x N rows */
+typedef struct covar_warp {
+    wl_wgen ws;
+    int64_t j1[32], jmin, t, i;
+    uint32_t mk, act, otop;
+    uint8_t four, ps, rj, rs;
+    uint64_t sa[32];
+    float acc[32];
+    wl_loop L;
+} covar_warp;
+
+static int step_covar(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
+    covar_warp *g = (covar_warp *)ws;
+    wl_warp *w = &ws->w;
     pb_state *s = k->st;
     int64_t m = (int64_t)s->dim[M], n = (int64_t)s->dim[N];
     float *data = s->h[DATA_], *sym = s->h[SYM_];
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
-        wl_warp w;
-        wl_warp_begin(&w, bt, k, block, wi);
-        int64_t j1[32];
-        uint32_t in = 0;
-        WL_LANES(w.live, l) {
-            j1[l] = wl_gx(&w, l) + 1;
-            if (j1[l] >= 1 && j1[l] < m + 1) in |= 1u << l;
-        }
-        uint8_t r[2];
-        uint32_t mk = wl_guard(&w, 1, 2, in, r);
-        if (!mk) continue;
-        uint64_t a1[32], a2[32], sa[32];
-        uint8_t four = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);
-        uint8_t ps = wl_int(&w, mk, r[0], four);
-        int64_t jmin = INT64_MAX;
-        WL_LANES(mk, l) if (j1[l] < jmin) jmin = j1[l];
-        uint8_t rj = wl_int(&w, mk, r[0], GMS_REG_NONE);              /* MOV j2 = j1 */
-        uint32_t otop = w.pc;
-        for (int64_t t = 0; jmin + t <= m; t++) {
-            uint32_t act = 0;
-            WL_LANES(mk, l) if (j1[l] + t <= m) act |= 1u << l;
-            w.pc = otop;
-            WL_FADDR(sa, act, s->d[SYM_], j1[l] * (m + 1) + j1[l] + t);
-            uint8_t rz = wl_int(&w, act, GMS_REG_NONE, GMS_REG_NONE);
-            wl_stg(&w, act, sa, ps, rz);
-            float acc[32];
-            WL_LANES(act, l) acc[l] = 0.0f;
-            wl_loop L;
-            wl_loop_begin(&L, &w, act, (uint64_t)n, 4, 2, rj);
-            uint8_t rs = rz;
-            for (int64_t i = 1; i <= n; i++) {
-                wl_loop_top(&L, &w);
-                WL_FADDR(a1, act, s->d[DATA_], i * (m + 1) + j1[l]);
-                WL_FADDR(a2, act, s->d[DATA_], i * (m + 1) + j1[l] + t);
-                uint8_t v1 = wl_ldg(&w, act, a1, L.ptr[0]);
-                uint8_t v2 = wl_ldg(&w, act, a2, L.ptr[1]);
-                rs = wl_fp(&w, act, v1, v2, rs);
-                wl_stg(&w, act, sa, ps, rs);
-                WL_LANES(act, l) acc[l] = fmaf(data[i * (m + 1) + j1[l]], data[i * (m + 1) + j1[l] + t], acc[l]);
-                wl_loop_end(&L, &w, act, i < n ? act : 0);
-            }
-            WL_FADDR(a1, act, s->d[SYM_], (j1[l] + t) * (m + 1) + j1[l]);
-            uint8_t pt = wl_int(&w, act, rj, four);
-            wl_stg(&w, act, a1, pt, rs);
-            WL_LANES(act, l) {
-                sym[j1[l] * (m + 1) + j1[l] + t] = acc[l];
-                sym[(j1[l] + t) * (m + 1) + j1[l]] = acc[l];
-            }
-            uint32_t more = 0;
-            WL_LANES(act, l) if (j1[l] + t + 1 <= m) more |= 1u << l;
-            rj = wl_int(&w, act, rj, GMS_REG_NONE);
-            wl_pred(&w, act, rj, GMS_REG_NONE);
-            wl_bra(&w, more);
-        }
-        wl_exit(&w, mk);
+    int64_t *j1 = g->j1;
+    WL_GEN_BEGIN(&ws->g)
+    uint32_t in = 0;
+    WL_LANES(w->live, l) {
+        j1[l] = wl_gx(w, l) + 1;
+        if (j1[l] >= 1 && j1[l] < m + 1) in |= 1u << l;
     }
-    return 0;
+    uint8_t r[2];
+    g->mk = wl_guard(w, 1, 2, in, r);
+    if (!g->mk) return 0;
+    uint32_t mk = g->mk;
+    g->four = wl_int(w, mk, GMS_REG_NONE, GMS_REG_NONE);
+    g->ps = wl_int(w, mk, r[0], g->four);
+    g->jmin = INT64_MAX;
+    WL_LANES(mk, l) if (j1[l] < g->jmin) g->jmin = j1[l];
+    g->rj = wl_int(w, mk, r[0], GMS_REG_NONE);              /* MOV j2 = j1 */
+    g->otop = w->pc;
+    for (g->t = 0; g->jmin + g->t <= m; g->t++) {
+        int64_t t = g->t;
+        g->act = 0;
+        WL_LANES(g->mk, l) if (j1[l] + t <= m) g->act |= 1u << l;
+        w->pc = g->otop;
+        WL_FADDR(g->sa, g->act, s->d[SYM_], j1[l] * (m + 1) + j1[l] + t);
+        g->rs = wl_int(w, g->act, GMS_REG_NONE, GMS_REG_NONE);
+        wl_stg(w, g->act, g->sa, g->ps, g->rs);
+        WL_LANES(g->act, l) g->acc[l] = 0.0f;
+        wl_loop_begin(&g->L, w, g->act, (uint64_t)n, 4, 2, g->rj);
+        for (g->i = 1; g->i <= n; g->i++) {
+            int64_t i = g->i, tt = g->t;
+            uint32_t act = g->act;
+            uint64_t a1[32], a2[32];
+            wl_loop_top(&g->L, w);
+            WL_FADDR(a1, act, s->d[DATA_], i * (m + 1) + j1[l]);
+            WL_FADDR(a2, act, s->d[DATA_], i * (m + 1) + j1[l] + tt);
+            uint8_t v1 = wl_ldg(w, act, a1, g->L.ptr[0]);
+            uint8_t v2 = wl_ldg(w, act, a2, g->L.ptr[1]);
+            g->rs = wl_fp(w, act, v1, v2, g->rs);
+            wl_stg(w, act, g->sa, g->ps, g->rs);
+            WL_LANES(act, l) g->acc[l] = fmaf(data[i * (m + 1) + j1[l]], data[i * (m + 1) + j1[l] + tt], g->acc[l]);
+            wl_loop_end(&g->L, w, act, i < n ? act : 0);
+            WL_GEN_YIELD(&ws->g);
+        }
+        uint32_t act = g->act;
+        int64_t t2 = g->t;
+        uint64_t a1[32];
+        WL_FADDR(a1, act, s->d[SYM_], (j1[l] + t2) * (m + 1) + j1[l]);
+        uint8_t pt = wl_int(w, act, g->rj, g->four);
+        wl_stg(w, act, a1, pt, g->rs);
+        WL_LANES(act, l) {
+            sym[j1[l] * (m + 1) + j1[l] + t2] = g->acc[l];
+            sym[(j1[l] + t2) * (m + 1) + j1[l]] = g->acc[l];
+        }
+        uint32_t more = 0;
+        WL_LANES(act, l) if (j1[l] + t2 + 1 <= m) more |= 1u << l;
+        g->rj = wl_int(w, act, g->rj, GMS_REG_NONE);
+        wl_pred(w, act, g->rj, GMS_REG_NONE);
+        wl_bra(w, more);
+    }
+    wl_exit(w, g->mk);
+    WL_GEN_END(&ws->g);
 }
 
 static void launch(pb_state *s, gms_program *p)
@@ -184,7 +199,8 @@ static void launch(pb_state *s, gms_program *p)
     pb_launch(s, p, "_Z11mean_kernelPfS_", wl_dim3((uint32_t)(m / 256), 1, 1), b1, 16, fill_mean, NULL, 0);
     pb_launch(s, p, "_Z13reduce_kernelPfS_", wl_dim3((uint32_t)(m / 32), (uint32_t)(n / 32), 1), wl_dim3(32, 8, 1), 16,
               fill_reduce, NULL, 0);
-    pb_launch(s, p, "_Z12covar_kernelPfS_", wl_dim3((uint32_t)(m / 256), 1, 1), b1, 24, fill_covar, NULL, 0);
+    pb_launch_gen(s, p, "_Z12covar_kernelPfS_", wl_dim3((uint32_t)(m / 256), 1, 1), b1, 24, step_covar,
+                  sizeof(covar_warp), NULL, 0);
 }
 
 static void cpu(const pb_state *s, float **a)

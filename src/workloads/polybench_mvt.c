@@ -30,11 +30,11 @@ static void launch(pb_state *s, gms_program *p)
 {
     int64_t n = (int64_t)s->dim[N];
     int64_t a1[8] = { A_, Y1_, X1_, n, n, n, 1, 0 };
-    pb_launch(s, p, "_Z11mvt_kernel1PfS_S_", wl_dim3(wl_cdiv((uint64_t)n, 256), 1, 1), wl_dim3(256, 1, 1), 16,
-              pb_fill_dot, a1, 8);
+    pb_launch_gen(s, p, "_Z11mvt_kernel1PfS_S_", wl_dim3(wl_cdiv((uint64_t)n, 256), 1, 1), wl_dim3(256, 1, 1), 16,
+              pb_step_dot, pb_dot_wsize(), a1, 8);
     int64_t a2[8] = { A_, Y2_, X2_, n, n, 1, n, 0 };
-    pb_launch(s, p, "_Z11mvt_kernel2PfS_S_", wl_dim3(wl_cdiv((uint64_t)n, 256), 1, 1), wl_dim3(256, 1, 1), 16,
-              pb_fill_dot, a2, 8);
+    pb_launch_gen(s, p, "_Z11mvt_kernel2PfS_S_", wl_dim3(wl_cdiv((uint64_t)n, 256), 1, 1), wl_dim3(256, 1, 1), 16,
+              pb_step_dot, pb_dot_wsize(), a2, 8);
 }
 
 static void cpu(const pb_state *s, float **a)

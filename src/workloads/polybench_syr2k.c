@@ -30,70 +30,81 @@ static void init(const pb_state *s, float **a)
     }
 }
 
-static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+/* one warp, resumable (wl_gen.h): what lives across a yield */
+typedef struct syr2k_warp {
+    wl_wgen ws;
+    int64_t i[32], j[32];
+    uint32_t m;
+    uint8_t pc, rc;
+    uint64_t ca[32], kk;
+    float c[32];
+    wl_loop L;
+} syr2k_warp;
+
+static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
+    syr2k_warp *g = (syr2k_warp *)ws;
+    wl_warp *w = &ws->w;
     pb_state *s = k->st;
     uint64_t n = s->dim[N], mm = s->dim[M];
     float *A = s->h[A_], *B = s->h[B_], *C = s->h[C_];
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
-        wl_warp w;
-        wl_warp_begin(&w, bt, k, block, wi);
-        int64_t i[32], j[32];
-        uint32_t in = 0;
-        WL_LANES(w.live, l) {
-            j[l] = wl_gx(&w, l);
-            i[l] = wl_gy(&w, l);
-            if ((uint64_t)i[l] < n && (uint64_t)j[l] < n) in |= 1u << l;
-        }
-        uint8_t r[2];
-        uint32_t m = wl_guard(&w, 2, 2, in, r);
-        if (!m) continue;
-        uint64_t ca[32], x1[32], x2[32], x3[32], x4[32];
-        float c[32];
-        WL_FADDR(ca, m, s->d[C_], i[l] * (int64_t)n + j[l]);
-        uint8_t ic = wl_int(&w, m, r[1], r[0]);
-        uint8_t four = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);
-        uint8_t pc = wl_int(&w, m, ic, four);
-        uint8_t rc = wl_ldg(&w, m, ca, pc);
-        rc = wl_fp(&w, m, rc, GMS_REG_NONE, GMS_REG_NONE);           /* FMUL beta */
-        wl_stg(&w, m, ca, pc, rc);
-        WL_LANES(m, l) c[l] = C[i[l] * (int64_t)n + j[l]] * BETA;
-        wl_loop L;
-        wl_loop_begin(&L, &w, m, mm, 4, 4, r[1]);
-        for (uint64_t kk = 0; kk < mm; kk++) {
-            wl_loop_top(&L, &w);
-            int64_t K = (int64_t)kk, Mi = (int64_t)mm;
-            WL_FADDR(x1, m, s->d[A_], i[l] * Mi + K);
-            WL_FADDR(x2, m, s->d[B_], j[l] * Mi + K);
-            WL_FADDR(x3, m, s->d[B_], i[l] * Mi + K);
-            WL_FADDR(x4, m, s->d[A_], j[l] * Mi + K);
-            uint8_t v1 = wl_ldg(&w, m, x1, L.ptr[0]);
-            uint8_t v2 = wl_ldg(&w, m, x2, L.ptr[1]);
-            uint8_t v3 = wl_ldg(&w, m, x3, L.ptr[2]);
-            uint8_t v4 = wl_ldg(&w, m, x4, L.ptr[3]);
-            uint8_t f1 = wl_fp(&w, m, v1, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*a_ik */
-            uint8_t f3 = wl_fp(&w, m, v3, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*b_ik */
-            uint8_t t2 = wl_fp(&w, m, f3, v4, GMS_REG_NONE);             /* FMUL (alpha*b_ik)*a_jk */
-            uint8_t t = wl_fp(&w, m, f1, v2, t2);                        /* FFMA */
-            rc = wl_fp(&w, m, rc, t, GMS_REG_NONE);                      /* FADD */
-            wl_stg(&w, m, ca, pc, rc);
-            WL_LANES(m, l) {
-                float p2 = (ALPHA * B[i[l] * Mi + K]) * A[j[l] * Mi + K];
-                c[l] = c[l] + fmaf(ALPHA * A[i[l] * Mi + K], B[j[l] * Mi + K], p2);
-            }
-            wl_loop_end(&L, &w, m, kk + 1 < mm ? m : 0);
-        }
-        WL_LANES(m, l) C[i[l] * (int64_t)n + j[l]] = c[l];
-        wl_exit(&w, m);
+    WL_GEN_BEGIN(&ws->g)
+    uint32_t in = 0;
+    WL_LANES(w->live, l) {
+        g->j[l] = wl_gx(w, l);
+        g->i[l] = wl_gy(w, l);
+        if ((uint64_t)g->i[l] < n && (uint64_t)g->j[l] < n) in |= 1u << l;
     }
-    return 0;
+    uint8_t r[2];
+    g->m = wl_guard(w, 2, 2, in, r);
+    if (!g->m) return 0;
+    uint32_t m = g->m;
+    WL_FADDR(g->ca, m, s->d[C_], g->i[l] * (int64_t)n + g->j[l]);
+    uint8_t ic = wl_int(w, m, r[1], r[0]);
+    uint8_t four = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);
+    g->pc = wl_int(w, m, ic, four);
+    g->rc = wl_ldg(w, m, g->ca, g->pc);
+    g->rc = wl_fp(w, m, g->rc, GMS_REG_NONE, GMS_REG_NONE);           /* FMUL beta */
+    wl_stg(w, m, g->ca, g->pc, g->rc);
+    WL_LANES(m, l) g->c[l] = C[g->i[l] * (int64_t)n + g->j[l]] * BETA;
+    wl_loop_begin(&g->L, w, m, mm, 4, 4, r[1]);
+    for (g->kk = 0; g->kk < mm; g->kk++) {
+        uint32_t mk = g->m;
+        uint64_t kk = g->kk, x1[32], x2[32], x3[32], x4[32];
+        const int64_t *i = g->i, *j = g->j;
+        wl_loop_top(&g->L, w);
+        int64_t K = (int64_t)kk, Mi = (int64_t)mm;
+        WL_FADDR(x1, mk, s->d[A_], i[l] * Mi + K);
+        WL_FADDR(x2, mk, s->d[B_], j[l] * Mi + K);
+        WL_FADDR(x3, mk, s->d[B_], i[l] * Mi + K);
+        WL_FADDR(x4, mk, s->d[A_], j[l] * Mi + K);
+        uint8_t v1 = wl_ldg(w, mk, x1, g->L.ptr[0]);
+        uint8_t v2 = wl_ldg(w, mk, x2, g->L.ptr[1]);
+        uint8_t v3 = wl_ldg(w, mk, x3, g->L.ptr[2]);
+        uint8_t v4 = wl_ldg(w, mk, x4, g->L.ptr[3]);
+        uint8_t f1 = wl_fp(w, mk, v1, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*a_ik */
+        uint8_t f3 = wl_fp(w, mk, v3, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*b_ik */
+        uint8_t t2 = wl_fp(w, mk, f3, v4, GMS_REG_NONE);             /* FMUL (alpha*b_ik)*a_jk */
+        uint8_t t = wl_fp(w, mk, f1, v2, t2);                        /* FFMA */
+        g->rc = wl_fp(w, mk, g->rc, t, GMS_REG_NONE);                /* FADD */
+        wl_stg(w, mk, g->ca, g->pc, g->rc);
+        WL_LANES(mk, l) {
+            float p2 = (ALPHA * B[i[l] * Mi + K]) * A[j[l] * Mi + K];
+            g->c[l] = g->c[l] + fmaf(ALPHA * A[i[l] * Mi + K], B[j[l] * Mi + K], p2);
+        }
+        wl_loop_end(&g->L, w, mk, kk + 1 < mm ? mk : 0);
+        WL_GEN_YIELD(&ws->g);
+    }
+    WL_LANES(g->m, l) C[g->i[l] * (int64_t)n + g->j[l]] = g->c[l];
+    wl_exit(w, g->m);
+    WL_GEN_END(&ws->g);
 }
 
 static void launch(pb_state *s, gms_program *p)
 {
     uint64_t n = s->dim[N];
-    pb_launch(s, p, "_Z12syr2k_kernelPfS_S_", wl_dim3(wl_cdiv(n, 32), wl_cdiv(n, 8), 1), wl_dim3(32, 8, 1), 24, fill,
-              NULL, 0);
+    pb_launch_gen(s, p, "_Z12syr2k_kernelPfS_S_", wl_dim3(wl_cdiv(n, 32), wl_cdiv(n, 8), 1), wl_dim3(32, 8, 1), 24,
+                  step, sizeof(syr2k_warp), NULL, 0);
 }
 
 static void cpu(const pb_state *s, float **a)

@@ -9,6 +9,38 @@ static int rw_fill(void *self, uint64_t block, gms_block_trace *out, gms_error *
     return k->fn(k, block, out, err);
 }
 
+/* resumable kernels: a fresh state per warp, stepped until its first yield */
+static int rw_gen_fill(void *self, uint64_t block, gms_block_trace *out, gms_error *err)
+{
+    const rw_kernel *k = self;
+    uint32_t tpb = (uint32_t)gms_dim3_count(k->block), nw = (tpb + 31) / 32;
+    if (out->nwarps != nw) gms_block_trace_reset(out, nw);
+    for (uint32_t i = 0; i < nw; i++) {
+        rw_wgen *ws = gms_xcalloc(1, k->wsize);
+        gms_emit_begin(&ws->x.e, &out->warps[i]);
+        ws->x.t0 = i * 32;
+        ws->x.mask = gms_lanes((int)(tpb - i * 32));
+        ws->block = block;
+        ws->warp = i;
+        ws->g.chunk = k->chunk;
+        ws->g.e = &ws->x.e;
+        int r = k->step(k, ws, err);
+        if (r <= 0) { free(ws); if (r < 0) return -1; continue; }
+        out->warps[i].more = 1;
+        out->warps[i].gen = ws;
+        out->warps[i].gen_free = free;
+    }
+    return 0;
+}
+
+static int rw_gen_more(void *self, uint64_t block, uint32_t warp, gms_warp_trace *wt, gms_error *err)
+{
+    const rw_kernel *k = self;
+    rw_wgen *ws = wt->gen;
+    ws->x.e.w = wt;
+    return k->step(k, ws, err);
+}
+
 void rw_launch(gms_program *p, const char *name, const rw_kernel *k, uint32_t shmem, uint32_t regs)
 {
     gms_kernel_src ks;
@@ -18,10 +50,13 @@ void rw_launch(gms_program *p, const char *name, const rw_kernel *k, uint32_t sh
     ks.block = k->block;
     ks.shmem_bytes = shmem;
     ks.regs_per_thread = regs;
-    ks.fill_block = rw_fill;
+    ks.fill_block = k->step ? rw_gen_fill : rw_fill;
+    ks.fill_warp_more = k->step ? rw_gen_more : NULL;
     ks.release = free;
     rw_kernel *c = gms_xmalloc(sizeof *c);
     *c = *k;
+    c->chunk = wl_gen_chunk(p);
+    if (c->wsize < sizeof(rw_wgen)) c->wsize = sizeof(rw_wgen);
     ks.self = c;
     gms_prog_launch(p, &ks);
 }

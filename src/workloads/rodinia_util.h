@@ -6,13 +6,20 @@
 #define GMS_WORKLOADS_RODINIA_UTIL_H
 #include <stdint.h>
 #include "workloads/workload.h"
+#include "workloads/wl_gen.h"
 
 typedef struct rw_kernel rw_kernel;
 typedef int (*rw_block_fn)(const rw_kernel *k, uint64_t block, gms_block_trace *out, gms_error *err);
+typedef struct rw_wgen rw_wgen;
+/* one resumable warp (wl_gen.h): 1 = yielded (more follows), 0 = done, -1 = error */
+typedef int (*rw_step_fn)(const rw_kernel *k, rw_wgen *ws, gms_error *err);
 
 struct rw_kernel {
     void *st;              /* workload state */
-    rw_block_fn fn;
+    rw_block_fn fn;        /* fills a whole block, or: */
+    rw_step_fn step;       /* runs one warp, resumable; its state is `wsize` zeroed bytes */
+    size_t wsize;          /* beginning with an rw_wgen */
+    uint32_t chunk;        /* set by rw_launch */
     gms_dim3 grid, block;
     int64_t i[8];          /* integer arguments */
     double f[4];           /* floating-point arguments */
@@ -41,6 +48,14 @@ typedef struct rw_warp {
     uint32_t t0;     /* linear thread index (in the block) of lane 0 */
 } rw_warp;
 #define RW_MAXW 32
+
+/* first member of a resumable kernel's per-warp state */
+struct rw_wgen {
+    wl_gen g;
+    rw_warp x;             /* set up like rw_block_begin's */
+    uint64_t block;
+    uint32_t warp;
+};
 /* reset `out` for a block of `tpb` threads and set up one rw_warp per warp; returns nwarps */
 uint32_t rw_block_begin(gms_block_trace *out, uint32_t tpb, rw_warp *w);
 

@@ -13,6 +13,35 @@ static int wl_fill_thunk(void *self, uint64_t block, gms_block_trace *bt, gms_er
 
 static void wl_release(void *self) { free(self); }
 
+/* resumable kernels: a fresh state per warp, stepped until its first yield */
+static int wl_gen_fill(void *self, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    const wl_kernel *k = self;
+    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+        wl_wgen *ws = gms_xcalloc(1, k->wsize);
+        wl_warp_begin(&ws->w, bt, k, block, wi);
+        ws->g.chunk = k->chunk;
+        ws->g.e = &ws->w.e;
+        int r = k->step(k, ws, err);
+        if (r <= 0) { free(ws); if (r < 0) return -1; continue; }
+        bt->warps[wi].more = 1;
+        bt->warps[wi].gen = ws;
+        bt->warps[wi].gen_free = free;
+    }
+    return 0;
+}
+
+static int wl_gen_more(void *self, uint64_t block, uint32_t warp, gms_warp_trace *wt, gms_error *err)
+{
+    const wl_kernel *k = self;
+    wl_wgen *ws = wt->gen;
+    ws->w.e.w = wt;   /* the buffer is the same, but say so rather than assume it */
+    return k->step(k, ws, err);
+}
+
+static void wl_launch_k(gms_program *p, const char *name, wl_kernel *k, uint32_t regs, uint32_t shmem,
+                        const int64_t *args, int nargs);
+
 void wl_launch(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, uint32_t regs,
                uint32_t shmem, wl_fill_fn fill, void *st, const int64_t *args, int nargs)
 {
@@ -21,6 +50,26 @@ void wl_launch(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, 
     k->grid = grid;
     k->block = block;
     k->fill = fill;
+    wl_launch_k(p, name, k, regs, shmem, args, nargs);
+}
+
+void wl_launch_gen(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, uint32_t regs,
+                   uint32_t shmem, wl_step_fn step, size_t wsize, void *st, const int64_t *args, int nargs)
+{
+    wl_kernel *k = gms_xcalloc(1, sizeof *k);
+    k->st = st;
+    k->grid = grid;
+    k->block = block;
+    k->step = step;
+    k->wsize = wsize < sizeof(wl_wgen) ? sizeof(wl_wgen) : wsize;
+    k->chunk = wl_gen_chunk(p);
+    wl_launch_k(p, name, k, regs, shmem, args, nargs);
+}
+
+static void wl_launch_k(gms_program *p, const char *name, wl_kernel *k, uint32_t regs, uint32_t shmem,
+                        const int64_t *args, int nargs)
+{
+    gms_dim3 grid = k->grid, block = k->block;
     for (int i = 0; args && i < nargs && i < WL_KARGS; i++) k->arg[i] = args[i];
     gms_kernel_src ks;
     memset(&ks, 0, sizeof ks);
@@ -30,7 +79,8 @@ void wl_launch(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, 
     ks.shmem_bytes = shmem;
     ks.regs_per_thread = regs;
     ks.stream = 0;
-    ks.fill_block = wl_fill_thunk;
+    ks.fill_block = k->step ? wl_gen_fill : wl_fill_thunk;
+    ks.fill_warp_more = k->step ? wl_gen_more : NULL;
     ks.release = wl_release;
     ks.self = k;
     gms_prog_launch(p, &ks);

@@ -22,6 +22,7 @@
 #include "workloads/workload.h"
 #include "util/err.h"
 #include "util/rng.h"
+#include "workloads/wl_gen.h"
 
 #define WL_KARGS 8
 
@@ -30,11 +31,18 @@ typedef struct wl_kernel wl_kernel;
 /* fill one block: `block` is the launch-order linear index (x fastest, then y, then z) */
 typedef int (*wl_fill_fn)(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err);
 
+typedef struct wl_wgen wl_wgen;
+/* one resumable warp (see wl_gen.h): 1 = yielded (more follows), 0 = done, -1 = error */
+typedef int (*wl_step_fn)(const wl_kernel *k, wl_wgen *ws, gms_error *err);
+
 struct wl_kernel {
     void *st;                /* the workload state */
     int64_t arg[WL_KARGS];   /* per-launch scalar arguments */
     gms_dim3 grid, block;
     wl_fill_fn fill;
+    wl_step_fn step;         /* resumable kernels (wl_launch_gen): per-warp step, state size */
+    size_t wsize;
+    uint32_t chunk;
 };
 
 /* Launch `fill` as kernel `name` (use the mangled CUDA name when known) on grid x block
@@ -42,6 +50,11 @@ struct wl_kernel {
  * release. Also adds the prefetches when the program asks for them (gms_prog_launch). */
 void wl_launch(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, uint32_t regs,
                uint32_t shmem, wl_fill_fn fill, void *st, const int64_t *args, int nargs);
+
+/* The same for a kernel generated warp by warp, a chunk at a time (wl_gen.h): `step` runs
+ * one warp whose state is a zeroed struct of `wsize` bytes beginning with a wl_wgen. */
+void wl_launch_gen(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, uint32_t regs,
+                   uint32_t shmem, wl_step_fn step, size_t wsize, void *st, const int64_t *args, int nargs);
 
 static inline gms_dim3 wl_dim3(uint32_t x, uint32_t y, uint32_t z) { gms_dim3 d = { x, y, z }; return d; }
 /* ceil(a / b) as uint32 (callers check sizes in create so this does not overflow) */
@@ -57,6 +70,12 @@ typedef struct wl_warp {
     uint32_t bx, by, bz;     /* blockIdx */
     gms_dim3 bdim, gdim;     /* blockDim, gridDim */
 } wl_warp;
+
+/* first member of a resumable kernel's per-warp state: its warp (set up) and resume point */
+struct wl_wgen {
+    wl_gen g;
+    wl_warp w;
+};
 
 /* Number of warps of a block of the kernel */
 static inline uint32_t wl_nwarps(const wl_kernel *k) { return (uint32_t)((gms_dim3_count(k->block) + 31) / 32); }

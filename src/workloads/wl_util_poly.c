@@ -164,62 +164,74 @@ static float bits_f(uint32_t u)
     return x.f;
 }
 
-int pb_fill_mm(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+/* per-warp state of pb_step_mm: everything that lives across a yield */
+typedef struct mm_warp {
+    wl_wgen ws;
+    int64_t i[32], j[32];
+    uint32_t m;
+    uint8_t pc, rc;
+    uint64_t ca[32], kk;
+    float c[32];
+    wl_loop L;
+} mm_warp;
+
+size_t pb_mm_wsize(void) { return sizeof(mm_warp); }
+
+int pb_step_mm(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
+    mm_warp *g = (mm_warp *)ws;
+    wl_warp *w = &ws->w;
     pb_state *s = k->st;
     int ai = (int)k->arg[0], bi = (int)k->arg[1], ci = (int)k->arg[2];
     uint64_t ni = (uint64_t)k->arg[3], nj = (uint64_t)k->arg[4], nk = (uint64_t)k->arg[5];
     int scaled = (int)k->arg[6];
     float alpha = bits_f((uint32_t)k->arg[7]), beta = bits_f((uint32_t)((uint64_t)k->arg[7] >> 32));
     float *A = s->h[ai], *B = s->h[bi], *C = s->h[ci];
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
-        wl_warp w;
-        wl_warp_begin(&w, bt, k, block, wi);
-        int64_t i[32], j[32];
-        uint32_t in = 0;
-        WL_LANES(w.live, l) {
-            j[l] = wl_gx(&w, l);
-            i[l] = wl_gy(&w, l);
-            if ((uint64_t)i[l] < ni && (uint64_t)j[l] < nj) in |= 1u << l;
-        }
-        uint8_t r[2];
-        uint32_t m = wl_guard(&w, 2, 2, in, r);
-        if (!m) continue;
-        uint64_t ca[32], aa[32], ba[32];
-        float c[32];
-        WL_FADDR(ca, m, s->d[ci], i[l] * (int64_t)nj + j[l]);
-        uint8_t ic = wl_int(&w, m, r[1], r[0]);                 /* IMAD i*nj+j */
-        uint8_t four = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);
-        uint8_t pc = wl_int(&w, m, ic, four);                   /* IMAD.WIDE &C[..] */
-        uint8_t rc = wl_ldg(&w, m, ca, pc);
-        WL_LANES(m, l) c[l] = C[i[l] * (int64_t)nj + j[l]];
-        if (scaled) {
-            rc = wl_fp(&w, m, rc, GMS_REG_NONE, GMS_REG_NONE);  /* FMUL *beta */
-            wl_stg(&w, m, ca, pc, rc);
-            WL_LANES(m, l) c[l] *= beta;
-        }
-        wl_loop L;
-        wl_loop_begin(&L, &w, m, nk, 4, 2, r[1]);
-        for (uint64_t kk = 0; kk < nk; kk++) {
-            wl_loop_top(&L, &w);
-            WL_FADDR(aa, m, s->d[ai], i[l] * (int64_t)nk + (int64_t)kk);
-            WL_FADDR(ba, m, s->d[bi], (int64_t)kk * (int64_t)nj + j[l]);
-            uint8_t va = wl_ldg(&w, m, aa, L.ptr[0]);
-            uint8_t vb = wl_ldg(&w, m, ba, L.ptr[1]);
-            if (scaled) va = wl_fp(&w, m, va, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*a */
-            rc = wl_fp(&w, m, va, vb, rc);                                     /* FFMA */
-            wl_stg(&w, m, ca, pc, rc);
-            WL_LANES(m, l) {
-                float a = A[i[l] * (int64_t)nk + (int64_t)kk];
-                if (scaled) a = alpha * a;
-                c[l] = fmaf(a, B[(int64_t)kk * (int64_t)nj + j[l]], c[l]);
-            }
-            wl_loop_end(&L, &w, m, kk + 1 < nk ? m : 0);
-        }
-        WL_LANES(m, l) C[i[l] * (int64_t)nj + j[l]] = c[l];
-        wl_exit(&w, m);
+    WL_GEN_BEGIN(&ws->g)
+    uint32_t in = 0;
+    WL_LANES(w->live, l) {
+        g->j[l] = wl_gx(w, l);
+        g->i[l] = wl_gy(w, l);
+        if ((uint64_t)g->i[l] < ni && (uint64_t)g->j[l] < nj) in |= 1u << l;
     }
-    return 0;
+    uint8_t r[2];
+    g->m = wl_guard(w, 2, 2, in, r);
+    if (!g->m) return 0;
+    uint32_t m = g->m;
+    WL_FADDR(g->ca, m, s->d[ci], g->i[l] * (int64_t)nj + g->j[l]);
+    uint8_t ic = wl_int(w, m, r[1], r[0]);                  /* IMAD i*nj+j */
+    uint8_t four = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);
+    g->pc = wl_int(w, m, ic, four);                         /* IMAD.WIDE &C[..] */
+    g->rc = wl_ldg(w, m, g->ca, g->pc);
+    WL_LANES(m, l) g->c[l] = C[g->i[l] * (int64_t)nj + g->j[l]];
+    if (scaled) {
+        g->rc = wl_fp(w, m, g->rc, GMS_REG_NONE, GMS_REG_NONE);  /* FMUL *beta */
+        wl_stg(w, m, g->ca, g->pc, g->rc);
+        WL_LANES(m, l) g->c[l] *= beta;
+    }
+    wl_loop_begin(&g->L, w, m, nk, 4, 2, r[1]);
+    for (g->kk = 0; g->kk < nk; g->kk++) {
+        uint32_t mk = g->m;
+        uint64_t kk = g->kk, aa[32], ba[32];
+        wl_loop_top(&g->L, w);
+        WL_FADDR(aa, mk, s->d[ai], g->i[l] * (int64_t)nk + (int64_t)kk);
+        WL_FADDR(ba, mk, s->d[bi], (int64_t)kk * (int64_t)nj + g->j[l]);
+        uint8_t va = wl_ldg(w, mk, aa, g->L.ptr[0]);
+        uint8_t vb = wl_ldg(w, mk, ba, g->L.ptr[1]);
+        if (scaled) va = wl_fp(w, mk, va, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*a */
+        g->rc = wl_fp(w, mk, va, vb, g->rc);                               /* FFMA */
+        wl_stg(w, mk, g->ca, g->pc, g->rc);
+        WL_LANES(mk, l) {
+            float a = A[g->i[l] * (int64_t)nk + (int64_t)kk];
+            if (scaled) a = alpha * a;
+            g->c[l] = fmaf(a, B[(int64_t)kk * (int64_t)nj + g->j[l]], g->c[l]);
+        }
+        wl_loop_end(&g->L, w, mk, kk + 1 < nk ? mk : 0);
+        WL_GEN_YIELD(&ws->g);
+    }
+    WL_LANES(g->m, l) C[g->i[l] * (int64_t)nj + g->j[l]] = g->c[l];
+    wl_exit(w, g->m);
+    WL_GEN_END(&ws->g);
 }
 
 void pb_cpu_mm(const float *A, const float *B, float *C, uint64_t ni, uint64_t nj, uint64_t nk, int scaled,
@@ -234,8 +246,22 @@ void pb_cpu_mm(const float *A, const float *B, float *C, uint64_t ni, uint64_t n
         }
 }
 
-int pb_fill_dot(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+typedef struct dot_warp {
+    wl_wgen ws;
+    int64_t t[32];
+    uint32_t m;
+    uint8_t po, ro;
+    uint64_t oa[32], kk;
+    float acc[32];
+    wl_loop L;
+} dot_warp;
+
+size_t pb_dot_wsize(void) { return sizeof(dot_warp); }
+
+int pb_step_dot(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
+    dot_warp *g = (dot_warp *)ws;
+    wl_warp *w = &ws->w;
     pb_state *s = k->st;
     int xi = (int)k->arg[0], yi = (int)k->arg[1], oi = (int)k->arg[2];
     uint64_t nt = (uint64_t)k->arg[3], n = (uint64_t)k->arg[4];
@@ -243,49 +269,45 @@ int pb_fill_dot(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
     int zero = (int)k->arg[7];
     const float *X = s->h[xi], *Y = s->h[yi];
     float *O = s->h[oi];
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
-        wl_warp w;
-        wl_warp_begin(&w, bt, k, block, wi);
-        int64_t t[32];
-        uint32_t in = 0;
-        WL_LANES(w.live, l) {
-            t[l] = wl_gx(&w, l);
-            if ((uint64_t)t[l] < nt) in |= 1u << l;
-        }
-        uint8_t r[2];
-        uint32_t m = wl_guard(&w, 1, 1, in, r);
-        if (!m) continue;
-        uint64_t oa[32], xa[32], ya[32];
-        float acc[32];
-        WL_FADDR(oa, m, s->d[oi], t[l]);
-        uint8_t four = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);
-        uint8_t po = wl_int(&w, m, r[0], four);                 /* IMAD.WIDE &out[t] */
-        uint8_t ro;
-        if (zero) {
-            ro = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);     /* MOV RZ */
-            wl_stg(&w, m, oa, po, ro);
-            WL_LANES(m, l) acc[l] = 0.0f;
-        } else {
-            ro = wl_ldg(&w, m, oa, po);
-            WL_LANES(m, l) acc[l] = O[t[l]];
-        }
-        wl_loop L;
-        wl_loop_begin(&L, &w, m, n, 4, 2, r[0]);
-        for (uint64_t kk = 0; kk < n; kk++) {
-            wl_loop_top(&L, &w);
-            WL_FADDR(xa, m, s->d[xi], t[l] * xs_t + (int64_t)kk * xs_k);
-            WL_FADDR(ya, m, s->d[yi], (int64_t)kk);
-            uint8_t vx = wl_ldg(&w, m, xa, L.ptr[0]);
-            uint8_t vy = wl_ldg(&w, m, ya, L.ptr[1]);
-            ro = wl_fp(&w, m, vx, vy, ro);                       /* FFMA */
-            wl_stg(&w, m, oa, po, ro);
-            WL_LANES(m, l) acc[l] = fmaf(X[t[l] * xs_t + (int64_t)kk * xs_k], Y[kk], acc[l]);
-            wl_loop_end(&L, &w, m, kk + 1 < n ? m : 0);
-        }
-        WL_LANES(m, l) O[t[l]] = acc[l];
-        wl_exit(&w, m);
+    WL_GEN_BEGIN(&ws->g)
+    uint32_t in = 0;
+    WL_LANES(w->live, l) {
+        g->t[l] = wl_gx(w, l);
+        if ((uint64_t)g->t[l] < nt) in |= 1u << l;
     }
-    return 0;
+    uint8_t r[2];
+    g->m = wl_guard(w, 1, 1, in, r);
+    if (!g->m) return 0;
+    uint32_t m = g->m;
+    WL_FADDR(g->oa, m, s->d[oi], g->t[l]);
+    uint8_t four = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);
+    g->po = wl_int(w, m, r[0], four);                  /* IMAD.WIDE &out[t] */
+    if (zero) {
+        g->ro = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);     /* MOV RZ */
+        wl_stg(w, m, g->oa, g->po, g->ro);
+        WL_LANES(m, l) g->acc[l] = 0.0f;
+    } else {
+        g->ro = wl_ldg(w, m, g->oa, g->po);
+        WL_LANES(m, l) g->acc[l] = O[g->t[l]];
+    }
+    wl_loop_begin(&g->L, w, m, n, 4, 2, r[0]);
+    for (g->kk = 0; g->kk < n; g->kk++) {
+        uint32_t mk = g->m;
+        uint64_t kk = g->kk, xa[32], ya[32];
+        wl_loop_top(&g->L, w);
+        WL_FADDR(xa, mk, s->d[xi], g->t[l] * xs_t + (int64_t)kk * xs_k);
+        WL_FADDR(ya, mk, s->d[yi], (int64_t)kk);
+        uint8_t vx = wl_ldg(w, mk, xa, g->L.ptr[0]);
+        uint8_t vy = wl_ldg(w, mk, ya, g->L.ptr[1]);
+        g->ro = wl_fp(w, mk, vx, vy, g->ro);                       /* FFMA */
+        wl_stg(w, mk, g->oa, g->po, g->ro);
+        WL_LANES(mk, l) g->acc[l] = fmaf(X[g->t[l] * xs_t + (int64_t)kk * xs_k], Y[kk], g->acc[l]);
+        wl_loop_end(&g->L, w, mk, kk + 1 < n ? mk : 0);
+        WL_GEN_YIELD(&ws->g);
+    }
+    WL_LANES(g->m, l) O[g->t[l]] = g->acc[l];
+    wl_exit(w, g->m);
+    WL_GEN_END(&ws->g);
 }
 
 void pb_cpu_dot(const float *X, const float *Y, float *out, uint64_t nt, uint64_t n, uint64_t xs_t, uint64_t xs_k,

@@ -65,6 +65,12 @@ static inline void pb_launch(pb_state *s, gms_program *p, const char *name, gms_
     wl_launch(p, name, grid, block, regs, 0, fill, s, args, nargs);
 }
 
+static inline void pb_launch_gen(pb_state *s, gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block,
+                                 uint32_t regs, wl_step_fn step, size_t wsize, const int64_t *args, int nargs)
+{
+    wl_launch_gen(p, name, grid, block, regs, 0, step, wsize, s, args, nargs);
+}
+
 /* device address of element e of array k */
 static inline uint64_t pb_addr(const pb_state *s, int k, uint64_t e) { return s->d[k] + e * 4; }
 
@@ -122,8 +128,10 @@ uint8_t wl_fsqrt(wl_warp *w, uint32_t mask, uint8_t x);
  *   j = blockIdx.x*32 + threadIdx.x; i = blockIdx.y*8 + threadIdx.y;
  *   if (i < ni && j < nj) { [C[i*nj+j] *= beta;] for (k < nk) C[i*nj+j] += [alpha*] A[i*nk+k] * B[k*nj+j]; }
  * The accumulator lives in memory (C may alias A and B), so every iteration stores C.
- * Launch with args { A, B, C (array indices), ni, nj, nk, scaled (0|1), alpha/beta bits }. */
-int pb_fill_mm(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err);
+ * Launch with args { A, B, C (array indices), ni, nj, nk, scaled (0|1), alpha/beta bits } via pb_launch_gen
+ * with pb_step_mm, pb_mm_wsize(). */
+int pb_step_mm(const wl_kernel *k, wl_wgen *ws, gms_error *err);   /* resumable (wl_gen.h) */
+size_t pb_mm_wsize(void);                                             /* its per-warp state */
 static inline int64_t pb_ab_bits(float alpha, float beta)
 {
     union { float f; uint32_t u; } x = { alpha }, y = { beta };
@@ -137,6 +145,7 @@ void pb_cpu_mm(const float *A, const float *B, float *C, uint64_t ni, uint64_t n
  *   [out[t] = 0;] for (k < n) out[t] += X[t*xs_t + k*xs_k] * Y[k];
  * with the accumulator in memory (stored every iteration). Launch with args
  * { X, Y, out (array indices), nt, n, xs_t, xs_k, zero_first (0|1) }. */
-int pb_fill_dot(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err);
+int pb_step_dot(const wl_kernel *k, wl_wgen *ws, gms_error *err);
+size_t pb_dot_wsize(void);
 void pb_cpu_dot(const float *X, const float *Y, float *out, uint64_t nt, uint64_t n, uint64_t xs_t, uint64_t xs_k,
                 int zero_first);

@@ -1,4 +1,5 @@
 #include "workloads/workload.h"
+#include "frontend/warp_refill.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@ struct gms_wl_args {
     char *names[MAX_ARGS];
     char *vals[MAX_ARGS];
     int uvm, prefetch;
+    uint32_t chunk;          /* chunk=N: gms_program.chunk */
     uint64_t seed;
 };
 
@@ -100,6 +102,14 @@ int gms_wl_args_parse(const gms_workload_ops *ops, const char *const *kv, uint64
             if (name[0] == 'u') a->uvm = (int)v; else a->prefetch = (int)v;
             continue;
         }
+        if (!strcmp(name, "chunk")) {
+            if (parse_u64(val, &v) || v > UINT32_MAX) {
+                gms_wl_args_free(a);
+                return gms_err(err, "workload %s: parameter chunk=%s must be in [0, %u]", ops->name, val, UINT32_MAX);
+            }
+            a->chunk = (uint32_t)v;
+            continue;
+        }
         if (!strcmp(name, "seed")) {
             if (parse_u64(val, &v)) {
                 gms_wl_args_free(a);
@@ -110,7 +120,7 @@ int gms_wl_args_parse(const gms_workload_ops *ops, const char *const *kv, uint64
         }
         const gms_wl_param *p = find_param(ops, name);
         if (!p) {
-            char known[1024] = "uvm prefetch seed";
+            char known[1024] = "uvm prefetch seed chunk";
             for (const gms_wl_param *q = ops->params; q && q->name; q++) {
                 strncat(known, " ", sizeof known - strlen(known) - 1);
                 strncat(known, q->name, sizeof known - strlen(known) - 1);
@@ -175,6 +185,7 @@ double gms_wl_f64(const gms_wl_args *a, const char *name)
 
 int gms_wl_uvm(const gms_wl_args *a) { return a->uvm; }
 int gms_wl_prefetch(const gms_wl_args *a) { return a->prefetch; }
+uint32_t gms_wl_chunk(const gms_wl_args *a) { return a->chunk; }
 uint64_t gms_wl_seed(const gms_wl_args *a) { return a->seed; }
 
 int gms_wl_check_range(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, gms_error *err)
@@ -211,6 +222,20 @@ int gms_workload_program(const gms_workload_ops *ops, const gms_wl_args *a, gms_
     return 0;
 }
 
+/* functional run: count a warp's buffered instructions (called chunk by chunk) */
+static int count_chunk(void *ud, uint32_t warp, const gms_warp_trace *wt)
+{
+    gms_functional_result *res = ud;
+    for (uint32_t i = 0; i < wt->n; i++) {
+        const gms_inst *in = &wt->insts[i];
+        res->warp_insts++;
+        res->thread_insts += (uint64_t)__builtin_popcount(in->mask);
+        if (in->op == GMS_OP_MEM) res->mem_insts++;
+    }
+    if (wt->n > res->max_warp_buffer) res->max_warp_buffer = wt->n;
+    return 0;
+}
+
 int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
                                 gms_functional_result *res, gms_error *err)
 {
@@ -221,6 +246,7 @@ int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *
     gms_program_init(&prog);
     prog.uvm = a->uvm;
     prog.prefetch = a->prefetch;
+    prog.chunk = a->chunk;
     gms_program_src src;
     void *st = NULL;
     int rc = -1;
@@ -243,19 +269,12 @@ int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *
                 bt.x = (uint32_t)(b % k->grid.x);
                 bt.y = (uint32_t)(b / k->grid.x % k->grid.y);
                 bt.z = (uint32_t)(b / ((uint64_t)k->grid.x * k->grid.y));
-                if (k->fill_block(k->self, b, &bt, err)) {
+                if (k->fill_block(k->self, b, &bt, err) || gms_block_drain(k, &bt, count_chunk, res, err)) {
                     if (k->release) k->release(k->self);
                     gms_block_trace_free(&bt);
                     goto out;
                 }
                 res->blocks++;
-                for (uint32_t w = 0; w < nw; w++)
-                    for (uint32_t i = 0; i < bt.warps[w].n; i++) {
-                        const gms_inst *in = &bt.warps[w].insts[i];
-                        res->warp_insts++;
-                        res->thread_insts += (uint64_t)__builtin_popcount(in->mask);
-                        if (in->op == GMS_OP_MEM) res->mem_insts++;
-                    }
             }
             if (k->release) k->release(k->self);
         }

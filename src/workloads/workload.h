@@ -8,6 +8,8 @@
  *   uvm=0|1       managed allocations and no copies (1) or device allocations + copies (0)
  *   prefetch=0|1  bulk cudaMemPrefetchAsync of every managed allocation before each launch
  *   seed=N        input-data seed (default from the run's --seed)
+ *   chunk=N       instructions a long-running warp generates at a time (0: GMS_WARP_CHUNK;
+ *                 4294967295: whole streams at once, as before chunking); see warp_refill.h
  * Workload-specific ones (sizes, iterations, `scale`, `repeat`) are in each ops->params. */
 #ifndef GMS_WORKLOADS_WORKLOAD_H
 #define GMS_WORKLOADS_WORKLOAD_H
@@ -56,6 +58,7 @@ double gms_wl_f64(const gms_wl_args *a, const char *name);
 const char *gms_wl_str(const gms_wl_args *a, const char *name);
 int gms_wl_uvm(const gms_wl_args *a);
 int gms_wl_prefetch(const gms_wl_args *a);
+uint32_t gms_wl_chunk(const gms_wl_args *a);   /* chunk=N (0: default), for gms_program.chunk */
 uint64_t gms_wl_seed(const gms_wl_args *a);
 /* range check helper: error "workload W: parameter P=V must be in [lo, hi]" */
 int gms_wl_check_range(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, gms_error *err);
@@ -69,6 +72,7 @@ int gms_workload_program(const gms_workload_ops *ops, const gms_wl_args *a, gms_
  * and by the generation-rate benchmark. */
 typedef struct gms_functional_result {
     uint64_t kernels, blocks, warp_insts, thread_insts, mem_insts;
+    uint64_t max_warp_buffer;   /* most instructions any warp held at once (chunk bound) */
 } gms_functional_result;
 int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
                                 gms_functional_result *res, gms_error *err);
