@@ -231,10 +231,13 @@ static int run_commands(gms_gpu *g)
     }
 }
 
-/* one block per SM per cycle, SMs in round-robin order, kernels in launch order */
+/* one block per SM per cycle, kernels in launch order, SMs in round-robin order starting
+ * after the SM that took the last block (GPGPU-Sim's issue_block2core / m_last_cluster_issue:
+ * with every SM free, SM i gets blocks i, i + nSM, i + 2 nSM, ...) */
 static int dispatch(gms_gpu *g, uint64_t now)
 {
     int any = 0;
+    uint32_t last = g->dispatch_rr ? g->dispatch_rr - 1 : g->n_sm - 1;
     for (gms_kernel *k = g->kernels; k; k = k->next) {
         if (k->next_block >= k->nblocks || now < k->dispatch_from) continue;
         for (uint32_t n = 0; n < g->n_sm && k->next_block < k->nblocks; n++) {
@@ -244,9 +247,10 @@ static int dispatch(gms_gpu *g, uint64_t now)
             k->next_block++;
             k->running_blocks++;
             any = 1;
+            last = i;
         }
     }
-    if (any) g->dispatch_rr = (g->dispatch_rr + 1) % g->n_sm;
+    if (any) g->dispatch_rr = (last + 1) % g->n_sm;
     return any;
 }
 

@@ -4,6 +4,7 @@
 #include "config/params.h"
 #include "frontend/emit.h"
 #include "frontend/program.h"
+#include "core/sm_internal.h"
 #include <stdlib.h>
 
 typedef struct prog {
@@ -201,4 +202,63 @@ TEST(warp_schedulers_all_complete)
     CHECK(gms_params_finalize(p, &err) != 0);
     CHECK_CONTAINS(err.msg, "lrr, gto, two_level_active");
     gms_params_free(p);
+}
+
+/* Block dispatch order: one block per SM per cycle, the round robin restarting after the SM
+ * that took the last block (GPGPU-Sim's issue_block2core), so with every SM free SM i gets
+ * blocks i, i + nSM, i + 2 nSM. The fill callback finds the SM by the block slot it fills. */
+typedef struct where_prog { gms_gpu *g; int launched; int sm_of[8]; } where_prog;
+
+static int where_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    where_prog *p = self;
+    for (uint32_t i = 0; i < p->g->n_sm; i++)
+        for (uint32_t j = 0; j < p->g->sms[i]->nblock_slots; j++)
+            if (&p->g->sms[i]->blocks[j].bt == out && b < 8) p->sm_of[b] = (int)i;
+    gms_emit e;
+    for (uint32_t w = 0; w < out->nwarps; w++) {
+        gms_emit_begin(&e, &out->warps[w]);
+        gms_emit_alu(&e, 0, 0xffffffffu, GMS_OP_INT, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
+        gms_emit_exit(&e, 0x10, 0xffffffffu);
+    }
+    (void)err;
+    return 0;
+}
+
+static int where_next(void *self, gms_program *prog_, gms_error *err)
+{
+    where_prog *p = self;
+    (void)err;
+    if (p->launched) return 0;
+    p->launched = 1;
+    gms_kernel_src k = {0};
+    snprintf(k.name, sizeof k.name, "where");
+    k.grid = (gms_dim3){ 7, 1, 1 };
+    k.block = (gms_dim3){ 32, 1, 1 };
+    k.regs_per_thread = 16;
+    k.fill_block = where_fill;
+    k.self = p;
+    gms_prog_launch(prog_, &k);
+    return 1;
+}
+
+TEST(block_dispatch_round_robin_like_gpgpusim)
+{
+    gms_params *pp = params("gpgpu_n_clusters", "3");
+    REQUIRE(pp);
+    where_prog p = { 0 };
+    for (int i = 0; i < 8; i++) p.sm_of[i] = -1;
+    gms_program_src src = { where_next, nodestroy, &p };
+    gms_workload_spec w = { 0 };
+    w.program = &src;
+    w.seed = 1;
+    gms_error err = {0};
+    gms_sim *s = gms_sim_new(pp, &w, &err);
+    REQUIRE(s);
+    p.g = (gms_gpu *)s;   /* the simulation object starts with its gms_gpu */
+    CHECK(!gms_sim_run(s, &err));
+    static const int want[7] = { 0, 1, 2, 0, 1, 2, 0 };
+    for (int b = 0; b < 7; b++) CHECK_EQ(p.sm_of[b], want[b]);
+    gms_sim_free(s);
+    gms_params_free(pp);
 }
