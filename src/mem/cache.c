@@ -42,6 +42,7 @@ struct gms_cache {
     gms_line *lines;
     uint32_t *set_used;          /* lines per set that are not INVALID (skips the invalid scan) */
     gms_u64map where;            /* block address -> line index of its latest allocation: O(1) tag match */
+    int use_map;                 /* MAP_MIN_ASSOC ways or more: match through `where`; else scan */
     uint32_t *inv_top;           /* per set: every way at or above this index is non-INVALID */
     gms_mreq_fifo mq;            /* unbounded list; the capacity checks are GPGPU-Sim's */
     gms_cache_stats st;
@@ -55,6 +56,12 @@ typedef struct evict {
 } evict;
 
 /* ---------------------------------------------------------------- tag array */
+
+/* From this associativity up, the tag match goes through the `where` map (the adaptive L1's
+ * 256-way sets); below it, a scan of the set's contiguous tags (a few host cache lines) is
+ * cheaper than a probe into a large hash table that, over 80 SMs and 64 L2 slices, does not
+ * stay in the host's caches. */
+#define MAP_MIN_ASSOC 33
 
 static inline uint32_t set_of(const gms_cache *c, uint64_t addr)
 {
@@ -85,8 +92,17 @@ static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, u
     uint32_t w = 0;
     /* tag match through the block map; equivalent to scanning the set: a block has at most one
      * non-INVALID way, and it is the one allocated last */
-    const uint64_t *at = gms_u64map_get(&c->where, blk);
-    if (at && *at >= base && *at < base + c->assoc) {
+    uint64_t found = UINT64_MAX;
+    if (c->use_map) {
+        const uint64_t *at = gms_u64map_get(&c->where, blk);
+        if (at && *at >= base && *at < base + c->assoc) found = *at;
+    } else {   /* small sets: scanning the contiguous tags beats a hash probe into host memory */
+        const uint64_t *tg = c->tags + base;
+        for (w = 0; w < c->assoc; w++)
+            if (tg[w] == blk && gms_line_is_valid(&ln[w])) { found = base + w; break; }
+    }
+    if (found != UINT64_MAX) {
+        const uint64_t *at = &found;
         const gms_line *l = &c->lines[*at];
         if (l->reserved & sm) { *idx = (uint32_t)*at; return GMS_CACHE_HIT_RESERVED; }
         if (l->valid & sm) { *idx = (uint32_t)*at; return GMS_CACHE_HIT; }
@@ -129,10 +145,12 @@ static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uin
 {
     gms_line *l = &c->lines[idx];
     if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]++;
-    uint64_t *old = gms_u64map_get(&c->where, c->tags[idx]);
-    if (old && *old == idx) gms_u64map_del(&c->where, c->tags[idx]);
+    if (c->use_map) {
+        uint64_t *old = gms_u64map_get(&c->where, c->tags[idx]);
+        if (old && *old == idx) gms_u64map_del(&c->where, c->tags[idx]);
+        gms_u64map_put(&c->where, blk, idx);
+    }
     c->tags[idx] = blk;
-    gms_u64map_put(&c->where, blk, idx);
     l->valid = l->modified = 0;
     l->reserved = sm;
     l->unreadable = l->mod_on_fill = l->readable_on_fill = 0;
@@ -561,6 +579,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     if (!c->mo) c->mo = gms_mshr_find("conventional");
     c->mshr = c->mo->create(cfg);
     c->assoc = cfg->assoc;
+    c->use_map = c->assoc >= MAP_MIN_ASSOC;
     c->line = cfg->line;
     c->line_mask = (uint64_t)cfg->line - 1;
     c->sector = cfg->type == 'S';
@@ -578,7 +597,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->set_used = gms_xcalloc(cfg->nsets, sizeof *c->set_used);
     c->inv_top = gms_xmalloc(cfg->nsets * sizeof *c->inv_top);
     for (uint32_t i = 0; i < cfg->nsets; i++) c->inv_top[i] = cfg->assoc;
-    gms_u64map_init(&c->where, nl);
+    gms_u64map_init(&c->where, c->use_map ? nl : 0);
     return c;
 }
 
@@ -660,9 +679,10 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     for (size_t i = 0; i < nl; i++) c->tags[i] = UINT64_MAX;
     c->lines = gms_xcalloc(nl, sizeof *c->lines);
     memset(c->set_used, 0, c->cfg.nsets * sizeof *c->set_used);
-    gms_u64map_free(&c->where);
-    gms_u64map_init(&c->where, nl);
     c->assoc = assoc;
+    c->use_map = assoc >= MAP_MIN_ASSOC;
+    gms_u64map_free(&c->where);
+    gms_u64map_init(&c->where, c->use_map ? nl : 0);
     for (uint32_t i = 0; i < c->cfg.nsets; i++) c->inv_top[i] = assoc;
     c->cfg.assoc = assoc;
     return 0;

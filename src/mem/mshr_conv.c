@@ -30,7 +30,7 @@ static void *create(const gms_cache_config *cfg)
     m->e = gms_xcalloc(m->n ? m->n : 1, sizeof *m->e);
     for (uint32_t i = 0; i < m->n; i++) m->e[i].next_free = i + 1;
     m->free_head = 0;
-    gms_u64map_init(&m->map, (size_t)m->n * 2 + 2);
+    gms_u64map_init(&m->map, (size_t)m->n + 1);   /* the map doubles it: load <= 1/2 */
     return m;
 }
 
