@@ -52,6 +52,8 @@ TEST(wl_chunked_counts_ml)
     same_counts(0, "bn", "nodes=6", "data=40", "iter=2");
     same_counts(1, "svm", "train=200", "test=64", "M=64");
     same_counts(1, "svm", "train=160", "test=16", "M=70");   /* a partial last warp */
+    same_counts(1, "kmeans", "points=3000", "reps=2", "k=3");
+    same_counts(0, "kmeans", "points=2000", "reps=1", "k=40");  /* regroup loops over k */
 }
 
 /* instruction by instruction: block 0 of gemm's kernel, whole vs chunks of 5 appended */
@@ -306,4 +308,11 @@ TEST(wl_chunked_same_instructions_svm)
 {
     same_program("svm", "train=160", "test=16", "M=70", "kernel_minibatch", "chunk=5");
     same_program("svm", "train=200", "test=16", "M=64", "kernel_minibatch", "chunk=1");
+}
+
+/* kmeans' recenter_step1: one block of k threads, each walking every point */
+TEST(wl_chunked_same_instructions_kmeans)
+{
+    same_program("kmeans", "points=3000", "reps=2", "k=3", "recenter_step1", "chunk=5");
+    same_program("kmeans", "points=1000", "reps=1", "k=40", "recenter_step1", "chunk=1");
 }
