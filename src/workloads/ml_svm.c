@@ -285,7 +285,7 @@ static int mb_solve(const rw_kernel *k, uint64_t blk, gms_error *err)
  * each, the convergence vote and its BAR), then thread 1's store of the count */
 typedef struct mb_warp {
     rw_wgen ws;
-    int64_t c, i;
+    int64_t sweeps, c, i;   /* sweeps: copied at the warp's start, right after mb_solve */
     uint8_t ri;
 } mb_warp;
 
@@ -298,8 +298,9 @@ static int k_minibatch(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     uint32_t w = ws->warp;
     uint64_t a1[32], a2[32], a3[32], z[32] = {0};
     WL_GEN_BEGIN(&ws->g)
+    g->sweeps = s->mb_sweeps;
     g->ri = rw_prologue(x, x->mask);
-    for (g->c = 0; g->c < s->mb_sweeps; g->c++) {
+    for (g->c = 0; g->c < g->sweeps; g->c++) {
         RW_LANES(x, x->mask, ln, t) a1[ln] = s->ma.d + 4 * (uint64_t)t;
         rw_ldg(x, 0x18, x->mask, 4, a1, g->ri);
         for (g->i = 0; g->i < l; g->i++) {
