@@ -78,6 +78,11 @@ int gms_block_drain(const gms_kernel_src *k, gms_block_trace *bt, gms_chunk_fn f
 int gms_block_fill_all(const gms_kernel_src *k, uint64_t block, gms_block_trace *bt, gms_error *err)
 {
     if (k->fill_block(k->self, block, bt, err)) return -1;
+    return gms_block_append_rest(k, block, bt, err);
+}
+
+int gms_block_append_rest(const gms_kernel_src *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
     int r;
     while ((r = round_robin(k, block, bt, 1, NULL, err)) > 0) {}
     return r;

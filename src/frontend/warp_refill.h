@@ -32,5 +32,7 @@ int gms_block_drain(const gms_kernel_src *k, gms_block_trace *bt, gms_chunk_fn f
  * appending to its buffer, so each warp holds its whole stream (for consumers that need a
  * warp's instructions all at once, such as the trace writer). Unbounded, like before. */
 int gms_block_fill_all(const gms_kernel_src *k, uint64_t block, gms_block_trace *bt, gms_error *err);
+/* the second half of gms_block_fill_all: after fill_block, append the rest of every stream */
+int gms_block_append_rest(const gms_kernel_src *k, uint64_t block, gms_block_trace *bt, gms_error *err);
 
 #endif

@@ -74,7 +74,7 @@ static float dist2(float x, float y, float mx, float my)
     return d;
 }
 
-/* kernel ids: 0 get_dst, 1 regroup, 2 clear, 3 recenter_step1, 4 recenter_step2 */
+/* kernel ids: 0 get_dst, 1 regroup, 2 clear, 3 recenter_step1 (k_recenter1), 4 recenter_step2 */
 static int k_km(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     km *s = kk->st;
@@ -84,7 +84,7 @@ static int k_km(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_err
     float *x = RW_F(s->b[X]), *y = RW_F(s->b[Y]), *mux = RW_F(s->b[MUX]), *muy = RW_F(s->b[MUY]);
     float *dst = RW_F(s->b[DST]), *sx = RW_F(s->b[SUMX]), *sy = RW_F(s->b[SUMY]);
     int32_t *grp = RW_I(s->b[GROUP]), *nxs = RW_I(s->b[NX]), *nys = RW_I(s->b[NY]);
-    uint64_t k = s->k, n = s->n;
+    uint64_t k = s->k;
     uint64_t a1[32], a2[32], a3[32], a4[32];
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *wp = &W[w];
@@ -140,38 +140,6 @@ static int k_km(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_err
             rw_stg(wp, 0x30, m, 4, a4, ri, GMS_REG_NONE);
             break;
         }
-        case 3: {
-            /* every thread walks all points; the one whose cluster matches accumulates */
-            for (uint64_t i = 0; i < n; i++) {
-                uint32_t mm = 0;
-                RW_LANES(wp, m, l, j) {
-                    a1[l] = A(GROUP, i);
-                    if (grp[i] == (int32_t)j + 1) mm |= 1u << l;
-                }
-                uint8_t g = rw_ldg(wp, 0x18, m, 4, a1, ri);
-                uint8_t c = rw_int(wp, 0x20, m, g, ri);
-                rw_bra(wp, 0x28, m, c);
-                if (mm) {
-                    RW_LANES(wp, mm, l, j) {
-                        a1[l] = A(X, i); a2[l] = A(SUMX, j); a3[l] = A(Y, i); a4[l] = A(SUMY, j);
-                        sx[j] += x[i]; sy[j] += y[i]; nxs[j]++; nys[j]++;
-                    }
-                    uint8_t vx = rw_ldg(wp, 0x30, mm, 4, a1, ri);
-                    uint8_t vs = rw_ldg(wp, 0x38, mm, 4, a2, ri);
-                    rw_stg(wp, 0x40, mm, 4, a2, ri, rw_fp(wp, 0x48, mm, vx, vs, GMS_REG_NONE));
-                    uint8_t vy = rw_ldg(wp, 0x50, mm, 4, a3, ri);
-                    uint8_t vt = rw_ldg(wp, 0x58, mm, 4, a4, ri);
-                    rw_stg(wp, 0x60, mm, 4, a4, ri, rw_fp(wp, 0x68, mm, vy, vt, GMS_REG_NONE));
-                    RW_LANES(wp, mm, l, j) { a1[l] = A(NX, j); a2[l] = A(NY, j); }
-                    uint8_t n1 = rw_ldg(wp, 0x70, mm, 4, a1, ri);
-                    rw_stg(wp, 0x78, mm, 4, a1, ri, rw_int(wp, 0x80, mm, n1, GMS_REG_NONE));
-                    uint8_t n2 = rw_ldg(wp, 0x88, mm, 4, a2, ri);
-                    rw_stg(wp, 0x90, mm, 4, a2, ri, rw_int(wp, 0x98, mm, n2, GMS_REG_NONE));
-                }
-                rw_bra(wp, 0xa0, m, ri);
-            }
-            break;
-        }
         default: {
             RW_LANES(wp, m, l, j) {
                 a1[l] = A(SUMX, j); a2[l] = A(NX, j); a3[l] = A(SUMY, j); a4[l] = A(NY, j);
@@ -199,6 +167,62 @@ static int k_km(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_err
     return 0;
 }
 
+/* recenter_step1 (kernel 3): one block of k threads, each walking all n points, so a warp's
+ * stream grows with n; generated resumably (wl_gen.h). A thread only accumulates its own
+ * cluster's sums, so the warps are independent. */
+typedef struct rc_warp {
+    rw_wgen ws;
+    uint64_t i;
+    uint8_t ri;
+} rc_warp;
+
+static int k_recenter1(const rw_kernel *kk, rw_wgen *ws, gms_error *err)
+{
+    rc_warp *g = (rc_warp *)ws;
+    rw_warp *wp = &ws->x;
+    km *s = kk->st;
+    float *x = RW_F(s->b[X]), *y = RW_F(s->b[Y]), *sx = RW_F(s->b[SUMX]), *sy = RW_F(s->b[SUMY]);
+    int32_t *grp = RW_I(s->b[GROUP]), *nxs = RW_I(s->b[NX]), *nys = RW_I(s->b[NY]);
+    uint64_t a1[32], a2[32], a3[32], a4[32];
+    uint32_t m = wp->mask;
+    WL_GEN_BEGIN(&ws->g)
+    g->ri = rw_prologue(wp, m);
+    /* every thread walks all points; the one whose cluster matches accumulates */
+    for (g->i = 0; g->i < s->n; g->i++) {
+        uint64_t i = g->i;
+        uint8_t ri = g->ri;
+        uint32_t mm = 0;
+        RW_LANES(wp, m, l, j) {
+            a1[l] = A(GROUP, i);
+            if (grp[i] == (int32_t)j + 1) mm |= 1u << l;
+        }
+        uint8_t gv = rw_ldg(wp, 0x18, m, 4, a1, ri);
+        uint8_t c = rw_int(wp, 0x20, m, gv, ri);
+        rw_bra(wp, 0x28, m, c);
+        if (mm) {
+            RW_LANES(wp, mm, l, j) {
+                a1[l] = A(X, i); a2[l] = A(SUMX, j); a3[l] = A(Y, i); a4[l] = A(SUMY, j);
+                sx[j] += x[i]; sy[j] += y[i]; nxs[j]++; nys[j]++;
+            }
+            uint8_t vx = rw_ldg(wp, 0x30, mm, 4, a1, ri);
+            uint8_t vs = rw_ldg(wp, 0x38, mm, 4, a2, ri);
+            rw_stg(wp, 0x40, mm, 4, a2, ri, rw_fp(wp, 0x48, mm, vx, vs, GMS_REG_NONE));
+            uint8_t vy = rw_ldg(wp, 0x50, mm, 4, a3, ri);
+            uint8_t vt = rw_ldg(wp, 0x58, mm, 4, a4, ri);
+            rw_stg(wp, 0x60, mm, 4, a4, ri, rw_fp(wp, 0x68, mm, vy, vt, GMS_REG_NONE));
+            RW_LANES(wp, mm, l, j) { a1[l] = A(NX, j); a2[l] = A(NY, j); }
+            uint8_t n1 = rw_ldg(wp, 0x70, mm, 4, a1, ri);
+            rw_stg(wp, 0x78, mm, 4, a1, ri, rw_int(wp, 0x80, mm, n1, GMS_REG_NONE));
+            uint8_t n2 = rw_ldg(wp, 0x88, mm, 4, a2, ri);
+            rw_stg(wp, 0x90, mm, 4, a2, ri, rw_int(wp, 0x98, mm, n2, GMS_REG_NONE));
+        }
+        rw_bra(wp, 0xa0, m, ri);
+        WL_GEN_YIELD(&ws->g);
+    }
+    rw_exit(wp, m);
+    WL_GEN_END(&ws->g);
+}
+
 static int next(void *st, gms_program *p, gms_error *err)
 {
     km *s = st;
@@ -211,6 +235,7 @@ static int next(void *st, gms_program *p, gms_error *err)
     for (uint64_t r = 0; r < s->reps; r++)
         for (int i = 0; i < 5; i++) {
             rw_kernel kk = {.st = s, .fn = k_km, .grid = grid[i], .block = blk[i]};
+            if (i == 3) { kk.fn = NULL; kk.step = k_recenter1; kk.wsize = sizeof(rc_warp); }
             kk.i[0] = i;
             rw_launch(p, kn[i], &kk, 0, 16);
         }

@@ -41,6 +41,7 @@ typedef struct sv {
     uint32_t *svi;
     int64_t nsv, kkt_counter, remaining;
     int64_t sweeps_total;
+    int64_t mb_sweeps;     /* sweeps of the current kernel_minibatch (mb_solve) */
     int32_t *yhat;
 } sv;
 
@@ -237,19 +238,22 @@ static float mb_update(float *alpha, const float *sigma, const float *K, const i
     return delta;
 }
 
-static int k_minibatch(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+/* kernel_minibatch is resumable although its warps exchange values every step (the shared
+ * delta, sigma[i] written by one warp and read by the next step's updating thread, the
+ * __syncthreads_and vote): the emitted instructions and addresses depend on the values only
+ * through the number of sweeps, so mb_solve (rw_kernel.begin) runs the whole block's
+ * computation at dispatch, in the block's thread order (warps, then lanes), exactly as the
+ * whole-stream generation did, and keeps the sweep count; each warp's step then emits its
+ * own instructions for that many sweeps, a chunk at a time, reading nothing from the other
+ * warps (so its chunks need not end at barriers). */
+static int mb_solve(const rw_kernel *k, uint64_t blk, gms_error *err)
 {
     sv *s = k->st;
     int64_t l = k->i[0], C = s->C;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, (uint32_t)l, W);
     float *alpha = RW_F(s->ma), *sigma = RW_F(s->ms);
     const float *K = RW_F(s->mK);
     const int32_t *y = RW_I(s->my);
     float *lastj = gms_xmalloc(4 * (uint64_t)l);
-    uint64_t a1[32], a2[32], a3[32], z[32] = {0};
-    uint8_t ri[RW_MAXW];
-    for (uint32_t w = 0; w < nw; w++) ri[w] = rw_prologue(&W[w], W[w].mask);
     int64_t counter = 0;
     for (;;) {
         counter++;
@@ -257,86 +261,105 @@ static int k_minibatch(const rw_kernel *k, uint64_t blk, gms_block_trace *out, g
             free(lastj);
             return gms_err(err, "workload svm: kernel_minibatch did not converge in %d sweeps", SWEEP_MAX);
         }
-        for (uint32_t w = 0; w < nw; w++) {
-            rw_warp *x = &W[w];
-            RW_LANES(x, x->mask, ln, t) { a1[ln] = s->ma.d + 4 * (uint64_t)t; lastj[t] = alpha[t]; }
-            rw_ldg(x, 0x18, x->mask, 4, a1, ri[w]);
-        }
+        for (int64_t t = 0; t < l; t++) lastj[t] = alpha[t];
         for (int64_t i = 0; i < l; i++) {
-            uint32_t ow = (uint32_t)(i / 32), ol = (uint32_t)(i % 32);
-            float delta = mb_update(alpha, sigma, K, y, l, i, C);
-            for (uint32_t w = 0; w < nw; w++) {
-                rw_warp *x = &W[w];
-                uint8_t q = rw_int(x, 0x20, x->mask, ri[w], GMS_REG_NONE);
-                rw_bra(x, 0x28, x->mask, q);
-                if (w != ow) continue;
-                uint32_t m = 1u << ol;
+            float delta = mb_update(alpha, sigma, K, y, l, i, C);   /* thread i, before the BAR */
+            for (int64_t t = 0; t < l; t++) sigma[t] += delta * y[i] * K[i * l + t];   /* every thread, after */
+        }
+        int all = 1;
+        for (int64_t t = 0; t < l; t++) {
+            float dd = alpha[t] - lastj[t];
+            if (!(-0.0001f < dd && dd < 0.0001f)) all = 0;
+        }
+        if (all) break;
+    }
+    if (l > 1) RW_I(s->iters)[0] = (int32_t)counter;
+    s->sweeps_total += counter;
+    s->mb_sweeps = counter;
+    free(lastj);
+    (void)blk;
+    return 0;
+}
+
+/* one warp of kernel_minibatch: mb_solve's sweep count of sweeps (each: l steps with a BAR
+ * each, the convergence vote and its BAR), then thread 1's store of the count */
+typedef struct mb_warp {
+    rw_wgen ws;
+    int64_t sweeps, c, i;   /* sweeps: copied at the warp's start, right after mb_solve */
+    uint8_t ri;
+} mb_warp;
+
+static int k_minibatch(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+{
+    mb_warp *g = (mb_warp *)ws;
+    rw_warp *x = &ws->x;
+    sv *s = k->st;
+    int64_t l = k->i[0];
+    uint32_t w = ws->warp;
+    uint64_t a1[32], a2[32], a3[32], z[32] = {0};
+    WL_GEN_BEGIN(&ws->g)
+    g->sweeps = s->mb_sweeps;
+    g->ri = rw_prologue(x, x->mask);
+    for (g->c = 0; g->c < g->sweeps; g->c++) {
+        RW_LANES(x, x->mask, ln, t) a1[ln] = s->ma.d + 4 * (uint64_t)t;
+        rw_ldg(x, 0x18, x->mask, 4, a1, g->ri);
+        for (g->i = 0; g->i < l; g->i++) {
+            int64_t i = g->i;
+            uint8_t ri = g->ri;
+            uint8_t q = rw_int(x, 0x20, x->mask, ri, GMS_REG_NONE);
+            rw_bra(x, 0x28, x->mask, q);
+            if (w == (uint32_t)(i / 32)) {   /* thread i updates alpha[i] and the shared delta */
+                uint32_t ol = (uint32_t)(i % 32), m = 1u << ol;
                 a1[ol] = s->ma.d + 4 * (uint64_t)i;
                 a2[ol] = s->mK.d + 4 * (uint64_t)(i * l + i);
                 a3[ol] = s->my.d + 4 * (uint64_t)i;
-                uint8_t va = rw_ldg(x, 0x30, m, 4, a1, ri[w]);
-                uint8_t vk = rw_ldg(x, 0x38, m, 4, a2, ri[w]);
-                uint8_t vy = rw_ldg(x, 0x40, m, 4, a3, ri[w]);
+                uint8_t va = rw_ldg(x, 0x30, m, 4, a1, ri);
+                uint8_t vk = rw_ldg(x, 0x38, m, 4, a2, ri);
+                uint8_t vy = rw_ldg(x, 0x40, m, 4, a3, ri);
                 a3[ol] = s->ms.d + 4 * (uint64_t)i;
-                uint8_t vs = rw_ldg(x, 0x48, m, 4, a3, ri[w]);
+                uint8_t vs = rw_ldg(x, 0x48, m, 4, a3, ri);
                 uint8_t f = rw_sfu(x, 0x50, m, vy);
                 uint8_t rc = rw_sfu(x, 0x58, m, vk);
                 uint8_t d = rw_fp(x, 0x60, m, f, vs, GMS_REG_NONE);
                 d = rw_fp(x, 0x68, m, rc, d, GMS_REG_NONE);
                 rw_sts(x, 0x70, m, 4, z, GMS_REG_NONE, d);
                 uint8_t na = rw_fp(x, 0x78, m, va, d, GMS_REG_NONE);
-                rw_stg(x, 0x80, m, 4, a1, ri[w], na);
+                rw_stg(x, 0x80, m, 4, a1, ri, na);
                 uint8_t p = rw_fp(x, 0x88, m, na, GMS_REG_NONE, GMS_REG_NONE);
                 rw_bra(x, 0x90, m, p);
                 uint8_t p2 = rw_fp(x, 0x98, m, na, GMS_REG_NONE, GMS_REG_NONE);
                 rw_bra(x, 0xa0, m, p2);
             }
-            rw_bar(W, nw, 0xa8);
-            float *sg = sigma;
-            for (uint32_t w = 0; w < nw; w++) {
-                rw_warp *x = &W[w];
-                RW_LANES(x, x->mask, ln, t) {
-                    a1[ln] = s->my.d + 4 * (uint64_t)i;
-                    a2[ln] = s->mK.d + 4 * (uint64_t)(i * l + t);
-                    a3[ln] = s->ms.d + 4 * (uint64_t)t;
-                    sg[t] += delta * y[i] * K[i * l + t];
-                }
-                uint8_t d = rw_lds(x, 0xb0, x->mask, 4, z, GMS_REG_NONE);
-                uint8_t vy = rw_ldg(x, 0xb8, x->mask, 4, a1, ri[w]);
-                uint8_t vk = rw_ldg(x, 0xc0, x->mask, 4, a2, ri[w]);
-                uint8_t vs = rw_ldg(x, 0xc8, x->mask, 4, a3, ri[w]);
-                uint8_t f = rw_sfu(x, 0xd0, x->mask, vy);
-                f = rw_fp(x, 0xd8, x->mask, d, f, GMS_REG_NONE);
-                f = rw_fp(x, 0xe0, x->mask, f, vk, vs);
-                rw_stg(x, 0xe8, x->mask, 4, a3, ri[w], f);
+            gms_emit_bar(&x->e, 0xa8);
+            RW_LANES(x, x->mask, ln, t) {   /* sigma[t] += delta * y[i] * K[i][t] */
+                a1[ln] = s->my.d + 4 * (uint64_t)i;
+                a2[ln] = s->mK.d + 4 * (uint64_t)(i * l + t);
+                a3[ln] = s->ms.d + 4 * (uint64_t)t;
             }
+            uint8_t d = rw_lds(x, 0xb0, x->mask, 4, z, GMS_REG_NONE);
+            uint8_t vy = rw_ldg(x, 0xb8, x->mask, 4, a1, ri);
+            uint8_t vk = rw_ldg(x, 0xc0, x->mask, 4, a2, ri);
+            uint8_t vs = rw_ldg(x, 0xc8, x->mask, 4, a3, ri);
+            uint8_t f = rw_sfu(x, 0xd0, x->mask, vy);
+            f = rw_fp(x, 0xd8, x->mask, d, f, GMS_REG_NONE);
+            f = rw_fp(x, 0xe0, x->mask, f, vk, vs);
+            rw_stg(x, 0xe8, x->mask, 4, a3, ri, f);
+            WL_GEN_YIELD(&ws->g);
         }
-        int all = 1;
-        for (uint32_t w = 0; w < nw; w++) {
-            rw_warp *x = &W[w];
-            RW_LANES(x, x->mask, ln, t) {
-                a1[ln] = s->ma.d + 4 * (uint64_t)t;
-                float dd = alpha[t] - lastj[t];
-                if (!(-0.0001f < dd && dd < 0.0001f)) all = 0;
-            }
-            uint8_t v = rw_ldg(x, 0xf0, x->mask, 4, a1, ri[w]);
-            uint8_t d = rw_fp(x, 0xf8, x->mask, v, GMS_REG_NONE, GMS_REG_NONE);
-            rw_fp(x, 0x100, x->mask, d, GMS_REG_NONE, GMS_REG_NONE);
-        }
-        rw_bar(W, nw, 0x108);   /* __syncthreads_and(can_stop) */
-        for (uint32_t w = 0; w < nw; w++) rw_bra(&W[w], 0x110, W[w].mask, ri[w]);
-        if (all) break;
+        RW_LANES(x, x->mask, ln, t) a1[ln] = s->ma.d + 4 * (uint64_t)t;   /* |alpha - last| < 1e-4 */
+        uint8_t v = rw_ldg(x, 0xf0, x->mask, 4, a1, g->ri);
+        uint8_t d = rw_fp(x, 0xf8, x->mask, v, GMS_REG_NONE, GMS_REG_NONE);
+        rw_fp(x, 0x100, x->mask, d, GMS_REG_NONE, GMS_REG_NONE);
+        gms_emit_bar(&x->e, 0x108);   /* __syncthreads_and(can_stop) */
+        rw_bra(x, 0x110, x->mask, g->ri);
+        WL_GEN_YIELD(&ws->g);
     }
-    if (l > 1) {
-        RW_I(s->iters)[0] = (int32_t)counter;
+    if (l > 1 && w == 0) {
         a1[1] = s->iters.d;
-        rw_stg(&W[0], 0x118, 2u, 4, a1, ri[0], GMS_REG_NONE);
+        rw_stg(x, 0x118, 2u, 4, a1, g->ri, GMS_REG_NONE);
     }
-    for (uint32_t w = 0; w < nw; w++) rw_exit(&W[w], W[w].mask);
-    s->sweeps_total += counter;
-    free(lastj);
-    (void)blk;
-    return 0;
+    rw_exit(x, x->mask);
+    WL_GEN_END(&ws->g);
 }
 
 static int cpu_minibatch(sv *s, int64_t l, gms_error *err)
@@ -495,7 +518,7 @@ static int drive(sv *s, gms_program *p, gms_error *err)
             gms_prog_copy_h2d(p, s->ma.d, 4 * (uint64_t)n);
             gms_prog_copy_h2d(p, s->ms.d, 4 * (uint64_t)n);
             gms_prog_copy_h2d(p, s->mK.d, 4 * (uint64_t)(n * n));
-            rw_kernel k = {.st = s, .fn = k_minibatch, .grid = {1, 1, 1}, .block = {(uint32_t)n, 1, 1}};
+            rw_kernel k = {.st = s, .step = k_minibatch, .wsize = sizeof(mb_warp), .begin = mb_solve, .grid = {1, 1, 1}, .block = {(uint32_t)n, 1, 1}};
             k.i[0] = n;
             rw_launch(p, "kernel_minibatch", &k, 8, 32);
             gms_prog_sync(p);

@@ -15,6 +15,7 @@ static int rw_gen_fill(void *self, uint64_t block, gms_block_trace *out, gms_err
     const rw_kernel *k = self;
     uint32_t tpb = (uint32_t)gms_dim3_count(k->block), nw = (tpb + 31) / 32;
     if (out->nwarps != nw) gms_block_trace_reset(out, nw);
+    if (k->begin && k->begin(k, block, err)) return -1;
     for (uint32_t i = 0; i < nw; i++) {
         rw_wgen *ws = gms_xcalloc(1, k->wsize);
         gms_emit_begin(&ws->x.e, &out->warps[i]);

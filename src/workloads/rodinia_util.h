@@ -13,12 +13,18 @@ typedef int (*rw_block_fn)(const rw_kernel *k, uint64_t block, gms_block_trace *
 typedef struct rw_wgen rw_wgen;
 /* one resumable warp (wl_gen.h): 1 = yielded (more follows), 0 = done, -1 = error */
 typedef int (*rw_step_fn)(const rw_kernel *k, rw_wgen *ws, gms_error *err);
+/* block-wide work of a resumable kernel, before any of the block's warps is stepped */
+typedef int (*rw_begin_fn)(const rw_kernel *k, uint64_t block, gms_error *err);
 
 struct rw_kernel {
     void *st;              /* workload state */
     rw_block_fn fn;        /* fills a whole block, or: */
     rw_step_fn step;       /* runs one warp, resumable; its state is `wsize` zeroed bytes */
     size_t wsize;          /* beginning with an rw_wgen */
+    rw_begin_fn begin;     /* optional, with step: called once per block at dispatch, first.
+                              For kernels whose threads exchange values (barriers, shared
+                              memory): it computes the block's results for all its warps, so
+                              the steps only emit (see ml_svm.c, kernel_minibatch) */
     uint32_t chunk;        /* set by rw_launch */
     gms_dim3 grid, block;
     int64_t i[8];          /* integer arguments */
