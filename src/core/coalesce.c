@@ -4,6 +4,20 @@
  * (a contiguous byte range), without going through 32 lane addresses. */
 #include "core/sm.h"
 
+/* the slot of `line` among the lines seen so far, added if new; -1 when 64 lines are full */
+static inline int line_slot(uint64_t lines[64], uint8_t smask[64], uint32_t bytes[64][4], int *nl, uint64_t line)
+{
+    int n = *nl, j;
+    if (n && lines[n - 1] == line) return n - 1;   /* common: same line as the previous lane */
+    for (j = 0; j < n; j++) if (lines[j] == line) return j;
+    if (n == 64) return -1;
+    lines[n] = line;
+    smask[n] = 0;
+    bytes[n][0] = bytes[n][1] = bytes[n][2] = bytes[n][3] = 0;
+    *nl = n + 1;
+    return n;
+}
+
 int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128])
 {
     uint64_t lines[64];
@@ -15,18 +29,8 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
         if (!(mask >> lane & 1u)) continue;
         uint64_t a = addrs[lane], end = a + width - 1;
         if ((a >> 5) == (end >> 5)) {   /* fast path: the lane's access stays in one sector */
-            uint64_t line = a >> 7;
-            int j;
-            if (nl && lines[nl - 1] == line) j = nl - 1;
-            else {
-                for (j = 0; j < nl; j++) if (lines[j] == line) break;
-                if (j == nl) {
-                    if (nl == 64) continue;
-                    lines[nl] = line; smask[nl] = 0;
-                    bytes[nl][0] = bytes[nl][1] = bytes[nl][2] = bytes[nl][3] = 0;
-                    nl++;
-                }
-            }
+            int j = line_slot(lines, smask, bytes, &nl, a >> 7);
+            if (j < 0) continue;
             uint32_t sct = (uint32_t)(a >> 5) & 3, l5 = (uint32_t)(a & 31);
             smask[j] |= (uint8_t)(1u << sct);
             bytes[j][sct] |= (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << l5;
@@ -35,17 +39,8 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
         for (uint64_t line = a >> 7; line <= end >> 7; line++) {
             uint64_t lo = line << 7 > a ? line << 7 : a;
             uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
-            int j;
-            if (nl && lines[nl - 1] == line) j = nl - 1;   /* common: same line as the previous lane */
-            else {
-                for (j = 0; j < nl; j++) if (lines[j] == line) break;
-                if (j == nl) {
-                    if (nl == 64) continue;
-                    lines[nl] = line; smask[nl] = 0;
-                    bytes[nl][0] = bytes[nl][1] = bytes[nl][2] = bytes[nl][3] = 0;
-                    nl++;
-                }
-            }
+            int j = line_slot(lines, smask, bytes, &nl, line);
+            if (j < 0) continue;
             for (uint64_t b = lo; b <= hi;) {   /* one sector at a time */
                 uint32_t sct = (uint32_t)(b >> 5) & 3;
                 uint64_t se = (b | 31) < hi ? (b | 31) : hi;
