@@ -37,7 +37,8 @@ static void init(const pb_state *s, float **a)
 static void launch(pb_state *s, gms_program *p)
 {
     const uint64_t *d = s->dim;
-    int64_t a1[8] = { A_, B_, C_, (int64_t)d[NI], (int64_t)d[NJ], (int64_t)d[NK], 1, pb_ab_bits(ALPHA, BETA) };
+    int64_t a1[8] = { A_, B_, C_, (int64_t)d[NI], (int64_t)d[NJ], (int64_t)d[NK], PB_MM_SCALED,
+                     pb_ab_bits(ALPHA, BETA) };
     pb_launch_gen(s, p, "_Z11gemm_kernelPfS_S_", wl_dim3(wl_cdiv(d[NI], 32), wl_cdiv(d[NJ], 8), 1), wl_dim3(32, 8, 1), 20,
               pb_step_mm, pb_mm_wsize(), a1, 8);
 }

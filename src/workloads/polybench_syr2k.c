@@ -30,44 +30,19 @@ static void init(const pb_state *s, float **a)
     }
 }
 
-/* one warp, resumable (wl_gen.h): what lives across a yield */
-typedef struct syr2k_warp {
-    wl_wgen ws;
-    int64_t i[32], j[32];
-    uint32_t m;
-    uint8_t pc, rc;
-    uint64_t ca[32], kk;
-    float c[32];
-    wl_loop L;
-} syr2k_warp;
-
+/* one warp, resumable (wl_gen.h): the matrix-multiply kernel's prologue and epilogue
+ * (pb_mm_begin / pb_mm_end) around a loop of four loads */
 static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
-    syr2k_warp *g = (syr2k_warp *)ws;
+    pb_mm_warp *g = (pb_mm_warp *)ws;
     wl_warp *w = &ws->w;
     pb_state *s = k->st;
     uint64_t n = s->dim[N], mm = s->dim[M];
     float *A = s->h[A_], *B = s->h[B_], *C = s->h[C_];
     WL_GEN_BEGIN(&ws->g)
-    uint32_t in = 0;
-    WL_LANES(w->live, l) {
-        g->j[l] = wl_gx(w, l);
-        g->i[l] = wl_gy(w, l);
-        if ((uint64_t)g->i[l] < n && (uint64_t)g->j[l] < n) in |= 1u << l;
-    }
     uint8_t r[2];
-    g->m = wl_guard(w, 2, 2, in, r);
-    if (!g->m) return 0;
-    uint32_t m = g->m;
-    WL_FADDR(g->ca, m, s->d[C_], g->i[l] * (int64_t)n + g->j[l]);
-    uint8_t ic = wl_int(w, m, r[1], r[0]);
-    uint8_t four = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);
-    g->pc = wl_int(w, m, ic, four);
-    g->rc = wl_ldg(w, m, g->ca, g->pc);
-    g->rc = wl_fp(w, m, g->rc, GMS_REG_NONE, GMS_REG_NONE);           /* FMUL beta */
-    wl_stg(w, m, g->ca, g->pc, g->rc);
-    WL_LANES(m, l) g->c[l] = C[g->i[l] * (int64_t)n + g->j[l]] * BETA;
-    wl_loop_begin(&g->L, w, m, mm, 4, 4, r[1]);
+    if (!pb_mm_begin(g, s, C_, n, n, 1, BETA, r)) return 0;
+    wl_loop_begin(&g->L, w, g->m, mm, 4, 4, r[1]);
     for (g->kk = 0; g->kk < mm; g->kk++) {
         uint32_t mk = g->m;
         uint64_t kk = g->kk, x1[32], x2[32], x3[32], x4[32];
@@ -95,8 +70,7 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         wl_loop_end(&g->L, w, mk, kk + 1 < mm ? mk : 0);
         WL_GEN_YIELD(&ws->g);
     }
-    WL_LANES(g->m, l) C[g->i[l] * (int64_t)n + g->j[l]] = g->c[l];
-    wl_exit(w, g->m);
+    pb_mm_end(g, C, n);
     WL_GEN_END(&ws->g);
 }
 
@@ -104,7 +78,7 @@ static void launch(pb_state *s, gms_program *p)
 {
     uint64_t n = s->dim[N];
     pb_launch_gen(s, p, "_Z12syr2k_kernelPfS_S_", wl_dim3(wl_cdiv(n, 32), wl_cdiv(n, 8), 1), wl_dim3(32, 8, 1), 24,
-                  step, sizeof(syr2k_warp), NULL, 0);
+                  step, pb_mm_wsize(), NULL, 0);
 }
 
 static void cpu(const pb_state *s, float **a)

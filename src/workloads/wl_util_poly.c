@@ -164,37 +164,19 @@ static float bits_f(uint32_t u)
     return x.f;
 }
 
-/* per-warp state of pb_step_mm: everything that lives across a yield */
-typedef struct mm_warp {
-    wl_wgen ws;
-    int64_t i[32], j[32];
-    uint32_t m;
-    uint8_t pc, rc;
-    uint64_t ca[32], kk;
-    float c[32];
-    wl_loop L;
-} mm_warp;
+size_t pb_mm_wsize(void) { return sizeof(pb_mm_warp); }
 
-size_t pb_mm_wsize(void) { return sizeof(mm_warp); }
-
-int pb_step_mm(const wl_kernel *k, wl_wgen *ws, gms_error *err)
+uint32_t pb_mm_begin(pb_mm_warp *g, const pb_state *s, int ci, uint64_t ni, uint64_t nj, int scaled, float beta,
+                     uint8_t r[2])
 {
-    mm_warp *g = (mm_warp *)ws;
-    wl_warp *w = &ws->w;
-    pb_state *s = k->st;
-    int ai = (int)k->arg[0], bi = (int)k->arg[1], ci = (int)k->arg[2];
-    uint64_t ni = (uint64_t)k->arg[3], nj = (uint64_t)k->arg[4], nk = (uint64_t)k->arg[5];
-    int scaled = (int)k->arg[6];
-    float alpha = bits_f((uint32_t)k->arg[7]), beta = bits_f((uint32_t)((uint64_t)k->arg[7] >> 32));
-    float *A = s->h[ai], *B = s->h[bi], *C = s->h[ci];
-    WL_GEN_BEGIN(&ws->g)
+    wl_warp *w = &g->ws.w;
+    const float *C = s->h[ci];
     uint32_t in = 0;
     WL_LANES(w->live, l) {
         g->j[l] = wl_gx(w, l);
         g->i[l] = wl_gy(w, l);
         if ((uint64_t)g->i[l] < ni && (uint64_t)g->j[l] < nj) in |= 1u << l;
     }
-    uint8_t r[2];
     g->m = wl_guard(w, 2, 2, in, r);
     if (!g->m) return 0;
     uint32_t m = g->m;
@@ -209,13 +191,37 @@ int pb_step_mm(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         wl_stg(w, m, g->ca, g->pc, g->rc);
         WL_LANES(m, l) g->c[l] *= beta;
     }
-    wl_loop_begin(&g->L, w, m, nk, 4, 2, r[1]);
+    return m;
+}
+
+void pb_mm_end(pb_mm_warp *g, float *C, uint64_t nj)
+{
+    WL_LANES(g->m, l) C[g->i[l] * (int64_t)nj + g->j[l]] = g->c[l];
+    wl_exit(&g->ws.w, g->m);
+}
+
+int pb_step_mm(const wl_kernel *k, wl_wgen *ws, gms_error *err)
+{
+    pb_mm_warp *g = (pb_mm_warp *)ws;
+    wl_warp *w = &ws->w;
+    pb_state *s = k->st;
+    int ai = (int)k->arg[0], bi = (int)k->arg[1], ci = (int)k->arg[2];
+    uint64_t ni = (uint64_t)k->arg[3], nj = (uint64_t)k->arg[4], nk = (uint64_t)k->arg[5];
+    int scaled = (int)(k->arg[6] & PB_MM_SCALED), bt = (int)(k->arg[6] & PB_MM_BT);
+    float alpha = bits_f((uint32_t)k->arg[7]), beta = bits_f((uint32_t)((uint64_t)k->arg[7] >> 32));
+    float *A = s->h[ai], *B = s->h[bi];
+    /* element k of B's column j: B[k*nj+j], or B[j*nk+k] when B is read transposed */
+    int64_t bs_k = bt ? 1 : (int64_t)nj, bs_j = bt ? (int64_t)nk : 1;
+    WL_GEN_BEGIN(&ws->g)
+    uint8_t r[2];
+    if (!pb_mm_begin(g, s, ci, ni, nj, scaled, beta, r)) return 0;
+    wl_loop_begin(&g->L, w, g->m, nk, 4, 2, r[1]);
     for (g->kk = 0; g->kk < nk; g->kk++) {
         uint32_t mk = g->m;
         uint64_t kk = g->kk, aa[32], ba[32];
         wl_loop_top(&g->L, w);
         WL_FADDR(aa, mk, s->d[ai], g->i[l] * (int64_t)nk + (int64_t)kk);
-        WL_FADDR(ba, mk, s->d[bi], (int64_t)kk * (int64_t)nj + g->j[l]);
+        WL_FADDR(ba, mk, s->d[bi], (int64_t)kk * bs_k + g->j[l] * bs_j);
         uint8_t va = wl_ldg(w, mk, aa, g->L.ptr[0]);
         uint8_t vb = wl_ldg(w, mk, ba, g->L.ptr[1]);
         if (scaled) va = wl_fp(w, mk, va, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*a */
@@ -224,24 +230,26 @@ int pb_step_mm(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         WL_LANES(mk, l) {
             float a = A[g->i[l] * (int64_t)nk + (int64_t)kk];
             if (scaled) a = alpha * a;
-            g->c[l] = fmaf(a, B[(int64_t)kk * (int64_t)nj + g->j[l]], g->c[l]);
+            g->c[l] = fmaf(a, B[(int64_t)kk * bs_k + g->j[l] * bs_j], g->c[l]);
         }
         wl_loop_end(&g->L, w, mk, kk + 1 < nk ? mk : 0);
         WL_GEN_YIELD(&ws->g);
     }
-    WL_LANES(g->m, l) C[g->i[l] * (int64_t)nj + g->j[l]] = g->c[l];
-    wl_exit(w, g->m);
+    pb_mm_end(g, s->h[ci], nj);
     WL_GEN_END(&ws->g);
 }
 
-void pb_cpu_mm(const float *A, const float *B, float *C, uint64_t ni, uint64_t nj, uint64_t nk, int scaled,
+void pb_cpu_mm(const float *A, const float *B, float *C, uint64_t ni, uint64_t nj, uint64_t nk, int flags,
                float alpha, float beta)
 {
+    int scaled = flags & PB_MM_SCALED;
+    uint64_t bs_k = flags & PB_MM_BT ? 1 : nj, bs_j = flags & PB_MM_BT ? nk : 1;
     for (uint64_t i = 0; i < ni; i++)
         for (uint64_t j = 0; j < nj; j++) {
             float c = C[i * nj + j];
             if (scaled) c *= beta;
-            for (uint64_t k = 0; k < nk; k++) c += (scaled ? alpha * A[i * nk + k] : A[i * nk + k]) * B[k * nj + j];
+            for (uint64_t k = 0; k < nk; k++)
+                c += (scaled ? alpha * A[i * nk + k] : A[i * nk + k]) * B[k * bs_k + j * bs_j];
             C[i * nj + j] = c;
         }
 }

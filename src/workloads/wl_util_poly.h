@@ -124,12 +124,14 @@ uint8_t wl_fsqrt(wl_warp *w, uint32_t mask, uint8_t x);
 #endif
 
 /* ---------------------------------------------------------------- shared kernels */
-/* Polybench's matrix-multiply kernels (2MM, 3MM, GEMM): block 32x8,
+/* Polybench's matrix-multiply kernels (2MM, 3MM, GEMM, SYRK): block 32x8,
  *   j = blockIdx.x*32 + threadIdx.x; i = blockIdx.y*8 + threadIdx.y;
  *   if (i < ni && j < nj) { [C[i*nj+j] *= beta;] for (k < nk) C[i*nj+j] += [alpha*] A[i*nk+k] * B[k*nj+j]; }
  * The accumulator lives in memory (C may alias A and B), so every iteration stores C.
- * Launch with args { A, B, C (array indices), ni, nj, nk, scaled (0|1), alpha/beta bits } via pb_launch_gen
- * with pb_step_mm, pb_mm_wsize(). */
+ * With PB_MM_BT, B is read transposed: B[j*nk+k] (SYRK: A*A^T).
+ * Launch with args { A, B, C (array indices), ni, nj, nk, flags (PB_MM_*), alpha/beta bits } via
+ * pb_launch_gen with pb_step_mm, pb_mm_wsize(). */
+enum { PB_MM_SCALED = 1, PB_MM_BT = 2 };
 int pb_step_mm(const wl_kernel *k, wl_wgen *ws, gms_error *err);   /* resumable (wl_gen.h) */
 size_t pb_mm_wsize(void);                                             /* its per-warp state */
 static inline int64_t pb_ab_bits(float alpha, float beta)
@@ -138,8 +140,26 @@ static inline int64_t pb_ab_bits(float alpha, float beta)
     return (int64_t)(((uint64_t)y.u << 32) | x.u);
 }
 /* CPU reference of the same: C[i*nj+j] (= beta*C) + sum_k (alpha*) A*B, for i < ni, j < nj */
-void pb_cpu_mm(const float *A, const float *B, float *C, uint64_t ni, uint64_t nj, uint64_t nk, int scaled,
+void pb_cpu_mm(const float *A, const float *B, float *C, uint64_t ni, uint64_t nj, uint64_t nk, int flags,
                float alpha, float beta);
+
+/* The part of pb_step_mm around its k loop, for kernels of the same shape with another loop
+ * body (SYR2K). pb_mm_begin emits the guarded prologue for i < ni, j < nj (r: index
+ * registers, r[1] = i) and the load of C[i*nj+j] (times beta when scaled, stored back), and
+ * returns the running lanes (0: the warp is done). pb_mm_end stores the accumulators in the
+ * host C and emits EXIT. The per-warp state must begin with a pb_mm_warp. */
+typedef struct pb_mm_warp {
+    wl_wgen ws;
+    int64_t i[32], j[32];
+    uint32_t m;
+    uint8_t pc, rc;          /* &C[i*nj+j] and the accumulator's registers */
+    uint64_t ca[32], kk;
+    float c[32];
+    wl_loop L;
+} pb_mm_warp;
+uint32_t pb_mm_begin(pb_mm_warp *g, const pb_state *s, int ci, uint64_t ni, uint64_t nj, int scaled, float beta,
+                     uint8_t r[2]);
+void pb_mm_end(pb_mm_warp *g, float *C, uint64_t nj);
 
 /* Polybench's matrix-vector kernels (ATAX, BICG, MVT): 1D blocks, thread t < nt:
  *   [out[t] = 0;] for (k < n) out[t] += X[t*xs_t + k*xs_k] * Y[k];
