@@ -32,14 +32,10 @@ static uint64_t elems(const uint64_t *d, int k)
 static void init(const pb_state *s, float **a)
 {
     const uint64_t *d = s->dim;
-    for (uint64_t i = 0; i < d[NI]; i++)
-        for (uint64_t j = 0; j < d[NK]; j++) a[A_][i * d[NK] + j] = ((float)i * (float)j) / (float)d[NI];
-    for (uint64_t i = 0; i < d[NK]; i++)
-        for (uint64_t j = 0; j < d[NJ]; j++) a[B_][i * d[NJ] + j] = ((float)i * (float)(j + 1)) / (float)d[NJ];
-    for (uint64_t i = 0; i < d[NJ]; i++)
-        for (uint64_t j = 0; j < d[NM]; j++) a[C_][i * d[NM] + j] = ((float)i * (float)(j + 3)) / (float)d[NL];
-    for (uint64_t i = 0; i < d[NM]; i++)
-        for (uint64_t j = 0; j < d[NL]; j++) a[D_][i * d[NL] + j] = ((float)i * (float)(j + 2)) / (float)d[NK];
+    pb_init_ratio(a[A_], d[NI], d[NK], 0, d[NI]);
+    pb_init_ratio(a[B_], d[NK], d[NJ], 1, d[NJ]);
+    pb_init_ratio(a[C_], d[NJ], d[NM], 3, d[NL]);
+    pb_init_ratio(a[D_], d[NM], d[NL], 2, d[NK]);
 }
 
 static void launch(pb_state *s, gms_program *p)

@@ -101,6 +101,12 @@ int pb_need_grid(const pb_state *s, const char *kernel, uint64_t gx, uint64_t gy
     return 0;
 }
 
+void pb_init_ratio(float *a, uint64_t rows, uint64_t cols, uint64_t add, uint64_t div)
+{
+    for (uint64_t i = 0; i < rows; i++)
+        for (uint64_t j = 0; j < cols; j++) a[i * cols + j] = ((float)i * (float)(j + add)) / (float)div;
+}
+
 /* ---------------------------------------------------------------- emission */
 uint32_t wl_guard(wl_warp *w, int ndims, int npred, uint32_t in, uint8_t r[2])
 {

@@ -77,6 +77,9 @@ static inline uint64_t pb_addr(const pb_state *s, int k, uint64_t e) { return s-
 /* error when a grid computed like the source (which may truncate) is empty */
 int pb_need_grid(const pb_state *s, const char *kernel, uint64_t gx, uint64_t gy, gms_error *err);
 
+/* The Polybench matrix init a[i*cols+j] = (i * (j + add)) / div for i < rows, j < cols */
+void pb_init_ratio(float *a, uint64_t rows, uint64_t cols, uint64_t add, uint64_t div);
+
 /* ---------------------------------------------------------------- emission pieces */
 /* Guarded prologue: MOV R1; per dimension S2R ctaid, S2R tid, IMAD (index); `npred`
  * ISETPs; @P0 EXIT for the live lanes not in `in`. Returns `in` (0: the warp is done).
