@@ -100,17 +100,14 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     int rows = (int)s->rows, cols = (int)s->rows;
     int bx = (int)(b % k->grid.x), by = (int)(b / k->grid.x);
     int border = (int)s->pyramid;  /* border_rows = border_cols = pyramid (host value) */
-    int small = BS - iter * 2;
-    int blkY = small * by - border, blkX = small * bx - border;
-    int blkYmax = blkY + BS - 1, blkXmax = blkX + BS - 1;
-    int vYmin = blkY < 0 ? -blkY : 0, vYmax = blkYmax > rows - 1 ? BS - 1 - (blkYmax - rows + 1) : BS - 1;
-    int vXmin = blkX < 0 ? -blkX : 0, vXmax = blkXmax > cols - 1 ? BS - 1 - (blkXmax - cols + 1) : BS - 1;
+    int blkY, vYmin, vYmax, blkX, vXmin, vXmax;
+    rw_pyramid_span(BS, iter, by, border, rows, &blkY, &vYmin, &vYmax);
+    rw_pyramid_span(BS, iter, bx, border, cols, &blkX, &vXmin, &vXmax);
     float ton[BS][BS], pon[BS][BS], tt[BS][BS];
     int computed[BS * BS];
     uint64_t a[32], sa[32], sb[32];
     uint8_t ri[RW_MAXW];
     const float *ts = RW_F(*src), *pw = RW_F(s->power);
-#define INR(x, lo, hi) ((x) >= (lo) && (x) <= (hi))
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
         ri[w] = rw_prologue(x, x->mask);
@@ -120,7 +117,7 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
         RW_LANES(x, x->mask, l, t) {
             int tx = (int)(t % BS), ty = (int)(t / BS);
             int yi = blkY + ty, xi = blkX + tx;
-            if (INR(yi, 0, rows - 1) && INR(xi, 0, cols - 1)) {
+            if (rw_in_range(yi, 0, rows - 1) && rw_in_range(xi, 0, cols - 1)) {
                 m |= 1u << l;
                 uint64_t idx = (uint64_t)cols * (uint64_t)yi + (uint64_t)xi;
                 a[l] = 4 * idx;
@@ -147,8 +144,8 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
             RW_LANES(x, x->mask, l, t) {
                 int tx = (int)(t % BS), ty = (int)(t / BS);
                 computed[t] = 0;
-                if (INR(tx, i + 1, BS - i - 2) && INR(ty, i + 1, BS - i - 2) && INR(tx, vXmin, vXmax) &&
-                    INR(ty, vYmin, vYmax)) {
+                if (rw_in_range(tx, i + 1, BS - i - 2) && rw_in_range(ty, i + 1, BS - i - 2) &&
+                    rw_in_range(tx, vXmin, vXmax) && rw_in_range(ty, vYmin, vYmax)) {
                     int N = ty - 1 < vYmin ? vYmin : ty - 1, S = ty + 1 > vYmax ? vYmax : ty + 1;
                     int Wd = tx - 1 < vXmin ? vXmin : tx - 1, E = tx + 1 > vXmax ? vXmax : tx + 1;
                     computed[t] = 1;
@@ -219,7 +216,6 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
         rw_stg(x, 0x100, m, 4, a, ri[w], v);
         rw_exit(x, x->mask);
     }
-#undef INR
     (void)err;
     return 0;
 }
@@ -239,18 +235,7 @@ static int next(void *st, gms_program *p, gms_error *err)
     for (uint64_t r = 0; r < s->repeat; r++) {
         memcpy(s->temp[0].h, s->temp0, 4 * n);
         gms_prog_copy_h2d(p, s->temp[0].d, s->temp[0].bytes);
-        int src = 1;
-        dst = 0;
-        for (uint64_t t = 0; t < s->sim_time; t += s->pyramid) {
-            int tmp = src;
-            src = dst;
-            dst = tmp;
-            k.i[0] = (int64_t)(s->pyramid < s->sim_time - t ? s->pyramid : s->sim_time - t);
-            k.i[1] = src;
-            k.i[2] = dst;
-            rw_launch(p, "calculate_temp", &k, 3 * 4 * BS * BS, 32);
-            gms_prog_sync(p);
-        }
+        dst = rw_pyramid_launches(p, &k, "calculate_temp", s->sim_time, s->pyramid, 3 * 4 * BS * BS, 32, 1);
         gms_prog_copy_d2h(p, s->temp[dst].d, s->temp[dst].bytes);
     }
     s->final_buf = dst;

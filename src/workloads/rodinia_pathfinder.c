@@ -65,7 +65,7 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     return 0;
 }
 
-/* i: 0 iteration, 1 src, 2 dst, 3 startStep, 4 border */
+/* i: 0 iteration, 1 src, 2 dst, 3 startStep (rw_pyramid_launches), 4 border */
 static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     pf *s = k->st;
@@ -74,15 +74,13 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
     int iter = (int)k->i[0], cols = (int)s->cols, start = (int)k->i[3], border = (int)k->i[4];
     const rw_buf *src = &s->res[k->i[1]], *dst = &s->res[k->i[2]];
     int bx = (int)b;
-    int small = BS - iter * 2;
-    int blkX = small * bx - border, blkXmax = blkX + BS - 1;
-    int vmin = blkX < 0 ? -blkX : 0, vmax = blkXmax > cols - 1 ? BS - 1 - (blkXmax - cols + 1) : BS - 1;
+    int blkX, vmin, vmax;
+    rw_pyramid_span(BS, iter, bx, border, cols, &blkX, &vmin, &vmax);
     int32_t prev[BS], result[BS];
     int computed[BS];
     uint64_t a[32], sa[32];
     uint8_t ri[RW_MAXW];
     const int32_t *gs = RW_I(*src), *gw = RW_I(s->wall);
-#define INR(x, lo, hi) ((x) >= (lo) && (x) <= (hi))
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
         ri[w] = rw_prologue(x, x->mask);
@@ -90,7 +88,7 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
         uint32_t m = 0;
         RW_LANES(x, x->mask, l, t) {
             int xi = blkX + (int)t;
-            if (INR(xi, 0, cols - 1)) {
+            if (rw_in_range(xi, 0, cols - 1)) {
                 m |= 1u << l;
                 a[l] = src->d + 4 * (uint64_t)xi;
                 sa[l] = 4 * t;
@@ -110,7 +108,7 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
             RW_LANES(x, x->mask, l, t) {
                 int tx = (int)t;
                 computed[t] = 0;
-                if (INR(tx, i + 1, BS - i - 2) && INR(tx, vmin, vmax)) {
+                if (rw_in_range(tx, i + 1, BS - i - 2) && rw_in_range(tx, vmin, vmax)) {
                     int Wd = tx - 1 < vmin ? vmin : tx - 1, E = tx + 1 > vmax ? vmax : tx + 1;
                     int32_t left = prev[Wd], up = prev[tx], right = prev[E];
                     int32_t sh = left <= up ? left : up;
@@ -177,7 +175,6 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
         rw_stg(x, 0xd0, m, 4, a, ri[w], v);
         rw_exit(x, x->mask);
     }
-#undef INR
     (void)err;
     return 0;
 }
@@ -192,23 +189,12 @@ static int next(void *st, gms_program *p, gms_error *err)
     uint64_t small = BS - s->pyramid * 2;
     uint32_t bc = (uint32_t)((s->cols + small - 1) / small);
     rw_kernel k = {.st = s, .fn = k_dynproc, .grid = {bc, 1, 1}, .block = {BS, 1, 1}};
+    k.i[4] = (int64_t)s->pyramid;
     int dst = 0;
     for (uint64_t r = 0; r < s->repeat; r++) {
         memcpy(s->res[0].h, s->data, 4 * s->cols);
         gms_prog_copy_h2d(p, s->res[0].d, s->res[0].bytes);
-        int src = 1;
-        dst = 0;
-        for (uint64_t t = 0; t < s->rows - 1; t += s->pyramid) {
-            int tmp = src;
-            src = dst;
-            dst = tmp;
-            k.i[0] = (int64_t)(s->pyramid < s->rows - t - 1 ? s->pyramid : s->rows - t - 1);
-            k.i[1] = src;
-            k.i[2] = dst;
-            k.i[3] = (int64_t)t;
-            k.i[4] = (int64_t)s->pyramid;
-            rw_launch(p, "dynproc_kernel", &k, 2 * 4 * BS, 24);
-        }
+        dst = rw_pyramid_launches(p, &k, "dynproc_kernel", s->rows - 1, s->pyramid, 2 * 4 * BS, 24, 0);
         gms_prog_sync(p);
         gms_prog_copy_d2h(p, s->res[dst].d, s->res[dst].bytes);
     }

@@ -152,6 +152,24 @@ void rw_bar(rw_warp *w, uint32_t nw, uint32_t pc)
     for (uint32_t i = 0; i < nw; i++) gms_emit_bar(&w[i].e, pc);
 }
 
+int rw_pyramid_launches(gms_program *p, rw_kernel *k, const char *name, uint64_t steps, uint64_t pyramid,
+                        uint32_t shmem, uint32_t regs, int sync_each)
+{
+    int src = 1, dst = 0;
+    for (uint64_t t = 0; t < steps; t += pyramid) {
+        int tmp = src;
+        src = dst;
+        dst = tmp;
+        k->i[0] = (int64_t)(pyramid < steps - t ? pyramid : steps - t);
+        k->i[1] = src;
+        k->i[2] = dst;
+        k->i[3] = (int64_t)t;
+        rw_launch(p, name, k, shmem, regs);
+        if (sync_each) gms_prog_sync(p);
+    }
+    return dst;
+}
+
 int rw_param(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, uint64_t *out,
              gms_error *err)
 {

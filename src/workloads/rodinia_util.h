@@ -87,6 +87,27 @@ void rw_bar(rw_warp *w, uint32_t nw, uint32_t pc);
         if (((m) >> l & 1u)) \
             for (uint32_t t __attribute__((unused)) = (w)->t0 + (uint32_t)l, t##_once = 1; t##_once; t##_once = 0)
 
+/* ---------------------------------------------------------------- pyramid kernels
+ * Rodinia's hotspot and pathfinder stage a block's tile in shared memory and advance it
+ * `iter` time steps per launch; each step the valid part shrinks by one cell per side, so a
+ * block of bs threads (per dimension) yields bs - 2*iter cells and neighbouring tiles overlap. */
+static inline int rw_in_range(int x, int lo, int hi) { return x >= lo && x <= hi; }
+/* One dimension of block b: its thread 0 stands at cell *blk = (bs - 2*iter)*b - border;
+ * threads *vmin..*vmax stand at cells inside 0..n-1. */
+static inline void rw_pyramid_span(int bs, int iter, int b, int border, int n, int *blk, int *vmin, int *vmax)
+{
+    int lo = (bs - iter * 2) * b - border, hi = lo + bs - 1;
+    *blk = lo;
+    *vmin = lo < 0 ? -lo : 0;
+    *vmax = hi > n - 1 ? bs - 1 - (hi - n + 1) : bs - 1;
+}
+/* The host's time loop: one launch of k per `pyramid` of the `steps` steps, ping-ponging
+ * buffers 0 and 1 (0 holds the input): k->i[0] = steps in this launch, i[1] = source,
+ * i[2] = destination, i[3] = first step. sync_each: synchronize after every launch (else the
+ * caller synchronizes). Returns the buffer that holds the result. */
+int rw_pyramid_launches(gms_program *p, rw_kernel *k, const char *name, uint64_t steps, uint64_t pyramid,
+                        uint32_t shmem, uint32_t regs, int sync_each);
+
 /* sizes: value of `name` multiplied by the workload's `scale` (rounded down to a multiple of
  * `mult`); error when it becomes zero or exceeds `max` */
 int rw_scaled(const gms_wl_args *a, const char *wl, const char *name, uint64_t mult, uint64_t max,
