@@ -94,75 +94,95 @@ static float coeff(float n, float so, float w, float e, float jc, float q0sqr)
     return c < 0 ? 0 : c > 1 ? 1 : c;
 }
 
+/* Where thread (tx, ty) of a 16x16 block loads a tile element from: its own pixel, or the
+ * pixel across the block's edge (at the image border the source clamps to the edge itself) */
+typedef enum { AT_CENTER, AT_NORTH, AT_SOUTH, AT_WEST, AT_EAST } srad_at;
+typedef struct srad_block { int64_t cols, gx, gy, bx, by, base; } srad_block;
+
+static srad_block block_of(const sr *s, const rw_kernel *k, uint64_t blk)
+{
+    srad_block b = {.cols = (int64_t)s->cols, .gx = k->grid.x, .gy = k->grid.y};
+    b.bx = (int64_t)(blk % (uint64_t)b.gx);
+    b.by = (int64_t)(blk / (uint64_t)b.gx);
+    b.base = b.cols * BS * b.by + BS * b.bx;
+    return b;
+}
+
+static int64_t tile_index(const srad_block *b, srad_at at, int64_t tx, int64_t ty)
+{
+    int64_t cols = b->cols, base = b->base;
+    switch (at) {
+    case AT_NORTH: return b->by == 0 ? BS * b->bx + tx : base + tx - cols;
+    case AT_SOUTH:
+        return b->by == b->gy - 1 ? cols * BS * (b->gy - 1) + BS * b->bx + cols * (BS - 1) + tx : base + cols * BS + tx;
+    case AT_WEST: return b->bx == 0 ? cols * BS * b->by + cols * ty : base + cols * ty - 1;
+    case AT_EAST:
+        return b->bx == b->gx - 1 ? cols * BS * b->by + BS * (b->gx - 1) + cols * ty + BS - 1 : base + cols * ty + BS;
+    default: return base + cols * ty + tx;
+    }
+}
+
+/* one array element per thread staged in shared memory: from where, to which BS*BS-float
+ * slot of the kernel's shared memory, and the block's host copy of that slot */
+typedef struct srad_load {
+    srad_at at;
+    int slot;
+    float (*tile)[BS];
+} srad_load;
+
+/* A staging phase of the kernels: each thread loads its element(s) of src (LDG at pc, ...),
+ * stores them in shared memory, then BAR. Two loads share an address register the compiler
+ * computes first with one IMAD; a single load uses the prologue's register ri[w]. */
+static void stage(rw_warp *W, uint32_t nw, const uint8_t *ri, uint32_t pc, const srad_block *b, const rw_buf *src,
+                  const srad_load *ld, int nld)
+{
+    const float *h = RW_F(*src);
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint64_t a[2][32], sa[2][32];
+        RW_LANES(x, x->mask, l, t) {
+            int64_t tx = t % BS, ty = t / BS;
+            for (int k = 0; k < nld; k++) {
+                int64_t i = tile_index(b, ld[k].at, tx, ty);
+                ld[k].tile[ty][tx] = h[i];
+                a[k][l] = src->d + 4 * (uint64_t)i;
+                sa[k][l] = 4 * (uint64_t)(ld[k].slot * BS * BS + (int64_t)t);
+            }
+        }
+        uint32_t p = pc;
+        uint8_t r = ri[w], v[2];
+        if (nld > 1) { r = rw_int(x, p, x->mask, ri[w], GMS_REG_NONE); p += 8; }
+        for (int k = 0; k < nld; k++, p += 8) v[k] = rw_ldg(x, p, x->mask, 4, a[k], r);
+        for (int k = 0; k < nld; k++, p += 8) rw_sts(x, p, x->mask, 4, sa[k], GMS_REG_NONE, v[k]);
+    }
+    rw_bar(W, nw, pc + (uint32_t)(nld > 1 ? 8 * (1 + 2 * nld) : 16));
+}
+
+static void prologues(rw_warp *W, uint32_t nw, uint8_t *ri)
+{
+    for (uint32_t w = 0; w < nw; w++) ri[w] = rw_prologue(&W[w], W[w].mask);
+}
+
 static int k_srad1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     sr *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, BS * BS, W);
-    int64_t cols = (int64_t)s->cols, gx = k->grid.x, gy = k->grid.y;
-    int64_t bx = (int64_t)(blk % (uint64_t)gx), by = (int64_t)(blk / (uint64_t)gx);
+    srad_block bk = block_of(s, k, blk);
+    int64_t cols = bk.cols, base = bk.base;
     float q0 = (float)k->f[0];
-    const float *J = RW_F(s->b[JB]);
     float temp[BS][BS], north[BS][BS], south[BS][BS], east[BS][BS], west[BS][BS];
-    int64_t base = cols * BS * by + BS * bx;
-    uint64_t a[32], a2[32], sa[32], sb[32];
-    uint8_t ri[RW_MAXW];
-    uint64_t jd = s->b[JB].d;
+    uint64_t sa[32], sb[32];
+    uint8_t ri[RW_MAXW] = {0};   /* set by prologues() */
     /* the first loads of north/south/west/east are overwritten at the image border: the
      * compiled code selects one address per element */
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        ri[w] = rw_prologue(x, x->mask);
-        RW_LANES(x, x->mask, l, t) {
-            int64_t tx = t % BS, ty = t / BS;
-            int64_t in = by == 0 ? BS * bx + tx : base + tx - cols;
-            int64_t is = by == gy - 1 ? cols * BS * (gy - 1) + BS * bx + cols * (BS - 1) + tx : base + cols * BS + tx;
-            north[ty][tx] = J[in];
-            south[ty][tx] = J[is];
-            a[l] = jd + 4 * (uint64_t)in;
-            a2[l] = jd + 4 * (uint64_t)is;
-            sa[l] = 4 * (uint64_t)(2 * BS * BS + t);
-            sb[l] = 4 * (uint64_t)(3 * BS * BS + t);
-        }
-        uint8_t r = rw_int(x, 0x18, x->mask, ri[w], GMS_REG_NONE);
-        uint8_t v1 = rw_ldg(x, 0x20, x->mask, 4, a, r);
-        uint8_t v2 = rw_ldg(x, 0x28, x->mask, 4, a2, r);
-        rw_sts(x, 0x30, x->mask, 4, sa, GMS_REG_NONE, v1);
-        rw_sts(x, 0x38, x->mask, 4, sb, GMS_REG_NONE, v2);
-    }
-    rw_bar(W, nw, 0x40);
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        RW_LANES(x, x->mask, l, t) {
-            int64_t tx = t % BS, ty = t / BS;
-            int64_t iw = bx == 0 ? cols * BS * by + cols * ty : base + cols * ty - 1;
-            int64_t ie = bx == gx - 1 ? cols * BS * by + BS * (gx - 1) + cols * ty + BS - 1 : base + cols * ty + BS;
-            west[ty][tx] = J[iw];
-            east[ty][tx] = J[ie];
-            a[l] = jd + 4 * (uint64_t)iw;
-            a2[l] = jd + 4 * (uint64_t)ie;
-            sa[l] = 4 * (uint64_t)(5 * BS * BS + t);
-            sb[l] = 4 * (uint64_t)(4 * BS * BS + t);
-        }
-        uint8_t r = rw_int(x, 0x48, x->mask, ri[w], GMS_REG_NONE);
-        uint8_t v1 = rw_ldg(x, 0x50, x->mask, 4, a, r);
-        uint8_t v2 = rw_ldg(x, 0x58, x->mask, 4, a2, r);
-        rw_sts(x, 0x60, x->mask, 4, sa, GMS_REG_NONE, v1);
-        rw_sts(x, 0x68, x->mask, 4, sb, GMS_REG_NONE, v2);
-    }
-    rw_bar(W, nw, 0x70);
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        RW_LANES(x, x->mask, l, t) {
-            int64_t tx = t % BS, ty = t / BS;
-            temp[ty][tx] = J[base + cols * ty + tx];
-            a[l] = jd + 4 * (uint64_t)(base + cols * ty + tx);
-            sa[l] = 4 * t;
-        }
-        uint8_t v = rw_ldg(x, 0x78, x->mask, 4, a, ri[w]);
-        rw_sts(x, 0x80, x->mask, 4, sa, GMS_REG_NONE, v);
-    }
-    rw_bar(W, nw, 0x88);
+    const srad_load ld_ns[2] = {{AT_NORTH, 2, north}, {AT_SOUTH, 3, south}};
+    const srad_load ld_we[2] = {{AT_WEST, 5, west}, {AT_EAST, 4, east}};
+    const srad_load ld_j[1] = {{AT_CENTER, 0, temp}};
+    prologues(W, nw, ri);
+    stage(W, nw, ri, 0x18, &bk, &s->b[JB], ld_ns, 2);
+    stage(W, nw, ri, 0x48, &bk, &s->b[JB], ld_we, 2);
+    stage(W, nw, ri, 0x78, &bk, &s->b[JB], ld_j, 1);
     float res[BS][BS], nn[BS][BS], ss[BS][BS], ww[BS][BS], ee[BS][BS];
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
@@ -240,66 +260,20 @@ static int k_srad2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
     sr *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, BS * BS, W);
-    int64_t cols = (int64_t)s->cols, gx = k->grid.x, gy = k->grid.y;
-    int64_t bx = (int64_t)(blk % (uint64_t)gx), by = (int64_t)(blk / (uint64_t)gx);
+    srad_block bk = block_of(s, k, blk);
+    int64_t cols = bk.cols, base = bk.base;
     float *J = RW_F(s->b[JB]);
-    const float *C = RW_F(s->b[CB]), *E = RW_F(s->b[EB]), *Wv = RW_F(s->b[WB]), *S = RW_F(s->b[SB]), *N = RW_F(s->b[NB]);
-    int64_t base = cols * BS * by + BS * bx;
+    const float *E = RW_F(s->b[EB]), *Wv = RW_F(s->b[WB]), *S = RW_F(s->b[SB]), *N = RW_F(s->b[NB]);
     float temp[BS][BS], south_c[BS][BS], east_c[BS][BS], ct[BS][BS], res[BS][BS];
     uint64_t a[32], sa[32];
-    uint8_t ri[RW_MAXW];
-    uint64_t cd = s->b[CB].d;
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        ri[w] = rw_prologue(x, x->mask);
-        RW_LANES(x, x->mask, l, t) {
-            int64_t tx = t % BS, ty = t / BS;
-            temp[ty][tx] = J[base + cols * ty + tx];
-            a[l] = s->b[JB].d + 4 * (uint64_t)(base + cols * ty + tx);
-            sa[l] = 4 * (uint64_t)(4 * BS * BS + t);
-        }
-        uint8_t v = rw_ldg(x, 0x18, x->mask, 4, a, ri[w]);
-        rw_sts(x, 0x20, x->mask, 4, sa, GMS_REG_NONE, v);
-    }
-    rw_bar(W, nw, 0x28);
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        RW_LANES(x, x->mask, l, t) {
-            int64_t tx = t % BS, ty = t / BS;
-            int64_t is = by == gy - 1 ? cols * BS * (gy - 1) + BS * bx + cols * (BS - 1) + tx : base + cols * BS + tx;
-            south_c[ty][tx] = C[is];
-            a[l] = cd + 4 * (uint64_t)is;
-            sa[l] = 4 * t;
-        }
-        uint8_t v = rw_ldg(x, 0x30, x->mask, 4, a, ri[w]);
-        rw_sts(x, 0x38, x->mask, 4, sa, GMS_REG_NONE, v);
-    }
-    rw_bar(W, nw, 0x40);
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        RW_LANES(x, x->mask, l, t) {
-            int64_t tx = t % BS, ty = t / BS;
-            int64_t ie = bx == gx - 1 ? cols * BS * by + BS * (gx - 1) + cols * ty + BS - 1 : base + cols * ty + BS;
-            east_c[ty][tx] = C[ie];
-            a[l] = cd + 4 * (uint64_t)ie;
-            sa[l] = 4 * (uint64_t)(BS * BS + t);
-        }
-        uint8_t v = rw_ldg(x, 0x48, x->mask, 4, a, ri[w]);
-        rw_sts(x, 0x50, x->mask, 4, sa, GMS_REG_NONE, v);
-    }
-    rw_bar(W, nw, 0x58);
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        RW_LANES(x, x->mask, l, t) {
-            int64_t tx = t % BS, ty = t / BS;
-            ct[ty][tx] = C[base + cols * ty + tx];
-            a[l] = cd + 4 * (uint64_t)(base + cols * ty + tx);
-            sa[l] = 4 * (uint64_t)(2 * BS * BS + t);
-        }
-        uint8_t v = rw_ldg(x, 0x60, x->mask, 4, a, ri[w]);
-        rw_sts(x, 0x68, x->mask, 4, sa, GMS_REG_NONE, v);
-    }
-    rw_bar(W, nw, 0x70);
+    uint8_t ri[RW_MAXW] = {0};   /* set by prologues() */
+    const srad_load ld_j[1] = {{AT_CENTER, 4, temp}}, ld_cs[1] = {{AT_SOUTH, 0, south_c}};
+    const srad_load ld_ce[1] = {{AT_EAST, 1, east_c}}, ld_cc[1] = {{AT_CENTER, 2, ct}};
+    prologues(W, nw, ri);
+    stage(W, nw, ri, 0x18, &bk, &s->b[JB], ld_j, 1);
+    stage(W, nw, ri, 0x30, &bk, &s->b[CB], ld_cs, 1);
+    stage(W, nw, ri, 0x48, &bk, &s->b[CB], ld_ce, 1);
+    stage(W, nw, ri, 0x60, &bk, &s->b[CB], ld_cc, 1);
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
         uint64_t as[32], ae[32], aN[32], aS[32], aW[32], aE[32], ar[32];
