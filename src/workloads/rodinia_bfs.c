@@ -245,6 +245,40 @@ fail:
 /* the edge loop of thread lanes: returns the per-lane [begin, end) edge ranges */
 typedef struct lanes { uint32_t m; int32_t u[32], beg[32], end[32]; } lanes;
 
+/* The edge ranges [beg, end) of the vertices L->u of lanes mact; a, a2 get the addresses of
+ * their offset and size. Returns the largest degree (the warp's number of edge iterations). */
+static int32_t edge_ranges(const bfs *s, const rw_warp *x, uint32_t mact, lanes *L, uint64_t a[32], uint64_t a2[32])
+{
+    const int32_t *off = I(s, OFF), *sz = I(s, SIZE);
+    int32_t maxn = 0;
+    RW_LANES(x, mact, l, t) {
+        a[l] = D(s, OFF) + 4 * (uint64_t)L->u[l];
+        a2[l] = D(s, SIZE) + 4 * (uint64_t)L->u[l];
+        L->beg[l] = off[L->u[l]];
+        L->end[l] = off[L->u[l]] + sz[L->u[l]];
+        if (sz[L->u[l]] > maxn) maxn = sz[L->u[l]];
+    }
+    return maxn;
+}
+
+/* Edge iteration `it` of lanes mact: the lanes that still have an edge, with a = &adj[edge],
+ * v = its other end, a2 = &arr[v] (the array the kernel checks v in). */
+static uint32_t edge_lanes(const bfs *s, const rw_warp *x, uint32_t mact, const lanes *L, int32_t it, int arr,
+                           uint64_t a[32], int32_t v[32], uint64_t a2[32])
+{
+    const int32_t *adj = I(s, ADJ);
+    uint32_t m = 0;
+    RW_LANES(x, mact, l, t) {
+        if (L->beg[l] + it < L->end[l]) {
+            m |= 1u << l;
+            a[l] = D(s, ADJ) + 4 * (uint64_t)(L->beg[l] + it);
+            v[l] = adj[L->beg[l] + it];
+            a2[l] = D(s, arr) + 4 * (uint64_t)v[l];
+        }
+    }
+    return m;
+}
+
 /* i: 0 kernel-specific scalar (level / queueSize), 1 current queue, 2 queueSize */
 static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
@@ -252,7 +286,7 @@ static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, TPB, W);
     int32_t level = (int32_t)k->i[0];
-    int32_t *dist = I(s, DIST), *par = I(s, PAR), *off = I(s, OFF), *sz = I(s, SIZE), *adj = I(s, ADJ);
+    int32_t *dist = I(s, DIST), *par = I(s, PAR);
     uint64_t a[32], a2[32];
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
@@ -272,29 +306,15 @@ static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
         }
         uint8_t p = rw_int(x, 0x30, min, dv, GMS_REG_NONE);
         rw_bra(x, 0x38, min, p);
-        int32_t maxn = 0;
-        RW_LANES(x, mact, l, t) {
-            a[l] = D(s, OFF) + 4 * (uint64_t)L.u[l];
-            a2[l] = D(s, SIZE) + 4 * (uint64_t)L.u[l];
-            L.beg[l] = off[L.u[l]];
-            L.end[l] = off[L.u[l]] + sz[L.u[l]];
-            if (sz[L.u[l]] > maxn) maxn = sz[L.u[l]];
-        }
+        int32_t maxn = edge_ranges(s, x, mact, &L, a, a2);
         uint8_t ro = rw_ldg(x, 0x40, mact, 4, a, ri);
         uint8_t rs = rw_ldg(x, 0x48, mact, 4, a2, ri);
         uint8_t re = rw_int(x, 0x50, mact, ro, rs);
         uint32_t mchg = 0;
         for (int32_t it = 0; it < maxn; it++) {
-            uint32_t m = 0, mw = 0;
+            uint32_t mw = 0;
             int32_t v[32];
-            RW_LANES(x, mact, l, t) {
-                if (L.beg[l] + it < L.end[l]) {
-                    m |= 1u << l;
-                    a[l] = D(s, ADJ) + 4 * (uint64_t)(L.beg[l] + it);
-                    v[l] = adj[L.beg[l] + it];
-                    a2[l] = D(s, DIST) + 4 * (uint64_t)v[l];
-                }
-            }
+            uint32_t m = edge_lanes(s, x, mact, &L, it, DIST, a, v, a2);
             uint8_t ii = rw_int(x, 0x58, m, ro, re);
             uint8_t rv = rw_ldg(x, 0x60, m, 4, a, ii);
             uint8_t addr = rw_int(x, 0x68, m, rv, GMS_REG_NONE);
@@ -337,7 +357,7 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
     int32_t level = (int32_t)k->i[0], qs = (int32_t)k->i[2];
     int cq = (int)k->i[1];
     int nq = cq == Q0 ? Q1 : Q0;
-    int32_t *dist = I(s, DIST), *par = I(s, PAR), *off = I(s, OFF), *sz = I(s, SIZE), *adj = I(s, ADJ);
+    int32_t *dist = I(s, DIST), *par = I(s, PAR);
     int32_t *q = I(s, cq), *nxt = I(s, nq), *deg = I(s, DEG);
     uint64_t a[32], a2[32], a3[32];
     int32_t shared_incr = 0;
@@ -383,29 +403,15 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
             rw_lds(x, 0x60, mact, 4, z, GMS_REG_NONE);
         }
         uint8_t ru = rw_ldg(x, 0x68, mact, 4, a, ri);
-        int32_t maxn = 0;
-        RW_LANES(x, mact, l, t) {
-            a[l] = D(s, OFF) + 4 * (uint64_t)L.u[l];
-            a2[l] = D(s, SIZE) + 4 * (uint64_t)L.u[l];
-            L.beg[l] = off[L.u[l]];
-            L.end[l] = off[L.u[l]] + sz[L.u[l]];
-            if (sz[L.u[l]] > maxn) maxn = sz[L.u[l]];
-        }
+        int32_t maxn = edge_ranges(s, x, mact, &L, a, a2);
         uint8_t au = rw_int(x, 0x70, mact, ru, GMS_REG_NONE);
         uint8_t ro = rw_ldg(x, 0x78, mact, 4, a, au);
         uint8_t rs = rw_ldg(x, 0x80, mact, 4, a2, au);
         uint8_t re = rw_int(x, 0x88, mact, ro, rs);
         for (int32_t it = 0; it < maxn; it++) {
-            uint32_t m = 0, mw = 0;
+            uint32_t mw = 0;
             int32_t v[32];
-            RW_LANES(x, mact, l, t) {
-                if (L.beg[l] + it < L.end[l]) {
-                    m |= 1u << l;
-                    a[l] = D(s, ADJ) + 4 * (uint64_t)(L.beg[l] + it);
-                    v[l] = adj[L.beg[l] + it];
-                    a2[l] = D(s, mode == 0 || mode == 1 ? DIST : PAR) + 4 * (uint64_t)v[l];
-                }
-            }
+            uint32_t m = edge_lanes(s, x, mact, &L, it, mode == 0 || mode == 1 ? DIST : PAR, a, v, a2);
             uint8_t ii = rw_int(x, 0x90, m, ro, re);
             uint8_t rv = rw_ldg(x, 0x98, m, 4, a, ii);
             uint8_t addr = rw_int(x, 0xa0, m, rv, GMS_REG_NONE);
@@ -471,6 +477,27 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
     return 0;
 }
 
+/* One warp's part of a scan sweep step of stride ns: the lanes whose thread t is a multiple
+ * of ns and whose partner t + ns/2 is in range (sa, sb: the two shared addresses) branch in
+ * (IADD at pc, BRA) and load both elements (v). Returns those lanes. */
+static uint32_t sweep_pairs(rw_warp *x, uint32_t act, uint64_t b, uint64_t size, int ns, uint32_t pc,
+                            uint64_t sa[32], uint64_t sb[32], uint8_t v[2])
+{
+    uint32_t m = 0;
+    RW_LANES(x, act, l, t) {
+        if ((t & (uint32_t)(ns - 1)) == 0 && b * TPB + t + (uint32_t)(ns >> 1) < size) {
+            m |= 1u << l;
+            sa[l] = 4 * t;
+            sb[l] = 4 * (t + (uint32_t)(ns >> 1));
+        }
+    }
+    uint8_t c = rw_int(x, pc, act, GMS_REG_NONE, GMS_REG_NONE);
+    rw_bra(x, pc + 0x8, act, c);
+    v[0] = rw_lds(x, pc + 0x10, m, 4, sa, GMS_REG_NONE);
+    v[1] = rw_lds(x, pc + 0x18, m, 4, sb, GMS_REG_NONE);
+    return m;
+}
+
 /* scanDegrees: block-wide up/down sweep in shared memory; i[2] = size */
 static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
@@ -502,19 +529,9 @@ static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     for (int ns = 2; ns <= TPB; ns <<= 1) {
         for (uint32_t w = 0; w < nact; w++) {
             rw_warp *x = &W[w];
-            uint32_t m = 0;
-            RW_LANES(x, act[w], l, t) {
-                if ((t & (uint32_t)(ns - 1)) == 0 && b * TPB + t + (uint32_t)(ns >> 1) < size) {
-                    m |= 1u << l;
-                    sa[l] = 4 * t;
-                    sb[l] = 4 * (t + (uint32_t)(ns >> 1));
-                }
-            }
-            uint8_t c = rw_int(x, 0x40, act[w], GMS_REG_NONE, GMS_REG_NONE);
-            rw_bra(x, 0x48, act[w], c);
-            uint8_t v1 = rw_lds(x, 0x50, m, 4, sa, GMS_REG_NONE);
-            uint8_t v2 = rw_lds(x, 0x58, m, 4, sb, GMS_REG_NONE);
-            uint8_t sum = rw_int(x, 0x60, m, v1, v2);
+            uint8_t v[2];
+            uint32_t m = sweep_pairs(x, act[w], b, size, ns, 0x40, sa, sb, v);
+            uint8_t sum = rw_int(x, 0x60, m, v[0], v[1]);
             rw_sts(x, 0x68, m, 4, sa, GMS_REG_NONE, sum);
             gms_emit_bar(&x->e, 0x70);
         }
@@ -533,21 +550,11 @@ static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     for (int ns = TPB; ns > 1; ns >>= 1) {
         for (uint32_t w = 0; w < nact; w++) {
             rw_warp *x = &W[w];
-            uint32_t m = 0;
-            RW_LANES(x, act[w], l, t) {
-                if ((t & (uint32_t)(ns - 1)) == 0 && b * TPB + t + (uint32_t)(ns >> 1) < size) {
-                    m |= 1u << l;
-                    sa[l] = 4 * t;
-                    sb[l] = 4 * (t + (uint32_t)(ns >> 1));
-                }
-            }
-            uint8_t c = rw_int(x, 0x88, act[w], GMS_REG_NONE, GMS_REG_NONE);
-            rw_bra(x, 0x90, act[w], c);
-            uint8_t v1 = rw_lds(x, 0x98, m, 4, sa, GMS_REG_NONE);
-            uint8_t v2 = rw_lds(x, 0xa0, m, 4, sb, GMS_REG_NONE);
-            uint8_t d = rw_int(x, 0xa8, m, v1, v2);
+            uint8_t v[2];
+            uint32_t m = sweep_pairs(x, act[w], b, size, ns, 0x88, sa, sb, v);
+            uint8_t d = rw_int(x, 0xa8, m, v[0], v[1]);
             rw_sts(x, 0xb0, m, 4, sa, GMS_REG_NONE, d);
-            rw_sts(x, 0xb8, m, 4, sb, GMS_REG_NONE, v1);
+            rw_sts(x, 0xb8, m, 4, sb, GMS_REG_NONE, v[0]);
             gms_emit_bar(&x->e, 0xc0);
         }
         for (uint32_t t = 0; t < TPB; t += (uint32_t)ns)
