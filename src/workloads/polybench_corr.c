@@ -44,7 +44,7 @@ static int fill_std(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
         wl_warp_begin(&w, bt, k, block, wi);
         int64_t j[32];
         uint8_t r[2];
-        uint32_t mk = pb_col_guard(&w, 1, m + 1, j, r);
+        uint32_t mk = wl_guard_span(&w, 1, 1, m + 1, 2, j, r);
         if (!mk) continue;
         uint64_t sa[32], ma[32], da[32];
         float acc[32];

@@ -36,13 +36,8 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
         wl_warp w;
         wl_warp_begin(&w, bt, k, block, wi);
         int64_t i[32];
-        uint32_t in = 0;
-        WL_LANES(w.live, l) {
-            i[l] = wl_gx(&w, l);
-            if ((uint64_t)i[l] < n) in |= 1u << l;
-        }
         uint8_t r[2];
-        uint32_t m = wl_guard(&w, 1, 1, in, r);
+        uint32_t m = wl_guard_span(&w, 0, 0, (int64_t)n, 1, i, r);
         if (!m) continue;
         uint64_t ta[32], ya[32], aa[32], ba[32], xa[32];
         float vt[32], vy[32];

@@ -74,13 +74,8 @@ static int fill_k2(const wl_kernel *kr, uint64_t block, gms_block_trace *bt, gms
         wl_warp w;
         wl_warp_begin(&w, bt, kr, block, wi);
         int64_t i[32];
-        uint32_t in = 0;
-        WL_LANES(w.live, l) {
-            i[l] = wl_gx(&w, l);
-            if (i[l] < m) in |= 1u << l;
-        }
         uint8_t r[2];
-        uint32_t mk = wl_guard(&w, 1, 1, in, r);
+        uint32_t mk = wl_guard_span(&w, 0, 0, m, 1, i, r);
         if (!mk) continue;
         uint64_t a[32], q[32];
         uint8_t idx = wl_int(&w, mk, r[0], GMS_REG_NONE);             /* IMAD i*N+k */
@@ -109,13 +104,8 @@ static int fill_k3(const wl_kernel *kr, uint64_t block, gms_block_trace *bt, gms
         wl_warp w;
         wl_warp_begin(&w, bt, kr, block, wi);
         int64_t j[32];
-        uint32_t in = 0;
-        WL_LANES(w.live, l) {
-            j[l] = wl_gx(&w, l);
-            if (j[l] > k && j[l] < n) in |= 1u << l;
-        }
         uint8_t r[2];
-        uint32_t mk = wl_guard(&w, 1, 2, in, r);
+        uint32_t mk = wl_guard_span(&w, 0, k + 1, n, 2, j, r);
         if (!mk) continue;
         uint64_t ra[32], qa[32], aa[32];
         float acc[32];

@@ -1,16 +1,6 @@
 #include "workloads/wl_util_colstats.h"
 #include <math.h>
 
-uint32_t pb_col_guard(wl_warp *w, int64_t lo, int64_t hi, int64_t j[32], uint8_t r[2])
-{
-    uint32_t in = 0;
-    WL_LANES(w->live, l) {
-        j[l] = wl_gx(w, l) + 1;
-        if (j[l] >= lo && j[l] < hi) in |= 1u << l;
-    }
-    return wl_guard(w, 1, 2, in, r);
-}
-
 int pb_fill_col_mean(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
 {
     pb_state *s = k->st;
@@ -23,7 +13,7 @@ int pb_fill_col_mean(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gm
         wl_warp_begin(&w, bt, k, block, wi);
         int64_t j[32];
         uint8_t r[2];
-        uint32_t mk = pb_col_guard(&w, 1, m + 1, j, r);
+        uint32_t mk = wl_guard_span(&w, 1, 1, m + 1, 2, j, r);
         if (!mk) continue;
         uint64_t ma[32], da[32];
         float acc[32];
@@ -126,7 +116,7 @@ int pb_step_col_sym(const wl_kernel *k, wl_wgen *ws, gms_error *err)
     const int64_t *j1 = g->j1;
     WL_GEN_BEGIN(&ws->g)
     uint8_t r[2];
-    g->mk = pb_col_guard(w, 1, m + 1 - off, g->j1, r);
+    g->mk = wl_guard_span(w, 1, 1, m + 1 - off, 2, g->j1, r);
     if (!g->mk) return 0;
     uint32_t mk = g->mk;
     g->four = wl_int(w, mk, GMS_REG_NONE, GMS_REG_NONE);

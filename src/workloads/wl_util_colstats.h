@@ -9,10 +9,6 @@
 /* the sources' float_n (3214212.01, which rounds to this float either way) */
 #define PB_COLSTATS_FLOAT_N 3214212.01f
 
-/* Prologue of a column-per-thread kernel: j = blockIdx.x*blockDim.x + threadIdx.x + 1, in
- * range when lo <= j < hi (wl_guard with one index and two predicates). */
-uint32_t pb_col_guard(wl_warp *w, int64_t lo, int64_t hi, int64_t j[32], uint8_t r[2]);
-
 /* mean_kernel: mean[j] = sum_i data[i][j] / float_n for columns 1..M.
  * Launch with args { data, mean (array indices), M, N }. */
 int pb_fill_col_mean(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err);

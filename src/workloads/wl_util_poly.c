@@ -123,6 +123,16 @@ uint32_t wl_guard(wl_warp *w, int ndims, int npred, uint32_t in, uint8_t r[2])
     return in;
 }
 
+uint32_t wl_guard_span(wl_warp *w, int64_t first, int64_t lo, int64_t hi, int npred, int64_t idx[32], uint8_t r[2])
+{
+    uint32_t in = 0;
+    WL_LANES(w->live, l) {
+        idx[l] = wl_gx(w, l) + first;
+        if (idx[l] >= lo && idx[l] < hi) in |= 1u << l;
+    }
+    return wl_guard(w, 1, npred, in, r);
+}
+
 void wl_loop_begin(wl_loop *L, wl_warp *w, uint32_t mask, uint64_t n, int unroll, int nptr, uint8_t base)
 {
     memset(L, 0, sizeof *L);
@@ -284,13 +294,8 @@ int pb_step_dot(const wl_kernel *k, wl_wgen *ws, gms_error *err)
     const float *X = s->h[xi], *Y = s->h[yi];
     float *O = s->h[oi];
     WL_GEN_BEGIN(&ws->g)
-    uint32_t in = 0;
-    WL_LANES(w->live, l) {
-        g->t[l] = wl_gx(w, l);
-        if ((uint64_t)g->t[l] < nt) in |= 1u << l;
-    }
     uint8_t r[2];
-    g->m = wl_guard(w, 1, 1, in, r);
+    g->m = wl_guard_span(w, 0, 0, (int64_t)nt, 1, g->t, r);
     if (!g->m) return 0;
     uint32_t m = g->m;
     WL_FADDR(g->oa, m, s->d[oi], g->t[l]);

@@ -85,6 +85,9 @@ void pb_init_ratio(float *a, uint64_t rows, uint64_t cols, uint64_t add, uint64_
  * ISETPs; @P0 EXIT for the live lanes not in `in`. Returns `in` (0: the warp is done).
  * r[d] receives the index register of dimension d (x first). */
 uint32_t wl_guard(wl_warp *w, int ndims, int npred, uint32_t in, uint8_t r[2]);
+/* wl_guard for a 1D index: idx[l] = the lane's global x index + `first`; the lanes with
+ * lo <= idx < hi run on (`npred` ISETPs). */
+uint32_t wl_guard_span(wl_warp *w, int64_t first, int64_t lo, int64_t hi, int npred, int64_t idx[32], uint8_t r[2]);
 
 /* global index of a lane (blockIdx*blockDim + threadIdx) */
 static inline int64_t wl_gx(const wl_warp *w, int l) { return (int64_t)w->bx * w->bdim.x + w->tx[l]; }
