@@ -47,6 +47,39 @@ static int rd(fx *f, uint64_t addr, uint64_t now, gms_rf_cause *cause, gms_mreq 
     return ret;
 }
 
+static int wr(fx *f, uint64_t addr, uint64_t now, gms_rf_cause *cause, gms_mreq **out)
+{
+    gms_mreq *r = mk(f, addr, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
+    int ret = gms_cache_access(f->c, r, now, cause);
+    if (out) *out = r;
+    return ret;
+}
+
+/* answer one read: fill its line and release every request the fill returns (count) */
+static uint64_t fill_release(fx *f, gms_mreq *q, uint64_t now)
+{
+    uint64_t n = 0;
+    for (gms_mreq *w = gms_cache_fill(f->c, q, now), *nx; w; w = nx) {
+        nx = w->next;
+        n++;
+        gms_mreq_release(&f->pool, w);
+    }
+    return n;
+}
+
+/* pop the next miss-queue entry and check it is a write-back of `bytes` at `addr` */
+static gms_mreq *pop_writeback(fx *f, int access, uint64_t addr, uint32_t bytes)
+{
+    gms_mreq *wb = gms_cache_mq_pop(f->c);
+    CHECK(wb != NULL);
+    if (!wb) return NULL;
+    CHECK_EQ(wb->access, access);
+    CHECK_EQ(wb->kind, GMS_MREQ_WRITE);
+    CHECK_EQ(wb->addr, addr);
+    CHECK_EQ(wb->bytes, bytes);
+    return wb;
+}
+
 /* pop every miss-queue entry and answer the reads immediately; return chain length total */
 static int drain_and_fill(fx *f, uint64_t now)
 {
@@ -61,40 +94,37 @@ static int drain_and_fill(fx *f, uint64_t now)
 
 #define OUT(r) GMS_CACHE_OUTCOME(r)
 
-TEST(cache_lru_sequence)
+/* One set of two ways: A and B miss and fill, A hits, C misses and evicts one of them; then
+ * `then[0]` and `then[1]` are read, expecting want[0] and want[1]. */
+static void repl_sequence(const char *cfg, const uint64_t then[2], const int want[2])
 {
     fx f;
-    REQUIRE(!fx_init(&f, "N:1:128:2,L:T:m:N:L,A:8:4,8", "L1D"));
+    REQUIRE(!fx_init(&f, cfg, "L1D"));
     gms_rf_cause rc;
-    /* A, B miss and fill; A hits (A becomes MRU); C misses and evicts B (LRU);
-     * then A hits and B misses. */
     CHECK_EQ(OUT(rd(&f, 0x000, 1, &rc, NULL)), GMS_CACHE_MISS);
     CHECK_EQ(OUT(rd(&f, 0x080, 2, &rc, NULL)), GMS_CACHE_MISS);
     drain_and_fill(&f, 3);
     CHECK_EQ(OUT(rd(&f, 0x000, 4, &rc, NULL)), GMS_CACHE_HIT);
     CHECK_EQ(OUT(rd(&f, 0x100, 5, &rc, NULL)), GMS_CACHE_MISS);
     drain_and_fill(&f, 6);
-    CHECK_EQ(OUT(rd(&f, 0x000, 7, &rc, NULL)), GMS_CACHE_HIT);
-    CHECK_EQ(OUT(rd(&f, 0x080, 8, &rc, NULL)), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, then[0], 7, &rc, NULL)), want[0]);
+    CHECK_EQ(OUT(rd(&f, then[1], 8, &rc, NULL)), want[1]);
     fx_free(&f);
+}
+
+TEST(cache_lru_sequence)
+{
+    /* C evicts B (LRU): then A hits and B misses */
+    repl_sequence("N:1:128:2,L:T:m:N:L,A:8:4,8", (const uint64_t[2]){ 0x000, 0x080 },
+                  (const int[2]){ GMS_CACHE_HIT, GMS_CACHE_MISS });
 }
 
 TEST(cache_fifo_sequence)
 {
-    fx f;
-    REQUIRE(!fx_init(&f, "N:1:128:2,F:T:m:N:L,A:8:4,8", "L1D"));
-    gms_rf_cause rc;
-    /* same sequence, FIFO: the hit on A does not protect it; C evicts A (allocated first);
-     * then A misses and B hits. */
-    CHECK_EQ(OUT(rd(&f, 0x000, 1, &rc, NULL)), GMS_CACHE_MISS);
-    CHECK_EQ(OUT(rd(&f, 0x080, 2, &rc, NULL)), GMS_CACHE_MISS);
-    drain_and_fill(&f, 3);
-    CHECK_EQ(OUT(rd(&f, 0x000, 4, &rc, NULL)), GMS_CACHE_HIT);
-    CHECK_EQ(OUT(rd(&f, 0x100, 5, &rc, NULL)), GMS_CACHE_MISS);
-    drain_and_fill(&f, 6);
-    CHECK_EQ(OUT(rd(&f, 0x080, 7, &rc, NULL)), GMS_CACHE_HIT);
-    CHECK_EQ(OUT(rd(&f, 0x000, 8, &rc, NULL)), GMS_CACHE_MISS);
-    fx_free(&f);
+    /* FIFO: the hit on A does not protect it; C evicts A (allocated first); then B hits and
+     * A misses */
+    repl_sequence("N:1:128:2,F:T:m:N:L,A:8:4,8", (const uint64_t[2]){ 0x080, 0x000 },
+                  (const int[2]){ GMS_CACHE_HIT, GMS_CACHE_MISS });
 }
 
 /* spec 001 section 3.3: on-miss evicts the victim when the miss happens, on-fill when the data
@@ -187,8 +217,7 @@ TEST(cache_line_alloc_fail)
     CHECK_EQ(rc, GMS_RF_LINE_ALLOC);
     CHECK_EQ(gms_cache_get_stats(f.c)->fail[GMS_ACC_GLOBAL_R][GMS_RF_LINE_ALLOC], 1);
     /* a write with no write-allocate does not need a line: it is sent */
-    gms_mreq *w = mk(&f, 0x100, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
-    int r = gms_cache_access(f.c, w, 4, &rc);
+    int r = wr(&f, 0x100, 4, &rc, NULL);
     CHECK_EQ(OUT(r), GMS_CACHE_MISS);
     CHECK(r & GMS_CACHE_SENT);
     fx_free(&f);
@@ -207,10 +236,8 @@ TEST(cache_miss_queue_full)
     /* even a merge needs the miss-queue room (GPGPU-Sim rd_miss_base checks first) */
     CHECK_EQ(rd(&f, 0x0000, 4, &rc, NULL), GMS_CACHE_RESERVATION_FAIL);
     CHECK_EQ(rc, GMS_RF_MISS_QUEUE_FULL);
-    gms_mreq *w = mk(&f, 0x3000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
-    CHECK_EQ(OUT(gms_cache_access(f.c, w, 5, &rc)), GMS_CACHE_MISS);
-    w = mk(&f, 0x3000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
-    CHECK_EQ(gms_cache_access(f.c, w, 6, &rc), GMS_CACHE_RESERVATION_FAIL);
+    CHECK_EQ(OUT(wr(&f, 0x3000, 5, &rc, NULL)), GMS_CACHE_MISS);
+    CHECK_EQ(wr(&f, 0x3000, 6, &rc, NULL), GMS_CACHE_RESERVATION_FAIL);
     CHECK_EQ(rc, GMS_RF_MISS_QUEUE_FULL);
     const gms_cache_stats *st = gms_cache_get_stats(f.c);
     CHECK_EQ(st->fail[GMS_ACC_GLOBAL_R][GMS_RF_MISS_QUEUE_FULL], 2);
@@ -253,8 +280,8 @@ TEST(cache_write_through_no_allocate)
     fx f;
     REQUIRE(!fx_init(&f, "N:4:128:4,L:T:m:N:L,A:8:8,8", "L1D"));
     gms_rf_cause rc;
-    gms_mreq *w = mk(&f, 0x2000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
-    int r = gms_cache_access(f.c, w, 1, &rc);
+    gms_mreq *w;
+    int r = wr(&f, 0x2000, 1, &rc, &w);
     CHECK_EQ(OUT(r), GMS_CACHE_MISS);
     CHECK(r & GMS_CACHE_SENT);
     CHECK(!(r & GMS_CACHE_WAIT));
@@ -264,8 +291,7 @@ TEST(cache_write_through_no_allocate)
     /* read, fill, then a write hit: sent too, the line stays */
     rd(&f, 0x2000, 2, &rc, NULL);
     drain_and_fill(&f, 3);
-    w = mk(&f, 0x2000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
-    r = gms_cache_access(f.c, w, 4, &rc);
+    r = wr(&f, 0x2000, 4, &rc, NULL);
     CHECK_EQ(OUT(r), GMS_CACHE_HIT);
     CHECK(r & GMS_CACHE_SENT);
     CHECK_EQ(OUT(rd(&f, 0x2000, 5, &rc, NULL)), GMS_CACHE_HIT);
@@ -280,8 +306,7 @@ TEST(cache_write_evict)
     rd(&f, 0x2000, 1, &rc, NULL);
     drain_and_fill(&f, 2);
     CHECK_EQ(gms_cache_valid_lines(f.c), 1);
-    gms_mreq *w = mk(&f, 0x2000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
-    int r = gms_cache_access(f.c, w, 3, &rc);
+    int r = wr(&f, 0x2000, 3, &rc, NULL);
     CHECK_EQ(OUT(r), GMS_CACHE_HIT);
     CHECK(r & GMS_CACHE_SENT);
     CHECK_EQ(gms_cache_valid_lines(f.c), 0);      /* the hit line was invalidated */
@@ -306,12 +331,7 @@ TEST(cache_local_wb_global_we)
     rd(&f, 0x080, 4, &rc, &r1);
     CHECK_EQ(gms_cache_mq_size(f.c), 2);
     CHECK(gms_cache_mq_pop(f.c) == r1);
-    gms_mreq *wb = gms_cache_mq_pop(f.c);
-    REQUIRE(wb != NULL);
-    CHECK_EQ(wb->access, GMS_ACC_L1_WRBK);
-    CHECK_EQ(wb->kind, GMS_MREQ_WRITE);
-    CHECK_EQ(wb->addr, 0x000);
-    CHECK_EQ(wb->bytes, 128);
+    pop_writeback(&f, GMS_ACC_L1_WRBK, 0x000, 128);
     fx_free(&f);
 }
 
@@ -337,12 +357,8 @@ TEST(cache_write_back_eviction_l2)
     CHECK_EQ(OUT(r), GMS_CACHE_MISS);
     CHECK_EQ(gms_cache_mq_size(f.c), 2);
     CHECK(gms_cache_mq_pop(f.c) == r2);
-    gms_mreq *wb = gms_cache_mq_pop(f.c);
+    gms_mreq *wb = pop_writeback(&f, GMS_ACC_L2_WRBK, 0x1000, 32);   /* one modified sector */
     REQUIRE(wb != NULL);
-    CHECK_EQ(wb->access, GMS_ACC_L2_WRBK);
-    CHECK_EQ(wb->kind, GMS_MREQ_WRITE);
-    CHECK_EQ(wb->addr, 0x1000);
-    CHECK_EQ(wb->bytes, 32);          /* one modified sector */
     CHECK_EQ(wb->sector_mask, 0x2);
     CHECK_EQ(wb->sm, UINT16_MAX);
     CHECK_EQ(wb->subpart, 5);
@@ -384,8 +400,8 @@ TEST(cache_naive_write_allocate)
     /* sound-baseline L2 policies: write-back, on-miss, 'W' write + fetch */
     REQUIRE(!fx_init(&f, "N:4:128:4,L:B:m:W:X,A:8:8,8:0,32", "L2"));
     gms_rf_cause rc;
-    gms_mreq *w = mk(&f, 0x3000, GMS_MREQ_WRITE, GMS_ACC_GLOBAL_W);
-    int r = gms_cache_access(f.c, w, 1, &rc);
+    gms_mreq *w;
+    int r = wr(&f, 0x3000, 1, &rc, &w);
     CHECK_EQ(OUT(r), GMS_CACHE_MISS);
     CHECK(r & GMS_CACHE_SENT);
     CHECK(!(r & GMS_CACHE_WAIT));
@@ -529,11 +545,7 @@ static void stress(const char *str, const char *name)
             gms_mreq *rep = inflight[0];
             memmove(inflight, inflight + 1, (size_t)(nin - 1) * sizeof *inflight);
             nin--;
-            for (gms_mreq *w = gms_cache_fill(f.c, rep, now), *nx; w; w = nx) {
-                nx = w->next;
-                done++;
-                gms_mreq_release(&f.pool, w);
-            }
+            done += fill_release(&f, rep, now);
         }
     }
     /* drain */
@@ -543,7 +555,7 @@ static void stress(const char *str, const char *name)
         else if (q) { if (q->access == GMS_ACC_GLOBAL_W) done++; gms_mreq_release(&f.pool, q); }
         if (nin) {
             gms_mreq *rep = inflight[--nin];
-            for (gms_mreq *w = gms_cache_fill(f.c, rep, 0), *nx; w; w = nx) { nx = w->next; done++; gms_mreq_release(&f.pool, w); }
+            done += fill_release(&f, rep, 0);
         }
     }
     CHECK_EQ(gms_cache_mshr_used(f.c), 0);
