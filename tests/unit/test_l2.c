@@ -62,127 +62,136 @@ static void step(gms_l2_slice *s, uint64_t now, fake_dram *d, uint64_t lat, gms_
     }
 }
 
+/* one slice with its request pool, reply sink and fake DRAM */
+typedef struct l2fx {
+    gms_mreq_pool p;
+    replies rp;
+    fake_dram d;
+    gms_cache_config cc;
+    gms_l2_slice *s;
+    uint64_t now;
+} l2fx;
+
+static int l2fx_init(l2fx *f, const char *cfg, uint32_t rop, int refuse)
+{
+    memset(f, 0, sizeof *f);
+    gms_mreq_pool_init(&f->p);
+    f->rp.refuse = refuse;
+    f->s = mkslice(&f->cc, cfg, rop, &f->rp, &f->p);
+    return f->s ? 0 : -1;
+}
+
+/* check_live: every request must be back in the pool */
+static void l2fx_free(l2fx *f, int check_live)
+{
+    gms_l2_slice_free(f->s);
+    if (check_live) CHECK_EQ(f->p.live, 0);
+    gms_mreq_pool_free(&f->p);
+}
+
+/* run n cycles, DRAM latency lat */
+static void run(l2fx *f, int n, uint64_t lat)
+{
+    for (int i = 0; i < n; i++) step(f->s, ++f->now, &f->d, lat, &f->p);
+}
+
+/* run until `n` replies came back (at most until cycle 500) */
+static void run_until_replies(l2fx *f, int n, uint64_t lat)
+{
+    while (f->rp.n < n && f->now < 500) step(f->s, ++f->now, &f->d, lat, &f->p);
+}
+
 /* 1 set x 2 ways, write-back, lazy fetch-on-read: writes A, B fill the set dirty; C evicts
  * the LRU line A, which goes to DRAM as an L2 write-back of A's block; every write is acked
  * at once (GPGPU-Sim: a write-back L2 acks absorbed writes) */
 TEST(l2_writeback_of_dirty_victim)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    replies rp = { .n = 0 };
-    fake_dram d = { .n = 0 };
-    gms_cache_config cc;
-    gms_l2_slice *s = mkslice(&cc, "N:1:128:2,L:B:m:L:L,A:4:4,4", 0, &rp, &p);
-    REQUIRE(s);
-    uint64_t A = 0x1000, B = 0x2000, C = 0x3000, now = 0;
-    gms_l2_slice_push(s, req(&p, A, 1, 128, 0xf), now);
-    for (int i = 0; i < 5; i++) step(s, ++now, &d, 10, &p);
-    gms_l2_slice_push(s, req(&p, B, 1, 128, 0xf), now);
-    for (int i = 0; i < 5; i++) step(s, ++now, &d, 10, &p);
-    CHECK_EQ(d.nwb, 0);
-    gms_l2_slice_push(s, req(&p, C, 1, 128, 0xf), now);
-    for (int i = 0; i < 5; i++) step(s, ++now, &d, 10, &p);
-    CHECK_EQ(d.nwb, 1);
-    CHECK_EQ(d.wb_addr[0], A);
-    CHECK_EQ(d.writes, 0);                 /* the writes themselves stay in the L2 */
-    CHECK_EQ(rp.n, 3);                     /* three write acks */
-    const gms_cache_stats *st = gms_cache_get_stats(gms_l2_slice_cache(s));
+    l2fx f;
+    REQUIRE(!l2fx_init(&f, "N:1:128:2,L:B:m:L:L,A:4:4,4", 0, 0));
+    uint64_t A = 0x1000, B = 0x2000, C = 0x3000;
+    gms_l2_slice_push(f.s, req(&f.p, A, 1, 128, 0xf), f.now);
+    run(&f, 5, 10);
+    gms_l2_slice_push(f.s, req(&f.p, B, 1, 128, 0xf), f.now);
+    run(&f, 5, 10);
+    CHECK_EQ(f.d.nwb, 0);
+    gms_l2_slice_push(f.s, req(&f.p, C, 1, 128, 0xf), f.now);
+    run(&f, 5, 10);
+    CHECK_EQ(f.d.nwb, 1);
+    CHECK_EQ(f.d.wb_addr[0], A);
+    CHECK_EQ(f.d.writes, 0);               /* the writes themselves stay in the L2 */
+    CHECK_EQ(f.rp.n, 3);                   /* three write acks */
+    const gms_cache_stats *st = gms_cache_get_stats(gms_l2_slice_cache(f.s));
     CHECK_EQ(st->acc[GMS_ACC_GLOBAL_W][GMS_CACHE_MISS], 3);
-    for (int i = 0; i < rp.n; i++) gms_mreq_release(&p, rp.v[i]);
-    gms_l2_slice_free(s);
-    CHECK_EQ(p.live, 0);
-    gms_mreq_pool_free(&p);
+    for (int i = 0; i < f.rp.n; i++) gms_mreq_release(&f.p, f.rp.v[i]);
+    l2fx_free(&f, 1);
 }
 
 /* read miss: one DRAM read, the fill replies; a second read of the line hits and replies
  * rop_latency (+ the queue hop) after its push */
 TEST(l2_read_miss_fill_then_hit)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    replies rp = { .n = 0 };
-    fake_dram d = { .n = 0 };
-    gms_cache_config cc;
-    gms_l2_slice *s = mkslice(&cc, "N:4:128:4,L:B:m:L:L,A:8:4,8", 20, &rp, &p);
-    REQUIRE(s);
-    uint64_t now = 0;
-    gms_mreq *r1 = req(&p, 0x4000, 0, 128, 0xf);
-    gms_l2_slice_push(s, r1, now);
-    while (!rp.n && now < 500) step(s, ++now, &d, 50, &p);
-    CHECK_EQ(d.n, 1);
-    REQUIRE(rp.n == 1);
-    CHECK(rp.v[0] == r1);
+    l2fx f;
+    REQUIRE(!l2fx_init(&f, "N:4:128:4,L:B:m:L:L,A:8:4,8", 20, 0));
+    gms_mreq *r1 = req(&f.p, 0x4000, 0, 128, 0xf);
+    gms_l2_slice_push(f.s, r1, f.now);
+    run_until_replies(&f, 1, 50);
+    CHECK_EQ(f.d.n, 1);
+    REQUIRE(f.rp.n == 1);
+    CHECK(f.rp.v[0] == r1);
     CHECK(r1->is_reply);
     CHECK_EQ(r1->addr, 0x4000);
     /* ROP 20 + input queue hop + DRAM 50 + fill + reply stages */
-    CHECK(now >= 70 && now <= 80);
-    uint64_t t0 = now;
-    gms_mreq *r2 = req(&p, 0x4000, 0, 128, 0xf);
-    gms_l2_slice_push(s, r2, t0);
-    while (rp.n < 2 && now < 500) step(s, ++now, &d, 50, &p);
-    REQUIRE(rp.n == 2);
-    CHECK(rp.v[1] == r2);
+    CHECK(f.now >= 70 && f.now <= 80);
+    uint64_t t0 = f.now;
+    gms_mreq *r2 = req(&f.p, 0x4000, 0, 128, 0xf);
+    gms_l2_slice_push(f.s, r2, t0);
+    run_until_replies(&f, 2, 50);
+    REQUIRE(f.rp.n == 2);
+    CHECK(f.rp.v[1] == r2);
     /* ready at t0+20; moved to the input queue at t0+20, accessed at t0+21 (hit, to the
      * L2->icnt queue), replied at t0+22 */
-    CHECK_EQ(now - t0, 22);
-    CHECK_EQ(d.n, 1);
-    gms_mreq_release(&p, r1);
-    gms_mreq_release(&p, r2);
-    gms_l2_slice_free(s);
-    CHECK_EQ(p.live, 0);
-    gms_mreq_pool_free(&p);
+    CHECK_EQ(f.now - t0, 22);
+    CHECK_EQ(f.d.n, 1);
+    gms_mreq_release(&f.p, r1);
+    gms_mreq_release(&f.p, r2);
+    l2fx_free(&f, 1);
 }
 
 /* a sector L2 splits a 4-sector read into 4 sector accesses (4 DRAM reads); the original
  * request comes back once, when all four are filled */
 TEST(l2_sector_split_and_rejoin)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    replies rp = { .n = 0 };
-    fake_dram d = { .n = 0 };
-    gms_cache_config cc;
-    gms_l2_slice *s = mkslice(&cc, "S:4:128:4,L:B:m:L:L,A:16:4,8:0,32", 0, &rp, &p);
-    REQUIRE(s);
-    uint64_t now = 0;
-    gms_mreq *r = req(&p, 0x8000, 0, 128, 0xf);
-    gms_l2_slice_push(s, r, now);
-    while (!rp.n && now < 500) step(s, ++now, &d, 30, &p);
-    REQUIRE(rp.n == 1);
-    CHECK(rp.v[0] == r);
-    CHECK_EQ(d.n, 4);
-    const gms_cache_stats *st = gms_cache_get_stats(gms_l2_slice_cache(s));
+    l2fx f;
+    REQUIRE(!l2fx_init(&f, "S:4:128:4,L:B:m:L:L,A:16:4,8:0,32", 0, 0));
+    gms_mreq *r = req(&f.p, 0x8000, 0, 128, 0xf);
+    gms_l2_slice_push(f.s, r, f.now);
+    run_until_replies(&f, 1, 30);
+    REQUIRE(f.rp.n == 1);
+    CHECK(f.rp.v[0] == r);
+    CHECK_EQ(f.d.n, 4);
+    const gms_cache_stats *st = gms_cache_get_stats(gms_l2_slice_cache(f.s));
     CHECK_EQ(st->acc[GMS_ACC_GLOBAL_R][GMS_CACHE_MISS], 1);
     CHECK_EQ(st->acc[GMS_ACC_GLOBAL_R][GMS_CACHE_SECTOR_MISS], 3);
-    CHECK_EQ(gms_l2_slice_replies(s), 4);   /* 4 x 32 B for L2_BW */
-    gms_mreq_release(&p, r);
-    gms_l2_slice_free(s);
-    CHECK_EQ(p.live, 0);
-    gms_mreq_pool_free(&p);
+    CHECK_EQ(gms_l2_slice_replies(f.s), 4);   /* 4 x 32 B for L2_BW */
+    gms_mreq_release(&f.p, r);
+    l2fx_free(&f, 1);
 }
 
 /* a refused reply stays at the head and is retried */
 TEST(l2_reply_refused_is_retried)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    replies rp = { .n = 0, .refuse = 1 };
-    fake_dram d = { .n = 0 };
-    gms_cache_config cc;
-    gms_l2_slice *s = mkslice(&cc, "N:4:128:4,L:B:m:L:L,A:8:4,8", 0, &rp, &p);
-    REQUIRE(s);
-    uint64_t now = 0;
-    gms_l2_slice_push(s, req(&p, 0x100, 1, 128, 0xf), now);
-    for (int i = 0; i < 20; i++) step(s, ++now, &d, 5, &p);
-    CHECK_EQ(rp.n, 0);
-    CHECK_EQ(gms_l2_slice_next(s), 0);      /* still busy: holds the reply */
-    rp.refuse = 0;
-    step(s, ++now, &d, 5, &p);
-    CHECK_EQ(rp.n, 1);
-    CHECK_EQ(gms_l2_slice_next(s), UINT64_MAX);
-    gms_mreq_release(&p, rp.v[0]);
-    gms_l2_slice_free(s);
-    gms_mreq_pool_free(&p);
+    l2fx f;
+    REQUIRE(!l2fx_init(&f, "N:4:128:4,L:B:m:L:L,A:8:4,8", 0, 1));
+    gms_l2_slice_push(f.s, req(&f.p, 0x100, 1, 128, 0xf), f.now);
+    run(&f, 20, 5);
+    CHECK_EQ(f.rp.n, 0);
+    CHECK_EQ(gms_l2_slice_next(f.s), 0);      /* still busy: holds the reply */
+    f.rp.refuse = 0;
+    run(&f, 1, 5);
+    CHECK_EQ(f.rp.n, 1);
+    CHECK_EQ(gms_l2_slice_next(f.s), UINT64_MAX);
+    gms_mreq_release(&f.p, f.rp.v[0]);
+    l2fx_free(&f, 0);
 }
 
 /* every L2 input queue policy: push, peek, pop, putback, space (the FIFO order holds for
