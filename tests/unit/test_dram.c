@@ -74,6 +74,36 @@ static uint64_t run(gms_dram_chan *c, gms_mreq_pool *p, uint64_t from, int n, ui
     return now;
 }
 
+/* one channel with its request pool and command log */
+typedef struct dfx {
+    gms_mreq_pool p;
+    tlog log;
+    gms_dram_timing t;
+    gms_dram_chan *c;
+} dfx;
+
+/* a channel of timing t, scheduler sched, queue qsize; with_log: record its commands */
+static void dfx_init(dfx *f, gms_dram_timing t, const char *sched, uint32_t qsize, int with_log)
+{
+    gms_mreq_pool_init(&f->p);
+    f->log.n = 0;
+    f->t = t;
+    f->c = chan(&f->t, sched, qsize, with_log ? &f->log : NULL);
+}
+
+/* check_live: every request must be back in the pool */
+static void dfx_free(dfx *f, int check_live)
+{
+    gms_dram_chan_free(f->c);
+    if (check_live) CHECK_EQ(f->p.live, 0);
+    gms_mreq_pool_free(&f->p);
+}
+
+static void push(dfx *f, uint32_t bank, uint32_t row, int write, uint64_t now)
+{
+    gms_dram_chan_push(f->c, mk(&f->p, bank, row, write), now);
+}
+
 TEST(dram_timing_parse_named_and_derived)
 {
     gms_dram_timing t = gddr5(":nbkgrp=4:CCDL=3:RTPL=2");
@@ -127,96 +157,79 @@ TEST(dram_timing_errors_name_field)
  * 1 + tRCD, data out at RD + CL + BL/ratio: 1 + 12 + 12 + 2 = 27 */
 TEST(dram_idle_bank_read_latency)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    tlog log = { .n = 0 };
-    gms_dram_timing t = gddr5(NULL);
-    gms_dram_chan *c = chan(&t, "frfcfs", 16, &log);
-    gms_dram_chan_push(c, mk(&p, 3, 7, 0), 0);
+    dfx f;
+    dfx_init(&f, gddr5(NULL), "frfcfs", 16, 1);
+    push(&f, 3, 7, 0, 0);
     uint64_t done;
-    run(c, &p, 0, 1, &done, NULL);
-    CHECK_EQ(at(&log, GMS_DRAM_ACT, 0), 1);
-    CHECK_EQ(at(&log, GMS_DRAM_RD, 0), 1 + 12);
-    CHECK_EQ(done, 1 + t.tRCD + t.CL + t.burst_cycles);
-    CHECK_EQ(gms_dram_chan_stats(c)->n_act, 1);
-    CHECK_EQ(gms_dram_chan_stats(c)->n_rd, 1);
-    CHECK(gms_dram_chan_idle(c));
-    gms_dram_chan_free(c);
-    CHECK_EQ(p.live, 0);
-    gms_mreq_pool_free(&p);
+    run(f.c, &f.p, 0, 1, &done, NULL);
+    CHECK_EQ(at(&f.log, GMS_DRAM_ACT, 0), 1);
+    CHECK_EQ(at(&f.log, GMS_DRAM_RD, 0), 1 + 12);
+    CHECK_EQ(done, 1 + f.t.tRCD + f.t.CL + f.t.burst_cycles);
+    CHECK_EQ(gms_dram_chan_stats(f.c)->n_act, 1);
+    CHECK_EQ(gms_dram_chan_stats(f.c)->n_rd, 1);
+    CHECK(gms_dram_chan_idle(f.c));
+    dfx_free(&f, 1);
 }
 
 /* two reads to one row: one ACT, the second read is a row hit tCCD after the first */
 TEST(dram_row_hit_spacing_tccd)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    tlog log = { .n = 0 };
-    gms_dram_timing t = gddr5(NULL);
-    gms_dram_chan *c = chan(&t, "frfcfs", 16, &log);
-    gms_dram_chan_push(c, mk(&p, 0, 5, 0), 0);
-    gms_dram_chan_push(c, mk(&p, 0, 5, 0), 0);
+    dfx f;
+    dfx_init(&f, gddr5(NULL), "frfcfs", 16, 1);
+    push(&f, 0, 5, 0, 0);
+    push(&f, 0, 5, 0, 0);
     uint64_t done[2];
-    run(c, &p, 0, 2, done, NULL);
-    CHECK_EQ(at(&log, GMS_DRAM_ACT, 1), 0);              /* no second ACT */
-    CHECK_EQ(at(&log, GMS_DRAM_RD, 1) - at(&log, GMS_DRAM_RD, 0), t.tCCD);
-    CHECK_EQ(done[1] - done[0], t.tCCD);
-    const gms_dram_stats *s = gms_dram_chan_stats(c);
+    run(f.c, &f.p, 0, 2, done, NULL);
+    CHECK_EQ(at(&f.log, GMS_DRAM_ACT, 1), 0);            /* no second ACT */
+    CHECK_EQ(at(&f.log, GMS_DRAM_RD, 1) - at(&f.log, GMS_DRAM_RD, 0), f.t.tCCD);
+    CHECK_EQ(done[1] - done[0], f.t.tCCD);
+    const gms_dram_stats *s = gms_dram_chan_stats(f.c);
     CHECK_EQ(s->access_num, 2);
     CHECK_EQ(s->hits_num, 1);                            /* the first opened the row */
-    gms_dram_chan_free(c);
-    gms_mreq_pool_free(&p);
+    dfx_free(&f, 0);
 }
 
 /* another row of the same bank: PRE once tRAS (from the ACT) and the read-to-precharge time
  * have passed, ACT tRP later, RD tRCD after that */
 TEST(dram_row_conflict_pays_trp_trcd)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    tlog log = { .n = 0 };
-    gms_dram_timing t = gddr5(NULL);
-    gms_dram_chan *c = chan(&t, "frfcfs", 16, &log);
-    gms_dram_chan_push(c, mk(&p, 0, 5, 0), 0);
-    gms_dram_chan_push(c, mk(&p, 0, 9, 0), 0);
+    dfx f;
+    dfx_init(&f, gddr5(NULL), "frfcfs", 16, 1);
+    push(&f, 0, 5, 0, 0);
+    push(&f, 0, 9, 0, 0);
     uint64_t done[2];
-    run(c, &p, 0, 2, done, NULL);
-    uint64_t act0 = at(&log, GMS_DRAM_ACT, 0), pre = at(&log, GMS_DRAM_PRE, 0);
-    uint64_t act1 = at(&log, GMS_DRAM_ACT, 1), rd1 = at(&log, GMS_DRAM_RD, 1);
+    run(f.c, &f.p, 0, 2, done, NULL);
+    uint64_t act0 = at(&f.log, GMS_DRAM_ACT, 0), pre = at(&f.log, GMS_DRAM_PRE, 0);
+    uint64_t act1 = at(&f.log, GMS_DRAM_ACT, 1), rd1 = at(&f.log, GMS_DRAM_RD, 1);
     CHECK_EQ(act0, 1);
-    CHECK_EQ(pre, act0 + t.tRAS);                        /* 29: tRAS dominates RD+burst (15) */
-    CHECK_EQ(act1, pre + t.tRP);                         /* 41 = also ACT0 + tRC */
-    CHECK_EQ(rd1 - pre, t.tRP + t.tRCD);
-    CHECK_EQ(done[1], rd1 + t.CL + t.burst_cycles);
-    CHECK_EQ(gms_dram_chan_stats(c)->n_pre, 1);
-    CHECK_EQ(gms_dram_chan_stats(c)->hits_num, 0);
-    gms_dram_chan_free(c);
-    gms_mreq_pool_free(&p);
+    CHECK_EQ(pre, act0 + f.t.tRAS);                      /* 29: tRAS dominates RD+burst (15) */
+    CHECK_EQ(act1, pre + f.t.tRP);                       /* 41 = also ACT0 + tRC */
+    CHECK_EQ(rd1 - pre, f.t.tRP + f.t.tRCD);
+    CHECK_EQ(done[1], rd1 + f.t.CL + f.t.burst_cycles);
+    CHECK_EQ(gms_dram_chan_stats(f.c)->n_pre, 1);
+    CHECK_EQ(gms_dram_chan_stats(f.c)->hits_num, 0);
+    dfx_free(&f, 0);
 }
 
 /* bank 0 has row 5 open and busy; then an older miss (row 9) and a younger hit (row 5)
  * arrive. FR-FCFS reads row 5 first; FCFS keeps arrival order. */
 static void order_test(const char *sched, uint32_t first_row)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    tlog log = { .n = 0 };
-    gms_dram_timing t = gddr5(NULL);
-    gms_dram_chan *c = chan(&t, sched, 16, &log);
-    gms_dram_chan_push(c, mk(&p, 0, 5, 0), 0);
-    gms_dram_chan_cycle(c, 1);                           /* row 5 given to bank 0, ACT */
-    gms_dram_chan_push(c, mk(&p, 0, 9, 0), 1);           /* older: row miss */
-    gms_dram_chan_push(c, mk(&p, 0, 5, 0), 2);           /* younger: row hit */
-    run(c, &p, 1, 3, NULL, NULL);
+    dfx f;
+    dfx_init(&f, gddr5(NULL), sched, 16, 1);
+    push(&f, 0, 5, 0, 0);
+    gms_dram_chan_cycle(f.c, 1);                         /* row 5 given to bank 0, ACT */
+    push(&f, 0, 9, 0, 1);                                /* older: row miss */
+    push(&f, 0, 5, 0, 2);                                /* younger: row hit */
+    run(f.c, &f.p, 1, 3, NULL, NULL);
     int k = 0;
     uint32_t rows[3] = { 0 };
-    for (int i = 0; i < log.n; i++)
-        if (log.v[i].cmd == GMS_DRAM_RD && k < 3) rows[k++] = log.v[i].row;
+    for (int i = 0; i < f.log.n; i++)
+        if (f.log.v[i].cmd == GMS_DRAM_RD && k < 3) rows[k++] = f.log.v[i].row;
     CHECK_EQ(k, 3);
     CHECK_EQ(rows[0], 5);
     CHECK_EQ(rows[1], first_row);
-    gms_dram_chan_free(c);
-    gms_mreq_pool_free(&p);
+    dfx_free(&f, 0);
 }
 
 TEST(dram_frfcfs_row_hit_first) { order_test("frfcfs", 5); }
@@ -226,19 +239,16 @@ TEST(dram_fcfs_keeps_order) { order_test("fcfs", 9); }
  * slot): tRRD apart; with tFAW=40 the fifth waits until the first ACT + tFAW */
 static uint64_t fifth_act(uint32_t tfaw)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    tlog log = { .n = 0 };
     gms_dram_timing t = gddr5(NULL);
     t.dual_bus = 1;
     t.tFAW = tfaw;
-    gms_dram_chan *c = chan(&t, "frfcfs", 16, &log);
-    for (uint32_t b = 0; b < 5; b++) gms_dram_chan_push(c, mk(&p, b, 100 + b, 0), 0);
-    run(c, &p, 0, 5, NULL, NULL);
-    for (int k = 1; k < 4; k++) CHECK_EQ(at(&log, GMS_DRAM_ACT, k) - at(&log, GMS_DRAM_ACT, k - 1), t.tRRD);
-    uint64_t r = at(&log, GMS_DRAM_ACT, 4);
-    gms_dram_chan_free(c);
-    gms_mreq_pool_free(&p);
+    dfx f;
+    dfx_init(&f, t, "frfcfs", 16, 1);
+    for (uint32_t b = 0; b < 5; b++) push(&f, b, 100 + b, 0, 0);
+    run(f.c, &f.p, 0, 5, NULL, NULL);
+    for (int k = 1; k < 4; k++) CHECK_EQ(at(&f.log, GMS_DRAM_ACT, k) - at(&f.log, GMS_DRAM_ACT, k - 1), f.t.tRRD);
+    uint64_t r = at(&f.log, GMS_DRAM_ACT, 4);
+    dfx_free(&f, 0);
     return r;
 }
 
@@ -252,25 +262,22 @@ TEST(dram_trrd_and_tfaw)
  * the write command. Timing with short tRCD so only the turnaround matters. */
 TEST(dram_write_to_read_turnaround)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    tlog log = { .n = 0 };
     gms_dram_timing t;
     gms_error e = { 0 };
     REQUIRE(!gms_dram_timing_parse("nbk=4:CCD=1:RRD=1:RCD=2:RAS=8:RP=2:RC=10:CL=6:WL=4:CDLR=5:WR=4", "-x", &t, &e));
     t.BL = 8; t.busW = 4; t.n_per_ctrlr = 2; t.ratio = 4;
     REQUIRE(!gms_dram_timing_derive(&t, &e));
-    gms_dram_chan *c = chan(&t, "frfcfs", 16, &log);
-    gms_dram_chan_push(c, mk(&p, 0, 5, 1), 0);
-    gms_dram_chan_push(c, mk(&p, 1, 5, 0), 0);
-    run(c, &p, 0, 2, NULL, NULL);
-    uint64_t wr = at(&log, GMS_DRAM_WR, 0), rd = at(&log, GMS_DRAM_RD, 0);
+    dfx f;
+    dfx_init(&f, t, "frfcfs", 16, 1);
+    push(&f, 0, 5, 1, 0);
+    push(&f, 1, 5, 0, 0);
+    run(f.c, &f.p, 0, 2, NULL, NULL);
+    uint64_t wr = at(&f.log, GMS_DRAM_WR, 0), rd = at(&f.log, GMS_DRAM_RD, 0);
     REQUIRE(wr && rd);
-    CHECK_EQ(t.tWTR, 4 + 2 + 5);
-    CHECK_EQ(rd - wr, t.tWTR);
-    CHECK_EQ(gms_dram_chan_stats(c)->n_wr_WB, 1);
-    gms_dram_chan_free(c);
-    gms_mreq_pool_free(&p);
+    CHECK_EQ(f.t.tWTR, 4 + 2 + 5);
+    CHECK_EQ(rd - wr, f.t.tWTR);
+    CHECK_EQ(gms_dram_chan_stats(f.c)->n_wr_WB, 1);
+    dfx_free(&f, 0);
 }
 
 /* streaming 32 B sector reads through the QV100 mapping on one HBM channel (tCCD=1, burst
@@ -327,40 +334,35 @@ TEST(dram_streaming_bandwidth)
 /* idle gaps are accounted without cycling: n_cmd counts every DRAM cycle */
 TEST(dram_idle_gap_accounting)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
-    gms_dram_timing t = gddr5(NULL);
-    gms_dram_chan *c = chan(&t, "frfcfs", 16, NULL);
-    gms_dram_chan_push(c, mk(&p, 0, 5, 0), 0);
-    uint64_t end = run(c, &p, 0, 1, NULL, NULL);
-    gms_dram_chan_push(c, mk(&p, 0, 5, 0), 1000);
-    run(c, &p, 999, 1, NULL, NULL);
-    gms_dram_chan_sync(c, 5000);
-    const gms_dram_stats *s = gms_dram_chan_stats(c);
+    dfx f;
+    dfx_init(&f, gddr5(NULL), "frfcfs", 16, 0);
+    push(&f, 0, 5, 0, 0);
+    uint64_t end = run(f.c, &f.p, 0, 1, NULL, NULL);
+    push(&f, 0, 5, 0, 1000);
+    run(f.c, &f.p, 999, 1, NULL, NULL);
+    gms_dram_chan_sync(f.c, 5000);
+    const gms_dram_stats *s = gms_dram_chan_stats(f.c);
     CHECK_EQ(s->n_cmd, 5000);
     CHECK_EQ(s->n_rd, 2);
     CHECK_EQ(s->hits_num, 1);                            /* the row stayed open over the gap */
     CHECK(end < 100);
-    gms_dram_chan_free(c);
-    gms_mreq_pool_free(&p);
+    dfx_free(&f, 0);
 }
 
 /* refresh (ours, off by default): one REF per tREFI, counted even across idle gaps */
 TEST(dram_refresh_counts)
 {
-    gms_mreq_pool p;
-    gms_mreq_pool_init(&p);
     gms_dram_timing t = gddr5(NULL);
     t.tREFI = 1000;
     t.tRFC = 100;
-    gms_dram_chan *c = chan(&t, "frfcfs", 16, NULL);
-    gms_dram_chan_push(c, mk(&p, 0, 5, 0), 0);
-    run(c, &p, 0, 1, NULL, NULL);
-    gms_dram_chan_push(c, mk(&p, 0, 5, 0), 3500);
+    dfx f;
+    dfx_init(&f, t, "frfcfs", 16, 0);
+    push(&f, 0, 5, 0, 0);
+    run(f.c, &f.p, 0, 1, NULL, NULL);
+    push(&f, 0, 5, 0, 3500);
     uint64_t done;
-    run(c, &p, 3500, 1, &done, NULL);
-    CHECK_EQ(gms_dram_chan_stats(c)->n_ref, 3);          /* at 1000, 2000, 3000 */
-    CHECK_EQ(gms_dram_chan_stats(c)->n_act, 2);          /* refresh closed the row */
-    gms_dram_chan_free(c);
-    gms_mreq_pool_free(&p);
+    run(f.c, &f.p, 3500, 1, &done, NULL);
+    CHECK_EQ(gms_dram_chan_stats(f.c)->n_ref, 3);          /* at 1000, 2000, 3000 */
+    CHECK_EQ(gms_dram_chan_stats(f.c)->n_act, 2);          /* refresh closed the row */
+    dfx_free(&f, 0);
 }
