@@ -18,11 +18,9 @@ TEST(uvm_pcie_curve_matches_spec_table)
 TEST(uvm_one_far_fault_time)
 {
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 1, OPTS("hardware_prefetch", "0", "page_fault_latency", "1000",
-                                   "page_table_walk_latency", "100")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "0", "page_fault_latency", "1000",
+                                    "page_table_walk_latency", "100"), 1 << 20) == 0);
     CHECK(gms_uvm_enabled(h.u));
-    gms_uvm_kernel_begin(h.u, 0);
     int imm = 1;
     int i = uvm_h_access(&h, 0, 0, UVM_BASE + 5 * PG + 64, GMS_MREQ_READ, &imm);
     CHECK_EQ(imm, 0);
@@ -46,9 +44,7 @@ TEST(uvm_one_far_fault_tree_leaf)
     /* tree prefetcher: the fault on the last page of a 64 KiB leaf migrates the whole leaf in one
      * transfer (cut just after the faulted page = at the end of the leaf) */
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 1, OPTS("hardware_prefetch", "1", "page_fault_latency", "66645")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 4 << 20, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "1", "page_fault_latency", "66645"), 4 << 20) == 0);
     int i = uvm_h_access(&h, 0, 0, UVM_BASE + 15 * PG, GMS_MREQ_READ, NULL);
     REQUIRE(uvm_h_run_deliveries(&h, 1) == 0);
     CHECK_EQ(h.dcycle[i], 100 + 66645 + 8702);
@@ -60,9 +56,7 @@ TEST(uvm_one_far_fault_tree_leaf)
 TEST(uvm_two_warps_one_page_one_migration)
 {
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 2, OPTS("hardware_prefetch", "0", "page_fault_latency", "1000")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 2, OPTS("hardware_prefetch", "0", "page_fault_latency", "1000"), 1 << 20) == 0);
     int a = uvm_h_access(&h, 0, 3, UVM_BASE + 7 * PG, GMS_MREQ_READ, NULL);
     int b = uvm_h_access(&h, 1, 5, UVM_BASE + 7 * PG + 128, GMS_MREQ_WRITE, NULL);
     REQUIRE(uvm_h_run_until(&h, 500) == 0);
@@ -84,9 +78,7 @@ TEST(uvm_tree_prefetcher_fills_2mb_region)
 {
     /* spec 000b 1.5: faults at leaves 0, 1, 2, 4, 8, 16 of a 2 MiB tree bring in the whole region */
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 1, OPTS("hardware_prefetch", "1", "page_fault_latency", "100")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 2 << 20, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "1", "page_fault_latency", "100"), 2 << 20) == 0);
     static const int leaves[] = { 0, 1, 2, 4, 8, 16 };
     static const int pages_after[] = { 16, 32, 64, 128, 256, 512 };  /* leaves valid x 16 pages */
     for (int k = 0; k < 6; k++) {
@@ -107,9 +99,7 @@ TEST(uvm_tree_prefetcher_512k_example)
      * their own leaves (no node above 50%); the fault at leaf 1 fills 0-3 (3/4 > 1/2) and then the
      * root (6/8 > 1/2): the whole tree. */
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 1, OPTS("hardware_prefetch", "1", "page_fault_latency", "100")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 512 << 10, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "1", "page_fault_latency", "100"), 512 << 10) == 0);
     static const int leaves[] = { 0, 2, 4, 6, 1 };
     static const int pages_after[] = { 16, 32, 48, 64, 128 };
     for (int k = 0; k < 5; k++) {
@@ -160,9 +150,8 @@ TEST(uvm_batch_does_not_take_late_faults)
      * 100) starts batch 1; fault B (walk done at 400) arrives during it and waits for batch 2,
      * which starts when batch 1 has migrated its page. */
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 1, OPTS("uvm_runtime", "batch", "hardware_prefetch", "0", "uvm_fault_handling_us", "20")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_runtime", "batch", "hardware_prefetch", "0", "uvm_fault_handling_us", "20"),
+                        1 << 20) == 0);
     int a = uvm_h_access(&h, 0, 0, UVM_BASE, GMS_MREQ_READ, NULL);
     REQUIRE(uvm_h_run_until(&h, 300) == 0);
     int b = uvm_h_access(&h, 0, 1, UVM_BASE + 9 * PG, GMS_MREQ_READ, NULL);
@@ -184,10 +173,8 @@ TEST(uvm_batch_takes_faults_present)
     uvm_h h;
     char csv[128];
     snprintf(csv, sizeof csv, "/tmp/gms_test_uvm_batches_%d.csv", (int)getpid());
-    REQUIRE(uvm_h_init(&h, 1, OPTS("uvm_runtime", "batch", "hardware_prefetch", "0", "uvm_fault_handling_us", "20",
-                                   "uvm_batch_csv", csv)) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_runtime", "batch", "hardware_prefetch", "0", "uvm_fault_handling_us", "20",
+                                    "uvm_batch_csv", csv), 1 << 20) == 0);
     uvm_h_access(&h, 0, 0, UVM_BASE, GMS_MREQ_READ, NULL);
     uvm_h_access(&h, 0, 1, UVM_BASE + PG, GMS_MREQ_READ, NULL);
     uvm_h_access(&h, 0, 2, UVM_BASE + 5 * PG, GMS_MREQ_READ, NULL);
@@ -252,10 +239,9 @@ TEST(uvm_writeback_before_migrate_when_full_batch)
     /* driver runtime, capacity 1 page: the second fault must wait for the dirty victim's
      * write-back (4 KiB D2H) before its own migration starts */
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 1, OPTS("uvm_runtime", "batch", "hardware_prefetch", "0", "hwprefetch_oversub", "0",
-                                   "uvm_fault_handling_us", "20", "gddr_size", "4KB", "uvm_eviction", "lru4k")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_runtime", "batch", "hardware_prefetch", "0", "hwprefetch_oversub", "0",
+                                    "uvm_fault_handling_us", "20", "gddr_size", "4KB", "uvm_eviction", "lru4k"),
+                        1 << 20) == 0);
     uint64_t t1 = uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_WRITE);
     CHECK_EQ(t1, 100 + 29620 + 2605);
     uint64_t t0 = uvm_h_now(&h);
@@ -361,9 +347,7 @@ TEST(uvm_capacity_below_one_page_at_launch)
 {
     /* ratio so large that footprint / ratio is below one page: the run stops with an error */
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 1, OPTS("uvm_oversub_ratio", "1000")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 64 << 10, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_oversub_ratio", "1000"), 64 << 10) == 0);
     uvm_h_access(&h, 0, 0, UVM_BASE, GMS_MREQ_READ, NULL);
     CHECK(uvm_h_run_deliveries(&h, 1) != 0);
     CHECK_CONTAINS(h.err.msg, "below one page");

@@ -11,9 +11,7 @@ TEST(uvm_seq_prefetcher_block)
     /* sequential-local 64 KiB: the fault at page 5 migrates pages 0-15; the transfer is cut
      * just after the faulted page, so the warp replays after 6 pages (24 KiB) */
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 1, OPTS("uvm_prefetcher", "seq", "page_fault_latency", "1000")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "page_fault_latency", "1000"), 1 << 20) == 0);
     uint64_t t = uvm_h_access_wait(&h, 0, UVM_BASE + 5 * PG, GMS_MREQ_READ);
     CHECK_EQ(t, 100 + 1000 + uvm_h_pcie_cycles(6 * PG));
     REQUIRE(uvm_h_run_idle(&h) == 0);
@@ -37,9 +35,7 @@ TEST(uvm_seq_prefetcher_block)
 TEST(uvm_random_prefetcher_adds_at_most_one_page)
 {
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 1, OPTS("hardware_prefetch", "3")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 2 << 20, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "3"), 2 << 20) == 0);
     for (int k = 0; k < 20; k++) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)k * 17 * PG, GMS_MREQ_READ);
     REQUIRE(uvm_h_run_idle(&h) == 0);
     double faults = uvm_h_stat(&h, "Page_tot_fault"), pf = uvm_h_stat(&h, "Uvm_pages_prefetched");
@@ -99,10 +95,8 @@ TEST(uvm_prefetcher_switches_when_oversubscribed)
      * full; the group that first needs an eviction still prefetches (its plan precedes the
      * trigger), later faults are on-demand */
     uvm_h h;
-    REQUIRE(uvm_h_init(&h, 1, OPTS("hardware_prefetch", "1", "hwprefetch_oversub", "0", "gddr_size", "128KB",
-                                   "uvm_eviction", "lru4k", "page_fault_latency", "100")) == 0);
-    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
-    gms_uvm_kernel_begin(h.u, 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "1", "hwprefetch_oversub", "0", "gddr_size", "128KB",
+                                    "uvm_eviction", "lru4k", "page_fault_latency", "100"), 1 << 20) == 0);
     uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
     uvm_h_access_wait(&h, 0, UVM_BASE + 16 * PG, GMS_MREQ_READ);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_oversubscribed"), 0);
@@ -190,9 +184,7 @@ TEST(uvm_age_based_lru)
     for (int age = 0; age < 2; age++) {
         base[7] = age ? "0" : "1";
         uvm_h h;
-        REQUIRE(uvm_h_init(&h, 1, base) == 0);
-        REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
-        gms_uvm_kernel_begin(h.u, 0);
+        REQUIRE(uvm_h_start(&h, 1, base, 1 << 20) == 0);
         uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
         uvm_h_access_wait(&h, 0, UVM_BASE + PG, GMS_MREQ_READ);
         uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);

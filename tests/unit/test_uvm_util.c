@@ -28,6 +28,14 @@ int uvm_h_init(uvm_h *h, uint32_t n_sm, const char *const *opts)
     return gms_uvm_create(&h->u, h->p, h->e, n_sm, on_deliver, h, &h->err);
 }
 
+int uvm_h_start(uvm_h *h, uint32_t n_sm, const char *const *opts, uint64_t bytes)
+{
+    if (uvm_h_init(h, n_sm, opts)) return -1;
+    if (gms_uvm_alloc(h->u, UVM_BASE, bytes, 1, "a", &h->err)) return -1;
+    gms_uvm_kernel_begin(h->u, 0);
+    return 0;
+}
+
 void uvm_h_free(uvm_h *h)
 {
     gms_uvm_free(h->u);

@@ -26,6 +26,9 @@ typedef struct uvm_h {
 
 /* options: NULL-terminated name, value pairs; returns 0 or -1 with h->err set */
 int uvm_h_init(uvm_h *h, uint32_t n_sm, const char *const *opts);
+/* uvm_h_init, then one managed allocation "a" of `bytes` at UVM_BASE and the kernel's start:
+ * the setup of most single-allocation tests (0, or -1 with h->err set) */
+int uvm_h_start(uvm_h *h, uint32_t n_sm, const char *const *opts, uint64_t bytes);
 void uvm_h_free(uvm_h *h);
 /* issue a request at the current cycle; returns its index; *immediate = translate's result */
 int uvm_h_access(uvm_h *h, uint32_t sm, uint16_t warp, uint64_t addr, int kind, int *immediate);
