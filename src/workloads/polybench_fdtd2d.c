@@ -51,11 +51,31 @@ static uint32_t cell(wl_warp *w, const pb_state *s, int64_t i[32], int64_t j[32]
     return wl_guard(w, 2, jpos ? 3 : 2, in, r);
 }
 
+/* The E-field update of steps 1 and 2: e[ie] = e[ie] - 0.5*(hz[ih] - hz[ih - back]) (one FFMA)
+ * for the lanes of m, emitted as LDG e, LDG hz, LDG hz[-back], FADD, FFMA, STG e; pe and ph
+ * are the address registers of e and hz */
+static void e_update(wl_warp *w, pb_state *s, uint32_t m, int ek, const int64_t ie[32], const int64_t ih[32],
+                     int64_t back, uint8_t pe, uint8_t ph)
+{
+    float *e = s->h[ek], *hz = s->h[HZ_];
+    uint64_t a[32], b[32], c[32];
+    WL_FADDR(a, m, s->d[ek], ie[l]);
+    WL_FADDR(b, m, s->d[HZ_], ih[l]);
+    WL_FADDR(c, m, s->d[HZ_], ih[l] - back);
+    uint8_t ve = wl_ldg(w, m, a, pe);
+    uint8_t h0 = wl_ldg(w, m, b, ph);
+    uint8_t h1 = wl_ldg(w, m, c, ph);
+    uint8_t d = wl_fp(w, m, h0, h1, GMS_REG_NONE);
+    ve = wl_fp(w, m, d, ve, GMS_REG_NONE);                          /* FFMA -0.5*d + e */
+    wl_stg(w, m, a, pe, ve);
+    WL_LANES(m, l) e[ie[l]] = fmaf(-0.5f, hz[ih[l]] - hz[ih[l] - back], e[ie[l]]);
+}
+
 static int fill_step1(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
 {
     pb_state *s = k->st;
     int64_t ny = (int64_t)s->dim[NY], t = k->arg[0];
-    float *ey = s->h[EY_], *hz = s->h[HZ_];
+    float *ey = s->h[EY_];
     for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
         wl_warp w;
         wl_warp_begin(&w, bt, k, block, wi);
@@ -66,7 +86,7 @@ static int fill_step1(const wl_kernel *k, uint64_t block, gms_block_trace *bt, g
         uint32_t m0 = 0;
         WL_LANES(m, l) if (i[l] == 0) m0 |= 1u << l;
         uint32_t m1 = m & ~m0;
-        uint64_t a[32], b[32], c[32];
+        uint64_t a[32];
         uint8_t idx = wl_int(&w, m, r[1], r[0]);
         uint8_t four = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);
         wl_pred(&w, m, r[1], GMS_REG_NONE);                         /* ISETP i != 0 */
@@ -84,19 +104,9 @@ static int fill_step1(const wl_kernel *k, uint64_t block, gms_block_trace *bt, g
             w.pc = 0x200;                                           /* the else branch */
             uint8_t pe = wl_int(&w, m1, idx, four);
             uint8_t ph = wl_int(&w, m1, idx, four);
-            WL_FADDR(a, m1, s->d[EY_], i[l] * ny + j[l]);
-            WL_FADDR(b, m1, s->d[HZ_], i[l] * ny + j[l]);
-            WL_FADDR(c, m1, s->d[HZ_], (i[l] - 1) * ny + j[l]);
-            uint8_t ve = wl_ldg(&w, m1, a, pe);
-            uint8_t h0 = wl_ldg(&w, m1, b, ph);
-            uint8_t h1 = wl_ldg(&w, m1, c, ph);
-            uint8_t d = wl_fp(&w, m1, h0, h1, GMS_REG_NONE);
-            ve = wl_fp(&w, m1, d, ve, GMS_REG_NONE);                /* FFMA -0.5*d + ey */
-            wl_stg(&w, m1, a, pe, ve);
-            WL_LANES(m1, l) {
-                int64_t e = i[l] * ny + j[l];
-                ey[e] = fmaf(-0.5f, hz[e] - hz[e - ny], ey[e]);
-            }
+            int64_t e[32];
+            WL_LANES(m1, l) e[l] = i[l] * ny + j[l];
+            e_update(&w, s, m1, EY_, e, e, ny, pe, ph);             /* ey -= 0.5*(hz - hz[i-1]) */
             wl_exit(&w, m1);
         }
     }
@@ -107,7 +117,6 @@ static int fill_step2(const wl_kernel *k, uint64_t block, gms_block_trace *bt, g
 {
     pb_state *s = k->st;
     int64_t ny = (int64_t)s->dim[NY];
-    float *ex = s->h[EX_], *hz = s->h[HZ_];
     for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
         wl_warp w;
         wl_warp_begin(&w, bt, k, block, wi);
@@ -115,25 +124,17 @@ static int fill_step2(const wl_kernel *k, uint64_t block, gms_block_trace *bt, g
         uint8_t r[2];
         uint32_t m = cell(&w, s, i, j, 1, r);
         if (!m) continue;
-        uint64_t a[32], b[32], c[32];
         uint8_t ix = wl_int(&w, m, r[1], r[0]);                     /* i*(NY+1)+j */
         uint8_t ih = wl_int(&w, m, r[1], r[0]);                     /* i*NY+j */
         uint8_t four = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);
         uint8_t px = wl_int(&w, m, ix, four);
         uint8_t ph = wl_int(&w, m, ih, four);
-        WL_FADDR(a, m, s->d[EX_], i[l] * (ny + 1) + j[l]);
-        WL_FADDR(b, m, s->d[HZ_], i[l] * ny + j[l]);
-        WL_FADDR(c, m, s->d[HZ_], i[l] * ny + j[l] - 1);
-        uint8_t ve = wl_ldg(&w, m, a, px);
-        uint8_t h0 = wl_ldg(&w, m, b, ph);
-        uint8_t h1 = wl_ldg(&w, m, c, ph);
-        uint8_t d = wl_fp(&w, m, h0, h1, GMS_REG_NONE);
-        ve = wl_fp(&w, m, d, ve, GMS_REG_NONE);
-        wl_stg(&w, m, a, px, ve);
+        int64_t ex[32], e[32];
         WL_LANES(m, l) {
-            int64_t e = i[l] * ny + j[l];
-            ex[i[l] * (ny + 1) + j[l]] = fmaf(-0.5f, hz[e] - hz[e - 1], ex[i[l] * (ny + 1) + j[l]]);
+            ex[l] = i[l] * (ny + 1) + j[l];
+            e[l] = i[l] * ny + j[l];
         }
+        e_update(&w, s, m, EX_, ex, e, 1, px, ph);                 /* ex -= 0.5*(hz - hz[j-1]) */
         wl_exit(&w, m);
     }
     return 0;
