@@ -164,17 +164,12 @@ static int k_sort(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
     uint64_t a1[32], a2[32];
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint32_t act = 0;
+        uint8_t ri, c;
+        uint32_t act = rw_guard_1d(x, blk * 256, (uint64_t)width, &ri, &c);
+        if (!act) { rw_exit(x, x->mask); continue; }
         int64_t col[32];
         float maxd[32];
-        RW_LANES(x, x->mask, l, t) {
-            int64_t xi = (int64_t)(blk * 256 + t);
-            if (xi < width) { act |= 1u << l; col[l] = xi; }
-        }
-        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, c);
-        if (!act) { rw_exit(x, x->mask); continue; }
+        RW_LANES(x, act, l, t) col[l] = (int64_t)(blk * 256 + t);
 #define DA(r_, l_) (s->dist.d + 4 * (uint64_t)((r_) * width + col[l_]))
 #define IA(r_, l_) (s->ind.d + 4 * (uint64_t)((r_) * width + col[l_]))
         RW_LANES(x, act, l, t) { a1[l] = DA(0, l); a2[l] = IA(0, l); maxd[l] = dist[col[l]]; ind[col[l]] = 1; }

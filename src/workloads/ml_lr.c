@@ -114,13 +114,11 @@ static int k_gemvN(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
     uint64_t m = s->m, n = s->n, a[32], xb[32];
     for (uint32_t wi = 0; wi < nw; wi++) {
         rw_warp *x = &W[wi];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint32_t act = 0;
-        float acc[32];
-        RW_LANES(x, x->mask, l, t) if (b * k->block.x + t < m) { act |= 1u << l; acc[l] = 0; }
-        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, c);
+        uint8_t ri, c;
+        uint32_t act = rw_guard_1d(x, b * k->block.x, m, &ri, &c);
         if (!act) { rw_exit(x, x->mask); continue; }
+        float acc[32];
+        RW_LANES(x, act, l, t) acc[l] = 0;
         uint8_t r = rw_int(x, 0x28, act, GMS_REG_NONE, GMS_REG_NONE);
         for (uint64_t j = 0; j < n; j++) {
             RW_LANES(x, act, l, t) {
@@ -160,18 +158,14 @@ static int k_cost(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     uint64_t a[32], ac[32];
     for (uint32_t wi = 0; wi < nw; wi++) {
         rw_warp *x = &W[wi];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint32_t act = 0;
-        RW_LANES(x, x->mask, l, t) {
+        uint8_t ri, c;
+        uint32_t act = rw_guard_1d(x, b * k->block.x, s->m, &ri, &c);
+        RW_LANES(x, act, l, t) {
             uint64_t i = b * k->block.x + t;
-            if (i >= s->m) continue;
-            act |= 1u << l;
             a[l] = s->cost.d + 4 * i;
             ac[l] = s->cls.d + 2 * i;
             cost[i] = 1.0f / (1.0f + expf(-cost[i])) - (float)cls[i];
         }
-        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, c);
         if (act) {
             uint8_t v = rw_ldg(x, 0x28, act, 4, a, c);
             uint8_t y = gms_emit_load(&x->e, 0x30, act, GMS_MEM_LD_GLOBAL, 2, ac, c);
@@ -282,18 +276,14 @@ static int k_axpy(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     uint64_t a[32], ag[32];
     for (uint32_t wi = 0; wi < nw; wi++) {
         rw_warp *x = &W[wi];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint32_t act = 0;
-        RW_LANES(x, x->mask, l, t) {
+        uint8_t ri, c;
+        uint32_t act = rw_guard_1d(x, b * k->block.x, s->n, &ri, &c);
+        RW_LANES(x, act, l, t) {
             uint64_t i = b * k->block.x + t;
-            if (i >= s->n) continue;
-            act |= 1u << l;
             a[l] = s->w.d + 4 * i;
             ag[l] = s->grad.d + 4 * i;
             w[i] += alpha * g[i];
         }
-        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, c);
         if (act) {
             uint8_t vg = rw_ldg(x, 0x28, act, 4, ag, c);
             uint8_t vw = rw_ldg(x, 0x30, act, 4, a, c);

@@ -290,15 +290,10 @@ static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
     uint64_t a[32], a2[32];
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint32_t min = 0, mact = 0;
+        uint8_t ri, c;
+        uint32_t min = rw_guard_1d(x, b * TPB, s->nv, &ri, &c), mact = 0;
         lanes L = {0};
-        RW_LANES(x, x->mask, l, t) {
-            uint64_t th = b * TPB + t;
-            if (th < s->nv) { min |= 1u << l; a[l] = D(s, DIST) + 4 * th; }
-        }
-        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, c);
+        RW_LANES(x, min, l, t) a[l] = D(s, DIST) + 4 * (b * TPB + t);
         uint8_t dv = rw_ldg(x, 0x28, min, 4, a, ri);
         RW_LANES(x, min, l, t) {
             uint64_t th = b * TPB + t;
@@ -512,14 +507,14 @@ static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     uint32_t nact = 0;
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
-        ri[w] = rw_prologue(x, x->mask);
-        act[w] = 0;
-        RW_LANES(x, x->mask, l, t) {
+        uint8_t c;
+        act[w] = rw_guard_1d(x, b * TPB, size, &ri[w], &c);
+        RW_LANES(x, act[w], l, t) {
             uint64_t th = b * TPB + t;
-            if (th < size) { act[w] |= 1u << l; a[l] = D(s, DEG) + 4 * th; sa[l] = 4 * t; ps[t] = deg[th]; }
+            a[l] = D(s, DEG) + 4 * th;
+            sa[l] = 4 * t;
+            ps[t] = deg[th];
         }
-        uint8_t c = rw_int(x, 0x18, x->mask, ri[w], GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, c);
         if (!act[w]) { rw_exit(x, x->mask); continue; }
         nact = w + 1;
         uint8_t v = rw_ldg(x, 0x28, act[w], 4, a, ri[w]);

@@ -167,18 +167,14 @@ static int k_copy(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     uint64_t n = (uint64_t)k->i[2], a[32], b[32];
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint32_t m = 0;
-        RW_LANES(x, x->mask, l, t) {
+        uint8_t ri, q;
+        uint32_t m = rw_guard_1d(x, blk * THREADS, n, &ri, &q);
+        RW_LANES(x, m, l, t) {
             uint64_t i = blk * THREADS + t;
-            if (i >= n) continue;
-            m |= 1u << l;
             a[l] = src->d + 4 * i;
             b[l] = dst->d + 4 * i;
             RW_I(*dst)[i] = RW_I(*src)[i];
         }
-        uint8_t q = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, q);
         if (m) {
             uint8_t v = rw_ldg(x, 0x28, m, 4, a, ri);
             rw_stg(x, 0x30, m, 4, b, ri, v);

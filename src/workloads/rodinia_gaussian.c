@@ -76,21 +76,16 @@ static int k_fan1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     uint64_t am[32], aa[32], ap[32];
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint32_t act = 0;
-        RW_LANES(x, x->mask, l, th) {
+        uint8_t ri, c;
+        uint32_t act = rw_guard_1d(x, blk * MAXBLOCK, (uint64_t)(n - 1 - t), &ri, &c);   /* t < n - 1 */
+        RW_LANES(x, act, l, th) {
             int64_t g = (int64_t)(blk * MAXBLOCK + th);
-            if (g < n - 1 - t) {
-                act |= 1u << l;
-                uint64_t idx = (uint64_t)(n * (g + t + 1) + t);
-                am[l] = s->m.d + 4 * idx;
-                aa[l] = s->a.d + 4 * idx;
-                ap[l] = s->a.d + 4 * (uint64_t)(n * t + t);
-                m[idx] = a[idx] / a[n * t + t];
-            }
+            uint64_t idx = (uint64_t)(n * (g + t + 1) + t);
+            am[l] = s->m.d + 4 * idx;
+            aa[l] = s->a.d + 4 * idx;
+            ap[l] = s->a.d + 4 * (uint64_t)(n * t + t);
+            m[idx] = a[idx] / a[n * t + t];
         }
-        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, c);
         if (act) {
             uint8_t r = rw_int(x, 0x28, act, ri, GMS_REG_NONE);
             uint8_t v1 = rw_ldg(x, 0x30, act, 4, aa, r);

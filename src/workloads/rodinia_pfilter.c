@@ -214,16 +214,14 @@ static int k_find(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     uint64_t a[32];
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint32_t m = 0;
-        int64_t I[32], index[32];
-        RW_LANES(x, x->mask, l, t) {
-            I[l] = (int64_t)blk * TPB + t;
-            if (I[l] < N) { m |= 1u << l; index[l] = -1; }
-        }
-        uint8_t q = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, q);
+        uint8_t ri, q;
+        uint32_t m = rw_guard_1d(x, (uint64_t)blk * TPB, (uint64_t)N, &ri, &q);
         if (!m) { rw_exit(x, x->mask); continue; }
+        int64_t I[32], index[32];
+        RW_LANES(x, m, l, t) {
+            I[l] = (int64_t)blk * TPB + t;
+            index[l] = -1;
+        }
         RW_LANES(x, m, l, t) a[l] = s->u.d + 8 * (uint64_t)I[l];
         uint8_t vu = gms_emit_load(&x->e, 0x28, m, GMS_MEM_LD_GLOBAL, 8, a, ri);
         uint32_t search = m;

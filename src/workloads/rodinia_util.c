@@ -145,6 +145,16 @@ uint8_t rw_prologue(rw_warp *w, uint32_t m)
     return rw_int(w, 0x10, m, cta, tid);                            /* IMAD */
 }
 
+uint32_t rw_guard_1d(rw_warp *w, uint64_t first, uint64_t n, uint8_t *ri, uint8_t *c)
+{
+    uint32_t act = 0;
+    *ri = rw_prologue(w, w->mask);
+    RW_LANES(w, w->mask, l, t) if (first + t < n) act |= 1u << l;
+    *c = rw_int(w, 0x18, w->mask, *ri, GMS_REG_NONE);
+    rw_bra(w, 0x20, w->mask, *c);
+    return act;
+}
+
 void rw_exit(rw_warp *w, uint32_t m) { gms_emit_exit(&w->e, 0xfff0, m); }
 
 void rw_bar(rw_warp *w, uint32_t nw, uint32_t pc)

@@ -77,6 +77,11 @@ void rw_sts(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a
 uint8_t rw_atomg(rw_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r, uint8_t d);
 /* thread-index prologue: S2R tid, S2R ctaid, IMAD; returns the index register */
 uint8_t rw_prologue(rw_warp *w, uint32_t m);
+/* The guard of a 1D kernel, "i = blockIdx.x*blockDim.x + threadIdx.x; if (i < n) ...", as
+ * nvcc emits it: rw_prologue, then ISETP at 0x18 and BRA at 0x20 over the whole warp. Returns
+ * the lanes whose i = first + (thread index) is below n; *ri = the index register, *c = the
+ * ISETP's. */
+uint32_t rw_guard_1d(rw_warp *w, uint64_t first, uint64_t n, uint8_t *ri, uint8_t *c);
 void rw_exit(rw_warp *w, uint32_t m);
 /* BAR in every warp of the block */
 void rw_bar(rw_warp *w, uint32_t nw, uint32_t pc);
