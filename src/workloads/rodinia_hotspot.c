@@ -178,44 +178,21 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
         }
         rw_bar(W, nw, 0xc8);
         if (i == iter - 1) break;
-        for (uint32_t w = 0; w < nw; w++) {
-            rw_warp *x = &W[w];
-            uint32_t m = 0;
-            uint64_t at[32];
-            RW_LANES(x, x->mask, l, t) {
-                if (computed[t]) {
-                    m |= 1u << l;
-                    sa[l] = 4 * t;
-                    at[l] = 4 * (2 * BS * BS + t);
-                    ton[t / BS][t % BS] = tt[t / BS][t % BS];
-                }
-            }
-            rw_bra(x, 0xd0, x->mask, GMS_REG_NONE);
-            uint8_t v = rw_lds(x, 0xd8, m, 4, at, GMS_REG_NONE);
-            rw_sts(x, 0xe0, m, 4, sa, GMS_REG_NONE, v);
-        }
-        rw_bar(W, nw, 0xe8);
+        /* temp_on_cuda = temp_t for the computed cells */
+        for (int t = 0; t < BS * BS; t++)
+            if (computed[t]) ton[t / BS][t % BS] = tt[t / BS][t % BS];
+        rw_pyramid_copy(W, nw, computed, 0xd0, 4 * (2 * BS * BS), 0);
     }
     float *td = RW_F(*dst);
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        uint32_t m = 0;
-        uint64_t at[32];
-        RW_LANES(x, x->mask, l, t) {
-            int tx = (int)(t % BS), ty = (int)(t / BS);
-            if (computed[t]) {
-                uint64_t idx = (uint64_t)cols * (uint64_t)(blkY + ty) + (uint64_t)(blkX + tx);
-                m |= 1u << l;
-                at[l] = 4 * (2 * BS * BS + t);
-                a[l] = dst->d + 4 * idx;
-                td[idx] = tt[ty][tx];
-            }
-        }
-        rw_bra(x, 0xf0, x->mask, GMS_REG_NONE);
-        uint8_t v = rw_lds(x, 0xf8, m, 4, at, GMS_REG_NONE);
-        rw_stg(x, 0x100, m, 4, a, ri[w], v);
-        rw_exit(x, x->mask);
+    uint64_t gaddr[BS * BS];
+    for (int t = 0; t < BS * BS; t++) {
+        if (!computed[t]) continue;
+        int tx = t % BS, ty = t / BS;
+        uint64_t idx = (uint64_t)cols * (uint64_t)(blkY + ty) + (uint64_t)(blkX + tx);
+        gaddr[t] = dst->d + 4 * idx;
+        td[idx] = tt[ty][tx];
     }
+    rw_pyramid_store(W, nw, computed, 0xf0, 4 * (2 * BS * BS), gaddr, ri);
     (void)err;
     return 0;
 }

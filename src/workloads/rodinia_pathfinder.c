@@ -138,43 +138,20 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
         }
         rw_bar(W, nw, 0x98);
         if (i == iter - 1) break;
-        for (uint32_t w = 0; w < nw; w++) {
-            rw_warp *x = &W[w];
-            uint32_t m = 0;
-            uint64_t ar[32];
-            RW_LANES(x, x->mask, l, t) {
-                if (computed[t]) {
-                    m |= 1u << l;
-                    sa[l] = 4 * t;
-                    ar[l] = 4 * (BS + t);
-                    prev[t] = result[t];
-                }
-            }
-            rw_bra(x, 0xa0, x->mask, GMS_REG_NONE);
-            uint8_t v = rw_lds(x, 0xa8, m, 4, ar, GMS_REG_NONE);
-            rw_sts(x, 0xb0, m, 4, sa, GMS_REG_NONE, v);
-        }
-        rw_bar(W, nw, 0xb8);
+        /* prev = result for the computed cells */
+        for (int t = 0; t < BS; t++)
+            if (computed[t]) prev[t] = result[t];
+        rw_pyramid_copy(W, nw, computed, 0xa0, 4 * BS, 0);
     }
     int32_t *gr = RW_I(*dst);
-    for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        uint32_t m = 0;
-        uint64_t ar[32];
-        RW_LANES(x, x->mask, l, t) {
-            if (computed[t]) {
-                int xi = blkX + (int)t;
-                m |= 1u << l;
-                ar[l] = 4 * (BS + t);
-                a[l] = dst->d + 4 * (uint64_t)xi;
-                gr[xi] = result[t];
-            }
-        }
-        rw_bra(x, 0xc0, x->mask, GMS_REG_NONE);
-        uint8_t v = rw_lds(x, 0xc8, m, 4, ar, GMS_REG_NONE);
-        rw_stg(x, 0xd0, m, 4, a, ri[w], v);
-        rw_exit(x, x->mask);
+    uint64_t gaddr[BS];
+    for (int t = 0; t < BS; t++) {
+        if (!computed[t]) continue;
+        int xi = blkX + t;
+        gaddr[t] = dst->d + 4 * (uint64_t)xi;
+        gr[xi] = result[t];
     }
+    rw_pyramid_store(W, nw, computed, 0xc0, 4 * BS, gaddr, ri);
     (void)err;
     return 0;
 }

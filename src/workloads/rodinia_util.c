@@ -162,6 +162,49 @@ void rw_bar(rw_warp *w, uint32_t nw, uint32_t pc)
     for (uint32_t i = 0; i < nw; i++) gms_emit_bar(&w[i].e, pc);
 }
 
+/* the lanes of warp x whose thread computed a cell */
+static uint32_t computed_lanes(const rw_warp *x, const int *computed)
+{
+    uint32_t m = 0;
+    RW_LANES(x, x->mask, l, t) if (computed[t]) m |= 1u << l;
+    return m;
+}
+
+void rw_pyramid_copy(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc, uint64_t from, uint64_t to)
+{
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint32_t m = computed_lanes(x, computed);
+        uint64_t af[32], at[32];
+        RW_LANES(x, m, l, t) {
+            af[l] = from + 4 * (uint64_t)t;
+            at[l] = to + 4 * (uint64_t)t;
+        }
+        rw_bra(x, pc, x->mask, GMS_REG_NONE);
+        uint8_t v = rw_lds(x, pc + 0x8, m, 4, af, GMS_REG_NONE);
+        rw_sts(x, pc + 0x10, m, 4, at, GMS_REG_NONE, v);
+    }
+    rw_bar(W, nw, pc + 0x18);
+}
+
+void rw_pyramid_store(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc, uint64_t from,
+                      const uint64_t *gaddr, const uint8_t *ri)
+{
+    for (uint32_t w = 0; w < nw; w++) {
+        rw_warp *x = &W[w];
+        uint32_t m = computed_lanes(x, computed);
+        uint64_t af[32], ag[32];
+        RW_LANES(x, m, l, t) {
+            af[l] = from + 4 * (uint64_t)t;
+            ag[l] = gaddr[t];
+        }
+        rw_bra(x, pc, x->mask, GMS_REG_NONE);
+        uint8_t v = rw_lds(x, pc + 0x8, m, 4, af, GMS_REG_NONE);
+        rw_stg(x, pc + 0x10, m, 4, ag, ri[w], v);
+        rw_exit(x, x->mask);
+    }
+}
+
 int rw_pyramid_launches(gms_program *p, rw_kernel *k, const char *name, uint64_t steps, uint64_t pyramid,
                         uint32_t shmem, uint32_t regs, int sync_each)
 {

@@ -106,6 +106,14 @@ static inline void rw_pyramid_span(int bs, int iter, int b, int border, int n, i
     *vmin = lo < 0 ? -lo : 0;
     *vmax = hi > n - 1 ? bs - 1 - (hi - n + 1) : bs - 1;
 }
+/* The emission of a pyramid step's end: every thread t with computed[t] copies its result
+ * from shared byte offset from + 4t to to + 4t (BRA at pc, LDS, STS), then BAR. */
+void rw_pyramid_copy(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc, uint64_t from, uint64_t to);
+/* The kernel's end: every thread t with computed[t] stores its result from shared byte offset
+ * from + 4t to global address gaddr[t] (BRA at pc, LDS, STG on the prologue's register
+ * ri[warp]), then every warp EXITs. */
+void rw_pyramid_store(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc, uint64_t from,
+                      const uint64_t *gaddr, const uint8_t *ri);
 /* The host's time loop: one launch of k per `pyramid` of the `steps` steps, ping-ponging
  * buffers 0 and 1 (0 holds the input): k->i[0] = steps in this launch, i[1] = source,
  * i[2] = destination, i[3] = first step. sync_each: synchronize after every launch (else the
