@@ -161,25 +161,19 @@ TEST(cache_l1d_options)
     free(buf);
     gms_params_free(p);
 
-    p = params_with("N:32:128:4,L:T:m:N:M,A:32:8,8", "30", "conventional");
-    CHECK(gms_config_module_l1d.finalize(p, &e) != 0);
-    CHECK_CONTAINS(e.msg, "30 is not a prime");
-    gms_params_free(p);
-
-    p = params_with("N:32:128:4,L:T:m:N:X,A:32:8,8", "31", "conventional");
-    CHECK(gms_config_module_l1d.finalize(p, &e) != 0);
-    CHECK_CONTAINS(e.msg, "-gms_l1d_pmod_prime");
-    gms_params_free(p);
-
-    p = params_with("N:32:128:4,L:T:m:N:X,A:32:8,8", "0", "dlmshr");
-    CHECK(gms_config_module_l1d.finalize(p, &e) != 0);
-    CHECK_CONTAINS(e.msg, "not yet implemented");
-    gms_params_free(p);
-
-    p = params_with("N:32:128:4,L:T:m:N:X,A:32:8,8", "0", "magic");
-    CHECK(gms_config_module_l1d.finalize(p, &e) != 0);
-    CHECK_CONTAINS(e.msg, "-gms_l1d_mshr: unknown MSHR design 'magic'");
-    gms_params_free(p);
+    /* bad combinations: cache string, PMOD prime, MSHR design, and what the error says */
+    static const struct { const char *cache, *prime, *mshr, *msg; } bad[] = {
+        { "N:32:128:4,L:T:m:N:M,A:32:8,8", "30", "conventional", "30 is not a prime" },
+        { "N:32:128:4,L:T:m:N:X,A:32:8,8", "31", "conventional", "-gms_l1d_pmod_prime" },
+        { "N:32:128:4,L:T:m:N:X,A:32:8,8", "0", "dlmshr", "not yet implemented" },
+        { "N:32:128:4,L:T:m:N:X,A:32:8,8", "0", "magic", "-gms_l1d_mshr: unknown MSHR design 'magic'" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        p = params_with(bad[i].cache, bad[i].prime, bad[i].mshr);
+        CHECK(gms_config_module_l1d.finalize(p, &e) != 0);
+        CHECK_CONTAINS(e.msg, bad[i].msg);
+        gms_params_free(p);
+    }
 
     p = params_with("none", "0", "conventional");
     CHECK_EQ(gms_config_module_l1d.finalize(p, &e), 0);
