@@ -11,7 +11,7 @@
 
 typedef struct ga {
     uint64_t n, repeat;
-    int done;
+    uint64_t rep;       /* repetitions pushed so far */
     rw_buf m, a, b;
     float *a0, *b0;
 } ga;
@@ -154,38 +154,40 @@ static int k_fan2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     return 0;
 }
 
+/* One repetition per call: its reset of m, a and b (host copies + H2D) must happen only when
+ * the previous repetition's kernels have run, which is when next() is called again. */
 static int next(void *st, gms_program *p, gms_error *err)
 {
     ga *s = st;
-    if (s->done) return 0;
+    if (s->rep == s->repeat) return 0;
     uint64_t n = s->n;
-    rw_buf_alloc(p, &s->m, "m_cuda", 0);
-    rw_buf_alloc(p, &s->a, "a_cuda", 0);
-    rw_buf_alloc(p, &s->b, "b_cuda", 0);
+    if (s->rep == 0) {
+        rw_buf_alloc(p, &s->m, "m_cuda", 0);
+        rw_buf_alloc(p, &s->a, "a_cuda", 0);
+        rw_buf_alloc(p, &s->b, "b_cuda", 0);
+    }
     uint32_t g1 = (uint32_t)(n / MAXBLOCK + (n % MAXBLOCK ? 1 : 0));
     uint32_t g2 = (uint32_t)(n / BXY + (n % BXY ? 1 : 0));
     rw_kernel k1 = {.st = s, .fn = k_fan1, .grid = {g1, 1, 1}, .block = {MAXBLOCK, 1, 1}};
     rw_kernel k2 = {.st = s, .fn = k_fan2, .grid = {g2, g2, 1}, .block = {BXY, BXY, 1}};
-    for (uint64_t r = 0; r < s->repeat; r++) {
-        memcpy(s->a.h, s->a0, 4 * n * n);
-        memcpy(s->b.h, s->b0, 4 * n);
-        memset(s->m.h, 0, 4 * n * n);
-        gms_prog_copy_h2d(p, s->m.d, s->m.bytes);
-        gms_prog_copy_h2d(p, s->a.d, s->a.bytes);
-        gms_prog_copy_h2d(p, s->b.d, s->b.bytes);
-        for (uint64_t t = 0; t < n - 1; t++) {
-            k1.i[0] = k2.i[0] = (int64_t)t;
-            k2.i[1] = (int64_t)(n - t);
-            rw_launch(p, "Fan1", &k1, 0, 16);
-            gms_prog_sync(p);
-            rw_launch(p, "Fan2", &k2, 0, 16);
-            gms_prog_sync(p);
-        }
-        gms_prog_copy_d2h(p, s->m.d, s->m.bytes);
-        gms_prog_copy_d2h(p, s->a.d, s->a.bytes);
-        gms_prog_copy_d2h(p, s->b.d, s->b.bytes);
+    memcpy(s->a.h, s->a0, 4 * n * n);
+    memcpy(s->b.h, s->b0, 4 * n);
+    memset(s->m.h, 0, 4 * n * n);
+    gms_prog_copy_h2d(p, s->m.d, s->m.bytes);
+    gms_prog_copy_h2d(p, s->a.d, s->a.bytes);
+    gms_prog_copy_h2d(p, s->b.d, s->b.bytes);
+    for (uint64_t t = 0; t < n - 1; t++) {
+        k1.i[0] = k2.i[0] = (int64_t)t;
+        k2.i[1] = (int64_t)(n - t);
+        rw_launch(p, "Fan1", &k1, 0, 16);
+        gms_prog_sync(p);
+        rw_launch(p, "Fan2", &k2, 0, 16);
+        gms_prog_sync(p);
     }
-    s->done = 1;
+    gms_prog_copy_d2h(p, s->m.d, s->m.bytes);
+    gms_prog_copy_d2h(p, s->a.d, s->a.bytes);
+    gms_prog_copy_d2h(p, s->b.d, s->b.bytes);
+    s->rep++;
     (void)err;
     return 1;
 }

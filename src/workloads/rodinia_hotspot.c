@@ -15,7 +15,7 @@
 
 typedef struct hs {
     uint64_t rows, pyramid, sim_time, repeat;
-    int done;
+    uint64_t rep;       /* repetitions pushed so far */
     rw_buf power, temp[2];
     float *temp0;
     float step_div_cap, rx1, ry1, rz1;
@@ -197,26 +197,27 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     return 0;
 }
 
+/* One repetition per call: its reset of the input temperatures (host copy + H2D) must happen
+ * only when the previous repetition's kernels have run, which is when next() is called again. */
 static int next(void *st, gms_program *p, gms_error *err)
 {
     hs *s = st;
-    if (s->done) return 0;
+    if (s->rep == s->repeat) return 0;
     uint64_t n = s->rows * s->rows;
-    rw_buf_alloc(p, &s->temp[0], "MatrixTemp0", 0);
-    rw_buf_alloc(p, &s->temp[1], "MatrixTemp1", 0);
-    rw_buf_alloc(p, &s->power, "MatrixPower", 1);
+    if (s->rep == 0) {
+        rw_buf_alloc(p, &s->temp[0], "MatrixTemp0", 0);
+        rw_buf_alloc(p, &s->temp[1], "MatrixTemp1", 0);
+        rw_buf_alloc(p, &s->power, "MatrixPower", 1);
+    }
     uint64_t small = BS - s->pyramid * 2;
     uint32_t bc = (uint32_t)((s->rows + small - 1) / small);
     rw_kernel k = {.st = s, .fn = k_temp, .grid = {bc, bc, 1}, .block = {BS, BS, 1}};
-    int dst = 0;
-    for (uint64_t r = 0; r < s->repeat; r++) {
-        memcpy(s->temp[0].h, s->temp0, 4 * n);
-        gms_prog_copy_h2d(p, s->temp[0].d, s->temp[0].bytes);
-        dst = rw_pyramid_launches(p, &k, "calculate_temp", s->sim_time, s->pyramid, 3 * 4 * BS * BS, 32, 1);
-        gms_prog_copy_d2h(p, s->temp[dst].d, s->temp[dst].bytes);
-    }
+    memcpy(s->temp[0].h, s->temp0, 4 * n);
+    gms_prog_copy_h2d(p, s->temp[0].d, s->temp[0].bytes);
+    int dst = rw_pyramid_launches(p, &k, "calculate_temp", s->sim_time, s->pyramid, 3 * 4 * BS * BS, 32, 1);
+    gms_prog_copy_d2h(p, s->temp[dst].d, s->temp[dst].bytes);
     s->final_buf = dst;
-    s->done = 1;
+    s->rep++;
     (void)err;
     return 1;
 }

@@ -38,7 +38,7 @@ static const int8_t blosum62[24][24] = {
 typedef struct nw {
     uint64_t dim, cols, repeat;
     int32_t penalty;
-    int done;
+    uint64_t rep;       /* repetitions pushed so far */
     rw_buf ref, mat;
     int32_t *mat0;
 } nw;
@@ -204,35 +204,37 @@ static int k_needle(const rw_kernel *k, uint64_t bx, gms_block_trace *out, gms_e
     return 0;
 }
 
+/* One repetition per call: its reset of the score matrix (host copy + H2D) must happen only
+ * when the previous repetition's kernels have run, which is when next() is called again. */
 static int next(void *st, gms_program *p, gms_error *err)
 {
     nw *s = st;
-    if (s->done) return 0;
-    rw_buf_alloc(p, &s->ref, "referrence_cuda", 1);
-    rw_buf_alloc(p, &s->mat, "matrix_cuda", 0);
+    if (s->rep == s->repeat) return 0;
+    if (s->rep == 0) {
+        rw_buf_alloc(p, &s->ref, "referrence_cuda", 1);
+        rw_buf_alloc(p, &s->mat, "matrix_cuda", 0);
+    }
     int64_t bw = (int64_t)(s->cols - 1) / BS;
     rw_kernel k = {.st = s, .fn = k_needle, .block = {BS, 1, 1}};
     uint32_t shm = 4 * ((BS + 1) * (BS + 1) + BS * BS);
-    for (uint64_t r = 0; r < s->repeat; r++) {
-        memcpy(s->mat.h, s->mat0, 4 * s->cols * s->cols);
-        gms_prog_copy_h2d(p, s->mat.d, s->mat.bytes);
-        k.i[1] = bw;
-        for (int64_t i = 1; i <= bw; i++) {
-            k.grid = (gms_dim3){(uint32_t)i, 1, 1};
-            k.i[0] = i;
-            k.i[2] = 1;
-            rw_launch(p, "needle_cuda_shared_1", &k, shm, 32);
-        }
-        for (int64_t i = bw - 1; i >= 1; i--) {
-            k.grid = (gms_dim3){(uint32_t)i, 1, 1};
-            k.i[0] = i;
-            k.i[2] = 2;
-            rw_launch(p, "needle_cuda_shared_2", &k, shm, 32);
-        }
-        gms_prog_sync(p);
-        gms_prog_copy_d2h(p, s->mat.d, s->mat.bytes);
+    memcpy(s->mat.h, s->mat0, 4 * s->cols * s->cols);
+    gms_prog_copy_h2d(p, s->mat.d, s->mat.bytes);
+    k.i[1] = bw;
+    for (int64_t i = 1; i <= bw; i++) {
+        k.grid = (gms_dim3){(uint32_t)i, 1, 1};
+        k.i[0] = i;
+        k.i[2] = 1;
+        rw_launch(p, "needle_cuda_shared_1", &k, shm, 32);
     }
-    s->done = 1;
+    for (int64_t i = bw - 1; i >= 1; i--) {
+        k.grid = (gms_dim3){(uint32_t)i, 1, 1};
+        k.i[0] = i;
+        k.i[2] = 2;
+        rw_launch(p, "needle_cuda_shared_2", &k, shm, 32);
+    }
+    gms_prog_sync(p);
+    gms_prog_copy_d2h(p, s->mat.d, s->mat.bytes);
+    s->rep++;
     (void)err;
     return 1;
 }

@@ -10,7 +10,8 @@
 
 typedef struct pf {
     uint64_t cols, rows, pyramid, repeat;
-    int done, final_buf;
+    uint64_t rep;       /* repetitions pushed so far */
+    int final_buf;
     rw_buf wall, res[2];
     int32_t *data;  /* rows x cols */
 } pf;
@@ -20,7 +21,7 @@ static const gms_wl_param params[] = {
     {"rows", "100", "number of rows (col_len)"},
     {"pyramid", "20", "pyramid height: rows per kernel launch"},
     {"scale", "1", "multiplies cols"},
-    {"repeat", "1", "run the whole search N times"},
+    {"repeat", "1", "run the whole search N times from the same input"},
     {NULL, NULL, NULL},
 };
 
@@ -156,27 +157,28 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
     return 0;
 }
 
+/* One repetition per call: its reset of the input row (host copy + H2D) must happen only
+ * when the previous repetition's kernels have run, which is when next() is called again. */
 static int next(void *st, gms_program *p, gms_error *err)
 {
     pf *s = st;
-    if (s->done) return 0;
-    rw_buf_alloc(p, &s->res[0], "gpuResult0", 0);
-    rw_buf_alloc(p, &s->res[1], "gpuResult1", 0);
-    rw_buf_alloc(p, &s->wall, "gpuWall", 1);
+    if (s->rep == s->repeat) return 0;
+    if (s->rep == 0) {
+        rw_buf_alloc(p, &s->res[0], "gpuResult0", 0);
+        rw_buf_alloc(p, &s->res[1], "gpuResult1", 0);
+        rw_buf_alloc(p, &s->wall, "gpuWall", 1);
+    }
     uint64_t small = BS - s->pyramid * 2;
     uint32_t bc = (uint32_t)((s->cols + small - 1) / small);
     rw_kernel k = {.st = s, .fn = k_dynproc, .grid = {bc, 1, 1}, .block = {BS, 1, 1}};
     k.i[4] = (int64_t)s->pyramid;
-    int dst = 0;
-    for (uint64_t r = 0; r < s->repeat; r++) {
-        memcpy(s->res[0].h, s->data, 4 * s->cols);
-        gms_prog_copy_h2d(p, s->res[0].d, s->res[0].bytes);
-        dst = rw_pyramid_launches(p, &k, "dynproc_kernel", s->rows - 1, s->pyramid, 2 * 4 * BS, 24, 0);
-        gms_prog_sync(p);
-        gms_prog_copy_d2h(p, s->res[dst].d, s->res[dst].bytes);
-    }
+    memcpy(s->res[0].h, s->data, 4 * s->cols);
+    gms_prog_copy_h2d(p, s->res[0].d, s->res[0].bytes);
+    int dst = rw_pyramid_launches(p, &k, "dynproc_kernel", s->rows - 1, s->pyramid, 2 * 4 * BS, 24, 0);
+    gms_prog_sync(p);
+    gms_prog_copy_d2h(p, s->res[dst].d, s->res[dst].bytes);
     s->final_buf = dst;
-    s->done = 1;
+    s->rep++;
     (void)err;
     return 1;
 }
