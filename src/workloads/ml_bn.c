@@ -29,6 +29,7 @@
 
 typedef struct bn {
     int N, D, iters, cpu;
+    rw_pool *pool;         /* the wrapper's allocations across repetitions */
     int sizepernode;
     gms_rng rng;
     int32_t *data0;
@@ -565,16 +566,16 @@ static int drive(bn *s, gms_program *p, gms_error *err)
 {
     if (s->phase == 0) {
         if (!s->cpu) {
-            rw_buf_alloc(p, &s->udata, "U_data", 1);
-            rw_buf_alloc(p, &s->ls, "U_localscore", 0);
-            rw_buf_alloc(p, &s->lg, "U_LG", 1);
+            rw_buf_alloc_in(p, s->pool, &s->udata, "U_data", 1);
+            rw_buf_alloc_in(p, s->pool, &s->ls, "U_localscore", 0);
+            rw_buf_alloc_in(p, s->pool, &s->lg, "U_LG", 1);
             rw_kernel k = {.st = s, .step = k_genscore, .wsize = sizeof(gs_warp), .grid = {(uint32_t)(s->sizepernode / TPB + 1), 1, 1},
                            .block = {TPB, 1, 1}};
             rw_launch(p, "genScoreKernel", &k, 0, 48);
             gms_prog_sync(p);
-            rw_buf_alloc(p, &s->scores, "U_scores", 0);
-            rw_buf_alloc(p, &s->parent, "U_parent", 0);
-            rw_buf_alloc(p, &s->resp, "U_resP", 0);
+            rw_buf_alloc_in(p, s->pool, &s->scores, "U_scores", 0);
+            rw_buf_alloc_in(p, s->pool, &s->parent, "U_parent", 0);
+            rw_buf_alloc_in(p, s->pool, &s->resp, "U_resP", 0);
         } else {
             cpu_genscore(s);
         }
@@ -665,10 +666,17 @@ static const gms_wl_param params[] = {
     {"data", "600", "data samples DATA_N"},
     {"iter", "100", "order-MCMC iterations ITER (nodes computeKernel launches each)"},
     {"scale", "1", "multiplies data"},
+    {"repeat", "1", "run the whole structure search N times from the same input"},
     {NULL, NULL, NULL},
 };
 
-typedef struct bnw { bn *run; int N, D, it; uint64_t seed; } bnw;
+typedef struct bnw {
+    bn *run;
+    int N, D, it;
+    uint64_t seed;
+    uint64_t repeat, rep;  /* repetitions asked for; the one running (from 0) */
+    rw_pool pool;
+} bnw;
 
 static int sizes(const gms_wl_args *a, bnw *w, gms_error *err)
 {
@@ -693,17 +701,37 @@ static uint64_t footprint(const gms_wl_args *a)
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
-    bnw t;
+    bnw t = {0};   /* repeat, rep and pool start zeroed */
     if (sizes(a, &t, err)) return -1;
     bnw *w = gms_xcalloc(1, sizeof *w);
     *w = t;
     w->seed = gms_wl_seed(a);
+    if (rw_param(a, "repeat", 1, 1000000, &w->repeat, err)) {
+        free(w);
+        return -1;
+    }
     w->run = bn_new(w->N, w->D, w->it, w->seed, 0);
+    w->run->pool = &w->pool;
     *out = w;
     return 0;
 }
 
-static int next(void *st, gms_program *p, gms_error *err) { return drive(((bnw *)st)->run, p, err); }
+static int next(void *st, gms_program *p, gms_error *err)
+{
+    bnw *w = st;
+    for (;;) {
+        int rc = drive(w->run, p, err);
+        if (rc || w->rep + 1 >= w->repeat) return rc;
+        /* A repetition is over (drive() said done): the next one runs the same program again,
+         * from a fresh host state built from the same seed (the same input, which it uploads
+         * again), on the first repetition's allocations. */
+        bn_free(w->run);
+        w->run = bn_new(w->N, w->D, w->it, w->seed, 0);
+        w->run->pool = &w->pool;
+        rw_pool_restart(&w->pool);
+        w->rep++;
+    }
+}
 
 static int verify(void *st, gms_error *err)
 {
@@ -739,6 +767,7 @@ static void destroy(void *st)
     bnw *w = st;
     if (!w) return;
     bn_free(w->run);
+    rw_pool_free(&w->pool);
     free(w);
 }
 

@@ -37,6 +37,7 @@ static const int LM[NL] = {0, 25, 16, 216}, LN[NL] = {0, 6, 1, 10}, LO[NL] = {78
 
 typedef struct cn {
     int ntrain, ntest, cpu;
+    rw_pool *pool;         /* the wrapper's allocations across repetitions */
     gms_rng rng;
     rw_buf b[NL][NB];
     float *images;          /* (ntrain + ntest) x 784 */
@@ -374,7 +375,7 @@ static int drive(cn *s, gms_program *p)
                 if (!s->b[l][b].bytes) continue;   /* l_input's zero-size bias and weights */
                 char nm[64];
                 snprintf(nm, sizeof nm, "%s.%s", lnames[l], names[b]);
-                rw_buf_alloc(p, &s->b[l][b], nm, b == B_BIAS || b == B_W);
+                rw_buf_alloc_in(p, s->pool, &s->b[l][b], nm, b == B_BIAS || b == B_W);
             }
         s->allocated = 1;
     }
@@ -403,10 +404,17 @@ static int drive(cn *s, gms_program *p)
 static const gms_wl_param params[] = {
     {"train", "0", "training images (one learn() epoch; the suite's main has learn() commented out)"},
     {"test", "1", "test images classified (the suite's test() sets test_cnt = 1)"},
+    {"repeat", "1", "run the whole training and test N times from the same input (the same initial weights)"},
     {NULL, NULL, NULL},
 };
 
-typedef struct cnw { cn *run; int ntrain, ntest; uint64_t seed; } cnw;
+typedef struct cnw {
+    cn *run;
+    int ntrain, ntest;
+    uint64_t seed;
+    uint64_t repeat, rep;  /* repetitions asked for; the one running (from 0) */
+    rw_pool pool;
+} cnw;
 
 static uint64_t footprint(const gms_wl_args *a)
 {
@@ -418,20 +426,36 @@ static uint64_t footprint(const gms_wl_args *a)
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
-    uint64_t tr, te;
-    if (rw_param(a, "train", 0, 1000000, &tr, err) || rw_param(a, "test", 0, 1000000, &te, err)) return -1;
+    uint64_t tr, te, rep;
+    if (rw_param(a, "train", 0, 1000000, &tr, err) || rw_param(a, "test", 0, 1000000, &te, err) ||
+        rw_param(a, "repeat", 1, 1000000, &rep, err))
+        return -1;
     if (tr + te == 0) return gms_err(err, "workload cnn: train=0 and test=0 run no kernel");
     cnw *w = gms_xcalloc(1, sizeof *w);
     w->ntrain = (int)tr; w->ntest = (int)te; w->seed = gms_wl_seed(a);
+    w->repeat = rep;
     w->run = cn_new(w->ntrain, w->ntest, w->seed, 0);
+    w->run->pool = &w->pool;
     *out = w;
     return 0;
 }
 
 static int next(void *st, gms_program *p, gms_error *err)
 {
+    cnw *w = st;
     (void)err;
-    return drive(((cnw *)st)->run, p);
+    for (;;) {
+        int rc = drive(w->run, p);
+        if (rc || w->rep + 1 >= w->repeat) return rc;
+        /* A repetition is over (drive() said done): the next one runs the same program again,
+         * from a fresh host state built from the same seed (the same input, which it uploads
+         * again), on the first repetition's allocations. */
+        cn_free(w->run);
+        w->run = cn_new(w->ntrain, w->ntest, w->seed, 0);
+        w->run->pool = &w->pool;
+        rw_pool_restart(&w->pool);
+        w->rep++;
+    }
 }
 
 static int verify(void *st, gms_error *err)
@@ -467,6 +491,7 @@ static void destroy(void *st)
     cnw *w = st;
     if (!w) return;
     cn_free(w->run);
+    rw_pool_free(&w->pool);
     free(w);
 }
 

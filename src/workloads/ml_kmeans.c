@@ -12,7 +12,7 @@ static const char *const names[NBUF] = {"group_d", "nx_d", "ny_d", "x_d", "y_d",
 
 typedef struct km {
     uint64_t n, k, reps;
-    int done;
+    uint64_t repeat, rep;   /* repetitions asked for, pushed so far */
     rw_buf b[NBUF];
     float *mux0, *muy0;
 } km;
@@ -22,6 +22,7 @@ static const gms_wl_param params[] = {
     {"k", "3", "number of clusters (initCoord.txt lines); threads per block of 4 kernels"},
     {"reps", "100", "k-means rounds"},
     {"scale", "1", "multiplies points"},
+    {"repeat", "1", "run all the rounds N times from the same initial centres"},
     {NULL, NULL, NULL},
 };
 
@@ -36,13 +37,13 @@ static uint64_t footprint(const gms_wl_args *a)
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
-    uint64_t n, k, reps;
+    uint64_t n, k, reps, rep;
     if (rw_scaled(a, "kmeans", "points", 1, 1ULL << 31, &n, err) || rw_param(a, "k", 1, 1024, &k, err) ||
-        rw_param(a, "reps", 1, 1000000, &reps, err))
+        rw_param(a, "reps", 1, 1000000, &reps, err) || rw_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     if (n > UINT32_MAX) return gms_err(err, "workload kmeans: points=%llu exceeds the grid limit", (unsigned long long)n);
     km *s = gms_xcalloc(1, sizeof *s);
-    s->n = n; s->k = k; s->reps = reps;
+    s->n = n; s->k = k; s->reps = reps; s->repeat = rep;
     uint64_t sz[NBUF] = {n, k, k, n, n, k, k, k, k, n * k};
     for (int i = 0; i < NBUF; i++) rw_buf_new(&s->b[i], 4 * sz[i]);
     gms_rng g;
@@ -223,11 +224,21 @@ static int k_recenter1(const rw_kernel *kk, rw_wgen *ws, gms_error *err)
     WL_GEN_END(&ws->g);
 }
 
+/* One repetition (all `reps` rounds) per call. Later repetitions start again from the initial
+ * centres (host copy + H2D), which must happen only when the previous repetition's kernels
+ * have run, which is when next() is called again. */
 static int next(void *st, gms_program *p, gms_error *err)
 {
     km *s = st;
-    if (s->done) return 0;
-    for (int i = 0; i < NBUF; i++) rw_buf_alloc(p, &s->b[i], names[i], i == X || i == Y || i == MUX || i == MUY);
+    if (s->rep == s->repeat) return 0;
+    if (s->rep == 0) {
+        for (int i = 0; i < NBUF; i++) rw_buf_alloc(p, &s->b[i], names[i], i == X || i == Y || i == MUX || i == MUY);
+    } else {
+        memcpy(s->b[MUX].h, s->mux0, s->b[MUX].bytes);
+        memcpy(s->b[MUY].h, s->muy0, s->b[MUY].bytes);
+        gms_prog_copy_h2d(p, s->b[MUX].d, s->b[MUX].bytes);
+        gms_prog_copy_h2d(p, s->b[MUY].d, s->b[MUY].bytes);
+    }
     static const char *const kn[5] = {"get_dst", "regroup", "clear", "recenter_step1", "recenter_step2"};
     uint32_t n = (uint32_t)s->n, k = (uint32_t)s->k;
     const gms_dim3 grid[5] = {{n, 1, 1}, {n, 1, 1}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}};
@@ -243,7 +254,7 @@ static int next(void *st, gms_program *p, gms_error *err)
     gms_prog_copy_d2h(p, s->b[GROUP].d, s->b[GROUP].bytes);
     gms_prog_copy_d2h(p, s->b[MUX].d, s->b[MUX].bytes);
     gms_prog_copy_d2h(p, s->b[MUY].d, s->b[MUY].bytes);
-    s->done = 1;
+    s->rep++;
     (void)err;
     return 1;
 }

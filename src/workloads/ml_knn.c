@@ -11,7 +11,7 @@
 #define BD 16
 
 typedef struct kn {
-    uint64_t nref, nq, dim, k, iters;
+    uint64_t nref, nq, dim, k, iters, repeat;
     int done;
     rw_buf ref, query, dist, ind;
 } kn;
@@ -23,6 +23,7 @@ static const gms_wl_param params[] = {
     {"k", "20", "neighbours to find"},
     {"iter", "100", "knn_cuda calls (3 kernels each)"},
     {"scale", "1", "multiplies ref and query"},
+    {"repeat", "1", "run all the knn_cuda calls N times (no kernel depends on an earlier call's output)"},
     {NULL, NULL, NULL},
 };
 
@@ -43,12 +44,13 @@ static uint64_t footprint(const gms_wl_args *a)
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
-    uint64_t r, q, d, k, it;
-    if (sizes(a, &r, &q, err) || rw_param(a, "dim", 1, 4096, &d, err) || rw_param(a, "iter", 1, 1000000, &it, err))
+    uint64_t r, q, d, k, it, rep;
+    if (sizes(a, &r, &q, err) || rw_param(a, "dim", 1, 4096, &d, err) || rw_param(a, "iter", 1, 1000000, &it, err) ||
+        rw_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     if (rw_param(a, "k", 1, r, &k, err)) return -1;
     kn *s = gms_xcalloc(1, sizeof *s);
-    s->nref = r; s->nq = q; s->dim = d; s->k = k; s->iters = it;
+    s->nref = r; s->nq = q; s->dim = d; s->k = k; s->iters = it; s->repeat = rep;
     rw_buf_new(&s->ref, 4 * r * d);
     rw_buf_new(&s->query, 4 * q * d);
     rw_buf_new(&s->dist, 4 * q * r);
@@ -294,7 +296,8 @@ static int next(void *st, gms_program *p, gms_error *err)
     rw_kernel k1 = {.st = s, .fn = k_dist, .grid = {q16, r16, 1}, .block = {BD, BD, 1}};
     rw_kernel k2 = {.st = s, .fn = k_sort, .grid = {q256, 1, 1}, .block = {256, 1, 1}};
     rw_kernel k3 = {.st = s, .fn = k_sqrt, .grid = {q16, k16, 1}, .block = {BD, BD, 1}};
-    for (uint64_t i = 0; i < s->iters; i++) {
+    /* each call recomputes dist and ind from ref and query: nothing to reset between repetitions */
+    for (uint64_t i = 0; i < s->iters * s->repeat; i++) {
         rw_launch(p, "cuComputeDistanceGlobal", &k1, 2 * 4 * BD * BD + 20, 32);
         rw_launch(p, "cuInsertionSort", &k2, 0, 32);
         rw_launch(p, "cuParallelSqrt", &k3, 0, 16);

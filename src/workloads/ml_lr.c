@@ -25,7 +25,7 @@
 
 typedef struct lr {
     uint64_t m, n, iters;   /* instances, features including X0, gradient-descent iterations */
-    int done;
+    uint64_t repeat, rep;   /* repetitions asked for, pushed so far */
     rw_buf X, w, cost, cls, grad;
     float *x0;              /* a copy of the input matrix (verify) */
 } lr;
@@ -35,6 +35,7 @@ static const gms_wl_param params[] = {
     {"features", "1000", "word-count features per document (train-first1000.arff); X0 is added"},
     {"iter", "1000", "gradient-descent iterations (MAX_ITER)"},
     {"scale", "1", "multiplies instances"},
+    {"repeat", "1", "run the whole training N times from the same (zero) initial weights"},
     {NULL, NULL, NULL},
 };
 
@@ -59,10 +60,12 @@ static uint64_t footprint(const gms_wl_args *a)
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
-    uint64_t m, n, it;
-    if (sizes(a, &m, &n, err) || rw_param(a, "iter", 1, 1000000, &it, err)) return -1;
+    uint64_t m, n, it, rep;
+    if (sizes(a, &m, &n, err) || rw_param(a, "iter", 1, 1000000, &it, err) ||
+        rw_param(a, "repeat", 1, 1000000, &rep, err))
+        return -1;
     lr *s = gms_xcalloc(1, sizeof *s);
-    s->m = m; s->n = n; s->iters = it;
+    s->m = m; s->n = n; s->iters = it; s->repeat = rep;
     rw_buf_new(&s->X, 4 * m * n);
     rw_buf_new(&s->w, 4 * n);
     rw_buf_new(&s->cost, 4 * m);
@@ -299,16 +302,23 @@ static int k_axpy(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
 static int next(void *st, gms_program *p, gms_error *err)
 {
     lr *s = st;
-    if (s->done) return 0;
-    /* non-UVM order: dFeatureMatTrans, dWeightArr, dCostArr, dClassArr, dFeaCostProdArr */
-    rw_buf_alloc(p, &s->X, "dFeatureMatTrans", 0);
-    rw_buf_alloc(p, &s->w, "dWeightArr", 0);
-    rw_buf_alloc(p, &s->cost, "dCostArr", 0);
-    rw_buf_alloc(p, &s->cls, "dClassArr", 0);
-    rw_buf_alloc(p, &s->grad, "dFeaCostProdArr", 0);
-    gms_prog_copy_h2d(p, s->X.d, s->X.bytes);
-    gms_prog_copy_h2d(p, s->w.d, s->w.bytes);
-    gms_prog_copy_h2d(p, s->cls.d, s->cls.bytes);
+    if (s->rep == s->repeat) return 0;
+    if (s->rep == 0) {
+        /* non-UVM order: dFeatureMatTrans, dWeightArr, dCostArr, dClassArr, dFeaCostProdArr */
+        rw_buf_alloc(p, &s->X, "dFeatureMatTrans", 0);
+        rw_buf_alloc(p, &s->w, "dWeightArr", 0);
+        rw_buf_alloc(p, &s->cost, "dCostArr", 0);
+        rw_buf_alloc(p, &s->cls, "dClassArr", 0);
+        rw_buf_alloc(p, &s->grad, "dFeaCostProdArr", 0);
+        gms_prog_copy_h2d(p, s->X.d, s->X.bytes);
+        gms_prog_copy_h2d(p, s->w.d, s->w.bytes);
+        gms_prog_copy_h2d(p, s->cls.d, s->cls.bytes);
+    } else {
+        /* a later repetition: the weights start from zero again (the previous repetition's
+         * kernels have run by now, since next() is called only then) */
+        memset(s->w.h, 0, s->w.bytes);
+        gms_prog_copy_h2d(p, s->w.d, s->w.bytes);
+    }
     /* ComputeCost: 128 threads when numInstances > 128, else one block of numInstances */
     uint32_t cb = s->m > TPB ? TPB : (uint32_t)s->m, cg = s->m > TPB ? (uint32_t)((s->m + TPB - 1) / TPB) : 1;
     rw_kernel kn = {.st = s, .fn = k_gemvN, .grid = {(uint32_t)((s->m + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
@@ -324,7 +334,7 @@ static int next(void *st, gms_program *p, gms_error *err)
     }
     gms_prog_sync(p);
     gms_prog_copy_d2h(p, s->w.d, s->w.bytes);
-    s->done = 1;
+    s->rep++;
     (void)err;
     return 1;
 }

@@ -33,6 +33,7 @@ enum { S_READ, S_GAIN, S_GAIN_POST, S_FINISHED };
 typedef struct sc {
     /* parameters */
     int64_t kmin, kmax, dim, n, chunk, csize;
+    rw_pool *pool;         /* the wrapper's allocations across repetitions */
     int cpu;                      /* 1: reference run, pgain's kernel on the CPU */
     uint64_t x48;                 /* lrand48 state */
     /* stream */
@@ -73,6 +74,7 @@ static const gms_wl_param params[] = {
     {"chunksize", "65536", "points handled per step"},
     {"clustersize", "1000", "maximum number of intermediate centers"},
     {"scale", "1", "multiplies n and chunksize"},
+    {"repeat", "1", "run the whole clustering N times from the same input stream"},
     {NULL, NULL, NULL},
 };
 
@@ -439,7 +441,7 @@ static void pgain_pre(sc *s, gms_program *p, int64_t x)
     if (!s->cpu && (wmb > s->wm_d.bytes || !s->wm_d.h)) {
         rw_buf_free(&s->wm_d);
         rw_buf_new(&s->wm_d, wmb);
-        rw_buf_alloc(p, &s->wm_d, "work_mem_d", 0);
+        rw_buf_alloc_in(p, s->pool, &s->wm_d, "work_mem_d", 0);
     } else if (wmb > s->wm_d.bytes || !s->wm_d.h) {
         rw_buf_free(&s->wm_d);
         rw_buf_new(&s->wm_d, wmb);
@@ -452,10 +454,10 @@ static void pgain_pre(sc *s, gms_program *p, int64_t x)
         rw_buf_new(&s->coord_d, 4 * (uint64_t)(cap * dim));
         s->pbytes = s->p_d.h;
         if (!s->cpu) {
-            rw_buf_alloc(p, &s->ct_d, "center_table_d", 0);
-            rw_buf_alloc(p, &s->sw_d, "switch_membership_d", 0);
-            rw_buf_alloc(p, &s->p_d, "p", 0);
-            rw_buf_alloc(p, &s->coord_d, "coord_d", 0);
+            rw_buf_alloc_in(p, s->pool, &s->ct_d, "center_table_d", 0);
+            rw_buf_alloc_in(p, s->pool, &s->sw_d, "switch_membership_d", 0);
+            rw_buf_alloc_in(p, s->pool, &s->p_d, "p", 0);
+            rw_buf_alloc_in(p, s->pool, &s->coord_d, "coord_d", 0);
         }
     }
     if (s->coord_changed || first) {
@@ -659,7 +661,12 @@ static void sc_free(sc *s)
     free(s);
 }
 
-typedef struct scw { sc *run; uint64_t seed; } scw;
+typedef struct scw {
+    sc *run;
+    uint64_t seed;
+    uint64_t repeat, rep;  /* repetitions asked for; the one running (from 0) */
+    rw_pool pool;
+} scw;
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
@@ -667,7 +674,12 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     if (sizes(a, &par, err)) return -1;
     scw *w = gms_xcalloc(1, sizeof *w);
     w->seed = gms_wl_seed(a);
+    if (rw_param(a, "repeat", 1, 1000000, &w->repeat, err)) {
+        free(w);
+        return -1;
+    }
     w->run = sc_new(&par, w->seed, 0);
+    w->run->pool = &w->pool;
     *out = w;
     return 0;
 }
@@ -675,7 +687,19 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
 static int next(void *st, gms_program *p, gms_error *err)
 {
     scw *w = st;
-    return drive(w->run, p, err);
+    for (;;) {
+        int rc = drive(w->run, p, err);
+        if (rc || w->rep + 1 >= w->repeat) return rc;
+        /* A repetition is over (drive() said done): the next one runs the same program again,
+         * from a fresh host state built from the same seed (the same input, which it uploads
+         * again), on the first repetition's allocations. */
+        sc *fresh = sc_new(w->run, w->seed, 0);   /* sc_new reads only the parameters */
+        sc_free(w->run);
+        w->run = fresh;
+        w->run->pool = &w->pool;
+        rw_pool_restart(&w->pool);
+        w->rep++;
+    }
 }
 
 static int verify(void *st, gms_error *err)
@@ -709,6 +733,7 @@ static void destroy(void *st)
     scw *w = st;
     if (!w) return;
     sc_free(w->run);
+    rw_pool_free(&w->pool);
     free(w);
 }
 

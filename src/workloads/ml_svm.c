@@ -29,6 +29,7 @@ enum { V_KM, V_KM_POST, V_ROUND, V_MB_POST, V_TEST, V_TEST_POST, V_DONE };
 
 typedef struct sv {
     int64_t C, M, L, Lts;
+    rw_pool *pool;         /* the wrapper's allocations across repetitions */
     float acc;
     int cpu;
     int state;
@@ -52,6 +53,7 @@ static const gms_wl_param params[] = {
     {"train", "12665", "training points of classes 0 and 1 (MNIST has 5923 + 6742)"},
     {"test", "10000", "test points (the MNIST test set)"},
     {"scale", "1", "multiplies train and test"},
+    {"repeat", "1", "run the whole training and test N times from the same input"},
     {NULL, NULL, NULL},
 };
 
@@ -464,15 +466,15 @@ static int drive(sv *s, gms_program *p, gms_error *err)
         switch (s->state) {
         case V_KM: {
             if (s->cpu) { cpu_matrix(s, 0); s->state = V_KM_POST; break; }
-            rw_buf_alloc(p, &s->K, "K", 0);
-            rw_buf_alloc(p, &s->B, "B", 1);
-            rw_buf_alloc(p, &s->X, "dev_X", 1);
+            rw_buf_alloc_in(p, s->pool, &s->K, "K", 0);
+            rw_buf_alloc_in(p, s->pool, &s->B, "B", 1);
+            rw_buf_alloc_in(p, s->pool, &s->X, "dev_X", 1);
             uint32_t g = (uint32_t)((s->L - 1) / 32 + 1);
             rw_kernel k = {.st = s, .step = k_matrix, .wsize = sizeof(km_warp), .grid = {g, g, 1}, .block = {32, 32, 1}};
             rw_launch(p, "kernel_kernel_matrix", &k, 0, 32);
             gms_prog_sync(p);
             gms_prog_copy_d2h(p, s->K.d, s->K.bytes);
-            rw_buf_alloc(p, &s->iters, "iters", 0);
+            rw_buf_alloc_in(p, s->pool, &s->iters, "iters", 0);
             s->state = V_KM_POST;
             return 1;
         }
@@ -509,10 +511,10 @@ static int drive(sv *s, gms_program *p, gms_error *err)
                 break;
             }
             if (!s->my.d) {
-                rw_buf_alloc(p, &s->my, "mini_y", 0);
-                rw_buf_alloc(p, &s->ma, "mini_a", 0);
-                rw_buf_alloc(p, &s->ms, "mini_s", 0);
-                rw_buf_alloc(p, &s->mK, "mini_K", 0);
+                rw_buf_alloc_in(p, s->pool, &s->my, "mini_y", 0);
+                rw_buf_alloc_in(p, s->pool, &s->ma, "mini_a", 0);
+                rw_buf_alloc_in(p, s->pool, &s->ms, "mini_s", 0);
+                rw_buf_alloc_in(p, s->pool, &s->mK, "mini_K", 0);
             }
             gms_prog_copy_h2d(p, s->my.d, 4 * (uint64_t)n);
             gms_prog_copy_h2d(p, s->ma.d, 4 * (uint64_t)n);
@@ -534,9 +536,9 @@ static int drive(sv *s, gms_program *p, gms_error *err)
             break;
         case V_TEST: {
             if (s->cpu) { cpu_matrix(s, 1); s->state = V_TEST_POST; break; }
-            rw_buf_alloc(p, &s->Kts, "K_ts", 0);
-            rw_buf_alloc(p, &s->X1, "dev_X1", 1);
-            rw_buf_alloc(p, &s->X2, "dev_X2", 1);
+            rw_buf_alloc_in(p, s->pool, &s->Kts, "K_ts", 0);
+            rw_buf_alloc_in(p, s->pool, &s->X1, "dev_X1", 1);
+            rw_buf_alloc_in(p, s->pool, &s->X2, "dev_X2", 1);
             uint32_t gx = (uint32_t)((s->Lts - 1) / 32 + 1), gy = (uint32_t)((s->L - 1) / 32 + 1);
             rw_kernel k = {.st = s, .step = k_matrix, .wsize = sizeof(km_warp), .grid = {gx, gy, 1}, .block = {32, 32, 1}};
             k.i[0] = 1;
@@ -567,13 +569,21 @@ static int drive(sv *s, gms_program *p, gms_error *err)
     }
 }
 
-typedef struct svw { sv *run; int64_t C, M, L, Lt; float acc; uint64_t seed; } svw;
+typedef struct svw {
+    sv *run;
+    int64_t C, M, L, Lt;
+    float acc;
+    uint64_t seed;
+    uint64_t repeat, rep;  /* repetitions asked for; the one running (from 0) */
+    rw_pool pool;
+} svw;
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
-    uint64_t C, M;
+    uint64_t C, M, rep;
     int64_t L, Lt;
-    if (sizes(a, &L, &Lt, err) || rw_param(a, "C", 1, 1000000, &C, err) || rw_param(a, "M", 1, 1024, &M, err))
+    if (sizes(a, &L, &Lt, err) || rw_param(a, "C", 1, 1000000, &C, err) || rw_param(a, "M", 1, 1024, &M, err) ||
+        rw_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     double acc = gms_wl_f64(a, "accuracy");
     if (!isfinite(acc)) return gms_err(err, "workload svm: accuracy must be a number");
@@ -584,12 +594,29 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
                        (long long)Lt);
     svw *w = gms_xcalloc(1, sizeof *w);
     w->C = (int64_t)C; w->M = (int64_t)M; w->L = L; w->Lt = Lt; w->acc = (float)acc; w->seed = gms_wl_seed(a);
+    w->repeat = rep;
     w->run = sv_new(w->C, w->M, w->acc, L, Lt, w->seed, 0);
+    w->run->pool = &w->pool;
     *out = w;
     return 0;
 }
 
-static int next(void *st, gms_program *p, gms_error *err) { return drive(((svw *)st)->run, p, err); }
+static int next(void *st, gms_program *p, gms_error *err)
+{
+    svw *w = st;
+    for (;;) {
+        int rc = drive(w->run, p, err);
+        if (rc || w->rep + 1 >= w->repeat) return rc;
+        /* A repetition is over (drive() said done): the next one runs the same program again,
+         * from a fresh host state built from the same seed (the same input, which it uploads
+         * again), on the first repetition's allocations. */
+        sv_free(w->run);
+        w->run = sv_new(w->C, w->M, w->acc, w->L, w->Lt, w->seed, 0);
+        w->run->pool = &w->pool;
+        rw_pool_restart(&w->pool);
+        w->rep++;
+    }
+}
 
 static int verify(void *st, gms_error *err)
 {
@@ -616,6 +643,7 @@ static void destroy(void *st)
     svw *w = st;
     if (!w) return;
     sv_free(w->run);
+    rw_pool_free(&w->pool);
     free(w);
 }
 

@@ -19,6 +19,7 @@
 
 typedef struct pf {
     int64_t X, Y, Nfr, N;
+    rw_pool *pool;         /* the wrapper's allocations across repetitions */
     int cpu;
     int64_t k;                   /* next frame */
     int32_t *seed, *I;
@@ -36,6 +37,7 @@ static const gms_wl_param params[] = {
     {"z", "10", "number of frames Nfr (-z); one kernel per frame after the first"},
     {"np", "1000", "number of particles (-np)"},
     {"scale", "1", "multiplies np"},
+    {"repeat", "1", "run the whole tracking N times from the same input"},
     {NULL, NULL, NULL},
 };
 
@@ -267,7 +269,7 @@ static int drive(pf *s, gms_program *p)
     rw_buf *b[] = {&s->ax, &s->ay, &s->xj, &s->yj, &s->cdf, &s->u};
     static const char *const nm[] = {"arrayX_GPU", "arrayY_GPU", "xj_GPU", "yj_GPU", "CDF_GPU", "u_GPU"};
     if (!s->allocated) {
-        for (int i = 0; i < 6; i++) rw_buf_alloc(p, b[i], nm[i], 0);
+        for (int i = 0; i < 6; i++) rw_buf_alloc_in(p, s->pool, b[i], nm[i], 0);
         s->allocated = 1;
     }
     for (int i = 0; i < 6; i++) gms_prog_copy_h2d(p, b[i]->d, b[i]->bytes);
@@ -279,7 +281,13 @@ static int drive(pf *s, gms_program *p)
     return 1;
 }
 
-typedef struct pfw { pf *run; int64_t X, Y, Z, N; uint64_t seed; } pfw;
+typedef struct pfw {
+    pf *run;
+    int64_t X, Y, Z, N;
+    uint64_t seed;
+    uint64_t repeat, rep;  /* repetitions asked for; the one running (from 0) */
+    rw_pool pool;
+} pfw;
 
 static int sizes(const gms_wl_args *a, pfw *w, gms_error *err)
 {
@@ -304,20 +312,37 @@ static uint64_t footprint(const gms_wl_args *a)
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
-    pfw t;
+    pfw t = {0};   /* repeat, rep and pool start zeroed */
     if (sizes(a, &t, err)) return -1;
     pfw *w = gms_xcalloc(1, sizeof *w);
     *w = t;
     w->seed = gms_wl_seed(a);
+    if (rw_param(a, "repeat", 1, 1000000, &w->repeat, err)) {
+        free(w);
+        return -1;
+    }
     w->run = pf_new(w->X, w->Y, w->Z, w->N, w->seed, 0);
+    w->run->pool = &w->pool;
     *out = w;
     return 0;
 }
 
 static int next(void *st, gms_program *p, gms_error *err)
 {
+    pfw *w = st;
     (void)err;
-    return drive(((pfw *)st)->run, p);
+    for (;;) {
+        int rc = drive(w->run, p);
+        if (rc || w->rep + 1 >= w->repeat) return rc;
+        /* A repetition is over (drive() said done): the next one runs the same program again,
+         * from a fresh host state built from the same seed (the same input, which it uploads
+         * again), on the first repetition's allocations. */
+        pf_free(w->run);
+        w->run = pf_new(w->X, w->Y, w->Z, w->N, w->seed, 0);
+        w->run->pool = &w->pool;
+        rw_pool_restart(&w->pool);
+        w->rep++;
+    }
 }
 
 static int verify(void *st, gms_error *err)
@@ -343,6 +368,7 @@ static void destroy(void *st)
     pfw *w = st;
     if (!w) return;
     pf_free(w->run);
+    rw_pool_free(&w->pool);
     free(w);
 }
 

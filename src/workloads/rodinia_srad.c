@@ -14,6 +14,7 @@ static const char *const names[NBUF] = {"J_cuda", "C_cuda", "E_C", "W_C", "S_C",
 
 typedef struct sr {
     uint64_t rows, cols, r1, r2, c1, c2, niter, it;
+    uint64_t repeat, rep;   /* repetitions asked for; the one running (from 0) */
     float lambda;
     rw_buf b[NBUF];
     float *j0;
@@ -28,6 +29,7 @@ static const gms_wl_param params[] = {
     {"lambda", "0.5", "diffusion rate lambda in (0,1)"},
     {"iter", "2", "number of iterations"},
     {"scale", "1", "multiplies rows and cols"},
+    {"repeat", "1", "run the whole diffusion N times from the same input"},
     {NULL, NULL, NULL},
 };
 
@@ -47,8 +49,9 @@ static uint64_t footprint(const gms_wl_args *a)
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
-    uint64_t r, c, y1, y2, x1, x2, it;
+    uint64_t r, c, y1, y2, x1, x2, it, rep;
     if (sizes(a, &r, &c, err) || rw_param(a, "iter", 1, 1000000, &it, err) ||
+        rw_param(a, "repeat", 1, 1000000, &rep, err) ||
         rw_param(a, "y1", 0, r - 1, &y1, err) || rw_param(a, "y2", y1, r - 1, &y2, err) ||
         rw_param(a, "x1", 0, c - 1, &x1, err) || rw_param(a, "x2", x1, c - 1, &x2, err))
         return -1;
@@ -56,6 +59,7 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     if (!(lam > 0 && lam < 1)) return gms_err(err, "workload srad: lambda=%s must be in (0, 1)", gms_wl_str(a, "lambda"));
     sr *s = gms_xcalloc(1, sizeof *s);
     s->rows = r; s->cols = c; s->r1 = y1; s->r2 = y2; s->c1 = x1; s->c2 = x2; s->niter = it;
+    s->repeat = rep;
     s->lambda = (float)lam;
     for (int k = 0; k < NBUF; k++) rw_buf_new(&s->b[k], 4 * r * c);
     s->j0 = gms_xmalloc(4 * r * c);
@@ -333,7 +337,14 @@ static int next(void *st, gms_program *p, gms_error *err)
         for (int k = 0; k < NBUF; k++) rw_buf_alloc(p, &s->b[k], names[k], 0);
         s->phase = 1;
     }
-    if (s->it == s->niter) return 0;
+    if (s->it == s->niter) {
+        /* a repetition is over (its kernels have run): the next starts from the input image,
+         * which each iteration uploads */
+        if (s->rep + 1 == s->repeat) return 0;
+        s->rep++;
+        memcpy(s->b[JB].h, s->j0, s->b[JB].bytes);
+        s->it = 0;
+    }
     float q0 = q0sqr_of(s, RW_F(s->b[JB]));
     rw_kernel k = {.st = s, .grid = {(uint32_t)(s->cols / BS), (uint32_t)(s->rows / BS), 1}, .block = {BS, BS, 1}};
     k.f[0] = q0;

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 
 static int rw_fill(void *self, uint64_t block, gms_block_trace *out, gms_error *err)
 {
@@ -79,6 +80,46 @@ void rw_buf_alloc(gms_program *p, rw_buf *b, const char *name, int upload)
 {
     b->d = gms_prog_alloc(p, b->bytes, name);
     if (upload) gms_prog_copy_h2d(p, b->d, b->bytes);
+}
+
+void rw_pool_restart(rw_pool *pool)
+{
+    for (size_t i = 0; i < pool->n; i++) pool->e[i].used = 0;
+}
+
+void rw_pool_free(rw_pool *pool)
+{
+    free(pool->e);
+    memset(pool, 0, sizeof *pool);
+}
+
+void rw_buf_alloc_in(gms_program *p, rw_pool *pool, rw_buf *b, const char *name, int upload)
+{
+    if (!pool) {
+        rw_buf_alloc(p, b, name, upload);
+        return;
+    }
+    /* first free fit in allocation order: a repetition that allocates like the previous ones
+     * (the same names, sizes and order) gets exactly their allocations back */
+    for (size_t i = 0; i < pool->n; i++) {
+        rw_pool_ent *e = &pool->e[i];
+        if (e->used || e->bytes < b->bytes || strncmp(e->name, name, sizeof e->name - 1)) continue;
+        e->used = 1;
+        b->d = e->d;
+        if (upload) gms_prog_copy_h2d(p, b->d, b->bytes);
+        return;
+    }
+    rw_buf_alloc(p, b, name, upload);
+    if (pool->n == pool->cap) {
+        pool->cap = pool->cap ? 2 * pool->cap : 16;
+        pool->e = gms_xrealloc(pool->e, pool->cap * sizeof *pool->e);
+    }
+    rw_pool_ent *e = &pool->e[pool->n++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->name, sizeof e->name, "%s", name);
+    e->d = b->d;
+    e->bytes = b->bytes;
+    e->used = 1;
 }
 
 uint32_t rw_block_begin(gms_block_trace *out, uint32_t tpb, rw_warp *w)

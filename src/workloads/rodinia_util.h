@@ -44,6 +44,19 @@ void rw_buf_new(rw_buf *b, uint64_t bytes);          /* zeroed host copy */
 void rw_buf_free(rw_buf *b);
 /* allocate on the device; copy host->device when `upload` */
 void rw_buf_alloc(gms_program *p, rw_buf *b, const char *name, int upload);
+/* Device allocations kept across the repetitions (repeat=N) of a program that rebuilds its
+ * host state for each repetition (the drive() state machines of pfilter, sc, svm, bn, cnn):
+ * an allocation of a later repetition reuses a free one of the same name and at least its size
+ * from the earlier repetitions, so every repetition runs on the first one's allocations, as a
+ * program that launches its kernels N times would (UVMBench's data-reuse study). */
+typedef struct rw_pool_ent { char name[64]; uint64_t d, bytes; int used; } rw_pool_ent;
+typedef struct rw_pool { rw_pool_ent *e; size_t n, cap; } rw_pool;
+/* a new repetition begins: every allocation of the pool may be reused again */
+void rw_pool_restart(rw_pool *pool);
+void rw_pool_free(rw_pool *pool);
+/* rw_buf_alloc, through `pool` (NULL: plain rw_buf_alloc). The first repetition allocates
+ * exactly as rw_buf_alloc does; a reused allocation is only uploaded (when `upload`). */
+void rw_buf_alloc_in(gms_program *p, rw_pool *pool, rw_buf *b, const char *name, int upload);
 #define RW_F(b) ((float *)(b).h)
 #define RW_I(b) ((int32_t *)(b).h)
 
