@@ -258,6 +258,7 @@ int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *
         if (r == 0 && prog.head == prog.n) break;
         gms_cmd *c;
         while ((c = gms_prog_pop(&prog))) {
+            if (c->kind == GMS_CMD_ALLOC) res->allocs++;
             if (c->kind != GMS_CMD_LAUNCH) continue;
             gms_kernel_src *k = &c->kernel;
             uint64_t nb = gms_dim3_count(k->grid);

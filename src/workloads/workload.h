@@ -73,6 +73,7 @@ int gms_workload_program(const gms_workload_ops *ops, const gms_wl_args *a, gms_
 typedef struct gms_functional_result {
     uint64_t kernels, blocks, warp_insts, thread_insts, mem_insts;
     uint64_t max_warp_buffer;   /* most instructions any warp held at once (chunk bound) */
+    uint64_t allocs;            /* device allocations (ALLOC commands) of the program */
 } gms_functional_result;
 int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
                                 gms_functional_result *res, gms_error *err);

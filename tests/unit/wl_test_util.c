@@ -29,3 +29,53 @@ void wl_test_run_both(const char *file, int line, const char *name, const char *
     kv2[n] = NULL;
     wl_test_run(file, line, name, kv2, seed);
 }
+
+/* kv + extra (NULL-terminated lists) into out[16] */
+static void kv_join(const char *const *kv, const char *const *extra, const char **out)
+{
+    int n = 0;
+    for (; kv && kv[n] && n < 12; n++) out[n] = kv[n];
+    for (int i = 0; extra[i] && n < 15; i++) out[n++] = extra[i];
+    out[n] = NULL;
+}
+
+/* run functionally; 0, or -1 after failing the calling test */
+static int run_counted(const char *file, int line, const char *name, const char *const *kv, uint64_t seed,
+                       gms_functional_result *r)
+{
+    gms_error e = {0};
+    if (gms_workload_run_functional(gms_workload_find(name), kv, seed, r, &e)) {
+        char m[1200];
+        snprintf(m, sizeof m, "%s: %s", name, e.msg);
+        gms_test_fail(file, line, m);
+        return -1;
+    }
+    return 0;
+}
+
+void wl_test_repeat(const char *file, int line, const char *name, const char *const *kv, unsigned n, uint64_t seed)
+{
+    if (!gms_workload_find(name)) { gms_test_fail(file, line, name); return; }
+    char rep[32];
+    snprintf(rep, sizeof rep, "repeat=%u", n);
+    static const char *const modes[2][3] = {{"uvm=0", NULL, NULL}, {"uvm=1", "prefetch=1", NULL}};
+    for (int m = 0; m < 2; m++) {
+        const char *one[4] = {"repeat=1", modes[m][0], modes[m][1], NULL};
+        const char *many[4] = {rep, modes[m][0], modes[m][1], NULL};
+        const char *kv1[16], *kvn[16];
+        kv_join(kv, one, kv1);
+        kv_join(kv, many, kvn);
+        gms_functional_result r1, rn;
+        if (run_counted(file, line, name, kv1, seed, &r1) || run_counted(file, line, name, kvn, seed, &rn)) return;
+        char msg[512];
+        if (rn.kernels != n * r1.kernels || rn.blocks != n * r1.blocks || rn.warp_insts != n * r1.warp_insts ||
+            rn.thread_insts != n * r1.thread_insts || rn.mem_insts != n * r1.mem_insts || rn.allocs != r1.allocs) {
+            snprintf(msg, sizeof msg,
+                     "%s %s %s: %llu kernels, %llu blocks, %llu warp insts, %llu allocs; repeat=1: %llu, %llu, %llu, %llu",
+                     name, rep, modes[m][0], (unsigned long long)rn.kernels, (unsigned long long)rn.blocks,
+                     (unsigned long long)rn.warp_insts, (unsigned long long)rn.allocs, (unsigned long long)r1.kernels,
+                     (unsigned long long)r1.blocks, (unsigned long long)r1.warp_insts, (unsigned long long)r1.allocs);
+            gms_test_fail(file, line, msg);
+        }
+    }
+}
