@@ -46,5 +46,23 @@ for wl in $("$BIN" list workloads | awk 'NR > 1 { print $1 }'); do
         fail=$((fail + 1)); echo "FAIL e2e $wl (rc=$rc)"; printf '%s\n' "$out" | grep 'gpumemsim' | head -3 | sed 's/^/    /'
     fi
 done
+# repeat=2 (UVMBench's data-reuse study) through the timing model with managed memory: each
+# repetition resets its input only after the previous repetition's kernels have run, reuses
+# the first repetition's allocations, and the result still verifies
+for c in "pathfinder cols=4096 rows=10 pyramid=3" "hotspot rows=128 sim_time=4" "gaussian size=64" \
+         "srad rows=128 cols=128 iter=1" "pfilter x=32 y=32 z=2 np=100" "lr instances=1024 features=32 iter=1"; do
+    set -- $c
+    wl=$1; shift
+    sets="--set uvm=1 --set repeat=2"
+    for kv in "$@"; do sets="$sets --set $kv"; done
+    # shellcheck disable=SC2086
+    out=$(timeout 300 "$BIN" run --config configs/gtx1080ti.config --workload "$wl" $sets --quiet 2>&1)
+    rc=$?
+    if [ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q '^gms_workload_verified = 1'; then
+        pass=$((pass + 1)); echo "ok   e2e $wl repeat=2"
+    else
+        fail=$((fail + 1)); echo "FAIL e2e $wl repeat=2 (rc=$rc)"; printf '%s\n' "$out" | grep 'gpumemsim' | head -3 | sed 's/^/    /'
+    fi
+done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
