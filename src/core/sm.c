@@ -319,6 +319,7 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         observe_pages(s, addrs, in->mask);
         s->ntxn = (uint32_t)gms_coalesce(addrs, in->mask, in->width, sector, s->txn);
     }
+    gms_txn_issue_order(s->txn, (int)s->ntxn);
     s->txn_pos = 0;
     s->lsu_bypass = bypass;
     s->lsu_kind = is_atom ? GMS_MREQ_ATOMIC : is_store ? GMS_MREQ_WRITE : GMS_MREQ_READ;

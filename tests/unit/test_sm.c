@@ -122,3 +122,24 @@ TEST(coalesce_range_matches_lanes)
         }
     }
 }
+
+/* GPGPU-Sim sends a warp's transactions highest address first (std::map order, taken from
+ * the back of the access queue): lanes 0..3 reading 0x1000, 0x80, 0x2000, 0x80 give the lines
+ * 0x1000, 0x80, 0x2000 in lane order, issued as 0x2000, 0x1000, 0x80. */
+TEST(txn_issue_order_descending_address)
+{
+    uint64_t a[32] = { 0x1000, 0x80, 0x2000, 0x80 };
+    gms_txn t[128];
+    int n = gms_coalesce(a, 0xfu, 4, 0, t);
+    REQUIRE(n == 3);
+    CHECK_EQ(t[0].addr, 0x1000);
+    gms_txn_issue_order(t, n);
+    CHECK_EQ(t[0].addr, 0x2000);
+    CHECK_EQ(t[1].addr, 0x1000);
+    CHECK_EQ(t[2].addr, 0x80);
+    /* a unit-stride line in sectors: 0x60, 0x40, 0x20, 0x00 */
+    n = gms_coalesce_range(0, 127, 1, t);
+    REQUIRE(n == 4);
+    gms_txn_issue_order(t, n);
+    for (int i = 0; i < 4; i++) CHECK_EQ(t[i].addr, (uint64_t)(3 - i) * 32);
+}
