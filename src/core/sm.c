@@ -270,14 +270,15 @@ static void observe_pages(gms_sm *s, const uint64_t addrs[32], uint32_t mask)
 
 /* The LSU takes a memory instruction: shared memory is timed here, global/local accesses
  * become transactions that the LSU feeds to the L1 pipeline in order. */
-static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
+static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_t *lane_addrs, uint64_t now)
 {
     warp *w = &s->w[wi];
     gms_counters *c = &s->g->ctr;
     uint64_t addrs[32];
+    if (lane_addrs) memcpy(addrs, lane_addrs, sizeof addrs);
     switch (in->mem) {
     case GMS_MEM_LD_SHARED: case GMS_MEM_ST_SHARED: case GMS_MEM_ATOM_SHARED: {
-        gms_inst_lane_addrs(w->tr, in, addrs);
+        if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
         uint32_t deg = gms_shmem_conflict_degree(addrs, in->mask, in->width, s->p->core.shmem_num_banks);
         c->n_shmem_insn++;
         c->shmem_bank_conflict_cycles += deg - 1;
@@ -315,7 +316,7 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         gms_classifier_observe_range(s->g->classifier, in->base, hi, 12);
         s->ntxn = (uint32_t)gms_coalesce_range(in->base, hi, sector, s->txn);
     } else {
-        gms_inst_lane_addrs(w->tr, in, addrs);
+        if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
         observe_pages(s, addrs, in->mask);
         s->ntxn = (uint32_t)gms_coalesce(addrs, in->mask, in->width, sector, s->txn);
     }
@@ -491,6 +492,52 @@ static void process_reply(gms_sm *s, uint64_t now)
     }
 }
 
+/* ---------------------------------------------------------------- issue to the LSU */
+
+/* Memory instructions reach the LSU in issue order through the ID_OC_MEM slots and the
+ * operand collector (memq.h). Their destination registers are reserved at issue, as
+ * GPGPU-Sim's scoreboard does, so the warp goes on issuing independent instructions. */
+#define MEMQ_COLLECT 12   /* -gpgpu_operand_collector_num_units_gen 8 + OC_EX_MEM width 4 */
+
+static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
+{
+    warp *w = &s->w[wi];
+    gms_memq_ent *e = gms_memq_push(&s->memq, wi, wi % s->nsched, in);
+    /* the warp's buffer is refilled when this is its last instruction: keep the addresses */
+    if (w->next >= w->tr->n && w->tr->more && in->mask) {
+        e->has_addrs = 1;
+        gms_inst_lane_addrs(w->tr, in, e->addrs);
+    }
+    for (int i = 0; i < GMS_MAX_DST; i++) sb_set(w, in->dst[i]);
+    w->outstanding++;   /* the warp may not finish before its memory instruction is done */
+}
+
+static void memq_cycle(gms_sm *s, uint64_t now)
+{
+    if (!s->lsu_busy && s->lsu_free_at <= now) {
+        const gms_memq_ent *e = gms_memq_take(&s->memq);
+        if (e) {
+            warp *w = &s->w[e->warp];
+            w->outstanding--;
+            lsu_accept(s, e->warp, &e->in, e->has_addrs ? e->addrs : NULL, now);
+            if (w->state == W_FINISHING) maybe_finish_warp(s, e->warp);
+        }
+    }
+    if (gms_memq_collect(&s->memq, MEMQ_COLLECT) && s->nlsu_wait) {
+        /* a slot freed: re-arm the warps parked on a taken ID_OC_MEM slot */
+        for (uint32_t i = 0; i < MAX_WARPS / 64; i++) {
+            uint64_t b = s->lsu_wait[i];
+            s->lsu_wait[i] = 0;
+            while (b) {
+                uint32_t wi = i * 64 + (uint32_t)__builtin_ctzll(b);
+                b &= b - 1;
+                if (s->w[wi].state == W_ACTIVE) cand_on(s, wi);
+            }
+        }
+        s->nlsu_wait = 0;
+    }
+}
+
 /* ---------------------------------------------------------------- issue */
 
 void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
@@ -504,7 +551,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     w->next++;
     switch (in->op) {
     case GMS_OP_MEM:
-        lsu_accept(s, wi, in, now);
+        memq_push(s, wi, in);
         break;
     case GMS_OP_BAR: {
         block_slot *b = &s->blocks[w->blk];
@@ -562,7 +609,7 @@ static void run_events(gms_sm *s, uint64_t cycle)
 
 static int sm_has_work(const gms_sm *s)
 {
-    if (s->ncand || s->nlsu_wait || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
+    if (s->ncand || s->nlsu_wait || s->memq.n || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
     for (uint32_t b = 0; b < s->nbanks; b++) if (s->bank[b].n) return 1;
     if (s->l1 && gms_cache_mq_size(s->l1)) return 1;
     return 0;
@@ -576,18 +623,7 @@ static int sm_tick(void *self, uint64_t cycle)
     if (s->l1) l1_access(s, cycle);
     if (s->lsu_busy) lsu_feed(s, cycle);
     drain_to_icnt(s, cycle);
-    if (s->nlsu_wait && !s->lsu_busy && s->lsu_free_at <= cycle) {
-        for (uint32_t i = 0; i < MAX_WARPS / 64; i++) {
-            uint64_t b = s->lsu_wait[i];
-            s->lsu_wait[i] = 0;
-            while (b) {
-                uint32_t wi = i * 64 + (uint32_t)__builtin_ctzll(b);
-                b &= b - 1;
-                if (s->w[wi].state == W_ACTIVE) cand_on(s, wi);
-            }
-        }
-        s->nlsu_wait = 0;
-    }
+    if (s->memq.n) memq_cycle(s, cycle);
     s->op_busy = 0;
     if (s->ncand)
         for (uint32_t i = 0; i < s->nsched; i++) {

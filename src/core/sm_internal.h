@@ -3,6 +3,7 @@
 #define GMS_CORE_SM_INTERNAL_H
 #include "core/sm.h"
 #include "core/warp_sched.h"
+#include "core/memq.h"
 
 #define MAX_SCHED 16
 #define MAX_WARPS 512
@@ -39,6 +40,7 @@ typedef struct block_slot {
 } block_slot;
 
 typedef struct event { uint16_t warp; uint8_t reg; uint8_t pad; } event;
+
 typedef struct bucket { event *ev; uint32_t n, cap; } bucket;
 
 typedef struct sched {
@@ -66,7 +68,7 @@ struct gms_sm {
     uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
     const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
     uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
-    uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until the LSU is free */
+    uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until their scheduler's ID_OC_MEM slot frees */
     uint32_t nlsu_wait;
     block_slot *blocks;
     uint32_t nblock_slots, blocks_used;
@@ -82,6 +84,7 @@ struct gms_sm {
     uint32_t wheel_mask;
     uint64_t wheel_events;
     uint64_t last_cycle;
+    gms_memq memq;                       /* issued memory instructions on their way to the LSU */
     /* LSU */
     int lsu_busy;
     uint16_t lsu_warp;
@@ -137,6 +140,9 @@ static inline void cand_off(gms_sm *s, uint32_t wi)
 }
 static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6] >> (wi & 63) & 1; }
 
+/* can scheduler si issue a memory instruction (its ID_OC_MEM slot is free)? */
+static inline int gms_sm_mem_slot_free(const gms_sm *s, uint32_t si) { return gms_memq_slot_free(&s->memq, si); }
+
 /* can warp wi issue its next instruction now (1)? 0: not now (a structural hazard, or the
  * warp was parked on its scoreboard). Inline: the schedulers call it for every candidate
  * every cycle, and most calls end at the first test. */
@@ -146,7 +152,7 @@ static inline int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu
     const gms_inst *in = &w->tr->insts[w->next];
     if (s->op_busy >> in->op & 1) return 0;   /* this op class already found busy this cycle */
     if (in->op == GMS_OP_MEM) {
-        if (!lsu_free) {   /* park: re-armed when the LSU frees, not polled every cycle */
+        if (!lsu_free) {   /* park: re-armed when an ID_OC_MEM slot frees, not polled every cycle */
             s->lsu_wait[wi >> 6] |= 1ULL << (wi & 63);
             s->nlsu_wait++;
             cand_off(s, wi);

@@ -1,6 +1,7 @@
 /* SM pieces with hand-computed expectations: coalescer, shared-memory banks, occupancy. */
 #include "test.h"
 #include "core/sm.h"
+#include "core/memq.h"
 
 static void lanes(uint64_t a[32], uint64_t base, int64_t stride)
 {
@@ -142,4 +143,41 @@ TEST(txn_issue_order_descending_address)
     REQUIRE(n == 4);
     gms_txn_issue_order(t, n);
     for (int i = 0; i < 4; i++) CHECK_EQ(t[i].addr, (uint64_t)(3 - i) * 32);
+}
+
+/* The path from issue to the LSU (GPGPU-Sim ID_OC_MEM -> collector -> OC_EX_MEM -> oldest
+ * first). Two schedulers, at most 2 instructions past ID_OC_MEM:
+ *   push w0 (sched 0), w1 (sched 1): both slots taken, scheduler 0 may not issue again;
+ *   collect: both move on, both slots free;  push w2 (sched 0), w4 (sched 0 is free again);
+ *   collect: nothing moves (2 already collected), sched 0 stays taken;
+ *   take -> w0 (oldest), take -> w1, take -> none (w2 not collected yet);
+ *   collect: w2 moves on, sched 0 free; take -> w2. */
+TEST(memq_issue_order_and_slots)
+{
+    static gms_memq q;
+    memset(&q, 0, sizeof q);
+    gms_inst in = { 0 };
+    CHECK(gms_memq_slot_free(&q, 0));
+    gms_memq_push(&q, 0, 0, &in);
+    gms_memq_push(&q, 1, 1, &in);
+    CHECK(!gms_memq_slot_free(&q, 0));
+    CHECK(!gms_memq_slot_free(&q, 1));
+    CHECK(gms_memq_take(&q) == NULL);            /* operands not read yet */
+    CHECK_EQ(gms_memq_collect(&q, 2), 3);        /* schedulers 0 and 1 freed */
+    CHECK(gms_memq_slot_free(&q, 0));
+    gms_memq_push(&q, 2, 0, &in);
+    CHECK_EQ(gms_memq_collect(&q, 2), 0);
+    CHECK(!gms_memq_slot_free(&q, 0));
+    const gms_memq_ent *e = gms_memq_take(&q);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 0);
+    e = gms_memq_take(&q);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 1);
+    CHECK(gms_memq_take(&q) == NULL);
+    CHECK_EQ(gms_memq_collect(&q, 2), 1);
+    e = gms_memq_take(&q);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 2);
+    CHECK_EQ(q.n, 0);
 }

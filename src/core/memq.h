@@ -1,0 +1,48 @@
+/* The memory instructions an SM has issued but its LSU has not taken yet: GPGPU-Sim's path
+ * from the scheduler to the LDST unit (shader.cc). A scheduler issues a memory instruction
+ * into its own ID_OC_MEM slot (sub-core model: one slot per scheduler, so a scheduler whose
+ * slot is taken cannot issue another memory instruction); an operand collector unit reads its
+ * registers and moves it on to OC_EX_MEM; ldst_unit::issue takes the OLDEST instruction there
+ * (register_set::get_ready: smallest uid) whenever the LSU's dispatch register is free. So
+ * memory instructions reach the LSU in issue order.
+ *
+ * Modelled: push (issue) -> collect (a later cycle; at most `max_collected` instructions past
+ * ID_OC_MEM: the collector units plus OC_EX_MEM) -> take (a later cycle; oldest first). Not
+ * modelled: collector units used by other instructions, register-bank conflicts. */
+#ifndef GMS_CORE_MEMQ_H
+#define GMS_CORE_MEMQ_H
+#include <stdint.h>
+#include "frontend/inst.h"
+
+#define GMS_MEMQ_CAP 32
+
+typedef struct gms_memq_ent {
+    gms_inst in;                 /* a copy: the warp's buffer may be refilled meanwhile */
+    uint16_t warp;
+    uint8_t sched;
+    uint8_t collected;           /* left ID_OC_MEM (operands read) */
+    uint8_t has_addrs;           /* addrs holds the lane addresses */
+    uint64_t addrs[32];
+} gms_memq_ent;
+
+typedef struct gms_memq {
+    gms_memq_ent e[GMS_MEMQ_CAP];   /* ring, oldest first; collected ones are a prefix */
+    uint32_t head, n, collected;
+    uint32_t idoc;                  /* bit s: scheduler s's ID_OC_MEM slot is taken */
+} gms_memq;
+
+/* may scheduler `sched` (< 32) issue a memory instruction? */
+static inline int gms_memq_slot_free(const gms_memq *q, uint32_t sched)
+{
+    return !(q->idoc >> sched & 1u) && q->n < GMS_MEMQ_CAP;
+}
+/* issue: only when gms_memq_slot_free. Returns the entry (to fill addrs). */
+gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gms_inst *in);
+/* operand collection: the oldest uncollected instructions move on while fewer than
+ * max_collected are past ID_OC_MEM. Returns the mask of schedulers whose slot freed. */
+uint32_t gms_memq_collect(gms_memq *q, uint32_t max_collected);
+/* the LSU takes the oldest collected instruction; NULL if none. The entry stays valid until
+ * the next push. */
+const gms_memq_ent *gms_memq_take(gms_memq *q);
+
+#endif
