@@ -1,10 +1,11 @@
-/* Issued memory instructions on their way to the LSU: see memq.h. */
+/* Issued memory instructions on their way to the LSU: see memq.h. At most GMS_MEMQ_CAP
+ * entries in issue order; removal shifts the (short) array. */
 #include "core/memq.h"
+#include <string.h>
 
 gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gms_inst *in)
 {
-    gms_memq_ent *e = &q->e[(q->head + q->n) % GMS_MEMQ_CAP];
-    q->n++;
+    gms_memq_ent *e = &q->e[q->n++];
     q->idoc |= 1u << sched;
     e->in = *in;
     e->warp = (uint16_t)warp;
@@ -14,13 +15,14 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
     return e;
 }
 
-uint32_t gms_memq_collect(gms_memq *q, uint32_t max_collected)
+uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched)
 {
     uint32_t freed = 0;
-    for (uint32_t k = q->collected; k < q->n && q->collected < max_collected; k++) {
-        gms_memq_ent *e = &q->e[(q->head + k) % GMS_MEMQ_CAP];
+    for (uint32_t k = 0; k < q->n; k++) {
+        gms_memq_ent *e = &q->e[k];
+        if (e->collected || q->collected[e->sched] >= max_per_sched) continue;
         e->collected = 1;
-        q->collected++;
+        q->collected[e->sched]++;
         freed |= 1u << e->sched;
     }
     q->idoc &= ~freed;
@@ -29,10 +31,13 @@ uint32_t gms_memq_collect(gms_memq *q, uint32_t max_collected)
 
 const gms_memq_ent *gms_memq_take(gms_memq *q)
 {
-    if (!q->collected) return 0;
-    const gms_memq_ent *e = &q->e[q->head];
-    q->head = (q->head + 1) % GMS_MEMQ_CAP;
+    uint32_t k = 0;
+    while (k < q->n && !q->e[k].collected) k++;
+    if (k == q->n) return 0;
+    q->taken = q->e[k];
+    q->collected[q->taken.sched]--;
     q->n--;
-    q->collected--;
-    return e;
+    /* only the entries after k move; has_addrs entries carry their 256 B of addresses */
+    memmove(&q->e[k], &q->e[k + 1], (q->n - k) * sizeof q->e[0]);
+    return &q->taken;
 }

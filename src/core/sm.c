@@ -497,7 +497,19 @@ static void process_reply(gms_sm *s, uint64_t now)
 /* Memory instructions reach the LSU in issue order through the ID_OC_MEM slots and the
  * operand collector (memq.h). Their destination registers are reserved at issue, as
  * GPGPU-Sim's scoreboard does, so the warp goes on issuing independent instructions. */
-#define MEMQ_COLLECT 12   /* -gpgpu_operand_collector_num_units_gen 8 + OC_EX_MEM width 4 */
+/* a scheduler's memory instructions past ID_OC_MEM: the collector units it may use (with the
+ * sub-core model its share, units / schedulers) plus one OC_EX_MEM slot. Without the sub-core
+ * model the units and OC_EX_MEM are shared; we let one scheduler use all of them. Not
+ * modelled (see docs/validation.md): generic units are shared with the other instructions,
+ * so in GPGPU-Sim a scheduler whose units all hold memory instructions waiting for OC_EX_MEM
+ * cannot collect its ALU instructions either. */
+static void memq_init(gms_sm *s)
+{
+    const gms_core_params *c = &s->p->core;
+    uint32_t cu = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
+    if (c->sub_core_model) cu /= s->nsched ? s->nsched : 1;
+    s->memq_cap = (cu ? cu : 1) + 1;
+}
 
 static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
 {
@@ -523,7 +535,7 @@ static void memq_cycle(gms_sm *s, uint64_t now)
             if (w->state == W_FINISHING) maybe_finish_warp(s, e->warp);
         }
     }
-    if (gms_memq_collect(&s->memq, MEMQ_COLLECT) && s->nlsu_wait) {
+    if (gms_memq_collect(&s->memq, s->memq_cap) && s->nlsu_wait) {
         /* a slot freed: re-arm the warps parked on a taken ID_OC_MEM slot */
         for (uint32_t i = 0; i < MAX_WARPS / 64; i++) {
             uint64_t b = s->lsu_wait[i];
@@ -688,6 +700,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->nsched = p->core.num_sched_per_core < MAX_SCHED ? p->core.num_sched_per_core : MAX_SCHED;
     for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
     s->sched_ops = gms_warp_sched_find(p->core.scheduler);
+    memq_init(s);
     for (int op = 0; op < GMS_OP__COUNT; op++)
         s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));
     uint32_t maxlat = 64 + p->core.smem_latency + 1024;

@@ -85,6 +85,7 @@ struct gms_sm {
     uint64_t wheel_events;
     uint64_t last_cycle;
     gms_memq memq;                       /* issued memory instructions on their way to the LSU */
+    uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM */
     /* LSU */
     int lsu_busy;
     uint16_t lsu_warp;

@@ -145,13 +145,14 @@ TEST(txn_issue_order_descending_address)
     for (int i = 0; i < 4; i++) CHECK_EQ(t[i].addr, (uint64_t)(3 - i) * 32);
 }
 
-/* The path from issue to the LSU (GPGPU-Sim ID_OC_MEM -> collector -> OC_EX_MEM -> oldest
- * first). Two schedulers, at most 2 instructions past ID_OC_MEM:
- *   push w0 (sched 0), w1 (sched 1): both slots taken, scheduler 0 may not issue again;
- *   collect: both move on, both slots free;  push w2 (sched 0), w4 (sched 0 is free again);
- *   collect: nothing moves (2 already collected), sched 0 stays taken;
- *   take -> w0 (oldest), take -> w1, take -> none (w2 not collected yet);
- *   collect: w2 moves on, sched 0 free; take -> w2. */
+/* The path from issue to the LSU (GPGPU-Sim ID_OC_MEM -> collector unit -> OC_EX_MEM ->
+ * oldest first). Two schedulers, at most 2 of a scheduler's instructions past ID_OC_MEM:
+ *   push w0 (s0), w1 (s1): both slots taken; nothing to take before collection;
+ *   collect: both move on (mask 0b11);  push w2 (s0), collect: it moves on (s0 now at 2);
+ *   push w4 (s0), collect: it stays (s0 full), slot 0 stays taken;
+ *   push w3 (s1), collect: it moves on (mask 0b10);
+ *   take: w0, w1, w2, then w3 (w4, older, is not collected), then none;
+ *   collect: w4 moves on; take: w4. */
 TEST(memq_issue_order_and_slots)
 {
     static gms_memq q;
@@ -162,22 +163,26 @@ TEST(memq_issue_order_and_slots)
     gms_memq_push(&q, 1, 1, &in);
     CHECK(!gms_memq_slot_free(&q, 0));
     CHECK(!gms_memq_slot_free(&q, 1));
-    CHECK(gms_memq_take(&q) == NULL);            /* operands not read yet */
-    CHECK_EQ(gms_memq_collect(&q, 2), 3);        /* schedulers 0 and 1 freed */
+    CHECK(gms_memq_take(&q) == NULL);
+    CHECK_EQ(gms_memq_collect(&q, 2), 3);
     CHECK(gms_memq_slot_free(&q, 0));
     gms_memq_push(&q, 2, 0, &in);
+    CHECK_EQ(gms_memq_collect(&q, 2), 1);
+    gms_memq_push(&q, 4, 0, &in);
     CHECK_EQ(gms_memq_collect(&q, 2), 0);
     CHECK(!gms_memq_slot_free(&q, 0));
-    const gms_memq_ent *e = gms_memq_take(&q);
-    REQUIRE(e);
-    CHECK_EQ(e->warp, 0);
-    e = gms_memq_take(&q);
-    REQUIRE(e);
-    CHECK_EQ(e->warp, 1);
+    gms_memq_push(&q, 3, 1, &in);
+    CHECK_EQ(gms_memq_collect(&q, 2), 2);
+    static const int order[4] = { 0, 1, 2, 3 };
+    for (int i = 0; i < 4; i++) {
+        const gms_memq_ent *e = gms_memq_take(&q);
+        REQUIRE(e);
+        CHECK_EQ(e->warp, order[i]);
+    }
     CHECK(gms_memq_take(&q) == NULL);
     CHECK_EQ(gms_memq_collect(&q, 2), 1);
-    e = gms_memq_take(&q);
+    const gms_memq_ent *e = gms_memq_take(&q);
     REQUIRE(e);
-    CHECK_EQ(e->warp, 2);
+    CHECK_EQ(e->warp, 4);
     CHECK_EQ(q.n, 0);
 }
