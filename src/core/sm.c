@@ -483,13 +483,23 @@ static void process_reply(gms_sm *s, uint64_t now)
         txn_done(s, r);
         return;
     }
-    gms_mreq *chain = gms_cache_fill(s->l1, r, now);
-    while (chain) {
-        gms_mreq *nx = chain->next;
-        chain->next = NULL;
-        txn_done(s, chain);
-        chain = nx;
+    gms_cache_fill_ready(s->l1, r, now);   /* its waiters leave through writeback() */
+}
+
+/* ldst_unit::writeback: the request taken from the L1D last cycle writes its register back
+ * now; then, the write-back slot being free, the next waiter of a filled MSHR entry is taken
+ * (mshr_table::next_access, one per cycle; the entry is freed with its last waiter). So a
+ * load's register is released two cycles after its fill at the earliest, and MSHR entries
+ * stay in use until their waiters have been handed out. (Not modelled: the other write-back
+ * clients, shared memory and bypassed global loads, and register-bank conflicts.) */
+static void writeback(gms_sm *s)
+{
+    if (s->next_wb) {
+        gms_mreq *r = s->next_wb;
+        s->next_wb = NULL;
+        txn_done(s, r);
     }
+    if (gms_cache_access_ready(s->l1)) s->next_wb = gms_cache_next_access(s->l1);
 }
 
 /* ---------------------------------------------------------------- issue to the LSU */
@@ -623,7 +633,7 @@ static int sm_has_work(const gms_sm *s)
 {
     if (s->ncand || s->nlsu_wait || s->memq.n || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
     for (uint32_t b = 0; b < s->nbanks; b++) if (s->bank[b].n) return 1;
-    if (s->l1 && gms_cache_mq_size(s->l1)) return 1;
+    if (s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1))) return 1;
     return 0;
 }
 
@@ -631,6 +641,7 @@ static int sm_tick(void *self, uint64_t cycle)
 {
     gms_sm *s = self;
     run_events(s, cycle);
+    if (s->l1) writeback(s);
     process_reply(s, cycle);
     if (s->l1) l1_access(s, cycle);
     if (s->lsu_busy) lsu_feed(s, cycle);

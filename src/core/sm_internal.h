@@ -102,6 +102,7 @@ struct gms_sm {
     gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
     uint32_t bypass_inflight;
     gms_mreq_fifo replies;
+    gms_mreq *next_wb;                   /* ldst_unit::m_next_wb: L1D waiter written back next */
     inflight *inf_free;
     inflight **inf_slabs;
     uint32_t ninf_slabs;
