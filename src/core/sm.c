@@ -440,19 +440,22 @@ static void l1_access(gms_sm *s, uint64_t now)
 }
 
 /* one request per cycle leaves the SM: the L1's miss queue first, then the bypass path. The
- * destination sub-partition is decoded here, once, for every request that leaves (L1 hits
- * never need it); requests the L1 made itself (write-backs) are stamped with this SM. */
-static void drain_to_icnt(gms_sm *s, uint64_t now)
+ * L1's miss queue is drained before the cycle's L1 accesses, as GPGPU-Sim's ldst_unit::cycle
+ * calls m_L1D->cycle() (baseline_cache::cycle: one miss to the interconnect) before
+ * L1_latency_queue_cycle, so a miss queue that was full at the start of a cycle has room for
+ * that cycle's misses. The destination sub-partition is decoded here, once, for every request
+ * that leaves (L1 hits never need it); requests the L1 made itself (write-backs) are stamped
+ * with this SM. Returns 1 if a request left. */
+static int drain_to_icnt(gms_sm *s, int from_l1)
 {
     gms_gpu *g = s->g;
-    gms_mreq *r = s->l1 ? gms_cache_mq_head(s->l1) : NULL;
-    int from_l1 = r != NULL;
-    if (!r) r = s->bypass_out.head;
-    if (!r || !gms_icnt_can_send(g, s->id, r)) return;
+    gms_mreq *r = from_l1 ? gms_cache_mq_head(s->l1) : s->bypass_out.head;
+    if (!r || !gms_icnt_can_send(g, s->id, r)) return 0;
     if (from_l1) gms_cache_mq_pop(s->l1); else gms_fifo_pop(&s->bypass_out);
     r->sm = (uint16_t)s->id;
     r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
     gms_icnt_send(g, s->id, r);
+    return 1;
 }
 
 int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
@@ -643,9 +646,10 @@ static int sm_tick(void *self, uint64_t cycle)
     run_events(s, cycle);
     if (s->l1) writeback(s);
     process_reply(s, cycle);
+    int sent = s->l1 && drain_to_icnt(s, 1);
     if (s->l1) l1_access(s, cycle);
     if (s->lsu_busy) lsu_feed(s, cycle);
-    drain_to_icnt(s, cycle);
+    if (!sent) drain_to_icnt(s, 0);
     if (s->memq.n) memq_cycle(s, cycle);
     s->op_busy = 0;
     if (s->ncand)
