@@ -471,12 +471,12 @@ static void process_reply(gms_sm *s, uint64_t now)
     gms_mreq *r = gms_fifo_pop(&s->replies);
     if (!r) return;
     gms_counters *c = &s->g->ctr;
-    if (r->kind != GMS_MREQ_WRITE) {
-        uint64_t lat = now - r->t_issue;
-        c->mem_lat_sum += lat;
-        c->mem_lat_n++;
-        if (lat > c->mem_lat_max) c->mem_lat_max = lat;
-    }
+    /* GPGPU-Sim's memlatstat_read_done, called for every data response the cluster hands to
+     * the LDST unit: read replies and write acknowledgements alike */
+    uint64_t lat = now - r->t_issue;
+    c->mem_lat_sum += lat;
+    c->mem_lat_n++;
+    if (lat > c->mem_lat_max) c->mem_lat_max = lat;
     if (r->kind == GMS_MREQ_WRITE) {   /* write acknowledgement */
         txn_done(s, r);
         return;

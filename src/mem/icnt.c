@@ -22,8 +22,12 @@ static int deliver_to_mem(void *ud, uint32_t out, gms_mreq *r)
     gms_gpu *g = ud;
     if (!g->mem.can_accept(g->mem.self, out)) return 0;
     r->t_l2_in = gms_engine_cycle(g->eng, GMS_DOM_CORE);
-    g->ctr.icnt2mem_sum += r->t_l2_in - r->t_icnt_in;
-    g->ctr.icnt2mem_n++;
+    /* GPGPU-Sim's memlatstat_icnt2mem_pop: from the request's creation in the LSU (so the L1
+     * pipeline, MSHR retries and miss queue count too), for the SM's own transactions */
+    if (r->warp_txn) {
+        g->ctr.icnt2mem_sum += r->t_l2_in - r->t_issue;
+        g->ctr.icnt2mem_n++;
+    }
     g->mem.push(g->mem.self, out, r);
     return 1;
 }
