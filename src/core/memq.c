@@ -15,13 +15,14 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
     return e;
 }
 
-uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched)
+uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at)
 {
     uint32_t freed = 0;
     for (uint32_t k = 0; k < q->n; k++) {
         gms_memq_ent *e = &q->e[k];
         if (e->collected || q->collected[e->sched] >= max_per_sched) continue;
         e->collected = 1;
+        e->ready_at = ready_at;
         q->collected[e->sched]++;
         freed |= 1u << e->sched;
     }
@@ -29,10 +30,25 @@ uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched)
     return freed;
 }
 
-const gms_memq_ent *gms_memq_take(gms_memq *q)
+int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at)
+{
+    if (!(q->idoc >> sched & 1u)) return 0;
+    for (uint32_t k = 0; k < q->n; k++) {
+        gms_memq_ent *e = &q->e[k];
+        if (e->collected || e->sched != sched) continue;
+        e->collected = 1;
+        e->ready_at = ready_at;
+        q->collected[sched]++;
+        q->idoc &= ~(1u << sched);
+        return 1;
+    }
+    return 0;
+}
+
+const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now)
 {
     uint32_t k = 0;
-    while (k < q->n && !q->e[k].collected) k++;
+    while (k < q->n && !(q->e[k].collected && q->e[k].ready_at <= now)) k++;
     if (k == q->n) return 0;
     q->taken = q->e[k];
     q->collected[q->taken.sched]--;

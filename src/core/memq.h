@@ -27,6 +27,7 @@ typedef struct gms_memq_ent {
     uint8_t sched;
     uint8_t collected;           /* left ID_OC_MEM (operands read) */
     uint8_t has_addrs;           /* addrs holds the lane addresses */
+    uint64_t ready_at;           /* collected: the LSU may take it from this cycle on */
     uint64_t addrs[32];
 } gms_memq_ent;
 
@@ -50,9 +51,11 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
 /* operand collection: each scheduler's instruction in ID_OC_MEM moves on if fewer than
  * max_per_sched of its instructions are past it. Returns the mask of schedulers whose slot
  * freed. */
-uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched);
-/* the LSU takes the oldest collected instruction; NULL if none. The entry stays valid until
- * the next take. */
-const gms_memq_ent *gms_memq_take(gms_memq *q);
+uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at);
+/* collect scheduler `sched`'s instruction in ID_OC_MEM, if any; returns 1 if one moved on */
+int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at);
+/* the LSU takes the oldest collected instruction whose ready_at has come; NULL if none. The
+ * entry stays valid until the next take. */
+const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now);
 
 #endif

@@ -522,6 +522,10 @@ static void memq_init(gms_sm *s)
     uint32_t cu = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
     if (c->sub_core_model) cu /= s->nsched ? s->nsched : 1;
     s->memq_cap = (cu ? cu : 1) + 1;
+    if (c->sub_core_model && c->oc_units_gen) {
+        s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
+        s->oc_cu = cu < OC_MAX_CU ? (cu ? cu : 1) : OC_MAX_CU;
+    }
 }
 
 static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
@@ -537,10 +541,61 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
     w->outstanding++;   /* the warp may not finish before its memory instruction is done */
 }
 
+/* the sub-core operand collector, one scheduler at a time (opndcoll_rfu_t::step). A unit is
+ * allocated (allocate_cu) to the scheduler's ID_OC instructions in GPGPU-Sim's input-port
+ * order, SP, SFU, MEM, TENSOR, DP, INT, then the specialised units, while one of the
+ * scheduler's units is free. A unit reads the operands the next cycle (allocate_reads) and
+ * dispatches the cycle after (dispatch_ready_cu), so it is free again 2 cycles after its
+ * allocation, except for a memory instruction that finds the scheduler's OC_EX_MEM slot
+ * taken: it waits in the unit. A non-memory instruction allocated at cycle c enters its
+ * function unit's dispatch register at c + 3 (execute runs before read_operands), waits
+ * there its initiation interval (warp_inst_t::dispatch_delay), enters the pipeline at stage
+ * latency - interval, reaches EX_WB one stage per cycle and is written back the cycle after:
+ * its registers are released at c + 5 + latency. A memory instruction can be taken by the
+ * LSU at c + 3. Returns the mask of schedulers whose ID_OC_MEM slot freed. */
+static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
+                                         GMS_OP_BRA, GMS_OP_TEX };
+
+static uint32_t oc_cycle(gms_sm *s, uint64_t now)
+{
+    uint32_t freed = 0;
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        oc_sched *o = &s->oc[si];
+        uint32_t col = s->memq.collected[si];
+        int busy = (int)(col ? col - 1 : 0);   /* memory instructions waiting in a unit */
+        for (uint32_t k = 0; k < s->oc_cu; k++) busy += o->cu_free[k] > now;
+        int free_cu = (int)s->oc_cu - busy;
+        for (size_t p = 0; p < sizeof oc_port_order && free_cu > 0; p++) {
+            uint8_t op = oc_port_order[p];
+            if (op == GMS_OP_MEM) {
+                if (col >= s->memq_cap || !gms_memq_collect_sched(&s->memq, si, now + 3)) continue;
+                freed |= 1u << si;
+                if (col++ == 0) {   /* passes through a unit on its way to the free OC_EX_MEM slot */
+                    for (uint32_t k = 0; k < s->oc_cu; k++)
+                        if (o->cu_free[k] <= now) { o->cu_free[k] = now + 2; break; }
+                }
+                free_cu--;
+                continue;
+            }
+            oc_slot *sl = &o->slot[op];
+            if (!sl->valid) continue;
+            for (uint32_t k = 0; k < s->oc_cu; k++)
+                if (o->cu_free[k] <= now) { o->cu_free[k] = now + 2; break; }
+            free_cu--;
+            sl->valid = 0;
+            o->nslots--;
+            s->oc_pending--;
+            for (int i = 0; i < GMS_MAX_DST; i++)
+                if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, now + sl->delay, sl->warp, sl->dst[i]);
+        }
+    }
+    return freed;
+}
+
 static void memq_cycle(gms_sm *s, uint64_t now)
 {
     if (!s->lsu_busy && s->lsu_free_at <= now) {
-        const gms_memq_ent *e = gms_memq_take(&s->memq);
+        const gms_memq_ent *e = gms_memq_take(&s->memq, now);
         if (e) {
             warp *w = &s->w[e->warp];
             w->outstanding--;
@@ -548,7 +603,8 @@ static void memq_cycle(gms_sm *s, uint64_t now)
             if (w->state == W_FINISHING) maybe_finish_warp(s, e->warp);
         }
     }
-    if (gms_memq_collect(&s->memq, s->memq_cap) && s->nlsu_wait) {
+    uint32_t freed = s->oc ? oc_cycle(s, now) : gms_memq_collect(&s->memq, s->memq_cap, now + 1);
+    if (freed && s->nlsu_wait) {
         /* a slot freed: re-arm the warps parked on a taken ID_OC_MEM slot */
         for (uint32_t i = 0; i < MAX_WARPS / 64; i++) {
             uint64_t b = s->lsu_wait[i];
@@ -597,6 +653,18 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op];
         for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
+        if (s->oc && (in->op <= GMS_OP_BRA || in->op == GMS_OP_TEX)) {
+            /* into the scheduler's ID_OC slot; oc_cycle times it from its collector unit */
+            oc_sched *o = &s->oc[wi % s->nsched];
+            oc_slot *sl = &o->slot[in->op];
+            sl->valid = 1;
+            sl->warp = (uint16_t)wi;
+            sl->delay = 5 + lat;
+            for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
+            o->nslots++;
+            s->oc_pending++;
+            break;
+        }
         for (int i = 0; i < GMS_MAX_DST; i++)
             if (in->dst[i] != GMS_REG_NONE) {
                 sb_set(w, in->dst[i]);
@@ -634,7 +702,7 @@ static void run_events(gms_sm *s, uint64_t cycle)
 
 static int sm_has_work(const gms_sm *s)
 {
-    if (s->ncand || s->nlsu_wait || s->memq.n || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
+    if (s->ncand || s->nlsu_wait || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
     for (uint32_t b = 0; b < s->nbanks; b++) if (s->bank[b].n) return 1;
     if (s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1))) return 1;
     return 0;
@@ -650,7 +718,7 @@ static int sm_tick(void *self, uint64_t cycle)
     if (s->l1) l1_access(s, cycle);
     if (s->lsu_busy) lsu_feed(s, cycle);
     if (!sent) drain_to_icnt(s, 0);
-    if (s->memq.n) memq_cycle(s, cycle);
+    if (s->memq.n || s->oc_pending) memq_cycle(s, cycle);
     s->op_busy = 0;
     if (s->ncand)
         for (uint32_t i = 0; i < s->nsched; i++) {
@@ -751,6 +819,7 @@ void gms_sm_free(gms_sm *s)
     for (uint32_t i = 0; i < s->ninf_slabs; i++) free(s->inf_slabs[i]);
     free(s->inf_slabs);
     if (s->l1) gms_cache_free(s->l1);
+    free(s->oc);
     free(s);
 }
 

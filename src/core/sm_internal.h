@@ -31,6 +31,17 @@ typedef struct warp {
     uint64_t age;
 } warp;
 
+/* sub-core operand collector (see oc_cycle in sm.c): an issued non-memory instruction waits
+ * in its scheduler's ID_OC slot of its type until one of the scheduler's collector units is
+ * free; its registers are released when it has gone through the unit and its pipe */
+typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST]; uint32_t delay; } oc_slot;
+#define OC_MAX_CU 8
+typedef struct oc_sched {
+    oc_slot slot[GMS_OP__COUNT];
+    uint64_t cu_free[OC_MAX_CU];   /* cycle from which each unit held by such an instruction is free */
+    uint32_t nslots;               /* valid slots */
+} oc_sched;
+
 typedef struct block_slot {
     int used;
     gms_kernel *k;
@@ -86,6 +97,9 @@ struct gms_sm {
     uint64_t last_cycle;
     gms_memq memq;                       /* issued memory instructions on their way to the LSU */
     uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM */
+    oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
+    uint32_t oc_cu;                      /* collector units per scheduler */
+    uint32_t oc_pending;                 /* instructions waiting in ID_OC slots */
     /* LSU */
     int lsu_busy;
     uint16_t lsu_warp;
@@ -161,6 +175,7 @@ static inline int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu
             return 0;
         }
     } else {
+        if (s->oc && s->oc[wi % s->nsched].slot[in->op].valid) return 0;   /* its ID_OC slot is taken */
         const uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op], k;
         for (k = 0; k < n; k++) if (pf[k] <= now) break;

@@ -105,6 +105,30 @@ TEST(scoreboard_dependent_chain_waits_for_latency)
     gms_params_free(p);
 }
 
+/* The sub-core operand collector (-gpgpu_sub_core_model 1 with generic units): an ALU
+ * instruction issued at t gets a collector unit at t + 1 and writes back at
+ * t + 1 + 5 + latency, so a dependent chain of 10 INT ops (latency 4) issues every 10 cycles;
+ * independent ones still issue every cycle (the ID_OC slot frees when the unit is allocated):
+ * 9 x (10 - 1) = 81 cycles apart. */
+TEST(operand_collector_dependent_chain)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    gms_params_set(p, "gpgpu_n_clusters", "2", &err);
+    gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
+    gms_params_set(p, "gpgpu_clock_domains", "1000:1000:1000:1000", &err);
+    gms_params_set(p, "trace_opcode_latency_initiation_int", "4,1", &err);
+    gms_params_set(p, "trace_opcode_latency_initiation_sfu", "300,8", &err);
+    gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
+    gms_params_set(p, "gpgpu_sub_core_model", "1", &err);
+    gms_params_set(p, "gpgpu_operand_collector_num_units_gen", "8", &err);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    double dep = run_prog(p, 0, 1, NULL), ind = run_prog(p, 1, 1, NULL);
+    CHECK(dep > 0 && ind > 0);
+    CHECK_EQ((long long)(dep - ind), 81);
+    gms_params_free(p);
+}
+
 static int same_except_host(const gms_stats *a, const gms_stats *b)
 {
     int ok = 1;

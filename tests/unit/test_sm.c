@@ -163,25 +163,25 @@ TEST(memq_issue_order_and_slots)
     gms_memq_push(&q, 1, 1, &in);
     CHECK(!gms_memq_slot_free(&q, 0));
     CHECK(!gms_memq_slot_free(&q, 1));
-    CHECK(gms_memq_take(&q) == NULL);
-    CHECK_EQ(gms_memq_collect(&q, 2), 3);
+    CHECK(gms_memq_take(&q, 1) == NULL);
+    CHECK_EQ(gms_memq_collect(&q, 2, 1), 3);
     CHECK(gms_memq_slot_free(&q, 0));
     gms_memq_push(&q, 2, 0, &in);
-    CHECK_EQ(gms_memq_collect(&q, 2), 1);
+    CHECK_EQ(gms_memq_collect(&q, 2, 1), 1);
     gms_memq_push(&q, 4, 0, &in);
-    CHECK_EQ(gms_memq_collect(&q, 2), 0);
+    CHECK_EQ(gms_memq_collect(&q, 2, 1), 0);
     CHECK(!gms_memq_slot_free(&q, 0));
     gms_memq_push(&q, 3, 1, &in);
-    CHECK_EQ(gms_memq_collect(&q, 2), 2);
+    CHECK_EQ(gms_memq_collect(&q, 2, 1), 2);
     static const int order[4] = { 0, 1, 2, 3 };
     for (int i = 0; i < 4; i++) {
-        const gms_memq_ent *e = gms_memq_take(&q);
+        const gms_memq_ent *e = gms_memq_take(&q, 1);
         REQUIRE(e);
         CHECK_EQ(e->warp, order[i]);
     }
-    CHECK(gms_memq_take(&q) == NULL);
-    CHECK_EQ(gms_memq_collect(&q, 2), 1);
-    const gms_memq_ent *e = gms_memq_take(&q);
+    CHECK(gms_memq_take(&q, 1) == NULL);
+    CHECK_EQ(gms_memq_collect(&q, 2, 1), 1);
+    const gms_memq_ent *e = gms_memq_take(&q, 1);
     REQUIRE(e);
     CHECK_EQ(e->warp, 4);
     CHECK_EQ(q.n, 0);
