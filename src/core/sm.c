@@ -552,7 +552,7 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
  * there its initiation interval (warp_inst_t::dispatch_delay), enters the pipeline at stage
  * latency - interval, reaches EX_WB one stage per cycle and is written back the cycle after:
  * its registers are released at c + 5 + latency. A memory instruction can be taken by the
- * LSU at c + 3. Returns the mask of schedulers whose ID_OC_MEM slot freed. */
+ * LSU at c + 3. Returns the mask of schedulers one of whose ID_OC slots freed. */
 static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
                                          GMS_OP_BRA, GMS_OP_TEX };
 
@@ -585,6 +585,7 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             sl->valid = 0;
             o->nslots--;
             s->oc_pending--;
+            freed |= 1u << si;   /* warps parked on this slot may issue again */
             for (int i = 0; i < GMS_MAX_DST; i++)
                 if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, now + sl->delay, sl->warp, sl->dst[i]);
         }
@@ -605,17 +606,20 @@ static void memq_cycle(gms_sm *s, uint64_t now)
     }
     uint32_t freed = s->oc ? oc_cycle(s, now) : gms_memq_collect(&s->memq, s->memq_cap, now + 1);
     if (freed && s->nlsu_wait) {
-        /* a slot freed: re-arm the warps parked on a taken ID_OC_MEM slot */
+        /* re-arm the warps parked on the slots that freed (only those schedulers' warps:
+         * re-arming every parked warp each time makes the schedulers rescan them) */
+        uint64_t m = 0;
+        for (uint32_t si = 0; si < s->nsched; si++) if (freed >> si & 1u) m |= s->sched_bits[si];
         for (uint32_t i = 0; i < MAX_WARPS / 64; i++) {
-            uint64_t b = s->lsu_wait[i];
-            s->lsu_wait[i] = 0;
+            uint64_t b = s->lsu_wait[i] & m;
+            s->lsu_wait[i] &= ~m;
             while (b) {
                 uint32_t wi = i * 64 + (uint32_t)__builtin_ctzll(b);
                 b &= b - 1;
+                s->nlsu_wait--;
                 if (s->w[wi].state == W_ACTIVE) cand_on(s, wi);
             }
         }
-        s->nlsu_wait = 0;
     }
 }
 
@@ -783,6 +787,12 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->nsched = p->core.num_sched_per_core < MAX_SCHED ? p->core.num_sched_per_core : MAX_SCHED;
     for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
     s->sched_ops = gms_warp_sched_find(p->core.scheduler);
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        uint64_t m = 0;
+        if (64 % s->nsched == 0) { for (uint32_t b = si; b < 64; b += s->nsched) m |= 1ULL << b; }
+        else m = ~0ULL;
+        s->sched_bits[si] = m;
+    }
     memq_init(s);
     for (int op = 0; op < GMS_OP__COUNT; op++)
         s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));

@@ -79,8 +79,11 @@ struct gms_sm {
     uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
     const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
     uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
-    uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until their scheduler's ID_OC_MEM slot frees */
+    uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until their scheduler's ID_OC slot frees */
     uint32_t nlsu_wait;
+    uint64_t sched_bits[MAX_SCHED];      /* per scheduler: its warps' bits in a 64-warp word
+                                            (warp wi belongs to scheduler wi % nsched); all ones
+                                            when 64 is not a multiple of nsched */
     block_slot *blocks;
     uint32_t nblock_slots, blocks_used;
     uint32_t threads_used, regs_used, shmem_used;
@@ -175,7 +178,13 @@ static inline int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu
             return 0;
         }
     } else {
-        if (s->oc && s->oc[wi % s->nsched].slot[in->op].valid) return 0;   /* its ID_OC slot is taken */
+        if (s->oc && s->oc[wi % s->nsched].slot[in->op].valid) {
+            /* its ID_OC slot is taken: park until one of the scheduler's slots frees */
+            s->lsu_wait[wi >> 6] |= 1ULL << (wi & 63);
+            s->nlsu_wait++;
+            cand_off(s, wi);
+            return 0;
+        }
         const uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op], k;
         for (k = 0; k < n; k++) if (pf[k] <= now) break;
