@@ -749,9 +749,11 @@ static void sm_stuck(void *self, FILE *out)
         return;
     }
     fprintf(out, "    SM %u: %u block(s), %u warp candidate(s), LSU %s, %u reply(s) queued, L1 MSHRs used %u, "
-            "miss queue %u, register events %llu\n", s->id, s->blocks_used, s->ncand, s->lsu_busy ? "busy" : "idle",
-            s->replies.n, s->l1 ? gms_cache_mshr_used(s->l1) : 0, s->l1 ? gms_cache_mq_size(s->l1) : 0,
-            (unsigned long long)s->wheel_events);
+            "miss queue %u, register events %llu, %u memory instruction(s) before the LSU, %u instruction(s) "
+            "in ID_OC slots, %u warp(s) parked on a slot\n", s->id, s->blocks_used, s->ncand,
+            s->lsu_busy ? "busy" : "idle", s->replies.n, s->l1 ? gms_cache_mshr_used(s->l1) : 0,
+            s->l1 ? gms_cache_mq_size(s->l1) : 0, (unsigned long long)s->wheel_events, s->memq.n, s->oc_pending,
+            s->nlsu_wait);
     for (uint32_t b = 0; b < s->nbanks; b++)
         if (s->bank[b].n) {
             gms_rf_cause cause = GMS_RF__COUNT;
