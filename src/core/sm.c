@@ -410,6 +410,12 @@ static void lsu_feed(gms_sm *s, uint64_t now)
     }
     s->lsu_busy = 0;
     s->lsu_inf = NULL;
+    if (s->lsu_hold) {   /* every transaction is counted: drop the instruction's own count */
+        uint32_t wi = s->lsu_hold - 1;
+        s->lsu_hold = 0;
+        s->w[wi].outstanding--;
+        if (s->w[wi].state == W_FINISHING) maybe_finish_warp(s, wi);
+    }
 }
 
 /* each bank's head accesses the L1 once it has spent the L1 latency in the pipeline */
@@ -537,7 +543,12 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
         e->has_addrs = 1;
         gms_inst_lane_addrs(w->tr, in, e->addrs);
     }
-    for (int i = 0; i < GMS_MAX_DST; i++) sb_set(w, in->dst[i]);
+    /* reserve what lsu_accept will reserve (and release): a global/local access with no
+     * active lane reserves nothing */
+    int shared_const_tex = in->mem == GMS_MEM_LD_SHARED || in->mem == GMS_MEM_ST_SHARED ||
+                           in->mem == GMS_MEM_ATOM_SHARED || in->mem == GMS_MEM_LD_CONST || in->mem == GMS_MEM_LD_TEX;
+    if (in->mask || shared_const_tex)
+        for (int i = 0; i < GMS_MAX_DST; i++) sb_set(w, in->dst[i]);
     w->outstanding++;   /* the warp may not finish before its memory instruction is done */
 }
 
@@ -599,9 +610,15 @@ static void memq_cycle(gms_sm *s, uint64_t now)
         const gms_memq_ent *e = gms_memq_take(&s->memq, now);
         if (e) {
             warp *w = &s->w[e->warp];
-            w->outstanding--;
             lsu_accept(s, e->warp, &e->in, e->has_addrs ? e->addrs : NULL, now);
-            if (w->state == W_FINISHING) maybe_finish_warp(s, e->warp);
+            if (s->lsu_busy) {
+                /* the warp keeps its count until lsu_feed has counted every transaction:
+                 * finishing now would free its slot under the LSU */
+                s->lsu_hold = e->warp + 1u;
+            } else {
+                w->outstanding--;
+                if (w->state == W_FINISHING) maybe_finish_warp(s, e->warp);
+            }
         }
     }
     uint32_t freed = s->oc ? oc_cycle(s, now) : gms_memq_collect(&s->memq, s->memq_cap, now + 1);

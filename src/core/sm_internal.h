@@ -105,6 +105,7 @@ struct gms_sm {
     uint32_t oc_pending;                 /* instructions waiting in ID_OC slots */
     /* LSU */
     int lsu_busy;
+    uint32_t lsu_hold;                   /* warp + 1 whose instruction the LSU is feeding, 0 if none */
     uint16_t lsu_warp;
     gms_inst lsu_inst;
     inflight *lsu_inf;
