@@ -515,13 +515,13 @@ static void writeback(gms_sm *s)
 
 /* Memory instructions reach the LSU in issue order through the ID_OC_MEM slots and the
  * operand collector (memq.h). Their destination registers are reserved at issue, as
- * GPGPU-Sim's scoreboard does, so the warp goes on issuing independent instructions. */
-/* a scheduler's memory instructions past ID_OC_MEM: the collector units it may use (with the
- * sub-core model its share, units / schedulers) plus one OC_EX_MEM slot. Without the sub-core
- * model the units and OC_EX_MEM are shared; we let one scheduler use all of them. Not
- * modelled (see docs/validation.md): generic units are shared with the other instructions,
- * so in GPGPU-Sim a scheduler whose units all hold memory instructions waiting for OC_EX_MEM
- * cannot collect its ALU instructions either. */
+ * GPGPU-Sim's scoreboard does, so the warp goes on issuing independent instructions.
+ *
+ * memq_cap: a scheduler's memory instructions past ID_OC_MEM, the collector units it may use
+ * (with the sub-core model its share, units / schedulers) plus one OC_EX_MEM slot. Without
+ * the sub-core model the units and OC_EX_MEM are shared; we let one scheduler use all of them
+ * and ALU instructions do not go through the collector. With the sub-core model and generic
+ * units, every instruction does (oc_cycle below). */
 static void memq_init(gms_sm *s)
 {
     const gms_core_params *c = &s->p->core;
