@@ -107,3 +107,19 @@ int gms_coalesce_range(uint64_t lo, uint64_t hi, int sector, gms_txn out[128])
     }
     return n;
 }
+
+/* GPGPU-Sim's issue order: warp_inst_t::memory_coalescing_arch collects a warp's transactions
+ * in a std::map keyed by block address (ascending) and appends them to the access queue in
+ * that order; the LDST unit (ldst_unit::process_memory_access_queue_l1cache, memory_cycle)
+ * then always takes accessq_back(), so they leave highest address first. Insertion sort:
+ * at most 128 transactions, and the usual input (lanes in address order) is one reversal. */
+void gms_txn_issue_order(gms_txn *t, int n)
+{
+    for (int i = 0, j = n - 1; i < j; i++, j--) { gms_txn x = t[i]; t[i] = t[j]; t[j] = x; }
+    for (int i = 1; i < n; i++) {
+        gms_txn x = t[i];
+        int j = i - 1;
+        while (j >= 0 && t[j].addr < x.addr) { t[j + 1] = t[j]; j--; }
+        t[j + 1] = x;
+    }
+}

@@ -46,7 +46,8 @@ static void collect(gms_gpu *g, gms_stats *st)
     gms_stat_u64(st, "gms_thread_blocks_done", c->blocks_done);
     gms_stat_u64(st, "averagemflatency", c->mem_lat_n ? c->mem_lat_sum / c->mem_lat_n : 0);
     gms_stat_u64(st, "maxmflatency", c->mem_lat_max);
-    gms_stat_u64(st, "avg_icnt2mem_latency", c->icnt2mem_n ? c->icnt2mem_sum / c->icnt2mem_n : 0);
+    /* divided by the replies, as GPGPU-Sim divides tot_icnt2mem_latency by num_mfs */
+    gms_stat_u64(st, "avg_icnt2mem_latency", c->mem_lat_n ? c->icnt2mem_sum / c->mem_lat_n : 0);
     gms_sm_report(g->sms, g->n_sm, st);
     gms_icnt_report(g, st);
     g->mem.report(g->mem.self, st);

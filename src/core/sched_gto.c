@@ -6,7 +6,7 @@ static void gto_pick(gms_sm *s, uint32_t si, uint64_t now)
 {
     sched *q = &s->sc[si];
     const gms_inst *in;
-    int lsu_free = !s->lsu_busy && s->lsu_free_at <= now;
+    int lsu_free = gms_sm_mem_slot_free(s, si);
     if (q->last >= 0 && is_cand(s, (uint32_t)q->last) && gms_sm_can_issue(s, (uint32_t)q->last, now, lsu_free, &in)) {
         gms_sm_issue(s, (uint32_t)q->last, in, now);
         return;

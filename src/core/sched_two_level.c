@@ -6,7 +6,7 @@ static void two_level_pick(gms_sm *s, uint32_t si, uint64_t now)
 {
     sched *q = &s->sc[si];
     const gms_inst *in;
-    int lsu_free = !s->lsu_busy && s->lsu_free_at <= now;
+    int lsu_free = gms_sm_mem_slot_free(s, si);
     uint32_t limit = s->p->core.two_level_active, rank = 0;
     uint32_t pos = q->last_pos;
     uint16_t act[MAX_WARPS];

@@ -270,14 +270,15 @@ static void observe_pages(gms_sm *s, const uint64_t addrs[32], uint32_t mask)
 
 /* The LSU takes a memory instruction: shared memory is timed here, global/local accesses
  * become transactions that the LSU feeds to the L1 pipeline in order. */
-static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
+static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_t *lane_addrs, uint64_t now)
 {
     warp *w = &s->w[wi];
     gms_counters *c = &s->g->ctr;
     uint64_t addrs[32];
+    if (lane_addrs) memcpy(addrs, lane_addrs, sizeof addrs);
     switch (in->mem) {
     case GMS_MEM_LD_SHARED: case GMS_MEM_ST_SHARED: case GMS_MEM_ATOM_SHARED: {
-        gms_inst_lane_addrs(w->tr, in, addrs);
+        if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
         uint32_t deg = gms_shmem_conflict_degree(addrs, in->mask, in->width, s->p->core.shmem_num_banks);
         c->n_shmem_insn++;
         c->shmem_bank_conflict_cycles += deg - 1;
@@ -315,10 +316,11 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         gms_classifier_observe_range(s->g->classifier, in->base, hi, 12);
         s->ntxn = (uint32_t)gms_coalesce_range(in->base, hi, sector, s->txn);
     } else {
-        gms_inst_lane_addrs(w->tr, in, addrs);
+        if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
         observe_pages(s, addrs, in->mask);
         s->ntxn = (uint32_t)gms_coalesce(addrs, in->mask, in->width, sector, s->txn);
     }
+    gms_txn_issue_order(s->txn, (int)s->ntxn);
     s->txn_pos = 0;
     s->lsu_bypass = bypass;
     s->lsu_kind = is_atom ? GMS_MREQ_ATOMIC : is_store ? GMS_MREQ_WRITE : GMS_MREQ_READ;
@@ -408,6 +410,12 @@ static void lsu_feed(gms_sm *s, uint64_t now)
     }
     s->lsu_busy = 0;
     s->lsu_inf = NULL;
+    if (s->lsu_hold) {   /* every transaction is counted: drop the instruction's own count */
+        uint32_t wi = s->lsu_hold - 1;
+        s->lsu_hold = 0;
+        s->w[wi].outstanding--;
+        if (s->w[wi].state == W_FINISHING) maybe_finish_warp(s, wi);
+    }
 }
 
 /* each bank's head accesses the L1 once it has spent the L1 latency in the pipeline */
@@ -438,19 +446,22 @@ static void l1_access(gms_sm *s, uint64_t now)
 }
 
 /* one request per cycle leaves the SM: the L1's miss queue first, then the bypass path. The
- * destination sub-partition is decoded here, once, for every request that leaves (L1 hits
- * never need it); requests the L1 made itself (write-backs) are stamped with this SM. */
-static void drain_to_icnt(gms_sm *s, uint64_t now)
+ * L1's miss queue is drained before the cycle's L1 accesses, as GPGPU-Sim's ldst_unit::cycle
+ * calls m_L1D->cycle() (baseline_cache::cycle: one miss to the interconnect) before
+ * L1_latency_queue_cycle, so a miss queue that was full at the start of a cycle has room for
+ * that cycle's misses. The destination sub-partition is decoded here, once, for every request
+ * that leaves (L1 hits never need it); requests the L1 made itself (write-backs) are stamped
+ * with this SM. Returns 1 if a request left. */
+static int drain_to_icnt(gms_sm *s, int from_l1)
 {
     gms_gpu *g = s->g;
-    gms_mreq *r = s->l1 ? gms_cache_mq_head(s->l1) : NULL;
-    int from_l1 = r != NULL;
-    if (!r) r = s->bypass_out.head;
-    if (!r || !gms_icnt_can_send(g, s->id, r)) return;
+    gms_mreq *r = from_l1 ? gms_cache_mq_head(s->l1) : s->bypass_out.head;
+    if (!r || !gms_icnt_can_send(g, s->id, r)) return 0;
     if (from_l1) gms_cache_mq_pop(s->l1); else gms_fifo_pop(&s->bypass_out);
     r->sm = (uint16_t)s->id;
     r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
     gms_icnt_send(g, s->id, r);
+    return 1;
 }
 
 int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
@@ -466,12 +477,12 @@ static void process_reply(gms_sm *s, uint64_t now)
     gms_mreq *r = gms_fifo_pop(&s->replies);
     if (!r) return;
     gms_counters *c = &s->g->ctr;
-    if (r->kind != GMS_MREQ_WRITE) {
-        uint64_t lat = now - r->t_issue;
-        c->mem_lat_sum += lat;
-        c->mem_lat_n++;
-        if (lat > c->mem_lat_max) c->mem_lat_max = lat;
-    }
+    /* GPGPU-Sim's memlatstat_read_done, called for every data response the cluster hands to
+     * the LDST unit: read replies and write acknowledgements alike */
+    uint64_t lat = now - r->t_issue;
+    c->mem_lat_sum += lat;
+    c->mem_lat_n++;
+    if (lat > c->mem_lat_max) c->mem_lat_max = lat;
     if (r->kind == GMS_MREQ_WRITE) {   /* write acknowledgement */
         txn_done(s, r);
         return;
@@ -481,12 +492,151 @@ static void process_reply(gms_sm *s, uint64_t now)
         txn_done(s, r);
         return;
     }
-    gms_mreq *chain = gms_cache_fill(s->l1, r, now);
-    while (chain) {
-        gms_mreq *nx = chain->next;
-        chain->next = NULL;
-        txn_done(s, chain);
-        chain = nx;
+    gms_cache_fill_ready(s->l1, r, now);   /* its waiters leave through writeback() */
+}
+
+/* ldst_unit::writeback: the request taken from the L1D last cycle writes its register back
+ * now; then, the write-back slot being free, the next waiter of a filled MSHR entry is taken
+ * (mshr_table::next_access, one per cycle; the entry is freed with its last waiter). So a
+ * load's register is released two cycles after its fill at the earliest, and MSHR entries
+ * stay in use until their waiters have been handed out. (Not modelled: the other write-back
+ * clients, shared memory and bypassed global loads, and register-bank conflicts.) */
+static void writeback(gms_sm *s)
+{
+    if (s->next_wb) {
+        gms_mreq *r = s->next_wb;
+        s->next_wb = NULL;
+        txn_done(s, r);
+    }
+    if (gms_cache_access_ready(s->l1)) s->next_wb = gms_cache_next_access(s->l1);
+}
+
+/* ---------------------------------------------------------------- issue to the LSU */
+
+/* Memory instructions reach the LSU in issue order through the ID_OC_MEM slots and the
+ * operand collector (memq.h). Their destination registers are reserved at issue, as
+ * GPGPU-Sim's scoreboard does, so the warp goes on issuing independent instructions.
+ *
+ * memq_cap: a scheduler's memory instructions past ID_OC_MEM, the collector units it may use
+ * (with the sub-core model its share, units / schedulers) plus one OC_EX_MEM slot. Without
+ * the sub-core model the units and OC_EX_MEM are shared; we let one scheduler use all of them
+ * and ALU instructions do not go through the collector. With the sub-core model and generic
+ * units, every instruction does (oc_cycle below). */
+static void memq_init(gms_sm *s)
+{
+    const gms_core_params *c = &s->p->core;
+    uint32_t cu = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
+    if (c->sub_core_model) cu /= s->nsched ? s->nsched : 1;
+    s->memq_cap = (cu ? cu : 1) + 1;
+    if (c->sub_core_model && c->oc_units_gen) {
+        s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
+        s->oc_cu = cu < OC_MAX_CU ? (cu ? cu : 1) : OC_MAX_CU;
+    }
+}
+
+static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
+{
+    warp *w = &s->w[wi];
+    gms_memq_ent *e = gms_memq_push(&s->memq, wi, wi % s->nsched, in);
+    /* the warp's buffer is refilled when this is its last instruction: keep the addresses */
+    if (w->next >= w->tr->n && w->tr->more && in->mask) {
+        e->has_addrs = 1;
+        gms_inst_lane_addrs(w->tr, in, e->addrs);
+    }
+    /* reserve what lsu_accept will reserve (and release): a global/local access with no
+     * active lane reserves nothing */
+    int shared_const_tex = in->mem == GMS_MEM_LD_SHARED || in->mem == GMS_MEM_ST_SHARED ||
+                           in->mem == GMS_MEM_ATOM_SHARED || in->mem == GMS_MEM_LD_CONST || in->mem == GMS_MEM_LD_TEX;
+    if (in->mask || shared_const_tex)
+        for (int i = 0; i < GMS_MAX_DST; i++) sb_set(w, in->dst[i]);
+    w->outstanding++;   /* the warp may not finish before its memory instruction is done */
+}
+
+/* the sub-core operand collector, one scheduler at a time (opndcoll_rfu_t::step). A unit is
+ * allocated (allocate_cu) to the scheduler's ID_OC instructions in GPGPU-Sim's input-port
+ * order, SP, SFU, MEM, TENSOR, DP, INT, then the specialised units, while one of the
+ * scheduler's units is free. A unit reads the operands the next cycle (allocate_reads) and
+ * dispatches the cycle after (dispatch_ready_cu), so it is free again 2 cycles after its
+ * allocation, except for a memory instruction that finds the scheduler's OC_EX_MEM slot
+ * taken: it waits in the unit. A non-memory instruction allocated at cycle c enters its
+ * function unit's dispatch register at c + 3 (execute runs before read_operands), waits
+ * there its initiation interval (warp_inst_t::dispatch_delay), enters the pipeline at stage
+ * latency - interval, reaches EX_WB one stage per cycle and is written back the cycle after:
+ * its registers are released at c + 5 + latency. A memory instruction can be taken by the
+ * LSU at c + 3. Returns the mask of schedulers one of whose ID_OC slots freed. */
+static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
+                                         GMS_OP_BRA, GMS_OP_TEX };
+
+static uint32_t oc_cycle(gms_sm *s, uint64_t now)
+{
+    uint32_t freed = 0;
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        oc_sched *o = &s->oc[si];
+        uint32_t col = s->memq.collected[si];
+        int busy = (int)(col ? col - 1 : 0);   /* memory instructions waiting in a unit */
+        for (uint32_t k = 0; k < s->oc_cu; k++) busy += o->cu_free[k] > now;
+        int free_cu = (int)s->oc_cu - busy;
+        for (size_t p = 0; p < sizeof oc_port_order && free_cu > 0; p++) {
+            uint8_t op = oc_port_order[p];
+            if (op == GMS_OP_MEM) {
+                if (col >= s->memq_cap || !gms_memq_collect_sched(&s->memq, si, now + 3)) continue;
+                freed |= 1u << si;
+                if (col++ == 0) {   /* passes through a unit on its way to the free OC_EX_MEM slot */
+                    for (uint32_t k = 0; k < s->oc_cu; k++)
+                        if (o->cu_free[k] <= now) { o->cu_free[k] = now + 2; break; }
+                }
+                free_cu--;
+                continue;
+            }
+            oc_slot *sl = &o->slot[op];
+            if (!sl->valid) continue;
+            for (uint32_t k = 0; k < s->oc_cu; k++)
+                if (o->cu_free[k] <= now) { o->cu_free[k] = now + 2; break; }
+            free_cu--;
+            sl->valid = 0;
+            o->nslots--;
+            s->oc_pending--;
+            freed |= 1u << si;   /* warps parked on this slot may issue again */
+            for (int i = 0; i < GMS_MAX_DST; i++)
+                if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, now + sl->delay, sl->warp, sl->dst[i]);
+        }
+    }
+    return freed;
+}
+
+static void memq_cycle(gms_sm *s, uint64_t now)
+{
+    if (!s->lsu_busy && s->lsu_free_at <= now) {
+        const gms_memq_ent *e = gms_memq_take(&s->memq, now);
+        if (e) {
+            warp *w = &s->w[e->warp];
+            lsu_accept(s, e->warp, &e->in, e->has_addrs ? e->addrs : NULL, now);
+            if (s->lsu_busy) {
+                /* the warp keeps its count until lsu_feed has counted every transaction:
+                 * finishing now would free its slot under the LSU */
+                s->lsu_hold = e->warp + 1u;
+            } else {
+                w->outstanding--;
+                if (w->state == W_FINISHING) maybe_finish_warp(s, e->warp);
+            }
+        }
+    }
+    uint32_t freed = s->oc ? oc_cycle(s, now) : gms_memq_collect(&s->memq, s->memq_cap, now + 1);
+    if (freed && s->nlsu_wait) {
+        /* re-arm the warps parked on the slots that freed (only those schedulers' warps:
+         * re-arming every parked warp each time makes the schedulers rescan them) */
+        uint64_t m = 0;
+        for (uint32_t si = 0; si < s->nsched; si++) if (freed >> si & 1u) m |= s->sched_bits[si];
+        for (uint32_t i = 0; i < MAX_WARPS / 64; i++) {
+            uint64_t b = s->lsu_wait[i] & m;
+            s->lsu_wait[i] &= ~m;
+            while (b) {
+                uint32_t wi = i * 64 + (uint32_t)__builtin_ctzll(b);
+                b &= b - 1;
+                s->nlsu_wait--;
+                if (s->w[wi].state == W_ACTIVE) cand_on(s, wi);
+            }
+        }
     }
 }
 
@@ -503,7 +653,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     w->next++;
     switch (in->op) {
     case GMS_OP_MEM:
-        lsu_accept(s, wi, in, now);
+        memq_push(s, wi, in);
         break;
     case GMS_OP_BAR: {
         block_slot *b = &s->blocks[w->blk];
@@ -524,6 +674,18 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op];
         for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
+        if (s->oc && (in->op <= GMS_OP_BRA || in->op == GMS_OP_TEX)) {
+            /* into the scheduler's ID_OC slot; oc_cycle times it from its collector unit */
+            oc_sched *o = &s->oc[wi % s->nsched];
+            oc_slot *sl = &o->slot[in->op];
+            sl->valid = 1;
+            sl->warp = (uint16_t)wi;
+            sl->delay = 5 + lat;
+            for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
+            o->nslots++;
+            s->oc_pending++;
+            break;
+        }
         for (int i = 0; i < GMS_MAX_DST; i++)
             if (in->dst[i] != GMS_REG_NONE) {
                 sb_set(w, in->dst[i]);
@@ -561,9 +723,9 @@ static void run_events(gms_sm *s, uint64_t cycle)
 
 static int sm_has_work(const gms_sm *s)
 {
-    if (s->ncand || s->nlsu_wait || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
+    if (s->ncand || s->nlsu_wait || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
     for (uint32_t b = 0; b < s->nbanks; b++) if (s->bank[b].n) return 1;
-    if (s->l1 && gms_cache_mq_size(s->l1)) return 1;
+    if (s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1))) return 1;
     return 0;
 }
 
@@ -571,22 +733,13 @@ static int sm_tick(void *self, uint64_t cycle)
 {
     gms_sm *s = self;
     run_events(s, cycle);
+    if (s->l1) writeback(s);
     process_reply(s, cycle);
+    int sent = s->l1 && drain_to_icnt(s, 1);
     if (s->l1) l1_access(s, cycle);
     if (s->lsu_busy) lsu_feed(s, cycle);
-    drain_to_icnt(s, cycle);
-    if (s->nlsu_wait && !s->lsu_busy && s->lsu_free_at <= cycle) {
-        for (uint32_t i = 0; i < MAX_WARPS / 64; i++) {
-            uint64_t b = s->lsu_wait[i];
-            s->lsu_wait[i] = 0;
-            while (b) {
-                uint32_t wi = i * 64 + (uint32_t)__builtin_ctzll(b);
-                b &= b - 1;
-                if (s->w[wi].state == W_ACTIVE) cand_on(s, wi);
-            }
-        }
-        s->nlsu_wait = 0;
-    }
+    if (!sent) drain_to_icnt(s, 0);
+    if (s->memq.n || s->oc_pending) memq_cycle(s, cycle);
     s->op_busy = 0;
     if (s->ncand)
         for (uint32_t i = 0; i < s->nsched; i++) {
@@ -613,9 +766,11 @@ static void sm_stuck(void *self, FILE *out)
         return;
     }
     fprintf(out, "    SM %u: %u block(s), %u warp candidate(s), LSU %s, %u reply(s) queued, L1 MSHRs used %u, "
-            "miss queue %u, register events %llu\n", s->id, s->blocks_used, s->ncand, s->lsu_busy ? "busy" : "idle",
-            s->replies.n, s->l1 ? gms_cache_mshr_used(s->l1) : 0, s->l1 ? gms_cache_mq_size(s->l1) : 0,
-            (unsigned long long)s->wheel_events);
+            "miss queue %u, register events %llu, %u memory instruction(s) before the LSU, %u instruction(s) "
+            "in ID_OC slots, %u warp(s) parked on a slot\n", s->id, s->blocks_used, s->ncand,
+            s->lsu_busy ? "busy" : "idle", s->replies.n, s->l1 ? gms_cache_mshr_used(s->l1) : 0,
+            s->l1 ? gms_cache_mq_size(s->l1) : 0, (unsigned long long)s->wheel_events, s->memq.n, s->oc_pending,
+            s->nlsu_wait);
     for (uint32_t b = 0; b < s->nbanks; b++)
         if (s->bank[b].n) {
             gms_rf_cause cause = GMS_RF__COUNT;
@@ -651,6 +806,13 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->nsched = p->core.num_sched_per_core < MAX_SCHED ? p->core.num_sched_per_core : MAX_SCHED;
     for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
     s->sched_ops = gms_warp_sched_find(p->core.scheduler);
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        uint64_t m = 0;
+        if (64 % s->nsched == 0) { for (uint32_t b = si; b < 64; b += s->nsched) m |= 1ULL << b; }
+        else m = ~0ULL;
+        s->sched_bits[si] = m;
+    }
+    memq_init(s);
     for (int op = 0; op < GMS_OP__COUNT; op++)
         s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));
     uint32_t maxlat = 64 + p->core.smem_latency + 1024;
@@ -686,6 +848,7 @@ void gms_sm_free(gms_sm *s)
     for (uint32_t i = 0; i < s->ninf_slabs; i++) free(s->inf_slabs[i]);
     free(s->inf_slabs);
     if (s->l1) gms_cache_free(s->l1);
+    free(s->oc);
     free(s);
 }
 

@@ -16,6 +16,8 @@ typedef struct gms_txn { uint64_t addr; uint8_t sector_mask; uint8_t nbytes_sect
 int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128]);
 /* the same for the contiguous bytes [lo, hi] (hi - lo < 4096): a unit-stride warp access */
 int gms_coalesce_range(uint64_t lo, uint64_t hi, int sector, gms_txn out[128]);
+/* put a warp instruction's transactions in GPGPU-Sim's issue order: descending address */
+void gms_txn_issue_order(gms_txn *t, int n);
 /* shared-memory bank conflict degree: cycles the access needs (1 = conflict-free) */
 uint32_t gms_shmem_conflict_degree(const uint64_t addrs[32], uint32_t mask, uint32_t width, uint32_t banks);
 /* occupancy: thread blocks of this shape that fit on one SM */

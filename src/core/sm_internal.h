@@ -3,6 +3,7 @@
 #define GMS_CORE_SM_INTERNAL_H
 #include "core/sm.h"
 #include "core/warp_sched.h"
+#include "core/memq.h"
 
 #define MAX_SCHED 16
 #define MAX_WARPS 512
@@ -30,6 +31,17 @@ typedef struct warp {
     uint64_t age;
 } warp;
 
+/* sub-core operand collector (see oc_cycle in sm.c): an issued non-memory instruction waits
+ * in its scheduler's ID_OC slot of its type until one of the scheduler's collector units is
+ * free; its registers are released when it has gone through the unit and its pipe */
+typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST]; uint32_t delay; } oc_slot;
+#define OC_MAX_CU 8
+typedef struct oc_sched {
+    oc_slot slot[GMS_OP__COUNT];
+    uint64_t cu_free[OC_MAX_CU];   /* cycle from which each unit held by such an instruction is free */
+    uint32_t nslots;               /* valid slots */
+} oc_sched;
+
 typedef struct block_slot {
     int used;
     gms_kernel *k;
@@ -39,6 +51,7 @@ typedef struct block_slot {
 } block_slot;
 
 typedef struct event { uint16_t warp; uint8_t reg; uint8_t pad; } event;
+
 typedef struct bucket { event *ev; uint32_t n, cap; } bucket;
 
 typedef struct sched {
@@ -66,8 +79,11 @@ struct gms_sm {
     uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
     const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
     uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
-    uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until the LSU is free */
+    uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until their scheduler's ID_OC slot frees */
     uint32_t nlsu_wait;
+    uint64_t sched_bits[MAX_SCHED];      /* per scheduler: its warps' bits in a 64-warp word
+                                            (warp wi belongs to scheduler wi % nsched); all ones
+                                            when 64 is not a multiple of nsched */
     block_slot *blocks;
     uint32_t nblock_slots, blocks_used;
     uint32_t threads_used, regs_used, shmem_used;
@@ -82,8 +98,14 @@ struct gms_sm {
     uint32_t wheel_mask;
     uint64_t wheel_events;
     uint64_t last_cycle;
+    gms_memq memq;                       /* issued memory instructions on their way to the LSU */
+    uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM */
+    oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
+    uint32_t oc_cu;                      /* collector units per scheduler */
+    uint32_t oc_pending;                 /* instructions waiting in ID_OC slots */
     /* LSU */
     int lsu_busy;
+    uint32_t lsu_hold;                   /* warp + 1 whose instruction the LSU is feeding, 0 if none */
     uint16_t lsu_warp;
     gms_inst lsu_inst;
     inflight *lsu_inf;
@@ -98,6 +120,7 @@ struct gms_sm {
     gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
     uint32_t bypass_inflight;
     gms_mreq_fifo replies;
+    gms_mreq *next_wb;                   /* ldst_unit::m_next_wb: L1D waiter written back next */
     inflight *inf_free;
     inflight **inf_slabs;
     uint32_t ninf_slabs;
@@ -137,6 +160,9 @@ static inline void cand_off(gms_sm *s, uint32_t wi)
 }
 static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6] >> (wi & 63) & 1; }
 
+/* can scheduler si issue a memory instruction (its ID_OC_MEM slot is free)? */
+static inline int gms_sm_mem_slot_free(const gms_sm *s, uint32_t si) { return gms_memq_slot_free(&s->memq, si); }
+
 /* can warp wi issue its next instruction now (1)? 0: not now (a structural hazard, or the
  * warp was parked on its scoreboard). Inline: the schedulers call it for every candidate
  * every cycle, and most calls end at the first test. */
@@ -146,13 +172,20 @@ static inline int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu
     const gms_inst *in = &w->tr->insts[w->next];
     if (s->op_busy >> in->op & 1) return 0;   /* this op class already found busy this cycle */
     if (in->op == GMS_OP_MEM) {
-        if (!lsu_free) {   /* park: re-armed when the LSU frees, not polled every cycle */
+        if (!lsu_free) {   /* park: re-armed when an ID_OC_MEM slot frees, not polled every cycle */
             s->lsu_wait[wi >> 6] |= 1ULL << (wi & 63);
             s->nlsu_wait++;
             cand_off(s, wi);
             return 0;
         }
     } else {
+        if (s->oc && s->oc[wi % s->nsched].slot[in->op].valid) {
+            /* its ID_OC slot is taken: park until one of the scheduler's slots frees */
+            s->lsu_wait[wi >> 6] |= 1ULL << (wi & 63);
+            s->nlsu_wait++;
+            cand_off(s, wi);
+            return 0;
+        }
         const uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op], k;
         for (k = 0; k < n; k++) if (pf[k] <= now) break;

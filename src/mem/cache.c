@@ -522,27 +522,22 @@ int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *ca
     return rec | flags;
 }
 
-gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
+/* the tag-array side of a fill (baseline_cache::fill): primary is the entry's first request */
+static void fill_tags(gms_cache *c, gms_mreq *primary, const gms_mshr_info *info, uint64_t key, uint8_t sm,
+                      uint64_t now)
 {
-    uint8_t sm = c->sector ? (uint8_t)(1u << ((reply->addr >> 5) & 3)) : 1;
-    uint64_t key = c->sector ? (reply->addr & ~(uint64_t)31) : (reply->addr & ~c->line_mask);
-    gms_mshr_info info;
-    gms_mreq *chain = c->mo->take(c->mshr, key, &info);
-    if (!chain) return NULL;
-    chain->addr = info.orig_addr;
-    chain->bytes = info.orig_bytes;
     uint64_t blk = key & ~c->line_mask;
-    uint32_t idx = info.line_idx;
+    uint32_t idx = info->line_idx;
     if (c->on_miss) {
         fill_sector(&c->lines[idx], sm);
     } else {
-        int status = probe(c, set_of(c, blk), blk, sm, chain->kind == GMS_MREQ_WRITE, &idx);
+        int status = probe(c, set_of(c, blk), blk, sm, primary->kind == GMS_MREQ_WRITE, &idx);
         if (status != GMS_CACHE_RESERVATION_FAIL) {
             gms_line *l = &c->lines[idx];
             if (status == GMS_CACHE_MISS) {
                 evict ev = { 0 };
                 note_evict(c, idx, &ev);
-                if (ev.wb && c->wp != 'T') send_wrbk(c, chain, &ev, now);   /* see docs */
+                if (ev.wb && c->wp != 'T') send_wrbk(c, primary, &ev, now);   /* see docs */
                 alloc_line(c, idx, blk, sm, now);
             } else if (status == GMS_CACHE_SECTOR_MISS) {
                 alloc_sector(c, l, sm, now);
@@ -550,7 +545,28 @@ gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
             fill_sector(l, sm);
         }
     }
-    if (info.has_atomic && c->on_miss) set_modified(&c->lines[idx], sm);
+    if (info->has_atomic && c->on_miss) set_modified(&c->lines[idx], sm);
+}
+
+static inline uint8_t reply_smask(const gms_cache *c, const gms_mreq *reply)
+{
+    return c->sector ? (uint8_t)(1u << ((reply->addr >> 5) & 3)) : 1;
+}
+static inline uint64_t reply_key(const gms_cache *c, const gms_mreq *reply)
+{
+    return c->sector ? (reply->addr & ~(uint64_t)31) : (reply->addr & ~c->line_mask);
+}
+
+gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
+{
+    uint8_t sm = reply_smask(c, reply);
+    uint64_t key = reply_key(c, reply);
+    gms_mshr_info info;
+    gms_mreq *chain = c->mo->take(c->mshr, key, &info);
+    if (!chain) return NULL;
+    chain->addr = info.orig_addr;
+    chain->bytes = info.orig_bytes;
+    fill_tags(c, chain, &info, key, sm, now);
     /* drop our own write-allocate reads: nobody above waits for them */
     gms_mreq *head = NULL, **tail = &head;
     for (gms_mreq *r = chain, *nx; r; r = nx) {
@@ -561,6 +577,31 @@ gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
     }
     *tail = NULL;
     return head;
+}
+
+int gms_cache_fill_ready(gms_cache *c, gms_mreq *reply, uint64_t now)
+{
+    uint8_t sm = reply_smask(c, reply);
+    uint64_t key = reply_key(c, reply);
+    gms_mshr_info info;
+    gms_mreq *primary = c->mo->mark_ready(c->mshr, key, &info);
+    if (!primary) return 0;
+    primary->addr = info.orig_addr;
+    primary->bytes = info.orig_bytes;
+    fill_tags(c, primary, &info, key, sm, now);
+    return 1;
+}
+
+int gms_cache_access_ready(const gms_cache *c) { return c->mo->any_ready(c->mshr); }
+
+gms_mreq *gms_cache_next_access(gms_cache *c)
+{
+    gms_mreq *r = c->mo->next_ready(c->mshr);
+    if (r && r->access == c->wr_alloc_type) {   /* our own write-allocate read: nobody waits */
+        gms_mreq_release(c->pool, r);
+        return NULL;
+    }
+    return r;
 }
 
 gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const char *name)

@@ -116,6 +116,15 @@ gms_mreq *gms_cache_mq_head(gms_cache *c);
 gms_mreq *gms_cache_mq_pop(gms_cache *c);
 uint32_t gms_cache_mq_size(const gms_cache *c);
 gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now);
+/* GPGPU-Sim's own protocol (baseline_cache::fill, access_ready, next_access): the fill
+ * updates the tags and marks the MSHR entry ready; the owner then takes the waiting requests
+ * one at a time with gms_cache_next_access, and the entry stays in use (counted by the MSHR
+ * table) until its last request has been taken. gms_cache_fill_ready returns 0 when no
+ * entry waits for the reply. gms_cache_next_access returns NULL, having used the turn, for
+ * the cache's own write-allocate reads. */
+int gms_cache_fill_ready(gms_cache *c, gms_mreq *reply, uint64_t now);
+int gms_cache_access_ready(const gms_cache *c);
+gms_mreq *gms_cache_next_access(gms_cache *c);
 /* invalidate everything (L1 flush at kernel end); dirty lines are written back via the miss
  * queue when write-back; returns number of lines invalidated */
 uint32_t gms_cache_flush(gms_cache *c);

@@ -22,8 +22,12 @@ static int deliver_to_mem(void *ud, uint32_t out, gms_mreq *r)
     gms_gpu *g = ud;
     if (!g->mem.can_accept(g->mem.self, out)) return 0;
     r->t_l2_in = gms_engine_cycle(g->eng, GMS_DOM_CORE);
-    g->ctr.icnt2mem_sum += r->t_l2_in - r->t_icnt_in;
-    g->ctr.icnt2mem_n++;
+    /* GPGPU-Sim's memlatstat_icnt2mem_pop: from the request's creation in the LSU (so the L1
+     * pipeline, MSHR retries and miss queue count too), for the SM's own transactions */
+    if (r->warp_txn) {
+        g->ctr.icnt2mem_sum += r->t_l2_in - r->t_issue;
+        g->ctr.icnt2mem_n++;
+    }
     g->mem.push(g->mem.self, out, r);
     return 1;
 }
@@ -97,4 +101,13 @@ void gms_icnt_report(gms_gpu *g, gms_stats *out)
     gms_stat_u64(out, "icnt_total_pkts_mem_to_simt", g->reply_net.packets);
     gms_stat_u64(out, "icnt_total_flits_simt_to_mem", g->req_net.flits);
     gms_stat_u64(out, "icnt_total_flits_mem_to_simt", g->reply_net.flits);
+    /* GPGPU-Sim's LocalInterconnect::DisplayStats: mean packets per input (SMs for requests,
+     * sub-partitions for replies) and per output buffer, over all interconnect cycles */
+    double cyc = (double)gms_engine_cycle(g->eng, GMS_DOM_ICNT);
+    if (cyc > 0) {
+        gms_stat_f64(out, "Req_Network_in_buffer_avg_util", (double)g->req_net.in_util / cyc / g->req_net.nin);
+        gms_stat_f64(out, "Req_Network_out_buffer_avg_util", (double)g->req_net.out_util / cyc / g->req_net.nout);
+        gms_stat_f64(out, "Reply_Network_in_buffer_avg_util", (double)g->reply_net.in_util / cyc / g->reply_net.nin);
+        gms_stat_f64(out, "Reply_Network_out_buffer_avg_util", (double)g->reply_net.out_util / cyc / g->reply_net.nout);
+    }
 }

@@ -20,7 +20,6 @@ struct gms_l2_slice {
     gms_tq rop;
     const gms_l2q_ops *inq;
     void *inq_self;
-    gms_mreq_fifo ready;              /* filled requests waiting to go up */
     gms_mreq_fifo to_dram, from_dram, to_icnt;
     uint64_t replies;
     uint64_t split_parents;
@@ -160,8 +159,12 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
             s->to_icnt.n++;
         }
     }
-    /* 1. filled requests go up, one per cycle */
-    if (s->ready.n && !gms_fifo_full(&s->to_icnt)) complete(s, gms_fifo_pop(&s->ready));
+    /* 1. filled requests go up, one per cycle (GPGPU-Sim's next_access: the MSHR entry is
+     * released with its last request) */
+    if (s->cache && gms_cache_access_ready(s->cache) && !gms_fifo_full(&s->to_icnt)) {
+        gms_mreq *f = gms_cache_next_access(s->cache);
+        if (f) complete(s, f);
+    }
     /* 2. DRAM -> L2 */
     r = s->from_dram.head;
     if (r) {
@@ -170,12 +173,7 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
             if (!s->fill_port) {
                 gms_fifo_pop(&s->from_dram);
                 s->fill_port += s->fill_cycles;
-                gms_mreq *chain = gms_cache_fill(s->cache, r, now);
-                while (chain) {
-                    gms_mreq *nx = chain->next;
-                    gms_fifo_push(&s->ready, chain);
-                    chain = nx;
-                }
+                gms_cache_fill_ready(s->cache, r, now);
             }
         } else if (!gms_fifo_full(&s->to_icnt)) {
             gms_fifo_pop(&s->from_dram);
@@ -215,7 +213,7 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
 
 uint64_t gms_l2_slice_next(const gms_l2_slice *s)
 {
-    if (s->to_icnt.n || s->ready.n || s->from_dram.n || s->inq->len(s->inq_self) ||
+    if (s->to_icnt.n || (s->cache && gms_cache_access_ready(s->cache)) || s->from_dram.n || s->inq->len(s->inq_self) ||
         (s->cache && gms_cache_mq_size(s->cache)))
         return 0;
     return gms_tq_head_time(&s->rop);
@@ -233,7 +231,7 @@ void gms_l2_slice_dump(const gms_l2_slice *s, FILE *out)
     fprintf(out, "    L2 slice %u: ROP %u, input queue %u, MSHRs in use %u, miss queue %u, to DRAM %u, from DRAM %u, "
             "filled %u, to icnt %u%s\n", s->cfg.id, s->rop.n, s->inq->len(s->inq_self),
             s->cache ? gms_cache_mshr_used(s->cache) : 0, s->cache ? gms_cache_mq_size(s->cache) : 0, s->to_dram.n,
-            s->from_dram.n, s->ready.n, s->to_icnt.n, s->to_icnt.n ? " (reply refused?)" : "");
+            s->from_dram.n, s->cache ? gms_cache_access_ready(s->cache) : 0, s->to_icnt.n, s->to_icnt.n ? " (reply refused?)" : "");
     if (s->to_icnt.head)
         fprintf(out, "      oldest reply: addr 0x%llx sm %u, issued at core cycle %llu\n",
                 (unsigned long long)s->to_icnt.head->addr, s->to_icnt.head->sm,

@@ -31,6 +31,13 @@ typedef struct gms_mshr_ops {
     void (*add)(void *m, uint64_t key, gms_mreq *r, int counted, const gms_mshr_info *info);
     /* remove key's entry; returns its requests linked by ->next, primary first; NULL if none */
     gms_mreq *(*take)(void *m, uint64_t key, gms_mshr_info *info);
+    /* GPGPU-Sim mshr_table::mark_ready: the fill for key arrived. The entry stays (it still
+     * counts as used) and joins the ready list; returns its primary (NULL if no entry) */
+    gms_mreq *(*mark_ready)(void *m, uint64_t key, gms_mshr_info *info);
+    /* mshr_table::access_ready / next_access: one request of the oldest ready entry, primary
+     * first; the entry is released with its last request */
+    int (*any_ready)(const void *m);
+    gms_mreq *(*next_ready)(void *m);
     uint32_t (*used)(const void *m);       /* entries in use */
 } gms_mshr_ops;
 

@@ -13,12 +13,16 @@ typedef struct entry {
     uint32_t count;            /* requests using merge slots */
     uint32_t next_free;
     uint8_t seen_write, raw;   /* a write was queued; a read was queued after a write */
+    uint32_t ready_next;       /* next entry on the ready list */
     gms_mshr_info info;
 } entry;
+
+#define NONE UINT32_MAX
 
 typedef struct conv {
     entry *e;
     uint32_t n, max_merge, used, free_head;
+    uint32_t ready_head, ready_tail;   /* filled entries whose requests are being handed out */
     gms_u64map map;
 } conv;
 
@@ -30,6 +34,7 @@ static void *create(const gms_cache_config *cfg)
     m->e = gms_xcalloc(m->n ? m->n : 1, sizeof *m->e);
     for (uint32_t i = 0; i < m->n; i++) m->e[i].next_free = i + 1;
     m->free_head = 0;
+    m->ready_head = m->ready_tail = NONE;
     gms_u64map_init(&m->map, (size_t)m->n + 1);   /* the map doubles it: load <= 1/2 */
     return m;
 }
@@ -110,6 +115,45 @@ static gms_mreq *take(void *p, uint64_t key, gms_mshr_info *info)
     return chain;
 }
 
+static gms_mreq *mark_ready(void *p, uint64_t key, gms_mshr_info *info)
+{
+    conv *m = p;
+    uint64_t *v = gms_u64map_get(&m->map, key);
+    if (!v) return NULL;
+    uint32_t i = (uint32_t)*v;
+    entry *e = &m->e[i];
+    if (info) *info = e->info;
+    e->ready_next = NONE;
+    if (m->ready_tail == NONE) m->ready_head = i; else m->e[m->ready_tail].ready_next = i;
+    m->ready_tail = i;
+    return e->primary;
+}
+
+static int any_ready(const void *p) { return ((const conv *)p)->ready_head != NONE; }
+
+static gms_mreq *next_ready(void *p)
+{
+    conv *m = p;
+    if (m->ready_head == NONE) return NULL;
+    uint32_t i = m->ready_head;
+    entry *e = &m->e[i];
+    gms_mreq *r = e->primary;
+    if (r) e->primary = NULL;
+    else if ((r = e->head)) { e->head = r->next; if (!e->head) e->tail = NULL; }
+    if (r) r->next = NULL;
+    if (!e->primary && !e->head) {   /* its last request: release the entry */
+        gms_u64map_del(&m->map, e->key);
+        m->ready_head = e->ready_next;
+        if (m->ready_head == NONE) m->ready_tail = NONE;
+        e->next_free = m->free_head;
+        m->free_head = i;
+        m->used--;
+    }
+    return r;
+}
+
 static uint32_t used(const void *p) { return ((const conv *)p)->used; }
 
-const gms_mshr_ops gms_mshr_conventional = { "conventional", create, destroy, check, rw_pending, add, take, used };
+const gms_mshr_ops gms_mshr_conventional = {
+    "conventional", create, destroy, check, rw_pending, add, take, mark_ready, any_ready, next_ready, used,
+};

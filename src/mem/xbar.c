@@ -69,6 +69,7 @@ void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32_t flits)
     x->in_flits[in] += units(x, flits);
     x->in_active[in >> 6] |= 1ULL << (in & 63);
     x->queued++;
+    x->in_queued++;
 }
 
 
@@ -91,6 +92,7 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                 }
                 x->out_flits[o] -= fl;
                 x->queued--;
+                x->out_queued--;
                 if (x->islip) break;   /* GPGPU-Sim: the receiver pops one packet per cycle */
             }
             if (!q->head) x->out_active[w] &= ~(1ULL << (o & 63));
@@ -119,6 +121,8 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                     if (x->out_flits[o] + fl > x->out_limit && x->out_flits[o] > 0) continue;
                     gms_fifo_pop(&x->inq[i]);
                     x->in_flits[i] -= fl;
+                    x->in_queued--;
+                    x->out_queued++;
                     if (!x->inq[i].head) x->in_active[i >> 6] &= ~(1ULL << (i & 63));
                     x->in_busy[i] = now + fl;
                     x->out_busy[o] = now + fl;
@@ -133,5 +137,9 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
         }
         x->rr = (x->rr + 1) % n;
     }
+    /* sampled after the transfers, as xbar_router::Advance does; an idle network is not
+     * ticked, but then both buffers are empty */
+    x->in_util += x->in_queued;
+    x->out_util += x->out_queued;
     return x->queued != 0;
 }

@@ -33,6 +33,8 @@ typedef struct gms_xbar {
     void *ud;
     /* stats */
     uint64_t packets, flits;
+    uint64_t in_queued, out_queued;   /* packets in input / output buffers now */
+    uint64_t in_util, out_util;       /* their sums over cycles (GPGPU-Sim in/out_buffer_util) */
 } gms_xbar;
 
 void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, uint32_t out_limit,

@@ -63,6 +63,8 @@ void gms_xbar_islip_switch(gms_xbar *x, uint64_t now)
         gms_mreq *r = gms_fifo_pop(&x->inq[i]);
         gms_xbar_want(x, i, r, 0);
         x->in_flits[i]--;
+        x->in_queued--;
+        x->out_queued++;
         if (x->inq[i].head) gms_xbar_want(x, i, x->inq[i].head, 1);
         else x->in_active[i >> 6] &= ~(1ULL << (i & 63));
         x->next[o] = i + 1 < x->nin ? i + 1 : 0;

@@ -205,6 +205,38 @@ TEST(cache_mshr_table_full)
     fx_free(&f);
 }
 
+/* GPGPU-Sim's fill protocol (mark_ready / next_access): 2 MSHR entries. A (0x0000, with a
+ * merged A') and B (0x1000) miss. A's fill marks its entry ready, but the entry still counts:
+ * C (0x2000) fails with MSHR_ENRTY_FAIL. next_access hands out A, then A' (which frees the
+ * entry); now C misses. A's line is valid from the fill on: a read of A hits meanwhile. */
+TEST(cache_mshr_freed_by_last_next_access)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:4:128:4,L:T:m:N:L,A:2:8,8", "L1D"));
+    gms_rf_cause rc = GMS_RF__COUNT;
+    gms_mreq *a, *a2, *c;
+    CHECK_EQ(OUT(rd(&f, 0x0000, 1, &rc, &a)), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, 0x0000, 2, &rc, &a2)), GMS_CACHE_HIT_RESERVED);
+    CHECK_EQ(OUT(rd(&f, 0x1000, 3, &rc, NULL)), GMS_CACHE_MISS);
+    gms_mreq *q = gms_cache_mq_pop(f.c);
+    REQUIRE(q == a);
+    CHECK(!gms_cache_access_ready(f.c));
+    CHECK_EQ(gms_cache_fill_ready(f.c, q, 4), 1);
+    CHECK(gms_cache_access_ready(f.c));
+    CHECK_EQ(gms_cache_mshr_used(f.c), 2);
+    CHECK_EQ(rd(&f, 0x2000, 5, &rc, &c), GMS_CACHE_RESERVATION_FAIL);
+    CHECK_EQ(rc, GMS_RF_MSHR_ENTRY);
+    CHECK_EQ(OUT(rd(&f, 0x0000, 5, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK(gms_cache_next_access(f.c) == a);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 2);
+    CHECK(gms_cache_next_access(f.c) == a2);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 1);
+    CHECK(!gms_cache_access_ready(f.c));
+    CHECK(gms_cache_next_access(f.c) == NULL);
+    CHECK_EQ(OUT(gms_cache_access(f.c, c, 6, &rc)), GMS_CACHE_MISS);
+    fx_free(&f);
+}
+
 TEST(cache_line_alloc_fail)
 {
     fx f;

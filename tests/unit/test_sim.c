@@ -31,6 +31,12 @@ static int fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
                 r = gms_emit_alu(&e, (uint32_t)(i * 16), 0xffffffffu, GMS_OP_INT,
                                  p->kind == 0 ? r : GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
         }
+        if (p->kind == 3) {   /* a store as the warp's very last instruction, no EXIT */
+            uint64_t a[32];
+            for (int l = 0; l < 32; l++) a[l] = 0x7f0000000000ULL + (b * out->nwarps + w) * 4096 + (uint64_t)l * 128;
+            gms_emit_store(&e, 0x30, 0xffffffffu, GMS_MEM_ST_GLOBAL, 4, a, r, r);
+            continue;
+        }
         gms_emit_exit(&e, 0x100, 0xffffffffu);
     }
     (void)err;
@@ -102,6 +108,49 @@ TEST(scoreboard_dependent_chain_waits_for_latency)
      * independent sequence every cycle: 9 x (4 - 1) = 27 cycles apart */
     CHECK(dep > 0 && ind > 0);
     CHECK_EQ((long long)(dep - ind), 27);
+    gms_params_free(p);
+}
+
+/* Blocks whose warps end with a store (no EXIT) reuse their slots while the stores are in
+ * flight: 64 one-warp blocks on 2 SMs, each ending with a 32-line store, run to the end with
+ * every request returned (the pool check) and 64 x 11 warp instructions (10 ALU and the
+ * store). The warp keeps its count until the LSU has fed the store (lsu_hold): before, it
+ * could finish with the store still in the LSU, and the next block's warp in its slot got
+ * the store's transactions (a deadlock on hotspot with the QV100 config). */
+TEST(last_store_keeps_warp_until_fed)
+{
+    gms_params *p = params("gpgpu_perfect_mem", "0");
+    REQUIRE(p);
+    gms_run_stats r;
+    double cyc = run_prog(p, 3, 64, &r);
+    CHECK(cyc > 0);
+    const gms_stat *wi = gms_stats_find(&r.total, "gpgpu_n_tot_w_icount");
+    CHECK(wi && wi->value == 64 * 11);
+    gms_run_stats_free(&r);
+    gms_params_free(p);
+}
+
+/* The sub-core operand collector (-gpgpu_sub_core_model 1 with generic units): an ALU
+ * instruction issued at t gets a collector unit at t + 1 and writes back at
+ * t + 1 + 5 + latency, so a dependent chain of 10 INT ops (latency 4) issues every 10 cycles;
+ * independent ones still issue every cycle (the ID_OC slot frees when the unit is allocated):
+ * 9 x (10 - 1) = 81 cycles apart. */
+TEST(operand_collector_dependent_chain)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    gms_params_set(p, "gpgpu_n_clusters", "2", &err);
+    gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
+    gms_params_set(p, "gpgpu_clock_domains", "1000:1000:1000:1000", &err);
+    gms_params_set(p, "trace_opcode_latency_initiation_int", "4,1", &err);
+    gms_params_set(p, "trace_opcode_latency_initiation_sfu", "300,8", &err);
+    gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
+    gms_params_set(p, "gpgpu_sub_core_model", "1", &err);
+    gms_params_set(p, "gpgpu_operand_collector_num_units_gen", "8", &err);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    double dep = run_prog(p, 0, 1, NULL), ind = run_prog(p, 1, 1, NULL);
+    CHECK(dep > 0 && ind > 0);
+    CHECK_EQ((long long)(dep - ind), 81);
     gms_params_free(p);
 }
 

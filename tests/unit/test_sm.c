@@ -1,6 +1,7 @@
 /* SM pieces with hand-computed expectations: coalescer, shared-memory banks, occupancy. */
 #include "test.h"
 #include "core/sm.h"
+#include "core/memq.h"
 
 static void lanes(uint64_t a[32], uint64_t base, int64_t stride)
 {
@@ -121,4 +122,67 @@ TEST(coalesce_range_matches_lanes)
             }
         }
     }
+}
+
+/* GPGPU-Sim sends a warp's transactions highest address first (std::map order, taken from
+ * the back of the access queue): lanes 0..3 reading 0x1000, 0x80, 0x2000, 0x80 give the lines
+ * 0x1000, 0x80, 0x2000 in lane order, issued as 0x2000, 0x1000, 0x80. */
+TEST(txn_issue_order_descending_address)
+{
+    uint64_t a[32] = { 0x1000, 0x80, 0x2000, 0x80 };
+    gms_txn t[128];
+    int n = gms_coalesce(a, 0xfu, 4, 0, t);
+    REQUIRE(n == 3);
+    CHECK_EQ(t[0].addr, 0x1000);
+    gms_txn_issue_order(t, n);
+    CHECK_EQ(t[0].addr, 0x2000);
+    CHECK_EQ(t[1].addr, 0x1000);
+    CHECK_EQ(t[2].addr, 0x80);
+    /* a unit-stride line in sectors: 0x60, 0x40, 0x20, 0x00 */
+    n = gms_coalesce_range(0, 127, 1, t);
+    REQUIRE(n == 4);
+    gms_txn_issue_order(t, n);
+    for (int i = 0; i < 4; i++) CHECK_EQ(t[i].addr, (uint64_t)(3 - i) * 32);
+}
+
+/* The path from issue to the LSU (GPGPU-Sim ID_OC_MEM -> collector unit -> OC_EX_MEM ->
+ * oldest first). Two schedulers, at most 2 of a scheduler's instructions past ID_OC_MEM:
+ *   push w0 (s0), w1 (s1): both slots taken; nothing to take before collection;
+ *   collect: both move on (mask 0b11);  push w2 (s0), collect: it moves on (s0 now at 2);
+ *   push w4 (s0), collect: it stays (s0 full), slot 0 stays taken;
+ *   push w3 (s1), collect: it moves on (mask 0b10);
+ *   take: w0, w1, w2, then w3 (w4, older, is not collected), then none;
+ *   collect: w4 moves on; take: w4. */
+TEST(memq_issue_order_and_slots)
+{
+    static gms_memq q;
+    memset(&q, 0, sizeof q);
+    gms_inst in = { 0 };
+    CHECK(gms_memq_slot_free(&q, 0));
+    gms_memq_push(&q, 0, 0, &in);
+    gms_memq_push(&q, 1, 1, &in);
+    CHECK(!gms_memq_slot_free(&q, 0));
+    CHECK(!gms_memq_slot_free(&q, 1));
+    CHECK(gms_memq_take(&q, 1) == NULL);
+    CHECK_EQ(gms_memq_collect(&q, 2, 1), 3);
+    CHECK(gms_memq_slot_free(&q, 0));
+    gms_memq_push(&q, 2, 0, &in);
+    CHECK_EQ(gms_memq_collect(&q, 2, 1), 1);
+    gms_memq_push(&q, 4, 0, &in);
+    CHECK_EQ(gms_memq_collect(&q, 2, 1), 0);
+    CHECK(!gms_memq_slot_free(&q, 0));
+    gms_memq_push(&q, 3, 1, &in);
+    CHECK_EQ(gms_memq_collect(&q, 2, 1), 2);
+    static const int order[4] = { 0, 1, 2, 3 };
+    for (int i = 0; i < 4; i++) {
+        const gms_memq_ent *e = gms_memq_take(&q, 1);
+        REQUIRE(e);
+        CHECK_EQ(e->warp, order[i]);
+    }
+    CHECK(gms_memq_take(&q, 1) == NULL);
+    CHECK_EQ(gms_memq_collect(&q, 2, 1), 1);
+    const gms_memq_ent *e = gms_memq_take(&q, 1);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 4);
+    CHECK_EQ(q.n, 0);
 }

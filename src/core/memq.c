@@ -1,0 +1,59 @@
+/* Issued memory instructions on their way to the LSU: see memq.h. At most GMS_MEMQ_CAP
+ * entries in issue order; removal shifts the (short) array. */
+#include "core/memq.h"
+#include <string.h>
+
+gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gms_inst *in)
+{
+    gms_memq_ent *e = &q->e[q->n++];
+    q->idoc |= 1u << sched;
+    e->in = *in;
+    e->warp = (uint16_t)warp;
+    e->sched = (uint8_t)sched;
+    e->collected = 0;
+    e->has_addrs = 0;
+    return e;
+}
+
+uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at)
+{
+    uint32_t freed = 0;
+    for (uint32_t k = 0; k < q->n; k++) {
+        gms_memq_ent *e = &q->e[k];
+        if (e->collected || q->collected[e->sched] >= max_per_sched) continue;
+        e->collected = 1;
+        e->ready_at = ready_at;
+        q->collected[e->sched]++;
+        freed |= 1u << e->sched;
+    }
+    q->idoc &= ~freed;
+    return freed;
+}
+
+int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at)
+{
+    if (!(q->idoc >> sched & 1u)) return 0;
+    for (uint32_t k = 0; k < q->n; k++) {
+        gms_memq_ent *e = &q->e[k];
+        if (e->collected || e->sched != sched) continue;
+        e->collected = 1;
+        e->ready_at = ready_at;
+        q->collected[sched]++;
+        q->idoc &= ~(1u << sched);
+        return 1;
+    }
+    return 0;
+}
+
+const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now)
+{
+    uint32_t k = 0;
+    while (k < q->n && !(q->e[k].collected && q->e[k].ready_at <= now)) k++;
+    if (k == q->n) return 0;
+    q->taken = q->e[k];
+    q->collected[q->taken.sched]--;
+    q->n--;
+    /* only the entries after k move; has_addrs entries carry their 256 B of addresses */
+    memmove(&q->e[k], &q->e[k + 1], (q->n - k) * sizeof q->e[0]);
+    return &q->taken;
+}

@@ -1,0 +1,61 @@
+/* The memory instructions an SM has issued but its LSU has not taken yet: GPGPU-Sim's path
+ * from the scheduler to the LDST unit (shader.cc). A scheduler issues a memory instruction
+ * into its own ID_OC_MEM slot (sub-core model: one slot per scheduler, so a scheduler whose
+ * slot is taken cannot issue another memory instruction); an operand collector unit reads its
+ * registers and moves it on to OC_EX_MEM; ldst_unit::issue takes the OLDEST instruction there
+ * (register_set::get_ready: smallest uid) whenever the LSU's dispatch register is free. So
+ * memory instructions reach the LSU in issue order.
+ *
+ * With the sub-core model each scheduler owns its share of the collector units
+ * (opndcoll_rfu_t::allocate_cu: units / schedulers, 8 / 4 = 2 on the QV100) and its own
+ * OC_EX_MEM slot (register_set::has_free(sub_core_model, reg_id)), so at most
+ * units/schedulers + 1 of one scheduler's memory instructions are past ID_OC_MEM.
+ *
+ * Modelled: push (issue) -> collect (a later cycle; at most `max_per_sched` of a scheduler's
+ * instructions past ID_OC_MEM) -> take (a later cycle; the oldest collected). Not modelled:
+ * register-bank conflicts while collecting. */
+#ifndef GMS_CORE_MEMQ_H
+#define GMS_CORE_MEMQ_H
+#include <stdint.h>
+#include "frontend/inst.h"
+
+#define GMS_MEMQ_CAP 32
+
+typedef struct gms_memq_ent {
+    gms_inst in;                 /* a copy: the warp's buffer may be refilled meanwhile */
+    uint16_t warp;
+    uint8_t sched;
+    uint8_t collected;           /* left ID_OC_MEM (operands read) */
+    uint8_t has_addrs;           /* addrs holds the lane addresses */
+    uint64_t ready_at;           /* collected: the LSU may take it from this cycle on */
+    uint64_t addrs[32];
+} gms_memq_ent;
+
+#define GMS_MEMQ_MAX_SCHED 16
+
+typedef struct gms_memq {
+    gms_memq_ent e[GMS_MEMQ_CAP];   /* oldest first */
+    uint32_t n;
+    uint32_t idoc;                  /* bit s: scheduler s's ID_OC_MEM slot is taken */
+    uint8_t collected[GMS_MEMQ_MAX_SCHED];   /* per scheduler: instructions past ID_OC_MEM */
+    gms_memq_ent taken;             /* the last one taken */
+} gms_memq;
+
+/* may scheduler `sched` (< GMS_MEMQ_MAX_SCHED) issue a memory instruction? */
+static inline int gms_memq_slot_free(const gms_memq *q, uint32_t sched)
+{
+    return !(q->idoc >> sched & 1u) && q->n < GMS_MEMQ_CAP;
+}
+/* issue: only when gms_memq_slot_free. Returns the entry (to fill addrs). */
+gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gms_inst *in);
+/* operand collection: each scheduler's instruction in ID_OC_MEM moves on if fewer than
+ * max_per_sched of its instructions are past it. Returns the mask of schedulers whose slot
+ * freed. */
+uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at);
+/* collect scheduler `sched`'s instruction in ID_OC_MEM, if any; returns 1 if one moved on */
+int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at);
+/* the LSU takes the oldest collected instruction whose ready_at has come; NULL if none. The
+ * entry stays valid until the next take. */
+const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now);
+
+#endif
