@@ -40,13 +40,10 @@ static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
 {
     memsys *ms = self;
     uint64_t now = gms_ms_core_now(ms);
-    gms_addrdec_out o;
-    gms_addrdec_decode(&ms->dec, r->addr, &o);
+    /* No DRAM decode here: nothing above the DRAM reads chan/bank/row/col, and the slice
+     * decodes every request it sends down (l2_slice.c to_dram, cfg.dec is always set here),
+     * whose address may differ from r's (sector children, write-backs, the MSHR key). */
     r->subpart = subpart;
-    r->chan = o.chan;
-    r->bank = o.bank;
-    r->row = o.row;
-    r->col = o.col;
     r->t_l2_in = now;
     ms_slice *s = &ms->slices[subpart];
     gms_l2_slice_push(s->l2, r, now);
