@@ -345,7 +345,7 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 
 static void to_l1_pipe(gms_sm *s, gms_mreq *r, uint64_t now)
 {
-    uint32_t b = (uint32_t)((r->addr >> 5) % s->nbanks);
+    uint32_t b = sm_bank_of(s, r->addr);
     r->t_ready = now + s->l1_latency;
     gms_fifo_push(&s->bank[b], r);
 }
@@ -382,7 +382,7 @@ static void lsu_feed(gms_sm *s, uint64_t now)
             }
             if (used >= 1) return;     /* one bypassed transaction per cycle */
         } else {
-            uint32_t b = (uint32_t)((t->addr >> 5) % s->nbanks);
+            uint32_t b = sm_bank_of(s, t->addr);
             if ((used >> b & 1u) || s->bank[b].n >= s->l1_latency) { g->ctr.stall_shd_mem++; return; }
             used |= 1u << b;
         }
@@ -590,7 +590,7 @@ static int sm_tick(void *self, uint64_t cycle)
     s->op_busy = 0;
     if (s->ncand)
         for (uint32_t i = 0; i < s->nsched; i++) {
-            uint32_t si = (i + (uint32_t)cycle) % s->nsched;
+            uint32_t si = sm_mod(i + (uint32_t)cycle, s->nsched);
             if (s->sc[si].n && s->sched_ncand[si]) s->sched_ops->pick(s, si, cycle);
         }
     if (sm_has_work(s)) return 1;

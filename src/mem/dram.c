@@ -258,7 +258,7 @@ static void schedule(gms_dram_chan *c)
         }
     }
     if (!r) return;
-    c->prio = (c->prio + 1) % nbk;
+    c->prio = c->prio + 1 < nbk ? c->prio + 1 : 0;
     c->bk[b].mrq = r;
     c->busy_banks++;
     if (b < 64) c->mrq_mask |= 1ULL << b;
@@ -333,7 +333,7 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
             c->faw_pos = (c->faw_pos + 1) & 3;
             if (c->faw_n < 4) c->faw_n++;
         }
-        c->prio = (j + 1) % t->nbk;
+        c->prio = j + 1 < t->nbk ? j + 1 : 0;
         c->st.n_act++;
         trace(c, now, GMS_DRAM_ACT, j, r->row);
         return 1;
@@ -342,7 +342,7 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
     if (now < k->ras || now < k->wtp || now < k->rtp || now < c->grp[k->grp].rtpl) return 0;
     k->active = 0;
     k->rp = now + t->tRP;
-    c->prio = (j + 1) % t->nbk;
+    c->prio = j + 1 < t->nbk ? j + 1 : 0;
     c->st.n_pre++;
     trace(c, now, GMS_DRAM_PRE, j, k->curr_row);
     return 1;

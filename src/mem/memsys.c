@@ -8,11 +8,11 @@
 #include "mem/dram_sched.h"
 #include <stdlib.h>
 
+/* (This was max(now_fs / P, (now_fs - 1) / P) with P the engine's own core period: the
+ * second term is never the larger, so it is the engine's core cycle.) */
 uint64_t gms_ms_core_now(const memsys *ms)
 {
-    uint64_t c = gms_engine_cycle(ms->eng, GMS_DOM_CORE), fs = gms_engine_time_fs(ms->eng);
-    uint64_t d = fs ? (fs - 1) / ms->core_period_fs : 0;
-    return d > c ? d : c;
+    return gms_engine_cycle(ms->eng, GMS_DOM_CORE);
 }
 
 uint64_t gms_ms_convert(const memsys *ms, uint64_t t, gms_domain to)

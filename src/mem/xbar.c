@@ -131,7 +131,7 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                 }
             }
         }
-        x->rr = (x->rr + 1) % n;
+        x->rr = x->rr + 1 < n ? x->rr + 1 : 0;
     }
     return x->queued != 0;
 }
