@@ -85,7 +85,7 @@ static inline uint64_t mshr_key(const gms_cache *c, uint64_t blk, uint8_t sm)
 /* tag_array::probe. HIT / HIT_RESERVED / SECTOR_MISS on a tag match; else MISS with *idx the
  * victim (an invalid way, else the smallest key among non-reserved ways), or
  * RESERVATION_FAIL when every way is reserved. */
-static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx)
+static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx, int need_victim)
 {
     uint32_t base = set * c->assoc;
     const gms_line *ln = c->lines + base;
@@ -121,6 +121,11 @@ static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, u
         }
     }
     /* all ways hold data: the non-reserved one with the smallest key, ties to the lowest way */
+    if (!need_victim) {   /* host speed: only MISS vs RESERVATION_FAIL matters (see the caller) */
+        for (w = 0; w < c->assoc; w++)
+            if (!ln[w].reserved) { *idx = base + w; return GMS_CACHE_MISS; }
+        return GMS_CACHE_RESERVATION_FAIL;
+    }
     uint32_t vic = NOWAY;
     uint64_t best = UINT64_MAX;
     /* keys are cycles, never UINT64_MAX. Key test first: most ways are not a new minimum,
@@ -490,7 +495,12 @@ int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *ca
     uint64_t blk = req->addr & ~c->line_mask;
     uint8_t sm = smask_of(c, req);
     uint32_t idx = 0;
-    int status = probe(c, set_of(c, req->addr), blk, sm, wr, &idx);
+    /* Host speed: with the miss queue full, every miss path below fails with MISS_QUEUE_FULL
+     * before it uses the victim (rd_miss, ro_read and each wr_miss variant test mq_full(c, k),
+     * k >= 0, first), so the probe need not search the set for the LRU victim; a retried
+     * access (counted per attempt) would otherwise scan all 256 ways of the adaptive L1 every
+     * cycle. Keep this true if a miss path changes. */
+    int status = probe(c, set_of(c, req->addr), blk, sm, wr, &idx, !mq_full(c, 0));
     int st = status, cause = RF_NONE, flags = 0;
     if (wr) {
         if (status == GMS_CACHE_HIT) st = wr_hit(c, req, idx, sm, now, &cause, &flags);
@@ -535,7 +545,7 @@ gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
     if (c->on_miss) {
         fill_sector(&c->lines[idx], sm);
     } else {
-        int status = probe(c, set_of(c, blk), blk, sm, chain->kind == GMS_MREQ_WRITE, &idx);
+        int status = probe(c, set_of(c, blk), blk, sm, chain->kind == GMS_MREQ_WRITE, &idx, 1);
         if (status != GMS_CACHE_RESERVATION_FAIL) {
             gms_line *l = &c->lines[idx];
             if (status == GMS_CACHE_MISS) {
