@@ -612,7 +612,7 @@ static int sm_tick(void *self, uint64_t cycle)
             if (s->sc[si].n && s->sched_ncand[si]) s->sched_ops->pick(s, si, cycle);
         }
     if (sm_has_work(s)) {
-        uint64_t t = s->p->sim.sm_pipe_sleep ? l1_pipe_wake(s, cycle) : 0;
+        uint64_t t = s->p->sim.sleep_blocked ? l1_pipe_wake(s, cycle) : 0;
         if (!t) return 1;
         /* ... or at the next register release, if that comes first */
         for (uint64_t c = cycle + 1; s->wheel_events && c < t && c <= cycle + s->wheel_mask + 1; c++)

@@ -137,20 +137,21 @@ TEST(skip_on_and_off_give_identical_stats)
     gms_params_free(off);
 }
 
-/* An SM whose only work is requests inside the L1 pipeline sleeps until the first one reaches
- * its end (-gms_sm_pipe_sleep, host speed only): the same statistics with it off, and fewer
+/* -gms_sleep_blocked (host speed only): an SM whose only work is requests inside the L1
+ * pipeline sleeps until the first one reaches its end; an L2 slice whose L2->DRAM queue is
+ * full sleeps until the channel takes from it. The same statistics with it off, and fewer
  * component ticks with it on. A memory-bound workload through the real memory system. */
 static int run_stream(const char *sleep, gms_run_stats *out)
 {
     gms_params *p = gms_params_new();
     gms_error err = {0};
-    gms_params_set(p, "gpgpu_n_clusters", "4", &err);
-    gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
-    gms_params_set(p, "gpgpu_n_mem", "2", &err);
-    gms_params_set(p, "gpgpu_l1_latency", "20", &err);
-    gms_params_set(p, "gms_sm_pipe_sleep", sleep, &err);
+    /* the qv100 memory system with fewer SMs and channels: its L2->DRAM queues fill up */
+    if (gms_params_load_file(p, "configs/qv100.config", &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
+    gms_params_set(p, "gpgpu_n_clusters", "16", &err);
+    gms_params_set(p, "gpgpu_n_mem", "8", &err);
+    gms_params_set(p, "gms_sleep_blocked", sleep, &err);
     if (gms_params_finalize(p, &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
-    const char *const kv[] = { "n=16384", NULL };
+    const char *const kv[] = { "n=65536", NULL };
     gms_workload_spec w = { "stream", NULL, kv, 1, NULL };
     gms_sim *s = gms_sim_new(p, &w, &err);
     int rc = s ? gms_sim_run(s, &err) : -1;
@@ -164,7 +165,7 @@ static int run_stream(const char *sleep, gms_run_stats *out)
     return rc;
 }
 
-TEST(sm_pipe_sleep_on_and_off_give_identical_stats)
+TEST(sleep_blocked_on_and_off_give_identical_stats)
 {
     gms_run_stats a, b;
     REQUIRE(run_stream("1", &a) == 0);
