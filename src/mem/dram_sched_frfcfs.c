@@ -84,20 +84,26 @@ static gms_dram_req *fr_pick(void *self, uint32_t bank, uint32_t open_row, int *
     update_mode(s);
     bankq *b = s->write_mode ? &s->wr[bank] : &s->rd[bank];
     int hit = 1;
+    gms_dram_req *r;
     if (!b->draining) {
         if (!b->q.n) return NULL;
-        if (oldest_of_row(&b->q, open_row)) {
+        if ((r = oldest_of_row(&b->q, open_row))) {
             b->row = open_row;
         } else {
-            b->row = b->q.head->row;
+            r = b->q.head;   /* the oldest request, and so the oldest of its row */
+            b->row = r->row;
             hit = 0;
         }
         b->draining = 1;
+    } else {
+        r = oldest_of_row(&b->q, b->row);
     }
-    gms_dram_req *r = oldest_of_row(&b->q, b->row);
+    /* younger requests of the row can only follow r in arrival order */
+    gms_dram_req *more = r->next;
+    while (more && more->row != b->row) more = more->next;
     gms_dram_rlist_remove(&b->q, r);
     if (!b->q.n) *(s->write_mode ? &s->wr_nonempty : &s->rd_nonempty) &= ~bank_bit(bank);
-    if (!oldest_of_row(&b->q, b->row)) b->draining = 0;
+    if (!more) b->draining = 0;
     if (s->write_mode) s->n_wr--; else s->n_rd--;
     *row_hit = hit;
     return r;
