@@ -30,10 +30,7 @@ static void *create(const gms_cache_config *cfg)
     m->e = gms_xcalloc(m->n ? m->n : 1, sizeof *m->e);
     for (uint32_t i = 0; i < m->n; i++) m->e[i].next_free = i + 1;
     m->free_head = 0;
-    /* sized for a few entries and grown on demand (load <= 3/4): the map of a 512-entry L1
-     * MSHR would be 32 KB, 80 SMs of them do not stay in the host caches, and a GPU rarely
-     * has more than a few dozen misses in flight per cache */
-    gms_u64map_init(&m->map, m->n + 1 < 32 ? (size_t)m->n + 1 : 32);
+    gms_u64map_init(&m->map, (size_t)m->n + 1);   /* the map doubles it: load <= 1/2 */
     return m;
 }
 
