@@ -570,7 +570,8 @@ static int sm_has_work(const gms_sm *s)
 /* Host speed: when the SM's only work is requests inside the L1 pipeline, none of which
  * reaches the end of it next cycle, the cycle at which the first one does; else 0. Ticking
  * through the cycles before it would change nothing (the register-release wheel is caught
- * up by run_events; replies, translations and new blocks activate the SM). */
+ * up by run_events; replies, translations and new blocks activate the SM). Any new kind of
+ * per-cycle work that sm_has_work sees must make this return 0 too (test: sleep_blocked_*). */
 static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
 {
     if (s->ncand || s->nlsu_wait || s->lsu_busy || s->replies.n || s->bypass_out.n) return 0;
