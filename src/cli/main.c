@@ -1,6 +1,7 @@
 /* gpumemsim: the command line. */
 #include "cli/cli.h"
 #include "gpumemsim.h"
+#include "util/hugepage.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--version")) { printf("gpumemsim %s\n", GPUMEMSIM_VERSION); return 0; }
     const char *cmd = argv[1];
+    gms_host_hugepages_begin();
     if (!strcmp(cmd, "run")) return gms_cmd_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "config")) return gms_cmd_config(argc - 1, argv + 1);
     if (!strcmp(cmd, "list")) return gms_cmd_list(argc - 1, argv + 1);

@@ -72,6 +72,9 @@ static const gms_option core_opts[] = {
 static const gms_option sim_opts[] = {
     S("gms_seed", GMS_OPT_U64, seed, "1", "seed of every random choice in the simulation (--seed)"),
     S("gms_skip_idle", GMS_OPT_BOOL, skip_idle, "1", "jump over cycles in which no component has work (results are identical)"),
+    S("gms_sleep_blocked", GMS_OPT_BOOL, sleep_blocked, "1",
+      "components sleep through cycles in which they cannot act: an SM whose only work is inside its L1 pipeline, "
+      "an L2 slice waiting for room towards DRAM (results are identical)"),
     S("gms_watchdog_cycles", GMS_OPT_U64, watchdog_cycles, "1000000", "report and stop when nothing retires for this many busy core cycles (0 = off)"),
     S("gpgpu_perfect_mem", GMS_OPT_BOOL, perfect_mem, "0", "replace the memory partitions by a fixed-latency memory"),
     S("gms_fixed_mem_latency", GMS_OPT_U32, perfect_mem_latency, "100", "latency of the fixed-latency memory (core cycles)"),

@@ -53,6 +53,7 @@ typedef struct gms_core_params {
 typedef struct gms_sim_params {
     uint64_t seed;
     int skip_idle;                 /* gms_skip_idle */
+    int sleep_blocked;             /* gms_sleep_blocked (host speed only) */
     uint64_t watchdog_cycles;      /* gms_watchdog_cycles: no progress for N core cycles */
     int perfect_mem;               /* gpgpu_perfect_mem: fixed-latency far side, no partitions */
     uint32_t perfect_mem_latency;  /* gms_fixed_mem_latency (core cycles) */

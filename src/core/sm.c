@@ -347,7 +347,7 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
 
 static void to_l1_pipe(gms_sm *s, gms_mreq *r, uint64_t now)
 {
-    uint32_t b = (uint32_t)((r->addr >> 5) % s->nbanks);
+    uint32_t b = sm_bank_of(s, r->addr);
     r->t_ready = now + s->l1_latency;
     gms_fifo_push(&s->bank[b], r);
 }
@@ -384,7 +384,7 @@ static void lsu_feed(gms_sm *s, uint64_t now)
             }
             if (used >= 1) return;     /* one bypassed transaction per cycle */
         } else {
-            uint32_t b = (uint32_t)((t->addr >> 5) % s->nbanks);
+            uint32_t b = sm_bank_of(s, t->addr);
             if ((used >> b & 1u) || s->bank[b].n >= s->l1_latency) { g->ctr.stall_shd_mem++; return; }
             used |= 1u << b;
         }
@@ -729,6 +729,26 @@ static int sm_has_work(const gms_sm *s)
     return 0;
 }
 
+/* Host speed: when the SM's only work is requests inside the L1 pipeline, none of which
+ * reaches the end of it next cycle, the cycle at which the first one does; else 0. Ticking
+ * through the cycles before it would change nothing (the register-release wheel is caught
+ * up by run_events; replies, translations and new blocks activate the SM). Any new kind of
+ * per-cycle work that sm_has_work sees must make this return 0 too (test: sleep_blocked_*). */
+static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
+{
+    if (s->ncand || s->nlsu_wait || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n)
+        return 0;
+    if (s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1))) return 0;
+    uint64_t t = UINT64_MAX;
+    for (uint32_t b = 0; b < s->nbanks; b++)
+        if (s->bank[b].n) {
+            uint64_t r = s->bank[b].head->t_ready;
+            if (r <= cycle + 1) return 0;
+            if (r < t) t = r;
+        }
+    return t == UINT64_MAX ? 0 : t;
+}
+
 static int sm_tick(void *self, uint64_t cycle)
 {
     gms_sm *s = self;
@@ -743,10 +763,18 @@ static int sm_tick(void *self, uint64_t cycle)
     s->op_busy = 0;
     if (s->ncand)
         for (uint32_t i = 0; i < s->nsched; i++) {
-            uint32_t si = (i + (uint32_t)cycle) % s->nsched;
+            uint32_t si = sm_mod(i + (uint32_t)cycle, s->nsched);
             if (s->sc[si].n && s->sched_ncand[si]) s->sched_ops->pick(s, si, cycle);
         }
-    if (sm_has_work(s)) return 1;
+    if (sm_has_work(s)) {
+        uint64_t t = s->p->sim.sleep_blocked ? l1_pipe_wake(s, cycle) : 0;
+        if (!t) return 1;
+        /* ... or at the next register release, if that comes first */
+        for (uint64_t c = cycle + 1; s->wheel_events && c < t && c <= cycle + s->wheel_mask + 1; c++)
+            if (s->wheel[c & s->wheel_mask].n) { t = c; break; }
+        gms_engine_wake_at(s->g->eng, s->comp, t);
+        return 0;
+    }
     if (s->wheel_events) {
         /* sleep until the next register release */
         for (uint64_t c = cycle + 1; c <= cycle + s->wheel_mask + 1; c++)

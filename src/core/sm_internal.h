@@ -136,11 +136,21 @@ static inline void sb_set(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >
 static inline void sb_clr(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] &= ~(1ULL << (r & 63)); }
 static inline int sb_empty(const warp *w) { return !(w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3]); }
 
+/* v % n and v / n for the scheduler and bank counts, which are small and almost always
+ * powers of two: a mask or a shift instead of a division on the per-cycle paths */
+static inline uint32_t sm_mod(uint32_t v, uint32_t n) { return (n & (n - 1)) ? v % n : v & (n - 1); }
+static inline uint32_t sm_div(uint32_t v, uint32_t n) { return (n & (n - 1)) ? v / n : v >> __builtin_ctz(n); }
+static inline uint32_t sm_bank_of(const gms_sm *s, uint64_t addr)
+{
+    uint32_t n = s->nbanks;
+    return (n & (n - 1)) ? (uint32_t)((addr >> 5) % n) : (uint32_t)(addr >> 5) & (n - 1);
+}
+
 static inline void cand_on(gms_sm *s, uint32_t wi)
 {
     uint64_t bit = 1ULL << (wi & 63);
     if (!(s->cand[wi >> 6] & bit)) {
-        uint32_t si = wi % s->nsched, li = wi / s->nsched;
+        uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
         s->cand[wi >> 6] |= bit;
         s->ncand++;
         s->sched_ncand[si]++;
@@ -151,7 +161,7 @@ static inline void cand_off(gms_sm *s, uint32_t wi)
 {
     uint64_t bit = 1ULL << (wi & 63);
     if (s->cand[wi >> 6] & bit) {
-        uint32_t si = wi % s->nsched, li = wi / s->nsched;
+        uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
         s->cand[wi >> 6] &= ~bit;
         s->ncand--;
         s->sched_ncand[si]--;

@@ -32,6 +32,8 @@ typedef struct domain {
 struct gms_engine {
     domain d[GMS_NDOM];
     uint64_t now_fs;
+    uint64_t now_cycle[GMS_NDOM];   /* now_fs / period_fs, computed once per instant: components
+                                       ask for it millions of times, and a 64-bit division is slow */
     int skip_idle;
     uint64_t progress;
     uint64_t edges, ticks;
@@ -155,7 +157,7 @@ void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle)
 /* The edges of domain d up to the current instant, computed from time: a domain that has not
  * been visited yet at this instant (idle, or later in the DRAM, L2, ICNT, CORE order) still
  * reads the right cycle. */
-uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d) { return e->now_fs / e->d[d].period_fs; }
+uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d) { return e->now_cycle[d]; }
 uint64_t gms_engine_time_fs(const gms_engine *e) { return e->now_fs; }
 double gms_engine_mhz(const gms_engine *e, gms_domain d) { return e->d[d].mhz; }
 void gms_engine_progress(gms_engine *e) { e->progress++; }
@@ -236,6 +238,7 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
                            (unsigned long long)e->d[GMS_DOM_CORE].cycle);
         }
         e->now_fs = t;
+        for (int i = 0; i < GMS_NDOM; i++) e->now_cycle[i] = t / e->d[i].period_fs;
         int any_active = 0;
         for (int k = 0; k < GMS_NDOM; k++) {
             domain *d = &e->d[order[k]];

@@ -19,6 +19,7 @@ const char *const gms_rf_cause_name[GMS_RF__COUNT] = {
 };
 
 #define NOWAY UINT32_MAX
+#define LRU_NIL 0xFFFFu
 #define RF_NONE (-1)
 
 struct gms_cache {
@@ -44,6 +45,11 @@ struct gms_cache {
     gms_u64map where;            /* block address -> line index of its latest allocation: O(1) tag match */
     int use_map;                 /* MAP_MIN_ASSOC ways or more: match through `where`; else scan */
     uint32_t *inv_top;           /* per set: every way at or above this index is non-INVALID */
+    /* wide sets (use_map): each set's ways in a list sorted by (key, way), so the victim is
+     * the first non-reserved way from the head instead of a scan of every way (4 KB of lines
+     * per allocation in the 256-way L1). NULL for narrow sets. */
+    uint16_t *lru_prev, *lru_next;   /* per line: way index within its set, LRU_NIL at the ends */
+    uint16_t *lru_head, *lru_tail;   /* per set */
     gms_mreq_fifo mq;            /* unbounded list; the capacity checks are GPGPU-Sim's */
     gms_cache_stats st;
 };
@@ -85,7 +91,7 @@ static inline uint64_t mshr_key(const gms_cache *c, uint64_t blk, uint8_t sm)
 /* tag_array::probe. HIT / HIT_RESERVED / SECTOR_MISS on a tag match; else MISS with *idx the
  * victim (an invalid way, else the smallest key among non-reserved ways), or
  * RESERVATION_FAIL when every way is reserved. */
-static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx)
+static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx, int need_victim)
 {
     uint32_t base = set * c->assoc;
     const gms_line *ln = c->lines + base;
@@ -121,13 +127,22 @@ static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, u
         }
     }
     /* all ways hold data: the non-reserved one with the smallest key, ties to the lowest way */
+    if (!need_victim) {   /* host speed: only MISS vs RESERVATION_FAIL matters (see the caller) */
+        for (w = 0; w < c->assoc; w++)
+            if (!ln[w].reserved) { *idx = base + w; return GMS_CACHE_MISS; }
+        return GMS_CACHE_RESERVATION_FAIL;
+    }
+    if (c->lru_next) {   /* the list is sorted by (key, way): its first non-reserved way */
+        for (uint32_t v = c->lru_head[set]; v != LRU_NIL; v = c->lru_next[base + v])
+            if (!ln[v].reserved) { *idx = base + v; return GMS_CACHE_MISS; }
+        return GMS_CACHE_RESERVATION_FAIL;
+    }
     uint32_t vic = NOWAY;
     uint64_t best = UINT64_MAX;
-    for (w = 0; w < c->assoc; w++) {   /* keys are cycles, never UINT64_MAX */
-        uint64_t k = ln[w].key | (0 - (uint64_t)(ln[w].reserved != 0));
-        vic = k < best ? w : vic;
-        best = k < best ? k : best;
-    }
+    /* keys are cycles, never UINT64_MAX. Key test first: most ways are not a new minimum,
+     * so most iterations are one load and one compare (the 256-way L1 scans every way) */
+    for (w = 0; w < c->assoc; w++)
+        if (ln[w].key < best && !ln[w].reserved) { best = ln[w].key; vic = w; }
     if (vic == NOWAY) return GMS_CACHE_RESERVATION_FAIL;
     *idx = base + vic;
     return GMS_CACHE_MISS;
@@ -139,6 +154,65 @@ static void line_freed(gms_cache *c, uint32_t idx)
     uint32_t set = idx / c->assoc, w = idx % c->assoc;
     c->set_used[set]--;
     if (w + 1 > c->inv_top[set]) c->inv_top[set] = w + 1;
+}
+
+/* (re)build every set's list: ways sorted by (key, way); keys are all 0 on a new array */
+static void lru_init(gms_cache *c)
+{
+    free(c->lru_prev); free(c->lru_next); free(c->lru_head); free(c->lru_tail);
+    c->lru_prev = c->lru_next = c->lru_head = c->lru_tail = NULL;
+    if (!c->use_map || c->assoc >= LRU_NIL) return;
+    size_t nl = (size_t)c->cfg.nsets * c->assoc;
+    c->lru_prev = gms_xmalloc(nl * sizeof *c->lru_prev);
+    c->lru_next = gms_xmalloc(nl * sizeof *c->lru_next);
+    c->lru_head = gms_xmalloc(c->cfg.nsets * sizeof *c->lru_head);
+    c->lru_tail = gms_xmalloc(c->cfg.nsets * sizeof *c->lru_tail);
+    for (uint32_t set = 0; set < c->cfg.nsets; set++) {
+        uint32_t base = set * c->assoc;
+        for (uint32_t w = 0; w < c->assoc; w++) {
+            c->lru_prev[base + w] = (uint16_t)(w ? w - 1 : LRU_NIL);
+            c->lru_next[base + w] = (uint16_t)(w + 1 < c->assoc ? w + 1 : LRU_NIL);
+        }
+        c->lru_head[set] = 0;
+        c->lru_tail[set] = (uint16_t)(c->assoc - 1);
+    }
+}
+
+/* line idx has a new key: move it to its place, searching from the tail (a new key is the
+ * current cycle, the largest, so the search normally stops at once) */
+static void lru_move(gms_cache *c, uint32_t idx)
+{
+    uint32_t set = idx / c->assoc, base = set * c->assoc, w = idx - base;
+    uint16_t *pv = c->lru_prev + base, *nx = c->lru_next + base;
+    const gms_line *ln = c->lines + base;
+    if (pv[w] != LRU_NIL) nx[pv[w]] = nx[w]; else c->lru_head[set] = nx[w];
+    if (nx[w] != LRU_NIL) pv[nx[w]] = pv[w]; else c->lru_tail[set] = pv[w];
+    uint64_t k = ln[w].key;
+    uint32_t p = c->lru_tail[set];
+    while (p != LRU_NIL && (ln[p].key > k || (ln[p].key == k && p > w))) p = pv[p];
+    pv[w] = (uint16_t)p;
+    if (p == LRU_NIL) {
+        nx[w] = c->lru_head[set];
+        c->lru_head[set] = (uint16_t)w;
+    } else {
+        nx[w] = nx[p];
+        nx[p] = (uint16_t)w;
+    }
+    if (nx[w] != LRU_NIL) pv[nx[w]] = (uint16_t)w; else c->lru_tail[set] = (uint16_t)w;
+}
+
+/* every change of a line's replacement key goes through these two */
+static inline void repl_alloc(gms_cache *c, gms_line *l, uint64_t now)
+{
+    uint64_t old = l->key;
+    c->repl->on_alloc(l, now);
+    if (c->lru_next && l->key != old) lru_move(c, (uint32_t)(l - c->lines));
+}
+static inline void repl_access(gms_cache *c, gms_line *l, uint64_t now)
+{
+    uint64_t old = l->key;
+    c->repl->on_access(l, now);
+    if (c->lru_next && l->key != old) lru_move(c, (uint32_t)(l - c->lines));
 }
 
 static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uint64_t now)
@@ -154,7 +228,7 @@ static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uin
     l->valid = l->modified = 0;
     l->reserved = sm;
     l->unreadable = l->mod_on_fill = l->readable_on_fill = 0;
-    c->repl->on_alloc(l, now);
+    repl_alloc(c, l, now);
 }
 
 static void alloc_sector(gms_cache *c, gms_line *l, uint8_t sm, uint64_t now)
@@ -165,7 +239,7 @@ static void alloc_sector(gms_cache *c, gms_line *l, uint8_t sm, uint64_t now)
     l->modified &= (uint8_t)~sm;
     l->unreadable &= (uint8_t)~sm;
     l->reserved |= sm;
-    c->repl->on_access(l, now);
+    repl_access(c, l, now);
 }
 
 static void fill_sector(gms_line *l, uint8_t sm)
@@ -204,7 +278,7 @@ static void tag_access(gms_cache *c, int status, uint32_t idx, uint64_t blk, uin
     switch (status) {
     case GMS_CACHE_HIT_RESERVED:
     case GMS_CACHE_HIT:
-        c->repl->on_access(l, now);
+        repl_access(c, l, now);
         break;
     case GMS_CACHE_MISS:
         if (c->on_miss) {
@@ -307,7 +381,7 @@ static inline int write_covers(const gms_cache *c, const gms_mreq *r)
 static int rd_hit(gms_cache *c, gms_mreq *r, uint32_t idx, uint8_t sm, uint64_t now)
 {
     gms_line *l = &c->lines[idx];
-    c->repl->on_access(l, now);
+    repl_access(c, l, now);
     if (r->kind == GMS_MREQ_ATOMIC) set_modified(l, sm);
     return GMS_CACHE_HIT;
 }
@@ -327,7 +401,7 @@ static int rd_miss(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t
 static int wr_hit_wb(gms_cache *c, gms_mreq *r, uint32_t idx, uint8_t sm, uint64_t now)
 {
     gms_line *l = &c->lines[idx];
-    c->repl->on_access(l, now);
+    repl_access(c, l, now);
     set_modified(l, sm);
     if (write_covers(c, r)) l->unreadable &= (uint8_t)~sm;
     return GMS_CACHE_HIT;
@@ -470,7 +544,7 @@ static int ro_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t
                    uint64_t now, int *cause, int *flags)
 {
     if (status == GMS_CACHE_HIT) {
-        c->repl->on_access(&c->lines[idx], now);
+        repl_access(c, &c->lines[idx], now);
         return GMS_CACHE_HIT;
     }
     if (status == GMS_CACHE_RESERVATION_FAIL) { *cause = GMS_RF_LINE_ALLOC; return status; }
@@ -491,7 +565,12 @@ int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *ca
     uint64_t blk = req->addr & ~c->line_mask;
     uint8_t sm = smask_of(c, req);
     uint32_t idx = 0;
-    int status = probe(c, set_of(c, req->addr), blk, sm, wr, &idx);
+    /* Host speed: with the miss queue full, every miss path below fails with MISS_QUEUE_FULL
+     * before it uses the victim (rd_miss, ro_read and each wr_miss variant test mq_full(c, k),
+     * k >= 0, first), so the probe need not search the set for the LRU victim; a retried
+     * access (counted per attempt) would otherwise scan all 256 ways of the adaptive L1 every
+     * cycle. Keep this true if a miss path changes. */
+    int status = probe(c, set_of(c, req->addr), blk, sm, wr, &idx, !mq_full(c, 0));
     int st = status, cause = RF_NONE, flags = 0;
     if (wr) {
         if (status == GMS_CACHE_HIT) st = wr_hit(c, req, idx, sm, now, &cause, &flags);
@@ -531,7 +610,7 @@ static void fill_tags(gms_cache *c, gms_mreq *primary, const gms_mshr_info *info
     if (c->on_miss) {
         fill_sector(&c->lines[idx], sm);
     } else {
-        int status = probe(c, set_of(c, blk), blk, sm, primary->kind == GMS_MREQ_WRITE, &idx);
+        int status = probe(c, set_of(c, blk), blk, sm, primary->kind == GMS_MREQ_WRITE, &idx, 1);
         if (status != GMS_CACHE_RESERVATION_FAIL) {
             gms_line *l = &c->lines[idx];
             if (status == GMS_CACHE_MISS) {
@@ -639,6 +718,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->inv_top = gms_xmalloc(cfg->nsets * sizeof *c->inv_top);
     for (uint32_t i = 0; i < cfg->nsets; i++) c->inv_top[i] = cfg->assoc;
     gms_u64map_init(&c->where, c->use_map ? nl : 0);
+    lru_init(c);
     return c;
 }
 
@@ -657,6 +737,7 @@ void gms_cache_free(gms_cache *c)
     free(c->lines);
     free(c->set_used);
     free(c->inv_top);
+    free(c->lru_prev); free(c->lru_next); free(c->lru_head); free(c->lru_tail);
     gms_u64map_free(&c->where);
     free(c);
 }
@@ -726,5 +807,6 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     gms_u64map_init(&c->where, c->use_map ? nl : 0);
     for (uint32_t i = 0; i < c->cfg.nsets; i++) c->inv_top[i] = assoc;
     c->cfg.assoc = assoc;
+    lru_init(c);
     return 0;
 }

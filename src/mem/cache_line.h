@@ -19,7 +19,9 @@ static inline int gms_line_is_reserved(const gms_line *l) { return l->reserved !
 static inline int gms_line_is_modified(const gms_line *l) { return l->modified != 0; }
 
 /* Replacement policy: how the key moves. Adding a policy = one repl_*.c file + one line in
- * repl.c's registry + its letter accepted by the cache string. */
+ * repl.c's registry + its letter accepted by the cache string. cache.c calls on_alloc and
+ * on_access only through repl_alloc/repl_access, which keep wide sets' (key, way) order for
+ * the victim search. */
 typedef struct gms_repl_ops {
     char letter;               /* 'L', 'F' */
     const char *name;          /* "LRU" */

@@ -13,7 +13,7 @@ typedef struct bank {
     gms_dram_req *mrq;        /* request being served */
     uint64_t rcd, rcdwr, ras, rc, rp, wtp, rtp;   /* allowed-from cycles */
     uint32_t grp;
-    uint64_t n_access, n_idle;
+    uint64_t n_access;
 } bank;
 
 typedef struct bankgrp { uint64_t ccdl, rtpl; } bankgrp;
@@ -180,7 +180,6 @@ static void account_idle(gms_dram_chan *c, uint64_t upto /* exclusive */)
     c->st.n_nop += gap;
     uint64_t tu = timers_until(c);
     if (tu > from) c->st.n_activity += (tu < upto ? tu : upto) - from;
-    for (uint32_t b = 0; b < c->t.nbk; b++) c->bk[b].n_idle += gap;
     c->last = upto - 1;
 }
 
@@ -238,23 +237,36 @@ static void schedule(gms_dram_chan *c)
 {
     if (!c->sops->pending(c->sched)) return;
     uint32_t nbk = c->t.nbk;
-    for (uint32_t i = 0; i < nbk; i++) {
-        uint32_t b = (i + c->prio) % nbk;
-        if (c->bk[b].mrq) continue;
-        int hit = 0;
-        gms_dram_req *r = c->sops->pick(c->sched, b, c->bk[b].curr_row, &hit);
-        if (!r) continue;
-        c->prio = (c->prio + 1) % nbk;
-        c->bk[b].mrq = r;
-        c->busy_banks++;
-        if (b < 64) c->mrq_mask |= 1ULL << b;
-        c->st.access_num++;
-        if (r->is_write) c->st.write_num++; else c->st.read_num++;
-        if (hit) {
-            c->st.hits_num++;
-            if (r->is_write) c->st.hits_write_num++; else c->st.hits_read_num++;
+    uint32_t b = 0;
+    gms_dram_req *r = NULL;
+    int hit = 0;
+    if (c->sops->ready_banks && nbk <= 64) {
+        /* host speed: ask only the first free bank, in the rotated order from prio of the
+         * loop below, that the scheduler would serve; the loop stops at its first request and
+         * pick has no side effect on the banks it returns nothing for */
+        uint64_t free_banks = ~c->mrq_mask & (nbk == 64 ? ~0ULL : (1ULL << nbk) - 1);
+        if (!free_banks) return;
+        uint64_t cand = c->sops->ready_banks(c->sched) & free_banks;
+        uint64_t hi = cand & (~0ULL << c->prio), lo = cand & ~(~0ULL << c->prio);
+        if (!(cand = hi ? hi : lo)) return;
+        b = (uint32_t)__builtin_ctzll(cand);
+        r = c->sops->pick(c->sched, b, c->bk[b].curr_row, &hit);
+    } else {
+        for (uint32_t i = 0; i < nbk && !r; i++) {
+            b = (i + c->prio) % nbk;
+            if (!c->bk[b].mrq) r = c->sops->pick(c->sched, b, c->bk[b].curr_row, &hit);
         }
-        return;
+    }
+    if (!r) return;
+    c->prio = c->prio + 1 < nbk ? c->prio + 1 : 0;
+    c->bk[b].mrq = r;
+    c->busy_banks++;
+    if (b < 64) c->mrq_mask |= 1ULL << b;
+    c->st.access_num++;
+    if (r->is_write) c->st.write_num++; else c->st.read_num++;
+    if (hit) {
+        c->st.hits_num++;
+        if (r->is_write) c->st.hits_write_num++; else c->st.hits_read_num++;
     }
 }
 
@@ -321,7 +333,7 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
             c->faw_pos = (c->faw_pos + 1) & 3;
             if (c->faw_n < 4) c->faw_n++;
         }
-        c->prio = (j + 1) % t->nbk;
+        c->prio = j + 1 < t->nbk ? j + 1 : 0;
         c->st.n_act++;
         trace(c, now, GMS_DRAM_ACT, j, r->row);
         return 1;
@@ -330,7 +342,7 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
     if (now < k->ras || now < k->wtp || now < k->rtp || now < c->grp[k->grp].rtpl) return 0;
     k->active = 0;
     k->rp = now + t->tRP;
-    c->prio = (j + 1) % t->nbk;
+    c->prio = j + 1 < t->nbk ? j + 1 : 0;
     c->st.n_pre++;
     trace(c, now, GMS_DRAM_PRE, j, k->curr_row);
     return 1;
@@ -394,13 +406,11 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
         lo = pend & ~(~0ULL << p0);
         for (uint64_t m = hi; m && !row; m &= m - 1) row = issue_row(c, (uint32_t)__builtin_ctzll(m), now);
         for (uint64_t m = lo; m && !row; m &= m - 1) row = issue_row(c, (uint32_t)__builtin_ctzll(m), now);
-        for (uint32_t b = 0; b < nbk; b++) {
-            bank *k = &c->bk[b];
-            if (!k->mrq) {
-                quiet += bank_quiet(c, k, now);
-                k->n_idle++;
-            }
-        }
+        /* GPGPU-Sim's activity counter: on while some bank is not quiet. A bank holding a
+         * request never is, so the bank scan is needed only when none holds one; it stops at
+         * the first bank that is not quiet (quiet is only compared with nbk). */
+        if (c->busy_banks) quiet = 0;
+        else for (uint32_t b = 0; b < nbk && quiet == b; b++) quiet += bank_quiet(c, &c->bk[b], now);
     } else {
         /* GPGPU-Sim's loop: `prio` may move inside it (an ACT/PRE sets it), and the bank
          * index is recomputed from the current prio on every step */
@@ -409,10 +419,7 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
             if (!col) col = issue_col(c, j, now);
             if (!col && !row) row = issue_row(c, j, now);
             bank *k = &c->bk[j];
-            if (!k->mrq) {
-                quiet += bank_quiet(c, k, now);
-                k->n_idle++;
-            }
+            if (!k->mrq) quiet += bank_quiet(c, k, now);
         }
     }
     if (!col && !row) c->st.n_nop++;

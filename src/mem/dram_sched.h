@@ -11,6 +11,7 @@
  *                        NULL; *row_hit = 1 if it is counted as a row-buffer hit (GPGPU-Sim's
  *                        Row_Buffer_Locality counts at this point, not at command issue)
  *   pending(self)        requests waiting (reads + writes)
+ *   ready_banks(self)    optional, host speed only: the banks pick would serve (see below)
  * Members (registry in dram_sched_registry.c, chosen by -gpgpu_dram_scheduler 0|1 or by name
  * with -gms_dram_scheduler): fcfs (GPGPU-Sim DRAM_FIFO), frfcfs (GPGPU-Sim frfcfs_scheduler). */
 #ifndef GMS_MEM_DRAM_SCHED_H
@@ -46,6 +47,11 @@ typedef struct gms_dram_sched_ops {
     void (*add)(void *self, gms_dram_req *r);
     gms_dram_req *(*pick)(void *self, uint32_t bank, uint32_t open_row, int *row_hit);
     uint32_t (*pending)(const void *self);
+    /* optional (NULL: dram.c asks every free bank): bit b set iff pick(self, b, ...) would
+     * return a request now (nbk <= 64). Called where pick would first be called and may
+     * update the same internal state that pick updates on entry (frfcfs: the write mode), so
+     * dram.c can ask only these banks and get the same result as asking all of them. */
+    uint64_t (*ready_banks)(void *self);
 } gms_dram_sched_ops;
 
 extern const gms_dram_sched_ops *const gms_dram_sched_registry[];

@@ -25,7 +25,10 @@ typedef struct frfcfs {
     bankq *rd, *wr;
     uint32_t n_rd, n_wr;      /* m_num_pending, m_num_write_pending */
     int write_mode;
+    uint64_t rd_nonempty, wr_nonempty;   /* bit b: that bank's queue holds a request (b < 64) */
 } frfcfs;
+
+static inline uint64_t bank_bit(uint32_t b) { return b < 64 ? 1ULL << b : 0; }
 
 static void *fr_create(const gms_dram_sched_env *env)
 {
@@ -54,9 +57,11 @@ static void fr_add(void *self, gms_dram_req *r)
     frfcfs *s = self;
     if (s->env.sep_write && r->is_write) {
         gms_dram_rlist_append(&s->wr[r->bank].q, r);
+        s->wr_nonempty |= bank_bit(r->bank);
         s->n_wr++;
     } else {
         gms_dram_rlist_append(&s->rd[r->bank].q, r);
+        s->rd_nonempty |= bank_bit(r->bank);
         s->n_rd++;
     }
 }
@@ -66,31 +71,50 @@ static gms_dram_req *oldest_of_row(const gms_dram_rlist *l, uint32_t row)
         if (r->row == row) return r;
     return NULL;
 }
-static gms_dram_req *fr_pick(void *self, uint32_t bank, uint32_t open_row, int *row_hit)
+static void update_mode(frfcfs *s)
 {
-    frfcfs *s = self;
     if (s->env.sep_write) {
         if (!s->write_mode && s->n_wr >= s->env.wq_high) s->write_mode = 1;
         else if (s->write_mode && s->n_wr < s->env.wq_low) s->write_mode = 0;
     }
+}
+static gms_dram_req *fr_pick(void *self, uint32_t bank, uint32_t open_row, int *row_hit)
+{
+    frfcfs *s = self;
+    update_mode(s);
     bankq *b = s->write_mode ? &s->wr[bank] : &s->rd[bank];
     int hit = 1;
+    gms_dram_req *r;
     if (!b->draining) {
         if (!b->q.n) return NULL;
-        if (oldest_of_row(&b->q, open_row)) {
+        if ((r = oldest_of_row(&b->q, open_row))) {
             b->row = open_row;
         } else {
-            b->row = b->q.head->row;
+            r = b->q.head;   /* the oldest request, and so the oldest of its row */
+            b->row = r->row;
             hit = 0;
         }
         b->draining = 1;
+    } else {
+        r = oldest_of_row(&b->q, b->row);
     }
-    gms_dram_req *r = oldest_of_row(&b->q, b->row);
+    /* younger requests of the row can only follow r in arrival order */
+    gms_dram_req *more = r->next;
+    while (more && more->row != b->row) more = more->next;
     gms_dram_rlist_remove(&b->q, r);
-    if (!oldest_of_row(&b->q, b->row)) b->draining = 0;
+    if (!b->q.n) *(s->write_mode ? &s->wr_nonempty : &s->rd_nonempty) &= ~bank_bit(bank);
+    if (!more) b->draining = 0;
     if (s->write_mode) s->n_wr--; else s->n_rd--;
     *row_hit = hit;
     return r;
+}
+/* a bank is served iff its queue (of the current mode) is not empty: `draining` implies a
+ * request of the drained row is still queued */
+static uint64_t fr_ready_banks(void *self)
+{
+    frfcfs *s = self;
+    update_mode(s);
+    return s->write_mode ? s->wr_nonempty : s->rd_nonempty;
 }
 static uint32_t fr_pending(const void *self)
 {
@@ -101,5 +125,5 @@ static uint32_t fr_pending(const void *self)
 const gms_dram_sched_ops gms_dram_sched_frfcfs = {
     .name = "frfcfs", .summary = "first-ready FCFS: open-row hits first, then oldest (GPGPU-Sim, -gpgpu_dram_scheduler 1)",
     .create = fr_create, .destroy = fr_destroy, .full = fr_full, .add = fr_add,
-    .pick = fr_pick, .pending = fr_pending,
+    .pick = fr_pick, .pending = fr_pending, .ready_banks = fr_ready_banks,
 };

@@ -219,6 +219,17 @@ uint64_t gms_l2_slice_next(const gms_l2_slice *s)
     return gms_tq_head_time(&s->rop);
 }
 
+/* Every step of gms_l2_slice_cycle is then idle: 0-2 have nothing queued, 3 and 4 need room
+ * in to_dram, the ports count nothing down, and 5 waits for the ROP head or for room in the
+ * input queue (which only step 4 makes). */
+uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s)
+{
+    if (!s->cache || !gms_fifo_full(&s->to_dram)) return 0;
+    if (s->to_icnt.n || gms_cache_access_ready(s->cache) || s->from_dram.n || s->data_port || s->fill_port) return 0;
+    if (!s->inq->space(s->inq_self)) return UINT64_MAX;
+    return gms_tq_head_time(&s->rop);
+}
+
 gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s) { return s->to_dram.head; }
 gms_mreq *gms_l2_slice_to_dram_pop(gms_l2_slice *s) { return gms_fifo_pop(&s->to_dram); }
 int gms_l2_slice_from_dram_full(const gms_l2_slice *s) { return gms_fifo_full(&s->from_dram); }

@@ -49,6 +49,11 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now);
 /* 0: has work for the next cycle; UINT64_MAX: nothing at all; else the core cycle at which
  * the ROP stage releases its next request */
 uint64_t gms_l2_slice_next(const gms_l2_slice *s);
+/* Host speed, when gms_l2_slice_next says 0: 0 if the slice may act next cycle; else it
+ * cannot act before the channel takes from its full L2->DRAM queue or a request or reply
+ * arrives, nor before the returned core cycle at which the ROP stage releases its next
+ * request into an input queue with room (UINT64_MAX: no such request). */
+uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s);
 
 /* DRAM side (called by the channel glue) */
 gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s);

@@ -8,11 +8,11 @@
 #include "mem/dram_sched.h"
 #include <stdlib.h>
 
+/* (This was max(now_fs / P, (now_fs - 1) / P) with P the engine's own core period: the
+ * second term is never the larger, so it is the engine's core cycle.) */
 uint64_t gms_ms_core_now(const memsys *ms)
 {
-    uint64_t c = gms_engine_cycle(ms->eng, GMS_DOM_CORE), fs = gms_engine_time_fs(ms->eng);
-    uint64_t d = fs ? (fs - 1) / ms->core_period_fs : 0;
-    return d > c ? d : c;
+    return gms_engine_cycle(ms->eng, GMS_DOM_CORE);
 }
 
 uint64_t gms_ms_convert(const memsys *ms, uint64_t t, gms_domain to)
@@ -40,13 +40,10 @@ static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
 {
     memsys *ms = self;
     uint64_t now = gms_ms_core_now(ms);
-    gms_addrdec_out o;
-    gms_addrdec_decode(&ms->dec, r->addr, &o);
+    /* No DRAM decode here: nothing above the DRAM reads chan/bank/row/col, and the slice
+     * decodes every request it sends down (l2_slice.c to_dram, cfg.dec is always set here),
+     * whose address may differ from r's (sector children, write-backs, the MSHR key). */
     r->subpart = subpart;
-    r->chan = o.chan;
-    r->bank = o.bank;
-    r->row = o.row;
-    r->col = o.col;
     r->t_l2_in = now;
     ms_slice *s = &ms->slices[subpart];
     gms_l2_slice_push(s->l2, r, now);
@@ -62,7 +59,18 @@ static int slice_tick(void *self, uint64_t cycle)
     if (gms_l2_slice_replies(s->l2) != before) gms_engine_progress(ms->eng);
     if (gms_l2_slice_to_dram_top(s->l2)) gms_engine_activate(ms->eng, ms->chans[s->chan].comp);
     uint64_t next = gms_l2_slice_next(s->l2);
-    if (!next) return 1;
+    if (!next) {
+        /* host speed: blocked towards DRAM, nothing else to do; the channel activates the
+         * slice when it takes from its L2->DRAM queue, the interconnect when it delivers */
+        uint64_t t = ms->sleep_blocked ? gms_l2_slice_blocked_until(s->l2) : 0;
+        if (!t) return 1;
+        if (t != UINT64_MAX) {
+            uint64_t w = gms_ms_convert(ms, t, GMS_DOM_L2);
+            if (w <= gms_engine_cycle(ms->eng, GMS_DOM_L2) + 1) return 1;
+            gms_engine_wake_at(ms->eng, s->comp, w);
+        }
+        return 0;
+    }
     if (next != UINT64_MAX) gms_engine_wake_at(ms->eng, s->comp, gms_ms_convert(ms, next, GMS_DOM_L2));
     return 0;
 }
@@ -100,6 +108,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     ms->dram_mhz = gms_engine_mhz(e, GMS_DOM_DRAM);
     ms->icnt_mhz = gms_engine_mhz(e, GMS_DOM_ICNT);
     ms->core_period_fs = (uint64_t)(1e9 / ms->core_mhz + 0.5);   /* engine.c: 1 MHz = 1e9 fs */
+    ms->sleep_blocked = p->sim.sleep_blocked;
     if (!ms->nsub) { free(ms); return gms_err(err, "-gpgpu_n_mem: must be at least 1"); }
     if (gms_addrdec_init(&ms->dec, &mp->addrdec, err)) { free(ms); return -1; }
     const gms_l2q_ops *inq = gms_l2q_find(mp->l2q);

@@ -97,7 +97,8 @@ int gms_ms_chan_tick(void *self, uint64_t cycle)
     /* 3 */
     int waiting = 0;
     for (uint32_t k = 0; k < ms->nsp; k++) {
-        uint32_t sp = (k + c->last_borrower + 1) % ms->nsp;
+        uint32_t sp = k + c->last_borrower + 1;   /* (k + last + 1) mod nsp, both terms < nsp */
+        if (sp >= ms->nsp) sp -= ms->nsp;
         ms_slice *s = &ms->slices[base + sp];
         gms_mreq *m = gms_l2_slice_to_dram_top(s->l2);
         if (!m) continue;

@@ -41,6 +41,7 @@ struct memsys {
     uint32_t dram_latency;
     double core_mhz, l2_mhz, dram_mhz, icnt_mhz;
     uint64_t core_period_fs;     /* as the engine computes it */
+    int sleep_blocked;           /* -gms_sleep_blocked: a slice blocked towards DRAM sleeps */
     ms_slice *slices;
     ms_chan *chans;
 };

@@ -135,7 +135,7 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                 }
             }
         }
-        x->rr = (x->rr + 1) % n;
+        x->rr = x->rr + 1 < n ? x->rr + 1 : 0;
     }
     /* sampled after the transfers, as xbar_router::Advance does; an idle network is not
      * ticked, but then both buffers are empty */

@@ -99,13 +99,21 @@ void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t
     w->by = (uint32_t)(block / k->grid.x % k->grid.y);
     w->bz = (uint32_t)(block / ((uint64_t)k->grid.x * k->grid.y));
     uint64_t nthr = gms_dim3_count(k->block);
+    /* lane 0's thread coordinates by division, the others by stepping x, then y, then z (the
+     * three divisions per lane were most of the cost of starting a warp) */
+    uint64_t t0 = (uint64_t)warp * 32;
+    uint32_t x = (uint32_t)(t0 % k->block.x), y = (uint32_t)(t0 / k->block.x % k->block.y);
+    uint32_t z = (uint32_t)(t0 / ((uint64_t)k->block.x * k->block.y));
     for (int l = 0; l < 32; l++) {
-        uint64_t t = (uint64_t)warp * 32 + (uint64_t)l;
-        if (t >= nthr) break;
+        if (t0 + (uint64_t)l >= nthr) break;
         w->live |= 1u << l;
-        w->tx[l] = (uint32_t)(t % k->block.x);
-        w->ty[l] = (uint32_t)(t / k->block.x % k->block.y);
-        w->tz[l] = (uint32_t)(t / ((uint64_t)k->block.x * k->block.y));
+        w->tx[l] = x;
+        w->ty[l] = y;
+        w->tz[l] = z;
+        if (++x == k->block.x) {
+            x = 0;
+            if (++y == k->block.y) { y = 0; z++; }
+        }
     }
 }
 

@@ -140,7 +140,7 @@ void wl_loop_begin(wl_loop *L, wl_warp *w, uint32_t mask, uint64_t n, int unroll
     L->unroll = unroll < 1 ? 1 : unroll;
     L->nptr = nptr > 4 ? 4 : nptr;
     uint8_t four = wl_int(w, mask, GMS_REG_NONE, GMS_REG_NONE);          /* MOV R, 0x4 */
-    for (int p = 0; p < L->nptr; p++) L->ptr[p] = wl_int(w, mask, base, four);  /* IMAD.WIDE */
+    for (int p = 0; p < L->nptr && p < 4; p++) L->ptr[p] = wl_int(w, mask, base, four);  /* IMAD.WIDE */
     L->ctr = wl_int(w, mask, GMS_REG_NONE, GMS_REG_NONE);                /* MOV counter */
     L->top = w->pc;
 }
@@ -150,7 +150,7 @@ void wl_loop_end(wl_loop *L, wl_warp *w, uint32_t mask, uint32_t more)
     L->t++;
     if (L->t % (uint64_t)L->unroll != 0 && L->t < L->n && more) return;
     L->ctr = wl_int(w, mask, L->ctr, GMS_REG_NONE);                      /* IADD3 counter */
-    for (int p = 0; p < L->nptr; p++) {
+    for (int p = 0; p < L->nptr && p < 4; p++) {   /* (nptr <= 4; said again for gcc's -O2 -fprofile-use) */
         L->ptr[p] = wl_int(w, mask, L->ptr[p], GMS_REG_NONE);            /* IADD3 */
         wl_int(w, mask, L->ptr[p], GMS_REG_NONE);                        /* IADD3.X */
     }

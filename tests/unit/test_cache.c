@@ -607,3 +607,34 @@ TEST(cache_stress_conservation)
     stress("N:4:128:4,L:B:m:W:X,A:8:8,8:0,32", "L2");      /* sound-baseline L2 */
     stress("S:4:128:2,F:B:m:F:M,A:8:4,8", "L2");           /* fetch-on-write, FIFO, PMOD */
 }
+
+/* Wide sets (33 ways or more) keep their ways in a list sorted by (key, way) instead of
+ * scanning every way for the victim. One 40-way set, hand-computed: ties go to the lowest way
+ * (not to the way touched first), a reserved way with the smallest key is skipped, a hit moves
+ * a way to the end. Allocation fills invalid ways from the top: block k lands in way 39 - k. */
+TEST(cache_wide_set_lru_order)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:1:128:40,L:T:m:N:L,A:64:4,64", "L1D"));
+    gms_rf_cause rc;
+    for (uint64_t k = 0; k < 40; k++) CHECK_EQ(OUT(rd(&f, k * 128, 1, &rc, NULL)), GMS_CACHE_MISS);
+    drain_and_fill(&f, 2);                                             /* every key is 1 */
+    CHECK_EQ(OUT(rd(&f, 39 * 128, 3, &rc, NULL)), GMS_CACHE_HIT);      /* way 0: key 3 */
+    CHECK_EQ(OUT(rd(&f, 40 * 128, 4, &rc, NULL)), GMS_CACHE_MISS);     /* evicts way 1 (block 38) */
+    drain_and_fill(&f, 5);
+    CHECK_EQ(OUT(rd(&f, 50 * 128, 10, &rc, NULL)), GMS_CACHE_MISS);    /* evicts way 2 (block 37), stays reserved */
+    /* touch ways 39..3 first, then way 1, then way 0: all get key 11 */
+    for (uint64_t k = 0; k <= 36; k++) CHECK_EQ(OUT(rd(&f, k * 128, 11, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 40 * 128, 11, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 39 * 128, 11, &rc, NULL)), GMS_CACHE_HIT);
+    /* way 2 (key 10) is reserved: the victim is the lowest way of key 11, way 0 (block 39) */
+    CHECK_EQ(OUT(rd(&f, 60 * 128, 12, &rc, NULL)), GMS_CACHE_MISS);
+    drain_and_fill(&f, 13);
+    CHECK_EQ(OUT(rd(&f, 0 * 128, 14, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 40 * 128, 14, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 50 * 128, 14, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 38 * 128, 15, &rc, NULL)), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, 37 * 128, 15, &rc, NULL)), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, 39 * 128, 15, &rc, NULL)), GMS_CACHE_MISS);
+    fx_free(&f);
+}

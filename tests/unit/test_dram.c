@@ -366,3 +366,54 @@ TEST(dram_refresh_counts)
     CHECK_EQ(gms_dram_chan_stats(f.c)->n_act, 2);          /* refresh closed the row */
     dfx_free(&f, 0);
 }
+
+/* The channel asks the scheduler only for the banks it would serve (ready_banks, host speed).
+ * Same traffic through frfcfs with and without that hook: identical commands and counters.
+ * Random banks/rows, reads and writes, a separate write queue (its mode switch is part of
+ * what the hook must reproduce), both command-bus modes. */
+static void ready_banks_run(const gms_dram_sched_ops *ops, int dual_bus, tlog *log, gms_dram_stats *st)
+{
+    gms_mreq_pool p;
+    gms_mreq_pool_init(&p);
+    gms_dram_timing t = gddr5(NULL);
+    t.dual_bus = dual_bus;
+    gms_dram_sched_env env = { .nbk = t.nbk, .queue_size = 16, .sep_write = 1, .wq_size = 16, .wq_high = 8, .wq_low = 4 };
+    gms_dram_chan *c = gms_dram_chan_new(0, &t, ops, &env, 0);
+    gms_dram_chan_set_trace(c, rec, log);
+    uint64_t x = 12345, now = 0;
+    uint32_t pushed = 0, got = 0, n = 600;
+    while (got < n && now < 200000) {
+        gms_dram_chan_cycle(c, ++now);
+        gms_mreq *m;
+        while ((m = gms_dram_chan_return_pop(c)) || (m = gms_dram_chan_done_pop(c))) { gms_mreq_release(&p, m); got++; }
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        int w = (x >> 60) < 5;
+        if (pushed < n && (x >> 33) % 3 && !gms_dram_chan_full(c, w)) {
+            gms_dram_chan_push(c, mk(&p, (uint32_t)(x >> 40) % t.nbk, (uint32_t)(x >> 50) % 4, w), now);
+            pushed++;
+        }
+    }
+    *st = *gms_dram_chan_stats(c);
+    gms_dram_chan_free(c);
+    gms_mreq_pool_free(&p);
+}
+
+TEST(dram_ready_banks_hook_changes_nothing)
+{
+    const gms_dram_sched_ops *fr = gms_dram_sched_find("frfcfs");
+    REQUIRE(fr && fr->ready_banks);
+    gms_dram_sched_ops plain = *fr;
+    plain.ready_banks = NULL;
+    for (int dual = 0; dual < 2; dual++) {
+        static tlog la, lb;
+        gms_dram_stats sa, sb;
+        memset(&la, 0, sizeof la);
+        memset(&lb, 0, sizeof lb);
+        ready_banks_run(fr, dual, &la, &sa);
+        ready_banks_run(&plain, dual, &lb, &sb);
+        CHECK(sa.n_req == 600);
+        CHECK(sa.n_wr_WB > 0 && sa.n_rd > 0);
+        CHECK(!memcmp(&sa, &sb, sizeof sa));
+        CHECK(la.n == lb.n && !memcmp(la.v, lb.v, sizeof la.v));
+    }
+}
