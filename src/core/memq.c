@@ -11,6 +11,8 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
     e->warp = (uint16_t)warp;
     e->sched = (uint8_t)sched;
     e->collected = 0;
+    e->in_ex = 0;
+    e->cu = 0;
     e->has_addrs = 0;
     return e;
 }
@@ -22,6 +24,7 @@ uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at
         gms_memq_ent *e = &q->e[k];
         if (e->collected || q->collected[e->sched] >= max_per_sched) continue;
         e->collected = 1;
+        e->in_ex = 1;
         e->ready_at = ready_at;
         q->collected[e->sched]++;
         freed |= 1u << e->sched;
@@ -48,7 +51,7 @@ int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at)
 const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now)
 {
     uint32_t k = 0;
-    while (k < q->n && !(q->e[k].collected && q->e[k].ready_at <= now)) k++;
+    while (k < q->n && !(q->e[k].in_ex && q->e[k].ready_at <= now)) k++;
     if (k == q->n) return 0;
     q->taken = q->e[k];
     q->collected[q->taken.sched]--;

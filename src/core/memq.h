@@ -27,7 +27,10 @@ typedef struct gms_memq_ent {
     uint8_t sched;
     uint8_t collected;           /* left ID_OC_MEM (operands read) */
     uint8_t has_addrs;           /* addrs holds the lane addresses */
-    uint64_t ready_at;           /* collected: the LSU may take it from this cycle on */
+    uint8_t cu;                  /* sub-core collector: the unit (within its scheduler) holding it */
+    uint8_t in_ex;               /* in its scheduler's OC_EX_MEM slot: the LSU may take it */
+    uint64_t ready_at;           /* collected: the LSU may take it from this cycle on (sub-core
+                                  * collector: the unit may dispatch it from this cycle on) */
     uint64_t addrs[32];
 } gms_memq_ent;
 

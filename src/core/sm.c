@@ -564,39 +564,89 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
  * latency - interval, reaches EX_WB one stage per cycle and is written back the cycle after:
  * its registers are released at c + 5 + latency. A memory instruction can be taken by the
  * LSU at c + 3. Returns the mask of schedulers one of whose ID_OC slots freed. */
+#ifndef OC_HOL
+#define OC_HOL 1
+#endif
+#ifndef OC_IN_PORTS
+#define OC_IN_PORTS 8
+#endif
+#ifndef OC_CU_BUSY
+#define OC_CU_BUSY 1
+#endif
+#define OC_MEM_READY (OC_CU_BUSY + 1)
+#define OC_ALU_DELAY (OC_CU_BUSY + 3)
 static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
                                          GMS_OP_BRA, GMS_OP_TEX };
 
 static uint32_t oc_cycle(gms_sm *s, uint64_t now)
 {
     uint32_t freed = 0;
+    gms_memq *q = &s->memq;
+    uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
+    uint32_t ex_full = 0;                    /* bit si: scheduler si's OC_EX_MEM slot is taken */
     for (uint32_t si = 0; si < s->nsched; si++) {
-        oc_sched *o = &s->oc[si];
-        uint32_t col = s->memq.collected[si];
-        int busy = (int)(col ? col - 1 : 0);   /* memory instructions waiting in a unit */
-        for (uint32_t k = 0; k < s->oc_cu; k++) busy += o->cu_free[k] > now;
-        int free_cu = (int)s->oc_cu - busy;
-        for (size_t p = 0; p < sizeof oc_port_order && free_cu > 0; p++) {
+        cu_busy[si] = 0;
+        for (uint32_t k = 0; k < s->oc_cu; k++) if (s->oc[si].cu_free[k] > now) cu_busy[si] |= 1u << k;
+    }
+    for (uint32_t k = 0; k < q->n; k++) {
+        const gms_memq_ent *e = &q->e[k];
+        if (e->in_ex) ex_full |= 1u << e->sched;
+        else if (e->collected) cu_busy[e->sched] |= 1u << e->cu;
+    }
+    /* dispatch_ready_cu: a scheduler's free OC_EX_MEM slot takes the memory instruction of its
+     * lowest-numbered ready unit (find_ready starts every scan at a sub-core's first unit) */
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        if (ex_full >> si & 1u) continue;
+        gms_memq_ent *best = NULL;
+        for (uint32_t k = 0; k < q->n; k++) {
+            gms_memq_ent *e = &q->e[k];
+            if (e->sched != si || !e->collected || e->in_ex || e->ready_at > now) continue;
+            if (!best || e->cu < best->cu) best = e;
+        }
+        if (!best) continue;
+        best->in_ex = 1;
+        best->ready_at = now + 1;    /* ldst_unit::issue (execute) the next cycle */
+        cu_busy[si] &= ~(1u << best->cu);
+    }
+    /* allocate_cu: every input port tries each ID_OC type in port order; a port takes the
+     * OLDEST instruction of that type in any scheduler's slot (register_set::get_ready_reg_id)
+     * and gives it the lowest free unit of that scheduler, or does nothing for that type if
+     * the scheduler has none */
+    for (uint32_t port = 0; port < OC_IN_PORTS; port++) {
+        for (size_t p = 0; p < sizeof oc_port_order; p++) {
             uint8_t op = oc_port_order[p];
+            uint32_t si = ~0u;
+            gms_memq_ent *me = NULL;
             if (op == GMS_OP_MEM) {
-                if (col >= s->memq_cap || !gms_memq_collect_sched(&s->memq, si, now + 3)) continue;
-                freed |= 1u << si;
-                if (col++ == 0) {   /* passes through a unit on its way to the free OC_EX_MEM slot */
-                    for (uint32_t k = 0; k < s->oc_cu; k++)
-                        if (o->cu_free[k] <= now) { o->cu_free[k] = now + 2; break; }
+                for (uint32_t k = 0; k < q->n; k++)
+                    if (!q->e[k].collected) { me = &q->e[k]; si = me->sched; break; }
+            } else {
+                uint64_t best = UINT64_MAX;
+                for (uint32_t k = 0; k < s->nsched; k++) {
+                    const oc_slot *c = &s->oc[k].slot[op];
+                    if (c->valid && c->seq < best) { best = c->seq; si = k; }
                 }
-                free_cu--;
+            }
+            if (si == ~0u) continue;
+            uint32_t k = 0;
+            while (k < s->oc_cu && (cu_busy[si] >> k & 1u)) k++;
+            if (k == s->oc_cu) continue;
+            cu_busy[si] |= 1u << k;
+            freed |= 1u << si;   /* warps parked on this slot may issue again */
+            if (me) {
+                me->collected = 1;
+                me->cu = (uint8_t)k;
+                me->ready_at = now + OC_CU_BUSY;
+                q->collected[si]++;
+                q->idoc &= ~(1u << si);
                 continue;
             }
+            oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[op];
-            if (!sl->valid) continue;
-            for (uint32_t k = 0; k < s->oc_cu; k++)
-                if (o->cu_free[k] <= now) { o->cu_free[k] = now + 2; break; }
-            free_cu--;
+            o->cu_free[k] = now + OC_CU_BUSY;
             sl->valid = 0;
             o->nslots--;
             s->oc_pending--;
-            freed |= 1u << si;   /* warps parked on this slot may issue again */
             for (int i = 0; i < GMS_MAX_DST; i++)
                 if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, now + sl->delay, sl->warp, sl->dst[i]);
         }
@@ -610,6 +660,7 @@ static void memq_cycle(gms_sm *s, uint64_t now)
         const gms_memq_ent *e = gms_memq_take(&s->memq, now);
         if (e) {
             warp *w = &s->w[e->warp];
+            if (getenv("GMS_DBG_LSU") && s->id == 0) fprintf(stderr, "LSU %llu w%u pc%x m%d\n", (unsigned long long)now, e->warp, (unsigned)e->in.pc, (int)e->in.mem);
             lsu_accept(s, e->warp, &e->in, e->has_addrs ? e->addrs : NULL, now);
             if (s->lsu_busy) {
                 /* the warp keeps its count until lsu_feed has counted every transaction:
@@ -680,7 +731,8 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
             oc_slot *sl = &o->slot[in->op];
             sl->valid = 1;
             sl->warp = (uint16_t)wi;
-            sl->delay = 5 + lat;
+            sl->delay = OC_ALU_DELAY + lat;
+            sl->seq = s->oc_seq++;
             for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
             o->nslots++;
             s->oc_pending++;

@@ -34,7 +34,7 @@ typedef struct warp {
 /* sub-core operand collector (see oc_cycle in sm.c): an issued non-memory instruction waits
  * in its scheduler's ID_OC slot of its type until one of the scheduler's collector units is
  * free; its registers are released when it has gone through the unit and its pipe */
-typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST]; uint32_t delay; } oc_slot;
+typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST]; uint32_t delay; uint64_t seq; } oc_slot;
 #define OC_MAX_CU 8
 typedef struct oc_sched {
     oc_slot slot[GMS_OP__COUNT];
@@ -103,6 +103,7 @@ struct gms_sm {
     oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
     uint32_t oc_cu;                      /* collector units per scheduler */
     uint32_t oc_pending;                 /* instructions waiting in ID_OC slots */
+    uint64_t oc_seq;                     /* issue order of ID_OC instructions (warp_inst_t uid) */
     /* LSU */
     int lsu_busy;
     uint32_t lsu_hold;                   /* warp + 1 whose instruction the LSU is feeding, 0 if none */
