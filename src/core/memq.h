@@ -57,6 +57,17 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
 uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at);
 /* collect scheduler `sched`'s instruction in ID_OC_MEM, if any; returns 1 if one moved on */
 int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at);
+/* sub-core operand collector (opndcoll_rfu_t::allocate_cu): the OLDEST instruction in any
+ * scheduler's ID_OC_MEM slot (register_set::get_ready_reg_id) gets the lowest free unit of
+ * its scheduler (bit u of cu_busy[sched]: unit u is held; set here), dispatchable from
+ * ready_at. If that scheduler has no free unit, no instruction moves (the port does nothing
+ * for ID_OC_MEM). Returns the scheduler, or -1. */
+int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at);
+/* dispatch_ready_cu with the sub-core model: if scheduler `sched`'s OC_EX_MEM slot is free,
+ * it takes the instruction of the scheduler's LOWEST-numbered ready unit (find_ready starts
+ * every scan at a sub-core's first unit), not the oldest; the LSU may take it from now + 1.
+ * Returns the entry (its unit is free again), or NULL. */
+gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now);
 /* the LSU takes the oldest collected instruction whose ready_at has come; NULL if none. The
  * entry stays valid until the next take. */
 const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now);

@@ -531,6 +531,11 @@ static void memq_init(gms_sm *s)
     if (c->sub_core_model && c->oc_units_gen) {
         s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
         s->oc_cu = cu < OC_MAX_CU ? (cu ? cu : 1) : OC_MAX_CU;
+        s->oc_ports = c->oc_in_ports_gen ? c->oc_in_ports_gen : 1;
+        /* opndcoll_rfu_t::step runs reg_file_port_throughput times a cycle: with 2 or more a
+         * unit allocated in the first step reads its operands in the second and dispatches in
+         * the next cycle's first; with 1 it reads the next cycle and dispatches the one after */
+        s->oc_busy = c->reg_file_port_throughput >= 2 ? 1 : 2;
     }
 }
 
@@ -564,17 +569,6 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
  * latency - interval, reaches EX_WB one stage per cycle and is written back the cycle after:
  * its registers are released at c + 5 + latency. A memory instruction can be taken by the
  * LSU at c + 3. Returns the mask of schedulers one of whose ID_OC slots freed. */
-#ifndef OC_HOL
-#define OC_HOL 1
-#endif
-#ifndef OC_IN_PORTS
-#define OC_IN_PORTS 8
-#endif
-#ifndef OC_CU_BUSY
-#define OC_CU_BUSY 1
-#endif
-#define OC_MEM_READY (OC_CU_BUSY + 1)
-#define OC_ALU_DELAY (OC_CU_BUSY + 3)
 static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
                                          GMS_OP_BRA, GMS_OP_TEX };
 
@@ -583,49 +577,37 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
     uint32_t freed = 0;
     gms_memq *q = &s->memq;
     uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
-    uint32_t ex_full = 0;                    /* bit si: scheduler si's OC_EX_MEM slot is taken */
     for (uint32_t si = 0; si < s->nsched; si++) {
         cu_busy[si] = 0;
         for (uint32_t k = 0; k < s->oc_cu; k++) if (s->oc[si].cu_free[k] > now) cu_busy[si] |= 1u << k;
     }
     for (uint32_t k = 0; k < q->n; k++) {
         const gms_memq_ent *e = &q->e[k];
-        if (e->in_ex) ex_full |= 1u << e->sched;
-        else if (e->collected) cu_busy[e->sched] |= 1u << e->cu;
+        if (e->collected && !e->in_ex) cu_busy[e->sched] |= 1u << e->cu;
     }
     /* dispatch_ready_cu: a scheduler's free OC_EX_MEM slot takes the memory instruction of its
-     * lowest-numbered ready unit (find_ready starts every scan at a sub-core's first unit) */
+     * lowest-numbered ready unit */
     for (uint32_t si = 0; si < s->nsched; si++) {
-        if (ex_full >> si & 1u) continue;
-        gms_memq_ent *best = NULL;
-        for (uint32_t k = 0; k < q->n; k++) {
-            gms_memq_ent *e = &q->e[k];
-            if (e->sched != si || !e->collected || e->in_ex || e->ready_at > now) continue;
-            if (!best || e->cu < best->cu) best = e;
-        }
-        if (!best) continue;
-        best->in_ex = 1;
-        best->ready_at = now + 1;    /* ldst_unit::issue (execute) the next cycle */
-        cu_busy[si] &= ~(1u << best->cu);
+        gms_memq_ent *e = gms_memq_dispatch(q, si, now);
+        if (e) cu_busy[si] &= ~(1u << e->cu);
     }
     /* allocate_cu: every input port tries each ID_OC type in port order; a port takes the
      * OLDEST instruction of that type in any scheduler's slot (register_set::get_ready_reg_id)
      * and gives it the lowest free unit of that scheduler, or does nothing for that type if
      * the scheduler has none */
-    for (uint32_t port = 0; port < OC_IN_PORTS; port++) {
+    for (uint32_t port = 0; port < s->oc_ports; port++) {
         for (size_t p = 0; p < sizeof oc_port_order; p++) {
             uint8_t op = oc_port_order[p];
-            uint32_t si = ~0u;
-            gms_memq_ent *me = NULL;
             if (op == GMS_OP_MEM) {
-                for (uint32_t k = 0; k < q->n; k++)
-                    if (!q->e[k].collected) { me = &q->e[k]; si = me->sched; break; }
-            } else {
-                uint64_t best = UINT64_MAX;
-                for (uint32_t k = 0; k < s->nsched; k++) {
-                    const oc_slot *c = &s->oc[k].slot[op];
-                    if (c->valid && c->seq < best) { best = c->seq; si = k; }
-                }
+                int r = gms_memq_alloc_cu(q, cu_busy, s->oc_cu, now + s->oc_busy);
+                if (r >= 0) freed |= 1u << r;
+                continue;
+            }
+            uint32_t si = ~0u;
+            uint64_t best = UINT64_MAX;
+            for (uint32_t k = 0; k < s->nsched; k++) {
+                const oc_slot *c = &s->oc[k].slot[op];
+                if (c->valid && c->seq < best) { best = c->seq; si = k; }
             }
             if (si == ~0u) continue;
             uint32_t k = 0;
@@ -633,17 +615,9 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             if (k == s->oc_cu) continue;
             cu_busy[si] |= 1u << k;
             freed |= 1u << si;   /* warps parked on this slot may issue again */
-            if (me) {
-                me->collected = 1;
-                me->cu = (uint8_t)k;
-                me->ready_at = now + OC_CU_BUSY;
-                q->collected[si]++;
-                q->idoc &= ~(1u << si);
-                continue;
-            }
             oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[op];
-            o->cu_free[k] = now + OC_CU_BUSY;
+            o->cu_free[k] = now + s->oc_busy;
             sl->valid = 0;
             o->nslots--;
             s->oc_pending--;
@@ -660,7 +634,6 @@ static void memq_cycle(gms_sm *s, uint64_t now)
         const gms_memq_ent *e = gms_memq_take(&s->memq, now);
         if (e) {
             warp *w = &s->w[e->warp];
-            if (getenv("GMS_DBG_LSU") && s->id == 0) fprintf(stderr, "LSU %llu w%u pc%x m%d\n", (unsigned long long)now, e->warp, (unsigned)e->in.pc, (int)e->in.mem);
             lsu_accept(s, e->warp, &e->in, e->has_addrs ? e->addrs : NULL, now);
             if (s->lsu_busy) {
                 /* the warp keeps its count until lsu_feed has counted every transaction:
@@ -731,7 +704,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
             oc_slot *sl = &o->slot[in->op];
             sl->valid = 1;
             sl->warp = (uint16_t)wi;
-            sl->delay = OC_ALU_DELAY + lat;
+            sl->delay = s->oc_busy + 3 + lat;
             sl->seq = s->oc_seq++;
             for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
             o->nslots++;

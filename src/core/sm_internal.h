@@ -102,6 +102,8 @@ struct gms_sm {
     uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM */
     oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
     uint32_t oc_cu;                      /* collector units per scheduler */
+    uint32_t oc_ports;                   /* generic collector input ports */
+    uint32_t oc_busy;                    /* cycles from a unit's allocation to its dispatch */
     uint32_t oc_pending;                 /* instructions waiting in ID_OC slots */
     uint64_t oc_seq;                     /* issue order of ID_OC instructions (warp_inst_t uid) */
     /* LSU */
