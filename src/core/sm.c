@@ -617,12 +617,21 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             freed |= 1u << si;   /* warps parked on this slot may issue again */
             oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[op];
-            o->cu_free[k] = now + s->oc_busy;
+            /* the unit dispatches into the scheduler's OC_EX slot of the type once it is free;
+             * the function unit takes it (execute) when its dispatch register is free, and holds
+             * it its initiation interval (pipelined_simd_unit::cycle, dispatch_delay) */
+            uint64_t d = now + s->oc_busy;
+            if (o->ex_free[op] > d) d = o->ex_free[op];
+            uint64_t e = d + 1;
+            if (o->fu_free[op] > e) e = o->fu_free[op];
+            o->ex_free[op] = e;
+            o->fu_free[op] = e + sl->ii;
+            o->cu_free[k] = d;
             sl->valid = 0;
             o->nslots--;
             s->oc_pending--;
             for (int i = 0; i < GMS_MAX_DST; i++)
-                if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, now + sl->delay, sl->warp, sl->dst[i]);
+                if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
         }
     }
     return freed;
@@ -697,14 +706,15 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         }
         uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op];
-        for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
+        if (!s->oc) for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
         if (s->oc && (in->op <= GMS_OP_BRA || in->op == GMS_OP_TEX)) {
             /* into the scheduler's ID_OC slot; oc_cycle times it from its collector unit */
             oc_sched *o = &s->oc[wi % s->nsched];
             oc_slot *sl = &o->slot[in->op];
             sl->valid = 1;
             sl->warp = (uint16_t)wi;
-            sl->delay = s->oc_busy + 3 + lat;
+            sl->delay = 2 + lat;   /* from the function unit's issue */
+            sl->ii = ii;
             sl->seq = s->oc_seq++;
             for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
             o->nslots++;
