@@ -12,8 +12,10 @@
  * units/schedulers + 1 of one scheduler's memory instructions are past ID_OC_MEM.
  *
  * Modelled: push (issue) -> collect (a later cycle; at most `max_per_sched` of a scheduler's
- * instructions past ID_OC_MEM) -> take (a later cycle; the oldest collected). Not modelled:
- * register-bank conflicts while collecting. */
+ * instructions past ID_OC_MEM) -> take (a later cycle; the oldest collected). With the
+ * sub-core collector (sm.c, oc_cycle) collection is unit by unit: alloc_cu (oldest first,
+ * into a unit), dispatch (the lowest unit into the scheduler's OC_EX_MEM slot), take (the
+ * oldest instruction in an OC_EX_MEM slot). Not modelled: register-bank conflicts. */
 #ifndef GMS_CORE_MEMQ_H
 #define GMS_CORE_MEMQ_H
 #include <stdint.h>

@@ -517,11 +517,10 @@ static void writeback(gms_sm *s)
  * operand collector (memq.h). Their destination registers are reserved at issue, as
  * GPGPU-Sim's scoreboard does, so the warp goes on issuing independent instructions.
  *
- * memq_cap: a scheduler's memory instructions past ID_OC_MEM, the collector units it may use
- * (with the sub-core model its share, units / schedulers) plus one OC_EX_MEM slot. Without
- * the sub-core model the units and OC_EX_MEM are shared; we let one scheduler use all of them
- * and ALU instructions do not go through the collector. With the sub-core model and generic
- * units, every instruction does (oc_cycle below). */
+ * Without the sub-core model (memq_cap: a scheduler's memory instructions past ID_OC_MEM,
+ * the collector units plus one OC_EX_MEM slot) the units and OC_EX_MEM are shared; we let one
+ * scheduler use all of them and ALU instructions do not go through the collector. With the
+ * sub-core model and generic units, every instruction does, unit by unit (oc_cycle below). */
 static void memq_init(gms_sm *s)
 {
     const gms_core_params *c = &s->p->core;
@@ -557,18 +556,24 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
     w->outstanding++;   /* the warp may not finish before its memory instruction is done */
 }
 
-/* the sub-core operand collector, one scheduler at a time (opndcoll_rfu_t::step). A unit is
- * allocated (allocate_cu) to the scheduler's ID_OC instructions in GPGPU-Sim's input-port
- * order, SP, SFU, MEM, TENSOR, DP, INT, then the specialised units, while one of the
- * scheduler's units is free. A unit reads the operands the next cycle (allocate_reads) and
- * dispatches the cycle after (dispatch_ready_cu), so it is free again 2 cycles after its
- * allocation, except for a memory instruction that finds the scheduler's OC_EX_MEM slot
- * taken: it waits in the unit. A non-memory instruction allocated at cycle c enters its
- * function unit's dispatch register at c + 3 (execute runs before read_operands), waits
- * there its initiation interval (warp_inst_t::dispatch_delay), enters the pipeline at stage
- * latency - interval, reaches EX_WB one stage per cycle and is written back the cycle after:
- * its registers are released at c + 5 + latency. A memory instruction can be taken by the
- * LSU at c + 3. Returns the mask of schedulers one of whose ID_OC slots freed. */
+/* the sub-core operand collector (opndcoll_rfu_t::step, -gpgpu_reg_file_port_throughput
+ * steps a cycle). dispatch_ready_cu first: a scheduler's free OC_EX_MEM slot takes the memory
+ * instruction of its LOWEST-numbered ready unit (find_ready starts every scan at a sub-core's
+ * first unit), so a newer instruction in unit 0 overtakes an older one in unit 1. Then
+ * allocate_cu, per input port (-gpgpu_operand_collector_num_in_ports_gen) and per ID_OC type
+ * in port order SP, SFU, MEM, TENSOR, DP, INT, then the specialised units: the OLDEST
+ * instruction of the type in any scheduler's slot (register_set::get_ready_reg_id) gets the
+ * lowest free unit of its scheduler; if that scheduler has none, the port does nothing for
+ * the type (the others wait behind it). A unit reads its operands in the next step
+ * (allocate_reads; register-bank conflicts not modelled, measured without effect) and
+ * dispatches in the step after: with 2 steps a cycle, the next cycle (oc_busy 1), with 1 the
+ * cycle after (oc_busy 2). A non-memory instruction then waits for its scheduler's OC_EX slot
+ * of its type, which the scheduler's function unit empties (execute, before read_operands)
+ * once its dispatch register is free: it holds each instruction its initiation interval
+ * (pipelined_simd_unit::cycle, warp_inst_t::dispatch_delay); from the unit's issue at e the
+ * instruction reaches EX_WB and is written back at e + 2 + latency. A memory instruction in
+ * OC_EX_MEM at d can be taken by the LSU at d + 1. Returns the mask of schedulers one of whose
+ * ID_OC slots freed. */
 static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
                                          GMS_OP_BRA, GMS_OP_TEX };
 
