@@ -856,8 +856,16 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     for (int op = 0; op < GMS_OP__COUNT; op++)
         s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));
     uint32_t maxlat = 64 + p->core.smem_latency + 1024;
-    for (int op = 0; op < GMS_OP__COUNT; op++) if (p->core.lat[op].lat + 64 > maxlat) maxlat = p->core.lat[op].lat + 64;
-    for (int i = 1; i <= GMS_MAX_SPEC_UNITS; i++) if (p->core.spec_lat[i].lat + 64 > maxlat) maxlat = p->core.spec_lat[i].lat + 64;
+    /* a write-back is at most latency + a few initiation intervals ahead (the sub-core
+     * collector queues up to its units + 1 instructions of a type for a function unit) */
+    for (int op = 0; op < GMS_OP__COUNT; op++) {
+        uint32_t l = p->core.lat[op].lat + (OC_MAX_CU + 2) * p->core.lat[op].ii + 64;
+        if (l > maxlat) maxlat = l;
+    }
+    for (int i = 1; i <= GMS_MAX_SPEC_UNITS; i++) {
+        uint32_t l = p->core.spec_lat[i].lat + (OC_MAX_CU + 2) * p->core.spec_lat[i].ii + 64;
+        if (l > maxlat) maxlat = l;
+    }
     uint32_t ws = 1;
     while (ws < maxlat) ws <<= 1;
     s->wheel = gms_xcalloc(ws, sizeof *s->wheel);
