@@ -35,6 +35,8 @@ typedef struct gms_core_params {
     uint32_t mem_unit_ports;
     int sub_core_model;                        /* -gpgpu_sub_core_model */
     uint32_t oc_units_gen, oc_units_mem;       /* -gpgpu_operand_collector_num_units_gen/_mem */
+    uint32_t oc_in_ports_gen;                  /* -gpgpu_operand_collector_num_in_ports_gen */
+    uint32_t reg_file_port_throughput;         /* -gpgpu_reg_file_port_throughput */
     int adaptive_cache_config;                 /* -gpgpu_adaptive_cache_config */
     uint32_t unified_l1d_size;                 /* -gpgpu_unified_l1d_size, KB */
     char shmem_option[GMS_OPT_STRLEN];         /* -gpgpu_shmem_option, KB list */

@@ -11,6 +11,8 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
     e->warp = (uint16_t)warp;
     e->sched = (uint8_t)sched;
     e->collected = 0;
+    e->in_ex = 0;
+    e->cu = 0;
     e->has_addrs = 0;
     return e;
 }
@@ -22,6 +24,7 @@ uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at
         gms_memq_ent *e = &q->e[k];
         if (e->collected || q->collected[e->sched] >= max_per_sched) continue;
         e->collected = 1;
+        e->in_ex = 1;
         e->ready_at = ready_at;
         q->collected[e->sched]++;
         freed |= 1u << e->sched;
@@ -48,7 +51,7 @@ int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at)
 const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now)
 {
     uint32_t k = 0;
-    while (k < q->n && !(q->e[k].collected && q->e[k].ready_at <= now)) k++;
+    while (k < q->n && !(q->e[k].in_ex && q->e[k].ready_at <= now)) k++;
     if (k == q->n) return 0;
     q->taken = q->e[k];
     q->collected[q->taken.sched]--;
@@ -56,4 +59,38 @@ const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now)
     /* only the entries after k move; has_addrs entries carry their 256 B of addresses */
     memmove(&q->e[k], &q->e[k + 1], (q->n - k) * sizeof q->e[0]);
     return &q->taken;
+}
+
+int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at)
+{
+    gms_memq_ent *e = NULL;
+    for (uint32_t k = 0; k < q->n && !e; k++)
+        if (!q->e[k].collected) e = &q->e[k];
+    if (!e) return -1;
+    uint32_t si = e->sched, u = 0;
+    while (u < ncu && (cu_busy[si] >> u & 1u)) u++;
+    if (u == ncu) return -1;    /* the oldest one's scheduler has no free unit: no one moves */
+    cu_busy[si] |= 1u << u;
+    e->collected = 1;
+    e->cu = (uint8_t)u;
+    e->ready_at = ready_at;
+    q->collected[si]++;
+    q->idoc &= ~(1u << si);
+    return (int)si;
+}
+
+gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now)
+{
+    gms_memq_ent *best = NULL;
+    for (uint32_t k = 0; k < q->n; k++) {
+        gms_memq_ent *e = &q->e[k];
+        if (e->sched != sched) continue;
+        if (e->in_ex) return NULL;   /* the slot is taken */
+        if (!e->collected || e->ready_at > now) continue;
+        if (!best || e->cu < best->cu) best = e;
+    }
+    if (!best) return NULL;
+    best->in_ex = 1;
+    best->ready_at = now + 1;    /* ldst_unit::issue (in execute) the next cycle */
+    return best;
 }

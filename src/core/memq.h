@@ -12,8 +12,10 @@
  * units/schedulers + 1 of one scheduler's memory instructions are past ID_OC_MEM.
  *
  * Modelled: push (issue) -> collect (a later cycle; at most `max_per_sched` of a scheduler's
- * instructions past ID_OC_MEM) -> take (a later cycle; the oldest collected). Not modelled:
- * register-bank conflicts while collecting. */
+ * instructions past ID_OC_MEM) -> take (a later cycle; the oldest collected). With the
+ * sub-core collector (sm.c, oc_cycle) collection is unit by unit: alloc_cu (oldest first,
+ * into a unit), dispatch (the lowest unit into the scheduler's OC_EX_MEM slot), take (the
+ * oldest instruction in an OC_EX_MEM slot). Not modelled: register-bank conflicts. */
 #ifndef GMS_CORE_MEMQ_H
 #define GMS_CORE_MEMQ_H
 #include <stdint.h>
@@ -27,7 +29,10 @@ typedef struct gms_memq_ent {
     uint8_t sched;
     uint8_t collected;           /* left ID_OC_MEM (operands read) */
     uint8_t has_addrs;           /* addrs holds the lane addresses */
-    uint64_t ready_at;           /* collected: the LSU may take it from this cycle on */
+    uint8_t cu;                  /* sub-core collector: the unit (within its scheduler) holding it */
+    uint8_t in_ex;               /* in its scheduler's OC_EX_MEM slot: the LSU may take it */
+    uint64_t ready_at;           /* collected: the LSU may take it from this cycle on (sub-core
+                                  * collector: the unit may dispatch it from this cycle on) */
     uint64_t addrs[32];
 } gms_memq_ent;
 
@@ -54,6 +59,17 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
 uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at);
 /* collect scheduler `sched`'s instruction in ID_OC_MEM, if any; returns 1 if one moved on */
 int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at);
+/* sub-core operand collector (opndcoll_rfu_t::allocate_cu): the OLDEST instruction in any
+ * scheduler's ID_OC_MEM slot (register_set::get_ready_reg_id) gets the lowest free unit of
+ * its scheduler (bit u of cu_busy[sched]: unit u is held; set here), dispatchable from
+ * ready_at. If that scheduler has no free unit, no instruction moves (the port does nothing
+ * for ID_OC_MEM). Returns the scheduler, or -1. */
+int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at);
+/* dispatch_ready_cu with the sub-core model: if scheduler `sched`'s OC_EX_MEM slot is free,
+ * it takes the instruction of the scheduler's LOWEST-numbered ready unit (find_ready starts
+ * every scan at a sub-core's first unit), not the oldest; the LSU may take it from now + 1.
+ * Returns the entry (its unit is free again), or NULL. */
+gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now);
 /* the LSU takes the oldest collected instruction whose ready_at has come; NULL if none. The
  * entry stays valid until the next take. */
 const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now);

@@ -517,11 +517,10 @@ static void writeback(gms_sm *s)
  * operand collector (memq.h). Their destination registers are reserved at issue, as
  * GPGPU-Sim's scoreboard does, so the warp goes on issuing independent instructions.
  *
- * memq_cap: a scheduler's memory instructions past ID_OC_MEM, the collector units it may use
- * (with the sub-core model its share, units / schedulers) plus one OC_EX_MEM slot. Without
- * the sub-core model the units and OC_EX_MEM are shared; we let one scheduler use all of them
- * and ALU instructions do not go through the collector. With the sub-core model and generic
- * units, every instruction does (oc_cycle below). */
+ * Without the sub-core model (memq_cap: a scheduler's memory instructions past ID_OC_MEM,
+ * the collector units plus one OC_EX_MEM slot) the units and OC_EX_MEM are shared; we let one
+ * scheduler use all of them and ALU instructions do not go through the collector. With the
+ * sub-core model and generic units, every instruction does, unit by unit (oc_cycle below). */
 static void memq_init(gms_sm *s)
 {
     const gms_core_params *c = &s->p->core;
@@ -531,6 +530,11 @@ static void memq_init(gms_sm *s)
     if (c->sub_core_model && c->oc_units_gen) {
         s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
         s->oc_cu = cu < OC_MAX_CU ? (cu ? cu : 1) : OC_MAX_CU;
+        s->oc_ports = c->oc_in_ports_gen ? c->oc_in_ports_gen : 1;
+        /* opndcoll_rfu_t::step runs reg_file_port_throughput times a cycle: with 2 or more a
+         * unit allocated in the first step reads its operands in the second and dispatches in
+         * the next cycle's first; with 1 it reads the next cycle and dispatches the one after */
+        s->oc_busy = c->reg_file_port_throughput >= 2 ? 1 : 2;
     }
 }
 
@@ -552,53 +556,87 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
     w->outstanding++;   /* the warp may not finish before its memory instruction is done */
 }
 
-/* the sub-core operand collector, one scheduler at a time (opndcoll_rfu_t::step). A unit is
- * allocated (allocate_cu) to the scheduler's ID_OC instructions in GPGPU-Sim's input-port
- * order, SP, SFU, MEM, TENSOR, DP, INT, then the specialised units, while one of the
- * scheduler's units is free. A unit reads the operands the next cycle (allocate_reads) and
- * dispatches the cycle after (dispatch_ready_cu), so it is free again 2 cycles after its
- * allocation, except for a memory instruction that finds the scheduler's OC_EX_MEM slot
- * taken: it waits in the unit. A non-memory instruction allocated at cycle c enters its
- * function unit's dispatch register at c + 3 (execute runs before read_operands), waits
- * there its initiation interval (warp_inst_t::dispatch_delay), enters the pipeline at stage
- * latency - interval, reaches EX_WB one stage per cycle and is written back the cycle after:
- * its registers are released at c + 5 + latency. A memory instruction can be taken by the
- * LSU at c + 3. Returns the mask of schedulers one of whose ID_OC slots freed. */
+/* the sub-core operand collector (opndcoll_rfu_t::step, -gpgpu_reg_file_port_throughput
+ * steps a cycle). dispatch_ready_cu first: a scheduler's free OC_EX_MEM slot takes the memory
+ * instruction of its LOWEST-numbered ready unit (find_ready starts every scan at a sub-core's
+ * first unit), so a newer instruction in unit 0 overtakes an older one in unit 1. Then
+ * allocate_cu, per input port (-gpgpu_operand_collector_num_in_ports_gen) and per ID_OC type
+ * in port order SP, SFU, MEM, TENSOR, DP, INT, then the specialised units: the OLDEST
+ * instruction of the type in any scheduler's slot (register_set::get_ready_reg_id) gets the
+ * lowest free unit of its scheduler; if that scheduler has none, the port does nothing for
+ * the type (the others wait behind it). A unit reads its operands in the next step
+ * (allocate_reads; register-bank conflicts not modelled, measured without effect) and
+ * dispatches in the step after: with 2 steps a cycle, the next cycle (oc_busy 1), with 1 the
+ * cycle after (oc_busy 2). A non-memory instruction then waits for its scheduler's OC_EX slot
+ * of its type, which the scheduler's function unit empties (execute, before read_operands)
+ * once its dispatch register is free: it holds each instruction its initiation interval
+ * (pipelined_simd_unit::cycle, warp_inst_t::dispatch_delay); from the unit's issue at e the
+ * instruction reaches EX_WB and is written back at e + 2 + latency. A memory instruction in
+ * OC_EX_MEM at d can be taken by the LSU at d + 1. Returns the mask of schedulers one of whose
+ * ID_OC slots freed. */
 static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
                                          GMS_OP_BRA, GMS_OP_TEX };
 
 static uint32_t oc_cycle(gms_sm *s, uint64_t now)
 {
     uint32_t freed = 0;
+    gms_memq *q = &s->memq;
+    uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
     for (uint32_t si = 0; si < s->nsched; si++) {
-        oc_sched *o = &s->oc[si];
-        uint32_t col = s->memq.collected[si];
-        int busy = (int)(col ? col - 1 : 0);   /* memory instructions waiting in a unit */
-        for (uint32_t k = 0; k < s->oc_cu; k++) busy += o->cu_free[k] > now;
-        int free_cu = (int)s->oc_cu - busy;
-        for (size_t p = 0; p < sizeof oc_port_order && free_cu > 0; p++) {
+        cu_busy[si] = 0;
+        for (uint32_t k = 0; k < s->oc_cu; k++) if (s->oc[si].cu_free[k] > now) cu_busy[si] |= 1u << k;
+    }
+    for (uint32_t k = 0; k < q->n; k++) {
+        const gms_memq_ent *e = &q->e[k];
+        if (e->collected && !e->in_ex) cu_busy[e->sched] |= 1u << e->cu;
+    }
+    /* dispatch_ready_cu: a scheduler's free OC_EX_MEM slot takes the memory instruction of its
+     * lowest-numbered ready unit */
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        gms_memq_ent *e = gms_memq_dispatch(q, si, now);
+        if (e) cu_busy[si] &= ~(1u << e->cu);
+    }
+    /* allocate_cu: every input port tries each ID_OC type in port order; a port takes the
+     * OLDEST instruction of that type in any scheduler's slot (register_set::get_ready_reg_id)
+     * and gives it the lowest free unit of that scheduler, or does nothing for that type if
+     * the scheduler has none */
+    for (uint32_t port = 0; port < s->oc_ports; port++) {
+        for (size_t p = 0; p < sizeof oc_port_order; p++) {
             uint8_t op = oc_port_order[p];
             if (op == GMS_OP_MEM) {
-                if (col >= s->memq_cap || !gms_memq_collect_sched(&s->memq, si, now + 3)) continue;
-                freed |= 1u << si;
-                if (col++ == 0) {   /* passes through a unit on its way to the free OC_EX_MEM slot */
-                    for (uint32_t k = 0; k < s->oc_cu; k++)
-                        if (o->cu_free[k] <= now) { o->cu_free[k] = now + 2; break; }
-                }
-                free_cu--;
+                int r = gms_memq_alloc_cu(q, cu_busy, s->oc_cu, now + s->oc_busy);
+                if (r >= 0) freed |= 1u << r;
                 continue;
             }
+            uint32_t si = ~0u;
+            uint64_t best = UINT64_MAX;
+            for (uint32_t k = 0; k < s->nsched; k++) {
+                const oc_slot *c = &s->oc[k].slot[op];
+                if (c->valid && c->seq < best) { best = c->seq; si = k; }
+            }
+            if (si == ~0u) continue;
+            uint32_t k = 0;
+            while (k < s->oc_cu && (cu_busy[si] >> k & 1u)) k++;
+            if (k == s->oc_cu) continue;
+            cu_busy[si] |= 1u << k;
+            freed |= 1u << si;   /* warps parked on this slot may issue again */
+            oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[op];
-            if (!sl->valid) continue;
-            for (uint32_t k = 0; k < s->oc_cu; k++)
-                if (o->cu_free[k] <= now) { o->cu_free[k] = now + 2; break; }
-            free_cu--;
+            /* the unit dispatches into the scheduler's OC_EX slot of the type once it is free;
+             * the function unit takes it (execute) when its dispatch register is free, and holds
+             * it its initiation interval (pipelined_simd_unit::cycle, dispatch_delay) */
+            uint64_t d = now + s->oc_busy;
+            if (o->ex_free[op] > d) d = o->ex_free[op];
+            uint64_t e = d + 1;
+            if (o->fu_free[op] > e) e = o->fu_free[op];
+            o->ex_free[op] = e;
+            o->fu_free[op] = e + sl->ii;
+            o->cu_free[k] = d;
             sl->valid = 0;
             o->nslots--;
             s->oc_pending--;
-            freed |= 1u << si;   /* warps parked on this slot may issue again */
             for (int i = 0; i < GMS_MAX_DST; i++)
-                if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, now + sl->delay, sl->warp, sl->dst[i]);
+                if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
         }
     }
     return freed;
@@ -673,14 +711,16 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         }
         uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op];
-        for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
+        if (!s->oc) for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
         if (s->oc && (in->op <= GMS_OP_BRA || in->op == GMS_OP_TEX)) {
             /* into the scheduler's ID_OC slot; oc_cycle times it from its collector unit */
             oc_sched *o = &s->oc[wi % s->nsched];
             oc_slot *sl = &o->slot[in->op];
             sl->valid = 1;
             sl->warp = (uint16_t)wi;
-            sl->delay = 5 + lat;
+            sl->delay = 2 + lat;   /* from the function unit's issue */
+            sl->ii = ii;
+            sl->seq = s->oc_seq++;
             for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
             o->nslots++;
             s->oc_pending++;
@@ -844,8 +884,16 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     for (int op = 0; op < GMS_OP__COUNT; op++)
         s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));
     uint32_t maxlat = 64 + p->core.smem_latency + 1024;
-    for (int op = 0; op < GMS_OP__COUNT; op++) if (p->core.lat[op].lat + 64 > maxlat) maxlat = p->core.lat[op].lat + 64;
-    for (int i = 1; i <= GMS_MAX_SPEC_UNITS; i++) if (p->core.spec_lat[i].lat + 64 > maxlat) maxlat = p->core.spec_lat[i].lat + 64;
+    /* a write-back is at most latency + a few initiation intervals ahead (the sub-core
+     * collector queues up to its units + 1 instructions of a type for a function unit) */
+    for (int op = 0; op < GMS_OP__COUNT; op++) {
+        uint32_t l = p->core.lat[op].lat + (OC_MAX_CU + 2) * p->core.lat[op].ii + 64;
+        if (l > maxlat) maxlat = l;
+    }
+    for (int i = 1; i <= GMS_MAX_SPEC_UNITS; i++) {
+        uint32_t l = p->core.spec_lat[i].lat + (OC_MAX_CU + 2) * p->core.spec_lat[i].ii + 64;
+        if (l > maxlat) maxlat = l;
+    }
     uint32_t ws = 1;
     while (ws < maxlat) ws <<= 1;
     s->wheel = gms_xcalloc(ws, sizeof *s->wheel);

@@ -34,11 +34,13 @@ typedef struct warp {
 /* sub-core operand collector (see oc_cycle in sm.c): an issued non-memory instruction waits
  * in its scheduler's ID_OC slot of its type until one of the scheduler's collector units is
  * free; its registers are released when it has gone through the unit and its pipe */
-typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST]; uint32_t delay; } oc_slot;
+typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST]; uint32_t delay; uint32_t ii; uint64_t seq; } oc_slot;
 #define OC_MAX_CU 8
 typedef struct oc_sched {
     oc_slot slot[GMS_OP__COUNT];
     uint64_t cu_free[OC_MAX_CU];   /* cycle from which each unit held by such an instruction is free */
+    uint64_t ex_free[GMS_OP__COUNT];   /* per type: cycle from which its OC_EX slot is free */
+    uint64_t fu_free[GMS_OP__COUNT];   /* per type: cycle from which its unit's dispatch register is free */
     uint32_t nslots;               /* valid slots */
 } oc_sched;
 
@@ -102,7 +104,10 @@ struct gms_sm {
     uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM */
     oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
     uint32_t oc_cu;                      /* collector units per scheduler */
+    uint32_t oc_ports;                   /* generic collector input ports */
+    uint32_t oc_busy;                    /* cycles from a unit's allocation to its dispatch */
     uint32_t oc_pending;                 /* instructions waiting in ID_OC slots */
+    uint64_t oc_seq;                     /* issue order of ID_OC instructions (warp_inst_t uid) */
     /* LSU */
     int lsu_busy;
     uint32_t lsu_hold;                   /* warp + 1 whose instruction the LSU is feeding, 0 if none */
@@ -196,10 +201,12 @@ static inline int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu
             cand_off(s, wi);
             return 0;
         }
-        const uint64_t *pf = s->pipe_free[in->op];
-        uint32_t n = s->p->core.units[in->op], k;
-        for (k = 0; k < n; k++) if (pf[k] <= now) break;
-        if (k == n) { s->op_busy |= 1u << in->op; return 0; }
+        if (!s->oc) {   /* sub-core collector: the unit is timed when the collector dispatches */
+            const uint64_t *pf = s->pipe_free[in->op];
+            uint32_t n = s->p->core.units[in->op], k;
+            for (k = 0; k < n; k++) if (pf[k] <= now) break;
+            if (k == n) { s->op_busy |= 1u << in->op; return 0; }
+        }
     }
     if (sb_busy(w, in->src[0]) | sb_busy(w, in->src[1]) | sb_busy(w, in->src[2]) | sb_busy(w, in->src[3]) |
         sb_busy(w, in->dst[0]) | sb_busy(w, in->dst[1])) {

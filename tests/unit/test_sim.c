@@ -154,6 +154,61 @@ TEST(operand_collector_dependent_chain)
     gms_params_free(p);
 }
 
+/* The same with -gpgpu_reg_file_port_throughput 2 (opndcoll_rfu_t::step twice a cycle): the
+ * unit allocated at t + 1 reads its operands in the second step and dispatches at t + 2, the
+ * function unit takes it at t + 3 and it writes back at t + 1 + 4 + latency = t + 9: the
+ * dependent chain issues every 9 cycles, 9 x (9 - 1) = 72 cycles behind the independent one. */
+TEST(operand_collector_two_steps_per_cycle)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    gms_params_set(p, "gpgpu_n_clusters", "2", &err);
+    gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
+    gms_params_set(p, "gpgpu_clock_domains", "1000:1000:1000:1000", &err);
+    gms_params_set(p, "trace_opcode_latency_initiation_int", "4,1", &err);
+    gms_params_set(p, "trace_opcode_latency_initiation_sfu", "300,8", &err);
+    gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
+    gms_params_set(p, "gpgpu_sub_core_model", "1", &err);
+    gms_params_set(p, "gpgpu_operand_collector_num_units_gen", "8", &err);
+    gms_params_set(p, "gpgpu_operand_collector_num_in_ports_gen", "8", &err);
+    gms_params_set(p, "gpgpu_reg_file_port_throughput", "2", &err);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    double dep = run_prog(p, 0, 1, NULL), ind = run_prog(p, 1, 1, NULL);
+    CHECK(dep > 0 && ind > 0);
+    CHECK_EQ((long long)(dep - ind), 72);
+    gms_params_free(p);
+}
+
+/* With the sub-core collector, a scheduler's function unit of a type takes one instruction
+ * per initiation interval (pipelined_simd_unit::cycle holds it in the dispatch register,
+ * warp_inst_t::dispatch_delay), and a collector unit waits for the type's OC_EX slot. 10
+ * independent INT ops (latency 4), 2 units per scheduler, one collector step a cycle: with
+ * interval 1 the unit takes op k at t + 4 + k, with interval 2 at t + 4 + 2k (op 0 allocated
+ * at t + 1, dispatched at t + 3, taken at t + 4; op 1 allocated at t + 2 waits for the slot
+ * until t + 4 and is taken at t + 6, ...): the last op, k = 9, writes back 9 cycles later. */
+TEST(operand_collector_unit_initiation_interval)
+{
+    const char *ii[2] = { "4,1", "4,2" };
+    double cyc[2];
+    for (int i = 0; i < 2; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        gms_params_set(p, "gpgpu_n_clusters", "2", &err);
+        gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
+        gms_params_set(p, "gpgpu_clock_domains", "1000:1000:1000:1000", &err);
+        gms_params_set(p, "trace_opcode_latency_initiation_int", ii[i], &err);
+        gms_params_set(p, "trace_opcode_latency_initiation_sfu", "300,8", &err);
+        gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
+        gms_params_set(p, "gpgpu_sub_core_model", "1", &err);
+        gms_params_set(p, "gpgpu_operand_collector_num_units_gen", "8", &err);
+        REQUIRE(gms_params_finalize(p, &err) == 0);
+        cyc[i] = run_prog(p, 1, 1, NULL);
+        gms_params_free(p);
+    }
+    CHECK(cyc[0] > 0 && cyc[1] > 0);
+    CHECK_EQ((long long)(cyc[1] - cyc[0]), 9);
+}
+
 static int same_except_host(const gms_stats *a, const gms_stats *b)
 {
     int ok = 1;

@@ -186,3 +186,60 @@ TEST(memq_issue_order_and_slots)
     CHECK_EQ(e->warp, 4);
     CHECK_EQ(q.n, 0);
 }
+
+/* The sub-core operand collector's memory path (opndcoll_rfu_t::allocate_cu,
+ * dispatch_unit_t::find_ready), 2 units per scheduler, hand-worked:
+ *   push w0 (s0), w1 (s1); allocate at 10 (dispatchable from 11): w0 -> s0 unit 0, w1 -> s1
+ *   unit 0, then nothing is left; push w4 (s0): s0 unit 1.
+ *   push w8 (s0), then w5 (s1): the oldest, w8, finds s0 without a free unit, so NOTHING moves,
+ *   though s1 has a free unit (the port takes only the oldest instruction).
+ *   dispatch s0 at 10: nothing ready; at 11: w0 (unit 0) into OC_EX_MEM, again: slot taken.
+ *   allocate at 11 (ready 12): w8 -> s0 unit 0, then w5 -> s1 unit 1.
+ *   take at 12: w0. dispatch s0 at 12: w8 (unit 0) before the older w4 (unit 1).
+ *   dispatch s1 at 12: w1 (unit 0). take at 13: w1 (older than w8), then w8, then none. */
+TEST(memq_subcore_oldest_blocks_lowest_unit_first)
+{
+    static gms_memq q;
+    memset(&q, 0, sizeof q);
+    gms_inst in = { 0 };
+    uint32_t busy[4] = { 0 };
+    gms_memq_push(&q, 0, 0, &in);
+    gms_memq_push(&q, 1, 1, &in);
+    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), 0);
+    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), 1);
+    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), -1);
+    gms_memq_push(&q, 4, 0, &in);
+    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), 0);
+    CHECK_EQ(busy[0], 3);
+    CHECK_EQ(busy[1], 1);
+    gms_memq_push(&q, 8, 0, &in);
+    gms_memq_push(&q, 5, 1, &in);
+    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), -1);
+    CHECK_EQ(busy[1], 1);
+    CHECK(gms_memq_dispatch(&q, 0, 10) == NULL);
+    gms_memq_ent *e = gms_memq_dispatch(&q, 0, 11);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 0);
+    CHECK_EQ(e->cu, 0);
+    busy[0] &= ~1u;
+    CHECK(gms_memq_dispatch(&q, 0, 11) == NULL);
+    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 12), 0);
+    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 12), 1);
+    CHECK_EQ(busy[1], 3);
+    const gms_memq_ent *t = gms_memq_take(&q, 12);
+    REQUIRE(t);
+    CHECK_EQ(t->warp, 0);
+    e = gms_memq_dispatch(&q, 0, 12);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 8);
+    e = gms_memq_dispatch(&q, 1, 12);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 1);
+    t = gms_memq_take(&q, 13);
+    REQUIRE(t);
+    CHECK_EQ(t->warp, 1);
+    t = gms_memq_take(&q, 13);
+    REQUIRE(t);
+    CHECK_EQ(t->warp, 8);
+    CHECK(gms_memq_take(&q, 13) == NULL);
+}
