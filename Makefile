@@ -4,7 +4,8 @@ CC      ?= gcc
 # build in parallel by default (one job per core)
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 BUILD   ?= build
-OPT     ?= -O2 -g
+# link-time optimisation: about 5% fewer host instructions on the hot path (bench/README.md)
+OPT     ?= -O2 -g -flto=auto
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wformat=2
 CFLAGS  += -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -Iinclude -Isrc -MMD -MP $(XCFLAGS)
 LDLIBS  += -llzma -lzstd -lsqlite3 -lm
