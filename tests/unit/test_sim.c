@@ -1,5 +1,6 @@
 /* Whole-simulator behaviour on hand-built programs: scoreboard timing, determinism, and
  * idle skipping not changing results. */
+#include <stdarg.h>
 #include "test.h"
 #include "config/params.h"
 #include "frontend/emit.h"
@@ -130,6 +131,33 @@ TEST(last_store_keeps_warp_until_fed)
     gms_params_free(p);
 }
 
+/* Two 1-SM clusters with perfect memory and the sub-core operand collector (8 generic
+ * units), INT latency and initiation interval from int_ii, plus NULL-terminated name/value
+ * pairs; NULL if any of it is rejected. */
+static gms_params *oc_params(const char *int_ii, ...)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    int bad = 0;
+    bad |= gms_params_set(p, "gpgpu_n_clusters", "2", &err);
+    bad |= gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
+    bad |= gms_params_set(p, "gpgpu_clock_domains", "1000:1000:1000:1000", &err);
+    bad |= gms_params_set(p, "trace_opcode_latency_initiation_int", int_ii, &err);
+    bad |= gms_params_set(p, "trace_opcode_latency_initiation_sfu", "300,8", &err);
+    bad |= gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
+    bad |= gms_params_set(p, "gpgpu_sub_core_model", "1", &err);
+    bad |= gms_params_set(p, "gpgpu_operand_collector_num_units_gen", "8", &err);
+    va_list ap;
+    va_start(ap, int_ii);
+    for (const char *n; (n = va_arg(ap, const char *));) bad |= gms_params_set(p, n, va_arg(ap, const char *), &err);
+    va_end(ap);
+    if (bad || gms_params_finalize(p, &err)) {
+        gms_params_free(p);
+        return NULL;
+    }
+    return p;
+}
+
 /* The sub-core operand collector (-gpgpu_sub_core_model 1 with generic units): an ALU
  * instruction issued at t gets a collector unit at t + 1 and writes back at
  * t + 1 + 5 + latency, so a dependent chain of 10 INT ops (latency 4) issues every 10 cycles;
@@ -137,17 +165,8 @@ TEST(last_store_keeps_warp_until_fed)
  * 9 x (10 - 1) = 81 cycles apart. */
 TEST(operand_collector_dependent_chain)
 {
-    gms_params *p = gms_params_new();
-    gms_error err = {0};
-    gms_params_set(p, "gpgpu_n_clusters", "2", &err);
-    gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
-    gms_params_set(p, "gpgpu_clock_domains", "1000:1000:1000:1000", &err);
-    gms_params_set(p, "trace_opcode_latency_initiation_int", "4,1", &err);
-    gms_params_set(p, "trace_opcode_latency_initiation_sfu", "300,8", &err);
-    gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
-    gms_params_set(p, "gpgpu_sub_core_model", "1", &err);
-    gms_params_set(p, "gpgpu_operand_collector_num_units_gen", "8", &err);
-    REQUIRE(gms_params_finalize(p, &err) == 0);
+    gms_params *p = oc_params("4,1", (char *)NULL);
+    REQUIRE(p);
     double dep = run_prog(p, 0, 1, NULL), ind = run_prog(p, 1, 1, NULL);
     CHECK(dep > 0 && ind > 0);
     CHECK_EQ((long long)(dep - ind), 81);
@@ -160,19 +179,9 @@ TEST(operand_collector_dependent_chain)
  * dependent chain issues every 9 cycles, 9 x (9 - 1) = 72 cycles behind the independent one. */
 TEST(operand_collector_two_steps_per_cycle)
 {
-    gms_params *p = gms_params_new();
-    gms_error err = {0};
-    gms_params_set(p, "gpgpu_n_clusters", "2", &err);
-    gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
-    gms_params_set(p, "gpgpu_clock_domains", "1000:1000:1000:1000", &err);
-    gms_params_set(p, "trace_opcode_latency_initiation_int", "4,1", &err);
-    gms_params_set(p, "trace_opcode_latency_initiation_sfu", "300,8", &err);
-    gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
-    gms_params_set(p, "gpgpu_sub_core_model", "1", &err);
-    gms_params_set(p, "gpgpu_operand_collector_num_units_gen", "8", &err);
-    gms_params_set(p, "gpgpu_operand_collector_num_in_ports_gen", "8", &err);
-    gms_params_set(p, "gpgpu_reg_file_port_throughput", "2", &err);
-    REQUIRE(gms_params_finalize(p, &err) == 0);
+    gms_params *p = oc_params("4,1", "gpgpu_operand_collector_num_in_ports_gen", "8",
+                              "gpgpu_reg_file_port_throughput", "2", (char *)NULL);
+    REQUIRE(p);
     double dep = run_prog(p, 0, 1, NULL), ind = run_prog(p, 1, 1, NULL);
     CHECK(dep > 0 && ind > 0);
     CHECK_EQ((long long)(dep - ind), 72);
@@ -191,17 +200,8 @@ TEST(operand_collector_unit_initiation_interval)
     const char *ii[2] = { "4,1", "4,2" };
     double cyc[2];
     for (int i = 0; i < 2; i++) {
-        gms_params *p = gms_params_new();
-        gms_error err = {0};
-        gms_params_set(p, "gpgpu_n_clusters", "2", &err);
-        gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
-        gms_params_set(p, "gpgpu_clock_domains", "1000:1000:1000:1000", &err);
-        gms_params_set(p, "trace_opcode_latency_initiation_int", ii[i], &err);
-        gms_params_set(p, "trace_opcode_latency_initiation_sfu", "300,8", &err);
-        gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
-        gms_params_set(p, "gpgpu_sub_core_model", "1", &err);
-        gms_params_set(p, "gpgpu_operand_collector_num_units_gen", "8", &err);
-        REQUIRE(gms_params_finalize(p, &err) == 0);
+        gms_params *p = oc_params(ii[i], (char *)NULL);
+        REQUIRE(p);
         cyc[i] = run_prog(p, 1, 1, NULL);
         gms_params_free(p);
     }
