@@ -529,6 +529,8 @@ static void memq_init(gms_sm *s)
     s->memq_cap = (cu ? cu : 1) + 1;
     if (c->sub_core_model && c->oc_units_gen) {
         s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
+        for (uint32_t si = 0; si < s->nsched; si++)
+            for (uint32_t k = 0; k < OC_MAX_CU; k++) s->oc[si].cu_op[k] = OC_CU_NONE;
         s->oc_cu = cu < OC_MAX_CU ? (cu ? cu : 1) : OC_MAX_CU;
         s->oc_ports = c->oc_in_ports_gen ? c->oc_in_ports_gen : 1;
         /* opndcoll_rfu_t::step runs reg_file_port_throughput times a cycle: with 2 or more a
@@ -596,6 +598,30 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
         gms_memq_ent *e = gms_memq_dispatch(q, si, now);
         if (e) cu_busy[si] &= ~(1u << e->cu);
     }
+    /* ... and so does each free OC_EX slot of the other types: the scheduler's lowest-numbered
+     * unit holding a collected instruction of that type goes first (find_ready scans a
+     * sub-core's units from its first; the 8 dispatch units of the QV100 let every ready unit
+     * go whose output slot is free). The function unit takes the instruction (execute) once
+     * its dispatch register is free: it holds each one its initiation interval
+     * (pipelined_simd_unit::cycle, dispatch_delay); registers written back at e + 2 + latency */
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        oc_sched *o = &s->oc[si];
+        for (uint32_t k = 0; k < s->oc_cu; k++) {
+            uint8_t op = o->cu_op[k];
+            if (op == OC_CU_NONE || o->cu_ready[k] > now || o->ex_free[op] > now) continue;
+            const oc_slot *sl = &o->cu[k];
+            uint64_t e = now + 1;
+            if (o->fu_free[op] > e) e = o->fu_free[op];
+            o->ex_free[op] = e;
+            o->fu_free[op] = e + sl->ii;
+            o->cu_free[k] = now;
+            o->cu_op[k] = OC_CU_NONE;
+            cu_busy[si] &= ~(1u << k);
+            s->oc_pending--;
+            for (int i = 0; i < GMS_MAX_DST; i++)
+                if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
+        }
+    }
     /* allocate_cu: every input port tries each ID_OC type in port order; a port takes the
      * OLDEST instruction of that type in any scheduler's slot (register_set::get_ready_reg_id)
      * and gives it the lowest free unit of that scheduler, or does nothing for that type if
@@ -622,21 +648,13 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             freed |= 1u << si;   /* warps parked on this slot may issue again */
             oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[op];
-            /* the unit dispatches into the scheduler's OC_EX slot of the type once it is free;
-             * the function unit takes it (execute) when its dispatch register is free, and holds
-             * it its initiation interval (pipelined_simd_unit::cycle, dispatch_delay) */
-            uint64_t d = now + s->oc_busy;
-            if (o->ex_free[op] > d) d = o->ex_free[op];
-            uint64_t e = d + 1;
-            if (o->fu_free[op] > e) e = o->fu_free[op];
-            o->ex_free[op] = e;
-            o->fu_free[op] = e + sl->ii;
-            o->cu_free[k] = d;
+            /* the unit reads its operands and may dispatch from now + oc_busy (above) */
+            o->cu[k] = *sl;
+            o->cu_op[k] = op;
+            o->cu_ready[k] = now + s->oc_busy;
+            o->cu_free[k] = UINT64_MAX;
             sl->valid = 0;
             o->nslots--;
-            s->oc_pending--;
-            for (int i = 0; i < GMS_MAX_DST; i++)
-                if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
         }
     }
     return freed;

@@ -36,9 +36,14 @@ typedef struct warp {
  * free; its registers are released when it has gone through the unit and its pipe */
 typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST]; uint32_t delay; uint32_t ii; uint64_t seq; } oc_slot;
 #define OC_MAX_CU 8
+#define OC_CU_NONE 0xffu   /* cu_op: the unit holds no non-memory instruction */
 typedef struct oc_sched {
     oc_slot slot[GMS_OP__COUNT];
-    uint64_t cu_free[OC_MAX_CU];   /* cycle from which each unit held by such an instruction is free */
+    uint64_t cu_free[OC_MAX_CU];   /* cycle from which each unit held by such an instruction is free
+                                    * (UINT64_MAX while it holds one waiting to dispatch) */
+    oc_slot cu[OC_MAX_CU];         /* the non-memory instruction a unit holds, valid until dispatched */
+    uint64_t cu_ready[OC_MAX_CU];  /* cycle from which that unit may dispatch (operands read) */
+    uint8_t cu_op[OC_MAX_CU];      /* its type */
     uint64_t ex_free[GMS_OP__COUNT];   /* per type: cycle from which its OC_EX slot is free */
     uint64_t fu_free[GMS_OP__COUNT];   /* per type: cycle from which its unit's dispatch register is free */
     uint32_t nslots;               /* valid slots */
@@ -106,7 +111,7 @@ struct gms_sm {
     uint32_t oc_cu;                      /* collector units per scheduler */
     uint32_t oc_ports;                   /* generic collector input ports */
     uint32_t oc_busy;                    /* cycles from a unit's allocation to its dispatch */
-    uint32_t oc_pending;                 /* instructions waiting in ID_OC slots */
+    uint32_t oc_pending;                 /* instructions waiting in ID_OC slots or collector units */
     uint64_t oc_seq;                     /* issue order of ID_OC instructions (warp_inst_t uid) */
     /* LSU */
     int lsu_busy;

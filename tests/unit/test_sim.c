@@ -9,7 +9,9 @@
 #include <stdlib.h>
 
 typedef struct prog {
-    int kind;       /* 0 dependent ALU chain, 1 independent ALU ops, 2 memory + long-latency mix */
+    int kind;       /* 0 dependent ALU chain, 1 independent ALU ops, 2 memory + long-latency mix,
+                     * 3 ending with a store, 4/5: 5 independent INT ops then one reading the
+                     * 4th's (4) or the 5th's (5) result */
     int launched;
     int nblocks;
 } prog;
@@ -27,6 +29,12 @@ static int fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
             uint8_t v = gms_emit_load(&e, 0x10, 0xffffffffu, GMS_MEM_LD_GLOBAL, 4, a, r);
             uint8_t s = gms_emit_alu(&e, 0x20, 0xffffffffu, GMS_OP_SFU, v, GMS_REG_NONE, GMS_REG_NONE);
             gms_emit_store(&e, 0x30, 0xffffffffu, GMS_MEM_ST_GLOBAL, 4, a, r, s);
+        } else if (p->kind == 4 || p->kind == 5) {
+            uint8_t regs[5] = { r };
+            for (int i = 1; i < 5; i++)
+                regs[i] = gms_emit_alu(&e, (uint32_t)(i * 16), 0xffffffffu, GMS_OP_INT, GMS_REG_NONE, GMS_REG_NONE,
+                                       GMS_REG_NONE);
+            r = gms_emit_alu(&e, 0x50, 0xffffffffu, GMS_OP_INT, regs[p->kind == 4 ? 3 : 4], GMS_REG_NONE, GMS_REG_NONE);
         } else {
             for (int i = 1; i < 10; i++)
                 r = gms_emit_alu(&e, (uint32_t)(i * 16), 0xffffffffu, GMS_OP_INT,
@@ -207,6 +215,26 @@ TEST(operand_collector_unit_initiation_interval)
     }
     CHECK(cyc[0] > 0 && cyc[1] > 0);
     CHECK_EQ((long long)(cyc[1] - cyc[0]), 9);
+}
+
+/* Collector units dispatch lowest-unit-first (opndcoll_rfu_t::dispatch_ready_cu,
+ * dispatch_unit_t::find_ready scans a sub-core's units from its first), not oldest first.
+ * One warp, INT latency 4 and interval 4, one collector step a cycle (a unit dispatches 2
+ * cycles after its allocation), one scheduler with 2 units. Ops 0-4 independent, issued at
+ * t .. t+4: op0 -> unit 0 at t+1, op1 -> unit 1 at t+2; op0 dispatched at t+3 (taken t+4),
+ * op2 -> unit 0 at t+3; op1 dispatched t+4 (taken t+8), op3 -> unit 1 at t+4; op2 dispatched
+ * t+8 (taken t+12), op4 -> unit 0 at t+8. At t+12 units 0 (op4) and 1 (op3, older) are both
+ * ready: unit 0 goes, op4 is taken at t+16 and op3 at t+20 (oldest first: the other way
+ * round). So an op 5 reading op3's result ends 4 cycles later than one reading op4's (with
+ * oldest first, 4 cycles earlier); everything else is the same. */
+TEST(operand_collector_lowest_unit_dispatches_first)
+{
+    gms_params *p = oc_params("4,4", "gpgpu_operand_collector_num_units_gen", "2", (char *)NULL);
+    REQUIRE(p);
+    double dep3 = run_prog(p, 4, 1, NULL), dep4 = run_prog(p, 5, 1, NULL);
+    CHECK(dep3 > 0 && dep4 > 0);
+    CHECK_EQ((long long)(dep3 - dep4), 4);
+    gms_params_free(p);
 }
 
 static int same_except_host(const gms_stats *a, const gms_stats *b)
