@@ -358,7 +358,7 @@ static void send_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint6
     } else if (rc == 0 && c->mq.n < c->cfg.miss_queue) {
         tag_access(c, status, idx, blk, sm, now, ev);
         gms_mshr_info info = { r->addr, r->bytes, idx, 0 };
-        c->mo->add(c->mshr, key, r, 1, &info);
+        r->mshr_hint[c->is_l2 ? 1 : 0] = (uint16_t)c->mo->add(c->mshr, key, r, 1, &info);
         r->addr = key;
         r->bytes = c->atom;
         mq_push(c, r);
@@ -663,7 +663,7 @@ int gms_cache_fill_ready(gms_cache *c, gms_mreq *reply, uint64_t now)
     uint8_t sm = reply_smask(c, reply);
     uint64_t key = reply_key(c, reply);
     gms_mshr_info info;
-    gms_mreq *primary = c->mo->mark_ready(c->mshr, key, &info);
+    gms_mreq *primary = c->mo->mark_ready(c->mshr, key, reply->mshr_hint[c->is_l2 ? 1 : 0], &info);
     if (!primary) return 0;
     primary->addr = info.orig_addr;
     primary->bytes = info.orig_bytes;

@@ -45,7 +45,9 @@ typedef struct gms_mreq {
     uint64_t t_ready;        /* generic "ready at" for delay queues (domain cycles) */
     /* owner bookkeeping: the LSU's in-flight instruction record, the cache's MSHR entry */
     void *inst;              /* SM in-flight instruction this transaction belongs to */
-    uint32_t mshr_id;
+    /* host speed only: the MSHR entry this request created in the L1 [0] and the L2 [1], so
+     * that its fill finds the entry without a hash probe; a hint, checked against the key */
+    uint16_t mshr_hint[2];
     uint16_t icnt_flits;     /* packet size in flits while inside the interconnect */
     uint32_t id;             /* unique per simulation, for debugging and conservation */
     struct gms_mreq *next;   /* intrusive link for queues and MSHR waiter lists */

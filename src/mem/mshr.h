@@ -27,13 +27,14 @@ typedef struct gms_mshr_ops {
     /* add r: creates the entry (r = primary, info stored) or merges. counted = 0: r rides
      * along without using a merge slot (the write behind a fetch-on-write read). Must only be
      * called after check() returned 0. r->next is not used for the primary (it is on the
-     * miss queue) */
-    void (*add)(void *m, uint64_t key, gms_mreq *r, int counted, const gms_mshr_info *info);
+     * miss queue). Returns the entry's index (a hint for mark_ready) */
+    uint32_t (*add)(void *m, uint64_t key, gms_mreq *r, int counted, const gms_mshr_info *info);
     /* remove key's entry; returns its requests linked by ->next, primary first; NULL if none */
     gms_mreq *(*take)(void *m, uint64_t key, gms_mshr_info *info);
     /* GPGPU-Sim mshr_table::mark_ready: the fill for key arrived. The entry stays (it still
-     * counts as used) and joins the ready list; returns its primary (NULL if no entry) */
-    gms_mreq *(*mark_ready)(void *m, uint64_t key, gms_mshr_info *info);
+     * counts as used) and joins the ready list; returns its primary (NULL if no entry).
+     * hint: the index add() returned for the entry, if known; any value is safe (checked) */
+    gms_mreq *(*mark_ready)(void *m, uint64_t key, uint32_t hint, gms_mshr_info *info);
     /* mshr_table::access_ready / next_access: one request of the oldest ready entry, primary
      * first; the entry is released with its last request */
     int (*any_ready)(const void *m);

@@ -13,6 +13,7 @@ typedef struct entry {
     uint32_t count;            /* requests using merge slots */
     uint32_t next_free;
     uint8_t seen_write, raw;   /* a write was queued; a read was queued after a write */
+    uint8_t live;              /* in use (between add and release) */
     uint32_t ready_next;       /* next entry on the ready list */
     gms_mshr_info info;
 } entry;
@@ -67,14 +68,16 @@ static int rw_pending(void *p, uint64_t key)
     return v ? m->e[*v].raw : 0;
 }
 
-static void add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_mshr_info *info)
+static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_mshr_info *info)
 {
     conv *m = p;
     uint64_t *v = gms_u64map_get(&m->map, key);
     entry *e;
+    uint32_t i;
     if (!v) {
-        uint32_t i = m->free_head;
+        i = m->free_head;
         e = &m->e[i];
+        e->live = 1;
         m->free_head = e->next_free;
         m->used++;
         gms_u64map_put(&m->map, key, i);
@@ -86,7 +89,8 @@ static void add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_mshr_
         if (info) e->info = *info;
         e->info.has_atomic = 0;
     } else {
-        e = &m->e[*v];
+        i = (uint32_t)*v;
+        e = &m->e[i];
         r->next = NULL;
         if (e->tail) e->tail->next = r; else e->head = r;
         e->tail = r;
@@ -95,6 +99,7 @@ static void add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_mshr_
     if (r->kind == GMS_MREQ_WRITE) e->seen_write = 1;
     else if (e->seen_write) e->raw = 1;
     if (r->kind == GMS_MREQ_ATOMIC) e->info.has_atomic = 1;
+    return i;
 }
 
 static gms_mreq *take(void *p, uint64_t key, gms_mshr_info *info)
@@ -109,18 +114,23 @@ static gms_mreq *take(void *p, uint64_t key, gms_mshr_info *info)
     chain->next = e->head;
     if (info) *info = e->info;
     e->primary = e->head = e->tail = NULL;
+    e->live = 0;
     e->next_free = m->free_head;
     m->free_head = i;
     m->used--;
     return chain;
 }
 
-static gms_mreq *mark_ready(void *p, uint64_t key, gms_mshr_info *info)
+static gms_mreq *mark_ready(void *p, uint64_t key, uint32_t hint, gms_mshr_info *info)
 {
     conv *m = p;
-    uint64_t *v = gms_u64map_get(&m->map, key);
-    if (!v) return NULL;
-    uint32_t i = (uint32_t)*v;
+    uint32_t i = hint;
+    /* keys are unique among live entries, so a live entry with this key is the map's answer */
+    if (i >= m->n || !m->e[i].live || m->e[i].key != key) {
+        uint64_t *v = gms_u64map_get(&m->map, key);
+        if (!v) return NULL;
+        i = (uint32_t)*v;
+    }
     entry *e = &m->e[i];
     if (info) *info = e->info;
     e->ready_next = NONE;
@@ -143,6 +153,7 @@ static gms_mreq *next_ready(void *p)
     if (r) r->next = NULL;
     if (!e->primary && !e->head) {   /* its last request: release the entry */
         gms_u64map_del(&m->map, e->key);
+        e->live = 0;
         m->ready_head = e->ready_next;
         if (m->ready_head == NONE) m->ready_tail = NONE;
         e->next_free = m->free_head;

@@ -1,6 +1,7 @@
 /* Generic cache behaviour (GPGPU-Sim data_cache semantics), hand-computed sequences. */
 #include "test.h"
 #include "mem/cache.h"
+#include "mem/mshr.h"
 #include "stats/stats.h"
 #include <stdlib.h>
 
@@ -637,4 +638,35 @@ TEST(cache_wide_set_lru_order)
     CHECK_EQ(OUT(rd(&f, 37 * 128, 15, &rc, NULL)), GMS_CACHE_MISS);
     CHECK_EQ(OUT(rd(&f, 39 * 128, 15, &rc, NULL)), GMS_CACHE_MISS);
     fx_free(&f);
+}
+
+/* The conventional MSHR's mark_ready hint (host speed): the index add() returned finds the
+ * entry directly; a wrong, stale or out-of-range hint falls back to the key lookup, so every
+ * hint gives the same primary and the same ready order; a key with no entry gives NULL. */
+TEST(mshr_mark_ready_hint_is_only_a_hint)
+{
+    gms_cache_config cfg = { 0 };
+    cfg.mshr_entries = 4;
+    cfg.mshr_max_merge = 2;
+    const gms_mshr_ops *mo = gms_mshr_find("conventional");
+    REQUIRE(mo);
+    void *m = mo->create(&cfg);
+    gms_mreq r[3] = { { 0 } };
+    gms_mshr_info info = { 0 };
+    uint32_t i0 = mo->add(m, 0x100, &r[0], 1, &info);
+    uint32_t i1 = mo->add(m, 0x200, &r[1], 1, &info);
+    CHECK(i0 != i1 && i0 < 4 && i1 < 4);
+    CHECK_EQ(mo->add(m, 0x200, &r[2], 1, NULL), i1);          /* a merge names the same entry */
+    CHECK(mo->mark_ready(m, 0x300, i0, &info) == NULL);          /* no entry: the hint is not trusted */
+    CHECK(mo->mark_ready(m, 0x200, i0, &info) == &r[1]);         /* wrong hint (another key's entry) */
+    CHECK(mo->mark_ready(m, 0x100, 9999, &info) == &r[0]);       /* out of range */
+    CHECK(mo->next_ready(m) == &r[1]);                           /* ready in fill order, primary first */
+    CHECK(mo->next_ready(m) == &r[2]);
+    CHECK(mo->next_ready(m) == &r[0]);
+    CHECK_EQ(mo->used(m), 0);
+    /* the freed entry is reused for a new key: the old key's hint no longer matches it */
+    uint32_t i2 = mo->add(m, 0x400, &r[0], 1, &info);
+    CHECK(mo->mark_ready(m, 0x100, i2, &info) == NULL);
+    CHECK(mo->mark_ready(m, 0x400, i2, &info) == &r[0]);
+    mo->destroy(m);
 }
