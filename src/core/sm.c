@@ -626,14 +626,25 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
      * OLDEST instruction of that type in any scheduler's slot (register_set::get_ready_reg_id)
      * and gives it the lowest free unit of that scheduler, or does nothing for that type if
      * the scheduler has none */
-    for (uint32_t port = 0; port < s->oc_ports; port++) {
+    /* host speed: the types some ID_OC slot holds, and whether a memory instruction waits for
+     * a unit; the ports stop when neither is left (nothing else can change in this loop) */
+    uint32_t types = 0;
+    for (uint32_t k = 0; k < s->nsched; k++)
+        if (s->oc[k].nslots)
+            for (uint32_t op = 0; op < GMS_OP__COUNT; op++) if (s->oc[k].slot[op].valid) types |= 1u << op;
+    int mem_wait = 0;
+    for (uint32_t k = 0; k < q->n && !mem_wait; k++) mem_wait = !q->e[k].collected;
+    for (uint32_t port = 0; port < s->oc_ports && (types || mem_wait); port++) {
         for (size_t p = 0; p < sizeof oc_port_order; p++) {
             uint8_t op = oc_port_order[p];
             if (op == GMS_OP_MEM) {
+                if (!mem_wait) continue;
                 int r = gms_memq_alloc_cu(q, cu_busy, s->oc_cu, now + s->oc_busy);
                 if (r >= 0) freed |= 1u << r;
+                else mem_wait = 0;   /* none left, or the oldest one's scheduler is full: stays so */
                 continue;
             }
+            if (!(types >> op & 1u)) continue;
             uint32_t si = ~0u;
             uint64_t best = UINT64_MAX;
             for (uint32_t k = 0; k < s->nsched; k++) {
@@ -655,6 +666,8 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             o->cu_free[k] = UINT64_MAX;
             sl->valid = 0;
             o->nslots--;
+            types &= ~(1u << op);
+            for (uint32_t j = 0; j < s->nsched; j++) if (s->oc[j].slot[op].valid) types |= 1u << op;
         }
     }
     return freed;
