@@ -39,6 +39,10 @@ expect_ok  list_options              $BIN list options
 expect_fail unknown_option     'did you mean -gpgpu_n_clusters'  $BIN run --config configs/qv100.config --set gpgpu_n_clustres=3 --quiet
 expect_fail malformed_value    'not an unsigned'                 $BIN run --config configs/qv100.config --set gpgpu_n_clusters=x --quiet
 expect_fail zero_mshrs         'gpgpu_cache:dl1'                 $BIN run --config configs/qv100.config --set gpgpu_cache:dl1=S:4:128:64,L:T:m:L:L,A:0:8,16:0,32 --quiet
+expect_fail oc_port_throughput_0 'reg_file_port_throughput: must be at least 1' $BIN run --config configs/qv100.config --set gpgpu_reg_file_port_throughput=0 --quiet
+expect_fail oc_units_per_sched  '1 to 8 units per scheduler'      $BIN run --config configs/qv100.config --set gpgpu_operand_collector_num_units_gen=6 --quiet
+expect_fail oc_no_units         'one of them must be at least 1'  $BIN run --config configs/qv100.config --set gpgpu_operand_collector_num_units_gen=0 --set gpgpu_operand_collector_num_units_mem=0 --quiet
+expect_fail repeat_zero         'repeat'                          $BIN run --config configs/qv100.config --workload pathfinder --set repeat=0 --quiet
 expect_fail zero_sets          'gpgpu_cache:dl1'                 $BIN run --config configs/qv100.config --set gpgpu_cache:dl1=N:0:128:4,L:L:m:N:L,A:32:8,8 --quiet
 expect_fail non_pow2_sets      'gpgpu_cache:dl1'                 $BIN run --config configs/gtx480.config --set gpgpu_cache:dl1=N:33:128:4,L:L:m:N:L,A:32:8,8 --quiet
 expect_fail block_too_big      'does not fit'                    $BIN run --config configs/qv100.config --set gpgpu_shader_core_pipeline=128:32 --set n=4096 --quiet

@@ -151,6 +151,18 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->shmem_num_banks == 0) return gms_err(err, "-gpgpu_shmem_num_banks: must be positive");
     if (c->num_sp_units == 0) return gms_err(err, "-gpgpu_num_sp_units: must be at least 1");
     if (c->mem_unit_ports == 0) return gms_err(err, "-gpgpu_mem_unit_ports: must be at least 1");
+    if (c->reg_file_port_throughput == 0) return gms_err(err, "-gpgpu_reg_file_port_throughput: must be at least 1");
+    if (!c->oc_units_gen && !c->oc_units_mem)
+        return gms_err(err, "-gpgpu_operand_collector_num_units_gen / _mem: one of them must be at least 1");
+    if (c->sub_core_model && c->oc_units_gen) {
+        /* each scheduler gets units_gen / schedulers units (sm.c memq_init; at most 8) */
+        uint32_t per = c->oc_units_gen / c->num_sched_per_core;
+        if (c->oc_units_gen % c->num_sched_per_core || per > 8)
+            return gms_err(err, "-gpgpu_operand_collector_num_units_gen %u: with -gpgpu_sub_core_model 1 it must be "
+                           "1 to 8 units per scheduler (%u schedulers)", c->oc_units_gen, c->num_sched_per_core);
+        if (c->oc_in_ports_gen == 0)
+            return gms_err(err, "-gpgpu_operand_collector_num_in_ports_gen: must be at least 1 with generic units");
+    }
     c->n_shmem_opts = 0;
     for (const char *q = c->shmem_option; *q;) {
         char *end;
