@@ -440,22 +440,24 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     return 0;
 }
 
+static int drive_owner(void *o, gms_program *p, gms_error *err)
+{
+    (void)err;
+    return drive(((cnw *)o)->run, p);
+}
+
+static void rebuild(void *o)
+{
+    cnw *w = o;
+    cn_free(w->run);
+    w->run = cn_new(w->ntrain, w->ntest, w->seed, 0);
+    w->run->pool = &w->pool;
+}
+
 static int next(void *st, gms_program *p, gms_error *err)
 {
     cnw *w = st;
-    (void)err;
-    for (;;) {
-        int rc = drive(w->run, p);
-        if (rc || w->rep + 1 >= w->repeat) return rc;
-        /* A repetition is over (drive() said done): the next one runs the same program again,
-         * from a fresh host state built from the same seed (the same input, which it uploads
-         * again), on the first repetition's allocations. */
-        cn_free(w->run);
-        w->run = cn_new(w->ntrain, w->ntest, w->seed, 0);
-        w->run->pool = &w->pool;
-        rw_pool_restart(&w->pool);
-        w->rep++;
-    }
+    return rw_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
 }
 
 static int verify(void *st, gms_error *err)

@@ -601,21 +601,23 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     return 0;
 }
 
+static int drive_owner(void *o, gms_program *p, gms_error *err)
+{
+    return drive(((svw *)o)->run, p, err);
+}
+
+static void rebuild(void *o)
+{
+    svw *w = o;
+    sv_free(w->run);
+    w->run = sv_new(w->C, w->M, w->acc, w->L, w->Lt, w->seed, 0);
+    w->run->pool = &w->pool;
+}
+
 static int next(void *st, gms_program *p, gms_error *err)
 {
     svw *w = st;
-    for (;;) {
-        int rc = drive(w->run, p, err);
-        if (rc || w->rep + 1 >= w->repeat) return rc;
-        /* A repetition is over (drive() said done): the next one runs the same program again,
-         * from a fresh host state built from the same seed (the same input, which it uploads
-         * again), on the first repetition's allocations. */
-        sv_free(w->run);
-        w->run = sv_new(w->C, w->M, w->acc, w->L, w->Lt, w->seed, 0);
-        w->run->pool = &w->pool;
-        rw_pool_restart(&w->pool);
-        w->rep++;
-    }
+    return rw_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
 }
 
 static int verify(void *st, gms_error *err)

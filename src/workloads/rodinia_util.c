@@ -87,6 +87,19 @@ void rw_pool_restart(rw_pool *pool)
     for (size_t i = 0; i < pool->n; i++) pool->e[i].used = 0;
 }
 
+int rw_rerun(void *owner, uint64_t *rep, uint64_t repeat, rw_pool *pool,
+             int (*drive)(void *owner, gms_program *p, gms_error *err), void (*rebuild)(void *owner),
+             gms_program *p, gms_error *err)
+{
+    for (;;) {
+        int rc = drive(owner, p, err);
+        if (rc || *rep + 1 >= repeat) return rc;
+        rebuild(owner);
+        rw_pool_restart(pool);
+        (*rep)++;
+    }
+}
+
 void rw_pool_free(rw_pool *pool)
 {
     free(pool->e);

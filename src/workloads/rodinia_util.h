@@ -54,6 +54,13 @@ typedef struct rw_pool { rw_pool_ent *e; size_t n, cap; } rw_pool;
 /* a new repetition begins: every allocation of the pool may be reused again */
 void rw_pool_restart(rw_pool *pool);
 void rw_pool_free(rw_pool *pool);
+/* next() of such a program: drive(owner) pushes commands until its repetition is done; then,
+ * while repetitions remain, rebuild(owner) makes a fresh host state from the same seed (the
+ * same input, uploaded again) and the pool is restarted, so the next repetition runs on the
+ * first one's allocations. *rep counts the repetitions done. */
+int rw_rerun(void *owner, uint64_t *rep, uint64_t repeat, rw_pool *pool,
+             int (*drive)(void *owner, gms_program *p, gms_error *err), void (*rebuild)(void *owner),
+             gms_program *p, gms_error *err);
 /* rw_buf_alloc, through `pool` (NULL: plain rw_buf_alloc). The first repetition allocates
  * exactly as rw_buf_alloc does; a reused allocation is only uploaded (when `upload`). */
 void rw_buf_alloc_in(gms_program *p, rw_pool *pool, rw_buf *b, const char *name, int upload);
