@@ -792,24 +792,28 @@ static void run_events(gms_sm *s, uint64_t cycle)
     s->last_cycle = cycle;
 }
 
-static int sm_has_work(const gms_sm *s)
+/* per-cycle work other than requests waiting inside the L1 pipeline (bank queues) */
+static int sm_has_work_outside_l1_pipe(const gms_sm *s)
 {
     if (s->ncand || s->nlsu_wait || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
+    return s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1));
+}
+
+static int sm_has_work(const gms_sm *s)
+{
+    if (sm_has_work_outside_l1_pipe(s)) return 1;
     for (uint32_t b = 0; b < s->nbanks; b++) if (s->bank[b].n) return 1;
-    if (s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1))) return 1;
     return 0;
 }
 
 /* Host speed: when the SM's only work is requests inside the L1 pipeline, none of which
  * reaches the end of it next cycle, the cycle at which the first one does; else 0. Ticking
  * through the cycles before it would change nothing (the register-release wheel is caught
- * up by run_events; replies, translations and new blocks activate the SM). Any new kind of
- * per-cycle work that sm_has_work sees must make this return 0 too (test: sleep_blocked_*). */
+ * up by run_events; replies, translations and new blocks activate the SM). New kinds of
+ * per-cycle work belong in sm_has_work_outside_l1_pipe, which both use (test: sleep_blocked_*). */
 static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
 {
-    if (s->ncand || s->nlsu_wait || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n)
-        return 0;
-    if (s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1))) return 0;
+    if (sm_has_work_outside_l1_pipe(s)) return 0;
     uint64_t t = UINT64_MAX;
     for (uint32_t b = 0; b < s->nbanks; b++)
         if (s->bank[b].n) {
