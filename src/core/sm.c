@@ -268,6 +268,17 @@ static void observe_pages(gms_sm *s, const uint64_t addrs[32], uint32_t mask)
     if (g->observe) g->observe(g->observe_ud, addrs, mask);
 }
 
+/* Whether lsu_accept reserves the destination registers: shared, constant and texture
+ * accesses always (timed in the LSU); global/local ones only with an active lane. */
+static int lsu_reserves_dst(const gms_inst *in)
+{
+    switch (in->mem) {
+    case GMS_MEM_LD_SHARED: case GMS_MEM_ST_SHARED: case GMS_MEM_ATOM_SHARED:
+    case GMS_MEM_LD_CONST: case GMS_MEM_LD_TEX: return 1;
+    default: return in->mask != 0;
+    }
+}
+
 /* The LSU takes a memory instruction: shared memory is timed here, global/local accesses
  * become transactions that the LSU feeds to the L1 pipeline in order. */
 static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_t *lane_addrs, uint64_t now)
@@ -549,11 +560,8 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
         e->has_addrs = 1;
         gms_inst_lane_addrs(w->tr, in, e->addrs);
     }
-    /* reserve what lsu_accept will reserve (and release): a global/local access with no
-     * active lane reserves nothing */
-    int shared_const_tex = in->mem == GMS_MEM_LD_SHARED || in->mem == GMS_MEM_ST_SHARED ||
-                           in->mem == GMS_MEM_ATOM_SHARED || in->mem == GMS_MEM_LD_CONST || in->mem == GMS_MEM_LD_TEX;
-    if (in->mask || shared_const_tex)
+    /* reserve what lsu_accept will reserve (and release) */
+    if (lsu_reserves_dst(in))
         for (int i = 0; i < GMS_MAX_DST; i++) sb_set(w, in->dst[i]);
     w->outstanding++;   /* the warp may not finish before its memory instruction is done */
 }
