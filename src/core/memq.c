@@ -71,6 +71,7 @@ int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t rea
     while (u < ncu && (cu_busy[si] >> u & 1u)) u++;
     if (u == ncu) return -1;    /* the oldest one's scheduler has no free unit: no one moves */
     cu_busy[si] |= 1u << u;
+    q->cu_mem[si] |= (uint8_t)(1u << u);
     e->collected = 1;
     e->cu = (uint8_t)u;
     e->ready_at = ready_at;
@@ -91,6 +92,7 @@ gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now)
     }
     if (!best) return NULL;
     best->in_ex = 1;
+    q->cu_mem[sched] &= (uint8_t)~(1u << best->cu);
     best->ready_at = now + 1;    /* ldst_unit::issue (in execute) the next cycle */
     return best;
 }

@@ -9,8 +9,9 @@ static void lrr_pick(gms_sm *s, uint32_t si, uint64_t now)
     int lsu_free = gms_sm_mem_slot_free(s, si);
     uint32_t nloc = sm_div(s->nwarps_max + s->nsched - 1 - si, s->nsched);
     uint32_t start = q->last_pos + 1 < nloc ? q->last_pos + 1 : 0;
-    const uint64_t *cb = s->scand[si];
     uint32_t words = (nloc + 63) / 64;
+    uint64_t buf[MAX_WARPS / 64];
+    const uint64_t *cb = sched_cands(s, si, words, buf);
     for (int pass = 0; pass < 2; pass++) {
         uint32_t lo = pass ? 0 : start, hi = pass ? start : nloc;
         for (uint32_t wd = lo >> 6; wd < words && wd * 64 < hi; wd++) {

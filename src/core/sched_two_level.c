@@ -12,7 +12,7 @@ static void two_level_pick(gms_sm *s, uint32_t si, uint64_t now)
     uint16_t act[MAX_WARPS];
     uint32_t na = 0;
     for (uint32_t k = 0; k < q->n && rank < limit; k++)
-        if (is_cand(s, q->order[k])) { act[na++] = (uint16_t)k; rank++; }
+        if (cand_or_ready(s, q->order[k])) { act[na++] = (uint16_t)k; rank++; }
     for (uint32_t j = 0; j < na; j++) {
         uint32_t k = act[(j + pos + 1) % na];
         uint32_t wi = q->order[k];

@@ -592,17 +592,11 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
     uint32_t freed = 0;
     gms_memq *q = &s->memq;
     uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
-    for (uint32_t si = 0; si < s->nsched; si++) {
-        cu_busy[si] = 0;
-        for (uint32_t k = 0; k < s->oc_cu; k++) if (s->oc[si].cu_free[k] > now) cu_busy[si] |= 1u << k;
-    }
-    for (uint32_t k = 0; k < q->n; k++) {
-        const gms_memq_ent *e = &q->e[k];
-        if (e->collected && !e->in_ex) cu_busy[e->sched] |= 1u << e->cu;
-    }
+    for (uint32_t si = 0; si < s->nsched; si++) cu_busy[si] = s->oc[si].cu_held | q->cu_mem[si];
     /* dispatch_ready_cu: a scheduler's free OC_EX_MEM slot takes the memory instruction of its
      * lowest-numbered ready unit */
     for (uint32_t si = 0; si < s->nsched; si++) {
+        if (!q->cu_mem[si]) continue;   /* no unit of its holds a memory instruction */
         gms_memq_ent *e = gms_memq_dispatch(q, si, now);
         if (e) cu_busy[si] &= ~(1u << e->cu);
     }
@@ -614,15 +608,16 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
      * (pipelined_simd_unit::cycle, dispatch_delay); registers written back at e + 2 + latency */
     for (uint32_t si = 0; si < s->nsched; si++) {
         oc_sched *o = &s->oc[si];
-        for (uint32_t k = 0; k < s->oc_cu; k++) {
+        for (uint32_t held = o->cu_held; held; held &= held - 1) {
+            uint32_t k = (uint32_t)__builtin_ctz(held);
             uint8_t op = o->cu_op[k];
-            if (op == OC_CU_NONE || o->cu_ready[k] > now || o->ex_free[op] > now) continue;
+            if (o->cu_ready[k] > now || o->ex_free[op] > now) continue;
             const oc_slot *sl = &o->cu[k];
             uint64_t e = now + 1;
             if (o->fu_free[op] > e) e = o->fu_free[op];
             o->ex_free[op] = e;
             o->fu_free[op] = e + sl->ii;
-            o->cu_free[k] = now;
+            o->cu_held &= ~(1u << k);
             o->cu_op[k] = OC_CU_NONE;
             cu_busy[si] &= ~(1u << k);
             s->oc_pending--;
@@ -634,48 +629,50 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
      * OLDEST instruction of that type in any scheduler's slot (register_set::get_ready_reg_id)
      * and gives it the lowest free unit of that scheduler, or does nothing for that type if
      * the scheduler has none */
-    /* host speed: the types some ID_OC slot holds, and whether a memory instruction waits for
-     * a unit; the ports stop when neither is left (nothing else can change in this loop) */
+    /* host speed: `pend` holds, by position in oc_port_order, the types some ID_OC slot
+     * holds (a memory instruction waits for a unit: q->idoc). A type whose oldest
+     * instruction's scheduler has no free unit leaves `pend` for the rest of the cycle (units
+     * are only taken here, and its slots do not change), as does a type with no slot left;
+     * the ports stop when nothing is pending. Identical to trying every type at every port. */
     uint32_t types = 0;
-    for (uint32_t k = 0; k < s->nsched; k++)
-        if (s->oc[k].nslots)
-            for (uint32_t op = 0; op < GMS_OP__COUNT; op++) if (s->oc[k].slot[op].valid) types |= 1u << op;
-    int mem_wait = 0;
-    for (uint32_t k = 0; k < q->n && !mem_wait; k++) mem_wait = !q->e[k].collected;
-    for (uint32_t port = 0; port < s->oc_ports && (types || mem_wait); port++) {
-        for (size_t p = 0; p < sizeof oc_port_order; p++) {
+    for (uint32_t k = 0; k < s->nsched; k++) types |= s->oc[k].slot_mask;
+    uint32_t pend = 0;
+    for (uint32_t p = 0; p < sizeof oc_port_order; p++) {
+        uint8_t op = oc_port_order[p];
+        if (op == GMS_OP_MEM ? q->idoc != 0 : (types >> op & 1u)) pend |= 1u << p;
+    }
+    for (uint32_t port = 0; port < s->oc_ports && pend; port++) {
+        for (uint32_t left = pend; left; left &= left - 1) {
+            uint32_t p = (uint32_t)__builtin_ctz(left);
             uint8_t op = oc_port_order[p];
             if (op == GMS_OP_MEM) {
-                if (!mem_wait) continue;
                 int r = gms_memq_alloc_cu(q, cu_busy, s->oc_cu, now + s->oc_busy);
                 if (r >= 0) freed |= 1u << r;
-                else mem_wait = 0;   /* none left, or the oldest one's scheduler is full: stays so */
+                if (r < 0 || !q->idoc) pend &= ~(1u << p);
                 continue;
             }
-            if (!(types >> op & 1u)) continue;
             uint32_t si = ~0u;
             uint64_t best = UINT64_MAX;
             for (uint32_t k = 0; k < s->nsched; k++) {
                 const oc_slot *c = &s->oc[k].slot[op];
-                if (c->valid && c->seq < best) { best = c->seq; si = k; }
+                if ((s->oc[k].slot_mask >> op & 1u) && c->seq < best) { best = c->seq; si = k; }
             }
-            if (si == ~0u) continue;
-            uint32_t k = 0;
-            while (k < s->oc_cu && (cu_busy[si] >> k & 1u)) k++;
-            if (k == s->oc_cu) continue;
+            uint32_t k = (uint32_t)__builtin_ctz(~cu_busy[si]);
+            if (k >= s->oc_cu) { pend &= ~(1u << p); continue; }   /* no free unit: the port skips the type */
             cu_busy[si] |= 1u << k;
-            freed |= 1u << si;   /* warps parked on this slot may issue again */
+            freed |= 1u << si;
             oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[op];
             /* the unit reads its operands and may dispatch from now + oc_busy (above) */
             o->cu[k] = *sl;
             o->cu_op[k] = op;
             o->cu_ready[k] = now + s->oc_busy;
-            o->cu_free[k] = UINT64_MAX;
+            o->cu_held |= 1u << k;
             sl->valid = 0;
-            o->nslots--;
-            types &= ~(1u << op);
-            for (uint32_t j = 0; j < s->nsched; j++) if (s->oc[j].slot[op].valid) types |= 1u << op;
+            o->slot_mask &= ~(1u << op);
+            int more = 0;
+            for (uint32_t j = 0; j < s->nsched; j++) more |= (int)(s->oc[j].slot_mask >> op & 1u);
+            if (!more) pend &= ~(1u << p);
         }
     }
     return freed;
@@ -698,23 +695,9 @@ static void memq_cycle(gms_sm *s, uint64_t now)
             }
         }
     }
-    uint32_t freed = s->oc ? oc_cycle(s, now) : gms_memq_collect(&s->memq, s->memq_cap, now + 1);
-    if (freed && s->nlsu_wait) {
-        /* re-arm the warps parked on the slots that freed (only those schedulers' warps:
-         * re-arming every parked warp each time makes the schedulers rescan them) */
-        uint64_t m = 0;
-        for (uint32_t si = 0; si < s->nsched; si++) if (freed >> si & 1u) m |= s->sched_bits[si];
-        for (uint32_t i = 0; i < MAX_WARPS / 64; i++) {
-            uint64_t b = s->lsu_wait[i] & m;
-            s->lsu_wait[i] &= ~m;
-            while (b) {
-                uint32_t wi = i * 64 + (uint32_t)__builtin_ctzll(b);
-                b &= b - 1;
-                s->nlsu_wait--;
-                if (s->w[wi].state == W_ACTIVE) cand_on(s, wi);
-            }
-        }
-    }
+    /* the warps parked on the slots that free here are candidates again (sched_cands) */
+    if (s->oc) oc_cycle(s, now);
+    else (void)gms_memq_collect(&s->memq, s->memq_cap, now + 1);
 }
 
 /* ---------------------------------------------------------------- issue */
@@ -761,7 +744,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
             sl->ii = ii;
             sl->seq = s->oc_seq++;
             for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
-            o->nslots++;
+            o->slot_mask |= 1u << in->op;
             s->oc_pending++;
             break;
         }
@@ -803,7 +786,7 @@ static void run_events(gms_sm *s, uint64_t cycle)
 /* per-cycle work other than requests waiting inside the L1 pipeline (bank queues) */
 static int sm_has_work_outside_l1_pipe(const gms_sm *s)
 {
-    if (s->ncand || s->nlsu_wait || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
+    if (s->ncand || s->npark || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
     return s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1));
 }
 
@@ -844,10 +827,10 @@ static int sm_tick(void *self, uint64_t cycle)
     if (!sent) drain_to_icnt(s, 0);
     if (s->memq.n || s->oc_pending) memq_cycle(s, cycle);
     s->op_busy = 0;
-    if (s->ncand)
+    if (s->ncand || s->npark)
         for (uint32_t i = 0; i < s->nsched; i++) {
             uint32_t si = sm_mod(i + (uint32_t)cycle, s->nsched);
-            if (s->sc[si].n && s->sched_ncand[si]) s->sched_ops->pick(s, si, cycle);
+            if (s->sc[si].n && (s->sched_ncand[si] || s->park_ops[si])) s->sched_ops->pick(s, si, cycle);
         }
     if (sm_has_work(s)) {
         uint64_t t = s->p->sim.sleep_blocked ? l1_pipe_wake(s, cycle) : 0;
@@ -881,7 +864,7 @@ static void sm_stuck(void *self, FILE *out)
             "in ID_OC slots, %u warp(s) parked on a slot\n", s->id, s->blocks_used, s->ncand,
             s->lsu_busy ? "busy" : "idle", s->replies.n, s->l1 ? gms_cache_mshr_used(s->l1) : 0,
             s->l1 ? gms_cache_mq_size(s->l1) : 0, (unsigned long long)s->wheel_events, s->memq.n, s->oc_pending,
-            s->nlsu_wait);
+            s->npark);
     for (uint32_t b = 0; b < s->nbanks; b++)
         if (s->bank[b].n) {
             gms_rf_cause cause = GMS_RF__COUNT;

@@ -39,14 +39,13 @@ typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST];
 #define OC_CU_NONE 0xffu   /* cu_op: the unit holds no non-memory instruction */
 typedef struct oc_sched {
     oc_slot slot[GMS_OP__COUNT];
-    uint64_t cu_free[OC_MAX_CU];   /* cycle from which each unit held by such an instruction is free
-                                    * (UINT64_MAX while it holds one waiting to dispatch) */
+    uint32_t cu_held;              /* bit k: unit k holds a non-memory instruction not yet dispatched */
     oc_slot cu[OC_MAX_CU];         /* the non-memory instruction a unit holds, valid until dispatched */
     uint64_t cu_ready[OC_MAX_CU];  /* cycle from which that unit may dispatch (operands read) */
     uint8_t cu_op[OC_MAX_CU];      /* its type */
     uint64_t ex_free[GMS_OP__COUNT];   /* per type: cycle from which its OC_EX slot is free */
     uint64_t fu_free[GMS_OP__COUNT];   /* per type: cycle from which its unit's dispatch register is free */
-    uint32_t nslots;               /* valid slots */
+    uint32_t slot_mask;            /* bit op: slot[op] is valid */
 } oc_sched;
 
 typedef struct block_slot {
@@ -86,8 +85,15 @@ struct gms_sm {
     uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
     const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
     uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
-    uint64_t lsu_wait[MAX_WARPS / 64];  /* warps parked until their scheduler's ID_OC slot frees */
-    uint32_t nlsu_wait;
+    /* Host speed: warps parked because their scheduler's ID_OC slot of their next
+     * instruction's type (ID_OC_MEM for memory instructions) is taken, by scheduler, type and
+     * local index (as scand). A parked warp is a candidate again exactly while that slot is
+     * free (sched_cands, cand_or_ready): it could not issue before, and is not re-checked
+     * every cycle while the slot stays taken. */
+    uint64_t park[MAX_SCHED][GMS_OP__COUNT][MAX_WARPS / 64];
+    uint16_t park_n[MAX_SCHED][GMS_OP__COUNT];
+    uint32_t park_ops[MAX_SCHED];        /* bit op: park[si][op] holds a warp */
+    uint32_t npark;
     uint64_t sched_bits[MAX_SCHED];      /* per scheduler: its warps' bits in a 64-warp word
                                             (warp wi belongs to scheduler wi % nsched); all ones
                                             when 64 is not a multiple of nsched */
@@ -180,6 +186,59 @@ static inline void cand_off(gms_sm *s, uint32_t wi)
 }
 static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6] >> (wi & 63) & 1; }
 
+/* is scheduler si's ID_OC slot of type op free (ID_OC_MEM: may it issue a memory
+ * instruction)? Without the sub-core collector, only memory instructions wait for a slot. */
+static inline int sm_slot_free(const gms_sm *s, uint32_t si, uint32_t op)
+{
+    if (op == GMS_OP_MEM) return gms_memq_slot_free(&s->memq, si);
+    return !s->oc || !(s->oc[si].slot_mask >> op & 1u);
+}
+static inline void park(gms_sm *s, uint32_t wi, uint32_t op)
+{
+    uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
+    cand_off(s, wi);
+    s->park[si][op][li >> 6] |= 1ULL << (li & 63);
+    s->park_n[si][op]++;
+    s->park_ops[si] |= 1u << op;
+    s->npark++;
+}
+/* a parked warp is looked at again (its slot freed): it is an ordinary candidate */
+static inline void unpark(gms_sm *s, uint32_t wi, uint32_t op)
+{
+    uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
+    s->park[si][op][li >> 6] &= ~(1ULL << (li & 63));
+    if (!--s->park_n[si][op]) s->park_ops[si] &= ~(1u << op);
+    s->npark--;
+    cand_on(s, wi);
+}
+/* the candidates scheduler si looks at, by local index: scand[si] plus the warps parked on
+ * a slot that is free now. `buf` holds the union when there is one. */
+static inline const uint64_t *sched_cands(const gms_sm *s, uint32_t si, uint32_t words, uint64_t *buf)
+{
+    uint32_t ops = s->park_ops[si];
+    if (!ops) return s->scand[si];
+    int any = 0;
+    while (ops) {
+        uint32_t op = (uint32_t)__builtin_ctz(ops);
+        ops &= ops - 1;
+        if (!sm_slot_free(s, si, op)) continue;
+        if (!any) { for (uint32_t k = 0; k < words; k++) buf[k] = s->scand[si][k]; any = 1; }
+        for (uint32_t k = 0; k < words; k++) buf[k] |= s->park[si][op][k];
+    }
+    return any ? buf : s->scand[si];
+}
+/* warp wi is a candidate, or parked on a slot that is free now */
+static inline int cand_or_ready(const gms_sm *s, uint32_t wi)
+{
+    if (is_cand(s, wi)) return 1;
+    if (!s->npark) return 0;
+    uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
+    const warp *w = &s->w[wi];
+    if (w->state != W_ACTIVE) return 0;
+    uint32_t op = w->tr->insts[w->next].op;
+    return (s->park[si][op][li >> 6] >> (li & 63) & 1) && sm_slot_free(s, si, op);
+}
+
 /* can scheduler si issue a memory instruction (its ID_OC_MEM slot is free)? */
 static inline int gms_sm_mem_slot_free(const gms_sm *s, uint32_t si) { return gms_memq_slot_free(&s->memq, si); }
 
@@ -190,20 +249,13 @@ static inline int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu
 {
     warp *w = &s->w[wi];
     const gms_inst *in = &w->tr->insts[w->next];
+    if (!is_cand(s, wi)) unpark(s, wi, in->op);   /* parked, and its slot is free: as re-armed */
     if (s->op_busy >> in->op & 1) return 0;   /* this op class already found busy this cycle */
     if (in->op == GMS_OP_MEM) {
-        if (!lsu_free) {   /* park: re-armed when an ID_OC_MEM slot frees, not polled every cycle */
-            s->lsu_wait[wi >> 6] |= 1ULL << (wi & 63);
-            s->nlsu_wait++;
-            cand_off(s, wi);
-            return 0;
-        }
+        if (!lsu_free) { park(s, wi, GMS_OP_MEM); return 0; }
     } else {
-        if (s->oc && s->oc[wi % s->nsched].slot[in->op].valid) {
-            /* its ID_OC slot is taken: park until one of the scheduler's slots frees */
-            s->lsu_wait[wi >> 6] |= 1ULL << (wi & 63);
-            s->nlsu_wait++;
-            cand_off(s, wi);
+        if (s->oc && (s->oc[sm_mod(wi, s->nsched)].slot_mask >> in->op & 1u)) {
+            park(s, wi, in->op);   /* its ID_OC slot is taken */
             return 0;
         }
         if (!s->oc) {   /* sub-core collector: the unit is timed when the collector dispatches */
