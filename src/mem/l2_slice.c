@@ -215,9 +215,6 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
     /* 5. ROP -> input queue */
     if (gms_tq_ready(&s->rop, now) && s->inq->space(s->inq_self)) {
         r = gms_tq_pop(&s->rop);
-        /* host speed only: its access (step 4, a later cycle) finds the tags and MSHR slot in
-         * the host cache */
-        if (s->cache) gms_cache_prefetch_access(s->cache, r);
         s->inq->push(s->inq_self, r, now);
     }
 }
