@@ -21,7 +21,6 @@ struct gms_l2_slice {
     const gms_l2q_ops *inq;
     void *inq_self;
     gms_mreq_fifo to_dram, from_dram, to_icnt;
-    int to_dram_head_w;               /* gms_mreq_dram_write(to_dram.head): host speed, see below */
     uint64_t replies;
     uint64_t split_parents;
 };
@@ -137,10 +136,6 @@ static void to_dram(gms_l2_slice *s, gms_mreq *m)
         m->col = o.col;
     }
     m->subpart = s->cfg.id;
-    /* host speed: the write flag of m goes where the pop will find it with no extra host
-     * cache miss: the head flag, or the tail request (which the push touches anyway) */
-    if (!s->to_dram.head) s->to_dram_head_w = gms_mreq_dram_write(m);
-    else s->to_dram.tail->next_dram_w = (uint8_t)gms_mreq_dram_write(m);
     gms_fifo_push(&s->to_dram, m);
 }
 
@@ -239,15 +234,7 @@ uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s)
 }
 
 gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s) { return s->to_dram.head; }
-gms_mreq *gms_l2_slice_to_dram_pop(gms_l2_slice *s)
-{
-    gms_mreq *m = gms_fifo_pop(&s->to_dram);
-    if (m && s->to_dram.head) s->to_dram_head_w = m->next_dram_w;
-    return m;
-}
-/* Host speed only: the channel asks this every DRAM cycle while the head waits for room in
- * the scheduler; the flag saves reading the head request (a cold host cache line) each time */
-int gms_l2_slice_to_dram_top_write(const gms_l2_slice *s) { return s->to_dram_head_w; }
+gms_mreq *gms_l2_slice_to_dram_pop(gms_l2_slice *s) { return gms_fifo_pop(&s->to_dram); }
 int gms_l2_slice_from_dram_full(const gms_l2_slice *s) { return gms_fifo_full(&s->from_dram); }
 void gms_l2_slice_from_dram_push(gms_l2_slice *s, gms_mreq *r)
 {

@@ -58,8 +58,6 @@ uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s);
 /* DRAM side (called by the channel glue) */
 gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s);
 gms_mreq *gms_l2_slice_to_dram_pop(gms_l2_slice *s);
-/* gms_mreq_dram_write(top), without reading the request (host speed) */
-int gms_l2_slice_to_dram_top_write(const gms_l2_slice *s);
 int gms_l2_slice_from_dram_full(const gms_l2_slice *s);
 void gms_l2_slice_from_dram_push(gms_l2_slice *s, gms_mreq *r);
 

@@ -63,6 +63,11 @@ static void give_back(ms_chan *c, uint32_t sp)
     else if (c->shared_credit > 0) c->shared_credit--;
 }
 
+static int is_write(const gms_mreq *m)
+{
+    return m->kind == GMS_MREQ_WRITE || m->access == GMS_ACC_L1_WRBK || m->access == GMS_ACC_L2_WRBK;
+}
+
 int gms_ms_chan_tick(void *self, uint64_t cycle)
 {
     ms_chan *c = self;
@@ -99,18 +104,15 @@ int gms_ms_chan_tick(void *self, uint64_t cycle)
         if (!m) continue;
         waiting = 1;
         if (gms_l2_slice_from_dram_full(s->l2) || !has_credit(c, sp)) continue;
-        /* host speed: the flags stand for gms_mreq_dram_write(m), without reading m (a cold
-         * host cache line, read every cycle while the scheduler is full) */
-        int w = gms_l2_slice_to_dram_top_write(s->l2);
-        if (gms_dram_chan_full(c->dram, w)) break;
+        if (gms_dram_chan_full(c->dram, is_write(m))) break;
         gms_l2_slice_to_dram_pop(s->l2);
-        gms_tq_push_flag(&c->latq, m, core + ms->dram_latency, (uint32_t)w);
+        gms_tq_push(&c->latq, m, core + ms->dram_latency);
         borrow(c, sp);
         gms_engine_activate(ms->eng, s->comp);   /* its L2->DRAM queue has room again */
         break;
     }
     /* 4 */
-    if ((r = gms_tq_ready(&c->latq, core)) && !gms_dram_chan_full(c->dram, (int)gms_tq_head_flag(&c->latq))) {
+    if ((r = gms_tq_ready(&c->latq, core)) && !gms_dram_chan_full(c->dram, is_write(r))) {
         gms_tq_pop(&c->latq);
         r->t_dram_in = core;
         gms_dram_chan_push(c->dram, r, cycle);

@@ -9,14 +9,12 @@
 #include "mem/mreq.h"
 #include "util/err.h"
 
-/* flag: a word the owner keeps with the entry (host speed: the DRAM latency queue keeps
- * gms_mreq_dram_write there, so its per-cycle test does not read the request) */
-typedef struct gms_tq_ent { gms_mreq *r; uint64_t ready; uint32_t flag; } gms_tq_ent;
+typedef struct gms_tq_ent { gms_mreq *r; uint64_t ready; } gms_tq_ent;
 typedef struct gms_tq { gms_tq_ent *v; uint32_t cap, head, n; } gms_tq;
 
 static inline void gms_tq_free(gms_tq *q) { free(q->v); memset(q, 0, sizeof *q); }
 
-static inline void gms_tq_push_flag(gms_tq *q, gms_mreq *r, uint64_t ready, uint32_t flag)
+static inline void gms_tq_push(gms_tq *q, gms_mreq *r, uint64_t ready)
 {
     if (q->n == q->cap) {
         uint32_t nc = q->cap ? q->cap * 2 : 64;
@@ -27,12 +25,9 @@ static inline void gms_tq_push_flag(gms_tq *q, gms_mreq *r, uint64_t ready, uint
         q->cap = nc;
         q->head = 0;
     }
-    q->v[(q->head + q->n) & (q->cap - 1)] = (gms_tq_ent){ r, ready, flag };
+    q->v[(q->head + q->n) & (q->cap - 1)] = (gms_tq_ent){ r, ready };
     q->n++;
 }
-static inline void gms_tq_push(gms_tq *q, gms_mreq *r, uint64_t ready) { gms_tq_push_flag(q, r, ready, 0); }
-/* the head's flag (the queue must not be empty) */
-static inline uint32_t gms_tq_head_flag(const gms_tq *q) { return q->v[q->head].flag; }
 
 /* the head if it may leave at `now`, else NULL */
 static inline gms_mreq *gms_tq_ready(const gms_tq *q, uint64_t now)

@@ -53,18 +53,9 @@ typedef struct gms_mreq {
      * that its fill finds the entry without a hash probe; a hint, checked against the key */
     uint16_t mshr_hint[2];
     uint16_t icnt_flits;     /* packet size in flits while inside the interconnect */
-    /* host speed only: in an L2 slice's L2->DRAM queue, gms_mreq_dram_write of the request
-     * behind this one, so the queue knows its new head's kind without reading it */
-    uint8_t next_dram_w;
     uint32_t id;             /* unique per simulation, for debugging and conservation */
     struct gms_mreq *next;   /* intrusive link for queues and MSHR waiter lists */
 } gms_mreq;
-
-/* goes into the DRAM's write queue: a write or a write-back (GPGPU-Sim's is_write) */
-static inline int gms_mreq_dram_write(const gms_mreq *m)
-{
-    return m->kind == GMS_MREQ_WRITE || m->access == GMS_ACC_L1_WRBK || m->access == GMS_ACC_L2_WRBK;
-}
 
 /* Intrusive FIFO of requests, optionally bounded. */
 typedef struct gms_mreq_fifo {

@@ -20,8 +20,6 @@ void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, 
     x->latency = latency;
     x->inq = gms_xcalloc(nin, sizeof *x->inq);
     x->outq = gms_xcalloc(nout, sizeof *x->outq);
-    x->out_head_ready = gms_xmalloc(nout * sizeof *x->out_head_ready);
-    for (uint32_t o = 0; o < nout; o++) x->out_head_ready[o] = UINT64_MAX;
     x->in_flits = gms_xcalloc(nin, sizeof *x->in_flits);
     x->out_flits = gms_xcalloc(nout, sizeof *x->out_flits);
     x->in_busy = gms_xcalloc(nin, sizeof *x->in_busy);
@@ -52,7 +50,7 @@ void gms_xbar_set_islip(gms_xbar *x, int on)
 
 void gms_xbar_free(gms_xbar *x)
 {
-    free(x->inq); free(x->outq); free(x->out_head_ready); free(x->in_flits); free(x->out_flits);
+    free(x->inq); free(x->outq); free(x->in_flits); free(x->out_flits);
     free(x->in_busy); free(x->out_busy); free(x->in_active); free(x->out_active);
     free(x->next); free(x->want); free(x->want_n); free(x->out_want);
     memset(x, 0, sizeof *x);
@@ -84,8 +82,7 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
             uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(bits);
             bits &= bits - 1;
             gms_mreq_fifo *q = &x->outq[o];
-            /* out_head_ready[o] is q->head->t_ready, or UINT64_MAX when q is empty */
-            while (x->out_head_ready[o] <= now) {
+            while (q->head && q->head->t_ready <= now) {
                 gms_mreq *r = q->head;
                 uint32_t fl = units(x, r->icnt_flits);
                 gms_fifo_pop(q);
@@ -93,7 +90,6 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                     gms_fifo_push_front(q, r);   /* refused */
                     break;
                 }
-                x->out_head_ready[o] = q->head ? q->head->t_ready : UINT64_MAX;
                 x->out_flits[o] -= fl;
                 x->queued--;
                 x->out_queued--;
@@ -132,7 +128,8 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                     x->out_busy[o] = now + fl;
                     r->t_ready = now + fl + x->latency;
                     x->out_flits[o] += fl;
-                    gms_xbar_out_push(x, o, r);
+                    gms_fifo_push(&x->outq[o], r);
+                    x->out_active[o >> 6] |= 1ULL << (o & 63);
                     x->packets++;
                     x->flits += fl;
                 }

@@ -18,10 +18,6 @@ typedef struct gms_xbar {
     uint32_t *in_flits, *out_flits;
     uint64_t *in_busy, *out_busy;
     gms_mreq_fifo *outq;
-    /* host speed only: per output, t_ready of outq's head (UINT64_MAX if empty), so that the
-     * per-cycle "has the head arrived" test reads this small array instead of the head
-     * request (a cold host cache line every cycle, for every output with a packet in flight) */
-    uint64_t *out_head_ready;
     uint64_t *in_active;     /* bitmap of inputs with queued packets */
     uint64_t *out_active;    /* bitmap of outputs with packets in flight or waiting */
     uint32_t in_words, out_words;
@@ -57,12 +53,5 @@ static inline uint32_t gms_xbar_dest(const gms_mreq *r) { return r->is_reply ? r
 /* iSLIP internals shared with xbar.c */
 void gms_xbar_want(gms_xbar *x, uint32_t in, const gms_mreq *head, int set);
 void gms_xbar_islip_switch(gms_xbar *x, uint64_t now);
-/* put a scheduled packet (t_ready set) on output o's queue */
-static inline void gms_xbar_out_push(gms_xbar *x, uint32_t o, gms_mreq *r)
-{
-    if (!x->outq[o].head) x->out_head_ready[o] = r->t_ready;
-    gms_fifo_push(&x->outq[o], r);
-    x->out_active[o >> 6] |= 1ULL << (o & 63);
-}
 
 #endif

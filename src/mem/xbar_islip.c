@@ -70,7 +70,8 @@ void gms_xbar_islip_switch(gms_xbar *x, uint64_t now)
         x->next[o] = i + 1 < x->nin ? i + 1 : 0;
         r->t_ready = now + 1 + x->latency;
         x->out_flits[o]++;
-        gms_xbar_out_push(x, o, r);
+        gms_fifo_push(&x->outq[o], r);
+        x->out_active[o >> 6] |= 1ULL << (o & 63);
         x->packets++;
         x->flits += r->icnt_flits;
     }
