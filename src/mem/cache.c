@@ -359,6 +359,7 @@ static void send_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint6
         tag_access(c, status, idx, blk, sm, now, ev);
         gms_mshr_info info = { r->addr, r->bytes, idx, 0 };
         r->mshr_hint[c->is_l2 ? 1 : 0] = (uint16_t)c->mo->add(c->mshr, key, r, 1, &info);
+        r->line_hint[c->is_l2 ? 1 : 0] = (uint16_t)idx;
         r->addr = key;
         r->bytes = c->atom;
         mq_push(c, r);
@@ -669,6 +670,37 @@ int gms_cache_fill_ready(gms_cache *c, gms_mreq *reply, uint64_t now)
     primary->bytes = info.orig_bytes;
     fill_tags(c, primary, &info, key, sm, now);
     return 1;
+}
+
+/* Host speed only (nothing here changes state): start loading the host cache lines that a
+ * coming gms_cache_access(c, req) or gms_cache_fill_ready(c, reply) will touch, so that the
+ * misses of the tag array and MSHR table (80 SMs' L1s and 64 L2 slices do not fit in the
+ * host's caches) overlap other work. Call them as early as the request is known. */
+/* (only prefetches: LTO would take such functions for const ones and delete their calls,
+ * so they are kept out of that analysis with noipa) */
+__attribute__((noipa)) void gms_cache_prefetch_access(const gms_cache *c, const gms_mreq *req)
+{
+    uint64_t blk = req->addr & ~c->line_mask;
+    if (c->use_map) {
+        gms_u64map_prefetch(&c->where, blk);
+    } else {
+        uint32_t base = set_of(c, req->addr) * c->assoc;
+        const char *t = (const char *)(c->tags + base), *te = (const char *)(c->tags + base + c->assoc);
+        for (; t < te; t += 64) __builtin_prefetch(t);
+        __builtin_prefetch(te - 1);
+        const char *l = (const char *)(c->lines + base), *le = (const char *)(c->lines + base + c->assoc);
+        for (; l < le; l += 64) __builtin_prefetch(l, 1);
+        __builtin_prefetch(le - 1, 1);
+    }
+    c->mo->prefetch(c->mshr, mshr_key(c, blk, smask_of(c, req)), UINT32_MAX);
+}
+
+__attribute__((noipa)) void gms_cache_prefetch_fill(const gms_cache *c, const gms_mreq *reply)
+{
+    int lv = c->is_l2 ? 1 : 0;
+    c->mo->prefetch(c->mshr, reply_key(c, reply), reply->mshr_hint[lv]);
+    size_t nl = (size_t)c->cfg.nsets * c->assoc;
+    if (c->on_miss && reply->line_hint[lv] < nl) __builtin_prefetch(&c->lines[reply->line_hint[lv]], 1);
 }
 
 int gms_cache_access_ready(const gms_cache *c) { return c->mo->any_ready(c->mshr); }

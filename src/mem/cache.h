@@ -124,6 +124,11 @@ gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now);
  * the cache's own write-allocate reads. */
 int gms_cache_fill_ready(gms_cache *c, gms_mreq *reply, uint64_t now);
 int gms_cache_access_ready(const gms_cache *c);
+/* Host speed only, no effect on the simulation: prefetch the host memory that a later
+ * gms_cache_access(c, req) / gms_cache_fill_ready(c, reply) will touch (tags, lines, MSHR
+ * table). Call as early as the request is known (e.g. when it enters the queue in front). */
+void gms_cache_prefetch_access(const gms_cache *c, const gms_mreq *req);
+void gms_cache_prefetch_fill(const gms_cache *c, const gms_mreq *reply);
 gms_mreq *gms_cache_next_access(gms_cache *c);
 /* invalidate everything (L1 flush at kernel end); dirty lines are written back via the miss
  * queue when write-back; returns number of lines invalidated */

@@ -233,7 +233,13 @@ uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s)
 gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s) { return s->to_dram.head; }
 gms_mreq *gms_l2_slice_to_dram_pop(gms_l2_slice *s) { return gms_fifo_pop(&s->to_dram); }
 int gms_l2_slice_from_dram_full(const gms_l2_slice *s) { return gms_fifo_full(&s->from_dram); }
-void gms_l2_slice_from_dram_push(gms_l2_slice *s, gms_mreq *r) { gms_fifo_push(&s->from_dram, r); }
+void gms_l2_slice_from_dram_push(gms_l2_slice *s, gms_mreq *r)
+{
+    /* host speed only: the fill (step 2, a later cycle) finds its MSHR entry and line in the
+     * host cache */
+    if (s->cache && r->kind != GMS_MREQ_WRITE) gms_cache_prefetch_fill(s->cache, r);
+    gms_fifo_push(&s->from_dram, r);
+}
 gms_cache *gms_l2_slice_cache(const gms_l2_slice *s) { return s->cache; }
 uint64_t gms_l2_slice_replies(const gms_l2_slice *s) { return s->replies; }
 

@@ -37,6 +37,10 @@ typedef struct gms_mreq {
     uint32_t subpart;        /* destination memory sub-partition (set by the mapping) */
     /* DRAM coordinates (set by the address decoder) */
     uint32_t chan, bank, row, col;
+    /* host speed only: the line a primary miss reserved in the L1 [0] and the L2 [1], so the
+     * fill's line can be prefetched before the MSHR entry is read; a hint (may be stale or
+     * truncated), never used for anything else. Fills the padding after col. */
+    uint16_t line_hint[2];
     /* timestamps in core cycles for latency stats (GPGPU-Sim's mf latency) */
     uint64_t t_issue;        /* left the LSU */
     uint64_t t_icnt_in;      /* injected into the request network */

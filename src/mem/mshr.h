@@ -40,6 +40,10 @@ typedef struct gms_mshr_ops {
     int (*any_ready)(const void *m);
     gms_mreq *(*next_ready)(void *m);
     uint32_t (*used)(const void *m);       /* entries in use */
+    /* host speed only, no effect on the table: start loading the host cache lines that a
+     * coming operation will touch: the entry at hint (a fill, hint from add()), or, with
+     * hint UINT32_MAX, what check()/add() for key read first */
+    void (*prefetch)(const void *m, uint64_t key, uint32_t hint);
 } gms_mshr_ops;
 
 const gms_mshr_ops *gms_mshr_find(const char *name);

@@ -5,18 +5,31 @@
 #include "mem/mshr.h"
 #include "util/hashmap.h"
 #include <stdlib.h>
+#include <string.h>
 
+/* Host speed: one entry is one 64 B host cache line (the array is 64-aligned), so a fill
+ * that finds its entry through the hint touches a single line; gms_mshr_info's fields are
+ * kept inline for that (the struct with its padding would make the entry 72 B). */
 typedef struct entry {
     uint64_t key;
     gms_mreq *primary;
     gms_mreq *head, *tail;     /* secondaries, linked by ->next */
+    uint64_t orig_addr;        /* gms_mshr_info */
+    uint32_t orig_bytes, line_idx;
     uint32_t count;            /* requests using merge slots */
     uint32_t next_free;
+    uint32_t ready_next;       /* next entry on the ready list */
     uint8_t seen_write, raw;   /* a write was queued; a read was queued after a write */
     uint8_t live;              /* in use (between add and release) */
-    uint32_t ready_next;       /* next entry on the ready list */
-    gms_mshr_info info;
+    uint8_t has_atomic;
 } entry;
+_Static_assert(sizeof(entry) == 64, "an MSHR entry is one host cache line");
+
+static inline void get_info(const entry *e, gms_mshr_info *info)
+{
+    *info = (gms_mshr_info){ .orig_addr = e->orig_addr, .orig_bytes = e->orig_bytes,
+                             .line_idx = e->line_idx, .has_atomic = e->has_atomic };
+}
 
 #define NONE UINT32_MAX
 
@@ -32,7 +45,10 @@ static void *create(const gms_cache_config *cfg)
     conv *m = gms_xcalloc(1, sizeof *m);
     m->n = cfg->mshr_entries;
     m->max_merge = cfg->mshr_max_merge;
-    m->e = gms_xcalloc(m->n ? m->n : 1, sizeof *m->e);
+    size_t bytes = (m->n ? m->n : 1) * sizeof *m->e;
+    m->e = aligned_alloc(64, bytes);   /* 64 B entries on host cache line boundaries */
+    if (!m->e) m->e = gms_xmalloc(bytes);   /* exits on failure; alignment is speed only */
+    memset(m->e, 0, bytes);
     for (uint32_t i = 0; i < m->n; i++) m->e[i].next_free = i + 1;
     m->free_head = 0;
     m->ready_head = m->ready_tail = NONE;
@@ -86,8 +102,12 @@ static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_m
         e->head = e->tail = NULL;
         e->count = 0;
         e->seen_write = e->raw = 0;
-        if (info) e->info = *info;
-        e->info.has_atomic = 0;
+        if (info) {
+            e->orig_addr = info->orig_addr;
+            e->orig_bytes = info->orig_bytes;
+            e->line_idx = info->line_idx;
+        }
+        e->has_atomic = 0;
     } else {
         i = (uint32_t)*v;
         e = &m->e[i];
@@ -98,7 +118,7 @@ static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_m
     if (counted) e->count++;
     if (r->kind == GMS_MREQ_WRITE) e->seen_write = 1;
     else if (e->seen_write) e->raw = 1;
-    if (r->kind == GMS_MREQ_ATOMIC) e->info.has_atomic = 1;
+    if (r->kind == GMS_MREQ_ATOMIC) e->has_atomic = 1;
     return i;
 }
 
@@ -112,7 +132,7 @@ static gms_mreq *take(void *p, uint64_t key, gms_mshr_info *info)
     gms_u64map_del(&m->map, key);
     gms_mreq *chain = e->primary;
     chain->next = e->head;
-    if (info) *info = e->info;
+    if (info) get_info(e, info);
     e->primary = e->head = e->tail = NULL;
     e->live = 0;
     e->next_free = m->free_head;
@@ -132,11 +152,23 @@ static gms_mreq *mark_ready(void *p, uint64_t key, uint32_t hint, gms_mshr_info 
         i = (uint32_t)*v;
     }
     entry *e = &m->e[i];
-    if (info) *info = e->info;
+    if (info) get_info(e, info);
+    /* host speed: next_ready deletes the key from the map once the entry's requests have been
+     * handed out, a cycle or more from now; the hint made this fill skip the map, so its slot
+     * is not in the host cache: start loading it now */
+    gms_u64map_prefetch(&m->map, key);
     e->ready_next = NONE;
     if (m->ready_tail == NONE) m->ready_head = i; else m->e[m->ready_tail].ready_next = i;
     m->ready_tail = i;
     return e->primary;
+}
+
+/* host speed only (see gms_mshr_ops.prefetch) */
+static void prefetch(const void *p, uint64_t key, uint32_t hint)
+{
+    const conv *m = p;
+    if (hint < m->n) __builtin_prefetch(&m->e[hint], 1);
+    else gms_u64map_prefetch(&m->map, key);
 }
 
 static int any_ready(const void *p) { return ((const conv *)p)->ready_head != NONE; }
@@ -167,4 +199,5 @@ static uint32_t used(const void *p) { return ((const conv *)p)->used; }
 
 const gms_mshr_ops gms_mshr_conventional = {
     "conventional", create, destroy, check, rw_pending, add, take, mark_ready, any_ready, next_ready, used,
+    prefetch,
 };

@@ -5,6 +5,7 @@
 
 #define EMPTY UINT64_MAX
 
+/* the same function as gms_u64map_home (hashmap.h), which the prefetch uses */
 static inline size_t scramble(uint64_t k)
 {
     k ^= k >> 33;

@@ -25,5 +25,22 @@ void gms_u64map_put(gms_u64map *m, uint64_t key, uint64_t val);
 /* returns 1 if removed */
 int gms_u64map_del(gms_u64map *m, uint64_t key);
 void gms_u64map_clear(gms_u64map *m);
+/* Host speed only: start loading the host cache line of key's home slot, for a get/put/del
+ * that comes later (the maps of 80 SMs' caches do not stay in the host's caches). No effect
+ * on the map's contents. */
+static inline size_t gms_u64map_home(const gms_u64map *m, uint64_t key)
+{
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdULL;
+    key ^= key >> 33;
+    return (size_t)key & (m->cap - 1);
+}
+/* always_inline: GCC takes a function whose only effect is a prefetch for a const
+ * function and deletes its calls */
+static inline __attribute__((always_inline)) void gms_u64map_prefetch(const gms_u64map *m, uint64_t key)
+{
+    size_t i = gms_u64map_home(m, key);
+    __builtin_prefetch(m->slot + i, 1, 3);
+}
 
 #endif
