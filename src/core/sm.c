@@ -478,6 +478,9 @@ static int drain_to_icnt(gms_sm *s, int from_l1)
 int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
 {
     if (s->replies.n >= REPLY_FIFO) return 0;
+    /* host speed: the fill's MSHR entry and line were last touched when the miss went out;
+     * fetch them now, while the rest of this edge runs, not when the SM ticks */
+    if (s->l1 && !r->bypass_l1 && r->kind != GMS_MREQ_WRITE) gms_cache_prefetch_fill(s->l1, r);
     gms_fifo_push(&s->replies, r);
     gms_engine_activate(s->g->eng, s->comp);
     return 1;
