@@ -1,7 +1,8 @@
 #!/bin/sh
 # -gms_host_threads: the statistics (--stats-json) of threads=2 (and of an optional reference
 # binary, e.g. the build before the option existed) must equal those of threads=1, except the
-# wall-clock fields (gms_wall_seconds, *_per_second). Prints one line per case and a summary.
+# wall-clock fields (gms_wall_seconds, *_per_second). Threads=2 runs with GMS_HOST_THREADS_ALWAYS=1
+# (every core edge that may tick in parallel does, no timing governor). One line per case.
 # Usage: bench/host_threads_identity.sh [REFERENCE_BINARY]
 set -u
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ for cfg in qv100 gtx480; do
         sets=""; for a in "$@"; do sets="$sets --set $a"; done
         tag="$cfg-$name"
         for t in 1 2; do
-            GMS_HOST_THREADS_REPORT=1 "$BIN" run --config configs/$cfg.config --workload $name $sets \
+            GMS_HOST_THREADS_ALWAYS=1 GMS_HOST_THREADS_REPORT=1 "$BIN" run --config configs/$cfg.config --workload $name $sets \
                 --set gms_host_threads=$t --quiet --stats-json "$T/$tag.$t.json" >/dev/null 2>"$T/$tag.$t.err" ||
                 { echo "$tag threads=$t: run failed"; fail=$((fail + 1)); }
         done

@@ -508,6 +508,7 @@ int gms_sim_run(gms_sim *s, gms_error *err)
 }
 
 const gms_run_stats *gms_sim_stats(const gms_sim *s) { return &s->g.stats; }
+uint64_t gms_sim_parallel_edges(const gms_sim *s) { return gms_engine_parallel_edges(s->g.eng); }
 
 void gms_sim_set_progress(gms_sim *s, gms_progress_fn fn, void *ud)
 {

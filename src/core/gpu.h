@@ -107,6 +107,8 @@ void gms_sm_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 /* the most instructions a warp of kernel k on this SM has still to issue (host threads) */
 uint64_t gms_sm_max_remaining(const struct gms_sm *s, const gms_kernel *k);
 
+/* gpu.c: core edges whose SMs ticked on several host threads (-gms_host_threads; tests) */
+uint64_t gms_sim_parallel_edges(const struct gms_sim *s);
 /* gpu.c: called by an SM when a block finished */
 void gms_gpu_block_done(gms_gpu *g, gms_kernel *k);
 /* icnt.c */

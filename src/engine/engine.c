@@ -7,6 +7,7 @@
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <time.h>
 
 struct gms_component {
     const char *name;
@@ -89,6 +90,15 @@ struct gms_engine {
     int replaying;
     uint32_t replay_src;
     uint64_t par_edges;
+    /* governor: the threads only help when the host gives them cores; eligible edges are
+     * timed per component tick, parallel and serial in turn (PAR_PROBE edges each), and the
+     * faster way is used for the next PAR_EXPLOIT edges (results are the same either way) */
+    int gov_off;                     /* GMS_HOST_THREADS_ALWAYS=1: every eligible edge in parallel */
+    int gov_phase;                   /* 0 probe parallel, 1 probe serial, 2 exploit */
+    uint32_t gov_left;
+    int gov_par;                     /* in exploit: parallel? */
+    int gov_time_serial;             /* this edge is a timed serial probe */
+    uint64_t gov_ns[2], gov_ticks[2];  /* [0] serial, [1] parallel */
     _Atomic uint32_t go_seq, done_cnt, sleepers, main_sleeps;
     _Atomic uint64_t grab;           /* epoch << 32 | nchunks << 16 | next chunk */
     _Atomic int stop;
@@ -271,12 +281,20 @@ static inline void cpu_relax(void)
 }
 
 #define PAR_SPIN 4000
+#define PAR_PROBE 64
+#define PAR_EXPLOIT 2048
 
-/* take chunks of epoch `epoch` until none is left; returns the number done */
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* take chunks of epoch `epoch` until none is left (a thread that woke late finds none) */
 static void par_take_chunks(gms_engine *e, unsigned tid, uint32_t epoch)
 {
     const gms_par_hooks *h = &e->hooks;
-    uint64_t cycle = e->d[e->par_dom].cycle;
     int entered = 0;
     for (;;) {
         uint64_t v = atomic_load_explicit(&e->grab, memory_order_acquire);
@@ -284,6 +302,8 @@ static void par_take_chunks(gms_engine *e, unsigned tid, uint32_t epoch)
         if ((uint32_t)(v >> 32) != epoch || next >= nch) break;
         if (!atomic_compare_exchange_weak_explicit(&e->grab, &v, v + 1, memory_order_acq_rel, memory_order_acquire))
             continue;
+        /* only now is this edge's state ours to read: the main thread waits for the chunk */
+        uint64_t cycle = e->d[e->par_dom].cycle;
         struct gms_par_thread *t = &e->chunk[next];
         if (!entered) { entered = 1; if (h->enter) h->enter(h->ud, tid); }
         if (h->chunk) h->chunk(h->ud, tid, next);
@@ -361,6 +381,8 @@ int gms_engine_set_parallel(gms_engine *e, gms_domain dn, unsigned nthreads, con
         }
     e->par_dom = (int)dn;
     e->par_layout = 0;
+    const char *always = getenv("GMS_HOST_THREADS_ALWAYS");
+    e->gov_off = always && *always == '1';
     return 0;
 }
 
@@ -414,6 +436,30 @@ static int process_edge_par(gms_engine *e, domain *d)
     }
     if (n < e->hooks.min_active) return 0;
     if (!e->hooks.gate(e->hooks.ud, d->cycle)) return 0;
+    /* governor */
+    if (e->gov_off) e->gov_left = 1, e->gov_phase = 0;
+    if (e->gov_left == 0) {
+        if (e->gov_phase == 0) { e->gov_phase = 1; e->gov_left = PAR_PROBE; }
+        else if (e->gov_phase == 1) {
+            /* ns per tick, parallel vs serial */
+            e->gov_par = e->gov_ticks[0] && e->gov_ticks[1] &&
+                         (double)e->gov_ns[1] / (double)e->gov_ticks[1] < (double)e->gov_ns[0] / (double)e->gov_ticks[0];
+            e->gov_phase = 2;
+            e->gov_left = PAR_EXPLOIT;
+            e->gov_ns[1] = e->gov_ticks[1] = 0;
+        } else {
+            e->gov_phase = 0;
+            e->gov_left = PAR_PROBE;
+            e->gov_ns[0] = e->gov_ns[1] = e->gov_ticks[0] = e->gov_ticks[1] = 0;
+        }
+    }
+    e->gov_left--;
+    if (e->gov_phase == 1 || (e->gov_phase == 2 && !e->gov_par)) {
+        e->gov_time_serial = e->gov_phase == 1;
+        if (e->gov_time_serial) e->gov_ticks[0] += n;
+        return 0;
+    }
+    uint64_t t0 = now_ns();
     e->njob = n;
     e->par_edges++;
     memcpy(e->start_bits, d->active_bits, d->nwords * sizeof *d->active_bits);
@@ -481,6 +527,13 @@ static int process_edge_par(gms_engine *e, domain *d)
             tick_one(e, d, c);
         }
     }
+    e->gov_ns[1] += now_ns() - t0;
+    e->gov_ticks[1] += n;
+    /* exploiting the threads: back to serial for the rest of the window as soon as they turn
+     * out slower than the serial probe (the host took the other core away, say) */
+    if (e->gov_phase == 2 && (e->gov_left & (PAR_PROBE - 1)) == 0 &&
+        (double)e->gov_ns[1] / (double)e->gov_ticks[1] > (double)e->gov_ns[0] / (double)e->gov_ticks[0])
+        e->gov_par = 0;
     return 1;
 }
 
@@ -497,7 +550,11 @@ static void process_edge(gms_engine *e, domain *d)
         gms_engine_activate(e, c);
     }
     if (!d->nactive) return;
-    if (e->par_dom == (int)(d - e->d) && process_edge_par(e, d)) return;
+    uint64_t t0 = 0;
+    if (e->par_dom == (int)(d - e->d)) {
+        if (process_edge_par(e, d)) return;
+        if (e->gov_time_serial) t0 = now_ns();
+    }
     for (uint32_t w = 0; w < d->nwords; w++) {
         uint64_t bits = d->active_bits[w];
         while (bits) {
@@ -509,6 +566,7 @@ static void process_edge(gms_engine *e, domain *d)
             if (!c->tick(c->self, d->cycle)) deactivate(d, c);
         }
     }
+    if (t0) { e->gov_ns[0] += now_ns() - t0; e->gov_time_serial = 0; }
 }
 
 static void report_all(gms_engine *e, FILE *out)
