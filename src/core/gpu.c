@@ -317,14 +317,18 @@ static int par_gate(void *ud, uint64_t cycle)
     if (g->uvm_on || g->observe || g->failed) return 0;
     for (gms_kernel *k = g->kernels; k; k = k->next) {
         if (k->src.fill_warp_more) return 0;
-        if (k->next_block < k->nblocks || cycle < k->par_safe_until) continue;
+        if (k->next_block < k->nblocks) continue;
+        if (k->par_safe_until == UINT64_MAX) return 0;   /* may end in any cycle now */
+        if (cycle < k->par_safe_until) continue;
         uint64_t maxr = 0;
         for (uint32_t i = 0; i < g->n_sm; i++) {
             uint64_t r = gms_sm_max_remaining(g->sms[i], k);
             if (r > maxr) maxr = r;
         }
-        k->par_safe_until = cycle + (maxr ? maxr - 1 : 0);
-        if (cycle >= k->par_safe_until) return 0;
+        /* remaining instructions only shrink (every block is dispatched): once the kernel may
+         * end in the next cycles it stays so, and the warps need not be scanned again */
+        if (maxr <= 1) { k->par_safe_until = UINT64_MAX; return 0; }
+        k->par_safe_until = cycle + maxr - 1;
     }
     gms_mreq_shards_fill(&g->pool);
     return 1;

@@ -94,8 +94,9 @@ struct gms_engine {
      * timed per component tick, parallel and serial in turn (PAR_PROBE edges each), and the
      * faster way is used for the next PAR_EXPLOIT edges (results are the same either way) */
     int gov_off;                     /* GMS_HOST_THREADS_ALWAYS=1: every eligible edge in parallel */
-    int gov_phase;                   /* 0 probe parallel, 1 probe serial, 2 exploit */
+    int gov_phase;                   /* 0 probe serial, 1 probe parallel, 2 exploit */
     uint32_t gov_left;
+    uint32_t gov_window;             /* serial exploit length: doubles while the threads lose */
     int gov_par;                     /* in exploit: parallel? */
     int gov_time_serial;             /* this edge is a timed serial probe */
     uint64_t gov_ns[2], gov_ticks[2];  /* [0] serial, [1] parallel */
@@ -282,13 +283,29 @@ static inline void cpu_relax(void)
 
 #define PAR_SPIN 4000
 #define PAR_PROBE 64
+#define PAR_CHECK 8
 #define PAR_EXPLOIT 2048
+#define PAR_EXPLOIT_MAX 65536
 
 static uint64_t now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* after the probes: the faster way for the next window; while the threads lose, the windows
+ * between probes grow (a parallel probe on a host without a free core is slow) */
+static void gov_decide(gms_engine *e)
+{
+    e->gov_par = e->gov_ticks[0] && e->gov_ticks[1] &&
+                 (double)e->gov_ns[1] / (double)e->gov_ticks[1] < (double)e->gov_ns[0] / (double)e->gov_ticks[0];
+    if (e->gov_par) e->gov_window = PAR_EXPLOIT;
+    else e->gov_window = e->gov_window ? (e->gov_window * 2 > PAR_EXPLOIT_MAX ? PAR_EXPLOIT_MAX : e->gov_window * 2)
+                                       : PAR_EXPLOIT;
+    e->gov_phase = 2;
+    e->gov_left = e->gov_par ? PAR_EXPLOIT : e->gov_window;
+    e->gov_ns[1] = e->gov_ticks[1] = 0;
 }
 
 /* take chunks of epoch `epoch` until none is left (a thread that woke late finds none) */
@@ -383,6 +400,8 @@ int gms_engine_set_parallel(gms_engine *e, gms_domain dn, unsigned nthreads, con
     e->par_layout = 0;
     const char *always = getenv("GMS_HOST_THREADS_ALWAYS");
     e->gov_off = always && *always == '1';
+    e->gov_phase = 0;                /* a serial probe first */
+    e->gov_left = PAR_PROBE;
     return 0;
 }
 
@@ -437,25 +456,19 @@ static int process_edge_par(gms_engine *e, domain *d)
     if (n < e->hooks.min_active) return 0;
     if (!e->hooks.gate(e->hooks.ud, d->cycle)) return 0;
     /* governor */
-    if (e->gov_off) e->gov_left = 1, e->gov_phase = 0;
+    if (e->gov_off) e->gov_left = 1, e->gov_phase = 1;
     if (e->gov_left == 0) {
         if (e->gov_phase == 0) { e->gov_phase = 1; e->gov_left = PAR_PROBE; }
-        else if (e->gov_phase == 1) {
-            /* ns per tick, parallel vs serial */
-            e->gov_par = e->gov_ticks[0] && e->gov_ticks[1] &&
-                         (double)e->gov_ns[1] / (double)e->gov_ticks[1] < (double)e->gov_ns[0] / (double)e->gov_ticks[0];
-            e->gov_phase = 2;
-            e->gov_left = PAR_EXPLOIT;
-            e->gov_ns[1] = e->gov_ticks[1] = 0;
-        } else {
+        else if (e->gov_phase == 1) gov_decide(e);
+        else {
             e->gov_phase = 0;
             e->gov_left = PAR_PROBE;
             e->gov_ns[0] = e->gov_ns[1] = e->gov_ticks[0] = e->gov_ticks[1] = 0;
         }
     }
     e->gov_left--;
-    if (e->gov_phase == 1 || (e->gov_phase == 2 && !e->gov_par)) {
-        e->gov_time_serial = e->gov_phase == 1;
+    if (e->gov_phase == 0 || (e->gov_phase == 2 && !e->gov_par)) {
+        e->gov_time_serial = e->gov_phase == 0;
         if (e->gov_time_serial) e->gov_ticks[0] += n;
         return 0;
     }
@@ -529,11 +542,13 @@ static int process_edge_par(gms_engine *e, domain *d)
     }
     e->gov_ns[1] += now_ns() - t0;
     e->gov_ticks[1] += n;
-    /* exploiting the threads: back to serial for the rest of the window as soon as they turn
-     * out slower than the serial probe (the host took the other core away, say) */
-    if (e->gov_phase == 2 && (e->gov_left & (PAR_PROBE - 1)) == 0 &&
-        (double)e->gov_ns[1] / (double)e->gov_ticks[1] > (double)e->gov_ns[0] / (double)e->gov_ticks[0])
-        e->gov_par = 0;
+    /* probing or exploiting the threads: back to serial as soon as they turn out slower than
+     * the serial probe (the host gave the other core to another job, say) */
+    if (!e->gov_off && (e->gov_left & (PAR_CHECK - 1)) == 0 &&
+        (double)e->gov_ns[1] / (double)e->gov_ticks[1] > (double)e->gov_ns[0] / (double)e->gov_ticks[0]) {
+        if (e->gov_phase == 1) e->gov_left = 0;   /* decide at the next edge: serial */
+        else e->gov_par = 0;
+    }
     return 1;
 }
 
