@@ -549,7 +549,8 @@ void gms_sim_free(gms_sim *s)
     if (g->icnt_comp) gms_icnt_free(g);
     if (g->mem.free) g->mem.free(g->mem.self);
     if (g->uvm) gms_uvm_free(g->uvm);
-    gms_engine_free(g->eng);
+    gms_engine_free(g->eng);          /* stops the host threads */
+    free(g->par_ctr);
     gms_mreq_pool_free(&g->pool);
     gms_run_stats_free(&g->stats);
     gms_classifier_free(g->classifier);
