@@ -8,7 +8,7 @@ BUILD   ?= build
 OPT     ?= -O2 -g -flto=auto
 WARN    := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wformat=2
 CFLAGS  += -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -Iinclude -Isrc -MMD -MP $(XCFLAGS)
-LDLIBS  += -llzma -lzstd -lsqlite3 -lm
+LDLIBS  += -llzma -lzstd -lsqlite3 -lm -pthread
 # hardware popcount/parity (every x86-64 since 2008); without it gcc calls slow helpers
 ifeq ($(shell uname -m),x86_64)
 CFLAGS  += -mpopcnt

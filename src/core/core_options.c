@@ -79,6 +79,9 @@ static const gms_option sim_opts[] = {
     S("gms_sleep_blocked", GMS_OPT_BOOL, sleep_blocked, "1",
       "components sleep through cycles in which they cannot act: an SM whose only work is inside its L1 pipeline, "
       "an L2 slice waiting for room towards DRAM (results are identical)"),
+    S("gms_host_threads", GMS_OPT_U32, host_threads, "1",
+      "host threads ticking the active SMs of a core cycle (1..8; results are identical; serial where the run "
+      "needs it: UVM, page observer, refilled warp streams, fixed-latency memory, a kernel's last cycles)"),
     S("gms_watchdog_cycles", GMS_OPT_U64, watchdog_cycles, "1000000", "report and stop when nothing retires for this many busy core cycles (0 = off)"),
     S("gpgpu_perfect_mem", GMS_OPT_BOOL, perfect_mem, "0", "replace the memory partitions by a fixed-latency memory"),
     S("gms_fixed_mem_latency", GMS_OPT_U32, perfect_mem_latency, "100", "latency of the fixed-latency memory (core cycles)"),
@@ -272,6 +275,8 @@ static void core_dump(const gms_params *p, FILE *out)
 
 static int sim_finalize(gms_params *p, gms_error *err)
 {
+    if (p->sim.host_threads < 1 || p->sim.host_threads > 8)
+        return gms_err(err, "-gms_host_threads: %u is not in 1..8", p->sim.host_threads);
     if (p->sim.perfect_mem && p->sim.perfect_mem_latency == 0)
         return gms_err(err, "-gms_fixed_mem_latency: must be at least 1 cycle");
     return 0;

@@ -61,6 +61,7 @@ typedef struct gms_sim_params {
     uint32_t perfect_mem_latency;  /* gms_fixed_mem_latency (core cycles) */
     uint64_t max_cycles;           /* gpgpu_max_cycle: 0 = unlimited */
     uint64_t max_insn;             /* gpgpu_max_insn */
+    uint32_t host_threads;         /* gms_host_threads (host speed only) */
 } gms_sim_params;
 
 #endif

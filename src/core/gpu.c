@@ -73,6 +73,12 @@ static void busy_end(gms_gpu *g)
 static void kernel_finished(gms_gpu *g, gms_kernel *k)
 {
     uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
+    if (gms_engine_replaying(g->eng) && !g->failed) {
+        /* par_gate rules this out: the SMs ticked after this one would have seen the end */
+        gms_err(g->err, "internal: a kernel ended in a parallel edge (-gms_host_threads)");
+        g->failed = 1;
+        gms_engine_abort(g->eng, g->err->msg);
+    }
     if (g->p->core.flush_l1_cache)
         for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_flush_l1(g->sms[i]);
     if (g->uvm) gms_uvm_kernel_end(g->uvm, now);
@@ -293,6 +299,105 @@ static void deliver_translated(void *ud, uint32_t sm, gms_mreq *r)
     gms_sm_translated(g->sms[sm], r);
 }
 
+/* ---------------------------------------------------------------- host threads */
+
+_Thread_local gms_counters *gms_par_ctr_tls;
+
+/* May the SMs of this core edge tick on several host threads? Every side effect of an SM tick
+ * on shared state is sharded or deferred (sm.c, engine.c, mreq.c) except these, which make
+ * the edge serial: the UVM (translations through the shared GMMU), a page observer, warp
+ * streams that are refilled during the run (their generators compute real results in shared
+ * workload state), and the end of a kernel (it flushes every L1 and snapshots the statistics
+ * in the middle of the edge). A kernel can only end once all its blocks are dispatched, and
+ * not before each of its warps has issued its remaining instructions, one per cycle at most:
+ * the scan below bounds the first cycle at which it could end. */
+static int par_gate(void *ud, uint64_t cycle)
+{
+    gms_gpu *g = ud;
+    if (g->uvm_on || g->observe || g->failed) return 0;
+    for (gms_kernel *k = g->kernels; k; k = k->next) {
+        if (k->src.fill_warp_more) return 0;
+        if (k->next_block < k->nblocks) continue;
+        if (k->par_safe_until == UINT64_MAX) return 0;   /* may end in any cycle now */
+        if (cycle < k->par_safe_until) continue;
+        uint64_t maxr = 0;
+        for (uint32_t i = 0; i < g->n_sm; i++) {
+            uint64_t r = gms_sm_max_remaining(g->sms[i], k);
+            if (r > maxr) maxr = r;
+        }
+        /* remaining instructions only shrink (every block is dispatched): once the kernel may
+         * end in the next cycles it stays so, and the warps need not be scanned again */
+        if (maxr <= 1) { k->par_safe_until = UINT64_MAX; return 0; }
+        k->par_safe_until = cycle + maxr - 1;
+    }
+    gms_mreq_shards_fill(&g->pool);
+    return 1;
+}
+
+static void par_enter(void *ud, unsigned tid)
+{
+    gms_gpu *g = ud;
+    gms_par_ctr_tls = &g->par_ctr[tid];
+    gms_mreq_tls = &g->pool.shards[tid];
+}
+
+static void par_chunk(void *ud, unsigned tid, unsigned chunk)
+{
+    gms_gpu *g = ud;
+    g->pool.shards[tid].cur = &g->pool.idlogs[chunk];
+}
+
+static void par_leave(void *ud, unsigned tid)
+{
+    (void)ud; (void)tid;
+    gms_par_ctr_tls = NULL;
+    gms_mreq_tls = NULL;
+}
+
+static void par_merge(void *ud, unsigned n, unsigned nchunks)
+{
+    gms_gpu *g = ud;
+    gms_counters *d = &g->ctr;
+    for (unsigned t = 0; t < n; t++) {
+        gms_counters *c = &g->par_ctr[t];
+        d->warp_insts += c->warp_insts;
+        d->thread_insts += c->thread_insts;
+        d->mem_lat_sum += c->mem_lat_sum;
+        d->mem_lat_n += c->mem_lat_n;
+        if (c->mem_lat_max > d->mem_lat_max) d->mem_lat_max = c->mem_lat_max;
+        d->icnt2mem_sum += c->icnt2mem_sum;
+        d->icnt2mem_n += c->icnt2mem_n;
+        d->icnt2sh_sum += c->icnt2sh_sum;
+        d->stall_shd_mem += c->stall_shd_mem;
+        d->n_load_insn += c->n_load_insn;
+        d->n_store_insn += c->n_store_insn;
+        d->n_shmem_insn += c->n_shmem_insn;
+        d->n_atomic_insn += c->n_atomic_insn;
+        d->n_mem_read_global += c->n_mem_read_global;
+        d->n_mem_write_global += c->n_mem_write_global;
+        d->n_mem_read_local += c->n_mem_read_local;
+        d->n_mem_write_local += c->n_mem_write_local;
+        d->n_bypass_reads += c->n_bypass_reads;
+        d->shmem_bank_conflict_cycles += c->shmem_bank_conflict_cycles;
+        d->barrier_waits += c->barrier_waits;
+        d->blocks_done += c->blocks_done;
+        memset(c, 0, sizeof *c);
+    }
+    gms_mreq_shards_merge(&g->pool, nchunks);
+}
+
+static void host_threads_init(gms_gpu *g, unsigned n)
+{
+    /* statistics are identical with any count; fewer threads where determinism needs it */
+    if (n <= 1 || g->p->sim.perfect_mem) return;
+    _Static_assert(sizeof(gms_counters) == 21 * sizeof(uint64_t), "par_merge sums every counter");
+    g->par_ctr = gms_xcalloc(n, sizeof *g->par_ctr);
+    gms_mreq_pool_shards(&g->pool, n, 4 * n);
+    gms_par_hooks h = { .gate = par_gate, .enter = par_enter, .chunk = par_chunk, .leave = par_leave,
+                        .merge = par_merge, .ud = g, .min_active = 8 };
+    if (gms_engine_set_parallel(g->eng, GMS_DOM_CORE, n, &h) == 0) g->host_threads = n;
+}
+
 /* ---------------------------------------------------------------- public API */
 
 gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error *err)
@@ -350,6 +455,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
         snprintf(g->stats.workload, sizeof g->stats.workload, "%s", s->ops->name);
     }
     gms_engine_activate(g->eng, g->gpu_comp);
+    host_threads_init(g, p->sim.host_threads);
     return s;
 }
 
@@ -392,6 +498,9 @@ int gms_sim_run(gms_sim *s, gms_error *err)
         gms_mreq_pool_dump_live(&g->pool, stderr, 8);
     }
     collect(g, &g->stats.total);
+    if (g->host_threads > 1 && getenv("GMS_HOST_THREADS_REPORT"))   /* not a statistic: they are identical */
+        fprintf(stderr, "gpumemsim: %u host threads ticked %llu core edge(s) in parallel\n", g->host_threads,
+                (unsigned long long)gms_engine_parallel_edges(g->eng));
     gms_stat_u64(&g->stats.total, "gms_completed", rc == 0 && !s->stopped_early);
     if (rc == 0 && !s->stopped_early && s->ops && s->ops->verify) {
         gms_error verr = {0};
@@ -403,6 +512,7 @@ int gms_sim_run(gms_sim *s, gms_error *err)
 }
 
 const gms_run_stats *gms_sim_stats(const gms_sim *s) { return &s->g.stats; }
+uint64_t gms_sim_parallel_edges(const gms_sim *s) { return gms_engine_parallel_edges(s->g.eng); }
 
 void gms_sim_set_progress(gms_sim *s, gms_progress_fn fn, void *ud)
 {
@@ -439,7 +549,8 @@ void gms_sim_free(gms_sim *s)
     if (g->icnt_comp) gms_icnt_free(g);
     if (g->mem.free) g->mem.free(g->mem.self);
     if (g->uvm) gms_uvm_free(g->uvm);
-    gms_engine_free(g->eng);
+    gms_engine_free(g->eng);          /* stops the host threads */
+    free(g->par_ctr);
     gms_mreq_pool_free(&g->pool);
     gms_run_stats_free(&g->stats);
     gms_classifier_free(g->classifier);

@@ -29,6 +29,7 @@ typedef struct gms_kernel {
     uint64_t dispatch_from;           /* launch latency: no block before this cycle */
     uint64_t winst_at_start, tinst_at_start;
     int active;
+    uint64_t par_safe_until;          /* host threads: no block of it can end the kernel before this core cycle */
     struct gms_kernel *next;          /* list of running kernels */
 } gms_kernel;
 
@@ -85,7 +86,13 @@ typedef struct gms_gpu {
     gms_progress_fn progress;
     void *progress_ud;
     uint64_t progress_next_ms;
+    /* -gms_host_threads: per-thread counter shards, summed into ctr after each parallel phase */
+    unsigned host_threads;
+    gms_counters *par_ctr;
 } gms_gpu;
+
+/* the counters an SM tick adds to: its thread's shard inside a parallel phase */
+extern _Thread_local gms_counters *gms_par_ctr_tls;
 
 /* sm.c */
 struct gms_sm *gms_sm_new(gms_gpu *g, uint32_t id);
@@ -97,7 +104,11 @@ void gms_sm_translated(struct gms_sm *s, gms_mreq *r);     /* from the UVM */
 void gms_sm_flush_l1(struct gms_sm *s);
 int gms_sm_set_l1_assoc(struct gms_sm *s, uint32_t assoc);
 void gms_sm_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
+/* the most instructions a warp of kernel k on this SM has still to issue (host threads) */
+uint64_t gms_sm_max_remaining(const struct gms_sm *s, const gms_kernel *k);
 
+/* gpu.c: core edges whose SMs ticked on several host threads (-gms_host_threads; tests) */
+uint64_t gms_sim_parallel_edges(const struct gms_sim *s);
 /* gpu.c: called by an SM when a block finished */
 void gms_gpu_block_done(gms_gpu *g, gms_kernel *k);
 /* icnt.c */

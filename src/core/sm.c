@@ -36,6 +36,19 @@ static void wheel_add(gms_sm *s, uint64_t cycle, uint16_t wi, uint8_t reg)
     s->w[wi].reg_events++;
 }
 
+/* ---------------------------------------------------------------- deferred (host threads) */
+
+/* inside a parallel phase (gms_engine_deferring) these shared side effects are replayed in
+ * SM order after the phase (engine.h) */
+static void defer_block_done(void *g, uint64_t k, uint64_t unused)
+{
+    (void)unused;
+    gms_gpu_block_done(g, (gms_kernel *)(uintptr_t)k);
+}
+static void defer_send(void *g, uint64_t sm, uint64_t r) { gms_icnt_send(g, (uint32_t)sm, (gms_mreq *)(uintptr_t)r); }
+static void defer_page(void *c, uint64_t page, uint64_t unused) { (void)unused; gms_classifier_observe(c, page); }
+static void defer_range(void *c, uint64_t lo, uint64_t hi) { gms_classifier_observe_range(c, lo, hi, 12); }
+
 /* ---------------------------------------------------------------- warp and block life */
 
 static void block_finished(gms_sm *s, uint32_t bi)
@@ -61,8 +74,9 @@ static void block_finished(gms_sm *s, uint32_t bi)
     b->used = 0;
     b->k = NULL;
     if (s->blocks_used == 0) s->kernel_here = NULL;
-    s->g->ctr.blocks_done++;
-    gms_gpu_block_done(s->g, k);
+    s->ctr->blocks_done++;
+    if (gms_engine_deferring()) gms_engine_defer(defer_block_done, s->g, (uintptr_t)k, 0);
+    else gms_gpu_block_done(s->g, k);
 }
 
 static void maybe_finish_warp(gms_sm *s, uint32_t wi);
@@ -264,6 +278,21 @@ static gms_access_type acc_type(uint8_t mem, int is_write)
 static void observe_pages(gms_sm *s, const uint64_t addrs[32], uint32_t mask)
 {
     gms_gpu *g = s->g;
+    if (gms_engine_deferring()) {
+        /* the distinct pages in lane order, as gms_classifier_observe_lanes feeds them */
+        uint64_t seen[32];
+        int ns = 0;
+        for (int l = 0; l < 32; l++) {
+            if (!(mask >> l & 1u)) continue;
+            uint64_t pg = addrs[l] >> 12;
+            int dup = 0;
+            for (int i = 0; i < ns && !dup; i++) dup = seen[i] == pg;
+            if (dup) continue;
+            seen[ns++] = pg;
+            gms_engine_defer(defer_page, g->classifier, pg, 0);
+        }
+        return;   /* no observer in a parallel phase (gpu.c, par_gate) */
+    }
     gms_classifier_observe_lanes(g->classifier, addrs, mask, 12);
     if (g->observe) g->observe(g->observe_ud, addrs, mask);
 }
@@ -284,7 +313,7 @@ static int lsu_reserves_dst(const gms_inst *in)
 static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_t *lane_addrs, uint64_t now)
 {
     warp *w = &s->w[wi];
-    gms_counters *c = &s->g->ctr;
+    gms_counters *c = s->ctr;
     uint64_t addrs[32];
     if (lane_addrs) memcpy(addrs, lane_addrs, sizeof addrs);
     switch (in->mem) {
@@ -324,7 +353,8 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     if (in->addr_mode == GMS_ADDR_STRIDE && in->width && in->stride == (int64_t)in->width && !s->g->observe) {
         /* unit stride: the k-th active lane reads base + k*width, one contiguous range */
         uint64_t hi = in->base + (uint64_t)__builtin_popcount(in->mask) * in->width - 1;
-        gms_classifier_observe_range(s->g->classifier, in->base, hi, 12);
+        if (gms_engine_deferring()) gms_engine_defer(defer_range, s->g->classifier, in->base, hi);
+        else gms_classifier_observe_range(s->g->classifier, in->base, hi, 12);
         s->ntxn = (uint32_t)gms_coalesce_range(in->base, hi, sector, s->txn);
     } else {
         if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
@@ -390,13 +420,13 @@ static void lsu_feed(gms_sm *s, uint64_t now)
             if (s->lsu_kind == GMS_MREQ_READ && s->p->l1d.bypass_slots &&
                 s->bypass_inflight >= s->p->l1d.bypass_slots) {
                 if (s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
-                g->ctr.stall_shd_mem++;
+                s->ctr->stall_shd_mem++;
                 return;
             }
             if (used >= 1) return;     /* one bypassed transaction per cycle */
         } else {
             uint32_t b = sm_bank_of(s, t->addr);
-            if ((used >> b & 1u) || s->bank[b].n >= s->l1_latency) { g->ctr.stall_shd_mem++; return; }
+            if ((used >> b & 1u) || s->bank[b].n >= s->l1_latency) { s->ctr->stall_shd_mem++; return; }
             used |= 1u << b;
         }
         gms_mreq *r = gms_mreq_alloc(&g->pool);
@@ -414,7 +444,7 @@ static void lsu_feed(gms_sm *s, uint64_t now)
         r->warp_txn = 1;
         r->t_issue = now;
         s->w[s->lsu_warp].outstanding++;
-        if (s->lsu_bypass) { used++; if (r->kind == GMS_MREQ_READ) s->bypass_inflight++; if (r->kind == GMS_MREQ_READ) g->ctr.n_bypass_reads++; }
+        if (s->lsu_bypass) { used++; if (r->kind == GMS_MREQ_READ) s->bypass_inflight++; if (r->kind == GMS_MREQ_READ) s->ctr->n_bypass_reads++; }
         s->txn_pos++;
         if (g->uvm_on && !gms_uvm_translate(g->uvm, s->id, r, now)) continue;
         txn_translated(s, r, now);
@@ -442,7 +472,7 @@ static void l1_access(gms_sm *s, uint64_t now)
         int outcome = rc & 0xff;
         if (outcome == GMS_CACHE_RESERVATION_FAIL) {
             gms_fifo_push_front(&s->bank[b], r);   /* retried next cycle */
-            s->g->ctr.stall_shd_mem++;
+            s->ctr->stall_shd_mem++;
             continue;
         }
         if (r->kind == GMS_MREQ_WRITE) {
@@ -471,7 +501,8 @@ static int drain_to_icnt(gms_sm *s, int from_l1)
     if (from_l1) gms_cache_mq_pop(s->l1); else gms_fifo_pop(&s->bypass_out);
     r->sm = (uint16_t)s->id;
     r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
-    gms_icnt_send(g, s->id, r);
+    if (gms_engine_deferring()) gms_engine_defer(defer_send, g, s->id, (uintptr_t)r);
+    else gms_icnt_send(g, s->id, r);
     return 1;
 }
 
@@ -490,7 +521,7 @@ static void process_reply(gms_sm *s, uint64_t now)
 {
     gms_mreq *r = gms_fifo_pop(&s->replies);
     if (!r) return;
-    gms_counters *c = &s->g->ctr;
+    gms_counters *c = s->ctr;
     /* GPGPU-Sim's memlatstat_read_done, called for every data response the cluster hands to
      * the LDST unit: read replies and write acknowledgements alike */
     uint64_t lat = now - r->t_issue;
@@ -711,8 +742,8 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     uint32_t pop = (uint32_t)__builtin_popcount(in->mask);
     s->winst++;
     s->tinst += pop;
-    s->g->ctr.warp_insts++;
-    s->g->ctr.thread_insts += pop;
+    s->ctr->warp_insts++;
+    s->ctr->thread_insts += pop;
     w->next++;
     switch (in->op) {
     case GMS_OP_MEM:
@@ -723,7 +754,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         w->state = W_BARRIER;
         cand_off(s, wi);
         b->at_barrier++;
-        s->g->ctr.barrier_waits++;
+        s->ctr->barrier_waits++;
         if (b->at_barrier == b->live) release_barrier(s, b);
         break;
     }
@@ -818,9 +849,20 @@ static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
     return t == UINT64_MAX ? 0 : t;
 }
 
+static int sm_tick_body(gms_sm *s, uint64_t cycle);
+
 static int sm_tick(void *self, uint64_t cycle)
 {
     gms_sm *s = self;
+    if (!gms_par_ctr_tls) return sm_tick_body(s, cycle);
+    s->ctr = gms_par_ctr_tls;
+    int r = sm_tick_body(s, cycle);
+    s->ctr = &s->g->ctr;
+    return r;
+}
+
+static int sm_tick_body(gms_sm *s, uint64_t cycle)
+{
     run_events(s, cycle);
     if (s->l1) writeback(s);
     process_reply(s, cycle);
@@ -895,6 +937,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     const gms_params *p = g->p;
     gms_sm *s = gms_xcalloc(1, sizeof *s);
     s->g = g;
+    s->ctr = &g->ctr;
     s->p = p;
     s->id = id;
     s->nwarps_max = p->core.max_warps_per_sm < MAX_WARPS ? p->core.max_warps_per_sm : MAX_WARPS;
@@ -939,6 +982,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->l1_latency = p->l1d.l1_latency ? p->l1d.l1_latency : 1;
     snprintf(s->name, sizeof s->name, "SM%u", id);
     s->comp = gms_engine_add(g->eng, GMS_DOM_CORE, s->name, sm_tick, sm_stuck, s);
+    gms_engine_mark_parallel(s->comp);
     return s;
 }
 
@@ -977,4 +1021,18 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
     for (uint32_t i = 0; i < n; i++) if (sms[i]->l1) c[k++] = sms[i]->l1;
     if (k) gms_cache_report(c, k, "L1D", out);
     free(c);
+}
+
+uint64_t gms_sm_max_remaining(const gms_sm *s, const gms_kernel *k)
+{
+    uint64_t m = 0;
+    if (!s->blocks_used) return 0;
+    for (uint32_t i = 0; i < s->nwarps_max; i++) {
+        const warp *w = &s->w[i];
+        if ((w->state != W_ACTIVE && w->state != W_BARRIER) || s->blocks[w->blk].k != k) continue;
+        uint64_t r = w->next < w->tr->n ? w->tr->n - w->next : 0;
+        if (w->tr->more) r++;
+        if (r > m) m = r;
+    }
+    return m;
 }

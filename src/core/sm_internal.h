@@ -69,6 +69,7 @@ typedef struct sched {
 
 struct gms_sm {
     gms_gpu *g;
+    gms_counters *ctr;                   /* &g->ctr, or the thread's shard during a parallel tick */
     const gms_params *p;
     uint32_t id;
     gms_component *comp;

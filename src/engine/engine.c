@@ -1,6 +1,13 @@
 #include "engine/engine.h"
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <pthread.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <time.h>
 
 struct gms_component {
     const char *name;
@@ -9,6 +16,7 @@ struct gms_component {
     void *self;
     uint8_t dom;
     uint8_t active;
+    uint8_t par;             /* may tick on a worker thread (gms_engine_mark_parallel) */
     uint32_t idx;            /* index within its domain */
     uint64_t wake_cycle;     /* earliest pending wake-up, UINT64_MAX if none */
 };
@@ -29,6 +37,32 @@ typedef struct domain {
     uint32_t nheap, capheap;
 } domain;
 
+/* one entry of a thread's log during a parallel phase */
+enum { PE_ACT, PE_WAKE, PE_CALL };
+typedef struct par_entry {
+    uint8_t kind;
+    uint32_t src;            /* index of the component whose tick made the call */
+    gms_component *c;
+    gms_defer_fn fn;
+    void *p;
+    uint64_t a, b;
+} par_entry;
+
+/* the log of one chunk (a contiguous range of the edge's job list) */
+struct gms_par_thread {
+    uint32_t cur_src;
+    par_entry *log;
+    uint32_t n, cap;
+    uint64_t progress;
+    uint32_t lo, hi;
+};
+
+typedef struct par_worker { struct gms_engine *e; unsigned tid; pthread_t th; } par_worker;
+
+#define PAR_MAX_CHUNKS 32
+
+_Thread_local struct gms_par_thread *gms_par_self;
+
 struct gms_engine {
     domain d[GMS_NDOM];
     uint64_t now_fs;
@@ -39,6 +73,36 @@ struct gms_engine {
     uint64_t edges, ticks;
     int aborted;
     char abort_msg[512];
+    /* parallel ticking (one domain) */
+    int par_dom;                     /* -1: off */
+    unsigned nthreads;
+    gms_par_hooks hooks;
+    par_worker *thr;                 /* [nthreads], [0] is the main thread */
+    struct gms_par_thread chunk[PAR_MAX_CHUNKS];
+    uint32_t nchunks;
+    int par_layout;                  /* 0 unchecked, 1 ok, -1 unusable (stay serial) */
+    uint32_t par_lo, par_hi;         /* marked components: indices [par_lo, par_hi) */
+    gms_component **job;             /* this edge's active marked components */
+    uint8_t *job_ret;
+    uint32_t njob, capjob;
+    uint64_t *act_early;             /* activated in the replay by a component of an earlier word */
+    uint64_t *start_bits;
+    int replaying;
+    uint32_t replay_src;
+    uint64_t par_edges;
+    /* governor: the threads only help when the host gives them cores; eligible edges are
+     * timed per component tick, parallel and serial in turn (PAR_PROBE edges each), and the
+     * faster way is used for the next PAR_EXPLOIT edges (results are the same either way) */
+    int gov_off;                     /* GMS_HOST_THREADS_ALWAYS=1: every eligible edge in parallel */
+    int gov_phase;                   /* 0 probe serial, 1 probe parallel, 2 exploit */
+    uint32_t gov_left;
+    uint32_t gov_window;             /* serial exploit length: doubles while the threads lose */
+    int gov_par;                     /* in exploit: parallel? */
+    int gov_time_serial;             /* this edge is a timed serial probe */
+    uint64_t gov_ns[2], gov_ticks[2];  /* [0] serial, [1] parallel */
+    _Atomic uint32_t go_seq, done_cnt, sleepers, main_sleeps;
+    _Atomic uint64_t grab;           /* epoch << 32 | nchunks << 16 | next chunk */
+    _Atomic int stop;
 };
 
 /* edge processing order within one instant: replies flow up first */
@@ -49,6 +113,7 @@ gms_engine *gms_engine_new(const double mhz[GMS_NDOM], int skip_idle)
 {
     gms_engine *e = gms_xcalloc(1, sizeof *e);
     e->skip_idle = skip_idle;
+    e->par_dom = -1;
     for (int i = 0; i < GMS_NDOM; i++) {
         double f = mhz[i] > 0 ? mhz[i] : 1000.0;
         e->d[i].mhz = f;
@@ -58,9 +123,12 @@ gms_engine *gms_engine_new(const double mhz[GMS_NDOM], int skip_idle)
     return e;
 }
 
+static void par_stop(gms_engine *e);
+
 void gms_engine_free(gms_engine *e)
 {
     if (!e) return;
+    par_stop(e);
     for (int i = 0; i < GMS_NDOM; i++) {
         for (uint32_t k = 0; k < e->d[i].ncomps; k++) free(e->d[i].comps[k]);
         free(e->d[i].comps);
@@ -96,10 +164,33 @@ gms_component *gms_engine_add(gms_engine *e, gms_domain dn, const char *name,
     return c;
 }
 
+static void par_log(struct gms_par_thread *t, par_entry en)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 256;
+        t->log = gms_xrealloc(t->log, t->cap * sizeof *t->log);
+    }
+    en.src = t->cur_src;
+    t->log[t->n++] = en;
+}
+
+void gms_engine_defer(gms_defer_fn fn, void *p, uint64_t a, uint64_t b)
+{
+    struct gms_par_thread *t = gms_par_self;
+    if (!t) { fn(p, a, b); return; }
+    par_log(t, (par_entry){ .kind = PE_CALL, .fn = fn, .p = p, .a = a, .b = b });
+}
+
+int gms_engine_replaying(const gms_engine *e) { return e->replaying; }
+uint64_t gms_engine_parallel_edges(const gms_engine *e) { return e->par_edges; }
+
 void gms_engine_activate(gms_engine *e, gms_component *c)
 {
+    if (gms_par_self) { par_log(gms_par_self, (par_entry){ .kind = PE_ACT, .c = c }); return; }
     if (c->active) return;
     domain *d = &e->d[c->dom];
+    if (e->replaying && (int)c->dom == e->par_dom && (e->replay_src >> 6) < (c->idx >> 6))
+        e->act_early[c->idx >> 6] |= 1ULL << (c->idx & 63);
     c->active = 1;
     d->active_bits[c->idx >> 6] |= 1ULL << (c->idx & 63);
     d->nactive++;
@@ -147,6 +238,7 @@ static timer heap_pop(domain *d)
 
 void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle)
 {
+    if (gms_par_self) { par_log(gms_par_self, (par_entry){ .kind = PE_WAKE, .c = c, .a = cycle }); return; }
     domain *d = &e->d[c->dom];
     if (cycle <= d->cycle) cycle = d->cycle + 1;
     if (cycle >= c->wake_cycle) return;   /* an earlier wake-up is pending */
@@ -160,7 +252,11 @@ void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle)
 uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d) { return e->now_cycle[d]; }
 uint64_t gms_engine_time_fs(const gms_engine *e) { return e->now_fs; }
 double gms_engine_mhz(const gms_engine *e, gms_domain d) { return e->d[d].mhz; }
-void gms_engine_progress(gms_engine *e) { e->progress++; }
+void gms_engine_progress(gms_engine *e)
+{
+    if (gms_par_self) gms_par_self->progress++;
+    else e->progress++;
+}
 uint64_t gms_engine_edges_visited(const gms_engine *e) { return e->edges; }
 uint64_t gms_engine_ticks(const gms_engine *e) { return e->ticks; }
 
@@ -169,6 +265,291 @@ void gms_engine_abort(gms_engine *e, const char *msg)
     if (e->aborted) return;
     e->aborted = 1;
     snprintf(e->abort_msg, sizeof e->abort_msg, "%s", msg);
+}
+
+/* ---------------------------------------------------------------- parallel ticking */
+
+static long futex(_Atomic uint32_t *addr, int op, uint32_t val)
+{
+    return syscall(SYS_futex, (uint32_t *)addr, op, val, NULL, NULL, 0);
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+#define PAR_SPIN 4000
+#define PAR_PROBE 64
+#define PAR_CHECK 8
+#define PAR_EXPLOIT 2048
+#define PAR_EXPLOIT_MAX 65536
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* after the probes: the faster way for the next window; while the threads lose, the windows
+ * between probes grow (a parallel probe on a host without a free core is slow) */
+static void gov_decide(gms_engine *e)
+{
+    e->gov_par = e->gov_ticks[0] && e->gov_ticks[1] &&
+                 (double)e->gov_ns[1] / (double)e->gov_ticks[1] < (double)e->gov_ns[0] / (double)e->gov_ticks[0];
+    if (e->gov_par) e->gov_window = PAR_EXPLOIT;
+    else e->gov_window = e->gov_window ? (e->gov_window * 2 > PAR_EXPLOIT_MAX ? PAR_EXPLOIT_MAX : e->gov_window * 2)
+                                       : PAR_EXPLOIT;
+    e->gov_phase = 2;
+    e->gov_left = e->gov_par ? PAR_EXPLOIT : e->gov_window;
+    e->gov_ns[1] = e->gov_ticks[1] = 0;
+}
+
+/* take chunks of epoch `epoch` until none is left (a thread that woke late finds none) */
+static void par_take_chunks(gms_engine *e, unsigned tid, uint32_t epoch)
+{
+    const gms_par_hooks *h = &e->hooks;
+    int entered = 0;
+    for (;;) {
+        uint64_t v = atomic_load_explicit(&e->grab, memory_order_acquire);
+        uint32_t next = (uint32_t)(v & 0xffff), nch = (uint32_t)(v >> 16 & 0xffff);
+        if ((uint32_t)(v >> 32) != epoch || next >= nch) break;
+        if (!atomic_compare_exchange_weak_explicit(&e->grab, &v, v + 1, memory_order_acq_rel, memory_order_acquire))
+            continue;
+        /* only now is this edge's state ours to read: the main thread waits for the chunk */
+        uint64_t cycle = e->d[e->par_dom].cycle;
+        struct gms_par_thread *t = &e->chunk[next];
+        if (!entered) { entered = 1; if (h->enter) h->enter(h->ud, tid); }
+        if (h->chunk) h->chunk(h->ud, tid, next);
+        gms_par_self = t;
+        for (uint32_t i = t->lo; i < t->hi; i++) {
+            gms_component *c = e->job[i];
+            t->cur_src = c->idx;
+            e->job_ret[i] = (uint8_t)(c->tick(c->self, cycle) != 0);
+        }
+        gms_par_self = NULL;
+        atomic_fetch_add(&e->done_cnt, 1);
+        if (atomic_load(&e->main_sleeps)) futex(&e->done_cnt, FUTEX_WAKE_PRIVATE, 1);
+    }
+    if (entered && h->leave) h->leave(h->ud, tid);
+}
+
+static void *par_worker_main(void *arg)
+{
+    par_worker *wk = arg;
+    gms_engine *e = wk->e;
+    uint32_t seen = 0;
+    for (;;) {
+        uint32_t s;
+        int spins = 0;
+        while ((s = atomic_load_explicit(&e->go_seq, memory_order_acquire)) == seen) {
+            if (++spins < PAR_SPIN) { cpu_relax(); continue; }
+            atomic_fetch_add(&e->sleepers, 1);
+            if (atomic_load(&e->go_seq) == seen) futex(&e->go_seq, FUTEX_WAIT_PRIVATE, seen);
+            atomic_fetch_sub(&e->sleepers, 1);
+            spins = 0;
+        }
+        seen = s;
+        if (atomic_load_explicit(&e->stop, memory_order_acquire)) break;
+        par_take_chunks(e, wk->tid, s);
+    }
+    return NULL;
+}
+
+static void par_stop(gms_engine *e)
+{
+    if (!e->thr) return;
+    atomic_store(&e->stop, 1);
+    atomic_fetch_add(&e->go_seq, 1);
+    futex(&e->go_seq, FUTEX_WAKE_PRIVATE, INT_MAX);
+    for (unsigned i = 1; i < e->nthreads; i++) pthread_join(e->thr[i].th, NULL);
+    for (unsigned i = 0; i < PAR_MAX_CHUNKS; i++) { free(e->chunk[i].log); e->chunk[i].log = NULL; e->chunk[i].cap = 0; }
+    free(e->thr);
+    e->thr = NULL;
+    free(e->job);
+    free(e->job_ret);
+    free(e->act_early);
+    free(e->start_bits);
+    e->job = NULL;
+    e->job_ret = NULL;
+    e->act_early = e->start_bits = NULL;
+    e->capjob = 0;
+}
+
+int gms_engine_set_parallel(gms_engine *e, gms_domain dn, unsigned nthreads, const gms_par_hooks *h)
+{
+    par_stop(e);
+    e->par_dom = -1;
+    if (nthreads <= 1) return 0;
+    if (nthreads > PAR_MAX_CHUNKS / 4) nthreads = PAR_MAX_CHUNKS / 4;
+    e->hooks = *h;
+    e->nthreads = nthreads;
+    e->thr = gms_xcalloc(nthreads, sizeof *e->thr);
+    atomic_store(&e->stop, 0);
+    for (unsigned i = 0; i < nthreads; i++) { e->thr[i].e = e; e->thr[i].tid = i; }
+    for (unsigned i = 1; i < nthreads; i++)
+        if (pthread_create(&e->thr[i].th, NULL, par_worker_main, &e->thr[i])) {
+            e->nthreads = i;      /* the ones created stop with par_stop */
+            par_stop(e);
+            return -1;
+        }
+    e->par_dom = (int)dn;
+    e->par_layout = 0;
+    const char *always = getenv("GMS_HOST_THREADS_ALWAYS");
+    e->gov_off = always && *always == '1';
+    e->gov_phase = 0;                /* a serial probe first */
+    e->gov_left = PAR_PROBE;
+    return 0;
+}
+
+void gms_engine_mark_parallel(gms_component *c) { c->par = 1; }
+
+/* the marked components are [par_lo, par_hi) with nothing unmarked before them */
+static int par_check_layout(gms_engine *e, domain *d)
+{
+    uint32_t k = 0;
+    while (k < d->ncomps && !d->comps[k]->par) k++;
+    if (k != 0 || k == d->ncomps) return -1;
+    while (k < d->ncomps && d->comps[k]->par) k++;
+    e->par_lo = 0;
+    e->par_hi = k;
+    for (uint32_t j = k; j < d->ncomps; j++) if (d->comps[j]->par) return -1;
+    e->act_early = gms_xcalloc(d->nwords, sizeof *e->act_early);
+    e->start_bits = gms_xcalloc(d->nwords, sizeof *e->start_bits);
+    return 1;
+}
+
+static void deactivate(domain *d, gms_component *c);
+
+static void tick_one(gms_engine *e, domain *d, gms_component *c)
+{
+    e->ticks++;
+    if (!c->tick(c->self, d->cycle)) deactivate(d, c);
+}
+
+/* one edge of the parallel domain, the marked components on the threads: returns 0 if the
+ * edge should be done serially instead (nothing has happened then) */
+static int process_edge_par(gms_engine *e, domain *d)
+{
+    if (e->par_layout == 0) e->par_layout = par_check_layout(e, d);
+    if (e->par_layout < 0) return 0;
+    if (d->nactive < e->hooks.min_active) return 0;
+    /* the active marked components, in order */
+    uint32_t hi = e->par_hi, n = 0;
+    if (e->capjob < hi) {
+        e->capjob = hi;
+        e->job = gms_xrealloc(e->job, hi * sizeof *e->job);
+        e->job_ret = gms_xrealloc(e->job_ret, hi);
+    }
+    for (uint32_t w = 0; w < d->nwords && w * 64 < hi; w++) {
+        uint64_t bits = d->active_bits[w];
+        if ((w + 1) * 64 > hi) bits &= (1ULL << (hi - w * 64)) - 1;
+        while (bits) {
+            int b = __builtin_ctzll(bits);
+            bits &= bits - 1;
+            e->job[n++] = d->comps[w * 64 + (uint32_t)b];
+        }
+    }
+    if (n < e->hooks.min_active) return 0;
+    if (!e->hooks.gate(e->hooks.ud, d->cycle)) return 0;
+    /* governor */
+    if (e->gov_off) e->gov_left = 1, e->gov_phase = 1;
+    if (e->gov_left == 0) {
+        if (e->gov_phase == 0) { e->gov_phase = 1; e->gov_left = PAR_PROBE; }
+        else if (e->gov_phase == 1) gov_decide(e);
+        else {
+            e->gov_phase = 0;
+            e->gov_left = PAR_PROBE;
+            e->gov_ns[0] = e->gov_ns[1] = e->gov_ticks[0] = e->gov_ticks[1] = 0;
+        }
+    }
+    e->gov_left--;
+    if (e->gov_phase == 0 || (e->gov_phase == 2 && !e->gov_par)) {
+        e->gov_time_serial = e->gov_phase == 0;
+        if (e->gov_time_serial) e->gov_ticks[0] += n;
+        return 0;
+    }
+    uint64_t t0 = now_ns();
+    e->njob = n;
+    e->par_edges++;
+    memcpy(e->start_bits, d->active_bits, d->nwords * sizeof *d->active_bits);
+    memset(e->act_early, 0, d->nwords * sizeof *e->act_early);
+    unsigned nt = e->nthreads;
+    /* chunks taken by whichever thread is free (a thread the host has descheduled holds up
+     * only the chunk it took); logs per chunk, replayed in chunk order */
+    uint32_t nch = 4 * nt;
+    if (nch > n) nch = n;
+    e->nchunks = nch;
+    for (uint32_t c = 0; c < nch; c++) {
+        e->chunk[c].lo = (uint32_t)((uint64_t)n * c / nch);
+        e->chunk[c].hi = (uint32_t)((uint64_t)n * (c + 1) / nch);
+        e->chunk[c].n = 0;
+        e->chunk[c].progress = 0;
+    }
+    /* go */
+    uint32_t epoch = atomic_load_explicit(&e->go_seq, memory_order_relaxed) + 1;
+    atomic_store_explicit(&e->done_cnt, 0, memory_order_relaxed);
+    atomic_store(&e->grab, (uint64_t)epoch << 32 | (uint64_t)nch << 16);
+    atomic_store(&e->go_seq, epoch);
+    if (atomic_load(&e->sleepers)) futex(&e->go_seq, FUTEX_WAKE_PRIVATE, INT_MAX);
+    par_take_chunks(e, 0, epoch);
+    uint32_t got;
+    int spins = 0;
+    while ((got = atomic_load(&e->done_cnt)) != nch) {
+        if (++spins < PAR_SPIN) { cpu_relax(); continue; }
+        atomic_store(&e->main_sleeps, 1);
+        if ((got = atomic_load(&e->done_cnt)) != nch) futex(&e->done_cnt, FUTEX_WAIT_PRIVATE, got);
+        atomic_store(&e->main_sleeps, 0);
+        spins = 0;
+    }
+    /* join done: merge the threads' shards, then replay the logs in component order */
+    if (e->hooks.merge) e->hooks.merge(e->hooks.ud, nt, nch);
+    e->ticks += n;
+    e->replaying = 1;
+    for (uint32_t c = 0; c < nch; c++) {
+        struct gms_par_thread *th = &e->chunk[c];
+        e->progress += th->progress;
+        for (uint32_t i = 0; i < th->n; i++) {
+            par_entry *en = &th->log[i];
+            e->replay_src = en->src;
+            switch (en->kind) {
+            case PE_ACT: gms_engine_activate(e, en->c); break;
+            case PE_WAKE: gms_engine_wake_at(e, en->c, en->a); break;
+            default: en->fn(en->p, en->a, en->b); break;
+            }
+        }
+    }
+    e->replaying = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (!e->job_ret[i]) deactivate(d, e->job[i]);
+    /* the components after the marked ones, as the serial loop would: the word holding the
+     * last marked one was read before that word's marked components ticked (so it sees what
+     * components of earlier words activated), later words after */
+    uint32_t mixed = (hi - 1) >> 6;
+    for (uint32_t w = mixed; w < d->nwords; w++) {
+        uint64_t bits = w == mixed ? (e->start_bits[w] | e->act_early[w]) : d->active_bits[w];
+        if (w == mixed) bits &= (hi & 63) ? ~((1ULL << (hi & 63)) - 1) : 0;
+        while (bits) {
+            int b = __builtin_ctzll(bits);
+            bits &= bits - 1;
+            gms_component *c = d->comps[w * 64 + (uint32_t)b];
+            if (!c->active) continue;
+            tick_one(e, d, c);
+        }
+    }
+    e->gov_ns[1] += now_ns() - t0;
+    e->gov_ticks[1] += n;
+    /* probing or exploiting the threads: back to serial as soon as they turn out slower than
+     * the serial probe (the host gave the other core to another job, say) */
+    if (!e->gov_off && (e->gov_left & (PAR_CHECK - 1)) == 0 &&
+        (double)e->gov_ns[1] / (double)e->gov_ticks[1] > (double)e->gov_ns[0] / (double)e->gov_ticks[0]) {
+        if (e->gov_phase == 1) e->gov_left = 0;   /* decide at the next edge: serial */
+        else e->gov_par = 0;
+    }
+    return 1;
 }
 
 static void process_edge(gms_engine *e, domain *d)
@@ -184,6 +565,11 @@ static void process_edge(gms_engine *e, domain *d)
         gms_engine_activate(e, c);
     }
     if (!d->nactive) return;
+    uint64_t t0 = 0;
+    if (e->par_dom == (int)(d - e->d)) {
+        if (process_edge_par(e, d)) return;
+        if (e->gov_time_serial) t0 = now_ns();
+    }
     for (uint32_t w = 0; w < d->nwords; w++) {
         uint64_t bits = d->active_bits[w];
         while (bits) {
@@ -195,6 +581,7 @@ static void process_edge(gms_engine *e, domain *d)
             if (!c->tick(c->self, d->cycle)) deactivate(d, c);
         }
     }
+    if (t0) { e->gov_ns[0] += now_ns() - t0; e->gov_time_serial = 0; }
 }
 
 static void report_all(gms_engine *e, FILE *out)

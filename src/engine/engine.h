@@ -47,6 +47,40 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
 /* set by a component to stop the run early (e.g. a bad trace line read at dispatch) */
 void gms_engine_abort(gms_engine *e, const char *msg);
 
+/* ---- parallel ticking of one domain's components (-gms_host_threads) ----
+ * Components marked with gms_engine_mark_parallel (the SMs) must be contiguous in their
+ * domain with no other component before them. On an edge of that domain where the gate says
+ * yes and enough components are active, the active marked components are split into
+ * contiguous chunks that `nthreads` host threads (the caller's among them) take in turn.
+ * During that phase every engine call from a tick (activate, wake_at, progress) and every
+ * gms_engine_defer is logged per thread and replayed after the join on the main thread in
+ * component order, so the outcome is that of the serial order. The components after the
+ * marked ones (in the same domain) then tick serially with the serial loop's semantics. */
+typedef void (*gms_defer_fn)(void *p, uint64_t a, uint64_t b);
+typedef struct gms_par_hooks {
+    int (*gate)(void *ud, uint64_t cycle);      /* may this edge tick in parallel? (main thread) */
+    void (*enter)(void *ud, unsigned tid);      /* on each thread before its range */
+    void (*chunk)(void *ud, unsigned tid, unsigned chunk);   /* thread tid starts chunk `chunk` */
+    void (*leave)(void *ud, unsigned tid);      /* on each thread after its chunks */
+    /* main thread, after the join, before the replay: nchunks chunks, in component order */
+    void (*merge)(void *ud, unsigned nthreads, unsigned nchunks);
+    void *ud;
+    uint32_t min_active;                        /* fewer active components: tick serially */
+} gms_par_hooks;
+/* nthreads 1: serial (at most 8). Returns 0, or -1 if the threads could not be created (stays serial). */
+int gms_engine_set_parallel(gms_engine *e, gms_domain d, unsigned nthreads, const gms_par_hooks *h);
+void gms_engine_mark_parallel(gms_component *c);
+struct gms_par_thread;
+extern _Thread_local struct gms_par_thread *gms_par_self;
+/* inside a parallel phase: side effects on shared state must go through gms_engine_defer */
+static inline int gms_engine_deferring(void) { return gms_par_self != NULL; }
+/* call fn(p, a, b) now, or, inside a parallel phase, at the replay in component order */
+void gms_engine_defer(gms_defer_fn fn, void *p, uint64_t a, uint64_t b);
+/* during the replay of a parallel phase (e.g. to check that something cannot happen there) */
+int gms_engine_replaying(const gms_engine *e);
+/* edges of `d` ticked in parallel so far */
+uint64_t gms_engine_parallel_edges(const gms_engine *e);
+
 /* statistics about the engine itself */
 uint64_t gms_engine_edges_visited(const gms_engine *e);
 uint64_t gms_engine_ticks(const gms_engine *e);

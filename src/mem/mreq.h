@@ -93,13 +93,40 @@ static inline gms_mreq *gms_fifo_pop(gms_mreq_fifo *f)
 
 /* Pool: requests are allocated in slabs and recycled; the pool counts live requests so a
  * debug check can assert conservation (every request issued is answered and freed once). */
+/* Host threads (-gms_host_threads): while gms_mreq_tls points at a shard (a parallel phase),
+ * alloc and release use that thread's shard (its own free list and slabs) and log each
+ * allocation in the shard's current id log (one per chunk of SMs); after the phase
+ * gms_mreq_shards_merge gives the logged requests their ids in chunk order (the order of the
+ * serial run, so ids are identical) and adds up the live counts. */
+typedef struct gms_mreq_idlog { gms_mreq **r; uint32_t n, cap; } gms_mreq_idlog;
+typedef struct gms_mreq_shard {
+    gms_mreq *free_list;
+    uint64_t nfree;
+    int64_t live;            /* allocations minus releases in this phase */
+    gms_mreq_idlog *cur;     /* where this thread's allocations are logged now */
+    void **slabs;
+    size_t nslabs;
+} gms_mreq_shard;
+extern _Thread_local gms_mreq_shard *gms_mreq_tls;
+
 typedef struct gms_mreq_pool {
     gms_mreq *free_list;
     void **slabs;
     size_t nslabs, cap_slabs;
     uint64_t live, allocated_total;
     uint32_t next_id;
+    gms_mreq_shard *shards;
+    unsigned nshards;
+    gms_mreq_idlog *idlogs;
+    unsigned nidlogs;
 } gms_mreq_pool;
+
+/* n thread shards and nlogs id logs */
+void gms_mreq_pool_shards(gms_mreq_pool *p, unsigned n, unsigned nlogs);
+/* main thread, outside a phase: before it, top each shard's free list up; after it, ids,
+ * live counts and excess free requests go back to the pool */
+void gms_mreq_shards_fill(gms_mreq_pool *p);
+void gms_mreq_shards_merge(gms_mreq_pool *p, unsigned nlogs);
 
 void gms_mreq_pool_init(gms_mreq_pool *p);
 void gms_mreq_pool_free(gms_mreq_pool *p);
