@@ -875,7 +875,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     if (s->ncand || s->npark)
         for (uint32_t i = 0; i < s->nsched; i++) {
             uint32_t si = sm_mod(i + (uint32_t)cycle, s->nsched);
-            if (s->sc[si].n && (s->sched_ncand[si] || s->park_ops[si])) s->sched_ops->pick(s, si, cycle);
+            if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
     if (sm_has_work(s)) {
         uint64_t t = s->p->sim.sleep_blocked ? l1_pipe_wake(s, cycle) : 0;

@@ -228,6 +228,15 @@ static inline const uint64_t *sched_cands(const gms_sm *s, uint32_t si, uint32_t
     }
     return any ? buf : s->scand[si];
 }
+/* has scheduler si a candidate, or a warp parked on a slot that is free now? (else its pick
+ * would find nothing: skipped) */
+static inline int sched_has_cands(const gms_sm *s, uint32_t si)
+{
+    if (s->sched_ncand[si]) return 1;
+    for (uint32_t ops = s->park_ops[si]; ops; ops &= ops - 1)
+        if (sm_slot_free(s, si, (uint32_t)__builtin_ctz(ops))) return 1;
+    return 0;
+}
 /* warp wi is a candidate, or parked on a slot that is free now */
 static inline int cand_or_ready(const gms_sm *s, uint32_t wi)
 {
