@@ -824,26 +824,19 @@ static int sm_has_work_outside_l1_pipe(const gms_sm *s)
     return s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1));
 }
 
-static int sm_has_work(const gms_sm *s)
-{
-    if (sm_has_work_outside_l1_pipe(s)) return 1;
-    for (uint32_t b = 0; b < s->nbanks; b++) if (s->bank[b].n) return 1;
-    return 0;
-}
-
-/* Host speed: when the SM's only work is requests inside the L1 pipeline, none of which
- * reaches the end of it next cycle, the cycle at which the first one does; else 0. Ticking
- * through the cycles before it would change nothing (the register-release wheel is caught
- * up by run_events; replies, translations and new blocks activate the SM). New kinds of
- * per-cycle work belong in sm_has_work_outside_l1_pipe, which both use (test: sleep_blocked_*). */
+/* Host speed: the SM has no work outside its L1 pipeline (sm_has_work_outside_l1_pipe). 0:
+ * the pipeline is empty too; 1: the SM must tick next cycle (a request reaches the end of the
+ * pipeline then, or -gms_sleep_blocked is off); else the cycle at which the first request
+ * does. Ticking through the cycles before it would change nothing (the register-release
+ * wheel is caught up by run_events; replies, translations and new blocks activate the SM).
+ * New kinds of per-cycle work belong in sm_has_work_outside_l1_pipe (test: sleep_blocked_*). */
 static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
 {
-    if (sm_has_work_outside_l1_pipe(s)) return 0;
     uint64_t t = UINT64_MAX;
     for (uint32_t b = 0; b < s->nbanks; b++)
         if (s->bank[b].n) {
             uint64_t r = s->bank[b].head->t_ready;
-            if (r <= cycle + 1) return 0;
+            if (r <= cycle + 1 || !s->p->sim.sleep_blocked) return 1;
             if (r < t) t = r;
         }
     return t == UINT64_MAX ? 0 : t;
@@ -877,9 +870,10 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
             uint32_t si = sm_mod(i + (uint32_t)cycle, s->nsched);
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
-    if (sm_has_work(s)) {
-        uint64_t t = s->p->sim.sleep_blocked ? l1_pipe_wake(s, cycle) : 0;
-        if (!t) return 1;
+    if (sm_has_work_outside_l1_pipe(s)) return 1;
+    uint64_t t = l1_pipe_wake(s, cycle);
+    if (t == 1) return 1;
+    if (t) {
         /* ... or at the next register release, if that comes first */
         for (uint64_t c = cycle + 1; s->wheel_events && c < t && c <= cycle + s->wheel_mask + 1; c++)
             if (s->wheel[c & s->wheel_mask].n) { t = c; break; }
