@@ -620,6 +620,11 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
  * ID_OC slots freed. */
 static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
                                          GMS_OP_BRA, GMS_OP_TEX };
+/* each type's position in oc_port_order (only the types of ID_OC slots occur) */
+static const uint8_t oc_port_pos[GMS_OP__COUNT] = {
+    [GMS_OP_SP] = 0, [GMS_OP_SFU] = 1, [GMS_OP_MEM] = 2, [GMS_OP_TENSOR] = 3,
+    [GMS_OP_DP] = 4, [GMS_OP_INT] = 5, [GMS_OP_BRA] = 6, [GMS_OP_TEX] = 7,
+};
 
 static uint32_t oc_cycle(gms_sm *s, uint64_t now)
 {
@@ -670,11 +675,8 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
      * the ports stop when nothing is pending. Identical to trying every type at every port. */
     uint32_t types = 0;
     for (uint32_t k = 0; k < s->nsched; k++) types |= s->oc[k].slot_mask;
-    uint32_t pend = 0;
-    for (uint32_t p = 0; p < sizeof oc_port_order; p++) {
-        uint8_t op = oc_port_order[p];
-        if (op == GMS_OP_MEM ? q->idoc != 0 : (types >> op & 1u)) pend |= 1u << p;
-    }
+    uint32_t pend = q->idoc ? 1u << oc_port_pos[GMS_OP_MEM] : 0;
+    for (uint32_t t = types; t; t &= t - 1) pend |= 1u << oc_port_pos[__builtin_ctz(t)];
     for (uint32_t port = 0; port < s->oc_ports && pend; port++) {
         for (uint32_t left = pend; left; left &= left - 1) {
             uint32_t p = (uint32_t)__builtin_ctz(left);
