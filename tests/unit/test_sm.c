@@ -212,6 +212,9 @@ TEST(memq_subcore_oldest_blocks_lowest_unit_first)
     CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), 0);
     CHECK_EQ(busy[0], 3);
     CHECK_EQ(busy[1], 1);
+    /* cu_mem: the units holding memory instructions, as busy (sm.c starts from it) */
+    CHECK_EQ(q.cu_mem[0], 3);
+    CHECK_EQ(q.cu_mem[1], 1);
     gms_memq_push(&q, 8, 0, &in);
     gms_memq_push(&q, 5, 1, &in);
     CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), -1);
@@ -221,6 +224,7 @@ TEST(memq_subcore_oldest_blocks_lowest_unit_first)
     REQUIRE(e);
     CHECK_EQ(e->warp, 0);
     CHECK_EQ(e->cu, 0);
+    CHECK_EQ(q.cu_mem[0], 2);   /* unit 0 freed by the dispatch, unit 1 still holds w4 */
     busy[0] &= ~1u;
     CHECK(gms_memq_dispatch(&q, 0, 11) == NULL);
     CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 12), 0);
@@ -232,9 +236,11 @@ TEST(memq_subcore_oldest_blocks_lowest_unit_first)
     e = gms_memq_dispatch(&q, 0, 12);
     REQUIRE(e);
     CHECK_EQ(e->warp, 8);
+    CHECK_EQ(q.cu_mem[0], 2);   /* w8 left unit 0; w4 holds unit 1 */
     e = gms_memq_dispatch(&q, 1, 12);
     REQUIRE(e);
     CHECK_EQ(e->warp, 1);
+    CHECK_EQ(q.cu_mem[1], 2);   /* w1 left unit 0; w5 holds unit 1 */
     t = gms_memq_take(&q, 13);
     REQUIRE(t);
     CHECK_EQ(t->warp, 1);
