@@ -39,13 +39,13 @@ typedef struct gms_memq_ent {
 #define GMS_MEMQ_MAX_SCHED 16
 
 typedef struct gms_memq {
-    gms_memq_ent e[GMS_MEMQ_CAP];   /* oldest first */
     uint32_t n;
     uint32_t idoc;                  /* bit s: scheduler s's ID_OC_MEM slot is taken */
     uint8_t collected[GMS_MEMQ_MAX_SCHED];   /* per scheduler: instructions past ID_OC_MEM */
     uint8_t cu_mem[GMS_MEMQ_MAX_SCHED];      /* sub-core collector, per scheduler: bit u, unit u
                                               * holds a memory instruction (alloc_cu to dispatch) */
     gms_memq_ent taken;             /* the last one taken */
+    gms_memq_ent e[GMS_MEMQ_CAP];   /* oldest first (last: the counts above share a host line) */
 } gms_memq;
 
 /* may scheduler `sched` (< GMS_MEMQ_MAX_SCHED) issue a memory instruction? */

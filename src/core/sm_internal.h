@@ -38,14 +38,14 @@ typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST];
 #define OC_MAX_CU 8
 #define OC_CU_NONE 0xffu   /* cu_op: the unit holds no non-memory instruction */
 typedef struct oc_sched {
-    oc_slot slot[GMS_OP__COUNT];
+    uint32_t slot_mask;            /* bit op: slot[op] is valid */
     uint32_t cu_held;              /* bit k: unit k holds a non-memory instruction not yet dispatched */
-    oc_slot cu[OC_MAX_CU];         /* the non-memory instruction a unit holds, valid until dispatched */
-    uint64_t cu_ready[OC_MAX_CU];  /* cycle from which that unit may dispatch (operands read) */
     uint8_t cu_op[OC_MAX_CU];      /* its type */
+    uint64_t cu_ready[OC_MAX_CU];  /* cycle from which that unit may dispatch (operands read) */
     uint64_t ex_free[GMS_OP__COUNT];   /* per type: cycle from which its OC_EX slot is free */
     uint64_t fu_free[GMS_OP__COUNT];   /* per type: cycle from which its unit's dispatch register is free */
-    uint32_t slot_mask;            /* bit op: slot[op] is valid */
+    oc_slot slot[GMS_OP__COUNT];
+    oc_slot cu[OC_MAX_CU];         /* the non-memory instruction a unit holds, valid until dispatched */
 } oc_sched;
 
 typedef struct block_slot {
@@ -61,10 +61,10 @@ typedef struct event { uint16_t warp; uint8_t reg; uint8_t pad; } event;
 typedef struct bucket { event *ev; uint32_t n, cap; } bucket;
 
 typedef struct sched {
-    uint16_t order[MAX_WARPS];  /* this scheduler's warps, oldest first */
     uint32_t n;
     int32_t last;               /* warp slot issued last (GTO greedy) */
     uint32_t last_pos;          /* position in order[] after which LRR starts */
+    uint16_t order[MAX_WARPS];  /* this scheduler's warps, oldest first */
 } sched;
 
 struct gms_sm {
@@ -77,22 +77,12 @@ struct gms_sm {
     gms_cache *l1;
     int l1_sector;
     int l1_enabled;
-    /* warps and blocks */
-    warp w[MAX_WARPS];
     uint32_t nwarps_max;
     uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
     uint32_t ncand;
     uint32_t sched_ncand[MAX_SCHED];
     uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
     const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
-    uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
-    /* Host speed: warps parked because their scheduler's ID_OC slot of their next
-     * instruction's type (ID_OC_MEM for memory instructions) is taken, by scheduler, type and
-     * local index (as scand). A parked warp is a candidate again exactly while that slot is
-     * free (sched_cands, cand_or_ready): it could not issue before, and is not re-checked
-     * every cycle while the slot stays taken. */
-    uint64_t park[MAX_SCHED][GMS_OP__COUNT][MAX_WARPS / 64];
-    uint16_t park_n[MAX_SCHED][GMS_OP__COUNT];
     uint32_t park_ops[MAX_SCHED];        /* bit op: park[si][op] holds a warp */
     uint32_t npark;
     uint64_t sched_bits[MAX_SCHED];      /* per scheduler: its warps' bits in a 64-warp word
@@ -102,7 +92,6 @@ struct gms_sm {
     uint32_t nblock_slots, blocks_used;
     uint32_t threads_used, regs_used, shmem_used;
     gms_kernel *kernel_here;             /* when SMs are not shared between kernels */
-    sched sc[MAX_SCHED];
     uint32_t nsched;
     uint64_t next_age;
     /* pipelines: per op class, next cycle each pipe is free */
@@ -112,7 +101,6 @@ struct gms_sm {
     uint32_t wheel_mask;
     uint64_t wheel_events;
     uint64_t last_cycle;
-    gms_memq memq;                       /* issued memory instructions on their way to the LSU */
     uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM */
     oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
     uint32_t oc_cu;                      /* collector units per scheduler */
@@ -126,7 +114,6 @@ struct gms_sm {
     uint16_t lsu_warp;
     gms_inst lsu_inst;
     inflight *lsu_inf;
-    gms_txn txn[128];
     uint32_t ntxn, txn_pos;
     uint64_t lsu_free_at;                /* shared-memory conflict cycles */
     int lsu_bypass;
@@ -143,6 +130,21 @@ struct gms_sm {
     uint32_t ninf_slabs;
     /* stats */
     uint64_t winst, tinst;
+    /* Host speed: the large arrays last, so that the scalars every tick reads share a few host
+     * cache lines (80 SMs' state does not stay in the host's caches between two ticks) */
+    /* warps and blocks */
+    warp w[MAX_WARPS];
+    uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
+    /* Host speed: warps parked because their scheduler's ID_OC slot of their next
+     * instruction's type (ID_OC_MEM for memory instructions) is taken, by scheduler, type and
+     * local index (as scand). A parked warp is a candidate again exactly while that slot is
+     * free (sched_cands, cand_or_ready): it could not issue before, and is not re-checked
+     * every cycle while the slot stays taken. */
+    uint64_t park[MAX_SCHED][GMS_OP__COUNT][MAX_WARPS / 64];
+    uint16_t park_n[MAX_SCHED][GMS_OP__COUNT];
+    sched sc[MAX_SCHED];
+    gms_memq memq;                       /* issued memory instructions on their way to the LSU */
+    gms_txn txn[128];
 };
 
 /* ---------------------------------------------------------------- helpers */
