@@ -69,22 +69,37 @@ typedef struct sched {
 
 struct gms_sm {
     gms_gpu *g;
+    /* Host speed: what every tick reads first, together (80 SMs' state does not stay in the
+     * host's caches from one tick of an SM to its next) */
     gms_counters *ctr;                   /* &g->ctr, or the thread's shard during a parallel tick */
     const gms_params *p;
-    uint32_t id;
     gms_component *comp;
-    char name[16];
     gms_cache *l1;
+    gms_mreq *next_wb;                   /* ldst_unit::m_next_wb: L1D waiter written back next */
+    bucket *wheel;                       /* register-release wheel */
+    uint32_t wheel_mask;
+    uint64_t wheel_events;
+    uint64_t last_cycle;
+    uint32_t ncand;
+    uint32_t npark;
+    uint32_t oc_pending;                 /* instructions waiting in ID_OC slots or collector units */
+    int lsu_busy;
+    uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
+    uint32_t nsched;
+    uint32_t nbanks, l1_latency;
+    const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
+    oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
+    gms_mreq_fifo replies;
+    gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
+    uint32_t sched_ncand[MAX_SCHED];
+    uint32_t park_ops[MAX_SCHED];        /* bit op: park[si][op] holds a warp */
+    gms_mreq_fifo bank[MAX_BANKS];       /* L1 access pipeline, per bank */
+    uint32_t id;
+    char name[16];
     int l1_sector;
     int l1_enabled;
     uint32_t nwarps_max;
     uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
-    uint32_t ncand;
-    uint32_t sched_ncand[MAX_SCHED];
-    uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
-    const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
-    uint32_t park_ops[MAX_SCHED];        /* bit op: park[si][op] holds a warp */
-    uint32_t npark;
     uint64_t sched_bits[MAX_SCHED];      /* per scheduler: its warps' bits in a 64-warp word
                                             (warp wi belongs to scheduler wi % nsched); all ones
                                             when 64 is not a multiple of nsched */
@@ -92,24 +107,15 @@ struct gms_sm {
     uint32_t nblock_slots, blocks_used;
     uint32_t threads_used, regs_used, shmem_used;
     gms_kernel *kernel_here;             /* when SMs are not shared between kernels */
-    uint32_t nsched;
     uint64_t next_age;
     /* pipelines: per op class, next cycle each pipe is free */
     uint64_t *pipe_free[GMS_OP__COUNT];
-    /* register-release wheel */
-    bucket *wheel;
-    uint32_t wheel_mask;
-    uint64_t wheel_events;
-    uint64_t last_cycle;
     uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM */
-    oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
     uint32_t oc_cu;                      /* collector units per scheduler */
     uint32_t oc_ports;                   /* generic collector input ports */
     uint32_t oc_busy;                    /* cycles from a unit's allocation to its dispatch */
-    uint32_t oc_pending;                 /* instructions waiting in ID_OC slots or collector units */
     uint64_t oc_seq;                     /* issue order of ID_OC instructions (warp_inst_t uid) */
     /* LSU */
-    int lsu_busy;
     uint32_t lsu_hold;                   /* warp + 1 whose instruction the LSU is feeding, 0 if none */
     uint16_t lsu_warp;
     gms_inst lsu_inst;
@@ -119,12 +125,7 @@ struct gms_sm {
     int lsu_bypass;
     gms_access_type lsu_acc;
     uint8_t lsu_kind;
-    gms_mreq_fifo bank[MAX_BANKS];       /* L1 access pipeline, per bank */
-    uint32_t nbanks, l1_latency;
-    gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
     uint32_t bypass_inflight;
-    gms_mreq_fifo replies;
-    gms_mreq *next_wb;                   /* ldst_unit::m_next_wb: L1D waiter written back next */
     inflight *inf_free;
     inflight **inf_slabs;
     uint32_t ninf_slabs;
