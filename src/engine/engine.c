@@ -103,7 +103,12 @@ struct gms_engine {
     _Atomic uint32_t go_seq, done_cnt, sleepers, main_sleeps;
     _Atomic uint64_t grab;           /* epoch << 32 | nchunks << 16 | next chunk */
     _Atomic int stop;
+    /* components come from slabs: one domain's components, added one after the other, lie
+     * side by side, so the edge loop reads them in address order (host speed) */
+    gms_component **slabs;
+    uint32_t nslabs, slab_used;
 };
+#define COMP_SLAB 64
 
 /* edge processing order within one instant: replies flow up first */
 static const gms_domain order[GMS_NDOM] = { GMS_DOM_DRAM, GMS_DOM_L2, GMS_DOM_ICNT, GMS_DOM_CORE };
@@ -130,11 +135,12 @@ void gms_engine_free(gms_engine *e)
     if (!e) return;
     par_stop(e);
     for (int i = 0; i < GMS_NDOM; i++) {
-        for (uint32_t k = 0; k < e->d[i].ncomps; k++) free(e->d[i].comps[k]);
         free(e->d[i].comps);
         free(e->d[i].active_bits);
         free(e->d[i].heap);
     }
+    for (uint32_t k = 0; k < e->nslabs; k++) free(e->slabs[k]);
+    free(e->slabs);
     free(e);
 }
 
@@ -142,7 +148,12 @@ gms_component *gms_engine_add(gms_engine *e, gms_domain dn, const char *name,
                               gms_tick_fn tick, gms_report_fn report, void *self)
 {
     domain *d = &e->d[dn];
-    gms_component *c = gms_xcalloc(1, sizeof *c);
+    if (!e->nslabs || e->slab_used == COMP_SLAB) {
+        e->slabs = gms_xrealloc(e->slabs, (e->nslabs + 1) * sizeof *e->slabs);
+        e->slabs[e->nslabs++] = gms_xcalloc(COMP_SLAB, sizeof **e->slabs);
+        e->slab_used = 0;
+    }
+    gms_component *c = &e->slabs[e->nslabs - 1][e->slab_used++];
     c->name = name;
     c->tick = tick;
     c->report = report;
