@@ -13,8 +13,17 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
     e->collected = 0;
     e->in_ex = 0;
     e->cu = 0;
-    e->has_addrs = 0;
+    e->aslot = 0;
     return e;
+}
+
+uint64_t *gms_memq_attach_addrs(gms_memq *q, gms_memq_ent *e)
+{
+    /* at most GMS_MEMQ_CAP entries plus the taken one hold a row (GMS_MEMQ_CAP + 1 rows) */
+    uint32_t r = (uint32_t)__builtin_ctzll(~q->aused);
+    q->aused |= 1ULL << r;
+    e->aslot = (uint8_t)(r + 1);
+    return q->addrs[r];
 }
 
 uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at)
@@ -53,10 +62,11 @@ const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now)
     uint32_t k = 0;
     while (k < q->n && !(q->e[k].in_ex && q->e[k].ready_at <= now)) k++;
     if (k == q->n) return 0;
+    if (q->taken.aslot) q->aused &= ~(1ULL << (q->taken.aslot - 1));   /* the previous one's row */
     q->taken = q->e[k];
     q->collected[q->taken.sched]--;
     q->n--;
-    /* only the entries after k move; has_addrs entries carry their 256 B of addresses */
+    /* only the entries after k move */
     memmove(&q->e[k], &q->e[k + 1], (q->n - k) * sizeof q->e[0]);
     return &q->taken;
 }

@@ -28,12 +28,11 @@ typedef struct gms_memq_ent {
     uint16_t warp;
     uint8_t sched;
     uint8_t collected;           /* left ID_OC_MEM (operands read) */
-    uint8_t has_addrs;           /* addrs holds the lane addresses */
+    uint8_t aslot;               /* 1 + the row of gms_memq.addrs holding its lane addresses, 0 if none */
     uint8_t cu;                  /* sub-core collector: the unit (within its scheduler) holding it */
     uint8_t in_ex;               /* in its scheduler's OC_EX_MEM slot: the LSU may take it */
     uint64_t ready_at;           /* collected: the LSU may take it from this cycle on (sub-core
                                   * collector: the unit may dispatch it from this cycle on) */
-    uint64_t addrs[32];
 } gms_memq_ent;
 
 #define GMS_MEMQ_MAX_SCHED 16
@@ -44,8 +43,13 @@ typedef struct gms_memq {
     uint8_t collected[GMS_MEMQ_MAX_SCHED];   /* per scheduler: instructions past ID_OC_MEM */
     uint8_t cu_mem[GMS_MEMQ_MAX_SCHED];      /* sub-core collector, per scheduler: bit u, unit u
                                               * holds a memory instruction (alloc_cu to dispatch) */
+    uint64_t aused;                 /* bit r: addrs[r] is in use */
     gms_memq_ent taken;             /* the last one taken */
     gms_memq_ent e[GMS_MEMQ_CAP];   /* oldest first (last: the counts above share a host line) */
+    /* lane addresses kept for the few entries that need them (a warp's last buffered
+     * instruction: its buffer may be refilled before the LSU takes it); out of the entries,
+     * which are scanned and shifted every cycle (host speed) */
+    uint64_t addrs[GMS_MEMQ_CAP + 1][32];   /* the entries' and the taken one's */
 } gms_memq;
 
 /* may scheduler `sched` (< GMS_MEMQ_MAX_SCHED) issue a memory instruction? */
@@ -53,8 +57,16 @@ static inline int gms_memq_slot_free(const gms_memq *q, uint32_t sched)
 {
     return !(q->idoc >> sched & 1u) && q->n < GMS_MEMQ_CAP;
 }
-/* issue: only when gms_memq_slot_free. Returns the entry (to fill addrs). */
+/* issue: only when gms_memq_slot_free. Returns the entry. */
 gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gms_inst *in);
+/* 32 lane addresses to fill for entry e (just pushed), kept until the entry has been taken
+ * and the next take happens */
+uint64_t *gms_memq_attach_addrs(gms_memq *q, gms_memq_ent *e);
+/* e's lane addresses, or NULL if none were attached */
+static inline const uint64_t *gms_memq_ent_addrs(const gms_memq *q, const gms_memq_ent *e)
+{
+    return e->aslot ? q->addrs[e->aslot - 1] : NULL;
+}
 /* operand collection: each scheduler's instruction in ID_OC_MEM moves on if fewer than
  * max_per_sched of its instructions are past it. Returns the mask of schedulers whose slot
  * freed. */

@@ -591,8 +591,7 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
     gms_memq_ent *e = gms_memq_push(&s->memq, wi, wi % s->nsched, in);
     /* the warp's buffer is refilled when this is its last instruction: keep the addresses */
     if (w->next >= w->tr->n && w->tr->more && in->mask) {
-        e->has_addrs = 1;
-        gms_inst_lane_addrs(w->tr, in, e->addrs);
+        gms_inst_lane_addrs(w->tr, in, gms_memq_attach_addrs(&s->memq, e));
     }
     /* reserve what lsu_accept will reserve (and release) */
     if (lsu_reserves_dst(in))
@@ -720,7 +719,7 @@ static void memq_cycle(gms_sm *s, uint64_t now)
         const gms_memq_ent *e = gms_memq_take(&s->memq, now);
         if (e) {
             warp *w = &s->w[e->warp];
-            lsu_accept(s, e->warp, &e->in, e->has_addrs ? e->addrs : NULL, now);
+            lsu_accept(s, e->warp, &e->in, gms_memq_ent_addrs(&s->memq, e), now);
             if (s->lsu_busy) {
                 /* the warp keeps its count until lsu_feed has counted every transaction:
                  * finishing now would free its slot under the LSU */

@@ -197,6 +197,45 @@ TEST(memq_issue_order_and_slots)
  *   allocate at 11 (ready 12): w8 -> s0 unit 0, then w5 -> s1 unit 1.
  *   take at 12: w0. dispatch s0 at 12: w8 (unit 0) before the older w4 (unit 1).
  *   dispatch s1 at 12: w1 (unit 0). take at 13: w1 (older than w8), then w8, then none. */
+/* Lane addresses attached to an entry stay readable through the take that returns it, and
+ * its row is reused only after the next take: w0 (addresses 0..31) and w1 (100..131) pushed;
+ * w0 taken (its addresses read back), w2 pushed with 200..231 while w0's are still in use
+ * (another row); the next take (w1) frees w0's row, which w3 then gets. */
+TEST(memq_lane_addresses_kept_until_next_take)
+{
+    static gms_memq q;
+    memset(&q, 0, sizeof q);
+    gms_inst in = { 0 };
+    uint64_t *a;
+    gms_memq_ent *e = gms_memq_push(&q, 0, 0, &in);
+    a = gms_memq_attach_addrs(&q, e);
+    for (int l = 0; l < 32; l++) a[l] = (uint64_t)l;
+    e = gms_memq_push(&q, 1, 1, &in);
+    a = gms_memq_attach_addrs(&q, e);
+    for (int l = 0; l < 32; l++) a[l] = 100 + (uint64_t)l;
+    CHECK_EQ(gms_memq_collect(&q, 4, 5), 3u);
+    const gms_memq_ent *t = gms_memq_take(&q, 5);
+    REQUIRE(t);
+    CHECK_EQ(t->warp, 0);
+    const uint64_t *ta = gms_memq_ent_addrs(&q, t);
+    REQUIRE(ta);
+    e = gms_memq_push(&q, 2, 2, &in);
+    a = gms_memq_attach_addrs(&q, e);
+    CHECK(a != ta);
+    for (int l = 0; l < 32; l++) a[l] = 200 + (uint64_t)l;
+    CHECK_EQ(ta[0], 0);
+    CHECK_EQ(ta[31], 31);
+    uint32_t row0 = t->aslot;
+    t = gms_memq_take(&q, 5);
+    REQUIRE(t);
+    CHECK_EQ(t->warp, 1);
+    CHECK_EQ(gms_memq_ent_addrs(&q, t)[5], 105);
+    e = gms_memq_push(&q, 3, 3, &in);
+    CHECK(gms_memq_ent_addrs(&q, e) == NULL);   /* none attached */
+    gms_memq_attach_addrs(&q, e);
+    CHECK_EQ(e->aslot, row0);                    /* w0's row, free again */
+}
+
 TEST(memq_subcore_oldest_blocks_lowest_unit_first)
 {
     static gms_memq q;
