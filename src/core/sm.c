@@ -630,7 +630,7 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
     uint32_t freed = 0;
     gms_memq *q = &s->memq;
     uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
-    for (uint32_t si = 0; si < s->nsched; si++) cu_busy[si] = s->oc[si].cu_held | q->cu_mem[si];
+    for (uint32_t si = 0; si < s->nsched; si++) cu_busy[si] = s->oc_cu_held[si] | q->cu_mem[si];
     /* dispatch_ready_cu: a scheduler's free OC_EX_MEM slot takes the memory instruction of its
      * lowest-numbered ready unit */
     for (uint32_t si = 0; si < s->nsched; si++) {
@@ -646,7 +646,7 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
      * (pipelined_simd_unit::cycle, dispatch_delay); registers written back at e + 2 + latency */
     for (uint32_t si = 0; si < s->nsched; si++) {
         oc_sched *o = &s->oc[si];
-        for (uint32_t held = o->cu_held; held; held &= held - 1) {
+        for (uint32_t held = s->oc_cu_held[si]; held; held &= held - 1) {
             uint32_t k = (uint32_t)__builtin_ctz(held);
             uint8_t op = o->cu_op[k];
             if (o->cu_ready[k] > now || o->ex_free[op] > now) continue;
@@ -655,7 +655,7 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             if (o->fu_free[op] > e) e = o->fu_free[op];
             o->ex_free[op] = e;
             o->fu_free[op] = e + sl->ii;
-            o->cu_held &= ~(1u << k);
+            s->oc_cu_held[si] &= (uint8_t)~(1u << k);
             o->cu_op[k] = OC_CU_NONE;
             cu_busy[si] &= ~(1u << k);
             s->oc_pending--;
@@ -673,7 +673,7 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
      * are only taken here, and its slots do not change), as does a type with no slot left;
      * the ports stop when nothing is pending. Identical to trying every type at every port. */
     uint32_t types = 0;
-    for (uint32_t k = 0; k < s->nsched; k++) types |= s->oc[k].slot_mask;
+    for (uint32_t k = 0; k < s->nsched; k++) types |= s->oc_slot_mask[k];
     uint32_t pend = q->idoc ? 1u << oc_port_pos[GMS_OP_MEM] : 0;
     for (uint32_t t = types; t; t &= t - 1) pend |= 1u << oc_port_pos[__builtin_ctz(t)];
     for (uint32_t port = 0; port < s->oc_ports && pend; port++) {
@@ -690,7 +690,7 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             uint64_t best = UINT64_MAX;
             for (uint32_t k = 0; k < s->nsched; k++) {
                 const oc_slot *c = &s->oc[k].slot[op];
-                if ((s->oc[k].slot_mask >> op & 1u) && c->seq < best) { best = c->seq; si = k; }
+                if ((s->oc_slot_mask[k] >> op & 1u) && c->seq < best) { best = c->seq; si = k; }
             }
             uint32_t k = (uint32_t)__builtin_ctz(~cu_busy[si]);
             if (k >= s->oc_cu) { pend &= ~(1u << p); continue; }   /* no free unit: the port skips the type */
@@ -702,11 +702,11 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             o->cu[k] = *sl;
             o->cu_op[k] = op;
             o->cu_ready[k] = now + s->oc_busy;
-            o->cu_held |= 1u << k;
+            s->oc_cu_held[si] |= (uint8_t)(1u << k);
             sl->valid = 0;
-            o->slot_mask &= ~(1u << op);
+            s->oc_slot_mask[si] &= (uint16_t)~(1u << op);
             int more = 0;
-            for (uint32_t j = 0; j < s->nsched; j++) more |= (int)(s->oc[j].slot_mask >> op & 1u);
+            for (uint32_t j = 0; j < s->nsched; j++) more |= (int)(s->oc_slot_mask[j] >> op & 1u);
             if (!more) pend &= ~(1u << p);
         }
     }
@@ -779,7 +779,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
             sl->ii = ii;
             sl->seq = s->oc_seq++;
             for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
-            o->slot_mask |= 1u << in->op;
+            s->oc_slot_mask[wi % s->nsched] |= (uint16_t)(1u << in->op);
             s->oc_pending++;
             break;
         }

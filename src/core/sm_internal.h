@@ -38,8 +38,6 @@ typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST];
 #define OC_MAX_CU 8
 #define OC_CU_NONE 0xffu   /* cu_op: the unit holds no non-memory instruction */
 typedef struct oc_sched {
-    uint32_t slot_mask;            /* bit op: slot[op] is valid */
-    uint32_t cu_held;              /* bit k: unit k holds a non-memory instruction not yet dispatched */
     uint8_t cu_op[OC_MAX_CU];      /* its type */
     uint64_t cu_ready[OC_MAX_CU];  /* cycle from which that unit may dispatch (operands read) */
     uint64_t ex_free[GMS_OP__COUNT];   /* per type: cycle from which its OC_EX slot is free */
@@ -93,6 +91,9 @@ struct gms_sm {
     gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
     uint32_t sched_ncand[MAX_SCHED];
     uint32_t park_ops[MAX_SCHED];        /* bit op: park[si][op] holds a warp */
+    uint16_t oc_slot_mask[MAX_SCHED];    /* collector: bit op, oc[si].slot[op] is valid (0 without it) */
+    uint8_t oc_cu_held[MAX_SCHED];       /* collector: bit k, oc[si]'s unit k holds a non-memory
+                                          * instruction not yet dispatched */
     gms_mreq_fifo bank[MAX_BANKS];       /* L1 access pipeline, per bank */
     uint32_t id;
     char name[16];
@@ -195,7 +196,7 @@ static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6
 static inline int sm_slot_free(const gms_sm *s, uint32_t si, uint32_t op)
 {
     if (op == GMS_OP_MEM) return gms_memq_slot_free(&s->memq, si);
-    return !s->oc || !(s->oc[si].slot_mask >> op & 1u);
+    return !(s->oc_slot_mask[si] >> op & 1u);
 }
 static inline void park(gms_sm *s, uint32_t wi, uint32_t op)
 {
@@ -267,7 +268,7 @@ static inline int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu
     if (in->op == GMS_OP_MEM) {
         if (!lsu_free) { park(s, wi, GMS_OP_MEM); return 0; }
     } else {
-        if (s->oc && (s->oc[sm_mod(wi, s->nsched)].slot_mask >> in->op & 1u)) {
+        if (s->oc_slot_mask[sm_mod(wi, s->nsched)] >> in->op & 1u) {
             park(s, wi, in->op);   /* its ID_OC slot is taken */
             return 0;
         }
