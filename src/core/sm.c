@@ -615,8 +615,8 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
  * once its dispatch register is free: it holds each instruction its initiation interval
  * (pipelined_simd_unit::cycle, warp_inst_t::dispatch_delay); from the unit's issue at e the
  * instruction reaches EX_WB and is written back at e + 2 + latency. A memory instruction in
- * OC_EX_MEM at d can be taken by the LSU at d + 1. Returns the mask of schedulers one of whose
- * ID_OC slots freed. */
+ * OC_EX_MEM at d can be taken by the LSU at d + 1. A warp parked on a slot freed here is a
+ * candidate again through sched_cands / cand_or_ready. */
 static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
                                          GMS_OP_BRA, GMS_OP_TEX };
 /* each type's position in oc_port_order (only the types of ID_OC slots occur) */
@@ -625,9 +625,8 @@ static const uint8_t oc_port_pos[GMS_OP__COUNT] = {
     [GMS_OP_DP] = 4, [GMS_OP_INT] = 5, [GMS_OP_BRA] = 6, [GMS_OP_TEX] = 7,
 };
 
-static uint32_t oc_cycle(gms_sm *s, uint64_t now)
+static void oc_cycle(gms_sm *s, uint64_t now)
 {
-    uint32_t freed = 0;
     gms_memq *q = &s->memq;
     uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
     for (uint32_t si = 0; si < s->nsched; si++) cu_busy[si] = s->oc_cu_held[si] | q->cu_mem[si];
@@ -682,7 +681,6 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             uint8_t op = oc_port_order[p];
             if (op == GMS_OP_MEM) {
                 int r = gms_memq_alloc_cu(q, cu_busy, s->oc_cu, now + s->oc_busy);
-                if (r >= 0) freed |= 1u << r;
                 if (r < 0 || !q->idoc) pend &= ~(1u << p);
                 continue;
             }
@@ -695,7 +693,6 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             uint32_t k = (uint32_t)__builtin_ctz(~cu_busy[si]);
             if (k >= s->oc_cu) { pend &= ~(1u << p); continue; }   /* no free unit: the port skips the type */
             cu_busy[si] |= 1u << k;
-            freed |= 1u << si;
             oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[op];
             /* the unit reads its operands and may dispatch from now + oc_busy (above) */
@@ -703,14 +700,12 @@ static uint32_t oc_cycle(gms_sm *s, uint64_t now)
             o->cu_op[k] = op;
             o->cu_ready[k] = now + s->oc_busy;
             s->oc_cu_held[si] |= (uint8_t)(1u << k);
-            sl->valid = 0;
             s->oc_slot_mask[si] &= (uint16_t)~(1u << op);
             int more = 0;
             for (uint32_t j = 0; j < s->nsched; j++) more |= (int)(s->oc_slot_mask[j] >> op & 1u);
             if (!more) pend &= ~(1u << p);
         }
     }
-    return freed;
 }
 
 static void memq_cycle(gms_sm *s, uint64_t now)
@@ -773,7 +768,6 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
             /* into the scheduler's ID_OC slot; oc_cycle times it from its collector unit */
             oc_sched *o = &s->oc[wi % s->nsched];
             oc_slot *sl = &o->slot[in->op];
-            sl->valid = 1;
             sl->warp = (uint16_t)wi;
             sl->delay = 2 + lat;   /* from the function unit's issue */
             sl->ii = ii;
@@ -941,12 +935,6 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->nsched = p->core.num_sched_per_core < MAX_SCHED ? p->core.num_sched_per_core : MAX_SCHED;
     for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
     s->sched_ops = gms_warp_sched_find(p->core.scheduler);
-    for (uint32_t si = 0; si < s->nsched; si++) {
-        uint64_t m = 0;
-        if (64 % s->nsched == 0) { for (uint32_t b = si; b < 64; b += s->nsched) m |= 1ULL << b; }
-        else m = ~0ULL;
-        s->sched_bits[si] = m;
-    }
     memq_init(s);
     for (int op = 0; op < GMS_OP__COUNT; op++)
         s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));

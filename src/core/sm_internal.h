@@ -34,7 +34,7 @@ typedef struct warp {
 /* sub-core operand collector (see oc_cycle in sm.c): an issued non-memory instruction waits
  * in its scheduler's ID_OC slot of its type until one of the scheduler's collector units is
  * free; its registers are released when it has gone through the unit and its pipe */
-typedef struct oc_slot { uint16_t warp; uint8_t valid; uint8_t dst[GMS_MAX_DST]; uint32_t delay; uint32_t ii; uint64_t seq; } oc_slot;
+typedef struct oc_slot { uint16_t warp; uint8_t dst[GMS_MAX_DST]; uint32_t delay; uint32_t ii; uint64_t seq; } oc_slot;
 #define OC_MAX_CU 8
 #define OC_CU_NONE 0xffu   /* cu_op: the unit holds no non-memory instruction */
 typedef struct oc_sched {
@@ -101,9 +101,6 @@ struct gms_sm {
     int l1_enabled;
     uint32_t nwarps_max;
     uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
-    uint64_t sched_bits[MAX_SCHED];      /* per scheduler: its warps' bits in a 64-warp word
-                                            (warp wi belongs to scheduler wi % nsched); all ones
-                                            when 64 is not a multiple of nsched */
     block_slot *blocks;
     uint32_t nblock_slots, blocks_used;
     uint32_t threads_used, regs_used, shmem_used;
