@@ -625,56 +625,65 @@ static const uint8_t oc_port_pos[GMS_OP__COUNT] = {
     [GMS_OP_DP] = 4, [GMS_OP_INT] = 5, [GMS_OP_BRA] = 6, [GMS_OP_TEX] = 7,
 };
 
+/* any of the 16 per-scheduler bytes set (schedulers past nsched have theirs at 0) */
+static inline int any_byte(const uint8_t b[MAX_SCHED])
+{
+    uint64_t w[2];
+    memcpy(w, b, sizeof w);
+    return (w[0] | w[1]) != 0;
+}
+
 static void oc_cycle(gms_sm *s, uint64_t now)
 {
+    _Static_assert(MAX_SCHED == 16 && GMS_MEMQ_MAX_SCHED == 16, "any_byte reads 16 bytes");
     gms_memq *q = &s->memq;
-    uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
-    for (uint32_t si = 0; si < s->nsched; si++) cu_busy[si] = s->oc_cu_held[si] | q->cu_mem[si];
     /* dispatch_ready_cu: a scheduler's free OC_EX_MEM slot takes the memory instruction of its
      * lowest-numbered ready unit */
-    for (uint32_t si = 0; si < s->nsched; si++) {
-        if (!q->cu_mem[si]) continue;   /* no unit of its holds a memory instruction */
-        gms_memq_ent *e = gms_memq_dispatch(q, si, now);
-        if (e) cu_busy[si] &= ~(1u << e->cu);
-    }
+    if (any_byte(q->cu_mem))
+        for (uint32_t si = 0; si < s->nsched; si++) {
+            if (!q->cu_mem[si]) continue;   /* no unit of its holds a memory instruction */
+            (void)gms_memq_dispatch(q, si, now);
+        }
     /* ... and so does each free OC_EX slot of the other types: the scheduler's lowest-numbered
      * unit holding a collected instruction of that type goes first (find_ready scans a
      * sub-core's units from its first; the 8 dispatch units of the QV100 let every ready unit
      * go whose output slot is free). The function unit takes the instruction (execute) once
      * its dispatch register is free: it holds each one its initiation interval
      * (pipelined_simd_unit::cycle, dispatch_delay); registers written back at e + 2 + latency */
-    for (uint32_t si = 0; si < s->nsched; si++) {
-        oc_sched *o = &s->oc[si];
-        for (uint32_t held = s->oc_cu_held[si]; held; held &= held - 1) {
-            uint32_t k = (uint32_t)__builtin_ctz(held);
-            uint8_t op = o->cu_op[k];
-            if (o->cu_ready[k] > now || o->ex_free[op] > now) continue;
-            const oc_slot *sl = &o->cu[k];
-            uint64_t e = now + 1;
-            if (o->fu_free[op] > e) e = o->fu_free[op];
-            o->ex_free[op] = e;
-            o->fu_free[op] = e + sl->ii;
-            s->oc_cu_held[si] &= (uint8_t)~(1u << k);
-            o->cu_op[k] = OC_CU_NONE;
-            cu_busy[si] &= ~(1u << k);
-            s->oc_pending--;
-            for (int i = 0; i < GMS_MAX_DST; i++)
-                if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
+    if (any_byte(s->oc_cu_held))
+        for (uint32_t si = 0; si < s->nsched; si++) {
+            oc_sched *o = &s->oc[si];
+            for (uint32_t held = s->oc_cu_held[si]; held; held &= held - 1) {
+                uint32_t k = (uint32_t)__builtin_ctz(held);
+                uint8_t op = o->cu_op[k];
+                if (o->cu_ready[k] > now || o->ex_free[op] > now) continue;
+                const oc_slot *sl = &o->cu[k];
+                uint64_t e = now + 1;
+                if (o->fu_free[op] > e) e = o->fu_free[op];
+                o->ex_free[op] = e;
+                o->fu_free[op] = e + sl->ii;
+                s->oc_cu_held[si] &= (uint8_t)~(1u << k);
+                o->cu_op[k] = OC_CU_NONE;
+                s->oc_pending--;
+                for (int i = 0; i < GMS_MAX_DST; i++)
+                    if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
+            }
         }
-    }
     /* allocate_cu: every input port tries each ID_OC type in port order; a port takes the
      * OLDEST instruction of that type in any scheduler's slot (register_set::get_ready_reg_id)
      * and gives it the lowest free unit of that scheduler, or does nothing for that type if
      * the scheduler has none */
     /* host speed: `pend` holds, by position in oc_port_order, the types some ID_OC slot
-     * holds (a memory instruction waits for a unit: q->idoc). A type whose oldest
-     * instruction's scheduler has no free unit leaves `pend` for the rest of the cycle (units
-     * are only taken here, and its slots do not change), as does a type with no slot left;
-     * the ports stop when nothing is pending. Identical to trying every type at every port. */
-    uint32_t types = 0;
-    for (uint32_t k = 0; k < s->nsched; k++) types |= s->oc_slot_mask[k];
+     * holds (s->oc_types; a memory instruction waits for a unit: q->idoc). A type whose
+     * oldest instruction's scheduler has no free unit leaves `pend` for the rest of the cycle
+     * (units are only taken here, and its slots do not change), as does a type with no slot
+     * left; the ports stop when nothing is pending. Identical to trying every type at every
+     * port. The units held now (cu_busy) are those dispatched above left. */
     uint32_t pend = q->idoc ? 1u << oc_port_pos[GMS_OP_MEM] : 0;
-    for (uint32_t t = types; t; t &= t - 1) pend |= 1u << oc_port_pos[__builtin_ctz(t)];
+    for (uint32_t t = s->oc_types; t; t &= t - 1) pend |= 1u << oc_port_pos[__builtin_ctz(t)];
+    if (!pend) return;
+    uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
+    for (uint32_t si = 0; si < s->nsched; si++) cu_busy[si] = s->oc_cu_held[si] | q->cu_mem[si];
     for (uint32_t port = 0; port < s->oc_ports && pend; port++) {
         for (uint32_t left = pend; left; left &= left - 1) {
             uint32_t p = (uint32_t)__builtin_ctz(left);
@@ -701,9 +710,7 @@ static void oc_cycle(gms_sm *s, uint64_t now)
             o->cu_ready[k] = now + s->oc_busy;
             s->oc_cu_held[si] |= (uint8_t)(1u << k);
             s->oc_slot_mask[si] &= (uint16_t)~(1u << op);
-            int more = 0;
-            for (uint32_t j = 0; j < s->nsched; j++) more |= (int)(s->oc_slot_mask[j] >> op & 1u);
-            if (!more) pend &= ~(1u << p);
+            if (!--s->oc_type_n[op]) { s->oc_types &= ~(1u << op); pend &= ~(1u << p); }
         }
     }
 }
@@ -773,7 +780,9 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
             sl->ii = ii;
             sl->seq = s->oc_seq++;
             for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
-            s->oc_slot_mask[wi % s->nsched] |= (uint16_t)(1u << in->op);
+            s->oc_slot_mask[wi % s->nsched] |= (uint16_t)(1u << in->op);   /* it was free (can_issue) */
+            s->oc_type_n[in->op]++;
+            s->oc_types |= 1u << in->op;
             s->oc_pending++;
             break;
         }

@@ -94,6 +94,8 @@ struct gms_sm {
     uint16_t oc_slot_mask[MAX_SCHED];    /* collector: bit op, oc[si].slot[op] is valid (0 without it) */
     uint8_t oc_cu_held[MAX_SCHED];       /* collector: bit k, oc[si]'s unit k holds a non-memory
                                           * instruction not yet dispatched */
+    uint32_t oc_types;                   /* collector: bit op, some scheduler's slot[op] is valid */
+    uint8_t oc_type_n[GMS_OP__COUNT];    /* ... and in how many schedulers */
     gms_mreq_fifo bank[MAX_BANKS];       /* L1 access pipeline, per bank */
     uint32_t id;
     char name[16];
