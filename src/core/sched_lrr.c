@@ -12,6 +12,18 @@ static void lrr_pick(gms_sm *s, uint32_t si, uint64_t now)
     uint32_t words = (nloc + 63) / 64;
     uint64_t buf[MAX_WARPS / 64];
     const uint64_t *cb = sched_cands(s, si, words, buf);
+    if (words == 1) {
+        /* host speed (64 warps or fewer per scheduler, the common case): slots start..nloc-1,
+         * then 0..start-1, as the two passes below */
+        uint64_t bits = cb[0], part[2] = { bits & (~0ULL << start), bits & ~(~0ULL << start) };
+        for (int pass = 0; pass < 2; pass++)
+            for (uint64_t b = part[pass]; b; b &= b - 1) {
+                uint32_t li = (uint32_t)__builtin_ctzll(b);
+                uint32_t wi = li * s->nsched + si;
+                if (gms_sm_can_issue(s, wi, now, lsu_free, &in)) { q->last_pos = li; gms_sm_issue(s, wi, in, now); return; }
+            }
+        return;
+    }
     for (int pass = 0; pass < 2; pass++) {
         uint32_t lo = pass ? 0 : start, hi = pass ? start : nloc;
         for (uint32_t wd = lo >> 6; wd < words && wd * 64 < hi; wd++) {

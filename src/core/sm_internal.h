@@ -258,7 +258,8 @@ static inline int gms_sm_mem_slot_free(const gms_sm *s, uint32_t si) { return gm
 /* can warp wi issue its next instruction now (1)? 0: not now (a structural hazard, or the
  * warp was parked on its scoreboard). Inline: the schedulers call it for every candidate
  * every cycle, and most calls end at the first test. */
-static inline int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free, const gms_inst **out)
+__attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uint32_t wi, uint64_t now, int lsu_free,
+                                                                  const gms_inst **out)
 {
     warp *w = &s->w[wi];
     const gms_inst *in = &w->tr->insts[w->next];
