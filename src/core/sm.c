@@ -95,6 +95,7 @@ static int warp_refill(gms_sm *s, uint32_t wi)
                             &b->bt.warps[wi - b->first_warp], g->err);
     if (r < 0 && !g->failed) { g->failed = 1; gms_engine_abort(g->eng, g->err->msg); }
     w->next = 0;
+    w->cur = w->tr->insts;   /* the buffer may have moved */
     return r > 0;
 }
 
@@ -251,7 +252,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
         memset(w, 0, sizeof *w);
         w->blk = (uint16_t)bi;
         w->tr = &b->bt.warps[i];
-        w->age = s->next_age++;
+        w->cur = w->tr->insts;
         if (w->tr->n == 0) {
             w->state = W_FINISHING;
         } else {
@@ -748,6 +749,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     s->ctr->warp_insts++;
     s->ctr->thread_insts += pop;
     w->next++;
+    w->cur++;
     switch (in->op) {
     case GMS_OP_MEM:
         memq_push(s, wi, in);

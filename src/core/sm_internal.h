@@ -28,7 +28,9 @@ typedef struct warp {
     uint64_t sb[4];            /* pending register writes (256 registers) */
     uint32_t outstanding;      /* memory transactions not completed (loads, unacked stores) */
     uint32_t reg_events;       /* register releases scheduled in the wheel */
-    uint64_t age;
+    /* host speed: &tr->insts[next], so that the schedulers reach the next instruction
+     * without loading the trace record */
+    const gms_inst *cur;
 } warp;
 
 /* sub-core operand collector (see oc_cycle in sm.c): an issued non-memory instruction waits
@@ -107,7 +109,6 @@ struct gms_sm {
     uint32_t nblock_slots, blocks_used;
     uint32_t threads_used, regs_used, shmem_used;
     gms_kernel *kernel_here;             /* when SMs are not shared between kernels */
-    uint64_t next_age;
     /* pipelines: per op class, next cycle each pipe is free */
     uint64_t *pipe_free[GMS_OP__COUNT];
     uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM */
@@ -248,7 +249,7 @@ static inline int cand_or_ready(const gms_sm *s, uint32_t wi)
     uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
     const warp *w = &s->w[wi];
     if (w->state != W_ACTIVE) return 0;
-    uint32_t op = w->tr->insts[w->next].op;
+    uint32_t op = w->cur->op;
     return (s->park[si][op][li >> 6] >> (li & 63) & 1) && sm_slot_free(s, si, op);
 }
 
@@ -262,7 +263,7 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
                                                                   const gms_inst **out)
 {
     warp *w = &s->w[wi];
-    const gms_inst *in = &w->tr->insts[w->next];
+    const gms_inst *in = w->cur;
     if (!is_cand(s, wi)) unpark(s, wi, in->op);   /* parked, and its slot is free: as re-armed */
     if (s->op_busy >> in->op & 1) return 0;   /* this op class already found busy this cycle */
     if (in->op == GMS_OP_MEM) {
