@@ -392,6 +392,7 @@ static void to_l1_pipe(gms_sm *s, gms_mreq *r, uint64_t now)
     uint32_t b = sm_bank_of(s, r->addr);
     r->t_ready = now + s->l1_latency;
     gms_fifo_push(&s->bank[b], r);
+    s->bank_busy |= 1u << b;
 }
 
 /* a transaction whose translation is done (at once, or later from the UVM) */
@@ -463,16 +464,19 @@ static void lsu_feed(gms_sm *s, uint64_t now)
 /* each bank's head accesses the L1 once it has spent the L1 latency in the pipeline */
 static void l1_access(gms_sm *s, uint64_t now)
 {
-    for (uint32_t b = 0; b < s->nbanks; b++) {
+    for (uint32_t m = s->bank_busy; m; m &= m - 1) {
+        uint32_t b = (uint32_t)__builtin_ctz(m);
         gms_mreq *r = s->bank[b].head;
-        if (!r || r->t_ready > now) continue;
+        if (r->t_ready > now) continue;
         gms_rf_cause cause;
         /* pop first: the cache links r into its own queues through r->next */
         gms_fifo_pop(&s->bank[b]);
+        if (!s->bank[b].n) s->bank_busy &= ~(1u << b);
         int rc = gms_cache_access(s->l1, r, now, &cause);
         int outcome = rc & 0xff;
         if (outcome == GMS_CACHE_RESERVATION_FAIL) {
             gms_fifo_push_front(&s->bank[b], r);   /* retried next cycle */
+            s->bank_busy |= 1u << b;
             s->ctr->stall_shd_mem++;
             continue;
         }
@@ -839,12 +843,11 @@ static int sm_has_work_outside_l1_pipe(const gms_sm *s)
 static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
 {
     uint64_t t = UINT64_MAX;
-    for (uint32_t b = 0; b < s->nbanks; b++)
-        if (s->bank[b].n) {
-            uint64_t r = s->bank[b].head->t_ready;
-            if (r <= cycle + 1 || !s->p->sim.sleep_blocked) return 1;
-            if (r < t) t = r;
-        }
+    for (uint32_t m = s->bank_busy; m; m &= m - 1) {
+        uint64_t r = s->bank[__builtin_ctz(m)].head->t_ready;
+        if (r <= cycle + 1 || !s->p->sim.sleep_blocked) return 1;
+        if (r < t) t = r;
+    }
     return t == UINT64_MAX ? 0 : t;
 }
 

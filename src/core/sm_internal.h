@@ -99,6 +99,7 @@ struct gms_sm {
     uint32_t oc_types;                   /* collector: bit op, some scheduler's slot[op] is valid */
     uint8_t oc_type_n[GMS_OP__COUNT];    /* ... and in how many schedulers */
     gms_mreq_fifo bank[MAX_BANKS];       /* L1 access pipeline, per bank */
+    uint32_t bank_busy;                  /* bit b: bank[b] holds a request */
     uint32_t id;
     char name[16];
     int l1_sector;
