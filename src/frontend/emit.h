@@ -21,6 +21,13 @@ uint8_t gms_emit_load(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind
                       const uint64_t addrs[32], uint8_t addr_reg);
 void gms_emit_store(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
                     const uint64_t addrs[32], uint8_t addr_reg, uint8_t data_reg);
+/* the same with lane addresses base + idx[lane]*elem, for indexed arrays (cheaper than
+ * building the address array when the indices are consecutive) */
+uint8_t gms_emit_load_idx(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
+                          uint64_t base, const uint64_t idx[32], uint64_t elem, uint8_t addr_reg);
+void gms_emit_store_idx(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
+                        uint64_t base, const uint64_t idx[32], uint64_t elem, uint8_t addr_reg,
+                        uint8_t data_reg);
 /* atomic read-modify-write (ATOM_GLOBAL / ATOM_SHARED); returns the old-value register */
 uint8_t gms_emit_atomic(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
                         const uint64_t addrs[32], uint8_t addr_reg, uint8_t data_reg);

@@ -37,20 +37,23 @@ void gms_block_trace_free(gms_block_trace *b)
     memset(b, 0, sizeof *b);
 }
 
+void gms_warp_grow(gms_warp_trace *w)
+{
+    if (w->n < w->cap) return;
+    w->cap = w->cap ? w->cap * 2 : 64;
+    w->insts = gms_xrealloc(w->insts, w->cap * sizeof *w->insts);
+}
+
 gms_inst *gms_warp_push(gms_warp_trace *w)
 {
-    if (w->n == w->cap) {
-        w->cap = w->cap ? w->cap * 2 : 64;
-        w->insts = gms_xrealloc(w->insts, w->cap * sizeof *w->insts);
-    }
-    gms_inst *in = &w->insts[w->n++];
+    gms_inst *in = gms_warp_append(w);
     memset(in, 0, sizeof *in);
     memset(in->dst, GMS_REG_NONE, sizeof in->dst);
     memset(in->src, GMS_REG_NONE, sizeof in->src);
     return in;
 }
 
-uint64_t gms_warp_push_addrs(gms_warp_trace *w, const uint64_t *addrs, uint32_t n)
+uint64_t *gms_warp_addrs_reserve(gms_warp_trace *w, uint32_t n)
 {
     if (w->naddr + n > w->addr_cap) {
         uint32_t c = w->addr_cap ? w->addr_cap : 256;
@@ -58,8 +61,13 @@ uint64_t gms_warp_push_addrs(gms_warp_trace *w, const uint64_t *addrs, uint32_t 
         w->addrs = gms_xrealloc(w->addrs, c * sizeof *w->addrs);
         w->addr_cap = c;
     }
+    return w->addrs + w->naddr;
+}
+
+uint64_t gms_warp_push_addrs(gms_warp_trace *w, const uint64_t *addrs, uint32_t n)
+{
     uint64_t at = w->naddr;
-    memcpy(w->addrs + at, addrs, n * sizeof *addrs);
+    memcpy(gms_warp_addrs_reserve(w, n), addrs, n * sizeof *addrs);
     w->naddr += n;
     return at;
 }

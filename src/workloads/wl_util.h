@@ -66,6 +66,7 @@ typedef struct wl_warp {
     uint32_t pc;             /* PC of the next emitted instruction */
     uint32_t warp;           /* warp index in the block */
     uint32_t live;           /* lanes that are threads of the block (last warp may be partial) */
+    int row;                 /* all 32 lanes live and in one x-row: tx[l] = tx[0] + l, ty/tz equal */
     uint32_t tx[32], ty[32], tz[32];  /* threadIdx of each lane */
     uint32_t bx, by, bz;     /* blockIdx */
     gms_dim3 bdim, gdim;     /* blockDim, gridDim */
@@ -104,6 +105,15 @@ void wl_st(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const ui
            uint8_t dreg);
 uint8_t wl_atom(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32],
                 uint8_t areg, uint8_t dreg);
+/* Indexed arrays: lane l accesses base + idx[l]*elem (the wl_addrs address, without the
+ * array; host speed: consecutive indices, e.g. wl_prologue_1d's, need no address array) */
+uint8_t wl_ld_idx(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint64_t base,
+                  const uint64_t idx[32], uint32_t elem, uint8_t areg);
+void wl_st_idx(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint64_t base,
+               const uint64_t idx[32], uint32_t elem, uint8_t areg, uint8_t dreg);
+/* 4-byte global elements: LDG.E / STG.E of base[idx[l]] */
+uint8_t wl_ldg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32], uint8_t areg);
+void wl_stg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32], uint8_t areg, uint8_t dreg);
 /* The same address for every lane (a broadcast, e.g. x[j] in a matvec) */
 uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg);
 
@@ -118,7 +128,12 @@ uint32_t wl_prologue_1d(wl_warp *w, uint64_t n, uint64_t gid[32], uint8_t *ireg)
 /* out[l] = base + idx[l]*elem for lanes in mask */
 static inline void wl_addrs(uint64_t out[32], uint32_t mask, uint64_t base, const uint64_t idx[32], uint32_t elem)
 {
-    WL_LANES(mask, l) out[l] = base + idx[l] * elem;
+    /* Host speed: a full warp without the per-lane mask test (each lane reads only its own
+     * idx, so in-place use stays correct) */
+    if (mask == 0xffffffffu)
+        for (int l = 0; l < 32; l++) out[l] = base + idx[l] * elem;
+    else
+        WL_LANES(mask, l) out[l] = base + idx[l] * elem;
 }
 
 /* ---------------------------------------------------------------- sizes and parameters */
@@ -138,6 +153,9 @@ int wl_bytes(const char *wl, const char *what, uint64_t x, uint64_t y, uint64_t 
 
 /* zeroed host array with overflow check (aborts on out-of-memory like gms_xcalloc) */
 void *wl_calloc(uint64_t n, uint64_t elem);
+/* the same without the zeroing, for an array the caller writes in full before any read
+ * (host speed: input data generated right away need not be cleared first) */
+void *wl_malloc(uint64_t n, uint64_t elem);
 
 /* ---------------------------------------------------------------- verification */
 /* |got-want| <= atol + rtol*|want| for every element, else an error naming the first
