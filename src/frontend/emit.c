@@ -67,8 +67,12 @@ static void set_list(gms_emit *e, gms_inst *in, const uint64_t addrs[32], uint32
 {
     gms_warp_trace *w = e->w;
     uint64_t *out = gms_warp_addrs_reserve(w, (uint32_t)n);
-    int k = 0;
-    for (uint32_t m = mask; m; m &= m - 1) out[k++] = addrs[__builtin_ctz(m)];
+    if (mask == 0xffffffffu) {
+        memcpy(out, addrs, 32 * sizeof *out);
+    } else {
+        int k = 0;
+        for (uint32_t m = mask; m; m &= m - 1) out[k++] = addrs[__builtin_ctz(m)];
+    }
     in->addr_mode = GMS_ADDR_LIST;
     in->base = w->naddr;
     w->naddr += (uint32_t)n;

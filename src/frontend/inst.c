@@ -74,16 +74,28 @@ uint64_t gms_warp_push_addrs(gms_warp_trace *w, const uint64_t *addrs, uint32_t 
 
 int gms_inst_lane_addrs(const gms_warp_trace *w, const gms_inst *in, uint64_t out[32])
 {
+    uint32_t mask = in->mask;
+    int n = __builtin_popcount(mask);
+    /* Host speed: a full warp (the usual case) without per-lane mode and mask tests */
+    if (mask == 0xffffffffu && in->addr_mode == GMS_ADDR_LIST) {
+        memcpy(out, w->addrs + in->base, 32 * sizeof *out);
+        return n;
+    }
+    if (mask == 0xffffffffu && in->addr_mode == GMS_ADDR_STRIDE) {
+        uint64_t a = in->base;
+        for (int lane = 0; lane < 32; lane++, a += (uint64_t)in->stride) out[lane] = a;
+        return n;
+    }
+    /* k-th active lane: base + k*stride or addrs[base + k]; inactive lanes (and lanes of an
+     * instruction without addresses) are 0 */
+    memset(out, 0, 32 * sizeof *out);
     int k = 0;
-    for (int lane = 0; lane < 32; lane++) {
-        if (!(in->mask >> lane & 1u)) { out[lane] = 0; continue; }
+    for (uint32_t m = mask; m; m &= m - 1, k++) {
+        int lane = __builtin_ctz(m);
         if (in->addr_mode == GMS_ADDR_STRIDE)
             out[lane] = in->base + (uint64_t)((int64_t)k * in->stride);
         else if (in->addr_mode == GMS_ADDR_LIST)
             out[lane] = w->addrs[in->base + (uint64_t)k];
-        else
-            out[lane] = 0;
-        k++;
     }
-    return k;
+    return n;
 }
