@@ -1,52 +1,6 @@
 #include "frontend/emit.h"
 #include <string.h>
 
-#define REG_FIRST 8
-#define REG_LAST 239
-
-void gms_emit_begin(gms_emit *e, gms_warp_trace *w)
-{
-    e->w = w;
-    e->next_reg = REG_FIRST;
-}
-
-static uint8_t new_reg(gms_emit *e)
-{
-    uint8_t r = e->next_reg;
-    e->next_reg = (uint8_t)(r == REG_LAST ? REG_FIRST : r + 1);
-    return r;
-}
-
-/* Host speed: every record starts as a copy of this (what gms_warp_push's zeroing gives,
- * padding included, as static storage is zero-filled), then only the fields that differ
- * are written: one block copy instead of a call and three memsets per instruction. */
-static const gms_inst BLANK = {
-    .dst = { GMS_REG_NONE, GMS_REG_NONE },
-    .src = { GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE },
-};
-
-static inline gms_inst *put(gms_emit *e, uint32_t pc, uint32_t mask, uint8_t op)
-{
-    gms_inst *in = gms_warp_append(e->w);
-    memcpy(in, &BLANK, sizeof *in);
-    in->pc = pc;
-    in->mask = mask;
-    in->op = op;
-    return in;
-}
-
-uint8_t gms_emit_alu(gms_emit *e, uint32_t pc, uint32_t mask, gms_op_class op,
-                     uint8_t s0, uint8_t s1, uint8_t s2)
-{
-    gms_inst *in = put(e, pc, mask, (uint8_t)op);
-    in->src[0] = s0;
-    in->src[1] = s1;
-    in->src[2] = s2;
-    if (op == GMS_OP_BRA || op == GMS_OP_NOP) return GMS_REG_NONE;
-    in->dst[0] = new_reg(e);
-    return in->dst[0];
-}
-
 /* 1 iff a[i] == a[0] + i*stride (mod 2^64) for i < n, stride = a[1] - a[0]: the same test
  * as "every difference of neighbours equals the first one". Host speed: four lanes per
  * step without branches between them, still stopping early on scattered addresses. */
@@ -133,7 +87,7 @@ static void set_addrs_idx(gms_emit *e, gms_inst *in, uint64_t base, const uint64
 static gms_inst *mem_inst(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
                           const uint64_t addrs[32])
 {
-    gms_inst *in = put(e, pc, mask, GMS_OP_MEM);
+    gms_inst *in = gms_emit_put(e, pc, mask, GMS_OP_MEM);
     in->mem = (uint8_t)kind;
     in->width = width;
     set_addrs(e, in, addrs);
@@ -143,7 +97,7 @@ static gms_inst *mem_inst(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind 
 static gms_inst *mem_inst_idx(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
                               uint64_t base, const uint64_t idx[32], uint64_t elem)
 {
-    gms_inst *in = put(e, pc, mask, GMS_OP_MEM);
+    gms_inst *in = gms_emit_put(e, pc, mask, GMS_OP_MEM);
     in->mem = (uint8_t)kind;
     in->width = width;
     set_addrs_idx(e, in, base, idx, elem);
@@ -153,7 +107,7 @@ static gms_inst *mem_inst_idx(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_k
 static uint8_t load_regs(gms_emit *e, gms_inst *in, uint8_t addr_reg)
 {
     in->src[0] = addr_reg;
-    in->dst[0] = new_reg(e);
+    in->dst[0] = gms_emit_new_reg(e);
     return in->dst[0];
 }
 
@@ -194,16 +148,6 @@ uint8_t gms_emit_atomic(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind ki
     gms_inst *in = mem_inst(e, pc, mask, kind, width, addrs);
     in->src[0] = addr_reg;
     in->src[1] = data_reg;
-    in->dst[0] = new_reg(e);
+    in->dst[0] = gms_emit_new_reg(e);
     return in->dst[0];
-}
-
-void gms_emit_bar(gms_emit *e, uint32_t pc)
-{
-    put(e, pc, 0xffffffffu, GMS_OP_BAR);
-}
-
-void gms_emit_exit(gms_emit *e, uint32_t pc, uint32_t mask)
-{
-    put(e, pc, mask, GMS_OP_EXIT);
 }

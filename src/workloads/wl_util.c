@@ -141,63 +141,21 @@ void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t
         warp_lanes(w, t0 >= nthr ? 0 : (uint32_t)(nthr - t0 < 32 ? nthr - t0 : 32), x, y, z);
 }
 
-static inline uint32_t next_pc(wl_warp *w)
-{
-    uint32_t pc = w->pc;
-    w->pc += 16;
-    return pc;
-}
-
-uint8_t wl_int(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1)
-{
-    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_INT, s0, s1, GMS_REG_NONE);
-}
-
-uint8_t wl_int3(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2)
-{
-    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_INT, s0, s1, s2);
-}
-
-void wl_pred(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1)
-{
-    gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_INT, s0, s1, GMS_REG_NONE);
-    w->e.w->insts[w->e.w->n - 1].dst[0] = GMS_REG_NONE;   /* predicates are not registers */
-}
-
-uint8_t wl_fp(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2)
-{
-    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_SP, s0, s1, s2);
-}
-
-uint8_t wl_sfu(wl_warp *w, uint32_t mask, uint8_t s0)
-{
-    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_SFU, s0, GMS_REG_NONE, GMS_REG_NONE);
-}
-
-void wl_bra(wl_warp *w, uint32_t mask)
-{
-    gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_BRA, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
-}
-
-void wl_bar(wl_warp *w) { gms_emit_bar(&w->e, next_pc(w)); }
-
-void wl_exit(wl_warp *w, uint32_t mask) { gms_emit_exit(&w->e, next_pc(w), mask); }
-
 uint8_t wl_ld(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32], uint8_t areg)
 {
-    return gms_emit_load(&w->e, next_pc(w), mask, kind, width, addrs, areg);
+    return gms_emit_load(&w->e, wl_next_pc(w), mask, kind, width, addrs, areg);
 }
 
 void wl_st(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32], uint8_t areg,
            uint8_t dreg)
 {
-    gms_emit_store(&w->e, next_pc(w), mask, kind, width, addrs, areg, dreg);
+    gms_emit_store(&w->e, wl_next_pc(w), mask, kind, width, addrs, areg, dreg);
 }
 
 uint8_t wl_atom(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32],
                 uint8_t areg, uint8_t dreg)
 {
-    return gms_emit_atomic(&w->e, next_pc(w), mask, kind, width, addrs, areg, dreg);
+    return gms_emit_atomic(&w->e, wl_next_pc(w), mask, kind, width, addrs, areg, dreg);
 }
 
 uint8_t wl_ldg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg)
@@ -213,13 +171,13 @@ void wl_stg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg, u
 uint8_t wl_ld_idx(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint64_t base,
                   const uint64_t idx[32], uint32_t elem, uint8_t areg)
 {
-    return gms_emit_load_idx(&w->e, next_pc(w), mask, kind, width, base, idx, elem, areg);
+    return gms_emit_load_idx(&w->e, wl_next_pc(w), mask, kind, width, base, idx, elem, areg);
 }
 
 void wl_st_idx(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint64_t base,
                const uint64_t idx[32], uint32_t elem, uint8_t areg, uint8_t dreg)
 {
-    gms_emit_store_idx(&w->e, next_pc(w), mask, kind, width, base, idx, elem, areg, dreg);
+    gms_emit_store_idx(&w->e, wl_next_pc(w), mask, kind, width, base, idx, elem, areg, dreg);
 }
 
 uint8_t wl_ldg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32], uint8_t areg)

@@ -89,14 +89,44 @@ void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t
 
 /* Instruction emitters. Each emits at w->pc and advances it by 16; they return the
  * destination register (pass it as a source to create the dependency). */
-uint8_t wl_int(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1);            /* IMAD/IADD3/LEA/MOV/S2R/SHF */
-uint8_t wl_int3(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2);
-void wl_pred(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1);              /* ISETP: predicate, no register */
-uint8_t wl_fp(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2); /* FADD/FMUL/FFMA */
-uint8_t wl_sfu(wl_warp *w, uint32_t mask, uint8_t s0);                        /* MUFU (sqrt, rcp), I2F... */
-void wl_bra(wl_warp *w, uint32_t mask);
-void wl_bar(wl_warp *w);
-void wl_exit(wl_warp *w, uint32_t mask);
+/* (host speed: the ALU ones are inline, they are most of the generated instructions) */
+static inline uint32_t wl_next_pc(wl_warp *w)
+{
+    uint32_t pc = w->pc;
+    w->pc += 16;
+    return pc;
+}
+/* IMAD/IADD3/LEA/MOV/S2R/SHF */
+static inline uint8_t wl_int(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1)
+{
+    return gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_INT, s0, s1, GMS_REG_NONE);
+}
+static inline uint8_t wl_int3(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2)
+{
+    return gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_INT, s0, s1, s2);
+}
+/* ISETP: predicate, no register (a register number is still used up, as for any INT) */
+static inline void wl_pred(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1)
+{
+    gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_INT, s0, s1, GMS_REG_NONE);
+    w->e.w->insts[w->e.w->n - 1].dst[0] = GMS_REG_NONE;
+}
+/* FADD/FMUL/FFMA */
+static inline uint8_t wl_fp(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2)
+{
+    return gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_SP, s0, s1, s2);
+}
+/* MUFU (sqrt, rcp), I2F... */
+static inline uint8_t wl_sfu(wl_warp *w, uint32_t mask, uint8_t s0)
+{
+    return gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_SFU, s0, GMS_REG_NONE, GMS_REG_NONE);
+}
+static inline void wl_bra(wl_warp *w, uint32_t mask)
+{
+    gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_BRA, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
+}
+static inline void wl_bar(wl_warp *w) { gms_emit_bar(&w->e, wl_next_pc(w)); }
+static inline void wl_exit(wl_warp *w, uint32_t mask) { gms_emit_exit(&w->e, wl_next_pc(w), mask); }
 /* global memory, 4-byte lanes (LDG.E / STG.E) and any width */
 uint8_t wl_ldg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg);
 void wl_stg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg, uint8_t dreg);
