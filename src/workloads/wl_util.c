@@ -100,24 +100,24 @@ static void warp_row(wl_warp *w, uint32_t x, uint32_t y, uint32_t z)
 }
 
 /* lane 0's thread coordinates by division, the others by stepping x, then y, then z (the
- * three divisions per lane were most of the cost of starting a warp); lanes past the
- * block's last thread stay 0 and out of live */
+ * three divisions per lane were most of the cost of starting a warp), one x-row segment at
+ * a time; lanes past the block's last thread stay 0 and out of live */
 static void warp_lanes(wl_warp *w, uint32_t nl, uint32_t x, uint32_t y, uint32_t z)
 {
-    memset(w->tx, 0, sizeof w->tx);
-    memset(w->ty, 0, sizeof w->ty);
-    memset(w->tz, 0, sizeof w->tz);
     w->live = gms_lanes((int)nl);
     w->row = 0;
-    for (uint32_t l = 0; l < nl; l++) {
-        w->tx[l] = x;
-        w->ty[l] = y;
-        w->tz[l] = z;
-        if (++x == w->bdim.x) {
-            x = 0;
-            if (++y == w->bdim.y) { y = 0; z++; }
+    uint32_t l = 0;
+    while (l < nl) {
+        uint32_t run = w->bdim.x - x < nl - l ? w->bdim.x - x : nl - l;
+        for (uint32_t r = 0; r < run; r++, l++) {
+            w->tx[l] = x + r;
+            w->ty[l] = y;
+            w->tz[l] = z;
         }
+        x = 0;
+        if (++y == w->bdim.y) { y = 0; z++; }
     }
+    for (; l < 32; l++) w->tx[l] = w->ty[l] = w->tz[l] = 0;
 }
 
 void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t block, uint32_t warp)
