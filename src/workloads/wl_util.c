@@ -326,8 +326,9 @@ void wl_perm_prefix(gms_rng *r, uint32_t n, uint32_t k, uint32_t *out)
      * small open-addressing map so that memory is O(k), not O(n) */
     uint64_t cap = 16;
     while (cap < 4ULL * k + 16) cap <<= 1;
-    uint32_t *keys = wl_calloc(cap, sizeof *keys);
-    uint32_t *vals = wl_calloc(cap, sizeof *vals);
+    /* host speed: keys and vals are read only where used[] is set, so need no zeroing */
+    uint32_t *keys = wl_malloc(cap, sizeof *keys);
+    uint32_t *vals = wl_malloc(cap, sizeof *vals);
     uint8_t *used = wl_calloc(cap, 1);
     for (uint32_t i = 0; i < k; i++) {
         uint32_t j = i + (uint32_t)gms_rng_below(r, (uint64_t)(n - i));
