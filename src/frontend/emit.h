@@ -58,6 +58,7 @@ static inline uint8_t gms_emit_alu(gms_emit *e, uint32_t pc, uint32_t mask, gms_
     in->dst[0] = gms_emit_new_reg(e);
     return in->dst[0];
 }
+
 /* load of `width` bytes per lane from addrs[lane]; kind LD_GLOBAL/LD_LOCAL/LD_SHARED/LD_CONST/LD_TEX */
 uint8_t gms_emit_load(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
                       const uint64_t addrs[32], uint8_t addr_reg);

@@ -87,15 +87,14 @@ int gms_inst_lane_addrs(const gms_warp_trace *w, const gms_inst *in, uint64_t ou
         return n;
     }
     /* k-th active lane: base + k*stride or addrs[base + k]; inactive lanes (and lanes of an
-     * instruction without addresses) are 0 */
+     * instruction without addresses) are 0. Host speed: the mode is tested once, not per lane. */
     memset(out, 0, 32 * sizeof *out);
-    int k = 0;
-    for (uint32_t m = mask; m; m &= m - 1, k++) {
-        int lane = __builtin_ctz(m);
-        if (in->addr_mode == GMS_ADDR_STRIDE)
-            out[lane] = in->base + (uint64_t)((int64_t)k * in->stride);
-        else if (in->addr_mode == GMS_ADDR_LIST)
-            out[lane] = w->addrs[in->base + (uint64_t)k];
+    if (in->addr_mode == GMS_ADDR_STRIDE) {
+        uint64_t a = in->base;
+        for (uint32_t m = mask; m; m &= m - 1, a += (uint64_t)in->stride) out[__builtin_ctz(m)] = a;
+    } else if (in->addr_mode == GMS_ADDR_LIST) {
+        const uint64_t *src = w->addrs + in->base;
+        for (uint32_t m = mask; m; m &= m - 1) out[__builtin_ctz(m)] = *src++;
     }
     return n;
 }
