@@ -91,6 +91,17 @@ void gms_block_trace_reset(gms_block_trace *b, uint32_t nwarps);
 void gms_warp_trace_end_stream(gms_warp_trace *w);   /* more = 0; frees gen */
 void gms_block_trace_free(gms_block_trace *b);
 gms_inst *gms_warp_push(gms_warp_trace *w);   /* zeroed record with dst/src = GMS_REG_NONE */
+void gms_warp_grow(gms_warp_trace *w);        /* room for at least one more record */
+/* Host speed: an uninitialised record, for writers that then set every byte (emit.c copies
+ * a template); saves gms_warp_push's call and its zeroing of each generated instruction. */
+static inline gms_inst *gms_warp_append(gms_warp_trace *w)
+{
+    if (w->n == w->cap) gms_warp_grow(w);
+    return &w->insts[w->n++];
+}
+/* room for n more addresses; returns where they go (warp->addrs + naddr) without counting
+ * them: the caller writes them, then adds n to naddr */
+uint64_t *gms_warp_addrs_reserve(gms_warp_trace *w, uint32_t n);
 uint64_t gms_warp_push_addrs(gms_warp_trace *w, const uint64_t *addrs, uint32_t n);
 /* expand the per-lane addresses of a memory instruction into out[32] (inactive lanes = 0);
  * returns the number of active lanes */

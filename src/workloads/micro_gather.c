@@ -74,22 +74,19 @@ static int gather_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
     for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
         wl_warp w;
         wl_warp_begin(&w, bt, k, block, wi);
-        uint64_t i[32], j[32], I[32], A[32], B[32];
+        uint64_t i[32], j[32];
         uint8_t ri;
         uint32_t m = wl_prologue_1d(&w, s->n, i, &ri);
         if (!m) continue;
         uint8_t r4 = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV R7, 0x4 */
         uint8_t pi = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE idx+i */
-        wl_addrs(I, m, s->didx, i, 4);
-        uint8_t vj = wl_ldg(&w, m, I, pi);
+        uint8_t vj = wl_ldg_idx(&w, m, s->didx, i, pi);
         uint8_t pa = wl_int(&w, m, vj, r4);                       /* IMAD.WIDE a+idx[i] */
         WL_LANES(m, l) j[l] = s->idx[i[l]];
-        wl_addrs(A, m, s->da, j, 4);
-        uint8_t v = wl_ldg(&w, m, A, pa);
+        uint8_t v = wl_ldg_idx(&w, m, s->da, j, pa);
         uint8_t pb = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE b+i */
-        wl_addrs(B, m, s->db, i, 4);
         WL_LANES(m, l) s->b[i[l]] = gather_aval(s->seed, j[l]);
-        wl_stg(&w, m, B, pb, v);
+        wl_stg_idx(&w, m, s->db, i, pb, v);
         wl_exit(&w, m);
     }
     return 0;

@@ -76,7 +76,7 @@ static int pchase_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
     for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
         wl_warp w;
         wl_warp_begin(&w, bt, k, block, wi);
-        uint64_t i[32], p[32], A[32];
+        uint64_t i[32], p[32];
         uint8_t ri;
         uint32_t m = wl_prologue_1d(&w, s->n, i, &ri);
         if (!m) continue;
@@ -88,17 +88,15 @@ static int pchase_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
         for (uint64_t st = 0; st < s->steps; st++) {
             w.pc = loop;
             uint8_t pa = wl_int(&w, m, rp, r4);                   /* IMAD.WIDE next+p*spacing */
-            wl_addrs(A, m, s->dnext, p, (uint32_t)s->spacing);
-            rp = wl_ldg(&w, m, A, pa);                            /* LDG p = *addr */
+            rp = wl_ld_idx(&w, m, GMS_MEM_LD_GLOBAL, 4, s->dnext, p, (uint32_t)s->spacing, pa); /* LDG p = *addr */
             WL_LANES(m, l) p[l] = s->next[p[l]];
             rc = wl_int(&w, m, rc, GMS_REG_NONE);                 /* IADD3 counter */
             wl_pred(&w, m, rc, GMS_REG_NONE);                     /* ISETP.NE */
             wl_bra(&w, st + 1 < s->steps ? m : 0);                /* BRA (not taken at the end) */
         }
         uint8_t po = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE out+i */
-        wl_addrs(A, m, s->dout, i, 4);
         WL_LANES(m, l) s->out[i[l]] = (uint32_t)p[l];
-        wl_stg(&w, m, A, po, rp);
+        wl_stg_idx(&w, m, s->dout, i, po, rp);
         wl_exit(&w, m);
     }
     return 0;

@@ -62,7 +62,7 @@ static int strided_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt,
     for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
         wl_warp w;
         wl_warp_begin(&w, bt, k, block, wi);
-        uint64_t i[32], j[32], A[32], B[32];
+        uint64_t i[32], j[32];
         uint8_t ri;
         uint32_t m = wl_prologue_1d(&w, s->n, i, &ri);
         if (!m) continue;
@@ -70,12 +70,10 @@ static int strided_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt,
         uint8_t ij = wl_int(&w, m, ri, GMS_REG_NONE);             /* SHF.L.U32 / IMAD i*S */
         uint8_t pa = wl_int(&w, m, ij, r4);                       /* IMAD.WIDE */
         WL_LANES(m, l) j[l] = i[l] * s->stride;
-        wl_addrs(A, m, s->da, j, 4);
-        wl_addrs(B, m, s->db, i, 4);
-        uint8_t v = wl_ldg(&w, m, A, pa);
+        uint8_t v = wl_ldg_idx(&w, m, s->da, j, pa);
         uint8_t pb = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE */
         WL_LANES(m, l) s->b[i[l]] = s->a[j[l] / s->stride];
-        wl_stg(&w, m, B, pb, v);
+        wl_stg_idx(&w, m, s->db, i, pb, v);
         wl_exit(&w, m);
     }
     return 0;

@@ -36,7 +36,7 @@ static int transpose_create(const gms_wl_args *a, void **state, gms_error *err)
     transpose_st *s = gms_xcalloc(1, sizeof *s);
     s->N = N;
     s->repeat = gms_wl_u64(a, "repeat");
-    s->in = wl_calloc(N * N, sizeof(float));
+    s->in = wl_malloc(N * N, sizeof(float));   /* written in full just below */
     s->out = wl_calloc(N * N, sizeof(float));
     gms_rng r;
     gms_rng_seed(&r, gms_wl_seed(a));
@@ -73,14 +73,16 @@ static int transpose_fill(const wl_kernel *k, uint64_t block, gms_block_trace *b
         uint8_t r4 = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV R7, 0x4 */
         uint8_t ii = wl_int(&w, m, ry, rx);                       /* IMAD y*N+x */
         uint8_t pi = wl_int(&w, m, ii, r4);                       /* IMAD.WIDE */
+        /* the element copy (out = in transposed) with the addresses: one pass, the same values */
         WL_LANES(m, l) {
-            I[l] = s->din + (y[l] * N + x[l]) * 4;
-            O[l] = s->dout + (x[l] * N + y[l]) * 4;
+            uint64_t src = y[l] * N + x[l], dst = x[l] * N + y[l];
+            I[l] = s->din + src * 4;
+            O[l] = s->dout + dst * 4;
+            s->out[dst] = s->in[src];
         }
         uint8_t v = wl_ldg(&w, m, I, pi);
         uint8_t oi = wl_int(&w, m, rx, ry);                       /* IMAD x*N+y */
         uint8_t po = wl_int(&w, m, oi, r4);                       /* IMAD.WIDE */
-        WL_LANES(m, l) s->out[x[l] * N + y[l]] = s->in[y[l] * N + x[l]];
         wl_stg(&w, m, O, po, v);
         wl_exit(&w, m);
     }

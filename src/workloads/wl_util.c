@@ -87,9 +87,42 @@ static void wl_launch_k(gms_program *p, const char *name, wl_kernel *k, uint32_t
 }
 
 /* ---------------------------------------------------------------- warps */
+/* Host speed: the usual warp, 32 consecutive threads of one x-row, by direct stores */
+static void warp_row(wl_warp *w, uint32_t x, uint32_t y, uint32_t z)
+{
+    w->live = 0xffffffffu;
+    w->row = 1;
+    for (int l = 0; l < 32; l++) {
+        w->tx[l] = x + (uint32_t)l;
+        w->ty[l] = y;
+        w->tz[l] = z;
+    }
+}
+
+/* lane 0's thread coordinates by division, the others by stepping x, then y, then z (the
+ * three divisions per lane were most of the cost of starting a warp), one x-row segment at
+ * a time; lanes past the block's last thread stay 0 and out of live */
+static void warp_lanes(wl_warp *w, uint32_t nl, uint32_t x, uint32_t y, uint32_t z)
+{
+    w->live = gms_lanes((int)nl);
+    w->row = 0;
+    uint32_t l = 0;
+    while (l < nl) {
+        uint32_t run = w->bdim.x - x < nl - l ? w->bdim.x - x : nl - l;
+        for (uint32_t r = 0; r < run; r++, l++) {
+            w->tx[l] = x + r;
+            w->ty[l] = y;
+            w->tz[l] = z;
+        }
+        x = 0;
+        if (++y == w->bdim.y) { y = 0; z++; }
+    }
+    for (; l < 32; l++) w->tx[l] = w->ty[l] = w->tz[l] = 0;
+}
+
 void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t block, uint32_t warp)
 {
-    memset(w, 0, sizeof *w);
+    /* every field is set below (host speed: no memset of the whole struct) */
     gms_emit_begin(&w->e, &bt->warps[warp]);
     w->pc = 0;
     w->warp = warp;
@@ -99,81 +132,30 @@ void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t
     w->by = (uint32_t)(block / k->grid.x % k->grid.y);
     w->bz = (uint32_t)(block / ((uint64_t)k->grid.x * k->grid.y));
     uint64_t nthr = gms_dim3_count(k->block);
-    /* lane 0's thread coordinates by division, the others by stepping x, then y, then z (the
-     * three divisions per lane were most of the cost of starting a warp) */
     uint64_t t0 = (uint64_t)warp * 32;
     uint32_t x = (uint32_t)(t0 % k->block.x), y = (uint32_t)(t0 / k->block.x % k->block.y);
     uint32_t z = (uint32_t)(t0 / ((uint64_t)k->block.x * k->block.y));
-    for (int l = 0; l < 32; l++) {
-        if (t0 + (uint64_t)l >= nthr) break;
-        w->live |= 1u << l;
-        w->tx[l] = x;
-        w->ty[l] = y;
-        w->tz[l] = z;
-        if (++x == k->block.x) {
-            x = 0;
-            if (++y == k->block.y) { y = 0; z++; }
-        }
-    }
+    if (t0 + 32 <= nthr && (uint64_t)x + 32 <= k->block.x)
+        warp_row(w, x, y, z);
+    else
+        warp_lanes(w, t0 >= nthr ? 0 : (uint32_t)(nthr - t0 < 32 ? nthr - t0 : 32), x, y, z);
 }
-
-static inline uint32_t next_pc(wl_warp *w)
-{
-    uint32_t pc = w->pc;
-    w->pc += 16;
-    return pc;
-}
-
-uint8_t wl_int(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1)
-{
-    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_INT, s0, s1, GMS_REG_NONE);
-}
-
-uint8_t wl_int3(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2)
-{
-    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_INT, s0, s1, s2);
-}
-
-void wl_pred(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1)
-{
-    gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_INT, s0, s1, GMS_REG_NONE);
-    w->e.w->insts[w->e.w->n - 1].dst[0] = GMS_REG_NONE;   /* predicates are not registers */
-}
-
-uint8_t wl_fp(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2)
-{
-    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_SP, s0, s1, s2);
-}
-
-uint8_t wl_sfu(wl_warp *w, uint32_t mask, uint8_t s0)
-{
-    return gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_SFU, s0, GMS_REG_NONE, GMS_REG_NONE);
-}
-
-void wl_bra(wl_warp *w, uint32_t mask)
-{
-    gms_emit_alu(&w->e, next_pc(w), mask, GMS_OP_BRA, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
-}
-
-void wl_bar(wl_warp *w) { gms_emit_bar(&w->e, next_pc(w)); }
-
-void wl_exit(wl_warp *w, uint32_t mask) { gms_emit_exit(&w->e, next_pc(w), mask); }
 
 uint8_t wl_ld(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32], uint8_t areg)
 {
-    return gms_emit_load(&w->e, next_pc(w), mask, kind, width, addrs, areg);
+    return gms_emit_load(&w->e, wl_next_pc(w), mask, kind, width, addrs, areg);
 }
 
 void wl_st(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32], uint8_t areg,
            uint8_t dreg)
 {
-    gms_emit_store(&w->e, next_pc(w), mask, kind, width, addrs, areg, dreg);
+    gms_emit_store(&w->e, wl_next_pc(w), mask, kind, width, addrs, areg, dreg);
 }
 
 uint8_t wl_atom(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32],
                 uint8_t areg, uint8_t dreg)
 {
-    return gms_emit_atomic(&w->e, next_pc(w), mask, kind, width, addrs, areg, dreg);
+    return gms_emit_atomic(&w->e, wl_next_pc(w), mask, kind, width, addrs, areg, dreg);
 }
 
 uint8_t wl_ldg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg)
@@ -186,6 +168,28 @@ void wl_stg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg, u
     wl_st(w, mask, GMS_MEM_ST_GLOBAL, 4, addrs, areg, dreg);
 }
 
+uint8_t wl_ld_idx(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint64_t base,
+                  const uint64_t idx[32], uint32_t elem, uint8_t areg)
+{
+    return gms_emit_load_idx(&w->e, wl_next_pc(w), mask, kind, width, base, idx, elem, areg);
+}
+
+void wl_st_idx(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint64_t base,
+               const uint64_t idx[32], uint32_t elem, uint8_t areg, uint8_t dreg)
+{
+    gms_emit_store_idx(&w->e, wl_next_pc(w), mask, kind, width, base, idx, elem, areg, dreg);
+}
+
+uint8_t wl_ldg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32], uint8_t areg)
+{
+    return wl_ld_idx(w, mask, GMS_MEM_LD_GLOBAL, 4, base, idx, 4, areg);
+}
+
+void wl_stg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32], uint8_t areg, uint8_t dreg)
+{
+    wl_st_idx(w, mask, GMS_MEM_ST_GLOBAL, 4, base, idx, 4, areg, dreg);
+}
+
 uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg)
 {
     uint64_t a[32];
@@ -196,9 +200,17 @@ uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg)
 uint32_t wl_prologue_1d(wl_warp *w, uint64_t n, uint64_t gid[32], uint8_t *ireg)
 {
     uint32_t live = w->live, in = 0;
-    WL_LANES(live, l) {
-        gid[l] = (uint64_t)w->bx * w->bdim.x + w->tx[l];
-        if (gid[l] < n) in |= 1u << l;
+    uint64_t b0 = (uint64_t)w->bx * w->bdim.x;
+    if (w->row) {
+        /* Host speed: consecutive indices g0..g0+31, so the lanes below n are a prefix */
+        uint64_t g0 = b0 + w->tx[0];
+        for (int l = 0; l < 32; l++) gid[l] = g0 + (uint64_t)l;
+        in = g0 >= n ? 0u : n - g0 >= 32 ? 0xffffffffu : gms_lanes((int)(n - g0));
+    } else {
+        WL_LANES(live, l) {
+            gid[l] = b0 + w->tx[l];
+            if (gid[l] < n) in |= 1u << l;
+        }
     }
     wl_int(w, live, GMS_REG_NONE, GMS_REG_NONE);                       /* MOV R1, c[0x0][0x28] */
     uint8_t cta = wl_int(w, live, GMS_REG_NONE, GMS_REG_NONE);         /* S2R ctaid.x */
@@ -269,6 +281,17 @@ void *wl_calloc(uint64_t n, uint64_t elem)
     return gms_xcalloc((size_t)n, (size_t)elem);
 }
 
+void *wl_malloc(uint64_t n, uint64_t elem)
+{
+    if (n == 0) n = 1;
+    if (elem && n > SIZE_MAX / elem) {
+        fprintf(stderr, "gpumemsim: out of memory (%llu x %llu bytes)\n", (unsigned long long)n,
+                (unsigned long long)elem);
+        abort();
+    }
+    return gms_xmalloc((size_t)n * (size_t)(elem ? elem : 1));
+}
+
 /* ---------------------------------------------------------------- verification */
 int wl_check_f32(const char *wl, const char *what, const float *got, const float *want, uint64_t n,
                  double rtol, double atol, gms_error *err)
@@ -303,8 +326,9 @@ void wl_perm_prefix(gms_rng *r, uint32_t n, uint32_t k, uint32_t *out)
      * small open-addressing map so that memory is O(k), not O(n) */
     uint64_t cap = 16;
     while (cap < 4ULL * k + 16) cap <<= 1;
-    uint32_t *keys = wl_calloc(cap, sizeof *keys);
-    uint32_t *vals = wl_calloc(cap, sizeof *vals);
+    /* host speed: keys and vals are read only where used[] is set, so need no zeroing */
+    uint32_t *keys = wl_malloc(cap, sizeof *keys);
+    uint32_t *vals = wl_malloc(cap, sizeof *vals);
     uint8_t *used = wl_calloc(cap, 1);
     for (uint32_t i = 0; i < k; i++) {
         uint32_t j = i + (uint32_t)gms_rng_below(r, (uint64_t)(n - i));

@@ -66,6 +66,7 @@ typedef struct wl_warp {
     uint32_t pc;             /* PC of the next emitted instruction */
     uint32_t warp;           /* warp index in the block */
     uint32_t live;           /* lanes that are threads of the block (last warp may be partial) */
+    int row;                 /* all 32 lanes live and in one x-row: tx[l] = tx[0] + l, ty/tz equal */
     uint32_t tx[32], ty[32], tz[32];  /* threadIdx of each lane */
     uint32_t bx, by, bz;     /* blockIdx */
     gms_dim3 bdim, gdim;     /* blockDim, gridDim */
@@ -88,14 +89,44 @@ void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t
 
 /* Instruction emitters. Each emits at w->pc and advances it by 16; they return the
  * destination register (pass it as a source to create the dependency). */
-uint8_t wl_int(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1);            /* IMAD/IADD3/LEA/MOV/S2R/SHF */
-uint8_t wl_int3(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2);
-void wl_pred(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1);              /* ISETP: predicate, no register */
-uint8_t wl_fp(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2); /* FADD/FMUL/FFMA */
-uint8_t wl_sfu(wl_warp *w, uint32_t mask, uint8_t s0);                        /* MUFU (sqrt, rcp), I2F... */
-void wl_bra(wl_warp *w, uint32_t mask);
-void wl_bar(wl_warp *w);
-void wl_exit(wl_warp *w, uint32_t mask);
+/* (host speed: the ALU ones are inline, they are most of the generated instructions) */
+static inline uint32_t wl_next_pc(wl_warp *w)
+{
+    uint32_t pc = w->pc;
+    w->pc += 16;
+    return pc;
+}
+/* IMAD/IADD3/LEA/MOV/S2R/SHF */
+static inline uint8_t wl_int(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1)
+{
+    return gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_INT, s0, s1, GMS_REG_NONE);
+}
+static inline uint8_t wl_int3(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2)
+{
+    return gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_INT, s0, s1, s2);
+}
+/* ISETP: predicate, no register (a register number is still used up, as for any INT) */
+static inline void wl_pred(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1)
+{
+    gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_INT, s0, s1, GMS_REG_NONE);
+    w->e.w->insts[w->e.w->n - 1].dst[0] = GMS_REG_NONE;
+}
+/* FADD/FMUL/FFMA */
+static inline uint8_t wl_fp(wl_warp *w, uint32_t mask, uint8_t s0, uint8_t s1, uint8_t s2)
+{
+    return gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_SP, s0, s1, s2);
+}
+/* MUFU (sqrt, rcp), I2F... */
+static inline uint8_t wl_sfu(wl_warp *w, uint32_t mask, uint8_t s0)
+{
+    return gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_SFU, s0, GMS_REG_NONE, GMS_REG_NONE);
+}
+static inline void wl_bra(wl_warp *w, uint32_t mask)
+{
+    gms_emit_alu(&w->e, wl_next_pc(w), mask, GMS_OP_BRA, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
+}
+static inline void wl_bar(wl_warp *w) { gms_emit_bar(&w->e, wl_next_pc(w)); }
+static inline void wl_exit(wl_warp *w, uint32_t mask) { gms_emit_exit(&w->e, wl_next_pc(w), mask); }
 /* global memory, 4-byte lanes (LDG.E / STG.E) and any width */
 uint8_t wl_ldg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg);
 void wl_stg(wl_warp *w, uint32_t mask, const uint64_t addrs[32], uint8_t areg, uint8_t dreg);
@@ -104,6 +135,15 @@ void wl_st(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const ui
            uint8_t dreg);
 uint8_t wl_atom(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, const uint64_t addrs[32],
                 uint8_t areg, uint8_t dreg);
+/* Indexed arrays: lane l accesses base + idx[l]*elem (the wl_addrs address, without the
+ * array; host speed: consecutive indices, e.g. wl_prologue_1d's, need no address array) */
+uint8_t wl_ld_idx(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint64_t base,
+                  const uint64_t idx[32], uint32_t elem, uint8_t areg);
+void wl_st_idx(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint64_t base,
+               const uint64_t idx[32], uint32_t elem, uint8_t areg, uint8_t dreg);
+/* 4-byte global elements: LDG.E / STG.E of base[idx[l]] */
+uint8_t wl_ldg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32], uint8_t areg);
+void wl_stg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32], uint8_t areg, uint8_t dreg);
 /* The same address for every lane (a broadcast, e.g. x[j] in a matvec) */
 uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg);
 
@@ -118,7 +158,12 @@ uint32_t wl_prologue_1d(wl_warp *w, uint64_t n, uint64_t gid[32], uint8_t *ireg)
 /* out[l] = base + idx[l]*elem for lanes in mask */
 static inline void wl_addrs(uint64_t out[32], uint32_t mask, uint64_t base, const uint64_t idx[32], uint32_t elem)
 {
-    WL_LANES(mask, l) out[l] = base + idx[l] * elem;
+    /* Host speed: a full warp without the per-lane mask test (each lane reads only its own
+     * idx, so in-place use stays correct) */
+    if (mask == 0xffffffffu)
+        for (int l = 0; l < 32; l++) out[l] = base + idx[l] * elem;
+    else
+        WL_LANES(mask, l) out[l] = base + idx[l] * elem;
 }
 
 /* ---------------------------------------------------------------- sizes and parameters */
@@ -138,6 +183,9 @@ int wl_bytes(const char *wl, const char *what, uint64_t x, uint64_t y, uint64_t 
 
 /* zeroed host array with overflow check (aborts on out-of-memory like gms_xcalloc) */
 void *wl_calloc(uint64_t n, uint64_t elem);
+/* the same without the zeroing, for an array the caller writes in full before any read
+ * (host speed: input data generated right away need not be cleared first) */
+void *wl_malloc(uint64_t n, uint64_t elem);
 
 /* ---------------------------------------------------------------- verification */
 /* |got-want| <= atol + rtol*|want| for every element, else an error naming the first
