@@ -128,8 +128,8 @@ static void complete(gms_l2_slice *s, gms_mreq *r)
 static void to_dram(gms_l2_slice *s, gms_mreq *m)
 {
     if (s->cfg.dec) {
-        gms_addrdec_out o;
-        gms_addrdec_decode(s->cfg.dec, m->addr, &o);
+        gms_addrdec_dram o;
+        gms_addrdec_dram_of(s->cfg.dec, m->addr, &o);
         m->chan = o.chan;
         m->bank = o.bank;
         m->row = o.row;
