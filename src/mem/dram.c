@@ -35,6 +35,9 @@ struct gms_dram_chan {
     uint32_t prio;
     uint32_t busy_banks;           /* banks holding a request */
     uint64_t mrq_mask;             /* bit b: bank b holds a request (nbk <= 64) */
+    /* host speed (nbk <= 64): bit b: bank b is open (open_mask), and on the row of its
+     * request (hit_mask) */
+    uint64_t open_mask, hit_mask;
     /* data pipeline: one entry per column command, in issue order */
     rwq_ent *rwq;
     uint32_t rwq_cap, rwq_head, rwq_n;
@@ -169,6 +172,7 @@ static void catch_up_refresh(gms_dram_chan *c, uint64_t now)
         c->bk[b].active = 0;
         if (c->bk[b].rp < last_ref + c->t.tRFC) c->bk[b].rp = last_ref + c->t.tRFC;
     }
+    c->open_mask = c->hit_mask = 0;
     c->next_ref = last_ref + c->t.tREFI;
 }
 
@@ -261,7 +265,10 @@ static void schedule(gms_dram_chan *c)
     c->prio = c->prio + 1 < nbk ? c->prio + 1 : 0;
     c->bk[b].mrq = r;
     c->busy_banks++;
-    if (b < 64) c->mrq_mask |= 1ULL << b;
+    if (b < 64) {
+        c->mrq_mask |= 1ULL << b;
+        if (c->bk[b].active && c->bk[b].curr_row == r->row) c->hit_mask |= 1ULL << b;
+    }
     c->st.access_num++;
     if (r->is_write) c->st.write_num++; else c->st.read_num++;
     if (hit) {
@@ -302,7 +309,10 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
     if (r->txbytes >= r->nbytes) {
         k->mrq = NULL;
         c->busy_banks--;
-        if (j < 64) c->mrq_mask &= ~(1ULL << j);
+        if (j < 64) {
+            c->mrq_mask &= ~(1ULL << j);
+            c->hit_mask &= ~(1ULL << j);
+        }
     }
     return 1;
 }
@@ -323,6 +333,10 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
         if (now < c->rrd || now < k->rp || now < k->rc || c->ref_pending || !faw_ok(c, now)) return 0;
         k->curr_row = r->row;
         k->active = 1;
+        if (j < 64) {
+            c->open_mask |= 1ULL << j;
+            c->hit_mask |= 1ULL << j;
+        }
         c->rrd = now + t->tRRD;
         k->rcd = now + t->tRCD;
         k->rcdwr = now + t->tRCDWR;
@@ -341,6 +355,7 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
     if (k->curr_row == r->row) return 0;
     if (now < k->ras || now < k->wtp || now < k->rtp || now < c->grp[k->grp].rtpl) return 0;
     k->active = 0;
+    if (j < 64) c->open_mask &= ~(1ULL << j);   /* not in hit_mask: its row missed */
     k->rp = now + t->tRP;
     c->prio = j + 1 < t->nbk ? j + 1 : 0;
     c->st.n_pre++;
@@ -370,6 +385,7 @@ static void refresh(gms_dram_chan *c, uint64_t now)
         c->bk[b].active = 0;
         c->bk[b].rp = now + c->t.tRFC;
     }
+    c->open_mask = c->hit_mask = 0;
     c->ref_pending = 0;
     c->next_ref += c->t.tREFI;
     c->st.n_ref++;
@@ -395,13 +411,18 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
     if (c->t.dual_bus && nbk <= 64) {
         /* Only banks holding a request can issue: visit them in the same rotated order from
          * prio as the full scan (each loop stops at its first command, and prio only changes
-         * on a command, so skipping empty banks changes nothing). */
-        uint64_t pend = c->mrq_mask;
+         * on a command, so skipping empty banks changes nothing). Host speed: likewise skip
+         * the banks for which issue_col / issue_row return 0 without looking further: a
+         * column command needs a bank open on its request's row (hit_mask) and the channel's
+         * tCCD and data pipeline; a row command a bank not open on that row, and an ACT (a
+         * closed bank) tRRD, no refresh pending and tFAW. */
+        uint64_t pend = now >= c->ccd && !rwq_full(c) ? c->hit_mask : 0;
         uint32_t p0 = c->prio;
         uint64_t hi = pend & (~0ULL << p0), lo = pend & ~(~0ULL << p0);
         for (uint64_t m = hi; m && !col; m &= m - 1) col = issue_col(c, (uint32_t)__builtin_ctzll(m), now);
         for (uint64_t m = lo; m && !col; m &= m - 1) col = issue_col(c, (uint32_t)__builtin_ctzll(m), now);
-        pend = c->mrq_mask;    /* a column command may have finished a request */
+        pend = c->mrq_mask & ~c->hit_mask;    /* a column command may have finished a request */
+        if (now < c->rrd || c->ref_pending || !faw_ok(c, now)) pend &= c->open_mask;
         hi = pend & (~0ULL << p0);
         lo = pend & ~(~0ULL << p0);
         for (uint64_t m = hi; m && !row; m &= m - 1) row = issue_row(c, (uint32_t)__builtin_ctzll(m), now);
