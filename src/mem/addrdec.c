@@ -194,6 +194,14 @@ int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *e
     if (cfg->bk_index == GMS_BKIDX_IPOLY) gms_ipoly_tab_init(&d->bkidx, cfg->nbk);
     d->is_split = d->ops->split && d->ops->split(cfg, &d->split);
     build_tables(d);
+    uint64_t sp = cfg->sp_mask;
+    d->part_lo = sp ? (uint32_t)__builtin_ctzll(sp) : 0;
+    d->part_hi = d->part_lo + (uint32_t)__builtin_popcountll(sp);
+    d->part_fast = d->is_split && d->part_hi < 64 && (!sp || sp == ((1ULL << d->part_hi) - 1) - ((1ULL << d->part_lo) - 1));
+    d->part_cs = d->split.cshift;
+    d->part_cs_hi = d->split.cshift + d->split.cbits;
+    d->part_cmask = (1ULL << d->split.cshift) - 1;
+    d->part_lmask = (1ULL << d->part_lo) - 1;
     return 0;
 }
 
@@ -343,6 +351,10 @@ uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr)
 
 uint64_t gms_addrdec_partition_addr(const gms_addrdec *d, uint64_t addr)
 {
+    if (d->part_fast) {   /* the split of map_addr, then the gather of keep_part below */
+        uint64_t local = ((addr >> d->part_cs_hi) << d->part_cs) | (addr & d->part_cmask);
+        return ((local >> d->part_hi) << d->part_lo) | (local & d->part_lmask);
+    }
     uint32_t chan_raw;
     uint64_t local;
     map_addr(d, addr, &chan_raw, &local);

@@ -134,6 +134,11 @@ typedef struct gms_addrdec {
      * sub_hi. tab entries pack row (bits 0-31), col (32-47), bank (48-55), chan (56-63). */
     int has_tab;
     uint32_t tab_hi, sub_hi;
+    /* Host speed: bit split and sub-partition bits one run [part_lo, part_hi) (or none):
+     * the partition address is two gap closings */
+    int part_fast;
+    uint32_t part_lo, part_hi, part_cs, part_cs_hi;
+    uint64_t part_cmask, part_lmask;
     uint64_t tab[8][256];
     uint8_t tab_sub[8][256];
 } gms_addrdec;
