@@ -34,6 +34,7 @@ struct gms_dram_chan {
     int ref_pending;
     uint32_t prio;
     uint32_t busy_banks;           /* banks holding a request */
+    uint32_t npend;                /* host speed: = sops->pending (adds minus requests picked) */
     uint64_t mrq_mask;             /* bit b: bank b holds a request (nbk <= 64) */
     /* host speed (nbk <= 64): bit b: bank b is open (open_mask), and on the row of its
      * request (hit_mask) */
@@ -138,7 +139,7 @@ void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *m, uint64_t now)
     r->t_push = now;
     c->sops->add(c->sched, r);
     c->st.n_req++;
-    uint32_t p = c->sops->pending(c->sched);
+    uint32_t p = ++c->npend;
     if (p > c->st.max_mrqs) c->st.max_mrqs = p;
 }
 
@@ -164,7 +165,7 @@ static uint64_t timers_until(const gms_dram_chan *c)
 static void catch_up_refresh(gms_dram_chan *c, uint64_t now)
 {
     if (!c->t.tREFI || c->ref_pending || now <= c->next_ref) return;
-    if (c->busy_banks || c->rwq_n || c->sops->pending(c->sched)) return;   /* only while idle */
+    if (c->busy_banks || c->rwq_n || c->npend) return;   /* only while idle */
     uint64_t k = (now - c->next_ref) / c->t.tREFI + 1;
     uint64_t last_ref = c->next_ref + (k - 1) * c->t.tREFI;
     c->st.n_ref += k;
@@ -239,7 +240,7 @@ static void data_out(gms_dram_chan *c, uint64_t now)
 /* (2) give one free bank its next request */
 static void schedule(gms_dram_chan *c)
 {
-    if (!c->sops->pending(c->sched)) return;
+    if (!c->npend) return;
     uint32_t nbk = c->t.nbk;
     uint32_t b = 0;
     gms_dram_req *r = NULL;
@@ -262,6 +263,7 @@ static void schedule(gms_dram_chan *c)
         }
     }
     if (!r) return;
+    c->npend--;
     c->prio = c->prio + 1 < nbk ? c->prio + 1 : 0;
     c->bk[b].mrq = r;
     c->busy_banks++;
@@ -399,7 +401,7 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
     c->last = now;
     data_out(c, now);
     schedule(c);
-    uint32_t p = c->sops->pending(c->sched);
+    uint32_t p = c->npend;
     c->st.ave_mrqs += p;
     if (p > c->st.max_mrqs) c->st.max_mrqs = p;
     c->st.banks_1time += c->busy_banks;
@@ -454,13 +456,13 @@ gms_mreq *gms_dram_chan_done_pop(gms_dram_chan *c) { return gms_fifo_pop(&c->don
 
 int gms_dram_chan_idle(const gms_dram_chan *c)
 {
-    return !c->busy_banks && !c->rwq_n && !c->returnq.n && !c->done.n && !c->sops->pending(c->sched) &&
+    return !c->busy_banks && !c->rwq_n && !c->returnq.n && !c->done.n && !c->npend &&
            !c->ref_pending;
 }
 
 const gms_dram_stats *gms_dram_chan_stats(const gms_dram_chan *c) { return &c->st; }
 uint64_t gms_dram_chan_bank_accesses(const gms_dram_chan *c, uint32_t b) { return c->bk[b].n_access; }
-uint32_t gms_dram_chan_pending(const gms_dram_chan *c) { return c->sops->pending(c->sched); }
+uint32_t gms_dram_chan_pending(const gms_dram_chan *c) { return c->npend; }
 
 int gms_dram_chan_bank_open(const gms_dram_chan *c, uint32_t b, uint32_t *row)
 {
