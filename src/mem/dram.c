@@ -365,6 +365,15 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
     return 1;
 }
 
+/* Host speed, dual bus: issue_col's bank checks past the row (hit_mask) and the channel's
+ * tCCD and data pipeline (checked before the scan), inlined in the scan: issue_col returns
+ * 0 without side effects for a bank failing them, so such banks are skipped uncalled. */
+static inline int col_ready(const gms_dram_chan *c, const bank *k, uint64_t now)
+{
+    if (now < c->grp[k->grp].ccdl) return 0;
+    return k->mrq->is_write ? now >= k->rcdwr && now >= c->rtw : now >= k->rcd && now >= c->wtr;
+}
+
 /* GPGPU-Sim's "k": a bank without a request whose timers have all run out does not keep the
  * channel active */
 static int bank_quiet(const gms_dram_chan *c, const bank *k, uint64_t now)
@@ -421,8 +430,14 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
         uint64_t pend = now >= c->ccd && !rwq_full(c) ? c->hit_mask : 0;
         uint32_t p0 = c->prio;
         uint64_t hi = pend & (~0ULL << p0), lo = pend & ~(~0ULL << p0);
-        for (uint64_t m = hi; m && !col; m &= m - 1) col = issue_col(c, (uint32_t)__builtin_ctzll(m), now);
-        for (uint64_t m = lo; m && !col; m &= m - 1) col = issue_col(c, (uint32_t)__builtin_ctzll(m), now);
+        for (uint64_t m = hi; m && !col; m &= m - 1) {
+            uint32_t j = (uint32_t)__builtin_ctzll(m);
+            if (col_ready(c, &c->bk[j], now)) col = issue_col(c, j, now);
+        }
+        for (uint64_t m = lo; m && !col; m &= m - 1) {
+            uint32_t j = (uint32_t)__builtin_ctzll(m);
+            if (col_ready(c, &c->bk[j], now)) col = issue_col(c, j, now);
+        }
         pend = c->mrq_mask & ~c->hit_mask;    /* a column command may have finished a request */
         if (now < c->rrd || c->ref_pending || !faw_ok(c, now)) pend &= c->open_mask;
         hi = pend & (~0ULL << p0);
