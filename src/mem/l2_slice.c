@@ -22,6 +22,7 @@ struct gms_l2_slice {
     void *inq_self;
     gms_mreq_fifo *fifo;              /* host speed: inq_self when inq is the plain FIFO */
     uint32_t accept_need;             /* free input queue entries the interconnect needs */
+    uint32_t accept_max;              /* with fifo: the most entries held that leave accept_need */
     gms_mreq_fifo to_dram, from_dram, to_icnt;
     uint64_t replies;
     uint64_t split_parents;
@@ -78,6 +79,8 @@ gms_l2_slice *gms_l2_slice_new(const gms_l2_slice_cfg *cfg, gms_mreq_pool *pool)
     s->inq_self = s->inq->create(&env);
     if (s->inq == &gms_l2q_fifo) s->fifo = s->inq_self;
     s->accept_need = cfg->q_icnt_l2 && cfg->q_icnt_l2 < 4 ? cfg->q_icnt_l2 : 4;
+    /* the FIFO's capacity is q_icnt_l2 (0 = unbounded), never below accept_need when set */
+    s->accept_max = cfg->q_icnt_l2 ? cfg->q_icnt_l2 - s->accept_need : UINT32_MAX;
     s->to_dram.cap = cfg->q_l2_dram;
     s->from_dram.cap = cfg->q_dram_l2;
     s->to_icnt.cap = cfg->q_l2_icnt;
@@ -95,6 +98,7 @@ void gms_l2_slice_free(gms_l2_slice *s)
 
 int gms_l2_slice_can_accept(const gms_l2_slice *s)
 {
+    if (s->fifo) return s->fifo->n <= s->accept_max;   /* = inq_space(s) >= accept_need */
     return inq_space(s) >= s->accept_need;
 }
 
