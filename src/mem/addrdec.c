@@ -178,6 +178,8 @@ int gms_addrdec_finalize(gms_addrdec_config *c, gms_error *err)
     return 0;
 }
 
+static void build_tables(gms_addrdec *d);
+
 int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *err)
 {
     memset(d, 0, sizeof *d);
@@ -191,6 +193,15 @@ int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *e
     if (cfg->pindex == GMS_PIDX_IPOLY) gms_ipoly_tab_init(&d->pidx, d->n_pipoly);
     if (cfg->bk_index == GMS_BKIDX_IPOLY) gms_ipoly_tab_init(&d->bkidx, cfg->nbk);
     d->is_split = d->ops->split && d->ops->split(cfg, &d->split);
+    build_tables(d);
+    uint64_t sp = cfg->sp_mask;
+    d->part_lo = sp ? (uint32_t)__builtin_ctzll(sp) : 0;
+    d->part_hi = d->part_lo + (uint32_t)__builtin_popcountll(sp);
+    d->part_fast = d->is_split && d->part_hi < 64 && (!sp || sp == ((1ULL << d->part_hi) - 1) - ((1ULL << d->part_lo) - 1));
+    d->part_cs = d->split.cshift;
+    d->part_cs_hi = d->split.cshift + d->split.cbits;
+    d->part_cmask = (1ULL << d->split.cshift) - 1;
+    d->part_lmask = (1ULL << d->part_lo) - 1;
     return 0;
 }
 
@@ -251,9 +262,86 @@ void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
     }
 }
 
+/* Host speed: byte tables for gms_addrdec_subpart and gms_addrdec_dram_of. With a bit-split
+ * channel map and no modulo after the IPOLY partition hash, the sub-partition and the DRAM
+ * chan, bank, row and col are XOR-linear in the address bits (the split and the field
+ * gathers move bits, the XOR and IPOLY hashes are parities, the channel is the sub-partition
+ * shifted right, and all are 0 for address 0). So the decode of an address is the XOR of
+ * the decodes of its bytes alone, each the XOR of the decodes of its bits: tabulated here
+ * from gms_addrdec_decode. A config whose values do not fit the packed fields keeps the
+ * reference path (XORs of values that fit also fit). */
+static uint64_t pack_dram(const gms_addrdec_out *o)
+{
+    return (uint64_t)o->row | (uint64_t)o->col << 32 | (uint64_t)o->bank << 48 | (uint64_t)o->chan << 56;
+}
+
+static void build_tables(gms_addrdec *d)
+{
+    const gms_addrdec_config *c = &d->cfg;
+    d->has_tab = 0;
+    if (!d->is_split || (c->pindex == GMS_PIDX_IPOLY && d->n_pipoly != c->n_channel * c->n_sub)) return;
+    uint64_t bit[64];
+    uint8_t bsub[64];
+    gms_addrdec_out o;
+    for (uint32_t i = 0; i < 64; i++) {
+        gms_addrdec_decode(d, 1ULL << i, &o);
+        if (o.sub > 255 || o.chan > 255 || o.bank > 255 || o.col > 0xFFFF) return;
+        bit[i] = pack_dram(&o);
+        bsub[i] = (uint8_t)o.sub;
+    }
+    gms_addrdec_decode(d, 0, &o);
+    if (o.sub || pack_dram(&o)) return;
+    d->tab_hi = d->sub_hi = 0;
+    for (uint32_t k = 0; k < 8; k++) {
+        d->tab[k][0] = 0;
+        d->tab_sub[k][0] = 0;
+        for (uint32_t v = 1; v < 256; v++) {
+            uint32_t j = 8 * k + (uint32_t)__builtin_ctz(v);
+            d->tab[k][v] = d->tab[k][v & (v - 1)] ^ bit[j];
+            d->tab_sub[k][v] = d->tab_sub[k][v & (v - 1)] ^ bsub[j];
+            if (bit[j]) d->tab_hi = k + 1;
+            if (bsub[j]) d->sub_hi = k + 1;
+        }
+    }
+    d->has_tab = 1;
+}
+
+/* XOR of t[k][byte k of a] for k < hi (unrolled; the bytes at or above hi add nothing) */
+#define TAB_XOR(x, t, hi, a)                          \
+    switch (hi) {                                     \
+    case 8: x ^= t[7][(a) >> 56]; /* fall through */  \
+    case 7: x ^= t[6][((a) >> 48) & 255]; /* fall through */ \
+    case 6: x ^= t[5][((a) >> 40) & 255]; /* fall through */ \
+    case 5: x ^= t[4][((a) >> 32) & 255]; /* fall through */ \
+    case 4: x ^= t[3][((a) >> 24) & 255]; /* fall through */ \
+    case 3: x ^= t[2][((a) >> 16) & 255]; /* fall through */ \
+    case 2: x ^= t[1][((a) >> 8) & 255]; /* fall through */  \
+    case 1: x ^= t[0][(a) & 255]; /* fall through */         \
+    default: break;                                   \
+    }
+
+void gms_addrdec_dram_of(const gms_addrdec *d, uint64_t addr, gms_addrdec_dram *out)
+{
+    if (d->has_tab) {
+        uint64_t x = 0;
+        TAB_XOR(x, d->tab, d->tab_hi, addr)
+        *out = (gms_addrdec_dram){ (uint32_t)(x >> 56), (uint32_t)(x >> 48) & 255, (uint32_t)x,
+                                   (uint32_t)(x >> 32) & 0xFFFF };
+        return;
+    }
+    gms_addrdec_out o;
+    gms_addrdec_decode(d, addr, &o);
+    *out = (gms_addrdec_dram){ o.chan, o.bank, o.row, o.col };
+}
+
 /* the two cheap questions, without a full decode */
 uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr)
 {
+    if (d->has_tab) {
+        uint32_t s = 0;
+        TAB_XOR(s, d->tab_sub, d->sub_hi, addr)
+        return s;
+    }
     uint32_t chan_raw;
     uint64_t local;
     map_addr(d, addr, &chan_raw, &local);
@@ -263,6 +351,10 @@ uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr)
 
 uint64_t gms_addrdec_partition_addr(const gms_addrdec *d, uint64_t addr)
 {
+    if (d->part_fast) {   /* the split of map_addr, then the gather of keep_part below */
+        uint64_t local = ((addr >> d->part_cs_hi) << d->part_cs) | (addr & d->part_cmask);
+        return ((local >> d->part_hi) << d->part_lo) | (local & d->part_lmask);
+    }
     uint32_t chan_raw;
     uint64_t local;
     map_addr(d, addr, &chan_raw, &local);

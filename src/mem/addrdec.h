@@ -129,10 +129,27 @@ typedef struct gms_addrdec {
     gms_ipoly_tab pidx, bkidx;           /* IPOLY tables for partition and bank hashing */
     int is_split;                        /* ops->split said yes: use `split` inline */
     gms_chanmap_split split;
+    /* Host speed: byte tables for the two hot questions (build_tables in addrdec.c), used
+     * when has_tab: the result is the XOR of one entry per address byte below tab_hi /
+     * sub_hi. tab entries pack row (bits 0-31), col (32-47), bank (48-55), chan (56-63). */
+    int has_tab;
+    uint32_t tab_hi, sub_hi;
+    /* Host speed: bit split and sub-partition bits one run [part_lo, part_hi) (or none):
+     * the partition address is two gap closings */
+    int part_fast;
+    uint32_t part_lo, part_hi, part_cs, part_cs_hi;
+    uint64_t part_cmask, part_lmask;
+    uint64_t tab[8][256];
+    uint8_t tab_sub[8][256];
 } gms_addrdec;
+
+/* the DRAM coordinates of an address (what the L2 slice sends down with a request) */
+typedef struct gms_addrdec_dram { uint32_t chan, bank, row, col; } gms_addrdec_dram;
 
 int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *err);
 void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *out);
+/* the chan, bank, row and col fields of gms_addrdec_decode */
+void gms_addrdec_dram_of(const gms_addrdec *d, uint64_t addr, gms_addrdec_dram *out);
 /* sub-partition of an address (the interconnect's destination) */
 uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr);
 /* GPGPU-Sim's partition_address: the address with channel and sub-partition bits removed,

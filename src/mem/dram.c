@@ -34,7 +34,11 @@ struct gms_dram_chan {
     int ref_pending;
     uint32_t prio;
     uint32_t busy_banks;           /* banks holding a request */
+    uint32_t npend;                /* host speed: = sops->pending (adds minus requests picked) */
     uint64_t mrq_mask;             /* bit b: bank b holds a request (nbk <= 64) */
+    /* host speed (nbk <= 64): bit b: bank b is open (open_mask), and on the row of its
+     * request (hit_mask) */
+    uint64_t open_mask, hit_mask;
     /* data pipeline: one entry per column command, in issue order */
     rwq_ent *rwq;
     uint32_t rwq_cap, rwq_head, rwq_n;
@@ -135,7 +139,7 @@ void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *m, uint64_t now)
     r->t_push = now;
     c->sops->add(c->sched, r);
     c->st.n_req++;
-    uint32_t p = c->sops->pending(c->sched);
+    uint32_t p = ++c->npend;
     if (p > c->st.max_mrqs) c->st.max_mrqs = p;
 }
 
@@ -161,7 +165,7 @@ static uint64_t timers_until(const gms_dram_chan *c)
 static void catch_up_refresh(gms_dram_chan *c, uint64_t now)
 {
     if (!c->t.tREFI || c->ref_pending || now <= c->next_ref) return;
-    if (c->busy_banks || c->rwq_n || c->sops->pending(c->sched)) return;   /* only while idle */
+    if (c->busy_banks || c->rwq_n || c->npend) return;   /* only while idle */
     uint64_t k = (now - c->next_ref) / c->t.tREFI + 1;
     uint64_t last_ref = c->next_ref + (k - 1) * c->t.tREFI;
     c->st.n_ref += k;
@@ -169,6 +173,7 @@ static void catch_up_refresh(gms_dram_chan *c, uint64_t now)
         c->bk[b].active = 0;
         if (c->bk[b].rp < last_ref + c->t.tRFC) c->bk[b].rp = last_ref + c->t.tRFC;
     }
+    c->open_mask = c->hit_mask = 0;
     c->next_ref = last_ref + c->t.tREFI;
 }
 
@@ -235,7 +240,7 @@ static void data_out(gms_dram_chan *c, uint64_t now)
 /* (2) give one free bank its next request */
 static void schedule(gms_dram_chan *c)
 {
-    if (!c->sops->pending(c->sched)) return;
+    if (!c->npend) return;
     uint32_t nbk = c->t.nbk;
     uint32_t b = 0;
     gms_dram_req *r = NULL;
@@ -258,10 +263,14 @@ static void schedule(gms_dram_chan *c)
         }
     }
     if (!r) return;
+    c->npend--;
     c->prio = c->prio + 1 < nbk ? c->prio + 1 : 0;
     c->bk[b].mrq = r;
     c->busy_banks++;
-    if (b < 64) c->mrq_mask |= 1ULL << b;
+    if (b < 64) {
+        c->mrq_mask |= 1ULL << b;
+        if (c->bk[b].active && c->bk[b].curr_row == r->row) c->hit_mask |= 1ULL << b;
+    }
     c->st.access_num++;
     if (r->is_write) c->st.write_num++; else c->st.read_num++;
     if (hit) {
@@ -302,7 +311,10 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
     if (r->txbytes >= r->nbytes) {
         k->mrq = NULL;
         c->busy_banks--;
-        if (j < 64) c->mrq_mask &= ~(1ULL << j);
+        if (j < 64) {
+            c->mrq_mask &= ~(1ULL << j);
+            c->hit_mask &= ~(1ULL << j);
+        }
     }
     return 1;
 }
@@ -323,6 +335,10 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
         if (now < c->rrd || now < k->rp || now < k->rc || c->ref_pending || !faw_ok(c, now)) return 0;
         k->curr_row = r->row;
         k->active = 1;
+        if (j < 64) {
+            c->open_mask |= 1ULL << j;
+            c->hit_mask |= 1ULL << j;
+        }
         c->rrd = now + t->tRRD;
         k->rcd = now + t->tRCD;
         k->rcdwr = now + t->tRCDWR;
@@ -341,11 +357,21 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
     if (k->curr_row == r->row) return 0;
     if (now < k->ras || now < k->wtp || now < k->rtp || now < c->grp[k->grp].rtpl) return 0;
     k->active = 0;
+    if (j < 64) c->open_mask &= ~(1ULL << j);   /* not in hit_mask: its row missed */
     k->rp = now + t->tRP;
     c->prio = j + 1 < t->nbk ? j + 1 : 0;
     c->st.n_pre++;
     trace(c, now, GMS_DRAM_PRE, j, k->curr_row);
     return 1;
+}
+
+/* Host speed, dual bus: issue_col's bank checks past the row (hit_mask) and the channel's
+ * tCCD and data pipeline (checked before the scan), inlined in the scan: issue_col returns
+ * 0 without side effects for a bank failing them, so such banks are skipped uncalled. */
+static inline int col_ready(const gms_dram_chan *c, const bank *k, uint64_t now)
+{
+    if (now < c->grp[k->grp].ccdl) return 0;
+    return k->mrq->is_write ? now >= k->rcdwr && now >= c->rtw : now >= k->rcd && now >= c->wtr;
 }
 
 /* GPGPU-Sim's "k": a bank without a request whose timers have all run out does not keep the
@@ -370,6 +396,7 @@ static void refresh(gms_dram_chan *c, uint64_t now)
         c->bk[b].active = 0;
         c->bk[b].rp = now + c->t.tRFC;
     }
+    c->open_mask = c->hit_mask = 0;
     c->ref_pending = 0;
     c->next_ref += c->t.tREFI;
     c->st.n_ref++;
@@ -379,11 +406,11 @@ static void refresh(gms_dram_chan *c, uint64_t now)
 void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
 {
     catch_up_refresh(c, now);
-    account_idle(c, now);
+    if (now > c->last + 1) account_idle(c, now);   /* host speed: its own first test, inlined */
     c->last = now;
     data_out(c, now);
     schedule(c);
-    uint32_t p = c->sops->pending(c->sched);
+    uint32_t p = c->npend;
     c->st.ave_mrqs += p;
     if (p > c->st.max_mrqs) c->st.max_mrqs = p;
     c->st.banks_1time += c->busy_banks;
@@ -395,13 +422,24 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
     if (c->t.dual_bus && nbk <= 64) {
         /* Only banks holding a request can issue: visit them in the same rotated order from
          * prio as the full scan (each loop stops at its first command, and prio only changes
-         * on a command, so skipping empty banks changes nothing). */
-        uint64_t pend = c->mrq_mask;
+         * on a command, so skipping empty banks changes nothing). Host speed: likewise skip
+         * the banks for which issue_col / issue_row return 0 without looking further: a
+         * column command needs a bank open on its request's row (hit_mask) and the channel's
+         * tCCD and data pipeline; a row command a bank not open on that row, and an ACT (a
+         * closed bank) tRRD, no refresh pending and tFAW. */
+        uint64_t pend = now >= c->ccd && !rwq_full(c) ? c->hit_mask : 0;
         uint32_t p0 = c->prio;
         uint64_t hi = pend & (~0ULL << p0), lo = pend & ~(~0ULL << p0);
-        for (uint64_t m = hi; m && !col; m &= m - 1) col = issue_col(c, (uint32_t)__builtin_ctzll(m), now);
-        for (uint64_t m = lo; m && !col; m &= m - 1) col = issue_col(c, (uint32_t)__builtin_ctzll(m), now);
-        pend = c->mrq_mask;    /* a column command may have finished a request */
+        for (uint64_t m = hi; m && !col; m &= m - 1) {
+            uint32_t j = (uint32_t)__builtin_ctzll(m);
+            if (col_ready(c, &c->bk[j], now)) col = issue_col(c, j, now);
+        }
+        for (uint64_t m = lo; m && !col; m &= m - 1) {
+            uint32_t j = (uint32_t)__builtin_ctzll(m);
+            if (col_ready(c, &c->bk[j], now)) col = issue_col(c, j, now);
+        }
+        pend = c->mrq_mask & ~c->hit_mask;    /* a column command may have finished a request */
+        if (now < c->rrd || c->ref_pending || !faw_ok(c, now)) pend &= c->open_mask;
         hi = pend & (~0ULL << p0);
         lo = pend & ~(~0ULL << p0);
         for (uint64_t m = hi; m && !row; m &= m - 1) row = issue_row(c, (uint32_t)__builtin_ctzll(m), now);
@@ -433,13 +471,13 @@ gms_mreq *gms_dram_chan_done_pop(gms_dram_chan *c) { return gms_fifo_pop(&c->don
 
 int gms_dram_chan_idle(const gms_dram_chan *c)
 {
-    return !c->busy_banks && !c->rwq_n && !c->returnq.n && !c->done.n && !c->sops->pending(c->sched) &&
+    return !c->busy_banks && !c->rwq_n && !c->returnq.n && !c->done.n && !c->npend &&
            !c->ref_pending;
 }
 
 const gms_dram_stats *gms_dram_chan_stats(const gms_dram_chan *c) { return &c->st; }
 uint64_t gms_dram_chan_bank_accesses(const gms_dram_chan *c, uint32_t b) { return c->bk[b].n_access; }
-uint32_t gms_dram_chan_pending(const gms_dram_chan *c) { return c->sops->pending(c->sched); }
+uint32_t gms_dram_chan_pending(const gms_dram_chan *c) { return c->npend; }
 
 int gms_dram_chan_bank_open(const gms_dram_chan *c, uint32_t b, uint32_t *row)
 {

@@ -10,7 +10,8 @@
  *                        the request bank `bank` serves next, removed from the queue, or
  *                        NULL; *row_hit = 1 if it is counted as a row-buffer hit (GPGPU-Sim's
  *                        Row_Buffer_Locality counts at this point, not at command issue)
- *   pending(self)        requests waiting (reads + writes)
+ *   pending(self)        requests waiting (reads + writes): the requests added minus those
+ *                        pick returned (dram.c keeps this count itself, host speed)
  *   ready_banks(self)    optional, host speed only: the banks pick would serve (see below)
  * Members (registry in dram_sched_registry.c, chosen by -gpgpu_dram_scheduler 0|1 or by name
  * with -gms_dram_scheduler): fcfs (GPGPU-Sim DRAM_FIFO), frfcfs (GPGPU-Sim frfcfs_scheduler). */

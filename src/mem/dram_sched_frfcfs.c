@@ -18,6 +18,7 @@ typedef struct bankq {
     gms_dram_rlist q;
     int draining;             /* m_last_row != NULL */
     uint32_t row;             /* the row being drained */
+    gms_dram_req *next_of_row;   /* host speed, while draining: the oldest request of row */
 } bankq;
 
 typedef struct frfcfs {
@@ -96,7 +97,9 @@ static gms_dram_req *fr_pick(void *self, uint32_t bank, uint32_t open_row, int *
         }
         b->draining = 1;
     } else {
-        r = oldest_of_row(&b->q, b->row);
+        /* = oldest_of_row(&b->q, b->row): the last pick found it, and since then requests
+         * were only appended (younger) */
+        r = b->next_of_row;
     }
     /* younger requests of the row can only follow r in arrival order */
     gms_dram_req *more = r->next;
@@ -104,6 +107,7 @@ static gms_dram_req *fr_pick(void *self, uint32_t bank, uint32_t open_row, int *
     gms_dram_rlist_remove(&b->q, r);
     if (!b->q.n) *(s->write_mode ? &s->wr_nonempty : &s->rd_nonempty) &= ~bank_bit(bank);
     if (!more) b->draining = 0;
+    b->next_of_row = more;
     if (s->write_mode) s->n_wr--; else s->n_rd--;
     *row_hit = hit;
     return r;
