@@ -74,8 +74,11 @@ PGO_STAMP := $(BUILD)/.pgo-profile
 CFLAGS  += -fprofile-use -fprofile-partial-training -Wno-missing-profile
 $(LIB_OBJ) $(CLI_OBJ) $(TST_OBJ): $(PGO_STAMP)
 $(PGO_STAMP): $(LIB_SRC) $(CLI_SRC) $(shell find src include -name '*.h')
+	@mkdir -p $(BUILD) && touch $(BUILD)/.pgo-start
 	$(MAKE) PGO=0 OPT="$(OPT) -fprofile-generate -fprofile-update=single" \
 	    LDFLAGS="$(LDFLAGS) -fprofile-generate" $(BUILD)/gpumemsim
+	@# the profiles of the objects just rebuilt are replaced, not merged with the old code's
+	find $(BUILD) -name '*.o' -newer $(BUILD)/.pgo-start | sed 's/\.o$$/.gcda/' | xargs rm -f
 	for t in $(PGO_TRAIN); do $(BUILD)/gpumemsim run $$t --quiet >/dev/null || exit 1; done
 	find $(BUILD) \( -name '*.o' -o -name '*.a' \) -delete
 	rm -f $(BUILD)/gpumemsim $(BUILD)/gms_tests
