@@ -7,7 +7,7 @@ static void lrr_pick(gms_sm *s, uint32_t si, uint64_t now)
     sched *q = &s->sc[si];
     const gms_inst *in;
     int lsu_free = gms_sm_mem_slot_free(s, si);
-    uint32_t nloc = sm_div(s->nwarps_max + s->nsched - 1 - si, s->nsched);
+    uint32_t nloc = local_of(s, s->nwarps_max + s->nsched - 1 - si);
     uint32_t start = q->last_pos + 1 < nloc ? q->last_pos + 1 : 0;
     uint32_t words = (nloc + 63) / 64;
     uint64_t buf[MAX_WARPS / 64];

@@ -56,7 +56,7 @@ static void block_finished(gms_sm *s, uint32_t bi)
     block_slot *b = &s->blocks[bi];
     for (uint32_t i = 0; i < b->nwarps; i++) {
         uint32_t wi = b->first_warp + i;
-        uint32_t sc = wi % s->nsched;
+        uint32_t sc = sched_of(s, wi);
         sched *q = &s->sc[sc];
         for (uint32_t k = 0; k < q->n; k++)
             if (q->order[k] == wi) {
@@ -259,7 +259,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
             w->state = W_ACTIVE;
             cand_on(s, wi);
         }
-        sched *q = &s->sc[wi % s->nsched];
+        sched *q = &s->sc[sched_of(s, wi)];
         q->order[q->n++] = (uint16_t)wi;
     }
     for (uint32_t i = 0; i < nw; i++)
@@ -593,7 +593,7 @@ static void memq_init(gms_sm *s)
 static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
 {
     warp *w = &s->w[wi];
-    gms_memq_ent *e = gms_memq_push(&s->memq, wi, wi % s->nsched, in);
+    gms_memq_ent *e = gms_memq_push(&s->memq, wi, sched_of(s, wi), in);
     /* the warp's buffer is refilled when this is its last instruction: keep the addresses */
     if (w->next >= w->tr->n && w->tr->more && in->mask) {
         gms_inst_lane_addrs(w->tr, in, gms_memq_attach_addrs(&s->memq, e));
@@ -779,14 +779,14 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         if (!s->oc) for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
         if (s->oc && (in->op <= GMS_OP_BRA || in->op == GMS_OP_TEX)) {
             /* into the scheduler's ID_OC slot; oc_cycle times it from its collector unit */
-            oc_sched *o = &s->oc[wi % s->nsched];
+            oc_sched *o = &s->oc[sched_of(s, wi)];
             oc_slot *sl = &o->slot[in->op];
             sl->warp = (uint16_t)wi;
             sl->delay = 2 + lat;   /* from the function unit's issue */
             sl->ii = ii;
             sl->seq = s->oc_seq++;
             for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
-            s->oc_slot_mask[wi % s->nsched] |= (uint16_t)(1u << in->op);   /* it was free (can_issue) */
+            s->oc_slot_mask[sched_of(s, wi)] |= (uint16_t)(1u << in->op);   /* it was free (can_issue) */
             s->oc_type_n[in->op]++;
             s->oc_types |= 1u << in->op;
             s->oc_pending++;
@@ -876,7 +876,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     s->op_busy = 0;
     if (s->ncand || s->npark)
         for (uint32_t i = 0; i < s->nsched; i++) {
-            uint32_t si = sm_mod(i + (uint32_t)cycle, s->nsched);
+            uint32_t si = sched_of(s, i + (uint32_t)cycle);
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
     if (sm_has_work_outside_l1_pipe(s)) return 1;
@@ -947,6 +947,11 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->nblock_slots = p->core.shader_cta;
     s->blocks = gms_xcalloc(s->nblock_slots, sizeof *s->blocks);
     s->nsched = p->core.num_sched_per_core < MAX_SCHED ? p->core.num_sched_per_core : MAX_SCHED;
+    if (s->nsched && !(s->nsched & (s->nsched - 1))) {
+        s->sched_pow2 = 1;
+        s->sched_mask = s->nsched - 1;
+        s->sched_shift = (uint32_t)__builtin_ctz(s->nsched);
+    }
     for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
     s->sched_ops = gms_warp_sched_find(p->core.scheduler);
     memq_init(s);

@@ -86,6 +86,8 @@ struct gms_sm {
     int lsu_busy;
     uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
     uint32_t nsched;
+    uint32_t sched_pow2;                 /* nsched is a power of two: */
+    uint32_t sched_mask, sched_shift;    /* nsched - 1 and log2(nsched) */
     uint32_t nbanks, l1_latency;
     const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
     oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
@@ -158,10 +160,10 @@ static inline void sb_set(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >
 static inline void sb_clr(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] &= ~(1ULL << (r & 63)); }
 static inline int sb_empty(const warp *w) { return !(w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3]); }
 
-/* v % n and v / n for the scheduler and bank counts, which are small and almost always
- * powers of two: a mask or a shift instead of a division on the per-cycle paths */
-static inline uint32_t sm_mod(uint32_t v, uint32_t n) { return (n & (n - 1)) ? v % n : v & (n - 1); }
-static inline uint32_t sm_div(uint32_t v, uint32_t n) { return (n & (n - 1)) ? v / n : v >> __builtin_ctz(n); }
+/* a warp's scheduler (wi mod nsched) and its index among that scheduler's warps (wi / nsched):
+ * a mask and a shift, precomputed, for the usual power-of-two scheduler counts */
+static inline uint32_t sched_of(const gms_sm *s, uint32_t wi) { return s->sched_pow2 ? wi & s->sched_mask : wi % s->nsched; }
+static inline uint32_t local_of(const gms_sm *s, uint32_t wi) { return s->sched_pow2 ? wi >> s->sched_shift : wi / s->nsched; }
 static inline uint32_t sm_bank_of(const gms_sm *s, uint64_t addr)
 {
     uint32_t n = s->nbanks;
@@ -172,7 +174,7 @@ static inline void cand_on(gms_sm *s, uint32_t wi)
 {
     uint64_t bit = 1ULL << (wi & 63);
     if (!(s->cand[wi >> 6] & bit)) {
-        uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
+        uint32_t si = sched_of(s, wi), li = local_of(s, wi);
         s->cand[wi >> 6] |= bit;
         s->ncand++;
         s->sched_ncand[si]++;
@@ -183,7 +185,7 @@ static inline void cand_off(gms_sm *s, uint32_t wi)
 {
     uint64_t bit = 1ULL << (wi & 63);
     if (s->cand[wi >> 6] & bit) {
-        uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
+        uint32_t si = sched_of(s, wi), li = local_of(s, wi);
         s->cand[wi >> 6] &= ~bit;
         s->ncand--;
         s->sched_ncand[si]--;
@@ -201,7 +203,7 @@ static inline int sm_slot_free(const gms_sm *s, uint32_t si, uint32_t op)
 }
 static inline void park(gms_sm *s, uint32_t wi, uint32_t op)
 {
-    uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
+    uint32_t si = sched_of(s, wi), li = local_of(s, wi);
     cand_off(s, wi);
     s->park[si][op][li >> 6] |= 1ULL << (li & 63);
     s->park_n[si][op]++;
@@ -211,7 +213,7 @@ static inline void park(gms_sm *s, uint32_t wi, uint32_t op)
 /* a parked warp is looked at again (its slot freed): it is an ordinary candidate */
 static inline void unpark(gms_sm *s, uint32_t wi, uint32_t op)
 {
-    uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
+    uint32_t si = sched_of(s, wi), li = local_of(s, wi);
     s->park[si][op][li >> 6] &= ~(1ULL << (li & 63));
     if (!--s->park_n[si][op]) s->park_ops[si] &= ~(1u << op);
     s->npark--;
@@ -247,7 +249,7 @@ static inline int cand_or_ready(const gms_sm *s, uint32_t wi)
 {
     if (is_cand(s, wi)) return 1;
     if (!s->npark) return 0;
-    uint32_t si = sm_mod(wi, s->nsched), li = sm_div(wi, s->nsched);
+    uint32_t si = sched_of(s, wi), li = local_of(s, wi);
     const warp *w = &s->w[wi];
     if (w->state != W_ACTIVE) return 0;
     uint32_t op = w->cur->op;
@@ -270,7 +272,7 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
     if (in->op == GMS_OP_MEM) {
         if (!lsu_free) { park(s, wi, GMS_OP_MEM); return 0; }
     } else {
-        if (s->oc_slot_mask[sm_mod(wi, s->nsched)] >> in->op & 1u) {
+        if (s->oc_slot_mask[sched_of(s, wi)] >> in->op & 1u) {
             park(s, wi, in->op);   /* its ID_OC slot is taken */
             return 0;
         }
