@@ -33,7 +33,9 @@ void gms_mreq_pool_free(gms_mreq_pool *p)
 
 static gms_mreq *new_slab(void)
 {
-    gms_mreq *s = gms_xmalloc(SLAB * sizeof *s);
+    /* requests on host cache line boundaries (gms_mreq is aligned to 64 B: its first line
+     * holds the hot fields) */
+    gms_mreq *s = gms_xaligned(64, SLAB * sizeof *s);
     for (int i = 0; i < SLAB - 1; i++) s[i].next = &s[i + 1];
     s[SLAB - 1].next = NULL;
     return s;

@@ -22,9 +22,19 @@ typedef enum {
     GMS_MREQ_ATOMIC,     /* read-modify-write performed at the L2 */
 } gms_mreq_kind;
 
-typedef struct gms_mreq {
+/* Host speed: the first 64 bytes (one host cache line) hold what the queues and the hot
+ * paths read when a request reaches them, cold, after a long wait: the queue link, the
+ * address, the ready time checked at queue heads, the routing and the owner fields. The
+ * DRAM coordinates and the latency timestamps are in the second line. */
+typedef struct __attribute__((aligned(64))) gms_mreq {
+    struct gms_mreq *next;   /* intrusive link for queues and MSHR waiter lists */
     uint64_t addr;           /* byte address of the transaction (sector/line aligned) */
-    uint32_t bytes;          /* data bytes: 32, 64, 96 or 128 */
+    uint64_t t_ready;        /* generic "ready at" for delay queues (domain cycles) */
+    /* owner bookkeeping: the LSU's in-flight instruction record, the cache's MSHR entry */
+    void *inst;              /* SM in-flight instruction this transaction belongs to */
+    uint32_t subpart;        /* destination memory sub-partition (set by the mapping) */
+    uint32_t chan;           /* DRAM channel (set by the address decoder) */
+    uint16_t bytes;          /* data bytes: 32, 64, 96 or 128 (a line at most) */
     uint8_t sector_mask;     /* which 32 B sectors of the 128 B line (bit i = sector i) */
     uint8_t kind;            /* gms_mreq_kind */
     uint8_t access;          /* gms_access_type */
@@ -34,28 +44,24 @@ typedef struct gms_mreq {
     uint8_t warp_txn;        /* counts in its warp's outstanding transactions (set by the SM) */
     uint16_t sm;             /* source SM (UINT16_MAX for L2 write-backs) */
     uint16_t warp;           /* warp slot within the SM */
-    uint32_t subpart;        /* destination memory sub-partition (set by the mapping) */
-    /* DRAM coordinates (set by the address decoder) */
-    uint32_t chan, bank, row, col;
+    uint16_t icnt_flits;     /* packet size in flits while inside the interconnect */
+    /* host speed only: the MSHR entry this request created in the L1 [0] and the L2 [1], so
+     * that its fill finds the entry without a hash probe; a hint, checked against the key */
+    uint16_t mshr_hint[2];
     /* host speed only: the line a primary miss reserved in the L1 [0] and the L2 [1], so the
      * fill's line can be prefetched before the MSHR entry is read; a hint (may be stale or
-     * truncated), never used for anything else. Fills the padding after col. */
+     * truncated), never used for anything else */
     uint16_t line_hint[2];
+    /* second host line: the rest of the DRAM coordinates (set by the address decoder) */
+    uint32_t bank, row, col;
+    uint32_t id;             /* unique per simulation, for debugging and conservation */
     /* timestamps in core cycles for latency stats (GPGPU-Sim's mf latency) */
     uint64_t t_issue;        /* left the LSU */
     uint64_t t_icnt_in;      /* injected into the request network */
     uint64_t t_l2_in;        /* arrived at the L2 slice */
     uint64_t t_dram_in;      /* entered the DRAM scheduler queue */
-    uint64_t t_ready;        /* generic "ready at" for delay queues (domain cycles) */
-    /* owner bookkeeping: the LSU's in-flight instruction record, the cache's MSHR entry */
-    void *inst;              /* SM in-flight instruction this transaction belongs to */
-    /* host speed only: the MSHR entry this request created in the L1 [0] and the L2 [1], so
-     * that its fill finds the entry without a hash probe; a hint, checked against the key */
-    uint16_t mshr_hint[2];
-    uint16_t icnt_flits;     /* packet size in flits while inside the interconnect */
-    uint32_t id;             /* unique per simulation, for debugging and conservation */
-    struct gms_mreq *next;   /* intrusive link for queues and MSHR waiter lists */
 } gms_mreq;
+_Static_assert(offsetof(gms_mreq, bank) == 64 && sizeof(gms_mreq) == 128, "the hot fields fill the first host cache line");
 
 /* Intrusive FIFO of requests, optionally bounded. */
 typedef struct gms_mreq_fifo {

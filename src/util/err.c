@@ -42,6 +42,14 @@ void *gms_xmalloc(size_t n)
     return p;
 }
 
+void *gms_xaligned(size_t align, size_t n)
+{
+    size_t sz = (n + align - 1) / align * align;   /* aligned_alloc wants a multiple */
+    void *p = aligned_alloc(align, sz ? sz : align);
+    if (!p) oom(n);
+    return p;
+}
+
 void *gms_xcalloc(size_t n, size_t sz)
 {
     void *p = calloc(n ? n : 1, sz ? sz : 1);

@@ -13,6 +13,8 @@ int gms_err_at(gms_error *e, const char *file, int line, const char *fmt, ...)
 
 /* allocation that aborts with a message on out-of-memory (not a recoverable input error) */
 void *gms_xmalloc(size_t n);
+/* n bytes aligned to `align` (a power of two), or exit */
+void *gms_xaligned(size_t align, size_t n);
 void *gms_xcalloc(size_t n, size_t sz);
 void *gms_xrealloc(void *p, size_t n);
 char *gms_xstrdup(const char *s);
