@@ -18,6 +18,9 @@ typedef struct gms_xbar {
     uint32_t *in_flits, *out_flits;
     uint64_t *in_busy, *out_busy;
     gms_mreq_fifo *outq;
+    /* Host speed: per output, its head packet's t_ready (UINT64_MAX when empty), so that
+     * delivery skips an output whose head has not arrived without loading the head request */
+    uint64_t *out_ready;
     uint64_t *in_active;     /* bitmap of inputs with queued packets */
     uint64_t *out_active;    /* bitmap of outputs with packets in flight or waiting */
     uint32_t in_words, out_words;
@@ -41,7 +44,8 @@ void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, 
                    uint32_t latency, gms_xbar_deliver_fn deliver, void *ud);
 void gms_xbar_free(gms_xbar *x);
 int gms_xbar_can_inject(const gms_xbar *x, uint32_t in, uint32_t flits);
-/* the packet's flit count travels in r->t_ready until it is scheduled */
+/* the packet's flit count travels in r->icnt_flits; with iSLIP the packet queued before r
+ * in input `in` keeps r's destination in its t_ready until it is scheduled (xbar.c) */
 void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32_t flits);
 /* GPGPU-Sim's arbiter: 0 = round robin over inputs (the default member above), 1 = iSLIP
  * (xbar_islip.c); call before the first inject */
@@ -50,8 +54,28 @@ void gms_xbar_set_islip(gms_xbar *x, int on);
 int gms_xbar_cycle(gms_xbar *x, uint64_t now);
 
 static inline uint32_t gms_xbar_dest(const gms_mreq *r) { return r->is_reply ? r->sm : r->subpart; }
-/* iSLIP internals shared with xbar.c */
-void gms_xbar_want(gms_xbar *x, uint32_t in, const gms_mreq *head, int set);
+
+/* append r (t_ready set) to output o's buffer */
+static inline void gms_xbar_out_push(gms_xbar *x, uint32_t o, gms_mreq *r)
+{
+    if (!x->outq[o].head) x->out_ready[o] = r->t_ready;
+    gms_fifo_push(&x->outq[o], r);
+    x->out_active[o >> 6] |= 1ULL << (o & 63);
+}
+
+/* iSLIP internals shared with xbar.c: input `in`'s head packet is (set) or is no longer
+ * (clear) for output o */
+static inline void gms_xbar_want_set(gms_xbar *x, uint32_t in, uint32_t o)
+{
+    x->want[(size_t)o * x->in_words + (in >> 6)] |= 1ULL << (in & 63);
+    x->want_n[o]++;
+    x->out_want[o >> 6] |= 1ULL << (o & 63);
+}
+static inline void gms_xbar_want_clear(gms_xbar *x, uint32_t in, uint32_t o)
+{
+    x->want[(size_t)o * x->in_words + (in >> 6)] &= ~(1ULL << (in & 63));
+    if (!--x->want_n[o]) x->out_want[o >> 6] &= ~(1ULL << (o & 63));
+}
 void gms_xbar_islip_switch(gms_xbar *x, uint64_t now);
 
 #endif
