@@ -7,10 +7,9 @@
  * the interconnect cycle at which it has fully arrived at its output. With the iSLIP
  * arbiter (xbar_islip.c) buffers and port bandwidth count packets, not flits.
  * Host speed, iSLIP only: while a packet waits in an input buffer behind which another has
- * been queued, its t_ready holds the destination of that next packet (see gms_xbar_inject);
+ * been queued, its t_ready holds the destination of that next packet (see gms_xbar_inject, xbar.h);
  * the switch overwrites t_ready when it moves the packet, so no one else ever sees it. */
 
-static inline uint32_t units(const gms_xbar *x, uint32_t flits) { return x->islip ? 1 : flits; }
 
 void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, uint32_t out_limit,
                    uint32_t latency, gms_xbar_deliver_fn deliver, void *ud)
@@ -61,28 +60,7 @@ void gms_xbar_free(gms_xbar *x)
     memset(x, 0, sizeof *x);
 }
 
-int gms_xbar_can_inject(const gms_xbar *x, uint32_t in, uint32_t flits)
-{
-    return x->in_flits[in] + units(x, flits) <= x->in_limit || x->in_flits[in] == 0;
-}
 
-void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32_t flits)
-{
-    r->icnt_flits = (uint16_t)flits;
-    if (x->islip) {
-        /* Host speed: the switch learns the next head's destination from the packet it moves
-         * (whose line it reads anyway) instead of loading the next head's cold line; the tail's
-         * line is written by the push below anyway */
-        gms_mreq *t = x->inq[in].tail;
-        if (t) t->t_ready = gms_xbar_dest(r);
-        else gms_xbar_want_set(x, in, gms_xbar_dest(r));
-    }
-    gms_fifo_push(&x->inq[in], r);
-    x->in_flits[in] += units(x, flits);
-    x->in_active[in >> 6] |= 1ULL << (in & 63);
-    x->queued++;
-    x->in_queued++;
-}
 
 /* hand output o's arrived packets (its head has arrived) to the receiver, in order, until it
  * refuses one. Host speed: the head is offered in place (not popped and pushed back when
@@ -92,7 +70,7 @@ static void deliver_ready(gms_xbar *x, uint32_t o, uint64_t now)
     gms_mreq_fifo *q = &x->outq[o];
     for (;;) {
         gms_mreq *r = q->head, *nxt = r->next;
-        uint32_t fl = units(x, r->icnt_flits);
+        uint32_t fl = gms_xbar_units(x, r->icnt_flits);
         r->next = NULL;
         if (!x->deliver(x->ud, o, r)) {
             r->next = nxt;   /* refused: stays at the head */
