@@ -5,9 +5,11 @@
 
 /* While a request is inside the network, icnt_flits holds its size in flits and t_ready
  * the interconnect cycle at which it has fully arrived at its output. With the iSLIP
- * arbiter (xbar_islip.c) buffers and port bandwidth count packets, not flits. */
+ * arbiter (xbar_islip.c) buffers and port bandwidth count packets, not flits.
+ * Host speed, iSLIP only: while a packet waits in an input buffer behind which another has
+ * been queued, its t_ready holds the destination of that next packet (see gms_xbar_inject, xbar.h);
+ * the switch overwrites t_ready when it moves the packet, so no one else ever sees it. */
 
-static inline uint32_t units(const gms_xbar *x, uint32_t flits) { return x->islip ? 1 : flits; }
 
 void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, uint32_t out_limit,
                    uint32_t latency, gms_xbar_deliver_fn deliver, void *ud)
@@ -20,6 +22,8 @@ void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, 
     x->latency = latency;
     x->inq = gms_xcalloc(nin, sizeof *x->inq);
     x->outq = gms_xcalloc(nout, sizeof *x->outq);
+    x->out_ready = gms_xcalloc(nout, sizeof *x->out_ready);
+    for (uint32_t o = 0; o < nout; o++) x->out_ready[o] = UINT64_MAX;
     x->in_flits = gms_xcalloc(nin, sizeof *x->in_flits);
     x->out_flits = gms_xcalloc(nout, sizeof *x->out_flits);
     x->in_busy = gms_xcalloc(nin, sizeof *x->in_busy);
@@ -50,28 +54,42 @@ void gms_xbar_set_islip(gms_xbar *x, int on)
 
 void gms_xbar_free(gms_xbar *x)
 {
-    free(x->inq); free(x->outq); free(x->in_flits); free(x->out_flits);
+    free(x->inq); free(x->outq); free(x->out_ready); free(x->in_flits); free(x->out_flits);
     free(x->in_busy); free(x->out_busy); free(x->in_active); free(x->out_active);
     free(x->next); free(x->want); free(x->want_n); free(x->out_want);
     memset(x, 0, sizeof *x);
 }
 
-int gms_xbar_can_inject(const gms_xbar *x, uint32_t in, uint32_t flits)
-{
-    return x->in_flits[in] + units(x, flits) <= x->in_limit || x->in_flits[in] == 0;
-}
 
-void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32_t flits)
-{
-    r->icnt_flits = (uint16_t)flits;
-    if (x->islip && !x->inq[in].head) gms_xbar_want(x, in, r, 1);
-    gms_fifo_push(&x->inq[in], r);
-    x->in_flits[in] += units(x, flits);
-    x->in_active[in >> 6] |= 1ULL << (in & 63);
-    x->queued++;
-    x->in_queued++;
-}
 
+/* hand output o's arrived packets (its head has arrived) to the receiver, in order, until it
+ * refuses one. Host speed: the head is offered in place (not popped and pushed back when
+ * refused); its link is cleared during the offer as a pop would, and restored if refused. */
+static void deliver_ready(gms_xbar *x, uint32_t o, uint64_t now)
+{
+    gms_mreq_fifo *q = &x->outq[o];
+    for (;;) {
+        gms_mreq *r = q->head, *nxt = r->next;
+        uint32_t fl = gms_xbar_units(x, r->icnt_flits);
+        r->next = NULL;
+        if (!x->deliver(x->ud, o, r)) {
+            r->next = nxt;   /* refused: stays at the head */
+            return;
+        }
+        q->head = nxt;
+        q->n--;
+        x->out_flits[o] -= fl;
+        x->queued--;
+        x->out_queued--;
+        if (!nxt) {
+            q->tail = NULL;
+            x->out_ready[o] = UINT64_MAX;
+            return;
+        }
+        x->out_ready[o] = nxt->t_ready;
+        if (x->islip || nxt->t_ready > now) return;   /* GPGPU-Sim: the receiver pops one packet per cycle */
+    }
+}
 
 int gms_xbar_cycle(gms_xbar *x, uint64_t now)
 {
@@ -81,21 +99,9 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
         while (bits) {
             uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(bits);
             bits &= bits - 1;
-            gms_mreq_fifo *q = &x->outq[o];
-            while (q->head && q->head->t_ready <= now) {
-                gms_mreq *r = q->head;
-                uint32_t fl = units(x, r->icnt_flits);
-                gms_fifo_pop(q);
-                if (!x->deliver(x->ud, o, r)) {
-                    gms_fifo_push_front(q, r);   /* refused */
-                    break;
-                }
-                x->out_flits[o] -= fl;
-                x->queued--;
-                x->out_queued--;
-                if (x->islip) break;   /* GPGPU-Sim: the receiver pops one packet per cycle */
-            }
-            if (!q->head) x->out_active[w] &= ~(1ULL << (o & 63));
+            if (x->out_ready[o] > now) continue;   /* head not arrived (an active output is not empty) */
+            deliver_ready(x, o, now);
+            if (!x->outq[o].head) x->out_active[w] &= ~(1ULL << (o & 63));
         }
     }
     /* 2. switch allocation: active inputs in round-robin order from x->rr, one packet per free
@@ -128,8 +134,7 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                     x->out_busy[o] = now + fl;
                     r->t_ready = now + fl + x->latency;
                     x->out_flits[o] += fl;
-                    gms_fifo_push(&x->outq[o], r);
-                    x->out_active[o >> 6] |= 1ULL << (o & 63);
+                    gms_xbar_out_push(x, o, r);
                     x->packets++;
                     x->flits += fl;
                 }

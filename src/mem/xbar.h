@@ -18,6 +18,9 @@ typedef struct gms_xbar {
     uint32_t *in_flits, *out_flits;
     uint64_t *in_busy, *out_busy;
     gms_mreq_fifo *outq;
+    /* Host speed: per output, its head packet's t_ready (UINT64_MAX when empty), so that
+     * delivery skips an output whose head has not arrived without loading the head request */
+    uint64_t *out_ready;
     uint64_t *in_active;     /* bitmap of inputs with queued packets */
     uint64_t *out_active;    /* bitmap of outputs with packets in flight or waiting */
     uint32_t in_words, out_words;
@@ -40,9 +43,6 @@ typedef struct gms_xbar {
 void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, uint32_t out_limit,
                    uint32_t latency, gms_xbar_deliver_fn deliver, void *ud);
 void gms_xbar_free(gms_xbar *x);
-int gms_xbar_can_inject(const gms_xbar *x, uint32_t in, uint32_t flits);
-/* the packet's flit count travels in r->t_ready until it is scheduled */
-void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32_t flits);
 /* GPGPU-Sim's arbiter: 0 = round robin over inputs (the default member above), 1 = iSLIP
  * (xbar_islip.c); call before the first inject */
 void gms_xbar_set_islip(gms_xbar *x, int on);
@@ -50,8 +50,57 @@ void gms_xbar_set_islip(gms_xbar *x, int on);
 int gms_xbar_cycle(gms_xbar *x, uint64_t now);
 
 static inline uint32_t gms_xbar_dest(const gms_mreq *r) { return r->is_reply ? r->sm : r->subpart; }
-/* iSLIP internals shared with xbar.c */
-void gms_xbar_want(gms_xbar *x, uint32_t in, const gms_mreq *head, int set);
+
+/* append r (t_ready set) to output o's buffer */
+static inline void gms_xbar_out_push(gms_xbar *x, uint32_t o, gms_mreq *r)
+{
+    if (!x->outq[o].head) x->out_ready[o] = r->t_ready;
+    gms_fifo_push(&x->outq[o], r);
+    x->out_active[o >> 6] |= 1ULL << (o & 63);
+}
+
+/* iSLIP internals shared with xbar.c: input `in`'s head packet is (set) or is no longer
+ * (clear) for output o */
+static inline void gms_xbar_want_set(gms_xbar *x, uint32_t in, uint32_t o)
+{
+    x->want[(size_t)o * x->in_words + (in >> 6)] |= 1ULL << (in & 63);
+    x->want_n[o]++;
+    x->out_want[o >> 6] |= 1ULL << (o & 63);
+}
+static inline void gms_xbar_want_clear(gms_xbar *x, uint32_t in, uint32_t o)
+{
+    x->want[(size_t)o * x->in_words + (in >> 6)] &= ~(1ULL << (in & 63));
+    if (!--x->want_n[o]) x->out_want[o >> 6] &= ~(1ULL << (o & 63));
+}
 void gms_xbar_islip_switch(gms_xbar *x, uint64_t now);
+
+/* buffer and port units of a packet: flits, or 1 with iSLIP (which counts packets) */
+static inline uint32_t gms_xbar_units(const gms_xbar *x, uint32_t flits) { return x->islip ? 1 : flits; }
+
+/* injection, inline (host speed: called per request from icnt.c) */
+static inline int gms_xbar_can_inject(const gms_xbar *x, uint32_t in, uint32_t flits)
+{
+    return x->in_flits[in] + gms_xbar_units(x, flits) <= x->in_limit || x->in_flits[in] == 0;
+}
+
+/* the packet's flit count travels in r->icnt_flits; with iSLIP the packet queued before r
+ * in input `in` keeps r's destination in its t_ready until it is scheduled (xbar.c) */
+static inline void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32_t flits)
+{
+    r->icnt_flits = (uint16_t)flits;
+    if (x->islip) {
+        /* Host speed: the switch learns the next head's destination from the packet it moves
+         * (whose line it reads anyway) instead of loading the next head's cold line; the tail's
+         * line is written by the push below anyway */
+        gms_mreq *t = x->inq[in].tail;
+        if (t) t->t_ready = gms_xbar_dest(r);
+        else gms_xbar_want_set(x, in, gms_xbar_dest(r));
+    }
+    gms_fifo_push(&x->inq[in], r);
+    x->in_flits[in] += gms_xbar_units(x, flits);
+    x->in_active[in >> 6] |= 1ULL << (in & 63);
+    x->queued++;
+    x->in_queued++;
+}
 
 #endif

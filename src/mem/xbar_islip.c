@@ -13,32 +13,6 @@
  * bit scan per output with requests instead of a scan of all inputs. */
 #include "mem/xbar.h"
 
-void gms_xbar_want(gms_xbar *x, uint32_t in, const gms_mreq *head, int set)
-{
-    uint32_t o = gms_xbar_dest(head);
-    uint64_t *w = &x->want[(size_t)o * x->in_words + (in >> 6)], bit = 1ULL << (in & 63);
-    uint64_t obit = 1ULL << (o & 63);
-    if (set) {
-        *w |= bit;
-        x->want_n[o]++;
-        x->out_want[o >> 6] |= obit;
-    } else {
-        *w &= ~bit;
-        if (!--x->want_n[o]) x->out_want[o >> 6] &= ~obit;
-    }
-}
-
-/* the first output at or after o that some input's head packet is for */
-static uint32_t next_wanted(const gms_xbar *x, uint32_t o)
-{
-    for (uint32_t w = o >> 6; w < x->out_words; w++) {
-        uint64_t bits = x->out_want[w];
-        if (w == o >> 6) bits &= ~0ULL << (o & 63);
-        if (bits) return w * 64 + (uint32_t)__builtin_ctzll(bits);
-    }
-    return UINT32_MAX;
-}
-
 /* first input at or after `from` (cyclically) whose head packet is for output o */
 static uint32_t first_wanting(const gms_xbar *x, uint32_t o, uint32_t from)
 {
@@ -47,32 +21,42 @@ static uint32_t first_wanting(const gms_xbar *x, uint32_t o, uint32_t from)
     uint64_t bits = w[fw] & (~0ULL << (from & 63));
     if (bits) return fw * 64 + (uint32_t)__builtin_ctzll(bits);
     for (uint32_t k = 1; k <= x->in_words; k++) {
-        uint32_t wi = (fw + k) % x->in_words;
+        uint32_t wi = fw + k < x->in_words ? fw + k : fw + k - x->in_words;   /* (fw + k) % in_words */
         if (w[wi]) return wi * 64 + (uint32_t)__builtin_ctzll(w[wi]);
     }
     return UINT32_MAX;   /* not reached: want_n[o] > 0 */
 }
 
+/* output o, with room, takes the packet of the first input from its pointer wanting it */
+static inline void grant(gms_xbar *x, uint32_t o, uint64_t now)
+{
+    uint32_t i = first_wanting(x, o, x->next[o]);
+    gms_mreq *r = gms_fifo_pop(&x->inq[i]);
+    gms_xbar_want_clear(x, i, o);   /* r, input i's head, was for o */
+    x->in_flits[i]--;
+    x->in_queued--;
+    x->out_queued++;
+    /* the new head's destination was left in r->t_ready by gms_xbar_inject */
+    if (x->inq[i].head) gms_xbar_want_set(x, i, (uint32_t)r->t_ready);
+    else x->in_active[i >> 6] &= ~(1ULL << (i & 63));
+    x->next[o] = i + 1 < x->nin ? i + 1 : 0;
+    r->t_ready = now + 1 + x->latency;
+    x->out_flits[o]++;
+    gms_xbar_out_push(x, o, r);
+    x->packets++;
+    x->flits += r->icnt_flits;
+}
+
 void gms_xbar_islip_switch(gms_xbar *x, uint64_t now)
 {
-    /* outputs in index order; a grant may give a later output a new candidate, which the
-     * scan from o + 1 still sees */
-    for (uint32_t o = next_wanted(x, 0); o != UINT32_MAX; o = next_wanted(x, o + 1)) {
-        if (x->out_flits[o] + 1 > x->out_limit) continue;
-        uint32_t i = first_wanting(x, o, x->next[o]);
-        gms_mreq *r = gms_fifo_pop(&x->inq[i]);
-        gms_xbar_want(x, i, r, 0);
-        x->in_flits[i]--;
-        x->in_queued--;
-        x->out_queued++;
-        if (x->inq[i].head) gms_xbar_want(x, i, x->inq[i].head, 1);
-        else x->in_active[i >> 6] &= ~(1ULL << (i & 63));
-        x->next[o] = i + 1 < x->nin ? i + 1 : 0;
-        r->t_ready = now + 1 + x->latency;
-        x->out_flits[o]++;
-        gms_fifo_push(&x->outq[o], r);
-        x->out_active[o >> 6] |= 1ULL << (o & 63);
-        x->packets++;
-        x->flits += r->icnt_flits;
+    /* outputs with requests in index order; a grant may give a later output a new candidate,
+     * so the rest of the word is read again after each output (only bits above o) */
+    for (uint32_t w = 0; w < x->out_words; w++) {
+        uint64_t bits = x->out_want[w];
+        while (bits) {
+            uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(bits);
+            if (x->out_flits[o] + 1 <= x->out_limit) grant(x, o, now);
+            bits = x->out_want[w] & ~((2ULL << (o & 63)) - 1);   /* 2ULL << 63 == 0: none left */
+        }
     }
 }
