@@ -45,6 +45,7 @@ struct gms_cache {
     gms_u64map where;            /* block address -> line index of its latest allocation: O(1) tag match */
     int use_map;                 /* MAP_MIN_ASSOC ways or more: match through `where`; else scan */
     uint32_t *inv_top;           /* per set: every way at or above this index is non-INVALID */
+    uint16_t *last_way;          /* narrow sets: the way last allocated or matched, tried first */
     /* wide sets (use_map): each set's ways in a list sorted by (key, way), so the victim is
      * the first non-reserved way from the head instead of a scan of every way (4 KB of lines
      * per allocation in the 256-way L1). NULL for narrow sets. */
@@ -104,8 +105,23 @@ static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, u
         if (at && *at >= base && *at < base + c->assoc) found = *at;
     } else {   /* small sets: scanning the contiguous tags beats a hash probe into host memory */
         const uint64_t *tg = c->tags + base;
-        for (w = 0; w < c->assoc; w++)
-            if (tg[w] == blk && gms_line_is_valid(&ln[w])) { found = base + w; break; }
+        /* Host speed: a valid way holding blk is the only one (see above), so when the way
+         * last allocated or matched in this set holds it, the scan would find that way too
+         * (the sectors of a line are often accessed one after another) */
+        uint32_t h = c->last_way[set];
+        if (tg[h] == blk && gms_line_is_valid(&ln[h])) found = base + h;
+        else {
+            /* Host speed: skip groups of 4 ways without a matching tag with one branch; the
+             * way-by-way loop then finds the first valid match exactly as before */
+            for (w = 0; w + 4 <= c->assoc; w += 4)
+                if ((tg[w] == blk) | (tg[w + 1] == blk) | (tg[w + 2] == blk) | (tg[w + 3] == blk)) break;
+            for (; w < c->assoc; w++)
+                if (tg[w] == blk && gms_line_is_valid(&ln[w])) {
+                    found = base + w;
+                    c->last_way[set] = (uint16_t)w;
+                    break;
+                }
+        }
     }
     if (found != UINT64_MAX) {
         const uint64_t *at = &found;
@@ -223,6 +239,8 @@ static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uin
         uint64_t *old = gms_u64map_get(&c->where, c->tags[idx]);
         if (old && *old == idx) gms_u64map_del(&c->where, c->tags[idx]);
         gms_u64map_put(&c->where, blk, idx);
+    } else {
+        c->last_way[idx / c->assoc] = (uint16_t)(idx % c->assoc);
     }
     c->tags[idx] = blk;
     l->valid = l->modified = 0;
@@ -749,6 +767,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->set_used = gms_xcalloc(cfg->nsets, sizeof *c->set_used);
     c->inv_top = gms_xmalloc(cfg->nsets * sizeof *c->inv_top);
     for (uint32_t i = 0; i < cfg->nsets; i++) c->inv_top[i] = cfg->assoc;
+    c->last_way = gms_xcalloc(cfg->nsets, sizeof *c->last_way);
     gms_u64map_init(&c->where, c->use_map ? nl : 0);
     lru_init(c);
     return c;
@@ -769,6 +788,7 @@ void gms_cache_free(gms_cache *c)
     free(c->lines);
     free(c->set_used);
     free(c->inv_top);
+    free(c->last_way);
     free(c->lru_prev); free(c->lru_next); free(c->lru_head); free(c->lru_tail);
     gms_u64map_free(&c->where);
     free(c);
@@ -838,6 +858,7 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     gms_u64map_free(&c->where);
     gms_u64map_init(&c->where, c->use_map ? nl : 0);
     for (uint32_t i = 0; i < c->cfg.nsets; i++) c->inv_top[i] = assoc;
+    memset(c->last_way, 0, c->cfg.nsets * sizeof *c->last_way);   /* ways < assoc */
     c->cfg.assoc = assoc;
     lru_init(c);
     return 0;
