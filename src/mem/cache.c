@@ -236,8 +236,7 @@ static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uin
     gms_line *l = &c->lines[idx];
     if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]++;
     if (c->use_map) {
-        uint64_t *old = gms_u64map_get(&c->where, c->tags[idx]);
-        if (old && *old == idx) gms_u64map_del(&c->where, c->tags[idx]);
+        gms_u64map_del_if(&c->where, c->tags[idx], idx);   /* its old block, if still here */
         gms_u64map_put(&c->where, blk, idx);
     } else {
         c->last_way[idx / c->assoc] = (uint16_t)(idx % c->assoc);
