@@ -80,7 +80,7 @@ static inline uint8_t smask_of(const gms_cache *c, const gms_mreq *r)
 {
     if (!c->sector) return 1;
     unsigned m = r->sector_mask & 0xFu;
-    if (m && !(m & (m - 1))) return (uint8_t)m;
+    if (__builtin_popcount(m) == 1) return (uint8_t)m;   /* one sector (popcnt: one instruction) */
     return (uint8_t)(1u << ((r->addr >> 5) & 3));
 }
 
@@ -92,7 +92,8 @@ static inline uint64_t mshr_key(const gms_cache *c, uint64_t blk, uint8_t sm)
 /* tag_array::probe. HIT / HIT_RESERVED / SECTOR_MISS on a tag match; else MISS with *idx the
  * victim (an invalid way, else the smallest key among non-reserved ways), or
  * RESERVATION_FAIL when every way is reserved. */
-static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx, int need_victim)
+/* (always_inline, host speed: two callers, and the access path calls it on every attempt) */
+static inline __attribute__((always_inline)) int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx, int need_victim)
 {
     uint32_t base = set * c->assoc;
     const gms_line *ln = c->lines + base;
