@@ -290,7 +290,8 @@ static inline void note_evict(const gms_cache *c, uint32_t idx, evict *ev)
 }
 
 /* tag_array::access after a probe that returned `status` at idx */
-static void tag_access(gms_cache *c, int status, uint32_t idx, uint64_t blk, uint8_t sm,
+/* (always_inline: host speed, each caller knows some of the arguments) */
+static inline __attribute__((always_inline)) void tag_access(gms_cache *c, int status, uint32_t idx, uint64_t blk, uint8_t sm,
                        uint64_t now, evict *ev)
 {
     gms_line *l = &c->lines[idx];
