@@ -363,7 +363,8 @@ static inline unsigned acc_type(const gms_mreq *r)
 
 /* baseline_cache::send_read_request: merge into the MSHR, or allocate an entry and put r on
  * the miss queue. Sets *do_miss, or *cause. flags gets SENT/WAIT for r. */
-static void send_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
+/* (always_inline: host speed, the read miss path) */
+static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
                       uint8_t sm, uint64_t now, int *do_miss, evict *ev, int *cause, int *flags)
 {
     uint64_t key = mshr_key(c, blk, sm);
