@@ -45,6 +45,7 @@ struct gms_cache {
     gms_u64map where;            /* block address -> line index of its latest allocation: O(1) tag match */
     int use_map;                 /* MAP_MIN_ASSOC ways or more: match through `where`; else scan */
     uint32_t *inv_top;           /* per set: every way at or above this index is non-INVALID */
+    uint16_t *last_way;          /* narrow sets: the way last allocated or matched, tried first */
     /* wide sets (use_map): each set's ways in a list sorted by (key, way), so the victim is
      * the first non-reserved way from the head instead of a scan of every way (4 KB of lines
      * per allocation in the 256-way L1). NULL for narrow sets. */
@@ -79,7 +80,7 @@ static inline uint8_t smask_of(const gms_cache *c, const gms_mreq *r)
 {
     if (!c->sector) return 1;
     unsigned m = r->sector_mask & 0xFu;
-    if (m && !(m & (m - 1))) return (uint8_t)m;
+    if (__builtin_popcount(m) == 1) return (uint8_t)m;   /* one sector (popcnt: one instruction) */
     return (uint8_t)(1u << ((r->addr >> 5) & 3));
 }
 
@@ -91,7 +92,8 @@ static inline uint64_t mshr_key(const gms_cache *c, uint64_t blk, uint8_t sm)
 /* tag_array::probe. HIT / HIT_RESERVED / SECTOR_MISS on a tag match; else MISS with *idx the
  * victim (an invalid way, else the smallest key among non-reserved ways), or
  * RESERVATION_FAIL when every way is reserved. */
-static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx, int need_victim)
+/* (always_inline, host speed: two callers, and the access path calls it on every attempt) */
+static inline __attribute__((always_inline)) int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, uint32_t *idx, int need_victim)
 {
     uint32_t base = set * c->assoc;
     const gms_line *ln = c->lines + base;
@@ -104,8 +106,23 @@ static int probe(gms_cache *c, uint32_t set, uint64_t blk, uint8_t sm, int wr, u
         if (at && *at >= base && *at < base + c->assoc) found = *at;
     } else {   /* small sets: scanning the contiguous tags beats a hash probe into host memory */
         const uint64_t *tg = c->tags + base;
-        for (w = 0; w < c->assoc; w++)
-            if (tg[w] == blk && gms_line_is_valid(&ln[w])) { found = base + w; break; }
+        /* Host speed: a valid way holding blk is the only one (see above), so when the way
+         * last allocated or matched in this set holds it, the scan would find that way too
+         * (the sectors of a line are often accessed one after another) */
+        uint32_t h = c->last_way[set];
+        if (tg[h] == blk && gms_line_is_valid(&ln[h])) found = base + h;
+        else {
+            /* Host speed: skip groups of 4 ways without a matching tag with one branch; the
+             * way-by-way loop then finds the first valid match exactly as before */
+            for (w = 0; w + 4 <= c->assoc; w += 4)
+                if ((tg[w] == blk) | (tg[w + 1] == blk) | (tg[w + 2] == blk) | (tg[w + 3] == blk)) break;
+            for (; w < c->assoc; w++)
+                if (tg[w] == blk && gms_line_is_valid(&ln[w])) {
+                    found = base + w;
+                    c->last_way[set] = (uint16_t)w;
+                    break;
+                }
+        }
     }
     if (found != UINT64_MAX) {
         const uint64_t *at = &found;
@@ -220,9 +237,10 @@ static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uin
     gms_line *l = &c->lines[idx];
     if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]++;
     if (c->use_map) {
-        uint64_t *old = gms_u64map_get(&c->where, c->tags[idx]);
-        if (old && *old == idx) gms_u64map_del(&c->where, c->tags[idx]);
+        gms_u64map_del_if(&c->where, c->tags[idx], idx);   /* its old block, if still here */
         gms_u64map_put(&c->where, blk, idx);
+    } else {
+        c->last_way[idx / c->assoc] = (uint16_t)(idx % c->assoc);
     }
     c->tags[idx] = blk;
     l->valid = l->modified = 0;
@@ -231,7 +249,8 @@ static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uin
     repl_alloc(c, l, now);
 }
 
-static void alloc_sector(gms_cache *c, gms_line *l, uint8_t sm, uint64_t now)
+/* (always_inline: host speed, a few instructions on the miss path) */
+static inline __attribute__((always_inline)) void alloc_sector(gms_cache *c, gms_line *l, uint8_t sm, uint64_t now)
 {
     if (l->modified & sm) l->mod_on_fill |= sm; else l->mod_on_fill &= (uint8_t)~sm;
     l->readable_on_fill &= (uint8_t)~sm;
@@ -242,7 +261,7 @@ static void alloc_sector(gms_cache *c, gms_line *l, uint8_t sm, uint64_t now)
     repl_access(c, l, now);
 }
 
-static void fill_sector(gms_line *l, uint8_t sm)
+static inline __attribute__((always_inline)) void fill_sector(gms_line *l, uint8_t sm)
 {
     l->reserved &= (uint8_t)~sm;
     if (l->mod_on_fill & sm) { l->modified |= sm; l->valid &= (uint8_t)~sm; }
@@ -271,7 +290,8 @@ static inline void note_evict(const gms_cache *c, uint32_t idx, evict *ev)
 }
 
 /* tag_array::access after a probe that returned `status` at idx */
-static void tag_access(gms_cache *c, int status, uint32_t idx, uint64_t blk, uint8_t sm,
+/* (always_inline: host speed, each caller knows some of the arguments) */
+static inline __attribute__((always_inline)) void tag_access(gms_cache *c, int status, uint32_t idx, uint64_t blk, uint8_t sm,
                        uint64_t now, evict *ev)
 {
     gms_line *l = &c->lines[idx];
@@ -343,7 +363,8 @@ static inline unsigned acc_type(const gms_mreq *r)
 
 /* baseline_cache::send_read_request: merge into the MSHR, or allocate an entry and put r on
  * the miss queue. Sets *do_miss, or *cause. flags gets SENT/WAIT for r. */
-static void send_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
+/* (always_inline: host speed, the read miss path) */
+static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
                       uint8_t sm, uint64_t now, int *do_miss, evict *ev, int *cause, int *flags)
 {
     uint64_t key = mshr_key(c, blk, sm);
@@ -749,6 +770,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->set_used = gms_xcalloc(cfg->nsets, sizeof *c->set_used);
     c->inv_top = gms_xmalloc(cfg->nsets * sizeof *c->inv_top);
     for (uint32_t i = 0; i < cfg->nsets; i++) c->inv_top[i] = cfg->assoc;
+    c->last_way = gms_xcalloc(cfg->nsets, sizeof *c->last_way);
     gms_u64map_init(&c->where, c->use_map ? nl : 0);
     lru_init(c);
     return c;
@@ -769,6 +791,7 @@ void gms_cache_free(gms_cache *c)
     free(c->lines);
     free(c->set_used);
     free(c->inv_top);
+    free(c->last_way);
     free(c->lru_prev); free(c->lru_next); free(c->lru_head); free(c->lru_tail);
     gms_u64map_free(&c->where);
     free(c);
@@ -838,6 +861,7 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     gms_u64map_free(&c->where);
     gms_u64map_init(&c->where, c->use_map ? nl : 0);
     for (uint32_t i = 0; i < c->cfg.nsets; i++) c->inv_top[i] = assoc;
+    memset(c->last_way, 0, c->cfg.nsets * sizeof *c->last_way);   /* ways < assoc */
     c->cfg.assoc = assoc;
     lru_init(c);
     return 0;

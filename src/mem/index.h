@@ -12,8 +12,8 @@ typedef struct gms_index_state {
     uint32_t nsets, mask;        /* mask = nsets - 1 (power-of-two functions) */
     uint32_t line_log2, nset_log2;
     uint32_t p;                  /* PMOD / A-prime modulus, D-prime multiplier */
-    uint32_t ipoly_nnib;         /* I-Poly: number of 4-bit groups of the higher bits used */
-    uint16_t ipoly_nib[16][16];  /* I-Poly: residue of nibble value v at nibble position i */
+    uint32_t ipoly_bits;         /* I-Poly: number of set-index bits k (0: not set up) */
+    uint64_t ipoly_mask[12];     /* I-Poly: set bit b = parity of (block address & mask[b]) */
 } gms_index_state;
 
 typedef struct gms_index_ops {

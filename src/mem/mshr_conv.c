@@ -87,16 +87,17 @@ static int rw_pending(void *p, uint64_t key)
 static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_mshr_info *info)
 {
     conv *m = p;
-    uint64_t *v = gms_u64map_get(&m->map, key);
+    int created;
+    uint64_t *v = gms_u64map_upsert(&m->map, key, &created);   /* one probe for get + put */
     entry *e;
     uint32_t i;
-    if (!v) {
+    if (created) {
         i = m->free_head;
+        *v = i;
         e = &m->e[i];
         e->live = 1;
         m->free_head = e->next_free;
         m->used++;
-        gms_u64map_put(&m->map, key, i);
         e->key = key;
         e->primary = r;
         e->head = e->tail = NULL;

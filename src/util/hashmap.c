@@ -70,15 +70,26 @@ void gms_u64map_put(gms_u64map *m, uint64_t key, uint64_t val)
     m->n++;
 }
 
-int gms_u64map_del(gms_u64map *m, uint64_t key)
+uint64_t *gms_u64map_upsert(gms_u64map *m, uint64_t key, int *created)
 {
+    if ((m->n + 1) * 4 > m->cap * 3) grow(m);   /* as put: the same layout afterwards */
     size_t mask = m->cap - 1, i = scramble(key) & mask;
-    while (m->slot[i].key != key) {
-        if (m->slot[i].key == EMPTY) return 0;
+    while (m->slot[i].key != EMPTY) {
+        if (m->slot[i].key == key) { *created = 0; return &m->slot[i].val; }
         i = (i + 1) & mask;
     }
-    /* backward-shift deletion keeps probe chains intact without tombstones */
-    size_t j = i;
+    m->slot[i].key = key;
+    m->slot[i].val = 0;
+    m->n++;
+    *created = 1;
+    return &m->slot[i].val;
+}
+
+/* backward-shift deletion of the occupied slot i: keeps probe chains intact without
+ * tombstones */
+static void remove_at(gms_u64map *m, size_t i)
+{
+    size_t mask = m->cap - 1, j = i;
     for (;;) {
         j = (j + 1) & mask;
         if (m->slot[j].key == EMPTY) break;
@@ -91,5 +102,28 @@ int gms_u64map_del(gms_u64map *m, uint64_t key)
     }
     m->slot[i].key = EMPTY;
     m->n--;
+}
+
+int gms_u64map_del_if(gms_u64map *m, uint64_t key, uint64_t val)
+{
+    if (key == EMPTY) return 0;   /* (a never-used line's tag) */
+    size_t mask = m->cap - 1, i = scramble(key) & mask;
+    while (m->slot[i].key != key) {
+        if (m->slot[i].key == EMPTY) return 0;
+        i = (i + 1) & mask;
+    }
+    if (m->slot[i].val != val) return 0;
+    remove_at(m, i);
+    return 1;
+}
+
+int gms_u64map_del(gms_u64map *m, uint64_t key)
+{
+    size_t mask = m->cap - 1, i = scramble(key) & mask;
+    while (m->slot[i].key != key) {
+        if (m->slot[i].key == EMPTY) return 0;
+        i = (i + 1) & mask;
+    }
+    remove_at(m, i);
     return 1;
 }

@@ -24,6 +24,12 @@ uint64_t *gms_u64map_get(const gms_u64map *m, uint64_t key);
 void gms_u64map_put(gms_u64map *m, uint64_t key, uint64_t val);
 /* returns 1 if removed */
 int gms_u64map_del(gms_u64map *m, uint64_t key);
+/* Host speed: one probe where get-then-put / get-then-del would make two.
+ * upsert: the value slot of key, inserted (value 0, *created = 1) if absent; the pointer is
+ * valid until the next put/upsert/del. del_if: removes key only if its value is val; 1 if
+ * removed. */
+uint64_t *gms_u64map_upsert(gms_u64map *m, uint64_t key, int *created);
+int gms_u64map_del_if(gms_u64map *m, uint64_t key, uint64_t val);
 void gms_u64map_clear(gms_u64map *m);
 /* Host speed only: start loading the host cache line of key's home slot, for a get/put/del
  * that comes later (the maps of 80 SMs' caches do not stay in the host's caches). No effect
