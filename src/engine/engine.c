@@ -588,6 +588,15 @@ static void process_edge(gms_engine *e, domain *d)
             bits &= bits - 1;
             gms_component *c = d->comps[w * 64 + (uint32_t)b];
             if (!c->active) continue;
+            if (bits) {
+                /* host speed: the next component's first host lines (an SM keeps what every
+                 * tick reads there) start loading while this one ticks */
+                const char *p = d->comps[w * 64 + (uint32_t)__builtin_ctzll(bits)]->self;
+                __builtin_prefetch(p);
+                __builtin_prefetch(p + 64);
+                __builtin_prefetch(p + 128);
+                __builtin_prefetch(p + 192);
+            }
             e->ticks++;
             if (!c->tick(c->self, d->cycle)) deactivate(d, c);
         }
