@@ -270,7 +270,8 @@ int wl_bytes(const char *wl, const char *what, uint64_t x, uint64_t y, uint64_t 
     return 0;
 }
 
-void *wl_calloc(uint64_t n, uint64_t elem)
+/* n elements of `elem` bytes (n = 0 as 1); a size that overflows size_t ends the run */
+static size_t wl_count(uint64_t n, uint64_t elem)
 {
     if (n == 0) n = 1;
     if (elem && n > SIZE_MAX / elem) {
@@ -278,19 +279,12 @@ void *wl_calloc(uint64_t n, uint64_t elem)
                 (unsigned long long)elem);
         abort();
     }
-    return gms_xcalloc((size_t)n, (size_t)elem);
+    return (size_t)n;
 }
 
-void *wl_malloc(uint64_t n, uint64_t elem)
-{
-    if (n == 0) n = 1;
-    if (elem && n > SIZE_MAX / elem) {
-        fprintf(stderr, "gpumemsim: out of memory (%llu x %llu bytes)\n", (unsigned long long)n,
-                (unsigned long long)elem);
-        abort();
-    }
-    return gms_xmalloc((size_t)n * (size_t)(elem ? elem : 1));
-}
+void *wl_calloc(uint64_t n, uint64_t elem) { return gms_xcalloc(wl_count(n, elem), (size_t)elem); }
+
+void *wl_malloc(uint64_t n, uint64_t elem) { return gms_xmalloc(wl_count(n, elem) * (size_t)(elem ? elem : 1)); }
 
 /* ---------------------------------------------------------------- verification */
 int wl_check_f32(const char *wl, const char *what, const float *got, const float *want, uint64_t n,
