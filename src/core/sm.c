@@ -94,7 +94,7 @@ static int warp_refill(gms_sm *s, uint32_t wi)
     int r = gms_warp_refill(k, gms_block_linear(k, &b->bt), wi - b->first_warp,
                             &b->bt.warps[wi - b->first_warp], g->err);
     if (r < 0 && !g->failed) { g->failed = 1; gms_engine_abort(g->eng, g->err->msg); }
-    w->next = 0;
+    w->left = w->tr->n;
     w->cur = w->tr->insts;   /* the buffer may have moved */
     return r > 0;
 }
@@ -106,7 +106,7 @@ static void release_barrier(gms_sm *s, block_slot *b)
         warp *w = &s->w[b->first_warp + i];
         if (w->state != W_BARRIER) continue;
         /* a chunk ending with this BAR resumes only now, when every warp has reached it */
-        if (w->next >= w->tr->n && !(w->tr->more && warp_refill(s, b->first_warp + i))) {
+        if (!w->left && !(w->tr->more && warp_refill(s, b->first_warp + i))) {
             w->state = W_FINISHING;
             maybe_finish_warp(s, b->first_warp + i);
             continue;
@@ -253,6 +253,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
         w->blk = (uint16_t)bi;
         w->tr = &b->bt.warps[i];
         w->cur = w->tr->insts;
+        w->left = w->tr->n;
         if (w->tr->n == 0) {
             w->state = W_FINISHING;
         } else {
@@ -595,7 +596,7 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
     warp *w = &s->w[wi];
     gms_memq_ent *e = gms_memq_push(&s->memq, wi, sched_of(s, wi), in);
     /* the warp's buffer is refilled when this is its last instruction: keep the addresses */
-    if (w->next >= w->tr->n && w->tr->more && in->mask) {
+    if (!w->left && w->tr->more && in->mask) {
         gms_inst_lane_addrs(w->tr, in, gms_memq_attach_addrs(&s->memq, e));
     }
     /* reserve what lsu_accept will reserve (and release) */
@@ -752,7 +753,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     s->tinst += pop;
     s->ctr->warp_insts++;
     s->ctr->thread_insts += pop;
-    w->next++;
+    w->left--;
     w->cur++;
     switch (in->op) {
     case GMS_OP_MEM:
@@ -800,7 +801,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         break;
     }
     }
-    if (w->next >= w->tr->n && w->state == W_ACTIVE && !(w->tr->more && warp_refill(s, wi))) {
+    if (!w->left && w->state == W_ACTIVE && !(w->tr->more && warp_refill(s, wi))) {
         w->state = W_FINISHING;
         cand_off(s, wi);
         maybe_finish_warp(s, wi);
@@ -928,7 +929,7 @@ static void sm_stuck(void *self, FILE *out)
         if (w->state == W_FREE || w->state == W_DONE) continue;
         static const char *const st[] = { "free", "active", "at barrier", "finishing", "done" };
         fprintf(out, "      warp %u: %s, next instruction %u of %u, %u memory transaction(s) outstanding%s\n", i,
-                st[w->state], w->next, w->tr->n, w->outstanding, w->blocked ? ", waiting on the scoreboard" : "");
+                st[w->state], w->tr->n - w->left, w->tr->n, w->outstanding, w->blocked ? ", waiting on the scoreboard" : "");
         shown++;
     }
 }
@@ -1032,7 +1033,7 @@ uint64_t gms_sm_max_remaining(const gms_sm *s, const gms_kernel *k)
     for (uint32_t i = 0; i < s->nwarps_max; i++) {
         const warp *w = &s->w[i];
         if ((w->state != W_ACTIVE && w->state != W_BARRIER) || s->blocks[w->blk].k != k) continue;
-        uint64_t r = w->next < w->tr->n ? w->tr->n - w->next : 0;
+        uint64_t r = w->left;
         if (w->tr->more) r++;
         if (r > m) m = r;
     }

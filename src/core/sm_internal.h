@@ -23,13 +23,14 @@ typedef struct warp {
     uint8_t state;
     uint8_t blocked;           /* next instruction waits on the scoreboard */
     uint16_t blk;
-    uint32_t next;             /* index of the next instruction */
+    uint32_t left;             /* instructions left in the buffer (tr->n minus those issued);
+                                * host speed: no load of the trace record at every issue */
     const gms_warp_trace *tr;
     uint64_t sb[4];            /* pending register writes (256 registers) */
     uint32_t outstanding;      /* memory transactions not completed (loads, unacked stores) */
     uint32_t reg_events;       /* register releases scheduled in the wheel */
-    /* host speed: &tr->insts[next], so that the schedulers reach the next instruction
-     * without loading the trace record */
+    /* host speed: the next instruction, &tr->insts[tr->n - left], so that the schedulers
+     * reach it without loading the trace record */
     const gms_inst *cur;
 } warp;
 
