@@ -780,14 +780,15 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         if (!s->oc) for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
         if (s->oc && (in->op <= GMS_OP_BRA || in->op == GMS_OP_TEX)) {
             /* into the scheduler's ID_OC slot; oc_cycle times it from its collector unit */
-            oc_sched *o = &s->oc[sched_of(s, wi)];
+            uint32_t si = sched_of(s, wi);
+            oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[in->op];
             sl->warp = (uint16_t)wi;
             sl->delay = 2 + lat;   /* from the function unit's issue */
             sl->ii = ii;
             sl->seq = s->oc_seq++;
             for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
-            s->oc_slot_mask[sched_of(s, wi)] |= (uint16_t)(1u << in->op);   /* it was free (can_issue) */
+            s->oc_slot_mask[si] |= (uint16_t)(1u << in->op);   /* it was free (can_issue) */
             s->oc_type_n[in->op]++;
             s->oc_types |= 1u << in->op;
             s->oc_pending++;

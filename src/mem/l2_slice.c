@@ -20,44 +20,13 @@ struct gms_l2_slice {
     gms_tq rop;
     const gms_l2q_ops *inq;
     void *inq_self;
-    gms_mreq_fifo *fifo;              /* host speed: inq_self when inq is the plain FIFO */
     uint32_t accept_need;             /* free input queue entries the interconnect needs */
-    uint32_t accept_max;              /* with fifo: the most entries held that leave accept_need */
     gms_mreq_fifo to_dram, from_dram, to_icnt;
     uint64_t replies;
     uint64_t split_parents;
 };
 
 static uint64_t part_addr(void *ctx, uint64_t addr) { return gms_addrdec_partition_addr(ctx, addr); }
-
-/* Host speed: the input queue hooks, inlined for the "fifo" policy (l2q_fifo.c, whose
- * queue is a gms_mreq_fifo; each line below is what its hook does), the others called. */
-extern const gms_l2q_ops gms_l2q_fifo;
-
-static uint32_t inq_space(const gms_l2_slice *s)
-{
-    const gms_mreq_fifo *f = s->fifo;
-    if (!f) return s->inq->space(s->inq_self);
-    if (!f->cap) return UINT32_MAX;
-    return f->n >= f->cap ? 0 : f->cap - f->n;
-}
-static gms_mreq *inq_peek(gms_l2_slice *s, uint64_t now) { return s->fifo ? s->fifo->head : s->inq->peek(s->inq_self, now); }
-static uint32_t inq_len(const gms_l2_slice *s) { return s->fifo ? s->fifo->n : s->inq->len(s->inq_self); }
-static void inq_push(gms_l2_slice *s, gms_mreq *r, uint64_t now)
-{
-    if (s->fifo) gms_fifo_push(s->fifo, r);
-    else s->inq->push(s->inq_self, r, now);
-}
-static void inq_pop(gms_l2_slice *s, gms_mreq *r)
-{
-    if (s->fifo) gms_fifo_pop(s->fifo);
-    else s->inq->pop(s->inq_self, r);
-}
-static void inq_putback(gms_l2_slice *s, gms_mreq *r, uint64_t now)
-{
-    if (s->fifo) gms_fifo_push_front(s->fifo, r);
-    else s->inq->putback(s->inq_self, r, now);
-}
 
 gms_l2_slice *gms_l2_slice_new(const gms_l2_slice_cfg *cfg, gms_mreq_pool *pool)
 {
@@ -77,10 +46,7 @@ gms_l2_slice *gms_l2_slice_new(const gms_l2_slice_cfg *cfg, gms_mreq_pool *pool)
     s->inq = cfg->inq;
     gms_l2q_env env = { cfg->q_icnt_l2, cfg->id };
     s->inq_self = s->inq->create(&env);
-    if (s->inq == &gms_l2q_fifo) s->fifo = s->inq_self;
     s->accept_need = cfg->q_icnt_l2 && cfg->q_icnt_l2 < 4 ? cfg->q_icnt_l2 : 4;
-    /* the FIFO's capacity is q_icnt_l2 (0 = unbounded), never below accept_need when set */
-    s->accept_max = cfg->q_icnt_l2 ? cfg->q_icnt_l2 - s->accept_need : UINT32_MAX;
     s->to_dram.cap = cfg->q_l2_dram;
     s->from_dram.cap = cfg->q_dram_l2;
     s->to_icnt.cap = cfg->q_l2_icnt;
@@ -98,8 +64,7 @@ void gms_l2_slice_free(gms_l2_slice *s)
 
 int gms_l2_slice_can_accept(const gms_l2_slice *s)
 {
-    if (s->fifo) return s->fifo->n <= s->accept_max;   /* = inq_space(s) >= accept_need */
-    return inq_space(s) >= s->accept_need;
+    return s->inq->space(s->inq_self) >= s->accept_need;
 }
 
 static uint8_t sectors_of(const gms_mreq *r)
@@ -224,17 +189,17 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
     }
     /* 4. input queue -> L2 access. r leaves the queue before the access: the cache links a
      * primary miss into its miss queue (through r->next) */
-    if (!gms_fifo_full(&s->to_dram) && (r = inq_peek(s, now))) {
+    if (!gms_fifo_full(&s->to_dram) && (r = s->inq->peek(s->inq_self, now))) {
         if (!s->cache) {
-            inq_pop(s, r);
+            s->inq->pop(s->inq_self, r);
             to_dram(s, r);
         } else if (!gms_fifo_full(&s->to_icnt) && !s->data_port) {
-            inq_pop(s, r);
+            s->inq->pop(s->inq_self, r);
             gms_rf_cause cause;
             int ret = gms_cache_access(s->cache, r, now, &cause);
             gms_cache_outcome oc = GMS_CACHE_OUTCOME(ret);
             if (oc == GMS_CACHE_RESERVATION_FAIL) {
-                inq_putback(s, r, now);
+                s->inq->putback(s->inq_self, r, now);
             } else {
                 if (oc == GMS_CACHE_HIT) s->data_port += (r->bytes + s->port_width - 1) / s->port_width;
                 /* WAIT: the fill returns it; SENT alone: it went down and comes back as an
@@ -244,12 +209,12 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
         }
     }
     /* 5. ROP -> input queue */
-    if (gms_tq_ready(&s->rop, now) && inq_space(s)) inq_push(s, gms_tq_pop(&s->rop), now);
+    if (gms_tq_ready(&s->rop, now) && s->inq->space(s->inq_self)) s->inq->push(s->inq_self, gms_tq_pop(&s->rop), now);
 }
 
 uint64_t gms_l2_slice_next(const gms_l2_slice *s)
 {
-    if (s->to_icnt.n || (s->cache && gms_cache_access_ready(s->cache)) || s->from_dram.n || inq_len(s) ||
+    if (s->to_icnt.n || (s->cache && gms_cache_access_ready(s->cache)) || s->from_dram.n || s->inq->len(s->inq_self) ||
         (s->cache && gms_cache_mq_size(s->cache)))
         return 0;
     return gms_tq_head_time(&s->rop);
@@ -262,7 +227,7 @@ uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s)
 {
     if (!s->cache || !gms_fifo_full(&s->to_dram)) return 0;
     if (s->to_icnt.n || gms_cache_access_ready(s->cache) || s->from_dram.n || s->data_port || s->fill_port) return 0;
-    if (!inq_space(s)) return UINT64_MAX;
+    if (!s->inq->space(s->inq_self)) return UINT64_MAX;
     return gms_tq_head_time(&s->rop);
 }
 
