@@ -21,11 +21,10 @@ static int deliver_to_mem(void *ud, uint32_t out, gms_mreq *r)
 {
     gms_gpu *g = ud;
     if (!g->mem.can_accept(g->mem.self, out)) return 0;
-    r->t_l2_in = gms_engine_cycle(g->eng, GMS_DOM_CORE);
     /* GPGPU-Sim's memlatstat_icnt2mem_pop: from the request's creation in the LSU (so the L1
      * pipeline, MSHR retries and miss queue count too), for the SM's own transactions */
     if (r->warp_txn) {
-        g->ctr.icnt2mem_sum += r->t_l2_in - r->t_issue;
+        g->ctr.icnt2mem_sum += gms_engine_cycle(g->eng, GMS_DOM_CORE) - r->t_issue;
         g->ctr.icnt2mem_n++;
     }
     g->mem.push(g->mem.self, out, r);
@@ -79,7 +78,6 @@ int gms_icnt_can_send(gms_gpu *g, uint32_t sm, const gms_mreq *r)
 
 void gms_icnt_send(gms_gpu *g, uint32_t sm, gms_mreq *r)
 {
-    r->t_icnt_in = gms_engine_cycle(g->eng, GMS_DOM_CORE);
     gms_xbar_inject(&g->req_net, sm, r, packet_flits(g, r));
     gms_engine_activate(g->eng, g->icnt_comp);
 }

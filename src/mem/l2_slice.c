@@ -100,8 +100,6 @@ void gms_l2_slice_push(gms_l2_slice *s, gms_mreq *r, uint64_t now)
         c->subpart = r->subpart;
         c->chan = r->chan; c->bank = r->bank; c->row = r->row; c->col = r->col;
         c->t_issue = r->t_issue;
-        c->t_icnt_in = r->t_icnt_in;
-        c->t_l2_in = r->t_l2_in;
         c->inst = r;
         gms_tq_push(&s->rop, c, now + s->cfg.rop_latency);
     }

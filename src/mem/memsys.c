@@ -44,7 +44,6 @@ static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
      * decodes every request it sends down (l2_slice.c to_dram, cfg.dec is always set here),
      * whose address may differ from r's (sector children, write-backs, the MSHR key). */
     r->subpart = subpart;
-    r->t_l2_in = now;
     ms_slice *s = &ms->slices[subpart];
     gms_l2_slice_push(s->l2, r, now);
     gms_engine_activate(ms->eng, s->comp);

@@ -114,7 +114,6 @@ int gms_ms_chan_tick(void *self, uint64_t cycle)
     /* 4 */
     if ((r = gms_tq_ready(&c->latq, core)) && !gms_dram_chan_full(c->dram, is_write(r))) {
         gms_tq_pop(&c->latq);
-        r->t_dram_in = core;
         gms_dram_chan_push(c->dram, r, cycle);
     }
     if (!gms_dram_chan_idle(c->dram) || waiting) return 1;

@@ -96,6 +96,10 @@ static int fin(gms_params *p, gms_error *err)
     if (m->n_mem == 0) return gms_err(err, "-gpgpu_n_mem: must be at least 1");
     if (m->n_sub_partition_per_mchannel == 0)
         return gms_err(err, "-gpgpu_n_sub_partition_per_mchannel: must be at least 1");
+    /* a request carries its sub-partition and channel in 16 bits (mreq.h) */
+    if ((uint64_t)m->n_mem * m->n_sub_partition_per_mchannel > UINT16_MAX)
+        return gms_err(err, "-gpgpu_n_mem %u x -gpgpu_n_sub_partition_per_mchannel %u: more than %u memory sub-partitions",
+                       m->n_mem, m->n_sub_partition_per_mchannel, UINT16_MAX);
     /* L2 */
     if (gms_cache_config_parse(m->dl2_str, "-gpgpu_cache:dl2", &m->dl2, err)) return -1;
     if (m->dl2.enabled && gms_cache_config_validate(&m->dl2, "-gpgpu_cache:dl2", err)) return -1;

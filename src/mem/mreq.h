@@ -24,24 +24,29 @@ typedef enum {
 
 /* Host speed: the first 64 bytes (one host cache line) hold what the queues and the hot
  * paths read when a request reaches them, cold, after a long wait: the queue link, the
- * address, the ready time checked at queue heads, the routing and the owner fields. The
- * DRAM coordinates and the latency timestamps are in the second line. */
+ * address, the ready time checked at queue heads, the routing and the owner fields, and the
+ * issue time the latency statistics read at the L2's door and at the SM's reply. Only the
+ * DRAM coordinates and the debugging id are in the second line (the address decoder writes
+ * them just before the DRAM channel reads them). With ~40 K requests in flight (stream on
+ * qv100: 512 L1 MSHRs x 80 SMs), every stage meets its request cold in the host's caches. */
 typedef struct __attribute__((aligned(64))) gms_mreq {
     struct gms_mreq *next;   /* intrusive link for queues and MSHR waiter lists */
     uint64_t addr;           /* byte address of the transaction (sector/line aligned) */
     uint64_t t_ready;        /* generic "ready at" for delay queues (domain cycles) */
     /* owner bookkeeping: the LSU's in-flight instruction record, the cache's MSHR entry */
     void *inst;              /* SM in-flight instruction this transaction belongs to */
-    uint32_t subpart;        /* destination memory sub-partition (set by the mapping) */
-    uint32_t chan;           /* DRAM channel (set by the address decoder) */
+    uint64_t t_issue;        /* core cycle it left the LSU (GPGPU-Sim's mf timestamp) */
+    uint16_t subpart;        /* destination memory sub-partition (set by the mapping; at most
+                                65535 sub-partitions, checked by memsys_options.c) */
+    uint16_t chan;           /* DRAM channel (set by the address decoder) */
     uint16_t bytes;          /* data bytes: 32, 64, 96 or 128 (a line at most) */
     uint8_t sector_mask;     /* which 32 B sectors of the 128 B line (bit i = sector i) */
     uint8_t kind;            /* gms_mreq_kind */
     uint8_t access;          /* gms_access_type */
-    uint8_t is_reply;        /* 0 on the way down, 1 on the way back */
-    uint8_t bypass_l1;       /* took the L1 bypass path */
-    uint8_t is_prefetch;
-    uint8_t warp_txn;        /* counts in its warp's outstanding transactions (set by the SM) */
+    uint8_t is_reply : 1;    /* 0 on the way down, 1 on the way back */
+    uint8_t bypass_l1 : 1;   /* took the L1 bypass path */
+    uint8_t is_prefetch : 1;
+    uint8_t warp_txn : 1;    /* counts in its warp's outstanding transactions (set by the SM) */
     uint16_t sm;             /* source SM (UINT16_MAX for L2 write-backs) */
     uint16_t warp;           /* warp slot within the SM */
     uint16_t icnt_flits;     /* packet size in flits while inside the interconnect */
@@ -55,11 +60,6 @@ typedef struct __attribute__((aligned(64))) gms_mreq {
     /* second host line: the rest of the DRAM coordinates (set by the address decoder) */
     uint32_t bank, row, col;
     uint32_t id;             /* unique per simulation, for debugging and conservation */
-    /* timestamps in core cycles for latency stats (GPGPU-Sim's mf latency) */
-    uint64_t t_issue;        /* left the LSU */
-    uint64_t t_icnt_in;      /* injected into the request network */
-    uint64_t t_l2_in;        /* arrived at the L2 slice */
-    uint64_t t_dram_in;      /* entered the DRAM scheduler queue */
 } gms_mreq;
 _Static_assert(offsetof(gms_mreq, bank) == 64 && sizeof(gms_mreq) == 128, "the hot fields fill the first host cache line");
 
