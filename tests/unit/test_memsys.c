@@ -87,6 +87,9 @@ TEST(memsys_bad_input_errors)
     CHECK_CONTAINS(e.msg, "-gms_dram_scheduler");
     CHECK(!mkparams("-gpgpu_memory_partition_indexing 2 -gpgpu_n_mem 4 -gpgpu_n_sub_partition_per_mchannel 1", &e));
     CHECK_CONTAINS(e.msg, "IPOLY");
+    /* a request carries its sub-partition in 16 bits: 1024 x 64 = 65536 is one too many */
+    CHECK(!mkparams("-gpgpu_n_mem 1024 -gpgpu_n_sub_partition_per_mchannel 64", &e));
+    CHECK_CONTAINS(e.msg, "more than 65535 memory sub-partitions");
 }
 
 /* ---- a tiny interconnect: pushes a list of requests, collects replies ---- */
