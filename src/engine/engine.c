@@ -14,6 +14,7 @@ struct gms_component {
     gms_tick_fn tick;
     gms_report_fn report;
     void *self;
+    const void *hot;         /* what the engine prefetches before the tick (default: self) */
     uint8_t dom;
     uint8_t active;
     uint8_t par;             /* may tick on a worker thread (gms_engine_mark_parallel) */
@@ -158,6 +159,7 @@ gms_component *gms_engine_add(gms_engine *e, gms_domain dn, const char *name,
     c->tick = tick;
     c->report = report;
     c->self = self;
+    c->hot = self;
     c->dom = (uint8_t)dn;
     c->wake_cycle = UINT64_MAX;
     if (d->ncomps == d->capcomps) {
@@ -194,6 +196,8 @@ void gms_engine_defer(gms_defer_fn fn, void *p, uint64_t a, uint64_t b)
 
 int gms_engine_replaying(const gms_engine *e) { return e->replaying; }
 uint64_t gms_engine_parallel_edges(const gms_engine *e) { return e->par_edges; }
+
+void gms_engine_set_hot(gms_component *c, const void *hot) { c->hot = hot; }
 
 void gms_engine_activate(gms_engine *e, gms_component *c)
 {
@@ -591,7 +595,7 @@ static void process_edge(gms_engine *e, domain *d)
             if (bits) {
                 /* host speed: the next component's first host lines (an SM keeps what every
                  * tick reads there) start loading while this one ticks */
-                const char *p = d->comps[w * 64 + (uint32_t)__builtin_ctzll(bits)]->self;
+                const char *p = d->comps[w * 64 + (uint32_t)__builtin_ctzll(bits)]->hot;
                 __builtin_prefetch(p);
                 __builtin_prefetch(p + 64);
                 __builtin_prefetch(p + 128);
