@@ -2,6 +2,8 @@
 #include "harness/util.h"
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,6 +12,10 @@
 
 void gms_sbuf_addn(gms_sbuf *b, const char *s, size_t n)
 {
+    if (n > SIZE_MAX / 4 - b->n) {   /* the doubling below would overflow */
+        fprintf(stderr, "gpumemsim: string buffer of %zu + %zu bytes\n", b->n, n);
+        abort();
+    }
     if (b->n + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 64;
         while (cap < b->n + n + 1) cap *= 2;

@@ -142,7 +142,7 @@ static void gather_destroy(void *state)
 static uint64_t gather_footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t n, as;
+    uint64_t n = 0, as = 0;
     if (gather_sizes(a, &n, &as, &e)) return 0;
     return 2 * n * 4 + as * 4;
 }

@@ -171,7 +171,7 @@ static void matvec_destroy(void *state)
 static uint64_t matvec_footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t N, cols, ab;
+    uint64_t N = 0, cols = 0, ab = 0;
     if (matvec_sizes(a, &N, &cols, &ab, &e)) return 0;
     return ab + 2 * N * 4;
 }

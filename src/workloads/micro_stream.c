@@ -138,7 +138,7 @@ static void stream_destroy(void *state)
 static uint64_t stream_footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t n;
+    uint64_t n = 0;
     if (stream_sizes(a, &n, &e)) return 0;
     return 3 * n * 4;
 }

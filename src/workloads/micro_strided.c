@@ -117,7 +117,7 @@ static void strided_destroy(void *state)
 static uint64_t strided_footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t n, S, ab;
+    uint64_t n = 0, S = 0, ab = 0;
     if (strided_sizes(a, &n, &S, &ab, &e)) return 0;
     return ab + n * 4;
 }

@@ -130,7 +130,7 @@ static void transpose_destroy(void *state)
 static uint64_t transpose_footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t N, bytes;
+    uint64_t N = 0, bytes = 0;
     if (transpose_sizes(a, &N, &bytes, &e)) return 0;
     return 2 * bytes;
 }

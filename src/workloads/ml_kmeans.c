@@ -29,7 +29,7 @@ static const gms_wl_param params[] = {
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t n;
+    uint64_t n = 0;
     if (rw_scaled(a, "kmeans", "points", 1, 1ULL << 31, &n, &e)) return 0;
     uint64_t k = gms_wl_u64(a, "k");
     return 4 * (3 * n + n * k + 6 * k);

@@ -36,7 +36,7 @@ static int sizes(const gms_wl_args *a, uint64_t *r, uint64_t *q, gms_error *err)
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t r, q;
+    uint64_t r = 0, q = 0;
     if (sizes(a, &r, &q, &e)) return 0;
     uint64_t d = gms_wl_u64(a, "dim"), k = gms_wl_u64(a, "k");
     return 4 * (r * d + q * d + r * q + q * k);

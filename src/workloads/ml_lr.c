@@ -53,7 +53,7 @@ static int sizes(const gms_wl_args *a, uint64_t *m, uint64_t *n, gms_error *err)
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t m, n;
+    uint64_t m = 0, n = 0;
     if (sizes(a, &m, &n, &e)) return 0;
     return 4 * m * n + 4 * n + 4 * m + 2 * m + 4 * n;
 }

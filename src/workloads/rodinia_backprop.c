@@ -36,7 +36,7 @@ static int sizes(const gms_wl_args *a, uint64_t *in, gms_error *err)
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t in;
+    uint64_t in = 0;
     if (sizes(a, &in, &e)) return 0;
     return 4 * ((in + 1) + (HID + 1) * 2 + 2 * (in + 1) * (HID + 1) + in / 16 * HID);
 }

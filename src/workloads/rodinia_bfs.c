@@ -171,7 +171,7 @@ static int gen_sizes(const gms_wl_args *a, uint64_t *nv, uint64_t *ne, gms_error
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t nv, ne;
+    uint64_t nv = 0, ne = 0;
     if (*gms_wl_str(a, "graph")) {
         bfs s;
         memset(&s, 0, sizeof s);

@@ -72,7 +72,7 @@ static int sizes(const gms_wl_args *a, uint64_t *w, uint64_t *h, uint64_t *lv, g
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t w, h, lv;
+    uint64_t w = 0, h = 0, lv = 0;
     if (sizes(a, &w, &h, &lv, &e)) return 0;
     uint64_t c = gms_wl_u64(a, "components") == 1 ? 1 : 3, px = w * h;
     return divup((int64_t)px, THREADS) * THREADS * c + 4 * px * (2 * c + 1);
@@ -272,7 +272,7 @@ static int init_cols(fdwt *f, rw_warp *x, uint32_t m, col *C, const int64_t *cid
         col *c = &C[l];
         c->off = coloff(f, cid[l]);
         int64_t fx = bx * f->WX + cid[l];
-        int32_t v[3];
+        int32_t v[3] = {0, 0, 0};
         if (by == 0) {
             ldr_init(&c->L, f->sx, f->sy, fx, firstY);
             for (int j = 0; j < 3; j++) if (load_px(f, &c->L, &a[j][l], &v[j], err)) return -1;

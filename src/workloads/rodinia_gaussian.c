@@ -26,7 +26,7 @@ static const gms_wl_param params[] = {
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t n;
+    uint64_t n = 0;
     if (rw_scaled(a, "gaussian", "size", 1, 1 << 15, &n, &e)) return 0;
     return 4 * (2 * n * n + n);
 }

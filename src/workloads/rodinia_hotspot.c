@@ -34,7 +34,7 @@ static const gms_wl_param params[] = {
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t r;
+    uint64_t r = 0;
     if (rw_scaled(a, "hotspot", "rows", 1, 1 << 16, &r, &e)) return 0;
     return 3 * 4 * r * r;
 }

@@ -54,7 +54,7 @@ static const gms_wl_param params[] = {
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t d;
+    uint64_t d = 0;
     if (rw_scaled(a, "nw", "dim", BS, 1 << 15, &d, &e)) return 0;
     return 2 * 4 * (d + 1) * (d + 1);
 }

@@ -38,7 +38,7 @@ static int sizes(const gms_wl_args *a, uint64_t *cols, uint64_t *rows, gms_error
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t c, r;
+    uint64_t c = 0, r = 0;
     if (sizes(a, &c, &r, &e)) return 0;
     return 4 * (c * (r - 1) + 2 * c);
 }

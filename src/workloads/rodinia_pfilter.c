@@ -305,7 +305,7 @@ static int sizes(const gms_wl_args *a, pfw *w, gms_error *err)
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    pfw w;
+    pfw w = {0};
     if (sizes(a, &w, &e)) return 0;
     return 6 * 8 * (uint64_t)w.N;
 }

@@ -42,7 +42,7 @@ static int sizes(const gms_wl_args *a, uint64_t *r, uint64_t *c, gms_error *err)
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t r, c;
+    uint64_t r = 0, c = 0;
     if (sizes(a, &r, &c, &e)) return 0;
     return 6 * 4 * r * c;
 }
