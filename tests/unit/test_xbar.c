@@ -74,3 +74,51 @@ TEST(xbar_islip_per_output_round_robin_whole_packets)
     CHECK_EQ(x.packets, 6);
     gms_xbar_free(&x);
 }
+
+/* Back-pressure, both arbiters: a receiver that refuses every other offer and small buffers;
+ * every packet arrives once, each input's packets in their order, the output buffer stays
+ * within its limit, and the counters return to zero. */
+typedef struct { gms_xbar *x; int n, offers; uint64_t last[2]; int bad_order, over_limit; } bp_t;
+
+static int deliver_half(void *ud, uint32_t out, gms_mreq *r)
+{
+    bp_t *b = ud;
+    if (b->x->out_flits[out] > b->x->out_limit) b->over_limit++;
+    if (b->offers++ % 2) return 0;
+    uint32_t in = (uint32_t)(r->addr >> 8);
+    if (r->addr <= b->last[in]) b->bad_order++;
+    b->last[in] = r->addr;
+    b->n++;
+    return 1;
+}
+
+TEST(xbar_refusals_keep_order_and_counts)
+{
+    for (int islip = 0; islip < 2; islip++) {
+        gms_xbar x;
+        bp_t b = { .x = &x };
+        gms_mreq r[2][40] = {{{0}}};
+        gms_xbar_init(&x, 2, 1, 3, 2, 1, deliver_half, &b);
+        gms_xbar_set_islip(&x, islip);
+        int sent[2] = {0, 0};
+        for (uint64_t now = 0; now < 1000 && b.n < 80; now++) {
+            for (uint32_t in = 0; in < 2; in++) {
+                if (sent[in] == 40 || !gms_xbar_can_inject(&x, in, 1)) continue;
+                gms_mreq *q = &r[in][sent[in]];
+                q->addr = ((uint64_t)in << 8) + 1 + (uint64_t)sent[in]++;
+                q->subpart = 0;
+                gms_xbar_inject(&x, in, q, 1);
+                CHECK(x.in_flits[in] <= 3);
+            }
+            gms_xbar_cycle(&x, now);
+        }
+        CHECK_EQ(b.n, 80);
+        CHECK_EQ(b.bad_order, 0);
+        CHECK_EQ(b.over_limit, 0);
+        CHECK_EQ(x.packets, 80);
+        CHECK_EQ(x.queued, 0);
+        CHECK_EQ(x.in_queued + x.out_queued, 0);
+        CHECK_EQ(x.in_flits[0] + x.in_flits[1] + x.out_flits[0], 0);
+        gms_xbar_free(&x);
+    }
+}
