@@ -56,10 +56,13 @@ struct gms_dram_chan {
 
 #define REQ_SLAB 256
 
+/* Host speed: a record is one host cache line (the scheduler's scans read row and next) */
+_Static_assert(sizeof(gms_dram_req) == 64, "a request record fills one host cache line");
+
 static gms_dram_req *req_alloc(gms_dram_chan *c)
 {
     if (!c->free_reqs) {
-        gms_dram_req *s = gms_xcalloc(REQ_SLAB, sizeof *s);
+        gms_dram_req *s = gms_xaligned(64, REQ_SLAB * sizeof *s);
         c->slabs = gms_xrealloc(c->slabs, (c->nslabs + 1) * sizeof *c->slabs);
         c->slabs[c->nslabs++] = s;
         for (int i = REQ_SLAB - 1; i >= 0; i--) {
