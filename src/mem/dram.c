@@ -125,20 +125,24 @@ void gms_dram_chan_set_trace(gms_dram_chan *c, gms_dram_trace_fn fn, void *ud)
     c->trace_ud = ud;
 }
 
-static int is_writeback(const gms_mreq *m) { return m->access == GMS_ACC_L1_WRBK || m->access == GMS_ACC_L2_WRBK; }
-static int is_write(const gms_mreq *m) { return m->kind == GMS_MREQ_WRITE || is_writeback(m); }
-
 int gms_dram_chan_full(const gms_dram_chan *c, int w) { return c->sops->full(c->sched, w); }
 
 void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *m, uint64_t now)
 {
+    gms_dram_in in = gms_dram_in_of(m);
+    gms_dram_chan_enter(c, &in, now);
+}
+
+void gms_dram_chan_enter(gms_dram_chan *c, const gms_dram_in *in, uint64_t now)
+{
     gms_dram_req *r = req_alloc(c);
-    r->mf = m;
-    r->bank = m->bank;
-    r->row = m->row;
-    r->col = m->col;
-    r->nbytes = m->bytes ? m->bytes : c->t.atom;
-    r->is_write = (uint8_t)is_write(m);
+    r->mf = in->mf;
+    r->bank = in->bank;
+    r->row = in->row;
+    r->col = in->col;
+    r->nbytes = in->bytes ? in->bytes : c->t.atom;
+    r->is_write = in->is_write;
+    r->access = in->access;
     r->t_push = now;
     c->sops->add(c->sched, r);
     c->st.n_req++;
@@ -228,7 +232,7 @@ static void data_out(gms_dram_chan *c, uint64_t now)
     r->dqbytes += c->t.atom;
     if (r->dqbytes < r->nbytes) return;
     gms_mreq *m = r->mf;
-    if (is_writeback(m)) {
+    if (gms_dram_is_writeback(r->access)) {
         gms_fifo_push(&c->done, m);
     } else {
         if (!r->is_write) {
@@ -296,7 +300,7 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
         c->rtw = now + t->tRTW;
         k->rtp = now + t->burst_cycles;
         g->rtpl = now + t->tRTPL;
-        if (r->mf->access == GMS_ACC_L2_WR_ALLOC_R) c->st.n_rd_L2_A++; else c->st.n_rd++;
+        if (r->access == GMS_ACC_L2_WR_ALLOC_R) c->st.n_rd_L2_A++; else c->st.n_rd++;
         k->n_access++;
         trace(c, now, GMS_DRAM_RD, j, r->row);
     } else {
@@ -304,7 +308,7 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
         rwq_push(c, r, now + t->WL + t->burst_cycles);
         c->wtr = now + t->tWTR;
         k->wtp = now + t->tWTP;
-        if (r->mf->access == GMS_ACC_L2_WRBK) c->st.n_wr_WB++; else c->st.n_wr++;
+        if (r->access == GMS_ACC_L2_WRBK) c->st.n_wr_WB++; else c->st.n_wr++;
         trace(c, now, GMS_DRAM_WR, j, r->row);
     }
     r->txbytes += t->atom;

@@ -28,6 +28,7 @@ typedef struct gms_dram_req {
     uint32_t txbytes;         /* bytes whose column command has issued */
     uint32_t dqbytes;         /* bytes that have crossed the data bus */
     uint8_t is_write;
+    uint8_t access;           /* mf's gms_access_type */
     uint64_t t_push;          /* DRAM cycle it entered the channel */
     struct gms_dram_req *prev, *next;   /* scheduler queue links */
 } gms_dram_req;
