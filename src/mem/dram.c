@@ -18,7 +18,15 @@ typedef struct bank {
 
 typedef struct bankgrp { uint64_t ccdl, rtpl; } bankgrp;
 
-typedef struct rwq_ent { gms_dram_req *r; uint64_t ready; } rwq_ent;
+/* One burst on the data bus. The last one of a request carries what data_out needs of it,
+ * so the request's record is freed at its last column command (host speed: the record would
+ * be cold in the host's cache when the burst leaves). */
+typedef struct rwq_ent {
+    gms_mreq *mf;             /* the request, on its last burst; NULL on the others */
+    uint64_t ready;
+    uint64_t t_push;
+    uint8_t is_write, access;
+} rwq_ent;
 
 struct gms_dram_chan {
     uint32_t id;
@@ -55,9 +63,6 @@ struct gms_dram_chan {
 };
 
 #define REQ_SLAB 256
-
-/* Host speed: a record is one host cache line (the scheduler's scans read row and next) */
-_Static_assert(sizeof(gms_dram_req) == 64, "a request record fills one host cache line");
 
 static gms_dram_req *req_alloc(gms_dram_chan *c)
 {
@@ -212,11 +217,11 @@ static int rwq_full(const gms_dram_chan *c)
     return c->rwq_n == c->rwq_cap || (c->rwq_n && gms_fifo_full(&c->returnq));
 }
 
-static void rwq_push(gms_dram_chan *c, gms_dram_req *r, uint64_t ready)
+static void rwq_push(gms_dram_chan *c, const gms_dram_req *r, uint64_t ready, int last)
 {
     uint32_t tail = (c->rwq_head + c->rwq_n) & (c->rwq_cap - 1);
-    c->rwq[tail].r = r;
-    c->rwq[tail].ready = ready;
+    c->rwq[tail] = (rwq_ent){ .mf = last ? r->mf : NULL, .ready = ready, .t_push = r->t_push,
+                              .is_write = r->is_write, .access = r->access };
     c->rwq_n++;
 }
 
@@ -224,24 +229,20 @@ static void rwq_push(gms_dram_chan *c, gms_dram_req *r, uint64_t ready)
 static void data_out(gms_dram_chan *c, uint64_t now)
 {
     if (!c->rwq_n || gms_fifo_full(&c->returnq)) return;
-    rwq_ent *e = &c->rwq[c->rwq_head];
+    const rwq_ent *e = &c->rwq[c->rwq_head];
     if (e->ready > now) return;
-    gms_dram_req *r = e->r;
     c->rwq_head = (c->rwq_head + 1) & (c->rwq_cap - 1);
     c->rwq_n--;
-    r->dqbytes += c->t.atom;
-    if (r->dqbytes < r->nbytes) return;
-    gms_mreq *m = r->mf;
-    if (gms_dram_is_writeback(r->access)) {
-        gms_fifo_push(&c->done, m);
+    if (!e->mf) return;   /* not its request's last burst */
+    if (gms_dram_is_writeback(e->access)) {
+        gms_fifo_push(&c->done, e->mf);
     } else {
-        if (!r->is_write) {
-            c->st.rd_lat_sum += now - r->t_push;
+        if (!e->is_write) {
+            c->st.rd_lat_sum += now - e->t_push;
             c->st.rd_lat_n++;
         }
-        gms_fifo_push(&c->returnq, m);
+        gms_fifo_push(&c->returnq, e->mf);
     }
-    req_free(c, r);
 }
 
 /* (2) give one free bank its next request */
@@ -294,9 +295,10 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
     bankgrp *g = &c->grp[k->grp];
     const gms_dram_timing *t = &c->t;
     if (now < c->ccd || now < g->ccdl || rwq_full(c)) return 0;
+    uint64_t ready;
     if (!r->is_write) {
         if (now < k->rcd || now < c->wtr) return 0;
-        rwq_push(c, r, now + t->CL + t->burst_cycles);
+        ready = now + t->CL + t->burst_cycles;
         c->rtw = now + t->tRTW;
         k->rtp = now + t->burst_cycles;
         g->rtpl = now + t->tRTPL;
@@ -305,23 +307,26 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
         trace(c, now, GMS_DRAM_RD, j, r->row);
     } else {
         if (now < k->rcdwr || now < c->rtw) return 0;
-        rwq_push(c, r, now + t->WL + t->burst_cycles);
+        ready = now + t->WL + t->burst_cycles;
         c->wtr = now + t->tWTR;
         k->wtp = now + t->tWTP;
         if (r->access == GMS_ACC_L2_WRBK) c->st.n_wr_WB++; else c->st.n_wr++;
         trace(c, now, GMS_DRAM_WR, j, r->row);
     }
     r->txbytes += t->atom;
+    int last = r->txbytes >= r->nbytes;
+    rwq_push(c, r, ready, last);
     c->ccd = now + t->tCCD;
     g->ccdl = now + t->tCCDL;
     c->st.bwutil += t->burst_cycles;
-    if (r->txbytes >= r->nbytes) {
+    if (last) {
         k->mrq = NULL;
         c->busy_banks--;
         if (j < 64) {
             c->mrq_mask &= ~(1ULL << j);
             c->hit_mask &= ~(1ULL << j);
         }
+        req_free(c, r);
     }
     return 1;
 }
