@@ -18,7 +18,15 @@ typedef struct bank {
 
 typedef struct bankgrp { uint64_t ccdl, rtpl; } bankgrp;
 
-typedef struct rwq_ent { gms_dram_req *r; uint64_t ready; } rwq_ent;
+/* One burst on the data bus. The last one of a request carries what data_out needs of it,
+ * so the request's record is freed at its last column command (host speed: the record would
+ * be cold in the host's cache when the burst leaves). */
+typedef struct rwq_ent {
+    gms_mreq *mf;             /* the request, on its last burst; NULL on the others */
+    uint64_t ready;
+    uint64_t t_push;
+    uint8_t is_write, access;
+} rwq_ent;
 
 struct gms_dram_chan {
     uint32_t id;
@@ -59,7 +67,7 @@ struct gms_dram_chan {
 static gms_dram_req *req_alloc(gms_dram_chan *c)
 {
     if (!c->free_reqs) {
-        gms_dram_req *s = gms_xcalloc(REQ_SLAB, sizeof *s);
+        gms_dram_req *s = gms_xaligned(64, REQ_SLAB * sizeof *s);
         c->slabs = gms_xrealloc(c->slabs, (c->nslabs + 1) * sizeof *c->slabs);
         c->slabs[c->nslabs++] = s;
         for (int i = REQ_SLAB - 1; i >= 0; i--) {
@@ -122,20 +130,24 @@ void gms_dram_chan_set_trace(gms_dram_chan *c, gms_dram_trace_fn fn, void *ud)
     c->trace_ud = ud;
 }
 
-static int is_writeback(const gms_mreq *m) { return m->access == GMS_ACC_L1_WRBK || m->access == GMS_ACC_L2_WRBK; }
-static int is_write(const gms_mreq *m) { return m->kind == GMS_MREQ_WRITE || is_writeback(m); }
-
 int gms_dram_chan_full(const gms_dram_chan *c, int w) { return c->sops->full(c->sched, w); }
 
 void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *m, uint64_t now)
 {
+    gms_dram_in in = gms_dram_in_of(m);
+    gms_dram_chan_enter(c, &in, now);
+}
+
+void gms_dram_chan_enter(gms_dram_chan *c, const gms_dram_in *in, uint64_t now)
+{
     gms_dram_req *r = req_alloc(c);
-    r->mf = m;
-    r->bank = m->bank;
-    r->row = m->row;
-    r->col = m->col;
-    r->nbytes = m->bytes ? m->bytes : c->t.atom;
-    r->is_write = (uint8_t)is_write(m);
+    r->mf = in->mf;
+    r->bank = in->bank;
+    r->row = in->row;
+    r->col = in->col;
+    r->nbytes = in->bytes ? in->bytes : c->t.atom;
+    r->is_write = in->is_write;
+    r->access = in->access;
     r->t_push = now;
     c->sops->add(c->sched, r);
     c->st.n_req++;
@@ -205,11 +217,11 @@ static int rwq_full(const gms_dram_chan *c)
     return c->rwq_n == c->rwq_cap || (c->rwq_n && gms_fifo_full(&c->returnq));
 }
 
-static void rwq_push(gms_dram_chan *c, gms_dram_req *r, uint64_t ready)
+static void rwq_push(gms_dram_chan *c, const gms_dram_req *r, uint64_t ready, int last)
 {
     uint32_t tail = (c->rwq_head + c->rwq_n) & (c->rwq_cap - 1);
-    c->rwq[tail].r = r;
-    c->rwq[tail].ready = ready;
+    c->rwq[tail] = (rwq_ent){ .mf = last ? r->mf : NULL, .ready = ready, .t_push = r->t_push,
+                              .is_write = r->is_write, .access = r->access };
     c->rwq_n++;
 }
 
@@ -217,24 +229,20 @@ static void rwq_push(gms_dram_chan *c, gms_dram_req *r, uint64_t ready)
 static void data_out(gms_dram_chan *c, uint64_t now)
 {
     if (!c->rwq_n || gms_fifo_full(&c->returnq)) return;
-    rwq_ent *e = &c->rwq[c->rwq_head];
+    const rwq_ent *e = &c->rwq[c->rwq_head];
     if (e->ready > now) return;
-    gms_dram_req *r = e->r;
     c->rwq_head = (c->rwq_head + 1) & (c->rwq_cap - 1);
     c->rwq_n--;
-    r->dqbytes += c->t.atom;
-    if (r->dqbytes < r->nbytes) return;
-    gms_mreq *m = r->mf;
-    if (is_writeback(m)) {
-        gms_fifo_push(&c->done, m);
+    if (!e->mf) return;   /* not its request's last burst */
+    if (gms_dram_is_writeback(e->access)) {
+        gms_fifo_push(&c->done, e->mf);
     } else {
-        if (!r->is_write) {
-            c->st.rd_lat_sum += now - r->t_push;
+        if (!e->is_write) {
+            c->st.rd_lat_sum += now - e->t_push;
             c->st.rd_lat_n++;
         }
-        gms_fifo_push(&c->returnq, m);
+        gms_fifo_push(&c->returnq, e->mf);
     }
-    req_free(c, r);
 }
 
 /* (2) give one free bank its next request */
@@ -287,34 +295,38 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
     bankgrp *g = &c->grp[k->grp];
     const gms_dram_timing *t = &c->t;
     if (now < c->ccd || now < g->ccdl || rwq_full(c)) return 0;
+    uint64_t ready;
     if (!r->is_write) {
         if (now < k->rcd || now < c->wtr) return 0;
-        rwq_push(c, r, now + t->CL + t->burst_cycles);
+        ready = now + t->CL + t->burst_cycles;
         c->rtw = now + t->tRTW;
         k->rtp = now + t->burst_cycles;
         g->rtpl = now + t->tRTPL;
-        if (r->mf->access == GMS_ACC_L2_WR_ALLOC_R) c->st.n_rd_L2_A++; else c->st.n_rd++;
+        if (r->access == GMS_ACC_L2_WR_ALLOC_R) c->st.n_rd_L2_A++; else c->st.n_rd++;
         k->n_access++;
         trace(c, now, GMS_DRAM_RD, j, r->row);
     } else {
         if (now < k->rcdwr || now < c->rtw) return 0;
-        rwq_push(c, r, now + t->WL + t->burst_cycles);
+        ready = now + t->WL + t->burst_cycles;
         c->wtr = now + t->tWTR;
         k->wtp = now + t->tWTP;
-        if (r->mf->access == GMS_ACC_L2_WRBK) c->st.n_wr_WB++; else c->st.n_wr++;
+        if (r->access == GMS_ACC_L2_WRBK) c->st.n_wr_WB++; else c->st.n_wr++;
         trace(c, now, GMS_DRAM_WR, j, r->row);
     }
     r->txbytes += t->atom;
+    int last = r->txbytes >= r->nbytes;
+    rwq_push(c, r, ready, last);
     c->ccd = now + t->tCCD;
     g->ccdl = now + t->tCCDL;
     c->st.bwutil += t->burst_cycles;
-    if (r->txbytes >= r->nbytes) {
+    if (last) {
         k->mrq = NULL;
         c->busy_banks--;
         if (j < 64) {
             c->mrq_mask &= ~(1ULL << j);
             c->hit_mask &= ~(1ULL << j);
         }
+        req_free(c, r);
     }
     return 1;
 }

@@ -9,6 +9,12 @@
  * absolute "allowed from cycle" values, so a channel left idle costs nothing and resumes
  * exactly (GPGPU-Sim's count-down counters, DEC2ZERO, reach 0 at the same cycles).
  *
+ * Host speed: with ~40 K requests in flight, a request met again after a wait is a host
+ * cache miss. The channel reads a request once, into its record, and then only writes its
+ * queue link when it leaves; an owner that holds requests before the push (memsys_chan.c:
+ * the -dram_latency delay) copies what the channel needs (gms_dram_in_of) while the request
+ * is in the host's cache and enters the copy later (gms_dram_chan_enter).
+ *
  * Per cycle, in GPGPU-Sim's order: (1) one data burst leaves the data pipeline (when the
  * return queue has room); (2) the scheduler gives one free bank its next request (banks
  * asked round robin from `prio`); (3) commands issue, banks visited round robin from `prio`:
@@ -48,8 +54,34 @@ gms_dram_chan *gms_dram_chan_new(uint32_t id, const gms_dram_timing *t, const gm
                                  const gms_dram_sched_env *env, uint32_t return_queue_size);
 void gms_dram_chan_free(gms_dram_chan *c);
 
+/* finished without a reply: L1_WRBK_ACC / L2_WRBK_ACC */
+static inline int gms_dram_is_writeback(unsigned access)
+{
+    return access == GMS_ACC_L1_WRBK || access == GMS_ACC_L2_WRBK;
+}
+/* served as a write: kind WRITE or a write-back */
+static inline int gms_dram_is_write(const gms_mreq *m)
+{
+    return m->kind == GMS_MREQ_WRITE || gms_dram_is_writeback(m->access);
+}
+
+/* what the channel reads of a request (m->bank/row/col/bytes must be set) */
+typedef struct gms_dram_in {
+    gms_mreq *mf;
+    uint32_t bank, row, col;
+    uint16_t bytes;           /* 0: the channel's atom */
+    uint8_t is_write;
+    uint8_t access;
+} gms_dram_in;
+static inline gms_dram_in gms_dram_in_of(gms_mreq *m)
+{
+    return (gms_dram_in){ .mf = m, .bank = m->bank, .row = m->row, .col = m->col, .bytes = m->bytes,
+                          .is_write = (uint8_t)gms_dram_is_write(m), .access = m->access };
+}
+
 int gms_dram_chan_full(const gms_dram_chan *c, int is_write);
-/* req->bank/row/col/bytes must be set; kind WRITE (or access L2_WRBK/L1_WRBK) is a write */
+void gms_dram_chan_enter(gms_dram_chan *c, const gms_dram_in *in, uint64_t now);
+/* = gms_dram_chan_enter of gms_dram_in_of(req) */
 void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *req, uint64_t now);
 void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now);
 

@@ -20,14 +20,16 @@
 #include <stdint.h>
 #include "mem/mreq.h"
 
-/* One request inside a channel (GPGPU-Sim dram_req_t). Owned by the channel's record pool. */
-typedef struct gms_dram_req {
+/* One request inside a channel (GPGPU-Sim dram_req_t), from its push to its last column
+ * command. Owned by the channel's record pool; one host cache line (host speed: the
+ * scheduler's scans read row and next). */
+typedef struct __attribute__((aligned(64))) gms_dram_req {
     gms_mreq *mf;
     uint32_t bank, row, col;
     uint32_t nbytes;          /* bytes to move (the request's size) */
     uint32_t txbytes;         /* bytes whose column command has issued */
-    uint32_t dqbytes;         /* bytes that have crossed the data bus */
     uint8_t is_write;
+    uint8_t access;           /* mf's gms_access_type */
     uint64_t t_push;          /* DRAM cycle it entered the channel */
     struct gms_dram_req *prev, *next;   /* scheduler queue links */
 } gms_dram_req;

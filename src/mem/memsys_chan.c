@@ -41,7 +41,7 @@ int gms_ms_chan_init(memsys *ms, ms_chan *c, uint32_t id, const struct gms_param
 void gms_ms_chan_fini(ms_chan *c)
 {
     gms_dram_chan_free(c->dram);
-    gms_tq_free(&c->latq);
+    free(c->latq.v);
     free(c->priv_credit);
 }
 
@@ -63,9 +63,31 @@ static void give_back(ms_chan *c, uint32_t sp)
     else if (c->shared_credit > 0) c->shared_credit--;
 }
 
-static int is_write(const gms_mreq *m)
+static void latq_push(ms_latq *q, gms_dram_in in, uint64_t ready)
 {
-    return m->kind == GMS_MREQ_WRITE || m->access == GMS_ACC_L1_WRBK || m->access == GMS_ACC_L2_WRBK;
+    if (q->n == q->cap) {
+        uint32_t nc = q->cap ? q->cap * 2 : 64;
+        ms_latq_ent *nv = gms_xmalloc(nc * sizeof *nv);
+        for (uint32_t i = 0; i < q->n; i++) nv[i] = q->v[(q->head + i) & (q->cap - 1)];
+        free(q->v);
+        q->v = nv;
+        q->cap = nc;
+        q->head = 0;
+    }
+    q->v[(q->head + q->n) & (q->cap - 1)] = (ms_latq_ent){ in, ready };
+    q->n++;
+}
+
+/* the head if it may leave at core cycle `now`, else NULL */
+static const gms_dram_in *latq_ready(const ms_latq *q, uint64_t now)
+{
+    return q->n && q->v[q->head].ready <= now ? &q->v[q->head].in : NULL;
+}
+
+static void latq_pop(ms_latq *q)
+{
+    q->head = (q->head + 1) & (q->cap - 1);
+    q->n--;
 }
 
 int gms_ms_chan_tick(void *self, uint64_t cycle)
@@ -104,23 +126,24 @@ int gms_ms_chan_tick(void *self, uint64_t cycle)
         if (!m) continue;
         waiting = 1;
         if (gms_l2_slice_from_dram_full(s->l2) || !has_credit(c, sp)) continue;
-        if (gms_dram_chan_full(c->dram, is_write(m))) break;
+        if (gms_dram_chan_full(c->dram, gms_dram_is_write(m))) break;
         gms_l2_slice_to_dram_pop(s->l2);
-        gms_tq_push(&c->latq, m, core + ms->dram_latency);
+        latq_push(&c->latq, gms_dram_in_of(m), core + ms->dram_latency);
         borrow(c, sp);
         gms_engine_activate(ms->eng, s->comp);   /* its L2->DRAM queue has room again */
         break;
     }
     /* 4 */
-    if ((r = gms_tq_ready(&c->latq, core)) && !gms_dram_chan_full(c->dram, is_write(r))) {
-        gms_tq_pop(&c->latq);
-        gms_dram_chan_push(c->dram, r, cycle);
+    const gms_dram_in *in = latq_ready(&c->latq, core);
+    if (in && !gms_dram_chan_full(c->dram, in->is_write)) {
+        gms_dram_chan_enter(c->dram, in, cycle);
+        latq_pop(&c->latq);
     }
     if (!gms_dram_chan_idle(c->dram) || waiting) return 1;
     for (uint32_t k = 0; k < ms->nsp; k++)
         if (gms_l2_slice_to_dram_top(ms->slices[base + k].l2)) return 1;
     if (c->latq.n) {
-        uint64_t t = gms_tq_head_time(&c->latq);
+        uint64_t t = c->latq.v[c->latq.head].ready;
         if (t <= core) return 1;
         gms_engine_wake_at(ms->eng, c->comp, gms_ms_convert(ms, t, GMS_DOM_DRAM));
     }

@@ -19,6 +19,13 @@ typedef struct ms_slice {
     char name[24];
 } ms_slice;
 
+/* The -dram_latency delay (GPGPU-Sim's unbounded list): what the channel needs of each
+ * request, copied when the request leaves the L2 and entered into the channel after the delay
+ * (host speed: the request, cold in the host's cache by then, is not read). A ring that
+ * doubles when full (during warm-up only). */
+typedef struct ms_latq_ent { gms_dram_in in; uint64_t ready; /* core cycle */ } ms_latq_ent;
+typedef struct ms_latq { ms_latq_ent *v; uint32_t cap, head, n; } ms_latq;
+
 /* one DRAM channel and its partition-level glue (DRAM domain): the latency queue, the
  * sub-partition arbitration and the credits of GPGPU-Sim's memory_partition_unit */
 typedef struct ms_chan {
@@ -26,7 +33,7 @@ typedef struct ms_chan {
     uint32_t id;
     gms_dram_chan *dram;
     gms_component *comp;
-    gms_tq latq;                 /* -dram_latency delay, core cycles */
+    ms_latq latq;
     int32_t *priv_credit;        /* per local sub-partition */
     int32_t shared_credit, shared_limit, priv_limit;
     uint32_t last_borrower;

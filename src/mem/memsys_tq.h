@@ -1,6 +1,7 @@
 /* Timed FIFO: requests with the core cycle from which they may leave (GPGPU-Sim's ROP
- * queue and DRAM latency queue, both unbounded std::queue/list there). A ring that doubles
- * when full: it grows during warm-up only, never per request in steady state. */
+ * queue, an unbounded std::queue there; the DRAM latency queue holds copies instead, see
+ * memsys_impl.h). A ring that doubles when full: it grows during warm-up only, never per
+ * request in steady state. */
 #ifndef GMS_MEM_MEMSYS_TQ_H
 #define GMS_MEM_MEMSYS_TQ_H
 #include <stdint.h>

@@ -417,3 +417,55 @@ TEST(dram_ready_banks_hook_changes_nothing)
         CHECK(la.n == lb.n && !memcmp(la.v, lb.v, sizeof la.v));
     }
 }
+
+/* A request entered as a copy (gms_dram_in_of, then gms_dram_chan_enter: memsys_chan.c's
+ * -dram_latency path) is not read again by the channel: scribbling over the request's DRAM
+ * fields and access type after the copy changes no command, statistic or completion. */
+static void copy_run(int scribble, tlog *log, gms_dram_stats *st, int *n_done)
+{
+    gms_mreq_pool p;
+    gms_mreq_pool_init(&p);
+    gms_dram_timing t = gddr5(NULL);
+    gms_dram_chan *c = chan(&t, "frfcfs", 16, log);
+    for (uint32_t i = 0; i < 12; i++) {
+        gms_mreq *m = mk(&p, i % 3, i / 5, i % 4 == 1);
+        m->bytes = i % 2 ? 128 : 64;
+        if (i == 7) m->access = GMS_ACC_L2_WR_ALLOC_R;
+        gms_dram_in in = gms_dram_in_of(m);
+        if (scribble) {
+            m->bank = 2 - m->bank;
+            m->row = 99;
+            m->bytes = 32;
+            m->kind = m->kind == GMS_MREQ_WRITE ? GMS_MREQ_READ : GMS_MREQ_WRITE;
+            m->access = m->access == GMS_ACC_L2_WRBK ? GMS_ACC_GLOBAL_R : GMS_ACC_L2_WRBK;
+        }
+        gms_dram_chan_enter(c, &in, i);
+    }
+    *n_done = 0;
+    for (uint64_t now = 12; now < 2000; now++) {
+        gms_dram_chan_cycle(c, now);
+        gms_mreq *m;
+        while ((m = gms_dram_chan_return_pop(c))) { (*n_done)++; gms_mreq_release(&p, m); }
+        while ((m = gms_dram_chan_done_pop(c))) { *n_done += 100; gms_mreq_release(&p, m); }
+    }
+    *st = *gms_dram_chan_stats(c);
+    gms_dram_chan_free(c);
+    gms_mreq_pool_free(&p);
+}
+
+TEST(dram_entered_copy_not_read_again)
+{
+    static tlog la, lb;
+    gms_dram_stats sa, sb;
+    int da, db;
+    memset(&la, 0, sizeof la);
+    memset(&lb, 0, sizeof lb);
+    copy_run(0, &la, &sa, &da);
+    copy_run(1, &lb, &sb, &db);
+    CHECK_EQ(da, 9 + 3 * 100);   /* 9 replies, 3 write-backs */
+    CHECK_EQ(sa.n_rd_L2_A, 2);   /* request 7: 128 B, two column commands */
+    CHECK(sa.n_wr_WB > 0);
+    CHECK_EQ(db, da);
+    CHECK(!memcmp(&sa, &sb, sizeof sa));
+    CHECK(la.n == lb.n && !memcmp(la.v, lb.v, sizeof la.v));
+}
