@@ -626,7 +626,11 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
                    FILE *report, gms_error *err)
 {
     uint64_t last_progress = e->progress;
-    uint64_t stalled_core_edges = 0;
+    /* time without progress while something was active, in fs: a component spinning in
+     * another domain while the SMs sleep (e.g. a DRAM channel that never issues) is a stall
+     * too, though no core edge is visited then */
+    uint64_t stalled_fs = 0, prev_t = e->now_fs;
+    int was_active = 0;
     while (!done(ud)) {
         if (e->aborted) return gms_err(err, "%s", e->abort_msg);
         /* earliest instant at which something can happen */
@@ -662,12 +666,14 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
                 if (d->nactive) any_active = 1;
             }
         }
+        if (was_active) stalled_fs += t - prev_t;
+        prev_t = t;
+        was_active = any_active;
         if (e->progress != last_progress) {
             last_progress = e->progress;
-            stalled_core_edges = 0;
-        } else if (any_active && watchdog_core_cycles && e->d[GMS_DOM_CORE].next_edge_fs > t &&
-                   e->d[GMS_DOM_CORE].next_edge_fs - e->d[GMS_DOM_CORE].period_fs == t) {
-            if (++stalled_core_edges > watchdog_core_cycles) {
+            stalled_fs = 0;
+        } else if (any_active && watchdog_core_cycles) {
+            if (stalled_fs / e->d[GMS_DOM_CORE].period_fs > watchdog_core_cycles) {
                 if (report) {
                     fprintf(report, "gpumemsim: watchdog: no progress for %llu core cycles (now cycle %llu). "
                             "What is waiting:\n", (unsigned long long)watchdog_core_cycles,

@@ -87,6 +87,24 @@ TEST(engine_watchdog_fires_on_stall)
     gms_engine_free(e);
 }
 
+/* a component spinning in the DRAM domain while no core component is active is a stall too
+ * (core edges are not visited then): the watchdog counts core cycles of time */
+TEST(engine_watchdog_fires_on_stall_outside_the_core_domain)
+{
+    double mhz[GMS_NDOM] = { 1447, 1000, 1000, 850 };
+    gms_engine *e = gms_engine_new(mhz, 1);
+    gms_component *c = gms_engine_add(e, GMS_DOM_DRAM, "spinner", spin_tick, spin_report, NULL);
+    gms_engine_activate(e, c);
+    gms_error err = {0};
+    CHECK(gms_engine_run(e, never_done, NULL, 500, NULL, &err) != 0);
+    CHECK_CONTAINS(err.msg, "no progress for 500 core cycles");
+    /* just over 500 core cycles (1447 MHz) of DRAM edges (850 MHz): 500 * 850 / 1447 = 293.7,
+     * the first edge's interval not counted, and the check at the edge after */
+    CHECK(gms_engine_cycle(e, GMS_DOM_DRAM) >= 294);
+    CHECK(gms_engine_cycle(e, GMS_DOM_DRAM) <= 297);
+    gms_engine_free(e);
+}
+
 TEST(engine_deadlock_is_reported)
 {
     double mhz[GMS_NDOM] = { 1000, 1000, 1000, 1000 };
