@@ -65,15 +65,7 @@ static void give_back(ms_chan *c, uint32_t sp)
 
 static void latq_push(ms_latq *q, gms_dram_in in, uint64_t ready)
 {
-    if (q->n == q->cap) {
-        uint32_t nc = q->cap ? q->cap * 2 : 64;
-        ms_latq_ent *nv = gms_xmalloc(nc * sizeof *nv);
-        for (uint32_t i = 0; i < q->n; i++) nv[i] = q->v[(q->head + i) & (q->cap - 1)];
-        free(q->v);
-        q->v = nv;
-        q->cap = nc;
-        q->head = 0;
-    }
+    if (q->n == q->cap) q->v = gms_ring_grow(q->v, &q->cap, &q->head, q->n, sizeof *q->v);
     q->v[(q->head + q->n) & (q->cap - 1)] = (ms_latq_ent){ in, ready };
     q->n++;
 }

@@ -15,17 +15,22 @@ typedef struct gms_tq { gms_tq_ent *v; uint32_t cap, head, n; } gms_tq;
 
 static inline void gms_tq_free(gms_tq *q) { free(q->v); memset(q, 0, sizeof *q); }
 
+/* a full power-of-two ring of n entries of esz bytes from `head`: its entries, in order from
+ * slot 0, in a ring twice the size (64 when empty); returns the new array */
+static inline void *gms_ring_grow(void *v, uint32_t *cap, uint32_t *head, uint32_t n, size_t esz)
+{
+    uint32_t nc = *cap ? *cap * 2 : 64;
+    char *nv = gms_xmalloc(nc * esz);
+    for (uint32_t i = 0; i < n; i++) memcpy(nv + i * esz, (char *)v + ((*head + i) & (*cap - 1)) * esz, esz);
+    free(v);
+    *cap = nc;
+    *head = 0;
+    return nv;
+}
+
 static inline void gms_tq_push(gms_tq *q, gms_mreq *r, uint64_t ready)
 {
-    if (q->n == q->cap) {
-        uint32_t nc = q->cap ? q->cap * 2 : 64;
-        gms_tq_ent *nv = gms_xmalloc(nc * sizeof *nv);
-        for (uint32_t i = 0; i < q->n; i++) nv[i] = q->v[(q->head + i) & (q->cap - 1)];
-        free(q->v);
-        q->v = nv;
-        q->cap = nc;
-        q->head = 0;
-    }
+    if (q->n == q->cap) q->v = gms_ring_grow(q->v, &q->cap, &q->head, q->n, sizeof *q->v);
     q->v[(q->head + q->n) & (q->cap - 1)] = (gms_tq_ent){ r, ready };
     q->n++;
 }

@@ -68,12 +68,18 @@ static int never_done(void *ud) { (void)ud; return 0; }
 static int spin_tick(void *self, uint64_t cycle) { (void)self; (void)cycle; return 1; }
 static void spin_report(void *self, FILE *out) { (void)self; fprintf(out, "    spinner: holding request 42\n"); }
 
+/* an engine whose only component spins (always active, no progress) in domain d */
+static gms_engine *spinner_engine(const double mhz[GMS_NDOM], gms_domain d)
+{
+    gms_engine *e = gms_engine_new(mhz, 1);
+    gms_engine_activate(e, gms_engine_add(e, d, "spinner", spin_tick, spin_report, NULL));
+    return e;
+}
+
 TEST(engine_watchdog_fires_on_stall)
 {
     double mhz[GMS_NDOM] = { 1000, 1000, 1000, 1000 };
-    gms_engine *e = gms_engine_new(mhz, 1);
-    gms_component *c = gms_engine_add(e, GMS_DOM_CORE, "spinner", spin_tick, spin_report, NULL);
-    gms_engine_activate(e, c);
+    gms_engine *e = spinner_engine(mhz, GMS_DOM_CORE);
     gms_error err = {0};
     FILE *rep = tmpfile();
     CHECK(gms_engine_run(e, never_done, NULL, 500, rep, &err) != 0);
@@ -92,9 +98,7 @@ TEST(engine_watchdog_fires_on_stall)
 TEST(engine_watchdog_fires_on_stall_outside_the_core_domain)
 {
     double mhz[GMS_NDOM] = { 1447, 1000, 1000, 850 };
-    gms_engine *e = gms_engine_new(mhz, 1);
-    gms_component *c = gms_engine_add(e, GMS_DOM_DRAM, "spinner", spin_tick, spin_report, NULL);
-    gms_engine_activate(e, c);
+    gms_engine *e = spinner_engine(mhz, GMS_DOM_DRAM);
     gms_error err = {0};
     CHECK(gms_engine_run(e, never_done, NULL, 500, NULL, &err) != 0);
     CHECK_CONTAINS(err.msg, "no progress for 500 core cycles");
