@@ -234,7 +234,7 @@ static void data_out(gms_dram_chan *c, uint64_t now)
     c->rwq_head = (c->rwq_head + 1) & (c->rwq_cap - 1);
     c->rwq_n--;
     if (!e->mf) return;   /* not its request's last burst */
-    if (gms_dram_is_writeback(e->access)) {
+    if (gms_acc_is_writeback(e->access)) {
         gms_fifo_push(&c->done, e->mf);
     } else {
         if (!e->is_write) {

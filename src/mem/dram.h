@@ -54,15 +54,10 @@ gms_dram_chan *gms_dram_chan_new(uint32_t id, const gms_dram_timing *t, const gm
                                  const gms_dram_sched_env *env, uint32_t return_queue_size);
 void gms_dram_chan_free(gms_dram_chan *c);
 
-/* finished without a reply: L1_WRBK_ACC / L2_WRBK_ACC */
-static inline int gms_dram_is_writeback(unsigned access)
-{
-    return access == GMS_ACC_L1_WRBK || access == GMS_ACC_L2_WRBK;
-}
 /* served as a write: kind WRITE or a write-back */
 static inline int gms_dram_is_write(const gms_mreq *m)
 {
-    return m->kind == GMS_MREQ_WRITE || gms_dram_is_writeback(m->access);
+    return m->kind == GMS_MREQ_WRITE || gms_acc_is_writeback(m->access);
 }
 
 /* what the channel reads of a request (m->bank/row/col/bytes must be set) */

@@ -29,7 +29,7 @@ static void fm_push(void *self, uint32_t subpart, gms_mreq *r)
     fixed_mem *m = self;
     uint64_t now = gms_engine_cycle(m->eng, GMS_DOM_CORE);
     if (r->kind == GMS_MREQ_WRITE) m->writes++; else m->reads++;
-    if (r->access == GMS_ACC_L1_WRBK || r->access == GMS_ACC_L2_WRBK) {   /* no acknowledgement */
+    if (gms_acc_is_writeback(r->access)) {   /* no acknowledgement */
         gms_mreq_release(m->pool, r);
         return;
     }

@@ -105,8 +105,6 @@ void gms_l2_slice_push(gms_l2_slice *s, gms_mreq *r, uint64_t now)
     }
 }
 
-static int is_wrbk(const gms_mreq *r) { return r->access == GMS_ACC_L1_WRBK || r->access == GMS_ACC_L2_WRBK; }
-
 /* the request is done at this level: reply up, or drop a write-back, or count a child */
 static void complete(gms_l2_slice *s, gms_mreq *r)
 {
@@ -116,7 +114,7 @@ static void complete(gms_l2_slice *s, gms_mreq *r)
         if (--parent->t_ready) return;
         r = parent;
     }
-    if (is_wrbk(r)) {
+    if (gms_acc_is_writeback(r->access)) {
         gms_mreq_release(s->pool, r);
         return;
     }
@@ -167,7 +165,7 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
     /* 2. DRAM -> L2 */
     r = s->from_dram.head;
     if (r) {
-        int fills = s->cache && r->kind != GMS_MREQ_WRITE && !is_wrbk(r);
+        int fills = s->cache && r->kind != GMS_MREQ_WRITE && !gms_acc_is_writeback(r->access);
         if (fills) {
             if (!s->fill_port) {
                 gms_fifo_pop(&s->from_dram);

@@ -15,6 +15,8 @@ typedef enum {
     GMS_ACC__COUNT
 } gms_access_type;
 extern const char *const gms_access_type_name[GMS_ACC__COUNT];  /* "GLOBAL_ACC_R", ... */
+/* a write-back (L1_WRBK_ACC / L2_WRBK_ACC): it gets no reply */
+static inline int gms_acc_is_writeback(unsigned access) { return access == GMS_ACC_L1_WRBK || access == GMS_ACC_L2_WRBK; }
 
 typedef enum {
     GMS_MREQ_READ = 0,

@@ -46,8 +46,7 @@ static void *create(const gms_cache_config *cfg)
     m->n = cfg->mshr_entries;
     m->max_merge = cfg->mshr_max_merge;
     size_t bytes = (m->n ? m->n : 1) * sizeof *m->e;
-    m->e = aligned_alloc(64, bytes);   /* 64 B entries on host cache line boundaries */
-    if (!m->e) m->e = gms_xmalloc(bytes);   /* exits on failure; alignment is speed only */
+    m->e = gms_xaligned(64, bytes);   /* 64 B entries on host cache line boundaries */
     memset(m->e, 0, bytes);
     for (uint32_t i = 0; i < m->n; i++) m->e[i].next_free = i + 1;
     m->free_head = 0;

@@ -10,7 +10,6 @@
  * been queued, its t_ready holds the destination of that next packet (see gms_xbar_inject, xbar.h);
  * the switch overwrites t_ready when it moves the packet, so no one else ever sees it. */
 
-
 void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, uint32_t out_limit,
                    uint32_t latency, gms_xbar_deliver_fn deliver, void *ud)
 {
@@ -59,8 +58,6 @@ void gms_xbar_free(gms_xbar *x)
     free(x->next); free(x->want); free(x->want_n); free(x->out_want);
     memset(x, 0, sizeof *x);
 }
-
-
 
 /* hand output o's arrived packets (its head has arrived) to the receiver, in order, until it
  * refuses one. Host speed: the head is offered in place (not popped and pushed back when

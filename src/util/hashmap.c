@@ -37,14 +37,22 @@ void gms_u64map_clear(gms_u64map *m)
     m->n = 0;
 }
 
-uint64_t *gms_u64map_get(const gms_u64map *m, uint64_t key)
+/* the slot holding key, or SIZE_MAX (always for the reserved key, e.g. a never-used line's tag) */
+static inline size_t find(const gms_u64map *m, uint64_t key)
 {
+    if (key == EMPTY) return SIZE_MAX;
     size_t mask = m->cap - 1, i = scramble(key) & mask;
-    while (m->slot[i].key != EMPTY) {
-        if (m->slot[i].key == key) return &m->slot[i].val;
+    while (m->slot[i].key != key) {
+        if (m->slot[i].key == EMPTY) return SIZE_MAX;
         i = (i + 1) & mask;
     }
-    return NULL;
+    return i;
+}
+
+uint64_t *gms_u64map_get(const gms_u64map *m, uint64_t key)
+{
+    size_t i = find(m, key);
+    return i == SIZE_MAX ? NULL : &m->slot[i].val;
 }
 
 static void grow(gms_u64map *m)
@@ -106,24 +114,16 @@ static void remove_at(gms_u64map *m, size_t i)
 
 int gms_u64map_del_if(gms_u64map *m, uint64_t key, uint64_t val)
 {
-    if (key == EMPTY) return 0;   /* (a never-used line's tag) */
-    size_t mask = m->cap - 1, i = scramble(key) & mask;
-    while (m->slot[i].key != key) {
-        if (m->slot[i].key == EMPTY) return 0;
-        i = (i + 1) & mask;
-    }
-    if (m->slot[i].val != val) return 0;
+    size_t i = find(m, key);
+    if (i == SIZE_MAX || m->slot[i].val != val) return 0;
     remove_at(m, i);
     return 1;
 }
 
 int gms_u64map_del(gms_u64map *m, uint64_t key)
 {
-    size_t mask = m->cap - 1, i = scramble(key) & mask;
-    while (m->slot[i].key != key) {
-        if (m->slot[i].key == EMPTY) return 0;
-        i = (i + 1) & mask;
-    }
+    size_t i = find(m, key);
+    if (i == SIZE_MAX) return 0;
     remove_at(m, i);
     return 1;
 }
