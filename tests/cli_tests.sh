@@ -25,6 +25,13 @@ SMALL="--config configs/qv100.config --set n=8192 --quiet"
 expect_ok  run_stream_small          $BIN run $SMALL --workload stream --stats-json "$T/s.json"
 if grep -q '"gpgpu_n_tot_w_icount": 3840' "$T/s.json" && grep -q '"kernels": \[' "$T/s.json"; then
     ok json_has_counts; else bad json_has_counts; fi
+# -dram_seperate_write_queue_enable: the last L2 write-backs stay below the write queue's
+# high watermark (the DRAM never serves them, as in GPGPU-Sim); the run ends without them
+# (it ran into the watchdog before) and counts them
+expect_ok  sep_write_queue_ends      $BIN run --config configs/qv100.config --workload gather --set n=131072 \
+    --set dram_seperate_write_queue_enable=1 --quiet --stats-json "$T/w.json"
+if grep -q '"gms_dram_writes_stranded": [1-9]' "$T/w.json" && grep -q '"gms_workload_verified": 1' "$T/w.json"; then
+    ok sep_write_queue_counts_stranded; else bad sep_write_queue_counts_stranded; fi
 expect_ok  run_csv_and_text          $BIN run $SMALL --workload stream --stats-csv "$T/s.csv" --stats-text "$T/s.txt"
 if head -1 "$T/s.csv" | grep -q '^scope,kernel_uid,kernel_name,stat,value$' && grep -q '^gpu_tot_sim_cycle = ' "$T/s.txt"; then
     ok csv_and_text_written; else bad csv_and_text_written; fi

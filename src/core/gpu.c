@@ -459,6 +459,15 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     return s;
 }
 
+/* the live requests, if every one of them is a write the DRAM schedulers will not serve
+ * unless more requests come (the separate write queue below its high watermark with no read
+ * waiting: GPGPU-Sim leaves them there and ends the run at the kernel's end); else 0 */
+static uint64_t stranded_writes(const gms_gpu *g)
+{
+    if (!g->pool.live || !g->mem.stranded) return 0;
+    return g->mem.stranded(g->mem.self) == g->pool.live ? g->pool.live : 0;
+}
+
 static int sim_done(void *ud)
 {
     gms_sim *s = ud;
@@ -481,9 +490,10 @@ static int sim_done(void *ud)
         }
     }
     /* done when the program is over and the memory system has drained (an L2 write-allocate
-     * read, say, may still be in flight after the last kernel finished) */
+     * read, say, may still be in flight after the last kernel finished), but for writes the
+     * DRAM will not serve (stranded_writes) */
     return g->failed || (g->program_done && !g->n_running && !g->pending_async && g->prog.head == g->prog.n &&
-                         g->pool.live == 0);
+                         (g->pool.live == 0 || stranded_writes(g)));
 }
 
 int gms_sim_run(gms_sim *s, gms_error *err)
@@ -491,7 +501,8 @@ int gms_sim_run(gms_sim *s, gms_error *err)
     gms_gpu *g = &s->g;
     int rc = gms_engine_run(g->eng, sim_done, s, g->p->sim.watchdog_cycles, stderr, err);
     if (rc == 0 && g->failed) rc = gms_err(err, "%s", g->err->msg);
-    if (rc == 0 && g->pool.live && !s->stopped_early) {
+    uint64_t stranded = rc == 0 ? stranded_writes(g) : 0;
+    if (rc == 0 && g->pool.live && !s->stopped_early && !stranded) {
         /* conservation: every request issued has been answered and freed */
         rc = gms_err(err, "internal: %llu memory request(s) never completed", (unsigned long long)g->pool.live);
         fprintf(stderr, "gpumemsim: requests never completed:\n");
@@ -502,6 +513,7 @@ int gms_sim_run(gms_sim *s, gms_error *err)
         fprintf(stderr, "gpumemsim: %u host threads ticked %llu core edge(s) in parallel\n", g->host_threads,
                 (unsigned long long)gms_engine_parallel_edges(g->eng));
     gms_stat_u64(&g->stats.total, "gms_completed", rc == 0 && !s->stopped_early);
+    gms_stat_u64(&g->stats.total, "gms_dram_writes_stranded", stranded);
     if (rc == 0 && !s->stopped_early && s->ops && s->ops->verify) {
         gms_error verr = {0};
         int v = s->ops->verify(g->wl_state, &verr);

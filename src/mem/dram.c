@@ -487,6 +487,13 @@ int gms_dram_chan_idle(const gms_dram_chan *c)
            !c->ref_pending;
 }
 
+uint32_t gms_dram_chan_stranded(const gms_dram_chan *c)
+{
+    if (!c->sops->stranded || c->busy_banks || c->rwq_n || c->returnq.n || c->done.n) return 0;
+    uint32_t n = c->sops->stranded(c->sched);
+    return n == c->npend ? n : 0;
+}
+
 const gms_dram_stats *gms_dram_chan_stats(const gms_dram_chan *c) { return &c->st; }
 uint64_t gms_dram_chan_bank_accesses(const gms_dram_chan *c, uint32_t b) { return c->bk[b].n_access; }
 uint32_t gms_dram_chan_pending(const gms_dram_chan *c) { return c->npend; }

@@ -88,6 +88,10 @@ gms_mreq *gms_dram_chan_done_pop(gms_dram_chan *c);
 
 /* 1 when nothing is queued, in a bank, in flight on the bus or waiting to be popped */
 int gms_dram_chan_idle(const gms_dram_chan *c);
+/* requests waiting in the scheduler that it will never serve unless more arrive (the
+ * separate write queue below its high watermark with no read waiting), when nothing else is
+ * in the channel; else 0 */
+uint32_t gms_dram_chan_stranded(const gms_dram_chan *c);
 /* account the cycles up to `now` (inclusive) in which the channel was not cycled; call
  * before reading stats of an idle channel */
 void gms_dram_chan_sync(gms_dram_chan *c, uint64_t now);

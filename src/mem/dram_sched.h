@@ -13,6 +13,8 @@
  *   pending(self)        requests waiting (reads + writes): the requests added minus those
  *                        pick returned (dram.c keeps this count itself, host speed)
  *   ready_banks(self)    optional, host speed only: the banks pick would serve (see below)
+ *   stranded(self)       optional: how many of the waiting requests pick will never return
+ *                        unless more requests arrive (0 if any will be served); NULL = none
  * Members (registry in dram_sched_registry.c, chosen by -gpgpu_dram_scheduler 0|1 or by name
  * with -gms_dram_scheduler): fcfs (GPGPU-Sim DRAM_FIFO), frfcfs (GPGPU-Sim frfcfs_scheduler). */
 #ifndef GMS_MEM_DRAM_SCHED_H
@@ -55,6 +57,9 @@ typedef struct gms_dram_sched_ops {
      * update the same internal state that pick updates on entry (frfcfs: the write mode), so
      * dram.c can ask only these banks and get the same result as asking all of them. */
     uint64_t (*ready_banks)(void *self);
+    /* optional (NULL: 0): see "stranded" above. frfcfs with the separate write queue: writes
+     * below the high watermark while no read waits (GPGPU-Sim never drains them either) */
+    uint32_t (*stranded)(const void *self);
 } gms_dram_sched_ops;
 
 extern const gms_dram_sched_ops *const gms_dram_sched_registry[];

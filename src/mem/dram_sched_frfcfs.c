@@ -120,6 +120,15 @@ static uint64_t fr_ready_banks(void *self)
     update_mode(s);
     return s->write_mode ? s->wr_nonempty : s->rd_nonempty;
 }
+/* the writes pick will not serve until more requests come: read mode (or write mode about to
+ * end below the low watermark), no read waiting, fewer writes than the high watermark */
+static uint32_t fr_stranded(const void *self)
+{
+    const frfcfs *s = self;
+    if (!s->env.sep_write || s->n_rd || s->n_wr >= s->env.wq_high) return 0;
+    if (s->write_mode && s->n_wr >= s->env.wq_low) return 0;
+    return s->n_wr;
+}
 static uint32_t fr_pending(const void *self)
 {
     const frfcfs *s = self;
@@ -129,5 +138,5 @@ static uint32_t fr_pending(const void *self)
 const gms_dram_sched_ops gms_dram_sched_frfcfs = {
     .name = "frfcfs", .summary = "first-ready FCFS: open-row hits first, then oldest (GPGPU-Sim, -gpgpu_dram_scheduler 1)",
     .create = fr_create, .destroy = fr_destroy, .full = fr_full, .add = fr_add,
-    .pick = fr_pick, .pending = fr_pending, .ready_banks = fr_ready_banks,
+    .pick = fr_pick, .pending = fr_pending, .ready_banks = fr_ready_banks, .stranded = fr_stranded,
 };

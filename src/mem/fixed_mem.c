@@ -80,6 +80,7 @@ int gms_fixed_mem_create(gms_memsys *out, const struct gms_params *p, gms_engine
     out->can_accept = fm_can_accept;
     out->push = fm_push;
     out->report = fm_report;
+    out->stranded = NULL;
     out->free = fm_free;
     return 0;
 }

@@ -74,6 +74,15 @@ static int slice_tick(void *self, uint64_t cycle)
     return 0;
 }
 
+static uint64_t ms_stranded(void *self)
+{
+    memsys *ms = self;
+    uint64_t n = 0;
+    for (uint32_t c = 0; c < ms->nch; c++)
+        if (!ms->chans[c].latq.n) n += gms_dram_chan_stranded(ms->chans[c].dram);
+    return n;
+}
+
 static void slice_report(void *self, FILE *out)
 {
     ms_slice *s = self;
@@ -140,6 +149,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     out->can_accept = ms_can_accept;
     out->push = ms_push;
     out->report = gms_ms_report;
+    out->stranded = ms_stranded;
     out->free = ms_free;
     return 0;
 }

@@ -26,6 +26,9 @@ typedef struct gms_memsys {
     int (*can_accept)(void *self, uint32_t subpart);
     void (*push)(void *self, uint32_t subpart, gms_mreq *req);
     void (*report)(void *self, gms_stats *out);
+    /* optional (NULL: none): requests the DRAM schedulers hold and will not serve unless more
+     * arrive (gms_dram_chan_stranded), summed over the channels */
+    uint64_t (*stranded)(void *self);
     /* invalidate caches between runs if asked (not at kernel end: L2 is not flushed) */
     void (*free)(void *self);
 } gms_memsys;

@@ -469,3 +469,41 @@ TEST(dram_entered_copy_not_read_again)
     CHECK(!memcmp(&sa, &sb, sizeof sa));
     CHECK(la.n == lb.n && !memcmp(la.v, lb.v, sizeof la.v));
 }
+
+/* The separate write queue (frfcfs, high watermark 8, low 4) serves writes only in write
+ * mode: writes below the high watermark with no read waiting stay (GPGPU-Sim the same), and
+ * the channel reports them as stranded (gpu.c then ends the run without them). */
+TEST(dram_stranded_writes_below_watermark)
+{
+    gms_mreq_pool p;
+    gms_mreq_pool_init(&p);
+    gms_dram_timing t = gddr5(NULL);
+    gms_dram_sched_env env = { .nbk = t.nbk, .queue_size = 16, .sep_write = 1, .wq_size = 16, .wq_high = 8, .wq_low = 4 };
+    gms_dram_chan *c = gms_dram_chan_new(0, &t, gms_dram_sched_find("frfcfs"), &env, 0);
+    uint64_t now = 0;
+    for (uint32_t i = 0; i < 3; i++) gms_dram_chan_push(c, mk(&p, i, 1, 1), now);
+    for (int k = 0; k < 2000; k++) gms_dram_chan_cycle(c, ++now);
+    CHECK_EQ(gms_dram_chan_pending(c), 3);             /* never served */
+    CHECK_EQ(gms_dram_chan_stranded(c), 3);
+    gms_dram_chan_push(c, mk(&p, 5, 2, 0), now);      /* a read waits: nothing is stranded */
+    CHECK_EQ(gms_dram_chan_stranded(c), 0);
+    now = run(c, &p, now, 1, NULL, NULL);              /* the read alone finishes */
+    CHECK_EQ(gms_dram_chan_pending(c), 3);
+    CHECK_EQ(gms_dram_chan_stranded(c), 3);
+    for (uint32_t i = 0; i < 5; i++) gms_dram_chan_push(c, mk(&p, i, 3, 1), now);   /* 8 = high */
+    CHECK_EQ(gms_dram_chan_stranded(c), 0);
+    /* write mode serves writes until fewer than the low watermark (4) wait: 8 - 3 = 5 */
+    now = run(c, &p, now, 5, NULL, NULL);
+    for (int k = 0; k < 2000; k++) gms_dram_chan_cycle(c, ++now);
+    CHECK_EQ(gms_dram_chan_stats(c)->n_wr_WB, 5);
+    CHECK_EQ(gms_dram_chan_pending(c), 3);
+    CHECK_EQ(gms_dram_chan_stranded(c), 3);
+    /* fcfs has no separate write queue: nothing is ever stranded */
+    gms_dram_chan *f = gms_dram_chan_new(1, &t, gms_dram_sched_find("fcfs"), &env, 0);
+    gms_dram_chan_push(f, mk(&p, 0, 1, 1), 0);
+    CHECK_EQ(gms_dram_chan_stranded(f), 0);
+    run(f, &p, 0, 1, NULL, NULL);
+    gms_dram_chan_free(f);
+    gms_dram_chan_free(c);
+    gms_mreq_pool_free(&p);
+}
