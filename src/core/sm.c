@@ -891,8 +891,9 @@ static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
  *  - memq_cycle: memq_frozen_until;
  *  - the schedulers: no candidate and no warp parked on a free slot (the slots do not move);
  *  - the result: 1 again (the same state keeps the SM active).
- * New blocks, replies, translations (UVM: no snapshot at all) and L1 flushes or carve-out
- * changes clear the snapshot. The counters are those of s->ctr, as the full tick's. */
+ * A reply ends it (sm_blocked_tick sees replies.n); new blocks, translations (UVM: no
+ * snapshot at all) and L1 flushes or carve-out changes clear it. The counters are those of
+ * s->ctr, as the full tick's. */
 
 /* the earliest cycle after `cycle` at which memq_cycle could do anything with the memq and
  * collector as they are (UINT64_MAX: never, until something else changes them); cycle or

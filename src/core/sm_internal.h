@@ -66,7 +66,7 @@ typedef struct bucket { event *ev; uint32_t n, cap; } bucket;
  * most of a tick finding that out again. At the end of a full tick that left it provably in
  * such a state (sm_blocked_snapshot in sm.c) it remembers what the next tick would count, and
  * until `until` or any change (sm_blocked_tick re-checks what other components change;
- * replies, translations, new blocks and L1 flushes clear it) it only counts that. */
+ * a reply ends it; translations, new blocks and L1 flushes clear it) it only counts that. */
 typedef struct blocked_snap {
     uint64_t until;                /* 0: no snapshot; else first cycle at which time alone could
                                     * change something */
