@@ -273,6 +273,19 @@ TEST(skip_on_and_off_give_identical_stats)
  * pipeline sleeps until the first one reaches its end; an L2 slice whose L2->DRAM queue is
  * full sleeps until the channel takes from it. The same statistics with it off, and fewer
  * component ticks with it on. A memory-bound workload through the real memory system. */
+/* end of a test run: its total statistics into *out (if it succeeded), everything freed */
+static int finish_run(gms_sim *s, gms_params *p, int rc, const gms_error *err, gms_run_stats *out)
+{
+    if (rc) printf("    %s\n", err->msg);
+    if (s && !rc) {
+        gms_run_stats_init(out);
+        gms_stats_copy(&out->total, &gms_sim_stats(s)->total);
+    }
+    gms_sim_free(s);
+    gms_params_free(p);
+    return rc;
+}
+
 static int run_stream(const char *sleep, gms_run_stats *out)
 {
     gms_params *p = gms_params_new();
@@ -287,14 +300,7 @@ static int run_stream(const char *sleep, gms_run_stats *out)
     gms_workload_spec w = { "stream", NULL, kv, 1, NULL };
     gms_sim *s = gms_sim_new(p, &w, &err);
     int rc = s ? gms_sim_run(s, &err) : -1;
-    if (rc) printf("    %s\n", err.msg);
-    if (s && !rc) {
-        gms_run_stats_init(out);
-        gms_stats_copy(&out->total, &gms_sim_stats(s)->total);
-    }
-    gms_sim_free(s);
-    gms_params_free(p);
-    return rc;
+    return finish_run(s, p, rc, &err, out);
 }
 
 TEST(sleep_blocked_on_and_off_give_identical_stats)
@@ -337,14 +343,7 @@ static int run_blocked(const char *config, const char *wl, const char *kv0, int 
         *fast_ticks = 0;
         for (uint32_t i = 0; i < g->n_sm; i++) *fast_ticks += g->sms[i]->blk_ticks;
     }
-    if (rc) printf("    %s\n", err.msg);
-    if (s && !rc) {
-        gms_run_stats_init(out);
-        gms_stats_copy(&out->total, &gms_sim_stats(s)->total);
-    }
-    gms_sim_free(s);
-    gms_params_free(p);
-    return rc;
+    return finish_run(s, p, rc, &err, out);
 }
 
 TEST(blocked_sm_ticks_give_identical_stats)
