@@ -1,0 +1,28 @@
+#!/bin/sh
+# Wall-clock comparison of two gpumemsim binaries on this noisy VM (not a test).
+# Usage: bench/abba.sh ROUNDS CPU BIN_A BIN_B [run arguments...]
+#   e.g. bench/abba.sh 8 0 /tmp/old/gpumemsim build/gpumemsim --config configs/qv100.config --workload stream --set n=4194304
+# Both binaries run pinned to one CPU (taskset; this VM's two vCPUs differ by up to x2, see
+# bench/README.md), in A B B A order: a plain A-then-B pair was about 2% slower for its second
+# run even for two copies of one binary. Prints each round's warp insts/s (K) and the median
+# of the pairwise ratios B/A (two copies of one binary: about x0.99).
+set -u
+[ $# -ge 4 ] || { echo "usage: bench/abba.sh ROUNDS CPU BIN_A BIN_B [run arguments...]" >&2; exit 2; }
+N=$1; C=$2; A=$3; B=$4; shift 4
+case $N in ''|*[!0-9]*|0) echo "bench/abba.sh: ROUNDS must be a count >= 1" >&2; exit 2 ;; esac
+command -v taskset >/dev/null 2>&1 || { echo "bench/abba.sh: needs taskset (util-linux)" >&2; exit 2; }
+[ $# -gt 0 ] || set -- --config configs/qv100.config --workload stream --set n=4194304
+one() { bin=$1; shift; taskset -c "$C" "$bin" run "$@" 2>/dev/null | awk '/^gms_warp_insts_per_second/ { printf "%d", $3 / 1000 }'; }
+T=$(mktemp)
+trap 'rm -f "$T"' EXIT
+i=1
+while [ $i -le "$N" ]; do
+    if [ $((i % 2)) = 1 ]; then a=$(one "$A" "$@"); b=$(one "$B" "$@"); else b=$(one "$B" "$@"); a=$(one "$A" "$@"); fi
+    [ -n "$a" ] && [ -n "$b" ] || { echo "bench/abba.sh: a run failed (round $i)" >&2; exit 1; }
+    echo "$a $b" >> "$T"
+    echo "round $i: A $a K  B $b K"
+    i=$((i + 1))
+done
+awk '{ printf "%.6f\n", $2 / $1 }' "$T" | sort -g |
+    awk '{ r[NR] = $1 } END { m = (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2;
+                              printf "pairwise B/A median x%.3f over %d rounds\n", m, NR }'
