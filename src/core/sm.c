@@ -265,6 +265,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     }
     for (uint32_t i = 0; i < nw; i++)
         if (s->w[first + i].state == W_FINISHING) maybe_finish_warp(s, first + i);
+    s->blk.until = 0;
     gms_engine_activate(s->g->eng, s->comp);
     return 0;
 }
@@ -409,6 +410,7 @@ static void txn_translated(gms_sm *s, gms_mreq *r, uint64_t now)
 void gms_sm_translated(gms_sm *s, gms_mreq *r)
 {
     txn_translated(s, r, now_core(s));
+    s->blk.until = 0;
     gms_engine_activate(s->g->eng, s->comp);
 }
 
@@ -416,7 +418,7 @@ void gms_sm_translated(gms_sm *s, gms_mreq *r)
 static void lsu_feed(gms_sm *s, uint64_t now)
 {
     gms_gpu *g = s->g;
-    uint32_t used = 0;
+    uint32_t used = 0, first = s->txn_pos;
     while (s->txn_pos < s->ntxn) {
         gms_txn *t = &s->txn[s->txn_pos];
         if (s->lsu_bypass) {
@@ -424,12 +426,17 @@ static void lsu_feed(gms_sm *s, uint64_t now)
                 s->bypass_inflight >= s->p->l1d.bypass_slots) {
                 if (s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
                 s->ctr->stall_shd_mem++;
+                if (s->txn_pos == first) s->tick_lsu = LSU_STALL_SLOT;
                 return;
             }
             if (used >= 1) return;     /* one bypassed transaction per cycle */
         } else {
             uint32_t b = sm_bank_of(s, t->addr);
-            if ((used >> b & 1u) || s->bank[b].n >= s->l1_latency) { s->ctr->stall_shd_mem++; return; }
+            if ((used >> b & 1u) || s->bank[b].n >= s->l1_latency) {
+                s->ctr->stall_shd_mem++;
+                if (s->txn_pos == first) s->tick_lsu = LSU_STALL_BANK;
+                return;
+            }
             used |= 1u << b;
         }
         gms_mreq *r = gms_mreq_alloc(&g->pool);
@@ -479,8 +486,11 @@ static void l1_access(gms_sm *s, uint64_t now)
             gms_fifo_push_front(&s->bank[b], r);   /* retried next cycle */
             s->bank_busy |= 1u << b;
             s->ctr->stall_shd_mem++;
+            s->tick_fail_mask |= 1u << b;
+            s->tick_cause[b] = (uint8_t)cause;
             continue;
         }
+        s->tick_l1_changed = 1;
         if (r->kind == GMS_MREQ_WRITE) {
             /* a store is complete when absorbed by the L1 (write-back hit); once sent down,
              * its acknowledgement completes it */
@@ -515,6 +525,8 @@ static int drain_to_icnt(gms_sm *s, int from_l1)
 int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
 {
     if (s->replies.n >= REPLY_FIFO) return 0;
+    /* (a blocked snapshot need not end here: sm_blocked_tick sees replies.n; host speed, this
+     * runs for every reply) */
     /* host speed: the fill's MSHR entry and line were last touched when the miss went out;
      * fetch them now, while the rest of this edge runs, not when the SM ticks */
     if (s->l1 && !r->bypass_l1 && r->kind != GMS_MREQ_WRITE) gms_cache_prefetch_fill(s->l1, r);
@@ -527,6 +539,7 @@ static void process_reply(gms_sm *s, uint64_t now)
 {
     gms_mreq *r = gms_fifo_pop(&s->replies);
     if (!r) return;
+    s->tick_l1_changed = 1;   /* (a fill changes the L1; any reply: no blocked snapshot) */
     gms_counters *c = s->ctr;
     /* GPGPU-Sim's memlatstat_read_done, called for every data response the cluster hands to
      * the LDST unit: read replies and write acknowledgements alike */
@@ -559,7 +572,10 @@ static void writeback(gms_sm *s)
         s->next_wb = NULL;
         txn_done(s, r);
     }
-    if (gms_cache_access_ready(s->l1)) s->next_wb = gms_cache_next_access(s->l1);
+    if (gms_cache_access_ready(s->l1)) {
+        s->next_wb = gms_cache_next_access(s->l1);
+        s->tick_l1_changed = 1;
+    }
 }
 
 /* ---------------------------------------------------------------- issue to the LSU */
@@ -853,6 +869,167 @@ static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
     return t == UINT64_MAX ? 0 : t;
 }
 
+/* ---------------------------------------------------------------- blocked ticks (host speed) */
+
+/* The blocked-tick shortcut (blocked_snap in sm_internal.h). sm_blocked_snapshot runs at the
+ * end of a full tick at cycle T that keeps the SM active; it records a snapshot only if, with
+ * nothing changing from outside, a full tick at any cycle c, T < c < until, would change
+ * nothing but counters. Going through sm_tick_body at c from that state:
+ *  - run_events: nothing if the wheel holds no release for c (checked at c: last_cycle is
+ *    T + the fast ticks since, and the bucket of c is empty);
+ *  - writeback: nothing (no next_wb, and no MSHR entry ready: none was at T's writeback, as
+ *    it took no waiter, and none became ready since, as that needs a fill: a reply);
+ *  - process_reply: nothing (no reply; a new one clears the snapshot);
+ *  - drain_to_icnt (both): nothing while the interconnect refuses the heads (checked at c:
+ *    other components change that);
+ *  - l1_access: every bank head that is ready at c was ready at T (the earliest other head's
+ *    t_ready bounds `until`), was tried at T and failed, and no access succeeded at T; the
+ *    L1 has not changed since (only this SM's ticks, fills and flushes change it), so each
+ *    fails again the same way: a failed access only counts (gms_cache_count_reservation_fail);
+ *  - lsu_feed: stalled at T on its first transaction (bank queue full: the queues do not
+ *    move; bypass slots: they free with replies), so it stalls again;
+ *  - memq_cycle: memq_frozen_until;
+ *  - the schedulers: no candidate and no warp parked on a free slot (the slots do not move);
+ *  - the result: 1 again (the same state keeps the SM active).
+ * A reply ends it (sm_blocked_tick sees replies.n); new blocks, translations (UVM: no
+ * snapshot at all) and L1 flushes or carve-out changes clear it. The counters are those of
+ * s->ctr, as the full tick's. */
+
+/* the earliest cycle after `cycle` at which memq_cycle could do anything with the memq and
+ * collector as they are (UINT64_MAX: never, until something else changes them); cycle or
+ * less if it could at cycle + 1 */
+static uint64_t memq_frozen_until(const gms_sm *s, uint64_t cycle)
+{
+    const gms_memq *q = &s->memq;
+    uint64_t until = UINT64_MAX;
+    uint32_t ex_sched = 0;   /* schedulers whose OC_EX_MEM slot is taken */
+    const gms_memq_ent *oldest_idoc = NULL;
+    for (uint32_t k = 0; k < q->n; k++) {
+        const gms_memq_ent *e = &q->e[k];
+        if (e->in_ex) {
+            ex_sched |= 1u << e->sched;
+            /* gms_memq_take: an idle LSU takes it once ready and free of shared-memory cycles */
+            if (!s->lsu_busy) {
+                uint64_t t = e->ready_at > s->lsu_free_at ? e->ready_at : s->lsu_free_at;
+                if (t < until) until = t;
+            }
+        } else if (!e->collected) {
+            if (!oldest_idoc) oldest_idoc = e;
+            /* gms_memq_collect (no collector): moves on while its scheduler has room */
+            if (!s->oc && q->collected[e->sched] < s->memq_cap) return cycle;
+        }
+    }
+    if (!s->oc) return until;
+    /* gms_memq_dispatch: a unit's memory instruction moves on once ready if its scheduler's
+     * OC_EX_MEM slot is free */
+    for (uint32_t k = 0; k < q->n; k++) {
+        const gms_memq_ent *e = &q->e[k];
+        if (e->collected && !e->in_ex && !(ex_sched >> e->sched & 1u) && e->ready_at < until) until = e->ready_at;
+    }
+    /* a unit's other instruction dispatches once its operands are read and its OC_EX slot is free */
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        const oc_sched *o = &s->oc[si];
+        for (uint32_t held = s->oc_cu_held[si]; held; held &= held - 1) {
+            uint32_t k = (uint32_t)__builtin_ctz(held);
+            uint64_t t = o->cu_ready[k] > o->ex_free[o->cu_op[k]] ? o->cu_ready[k] : o->ex_free[o->cu_op[k]];
+            if (t < until) until = t;
+        }
+    }
+    /* allocate_cu (no time in it): the oldest instruction of each type waiting in an ID_OC slot
+     * would take a free unit of its scheduler */
+    if (oldest_idoc) {
+        uint32_t si = oldest_idoc->sched;
+        if ((uint32_t)__builtin_ctz(~(uint32_t)(s->oc_cu_held[si] | q->cu_mem[si])) < s->oc_cu) return cycle;
+    }
+    for (uint32_t t = s->oc_types; t; t &= t - 1) {
+        uint32_t op = (uint32_t)__builtin_ctz(t), si = ~0u;
+        uint64_t best = UINT64_MAX;
+        for (uint32_t k = 0; k < s->nsched; k++)
+            if ((s->oc_slot_mask[k] >> op & 1u) && s->oc[k].slot[op].seq < best) { best = s->oc[k].slot[op].seq; si = k; }
+        if (si == ~0u) continue;
+        if ((uint32_t)__builtin_ctz(~(uint32_t)(s->oc_cu_held[si] | q->cu_mem[si])) < s->oc_cu) return cycle;
+    }
+    return until;
+}
+
+/* Host speed only (which ticks take the shortcut does not matter to the results): where the
+ * blocked state seldom lasts (e.g. the interconnect takes a request every other cycle) an
+ * attempt, or a snapshot that serves no tick, costs more than it saves. Each such waste
+ * pauses the attempts for a number of candidate ticks that doubles up to BLK_BACKOFF_MAX; a
+ * snapshot that serves a tick ends the pause. */
+#define BLK_BACKOFF_MAX 15
+static void sm_blocked_wasted(gms_sm *s)
+{
+    s->blk_backoff = (uint8_t)(s->blk_backoff * 2 + 1 < BLK_BACKOFF_MAX ? s->blk_backoff * 2 + 1 : BLK_BACKOFF_MAX);
+    s->blk_skip = s->blk_backoff;
+}
+
+/* end of a full tick at `cycle` that keeps the SM active: record a snapshot if it is blocked
+ * (see above). The first tests (most full ticks fail them) are inline, the rest is not. */
+static __attribute__((noinline)) int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle);
+static inline void sm_blocked_snapshot(gms_sm *s, uint64_t cycle)
+{
+    if (s->tick_l1_changed || s->next_wb || s->ncand || s->replies.n || !s->blk_on) return;
+    if (s->blk_skip) s->blk_skip--;
+    else if (!sm_blocked_snapshot_rest(s, cycle)) sm_blocked_wasted(s);
+}
+static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
+{
+    if (s->g->uvm_on) return 0;
+    if (s->lsu_busy && s->tick_lsu == LSU_STALL_NONE) return 0;   /* it may feed next cycle */
+    if (s->npark)
+        for (uint32_t si = 0; si < s->nsched; si++)
+            if (s->sc[si].n && sched_has_cands(s, si)) return 0;
+    uint64_t until = UINT64_MAX;
+    for (uint32_t m = s->bank_busy & ~s->tick_fail_mask; m; m &= m - 1) {
+        uint64_t t = s->bank[__builtin_ctz(m)].head->t_ready;   /* > cycle: not tried */
+        if (t < until) until = t;
+    }
+    if (s->memq.n || s->oc_pending) {
+        uint64_t t = memq_frozen_until(s, cycle);
+        if (t < until) until = t;
+    }
+    if (until <= cycle + 1) return 0;
+    s->blk.until = until;
+    s->blk_hit = 0;
+    s->blk.fail_mask = s->tick_fail_mask;
+    s->blk.lsu = s->lsu_busy ? s->tick_lsu : LSU_STALL_NONE;
+    for (uint32_t m = s->tick_fail_mask; m; m &= m - 1) {
+        uint32_t b = (uint32_t)__builtin_ctz(m);
+        s->blk.cause[b] = s->tick_cause[b];
+    }
+    return 1;
+}
+
+/* a tick from a snapshot: 1 if done (the SM stays active), 0 if the full tick must run */
+static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
+{
+    const blocked_snap *b = &s->blk;
+    if (cycle >= b->until || s->last_cycle + 1 != cycle || s->replies.n || s->ncand) return 0;
+    if (s->wheel_events && s->wheel[cycle & s->wheel_mask].n) return 0;
+    gms_gpu *g = s->g;
+    const gms_mreq *h = s->l1 ? gms_cache_mq_head(s->l1) : NULL;
+    if (h && gms_icnt_can_send(g, s->id, h)) return 0;
+    h = s->bypass_out.head;
+    if (h && gms_icnt_can_send(g, s->id, h)) return 0;
+    /* what the full tick would count */
+    s->last_cycle = cycle;
+    s->op_busy = 0;
+    uint32_t stalls = 0;
+    for (uint32_t m = b->fail_mask; m; m &= m - 1) {
+        uint32_t k = (uint32_t)__builtin_ctz(m);
+        gms_cache_count_reservation_fail(s->l1, s->bank[k].head, (gms_rf_cause)b->cause[k]);
+        stalls++;
+    }
+    if (b->lsu != LSU_STALL_NONE) {
+        if (b->lsu == LSU_STALL_SLOT && s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
+        stalls++;
+    }
+    s->ctr->stall_shd_mem += stalls;
+    s->blk_ticks++;
+    return 1;
+}
+
 static int sm_tick_body(gms_sm *s, uint64_t cycle);
 
 static int sm_tick(void *self, uint64_t cycle)
@@ -867,6 +1044,14 @@ static int sm_tick(void *self, uint64_t cycle)
 
 static int sm_tick_body(gms_sm *s, uint64_t cycle)
 {
+    if (s->blk.until) {
+        if (sm_blocked_tick(s, cycle)) { s->blk_hit = 1; return 1; }
+        s->blk.until = 0;
+        if (s->blk_hit) s->blk_backoff = 0; else sm_blocked_wasted(s);
+    }
+    s->tick_fail_mask = 0;
+    s->tick_l1_changed = 0;
+    s->tick_lsu = LSU_STALL_NONE;
     run_events(s, cycle);
     if (s->l1) writeback(s);
     process_reply(s, cycle);
@@ -881,9 +1066,9 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
             uint32_t si = sched_of(s, i + (uint32_t)cycle);
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
-    if (sm_has_work_outside_l1_pipe(s)) return 1;
+    if (sm_has_work_outside_l1_pipe(s)) { sm_blocked_snapshot(s, cycle); return 1; }
     uint64_t t = l1_pipe_wake(s, cycle);
-    if (t == 1) return 1;
+    if (t == 1) { sm_blocked_snapshot(s, cycle); return 1; }
     if (t) {
         /* ... or at the next register release, if that comes first */
         for (uint64_t c = cycle + 1; s->wheel_events && c < t && c <= cycle + s->wheel_mask + 1; c++)
@@ -984,6 +1169,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->nbanks = p->l1d.l1_banks ? p->l1d.l1_banks : 1;
     if (s->nbanks > MAX_BANKS) s->nbanks = MAX_BANKS;
     s->l1_latency = p->l1d.l1_latency ? p->l1d.l1_latency : 1;
+    s->blk_on = p->sim.sleep_blocked;
     snprintf(s->name, sizeof s->name, "SM%u", id);
     s->comp = gms_engine_add(g->eng, GMS_DOM_CORE, s->name, sm_tick, sm_stuck, s);
     gms_engine_mark_parallel(s->comp);
@@ -1007,11 +1193,13 @@ void gms_sm_free(gms_sm *s)
 
 int gms_sm_set_l1_assoc(gms_sm *s, uint32_t assoc)
 {
+    s->blk.until = 0;
     return s->l1 ? gms_cache_set_assoc(s->l1, assoc) : 0;
 }
 
 void gms_sm_flush_l1(gms_sm *s)
 {
+    s->blk.until = 0;   /* the L1's answers may change */
     if (s->l1) {
         gms_cache_flush(s->l1);
         if (gms_cache_mq_size(s->l1)) gms_engine_activate(s->g->eng, s->comp);

@@ -61,6 +61,21 @@ typedef struct event { uint16_t warp; uint8_t reg; uint8_t pad; } event;
 
 typedef struct bucket { event *ev; uint32_t n, cap; } bucket;
 
+/* Host speed: an SM that can do nothing but retry (bank heads failing in the L1, the LSU
+ * stalled on a full bank queue or bypass slots, the interconnect refusing its requests) spends
+ * most of a tick finding that out again. At the end of a full tick that left it provably in
+ * such a state (sm_blocked_snapshot in sm.c) it remembers what the next tick would count, and
+ * until `until` or any change (sm_blocked_tick re-checks what other components change;
+ * a reply ends it; translations, new blocks and L1 flushes clear it) it only counts that. */
+typedef struct blocked_snap {
+    uint64_t until;                /* 0: no snapshot; else first cycle at which time alone could
+                                    * change something */
+    uint32_t fail_mask;            /* bit b: bank b's head fails in the L1 ... */
+    uint8_t lsu;                   /* lsu_feed stalls: 0 no (LSU idle), LSU_STALL_BANK, _SLOT */
+    uint8_t cause[MAX_BANKS];      /* ... with this gms_rf_cause */
+} blocked_snap;
+enum { LSU_STALL_NONE = 0, LSU_STALL_BANK, LSU_STALL_SLOT };
+
 typedef struct sched {
     uint32_t n;
     int32_t last;               /* warp slot issued last (GTO greedy) */
@@ -151,6 +166,19 @@ struct gms_sm {
     sched sc[MAX_SCHED];
     gms_memq memq;                       /* issued memory instructions on their way to the LSU */
     gms_txn txn[128];
+    /* the blocked-tick shortcut (host speed). Last: with these fields before `bank`, which
+     * moves everything after them, stream/qv100 ran 6% slower (bench/README.md) */
+    blocked_snap blk;                    /* host speed: see blocked_snap */
+    int blk_on;                          /* the blocked-tick shortcut may be used (-gms_sleep_blocked) */
+    uint8_t blk_hit;                     /* the snapshot has served a tick */
+    uint8_t blk_skip, blk_backoff;       /* snapshot attempts to skip, and the next such pause */
+    uint64_t blk_ticks;                  /* ticks served by a snapshot (for tests; not a statistic) */
+    /* what this full tick's l1_access and lsu_feed saw (for sm_blocked_snapshot) */
+    uint32_t tick_fail_mask;             /* banks whose head failed */
+    uint8_t tick_l1_changed;             /* some access did not fail, a reply was processed or
+                                          * a waiter taken from the L1's MSHRs */
+    uint8_t tick_lsu;                    /* lsu_feed stalled before feeding anything: LSU_STALL_* */
+    uint8_t tick_cause[MAX_BANKS];
 };
 
 /* ---------------------------------------------------------------- helpers */

@@ -521,6 +521,8 @@ static int wr_miss_fow(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint
     gms_mreq *n = new_alloc_read(c, r, now);
     int do_miss = 0, nflags = 0, ncause = RF_NONE;
     send_read(c, n, status, idx, blk, sm, now, &do_miss, &ev, &ncause, &nflags);
+    /* (not reached: wa_check has seen to what send_read needs; a failed access must change
+     * nothing but the statistics, gms_cache_count_reservation_fail) */
     if (!do_miss) { gms_mreq_release(c->pool, n); *cause = ncause; return GMS_CACHE_RESERVATION_FAIL; }
     c->lines[idx].mod_on_fill |= sm;
     /* the write waits behind the fetch (GPGPU-Sim replies to it when the fetch fills) */
@@ -611,14 +613,14 @@ int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *ca
     int rec = st;
     if (status == GMS_CACHE_HIT_RESERVED && st != GMS_CACHE_RESERVATION_FAIL) rec = status;
     else if (status == GMS_CACHE_SECTOR_MISS && st == GMS_CACHE_MISS) rec = status;
-    unsigned t = acc_type(req);
-    c->st.acc[t][rec]++;
     if (st == GMS_CACHE_RESERVATION_FAIL) {
         if (cause == RF_NONE) cause = GMS_RF_LINE_ALLOC;
-        c->st.fail[t][cause]++;
+        gms_cache_count_reservation_fail(c, req, (gms_rf_cause)cause);
         if (cause_out) *cause_out = (gms_rf_cause)cause;
         return st;
     }
+    unsigned t = acc_type(req);
+    c->st.acc[t][rec]++;
     c->st.total_access[t]++;
     return rec | flags;
 }
@@ -802,6 +804,13 @@ gms_mreq *gms_cache_mq_pop(gms_cache *c) { return gms_fifo_pop(&c->mq); }
 uint32_t gms_cache_mq_size(const gms_cache *c) { return c->mq.n; }
 uint32_t gms_cache_mshr_used(const gms_cache *c) { return c->mo->used(c->mshr); }
 const gms_cache_stats *gms_cache_get_stats(const gms_cache *c) { return &c->st; }
+
+void gms_cache_count_reservation_fail(gms_cache *c, const gms_mreq *req, gms_rf_cause cause)
+{
+    unsigned t = acc_type(req);
+    c->st.acc[t][GMS_CACHE_RESERVATION_FAIL]++;
+    c->st.fail[t][cause]++;
+}
 
 void gms_cache_count_fail(gms_cache *c, gms_access_type t, gms_rf_cause cause)
 {

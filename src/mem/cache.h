@@ -141,6 +141,12 @@ const gms_cache_stats *gms_cache_get_stats(const gms_cache *c);
 /* record a reservation failure that happened outside the cache (e.g. bypass slot). It goes
  * to the fail breakdown only, not to RESERVATION_FAIL / _reservation_fails (not an access). */
 void gms_cache_count_fail(gms_cache *c, gms_access_type t, gms_rf_cause cause);
+/* what gms_cache_access counts for an access of req that fails with `cause` (the access's
+ * RESERVATION_FAIL outcome and the fail breakdown): a failed access changes nothing else (see
+ * the protocol above), so an owner that knows an access would fail again the same way (its
+ * cache unchanged since) may count it instead of making it (host speed: the SM's blocked
+ * ticks) */
+void gms_cache_count_reservation_fail(gms_cache *c, const gms_mreq *req, gms_rf_cause cause);
 /* add the counters of several caches into GPGPU-Sim style totals:
  * "<prefix>_total_cache_accesses", "_misses", "_miss_rate", "_pending_hits",
  * "_reservation_fails", and breakdowns "<prefix>_breakdown[GLOBAL_ACC_R][HIT]" and

@@ -273,6 +273,19 @@ TEST(skip_on_and_off_give_identical_stats)
  * pipeline sleeps until the first one reaches its end; an L2 slice whose L2->DRAM queue is
  * full sleeps until the channel takes from it. The same statistics with it off, and fewer
  * component ticks with it on. A memory-bound workload through the real memory system. */
+/* end of a test run: its total statistics into *out (if it succeeded), everything freed */
+static int finish_run(gms_sim *s, gms_params *p, int rc, const gms_error *err, gms_run_stats *out)
+{
+    if (rc) printf("    %s\n", err->msg);
+    if (s && !rc) {
+        gms_run_stats_init(out);
+        gms_stats_copy(&out->total, &gms_sim_stats(s)->total);
+    }
+    gms_sim_free(s);
+    gms_params_free(p);
+    return rc;
+}
+
 static int run_stream(const char *sleep, gms_run_stats *out)
 {
     gms_params *p = gms_params_new();
@@ -287,14 +300,7 @@ static int run_stream(const char *sleep, gms_run_stats *out)
     gms_workload_spec w = { "stream", NULL, kv, 1, NULL };
     gms_sim *s = gms_sim_new(p, &w, &err);
     int rc = s ? gms_sim_run(s, &err) : -1;
-    if (rc) printf("    %s\n", err.msg);
-    if (s && !rc) {
-        gms_run_stats_init(out);
-        gms_stats_copy(&out->total, &gms_sim_stats(s)->total);
-    }
-    gms_sim_free(s);
-    gms_params_free(p);
-    return rc;
+    return finish_run(s, p, rc, &err, out);
 }
 
 TEST(sleep_blocked_on_and_off_give_identical_stats)
@@ -309,6 +315,58 @@ TEST(sleep_blocked_on_and_off_give_identical_stats)
     CHECK(w && w->value > 0);
     gms_run_stats_free(&a);
     gms_run_stats_free(&b);
+}
+
+/* The blocked-tick shortcut (sm.c, sm_blocked_tick; host speed only): an SM that can only
+ * retry (L1 bank heads failing, the LSU stalled, the interconnect refusing its requests)
+ * counts what the next ticks would count instead of running them. The same statistics with it
+ * off (every SM's blk_on cleared), with the sub-core collector (QV100) and without (GTX480),
+ * through a small interconnect input buffer so that the SMs block often; and it served ticks. */
+static int run_blocked(const char *config, const char *wl, const char *kv0, int fast, gms_run_stats *out,
+                       uint64_t *fast_ticks)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    if (gms_params_load_file(p, config, &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
+    gms_params_set(p, "gpgpu_n_clusters", "8", &err);
+    gms_params_set(p, "gpgpu_n_mem", "8", &err);
+    gms_params_set(p, "icnt_in_buffer_limit", "8", &err);
+    if (gms_params_finalize(p, &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
+    const char *const kv[] = { kv0, NULL };
+    gms_workload_spec w = { wl, NULL, kv, 1, NULL };
+    gms_sim *s = gms_sim_new(p, &w, &err);
+    int rc = -1;
+    if (s) {
+        gms_gpu *g = (gms_gpu *)s;   /* the simulation object starts with its gms_gpu */
+        for (uint32_t i = 0; i < g->n_sm; i++) g->sms[i]->blk_on = fast;
+        rc = gms_sim_run(s, &err);
+        *fast_ticks = 0;
+        for (uint32_t i = 0; i < g->n_sm; i++) *fast_ticks += g->sms[i]->blk_ticks;
+    }
+    return finish_run(s, p, rc, &err, out);
+}
+
+TEST(blocked_sm_ticks_give_identical_stats)
+{
+    static const char *const runs[][3] = {
+        { "configs/qv100.config", "stream", "n=32768" },
+        { "configs/qv100.config", "gather", "n=16384" },
+        { "configs/gtx480.config", "stream", "n=32768" },
+        { "configs/gtx480.config", "gather", "n=16384" },
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        gms_run_stats a, b;
+        uint64_t fa = 0, fb = 0;
+        REQUIRE(run_blocked(runs[i][0], runs[i][1], runs[i][2], 1, &a, &fa) == 0);
+        REQUIRE(run_blocked(runs[i][0], runs[i][1], runs[i][2], 0, &b, &fb) == 0);
+        CHECK(same_except_host(&a.total, &b.total));
+        CHECK(fa > 0);      /* the shortcut was taken */
+        CHECK_EQ(fb, 0);
+        const gms_stat *st = gms_stats_find(&a.total, "gpgpu_n_stall_shd_mem");
+        CHECK(st && st->value > 0);
+        gms_run_stats_free(&a);
+        gms_run_stats_free(&b);
+    }
 }
 
 TEST(deterministic_two_runs_identical)
