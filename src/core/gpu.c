@@ -341,12 +341,6 @@ static void par_enter(void *ud, unsigned tid)
     gms_mreq_tls = &g->pool.shards[tid];
 }
 
-static void par_chunk(void *ud, unsigned tid, unsigned chunk)
-{
-    gms_gpu *g = ud;
-    g->pool.shards[tid].cur = &g->pool.idlogs[chunk];
-}
-
 static void par_leave(void *ud, unsigned tid)
 {
     (void)ud; (void)tid;
@@ -383,7 +377,8 @@ static void par_merge(void *ud, unsigned n, unsigned nchunks)
         d->blocks_done += c->blocks_done;
         memset(c, 0, sizeof *c);
     }
-    gms_mreq_shards_merge(&g->pool, nchunks);
+    (void)nchunks;
+    gms_mreq_shards_merge(&g->pool);
 }
 
 static void host_threads_init(gms_gpu *g, unsigned n)
@@ -392,8 +387,8 @@ static void host_threads_init(gms_gpu *g, unsigned n)
     if (n <= 1 || g->p->sim.perfect_mem) return;
     _Static_assert(sizeof(gms_counters) == 21 * sizeof(uint64_t), "par_merge sums every counter");
     g->par_ctr = gms_xcalloc(n, sizeof *g->par_ctr);
-    gms_mreq_pool_shards(&g->pool, n, 4 * n);
-    gms_par_hooks h = { .gate = par_gate, .enter = par_enter, .chunk = par_chunk, .leave = par_leave,
+    gms_mreq_pool_shards(&g->pool, n);
+    gms_par_hooks h = { .gate = par_gate, .enter = par_enter, .leave = par_leave,
                         .merge = par_merge, .ud = g, .min_active = 8 };
     if (gms_engine_set_parallel(g->eng, GMS_DOM_CORE, n, &h) == 0) g->host_threads = n;
 }

@@ -38,7 +38,7 @@ struct gms_cache {
     int sector, on_miss;
     char wp, wa;
     uint8_t wrbk_type, wr_alloc_type, is_l2;
-    uint32_t home_subpart, home_chan;   /* of the last access: destination of flush write-backs */
+    uint32_t home_subpart;   /* of the last access: destination of flush write-backs */
     uint64_t *tags;              /* nsets x assoc block addresses */
     gms_line *lines;
     uint32_t *set_used;          /* lines per set that are not INVALID (skips the invalid scan) */
@@ -335,7 +335,6 @@ static void send_wrbk(gms_cache *c, const gms_mreq *cause, const evict *ev, uint
     w->warp = UINT16_MAX;
     /* same slice as the request that evicted it (GPGPU-Sim copies chip and partition) */
     w->subpart = cause->subpart;
-    w->chan = cause->chan;
     w->t_issue = now;
     mq_push(c, w);
 }
@@ -351,7 +350,6 @@ static gms_mreq *new_alloc_read(gms_cache *c, const gms_mreq *r, uint64_t now)
     n->sm = r->sm;
     n->warp = r->warp;
     n->subpart = r->subpart;
-    n->chan = r->chan; n->bank = r->bank; n->row = r->row; n->col = r->col;
     n->t_issue = now;
     return n;
 }
@@ -585,7 +583,6 @@ int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *ca
 {
     int wr = req->kind == GMS_MREQ_WRITE;
     c->home_subpart = req->subpart;
-    c->home_chan = req->chan;
     uint64_t blk = req->addr & ~c->line_mask;
     uint8_t sm = smask_of(c, req);
     uint32_t idx = 0;
@@ -830,7 +827,6 @@ uint32_t gms_cache_flush(gms_cache *c)
             gms_mreq w = { 0 };
             w.sm = UINT16_MAX;
             w.subpart = c->home_subpart;
-            w.chan = c->home_chan;
             evict ev = { 0 };
             note_evict(c, (uint32_t)i, &ev);
             send_wrbk(c, &w, &ev, 0);

@@ -132,9 +132,9 @@ void gms_dram_chan_set_trace(gms_dram_chan *c, gms_dram_trace_fn fn, void *ud)
 
 int gms_dram_chan_full(const gms_dram_chan *c, int w) { return c->sops->full(c->sched, w); }
 
-void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *m, uint64_t now)
+void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *m, const gms_addrdec_dram *at, uint64_t now)
 {
-    gms_dram_in in = gms_dram_in_of(m);
+    gms_dram_in in = gms_dram_in_of(m, at);
     gms_dram_chan_enter(c, &in, now);
 }
 

@@ -2,8 +2,8 @@
  * command timing of gms_dram_timing, a pluggable scheduler (dram_sched.h), the read/write
  * data pipeline (CL / WL + burst) and a bounded return queue.
  *
- * Standalone: no engine, no L2. The owner pushes requests (gms_mreq with bank, row, col
- * and bytes set), calls gms_dram_chan_cycle once per DRAM command cycle with an increasing
+ * Standalone: no engine, no L2. The owner pushes requests (a gms_mreq with its bytes set,
+ * and its bank, row and column from the address decoder, gms_addrdec_dram_of), calls gms_dram_chan_cycle once per DRAM command cycle with an increasing
  * cycle number (gaps are allowed: the skipped cycles count as idle), and pops finished
  * reads (return queue) and finished write-backs (done list). Timing state is kept as
  * absolute "allowed from cycle" values, so a channel left idle costs nothing and resumes
@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include "mem/dram_sched.h"
 #include "mem/dram_timing.h"
+#include "mem/addrdec.h"
 #include "mem/mreq.h"
 
 typedef struct gms_dram_stats {
@@ -60,7 +61,8 @@ static inline int gms_dram_is_write(const gms_mreq *m)
     return m->kind == GMS_MREQ_WRITE || gms_acc_is_writeback(m->access);
 }
 
-/* what the channel reads of a request (m->bank/row/col/bytes must be set) */
+/* what the channel reads of a request: the request's size, kind and access type, and its
+ * DRAM coordinates `at` (decoded by the owner; the request does not carry them, mreq.h) */
 typedef struct gms_dram_in {
     gms_mreq *mf;
     uint32_t bank, row, col;
@@ -68,16 +70,16 @@ typedef struct gms_dram_in {
     uint8_t is_write;
     uint8_t access;
 } gms_dram_in;
-static inline gms_dram_in gms_dram_in_of(gms_mreq *m)
+static inline gms_dram_in gms_dram_in_of(gms_mreq *m, const gms_addrdec_dram *at)
 {
-    return (gms_dram_in){ .mf = m, .bank = m->bank, .row = m->row, .col = m->col, .bytes = m->bytes,
+    return (gms_dram_in){ .mf = m, .bank = at->bank, .row = at->row, .col = at->col, .bytes = m->bytes,
                           .is_write = (uint8_t)gms_dram_is_write(m), .access = m->access };
 }
 
 int gms_dram_chan_full(const gms_dram_chan *c, int is_write);
 void gms_dram_chan_enter(gms_dram_chan *c, const gms_dram_in *in, uint64_t now);
-/* = gms_dram_chan_enter of gms_dram_in_of(req) */
-void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *req, uint64_t now);
+/* = gms_dram_chan_enter of gms_dram_in_of(req, at) */
+void gms_dram_chan_push(gms_dram_chan *c, gms_mreq *req, const gms_addrdec_dram *at, uint64_t now);
 void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now);
 
 /* finished reads (and writes that expect an ack), in completion order */

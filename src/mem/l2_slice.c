@@ -98,7 +98,6 @@ void gms_l2_slice_push(gms_l2_slice *s, gms_mreq *r, uint64_t now)
         c->sm = GMS_L2_CHILD_SM;
         c->warp = r->warp;
         c->subpart = r->subpart;
-        c->chan = r->chan; c->bank = r->bank; c->row = r->row; c->col = r->col;
         c->t_issue = r->t_issue;
         c->inst = r;
         gms_tq_push(&s->rop, c, now + s->cfg.rop_latency);
@@ -122,16 +121,9 @@ static void complete(gms_l2_slice *s, gms_mreq *r)
     gms_fifo_push(&s->to_icnt, r);
 }
 
+/* (the DRAM coordinates are decoded by the channel when it takes the request: memsys_chan.c) */
 static void to_dram(gms_l2_slice *s, gms_mreq *m)
 {
-    if (s->cfg.dec) {
-        gms_addrdec_dram o;
-        gms_addrdec_dram_of(s->cfg.dec, m->addr, &o);
-        m->chan = o.chan;
-        m->bank = o.bank;
-        m->row = o.row;
-        m->col = o.col;
-    }
     m->subpart = s->cfg.id;
     gms_fifo_push(&s->to_dram, m);
 }

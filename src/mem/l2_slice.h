@@ -7,7 +7,7 @@
  *   0. head of L2->icnt queue -> reply callback (kept if refused)
  *   1. one filled request (MSHR waiters) -> L2->icnt queue
  *   2. head of DRAM->L2 queue: a read fills the cache (fill port), a write ack goes up
- *   3. head of the cache miss queue -> L2->DRAM queue (DRAM coordinates decoded here)
+ *   3. head of the cache miss queue -> L2->DRAM queue
  *   4. input queue -> cache access, if L2->DRAM and L2->icnt have room and the data port
  *      is free; a hit (or a write the cache absorbs) replies now, a miss waits for its fill
  *   5. one request whose ROP delay is over -> input queue
@@ -33,7 +33,7 @@ typedef struct gms_l2_slice_cfg {
     uint32_t rop_latency;            /* core cycles */
     uint32_t q_icnt_l2, q_l2_dram, q_dram_l2, q_l2_icnt;   /* 0 = unbounded */
     const gms_l2q_ops *inq;
-    const gms_addrdec *dec;          /* set index on the partition address; DRAM coordinates */
+    const gms_addrdec *dec;          /* set index on the partition address */
     gms_reply_fn reply;
     void *reply_ud;
 } gms_l2_slice_cfg;

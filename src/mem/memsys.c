@@ -40,9 +40,9 @@ static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
 {
     memsys *ms = self;
     uint64_t now = gms_ms_core_now(ms);
-    /* No DRAM decode here: nothing above the DRAM reads chan/bank/row/col, and the slice
-     * decodes every request it sends down (l2_slice.c to_dram, cfg.dec is always set here),
-     * whose address may differ from r's (sector children, write-backs, the MSHR key). */
+    /* No DRAM decode here: nothing above the DRAM reads bank/row/col; the channel decodes
+     * every request it takes from a slice (memsys_chan.c), whose address may differ from
+     * r's (sector children, write-backs, the MSHR key). */
     r->subpart = subpart;
     ms_slice *s = &ms->slices[subpart];
     gms_l2_slice_push(s->l2, r, now);

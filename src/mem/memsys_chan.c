@@ -120,7 +120,9 @@ int gms_ms_chan_tick(void *self, uint64_t cycle)
         if (gms_l2_slice_from_dram_full(s->l2) || !has_credit(c, sp)) continue;
         if (gms_dram_chan_full(c->dram, gms_dram_is_write(m))) break;
         gms_l2_slice_to_dram_pop(s->l2);
-        latq_push(&c->latq, gms_dram_in_of(m), core + ms->dram_latency);
+        gms_addrdec_dram at;
+        gms_addrdec_dram_of(&ms->dec, m->addr, &at);
+        latq_push(&c->latq, gms_dram_in_of(m, &at), core + ms->dram_latency);
         borrow(c, sp);
         gms_engine_activate(ms->eng, s->comp);   /* its L2->DRAM queue has room again */
         break;

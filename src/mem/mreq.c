@@ -26,15 +26,12 @@ void gms_mreq_pool_free(gms_mreq_pool *p)
         free(sh->slabs);
     }
     free(p->shards);
-    for (unsigned i = 0; i < p->nidlogs; i++) free(p->idlogs[i].r);
-    free(p->idlogs);
     memset(p, 0, sizeof *p);
 }
 
 static gms_mreq *new_slab(void)
 {
-    /* requests on host cache line boundaries (gms_mreq is aligned to 64 B: its first line
-     * holds the hot fields) */
+    /* requests on host cache line boundaries (gms_mreq is one aligned 64 B line) */
     gms_mreq *s = gms_xaligned(64, SLAB * sizeof *s);
     for (int i = 0; i < SLAB - 1; i++) s[i].next = &s[i + 1];
     s[SLAB - 1].next = NULL;
@@ -72,12 +69,6 @@ static gms_mreq *shard_alloc(gms_mreq_shard *sh)
     sh->nfree--;
     memset(r, 0, sizeof *r);
     sh->live++;
-    gms_mreq_idlog *l = sh->cur;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 1024;
-        l->r = gms_xrealloc(l->r, l->cap * sizeof *l->r);
-    }
-    l->r[l->n++] = r;
     return r;
 }
 
@@ -86,9 +77,7 @@ gms_mreq *gms_mreq_alloc(gms_mreq_pool *p)
     if (gms_mreq_tls) return shard_alloc(gms_mreq_tls);
     gms_mreq *r = pool_take(p);
     memset(r, 0, sizeof *r);
-    r->id = ++p->next_id;
     p->live++;
-    p->allocated_total++;
     return r;
 }
 
@@ -107,12 +96,10 @@ void gms_mreq_release(gms_mreq_pool *p, gms_mreq *r)
     p->live--;
 }
 
-void gms_mreq_pool_shards(gms_mreq_pool *p, unsigned n, unsigned nlogs)
+void gms_mreq_pool_shards(gms_mreq_pool *p, unsigned n)
 {
     p->shards = gms_xcalloc(n, sizeof *p->shards);
     p->nshards = n;
-    p->idlogs = gms_xcalloc(nlogs, sizeof *p->idlogs);
-    p->nidlogs = nlogs;
 }
 
 void gms_mreq_shards_fill(gms_mreq_pool *p)
@@ -128,21 +115,12 @@ void gms_mreq_shards_fill(gms_mreq_pool *p)
     }
 }
 
-void gms_mreq_shards_merge(gms_mreq_pool *p, unsigned nlogs)
+void gms_mreq_shards_merge(gms_mreq_pool *p)
 {
-    /* in log order = component order = the serial run's allocation order; a request
-     * allocated twice in the phase keeps the later id, as it would serially */
-    for (unsigned c = 0; c < nlogs && c < p->nidlogs; c++) {
-        gms_mreq_idlog *l = &p->idlogs[c];
-        for (uint32_t i = 0; i < l->n; i++) l->r[i]->id = ++p->next_id;
-        p->allocated_total += l->n;
-        l->n = 0;
-    }
     for (unsigned t = 0; t < p->nshards; t++) {
         gms_mreq_shard *sh = &p->shards[t];
         p->live = (uint64_t)((int64_t)p->live + sh->live);
         sh->live = 0;
-        sh->cur = NULL;
         while (sh->nfree > SHARD_HIGH) {
             gms_mreq *r = sh->free_list;
             sh->free_list = r->next;
@@ -153,7 +131,8 @@ void gms_mreq_shards_merge(gms_mreq_pool *p, unsigned nlogs)
     }
 }
 
-/* For the conservation report: print up to `max` requests that are neither free nor answered. */
+/* For the conservation report: print up to `max` requests that are neither free nor answered
+ * (named by their place in the pool's slabs). */
 void gms_mreq_pool_dump_live(const gms_mreq_pool *p, FILE *out, int max)
 {
     size_t nsl = p->nslabs;
@@ -177,8 +156,8 @@ void gms_mreq_pool_dump_live(const gms_mreq_pool *p, FILE *out, int max)
     for (size_t i = 0; i < total && shown < max; i++) {
         if (is_free[i]) continue;
         const gms_mreq *r = &sl[i / SLAB][i % SLAB];
-        fprintf(out, "  request %u: %s %s addr 0x%llx, %u B, SM %u warp %u, subpart %u, %s, issued at core cycle %llu\n",
-                r->id, r->kind == GMS_MREQ_WRITE ? "write" : r->kind == GMS_MREQ_ATOMIC ? "atomic" : "read",
+        fprintf(out, "  request #%zu: %s %s addr 0x%llx, %u B, SM %u warp %u, subpart %u, %s, issued at core cycle %llu\n",
+                i, r->kind == GMS_MREQ_WRITE ? "write" : r->kind == GMS_MREQ_ATOMIC ? "atomic" : "read",
                 gms_access_type_name[r->access < GMS_ACC__COUNT ? r->access : 0], (unsigned long long)r->addr, r->bytes,
                 r->sm, r->warp, r->subpart, r->is_reply ? "reply" : "request", (unsigned long long)r->t_issue);
         shown++;

@@ -24,13 +24,13 @@ typedef enum {
     GMS_MREQ_ATOMIC,     /* read-modify-write performed at the L2 */
 } gms_mreq_kind;
 
-/* Host speed: the first 64 bytes (one host cache line) hold what the queues and the hot
- * paths read when a request reaches them, cold, after a long wait: the queue link, the
- * address, the ready time checked at queue heads, the routing and the owner fields, and the
- * issue time the latency statistics read at the L2's door and at the SM's reply. Only the
- * DRAM coordinates and the debugging id are in the second line (the address decoder writes
- * them just before the DRAM channel reads them). With ~40 K requests in flight (stream on
- * qv100: 512 L1 MSHRs x 80 SMs), every stage meets its request cold in the host's caches. */
+/* Host speed: a request is one host cache line (64 bytes). With ~40 K requests in flight
+ * (stream on qv100: 512 L1 MSHRs x 80 SMs), every stage meets its request cold in the host's
+ * caches, so each line a request spans is a miss at allocation (the zeroing) and wherever
+ * it is read. The DRAM coordinates (bank, row, column) are therefore not kept here: the
+ * memory channel decodes them from the address when the request leaves the L2
+ * (memsys_chan.c), and the channel keeps its own copy. A second line (the coordinates and a
+ * debugging id) cost stream/qv100 7-9% wall (bench/README.md, sixth session). */
 typedef struct __attribute__((aligned(64))) gms_mreq {
     struct gms_mreq *next;   /* intrusive link for queues and MSHR waiter lists */
     uint64_t addr;           /* byte address of the transaction (sector/line aligned) */
@@ -40,7 +40,6 @@ typedef struct __attribute__((aligned(64))) gms_mreq {
     uint64_t t_issue;        /* core cycle it left the LSU (GPGPU-Sim's mf timestamp) */
     uint16_t subpart;        /* destination memory sub-partition (set by the mapping; at most
                                 65535 sub-partitions, checked by memsys_options.c) */
-    uint16_t chan;           /* DRAM channel (set by the address decoder) */
     uint16_t bytes;          /* data bytes: 32, 64, 96 or 128 (a line at most) */
     uint8_t sector_mask;     /* which 32 B sectors of the 128 B line (bit i = sector i) */
     uint8_t kind;            /* gms_mreq_kind */
@@ -59,11 +58,8 @@ typedef struct __attribute__((aligned(64))) gms_mreq {
      * fill's line can be prefetched before the MSHR entry is read; a hint (may be stale or
      * truncated), never used for anything else */
     uint16_t line_hint[2];
-    /* second host line: the rest of the DRAM coordinates (set by the address decoder) */
-    uint32_t bank, row, col;
-    uint32_t id;             /* unique per simulation, for debugging and conservation */
 } gms_mreq;
-_Static_assert(offsetof(gms_mreq, bank) == 64 && sizeof(gms_mreq) == 128, "the hot fields fill the first host cache line");
+_Static_assert(sizeof(gms_mreq) == 64, "a request is one host cache line");
 
 /* Intrusive FIFO of requests, optionally bounded. */
 typedef struct gms_mreq_fifo {
@@ -102,16 +98,12 @@ static inline gms_mreq *gms_fifo_pop(gms_mreq_fifo *f)
 /* Pool: requests are allocated in slabs and recycled; the pool counts live requests so a
  * debug check can assert conservation (every request issued is answered and freed once). */
 /* Host threads (-gms_host_threads): while gms_mreq_tls points at a shard (a parallel phase),
- * alloc and release use that thread's shard (its own free list and slabs) and log each
- * allocation in the shard's current id log (one per chunk of SMs); after the phase
- * gms_mreq_shards_merge gives the logged requests their ids in chunk order (the order of the
- * serial run, so ids are identical) and adds up the live counts. */
-typedef struct gms_mreq_idlog { gms_mreq **r; uint32_t n, cap; } gms_mreq_idlog;
+ * alloc and release use that thread's shard (its own free list and slabs); after the phase
+ * gms_mreq_shards_merge adds up the live counts. */
 typedef struct gms_mreq_shard {
     gms_mreq *free_list;
     uint64_t nfree;
     int64_t live;            /* allocations minus releases in this phase */
-    gms_mreq_idlog *cur;     /* where this thread's allocations are logged now */
     void **slabs;
     size_t nslabs;
 } gms_mreq_shard;
@@ -121,20 +113,17 @@ typedef struct gms_mreq_pool {
     gms_mreq *free_list;
     void **slabs;
     size_t nslabs, cap_slabs;
-    uint64_t live, allocated_total;
-    uint32_t next_id;
+    uint64_t live;
     gms_mreq_shard *shards;
     unsigned nshards;
-    gms_mreq_idlog *idlogs;
-    unsigned nidlogs;
 } gms_mreq_pool;
 
-/* n thread shards and nlogs id logs */
-void gms_mreq_pool_shards(gms_mreq_pool *p, unsigned n, unsigned nlogs);
-/* main thread, outside a phase: before it, top each shard's free list up; after it, ids,
- * live counts and excess free requests go back to the pool */
+/* n thread shards */
+void gms_mreq_pool_shards(gms_mreq_pool *p, unsigned n);
+/* main thread, outside a phase: before it, top each shard's free list up; after it, live
+ * counts and excess free requests go back to the pool */
 void gms_mreq_shards_fill(gms_mreq_pool *p);
-void gms_mreq_shards_merge(gms_mreq_pool *p, unsigned nlogs);
+void gms_mreq_shards_merge(gms_mreq_pool *p);
 
 void gms_mreq_pool_init(gms_mreq_pool *p);
 void gms_mreq_pool_free(gms_mreq_pool *p);

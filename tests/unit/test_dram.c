@@ -45,15 +45,20 @@ static gms_dram_chan *chan(const gms_dram_timing *t, const char *sched, uint32_t
     return c;
 }
 
-static gms_mreq *mk(gms_mreq_pool *p, uint32_t bank, uint32_t row, int write)
+static gms_mreq *mk(gms_mreq_pool *p, int write)
 {
     gms_mreq *m = gms_mreq_alloc(p);
-    m->bank = bank;
-    m->row = row;
     m->bytes = 64;
     m->kind = write ? GMS_MREQ_WRITE : GMS_MREQ_READ;
     m->access = write ? GMS_ACC_L2_WRBK : GMS_ACC_GLOBAL_R;
     return m;
+}
+
+/* push m to (bank, row), column 0 */
+static void push_at(gms_dram_chan *c, gms_mreq *m, uint32_t bank, uint32_t row, uint64_t now)
+{
+    gms_addrdec_dram at = { .bank = bank, .row = row };
+    gms_dram_chan_push(c, m, &at, now);
 }
 
 /* run until n requests finished (replies + write-backs); returns the last cycle */
@@ -101,7 +106,7 @@ static void dfx_free(dfx *f, int check_live)
 
 static void push(dfx *f, uint32_t bank, uint32_t row, int write, uint64_t now)
 {
-    gms_dram_chan_push(f->c, mk(&f->p, bank, row, write), now);
+    push_at(f->c, mk(&f->p, write), bank, row, now);
 }
 
 TEST(dram_timing_parse_named_and_derived)
@@ -314,9 +319,9 @@ TEST(dram_streaming_bandwidth)
         if (pushed < n && !gms_dram_chan_full(c, 0)) {
             gms_addrdec_out o;
             gms_addrdec_decode(&d, (uint64_t)pushed * 32, &o);
-            gms_mreq *r = mk(&p, o.bank, o.row, 0);
+            gms_mreq *r = mk(&p, 0);
             r->bytes = 32;
-            gms_dram_chan_push(c, r, now);
+            push_at(c, r, o.bank, o.row, now);
             pushed++;
         }
     }
@@ -389,7 +394,7 @@ static void ready_banks_run(const gms_dram_sched_ops *ops, int dual_bus, tlog *l
         x = x * 6364136223846793005ULL + 1442695040888963407ULL;
         int w = (x >> 60) < 5;
         if (pushed < n && (x >> 33) % 3 && !gms_dram_chan_full(c, w)) {
-            gms_dram_chan_push(c, mk(&p, (uint32_t)(x >> 40) % t.nbk, (uint32_t)(x >> 50) % 4, w), now);
+            push_at(c, mk(&p, w), (uint32_t)(x >> 40) % t.nbk, (uint32_t)(x >> 50) % 4, now);
             pushed++;
         }
     }
@@ -419,8 +424,8 @@ TEST(dram_ready_banks_hook_changes_nothing)
 }
 
 /* A request entered as a copy (gms_dram_in_of, then gms_dram_chan_enter: memsys_chan.c's
- * -dram_latency path) is not read again by the channel: scribbling over the request's DRAM
- * fields and access type after the copy changes no command, statistic or completion. */
+ * -dram_latency path) is not read again by the channel: scribbling over the request's size,
+ * kind and access type after the copy changes no command, statistic or completion. */
 static void copy_run(int scribble, tlog *log, gms_dram_stats *st, int *n_done)
 {
     gms_mreq_pool p;
@@ -428,13 +433,12 @@ static void copy_run(int scribble, tlog *log, gms_dram_stats *st, int *n_done)
     gms_dram_timing t = gddr5(NULL);
     gms_dram_chan *c = chan(&t, "frfcfs", 16, log);
     for (uint32_t i = 0; i < 12; i++) {
-        gms_mreq *m = mk(&p, i % 3, i / 5, i % 4 == 1);
+        gms_mreq *m = mk(&p, i % 4 == 1);
         m->bytes = i % 2 ? 128 : 64;
         if (i == 7) m->access = GMS_ACC_L2_WR_ALLOC_R;
-        gms_dram_in in = gms_dram_in_of(m);
+        gms_addrdec_dram at = { .bank = i % 3, .row = i / 5 };
+        gms_dram_in in = gms_dram_in_of(m, &at);
         if (scribble) {
-            m->bank = 2 - m->bank;
-            m->row = 99;
             m->bytes = 32;
             m->kind = m->kind == GMS_MREQ_WRITE ? GMS_MREQ_READ : GMS_MREQ_WRITE;
             m->access = m->access == GMS_ACC_L2_WRBK ? GMS_ACC_GLOBAL_R : GMS_ACC_L2_WRBK;
@@ -481,16 +485,16 @@ TEST(dram_stranded_writes_below_watermark)
     gms_dram_sched_env env = { .nbk = t.nbk, .queue_size = 16, .sep_write = 1, .wq_size = 16, .wq_high = 8, .wq_low = 4 };
     gms_dram_chan *c = gms_dram_chan_new(0, &t, gms_dram_sched_find("frfcfs"), &env, 0);
     uint64_t now = 0;
-    for (uint32_t i = 0; i < 3; i++) gms_dram_chan_push(c, mk(&p, i, 1, 1), now);
+    for (uint32_t i = 0; i < 3; i++) push_at(c, mk(&p, 1), i, 1, now);
     for (int k = 0; k < 2000; k++) gms_dram_chan_cycle(c, ++now);
     CHECK_EQ(gms_dram_chan_pending(c), 3);             /* never served */
     CHECK_EQ(gms_dram_chan_stranded(c), 3);
-    gms_dram_chan_push(c, mk(&p, 5, 2, 0), now);      /* a read waits: nothing is stranded */
+    push_at(c, mk(&p, 0), 5, 2, now);                  /* a read waits: nothing is stranded */
     CHECK_EQ(gms_dram_chan_stranded(c), 0);
     now = run(c, &p, now, 1, NULL, NULL);              /* the read alone finishes */
     CHECK_EQ(gms_dram_chan_pending(c), 3);
     CHECK_EQ(gms_dram_chan_stranded(c), 3);
-    for (uint32_t i = 0; i < 5; i++) gms_dram_chan_push(c, mk(&p, i, 3, 1), now);   /* 8 = high */
+    for (uint32_t i = 0; i < 5; i++) push_at(c, mk(&p, 1), i, 3, now);   /* 8 = high */
     CHECK_EQ(gms_dram_chan_stranded(c), 0);
     /* write mode serves writes until fewer than the low watermark (4) wait: 8 - 3 = 5 */
     now = run(c, &p, now, 5, NULL, NULL);
@@ -500,7 +504,7 @@ TEST(dram_stranded_writes_below_watermark)
     CHECK_EQ(gms_dram_chan_stranded(c), 3);
     /* fcfs has no separate write queue: nothing is ever stranded */
     gms_dram_chan *f = gms_dram_chan_new(1, &t, gms_dram_sched_find("fcfs"), &env, 0);
-    gms_dram_chan_push(f, mk(&p, 0, 1, 1), 0);
+    push_at(f, mk(&p, 1), 0, 1, 0);
     CHECK_EQ(gms_dram_chan_stranded(f), 0);
     run(f, &p, 0, 1, NULL, NULL);
     gms_dram_chan_free(f);

@@ -15,7 +15,6 @@ static int issue(uvm_h *h, int slot, uint64_t addr, int kind, uint32_t n_sm)
     r->kind = (uint8_t)kind;
     r->sm = (uint16_t)(slot % n_sm);
     r->warp = (uint16_t)slot;
-    r->id = (uint32_t)slot;
     h->delivered[slot] = 0;
     if (gms_uvm_translate(h->u, r->sm, r, uvm_h_now(h))) { h->delivered[slot] = 1; h->ndel++; }
     return 0;

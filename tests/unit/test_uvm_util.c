@@ -8,8 +8,9 @@ static void on_deliver(void *ud, uint32_t sm, gms_mreq *r)
 {
     uvm_h *h = ud;
     (void)sm;
-    h->dcycle[r->id] = gms_engine_cycle(h->e, GMS_DOM_CORE);
-    h->delivered[r->id] = 1;
+    size_t i = (size_t)(r - h->req);   /* requests live in h->req */
+    h->dcycle[i] = gms_engine_cycle(h->e, GMS_DOM_CORE);
+    h->delivered[i] = 1;
     h->ndel++;
 }
 
@@ -55,7 +56,6 @@ int uvm_h_access(uvm_h *h, uint32_t sm, uint16_t warp, uint64_t addr, int kind, 
     r->kind = (uint8_t)kind;
     r->sm = (uint16_t)sm;
     r->warp = warp;
-    r->id = (uint32_t)i;
     int ok = gms_uvm_translate(h->u, sm, r, uvm_h_now(h));
     if (ok) { h->delivered[i] = 1; h->dcycle[i] = uvm_h_now(h); h->ndel++; }
     if (immediate) *immediate = ok;
