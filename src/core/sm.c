@@ -394,6 +394,7 @@ static void to_l1_pipe(gms_sm *s, gms_mreq *r, uint64_t now)
     uint32_t b = sm_bank_of(s, r->addr);
     r->t_ready = now + s->l1_latency;
     gms_fifo_push(&s->bank[b], r);
+    if (s->l1 && !r->bypass_l1) gms_cache_prefetch_access(s->l1, r);   /* host speed: its probe in l1_latency cycles */
     s->bank_busy |= 1u << b;
 }
 

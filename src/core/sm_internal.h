@@ -208,6 +208,9 @@ static inline void cand_on(gms_sm *s, uint32_t wi)
         s->ncand++;
         s->sched_ncand[si]++;
         s->scand[si][li >> 6] |= 1ULL << (li & 63);
+        /* host speed: its scheduler will read the warp's next instruction record, written
+         * when its block was dispatched and long out of the host's caches */
+        __builtin_prefetch(s->w[wi].cur);
     }
 }
 static inline void cand_off(gms_sm *s, uint32_t wi)

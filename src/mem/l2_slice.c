@@ -197,7 +197,11 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
         }
     }
     /* 5. ROP -> input queue */
-    if (gms_tq_ready(&s->rop, now) && s->inq->space(s->inq_self)) s->inq->push(s->inq_self, gms_tq_pop(&s->rop), now);
+    if (gms_tq_ready(&s->rop, now) && s->inq->space(s->inq_self)) {
+        gms_mreq *in = gms_tq_pop(&s->rop);
+        s->inq->push(s->inq_self, in, now);
+        if (s->cache) gms_cache_prefetch_access(s->cache, in);   /* host speed: its coming probe */
+    }
 }
 
 uint64_t gms_l2_slice_next(const gms_l2_slice *s)

@@ -84,12 +84,18 @@ static inline void gms_fifo_push_front(gms_mreq_fifo *f, gms_mreq *r)
     if (!f->tail) f->tail = r;
     f->n++;
 }
+/* Host speed: the pop starts loading the new head. Requests wait in queues for many cycles
+ * and are out of the host's caches when they reach the head; the next pop of this queue (a
+ * later cycle, usually) then finds its request loaded. The same holds for the timed queues
+ * (memsys_tq.h), an MSHR entry's waiters (mshr_conv.c) and the crossbar's outputs (xbar.c):
+ * together x1.2-1.26 wall on stream/qv100 (bench/README.md, sixth session). */
 static inline gms_mreq *gms_fifo_pop(gms_mreq_fifo *f)
 {
     gms_mreq *r = f->head;
     if (!r) return NULL;
     f->head = r->next;
     if (!f->head) f->tail = NULL;
+    else __builtin_prefetch(f->head);
     f->n--;
     r->next = NULL;
     return r;

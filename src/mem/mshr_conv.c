@@ -96,6 +96,7 @@ static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_m
         e = &m->e[i];
         e->live = 1;
         m->free_head = e->next_free;
+        if (m->free_head != NONE) __builtin_prefetch(&m->e[m->free_head], 1);   /* host speed: the next add's entry */
         m->used++;
         e->key = key;
         e->primary = r;
@@ -181,7 +182,7 @@ static gms_mreq *next_ready(void *p)
     entry *e = &m->e[i];
     gms_mreq *r = e->primary;
     if (r) e->primary = NULL;
-    else if ((r = e->head)) { e->head = r->next; if (!e->head) e->tail = NULL; }
+    else if ((r = e->head)) { e->head = r->next; if (!e->head) e->tail = NULL; else __builtin_prefetch(e->head); }
     if (r) r->next = NULL;
     if (!e->primary && !e->head) {   /* its last request: release the entry */
         gms_u64map_del(&m->map, e->key);

@@ -84,6 +84,7 @@ static void deliver_ready(gms_xbar *x, uint32_t o, uint64_t now)
             return;
         }
         x->out_ready[o] = nxt->t_ready;
+        __builtin_prefetch(nxt->next);   /* host speed: the head after it, read at its delivery */
         if (x->islip || nxt->t_ready > now) return;   /* GPGPU-Sim: the receiver pops one packet per cycle */
     }
 }
