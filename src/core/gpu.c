@@ -348,7 +348,7 @@ static void par_leave(void *ud, unsigned tid)
     gms_mreq_tls = NULL;
 }
 
-static void par_merge(void *ud, unsigned n, unsigned nchunks)
+static void par_merge(void *ud, unsigned n)
 {
     gms_gpu *g = ud;
     gms_counters *d = &g->ctr;
@@ -377,7 +377,6 @@ static void par_merge(void *ud, unsigned n, unsigned nchunks)
         d->blocks_done += c->blocks_done;
         memset(c, 0, sizeof *c);
     }
-    (void)nchunks;
     gms_mreq_shards_merge(&g->pool);
 }
 

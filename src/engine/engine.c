@@ -338,7 +338,6 @@ static void par_take_chunks(gms_engine *e, unsigned tid, uint32_t epoch)
         uint64_t cycle = e->d[e->par_dom].cycle;
         struct gms_par_thread *t = &e->chunk[next];
         if (!entered) { entered = 1; if (h->enter) h->enter(h->ud, tid); }
-        if (h->chunk) h->chunk(h->ud, tid, next);
         gms_par_self = t;
         for (uint32_t i = t->lo; i < t->hi; i++) {
             gms_component *c = e->job[i];
@@ -521,7 +520,7 @@ static int process_edge_par(gms_engine *e, domain *d)
         spins = 0;
     }
     /* join done: merge the threads' shards, then replay the logs in component order */
-    if (e->hooks.merge) e->hooks.merge(e->hooks.ud, nt, nch);
+    if (e->hooks.merge) e->hooks.merge(e->hooks.ud, nt);
     e->ticks += n;
     e->replaying = 1;
     for (uint32_t c = 0; c < nch; c++) {

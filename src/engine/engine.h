@@ -64,10 +64,9 @@ typedef void (*gms_defer_fn)(void *p, uint64_t a, uint64_t b);
 typedef struct gms_par_hooks {
     int (*gate)(void *ud, uint64_t cycle);      /* may this edge tick in parallel? (main thread) */
     void (*enter)(void *ud, unsigned tid);      /* on each thread before its range */
-    void (*chunk)(void *ud, unsigned tid, unsigned chunk);   /* thread tid starts chunk `chunk` */
     void (*leave)(void *ud, unsigned tid);      /* on each thread after its chunks */
-    /* main thread, after the join, before the replay: nchunks chunks, in component order */
-    void (*merge)(void *ud, unsigned nthreads, unsigned nchunks);
+    /* main thread, after the join, before the replay */
+    void (*merge)(void *ud, unsigned nthreads);
     void *ud;
     uint32_t min_active;                        /* fewer active components: tick serially */
 } gms_par_hooks;
