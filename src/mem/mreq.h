@@ -30,7 +30,7 @@ typedef enum {
  * it is read. The DRAM coordinates (bank, row, column) are therefore not kept here: the
  * memory channel decodes them from the address when the request leaves the L2
  * (memsys_chan.c), and the channel keeps its own copy. A second line (the coordinates and a
- * debugging id) cost stream/qv100 7-9% wall (bench/README.md, sixth session). */
+ * debugging id) cost stream/qv100 7-9% wall in PGO=0 builds (bench/README.md, sixth session). */
 typedef struct __attribute__((aligned(64))) gms_mreq {
     struct gms_mreq *next;   /* intrusive link for queues and MSHR waiter lists */
     uint64_t addr;           /* byte address of the transaction (sector/line aligned) */
