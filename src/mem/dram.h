@@ -3,11 +3,12 @@
  * data pipeline (CL / WL + burst) and a bounded return queue.
  *
  * Standalone: no engine, no L2. The owner pushes requests (a gms_mreq with its bytes set,
- * and its bank, row and column from the address decoder, gms_addrdec_dram_of), calls gms_dram_chan_cycle once per DRAM command cycle with an increasing
- * cycle number (gaps are allowed: the skipped cycles count as idle), and pops finished
- * reads (return queue) and finished write-backs (done list). Timing state is kept as
- * absolute "allowed from cycle" values, so a channel left idle costs nothing and resumes
- * exactly (GPGPU-Sim's count-down counters, DEC2ZERO, reach 0 at the same cycles).
+ * and its bank, row and column from the address decoder, gms_addrdec_dram_of), calls
+ * gms_dram_chan_cycle once per DRAM command cycle with an increasing cycle number (gaps
+ * are allowed: the skipped cycles count as idle), and pops finished reads (return queue)
+ * and finished write-backs (done list). Timing state is kept as absolute "allowed from
+ * cycle" values, so a channel left idle costs nothing and resumes exactly (GPGPU-Sim's
+ * count-down counters, DEC2ZERO, reach 0 at the same cycles).
  *
  * Host speed: with ~40 K requests in flight, a request met again after a wait is a host
  * cache miss. The channel reads a request once, into its record, and then only writes its
