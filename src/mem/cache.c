@@ -6,7 +6,7 @@
 #include "mem/cache_line.h"
 #include "mem/index.h"
 #include "mem/mshr.h"
-#include "util/hashmap.h"
+#include "util/idxmap.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,7 +42,7 @@ struct gms_cache {
     uint64_t *tags;              /* nsets x assoc block addresses */
     gms_line *lines;
     uint32_t *set_used;          /* lines per set that are not INVALID (skips the invalid scan) */
-    gms_u64map where;            /* block address -> line index of its latest allocation: O(1) tag match */
+    gms_idxmap where;            /* block address -> line index of its latest allocation: O(1) tag match */
     int use_map;                 /* MAP_MIN_ASSOC ways or more: match through `where`; else scan */
     uint32_t *inv_top;           /* per set: every way at or above this index is non-INVALID */
     uint16_t *last_way;          /* narrow sets: the way last allocated or matched, tried first */
@@ -69,6 +69,13 @@ typedef struct evict {
  * cheaper than a probe into a large hash table that, over 80 SMs and 64 L2 slices, does not
  * stay in the host's caches. */
 #define MAP_MIN_ASSOC 33
+
+/* the block map: line-aligned keys, line indices < nl (empty below MAP_MIN_ASSOC ways) */
+static void where_init(gms_cache *c, size_t nl)
+{
+    gms_idxmap_init(&c->where, c->use_map ? nl : 0, nl < UINT32_MAX ? (uint32_t)nl : UINT32_MAX,
+                    (unsigned)__builtin_ctz(c->line));
+}
 
 static inline uint32_t set_of(const gms_cache *c, uint64_t addr)
 {
@@ -102,8 +109,8 @@ static inline __attribute__((always_inline)) int probe(gms_cache *c, uint32_t se
      * non-INVALID way, and it is the one allocated last */
     uint64_t found = UINT64_MAX;
     if (c->use_map) {
-        const uint64_t *at = gms_u64map_get(&c->where, blk);
-        if (at && *at >= base && *at < base + c->assoc) found = *at;
+        uint32_t at = gms_idxmap_get(&c->where, blk);
+        if (at >= base && at < base + c->assoc) found = at;
     } else {   /* small sets: scanning the contiguous tags beats a hash probe into host memory */
         const uint64_t *tg = c->tags + base;
         /* Host speed: a valid way holding blk is the only one (see above), so when the way
@@ -237,8 +244,8 @@ static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uin
     gms_line *l = &c->lines[idx];
     if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]++;
     if (c->use_map) {
-        gms_u64map_del_if(&c->where, c->tags[idx], idx);   /* its old block, if still here */
-        gms_u64map_put(&c->where, blk, idx);
+        gms_idxmap_del_if(&c->where, c->tags[idx], idx);   /* its old block, if still here */
+        gms_idxmap_put(&c->where, blk, idx);
     } else {
         c->last_way[idx / c->assoc] = (uint16_t)(idx % c->assoc);
     }
@@ -702,7 +709,7 @@ __attribute__((noipa)) void gms_cache_prefetch_access(const gms_cache *c, const 
 {
     uint64_t blk = req->addr & ~c->line_mask;
     if (c->use_map) {
-        gms_u64map_prefetch(&c->where, blk);
+        gms_idxmap_prefetch(&c->where, blk);
     } else {
         uint32_t base = set_of(c, req->addr) * c->assoc;
         const char *t = (const char *)(c->tags + base), *te = (const char *)(c->tags + base + c->assoc);
@@ -770,7 +777,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->inv_top = gms_xmalloc(cfg->nsets * sizeof *c->inv_top);
     for (uint32_t i = 0; i < cfg->nsets; i++) c->inv_top[i] = cfg->assoc;
     c->last_way = gms_xcalloc(cfg->nsets, sizeof *c->last_way);
-    gms_u64map_init(&c->where, c->use_map ? nl : 0);
+    where_init(c, nl);
     lru_init(c);
     return c;
 }
@@ -792,7 +799,7 @@ void gms_cache_free(gms_cache *c)
     free(c->inv_top);
     free(c->last_way);
     free(c->lru_prev); free(c->lru_next); free(c->lru_head); free(c->lru_tail);
-    gms_u64map_free(&c->where);
+    gms_idxmap_free(&c->where);
     free(c);
 }
 
@@ -863,8 +870,8 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     memset(c->set_used, 0, c->cfg.nsets * sizeof *c->set_used);
     c->assoc = assoc;
     c->use_map = assoc >= MAP_MIN_ASSOC;
-    gms_u64map_free(&c->where);
-    gms_u64map_init(&c->where, c->use_map ? nl : 0);
+    gms_idxmap_free(&c->where);
+    where_init(c, nl);
     for (uint32_t i = 0; i < c->cfg.nsets; i++) c->inv_top[i] = assoc;
     memset(c->last_way, 0, c->cfg.nsets * sizeof *c->last_way);   /* ways < assoc */
     c->cfg.assoc = assoc;

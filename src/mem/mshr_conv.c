@@ -3,7 +3,7 @@
  * counts). full(a) = entry(a) ? n(a) >= max_merge : used >= entries (spec 000a section 1.2).
  * Entries live in a fixed array with a free list; a hash map gives O(1) key -> entry. */
 #include "mem/mshr.h"
-#include "util/hashmap.h"
+#include "util/idxmap.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +37,7 @@ typedef struct conv {
     entry *e;
     uint32_t n, max_merge, used, free_head;
     uint32_t ready_head, ready_tail;   /* filled entries whose requests are being handed out */
-    gms_u64map map;
+    gms_idxmap map;   /* key -> entry */
 } conv;
 
 static void *create(const gms_cache_config *cfg)
@@ -51,7 +51,9 @@ static void *create(const gms_cache_config *cfg)
     for (uint32_t i = 0; i < m->n; i++) m->e[i].next_free = i + 1;
     m->free_head = 0;
     m->ready_head = m->ready_tail = NONE;
-    gms_u64map_init(&m->map, (size_t)m->n + 1);   /* the map doubles it: load <= 1/2 */
+    /* keys are sectors (32 B) of sectored caches, else lines: multiples of 32 or the line */
+    unsigned shift = cfg->type == 'S' || cfg->line < 32 ? 5 : (unsigned)__builtin_ctz(cfg->line);
+    gms_idxmap_init(&m->map, (size_t)m->n + 1, m->n, shift);   /* the map doubles it: load <= 1/2 */
     return m;
 }
 
@@ -59,7 +61,7 @@ static void destroy(void *p)
 {
     conv *m = p;
     if (!m) return;
-    gms_u64map_free(&m->map);
+    gms_idxmap_free(&m->map);
     free(m->e);
     free(m);
 }
@@ -67,10 +69,10 @@ static void destroy(void *p)
 static int check(void *p, uint64_t key, int *hit)
 {
     conv *m = p;
-    uint64_t *v = gms_u64map_get(&m->map, key);
-    if (v) {
+    uint32_t v = gms_idxmap_get(&m->map, key);
+    if (v != GMS_IDX_NONE) {
         *hit = 1;
-        return m->e[*v].count >= m->max_merge ? GMS_RF_MSHR_MERGE : 0;
+        return m->e[v].count >= m->max_merge ? GMS_RF_MSHR_MERGE : 0;
     }
     *hit = 0;
     return m->used >= m->n ? GMS_RF_MSHR_ENTRY : 0;
@@ -79,20 +81,18 @@ static int check(void *p, uint64_t key, int *hit)
 static int rw_pending(void *p, uint64_t key)
 {
     conv *m = p;
-    uint64_t *v = gms_u64map_get(&m->map, key);
-    return v ? m->e[*v].raw : 0;
+    uint32_t v = gms_idxmap_get(&m->map, key);
+    return v != GMS_IDX_NONE ? m->e[v].raw : 0;
 }
 
 static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_mshr_info *info)
 {
     conv *m = p;
     int created;
-    uint64_t *v = gms_u64map_upsert(&m->map, key, &created);   /* one probe for get + put */
+    /* one probe for get + put; a new key gets the free list's head */
+    uint32_t i = gms_idxmap_get_or_put(&m->map, key, m->free_head, &created);
     entry *e;
-    uint32_t i;
     if (created) {
-        i = m->free_head;
-        *v = i;
         e = &m->e[i];
         e->live = 1;
         m->free_head = e->next_free;
@@ -110,7 +110,6 @@ static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_m
         }
         e->has_atomic = 0;
     } else {
-        i = (uint32_t)*v;
         e = &m->e[i];
         r->next = NULL;
         if (e->tail) e->tail->next = r; else e->head = r;
@@ -126,11 +125,10 @@ static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_m
 static gms_mreq *take(void *p, uint64_t key, gms_mshr_info *info)
 {
     conv *m = p;
-    uint64_t *v = gms_u64map_get(&m->map, key);
-    if (!v) return NULL;
-    uint32_t i = (uint32_t)*v;
+    uint32_t i = gms_idxmap_get(&m->map, key);
+    if (i == GMS_IDX_NONE) return NULL;
     entry *e = &m->e[i];
-    gms_u64map_del(&m->map, key);
+    gms_idxmap_del(&m->map, key);
     gms_mreq *chain = e->primary;
     chain->next = e->head;
     if (info) get_info(e, info);
@@ -148,16 +146,15 @@ static gms_mreq *mark_ready(void *p, uint64_t key, uint32_t hint, gms_mshr_info 
     uint32_t i = hint;
     /* keys are unique among live entries, so a live entry with this key is the map's answer */
     if (i >= m->n || !m->e[i].live || m->e[i].key != key) {
-        uint64_t *v = gms_u64map_get(&m->map, key);
-        if (!v) return NULL;
-        i = (uint32_t)*v;
+        i = gms_idxmap_get(&m->map, key);
+        if (i == GMS_IDX_NONE) return NULL;
     }
     entry *e = &m->e[i];
     if (info) get_info(e, info);
     /* host speed: next_ready deletes the key from the map once the entry's requests have been
      * handed out, a cycle or more from now; the hint made this fill skip the map, so its slot
      * is not in the host cache: start loading it now */
-    gms_u64map_prefetch(&m->map, key);
+    gms_idxmap_prefetch(&m->map, key);
     e->ready_next = NONE;
     if (m->ready_tail == NONE) m->ready_head = i; else m->e[m->ready_tail].ready_next = i;
     m->ready_tail = i;
@@ -169,7 +166,7 @@ static void prefetch(const void *p, uint64_t key, uint32_t hint)
 {
     const conv *m = p;
     if (hint < m->n) __builtin_prefetch(&m->e[hint], 1);
-    else gms_u64map_prefetch(&m->map, key);
+    else gms_idxmap_prefetch(&m->map, key);
 }
 
 static int any_ready(const void *p) { return ((const conv *)p)->ready_head != NONE; }
@@ -185,7 +182,7 @@ static gms_mreq *next_ready(void *p)
     else if ((r = e->head)) { e->head = r->next; if (!e->head) e->tail = NULL; else __builtin_prefetch(e->head); }
     if (r) r->next = NULL;
     if (!e->primary && !e->head) {   /* its last request: release the entry */
-        gms_u64map_del(&m->map, e->key);
+        gms_idxmap_del(&m->map, e->key);
         e->live = 0;
         m->ready_head = e->ready_next;
         if (m->ready_head == NONE) m->ready_tail = NONE;
