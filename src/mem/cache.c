@@ -22,28 +22,36 @@ const char *const gms_rf_cause_name[GMS_RF__COUNT] = {
 #define LRU_NIL 0xFFFFu
 #define RF_NONE (-1)
 
+/* Host speed: the fields every access, fill and readiness test reads come first, so that they
+ * share two host cache lines (the struct is 64-aligned); the 80 L1s' structs are out of the
+ * host's first-level cache by the time their SM ticks again. The rest (configuration, name,
+ * statistics, the policies' side arrays) follows. */
 struct gms_cache {
-    gms_cache_config cfg;
-    char name[48];
-    gms_mreq_pool *pool;
+    const gms_mshr_ops *mo;
+    void *mshr;
+    uint64_t *tags;              /* nsets x assoc block addresses */
+    gms_line *lines;
     const gms_index_ops *idx;
-    gms_index_state ist;
     uint64_t (*xform)(void *, uint64_t);
     void *xctx;
     const gms_repl_ops *repl;
-    const gms_mshr_ops *mo;
-    void *mshr;
-    uint32_t assoc, atom, line;
     uint64_t line_mask;          /* line - 1 */
+    uint32_t assoc, atom, line;
+    uint32_t mq_cap;             /* cfg.miss_queue */
+    uint32_t nlines;             /* nsets x assoc */
     int sector, on_miss;
+    int use_map;                 /* MAP_MIN_ASSOC ways or more: match through `where`; else scan */
     char wp, wa;
     uint8_t wrbk_type, wr_alloc_type, is_l2;
     uint32_t home_subpart;   /* of the last access: destination of flush write-backs */
-    uint64_t *tags;              /* nsets x assoc block addresses */
-    gms_line *lines;
-    uint32_t *set_used;          /* lines per set that are not INVALID (skips the invalid scan) */
+    /* mo->any_ready(mshr), kept here after every MSHR call that can change it (mark_ready,
+     * next_ready, take): the SM and the slice ask every cycle, and the MSHR table's own
+     * struct is one more host line */
+    int mshr_ready;
+    gms_mreq_fifo mq;            /* unbounded list; the capacity checks are GPGPU-Sim's */
+    gms_index_state ist;
     gms_idxmap where;            /* block address -> line index of its latest allocation: O(1) tag match */
-    int use_map;                 /* MAP_MIN_ASSOC ways or more: match through `where`; else scan */
+    uint32_t *set_used;          /* lines per set that are not INVALID (skips the invalid scan) */
     uint32_t *inv_top;           /* per set: every way at or above this index is non-INVALID */
     uint16_t *last_way;          /* narrow sets: the way last allocated or matched, tried first */
     /* wide sets (use_map): each set's ways in a list sorted by (key, way), so the victim is
@@ -51,7 +59,9 @@ struct gms_cache {
      * per allocation in the 256-way L1). NULL for narrow sets. */
     uint16_t *lru_prev, *lru_next;   /* per line: way index within its set, LRU_NIL at the ends */
     uint16_t *lru_head, *lru_tail;   /* per set */
-    gms_mreq_fifo mq;            /* unbounded list; the capacity checks are GPGPU-Sim's */
+    gms_mreq_pool *pool;
+    gms_cache_config cfg;
+    char name[48];
     gms_cache_stats st;
 };
 
@@ -325,7 +335,7 @@ static inline __attribute__((always_inline)) void tag_access(gms_cache *c, int s
 
 static inline int mq_full(const gms_cache *c, uint32_t extra)
 {
-    return c->mq.n + extra >= c->cfg.miss_queue;
+    return c->mq.n + extra >= c->mq_cap;
 }
 
 static inline void mq_push(gms_cache *c, gms_mreq *r) { gms_fifo_push(&c->mq, r); }
@@ -381,7 +391,7 @@ static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mr
         c->st.acc[acc_type(r)][GMS_CACHE_MSHR_HIT]++;
         *do_miss = 1;
         *flags |= GMS_CACHE_WAIT;
-    } else if (rc == 0 && c->mq.n < c->cfg.miss_queue) {
+    } else if (rc == 0 && c->mq.n < c->mq_cap) {
         tag_access(c, status, idx, blk, sm, now, ev);
         gms_mshr_info info = { r->addr, r->bytes, idx, 0 };
         r->mshr_hint[c->is_l2 ? 1 : 0] = (uint16_t)c->mo->add(c->mshr, key, r, 1, &info);
@@ -485,7 +495,7 @@ static int wa_check(gms_cache *c, uint64_t key, uint32_t mq_extra, int *hit, int
     int rc = c->mo->check(c->mshr, key, hit);
     if (mq_full(c, mq_extra)) { *cause = GMS_RF_MISS_QUEUE_FULL; return -1; }
     if (rc) { *cause = rc; return -1; }
-    if (!*hit && c->mq.n >= c->cfg.miss_queue) { *cause = GMS_RF_MISS_QUEUE_FULL; return -1; }
+    if (!*hit && c->mq.n >= c->mq_cap) { *cause = GMS_RF_MISS_QUEUE_FULL; return -1; }
     return 0;
 }
 
@@ -670,6 +680,7 @@ gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
     uint64_t key = reply_key(c, reply);
     gms_mshr_info info;
     gms_mreq *chain = c->mo->take(c->mshr, key, &info);
+    c->mshr_ready = c->mo->any_ready(c->mshr);
     if (!chain) return NULL;
     chain->addr = info.orig_addr;
     chain->bytes = info.orig_bytes;
@@ -692,6 +703,7 @@ int gms_cache_fill_ready(gms_cache *c, gms_mreq *reply, uint64_t now)
     uint64_t key = reply_key(c, reply);
     gms_mshr_info info;
     gms_mreq *primary = c->mo->mark_ready(c->mshr, key, reply->mshr_hint[c->is_l2 ? 1 : 0], &info);
+    c->mshr_ready = c->mo->any_ready(c->mshr);
     if (!primary) return 0;
     primary->addr = info.orig_addr;
     primary->bytes = info.orig_bytes;
@@ -726,15 +738,15 @@ __attribute__((noipa)) void gms_cache_prefetch_fill(const gms_cache *c, const gm
 {
     int lv = c->is_l2 ? 1 : 0;
     c->mo->prefetch(c->mshr, reply_key(c, reply), reply->mshr_hint[lv]);
-    size_t nl = (size_t)c->cfg.nsets * c->assoc;
-    if (c->on_miss && reply->line_hint[lv] < nl) __builtin_prefetch(&c->lines[reply->line_hint[lv]], 1);
+    if (c->on_miss && reply->line_hint[lv] < c->nlines) __builtin_prefetch(&c->lines[reply->line_hint[lv]], 1);
 }
 
-int gms_cache_access_ready(const gms_cache *c) { return c->mo->any_ready(c->mshr); }
+int gms_cache_access_ready(const gms_cache *c) { return c->mshr_ready; }
 
 gms_mreq *gms_cache_next_access(gms_cache *c)
 {
     gms_mreq *r = c->mo->next_ready(c->mshr);
+    c->mshr_ready = c->mo->any_ready(c->mshr);
     if (r && r->access == c->wr_alloc_type) {   /* our own write-allocate read: nobody waits */
         gms_mreq_release(c->pool, r);
         return NULL;
@@ -745,7 +757,8 @@ gms_mreq *gms_cache_next_access(gms_cache *c)
 gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const char *name)
 {
     if (!cfg || !cfg->enabled) return NULL;
-    gms_cache *c = gms_xcalloc(1, sizeof *c);
+    gms_cache *c = gms_xaligned(64, sizeof *c);   /* the hot fields' lines (see the struct) */
+    memset(c, 0, sizeof *c);
     c->cfg = *cfg;
     snprintf(c->name, sizeof c->name, "%s", name ? name : "cache");
     c->pool = pool;
@@ -770,6 +783,8 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->wrbk_type = c->is_l2 ? GMS_ACC_L2_WRBK : GMS_ACC_L1_WRBK;
     c->wr_alloc_type = c->is_l2 ? GMS_ACC_L2_WR_ALLOC_R : GMS_ACC_L1_WR_ALLOC_R;
     size_t nl = (size_t)cfg->nsets * cfg->assoc;
+    c->nlines = (uint32_t)nl;
+    c->mq_cap = cfg->miss_queue;
     c->tags = gms_xmalloc(nl * sizeof *c->tags);
     for (size_t i = 0; i < nl; i++) c->tags[i] = UINT64_MAX;   /* no block matches */
     c->lines = gms_xcalloc(nl, sizeof *c->lines);
@@ -862,6 +877,7 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     if (assoc == c->assoc) return 0;
     if (gms_cache_mshr_used(c) || c->mq.n || assoc == 0) return -1;
     size_t nl = (size_t)c->cfg.nsets * assoc;
+    c->nlines = (uint32_t)nl;
     free(c->tags);
     free(c->lines);
     c->tags = gms_xmalloc(nl * sizeof *c->tags);
