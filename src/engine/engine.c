@@ -14,7 +14,6 @@ struct gms_component {
     gms_tick_fn tick;
     gms_report_fn report;
     void *self;
-    const void *hot;         /* what the engine prefetches before the tick (default: self) */
     uint8_t dom;
     uint8_t active;
     uint8_t par;             /* may tick on a worker thread (gms_engine_mark_parallel) */
@@ -30,6 +29,11 @@ typedef struct domain {
     uint64_t cycle;          /* edges passed */
     uint64_t next_edge_fs;   /* (cycle + 1) * period_fs */
     gms_component **comps;
+    /* host speed: what the edge loop needs of component i, in dense arrays (the component
+     * structs themselves are one more host line per tick) */
+    gms_tick_fn *tick;
+    void **self;
+    const void **hot;        /* what is prefetched before the tick (default: self) */
     uint32_t ncomps, capcomps;
     uint64_t *active_bits;
     uint32_t nwords;
@@ -137,6 +141,9 @@ void gms_engine_free(gms_engine *e)
     par_stop(e);
     for (int i = 0; i < GMS_NDOM; i++) {
         free(e->d[i].comps);
+        free(e->d[i].tick);
+        free(e->d[i].self);
+        free(e->d[i].hot);
         free(e->d[i].active_bits);
         free(e->d[i].heap);
     }
@@ -159,13 +166,18 @@ gms_component *gms_engine_add(gms_engine *e, gms_domain dn, const char *name,
     c->tick = tick;
     c->report = report;
     c->self = self;
-    c->hot = self;
     c->dom = (uint8_t)dn;
     c->wake_cycle = UINT64_MAX;
     if (d->ncomps == d->capcomps) {
         d->capcomps = d->capcomps ? d->capcomps * 2 : 16;
         d->comps = gms_xrealloc(d->comps, d->capcomps * sizeof *d->comps);
+        d->tick = gms_xrealloc(d->tick, d->capcomps * sizeof *d->tick);
+        d->self = gms_xrealloc(d->self, d->capcomps * sizeof *d->self);
+        d->hot = gms_xrealloc(d->hot, d->capcomps * sizeof *d->hot);
     }
+    d->tick[d->ncomps] = tick;
+    d->self[d->ncomps] = self;
+    d->hot[d->ncomps] = self;
     c->idx = d->ncomps;
     d->comps[d->ncomps++] = c;
     uint32_t words = (d->ncomps + 63) / 64;
@@ -197,7 +209,10 @@ void gms_engine_defer(gms_defer_fn fn, void *p, uint64_t a, uint64_t b)
 int gms_engine_replaying(const gms_engine *e) { return e->replaying; }
 uint64_t gms_engine_parallel_edges(const gms_engine *e) { return e->par_edges; }
 
-void gms_engine_set_hot(gms_component *c, const void *hot) { c->hot = hot; }
+void gms_engine_set_hot(gms_engine *e, gms_component *c, const void *hot)
+{
+    e->d[c->dom].hot[c->idx] = hot;
+}
 
 void gms_engine_activate(gms_engine *e, gms_component *c)
 {
@@ -589,19 +604,19 @@ static void process_edge(gms_engine *e, domain *d)
         while (bits) {
             int b = __builtin_ctzll(bits);
             bits &= bits - 1;
-            gms_component *c = d->comps[w * 64 + (uint32_t)b];
-            if (!c->active) continue;
+            uint32_t i = w * 64 + (uint32_t)b;
+            if (!(d->active_bits[w] >> b & 1)) continue;   /* (= its active flag) */
             if (bits) {
                 /* host speed: the next component's first host lines (an SM keeps what every
                  * tick reads there) start loading while this one ticks */
-                const char *p = d->comps[w * 64 + (uint32_t)__builtin_ctzll(bits)]->hot;
+                const char *p = d->hot[w * 64 + (uint32_t)__builtin_ctzll(bits)];
                 __builtin_prefetch(p);
                 __builtin_prefetch(p + 64);
                 __builtin_prefetch(p + 128);
                 __builtin_prefetch(p + 192);
             }
             e->ticks++;
-            if (!c->tick(c->self, d->cycle)) deactivate(d, c);
+            if (!d->tick[i](d->self[i], d->cycle)) deactivate(d, d->comps[i]);
         }
     }
     if (t0) { e->gov_ns[0] += now_ns() - t0; e->gov_time_serial = 0; }

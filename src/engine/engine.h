@@ -32,7 +32,7 @@ void gms_engine_activate(gms_engine *e, gms_component *c);
 /* Host speed only: while the component before it ticks, the engine prefetches the first
  * 256 bytes at `hot` (default: the component's self), the state its tick reads first. A
  * component whose self is a small wrapper names the real state here. */
-void gms_engine_set_hot(gms_component *c, const void *hot);
+void gms_engine_set_hot(gms_engine *e, gms_component *c, const void *hot);
 /* wake the component at cycle `cycle` of its own domain (>= the current cycle + 1) */
 void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle);
 /* current cycle count of a domain (number of edges that domain has passed) */

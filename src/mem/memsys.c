@@ -135,13 +135,13 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
         s->l2 = gms_l2_slice_new(&cfg, pool);
         snprintf(s->name, sizeof s->name, "L2 slice %u", i);
         s->comp = gms_engine_add(e, GMS_DOM_L2, s->name, slice_tick, slice_report, s);
-        gms_engine_set_hot(s->comp, s->l2);   /* host speed: the slice's state, not this wrapper */
+        gms_engine_set_hot(e, s->comp, s->l2);   /* host speed: the slice's state, not this wrapper */
     }
     for (uint32_t c = 0; c < ms->nch; c++) {
         if (gms_ms_chan_init(ms, &ms->chans[c], c, p, err)) { ms_free(ms); return -1; }
         ms->chans[c].comp = gms_engine_add(e, GMS_DOM_DRAM, ms->chans[c].name, gms_ms_chan_tick,
                                            gms_ms_chan_report, &ms->chans[c]);
-        gms_engine_set_hot(ms->chans[c].comp, ms->chans[c].dram);
+        gms_engine_set_hot(e, ms->chans[c].comp, ms->chans[c].dram);
     }
     out->self = ms;
     out->n_subparts = ms->nsub;
