@@ -53,7 +53,8 @@ static void *create(const gms_cache_config *cfg)
     m->ready_head = m->ready_tail = NONE;
     /* keys are sectors (32 B) of sectored caches, else lines: multiples of 32 or the line */
     unsigned shift = cfg->type == 'S' || cfg->line < 32 ? 5 : (unsigned)__builtin_ctz(cfg->line);
-    gms_idxmap_init(&m->map, (size_t)m->n + 1, m->n, shift);   /* the map doubles it: load <= 1/2 */
+    /* room for every entry at load <= 1/2 (the map never grows): 1024 slots for 512 MSHRs */
+    gms_idxmap_init(&m->map, m->n ? m->n : 1, m->n, shift);
     return m;
 }
 
