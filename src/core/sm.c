@@ -26,14 +26,37 @@ static void inf_release(gms_sm *s, inflight *f) { f->next_free = s->inf_free; s-
 
 static void wheel_add(gms_sm *s, uint64_t cycle, uint16_t wi, uint8_t reg)
 {
-    bucket *b = &s->wheel[cycle & s->wheel_mask];
-    if (b->n == b->cap) {
-        b->cap = b->cap ? b->cap * 2 : 8;
-        b->ev = gms_xrealloc(b->ev, b->cap * sizeof *b->ev);
+    uint32_t i = (uint32_t)(cycle & s->wheel_mask);
+    bucket *b = &s->wheel[i];
+    if (b->n >= WHEEL_INLINE && b->n - WHEEL_INLINE == b->cap) {
+        b->cap = b->cap ? (uint16_t)(b->cap * 2) : 8;
+        b->more = gms_xrealloc(b->more, b->cap * sizeof *b->more);
     }
-    b->ev[b->n++] = (event){ wi, reg, 0 };
+    *bucket_ev(b, b->n++) = (event){ wi, reg, 0 };
+    s->wheel_occ[i >> 6] |= 1ULL << (i & 63);
     s->wheel_events++;
     s->w[wi].reg_events++;
+}
+
+/* the first cycle c, from <= c <= to, whose wheel bucket holds events, or 0 (to - from is less
+ * than the wheel's size, a multiple of 64) */
+static uint64_t wheel_next(const gms_sm *s, uint64_t from, uint64_t to)
+{
+    for (uint64_t c = from; c <= to;) {
+        uint32_t i = (uint32_t)(c & s->wheel_mask);
+        uint64_t w = s->wheel_occ[i >> 6] >> (i & 63);
+        if (w) {
+            uint64_t hit = c + (uint64_t)__builtin_ctzll(w);
+            return hit <= to ? hit : 0;
+        }
+        c += 64 - (i & 63);
+    }
+    return 0;
+}
+static inline int wheel_has(const gms_sm *s, uint64_t cycle)
+{
+    uint32_t i = (uint32_t)(cycle & s->wheel_mask);
+    return s->wheel_occ[i >> 6] >> (i & 63) & 1;
 }
 
 /* ---------------------------------------------------------------- deferred (host threads) */
@@ -834,14 +857,17 @@ static void run_events(gms_sm *s, uint64_t cycle)
     uint64_t from = s->last_cycle + 1;
     if (cycle - s->last_cycle > (uint64_t)s->wheel_mask + 1) from = cycle - s->wheel_mask;
     for (uint64_t c = from; c <= cycle && s->wheel_events; c++) {
-        bucket *b = &s->wheel[c & s->wheel_mask];
+        uint32_t wi = (uint32_t)(c & s->wheel_mask);
+        if (!(s->wheel_occ[wi >> 6] >> (wi & 63) & 1)) continue;
+        bucket *b = &s->wheel[wi];
         for (uint32_t i = 0; i < b->n; i++) {
-            event e = b->ev[i];
+            event e = *bucket_ev(b, i);
             s->wheel_events--;
             s->w[e.warp].reg_events--;
             reg_released(s, e.warp, e.reg);
         }
         b->n = 0;
+        s->wheel_occ[wi >> 6] &= ~(1ULL << (wi & 63));
     }
     s->last_cycle = cycle;
 }
@@ -1007,7 +1033,7 @@ static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
 {
     const blocked_snap *b = &s->blk;
     if (cycle >= b->until || s->last_cycle + 1 != cycle || s->replies.n || s->ncand) return 0;
-    if (s->wheel_events && s->wheel[cycle & s->wheel_mask].n) return 0;
+    if (s->wheel_events && wheel_has(s, cycle)) return 0;
     gms_gpu *g = s->g;
     const gms_mreq *h = s->l1 ? gms_cache_mq_head(s->l1) : NULL;
     if (h && gms_icnt_can_send(g, s->id, h)) return 0;
@@ -1072,15 +1098,18 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     if (t == 1) { sm_blocked_snapshot(s, cycle); return 1; }
     if (t) {
         /* ... or at the next register release, if that comes first */
-        for (uint64_t c = cycle + 1; s->wheel_events && c < t && c <= cycle + s->wheel_mask + 1; c++)
-            if (s->wheel[c & s->wheel_mask].n) { t = c; break; }
+        if (s->wheel_events && t > cycle + 1) {
+            uint64_t last = t - 1 < cycle + s->wheel_mask + 1 ? t - 1 : cycle + s->wheel_mask + 1;
+            uint64_t c = wheel_next(s, cycle + 1, last);
+            if (c) t = c;
+        }
         gms_engine_wake_at(s->g->eng, s->comp, t);
         return 0;
     }
     if (s->wheel_events) {
         /* sleep until the next register release */
-        for (uint64_t c = cycle + 1; c <= cycle + s->wheel_mask + 1; c++)
-            if (s->wheel[c & s->wheel_mask].n) { gms_engine_wake_at(s->g->eng, s->comp, c); break; }
+        uint64_t c = wheel_next(s, cycle + 1, cycle + s->wheel_mask + 1);
+        if (c) gms_engine_wake_at(s->g->eng, s->comp, c);
     }
     return 0;
 }
@@ -1156,9 +1185,11 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
         uint32_t l = p->core.spec_lat[i].lat + (OC_MAX_CU + 2) * p->core.spec_lat[i].ii + 64;
         if (l > maxlat) maxlat = l;
     }
-    uint32_t ws = 1;
+    uint32_t ws = 64;   /* a multiple of 64: the occupancy words (wheel_next) */
     while (ws < maxlat) ws <<= 1;
-    s->wheel = gms_xcalloc(ws, sizeof *s->wheel);
+    s->wheel = gms_xaligned(64, ws * sizeof *s->wheel);
+    memset(s->wheel, 0, ws * sizeof *s->wheel);
+    s->wheel_occ = gms_xcalloc(ws / 64, sizeof *s->wheel_occ);
     s->wheel_mask = ws - 1;
     s->l1_enabled = p->l1d.dl1.enabled;
     if (s->l1_enabled) {
@@ -1183,8 +1214,9 @@ void gms_sm_free(gms_sm *s)
     for (uint32_t i = 0; i < s->nblock_slots; i++) gms_block_trace_free(&s->blocks[i].bt);
     free(s->blocks);
     for (int op = 0; op < GMS_OP__COUNT; op++) free(s->pipe_free[op]);
-    for (uint32_t i = 0; i <= s->wheel_mask; i++) free(s->wheel[i].ev);
+    for (uint32_t i = 0; i <= s->wheel_mask; i++) free(s->wheel[i].more);
     free(s->wheel);
+    free(s->wheel_occ);
     for (uint32_t i = 0; i < s->ninf_slabs; i++) free(s->inf_slabs[i]);
     free(s->inf_slabs);
     if (s->l1) gms_cache_free(s->l1);

@@ -59,7 +59,18 @@ typedef struct block_slot {
 
 typedef struct event { uint16_t warp; uint8_t reg; uint8_t pad; } event;
 
-typedef struct bucket { event *ev; uint32_t n, cap; } bucket;
+/* One cycle of the register-release wheel. Host speed: the first WHEEL_INLINE events are kept
+ * in the bucket itself (a bucket is half a host line), so adding or running an event touches
+ * one line, not the bucket and a separate array; more go to `more`. n is at most the
+ * registers of all warps (64 x 255), so 16 bits hold it. */
+#define WHEEL_INLINE 5
+typedef struct bucket {
+    uint16_t n, cap;           /* events; capacity of `more` */
+    event in[WHEEL_INLINE];
+    event *more;               /* events WHEEL_INLINE.. */
+} bucket;
+_Static_assert(sizeof(bucket) == 32, "two wheel buckets per host line");
+static inline event *bucket_ev(bucket *b, uint32_t i) { return i < WHEEL_INLINE ? &b->in[i] : &b->more[i - WHEEL_INLINE]; }
 
 /* Host speed: an SM that can do nothing but retry (bank heads failing in the L1, the LSU
  * stalled on a full bank queue or bypass slots, the interconnect refusing its requests) spends
@@ -93,6 +104,7 @@ struct gms_sm {
     gms_cache *l1;
     gms_mreq *next_wb;                   /* ldst_unit::m_next_wb: L1D waiter written back next */
     bucket *wheel;                       /* register-release wheel */
+    uint64_t *wheel_occ;                 /* bit i: wheel[i] holds events (the sleep and wake tests) */
     uint32_t wheel_mask;
     uint64_t wheel_events;
     uint64_t last_cycle;
