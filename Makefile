@@ -63,9 +63,11 @@ bench: $(BUILD)/gpumemsim
 # compiled with the profile of three short training runs of an instrumented build of the same
 # objects (gcc ties a static function's profile to its object's path, so the instrumented
 # objects are built in place, trained, and then replaced). About 10% faster on stream/qv100,
-# statistics identical (bench/README.md). A changed source is rebuilt instrumented and
-# re-trained (its profile only; the others stay valid), then every object is recompiled with
-# the profiles; `make PGO=0` builds without any of it (faster edit-build cycles).
+# statistics identical (bench/README.md). Any change to a source or header rebuilds every
+# object instrumented and re-trains from scratch, then recompiles every object with the new
+# profiles: objects left by `make PGO=0` in build/ (not instrumented) would otherwise be
+# linked into the training binary, keep their old profiles, and fail the build with
+# coverage-mismatch errors. `make PGO=0` builds without any of it (faster edit-build cycles).
 PGO ?= 1
 PGO_TRAIN := "--config configs/qv100.config --workload stream --set n=524288" \
              "--config configs/qv100.config --workload gather --set n=16384" \
@@ -75,16 +77,28 @@ PGO_STAMP := $(BUILD)/.pgo-profile
 CFLAGS  += -fprofile-use -fprofile-partial-training -Wno-missing-profile
 $(LIB_OBJ) $(CLI_OBJ) $(TST_OBJ): $(PGO_STAMP)
 $(PGO_STAMP): $(LIB_SRC) $(CLI_SRC) $(shell find src include -name '*.h')
-	@mkdir -p $(BUILD) && touch $(BUILD)/.pgo-start
+	@mkdir -p $(BUILD)
+	@# every object instrumented, every profile new (see above)
+	find $(BUILD) \( -name '*.o' -o -name '*.a' -o -name '*.gcda' \) -delete
+	rm -f $(BUILD)/gpumemsim $(BUILD)/gms_tests
 	$(MAKE) PGO=0 OPT="$(OPT) -fprofile-generate -fprofile-update=single" \
-	    LDFLAGS="$(LDFLAGS) -fprofile-generate" $(BUILD)/gpumemsim
-	@# the profiles of the objects just rebuilt are replaced, not merged with the old code's
-	find $(BUILD) -name '*.o' -newer $(BUILD)/.pgo-start | sed 's/\.o$$/.gcda/' | xargs rm -f
+	    LDFLAGS="$(LDFLAGS) -fprofile-generate" FLAGS_FILE=$(BUILD)/.cflags-instrumented $(BUILD)/gpumemsim
 	for t in $(PGO_TRAIN); do $(BUILD)/gpumemsim run $$t --quiet >/dev/null || exit 1; done
 	find $(BUILD) \( -name '*.o' -o -name '*.a' \) -delete
 	rm -f $(BUILD)/gpumemsim $(BUILD)/gms_tests
 	touch $@
 endif
+# The objects depend on the flags they were compiled with: switching between `make` and
+# `make PGO=0` (or other XCFLAGS) in one build directory recompiles them instead of linking
+# objects of the other kind.
+FLAGS_FILE ?= $(BUILD)/.cflags
+$(FLAGS_FILE): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(CC) $(CFLAGS) $(LDFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS) $(LDFLAGS)' > $@
+$(LIB_OBJ) $(CLI_OBJ) $(TST_OBJ): $(FLAGS_FILE)
+.PHONY: FORCE
+FORCE:
+
 # kept for old scripts: the default build is profile-guided now
 pgo: all
 
