@@ -48,6 +48,10 @@ struct gms_cache {
      * next_ready, take): the SM and the slice ask every cycle, and the MSHR table's own
      * struct is one more host line */
     int mshr_ready;
+    /* the MSHR table's hint array (mo->hint_array; n 0 if none): a fill's entry is prefetched
+     * from here, without a look at the table's struct */
+    const char *mshr_hint_base;
+    uint32_t mshr_hint_n, mshr_hint_stride;
     gms_mreq_fifo mq;            /* unbounded list; the capacity checks are GPGPU-Sim's */
     gms_index_state ist;
     gms_idxmap where;            /* block address -> line index of its latest allocation: O(1) tag match */
@@ -737,7 +741,13 @@ __attribute__((noipa)) void gms_cache_prefetch_access(const gms_cache *c, const 
 __attribute__((noipa)) void gms_cache_prefetch_fill(const gms_cache *c, const gms_mreq *reply)
 {
     int lv = c->is_l2 ? 1 : 0;
-    c->mo->prefetch(c->mshr, reply_key(c, reply), reply->mshr_hint[lv]);
+    uint32_t h = reply->mshr_hint[lv];
+    if (h < c->mshr_hint_n) {
+        __builtin_prefetch(c->mshr_hint_base + (size_t)h * c->mshr_hint_stride, 1);
+        __builtin_prefetch(c->mshr, 1);   /* the table's struct: mark_ready links the entry there */
+    } else {
+        c->mo->prefetch(c->mshr, reply_key(c, reply), h);
+    }
     if (c->on_miss && reply->line_hint[lv] < c->nlines) __builtin_prefetch(&c->lines[reply->line_hint[lv]], 1);
 }
 
@@ -770,6 +780,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->mo = gms_mshr_find(cfg->mshr_design[0] ? cfg->mshr_design : "conventional");
     if (!c->mo) c->mo = gms_mshr_find("conventional");
     c->mshr = c->mo->create(cfg);
+    if (c->mo->hint_array) c->mo->hint_array(c->mshr, &c->mshr_hint_base, &c->mshr_hint_n, &c->mshr_hint_stride);
     c->assoc = cfg->assoc;
     c->use_map = c->assoc >= MAP_MIN_ASSOC;
     c->line = cfg->line;

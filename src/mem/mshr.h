@@ -44,6 +44,10 @@ typedef struct gms_mshr_ops {
      * coming operation will touch: the entry at hint (a fill, hint from add()), or, with
      * hint UINT32_MAX, what check()/add() for key read first */
     void (*prefetch)(const void *m, uint64_t key, uint32_t hint);
+    /* host speed only: the array that add()'s hints index, fixed for the table's life (entry
+     * `hint` at base + hint * stride, hint < n); the cache prefetches a fill's entry from it
+     * without reading the table's own struct. NULL: no such array (prefetch() is used). */
+    void (*hint_array)(const void *m, const char **base, uint32_t *n, uint32_t *stride);
 } gms_mshr_ops;
 
 const gms_mshr_ops *gms_mshr_find(const char *name);

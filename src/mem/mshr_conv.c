@@ -170,6 +170,14 @@ static void prefetch(const void *p, uint64_t key, uint32_t hint)
     else gms_idxmap_prefetch(&m->map, key);
 }
 
+static void hint_array(const void *p, const char **base, uint32_t *n, uint32_t *stride)
+{
+    const conv *m = p;
+    *base = (const char *)m->e;
+    *n = m->n;
+    *stride = sizeof *m->e;
+}
+
 static int any_ready(const void *p) { return ((const conv *)p)->ready_head != NONE; }
 
 static gms_mreq *next_ready(void *p)
@@ -198,5 +206,5 @@ static uint32_t used(const void *p) { return ((const conv *)p)->used; }
 
 const gms_mshr_ops gms_mshr_conventional = {
     "conventional", create, destroy, check, rw_pending, add, take, mark_ready, any_ready, next_ready, used,
-    prefetch,
+    prefetch, hint_array,
 };
