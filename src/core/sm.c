@@ -597,8 +597,13 @@ static void writeback(gms_sm *s)
         txn_done(s, r);
     }
     if (gms_cache_access_ready(s->l1)) {
-        s->next_wb = gms_cache_next_access(s->l1);
+        gms_mreq *r = s->next_wb = gms_cache_next_access(s->l1);
         s->tick_l1_changed = 1;
+        /* host speed: txn_done, next cycle, updates its warp and in-flight records */
+        if (r && r->warp_txn) {
+            __builtin_prefetch(&s->w[r->warp], 1);
+            __builtin_prefetch(r->inst, 1);
+        }
     }
 }
 
