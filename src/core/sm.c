@@ -862,9 +862,9 @@ static void run_events(gms_sm *s, uint64_t cycle)
     uint64_t from = s->last_cycle + 1;
     if (cycle - s->last_cycle > (uint64_t)s->wheel_mask + 1) from = cycle - s->wheel_mask;
     for (uint64_t c = from; c <= cycle && s->wheel_events; c++) {
-        uint32_t wi = (uint32_t)(c & s->wheel_mask);
-        if (!(s->wheel_occ[wi >> 6] >> (wi & 63) & 1)) continue;
-        bucket *b = &s->wheel[wi];
+        if (!wheel_has(s, c)) continue;
+        uint32_t k = (uint32_t)(c & s->wheel_mask);
+        bucket *b = &s->wheel[k];
         for (uint32_t i = 0; i < b->n; i++) {
             event e = *bucket_ev(b, i);
             s->wheel_events--;
@@ -872,7 +872,7 @@ static void run_events(gms_sm *s, uint64_t cycle)
             reg_released(s, e.warp, e.reg);
         }
         b->n = 0;
-        s->wheel_occ[wi >> 6] &= ~(1ULL << (wi & 63));
+        s->wheel_occ[k >> 6] &= ~(1ULL << (k & 63));
     }
     s->last_cycle = cycle;
 }

@@ -84,6 +84,9 @@ typedef struct evict {
  * stay in the host's caches. */
 #define MAP_MIN_ASSOC 33
 
+/* after an MSHR call that can change which entries are ready (take, mark_ready, next_ready) */
+static inline void mshr_ready_refresh(gms_cache *c) { c->mshr_ready = c->mo->any_ready(c->mshr); }
+
 /* the block map: line-aligned keys, line indices < nl (empty below MAP_MIN_ASSOC ways) */
 static void where_init(gms_cache *c, size_t nl)
 {
@@ -684,7 +687,7 @@ gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
     uint64_t key = reply_key(c, reply);
     gms_mshr_info info;
     gms_mreq *chain = c->mo->take(c->mshr, key, &info);
-    c->mshr_ready = c->mo->any_ready(c->mshr);
+    mshr_ready_refresh(c);
     if (!chain) return NULL;
     chain->addr = info.orig_addr;
     chain->bytes = info.orig_bytes;
@@ -707,7 +710,7 @@ int gms_cache_fill_ready(gms_cache *c, gms_mreq *reply, uint64_t now)
     uint64_t key = reply_key(c, reply);
     gms_mshr_info info;
     gms_mreq *primary = c->mo->mark_ready(c->mshr, key, reply->mshr_hint[c->is_l2 ? 1 : 0], &info);
-    c->mshr_ready = c->mo->any_ready(c->mshr);
+    mshr_ready_refresh(c);
     if (!primary) return 0;
     primary->addr = info.orig_addr;
     primary->bytes = info.orig_bytes;
@@ -756,7 +759,7 @@ int gms_cache_access_ready(const gms_cache *c) { return c->mshr_ready; }
 gms_mreq *gms_cache_next_access(gms_cache *c)
 {
     gms_mreq *r = c->mo->next_ready(c->mshr);
-    c->mshr_ready = c->mo->any_ready(c->mshr);
+    mshr_ready_refresh(c);
     if (r && r->access == c->wr_alloc_type) {   /* our own write-allocate read: nobody waits */
         gms_mreq_release(c->pool, r);
         return NULL;

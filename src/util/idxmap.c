@@ -96,33 +96,42 @@ static size_t slot_of(const gms_idxmap *m, uint64_t p, int *found)
     }
 }
 
+/* an insertion's slot for key in a compact map (*found: key is there), after growing it if
+ * needed; SIZE_MAX if the map is, or now goes, wide (key or index does not fit).
+ * (always_inline: host speed, every miss inserts; a call cost +0.7% instructions) */
+static inline __attribute__((always_inline)) size_t insert_slot(gms_idxmap *m, uint64_t key, uint32_t index, uint64_t *part, int *found)
+{
+    if (m->is_wide) return SIZE_MAX;
+    uint64_t p = gms_idxmap_part(m, key);
+    if (p == EMPTY || index >= COMPACT_MAX_INDEX) { go_wide(m); return SIZE_MAX; }
+    if ((m->n + 1) * 4 > m->cap * 3) grow(m);
+    *part = p;
+    return slot_of(m, p, found);
+}
+
 uint32_t gms_idxmap_get_or_put(gms_idxmap *m, uint64_t key, uint32_t index, int *created)
 {
-    uint64_t p = m->is_wide ? EMPTY : gms_idxmap_part(m, key);
-    if (!m->is_wide && (p == EMPTY || index >= COMPACT_MAX_INDEX)) go_wide(m);
-    if (m->is_wide) {
+    uint64_t p;
+    int found;
+    size_t i = insert_slot(m, key, index, &p, &found);
+    if (i == SIZE_MAX) {
         uint64_t *v = gms_u64map_upsert(&m->wide, key, created);
         if (*created) *v = index;
         return (uint32_t)*v;
     }
-    if ((m->n + 1) * 4 > m->cap * 3) grow(m);
-    int found;
-    size_t i = slot_of(m, p, &found);
-    if (found) { *created = 0; return (uint32_t)(m->slot[i] & 0xFFFF); }
+    *created = !found;
+    if (found) return (uint32_t)(m->slot[i] & 0xFFFF);
     m->slot[i] = p << 16 | index;
     m->n++;
-    *created = 1;
     return index;
 }
 
 void gms_idxmap_put(gms_idxmap *m, uint64_t key, uint32_t index)
 {
-    uint64_t p = m->is_wide ? EMPTY : gms_idxmap_part(m, key);
-    if (!m->is_wide && (p == EMPTY || index >= COMPACT_MAX_INDEX)) go_wide(m);
-    if (m->is_wide) { gms_u64map_put(&m->wide, key, index); return; }
-    if ((m->n + 1) * 4 > m->cap * 3) grow(m);
+    uint64_t p;
     int found;
-    size_t i = slot_of(m, p, &found);
+    size_t i = insert_slot(m, key, index, &p, &found);
+    if (i == SIZE_MAX) { gms_u64map_put(&m->wide, key, index); return; }
     if (!found) m->n++;
     m->slot[i] = p << 16 | index;
 }
