@@ -68,20 +68,23 @@ bench: $(BUILD)/gpumemsim
 # profiles: objects left by `make PGO=0` in build/ (not instrumented) would otherwise be
 # linked into the training binary, keep their old profiles, and fail the build with
 # coverage-mismatch errors. `make PGO=0` builds without any of it (faster edit-build cycles).
+# The training runs use two host threads (-gms_host_pipeline): the instrumented build updates
+# its counters atomically, and -fprofile-correction smooths what is left of the races (gcc
+# rejects an inconsistent value profile otherwise).
 PGO ?= 1
 PGO_TRAIN := "--config configs/qv100.config --workload stream --set n=524288" \
              "--config configs/qv100.config --workload gather --set n=16384" \
              "--config configs/gtx480.config --workload transpose --set N=512"
 ifeq ($(PGO)$(BUILD),1build)
 PGO_STAMP := $(BUILD)/.pgo-profile
-CFLAGS  += -fprofile-use -fprofile-partial-training -Wno-missing-profile
+CFLAGS  += -fprofile-use -fprofile-partial-training -fprofile-correction -Wno-missing-profile
 $(LIB_OBJ) $(CLI_OBJ) $(TST_OBJ): $(PGO_STAMP)
 $(PGO_STAMP): $(LIB_SRC) $(CLI_SRC) $(shell find src include -name '*.h')
 	@mkdir -p $(BUILD)
 	@# every object instrumented, every profile new (see above)
 	find $(BUILD) \( -name '*.o' -o -name '*.a' -o -name '*.gcda' \) -delete
 	rm -f $(BUILD)/gpumemsim $(BUILD)/gms_tests
-	$(MAKE) PGO=0 OPT="$(OPT) -fprofile-generate -fprofile-update=single" \
+	$(MAKE) PGO=0 OPT="$(OPT) -fprofile-generate -fprofile-update=atomic" \
 	    LDFLAGS="$(LDFLAGS) -fprofile-generate" FLAGS_FILE=$(BUILD)/.cflags-instrumented $(BUILD)/gpumemsim
 	for t in $(PGO_TRAIN); do $(BUILD)/gpumemsim run $$t --quiet >/dev/null || exit 1; done
 	find $(BUILD) \( -name '*.o' -o -name '*.a' \) -delete

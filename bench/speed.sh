@@ -5,12 +5,13 @@
 # Usage: bench/speed.sh [--no-callgrind] [--quick] [--best N] [--cpu all|none|LIST]
 # --best N: run each case N times (default 3) and report the fastest: on a shared VM the same
 # binary's wall time varies by tens of percent from run to run; the statistics never do.
-# --cpu: each of the N runs once pinned to each CPU (taskset; default `all`, the CPUs this
-# shell may use), the fastest CPU's rate reported and every CPU's best in the last column.
-# On the 2-vCPU VM this was developed on the vCPUs differ: one ran stream qv100 at about
-# 1.0 M warp insts/s while the other ran it at 0.5-0.6 M (its L3 share is smaller: a 16 MiB
-# pointer chase took 146 ns a load there, 23 ns on the other), which is most of the
-# run-to-run "noise" of unpinned runs (bench/README.md). `none`: unpinned, as before.
+# --cpu LIST: each of the N runs once pinned to each CPU of LIST (taskset), the fastest CPU's
+# rate reported and every CPU's best in the last column. Pinned to one CPU a run is serial: the
+# memory side's second host thread (-gms_host_pipeline, on by default) needs a second CPU. On
+# the 2-vCPU VM this was developed on the vCPUs differ (one ran stream qv100 serially at about
+# 1.0 M warp insts/s while the other ran it at 0.5-0.6 M: its L3 share is smaller), which is
+# most of the run-to-run "noise" of single-CPU runs (bench/README.md). Default `none`:
+# unpinned, every CPU this shell may use (`all`: pinned to each of them in turn).
 # Target (issue 2): >= 1,000,000 warp instructions/s on stream with qv100.
 set -u
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ BIN=${GMS_BIN:-build/gpumemsim}
 CALLGRIND=1
 QUICK=0
 BEST=3
-CPUSPEC=all
+CPUSPEC=none
 while [ $# -gt 0 ]; do
     case $1 in
     --no-callgrind) CALLGRIND=0 ;;
@@ -74,8 +75,9 @@ for preset in qv100 gtx480; do
         hipw=-
         if [ $CALLGRIND = 1 ] && command -v valgrind >/dev/null 2>&1 && [ "$preset" = qv100 ]; then
             small=$(echo "$param" | sed -E 's/=([0-9]+)/=\1/')
+            # serial (valgrind runs one thread at a time; the count is the host work of one thread)
             valgrind --tool=callgrind --callgrind-out-file="$T/cg" "$BIN" run --config configs/$preset.config \
-                --workload $name --set "$small" --quiet --stats-json "$T/c.json" >/dev/null 2>"$T/cgerr"
+                --workload $name --set "$small" --set gms_host_pipeline=0 --quiet --stats-json "$T/c.json" >/dev/null 2>"$T/cgerr"
             ir=$(grep -E '^(summary|totals):' "$T/cg" | head -1 | awk '{print $2}')
             cwi=$(grep '"gpgpu_n_tot_w_icount":' "$T/c.json" | sed -E 's/.*: ([0-9]+).*/\1/')
             [ -n "$ir" ] && [ -n "$cwi" ] && hipw=$(awk -v a="$ir" -v b="$cwi" 'BEGIN{printf "%.0f", a/b}')

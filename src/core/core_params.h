@@ -62,6 +62,7 @@ typedef struct gms_sim_params {
     uint64_t max_cycles;           /* gpgpu_max_cycle: 0 = unlimited */
     uint64_t max_insn;             /* gpgpu_max_insn */
     uint32_t host_threads;         /* gms_host_threads (host speed only) */
+    int host_pipeline;             /* gms_host_pipeline (host speed only) */
 } gms_sim_params;
 
 #endif

@@ -311,14 +311,12 @@ _Thread_local gms_counters *gms_par_ctr_tls;
  * in the middle of the edge). A kernel can only end once all its blocks are dispatched, and
  * not before each of its warps has issued its remaining instructions, one per cycle at most:
  * the scan below bounds the first cycle at which it could end. */
-static int par_gate(void *ud, uint64_t cycle)
+/* may a kernel end at core cycle `cycle` (its last warp retire its last instruction)? */
+static int kernel_may_end(gms_gpu *g, uint64_t cycle)
 {
-    gms_gpu *g = ud;
-    if (g->uvm_on || g->observe || g->failed) return 0;
     for (gms_kernel *k = g->kernels; k; k = k->next) {
-        if (k->src.fill_warp_more) return 0;
         if (k->next_block < k->nblocks) continue;
-        if (k->par_safe_until == UINT64_MAX) return 0;   /* may end in any cycle now */
+        if (k->par_safe_until == UINT64_MAX) return 1;   /* may end in any cycle now */
         if (cycle < k->par_safe_until) continue;
         uint64_t maxr = 0;
         for (uint32_t i = 0; i < g->n_sm; i++) {
@@ -327,11 +325,49 @@ static int par_gate(void *ud, uint64_t cycle)
         }
         /* remaining instructions only shrink (every block is dispatched): once the kernel may
          * end in the next cycles it stays so, and the warps need not be scanned again */
-        if (maxr <= 1) { k->par_safe_until = UINT64_MAX; return 0; }
+        if (maxr <= 1) { k->par_safe_until = UINT64_MAX; return 1; }
         k->par_safe_until = cycle + maxr - 1;
     }
+    return 0;
+}
+
+static int par_gate(void *ud, uint64_t cycle)
+{
+    gms_gpu *g = ud;
+    if (g->uvm_on || g->observe || g->failed) return 0;
+    for (gms_kernel *k = g->kernels; k; k = k->next)
+        if (k->src.fill_warp_more) return 0;
+    if (kernel_may_end(g, cycle)) return 0;
     gms_mreq_shards_fill(&g->pool);
     return 1;
+}
+
+/* -gms_host_pipeline: may the memory side run ahead of this core edge on the worker? Not if
+ * the edge may touch the memory side or read its state: the UVM (the GMMU migrates pages
+ * through it), a page observer, a copy in flight, the end of a kernel (its statistics
+ * snapshot reads the memory side), a stop at a cycle or instruction count (checked between
+ * instants, which the worker runs ahead of). */
+static int pipe_gate(void *ud, uint64_t cycle)
+{
+    gms_gpu *g = ud;
+    if (g->uvm_on || g->observe || g->failed || g->pending_async || !g->n_running) return 0;
+    if (kernel_may_end(g, cycle)) return 0;
+    gms_mreq_shards_fill(&g->pool);
+    return 1;
+}
+static void pipe_enter(void *ud)
+{
+    gms_gpu *g = ud;
+    gms_mreq_tls = &g->pool.shards[0];
+    g->mem.hand_over(g->mem.self);
+}
+static void pipe_hand_over(void *ud) { gms_gpu *g = ud; g->mem.hand_over(g->mem.self); }
+static void pipe_leave(void *ud) { (void)ud; gms_mreq_tls = NULL; }
+static void pipe_merge(void *ud)
+{
+    gms_gpu *g = ud;
+    gms_mreq_shards_merge(&g->pool);
+    gms_icnt_hand_over_replies(g);
 }
 
 static void par_enter(void *ud, unsigned tid)
@@ -392,6 +428,24 @@ static void host_threads_init(gms_gpu *g, unsigned n)
     if (gms_engine_set_parallel(g->eng, GMS_DOM_CORE, n, &h) == 0) g->host_threads = n;
 }
 
+/* min_active 32: with fewer active SMs a core cycle takes a few microseconds, too short to
+ * pay for the two hand-offs between the threads (gtx480, 15 SMs: stream x0.95, transpose
+ * x0.97 pipelined; qv100, 80: x1.17-1.28; bench/README.md) */
+static void host_pipeline_init(gms_gpu *g)
+{
+    const gms_sim_params *sp = &g->p->sim;
+    if (!sp->host_pipeline || g->host_threads > 1 || sp->perfect_mem || sp->max_cycles || sp->max_insn ||
+        !g->mem.stage || !g->mem.hand_over)
+        return;
+    gms_mreq_pool_shards(&g->pool, 1);
+    gms_pipe_hooks h = { .gate = pipe_gate, .enter = pipe_enter, .leave = pipe_leave, .merge = pipe_merge,
+                         .hand_over = pipe_hand_over, .ud = g, .min_active = 32 };
+    if (gms_engine_set_pipeline(g->eng, &h) == 0) {
+        g->host_pipeline = 1;
+        g->mem.stage(g->mem.self, 1);
+    }
+}
+
 /* ---------------------------------------------------------------- public API */
 
 gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error *err)
@@ -450,6 +504,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     }
     gms_engine_activate(g->eng, g->gpu_comp);
     host_threads_init(g, p->sim.host_threads);
+    host_pipeline_init(g);
     return s;
 }
 
@@ -506,6 +561,9 @@ int gms_sim_run(gms_sim *s, gms_error *err)
     if (g->host_threads > 1 && getenv("GMS_HOST_THREADS_REPORT"))   /* not a statistic: they are identical */
         fprintf(stderr, "gpumemsim: %u host threads ticked %llu core edge(s) in parallel\n", g->host_threads,
                 (unsigned long long)gms_engine_parallel_edges(g->eng));
+    if (g->host_pipeline && getenv("GMS_HOST_THREADS_REPORT"))
+        fprintf(stderr, "gpumemsim: the memory side ran ahead on a second host thread on %llu core edge(s)\n",
+                (unsigned long long)gms_engine_pipelined_edges(g->eng));
     gms_stat_u64(&g->stats.total, "gms_completed", rc == 0 && !s->stopped_early);
     gms_stat_u64(&g->stats.total, "gms_dram_writes_stranded", stranded);
     if (rc == 0 && !s->stopped_early && s->ops && s->ops->verify) {
@@ -519,6 +577,7 @@ int gms_sim_run(gms_sim *s, gms_error *err)
 
 const gms_run_stats *gms_sim_stats(const gms_sim *s) { return &s->g.stats; }
 uint64_t gms_sim_parallel_edges(const gms_sim *s) { return gms_engine_parallel_edges(s->g.eng); }
+uint64_t gms_sim_pipelined_edges(const gms_sim *s) { return gms_engine_pipelined_edges(s->g.eng); }
 
 void gms_sim_set_progress(gms_sim *s, gms_progress_fn fn, void *ud)
 {

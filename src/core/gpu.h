@@ -54,6 +54,12 @@ typedef struct gms_gpu {
     struct gms_sm **sms;
     uint32_t n_sm;
     gms_xbar req_net, reply_net;
+    /* host speed (-gms_host_pipeline): replies the memory side made on the worker thread,
+     * injected in order by the main thread at the join (icnt.c); per sub-partition, the
+     * reply-network input units they will take */
+    struct icnt_staged { gms_mreq *r; uint32_t subpart, flits; } *rstaged;
+    uint32_t nrstaged, caprstaged;
+    uint32_t *rstaged_units;
     gms_component *icnt_comp;
     gms_memsys mem;
     struct gms_uvm *uvm;
@@ -88,6 +94,7 @@ typedef struct gms_gpu {
     uint64_t progress_next_ms;
     /* -gms_host_threads: per-thread counter shards, summed into ctr after each parallel phase */
     unsigned host_threads;
+    int host_pipeline;               /* -gms_host_pipeline in use */
     gms_counters *par_ctr;
 } gms_gpu;
 
@@ -109,6 +116,8 @@ uint64_t gms_sm_max_remaining(const struct gms_sm *s, const gms_kernel *k);
 
 /* gpu.c: core edges whose SMs ticked on several host threads (-gms_host_threads; tests) */
 uint64_t gms_sim_parallel_edges(const struct gms_sim *s);
+/* gpu.c: core edges with the memory side ahead on a second host thread (-gms_host_pipeline; tests) */
+uint64_t gms_sim_pipelined_edges(const struct gms_sim *s);
 /* gpu.c: called by an SM when a block finished */
 void gms_gpu_block_done(gms_gpu *g, gms_kernel *k);
 /* icnt.c */
@@ -116,6 +125,7 @@ void gms_icnt_init(gms_gpu *g);
 void gms_icnt_free(gms_gpu *g);
 int gms_icnt_can_send(gms_gpu *g, uint32_t sm, const gms_mreq *r);
 void gms_icnt_send(gms_gpu *g, uint32_t sm, gms_mreq *r);
+void gms_icnt_hand_over_replies(gms_gpu *g);
 int gms_icnt_reply(void *ud, uint32_t subpart, gms_mreq *r);   /* gms_reply_fn */
 void gms_icnt_report(gms_gpu *g, gms_stats *out);
 

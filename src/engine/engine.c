@@ -1,122 +1,13 @@
-#include "engine/engine.h"
-#include <stdatomic.h>
+#include "engine/engine_internal.h"
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
-#include <pthread.h>
-#include <linux/futex.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#include <time.h>
 
-struct gms_component {
-    const char *name;
-    gms_tick_fn tick;
-    gms_report_fn report;
-    void *self;
-    uint8_t dom;
-    uint8_t active;
-    uint8_t par;             /* may tick on a worker thread (gms_engine_mark_parallel) */
-    uint32_t idx;            /* index within its domain */
-    uint64_t wake_cycle;     /* earliest pending wake-up, UINT64_MAX if none */
-};
 
-typedef struct timer { uint64_t cycle; uint32_t idx; } timer;
-
-typedef struct domain {
-    double mhz;
-    uint64_t period_fs;
-    uint64_t cycle;          /* edges passed */
-    uint64_t next_edge_fs;   /* (cycle + 1) * period_fs */
-    gms_component **comps;
-    /* host speed: what the edge loop needs of component i, in dense arrays (the component
-     * structs themselves are one more host line per tick) */
-    gms_tick_fn *tick;
-    void **self;
-    const void **hot;        /* what is prefetched before the tick (default: self) */
-    uint32_t ncomps, capcomps;
-    uint64_t *active_bits;
-    uint32_t nwords;
-    uint32_t nactive;
-    timer *heap;
-    uint32_t nheap, capheap;
-} domain;
-
-/* one entry of a thread's log during a parallel phase */
-enum { PE_ACT, PE_WAKE, PE_CALL };
-typedef struct par_entry {
-    uint8_t kind;
-    uint32_t src;            /* index of the component whose tick made the call */
-    gms_component *c;
-    gms_defer_fn fn;
-    void *p;
-    uint64_t a, b;
-} par_entry;
-
-/* the log of one chunk (a contiguous range of the edge's job list) */
-struct gms_par_thread {
-    uint32_t cur_src;
-    par_entry *log;
-    uint32_t n, cap;
-    uint64_t progress;
-    uint32_t lo, hi;
-};
-
-typedef struct par_worker { struct gms_engine *e; unsigned tid; pthread_t th; } par_worker;
-
-#define PAR_MAX_CHUNKS 32
 
 _Thread_local struct gms_par_thread *gms_par_self;
 
-struct gms_engine {
-    domain d[GMS_NDOM];
-    uint64_t now_fs;
-    uint64_t now_cycle[GMS_NDOM];   /* now_fs / period_fs, computed once per instant: components
-                                       ask for it millions of times, and a 64-bit division is slow */
-    int skip_idle;
-    uint64_t progress;
-    uint64_t edges, ticks;
-    int aborted;
-    char abort_msg[512];
-    /* parallel ticking (one domain) */
-    int par_dom;                     /* -1: off */
-    unsigned nthreads;
-    gms_par_hooks hooks;
-    par_worker *thr;                 /* [nthreads], [0] is the main thread */
-    struct gms_par_thread chunk[PAR_MAX_CHUNKS];
-    uint32_t nchunks;
-    int par_layout;                  /* 0 unchecked, 1 ok, -1 unusable (stay serial) */
-    uint32_t par_lo, par_hi;         /* marked components: indices [par_lo, par_hi) */
-    gms_component **job;             /* this edge's active marked components */
-    uint8_t *job_ret;
-    uint32_t njob, capjob;
-    uint64_t *act_early;             /* activated in the replay by a component of an earlier word */
-    uint64_t *start_bits;
-    int replaying;
-    uint32_t replay_src;
-    uint64_t par_edges;
-    /* governor: the threads only help when the host gives them cores; eligible edges are
-     * timed per component tick, parallel and serial in turn (PAR_PROBE edges each), and the
-     * faster way is used for the next PAR_EXPLOIT edges (results are the same either way) */
-    int gov_off;                     /* GMS_HOST_THREADS_ALWAYS=1: every eligible edge in parallel */
-    int gov_phase;                   /* 0 probe serial, 1 probe parallel, 2 exploit */
-    uint32_t gov_left;
-    uint32_t gov_window;             /* serial exploit length: doubles while the threads lose */
-    int gov_par;                     /* in exploit: parallel? */
-    int gov_time_serial;             /* this edge is a timed serial probe */
-    uint64_t gov_ns[2], gov_ticks[2];  /* [0] serial, [1] parallel */
-    _Atomic uint32_t go_seq, done_cnt, sleepers, main_sleeps;
-    _Atomic uint64_t grab;           /* epoch << 32 | nchunks << 16 | next chunk */
-    _Atomic int stop;
-    /* components come from slabs: one domain's components, added one after the other, lie
-     * side by side, so the edge loop reads them in address order (host speed) */
-    gms_component **slabs;
-    uint32_t nslabs, slab_used;
-};
-#define COMP_SLAB 64
-
-/* edge processing order within one instant: replies flow up first */
-static const gms_domain order[GMS_NDOM] = { GMS_DOM_DRAM, GMS_DOM_L2, GMS_DOM_ICNT, GMS_DOM_CORE };
+const gms_domain gms_eng_order[GMS_NDOM] = { GMS_DOM_DRAM, GMS_DOM_L2, GMS_DOM_ICNT, GMS_DOM_CORE };
 static const char *const dom_name[GMS_NDOM] = { "core", "icnt", "l2", "dram" };
 
 gms_engine *gms_engine_new(const double mhz[GMS_NDOM], int skip_idle)
@@ -139,6 +30,7 @@ void gms_engine_free(gms_engine *e)
 {
     if (!e) return;
     par_stop(e);
+    gms_eng_pipe_stop(e);
     for (int i = 0; i < GMS_NDOM; i++) {
         free(e->d[i].comps);
         free(e->d[i].tick);
@@ -217,6 +109,7 @@ void gms_engine_set_hot(gms_engine *e, gms_component *c, const void *hot)
 void gms_engine_activate(gms_engine *e, gms_component *c)
 {
     if (gms_par_self) { par_log(gms_par_self, (par_entry){ .kind = PE_ACT, .c = c }); return; }
+    if (gms_eng_pipe_role && !gms_eng_pipe_owns(gms_eng_pipe_role, c->dom)) { gms_eng_pipe_log(e, (par_entry){ .kind = PE_ACT, .c = c }); return; }
     if (c->active) return;
     domain *d = &e->d[c->dom];
     if (e->replaying && (int)c->dom == e->par_dom && (e->replay_src >> 6) < (c->idx >> 6))
@@ -226,7 +119,7 @@ void gms_engine_activate(gms_engine *e, gms_component *c)
     d->nactive++;
 }
 
-static void deactivate(domain *d, gms_component *c)
+void gms_eng_deactivate(domain *d, gms_component *c)
 {
     c->active = 0;
     d->active_bits[c->idx >> 6] &= ~(1ULL << (c->idx & 63));
@@ -269,6 +162,7 @@ static timer heap_pop(domain *d)
 void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle)
 {
     if (gms_par_self) { par_log(gms_par_self, (par_entry){ .kind = PE_WAKE, .c = c, .a = cycle }); return; }
+    if (gms_eng_pipe_role && !gms_eng_pipe_owns(gms_eng_pipe_role, c->dom)) { gms_eng_pipe_log(e, (par_entry){ .kind = PE_WAKE, .c = c, .a = cycle }); return; }
     domain *d = &e->d[c->dom];
     if (cycle <= d->cycle) cycle = d->cycle + 1;
     if (cycle >= c->wake_cycle) return;   /* an earlier wake-up is pending */
@@ -279,12 +173,17 @@ void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle)
 /* The edges of domain d up to the current instant, computed from time: a domain that has not
  * been visited yet at this instant (idle, or later in the DRAM, L2, ICNT, CORE order) still
  * reads the right cycle. */
-uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d) { return e->now_cycle[d]; }
-uint64_t gms_engine_time_fs(const gms_engine *e) { return e->now_fs; }
+uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d)
+{
+    const uint64_t *v = gms_eng_now_view;
+    return v ? v[d] : e->now_cycle[d];
+}
+uint64_t gms_engine_time_fs(const gms_engine *e) { return gms_eng_now_view ? e->pipe.view_fs : e->now_fs; }
 double gms_engine_mhz(const gms_engine *e, gms_domain d) { return e->d[d].mhz; }
 void gms_engine_progress(gms_engine *e)
 {
     if (gms_par_self) gms_par_self->progress++;
+    else if (gms_eng_pipe_role == PIPE_MEM) e->pipe.progress++;
     else e->progress++;
 }
 uint64_t gms_engine_edges_visited(const gms_engine *e) { return e->edges; }
@@ -292,6 +191,11 @@ uint64_t gms_engine_ticks(const gms_engine *e) { return e->ticks; }
 
 void gms_engine_abort(gms_engine *e, const char *msg)
 {
+    if (gms_eng_pipe_role == PIPE_MEM) {
+        if (!e->pipe.aborted) snprintf(e->pipe.abort_msg, sizeof e->pipe.abort_msg, "%s", msg);
+        e->pipe.aborted = 1;
+        return;
+    }
     if (e->aborted) return;
     e->aborted = 1;
     snprintf(e->abort_msg, sizeof e->abort_msg, "%s", msg);
@@ -299,30 +203,11 @@ void gms_engine_abort(gms_engine *e, const char *msg)
 
 /* ---------------------------------------------------------------- parallel ticking */
 
-static long futex(_Atomic uint32_t *addr, int op, uint32_t val)
-{
-    return syscall(SYS_futex, (uint32_t *)addr, op, val, NULL, NULL, 0);
-}
-
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
-
 #define PAR_SPIN 4000
 #define PAR_PROBE 64
 #define PAR_CHECK 8
 #define PAR_EXPLOIT 2048
 #define PAR_EXPLOIT_MAX 65536
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* after the probes: the faster way for the next window; while the threads lose, the windows
  * between probes grow (a parallel probe on a host without a free core is slow) */
@@ -361,7 +246,7 @@ static void par_take_chunks(gms_engine *e, unsigned tid, uint32_t epoch)
         }
         gms_par_self = NULL;
         atomic_fetch_add(&e->done_cnt, 1);
-        if (atomic_load(&e->main_sleeps)) futex(&e->done_cnt, FUTEX_WAKE_PRIVATE, 1);
+        if (atomic_load(&e->main_sleeps)) gms_eng_futex(&e->done_cnt, FUTEX_WAKE_PRIVATE, 1);
     }
     if (entered && h->leave) h->leave(h->ud, tid);
 }
@@ -375,9 +260,9 @@ static void *par_worker_main(void *arg)
         uint32_t s;
         int spins = 0;
         while ((s = atomic_load_explicit(&e->go_seq, memory_order_acquire)) == seen) {
-            if (++spins < PAR_SPIN) { cpu_relax(); continue; }
+            if (++spins < PAR_SPIN) { gms_eng_cpu_relax(); continue; }
             atomic_fetch_add(&e->sleepers, 1);
-            if (atomic_load(&e->go_seq) == seen) futex(&e->go_seq, FUTEX_WAIT_PRIVATE, seen);
+            if (atomic_load(&e->go_seq) == seen) gms_eng_futex(&e->go_seq, FUTEX_WAIT_PRIVATE, seen);
             atomic_fetch_sub(&e->sleepers, 1);
             spins = 0;
         }
@@ -393,7 +278,7 @@ static void par_stop(gms_engine *e)
     if (!e->thr) return;
     atomic_store(&e->stop, 1);
     atomic_fetch_add(&e->go_seq, 1);
-    futex(&e->go_seq, FUTEX_WAKE_PRIVATE, INT_MAX);
+    gms_eng_futex(&e->go_seq, FUTEX_WAKE_PRIVATE, INT_MAX);
     for (unsigned i = 1; i < e->nthreads; i++) pthread_join(e->thr[i].th, NULL);
     for (unsigned i = 0; i < PAR_MAX_CHUNKS; i++) { free(e->chunk[i].log); e->chunk[i].log = NULL; e->chunk[i].cap = 0; }
     free(e->thr);
@@ -451,12 +336,11 @@ static int par_check_layout(gms_engine *e, domain *d)
     return 1;
 }
 
-static void deactivate(domain *d, gms_component *c);
 
 static void tick_one(gms_engine *e, domain *d, gms_component *c)
 {
     e->ticks++;
-    if (!c->tick(c->self, d->cycle)) deactivate(d, c);
+    if (!c->tick(c->self, d->cycle)) gms_eng_deactivate(d, c);
 }
 
 /* one edge of the parallel domain, the marked components on the threads: returns 0 if the
@@ -501,7 +385,7 @@ static int process_edge_par(gms_engine *e, domain *d)
         if (e->gov_time_serial) e->gov_ticks[0] += n;
         return 0;
     }
-    uint64_t t0 = now_ns();
+    uint64_t t0 = gms_eng_now_ns();
     e->njob = n;
     e->par_edges++;
     memcpy(e->start_bits, d->active_bits, d->nwords * sizeof *d->active_bits);
@@ -523,14 +407,14 @@ static int process_edge_par(gms_engine *e, domain *d)
     atomic_store_explicit(&e->done_cnt, 0, memory_order_relaxed);
     atomic_store(&e->grab, (uint64_t)epoch << 32 | (uint64_t)nch << 16);
     atomic_store(&e->go_seq, epoch);
-    if (atomic_load(&e->sleepers)) futex(&e->go_seq, FUTEX_WAKE_PRIVATE, INT_MAX);
+    if (atomic_load(&e->sleepers)) gms_eng_futex(&e->go_seq, FUTEX_WAKE_PRIVATE, INT_MAX);
     par_take_chunks(e, 0, epoch);
     uint32_t got;
     int spins = 0;
     while ((got = atomic_load(&e->done_cnt)) != nch) {
-        if (++spins < PAR_SPIN) { cpu_relax(); continue; }
+        if (++spins < PAR_SPIN) { gms_eng_cpu_relax(); continue; }
         atomic_store(&e->main_sleeps, 1);
-        if ((got = atomic_load(&e->done_cnt)) != nch) futex(&e->done_cnt, FUTEX_WAIT_PRIVATE, got);
+        if ((got = atomic_load(&e->done_cnt)) != nch) gms_eng_futex(&e->done_cnt, FUTEX_WAIT_PRIVATE, got);
         atomic_store(&e->main_sleeps, 0);
         spins = 0;
     }
@@ -553,7 +437,7 @@ static int process_edge_par(gms_engine *e, domain *d)
     }
     e->replaying = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (!e->job_ret[i]) deactivate(d, e->job[i]);
+        if (!e->job_ret[i]) gms_eng_deactivate(d, e->job[i]);
     /* the components after the marked ones, as the serial loop would: the word holding the
      * last marked one was read before that word's marked components ticked (so it sees what
      * components of earlier words activated), later words after */
@@ -569,7 +453,7 @@ static int process_edge_par(gms_engine *e, domain *d)
             tick_one(e, d, c);
         }
     }
-    e->gov_ns[1] += now_ns() - t0;
+    e->gov_ns[1] += gms_eng_now_ns() - t0;
     e->gov_ticks[1] += n;
     /* probing or exploiting the threads: back to serial as soon as they turn out slower than
      * the serial probe (the host gave the other core to another job, say) */
@@ -581,11 +465,12 @@ static int process_edge_par(gms_engine *e, domain *d)
     return 1;
 }
 
-static void process_edge(gms_engine *e, domain *d)
+void gms_eng_process_edge(gms_engine *e, domain *d, uint64_t *edges, uint64_t *ticks)
 {
     d->cycle++;
     d->next_edge_fs += d->period_fs;
-    e->edges++;
+    (*edges)++;
+
     while (d->nheap && d->heap[0].cycle <= d->cycle) {
         timer t = heap_pop(d);
         gms_component *c = d->comps[t.idx];
@@ -597,7 +482,7 @@ static void process_edge(gms_engine *e, domain *d)
     uint64_t t0 = 0;
     if (e->par_dom == (int)(d - e->d)) {
         if (process_edge_par(e, d)) return;
-        if (e->gov_time_serial) t0 = now_ns();
+        if (e->gov_time_serial) t0 = gms_eng_now_ns();
     }
     for (uint32_t w = 0; w < d->nwords; w++) {
         uint64_t bits = d->active_bits[w];
@@ -615,11 +500,11 @@ static void process_edge(gms_engine *e, domain *d)
                 __builtin_prefetch(p + 128);
                 __builtin_prefetch(p + 192);
             }
-            e->ticks++;
-            if (!d->tick[i](d->self[i], d->cycle)) deactivate(d, d->comps[i]);
+            (*ticks)++;
+            if (!d->tick[i](d->self[i], d->cycle)) gms_eng_deactivate(d, d->comps[i]);
         }
     }
-    if (t0) { e->gov_ns[0] += now_ns() - t0; e->gov_time_serial = 0; }
+    if (t0) { e->gov_ns[0] += gms_eng_now_ns() - t0; e->gov_time_serial = 0; }
 }
 
 static void report_all(gms_engine *e, FILE *out)
@@ -656,6 +541,10 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
             else if (d->nheap) cand = d->heap[0].cycle * d->period_fs;
             if (cand < t) t = cand;
         }
+        if (e->pipe.force_fs) {
+            if (e->pipe.force_fs < t) t = e->pipe.force_fs;
+            e->pipe.force_fs = 0;
+        }
         if (t == UINT64_MAX) {
             if (report) {
                 fprintf(report, "gpumemsim: watchdog: deadlock at core cycle %llu: nothing is active and nothing "
@@ -670,16 +559,18 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
         for (int i = 0; i < GMS_NDOM; i++) e->now_cycle[i] = t / e->d[i].period_fs;
         int any_active = 0;
         for (int k = 0; k < GMS_NDOM; k++) {
-            domain *d = &e->d[order[k]];
+            domain *d = &e->d[gms_eng_order[k]];
             if (d->next_edge_fs < t) {                  /* skipped idle edges */
                 d->cycle = (t - 1) / d->period_fs;
                 d->next_edge_fs = (d->cycle + 1) * d->period_fs;
             }
             if (d->next_edge_fs == t) {
-                process_edge(e, d);
+                if (gms_eng_order[k] != GMS_DOM_CORE || !e->pipe.on || !gms_eng_pipe_edge(e, d, t)) gms_eng_process_edge(e, d, &e->edges, &e->ticks);
                 if (d->nactive) any_active = 1;
             }
         }
+        if (e->pipe.on && !e->pipe.this_instant) e->pipe.hooks.hand_over(e->pipe.hooks.ud);
+        e->pipe.this_instant = 0;
         if (was_active) stalled_fs += t - prev_t;
         prev_t = t;
         was_active = any_active;

@@ -84,6 +84,32 @@ int gms_engine_replaying(const gms_engine *e);
 /* edges of `d` ticked in parallel so far */
 uint64_t gms_engine_parallel_edges(const gms_engine *e);
 
+/* ---- pipelining (-gms_host_pipeline) ----
+ * On a core edge where the gate says yes, a worker thread ticks the DRAM and L2 edges of the
+ * instants up to the next interconnect or core edge while this thread ticks the core edge:
+ * in the serial order those come after it, and neither reads what the other writes (the
+ * interconnect, which carries everything between them, ticks between the windows). During
+ * the window the worker's calls into the core and interconnect domains are logged and
+ * replayed at the join; the core edge must not touch the memory side (an internal error).
+ * gms_engine_cycle() gives each thread its own instant. */
+typedef struct gms_pipe_hooks {
+    int (*gate)(void *ud, uint64_t core_cycle);   /* main thread: may this edge be pipelined? */
+    void (*enter)(void *ud);                      /* worker, before its window */
+    void (*leave)(void *ud);                      /* worker, after it */
+    void (*merge)(void *ud);                      /* main thread, after the join */
+    /* main thread, after an instant whose core edge did not run pipelined (enter does it
+     * otherwise): hand what the interconnect staged over to the memory side */
+    void (*hand_over)(void *ud);
+    void *ud;
+    uint32_t min_active;                          /* fewer active core components: serial (not with
+                                                   * GMS_HOST_THREADS_ALWAYS=1) */
+} gms_pipe_hooks;
+/* h NULL: off. Returns 0, or -1 if the thread could not be created (stays serial). */
+int gms_engine_set_pipeline(gms_engine *e, const gms_pipe_hooks *h);
+uint64_t gms_engine_pipelined_edges(const gms_engine *e);
+/* is this the pipeline's worker, inside its window? */
+int gms_engine_on_pipe_worker(void);
+
 /* statistics about the engine itself */
 uint64_t gms_engine_edges_visited(const gms_engine *e);
 uint64_t gms_engine_ticks(const gms_engine *e);

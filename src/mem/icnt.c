@@ -62,6 +62,7 @@ void gms_icnt_init(gms_gpu *g)
                   ip->latency, deliver_to_sm, g);
     gms_xbar_set_islip(&g->req_net, ip->arbiter_algo == 1);
     gms_xbar_set_islip(&g->reply_net, ip->arbiter_algo == 1);
+    g->rstaged_units = gms_xcalloc(g->mem.n_subparts, sizeof *g->rstaged_units);
     g->icnt_comp = gms_engine_add(g->eng, GMS_DOM_ICNT, "interconnect", icnt_tick, icnt_stuck, g);
 }
 
@@ -69,6 +70,8 @@ void gms_icnt_free(gms_gpu *g)
 {
     gms_xbar_free(&g->req_net);
     gms_xbar_free(&g->reply_net);
+    free(g->rstaged);
+    free(g->rstaged_units);
 }
 
 int gms_icnt_can_send(gms_gpu *g, uint32_t sm, const gms_mreq *r)
@@ -87,10 +90,39 @@ int gms_icnt_reply(void *ud, uint32_t subpart, gms_mreq *r)
     gms_gpu *g = ud;
     r->is_reply = 1;
     uint32_t fl = packet_flits(g, r);
+    if (gms_engine_on_pipe_worker()) {
+        /* host speed: the reply network's state stays in the main thread's cache. Only this
+         * thread injects into it until the join, so the input's units now are those the
+         * main thread left plus those staged since. */
+        gms_xbar *x = &g->reply_net;
+        uint32_t have = x->in_flits[subpart] + g->rstaged_units[subpart], u = gms_xbar_units(x, fl);
+        if (!(have + u <= x->in_limit || have == 0)) return 0;
+        g->rstaged_units[subpart] += u;
+        if (g->nrstaged == g->caprstaged) {
+            g->caprstaged = g->caprstaged ? g->caprstaged * 2 : 256;
+            g->rstaged = gms_xrealloc(g->rstaged, g->caprstaged * sizeof *g->rstaged);
+        }
+        g->rstaged[g->nrstaged++] = (struct icnt_staged){ r, subpart, fl };
+        return 1;
+    }
     if (!gms_xbar_can_inject(&g->reply_net, subpart, fl)) return 0;
     gms_xbar_inject(&g->reply_net, subpart, r, fl);
     gms_engine_activate(g->eng, g->icnt_comp);
     return 1;
+}
+
+void gms_icnt_hand_over_replies(gms_gpu *g)
+{
+    uint32_t n = g->nrstaged;
+    if (!n) return;
+    for (uint32_t i = 0; i < n; i++) __builtin_prefetch(g->rstaged[i].r, 1);
+    for (uint32_t i = 0; i < n; i++) {
+        const struct icnt_staged *st = &g->rstaged[i];
+        gms_xbar_inject(&g->reply_net, st->subpart, st->r, st->flits);
+        g->rstaged_units[st->subpart] = 0;
+    }
+    g->nrstaged = 0;
+    gms_engine_activate(g->eng, g->icnt_comp);
 }
 
 void gms_icnt_report(gms_gpu *g, gms_stats *out)

@@ -33,7 +33,7 @@ static uint32_t ms_subpart_of(void *self, uint64_t addr)
 static int ms_can_accept(void *self, uint32_t subpart)
 {
     memsys *ms = self;
-    return gms_l2_slice_can_accept(ms->slices[subpart].l2);
+    return ms->accept[subpart];
 }
 
 static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
@@ -45,8 +45,34 @@ static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
      * r's (sector children, write-backs, the MSHR key). */
     r->subpart = subpart;
     ms_slice *s = &ms->slices[subpart];
-    gms_l2_slice_push(s->l2, r, now);
+    if (ms->staging) {
+        if (ms->nstaged == ms->capstaged) {
+            ms->capstaged = ms->capstaged ? ms->capstaged * 2 : 256;
+            ms->staged = gms_xrealloc(ms->staged, ms->capstaged * sizeof *ms->staged);
+        }
+        ms->staged[ms->nstaged++] = (struct ms_staged){ r, now, subpart };
+    } else {
+        gms_l2_slice_push(s->l2, r, now);
+    }
     gms_engine_activate(ms->eng, s->comp);
+}
+
+static void ms_stage(void *self, int on) { ((memsys *)self)->staging = on; }
+
+/* the pushes recorded since the last hand-over: the slices tick next after the interconnect
+ * edge that made them, so doing them now is what the serial order did */
+static void ms_hand_over(void *self)
+{
+    memsys *ms = self;
+    uint32_t n = ms->nstaged;
+    if (!n) return;
+    /* their requests were written on the other host thread: ask for all of them at once */
+    for (uint32_t i = 0; i < n; i++) __builtin_prefetch(ms->staged[i].r);
+    for (uint32_t i = 0; i < n; i++) {
+        const struct ms_staged *st = &ms->staged[i];
+        gms_l2_slice_push(ms->slices[st->subpart].l2, st->r, st->now);
+    }
+    ms->nstaged = 0;
 }
 
 static int slice_tick(void *self, uint64_t cycle)
@@ -55,6 +81,7 @@ static int slice_tick(void *self, uint64_t cycle)
     memsys *ms = s->ms;
     uint64_t before = gms_l2_slice_replies(s->l2);
     gms_l2_slice_cycle(s->l2, gms_ms_core_now(ms));
+    ms->accept[s - ms->slices] = (uint8_t)gms_l2_slice_can_accept(s->l2);
     if (gms_l2_slice_replies(s->l2) != before) gms_engine_progress(ms->eng);
     if (gms_l2_slice_to_dram_top(s->l2)) gms_engine_activate(ms->eng, ms->chans[s->chan].comp);
     uint64_t next = gms_l2_slice_next(s->l2);
@@ -97,6 +124,8 @@ static void ms_free(void *self)
     for (uint32_t c = 0; c < ms->nch; c++) gms_ms_chan_fini(&ms->chans[c]);
     free(ms->slices);
     free(ms->chans);
+    free(ms->accept);
+    free(ms->staged);
     free(ms);
 }
 
@@ -123,6 +152,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     if (!inq) { free(ms); return gms_err(err, "-gms_l2_input_queue: unknown policy \"%s\"", mp->l2q); }
     ms->slices = gms_xcalloc(ms->nsub, sizeof *ms->slices);
     ms->chans = gms_xcalloc(ms->nch, sizeof *ms->chans);
+    ms->accept = gms_xcalloc(ms->nsub, 1);
     for (uint32_t i = 0; i < ms->nsub; i++) {
         ms_slice *s = &ms->slices[i];
         s->ms = ms;
@@ -133,6 +163,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
             .q_l2_icnt = mp->q_l2_icnt, .inq = inq, .dec = &ms->dec, .reply = reply, .reply_ud = reply_ud,
         };
         s->l2 = gms_l2_slice_new(&cfg, pool);
+        ms->accept[i] = (uint8_t)gms_l2_slice_can_accept(s->l2);
         snprintf(s->name, sizeof s->name, "L2 slice %u", i);
         s->comp = gms_engine_add(e, GMS_DOM_L2, s->name, slice_tick, slice_report, s);
         gms_engine_set_hot(e, s->comp, s->l2);   /* host speed: the slice's state, not this wrapper */
@@ -150,6 +181,8 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     out->push = ms_push;
     out->report = gms_ms_report;
     out->stranded = ms_stranded;
+    out->stage = ms_stage;
+    out->hand_over = ms_hand_over;
     out->free = ms_free;
     return 0;
 }

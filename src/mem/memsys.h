@@ -29,6 +29,11 @@ typedef struct gms_memsys {
     /* optional (NULL: none): requests the DRAM schedulers hold and will not serve unless more
      * arrive (gms_dram_chan_stranded), summed over the channels */
     uint64_t (*stranded)(void *self);
+    /* optional (NULL: none), host speed (-gms_host_pipeline): stage(self, 1) makes push only
+     * record the request (and wake its slice); hand_over(self) then does the recorded pushes,
+     * in order, before the memory side's next edge, on the thread that ticks it */
+    void (*stage)(void *self, int on);
+    void (*hand_over)(void *self);
     /* invalidate caches between runs if asked (not at kernel end: L2 is not flushed) */
     void (*free)(void *self);
 } gms_memsys;

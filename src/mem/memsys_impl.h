@@ -51,6 +51,16 @@ struct memsys {
     int sleep_blocked;           /* -gms_sleep_blocked: a slice blocked towards DRAM sleeps */
     ms_slice *slices;
     ms_chan *chans;
+    /* host speed: per sub-partition, gms_l2_slice_can_accept, kept by the slice's own ticks
+     * (only they change its input queue): the interconnect's delivery reads one compact array
+     * instead of every slice's queue, which on a second host thread (-gms_host_pipeline) is
+     * in the other core's cache */
+    uint8_t *accept;
+    /* host speed (-gms_host_pipeline): pushes recorded by the interconnect's thread, done by
+     * the memory side's (ms_hand_over) */
+    int staging;
+    struct ms_staged { gms_mreq *r; uint64_t now; uint32_t subpart; } *staged;
+    uint32_t nstaged, capstaged;
 };
 
 int gms_ms_chan_init(memsys *ms, ms_chan *c, uint32_t id, const struct gms_params *p, gms_error *err);

@@ -1,7 +1,9 @@
 /* -gms_host_threads: the active SMs of a core edge tick on several host threads, and every
  * statistic (totals and per kernel, engine counters included) is identical to one thread.
- * Built-in workloads on the qv100 and gtx480 presets at small sizes; the parallel path must
- * actually have been taken. Also: the serial fallback (UVM) and the option's range. */
+ * -gms_host_pipeline: the memory side runs ahead on a second host thread, and every
+ * statistic is identical to the serial run. Built-in workloads on the qv100 and gtx480
+ * presets at small sizes; the parallel (pipelined) path must actually have been taken.
+ * Also: the serial fallbacks (UVM, a cycle limit) and the option's range. */
 #include "test.h"
 #include "config/params.h"
 #include "core/gpu.h"
@@ -40,17 +42,18 @@ static int same_run(const gms_run_stats *a, const gms_run_stats *b)
     return ok;
 }
 
-/* runs `wl` with its parameters kv on preset cfg and `threads` host threads; the statistics
- * go to out (total and kernels), the parallel edges to *par. 0 or -1. */
-static int run(const char *cfg, const char *wl, const char *const *kv, const char *threads, gms_run_stats *out,
-               uint64_t *par)
+/* runs `wl` with its parameters kv on preset cfg with options opt = val and (if opt2) opt2 =
+ * val2; the statistics go to out (total and kernels), the parallel and pipelined edges to
+ * *par and *pipe. 0 or -1. */
+static int run2(const char *cfg, const char *wl, const char *const *kv, const char *opt, const char *val,
+                const char *opt2, const char *val2, gms_run_stats *out, uint64_t *par, uint64_t *pipe)
 {
     gms_params *p = gms_params_new();
     gms_error err = {0};
     char path[128];
     snprintf(path, sizeof path, "configs/%s.config", cfg);
-    if (gms_params_load_file(p, path, &err) || gms_params_set(p, "gms_host_threads", threads, &err) ||
-        gms_params_finalize(p, &err)) {
+    if (gms_params_load_file(p, path, &err) || gms_params_set(p, opt, val, &err) ||
+        (opt2 && gms_params_set(p, opt2, val2, &err)) || gms_params_finalize(p, &err)) {
         printf("    %s\n", err.msg);
         gms_params_free(p);
         return -1;
@@ -58,7 +61,7 @@ static int run(const char *cfg, const char *wl, const char *const *kv, const cha
     gms_workload_spec w = { wl, NULL, kv, 1, NULL };
     gms_sim *s = gms_sim_new(p, &w, &err);
     int rc = s ? gms_sim_run(s, &err) : -1;
-    if (rc) printf("    %s %s threads %s: %s\n", cfg, wl, threads, err.msg);
+    if (rc) printf("    %s %s %s %s: %s\n", cfg, wl, opt, val, err.msg);
     if (s && !rc) {
         const gms_run_stats *r = gms_sim_stats(s);
         gms_run_stats_init(out);
@@ -69,31 +72,56 @@ static int run(const char *cfg, const char *wl, const char *const *kv, const cha
             gms_stats_copy(&ks->st, &r->kernels[k].st);
         }
         *par = gms_sim_parallel_edges(s);
+        *pipe = gms_sim_pipelined_edges(s);
     }
     gms_sim_free(s);
     gms_params_free(p);
     return rc;
 }
 
-static void compare(const char *cfg, const char *wl, const char *const *kv, int expect_parallel)
+static int run(const char *cfg, const char *wl, const char *const *kv, const char *opt, const char *val,
+               gms_run_stats *out, uint64_t *par, uint64_t *pipe)
+{
+    return run2(cfg, wl, kv, opt, val, NULL, NULL, out, par, pipe);
+}
+
+/* the serial run (opt = off) against opt = on with every edge that may go parallel doing so
+ * (no timing governor: the most coverage); expect: that path was taken */
+static void compare_opt(const char *cfg, const char *wl, const char *const *kv, const char *opt, const char *off,
+                        const char *on, int expect)
 {
     gms_run_stats a, b;
-    uint64_t pa = 0, pb = 0;
-    if (run(cfg, wl, kv, "1", &a, &pa)) { CHECK(0); return; }
-    /* every edge that may tick in parallel does (no timing governor): the most coverage */
+    uint64_t pa = 0, pb = 0, qa = 0, qb = 0;
+    /* the reference: fully serial */
+    if (run(cfg, wl, kv, "gms_host_pipeline", "0", &a, &pa, &qa)) { CHECK(0); return; }
     setenv("GMS_HOST_THREADS_ALWAYS", "1", 1);
-    int rc = run(cfg, wl, kv, "2", &b, &pb);
+    int rc = run(cfg, wl, kv, opt, on, &b, &pb, &qb);
     unsetenv("GMS_HOST_THREADS_ALWAYS");
     if (rc) { CHECK(0); gms_run_stats_free(&a); return; }
-    printf("    %s %s: %llu core edge(s) ticked on 2 threads\n", cfg, wl, (unsigned long long)pb);
+    int threads = !strcmp(opt, "gms_host_threads");
+    uint64_t got = threads ? pb : qb;
+    printf("    %s %s %s=%s: %llu core edge(s) %s\n", cfg, wl, opt, on, (unsigned long long)got,
+           threads ? "ticked on several threads" : "with the memory side ahead");
+    (void)off;
     CHECK(same_run(&a, &b));
     CHECK_EQ(pa, 0);
-    if (expect_parallel) CHECK(pb > 0);
-    else CHECK_EQ(pb, 0);
+    CHECK_EQ(qa, 0);
+    if (expect) CHECK(got > 0);
+    else CHECK_EQ(got, 0);
     const gms_stat *w = gms_stats_find(&a.total, "gpgpu_n_tot_w_icount");
     CHECK(w && w->value > 0);
     gms_run_stats_free(&a);
     gms_run_stats_free(&b);
+}
+
+static void compare(const char *cfg, const char *wl, const char *const *kv, int expect_parallel)
+{
+    compare_opt(cfg, wl, kv, "gms_host_threads", "1", "2", expect_parallel);
+}
+
+static void compare_pipe(const char *cfg, const char *wl, const char *const *kv, int expect)
+{
+    compare_opt(cfg, wl, kv, "gms_host_pipeline", "0", "1", expect);
 }
 
 static const char *const stream_kv[] = { "n=65536", NULL };
@@ -122,6 +150,54 @@ TEST(host_threads_uvm_stays_serial)
 {
     static const char *const kv[] = { "n=16384", "uvm=1", NULL };
     compare("qv100", "stream", kv, 0);
+}
+
+TEST(host_pipeline_identical_qv100)
+{
+    compare_pipe("qv100", "stream", stream_kv, 1);
+    compare_pipe("qv100", "gather", gather_kv, 1);
+    compare_pipe("qv100", "transpose", transpose_kv, 1);
+    if (!gms_test_quick()) compare_pipe("qv100", "reduce", reduce_kv, 1);
+}
+
+TEST(host_pipeline_identical_gtx480)
+{
+    compare_pipe("gtx480", "stream", stream_kv, 1);
+    compare_pipe("gtx480", "gather", gather_kv, 1);
+    compare_pipe("gtx480", "transpose", transpose_kv, 1);
+    if (!gms_test_quick()) compare_pipe("gtx480", "reduce", reduce_kv, 1);
+}
+
+/* other presets: a 28-SM Fermi with DL-MSHR geometry, the Maxwell baseline (different clock
+ * ratios and partition counts) */
+TEST(host_pipeline_identical_other_presets)
+{
+    compare_pipe("dlmshr-28sm", "gather", gather_kv, 1);
+    compare_pipe("maxwell-sound-baseline", "stream", stream_kv, 1);
+}
+
+/* the UVM's GMMU migrates pages through the memory side: such a run stays serial */
+TEST(host_pipeline_uvm_stays_serial)
+{
+    static const char *const kv[] = { "n=16384", "uvm=1", NULL };
+    compare_pipe("qv100", "stream", kv, 0);
+}
+
+/* -gpgpu_max_cycle is checked between instants, which the worker runs ahead of: such a run
+ * stays serial */
+TEST(host_pipeline_cycle_limit_stays_serial)
+{
+    gms_run_stats a, b;
+    uint64_t pa = 0, pb = 0, qa = 0, qb = 0;
+    static const char *const kv[] = { "n=65536", NULL };
+    CHECK_EQ(run2("qv100", "stream", kv, "gpgpu_max_cycle", "2000", "gms_host_pipeline", "0", &a, &pa, &qa), 0);
+    setenv("GMS_HOST_THREADS_ALWAYS", "1", 1);
+    CHECK_EQ(run2("qv100", "stream", kv, "gpgpu_max_cycle", "2000", "gms_host_pipeline", "1", &b, &pb, &qb), 0);
+    unsetenv("GMS_HOST_THREADS_ALWAYS");
+    CHECK(same_run(&a, &b));
+    CHECK_EQ(qb, 0);
+    gms_run_stats_free(&a);
+    gms_run_stats_free(&b);
 }
 
 TEST(host_threads_option_range)
