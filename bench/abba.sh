@@ -1,9 +1,11 @@
 #!/bin/sh
 # Wall-clock comparison of two gpumemsim binaries on this noisy VM (not a test).
-# Usage: bench/abba.sh ROUNDS CPU BIN_A BIN_B [run arguments...]
+# Usage: bench/abba.sh ROUNDS CPU[,CPU...] BIN_A BIN_B [run arguments...]
 #   e.g. bench/abba.sh 8 0 /tmp/old/gpumemsim build/gpumemsim --config configs/qv100.config --workload stream --set n=4194304
-# Both binaries run pinned to one CPU (taskset; this VM's two vCPUs differ by up to x2, see
-# bench/README.md), in A B B A order: a plain A-then-B pair was about 2% slower for its second
+# Both binaries run pinned to CPU (taskset; this VM's two vCPUs differ by up to x2, see
+# bench/README.md); CPU may be a list: "0,1" gives a run both vCPUs, which the memory side's
+# second thread (-gms_host_pipeline) needs, while one CPU measures the serial simulator.
+# A B B A order: a plain A-then-B pair was about 2% slower for its second
 # run even for two copies of one binary. Prints each round's warp insts/s (K) and the median
 # of the pairwise ratios B/A (two copies of one binary: about x0.99).
 set -u
