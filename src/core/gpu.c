@@ -303,15 +303,10 @@ static void deliver_translated(void *ud, uint32_t sm, gms_mreq *r)
 
 _Thread_local gms_counters *gms_par_ctr_tls;
 
-/* May the SMs of this core edge tick on several host threads? Every side effect of an SM tick
- * on shared state is sharded or deferred (sm.c, engine.c, mreq.c) except these, which make
- * the edge serial: the UVM (translations through the shared GMMU), a page observer, warp
- * streams that are refilled during the run (their generators compute real results in shared
- * workload state), and the end of a kernel (it flushes every L1 and snapshots the statistics
- * in the middle of the edge). A kernel can only end once all its blocks are dispatched, and
- * not before each of its warps has issued its remaining instructions, one per cycle at most:
- * the scan below bounds the first cycle at which it could end. */
-/* may a kernel end at core cycle `cycle` (its last warp retire its last instruction)? */
+/* May a kernel end at core cycle `cycle` (both kinds of host threads keep such an edge
+ * serial)? A kernel can only end once all its blocks are dispatched, and not before each of
+ * its warps has issued its remaining instructions, one per cycle at most: the scan below
+ * bounds the first cycle at which it could end. */
 static int kernel_may_end(gms_gpu *g, uint64_t cycle)
 {
     for (gms_kernel *k = g->kernels; k; k = k->next) {
@@ -331,6 +326,12 @@ static int kernel_may_end(gms_gpu *g, uint64_t cycle)
     return 0;
 }
 
+/* May the SMs of this core edge tick on several host threads? Every side effect of an SM tick
+ * on shared state is sharded or deferred (sm.c, engine.c, mreq.c) except these, which make
+ * the edge serial: the UVM (translations through the shared GMMU), a page observer, warp
+ * streams that are refilled during the run (their generators compute real results in shared
+ * workload state), and the end of a kernel (it flushes every L1 and snapshots the statistics
+ * in the middle of the edge). */
 static int par_gate(void *ud, uint64_t cycle)
 {
     gms_gpu *g = ud;

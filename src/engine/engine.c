@@ -3,11 +3,10 @@
 #include <string.h>
 #include <limits.h>
 
-
-
 _Thread_local struct gms_par_thread *gms_par_self;
 
-const gms_domain gms_eng_order[GMS_NDOM] = { GMS_DOM_DRAM, GMS_DOM_L2, GMS_DOM_ICNT, GMS_DOM_CORE };
+/* edge processing order within one instant: replies flow up first */
+static const gms_domain order[GMS_NDOM] = { GMS_DOM_DRAM, GMS_DOM_L2, GMS_DOM_ICNT, GMS_DOM_CORE };
 static const char *const dom_name[GMS_NDOM] = { "core", "icnt", "l2", "dram" };
 
 gms_engine *gms_engine_new(const double mhz[GMS_NDOM], int skip_idle)
@@ -109,7 +108,10 @@ void gms_engine_set_hot(gms_engine *e, gms_component *c, const void *hot)
 void gms_engine_activate(gms_engine *e, gms_component *c)
 {
     if (gms_par_self) { par_log(gms_par_self, (par_entry){ .kind = PE_ACT, .c = c }); return; }
-    if (gms_eng_pipe_role && !gms_eng_pipe_owns(gms_eng_pipe_role, c->dom)) { gms_eng_pipe_log(e, (par_entry){ .kind = PE_ACT, .c = c }); return; }
+    if (gms_eng_pipe_role && !gms_eng_pipe_owns(gms_eng_pipe_role, c->dom)) {
+        gms_eng_pipe_log(e, (par_entry){ .kind = PE_ACT, .c = c });
+        return;
+    }
     if (c->active) return;
     domain *d = &e->d[c->dom];
     if (e->replaying && (int)c->dom == e->par_dom && (e->replay_src >> 6) < (c->idx >> 6))
@@ -162,7 +164,10 @@ static timer heap_pop(domain *d)
 void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle)
 {
     if (gms_par_self) { par_log(gms_par_self, (par_entry){ .kind = PE_WAKE, .c = c, .a = cycle }); return; }
-    if (gms_eng_pipe_role && !gms_eng_pipe_owns(gms_eng_pipe_role, c->dom)) { gms_eng_pipe_log(e, (par_entry){ .kind = PE_WAKE, .c = c, .a = cycle }); return; }
+    if (gms_eng_pipe_role && !gms_eng_pipe_owns(gms_eng_pipe_role, c->dom)) {
+        gms_eng_pipe_log(e, (par_entry){ .kind = PE_WAKE, .c = c, .a = cycle });
+        return;
+    }
     domain *d = &e->d[c->dom];
     if (cycle <= d->cycle) cycle = d->cycle + 1;
     if (cycle >= c->wake_cycle) return;   /* an earlier wake-up is pending */
@@ -336,7 +341,6 @@ static int par_check_layout(gms_engine *e, domain *d)
     return 1;
 }
 
-
 static void tick_one(gms_engine *e, domain *d, gms_component *c)
 {
     e->ticks++;
@@ -470,7 +474,6 @@ void gms_eng_process_edge(gms_engine *e, domain *d, uint64_t *edges, uint64_t *t
     d->cycle++;
     d->next_edge_fs += d->period_fs;
     (*edges)++;
-
     while (d->nheap && d->heap[0].cycle <= d->cycle) {
         timer t = heap_pop(d);
         gms_component *c = d->comps[t.idx];
@@ -559,16 +562,20 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
         for (int i = 0; i < GMS_NDOM; i++) e->now_cycle[i] = t / e->d[i].period_fs;
         int any_active = 0;
         for (int k = 0; k < GMS_NDOM; k++) {
-            domain *d = &e->d[gms_eng_order[k]];
+            domain *d = &e->d[order[k]];
             if (d->next_edge_fs < t) {                  /* skipped idle edges */
                 d->cycle = (t - 1) / d->period_fs;
                 d->next_edge_fs = (d->cycle + 1) * d->period_fs;
             }
             if (d->next_edge_fs == t) {
-                if (gms_eng_order[k] != GMS_DOM_CORE || !e->pipe.on || !gms_eng_pipe_edge(e, d, t)) gms_eng_process_edge(e, d, &e->edges, &e->ticks);
+                /* a core edge may run with the memory side ahead (engine_pipe.c) */
+                if (order[k] != GMS_DOM_CORE || !e->pipe.on || !gms_eng_pipe_edge(e, d, t))
+                    gms_eng_process_edge(e, d, &e->edges, &e->ticks);
                 if (d->nactive) any_active = 1;
             }
         }
+        /* requests the interconnect staged for the memory side: the worker took them if this
+         * instant's core edge ran pipelined, else they go over now, before the next L2 edge */
         if (e->pipe.on && !e->pipe.this_instant) e->pipe.hooks.hand_over(e->pipe.hooks.ud);
         e->pipe.this_instant = 0;
         if (was_active) stalled_fs += t - prev_t;

@@ -69,7 +69,6 @@ typedef struct par_worker { struct gms_engine *e; unsigned tid; pthread_t th; } 
 
 #define PAR_MAX_CHUNKS 32
 
-
 /* the pipeline's state (engine_pipe.c) */
 typedef struct gms_eng_pipe {
     int on;
@@ -91,11 +90,11 @@ typedef struct gms_eng_pipe {
     char abort_msg[512];
     uint64_t windows;                /* core edges pipelined */
     /* governor (see pipe_gov) */
-    int gov_off, gov_phase;            /* phase 0 probing, 1 pipelined (watched), 2 serial */
+    int gov_off, gov_phase;          /* phase 0 probing, 1 pipelined (watched), 2 serial */
     uint32_t gov_n, gov_left, gov_window;
-    uint64_t gov_t0;                   /* the last edge's start */
-    uint64_t gov_ns[2];                /* probing: time per kind (0 serial); pipelined: edge
-                                        * time and wait time since the last look */
+    uint64_t gov_t0;                 /* the last edge's start */
+    uint64_t gov_ns[2];              /* probing: time per kind (0 serial); pipelined: edge
+                                      * time and wait time since the last look */
 } gms_eng_pipe;
 
 struct gms_engine {
@@ -146,9 +145,6 @@ struct gms_engine {
     uint32_t nslabs, slab_used;
 };
 #define COMP_SLAB 64
-
-/* edge processing order within one instant: replies flow up first */
-extern const gms_domain gms_eng_order[GMS_NDOM];
 
 /* one edge of domain d: its timers, then its active components in order; the edge and tick
  * counts go to *edges and *ticks (the worker keeps its own until the join) */
