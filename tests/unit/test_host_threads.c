@@ -87,8 +87,8 @@ static int run(const char *cfg, const char *wl, const char *const *kv, const cha
 
 /* the serial run (opt = off) against opt = on with every edge that may go parallel doing so
  * (no timing governor: the most coverage); expect: that path was taken */
-static void compare_opt(const char *cfg, const char *wl, const char *const *kv, const char *opt, const char *off,
-                        const char *on, int expect)
+static void compare_opt(const char *cfg, const char *wl, const char *const *kv, const char *opt, const char *on,
+                        int expect)
 {
     gms_run_stats a, b;
     uint64_t pa = 0, pb = 0, qa = 0, qb = 0;
@@ -102,7 +102,6 @@ static void compare_opt(const char *cfg, const char *wl, const char *const *kv, 
     uint64_t got = threads ? pb : qb;
     printf("    %s %s %s=%s: %llu core edge(s) %s\n", cfg, wl, opt, on, (unsigned long long)got,
            threads ? "ticked on several threads" : "with the memory side ahead");
-    (void)off;
     CHECK(same_run(&a, &b));
     CHECK_EQ(pa, 0);
     CHECK_EQ(qa, 0);
@@ -116,12 +115,12 @@ static void compare_opt(const char *cfg, const char *wl, const char *const *kv, 
 
 static void compare(const char *cfg, const char *wl, const char *const *kv, int expect_parallel)
 {
-    compare_opt(cfg, wl, kv, "gms_host_threads", "1", "2", expect_parallel);
+    compare_opt(cfg, wl, kv, "gms_host_threads", "2", expect_parallel);
 }
 
 static void compare_pipe(const char *cfg, const char *wl, const char *const *kv, int expect)
 {
-    compare_opt(cfg, wl, kv, "gms_host_pipeline", "0", "1", expect);
+    compare_opt(cfg, wl, kv, "gms_host_pipeline", "1", expect);
 }
 
 static const char *const stream_kv[] = { "n=65536", NULL };
@@ -129,21 +128,17 @@ static const char *const gather_kv[] = { "n=16384", NULL };
 static const char *const transpose_kv[] = { "N=256", NULL };
 static const char *const reduce_kv[] = { NULL };
 
-TEST(host_threads_identical_qv100)
+/* stream, gather, transpose (and reduce unless quick) on preset cfg, serial against opt = on */
+static void four_workloads(const char *cfg, const char *opt, const char *on)
 {
-    compare("qv100", "stream", stream_kv, 1);
-    compare("qv100", "gather", gather_kv, 1);
-    compare("qv100", "transpose", transpose_kv, 1);
-    if (!gms_test_quick()) compare("qv100", "reduce", reduce_kv, 1);
+    compare_opt(cfg, "stream", stream_kv, opt, on, 1);
+    compare_opt(cfg, "gather", gather_kv, opt, on, 1);
+    compare_opt(cfg, "transpose", transpose_kv, opt, on, 1);
+    if (!gms_test_quick()) compare_opt(cfg, "reduce", reduce_kv, opt, on, 1);
 }
 
-TEST(host_threads_identical_gtx480)
-{
-    compare("gtx480", "stream", stream_kv, 1);
-    compare("gtx480", "gather", gather_kv, 1);
-    compare("gtx480", "transpose", transpose_kv, 1);
-    if (!gms_test_quick()) compare("gtx480", "reduce", reduce_kv, 1);
-}
+TEST(host_threads_identical_qv100) { four_workloads("qv100", "gms_host_threads", "2"); }
+TEST(host_threads_identical_gtx480) { four_workloads("gtx480", "gms_host_threads", "2"); }
 
 /* UVM translations go through the shared GMMU: such a run stays serial, identical results */
 TEST(host_threads_uvm_stays_serial)
@@ -152,21 +147,8 @@ TEST(host_threads_uvm_stays_serial)
     compare("qv100", "stream", kv, 0);
 }
 
-TEST(host_pipeline_identical_qv100)
-{
-    compare_pipe("qv100", "stream", stream_kv, 1);
-    compare_pipe("qv100", "gather", gather_kv, 1);
-    compare_pipe("qv100", "transpose", transpose_kv, 1);
-    if (!gms_test_quick()) compare_pipe("qv100", "reduce", reduce_kv, 1);
-}
-
-TEST(host_pipeline_identical_gtx480)
-{
-    compare_pipe("gtx480", "stream", stream_kv, 1);
-    compare_pipe("gtx480", "gather", gather_kv, 1);
-    compare_pipe("gtx480", "transpose", transpose_kv, 1);
-    if (!gms_test_quick()) compare_pipe("gtx480", "reduce", reduce_kv, 1);
-}
+TEST(host_pipeline_identical_qv100) { four_workloads("qv100", "gms_host_pipeline", "1"); }
+TEST(host_pipeline_identical_gtx480) { four_workloads("gtx480", "gms_host_pipeline", "1"); }
 
 /* other presets: a 28-SM Fermi with DL-MSHR geometry, the Maxwell baseline (different clock
  * ratios and partition counts) */
