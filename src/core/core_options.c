@@ -85,7 +85,8 @@ static const gms_option sim_opts[] = {
       "needs it: UVM, page observer, refilled warp streams, fixed-latency memory, a kernel's last cycles)"),
     S("gms_host_pipeline", GMS_OPT_BOOL, host_pipeline, "1",
       "a second host thread ticks the memory side (L2, DRAM) ahead while the SMs tick (results are identical; "
-      "serial where the run needs it: UVM, page observer, copies, a kernel's last cycles, -gpgpu_max_cycle/insn)"),
+      "serial where the run needs it: UVM, page observer, copies, a kernel's last cycles, -gpgpu_max_cycle/insn; "
+      "and in cycles with fewer than 32 active SMs, with one CPU, or when a timing governor finds it slower)"),
     S("gms_watchdog_cycles", GMS_OPT_U64, watchdog_cycles, "1000000", "report and stop when nothing retires for this many busy core cycles (0 = off)"),
     S("gpgpu_perfect_mem", GMS_OPT_BOOL, perfect_mem, "0", "replace the memory partitions by a fixed-latency memory"),
     S("gms_fixed_mem_latency", GMS_OPT_U32, perfect_mem_latency, "100", "latency of the fixed-latency memory (core cycles)"),
