@@ -153,6 +153,9 @@ int gms_engine_set_pipeline(gms_engine *e, const gms_pipe_hooks *h)
     if (sched_getaffinity(0, sizeof cs, &cs) == 0 && CPU_COUNT(&cs) < 2) return -1;
     p->hooks = *h;
     atomic_store(&p->stop, 0);
+    /* a new worker starts at sequence 0 (a stopped one left go one past its last window) */
+    atomic_store(&p->go, 0);
+    atomic_store(&p->done, 0);
     if (pthread_create(&p->th, NULL, pipe_worker_main, e)) return -1;
     p->on = 1;
     const char *always = getenv("GMS_HOST_THREADS_ALWAYS");

@@ -21,6 +21,7 @@ typedef struct toysys {
     uint64_t l2_core_view;   /* sum of the core cycle the L2 ticks saw */
     uint64_t worker_ticks;   /* L2 and DRAM ticks that ran on the worker */
     int reach;               /* the core reaches into the L2 (the hazard test) */
+    _Atomic uint64_t windows;   /* the worker's windows (its enter hook) */
 } toysys;
 
 static void seen(toysys *s, gms_domain d, uint64_t cycle)
@@ -80,6 +81,8 @@ static int dram_tick(void *self, uint64_t cycle)
     return s->at_dram > 0;
 }
 
+static int toy_restart;   /* toy_run: start the pipeline's worker twice */
+
 static int toy_done(void *ud) { toysys *s = ud; return s->received == TOKENS; }
 /* as gpu.c's gate: not on an edge after which the run may be over (the serial loop stops
  * there, and the worker must not have run ahead) */
@@ -90,6 +93,7 @@ static int gate(void *ud, uint64_t cycle)
     return s->received + s->at_core < TOKENS;
 }
 static void nothing(void *ud) { (void)ud; }
+static void enter(void *ud) { toysys *s = ud; s->windows++; }
 
 /* one run; pipelined: with the worker on every edge that can (no governor) */
 static int toy_run(toysys *s, const double mhz[GMS_NDOM], int skip, int pipelined, int reach, gms_error *err,
@@ -103,9 +107,13 @@ static int toy_run(toysys *s, const double mhz[GMS_NDOM], int skip, int pipeline
     s->l2 = gms_engine_add(s->e, GMS_DOM_L2, "l2", l2_tick, NULL, s);
     s->dram = gms_engine_add(s->e, GMS_DOM_DRAM, "dram", dram_tick, NULL, s);
     if (pipelined) {
-        gms_pipe_hooks h = { .gate = gate, .merge = nothing, .hand_over = nothing, .ud = s, .min_active = 1 };
+        gms_pipe_hooks h = { .gate = gate, .enter = enter, .merge = nothing, .hand_over = nothing, .ud = s, .min_active = 1 };
         setenv("GMS_HOST_THREADS_ALWAYS", "1", 1);
         int rc = gms_engine_set_pipeline(s->e, &h);
+        if (!rc && toy_restart) {   /* stop the worker and start a new one */
+            gms_engine_set_pipeline(s->e, NULL);
+            rc = gms_engine_set_pipeline(s->e, &h);
+        }
         unsetenv("GMS_HOST_THREADS_ALWAYS");
         if (rc) { gms_engine_free(s->e); return 1; }   /* one CPU only: nothing to compare */
     }
@@ -159,4 +167,24 @@ TEST(engine_pipe_core_reaching_into_memory_side_is_an_error)
     CHECK_CONTAINS(err.msg, "internal: a core edge changed the memory side");
     /* serially the same system runs to the end */
     CHECK_EQ(toy_run(&s, mhz, 1, 0, 1, &err, &e, &t, &p), 0);
+}
+
+/* a pipeline set up again (its worker stopped and a new one started) runs as the first */
+TEST(engine_pipe_restarted_worker_same_ticks)
+{
+    static const double mhz[GMS_NDOM] = { 1000, 1000, 1000, 850 };
+    toysys a, b;
+    gms_error err = {0};
+    uint64_t ea, ta, pa, eb, tb, pb;
+    CHECK_EQ(toy_run(&a, mhz, 1, 0, 0, &err, &ea, &ta, &pa), 0);
+    toy_restart = 1;
+    int rc = toy_run(&b, mhz, 1, 1, 0, &err, &eb, &tb, &pb);
+    toy_restart = 0;
+    if (rc == 1) { printf("    (one CPU: no worker thread)\n"); return; }
+    CHECK_EQ(rc, 0);
+    for (int d = 0; d < GMS_NDOM; d++) CHECK_EQ(a.sum[d], b.sum[d]);
+    CHECK_EQ(ea, eb);
+    CHECK_EQ(ta, tb);
+    CHECK(pb > 0);
+    CHECK_EQ(b.windows, pb);   /* the new worker ran no window of the old one's */
 }
