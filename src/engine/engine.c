@@ -539,9 +539,7 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
         uint64_t t = UINT64_MAX;
         for (int i = 0; i < GMS_NDOM; i++) {
             domain *d = &e->d[i];
-            uint64_t cand = UINT64_MAX;
-            if (d->nactive || !e->skip_idle) cand = d->next_edge_fs;
-            else if (d->nheap) cand = d->heap[0].cycle * d->period_fs;
+            uint64_t cand = gms_eng_next_instant(e, d);
             if (cand < t) t = cand;
         }
         if (e->pipe.force_fs) {
@@ -563,10 +561,7 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
         int any_active = 0;
         for (int k = 0; k < GMS_NDOM; k++) {
             domain *d = &e->d[order[k]];
-            if (d->next_edge_fs < t) {                  /* skipped idle edges */
-                d->cycle = (t - 1) / d->period_fs;
-                d->next_edge_fs = (d->cycle + 1) * d->period_fs;
-            }
+            gms_eng_catch_up(d, t);
             if (d->next_edge_fs == t) {
                 /* a core edge may run with the memory side ahead (engine_pipe.c) */
                 if (order[k] != GMS_DOM_CORE || !e->pipe.on || !gms_eng_pipe_edge(e, d, t))

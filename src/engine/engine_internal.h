@@ -149,6 +149,22 @@ struct gms_engine {
 /* one edge of domain d: its timers, then its active components in order; the edge and tick
  * counts go to *edges and *ticks (the worker keeps its own until the join) */
 void gms_eng_process_edge(gms_engine *e, domain *d, uint64_t *edges, uint64_t *ticks);
+
+/* the earliest instant at which domain d can do something: its next edge if it has active
+ * components (or idle skipping is off), else its earliest wake-up; UINT64_MAX if neither */
+static inline uint64_t gms_eng_next_instant(const gms_engine *e, const domain *d)
+{
+    if (d->nactive || !e->skip_idle) return d->next_edge_fs;
+    return d->nheap ? d->heap[0].cycle * d->period_fs : UINT64_MAX;
+}
+/* at instant t, a domain whose edges before t were skipped (idle) catches up */
+static inline void gms_eng_catch_up(domain *d, uint64_t t)
+{
+    if (d->next_edge_fs < t) {
+        d->cycle = (t - 1) / d->period_fs;
+        d->next_edge_fs = (d->cycle + 1) * d->period_fs;
+    }
+}
 void gms_eng_deactivate(domain *d, gms_component *c);
 
 /* pipelining (engine_pipe.c). The role says which domains this thread may change now:

@@ -64,10 +64,7 @@ static void pipe_window(gms_engine *e)
     for (;;) {
         uint64_t t = UINT64_MAX;
         for (int k = 0; k < 2; k++) {
-            domain *d = &e->d[mem_order[k]];
-            uint64_t cand = UINT64_MAX;
-            if (d->nactive || !e->skip_idle) cand = d->next_edge_fs;
-            else if (d->nheap) cand = d->heap[0].cycle * d->period_fs;
+            uint64_t cand = gms_eng_next_instant(e, &e->d[mem_order[k]]);
             if (cand < t) t = cand;
         }
         if (t > to) break;
@@ -76,10 +73,7 @@ static void pipe_window(gms_engine *e)
         for (int i = 0; i < GMS_NDOM; i++) p->view[i] = t / e->d[i].period_fs;
         for (int k = 0; k < 2; k++) {
             domain *d = &e->d[mem_order[k]];
-            if (d->next_edge_fs < t) {                  /* skipped idle edges */
-                d->cycle = (t - 1) / d->period_fs;
-                d->next_edge_fs = (d->cycle + 1) * d->period_fs;
-            }
+            gms_eng_catch_up(d, t);
             if (d->next_edge_fs == t) gms_eng_process_edge(e, d, &p->edges, &p->ticks);
         }
     }
@@ -234,11 +228,11 @@ int gms_eng_pipe_edge(gms_engine *e, domain *d, uint64_t t)
     if (d->nactive < h->min_active && !p->gov_off) return 0;
     uint64_t to = t + d->period_fs, icnt_next = e->d[GMS_DOM_ICNT].next_edge_fs;
     if (icnt_next < to) to = icnt_next;
-    /* anything for the worker to do? */
+    /* anything for the worker to do before the window's end? */
     int work = 0;
     for (int k = GMS_DOM_L2; k <= GMS_DOM_DRAM; k++) {
         const domain *m = &e->d[k];
-        if (m->nactive || !e->skip_idle || (m->nheap && m->heap[0].cycle * m->period_fs <= to)) work = 1;
+        if (gms_eng_next_instant(e, m) <= to) work = 1;
     }
     int timed;
     if (!work || !h->gate(h->ud, d->cycle + 1) || !pipe_gov(p, &timed)) return 0;
