@@ -29,6 +29,11 @@ static void wheel_add(gms_sm *s, uint64_t cycle, uint16_t wi, uint8_t reg)
     uint32_t i = (uint32_t)(cycle & s->wheel_mask);
     bucket *b = &s->wheel[i];
     if (b->n >= WHEEL_INLINE && b->n - WHEEL_INLINE == b->cap) {
+        if (b->cap >= WHEEL_MORE_MAX) {   /* the 16-bit count and capacity (sm_internal.h) */
+            fprintf(stderr, "gpumemsim: internal: more than %u register releases in one SM cycle\n",
+                    WHEEL_INLINE + WHEEL_MORE_MAX);
+            abort();
+        }
         b->cap = b->cap ? (uint16_t)(b->cap * 2) : 8;
         b->more = gms_xrealloc(b->more, b->cap * sizeof *b->more);
     }

@@ -61,9 +61,12 @@ typedef struct event { uint16_t warp; uint8_t reg; uint8_t pad; } event;
 
 /* One cycle of the register-release wheel. Host speed: the first WHEEL_INLINE events are kept
  * in the bucket itself (a bucket is half a host line), so adding or running an event touches
- * one line, not the bucket and a separate array; more go to `more`. n is at most the
- * registers of all warps (64 x 255), so 16 bits hold it. */
+ * one line, not the bucket and a separate array; more go to `more`. 16 bits count them: the
+ * events of one cycle come from the instructions issued in the wheel's span that finish in
+ * that cycle (a few per pipe and latency), far fewer than WHEEL_MORE_MAX; more would be an
+ * internal error (wheel_add), not a wrapped count. */
 #define WHEEL_INLINE 5
+#define WHEEL_MORE_MAX 32768u
 typedef struct bucket {
     uint16_t n, cap;           /* events; capacity of `more` */
     event in[WHEEL_INLINE];
