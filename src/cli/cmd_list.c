@@ -1,5 +1,6 @@
-/* gpumemsim list workloads | presets | options */
+/* gpumemsim list workloads | presets | options | policies */
 #include "cli/cli.h"
+#include "util/registry.h"
 #include "workloads/workload.h"
 #include <dirent.h>
 #include <stdio.h>
@@ -79,15 +80,26 @@ static int list_presets(void)
     return 1;
 }
 
+/* every policy family, its option and its members with their help, from the registries */
+static int list_policies(void)
+{
+    for (size_t i = 0; i < gms_nregistries; i++) {
+        if (i) printf("\n");
+        gms_reg_print(gms_registries[i], stdout);
+    }
+    return 0;
+}
+
 int gms_cmd_list(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help")) {
-        printf("usage: gpumemsim list workloads [--details] | presets | options\n");
+        printf("usage: gpumemsim list workloads [--details] | presets | options | policies\n");
         return argc < 2 ? 2 : 0;
     }
     if (!strcmp(argv[1], "workloads")) return list_workloads(argc > 2 && !strcmp(argv[2], "--details"));
     if (!strcmp(argv[1], "presets")) return list_presets();
     if (!strcmp(argv[1], "options")) { gms_params_list_options(stdout); return 0; }
-    fprintf(stderr, "gpumemsim list: unknown list '%s' (workloads, presets, options)\n", argv[1]);
+    if (!strcmp(argv[1], "policies")) return list_policies();
+    fprintf(stderr, "gpumemsim list: unknown list '%s' (workloads, presets, options, policies)\n", argv[1]);
     return 2;
 }

@@ -19,7 +19,7 @@ static const gms_option core_opts[] = {
     C("gpgpu_shmem_num_banks", GMS_OPT_U32, shmem_num_banks, "16", "shared memory banks"),
     C("gpgpu_smem_latency", GMS_OPT_U32, smem_latency, "3", "shared memory latency (core cycles)"),
     C("gpgpu_num_sched_per_core", GMS_OPT_U32, num_sched_per_core, "1", "warp schedulers per SM"),
-    C("gpgpu_scheduler", GMS_OPT_STRING, scheduler, "gto", "warp scheduler: lrr | gto | two_level_active:<active warps>:..."),
+    C("gpgpu_scheduler", GMS_OPT_STRING, scheduler, "gto", "warp scheduler (gpumemsim list policies); two_level_active:<active warps>:..."),
     C("gpgpu_pipeline_widths", GMS_OPT_STRING, pipeline_widths, "1,1,1,1,1,1,1,1,1,1,1,1,1",
       "pipeline register widths ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_DP,OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB,ID_OC_TENSOR,OC_EX_TENSOR"),
     C("gpgpu_num_sp_units", GMS_OPT_U32, num_sp_units, "1", "SP pipelines per SM"),
@@ -186,8 +186,7 @@ static int core_finalize(gms_params *p, gms_error *err)
         return gms_err(err, "-gpgpu_adaptive_cache_config 1 needs -gpgpu_unified_l1d_size (KB)");
 
     const gms_warp_sched_ops *so = gms_warp_sched_find(c->scheduler);
-    if (!so)
-        return gms_err(err, "-gpgpu_scheduler: unknown scheduler '%s' (%s)", c->scheduler, gms_warp_sched_names());
+    if (!so) return gms_reg_unknown(&gms_warp_sched_reg, c->scheduler, err);
     c->two_level_active = 6;
     if (!strncmp(c->scheduler, "two_level_active:", 17)) {
         char *end;

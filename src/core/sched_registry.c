@@ -1,15 +1,16 @@
+/* Warp schedulers: one line per member. */
 #include "core/warp_sched.h"
 #include <string.h>
 
 extern const gms_warp_sched_ops gms_sched_lrr, gms_sched_gto, gms_sched_two_level;
 static const gms_warp_sched_ops *const all[] = { &gms_sched_lrr, &gms_sched_gto, &gms_sched_two_level };
 
+GMS_REGISTRY_DEFINE(gms_warp_sched_reg, "warp scheduler", "gpgpu_scheduler", gms_warp_sched_ops, all, name,
+                    summary, NULL);
+
 const gms_warp_sched_ops *gms_warp_sched_find(const char *spec)
 {
-    size_t n = strcspn(spec, ":");
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strlen(all[i]->name) == n && !strncmp(all[i]->name, spec, n)) return all[i];
-    return NULL;
+    /* "two_level_active:6:0:1": the parameters follow the name */
+    long i = gms_reg_index_n(&gms_warp_sched_reg, spec, strcspn(spec, ":"));
+    return i < 0 ? NULL : all[i];
 }
-
-const char *gms_warp_sched_names(void) { return "lrr, gto, two_level_active"; }

@@ -5,18 +5,18 @@
 #ifndef GMS_CORE_WARP_SCHED_H
 #define GMS_CORE_WARP_SCHED_H
 #include <stdint.h>
+#include "util/registry.h"
 
 typedef struct gms_sm gms_sm;
 
 typedef struct gms_warp_sched_ops {
     const char *name;          /* as -gpgpu_scheduler spells it: "lrr", "gto", "two_level_active" */
-    const char *summary;
+    const char *summary;       /* one line, for `gpumemsim list policies` */
     void (*pick)(gms_sm *s, uint32_t si, uint64_t now);
 } gms_warp_sched_ops;
 
 /* by name; "two_level_active:6:0:1" matches "two_level_active". NULL if unknown. */
 const gms_warp_sched_ops *gms_warp_sched_find(const char *spec);
-/* "lrr, gto, two_level_active" for error messages */
-const char *gms_warp_sched_names(void);
+extern const gms_registry gms_warp_sched_reg;   /* names, help, error lists */
 
 #endif

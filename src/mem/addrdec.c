@@ -109,14 +109,7 @@ int gms_addrdec_finalize(gms_addrdec_config *c, gms_error *err)
     if (!is_pow2(c->n_sub))
         return gms_err(err, "-gpgpu_n_sub_partition_per_mchannel: must be a power of two, got %u", c->n_sub);
     const gms_chanmap_ops *ops = gms_chanmap_find(c->member);
-    if (!ops) {
-        char known[256] = "";
-        for (size_t i = 0; i < gms_chanmap_nregistry; i++) {
-            strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
-            strncat(known, gms_chanmap_registry[i]->name, sizeof known - strlen(known) - 1);
-        }
-        return gms_err(err, "-gms_partition_mapping: unknown mapping \"%s\" (known: %s)", c->member, known);
-    }
+    if (!ops) return gms_reg_unknown(&gms_chanmap_reg, c->member, err);
     if (ops->check && ops->check(c, err)) return -1;
     uint64_t all = 0;
     for (int f = GMS_AD_BK; f < GMS_AD_NFIELD; f++) {

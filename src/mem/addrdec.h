@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "util/err.h"
+#include "util/registry.h"
 
 enum { GMS_AD_CHIP = 0, GMS_AD_BK, GMS_AD_ROW, GMS_AD_COL, GMS_AD_BURST, GMS_AD_NFIELD };
 
@@ -75,6 +76,7 @@ typedef struct gms_chanmap_ops {
 extern const gms_chanmap_ops *const gms_chanmap_registry[];
 extern const size_t gms_chanmap_nregistry;
 const gms_chanmap_ops *gms_chanmap_find(const char *name);
+extern const gms_registry gms_chanmap_reg;   /* names, help, error lists */
 
 /* Parse a GPGPU-Sim mapping string ("dramid@8;0000...RRRR.BBBC...SSSSS", 64 bit characters
  * after the ';', '.', ' ' and '|' ignored) into c->mask / c->chip_start. Errors name

@@ -115,9 +115,9 @@ int gms_cache_config_validate(const gms_cache_config *c, const char *opt, gms_er
     if (c->write_policy == 'R' && c->write_alloc != 'N')
         return gms_err(err, "%s: a read-only cache (R) cannot write-allocate ('%c')", opt, c->write_alloc);
     if (!gms_mshr_find(c->mshr_design)) {
-        if (!strcmp(c->mshr_design, "dlmshr"))
-            return gms_err(err, "%s: MSHR design 'dlmshr' is not yet implemented (use conventional)", opt);
-        return gms_err(err, "%s: unknown MSHR design '%s' (known: %s)", opt, c->mshr_design, gms_mshr_names());
+        char known[256];
+        gms_reg_known(&gms_mshr_reg, known, sizeof known);
+        return gms_err(err, "%s: unknown MSHR design '%s'; known: %s", opt, c->mshr_design, known);
     }
     return 0;
 }
@@ -148,7 +148,9 @@ int gms_cache_config_parse(const char *str, const char *opt, gms_cache_config *c
     x.field = 3; if (get_uint(&x, &c->line) || expect(&x, ':')) return -1;
     x.field = 4; if (get_uint(&x, &c->assoc) || expect(&x, ',')) return -1;
     x.field = 5; if (get_char(&x, &c->repl) || expect(&x, ':')) return -1;
-    if (!gms_repl_find(c->repl)) return bad_letter(&x, c->repl, "L (LRU), F (FIFO)");
+    char known[256];   /* the registries' letters, for errors */
+    gms_reg_known(&gms_repl_reg, known, sizeof known);
+    if (!gms_repl_find(c->repl)) return bad_letter(&x, c->repl, known);
     x.field = 6; if (get_char(&x, &c->write_policy) || expect(&x, ':')) return -1;
     if (!strchr("RBTEL", c->write_policy))
         return bad_letter(&x, c->write_policy, "R (read-only), B (write-back), T (write-through), E (write-evict), L (local write-back, global write-evict)");
@@ -159,10 +161,14 @@ int gms_cache_config_parse(const char *str, const char *opt, gms_cache_config *c
     if (!strchr("NWFL", c->write_alloc))
         return bad_letter(&x, c->write_alloc, "N (none), W (write + fetch), F (fetch-on-write), L (lazy fetch-on-read)");
     x.field = 9; if (get_char(&x, &c->set_index) || expect(&x, ',')) return -1;
-    if (c->set_index == 'C')
-        return perr(&x, "'C' (custom set index) is not implemented (GPGPU-Sim maps every address to set 0); use L, X, P, H, M, A or D");
+    gms_reg_known(&gms_index_reg, known, sizeof known);
+    if (c->set_index == 'C') {
+        char what[400];
+        snprintf(what, sizeof what, "'C' (custom set index) is not implemented (GPGPU-Sim maps every address to set 0); use %s", known);
+        return perr(&x, what);
+    }
     const gms_index_ops *ix = gms_index_find(c->set_index);
-    if (!ix) return bad_letter(&x, c->set_index, gms_index_letters());
+    if (!ix) return bad_letter(&x, c->set_index, known);
     c->index_kind = ix->kind;
     x.field = 10; if (get_char(&x, &c->mshr_type) || expect(&x, ':')) return -1;
     if (c->mshr_type == 'F' || c->mshr_type == 'T')

@@ -25,10 +25,12 @@ static inline int gms_line_is_modified(const gms_line *l) { return l->modified !
 typedef struct gms_repl_ops {
     char letter;               /* 'L', 'F' */
     const char *name;          /* "LRU" */
+    const char *summary;       /* one line, for `gpumemsim list policies` */
     void (*on_alloc)(gms_line *l, uint64_t now);    /* line (re)allocated to a new block */
     void (*on_access)(gms_line *l, uint64_t now);   /* hit, pending hit, sector allocation */
 } gms_repl_ops;
 
 const gms_repl_ops *gms_repl_find(char letter);
+extern const struct gms_registry gms_repl_reg;   /* keyed by letter (util/registry.h) */
 
 #endif

@@ -21,6 +21,7 @@
 #define GMS_MEM_DRAM_SCHED_H
 #include <stdint.h>
 #include "mem/mreq.h"
+#include "util/registry.h"
 
 /* One request inside a channel (GPGPU-Sim dram_req_t), from its push to its last column
  * command. Owned by the channel's record pool; one host cache line (host speed: the
@@ -65,6 +66,7 @@ typedef struct gms_dram_sched_ops {
 extern const gms_dram_sched_ops *const gms_dram_sched_registry[];
 extern const size_t gms_dram_sched_nregistry;
 const gms_dram_sched_ops *gms_dram_sched_find(const char *name);
+extern const gms_registry gms_dram_sched_reg;   /* names, help, error lists */
 
 /* intrusive doubly-linked list of requests in arrival order (shared by members) */
 typedef struct gms_dram_rlist { gms_dram_req *head, *tail; uint32_t n; } gms_dram_rlist;

@@ -1,6 +1,5 @@
 /* DRAM schedulers: one line per member; index = -gpgpu_dram_scheduler value. */
 #include "mem/dram_sched.h"
-#include <string.h>
 
 extern const gms_dram_sched_ops gms_dram_sched_fcfs, gms_dram_sched_frfcfs;
 
@@ -10,9 +9,7 @@ const gms_dram_sched_ops *const gms_dram_sched_registry[] = {
 };
 const size_t gms_dram_sched_nregistry = sizeof gms_dram_sched_registry / sizeof gms_dram_sched_registry[0];
 
-const gms_dram_sched_ops *gms_dram_sched_find(const char *name)
-{
-    for (size_t i = 0; i < gms_dram_sched_nregistry; i++)
-        if (!strcmp(gms_dram_sched_registry[i]->name, name)) return gms_dram_sched_registry[i];
-    return NULL;
-}
+GMS_REGISTRY_DEFINE(gms_dram_sched_reg, "DRAM scheduler", "gms_dram_scheduler", gms_dram_sched_ops,
+                    gms_dram_sched_registry, name, summary, NULL);
+
+const gms_dram_sched_ops *gms_dram_sched_find(const char *name) { return gms_reg_find(&gms_dram_sched_reg, name); }

@@ -13,11 +13,13 @@ static const gms_index_ops *const registry[] = {
 };
 #define NREG (sizeof registry / sizeof registry[0])
 
+GMS_REGISTRY_DEFINE_EX(gms_index_reg, "set index function", "gpgpu_cache:dl1 (set-index letter)", gms_index_ops,
+                       registry, name, summary, NULL, offsetof(gms_index_ops, letter));
+
 const gms_index_ops *gms_index_find(char letter)
 {
-    for (size_t i = 0; i < NREG; i++)
-        if (registry[i]->letter == letter) return registry[i];
-    return NULL;
+    long i = gms_reg_index_n(&gms_index_reg, &letter, 1);
+    return i < 0 ? NULL : registry[i];
 }
 
 const gms_index_ops *gms_index_by_kind(gms_set_index_kind kind)
@@ -25,18 +27,6 @@ const gms_index_ops *gms_index_by_kind(gms_set_index_kind kind)
     for (size_t i = 0; i < NREG; i++)
         if (registry[i]->kind == kind) return registry[i];
     return NULL;
-}
-
-const char *gms_index_letters(void)
-{
-    static char buf[256];
-    if (!buf[0]) {
-        size_t n = 0;
-        for (size_t i = 0; i < NREG && n + 40 < sizeof buf; i++)
-            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%c (%s)", i ? ", " : "",
-                                  registry[i]->letter, registry[i]->name);
-    }
-    return buf;
 }
 
 uint32_t gms_ilog2(uint64_t v)
@@ -97,8 +87,10 @@ static uint32_t bxor_index(const gms_index_state *s, uint64_t addr)
     return x ^ t;
 }
 
-const gms_index_ops gms_index_linear = { 'L', GMS_IDX_LINEAR, "linear (BMOD)", 1, NULL, NULL, linear_index };
-const gms_index_ops gms_index_bxor = { 'X', GMS_IDX_BXOR, "BXOR", 1, NULL, NULL, bxor_index };
+const gms_index_ops gms_index_linear = { 'L', GMS_IDX_LINEAR, "linear (BMOD)",
+    "set = line address mod sets (GPGPU-Sim LINEAR_SET_FUNCTION)", 1, NULL, NULL, linear_index };
+const gms_index_ops gms_index_bxor = { 'X', GMS_IDX_BXOR, "BXOR",
+    "set bits XOR the next set-width address bits (GPGPU-Sim BITWISE_XORING_FUNCTION)", 1, NULL, NULL, bxor_index };
 
 uint32_t gms_cache_set_index(const gms_cache_config *c, uint64_t addr)
 {

@@ -1,11 +1,12 @@
 /* Cache set-index functions (spec 001 section 3.2, GPGPU-Sim hash_function / hashing.cc).
  * Each function is a gms_index_ops in its own file, listed once in index.c's registry and
  * selected by the set-index letter of the cache string. Adding a function = one new file +
- * one registry line (+ one gms_set_index_kind value). */
+ * one registry line (its kind is GMS_IDX_CUSTOM unless a test needs to name it). */
 #ifndef GMS_MEM_INDEX_H
 #define GMS_MEM_INDEX_H
 #include <stdint.h>
 #include "mem/cache.h"
+#include "util/registry.h"
 
 /* Precomputed per-cache state, filled by init from the config. */
 typedef struct gms_index_state {
@@ -20,6 +21,7 @@ typedef struct gms_index_ops {
     char letter;                 /* set-index field of the cache string */
     gms_set_index_kind kind;
     const char *name;            /* "BXOR", used in descriptions */
+    const char *summary;         /* one line, for `gpumemsim list policies` */
     int pow2_sets;               /* requires a power-of-two number of sets */
     /* extra constraints (NULL = none); error names optname */
     int (*check)(const gms_cache_config *c, const char *optname, gms_error *err);
@@ -31,8 +33,7 @@ const gms_index_ops *gms_index_find(char letter);
 const gms_index_ops *gms_index_by_kind(gms_set_index_kind kind);
 /* fills the common fields then calls ops->init */
 void gms_index_init(const gms_index_ops *ops, gms_index_state *s, const gms_cache_config *c);
-/* "L (linear), X (BXOR), ..." for error messages */
-const char *gms_index_letters(void);
+extern const gms_registry gms_index_reg;   /* keyed by letter: "L (linear (BMOD)), X (BXOR), ..." */
 
 /* helpers shared by the index files */
 int gms_is_prime(uint32_t n);

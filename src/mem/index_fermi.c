@@ -22,4 +22,5 @@ static int check(const gms_cache_config *c, const char *optname, gms_error *err)
     return 0;
 }
 
-const gms_index_ops gms_index_fermi = { 'H', GMS_IDX_FERMI_HASH, "Fermi hash", 1, check, NULL, fermi_index };
+const gms_index_ops gms_index_fermi = { 'H', GMS_IDX_FERMI_HASH, "Fermi hash",
+    "Fermi's hashed L1 index (GPGPU-Sim FERMI_HASH_SET_FUNCTION, 32 or 64 sets)", 1, check, NULL, fermi_index };

@@ -68,4 +68,5 @@ static int check(const gms_cache_config *c, const char *optname, gms_error *err)
     return 0;
 }
 
-const gms_index_ops gms_index_ipoly = { 'P', GMS_IDX_IPOLY, "I-Poly", 1, check, ipoly_init, ipoly_index };
+const gms_index_ops gms_index_ipoly = { 'P', GMS_IDX_IPOLY, "I-Poly",
+    "irreducible-polynomial hash (GPGPU-Sim HASH_IPOLY_FUNCTION)", 1, check, ipoly_init, ipoly_index };

@@ -38,6 +38,9 @@ static int check_prime(const gms_cache_config *c, const char *optname, gms_error
     return 0;
 }
 
-const gms_index_ops gms_index_pmod = { 'M', GMS_IDX_PMOD, "PMOD", 0, check_prime, NULL, pmod_index };
-const gms_index_ops gms_index_aprime = { 'A', GMS_IDX_APRIME, "A-prime", 1, check_prime, NULL, aprime_index };
-const gms_index_ops gms_index_dprime = { 'D', GMS_IDX_DPRIME, "D-prime", 1, check_prime, NULL, dprime_index };
+const gms_index_ops gms_index_pmod = { 'M', GMS_IDX_PMOD, "PMOD",
+    "line address mod a prime p <= sets (the sets above p unused)", 0, check_prime, NULL, pmod_index };
+const gms_index_ops gms_index_aprime = { 'A', GMS_IDX_APRIME, "A-prime",
+    "(line address mod a prime p > sets) mod sets", 1, check_prime, NULL, aprime_index };
+const gms_index_ops gms_index_dprime = { 'D', GMS_IDX_DPRIME, "D-prime",
+    "prime displacement: (tag x 11 + set bits) mod sets", 1, check_prime, NULL, dprime_index };

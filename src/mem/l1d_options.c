@@ -13,18 +13,14 @@ static const gms_option opts[] = {
     GMS_OPT("gms_l1d_bypass_slots", GMS_OPT_U32, l1d.bypass_slots, "0",
             "in-flight L1-bypassing requests per SM (#_BpR); 0 = unlimited"),
     GMS_OPT("gms_l1d_mshr", GMS_OPT_STRING, l1d.mshr_design, "conventional",
-            "L1D MSHR design: conventional (entries x merges) | dlmshr (not yet implemented)"),
+            "L1D MSHR design (gpumemsim list policies)"),
 };
 
 static int fin(gms_params *p, gms_error *err)
 {
     const char *on = "-gpgpu_cache:dl1";
     if (gms_cache_config_parse(p->l1d.dl1_str, on, &p->l1d.dl1, err)) return -1;
-    if (strcmp(p->l1d.mshr_design, "conventional") && !gms_mshr_find(p->l1d.mshr_design)) {
-        if (!strcmp(p->l1d.mshr_design, "dlmshr"))
-            return gms_err(err, "-gms_l1d_mshr: 'dlmshr' is not yet implemented (use conventional)");
-        return gms_err(err, "-gms_l1d_mshr: unknown MSHR design '%s' (known: %s)", p->l1d.mshr_design, gms_mshr_names());
-    }
+    if (!gms_mshr_find(p->l1d.mshr_design)) return gms_reg_unknown(&gms_mshr_reg, p->l1d.mshr_design, err);
     p->l1d.dl1.pmod_prime = p->l1d.pmod_prime;
     snprintf(p->l1d.dl1.mshr_design, sizeof p->l1d.dl1.mshr_design, "%s", p->l1d.mshr_design);
     if (p->l1d.pmod_prime && p->l1d.dl1.enabled && !strchr("MAD", p->l1d.dl1.set_index))

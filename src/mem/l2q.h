@@ -17,6 +17,7 @@
 #define GMS_MEM_L2Q_H
 #include <stdint.h>
 #include "mem/mreq.h"
+#include "util/registry.h"
 
 typedef struct gms_l2q_env { uint32_t capacity; uint32_t subpart; } gms_l2q_env;
 
@@ -36,6 +37,6 @@ typedef struct gms_l2q_ops {
 extern const gms_l2q_ops *const gms_l2q_registry[];
 extern const size_t gms_l2q_nregistry;
 const gms_l2q_ops *gms_l2q_find(const char *name);
-const char *gms_l2q_names(void);   /* "fifo, ..." */
+extern const gms_registry gms_l2q_reg;   /* names, help, error lists */
 
 #endif

@@ -1,6 +1,5 @@
 /* L2 input queue policies: one line per member. */
 #include "mem/l2q.h"
-#include <string.h>
 
 extern const gms_l2q_ops gms_l2q_fifo;
 
@@ -9,11 +8,7 @@ const gms_l2q_ops *const gms_l2q_registry[] = {
 };
 const size_t gms_l2q_nregistry = sizeof gms_l2q_registry / sizeof gms_l2q_registry[0];
 
-const gms_l2q_ops *gms_l2q_find(const char *name)
-{
-    for (size_t i = 0; i < gms_l2q_nregistry; i++)
-        if (!strcmp(gms_l2q_registry[i]->name, name)) return gms_l2q_registry[i];
-    return NULL;
-}
+GMS_REGISTRY_DEFINE(gms_l2q_reg, "L2 input queue policy", "gms_l2_input_queue", gms_l2q_ops, gms_l2q_registry, name,
+                    summary, NULL);
 
-const char *gms_l2q_names(void) { return "fifo"; }
+const gms_l2q_ops *gms_l2q_find(const char *name) { return gms_reg_find(&gms_l2q_reg, name); }

@@ -21,7 +21,7 @@ static const gms_option opts[] = {
     GMS_OPT("gpgpu_dram_partition_queues", GMS_OPT_STRING, mem.partition_queues_str, "8:8:8:8",
             "queue sizes icnt->L2 : L2->DRAM : DRAM->L2 : L2->icnt (0 = unbounded)"),
     GMS_OPT("gms_l2_input_queue", GMS_OPT_STRING, mem.l2q, "fifo",
-            "L2 input queue policy (the icnt->L2 queue): fifo"),
+            "L2 input queue policy (the icnt->L2 queue); members: gpumemsim list policies"),
     GMS_OPT("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
             "accepted; copies do not fill the L2 yet (caches start cold, as in the reference traces)"),
     GMS_OPT("gpgpu_mem_addr_mapping", GMS_OPT_STRING, mem.mapping_str, "",
@@ -45,7 +45,7 @@ static const gms_option opts[] = {
             "fixed delay from the L2->DRAM queue to the scheduler queue (core cycles)"),
     GMS_OPT("gpgpu_dram_scheduler", GMS_OPT_U32, mem.dram_scheduler, "1", "DRAM scheduler: 0 FIFO, 1 FR-FCFS"),
     GMS_OPT("gms_dram_scheduler", GMS_OPT_STRING, mem.dram_sched_name, "",
-            "DRAM scheduler by name (fcfs | frfcfs); overrides -gpgpu_dram_scheduler"),
+            "DRAM scheduler by name (gpumemsim list policies); overrides -gpgpu_dram_scheduler"),
     GMS_OPT("gpgpu_frfcfs_dram_sched_queue_size", GMS_OPT_U32, mem.frfcfs_queue, "0",
             "DRAM scheduler queue entries per channel (0 = unlimited)"),
     GMS_OPT("gpgpu_dram_return_queue_size", GMS_OPT_U32, mem.return_queue, "0",
@@ -104,8 +104,7 @@ static int fin(gms_params *p, gms_error *err)
     if (gms_cache_config_parse(m->dl2_str, "-gpgpu_cache:dl2", &m->dl2, err)) return -1;
     if (m->dl2.enabled && gms_cache_config_validate(&m->dl2, "-gpgpu_cache:dl2", err)) return -1;
     if (parse_queues(m, err)) return -1;
-    if (!gms_l2q_find(m->l2q))
-        return gms_err(err, "-gms_l2_input_queue: unknown policy \"%s\" (known: %s)", m->l2q, gms_l2q_names());
+    if (!gms_l2q_find(m->l2q)) return gms_reg_unknown(&gms_l2q_reg, m->l2q, err);
     /* DRAM */
     gms_dram_timing *t = &m->timing;
     memset(t, 0, sizeof *t);
@@ -125,10 +124,11 @@ static int fin(gms_params *p, gms_error *err)
     t->bnkgrp_lower_bits = m->bnkgrp_indexing == 1;
     if (gms_dram_timing_derive(t, err)) return -1;
     if (m->dram_sched_name[0]) {
-        if (!gms_dram_sched_find(m->dram_sched_name))
-            return gms_err(err, "-gms_dram_scheduler: unknown scheduler \"%s\" (known: fcfs, frfcfs)", m->dram_sched_name);
+        if (!gms_dram_sched_find(m->dram_sched_name)) return gms_reg_unknown(&gms_dram_sched_reg, m->dram_sched_name, err);
     } else if (m->dram_scheduler >= gms_dram_sched_nregistry) {
-        return gms_err(err, "-gpgpu_dram_scheduler: %u is not supported (0 FIFO, 1 FR-FCFS)", m->dram_scheduler);
+        char known[256];   /* the number is the member's place in the registry */
+        gms_reg_known(&gms_dram_sched_reg, known, sizeof known);
+        return gms_err(err, "-gpgpu_dram_scheduler: %u is not supported; known, from 0: %s", m->dram_scheduler, known);
     }
     if (parse_write_queue(m, err)) return -1;
     /* mapping */

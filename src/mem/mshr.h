@@ -6,6 +6,7 @@
 #define GMS_MEM_MSHR_H
 #include <stdint.h>
 #include "mem/cache.h"
+#include "util/registry.h"
 
 /* what the cache needs back at fill time; stored with the entry when it is created */
 typedef struct gms_mshr_info {
@@ -16,11 +17,15 @@ typedef struct gms_mshr_info {
 } gms_mshr_info;
 
 typedef struct gms_mshr_ops {
-    const char *name;
+    const char *name;          /* as the cache string's MSHR design field and -gms_l1d_mshr spell it */
+    const char *summary;       /* one line, for `gpumemsim list policies` */
     void *(*create)(const gms_cache_config *cfg);
     void (*destroy)(void *m);
-    /* can a request for key be accepted? 0 = yes (*hit = entry exists), else the cause
-     * GMS_RF_MSHR_ENTRY (no entry and table full) or GMS_RF_MSHR_MERGE (entry full) */
+    /* can a request for key be accepted? 0 = yes, else the cause GMS_RF_MSHR_ENTRY (no entry
+     * and table full) or GMS_RF_MSHR_MERGE (entry full). *hit: 0 no entry, 1 an entry waits
+     * for its fill, 2 an entry already filled (mark_ready) whose requests are being handed
+     * out: a request merged there gets no fill of its own (the cache must not reserve a line
+     * for it) */
     int (*check)(void *m, uint64_t key, int *hit);
     /* the entry for key holds a read queued after a write (GPGPU-Sim MSHR_RW_PENDING) */
     int (*rw_pending)(void *m, uint64_t key);
@@ -51,6 +56,6 @@ typedef struct gms_mshr_ops {
 } gms_mshr_ops;
 
 const gms_mshr_ops *gms_mshr_find(const char *name);
-const char *gms_mshr_names(void);          /* "conventional" */
+extern const gms_registry gms_mshr_reg;    /* names, help, error lists */
 
 #endif

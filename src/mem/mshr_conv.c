@@ -205,6 +205,9 @@ static gms_mreq *next_ready(void *p)
 static uint32_t used(const void *p) { return ((const conv *)p)->used; }
 
 const gms_mshr_ops gms_mshr_conventional = {
-    "conventional", create, destroy, check, rw_pending, add, take, mark_ready, any_ready, next_ready, used,
-    prefetch, hint_array,
+    .name = "conventional",
+    .summary = "GPGPU-Sim mshr_table: entries x merges per entry, explicitly addressed",
+    .create = create, .destroy = destroy, .check = check, .rw_pending = rw_pending, .add = add,
+    .take = take, .mark_ready = mark_ready, .any_ready = any_ready, .next_ready = next_ready,
+    .used = used, .prefetch = prefetch, .hint_array = hint_array,
 };

@@ -4,19 +4,23 @@
  *   LRU : key = last access time (hit, pending hit, allocation, sector allocation)
  *   FIFO: key = line allocation time */
 #include "mem/cache_line.h"
+#include "util/registry.h"
 #include <stddef.h>
 
 static void set_key(gms_line *l, uint64_t now) { l->key = now; }
 static void keep_key(gms_line *l, uint64_t now) { (void)l; (void)now; }
 
-static const gms_repl_ops lru = { 'L', "LRU", set_key, set_key };
-static const gms_repl_ops fifo = { 'F', "FIFO", set_key, keep_key };
+static const gms_repl_ops lru = { 'L', "LRU", "least recently used: evict the line touched longest ago", set_key, set_key };
+static const gms_repl_ops fifo = { 'F', "FIFO", "first in, first out: evict the line allocated longest ago", set_key,
+                                   keep_key };
 
 static const gms_repl_ops *const registry[] = { &lru, &fifo };
 
+GMS_REGISTRY_DEFINE_EX(gms_repl_reg, "replacement policy", "gpgpu_cache:dl1 (replacement letter)", gms_repl_ops,
+                       registry, name, summary, NULL, offsetof(gms_repl_ops, letter));
+
 const gms_repl_ops *gms_repl_find(char letter)
 {
-    for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++)
-        if (registry[i]->letter == letter) return registry[i];
-    return NULL;
+    long i = gms_reg_index_n(&gms_repl_reg, &letter, 1);
+    return i < 0 ? NULL : registry[i];
 }

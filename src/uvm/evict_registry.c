@@ -1,6 +1,5 @@
 /* Eviction policies, chosen by -uvm_eviction (name) or -eviction_policy (UVMSmart's number).
  * Adding one = a file + a line here. */
-#include <string.h>
 #include "uvm/uvm_internal.h"
 
 extern const gms_uvm_evict_ops gms_uvm_evict_lru4k, gms_uvm_evict_lru64k, gms_uvm_evict_lru2m, gms_uvm_evict_tree,
@@ -16,16 +15,14 @@ const gms_uvm_evict_ops *const gms_uvm_evictors[] = {
 };
 const size_t gms_uvm_nevictors = sizeof gms_uvm_evictors / sizeof gms_uvm_evictors[0];
 
-int gms_uvm_evict_find(const char *name)
-{
-    if (!strcmp(name, "lru")) name = "lru4k";
-    if (!strcmp(name, "ne")) name = "lru2m";
-    if (!strcmp(name, "se")) name = "lru64k";
-    if (!strcmp(name, "te")) name = "tree";
-    for (size_t i = 0; i < gms_uvm_nevictors; i++)
-        if (!strcmp(gms_uvm_evictors[i]->name, name)) return (int)i;
-    return -1;
-}
+/* UVMSmart's and the papers' names: NE (2 MiB), SE (64 KiB), TE (tree) */
+static const gms_reg_alias aliases[] = {
+    { "lru", "lru4k" }, { "ne", "lru2m" }, { "se", "lru64k" }, { "te", "tree" }, { NULL, NULL },
+};
+GMS_REGISTRY_DEFINE(gms_uvm_evict_reg, "eviction policy", "uvm_eviction", gms_uvm_evict_ops, gms_uvm_evictors, name,
+                    help, aliases);
+
+int gms_uvm_evict_find(const char *name) { return (int)gms_reg_index(&gms_uvm_evict_reg, name); }
 
 int gms_uvm_evict_find_id(int id)
 {

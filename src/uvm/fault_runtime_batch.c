@@ -111,9 +111,16 @@ static void report(void *st, gms_stats *out)
     gms_stat_u64(out, "Uvm_fault_buffer_overflow", s->u->c.fault_buffer_overflow);
 }
 
+static void describe(const gms_uvm_params *prm, char *buf, size_t n)
+{
+    snprintf(buf, n, "(%g us per batch + %llu cycles per fault, %u-entry fault buffer)", prm->fault_handling_us,
+             (unsigned long long)prm->fault_handling_per_fault, prm->fault_buffer_size);
+}
+
 const gms_uvm_runtime_ops gms_uvm_runtime_batch = {
     .name = "batch",
     .help = "driver fault batches: fault buffer, per-batch fault handling time, then migration",
+    .describe = describe,
     .create = create,
     .destroy = destroy,
     .fault = fault,

@@ -1,5 +1,4 @@
 /* Fault runtimes, chosen by -uvm_runtime. Adding one = a file + a line here. */
-#include <string.h>
 #include "uvm/uvm_internal.h"
 
 extern const gms_uvm_runtime_ops gms_uvm_runtime_uvmsmart;
@@ -11,9 +10,7 @@ const gms_uvm_runtime_ops *const gms_uvm_runtimes[] = {
 };
 const size_t gms_uvm_nruntimes = sizeof gms_uvm_runtimes / sizeof gms_uvm_runtimes[0];
 
-int gms_uvm_runtime_find(const char *name)
-{
-    for (size_t i = 0; i < gms_uvm_nruntimes; i++)
-        if (!strcmp(gms_uvm_runtimes[i]->name, name)) return (int)i;
-    return -1;
-}
+GMS_REGISTRY_DEFINE(gms_uvm_runtime_reg, "fault runtime", "uvm_runtime", gms_uvm_runtime_ops, gms_uvm_runtimes, name,
+                    help, NULL);
+
+int gms_uvm_runtime_find(const char *name) { return (int)gms_reg_index(&gms_uvm_runtime_reg, name); }

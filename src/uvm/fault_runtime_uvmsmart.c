@@ -46,6 +46,12 @@ static void end_of_cycle(void *st, uint64_t now)
 
 static int busy(void *st) { return ((rt_uvmsmart *)st)->faults.n != 0; }
 
+static void describe(const gms_uvm_params *prm, char *buf, size_t n)
+{
+    snprintf(buf, n, "(%llu cycles per far fault, serialized before its transfer)",
+             (unsigned long long)prm->page_fault_latency);
+}
+
 const gms_uvm_runtime_ops gms_uvm_runtime_uvmsmart = {
     .name = "uvmsmart",
     .help = "per-cycle fault groups, -page_fault_latency per far fault serialised before its transfer",
@@ -54,6 +60,7 @@ const gms_uvm_runtime_ops gms_uvm_runtime_uvmsmart = {
     .fault = fault,
     .end_of_cycle = end_of_cycle,
     .busy = busy,
+    .describe = describe,
     .free_at_wb_end = 0,
     .cut_after_fault = 1,
 };

@@ -1,6 +1,5 @@
 /* Prefetchers, chosen by -uvm_prefetcher (name) or -hardware_prefetch (UVMSmart's number).
  * Adding one = a file + a line here. */
-#include <string.h>
 #include "uvm/uvm_internal.h"
 
 extern const gms_uvm_prefetch_ops gms_uvm_prefetch_none, gms_uvm_prefetch_tree, gms_uvm_prefetch_seq,
@@ -14,14 +13,14 @@ const gms_uvm_prefetch_ops *const gms_uvm_prefetchers[] = {
 };
 const size_t gms_uvm_nprefetchers = sizeof gms_uvm_prefetchers / sizeof gms_uvm_prefetchers[0];
 
-int gms_uvm_prefetch_find(const char *name)
-{
-    if (!strcmp(name, "sequential-local") || !strcmp(name, "sl")) name = "seq";
-    if (!strcmp(name, "tbn") || !strcmp(name, "tbnp")) name = "tree";
-    for (size_t i = 0; i < gms_uvm_nprefetchers; i++)
-        if (!strcmp(gms_uvm_prefetchers[i]->name, name)) return (int)i;
-    return -1;
-}
+/* the papers' names for the same policies */
+static const gms_reg_alias aliases[] = {
+    { "sequential-local", "seq" }, { "sl", "seq" }, { "tbn", "tree" }, { "tbnp", "tree" }, { NULL, NULL },
+};
+GMS_REGISTRY_DEFINE(gms_uvm_prefetch_reg, "prefetcher", "uvm_prefetcher", gms_uvm_prefetch_ops, gms_uvm_prefetchers,
+                    name, help, aliases);
+
+int gms_uvm_prefetch_find(const char *name) { return (int)gms_reg_index(&gms_uvm_prefetch_reg, name); }
 
 int gms_uvm_prefetch_find_id(int id)
 {

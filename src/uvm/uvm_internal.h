@@ -16,6 +16,7 @@
 #include "uvm/uvm_params.h"
 #include "util/hashmap.h"
 #include "util/rng.h"
+#include "util/registry.h"
 
 #define GMS_UVM_NONE UINT32_MAX
 #define GMS_UVM_BB_SIZE (64u * 1024u)            /* basic block: tree leaf, SE unit */
@@ -178,6 +179,8 @@ struct gms_uvm_runtime_ops {
     int free_at_wb_end;
     /* 1: cut migration transfers just after each faulted page (UVMSmart) */
     int cut_after_fault;
+    /* the config dump's words for this runtime's costs, e.g. "(N cycles per far fault ...)" */
+    void (*describe)(const gms_uvm_params *prm, char *buf, size_t n);
 };
 
 struct gms_uvm_prefetch_ops {
@@ -221,6 +224,8 @@ extern const gms_uvm_prefetch_ops *const gms_uvm_prefetchers[];
 extern const size_t gms_uvm_nprefetchers;
 extern const gms_uvm_evict_ops *const gms_uvm_evictors[];
 extern const size_t gms_uvm_nevictors;
+/* the same three lists as registries: names, help, error lists (util/registry.h) */
+extern const gms_registry gms_uvm_runtime_reg, gms_uvm_prefetch_reg, gms_uvm_evict_reg;
 
 /* ---------------- statistics ---------------- */
 typedef struct gms_uvm_counters {

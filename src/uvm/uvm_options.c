@@ -19,7 +19,7 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_l2_tlb_latency", GMS_OPT_U32, uvm.l2_tlb_latency, "10", "L2 TLB lookup latency (core cycles)"),
     GMS_OPT("page_table_walk_latency", GMS_OPT_U32, uvm.ptw_latency, "100", "page-table walk latency (core cycles)"),
     GMS_OPT("uvm_max_concurrent_walks", GMS_OPT_U32, uvm.max_walks, "0", "page walks in flight at once; 0 = unlimited (UVMSmart)"),
-    GMS_OPT("uvm_runtime", GMS_OPT_STRING, uvm.runtime_str, "uvmsmart", "fault runtime: uvmsmart (per-cycle groups, fixed latency per fault) | batch (driver fault batches)"),
+    GMS_OPT("uvm_runtime", GMS_OPT_STRING, uvm.runtime_str, "uvmsmart", "fault runtime (gpumemsim list policies)"),
     GMS_OPT("page_fault_latency", GMS_OPT_U64, uvm.page_fault_latency, "66645", "uvmsmart runtime: fault handling latency per far fault (core cycles)"),
     GMS_OPT("uvm_fault_handling_us", GMS_OPT_DOUBLE, uvm.fault_handling_us, "20", "batch runtime: GPU runtime fault handling time per batch (us)"),
     GMS_OPT("uvm_fault_handling_per_fault", GMS_OPT_U64, uvm.fault_handling_per_fault, "0", "batch runtime: extra handling cycles per fault of a batch"),
@@ -31,11 +31,11 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_pcie_latency", GMS_OPT_U64, uvm.pcie_latency, "0", "linear model: fixed cycles per transfer"),
     GMS_OPT("hardware_prefetch", GMS_OPT_INT, uvm.hardware_prefetch, "1", "UVMSmart prefetcher: 0 none, 1 tree (TBNp), 2 sequential-local, 3 random"),
     GMS_OPT("hwprefetch_oversub", GMS_OPT_INT, uvm.hwprefetch_oversub, "1", "prefetcher once memory is oversubscribed (same numbering)"),
-    GMS_OPT("uvm_prefetcher", GMS_OPT_STRING, uvm.prefetch_str, "", "prefetcher by name (none|tree|seq|random); overrides -hardware_prefetch"),
+    GMS_OPT("uvm_prefetcher", GMS_OPT_STRING, uvm.prefetch_str, "", "prefetcher by name (gpumemsim list policies); overrides -hardware_prefetch"),
     GMS_OPT("uvm_prefetcher_oversub", GMS_OPT_STRING, uvm.prefetch_oversub_str, "", "prefetcher by name once oversubscribed; overrides -hwprefetch_oversub"),
     GMS_OPT("uvm_prefetch_size", GMS_OPT_U64, uvm.prefetch_size, "64KB", "sequential-local prefetch block (multiple of the page size; 512KB = Zheng et al.)"),
     GMS_OPT("eviction_policy", GMS_OPT_INT, uvm.eviction_policy, "0", "UVMSmart eviction: 0 LRU 2MB, 1 tree, 2 LRU 64KB, 3 random 4KB, 5 LRU 4KB"),
-    GMS_OPT("uvm_eviction", GMS_OPT_STRING, uvm.eviction_str, "", "eviction by name (lru4k|lru64k|lru2m|tree|random|belady); overrides -eviction_policy"),
+    GMS_OPT("uvm_eviction", GMS_OPT_STRING, uvm.eviction_str, "", "eviction by name (gpumemsim list policies); overrides -eviction_policy"),
     GMS_OPT("uvm_lru_on_access", GMS_OPT_BOOL, uvm.lru_on_access, "1", "LRU order: 1 refreshed on every access (UVMSmart), 0 on migration only (driver's age-based)"),
     GMS_OPT("uvm_belady_trace", GMS_OPT_STRING, uvm.belady_trace, "", "belady: page sequence recorded by -uvm_page_trace_out in an earlier run"),
     GMS_OPT("uvm_page_trace_out", GMS_OPT_STRING, uvm.page_trace_out, "", "record the managed-page reference sequence (for belady)"),
@@ -63,7 +63,7 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-uvm_l2_tlb_assoc: %u does not divide -uvm_l2_tlb_size %u", u->l2_tlb_assoc, u->l2_tlb_size);
     if (u->ptw_latency == 0) return gms_err(err, "-page_table_walk_latency: must be at least 1 cycle");
     if ((u->runtime_id = gms_uvm_runtime_find(u->runtime_str)) < 0)
-        return gms_err(err, "-uvm_runtime: unknown fault runtime '%s' (uvmsmart, batch)", u->runtime_str);
+        return gms_reg_unknown(&gms_uvm_runtime_reg, u->runtime_str, err);
     if (u->fault_buffer_size == 0) return gms_err(err, "-uvm_fault_buffer_size: must be at least 1");
     if (!(u->fault_handling_us >= 0)) return gms_err(err, "-uvm_fault_handling_us: must not be negative");
     if (!strcmp(u->pcie_model_str, "atan")) u->pcie_linear = 0;
@@ -84,21 +84,22 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-uvm_prefetch_size: %llu bytes is larger than a 2 MiB region", (unsigned long long)u->prefetch_size);
     if (u->prefetch_str[0]) {
         if ((u->prefetch_id = gms_uvm_prefetch_find(u->prefetch_str)) < 0)
-            return gms_err(err, "-uvm_prefetcher: unknown prefetcher '%s' (none, tree, seq, random)", u->prefetch_str);
+            return gms_reg_unknown(&gms_uvm_prefetch_reg, u->prefetch_str, err);
     } else if ((u->prefetch_id = gms_uvm_prefetch_find_id(u->hardware_prefetch)) < 0)
         return gms_err(err, "-hardware_prefetch: unknown prefetcher %d (0 none, 1 tree, 2 sequential-local, 3 random)",
                        u->hardware_prefetch);
+    char known[256];
+    gms_reg_known(&gms_uvm_prefetch_reg, known, sizeof known);
     if (u->prefetch_oversub_str[0]) {
         if ((u->prefetch_oversub_id = gms_uvm_prefetch_find(u->prefetch_oversub_str)) < 0)
-            return gms_err(err, "-uvm_prefetcher_oversub: unknown prefetcher '%s' (none, tree, seq, random)",
-                           u->prefetch_oversub_str);
+            return gms_err(err, "-uvm_prefetcher_oversub: unknown prefetcher '%s'; known: %s", u->prefetch_oversub_str,
+                           known);
     } else if ((u->prefetch_oversub_id = gms_uvm_prefetch_find_id(u->hwprefetch_oversub)) < 0)
         return gms_err(err, "-hwprefetch_oversub: unknown prefetcher %d (0 none, 1 tree, 2 sequential-local, 3 random)",
                        u->hwprefetch_oversub);
     if (u->eviction_str[0]) {
         if ((u->evict_id = gms_uvm_evict_find(u->eviction_str)) < 0)
-            return gms_err(err, "-uvm_eviction: unknown eviction policy '%s' (lru4k, lru64k, lru2m, tree, random, belady)",
-                           u->eviction_str);
+            return gms_reg_unknown(&gms_uvm_evict_reg, u->eviction_str, err);
     } else if ((u->evict_id = gms_uvm_evict_find_id(u->eviction_policy)) < 0) {
         if (u->eviction_policy == 4)
             return gms_err(err, "-eviction_policy: 4 (LFU 2MB) is not implemented; use 0 LRU 2MB, 1 tree, 2 LRU 64KB, "
@@ -123,12 +124,10 @@ static void dump(const gms_params *p, FILE *out)
     if (u->l2_tlb_size) fprintf(out, "%u entries, %u-way, %u cycles\n", u->l2_tlb_size, u->l2_tlb_assoc, u->l2_tlb_latency);
     else fprintf(out, "none\n");
     fprintf(out, "UVM page walk: %u cycles, %s\n", u->ptw_latency, u->max_walks ? "bounded concurrency" : "unbounded concurrency");
-    fprintf(out, "UVM fault runtime: %s", gms_uvm_runtimes[u->runtime_id]->name);
-    if (!strcmp(gms_uvm_runtimes[u->runtime_id]->name, "uvmsmart"))
-        fprintf(out, " (%llu cycles per far fault, serialized before its transfer)\n", (unsigned long long)u->page_fault_latency);
-    else
-        fprintf(out, " (%g us per batch + %llu cycles per fault, %u-entry fault buffer)\n", u->fault_handling_us,
-                (unsigned long long)u->fault_handling_per_fault, u->fault_buffer_size);
+    const gms_uvm_runtime_ops *rt = gms_uvm_runtimes[u->runtime_id];
+    char costs[256] = "";
+    if (rt->describe) rt->describe(u, costs, sizeof costs);
+    fprintf(out, "UVM fault runtime: %s%s%s\n", rt->name, costs[0] ? " " : "", costs);
     fprintf(out, "UVM PCIe: %s model, %g GB/s host-to-device, %g GB/s device-to-host\n", u->pcie_linear ? "linear" : "atan",
             u->pcie_bandwidth, u->pcie_d2h_bandwidth > 0 ? u->pcie_d2h_bandwidth : u->pcie_bandwidth);
     fprintf(out, "UVM prefetcher: %s, then %s once oversubscribed\n", gms_uvm_prefetchers[u->prefetch_id]->name,

@@ -106,7 +106,7 @@ TEST(config_impossible_geometry_is_error)
         { "gpgpu_clock_domains", "1000:1000:1000", "gpgpu_clock_domains" },
         { "gpgpu_shader_core_pipeline", "1000:32", "multiple of the warp size" },
         { "gpgpu_n_clusters", "0", "at least 1" },
-        { "gpgpu_scheduler", "fifo", "unknown scheduler" },
+        { "gpgpu_scheduler", "fifo", "unknown warp scheduler 'fifo'; known: lrr, gto, two_level_active" },
         { "gpgpu_num_sched_per_core", "0", "gpgpu_num_sched_per_core" },
         { "trace_opcode_latency_initiation_sp", "0,1", "trace_opcode_latency_initiation_sp" },
     };
