@@ -1205,7 +1205,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     if (s->l1_enabled) {
         char name[32];
         snprintf(name, sizeof name, "L1D[%u]", id);
-        s->l1 = gms_cache_new(&p->l1d.dl1, &g->pool, name);
+        s->l1 = gms_cache_new(&p->l1d.dl1, &g->pool, name, GMS_CACHE_L1);
         s->l1_sector = p->l1d.dl1.type == 'S';
     }
     s->nbanks = p->l1d.l1_banks ? p->l1d.l1_banks : 1;

@@ -767,7 +767,7 @@ gms_mreq *gms_cache_next_access(gms_cache *c)
     return r;
 }
 
-gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const char *name)
+gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const char *name, gms_cache_level level)
 {
     if (!cfg || !cfg->enabled) return NULL;
     gms_cache *c = gms_xaligned(64, sizeof *c);   /* the hot fields' lines (see the struct) */
@@ -793,7 +793,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->on_miss = cfg->alloc_policy == 'm';
     c->wp = cfg->write_policy;
     c->wa = cfg->write_alloc;
-    c->is_l2 = strstr(c->name, "L2") != NULL;
+    c->is_l2 = level == GMS_CACHE_L2;
     c->wrbk_type = c->is_l2 ? GMS_ACC_L2_WRBK : GMS_ACC_L1_WRBK;
     c->wr_alloc_type = c->is_l2 ? GMS_ACC_L2_WR_ALLOC_R : GMS_ACC_L1_WR_ALLOC_R;
     size_t nl = (size_t)cfg->nsets * cfg->assoc;

@@ -102,10 +102,14 @@ typedef struct gms_cache_stats {
 
 typedef struct gms_cache gms_cache;
 
-/* name: "L1D..." or "L2..." (as GPGPU-Sim, a name containing "L2" makes write-backs
- * L2_WRBK_ACC and write-allocate reads L2_WR_ALLOC_R; otherwise L1_*). Returns NULL for a
- * disabled ("none") config. */
-gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const char *name);
+/* Which level a cache is: an L2's write-backs are L2_WRBK_ACC and its write-allocate reads
+ * L2_WR_ALLOC_R, an L1's L1_* (GPGPU-Sim decides this from the name containing "L2"; here the
+ * owner says it, so a name is only a label). */
+typedef enum { GMS_CACHE_L1 = 1, GMS_CACHE_L2 = 2 } gms_cache_level;
+
+/* name: a label for messages ("L1D[3]", "L2_bank_004"). Returns NULL for a disabled ("none")
+ * config. */
+gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const char *name, gms_cache_level level);
 /* Optional: compute the set index on fn(ctx, addr) instead of addr (the L2 removes the
  * partition bits first, GPGPU-Sim's l2_cache_config::set_index). The tag stays the block
  * address. */

@@ -36,7 +36,7 @@ gms_l2_slice *gms_l2_slice_new(const gms_l2_slice_cfg *cfg, gms_mreq_pool *pool)
     if (cfg->cache && cfg->cache->enabled) {
         char name[32];
         snprintf(name, sizeof name, "L2_bank_%03u", cfg->id);
-        s->cache = gms_cache_new(cfg->cache, pool, name);
+        s->cache = gms_cache_new(cfg->cache, pool, name, GMS_CACHE_L2);
         if (cfg->dec) gms_cache_set_index_xform(s->cache, part_addr, (void *)cfg->dec);
         s->sector = cfg->cache->type == 'S';
         s->port_width = cfg->cache->data_port_width ? cfg->cache->data_port_width : cfg->cache->line;

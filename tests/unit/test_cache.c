@@ -19,7 +19,8 @@ static int fx_init(fx *f, const char *str, const char *name)
         printf("    parse error: %s\n", err.msg);
         return -1;
     }
-    f->c = gms_cache_new(&f->cfg, &f->pool, name);
+    /* the fixtures label their L2 caches "L2..." */
+    f->c = gms_cache_new(&f->cfg, &f->pool, name, strncmp(name, "L2", 2) ? GMS_CACHE_L1 : GMS_CACHE_L2);
     return f->c ? 0 : -1;
 }
 
