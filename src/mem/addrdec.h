@@ -70,6 +70,9 @@ typedef struct gms_chanmap_ops {
     /* optional: 1 if, for this config, the mapping is a plain bit split (see gms_chanmap_split),
      * which the decoder then inlines instead of calling map/high_bits */
     int (*split)(const gms_addrdec_config *c, struct gms_chanmap_split *out);
+    /* optional: the config dump's sentence for this mapping (after "Partition mapping: ");
+     * NULL = "<name> over <chunk>-byte chunks" */
+    void (*describe)(const gms_addrdec_config *c, char *buf, size_t n);
 } gms_chanmap_ops;
 
 /* registry (addrdec_registry.c) */

@@ -7,6 +7,7 @@
  * High bits for XOR/IPOLY partition hashing = addr >> (S + log2 N + log2 nsp) (no gap) or
  * (addr >> S) / N (gap), both expressed on the local address. */
 #include "mem/addrdec.h"
+#include <stdio.h>
 
 static int is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
@@ -72,8 +73,19 @@ static int gs_split(const gms_addrdec_config *c, gms_chanmap_split *out)
     return out->cshift + out->cbits < 64;
 }
 
+static void gs_describe(const gms_addrdec_config *c, char *buf, size_t n)
+{
+    char fields[512];
+    gms_addrdec_describe(c, fields, sizeof fields);
+    if (c->chip_start >= 0)
+        snprintf(buf, n, "channel bits from address bit %d (%s); bank/row/column mask on the channel-local address %s",
+                 c->chip_start, is_pow2(c->n_channel) ? "channel bits removed" : "remainder of addr >> bit / channels",
+                 fields);
+    else snprintf(buf, n, "D bits of the mask pick the channel; fields %s", fields);
+}
+
 const gms_chanmap_ops gms_chanmap_gpgpusim = {
     .name = "gpgpusim",
     .summary = "GPGPU-Sim mapping string (dramid@S;mask) with -gpgpu_memory_partition_indexing",
-    .map = gs_map, .high_bits = gs_high, .check = gs_check, .split = gs_split,
+    .map = gs_map, .high_bits = gs_high, .check = gs_check, .split = gs_split, .describe = gs_describe,
 };

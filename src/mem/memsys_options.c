@@ -13,8 +13,9 @@ static const gms_option opts[] = {
             "L2 sub-partitions (slices) per channel (power of two)"),
     GMS_OPT("gpgpu_cache:dl2", GMS_OPT_STRING, mem.dl2_str, "N:64:128:8,L:B:m:N:L,A:16:4,4",
             "L2 slice config, GPGPU-Sim cache string; the size is PER SLICE (sub-partition); 'none' disables the L2"),
-    GMS_OPT("gpgpu_cache:dl2_texture_only", GMS_OPT_BOOL, mem.dl2_texture_only, "0",
-            "accepted for compatibility; there is no texture path, the L2 caches every access"),
+    GMS_OPT_X("gpgpu_cache:dl2_texture_only", GMS_OPT_BOOL, mem.dl2_texture_only, "0",
+            "accepted for compatibility; there is no texture path, the L2 caches every access",
+            GMS_SYN_PLAIN, "there is no texture path; the L2 caches every access"),
     GMS_OPT("gpgpu_l2_rop_latency", GMS_OPT_U32, mem.rop_latency, "85",
             "ROP queue latency before the L2 input queue (core cycles)"),
     GMS_OPT("rop_latency", GMS_OPT_U32, mem.rop_latency, "85", "GPGPU-Sim 3.x name of -gpgpu_l2_rop_latency"),
@@ -22,8 +23,9 @@ static const gms_option opts[] = {
             "queue sizes icnt->L2 : L2->DRAM : DRAM->L2 : L2->icnt (0 = unbounded)"),
     GMS_OPT("gms_l2_input_queue", GMS_OPT_STRING, mem.l2q, "fifo",
             "L2 input queue policy (the icnt->L2 queue); members: gpumemsim list policies"),
-    GMS_OPT("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
-            "accepted; copies do not fill the L2 yet (caches start cold, as in the reference traces)"),
+    GMS_OPT_X("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
+            "accepted; copies do not fill the L2 yet (caches start cold, as in the reference traces)",
+            GMS_SYN_PLAIN, "copies do not fill the L2; kernels start with cold caches"),
     GMS_OPT("gpgpu_mem_addr_mapping", GMS_OPT_STRING, mem.mapping_str, "",
             "address mapping dramid@<bit>;<64-char mask of D B R C S 0>, MSB first (empty: -gpgpu_mem_address_mask defaults)"),
     GMS_OPT("gpgpu_mem_address_mask", GMS_OPT_INT, mem.address_mask, "0",
@@ -184,14 +186,11 @@ static void dump(const gms_params *p, FILE *out)
             "L2->icnt %u (0 = unbounded)\n", m->rop_latency, m->l2q, m->q_icnt_l2, m->q_l2_dram, m->q_dram_l2,
             m->q_l2_icnt);
     const gms_addrdec_config *ad = &m->addrdec;
-    if (!strcmp(ad->member, "gpgpusim")) {
-        gms_addrdec_describe(ad, rest, sizeof rest);
-        if (ad->chip_start >= 0)
-            fprintf(out, "Partition mapping: channel bits from address bit %d (%s); bank/row/column mask on the "
-                    "channel-local address %s\n", ad->chip_start,
-                    (m->n_mem & (m->n_mem - 1)) ? "remainder of addr >> bit / channels" : "channel bits removed", rest);
-        else
-            fprintf(out, "Partition mapping: D bits of the mask pick the channel; fields %s\n", rest);
+    const gms_chanmap_ops *cm = gms_chanmap_find(ad->member);
+    if (cm && cm->describe) {
+        char words[1024];
+        cm->describe(ad, words, sizeof words);
+        fprintf(out, "Partition mapping: %s\n", words);
     } else {
         fprintf(out, "Partition mapping: %s over %u-byte chunks\n", ad->member, ad->chunk);
     }
