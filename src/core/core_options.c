@@ -90,8 +90,11 @@ static const gms_option sim_opts[] = {
     S("gms_watchdog_cycles", GMS_OPT_U64, watchdog_cycles, "1000000", "report and stop when nothing retires for this many busy core cycles (0 = off)"),
     S("gpgpu_perfect_mem", GMS_OPT_BOOL, perfect_mem, "0", "replace the memory partitions by a fixed-latency memory"),
     S("gms_fixed_mem_latency", GMS_OPT_U32, perfect_mem_latency, "100", "latency of the fixed-latency memory (core cycles)"),
-    S("gpgpu_max_cycle", GMS_OPT_U64, max_cycles, "0", "stop after this many core cycles (0 = run to completion)"),
-    S("gpgpu_max_insn", GMS_OPT_U64, max_insn, "0", "stop after this many warp instructions (0 = run to completion)"),
+    S("gpgpu_max_cycle", GMS_OPT_U64, max_cycles, "0",
+      "stop once this many kernel cycles (gpu_tot_sim_cycle: core cycles with a kernel running; copies do not "
+      "count) have run (0 = run to completion)"),
+    S("gpgpu_max_insn", GMS_OPT_U64, max_insn, "0",
+      "stop once this many thread instructions (gpu_tot_sim_insn) have run (0 = run to completion)"),
 };
 #undef S
 

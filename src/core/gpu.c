@@ -21,10 +21,17 @@ struct gms_sim {
 
 /* ---------------------------------------------------------------- stats */
 
+/* gpu_tot_sim_cycle at core cycle `now`: the core cycles in which a kernel ran (copies,
+ * prefetches and gaps between kernels are not kernel time: GPGPU-Sim does not clock them) */
+static uint64_t kernel_cycles(const gms_gpu *g, uint64_t now)
+{
+    return g->kernel_cycles_total + (g->n_running ? now - g->busy_since : 0);
+}
+
 static void collect(gms_gpu *g, gms_stats *st)
 {
     uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
-    uint64_t ktot = g->kernel_cycles_total + (g->n_running ? now - g->busy_since : 0);
+    uint64_t ktot = kernel_cycles(g, now);
     gms_counters *c = &g->ctr;
     gms_stat_u64(st, "gpu_tot_sim_cycle", ktot);
     gms_stat_u64(st, "gpu_tot_sim_insn", c->thread_insts);
@@ -59,15 +66,23 @@ static void collect(gms_gpu *g, gms_stats *st)
 
 /* ---------------------------------------------------------------- kernels */
 
+/* A busy period (some kernel running) is kernel time. -gpgpu_max_cycle bounds the kernel time
+ * (GPGPU-Sim: gpu_tot_sim_cycle + gpu_sim_cycle >= gpu_max_cycle_opt ends the run): the core
+ * cycle at which this period would use up what is left of it gets a wake-up, so that idle
+ * skipping cannot jump over it; sim_done stops the run right after that instant. */
 static void busy_begin(gms_gpu *g)
 {
-    if (g->n_running++ == 0) g->busy_since = gms_engine_cycle(g->eng, GMS_DOM_CORE);
+    if (g->n_running++ != 0) return;
+    g->busy_since = gms_engine_cycle(g->eng, GMS_DOM_CORE);
+    uint64_t max = g->p->sim.max_cycles;
+    if (max && g->kernel_cycles_total < max)
+        gms_engine_wake_at(g->eng, g->gpu_comp, g->busy_since + (max - g->kernel_cycles_total));
 }
 
 static void busy_end(gms_gpu *g)
 {
-    if (--g->n_running == 0)
-        g->kernel_cycles_total += gms_engine_cycle(g->eng, GMS_DOM_CORE) - g->busy_since;
+    if (--g->n_running != 0) return;
+    g->kernel_cycles_total += gms_engine_cycle(g->eng, GMS_DOM_CORE) - g->busy_since;
 }
 
 static void kernel_finished(gms_gpu *g, gms_kernel *k)
@@ -522,13 +537,17 @@ static int sim_done(void *ud)
 {
     gms_sim *s = ud;
     gms_gpu *g = &s->g;
+    const gms_sim_params *sp = &g->p->sim;
+    /* GPGPU-Sim's gpgpu_sim::active(): kernel cycles (gpu_tot_sim_cycle) and thread
+     * instructions (gpu_tot_sim_insn) against their limits, after every instant (the limits
+     * are exact; busy_begin keeps idle skipping from jumping over the cycle limit) */
+    if ((sp->max_cycles && kernel_cycles(g, gms_engine_cycle(g->eng, GMS_DOM_CORE)) >= sp->max_cycles) ||
+        (sp->max_insn && g->ctr.thread_insts >= sp->max_insn)) {
+        s->stopped_early = 1;
+        return 1;
+    }
     if ((++s->done_calls & 0x3fff) == 0) {
-        const gms_params *p = g->p;
         uint64_t cyc = gms_engine_cycle(g->eng, GMS_DOM_CORE);
-        if ((p->sim.max_cycles && cyc >= p->sim.max_cycles) || (p->sim.max_insn && g->ctr.warp_insts >= p->sim.max_insn)) {
-            s->stopped_early = 1;
-            return 1;
-        }
         if (g->progress) {
             struct timespec ts;
             clock_gettime(CLOCK_MONOTONIC, &ts);
