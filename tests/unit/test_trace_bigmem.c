@@ -35,7 +35,7 @@ static size_t warp_text(char *o, uint64_t tid0)
 
 TEST(trace_bounded_memory_large_file)
 {
-    if (gms_test_quick()) { printf("    (skipped: GMS_QUICK=1)\n"); return; }
+    if (gms_test_quick()) SKIP("GMS_QUICK=1");
     char dir[256], path[512];
     make_tmpdir(dir, sizeof dir);
     REQUIRE(dir[0]);
