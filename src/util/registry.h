@@ -53,7 +53,7 @@ long gms_reg_index(const gms_registry *r, const char *name);
 const void *gms_reg_find(const gms_registry *r, const char *name);
 /* "a, b, c" (letter families: "L (linear), X (BXOR)"); truncated to fit n */
 void gms_reg_known(const gms_registry *r, char *buf, size_t n);
-/* fills err with "-OPTION: unknown FAMILY 'name'; known: a, b, c" and returns 1 */
+/* fills err with "-OPTION: unknown FAMILY 'name'; known: a, b, c"; returns gms_err's -1 */
 int gms_reg_unknown(const gms_registry *r, const char *name, gms_error *err);
 /* one line per member: "  name  help" (for `gpumemsim list policies`) */
 void gms_reg_print(const gms_registry *r, FILE *out);
