@@ -96,6 +96,8 @@ int gms_cmd_run(int argc, char **argv)
         fprintf(stderr, "gpumemsim: ignored %zu option(s) gpumemsim does not model:\n", gms_params_n_ignored(p));
         for (size_t i = 0; i < gms_params_n_ignored(p); i++) fprintf(stderr, "  %s\n", gms_params_ignored(p, i));
     }
+    /* not silenced by --quiet: it says the results are not what the config asks for */
+    gms_params_warn_unmodelled(p, stderr);
     gms_workload_spec w = { o.workload, o.trace, o.wl_params, o.have_seed ? o.seed : p->sim.seed, NULL };
     gms_error err = {0};
     gms_sim *s = gms_sim_new(p, &w, &err);
@@ -127,6 +129,9 @@ int gms_cmd_run(int argc, char **argv)
     gms_stat_f64(&mst->host, "gms_wall_seconds", wall);
     gms_stat_f64(&mst->host, "gms_warp_insts_per_second", wall > 0 ? winst / wall : 0);
     gms_stat_f64(&mst->host, "gms_sim_cycles_per_second", wall > 0 ? cyc / wall : 0);
+    const char *unmodelled[64];
+    size_t nun = gms_params_unmodelled(p, unmodelled, 64);
+    gms_run_stats_set_unmodelled(mst, unmodelled, nun < 64 ? nun : 64);
     int wrc = 0;
     if (o.stats_json) wrc |= write_file(o.stats_json, gms_stats_write_json, st);
     if (o.stats_csv) wrc |= write_file(o.stats_csv, gms_stats_write_csv, st);

@@ -2,10 +2,9 @@
  * double-quoted values, "-config other.config" includes. Later values override earlier ones.
  * Unknown options are an error naming the nearest known option, unless ignore_unknown. */
 #include "config/params.h"
+#include "config/option_value.h"
 #include <ctype.h>
 #include <errno.h>
-#include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -64,89 +63,6 @@ static const char *nearest_option(const char *name)
     return best ? best : "?";
 }
 
-/* size with optional unit: 4KB, 1GB, 2MB, 4096 (1024-based) */
-static int parse_u64_size(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    while (isspace((unsigned char)*s)) s++;
-    if (*s == '-' || !*s) return -1;
-    double v = strtod(s, &end);
-    if (end == s || errno) return -1;
-    /* integral part must be exact for plain integers */
-    unsigned long long iv = strtoull(s, NULL, 0);
-    while (isspace((unsigned char)*end)) end++;
-    uint64_t mul = 1;
-    if (!strncasecmp(end, "KB", 2) || !strcasecmp(end, "K") || !strncasecmp(end, "KiB", 3)) mul = 1024ULL;
-    else if (!strncasecmp(end, "MB", 2) || !strcasecmp(end, "M") || !strncasecmp(end, "MiB", 3)) mul = 1024ULL << 10;
-    else if (!strncasecmp(end, "GB", 2) || !strcasecmp(end, "G") || !strncasecmp(end, "GiB", 3)) mul = 1024ULL << 20;
-    else if (*end) return -1;
-    if (mul == 1) {
-        if (strchr(s, '.')) return -1;
-        *out = iv;
-    } else {
-        if (v * (double)mul > 1.8e19) return -1;
-        *out = (uint64_t)llround(v * (double)mul);
-    }
-    return 0;
-}
-
-static int parse_value(const gms_option *o, const char *val, void *field, gms_error *err,
-                       const char *where)
-{
-    char *end;
-    errno = 0;
-    switch (o->type) {
-    case GMS_OPT_BOOL: {
-        int v;
-        if (!strcmp(val, "1") || !strcasecmp(val, "true")) v = 1;
-        else if (!strcmp(val, "0") || !strcasecmp(val, "false")) v = 0;
-        else return gms_err(err, "%s-%s: '%s' is not a boolean (0 or 1)", where, o->name, val);
-        *(int *)field = v;
-        return 0;
-    }
-    case GMS_OPT_INT: {
-        long v = strtol(val, &end, 0);
-        if (end == val || *end || errno || v < INT_MIN || v > INT_MAX)
-            return gms_err(err, "%s-%s: '%s' is not an integer", where, o->name, val);
-        *(int *)field = (int)v;
-        return 0;
-    }
-    case GMS_OPT_U32: {
-        if (*val == '-') return gms_err(err, "%s-%s: '%s' must not be negative", where, o->name, val);
-        unsigned long long v = strtoull(val, &end, 0);
-        if (end == val || *end || errno || v > UINT32_MAX)
-            return gms_err(err, "%s-%s: '%s' is not an unsigned 32-bit integer", where, o->name, val);
-        *(uint32_t *)field = (uint32_t)v;
-        return 0;
-    }
-    case GMS_OPT_U64: {
-        uint64_t v;
-        if (parse_u64_size(val, &v))
-            return gms_err(err, "%s-%s: '%s' is not a size (a number, optionally with KB, MB or GB)", where, o->name, val);
-        *(uint64_t *)field = v;
-        return 0;
-    }
-    case GMS_OPT_DOUBLE: {
-        double v = strtod(val, &end);
-        if (end == val || errno || !isfinite(v))
-            return gms_err(err, "%s-%s: '%s' is not a number", where, o->name, val);
-        /* a trailing unit word such as "GB/s" is allowed, nothing else */
-        while (isspace((unsigned char)*end)) end++;
-        if (*end && !isalpha((unsigned char)*end))
-            return gms_err(err, "%s-%s: '%s' is not a number", where, o->name, val);
-        *(double *)field = v;
-        return 0;
-    }
-    case GMS_OPT_STRING:
-        if (strlen(val) >= GMS_OPT_STRLEN)
-            return gms_err(err, "%s-%s: value is longer than %d characters", where, o->name, GMS_OPT_STRLEN - 1);
-        snprintf((char *)field, GMS_OPT_STRLEN, "%s", val);
-        return 0;
-    }
-    return gms_err(err, "%s-%s: internal: bad option type", where, o->name);
-}
-
 static int set_option(gms_params *p, const char *name, const char *val, const char *where, gms_error *err)
 {
     while (*name == '-') name++;
@@ -163,7 +79,7 @@ static int set_option(gms_params *p, const char *name, const char *val, const ch
         return gms_err(err, "%sunknown option -%s (did you mean -%s? use --ignore-unknown to load a full GPGPU-Sim config)",
                        where, name, nearest_option(name));
     }
-    if (parse_value(o, val, (char *)p + o->offset, err, where)) return -1;
+    if (gms_option_parse(o, val, (char *)p + o->offset, where, err)) return -1;
     p->is_set[idx] = 1;
     p->finalized = 0;
     return 0;
@@ -178,7 +94,7 @@ gms_params *gms_params_new(void)
         const gms_config_module *mod = gms_config_modules[m];
         for (size_t i = 0; i < mod->noptions; i++) {
             const gms_option *o = &mod->options[i];
-            if (parse_value(o, o->defval, (char *)p + o->offset, &err, "default ")) {
+            if (gms_option_parse(o, o->defval, (char *)p + o->offset, "default ", &err)) {
                 fprintf(stderr, "gpumemsim: internal error: %s\n", err.msg);
                 abort();
             }
@@ -355,7 +271,9 @@ void gms_params_dump(const gms_params *p, FILE *out)
             const gms_option *o = &mod->options[i];
             fprintf(out, "%c-%-44s ", p->is_set[k] ? '*' : ' ', o->name);
             print_value(o, p, out);
-            fprintf(out, "   # %s\n", o->help);
+            fprintf(out, "   # %s", o->help);
+            if (o->unmodelled) fprintf(out, " [not modelled: %s]", o->unmodelled);
+            fputc('\n', out);
         }
     }
     if (p->nignored) {

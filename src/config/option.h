@@ -15,10 +15,21 @@ typedef enum {
     GMS_OPT_BOOL,   /* int: 0/1 (accepts 0 1 true false) */
     GMS_OPT_INT,    /* int */
     GMS_OPT_U32,    /* uint32_t */
-    GMS_OPT_U64,    /* uint64_t; accepts size suffixes KB MB GB (1024-based) */
-    GMS_OPT_DOUBLE, /* double; accepts a trailing unit word such as GB/s that is ignored */
+    GMS_OPT_U64,    /* uint64_t */
+    GMS_OPT_DOUBLE, /* double */
     GMS_OPT_STRING, /* char[GMS_OPT_STRLEN], decoded by the module's finalize */
 } gms_opt_type;
+
+/* What a value may look like beyond its type's plain number. A number is only ever followed
+ * by a unit the option declares here (scaled into the option's own unit); anything else after
+ * it is an error, never silently cut off. Declared per option in its module's table. */
+typedef enum {
+    GMS_SYN_PLAIN = 0,  /* the type alone: an integer is digits (or 0x hex), a double a number */
+    GMS_SYN_BYTES,      /* U64 bytes: B, KB/K/KiB, MB/M/MiB, GB/G/GiB (1024-based); bare = bytes */
+    GMS_SYN_GBPS,       /* DOUBLE GB/s: GB/s, MB/s, KB/s (1000-based); bare = GB/s */
+    GMS_SYN_USEC,       /* DOUBLE microseconds: us, ns, ms; bare = us */
+    GMS_SYN_INT_LIST,   /* STRING: comma-separated integers (GPGPU-Sim strtok(",") + sscanf("%d")) */
+} gms_opt_syntax;
 
 typedef struct gms_option {
     const char *name;    /* e.g. "gpgpu_n_mem" */
@@ -26,6 +37,11 @@ typedef struct gms_option {
     size_t offset;       /* offsetof(gms_params, ...) */
     const char *defval;  /* GPGPU-Sim default where the option is GPGPU-Sim's */
     const char *help;
+    gms_opt_syntax syntax;
+    /* non-NULL: accepted (and its syntax checked) but not modelled; says what happens instead.
+     * A run that sets it to a non-default value warns once and lists it in its statistics
+     * (gms_unmodelled_options); `config --dump` marks it. */
+    const char *unmodelled;
 } gms_option;
 
 struct gms_params;
@@ -43,6 +59,9 @@ typedef struct gms_config_module {
 extern const gms_config_module *const gms_config_modules[];
 extern const size_t gms_config_nmodules;
 
-#define GMS_OPT(name, type, field, def, help) { name, type, offsetof(struct gms_params, field), def, help }
+#define GMS_OPT(name, type, field, def, help) GMS_OPT_X(name, type, field, def, help, GMS_SYN_PLAIN, NULL)
+/* an option with a unit or syntax of its own, or one that is not modelled */
+#define GMS_OPT_X(name, type, field, def, help, syntax, unmodelled) \
+    { name, type, offsetof(struct gms_params, field), def, help, syntax, unmodelled }
 
 #endif

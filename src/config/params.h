@@ -28,4 +28,10 @@ struct gms_params {
     int finalized;
 };
 
+/* unmodelled.c: the options set to a non-default value that gpumemsim does not model
+ * (gms_option.unmodelled), in registry order; returns how many, stores at most cap names */
+size_t gms_params_unmodelled(const gms_params *p, const char **names, size_t cap);
+/* one warning line naming them; nothing when there are none */
+void gms_params_warn_unmodelled(const gms_params *p, FILE *out);
+
 #endif

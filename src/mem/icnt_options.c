@@ -2,12 +2,15 @@
 
 #define I(name, type, field, def, help) GMS_OPT(name, type, icnt.field, def, help)
 static const gms_option opts[] = {
-    I("network_mode", GMS_OPT_U32, network_mode, "2", "interconnect model: 2 = local crossbar (1 = BookSim is read as 2)"),
-    I("inter_config_file", GMS_OPT_STRING, inter_config_file, "mesh", "BookSim config file (ignored: the local crossbar is used)"),
+    GMS_OPT_X("network_mode", GMS_OPT_U32, icnt.network_mode, "2", "interconnect model: 2 = local crossbar (1 = BookSim is read as 2)",
+              GMS_SYN_PLAIN, "1 (BookSim) runs the local crossbar (2)"),
+    GMS_OPT_X("inter_config_file", GMS_OPT_STRING, icnt.inter_config_file, "mesh", "BookSim config file (ignored: the local crossbar is used)",
+              GMS_SYN_PLAIN, "BookSim is not modelled; the file is not read, the local crossbar runs"),
     I("icnt_flit_size", GMS_OPT_U32, flit_size, "32", "flit size in bytes"),
     I("icnt_in_buffer_limit", GMS_OPT_U32, in_buffer_limit, "64", "input buffer per port, flits (packets with -icnt_arbiter_algo 1)"),
     I("icnt_out_buffer_limit", GMS_OPT_U32, out_buffer_limit, "64", "output buffer per port, flits (packets with -icnt_arbiter_algo 1)"),
-    I("icnt_subnets", GMS_OPT_U32, subnets, "2", "subnets (requests and replies always travel separately)"),
+    GMS_OPT_X("icnt_subnets", GMS_OPT_U32, icnt.subnets, "2", "subnets (requests and replies always travel separately)",
+              GMS_SYN_PLAIN, "requests and replies always travel on two separate crossbars"),
     I("icnt_arbiter_algo", GMS_OPT_U32, arbiter_algo, "1", "switch arbiter: 0 = round robin over inputs, 1 = iSLIP (per-output round robin, whole packets per cycle, buffers in packets; GPGPU-Sim local crossbar)"),
     I("icnt_latency", GMS_OPT_U32, latency, "8", "cycles through the switch (gpumemsim)"),
 };

@@ -81,7 +81,17 @@ void gms_run_stats_free(gms_run_stats *r)
     free(r->kernels);
     gms_stats_free(&r->total);
     gms_stats_free(&r->host);
+    gms_run_stats_set_unmodelled(r, NULL, 0);
     memset(r, 0, sizeof *r);
+}
+
+void gms_run_stats_set_unmodelled(gms_run_stats *r, const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < r->nunmodelled; i++) free(r->unmodelled[i]);
+    free(r->unmodelled);
+    r->unmodelled = n ? gms_xmalloc(n * sizeof *r->unmodelled) : NULL;
+    for (size_t i = 0; i < n; i++) r->unmodelled[i] = gms_xstrdup(names[i]);
+    r->nunmodelled = n;
 }
 
 gms_kernel_stats *gms_run_stats_add_kernel(gms_run_stats *r, const char *name, uint32_t uid, int stream)
@@ -133,6 +143,10 @@ void gms_stats_write_text(const gms_run_stats *r, FILE *out)
         print_val(out, &r->total.v[i]);
         fputc('\n', out);
     }
+    /* a list of option names, not a number: "none" when every option is modelled */
+    fprintf(out, "gms_unmodelled_options = ");
+    for (size_t i = 0; i < r->nunmodelled; i++) fprintf(out, "%s%s", i ? "," : "", r->unmodelled[i]);
+    fprintf(out, "%s\n", r->nunmodelled ? "" : "none");
     if (r->host.n) fprintf(out, "----- host (not simulated) -----\n");
     for (size_t i = 0; i < r->host.n; i++) {
         fprintf(out, "%s = ", r->host.v[i].name);
@@ -173,6 +187,12 @@ void gms_stats_write_json(const gms_run_stats *r, FILE *out)
     json_str(out, r->workload);
     fprintf(out, ",\n  \"config_digest\": ");
     json_str(out, r->config_digest);
+    fprintf(out, ",\n  \"gms_unmodelled_options\": [");
+    for (size_t i = 0; i < r->nunmodelled; i++) {
+        if (i) fputs(", ", out);
+        json_str(out, r->unmodelled[i]);
+    }
+    fputc(']', out);
     fprintf(out, ",\n  \"total\": ");
     json_stats(out, &r->total, "  ");
     fprintf(out, ",\n  \"host\": ");

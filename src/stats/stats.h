@@ -41,10 +41,14 @@ struct gms_run_stats {
     size_t nkernels, capk;
     gms_stats total;
     gms_stats host;          /* wall time and rates: not simulated, differ between runs */
+    char **unmodelled;       /* gms_unmodelled_options: options set but not modelled, by name */
+    size_t nunmodelled;
 };
 
 void gms_run_stats_init(gms_run_stats *r);
 void gms_run_stats_free(gms_run_stats *r);
 gms_kernel_stats *gms_run_stats_add_kernel(gms_run_stats *r, const char *name, uint32_t uid, int stream);
+/* replaces the gms_unmodelled_options list (names are copied) */
+void gms_run_stats_set_unmodelled(gms_run_stats *r, const char *const *names, size_t n);
 
 #endif

@@ -1,0 +1,116 @@
+/* Options gpumemsim accepts but does not model: their syntax is checked as GPGPU-Sim's type
+ * would be, and a configuration that sets one to a non-default value is reported (one warning
+ * line, gms_unmodelled_options in the statistics, a mark in config --dump). */
+#include "test.h"
+#include "config/params.h"
+#include "stats/stats.h"
+#include <stdlib.h>
+
+static char *capture(void (*fn)(const void *, FILE *), const void *arg)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&buf, &n);
+    fn(arg, m);
+    fclose(m);
+    return buf;
+}
+static void warn_fn(const void *p, FILE *out) { gms_params_warn_unmodelled(p, out); }
+static void dump_fn(const void *p, FILE *out) { gms_params_dump(p, out); }
+static void json_fn(const void *r, FILE *out) { gms_stats_write_json(r, out); }
+static void text_fn(const void *r, FILE *out) { gms_stats_write_text(r, out); }
+
+TEST(config_unmodelled_syntax_checked)
+{
+    struct { const char *name, *val, *expect; } bad[] = {
+        { "gpgpu_pipeline_widths", "banana", "not a comma-separated list of integers" },
+        { "gpgpu_pipeline_widths", "4,4,x", "not a comma-separated list of integers" },
+        { "gpgpu_pipeline_widths", "4,,4", "not a comma-separated list of integers" },
+        { "gpgpu_pipeline_widths", "4,4,", "not a comma-separated list of integers" },
+        { "gpgpu_pipeline_widths", "1,99999999999", "out of range" },
+        { "network_mode", "crossbar", "not an unsigned 32-bit integer" },
+        { "icnt_subnets", "two", "not an unsigned 32-bit integer" },
+        { "gpgpu_cache:dl2_texture_only", "yes", "not a boolean" },
+        { "gpgpu_perf_sim_memcpy", "2", "not a boolean" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        CHECK(gms_params_set(p, bad[i].name, bad[i].val, &err) != 0);
+        CHECK_CONTAINS(err.msg, bad[i].name);
+        CHECK_CONTAINS(err.msg, bad[i].expect);
+        gms_params_free(p);
+    }
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    CHECK(gms_params_set(p, "gpgpu_pipeline_widths", "2,1,1,2,1,1,2", &err) == 0);   /* GT200-era, 7 stages */
+    CHECK(gms_params_set(p, "gpgpu_pipeline_widths", "-1,0,4", &err) == 0);          /* %d takes signs */
+    gms_params_free(p);
+}
+
+TEST(config_unmodelled_lists_only_non_defaults)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    const char *names[16];
+    CHECK_EQ(gms_params_unmodelled(p, names, 16), 0u);
+    /* the defaults, written out, are still the defaults */
+    REQUIRE(gms_params_set(p, "network_mode", "2", &err) == 0);
+    REQUIRE(gms_params_set(p, "icnt_subnets", "2", &err) == 0);
+    REQUIRE(gms_params_set(p, "gpgpu_pipeline_widths", "1,1,1,1,1,1,1,1,1,1,1,1,1", &err) == 0);
+    CHECK_EQ(gms_params_unmodelled(p, names, 16), 0u);
+    char *w = capture(warn_fn, p);
+    CHECK_STR(w, "");
+    free(w);
+    REQUIRE(gms_params_set(p, "network_mode", "1", &err) == 0);
+    REQUIRE(gms_params_set(p, "icnt_subnets", "4", &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);    /* accepted: -network_mode 1 runs the crossbar */
+    REQUIRE(gms_params_unmodelled(p, names, 16) == 2);
+    CHECK_STR(names[0], "network_mode");
+    CHECK_STR(names[1], "icnt_subnets");
+    w = capture(warn_fn, p);
+    CHECK_CONTAINS(w, "warning: set but not modelled");
+    CHECK_CONTAINS(w, "-network_mode, -icnt_subnets");
+    CHECK(strchr(w, '\n') == w + strlen(w) - 1);    /* one line */
+    free(w);
+    gms_params_free(p);
+}
+
+TEST(config_unmodelled_preset_and_dump)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_load_file(p, "configs/qv100.config", &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    /* qv100 sets -gpgpu_pipeline_widths 4,...,8,4,4 and -gpgpu_perf_sim_memcpy 1; its
+     * -network_mode 2, -icnt_subnets 2 and -gpgpu_cache:dl2_texture_only 0 are the defaults */
+    const char *names[16];
+    REQUIRE(gms_params_unmodelled(p, names, 16) == 2);
+    CHECK_STR(names[0], "gpgpu_pipeline_widths");
+    CHECK_STR(names[1], "gpgpu_perf_sim_memcpy");
+    char *d = capture(dump_fn, p);
+    CHECK_CONTAINS(d, "-icnt_subnets");
+    CHECK_CONTAINS(d, "[not modelled: requests and replies always travel on two separate crossbars]");
+    free(d);
+    gms_params_free(p);
+}
+
+TEST(stats_list_unmodelled_options)
+{
+    gms_run_stats r;
+    gms_run_stats_init(&r);
+    snprintf(r.workload, sizeof r.workload, "w");
+    gms_stat_u64(&r.total, "gpu_tot_sim_cycle", 7);
+    char *j = capture(json_fn, &r), *t = capture(text_fn, &r);
+    CHECK_CONTAINS(j, "\"gms_unmodelled_options\": []");
+    CHECK_CONTAINS(t, "gms_unmodelled_options = none\n");
+    free(j); free(t);
+    const char *names[] = { "gpgpu_pipeline_widths", "network_mode" };
+    gms_run_stats_set_unmodelled(&r, names, 2);
+    j = capture(json_fn, &r);
+    t = capture(text_fn, &r);
+    CHECK_CONTAINS(j, "\"gms_unmodelled_options\": [\"gpgpu_pipeline_widths\", \"network_mode\"]");
+    CHECK_CONTAINS(t, "gms_unmodelled_options = gpgpu_pipeline_widths,network_mode\n");
+    free(j); free(t);
+    gms_run_stats_free(&r);
+}
