@@ -1,31 +1,40 @@
 #!/bin/sh
-# Runs every test suite and prints one closing line "N passed, N failed" over all of them.
-# Suites: unit tests (plain build), CLI tests, unit tests under ASan+UBSan, every workload end
-# to end through the timing simulator with UVM, sweep harness tests.
-# Usage: tests/run_all.sh [--quick]   (--quick skips the sanitizer build and the harness)
+# Runs every test suite and prints one closing line "N passed, N failed, N skipped" over all
+# of them. Suites: unit tests (plain build), CLI tests, unit tests under ASan+UBSan, every
+# workload end to end through the timing simulator with UVM, fidelity against the Accel-Sim
+# reference traces (plain build), sweep harness tests. A suite's closing line is
+# "N passed, N failed" with an optional ", N skipped"; a suite without one, or one that
+# exits non-zero with no failure counted, counts one failure. Under CI=true a skip of what
+# CI provides (the local Slurm, the shared reference traces) is a failure in its suite.
+# Usage: tests/run_all.sh [--quick]   (--quick skips the sanitizer build, e2e, fidelity and
+# the harness)
 set -u
 cd "$(dirname "$0")/.."
 total_pass=0
 total_fail=0
+total_skip=0
 failed_suites=""
 run_suite() {
     name=$1; shift
     echo "=== $name"
     out=$( "$@" 2>&1 ); rc=$?
     printf '%s\n' "$out"
-    line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' | tail -n 1)
+    s=0
     if [ -n "$line" ]; then
         p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
         f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
+        case "$line" in *skipped) s=$(echo "$line" | sed -E 's/.*failed, ([0-9]+) skipped$/\1/') ;; esac
     else
         p=0; f=1
     fi
     [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
     total_pass=$((total_pass + p))
     total_fail=$((total_fail + f))
+    total_skip=$((total_skip + s))
     [ "$f" -ne 0 ] && failed_suites="$failed_suites $name"
 }
-make -s all >/dev/null || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+make -s all >/dev/null || { echo "build failed"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 run_suite unit env GMS_BIN=build/gpumemsim build/gms_tests
 run_suite cli env GMS_BIN=build/gpumemsim sh tests/cli_tests.sh
 if [ "${1:-}" != "--quick" ]; then
@@ -36,10 +45,11 @@ if [ "${1:-}" != "--quick" ]; then
         echo "sanitizer build failed"; total_fail=$((total_fail + 1)); failed_suites="$failed_suites asan-build"
     fi
     run_suite e2e env GMS_BIN=build/gpumemsim sh tests/e2e_workloads.sh
+    run_suite fidelity env GMS_BIN=build/gpumemsim sh tests/fidelity_ref.sh
     if [ -f tests/harness/run_all.sh ]; then
         run_suite harness env GMS_BIN=build/gpumemsim sh tests/harness/run_all.sh
     fi
 fi
 [ -n "$failed_suites" ] && echo "failed suites:$failed_suites"
-echo "$total_pass passed, $total_fail failed"
+echo "$total_pass passed, $total_fail failed, $total_skip skipped"
 [ "$total_fail" -eq 0 ]

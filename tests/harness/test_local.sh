@@ -102,6 +102,6 @@ if command -v gnuplot > /dev/null 2>&1; then
     check "plot lines" [ -s lines.png ]
     check "plot: one line per workload and other setting" grep -q "4 line(s)" plot.err
 else
-    echo "skip $T: figures (gnuplot not installed: apt-get install gnuplot-nox)"
+    skip_ci_service "figures (gnuplot not installed: apt-get install gnuplot-nox)"
 fi
 summary

@@ -84,6 +84,6 @@ if command -v sqlite3 > /dev/null 2>&1; then
     check "newer schema: exit non-zero" [ $rc -ne 0 ]
     check "newer schema: clear error" grep -q "schema version 999, newer than this gpumemsim" err.txt
 else
-    echo "skip $T: newer schema (no sqlite3 command; covered by the unit test harness_store_retry_and_schema)"
+    skip "newer schema (no sqlite3 command; covered by the unit test harness_store_retry_and_schema)"
 fi
 summary

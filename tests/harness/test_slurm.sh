@@ -1,14 +1,15 @@
 #!/bin/sh
 # The Slurm runner against the real local Slurm (.ci/slurm-up.sh starts it): an 8-point
 # sweep submitted as a job array, waited for and collected, gives the same stored stats as
-# the local runner. Skipped, saying why, when no Slurm controller answers.
+# the local runner. Skipped, saying why, when no Slurm controller answers; under CI=true
+# (CI starts the Slurm) that is a failure.
 T=slurm
 . "$(dirname "$0")/lib.sh"
 if ! command -v sbatch > /dev/null 2>&1 || ! command -v squeue > /dev/null 2>&1; then
-    echo "skip $T: Slurm is not installed (run .ci/slurm-up.sh as root)"; summary; exit
+    skip_ci_service "Slurm is not installed (run .ci/slurm-up.sh as root)"; summary; exit
 fi
 if ! timeout 20 sinfo -h -o '%T' 2> /dev/null | grep -qE '^(idle|mixed|allocated)'; then
-    echo "skip $T: no Slurm controller or node answers (run .ci/slurm-up.sh as root)"; summary; exit
+    skip_ci_service "no Slurm controller or node answers (run .ci/slurm-up.sh as root)"; summary; exit
 fi
 cd "$WORK"
 for kind in local slurm; do
