@@ -64,5 +64,22 @@ expect_fail negative_wl_param   'must not be negative'            $BIN run --con
 expect_fail neither_param_nor_option 'not a parameter of workload kmeans' $BIN run --config configs/qv100.config --workload kmeans --set nosuch=1 --quiet
 expect_fail zero_size_workload 'n=0'                             $BIN run --config configs/qv100.config --workload stream --set n=0 --quiet
 
+# config values are read exactly: a unit the option declares is scaled, anything else is an error
+expect_ok  pcie_unit_scaled          $BIN config --config configs/qv100.config --set uvm_pcie_model=linear --set pcie_bandwidth=16MB/s --dump
+if grep -q 'UVM PCIe: linear model, 0.016 GB/s host-to-device' "$T/out"; then ok pcie_16MBps_is_0.016GBps; else bad pcie_16MBps_is_0.016GBps; fi
+printf -- '-gpgpu_n_clusters 4\n-pcie_bandwidth 16Gb/s\n' > "$T/unit.config"
+expect_fail unit_not_accepted  'unit.config:2: -pcie_bandwidth: .16Gb/s.: unit .Gb/s. is not accepted; accepted units: GB/s, MB/s, KB/s' \
+    $BIN config --config "$T/unit.config" --check
+expect_fail int_trailing_text  'gpgpu_n_clusters: .4x. is not an unsigned 32-bit integer'  $BIN run --config configs/qv100.config --set gpgpu_n_clusters=4x --quiet
+expect_fail int_overflow       'out of range (at most 4294967295)'  $BIN run --config configs/qv100.config -gpgpu_n_clusters 99999999999999999999 --quiet
+expect_fail cycles_take_no_unit 'gpgpu_max_cycle: .1M. is not an unsigned 64-bit integer' $BIN run --config configs/qv100.config --set gpgpu_max_cycle=1M --quiet
+# options accepted but not modelled: syntax checked, one warning line, listed in the stats
+expect_fail pipeline_widths_syntax 'gpgpu_pipeline_widths: .banana. is not a comma-separated list of integers' \
+    $BIN run --config configs/qv100.config --set gpgpu_pipeline_widths=banana --quiet
+expect_ok  unmodelled_run            $BIN run $SMALL --workload stream -network_mode 1 -icnt_subnets 2 --stats-json "$T/u.json"
+if [ "$(grep -c 'not modelled' "$T/err")" = 1 ] && grep -q 'not modelled.*-gpgpu_pipeline_widths, -network_mode, -gpgpu_perf_sim_memcpy (' "$T/err" \
+   && grep -q '"gms_unmodelled_options": \["gpgpu_pipeline_widths", "network_mode", "gpgpu_perf_sim_memcpy"\]' "$T/u.json"; then
+    ok unmodelled_warned_once_and_listed; else bad unmodelled_warned_once_and_listed; fi
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
