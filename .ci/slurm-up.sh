@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start a single-node Slurm cluster (Debian 12 / Slurm 22.05) without systemd, for the sweep
 # harness tests (tests/harness/test_slurm.sh). Run as root. Idempotent: when the node is
-# already idle it does nothing. Recipe and pitfalls: /work/shared/howto/slurm-local.md.
+# already idle it does nothing. Recipe and pitfalls: ../shared/howto/slurm-local.md (beside
+# the project root).
 # Also installs gnuplot-nox (report/plot tests) when missing.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive

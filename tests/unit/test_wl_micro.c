@@ -1,5 +1,5 @@
 /* Microbenchmark workloads: functional results against CPU references, instruction counts
- * against the Accel-Sim reference traces (README of /work/shared/reference/accelsim). */
+ * against the Accel-Sim reference traces (README of ../shared/reference/accelsim). */
 #include "test.h"
 #include "workloads/workload.h"
 #include "workloads/wl_util.h"
