@@ -159,7 +159,8 @@ static void maybe_finish_warp(gms_sm *s, uint32_t wi)
 static void reg_released(gms_sm *s, uint32_t wi, uint8_t reg)
 {
     warp *w = &s->w[wi];
-    sb_clr(w, reg);
+    if (reg == SB_ATOMIC) sb_atomic_clr(w);   /* a shared atomic has written back */
+    else sb_clr(w, reg);
     if (w->blocked) { w->blocked = 0; if (w->state == W_ACTIVE) cand_on(s, wi); }
     if (w->state == W_FINISHING) maybe_finish_warp(s, wi);
 }
@@ -177,6 +178,7 @@ static void txn_done(gms_sm *s, gms_mreq *r)
     if (f && --f->pending == 0) {
         for (int i = 0; i < GMS_MAX_DST; i++)
             if (f->dst[i] != GMS_REG_NONE) sb_clr(w, f->dst[i]);
+        if (f->atomic) sb_atomic_clr(w);   /* its last request is back */
         inf_release(s, f);
         if (w->blocked) { w->blocked = 0; if (w->state == W_ACTIVE) cand_on(s, wi); }
     }
@@ -359,6 +361,9 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
                 sb_set(w, in->dst[i]);
                 wheel_add(s, now + deg + s->p->core.smem_latency, (uint16_t)wi, in->dst[i]);
             }
+        /* an ATOMS ends the warp's atomic wait when it writes back, with its register */
+        if (in->mem == GMS_MEM_ATOM_SHARED && in->mask)
+            wheel_add(s, now + deg + s->p->core.smem_latency, (uint16_t)wi, SB_ATOMIC);
         return;
     }
     case GMS_MEM_LD_CONST: case GMS_MEM_LD_TEX: {
@@ -381,7 +386,16 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     int bypass = is_atom || (in->flags & GMS_INST_BYPASS_L1) || !s->l1_enabled ||
                  (s->p->core.gmem_skip_l1d && (in->mem == GMS_MEM_LD_GLOBAL));
     int sector = s->l1_sector || (bypass && s->p->core.coalesce_arch >= 40);
-    if (in->addr_mode == GMS_ADDR_STRIDE && in->width && in->stride == (int64_t)in->width && !s->g->observe) {
+    if (is_atom) {
+        /* lanes on the same bytes go in separate requests (coalesce_atomic.c); the access
+         * queue is issued from its back */
+        if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
+        observe_pages(s, addrs, in->mask);
+        int n = gms_coalesce_atomic(addrs, in->mask, in->width,
+                                    gms_atomic_segment(s->p->core.coalesce_arch, in->width), s->txn);
+        for (int i = 0, j = n - 1; i < j; i++, j--) { gms_txn x = s->txn[i]; s->txn[i] = s->txn[j]; s->txn[j] = x; }
+        s->ntxn = (uint32_t)n;
+    } else if (in->addr_mode == GMS_ADDR_STRIDE && in->width && in->stride == (int64_t)in->width && !s->g->observe) {
         /* unit stride: the k-th active lane reads base + k*width, one contiguous range */
         uint64_t hi = in->base + (uint64_t)__builtin_popcount(in->mask) * in->width - 1;
         if (gms_engine_deferring()) gms_engine_defer(defer_range, s->g->classifier, in->base, hi);
@@ -392,7 +406,7 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
         observe_pages(s, addrs, in->mask);
         s->ntxn = (uint32_t)gms_coalesce(addrs, in->mask, in->width, sector, s->txn);
     }
-    gms_txn_issue_order(s->txn, (int)s->ntxn);
+    if (!is_atom) gms_txn_issue_order(s->txn, (int)s->ntxn);
     s->txn_pos = 0;
     s->lsu_bypass = bypass;
     s->lsu_kind = is_atom ? GMS_MREQ_ATOMIC : is_store ? GMS_MREQ_WRITE : GMS_MREQ_READ;
@@ -401,7 +415,8 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     if (!is_store) {   /* loads and atomics release their destination when every transaction is back */
         f = inf_alloc(s);
         f->warp = (uint16_t)wi;
-        f->pending = s->ntxn;
+        f->pending = (uint16_t)s->ntxn;
+        f->atomic = (uint8_t)is_atom;
         for (int i = 0; i < GMS_MAX_DST; i++) {
             f->dst[i] = in->dst[i];
             sb_set(w, in->dst[i]);
@@ -473,7 +488,7 @@ static void lsu_feed(gms_sm *s, uint64_t now)
         r->sector_mask = t->sector_mask;
         /* reads fetch whole sectors/lines; a store carries the bytes it writes (the cache's
          * lazy-fetch / fetch-on-write policies need them) */
-        r->bytes = s->lsu_kind == GMS_MREQ_WRITE ? t->bytes : t->nbytes_sectors == 1 ? 32 : 128;
+        r->bytes = s->lsu_kind == GMS_MREQ_WRITE ? t->bytes : 32u * t->nbytes_sectors;
         r->kind = s->lsu_kind;
         r->access = (uint8_t)s->lsu_acc;
         r->bypass_l1 = (uint8_t)s->lsu_bypass;
@@ -808,6 +823,8 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     switch (in->op) {
     case GMS_OP_MEM:
         memq_push(s, wi, in);
+        /* GPGPU-Sim counts the atomic's lanes in flight from its issue (sm_internal.h) */
+        if ((in->mem == GMS_MEM_ATOM_GLOBAL || in->mem == GMS_MEM_ATOM_SHARED) && in->mask) sb_atomic_set(w);
         break;
     case GMS_OP_BAR: {
         block_slot *b = &s->blocks[w->blk];

@@ -16,6 +16,14 @@ typedef struct gms_txn { uint64_t addr; uint8_t sector_mask; uint8_t nbytes_sect
 int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128]);
 /* the same for the contiguous bytes [lo, hi] (hi - lo < 4096): a unit-stride warp access */
 int gms_coalesce_range(uint64_t lo, uint64_t hi, int sector, gms_txn out[128]);
+/* global atomics (coalesce_atomic.c): one request per segment and per set of lanes whose
+ * bytes do not overlap, in GPGPU-Sim's access-queue order (ascending segment, then the order
+ * the requests were opened; the LSU issues from the back). sector_mask = the 32 B chunks of
+ * its line a request touches, nbytes_sectors = its size / 32 (a 128 B or 64 B segment shrinks
+ * to the half or chunk it uses), bytes = the distinct bytes its lanes touch. */
+int gms_coalesce_atomic(const uint64_t addrs[32], uint32_t mask, uint32_t width, uint32_t segment, gms_txn out[128]);
+/* the segment size GPGPU-Sim coalesces an atomic of `width` bytes with (32, 64 or 128) */
+uint32_t gms_atomic_segment(uint32_t coalesce_arch, uint32_t width);
 /* put a warp instruction's transactions in GPGPU-Sim's issue order: descending address */
 void gms_txn_issue_order(gms_txn *t, int n);
 /* shared-memory bank conflict degree: cycles the access needs (1 = conflict-free) */

@@ -15,7 +15,8 @@ enum { W_FREE = 0, W_ACTIVE, W_BARRIER, W_FINISHING, W_DONE };
 typedef struct inflight {
     uint16_t warp;
     uint8_t dst[GMS_MAX_DST];
-    uint32_t pending;          /* transactions not yet completed */
+    uint16_t pending;          /* transactions not yet completed (at most 128) */
+    uint8_t atomic;            /* a global atomic: its completion ends the warp's atomic wait */
     struct inflight *next_free;
 } inflight;
 
@@ -198,11 +199,23 @@ struct gms_sm {
 
 /* ---------------------------------------------------------------- helpers */
 
-/* bit 255 (GMS_REG_NONE / RZ) is never set, so no test for "no register" is needed */
+/* bit 255 (GMS_REG_NONE / RZ) is never set by a register, so no test for "no register" is
+ * needed; it is the warp's atomic wait instead (SB_ATOMIC) */
 static inline uint64_t sb_busy(const warp *w, uint8_t r) { return w->sb[r >> 6] >> (r & 63) & 1; }
 static inline void sb_set(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] |= 1ULL << (r & 63); }
 static inline void sb_clr(warp *w, uint8_t r) { if (r != GMS_REG_NONE) w->sb[r >> 6] &= ~(1ULL << (r & 63)); }
 static inline int sb_empty(const warp *w) { return !(w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3]); }
+/* A warp with an atomic in flight issues nothing until it is done (GPGPU-Sim:
+ * shd_warp_t::waiting() while m_n_atomic > 0; the count goes up at issue for every active lane
+ * of an ATOM/ATOMG/RED/ATOMS and down as each request's reply, or the shared-memory
+ * pipeline, writes back). Since nothing issues meanwhile, a warp has at most one atomic in
+ * flight and one bit holds the wait: the scoreboard's bit 255, which no register uses (RZ).
+ * While it is set, sb_busy(GMS_REG_NONE) is true as well, and a waiting warp is not done
+ * (sb_empty). A wheel event for SB_ATOMIC (shared atomics) clears it. */
+#define SB_ATOMIC GMS_REG_NONE
+static inline void sb_atomic_set(warp *w) { w->sb[3] |= 1ULL << 63; }
+static inline void sb_atomic_clr(warp *w) { w->sb[3] &= ~(1ULL << 63); }
+static inline uint64_t sb_atomic(const warp *w) { return w->sb[3] >> 63; }
 
 /* a warp's scheduler (wi mod nsched) and its index among that scheduler's warps (wi / nsched):
  * a mask and a shift, precomputed, for the usual power-of-two scheduler counts */
@@ -331,7 +344,7 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
         }
     }
     if (sb_busy(w, in->src[0]) | sb_busy(w, in->src[1]) | sb_busy(w, in->src[2]) | sb_busy(w, in->src[3]) |
-        sb_busy(w, in->dst[0]) | sb_busy(w, in->dst[1])) {
+        sb_busy(w, in->dst[0]) | sb_busy(w, in->dst[1]) | sb_atomic(w)) {
         w->blocked = 1;
         cand_off(s, wi);
         return 0;
