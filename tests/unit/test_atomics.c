@@ -172,3 +172,93 @@ TEST(atomic_misaligned_lane_split_at_segment)
     CHECK(all_sector(t + 1, 1, 0xa020, 0x2, 4));
     CHECK(all_sector(t + 2, 1, 0xa020, 0x2, 8));
 }
+
+/* ---------------------------------------------------------------- the warp's atomic wait */
+
+#include "config/params.h"
+#include "frontend/emit.h"
+#include "frontend/program.h"
+
+/* one warp: an atomic on one word from all 32 lanes (global: 32 requests; shared: 1 cycle,
+ * a broadcast word), then `nalu` independent INT ops, then EXIT */
+typedef struct aprog { gms_mem_kind kind; int nalu; int launched; } aprog;
+
+static int afill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    aprog *p = self;
+    gms_emit e;
+    uint64_t a[32];
+    for (int l = 0; l < 32; l++) a[l] = p->kind == GMS_MEM_ATOM_SHARED ? 0x40 : 0x7f0000000040ULL;
+    gms_emit_begin(&e, &out->warps[0]);
+    uint8_t r = gms_emit_alu(&e, 0, 0xffffffffu, GMS_OP_INT, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
+    gms_emit_atomic(&e, 0x10, 0xffffffffu, p->kind, 4, a, r, r);
+    for (int i = 0; i < p->nalu; i++)
+        gms_emit_alu(&e, 0x20 + 16u * (uint32_t)i, 0xffffffffu, GMS_OP_INT, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
+    gms_emit_exit(&e, 0x400, 0xffffffffu);
+    (void)b;
+    (void)err;
+    return 0;
+}
+
+static int anext(void *self, gms_program *prog, gms_error *err)
+{
+    aprog *p = self;
+    (void)err;
+    if (p->launched) return 0;
+    p->launched = 1;
+    gms_kernel_src k = {0};
+    snprintf(k.name, sizeof k.name, "atomic_wait");
+    k.grid = (gms_dim3){ 1, 1, 1 };
+    k.block = (gms_dim3){ 32, 1, 1 };
+    k.regs_per_thread = 16;
+    k.shmem_bytes = p->kind == GMS_MEM_ATOM_SHARED ? 1024 : 0;
+    k.fill_block = afill;
+    k.self = p;
+    gms_prog_launch(prog, &k);
+    return 1;
+}
+
+static void anodestroy(void *self) { (void)self; }
+
+/* cycles of the one-warp program on one SM with the fixed-latency memory (100 cycles) */
+static double acycles(gms_mem_kind kind, int nalu)
+{
+    gms_params *pp = gms_params_new();
+    gms_error err = {0};
+    int bad = 0;
+    bad |= gms_params_set(pp, "gpgpu_n_clusters", "1", &err);
+    bad |= gms_params_set(pp, "gpgpu_n_cores_per_cluster", "1", &err);
+    bad |= gms_params_set(pp, "gpgpu_clock_domains", "1000:1000:1000:1000", &err);
+    bad |= gms_params_set(pp, "trace_opcode_latency_initiation_int", "4,1", &err);
+    bad |= gms_params_set(pp, "gpgpu_perfect_mem", "1", &err);
+    if (bad || gms_params_finalize(pp, &err)) { printf("    %s\n", err.msg); gms_params_free(pp); return -1; }
+    aprog p = { kind, nalu, 0 };
+    gms_program_src src = { anext, anodestroy, &p };
+    gms_workload_spec w = { 0 };
+    w.program = &src;
+    w.seed = 1;
+    double cyc = -1;
+    gms_sim *s = gms_sim_new(pp, &w, &err);
+    if (s && !gms_sim_run(s, &err)) gms_stats_total(gms_sim_stats(s), "gpu_tot_sim_cycle", &cyc);
+    else printf("    %s\n", err.msg);
+    if (s) gms_sim_free(s);
+    gms_params_free(pp);
+    return cyc;
+}
+
+/* GPGPU-Sim's warp issues nothing while an atomic of its is in flight (m_n_atomic > 0), so
+ * 10 independent INT ops after the atomic start only when it is done: the first issues when
+ * EXIT would have, the last 9 cycles later, and the warp ends when its result is written 4
+ * cycles after that: the run is 13 cycles longer. Were they free to issue,
+ * they would hide under the atomic's 32 requests to memory (fixed latency 100) and cost
+ * nothing. The same holds for a shared-memory atomic, whose wait ends when it writes back. */
+TEST(atomic_warp_waits_for_its_atomic)
+{
+    double g0 = acycles(GMS_MEM_ATOM_GLOBAL, 0), g10 = acycles(GMS_MEM_ATOM_GLOBAL, 10);
+    double s0 = acycles(GMS_MEM_ATOM_SHARED, 0), s10 = acycles(GMS_MEM_ATOM_SHARED, 10);
+    printf("    global %.0f -> %.0f, shared %.0f -> %.0f\n", g0, g10, s0, s10);
+    CHECK(g0 > 100);
+    CHECK_EQ((long long)(g10 - g0), 13);
+    CHECK(s0 > 0);
+    CHECK_EQ((long long)(s10 - s0), 13);
+}
