@@ -54,9 +54,9 @@ static void collect(gms_gpu *g, gms_stats *st)
     gms_stat_u64(st, "averagemflatency", c->mem_lat_n ? c->mem_lat_sum / c->mem_lat_n : 0);
     gms_stat_u64(st, "maxmflatency", c->mem_lat_max);
     /* divided by the replies, as GPGPU-Sim divides tot_icnt2mem_latency by num_mfs */
-    gms_stat_u64(st, "avg_icnt2mem_latency", c->mem_lat_n ? c->icnt2mem_sum / c->mem_lat_n : 0);
+    gms_stat_u64(st, "avg_icnt2mem_latency", c->mem_lat_n ? g->icnt.icnt2mem_sum / c->mem_lat_n : 0);
     gms_sm_report(g->sms, g->n_sm, st);
-    gms_icnt_report(g, st);
+    gms_icnt_report(&g->icnt, st);
     g->mem.report(g->mem.self, st);
     if (g->uvm) gms_uvm_report(g->uvm, st);
     gms_classifier_report(g->classifier, st);
@@ -379,11 +379,18 @@ static void pipe_enter(void *ud)
 }
 static void pipe_hand_over(void *ud) { gms_gpu *g = ud; g->mem.hand_over(g->mem.self); }
 static void pipe_leave(void *ud) { (void)ud; gms_mreq_tls = NULL; }
+/* the interconnect's SM port: the reply network delivers straight into the SM */
+static int reply_to_sm(void *ud, uint32_t sm, gms_mreq *r)
+{
+    gms_gpu *g = ud;
+    return gms_sm_accept_reply(g->sms[sm], r);
+}
+
 static void pipe_merge(void *ud)
 {
     gms_gpu *g = ud;
     gms_mreq_shards_merge(&g->pool);
-    gms_icnt_hand_over_replies(g);
+    gms_icnt_hand_over_replies(&g->icnt);
 }
 
 static void par_enter(void *ud, unsigned tid)
@@ -480,13 +487,14 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     g->classifier = gms_classifier_new(0, 0);
 
     int rc = p->sim.perfect_mem
-        ? gms_fixed_mem_create(&g->mem, p, g->eng, &g->pool, gms_icnt_reply, g, err)
-        : gms_memsys_create(&g->mem, p, g->eng, &g->pool, gms_icnt_reply, g, err);
+        ? gms_fixed_mem_create(&g->mem, p, g->eng, &g->pool, gms_icnt_reply, &g->icnt, err)
+        : gms_memsys_create(&g->mem, p, g->eng, &g->pool, gms_icnt_reply, &g->icnt, err);
     if (rc) { gms_sim_free(s); return NULL; }
     g->n_sm = p->core.n_sm;
     g->sms = gms_xcalloc(g->n_sm, sizeof *g->sms);
     for (uint32_t i = 0; i < g->n_sm; i++) g->sms[i] = gms_sm_new(g, i);
-    gms_icnt_init(g);
+    gms_icnt_ports ports = { reply_to_sm, g, g->mem.can_accept, g->mem.push, g->mem.self };
+    gms_icnt_init(&g->icnt, &p->icnt, g->eng, g->n_sm, g->mem.n_subparts, &ports);
     if (gms_uvm_create(&g->uvm, p, g->eng, g->n_sm, deliver_translated, g, err)) { gms_sim_free(s); return NULL; }
     g->gpu_comp = gms_engine_add(g->eng, GMS_DOM_CORE, "gpu", gpu_tick, gpu_stuck, g);
 
@@ -631,7 +639,7 @@ void gms_sim_free(gms_sim *s)
         for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_free(g->sms[i]);
         free(g->sms);
     }
-    if (g->icnt_comp) gms_icnt_free(g);
+    if (g->icnt.comp) gms_icnt_free(&g->icnt);
     if (g->mem.free) g->mem.free(g->mem.self);
     if (g->uvm) gms_uvm_free(g->uvm);
     gms_engine_free(g->eng);          /* stops the host threads */

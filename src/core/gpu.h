@@ -6,6 +6,7 @@
 #include "config/params.h"
 #include "engine/engine.h"
 #include "frontend/program.h"
+#include "mem/icnt.h"
 #include "mem/memsys.h"
 #include "mem/mreq.h"
 #include "mem/xbar.h"
@@ -53,14 +54,7 @@ typedef struct gms_gpu {
     gms_rng rng;
     struct gms_sm **sms;
     uint32_t n_sm;
-    gms_xbar req_net, reply_net;
-    /* host speed (-gms_host_pipeline): replies the memory side made on the worker thread,
-     * injected in order by the main thread at the join (icnt.c); per sub-partition, the
-     * reply-network input units they will take */
-    struct icnt_staged { gms_mreq *r; uint32_t subpart, flits; } *rstaged;
-    uint32_t nrstaged, caprstaged;
-    uint32_t *rstaged_units;
-    gms_component *icnt_comp;
+    gms_icnt icnt;                    /* SMs <-> memory sub-partitions (mem/icnt.h) */
     gms_memsys mem;
     struct gms_uvm *uvm;
     int uvm_on;
@@ -120,13 +114,5 @@ uint64_t gms_sim_parallel_edges(const struct gms_sim *s);
 uint64_t gms_sim_pipelined_edges(const struct gms_sim *s);
 /* gpu.c: called by an SM when a block finished */
 void gms_gpu_block_done(gms_gpu *g, gms_kernel *k);
-/* icnt.c */
-void gms_icnt_init(gms_gpu *g);
-void gms_icnt_free(gms_gpu *g);
-int gms_icnt_can_send(gms_gpu *g, uint32_t sm, const gms_mreq *r);
-void gms_icnt_send(gms_gpu *g, uint32_t sm, gms_mreq *r);
-void gms_icnt_hand_over_replies(gms_gpu *g);
-int gms_icnt_reply(void *ud, uint32_t subpart, gms_mreq *r);   /* gms_reply_fn */
-void gms_icnt_report(gms_gpu *g, gms_stats *out);
 
 #endif

@@ -73,7 +73,7 @@ static void defer_block_done(void *g, uint64_t k, uint64_t unused)
     (void)unused;
     gms_gpu_block_done(g, (gms_kernel *)(uintptr_t)k);
 }
-static void defer_send(void *g, uint64_t sm, uint64_t r) { gms_icnt_send(g, (uint32_t)sm, (gms_mreq *)(uintptr_t)r); }
+static void defer_send(void *n, uint64_t sm, uint64_t r) { gms_icnt_send(n, (uint32_t)sm, (gms_mreq *)(uintptr_t)r); }
 static void defer_page(void *c, uint64_t page, uint64_t unused) { (void)unused; gms_classifier_observe(c, page); }
 static void defer_range(void *c, uint64_t lo, uint64_t hi) { gms_classifier_observe_range(c, lo, hi, 12); }
 
@@ -557,12 +557,12 @@ static int drain_to_icnt(gms_sm *s, int from_l1)
 {
     gms_gpu *g = s->g;
     gms_mreq *r = from_l1 ? gms_cache_mq_head(s->l1) : s->bypass_out.head;
-    if (!r || !gms_icnt_can_send(g, s->id, r)) return 0;
+    if (!r || !gms_icnt_can_send(&g->icnt, s->id, r)) return 0;
     if (from_l1) gms_cache_mq_pop(s->l1); else gms_fifo_pop(&s->bypass_out);
     r->sm = (uint16_t)s->id;
     r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
-    if (gms_engine_deferring()) gms_engine_defer(defer_send, g, s->id, (uintptr_t)r);
-    else gms_icnt_send(g, s->id, r);
+    if (gms_engine_deferring()) gms_engine_defer(defer_send, &g->icnt, s->id, (uintptr_t)r);
+    else gms_icnt_send(&g->icnt, s->id, r);
     return 1;
 }
 
@@ -1063,9 +1063,9 @@ static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
     if (s->wheel_events && wheel_has(s, cycle)) return 0;
     gms_gpu *g = s->g;
     const gms_mreq *h = s->l1 ? gms_cache_mq_head(s->l1) : NULL;
-    if (h && gms_icnt_can_send(g, s->id, h)) return 0;
+    if (h && gms_icnt_can_send(&g->icnt, s->id, h)) return 0;
     h = s->bypass_out.head;
-    if (h && gms_icnt_can_send(g, s->id, h)) return 0;
+    if (h && gms_icnt_can_send(&g->icnt, s->id, h)) return 0;
     /* what the full tick would count */
     s->last_cycle = cycle;
     s->op_busy = 0;

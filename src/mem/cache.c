@@ -393,7 +393,13 @@ static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mr
     int hit = 0;
     int rc = c->mo->check(c->mshr, key, &hit);
     if (rc == 0 && hit) {
-        tag_access(c, status, idx, blk, sm, now, ev);
+        /* An entry already filled (hit 2: its waiters are being handed out, one a cycle)
+         * gets no other fill: the line (sector) the tag array would reserve for r now, its
+         * first line evicted since the fill, would stay reserved for ever, and once every way
+         * of a set is such a line each miss to the set fails (issue 19; GPGPU-Sim reserves it,
+         * docs/cache.md). r just rides along and is handed out with the entry, as GPGPU-Sim;
+         * the tag array is left alone. */
+        if (hit == 1) tag_access(c, status, idx, blk, sm, now, ev);
         c->mo->add(c->mshr, key, r, 1, NULL);
         c->st.acc[acc_type(r)][GMS_CACHE_MSHR_HIT]++;
         *do_miss = 1;
@@ -523,6 +529,21 @@ static int wr_miss_naive(gms_cache *c, gms_mreq *r, int status, uint32_t idx, ui
     return GMS_CACHE_MISS;
 }
 
+/* 'F' without a fetch: the sector is written now and becomes MODIFIED */
+static int fow_write_now(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
+                         uint8_t sm, uint64_t now)
+{
+    evict ev = { 0 };
+    tag_access(c, status, idx, blk, sm, now, &ev);
+    gms_line *l = &c->lines[idx];
+    set_modified(l, sm);
+    /* a fill still coming for the sector must leave it MODIFIED (GPGPU-Sim's ignore_on_fill;
+     * else the fill would turn the written sector back to VALID and the write-back be lost) */
+    if (status == GMS_CACHE_HIT_RESERVED) l->mod_on_fill |= sm;
+    if (ev.wb && c->wp != 'T') send_wrbk(c, r, &ev, now);
+    return GMS_CACHE_MISS;
+}
+
 /* 'F': fetch-on-write */
 static int wr_miss_fow(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
                        uint8_t sm, uint64_t now, int *cause, int *flags)
@@ -531,15 +552,16 @@ static int wr_miss_fow(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint
     if (write_covers(c, r)) {
         /* whole sector written: no fetch, no MSHR */
         if (mq_full(c, 0)) { *cause = GMS_RF_MISS_QUEUE_FULL; return GMS_CACHE_RESERVATION_FAIL; }
-        tag_access(c, status, idx, blk, sm, now, &ev);
-        set_modified(&c->lines[idx], sm);
-        if (ev.wb && c->wp != 'T') send_wrbk(c, r, &ev, now);
-        return GMS_CACHE_MISS;
+        return fow_write_now(c, r, status, idx, blk, sm, now);
     }
     uint64_t key = mshr_key(c, blk, sm);
     int hit;
     if (wa_check(c, key, 1, &hit, cause)) return GMS_CACHE_RESERVATION_FAIL;
     if (hit && c->mo->rw_pending(c->mshr, key)) { *cause = GMS_RF_MSHR_RW_PENDING; return GMS_CACHE_RESERVATION_FAIL; }
+    /* the sector's fetch has already come back (its entry is handing out its waiters): the
+     * bytes the write lacks are here, so it is written now like a whole-sector write; waiting
+     * behind that entry would mark a line modified-on-fill that no fill reaches (send_read) */
+    if (hit == 2) return fow_write_now(c, r, status, idx, blk, sm, now);
     gms_mreq *n = new_alloc_read(c, r, now);
     int do_miss = 0, nflags = 0, ncause = RF_NONE;
     send_read(c, n, status, idx, blk, sm, now, &do_miss, &ev, &ncause, &nflags);
@@ -653,6 +675,18 @@ static void fill_tags(gms_cache *c, gms_mreq *primary, const gms_mshr_info *info
     uint64_t blk = key & ~c->line_mask;
     uint32_t idx = info->line_idx;
     if (c->on_miss) {
+        /* The line reserved at the miss, while it still holds the block. A write can have
+         * made it replaceable meanwhile (lazy or fetch-on-write: MODIFIED, modified-on-fill);
+         * if it was then evicted, the line now holding the block, if the sector waits there
+         * (a read merged into this entry after the eviction reserved it), takes the fill;
+         * a line of another block is never touched. GPGPU-Sim fills the index blindly: it
+         * validates the other block's sector early and leaves the new reservation unfilled
+         * for ever (docs/cache.md, issue 19). */
+        if (c->tags[idx] != blk || !gms_line_is_valid(&c->lines[idx])) {
+            uint32_t at;
+            if (probe(c, set_of(c, blk), blk, sm, 0, &at, 0) != GMS_CACHE_HIT_RESERVED) return;
+            idx = at;
+        }
         fill_sector(&c->lines[idx], sm);
     } else {
         int status = probe(c, set_of(c, blk), blk, sm, primary->kind == GMS_MREQ_WRITE, &idx, 1);

@@ -20,7 +20,7 @@ typedef struct entry {
     uint32_t next_free;
     uint32_t ready_next;       /* next entry on the ready list */
     uint8_t seen_write, raw;   /* a write was queued; a read was queued after a write */
-    uint8_t live;              /* in use (between add and release) */
+    uint8_t live;              /* 0 free, 1 waiting for its fill, 2 filled (on the ready list) */
     uint8_t has_atomic;
 } entry;
 _Static_assert(sizeof(entry) == 64, "an MSHR entry is one host cache line");
@@ -72,7 +72,7 @@ static int check(void *p, uint64_t key, int *hit)
     conv *m = p;
     uint32_t v = gms_idxmap_get(&m->map, key);
     if (v != GMS_IDX_NONE) {
-        *hit = 1;
+        *hit = m->e[v].live;   /* 1 pending, 2 filled */
         return m->e[v].count >= m->max_merge ? GMS_RF_MSHR_MERGE : 0;
     }
     *hit = 0;
@@ -151,6 +151,7 @@ static gms_mreq *mark_ready(void *p, uint64_t key, uint32_t hint, gms_mshr_info 
         if (i == GMS_IDX_NONE) return NULL;
     }
     entry *e = &m->e[i];
+    e->live = 2;
     if (info) get_info(e, info);
     /* host speed: next_ready deletes the key from the map once the entry's requests have been
      * handed out, a cycle or more from now; the hint made this fill skip the map, so its slot

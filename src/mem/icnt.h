@@ -1,0 +1,53 @@
+/* The interconnect between SMs and memory sub-partitions: a request crossbar and a reply
+ * crossbar (GPGPU-Sim's two subnets), one engine component in the interconnect domain.
+ * It knows its two ends only through gms_icnt_ports (the memory side's can_accept/push, the
+ * SMs' reply input), not the GPU's or an SM's structs. The ports are the crossbars' own
+ * delivery callbacks, so a packet crosses no more calls than before. */
+#ifndef GMS_MEM_ICNT_H
+#define GMS_MEM_ICNT_H
+#include <stdint.h>
+#include <stdio.h>
+#include "engine/engine.h"
+#include "mem/icnt_params.h"
+#include "mem/mreq.h"
+#include "mem/xbar.h"
+#include "stats/stats.h"
+
+typedef struct gms_icnt_ports {
+    /* SM side: reply r for SM `sm`; 0 = refused (it stays in the reply network) */
+    int (*to_sm)(void *ud, uint32_t sm, gms_mreq *r);
+    void *sm_ud;
+    /* memory side (gms_memsys): may sub-partition `subpart` take a request, and take it */
+    int (*mem_can_accept)(void *self, uint32_t subpart);
+    void (*mem_push)(void *self, uint32_t subpart, gms_mreq *r);
+    void *mem_self;
+} gms_icnt_ports;
+
+typedef struct gms_icnt {
+    gms_xbar req_net, reply_net;
+    gms_engine *eng;
+    gms_component *comp;
+    uint32_t flit_size;
+    gms_icnt_ports ports;
+    /* GPGPU-Sim's memlatstat_icnt2mem_pop: summed latency and count of SM transactions */
+    uint64_t icnt2mem_sum, icnt2mem_n;
+    /* host speed (-gms_host_pipeline): replies the memory side made on the worker thread,
+     * injected in order by the main thread at the join; per sub-partition, the reply-network
+     * input units they will take */
+    struct gms_icnt_staged { gms_mreq *r; uint32_t subpart, flits; } *rstaged;
+    uint32_t nrstaged, caprstaged;
+    uint32_t *rstaged_units;
+} gms_icnt;
+
+void gms_icnt_init(gms_icnt *n, const gms_icnt_params *ip, gms_engine *eng, uint32_t n_sm, uint32_t n_subparts,
+                   const gms_icnt_ports *ports);
+void gms_icnt_free(gms_icnt *n);
+int gms_icnt_can_send(gms_icnt *n, uint32_t sm, const gms_mreq *r);
+void gms_icnt_send(gms_icnt *n, uint32_t sm, gms_mreq *r);
+/* the memory side's reply function (gms_reply_fn), ud = the gms_icnt */
+int gms_icnt_reply(void *ud, uint32_t subpart, gms_mreq *r);
+/* -gms_host_pipeline: at the join, the replies staged on the worker thread enter the network */
+void gms_icnt_hand_over_replies(gms_icnt *n);
+void gms_icnt_report(const gms_icnt *n, gms_stats *out);
+
+#endif
