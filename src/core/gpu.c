@@ -594,6 +594,7 @@ int gms_sim_run(gms_sim *s, gms_error *err)
                 (unsigned long long)gms_engine_pipelined_edges(g->eng));
     gms_stat_u64(&g->stats.total, "gms_completed", rc == 0 && !s->stopped_early);
     gms_stat_u64(&g->stats.total, "gms_dram_writes_stranded", stranded);
+    if (s->args) gms_wl_report(s->args, &g->stats.total);   /* sizes used (clamped by a tiny scale) */
     if (rc == 0 && !s->stopped_early && s->ops && s->ops->verify) {
         gms_error verr = {0};
         int v = s->ops->verify(g->wl_state, &verr);

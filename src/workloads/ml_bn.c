@@ -17,6 +17,7 @@
  * genScoreKernel is long: a warp holds about nodes x 16 x data x 6 instructions (45 x 600: ~2.6M,
  * ~100 MB); for timing runs use nodes <= 20 and data <= 200. */
 #include "workloads/rodinia_util.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <math.h>
 #include <stdlib.h>
@@ -665,7 +666,7 @@ static const gms_wl_param params[] = {
     {"nodes", "45", "network nodes NODE_N (data45.cu); 5..64"},
     {"data", "600", "data samples DATA_N"},
     {"iter", "100", "order-MCMC iterations ITER (nodes computeKernel launches each)"},
-    {"scale", "1", "multiplies data"},
+    {"scale", "1", "multiplies nodes and data (nodes at least 5)"},
     {"repeat", "1", "run the whole structure search N times from the same input"},
     {NULL, NULL, NULL},
 };
@@ -678,11 +679,15 @@ typedef struct bnw {
     rw_pool pool;
 } bnw;
 
+/* `scale` multiplies nodes as well as data: the work grows with the parent sets, C(nodes-1, <=4)
+ * threads each scanning every node's data (~nodes^5 x data), so scaling data alone left
+ * scale=0.01 at 45 nodes generating ~3e8 warp instructions (minutes). Nodes below 5 (the
+ * kernels' four parents plus the node) are clamped to 5. */
 static int sizes(const gms_wl_args *a, bnw *w, gms_error *err)
 {
     uint64_t N, D, it;
-    if (rw_param(a, "nodes", 5, MAXN, &N, err) || rw_scaled(a, "bn", "data", 1, 1 << 20, &D, err) ||
-        rw_param(a, "iter", 1, 1000000, &it, err))
+    if (rw_param(a, "nodes", 5, MAXN, &N, err) || wl_clamp_scaled(a, "bn", "nodes", 1, 5, MAXN, &N, err) ||
+        wl_clamp_scaled(a, "bn", "data", 1, 1, 1 << 20, &D, err) || rw_param(a, "iter", 1, 1000000, &it, err))
         return -1;
     if (w) { w->N = (int)N; w->D = (int)D; w->it = (int)it; }
     return 0;

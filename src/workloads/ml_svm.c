@@ -16,6 +16,7 @@
  * violators breaks ties by index; the per-round mini_* arrays are allocated once at size M;
  * more than 1024 working-set points (the cooperative kernel_minibatch_g) is an error. */
 #include "workloads/rodinia_util.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <math.h>
 #include <stdlib.h>
@@ -60,11 +61,24 @@ static const gms_wl_param params[] = {
 static int sizes(const gms_wl_args *a, int64_t *L, int64_t *Lt, gms_error *err)
 {
     uint64_t l, t;
-    if (rw_scaled(a, "svm", "train", 1, 1ULL << 20, &l, err) || rw_scaled(a, "svm", "test", 1, 1ULL << 20, &t, err))
+    if (wl_clamp_scaled(a, "svm", "train", 1, 1, 1ULL << 20, &l, err) || wl_clamp_scaled(a, "svm", "test", 1, 1, 1ULL << 20, &t, err))
         return -1;
     *L = (int64_t)l;
     *Lt = (int64_t)t;
     return 0;
+}
+
+/* The working set (M points) is drawn from the training set. When `scale` leaves fewer
+ * training points than M, the working set is clamped to the whole training set: raising the
+ * training set to M instead would make scale=0.01 cost as much as scale=0.08. */
+static uint64_t working_set(const gms_wl_args *a, int64_t L)
+{
+    uint64_t M = gms_wl_u64(a, "M");
+    if ((int64_t)M > L && gms_wl_u64(a, "train") >= M) {
+        gms_wl_note_size(a, "M", (uint64_t)L, M);
+        return (uint64_t)L;
+    }
+    return M;
 }
 
 static uint64_t footprint(const gms_wl_args *a)
@@ -72,7 +86,7 @@ static uint64_t footprint(const gms_wl_args *a)
     gms_error e;
     int64_t L, T;
     if (sizes(a, &L, &T, &e)) return 0;
-    uint64_t M = gms_wl_u64(a, "M"), l = (uint64_t)L, t = (uint64_t)T;
+    uint64_t M = working_set(a, L), l = (uint64_t)L, t = (uint64_t)T;
     return 4 * 65536 + 4 * l * l + NF * l + 4 + 4 * 3 * M + 4 * M * M + 4 * t * l + NF * t + NF * l;
 }
 
@@ -585,6 +599,7 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     if (sizes(a, &L, &Lt, err) || rw_param(a, "C", 1, 1000000, &C, err) || rw_param(a, "M", 1, 1024, &M, err) ||
         rw_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
+    M = working_set(a, L);
     double acc = gms_wl_f64(a, "accuracy");
     if (!isfinite(acc)) return gms_err(err, "workload svm: accuracy must be a number");
     if ((int64_t)M > L)

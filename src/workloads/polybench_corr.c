@@ -7,6 +7,7 @@
  * M/256 and (M/32, N/8) blocks (M must be >= 256 and N >= 8). symmat is allocated
  * (M+1) x (max(M,N)+1) floats (the source: (M+1) x (N+1), the same when M = N). */
 #include "workloads/wl_util_colstats.h"
+#include "workloads/wl_clamp.h"
 
 #define EPS 0.005f
 
@@ -56,13 +57,16 @@ static int fill_std(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
         uint8_t rs = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);
         wl_stg(&w, mk, sa, ps, rs);
         WL_LANES(mk, l) acc[l] = 0.0f;
+        WL_SH_ST(&w, mk, float, 0.0f);
         wl_loop L;
         wl_loop_begin(&L, &w, mk, (uint64_t)n, 4, 1, r[0]);
         for (int64_t i = 1; i <= n; i++) {
             wl_loop_top(&L, &w);
             WL_FADDR(da, mk, s->d[DATA_], i * (m + 1) + j[l]);
             uint8_t v = wl_ldg(&w, mk, da, L.ptr[0]);
+            WL_SH_LD(&w, mk, float, data[i * (m + 1) + j[l]]);
             uint8_t mv = wl_ldg(&w, mk, ma, pm);                      /* mean reloaded: std may alias */
+            WL_SH_LD(&w, mk, float, mean[j[l]]);
             uint8_t dd = wl_fp(&w, mk, v, mv, GMS_REG_NONE);          /* FADD */
             rs = wl_fp(&w, mk, dd, dd, rs);                           /* FFMA */
             wl_stg(&w, mk, sa, ps, rs);
@@ -70,12 +74,15 @@ static int fill_std(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
                 float d = data[i * (m + 1) + j[l]] - mean[j[l]];
                 acc[l] = fmaf(d, d, acc[l]);
             }
+            WL_SH_ST(&w, mk, float, acc[l]);
             wl_loop_end(&L, &w, mk, i < n ? mk : 0);
         }
         rs = wl_fdiv(&w, mk, rs, GMS_REG_NONE);
         wl_stg(&w, mk, sa, ps, rs);
+        WL_SH_ST(&w, mk, float, acc[l] / PB_COLSTATS_FLOAT_N);
         rs = wl_fsqrt(&w, mk, rs);
         wl_stg(&w, mk, sa, ps, rs);
+        WL_SH_ST(&w, mk, float, sqrtf(acc[l] / PB_COLSTATS_FLOAT_N));
         uint32_t small = 0;
         WL_LANES(mk, l) {
             float v = sqrtf(acc[l] / PB_COLSTATS_FLOAT_N);
@@ -85,6 +92,7 @@ static int fill_std(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
         wl_pred(&w, mk, rs, GMS_REG_NONE);                             /* ISETP std <= EPS */
         uint8_t one = wl_int(&w, small, GMS_REG_NONE, GMS_REG_NONE);
         wl_stg(&w, small, sa, ps, one);                                /* @P std = 1 */
+        WL_SH_ST(&w, small, float, 1.0f);
         wl_exit(&w, mk);
     }
     return 0;
@@ -110,6 +118,7 @@ static void post(pb_state *s, gms_program *p)
     uint64_t m = s->dim[M];
     s->h[SYM_][m * (m + 1) + m] = 1.0f;
     gms_prog_copy_h2d(p, pb_addr(s, SYM_, m * (m + 1) + m), 4);
+    wl_sh_init(p, pb_addr(s, SYM_, m * (m + 1) + m), &s->h[SYM_][m * (m + 1) + m], 4);
 }
 
 static void cpu(const pb_state *s, float **a)
@@ -149,5 +158,30 @@ static const pb_def def = {
     .rtol = 2e-3, .atol = 1e-7,
 };
 
-PB_WORKLOAD(corr, "corr", def, params, "statistics", "I",
-            "correlation matrix: column means and deviations, normalisation, then a triangle of column dot products");
+/* scale below the smallest launchable grids (mean_kernel M/256, reduce_kernel N/8) clamps
+ * M and N up to them (wl_clamp.h) */
+static const char *const clamp_names[] = { "M", "N", NULL };
+static const uint64_t clamp_mins[] = { 256, 8 };
+
+static int create(const gms_wl_args *a, void **st, gms_error *e)
+{
+    gms_wl_args *c = wl_clamp_args(a, clamp_names, clamp_mins);
+    int rc = pb_create(&def, c, st, e);
+    gms_wl_args_free(c);
+    return rc;
+}
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_wl_args *c = wl_clamp_args(a, clamp_names, clamp_mins);
+    uint64_t b = pb_footprint(&def, c);
+    gms_wl_args_free(c);
+    return b;
+}
+
+const gms_workload_ops gms_wl_pb_corr = {
+    .name = "corr", .suite = "polybench", .domain = "statistics", .ri = "I",
+    .summary = "correlation matrix: column means and deviations, normalisation, then a triangle of column dot products",
+    .params = params, .create = create, .next = pb_next, .verify = pb_verify, .destroy = pb_destroy,
+    .footprint = footprint,
+};

@@ -7,6 +7,7 @@
  * of 32x8 for reduce_kernel, which therefore centers only rows 1..N/4 (kept: the reference
  * computes the same). M must be >= 256 and N >= 32. */
 #include "workloads/wl_util_colstats.h"
+#include "workloads/wl_clamp.h"
 
 enum { DATA_, SYM_, MEAN_ };
 enum { M, N };
@@ -71,5 +72,30 @@ static const pb_def def = {
     .rtol = 1e-3, .atol = 1e-8,
 };
 
-PB_WORKLOAD(covar, "covar", def, params, "statistics", "I",
-            "covariance matrix: column means, centering, then a triangle of column dot products");
+/* scale below the smallest launchable grids (mean_kernel M/256, reduce_kernel N/32) clamps
+ * M and N up to them (wl_clamp.h) */
+static const char *const clamp_names[] = { "M", "N", NULL };
+static const uint64_t clamp_mins[] = { 256, 32 };
+
+static int create(const gms_wl_args *a, void **st, gms_error *e)
+{
+    gms_wl_args *c = wl_clamp_args(a, clamp_names, clamp_mins);
+    int rc = pb_create(&def, c, st, e);
+    gms_wl_args_free(c);
+    return rc;
+}
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_wl_args *c = wl_clamp_args(a, clamp_names, clamp_mins);
+    uint64_t b = pb_footprint(&def, c);
+    gms_wl_args_free(c);
+    return b;
+}
+
+const gms_workload_ops gms_wl_pb_covar = {
+    .name = "covar", .suite = "polybench", .domain = "statistics", .ri = "I",
+    .summary = "covariance matrix: column means, centering, then a triangle of column dot products",
+    .params = params, .create = create, .next = pb_next, .verify = pb_verify, .destroy = pb_destroy,
+    .footprint = footprint,
+};

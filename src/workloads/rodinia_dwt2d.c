@@ -18,6 +18,7 @@
  * "cudaMemcpyDtoD" (256 threads, one int each): the program model has no D2D copy command.
  * Shared memory starts zeroed (on hardware the never-output guard columns hold garbage). */
 #include "workloads/rodinia_util.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,24 +49,42 @@ static const gms_wl_param params[] = {
 static int winx(int64_t sx) { return sx >= 960 ? 192 : sx >= 480 ? 128 : 64; }
 static int64_t divup(int64_t n, int64_t d) { return n / d + (n % d ? 1 : 0); }
 
-static int sizes(const gms_wl_args *a, uint64_t *w, uint64_t *h, uint64_t *lv, gms_error *err)
+/* the first level (1-based) whose blocks do not mirror inside an sx x sy image (io.h mirrors
+ * once), 0 if every level fits */
+static uint64_t level_misfit(int64_t sx, int64_t sy, uint64_t lv)
 {
-    if (rw_param(a, "levels", 1, 10, lv, err)) return -1;
-    uint64_t g = 1ULL << *lv;
-    if (rw_scaled(a, "dwt2d", "width", g, 1ULL << 15, w, err) || rw_scaled(a, "dwt2d", "height", g, 1ULL << 15, h, err))
-        return -1;
-    /* every level's blocks must mirror inside the image (io.h mirrors once) */
-    int64_t sx = (int64_t)*w, sy = (int64_t)*h;
-    for (uint64_t l = 0; l < *lv; l++) {
-        int64_t W = winx(sx), gx = divup(sx, W), steps = divup(sy, 15 * WIN_Y), gy = divup(sy, WIN_Y * steps);
-        (void)gx;
-        if (sx < 4 || sy < 4 || gy * WIN_Y * steps > 2 * sy - 2)
-            return gms_err(err, "workload dwt2d: level %llu is %lldx%lld, too small for the %lldx%d window "
-                           "(use a larger width/height or fewer levels)", (unsigned long long)l + 1,
-                           (long long)sx, (long long)sy, (long long)W, WIN_Y);
+    for (uint64_t l = 0; l < lv; l++) {
+        int64_t steps = divup(sy, 15 * WIN_Y), gy = divup(sy, WIN_Y * steps);
+        if (sx < 4 || sy < 4 || gy * WIN_Y * steps > 2 * sy - 2) return l + 1;
         sx /= 2;
         sy /= 2;
     }
+    return 0;
+}
+
+/* the smallest image every level fits: width 4 at the last level, the height searched over
+ * multiples of 2^levels (the window condition is not monotonic in the height) */
+static void smallest(uint64_t lv, uint64_t *w, uint64_t *h)
+{
+    uint64_t g = 1ULL << lv;
+    *w = g * 2 > 4 ? g * 2 : 4;
+    for (*h = g; *h < 1ULL << 15 && level_misfit(INT64_MAX / 2, (int64_t)*h, lv); *h += g) {}
+}
+
+static int sizes(const gms_wl_args *a, uint64_t *w, uint64_t *h, uint64_t *lv, gms_error *err)
+{
+    if (rw_param(a, "levels", 1, 10, lv, err)) return -1;
+    uint64_t g = 1ULL << *lv, mw, mh;
+    smallest(*lv, &mw, &mh);
+    if (wl_clamp_scaled(a, "dwt2d", "width", g, mw, 1ULL << 15, w, err) ||
+        wl_clamp_scaled(a, "dwt2d", "height", g, mh, 1ULL << 15, h, err))
+        return -1;
+    int64_t sx = (int64_t)*w, sy = (int64_t)*h;
+    uint64_t l = level_misfit(sx, sy, *lv);
+    if (l)
+        return gms_err(err, "workload dwt2d: level %llu is %lldx%lld, too small for the %lldx%d window "
+                       "(use a larger width/height or fewer levels)", (unsigned long long)l,
+                       (long long)(sx >> (l - 1)), (long long)(sy >> (l - 1)), (long long)winx(sx >> (l - 1)), WIN_Y);
     return 0;
 }
 

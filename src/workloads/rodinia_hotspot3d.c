@@ -2,6 +2,7 @@
  * layers cells. Kernel hotspotOpt1 (64x4 threads, one thread per (x, y) column marching up
  * the z layers in registers), `iter` launches ping-ponging tIn / tOut. */
 #include "workloads/rodinia_util.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <stdlib.h>
 #include <string.h>
@@ -31,14 +32,14 @@ static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
     uint64_t r = 0;
-    if (rw_scaled(a, "hotspot3d", "rows", BX, 1 << 15, &r, &e)) return 0;
+    if (wl_clamp_scaled(a, "hotspot3d", "rows", BX, BX, 1 << 15, &r, &e)) return 0;
     return 3 * 4 * r * r * gms_wl_u64(a, "layers");
 }
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t r, nz, it, rep;
-    if (rw_scaled(a, "hotspot3d", "rows", BX, 1 << 15, &r, err) || rw_param(a, "layers", 2, 1 << 16, &nz, err) ||
+    if (wl_clamp_scaled(a, "hotspot3d", "rows", BX, BX, 1 << 15, &r, err) || rw_param(a, "layers", 2, 1 << 16, &nz, err) ||
         rw_param(a, "iter", 1, 1000000, &it, err) || rw_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     if (r * r * nz > (1ULL << 31))

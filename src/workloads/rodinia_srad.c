@@ -2,6 +2,7 @@
  * image (exp of uniform noise). Per iteration the host computes the ROI statistics, then
  * srad_cuda_1 (diffusion coefficients) and srad_cuda_2 (image update), 16x16 threads. */
 #include "workloads/rodinia_util.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <math.h>
 #include <stdlib.h>
@@ -33,9 +34,12 @@ static const gms_wl_param params[] = {
     {NULL, NULL, NULL},
 };
 
+/* the smallest image holds the region of interest (y2, x2): a smaller scaled one is clamped */
 static int sizes(const gms_wl_args *a, uint64_t *r, uint64_t *c, gms_error *err)
 {
-    return rw_scaled(a, "srad", "rows", BS, 1 << 16, r, err) || rw_scaled(a, "srad", "cols", BS, 1 << 16, c, err)
+    uint64_t rmin = (gms_wl_u64(a, "y2") / BS + 1) * BS, cmin = (gms_wl_u64(a, "x2") / BS + 1) * BS;
+    return wl_clamp_scaled(a, "srad", "rows", BS, rmin, 1 << 16, r, err) ||
+                   wl_clamp_scaled(a, "srad", "cols", BS, cmin, 1 << 16, c, err)
                ? -1 : 0;
 }
 

@@ -1,11 +1,16 @@
 #include "workloads/workload.h"
 #include "frontend/warp_refill.h"
+#include "stats/stats.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 
 #define MAX_ARGS 64
+#define MAX_NOTES 16
+
+typedef struct wl_note { char name[48]; uint64_t used, asked; } wl_note;
+typedef struct wl_notes { wl_note v[MAX_NOTES]; int n; } wl_notes;
 
 struct gms_wl_args {
     const gms_workload_ops *ops;
@@ -15,6 +20,8 @@ struct gms_wl_args {
     int uvm, prefetch;
     uint32_t chunk;          /* chunk=N: gms_program.chunk */
     uint64_t seed;
+    int quiet;               /* gms_wl_args_quiet */
+    wl_notes *notes;         /* size notes: written through const args by create() */
 };
 
 extern const gms_workload_ops *const gms_workloads_micro[];
@@ -81,6 +88,7 @@ int gms_wl_args_parse(const gms_workload_ops *ops, const char *const *kv, uint64
     gms_wl_args *a = gms_xcalloc(1, sizeof *a);
     a->ops = ops;
     a->seed = seed;
+    a->notes = gms_xcalloc(1, sizeof *a->notes);
     for (size_t i = 0; kv && kv[i]; i++) {
         const char *eq = strchr(kv[i], '=');
         if (!eq || eq == kv[i]) {
@@ -156,6 +164,7 @@ void gms_wl_args_free(gms_wl_args *a)
 {
     if (!a) return;
     for (int i = 0; i < a->n; i++) { free(a->names[i]); free(a->vals[i]); }
+    free(a->notes);
     free(a);
 }
 
@@ -197,6 +206,70 @@ int gms_wl_check_range(const gms_wl_args *a, const char *name, uint64_t lo, uint
     return 0;
 }
 
+void gms_wl_note_size(const gms_wl_args *a, const char *name, uint64_t used, uint64_t asked)
+{
+    wl_notes *ns = a->notes;
+    int i = 0;
+    while (i < ns->n && strcmp(ns->v[i].name, name)) i++;
+    if (i == MAX_NOTES) return;
+    if (i == ns->n) snprintf(ns->v[ns->n++].name, sizeof ns->v[i].name, "%s", name);
+    ns->v[i].used = used;
+    ns->v[i].asked = asked;
+}
+
+int gms_wl_clamped(const gms_wl_args *a)
+{
+    int k = 0;
+    for (int i = 0; i < a->notes->n; i++) k += a->notes->v[i].used != a->notes->v[i].asked;
+    return k;
+}
+
+void gms_wl_report(const gms_wl_args *a, gms_stats *st)
+{
+    gms_stat_u64(st, "gms_workload_clamped", (uint64_t)gms_wl_clamped(a));
+    for (int i = 0; i < a->notes->n; i++) gms_stat_u64f(st, a->notes->v[i].used, "gms_workload_size_%s", a->notes->v[i].name);
+}
+
+gms_wl_args *gms_wl_args_with(const gms_wl_args *a, const char *const *kv)
+{
+    gms_wl_args *c = gms_xcalloc(1, sizeof *c);
+    *c = *a;
+    c->notes = gms_xcalloc(1, sizeof *c->notes);
+    c->n = 0;
+    for (int i = 0; i < a->n; i++) {
+        c->names[c->n] = gms_xstrdup(a->names[i]);
+        c->vals[c->n++] = gms_xstrdup(a->vals[i]);
+    }
+    for (size_t i = 0; kv[i] && c->n < MAX_ARGS; i++) {
+        const char *eq = strchr(kv[i], '=');
+        if (!eq) continue;
+        c->names[c->n] = gms_xstrdup(kv[i]);
+        c->names[c->n][eq - kv[i]] = 0;
+        c->vals[c->n++] = gms_xstrdup(eq + 1);
+    }
+    return c;
+}
+
+void gms_wl_args_quiet(gms_wl_args *a) { a->quiet = 1; }
+
+/* the one line naming what was clamped: "... clamped P=USED (instead of ASKED), ..." */
+static void say_clamped(const gms_wl_args *a)
+{
+    if (a->quiet || !gms_wl_clamped(a)) return;
+    char line[1024];
+    size_t n = (size_t)snprintf(line, sizeof line, "gpumemsim: workload %s: scale=%s is below the smallest valid problem; "
+                                "clamped", a->ops->name, gms_wl_str(a, "scale"));
+    const char *sep = " ";
+    for (int i = 0; i < a->notes->n && n < sizeof line; i++) {
+        const wl_note *v = &a->notes->v[i];
+        if (v->used == v->asked) continue;
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s%s=%llu (instead of %llu)", sep, v->name,
+                              (unsigned long long)v->used, (unsigned long long)v->asked);
+        sep = ", ";
+    }
+    fprintf(stderr, "%s\n", line);
+}
+
 typedef struct wl_prog { const gms_workload_ops *ops; void *state; } wl_prog;
 
 static int wl_next(void *self, gms_program *prog, gms_error *err)
@@ -212,6 +285,7 @@ int gms_workload_program(const gms_workload_ops *ops, const gms_wl_args *a, gms_
 {
     void *st = NULL;
     if (ops->create(a, &st, err)) return -1;
+    say_clamped(a);
     wl_prog *w = gms_xcalloc(1, sizeof *w);
     w->ops = ops;
     w->state = st;

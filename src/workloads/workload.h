@@ -63,7 +63,26 @@ uint64_t gms_wl_seed(const gms_wl_args *a);
 /* range check helper: error "workload W: parameter P=V must be in [lo, hi]" */
 int gms_wl_check_range(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, gms_error *err);
 
-/* A program source that runs a workload (used by the simulator and by the functional runner) */
+/* Size notes (wl_clamp.h): the value a workload uses for size parameter `name` and the value
+ * the parameters asked for (scaled); they differ when a tiny `scale` was clamped to the
+ * smallest valid problem. Args are const in create(); the notes live beside them. At most 16
+ * parameters are noted. */
+void gms_wl_note_size(const gms_wl_args *a, const char *name, uint64_t used, uint64_t asked);
+/* number of clamped parameters */
+int gms_wl_clamped(const gms_wl_args *a);
+/* stats: gms_workload_clamped (parameters clamped) and gms_workload_size_<param> (the value
+ * used) for every noted size */
+struct gms_stats;
+void gms_wl_report(const gms_wl_args *a, struct gms_stats *st);
+/* a copy of a with name=value pairs kv (NULL-terminated) appended; the values are not checked
+ * (the copy is for a workload's own create helper). No size notes are copied. */
+gms_wl_args *gms_wl_args_with(const gms_wl_args *a, const char *const *kv);
+/* no clamp message from gms_workload_program (a second, functional instance of a run's
+ * workload, e.g. Belady's recording pass: the run itself says it once) */
+void gms_wl_args_quiet(gms_wl_args *a);
+
+/* A program source that runs a workload (used by the simulator and by the functional runner).
+ * When create() clamped sizes, one line on stderr says which (unless gms_wl_args_quiet). */
 int gms_workload_program(const gms_workload_ops *ops, const gms_wl_args *a, gms_program_src *out,
                          void **state, gms_error *err);
 
