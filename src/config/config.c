@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 static size_t total_options(void)
 {
@@ -179,23 +180,47 @@ static int tokenize(const char *path, char *text, tok **out, size_t *nout, gms_e
     return 0;
 }
 
-static int load_file(gms_params *p, const char *path, int depth, gms_error *err)
+/* the whole file; a directory or anything larger than 64 MiB is an error, not an abort on a
+ * huge allocation (ftell of a directory is LLONG_MAX on ext4); pipes work (read to EOF) */
+static char *read_text(const char *path, size_t *len, gms_error *err)
 {
-    if (depth > 8) return gms_err(err, "%s: -config nesting deeper than 8 (an include loop?)", path);
     FILE *f = fopen(path, "rb");
-    if (!f) return gms_err(err, "%s: cannot open config file: %s", path, strerror(errno));
-    fseek(f, 0, SEEK_END);
-    long sz = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    if (sz < 0) { fclose(f); return gms_err(err, "%s: cannot read", path); }
-    char *text = gms_xmalloc((size_t)sz + 1);
-    size_t rd = fread(text, 1, (size_t)sz, f);
+    if (!f) { gms_err(err, "%s: cannot open config file: %s", path, strerror(errno)); return NULL; }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        gms_err(err, "%s: is a directory, not a config file", path);
+        return NULL;
+    }
+    size_t cap = 4096, n = 0, limit = (size_t)64 << 20;
+    char *text = gms_xmalloc(cap + 1);
+    size_t r;
+    while ((r = fread(text + n, 1, cap - n, f)) > 0) {
+        n += r;
+        if (n > limit) break;
+        if (n == cap) { cap *= 2; text = gms_xrealloc(text, cap + 1); }
+    }
+    int bad = ferror(f);
     fclose(f);
-    text[rd] = 0;
-    if (memchr(text, 0, rd)) { free(text); return gms_err(err, "%s: not a text file (NUL byte)", path); }
+    if (bad || n > limit) {
+        free(text);
+        gms_err(err, bad ? "%s: cannot read config file" : "%s: larger than 64 MiB, not a config file", path);
+        return NULL;
+    }
+    text[n] = 0;
+    *len = n;
+    return text;
+}
+
+static int load_file(gms_params *p, const char *path, int depth, gms_error *err);
+
+/* text: the file's bytes, NUL-terminated, modified in place (the tokens point into it) */
+static int load_text(gms_params *p, const char *path, char *text, size_t rd, int depth, gms_error *err)
+{
+    if (memchr(text, 0, rd)) return gms_err(err, "%s: not a text file (NUL byte)", path);
     tok *t = NULL;
     size_t n = 0;
-    if (tokenize(path, text, &t, &n, err)) { free(text); return -1; }
+    if (tokenize(path, text, &t, &n, err)) return -1;
     if (p->nsources < GMS_MAX_SOURCES) p->sources[p->nsources++] = gms_xstrdup(path);
     int rc = 0;
     for (size_t i = 0; i < n && !rc; i++) {
@@ -226,6 +251,16 @@ static int load_file(gms_params *p, const char *path, int depth, gms_error *err)
         rc = set_option(p, name, val, where, err);
     }
     free(t);
+    return rc;
+}
+
+static int load_file(gms_params *p, const char *path, int depth, gms_error *err)
+{
+    if (depth > 8) return gms_err(err, "%s: -config nesting deeper than 8 (an include loop?)", path);
+    size_t len;
+    char *text = read_text(path, &len, err);
+    if (!text) return -1;
+    int rc = load_text(p, path, text, len, depth, err);
     free(text);
     return rc;
 }
@@ -233,6 +268,16 @@ static int load_file(gms_params *p, const char *path, int depth, gms_error *err)
 int gms_params_load_file(gms_params *p, const char *path, gms_error *err)
 {
     return load_file(p, path, 0, err);
+}
+
+int gms_params_load_text(gms_params *p, const char *path, const char *text, size_t len, gms_error *err)
+{
+    char *copy = gms_xmalloc(len + 1);
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    int rc = load_text(p, path, copy, len, 0, err);
+    free(copy);
+    return rc;
 }
 
 int gms_params_finalize(gms_params *p, gms_error *err)

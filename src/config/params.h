@@ -28,6 +28,10 @@ struct gms_params {
     int finalized;
 };
 
+/* config.c: loads len bytes of config text as if read from the file path (relative -config
+ * includes are found next to it); for tests and the config fuzzer */
+int gms_params_load_text(gms_params *p, const char *path, const char *text, size_t len, gms_error *err);
+
 /* unmodelled.c: the options set to a non-default value that gpumemsim does not model
  * (gms_option.unmodelled), in registry order; returns how many, stores at most cap names */
 size_t gms_params_unmodelled(const gms_params *p, const char **names, size_t cap);

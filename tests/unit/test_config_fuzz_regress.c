@@ -1,0 +1,81 @@
+/* Inputs the config and sweep-spec fuzzers (fuzz/run.sh config|spec) found or that guard what
+ * they exercise: each must give a clean error (or load), never a crash or an abort. */
+#include "test.h"
+#include "config/params.h"
+#include "harness/spec.h"
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int load(const char *text, gms_error *err)
+{
+    gms_params *p = gms_params_new();
+    memset(err, 0, sizeof *err);
+    int rc = gms_params_load_text(p, "fuzz/seeds_config/fuzz.config", text, strlen(text), err);
+    if (rc == 0) rc = gms_params_finalize(p, err);
+    gms_params_free(p);
+    return rc;
+}
+
+/* "-config DIR" read the directory's size with ftell (LLONG_MAX on ext4) and aborted
+ * allocating it; '-config ""' names the including file's directory */
+TEST(config_fuzz_include_of_a_directory)
+{
+    char dir[] = "/tmp/gms_cfgdir_XXXXXX";
+    REQUIRE(mkdtemp(dir) != NULL);
+    char text[128];
+    snprintf(text, sizeof text, "-config %s\n", dir);
+    gms_error err;
+    CHECK(load(text, &err) != 0);
+    CHECK_CONTAINS(err.msg, "is a directory, not a config file");
+    CHECK(load("-config \"\"\n", &err) != 0);
+    CHECK_CONTAINS(err.msg, "is a directory");
+    rmdir(dir);
+}
+
+TEST(config_fuzz_malformed_inputs_are_clean_errors)
+{
+    static const char *const bad[] = {
+        "-gpgpu_n_clusters",                    /* no value */
+        "-gpgpu_n_clusters \"4",                /* unterminated quote */
+        "gpgpu_n_clusters 4",                   /* no dash */
+        "-pcie_bandwidth 1e400",                /* out of range */
+        "-pcie_bandwidth -",                    /* sign only */
+        "-gddr_size 0x",                        /* hex prefix only */
+        "-gddr_size .GB",                       /* no digits */
+        "-gpgpu_pipeline_widths ,",             /* empty items */
+        "-gpgpu_pipeline_widths -",
+        "-config fuzz.config",                  /* includes itself: depth limit */
+        "-gpgpu_cache:dl1 S:4:128:64,L:T:m:L:L,A:256:32,16:0,32:::::",
+        "-gpgpu_dram_timing_opt \"nbk=16:CCD=1:RRD=\"",
+        "-gpgpu_mem_addr_mapping dramid@99;0000",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gms_error err;
+        CHECK(load(bad[i], &err) != 0);
+        CHECK(err.msg[0] != 0);
+    }
+}
+
+TEST(spec_fuzz_malformed_inputs_are_clean_errors)
+{
+    static const char *const bad[] = {
+        "variant a x={",                        /* open brace */
+        "variant a x={|}\nworkload stream",     /* empty alternatives */
+        "seeds 5..1\nvariant a\nworkload stream",
+        "seeds 1..99999999999999999999999\nvariant a\nworkload stream",
+        "variant a\\",                          /* continuation at the end */
+        "workload stream as\nvariant a",
+        "exclude\nvariant a\nworkload stream",
+        "\"",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gms_sweep_spec *s = NULL;
+        gms_error err = {0};
+        int rc = gms_sweep_spec_parse_text("fuzz/seeds_spec/study.sweep", bad[i], &s, &err);
+        if (rc == 0) rc = gms_sweep_spec_check(s, 0, &err);
+        CHECK(rc != 0);
+        CHECK(err.msg[0] != 0);
+        gms_sweep_spec_free(s);
+    }
+}
