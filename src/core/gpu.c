@@ -77,12 +77,14 @@ static void busy_begin(gms_gpu *g)
     uint64_t max = g->p->sim.max_cycles;
     if (max && g->kernel_cycles_total < max)
         gms_engine_wake_at(g->eng, g->gpu_comp, g->busy_since + (max - g->kernel_cycles_total));
+    if (g->mem.kernel_time) g->mem.kernel_time(g->mem.self, 1);
 }
 
 static void busy_end(gms_gpu *g)
 {
     if (--g->n_running != 0) return;
     g->kernel_cycles_total += gms_engine_cycle(g->eng, GMS_DOM_CORE) - g->busy_since;
+    if (g->mem.kernel_time) g->mem.kernel_time(g->mem.self, 0);
 }
 
 static void kernel_finished(gms_gpu *g, gms_kernel *k)
@@ -490,6 +492,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
         ? gms_fixed_mem_create(&g->mem, p, g->eng, &g->pool, gms_icnt_reply, &g->icnt, err)
         : gms_memsys_create(&g->mem, p, g->eng, &g->pool, gms_icnt_reply, &g->icnt, err);
     if (rc) { gms_sim_free(s); return NULL; }
+    if (g->mem.kernel_time) g->mem.kernel_time(g->mem.self, 0);   /* no kernel yet */
     g->n_sm = p->core.n_sm;
     g->sms = gms_xcalloc(g->n_sm, sizeof *g->sms);
     for (uint32_t i = 0; i < g->n_sm; i++) g->sms[i] = gms_sm_new(g, i);

@@ -57,6 +57,7 @@ struct gms_dram_chan {
     uint32_t nslabs;
     uint32_t live_reqs;
     uint64_t last;                 /* last cycle accounted */
+    int count_cycles;              /* the per-cycle counters count (gms_dram_chan_count_cycles) */
     gms_dram_stats st;
     gms_dram_trace_fn trace;
     void *trace_ud;
@@ -109,6 +110,7 @@ gms_dram_chan *gms_dram_chan_new(uint32_t id, const gms_dram_timing *t, const gm
     c->rwq = gms_xcalloc(c->rwq_cap, sizeof *c->rwq);
     c->returnq.cap = return_queue_size ? return_queue_size : 1024;
     c->next_ref = t->tREFI;
+    c->count_cycles = 1;
     return c;
 }
 
@@ -193,11 +195,18 @@ static void account_idle(gms_dram_chan *c, uint64_t upto /* exclusive */)
 {
     if (upto <= c->last + 1) return;
     uint64_t from = c->last + 1, gap = upto - from;
+    c->last = upto - 1;
+    if (!c->count_cycles) return;
     c->st.n_cmd += gap;
     c->st.n_nop += gap;
     uint64_t tu = timers_until(c);
     if (tu > from) c->st.n_activity += (tu < upto ? tu : upto) - from;
-    c->last = upto - 1;
+}
+
+void gms_dram_chan_count_cycles(gms_dram_chan *c, int on, uint64_t now)
+{
+    account_idle(c, now + 1);
+    c->count_cycles = on;
 }
 
 void gms_dram_chan_sync(gms_dram_chan *c, uint64_t now)
@@ -318,7 +327,7 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
     rwq_push(c, r, ready, last);
     c->ccd = now + t->tCCD;
     g->ccdl = now + t->tCCDL;
-    c->st.bwutil += t->burst_cycles;
+    if (c->count_cycles) c->st.bwutil += t->burst_cycles;
     if (last) {
         k->mrq = NULL;
         c->busy_banks--;
@@ -423,10 +432,12 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
     data_out(c, now);
     schedule(c);
     uint32_t p = c->npend;
-    c->st.ave_mrqs += p;
     if (p > c->st.max_mrqs) c->st.max_mrqs = p;
-    c->st.banks_1time += c->busy_banks;
-    if (c->busy_banks) c->st.banks_access_total++;
+    if (c->count_cycles) {
+        c->st.ave_mrqs += p;
+        c->st.banks_1time += c->busy_banks;
+        if (c->busy_banks) c->st.banks_access_total++;
+    }
     refresh(c, now);
 
     uint32_t nbk = c->t.nbk, quiet = 0;
@@ -472,6 +483,7 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
             if (!k->mrq) quiet += bank_quiet(c, k, now);
         }
     }
+    if (!c->count_cycles) return;
     if (!col && !row) c->st.n_nop++;
     if (quiet < nbk) c->st.n_activity++;
     c->st.n_cmd++;

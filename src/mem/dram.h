@@ -34,16 +34,22 @@
 #include "mem/addrdec.h"
 #include "mem/mreq.h"
 
+/* Per-cycle counters (marked "cycles" below) count only the cycles the owner counts
+ * (gms_dram_chan_count_cycles; all of them by default): GPGPU-Sim clocks its DRAM only while
+ * a kernel runs, so n_cmd, and bw_util = bwutil / n_cmd, are over the kernels' DRAM cycles.
+ * The other counters count every command and request. */
 typedef struct gms_dram_stats {
     /* GPGPU-Sim names (dram_t::print) */
-    uint64_t n_cmd, n_nop, n_act, n_pre, n_ref, n_req, n_rd, n_rd_L2_A, n_wr, n_wr_WB;
-    uint64_t n_activity;      /* cycles with a request or a running timer */
-    uint64_t bwutil;          /* data-bus busy cycles (BL/ratio per column command) */
+    uint64_t n_cmd;           /* cycles: one command (a NOP included) per counted cycle */
+    uint64_t n_nop;           /* cycles without a command */
+    uint64_t n_act, n_pre, n_ref, n_req, n_rd, n_rd_L2_A, n_wr, n_wr_WB;
+    uint64_t n_activity;      /* cycles: those with a request or a running timer */
+    uint64_t bwutil;          /* cycles: those the data bus is busy (BL/ratio per column command) */
     /* row-buffer locality (counted by the scheduler's pick) */
     uint64_t access_num, hits_num, read_num, write_num, hits_read_num, hits_write_num;
-    /* bank-level parallelism: sum over cycles of banks holding a request, and cycles with one */
+    /* cycles: bank-level parallelism: sum over them of banks holding a request, and those with one */
     uint64_t banks_1time, banks_access_total;
-    uint64_t ave_mrqs;        /* sum over cycles of requests waiting in the scheduler */
+    uint64_t ave_mrqs;        /* cycles: sum over them of requests waiting in the scheduler */
     uint64_t max_mrqs;
     /* ours: read latency in DRAM cycles, channel push to data out */
     uint64_t rd_lat_sum, rd_lat_n;
@@ -99,6 +105,9 @@ uint32_t gms_dram_chan_stranded(const gms_dram_chan *c);
  * before reading stats of an idle channel */
 void gms_dram_chan_sync(gms_dram_chan *c, uint64_t now);
 const gms_dram_stats *gms_dram_chan_stats(const gms_dram_chan *c);
+/* From the cycle after `now` on, the per-cycle counters count (on) or not (off); the cycles
+ * up to `now` are accounted first. The memory system turns them on while a kernel runs. */
+void gms_dram_chan_count_cycles(gms_dram_chan *c, int on, uint64_t now);
 uint64_t gms_dram_chan_bank_accesses(const gms_dram_chan *c, uint32_t bank);
 uint32_t gms_dram_chan_pending(const gms_dram_chan *c);
 /* for tests: bank state */

@@ -183,6 +183,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     out->stranded = ms_stranded;
     out->stage = ms_stage;
     out->hand_over = ms_hand_over;
+    out->kernel_time = gms_ms_kernel_time;
     out->free = ms_free;
     return 0;
 }

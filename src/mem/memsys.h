@@ -34,6 +34,9 @@ typedef struct gms_memsys {
      * in order, before the memory side's next edge, on the thread that ticks it */
     void (*stage)(void *self, int on);
     void (*hand_over)(void *self);
+    /* optional (NULL: none): a kernel runs (on) or none does (off) from this instant on; the
+     * DRAM's per-cycle counters (n_cmd, bw_util, ...) count kernel time only, as GPGPU-Sim's */
+    void (*kernel_time)(void *self, int on);
     /* invalidate caches between runs if asked (not at kernel end: L2 is not flushed) */
     void (*free)(void *self);
 } gms_memsys;

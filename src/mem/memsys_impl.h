@@ -68,6 +68,7 @@ void gms_ms_chan_fini(ms_chan *c);
 int gms_ms_chan_tick(void *self, uint64_t cycle);
 void gms_ms_chan_report(void *self, FILE *out);
 void gms_ms_report(void *self, gms_stats *out);
+void gms_ms_kernel_time(void *self, int on);   /* memsys_report.c */
 /* Core cycles passed at this instant, seen from any domain. gms_engine_cycle() of a domain
  * that is idle is only caught up when the engine next visits it, so it is derived from the
  * engine time instead (the same count the engine gives an active core domain: core edges

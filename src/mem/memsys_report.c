@@ -6,11 +6,33 @@
  *      (and _read/_write), Bank_Level_Parallism (sic), gpgpu_n_dram_reads/writes/activate/...;
  *  totals the fidelity harness compares: dram_reads (sum n_rd), dram_writes (sum n_write +
  *      n_wr_bk), row_buffer_locality (each channel's locality weighted by its n_req, as in
- *      shared/reference/accelsim/README.md), dram_avg_read_latency (DRAM cycles, ours). */
+ *      shared/reference/accelsim/README.md), dram_avg_read_latency (DRAM cycles, ours).
+ *  The DRAM's per-cycle counters (n_cmd, n_nop, n_activity, bwutil and so bw_util and dram_eff,
+ *  mrqq_avg, Bank_Level_Parallism) are over kernel time only (gms_ms_kernel_time). */
 #include "mem/memsys_impl.h"
 #include <stdlib.h>
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+/* DRAM edges up to now (the engine's count lags while the DRAM domain is idle) */
+static uint64_t dram_now(const memsys *ms)
+{
+    uint64_t dcyc = gms_engine_cycle(ms->eng, GMS_DOM_DRAM);
+    uint64_t dper = (uint64_t)(1e9 / ms->dram_mhz + 0.5);
+    if (gms_engine_time_fs(ms->eng) / dper > dcyc) dcyc = gms_engine_time_fs(ms->eng) / dper;
+    return dcyc;
+}
+
+/* GPGPU-Sim clocks its DRAM only while a kernel runs (gpgpu_sim::cycle between launch and
+ * the kernel's end; copies take no cycles): the DRAM cycles after this instant count in
+ * n_cmd, bw_util and the other per-cycle counters while on. Called on the core edge at which
+ * the first kernel starts or the last one ends, when the memory side is not running ahead. */
+void gms_ms_kernel_time(void *self, int on)
+{
+    memsys *ms = self;
+    uint64_t dcyc = dram_now(ms);
+    for (uint32_t c = 0; c < ms->nch; c++) gms_dram_chan_count_cycles(ms->chans[c].dram, on, dcyc);
+}
 
 void gms_ms_report(void *self, gms_stats *out)
 {
@@ -29,10 +51,7 @@ void gms_ms_report(void *self, gms_stats *out)
     double secs = core / (ms->icnt_mhz * 1e6);
     gms_stat_f64(out, "L2_BW_total", secs > 0 ? (double)replies * 32.0 / secs / 1e9 : 0.0);
 
-    /* DRAM edges up to now (the engine's count lags while the DRAM domain is idle) */
-    uint64_t dcyc = gms_engine_cycle(ms->eng, GMS_DOM_DRAM);
-    uint64_t dper = (uint64_t)(1e9 / ms->dram_mhz + 0.5);
-    if (gms_engine_time_fs(ms->eng) / dper > dcyc) dcyc = gms_engine_time_fs(ms->eng) / dper;
+    uint64_t dcyc = dram_now(ms);
     gms_dram_stats sum;
     memset(&sum, 0, sizeof sum);
     double bw = 0, eff = 0, blp = 0, rbl_w = 0;

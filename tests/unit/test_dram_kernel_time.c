@@ -1,0 +1,104 @@
+/* The DRAM's per-cycle counters count kernel time only, as GPGPU-Sim's (its DRAM is clocked
+ * only while a kernel runs; copies take no cycles there). The reference vecadd trace (QV100:
+ * 32 HBM channels at 850 MHz, core 1132 MHz, BL 2 at a command ratio of 2: one data-bus cycle
+ * per column command) alone, and with an 8 MB MemcpyHtoD before it and a MemcpyDtoH after:
+ *  - n_cmd of each channel = the DRAM cycles of the kernel = gpu_tot_sim_cycle x 850/1132
+ *    (to one cycle: the two clocks' edges do not line up);
+ *  - bw_util x n_cmd (summed over the channels) = the column commands x 1 data-bus cycle;
+ *  - with the copies, which take far longer than the kernel, bw_util stays that of the kernel
+ *    (it was ~0.3 % before: the copy phases' idle cycles counted). */
+#include "test.h"
+#include "config/params.h"
+#include "core/gpu.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static double stat(const gms_stats *s, const char *name)
+{
+    const gms_stat *v = gms_stats_find(s, name);
+    if (!v) printf("    no statistic %s\n", name);
+    return v ? v->value : -1.0;
+}
+
+/* runs the kernelslist `list` with the vecadd reference configs in `ref`; total stats to out */
+static int run_vecadd(const char *ref, const char *list, gms_stats *out)
+{
+    char c1[600], c2[600];
+    snprintf(c1, sizeof c1, "%s/gpgpusim.config", ref);
+    snprintf(c2, sizeof c2, "%s/trace.config", ref);
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    gms_params_set_ignore_unknown(p, 1);
+    int rc = gms_params_load_file(p, c1, &err) || gms_params_load_file(p, c2, &err) || gms_params_finalize(p, &err);
+    gms_sim *s = NULL;
+    if (!rc) {
+        gms_workload_spec w = { NULL, list, NULL, 1, NULL };
+        s = gms_sim_new(p, &w, &err);
+        rc = s ? gms_sim_run(s, &err) : -1;
+    }
+    if (rc) printf("    %s: %s\n", list, err.msg);
+    else {
+        gms_stats_init(out);
+        gms_stats_copy(out, &gms_sim_stats(s)->total);
+    }
+    gms_sim_free(s);
+    gms_params_free(p);
+    return rc ? -1 : 0;
+}
+
+static void check_kernel_time(const gms_stats *st)
+{
+    double kc = stat(st, "gpu_tot_sim_cycle");
+    for (int c = 0; c < 32; c++) {
+        char n[32];
+        snprintf(n, sizeof n, "DRAM[%d].n_cmd", c);
+        CHECK_NEAR(stat(st, n), kc * 850.0 / 1132.0, 1.0);
+    }
+    double cols = stat(st, "n_rd") + stat(st, "n_rd_L2_A") + stat(st, "n_write") + stat(st, "n_wr_bk");
+    CHECK(cols > 0);
+    /* bw_util is the mean over channels of bwutil / n_cmd, and every channel counts the same
+     * cycles: bw_util x (sum of n_cmd) = the data-bus cycles = the column commands */
+    CHECK_NEAR(stat(st, "bw_util") * stat(st, "n_cmd"), cols, 1e-6 * cols);
+}
+
+TEST(dram_bw_util_over_kernel_cycles_not_copies)
+{
+    char ref[512], dir[] = "/tmp/gms_dram_kt_XXXXXX", trace[600], link[600], real[4096];
+    snprintf(ref, sizeof ref, "%s/reference/accelsim/vecadd", gms_test_shared_dir());
+    snprintf(trace, sizeof trace, "%s/kernel-1.traceg.xz", ref);
+    if (!realpath(trace, real)) SKIP_OR_FAIL_IN_CI("no reference trace %s", trace);
+    REQUIRE(mkdtemp(dir) != NULL);
+    snprintf(link, sizeof link, "%s/kernel-1.traceg.xz", dir);
+    REQUIRE(symlink(real, link) == 0);
+    char plain[640], copies[640];
+    snprintf(plain, sizeof plain, "%s/plain.g", dir);
+    snprintf(copies, sizeof copies, "%s/copies.g", dir);
+    FILE *f = fopen(plain, "w");
+    REQUIRE(f != NULL);
+    fprintf(f, "kernel-1.traceg.xz\n");
+    fclose(f);
+    f = fopen(copies, "w");
+    REQUIRE(f != NULL);
+    fprintf(f, "MemcpyHtoD,0x00007f0000000000,8388608\nkernel-1.traceg.xz\nMemcpyDtoH,0x00007f0000000000,8388608\n");
+    fclose(f);
+
+    gms_stats a, b;
+    int ra = run_vecadd(ref, plain, &a), rb = run_vecadd(ref, copies, &b);
+    unlink(link);
+    unlink(plain);
+    unlink(copies);
+    rmdir(dir);
+    REQUIRE(ra == 0 && rb == 0);
+    check_kernel_time(&a);
+    check_kernel_time(&b);
+    /* the copies took far longer than the kernel, and left its DRAM statistics alone */
+    CHECK(stat(&b, "gms_elapsed_core_cycles") > 10 * stat(&b, "gpu_tot_sim_cycle"));
+    CHECK_EQ(stat(&b, "n_rd"), stat(&a, "n_rd"));
+    CHECK_REL(stat(&b, "bw_util"), stat(&a, "bw_util"), 0.01);
+    CHECK(stat(&b, "bw_util") > 0.2);
+    printf("    bw_util %.4f alone, %.4f with the copies (n_cmd %.0f, %.0f)\n", stat(&a, "bw_util"),
+           stat(&b, "bw_util"), stat(&a, "n_cmd"), stat(&b, "n_cmd"));
+    gms_stats_free(&a);
+    gms_stats_free(&b);
+}
