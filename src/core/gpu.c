@@ -1,6 +1,7 @@
 /* The simulation object: builds the GPU from the parameters, runs the host program
  * (commands, kernel launches, block dispatch) and collects the statistics. */
 #include "core/gpu.h"
+#include "config/config_digest.h"
 #include "core/sm.h"
 #include "frontend/trace.h"
 #include "uvm/uvm.h"
@@ -485,6 +486,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     gms_mreq_pool_init(&g->pool);
     gms_rng_seed(&g->rng, w->seed ? w->seed : p->sim.seed);
     gms_run_stats_init(&g->stats);
+    gms_config_digest(p, g->stats.config_digest, sizeof g->stats.config_digest);
     gms_program_init(&g->prog);
     g->classifier = gms_classifier_new(0, 0);
 
