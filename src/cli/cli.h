@@ -8,4 +8,5 @@ int gms_cmd_trace(int argc, char **argv);   /* cmd_trace.c (trace export) */
 int gms_cmd_sweep(int argc, char **argv);   /* cmd_sweep.c */
 int gms_cmd_report(int argc, char **argv);  /* cmd_sweep.c / report */
 int gms_cmd_plot(int argc, char **argv);    /* cmd_plot.c */
+int gms_cmd_repro(int argc, char **argv);   /* cmd_repro.c */
 #endif

@@ -17,7 +17,8 @@ static void usage(FILE *out)
         "  trace     export a built-in workload as an Accel-Sim trace (trace export ...)\n"
         "  sweep     plan, run (locally or on Slurm), collect and show a design sweep\n"
         "  report    tabulate a sweep's result store, normalised to a baseline, with geometric means\n"
-        "  plot      draw a metric against a swept parameter, or pages against time (plot pages)\n\n"
+        "  plot      draw a metric against a swept parameter, or pages against time (plot pages)\n"
+        "  repro     run a seed study and check its claims one by one (repro list | run | report)\n\n"
         "Run 'gpumemsim <command> --help' for a command's options. Documentation: docs/guide.md\n",
         GPUMEMSIM_VERSION);
 }
@@ -38,6 +39,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "sweep")) return gms_cmd_sweep(argc - 1, argv + 1);
     if (!strcmp(cmd, "report")) return gms_cmd_report(argc - 1, argv + 1);
     if (!strcmp(cmd, "plot")) return gms_cmd_plot(argc - 1, argv + 1);
+    if (!strcmp(cmd, "repro")) return gms_cmd_repro(argc - 1, argv + 1);
     /* Accel-Sim style: gpumemsim -trace kernelslist.g -config a -config b */
     if (cmd[0] == '-') return gms_cmd_run(argc, argv);
     fprintf(stderr, "gpumemsim: unknown command '%s'\n\n", cmd);

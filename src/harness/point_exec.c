@@ -37,10 +37,19 @@ char **gms_point_argv(const gms_sweep_point *pt, const char *bin, const char *st
     a[n++] = xdup("run");
     a[n++] = xdup("--config");
     a[n++] = xdup(v->config);
-    for (size_t i = 0; i < v->sets.n; i++) { a[n++] = xdup("--set"); a[n++] = kv_arg(&v->sets.v[i]); }
+    for (size_t i = 0; i < v->sets.n; i++) {
+        if (gms_sweep_is_param_key(v->sets.v[i].key)) continue;
+        a[n++] = xdup("--set"); a[n++] = kv_arg(&v->sets.v[i]);
+    }
     a[n++] = xdup("--workload");
     a[n++] = xdup(w->name);
     for (size_t i = 0; i < w->params.n; i++) { a[n++] = xdup("--set"); a[n++] = kv_arg(&w->params.v[i]); }
+    /* a variant's workload parameters (param.NAME=V) come last: they override the workload's */
+    for (size_t i = 0; i < v->sets.n; i++) {
+        if (!gms_sweep_is_param_key(v->sets.v[i].key)) continue;
+        gms_kv kv = { v->sets.v[i].key + 6, v->sets.v[i].val };
+        a[n++] = xdup("--set"); a[n++] = kv_arg(&kv);
+    }
     a[n++] = xdup("--seed");
     a[n++] = xdup(seed);
     a[n++] = xdup("--stats-json");

@@ -5,6 +5,7 @@
 #define GMS_HARNESS_SPEC_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "util/err.h"
 
 typedef struct gms_kv { char *key, *val; } gms_kv;
@@ -15,6 +16,9 @@ void gms_kvlist_add(gms_kvlist *l, const char *key, const char *val);
 void gms_kvlist_set(gms_kvlist *l, const char *key, const char *val);
 void gms_kvlist_free(gms_kvlist *l);
 const char *gms_kvlist_get(const gms_kvlist *l, const char *key);
+/* a variant override "param.NAME=V" sets workload parameter NAME of every workload of the
+ * study (e.g. uvm=1 against uvm=0), not a config option */
+static inline int gms_sweep_is_param_key(const char *key) { return !strncmp(key, "param.", 6) && key[6]; }
 
 typedef struct gms_sweep_variant {
     char *name;

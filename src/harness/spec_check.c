@@ -62,14 +62,16 @@ static int check_variant(const gms_sweep_spec *s, gms_sweep_variant *v, int ask,
     if (!ask) return 0;
     gms_params *p = gms_params_new();
     int rc = gms_params_load_file(p, v->config, &e);
-    for (size_t i = 0; i < v->sets.n && !rc; i++) rc = gms_params_set(p, v->sets.v[i].key, v->sets.v[i].val, &e);
+    for (size_t i = 0; i < v->sets.n && !rc; i++)
+        if (!gms_sweep_is_param_key(v->sets.v[i].key)) rc = gms_params_set(p, v->sets.v[i].key, v->sets.v[i].val, &e);
     if (!rc) rc = gms_params_finalize(p, &e);
     gms_params_free(p);
     if (rc) return gms_err_at(err, s->path, v->line, "variant '%s': %s", v->name, e.msg);
     return 0;
 }
 
-static int check_workload(const gms_sweep_spec *s, const gms_sweep_workload *w, gms_error *err)
+/* the workload's parameters, then those the variant v sets (param.NAME=V); v may be NULL */
+static int check_workload(const gms_sweep_spec *s, const gms_sweep_workload *w, const gms_sweep_variant *v, gms_error *err)
 {
     const gms_workload_ops *ops = gms_workload_find(w->name);
     if (!ops) {
@@ -83,18 +85,26 @@ static int check_workload(const gms_sweep_spec *s, const gms_sweep_workload *w, 
         gms_sbuf_free(&known);
         return -1;
     }
-    const char **kv = gms_xcalloc(w->params.n + 1, sizeof *kv);
+    size_t nv = v ? v->sets.n : 0, n = 0;
+    const char **kv = gms_xcalloc(w->params.n + nv + 1, sizeof *kv);
     for (size_t i = 0; i < w->params.n; i++) {
         gms_sbuf b = {0};
         gms_sbuf_printf(&b, "%s=%s", w->params.v[i].key, w->params.v[i].val);
-        kv[i] = b.s;
+        kv[n++] = b.s;
+    }
+    for (size_t i = 0; i < nv; i++) {
+        if (!gms_sweep_is_param_key(v->sets.v[i].key)) continue;
+        gms_sbuf b = {0};
+        gms_sbuf_printf(&b, "%s=%s", v->sets.v[i].key + 6, v->sets.v[i].val);
+        kv[n++] = b.s;
     }
     gms_error e = {0};
     gms_wl_args *a = NULL;
     int rc = gms_wl_args_parse(ops, kv, s->seeds[0], &a, &e);
     if (!rc) gms_wl_args_free(a);
-    for (size_t i = 0; i < w->params.n; i++) free((char *)kv[i]);
+    for (size_t i = 0; i < n; i++) free((char *)kv[i]);
     free(kv);
+    if (rc && n > w->params.n) return gms_err_at(err, s->path, v->line, "variant '%s' with workload '%s': %s", v->name, w->label, e.msg);
     if (rc) return gms_err_at(err, s->path, w->line, "%s", e.msg);
     return 0;
 }
@@ -103,7 +113,13 @@ int gms_sweep_spec_check(gms_sweep_spec *s, int ask_simulator, gms_error *err)
 {
     for (size_t i = 0; i < s->nvariants; i++)
         if (check_variant(s, &s->variants[i], ask_simulator, err)) return -1;
-    for (size_t i = 0; ask_simulator && i < s->nworkloads; i++)
-        if (check_workload(s, &s->workloads[i], err)) return -1;
+    for (size_t i = 0; ask_simulator && i < s->nworkloads; i++) {
+        if (check_workload(s, &s->workloads[i], NULL, err)) return -1;
+        for (size_t j = 0; j < s->nvariants; j++) {
+            int has = 0;
+            for (size_t k = 0; k < s->variants[j].sets.n; k++) has |= gms_sweep_is_param_key(s->variants[j].sets.v[k].key);
+            if (has && check_workload(s, &s->workloads[i], &s->variants[j], err)) return -1;
+        }
+    }
     return 0;
 }

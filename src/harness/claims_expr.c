@@ -1,0 +1,319 @@
+/* Claim metric expressions (claims.h): + - * / and parentheses over numbers, earlier metrics
+ * by name, and functions over a study's per-workload values:
+ *   val(STAT, V, W)                 STAT of workload W under variant V (mean over seeds)
+ *   gm / am / sum / min / max(STAT, V [, GROUP])   over the workloads (of GROUP)
+ *   speedup(STAT, A, B [, GROUP])   geometric mean over workloads of STAT(A) / STAT(B)
+ *   minratio / maxratio(STAT, A, B [, GROUP])      smallest / largest of those ratios
+ * STAT is a stored total stat or X/Y, their ratio per point. A workload without a value makes
+ * the function's value missing (NAN, with the reason), never a silently smaller mean. */
+#include "harness/claims.h"
+#include "harness/util.h"
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { CE_NUM, CE_NAME, CE_CALL, CE_BIN, CE_NEG } ce_kind;
+
+struct gms_cexpr {
+    ce_kind kind;
+    double num;
+    char *name;              /* CE_NAME, CE_CALL */
+    char **args; size_t nargs;
+    char op;                 /* CE_BIN */
+    gms_cexpr *l, *r;
+};
+
+typedef struct fn_info { const char *name; int min_args, max_args; } fn_info;
+static const fn_info fns[] = {
+    { "val", 3, 3 }, { "gm", 2, 3 }, { "am", 2, 3 }, { "sum", 2, 3 }, { "min", 2, 3 }, { "max", 2, 3 },
+    { "speedup", 3, 4 }, { "minratio", 3, 4 }, { "maxratio", 3, 4 },
+};
+
+static const fn_info *find_fn(const char *name)
+{
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        if (!strcmp(fns[i].name, name)) return &fns[i];
+    return NULL;
+}
+
+void gms_cexpr_free(gms_cexpr *e)
+{
+    if (!e) return;
+    free(e->name);
+    for (size_t i = 0; i < e->nargs; i++) free(e->args[i]);
+    free(e->args);
+    gms_cexpr_free(e->l);
+    gms_cexpr_free(e->r);
+    free(e);
+}
+
+typedef struct pstate { const char *p; char *msg; size_t msgn; int bad; } pstate;
+
+static void perr(pstate *s, const char *fmt, ...)
+{
+    if (s->bad) return;
+    s->bad = 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->msg, s->msgn, fmt, ap);
+    va_end(ap);
+}
+
+static void skip_ws(pstate *s) { while (*s->p == ' ' || *s->p == '\t') s->p++; }
+static int ident_start(char c) { return isalpha((unsigned char)c) || c == '_'; }
+static int ident_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '.'; }
+
+static gms_cexpr *node(ce_kind k) { gms_cexpr *e = gms_xcalloc(1, sizeof *e); e->kind = k; return e; }
+static gms_cexpr *parse_sum(pstate *s);
+
+static gms_cexpr *parse_call(pstate *s, char *name)
+{
+    const fn_info *f = find_fn(name);
+    if (!f) { perr(s, "unknown function '%s' (known: val, gm, am, sum, min, max, speedup, minratio, maxratio)", name); free(name); return NULL; }
+    gms_cexpr *e = node(CE_CALL);
+    e->name = name;
+    s->p++;                                  /* '(' */
+    for (;;) {
+        skip_ws(s);
+        const char *a = s->p;
+        while (*s->p && *s->p != ',' && *s->p != ')' && *s->p != '(') s->p++;
+        const char *b = s->p;
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t')) b--;
+        if (b == a) { perr(s, "%s(): empty argument", name); gms_cexpr_free(e); return NULL; }
+        e->args = gms_xrealloc(e->args, (e->nargs + 1) * sizeof *e->args);
+        e->args[e->nargs] = gms_xcalloc(1, (size_t)(b - a) + 1);
+        memcpy(e->args[e->nargs++], a, (size_t)(b - a));
+        if (*s->p == ',') { s->p++; continue; }
+        if (*s->p == ')') { s->p++; break; }
+        perr(s, "%s(: missing ')'", name);
+        gms_cexpr_free(e);
+        return NULL;
+    }
+    if ((int)e->nargs < f->min_args || (int)e->nargs > f->max_args) {
+        if (f->min_args == f->max_args) perr(s, "%s() takes %d arguments, not %zu", name, f->min_args, e->nargs);
+        else perr(s, "%s() takes %d or %d arguments, not %zu", name, f->min_args, f->max_args, e->nargs);
+        gms_cexpr_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+static gms_cexpr *parse_primary(pstate *s)
+{
+    skip_ws(s);
+    if (*s->p == '(') {
+        s->p++;
+        gms_cexpr *e = parse_sum(s);
+        if (!e) return NULL;
+        skip_ws(s);
+        if (*s->p != ')') { perr(s, "missing ')' at '%s'", s->p); gms_cexpr_free(e); return NULL; }
+        s->p++;
+        return e;
+    }
+    if (*s->p == '-') {
+        s->p++;
+        gms_cexpr *in = parse_primary(s);
+        if (!in) return NULL;
+        gms_cexpr *e = node(CE_NEG);
+        e->l = in;
+        return e;
+    }
+    if (isdigit((unsigned char)*s->p) || *s->p == '.') {
+        char *end;
+        double v = strtod(s->p, &end);
+        if (end == s->p) { perr(s, "bad number at '%s'", s->p); return NULL; }
+        s->p = end;
+        if (*s->p == '%') { v /= 100; s->p++; }
+        gms_cexpr *e = node(CE_NUM);
+        e->num = v;
+        return e;
+    }
+    if (ident_start(*s->p)) {
+        const char *a = s->p;
+        while (ident_char(*s->p)) s->p++;
+        char *name = gms_xcalloc(1, (size_t)(s->p - a) + 1);
+        memcpy(name, a, (size_t)(s->p - a));
+        skip_ws(s);
+        if (*s->p == '(') return parse_call(s, name);
+        gms_cexpr *e = node(CE_NAME);
+        e->name = name;
+        return e;
+    }
+    perr(s, *s->p ? "expected a number, a metric name, a call or '(' at '%s'" : "expression ends early%s", s->p);
+    return NULL;
+}
+
+static gms_cexpr *parse_prod(pstate *s)
+{
+    gms_cexpr *l = parse_primary(s);
+    while (l) {
+        skip_ws(s);
+        if (*s->p != '*' && *s->p != '/') return l;
+        char op = *s->p++;
+        gms_cexpr *r = parse_primary(s);
+        if (!r) { gms_cexpr_free(l); return NULL; }
+        gms_cexpr *e = node(CE_BIN);
+        e->op = op; e->l = l; e->r = r;
+        l = e;
+    }
+    return NULL;
+}
+
+static gms_cexpr *parse_sum(pstate *s)
+{
+    gms_cexpr *l = parse_prod(s);
+    while (l) {
+        skip_ws(s);
+        if (*s->p != '+' && *s->p != '-') return l;
+        char op = *s->p++;
+        gms_cexpr *r = parse_prod(s);
+        if (!r) { gms_cexpr_free(l); return NULL; }
+        gms_cexpr *e = node(CE_BIN);
+        e->op = op; e->l = l; e->r = r;
+        l = e;
+    }
+    return NULL;
+}
+
+gms_cexpr *gms_cexpr_parse(const char *text, const char **end, char *msg, size_t msgn)
+{
+    pstate s = { text, msg, msgn, 0 };
+    gms_cexpr *e = parse_sum(&s);
+    skip_ws(&s);
+    if (end) *end = s.p;
+    else if (e && *s.p) { snprintf(msg, msgn, "unexpected '%s' after the expression", s.p); gms_cexpr_free(e); return NULL; }
+    return e;
+}
+
+/* ---------------------------------------------------------------- evaluation */
+
+static void emsg(char *msg, size_t msgn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void emsg(char *msg, size_t msgn, const char *fmt, ...)
+{
+    if (msg[0]) return;      /* keep the first reason */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, msgn, fmt, ap);
+    va_end(ap);
+}
+
+/* per-workload values of STAT (or X/Y) under V, into a malloc'd array */
+static double *stat_vec(const gms_cenv *env, const char *stat, const char *variant, gms_cvec *shape,
+                        char *msg, size_t msgn)
+{
+    const char *slash = strchr(stat, '/');
+    char num[256];
+    snprintf(num, sizeof num, "%.*s", slash ? (int)(slash - stat) : (int)strlen(stat), stat);
+    gms_cvec a;
+    char why[256] = "";
+    if (env->vec(env->ctx, num, variant, &a, why, sizeof why)) { emsg(msg, msgn, "%s", why); return NULL; }
+    double *v = gms_xcalloc(a.n ? a.n : 1, sizeof *v);
+    memcpy(v, a.v, a.n * sizeof *v);
+    *shape = a;
+    if (slash) {
+        gms_cvec b;
+        if (env->vec(env->ctx, slash + 1, variant, &b, why, sizeof why)) { emsg(msg, msgn, "%s", why); free(v); return NULL; }
+        for (size_t i = 0; i < a.n; i++) v[i] = b.v[i] != 0 ? v[i] / b.v[i] : NAN;
+    }
+    return v;
+}
+
+static int in_group(const gms_cvec *s, size_t i, const char *group)
+{
+    return !group || !strcmp(group, "*") || !strcmp(s->groups[i], group);
+}
+
+static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size_t msgn)
+{
+    const char *f = e->name, *stat = e->args[0];
+    int ratio = !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
+    gms_cvec shape;
+    double *a = stat_vec(env, stat, e->args[1], &shape, msg, msgn);
+    if (!a) return NAN;
+    double *b = NULL;
+    if (ratio) {
+        gms_cvec s2;
+        b = stat_vec(env, stat, e->args[2], &s2, msg, msgn);
+        if (!b) { free(a); return NAN; }
+    }
+    double out = NAN;
+    if (!strcmp(f, "val")) {
+        size_t i = 0;
+        while (i < shape.n && strcmp(shape.workloads[i], e->args[2])) i++;
+        if (i == shape.n) emsg(msg, msgn, "val(): no workload '%s' in the study", e->args[2]);
+        else if (isnan(a[i])) emsg(msg, msgn, "no value of %s for %s under %s", stat, e->args[2], e->args[1]);
+        else out = a[i];
+        free(a);
+        return out;
+    }
+    const char *group = e->nargs > (size_t)(ratio ? 3 : 2) ? e->args[ratio ? 3 : 2] : NULL;
+    double acc = 0, lo = INFINITY, hi = -INFINITY;
+    size_t used = 0;
+    for (size_t i = 0; i < shape.n; i++) {
+        if (!in_group(&shape, i, group)) continue;
+        double x = a[i];
+        if (ratio) x = (b[i] != 0 && !isnan(b[i])) ? a[i] / b[i] : NAN;
+        if (isnan(x)) {
+            emsg(msg, msgn, "no value of %s for %s under %s", stat, shape.workloads[i],
+                 ratio && !isnan(a[i]) ? e->args[2] : e->args[1]);
+            free(a); free(b);
+            return NAN;
+        }
+        used++;
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+        if (!strcmp(f, "gm") || !strcmp(f, "speedup")) {
+            if (!(x > 0)) { emsg(msg, msgn, "%s(): %s of %s is %g, not positive", f, stat, shape.workloads[i], x); free(a); free(b); return NAN; }
+            acc += log(x);
+        } else acc += x;
+    }
+    free(a); free(b);
+    if (!used) { emsg(msg, msgn, "%s(): no workload in group '%s'", f, group ? group : "*"); return NAN; }
+    if (!strcmp(f, "gm") || !strcmp(f, "speedup")) return exp(acc / (double)used);
+    if (!strcmp(f, "am")) return acc / (double)used;
+    if (!strcmp(f, "sum")) return acc;
+    if (!strcmp(f, "min") || !strcmp(f, "minratio")) return lo;
+    return hi;
+}
+
+double gms_cexpr_eval(const gms_cexpr *e, const gms_cenv *env, char *msg, size_t msgn)
+{
+    switch (e->kind) {
+    case CE_NUM: return e->num;
+    case CE_NEG: return -gms_cexpr_eval(e->l, env, msg, msgn);
+    case CE_NAME:
+        for (size_t i = 0; i < env->nnames; i++)
+            if (!strcmp(env->names[i], e->name)) {
+                if (isnan(env->vals[i])) emsg(msg, msgn, "metric %s has no value", e->name);
+                return env->vals[i];
+            }
+        emsg(msg, msgn, "unknown metric '%s' (metrics are defined before they are used)", e->name);
+        return NAN;
+    case CE_CALL: return eval_call(e, env, msg, msgn);
+    case CE_BIN: {
+        double l = gms_cexpr_eval(e->l, env, msg, msgn), r = gms_cexpr_eval(e->r, env, msg, msgn);
+        switch (e->op) {
+        case '+': return l + r;
+        case '-': return l - r;
+        case '*': return l * r;
+        default:
+            if (r == 0) { emsg(msg, msgn, "division by zero"); return NAN; }
+            return l / r;
+        }
+    }
+    }
+    return NAN;
+}
+
+int gms_cexpr_check_names(const gms_cexpr *e, const char *const *names, size_t n, const char **bad)
+{
+    if (!e) return 0;
+    if (e->kind == CE_NAME) {
+        for (size_t i = 0; i < n; i++) if (!strcmp(names[i], e->name)) return 0;
+        *bad = e->name;
+        return -1;
+    }
+    return gms_cexpr_check_names(e->l, names, n, bad) || gms_cexpr_check_names(e->r, names, n, bad) ? -1 : 0;
+}

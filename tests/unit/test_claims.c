@@ -1,0 +1,196 @@
+/* Claims files and their evaluation (src/harness/claims_*.c, repro.c): parse errors with
+ * file:line, and verdicts on a hand-made store whose values give hand-computed metrics. */
+#include "test.h"
+#include "harness/claims.h"
+#include "harness/point.h"
+#include "harness/repro.h"
+#include "harness/util.h"
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static int parse_fails(const char *text, const char *expect)
+{
+    gms_claims *c = NULL;
+    gms_error e = {0};
+    int rc = gms_claims_parse_text("t.claims", text, &c, &e);
+    gms_claims_free(c);
+    if (rc == 0) { printf("    parsed, expected an error containing \"%s\"\n", expect); return 0; }
+    if (!strstr(e.msg, expect)) { printf("    error \"%s\" lacks \"%s\"\n", e.msg, expect); return 0; }
+    return 1;
+}
+
+TEST(claims_parse_errors_name_file_and_line)
+{
+    CHECK(parse_fails("claim A\n says \"x\"\n metric gm(ipc, v)\n holds > 1\nbogus 3\n", "t.claims:5: unknown statement 'bogus'"));
+    CHECK(parse_fails("says \"x\"\n", "t.claims:1: 'says' before the first 'claim'"));
+    CHECK(parse_fails("claim A\n says x\n holds > 1\n", "t.claims:3: claim A: 'holds' before any 'metric'"));
+    CHECK(parse_fails("claim A\n says x\n metric gmean(ipc, v)\n", "t.claims:3: metric: unknown function 'gmean'"));
+    CHECK(parse_fails("claim A\n says x\n metric speedup(ipc, v)\n", "speedup() takes 3 or 4 arguments, not 2"));
+    CHECK(parse_fails("claim A\n says x\n metric a = gm(ipc, v)\n holds a > b\n", "t.claims:4: holds: 'b' is not a metric of claim A"));
+    CHECK(parse_fails("claim A\n says x\n metric a = b * 2\n", "'b' is not a metric defined before it"));
+    CHECK(parse_fails("claim A\n says x\n needs \"y\"\nclaim A\n says z\n needs w\n", "t.claims:4: claim A: defined twice (first at line 1)"));
+    CHECK(parse_fails("claim A\n metric gm(ipc, v)\n holds > 1\n", "t.claims:1: claim A: needs 'says'"));
+    CHECK(parse_fails("claim A\n says x\n metric gm(ipc, v)\n", "claim A: needs 'holds'"));
+    CHECK(parse_fails("claim A\n says x\n metric gm(ipc, v)\n holds 1\n", "holds: needs a comparison"));
+    CHECK(parse_fails("claim A\n says x\n metric gm(ipc, v)\n holds > 1 ! 2\n", "holds: expected <, <=, > or >= at '! 2'"));
+    CHECK(parse_fails("claim A\n says x\n metric gm(ipc, v\n", "missing ')'"));
+    CHECK(parse_fails("title a\nfigure pie ipc\n", "t.claims:2: figure: unknown kind 'pie'"));
+    CHECK(parse_fails("figure lines ipc\n", "needs x=SETTING"));
+    CHECK(parse_fails("# nothing\n", "no claims"));
+    CHECK(parse_fails("claim A\n says x \\\n", "ends in a continued line"));
+}
+
+TEST(claims_parse_forms)
+{
+    gms_claims *c = NULL;
+    gms_error e = {0};
+    int rc = gms_claims_parse_text("t.claims",
+        "title \"A study\"\n"
+        "claim C1   # comment\n"
+        "  says \"B beats A\"\n  paper \"1.5x\"\n"
+        "  metric speedup(ipc, b, a)\n  holds > 1\n"
+        "claim C2\n  says order\n  metric x = gm(ipc, b)\n  metric y = gm(ipc, \\\n a) * 2\n  holds x > y >= 0.5\n  holds y < 100\n"
+        "claim C3\n  says later\n  needs \"MRPB (issue 24)\"\n"
+        "figure bars ipc baseline=a title=\"IPC over A\"\nfigure lines ipc x=gpgpu_l1_latency\n", &c, &e);
+    if (rc) printf("    %s\n", e.msg);
+    REQUIRE(rc == 0);
+    CHECK_STR(c->title, "A study");
+    REQUIRE(c->n == 3);
+    CHECK_STR(c->claims[0].says, "B beats A");
+    CHECK_STR(c->claims[0].paper, "1.5x");
+    CHECK_EQ(c->claims[0].nmetrics, 1);
+    CHECK_STR(c->claims[0].metrics[0].name, "m");
+    REQUIRE(c->claims[0].nholds == 1);
+    CHECK_EQ(c->claims[0].holds[0].n, 2);
+    CHECK(c->claims[0].holds[0].cmps[0] == GMS_CMP_GT);
+    CHECK_EQ(c->claims[1].nmetrics, 2);
+    CHECK_STR(c->claims[1].metrics[1].name, "y");
+    REQUIRE(c->claims[1].nholds == 2);
+    CHECK_EQ(c->claims[1].holds[0].n, 3);
+    CHECK(c->claims[1].holds[0].cmps[0] == GMS_CMP_GT && c->claims[1].holds[0].cmps[1] == GMS_CMP_GE);
+    CHECK_STR(c->claims[1].holds_text, "x > y >= 0.5; y < 100");
+    CHECK_STR(c->claims[2].needs, "MRPB (issue 24)");
+    REQUIRE(c->nfigs == 2);
+    CHECK(c->figs[0].kind == GMS_FIG_BARS);
+    CHECK_STR(c->figs[0].baseline, "a");
+    CHECK_STR(c->figs[0].title, "IPC over A");
+    CHECK_STR(c->figs[1].x, "gpgpu_l1_latency");
+    gms_claims_free(c);
+}
+
+/* a store with variants base, v1, v2 and workloads a (g1), b (g1), c (g2), one seed:
+ * ipc base 2/4/10, v1 4/2/20, v2 6/failed/not run; cycles 100 everywhere */
+typedef struct fixture { char *dir, *cfg, *db; gms_sweep_spec *s; gms_sweep_plan plan; gms_store *st; } fixture;
+
+static int put(fixture *f, const char *v, const char *w, const char *status, double ipc)
+{
+    const gms_sweep_point *p = NULL;
+    for (size_t i = 0; i < f->plan.n; i++)
+        if (!strcmp(f->plan.points[i].variant->name, v) && !strcmp(f->plan.points[i].workload->label, w)) p = &f->plan.points[i];
+    if (!p) return -1;
+    gms_sbuf b = {0};
+    int ok = !strcmp(status, "ok");
+    gms_sbuf_printf(&b, "{\"format\": \"%s\", \"point_id\": \"%s\", \"attempt\": \"%s-%s\", \"status\": \"%s\", "
+                        "\"exit_code\": %d, \"error\": \"\", \"wall_s\": 1, \"host\": \"h\", \"version\": \"t\", ",
+                    GMS_POINT_FORMAT, p->id, v, w, status, !ok);
+    if (ok) gms_sbuf_printf(&b, "\"stats\": {\"total\": {\"ipc\": %.17g, \"cycles\": 100}, \"kernels\": []}}", ipc);
+    else gms_sbuf_add(&b, "\"stats\": null}");
+    gms_error e = {0};
+    gms_json *j = gms_json_parse(b.s, b.n, "hand", &e);
+    gms_sbuf_free(&b);
+    int added = 0;
+    int rc = !j || gms_store_begin(f->st, &e) || gms_store_ingest(f->st, j, "hand", &added, &e) || gms_store_commit(f->st, &e);
+    if (rc) printf("    %s\n", e.msg);
+    gms_json_free(j);
+    return rc ? -1 : 0;
+}
+
+static int setup(fixture *f)
+{
+    memset(f, 0, sizeof *f);
+    char tmpl[] = "/tmp/gms-test-claims-XXXXXX";
+    if (!mkdtemp(tmpl)) return -1;
+    f->dir = gms_xstrdup(tmpl);
+    f->cfg = gms_path_join(f->dir, "base.config");
+    f->db = gms_path_join(f->dir, "t.db");
+    FILE *c = fopen(f->cfg, "w");
+    if (!c) return -1;
+    fputs("-gpgpu_l1_latency 20\n", c);
+    fclose(c);
+    char *sp = gms_path_join(f->dir, "t.sweep");
+    gms_error e = {0};
+    int rc = gms_sweep_spec_parse_text(sp, "config base.config\nvariant base\nvariant v1 gpgpu_l1_latency=10\n"
+                                       "variant v2 gpgpu_l1_latency=40\nworkload stream as a n=1K group g1\n"
+                                       "workload stream as b n=2K group g1\nworkload stream as c n=4K group g2\n", &f->s, &e);
+    free(sp);
+    if (rc || gms_sweep_spec_check(f->s, 0, &e) || gms_sweep_plan_build(f->s, &f->plan, &e) ||
+        gms_store_open(f->db, 1, &f->st, &e) || gms_store_begin(f->st, &e) ||
+        gms_store_sync_plan(f->st, f->s, &f->plan, &e) || gms_store_commit(f->st, &e)) { printf("    %s\n", e.msg); return -1; }
+    return put(f, "base", "a", "ok", 2) || put(f, "base", "b", "ok", 4) || put(f, "base", "c", "ok", 10) ||
+           put(f, "v1", "a", "ok", 4) || put(f, "v1", "b", "ok", 2) || put(f, "v1", "c", "ok", 20) ||
+           put(f, "v2", "a", "ok", 6) || put(f, "v2", "b", "failed", 0) ? -1 : 0;
+}
+
+static void teardown(fixture *f)
+{
+    gms_store_close(f->st);
+    gms_sweep_plan_free(&f->plan);
+    gms_sweep_spec_free(f->s);
+    unlink(f->db); unlink(f->cfg); rmdir(f->dir);
+    free(f->db); free(f->cfg); free(f->dir);
+}
+
+TEST(claims_eval_verdicts_on_a_hand_made_store)
+{
+    fixture f;
+    REQUIRE(setup(&f) == 0);
+    gms_claims *c = NULL;
+    gms_error e = {0};
+    int rc = gms_claims_parse_text("t.claims",
+        "claim S1\n says \"v1 faster on average\"\n metric speedup(ipc, v1, base)\n holds > 1\n"       /* 2^(1/3): holds */
+        "claim S2\n says \"v1 faster on every app\"\n metric minratio(ipc, v1, base)\n holds > 1\n"   /* 0.5: fails */
+        "claim S3\n says g2\n metric speedup(ipc, v1, base, g2)\n holds 1.9 <= m <= 2.1\n"           /* 2: holds */
+        "claim S4\n says v2\n metric speedup(ipc, v2, base)\n holds > 1\n"                           /* b failed: no data */
+        "claim S5\n says order\n metric hi = maxratio(ipc, v1, base)\n metric lo = minratio(ipc, v1, base)\n"
+        "  metric mid = am(ipc, v1, g1) / am(ipc, base, g1)\n holds hi > mid > lo\n"               /* 2 > 1 > 0.5 */
+        "claim S6\n says derived\n metric val(cycles/ipc, base, c) + sum(ipc, base) - gm(ipc, v1, g1)\n holds < 0\n" /* 10+16-2.83 */
+        "claim S7\n says later\n needs \"MRPB\"\n"
+        "claim S8\n says nothing\n metric gm(ipc, v9)\n holds > 0\n"
+        "claim S9\n says both\n metric speedup(ipc, v1, base, g2)\n holds > 1\n holds < 1.5\n", &c, &e);
+    if (rc) printf("    %s\n", e.msg);
+    REQUIRE(rc == 0);
+    gms_claim_result *r = NULL;
+    REQUIRE(gms_claims_eval(c, f.st, &r, &e) == 0);
+    CHECK(r[0].verdict == GMS_VERDICT_HOLDS);
+    CHECK_NEAR(r[0].values[0], cbrt(2.0), 1e-12);
+    CHECK(r[1].verdict == GMS_VERDICT_FAILS);
+    CHECK_EQ(r[1].values[0], 0.5);
+    CHECK(r[2].verdict == GMS_VERDICT_HOLDS);
+    CHECK_EQ(r[2].values[0], 2.0);
+    CHECK(r[3].verdict == GMS_VERDICT_NO_DATA);
+    CHECK_CONTAINS(r[3].why, "no value of ipc for b under v2");
+    CHECK(r[4].verdict == GMS_VERDICT_HOLDS);
+    CHECK_EQ(r[4].values[2], 1.0);
+    CHECK(r[5].verdict == GMS_VERDICT_FAILS);
+    CHECK_NEAR(r[5].values[0], 10.0 + 16.0 - sqrt(8.0), 1e-12);
+    CHECK(r[6].verdict == GMS_VERDICT_NOT_RUNNABLE);
+    CHECK_STR(r[6].why, "MRPB");
+    CHECK(r[7].verdict == GMS_VERDICT_NO_DATA);
+    CHECK_CONTAINS(r[7].why, "no variant 'v9'");
+    CHECK(r[8].verdict == GMS_VERDICT_FAILS);   /* 2 > 1 holds, 2 < 1.5 does not */
+
+    /* the report's closing line counts every claim; not-runnable ones apart */
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *md = open_memstream(&buf, &n);
+    REQUIRE(md != NULL);
+    gms_repro_write_md(c, r, "t", "quick", NULL, NULL, md);
+    fclose(md);
+    CHECK_CONTAINS(buf, "| S2 | v1 faster on every app |  | m = 0.500 | > 1 | does not hold |");
+    CHECK_CONTAINS(buf, "\nt: 3 of 9 claims hold, 1 not yet runnable\n");
+    free(buf);
+    gms_claim_results_free(r, c->n);
+    gms_claims_free(c);
+    teardown(&f);
+}
