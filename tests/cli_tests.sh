@@ -81,5 +81,16 @@ if [ "$(grep -c 'not modelled' "$T/err")" = 1 ] && grep -q 'not modelled.*-gpgpu
    && grep -q '"gms_unmodelled_options": \["gpgpu_pipeline_widths", "network_mode", "gpgpu_perf_sim_memcpy"\]' "$T/u.json"; then
     ok unmodelled_warned_once_and_listed; else bad unmodelled_warned_once_and_listed; fi
 
+# every example sweep spec plans (its configs load, its options and workloads exist), and the
+# example of docs/sweeps.md is examples/l1lat.sweep statement for statement
+for spec in examples/*.sweep; do
+    expect_ok "example_plans_$(basename "$spec" .sweep)" $BIN sweep plan "$spec"
+    grep -q '^[0-9][0-9]* points (' "$T/out" || bad "example_plan_counts_$(basename "$spec" .sweep)"
+done
+sed -n '/^# l1lat.sweep/,/^```/p' docs/sweeps.md | grep -v '^#' | grep -v '^```' > "$T/doc.sweep"
+grep -v '^#' examples/l1lat.sweep > "$T/ex.sweep"
+if [ -s "$T/doc.sweep" ] && cmp -s "$T/doc.sweep" "$T/ex.sweep"; then ok sweeps_doc_example_is_examples_l1lat
+else bad sweeps_doc_example_is_examples_l1lat; fi
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
