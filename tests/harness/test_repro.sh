@@ -1,0 +1,83 @@
+#!/bin/sh
+# gpumemsim repro: every shipped study plans (its sweeps and claims check against the simulator),
+# a hand-made study runs end to end with claims that hold, fail and cannot run yet, and the
+# uvm-prefetch study runs end to end in its --quick form.
+T=repro
+. "$(dirname "$0")/lib.sh"
+cd "$WORK"
+
+"$BIN" repro list --repro-dir "$ROOT/repro" > list.txt 2> list.err
+check "repro list exits 0" [ $? -eq 0 ]
+for s in baseline uvm-prefetch uvmbench; do
+    check "repro list shows $s" grep -q "^$s " list.txt
+    for m in quick full; do
+        "$BIN" repro plan "$s" --$m --repro-dir "$ROOT/repro" > plan.txt 2> plan.err
+        check "repro plan $s --$m checks" [ $? -eq 0 ]
+        [ -s plan.err ] && cat plan.err
+    done
+done
+
+# a hand-made study: raising the L1 latency lowers IPC (holds), does not raise it (fails)
+mkdir -p studies/tiny
+cat > studies/tiny/quick.sweep <<SPEC
+config   $CONFIG
+baseline base
+variant  base
+variant  slow gpgpu_l1_latency=200
+workload stream as s1 n=4096 group g
+workload stream as s2 n=8192 group g
+SPEC
+cat > studies/tiny/claims <<'CLAIMS'
+title "tiny"
+claim T1
+  says "a slower L1 lowers IPC"
+  metric speedup(gpu_tot_ipc, slow, base, g)
+  holds < 1
+claim T2
+  says "a slower L1 raises IPC"
+  metric speedup(gpu_tot_ipc, slow, base)
+  holds > 1
+claim T3
+  says "later"
+  needs "a mechanism"
+claim T4
+  says "instructions do not change"
+  metric val(gpgpu_n_tot_w_icount, slow, s2) / val(gpgpu_n_tot_w_icount, base, s2)
+  holds 1 <= m <= 1
+figure bars gpu_tot_ipc
+CLAIMS
+"$BIN" repro run tiny --quick -j 2 --repro-dir studies --out out > run.out 2> run.err
+check "repro run tiny exits 0" [ $? -eq 0 ]
+check "closing line counts the claims" [ "$(tail -n 1 run.out)" = "tiny: 2 of 4 claims hold, 1 not yet runnable" ]
+check "T2 does not hold" grep -q "T2 *does not hold" run.out
+check "T3 not yet runnable, with its reason" grep -q "T3 *not yet runnable *a mechanism" run.out
+check "report written" grep -q "| T1 | a slower L1 lowers IPC |" out/tiny-quick.md
+check "report ends with the same line" [ "$(tail -n 1 out/tiny-quick.md)" = "tiny: 2 of 4 claims hold, 1 not yet runnable" ]
+if command -v gnuplot > /dev/null 2>&1; then
+    check "figure drawn" [ -s out/tiny-quick-fig1.png ]
+else
+    skip_ci_service "gnuplot not installed: figure not drawn"
+fi
+# running again runs nothing (resume) and gives the same report
+"$BIN" repro run tiny --quick --repro-dir studies --out out > run2.out 2> run2.err
+check "second run resumes with nothing to run" grep -q "0 to run" run2.err
+check "same verdicts again" [ "$(tail -n 1 run2.out)" = "tiny: 2 of 4 claims hold, 1 not yet runnable" ]
+"$BIN" repro report tiny --repro-dir studies --out out > rep.out 2>&1
+check "repro report alone" [ "$(tail -n 1 rep.out)" = "tiny: 2 of 4 claims hold, 1 not yet runnable" ]
+# a broken claims file fails before anything runs, naming file and line
+printf 'claim X\n says y\n metric gm(ipc, base\n' > studies/tiny/claims
+"$BIN" repro run tiny --repro-dir studies --out out2 > bad.out 2> bad.err
+check "broken claims: exit 1" [ $? -eq 1 ]
+check "broken claims: file:line" grep -q "tiny/claims:3: metric: missing ')'" bad.err
+check "broken claims: nothing ran" [ ! -e out2/tiny-quick.db ]
+"$BIN" repro run nosuch --repro-dir studies > ns.out 2> ns.err
+check "unknown study names the known ones" grep -q "no study 'nosuch' .*(studies: tiny)" ns.err
+
+# a shipped study end to end, --quick
+"$BIN" repro run uvm-prefetch --quick -j 2 --repro-dir "$ROOT/repro" --out up > up.out 2> up.err
+rc=$?
+check "uvm-prefetch --quick runs (exit $rc)" [ $rc -eq 0 ]
+check "uvm-prefetch closing line" grep -q -E '^uvm-prefetch: [0-9]+ of 15 claims hold, 8 not yet runnable$' up.out
+check "uvm-prefetch: no claim without data" sh -c "! grep -q 'no data' up.out"
+tail -n 20 up.out
+summary
