@@ -73,6 +73,8 @@ expect_fail unit_not_accepted  'unit.config:2: -pcie_bandwidth: .16Gb/s.: unit .
 expect_fail int_trailing_text  'gpgpu_n_clusters: .4x. is not an unsigned 32-bit integer'  $BIN run --config configs/qv100.config --set gpgpu_n_clusters=4x --quiet
 expect_fail int_overflow       'out of range (at most 4294967295)'  $BIN run --config configs/qv100.config -gpgpu_n_clusters 99999999999999999999 --quiet
 expect_fail cycles_take_no_unit 'gpgpu_max_cycle: .1M. is not an unsigned 64-bit integer' $BIN run --config configs/qv100.config --set gpgpu_max_cycle=1M --quiet
+expect_fail seed_overflow      "--seed '99999999999999999999' is not an unsigned 64-bit integer" $BIN run $SMALL --seed 99999999999999999999
+expect_fail seed_negative      "--seed '-1' is not an unsigned 64-bit integer" $BIN run $SMALL --seed -1
 # options accepted but not modelled: syntax checked, one warning line, listed in the stats
 expect_fail pipeline_widths_syntax 'gpgpu_pipeline_widths: .banana. is not a comma-separated list of integers' \
     $BIN run --config configs/qv100.config --set gpgpu_pipeline_widths=banana --quiet

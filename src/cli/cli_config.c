@@ -1,5 +1,7 @@
 #include "cli/cli_config.h"
 #include "workloads/workload.h"
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +37,13 @@ int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
             const char *v;
             VAL(v);
             char *end;
-            o->seed = strtoull(v, &end, 0);
-            if (*end || end == v) { fprintf(stderr, "gpumemsim: --seed '%s' is not a number\n", v); return 2; }
+            /* as -gms_seed reads it: decimal or 0x hex, no sign, no wrap past 2^64 - 1 */
+            errno = 0;
+            o->seed = strtoull(v, &end, v[0] == '0' && (v[1] == 'x' || v[1] == 'X') ? 16 : 10);
+            if (*end || end == v || errno || !isxdigit((unsigned char)v[0])) {
+                fprintf(stderr, "gpumemsim: --seed '%s' is not an unsigned 64-bit integer\n", v);
+                return 2;
+            }
             o->have_seed = 1;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = 1;
         else if (!strcmp(a, "--ignore-unknown")) o->ignore_unknown = 1;
