@@ -64,5 +64,41 @@ for c in "pathfinder cols=4096 rows=10 pyramid=3" "hotspot rows=128 sim_time=4" 
         fail=$((fail + 1)); echo "FAIL e2e $wl repeat=2 (rc=$rc)"; printf '%s\n' "$out" | grep 'gpumemsim' | head -3 | sed 's/^/    /'
     fi
 done
+# scale=0.01 is below the smallest valid problem of these: each clamps to it, says so in one
+# line, reports the sizes used in the stats, and still verifies (bn: its scale shrinks nodes too)
+for c in "corr M=256" "covar M=256 N=32" "dwt2d width=16 height=24" "hotspot3d rows=64" "srad rows=128 cols=128" \
+         "svm M=126" "bn nodes=5"; do
+    set -- $c
+    wl=$1; shift
+    # shellcheck disable=SC2086
+    out=$(timeout 120 "$BIN" run --config configs/gtx1080ti.config --workload "$wl" --set scale=0.01 --quiet 2>&1)
+    rc=$?
+    ok=1
+    [ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q '^gms_workload_verified = 1' || ok=0
+    [ "$(printf '%s\n' "$out" | grep -c "^gpumemsim: workload $wl: scale=0.01 is below the smallest valid problem; clamped")" = 1 ] || ok=0
+    printf '%s\n' "$out" | grep -q '^gms_workload_clamped = [1-9]' || ok=0
+    for kv in "$@"; do printf '%s\n' "$out" | grep -q "^gms_workload_size_${kv%%=*} = ${kv#*=}\$" || ok=0; done
+    if [ $ok = 1 ]; then pass=$((pass + 1)); echo "ok   e2e $wl scale=0.01 (clamped: $*)"
+    else fail=$((fail + 1)); echo "FAIL e2e $wl scale=0.01 (rc=$rc)"; printf '%s\n' "$out" | grep -E 'gpumemsim|gms_workload' | head -5 | sed 's/^/    /'; fi
+done
+# Belady with no future file: a first run records the page sequence; it faults no more than LRU
+for c in "2mm scale=0.0625" "srad rows=128 cols=128 iter=2"; do
+    set -- $c
+    wl=$1; shift
+    sets="--set uvm=1 --set uvm_oversub_ratio=2 --set hardware_prefetch=0 --set hwprefetch_oversub=0"
+    for kv in "$@"; do sets="$sets --set $kv"; done
+    # shellcheck disable=SC2086
+    lru=$(timeout 300 "$BIN" run --config configs/gtx1080ti.config --workload "$wl" $sets --set uvm_eviction=lru4k --quiet 2>&1 |
+          awk '/^Page_tot_fault = / { v = $3 } END { print v }')
+    # shellcheck disable=SC2086
+    out=$(timeout 300 "$BIN" run --config configs/gtx1080ti.config --workload "$wl" $sets --set uvm_eviction=belady --quiet 2>&1)
+    bel=$(printf '%s\n' "$out" | awk '/^Page_tot_fault = / { v = $3 } END { print v }')
+    if [ -n "$lru" ] && [ -n "$bel" ] && [ "$bel" -le "$lru" ] && ! printf '%s\n' "$out" | grep -q 'no future page sequence' &&
+       printf '%s\n' "$out" | grep -q '^gms_workload_verified = 1'; then
+        pass=$((pass + 1)); echo "ok   e2e $wl belady without a future file: $bel faults, lru4k $lru"
+    else
+        fail=$((fail + 1)); echo "FAIL e2e $wl belady without a future file: '$bel' faults, lru4k '$lru'"
+    fi
+done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -7,6 +7,7 @@
 #include "uvm/uvm.h"
 #include "workloads/workload.h"
 #include "workloads/classify.h"
+#include "core/belady_prepass.h"
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -530,6 +531,11 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
         if (gms_workload_program(s->ops, s->args, &g->src, &g->wl_state, err)) { gms_sim_free(s); return NULL; }
         g->wl_ops = s->ops;
         snprintf(g->stats.workload, sizeof g->stats.workload, "%s", s->ops->name);
+    }
+    /* Belady without a future file: a first run records the program's page sequence */
+    if (gms_belady_prepass(g->uvm, p, w, err)) {
+        gms_sim_free(s);
+        return NULL;
     }
     gms_engine_activate(g->eng, g->gpu_comp);
     host_threads_init(g, p->sim.host_threads);

@@ -5,7 +5,13 @@
  * -uvm_belady_trace). The k-th reference to a page in this run is matched with the k-th
  * occurrence of that page in the sequence, so small interleaving differences between the two
  * runs only shift the estimates; pages never referenced again are evicted first. Resident pages
- * sit in an indexed max-heap on their next-use position: O(log n) per reference. */
+ * sit in an indexed max-heap on their next-use position: O(log n) per reference.
+ * The simulator gives the future of a built-in workload or a trace itself when no file is
+ * named: a first run under LRU records it (core/belady_prepass.h).
+ * A file that holds no reference, or does not match the run (the run references a managed
+ * page the file never does), is an error; a run with no future at all (a program source
+ * nobody recorded) says so once and evicts in heap order, i.e. arbitrarily. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "uvm/uvm_internal.h"
@@ -15,6 +21,9 @@
 typedef struct bel {
     gms_uvm *u;
     uint64_t *seq; size_t nseq;          /* page numbers */
+    int given;                           /* a future was given (file or set_future) */
+    int from_file, warned, mismatch;
+    uint64_t file_page_size;             /* the recording's page size (from_file) */
     int prepared; uint32_t prepared_pages;
     uint32_t *occ_start, *occ_ptr;       /* per page: CSR into occ */
     uint64_t *occ;                       /* positions */
@@ -122,6 +131,15 @@ static void *create(gms_uvm *u, gms_error *err)
             }
         }
         fclose(f);
+        if (!s->nseq) {
+            free(s->seq);
+            free(s);
+            gms_err(err, "-uvm_belady_trace: '%s' holds no page reference (recorded from a run with no managed "
+                    "access?)", path);
+            return NULL;
+        }
+        s->given = s->from_file = 1;
+        s->file_page_size = hdr[1];
     }
     return s;
 }
@@ -144,6 +162,24 @@ static void set_future(void *st, const uint64_t *vpns, size_t n)
     for (size_t i = 0; i < n; i++)
         if (!s->nseq || s->seq[s->nseq - 1] != vpns[i]) s->seq[s->nseq++] = vpns[i];
     s->prepared = 0;
+    s->given = 1;
+    s->from_file = 0;
+}
+
+/* a managed page referenced by this run that the file never references: the file was recorded
+ * from another workload, other parameters or another page size. Stops the run. */
+static void mismatch(bel *s, uint32_t page)
+{
+    gms_uvm *u = s->u;
+    const gms_uvm_alloc_rec *al = gms_uvm_alloc_of_page(u, page);
+    char msg[GMS_OPT_STRLEN + 1024];
+    snprintf(msg, sizeof msg, "-uvm_belady_trace: '%s' does not match this run: managed page 0x%llx (allocation '%s') "
+             "is referenced here but never in the file's %zu references (recorded with %llu-byte pages, this run "
+             "uses %llu); record it again with -uvm_page_trace_out, or give no file",
+             u->prm->belady_trace, (unsigned long long)(u->pages[page].vpn << u->page_shift), al ? al->name : "?",
+             s->nseq, (unsigned long long)s->file_page_size, (unsigned long long)u->page_size);
+    s->mismatch = 1;
+    gms_engine_abort(u->e, msg);
 }
 
 static void access_hook(void *st, uint32_t page, uint64_t now)
@@ -151,6 +187,7 @@ static void access_hook(void *st, uint32_t page, uint64_t now)
     (void)now;
     bel *s = st;
     ensure(s);
+    if (s->occ_start[page] == s->occ_start[page + 1] && s->from_file && !s->mismatch) mismatch(s, page);
     if (s->occ_start[page] + s->occ_ptr[page] < s->occ_start[page + 1]) s->occ_ptr[page]++;
     uint32_t i = s->pos[page];
     if (i != GMS_UVM_NONE) { sift_up(s, i); sift_down(s, s->pos[page]); }
@@ -183,6 +220,11 @@ static void select_belady(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 {
     (void)u; (void)now;
     bel *s = st;
+    if (!s->given && !s->warned) {
+        s->warned = 1;
+        fprintf(stderr, "gpumemsim: -uvm_eviction belady: no future page sequence was given "
+                "(gms_uvm_set_future or -uvm_belady_trace); victims are chosen in arbitrary order\n");
+    }
     if (s->nheap) gms_uvm_vec_push(out, s->heap[0]);
 }
 
@@ -191,3 +233,8 @@ const gms_uvm_evict_ops gms_uvm_evict_belady = {
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = access_hook, .select = select_belady, .set_future = set_future,
 };
+
+int gms_uvm_wants_future(const gms_uvm *u)
+{
+    return u->ev->set_future && !u->prm->belady_trace[0];
+}

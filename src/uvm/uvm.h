@@ -50,6 +50,9 @@ int gms_uvm_busy(const gms_uvm *u);
  * order (page granularity is derived; consecutive repeats are folded). Ignored by other
  * policies. The two-pass alternative is -uvm_page_trace_out then -uvm_belady_trace. */
 void gms_uvm_set_future(gms_uvm *u, const uint64_t *addrs, size_t n);
+/* 1 when the eviction policy needs a future and no file gives it: the caller records the
+ * program's sequence and hands it to gms_uvm_set_future (gms_sim_new does) */
+int gms_uvm_wants_future(const gms_uvm *u);
 /* device frames usable by managed pages (0 = unlimited); fixed at the first kernel launch or
  * bulk prefetch */
 uint64_t gms_uvm_capacity_pages(const gms_uvm *u);

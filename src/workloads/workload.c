@@ -252,10 +252,13 @@ gms_wl_args *gms_wl_args_with(const gms_wl_args *a, const char *const *kv)
 
 void gms_wl_args_quiet(gms_wl_args *a) { a->quiet = 1; }
 
+static _Thread_local int clamp_quiet;
+void gms_wl_clamp_messages(int on) { clamp_quiet = !on; }
+
 /* the one line naming what was clamped: "... clamped P=USED (instead of ASKED), ..." */
 static void say_clamped(const gms_wl_args *a)
 {
-    if (a->quiet || !gms_wl_clamped(a)) return;
+    if (a->quiet || clamp_quiet || !gms_wl_clamped(a)) return;
     char line[1024];
     size_t n = (size_t)snprintf(line, sizeof line, "gpumemsim: workload %s: scale=%s is below the smallest valid problem; "
                                 "clamped", a->ops->name, gms_wl_str(a, "scale"));

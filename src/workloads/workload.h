@@ -80,6 +80,9 @@ gms_wl_args *gms_wl_args_with(const gms_wl_args *a, const char *const *kv);
 /* no clamp message from gms_workload_program (a second, functional instance of a run's
  * workload, e.g. Belady's recording pass: the run itself says it once) */
 void gms_wl_args_quiet(gms_wl_args *a);
+/* 0: no clamp message from this thread until 1 again (a second timing run of the same
+ * program, e.g. Belady's recording run, core/belady_prepass.h) */
+void gms_wl_clamp_messages(int on);
 
 /* A program source that runs a workload (used by the simulator and by the functional runner).
  * When create() clamped sizes, one line on stderr says which (unless gms_wl_args_quiet). */
