@@ -96,8 +96,6 @@ int gms_cmd_run(int argc, char **argv)
         fprintf(stderr, "gpumemsim: ignored %zu option(s) gpumemsim does not model:\n", gms_params_n_ignored(p));
         for (size_t i = 0; i < gms_params_n_ignored(p); i++) fprintf(stderr, "  %s\n", gms_params_ignored(p, i));
     }
-    /* not silenced by --quiet: it says the results are not what the config asks for */
-    gms_params_warn_unmodelled(p, stderr);
     gms_workload_spec w = { o.workload, o.trace, o.wl_params, o.have_seed ? o.seed : p->sim.seed, NULL };
     gms_error err = {0};
     gms_sim *s = gms_sim_new(p, &w, &err);
@@ -137,7 +135,10 @@ int gms_cmd_run(int argc, char **argv)
     if (o.stats_csv) wrc |= write_file(o.stats_csv, gms_stats_write_csv, st);
     if (o.stats_text) wrc |= write_file(o.stats_text, gms_stats_write_text, st);
     else gms_stats_write_text(st, stdout);
+    /* next to the results it qualifies, and not silenced by --quiet; a failed run's error stays
+     * its only line (a sweep shows the first line of a failed point's stderr) */
     if (rc) fprintf(stderr, "gpumemsim: %s\n", err.msg);
+    else gms_params_warn_unmodelled(p, stderr);
     gms_sim_free(s);
     gms_params_free(p);
     return rc ? 1 : wrc ? 1 : 0;
