@@ -41,9 +41,14 @@ void gms_test_capture_end(int *failures, int *skips, char *last_msg, size_t cap)
 #define REQUIRE(c) do { if (!(c)) { gms_test_fail(__FILE__, __LINE__, "REQUIRE(" #c ")"); return; } } while (0)
 /* 1 when x has a floating type (x is not evaluated) */
 #define GMS_IS_FLOATING(x) _Generic((x), float: 1, double: 1, long double: 1, default: 0)
+/* x as a double; every branch must compile for any operand type, hence the casts through an
+ * integer (a pointer compared with a double still compiles, as it did before) */
+#define GMS_AS_DOUBLE(x) _Generic((x), float: (x), double: (x), long double: (x),          \
+    unsigned long: (double)(unsigned long long)(x),                                        \
+    unsigned long long: (double)(unsigned long long)(x), default: (double)(long long)(x))
 #define CHECK_EQ(a, b) do {                                                                \
     if (GMS_IS_FLOATING(a) || GMS_IS_FLOATING(b)) {                                        \
-        double _a = (double)(a), _b = (double)(b);                                         \
+        double _a = GMS_AS_DOUBLE(a), _b = GMS_AS_DOUBLE(b);                               \
         if (!(_a == _b)) { char _m[512];                                                   \
             snprintf(_m, sizeof _m, "%s == %s: %.17g != %.17g", #a, #b, _a, _b);           \
             gms_test_fail(__FILE__, __LINE__, _m); }                                       \

@@ -48,6 +48,15 @@ TEST(framework_check_eq_exact_for_integers)
     CHECK_EQ(f, 0);
     CAPTURED(CHECK_EQ(top, UINT64_MAX - 1), f, msg);
     CHECK_EQ(f, 1);
+    /* an unsigned 64-bit value against a double keeps its value (2^64 - 1 rounds to 2^64) */
+    CAPTURED(CHECK_EQ(top, 18446744073709551616.0), f, msg);
+    CHECK_EQ(f, 0);
+    /* pointers still compare (as integers) */
+    const char *s = "x";
+    CAPTURED(CHECK_EQ(s, s); CHECK_EQ(s + 1, s + 1), f, msg);
+    CHECK_EQ(f, 0);
+    CAPTURED(CHECK_EQ(s, s + 1), f, msg);
+    CHECK_EQ(f, 1);
 }
 
 TEST(framework_check_near_and_rel)
