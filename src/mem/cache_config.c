@@ -162,12 +162,12 @@ int gms_cache_config_parse(const char *str, const char *opt, gms_cache_config *c
         return bad_letter(&x, c->write_alloc, "N (none), W (write + fetch), F (fetch-on-write), L (lazy fetch-on-read)");
     x.field = 9; if (get_char(&x, &c->set_index) || expect(&x, ',')) return -1;
     gms_reg_known(&gms_index_reg, known, sizeof known);
-    if (c->set_index == 'C') {
+    const gms_index_ops *ix = gms_index_find(c->set_index);
+    if (!ix && c->set_index == 'C') {   /* GPGPU-Sim's letter, unless a member takes it */
         char what[400];
         snprintf(what, sizeof what, "'C' (custom set index) is not implemented (GPGPU-Sim maps every address to set 0); use %s", known);
         return perr(&x, what);
     }
-    const gms_index_ops *ix = gms_index_find(c->set_index);
     if (!ix) return bad_letter(&x, c->set_index, known);
     c->index_kind = ix->kind;
     x.field = 10; if (get_char(&x, &c->mshr_type) || expect(&x, ':')) return -1;
