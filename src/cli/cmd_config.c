@@ -1,6 +1,7 @@
 /* gpumemsim config: load, check and dump a configuration. */
 #include "cli/cli.h"
 #include "cli/cli_config.h"
+#include "util/registry.h"
 #include <stdio.h>
 
 int gms_cmd_config(int argc, char **argv)
@@ -16,7 +17,12 @@ int gms_cmd_config(int argc, char **argv)
     o.trace = "-";   /* every --set is a config option here */
     gms_params *p = gms_cli_params(&o);
     if (!p) return 1;
-    if (o.dump) gms_params_dump(p, stdout);
+    if (o.dump) {
+        gms_params_dump(p, stdout);
+        /* the member each policy family runs, in its registry's words */
+        printf("\nPolicies (gpumemsim list policies):\n");
+        for (size_t i = 0; i < gms_nregistries; i++) gms_reg_print_chosen(gms_registries[i], p, stdout);
+    }
     else if (gms_params_n_ignored(p)) {
         printf("ignored %zu option(s):\n", gms_params_n_ignored(p));
         for (size_t i = 0; i < gms_params_n_ignored(p); i++) printf("  %s\n", gms_params_ignored(p, i));

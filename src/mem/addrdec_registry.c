@@ -1,5 +1,6 @@
 /* Partition (channel) mapping policies: one line per member. */
 #include "mem/addrdec.h"
+#include "config/params.h"
 
 extern const gms_chanmap_ops gms_chanmap_gpgpusim, gms_chanmap_modulo, gms_chanmap_xor;
 
@@ -10,7 +11,9 @@ const gms_chanmap_ops *const gms_chanmap_registry[] = {
 };
 const size_t gms_chanmap_nregistry = sizeof gms_chanmap_registry / sizeof gms_chanmap_registry[0];
 
+static long chosen(const struct gms_params *p);
 GMS_REGISTRY_DEFINE(gms_chanmap_reg, "partition mapping", "gms_partition_mapping", gms_chanmap_ops,
-                    gms_chanmap_registry, name, summary, NULL);
+                    gms_chanmap_registry, name, summary, NULL, chosen);
+static long chosen(const struct gms_params *p) { return gms_reg_index(&gms_chanmap_reg, p->mem.partition_mapping); }
 
 const gms_chanmap_ops *gms_chanmap_find(const char *name) { return gms_reg_find(&gms_chanmap_reg, name); }

@@ -1,5 +1,6 @@
 /* Set-index registry and the two plain functions: linear (BMOD) and BXOR. */
 #include "mem/index.h"
+#include "config/params.h"
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,8 +14,13 @@ static const gms_index_ops *const registry[] = {
 };
 #define NREG (sizeof registry / sizeof registry[0])
 
+static long chosen(const struct gms_params *p);
 GMS_REGISTRY_DEFINE_EX(gms_index_reg, "set index function", "gpgpu_cache:dl1 (set-index letter)", gms_index_ops,
-                       registry, name, summary, NULL, offsetof(gms_index_ops, letter));
+                       registry, name, summary, NULL, offsetof(gms_index_ops, letter), chosen);
+static long chosen(const struct gms_params *p)
+{
+    return p->l1d.dl1.enabled ? gms_reg_index_n(&gms_index_reg, &p->l1d.dl1.set_index, 1) : -1;
+}
 
 const gms_index_ops *gms_index_find(char letter)
 {

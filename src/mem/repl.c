@@ -5,6 +5,7 @@
  *   FIFO: key = line allocation time */
 #include "mem/cache_line.h"
 #include "util/registry.h"
+#include "config/params.h"
 #include <stddef.h>
 
 static void set_key(gms_line *l, uint64_t now) { l->key = now; }
@@ -16,8 +17,13 @@ static const gms_repl_ops fifo = { 'F', "FIFO", "first in, first out: evict the 
 
 static const gms_repl_ops *const registry[] = { &lru, &fifo };
 
+static long chosen(const struct gms_params *p);
 GMS_REGISTRY_DEFINE_EX(gms_repl_reg, "replacement policy", "gpgpu_cache:dl1 (replacement letter)", gms_repl_ops,
-                       registry, name, summary, NULL, offsetof(gms_repl_ops, letter));
+                       registry, name, summary, NULL, offsetof(gms_repl_ops, letter), chosen);
+static long chosen(const struct gms_params *p)
+{
+    return p->l1d.dl1.enabled ? gms_reg_index_n(&gms_repl_reg, &p->l1d.dl1.repl, 1) : -1;
+}
 
 const gms_repl_ops *gms_repl_find(char letter)
 {

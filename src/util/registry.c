@@ -66,6 +66,13 @@ int gms_reg_unknown(const gms_registry *r, const char *name, gms_error *err)
     return gms_err(err, "-%s: unknown %s '%s'; known: %s", r->option, r->family, name, known);
 }
 
+void gms_reg_print_chosen(const gms_registry *r, const struct gms_params *p, FILE *out)
+{
+    long i = r->chosen ? r->chosen(p) : -1;
+    if (i < 0) return;
+    fprintf(out, "%s (-%s): %s - %s\n", r->family, r->option, gms_reg_name(r, (size_t)i), gms_reg_help(r, (size_t)i));
+}
+
 void gms_reg_print(const gms_registry *r, FILE *out)
 {
     fprintf(out, "%s (-%s):\n", r->family, r->option);

@@ -7,14 +7,17 @@
  *
  * A family's registry file declares it with GMS_REGISTRY_DEFINE next to its member array:
  *     static const gms_l2q_ops *const all[] = { &gms_l2q_fifo, ... };
+ *     static long chosen(const struct gms_params *p) { return gms_reg_index(&gms_l2q_reg, p->mem.l2q); }
  *     GMS_REGISTRY_DEFINE(gms_l2q_reg, "L2 input queue policy", "gms_l2_input_queue",
- *                         gms_l2q_ops, all, name, summary, NULL);
+ *                         gms_l2q_ops, all, name, summary, NULL, chosen);
  * Adding a member is then one new file plus one line in that array. */
 #ifndef GMS_UTIL_REGISTRY_H
 #define GMS_UTIL_REGISTRY_H
 #include <stddef.h>
 #include <stdio.h>
 #include "util/err.h"
+
+struct gms_params;
 
 /* another spelling accepted for a member (UVMSmart's short names, ...) */
 typedef struct gms_reg_alias { const char *alias, *name; } gms_reg_alias;
@@ -29,17 +32,20 @@ typedef struct gms_registry {
     /* families selected by one letter of a cache string (set index, replacement): the offset
      * of the member's `char` letter, or (size_t)-1. The letter is then the member's key. */
     size_t letter_off;
+    /* the member a finalized configuration selects (-1: none), for the config dump; for the
+     * per-cache families, the L1D's */
+    long (*chosen)(const struct gms_params *p);
 } gms_registry;
 
 #define GMS_REG_NO_LETTER ((size_t)-1)
 
 /* defines `const gms_registry var` over the array `arr` of `const type *` */
-#define GMS_REGISTRY_DEFINE_EX(var, fam, opt, type, arr, namef, helpf, aliases, letter_off)          \
+#define GMS_REGISTRY_DEFINE_EX(var, fam, opt, type, arr, namef, helpf, aliases, letter_off, chosen)  \
     static const void *var##_at(size_t i) { return arr[i]; }                                        \
     const gms_registry var = { fam, opt, sizeof arr / sizeof arr[0], var##_at, offsetof(type, namef), \
-                               offsetof(type, helpf), aliases, letter_off }
-#define GMS_REGISTRY_DEFINE(var, fam, opt, type, arr, namef, helpf, aliases) \
-    GMS_REGISTRY_DEFINE_EX(var, fam, opt, type, arr, namef, helpf, aliases, GMS_REG_NO_LETTER)
+                               offsetof(type, helpf), aliases, letter_off, chosen }
+#define GMS_REGISTRY_DEFINE(var, fam, opt, type, arr, namef, helpf, aliases, chosen) \
+    GMS_REGISTRY_DEFINE_EX(var, fam, opt, type, arr, namef, helpf, aliases, GMS_REG_NO_LETTER, chosen)
 
 static inline const void *gms_reg_at(const gms_registry *r, size_t i) { return i < r->n ? r->at(i) : NULL; }
 const char *gms_reg_name(const gms_registry *r, size_t i);
@@ -57,6 +63,8 @@ void gms_reg_known(const gms_registry *r, char *buf, size_t n);
 int gms_reg_unknown(const gms_registry *r, const char *name, gms_error *err);
 /* one line per member: "  name  help" (for `gpumemsim list policies`) */
 void gms_reg_print(const gms_registry *r, FILE *out);
+/* "family (-option): name - help" for the member p selects (config dump) */
+void gms_reg_print_chosen(const gms_registry *r, const struct gms_params *p, FILE *out);
 
 /* every family, in the order `list policies` shows them (registries.c) */
 extern const gms_registry *const gms_registries[];

@@ -1,6 +1,7 @@
 /* Eviction policies, chosen by -uvm_eviction (name) or -eviction_policy (UVMSmart's number).
  * Adding one = a file + a line here. */
 #include "uvm/uvm_internal.h"
+#include "config/params.h"
 
 extern const gms_uvm_evict_ops gms_uvm_evict_lru4k, gms_uvm_evict_lru64k, gms_uvm_evict_lru2m, gms_uvm_evict_tree,
     gms_uvm_evict_random, gms_uvm_evict_belady;
@@ -19,8 +20,9 @@ const size_t gms_uvm_nevictors = sizeof gms_uvm_evictors / sizeof gms_uvm_evicto
 static const gms_reg_alias aliases[] = {
     { "lru", "lru4k" }, { "ne", "lru2m" }, { "se", "lru64k" }, { "te", "tree" }, { NULL, NULL },
 };
+static long chosen(const struct gms_params *p) { return p->uvm.evict_id; }
 GMS_REGISTRY_DEFINE(gms_uvm_evict_reg, "eviction policy", "uvm_eviction", gms_uvm_evict_ops, gms_uvm_evictors, name,
-                    help, aliases);
+                    help, aliases, chosen);
 
 int gms_uvm_evict_find(const char *name) { return (int)gms_reg_index(&gms_uvm_evict_reg, name); }
 

@@ -1,6 +1,7 @@
 /* Prefetchers, chosen by -uvm_prefetcher (name) or -hardware_prefetch (UVMSmart's number).
  * Adding one = a file + a line here. */
 #include "uvm/uvm_internal.h"
+#include "config/params.h"
 
 extern const gms_uvm_prefetch_ops gms_uvm_prefetch_none, gms_uvm_prefetch_tree, gms_uvm_prefetch_seq,
     gms_uvm_prefetch_random;
@@ -17,8 +18,9 @@ const size_t gms_uvm_nprefetchers = sizeof gms_uvm_prefetchers / sizeof gms_uvm_
 static const gms_reg_alias aliases[] = {
     { "sequential-local", "seq" }, { "sl", "seq" }, { "tbn", "tree" }, { "tbnp", "tree" }, { NULL, NULL },
 };
+static long chosen(const struct gms_params *p) { return p->uvm.prefetch_id; }
 GMS_REGISTRY_DEFINE(gms_uvm_prefetch_reg, "prefetcher", "uvm_prefetcher", gms_uvm_prefetch_ops, gms_uvm_prefetchers,
-                    name, help, aliases);
+                    name, help, aliases, chosen);
 
 int gms_uvm_prefetch_find(const char *name) { return (int)gms_reg_index(&gms_uvm_prefetch_reg, name); }
 

@@ -1,6 +1,7 @@
 /* The policy registries' contract (DESIGN.md section 4, util/registry.h): every member of every
  * family is named, documented, found again by its name, listed in the family's error message,
- * and runs a small simulation to completion when selected through its option. A member added
+ * is the one the config dump names when selected through its option (gms_registry.chosen),
+ * and runs a small simulation to completion when selected. A member added
  * with one file plus one registry line is checked here without touching this file. */
 #include "test.h"
 #include "config/params.h"
@@ -46,6 +47,11 @@ static int run_member(how h, size_t i, double *thread_insts, double *verified, d
         rc = gms_params_set(p, "uvm_oversub_ratio", "2", &err) || gms_params_set(p, "hardware_prefetch", "0", &err) ||
              gms_params_set(p, "hwprefetch_oversub", "0", &err);
     rc = rc || gms_params_finalize(p, &err);
+    /* the config dump names the member the configuration selects */
+    if (!rc) {
+        CHECK(h.reg->chosen != NULL);
+        if (h.reg->chosen) CHECK_EQ(h.reg->chosen(p), (long)i);
+    }
     const char *kv_plain[] = { "n=8192", NULL }, *kv_uvm[] = { "n=8192", "uvm=1", NULL };
     gms_workload_spec w = { "stream", NULL, h.uvm ? kv_uvm : kv_plain, 1, NULL };
     gms_sim *s = rc ? NULL : gms_sim_new(p, &w, &err);
