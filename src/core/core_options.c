@@ -192,13 +192,9 @@ static int core_finalize(gms_params *p, gms_error *err)
     const gms_warp_sched_ops *so = gms_warp_sched_find(c->scheduler);
     if (!so) return gms_reg_unknown(&gms_warp_sched_reg, c->scheduler, err);
     c->two_level_active = 6;
-    if (!strncmp(c->scheduler, "two_level_active:", 17)) {
-        char *end;
-        unsigned long n = strtoul(c->scheduler + 17, &end, 10);
-        if (end == c->scheduler + 17 || n == 0)
-            return gms_err(err, "-gpgpu_scheduler: '%s': two_level_active:<active warps>:... expected", c->scheduler);
-        c->two_level_active = (uint32_t)n;
-    }
+    /* the parameters after the name are the member's ("two_level_active:6:0:1") */
+    const char *args = c->scheduler + strcspn(c->scheduler, ":");
+    if (so->configure && so->configure(c, *args ? args + 1 : args, err)) return -1;
 
     /* latencies: trace-mode values (what SASS traces and built-in workloads use) */
     struct { const char *opt; const char *val; int op; } tl[] = {
@@ -262,7 +258,11 @@ static void core_dump(const gms_params *p, FILE *out)
             c->shmem_num_banks, c->smem_latency);
     const gms_warp_sched_ops *so = gms_warp_sched_find(c->scheduler);
     fprintf(out, "Schedulers: %u per SM, %s", c->num_sched_per_core, so ? so->summary : c->scheduler);
-    if (so && !strcmp(so->name, "two_level_active")) fprintf(out, " with %u active warps", c->two_level_active);
+    if (so && so->describe) {
+        char words[128];
+        so->describe(c, words, sizeof words);
+        fprintf(out, " %s", words);
+    }
     fprintf(out, "\nPipelines: %u SP, %u SFU, %u DP, %u INT, %u tensor; LSU accepts %u instruction(s)/cycle\n",
             c->units[GMS_OP_SP], c->units[GMS_OP_SFU], c->units[GMS_OP_DP], c->units[GMS_OP_INT],
             c->units[GMS_OP_TENSOR], c->mem_unit_ports);

@@ -18,4 +18,4 @@ static void gto_pick(gms_sm *s, uint32_t si, uint64_t now)
     }
 }
 
-const gms_warp_sched_ops gms_sched_gto = { "gto", "greedy-then-oldest (GTO)", gto_pick };
+const gms_warp_sched_ops gms_sched_gto = { .name = "gto", .summary = "greedy-then-oldest (GTO)", .pick = gto_pick };

@@ -40,4 +40,4 @@ static void lrr_pick(gms_sm *s, uint32_t si, uint64_t now)
     }
 }
 
-const gms_warp_sched_ops gms_sched_lrr = { "lrr", "loose round robin (LRR)", lrr_pick };
+const gms_warp_sched_ops gms_sched_lrr = { .name = "lrr", .summary = "loose round robin (LRR)", .pick = lrr_pick };

@@ -1,6 +1,8 @@
 /* Two-level (Narasiman et al.): the `two_level_active` oldest candidate warps form the active
  * set, served round-robin; the others wait in the pending set. */
 #include "core/sm_internal.h"
+#include <stdio.h>
+#include <stdlib.h>
 
 static void two_level_pick(gms_sm *s, uint32_t si, uint64_t now)
 {
@@ -20,4 +22,24 @@ static void two_level_pick(gms_sm *s, uint32_t si, uint64_t now)
     }
 }
 
-const gms_warp_sched_ops gms_sched_two_level = { "two_level_active", "two-level", two_level_pick };
+/* "two_level_active:<active warps>:..." (GPGPU-Sim's form; only the first number is used) */
+static int two_level_configure(gms_core_params *c, const char *args, gms_error *err)
+{
+    if (!*args) return 0;   /* the default, 6 */
+    char *end;
+    unsigned long n = strtoul(args, &end, 10);
+    if (end == args || n == 0)
+        return gms_err(err, "-gpgpu_scheduler: '%s': two_level_active:<active warps>:... expected", c->scheduler);
+    c->two_level_active = (uint32_t)n;
+    return 0;
+}
+
+static void two_level_describe(const gms_core_params *c, char *buf, size_t n)
+{
+    snprintf(buf, n, "with %u active warps", c->two_level_active);
+}
+
+const gms_warp_sched_ops gms_sched_two_level = {
+    .name = "two_level_active", .summary = "two-level", .pick = two_level_pick,
+    .configure = two_level_configure, .describe = two_level_describe,
+};

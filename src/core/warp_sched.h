@@ -4,7 +4,9 @@
  * sched_*.c file + one registry line. */
 #ifndef GMS_CORE_WARP_SCHED_H
 #define GMS_CORE_WARP_SCHED_H
+#include <stddef.h>
 #include <stdint.h>
+#include "core/core_params.h"
 #include "util/registry.h"
 
 typedef struct gms_sm gms_sm;
@@ -13,6 +15,10 @@ typedef struct gms_warp_sched_ops {
     const char *name;          /* as -gpgpu_scheduler spells it: "lrr", "gto", "two_level_active" */
     const char *summary;       /* one line, for `gpumemsim list policies` */
     void (*pick)(gms_sm *s, uint32_t si, uint64_t now);
+    /* optional: the parameters after "name:" ("" if none) into c; errors name -gpgpu_scheduler */
+    int (*configure)(gms_core_params *c, const char *args, gms_error *err);
+    /* optional: words after the summary in the config dump ("with 6 active warps") */
+    void (*describe)(const gms_core_params *c, char *buf, size_t n);
 } gms_warp_sched_ops;
 
 /* by name; "two_level_active:6:0:1" matches "two_level_active". NULL if unknown. */
