@@ -232,3 +232,22 @@ int gms_option_is_default(const gms_option *o, const void *field)
     }
     return 0;
 }
+
+int gms_parse_u32_list(const char *s, char sep, uint32_t *out, size_t max, size_t *n)
+{
+    *n = 0;
+    for (const char *p = s;;) {
+        const char *q = p;
+        uint64_t v = 0;
+        while (isdigit((unsigned char)*q)) {
+            v = v * 10 + (uint64_t)(*q - '0');
+            if (v > UINT32_MAX) return -1;
+            q++;
+        }
+        if (q == p || *n == max) return -1;
+        out[(*n)++] = (uint32_t)v;
+        if (!*q) return 0;
+        if (*q != sep) return -1;
+        p = q + 1;
+    }
+}

@@ -1,5 +1,6 @@
 /* SM-side and simulator options: GPGPU-Sim names and defaults, decoded by finalize. */
 #include "config/params.h"
+#include "config/option_value.h"
 #include "frontend/inst.h"
 #include "core/warp_sched.h"
 #include <stdlib.h>
@@ -143,9 +144,11 @@ static int core_finalize(gms_params *p, gms_error *err)
         if (!(f[i] > 0 && f[i] < 1e6))
             return gms_err(err, "-gpgpu_clock_domains: '%s': every frequency must be positive MHz", c->clock_domains);
     c->mhz_core = f[0]; c->mhz_icnt = f[1]; c->mhz_l2 = f[2]; c->mhz_dram = f[3];
-    unsigned th, ws;
-    if (sscanf(c->shader_core_pipeline, "%u:%u%c", &th, &ws, &tail) != 2)
+    uint32_t tw[2];
+    size_t ntw;
+    if (gms_parse_u32_list(c->shader_core_pipeline, ':', tw, 2, &ntw) || ntw != 2)
         return gms_err(err, "-gpgpu_shader_core_pipeline: '%s' must be <threads per SM>:<warp size>", c->shader_core_pipeline);
+    uint32_t th = tw[0], ws = tw[1];
     if (ws != 32) return gms_err(err, "-gpgpu_shader_core_pipeline: warp size %u: only 32 is supported", ws);
     if (th == 0 || th % ws) return gms_err(err, "-gpgpu_shader_core_pipeline: %u threads is not a positive multiple of the warp size", th);
     if (th / ws > 64 * 8) return gms_err(err, "-gpgpu_shader_core_pipeline: %u threads per SM is more than 512 warps", th);
@@ -175,17 +178,11 @@ static int core_finalize(gms_params *p, gms_error *err)
         if (c->oc_in_ports_gen == 0)
             return gms_err(err, "-gpgpu_operand_collector_num_in_ports_gen: must be at least 1 with generic units");
     }
-    c->n_shmem_opts = 0;
-    for (const char *q = c->shmem_option; *q;) {
-        char *end;
-        unsigned long v = strtoul(q, &end, 10);
-        if (end == q || c->n_shmem_opts == 16)
-            return gms_err(err, "-gpgpu_shmem_option: '%s' must be a comma-separated list of KB values", c->shmem_option);
-        c->shmem_opts[c->n_shmem_opts++] = (uint32_t)v;
-        q = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',')
-            return gms_err(err, "-gpgpu_shmem_option: '%s' must be a comma-separated list of KB values", c->shmem_option);
-    }
+    size_t nso = 0;
+    if (c->shmem_option[0] && gms_parse_u32_list(c->shmem_option, ',', c->shmem_opts, 16, &nso))
+        return gms_err(err, "-gpgpu_shmem_option: '%s' must be a comma-separated list of up to 16 KB values",
+                       c->shmem_option);
+    c->n_shmem_opts = (uint32_t)nso;
     if (c->adaptive_cache_config && c->unified_l1d_size == 0)
         return gms_err(err, "-gpgpu_adaptive_cache_config 1 needs -gpgpu_unified_l1d_size (KB)");
 

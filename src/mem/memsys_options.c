@@ -2,6 +2,7 @@
  * partition mapping, L2 slices, DRAM. Finalize decodes every packed string; dump prints them
  * in plain words (sizes per slice and in total, peak bandwidth). */
 #include "config/params.h"
+#include "config/option_value.h"
 #include "mem/dram_sched.h"
 #include "mem/l2q.h"
 #include <stdio.h>
@@ -71,21 +72,22 @@ static const gms_option opts[] = {
 
 static int parse_queues(gms_memsys_params *m, gms_error *err)
 {
-    unsigned a, b, c, d;
-    char extra;
-    if (sscanf(m->partition_queues_str, "%u:%u:%u:%u %c", &a, &b, &c, &d, &extra) != 4)
+    uint32_t v[4];
+    size_t n;
+    if (gms_parse_u32_list(m->partition_queues_str, ':', v, 4, &n) || n != 4)
         return gms_err(err, "-gpgpu_dram_partition_queues: expected four sizes icnt->L2:L2->DRAM:DRAM->L2:L2->icnt, "
                        "got \"%s\"", m->partition_queues_str);
-    m->q_icnt_l2 = a; m->q_l2_dram = b; m->q_dram_l2 = c; m->q_l2_icnt = d;
+    m->q_icnt_l2 = v[0]; m->q_l2_dram = v[1]; m->q_dram_l2 = v[2]; m->q_l2_icnt = v[3];
     return 0;
 }
 
 static int parse_write_queue(gms_memsys_params *m, gms_error *err)
 {
-    unsigned a, b, c;
-    char extra;
-    if (sscanf(m->write_queue_str, "%u:%u:%u %c", &a, &b, &c, &extra) != 3)
+    uint32_t v[3];
+    size_t n;
+    if (gms_parse_u32_list(m->write_queue_str, ':', v, 3, &n) || n != 3)
         return gms_err(err, "-dram_write_queue_size: expected size:high:low, got \"%s\"", m->write_queue_str);
+    uint32_t a = v[0], b = v[1], c = v[2];
     if (m->sep_write_queue && (!a || b > a || c > b))
         return gms_err(err, "-dram_write_queue_size: need 0 < low <= high <= size, got %u:%u:%u", a, b, c);
     m->wq_size = a; m->wq_high = b; m->wq_low = c;

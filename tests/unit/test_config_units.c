@@ -125,3 +125,38 @@ TEST(config_unit_error_names_file_and_line)
     gms_params_free(p);
     unlink(path);
 }
+
+/* packed strings decoded by the modules: no sign wrap (sscanf's %u reads "-1" as 4294967295),
+ * no overflow, nothing after the last field */
+TEST(config_packed_integer_lists_exact)
+{
+    struct { const char *name, *val; } bad[] = {
+        { "gpgpu_dram_partition_queues", "-1:8:8:8" },
+        { "gpgpu_dram_partition_queues", "99999999999:8:8:8" },
+        { "gpgpu_dram_partition_queues", "8:8:8:8x" },
+        { "gpgpu_dram_partition_queues", "8:8:8" },
+        { "dram_write_queue_size", "32:28:-16" },
+        { "gpgpu_shmem_option", "-8" },
+        { "gpgpu_shmem_option", "0,8,,16" },
+        { "gpgpu_shader_core_pipeline", "+2048:32" },
+        { "gpgpu_shader_core_pipeline", "2048:32:1" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        REQUIRE(gms_params_set(p, bad[i].name, bad[i].val, &err) == 0);   /* a string: decoded at finalize */
+        CHECK(gms_params_finalize(p, &err) != 0);
+        CHECK_CONTAINS(err.msg, bad[i].name);
+        gms_params_free(p);
+    }
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_set(p, "gpgpu_dram_partition_queues", "4:0:16:4294967295", &err) == 0);
+    REQUIRE(gms_params_set(p, "gpgpu_shmem_option", "0,8,16,32,64,100", &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    CHECK_EQ(p->mem.q_icnt_l2, 4u);
+    CHECK_EQ(p->mem.q_l2_icnt, 4294967295u);
+    CHECK_EQ(p->core.n_shmem_opts, 6u);
+    CHECK_EQ(p->core.shmem_opts[5], 100u);
+    gms_params_free(p);
+}
