@@ -239,6 +239,54 @@ TEST(cache_mshr_freed_by_last_next_access)
     fx_free(&f);
 }
 
+/* Issue 19. One set, 2 ways. A's entry is filled but still hands out its waiters when A's
+ * line is evicted (by C); a read of A then misses in the tag array and merges into the
+ * filled entry (MISS + MSHR_HIT, handed out with the entry, nothing sent). It must not
+ * reserve a line: no fill is coming for it. Before the fix it took B's way (the LRU
+ * victim): B's next read failed (both ways reserved, C's and the orphan), and after
+ * everything drained the orphan was still reserved (left by the flush, a pending hit for A);
+ * enough of them and every miss to the set failed for ever. */
+TEST(cache_merge_into_filled_entry_reserves_nothing)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:1:128:2,L:T:m:N:L,A:8:8,8", "L1D"));
+    gms_rf_cause rc = GMS_RF__COUNT;
+    gms_mreq *a, *a2, *a3, *b, *c;
+    CHECK_EQ(OUT(rd(&f, 0x000, 1, &rc, &a)), GMS_CACHE_MISS);            /* way 1 (last invalid) */
+    CHECK_EQ(OUT(rd(&f, 0x000, 1, &rc, &a2)), GMS_CACHE_HIT_RESERVED);
+    CHECK_EQ(OUT(rd(&f, 0x080, 2, &rc, &b)), GMS_CACHE_MISS);            /* way 0 */
+    REQUIRE(gms_cache_mq_pop(f.c) == a);
+    REQUIRE(gms_cache_mq_pop(f.c) == b);
+    CHECK_EQ(gms_cache_fill_ready(f.c, a, 3), 1);
+    CHECK_EQ(gms_cache_fill_ready(f.c, b, 3), 1);
+    CHECK(gms_cache_next_access(f.c) == a);                              /* a2 still waits */
+    CHECK_EQ(gms_cache_mshr_used(f.c), 2);
+    /* C evicts A (LRU key 1; B's is 2) and reserves its way */
+    CHECK_EQ(OUT(rd(&f, 0x100, 4, &rc, &c)), GMS_CACHE_MISS);
+    REQUIRE(gms_cache_mq_pop(f.c) == c);
+    int ret = rd(&f, 0x000, 5, &rc, &a3);
+    CHECK_EQ(OUT(ret), GMS_CACHE_MISS);
+    CHECK_EQ(ret & (GMS_CACHE_WAIT | GMS_CACHE_SENT), GMS_CACHE_WAIT);   /* rides along, not sent */
+    CHECK_EQ(gms_cache_mq_size(f.c), 0);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 3);
+    CHECK_EQ(OUT(rd(&f, 0x080, 6, &rc, NULL)), GMS_CACHE_HIT);           /* B kept its way */
+    CHECK(gms_cache_next_access(f.c) == a2);
+    CHECK(gms_cache_next_access(f.c) == a3);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 2);                               /* A's entry freed */
+    CHECK(gms_cache_next_access(f.c) == b);
+    CHECK(!gms_cache_access_ready(f.c));
+    CHECK_EQ(gms_cache_fill_ready(f.c, c, 7), 1);
+    CHECK(gms_cache_next_access(f.c) == c);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 0);
+    CHECK_EQ(gms_cache_get_stats(f.c)->acc[GMS_ACC_GLOBAL_R][GMS_CACHE_MSHR_HIT], 2);   /* a2, a3 */
+    CHECK_EQ(gms_cache_flush(f.c), 2);                                   /* B and C */
+    CHECK_EQ(gms_cache_valid_lines(f.c), 0);                             /* nothing reserved */
+    ret = rd(&f, 0x000, 8, &rc, NULL);                                   /* A is fetched again */
+    CHECK_EQ(OUT(ret), GMS_CACHE_MISS);
+    CHECK(ret & GMS_CACHE_SENT);
+    fx_free(&f);
+}
+
 TEST(cache_line_alloc_fail)
 {
     fx f;
