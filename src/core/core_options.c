@@ -122,15 +122,11 @@ static int parse_lat_ii(const char *s, const char *opt, gms_lat_ii *out, gms_err
 /* a PTX latency or initiation list: comma-separated positive numbers */
 static int check_number_list(const char *s, const char *opt, gms_error *err)
 {
-    const char *p = s;
-    for (;;) {
-        char *end;
-        unsigned long v = strtoul(p, &end, 10);
-        if (end == p || v == 0 || (*end && *end != ','))
-            return gms_err(err, "-%s: '%s' is not a list of positive numbers", opt, s);
-        if (!*end) return 0;
-        p = end + 1;
-    }
+    uint32_t v[32];
+    size_t n;
+    int bad = gms_parse_u32_list(s, ',', v, 32, &n);
+    for (size_t i = 0; !bad && i < n; i++) bad = v[i] == 0;
+    return bad ? gms_err(err, "-%s: '%s' is not a list of positive numbers", opt, s) : 0;
 }
 
 static int core_finalize(gms_params *p, gms_error *err)

@@ -140,6 +140,7 @@ TEST(config_packed_integer_lists_exact)
         { "gpgpu_shmem_option", "0,8,,16" },
         { "gpgpu_shader_core_pipeline", "+2048:32" },
         { "gpgpu_shader_core_pipeline", "2048:32:1" },
+        { "ptx_opcode_latency_int", "4,-5,4" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gms_params *p = gms_params_new();
