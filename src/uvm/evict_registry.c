@@ -26,6 +26,16 @@ GMS_REGISTRY_DEFINE(gms_uvm_evict_reg, "eviction policy", "uvm_eviction", gms_uv
 
 int gms_uvm_evict_find(const char *name) { return (int)gms_reg_index(&gms_uvm_evict_reg, name); }
 
+void gms_uvm_evict_ids(char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < gms_uvm_nevictors && used + 1 < n; i++)
+        if (gms_uvm_evictors[i]->uvmsmart_id >= 0)
+            used += (size_t)snprintf(buf + used, n - used, "%s%d %s", used ? ", " : "", gms_uvm_evictors[i]->uvmsmart_id,
+                                     gms_uvm_evictors[i]->name);
+}
+
 int gms_uvm_evict_find_id(int id)
 {
     if (id < 0) return -1;

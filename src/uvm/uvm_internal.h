@@ -378,6 +378,9 @@ int gms_uvm_prefetch_find(const char *name);
 int gms_uvm_prefetch_find_id(int uvmsmart_id);
 int gms_uvm_evict_find(const char *name);
 int gms_uvm_evict_find_id(int uvmsmart_id);
+/* "0 none, 1 tree, ..." / "0 lru2m, 1 tree, ...": the members with a UVMSmart number, for errors */
+void gms_uvm_prefetch_ids(char *buf, size_t n);
+void gms_uvm_evict_ids(char *buf, size_t n);
 
 /* uvm_stats.c */
 void gms_uvm_stats_report(gms_uvm *u, gms_stats *out);

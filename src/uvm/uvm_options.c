@@ -82,12 +82,15 @@ static int fin(gms_params *p, gms_error *err)
                        (unsigned long long)u->prefetch_size, (unsigned long long)u->page_size);
     if (u->prefetch_size > GMS_UVM_LP_SIZE && u->prefetch_size > u->page_size)
         return gms_err(err, "-uvm_prefetch_size: %llu bytes is larger than a 2 MiB region", (unsigned long long)u->prefetch_size);
+    char pf_ids[256], ev_ids[256];   /* the members' UVMSmart numbers, for errors */
+    gms_uvm_prefetch_ids(pf_ids, sizeof pf_ids);
+    gms_uvm_evict_ids(ev_ids, sizeof ev_ids);
     if (u->prefetch_str[0]) {
         if ((u->prefetch_id = gms_uvm_prefetch_find(u->prefetch_str)) < 0)
             return gms_reg_unknown(&gms_uvm_prefetch_reg, u->prefetch_str, err);
     } else if ((u->prefetch_id = gms_uvm_prefetch_find_id(u->hardware_prefetch)) < 0)
-        return gms_err(err, "-hardware_prefetch: unknown prefetcher %d (0 none, 1 tree, 2 sequential-local, 3 random)",
-                       u->hardware_prefetch);
+        return gms_err(err, "-hardware_prefetch: unknown prefetcher %d; known: %s", u->hardware_prefetch,
+                       pf_ids);
     char known[256];
     gms_reg_known(&gms_uvm_prefetch_reg, known, sizeof known);
     if (u->prefetch_oversub_str[0]) {
@@ -95,17 +98,17 @@ static int fin(gms_params *p, gms_error *err)
             return gms_err(err, "-uvm_prefetcher_oversub: unknown prefetcher '%s'; known: %s", u->prefetch_oversub_str,
                            known);
     } else if ((u->prefetch_oversub_id = gms_uvm_prefetch_find_id(u->hwprefetch_oversub)) < 0)
-        return gms_err(err, "-hwprefetch_oversub: unknown prefetcher %d (0 none, 1 tree, 2 sequential-local, 3 random)",
-                       u->hwprefetch_oversub);
+        return gms_err(err, "-hwprefetch_oversub: unknown prefetcher %d; known: %s", u->hwprefetch_oversub,
+                       pf_ids);
     if (u->eviction_str[0]) {
         if ((u->evict_id = gms_uvm_evict_find(u->eviction_str)) < 0)
             return gms_reg_unknown(&gms_uvm_evict_reg, u->eviction_str, err);
     } else if ((u->evict_id = gms_uvm_evict_find_id(u->eviction_policy)) < 0) {
         if (u->eviction_policy == 4)
-            return gms_err(err, "-eviction_policy: 4 (LFU 2MB) is not implemented; use 0 LRU 2MB, 1 tree, 2 LRU 64KB, "
-                           "3 random 4KB or 5 LRU 4KB");
-        return gms_err(err, "-eviction_policy: unknown policy %d (0 LRU 2MB, 1 tree, 2 LRU 64KB, 3 random 4KB, 5 LRU 4KB)",
-                       u->eviction_policy);
+            return gms_err(err, "-eviction_policy: 4 (UVMSmart's LFU 2MB) is not implemented; known: %s",
+                           ev_ids);
+        return gms_err(err, "-eviction_policy: unknown policy %d; known: %s", u->eviction_policy,
+                       ev_ids);
     }
     return 0;
 }

@@ -6,9 +6,10 @@
 #include "test.h"
 #include "config/params.h"
 #include "util/registry.h"
+#include "uvm/uvm_internal.h"
 #include <stdlib.h>
 
-extern const gms_registry gms_index_reg, gms_repl_reg, gms_uvm_prefetch_reg, gms_uvm_evict_reg, gms_uvm_runtime_reg;
+extern const gms_registry gms_index_reg, gms_repl_reg;
 
 /* how a family's member is selected: the option and value; families chosen by one letter of
  * the L1D cache string put the letter in a template; UVM families run with managed memory */
@@ -147,4 +148,21 @@ TEST(registry_contract_every_member_runs)
         }
     }
     CHECK(plain > 0 && managed > 0);
+}
+
+/* UVMSmart's numbers (-hardware_prefetch, -eviction_policy): the error lists each member that
+ * has one as "<number> <name>", from the same registries */
+TEST(registry_contract_uvmsmart_numbers_listed)
+{
+    char ids[256], want[64];
+    gms_uvm_prefetch_ids(ids, sizeof ids);
+    for (size_t i = 0; i < gms_uvm_nprefetchers; i++) {
+        if (gms_uvm_prefetchers[i]->uvmsmart_id < 0) continue;
+        snprintf(want, sizeof want, "%d %s", gms_uvm_prefetchers[i]->uvmsmart_id, gms_uvm_prefetchers[i]->name);
+        CHECK_CONTAINS(ids, want);
+        CHECK_EQ(gms_uvm_prefetch_find_id(gms_uvm_prefetchers[i]->uvmsmart_id), (int)i);
+    }
+    gms_uvm_evict_ids(ids, sizeof ids);
+    CHECK_CONTAINS(ids, "0 lru2m, 1 tree, 2 lru64k, 3 random, 5 lru4k");   /* UVMSmart's -eviction_policy */
+    CHECK(strstr(ids, "belady") == NULL);                                   /* no UVMSmart number */
 }
