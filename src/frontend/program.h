@@ -67,6 +67,8 @@ typedef struct gms_program {
                                   (0: GMS_WARP_CHUNK; UINT32_MAX: whole streams at once) */
     gms_alloc_rec *allocs;
     size_t nallocs, cap_allocs;
+    void *shadow;              /* a built-in workload's shadow memory (workloads/wl_shadow.h) in
+                                  functional verify runs; NULL otherwise (owned by the runner) */
 } gms_program;
 
 void gms_program_init(gms_program *p);

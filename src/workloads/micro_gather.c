@@ -14,6 +14,7 @@ typedef struct gather_st {
     uint32_t *idx;
     float *b;
     uint64_t didx, da, db;
+    wl_shadow *sh;
     int done;
 } gather_st;
 
@@ -81,12 +82,15 @@ static int gather_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
         uint8_t r4 = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV R7, 0x4 */
         uint8_t pi = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE idx+i */
         uint8_t vj = wl_ldg_idx(&w, m, s->didx, i, pi);
+        WL_SH_LD(&w, m, uint32_t, s->idx[i[l]]);
         uint8_t pa = wl_int(&w, m, vj, r4);                       /* IMAD.WIDE a+idx[i] */
         WL_LANES(m, l) j[l] = s->idx[i[l]];
         uint8_t v = wl_ldg_idx(&w, m, s->da, j, pa);
+        WL_SH_LD(&w, m, float, gather_aval(s->seed, j[l]));
         uint8_t pb = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE b+i */
         WL_LANES(m, l) s->b[i[l]] = gather_aval(s->seed, j[l]);
         wl_stg_idx(&w, m, s->db, i, pb, v);
+        WL_SH_ST(&w, m, float, s->b[i[l]]);
         wl_exit(&w, m);
     }
     return 0;
@@ -101,6 +105,14 @@ static int gather_next(void *state, gms_program *p, gms_error *err)
     s->db = gms_prog_alloc(p, s->n * 4, "b");
     gms_prog_copy_h2d(p, s->didx, s->n * 4);
     gms_prog_copy_h2d(p, s->da, s->asize * 4);
+    s->sh = p->shadow;
+    if (s->sh) {   /* idx, and the elements of a the kernel reads (a has no host copy) */
+        wl_sh_init(p, s->didx, s->idx, s->n * 4);
+        for (uint64_t i = 0; i < s->n; i++) {
+            float v = gather_aval(s->seed, s->idx[i]);
+            wl_sh_init(p, s->da + (uint64_t)s->idx[i] * 4, &v, 4);
+        }
+    }
     for (uint64_t r = 0; r < s->repeat; r++)
         wl_launch(p, "_Z6gatherPKiPKfPfi", wl_dim3(wl_cdiv(s->n, s->block), 1, 1), wl_dim3(s->block, 1, 1), 8, 0,
                   gather_fill, s, NULL, 0);
@@ -114,6 +126,8 @@ static int gather_verify(void *state, gms_error *err)
     gather_st *s = state;
     /* the indices must be distinct and in range (a permutation prefix) */
     uint8_t *seen = wl_calloc(s->asize / 8 + 1, 1);
+    void *own;
+    const float *b = wl_result(s->sh, s->db, s->b, s->n, sizeof(float), &own);
     int rc = 0;
     for (uint64_t i = 0; i < s->n && !rc; i++) {
         uint32_t j = s->idx[i];
@@ -122,11 +136,12 @@ static int gather_verify(void *state, gms_error *err)
         else
             seen[j / 8] |= (uint8_t)(1u << (j % 8));
         float want = gather_aval(s->seed, j);
-        if (!rc && s->b[i] != want)
+        if (!rc && b[i] != want)
             rc = gms_err(err, "workload gather: b[%llu] = %.9g, CPU reference %.9g", (unsigned long long)i,
-                         (double)s->b[i], (double)want);
+                         (double)b[i], (double)want);
     }
     free(seen);
+    free(own);
     return rc;
 }
 

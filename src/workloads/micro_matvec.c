@@ -16,6 +16,7 @@ typedef struct matvec_st {
     uint32_t block;
     float *A, *x, *y;
     uint64_t dA, dx, dy;
+    wl_shadow *sh;
     int done;
 } matvec_st;
 
@@ -86,7 +87,9 @@ static int matvec_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
             for (int u = 0; u < 4; u++, j++) {
                 WL_LANES(m, l) A[l] = s->dA + (i[l] * N + j) * 4;
                 va[u] = wl_ldg(&w, m, A, pa);
+                WL_SH_LD(&w, m, float, s->A[i[l] * N + j]);
                 vx[u] = wl_ldg_bcast(&w, m, s->dx + j * 4, px);
+                WL_SH_LD(&w, m, float, s->x[j]);
             }
             rc = wl_int(&w, m, rc, GMS_REG_NONE);                 /* IADD3 j += 4 */
             pa = wl_int(&w, m, pa, GMS_REG_NONE);                 /* IADD3 A ptr lo */
@@ -107,7 +110,9 @@ static int matvec_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
             w.pc = rloop;
             WL_LANES(m, l) A[l] = s->dA + (i[l] * N + j) * 4;
             uint8_t va = wl_ldg(&w, m, A, pa);
+            WL_SH_LD(&w, m, float, s->A[i[l] * N + j]);
             uint8_t vx = wl_ldg_bcast(&w, m, s->dx + j * 4, px);
+            WL_SH_LD(&w, m, float, s->x[j]);
             rc = wl_int(&w, m, rc, GMS_REG_NONE);                 /* IADD3 j++ */
             pa = wl_int(&w, m, pa, GMS_REG_NONE);                 /* IADD3 A ptr */
             px = wl_int(&w, m, px, GMS_REG_NONE);                 /* IADD3 x ptr */
@@ -122,6 +127,7 @@ static int matvec_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
             s->y[i[l]] = acc[l];
         }
         wl_stg(&w, m, A, py, rs);
+        WL_SH_ST(&w, m, float, acc[l]);
         wl_exit(&w, m);
     }
     return 0;
@@ -136,6 +142,9 @@ static int matvec_next(void *state, gms_program *p, gms_error *err)
     s->dy = gms_prog_alloc(p, s->N * 4, "y");
     gms_prog_copy_h2d(p, s->dA, s->N * s->N * 4);
     gms_prog_copy_h2d(p, s->dx, s->N * 4);
+    s->sh = p->shadow;
+    wl_sh_init(p, s->dA, s->A, s->N * s->N * 4);
+    wl_sh_init(p, s->dx, s->x, s->N * 4);
     for (uint64_t r = 0; r < s->repeat; r++)
         wl_launch(p, "_Z6mv_rowPKfS0_Pfi", wl_dim3(wl_cdiv(s->N, s->block), 1, 1), wl_dim3(s->block, 1, 1), 24, 0,
                   matvec_fill, s, NULL, 0);
@@ -153,8 +162,11 @@ static int matvec_verify(void *state, gms_error *err)
         for (uint64_t j = 0; j < s->cols; j++) acc += (double)s->A[i * s->N + j] * s->x[j];
         ref[i] = (float)acc;
     }
-    int rc = wl_check_f32("matvec", "y", s->y, ref, s->N, 1e-5, 1e-6, err);
+    void *own;
+    const float *y = wl_result(s->sh, s->dy, s->y, s->N, sizeof(float), &own);
+    int rc = wl_check_f32("matvec", "y", y, ref, s->N, 1e-5, 1e-6, err);
     free(ref);
+    free(own);
     return rc;
 }
 

@@ -16,6 +16,7 @@ typedef struct pchase_st {
     uint32_t block;
     uint32_t *next, *out;
     uint64_t dnext, dout;
+    wl_shadow *sh;
     int done;
 } pchase_st;
 
@@ -89,6 +90,7 @@ static int pchase_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
             w.pc = loop;
             uint8_t pa = wl_int(&w, m, rp, r4);                   /* IMAD.WIDE next+p*spacing */
             rp = wl_ld_idx(&w, m, GMS_MEM_LD_GLOBAL, 4, s->dnext, p, (uint32_t)s->spacing, pa); /* LDG p = *addr */
+            WL_SH_LD(&w, m, uint32_t, s->next[p[l]]);
             WL_LANES(m, l) p[l] = s->next[p[l]];
             rc = wl_int(&w, m, rc, GMS_REG_NONE);                 /* IADD3 counter */
             wl_pred(&w, m, rc, GMS_REG_NONE);                     /* ISETP.NE */
@@ -97,6 +99,7 @@ static int pchase_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
         uint8_t po = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE out+i */
         WL_LANES(m, l) s->out[i[l]] = (uint32_t)p[l];
         wl_stg_idx(&w, m, s->dout, i, po, rp);
+        WL_SH_ST(&w, m, uint32_t, s->out[i[l]]);
         wl_exit(&w, m);
     }
     return 0;
@@ -109,6 +112,9 @@ static int pchase_next(void *state, gms_program *p, gms_error *err)
     s->dnext = gms_prog_alloc(p, s->nodes * s->spacing, "next");
     s->dout = gms_prog_alloc(p, s->n * 4, "out");
     gms_prog_copy_h2d(p, s->dnext, s->nodes * s->spacing);
+    s->sh = p->shadow;
+    if (s->sh)   /* node k's successor at the start of its `spacing`-byte slot */
+        for (uint64_t k = 0; k < s->nodes; k++) wl_sh_init(p, s->dnext + k * s->spacing, &s->next[k], 4);
     for (uint64_t r = 0; r < s->repeat; r++)
         wl_launch(p, "_Z6pchasePKjPjiii", wl_dim3(wl_cdiv(s->n, s->block), 1, 1), wl_dim3(s->block, 1, 1), 10, 0,
                   pchase_fill, s, NULL, 0);
@@ -121,13 +127,19 @@ static int pchase_verify(void *state, gms_error *err)
 {
     pchase_st *s = state;
     uint64_t stride = s->nodes / s->n;
+    void *own;
+    const uint32_t *out = wl_result(s->sh, s->dout, s->out, s->n, sizeof(uint32_t), &own);
     for (uint64_t i = 0; i < s->n; i++) {
         uint32_t p = (uint32_t)(i * stride);
         for (uint64_t st = 0; st < s->steps; st++) p = s->next[p];
-        if (s->out[i] != p)
-            return gms_err(err, "workload pointer_chase: out[%llu] = %u, CPU reference %u", (unsigned long long)i,
-                           s->out[i], p);
+        if (out[i] != p) {
+            int rc = gms_err(err, "workload pointer_chase: out[%llu] = %u, CPU reference %u", (unsigned long long)i,
+                             out[i], p);
+            free(own);
+            return rc;
+        }
     }
+    free(own);
     /* the successor table must be one cycle through every node */
     uint32_t p = 0;
     for (uint64_t c = 1; c <= s->nodes; c++) {

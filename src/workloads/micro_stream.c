@@ -11,6 +11,7 @@ typedef struct stream_st {
     uint32_t block;
     float *a, *b, *c;
     uint64_t da, db, dc;
+    wl_shadow *sh;
     int done;
 } stream_st;
 
@@ -71,7 +72,9 @@ static int stream_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
         uint8_t pa = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE a+i */
         uint8_t pb = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE b+i */
         uint8_t va = wl_ldg_idx(&w, m, s->da, i, pa);
+        WL_SH_LD(&w, m, float, s->a[i[l]]);
         uint8_t vb = wl_ldg_idx(&w, m, s->db, i, pb);
+        WL_SH_LD(&w, m, float, s->b[i[l]]);
         uint8_t pc = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE c+i */
         uint8_t vc = wl_fp(&w, m, va, vb, GMS_REG_NONE);          /* FADD */
         if (w.row && m == 0xffffffffu)   /* i[l] = i[0] + l */
@@ -79,6 +82,7 @@ static int stream_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
         else
             WL_LANES(m, l) s->c[i[l]] = s->a[i[l]] + s->b[i[l]];
         wl_stg_idx(&w, m, s->dc, i, pc, vc);
+        WL_SH_ST(&w, m, float, s->c[i[l]]);
         wl_exit(&w, m);
     }
     return 0;
@@ -94,6 +98,9 @@ static int stream_next(void *state, gms_program *p, gms_error *err)
     s->dc = gms_prog_alloc(p, bytes, "c");
     gms_prog_copy_h2d(p, s->da, bytes);
     gms_prog_copy_h2d(p, s->db, bytes);
+    s->sh = p->shadow;
+    wl_sh_init(p, s->da, s->a, bytes);
+    wl_sh_init(p, s->db, s->b, bytes);
     for (uint64_t r = 0; r < s->repeat; r++)
         wl_launch(p, "_Z6vecAddPKfS0_Pfi", wl_dim3(wl_cdiv(s->n, s->block), 1, 1), wl_dim3(s->block, 1, 1), 12, 0,
                   stream_fill, s, NULL, 0);
@@ -114,15 +121,19 @@ static int stream_verify(void *state, gms_error *err)
 {
     stream_st *s = state;
     uint64_t i = 0;
+    void *own;
+    const float *c = wl_result(s->sh, s->dc, s->c, s->n, sizeof(float), &own);
+    int rc = 0;
     /* whole blocks that match; the first mismatch is then found (and named) one by one */
-    while (i + 64 <= s->n && sums64(s->c + i, s->a + i, s->b + i)) i += 64;
-    for (; i < s->n; i++) {
+    while (i + 64 <= s->n && sums64(c + i, s->a + i, s->b + i)) i += 64;
+    for (; i < s->n && !rc; i++) {
         float want = s->a[i] + s->b[i];
-        if (s->c[i] != want)
-            return gms_err(err, "workload stream: c[%llu] = %.9g, CPU reference %.9g", (unsigned long long)i,
-                           (double)s->c[i], (double)want);
+        if (c[i] != want)
+            rc = gms_err(err, "workload stream: c[%llu] = %.9g, CPU reference %.9g", (unsigned long long)i,
+                         (double)c[i], (double)want);
     }
-    return 0;
+    free(own);
+    return rc;
 }
 
 static void stream_destroy(void *state)

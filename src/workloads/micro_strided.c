@@ -14,6 +14,7 @@ typedef struct strided_st {
     uint32_t block;
     float *a, *b;
     uint64_t da, db;
+    wl_shadow *sh;
     int done;
 } strided_st;
 
@@ -71,9 +72,11 @@ static int strided_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt,
         uint8_t pa = wl_int(&w, m, ij, r4);                       /* IMAD.WIDE */
         WL_LANES(m, l) j[l] = i[l] * s->stride;
         uint8_t v = wl_ldg_idx(&w, m, s->da, j, pa);
+        WL_SH_LD(&w, m, float, s->a[i[l]]);                       /* a[i*S] is as[i] */
         uint8_t pb = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE */
         WL_LANES(m, l) s->b[i[l]] = s->a[j[l] / s->stride];
         wl_stg_idx(&w, m, s->db, i, pb, v);
+        WL_SH_ST(&w, m, float, s->b[i[l]]);
         wl_exit(&w, m);
     }
     return 0;
@@ -86,6 +89,9 @@ static int strided_next(void *state, gms_program *p, gms_error *err)
     s->da = gms_prog_alloc(p, s->n * s->stride * 4, "a");
     s->db = gms_prog_alloc(p, s->n * 4, "b");
     gms_prog_copy_h2d(p, s->da, s->n * s->stride * 4);
+    s->sh = p->shadow;
+    if (s->sh)   /* the elements the kernel reads, at their places in the device array */
+        for (uint64_t i = 0; i < s->n; i++) wl_sh_init(p, s->da + i * s->stride * 4, &s->a[i], 4);
     for (uint64_t r = 0; r < s->repeat; r++)
         wl_launch(p, "_Z7stridedPKfPfi", wl_dim3(wl_cdiv(s->n, s->block), 1, 1), wl_dim3(s->block, 1, 1), 8, 0,
                   strided_fill, s, NULL, 0);
@@ -97,12 +103,16 @@ static int strided_next(void *state, gms_program *p, gms_error *err)
 static int strided_verify(void *state, gms_error *err)
 {
     strided_st *s = state;
-    for (uint64_t i = 0; i < s->n; i++)
-        if (s->b[i] != s->a[i])
-            return gms_err(err, "workload strided: b[%llu] = %.9g, CPU reference a[%llu] = %.9g",
-                           (unsigned long long)i, (double)s->b[i], (unsigned long long)(i * s->stride),
-                           (double)s->a[i]);
-    return 0;
+    void *own;
+    const float *b = wl_result(s->sh, s->db, s->b, s->n, sizeof(float), &own);
+    int rc = 0;
+    for (uint64_t i = 0; i < s->n && !rc; i++)
+        if (b[i] != s->a[i])
+            rc = gms_err(err, "workload strided: b[%llu] = %.9g, CPU reference a[%llu] = %.9g",
+                         (unsigned long long)i, (double)b[i], (unsigned long long)(i * s->stride),
+                         (double)s->a[i]);
+    free(own);
+    return rc;
 }
 
 static void strided_destroy(void *state)

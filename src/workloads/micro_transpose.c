@@ -12,6 +12,7 @@ typedef struct transpose_st {
     uint64_t N, repeat;
     float *in, *out;
     uint64_t din, dout;
+    wl_shadow *sh;
     int done;
 } transpose_st;
 
@@ -81,9 +82,11 @@ static int transpose_fill(const wl_kernel *k, uint64_t block, gms_block_trace *b
             s->out[dst] = s->in[src];
         }
         uint8_t v = wl_ldg(&w, m, I, pi);
+        WL_SH_LD(&w, m, float, s->in[y[l] * N + x[l]]);
         uint8_t oi = wl_int(&w, m, rx, ry);                       /* IMAD x*N+y */
         uint8_t po = wl_int(&w, m, oi, r4);                       /* IMAD.WIDE */
         wl_stg(&w, m, O, po, v);
+        WL_SH_ST(&w, m, float, s->in[y[l] * N + x[l]]);
         wl_exit(&w, m);
     }
     return 0;
@@ -97,6 +100,8 @@ static int transpose_next(void *state, gms_program *p, gms_error *err)
     s->din = gms_prog_alloc(p, bytes, "in");
     s->dout = gms_prog_alloc(p, bytes, "out");
     gms_prog_copy_h2d(p, s->din, bytes);
+    s->sh = p->shadow;
+    wl_sh_init(p, s->din, s->in, bytes);
     uint32_t g = wl_cdiv(s->N, 16);
     for (uint64_t r = 0; r < s->repeat; r++)
         wl_launch(p, "_Z9transposePKfPfi", wl_dim3(g, g, 1), wl_dim3(16, 16, 1), 10, 0, transpose_fill, s, NULL, 0);
@@ -109,13 +114,17 @@ static int transpose_verify(void *state, gms_error *err)
 {
     transpose_st *s = state;
     uint64_t N = s->N;
-    for (uint64_t y = 0; y < N; y++)
-        for (uint64_t x = 0; x < N; x++)
-            if (s->out[x * N + y] != s->in[y * N + x])
-                return gms_err(err, "workload transpose: out[%llu][%llu] = %.9g, CPU reference %.9g",
-                               (unsigned long long)x, (unsigned long long)y, (double)s->out[x * N + y],
-                               (double)s->in[y * N + x]);
-    return 0;
+    void *own;
+    const float *out = wl_result(s->sh, s->dout, s->out, N * N, sizeof(float), &own);
+    int rc = 0;
+    for (uint64_t y = 0; y < N && !rc; y++)
+        for (uint64_t x = 0; x < N && !rc; x++)
+            if (out[x * N + y] != s->in[y * N + x])
+                rc = gms_err(err, "workload transpose: out[%llu][%llu] = %.9g, CPU reference %.9g",
+                             (unsigned long long)x, (unsigned long long)y, (double)out[x * N + y],
+                             (double)s->in[y * N + x]);
+    free(own);
+    return rc;
 }
 
 static void transpose_destroy(void *state)

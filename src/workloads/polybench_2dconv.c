@@ -69,6 +69,7 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
             int64_t di = t / 3 - 1, dj = t % 3 - 1;
             WL_FADDR(ad, m, s->d[A_], (i[l] + di) * nj + j[l] + dj);
             v[t] = wl_ldg(&w, m, ad, pa);
+            WL_SH_LD(&w, m, float, s->h[A_][(i[l] + di) * nj + j[l] + dj]);
         }
         uint8_t acc = wl_fp(&w, m, v[0], GMS_REG_NONE, GMS_REG_NONE);     /* FMUL */
         for (int t = 1; t < 9; t++) acc = wl_fp(&w, m, v[t], acc, GMS_REG_NONE); /* FFMA */
@@ -76,6 +77,7 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
         WL_FADDR(ad, m, s->d[B_], i[l] * nj + j[l]);
         wl_stg(&w, m, ad, pb, acc);
         WL_LANES(m, l) s->h[B_][i[l] * nj + j[l]] = conv(s->h[A_], nj, i[l], j[l]);
+        WL_SH_ST(&w, m, float, s->h[B_][i[l] * nj + j[l]]);
         wl_exit(&w, m);
     }
     return 0;

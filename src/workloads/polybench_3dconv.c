@@ -65,6 +65,7 @@ static int fill(const wl_kernel *kr, uint64_t block, gms_block_trace *bt, gms_er
             if (dup >= 0) { reg[t] = reg[dup]; continue; }
             WL_FADDR(ad, m, s->d[A_], ((i + T[t].di) * nj + j[l] + T[t].dj) * nk + k[l] + T[t].dk);
             reg[t] = wl_ldg(&w, m, ad, pa);
+            WL_SH_LD(&w, m, float, A[((i + T[t].di) * nj + j[l] + T[t].dj) * nk + k[l] + T[t].dk]);
         }
         uint8_t acc = wl_fp(&w, m, reg[0], GMS_REG_NONE, GMS_REG_NONE);
         for (int t = 1; t < 15; t++) acc = wl_fp(&w, m, reg[t], acc, GMS_REG_NONE);
@@ -79,6 +80,7 @@ static int fill(const wl_kernel *kr, uint64_t block, gms_block_trace *bt, gms_er
             }
             s->h[B_][(i * nj + j[l]) * nk + k[l]] = v;
         }
+        WL_SH_ST(&w, m, float, s->h[B_][(i * nj + j[l]) * nk + k[l]]);
         wl_exit(&w, m);
     }
     return 0;

@@ -63,12 +63,16 @@ static void e_update(wl_warp *w, pb_state *s, uint32_t m, int ek, const int64_t 
     WL_FADDR(b, m, s->d[HZ_], ih[l]);
     WL_FADDR(c, m, s->d[HZ_], ih[l] - back);
     uint8_t ve = wl_ldg(w, m, a, pe);
+    WL_SH_LD(w, m, float, e[ie[l]]);
     uint8_t h0 = wl_ldg(w, m, b, ph);
+    WL_SH_LD(w, m, float, hz[ih[l]]);
     uint8_t h1 = wl_ldg(w, m, c, ph);
+    WL_SH_LD(w, m, float, hz[ih[l] - back]);
     uint8_t d = wl_fp(w, m, h0, h1, GMS_REG_NONE);
     ve = wl_fp(w, m, d, ve, GMS_REG_NONE);                          /* FFMA -0.5*d + e */
     wl_stg(w, m, a, pe, ve);
     WL_LANES(m, l) e[ie[l]] = fmaf(-0.5f, hz[ih[l]] - hz[ih[l] - back], e[ie[l]]);
+    WL_SH_ST(w, m, float, e[ie[l]]);
 }
 
 static int fill_step1(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
@@ -94,10 +98,12 @@ static int fill_step1(const wl_kernel *k, uint64_t block, gms_block_trace *bt, g
         if (m0) {
             uint8_t pf = wl_int(&w, m0, GMS_REG_NONE, four);
             uint8_t v = wl_ldg_bcast(&w, m0, pb_addr(s, FICT_, (uint64_t)t), pf);
+            WL_SH_LD(&w, m0, float, s->h[FICT_][t]);
             uint8_t pe = wl_int(&w, m0, idx, four);
             WL_FADDR(a, m0, s->d[EY_], i[l] * ny + j[l]);
             wl_stg(&w, m0, a, pe, v);
             WL_LANES(m0, l) ey[i[l] * ny + j[l]] = s->h[FICT_][t];
+            WL_SH_ST(&w, m0, float, s->h[FICT_][t]);
             wl_exit(&w, m0);
         }
         if (m1) {
@@ -165,10 +171,15 @@ static int fill_step3(const wl_kernel *k, uint64_t block, gms_block_trace *bt, g
         WL_FADDR(ay1, m, s->d[EY_], (i[l] + 1) * ny + j[l]);
         WL_FADDR(ay0, m, s->d[EY_], i[l] * ny + j[l]);
         uint8_t vh = wl_ldg(&w, m, ah, ph);
+        WL_SH_LD(&w, m, float, hz[i[l] * ny + j[l]]);
         uint8_t x1 = wl_ldg(&w, m, ax1, px);
+        WL_SH_LD(&w, m, float, ex[i[l] * (ny + 1) + j[l] + 1]);
         uint8_t x0 = wl_ldg(&w, m, ax0, px);
+        WL_SH_LD(&w, m, float, ex[i[l] * (ny + 1) + j[l]]);
         uint8_t y1 = wl_ldg(&w, m, ay1, py);
+        WL_SH_LD(&w, m, float, ey[(i[l] + 1) * ny + j[l]]);
         uint8_t y0 = wl_ldg(&w, m, ay0, py);
+        WL_SH_LD(&w, m, float, ey[i[l] * ny + j[l]]);
         uint8_t d = wl_fp(&w, m, x1, x0, GMS_REG_NONE);
         d = wl_fp(&w, m, d, y1, GMS_REG_NONE);
         d = wl_fp(&w, m, d, y0, GMS_REG_NONE);
@@ -178,6 +189,7 @@ static int fill_step3(const wl_kernel *k, uint64_t block, gms_block_trace *bt, g
             int64_t e = i[l] * ny + j[l], x = i[l] * (ny + 1) + j[l];
             hz[e] = fmaf(-0.7f, ex[x + 1] - ex[x] + ey[e + ny] - ey[e], hz[e]);
         }
+        WL_SH_ST(&w, m, float, hz[i[l] * ny + j[l]]);
         wl_exit(&w, m);
     }
     return 0;

@@ -58,22 +58,29 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
             WL_FADDR(ba, m, s->d[B_], i[l] * (int64_t)n + (int64_t)j);
             WL_FADDR(xa, m, s->d[X_], (int64_t)j);
             rt = wl_ldg(&w, m, ta, pt);
+            WL_SH_LD(&w, m, float, vt[l]);
             uint8_t va = wl_ldg(&w, m, aa, L.ptr[0]);
+            WL_SH_LD(&w, m, float, A[i[l] * (int64_t)n + (int64_t)j]);
             uint8_t vx = wl_ldg(&w, m, xa, L.ptr[2]);
+            WL_SH_LD(&w, m, float, x[j]);
             rt = wl_fp(&w, m, va, vx, rt);                         /* tmp += a*x */
             wl_stg(&w, m, ta, pt, rt);
+            WL_LANES(m, l) vt[l] = fmaf(A[i[l] * (int64_t)n + (int64_t)j], x[j], vt[l]);
+            WL_SH_ST(&w, m, float, vt[l]);
             ry = wl_ldg(&w, m, ya, py);
+            WL_SH_LD(&w, m, float, vy[l]);
             uint8_t vb = wl_ldg(&w, m, ba, L.ptr[1]);
+            WL_SH_LD(&w, m, float, B[i[l] * (int64_t)n + (int64_t)j]);
             vx = wl_ldg(&w, m, xa, L.ptr[2]);
+            WL_SH_LD(&w, m, float, x[j]);
             ry = wl_fp(&w, m, vb, vx, ry);                         /* y += b*x */
             wl_stg(&w, m, ya, py, ry);
-            WL_LANES(m, l) {
-                vt[l] = fmaf(A[i[l] * (int64_t)n + (int64_t)j], x[j], vt[l]);
-                vy[l] = fmaf(B[i[l] * (int64_t)n + (int64_t)j], x[j], vy[l]);
-            }
+            WL_LANES(m, l) vy[l] = fmaf(B[i[l] * (int64_t)n + (int64_t)j], x[j], vy[l]);
+            WL_SH_ST(&w, m, float, vy[l]);
             wl_loop_end(&L, &w, m, j + 1 < n ? m : 0);
         }
         rt = wl_ldg(&w, m, ta, pt);                                  /* tmp reloaded (y may alias it) */
+        WL_SH_LD(&w, m, float, vt[l]);
         uint8_t t1 = wl_fp(&w, m, ry, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL BETA*y */
         uint8_t t2 = wl_fp(&w, m, rt, t1, GMS_REG_NONE);             /* FFMA ALPHA*tmp + . */
         wl_stg(&w, m, ya, py, t2);
@@ -81,6 +88,7 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
             tmp[i[l]] = vt[l];
             y[i[l]] = fmaf(ALPHA, vt[l], BETA * vy[l]);
         }
+        WL_SH_ST(&w, m, float, y[i[l]]);
         wl_exit(&w, m);
     }
     return 0;

@@ -50,6 +50,7 @@ static int fill_k1(const wl_kernel *kr, uint64_t block, gms_block_trace *bt, gms
             wl_loop_top(&L, &w);
             WL_FADDR(a, mk, s->d[A_], i * n + k);
             uint8_t v = wl_ldg(&w, mk, a, L.ptr[0]);
+            WL_SH_LD(&w, mk, float, A[i * n + k]);
             rn = wl_fp(&w, mk, v, v, rn);                              /* FFMA */
             nrm = fmaf(A[i * n + k], A[i * n + k], nrm);
             wl_loop_end(&L, &w, mk, i + 1 < m ? mk : 0);
@@ -60,6 +61,7 @@ static int fill_k1(const wl_kernel *kr, uint64_t block, gms_block_trace *bt, gms
         WL_FADDR(a, mk, s->d[R_], k * n + k);
         wl_stg(&w, mk, a, pr, rn);
         R[k * n + k] = sqrtf(nrm);
+        WL_SH_ST(&w, mk, float, R[k * n + k]);
         wl_exit(&w, mk);
     }
     return 0;
@@ -84,12 +86,15 @@ static int fill_k2(const wl_kernel *kr, uint64_t block, gms_block_trace *bt, gms
         uint8_t pr = wl_int(&w, mk, GMS_REG_NONE, four);
         WL_FADDR(a, mk, s->d[A_], i[l] * n + k);
         uint8_t va = wl_ldg(&w, mk, a, pa);
+        WL_SH_LD(&w, mk, float, A[i[l] * n + k]);
         uint8_t vr = wl_ldg_bcast(&w, mk, pb_addr(s, R_, (uint64_t)(k * n + k)), pr);
+        WL_SH_LD(&w, mk, float, R[k * n + k]);
         uint8_t vq = wl_fdiv(&w, mk, va, vr);
         uint8_t pq = wl_int(&w, mk, idx, four);
         WL_FADDR(q, mk, s->d[Q_], i[l] * n + k);
         wl_stg(&w, mk, q, pq, vq);
         WL_LANES(mk, l) Q[i[l] * n + k] = A[i[l] * n + k] / R[k * n + k];
+        WL_SH_ST(&w, mk, float, Q[i[l] * n + k]);
         wl_exit(&w, mk);
     }
     return 0;
@@ -115,6 +120,7 @@ static int fill_k3(const wl_kernel *kr, uint64_t block, gms_block_trace *bt, gms
         uint8_t rr = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);
         wl_stg(&w, mk, ra, pr, rr);                                    /* r[k][j] = 0 */
         WL_LANES(mk, l) acc[l] = 0.0f;
+        WL_SH_ST(&w, mk, float, 0.0f);
         wl_loop L;
         wl_loop_begin(&L, &w, mk, (uint64_t)m, 4, 2, r[0]);
         for (int64_t i = 0; i < m; i++) {
@@ -122,10 +128,13 @@ static int fill_k3(const wl_kernel *kr, uint64_t block, gms_block_trace *bt, gms
             WL_FADDR(qa, mk, s->d[Q_], i * n + k);
             WL_FADDR(aa, mk, s->d[A_], i * n + j[l]);
             uint8_t vq = wl_ldg(&w, mk, qa, L.ptr[0]);
+            WL_SH_LD(&w, mk, float, Q[i * n + k]);
             uint8_t va = wl_ldg(&w, mk, aa, L.ptr[1]);
+            WL_SH_LD(&w, mk, float, A[i * n + j[l]]);
             rr = wl_fp(&w, mk, vq, va, rr);
             wl_stg(&w, mk, ra, pr, rr);
             WL_LANES(mk, l) acc[l] = fmaf(Q[i * n + k], A[i * n + j[l]], acc[l]);
+            WL_SH_ST(&w, mk, float, acc[l]);
             wl_loop_end(&L, &w, mk, i + 1 < m ? mk : 0);
         }
         WL_LANES(mk, l) R[k * n + j[l]] = acc[l];
@@ -136,11 +145,15 @@ static int fill_k3(const wl_kernel *kr, uint64_t block, gms_block_trace *bt, gms
             WL_FADDR(qa, mk, s->d[Q_], i * n + k);
             WL_FADDR(aa, mk, s->d[A_], i * n + j[l]);
             uint8_t va = wl_ldg(&w, mk, aa, L2.ptr[1]);
+            WL_SH_LD(&w, mk, float, A[i * n + j[l]]);
             uint8_t vq = wl_ldg(&w, mk, qa, L2.ptr[0]);
+            WL_SH_LD(&w, mk, float, Q[i * n + k]);
             uint8_t vr = wl_ldg(&w, mk, ra, pr);                     /* r reloaded: the a store may alias */
+            WL_SH_LD(&w, mk, float, R[k * n + j[l]]);
             va = wl_fp(&w, mk, vq, vr, va);                            /* FFMA a - q*r */
             wl_stg(&w, mk, aa, L2.ptr[1], va);
             WL_LANES(mk, l) A[i * n + j[l]] = fmaf(-Q[i * n + k], R[k * n + j[l]], A[i * n + j[l]]);
+            WL_SH_ST(&w, mk, float, A[i * n + j[l]]);
             wl_loop_end(&L2, &w, mk, i + 1 < m ? mk : 0);
         }
         wl_exit(&w, mk);

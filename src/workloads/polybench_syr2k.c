@@ -54,9 +54,13 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         WL_FADDR(x3, mk, s->d[B_], i[l] * Mi + K);
         WL_FADDR(x4, mk, s->d[A_], j[l] * Mi + K);
         uint8_t v1 = wl_ldg(w, mk, x1, g->L.ptr[0]);
+        WL_SH_LD(w, mk, float, A[i[l] * Mi + K]);
         uint8_t v2 = wl_ldg(w, mk, x2, g->L.ptr[1]);
+        WL_SH_LD(w, mk, float, B[j[l] * Mi + K]);
         uint8_t v3 = wl_ldg(w, mk, x3, g->L.ptr[2]);
+        WL_SH_LD(w, mk, float, B[i[l] * Mi + K]);
         uint8_t v4 = wl_ldg(w, mk, x4, g->L.ptr[3]);
+        WL_SH_LD(w, mk, float, A[j[l] * Mi + K]);
         uint8_t f1 = wl_fp(w, mk, v1, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*a_ik */
         uint8_t f3 = wl_fp(w, mk, v3, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*b_ik */
         uint8_t t2 = wl_fp(w, mk, f3, v4, GMS_REG_NONE);             /* FMUL (alpha*b_ik)*a_jk */
@@ -67,6 +71,7 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             float p2 = (ALPHA * B[i[l] * Mi + K]) * A[j[l] * Mi + K];
             g->c[l] = g->c[l] + fmaf(ALPHA * A[i[l] * Mi + K], B[j[l] * Mi + K], p2);
         }
+        WL_SH_ST(w, mk, float, g->c[l]);
         wl_loop_end(&g->L, w, mk, kk + 1 < mm ? mk : 0);
         WL_GEN_YIELD(&ws->g);
     }

@@ -70,6 +70,7 @@ static void wl_launch_k(gms_program *p, const char *name, wl_kernel *k, uint32_t
                         const int64_t *args, int nargs)
 {
     gms_dim3 grid = k->grid, block = k->block;
+    k->sh = p->shadow;
     for (int i = 0; args && i < nargs && i < WL_KARGS; i++) k->arg[i] = args[i];
     gms_kernel_src ks;
     memset(&ks, 0, sizeof ks);
@@ -128,6 +129,7 @@ void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t
     w->warp = warp;
     w->bdim = k->block;
     w->gdim = k->grid;
+    w->sh = k->sh;
     w->bx = (uint32_t)(block % k->grid.x);
     w->by = (uint32_t)(block / k->grid.x % k->grid.y);
     w->bz = (uint32_t)(block / ((uint64_t)k->grid.x * k->grid.y));
@@ -220,6 +222,33 @@ uint32_t wl_prologue_1d(wl_warp *w, uint64_t n, uint64_t gid[32], uint8_t *ireg)
     wl_exit(w, live & ~in);                                            /* @P0 EXIT */
     *ireg = i;
     return in;
+}
+
+/* ---------------------------------------------------------------- shadow memory */
+void wl_sh_ld(wl_warp *w, const void *vals, size_t size)
+{
+    gms_warp_trace *t = w->e.w;
+    wl_shadow_load(w->sh, t, &t->insts[t->n - 1], vals, size);
+}
+
+void wl_sh_st(wl_warp *w, const void *vals, size_t size)
+{
+    gms_warp_trace *t = w->e.w;
+    wl_shadow_store(w->sh, t, &t->insts[t->n - 1], vals, size);
+}
+
+void wl_sh_init(const gms_program *p, uint64_t dev, const void *host, uint64_t bytes)
+{
+    if (p->shadow) wl_shadow_write(p->shadow, dev, host, bytes);
+}
+
+const void *wl_result(const wl_shadow *sh, uint64_t dev, const void *host, uint64_t n, size_t elem, void **owned)
+{
+    *owned = NULL;
+    if (!wl_shadow_active(sh)) return host;
+    *owned = wl_malloc(n, elem);
+    wl_shadow_read(sh, dev, *owned, n * elem);
+    return *owned;
 }
 
 /* ---------------------------------------------------------------- sizes */

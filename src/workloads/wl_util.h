@@ -13,6 +13,9 @@
  *   wl_prologue_1d()  the usual "i = blockIdx.x*blockDim.x + threadIdx.x; if (i >= n) return"
  *   wl_size_*()       parameter scaling and overflow-checked sizes for create()
  *   wl_check_f32()    compare results with a CPU reference (relative + absolute tolerance)
+ *   WL_SH_LD/ST()     after a global load/store: the value each lane uses/stores, for the
+ *                     shadow memory of functional verify runs (wl_shadow.h); wl_sh_init() in
+ *                     next() and wl_result() in verify() complete it
  *
  * No global mutable state; everything is reentrant. */
 #ifndef GMS_WORKLOADS_WL_UTIL_H
@@ -23,6 +26,7 @@
 #include "util/err.h"
 #include "util/rng.h"
 #include "workloads/wl_gen.h"
+#include "workloads/wl_shadow.h"
 
 #define WL_KARGS 8
 
@@ -43,6 +47,7 @@ struct wl_kernel {
     wl_step_fn step;         /* resumable kernels (wl_launch_gen): per-warp step, state size */
     size_t wsize;
     uint32_t chunk;
+    wl_shadow *sh;           /* the program's shadow memory (NULL: not a verify run) */
 };
 
 /* Launch `fill` as kernel `name` (use the mangled CUDA name when known) on grid x block
@@ -70,6 +75,7 @@ typedef struct wl_warp {
     uint32_t tx[32], ty[32], tz[32];  /* threadIdx of each lane */
     uint32_t bx, by, bz;     /* blockIdx */
     gms_dim3 bdim, gdim;     /* blockDim, gridDim */
+    wl_shadow *sh;           /* shadow memory of a functional verify run, else NULL (WL_SH_*) */
 } wl_warp;
 
 /* first member of a resumable kernel's per-warp state: its warp (set up) and resume point */
@@ -165,6 +171,39 @@ static inline void wl_addrs(uint64_t out[32], uint32_t mask, uint64_t base, cons
     else
         WL_LANES(mask, l) out[l] = base + idx[l] * elem;
 }
+
+/* ---------------------------------------------------------------- shadow memory */
+/* Right after emitting a global load (store) on warp w: `expr` (of type T, may use the lane
+ * l) is the value lane l computes with (stores), for each lane of `mask` (the instruction's
+ * mask). In a functional verify run (w->sh set) a store's values land at the emitted lane
+ * addresses and a load's are compared with what is there (wl_shadow.h); otherwise nothing is
+ * evaluated. T's size must be the instruction's width. */
+#define WL_SH_LD(w, mask, T, expr)                                                 \
+    do {                                                                           \
+        if ((w)->sh) {                                                             \
+            T wl_v_[32];                                                           \
+            WL_LANES(mask, l) wl_v_[l] = (T)(expr);                                \
+            wl_sh_ld((w), wl_v_, sizeof(T));                                       \
+        }                                                                          \
+    } while (0)
+#define WL_SH_ST(w, mask, T, expr)                                                 \
+    do {                                                                           \
+        if ((w)->sh) {                                                             \
+            T wl_v_[32];                                                           \
+            WL_LANES(mask, l) wl_v_[l] = (T)(expr);                                \
+            wl_sh_st((w), wl_v_, sizeof(T));                                       \
+        }                                                                          \
+    } while (0)
+/* the same with the values already in a lane array (vals[l], `size` bytes each) */
+void wl_sh_ld(wl_warp *w, const void *vals, size_t size);
+void wl_sh_st(wl_warp *w, const void *vals, size_t size);
+/* next(): `bytes` of host data are the initial contents of device memory at dev (the H2D
+ * copy, or the host's writes to managed memory); no-op without a shadow */
+void wl_sh_init(const gms_program *p, uint64_t dev, const void *host, uint64_t bytes);
+/* verify(): the n elements of `elem` bytes at device address dev as the kernels left them:
+ * read from the shadow memory into a buffer (*owned, to free) when the run has an active
+ * one, else `host` itself (*owned = NULL) */
+const void *wl_result(const wl_shadow *sh, uint64_t dev, const void *host, uint64_t n, size_t elem, void **owned);
 
 /* ---------------------------------------------------------------- sizes and parameters */
 /* A size parameter multiplied by the double parameter `scale` (if the workload has one; 1

@@ -23,20 +23,24 @@ int pb_fill_col_mean(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gm
         uint8_t rm = wl_int(&w, mk, GMS_REG_NONE, GMS_REG_NONE);    /* MOV RZ */
         wl_stg(&w, mk, ma, pm, rm);
         WL_LANES(mk, l) acc[l] = 0.0f;
+        WL_SH_ST(&w, mk, float, 0.0f);
         wl_loop L;
         wl_loop_begin(&L, &w, mk, (uint64_t)n, 4, 1, r[0]);
         for (int64_t i = 1; i <= n; i++) {
             wl_loop_top(&L, &w);
             WL_FADDR(da, mk, s->d[di], i * (m + 1) + j[l]);
             uint8_t v = wl_ldg(&w, mk, da, L.ptr[0]);
+            WL_SH_LD(&w, mk, float, data[i * (m + 1) + j[l]]);
             rm = wl_fp(&w, mk, rm, v, GMS_REG_NONE);                  /* FADD */
             wl_stg(&w, mk, ma, pm, rm);
             WL_LANES(mk, l) acc[l] += data[i * (m + 1) + j[l]];
+            WL_SH_ST(&w, mk, float, acc[l]);
             wl_loop_end(&L, &w, mk, i < n ? mk : 0);
         }
         rm = wl_fdiv(&w, mk, rm, GMS_REG_NONE);
         wl_stg(&w, mk, ma, pm, rm);
         WL_LANES(mk, l) mean[j[l]] = acc[l] / PB_COLSTATS_FLOAT_N;
+        WL_SH_ST(&w, mk, float, mean[j[l]]);
         wl_exit(&w, mk);
     }
     return 0;
@@ -70,16 +74,22 @@ int pb_fill_col_center(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
         uint8_t pd = wl_int(&w, mk, idx, four);
         uint8_t pm = wl_int(&w, mk, r[0], four);
         uint8_t v = wl_ldg(&w, mk, da, pd);
+        WL_SH_LD(&w, mk, float, data[i[l] * (m + 1) + j[l]]);
         uint8_t mv = wl_ldg(&w, mk, ma, pm);
+        WL_SH_LD(&w, mk, float, mean[j[l]]);
         v = wl_fp(&w, mk, v, mv, GMS_REG_NONE);                        /* FADD */
         wl_stg(&w, mk, da, pd, v);
+        WL_SH_ST(&w, mk, float, data[i[l] * (m + 1) + j[l]] - mean[j[l]]);
         if (sd) {
             WL_FADDR(sa, mk, s->d[si], j[l]);
             uint8_t ps = wl_int(&w, mk, r[0], four);
             uint8_t sv = wl_ldg(&w, mk, sa, ps);
+            WL_SH_LD(&w, mk, float, sd[j[l]]);
             sv = wl_fp(&w, mk, sv, GMS_REG_NONE, GMS_REG_NONE);        /* FMUL sqrt(float_n)*std */
             v = wl_fdiv(&w, mk, v, sv);
             wl_stg(&w, mk, da, pd, v);
+            WL_SH_ST(&w, mk, float,
+                     (data[i[l] * (m + 1) + j[l]] - mean[j[l]]) / (sqrtf(PB_COLSTATS_FLOAT_N) * sd[j[l]]));
         }
         WL_LANES(mk, l) {
             float x = data[i[l] * (m + 1) + j[l]] - mean[j[l]];
@@ -126,6 +136,7 @@ int pb_step_col_sym(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         uint8_t one = wl_int(w, mk, GMS_REG_NONE, GMS_REG_NONE);
         wl_stg(w, mk, g->sa, g->ps, one);                               /* symmat[j1][j1] = 1 */
         WL_LANES(mk, l) sym[j1[l] * (m + 1) + j1[l]] = 1.0f;
+        WL_SH_ST(w, mk, float, 1.0f);
     }
     g->jmin = INT64_MAX;
     WL_LANES(mk, l) if (j1[l] < g->jmin) g->jmin = j1[l];
@@ -140,6 +151,7 @@ int pb_step_col_sym(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         g->rs = wl_int(w, g->act, GMS_REG_NONE, GMS_REG_NONE);
         wl_stg(w, g->act, g->sa, g->ps, g->rs);                         /* symmat[j1][j2] = 0 */
         WL_LANES(g->act, l) g->acc[l] = 0.0f;
+        WL_SH_ST(w, g->act, float, 0.0f);
         wl_loop_begin(&g->L, w, g->act, (uint64_t)n, 4, 2, g->rj);
         for (g->i = 1; g->i <= n; g->i++) {
             int64_t i = g->i, tt = g->t;
@@ -149,11 +161,14 @@ int pb_step_col_sym(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             WL_FADDR(a1, act, s->d[di], i * (m + 1) + j1[l]);
             WL_FADDR(a2, act, s->d[di], i * (m + 1) + j1[l] + off + tt);
             uint8_t v1 = wl_ldg(w, act, a1, g->L.ptr[0]);
+            WL_SH_LD(w, act, float, data[i * (m + 1) + j1[l]]);
             uint8_t v2 = wl_ldg(w, act, a2, g->L.ptr[1]);
+            WL_SH_LD(w, act, float, data[i * (m + 1) + j1[l] + off + tt]);
             g->rs = wl_fp(w, act, v1, v2, g->rs);                       /* FFMA */
             wl_stg(w, act, g->sa, g->ps, g->rs);
             WL_LANES(act, l)
                 g->acc[l] = fmaf(data[i * (m + 1) + j1[l]], data[i * (m + 1) + j1[l] + off + tt], g->acc[l]);
+            WL_SH_ST(w, act, float, g->acc[l]);
             wl_loop_end(&g->L, w, act, i < n ? act : 0);
             WL_GEN_YIELD(&ws->g);
         }
@@ -163,6 +178,7 @@ int pb_step_col_sym(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         WL_FADDR(a1, act, s->d[yi], (j1[l] + off + t2) * (m + 1) + j1[l]);
         uint8_t pt = wl_int(w, act, g->rj, g->four);                    /* IMAD.WIDE &symmat[j2][j1] */
         wl_stg(w, act, a1, pt, g->rs);
+        WL_SH_ST(w, act, float, g->acc[l]);
         WL_LANES(act, l) {
             sym[j1[l] * (m + 1) + j1[l] + off + t2] = g->acc[l];
             sym[(j1[l] + off + t2) * (m + 1) + j1[l]] = g->acc[l];

@@ -48,6 +48,10 @@ int pb_next(void *state, gms_program *p, gms_error *err)
     if (!wl_once(&s->done)) return 0;
     const pb_def *def = s->def;
     for (int k = 0; k < s->narr; k++) s->d[k] = gms_prog_alloc(p, s->n[k] * 4, def->arrs[k].name);
+    /* device memory starts as the host model's arrays (inputs copied, the others as the
+     * model has them: the kernels may read them) */
+    s->sh = p->shadow;
+    for (int k = 0; k < s->narr; k++) wl_sh_init(p, s->d[k], s->h[k], s->n[k] * 4);
     for (int k = 0; k < s->narr; k++)
         if (def->arrs[k].copy_in) gms_prog_copy_h2d(p, s->d[k], s->n[k] * 4);
     for (uint64_t r = 0; r < s->repeat; r++) def->launch(s, p);
@@ -68,8 +72,12 @@ int pb_verify(void *state, gms_error *err)
     for (uint64_t r = 0; r < s->repeat; r++) def->cpu(s, ref);
     int rc = 0;
     for (int k = 0; k < s->narr && !rc; k++)
-        if (def->arrs[k].check)
-            rc = wl_check_f32(def->name, def->arrs[k].name, s->h[k], ref[k], s->n[k], def->rtol, def->atol, err);
+        if (def->arrs[k].check) {
+            void *own;
+            const float *got = wl_result(s->sh, s->d[k], s->h[k], s->n[k], sizeof(float), &own);
+            rc = wl_check_f32(def->name, def->arrs[k].name, got, ref[k], s->n[k], def->rtol, def->atol, err);
+            free(own);
+        }
     for (int k = 0; k < s->narr; k++) free(ref[k]);
     return rc;
 }
@@ -202,10 +210,12 @@ uint32_t pb_mm_begin(pb_mm_warp *g, const pb_state *s, int ci, uint64_t ni, uint
     g->pc = wl_int(w, m, ic, four);                         /* IMAD.WIDE &C[..] */
     g->rc = wl_ldg(w, m, g->ca, g->pc);
     WL_LANES(m, l) g->c[l] = C[g->i[l] * (int64_t)nj + g->j[l]];
+    WL_SH_LD(w, m, float, g->c[l]);
     if (scaled) {
         g->rc = wl_fp(w, m, g->rc, GMS_REG_NONE, GMS_REG_NONE);  /* FMUL *beta */
         wl_stg(w, m, g->ca, g->pc, g->rc);
         WL_LANES(m, l) g->c[l] *= beta;
+        WL_SH_ST(w, m, float, g->c[l]);
     }
     return m;
 }
@@ -239,7 +249,9 @@ int pb_step_mm(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         WL_FADDR(aa, mk, s->d[ai], g->i[l] * (int64_t)nk + (int64_t)kk);
         WL_FADDR(ba, mk, s->d[bi], (int64_t)kk * bs_k + g->j[l] * bs_j);
         uint8_t va = wl_ldg(w, mk, aa, g->L.ptr[0]);
+        WL_SH_LD(w, mk, float, A[g->i[l] * (int64_t)nk + (int64_t)kk]);
         uint8_t vb = wl_ldg(w, mk, ba, g->L.ptr[1]);
+        WL_SH_LD(w, mk, float, B[(int64_t)kk * bs_k + g->j[l] * bs_j]);
         if (scaled) va = wl_fp(w, mk, va, GMS_REG_NONE, GMS_REG_NONE);   /* FMUL alpha*a */
         g->rc = wl_fp(w, mk, va, vb, g->rc);                               /* FFMA */
         wl_stg(w, mk, g->ca, g->pc, g->rc);
@@ -248,6 +260,7 @@ int pb_step_mm(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             if (scaled) a = alpha * a;
             g->c[l] = fmaf(a, B[(int64_t)kk * bs_k + g->j[l] * bs_j], g->c[l]);
         }
+        WL_SH_ST(w, mk, float, g->c[l]);
         wl_loop_end(&g->L, w, mk, kk + 1 < nk ? mk : 0);
         WL_GEN_YIELD(&ws->g);
     }
@@ -305,9 +318,11 @@ int pb_step_dot(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         g->ro = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);     /* MOV RZ */
         wl_stg(w, m, g->oa, g->po, g->ro);
         WL_LANES(m, l) g->acc[l] = 0.0f;
+        WL_SH_ST(w, m, float, 0.0f);
     } else {
         g->ro = wl_ldg(w, m, g->oa, g->po);
         WL_LANES(m, l) g->acc[l] = O[g->t[l]];
+        WL_SH_LD(w, m, float, g->acc[l]);
     }
     wl_loop_begin(&g->L, w, m, n, 4, 2, r[0]);
     for (g->kk = 0; g->kk < n; g->kk++) {
@@ -317,10 +332,13 @@ int pb_step_dot(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         WL_FADDR(xa, mk, s->d[xi], g->t[l] * xs_t + (int64_t)kk * xs_k);
         WL_FADDR(ya, mk, s->d[yi], (int64_t)kk);
         uint8_t vx = wl_ldg(w, mk, xa, g->L.ptr[0]);
+        WL_SH_LD(w, mk, float, X[g->t[l] * xs_t + (int64_t)kk * xs_k]);
         uint8_t vy = wl_ldg(w, mk, ya, g->L.ptr[1]);
+        WL_SH_LD(w, mk, float, Y[kk]);
         g->ro = wl_fp(w, mk, vx, vy, g->ro);                       /* FFMA */
         wl_stg(w, mk, g->oa, g->po, g->ro);
         WL_LANES(mk, l) g->acc[l] = fmaf(X[g->t[l] * xs_t + (int64_t)kk * xs_k], Y[kk], g->acc[l]);
+        WL_SH_ST(w, mk, float, g->acc[l]);
         wl_loop_end(&g->L, w, mk, kk + 1 < n ? mk : 0);
         WL_GEN_YIELD(&ws->g);
     }

@@ -7,8 +7,11 @@
  * (the suite's own formulas), a launch function (one repetition of the kernel sequence), and
  * a CPU reference (one repetition). The generic code:
  *   create:   parse sizes, reject zero/overflowing sizes, allocate and init host arrays
- *   next:     cudaMalloc every array, H2D the inputs, `repeat` x launch(), post(), D2H outputs
- *   verify:   re-init fresh arrays, run cpu() `repeat` times, compare the outputs
+ *   next:     cudaMalloc every array, H2D the inputs, `repeat` x launch(), post(), D2H outputs;
+ *             every array's initial host contents go to the shadow memory (wl_shadow.h)
+ *   verify:   re-init fresh arrays, run cpu() `repeat` times, compare the outputs (read from
+ *             the shadow memory at their device addresses in functional verify runs)
+ * Kernels give each global load's and store's lane values with WL_SH_LD / WL_SH_ST.
  * PB_WORKLOAD(x, ...) defines `const gms_workload_ops gms_wl_pb_x`. */
 #ifndef GMS_WORKLOADS_WL_UTIL_POLY_H
 #define GMS_WORKLOADS_WL_UTIL_POLY_H
@@ -49,6 +52,7 @@ struct pb_state {
     uint64_t n[PB_MAX_ARRS];     /* floats per array */
     float *h[PB_MAX_ARRS];       /* host copy = device contents (kernels update it) */
     uint64_t d[PB_MAX_ARRS];     /* device address */
+    wl_shadow *sh;               /* the run's shadow memory (verify reads it), or NULL */
     int done;
 };
 

@@ -1,5 +1,6 @@
 #include "workloads/workload.h"
 #include "frontend/warp_refill.h"
+#include "workloads/wl_shadow.h"
 #include "stats/stats.h"
 #include <errno.h>
 #include <stdlib.h>
@@ -316,6 +317,13 @@ static int count_chunk(void *ud, uint32_t warp, const gms_warp_trace *wt)
 int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
                                 gms_functional_result *res, gms_error *err)
 {
+    gms_functional_opts o = { .shadow = 1 };
+    return gms_workload_run_functional_opts(ops, kv, seed, &o, res, err);
+}
+
+int gms_workload_run_functional_opts(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
+                                     const gms_functional_opts *opts, gms_functional_result *res, gms_error *err)
+{
     memset(res, 0, sizeof *res);
     gms_wl_args *a = NULL;
     if (gms_wl_args_parse(ops, kv, seed, &a, err)) return -1;
@@ -324,6 +332,11 @@ int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *
     prog.uvm = a->uvm;
     prog.prefetch = a->prefetch;
     prog.chunk = a->chunk;
+    /* the shadow memory: stores land at, loads are checked against, the emitted addresses */
+    wl_shadow *sh = opts->shadow ? wl_shadow_new(opts->shadow_max_bytes ? opts->shadow_max_bytes
+                                                                        : WL_SHADOW_MAX_BYTES) : NULL;
+    if (sh) wl_shadow_perturb(sh, opts->perturb_store, opts->perturb_load, opts->perturb_delta);
+    prog.shadow = sh;
     gms_program_src src;
     void *st = NULL;
     int rc = -1;
@@ -359,11 +372,15 @@ int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *
         if (r == 0) break;
     }
     gms_block_trace_free(&bt);
-    rc = ops->verify ? ops->verify(st, err) : 0;
+    res->shadow_loads = wl_shadow_loads(sh);
+    res->shadow_stores = wl_shadow_stores(sh);
+    res->shadow_overflow = wl_shadow_overflowed(sh);
+    rc = wl_shadow_status(sh, ops->name, err) ? -1 : ops->verify ? ops->verify(st, err) : 0;
 out:
     src.destroy(src.self);
     ops->destroy(st);
 out_args:
+    wl_shadow_free(sh);
     gms_program_free(&prog);
     gms_wl_args_free(a);
     return rc;

@@ -96,8 +96,22 @@ typedef struct gms_functional_result {
     uint64_t kernels, blocks, warp_insts, thread_insts, mem_insts;
     uint64_t max_warp_buffer;   /* most instructions any warp held at once (chunk bound) */
     uint64_t allocs;            /* device allocations (ALLOC commands) of the program */
+    /* shadow memory (wl_shadow.h): global loads checked and stores applied at their emitted
+     * addresses; overflow = 1 when the shadow passed its bound and verify used host arrays */
+    uint64_t shadow_loads, shadow_stores;
+    int shadow_overflow;
 } gms_functional_result;
+/* With a shadow memory (on): verify() sees the values at the emitted addresses. */
 int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
                                 gms_functional_result *res, gms_error *err);
+typedef struct gms_functional_opts {
+    int shadow;                     /* 1: run with a shadow memory (wl_shadow.h) */
+    uint64_t shadow_max_bytes;      /* its bound (0: WL_SHADOW_MAX_BYTES) */
+    /* test hook: add perturb_delta bytes to one lane address of the nth store / load */
+    uint64_t perturb_store, perturb_load;
+    int64_t perturb_delta;
+} gms_functional_opts;
+int gms_workload_run_functional_opts(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
+                                     const gms_functional_opts *opts, gms_functional_result *res, gms_error *err);
 
 #endif

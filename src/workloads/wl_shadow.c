@@ -1,0 +1,221 @@
+#include "workloads/wl_shadow.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PAGE_BITS 12   /* WL_SHADOW_PAGE = 1 << PAGE_BITS */
+
+typedef struct sh_slot { uint64_t key; uint8_t *page; } sh_slot;   /* key = page number + 1 (0: empty) */
+
+struct wl_shadow {
+    sh_slot *tab;
+    uint64_t cap, used;        /* slots (a power of two), pages held */
+    uint64_t max_pages;
+    int overflow;
+    /* host speed: the last page looked up (most lanes of a warp fall in one page) */
+    uint64_t last_key;
+    uint8_t *last_page;
+    uint64_t loads, stores;    /* instructions seen (numbering for the perturbation hook) */
+    uint64_t perturb_store, perturb_load;
+    int64_t perturb_delta;
+    int bad;                   /* a mismatch or a misuse was recorded in msg */
+    char msg[400];
+};
+
+wl_shadow *wl_shadow_new(uint64_t max_bytes)
+{
+    wl_shadow *sh = gms_xcalloc(1, sizeof *sh);
+    sh->cap = 1024;
+    sh->tab = gms_xcalloc(sh->cap, sizeof *sh->tab);
+    sh->max_pages = max_bytes / WL_SHADOW_PAGE;
+    return sh;
+}
+
+static void drop_pages(wl_shadow *sh)
+{
+    for (uint64_t i = 0; i < sh->cap; i++) free(sh->tab[i].page);
+    memset(sh->tab, 0, sh->cap * sizeof *sh->tab);
+    sh->used = 0;
+    sh->last_key = 0;
+    sh->last_page = NULL;
+}
+
+void wl_shadow_free(wl_shadow *sh)
+{
+    if (!sh) return;
+    drop_pages(sh);
+    free(sh->tab);
+    free(sh);
+}
+
+int wl_shadow_active(const wl_shadow *sh) { return sh && !sh->overflow; }
+int wl_shadow_overflowed(const wl_shadow *sh) { return sh && sh->overflow; }
+uint64_t wl_shadow_loads(const wl_shadow *sh) { return sh ? sh->loads : 0; }
+uint64_t wl_shadow_stores(const wl_shadow *sh) { return sh ? sh->stores : 0; }
+
+static uint64_t slot_of(const wl_shadow *sh, uint64_t key)
+{
+    uint64_t h = (key * 0x9e3779b97f4a7c15ULL) >> 17 & (sh->cap - 1);
+    while (sh->tab[h].key && sh->tab[h].key != key) h = (h + 1) & (sh->cap - 1);
+    return h;
+}
+
+static void grow(wl_shadow *sh)
+{
+    sh_slot *old = sh->tab;
+    uint64_t ocap = sh->cap;
+    sh->cap *= 2;
+    sh->tab = gms_xcalloc(sh->cap, sizeof *sh->tab);
+    for (uint64_t i = 0; i < ocap; i++)
+        if (old[i].key) sh->tab[slot_of(sh, old[i].key)] = old[i];
+    free(old);
+}
+
+/* the page holding addr; NULL when absent and !create, or when the bound was passed (the
+ * shadow then stops: what it held is no longer the whole device memory) */
+static uint8_t *page_of(wl_shadow *sh, uint64_t addr, int create)
+{
+    uint64_t key = (addr >> PAGE_BITS) + 1;
+    if (key == sh->last_key) return sh->last_page;
+    if (sh->overflow) return NULL;
+    uint64_t h = slot_of(sh, key);
+    if (!sh->tab[h].key) {
+        if (!create) return NULL;
+        if (sh->used >= sh->max_pages) {
+            sh->overflow = 1;
+            drop_pages(sh);
+            return NULL;
+        }
+        if (2 * (sh->used + 1) > sh->cap) {
+            grow(sh);
+            h = slot_of(sh, key);
+        }
+        sh->tab[h].key = key;
+        sh->tab[h].page = gms_xcalloc(1, WL_SHADOW_PAGE);
+        sh->used++;
+    }
+    sh->last_key = key;
+    sh->last_page = sh->tab[h].page;
+    return sh->last_page;
+}
+
+void wl_shadow_write(wl_shadow *sh, uint64_t addr, const void *src, uint64_t n)
+{
+    const uint8_t *s = src;
+    while (n && !sh->overflow) {
+        uint64_t off = addr & (WL_SHADOW_PAGE - 1), k = WL_SHADOW_PAGE - off;
+        if (k > n) k = n;
+        uint8_t *p = page_of(sh, addr, 1);
+        if (!p) return;
+        memcpy(p + off, s, k);
+        addr += k, s += k, n -= k;
+    }
+}
+
+void wl_shadow_read(const wl_shadow *csh, uint64_t addr, void *dst, uint64_t n)
+{
+    wl_shadow *sh = (wl_shadow *)csh;   /* the page cache only */
+    uint8_t *d = dst;
+    while (n) {
+        uint64_t off = addr & (WL_SHADOW_PAGE - 1), k = WL_SHADOW_PAGE - off;
+        if (k > n) k = n;
+        uint8_t *p = page_of(sh, addr, 0);
+        if (p) memcpy(d, p + off, k); else memset(d, 0, k);
+        addr += k, d += k, n -= k;
+    }
+}
+
+/* the test hook: move the first active lane of `in` by delta bytes in the record itself
+ * (a stride record with several lanes becomes a list, the one form that can say it) */
+static void perturb(const wl_shadow *sh, gms_warp_trace *w, gms_inst *in)
+{
+    uint64_t a[32], list[32];
+    int n = gms_inst_lane_addrs(w, in, a);
+    if (n == 0) return;
+    int k = 0;
+    for (uint32_t m = in->mask; m; m &= m - 1) list[k++] = a[__builtin_ctz(m)];
+    list[0] += (uint64_t)sh->perturb_delta;
+    if (in->addr_mode == GMS_ADDR_LIST) {
+        w->addrs[in->base] = list[0];
+    } else if (n == 1) {
+        in->base = list[0];
+    } else {
+        in->base = gms_warp_push_addrs(w, list, (uint32_t)n);
+        in->addr_mode = GMS_ADDR_LIST;
+        in->stride = 0;
+    }
+}
+
+static int check_size(wl_shadow *sh, const gms_inst *in, size_t size, const char *what)
+{
+    if (size == in->width) return 0;
+    if (!sh->bad)
+        snprintf(sh->msg, sizeof sh->msg, "shadow memory: %zu-byte lane values given for a %u-byte %s at pc 0x%x",
+                 size, in->width, what, in->pc);
+    sh->bad = 1;
+    return -1;
+}
+
+void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *vals, size_t size)
+{
+    if (!wl_shadow_active(sh) || check_size(sh, in, size, "store")) return;
+    if (++sh->stores == sh->perturb_store) perturb(sh, w, in);
+    uint64_t a[32];
+    gms_inst_lane_addrs(w, in, a);
+    /* lanes in order: when two lanes store to one address, the highest lane wins, as the
+     * timing model's coalescer does not say otherwise and CUDA leaves it undefined */
+    for (uint32_t m = in->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        wl_shadow_write(sh, a[l], (const uint8_t *)vals + (size_t)l * size, size);
+    }
+}
+
+static double as_double(const uint8_t *b, size_t size)
+{
+    if (size == 4) { float f; memcpy(&f, b, 4); return f; }
+    if (size == 8) { double d; memcpy(&d, b, 8); return d; }
+    return 0;
+}
+
+static unsigned long long as_bits(const uint8_t *b, size_t size)
+{
+    uint64_t v = 0;
+    memcpy(&v, b, size < 8 ? size : 8);
+    return (unsigned long long)v;
+}
+
+void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *want, size_t size)
+{
+    if (!wl_shadow_active(sh) || check_size(sh, in, size, "load")) return;
+    if (++sh->loads == sh->perturb_load) perturb(sh, w, in);
+    if (sh->bad) return;   /* the first mismatch is the one to report */
+    uint64_t a[32];
+    gms_inst_lane_addrs(w, in, a);
+    uint8_t got[16];
+    for (uint32_t m = in->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        const uint8_t *x = (const uint8_t *)want + (size_t)l * size;
+        wl_shadow_read(sh, a[l], got, size);
+        if (!memcmp(got, x, size)) continue;
+        snprintf(sh->msg, sizeof sh->msg,
+                 "load at pc 0x%x, lane %d, address 0x%llx: memory holds %.9g (bits 0x%llx) but the lane "
+                 "computed with %.9g (bits 0x%llx), so the emitted address is not the element the kernel reads",
+                 in->pc, l, (unsigned long long)a[l], as_double(got, size), as_bits(got, size),
+                 as_double(x, size), as_bits(x, size));
+        sh->bad = 1;
+        return;
+    }
+}
+
+int wl_shadow_status(const wl_shadow *sh, const char *wl, gms_error *err)
+{
+    if (!sh || !sh->bad) return 0;
+    return gms_err(err, "workload %s: %s", wl, sh->msg);
+}
+
+void wl_shadow_perturb(wl_shadow *sh, uint64_t nth_store, uint64_t nth_load, int64_t delta)
+{
+    sh->perturb_store = nth_store;
+    sh->perturb_load = nth_load;
+    sh->perturb_delta = delta;
+}

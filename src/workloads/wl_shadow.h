@@ -1,0 +1,60 @@
+/* Shadow memory: the functional model's device memory, keyed by device address, so that a
+ * workload's verification checks the ADDRESSES its instructions emit, not only the values it
+ * computes on its host arrays.
+ *
+ * A built-in workload computes on host copies of its arrays and emits each lane's address
+ * separately; an address bug in the emitted stream would leave the host result right. With
+ * a shadow (functional verify runs only: gms_workload_run_functional; the timing simulator and
+ * trace export run without one, so they pay one NULL test per memory instruction):
+ *   - next() mirrors each array's initial host contents at its device address (wl_sh_init),
+ *   - each emitted global store writes the lanes' values at the lane addresses of the emitted
+ *     record (after its base+stride / list compression, so exactly what the timing model sees),
+ *   - each emitted global load compares, lane by lane, the value the lane uses with the bytes
+ *     at its emitted address (the first mismatch is kept and fails the run),
+ *   - verify() reads the result arrays back from the shadow at their device addresses
+ *     (wl_result), so a store to a wrong address leaves the right element unwritten.
+ * Shared memory (a per-block space) and atomics are not tracked.
+ *
+ * Sparse and page-granular (4 KiB pages in an open-addressing hash), so a strided array with
+ * one element in use per page costs one page per element, not the whole allocation. Bounded:
+ * past `max_bytes` of pages the shadow gives up (frees its pages, stops checking, verify falls
+ * back to the host arrays) and says so in wl_shadow_overflowed(). Bytes never written read 0. */
+#ifndef GMS_WORKLOADS_WL_SHADOW_H
+#define GMS_WORKLOADS_WL_SHADOW_H
+#include <stddef.h>
+#include <stdint.h>
+#include "frontend/inst.h"
+#include "util/err.h"
+
+typedef struct wl_shadow wl_shadow;
+
+#define WL_SHADOW_PAGE 4096u
+#define WL_SHADOW_MAX_BYTES (4ULL << 30)   /* default bound of the functional runner */
+
+wl_shadow *wl_shadow_new(uint64_t max_bytes);
+void wl_shadow_free(wl_shadow *sh);
+/* 1 while the shadow tracks memory (not NULL, not overflowed) */
+int wl_shadow_active(const wl_shadow *sh);
+int wl_shadow_overflowed(const wl_shadow *sh);
+
+/* host-side access (initial contents, results): n bytes at device address addr */
+void wl_shadow_write(wl_shadow *sh, uint64_t addr, const void *src, uint64_t n);
+void wl_shadow_read(const wl_shadow *sh, uint64_t addr, void *dst, uint64_t n);
+
+/* An emitted memory instruction `in` of warp buffer `w` (its last record): lane l's value is
+ * vals + l*size (size = in->width; lanes outside in->mask are not read). */
+void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *vals, size_t size);
+void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *want, size_t size);
+
+/* 0, or -1 with the first mismatch (or misuse) seen, naming workload `wl` */
+int wl_shadow_status(const wl_shadow *sh, const char *wl, gms_error *err);
+/* loads checked and stores applied so far (tests: a converted workload uses the shadow) */
+uint64_t wl_shadow_loads(const wl_shadow *sh);
+uint64_t wl_shadow_stores(const wl_shadow *sh);
+
+/* Test hook: add `delta` bytes to the first active lane's address of the nth store (1-based;
+ * 0 = none) and of the nth load the shadow sees, IN THE EMITTED RECORD itself, as an address
+ * bug in a workload would. Verification must then fail. */
+void wl_shadow_perturb(wl_shadow *sh, uint64_t nth_store, uint64_t nth_load, int64_t delta);
+
+#endif

@@ -1,0 +1,134 @@
+/* Shadow memory (workloads/wl_shadow.h): functional verify runs check the ADDRESSES a
+ * workload emits. One lane address moved by 4 bytes in the emitted stream (the test hook of
+ * gms_workload_run_functional_opts) must make verification fail, for a store (verify reads
+ * the result from the shadow at the array's device address) and for a load (the value the
+ * lane uses is not the one at its emitted address). */
+#include "test.h"
+#include "workloads/workload.h"
+#include "workloads/wl_shadow.h"
+#include <stdlib.h>
+#include <string.h>
+
+TEST(wl_shadow_memory)
+{
+    wl_shadow *sh = wl_shadow_new(3 * WL_SHADOW_PAGE);
+    uint8_t in[40], out[40];
+    for (int i = 0; i < 40; i++) in[i] = (uint8_t)(i + 1);
+    /* across a page boundary: two pages */
+    uint64_t at = 0x7f0000000000ULL + WL_SHADOW_PAGE - 20;
+    wl_shadow_write(sh, at, in, 40);
+    wl_shadow_read(sh, at, out, 40);
+    CHECK(!memcmp(in, out, 40));
+    /* never written: zeros, and no page is made for a read */
+    wl_shadow_read(sh, 0x1000000, out, 8);
+    for (int i = 0; i < 8; i++) CHECK_EQ(out[i], 0);
+    CHECK(wl_shadow_active(sh));
+    wl_shadow_write(sh, 0x2000000, in, 1);   /* third page: at the bound */
+    CHECK(wl_shadow_active(sh));
+    wl_shadow_write(sh, 0x3000000, in, 1);   /* fourth: past it, the shadow gives up */
+    CHECK(!wl_shadow_active(sh));
+    CHECK(wl_shadow_overflowed(sh));
+    wl_shadow_read(sh, at, out, 4);
+    CHECK_EQ(out[0], 0);
+    wl_shadow_free(sh);
+}
+
+TEST(wl_shadow_store_load_records)
+{
+    /* a stride record (4 lanes, 8 bytes apart) and a list record, through the real decoder */
+    gms_warp_trace w;
+    memset(&w, 0, sizeof w);
+    gms_inst *in = gms_warp_push(&w);
+    in->op = GMS_OP_MEM;
+    in->mem = GMS_MEM_ST_GLOBAL;
+    in->width = 4;
+    in->mask = 0xf0u;   /* lanes 4..7 */
+    in->addr_mode = GMS_ADDR_STRIDE;
+    in->base = 0x1000;
+    in->stride = 8;
+    float v[32] = { 0 };
+    for (int l = 4; l < 8; l++) v[l] = (float)l;
+    wl_shadow *sh = wl_shadow_new(1 << 20);
+    wl_shadow_store(sh, &w, in, v, 4);
+    float got[7];
+    wl_shadow_read(sh, 0x1000, got, sizeof got);
+    CHECK_EQ(got[0], 4.0f);
+    CHECK_EQ(got[1], 0.0f);
+    CHECK_EQ(got[2], 5.0f);
+    CHECK_EQ(got[6], 7.0f);
+    /* load the same lanes: matches */
+    in->mem = GMS_MEM_LD_GLOBAL;
+    wl_shadow_load(sh, &w, in, v, 4);
+    gms_error e = { 0 };
+    CHECK_EQ(wl_shadow_status(sh, "t", &e), 0);
+    /* lane 6 computed with another value: reported with its lane and address */
+    v[6] = 9.0f;
+    wl_shadow_load(sh, &w, in, v, 4);
+    CHECK(wl_shadow_status(sh, "t", &e) != 0);
+    CHECK(strstr(e.msg, "lane 6, address 0x1010") != NULL);
+    CHECK_EQ(wl_shadow_loads(sh), 2);
+    CHECK_EQ(wl_shadow_stores(sh), 1);
+    /* a width the values do not have is a misuse, reported */
+    wl_shadow *sh2 = wl_shadow_new(1 << 20);
+    wl_shadow_store(sh2, &w, in, v, 8);
+    CHECK(wl_shadow_status(sh2, "t", &e) != 0);
+    CHECK(strstr(e.msg, "8-byte lane values") != NULL);
+    wl_shadow_free(sh);
+    wl_shadow_free(sh2);
+    free(w.insts);
+    free(w.addrs);
+}
+
+/* run with the shadow and one perturbation; 0 = verified */
+static int prun(const char *name, const char *const *kv, uint64_t nst, uint64_t nld, gms_functional_result *r,
+                gms_error *e)
+{
+    gms_functional_opts o = { .shadow = 1, .perturb_store = nst, .perturb_load = nld, .perturb_delta = 4 };
+    memset(e, 0, sizeof *e);
+    return gms_workload_run_functional_opts(gms_workload_find(name), kv, 1, &o, r, e);
+}
+
+TEST(wl_shadow_strided_perturbed)
+{
+    const char *kv[] = { "n=2000", "stride=32", NULL };
+    gms_functional_result r;
+    gms_error e;
+    REQUIRE(prun("strided", kv, 0, 0, &r, &e) == 0);
+    /* 2000 threads: 63 warps (the last one of 16 lanes), one LDG and one STG each */
+    CHECK_EQ(r.shadow_loads, 63);
+    CHECK_EQ(r.shadow_stores, 63);
+    CHECK_EQ(r.shadow_overflow, 0);
+    /* 5th store (warp 4: b[128..159]): lane 0's address moves to b[129]; b[128] keeps its 0 */
+    CHECK(prun("strided", kv, 5, 0, &r, &e) != 0);
+    CHECK(strstr(e.msg, "b[128]") != NULL);
+    /* 3rd load (warp 2): lane 0 reads a[64*32 + 1], not the element the thread copies */
+    CHECK(prun("strided", kv, 0, 3, &r, &e) != 0);
+    CHECK(strstr(e.msg, "lane 0") != NULL);
+    /* the last store of a partial warp */
+    CHECK(prun("strided", kv, 63, 0, &r, &e) != 0);
+    CHECK(strstr(e.msg, "b[1984]") != NULL);
+    /* without the shadow, verify cannot see it (the address bug this guards against) */
+    gms_functional_opts off = { .shadow = 0, .perturb_store = 5, .perturb_delta = 4 };
+    CHECK_EQ(gms_workload_run_functional_opts(gms_workload_find("strided"), kv, 1, &off, &r, &e), 0);
+}
+
+TEST(wl_shadow_gemm_perturbed)
+{
+    const char *kv[] = { "scale=0.0625", NULL };   /* 32 x 32 */
+    gms_functional_result r;
+    gms_error e;
+    REQUIRE(prun("gemm", kv, 0, 0, &r, &e) == 0);
+    CHECK(r.shadow_loads > 0);
+    CHECK(r.shadow_stores > 0);
+    /* a store of C in the k loop: a neighbour's element gets this lane's partial sum (later
+     * overwritten by the neighbour's own stores) and this lane's element misses it; the
+     * last store of the run (warp 31's last accumulator) is never overwritten */
+    CHECK(prun("gemm", kv, r.shadow_stores, 0, &r, &e) != 0);
+    CHECK(strstr(e.msg, "C[") != NULL);
+    /* a load of A: the lane computes with a value that is not at its address. Warp 0 (row
+     * i = 0, where A is all zeros: a value check cannot tell its elements apart) does 65 loads
+     * (C, then A and B for 32 k); load 67 is warp 1's first A[1][k], lane 0 moved to A[1][1] */
+    CHECK(prun("gemm", kv, 0, 2, &r, &e) == 0);
+    CHECK(prun("gemm", kv, 0, 67, &r, &e) != 0);
+    CHECK(strstr(e.msg, "load at pc") != NULL);
+}
