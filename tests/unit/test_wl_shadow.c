@@ -132,3 +132,60 @@ TEST(wl_shadow_gemm_perturbed)
     CHECK(prun("gemm", kv, 0, 67, &r, &e) != 0);
     CHECK(strstr(e.msg, "load at pc") != NULL);
 }
+
+/* Every micro and polybench workload goes through the shadow (at small sizes): it checks
+ * loads and applies stores, and moving one lane of its LAST store (never overwritten later)
+ * or of its last load fails the run. */
+typedef struct shadow_case { const char *name; const char *kv[6]; } shadow_case;
+static const shadow_case cases[] = {
+    { "stream", { "n=3000" } },
+    { "strided", { "n=3000", "stride=7" } },
+    { "gather", { "n=3000", "asize=100000" } },
+    { "pointer_chase", { "n=512", "nodes=65536", "steps=4" } },
+    { "transpose", { "N=40" } },
+    { "reduce", { "blocks=4" } },
+    { "matvec", { "N=70", "cols=30" } },
+    { "2dconv", { "NI=40", "NJ=40" } },
+    { "2mm", { "NI=40", "NJ=24", "NK=20", "NL=36" } },
+    { "3dconv", { "NI=6", "NJ=12", "NK=40" } },
+    { "3mm", { "NI=10", "NJ=33", "NK=7", "NL=9", "NM=12" } },
+    { "atax", { "NX=70", "NY=100" } },
+    { "bicg", { "NX=100", "NY=70" } },
+    { "corr", { "M=256", "N=8" } },
+    { "covar", { "M=256", "N=32" } },
+    { "fdtd-2d", { "tmax=2", "NX=20", "NY=40" } },
+    { "gemm", { "NI=40", "NJ=24", "NK=8" } },
+    { "gesummv", { "N=100" } },
+    { "gramschm", { "M=24", "N=20" } },
+    { "mvt", { "N=100" } },
+    { "syr2k", { "N=40", "M=12" } },
+    { "syrk", { "N=40", "M=24" } },
+};
+
+TEST(wl_shadow_every_micro_and_polybench)
+{
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const shadow_case *k = &cases[c];
+        gms_functional_result r;
+        gms_error e;
+        if (prun(k->name, k->kv, 0, 0, &r, &e)) {
+            printf("    %s: %s\n", k->name, e.msg);
+            CHECK(0);
+            continue;
+        }
+        if (!r.shadow_loads || !r.shadow_stores || r.shadow_overflow) {
+            printf("    %s: %llu loads, %llu stores checked\n", k->name, (unsigned long long)r.shadow_loads,
+                   (unsigned long long)r.shadow_stores);
+            CHECK(0);
+        }
+        uint64_t nst = r.shadow_stores, nld = r.shadow_loads;
+        if (prun(k->name, k->kv, nst, 0, &r, &e) == 0) {
+            printf("    %s: the last store moved by 4 bytes still verifies\n", k->name);
+            CHECK(0);
+        }
+        if (prun(k->name, k->kv, 0, nld, &r, &e) == 0) {
+            printf("    %s: the last load moved by 4 bytes still verifies\n", k->name);
+            CHECK(0);
+        }
+    }
+}
