@@ -15,6 +15,7 @@
  * the program model has no cudaFree); the memsets and the Point array's host pointers are not
  * modelled as commands. */
 #include "workloads/rodinia_util.h"
+#include "workloads/wl_clamp.h"
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -73,7 +74,7 @@ static const gms_wl_param params[] = {
     {"n", "65536", "number of points in the stream"},
     {"chunksize", "65536", "points handled per step"},
     {"clustersize", "1000", "maximum number of intermediate centers"},
-    {"scale", "1", "multiplies n and chunksize"},
+    {"scale", "1", "multiplies n, chunksize and dim"},
     {"repeat", "1", "run the whole clustering N times from the same input stream"},
     {NULL, NULL, NULL},
 };
@@ -603,12 +604,15 @@ static int drive(sc *s, gms_program *p, gms_error *err)
     }
 }
 
+/* `scale` multiplies dim as well as n and chunksize: every distance is dim long, so scaling
+ * the points alone left scale=0.01 at 256 dimensions (over a minute) */
 static int sizes(const gms_wl_args *a, sc *s, gms_error *err)
 {
     uint64_t k1, k2, d, n, ch, cs;
     if (rw_param(a, "k1", 2, 100000, &k1, err) || rw_param(a, "k2", 2, 100000, &k2, err) ||
-        rw_param(a, "dim", 1, 1 << 16, &d, err) || rw_scaled(a, "sc", "n", 1, 1ULL << 31, &n, err) ||
-        rw_scaled(a, "sc", "chunksize", 1, 1ULL << 31, &ch, err) || rw_param(a, "clustersize", 1, 1ULL << 24, &cs, err))
+        rw_param(a, "dim", 1, 1 << 16, &d, err) || wl_clamp_scaled(a, "sc", "dim", 1, 1, 1 << 16, &d, err) ||
+        wl_clamp_scaled(a, "sc", "n", 1, 1, 1ULL << 31, &n, err) ||
+        wl_clamp_scaled(a, "sc", "chunksize", 1, 1, 1ULL << 31, &ch, err) || rw_param(a, "clustersize", 1, 1ULL << 24, &cs, err))
         return -1;
     if (k1 > k2) return gms_err(err, "workload sc: k1=%llu must not exceed k2=%llu", (unsigned long long)k1, (unsigned long long)k2);
     if (ch * d > (1ULL << 34)) return gms_err(err, "workload sc: chunksize x dim is too large");
