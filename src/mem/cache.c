@@ -52,6 +52,7 @@ struct gms_cache {
      * from here, without a look at the table's struct */
     const char *mshr_hint_base;
     uint32_t mshr_hint_n, mshr_hint_stride;
+    uint64_t now;                /* latest access or fill time: the MSHR table's clock (set_clock) */
     gms_mreq_fifo mq;            /* unbounded list; the capacity checks are GPGPU-Sim's */
     gms_index_state ist;
     gms_idxmap where;            /* block address -> line index of its latest allocation: O(1) tag match */
@@ -627,6 +628,7 @@ static int ro_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t
 
 int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *cause_out)
 {
+    c->now = now;
     int wr = req->kind == GMS_MREQ_WRITE;
     c->home_subpart = req->subpart;
     uint64_t blk = req->addr & ~c->line_mask;
@@ -717,6 +719,7 @@ static inline uint64_t reply_key(const gms_cache *c, const gms_mreq *reply)
 
 gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
 {
+    c->now = now;
     uint8_t sm = reply_smask(c, reply);
     uint64_t key = reply_key(c, reply);
     gms_mshr_info info;
@@ -740,6 +743,7 @@ gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
 
 int gms_cache_fill_ready(gms_cache *c, gms_mreq *reply, uint64_t now)
 {
+    c->now = now;
     uint8_t sm = reply_smask(c, reply);
     uint64_t key = reply_key(c, reply);
     gms_mshr_info info;
@@ -818,6 +822,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     if (!c->mo) c->mo = gms_mshr_find("conventional");
     c->mshr = c->mo->create(cfg);
     if (c->mo->hint_array) c->mo->hint_array(c->mshr, &c->mshr_hint_base, &c->mshr_hint_n, &c->mshr_hint_stride);
+    if (c->mo->set_clock) c->mo->set_clock(c->mshr, &c->now);
     c->assoc = cfg->assoc;
     c->use_map = c->assoc >= MAP_MIN_ASSOC;
     c->line = cfg->line;
@@ -870,6 +875,8 @@ gms_mreq *gms_cache_mq_head(gms_cache *c) { return c->mq.head; }
 gms_mreq *gms_cache_mq_pop(gms_cache *c) { return gms_fifo_pop(&c->mq); }
 uint32_t gms_cache_mq_size(const gms_cache *c) { return c->mq.n; }
 uint32_t gms_cache_mshr_used(const gms_cache *c) { return c->mo->used(c->mshr); }
+void gms_cache_mshr_stats(const gms_cache *c, gms_mshr_stats *acc) { if (c->mo->stats) c->mo->stats(c->mshr, acc); }
+void gms_cache_mshr_dump(const gms_cache *c, FILE *out) { if (c->mo->dump) c->mo->dump(c->mshr, out); }
 const gms_cache_stats *gms_cache_get_stats(const gms_cache *c) { return &c->st; }
 
 void gms_cache_count_reservation_fail(gms_cache *c, const gms_mreq *req, gms_rf_cause cause)

@@ -26,8 +26,10 @@
  */
 #ifndef GMS_MEM_CACHE_H
 #define GMS_MEM_CACHE_H
+#include "mem/mshr_params.h"
 #include <stdint.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "mem/mreq.h"
 #include "stats/stats.h"
 #include "util/err.h"
@@ -53,6 +55,7 @@ typedef struct gms_cache_config {
     /* ours (set by options, not the string) */
     uint32_t pmod_prime;         /* PMOD: prime number of sets (0 = largest prime <= nsets) */
     char mshr_design[32];        /* "conventional" (default) | "dlmshr" */
+    gms_mshr_params mshr_params; /* the design's own parameters (mshr_params.h) */
 } gms_cache_config;
 
 /* Parse a GPGPU-Sim cache string; `optname` is used in error messages. Sets pmod_prime 0
@@ -141,6 +144,10 @@ uint32_t gms_cache_flush(gms_cache *c);
 int gms_cache_set_assoc(gms_cache *c, uint32_t assoc);
 /* number of MSHR entries in use (for the watchdog and tests) */
 uint32_t gms_cache_mshr_used(const gms_cache *c);
+/* the MSHR table's statistics added to *acc, and its debug dump (mshr.h) */
+struct gms_mshr_stats;
+void gms_cache_mshr_stats(const gms_cache *c, struct gms_mshr_stats *acc);
+void gms_cache_mshr_dump(const gms_cache *c, FILE *out);
 const gms_cache_stats *gms_cache_get_stats(const gms_cache *c);
 /* record a reservation failure that happened outside the cache (e.g. bypass slot). It goes
  * to the fail breakdown only, not to RESERVATION_FAIL / _reservation_fails (not an access). */

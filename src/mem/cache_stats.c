@@ -6,6 +6,7 @@
  *   breakdown[type][outcome] (non-zero) and breakdown[type][TOTAL_ACCESS] = all outcomes but
  *   RESERVATION_FAIL and MSHR_HIT (MSHR_HIT is counted on top of the access's own outcome). */
 #include "mem/cache.h"
+#include "mem/mshr.h"
 #include <string.h>
 
 void gms_cache_report_stats(const gms_cache_stats *const *st, size_t n, const char *prefix, gms_stats *out)
@@ -64,4 +65,8 @@ void gms_cache_report(gms_cache *const *caches, size_t n, const char *prefix, gm
     }
     const gms_cache_stats *p = &acc;
     gms_cache_report_stats(&p, 1, prefix, out);
+    gms_mshr_stats ms;   /* ours: gms_<prefix>_mshr_* (mshr.c, docs/counters.md) */
+    memset(&ms, 0, sizeof ms);
+    for (size_t i = 0; i < n; i++) if (caches[i]) gms_cache_mshr_stats(caches[i], &ms);
+    gms_mshr_report(&ms, prefix, out);
 }

@@ -14,6 +14,10 @@ static const gms_option opts[] = {
             "in-flight L1-bypassing requests per SM (#_BpR); 0 = unlimited"),
     GMS_OPT("gms_l1d_mshr", GMS_OPT_STRING, l1d.mshr_design, "conventional",
             "L1D MSHR design (gpumemsim list policies)"),
+    GMS_OPT("gms_l1d_dlmshr", GMS_OPT_STRING, l1d.dlmshr_str, GMS_DLMSHR_DEFAULT,
+            "L1D DL-MSHR slots_per_set:reserved_percent:tail_pointer:heads_anywhere (docs/dlmshr.md)"),
+    GMS_OPT("gms_l1d_mshr_latency", GMS_OPT_U32, l1d.mshr_latency, "0",
+            "L1D MSHR access cycles; 0 = the design's own (conventional 1, dlmshr 2) (docs/dlmshr.md)"),
 };
 
 static int fin(gms_params *p, gms_error *err)
@@ -23,6 +27,8 @@ static int fin(gms_params *p, gms_error *err)
     if (!gms_mshr_find(p->l1d.mshr_design)) return gms_reg_unknown(&gms_mshr_reg, p->l1d.mshr_design, err);
     p->l1d.dl1.pmod_prime = p->l1d.pmod_prime;
     snprintf(p->l1d.dl1.mshr_design, sizeof p->l1d.dl1.mshr_design, "%s", p->l1d.mshr_design);
+    if (gms_mshr_params_parse(p->l1d.dlmshr_str, "-gms_l1d_dlmshr", &p->l1d.dl1.mshr_params, err)) return -1;
+    p->l1d.dl1.mshr_params.latency = p->l1d.mshr_latency;
     if (p->l1d.pmod_prime && p->l1d.dl1.enabled && !strchr("MAD", p->l1d.dl1.set_index))
         return gms_err(err, "-gms_l1d_pmod_prime %u: the L1D set index '%c' does not use a prime (set index M, A or D in -gpgpu_cache:dl1 does)",
                        p->l1d.pmod_prime, p->l1d.dl1.set_index);
@@ -43,7 +49,7 @@ static void dump(const gms_params *p, FILE *out)
             p->l1d.l1_banks == 1 ? "" : "s");
     if (p->l1d.bypass_slots) fprintf(out, "L1D bypass slots: %u in-flight bypassed requests per SM\n", p->l1d.bypass_slots);
     else fprintf(out, "L1D bypass slots: unlimited\n");
-    fprintf(out, "L1D MSHR design: %s\n", p->l1d.dl1.enabled ? p->l1d.dl1.mshr_design : p->l1d.mshr_design);
+    fprintf(out, "L1D MSHR design: %s\n", gms_mshr_describe(&p->l1d.dl1, p->l1d.mshr_design));
 }
 
 const gms_config_module gms_config_module_l1d = { "l1d", opts, sizeof opts / sizeof opts[0], fin, dump };

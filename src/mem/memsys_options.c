@@ -5,6 +5,7 @@
 #include "config/option_value.h"
 #include "mem/dram_sched.h"
 #include "mem/l2q.h"
+#include "mem/mshr.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -22,6 +23,12 @@ static const gms_option opts[] = {
     GMS_OPT("rop_latency", GMS_OPT_U32, mem.rop_latency, "85", "GPGPU-Sim 3.x name of -gpgpu_l2_rop_latency"),
     GMS_OPT("gpgpu_dram_partition_queues", GMS_OPT_STRING, mem.partition_queues_str, "8:8:8:8",
             "queue sizes icnt->L2 : L2->DRAM : DRAM->L2 : L2->icnt (0 = unbounded)"),
+    GMS_OPT("gms_l2_mshr", GMS_OPT_STRING, mem.l2_mshr_design, "conventional",
+            "L2 slice MSHR design (gpumemsim list policies; the L1D's is -gms_l1d_mshr)"),
+    GMS_OPT("gms_l2_dlmshr", GMS_OPT_STRING, mem.l2_dlmshr_str, GMS_DLMSHR_DEFAULT,
+            "L2 DL-MSHR slots_per_set:reserved_percent:tail_pointer:heads_anywhere (docs/dlmshr.md)"),
+    GMS_OPT("gms_l2_mshr_latency", GMS_OPT_U32, mem.l2_mshr_latency, "0",
+            "L2 MSHR access cycles; 0 = the design's own (conventional 1, dlmshr 2) (docs/dlmshr.md)"),
     GMS_OPT("gms_l2_input_queue", GMS_OPT_STRING, mem.l2q, "fifo",
             "L2 input queue policy (the icnt->L2 queue); members: gpumemsim list policies"),
     GMS_OPT_X("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
@@ -37,6 +44,8 @@ static const gms_option opts[] = {
             "channel selection: gpgpusim (the mapping string) | modulo | xor (spec 001 3.5)"),
     GMS_OPT("gms_partition_chunk", GMS_OPT_U32, mem.partition_chunk, "256",
             "interleave granularity of the modulo and xor mappings (bytes, power of two)"),
+    GMS_OPT("gms_partition_prime", GMS_OPT_U32, mem.partition_prime, "0",
+            "p of the prime, aprime and dprime mappings, polynomial bit pattern of ipoly (19 = x^4+x+1); 0 = default (13, 31, 11, 19 for 16 channels)"),
     GMS_OPT("gpgpu_dram_timing_opt", GMS_OPT_STRING, mem.timing_str, "4:2:8:12:21:13:34:9:4:5:13:1:0:0",
             "DRAM timing nbk=:CCD=:RRD=:RCD=:RAS=:RP=:RC=:CL=:WL=:CDLR=:WR=[:nbkgrp=:CCDL=:RTPL=] (command cycles)"),
     GMS_OPT("gpgpu_dram_buswidth", GMS_OPT_U32, mem.buswidth, "4", "DRAM bus width per chip (bytes)"),
@@ -106,6 +115,14 @@ static int fin(gms_params *p, gms_error *err)
                        m->n_mem, m->n_sub_partition_per_mchannel, UINT16_MAX);
     /* L2 */
     if (gms_cache_config_parse(m->dl2_str, "-gpgpu_cache:dl2", &m->dl2, err)) return -1;
+    if (!gms_mshr_find(m->l2_mshr_design)) {
+        char known[256];
+        gms_reg_known(&gms_mshr_reg, known, sizeof known);
+        return gms_err(err, "-gms_l2_mshr: unknown MSHR design '%s'; known: %s", m->l2_mshr_design, known);
+    }
+    snprintf(m->dl2.mshr_design, sizeof m->dl2.mshr_design, "%s", m->l2_mshr_design);
+    if (gms_mshr_params_parse(m->l2_dlmshr_str, "-gms_l2_dlmshr", &m->dl2.mshr_params, err)) return -1;
+    m->dl2.mshr_params.latency = m->l2_mshr_latency;
     if (m->dl2.enabled && gms_cache_config_validate(&m->dl2, "-gpgpu_cache:dl2", err)) return -1;
     if (parse_queues(m, err)) return -1;
     if (!gms_l2q_find(m->l2q)) return gms_reg_unknown(&gms_l2q_reg, m->l2q, err);
@@ -147,6 +164,7 @@ static int fin(gms_params *p, gms_error *err)
     a->n_channel = m->n_mem;
     a->n_sub = m->n_sub_partition_per_mchannel;
     a->chunk = m->partition_chunk;
+    a->prime = m->partition_prime;
     a->pindex = m->partition_indexing;
     a->bk_index = m->bnk_indexing;
     a->nbk = t->nbk;
@@ -181,6 +199,7 @@ static void dump(const gms_params *p, FILE *out)
         gms_cache_config_describe_parts(&m->dl2, size, sizeof size, rest, sizeof rest);
         fprintf(out, "L2: %s per slice x %u slices = %s%s\n", size, nsub,
                 size_words(gms_cache_config_bytes(&m->dl2) * nsub, a, sizeof a), rest);
+        fprintf(out, "L2 MSHR design: %s\n", gms_mshr_describe(&m->dl2, m->l2_mshr_design));
     } else {
         fprintf(out, "L2: disabled (none): requests go straight to DRAM\n");
     }

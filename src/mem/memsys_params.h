@@ -20,6 +20,9 @@ typedef struct gms_memsys_params {
     uint32_t rop_latency;                  /* -gpgpu_l2_rop_latency (alias -rop_latency), core cycles */
     char partition_queues_str[GMS_OPT_STRLEN]; /* -gpgpu_dram_partition_queues i2$:$2d:d2$:$2i */
     uint32_t q_icnt_l2, q_l2_dram, q_dram_l2, q_l2_icnt;   /* decoded (0 = unbounded) */
+    char l2_mshr_design[32];               /* -gms_l2_mshr: the L2 slices' MSHR design (mshr.h) */
+    char l2_dlmshr_str[GMS_OPT_STRLEN];    /* -gms_l2_dlmshr: DL-MSHR parameters (mshr_params.h) */
+    uint32_t l2_mshr_latency;              /* -gms_l2_mshr_latency: access cycles, 0 = the design's */
     char l2q[32];                          /* -gms_l2_input_queue: fifo (CART, MRPB, RACB later) */
     int perf_sim_memcpy;                   /* -gpgpu_perf_sim_memcpy (accepted; memcpy does not fill L2 yet) */
 
@@ -29,6 +32,7 @@ typedef struct gms_memsys_params {
     uint32_t partition_indexing;           /* -gpgpu_memory_partition_indexing 0 none, 1 XOR, 2 IPOLY */
     char partition_mapping[32];            /* -gms_partition_mapping gpgpusim | modulo | xor */
     uint32_t partition_chunk;              /* -gms_partition_chunk (bytes, modulo/xor) */
+    uint32_t partition_prime;              /* -gms_partition_prime (prime/aprime/dprime p, ipoly polynomial; 0 = default) */
     gms_addrdec_config addrdec;            /* decoded */
 
     /* DRAM */

@@ -5,6 +5,7 @@
 #ifndef GMS_MEM_MSHR_H
 #define GMS_MEM_MSHR_H
 #include <stdint.h>
+#include <stdio.h>
 #include "mem/cache.h"
 #include "util/registry.h"
 
@@ -15,6 +16,22 @@ typedef struct gms_mshr_info {
     uint32_t line_idx;         /* allocate-on-miss: the reserved line */
     uint8_t has_atomic;        /* an atomic was merged: the filled sector becomes MODIFIED */
 } gms_mshr_info;
+
+/* statistics every design keeps (docs/counters.md, "MSHR designs"); summed over tables */
+#define GMS_MSHR_CHAIN_BINS 17     /* chain lengths 1..16 sets, the last bin >= 17 */
+typedef struct gms_mshr_stats {
+    uint64_t rf_entry, rf_merge;   /* check() refusals: no entry / no slot (each attempt) */
+    uint64_t slot_cycles;          /* sum over cycles of occupied slots (a time integral) */
+    uint64_t unit_cycles;          /* sum over cycles of entries (conventional) / sets (DL) in use */
+    uint64_t cycles;               /* cycles the integrals cover (to the table's clock), summed */
+    uint64_t slot_cap_cycles;      /* sum over tables of cycles x the table's slots */
+    uint64_t released;             /* entries released */
+    uint64_t chain_hist[GMS_MSHR_CHAIN_BINS];   /* released entries by sets in their chain (DL) */
+    uint64_t links;                /* DL: sets linked after a full tail */
+    uint64_t link_stalls;          /* DL: secondaries refused at a full tail (no free linkable set) */
+    uint64_t tail_hops;            /* DL without the tail pointer: sets walked to find the tail */
+    uint64_t max_units;            /* largest entries / sets in use at once (max over tables) */
+} gms_mshr_stats;
 
 typedef struct gms_mshr_ops {
     const char *name;          /* as the cache string's MSHR design field and -gms_l1d_mshr spell it */
@@ -53,9 +70,23 @@ typedef struct gms_mshr_ops {
      * `hint` at base + hint * stride, hint < n); the cache prefetches a fill's entry from it
      * without reading the table's own struct. NULL: no such array (prefetch() is used). */
     void (*hint_array)(const void *m, const char **base, uint32_t *n, uint32_t *stride);
+    /* the cache's clock (its latest `now`, updated at every access and fill), read when the
+     * occupancy changes to integrate the utilisation; set once after create */
+    void (*set_clock)(void *m, const uint64_t *now);
+    /* add this table's statistics to *acc (the integrals brought up to *clock) */
+    void (*stats)(const void *m, gms_mshr_stats *acc);
+    /* optional: a debug dump of the table's state (DL-MSHR: every set's bits and FSM state) */
+    void (*dump)(const void *m, FILE *out);
 } gms_mshr_ops;
 
 const gms_mshr_ops *gms_mshr_find(const char *name);
+/* the design of a cache config in words for the config dump ("dlmshr: 128 sets x 2 slots, ...");
+ * name is used when the cache is disabled */
+const char *gms_mshr_describe(const gms_cache_config *c, const char *name);
+/* the access cycles of a design (mshr_params.latency, or the design's own when 0) */
+uint32_t gms_mshr_latency(const gms_cache_config *c);
+/* gms_<prefix>_mshr_* statistics of the caches' tables, summed (docs/counters.md) */
+void gms_mshr_report(const gms_mshr_stats *s, const char *prefix, gms_stats *out);
 extern const gms_registry gms_mshr_reg;    /* names, help, error lists */
 
 #endif

@@ -38,7 +38,22 @@ typedef struct conv {
     uint32_t n, max_merge, used, free_head;
     uint32_t ready_head, ready_tail;   /* filled entries whose requests are being handed out */
     gms_idxmap map;   /* key -> entry */
+    /* statistics (gms_mshr_stats): occupancy integrals brought up to *clock at every change */
+    const uint64_t *clock;
+    uint64_t t_last, occ;             /* time of the last change; occupied (counted) slots */
+    gms_mshr_stats st;
 } conv;
+
+static const uint64_t zero_clock;
+
+/* occupancy is about to change: add the time since the last change at the old occupancy */
+static inline void integrate(conv *m)
+{
+    uint64_t now = *m->clock, dt = now - m->t_last;
+    m->st.slot_cycles += m->occ * dt;
+    m->st.unit_cycles += (uint64_t)m->used * dt;
+    m->t_last = now;
+}
 
 static void *create(const gms_cache_config *cfg)
 {
@@ -51,6 +66,7 @@ static void *create(const gms_cache_config *cfg)
     for (uint32_t i = 0; i < m->n; i++) m->e[i].next_free = i + 1;
     m->free_head = 0;
     m->ready_head = m->ready_tail = NONE;
+    m->clock = &zero_clock;
     /* keys are sectors (32 B) of sectored caches, else lines: multiples of 32 or the line */
     unsigned shift = cfg->type == 'S' || cfg->line < 32 ? 5 : (unsigned)__builtin_ctz(cfg->line);
     /* room for every entry at load <= 1/2 (the map never grows): 1024 slots for 512 MSHRs */
@@ -73,10 +89,14 @@ static int check(void *p, uint64_t key, int *hit)
     uint32_t v = gms_idxmap_get(&m->map, key);
     if (v != GMS_IDX_NONE) {
         *hit = m->e[v].live;   /* 1 pending, 2 filled */
-        return m->e[v].count >= m->max_merge ? GMS_RF_MSHR_MERGE : 0;
+        if (m->e[v].count < m->max_merge) return 0;
+        m->st.rf_merge++;
+        return GMS_RF_MSHR_MERGE;
     }
     *hit = 0;
-    return m->used >= m->n ? GMS_RF_MSHR_ENTRY : 0;
+    if (m->used < m->n) return 0;
+    m->st.rf_entry++;
+    return GMS_RF_MSHR_ENTRY;
 }
 
 static int rw_pending(void *p, uint64_t key)
@@ -93,12 +113,14 @@ static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_m
     /* one probe for get + put; a new key gets the free list's head */
     uint32_t i = gms_idxmap_get_or_put(&m->map, key, m->free_head, &created);
     entry *e;
+    if (created || counted) integrate(m);
     if (created) {
         e = &m->e[i];
         e->live = 1;
         m->free_head = e->next_free;
         if (m->free_head != NONE) __builtin_prefetch(&m->e[m->free_head], 1);   /* host speed: the next add's entry */
         m->used++;
+        if (m->used > m->st.max_units) m->st.max_units = m->used;
         e->key = key;
         e->primary = r;
         e->head = e->tail = NULL;
@@ -116,11 +138,20 @@ static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_m
         if (e->tail) e->tail->next = r; else e->head = r;
         e->tail = r;
     }
-    if (counted) e->count++;
+    if (counted) { e->count++; m->occ++; }
     if (r->kind == GMS_MREQ_WRITE) e->seen_write = 1;
     else if (e->seen_write) e->raw = 1;
     if (r->kind == GMS_MREQ_ATOMIC) e->has_atomic = 1;
     return i;
+}
+
+/* before an entry is released (used-- follows) */
+static inline void release_stats(conv *m, const entry *e)
+{
+    integrate(m);
+    m->occ -= e->count;
+    m->st.released++;
+    m->st.chain_hist[0]++;   /* a conventional entry is one "set" */
 }
 
 static gms_mreq *take(void *p, uint64_t key, gms_mshr_info *info)
@@ -129,6 +160,7 @@ static gms_mreq *take(void *p, uint64_t key, gms_mshr_info *info)
     uint32_t i = gms_idxmap_get(&m->map, key);
     if (i == GMS_IDX_NONE) return NULL;
     entry *e = &m->e[i];
+    release_stats(m, e);
     gms_idxmap_del(&m->map, key);
     gms_mreq *chain = e->primary;
     chain->next = e->head;
@@ -192,6 +224,7 @@ static gms_mreq *next_ready(void *p)
     else if ((r = e->head)) { e->head = r->next; if (!e->head) e->tail = NULL; else __builtin_prefetch(e->head); }
     if (r) r->next = NULL;
     if (!e->primary && !e->head) {   /* its last request: release the entry */
+        release_stats(m, e);
         gms_idxmap_del(&m->map, e->key);
         e->live = 0;
         m->ready_head = e->ready_next;
@@ -205,10 +238,28 @@ static gms_mreq *next_ready(void *p)
 
 static uint32_t used(const void *p) { return ((const conv *)p)->used; }
 
+static void set_clock(void *p, const uint64_t *now) { ((conv *)p)->clock = now; }
+
+static void stats(const void *p, gms_mshr_stats *acc)
+{
+    const conv *m = p;
+    uint64_t now = *m->clock, dt = now - m->t_last;
+    const gms_mshr_stats *s = &m->st;
+    acc->rf_entry += s->rf_entry;
+    acc->rf_merge += s->rf_merge;
+    acc->slot_cycles += s->slot_cycles + m->occ * dt;
+    acc->unit_cycles += s->unit_cycles + (uint64_t)m->used * dt;
+    acc->cycles += now;
+    acc->slot_cap_cycles += now * (uint64_t)m->n * m->max_merge;
+    acc->released += s->released;
+    for (int i = 0; i < GMS_MSHR_CHAIN_BINS; i++) acc->chain_hist[i] += s->chain_hist[i];
+    if (m->st.max_units > acc->max_units) acc->max_units = m->st.max_units;
+}
+
 const gms_mshr_ops gms_mshr_conventional = {
     .name = "conventional",
     .summary = "GPGPU-Sim mshr_table: entries x merges per entry, explicitly addressed",
     .create = create, .destroy = destroy, .check = check, .rw_pending = rw_pending, .add = add,
     .take = take, .mark_ready = mark_ready, .any_ready = any_ready, .next_ready = next_ready,
-    .used = used, .prefetch = prefetch, .hint_array = hint_array,
+    .used = used, .prefetch = prefetch, .hint_array = hint_array, .set_clock = set_clock, .stats = stats,
 };

@@ -165,7 +165,7 @@ TEST(cache_l1d_options)
     static const struct { const char *cache, *prime, *mshr, *msg; } bad[] = {
         { "N:32:128:4,L:T:m:N:M,A:32:8,8", "30", "conventional", "30 is not a prime" },
         { "N:32:128:4,L:T:m:N:X,A:32:8,8", "31", "conventional", "-gms_l1d_pmod_prime" },
-        { "N:32:128:4,L:T:m:N:X,A:32:8,8", "0", "dlmshr", "unknown MSHR design 'dlmshr'; known: conventional" },
+        { "N:32:128:4,L:T:m:N:X,A:32:8,8", "0", "dlmshr2", "unknown MSHR design 'dlmshr2'; known: conventional, dlmshr" },
         { "N:32:128:4,L:T:m:N:X,A:32:8,8", "0", "magic", "-gms_l1d_mshr: unknown MSHR design 'magic'" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -1,0 +1,298 @@
+/* DL-MSHR (src/mem/mshr_dl.c): spec 000a Fig. 3.7, every FSM transition of Fig. 3.8, the
+ * invariants of spec 000a 8.3 after every operation of random sequences, and the L2 hook
+ * (-gms_l2_mshr). Expectations are hand-computed from the specs. */
+#include "test.h"
+#include "mem/cache.h"
+#include "mem/mshr.h"
+#include "mem/mshr_dl.h"
+#include "config/params.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define LINE 128u
+
+typedef struct dfx {
+    gms_cache_config cfg;
+    const gms_mshr_ops *o;
+    void *m;
+    gms_mreq req[512];
+    uint32_t nreq;
+} dfx;
+
+/* entries x merges of the string = the slots; p: "spp:reserve:tail:anywhere" */
+static void dfx_init(dfx *f, uint32_t entries, uint32_t merges, const char *p)
+{
+    memset(f, 0, sizeof *f);
+    char str[96];
+    snprintf(str, sizeof str, "N:32:128:4,L:L:m:N:L,A:%u:%u,8", entries, merges);
+    gms_error e = { 0 };
+    if (gms_cache_config_parse(str, "test", &f->cfg, &e)) abort();
+    snprintf(f->cfg.mshr_design, sizeof f->cfg.mshr_design, "dlmshr");
+    if (gms_mshr_params_parse(p, "test", &f->cfg.mshr_params, &e)) abort();
+    f->o = gms_mshr_find("dlmshr");
+    f->m = f->o->create(&f->cfg);
+}
+
+static void dfx_free(dfx *f) { f->o->destroy(f->m); }
+
+static void inv(dfx *f)
+{
+    char why[256];
+    int rc = gms_dl_check(f->m, why, sizeof why);
+    if (rc) gms_test_fail(__FILE__, __LINE__, why);
+}
+
+/* one miss of line `line`: check then add; returns check()'s answer */
+static int miss(dfx *f, uint64_t line)
+{
+    int hit;
+    int rc = f->o->check(f->m, line * LINE, &hit);
+    if (rc) return rc;
+    gms_mreq *r = &f->req[f->nreq++ % 512];
+    memset(r, 0, sizeof *r);
+    r->kind = GMS_MREQ_READ;
+    r->addr = line * LINE;
+    gms_mshr_info info = { line * LINE, LINE, 0, 0 };
+    f->o->add(f->m, line * LINE, r, 1, hit ? NULL : &info);
+    inv(f);
+    return 0;
+}
+
+/* the fill of `line` and the hand-out of all its requests; returns how many */
+static int fill(dfx *f, uint64_t line)
+{
+    if (!f->o->mark_ready(f->m, line * LINE, UINT32_MAX, NULL)) return 0;
+    inv(f);
+    int n = 0;
+    while (f->o->any_ready(f->m)) { if (f->o->next_ready(f->m)) n++; inv(f); }
+    return n;
+}
+
+static int state(dfx *f, uint32_t i) { return gms_dl_set(f->m, i).state; }
+
+TEST(dlmshr_fig37_eight_primaries)
+{
+    /* Fig. 3.7: the 4 x 4 conventional array's 16 slots as 8 sets x 2; all sets may be heads
+     * and linked (no reservation): 8 concurrent primaries, the 9th is entry-full */
+    dfx f;
+    dfx_init(&f, 4, 4, "2:0:1:1");
+    CHECK_EQ(gms_dl_nsets(f.m), 8);
+    for (uint64_t l = 0; l < 8; l++) CHECK_EQ(miss(&f, l), 0);
+    CHECK_EQ(gms_dl_nfree(f.m), 0);
+    CHECK_EQ(f.o->used(f.m), 8);
+    CHECK_EQ(miss(&f, 8), GMS_RF_MSHR_ENTRY);
+    /* a secondary to a head with a free slot still merges (the set's slot 1) */
+    CHECK_EQ(miss(&f, 3), 0);
+    CHECK_EQ(miss(&f, 3), GMS_RF_MSHR_MERGE);   /* full tail, nFreeSet 0 */
+    CHECK_EQ(fill(&f, 3), 2);
+    CHECK_EQ(gms_dl_nfree(f.m), 1);
+    CHECK_EQ(miss(&f, 8), 0);
+    dfx_free(&f);
+
+    /* the conventional 4 x 4 array: the 5th primary fails */
+    gms_cache_config c = f.cfg;
+    snprintf(c.mshr_design, sizeof c.mshr_design, "conventional");
+    const gms_mshr_ops *o = gms_mshr_find("conventional");
+    void *m = o->create(&c);
+    gms_mreq r[5];
+    memset(r, 0, sizeof r);
+    int hit;
+    for (int i = 0; i < 4; i++) { CHECK_EQ(o->check(m, (uint64_t)i * LINE, &hit), 0); o->add(m, (uint64_t)i * LINE, &r[i], 1, NULL); }
+    CHECK_EQ(o->check(m, 4 * LINE, &hit), GMS_RF_MSHR_ENTRY);
+    o->destroy(m);
+}
+
+TEST(dlmshr_fig37_fifteen_secondaries)
+{
+    /* one primary, then 15 secondaries fill all 8 sets of one chain; the 16th is merge-full */
+    dfx f;
+    dfx_init(&f, 4, 4, "2:0:1:1");
+    CHECK_EQ(miss(&f, 7), 0);
+    for (int i = 0; i < 15; i++) CHECK_EQ(miss(&f, 7), 0);
+    CHECK_EQ(gms_dl_nfree(f.m), 0);
+    CHECK_EQ(f.o->used(f.m), 1);
+    CHECK_EQ(miss(&f, 7), GMS_RF_MSHR_MERGE);
+    CHECK_EQ(miss(&f, 9), GMS_RF_MSHR_ENTRY);
+    /* the chain: set 0 head, then 1..7 in order (lowest free first), tail 7 */
+    for (uint32_t i = 0; i < 8; i++) {
+        gms_dl_set_view v = gms_dl_set(f.m, i);
+        CHECK_EQ(v.H, i == 0);
+        CHECK_EQ(v.L, i < 7);
+        if (i < 7) CHECK_EQ(v.P, i + 1);
+        CHECK_EQ(v.nused, 2);
+        CHECK_EQ(v.head, 0);
+    }
+    CHECK_EQ(gms_dl_set(f.m, 0).tail, 7);
+    CHECK_EQ(fill(&f, 7), 16);
+    CHECK_EQ(gms_dl_nfree(f.m), 8);
+    gms_mshr_stats st;
+    memset(&st, 0, sizeof st);
+    f.o->stats(f.m, &st);
+    CHECK_EQ(st.links, 7);
+    CHECK_EQ(st.chain_hist[7], 1);   /* one chain of 8 sets */
+    CHECK_EQ(st.rf_merge, 1);
+    CHECK_EQ(st.rf_entry, 1);
+    dfx_free(&f);
+
+    /* with half the sets reserved (Opt 4): the chain may take the 4 linkable sets only:
+     * head 2 slots + 4 x 2 = 10 requests = 1 primary + 9 secondaries */
+    dfx_init(&f, 4, 4, "2:50:1:1");
+    CHECK_EQ(miss(&f, 7), 0);
+    CHECK_EQ(gms_dl_set(f.m, 0).reserved, 1);
+    for (int i = 0; i < 9; i++) CHECK_EQ(miss(&f, 7), 0);
+    CHECK_EQ(miss(&f, 7), GMS_RF_MSHR_MERGE);
+    CHECK_EQ(gms_dl_nfree(f.m), 3);   /* reserved sets 1..3 stay for primaries */
+    for (uint64_t l = 20; l < 23; l++) CHECK_EQ(miss(&f, l), 0);
+    CHECK_EQ(miss(&f, 23), GMS_RF_MSHR_ENTRY);
+    dfx_free(&f);
+}
+
+TEST(dlmshr_fsm_transitions)
+{
+    /* 3 sets x 2 slots, set 0 reserved (33%), sets 1-2 linkable; heads only on reserved */
+    dfx f;
+    dfx_init(&f, 3, 2, "2:34:1:0");
+    CHECK_EQ(gms_dl_nsets(f.m), 3);
+    CHECK_EQ(state(&f, 0), GMS_DL_S0);
+    CHECK_EQ(miss(&f, 1), 0);                       /* S0 --ReqH--> S1 */
+    CHECK_EQ(state(&f, 0), GMS_DL_S1);
+    CHECK_EQ(gms_dl_set(f.m, 0).S_free, 0);
+    CHECK_EQ(gms_dl_set(f.m, 0).S_full, 0);
+    CHECK_EQ(miss(&f, 1), 0);                       /* S1 --ReqH--> S2, S_full */
+    CHECK_EQ(state(&f, 0), GMS_DL_S2);
+    CHECK_EQ(gms_dl_set(f.m, 0).S_full, 1);
+    CHECK_EQ(miss(&f, 1), 0);                       /* S2 --nFreeSet>0--> S3; set 1 S0 --ReqA--> S6 */
+    CHECK_EQ(state(&f, 0), GMS_DL_S3);
+    CHECK_EQ(state(&f, 1), GMS_DL_S6);
+    CHECK_EQ(gms_dl_set(f.m, 0).P, 1);
+    CHECK_EQ(miss(&f, 1), 0);                       /* S6 --> S7 */
+    CHECK_EQ(state(&f, 1), GMS_DL_S7);
+    CHECK_EQ(miss(&f, 1), 0);                       /* S7 --nFreeSet>0--> S8; set 2 --> S6 */
+    CHECK_EQ(state(&f, 1), GMS_DL_S8);
+    CHECK_EQ(state(&f, 2), GMS_DL_S6);
+    CHECK_EQ(miss(&f, 1), 0);
+    CHECK_EQ(state(&f, 2), GMS_DL_S7);
+    CHECK_EQ(miss(&f, 1), GMS_RF_MSHR_MERGE);       /* S7 --nFreeSet=0--> S9 (RF) */
+    CHECK_EQ(state(&f, 2), GMS_DL_S9);
+    CHECK_EQ(miss(&f, 5), GMS_RF_MSHR_ENTRY);       /* no reserved set free, linkable may not head */
+    CHECK(f.o->mark_ready(f.m, 1 * LINE, UINT32_MAX, NULL) != NULL);   /* RET: S3->S5, S8/S9->S10 */
+    inv(&f);
+    CHECK_EQ(state(&f, 0), GMS_DL_S5);
+    CHECK_EQ(state(&f, 1), GMS_DL_S10);
+    CHECK_EQ(state(&f, 2), GMS_DL_S10);
+    int n = 0;
+    while (f.o->any_ready(f.m)) { if (f.o->next_ready(f.m)) n++; inv(&f); }
+    CHECK_EQ(n, 6);
+    for (uint32_t i = 0; i < 3; i++) CHECK_EQ(state(&f, i), GMS_DL_S0);   /* S5/S10 --> S0 */
+    CHECK_EQ(gms_dl_nfree(f.m), 3);
+
+    /* head path S2 --nFreeSet=0--> S4 --nFreeSet>0--> S3, and S1 --RET--> S5 */
+    dfx_free(&f);
+    dfx_init(&f, 2, 2, "2:50:1:1");                  /* set 0 reserved, set 1 linkable */
+    CHECK_EQ(miss(&f, 1), 0);
+    CHECK_EQ(miss(&f, 2), 0);                       /* a head on linkable set 1 */
+    CHECK_EQ(gms_dl_set(f.m, 1).H, 1);
+    CHECK_EQ(miss(&f, 1), 0);
+    CHECK_EQ(miss(&f, 1), GMS_RF_MSHR_MERGE);       /* S2 -> S4 */
+    CHECK_EQ(state(&f, 0), GMS_DL_S4);
+    CHECK(f.o->mark_ready(f.m, 2 * LINE, UINT32_MAX, NULL) != NULL);
+    CHECK_EQ(state(&f, 1), GMS_DL_S5);              /* S1 --RET--> S5 */
+    CHECK(f.o->next_ready(f.m) != NULL);            /* its one request: released */
+    CHECK_EQ(state(&f, 1), GMS_DL_S0);
+    inv(&f);
+    CHECK_EQ(miss(&f, 1), 0);                       /* S4 --nFreeSet>0--> S3 */
+    CHECK_EQ(state(&f, 0), GMS_DL_S3);
+    CHECK_EQ(state(&f, 1), GMS_DL_S6);
+    /* take(): the whole chain at once */
+    gms_mreq *c = f.o->take(f.m, 1 * LINE, NULL);
+    int k = 0;
+    for (; c; c = c->next) k++;
+    CHECK_EQ(k, 3);
+    CHECK_EQ(gms_dl_nfree(f.m), 2);
+    inv(&f);
+    dfx_free(&f);
+}
+
+TEST(dlmshr_tail_walk_without_pointer)
+{
+    /* Opt 3 off: the tail is found by walking L/P; same allocation, hops counted */
+    dfx f;
+    dfx_init(&f, 4, 4, "2:0:0:1");
+    for (int i = 0; i < 7; i++) CHECK_EQ(miss(&f, 3), 0);   /* 4 sets: head + 3 linked */
+    gms_mshr_stats st;
+    memset(&st, 0, sizeof st);
+    f.o->stats(f.m, &st);
+    /* secondaries 1..6 walk 0,0,1,1,2,2 hops... computed: the walk before each add and each
+     * check: check+add per secondary -> 2 x (0+0+1+1+2+2) = 12 */
+    CHECK_EQ(st.tail_hops, 12);
+    CHECK_EQ(st.links, 3);
+    dfx_free(&f);
+}
+
+TEST(dlmshr_random_invariants)
+{
+    /* random primaries, secondaries, fills and hand-outs on several shapes; the invariants
+     * after every operation; at the end everything drains and no slot or set is left */
+    static const char *const shapes[] = { "2:50:1:1", "2:0:1:1", "2:50:0:0", "1:25:1:1", "4:50:1:1", "2:100:1:1" };
+    uint64_t seed = 12345;
+    for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+        dfx f;
+        dfx_init(&f, 8, 4, shapes[si]);   /* 32 slots */
+        int pending[16] = { 0 };          /* requests per line (0 = no entry) */
+        int accepted = 0, served = 0;
+        for (int step = 0; step < 4000; step++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            uint32_t x = (uint32_t)(seed >> 33);
+            uint64_t line = x % 16;
+            if (x % 7 < 5 && f.nreq - (uint32_t)served < 500) {
+                if (miss(&f, line) == 0) { pending[line]++; accepted++; }
+            } else if (pending[line]) {
+                /* conventional protocol (mark_ready + hand-out) or take(), at random */
+                if (x & 1024) { served += fill(&f, line); }
+                else {
+                    gms_mreq *c = f.o->take(f.m, line * LINE, NULL);
+                    for (; c; c = c->next) served++;
+                    inv(&f);
+                }
+                pending[line] = 0;
+            }
+        }
+        for (uint64_t l = 0; l < 16; l++) if (pending[l]) served += fill(&f, l);
+        CHECK_EQ(served, accepted);
+        CHECK_EQ(gms_dl_nfree(f.m), gms_dl_nsets(f.m));
+        CHECK_EQ(f.o->used(f.m), 0);
+        gms_mshr_stats st;
+        memset(&st, 0, sizeof st);
+        f.o->stats(f.m, &st);
+        CHECK(st.links > 0 || !strcmp(shapes[si], "2:100:1:1"));
+        dfx_free(&f);
+    }
+}
+
+extern const gms_config_module gms_config_module_memsys;
+
+TEST(dlmshr_l2_option)
+{
+    /* -gms_l2_mshr reaches the L2 config (and a bad name or parameter string is an error) */
+    gms_params *p = gms_params_new();
+    gms_error e = { 0 };
+    snprintf(p->mem.l2_mshr_design, sizeof p->mem.l2_mshr_design, "dlmshr");
+    snprintf(p->mem.l2_dlmshr_str, sizeof p->mem.l2_dlmshr_str, "2:25:0:1");
+    CHECK_EQ(gms_config_module_memsys.finalize(p, &e), 0);
+    CHECK_STR(p->mem.dl2.mshr_design, "dlmshr");
+    CHECK_EQ(p->mem.dl2.mshr_params.reserve_pct, 25);
+    CHECK_EQ(p->mem.dl2.mshr_params.tail_ptr, 0);
+    CHECK_EQ(gms_mshr_latency(&p->mem.dl2), 2);
+    CHECK_CONTAINS(gms_mshr_describe(&p->mem.dl2, "dlmshr"), "dlmshr: 32 sets x 2 slots (the string's 16 x 4), 8 reserved");
+    snprintf(p->mem.l2_mshr_design, sizeof p->mem.l2_mshr_design, "magic");
+    CHECK(gms_config_module_memsys.finalize(p, &e) != 0);
+    CHECK_CONTAINS(e.msg, "-gms_l2_mshr: unknown MSHR design 'magic'; known: conventional, dlmshr");
+    snprintf(p->mem.l2_mshr_design, sizeof p->mem.l2_mshr_design, "conventional");
+    snprintf(p->mem.l2_dlmshr_str, sizeof p->mem.l2_dlmshr_str, "2:150:1:1");
+    CHECK(gms_config_module_memsys.finalize(p, &e) != 0);
+    CHECK_CONTAINS(e.msg, "-gms_l2_dlmshr \"2:150:1:1\": reserved percent 150 is above 100");
+    snprintf(p->mem.l2_dlmshr_str, sizeof p->mem.l2_dlmshr_str, "2:0:1:0");
+    CHECK(gms_config_module_memsys.finalize(p, &e) != 0);
+    CHECK_CONTAINS(e.msg, "no set could ever be a head");
+    gms_params_free(p);
+}
