@@ -38,11 +38,16 @@ typedef struct gms_counters {
     uint64_t warp_insts, thread_insts;
     uint64_t mem_lat_sum, mem_lat_n, mem_lat_max;   /* replies from the memory side */
     uint64_t icnt2mem_sum, icnt2mem_n, icnt2sh_sum;
-    uint64_t stall_shd_mem;          /* LSU head could not make progress */
+    /* GPGPU-Sim's gpgpu_n_stall_shd_mem: LSU cycles in which the instruction in it could not
+     * send all its remaining accesses; of them, the gpgpu_stall_shd_mem[...] breakdown */
+    uint64_t stall_shd_mem;
+    uint64_t stall_gl_bank, stall_gl_coal;   /* [gl_mem][resource_stall], [gl_mem][coal_stall] */
+    uint64_t shmem_bank_conflict_cycles;     /* [s_mem][bk_conf] */
+    /* active threads of memory instructions (GPGPU-Sim's mem_instruction_stats) */
     uint64_t n_load_insn, n_store_insn, n_shmem_insn, n_atomic_insn;
+    /* requests the SM injected into the interconnect, by access type (icnt_inject_request_packet) */
     uint64_t n_mem_read_global, n_mem_write_global, n_mem_read_local, n_mem_write_local;
     uint64_t n_bypass_reads;
-    uint64_t shmem_bank_conflict_cycles;
     uint64_t barrier_waits;
     uint64_t blocks_done;
 } gms_counters;

@@ -353,8 +353,13 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     case GMS_MEM_LD_SHARED: case GMS_MEM_ST_SHARED: case GMS_MEM_ATOM_SHARED: {
         if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
         uint32_t deg = gms_shmem_conflict_degree(addrs, in->mask, in->width, s->p->core.shmem_num_banks);
-        c->n_shmem_insn++;
-        c->shmem_bank_conflict_cycles += deg - 1;
+        /* GPGPU-Sim: active threads; the instruction holds the LSU deg cycles, deg - 1 of them
+         * stalls (ldst_unit::shared_cycle: BK_CONF); no active thread, no stall */
+        c->n_shmem_insn += (uint32_t)__builtin_popcount(in->mask);
+        if (in->mask) {
+            c->shmem_bank_conflict_cycles += deg - 1;
+            c->stall_shd_mem += deg - 1;
+        }
         s->lsu_free_at = now + deg;
         for (int i = 0; i < GMS_MAX_DST; i++)
             if (in->dst[i] != GMS_REG_NONE) {
@@ -380,9 +385,11 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     if (in->mask == 0) return;
     int is_store = in->mem == GMS_MEM_ST_GLOBAL || in->mem == GMS_MEM_ST_LOCAL;
     int is_atom = in->mem == GMS_MEM_ATOM_GLOBAL;
-    if (is_atom) c->n_atomic_insn++;
-    else if (is_store) c->n_store_insn++;
-    else c->n_load_insn++;
+    /* GPGPU-Sim's mem_instruction_stats: active threads; a global atomic counts as a load */
+    uint32_t nact = (uint32_t)__builtin_popcount(in->mask);
+    if (is_store) c->n_store_insn += nact;
+    else c->n_load_insn += nact;
+    if (is_atom) c->n_atomic_insn += nact;
     int bypass = is_atom || (in->flags & GMS_INST_BYPASS_L1) || !s->l1_enabled ||
                  (s->p->core.gmem_skip_l1d && (in->mem == GMS_MEM_LD_GLOBAL));
     int sector = s->l1_sector || (bypass && s->p->core.coalesce_arch >= 40);
@@ -425,11 +432,6 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     s->lsu_inf = f;
     s->lsu_busy = 1;
     s->lsu_warp = (uint16_t)wi;
-    if (is_store) {
-        if (s->lsu_acc == GMS_ACC_LOCAL_W) c->n_mem_write_local += s->ntxn; else c->n_mem_write_global += s->ntxn;
-    } else {
-        if (s->lsu_acc == GMS_ACC_LOCAL_R) c->n_mem_read_local += s->ntxn; else c->n_mem_read_global += s->ntxn;
-    }
 }
 
 static void to_l1_pipe(gms_sm *s, gms_mreq *r, uint64_t now)
@@ -473,11 +475,19 @@ static void lsu_feed(gms_sm *s, uint64_t now)
                 if (s->txn_pos == first) s->tick_lsu = LSU_STALL_SLOT;
                 return;
             }
-            if (used >= 1) return;     /* one bypassed transaction per cycle */
+            if (used >= 1) {           /* one bypassed transaction per cycle: GPGPU-Sim's COAL_STALL */
+                s->ctr->stall_shd_mem++;
+                s->ctr->stall_gl_coal++;
+                return;
+            }
         } else {
             uint32_t b = sm_bank_of(s, t->addr);
             if ((used >> b & 1u) || s->bank[b].n >= s->l1_latency) {
+                /* GPGPU-Sim tries l1_banks accesses a cycle: a conflict among them is a
+                 * BK_CONF, accesses left after that many went in a COAL_STALL */
                 s->ctr->stall_shd_mem++;
+                if ((uint32_t)__builtin_popcount(used) >= s->nbanks) s->ctr->stall_gl_coal++;
+                else s->ctr->stall_gl_bank++;
                 if (s->txn_pos == first) s->tick_lsu = LSU_STALL_BANK;
                 return;
             }
@@ -529,7 +539,8 @@ static void l1_access(gms_sm *s, uint64_t now)
         if (outcome == GMS_CACHE_RESERVATION_FAIL) {
             gms_fifo_push_front(&s->bank[b], r);   /* retried next cycle */
             s->bank_busy |= 1u << b;
-            s->ctr->stall_shd_mem++;
+            /* not an LSU stall (GPGPU-Sim's L1_latency_queue_cycle counts none): the LSU
+             * stalls once the bank's queue is full */
             s->tick_fail_mask |= 1u << b;
             s->tick_cause[b] = (uint8_t)cause;
             continue;
@@ -559,6 +570,15 @@ static int drain_to_icnt(gms_sm *s, int from_l1)
     gms_mreq *r = from_l1 ? gms_cache_mq_head(s->l1) : s->bypass_out.head;
     if (!r || !gms_icnt_can_send(&g->icnt, s->id, r)) return 0;
     if (from_l1) gms_cache_mq_pop(s->l1); else gms_fifo_pop(&s->bypass_out);
+    /* GPGPU-Sim's icnt_inject_request_packet: requests as they enter the interconnect, by
+     * access type (an L1 write-back is a global write; write-allocate fills count nowhere) */
+    switch (r->access) {
+    case GMS_ACC_GLOBAL_R: s->ctr->n_mem_read_global++; break;
+    case GMS_ACC_GLOBAL_W: case GMS_ACC_L1_WRBK: s->ctr->n_mem_write_global++; break;
+    case GMS_ACC_LOCAL_R: s->ctr->n_mem_read_local++; break;
+    case GMS_ACC_LOCAL_W: s->ctr->n_mem_write_local++; break;
+    default: break;
+    }
     r->sm = (uint16_t)s->id;
     r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
     if (gms_engine_deferring()) gms_engine_defer(defer_send, &g->icnt, s->id, (uintptr_t)r);
@@ -1069,17 +1089,15 @@ static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
     /* what the full tick would count */
     s->last_cycle = cycle;
     s->op_busy = 0;
-    uint32_t stalls = 0;
     for (uint32_t m = b->fail_mask; m; m &= m - 1) {
         uint32_t k = (uint32_t)__builtin_ctz(m);
         gms_cache_count_reservation_fail(s->l1, s->bank[k].head, (gms_rf_cause)b->cause[k]);
-        stalls++;
     }
     if (b->lsu != LSU_STALL_NONE) {
         if (b->lsu == LSU_STALL_SLOT && s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
-        stalls++;
+        if (b->lsu == LSU_STALL_BANK) s->ctr->stall_gl_bank++;
+        s->ctr->stall_shd_mem++;
     }
-    s->ctr->stall_shd_mem += stalls;
     s->blk_ticks++;
     return 1;
 }

@@ -122,10 +122,12 @@ void gms_icnt_hand_over_replies(gms_icnt *n)
 
 void gms_icnt_report(const gms_icnt *n, gms_stats *out)
 {
-    gms_stat_u64(out, "icnt_total_pkts_simt_to_mem", n->req_net.packets);
-    gms_stat_u64(out, "icnt_total_pkts_mem_to_simt", n->reply_net.packets);
-    gms_stat_u64(out, "icnt_total_flits_simt_to_mem", n->req_net.flits);
-    gms_stat_u64(out, "icnt_total_flits_mem_to_simt", n->reply_net.flits);
+    /* GPGPU-Sim's icnt_total_pkts_* sum mem_fetch::get_num_flits (n_simt_to_mem,
+     * n_mem_to_simt): flits, despite the name; the packets are ours */
+    gms_stat_u64(out, "icnt_total_pkts_simt_to_mem", n->req_net.flits);
+    gms_stat_u64(out, "icnt_total_pkts_mem_to_simt", n->reply_net.flits);
+    gms_stat_u64(out, "gms_icnt_packets_simt_to_mem", n->req_net.packets);
+    gms_stat_u64(out, "gms_icnt_packets_mem_to_simt", n->reply_net.packets);
     /* GPGPU-Sim's LocalInterconnect::DisplayStats: mean packets per input (SMs for requests,
      * sub-partitions for replies) and per output buffer, over all interconnect cycles */
     double cyc = (double)gms_engine_cycle(n->eng, GMS_DOM_ICNT);

@@ -61,6 +61,10 @@ struct memsys {
     int staging;
     struct ms_staged { gms_mreq *r; uint64_t now; uint32_t subpart; } *staged;
     uint32_t nstaged, capstaged;
+    /* kernel time in core cycles (gms_ms_kernel_time): L2_BW_total is over it, as GPGPU-Sim's
+     * over gpu_tot_sim_cycle */
+    uint64_t kcore_total, kcore_since;
+    int kcore_on;
 };
 
 int gms_ms_chan_init(memsys *ms, ms_chan *c, uint32_t id, const struct gms_params *p, gms_error *err);

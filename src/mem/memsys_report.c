@@ -1,6 +1,6 @@
 /* Counters of the memory partitions, GPGPU-Sim names where they exist:
  *  L2: gms_cache_report over every slice ("L2_total_cache_accesses", ...), L2_BW_total
- *      (GB/s, GPGPU-Sim: replies x 32 B over core cycles x icnt period);
+ *      (GB/s, GPGPU-Sim: replies x 32 B over kernel core cycles x icnt period);
  *  DRAM per channel "DRAM[i].n_rd", ... and summed: n_cmd n_nop n_act n_pre n_ref n_req n_rd
  *      n_rd_L2_A n_write n_wr_bk, bw_util (mean of bwutil / n_cmd), dram_eff, Row_Buffer_Locality
  *      (and _read/_write), Bank_Level_Parallism (sic), gpgpu_n_dram_reads/writes/activate/...;
@@ -32,6 +32,10 @@ void gms_ms_kernel_time(void *self, int on)
     memsys *ms = self;
     uint64_t dcyc = dram_now(ms);
     for (uint32_t c = 0; c < ms->nch; c++) gms_dram_chan_count_cycles(ms->chans[c].dram, on, dcyc);
+    uint64_t core = gms_ms_core_now(ms);
+    if (ms->kcore_on && !on) ms->kcore_total += core - ms->kcore_since;
+    if (on && !ms->kcore_on) ms->kcore_since = core;
+    ms->kcore_on = on;
 }
 
 void gms_ms_report(void *self, gms_stats *out)
@@ -47,7 +51,9 @@ void gms_ms_report(void *self, gms_stats *out)
     }
     if (nc) gms_cache_report(caches, nc, "L2", out);
     free(caches);
-    uint64_t core = gms_ms_core_now(ms);
+    /* GPGPU-Sim: replies x 32 B / (gpu_tot_sim_cycle x icnt period): kernel core cycles, timed
+     * with the interconnect's clock (so it is in GB/s only when the two clocks are equal) */
+    uint64_t core = ms->kcore_total + (ms->kcore_on ? gms_ms_core_now(ms) - ms->kcore_since : 0);
     double secs = core / (ms->icnt_mhz * 1e6);
     gms_stat_f64(out, "L2_BW_total", secs > 0 ? (double)replies * 32.0 / secs / 1e9 : 0.0);
 
