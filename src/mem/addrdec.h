@@ -38,7 +38,8 @@ typedef struct gms_addrdec_config {
     char member[32];             /* channel-selection policy name */
     uint32_t n_channel, n_sub;   /* channels, sub-partitions per channel (power of two) */
     int chip_start;              /* gpgpusim: channel bits start at this bit (dramid@S) */
-    uint32_t chunk;              /* modulo/xor: interleave granularity in bytes (power of two) */
+    uint32_t chunk;              /* modulo/xor/prime...: interleave granularity in bytes (power of two) */
+    uint32_t prime;              /* prime/aprime/dprime: p; ipoly: polynomial bits; 0 = the member's default */
     uint64_t mask[GMS_AD_NFIELD];/* field masks on the channel-local address (CHIP unused) */
     uint64_t sp_mask;            /* the bank bits that pick the sub-partition */
     uint32_t pindex;             /* GMS_PIDX_* */

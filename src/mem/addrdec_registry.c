@@ -3,11 +3,16 @@
 #include "config/params.h"
 
 extern const gms_chanmap_ops gms_chanmap_gpgpusim, gms_chanmap_modulo, gms_chanmap_xor;
+extern const gms_chanmap_ops gms_chanmap_prime, gms_chanmap_aprime, gms_chanmap_dprime, gms_chanmap_ipoly;
 
 const gms_chanmap_ops *const gms_chanmap_registry[] = {
     &gms_chanmap_gpgpusim,
     &gms_chanmap_modulo,
     &gms_chanmap_xor,
+    &gms_chanmap_prime,
+    &gms_chanmap_aprime,
+    &gms_chanmap_dprime,
+    &gms_chanmap_ipoly,
 };
 const size_t gms_chanmap_nregistry = sizeof gms_chanmap_registry / sizeof gms_chanmap_registry[0];
 
