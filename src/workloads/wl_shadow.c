@@ -4,6 +4,7 @@
 #include <string.h>
 
 #define PAGE_BITS 12   /* WL_SHADOW_PAGE = 1 << PAGE_BITS */
+#define CACHE 32
 
 typedef struct sh_slot { uint64_t key; uint8_t *page; } sh_slot;   /* key = page number + 1 (0: empty) */
 
@@ -12,9 +13,10 @@ struct wl_shadow {
     uint64_t cap, used;        /* slots (a power of two), pages held */
     uint64_t max_pages;
     int overflow;
-    /* host speed: the last page looked up (most lanes of a warp fall in one page) */
-    uint64_t last_key;
-    uint8_t *last_page;
+    /* host speed: recently used pages, direct-mapped by page number (a warp's lanes mostly
+     * fall in one page; a stencil's loads alternate between a few) */
+    uint64_t ckey[CACHE];
+    uint8_t *cpage[CACHE];
     uint64_t loads, stores;    /* instructions seen (numbering for the perturbation hook) */
     uint64_t perturb_store, perturb_load;
     int64_t perturb_delta;
@@ -36,8 +38,7 @@ static void drop_pages(wl_shadow *sh)
     for (uint64_t i = 0; i < sh->cap; i++) free(sh->tab[i].page);
     memset(sh->tab, 0, sh->cap * sizeof *sh->tab);
     sh->used = 0;
-    sh->last_key = 0;
-    sh->last_page = NULL;
+    memset(sh->ckey, 0, sizeof sh->ckey);
 }
 
 void wl_shadow_free(wl_shadow *sh)
@@ -76,7 +77,8 @@ static void grow(wl_shadow *sh)
 static uint8_t *page_of(wl_shadow *sh, uint64_t addr, int create)
 {
     uint64_t key = (addr >> PAGE_BITS) + 1;
-    if (key == sh->last_key) return sh->last_page;
+    unsigned c = (unsigned)(key & (CACHE - 1));
+    if (key == sh->ckey[c]) return sh->cpage[c];
     if (sh->overflow) return NULL;
     uint64_t h = slot_of(sh, key);
     if (!sh->tab[h].key) {
@@ -94,9 +96,9 @@ static uint8_t *page_of(wl_shadow *sh, uint64_t addr, int create)
         sh->tab[h].page = gms_xcalloc(1, WL_SHADOW_PAGE);
         sh->used++;
     }
-    sh->last_key = key;
-    sh->last_page = sh->tab[h].page;
-    return sh->last_page;
+    sh->ckey[c] = key;
+    sh->cpage[c] = sh->tab[h].page;
+    return sh->cpage[c];
 }
 
 void wl_shadow_write(wl_shadow *sh, uint64_t addr, const void *src, uint64_t n)
@@ -156,10 +158,33 @@ static int check_size(wl_shadow *sh, const gms_inst *in, size_t size, const char
     return -1;
 }
 
+/* Host speed: a stride record whose active lanes are one run of lanes (lane values
+ * consecutive in vals) and whose bytes lie in one page: the page and the first lane, else NULL */
+static uint8_t *one_page_run(wl_shadow *sh, const gms_inst *in, size_t size, int create, int *first, int *n)
+{
+    uint32_t mask = in->mask;
+    if (in->addr_mode != GMS_ADDR_STRIDE || !mask) return NULL;
+    *first = __builtin_ctz(mask);
+    *n = __builtin_popcount(mask);
+    uint32_t run = mask >> *first;
+    if (run & (run + 1)) return NULL;   /* not one run of lanes */
+    int64_t st = *n > 1 ? in->stride : (int64_t)size;
+    if (st != (int64_t)size && st != 0) return NULL;
+    uint64_t last = in->base + (st ? (uint64_t)*n * size : size) - 1;
+    if ((in->base ^ last) >> PAGE_BITS) return NULL;
+    return page_of(sh, in->base, create);
+}
+
 void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *vals, size_t size)
 {
     if (!wl_shadow_active(sh) || check_size(sh, in, size, "store")) return;
     if (++sh->stores == sh->perturb_store) perturb(sh, w, in);
+    int first, n;
+    uint8_t *pg = in->stride ? one_page_run(sh, in, size, 1, &first, &n) : NULL;
+    if (pg) {   /* consecutive elements: one copy */
+        memcpy(pg + (in->base & (WL_SHADOW_PAGE - 1)), (const uint8_t *)vals + (size_t)first * size, (size_t)n * size);
+        return;
+    }
     uint64_t a[32];
     gms_inst_lane_addrs(w, in, a);
     /* lanes in order: when two lanes store to one address, the highest lane wins, as the
@@ -189,6 +214,16 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
     if (!wl_shadow_active(sh) || check_size(sh, in, size, "load")) return;
     if (++sh->loads == sh->perturb_load) perturb(sh, w, in);
     if (sh->bad) return;   /* the first mismatch is the one to report */
+    int first, n;
+    const uint8_t *pg = one_page_run(sh, in, size, 0, &first, &n);
+    if (pg) {   /* one page: consecutive elements in one compare, or one element for all */
+        const uint8_t *at = pg + (in->base & (WL_SHADOW_PAGE - 1)), *x = (const uint8_t *)want + (size_t)first * size;
+        int ok = 1;
+        if (n == 1 || in->stride) ok = !memcmp(at, x, (size_t)n * size);
+        else
+            for (int k = 0; k < n && ok; k++) ok = !memcmp(at, x + (size_t)k * size, size);
+        if (ok) return;   /* else the lane by lane walk names the lane */
+    }
     uint64_t a[32];
     gms_inst_lane_addrs(w, in, a);
     uint8_t got[16];
