@@ -1,0 +1,197 @@
+/* Counters with GPGPU-Sim's names count what GPGPU-Sim's do (docs/counters.md), checked on a
+ * one-warp program whose every count is worked out by hand below. */
+#include "test.h"
+#include "core/gpu.h"
+#include "frontend/emit.h"
+#include "frontend/program.h"
+#include "stats/stats.h"
+
+#define LANES20 0x000fffffu   /* lanes 0..19 */
+#define LANES16 0x0000ffffu   /* lanes 0..15 */
+
+/* One warp of 32 threads:
+ *   LDG  20 lanes, 4 B at 0x10000 + 4*lane: 80 B = 3 sectors of one line
+ *   STG  16 lanes, 4 B at 0x20000 + 4*lane: 64 B = 2 whole sectors
+ *   ATOM 20 lanes on one word 0x30000: 20 one-lane requests (coalesce_atomic.c)
+ *   LDS  20 lanes, 4 B at 8*lane: words 0,2,..,38; 32 banks: lanes 16..19 meet lanes 0..3
+ *        in banks 0,2,4,6, so 2 cycles, 1 of them a bank-conflict stall
+ *   EXIT */
+static int cfill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    (void)self; (void)b; (void)err;
+    gms_emit e;
+    uint64_t a[32];
+    gms_emit_begin(&e, &out->warps[0]);
+    uint8_t r = gms_emit_alu(&e, 0, 0xffffffffu, GMS_OP_INT, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
+    for (int l = 0; l < 32; l++) a[l] = 0x10000 + 4u * (uint64_t)l;
+    gms_emit_load(&e, 0x10, LANES20, GMS_MEM_LD_GLOBAL, 4, a, r);
+    for (int l = 0; l < 32; l++) a[l] = 0x20000 + 4u * (uint64_t)l;
+    gms_emit_store(&e, 0x20, LANES16, GMS_MEM_ST_GLOBAL, 4, a, r, r);
+    for (int l = 0; l < 32; l++) a[l] = 0x30000;
+    gms_emit_atomic(&e, 0x30, LANES20, GMS_MEM_ATOM_GLOBAL, 4, a, r, r);
+    for (int l = 0; l < 32; l++) a[l] = 8u * (uint64_t)l;
+    gms_emit_load(&e, 0x40, LANES20, GMS_MEM_LD_SHARED, 4, a, r);
+    gms_emit_exit(&e, 0x50, 0xffffffffu);
+    return 0;
+}
+
+typedef int (*fill_fn)(void *self, uint64_t b, gms_block_trace *out, gms_error *err);
+typedef struct cprog { fill_fn fill; int launched; uint64_t copy_bytes; } cprog;   /* copy_bytes: a copy first */
+
+static int cnext(void *self, gms_program *prog, gms_error *err)
+{
+    cprog *c = self;
+    (void)err;
+    if (c->launched) return 0;
+    c->launched = 1;
+    if (c->copy_bytes) gms_prog_copy_h2d(prog, gms_prog_alloc(prog, c->copy_bytes, "buf"), c->copy_bytes);
+    gms_kernel_src k = {0};
+    snprintf(k.name, sizeof k.name, "counters");
+    k.grid = (gms_dim3){ 1, 1, 1 };
+    k.block = (gms_dim3){ 32, 1, 1 };
+    k.regs_per_thread = 16;
+    k.shmem_bytes = 1024;
+    k.fill_block = c->fill;
+    k.self = c;
+    gms_prog_launch(prog, &k);
+    return 1;
+}
+
+static void cnodestroy(void *self) { (void)self; }
+
+static double stat(const gms_run_stats *rs, const char *name)
+{
+    const gms_stat *st = gms_stats_find(&rs->total, name);
+    if (!st) printf("    no counter %s\n", name);
+    return st ? st->value : -1;
+}
+
+/* a one-warp kernel run on one SM with the fixed-latency memory and the options given as
+ * name/value pairs (the parameters must outlive the simulation: both freed by run_free) */
+typedef struct crun { gms_params *p; gms_sim *s; } crun;
+
+static int run(crun *r, fill_fn fill, uint64_t copy_bytes, const char *const *opts)
+{
+    static cprog c;
+    gms_error err = {0};
+    r->s = NULL;
+    r->p = gms_params_new();
+    int bad = gms_params_set(r->p, "gpgpu_n_clusters", "1", &err);
+    bad |= gms_params_set(r->p, "gpgpu_n_cores_per_cluster", "1", &err);
+    bad |= gms_params_set(r->p, "gpgpu_perfect_mem", "1", &err);
+    for (int i = 0; opts[i]; i += 2) bad |= gms_params_set(r->p, opts[i], opts[i + 1], &err);
+    if (bad || gms_params_finalize(r->p, &err)) { printf("    %s\n", err.msg); return -1; }
+    c = (cprog){ fill, 0, copy_bytes };
+    gms_program_src src = { cnext, cnodestroy, &c };
+    gms_workload_spec w = {0};
+    w.program = &src;
+    w.seed = 1;
+    r->s = gms_sim_new(r->p, &w, &err);
+    int rc = r->s ? gms_sim_run(r->s, &err) : -1;
+    if (rc) printf("    %s\n", err.msg);
+    return rc;
+}
+
+static void run_free(crun *r)
+{
+    if (r->s) gms_sim_free(r->s);
+    gms_params_free(r->p);
+}
+
+/* No L1 (every global request bypasses it: one request a cycle, 32 B sectors), 8-byte flits
+ * (a header is one flit, a header with 32 B of data five). */
+TEST(gpgpusim_named_counters_hand_counted)
+{
+    static const char *const opts[] = { "gpgpu_cache:dl1", "none", "gpgpu_coalesce_arch", "70",
+        "gpgpu_shmem_num_banks", "32", "icnt_flit_size", "8", NULL };
+    crun r;
+    int rc = run(&r, cfill, 0, opts);
+    CHECK_EQ(rc, 0);
+    if (!r.s) { run_free(&r); REQUIRE(r.s); }
+    const gms_run_stats *rs = gms_sim_stats(r.s);
+    /* active threads, as mem_instruction_stats; the atomic's 20 among the loads */
+    CHECK_EQ(stat(rs, "gpgpu_n_load_insn"), 20 + 20);
+    CHECK_EQ(stat(rs, "gpgpu_n_store_insn"), 16);
+    CHECK_EQ(stat(rs, "gpgpu_n_shmem_insn"), 20);
+    CHECK_EQ(stat(rs, "gms_n_atomic_insn"), 20);
+    /* requests into the interconnect: 3 load sectors + 20 atomics; 2 store sectors */
+    CHECK_EQ(stat(rs, "gpgpu_n_mem_read_global"), 3 + 20);
+    CHECK_EQ(stat(rs, "gpgpu_n_mem_write_global"), 2);
+    CHECK_EQ(stat(rs, "gpgpu_n_mem_read_local"), 0);
+    /* LSU stalls: a bypassed instruction sends one request a cycle, so n requests leave n - 1
+     * COAL_STALL cycles (load 2, store 1, atomic 19); the LDS 1 bank-conflict cycle */
+    CHECK_EQ(stat(rs, "gpgpu_stall_shd_mem[gl_mem][coal_stall]"), 2 + 1 + 19);
+    CHECK_EQ(stat(rs, "gpgpu_stall_shd_mem[gl_mem][resource_stall]"), 0);
+    CHECK_EQ(stat(rs, "gpgpu_stall_shd_mem[s_mem][bk_conf]"), 1);
+    CHECK_EQ(stat(rs, "gpgpu_n_stall_shd_mem"), 2 + 1 + 19 + 1);
+    /* flits, as GPGPU-Sim's get_num_flits: requests: load header 1, store and atomic header +
+     * 32 B = 5; replies: load and atomic 5, store acknowledgement 1 */
+    CHECK_EQ(stat(rs, "icnt_total_pkts_simt_to_mem"), 3 * 1 + 2 * 5 + 20 * 5);
+    CHECK_EQ(stat(rs, "icnt_total_pkts_mem_to_simt"), 3 * 5 + 2 * 1 + 20 * 5);
+    CHECK_EQ(stat(rs, "gms_icnt_packets_simt_to_mem"), 25);
+    CHECK_EQ(stat(rs, "gms_icnt_packets_mem_to_simt"), 25);
+    /* one warp instruction per instruction, 32 threads for the ALU and EXIT, 20/16/20/20 */
+    CHECK_EQ(stat(rs, "gpgpu_n_tot_w_icount"), 6);
+    CHECK_EQ(stat(rs, "gpgpu_n_tot_thrd_icount"), 32 + 20 + 16 + 20 + 20 + 32);
+    run_free(&r);
+}
+
+/* LDG 32 lanes, 4 B at 0x40000 + 4*lane (one line, 4 sectors), then the same load again,
+ * addressed by the first one's result so that it waits for it: its 4 accesses hit in L1 */
+static int lfill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    (void)self; (void)b; (void)err;
+    gms_emit e;
+    uint64_t a[32];
+    gms_emit_begin(&e, &out->warps[0]);
+    uint8_t r = gms_emit_alu(&e, 0, 0xffffffffu, GMS_OP_INT, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
+    for (int l = 0; l < 32; l++) a[l] = 0x40000 + 4u * (uint64_t)l;
+    uint8_t d = gms_emit_load(&e, 0x10, 0xffffffffu, GMS_MEM_LD_GLOBAL, 4, a, r);
+    gms_emit_load(&e, 0x20, 0xffffffffu, GMS_MEM_LD_GLOBAL, 4, a, d);
+    gms_emit_exit(&e, 0x30, 0xffffffffu);
+    return 0;
+}
+
+/* gpgpu_n_mem_read_global counts requests that leave for the interconnect (GPGPU-Sim's
+ * icnt_inject_request_packet), not the accesses the L1 serves: 8 sector accesses, 4 misses,
+ * 4 requests; the loads are 64 threads */
+TEST(mem_read_global_counts_requests_past_the_l1)
+{
+    static const char *const opts[] = { "gpgpu_cache:dl1", "S:4:128:64,L:T:m:L:L,A:512:8,16:0,32",
+        "gpgpu_coalesce_arch", "70", NULL };
+    crun r;
+    int rc = run(&r, lfill, 0, opts);
+    CHECK_EQ(rc, 0);
+    if (!r.s) { run_free(&r); REQUIRE(r.s); }
+    const gms_run_stats *rs = gms_sim_stats(r.s);
+    CHECK_EQ(stat(rs, "L1D_total_cache_accesses"), 8);
+    CHECK_EQ(stat(rs, "L1D_total_cache_misses"), 4);
+    CHECK_EQ(stat(rs, "gpgpu_n_mem_read_global"), 4);
+    CHECK_EQ(stat(rs, "gpgpu_n_load_insn"), 64);
+    CHECK_EQ(stat(rs, "icnt_total_pkts_simt_to_mem"), 4);   /* read requests: one flit each */
+    run_free(&r);
+}
+
+/* L2_BW_total is GPGPU-Sim's replies x 32 B / (gpu_tot_sim_cycle x icnt period): over kernel
+ * time, so a copy before the kernel leaves it alone. The first program with the memory
+ * partitions and every clock at 1 GHz: 25 replies of one sector each (3 load sectors, 2 store
+ * acknowledgements, 20 atomics) = 800 B in gpu_tot_sim_cycle ns. */
+TEST(l2_bw_total_over_kernel_cycles)
+{
+    static const char *const opts[] = { "gpgpu_perfect_mem", "0", "gpgpu_cache:dl1", "none",
+        "gpgpu_coalesce_arch", "70", "gpgpu_clock_domains", "1000:1000:1000:1000", NULL };
+    for (int copy = 0; copy < 2; copy++) {
+        crun r;
+        int rc = run(&r, cfill, copy ? 8u << 20 : 0, opts);
+        CHECK_EQ(rc, 0);
+        if (!r.s) { run_free(&r); REQUIRE(r.s); }
+        const gms_run_stats *rs = gms_sim_stats(r.s);
+        double cyc = stat(rs, "gpu_tot_sim_cycle"), all = stat(rs, "gms_elapsed_core_cycles");
+        printf("    copy %d: %.0f kernel cycles of %.0f, L2_BW_total %.4f GB/s\n", copy, cyc, all,
+               stat(rs, "L2_BW_total"));
+        if (copy) CHECK(all > 10 * cyc);   /* the copy took the time */
+        CHECK(cyc > 0);
+        CHECK_REL(stat(rs, "L2_BW_total"), 800.0 / cyc, 1e-9);
+        run_free(&r);
+    }
+}
