@@ -2,9 +2,14 @@
 # Fidelity against Accel-Sim, as a test: every trace directory in the shared reference set
 # (reference/accelsim in $GMS_SHARED_DIR, default ../shared beside the project root) runs
 # through GMS_BIN (default build/gpumemsim, the plain build) with the config stored beside it,
-# and its totals are compared with the directory's accelsim-summary.json:
-#   warp instructions (gpgpu_n_tot_w_icount)              exact
-#   L1D and L2 accesses and misses, DRAM reads             within 2%
+# and its totals are compared with the directory's accelsim-summary.json (counters the summary
+# lacks: the last value accelsim.log prints):
+#   warp instructions (gpgpu_n_tot_w_icount), thread instructions (gpgpu_n_tot_thrd_icount),
+#   active threads of loads (atomics included), stores and shared-memory instructions
+#   (gpgpu_n_load_insn, gpgpu_n_store_insn, gpgpu_n_shmem_insn)               exact
+#   L1D and L2 accesses and misses, DRAM reads, requests into the interconnect
+#   (gpgpu_n_mem_read_global, gpgpu_n_mem_write_global) and its flits both ways
+#   (icnt_total_pkts_simt_to_mem, icnt_total_pkts_mem_to_simt)                within 2%
 #   cycles (gpu_tot_sim_cycle)                             within 15% per trace
 #   mean absolute cycle error over all traces              under 5%
 # One check per trace and one for the mean; a table of ours against theirs is printed.
@@ -15,8 +20,9 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 REF=${GMS_SHARED_DIR:-../shared}/reference/accelsim
 BIN=${GMS_BIN:-build/gpumemsim}
-EXACT="gpgpu_n_tot_w_icount"
-WITHIN2="L1D_total_cache_accesses L1D_total_cache_misses L2_total_cache_accesses L2_total_cache_misses dram_reads"
+EXACT="gpgpu_n_tot_w_icount gpgpu_n_tot_thrd_icount gpgpu_n_load_insn gpgpu_n_store_insn gpgpu_n_shmem_insn"
+WITHIN2="L1D_total_cache_accesses L1D_total_cache_misses L2_total_cache_accesses L2_total_cache_misses dram_reads
+gpgpu_n_mem_read_global gpgpu_n_mem_write_global icnt_total_pkts_simt_to_mem icnt_total_pkts_mem_to_simt"
 CYCLES="gpu_tot_sim_cycle"
 CYCLE_TOL=0.15
 MEAN_CYCLE_TOL=0.05
@@ -38,6 +44,9 @@ trap 'rm -rf "$T"' EXIT
 
 ref_get() {  # top-level number of accelsim-summary.json (2-space indent)
     grep -m1 "^  \"$2\":" "$1" | sed -E 's/.*: *([0-9.eE+-]+).*/\1/'
+}
+log_get() {  # the last "NAME = value" (or NAME=value) line of accelsim.log: the run's total
+    grep -E "^$2 *=" "$1" | tail -n 1 | sed -E 's/^[^=]*= *([0-9.eE+-]+).*/\1/'
 }
 our_get() {  # the "total" block of our --stats-json (4-space indent; kernel blocks are deeper)
     grep -m1 "^    \"$2\":" "$1" | sed -E 's/.*: *([0-9.eE+-]+).*/\1/'
@@ -69,6 +78,7 @@ for d in "$REF"/*/; do
         case " $EXACT " in *" $m "*) tol=0; lim=exact ;; *)
             if [ "$m" = "$CYCLES" ]; then tol=$CYCLE_TOL; lim=15%; else tol=0.02; lim=2%; fi ;; esac
         ours=$(our_get "$T/$name.json" "$m"); theirs=$(ref_get "$d/accelsim-summary.json" "$m")
+        [ -n "$theirs" ] || theirs=$(log_get "$d/accelsim.log" "$m")
         set -- $(compare "$ours" "$theirs" "$tol")
         printf '%-14s %-26s %12s %12s %9s  %s%s\n' "$name" "$m" "${ours:-NA}" "${theirs:-NA}" "$1" "$lim" \
             "$([ "$2" = ok ] || echo "  <-- FAIL")"
