@@ -31,8 +31,11 @@ TEST(wl_ml2_lr)
     WL_RUN_BOTH("lr", kv, 13);
     const char *kv2[] = {"instances=100", "features=7", "iter=3", NULL};
     WL_RUN("lr", kv2, 13);
-    const char *bad[] = {"scale=0.00001", NULL};
+    /* a size given as zero is refused; one that scale takes to zero clamps to 1 (wl_clamp.h) */
+    const char *bad[] = {"instances=0", NULL};
     rejects("lr", bad, "zero");
+    const char *tiny[] = {"scale=0.00001", NULL};
+    WL_RUN("lr", tiny, 13);
     has_footprint("lr");
 }
 
@@ -56,8 +59,11 @@ TEST(wl_ml2_sc)
     /* two chunks, then the final localSearch of the intermediate centers */
     const char *kv2[] = {"k1=2", "k2=4", "dim=5", "n=300", "chunksize=160", "clustersize=40", NULL};
     WL_RUN("sc", kv2, 13);
-    const char *bad[] = {"scale=0.00001", NULL};
+    /* a size given as zero is refused; scale shrinks dim too (wl_clamp.h) */
+    const char *bad[] = {"n=0", NULL};
     rejects("sc", bad, "zero");
+    const char *tiny[] = {"scale=0.01", NULL};   /* dim 2, n = chunksize = 655 */
+    WL_RUN("sc", tiny, 13);
     has_footprint("sc");
 }
 
