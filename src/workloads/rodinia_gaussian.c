@@ -14,6 +14,7 @@ typedef struct ga {
     uint64_t rep;       /* repetitions pushed so far */
     rw_buf m, a, b;
     float *a0, *b0;
+    wl_shadow *sh;      /* functional verify runs: verify reads m, a, b from it */
 } ga;
 
 static const gms_wl_param params[] = {
@@ -71,9 +72,10 @@ static int k_fan1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     ga *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, MAXBLOCK, W);
+    rw_warps_sh(W, nw, k);
     int64_t n = (int64_t)s->n, t = k->i[0];
     float *m = RW_F(s->m), *a = RW_F(s->a);
-    uint64_t am[32], aa[32], ap[32];
+    uint64_t am[32], aa[32], ap[32], ix[32];
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
         uint8_t ri, c;
@@ -81,6 +83,7 @@ static int k_fan1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
         RW_LANES(x, act, l, th) {
             int64_t g = (int64_t)(blk * MAXBLOCK + th);
             uint64_t idx = (uint64_t)(n * (g + t + 1) + t);
+            ix[l] = idx;
             am[l] = s->m.d + 4 * idx;
             aa[l] = s->a.d + 4 * idx;
             ap[l] = s->a.d + 4 * (uint64_t)(n * t + t);
@@ -89,10 +92,13 @@ static int k_fan1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
         if (act) {
             uint8_t r = rw_int(x, 0x28, act, ri, GMS_REG_NONE);
             uint8_t v1 = rw_ldg(x, 0x30, act, 4, aa, r);
+            WL_SH_LD(x, act, float, a[ix[l]]);
             uint8_t v2 = rw_ldg(x, 0x38, act, 4, ap, r);
+            WL_SH_LD(x, act, float, a[n * t + t]);
             uint8_t q = rw_sfu(x, 0x40, act, v2);
             q = rw_fp(x, 0x48, act, v1, q, GMS_REG_NONE);
             rw_stg(x, 0x50, act, 4, am, r, q);
+            WL_SH_ST(x, act, float, m[ix[l]]);
         }
         rw_exit(x, x->mask);
     }
@@ -105,11 +111,13 @@ static int k_fan2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
 {
     ga *s = k->st;
     rw_warp W[RW_MAXW];
-    rw_block_begin(out, BXY * BXY, W);
+    rw_warps_sh(W, rw_block_begin(out, BXY * BXY, W), k);
     int64_t n = (int64_t)s->n, t = k->i[0];
     uint64_t bx = blk % k->grid.x, by = blk / k->grid.x;
     float *m = RW_F(s->m), *a = RW_F(s->a), *b = RW_F(s->b);
     uint64_t aa[32], am[32], ap[32], ab[32], abt[32];
+    /* what each lane loads (before its update) and stores, for the shadow memory */
+    float vm_[32], vp_[32], va_[32], na_[32], vbt_[32], vb_[32], nb_[32];
     rw_warp *x = &W[0];
     uint8_t ri = rw_prologue(x, x->mask);
     uint32_t act = 0, mb = 0;
@@ -122,12 +130,19 @@ static int k_fan2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
         aa[l] = s->a.d + 4 * ia;
         am[l] = s->m.d + 4 * im;
         ap[l] = s->a.d + 4 * ip;
+        vm_[l] = m[im];
+        vp_[l] = a[ip];
+        va_[l] = a[ia];
         a[ia] -= m[im] * a[ip];
+        na_[l] = a[ia];
         if (yi == 0) {
             mb |= 1u << l;
             ab[l] = s->b.d + 4 * (uint64_t)(xi + 1 + t);
             abt[l] = s->b.d + 4 * (uint64_t)t;
+            vbt_[l] = b[t];
+            vb_[l] = b[xi + 1 + t];
             b[xi + 1 + t] -= m[im] * b[t];
+            nb_[l] = b[xi + 1 + t];
         }
     }
     uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
@@ -135,18 +150,26 @@ static int k_fan2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     if (act) {
         uint8_t r = rw_int(x, 0x28, act, ri, GMS_REG_NONE);
         uint8_t vm = rw_ldg(x, 0x30, act, 4, am, r);
+        WL_SH_LD(x, act, float, vm_[l]);
         uint8_t vp = rw_ldg(x, 0x38, act, 4, ap, r);
+        WL_SH_LD(x, act, float, vp_[l]);
         uint8_t va = rw_ldg(x, 0x40, act, 4, aa, r);
+        WL_SH_LD(x, act, float, va_[l]);
         uint8_t f = rw_fp(x, 0x48, act, vm, vp, va);
         rw_stg(x, 0x50, act, 4, aa, r, f);
+        WL_SH_ST(x, act, float, na_[l]);
         uint8_t c2 = rw_int(x, 0x58, act, r, GMS_REG_NONE);
         rw_bra(x, 0x60, act, c2);
         if (mb) {
             uint8_t v1 = rw_ldg(x, 0x68, mb, 4, am, r);
+            WL_SH_LD(x, mb, float, vm_[l]);
             uint8_t v2 = rw_ldg(x, 0x70, mb, 4, abt, r);
+            WL_SH_LD(x, mb, float, vbt_[l]);
             uint8_t v3 = rw_ldg(x, 0x78, mb, 4, ab, r);
+            WL_SH_LD(x, mb, float, vb_[l]);
             uint8_t g = rw_fp(x, 0x80, mb, v1, v2, v3);
             rw_stg(x, 0x88, mb, 4, ab, r, g);
+            WL_SH_ST(x, mb, float, nb_[l]);
         }
     }
     rw_exit(x, x->mask);
@@ -173,9 +196,10 @@ static int next(void *st, gms_program *p, gms_error *err)
     memcpy(s->a.h, s->a0, 4 * n * n);
     memcpy(s->b.h, s->b0, 4 * n);
     memset(s->m.h, 0, 4 * n * n);
-    gms_prog_copy_h2d(p, s->m.d, s->m.bytes);
-    gms_prog_copy_h2d(p, s->a.d, s->a.bytes);
-    gms_prog_copy_h2d(p, s->b.d, s->b.bytes);
+    s->sh = p->shadow;
+    rw_buf_upload(p, &s->m);
+    rw_buf_upload(p, &s->a);
+    rw_buf_upload(p, &s->b);
     for (uint64_t t = 0; t < n - 1; t++) {
         k1.i[0] = k2.i[0] = (int64_t)t;
         k2.i[1] = (int64_t)(n - t);
@@ -206,12 +230,19 @@ static int verify(void *st, gms_error *err)
             b[i] -= m[i * n + t] * b[t];
         }
     }
-    int rc = rw_cmp_f("gaussian", "a", RW_F(s->a), a, s->n * s->n, 1e-4, err);
-    if (!rc) rc = rw_cmp_f("gaussian", "b", RW_F(s->b), b, s->n, 1e-4, err);
-    if (!rc) rc = rw_cmp_f("gaussian", "m", RW_F(s->m), m, s->n * s->n, 1e-4, err);
+    void *oa, *ob, *om;   /* the results as the kernels left them at their device addresses */
+    const float *ga_ = wl_result(s->sh, s->a.d, s->a.h, s->n * s->n, 4, &oa);
+    const float *gb_ = wl_result(s->sh, s->b.d, s->b.h, s->n, 4, &ob);
+    const float *gm_ = wl_result(s->sh, s->m.d, s->m.h, s->n * s->n, 4, &om);
+    int rc = rw_cmp_f("gaussian", "a", ga_, a, s->n * s->n, 1e-4, err);
+    if (!rc) rc = rw_cmp_f("gaussian", "b", gb_, b, s->n, 1e-4, err);
+    if (!rc) rc = rw_cmp_f("gaussian", "m", gm_, m, s->n * s->n, 1e-4, err);
     free(a);
     free(b);
     free(m);
+    free(oa);
+    free(ob);
+    free(om);
     return rc ? -1 : 0;
 }
 

@@ -14,6 +14,7 @@ typedef struct pf {
     int final_buf;
     rw_buf wall, res[2];
     int32_t *data;  /* rows x cols */
+    wl_shadow *sh;  /* functional verify runs: verify reads the result from it */
 } pf;
 
 static const gms_wl_param params[] = {
@@ -72,6 +73,7 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
     pf *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, BS, W);
+    rw_warps_sh(W, nw, k);
     int iter = (int)k->i[0], cols = (int)s->cols, start = (int)k->i[3], border = (int)k->i[4];
     const rw_buf *src = &s->res[k->i[1]], *dst = &s->res[k->i[2]];
     int bx = (int)b;
@@ -98,6 +100,7 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
         }
         rw_bra(x, 0x20, x->mask, r);
         uint8_t v = rw_ldg(x, 0x28, m, 4, a, r);
+        WL_SH_LD(x, m, int32_t, prev[x->t0 + (uint32_t)l]);
         rw_sts(x, 0x30, m, 4, sa, GMS_REG_NONE, v);
     }
     rw_bar(W, nw, 0x38);
@@ -105,7 +108,7 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
         for (uint32_t w = 0; w < nw; w++) {
             rw_warp *x = &W[w];
             uint32_t m = 0;
-            uint64_t aw[32], ae[32], ar[32];
+            uint64_t aw[32], ae[32], ar[32], gi[32];
             RW_LANES(x, x->mask, l, t) {
                 int tx = (int)t;
                 computed[t] = 0;
@@ -116,6 +119,7 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
                     sh = sh <= right ? sh : right;
                     uint64_t index = (uint64_t)cols * (uint64_t)(start + i) + (uint64_t)(blkX + tx);
                     result[t] = sh + gw[index];
+                    gi[l] = index;
                     computed[t] = 1;
                     m |= 1u << l;
                     aw[l] = 4 * (uint64_t)Wd;
@@ -134,6 +138,7 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
             mn = rw_int(x, 0x70, m, mn, v3);
             uint8_t ix = rw_int(x, 0x78, m, ri[w], GMS_REG_NONE);
             uint8_t g = rw_ldg(x, 0x80, m, 4, a, ix);
+            WL_SH_LD(x, m, int32_t, gw[gi[l]]);
             uint8_t sum = rw_int(x, 0x88, m, mn, g);
             rw_sts(x, 0x90, m, 4, ar, GMS_REG_NONE, sum);
         }
@@ -152,7 +157,7 @@ static int k_dynproc(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_e
         gaddr[t] = dst->d + 4 * (uint64_t)xi;
         gr[xi] = result[t];
     }
-    rw_pyramid_store(W, nw, computed, 0xc0, 4 * BS, gaddr, ri);
+    rw_pyramid_store_v(W, nw, computed, 0xc0, 4 * BS, gaddr, ri, (const uint32_t *)result);
     (void)err;
     return 0;
 }
@@ -166,14 +171,16 @@ static int next(void *st, gms_program *p, gms_error *err)
     if (s->rep == 0) {
         rw_buf_alloc(p, &s->res[0], "gpuResult0", 0);
         rw_buf_alloc(p, &s->res[1], "gpuResult1", 0);
-        rw_buf_alloc(p, &s->wall, "gpuWall", 1);
+        rw_buf_alloc(p, &s->wall, "gpuWall", 0);
+        rw_buf_upload(p, &s->wall);
     }
     uint64_t small = BS - s->pyramid * 2;
     uint32_t bc = (uint32_t)((s->cols + small - 1) / small);
     rw_kernel k = {.st = s, .fn = k_dynproc, .grid = {bc, 1, 1}, .block = {BS, 1, 1}};
     k.i[4] = (int64_t)s->pyramid;
     memcpy(s->res[0].h, s->data, 4 * s->cols);
-    gms_prog_copy_h2d(p, s->res[0].d, s->res[0].bytes);
+    s->sh = p->shadow;
+    rw_buf_upload(p, &s->res[0]);
     int dst = rw_pyramid_launches(p, &k, "dynproc_kernel", s->rows - 1, s->pyramid, 2 * 4 * BS, 24, 0);
     gms_prog_sync(p);
     gms_prog_copy_d2h(p, s->res[dst].d, s->res[dst].bytes);
@@ -200,7 +207,10 @@ static int verify(void *st, gms_error *err)
         a = b;
         b = t;
     }
-    int rc = rw_cmp_i("pathfinder", "result", RW_I(s->res[s->final_buf]), a, c, err);
+    void *own;
+    const rw_buf *res = &s->res[s->final_buf];
+    int rc = rw_cmp_i("pathfinder", "result", wl_result(s->sh, res->d, res->h, c, 4, &own), a, c, err);
+    free(own);
     free(a);
     free(b);
     return rc ? -1 : 0;

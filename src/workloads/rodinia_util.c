@@ -26,6 +26,7 @@ static int rw_gen_fill(void *self, uint64_t block, gms_block_trace *out, gms_err
         ws->warp = i;
         ws->g.chunk = k->chunk;
         ws->g.e = &ws->x.e;
+        ws->x.sh = k->sh;
         int r = k->step(k, ws, err);
         if (r <= 0) { free(ws); if (r < 0) return -1; continue; }
         out->warps[i].more = 1;
@@ -58,6 +59,7 @@ void rw_launch(gms_program *p, const char *name, const rw_kernel *k, uint32_t sh
     rw_kernel *c = gms_xmalloc(sizeof *c);
     *c = *k;
     c->chunk = wl_gen_chunk(p);
+    c->sh = p->shadow;
     if (c->wsize < sizeof(rw_wgen)) c->wsize = sizeof(rw_wgen);
     ks.self = c;
     gms_prog_launch(p, &ks);
@@ -80,6 +82,12 @@ void rw_buf_alloc(gms_program *p, rw_buf *b, const char *name, int upload)
 {
     b->d = gms_prog_alloc(p, b->bytes, name);
     if (upload) gms_prog_copy_h2d(p, b->d, b->bytes);
+}
+
+void rw_buf_upload(gms_program *p, const rw_buf *b)
+{
+    gms_prog_copy_h2d(p, b->d, b->bytes);
+    wl_sh_init(p, b->d, b->h, b->bytes);
 }
 
 void rw_pool_restart(rw_pool *pool)
@@ -143,6 +151,7 @@ uint32_t rw_block_begin(gms_block_trace *out, uint32_t tpb, rw_warp *w)
         gms_emit_begin(&w[i].e, &out->warps[i]);
         w[i].t0 = i * 32;
         w[i].mask = gms_lanes((int)(tpb - i * 32));
+        w[i].sh = NULL;
     }
     return nw;
 }
@@ -244,6 +253,12 @@ void rw_pyramid_copy(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc, 
 void rw_pyramid_store(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc, uint64_t from,
                       const uint64_t *gaddr, const uint8_t *ri)
 {
+    rw_pyramid_store_v(W, nw, computed, pc, from, gaddr, ri, NULL);
+}
+
+void rw_pyramid_store_v(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc, uint64_t from,
+                        const uint64_t *gaddr, const uint8_t *ri, const uint32_t *vals)
+{
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
         uint32_t m = computed_lanes(x, computed);
@@ -255,6 +270,7 @@ void rw_pyramid_store(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc,
         rw_bra(x, pc, x->mask, GMS_REG_NONE);
         uint8_t v = rw_lds(x, pc + 0x8, m, 4, af, GMS_REG_NONE);
         rw_stg(x, pc + 0x10, m, 4, ag, ri[w], v);
+        if (vals) WL_SH_ST(x, m, uint32_t, vals[x->t0 + (uint32_t)l]);
         rw_exit(x, x->mask);
     }
 }

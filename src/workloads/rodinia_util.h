@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "workloads/workload.h"
 #include "workloads/wl_gen.h"
+#include "workloads/wl_util.h"
 
 typedef struct rw_kernel rw_kernel;
 typedef int (*rw_block_fn)(const rw_kernel *k, uint64_t block, gms_block_trace *out, gms_error *err);
@@ -29,6 +30,7 @@ struct rw_kernel {
     gms_dim3 grid, block;
     int64_t i[8];          /* integer arguments */
     double f[4];           /* floating-point arguments */
+    wl_shadow *sh;         /* the program's shadow memory (set by rw_launch; NULL: timing) */
 };
 
 /* push a launch of k (copied) named `name` */
@@ -44,6 +46,9 @@ void rw_buf_new(rw_buf *b, uint64_t bytes);          /* zeroed host copy */
 void rw_buf_free(rw_buf *b);
 /* allocate on the device; copy host->device when `upload` */
 void rw_buf_alloc(gms_program *p, rw_buf *b, const char *name, int upload);
+/* cudaMemcpy of the whole host copy to the device, and to the shadow memory of a functional
+ * verify run (wl_shadow.h): what a workload converted to the shadow uploads with */
+void rw_buf_upload(gms_program *p, const rw_buf *b);
 /* Device allocations kept across the repetitions (repeat=N) of a program that rebuilds its
  * host state for each repetition (the drive() state machines of pfilter, sc, svm, bn, cnn):
  * an allocation of a later repetition reuses a free one of the same name and at least its size
@@ -72,6 +77,7 @@ typedef struct rw_warp {
     gms_emit e;
     uint32_t mask;   /* lanes that hold a thread */
     uint32_t t0;     /* linear thread index (in the block) of lane 0 */
+    wl_shadow *sh;   /* shadow memory (WL_SH_LD / WL_SH_ST, wl_util.h): rw_warps_sh() */
 } rw_warp;
 #define RW_MAXW 32
 
@@ -84,6 +90,11 @@ struct rw_wgen {
 };
 /* reset `out` for a block of `tpb` threads and set up one rw_warp per warp; returns nwarps */
 uint32_t rw_block_begin(gms_block_trace *out, uint32_t tpb, rw_warp *w);
+/* a kernel converted to the shadow memory: its warps' loads and stores go through k's shadow */
+static inline void rw_warps_sh(rw_warp *w, uint32_t nw, const rw_kernel *k)
+{
+    for (uint32_t i = 0; i < nw; i++) w[i].sh = k->sh;
+}
 
 /* emission shorthands; addresses are per lane, only lanes in m are read */
 uint8_t rw_int(rw_warp *w, uint32_t pc, uint32_t m, uint8_t s0, uint8_t s1);
@@ -134,6 +145,9 @@ void rw_pyramid_copy(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc, 
  * ri[warp]), then every warp EXITs. */
 void rw_pyramid_store(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc, uint64_t from,
                       const uint64_t *gaddr, const uint8_t *ri);
+/* the same, thread t storing the 4 bytes vals[t] (for the shadow memory, wl_shadow.h) */
+void rw_pyramid_store_v(rw_warp *W, uint32_t nw, const int *computed, uint32_t pc, uint64_t from,
+                        const uint64_t *gaddr, const uint8_t *ri, const uint32_t *vals);
 /* The host's time loop: one launch of k per `pyramid` of the `steps` steps, ping-ponging
  * buffers 0 and 1 (0 holds the input): k->i[0] = steps in this launch, i[1] = source,
  * i[2] = destination, i[3] = first step. sync_each: synchronize after every launch (else the

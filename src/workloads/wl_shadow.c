@@ -177,7 +177,7 @@ static uint8_t *one_page_run(wl_shadow *sh, const gms_inst *in, size_t size, int
 
 void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *vals, size_t size)
 {
-    if (!wl_shadow_active(sh) || check_size(sh, in, size, "store")) return;
+    if (!wl_shadow_active(sh) || !in->mask || check_size(sh, in, size, "store")) return;
     if (++sh->stores == sh->perturb_store) perturb(sh, w, in);
     int first, n;
     uint8_t *pg = in->stride ? one_page_run(sh, in, size, 1, &first, &n) : NULL;
@@ -211,7 +211,7 @@ static unsigned long long as_bits(const uint8_t *b, size_t size)
 
 void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *want, size_t size)
 {
-    if (!wl_shadow_active(sh) || check_size(sh, in, size, "load")) return;
+    if (!wl_shadow_active(sh) || !in->mask || check_size(sh, in, size, "load")) return;
     if (++sh->loads == sh->perturb_load) perturb(sh, w, in);
     if (sh->bad) return;   /* the first mismatch is the one to report */
     int first, n;

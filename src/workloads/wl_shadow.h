@@ -48,12 +48,13 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
 
 /* 0, or -1 with the first mismatch (or misuse) seen, naming workload `wl` */
 int wl_shadow_status(const wl_shadow *sh, const char *wl, gms_error *err);
-/* loads checked and stores applied so far (tests: a converted workload uses the shadow) */
+/* loads checked and stores applied so far, instructions with no active lane not counted
+ * (tests: a converted workload uses the shadow) */
 uint64_t wl_shadow_loads(const wl_shadow *sh);
 uint64_t wl_shadow_stores(const wl_shadow *sh);
 
 /* Test hook: add `delta` bytes to the first active lane's address of the nth store (1-based;
- * 0 = none) and of the nth load the shadow sees, IN THE EMITTED RECORD itself, as an address
+ * 0 = none) and of the nth load the shadow sees (counted as wl_shadow_loads/stores), IN THE EMITTED RECORD itself, as an address
  * bug in a workload would. Verification must then fail. */
 void wl_shadow_perturb(wl_shadow *sh, uint64_t nth_store, uint64_t nth_load, int64_t delta);
 

@@ -225,16 +225,10 @@ uint32_t wl_prologue_1d(wl_warp *w, uint64_t n, uint64_t gid[32], uint8_t *ireg)
 }
 
 /* ---------------------------------------------------------------- shadow memory */
-void wl_sh_ld(wl_warp *w, const void *vals, size_t size)
+void wl_sh_last(wl_shadow *sh, gms_warp_trace *t, int store, const void *vals, size_t size)
 {
-    gms_warp_trace *t = w->e.w;
-    wl_shadow_load(w->sh, t, &t->insts[t->n - 1], vals, size);
-}
-
-void wl_sh_st(wl_warp *w, const void *vals, size_t size)
-{
-    gms_warp_trace *t = w->e.w;
-    wl_shadow_store(w->sh, t, &t->insts[t->n - 1], vals, size);
+    if (store) wl_shadow_store(sh, t, &t->insts[t->n - 1], vals, size);
+    else wl_shadow_load(sh, t, &t->insts[t->n - 1], vals, size);
 }
 
 void wl_sh_init(const gms_program *p, uint64_t dev, const void *host, uint64_t bytes)

@@ -177,26 +177,20 @@ static inline void wl_addrs(uint64_t out[32], uint32_t mask, uint64_t base, cons
  * l) is the value lane l computes with (stores), for each lane of `mask` (the instruction's
  * mask). In a functional verify run (w->sh set) a store's values land at the emitted lane
  * addresses and a load's are compared with what is there (wl_shadow.h); otherwise nothing is
- * evaluated. T's size must be the instruction's width. */
-#define WL_SH_LD(w, mask, T, expr)                                                 \
+ * evaluated. T's size must be the instruction's width. w is any warp type with an emitter `e`
+ * and a shadow pointer `sh` (wl_warp, rodinia_util.h's rw_warp). */
+#define WL_SH_(wp, mask, T, expr, store)                                           \
     do {                                                                           \
-        if ((w)->sh) {                                                             \
+        if ((wp)->sh) {                                                            \
             T wl_v_[32];                                                           \
             WL_LANES(mask, l) wl_v_[l] = (T)(expr);                                \
-            wl_sh_ld((w), wl_v_, sizeof(T));                                       \
+            wl_sh_last((wp)->sh, (wp)->e.w, store, wl_v_, sizeof(T));              \
         }                                                                          \
     } while (0)
-#define WL_SH_ST(w, mask, T, expr)                                                 \
-    do {                                                                           \
-        if ((w)->sh) {                                                             \
-            T wl_v_[32];                                                           \
-            WL_LANES(mask, l) wl_v_[l] = (T)(expr);                                \
-            wl_sh_st((w), wl_v_, sizeof(T));                                       \
-        }                                                                          \
-    } while (0)
-/* the same with the values already in a lane array (vals[l], `size` bytes each) */
-void wl_sh_ld(wl_warp *w, const void *vals, size_t size);
-void wl_sh_st(wl_warp *w, const void *vals, size_t size);
+#define WL_SH_LD(w, mask, T, expr) WL_SH_(w, mask, T, expr, 0)
+#define WL_SH_ST(w, mask, T, expr) WL_SH_(w, mask, T, expr, 1)
+/* the same for the last record of warp buffer t, the lane values in vals[l] (`size` bytes) */
+void wl_sh_last(wl_shadow *sh, gms_warp_trace *t, int store, const void *vals, size_t size);
 /* next(): `bytes` of host data are the initial contents of device memory at dev (the H2D
  * copy, or the host's writes to managed memory); no-op without a shadow */
 void wl_sh_init(const gms_program *p, uint64_t dev, const void *host, uint64_t bytes);

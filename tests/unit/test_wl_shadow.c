@@ -133,7 +133,8 @@ TEST(wl_shadow_gemm_perturbed)
     CHECK(strstr(e.msg, "load at pc") != NULL);
 }
 
-/* Every micro and polybench workload goes through the shadow (at small sizes): it checks
+/* Every micro and polybench workload (and the converted Rodinia ones) goes through the
+ * shadow (at small sizes): it checks
  * loads and applies stores, and moving one lane of its LAST store (never overwritten later)
  * or of its last load fails the run. */
 typedef struct shadow_case { const char *name; const char *kv[6]; } shadow_case;
@@ -160,6 +161,8 @@ static const shadow_case cases[] = {
     { "mvt", { "N=100" } },
     { "syr2k", { "N=40", "M=12" } },
     { "syrk", { "N=40", "M=24" } },
+    { "gaussian", { "size=40", "repeat=2" } },
+    { "pathfinder", { "cols=1000", "rows=30", "pyramid=4", "repeat=2" } },
 };
 
 TEST(wl_shadow_every_micro_and_polybench)
