@@ -12,6 +12,7 @@
  * Only syntax and names are checked here; spec_check.c asks the simulator about options. */
 #include "harness/spec.h"
 #include "harness/util.h"
+#include "util/hashmap.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -150,7 +151,11 @@ typedef struct parse_ctx {
     int global_sets_line;
     char *global_config;
     int seeds_given;
-    size_t cap_v, cap_w, cap_e;
+    size_t cap_v, cap_w, cap_e, cap_s;
+    /* the seeds so far, for the duplicate check: a scan per seed made "seeds 1..99999"
+     * quadratic (seconds; the spec fuzzer's time-out). UINT64_MAX is the map's reserved key. */
+    gms_u64map seen;
+    int seen_max;
 } parse_ctx;
 
 static int dup_variant(parse_ctx *c, const char *name, int line, gms_error *err)
@@ -229,10 +234,15 @@ static int parse_u64(const char *t, uint64_t *v)
 static int add_seed(parse_ctx *c, uint64_t v, int line, gms_error *err)
 {
     gms_sweep_spec *s = c->s;
-    for (size_t i = 0; i < s->nseeds; i++)
-        if (s->seeds[i] == v) return gms_err_at(err, c->file, line, "seed %llu listed twice", (unsigned long long)v);
+    int created = 1;
+    if (v == UINT64_MAX) { created = !c->seen_max; c->seen_max = 1; }
+    else gms_u64map_upsert(&c->seen, v, &created);
+    if (!created) return gms_err_at(err, c->file, line, "seed %llu listed twice", (unsigned long long)v);
     if (s->nseeds >= 100000) return gms_err_at(err, c->file, line, "more than 100000 seeds");
-    s->seeds = gms_xrealloc(s->seeds, (s->nseeds + 1) * sizeof *s->seeds);
+    if (s->nseeds == c->cap_s) {
+        c->cap_s = c->cap_s ? 2 * c->cap_s : 16;
+        s->seeds = gms_xrealloc(s->seeds, c->cap_s * sizeof *s->seeds);
+    }
     s->seeds[s->nseeds++] = v;
     return 0;
 }
@@ -450,6 +460,7 @@ int gms_sweep_spec_parse_text(const char *path, const char *text, gms_sweep_spec
     s->dir = gms_path_dir(path);
     s->name = gms_path_stem(path);
     parse_ctx c = { .s = s, .file = path };
+    gms_u64map_init(&c.seen, 16);
     char *buf = gms_xstrdup(text);
     int rc = 0, line = 1;
     gms_sbuf logical = {0};
@@ -481,6 +492,7 @@ int gms_sweep_spec_parse_text(const char *path, const char *text, gms_sweep_spec
     if (!rc) rc = finish(&c, err);
     gms_kvlist_free(&c.global_sets);
     free(c.global_config);
+    gms_u64map_free(&c.seen);
     if (rc) { gms_sweep_spec_free(s); return -1; }
     *out = s;
     return 0;
