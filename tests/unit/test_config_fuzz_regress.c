@@ -111,3 +111,24 @@ TEST(spec_fuzz_many_seeds_are_linear)
         gms_sweep_spec_free(s);
     }
 }
+
+/* the fuzzers' seeds load (they are meant to reach deep: a failing seed fuzzes nothing) */
+TEST(config_and_spec_fuzz_seeds_load)
+{
+    static const char *const configs[] = { "fuzz/seeds_config/small", "fuzz/seeds_config/gtx480" };
+    for (size_t i = 0; i < 2; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        int rc = gms_params_load_file(p, configs[i], &err);
+        if (!rc) rc = gms_params_finalize(p, &err);
+        if (rc) fprintf(stderr, "    %s\n", err.msg);
+        CHECK(rc == 0);
+        gms_params_free(p);
+    }
+    gms_sweep_spec *s = NULL;
+    gms_error err = {0};
+    int rc = gms_sweep_spec_load("fuzz/seeds_spec/small.sweep", 1, &s, &err);
+    if (rc) fprintf(stderr, "    %s\n", err.msg);
+    CHECK(rc == 0);
+    gms_sweep_spec_free(s);
+}
