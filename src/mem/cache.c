@@ -875,7 +875,19 @@ gms_mreq *gms_cache_mq_head(gms_cache *c) { return c->mq.head; }
 gms_mreq *gms_cache_mq_pop(gms_cache *c) { return gms_fifo_pop(&c->mq); }
 uint32_t gms_cache_mq_size(const gms_cache *c) { return c->mq.n; }
 uint32_t gms_cache_mshr_used(const gms_cache *c) { return c->mo->used(c->mshr); }
-void gms_cache_mshr_stats(const gms_cache *c, gms_mshr_stats *acc) { if (c->mo->stats) c->mo->stats(c->mshr, acc); }
+/* the member's occupancy statistics; the refusals by cause from the cache's own counts, which
+ * include the attempts the SM's blocked-tick shortcut replays without calling the MSHR */
+void gms_cache_mshr_stats(const gms_cache *c, gms_mshr_stats *acc)
+{
+    uint64_t entry = acc->rf_entry, merge = acc->rf_merge;
+    if (c->mo->stats) c->mo->stats(c->mshr, acc);
+    acc->rf_entry = entry;   /* the member's own counts miss the replayed attempts */
+    acc->rf_merge = merge;
+    for (unsigned t = 0; t < GMS_ACC__COUNT; t++) {
+        acc->rf_entry += c->st.fail[t][GMS_RF_MSHR_ENTRY];
+        acc->rf_merge += c->st.fail[t][GMS_RF_MSHR_MERGE];
+    }
+}
 void gms_cache_mshr_dump(const gms_cache *c, FILE *out) { if (c->mo->dump) c->mo->dump(c->mshr, out); }
 const gms_cache_stats *gms_cache_get_stats(const gms_cache *c) { return &c->st; }
 
