@@ -6,6 +6,7 @@
  * IMAD.WIDE LDG(idx) IMAD.WIDE LDG(a) IMAD.WIDE STG EXIT. The reference permutation used
  * another generator (seed 12345), so the random addresses differ but their statistics match. */
 #include "workloads/wl_util.h"
+#include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
 typedef struct gather_st {
@@ -23,6 +24,7 @@ static const gms_wl_param gather_params[] = {
     { "asize", "16777216", "floats in the source array a (64 MiB by default); n <= asize" },
     { "block", "256", "threads per block" },
     { "repeat", "1", "launch the kernel this many times" },
+    { "scale", "1", "multiplies n and asize (a size it takes to zero clamps to the smallest valid problem)" },
     { NULL, NULL, NULL },
 };
 
@@ -38,10 +40,8 @@ static float gather_aval(uint64_t seed, uint64_t j)
 
 static int gather_sizes(const gms_wl_args *a, uint64_t *n, uint64_t *as, gms_error *err)
 {
-    *n = gms_wl_u64(a, "n");
-    *as = gms_wl_u64(a, "asize");
-    if (wl_need_size("gather", a, "n", *n, 0xffffffffULL, err)) return -1;
-    if (wl_need_size("gather", a, "asize", *as, 0xffffffffULL, err)) return -1;
+    if (wl_clamp_size(a, "gather", "n", 1, 0xffffffffULL, n, err)) return -1;
+    if (wl_clamp_size(a, "gather", "asize", 1, 0xffffffffULL, as, err)) return -1;
     if (*n > *as)
         return gms_err(err, "workload gather: n=%llu must not exceed asize=%llu (indices are a permutation)",
                        (unsigned long long)*n, (unsigned long long)*as);

@@ -8,6 +8,7 @@
  * 5 IADD3 (counter, two 64-bit pointer bumps), 4 FFMA, ISETP, BRA. 13-instruction prologue,
  * IMAD.WIDE STG EXIT epilogue: 320 instructions per warp with the reference sizes. */
 #include "workloads/wl_util.h"
+#include "workloads/wl_clamp.h"
 #include <math.h>
 #include <stdlib.h>
 
@@ -25,15 +26,14 @@ static const gms_wl_param matvec_params[] = {
     { "cols", "64", "columns each thread multiplies (the reference uses 64; N for a full product)" },
     { "block", "256", "threads per block" },
     { "repeat", "1", "launch the kernel this many times" },
+    { "scale", "1", "multiplies N and cols (a size it takes to zero clamps to the smallest valid problem)" },
     { NULL, NULL, NULL },
 };
 
 static int matvec_sizes(const gms_wl_args *a, uint64_t *N, uint64_t *cols, uint64_t *Abytes, gms_error *err)
 {
-    *N = gms_wl_u64(a, "N");
-    *cols = gms_wl_u64(a, "cols");
-    if (wl_need_size("matvec", a, "N", *N, 1ULL << 24, err)) return -1;
-    if (wl_need_size("matvec", a, "cols", *cols, *N, err)) return -1;
+    if (wl_clamp_size(a, "matvec", "N", 1, 1ULL << 24, N, err)) return -1;
+    if (wl_clamp_size(a, "matvec", "cols", 1, *N, cols, err)) return -1;
     return wl_bytes("matvec", "matrix A", *N, *N, 1, 4, WL_MAX_ARRAY_BYTES, Abytes, err);
 }
 

@@ -9,6 +9,7 @@
  * Per warp: 6-instruction prologue, MOV IMAD MOV, then per step IMAD.WIDE LDG IADD3 ISETP
  * BRA (every load depends on the previous one), then IMAD.WIDE STG EXIT. */
 #include "workloads/wl_util.h"
+#include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
 typedef struct pchase_st {
@@ -27,17 +28,16 @@ static const gms_wl_param pchase_params[] = {
     { "spacing", "4", "bytes between consecutive nodes (4: packed; 128: one line per node)" },
     { "block", "256", "threads per block" },
     { "repeat", "1", "launch the kernel this many times" },
+    { "scale", "1", "multiplies n and nodes (not steps, the chain length) (a size it takes to zero clamps to the smallest valid problem)" },
     { NULL, NULL, NULL },
 };
 
 static int pchase_sizes(const gms_wl_args *a, uint64_t v[4], uint64_t *bytes, gms_error *err)
 {
-    v[0] = gms_wl_u64(a, "n");
-    v[1] = gms_wl_u64(a, "nodes");
     v[2] = gms_wl_u64(a, "steps");
     v[3] = gms_wl_u64(a, "spacing");
-    if (wl_need_size("pointer_chase", a, "n", v[0], 1ULL << 32, err)) return -1;
-    if (wl_need_size("pointer_chase", a, "nodes", v[1], 0xffffffffULL, err)) return -1;
+    if (wl_clamp_size(a, "pointer_chase", "n", 1, 1ULL << 32, &v[0], err)) return -1;
+    if (wl_clamp_size(a, "pointer_chase", "nodes", 1, 0xffffffffULL, &v[1], err)) return -1;
     if (wl_need_size("pointer_chase", a, "steps", v[2], 1ULL << 20, err)) return -1;
     if (v[3] < 4 || v[3] % 4 || v[3] > 65536)
         return gms_err(err, "workload pointer_chase: parameter spacing=%llu must be a multiple of 4 in [4, 65536]",

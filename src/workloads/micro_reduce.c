@@ -11,6 +11,7 @@
  * LDG, k FADD, BAR.SYNC, IADD3, ISETP, BRA (mask 0 on the last pass), then LEA IMAD.WIDE
  * STG EXIT: 300 instructions with the reference sizes. */
 #include "workloads/wl_util.h"
+#include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
 typedef struct reduce_st {
@@ -28,16 +29,16 @@ static const gms_wl_param reduce_params[] = {
     { "k", "16", "elements each thread adds per pass (unrolled loads)" },
     { "passes", "8", "times each window is read (L1 reuse)" },
     { "repeat", "1", "launch the kernel this many times" },
+    { "scale", "1", "multiplies blocks (a size it takes to zero clamps to the smallest valid problem)" },
     { NULL, NULL, NULL },
 };
 
 static int reduce_sizes(const gms_wl_args *a, uint64_t v[4], uint64_t *abytes, gms_error *err)
 {
-    v[0] = gms_wl_u64(a, "blocks");
     v[1] = gms_wl_u64(a, "block");
     v[2] = gms_wl_u64(a, "k");
     v[3] = gms_wl_u64(a, "passes");
-    if (wl_need_size("reduce", a, "blocks", v[0], 0x7fffffffULL, err)) return -1;
+    if (wl_clamp_size(a, "reduce", "blocks", 1, 0x7fffffffULL, &v[0], err)) return -1;
     if (gms_wl_check_range(a, "block", 1, 1024, err)) return -1;
     if (gms_wl_check_range(a, "k", 1, 200, err)) return -1;
     if (gms_wl_check_range(a, "passes", 1, 100000, err)) return -1;

@@ -4,6 +4,7 @@
  * 15 warp instructions per full warp, exactly as the Accel-Sim reference trace:
  * MOV S2R S2R IMAD ISETP @P0EXIT MOV IMAD.WIDE IMAD.WIDE LDG LDG IMAD.WIDE FADD STG EXIT. */
 #include "workloads/wl_util.h"
+#include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
 typedef struct stream_st {
@@ -19,14 +20,13 @@ static const gms_wl_param stream_params[] = {
     { "n", "1048576", "vector length (floats); the reference vecadd trace uses 262144" },
     { "block", "256", "threads per block" },
     { "repeat", "1", "launch the kernel this many times (data reuse across launches)" },
+    { "scale", "1", "multiplies n (a size it takes to zero clamps to the smallest valid problem)" },
     { NULL, NULL, NULL },
 };
 
 static int stream_sizes(const gms_wl_args *a, uint64_t *n, gms_error *err)
 {
-    *n = gms_wl_u64(a, "n");
-    if (wl_need_size("stream", a, "n", *n, 1ULL << 36, err)) return -1;
-    return 0;
+    return wl_clamp_size(a, "stream", "n", 1, 1ULL << 36, n, err);
 }
 
 static int stream_create(const gms_wl_args *a, void **state, gms_error *err)

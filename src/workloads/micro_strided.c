@@ -7,6 +7,7 @@
  * A stride that is a multiple of (channels x interleave) bytes, e.g. S=2048 (8 KiB) with 32
  * channels of 256 B and linear partition indexing, sends every access to one partition. */
 #include "workloads/wl_util.h"
+#include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
 typedef struct strided_st {
@@ -23,14 +24,14 @@ static const gms_wl_param strided_params[] = {
     { "stride", "32", "S in floats: thread i reads a[i*S] (a has n*S floats)" },
     { "block", "256", "threads per block" },
     { "repeat", "1", "launch the kernel this many times" },
+    { "scale", "1", "multiplies n (not stride, the access pattern) (a size it takes to zero clamps to the smallest valid problem)" },
     { NULL, NULL, NULL },
 };
 
 static int strided_sizes(const gms_wl_args *a, uint64_t *n, uint64_t *S, uint64_t *abytes, gms_error *err)
 {
-    *n = gms_wl_u64(a, "n");
     *S = gms_wl_u64(a, "stride");
-    if (wl_need_size("strided", a, "n", *n, 1ULL << 36, err)) return -1;
+    if (wl_clamp_size(a, "strided", "n", 1, 1ULL << 36, n, err)) return -1;
     if (wl_need_size("strided", a, "stride", *S, 1ULL << 30, err)) return -1;
     return wl_bytes("strided", "array a (n*stride floats)", *n, *S, 1, 4, WL_MAX_ARRAY_BYTES, abytes, err);
 }

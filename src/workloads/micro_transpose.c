@@ -6,6 +6,7 @@
  * lines. 18 warp instructions per full warp, as in the trace: MOV S2R S2R S2R S2R LEA LEA
  * ISETP.GE.AND ISETP.GE.OR @P0EXIT MOV IMAD IMAD.WIDE LDG IMAD IMAD.WIDE STG EXIT. */
 #include "workloads/wl_util.h"
+#include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
 typedef struct transpose_st {
@@ -19,13 +20,13 @@ typedef struct transpose_st {
 static const gms_wl_param transpose_params[] = {
     { "N", "1024", "matrix side (floats); the reference trace uses 1024" },
     { "repeat", "1", "launch the kernel this many times" },
+    { "scale", "1", "multiplies N (a size it takes to zero clamps to the smallest valid problem)" },
     { NULL, NULL, NULL },
 };
 
 static int transpose_sizes(const gms_wl_args *a, uint64_t *N, uint64_t *bytes, gms_error *err)
 {
-    *N = gms_wl_u64(a, "N");
-    if (wl_need_size("transpose", a, "N", *N, 1ULL << 20, err)) return -1;
+    if (wl_clamp_size(a, "transpose", "N", 1, 1ULL << 20, N, err)) return -1;
     return wl_bytes("transpose", "matrix", *N, *N, 1, 4, WL_MAX_ARRAY_BYTES, bytes, err);
 }
 

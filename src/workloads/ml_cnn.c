@@ -13,8 +13,10 @@
  * test=1. Images are synthetic 28x28 strokes in [0,1] (MNIST is not shipped); the weights are
  * 0.5 - rand()/RAND_MAX from a seeded generator. Layer::clear/bp_clear (cudaMemset) are done
  * on the host copies; cublasSnrm2 of the error is computed on the host (no kernel). The network
- * has fixed sizes, so there is no `scale` parameter. */
+ * has fixed sizes: `scale` multiplies the image counts (train, test), a count it takes to zero
+ * clamped to one image (wl_clamp.h). */
 #include "workloads/rodinia_util.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <math.h>
 #include <stdlib.h>
@@ -405,6 +407,7 @@ static const gms_wl_param params[] = {
     {"train", "0", "training images (one learn() epoch; the suite's main has learn() commented out)"},
     {"test", "1", "test images classified (the suite's test() sets test_cnt = 1)"},
     {"repeat", "1", "run the whole training and test N times from the same input (the same initial weights)"},
+    {"scale", "1", "multiplies train and test (at least one image each where the unscaled count has one)"},
     {NULL, NULL, NULL},
 };
 
@@ -430,6 +433,15 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     if (rw_param(a, "train", 0, 1000000, &tr, err) || rw_param(a, "test", 0, 1000000, &te, err) ||
         rw_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
+    double sc = gms_wl_f64(a, "scale");
+    if (!(sc > 0) || !isfinite(sc))
+        return gms_err(err, "workload cnn: parameter scale=%s must be a positive number", gms_wl_str(a, "scale"));
+    /* a count of 0 stays 0 (train=0 is the suite's default: no learn()) */
+    tr = wl_clamp_min(a, "train", wl_scaled(a, "train"), 1);
+    te = wl_clamp_min(a, "test", wl_scaled(a, "test"), 1);
+    if (tr > 1000000 || te > 1000000)
+        return gms_err(err, "workload cnn: scale=%s gives %llu training and %llu test images (at most 1000000 each)",
+                        gms_wl_str(a, "scale"), (unsigned long long)tr, (unsigned long long)te);
     if (tr + te == 0) return gms_err(err, "workload cnn: train=0 and test=0 run no kernel");
     cnw *w = gms_xcalloc(1, sizeof *w);
     w->ntrain = (int)tr; w->ntest = (int)te; w->seed = gms_wl_seed(a);

@@ -30,6 +30,19 @@ int wl_clamp_scaled(const gms_wl_args *a, const char *wl, const char *name, uint
     return 0;
 }
 
+int wl_clamp_size(const gms_wl_args *a, const char *wl, const char *name, uint64_t min, uint64_t max, uint64_t *out,
+                  gms_error *err)
+{
+    const char *s = gms_wl_str(a, "scale");
+    if (s && *s) {
+        double sc = gms_wl_f64(a, "scale");
+        if (!(sc > 0) || !isfinite(sc))
+            return gms_err(err, "workload %s: parameter scale=%s must be a positive number", wl, s);
+    }
+    *out = wl_clamp_min(a, name, wl_scaled(a, name), min);
+    return wl_need_size(wl, a, name, *out, max, err);
+}
+
 gms_wl_args *wl_clamp_args(const gms_wl_args *a, const char *const *names, const uint64_t *mins)
 {
     char buf[8][48];
