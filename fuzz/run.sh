@@ -37,7 +37,11 @@ if [ "$TARGET" = config ]; then
     sed -n 's/^ *[A-Z_]*(\("[a-z0-9_:]*"\),.*/\1/p' src/*/*_options.c | sort -u > "$DICT"
     printf '"-config"\n"#"\n"\\""\n"GB/s"\n"MB/s"\n"KB"\n"MB"\n"GB"\n"us"\n"0x"\n"4294967296"\n"N:32:128:4,L:L:m:N:H,A:32:8,8"\n' >> "$DICT"
 else
-    printf '"variant"\n"workload"\n"seeds"\n"exclude"\n"set"\n"config"\n"baseline"\n"db"\n"results"\n"timeout"\n"slurm"\n"as"\n"group"\n"{"\n"|"\n"}"\n".."\n"="\n"\\\\\\n"\n"\\""\n"variant="\n"workload="\n"seed="\n"chunk="\n"parallel="\n' > "$DICT"
+    # libFuzzer dictionary syntax: "\xNN" escapes (here a backslash-newline continuation)
+    for w in variant workload seeds exclude set config baseline db results timeout slurm as group \
+             '{' '|' '}' .. = variant= workload= seed= chunk= parallel= 'config=' '\x5c\x0a' '\x22'; do
+        printf '"%s"\n' "$w"
+    done > "$DICT"
 fi
 clang -O1 -g -fsanitize=fuzzer $SAN -Iinclude -Isrc -o "$OUT/fuzz_$TARGET" "fuzz/fuzz_$TARGET.c" \
       "$OUT/lib/libgpumemsim.a" -llzma -lzstd -lsqlite3 -lm -pthread
