@@ -50,18 +50,58 @@ static size_t edit_distance(const char *a, const char *b)
     return prev[lb];
 }
 
+/* Word of an option name: the '_'- or ':'-separated parts ("enable", "dma"). */
+static int has_word(const char *name, const char *w, size_t wl)
+{
+    for (const char *p = name; *p;) {
+        size_t l = strcspn(p, "_:");
+        if (l == wl && !strncasecmp(p, w, wl)) return 1;
+        p += l;
+        if (*p) p++;
+    }
+    return 0;
+}
+
+/* Words of `name` it shares with `opt`, counting only words that few options have: "gpgpu" or
+ * "uvm" say nothing about which option was meant, "dma" or "threshold" do. */
+static size_t shared_words(const char *name, const char *opt)
+{
+    size_t n = 0;
+    for (const char *p = name; *p;) {
+        size_t l = strcspn(p, "_:");
+        if (l >= 3 && has_word(opt, p, l)) {
+            size_t users = 0;
+            for (size_t m = 0; m < gms_config_nmodules && users <= 8; m++)
+                for (size_t i = 0; i < gms_config_modules[m]->noptions; i++)
+                    users += (size_t)has_word(gms_config_modules[m]->options[i].name, p, l);
+            if (users <= 8) n++;
+        }
+        p += l;
+        if (*p) p++;
+    }
+    return n;
+}
+
+/* The option a misspelt name most likely meant, or NULL when none is close: the one sharing the
+ * most distinctive words, then the fewest edits. Plain edit distance alone sent -enable_dma to
+ * -gms_seed (short names are all a few edits apart), so an option sharing no word must also be
+ * within a third of the name's length in edits. */
 static const char *nearest_option(const char *name)
 {
     const char *best = NULL;
-    size_t bd = (size_t)-1;
+    size_t bd = (size_t)-1, bs = 0;
     for (size_t m = 0; m < gms_config_nmodules; m++) {
         const gms_config_module *mod = gms_config_modules[m];
         for (size_t i = 0; i < mod->noptions; i++) {
             size_t d = edit_distance(name, mod->options[i].name);
-            if (d < bd) { bd = d; best = mod->options[i].name; }
+            size_t sh = shared_words(name, mod->options[i].name);
+            if (sh > bs || (sh == bs && d < bd)) { bs = sh; bd = d; best = mod->options[i].name; }
         }
     }
-    return best ? best : "?";
+    size_t limit = strlen(name) / 3;
+    if (limit < 2) limit = 2;
+    if (!bs && bd > limit) return NULL;
+    return best;
 }
 
 static int set_option(gms_params *p, const char *name, const char *val, const char *where, gms_error *err)
@@ -77,8 +117,12 @@ static int set_option(gms_params *p, const char *name, const char *val, const ch
             p->ignored[p->nignored++] = gms_xstrdup(buf);
             return 0;
         }
+        const char *near = nearest_option(name);
+        if (!near)
+            return gms_err(err, "%sunknown option -%s (no option has a similar name: gpumemsim list options; "
+                           "use --ignore-unknown to load a full GPGPU-Sim config)", where, name);
         return gms_err(err, "%sunknown option -%s (did you mean -%s? use --ignore-unknown to load a full GPGPU-Sim config)",
-                       where, name, nearest_option(name));
+                       where, name, near);
     }
     if (gms_option_parse(o, val, (char *)p + o->offset, where, err)) return -1;
     p->is_set[idx] = 1;

@@ -39,6 +39,30 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_lru_on_access", GMS_OPT_BOOL, uvm.lru_on_access, "1", "LRU order: 1 refreshed on every access (UVMSmart), 0 on migration only (driver's age-based)"),
     GMS_OPT("uvm_belady_trace", GMS_OPT_STRING, uvm.belady_trace, "", "belady: page sequence recorded by -uvm_page_trace_out in an earlier run"),
     GMS_OPT("uvm_page_trace_out", GMS_OPT_STRING, uvm.page_trace_out, "", "record the managed-page reference sequence (for belady)"),
+    /* The rest of UVMSmart's registry (gpu-sim.cc), with its types. Defaults are UVMSmart's
+     * registered ones except -enable_accurate_simulation: spec 000b asks for the far-fault
+     * latency on the critical path (UVMSmart's 1), so 0 is the one to ask for. */
+    GMS_OPT("enable_accurate_simulation", GMS_OPT_BOOL, uvm.accurate_simulation, "1",
+            "uvmsmart runtime: 1 = each far fault holds the H2D lane -page_fault_latency cycles before its transfer; "
+            "0 = UVMSmart's default, faults cost nothing in the run and are added after it (Tot_kernel_exec_time_and_fault_time)"),
+    GMS_OPT_X("reserve_accessed_page_percent", GMS_OPT_DOUBLE, uvm.reserve_accessed_page_pct, "0.0",
+              "UVMSmart: % of the least recently used accessed units skipped by eviction", GMS_SYN_PLAIN,
+              "eviction may take any resident unit; nothing is reserved"),
+    GMS_OPT_X("enable_dma", GMS_OPT_INT, uvm.enable_dma, "0",
+              "UVMSmart remote (zero-copy) access: 0 off, 1 adaptive, 2 always, 3 after oversubscription", GMS_SYN_PLAIN,
+              "no remote access: every far fault migrates its page (dma_read stays 0)"),
+    GMS_OPT_X("migrate_threshold", GMS_OPT_INT, uvm.migrate_threshold, "10",
+              "UVMSmart: access-counter threshold before a remotely read block is migrated (with -enable_dma)", GMS_SYN_PLAIN,
+              "only used by -enable_dma, which is not modelled"),
+    GMS_OPT_X("multiply_dma_penalty", GMS_OPT_INT, uvm.multiply_dma_penalty, "0",
+              "UVMSmart: threshold multiplier of adaptive DMA once oversubscribed (with -enable_dma 1)", GMS_SYN_PLAIN,
+              "only used by -enable_dma, which is not modelled"),
+    GMS_OPT_X("enable_smart_runtime", GMS_OPT_BOOL, uvm.smart_runtime, "0",
+              "UVMSmart (DATE'21): access-pattern detection switching eviction and DMA at the first oversubscription",
+              GMS_SYN_PLAIN, "the policies given stay in force for the whole run"),
+    GMS_OPT_X("sim_prof_enable", GMS_OPT_BOOL, uvm.sim_prof, "0",
+              "UVMSmart's GMMU event profiler", GMS_SYN_PLAIN,
+              "the per-event profile is not written; the Tot_* times are always in the statistics"),
 };
 
 static int fin(gms_params *p, gms_error *err)
@@ -54,6 +78,10 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-uvm_oversub_ratio: %g is below 1.0 (ratio = footprint / capacity; 0 turns it off)", u->oversub_ratio);
     if (u->oversub_ratio != 0 && u->gddr_size)
         return gms_err(err, "-uvm_oversub_ratio and -gddr_size are both set; give one of them");
+    if (u->enable_dma < 0 || u->enable_dma > 3)
+        return gms_err(err, "-enable_dma: %d is not a mode (0 off, 1 adaptive, 2 always, 3 after oversubscription)", u->enable_dma);
+    if (!(u->reserve_accessed_page_pct >= 0 && u->reserve_accessed_page_pct < 100))
+        return gms_err(err, "-reserve_accessed_page_percent: %g must be in [0, 100)", u->reserve_accessed_page_pct);
     if (u->free_page_buffer_pct >= 100)
         return gms_err(err, "-percentage_of_free_page_buffer: %u must be below 100", u->free_page_buffer_pct);
     if (u->tlb_size == 0) return gms_err(err, "-tlb_size: must be at least 1");

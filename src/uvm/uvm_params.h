@@ -52,6 +52,15 @@ typedef struct gms_uvm_params {
     char belady_trace[GMS_OPT_STRLEN];  /* -uvm_belady_trace: page sequence for belady */
     char page_trace_out[GMS_OPT_STRLEN];/* -uvm_page_trace_out: record the page sequence */
 
+    /* UVMSmart options (its gpu-sim.cc registry), accepted with its defaults */
+    int accurate_simulation;            /* -enable_accurate_simulation: 1 = fault latency on the critical path */
+    double reserve_accessed_page_pct;   /* -reserve_accessed_page_percent: not modelled */
+    int enable_dma;                     /* -enable_dma 0..3: not modelled (0 = off) */
+    int migrate_threshold;              /* -migrate_threshold: DMA access-counter threshold, not modelled */
+    int multiply_dma_penalty;           /* -multiply_dma_penalty: adaptive DMA, not modelled */
+    int smart_runtime;                  /* -enable_smart_runtime: not modelled */
+    int sim_prof;                       /* -sim_prof_enable: per-event profile, not written */
+
     /* ---- decoded by finalize ---- */
     uint32_t page_shift;
     int runtime_id;                     /* index into the runtime registry */
