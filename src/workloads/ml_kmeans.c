@@ -15,6 +15,7 @@ typedef struct km {
     uint64_t repeat, rep;   /* repetitions asked for, pushed so far */
     rw_buf b[NBUF];
     float *mux0, *muy0;
+    wl_shadow *sh;          /* functional verify runs: verify reads group, mu_x, mu_y from it */
 } km;
 
 static const gms_wl_param params[] = {
@@ -87,6 +88,7 @@ static int k_km(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_err
     int32_t *grp = RW_I(s->b[GROUP]), *nxs = RW_I(s->b[NX]), *nys = RW_I(s->b[NY]);
     uint64_t k = s->k;
     uint64_t a1[32], a2[32], a3[32], a4[32];
+    rw_warps_sh(W, nw, kk);
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *wp = &W[w];
         uint32_t m = wp->mask;
@@ -97,36 +99,51 @@ static int k_km(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_err
                 a1[l] = A(X, blk); a2[l] = A(MUX, j); a3[l] = A(Y, blk); a4[l] = A(MUY, j);
                 dst[blk * k + j] = dist2(x[blk], y[blk], mux[j], muy[j]);
             }
+            /* the first store holds (x - mu_x)^2, as dist2 computes it */
+            uint32_t j0 = wp->t0;
+#define KM_DX(l) ((x[blk] - mux[j0 + (l)]) * (x[blk] - mux[j0 + (l)]))
             uint8_t vx = rw_ldg(wp, 0x18, m, 4, a1, ri);
+            WL_SH_LD(wp, m, float, x[blk]);
             uint8_t vm = rw_ldg(wp, 0x20, m, 4, a2, ri);
+            WL_SH_LD(wp, m, float, mux[j0 + l]);
             uint8_t d = rw_fp(wp, 0x28, m, vx, vm, GMS_REG_NONE);
             d = rw_fp(wp, 0x30, m, d, d, GMS_REG_NONE);
             RW_LANES(wp, m, l, j) a1[l] = A(DST, blk * k + j);
             rw_stg(wp, 0x38, m, 4, a1, ri, d);
+            WL_SH_ST(wp, m, float, KM_DX(l));
             uint8_t vy = rw_ldg(wp, 0x40, m, 4, a3, ri);
+            WL_SH_LD(wp, m, float, y[blk]);
             uint8_t vn = rw_ldg(wp, 0x48, m, 4, a4, ri);
+            WL_SH_LD(wp, m, float, muy[j0 + l]);
             uint8_t old = rw_ldg(wp, 0x50, m, 4, a1, ri);
+            WL_SH_LD(wp, m, float, KM_DX(l));
+#undef KM_DX
             uint8_t e = rw_fp(wp, 0x58, m, vy, vn, GMS_REG_NONE);
             e = rw_fp(wp, 0x60, m, e, e, old);
             rw_stg(wp, 0x68, m, 4, a1, ri, e);
+            WL_SH_ST(wp, m, float, dst[blk * k + j0 + l]);
             break;
         }
         case 1: {
             a1[0] = A(DST, blk * k);
             a2[0] = A(GROUP, blk);
             uint8_t mn = rw_ldg(wp, 0x18, 1u, 4, a1, ri);
+            WL_SH_LD(wp, 1u, float, dst[blk * k]);
             rw_stg(wp, 0x20, 1u, 4, a2, ri, GMS_REG_NONE);
+            WL_SH_ST(wp, 1u, int32_t, 1);
             float md = dst[blk * k];
             grp[blk] = 1;
             for (uint64_t j = 1; j < k; j++) {
                 a1[0] = A(DST, blk * k + j);
                 uint8_t v = rw_ldg(wp, 0x28, 1u, 4, a1, ri);
+                WL_SH_LD(wp, 1u, float, dst[blk * k + j]);
                 uint8_t c = rw_fp(wp, 0x30, 1u, v, mn, GMS_REG_NONE);
                 rw_bra(wp, 0x38, 1u, c);
                 if (dst[blk * k + j] < md) {
                     md = dst[blk * k + j];
                     grp[blk] = (int32_t)j + 1;
                     rw_stg(wp, 0x40, 1u, 4, a2, ri, GMS_REG_NONE);
+                    WL_SH_ST(wp, 1u, int32_t, grp[blk]);
                 }
                 rw_bra(wp, 0x48, 1u, ri);
             }
@@ -136,9 +153,13 @@ static int k_km(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_err
             RW_LANES(wp, m, l, j) { a1[l] = A(SUMX, j); a2[l] = A(SUMY, j); a3[l] = A(NX, j); a4[l] = A(NY, j);
                                     sx[j] = sy[j] = 0; nxs[j] = nys[j] = 0; }
             rw_stg(wp, 0x18, m, 4, a1, ri, GMS_REG_NONE);
+            WL_SH_ST(wp, m, float, 0.0f);
             rw_stg(wp, 0x20, m, 4, a2, ri, GMS_REG_NONE);
+            WL_SH_ST(wp, m, float, 0.0f);
             rw_stg(wp, 0x28, m, 4, a3, ri, GMS_REG_NONE);
+            WL_SH_ST(wp, m, int32_t, 0);
             rw_stg(wp, 0x30, m, 4, a4, ri, GMS_REG_NONE);
+            WL_SH_ST(wp, m, int32_t, 0);
             break;
         }
         default: {
@@ -147,18 +168,25 @@ static int k_km(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_err
                 mux[j] = sx[j] / (float)nxs[j];
                 muy[j] = sy[j] / (float)nys[j];
             }
+            uint32_t j0 = wp->t0;
             uint8_t v1 = rw_ldg(wp, 0x18, m, 4, a1, ri);
+            WL_SH_LD(wp, m, float, sx[j0 + l]);
             uint8_t v2 = rw_ldg(wp, 0x20, m, 4, a2, ri);
+            WL_SH_LD(wp, m, int32_t, nxs[j0 + l]);
             uint8_t q = rw_sfu(wp, 0x28, m, v2);
             q = rw_fp(wp, 0x30, m, v1, q, GMS_REG_NONE);
             RW_LANES(wp, m, l, j) a1[l] = A(MUX, j);
             rw_stg(wp, 0x38, m, 4, a1, ri, q);
+            WL_SH_ST(wp, m, float, mux[j0 + l]);
             uint8_t v3 = rw_ldg(wp, 0x40, m, 4, a3, ri);
+            WL_SH_LD(wp, m, float, sy[j0 + l]);
             uint8_t v4 = rw_ldg(wp, 0x48, m, 4, a4, ri);
+            WL_SH_LD(wp, m, int32_t, nys[j0 + l]);
             uint8_t r = rw_sfu(wp, 0x50, m, v4);
             r = rw_fp(wp, 0x58, m, v3, r, GMS_REG_NONE);
             RW_LANES(wp, m, l, j) a1[l] = A(MUY, j);
             rw_stg(wp, 0x60, m, 4, a1, ri, r);
+            WL_SH_ST(wp, m, float, muy[j0 + l]);
             break;
         }
         }
@@ -185,6 +213,8 @@ static int k_recenter1(const rw_kernel *kk, rw_wgen *ws, gms_error *err)
     float *x = RW_F(s->b[X]), *y = RW_F(s->b[Y]), *sx = RW_F(s->b[SUMX]), *sy = RW_F(s->b[SUMY]);
     int32_t *grp = RW_I(s->b[GROUP]), *nxs = RW_I(s->b[NX]), *nys = RW_I(s->b[NY]);
     uint64_t a1[32], a2[32], a3[32], a4[32];
+    float psx[32], psy[32];   /* the sums and counts each lane loads, before its update */
+    int32_t pnx[32], pny[32];
     uint32_t m = wp->mask;
     WL_GEN_BEGIN(&ws->g)
     g->ri = rw_prologue(wp, m);
@@ -198,24 +228,37 @@ static int k_recenter1(const rw_kernel *kk, rw_wgen *ws, gms_error *err)
             if (grp[i] == (int32_t)j + 1) mm |= 1u << l;
         }
         uint8_t gv = rw_ldg(wp, 0x18, m, 4, a1, ri);
+        WL_SH_LD(wp, m, int32_t, grp[i]);
         uint8_t c = rw_int(wp, 0x20, m, gv, ri);
         rw_bra(wp, 0x28, m, c);
         if (mm) {
             RW_LANES(wp, mm, l, j) {
                 a1[l] = A(X, i); a2[l] = A(SUMX, j); a3[l] = A(Y, i); a4[l] = A(SUMY, j);
+                psx[l] = sx[j]; psy[l] = sy[j]; pnx[l] = nxs[j]; pny[l] = nys[j];
                 sx[j] += x[i]; sy[j] += y[i]; nxs[j]++; nys[j]++;
             }
+            uint32_t j0 = wp->t0;
             uint8_t vx = rw_ldg(wp, 0x30, mm, 4, a1, ri);
+            WL_SH_LD(wp, mm, float, x[i]);
             uint8_t vs = rw_ldg(wp, 0x38, mm, 4, a2, ri);
+            WL_SH_LD(wp, mm, float, psx[l]);
             rw_stg(wp, 0x40, mm, 4, a2, ri, rw_fp(wp, 0x48, mm, vx, vs, GMS_REG_NONE));
+            WL_SH_ST(wp, mm, float, sx[j0 + l]);
             uint8_t vy = rw_ldg(wp, 0x50, mm, 4, a3, ri);
+            WL_SH_LD(wp, mm, float, y[i]);
             uint8_t vt = rw_ldg(wp, 0x58, mm, 4, a4, ri);
+            WL_SH_LD(wp, mm, float, psy[l]);
             rw_stg(wp, 0x60, mm, 4, a4, ri, rw_fp(wp, 0x68, mm, vy, vt, GMS_REG_NONE));
+            WL_SH_ST(wp, mm, float, sy[j0 + l]);
             RW_LANES(wp, mm, l, j) { a1[l] = A(NX, j); a2[l] = A(NY, j); }
             uint8_t n1 = rw_ldg(wp, 0x70, mm, 4, a1, ri);
+            WL_SH_LD(wp, mm, int32_t, pnx[l]);
             rw_stg(wp, 0x78, mm, 4, a1, ri, rw_int(wp, 0x80, mm, n1, GMS_REG_NONE));
+            WL_SH_ST(wp, mm, int32_t, nxs[j0 + l]);
             uint8_t n2 = rw_ldg(wp, 0x88, mm, 4, a2, ri);
+            WL_SH_LD(wp, mm, int32_t, pny[l]);
             rw_stg(wp, 0x90, mm, 4, a2, ri, rw_int(wp, 0x98, mm, n2, GMS_REG_NONE));
+            WL_SH_ST(wp, mm, int32_t, nys[j0 + l]);
         }
         rw_bra(wp, 0xa0, m, ri);
         WL_GEN_YIELD(&ws->g);
@@ -231,13 +274,14 @@ static int next(void *st, gms_program *p, gms_error *err)
 {
     km *s = st;
     if (s->rep == s->repeat) return 0;
+    s->sh = p->shadow;
     if (s->rep == 0) {
         for (int i = 0; i < NBUF; i++) rw_buf_alloc(p, &s->b[i], names[i], i == X || i == Y || i == MUX || i == MUY);
     } else {
         memcpy(s->b[MUX].h, s->mux0, s->b[MUX].bytes);
         memcpy(s->b[MUY].h, s->muy0, s->b[MUY].bytes);
-        gms_prog_copy_h2d(p, s->b[MUX].d, s->b[MUX].bytes);
-        gms_prog_copy_h2d(p, s->b[MUY].d, s->b[MUY].bytes);
+        rw_buf_upload(p, &s->b[MUX]);
+        rw_buf_upload(p, &s->b[MUY]);
     }
     static const char *const kn[5] = {"get_dst", "regroup", "clear", "recenter_step1", "recenter_step2"};
     uint32_t n = (uint32_t)s->n, k = (uint32_t)s->k;
@@ -281,10 +325,14 @@ static int verify(void *st, gms_error *err)
         for (uint64_t i = 0; i < n; i++) { uint64_t j = (uint64_t)g[i] - 1; sx[j] += x[i]; sy[j] += y[i]; cnt[j]++; }
         for (uint64_t j = 0; j < k; j++) { mx[j] = sx[j] / (float)cnt[j]; my[j] = sy[j] / (float)cnt[j]; }
     }
-    int rc = rw_cmp_i("kmeans", "group", RW_I(s->b[GROUP]), g, n, err);
-    if (!rc) rc = rw_cmp_f("kmeans", "mu_x", RW_F(s->b[MUX]), mx, k, 1e-5, err);
-    if (!rc) rc = rw_cmp_f("kmeans", "mu_y", RW_F(s->b[MUY]), my, k, 1e-5, err);
-    free(mx); free(my); free(sx); free(sy); free(g); free(cnt);
+    void *og, *ox, *oy;   /* the results as the kernels left them at their device addresses */
+    const int32_t *gg = wl_result(s->sh, s->b[GROUP].d, s->b[GROUP].h, n, 4, &og);
+    const float *gx = wl_result(s->sh, s->b[MUX].d, s->b[MUX].h, k, 4, &ox);
+    const float *gy = wl_result(s->sh, s->b[MUY].d, s->b[MUY].h, k, 4, &oy);
+    int rc = rw_cmp_i("kmeans", "group", gg, g, n, err);
+    if (!rc) rc = rw_cmp_f("kmeans", "mu_x", gx, mx, k, 1e-5, err);
+    if (!rc) rc = rw_cmp_f("kmeans", "mu_y", gy, my, k, 1e-5, err);
+    free(mx); free(my); free(sx); free(sy); free(g); free(cnt); free(og); free(ox); free(oy);
     return rc ? -1 : 0;
 }
 

@@ -81,7 +81,7 @@ void rw_buf_free(rw_buf *b)
 void rw_buf_alloc(gms_program *p, rw_buf *b, const char *name, int upload)
 {
     b->d = gms_prog_alloc(p, b->bytes, name);
-    if (upload) gms_prog_copy_h2d(p, b->d, b->bytes);
+    if (upload) rw_buf_upload(p, b);
 }
 
 void rw_buf_upload(gms_program *p, const rw_buf *b)
@@ -127,7 +127,7 @@ void rw_buf_alloc_in(gms_program *p, rw_pool *pool, rw_buf *b, const char *name,
         if (e->used || e->bytes < b->bytes || strncmp(e->name, name, sizeof e->name - 1)) continue;
         e->used = 1;
         b->d = e->d;
-        if (upload) gms_prog_copy_h2d(p, b->d, b->bytes);
+        if (upload) rw_buf_upload(p, b);
         return;
     }
     rw_buf_alloc(p, b, name, upload);

@@ -44,7 +44,8 @@ typedef struct rw_buf {
 } rw_buf;
 void rw_buf_new(rw_buf *b, uint64_t bytes);          /* zeroed host copy */
 void rw_buf_free(rw_buf *b);
-/* allocate on the device; copy host->device when `upload` */
+/* allocate on the device; copy host->device when `upload` (rw_buf_upload: the shadow memory
+ * of a functional verify run gets the host copy too) */
 void rw_buf_alloc(gms_program *p, rw_buf *b, const char *name, int upload);
 /* cudaMemcpy of the whole host copy to the device, and to the shadow memory of a functional
  * verify run (wl_shadow.h): what a workload converted to the shadow uploads with */
