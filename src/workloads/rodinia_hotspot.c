@@ -20,6 +20,7 @@ typedef struct hs {
     float *temp0;
     float step_div_cap, rx1, ry1, rz1;
     int final_buf;
+    wl_shadow *sh;         /* functional verify runs: verify reads the result from it */
 } hs;
 
 static const gms_wl_param params[] = {
@@ -95,6 +96,7 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     hs *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, BS * BS, W);
+    rw_warps_sh(W, nw, k);
     int iter = (int)k->i[0];
     const rw_buf *src = &s->temp[k->i[1]], *dst = &s->temp[k->i[2]];
     int rows = (int)s->rows, cols = (int)s->rows;
@@ -103,7 +105,7 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     int blkY, vYmin, vYmax, blkX, vXmin, vXmax;
     rw_pyramid_span(BS, iter, by, border, rows, &blkY, &vYmin, &vYmax);
     rw_pyramid_span(BS, iter, bx, border, cols, &blkX, &vXmin, &vXmax);
-    float ton[BS][BS], pon[BS][BS], tt[BS][BS];
+    float ton[BS][BS], pon[BS][BS], tt[BS][BS], lt[32], lp[32];
     int computed[BS * BS];
     uint64_t a[32], sa[32], sb[32];
     uint8_t ri[RW_MAXW];
@@ -123,15 +125,17 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
                 a[l] = 4 * idx;
                 sa[l] = 4 * t;
                 sb[l] = 4 * (BS * BS + t);
-                ton[ty][tx] = ts[idx];
-                pon[ty][tx] = pw[idx];
+                ton[ty][tx] = lt[l] = ts[idx];
+                pon[ty][tx] = lp[l] = pw[idx];
             }
         }
         rw_bra(x, 0x28, x->mask, r);
         uint64_t at[32], ap[32];
         for (int l = 0; l < 32; l++) { at[l] = src->d + a[l]; ap[l] = s->power.d + a[l]; }
         uint8_t v1 = rw_ldg(x, 0x30, m, 4, at, r);
+        WL_SH_LD(x, m, float, lt[l]);
         uint8_t v2 = rw_ldg(x, 0x38, m, 4, ap, r);
+        WL_SH_LD(x, m, float, lp[l]);
         rw_sts(x, 0x40, m, 4, sa, GMS_REG_NONE, v1);
         rw_sts(x, 0x48, m, 4, sb, GMS_REG_NONE, v2);
     }
@@ -185,14 +189,17 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     }
     float *td = RW_F(*dst);
     uint64_t gaddr[BS * BS];
+    float res[BS * BS];   /* what thread t stores, for the shadow memory */
     for (int t = 0; t < BS * BS; t++) {
         if (!computed[t]) continue;
         int tx = t % BS, ty = t / BS;
         uint64_t idx = (uint64_t)cols * (uint64_t)(blkY + ty) + (uint64_t)(blkX + tx);
         gaddr[t] = dst->d + 4 * idx;
-        td[idx] = tt[ty][tx];
+        td[idx] = res[t] = tt[ty][tx];
     }
-    rw_pyramid_store(W, nw, computed, 0xf0, 4 * (2 * BS * BS), gaddr, ri);
+    uint32_t vals[BS * BS];
+    memcpy(vals, res, sizeof vals);
+    rw_pyramid_store_v(W, nw, computed, 0xf0, 4 * (2 * BS * BS), gaddr, ri, vals);
     (void)err;
     return 0;
 }
@@ -204,6 +211,7 @@ static int next(void *st, gms_program *p, gms_error *err)
     hs *s = st;
     if (s->rep == s->repeat) return 0;
     uint64_t n = s->rows * s->rows;
+    s->sh = p->shadow;
     if (s->rep == 0) {
         rw_buf_alloc(p, &s->temp[0], "MatrixTemp0", 0);
         rw_buf_alloc(p, &s->temp[1], "MatrixTemp1", 0);
@@ -213,7 +221,7 @@ static int next(void *st, gms_program *p, gms_error *err)
     uint32_t bc = (uint32_t)((s->rows + small - 1) / small);
     rw_kernel k = {.st = s, .fn = k_temp, .grid = {bc, bc, 1}, .block = {BS, BS, 1}};
     memcpy(s->temp[0].h, s->temp0, 4 * n);
-    gms_prog_copy_h2d(p, s->temp[0].d, s->temp[0].bytes);
+    rw_buf_upload(p, &s->temp[0]);
     int dst = rw_pyramid_launches(p, &k, "calculate_temp", s->sim_time, s->pyramid, 3 * 4 * BS * BS, 32, 1);
     gms_prog_copy_d2h(p, s->temp[dst].d, s->temp[dst].bytes);
     s->final_buf = dst;
@@ -242,7 +250,10 @@ static int verify(void *st, gms_error *err)
         a = b;
         b = tmp;
     }
-    int rc = rw_cmp_f("hotspot", "temperature", RW_F(s->temp[s->final_buf]), a, n, 1e-5, err);
+    void *own;   /* the result as the kernels left it at its device address */
+    const rw_buf *fb = &s->temp[s->final_buf];
+    int rc = rw_cmp_f("hotspot", "temperature", wl_result(s->sh, fb->d, fb->h, n, 4, &own), a, n, 1e-5, err);
+    free(own);
     free(a);
     free(b);
     return rc ? -1 : 0;
