@@ -41,6 +41,7 @@ typedef struct nw {
     uint64_t rep;       /* repetitions pushed so far */
     rw_buf ref, mat;
     int32_t *mat0;
+    wl_shadow *sh;      /* functional verify runs: verify reads the scores from it */
 } nw;
 
 static const gms_wl_param params[] = {
@@ -101,7 +102,7 @@ static int k_needle(const rw_kernel *k, uint64_t bx, gms_block_trace *out, gms_e
 {
     nw *s = k->st;
     rw_warp W[RW_MAXW];
-    rw_block_begin(out, BS, W);
+    rw_warps_sh(W, rw_block_begin(out, BS, W), k);
     rw_warp *x = &W[0];
     int64_t i = k->i[0], bw = k->i[1], c = (int64_t)s->cols;
     int64_t bix, biy;
@@ -121,6 +122,7 @@ static int k_needle(const rw_kernel *k, uint64_t bx, gms_block_trace *out, gms_e
         a[0] = s->mat.d + 4 * (uint64_t)index_nw;
         sa[0] = TEMP(0, 0);
         uint8_t v = rw_ldg(x, 0x20, 1u, 4, a, r);
+        WL_SH_LD(x, 1u, int32_t, mat[index_nw]);
         rw_sts(x, 0x28, 1u, 4, sa, GMS_REG_NONE, v);
     }
     temp[0][0] = mat[index_nw];
@@ -132,6 +134,7 @@ static int k_needle(const rw_kernel *k, uint64_t bx, gms_block_trace *out, gms_e
         }
         uint8_t ad = rw_int(x, 0x30, m16, r, GMS_REG_NONE);
         uint8_t v = rw_ldg(x, 0x38, m16, 4, a, ad);
+        WL_SH_LD(x, m16, int32_t, ref[ty][l]);
         rw_sts(x, 0x40, m16, 4, sa, GMS_REG_NONE, v);
         rw_bra(x, 0x48, m16, ad);
     }
@@ -140,6 +143,7 @@ static int k_needle(const rw_kernel *k, uint64_t bx, gms_block_trace *out, gms_e
         a[0] = s->mat.d + 4 * (uint64_t)index_nw;
         sa[0] = TEMP(0, 0);
         uint8_t v = rw_ldg(x, 0x58, 1u, 4, a, r);
+        WL_SH_LD(x, 1u, int32_t, mat[index_nw]);
         rw_sts(x, 0x60, 1u, 4, sa, GMS_REG_NONE, v);
     }
     RW_LANES(x, m16, l, tx) {
@@ -148,6 +152,7 @@ static int k_needle(const rw_kernel *k, uint64_t bx, gms_block_trace *out, gms_e
         temp[tx + 1][0] = mat[index_w + c * tx];
     }
     uint8_t v = rw_ldg(x, 0x68, m16, 4, a, r);
+    WL_SH_LD(x, m16, int32_t, temp[l + 1][0]);
     rw_sts(x, 0x70, m16, 4, sa, GMS_REG_NONE, v);
     if (k->i[2] == 1) gms_emit_bar(&x->e, 0x78);
     RW_LANES(x, m16, l, tx) {
@@ -156,6 +161,7 @@ static int k_needle(const rw_kernel *k, uint64_t bx, gms_block_trace *out, gms_e
         temp[0][tx + 1] = mat[index_n + tx];
     }
     v = rw_ldg(x, 0x80, m16, 4, a, r);
+    WL_SH_LD(x, m16, int32_t, temp[0][l + 1]);
     rw_sts(x, 0x88, m16, 4, sa, GMS_REG_NONE, v);
     gms_emit_bar(&x->e, 0x90);
     for (int phase = 0; phase < 2; phase++) {
@@ -197,6 +203,7 @@ static int k_needle(const rw_kernel *k, uint64_t bx, gms_block_trace *out, gms_e
         uint8_t vv = rw_lds(x, 0xf0, m16, 4, sa, GMS_REG_NONE);
         uint8_t ad = rw_int(x, 0xf8, m16, r, GMS_REG_NONE);
         rw_stg(x, 0x100, m16, 4, a, ad, vv);
+        WL_SH_ST(x, m16, int32_t, temp[ty + 1][l + 1]);
         rw_bra(x, 0x108, m16, ad);
     }
     rw_exit(x, m16);
@@ -218,7 +225,8 @@ static int next(void *st, gms_program *p, gms_error *err)
     rw_kernel k = {.st = s, .fn = k_needle, .block = {BS, 1, 1}};
     uint32_t shm = 4 * ((BS + 1) * (BS + 1) + BS * BS);
     memcpy(s->mat.h, s->mat0, 4 * s->cols * s->cols);
-    gms_prog_copy_h2d(p, s->mat.d, s->mat.bytes);
+    s->sh = p->shadow;
+    rw_buf_upload(p, &s->mat);
     k.i[1] = bw;
     for (int64_t i = 1; i <= bw; i++) {
         k.grid = (gms_dim3){(uint32_t)i, 1, 1};
@@ -250,7 +258,9 @@ static int verify(void *st, gms_error *err)
         for (uint64_t j = 1; j < c; j++)
             m[i * c + j] = maximum(m[(i - 1) * c + j - 1] + ref[i * c + j], m[i * c + j - 1] - s->penalty,
                                    m[(i - 1) * c + j] - s->penalty);
-    int rc = rw_cmp_i("nw", "score", RW_I(s->mat), m, c * c, err);
+    void *own;   /* the scores as the kernels left them at their device address */
+    int rc = rw_cmp_i("nw", "score", wl_result(s->sh, s->mat.d, s->mat.h, c * c, 4, &own), m, c * c, err);
+    free(own);
     free(m);
     return rc ? -1 : 0;
 }
