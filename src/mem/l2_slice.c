@@ -21,6 +21,10 @@ struct gms_l2_slice {
     const gms_l2q_ops *inq;
     void *inq_self;
     uint32_t accept_need;             /* free input queue entries the interconnect needs */
+    int inq_busy;                     /* the queue's tick may still move a request (CART's fill) */
+    uint32_t occ_len;                 /* requests held at the end of the last cycle */
+    uint64_t occ_t;                   /* core cycle of the last cycle */
+    gms_l2q_stats qst;                /* head-of-line stalls, occupancy (l2q.h) */
     gms_mreq_fifo to_dram, from_dram, to_icnt;
     uint64_t replies;
     uint64_t split_parents;
@@ -44,7 +48,7 @@ gms_l2_slice *gms_l2_slice_new(const gms_l2_slice_cfg *cfg, gms_mreq_pool *pool)
         s->fill_cycles = atom / s->port_width ? atom / s->port_width : 1;
     }
     s->inq = cfg->inq;
-    gms_l2q_env env = { cfg->q_icnt_l2, cfg->id };
+    gms_l2q_env env = { cfg->q_icnt_l2, cfg->id, cfg->dec, cfg->inq_params };
     s->inq_self = s->inq->create(&env);
     s->accept_need = cfg->q_icnt_l2 && cfg->q_icnt_l2 < 4 ? cfg->q_icnt_l2 : 4;
     s->to_dram.cap = cfg->q_l2_dram;
@@ -135,6 +139,10 @@ static uint32_t reply_units(const gms_l2_slice *s, const gms_mreq *r)
 
 void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
 {
+    /* the queue's length only changes inside this function: integrate it over the cycles
+     * since the last call (skipped cycles included) */
+    s->qst.occ_integral += (uint64_t)s->occ_len * (now - s->occ_t);
+    s->occ_t = now;
     /* 0. reply to the interconnect */
     gms_mreq *r = gms_fifo_pop(&s->to_icnt);   /* popped first: the receiver may recycle it */
     if (r) {
@@ -177,31 +185,58 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
     }
     /* 4. input queue -> L2 access. r leaves the queue before the access: the cache links a
      * primary miss into its miss queue (through r->next) */
-    if (!gms_fifo_full(&s->to_dram) && (r = s->inq->peek(s->inq_self, now))) {
+    if (gms_fifo_full(&s->to_dram)) {
+        if (s->occ_len) s->qst.stall[GMS_L2Q_STALL_TO_DRAM]++;
+    } else if ((r = s->inq->peek(s->inq_self, now))) {
         if (!s->cache) {
             s->inq->pop(s->inq_self, r);
             to_dram(s, r);
-        } else if (!gms_fifo_full(&s->to_icnt) && !s->data_port) {
+        } else if (gms_fifo_full(&s->to_icnt)) {
+            s->qst.stall[GMS_L2Q_STALL_TO_ICNT]++;
+        } else if (s->data_port) {
+            s->qst.stall[GMS_L2Q_STALL_PORT]++;
+        } else {
             s->inq->pop(s->inq_self, r);
             gms_rf_cause cause;
             int ret = gms_cache_access(s->cache, r, now, &cause);
             gms_cache_outcome oc = GMS_CACHE_OUTCOME(ret);
             if (oc == GMS_CACHE_RESERVATION_FAIL) {
-                s->inq->putback(s->inq_self, r, now);
+                s->qst.stall[GMS_L2Q_STALL_RF]++;
+                s->qst.rf[cause < 8 ? cause : 7]++;
+                s->inq->putback(s->inq_self, r, now, (int)cause);
             } else {
+                s->qst.accessed++;
                 if (oc == GMS_CACHE_HIT) s->data_port += (r->bytes + s->port_width - 1) / s->port_width;
                 /* WAIT: the fill returns it; SENT alone: it went down and comes back as an
                  * ack (or is a write-back that ends in DRAM); neither: done here */
                 if (!(ret & (GMS_CACHE_WAIT | GMS_CACHE_SENT))) complete(s, r);
             }
         }
+    } else if (s->occ_len) {
+        s->qst.stall[GMS_L2Q_STALL_NOTREADY]++;   /* held behind the queue's own stage */
     }
+    /* 4b. a member with a stage behind its incoming buffer moves one request (CART's fill,
+     * after the drain: at least one cycle more than the FIFO) */
+    if (s->inq->tick) s->inq_busy = s->inq->tick(s->inq_self, now);
     /* 5. ROP -> input queue */
     if (gms_tq_ready(&s->rop, now) && s->inq->space(s->inq_self)) {
         gms_mreq *in = gms_tq_pop(&s->rop);
         s->inq->push(s->inq_self, in, now);
         if (s->cache) gms_cache_prefetch_access(s->cache, in);   /* host speed: its coming probe */
     }
+    s->occ_len = s->inq->len(s->inq_self);
+    if (s->occ_len > s->qst.max_held) s->qst.max_held = s->occ_len;
+}
+
+void gms_l2_slice_inq_stats(const gms_l2_slice *s, gms_l2q_stats *acc)
+{
+    for (int i = 0; i < GMS_L2Q_STALL__N; i++) acc->stall[i] += s->qst.stall[i];
+    for (int i = 0; i < 8; i++) acc->rf[i] += s->qst.rf[i];
+    acc->accessed += s->qst.accessed;
+    acc->occ_integral += s->qst.occ_integral;
+    acc->occ_cycles += s->occ_t;
+    if (s->qst.max_held > acc->max_held) acc->max_held = s->qst.max_held;
+    if (s->inq->stats) s->inq->stats(s->inq_self, acc);
 }
 
 uint64_t gms_l2_slice_next(const gms_l2_slice *s)
@@ -217,7 +252,7 @@ uint64_t gms_l2_slice_next(const gms_l2_slice *s)
  * input queue (which only step 4 makes). */
 uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s)
 {
-    if (!s->cache || !gms_fifo_full(&s->to_dram)) return 0;
+    if (!s->cache || !gms_fifo_full(&s->to_dram) || s->inq_busy) return 0;
     if (s->to_icnt.n || gms_cache_access_ready(s->cache) || s->from_dram.n || s->data_port || s->fill_port) return 0;
     if (!s->inq->space(s->inq_self)) return UINT64_MAX;
     return gms_tq_head_time(&s->rop);

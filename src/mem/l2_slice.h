@@ -33,6 +33,7 @@ typedef struct gms_l2_slice_cfg {
     uint32_t rop_latency;            /* core cycles */
     uint32_t q_icnt_l2, q_l2_dram, q_dram_l2, q_l2_icnt;   /* 0 = unbounded */
     const gms_l2q_ops *inq;
+    gms_l2q_params inq_params;       /* the reordering members' sizes (zero: defaults) */
     const gms_addrdec *dec;          /* set index on the partition address */
     gms_reply_fn reply;
     void *reply_ud;
@@ -63,6 +64,8 @@ void gms_l2_slice_from_dram_push(gms_l2_slice *s, gms_mreq *r);
 
 gms_cache *gms_l2_slice_cache(const gms_l2_slice *s);
 uint64_t gms_l2_slice_replies(const gms_l2_slice *s);   /* 32 B reply units (L2_BW) */
+/* add the input side's counters (stalls, occupancy, the member's own) to acc */
+void gms_l2_slice_inq_stats(const gms_l2_slice *s, gms_l2q_stats *acc);
 void gms_l2_slice_dump(const gms_l2_slice *s, FILE *out);
 
 #endif

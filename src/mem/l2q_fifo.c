@@ -20,7 +20,7 @@ static uint32_t fifo_space(const void *self)
 static void fifo_push(void *self, gms_mreq *r, uint64_t now) { gms_fifo_push(self, r); }
 static gms_mreq *fifo_peek(void *self, uint64_t now) { return ((gms_mreq_fifo *)self)->head; }
 static void fifo_pop(void *self, gms_mreq *r) { gms_fifo_pop(self); }
-static void fifo_putback(void *self, gms_mreq *r, uint64_t now)
+static void fifo_putback(void *self, gms_mreq *r, uint64_t now, int cause)
 {
     gms_fifo_push_front(self, r);
 }

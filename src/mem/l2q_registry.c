@@ -2,10 +2,10 @@
 #include "mem/l2q.h"
 #include "config/params.h"
 
-extern const gms_l2q_ops gms_l2q_fifo;
+extern const gms_l2q_ops gms_l2q_fifo, gms_l2q_p1, gms_l2q_p2, gms_l2q_cart;
 
 const gms_l2q_ops *const gms_l2q_registry[] = {
-    &gms_l2q_fifo,
+    &gms_l2q_fifo, &gms_l2q_p1, &gms_l2q_p2, &gms_l2q_cart,
 };
 const size_t gms_l2q_nregistry = sizeof gms_l2q_registry / sizeof gms_l2q_registry[0];
 

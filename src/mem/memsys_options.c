@@ -31,6 +31,10 @@ static const gms_option opts[] = {
             "L2 MSHR access cycles; 0 = the design's own (conventional 1, dlmshr 2) (docs/dlmshr.md)"),
     GMS_OPT("gms_l2_input_queue", GMS_OPT_STRING, mem.l2q, "fifo",
             "L2 input queue policy (the icnt->L2 queue); members: gpumemsim list policies"),
+    GMS_OPT("gms_l2q_cart", GMS_OPT_STRING, mem.l2q_cart_str, GMS_L2Q_CART_DEFAULT,
+            "CART sizes and drain nR:nC:nE[:rotate|longest|rr] (rows per bank, columns per row, entries per queue; docs/cart.md)"),
+    GMS_OPT("gms_l2q_p2", GMS_OPT_STRING, mem.l2q_p2_str, GMS_L2Q_P2_DEFAULT,
+            "P2 bank-classified queues B:depth (queue = DRAM bank mod B; docs/cart.md)"),
     GMS_OPT_X("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
             "accepted; copies do not fill the L2 yet (caches start cold, as in the reference traces)",
             GMS_SYN_PLAIN, "copies do not fill the L2; kernels start with cold caches"),
@@ -126,6 +130,7 @@ static int fin(gms_params *p, gms_error *err)
     if (m->dl2.enabled && gms_cache_config_validate(&m->dl2, "-gpgpu_cache:dl2", err)) return -1;
     if (parse_queues(m, err)) return -1;
     if (!gms_l2q_find(m->l2q)) return gms_reg_unknown(&gms_l2q_reg, m->l2q, err);
+    if (gms_l2q_params_parse(m->l2q_cart_str, m->l2q_p2_str, &m->l2qp, err)) return -1;
     /* DRAM */
     gms_dram_timing *t = &m->timing;
     memset(t, 0, sizeof *t);
@@ -206,6 +211,13 @@ static void dump(const gms_params *p, FILE *out)
     fprintf(out, "L2 path: ROP latency %u core cycles, input queue %s; queues icnt->L2 %u, L2->DRAM %u, DRAM->L2 %u, "
             "L2->icnt %u (0 = unbounded)\n", m->rop_latency, m->l2q, m->q_icnt_l2, m->q_l2_dram, m->q_dram_l2,
             m->q_l2_icnt);
+    if (!strcmp(m->l2q, "cart"))
+        fprintf(out, "CART: %uR/%uC/%uE per bank (%u entries per bank), drain %s\n", m->l2qp.cart_rows,
+                m->l2qp.cart_cols, m->l2qp.cart_entries, m->l2qp.cart_rows * m->l2qp.cart_cols * m->l2qp.cart_entries,
+                gms_cart_drain_name[m->l2qp.cart_drain]);
+    else if (!strcmp(m->l2q, "p2"))
+        fprintf(out, "P2: %u bank-classified queues of %u entries (queue = DRAM bank mod %u)\n", m->l2qp.p2_queues,
+                m->l2qp.p2_depth, m->l2qp.p2_queues);
     const gms_addrdec_config *ad = &m->addrdec;
     const gms_chanmap_ops *cm = gms_chanmap_find(ad->member);
     if (cm && cm->describe) {

@@ -8,6 +8,7 @@
 #include "mem/addrdec.h"
 #include "mem/cache.h"
 #include "mem/dram_timing.h"
+#include "mem/l2q.h"
 
 typedef struct gms_memsys_params {
     uint32_t n_mem;                        /* -gpgpu_n_mem: memory channels */
@@ -23,7 +24,10 @@ typedef struct gms_memsys_params {
     char l2_mshr_design[32];               /* -gms_l2_mshr: the L2 slices' MSHR design (mshr.h) */
     char l2_dlmshr_str[GMS_OPT_STRLEN];    /* -gms_l2_dlmshr: DL-MSHR parameters (mshr_params.h) */
     uint32_t l2_mshr_latency;              /* -gms_l2_mshr_latency: access cycles, 0 = the design's */
-    char l2q[32];                          /* -gms_l2_input_queue: fifo (CART, MRPB, RACB later) */
+    char l2q[32];                          /* -gms_l2_input_queue: fifo, p1, p2, cart (l2q.h) */
+    char l2q_cart_str[GMS_OPT_STRLEN];     /* -gms_l2q_cart nR:nC:nE[:drain] */
+    char l2q_p2_str[GMS_OPT_STRLEN];       /* -gms_l2q_p2 B:depth */
+    gms_l2q_params l2qp;                   /* decoded */
     int perf_sim_memcpy;                   /* -gpgpu_perf_sim_memcpy (accepted; memcpy does not fill L2 yet) */
 
     /* partition mapping */

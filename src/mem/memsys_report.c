@@ -51,6 +51,9 @@ void gms_ms_report(void *self, gms_stats *out)
     }
     if (nc) gms_cache_report(caches, nc, "L2", out);
     free(caches);
+    gms_l2q_stats qst = { 0 };
+    for (uint32_t i = 0; i < ms->nsub; i++) gms_l2_slice_inq_stats(ms->slices[i].l2, &qst);
+    gms_l2q_report(&qst, out);
     /* GPGPU-Sim: replies x 32 B / (gpu_tot_sim_cycle x icnt period): kernel core cycles, timed
      * with the interconnect's clock (so it is in GB/s only when the two clocks are equal) */
     uint64_t core = ms->kcore_total + (ms->kcore_on ? gms_ms_core_now(ms) - ms->kcore_since : 0);

@@ -203,7 +203,7 @@ TEST(l2q_registry_contract)
     for (size_t i = 0; i < gms_l2q_nregistry; i++) {
         const gms_l2q_ops *o = gms_l2q_registry[i];
         CHECK(gms_l2q_find(o->name) == o);
-        gms_l2q_env env = { 2, 0 };
+        gms_l2q_env env = { .capacity = 2 };
         void *q = o->create(&env);
         CHECK_EQ(o->space(q), 2);
         gms_mreq *a = gms_mreq_alloc(&p), *b = gms_mreq_alloc(&p);
@@ -211,11 +211,12 @@ TEST(l2q_registry_contract)
         o->push(q, b, 1);
         CHECK_EQ(o->space(q), 0);
         CHECK_EQ(o->len(q), 2);
+        for (uint64_t t = 1; o->tick && t <= 2; t++) o->tick(q, t);   /* CART, P2: fill */
         gms_mreq *h = o->peek(q, 2);
         REQUIRE(h);
         o->pop(q, h);
         CHECK_EQ(o->len(q), 1);
-        o->putback(q, h, 3);                    /* refused: first again */
+        o->putback(q, h, 3, 0);                 /* refused: first again */
         CHECK(o->peek(q, 3) == h);
         CHECK_EQ(o->len(q), 2);
         o->pop(q, h);

@@ -1,0 +1,386 @@
+/* L2 input queue "cart": the Cache Access Reordering Tree (spec 000a chapter 2, docs/cart.md).
+ *
+ * A FIFO incoming buffer (the icnt->L2 queue, its capacity) feeds the tree one request per
+ * L2 cycle (tick: the fill of 2.4); the slice drains one request per cycle from the tree
+ * (peek/pop: the drain of 2.5). The tree has one branch per DRAM bank of the channel; a
+ * branch has nR row groups {row}, each owning nC leaf queues tagged (row, col) of nE
+ * entries. Leaf queues are intrusive lists through the request's `next` link.
+ *
+ * Choices the spec leaves open (2.7, 11.2), documented in docs/cart.md:
+ *  - a queue is assigned while it holds a request; a group while any of its queues does
+ *    (so both are released as soon as they empty; the tag stays, for a putback);
+ *  - two queues with one tag: the fill merges into the newer one, and only the older one may
+ *    drain, so the order within a line (bank, row, col) is the arrival order;
+ *  - a reservation fail puts the request back at its queue's head; last_q is kept and the
+ *    next cycle rotates on to the next non-empty bank;
+ *  - a drain that is not popped (the slice's L2->icnt queue full, the data port busy)
+ *    changes nothing: the same pick is made next cycle;
+ *  - fill and drain each take one L2 cycle (the fill runs after the access in the slice's
+ *    cycle, so a request spends at least one more cycle than in the FIFO); no age cap. */
+#include "mem/l2q_cart.h"
+#include "mem/addrdec.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct leafq {
+    gms_mreq *head, *tail;
+    uint32_t n, row, col, gen;   /* gen: bumped when the queue is (re)assigned */
+    uint64_t seq;                /* assignment order, for the same-tag rule */
+} leafq;
+
+typedef struct rgroup { uint32_t row, n; } rgroup;   /* n requests in the group's queues */
+
+typedef struct branch {
+    uint32_t n;
+    int32_t last_q;              /* leaf index within the branch, -1 none */
+    uint32_t last_gen, last_row;
+    int has_row;
+} branch;
+
+enum { PICK_SAME_Q, PICK_SAME_ROW, PICK_LONGEST, PICK_OTHER };
+
+typedef struct cart {
+    gms_mreq_fifo in;
+    const gms_addrdec *dec;
+    uint32_t nb, nr, nc, ne, per_b, drain;
+    leafq *q;                    /* nb * nr * nc, branch-major, then group, then slot */
+    rgroup *g;                   /* nb * nr */
+    branch *b;
+    uint64_t nonempty;           /* bit i: branch i holds a request */
+    uint32_t cur_bank, rr_pos, held;
+    uint64_t seq;
+    int32_t sel, out;            /* global leaf index of the last peek / pop */
+    int sel_kind;
+    int hand_placed;             /* the golden test went over nE */
+    gms_l2q_stats st;
+} cart;
+
+gms_cart_coord gms_l2q_cart_coord(const void *self, uint64_t addr)
+{
+    const cart *c = self;
+    uint64_t line = addr >> 7;
+    if (!c->dec)
+        return (gms_cart_coord){ (uint32_t)((line >> 5) & 15) % c->nb, (uint32_t)(line >> 9), (uint32_t)(line & 31) };
+    /* the column of the line-aligned address: the column bits inside the line are zero, so
+     * the requests of one line share a column and different lines of a row do not */
+    gms_addrdec_dram d;
+    gms_addrdec_dram_of(c->dec, line << 7, &d);
+    return (gms_cart_coord){ d.bank % c->nb, d.row, d.col };
+}
+
+static void *cart_create(const gms_l2q_env *env)
+{
+    cart *c = gms_xcalloc(1, sizeof *c);
+    c->in.cap = env->capacity;
+    c->dec = env->dec;
+    gms_l2q_params prm = env->prm;
+    if (!prm.cart_rows) gms_l2q_params_default(&prm);
+    c->nr = prm.cart_rows;
+    c->nc = prm.cart_cols;
+    c->ne = prm.cart_entries;
+    c->drain = prm.cart_drain;
+    c->nb = 16;
+    if (c->dec) {
+        uint32_t bits = (uint32_t)__builtin_popcountll(c->dec->cfg.mask[GMS_AD_BK]);
+        c->nb = c->dec->cfg.nbk > (1u << bits) ? c->dec->cfg.nbk : 1u << bits;
+        if (c->nb > 64) c->nb = 64;   /* the non-empty mask: more banks share branches */
+        if (!c->nb) c->nb = 1;
+    }
+    c->per_b = c->nr * c->nc;
+    c->q = gms_xcalloc((size_t)c->nb * c->per_b, sizeof *c->q);
+    c->g = gms_xcalloc((size_t)c->nb * c->nr, sizeof *c->g);
+    c->b = gms_xcalloc(c->nb, sizeof *c->b);
+    for (uint32_t i = 0; i < c->nb; i++) c->b[i].last_q = -1;
+    c->cur_bank = c->nb - 1;     /* the first drain looks at bank 0 first */
+    c->rr_pos = c->nb * c->per_b - 1;
+    c->sel = c->out = -1;
+    return c;
+}
+
+static void cart_destroy(void *self)
+{
+    cart *c = self;
+    free(c->q);
+    free(c->g);
+    free(c->b);
+    free(c);
+}
+
+static uint32_t cart_space(const void *self)
+{
+    const cart *c = self;
+    if (!c->in.cap) return UINT32_MAX;
+    return c->in.n >= c->in.cap ? 0 : c->in.cap - c->in.n;
+}
+static void cart_push(void *self, gms_mreq *r, uint64_t now) { gms_fifo_push(&((cart *)self)->in, r); }
+static uint32_t cart_len(const void *self) { const cart *c = self; return c->in.n + c->held; }
+
+/* append r to leaf qi (branch bi, group gi), assigning the queue if it is empty */
+static void leaf_push(cart *c, uint32_t bi, uint32_t gi, uint32_t qi, uint32_t row, uint32_t col, gms_mreq *r)
+{
+    leafq *q = &c->q[qi];
+    if (!q->n) {
+        q->row = row;
+        q->col = col;
+        q->gen++;
+        q->seq = ++c->seq;
+    }
+    r->next = NULL;
+    if (q->tail) q->tail->next = r; else q->head = r;
+    q->tail = r;
+    q->n++;
+    c->g[gi].row = row;
+    c->g[gi].n++;
+    c->b[bi].n++;
+    c->nonempty |= 1ULL << bi;
+    c->held++;
+}
+
+/* spec 000a 2.4; 0 = filed, -1 = stall (the request stays at the head of the buffer) */
+static int fill(cart *c, gms_mreq *r)
+{
+    gms_cart_coord k = gms_l2q_cart_coord(c, r->addr);
+    uint32_t g0 = k.bank * c->nr, free_g = UINT32_MAX;
+    for (uint32_t g = g0; g < g0 + c->nr; g++) {
+        if (!c->g[g].n) {
+            if (free_g == UINT32_MAX) free_g = g;
+            continue;
+        }
+        if (c->g[g].row != k.row) continue;
+        uint32_t q0 = g * c->nc, newest = UINT32_MAX, empty = UINT32_MAX;
+        for (uint32_t q = q0; q < q0 + c->nc; q++) {
+            if (!c->q[q].n) {
+                if (empty == UINT32_MAX) empty = q;
+            } else if (c->q[q].col == k.col && (newest == UINT32_MAX || c->q[q].seq > c->q[newest].seq)) {
+                newest = q;
+            }
+        }
+        if (newest != UINT32_MAX && c->q[newest].n < c->ne) {
+            leaf_push(c, k.bank, g, newest, k.row, k.col, r);
+            return 0;
+        }
+        if (empty != UINT32_MAX) {
+            leaf_push(c, k.bank, g, empty, k.row, k.col, r);
+            return 0;
+        }
+        return -1;   /* the row's queues are all in use: it may not take another row's */
+    }
+    if (free_g == UINT32_MAX) return -1;
+    leaf_push(c, k.bank, free_g, free_g * c->nc, k.row, k.col, r);
+    return 0;
+}
+
+static int cart_tick(void *self, uint64_t now)
+{
+    cart *c = self;
+    gms_mreq *r = c->in.head;
+    if (!r) return 0;
+    gms_mreq *nx = r->next;  /* fill relinks r */
+    if (fill(c, r)) {
+        c->st.fill_stalls++;
+        return 0;            /* only a drain makes room */
+    }
+    c->in.head = nx;
+    if (!nx) c->in.tail = NULL;
+    c->in.n--;
+    c->st.fills++;
+    return c->in.n > 0;
+}
+
+/* may leaf qi drain? not if an older queue of its group carries the same tag */
+static int eligible(const cart *c, uint32_t qi)
+{
+    const leafq *q = &c->q[qi];
+    if (!q->n) return 0;
+    uint32_t q0 = qi - qi % c->nc;
+    for (uint32_t o = q0; o < q0 + c->nc; o++)
+        if (o != qi && c->q[o].n && c->q[o].col == q->col && c->q[o].seq < q->seq) return 0;
+    return 1;
+}
+
+/* longest eligible leaf of branch bi (ties: lowest index); only row `row` if want_row */
+static int32_t longest_in(const cart *c, uint32_t bi, int want_row, uint32_t row)
+{
+    int32_t best = -1;
+    uint32_t bestn = 0;
+    for (uint32_t g = bi * c->nr; g < (bi + 1) * c->nr; g++) {
+        if (!c->g[g].n || (want_row && c->g[g].row != row)) continue;
+        for (uint32_t qi = g * c->nc; qi < (g + 1) * c->nc; qi++)
+            if (c->q[qi].n > bestn && eligible(c, qi)) {
+                best = (int32_t)qi;
+                bestn = c->q[qi].n;
+            }
+    }
+    return best;
+}
+
+static int32_t pick_rotate(cart *c)
+{
+    /* next non-empty branch after cur_bank, cyclically (cur_bank itself last) */
+    uint32_t s = (c->cur_bank + 1) % c->nb;
+    uint64_t m = c->nonempty;
+    uint64_t hi = s ? m >> s : m;
+    uint32_t bi = hi ? s + (uint32_t)__builtin_ctzll(hi) : (uint32_t)__builtin_ctzll(m);
+    const branch *br = &c->b[bi];
+    uint32_t base = bi * c->per_b;
+    if (br->last_q >= 0) {
+        uint32_t lq = base + (uint32_t)br->last_q;
+        if (c->q[lq].n && c->q[lq].gen == br->last_gen && eligible(c, lq)) {
+            c->sel_kind = PICK_SAME_Q;
+            return (int32_t)lq;
+        }
+    }
+    if (br->has_row) {
+        int32_t q = longest_in(c, bi, 1, br->last_row);
+        if (q >= 0) {
+            c->sel_kind = PICK_SAME_ROW;
+            return q;
+        }
+    }
+    c->sel_kind = PICK_LONGEST;
+    return longest_in(c, bi, 0, 0);
+}
+
+static int32_t pick_longest(cart *c)
+{
+    int32_t best = -1;
+    uint32_t bestn = 0;
+    for (uint64_t m = c->nonempty; m; m &= m - 1) {
+        uint32_t bi = (uint32_t)__builtin_ctzll(m);
+        int32_t q = longest_in(c, bi, 0, 0);
+        if (q >= 0 && c->q[q].n > bestn) {
+            best = q;
+            bestn = c->q[q].n;
+        }
+    }
+    c->sel_kind = PICK_OTHER;
+    return best;
+}
+
+static int32_t pick_rr(cart *c)
+{
+    uint32_t nq = c->nb * c->per_b;
+    c->sel_kind = PICK_OTHER;
+    for (uint32_t k = 1; k <= nq; k++) {
+        uint32_t qi = (c->rr_pos + k) % nq;
+        if (c->q[qi].n && eligible(c, qi)) return (int32_t)qi;
+    }
+    return -1;
+}
+
+static gms_mreq *cart_peek(void *self, uint64_t now)
+{
+    cart *c = self;
+    if (!c->held) return NULL;
+    c->sel = c->drain == GMS_CART_DRAIN_LONGEST ? pick_longest(c)
+           : c->drain == GMS_CART_DRAIN_RR    ? pick_rr(c)
+                                              : pick_rotate(c);
+    return c->sel >= 0 ? c->q[c->sel].head : NULL;
+}
+
+static void cart_pop(void *self, gms_mreq *r)
+{
+    cart *c = self;
+    uint32_t qi = (uint32_t)c->sel, bi = qi / c->per_b, gi = qi / c->nc;
+    leafq *q = &c->q[qi];
+    q->head = r->next;
+    if (!q->head) q->tail = NULL;
+    r->next = NULL;
+    q->n--;
+    c->g[gi].n--;
+    if (!--c->b[bi].n) c->nonempty &= ~(1ULL << bi);
+    c->held--;
+    branch *br = &c->b[bi];
+    br->last_q = (int32_t)(qi - bi * c->per_b);
+    br->last_gen = q->gen;
+    br->last_row = q->row;
+    br->has_row = 1;
+    c->cur_bank = bi;
+    c->rr_pos = qi;
+    c->out = c->sel;
+    c->sel = -1;
+    uint64_t *k[] = { &c->st.pick_same_queue, &c->st.pick_same_row, &c->st.pick_longest, &c->st.pick_other };
+    (*k[c->sel_kind])++;
+}
+
+static void cart_putback(void *self, gms_mreq *r, uint64_t now, int cause)
+{
+    cart *c = self;
+    uint32_t qi = (uint32_t)c->out, bi = qi / c->per_b, gi = qi / c->nc;
+    leafq *q = &c->q[qi];
+    r->next = q->head;
+    q->head = r;
+    if (!q->tail) q->tail = r;
+    q->n++;                  /* tag, gen and seq were kept: the queue is what it was */
+    c->g[gi].n++;
+    c->b[bi].n++;
+    c->nonempty |= 1ULL << bi;
+    c->held++;
+}
+
+static void cart_stats(const void *self, gms_l2q_stats *acc)
+{
+    const cart *c = self;
+    acc->fills += c->st.fills;
+    acc->fill_stalls += c->st.fill_stalls;
+    acc->pick_same_queue += c->st.pick_same_queue;
+    acc->pick_same_row += c->st.pick_same_row;
+    acc->pick_longest += c->st.pick_longest;
+    acc->pick_other += c->st.pick_other;
+}
+
+void gms_l2q_cart_place(void *self, uint32_t bank, uint32_t group, uint32_t slot, uint32_t row, uint32_t col,
+                        gms_mreq *r)
+{
+    cart *c = self;
+    uint32_t gi = bank * c->nr + group, qi = gi * c->nc + slot;
+    c->hand_placed = 1;
+    leaf_push(c, bank, gi, qi, row, col, r);
+}
+
+#define BAD(...) do { snprintf(why, n, __VA_ARGS__); return -1; } while (0)
+int gms_l2q_cart_check(const void *self, char *why, size_t n)
+{
+    const cart *c = self;
+    uint32_t total = 0;
+    for (uint32_t bi = 0; bi < c->nb; bi++) {
+        uint32_t bn = 0;
+        for (uint32_t g = bi * c->nr; g < (bi + 1) * c->nr; g++) {
+            uint32_t gn = 0;
+            for (uint32_t qi = g * c->nc; qi < (g + 1) * c->nc; qi++) {
+                const leafq *q = &c->q[qi];
+                uint32_t k = 0;
+                for (const gms_mreq *r = q->head; r; r = r->next, k++) {
+                    if (k > q->n) BAD("leaf %u: list longer than its count %u", qi, q->n);
+                    if (!r->next && r != q->tail) BAD("leaf %u: tail is not the last request", qi);
+                    gms_cart_coord x = gms_l2q_cart_coord(c, r->addr);
+                    if (!c->hand_placed && (x.bank != bi || x.row != q->row || x.col != q->col))
+                        BAD("leaf %u (bank %u row %u col %u) holds addr 0x%llx of bank %u row %u col %u", qi, bi,
+                            q->row, q->col, (unsigned long long)r->addr, x.bank, x.row, x.col);
+                }
+                if (k != q->n) BAD("leaf %u: count %u, list %u", qi, q->n, k);
+                if (!q->n && (q->head || q->tail)) BAD("leaf %u: empty with a list", qi);
+                if (q->n > c->ne && !c->hand_placed) BAD("leaf %u: %u entries > nE %u", qi, q->n, c->ne);
+                if (q->n && q->row != c->g[g].row) BAD("leaf %u: row %u in group of row %u", qi, q->row, c->g[g].row);
+                gn += q->n;
+            }
+            if (gn != c->g[g].n) BAD("group %u: count %u, queues %u", g, c->g[g].n, gn);
+            for (uint32_t h = g + 1; gn && h < (bi + 1) * c->nr; h++)
+                if (c->g[h].n && c->g[h].row == c->g[g].row) BAD("branch %u: row %u in two groups", bi, c->g[g].row);
+            bn += gn;
+        }
+        if (bn != c->b[bi].n) BAD("branch %u: count %u, groups %u", bi, c->b[bi].n, bn);
+        if (!!bn != !!(c->nonempty >> bi & 1)) BAD("branch %u: non-empty bit wrong", bi);
+        total += bn;
+    }
+    if (total != c->held) BAD("tree holds %u, counted %u", total, c->held);
+    return 0;
+}
+
+const gms_l2q_ops gms_l2q_cart = {
+    .name = "cart", .summary = "cache access reordering tree: per-bank row groups of (row, col) queues (-gms_l2q_cart)",
+    .create = cart_create, .destroy = cart_destroy, .space = cart_space, .push = cart_push,
+    .peek = cart_peek, .pop = cart_pop, .putback = cart_putback, .len = cart_len,
+    .tick = cart_tick, .stats = cart_stats,
+};
