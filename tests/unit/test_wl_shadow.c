@@ -165,6 +165,8 @@ static const shadow_case cases[] = {
     { "pathfinder", { "cols=1000", "rows=30", "pyramid=4", "repeat=2" } },
     { "hotspot", { "rows=40", "pyramid=2", "sim_time=3", "repeat=2" } },
     { "nw", { "dim=48", "repeat=2" } },
+    { "backprop", { "input=16", "repeat=2" } },   /* 16: with more inputs the hidden units
+                                                   * saturate and the weight updates round away */
     { "kmeans", { "points=300", "k=3", "reps=1", "repeat=2" } },   /* reps=1: the last round's
                                                                    * centres differ from the previous ones */
 };
