@@ -17,6 +17,7 @@ typedef struct h3 {
     rw_buf p, t[2];
     float *t0;
     float sdc, ce, cw, cn, cs, ct, cb, cc;
+    wl_shadow *sh;          /* functional verify runs: verify reads the result from it */
 } h3;
 
 static const gms_wl_param params[] = {
@@ -89,6 +90,7 @@ static int k_opt1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     h3 *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, BX * BY, W);
+    rw_warps_sh(W, nw, k);
     const rw_buf *ti = &s->t[k->i[0]], *to = &s->t[k->i[1]];
     const float *tin = RW_F(*ti), *p = RW_F(s->p);
     float *tout = RW_F(*to);
@@ -98,6 +100,7 @@ static int k_opt1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
         rw_warp *x = &W[w];
         int64_t c[32], Wi[32], Ei[32], Ni[32], Si[32];
         float t1[32], t2[32], t3[32];
+        float vw_[32], ve_[32], vs_[32], vn_[32], vp_[32], vo_[32];   /* for the shadow memory */
         uint64_t a[32], aw[32], ae[32], an[32], as[32], ap[32], at[32];
         uint8_t ri = rw_prologue(x, x->mask);
         uint8_t rj = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
@@ -115,7 +118,9 @@ static int k_opt1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
         }
         uint8_t rw2 = rw_int(x, 0x20, x->mask, rj, GMS_REG_NONE);
         uint8_t rt2 = rw_ldg(x, 0x28, x->mask, 4, a, rj);
+        WL_SH_LD(x, x->mask, float, t2[l]);
         uint8_t rt3 = rw_ldg(x, 0x30, x->mask, 4, at, rj);
+        WL_SH_LD(x, x->mask, float, t3[l]);
         for (int64_t z = 0; z < nz; z++) {
             if (z > 0) {
                 RW_LANES(x, x->mask, l, t) {
@@ -123,7 +128,11 @@ static int k_opt1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
                     t2[l] = t3[l];
                     if (z < nz - 1) { t3[l] = tin[c[l] + xy]; at[l] = ti->d + 4 * (uint64_t)(c[l] + xy); }
                 }
-                if (z < nz - 1) { rt2 = rt3; rt3 = rw_ldg(x, 0x38, x->mask, 4, at, rw2); }
+                if (z < nz - 1) {
+                    rt2 = rt3;
+                    rt3 = rw_ldg(x, 0x38, x->mask, 4, at, rw2);
+                    WL_SH_LD(x, x->mask, float, t3[l]);
+                }
             }
             RW_LANES(x, x->mask, l, t) {
                 aw[l] = ti->d + 4 * (uint64_t)Wi[l];
@@ -132,14 +141,20 @@ static int k_opt1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
                 as[l] = ti->d + 4 * (uint64_t)Si[l];
                 ap[l] = s->p.d + 4 * (uint64_t)c[l];
                 a[l] = to->d + 4 * (uint64_t)c[l];
-                tout[c[l]] = cell(s, t1[l], t2[l], t3[l], tin[Wi[l]], tin[Ei[l]], tin[Si[l]], tin[Ni[l]], p[c[l]]);
+                vw_[l] = tin[Wi[l]]; ve_[l] = tin[Ei[l]]; vs_[l] = tin[Si[l]]; vn_[l] = tin[Ni[l]]; vp_[l] = p[c[l]];
+                tout[c[l]] = vo_[l] = cell(s, t1[l], t2[l], t3[l], tin[Wi[l]], tin[Ei[l]], tin[Si[l]], tin[Ni[l]], p[c[l]]);
                 c[l] += xy; Wi[l] += xy; Ei[l] += xy; Ni[l] += xy; Si[l] += xy;
             }
             uint8_t vw = rw_ldg(x, 0x40, x->mask, 4, aw, rw2);
+            WL_SH_LD(x, x->mask, float, vw_[l]);
             uint8_t ve = rw_ldg(x, 0x48, x->mask, 4, ae, rw2);
+            WL_SH_LD(x, x->mask, float, ve_[l]);
             uint8_t vs = rw_ldg(x, 0x50, x->mask, 4, as, rw2);
+            WL_SH_LD(x, x->mask, float, vs_[l]);
             uint8_t vn = rw_ldg(x, 0x58, x->mask, 4, an, rw2);
+            WL_SH_LD(x, x->mask, float, vn_[l]);
             uint8_t vp = rw_ldg(x, 0x60, x->mask, 4, ap, rw2);
+            WL_SH_LD(x, x->mask, float, vp_[l]);
             uint8_t f = rw_fp(x, 0x68, x->mask, rt2, GMS_REG_NONE, GMS_REG_NONE);
             f = rw_fp(x, 0x70, x->mask, vw, f, GMS_REG_NONE);
             f = rw_fp(x, 0x78, x->mask, ve, f, GMS_REG_NONE);
@@ -148,6 +163,7 @@ static int k_opt1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
             f = rw_fp(x, 0x90, x->mask, f, rt3, GMS_REG_NONE);
             f = rw_fp(x, 0x98, x->mask, vp, f, GMS_REG_NONE);
             rw_stg(x, 0xa0, x->mask, 4, a, rw2, f);
+            WL_SH_ST(x, x->mask, float, vo_[l]);
             rw2 = rw_int(x, 0xa8, x->mask, rw2, GMS_REG_NONE);
             if (z > 0 && z < nz - 1) rw_bra(x, 0xb0, x->mask, rw2);
         }
@@ -171,7 +187,8 @@ static int next(void *st, gms_program *p, gms_error *err)
     }
     rw_kernel k = {.st = s, .fn = k_opt1, .grid = {(uint32_t)(s->nx / BX), (uint32_t)(s->ny / BY), 1}, .block = {BX, BY, 1}};
     memcpy(s->t[0].h, s->t0, 4 * n);
-    gms_prog_copy_h2d(p, s->t[0].d, s->t[0].bytes);
+    s->sh = p->shadow;
+    rw_buf_upload(p, &s->t[0]);
     int in = 0;
     for (uint64_t i = 0; i < s->iters; i++) {
         k.i[0] = in;
@@ -209,7 +226,10 @@ static int verify(void *st, gms_error *err)
         a = b;
         b = tmp;
     }
-    int rc = rw_cmp_f("hotspot3d", "temperature", RW_F(s->t[s->final_buf]), a, n, 1e-5, err);
+    void *own;   /* the result as the kernels left it at its device address */
+    const rw_buf *fb = &s->t[s->final_buf];
+    int rc = rw_cmp_f("hotspot3d", "temperature", wl_result(s->sh, fb->d, fb->h, n, 4, &own), a, n, 1e-5, err);
+    free(own);
     free(a);
     free(b);
     return rc ? -1 : 0;

@@ -167,6 +167,7 @@ static const shadow_case cases[] = {
     { "nw", { "dim=48", "repeat=2" } },
     { "backprop", { "input=16", "repeat=2" } },   /* 16: with more inputs the hidden units
                                                    * saturate and the weight updates round away */
+    { "hotspot3d", { "rows=64", "layers=3", "iter=2", "repeat=2" } },
     { "kmeans", { "points=300", "k=3", "reps=1", "repeat=2" } },   /* reps=1: the last round's
                                                                    * centres differ from the previous ones */
 };
