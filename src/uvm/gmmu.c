@@ -95,6 +95,37 @@ void gms_uvm_deliver_req(gms_uvm *u, gms_mreq *r, uint64_t now)
     u->deliver(u->deliver_ud, r->sm, r);
 }
 
+/* An SM's TLB takes a translation. UVMSmart's per-SM counters (refresh_tlb) see managed pages
+ * only: a fill when the page was not there (Tlb_tot_valiate), a capacity victim (Tlb_tot_evict),
+ * and per SM and page the history fill, evict, fill that Tlb_tot_thrash counts. */
+static void tlb_fill_sm(gms_uvm *u, uint32_t sm, uint64_t vpn, uint32_t page)
+{
+    uint64_t vv;
+    uint32_t vp = GMS_UVM_NONE;
+    if (!gms_tlb_fill(&u->tlb[sm], vpn, page, &vv, &vp)) return;
+    /* device-memory entries are ours (UVMSmart's TLB holds managed pages only): a victim of one
+     * is not a UVMSmart eviction */
+    if (vv != UINT64_MAX && vp != GMS_UVM_NONE && page != GMS_UVM_NONE) {
+        u->c.us_tlb_evict++;
+        uint64_t *h = gms_u64map_get(&u->tlb_hist, vv * u->n_sm + sm);
+        if (h && *h == 1) *h = 2;
+    }
+    if (page == GMS_UVM_NONE) return;
+    u->c.us_tlb_fill++;
+    uint64_t key = vpn * u->n_sm + sm;
+    uint64_t *h = gms_u64map_get(&u->tlb_hist, key);
+    if (!h) { gms_u64map_put(&u->tlb_hist, key, 1); return; }
+    if (*h == 2) u->c.us_tlb_thrash++;
+    *h = 1;
+}
+
+static uint64_t count_waiters(const gms_uvm_pend *pe)
+{
+    uint64_t n = 0;
+    for (const gms_mreq *r = pe->head; r; r = r->next) n++;
+    return n;
+}
+
 static void deliver_all(gms_uvm *u, uint32_t pi, int faulted, uint64_t now)
 {
     gms_uvm_pend *pe = &u->pend[pi];
@@ -103,11 +134,11 @@ static void deliver_all(gms_uvm *u, uint32_t pi, int faulted, uint64_t now)
     uint32_t page = pe->page;
     if (page != GMS_UVM_NONE) u->pages[page].pend = GMS_UVM_NONE;
     pend_release(u, pi);   /* before delivering: deliver may translate again */
-    if (u->has_l2tlb) gms_tlb_fill(&u->l2tlb, vpn, page);
+    if (u->has_l2tlb) gms_tlb_fill(&u->l2tlb, vpn, page, NULL, NULL);
     while (r) {
         gms_mreq *nx = r->next;
         r->next = NULL;
-        gms_tlb_fill(&u->tlb[r->sm], vpn, page);
+        tlb_fill_sm(u, r->sm, vpn, page);
         u->c.tlb_fill++;
         if (page != GMS_UVM_NONE) touch(u, page, r);
         if (faulted) {
@@ -136,6 +167,8 @@ void gms_uvm_start_walk(gms_uvm *u, gms_mreq *r, uint64_t now)
         pend_add_waiter(pe, r, now);
         if (pe->state == GMS_PEND_FAULT) {
             u->c.fault_merged++;
+            /* UVMSmart walks this miss too and finds the page pending */
+            if (pe->page != GMS_UVM_NONE) { u->c.us_pt_miss++; u->c.us_pt_pending++; }
             wait_begin(u, r, now);
         } else {
             u->c.walk_merged++;
@@ -168,14 +201,21 @@ void gms_uvm_walk_done(gms_uvm *u, uint32_t pi, uint64_t now)
     }
     gms_uvm_pend *pe = &u->pend[pi];
     uint32_t page = pe->page;
+    /* UVMSmart walks every TLB miss of a managed page (no walk merging): each waiter counts */
+    uint64_t nw = page == GMS_UVM_NONE ? 0 : count_waiters(pe);
     if (page == GMS_UVM_NONE || u->pages[page].state == GMS_PG_RESIDENT) {
         u->c.walk_hit++;
+        u->c.us_pt_hit += nw;
         if (page != GMS_UVM_NONE && u->ev->walk_hit) u->ev->walk_hit(u->ev_st, page, now);
         deliver_all(u, pi, 0, now);
         return;
     }
     u->c.walk_miss++;
+    u->c.us_pt_miss += nw;
     gms_uvm_page *pg = &u->pages[page];
+    /* Page_tot_pending: misses that find the page already faulted or on its way; the first
+     * miss of a page on the host (or being written back, re-faulted later) is its fault */
+    u->c.us_pt_pending += pg->state == GMS_PG_INFLIGHT ? nw : nw - 1;
     pe->state = GMS_PEND_FAULT;
     pg->pend = pi;
     for (gms_mreq *r = pe->head; r; r = r->next) wait_begin(u, r, now);
@@ -200,7 +240,7 @@ void gms_uvm_l2tlb_done(gms_uvm *u, gms_mreq *r, uint64_t now)
         return;
     }
     u->c.l2tlb_hit++;
-    gms_tlb_fill(&u->tlb[r->sm], vpn, page);
+    tlb_fill_sm(u, r->sm, vpn, page);
     u->c.tlb_fill++;
     if (page != GMS_UVM_NONE) touch(u, page, r);
     gms_uvm_deliver_req(u, r, now);
@@ -216,6 +256,7 @@ void gms_uvm_release_waiters(gms_uvm *u, uint32_t page, uint64_t now)
 void gms_uvm_shootdown(gms_uvm *u, uint64_t vpn)
 {
     for (uint32_t i = 0; i < u->n_sm; i++) u->c.tlb_invalidate += (uint64_t)gms_tlb_invalidate(&u->tlb[i], vpn);
+    u->c.us_tlb_shootdown = u->c.tlb_invalidate;   /* shootdowns only hit managed pages */
     if (u->has_l2tlb) gms_tlb_invalidate(&u->l2tlb, vpn);
 }
 
@@ -230,7 +271,11 @@ int gms_uvm_translate(gms_uvm *u, uint32_t sm, gms_mreq *req, uint64_t now)
     u->c.tlb_access++;
     int hit = gms_tlb_lookup(&u->tlb[sm], vpn, &page);
     if (!hit) page = gms_uvm_page_of(u, vpn);
-    if (page != GMS_UVM_NONE) note_access(u, page, now);
+    if (page != GMS_UVM_NONE) {
+        note_access(u, page, now);
+        u->c.us_tlb_access++;   /* UVMSmart's TLB counters see managed pages only */
+        u->c.us_tlb_hit += (uint64_t)hit;
+    }
     if (hit) {
         u->c.tlb_hit++;
         if (page != GMS_UVM_NONE) touch(u, page, req);
@@ -252,4 +297,5 @@ void gms_uvm_gmmu_free(gms_uvm *u)
 {
     free(u->pend);
     gms_u64map_free(&u->pend_map);
+    gms_u64map_free(&u->tlb_hist);
 }

@@ -108,10 +108,13 @@ void gms_uvm_bulk_prefetch(gms_uvm *u, uint64_t addr, uint64_t bytes, uint32_t b
         uint64_t lo = addr > a->base ? addr : a->base, hi = end < a->base + a->bytes ? end : a->base + a->bytes;
         uint32_t p0 = a->first_page + (uint32_t)((lo - a->base) >> u->page_shift);
         uint32_t p1 = a->first_page + (uint32_t)((hi - a->base + u->page_size - 1) >> u->page_shift);
-        for (uint32_t p = p0; p < p1; p++)
+        for (uint32_t p = p0; p < p1; p++) {
             if (u->pages[p].state == GMS_PG_HOST) mark_inflight(u, p, GMS_UVM_NONE, 0);
+            else u->c.bulk_pf_hit++;   /* UVMSmart's Tot_page_hit: already valid */
+        }
     }
     for (size_t i = 0; i < u->plan.n; i++) u->pages[u->plan.v[i]].demand = 0;
+    u->c.bulk_pf_miss += u->plan.n;
     queue_reads(u, u->plan.v, u->plan.n, GMS_XF_BULK, GMS_UVM_NONE, bulk, 0, 0, now);
     gms_uvm_evict_check(u, 0, now);
 }
@@ -226,6 +229,16 @@ void gms_uvm_xfer_finished(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
             pg->demand = 0;
             u->ev->resident(u->ev_st, p, now);
             gms_uvm_release_waiters(u, p, now);
+        }
+        if (x->kind == GMS_XF_BULK && x->bulk != GMS_UVM_NONE) {
+            /* UVMSmart sends a prefetch's chunks one after another: a chunk's latency runs from
+             * the end of the one before it (or its queueing) to its arrival */
+            gms_uvm_bulk *bk = &u->bulk[x->bulk];
+            uint64_t from = bk->last_arrival > x->t_queued ? bk->last_arrival : x->t_queued;
+            u->c.bulk_chunks++;
+            u->c.bulk_chunk_lat_sum += now - from;
+            u->c.bulk_page_lat_sum += (now - from) * x->npages;
+            bk->last_arrival = now;
         }
         if (x->batch != GMS_UVM_NONE) gms_uvm_batch_xfer_done(u, x->batch, now);
         if (x->bulk != GMS_UVM_NONE) gms_uvm_bulk_finish_one(u, x->bulk);

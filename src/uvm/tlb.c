@@ -67,15 +67,16 @@ int gms_tlb_lookup(gms_tlb *t, uint64_t vpn, uint32_t *page)
     return 1;
 }
 
-void gms_tlb_fill(gms_tlb *t, uint64_t vpn, uint32_t page)
+int gms_tlb_fill(gms_tlb *t, uint64_t vpn, uint32_t page, uint64_t *victim_vpn, uint32_t *victim_page)
 {
     const uint64_t *v = gms_u64map_get(&t->map, vpn);
     uint32_t s = (uint32_t)(vpn % t->nsets), i;
+    if (victim_vpn) *victim_vpn = UINT64_MAX;
     if (v) {
         i = (uint32_t)*v;
         t->page[i] = page;
         if (t->head[s] != i) { unlink_slot(t, s, i); push_mru(t, s, i); }
-        return;
+        return 0;
     }
     if (t->free_head[s] != GMS_UVM_NONE) {
         i = t->free_head[s];
@@ -86,11 +87,14 @@ void gms_tlb_fill(gms_tlb *t, uint64_t vpn, uint32_t page)
         unlink_slot(t, s, i);
         gms_u64map_del(&t->map, t->vpn[i]);
         t->evictions++;
+        if (victim_vpn) *victim_vpn = t->vpn[i];
+        if (victim_page) *victim_page = t->page[i];
     }
     t->vpn[i] = vpn;
     t->page[i] = page;
     push_mru(t, s, i);
     gms_u64map_put(&t->map, vpn, i);
+    return 1;
 }
 
 int gms_tlb_invalidate(gms_tlb *t, uint64_t vpn)

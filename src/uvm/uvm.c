@@ -131,6 +131,7 @@ int gms_uvm_create(gms_uvm **out, const struct gms_params *p, gms_engine *e, uin
     gms_rng_seed(&u->rng, p->sim.seed ^ 0x75766dULL);
     gms_u64map_init(&u->pt, 1024);
     gms_u64map_init(&u->pend_map, 256);
+    gms_u64map_init(&u->tlb_hist, 1024);
     u->tlb = gms_xcalloc(n_sm, sizeof *u->tlb);
     for (uint32_t i = 0; i < n_sm; i++) gms_tlb_init(&u->tlb[i], prm->tlb_size, prm->tlb_assoc);
     if (prm->l2_tlb_size) {
@@ -244,7 +245,7 @@ void gms_uvm_fix_capacity(gms_uvm *u)
     }
 }
 
-static uint32_t bulk_new(gms_uvm *u, gms_uvm_done_fn done, void *ud)
+static uint32_t bulk_new(gms_uvm *u, gms_uvm_done_fn done, void *ud, int kind, uint64_t now)
 {
     uint32_t b;
     if (u->bulk_free != GMS_UVM_NONE) {
@@ -260,6 +261,9 @@ static uint32_t bulk_new(gms_uvm *u, gms_uvm_done_fn done, void *ud)
     u->bulk[b].done = done;
     u->bulk[b].ud = ud;
     u->bulk[b].outstanding = 1;   /* held until the operation is fully queued */
+    u->bulk[b].kind = kind;
+    u->bulk[b].t_start = now;
+    u->bulk[b].last_arrival = now;
     u->bulk[b].next_free = GMS_UVM_NONE;
     return b;
 }
@@ -267,6 +271,11 @@ static uint32_t bulk_new(gms_uvm *u, gms_uvm_done_fn done, void *ud)
 void gms_uvm_bulk_finish_one(gms_uvm *u, uint32_t b)
 {
     if (--u->bulk[b].outstanding) return;
+    /* UVMSmart's Tot_prefetch_time / Tot_memcpy_*_time: issue to completion */
+    uint64_t dt = u->now - u->bulk[b].t_start;
+    if (u->bulk[b].kind == GMS_BULK_PREFETCH) u->c.prefetch_time += dt;
+    else if (u->bulk[b].kind == GMS_BULK_H2D) u->c.memcpy_h2d_time += dt;
+    else u->c.memcpy_d2h_time += dt;
     gms_uvm_done_fn done = u->bulk[b].done;
     void *ud = u->bulk[b].ud;
     u->bulk[b].next_free = u->bulk_free;
@@ -286,7 +295,7 @@ void gms_uvm_prefetch(gms_uvm *u, uint64_t addr, uint64_t bytes, gms_uvm_done_fn
 {
     uint64_t now = cur_cycle(u);
     gms_uvm_fix_capacity(u);
-    uint32_t b = bulk_new(u, done, ud);
+    uint32_t b = bulk_new(u, done, ud, GMS_BULK_PREFETCH, now);
     gms_uvm_bulk_prefetch(u, addr, bytes, b, now);
     gms_uvm_lanes_kick(u, now);
     /* release the hold through an event, so done() never runs inside this call */
@@ -296,7 +305,7 @@ void gms_uvm_prefetch(gms_uvm *u, uint64_t addr, uint64_t bytes, gms_uvm_done_fn
 void gms_uvm_memcpy(gms_uvm *u, uint64_t addr, uint64_t bytes, int host_to_device, gms_uvm_done_fn done, void *ud)
 {
     uint64_t now = cur_cycle(u);
-    uint32_t b = bulk_new(u, done, ud);
+    uint32_t b = bulk_new(u, done, ud, host_to_device ? GMS_BULK_H2D : GMS_BULK_D2H, now);
     if (bytes) {
         gms_uvm_xfer *x = gms_uvm_xfer_new(u);
         x->kind = GMS_XF_MEMCPY;
@@ -318,11 +327,18 @@ void gms_uvm_kernel_begin(gms_uvm *u, uint64_t now)
     if (now > u->now) u->now = now;
     gms_uvm_fix_capacity(u);
     u->last_access_page = GMS_UVM_NONE;
+    /* Tot_kernel_exec_time = sum over kernels of end - begin, kept as two sums */
+    u->c.kernel_begin_sum += now;
+    u->c.kernels_active++;
 }
 
 void gms_uvm_kernel_end(gms_uvm *u, uint64_t now)
 {
     if (now > u->now) u->now = now;
+    if (u->c.kernels_active) {
+        u->c.kernels_active--;
+        u->c.kernel_end_sum += now;
+    }
     if (u->batch_csv) fflush(u->batch_csv);
     if (u->seq_out) fflush(u->seq_out);
 }

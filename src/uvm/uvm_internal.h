@@ -91,7 +91,9 @@ void gms_tlb_init(gms_tlb *t, uint32_t entries, uint32_t assoc);
 void gms_tlb_free(gms_tlb *t);
 /* 1 on hit (and *page set, entry made MRU) */
 int gms_tlb_lookup(gms_tlb *t, uint64_t vpn, uint32_t *page);
-void gms_tlb_fill(gms_tlb *t, uint64_t vpn, uint32_t page);
+/* 1 when the entry was not there (a fill), 0 when it only became MRU; a capacity victim's vpn
+ * and page go to *victim_vpn / *victim_page (UINT64_MAX when none; either may be NULL) */
+int gms_tlb_fill(gms_tlb *t, uint64_t vpn, uint32_t page, uint64_t *victim_vpn, uint32_t *victim_page);
 int gms_tlb_invalidate(gms_tlb *t, uint64_t vpn);
 void gms_tlb_flush(gms_tlb *t);
 
@@ -143,7 +145,13 @@ typedef struct gms_uvm_lane {
 uint64_t gms_uvm_pcie_cycles(const gms_uvm *u, int lane, uint64_t bytes, int memcpy_rule, double *util);
 
 /* ---------------- bulk operations (prefetch, memcpy) ---------------- */
-typedef struct gms_uvm_bulk { gms_uvm_done_fn done; void *ud; uint32_t outstanding; uint32_t next_free; } gms_uvm_bulk;
+typedef struct gms_uvm_bulk {
+    gms_uvm_done_fn done; void *ud; uint32_t outstanding; uint32_t next_free;
+    int kind;                 /* GMS_BULK_PREFETCH, _H2D, _D2H: which Tot_*_time it adds to */
+    uint64_t t_start;         /* issue cycle */
+    uint64_t last_arrival;    /* prefetch: end of its previous chunk (UVMSmart serialises chunks) */
+} gms_uvm_bulk;
+enum { GMS_BULK_PREFETCH, GMS_BULK_H2D, GMS_BULK_D2H };
 
 /* ---------------- batches (batch.c) ---------------- */
 typedef struct gms_uvm_batch {
@@ -243,6 +251,12 @@ typedef struct gms_uvm_counters {
     uint64_t pf_groups, pf_group_pages;    /* Avg_prefetch_size */
     uint64_t memcpy_bytes;
     uint64_t fault_buffer_overflow;
+    /* UVMSmart's meanings (gpgpu_new_stats): managed pages only, per request */
+    uint64_t us_tlb_access, us_tlb_hit, us_tlb_fill, us_tlb_evict, us_tlb_shootdown, us_tlb_thrash;
+    uint64_t us_pt_hit, us_pt_miss, us_pt_pending;
+    uint64_t bulk_pf_hit, bulk_pf_miss, bulk_chunks, bulk_chunk_lat_sum, bulk_page_lat_sum;
+    uint64_t kernel_begin_sum, kernel_end_sum, kernels_active;
+    uint64_t prefetch_time, memcpy_h2d_time, memcpy_d2h_time;
 } gms_uvm_counters;
 
 /* ---------------- the UVM object ---------------- */
@@ -281,6 +295,7 @@ struct gms_uvm {
     /* translation */
     gms_tlb *tlb;            /* n_sm */
     gms_tlb l2tlb;
+    gms_u64map tlb_hist;     /* (vpn * n_sm + sm) -> 1 filled, 2 filled then evicted (Tlb_tot_thrash) */
     int has_l2tlb;
     gms_uvm_pend *pend; uint32_t npend, cap_pend, pend_free;
     gms_u64map pend_map;     /* vpn -> pending index */

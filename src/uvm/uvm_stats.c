@@ -7,31 +7,61 @@ static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b :
 void gms_uvm_stats_report(gms_uvm *u, gms_stats *out)
 {
     const gms_uvm_counters *c = &u->c;
-    uint64_t tlb_evict = 0;
-    for (uint32_t i = 0; i < u->n_sm; i++) tlb_evict += u->tlb[i].evictions;
-    /* UVMSmart names */
-    gms_stat_u64(out, "Tlb_tot_access", c->tlb_access);
-    gms_stat_u64(out, "Tlb_tot_hit", c->tlb_hit);
-    gms_stat_u64(out, "Tlb_tot_miss", c->tlb_miss);
-    gms_stat_f64(out, "Tlb_tot_hit_rate", ratio(c->tlb_hit, c->tlb_access));
-    gms_stat_u64(out, "Tlb_tot_valiate", c->tlb_fill);
-    gms_stat_u64(out, "Tlb_invalidate", c->tlb_invalidate);
-    gms_stat_u64(out, "Tlb_tot_evict", tlb_evict);
-    gms_stat_u64(out, "Page_table_tot_access", c->walks);
-    gms_stat_u64(out, "Page_tot_hit", c->walk_hit);
-    gms_stat_u64(out, "Page_tot_miss", c->walk_miss);
-    gms_stat_f64(out, "Page_tot_hit_rate", ratio(c->walk_hit, c->walk_hit + c->walk_miss));
+    /* UVMSmart names, with what its gpgpu_new_stats counts (docs/uvm.md section 3) */
+    gms_stat_u64(out, "Tlb_tot_access", c->us_tlb_access);
+    gms_stat_u64(out, "Tlb_tot_hit", c->us_tlb_hit);
+    gms_stat_u64(out, "Tlb_tot_miss", c->us_tlb_access - c->us_tlb_hit);
+    gms_stat_f64(out, "Tlb_tot_hit_rate", ratio(c->us_tlb_hit, c->us_tlb_access));
+    gms_stat_u64(out, "Tlb_tot_valiate", c->us_tlb_fill);
+    gms_stat_u64(out, "Tlb_invalidate", c->us_tlb_evict + c->us_tlb_shootdown);
+    gms_stat_u64(out, "Tlb_tot_evict", c->us_tlb_evict);
+    gms_stat_u64(out, "Tlb_tot_evict_page", c->us_tlb_shootdown);
+    gms_stat_u64(out, "Tlb_tot_thrash", c->us_tlb_thrash);
+    gms_stat_u64(out, "Page_table_tot_access", c->us_pt_hit + c->us_pt_miss);
+    gms_stat_u64(out, "Page_tot_hit", c->us_pt_hit);
+    gms_stat_u64(out, "Page_tot_miss", c->us_pt_miss);
+    gms_stat_f64(out, "Page_tot_hit_rate", ratio(c->us_pt_hit, c->us_pt_hit + c->us_pt_miss));
     gms_stat_u64(out, "Page_tot_fault", c->far_faults);
-    gms_stat_u64(out, "Page_tot_pending", c->fault_merged);
+    gms_stat_u64(out, "Page_tot_pending", c->us_pt_pending);
+    gms_stat_u64(out, "Total_memory_access_page_fault", c->page_latency_n);
+    gms_stat_f64(out, "Average_latency", ratio(c->page_latency_sum, c->page_latency_n));
     gms_stat_u64(out, "Page_validate", c->pages_in);
     gms_stat_u64(out, "Page_evict_dirty", c->evict_dirty);
     gms_stat_u64(out, "Page_evict_not_dirty", c->evict_clean);
     gms_stat_u64(out, "Page_tot_thrash", c->remigrations);
-    gms_stat_f64(out, "Avg_page_latency", ratio(c->page_latency_sum, c->page_latency_n));
-    gms_stat_f64(out, "Avg_prefetch_size", c->pf_groups ? (double)(c->pf_group_pages << u->page_shift) / (double)c->pf_groups : 0);
+    gms_stat_u64(out, "Tot_page_hit", c->bulk_pf_hit);
+    gms_stat_u64(out, "Tot_page_miss", c->bulk_pf_miss);
+    gms_stat_u64(out, "Tot_page_fault", c->bulk_chunks);
+    gms_stat_f64(out, "Avg_page_latency", ratio(c->bulk_page_lat_sum, c->pages_bulk_in));
+    gms_stat_f64(out, "Avg_prefetch_size", ratio(c->pages_bulk_in << u->page_shift, c->bulk_chunks));
+    gms_stat_f64(out, "Avg_prefetch_latency", ratio(c->bulk_chunk_lat_sum, c->bulk_chunks));
+    /* remote (zero-copy) access is not modelled (-enable_dma): UVMSmart's counts with it off */
+    gms_stat_u64(out, "dma_read", 0);
+    gms_stat_u64(out, "dma_migration_read", 0);
+    gms_stat_u64(out, "dma_migration_write", 0);
     gms_stat_f64(out, "Pcie_read_utilization", u->lane[0].transfers ? u->lane[0].util_sum / (double)u->lane[0].transfers : 0);
     gms_stat_f64(out, "Pcie_write_utilization", u->lane[1].transfers ? u->lane[1].util_sum / (double)u->lane[1].transfers : 0);
+    /* UVMSmart's Tot_* times (calculate_sim_prof), in core cycles. The kernel-plus-fault time is
+     * the runtime its authors plot: with -enable_accurate_simulation 0 the kernels ran without
+     * fault latency and faults x -page_fault_latency is added; with 1 it is already inside. */
+    uint64_t ktime = c->kernel_end_sum + c->kernels_active * u->now - c->kernel_begin_sum;
+    uint64_t ftime = u->prm->accurate_simulation ? 0 : c->far_faults * u->prm->page_fault_latency;
+    gms_stat_u64(out, "Tot_prefetch_time", c->prefetch_time);
+    gms_stat_u64(out, "Tot_kernel_exec_time", ktime);
+    gms_stat_u64(out, "Tot_kernel_exec_time_and_fault_time", ktime + ftime);
+    gms_stat_u64(out, "Tot_memcpy_h2d_time", c->memcpy_h2d_time);
+    gms_stat_u64(out, "Tot_memcpy_d2h_time", c->memcpy_d2h_time);
+    gms_stat_u64(out, "Tot_memcpy_time", c->memcpy_h2d_time + c->memcpy_d2h_time);
+    gms_stat_u64(out, "Tot_dma_time", 0);
     /* ours */
+    gms_stat_u64(out, "Uvm_tlb_lookups", c->tlb_access);
+    gms_stat_u64(out, "Uvm_tlb_lookup_hits", c->tlb_hit);
+    gms_stat_u64(out, "Uvm_walks", c->walks);
+    gms_stat_u64(out, "Uvm_walk_hits", c->walk_hit);
+    gms_stat_u64(out, "Uvm_walk_misses", c->walk_miss);
+    gms_stat_f64(out, "Uvm_migration_group_bytes_mean",
+                 c->pf_groups ? (double)(c->pf_group_pages << u->page_shift) / (double)c->pf_groups : 0);
+    gms_stat_f64(out, "Uvm_demand_page_latency_mean", ratio(c->page_latency_sum, c->page_latency_n));
     gms_stat_u64(out, "Uvm_far_faults", c->far_faults);
     gms_stat_u64(out, "Uvm_faults_merged", c->fault_merged);
     gms_stat_u64(out, "Uvm_faults_on_writeback", c->faults_on_writeback);
