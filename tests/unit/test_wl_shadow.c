@@ -137,7 +137,7 @@ TEST(wl_shadow_gemm_perturbed)
  * shadow (at small sizes): it checks
  * loads and applies stores, and moving one lane of its LAST store (never overwritten later)
  * or of its last load fails the run. */
-typedef struct shadow_case { const char *name; const char *kv[6]; } shadow_case;
+typedef struct shadow_case { const char *name; const char *kv[8]; } shadow_case;
 static const shadow_case cases[] = {
     { "stream", { "n=3000" } },
     { "strided", { "n=3000", "stride=7" } },
@@ -168,6 +168,7 @@ static const shadow_case cases[] = {
     { "backprop", { "input=16", "repeat=2" } },   /* 16: with more inputs the hidden units
                                                    * saturate and the weight updates round away */
     { "hotspot3d", { "rows=64", "layers=3", "iter=2", "repeat=2" } },
+    { "srad", { "rows=32", "cols=48", "iter=2", "y2=15", "x2=15", "repeat=2" } },
     { "kmeans", { "points=300", "k=3", "reps=1", "repeat=2" } },   /* reps=1: the last round's
                                                                    * centres differ from the previous ones */
 };
