@@ -12,6 +12,7 @@ static void touch(gms_uvm *u, uint32_t page, const gms_mreq *r)
 {
     gms_uvm_page *pg = &u->pages[page];
     pg->accessed = 1;
+    if (!pg->touched) { pg->touched = 1; u->c.pages_touched++; }
     if (is_write(r)) pg->dirty = 1;
     if (pg->pf_unused) {
         pg->pf_unused = 0;

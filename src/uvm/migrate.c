@@ -80,7 +80,7 @@ uint32_t gms_uvm_migrate(gms_uvm *u, const uint32_t *faults, size_t n, uint32_t 
         u->scratch.n = 0;
         for (size_t i = 0; i < ndemand; i++) gms_uvm_vec_push(&u->scratch, u->plan.v[i]);
         const gms_uvm_prefetch_ops *pf = u->over_sub ? u->pf_oversub : u->pf;
-        pf->plan(u, u->scratch.v, u->scratch.n);
+        pf->plan(u->over_sub ? u->pf_oversub_st : u->pf_st, u, u->scratch.v, u->scratch.n);
         qsort(u->plan.v, u->plan.n, sizeof *u->plan.v, cmp_u32);
         u->c.pf_groups++;
         u->c.pf_group_pages += u->plan.n;

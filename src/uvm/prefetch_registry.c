@@ -4,13 +4,14 @@
 #include "config/params.h"
 
 extern const gms_uvm_prefetch_ops gms_uvm_prefetch_none, gms_uvm_prefetch_tree, gms_uvm_prefetch_seq,
-    gms_uvm_prefetch_random;
+    gms_uvm_prefetch_random, gms_uvm_prefetch_cap;
 
 const gms_uvm_prefetch_ops *const gms_uvm_prefetchers[] = {
     &gms_uvm_prefetch_none,
     &gms_uvm_prefetch_tree,
     &gms_uvm_prefetch_seq,
     &gms_uvm_prefetch_random,
+    &gms_uvm_prefetch_cap,
 };
 const size_t gms_uvm_nprefetchers = sizeof gms_uvm_prefetchers / sizeof gms_uvm_prefetchers[0];
 

@@ -6,10 +6,11 @@
  *              region's page slots; skipped when that page is resident, in flight or absent). */
 #include "uvm/uvm_internal.h"
 
-static void plan_none(gms_uvm *u, const uint32_t *faults, size_t n) { (void)u; (void)faults; (void)n; }
+static void plan_none(void *st, gms_uvm *u, const uint32_t *faults, size_t n) { (void)st; (void)u; (void)faults; (void)n; }
 
-static void plan_seq(gms_uvm *u, const uint32_t *faults, size_t n)
+static void plan_seq(void *st, gms_uvm *u, const uint32_t *faults, size_t n)
 {
+    (void)st;
     uint64_t blk = u->prm->prefetch_size >> u->page_shift;
     if (!blk) blk = 1;
     for (size_t i = 0; i < n; i++) {
@@ -23,8 +24,9 @@ static void plan_seq(gms_uvm *u, const uint32_t *faults, size_t n)
     }
 }
 
-static void plan_random(gms_uvm *u, const uint32_t *faults, size_t n)
+static void plan_random(void *st, gms_uvm *u, const uint32_t *faults, size_t n)
 {
+    (void)st;
     for (size_t i = 0; i < n; i++) {
         const gms_uvm_region *r = &u->regions[u->pages[faults[i]].region];
         uint64_t slot = gms_rng_below(&u->rng, r->size >> u->page_shift);
@@ -32,6 +34,6 @@ static void plan_random(gms_uvm *u, const uint32_t *faults, size_t n)
     }
 }
 
-const gms_uvm_prefetch_ops gms_uvm_prefetch_none = { "none", 0, "on-demand only", plan_none };
-const gms_uvm_prefetch_ops gms_uvm_prefetch_seq = { "seq", 2, "sequential-local: the aligned -uvm_prefetch_size block of the fault", plan_seq };
-const gms_uvm_prefetch_ops gms_uvm_prefetch_random = { "random", 3, "one random 4 KiB page of the fault's 2 MiB region", plan_random };
+const gms_uvm_prefetch_ops gms_uvm_prefetch_none = { .name = "none", .uvmsmart_id = 0, .help = "on-demand only", .plan = plan_none };
+const gms_uvm_prefetch_ops gms_uvm_prefetch_seq = { .name = "seq", .uvmsmart_id = 2, .help = "sequential-local: the aligned -uvm_prefetch_size block of the fault", .plan = plan_seq };
+const gms_uvm_prefetch_ops gms_uvm_prefetch_random = { .name = "random", .uvmsmart_id = 3, .help = "one random 4 KiB page of the fault's 2 MiB region", .plan = plan_random };

@@ -29,8 +29,9 @@ static void fill_tree(gms_uvm *u, uint32_t region)
     }
 }
 
-static void plan_tree(gms_uvm *u, const uint32_t *faults, size_t n)
+static void plan_tree(void *st, gms_uvm *u, const uint32_t *faults, size_t n)
 {
+    (void)st;
     size_t i = 0;
     while (i < n) {
         uint32_t region = u->pages[faults[i]].region;
@@ -44,4 +45,4 @@ static void plan_tree(gms_uvm *u, const uint32_t *faults, size_t n)
     }
 }
 
-const gms_uvm_prefetch_ops gms_uvm_prefetch_tree = { "tree", 1, "tree-based neighbourhood (64 KiB leaves, 2 MiB roots, >50% rule)", plan_tree };
+const gms_uvm_prefetch_ops gms_uvm_prefetch_tree = { .name = "tree", .uvmsmart_id = 1, .help = "tree-based neighbourhood (64 KiB leaves, 2 MiB roots, >50% rule)", .plan = plan_tree };

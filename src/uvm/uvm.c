@@ -177,6 +177,13 @@ int gms_uvm_create(gms_uvm **out, const struct gms_params *p, gms_engine *e, uin
         gms_uvm_free(u);
         return -1;
     }
+    /* prefetchers' states: one per role, shared when both roles are the same prefetcher */
+    if ((u->pf->create && !(u->pf_st = u->pf->create(u, err))) ||
+        (u->pf_oversub != u->pf && u->pf_oversub->create && !(u->pf_oversub_st = u->pf_oversub->create(u, err)))) {
+        gms_uvm_free(u);
+        return -1;
+    }
+    if (u->pf_oversub == u->pf) u->pf_oversub_st = u->pf_st;
     u->comp = gms_engine_add(e, GMS_DOM_CORE, "uvm", tick, report_stuck, u);
     *out = u;
     return 0;
@@ -187,6 +194,8 @@ void gms_uvm_free(gms_uvm *u)
     if (!u) return;
     if (u->rt_st && u->rt->destroy) u->rt->destroy(u->rt_st);
     if (u->ev_st && u->ev->destroy) u->ev->destroy(u->ev_st);
+    if (u->pf_st && u->pf->destroy) u->pf->destroy(u->pf_st);
+    if (u->pf_oversub_st && u->pf_oversub_st != u->pf_st && u->pf_oversub->destroy) u->pf_oversub->destroy(u->pf_oversub_st);
     if (u->batch_csv) fclose(u->batch_csv);
     if (u->seq_out) fclose(u->seq_out);
     for (uint32_t i = 0; i < u->n_sm; i++) gms_tlb_free(&u->tlb[i]);

@@ -54,6 +54,7 @@ typedef struct gms_uvm_page {
     uint8_t pf;              /* migrated (or being migrated) by the hardware prefetcher */
     uint8_t pf_unused;       /* prefetched and not yet accessed */
     uint8_t demand;          /* in flight because of a demand fault */
+    uint8_t touched;         /* accessed at least once in the run (page touch rate) */
 } gms_uvm_page;
 
 typedef struct gms_uvm_alloc_rec {
@@ -196,8 +197,14 @@ struct gms_uvm_prefetch_ops {
     int uvmsmart_id;         /* -hardware_prefetch number, -1 if none */
     const char *help;
     /* faults: the demand pages of a group (ascending), already marked in flight. Add pages
-     * with gms_uvm_pf_take(). */
-    void (*plan)(gms_uvm *u, const uint32_t *faults, size_t n);
+     * with gms_uvm_pf_take(). st: the instance's state (NULL when create is NULL). */
+    void (*plan)(void *st, gms_uvm *u, const uint32_t *faults, size_t n);
+    /* per-instance state (may be NULL: a stateless prefetcher); one instance per role
+     * (normal, oversubscribed), shared when both roles name the same prefetcher */
+    void *(*create)(gms_uvm *u, gms_error *err);
+    void (*destroy)(void *st);
+    /* the policy's own statistics; may be NULL */
+    void (*report)(void *st, gms_uvm *u, gms_stats *out);
 };
 
 struct gms_uvm_evict_ops {
@@ -224,6 +231,8 @@ struct gms_uvm_evict_ops {
     void (*select)(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out);
     /* offline policies: the future page-reference sequence (page numbers); may be NULL */
     void (*set_future)(void *st, const uint64_t *vpns, size_t n);
+    /* the policy's own statistics; may be NULL */
+    void (*report)(void *st, gms_uvm *u, gms_stats *out);
 };
 
 extern const gms_uvm_runtime_ops *const gms_uvm_runtimes[];
@@ -251,6 +260,7 @@ typedef struct gms_uvm_counters {
     uint64_t pf_groups, pf_group_pages;    /* Avg_prefetch_size */
     uint64_t memcpy_bytes;
     uint64_t fault_buffer_overflow;
+    uint64_t pages_touched;                /* pages accessed at least once (page touch rate) */
     /* UVMSmart's meanings (gpgpu_new_stats): managed pages only, per request */
     uint64_t us_tlb_access, us_tlb_hit, us_tlb_fill, us_tlb_evict, us_tlb_shootdown, us_tlb_thrash;
     uint64_t us_pt_hit, us_pt_miss, us_pt_pending;
@@ -325,6 +335,7 @@ struct gms_uvm {
     /* policies */
     const gms_uvm_runtime_ops *rt; void *rt_st;
     const gms_uvm_prefetch_ops *pf, *pf_oversub;
+    void *pf_st, *pf_oversub_st;   /* prefetchers' states (the same when pf == pf_oversub) */
     const gms_uvm_evict_ops *ev; void *ev_st;
     gms_uvm_vec scratch, victims, plan;
 
@@ -396,6 +407,16 @@ int gms_uvm_evict_find_id(int uvmsmart_id);
 /* "0 none, 1 tree, ..." / "0 lru2m, 1 tree, ...": the members with a UVMSmart number, for errors */
 void gms_uvm_prefetch_ids(char *buf, size_t n);
 void gms_uvm_evict_ids(char *buf, size_t n);
+
+/* policies' shared helpers (evict_util.c): free frames for managed pages now (UINT64_MAX when
+ * the capacity is unlimited), and evict at a policy's own initiative (TURE's table-full
+ * trigger) outside the fault path: the victims' write-backs start at once when the lane is free */
+uint64_t gms_uvm_free_frames(const gms_uvm *u);
+void gms_uvm_evict_now(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t now);
+
+/* uvm_presets.c: the seeds' policy options checked, -uvm_policy applied (after the prefetcher
+ * and eviction options, which it overrides) */
+int gms_uvm_policy_finalize(gms_uvm_params *prm, gms_error *err);
 
 /* uvm_stats.c */
 void gms_uvm_stats_report(gms_uvm *u, gms_stats *out);

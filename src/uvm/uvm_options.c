@@ -39,6 +39,39 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_lru_on_access", GMS_OPT_BOOL, uvm.lru_on_access, "1", "LRU order: 1 refreshed on every access (UVMSmart), 0 on migration only (driver's age-based)"),
     GMS_OPT("uvm_belady_trace", GMS_OPT_STRING, uvm.belady_trace, "", "belady: page sequence recorded by -uvm_page_trace_out in an earlier run"),
     GMS_OPT("uvm_page_trace_out", GMS_OPT_STRING, uvm.page_trace_out, "", "record the managed-page reference sequence (for belady)"),
+    /* the seeds' policies: CAP, TURE, HPE, RRIP, CLOCK-Pro (docs/uvm-policies.md) */
+    GMS_OPT("uvm_policy", GMS_OPT_STRING, uvm.pol.preset, "", "prefetcher + eviction preset: rpre, spse, tpte, tpne, capture, or <np|rp|sp|tp|cap><re|se|te|ne|lru|ture|hpe|rrip|clockpro>; overrides both"),
+    GMS_OPT("uvm_cap_c", GMS_OPT_DOUBLE, uvm.pol.cap_c, "1.1", "CAP: c of Eq. 4.1, G = free x requested / (aggregate x c)"),
+    GMS_OPT_X("uvm_cap_min", GMS_OPT_U64, uvm.pol.cap_min, "64KB", "CAP: smallest granularity (a power of two, at least 64 KiB)", GMS_SYN_BYTES, NULL),
+    GMS_OPT_X("uvm_cap_max", GMS_OPT_U64, uvm.pol.cap_max, "1MB", "CAP: largest granularity (a power of two, at most 2 MiB)", GMS_SYN_BYTES, NULL),
+    GMS_OPT_X("uvm_cap_oversub_size", GMS_OPT_U64, uvm.pol.cap_oversub, "512KB", "CAP: granularity once oversubscribed", GMS_SYN_BYTES, NULL),
+    GMS_OPT("uvm_ture_window", GMS_OPT_U32, uvm.pol.ture_window, "1000", "TURE: sampler active cycles per period"),
+    GMS_OPT("uvm_ture_period", GMS_OPT_U32, uvm.pol.ture_period, "6000", "TURE: sampling period (core cycles)"),
+    GMS_OPT("uvm_ture_sampler_entries", GMS_OPT_U32, uvm.pol.ture_sampler, "16", "TURE: sampling buffer entries (one 64 KiB block each)"),
+    GMS_OPT("uvm_ture_table_entries", GMS_OPT_U32, uvm.pol.ture_table, "256", "TURE: eviction coalescing table entries (64 KiB granules)"),
+    GMS_OPT("uvm_ture_evict_blocks", GMS_OPT_U32, uvm.pol.ture_evict_blocks, "4", "TURE: granules evicted per memory-full eviction"),
+    GMS_OPT("uvm_ture_max_lease", GMS_OPT_U32, uvm.pol.ture_max_lease, "1023", "TURE: largest lease (10-bit PTE field)"),
+    GMS_OPT("uvm_ture_weight", GMS_OPT_DOUBLE, uvm.pol.ture_weight, "0.5", "TURE: lease = w x old lease + (1 - w) x sampled frequency"),
+    GMS_OPT("uvm_ture_scale", GMS_OPT_DOUBLE, uvm.pol.ture_scale, "1", "TURE: lease = scale x sampled accesses per page per window"),
+    GMS_OPT("uvm_hpe_set_pages", GMS_OPT_U32, uvm.pol.hpe_set, "16", "HPE: pages per page set (power of two, at most 64)"),
+    GMS_OPT("uvm_hpe_interval", GMS_OPT_U32, uvm.pol.hpe_interval, "64", "HPE: page faults per interval"),
+    GMS_OPT("uvm_hpe_transfer", GMS_OPT_U32, uvm.pol.hpe_transfer, "16", "HPE: the HIR goes to the driver every N page faults"),
+    GMS_OPT("uvm_hpe_hir_entries", GMS_OPT_U32, uvm.pol.hpe_hir_entries, "1024", "HPE: HIR entries; 0 = ideal (walk hits reach the chain at once, no transfer)"),
+    GMS_OPT("uvm_hpe_hir_ways", GMS_OPT_U32, uvm.pol.hpe_hir_ways, "8", "HPE: HIR associativity"),
+    GMS_OPT("uvm_hpe_hir_counter_bits", GMS_OPT_U32, uvm.pol.hpe_hir_bits, "2", "HPE: bits of each HIR hit counter (saturating)"),
+    GMS_OPT("uvm_hpe_counter_max", GMS_OPT_U32, uvm.pol.hpe_sat, "64", "HPE: page-set touch counter saturation (division trigger)"),
+    GMS_OPT("uvm_hpe_ratio1", GMS_OPT_DOUBLE, uvm.pol.hpe_ratio1, "0.3", "HPE: ratio_1 threshold (irregular / regular counters)"),
+    GMS_OPT("uvm_hpe_ratio2", GMS_OPT_DOUBLE, uvm.pol.hpe_ratio2, "2", "HPE: ratio_2 threshold (large / small regular counters)"),
+    GMS_OPT("uvm_hpe_fifo", GMS_OPT_U32, uvm.pol.hpe_fifo, "128", "HPE: evicted-page FIFO depth per strategy"),
+    GMS_OPT("uvm_hpe_wrong", GMS_OPT_U32, uvm.pol.hpe_wrong, "16", "HPE: wrong evictions in an interval that trigger an adjustment"),
+    GMS_OPT("uvm_hpe_jump", GMS_OPT_U32, uvm.pol.hpe_jump, "16", "HPE: MRU-C search-point jump (page sets)"),
+    GMS_OPT("uvm_hpe_adjust", GMS_OPT_BOOL, uvm.pol.hpe_adjust, "1", "HPE: Algorithm 1's dynamic adjustment"),
+    GMS_OPT("uvm_rrip_bits", GMS_OPT_U32, uvm.pol.rrip_bits, "2", "RRIP: bits of the re-reference prediction value"),
+    GMS_OPT("uvm_rrip_insert", GMS_OPT_BOOL, uvm.pol.rrip_distant, "0", "RRIP: 0 insert at long (2^M-2), 1 at distant (2^M-1; spec 003's type II)"),
+    GMS_OPT("uvm_rrip_delay", GMS_OPT_U32, uvm.pol.rrip_delay, "0", "RRIP: a page is not evicted until this many faults after its insertion (128 for type II)"),
+    GMS_OPT("uvm_clockpro_cold", GMS_OPT_U32, uvm.pol.clockpro_cold, "128", "CLOCK-Pro: m_c, frames for resident cold pages"),
+    GMS_OPT("uvm_clockpro_adaptive", GMS_OPT_BOOL, uvm.pol.clockpro_adaptive, "0", "CLOCK-Pro: adapt m_c (+1 on a test-period hit, -1 on expiry) as the original"),
+    GMS_OPT("uvm_policy_refs", GMS_OPT_BOOL, uvm.pol.refs_all, "0", "RRIP, CLOCK-Pro, HPE's ideal mode: 0 walk-level references (walk hits and faults, spec 003), 1 every reference"),
     /* The rest of UVMSmart's registry (gpu-sim.cc), with its types. Defaults are UVMSmart's
      * registered ones except -enable_accurate_simulation: spec 000b asks for the far-fault
      * latency on the critical path (UVMSmart's 1), so 0 is the one to ask for. */
@@ -138,6 +171,7 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-eviction_policy: unknown policy %d; known: %s", u->eviction_policy,
                        ev_ids);
     }
+    if (gms_uvm_policy_finalize(u, err)) return -1;   /* the seeds' policies: checks and -uvm_policy */
     return 0;
 }
 

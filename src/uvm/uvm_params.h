@@ -4,6 +4,7 @@
 #define GMS_UVM_PARAMS_H
 #include <stdint.h>
 #include "config/option.h"
+#include "uvm/uvm_policy_params.h"
 
 typedef struct gms_uvm_params {
     uint64_t gddr_size;        /* -gddr_size (bytes); 0 = unlimited */
@@ -60,6 +61,8 @@ typedef struct gms_uvm_params {
     int multiply_dma_penalty;           /* -multiply_dma_penalty: adaptive DMA, not modelled */
     int smart_runtime;                  /* -enable_smart_runtime: not modelled */
     int sim_prof;                       /* -sim_prof_enable: per-event profile, not written */
+
+    gms_uvm_policy_params pol;          /* the seeds' policies (uvm_policy_params.h) */
 
     /* ---- decoded by finalize ---- */
     uint32_t page_shift;

@@ -91,6 +91,16 @@ void gms_uvm_stats_report(gms_uvm *u, gms_stats *out)
     gms_stat_u64(out, "Uvm_footprint_bytes", u->footprint);
     gms_stat_u64(out, "Uvm_capacity_pages", u->cap_limited ? u->cap_frames : 0);
     gms_stat_u64(out, "Uvm_oversubscribed", (uint64_t)u->over_sub);
+    /* spec 000b 4 metrics: page touch rate (pages accessed at least once / managed pages), pages
+     * prefetched before their access (prefetched pages used / pages accessed after arriving,
+     * demand arrivals included), prefetched pages accessed (used / prefetched) */
+    gms_stat_u64(out, "Uvm_pages_touched", c->pages_touched);
+    gms_stat_f64(out, "Uvm_page_touch_rate", ratio(c->pages_touched, u->npages));
+    gms_stat_f64(out, "Uvm_prefetched_before_access_rate", ratio(c->pf_used, c->pf_used + c->pages_demand_in));
+    gms_stat_f64(out, "Uvm_prefetched_accessed_rate", ratio(c->pf_used, c->pages_pf_in));
     gms_uvm_batch_report(u, out);
     if (u->rt->report) u->rt->report(u->rt_st, out);
+    if (u->pf->report) u->pf->report(u->pf_st, u, out);
+    if (u->pf_oversub != u->pf && u->pf_oversub->report) u->pf_oversub->report(u->pf_oversub_st, u, out);
+    if (u->ev->report) u->ev->report(u->ev_st, u, out);
 }

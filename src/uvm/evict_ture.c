@@ -1,0 +1,306 @@
+/* TURE, true-usage-reflected eviction of CAPTURE (spec 000b 2.3). Every value the seed leaves
+ * open is an option (docs/uvm-policies.md).
+ *  - Lease: a page migrated in gets its allocation's (page group's) lease L; every reference
+ *    to it while resident counts it down (the policies' reference stream: consecutive repeats
+ *    of one page folded); at 0 it expires and enters the coalescing table. Before a group's
+ *    first estimate a page has no lease (never expires); it takes the group's lease at its
+ *    first reference after one exists.
+ *  - Sampler: active -uvm_ture_window of every -uvm_ture_period cycles, 16 entries, one per
+ *    64 KiB block of a group: a 10-bit reference counter N and a page-diversity tag (one bit per
+ *    page). A reference to an untracked block takes a free entry, or is ignored when none is.
+ *    When the active part of a period is over (seen at the next reference), each group with
+ *    entries gets F = mean(N_i / popcount(tag_i)) and L = F (first) or
+ *    round(w L + (1 - w) F), times -uvm_ture_scale, clamped to [1, -uvm_ture_max_lease].
+ *  - Coalescing table: 256 entries of 64 KiB granules with the mask of their expired pages
+ *    and the time of their last update. Trigger 1, table full: a new granule evicts the least
+ *    recently updated entry's whole granule at once (proactive: before memory is full).
+ *    Trigger 2, memory full (select): -uvm_ture_evict_blocks granules, the least recently
+ *    updated entries first, then the least recently used 64 KiB blocks. A granule goes whole
+ *    (all its resident pages, one write-back), which keeps CAP's 64 KiB invariant.
+ *  - Recall: a reference to an expired page still resident revokes its entry; the entry's
+ *    expired pages get half their initial lease (at least 1). */
+#include <stdlib.h>
+#include <string.h>
+#include "uvm/evict_lru.h"
+
+typedef struct samp { uint32_t alloc, block, n; uint64_t tag; } samp;
+typedef struct cent { uint32_t block; uint64_t mask, upd; } cent;
+
+typedef struct ture {
+    gms_uvm *u;
+    const gms_uvm_policy_params *pp;
+    gms_lru lru;                          /* 64 KiB block LRU (trigger 2's fallback) */
+    uint16_t *left, *init; uint8_t *expired; uint32_t pcap;   /* per page */
+    uint32_t *bent; uint32_t bcap;        /* per block: table entry or NONE */
+    uint32_t *lease; uint8_t *have; uint32_t acap;            /* per allocation */
+    samp *s; uint32_t ns;                 /* sampler */
+    uint64_t win;                         /* period whose samples are held */
+    cent *t; uint32_t nt;                 /* coalescing table (used entries first nt) */
+    uint64_t seq;                         /* update clock */
+    gms_uvm_vec tmp;
+    /* statistics */
+    uint64_t expired_n, recalls, table_evictions, table_evicted_pages, pressure_entries, pressure_lru;
+    uint64_t windows, estimates, sampler_drops, lease_sum;
+} ture;
+
+static void grow(void *st, gms_uvm *u)
+{
+    ture *s = st;
+    gms_lru_grow(&s->lru);
+    if (u->npages > s->pcap) {
+        uint32_t cap = s->pcap ? s->pcap : 64;
+        while (cap < u->npages) cap *= 2;
+        s->left = gms_xrealloc(s->left, cap * sizeof *s->left);
+        s->init = gms_xrealloc(s->init, cap * sizeof *s->init);
+        s->expired = gms_xrealloc(s->expired, cap * sizeof *s->expired);
+        for (uint32_t i = s->pcap; i < cap; i++) { s->left[i] = s->init[i] = 0; s->expired[i] = 0; }
+        s->pcap = cap;
+    }
+    if (u->nblocks > s->bcap) {
+        uint32_t cap = s->bcap ? s->bcap : 64;
+        while (cap < u->nblocks) cap *= 2;
+        s->bent = gms_xrealloc(s->bent, cap * sizeof *s->bent);
+        for (uint32_t i = s->bcap; i < cap; i++) s->bent[i] = GMS_UVM_NONE;
+        s->bcap = cap;
+    }
+    if (u->nallocs > s->acap) {
+        uint32_t cap = (uint32_t)u->nallocs + 8;
+        s->lease = gms_xrealloc(s->lease, cap * sizeof *s->lease);
+        s->have = gms_xrealloc(s->have, cap * sizeof *s->have);
+        for (uint32_t i = s->acap; i < cap; i++) { s->lease[i] = 0; s->have[i] = 0; }
+        s->acap = cap;
+    }
+}
+
+static void *create(gms_uvm *u, gms_error *err)
+{
+    (void)err;
+    ture *s = gms_xcalloc(1, sizeof *s);
+    s->u = u;
+    s->pp = &u->prm->pol;
+    gms_lru_init(&s->lru, u, GMS_LRU_BLOCK);
+    s->s = gms_xcalloc(s->pp->ture_sampler, sizeof *s->s);
+    s->t = gms_xcalloc(s->pp->ture_table, sizeof *s->t);
+    s->win = UINT64_MAX;
+    grow(s, u);
+    return s;
+}
+
+static void destroy(void *st)
+{
+    ture *s = st;
+    gms_lru_free(&s->lru);
+    free(s->left); free(s->init); free(s->expired); free(s->bent); free(s->lease); free(s->have);
+    free(s->s); free(s->t); free(s->tmp.v); free(s);
+}
+
+/* ---- coalescing table ---- */
+static void entry_free(ture *s, uint32_t e)
+{
+    s->bent[s->t[e].block] = GMS_UVM_NONE;
+    if (e != --s->nt) {
+        s->t[e] = s->t[s->nt];
+        s->bent[s->t[e].block] = e;
+    }
+}
+
+static uint32_t entry_lru(const ture *s)
+{
+    uint32_t best = GMS_UVM_NONE;
+    for (uint32_t e = 0; e < s->nt; e++)
+        if (best == GMS_UVM_NONE || s->t[e].upd < s->t[best].upd) best = e;
+    return best;
+}
+
+/* resident pages of a block, ascending, appended to out */
+static void block_pages(ture *s, uint32_t block, gms_uvm_vec *out) { gms_lru_unit_pages(&s->lru, block, out); }
+
+static void expire(ture *s, uint32_t page, uint64_t now)
+{
+    gms_uvm *u = s->u;
+    const gms_uvm_page *pg = &u->pages[page];
+    s->expired[page] = 1;
+    s->expired_n++;
+    uint32_t e = s->bent[pg->block];
+    if (e == GMS_UVM_NONE) {
+        if (s->nt == s->pp->ture_table) {          /* trigger 1: table full */
+            uint32_t v = entry_lru(s);
+            uint32_t vb = s->t[v].block;
+            entry_free(s, v);
+            s->tmp.n = 0;
+            block_pages(s, vb, &s->tmp);
+            s->table_evictions++;
+            s->table_evicted_pages += s->tmp.n;
+            gms_uvm_evict_now(u, s->tmp.v, s->tmp.n, now);
+        }
+        e = s->nt++;
+        s->t[e] = (cent){ pg->block, 0, 0 };
+        s->bent[pg->block] = e;
+    }
+    const gms_uvm_region *r = &u->regions[pg->region];
+    uint64_t off = (pg->vpn - (r->base >> u->page_shift)) % r->leaf_pages;
+    s->t[e].mask |= 1ULL << (off & 63);
+    s->t[e].upd = ++s->seq;
+}
+
+static void recall(ture *s, uint32_t page)
+{
+    gms_uvm *u = s->u;
+    uint32_t e = s->bent[u->pages[page].block];
+    s->recalls++;
+    s->tmp.n = 0;
+    block_pages(s, u->pages[page].block, &s->tmp);
+    for (size_t i = 0; i < s->tmp.n; i++) {
+        uint32_t p = s->tmp.v[i];
+        if (!s->expired[p]) continue;
+        s->expired[p] = 0;
+        uint16_t h = (uint16_t)(s->init[p] / 2);
+        s->init[p] = s->left[p] = h ? h : 1;
+    }
+    if (e != GMS_UVM_NONE) entry_free(s, e);
+}
+
+/* ---- sampler ---- */
+static void end_window(ture *s)
+{
+    const gms_uvm_policy_params *pp = s->pp;
+    s->windows++;
+    for (uint32_t a = 0; a < s->acap; a++) {
+        double sum = 0;
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < s->ns; i++) {
+            if (s->s[i].alloc != a) continue;
+            sum += (double)s->s[i].n / (double)__builtin_popcountll(s->s[i].tag);
+            n++;
+        }
+        if (!n) continue;
+        double f = sum / n * pp->ture_scale;
+        double l = s->have[a] ? pp->ture_weight * s->lease[a] + (1 - pp->ture_weight) * f : f;
+        long v = (long)(l + 0.5);
+        if (v < 1) v = 1;
+        if (v > (long)pp->ture_max_lease) v = (long)pp->ture_max_lease;
+        s->lease[a] = (uint32_t)v;
+        s->have[a] = 1;
+        s->estimates++;
+        s->lease_sum += (uint64_t)v;
+    }
+    s->ns = 0;
+}
+
+static void sample(ture *s, uint32_t page, uint64_t now)
+{
+    const gms_uvm_policy_params *pp = s->pp;
+    uint64_t w = now / pp->ture_period;
+    int active = now % pp->ture_period < pp->ture_window;
+    if (s->ns && (w != s->win || !active)) end_window(s);
+    if (!active) return;
+    s->win = w;
+    gms_uvm *u = s->u;
+    const gms_uvm_page *pg = &u->pages[page];
+    const gms_uvm_region *r = &u->regions[pg->region];
+    uint64_t off = (pg->vpn - (r->base >> u->page_shift)) % r->leaf_pages;
+    uint32_t i = 0;
+    while (i < s->ns && s->s[i].block != pg->block) i++;
+    if (i == s->ns) {
+        if (s->ns == pp->ture_sampler) { s->sampler_drops++; return; }
+        s->s[s->ns++] = (samp){ pg->alloc, pg->block, 0, 0 };
+    }
+    if (s->s[i].n < 1023) s->s[i].n++;   /* 10-bit counter */
+    s->s[i].tag |= 1ULL << (off & 63);
+}
+
+/* ---- hooks ---- */
+static void resident(void *st, uint32_t page, uint64_t now)
+{
+    (void)now;
+    ture *s = st;
+    gms_lru_resident(&s->lru, page);
+    uint32_t a = s->u->pages[page].alloc;
+    s->expired[page] = 0;
+    s->init[page] = s->left[page] = s->have[a] ? (uint16_t)s->lease[a] : 0;
+}
+
+static void removed(void *st, uint32_t page)
+{
+    ture *s = st;
+    gms_lru_removed(&s->lru, page);
+    const gms_uvm_page *pg = &s->u->pages[page];
+    uint32_t e = s->bent[pg->block];
+    if (e != GMS_UVM_NONE && s->expired[page]) {
+        const gms_uvm_region *r = &s->u->regions[pg->region];
+        uint64_t off = (pg->vpn - (r->base >> s->u->page_shift)) % r->leaf_pages;
+        s->t[e].mask &= ~(1ULL << (off & 63));
+        if (!s->t[e].mask) entry_free(s, e);
+    }
+    s->expired[page] = 0;
+    s->left[page] = s->init[page] = 0;
+}
+
+static void access_hook(void *st, uint32_t page, uint64_t now)
+{
+    ture *s = st;
+    gms_uvm *u = s->u;
+    sample(s, page, now);
+    if (u->pages[page].state != GMS_PG_RESIDENT) return;
+    gms_lru_access(&s->lru, page);
+    if (s->expired[page]) { recall(s, page); return; }
+    if (!s->init[page]) {
+        uint32_t a = u->pages[page].alloc;
+        if (!s->have[a]) return;
+        s->init[page] = s->left[page] = (uint16_t)s->lease[a];
+    }
+    if (--s->left[page] == 0) expire(s, page, now);
+}
+
+static int cmp_upd(const void *a, const void *b)
+{
+    const cent *x = a, *y = b;
+    return x->upd < y->upd ? -1 : x->upd > y->upd;
+}
+
+static void select_ture(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
+{
+    (void)u; (void)now;
+    ture *s = st;
+    uint32_t want = s->pp->ture_evict_blocks, got = 0;
+    /* the least recently updated entries */
+    if (s->nt) {
+        qsort(s->t, s->nt, sizeof *s->t, cmp_upd);
+        for (uint32_t e = 0; e < s->nt; e++) s->bent[s->t[e].block] = e;
+    }
+    uint32_t take = s->nt < want ? s->nt : want;
+    for (uint32_t e = 0; e < take; e++) {
+        block_pages(s, s->t[e].block, out);
+        got++;
+    }
+    s->pressure_entries += take;
+    /* then the least recently used blocks (entries stay until their pages leave: removed()) */
+    for (uint32_t b = s->lru.head; b != GMS_UVM_NONE && got < want; b = s->lru.next[b]) {
+        uint32_t e = s->bent[b];
+        if (e != GMS_UVM_NONE && e < take) continue;
+        size_t before = out->n;
+        block_pages(s, b, out);
+        if (out->n > before) { got++; s->pressure_lru++; }
+    }
+}
+
+static void report(void *st, gms_uvm *u, gms_stats *out)
+{
+    (void)u;
+    ture *s = st;
+    gms_stat_u64(out, "Uvm_ture_expired_pages", s->expired_n);
+    gms_stat_u64(out, "Uvm_ture_recalls", s->recalls);
+    gms_stat_u64(out, "Uvm_ture_table_full_evictions", s->table_evictions);
+    gms_stat_u64(out, "Uvm_ture_table_full_pages", s->table_evicted_pages);
+    gms_stat_u64(out, "Uvm_ture_memory_full_table_granules", s->pressure_entries);
+    gms_stat_u64(out, "Uvm_ture_memory_full_lru_granules", s->pressure_lru);
+    gms_stat_u64(out, "Uvm_ture_sampling_windows", s->windows);
+    gms_stat_u64(out, "Uvm_ture_sampler_drops", s->sampler_drops);
+    gms_stat_f64(out, "Uvm_ture_avg_lease", s->estimates ? (double)s->lease_sum / (double)s->estimates : 0);
+}
+
+const gms_uvm_evict_ops gms_uvm_evict_ture = {
+    .name = "ture", .uvmsmart_id = -1, .help = "TURE: per-group leases from a sampler, 64 KiB coalescing table, 4 granules under pressure",
+    .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
+    .access = access_hook, .select = select_ture, .report = report,
+};

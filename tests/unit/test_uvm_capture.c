@@ -1,0 +1,177 @@
+/* CAPTURE (spec 000b 2.2-2.4): CAP's granularity and first-page checks, TURE's lease countdown,
+ * recall and both triggers, and the -uvm_policy presets, hand-computed. */
+#include "test_uvm_util.h"
+#include "uvm/prefetch_cap.h"
+#include "uvm/uvm_internal.h"
+#include <string.h>
+
+extern const gms_config_module gms_config_module_uvm;
+
+#define PG 4096ULL
+#define KB 1024ULL
+#define MB (1024ULL * 1024ULL)
+#define OPTS(...) (const char *const[]){ __VA_ARGS__, NULL }
+
+TEST(uvm_cap_granularity_rule)
+{
+    /* G = avail x req / (agg x 1.1), down to 64K..1M, at most the largest candidate <= req */
+    CHECK_EQ(gms_cap_granularity(1024 * MB, 4 * MB, 12 * MB, 1.1, 64 * KB, MB), MB);        /* 310 MiB -> 1 MiB */
+    CHECK_EQ(gms_cap_granularity(2 * MB, 4 * MB, 12 * MB, 1.1, 64 * KB, MB), 512 * KB);     /* 620.6 KiB */
+    CHECK_EQ(gms_cap_granularity(462 * KB, 4 * MB, 4 * MB, 1.1, 64 * KB, MB), 256 * KB);    /* 420 KiB (the seed's example) */
+    CHECK_EQ(gms_cap_granularity(1024 * MB, 220 * KB, 12 * MB, 1.1, 64 * KB, MB), 128 * KB); /* small allocation: 220 KiB */
+    CHECK_EQ(gms_cap_granularity(1024 * MB, 16 * KB, 12 * MB, 1.1, 64 * KB, MB), 64 * KB);   /* below 64 KiB */
+    CHECK_EQ(gms_cap_granularity(10 * KB, 4 * MB, 4 * MB, 1.1, 64 * KB, MB), 64 * KB);       /* G below the minimum */
+    CHECK_EQ(gms_cap_granularity(70 * KB, 4 * MB, 4 * MB, 1.0, 64 * KB, MB), 64 * KB);       /* c = 1: 70 KiB -> 64 */
+    CHECK_EQ(gms_cap_granularity(1024 * MB, 4 * MB, 4 * MB, 1.1, 64 * KB, 2 * MB), 2 * MB);  /* -uvm_cap_max 2MB */
+}
+
+static double migrated_after(uvm_h *h, uint64_t page)
+{
+    uvm_h_access_wait(h, 0, UVM_BASE + page * PG, GMS_MREQ_READ);
+    uvm_h_run_idle(h);
+    return uvm_h_stat(h, "Uvm_pages_migrated_in");
+}
+
+TEST(uvm_cap_granularity_shrinks_with_free_memory)
+{
+    /* one 4 MiB allocation (Magg = Mreq), 2 MiB of device memory (512 frames). Free frames at
+     * each fault, minus the faulted page: 511, 255, 127, 63, 31, 15 pages; G = free x 4 KiB / 1.1
+     * = 1858, 927, 462, 229, 113, 55 KiB -> 1M, 512K, 256K, 128K, 64K, 64K windows */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_policy", "capture", "gddr_size", "2MB",
+                                    "page_fault_latency", "100"), 4 * MB) == 0);
+    CHECK_EQ(migrated_after(&h, 0), 256);
+    CHECK_EQ(migrated_after(&h, 256), 256 + 128);
+    CHECK_EQ(migrated_after(&h, 384), 384 + 64);
+    CHECK_EQ(migrated_after(&h, 448), 448 + 32);
+    CHECK_EQ(migrated_after(&h, 480), 480 + 16);
+    CHECK_EQ(migrated_after(&h, 496), 496 + 16);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_oversubscribed"), 0);
+    CHECK_NEAR(uvm_h_stat(&h, "Uvm_cap_avg_granularity"), (1024.0 + 512 + 256 + 128 + 64 + 64) * 1024 / 6, 1e-6);
+    /* full: the next fault takes 64 KiB (no free memory) and sets the oversubscribed mode;
+     * TURE makes room with 4 granules (no lease has expired: the 4 least recently used blocks) */
+    CHECK_EQ(migrated_after(&h, 512), 512 + 16);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_oversubscribed"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 64);
+    /* oversubscribed: 512 KiB windows; the window [2.5 MiB, 3 MiB) of page 700 is 128 pages */
+    double before = uvm_h_stat(&h, "Uvm_pages_migrated_in");
+    CHECK_EQ(migrated_after(&h, 700) - before, 128);
+    uvm_h_free(&h);
+}
+
+static void on_bulk(void *ud) { ((uvm_h *)ud)->bulk_done++; }
+static int bulk_is_done(void *ud) { return ((uvm_h *)ud)->bulk_done >= 1; }
+
+TEST(uvm_cap_checks_the_first_page_of_each_chunk)
+{
+    /* 128 KiB windows (cap_max); page 64 (first of chunk 4) is made resident beforehand. The fault
+     * at page 80 covers chunks 4 and 5: chunk 4 is skipped on its first page, chunk 5 (the
+     * fault's own) comes whole. The fault at page 70 then takes the rest of chunk 4 (its own). */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "cap", "uvm_cap_max", "128KB", "page_fault_latency", "100"),
+                        1 * MB) == 0);
+    gms_uvm_prefetch(h.u, UVM_BASE + 64 * PG, PG, on_bulk, &h);
+    REQUIRE(gms_engine_run(h.e, bulk_is_done, &h, 0, stderr, &h.err) == 0);
+    CHECK_EQ(migrated_after(&h, 80), 1 + 16);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_cap_presence_checks"), 1);
+    CHECK_EQ(migrated_after(&h, 70), 1 + 16 + 15);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_cap_presence_checks"), 2);
+    uvm_h_free(&h);
+}
+
+static void touch(uvm_h *h, uint64_t page) { uvm_h_access_wait(h, 0, UVM_BASE + page * PG, GMS_MREQ_READ); }
+
+TEST(uvm_ture_lease_countdown_recall_and_table_full)
+{
+    /* sampler always on, periods of 100000 cycles, a 2-entry coalescing table */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
+                                    "uvm_ture_period", "100000", "uvm_ture_table_entries", "2", "page_fault_latency", "100"),
+                        1 * MB) == 0);
+    /* period 0: block 0 referenced 4 times over 2 pages: F = 4 / 2 = 2 */
+    touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 0);   /* no lease before the first estimate */
+    REQUIRE(uvm_h_run_until(&h, 100000) == 0);
+    touch(&h, 2);                                            /* period 1: L = 2 */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_sampling_windows"), 1);
+    CHECK_NEAR(uvm_h_stat(&h, "Uvm_ture_avg_lease"), 2, 1e-9);
+    touch(&h, 0); touch(&h, 1);                              /* pages 0, 1 take L = 2: 1 left */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 0);
+    touch(&h, 0); touch(&h, 1);                              /* 0 left: both expire, one entry */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 2);
+    touch(&h, 0);                                            /* recall: pages 0, 1 get L/2 = 1 */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_recalls"), 1);
+    touch(&h, 1);                                            /* page 1 expires again */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 3);
+    /* blocks 1 and 2 each get an expired page; the second finds the table full (blocks 0, 1)
+     * and block 0, the least recently updated, goes whole: pages 0, 1, 2 */
+    touch(&h, 16); touch(&h, 32); touch(&h, 16); touch(&h, 32); touch(&h, 16);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_table_full_evictions"), 0);
+    touch(&h, 32);
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_table_full_evictions"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_table_full_pages"), 3);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 3);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_capacity_pages"), 0);      /* proactive: memory was not full */
+    uvm_h_free(&h);
+}
+
+TEST(uvm_ture_memory_full_takes_expired_granules_first)
+{
+    /* 64 frames = 4 granules, sequential-local 64 KiB: faults at 0, 16, 32, 48 fill memory.
+     * Lease 1 from period 0 (F = 2 references / 2 pages = 1). Pages 33 and 0 expire, so granules
+     * 2 and 0 are in the table; with 2 granules per eviction, the fault at page 64 evicts exactly
+     * those two (least recently updated first), not the least recently used blocks 1 and 3 */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "uvm_eviction", "ture", "uvm_ture_window", "100000",
+                                    "uvm_ture_period", "100000", "uvm_ture_evict_blocks", "2", "gddr_size", "256KB",
+                                    "page_fault_latency", "100"), 1 * MB) == 0);
+    touch(&h, 0); touch(&h, 1);                 /* period 0: F = 2 references / 2 pages = 1 */
+    REQUIRE(uvm_h_run_until(&h, 100000) == 0);
+    touch(&h, 16); touch(&h, 32); touch(&h, 48);
+    touch(&h, 33);                              /* lease 1 -> expires: granule 2 in the table */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 1);
+    touch(&h, 0);                               /* no lease yet (migrated before the estimate): takes L = 1, expires */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 2);
+    touch(&h, 64);                              /* full: 2 granules, both from the table (2 then 0) */
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 32);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_memory_full_table_granules"), 2);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_memory_full_lru_granules"), 0);
+    /* pages 16 and 48 stayed: no new fault */
+    double faults = uvm_h_stat(&h, "Uvm_far_faults");
+    touch(&h, 16); touch(&h, 48);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), faults);
+    uvm_h_free(&h);
+}
+
+TEST(uvm_policy_presets)
+{
+    gms_params *p = gms_params_new();
+    gms_error err;
+    REQUIRE(gms_params_set(p, "uvm_policy", "CAPTURE", &err) == 0);
+    REQUIRE(gms_config_module_uvm.finalize(p, &err) == 0);
+    CHECK_EQ(p->uvm.prefetch_id, gms_uvm_prefetch_find("cap"));
+    CHECK_EQ(p->uvm.prefetch_oversub_id, gms_uvm_prefetch_find("cap"));
+    CHECK_EQ(p->uvm.evict_id, gms_uvm_evict_find("ture"));
+    REQUIRE(gms_params_set(p, "uvm_policy", "tpne", &err) == 0);
+    REQUIRE(gms_config_module_uvm.finalize(p, &err) == 0);
+    CHECK_EQ(p->uvm.prefetch_id, gms_uvm_prefetch_find("tree"));
+    CHECK_EQ(p->uvm.evict_id, gms_uvm_evict_find("lru2m"));
+    REQUIRE(gms_params_set(p, "uvm_policy", "rpre", &err) == 0);
+    REQUIRE(gms_config_module_uvm.finalize(p, &err) == 0);
+    CHECK_EQ(p->uvm.prefetch_id, gms_uvm_prefetch_find("random"));
+    CHECK_EQ(p->uvm.evict_id, gms_uvm_evict_find("random"));
+    REQUIRE(gms_params_set(p, "uvm_policy", "spse", &err) == 0);
+    REQUIRE(gms_config_module_uvm.finalize(p, &err) == 0);
+    CHECK_EQ(p->uvm.evict_id, gms_uvm_evict_find("lru64k"));
+    REQUIRE(gms_params_set(p, "uvm_policy", "tpxx", &err) == 0);
+    CHECK(gms_config_module_uvm.finalize(p, &err) != 0);
+    CHECK(strstr(err.msg, "-uvm_policy: unknown preset 'tpxx'") != NULL);
+    REQUIRE(gms_params_set(p, "uvm_policy", "", &err) == 0);
+    REQUIRE(gms_params_set(p, "uvm_cap_max", "96KB", &err) == 0);
+    CHECK(gms_config_module_uvm.finalize(p, &err) != 0);
+    CHECK(strstr(err.msg, "-uvm_cap_max") != NULL);
+    gms_params_free(p);
+}
