@@ -4,7 +4,7 @@
 #include "config/params.h"
 
 extern const gms_uvm_evict_ops gms_uvm_evict_lru4k, gms_uvm_evict_lru64k, gms_uvm_evict_lru2m, gms_uvm_evict_tree,
-    gms_uvm_evict_random, gms_uvm_evict_belady, gms_uvm_evict_ture, gms_uvm_evict_rrip, gms_uvm_evict_clockpro;
+    gms_uvm_evict_random, gms_uvm_evict_belady, gms_uvm_evict_ture, gms_uvm_evict_rrip, gms_uvm_evict_clockpro, gms_uvm_evict_hpe;
 
 const gms_uvm_evict_ops *const gms_uvm_evictors[] = {
     &gms_uvm_evict_lru2m,
@@ -16,6 +16,7 @@ const gms_uvm_evict_ops *const gms_uvm_evictors[] = {
     &gms_uvm_evict_ture,
     &gms_uvm_evict_rrip,
     &gms_uvm_evict_clockpro,
+    &gms_uvm_evict_hpe,
 };
 const size_t gms_uvm_nevictors = sizeof gms_uvm_evictors / sizeof gms_uvm_evictors[0];
 
