@@ -8,6 +8,7 @@
 #include "workloads/workload.h"
 #include "workloads/classify.h"
 #include "core/belady_prepass.h"
+#include "core/footprint_prepass.h"
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -538,8 +539,9 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
         g->wl_ops = s->ops;
         snprintf(g->stats.workload, sizeof g->stats.workload, "%s", s->ops->name);
     }
-    /* Belady without a future file: a first run records the program's page sequence */
-    if (gms_belady_prepass(g->uvm, p, w, err)) {
+    /* Belady without a future file: a first run records the program's page sequence;
+     * -uvm_oversub_ratio divides the program's whole footprint, known from a functional walk */
+    if (gms_belady_prepass(g->uvm, p, w, err) || gms_footprint_prepass(g->uvm, p, w, err)) {
         gms_sim_free(s);
         return NULL;
     }

@@ -224,6 +224,8 @@ int gms_uvm_alloc(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const 
 
 int gms_uvm_enabled(const gms_uvm *u) { return u->enabled; }
 
+void gms_uvm_plan_footprint(gms_uvm *u, uint64_t bytes) { u->planned_footprint = bytes; }
+
 void gms_uvm_fix_capacity(gms_uvm *u)
 {
     if (u->capacity_fixed) return;
@@ -236,7 +238,10 @@ void gms_uvm_fix_capacity(gms_uvm *u)
         frames = total > taken ? total - taken : 0;
         u->cap_limited = 1;
     } else if (prm->oversub_ratio > 0) {
-        double f = (double)u->footprint / prm->oversub_ratio;
+        /* the whole program's footprint when known: one allocating after its first kernel
+         * would otherwise run more oversubscribed than asked */
+        u->cap_footprint = u->planned_footprint > u->footprint ? u->planned_footprint : u->footprint;
+        double f = (double)u->cap_footprint / prm->oversub_ratio;
         frames = (uint64_t)(f / (double)u->page_size);
         uint64_t res = (prm->reserved_bytes + u->page_size - 1) >> u->page_shift;
         frames = frames > res ? frames - res : 0;

@@ -53,6 +53,9 @@ void gms_uvm_set_future(gms_uvm *u, const uint64_t *addrs, size_t n);
 /* 1 when the eviction policy needs a future and no file gives it: the caller records the
  * program's sequence and hands it to gms_uvm_set_future (gms_sim_new does) */
 int gms_uvm_wants_future(const gms_uvm *u);
+/* the managed bytes the program allocates over its whole run, known before it runs
+ * (core/footprint_prepass.h): -uvm_oversub_ratio divides this, not the launch-time sum */
+void gms_uvm_plan_footprint(gms_uvm *u, uint64_t bytes);
 /* device frames usable by managed pages (0 = unlimited); fixed at the first kernel launch or
  * bulk prefetch */
 uint64_t gms_uvm_capacity_pages(const gms_uvm *u);

@@ -290,6 +290,8 @@ struct gms_uvm {
     uint32_t *block_region; uint32_t nblocks, cap_blocks;
     gms_u64map pt;           /* vpn -> page index (managed) */
     uint64_t footprint;      /* bytes of managed allocations */
+    uint64_t planned_footprint; /* the program's whole managed footprint (0: not known) */
+    uint64_t cap_footprint;  /* the footprint -uvm_oversub_ratio was applied to */
     uint64_t device_bytes;   /* bytes of device allocations */
     int enabled;
 

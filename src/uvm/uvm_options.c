@@ -181,7 +181,8 @@ static void dump(const gms_params *p, FILE *out)
     fprintf(out, "UVM page: %llu KiB pages, 64 KiB basic blocks, 2 MiB regions\n", (unsigned long long)(u->page_size >> 10));
     if (u->gddr_size) fprintf(out, "UVM capacity: %llu MiB of device memory\n", (unsigned long long)(u->gddr_size >> 20));
     else if (u->oversub_ratio > 0)
-        fprintf(out, "UVM capacity: managed footprint / %g (%.0f%% oversubscription), fixed at the first kernel launch\n",
+        fprintf(out, "UVM capacity: managed footprint / %g (%.0f%% oversubscription); the footprint is the program's whole\n"
+                "  managed footprint (a built-in workload is walked once first), else the sum at the first kernel launch\n",
                 u->oversub_ratio, u->oversub_ratio * 100);
     else fprintf(out, "UVM capacity: unlimited\n");
     fprintf(out, "UVM TLB: %u entries per SM, %s, +%u cycles on a hit; L2 TLB: ", u->tlb_size,

@@ -1,0 +1,47 @@
+/* -uvm_oversub_ratio divides the program's whole managed footprint (core/footprint_prepass.h),
+ * not the part allocated by the first kernel launch. backprop allocates two of its arrays after
+ * its forward kernel; at scale=0.01 (in = 640 inputs, 16 hidden units, 40 blocks):
+ *   before the first launch: input 641x4 + output_hidden 17x4 + input_hidden 641x17x4
+ *                            + hidden_partial_sum 40x16x4 = 2564 + 68 + 43588 + 2560 = 48780
+ *   after it:                hidden_delta 17x4 + input_prev_weights 641x17x4 = 68 + 43588
+ *   whole program:           92436 bytes
+ * ratio 2: capacity = floor(92436 / 2 / 4096) = 11 pages (the launch-time sum gave 5). */
+#include "test.h"
+#include "config/params.h"
+
+static int run_backprop(const char *ratio, double *footprint, double *cap_footprint, double *cap_pages)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    int rc = gms_params_load_file(p, "configs/gtx1080ti.config", &err) ||
+             gms_params_set(p, "uvm_oversub_ratio", ratio, &err) || gms_params_finalize(p, &err);
+    const char *kv[] = { "scale=0.01", "uvm=1", NULL };
+    gms_workload_spec w = { "backprop", NULL, kv, 1, NULL };
+    gms_sim *s = rc ? NULL : gms_sim_new(p, &w, &err);
+    rc = s ? gms_sim_run(s, &err) : -1;
+    if (rc) printf("    backprop: %s\n", err.msg);
+    else {
+        const gms_run_stats *r = gms_sim_stats(s);
+        double v = 0;
+        rc = gms_stats_total(r, "Uvm_footprint_bytes", footprint) ||
+             gms_stats_total(r, "Uvm_capacity_footprint_bytes", cap_footprint) ||
+             gms_stats_total(r, "Uvm_capacity_pages", cap_pages) ||
+             gms_stats_total(r, "gms_workload_verified", &v) || v != 1;
+    }
+    gms_sim_free(s);
+    gms_params_free(p);
+    return rc;
+}
+
+TEST(uvm_oversub_ratio_over_whole_footprint)
+{
+    double fp = 0, cfp = 0, pages = 0;
+    REQUIRE(run_backprop("2", &fp, &cfp, &pages) == 0);
+    CHECK_EQ(fp, 92436);
+    CHECK_EQ(cfp, 92436);   /* the ratio was applied to the whole footprint */
+    CHECK_EQ(pages, 11);
+    /* footprint / capacity is the ratio asked, within the page rounding */
+    CHECK(fp / (pages * 4096) >= 2.0 && fp / ((pages + 1) * 4096) < 2.0);
+    REQUIRE(run_backprop("1.25", &fp, &cfp, &pages) == 0);
+    CHECK_EQ(pages, 18);    /* floor(92436 / 1.25 / 4096) = floor(18.05) */
+}
