@@ -94,5 +94,19 @@ grep -v '^#' examples/l1lat.sweep > "$T/ex.sweep"
 if [ -s "$T/doc.sweep" ] && cmp -s "$T/doc.sweep" "$T/ex.sweep"; then ok sweeps_doc_example_is_examples_l1lat
 else bad sweeps_doc_example_is_examples_l1lat; fi
 
+# --page-log with --no-timing: the log comes from a functional walk and says so; stream n=8192
+# makes 256 warps x 3 memory instructions, each on one page: 768 records after the header
+# (3 allocation lines + 2 header lines), the same records as the timed run's log
+expect_ok  page_log_no_timing        $BIN run $SMALL --workload stream --no-timing --page-log "$T/pl_walk.log"
+if [ "$(grep -vc '^#' "$T/pl_walk.log")" = 768 ] && [ "$(grep -c '^# alloc' "$T/pl_walk.log")" = 3 ] \
+   && grep -q -- '--page-log .*768 accesses from a functional walk' "$T/err"; then
+    ok page_log_no_timing_written; else bad page_log_no_timing_written; fi
+expect_ok  page_log_timed            $BIN run $SMALL --workload stream --page-log "$T/pl_timed.log"
+# (the same page/allocation pairs; the access indices follow each run's own order)
+if [ "$(awk '!/^#/ { print $2, $3 }' "$T/pl_timed.log" | sort | md5sum)" = "$(awk '!/^#/ { print $2, $3 }' "$T/pl_walk.log" | sort | md5sum)" ]; then
+    ok page_log_walk_matches_timed_records; else bad page_log_walk_matches_timed_records; fi
+expect_fail page_log_no_timing_bad_path 'page-log .*/no/such/dir/x.log' \
+    $BIN run $SMALL --workload stream --no-timing --page-log "$T/no/such/dir/x.log"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

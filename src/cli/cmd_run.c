@@ -24,7 +24,8 @@ static void run_help(void)
            "  --stats-json/csv/text FILE  write statistics there (text goes to stdout otherwise)\n"
            "  --quiet            no progress line\n"
            "  --ignore-unknown   load a full GPGPU-Sim config: options gpumemsim does not model are listed and ignored\n"
-           "  --page-log FILE    write every global access (index, page, address) for 'gpumemsim plot pages'\n"
+           "  --page-log FILE    write every global access (index, page, address) for 'gpumemsim plot pages';\n"
+           "                     with --no-timing from a functional walk (warps interleaved round-robin)\n"
            "  --no-timing        only generate the workload's instructions (functional run, result checked) and\n"
            "                     print the generation rate; no timing model\n");
 }
@@ -71,6 +72,15 @@ static int run_functional(const gms_cli_opts *o, const gms_params *p)
     int rc = gms_workload_run_functional(ops, o->wl_params, o->have_seed ? o->seed : p->sim.seed, &fr, &err);
     double wall = now_s() - t0;
     if (rc) { fprintf(stderr, "gpumemsim: %s\n", err.msg); return 1; }
+    uint64_t logged = 0;
+    if (o->page_log && gms_run_extras_walk(o->page_log, name, o->wl_params, o->have_seed ? o->seed : p->sim.seed,
+                                           &logged, &err)) {
+        fprintf(stderr, "gpumemsim: --page-log %s: %s\n", o->page_log, err.msg);
+        return 1;
+    }
+    if (o->page_log)
+        fprintf(stderr, "gpumemsim: --page-log %s: %llu accesses from a functional walk (--no-timing: warps of resident "
+                "blocks interleaved round-robin, not the timed order)\n", o->page_log, (unsigned long long)logged);
     printf("workload = %s\nkernels = %llu\nthread_blocks = %llu\nwarp_insts = %llu\nthread_insts = %llu\n"
            "mem_insts = %llu\ngms_workload_verified = 1\ngms_wall_seconds = %.6f\ngms_generated_warp_insts_per_second = %.0f\n",
            ops->name, (unsigned long long)fr.kernels, (unsigned long long)fr.blocks, (unsigned long long)fr.warp_insts,
