@@ -29,6 +29,7 @@ typedef struct pf {
     double xe, ye;
     rw_buf ax, ay, xj, yj, cdf, u;
     int allocated, pending;
+    wl_shadow *sh;         /* functional verify runs: xj, yj come back from it */
 } pf;
 
 static const gms_wl_param params[] = {
@@ -210,6 +211,7 @@ static int k_find(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     pf *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, TPB, W);
+    rw_warps_sh(W, nw, k);
     int64_t N = s->N;
     const double *cdf = s->cdf.h, *u = s->u.h, *ax = s->ax.h, *ay = s->ay.h;
     double *xj = s->xj.h, *yj = s->yj.h;
@@ -226,6 +228,7 @@ static int k_find(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
         }
         RW_LANES(x, m, l, t) a[l] = s->u.d + 8 * (uint64_t)I[l];
         uint8_t vu = gms_emit_load(&x->e, 0x28, m, GMS_MEM_LD_GLOBAL, 8, a, ri);
+        WL_SH_LD(x, m, double, u[I[l]]);
         uint32_t search = m;
         for (int64_t xx = 0; xx < N && search; xx++) {
             uint32_t found = 0;
@@ -234,6 +237,7 @@ static int k_find(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
                 if (cdf[xx] >= u[I[l]]) { index[l] = xx; found |= 1u << l; }
             }
             uint8_t vc = gms_emit_load(&x->e, 0x30, search, GMS_MEM_LD_GLOBAL, 8, a, ri);
+            WL_SH_LD(x, search, double, cdf[xx]);
             uint8_t p = gms_emit_alu(&x->e, 0x38, search, GMS_OP_DP, vc, vu, GMS_REG_NONE);   /* DSETP */
             rw_bra(x, 0x40, search, p);
             search &= ~found;
@@ -249,8 +253,10 @@ static int k_find(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
                 if (c) yj[I[l]] = ay[index[l]]; else xj[I[l]] = ax[index[l]];
             }
             uint8_t v = gms_emit_load(&x->e, 0x60 + 16 * (uint32_t)c, m, GMS_MEM_LD_GLOBAL, 8, a, r);
+            WL_SH_LD(x, m, double, c ? ay[index[l]] : ax[index[l]]);
             RW_LANES(x, m, l, t) a[l] = dst->d + 8 * (uint64_t)I[l];
             gms_emit_store(&x->e, 0x68 + 16 * (uint32_t)c, m, GMS_MEM_ST_GLOBAL, 8, a, ri, v);
+            WL_SH_ST(x, m, double, c ? yj[I[l]] : xj[I[l]]);
         }
         rw_exit(x, x->mask);
     }
@@ -261,7 +267,16 @@ static int k_find(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
 /* one frame per call: pushes its commands (1) or runs it on the CPU; 0 when all are done */
 static int drive(pf *s, gms_program *p)
 {
-    if (s->pending) { frame_post(s); s->pending = 0; }   /* results of the previous frame's kernel */
+    if (s->pending) {   /* results of the previous frame's kernel */
+        if (p && wl_shadow_active(s->sh)) {
+            /* the D2H copies of xj, yj: in a functional verify run, what the kernel left at
+             * their device addresses */
+            wl_shadow_read(s->sh, s->xj.d, s->xj.h, s->xj.bytes);
+            wl_shadow_read(s->sh, s->yj.d, s->yj.h, s->yj.bytes);
+        }
+        frame_post(s);
+        s->pending = 0;
+    }
     if (s->k >= s->Nfr) return 0;
     frame_pre(s);
     s->pending = 1;
@@ -272,7 +287,8 @@ static int drive(pf *s, gms_program *p)
         for (int i = 0; i < 6; i++) rw_buf_alloc_in(p, s->pool, b[i], nm[i], 0);
         s->allocated = 1;
     }
-    for (int i = 0; i < 6; i++) gms_prog_copy_h2d(p, b[i]->d, b[i]->bytes);
+    s->sh = p->shadow;
+    for (int i = 0; i < 6; i++) rw_buf_upload(p, b[i]);
     rw_kernel k = {.st = s, .fn = k_find, .grid = {(uint32_t)((s->N + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
     rw_launch(p, "kernel", &k, 0, 24);
     gms_prog_sync(p);

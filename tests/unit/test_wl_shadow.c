@@ -171,6 +171,7 @@ static const shadow_case cases[] = {
     { "srad", { "rows=32", "cols=48", "iter=2", "y2=15", "x2=15", "repeat=2" } },
     { "kmeans", { "points=300", "k=3", "reps=1", "repeat=2" } },   /* reps=1: the last round's
                                                                    * centres differ from the previous ones */
+    { "pfilter", { "x=32", "y=32", "z=3", "np=100", "repeat=2" } },
 };
 
 TEST(wl_shadow_every_micro_and_polybench)
