@@ -34,6 +34,7 @@ typedef struct dw {
     rw_buf src;                  /* bytes, alignedSize */
     rw_buf out[3], backup, in[3];
     uint8_t *img;                /* the source image (verify) */
+    wl_shadow *sh;               /* functional verify runs: verify reads the results from it */
 } dw;
 
 static const gms_wl_param params[] = {
@@ -126,11 +127,13 @@ static int k_split(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
     dw *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, THREADS, W);
+    rw_warps_sh(W, nw, k);
     uint32_t c = (uint32_t)s->comps;
     uint64_t gX = blk * THREADS, pixels = s->w * s->h, a[32], sa[32];
     const uint8_t *src = s->src.h;
     uint8_t sdata[THREADS * 3];
     uint8_t ri[RW_MAXW];
+    uint32_t wv[32];   /* the source word each lane loads, for the shadow memory */
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
         ri[w] = rw_prologue(x, x->mask);
@@ -141,11 +144,13 @@ static int k_split(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
             a[l] = s->src.d + 4 * word;
             sa[l] = 4 * (uint64_t)t;
             memcpy(&sdata[4 * t], &src[4 * word], 4);
+            memcpy(&wv[l], &src[4 * word], 4);
         }
         uint8_t q = rw_int(x, 0x18, x->mask, ri[w], GMS_REG_NONE);
         rw_bra(x, 0x20, x->mask, q);
         if (m) {
             uint8_t v = rw_ldg(x, 0x28, m, 4, a, ri[w]);
+            WL_SH_LD(x, m, uint32_t, wv[l]);
             rw_sts(x, 0x30, m, 4, sa, GMS_REG_NONE, v);
         }
     }
@@ -169,6 +174,7 @@ static int k_split(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
             }
             uint8_t d = rw_int(x, 0x68 + 16 * ci, m, v[ci], GMS_REG_NONE);
             rw_stg(x, 0x70 + 16 * ci, m, 4, a, ri[w], d);
+            WL_SH_ST(x, m, int32_t, dst[gX + (uint64_t)x->t0 + (uint64_t)l]);
         }
         rw_exit(x, x->mask);
     }
@@ -182,6 +188,7 @@ static int k_copy(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     dw *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, THREADS, W);
+    rw_warps_sh(W, nw, k);
     const rw_buf *dst = (const rw_buf *)(intptr_t)k->i[0], *src = (const rw_buf *)(intptr_t)k->i[1];
     uint64_t n = (uint64_t)k->i[2], a[32], b[32];
     for (uint32_t w = 0; w < nw; w++) {
@@ -195,8 +202,11 @@ static int k_copy(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
             RW_I(*dst)[i] = RW_I(*src)[i];
         }
         if (m) {
+            uint64_t i0 = blk * THREADS + x->t0;   /* lane l copies element i0 + l */
             uint8_t v = rw_ldg(x, 0x28, m, 4, a, ri);
+            WL_SH_LD(x, m, int32_t, RW_I(*src)[i0 + (uint64_t)l]);
             rw_stg(x, 0x30, m, 4, b, ri, v);
+            WL_SH_ST(x, m, int32_t, RW_I(*dst)[i0 + (uint64_t)l]);
         }
         rw_exit(x, x->mask);
     }
@@ -287,6 +297,7 @@ static int init_cols(fdwt *f, rw_warp *x, uint32_t m, col *C, const int64_t *cid
                      int64_t firstY, uint8_t ri, gms_error *err)
 {
     uint64_t a[3][32];
+    int32_t lv[3][32];   /* the pixel each lane loads, for the shadow memory */
     RW_LANES(x, m, l, t) {
         col *c = &C[l];
         c->off = coloff(f, cid[l]);
@@ -296,14 +307,19 @@ static int init_cols(fdwt *f, rw_warp *x, uint32_t m, col *C, const int64_t *cid
             ldr_init(&c->L, f->sx, f->sy, fx, firstY);
             for (int j = 0; j < 3; j++) if (load_px(f, &c->L, &a[j][l], &v[j], err)) return -1;
             c->p2 = v[0]; c->p1 = v[1]; c->p0 = v[2];
+            for (int j = 0; j < 3; j++) lv[j][l] = v[j];
             ldr_init(&c->L, f->sx, f->sy, fx, firstY + 1);
         } else {
             ldr_init(&c->L, f->sx, f->sy, fx, firstY - 2);
             for (int j = 0; j < 3; j++) if (load_px(f, &c->L, &a[j][l], &v[j], err)) return -1;
             c->p0 = v[0]; c->p1 = v[1]; c->p2 = v[2];
+            for (int j = 0; j < 3; j++) lv[j][l] = v[j];
         }
     }
-    for (int j = 0; j < 3; j++) rw_ldg(x, 0x40 + 8 * (uint32_t)j, m, 4, a[j], ri);
+    for (int j = 0; j < 3; j++) {
+        rw_ldg(x, 0x40 + 8 * (uint32_t)j, m, 4, a[j], ri);
+        WL_SH_LD(x, m, int32_t, lv[j][l]);
+    }
     return 0;
 }
 
@@ -344,6 +360,7 @@ static int vert(fdwt *f, rw_warp *x, uint32_t m, col *C, uint8_t ri, gms_error *
             B[C[l].off + i * VS] = v[l];
         }
         uint8_t r = rw_ldg(x, 0x70, m, 4, ga, ri);
+        WL_SH_LD(x, m, int32_t, v[l]);
         rw_sts(x, 0x78, m, 4, sa, GMS_REG_NONE, r);
         rw_int(x, 0x80, m, ri, GMS_REG_NONE);
     }
@@ -421,6 +438,7 @@ static int k_fdwt(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     rw_warp W[RW_MAXW];
     f.W = W;
     f.nw = rw_block_begin(out, (uint32_t)f.WX, W);
+    rw_warps_sh(W, f.nw, k);
     int64_t bx = (int64_t)(blk % k->grid.x), by = (int64_t)(blk / k->grid.x);
     int64_t maxX = (bx + 1) * f.WX + 1, maxY = (by + 1) * WIN_Y * f.steps + 1;
     int atR = maxX >= f.sx, atB = maxY >= f.sy;
@@ -455,6 +473,7 @@ static int k_fdwt(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
         rw_int(x, 0x50, x->mask, ri[w], GMS_REG_NONE);
     }
     uint64_t ga[32], sa[32];
+    int32_t ov[32];   /* the coefficient each lane stores, for the shadow memory */
     for (int64_t step = 0; step < f.steps; step++) {
         for (uint32_t w = 0; w < f.nw; w++) {
             rw_warp *x = &W[w];
@@ -485,7 +504,7 @@ static int k_fdwt(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
                                            (long long)wr->next);
                         m |= 1u << l;
                         ga[l] = f.out->d + 4 * (uint64_t)wr->next;
-                        O[wr->next] = buf[bi];
+                        O[wr->next] = ov[l] = buf[bi];
                         wr->next += hi ? wr->hl : wr->lh;
                     }
                     uint8_t v = rw_lds(x, 0x260 + 32 * (uint32_t)hi, x->mask, 4, sa, GMS_REG_NONE);
@@ -493,7 +512,10 @@ static int k_fdwt(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
                         uint8_t q = rw_int(x, 0x268 + 32 * (uint32_t)hi, x->mask, GMS_REG_NONE, GMS_REG_NONE);
                         rw_bra(x, 0x270 + 32 * (uint32_t)hi, x->mask, q);
                     }
-                    if (m) rw_stg(x, 0x278 + 32 * (uint32_t)hi, m, 4, ga, ri[w], v);
+                    if (m) {
+                        rw_stg(x, 0x278 + 32 * (uint32_t)hi, m, 4, ga, ri[w], v);
+                        WL_SH_ST(x, m, int32_t, ov[l]);
+                    }
                 }
             }
         }
@@ -535,6 +557,7 @@ static int next(void *st, gms_program *p, gms_error *err)
 {
     dw *s = st;
     if (s->done) return 0;
+    s->sh = p->shadow;
     uint64_t px = s->w * s->h, c = s->comps;
     rw_buf_alloc(p, &s->src, "srcImg", 1);
     rw_buf_alloc(p, &s->out[0], "c_r_out", 0);
@@ -609,10 +632,14 @@ static int verify(void *st, gms_error *err)
             memcpy(in, out, 4 * (uint64_t)(sx * sy));
         }
         const char *nm[3] = {"c_r_out", "c_g_out", "c_b_out"};
-        rc = rw_cmp_i("dwt2d", nm[ci], RW_I(s->out[ci]), out, px, err);
+        void *own;   /* the results as the kernels left them at their device addresses */
+        rc = rw_cmp_i("dwt2d", nm[ci], wl_result(s->sh, s->out[ci].d, s->out[ci].h, px, 4, &own), out, px, err);
+        free(own);
         if (!rc) {
             for (uint64_t i = 0; i < px; i++) in[i] = (int32_t)s->img[i * c + ci] - 128;
-            rc = rw_cmp_i("dwt2d", ci == 0 ? "c_r" : ci == 1 ? "c_g" : "c_b", RW_I(s->in[ci]), in, px, err);
+            rc = rw_cmp_i("dwt2d", ci == 0 ? "c_r" : ci == 1 ? "c_g" : "c_b",
+                          wl_result(s->sh, s->in[ci].d, s->in[ci].h, px, 4, &own), in, px, err);
+            free(own);
         }
     }
     free(in);

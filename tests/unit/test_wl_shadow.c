@@ -172,7 +172,20 @@ static const shadow_case cases[] = {
     { "kmeans", { "points=300", "k=3", "reps=1", "repeat=2" } },   /* reps=1: the last round's
                                                                    * centres differ from the previous ones */
     { "pfilter", { "x=32", "y=32", "z=3", "np=100", "repeat=2" } },
+    { "dwt2d", { "width=64", "height=48", "levels=2", "components=1", "repeat=2" } },
 };
+
+/* The store to move, counted back from the last one (0: the last), for a workload whose last
+ * stores cannot change a result (they write back values the memory already holds) */
+static uint64_t stores_back(const char *name)
+{
+    /* dwt2d's last kernel copies the backup back into c_r; past the 32 x 24 elements that
+     * level 2 overwrote it writes the values c_r still holds: 72 warps of such stores
+     * (elements 768..3071), so the test moves warp 23's (736..767): c_r[736] keeps level 2's
+     * input */
+    if (!strcmp(name, "dwt2d")) return 72;
+    return 0;
+}
 
 TEST(wl_shadow_every_micro_and_polybench)
 {
@@ -190,7 +203,7 @@ TEST(wl_shadow_every_micro_and_polybench)
                    (unsigned long long)r.shadow_stores);
             CHECK(0);
         }
-        uint64_t nst = r.shadow_stores, nld = r.shadow_loads;
+        uint64_t nst = r.shadow_stores - stores_back(k->name), nld = r.shadow_loads;
         if (prun(k->name, k->kv, nst, 0, &r, &e) == 0) {
             printf("    %s: the last store moved by 4 bytes still verifies\n", k->name);
             CHECK(0);
