@@ -14,6 +14,7 @@ typedef struct kn {
     uint64_t nref, nq, dim, k, iters, repeat;
     int done;
     rw_buf ref, query, dist, ind;
+    wl_shadow *sh;         /* functional verify runs: verify reads dist and ind from it */
 } kn;
 
 static const gms_wl_param params[] = {
@@ -68,6 +69,7 @@ static int k_dist(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
     kn *s = kk->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, BD * BD, W);
+    rw_warps_sh(W, nw, kk);
     int64_t wA = (int64_t)s->nref, wB = (int64_t)s->nq, dim = (int64_t)s->dim;
     int64_t bxi = (int64_t)(blk % kk->grid.x), byi = (int64_t)(blk / kk->grid.x);
     int64_t beginA = BD * byi, beginB = BD * bxi, stepA = BD * wA, stepB = BD * wB, endA = beginA + (dim - 1) * wA;
@@ -100,7 +102,9 @@ static int k_dist(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
             uint8_t c = rw_int(x, 0x30, x->mask, ri[w], GMS_REG_NONE);
             rw_bra(x, 0x38, x->mask, c);
             uint8_t va = rw_ldg(x, 0x40, mA, 4, a1, c);
+            WL_SH_LD(x, mA, float, sA[(x->t0 + (uint32_t)l) / BD][(x->t0 + (uint32_t)l) % BD]);
             uint8_t vb = rw_ldg(x, 0x48, mB, 4, a2, c);
+            WL_SH_LD(x, mB, float, sB[(x->t0 + (uint32_t)l) / BD][(x->t0 + (uint32_t)l) % BD]);
             rw_sts(x, 0x50, x->mask, 4, sa, GMS_REG_NONE, va);
             rw_sts(x, 0x58, x->mask, 4, sb, GMS_REG_NONE, vb);
         }
@@ -147,6 +151,7 @@ static int k_dist(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
             }
         }
         rw_stg(x, 0xa0, m, 4, a1, ri[w], acc[w]);
+        WL_SH_ST(x, m, float, ssd[x->t0 + (uint32_t)l]);
         rw_exit(x, x->mask);
     }
     (void)err;
@@ -160,6 +165,7 @@ static int k_sort(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
     kn *s = kk->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, 256, W);
+    rw_warps_sh(W, nw, kk);
     int64_t width = (int64_t)s->nq, height = (int64_t)s->nref, k = (int64_t)s->k;
     float *dist = RW_F(s->dist);
     int32_t *ind = RW_I(s->ind);
@@ -176,7 +182,9 @@ static int k_sort(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
 #define IA(r_, l_) (s->ind.d + 4 * (uint64_t)((r_) * width + col[l_]))
         RW_LANES(x, act, l, t) { a1[l] = DA(0, l); a2[l] = IA(0, l); maxd[l] = dist[col[l]]; ind[col[l]] = 1; }
         uint8_t rmax = rw_ldg(x, 0x28, act, 4, a1, ri);
+        WL_SH_LD(x, act, float, maxd[l]);
         rw_stg(x, 0x30, act, 4, a2, ri, GMS_REG_NONE);
+        WL_SH_ST(x, act, int32_t, 1);
         for (int part = 1; part <= 2; part++) {
             int64_t lo = part == 1 ? 1 : k, hi = part == 1 ? k : height;
             for (int64_t lr = lo; lr < hi; lr++) {
@@ -188,6 +196,7 @@ static int k_sort(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
                     if (cur[l] < maxd[l]) mins |= 1u << l;
                 }
                 uint8_t rc = rw_ldg(x, 0x38, act, 4, a1, ri);
+                WL_SH_LD(x, act, float, cur[l]);
                 uint8_t p = rw_fp(x, 0x40, act, rc, rmax, GMS_REG_NONE);
                 rw_bra(x, 0x48, act, p);
                 int64_t pos[32];
@@ -202,6 +211,7 @@ static int k_sort(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
                         if (dist[a * width + col[l]] > cur[l]) { pos[l] = a; found |= 1u << l; }
                     }
                     uint8_t v = rw_ldg(x, 0x50, searching, 4, a1, ri);
+                    WL_SH_LD(x, searching, float, dist[a * width + col[l]]);
                     uint8_t q = rw_fp(x, 0x58, searching, v, rc, GMS_REG_NONE);
                     rw_bra(x, 0x60, searching, q);
                     searching &= ~found;
@@ -217,12 +227,17 @@ static int k_sort(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
                         ind[j * width + col[l]] = ind[(j - 1) * width + col[l]];
                     }
                     if (!mv) break;
+                    /* the host has already shifted: element j holds element j-1's value */
                     uint8_t v1 = rw_ldg(x, 0x68, mv, 4, a1, ri);
+                    WL_SH_LD(x, mv, float, dist[(j - 1) * width + col[l]]);
                     RW_LANES(x, mv, l, t) a1[l] = DA(j, l);
                     rw_stg(x, 0x70, mv, 4, a1, ri, v1);
+                    WL_SH_ST(x, mv, float, dist[j * width + col[l]]);
                     uint8_t v2 = rw_ldg(x, 0x78, mv, 4, a2, ri);
+                    WL_SH_LD(x, mv, int32_t, ind[(j - 1) * width + col[l]]);
                     RW_LANES(x, mv, l, t) a2[l] = IA(j, l);
                     rw_stg(x, 0x80, mv, 4, a2, ri, v2);
+                    WL_SH_ST(x, mv, int32_t, ind[j * width + col[l]]);
                     rw_bra(x, 0x88, mv, ri);
                 }
                 RW_LANES(x, mins, l, t) {
@@ -231,16 +246,21 @@ static int k_sort(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
                     ind[pos[l] * width + col[l]] = (int32_t)lr + 1;
                 }
                 rw_stg(x, 0x90, mins, 4, a1, ri, rc);
+                WL_SH_ST(x, mins, float, cur[l]);
                 rw_stg(x, 0x98, mins, 4, a2, ri, GMS_REG_NONE);
+                WL_SH_ST(x, mins, int32_t, lr + 1);
                 if (part == 1) {
                     uint32_t other = act & ~mins;
                     RW_LANES(x, other, l, t) { a2[l] = IA(lr, l); ind[lr * width + col[l]] = (int32_t)lr + 1; }
                     rw_stg(x, 0xa0, other, 4, a2, ri, GMS_REG_NONE);
+                    WL_SH_ST(x, other, int32_t, lr + 1);
                     RW_LANES(x, act, l, t) { a1[l] = DA(lr, l); maxd[l] = dist[lr * width + col[l]]; }
                     rmax = rw_ldg(x, 0xa8, act, 4, a1, ri);
+                    WL_SH_LD(x, act, float, maxd[l]);
                 } else if (mins) {
                     RW_LANES(x, mins, l, t) { a1[l] = DA(k - 1, l); maxd[l] = dist[(k - 1) * width + col[l]]; }
                     rmax = rw_ldg(x, 0xb0, mins, 4, a1, ri);
+                    WL_SH_LD(x, mins, float, maxd[l]);
                 }
             }
         }
@@ -257,9 +277,11 @@ static int k_sqrt(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
     kn *s = kk->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, BD * BD, W);
+    rw_warps_sh(W, nw, kk);
     uint64_t bx = blk % kk->grid.x, by = blk / kk->grid.x;
     float *dist = RW_F(s->dist);
     uint64_t a[32];
+    float in[32], o[32];   /* each lane's value before and after, for the shadow memory */
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
         uint8_t ri = rw_prologue(x, x->mask);
@@ -269,14 +291,17 @@ static int k_sqrt(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
             if (xi < s->nq && yi < s->k) {
                 m |= 1u << l;
                 a[l] = s->dist.d + 4 * (yi * s->nq + xi);
-                dist[yi * s->nq + xi] = sqrtf(dist[yi * s->nq + xi]);
+                in[l] = dist[yi * s->nq + xi];
+                dist[yi * s->nq + xi] = o[l] = sqrtf(in[l]);
             }
         }
         uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
         rw_bra(x, 0x20, x->mask, c);
         uint8_t v = rw_ldg(x, 0x28, m, 4, a, ri);
+        WL_SH_LD(x, m, float, in[l]);
         v = rw_sfu(x, 0x30, m, v);
         rw_stg(x, 0x38, m, 4, a, ri, v);
+        WL_SH_ST(x, m, float, o[l]);
         rw_exit(x, x->mask);
     }
     (void)err;
@@ -287,6 +312,7 @@ static int next(void *st, gms_program *p, gms_error *err)
 {
     kn *s = st;
     if (s->done) return 0;
+    s->sh = p->shadow;
     rw_buf_alloc(p, &s->ref, "ref", 1);
     rw_buf_alloc(p, &s->query, "query", 1);
     rw_buf_alloc(p, &s->dist, "dist", 0);
@@ -314,8 +340,10 @@ static int verify(void *st, gms_error *err)
 {
     kn *s = st;
     uint64_t r = s->nref, q = s->nq, d = s->dim, k = s->k;
-    const float *ref = RW_F(s->ref), *qu = RW_F(s->query), *gd = RW_F(s->dist);
-    const int32_t *gi = RW_I(s->ind);
+    const float *ref = RW_F(s->ref), *qu = RW_F(s->query);
+    void *od, *oi;   /* the results as the kernels left them at their device addresses */
+    const float *gd = wl_result(s->sh, s->dist.d, s->dist.h, q * k, 4, &od);
+    const int32_t *gi = wl_result(s->sh, s->ind.d, s->ind.h, q * k, 4, &oi);
     float *dist = gms_xmalloc(4 * r);
     int32_t *idx = gms_xmalloc(4 * r);
     int rc = 0;
@@ -351,6 +379,8 @@ static int verify(void *st, gms_error *err)
     }
     free(dist);
     free(idx);
+    free(od);
+    free(oi);
     return rc ? -1 : 0;
 }
 
