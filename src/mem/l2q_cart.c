@@ -53,6 +53,11 @@ typedef struct cart {
     int32_t sel, out;            /* global leaf index of the last peek / pop */
     int sel_kind;
     int hand_placed;             /* the golden test went over nE */
+    /* host speed: a fill that stalled cannot succeed before a drain changes the tree, so it
+     * is not retried until then; the head's coordinates are decoded once */
+    int fill_blocked;
+    const gms_mreq *coord_of;
+    gms_cart_coord head_coord;
     gms_l2q_stats st;
 } cart;
 
@@ -140,7 +145,11 @@ static void leaf_push(cart *c, uint32_t bi, uint32_t gi, uint32_t qi, uint32_t r
 /* spec 000a 2.4; 0 = filed, -1 = stall (the request stays at the head of the buffer) */
 static int fill(cart *c, gms_mreq *r)
 {
-    gms_cart_coord k = gms_l2q_cart_coord(c, r->addr);
+    if (c->coord_of != r) {
+        c->head_coord = gms_l2q_cart_coord(c, r->addr);
+        c->coord_of = r;
+    }
+    gms_cart_coord k = c->head_coord;
     uint32_t g0 = k.bank * c->nr, free_g = UINT32_MAX;
     for (uint32_t g = g0; g < g0 + c->nr; g++) {
         if (!c->g[g].n) {
@@ -176,11 +185,17 @@ static int cart_tick(void *self, uint64_t now)
     cart *c = self;
     gms_mreq *r = c->in.head;
     if (!r) return 0;
+    if (c->fill_blocked) {
+        c->st.fill_stalls++;
+        return 0;
+    }
     gms_mreq *nx = r->next;  /* fill relinks r */
     if (fill(c, r)) {
         c->st.fill_stalls++;
+        c->fill_blocked = 1;
         return 0;            /* only a drain makes room */
     }
+    c->coord_of = NULL;      /* r may come back as another request: decode afresh */
     c->in.head = nx;
     if (!nx) c->in.tail = NULL;
     c->in.n--;
@@ -300,6 +315,7 @@ static void cart_pop(void *self, gms_mreq *r)
     c->rr_pos = qi;
     c->out = c->sel;
     c->sel = -1;
+    c->fill_blocked = 0;
     uint64_t *k[] = { &c->st.pick_same_queue, &c->st.pick_same_row, &c->st.pick_longest, &c->st.pick_other };
     (*k[c->sel_kind])++;
 }

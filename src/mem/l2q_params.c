@@ -17,7 +17,7 @@ void gms_l2q_params_default(gms_l2q_params *p)
 static int field(const char *s, const char *opt, const char *what, char **end, uint32_t lo, uint32_t hi,
                  uint32_t *out, gms_error *err)
 {
-    char *e;
+    char *e = NULL;
     if (*s < '0' || *s > '9') return gms_err(err, "%s: %s must be a number, got \"%s\"", opt, what, s);
     unsigned long v = strtoul(s, &e, 10);
     if (v < lo || v > hi) return gms_err(err, "%s: %s must be %u..%u, got %lu", opt, what, lo, hi, v);
@@ -29,7 +29,7 @@ static int field(const char *s, const char *opt, const char *what, char **end, u
 int gms_l2q_params_parse(const char *cart, const char *p2, gms_l2q_params *p, gms_error *err)
 {
     const char *o = "-gms_l2q_cart";
-    char *e;
+    char *e = NULL;   /* set by each successful field() (LTO cannot see it) */
     memset(p, 0, sizeof *p);
     if (field(cart, o, "nR (rows per bank)", &e, 1, GMS_CART_MAX_RC, &p->cart_rows, err)) return -1;
     if (*e != ':') return gms_err(err, "%s: expected nR:nC:nE[:drain], got \"%s\"", o, cart);

@@ -109,6 +109,9 @@ void gms_ms_report(void *self, gms_stats *out)
     gms_stat_u64(out, "gpgpu_n_dram_requests", sum.n_req);
     gms_stat_f64(out, "bw_util", ms->nch ? bw / ms->nch : 0);
     gms_stat_f64(out, "dram_eff", ms->nch ? eff / ms->nch : 0);
+    /* spec 000a 7 "DRAM efficiency": active cycles over cycles (GPGPU-Sim's dram_eff is the
+     * bandwidth used over active cycles) */
+    gms_stat_f64(out, "gms_dram_active_fraction", ratio(sum.n_activity, sum.n_cmd));
     gms_stat_f64(out, "Row_Buffer_Locality", ratio(sum.hits_num, sum.access_num));
     gms_stat_f64(out, "Row_Buffer_Locality_read", ratio(sum.hits_read_num, sum.read_num));
     gms_stat_f64(out, "Row_Buffer_Locality_write", ratio(sum.hits_write_num, sum.write_num));
