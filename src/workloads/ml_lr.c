@@ -29,6 +29,7 @@ typedef struct lr {
     uint64_t repeat, rep;   /* repetitions asked for, pushed so far */
     rw_buf X, w, cost, cls, grad;
     float *x0;              /* a copy of the input matrix (verify) */
+    wl_shadow *sh;          /* functional verify runs: verify reads the weights and costs from it */
 } lr;
 
 static const gms_wl_param params[] = {
@@ -117,6 +118,7 @@ static int k_gemvN(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
     lr *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, (uint32_t)k->block.x, W);
+    rw_warps_sh(W, nw, k);
     const float *X = RW_F(s->X), *w = RW_F(s->w);
     float *y = RW_F(s->cost);
     uint64_t m = s->m, n = s->n, a[32], xb[32];
@@ -136,7 +138,9 @@ static int k_gemvN(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
                 acc[l] += X[j * m + i] * w[j];
             }
             uint8_t va = rw_ldg(x, 0x30, act, 4, a, c);
+            WL_SH_LD(x, act, float, X[j * m + b * k->block.x + x->t0 + (uint64_t)l]);
             uint8_t vx = rw_ldg(x, 0x38, act, 4, xb, c);
+            WL_SH_LD(x, act, float, w[j]);
             r = rw_fp(x, 0x40, act, va, vx, r);
             if (j % 4 == 3 || j + 1 == n) {
                 uint8_t q = rw_int(x, 0x48, act, c, GMS_REG_NONE);
@@ -149,6 +153,7 @@ static int k_gemvN(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
             y[i] = acc[l];
         }
         rw_stg(x, 0x58, act, 4, a, c, r);
+        WL_SH_ST(x, act, float, acc[l]);
         rw_exit(x, x->mask);
     }
     (void)err;
@@ -161,9 +166,11 @@ static int k_cost(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     lr *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, (uint32_t)k->block.x, W);
+    rw_warps_sh(W, nw, k);
     float *cost = RW_F(s->cost);
     const uint16_t *cls = s->cls.h;
     uint64_t a[32], ac[32];
+    float in[32], o[32];   /* each lane's cost before and after, for the shadow memory */
     for (uint32_t wi = 0; wi < nw; wi++) {
         rw_warp *x = &W[wi];
         uint8_t ri, c;
@@ -172,11 +179,14 @@ static int k_cost(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
             uint64_t i = b * k->block.x + t;
             a[l] = s->cost.d + 4 * i;
             ac[l] = s->cls.d + 2 * i;
-            cost[i] = 1.0f / (1.0f + expf(-cost[i])) - (float)cls[i];
+            in[l] = cost[i];
+            cost[i] = o[l] = 1.0f / (1.0f + expf(-cost[i])) - (float)cls[i];
         }
         if (act) {
             uint8_t v = rw_ldg(x, 0x28, act, 4, a, c);
+            WL_SH_LD(x, act, float, in[l]);
             uint8_t y = gms_emit_load(&x->e, 0x30, act, GMS_MEM_LD_GLOBAL, 2, ac, c);
+            WL_SH_LD(x, act, uint16_t, cls[b * k->block.x + x->t0 + (uint64_t)l]);
             uint8_t e = rw_fp(x, 0x38, act, v, GMS_REG_NONE, GMS_REG_NONE);    /* FMUL by -log2(e) */
             e = rw_sfu(x, 0x40, act, e);                                      /* MUFU.EX2 */
             e = rw_fp(x, 0x48, act, e, GMS_REG_NONE, GMS_REG_NONE);           /* FADD 1 */
@@ -185,6 +195,7 @@ static int k_cost(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
             uint8_t f = rw_sfu(x, 0x60, act, y);                              /* I2F.U16 */
             e = rw_fp(x, 0x68, act, e, f, GMS_REG_NONE);
             rw_stg(x, 0x70, act, 4, a, c, e);
+            WL_SH_ST(x, act, float, o[l]);
         }
         rw_exit(x, x->mask);
     }
@@ -210,6 +221,7 @@ static int k_gemvT(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
     lr *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, TPB, W);
+    rw_warps_sh(W, nw, k);
     uint64_t m = s->m, j = b, a[32], ab[32], sa[32], sb[32];
     float p[TPB];
     gemvT_partials(RW_F(s->X), RW_F(s->cost), m, j, p);
@@ -231,7 +243,9 @@ static int k_gemvT(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
             rw_bra(x, 0x28, x->mask, q);
             if (!act) break;
             uint8_t va = rw_ldg(x, 0x30, act, 4, a, ri[wi]);
+            WL_SH_LD(x, act, float, RW_F(s->X)[j * m + base + x->t0 + (uint64_t)l]);
             uint8_t vc = rw_ldg(x, 0x38, act, 4, ab, ri[wi]);
+            WL_SH_LD(x, act, float, RW_F(s->cost)[base + x->t0 + (uint64_t)l]);
             acc[wi] = rw_fp(x, 0x40, act, va, vc, acc[wi]);
         }
         RW_LANES(x, x->mask, l, t) sa[l] = 4 * (uint64_t)t;
@@ -266,6 +280,7 @@ static int k_gemvT(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
             a[0] = s->grad.d + 4 * j;
             uint8_t v = rw_lds(x, 0x90, 1u, 4, z, GMS_REG_NONE);
             rw_stg(x, 0x98, 1u, 4, a, ri[wi], v);
+            WL_SH_ST(x, 1u, float, p[0]);
         }
         rw_exit(x, x->mask);
     }
@@ -279,9 +294,11 @@ static int k_axpy(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     lr *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, (uint32_t)k->block.x, W);
+    rw_warps_sh(W, nw, k);
     float alpha = (float)k->f[0], *w = RW_F(s->w);
     const float *g = RW_F(s->grad);
     uint64_t a[32], ag[32];
+    float in[32];   /* each lane's weight before the update, for the shadow memory */
     for (uint32_t wi = 0; wi < nw; wi++) {
         rw_warp *x = &W[wi];
         uint8_t ri, c;
@@ -290,13 +307,18 @@ static int k_axpy(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
             uint64_t i = b * k->block.x + t;
             a[l] = s->w.d + 4 * i;
             ag[l] = s->grad.d + 4 * i;
+            in[l] = w[i];
             w[i] += alpha * g[i];
         }
         if (act) {
+            uint64_t i0 = b * k->block.x + x->t0;   /* lane l's feature is i0 + l */
             uint8_t vg = rw_ldg(x, 0x28, act, 4, ag, c);
+            WL_SH_LD(x, act, float, g[i0 + (uint64_t)l]);
             uint8_t vw = rw_ldg(x, 0x30, act, 4, a, c);
+            WL_SH_LD(x, act, float, in[l]);
             uint8_t v = rw_fp(x, 0x38, act, vg, vw, GMS_REG_NONE);
             rw_stg(x, 0x40, act, 4, a, c, v);
+            WL_SH_ST(x, act, float, w[i0 + (uint64_t)l]);
         }
         rw_exit(x, x->mask);
     }
@@ -308,6 +330,7 @@ static int next(void *st, gms_program *p, gms_error *err)
 {
     lr *s = st;
     if (s->rep == s->repeat) return 0;
+    s->sh = p->shadow;
     if (s->rep == 0) {
         /* non-UVM order: dFeatureMatTrans, dWeightArr, dCostArr, dClassArr, dFeaCostProdArr */
         rw_buf_alloc(p, &s->X, "dFeatureMatTrans", 0);
@@ -315,14 +338,14 @@ static int next(void *st, gms_program *p, gms_error *err)
         rw_buf_alloc(p, &s->cost, "dCostArr", 0);
         rw_buf_alloc(p, &s->cls, "dClassArr", 0);
         rw_buf_alloc(p, &s->grad, "dFeaCostProdArr", 0);
-        gms_prog_copy_h2d(p, s->X.d, s->X.bytes);
-        gms_prog_copy_h2d(p, s->w.d, s->w.bytes);
-        gms_prog_copy_h2d(p, s->cls.d, s->cls.bytes);
+        rw_buf_upload(p, &s->X);
+        rw_buf_upload(p, &s->w);
+        rw_buf_upload(p, &s->cls);
     } else {
         /* a later repetition: the weights start from zero again (the previous repetition's
          * kernels have run by now, since next() is called only then) */
         memset(s->w.h, 0, s->w.bytes);
-        gms_prog_copy_h2d(p, s->w.d, s->w.bytes);
+        rw_buf_upload(p, &s->w);
     }
     /* ComputeCost: 128 threads when numInstances > 128, else one block of numInstances */
     uint32_t cb = s->m > TPB ? TPB : (uint32_t)s->m, cg = s->m > TPB ? (uint32_t)((s->m + TPB - 1) / TPB) : 1;
@@ -363,8 +386,12 @@ static int verify(void *st, gms_error *err)
             w[j] += alpha * p[0];
         }
     }
-    int rc = rw_cmp_f("lr", "dWeightArr", RW_F(s->w), w, n, 1e-5, err);
-    if (!rc) rc = rw_cmp_f("lr", "dCostArr", RW_F(s->cost), c, m, 1e-5, err);
+    void *ow, *oc;   /* the results as the kernels left them at their device addresses */
+    int rc = rw_cmp_f("lr", "dWeightArr", wl_result(s->sh, s->w.d, s->w.h, n, 4, &ow), w, n, 1e-5, err);
+    if (!rc) rc = rw_cmp_f("lr", "dCostArr", wl_result(s->sh, s->cost.d, s->cost.h, m, 4, &oc), c, m, 1e-5, err);
+    else oc = NULL;
+    free(ow);
+    free(oc);
     free(w);
     free(c);
     return rc ? -1 : 0;

@@ -174,6 +174,7 @@ static const shadow_case cases[] = {
     { "pfilter", { "x=32", "y=32", "z=3", "np=100", "repeat=2" } },
     { "dwt2d", { "width=64", "height=48", "levels=2", "components=1", "repeat=2" } },
     { "knn", { "ref=40", "query=36", "dim=5", "k=4", "iter=2", "repeat=1" } },
+    { "lr", { "instances=300", "features=40", "iter=2", "repeat=2" } },
 };
 
 /* The store to move, counted back from the last one (0: the last), for a workload whose last
