@@ -67,31 +67,14 @@ static const pb_def def = {
     .name = "covar",
     .dims = { "M", "N" },
     .dim_scaled = { 1, 1 },
+    .dim_min = { 256, 32 },   /* the smallest launchable grids (mean_kernel M/256, reduce_kernel N/32) */
     .arrs = { { "data", 1, 0, 1 }, { "symmat", 1, 1, 1 }, { "mean", 1, 0, 1 } },
     .elems = elems, .check = check, .init = init, .launch = launch, .cpu = cpu,
     .rtol = 1e-3, .atol = 1e-8,
 };
 
-/* scale below the smallest launchable grids (mean_kernel M/256, reduce_kernel N/32) clamps
- * M and N up to them (wl_clamp.h) */
-static const char *const clamp_names[] = { "M", "N", NULL };
-static const uint64_t clamp_mins[] = { 256, 32 };
-
-static int create(const gms_wl_args *a, void **st, gms_error *e)
-{
-    gms_wl_args *c = wl_clamp_args(a, clamp_names, clamp_mins);
-    int rc = pb_create(&def, c, st, e);
-    gms_wl_args_free(c);
-    return rc;
-}
-
-static uint64_t footprint(const gms_wl_args *a)
-{
-    gms_wl_args *c = wl_clamp_args(a, clamp_names, clamp_mins);
-    uint64_t b = pb_footprint(&def, c);
-    gms_wl_args_free(c);
-    return b;
-}
+static int create(const gms_wl_args *a, void **st, gms_error *e) { return pb_create(&def, a, st, e); }
+static uint64_t footprint(const gms_wl_args *a) { return pb_footprint(&def, a); }
 
 const gms_workload_ops gms_wl_pb_covar = {
     .name = "covar", .suite = "polybench", .domain = "statistics", .ri = "I",

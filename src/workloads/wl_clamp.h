@@ -22,9 +22,6 @@ uint64_t wl_clamp_min(const gms_wl_args *a, const char *name, uint64_t v, uint64
 int wl_clamp_scaled(const gms_wl_args *a, const char *wl, const char *name, uint64_t mult, uint64_t min, uint64_t max,
                     uint64_t *out, gms_error *err);
 
-/* For workloads built on a shared create (pb_create): a copy of `a` in which each of the
- * NULL-terminated `names` holds its scaled value (wl_scaled, wl_util.h) clamped to mins[i],
- * and scale=1. Free with gms_wl_args_free. */
 /* A size parameter of a workload whose sizes are given directly (the microbenchmarks, cnn):
  * *out = its value times `scale` (wl_scaled; the value itself without `scale`), clamped up to
  * `min` as wl_clamp_min does, then checked by wl_need_size (zero, above `max`). A `scale` that
@@ -32,6 +29,9 @@ int wl_clamp_scaled(const gms_wl_args *a, const char *wl, const char *name, uint
 int wl_clamp_size(const gms_wl_args *a, const char *wl, const char *name, uint64_t min, uint64_t max, uint64_t *out,
                   gms_error *err);
 
+/* For workloads built on a shared create (pb_create): a copy of `a` in which each of the
+ * NULL-terminated `names` holds its scaled value (wl_scaled, wl_util.h) clamped to mins[i],
+ * and scale=1. Free with gms_wl_args_free. */
 gms_wl_args *wl_clamp_args(const gms_wl_args *a, const char *const *names, const uint64_t *mins);
 
 #endif

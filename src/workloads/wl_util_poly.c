@@ -1,4 +1,5 @@
 #include "workloads/wl_util_poly.h"
+#include "workloads/wl_clamp.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,29 @@ static int pb_sizes(const pb_def *def, const gms_wl_args *a, uint64_t *dim, uint
     return 0;
 }
 
+/* a copy of `a` with the sizes that `scale` took below def->dim_min clamped (wl_clamp_args),
+ * or NULL when the workload declares no minimum */
+static gms_wl_args *pb_clamped(const pb_def *def, const gms_wl_args *a)
+{
+    const char *names[PB_MAX_DIMS + 1] = { NULL };
+    uint64_t mins[PB_MAX_DIMS] = { 0 };
+    int n = 0;
+    for (int d = 0; d < PB_MAX_DIMS && def->dims[d]; d++)
+        if (def->dim_min[d]) { names[n] = def->dims[d]; mins[n++] = def->dim_min[d]; }
+    return n ? wl_clamp_args(a, names, mins) : NULL;
+}
+
+static int pb_create_args(const pb_def *def, const gms_wl_args *a, void **state, gms_error *err);
+
 int pb_create(const pb_def *def, const gms_wl_args *a, void **state, gms_error *err)
+{
+    gms_wl_args *c = pb_clamped(def, a);
+    int rc = pb_create_args(def, c ? c : a, state, err);
+    if (c) gms_wl_args_free(c);
+    return rc;
+}
+
+static int pb_create_args(const pb_def *def, const gms_wl_args *a, void **state, gms_error *err)
 {
     pb_state tmp;
     memset(&tmp, 0, sizeof tmp);
@@ -95,7 +118,10 @@ uint64_t pb_footprint(const pb_def *def, const gms_wl_args *a)
     uint64_t dim[PB_MAX_DIMS] = { 0 }, n[PB_MAX_ARRS] = { 0 }, total = 0;
     int narr = 0;
     gms_error e;
-    if (pb_sizes(def, a, dim, n, &narr, &e)) return 0;
+    gms_wl_args *c = pb_clamped(def, a);
+    int rc = pb_sizes(def, c ? c : a, dim, n, &narr, &e);
+    if (c) gms_wl_args_free(c);
+    if (rc) return 0;
     for (int k = 0; k < narr; k++) total += n[k] * 4;
     return total;
 }

@@ -34,6 +34,7 @@ typedef struct pb_def {
     const char *dims[PB_MAX_DIMS];     /* size parameter names, NULL-terminated */
     uint64_t dim_max[PB_MAX_DIMS];     /* largest accepted value of each (0: 1<<20) */
     int dim_scaled[PB_MAX_DIMS];       /* 1: multiplied by `scale` */
+    uint64_t dim_min[PB_MAX_DIMS];     /* smallest valid value: a `scale` below it clamps (wl_clamp.h); 0 = none */
     pb_arr_def arrs[PB_MAX_ARRS];      /* cudaMalloc order, {NULL}-terminated */
     uint64_t (*elems)(const uint64_t *dim, int arr);   /* floats in array `arr` */
     int (*check)(const pb_state *s, gms_error *err);  /* extra size checks (may be NULL) */
