@@ -65,6 +65,11 @@ typedef struct sc {
     float *wm_h, *coord_h;
     int allocated;
     uint8_t *pbytes;              /* staging of the Point array as the device sees it */
+    wl_shadow *sh;                /* functional verify runs: pgain reads work_mem and the
+                                     switch flags back from it */
+    uint64_t wm_hash;             /* FNV-1a of every pgain call's work_mem and switch flags:
+                                     verify compares the kernel's outputs themselves, since a
+                                     rejected gain (gl >= 0) leaves no other trace of them */
 } sc;
 
 static const gms_wl_param params[] = {
@@ -331,6 +336,7 @@ static int k_cost(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     sc *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, TPB, W);
+    rw_warps_sh(W, nw, k);
     int64_t num = k->i[0], x = k->i[1], K = k->i[2], stride = k->i[3], dim = s->dim;
     const float *coord = RW_F(s->coord_d);
     float *wm = RW_F(s->wm_d);
@@ -359,7 +365,9 @@ static int k_cost(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
                 d[l] += tt * tt;
             }
             uint8_t v1 = rw_ldg(w, 0x30, m, 4, a1, ri);
+            WL_SH_LD(w, m, float, coord[i * num + tid[l]]);
             uint8_t v2 = rw_ldg(w, 0x38, m, 4, a2, ri);
+            WL_SH_LD(w, m, float, coord[i * num + x]);
             uint8_t df = rw_fp(w, 0x40, m, v1, v2, GMS_REG_NONE);
             acc = rw_fp(w, 0x48, m, df, df, acc);
             if (i % 4 == 3 || i + 1 == dim) {
@@ -369,19 +377,21 @@ static int k_cost(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
         }
         uint32_t save = 0;
         int64_t as[32];
-        float xc[32], cc[32];
+        float xc[32], cc[32], wt[32];
+        float wm0[32], wm1[32];   /* each lane's work_mem element before and after, for the shadow */
         RW_LANES(w, m, l, t) {
             const uint8_t *pb = (const uint8_t *)s->p_d.h + 32 * tid[l];
-            float wt;
-            memcpy(&wt, pb, 4); memcpy(&as[l], pb + 16, 8); memcpy(&cc[l], pb + 24, 4);
-            xc[l] = d[l] * wt;
+            memcpy(&wt[l], pb, 4); memcpy(&as[l], pb + 16, 8); memcpy(&cc[l], pb + 24, 4);
+            xc[l] = d[l] * wt[l];
             a1[l] = s->p_d.d + 32 * (uint64_t)tid[l];
             if (xc[l] < cc[l]) save |= 1u << l;
         }
         uint8_t vw = rw_ldg(w, 0x60, m, 4, a1, ri);
+        WL_SH_LD(w, m, float, wt[l]);
         uint8_t xr = rw_fp(w, 0x68, m, acc, vw, GMS_REG_NONE);
         RW_LANES(w, m, l, t) a1[l] = s->p_d.d + 32 * (uint64_t)tid[l] + 24;
         uint8_t vc = rw_ldg(w, 0x70, m, 4, a1, ri);
+        WL_SH_LD(w, m, float, cc[l]);
         uint8_t pr = rw_fp(w, 0x78, m, xr, vc, GMS_REG_NONE);     /* FSETP */
         rw_bra(w, 0x80, m, pr);
         uint32_t other = m & ~save;
@@ -390,30 +400,39 @@ static int k_cost(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
                 a1[l] = s->sw_d.d + (uint64_t)tid[l];
                 a2[l] = s->wm_d.d + 4 * (uint64_t)(tid[l] * stride + K);
                 sw[tid[l]] = 1;
-                wm[tid[l] * stride + K] += xc[l] - cc[l];
+                wm0[l] = wm[tid[l] * stride + K];
+                wm[tid[l] * stride + K] = wm1[l] = wm0[l] + (xc[l] - cc[l]);
             }
             uint8_t one = rw_int(w, 0x88, save, GMS_REG_NONE, GMS_REG_NONE);
             gms_emit_store(&w->e, 0x90, save, GMS_MEM_ST_GLOBAL, 1, a1, ri, one);
+            WL_SH_ST(w, save, uint8_t, 1);
             uint8_t o = rw_ldg(w, 0x98, save, 4, a2, ri);
+            WL_SH_LD(w, save, float, wm0[l]);
             uint8_t df = rw_fp(w, 0xa0, save, xr, vc, GMS_REG_NONE);
             df = rw_fp(w, 0xa8, save, o, df, GMS_REG_NONE);
             rw_stg(w, 0xb0, save, 4, a2, ri, df);
+            WL_SH_ST(w, save, float, wm1[l]);
         }
         if (other) {
             RW_LANES(w, other, l, t) a1[l] = s->p_d.d + 32 * (uint64_t)tid[l] + 16;
             uint8_t va = gms_emit_load(&w->e, 0xb8, other, GMS_MEM_LD_GLOBAL, 8, a1, ri);
+            WL_SH_LD(w, other, int64_t, as[l]);
             RW_LANES(w, other, l, t) a1[l] = s->ct_d.d + 4 * (uint64_t)as[l];
             uint8_t vt = rw_ldg(w, 0xc0, other, 4, a1, va);
+            WL_SH_LD(w, other, int32_t, ct[as[l]]);
             RW_LANES(w, other, l, t) {
                 int64_t e = tid[l] * stride + ct[as[l]];
                 a2[l] = s->wm_d.d + 4 * (uint64_t)e;
-                wm[e] += cc[l] - xc[l];
+                wm0[l] = wm[e];
+                wm[e] = wm1[l] = wm0[l] + (cc[l] - xc[l]);
             }
             uint8_t ad = rw_int(w, 0xc8, other, vt, GMS_REG_NONE);
             uint8_t o = rw_ldg(w, 0xd0, other, 4, a2, ad);
+            WL_SH_LD(w, other, float, wm0[l]);
             uint8_t df = rw_fp(w, 0xd8, other, vc, xr, GMS_REG_NONE);
             df = rw_fp(w, 0xe0, other, o, df, GMS_REG_NONE);
             rw_stg(w, 0xe8, other, 4, a2, ad, df);
+            WL_SH_ST(w, other, float, wm1[l]);
         }
         rw_exit(w, w->mask);
     }
@@ -463,7 +482,10 @@ static void pgain_pre(sc *s, gms_program *p, int64_t x)
     }
     if (s->coord_changed || first) {
         memcpy(s->coord_d.h, s->coord_h, 4 * (uint64_t)(num * dim));
-        if (!s->cpu) gms_prog_copy_h2d(p, s->coord_d.d, 4 * (uint64_t)(num * dim));
+        if (!s->cpu) {
+            gms_prog_copy_h2d(p, s->coord_d.d, 4 * (uint64_t)(num * dim));
+            wl_sh_init(p, s->coord_d.d, s->coord_d.h, 4 * (uint64_t)(num * dim));
+        }
     }
     memcpy(s->ct_d.h, s->center_table, 4 * (uint64_t)num);
     stage_points(s, P);
@@ -473,8 +495,15 @@ static void pgain_pre(sc *s, gms_program *p, int64_t x)
         cpu_cost(s, num, x, K, stride);
         return;
     }
+    s->sh = p->shadow;
     gms_prog_copy_h2d(p, s->ct_d.d, 4 * (uint64_t)num);
+    wl_sh_init(p, s->ct_d.d, s->ct_d.h, 4 * (uint64_t)num);
     gms_prog_copy_h2d(p, s->p_d.d, 32 * (uint64_t)num);
+    wl_sh_init(p, s->p_d.d, s->p_d.h, 32 * (uint64_t)num);
+    /* the zeroed work_mem and switch flags the kernel starts from (the suite's cudaMemsets,
+     * not modelled as commands) */
+    wl_sh_init(p, s->wm_d.d, s->wm_d.h, wmb);
+    wl_sh_init(p, s->sw_d.d, s->sw_d.h, (uint64_t)num);
     int nb = (int)((float)(num + TPB - 1) / (float)TPB);
     int nby = (int)((float)(nb + MAXBLOCKS - 1) / (float)MAXBLOCKS);
     int nbx = (int)((float)(nb + nby - 1) / (float)nby);
@@ -486,14 +515,28 @@ static void pgain_pre(sc *s, gms_program *p, int64_t x)
     gms_prog_copy_d2h(p, s->sw_d.d, (uint64_t)num);
 }
 
+static uint64_t fnv(uint64_t h, const void *p, uint64_t n)
+{
+    const uint8_t *b = p;
+    for (uint64_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+
 static float pgain_post(sc *s)
 {
     pts *P = s->cur;
     int64_t num = P->num, stride = s->stride, K = s->k, x = s->gain_x;
     uint64_t wmn = (uint64_t)(stride * (num + 1));
     float *wm = gms_xmalloc(4 * wmn);
+    if (!s->cpu && wl_shadow_active(s->sh)) {
+        /* the D2H copies of work_mem and the switch flags: in a functional verify run, what
+         * the kernel left at their device addresses */
+        wl_shadow_read(s->sh, s->wm_d.d, s->wm_d.h, 4 * wmn);
+        wl_shadow_read(s->sh, s->sw_d.d, s->sw_d.h, (uint64_t)num);
+    }
     memcpy(wm, s->wm_d.h, 4 * wmn);
     memcpy(s->switch_m, s->sw_d.h, (uint64_t)num);
+    s->wm_hash = fnv(fnv(s->wm_hash ? s->wm_hash : 0xcbf29ce484222325ULL, wm, 4 * wmn), s->switch_m, (uint64_t)num);
     int64_t nclose = 0;
     float gl = s->z, *lower = &wm[stride * num];
     for (int64_t i = 0; i < num; i++) {
@@ -728,6 +771,9 @@ static int verify(void *st, gms_error *err)
                          (long long)i, (long long)g->centerIDs[i], (long long)r->centerIDs[i], (long long)a->assign,
                          (long long)b->assign);
     }
+    if (rc == 0 && g->wm_hash != r->wm_hash)
+        rc = gms_err(err, "workload sc: the work_mem or switch_membership a kernel_compute_cost left differs from "
+                          "the reference's (hash over all %lld pgain calls)", (long long)g->iter);
     if (rc == 0 && g->gain_sum != r->gain_sum)
         rc = gms_err(err, "workload sc: total gain %.9g, reference %.9g", g->gain_sum, r->gain_sum);
     sc_free(r);

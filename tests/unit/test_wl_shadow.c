@@ -175,6 +175,7 @@ static const shadow_case cases[] = {
     { "dwt2d", { "width=64", "height=48", "levels=2", "components=1", "repeat=2" } },
     { "knn", { "ref=40", "query=36", "dim=5", "k=4", "iter=2", "repeat=1" } },
     { "lr", { "instances=300", "features=40", "iter=2", "repeat=2" } },
+    { "sc", { "n=600", "chunksize=300", "dim=4", "clustersize=60", "k1=3", "k2=6", "repeat=2" } },
 };
 
 /* The store to move, counted back from the last one (0: the last), for a workload whose last
@@ -186,6 +187,17 @@ static uint64_t stores_back(const char *name)
      * (elements 768..3071), so the test moves warp 23's (736..767): c_r[736] keeps level 2's
      * input */
     if (!strcmp(name, "dwt2d")) return 72;
+    return 0;
+}
+
+/* The same for the load to move, for a workload whose last loads read values every neighbour
+ * holds too */
+static uint64_t loads_back(const char *name)
+{
+    /* sc's last load (pc 0xd0) reads a work_mem element each thread updates once from the
+     * zeroed array: it and its neighbours hold 0. Two loads before it, the thread's load of
+     * its point's 8-byte assign field, moved by 4, reads half of it and half of the cost */
+    if (!strcmp(name, "sc")) return 2;
     return 0;
 }
 
@@ -205,7 +217,7 @@ TEST(wl_shadow_every_micro_and_polybench)
                    (unsigned long long)r.shadow_stores);
             CHECK(0);
         }
-        uint64_t nst = r.shadow_stores - stores_back(k->name), nld = r.shadow_loads;
+        uint64_t nst = r.shadow_stores - stores_back(k->name), nld = r.shadow_loads - loads_back(k->name);
         if (prun(k->name, k->kv, nst, 0, &r, &e) == 0) {
             printf("    %s: the last store moved by 4 bytes still verifies\n", k->name);
             CHECK(0);
