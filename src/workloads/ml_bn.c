@@ -43,6 +43,10 @@ typedef struct bn {
     float fscore;
     int total, blocknum, posN;
     int64_t launches;
+    wl_shadow *sh;         /* functional verify runs: the host reads scores and resP from it */
+    uint64_t out_hash;     /* FNV-1a of every computeKernel's scores and resP: verify compares
+                              the kernel's outputs themselves (node_post uses only the best
+                              block's, and a different parent set may not change a score) */
 } bn;
 
 static int Cnk(int n, int a)   /* D_C / C */
@@ -175,15 +179,18 @@ static int k_genscore(const rw_kernel *k, rw_wgen *ws, gms_error *err)
                 uint64_t a[32];
                 for (int t2 = 0; t2 < 4 && match; t2++) {
                     uint32_t ld = 0, miss = 0;
+                    int32_t dv[32];   /* the datum each lane loads, for the shadow memory */
                     RW_LANES(x, match, l, t) {
                         if (t2 >= g->parN[l]) continue;
                         ld |= 1u << l;
                         int col = g->pre[l][g->par[l][t2]];
                         a[l] = s->udata.d + 4 * (uint64_t)(t1 * N + col);
+                        dv[l] = data[t1 * N + col];
                         if (data[t1 * N + col] != ((st >> t2) & 1)) miss |= 1u << l;
                     }
                     if (!ld) break;
                     uint8_t v = rw_ldg(x, 0x50, ld, 4, a, g->ri);
+                    WL_SH_LD(x, ld, int32_t, dv[l]);
                     rw_int(x, 0x58, ld, v, GMS_REG_NONE);
                     rw_bra(x, 0x60, ld, v);
                     match &= ~miss;
@@ -194,6 +201,7 @@ static int k_genscore(const rw_kernel *k, rw_wgen *ws, gms_error *err)
                         g->Nij[l][data[t1 * N + node]]++;
                     }
                     uint8_t v = rw_ldg(x, 0x68, match, 4, a, g->ri);
+                    WL_SH_LD(x, match, int32_t, data[t1 * N + node]);
                     rw_int(x, 0x70, match, v, GMS_REG_NONE);
                 }
                 uint8_t cc = rw_int(x, 0x78, ms, g->ri, GMS_REG_NONE);
@@ -213,6 +221,7 @@ static int k_genscore(const rw_kernel *k, rw_wgen *ws, gms_error *err)
                     tmp[l] += g->Nij[l][t1];
                 }
                 uint8_t v = rw_ldg(x, 0x88, ms, 4, a, g->ri);
+                WL_SH_LD(x, ms, float, LG[g->Nij[l][t1]]);
                 rw_fp(x, 0x90, ms, v, GMS_REG_NONE, GMS_REG_NONE);
             }
             RW_LANES(x, ms, l, t) {
@@ -222,17 +231,23 @@ static int k_genscore(const rw_kernel *k, rw_wgen *ws, gms_error *err)
                 ls[l] += LG[STATE_N - 1];
             }
             uint8_t v1 = rw_ldg(x, 0x98, ms, 4, a, g->ri);
+            WL_SH_LD(x, ms, float, LG[tmp[l]]);
             uint8_t v2 = rw_ldg(x, 0xa0, ms, 4, b, g->ri);
+            WL_SH_LD(x, ms, float, LG[STATE_N - 1]);
             uint8_t f = rw_fp(x, 0xa8, ms, v1, v2, GMS_REG_NONE);
+            float old[32];   /* D_localscore[index] before the +=, for the shadow memory */
             RW_LANES(x, ms, l, t) {
                 int64_t idx = (int64_t)spn * g->node + g->id[l];
                 a[l] = s->ls.d + 4 * (uint64_t)idx;
+                old[l] = g->acc[l];
                 g->acc[l] += ls[l];
                 LS[idx] = g->acc[l];
             }
             uint8_t o = rw_ldg(x, 0xb0, ms, 4, a, g->ri);
+            WL_SH_LD(x, ms, float, old[l]);
             f = rw_fp(x, 0xb8, ms, o, f, GMS_REG_NONE);
             rw_stg(x, 0xc0, ms, 4, a, g->ri, f);
+            WL_SH_ST(x, ms, float, g->acc[l]);
         }
     }
     rw_exit(x, x->mask);
@@ -314,6 +329,7 @@ static int k_compute(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms
     bn *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, TPB, W);
+    rw_warps_sh(W, nw, k);
     int node = (int)k->i[0], total = (int)k->i[1], pre[MAXN + 1];
     int posN = ck_pre(s, pre);
     float lsb[TPB];
@@ -326,9 +342,11 @@ static int k_compute(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms
         for (int i = 0; i < s->N; i++) {                  /* D_parent[i] == 1 */
             RW_LANES(x, x->mask, l, t) a[l] = s->parent.d + (uint64_t)i;
             uint8_t v = gms_emit_load(&x->e, 0x18, x->mask, GMS_MEM_LD_GLOBAL, 1, a, ri[w]);
+            WL_SH_LD(x, x->mask, uint8_t, ((const uint8_t *)s->parent.h)[i]);
             rw_int(x, 0x20, x->mask, v, GMS_REG_NONE);
         }
         uint32_t m = 0;
+        int64_t ix[32];   /* each lane's local-score index, for the shadow memory */
         RW_LANES(x, x->mask, l, t) {
             unsigned id = (unsigned)(blk * TPB + t);
             int64_t index;
@@ -336,6 +354,7 @@ static int k_compute(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms
             if (index >= 0) {
                 if (ck_index_ok(s, index, err)) return -1;
                 m |= 1u << l;
+                ix[l] = index;
                 a[l] = s->ls.d + 4 * (uint64_t)index;
             }
         }
@@ -345,6 +364,7 @@ static int k_compute(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms
         if (m) {
             for (int i = 0; i < 16; i++) rw_int(x, 0x38, m, ri[w], GMS_REG_NONE);   /* findComb, findindex */
             v = rw_ldg(x, 0x40, m, 4, a, ri[w]);
+            WL_SH_LD(x, m, float, RW_F(s->ls)[ix[l]]);
             rw_fp(x, 0x48, m, v, GMS_REG_NONE, GMS_REG_NONE);
         }
         RW_LANES(x, x->mask, l, t) a[l] = 4 * (uint64_t)t;
@@ -380,6 +400,7 @@ static int k_compute(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms
         uint64_t z[32] = {0};
         uint8_t v = rw_lds(x, 0xb0, 1u, 4, z, GMS_REG_NONE);
         rw_stg(x, 0xb8, 1u, 4, a, ri[0], v);
+        WL_SH_ST(x, 1u, float, score);
         for (int i = 0; i < 7; i++) {
             z[0] = 4;
             v = rw_lds(x, 0xc0, 1u, 4, z, v);
@@ -400,6 +421,7 @@ static int k_compute(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms
                 RW_I(s->resp)[blk * 4 + (uint64_t)i] = bp[win][i];
                 a[ln] = s->resp.d + 4 * (blk * 4 + (uint64_t)i);
                 rw_stg(x, 0xf0, 1u << ln, 4, a, ri[w], GMS_REG_NONE);
+                WL_SH_ST(x, 1u << ln, int32_t, bp[win][i]);
             }
         }
         rw_exit(x, x->mask);
@@ -507,8 +529,16 @@ static void node_pre(bn *s)
     for (int j = 0; j < N; j++) par[j] = s->orders[s->node * N + j];
 }
 
+static uint64_t fnv(uint64_t h, const void *p, uint64_t n)
+{
+    const uint8_t *b = p;
+    for (uint64_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+
 static void node_post(bn *s)
 {
+    s->out_hash = fnv(fnv(s->out_hash, s->scores.h, 4 * (uint64_t)s->blocknum), s->resp.h, 16 * (uint64_t)s->blocknum);
     int N = s->N, node = s->node, bestparent[5] = {0}, bestpN = 0;
     float bestls = -99999999.0f;
     const float *sc = RW_F(s->scores);
@@ -570,6 +600,11 @@ static int drive(bn *s, gms_program *p, gms_error *err)
             rw_buf_alloc_in(p, s->pool, &s->udata, "U_data", 1);
             rw_buf_alloc_in(p, s->pool, &s->ls, "U_localscore", 0);
             rw_buf_alloc_in(p, s->pool, &s->lg, "U_LG", 1);
+            /* the model's fresh arrays are zeros, also when a repetition reuses the first one's
+             * allocations: so is the shadow (genScoreKernel adds to U_localscore; a block with
+             * no winner leaves its U_resP entries) */
+            s->sh = p->shadow;
+            wl_sh_init(p, s->ls.d, s->ls.h, s->ls.bytes);
             rw_kernel k = {.st = s, .step = k_genscore, .wsize = sizeof(gs_warp), .grid = {(uint32_t)(s->sizepernode / TPB + 1), 1, 1},
                            .block = {TPB, 1, 1}};
             rw_launch(p, "genScoreKernel", &k, 0, 48);
@@ -577,6 +612,8 @@ static int drive(bn *s, gms_program *p, gms_error *err)
             rw_buf_alloc_in(p, s->pool, &s->scores, "U_scores", 0);
             rw_buf_alloc_in(p, s->pool, &s->parent, "U_parent", 0);
             rw_buf_alloc_in(p, s->pool, &s->resp, "U_resP", 0);
+            wl_sh_init(p, s->scores.d, s->scores.h, s->scores.bytes);
+            wl_sh_init(p, s->resp.d, s->resp.h, s->resp.bytes);
         } else {
             cpu_genscore(s);
         }
@@ -585,6 +622,12 @@ static int drive(bn *s, gms_program *p, gms_error *err)
         iteration_start(s);
         node_pre(s);
     } else {
+        if (!s->cpu && wl_shadow_active(s->sh)) {
+            /* the D2H copies of the scores and resP: in a functional verify run, what the
+             * kernel left at their device addresses */
+            wl_shadow_read(s->sh, s->scores.d, s->scores.h, 4 * (uint64_t)s->blocknum);
+            wl_shadow_read(s->sh, s->resp.d, s->resp.h, 16 * (uint64_t)s->blocknum);
+        }
         node_post(s);
         s->node++;
         if (s->node == s->N) {
@@ -602,6 +645,7 @@ static int drive(bn *s, gms_program *p, gms_error *err)
         return 1;
     }
     gms_prog_copy_h2d(p, s->parent.d, (uint64_t)s->N);
+    wl_sh_init(p, s->parent.d, s->parent.h, (uint64_t)s->N);
     rw_kernel k = {.st = s, .fn = k_compute, .grid = {(uint32_t)s->blocknum, 1, 1}, .block = {TPB, 1, 1}};
     k.i[0] = s->node;
     k.i[1] = s->total;
@@ -748,8 +792,10 @@ static int verify(void *st, gms_error *err)
     /* local scores against a plain CPU computation */
     bn *r = bn_new(w->N, w->D, w->it, w->seed, 1);
     cpu_genscore(r);
-    int rc = rw_cmp_f("bn", "U_localscore", RW_F(g->ls), RW_F(r->ls), (uint64_t)g->sizepernode * (uint64_t)g->N, 1e-5,
-                      err);
+    void *own;   /* the local scores as genScoreKernel left them at their device address */
+    uint64_t nls = (uint64_t)g->sizepernode * (uint64_t)g->N;
+    int rc = rw_cmp_f("bn", "U_localscore", wl_result(g->sh, g->ls.d, g->ls.h, nls, 4, &own), RW_F(r->ls), nls, 1e-5, err);
+    free(own);
     bn_free(r);
     if (rc) return -1;
     /* the whole search with the CPU computeKernel */
@@ -760,6 +806,9 @@ static int verify(void *st, gms_error *err)
     if (!rc && (r->launches != g->launches || r->preScore != g->preScore || r->c != g->c))
         rc = gms_err(err, "workload bn: %lld launches, preScore %.9g, %d kept; reference %lld, %.9g, %d",
                      (long long)g->launches, g->preScore, g->c, (long long)r->launches, r->preScore, r->c);
+    if (!rc && r->out_hash != g->out_hash)
+        rc = gms_err(err, "workload bn: the U_scores or U_resP a computeKernel left differ from the reference's "
+                          "(hash over all %lld launches)", (long long)g->launches);
     for (int i = 0; !rc && i < HIGHEST; i++)
         if (r->maxScore[i] != g->maxScore[i])
             rc = gms_err(err, "workload bn: maxScore[%d] = %.9g, reference %.9g", i, g->maxScore[i], r->maxScore[i]);

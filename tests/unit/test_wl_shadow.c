@@ -176,6 +176,7 @@ static const shadow_case cases[] = {
     { "knn", { "ref=40", "query=36", "dim=5", "k=4", "iter=2", "repeat=1" } },
     { "lr", { "instances=300", "features=40", "iter=2", "repeat=2" } },
     { "sc", { "n=600", "chunksize=300", "dim=4", "clustersize=60", "k1=3", "k2=6", "repeat=2" } },
+    { "bn", { "nodes=8", "data=40", "iter=2", "repeat=2" } },
 };
 
 /* The store to move, counted back from the last one (0: the last), for a workload whose last
@@ -187,6 +188,9 @@ static uint64_t stores_back(const char *name)
      * (elements 768..3071), so the test moves warp 23's (736..767): c_r[736] keeps level 2's
      * input */
     if (!strcmp(name, "dwt2d")) return 72;
+    /* bn's last store writes the winning thread's fourth parent into U_resP: -1 (it has
+     * fewer), which the previous launches left there too; the one before is its third */
+    if (!strcmp(name, "bn")) return 1;
     return 0;
 }
 
@@ -198,6 +202,11 @@ static uint64_t loads_back(const char *name)
      * zeroed array: it and its neighbours hold 0. Two loads before it, the thread's load of
      * its point's 8-byte assign field, moved by 4, reads half of it and half of the cost */
     if (!strcmp(name, "sc")) return 2;
+    /* bn's last computeKernel has threads with a parent set in warp 0 only, so its last 7
+     * warps only load the 8 D_parent flags (56 loads), and a flag moved by 4 bytes reads the
+     * same 0 or 1 in about half of them (the last: node 7's own flag, 0, past the end where
+     * the shadow holds 0 too). 56 before the last is warp 0's load of a local score */
+    if (!strcmp(name, "bn")) return 56;
     return 0;
 }
 
