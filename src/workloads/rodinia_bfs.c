@@ -27,6 +27,8 @@ typedef struct bfs {
     rw_buf b[NBUF];
     int32_t *ref;          /* CPU distances */
     char bad[512];         /* first mismatch found after a version finished */
+    wl_shadow *sh;         /* functional verify runs: the host reads the distances, the
+                              changed flag, the queue size and the block sums from it */
 } bfs;
 
 static const gms_wl_param params[] = {
@@ -288,6 +290,7 @@ static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
     bfs *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, TPB, W);
+    rw_warps_sh(W, nw, k);
     int32_t level = (int32_t)k->i[0];
     int32_t *dist = I(s, DIST), *par = I(s, PAR);
     uint64_t a[32], a2[32];
@@ -298,6 +301,7 @@ static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
         lanes L = {0};
         RW_LANES(x, min, l, t) a[l] = D(s, DIST) + 4 * (b * TPB + t);
         uint8_t dv = rw_ldg(x, 0x28, min, 4, a, ri);
+        WL_SH_LD(x, min, int32_t, dist[b * TPB + x->t0 + (uint64_t)l]);
         RW_LANES(x, min, l, t) {
             uint64_t th = b * TPB + t;
             if (dist[th] == level) { mact |= 1u << l; L.u[l] = (int32_t)th; }
@@ -306,7 +310,9 @@ static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
         rw_bra(x, 0x38, min, p);
         int32_t maxn = edge_ranges(s, x, mact, &L, a, a2);
         uint8_t ro = rw_ldg(x, 0x40, mact, 4, a, ri);
+        WL_SH_LD(x, mact, int32_t, I(s, OFF)[L.u[l]]);
         uint8_t rs = rw_ldg(x, 0x48, mact, 4, a2, ri);
+        WL_SH_LD(x, mact, int32_t, I(s, SIZE)[L.u[l]]);
         uint8_t re = rw_int(x, 0x50, mact, ro, rs);
         uint32_t mchg = 0;
         for (int32_t it = 0; it < maxn; it++) {
@@ -315,8 +321,10 @@ static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
             uint32_t m = edge_lanes(s, x, mact, &L, it, DIST, a, v, a2);
             uint8_t ii = rw_int(x, 0x58, m, ro, re);
             uint8_t rv = rw_ldg(x, 0x60, m, 4, a, ii);
+            WL_SH_LD(x, m, int32_t, v[l]);
             uint8_t addr = rw_int(x, 0x68, m, rv, GMS_REG_NONE);
             uint8_t rd = rw_ldg(x, 0x70, m, 4, a2, addr);
+            WL_SH_LD(x, m, int32_t, dist[v[l]]);
             uint8_t cmp = rw_int(x, 0x78, m, rd, GMS_REG_NONE);
             rw_bra(x, 0x80, m, cmp);
             RW_LANES(x, m, l, t) {
@@ -328,7 +336,9 @@ static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
             /* lanes write in lane order; the last writer of a shared v wins, as on hardware */
             RW_LANES(x, mw, l, t) { dist[v[l]] = level + 1; par[v[l]] = L.beg[l] + it; }
             rw_stg(x, 0x88, mw, 4, a2, addr, cmp);
+            WL_SH_ST(x, mw, int32_t, level + 1);
             rw_stg(x, 0x90, mw, 4, a, addr, ii);
+            WL_SH_ST(x, mw, int32_t, L.beg[l] + it);
             mchg |= mw;
             rw_bra(x, 0x98, m, ii);
         }
@@ -336,6 +346,7 @@ static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
             uint64_t ca[32];
             for (int l = 0; l < 32; l++) ca[l] = D(s, CHANGED);
             rw_stg(x, 0xa0, mchg, 4, ca, GMS_REG_NONE, GMS_REG_NONE);
+            WL_SH_ST(x, mchg, int32_t, 1);
             I(s, CHANGED)[0] = 1;
         }
         rw_exit(x, x->mask);
@@ -352,6 +363,7 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
     int mode = (int)k->i[3];
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, TPB, W);
+    rw_warps_sh(W, nw, k);
     int32_t level = (int32_t)k->i[0], qs = (int32_t)k->i[2];
     int cq = (int)k->i[1];
     int nq = cq == Q0 ? Q1 : Q0;
@@ -374,6 +386,7 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
                 rw_bra(x, 0x20, x->mask, c);
                 uint64_t z[32] = {0};
                 uint8_t v = rw_ldg(x, 0x28, m, 4, a, ri);
+                WL_SH_LD(x, m, int32_t, I(s, INCR)[b]);
                 rw_sts(x, 0x30, m, 4, z, GMS_REG_NONE, v);
                 gms_emit_bar(&x->e, 0x38);
             }
@@ -397,14 +410,18 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
             uint32_t ms = 0;
             RW_LANES(x, mact, l, t) if (t) { ms |= 1u << l; a2[l] = D(s, DEG) + 4 * (b * TPB + t - 1); sum[l] = deg[b * TPB + t - 1]; }
             rw_ldg(x, 0x58, ms, 4, a2, ri);
+            WL_SH_LD(x, ms, int32_t, sum[l]);
             uint64_t z[32] = {0};
             rw_lds(x, 0x60, mact, 4, z, GMS_REG_NONE);
         }
         uint8_t ru = rw_ldg(x, 0x68, mact, 4, a, ri);
+        WL_SH_LD(x, mact, int32_t, L.u[l]);
         int32_t maxn = edge_ranges(s, x, mact, &L, a, a2);
         uint8_t au = rw_int(x, 0x70, mact, ru, GMS_REG_NONE);
         uint8_t ro = rw_ldg(x, 0x78, mact, 4, a, au);
+        WL_SH_LD(x, mact, int32_t, I(s, OFF)[L.u[l]]);
         uint8_t rs = rw_ldg(x, 0x80, mact, 4, a2, au);
+        WL_SH_LD(x, mact, int32_t, I(s, SIZE)[L.u[l]]);
         uint8_t re = rw_int(x, 0x88, mact, ro, rs);
         for (int32_t it = 0; it < maxn; it++) {
             uint32_t mw = 0;
@@ -412,8 +429,10 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
             uint32_t m = edge_lanes(s, x, mact, &L, it, mode == 0 || mode == 1 ? DIST : PAR, a, v, a2);
             uint8_t ii = rw_int(x, 0x90, m, ro, re);
             uint8_t rv = rw_ldg(x, 0x98, m, 4, a, ii);
+            WL_SH_LD(x, m, int32_t, v[l]);
             uint8_t addr = rw_int(x, 0xa0, m, rv, GMS_REG_NONE);
             uint8_t rd = rw_ldg(x, 0xa8, m, 4, a2, addr);
+            WL_SH_LD(x, m, int32_t, mode == 0 || mode == 1 ? dist[v[l]] : par[v[l]]);
             uint8_t cmp = rw_int(x, 0xb0, m, rd, ii);
             rw_bra(x, 0xb8, m, cmp);
             if (mode == 0) {
@@ -421,6 +440,9 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
                 uint32_t mt = 0;
                 RW_LANES(x, m, l, t) if (dist[v[l]] == INT_MAX) mt |= 1u << l;
                 uint8_t old = rw_atomg(x, 0xc0, mt, 4, a2, addr, GMS_REG_NONE);
+                /* the shadow does not model atomics: it takes the value they leave, level + 1
+                 * (atomicMin on INT_MAX), as stored by each lane */
+                WL_SH_ST(x, mt, int32_t, level + 1);
                 RW_LANES(x, mt, l, t) {
                     if (dist[v[l]] == INT_MAX) mw |= 1u << l;
                     if (dist[v[l]] > level + 1) dist[v[l]] = level + 1;
@@ -428,24 +450,32 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
                 uint8_t c2 = rw_int(x, 0xc8, mt, old, GMS_REG_NONE);
                 rw_bra(x, 0xd0, mt, c2);
                 uint64_t pa[32], na[32];
-                int32_t *nqs = I(s, NQS);
+                int32_t *nqs = I(s, NQS), after[32];
                 RW_LANES(x, mw, l, t) {
                     pa[l] = D(s, PAR) + 4 * (uint64_t)v[l];
                     par[v[l]] = L.beg[l] + it;
                     a3[l] = D(s, NQS);
                     int32_t pos = (*nqs)++;
+                    after[l] = pos + 1;
                     nxt[pos] = v[l];
                     na[l] = D(s, nq) + 4 * (uint64_t)pos;
                 }
                 rw_stg(x, 0xd8, mw, 4, pa, addr, ii);
+                WL_SH_ST(x, mw, int32_t, L.beg[l] + it);
                 uint8_t pos = rw_atomg(x, 0xe0, mw, 4, a3, GMS_REG_NONE, GMS_REG_NONE);
+                /* atomicAdd(nextQueueSize, 1) in lane order: lane l leaves its position + 1,
+                 * the highest lane (written last) the new size */
+                WL_SH_ST(x, mw, int32_t, after[l]);
                 uint8_t np = rw_int(x, 0xe8, mw, pos, GMS_REG_NONE);
                 rw_stg(x, 0xf0, mw, 4, na, np, rv);
+                WL_SH_ST(x, mw, int32_t, v[l]);
             } else if (mode == 1) {
                 RW_LANES(x, m, l, t) if (level + 1 < dist[v[l]]) { mw |= 1u << l; a3[l] = D(s, PAR) + 4 * (uint64_t)v[l]; }
                 RW_LANES(x, mw, l, t) { dist[v[l]] = level + 1; par[v[l]] = L.beg[l] + it; }
                 rw_stg(x, 0xc0, mw, 4, a2, addr, cmp);
+                WL_SH_ST(x, mw, int32_t, level + 1);
                 rw_stg(x, 0xc8, mw, 4, a3, addr, ii);
+                WL_SH_ST(x, mw, int32_t, L.beg[l] + it);
             } else {
                 RW_LANES(x, m, l, t) if (par[v[l]] == L.beg[l] + it && v[l] != L.u[l]) mw |= 1u << l;
                 if (mode == 2) {
@@ -461,6 +491,7 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
                     }
                     uint8_t pl = rw_int(x, 0xc0, mw, cmp, GMS_REG_NONE);
                     rw_stg(x, 0xc8, mw, 4, na, pl, rv);
+                    WL_SH_ST(x, mw, int32_t, v[l]);
                 }
             }
             rw_bra(x, 0xf8, m, ii);
@@ -468,6 +499,7 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
         if (mode == 2) {
             RW_LANES(x, mact, l, t) { deg[b * TPB + t] = degree[l]; a[l] = D(s, DEG) + 4 * (b * TPB + t); }
             rw_stg(x, 0x100, mact, 4, a, ri, GMS_REG_NONE);
+            WL_SH_ST(x, mact, int32_t, degree[l]);
         }
         rw_exit(x, x->mask);
     }
@@ -502,6 +534,7 @@ static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     bfs *s = k->st;
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, TPB, W);
+    rw_warps_sh(W, nw, k);
     uint64_t size = (uint64_t)k->i[2];
     int32_t *deg = I(s, DEG), ps[TPB];
     uint64_t a[32], sa[32], sb[32];
@@ -521,6 +554,7 @@ static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
         if (!act[w]) { rw_exit(x, x->mask); continue; }
         nact = w + 1;
         uint8_t v = rw_ldg(x, 0x28, act[w], 4, a, ri[w]);
+        WL_SH_LD(x, act[w], int32_t, ps[x->t0 + (uint32_t)l]);
         rw_sts(x, 0x30, act[w], 4, sa, GMS_REG_NONE, v);
         gms_emit_bar(&x->e, 0x38);
     }
@@ -543,6 +577,7 @@ static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
         a[0] = D(s, INCR) + 4 * (b + 1);
         uint8_t v = rw_lds(x, 0x78, 1u, 4, z, GMS_REG_NONE);
         rw_stg(x, 0x80, 1u, 4, a, ri[0], v);
+        WL_SH_ST(x, 1u, int32_t, ps[0]);
         I(s, INCR)[b + 1] = ps[0];
     }
     for (int ns = TPB; ns > 1; ns >>= 1) {
@@ -571,10 +606,23 @@ static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
         }
         uint8_t v = rw_lds(x, 0xc8, act[w], 4, sa, GMS_REG_NONE);
         rw_stg(x, 0xd0, act[w], 4, a, ri[w], v);
+        WL_SH_ST(x, act[w], int32_t, ps[x->t0 + (uint32_t)l]);
         rw_exit(x, x->mask);
     }
     (void)err;
     return 0;
+}
+
+/* The host's accesses to device and pinned memory: in a functional verify run, through the
+ * shadow (what the kernels left there; what the kernels will find) */
+static void host_read(bfs *s, int k, uint64_t bytes)
+{
+    if (wl_shadow_active(s->sh)) wl_shadow_read(s->sh, D(s, k), s->b[k].h, bytes);
+}
+
+static void host_write(gms_program *p, bfs *s, int k, uint64_t bytes)
+{
+    wl_sh_init(p, D(s, k), s->b[k].h, bytes);
 }
 
 static void init_bfs(bfs *s, gms_program *p)
@@ -588,11 +636,15 @@ static void init_bfs(bfs *s, gms_program *p)
     gms_prog_copy_h2d(p, D(s, DIST), 4 * s->nv);
     gms_prog_copy_h2d(p, D(s, PAR), 4 * s->nv);
     gms_prog_copy_h2d(p, D(s, Q0), 4);
+    host_write(p, s, DIST, 4 * s->nv);
+    host_write(p, s, PAR, 4 * s->nv);
+    host_write(p, s, Q0, 4);
 }
 
 static void check(bfs *s, const char *version)
 {
     if (s->bad[0]) return;
+    host_read(s, DIST, 4 * s->nv);   /* the D2H copy */
     for (uint64_t v = 0; v < s->nv; v++)
         if (I(s, DIST)[v] != s->ref[v]) {
             snprintf(s->bad, sizeof s->bad, "workload bfs (%s): distance[%llu] = %d, reference %d", version,
@@ -607,6 +659,7 @@ static int next(void *st, gms_program *p, gms_error *err)
 {
     bfs *s = st;
     rw_kernel k = {.st = s, .block = {TPB, 1, 1}};
+    s->sh = p->shadow;
     switch (s->phase) {
     case 0:
         for (int i = 0; i < NBUF; i++) {
@@ -617,11 +670,14 @@ static int next(void *st, gms_program *p, gms_error *err)
         }
         init_bfs(s, p);
         I(s, CHANGED)[0] = 1;
+        host_write(p, s, CHANGED, 4);
         s->phase = 1;
         /* fall through */
     case 1:   /* simple: while (*changed) */
+        host_read(s, CHANGED, 4);
         if (I(s, CHANGED)[0]) {
             I(s, CHANGED)[0] = 0;
+            host_write(p, s, CHANGED, 4);
             k.fn = k_simple;
             k.grid = (gms_dim3){nblk((int64_t)s->nv), 1, 1};
             k.i[0] = s->level++;
@@ -635,6 +691,7 @@ static int next(void *st, gms_program *p, gms_error *err)
         init_bfs(s, p);
         s->qsize = 1;
         I(s, NQS)[0] = 0;
+        host_write(p, s, NQS, 4);
         s->phase = 2;
         /* fall through */
     case 2:   /* queue: while (queueSize) */
@@ -658,8 +715,10 @@ static int next(void *st, gms_program *p, gms_error *err)
         return next(st, p, err);
     case 3:
         s->level++;
+        host_read(s, NQS, 4);
         s->qsize = I(s, NQS)[0];
         I(s, NQS)[0] = 0;
+        host_write(p, s, NQS, 4);
         s->cur = s->cur == Q0 ? Q1 : Q0;
         s->phase = 2;
         return next(st, p, err);
@@ -674,6 +733,7 @@ static int next(void *st, gms_program *p, gms_error *err)
                 s->rep++;
                 init_bfs(s, p);
                 I(s, CHANGED)[0] = 1;
+                host_write(p, s, CHANGED, 4);
                 s->phase = 1;
             }
             return 1;
@@ -696,8 +756,10 @@ static int next(void *st, gms_program *p, gms_error *err)
         return 1;
     case 5: {  /* host prefix over block sums, then assignVerticesNextQueue */
         int32_t *incr = I(s, INCR);
+        host_read(s, INCR, s->b[INCR].bytes);   /* scanDegrees' block sums */
         incr[0] = 0;
         for (int64_t i = TPB; i < (int64_t)s->qsize + TPB; i += TPB) incr[i / TPB] += incr[i / TPB - 1];
+        host_write(p, s, INCR, s->b[INCR].bytes);
         s->nqsize = incr[(s->qsize - 1) / TPB + 1];
         k.grid = (gms_dim3){nblk(s->qsize), 1, 1};
         k.i[0] = s->level;

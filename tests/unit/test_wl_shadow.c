@@ -177,6 +177,7 @@ static const shadow_case cases[] = {
     { "lr", { "instances=300", "features=40", "iter=2", "repeat=2" } },
     { "sc", { "n=600", "chunksize=300", "dim=4", "clustersize=60", "k1=3", "k2=6", "repeat=2" } },
     { "bn", { "nodes=8", "data=40", "iter=2", "repeat=2" } },
+    { "bfs", { "vertices=3000", "edges=6000", "repeat=2" } },
 };
 
 /* The store to move, counted back from the last one (0: the last), for a workload whose last
@@ -191,6 +192,11 @@ static uint64_t stores_back(const char *name)
     /* bn's last store writes the winning thread's fourth parent into U_resP: -1 (it has
      * fewer), which the previous launches left there too; the one before is its third */
     if (!strcmp(name, "bn")) return 1;
+    /* bfs's last three stores are the last level's countDegrees / scanDegrees outputs
+     * (degrees, block sum, prefix sums): that level finds no new vertex, so no kernel reads
+     * them (dead data); the one before is the previous level's last store into the queue
+     * the last level reads */
+    if (!strcmp(name, "bfs")) return 3;
     return 0;
 }
 
