@@ -47,15 +47,37 @@ typedef struct cn {
     int img, pending, done, allocated;
     float err_sum;
     int *pred;
+    wl_shadow *sh;          /* functional verify runs: the host and verify read results from it */
 } cn;
 
 /* one item of a kernel: up to 2 loads, then a store or an atomic at `dst` */
-typedef struct item { int nld; uint64_t ld[2]; int atom; uint64_t dst; } item;
+typedef struct item {
+    int nld;
+    uint64_t ld[2];
+    int atom;
+    uint64_t dst;
+    float lv[2], res;   /* for the shadow memory: the loaded values, the value left at dst */
+} item;
 
 static float stepf(float v) { return 1 / (1 + expf(-v)); }
 
 #define F(buf) RW_F(*(buf))
 #define AD(buf, i) ((buf)->d + 4 * (uint64_t)(i))
+
+/* the host element of device address `a` in one of the kernel's arrays */
+static float *hostp(uint64_t a, rw_buf *A, rw_buf *B, rw_buf *C)
+{
+    rw_buf *bs[3] = {A, B, C};
+    for (int i = 0; i < 3; i++)
+        if (bs[i] && a >= bs[i]->d && a < bs[i]->d + bs[i]->bytes) return F(bs[i]) + (a - bs[i]->d) / 4;
+    return NULL;
+}
+
+/* the item's loaded values, before its update */
+static void snap(item *o, rw_buf *A, rw_buf *B, rw_buf *C)
+{
+    for (int i = 0; i < o->nld; i++) o->lv[i] = *hostp(o->ld[i], A, B, C);
+}
 
 /* do item n of kernel kid on the host arrays and describe its memory accesses */
 static void do_item(int kid, int n, rw_buf *A, rw_buf *B, rw_buf *C, int Y, item *o)
@@ -68,29 +90,34 @@ static void do_item(int kid, int n, rw_buf *A, rw_buf *B, rw_buf *C, int Y, item
         int i1 = (idx /= 1) % 5, i2 = (idx /= 5) % 5, i3 = (idx /= 5) % 6, i4 = (idx /= 6) % 24, i5 = (idx /= 24) % 24;
         int w = (i3 * 5 + i1) * 5 + i2, x = (i4 + i1) * 28 + i5 + i2, p = (i3 * 24 + i4) * 24 + i5;
         o->nld = 2; o->ld[0] = AD(C, w); o->ld[1] = AD(A, x); o->atom = 1; o->dst = AD(B, p);
+        snap(o, A, B, C);
         F(B)[p] += F(C)[w] * F(A)[x];
         break;
     }
     case K_FP_BIAS_C1: {
         int i1 = (idx /= 1) % 6, i2 = (idx /= 6) % 24, i3 = (idx /= 24) % 24, p = (i1 * 24 + i2) * 24 + i3;
         o->nld = 2; o->ld[0] = AD(B, i1); o->ld[1] = AD(A, p); o->dst = AD(A, p);
+        snap(o, A, B, C);
         F(A)[p] += F(B)[i1];
         break;
     }
     case K_STEP:
         o->nld = 1; o->ld[0] = AD(A, n); o->dst = AD(B, n);
+        snap(o, A, B, C);
         F(B)[n] = stepf(F(A)[n]);
         break;
     case K_FP_S1: {
         int i1 = (idx /= 1) % 4, i2 = (idx /= 4) % 4, i3 = (idx /= 4) % 6, i4 = (idx /= 6) % 6, i5 = (idx /= 6) % 6;
         int w = i1 * 4 + i2, x = (i3 * 24 + i4 * 4 + i1) * 24 + i5 * 4 + i2, p = (i3 * 6 + i4) * 6 + i5;
         o->nld = 2; o->ld[0] = AD(C, w); o->ld[1] = AD(A, x); o->atom = 1; o->dst = AD(B, p);
+        snap(o, A, B, C);
         F(B)[p] += F(C)[w] * F(A)[x];
         break;
     }
     case K_FP_BIAS_S1: {
         int i1 = (idx /= 1) % 6, i2 = (idx /= 6) % 6, i3 = (idx /= 6) % 6, p = (i1 * 6 + i2) * 6 + i3;
         o->nld = 2; o->ld[0] = AD(B, 0); o->ld[1] = AD(A, p); o->dst = AD(A, p);
+        snap(o, A, B, C);
         F(A)[p] += F(B)[0];
         break;
     }
@@ -98,28 +125,33 @@ static void do_item(int kid, int n, rw_buf *A, rw_buf *B, rw_buf *C, int Y, item
         int i1 = (idx /= 1) % 10, i2 = (idx /= 10) % 6, i3 = (idx /= 6) % 6, i4 = (idx /= 6) % 6;
         int w = ((i1 * 6 + i2) * 6 + i3) * 6 + i4, x = (i2 * 6 + i3) * 6 + i4;
         o->nld = 2; o->ld[0] = AD(C, w); o->ld[1] = AD(A, x); o->atom = 1; o->dst = AD(B, i1);
+        snap(o, A, B, C);
         F(B)[i1] += F(C)[w] * F(A)[x];
         break;
     }
     case K_FP_BIAS_F:
         o->nld = 2; o->ld[0] = AD(B, n); o->ld[1] = AD(A, n); o->dst = AD(A, n);
+        snap(o, A, B, C);
         F(A)[n] += F(B)[n];
         break;
     case K_BP_WEIGHT_F: {
         int i1 = (idx /= 1) % 10, i2 = (idx /= 10) % 6, i3 = (idx /= 6) % 6, i4 = (idx /= 6) % 6;
         int w = ((i1 * 6 + i2) * 6 + i3) * 6 + i4, x = (i2 * 6 + i3) * 6 + i4;
         o->nld = 2; o->ld[0] = AD(B, i1); o->ld[1] = AD(C, x); o->dst = AD(A, w);
+        snap(o, A, B, C);
         F(A)[w] = F(B)[i1] * F(C)[x];
         break;
     }
     case K_BP_BIAS_F:
         o->nld = 2; o->ld[0] = AD(A, n); o->ld[1] = AD(B, n); o->dst = AD(A, n);
+        snap(o, A, B, C);
         F(A)[n] += DT * F(B)[n];
         break;
     case K_BP_OUTPUT_S1: {
         int i1 = (idx /= 1) % 10, i2 = (idx /= 10) % 6, i3 = (idx /= 6) % 6, i4 = (idx /= 6) % 6;
         int w = ((i1 * 6 + i2) * 6 + i3) * 6 + i4, x = (i2 * 6 + i3) * 6 + i4;
         o->nld = 2; o->ld[0] = AD(B, w); o->ld[1] = AD(C, i1); o->atom = 1; o->dst = AD(A, x);
+        snap(o, A, B, C);
         F(A)[x] += F(B)[w] * F(C)[i1];
         break;
     }
@@ -128,6 +160,7 @@ static void do_item(int kid, int n, rw_buf *A, rw_buf *B, rw_buf *C, int Y, item
         int w = kid == K_BP_PREACT_S1 ? 6 : 24;
         int i1 = (idx /= 1) % 6, i2 = (idx /= 6) % w, i3 = (idx /= w) % w, p = (i1 * w + i2) * w + i3;
         o->nld = 2; o->ld[0] = AD(C, p); o->ld[1] = AD(B, p); o->dst = AD(A, p);
+        snap(o, A, B, C);
         const float ov = stepf(F(C)[p]);
         F(A)[p] = F(B)[p] * ov * (1 - ov);
         break;
@@ -140,9 +173,11 @@ static void do_item(int kid, int n, rw_buf *A, rw_buf *B, rw_buf *C, int Y, item
         int dp = (i4 * 6 + i5) * 6 + i6, x = (i4 * 24 + i5 * 4 + i2) * 24 + i6 * 4 + i3, w = i2 * 4 + i3;
         if (kid == K_BP_WEIGHT_S1) {
             o->nld = 2; o->ld[0] = AD(B, dp); o->ld[1] = AD(C, x); o->atom = 1; o->dst = AD(A, w);
+            snap(o, A, B, C);
             F(A)[w] += F(B)[dp] * F(C)[x];
         } else {
             o->nld = 2; o->ld[0] = AD(B, w); o->ld[1] = AD(C, dp); o->atom = 1; o->dst = AD(A, x);
+            snap(o, A, B, C);
             F(A)[x] += F(B)[w] * F(C)[dp];
         }
         break;
@@ -150,6 +185,7 @@ static void do_item(int kid, int n, rw_buf *A, rw_buf *B, rw_buf *C, int Y, item
     case K_BP_BIAS_S1: {
         int i1 = (idx /= 1) % 6, i2 = (idx /= 6) % 6, i3 = (idx /= 6) % 6, p = (i1 * 6 + i2) * 6 + i3;
         o->nld = 1; o->ld[0] = AD(B, p); o->atom = 1; o->dst = AD(A, 0);
+        snap(o, A, B, C);
         F(A)[0] += DT * F(B)[p] / 216.0f;
         break;
     }
@@ -157,26 +193,31 @@ static void do_item(int kid, int n, rw_buf *A, rw_buf *B, rw_buf *C, int Y, item
         int i1 = (idx /= 1) % 6, i2 = (idx /= 6) % 5, i3 = (idx /= 5) % 5, i4 = (idx /= 5) % 24, i5 = (idx /= 24) % 24;
         int dp = (i1 * 24 + i4) * 24 + i5, x = (i4 + i2) * 28 + i5 + i3, w = (i1 * 5 + i2) * 5 + i3;
         o->nld = 2; o->ld[0] = AD(B, dp); o->ld[1] = AD(C, x); o->atom = 1; o->dst = AD(A, w);
+        snap(o, A, B, C);
         F(A)[w] += F(B)[dp] * F(C)[x] / 576.0f;
         break;
     }
     case K_BP_BIAS_C1: {
         int i1 = (idx /= 1) % 6, i2 = (idx /= 6) % 24, i3 = (idx /= 24) % 24, p = (i1 * 24 + i2) * 24 + i3;
         o->nld = 1; o->ld[0] = AD(B, p); o->atom = 1; o->dst = AD(A, i1);
+        snap(o, A, B, C);
         F(A)[i1] += DT * F(B)[p] / 576.0f;
         break;
     }
     case K_GRAD:
         o->nld = 2; o->ld[0] = AD(A, n); o->ld[1] = AD(B, n); o->dst = AD(A, n);
+        snap(o, A, B, C);
         F(A)[n] += DT * F(B)[n];
         break;
     case K_ERR:
         o->nld = 1; o->ld[0] = AD(B, n); o->dst = AD(A, n);
+        snap(o, A, B, C);
         F(A)[n] = ((Y == n ? 1.0f : 0.0f) - F(B)[n]);
         break;
     default:
-        break;
+        return;
     }
+    o->res = *hostp(o->dst, A, B, C);   /* for an atomic: the sum up to this item */
 }
 
 static int k_layer(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
@@ -187,6 +228,7 @@ static int k_layer(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
     int size = (int)(tpb * k->grid.x);
     rw_warp W[RW_MAXW];
     uint32_t nw = rw_block_begin(out, tpb, W);
+    rw_warps_sh(W, nw, k);
     uint64_t a[2][32], d[32];
     for (uint32_t w = 0; w < nw; w++) {
         rw_warp *x = &W[w];
@@ -220,7 +262,10 @@ static int k_layer(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
                 d[l] = it[l].dst;
             }
             uint8_t v[2] = {GMS_REG_NONE, GMS_REG_NONE};
-            for (int i = 0; i < nld; i++) v[i] = rw_ldg(x, 0x40 + 8 * (uint32_t)i, m, 4, a[i], ix);
+            for (int i = 0; i < nld; i++) {
+                v[i] = rw_ldg(x, 0x40 + 8 * (uint32_t)i, m, 4, a[i], ix);
+                WL_SH_LD(x, m, float, it[l].lv[i]);
+            }
             uint8_t f = rw_fp(x, 0x50, m, v[0], v[1], GMS_REG_NONE);
             if (kid == K_STEP || kid == K_BP_PREACT_S1 || kid == K_BP_PREACT_C1) {
                 f = rw_sfu(x, 0x58, m, f);   /* MUFU.EX2 */
@@ -229,6 +274,9 @@ static int k_layer(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
             }
             if (atom) gms_emit_atomic(&x->e, 0x70, m, GMS_MEM_ATOM_GLOBAL, 4, d, ix, f);
             else rw_stg(x, 0x70, m, 4, d, ix, f);
+            /* the shadow does not model atomics: an atomicAdd is taken as each lane storing the
+             * sum up to its item, in lane order (the host's order), so the last one stays */
+            WL_SH_ST(x, m, float, it[l].res);
             uint8_t c = rw_int(x, 0x78, m, ix, GMS_REG_NONE);
             rw_bra(x, 0x80, m, c);
         }
@@ -261,9 +309,16 @@ static void forward(cn *s, gms_program *p, const float *img)
     for (int l = 0; l < NL; l++) {   /* clear() */
         memset(s->b[l][B_OUT].h, 0, s->b[l][B_OUT].bytes);
         memset(s->b[l][B_PRE].h, 0, s->b[l][B_PRE].bytes);
+        if (!s->cpu) {   /* cudaMemset: in the shadow memory too */
+            wl_sh_init(p, s->b[l][B_OUT].d, s->b[l][B_OUT].h, s->b[l][B_OUT].bytes);
+            wl_sh_init(p, s->b[l][B_PRE].d, s->b[l][B_PRE].h, s->b[l][B_PRE].bytes);
+        }
     }
     memcpy(s->b[L_IN][B_OUT].h, img, 4 * 784);   /* setOutput */
-    if (!s->cpu) gms_prog_copy_h2d(p, s->b[L_IN][B_OUT].d, 4 * 784);
+    if (!s->cpu) {
+        gms_prog_copy_h2d(p, s->b[L_IN][B_OUT].d, 4 * 784);
+        wl_sh_init(p, s->b[L_IN][B_OUT].d, s->b[L_IN][B_OUT].h, 4 * 784);
+    }
     launch(s, p, "fp_preact_c1", K_FP_C1, 5 * 5 * 6 * 24 * 24, LB(L_IN, B_OUT), LB(L_C1, B_PRE), LB(L_C1, B_W), 0, GRID, TPB);
     launch(s, p, "fp_bias_c1", K_FP_BIAS_C1, 6 * 24 * 24, LB(L_C1, B_PRE), LB(L_C1, B_BIAS), NULL, 0, GRID, TPB);
     launch(s, p, "apply_step_function", K_STEP, LO[L_C1], LB(L_C1, B_PRE), LB(L_C1, B_OUT), NULL, 0, GRID, TPB);
@@ -282,6 +337,11 @@ static void train_step(cn *s, gms_program *p, int label)
         memset(s->b[l][B_DOUT].h, 0, s->b[l][B_DOUT].bytes);
         memset(s->b[l][B_DPRE].h, 0, s->b[l][B_DPRE].bytes);
         memset(s->b[l][B_DW].h, 0, s->b[l][B_DW].bytes);
+        if (!s->cpu) {   /* cudaMemset: in the shadow memory too */
+            wl_sh_init(p, s->b[l][B_DOUT].d, s->b[l][B_DOUT].h, s->b[l][B_DOUT].bytes);
+            wl_sh_init(p, s->b[l][B_DPRE].d, s->b[l][B_DPRE].h, s->b[l][B_DPRE].bytes);
+            wl_sh_init(p, s->b[l][B_DW].d, s->b[l][B_DW].h, s->b[l][B_DW].bytes);
+        }
     }
     launch(s, p, "makeError", K_ERR, 10, LB(L_F, B_DPRE), LB(L_F, B_OUT), NULL, label, 10, 1);
     launch(s, p, "bp_weight_f", K_BP_WEIGHT_F, 10 * 6 * 6 * 6, LB(L_F, B_DW), LB(L_F, B_DPRE), LB(L_S1, B_OUT), 0, GRID, TPB);
@@ -381,9 +441,17 @@ static int drive(cn *s, gms_program *p)
             }
         s->allocated = 1;
     }
+    if (!s->cpu) s->sh = p->shadow;
     /* results of the previous image */
     if (s->pending) {
         int i = s->img - 1;
+        if (!s->cpu && wl_shadow_active(s->sh)) {
+            /* the error norm's and the D2H copy's inputs: in a functional verify run, what the
+             * kernels left at their device addresses */
+            rw_buf *e = &s->b[L_F][B_DPRE], *o = &s->b[L_F][B_OUT];
+            wl_shadow_read(s->sh, e->d, e->h, e->bytes);
+            wl_shadow_read(s->sh, o->d, o->h, o->bytes);
+        }
         if (i < s->ntrain) {
             const float *e = F(&s->b[L_F][B_DPRE]);
             float nrm = 0;
@@ -482,18 +550,24 @@ static int verify(void *st, gms_error *err)
     int rc = 0;
     static const char *const lnames[NL] = {"l_input", "l_c1", "l_s1", "l_f"};
     char what[64];
+    void *own = NULL;   /* the results as the kernels left them at their device addresses */
+#define RES(b_) ((const float *)wl_result(g->sh, (b_)->d, (b_)->h, (b_)->bytes / 4, 4, &own))
     for (int l = 0; l < NL && !rc; l++) {
         snprintf(what, sizeof what, "%s.output", lnames[l]);
-        rc = rw_cmp_f("cnn", what, F(&g->b[l][B_OUT]), F(&r->b[l][B_OUT]), (uint64_t)LO[l], 1e-4, err);
+        rc = rw_cmp_f("cnn", what, RES(&g->b[l][B_OUT]), F(&r->b[l][B_OUT]), (uint64_t)LO[l], 1e-4, err);
+        free(own);
         if (!rc && LN[l]) {
             snprintf(what, sizeof what, "%s.weight", lnames[l]);
-            rc = rw_cmp_f("cnn", what, F(&g->b[l][B_W]), F(&r->b[l][B_W]), (uint64_t)(LM[l] * LN[l]), 1e-4, err);
+            rc = rw_cmp_f("cnn", what, RES(&g->b[l][B_W]), F(&r->b[l][B_W]), (uint64_t)(LM[l] * LN[l]), 1e-4, err);
+            free(own);
         }
         if (!rc && LN[l]) {
             snprintf(what, sizeof what, "%s.bias", lnames[l]);
-            rc = rw_cmp_f("cnn", what, F(&g->b[l][B_BIAS]), F(&r->b[l][B_BIAS]), (uint64_t)LN[l], 1e-4, err);
+            rc = rw_cmp_f("cnn", what, RES(&g->b[l][B_BIAS]), F(&r->b[l][B_BIAS]), (uint64_t)LN[l], 1e-4, err);
+            free(own);
         }
     }
+#undef RES
     if (!rc && fabsf(g->err_sum - r->err_sum) > 1e-3f * (1 + fabsf(r->err_sum)))
         rc = gms_err(err, "workload cnn: training error %g, reference %g", g->err_sum, r->err_sum);
     cn_free(r);

@@ -178,6 +178,7 @@ static const shadow_case cases[] = {
     { "sc", { "n=600", "chunksize=300", "dim=4", "clustersize=60", "k1=3", "k2=6", "repeat=2" } },
     { "bn", { "nodes=8", "data=40", "iter=2", "repeat=2" } },
     { "bfs", { "vertices=3000", "edges=6000", "repeat=2" } },
+    { "cnn", { "train=1", "test=1", "repeat=2" } },
 };
 
 /* The store to move, counted back from the last one (0: the last), for a workload whose last
