@@ -134,7 +134,7 @@ TEST(registry_contract_every_member_runs)
             continue;
         }
         for (size_t i = 0; i < h.reg->n; i++) {
-            double insts, verified, evictions;
+            double insts = 0, verified = 0, evictions = 0;
             if (run_member(h, i, &insts, &verified, &evictions)) { CHECK(0); continue; }
             double *ref = h.uvm ? &managed : &plain;
             if (*ref < 0) *ref = insts;
