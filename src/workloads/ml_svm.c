@@ -45,6 +45,12 @@ typedef struct sv {
     int64_t sweeps_total;
     int64_t mb_sweeps;     /* sweeps of the current kernel_minibatch (mb_solve) */
     int32_t *yhat;
+    /* functional verify runs (shadow memory): the host reads K, the minibatch results and K_ts
+     * from it; mb_solve keeps the initial alpha and sigma and every step's delta, from which
+     * each kernel_minibatch warp replays its own lanes' values as it emits their accesses */
+    wl_shadow *sh;
+    float *mb_a0, *mb_s0, *mb_delta;   /* mb_delta: per sweep and step, delta and alpha[i] after */
+    uint64_t mb_dcap;
 } sv;
 
 static const gms_wl_param params[] = {
@@ -154,6 +160,7 @@ static void sv_free(sv *s)
     rw_buf *b[] = {&s->B, &s->K, &s->X, &s->iters, &s->my, &s->ma, &s->ms, &s->mK, &s->Kts, &s->X1, &s->X2};
     for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) rw_buf_free(b[i]);
     free(s->alpha); free(s->sigma); free(s->svi); free(s->yhat);
+    free(s->mb_a0); free(s->mb_s0); free(s->mb_delta);
     free(s);
 }
 
@@ -189,6 +196,8 @@ static int k_matrix(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     float *K = RW_F(*Kb);
     int64_t bx = (int64_t)(ws->block % k->grid.x), by = (int64_t)(ws->block / k->grid.x);
     uint64_t a1[32], a2[32], a3[32];
+    uint8_t uv[2][32];   /* the bytes each lane loads, for the shadow memory */
+    float bv[32];
     WL_GEN_BEGIN(&ws->g)
     g->ri = rw_prologue(x, x->mask);
     g->m = 0;
@@ -210,11 +219,15 @@ static int k_matrix(const rw_kernel *k, rw_wgen *ws, gms_error *err)
             a2[l] = X2->d + (uint64_t)(g->J[l] * NF + kk);
             a3[l] = s->B.d + 4 * (uint64_t)(u * 256 + v);
             g->d[l] += B[u * 256 + v];
+            uv[0][l] = u; uv[1][l] = v; bv[l] = B[u * 256 + v];
         }
         uint8_t u = gms_emit_load(&x->e, 0x30, m, GMS_MEM_LD_GLOBAL, 1, a1, g->ri);
+        WL_SH_LD(x, m, uint8_t, uv[0][l]);
         uint8_t v = gms_emit_load(&x->e, 0x38, m, GMS_MEM_LD_GLOBAL, 1, a2, g->ri);
+        WL_SH_LD(x, m, uint8_t, uv[1][l]);
         uint8_t ix = rw_int(x, 0x40, m, u, v);
         uint8_t b = rw_ldg(x, 0x48, m, 4, a3, ix);
+        WL_SH_LD(x, m, float, bv[l]);
         g->acc = rw_fp(x, 0x50, m, g->acc, b, GMS_REG_NONE);
         if (kk % 4 == 3 || kk + 1 == NF) {
             uint8_t c = rw_int(x, 0x58, m, g->ri, GMS_REG_NONE);
@@ -229,6 +242,7 @@ static int k_matrix(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     uint8_t e = rw_fp(x, 0x68, g->m, g->acc, GMS_REG_NONE, GMS_REG_NONE);
     e = rw_sfu(x, 0x70, g->m, e);
     rw_stg(x, 0x78, g->m, 4, a1, g->ri, e);
+    WL_SH_ST(x, g->m, float, K[g->I[l] * l2 + g->J[l]]);
     rw_exit(x, x->mask);
     WL_GEN_END(&ws->g);
 }
@@ -271,6 +285,12 @@ static int mb_solve(const rw_kernel *k, uint64_t blk, gms_error *err)
     const int32_t *y = RW_I(s->my);
     float *lastj = gms_xmalloc(4 * (uint64_t)l);
     int64_t counter = 0;
+    if (k->sh) {   /* the initial state the warps replay from */
+        s->mb_a0 = gms_xrealloc(s->mb_a0, 4 * (uint64_t)l);
+        s->mb_s0 = gms_xrealloc(s->mb_s0, 4 * (uint64_t)l);
+        memcpy(s->mb_a0, alpha, 4 * (uint64_t)l);
+        memcpy(s->mb_s0, sigma, 4 * (uint64_t)l);
+    }
     for (;;) {
         counter++;
         if (counter > SWEEP_MAX) {
@@ -280,6 +300,15 @@ static int mb_solve(const rw_kernel *k, uint64_t blk, gms_error *err)
         for (int64_t t = 0; t < l; t++) lastj[t] = alpha[t];
         for (int64_t i = 0; i < l; i++) {
             float delta = mb_update(alpha, sigma, K, y, l, i, C);   /* thread i, before the BAR */
+            if (k->sh) {
+                uint64_t at = 2 * ((uint64_t)(counter - 1) * (uint64_t)l + (uint64_t)i);
+                if (at + 1 >= s->mb_dcap) {
+                    s->mb_dcap = 2 * at + 1024;
+                    s->mb_delta = gms_xrealloc(s->mb_delta, 4 * s->mb_dcap);
+                }
+                s->mb_delta[at] = delta;
+                s->mb_delta[at + 1] = alpha[i];   /* after the clamp */
+            }
             for (int64_t t = 0; t < l; t++) sigma[t] += delta * y[i] * K[i * l + t];   /* every thread, after */
         }
         int all = 1;
@@ -303,6 +332,7 @@ typedef struct mb_warp {
     rw_wgen ws;
     int64_t sweeps, c, i;   /* sweeps: copied at the warp's start, right after mb_solve */
     uint8_t ri;
+    float ra[32], rs[32];   /* shadow memory: the lanes' alpha and sigma, replayed */
 } mb_warp;
 
 static int k_minibatch(const rw_kernel *k, rw_wgen *ws, gms_error *err)
@@ -310,16 +340,18 @@ static int k_minibatch(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     mb_warp *g = (mb_warp *)ws;
     rw_warp *x = &ws->x;
     sv *s = k->st;
-    int64_t l = k->i[0];
+    int64_t nl = k->i[0];   /* threads (l in the suite); l is the lane below */
     uint32_t w = ws->warp;
     uint64_t a1[32], a2[32], a3[32], z[32] = {0};
     WL_GEN_BEGIN(&ws->g)
     g->sweeps = s->mb_sweeps;
+    if (x->sh) RW_LANES(x, x->mask, ln, t) { g->ra[ln] = s->mb_a0[t]; g->rs[ln] = s->mb_s0[t]; }
     g->ri = rw_prologue(x, x->mask);
     for (g->c = 0; g->c < g->sweeps; g->c++) {
         RW_LANES(x, x->mask, ln, t) a1[ln] = s->ma.d + 4 * (uint64_t)t;
         rw_ldg(x, 0x18, x->mask, 4, a1, g->ri);
-        for (g->i = 0; g->i < l; g->i++) {
+        WL_SH_LD(x, x->mask, float, g->ra[l]);
+        for (g->i = 0; g->i < nl; g->i++) {
             int64_t i = g->i;
             uint8_t ri = g->ri;
             uint8_t q = rw_int(x, 0x20, x->mask, ri, GMS_REG_NONE);
@@ -327,13 +359,19 @@ static int k_minibatch(const rw_kernel *k, rw_wgen *ws, gms_error *err)
             if (w == (uint32_t)(i / 32)) {   /* thread i updates alpha[i] and the shared delta */
                 uint32_t ol = (uint32_t)(i % 32), m = 1u << ol;
                 a1[ol] = s->ma.d + 4 * (uint64_t)i;
-                a2[ol] = s->mK.d + 4 * (uint64_t)(i * l + i);
+                a2[ol] = s->mK.d + 4 * (uint64_t)(i * nl + i);
                 a3[ol] = s->my.d + 4 * (uint64_t)i;
+                const float *st = x->sh ? &s->mb_delta[2 * ((uint64_t)g->c * (uint64_t)nl + (uint64_t)i)] : NULL;
                 uint8_t va = rw_ldg(x, 0x30, m, 4, a1, ri);
+                WL_SH_LD(x, m, float, g->ra[l]);
                 uint8_t vk = rw_ldg(x, 0x38, m, 4, a2, ri);
+                WL_SH_LD(x, m, float, RW_F(s->mK)[i * nl + i]);
                 uint8_t vy = rw_ldg(x, 0x40, m, 4, a3, ri);
+                WL_SH_LD(x, m, int32_t, RW_I(s->my)[i]);
                 a3[ol] = s->ms.d + 4 * (uint64_t)i;
                 uint8_t vs = rw_ldg(x, 0x48, m, 4, a3, ri);
+                WL_SH_LD(x, m, float, g->rs[l]);
+                if (st) g->ra[ol] = st[1];
                 uint8_t f = rw_sfu(x, 0x50, m, vy);
                 uint8_t rc = rw_sfu(x, 0x58, m, vk);
                 uint8_t d = rw_fp(x, 0x60, m, f, vs, GMS_REG_NONE);
@@ -341,6 +379,7 @@ static int k_minibatch(const rw_kernel *k, rw_wgen *ws, gms_error *err)
                 rw_sts(x, 0x70, m, 4, z, GMS_REG_NONE, d);
                 uint8_t na = rw_fp(x, 0x78, m, va, d, GMS_REG_NONE);
                 rw_stg(x, 0x80, m, 4, a1, ri, na);
+                WL_SH_ST(x, m, float, g->ra[l]);
                 uint8_t p = rw_fp(x, 0x88, m, na, GMS_REG_NONE, GMS_REG_NONE);
                 rw_bra(x, 0x90, m, p);
                 uint8_t p2 = rw_fp(x, 0x98, m, na, GMS_REG_NONE, GMS_REG_NONE);
@@ -349,30 +388,40 @@ static int k_minibatch(const rw_kernel *k, rw_wgen *ws, gms_error *err)
             gms_emit_bar(&x->e, 0xa8);
             RW_LANES(x, x->mask, ln, t) {   /* sigma[t] += delta * y[i] * K[i][t] */
                 a1[ln] = s->my.d + 4 * (uint64_t)i;
-                a2[ln] = s->mK.d + 4 * (uint64_t)(i * l + t);
+                a2[ln] = s->mK.d + 4 * (uint64_t)(i * nl + t);
                 a3[ln] = s->ms.d + 4 * (uint64_t)t;
             }
             uint8_t d = rw_lds(x, 0xb0, x->mask, 4, z, GMS_REG_NONE);
             uint8_t vy = rw_ldg(x, 0xb8, x->mask, 4, a1, ri);
+            WL_SH_LD(x, x->mask, int32_t, RW_I(s->my)[i]);
             uint8_t vk = rw_ldg(x, 0xc0, x->mask, 4, a2, ri);
+            WL_SH_LD(x, x->mask, float, RW_F(s->mK)[i * nl + (int64_t)x->t0 + l]);
             uint8_t vs = rw_ldg(x, 0xc8, x->mask, 4, a3, ri);
+            WL_SH_LD(x, x->mask, float, g->rs[l]);
             uint8_t f = rw_sfu(x, 0xd0, x->mask, vy);
             f = rw_fp(x, 0xd8, x->mask, d, f, GMS_REG_NONE);
             f = rw_fp(x, 0xe0, x->mask, f, vk, vs);
             rw_stg(x, 0xe8, x->mask, 4, a3, ri, f);
+            if (x->sh) {   /* mb_solve's sigma[t] += delta * y[i] * K[i * l + t], replayed */
+                float dl = s->mb_delta[2 * ((uint64_t)g->c * (uint64_t)nl + (uint64_t)i)];
+                RW_LANES(x, x->mask, ln, t) g->rs[ln] += dl * RW_I(s->my)[i] * RW_F(s->mK)[i * nl + (int64_t)t];
+            }
+            WL_SH_ST(x, x->mask, float, g->rs[l]);
             WL_GEN_YIELD(&ws->g);
         }
         RW_LANES(x, x->mask, ln, t) a1[ln] = s->ma.d + 4 * (uint64_t)t;   /* |alpha - last| < 1e-4 */
         uint8_t v = rw_ldg(x, 0xf0, x->mask, 4, a1, g->ri);
+        WL_SH_LD(x, x->mask, float, g->ra[l]);
         uint8_t d = rw_fp(x, 0xf8, x->mask, v, GMS_REG_NONE, GMS_REG_NONE);
         rw_fp(x, 0x100, x->mask, d, GMS_REG_NONE, GMS_REG_NONE);
         gms_emit_bar(&x->e, 0x108);   /* __syncthreads_and(can_stop) */
         rw_bra(x, 0x110, x->mask, g->ri);
         WL_GEN_YIELD(&ws->g);
     }
-    if (l > 1 && w == 0) {
+    if (nl > 1 && w == 0) {
         a1[1] = s->iters.d;
         rw_stg(x, 0x118, 2u, 4, a1, g->ri, GMS_REG_NONE);
+        WL_SH_ST(x, 2u, int32_t, RW_I(s->iters)[0]);
     }
     rw_exit(x, x->mask);
     WL_GEN_END(&ws->g);
@@ -480,6 +529,7 @@ static int drive(sv *s, gms_program *p, gms_error *err)
         switch (s->state) {
         case V_KM: {
             if (s->cpu) { cpu_matrix(s, 0); s->state = V_KM_POST; break; }
+            s->sh = p->shadow;
             rw_buf_alloc_in(p, s->pool, &s->K, "K", 0);
             rw_buf_alloc_in(p, s->pool, &s->B, "B", 1);
             rw_buf_alloc_in(p, s->pool, &s->X, "dev_X", 1);
@@ -493,6 +543,8 @@ static int drive(sv *s, gms_program *p, gms_error *err)
             return 1;
         }
         case V_KM_POST:
+            /* the D2H copy of K: in a functional verify run, what the kernel left there */
+            if (!s->cpu && wl_shadow_active(s->sh)) wl_shadow_read(s->sh, s->K.d, s->K.h, s->K.bytes);
             s->state = V_ROUND;
             break;
         case V_ROUND: {
@@ -534,6 +586,10 @@ static int drive(sv *s, gms_program *p, gms_error *err)
             gms_prog_copy_h2d(p, s->ma.d, 4 * (uint64_t)n);
             gms_prog_copy_h2d(p, s->ms.d, 4 * (uint64_t)n);
             gms_prog_copy_h2d(p, s->mK.d, 4 * (uint64_t)(n * n));
+            wl_sh_init(p, s->my.d, s->my.h, 4 * (uint64_t)n);
+            wl_sh_init(p, s->ma.d, s->ma.h, 4 * (uint64_t)n);
+            wl_sh_init(p, s->ms.d, s->ms.h, 4 * (uint64_t)n);
+            wl_sh_init(p, s->mK.d, s->mK.h, 4 * (uint64_t)(n * n));
             rw_kernel k = {.st = s, .step = k_minibatch, .wsize = sizeof(mb_warp), .begin = mb_solve, .grid = {1, 1, 1}, .block = {(uint32_t)n, 1, 1}};
             k.i[0] = n;
             rw_launch(p, "kernel_minibatch", &k, 8, 32);
@@ -545,6 +601,11 @@ static int drive(sv *s, gms_program *p, gms_error *err)
             return 1;
         }
         case V_MB_POST:
+            if (!s->cpu && wl_shadow_active(s->sh)) {   /* the D2H copies of mini_a, mini_s, iters */
+                wl_shadow_read(s->sh, s->ma.d, s->ma.h, 4 * (uint64_t)s->nsv);
+                wl_shadow_read(s->sh, s->ms.d, s->ms.h, 4 * (uint64_t)s->nsv);
+                wl_shadow_read(s->sh, s->iters.d, s->iters.h, 4);
+            }
             round_post(s);
             s->state = V_ROUND;
             break;
@@ -564,6 +625,7 @@ static int drive(sv *s, gms_program *p, gms_error *err)
         }
         case V_TEST_POST: {
             int64_t L = s->L;
+            if (!s->cpu && wl_shadow_active(s->sh)) wl_shadow_read(s->sh, s->Kts.d, s->Kts.h, s->Kts.bytes);
             float *ay = gms_xmalloc(4 * (uint64_t)L);
             for (int64_t i = 0; i < L; i++) ay[i] = s->alpha[i] * (float)s->y[i];
             for (int64_t i = 0; i < s->Lts; i++) {

@@ -179,6 +179,7 @@ static const shadow_case cases[] = {
     { "bn", { "nodes=8", "data=40", "iter=2", "repeat=2" } },
     { "bfs", { "vertices=3000", "edges=6000", "repeat=2" } },
     { "cnn", { "train=1", "test=1", "repeat=2" } },
+    { "svm", { "train=100", "test=40", "M=20", "repeat=2" } },
 };
 
 /* The store to move, counted back from the last one (0: the last), for a workload whose last
