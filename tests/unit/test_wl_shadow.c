@@ -133,10 +133,10 @@ TEST(wl_shadow_gemm_perturbed)
     CHECK(strstr(e.msg, "load at pc") != NULL);
 }
 
-/* Every micro and polybench workload (and the converted Rodinia ones) goes through the
- * shadow (at small sizes): it checks
- * loads and applies stores, and moving one lane of its LAST store (never overwritten later)
- * or of its last load fails the run. */
+/* Every built-in workload goes through the shadow (at small sizes): it checks loads and
+ * applies stores, and moving one lane of its LAST store (never overwritten later) or of its
+ * last load fails the run (stores_back / loads_back below: the few whose last ones cannot
+ * change a result). */
 typedef struct shadow_case { const char *name; const char *kv[8]; } shadow_case;
 static const shadow_case cases[] = {
     { "stream", { "n=3000" } },
