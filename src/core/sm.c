@@ -536,6 +536,15 @@ static void l1_access(gms_sm *s, uint64_t now)
         if (!s->bank[b].n) s->bank_busy &= ~(1u << b);
         int rc = gms_cache_access(s->l1, r, now, &cause);
         int outcome = rc & 0xff;
+        if (outcome == GMS_CACHE_RESERVATION_FAIL && (s->p->mem.racb & 1) && r->kind == GMS_MREQ_READ) {
+            /* RACB (-gms_racb, docs/cart.md): the refused read takes the bypass path */
+            r->bypass_l1 = 1;
+            s->bypass_inflight++;
+            s->ctr->n_bypass_reads++;
+            gms_fifo_push(&s->bypass_out, r);
+            s->tick_l1_changed = 1;
+            continue;
+        }
         if (outcome == GMS_CACHE_RESERVATION_FAIL) {
             gms_fifo_push_front(&s->bank[b], r);   /* retried next cycle */
             s->bank_busy |= 1u << b;

@@ -165,7 +165,7 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
     /* 2. DRAM -> L2 */
     r = s->from_dram.head;
     if (r) {
-        int fills = s->cache && r->kind != GMS_MREQ_WRITE && !gms_acc_is_writeback(r->access);
+        int fills = s->cache && r->kind != GMS_MREQ_WRITE && !gms_acc_is_writeback(r->access) && !r->bypass_l2;
         if (fills) {
             if (!s->fill_port) {
                 gms_fifo_pop(&s->from_dram);
@@ -174,6 +174,7 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
             }
         } else if (!gms_fifo_full(&s->to_icnt)) {
             gms_fifo_pop(&s->from_dram);
+            r->bypass_l2 = 0;
             complete(s, r);
         }
     }
@@ -200,7 +201,14 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
             gms_rf_cause cause;
             int ret = gms_cache_access(s->cache, r, now, &cause);
             gms_cache_outcome oc = GMS_CACHE_OUTCOME(ret);
-            if (oc == GMS_CACHE_RESERVATION_FAIL) {
+            if (oc == GMS_CACHE_RESERVATION_FAIL && s->cfg.racb && r->kind == GMS_MREQ_READ) {
+                /* RACB: a read goes around the cache (L2->DRAM has room: checked above) and
+                 * its reply goes up without a fill (step 2). Writes and atomics wait: a
+                 * write around a dirty line would be lost to the next read */
+                s->qst.racb++;
+                r->bypass_l2 = 1;
+                to_dram(s, r);
+            } else if (oc == GMS_CACHE_RESERVATION_FAIL) {
                 s->qst.stall[GMS_L2Q_STALL_RF]++;
                 s->qst.rf[cause < 8 ? cause : 7]++;
                 s->inq->putback(s->inq_self, r, now, (int)cause);
@@ -232,6 +240,7 @@ void gms_l2_slice_inq_stats(const gms_l2_slice *s, gms_l2q_stats *acc)
 {
     for (int i = 0; i < GMS_L2Q_STALL__N; i++) acc->stall[i] += s->qst.stall[i];
     for (int i = 0; i < 8; i++) acc->rf[i] += s->qst.rf[i];
+    acc->racb += s->qst.racb;
     acc->accessed += s->qst.accessed;
     acc->occ_integral += s->qst.occ_integral;
     acc->occ_cycles += s->occ_t;
@@ -265,7 +274,7 @@ void gms_l2_slice_from_dram_push(gms_l2_slice *s, gms_mreq *r)
 {
     /* host speed only: the fill (step 2, a later cycle) finds its MSHR entry and line in the
      * host cache */
-    if (s->cache && r->kind != GMS_MREQ_WRITE) gms_cache_prefetch_fill(s->cache, r);
+    if (s->cache && r->kind != GMS_MREQ_WRITE && !r->bypass_l2) gms_cache_prefetch_fill(s->cache, r);
     gms_fifo_push(&s->from_dram, r);
 }
 gms_cache *gms_l2_slice_cache(const gms_l2_slice *s) { return s->cache; }

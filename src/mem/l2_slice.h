@@ -34,6 +34,7 @@ typedef struct gms_l2_slice_cfg {
     uint32_t q_icnt_l2, q_l2_dram, q_dram_l2, q_l2_icnt;   /* 0 = unbounded */
     const gms_l2q_ops *inq;
     gms_l2q_params inq_params;       /* the reordering members' sizes (zero: defaults) */
+    int racb;                        /* RACB: a refused read goes to DRAM around the cache */
     const gms_addrdec *dec;          /* set index on the partition address */
     gms_reply_fn reply;
     void *reply_ud;

@@ -79,6 +79,7 @@ typedef struct gms_l2q_stats {
     uint64_t fills, fill_stalls;       /* CART/P2: requests moved in; cycles the head could not */
     uint64_t pick_same_queue, pick_same_row, pick_longest, pick_other;   /* CART drain choices */
     uint64_t skipped;                  /* P1: picks that skipped a request stalled on the same resource */
+    uint64_t racb;                     /* RACB: reads refused by the L2 and sent around it */
 } gms_l2q_stats;
 /* the "gms_l2q_*" counters of acc */
 void gms_l2q_report(const gms_l2q_stats *acc, struct gms_stats *out);

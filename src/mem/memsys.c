@@ -160,7 +160,8 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
         gms_l2_slice_cfg cfg = {
             .id = i, .cache = &mp->dl2, .rop_latency = mp->rop_latency,
             .q_icnt_l2 = mp->q_icnt_l2, .q_l2_dram = mp->q_l2_dram, .q_dram_l2 = mp->q_dram_l2,
-            .q_l2_icnt = mp->q_l2_icnt, .inq = inq, .inq_params = mp->l2qp, .dec = &ms->dec, .reply = reply,
+            .q_l2_icnt = mp->q_l2_icnt, .inq = inq, .inq_params = mp->l2qp, .racb = (mp->racb & 2) != 0,
+            .dec = &ms->dec, .reply = reply,
             .reply_ud = reply_ud,
         };
         s->l2 = gms_l2_slice_new(&cfg, pool);

@@ -35,6 +35,8 @@ static const gms_option opts[] = {
             "CART sizes and drain nR:nC:nE[:rotate|longest|rr] (rows per bank, columns per row, entries per queue; docs/cart.md)"),
     GMS_OPT("gms_l2q_p2", GMS_OPT_STRING, mem.l2q_p2_str, GMS_L2Q_P2_DEFAULT,
             "P2 bank-classified queues B:depth (queue = DRAM bank mod B; docs/cart.md)"),
+    GMS_OPT("gms_racb", GMS_OPT_U32, mem.racb, "0",
+            "RACB: a read the cache refuses (reservation fail) bypasses it instead of waiting: 0 off, 1 L1D, 2 L2, 3 both (docs/cart.md)"),
     GMS_OPT_X("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
             "accepted; copies do not fill the L2 yet (caches start cold, as in the reference traces)",
             GMS_SYN_PLAIN, "copies do not fill the L2; kernels start with cold caches"),
@@ -131,6 +133,7 @@ static int fin(gms_params *p, gms_error *err)
     if (parse_queues(m, err)) return -1;
     if (!gms_l2q_find(m->l2q)) return gms_reg_unknown(&gms_l2q_reg, m->l2q, err);
     if (gms_l2q_params_parse(m->l2q_cart_str, m->l2q_p2_str, &m->l2qp, err)) return -1;
+    if (m->racb > 3) return gms_err(err, "-gms_racb: must be 0 (off), 1 (L1D), 2 (L2) or 3 (both), got %u", m->racb);
     /* DRAM */
     gms_dram_timing *t = &m->timing;
     memset(t, 0, sizeof *t);
@@ -215,7 +218,9 @@ static void dump(const gms_params *p, FILE *out)
         fprintf(out, "CART: %uR/%uC/%uE per bank (%u entries per bank), drain %s\n", m->l2qp.cart_rows,
                 m->l2qp.cart_cols, m->l2qp.cart_entries, m->l2qp.cart_rows * m->l2qp.cart_cols * m->l2qp.cart_entries,
                 gms_cart_drain_name[m->l2qp.cart_drain]);
-    else if (!strcmp(m->l2q, "p2"))
+    if (m->racb)
+        fprintf(out, "RACB: reads refused by the %s bypass it\n", m->racb == 3 ? "L1D and the L2" : m->racb == 1 ? "L1D" : "L2");
+    if (!strcmp(m->l2q, "p2"))
         fprintf(out, "P2: %u bank-classified queues of %u entries (queue = DRAM bank mod %u)\n", m->l2qp.p2_queues,
                 m->l2qp.p2_depth, m->l2qp.p2_queues);
     const gms_addrdec_config *ad = &m->addrdec;
