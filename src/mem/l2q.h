@@ -84,6 +84,18 @@ typedef struct gms_l2q_stats {
 /* the "gms_l2q_*" counters of acc */
 void gms_l2q_report(const gms_l2q_stats *acc, struct gms_stats *out);
 
+/* Energy by event counts (l2q_energy.c): -gms_energy "l2=pJ,dram_act=pJ,dram_rw=pJ,queue=pJ,
+ * static_w=W" (any subset; the rest keep their defaults) */
+typedef struct gms_energy_params { double l2_pj, dram_act_pj, dram_rw_pj, queue_pj, static_w; } gms_energy_params;
+#define GMS_ENERGY_DEFAULT "l2=200,dram_act=2000,dram_rw=1600,queue=5,static_w=30"
+int gms_energy_params_parse(const char *s, gms_energy_params *p, gms_error *err);
+typedef struct gms_energy_events {
+    uint64_t l2_accesses, dram_act, dram_rw, queue_ops;
+    double seconds;                    /* kernel time */
+} gms_energy_events;
+/* gms_energy_{l2,dram,queue,static,total}_nj */
+void gms_energy_report(const gms_energy_params *p, const gms_energy_events *e, struct gms_stats *out);
+
 typedef struct gms_l2q_ops {
     const char *name;
     const char *summary;

@@ -140,6 +140,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     ms->nsp = mp->n_sub_partition_per_mchannel;
     ms->nsub = ms->nch * ms->nsp;
     ms->dram_latency = mp->dram_latency;
+    ms->energy = mp->energy;
     ms->core_mhz = gms_engine_mhz(e, GMS_DOM_CORE);
     ms->l2_mhz = gms_engine_mhz(e, GMS_DOM_L2);
     ms->dram_mhz = gms_engine_mhz(e, GMS_DOM_DRAM);

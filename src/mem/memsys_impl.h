@@ -65,6 +65,7 @@ struct memsys {
      * over gpu_tot_sim_cycle */
     uint64_t kcore_total, kcore_since;
     int kcore_on;
+    gms_energy_params energy;    /* -gms_energy (docs/cart.md) */
 };
 
 int gms_ms_chan_init(memsys *ms, ms_chan *c, uint32_t id, const struct gms_params *p, gms_error *err);

@@ -35,6 +35,8 @@ static const gms_option opts[] = {
             "CART sizes and drain nR:nC:nE[:rotate|longest|rr] (rows per bank, columns per row, entries per queue; docs/cart.md)"),
     GMS_OPT("gms_l2q_p2", GMS_OPT_STRING, mem.l2q_p2_str, GMS_L2Q_P2_DEFAULT,
             "P2 bank-classified queues B:depth (queue = DRAM bank mod B; docs/cart.md)"),
+    GMS_OPT("gms_energy", GMS_OPT_STRING, mem.energy_str, GMS_ENERGY_DEFAULT,
+            "per-event energies of the gms_energy_* counters: L2 access, DRAM activate, DRAM burst, queue op (pJ), static (W) (docs/cart.md)"),
     GMS_OPT("gms_racb", GMS_OPT_U32, mem.racb, "0",
             "RACB: a read the cache refuses (reservation fail) bypasses it instead of waiting: 0 off, 1 L1D, 2 L2, 3 both (docs/cart.md)"),
     GMS_OPT_X("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
@@ -133,6 +135,7 @@ static int fin(gms_params *p, gms_error *err)
     if (parse_queues(m, err)) return -1;
     if (!gms_l2q_find(m->l2q)) return gms_reg_unknown(&gms_l2q_reg, m->l2q, err);
     if (gms_l2q_params_parse(m->l2q_cart_str, m->l2q_p2_str, &m->l2qp, err)) return -1;
+    if (gms_energy_params_parse(m->energy_str, &m->energy, err)) return -1;
     if (m->racb > 3) return gms_err(err, "-gms_racb: must be 0 (off), 1 (L1D), 2 (L2) or 3 (both), got %u", m->racb);
     /* DRAM */
     gms_dram_timing *t = &m->timing;

@@ -29,6 +29,8 @@ typedef struct gms_memsys_params {
     char l2q_p2_str[GMS_OPT_STRLEN];       /* -gms_l2q_p2 B:depth */
     gms_l2q_params l2qp;                   /* decoded */
     uint32_t racb;                         /* -gms_racb: bypass on a reservation fail, 1 L1D, 2 L2, 3 both */
+    char energy_str[GMS_OPT_STRLEN];       /* -gms_energy: per-event energies */
+    gms_energy_params energy;              /* decoded */
     int perf_sim_memcpy;                   /* -gpgpu_perf_sim_memcpy (accepted; memcpy does not fill L2 yet) */
 
     /* partition mapping */

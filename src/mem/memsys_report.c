@@ -54,6 +54,8 @@ void gms_ms_report(void *self, gms_stats *out)
     gms_l2q_stats qst = { 0 };
     for (uint32_t i = 0; i < ms->nsub; i++) gms_l2_slice_inq_stats(ms->slices[i].l2, &qst);
     gms_l2q_report(&qst, out);
+    gms_energy_events ev = { .l2_accesses = qst.accessed + qst.stall[GMS_L2Q_STALL_RF] + qst.racb,
+                             .queue_ops = 2 * qst.fills };   /* DRAM events below */
     /* GPGPU-Sim: replies x 32 B / (gpu_tot_sim_cycle x icnt period): kernel core cycles, timed
      * with the interconnect's clock (so it is in GB/s only when the two clocks are equal) */
     uint64_t core = ms->kcore_total + (ms->kcore_on ? gms_ms_core_now(ms) - ms->kcore_since : 0);
@@ -120,4 +122,8 @@ void gms_ms_report(void *self, gms_stats *out)
     gms_stat_u64(out, "dram_writes", sum.n_wr + sum.n_wr_WB);
     gms_stat_f64(out, "row_buffer_locality", sum.n_req ? rbl_w / (double)sum.n_req : 0);
     gms_stat_f64(out, "dram_avg_read_latency", ratio(sum.rd_lat_sum, sum.rd_lat_n));
+    ev.dram_act = sum.n_act;
+    ev.dram_rw = sum.n_rd + sum.n_wr + sum.n_wr_WB;
+    ev.seconds = (double)core / (ms->core_mhz * 1e6);
+    gms_energy_report(&ms->energy, &ev, out);
 }
