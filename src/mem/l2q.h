@@ -44,6 +44,7 @@ extern const char *const gms_cart_drain_name[GMS_CART_DRAIN__N];   /* "rotate", 
 typedef struct gms_l2q_params {
     uint32_t cart_rows, cart_cols, cart_entries;   /* -gms_l2q_cart nR:nC:nE[:drain] */
     uint32_t cart_drain;                           /* GMS_CART_DRAIN_* */
+    uint32_t cart_age_cap;                         /* -gms_l2q_cart_age: core cycles, 0 = off */
     uint32_t p2_queues, p2_depth;                  /* -gms_l2q_p2 B:depth */
 } gms_l2q_params;
 #define GMS_L2Q_CART_DEFAULT "4:2:2:rotate"
@@ -78,6 +79,7 @@ typedef struct gms_l2q_stats {
     /* reordering members */
     uint64_t fills, fill_stalls;       /* CART/P2: requests moved in; cycles the head could not */
     uint64_t pick_same_queue, pick_same_row, pick_longest, pick_other;   /* CART drain choices */
+    uint64_t pick_aged;                /* CART rotate: picks forced by the age cap */
     uint64_t skipped;                  /* P1: picks that skipped a request stalled on the same resource */
     uint64_t racb;                     /* RACB: reads refused by the L2 and sent around it */
 } gms_l2q_stats;

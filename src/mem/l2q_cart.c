@@ -16,7 +16,10 @@
  *  - a drain that is not popped (the slice's L2->icnt queue full, the data port busy)
  *    changes nothing: the same pick is made next cycle;
  *  - fill and drain each take one L2 cycle (the fill runs after the access in the slice's
- *    cycle, so a request spends at least one more cycle than in the FIFO); no age cap. */
+ *    cycle, so a request spends at least one more cycle than in the FIFO);
+ *  - the optional age cap (spec 2.7, -gms_l2q_cart_age, off by default): in the branch the
+ *    rotation visits, an eligible queue whose head has waited more than the cap since it
+ *    became the head is drained first (the oldest such). */
 #include "mem/l2q_cart.h"
 #include "mem/addrdec.h"
 #include <stdio.h>
@@ -27,6 +30,7 @@ typedef struct leafq {
     gms_mreq *head, *tail;
     uint32_t n, row, col, gen;   /* gen: bumped when the queue is (re)assigned */
     uint64_t seq;                /* assignment order, for the same-tag rule */
+    uint64_t t_head;             /* core cycle its head became the head (age cap) */
 } leafq;
 
 typedef struct rgroup { uint32_t row, n; } rgroup;   /* n requests in the group's queues */
@@ -38,12 +42,13 @@ typedef struct branch {
     int has_row;
 } branch;
 
-enum { PICK_SAME_Q, PICK_SAME_ROW, PICK_LONGEST, PICK_OTHER };
+enum { PICK_SAME_Q, PICK_SAME_ROW, PICK_LONGEST, PICK_OTHER, PICK_AGED };
 
 typedef struct cart {
     gms_mreq_fifo in;
     const gms_addrdec *dec;
-    uint32_t nb, nr, nc, ne, per_b, drain;
+    uint32_t nb, nr, nc, ne, per_b, drain, age_cap;
+    uint64_t now, out_thead;     /* the last peek's or tick's cycle; the popped head's t_head */
     leafq *q;                    /* nb * nr * nc, branch-major, then group, then slot */
     rgroup *g;                   /* nb * nr */
     branch *b;
@@ -85,6 +90,7 @@ static void *cart_create(const gms_l2q_env *env)
     c->nc = prm.cart_cols;
     c->ne = prm.cart_entries;
     c->drain = prm.cart_drain;
+    c->age_cap = prm.cart_age_cap;
     c->nb = 16;
     if (c->dec) {
         uint32_t bits = (uint32_t)__builtin_popcountll(c->dec->cfg.mask[GMS_AD_BK]);
@@ -130,6 +136,7 @@ static void leaf_push(cart *c, uint32_t bi, uint32_t gi, uint32_t qi, uint32_t r
         q->col = col;
         q->gen++;
         q->seq = ++c->seq;
+        q->t_head = c->now;
     }
     r->next = NULL;
     if (q->tail) q->tail->next = r; else q->head = r;
@@ -183,6 +190,7 @@ static int fill(cart *c, gms_mreq *r)
 static int cart_tick(void *self, uint64_t now)
 {
     cart *c = self;
+    c->now = now;
     gms_mreq *r = c->in.head;
     if (!r) return 0;
     if (c->fill_blocked) {
@@ -239,6 +247,17 @@ static int32_t pick_rotate(cart *c)
     uint32_t bi = hi ? s + (uint32_t)__builtin_ctzll(hi) : (uint32_t)__builtin_ctzll(m);
     const branch *br = &c->b[bi];
     uint32_t base = bi * c->per_b;
+    if (c->age_cap) {        /* spec 2.7's optional cap: the oldest head past it goes first */
+        int32_t old = -1;
+        for (uint32_t qi = base; qi < base + c->per_b; qi++)
+            if (c->q[qi].n && c->now > c->q[qi].t_head + c->age_cap && eligible(c, qi) &&
+                (old < 0 || c->q[qi].t_head < c->q[old].t_head))
+                old = (int32_t)qi;
+        if (old >= 0) {
+            c->sel_kind = PICK_AGED;
+            return old;
+        }
+    }
     if (br->last_q >= 0) {
         uint32_t lq = base + (uint32_t)br->last_q;
         if (c->q[lq].n && c->q[lq].gen == br->last_gen && eligible(c, lq)) {
@@ -287,6 +306,7 @@ static int32_t pick_rr(cart *c)
 static gms_mreq *cart_peek(void *self, uint64_t now)
 {
     cart *c = self;
+    c->now = now;
     if (!c->held) return NULL;
     c->sel = c->drain == GMS_CART_DRAIN_LONGEST ? pick_longest(c)
            : c->drain == GMS_CART_DRAIN_RR    ? pick_rr(c)
@@ -303,6 +323,8 @@ static void cart_pop(void *self, gms_mreq *r)
     if (!q->head) q->tail = NULL;
     r->next = NULL;
     q->n--;
+    c->out_thead = q->t_head;
+    q->t_head = c->now;      /* the next request is the head from now */
     c->g[gi].n--;
     if (!--c->b[bi].n) c->nonempty &= ~(1ULL << bi);
     c->held--;
@@ -316,7 +338,8 @@ static void cart_pop(void *self, gms_mreq *r)
     c->out = c->sel;
     c->sel = -1;
     c->fill_blocked = 0;
-    uint64_t *k[] = { &c->st.pick_same_queue, &c->st.pick_same_row, &c->st.pick_longest, &c->st.pick_other };
+    uint64_t *k[] = { &c->st.pick_same_queue, &c->st.pick_same_row, &c->st.pick_longest, &c->st.pick_other,
+                      &c->st.pick_aged };
     (*k[c->sel_kind])++;
 }
 
@@ -329,6 +352,7 @@ static void cart_putback(void *self, gms_mreq *r, uint64_t now, int cause)
     q->head = r;
     if (!q->tail) q->tail = r;
     q->n++;                  /* tag, gen and seq were kept: the queue is what it was */
+    q->t_head = c->out_thead;
     c->g[gi].n++;
     c->b[bi].n++;
     c->nonempty |= 1ULL << bi;
@@ -344,6 +368,7 @@ static void cart_stats(const void *self, gms_l2q_stats *acc)
     acc->pick_same_row += c->st.pick_same_row;
     acc->pick_longest += c->st.pick_longest;
     acc->pick_other += c->st.pick_other;
+    acc->pick_aged += c->st.pick_aged;
 }
 
 void gms_l2q_cart_place(void *self, uint32_t bank, uint32_t group, uint32_t slot, uint32_t row, uint32_t col,

@@ -24,6 +24,7 @@ void gms_l2q_report(const gms_l2q_stats *a, struct gms_stats *out)
     gms_stat_u64(out, "gms_l2q_pick_same_row", a->pick_same_row);
     gms_stat_u64(out, "gms_l2q_pick_longest", a->pick_longest);
     gms_stat_u64(out, "gms_l2q_pick_other", a->pick_other);
+    gms_stat_u64(out, "gms_l2q_pick_aged", a->pick_aged);
     gms_stat_u64(out, "gms_l2q_p1_skipped", a->skipped);
     gms_stat_u64(out, "gms_l2_racb_bypassed", a->racb);
 }

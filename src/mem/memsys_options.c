@@ -33,6 +33,8 @@ static const gms_option opts[] = {
             "L2 input queue policy (the icnt->L2 queue); members: gpumemsim list policies"),
     GMS_OPT("gms_l2q_cart", GMS_OPT_STRING, mem.l2q_cart_str, GMS_L2Q_CART_DEFAULT,
             "CART sizes and drain nR:nC:nE[:rotate|longest|rr] (rows per bank, columns per row, entries per queue; docs/cart.md)"),
+    GMS_OPT("gms_l2q_cart_age", GMS_OPT_U32, mem.l2q_cart_age, "0",
+            "CART age cap: a leaf queue whose head waited longer (core cycles) is drained first in its bank; 0 = off (docs/cart.md)"),
     GMS_OPT("gms_l2q_p2", GMS_OPT_STRING, mem.l2q_p2_str, GMS_L2Q_P2_DEFAULT,
             "P2 bank-classified queues B:depth (queue = DRAM bank mod B; docs/cart.md)"),
     GMS_OPT("gms_energy", GMS_OPT_STRING, mem.energy_str, GMS_ENERGY_DEFAULT,
@@ -135,6 +137,7 @@ static int fin(gms_params *p, gms_error *err)
     if (parse_queues(m, err)) return -1;
     if (!gms_l2q_find(m->l2q)) return gms_reg_unknown(&gms_l2q_reg, m->l2q, err);
     if (gms_l2q_params_parse(m->l2q_cart_str, m->l2q_p2_str, &m->l2qp, err)) return -1;
+    m->l2qp.cart_age_cap = m->l2q_cart_age;
     if (gms_energy_params_parse(m->energy_str, &m->energy, err)) return -1;
     if (m->racb > 3) return gms_err(err, "-gms_racb: must be 0 (off), 1 (L1D), 2 (L2) or 3 (both), got %u", m->racb);
     /* DRAM */
@@ -221,6 +224,8 @@ static void dump(const gms_params *p, FILE *out)
         fprintf(out, "CART: %uR/%uC/%uE per bank (%u entries per bank), drain %s\n", m->l2qp.cart_rows,
                 m->l2qp.cart_cols, m->l2qp.cart_entries, m->l2qp.cart_rows * m->l2qp.cart_cols * m->l2qp.cart_entries,
                 gms_cart_drain_name[m->l2qp.cart_drain]);
+    if (!strcmp(m->l2q, "cart") && m->l2qp.cart_age_cap)
+        fprintf(out, "CART age cap: a queue head older than %u core cycles drains first in its bank\n", m->l2qp.cart_age_cap);
     if (m->racb)
         fprintf(out, "RACB: reads refused by the %s bypass it\n", m->racb == 3 ? "L1D and the L2" : m->racb == 1 ? "L1D" : "L2");
     if (!strcmp(m->l2q, "p2"))

@@ -27,6 +27,7 @@ typedef struct gms_memsys_params {
     char l2q[32];                          /* -gms_l2_input_queue: fifo, p1, p2, cart (l2q.h) */
     char l2q_cart_str[GMS_OPT_STRLEN];     /* -gms_l2q_cart nR:nC:nE[:drain] */
     char l2q_p2_str[GMS_OPT_STRLEN];       /* -gms_l2q_p2 B:depth */
+    uint32_t l2q_cart_age;                 /* -gms_l2q_cart_age (core cycles, 0 = off) */
     gms_l2q_params l2qp;                   /* decoded */
     uint32_t racb;                         /* -gms_racb: bypass on a reservation fail, 1 L1D, 2 L2, 3 both */
     char energy_str[GMS_OPT_STRLEN];       /* -gms_energy: per-event energies */

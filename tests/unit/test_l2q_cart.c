@@ -405,3 +405,44 @@ TEST(cart_params_errors)
     CHECK(strstr(e.msg, "-gms_l2q_p2") != NULL);
     CHECK_EQ(gms_l2q_params_parse("4:2:2", "65:4", &prm, &e), -1);
 }
+
+/* The age cap (spec 2.7): one bank, a hot queue of 10 requests and another row's queue of
+ * one. Without the cap "same queue" serves all 10 first (the other is the 11th); with a cap of
+ * 3 cycles the other's head, waiting since cycle 0, goes at the first drain after cycle 3. */
+static int aged_position(uint32_t cap)
+{
+    gms_mreq_pool p;
+    gms_mreq_pool_init(&p);
+    gms_l2q_env env = { .capacity = 0 };
+    gms_error e;
+    if (gms_l2q_params_parse("4:2:16", "4:2", &env.prm, &e)) return -1;
+    env.prm.cart_age_cap = cap;
+    void *c = gms_l2q_cart.create(&env);
+    for (int i = 0; i < 10; i++) {
+        gms_mreq *r = gms_mreq_alloc(&p);
+        r->warp = 1;
+        gms_l2q_cart_place(c, 0, 0, 0, 1, 0, r);
+    }
+    gms_mreq *o = gms_mreq_alloc(&p);
+    o->warp = 2;
+    gms_l2q_cart_place(c, 0, 1, 0, 2, 0, o);
+    int pos = -1;
+    gms_mreq *r;
+    for (uint64_t t = 1; (r = gms_l2q_cart.peek(c, t)); t++) {
+        gms_l2q_cart.pop(c, r);
+        if (r->warp == 2) pos = (int)t;
+        gms_mreq_release(&p, r);
+    }
+    gms_l2q_stats st = { 0 };
+    gms_l2q_cart.stats(c, &st);
+    if (cap && st.pick_aged != 1) pos = -2;
+    gms_l2q_cart.destroy(c);
+    gms_mreq_pool_free(&p);
+    return pos;
+}
+
+TEST(cart_age_cap)
+{
+    CHECK_EQ(aged_position(0), 11);
+    CHECK_EQ(aged_position(3), 4);
+}
