@@ -267,6 +267,9 @@ uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s)
     return gms_tq_head_time(&s->rop);
 }
 
+int gms_l2_slice_stalls_to_dram(const gms_l2_slice *s) { return s->occ_len && gms_fifo_full(&s->to_dram); }
+void gms_l2_slice_add_to_dram_stalls(gms_l2_slice *s, uint64_t n) { s->qst.stall[GMS_L2Q_STALL_TO_DRAM] += n; }
+
 gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s) { return s->to_dram.head; }
 gms_mreq *gms_l2_slice_to_dram_pop(gms_l2_slice *s) { return gms_fifo_pop(&s->to_dram); }
 int gms_l2_slice_from_dram_full(const gms_l2_slice *s) { return gms_fifo_full(&s->from_dram); }

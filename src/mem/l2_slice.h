@@ -56,6 +56,11 @@ uint64_t gms_l2_slice_next(const gms_l2_slice *s);
  * arrives, nor before the returned core cycle at which the ROP stage releases its next
  * request into an input queue with room (UINT64_MAX: no such request). */
 uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s);
+/* the to-DRAM head-of-line stall a cycle of this state counts (held requests, L2->DRAM full),
+ * and the stalls of n cycles the slice slept through in that state (the sleep skips ticks
+ * whose counts must still be made: statistics do not depend on -gms_sleep_blocked) */
+int gms_l2_slice_stalls_to_dram(const gms_l2_slice *s);
+void gms_l2_slice_add_to_dram_stalls(gms_l2_slice *s, uint64_t n);
 
 /* DRAM side (called by the channel glue) */
 gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s);

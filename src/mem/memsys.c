@@ -80,6 +80,12 @@ static int slice_tick(void *self, uint64_t cycle)
     ms_slice *s = self;
     memsys *ms = s->ms;
     uint64_t before = gms_l2_slice_replies(s->l2);
+    if (s->sleep_stalls) {
+        /* the cycles slept through, each a to-DRAM stall had the slice ticked */
+        uint64_t c = gms_engine_cycle(ms->eng, GMS_DOM_L2);
+        if (c > s->sleep_cycle + 1) gms_l2_slice_add_to_dram_stalls(s->l2, c - s->sleep_cycle - 1);
+        s->sleep_stalls = 0;
+    }
     gms_l2_slice_cycle(s->l2, gms_ms_core_now(ms));
     ms->accept[s - ms->slices] = (uint8_t)gms_l2_slice_can_accept(s->l2);
     if (gms_l2_slice_replies(s->l2) != before) gms_engine_progress(ms->eng);
@@ -95,6 +101,8 @@ static int slice_tick(void *self, uint64_t cycle)
             if (w <= gms_engine_cycle(ms->eng, GMS_DOM_L2) + 1) return 1;
             gms_engine_wake_at(ms->eng, s->comp, w);
         }
+        s->sleep_cycle = gms_engine_cycle(ms->eng, GMS_DOM_L2);
+        s->sleep_stalls = gms_l2_slice_stalls_to_dram(s->l2);
         return 0;
     }
     if (next != UINT64_MAX) gms_engine_wake_at(ms->eng, s->comp, gms_ms_convert(ms, next, GMS_DOM_L2));

@@ -17,6 +17,10 @@ typedef struct ms_slice {
     gms_component *comp;
     uint32_t chan;               /* its channel */
     char name[24];
+    /* asleep while blocked towards DRAM (slice_tick): the L2 cycle it fell asleep at, and
+     * whether every cycle it skips would have counted a to-DRAM head-of-line stall */
+    uint64_t sleep_cycle;
+    int sleep_stalls;
 } ms_slice;
 
 /* The -dram_latency delay (GPGPU-Sim's unbounded list): what the channel needs of each
