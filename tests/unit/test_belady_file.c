@@ -32,6 +32,7 @@ TEST(uvm_belady_empty_file_is_an_error)
     CHECK(uvm_h_init(&h, 1, OPTS("uvm_eviction", "belady", "uvm_belady_trace", path)) != 0);
     CHECK_CONTAINS(h.err.msg, path);
     CHECK_CONTAINS(h.err.msg, "holds no page reference");
+    uvm_h_free(&h);   /* whatever the init left built */
     remove(path);
 }
 
