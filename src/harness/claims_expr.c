@@ -87,7 +87,7 @@ static gms_cexpr *parse_call(pstate *s, char *name)
         memcpy(e->args[e->nargs++], a, (size_t)(b - a));
         if (*s->p == ',') { s->p++; continue; }
         if (*s->p == ')') { s->p++; break; }
-        perr(s, "%s(: missing ')'", name);
+        perr(s, "missing ')' after the arguments of %s(", name);
         gms_cexpr_free(e);
         return NULL;
     }

@@ -77,7 +77,7 @@ check "unknown study names the known ones" grep -q "no study 'nosuch' .*(studies
 "$BIN" repro run uvm-prefetch --quick -j 2 --repro-dir "$ROOT/repro" --out up > up.out 2> up.err
 rc=$?
 check "uvm-prefetch --quick runs (exit $rc)" [ $rc -eq 0 ]
-check "uvm-prefetch closing line" grep -q -E '^uvm-prefetch: [0-9]+ of 15 claims hold, 8 not yet runnable$' up.out
+check "uvm-prefetch closing line" grep -q -E '^uvm-prefetch: [0-9]+ of 15 claims hold, [0-9]+ not yet runnable$' up.out
 check "uvm-prefetch: no claim without data" sh -c "! grep -q 'no data' up.out"
 tail -n 20 up.out
 summary
