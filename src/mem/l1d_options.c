@@ -16,8 +16,9 @@ static const gms_option opts[] = {
             "L1D MSHR design (gpumemsim list policies)"),
     GMS_OPT("gms_l1d_dlmshr", GMS_OPT_STRING, l1d.dlmshr_str, GMS_DLMSHR_DEFAULT,
             "L1D DL-MSHR slots_per_set:reserved_percent:tail_pointer:heads_anywhere (docs/dlmshr.md)"),
-    GMS_OPT("gms_l1d_mshr_latency", GMS_OPT_U32, l1d.mshr_latency, "0",
-            "L1D MSHR access cycles; 0 = the design's own (conventional 1, dlmshr 2) (docs/dlmshr.md)"),
+    GMS_OPT_X("gms_l1d_mshr_latency", GMS_OPT_U32, l1d.mshr_latency, "0",
+            "L1D MSHR access cycles (conventional 1, dlmshr 2 in the papers); accepted, not applied yet (docs/dlmshr.md)",
+            GMS_SYN_PLAIN, "the MSHR access adds no cycles: lookups take the cache's own latency"),
 };
 
 static int fin(gms_params *p, gms_error *err)
