@@ -22,19 +22,6 @@ int gms_run_extras_attach(gms_run_extras *x, gms_sim *s, const char *page_log, g
     return 0;
 }
 
-static void walk_alloc(void *ctx, const gms_cmd *c) { gms_pagelog_alloc(ctx, c->addr, c->bytes, c->name); }
-
-static void walk_mem(void *ctx, const gms_warp_trace *w, const gms_inst *in)
-{
-    /* the accesses the timed run's observer sees: global loads, stores, atomics, LDGSTS */
-    if (in->mem != GMS_MEM_LD_GLOBAL && in->mem != GMS_MEM_ST_GLOBAL && in->mem != GMS_MEM_ATOM_GLOBAL &&
-        in->mem != GMS_MEM_LDGSTS)
-        return;
-    uint64_t a[32];
-    gms_inst_lane_addrs(w, in, a);
-    gms_pagelog_lanes(ctx, a, in->mask);
-}
-
 int gms_run_extras_walk(const char *page_log, const char *workload, const char *const *kv, uint64_t seed,
                         uint64_t *accesses, gms_error *err)
 {
@@ -42,8 +29,7 @@ int gms_run_extras_walk(const char *page_log, const char *workload, const char *
     if (!ops) return gms_err(err, "unknown workload '%s'", workload);
     gms_pagelog *l = gms_pagelog_open(page_log, 12, err);
     if (!l) return -1;
-    gms_walk_cb cb = {.ctx = l, .alloc = walk_alloc, .mem = walk_mem};
-    int rc = gms_workload_walk(ops, kv, seed, 0, &cb, err);
+    int rc = gms_pagelog_walk(ops, kv, seed, l, err);
     *accesses = gms_pagelog_count(l);
     gms_error e2 = {0};
     if (gms_pagelog_close(l, &e2) && !rc) { *err = e2; rc = -1; }

@@ -45,6 +45,10 @@ typedef struct gms_walk_cb {
 /* runs ops with parameters kv; verify() is called at the end (its failure is an error) */
 int gms_workload_walk(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
                       uint32_t resident_warps, const gms_walk_cb *cb, gms_error *err);
+/* gms_workload_walk writing every allocation and global access (loads, stores, atomics,
+ * LDGSTS: what the timed run's observer sees) into the page log l */
+int gms_pagelog_walk(const gms_workload_ops *ops, const char *const *kv, uint64_t seed, gms_pagelog *l,
+                     gms_error *err);
 
 /* `gpumemsim plot pages` (plot_pages.c): argv holds the options after "plot" (a leading
  * "pages" is skipped): --log FILE | --workload NAME [--set k=v]... [--seed N] [--keep-log FILE],

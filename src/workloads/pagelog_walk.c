@@ -106,3 +106,22 @@ out_args:
     gms_wl_args_free(a);
     return rc;
 }
+
+static void log_alloc(void *ctx, const gms_cmd *c) { gms_pagelog_alloc(ctx, c->addr, c->bytes, c->name); }
+
+static void log_mem(void *ctx, const gms_warp_trace *w, const gms_inst *in)
+{
+    if (in->mem != GMS_MEM_LD_GLOBAL && in->mem != GMS_MEM_ST_GLOBAL && in->mem != GMS_MEM_ATOM_GLOBAL &&
+        in->mem != GMS_MEM_LDGSTS)
+        return;
+    uint64_t a[32];
+    gms_inst_lane_addrs(w, in, a);
+    gms_pagelog_lanes(ctx, a, in->mask);
+}
+
+int gms_pagelog_walk(const gms_workload_ops *ops, const char *const *kv, uint64_t seed, gms_pagelog *l,
+                     gms_error *err)
+{
+    gms_walk_cb cb = {.ctx = l, .alloc = log_alloc, .mem = log_mem};
+    return gms_workload_walk(ops, kv, seed, 0, &cb, err);
+}

@@ -13,18 +13,6 @@
 #define MAX_POINTS 2000000   /* larger logs are thinned evenly for drawing */
 #define MAX_SETS 64
 
-static void on_alloc(void *ctx, const gms_cmd *c) { gms_pagelog_alloc(ctx, c->addr, c->bytes, c->name); }
-
-static void on_mem(void *ctx, const gms_warp_trace *w, const gms_inst *in)
-{
-    if (in->mem != GMS_MEM_LD_GLOBAL && in->mem != GMS_MEM_ST_GLOBAL && in->mem != GMS_MEM_ATOM_GLOBAL &&
-        in->mem != GMS_MEM_LDGSTS)
-        return;
-    uint64_t a[32];
-    gms_inst_lane_addrs(w, in, a);
-    gms_pagelog_lanes(ctx, a, in->mask);
-}
-
 static int have_gnuplot(void)
 {
     const char *path = getenv("PATH");
@@ -170,8 +158,7 @@ int gms_plot_pages(int argc, char **argv)
         }
         gms_pagelog *pl = gms_pagelog_open(log, 12, &err);
         if (!pl) { fprintf(stderr, "gpumemsim plot pages: %s\n", err.msg); return 1; }
-        gms_walk_cb cb = {.ctx = pl, .alloc = on_alloc, .mem = on_mem};
-        int rc = gms_workload_walk(ops, sets, seed, 0, &cb, &err);
+        int rc = gms_pagelog_walk(ops, sets, seed, pl, &err);
         gms_error e2 = {0};
         if (gms_pagelog_close(pl, &e2) && !rc) { err = e2; rc = -1; }
         if (rc) {
