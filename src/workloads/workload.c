@@ -28,9 +28,14 @@ struct gms_wl_args {
 extern const gms_workload_ops *const gms_workloads_micro[];
 extern const gms_workload_ops *const gms_workloads_polybench[];
 extern const gms_workload_ops *const gms_workloads_rodinia[];
+extern const gms_workload_ops *const gms_workloads_parboil[];
+extern const gms_workload_ops *const gms_workloads_lonestar[];
+extern const gms_workload_ops *const gms_workloads_sdk[];
+extern const gms_workload_ops *const gms_workloads_graphbig[];
 
 static const gms_workload_ops *const *const lists[] = {
     gms_workloads_micro, gms_workloads_polybench, gms_workloads_rodinia,
+    gms_workloads_parboil, gms_workloads_lonestar, gms_workloads_sdk, gms_workloads_graphbig,
 };
 
 size_t gms_workload_count(void)

@@ -1,6 +1,7 @@
 /* Built-in workloads. Each is one file defining a `const gms_workload_ops gms_wl_<name>`,
  * listed in one of the registry files (registry_micro.c, registry_polybench.c,
- * registry_rodinia.c). A workload computes its real result while it emits each lane's
+ * registry_rodinia.c, registry_parboil.c, registry_lonestar.c, registry_sdk.c,
+ * registry_graphbig.c). A workload computes its real result while it emits each lane's
  * addresses (in the kernels' fill_block), and verify() checks the result against a plain
  * CPU implementation. Parameters are named; unknown names are rejected before create().
  *

@@ -1,0 +1,6 @@
+#include "workloads/workload.h"
+/* Built-in workloads of the parboil suite (one gms_wl_<name> per file, listed here). */
+
+const gms_workload_ops *const gms_workloads_parboil[] = {
+    NULL,
+};
