@@ -1,6 +1,9 @@
 #include "workloads/workload.h"
-/* Built-in workloads of the sdk suite (one gms_wl_<name> per file, listed here). */
+/* Built-in workloads of the sdk suite (CUDA SDK, docs/workloads-sdk.md; one gms_wl_sdk_<name>
+ * per sdk_<name>.c file, listed here) */
+extern const gms_workload_ops gms_wl_sdk_blackscholes, gms_wl_sdk_scalarprod;
 
 const gms_workload_ops *const gms_workloads_sdk[] = {
+    &gms_wl_sdk_blackscholes, &gms_wl_sdk_scalarprod,
     NULL,
 };

@@ -1,0 +1,89 @@
+/* CUDA SDK workloads (docs/workloads-sdk.md): each runs functionally (shadow memory on) at two
+ * small sizes with uvm=0 and uvm=1 and verifies against its CPU reference; the hand-counted
+ * launches, blocks and instructions check the grid shapes. */
+#include "test.h"
+#include "wl_test_util.h"
+#include "workloads/workload.h"
+#include <string.h>
+
+static int srun(const char *name, const char *const *kv, gms_functional_result *r, gms_error *e)
+{
+    const gms_workload_ops *ops = gms_workload_find(name);
+    memset(e, 0, sizeof *e);
+    if (!ops) { snprintf(e->msg, sizeof e->msg, "no workload %s", name); return -1; }
+    return gms_workload_run_functional(ops, kv, 1, r, e);
+}
+
+#define SRUN_OK(name, r, ...) do { const char *_kv[] = { __VA_ARGS__, NULL }; gms_error _e;     \
+    int _rc = srun(name, _kv, r, &_e); if (_rc) printf("    %s: %s\n", name, _e.msg); REQUIRE(_rc == 0); } while (0)
+
+static uint64_t fp_default(const char *name)
+{
+    const gms_workload_ops *o = gms_workload_find(name);
+    gms_wl_args *a = NULL;
+    gms_error e;
+    if (!o || gms_wl_args_parse(o, NULL, 1, &a, &e)) return 0;
+    uint64_t f = o->footprint(a);
+    gms_wl_args_free(a);
+    return f;
+}
+
+/* moving one lane of the last global store, or of the last global load, by 4 bytes must fail
+ * the run (the shadow sees the emitted addresses) */
+static void perturbed_fails(const char *name, const char *const *kv, uint64_t back_st, uint64_t back_ld)
+{
+    const gms_workload_ops *ops = gms_workload_find(name);
+    REQUIRE(ops);
+    gms_functional_opts o = { .shadow = 1, .perturb_delta = 4 };
+    gms_functional_result r;
+    gms_error e = { 0 };
+    REQUIRE(gms_workload_run_functional_opts(ops, kv, 1, &o, &r, &e) == 0);
+    REQUIRE(r.shadow_loads > back_ld && r.shadow_stores > back_st && !r.shadow_overflow);
+    uint64_t nst = r.shadow_stores - back_st, nld = r.shadow_loads - back_ld;
+    o.perturb_store = nst;
+    if (gms_workload_run_functional_opts(ops, kv, 1, &o, &r, &e) == 0) {
+        printf("    %s: the last store moved by 4 bytes still verifies\n", name);
+        CHECK(0);
+    }
+    o.perturb_store = 0;
+    o.perturb_load = nld;
+    if (gms_workload_run_functional_opts(ops, kv, 1, &o, &r, &e) == 0) {
+        printf("    %s: the last load moved by 4 bytes still verifies\n", name);
+        CHECK(0);
+    }
+}
+#define PERTURBED_FAILS(name, bs, bl, ...) do { const char *_kv[] = { __VA_ARGS__, NULL };      \
+    perturbed_fails(name, _kv, bs, bl); } while (0)
+
+TEST(wl_sdk_blackscholes)
+{
+    gms_functional_result r;
+    /* 1000 options: 500 threads, 4 blocks of 128; 2 launches */
+    SRUN_OK("blackscholes", &r, "opt_n=1000", "iterations=2");
+    CHECK_EQ(r.kernels, 2);
+    CHECK_EQ(r.blocks, 8);
+    CHECK_EQ(r.mem_insts, 2 * 16 * 5);   /* 16 warps (the last has 20 lanes), 3 LDG.64 + 2 STG.64 */
+    CHECK(r.shadow_loads > 0 && r.shadow_stores > 0);
+    SRUN_OK("blackscholes", &r, "opt_n=70", "iterations=1", "uvm=1", "repeat=2");
+    CHECK_EQ(r.kernels, 2);
+    SRUN_OK("blackscholes", &r, "scale=0.0001", "iterations=1");   /* 400 options */
+    CHECK_EQ(r.blocks, 2);
+    PERTURBED_FAILS("blackscholes", 0, 0, "opt_n=1000", "iterations=1");
+    CHECK_EQ(fp_default("blackscholes"), 5ULL * 4000000 * 4);
+}
+
+TEST(wl_sdk_scalarprod)
+{
+    gms_functional_result r;
+    /* 3 vectors of 2000: 128 blocks (125 find no vector); per vector 63 rows of 32 elements
+     * of A and of B are loaded, and thread 0 stores C[vec] */
+    SRUN_OK("scalarprod", &r, "vectors=3", "elements=2000");
+    CHECK_EQ(r.kernels, 1);
+    CHECK_EQ(r.blocks, 128);
+    CHECK_EQ(r.shadow_loads, 3 * 2 * 63);
+    CHECK_EQ(r.shadow_stores, 3);
+    SRUN_OK("scalarprod", &r, "vectors=130", "elements=100", "uvm=1", "repeat=2");
+    CHECK_EQ(r.shadow_stores, 2 * 130);
+    PERTURBED_FAILS("scalarprod", 0, 0, "vectors=130", "elements=100");
+    CHECK_EQ(fp_default("scalarprod"), 2ULL * 256 * 4096 * 4 + 256 * 4);
+}
