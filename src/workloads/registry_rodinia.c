@@ -17,6 +17,8 @@ extern const gms_workload_ops gms_wl_svm;
 extern const gms_workload_ops gms_wl_pfilter;
 extern const gms_workload_ops gms_wl_bn;
 extern const gms_workload_ops gms_wl_cnn;
+/* Rodinia beyond UVMBench (issue 22) */
+extern const gms_workload_ops gms_wl_btree;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -36,5 +38,6 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_pfilter,
     &gms_wl_bn,
     &gms_wl_cnn,
+    &gms_wl_btree,
     NULL,
 };

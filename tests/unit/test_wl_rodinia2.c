@@ -1,0 +1,99 @@
+/* The Rodinia / LonestarGPU / data-cache workloads beyond UVMBench (issue 22): each verified
+ * against its CPU reference at two sizes and with uvm=0|1, through the shadow memory (its last
+ * store and last load moved by 4 bytes must fail verification), at scale=0.01, and through the
+ * timing model end to end (gtx1080ti, uvm=1, verified). */
+#include "test.h"
+#include "wl_test_util.h"
+#include "config/params.h"
+#include "workloads/workload.h"
+#include <string.h>
+
+static int prun(const char *name, const char *const *kv, uint64_t nst, uint64_t nld, gms_functional_result *r,
+                gms_error *e)
+{
+    gms_functional_opts o = {.shadow = 1, .perturb_store = nst, .perturb_load = nld, .perturb_delta = 4};
+    memset(e, 0, sizeof *e);
+    return gms_workload_run_functional_opts(gms_workload_find(name), kv, 1, &o, r, e);
+}
+
+/* the shadow run verifies with loads and stores checked; moving the last store (or the one
+ * sback before it) or the last load (lback before it) fails */
+static void shadow_check(const char *name, const char *const *kv, uint64_t sback, uint64_t lback)
+{
+    gms_functional_result r;
+    gms_error e;
+    if (prun(name, kv, 0, 0, &r, &e)) {
+        printf("    %s: %s\n", name, e.msg);
+        CHECK(0);
+        return;
+    }
+    CHECK(r.shadow_loads > 0);
+    CHECK(r.shadow_stores > 0);
+    CHECK_EQ(r.shadow_overflow, 0);
+    uint64_t ns = r.shadow_stores - sback, nl = r.shadow_loads - lback;
+    if (prun(name, kv, ns, 0, &r, &e) == 0) {
+        printf("    %s: store %llu moved by 4 bytes still verifies\n", name, (unsigned long long)ns);
+        CHECK(0);
+    }
+    if (prun(name, kv, 0, nl, &r, &e) == 0) {
+        printf("    %s: load %llu moved by 4 bytes still verifies\n", name, (unsigned long long)nl);
+        CHECK(0);
+    }
+}
+
+/* through the timing model (gtx1080ti, managed memory): finishes and verifies */
+static void timing_run(const char *name, const char *const *kv)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    int rc = gms_params_load_file(p, "configs/gtx1080ti.config", &err) || gms_params_finalize(p, &err);
+    gms_workload_spec w = {name, NULL, kv, 1, NULL};
+    gms_sim *s = rc ? NULL : gms_sim_new(p, &w, &err);
+    rc = s ? gms_sim_run(s, &err) : -1;
+    double v = 0, insts = 0;
+    if (!rc) {
+        const gms_run_stats *r = gms_sim_stats(s);
+        rc = gms_stats_total(r, "gms_workload_verified", &v) || v != 1 ||
+             gms_stats_total(r, "gpu_tot_sim_insn", &insts) || insts <= 0;
+    }
+    if (rc) printf("    %s (timing): %s\n", name, err.msg);
+    CHECK_EQ(rc, 0);
+    gms_sim_free(s);
+    gms_params_free(p);
+}
+
+static const char *const scale001[] = {"scale=0.01", NULL};
+
+TEST(wl_rodinia2_btree)
+{
+    /* 3000 keys, order 16: leaves of 8..15 keys, a 3-level tree */
+    const char *kv[] = {"records=3000", "order=16", "count=50", "rcount=40", "rsize=100", NULL};
+    WL_RUN_BOTH("b+tree", kv, 7);
+    /* the default order (256 threads) on a 2-level tree */
+    const char *kv2[] = {"records=40000", "count=20", "rcount=10", "rsize=500", "repeat=2", NULL};
+    WL_RUN_BOTH("b+tree", kv2, 7);
+    shadow_check("b+tree", kv, 0, 0);
+    WL_RUN_BOTH("b+tree", scale001, 13);
+    const char *kt[] = {"scale=0.01", "uvm=1", NULL};
+    timing_run("b+tree", kt);
+}
+
+TEST(wl_rodinia2_btree_tree_shape)
+{
+    /* order 16, 3000 keys: leaves hold 8..15 keys (200..375 leaves), inner nodes 8..16
+     * children, so the tree has 3 levels; its knodes are 4 * (2*16 + 5) = 148 bytes, and the
+     * footprint bounds the node count by half-full nodes: 375 + 47 + 6 + 1 = 429 knodes */
+    const char *kv[] = {"records=3000", "order=16", "count=50", "rcount=40", "rsize=100", NULL};
+    const gms_workload_ops *ops = gms_workload_find("b+tree");
+    REQUIRE(ops);
+    gms_wl_args *a = NULL;
+    gms_error e = {0};
+    REQUIRE(gms_wl_args_parse(ops, kv, 1, &a, &e) == 0);
+    CHECK_EQ(ops->footprint(a), 429 * 148 + 4 * 3000 + 50 * 24 + 40 * 48);
+    gms_wl_args_free(a);
+    /* a range as wide as the tree is refused */
+    const char *bad[] = {"records=100", "rsize=100", NULL};
+    gms_functional_result r;
+    CHECK(gms_workload_run_functional(ops, bad, 1, &r, &e) != 0);
+    CHECK(strstr(e.msg, "rsize=100 must be below records=100") != NULL);
+}
