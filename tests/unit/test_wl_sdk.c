@@ -87,3 +87,27 @@ TEST(wl_sdk_scalarprod)
     PERTURBED_FAILS("scalarprod", 0, 0, "vectors=130", "elements=100");
     CHECK_EQ(fp_default("scalarprod"), 2ULL * 256 * 4096 * 4 + 256 * 4);
 }
+
+TEST(wl_sdk_transpose)
+{
+    gms_functional_result r;
+    /* 48 x 32: grid 3 x 2 of 16x16 blocks (8 warps each); all six kernels, 1 + reps launches
+     * each; every thread loads and stores one element per launch */
+    SRUN_OK("sdk-transpose", &r, "size_x=48", "size_y=32", "reps=1");
+    CHECK_EQ(r.kernels, 6 * 2);
+    CHECK_EQ(r.blocks, 6 * 2 * 6);
+    CHECK_EQ(r.shadow_loads, 6 * 2 * 6 * 8);
+    CHECK_EQ(r.shadow_stores, 6 * 2 * 6 * 8);
+    /* each kernel alone is verified (the copies as copies) at a second size, uvm=0 and 1 */
+    for (int k = 1; k <= 6; k++) {
+        char kern[16];
+        snprintf(kern, sizeof kern, "kernel=%d", k);
+        SRUN_OK("sdk-transpose", &r, "size_x=32", "size_y=64", "reps=0", kern);
+        CHECK_EQ(r.kernels, 1);
+        SRUN_OK("sdk-transpose", &r, "size_x=64", "size_y=64", "reps=0", kern, "uvm=1");
+        PERTURBED_FAILS("sdk-transpose", 0, 0, "size_x=32", "size_y=48", "reps=0", kern);
+    }
+    SRUN_OK("sdk-transpose", &r, "scale=0.001", "reps=0", "kernel=4");   /* clamped to 16 x 16 */
+    CHECK_EQ(r.blocks, 1);
+    CHECK_EQ(fp_default("sdk-transpose"), 2ULL * 1024 * 1024 * 4);
+}
