@@ -1,0 +1,111 @@
+/* Parboil workloads (docs/workloads-parboil.md): each verified at two sizes with uvm=0 and
+ * uvm=1 (functional runs with the shadow memory: values and emitted addresses), with a
+ * hand-computed instruction count where the stream is regular, its last store and load moved
+ * by 4 bytes failing the run, and end to end through the timing model. */
+#include "test.h"
+#include "wl_test_util.h"
+#include "config/params.h"
+#include "workloads/workload.h"
+#include <stdlib.h>
+
+static int frun(const char *name, const char *const *kv, uint64_t st, uint64_t ld, gms_functional_result *r,
+                gms_error *e)
+{
+    gms_functional_opts o = { .shadow = 1, .perturb_store = st, .perturb_load = ld, .perturb_delta = 4 };
+    memset(e, 0, sizeof *e);
+    return gms_workload_run_functional_opts(gms_workload_find(name), kv, 1, &o, r, e);
+}
+
+/* runs and verifies; then the last store and the last load moved by 4 bytes must fail it
+ * (ld_back: the load moved is that many before the last, when the last ones read values that
+ * their neighbours hold too) */
+static void perturbed(const char *name, const char *const *kv, uint64_t ld_back)
+{
+    gms_functional_result r;
+    gms_error e;
+    if (frun(name, kv, 0, 0, &r, &e)) {
+        printf("    %s: %s\n", name, e.msg);
+        CHECK(0);
+        return;
+    }
+    CHECK(r.shadow_loads > 0 && r.shadow_stores > 0 && !r.shadow_overflow);
+    if (frun(name, kv, r.shadow_stores, 0, &r, &e) == 0) {
+        printf("    %s: its last store moved by 4 bytes still verifies\n", name);
+        CHECK(0);
+    }
+    gms_functional_result r2;
+    if (frun(name, kv, 0, 0, &r2, &e) == 0 && frun(name, kv, 0, r2.shadow_loads - ld_back, &r, &e) == 0) {
+        printf("    %s: its last load moved by 4 bytes still verifies\n", name);
+        CHECK(0);
+    }
+}
+
+/* One timing run on gtx1080ti: verified, and the same warp instructions as the functional
+ * run. Returns thread instructions per L2 miss (spec 000a Table 2.3's M/C measure). */
+static double timed(const char *name, const char *const *kv)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    double ipm = -1;
+    if (gms_params_load_file(p, "configs/gtx1080ti.config", &err) || gms_params_finalize(p, &err)) {
+        printf("    %s\n", err.msg);
+        gms_params_free(p);
+        CHECK(0);
+        return -1;
+    }
+    gms_workload_spec w = { name, NULL, kv, 1, NULL };
+    gms_sim *s = gms_sim_new(p, &w, &err);
+    int rc = s ? gms_sim_run(s, &err) : -1;
+    if (rc) printf("    %s: %s\n", name, err.msg);
+    CHECK_EQ(rc, 0);
+    if (!rc) {
+        const gms_run_stats *st = gms_sim_stats(s);
+        double ver = -1, wi = -1, ti = -1, miss = -1;
+        gms_stats_total(st, "gms_workload_verified", &ver);
+        gms_stats_total(st, "gpgpu_n_tot_w_icount", &wi);
+        gms_stats_total(st, "gpu_tot_sim_insn", &ti);
+        gms_stats_total(st, "L2_total_cache_misses", &miss);
+        CHECK_EQ(ver, 1);
+        gms_functional_result r;
+        gms_error e = {0};
+        CHECK_EQ(gms_workload_run_functional(gms_workload_find(name), kv, 1, &r, &e), 0);
+        CHECK_EQ(wi, (double)r.warp_insts);
+        CHECK(miss > 0);
+        ipm = miss > 0 ? ti / miss : -1;
+    }
+    gms_sim_free(s);
+    gms_params_free(p);
+    return ipm;
+}
+
+TEST(wl_parboil_sgemm)
+{
+    const char *kv[] = { "M=256", "N=64", "K=64", NULL };
+    WL_RUN_BOTH("sgemm", kv, 7);
+    const char *kv2[] = { "M=384", "N=48", "K=24", "repeat=2", NULL };
+    WL_RUN_BOTH("sgemm", kv2, 7);
+    /* M=256 N=64 K=64: 2 x 4 blocks of 4 warps; per warp 9 (S2R x4, IMAD, 2 LEA, ISETP, MOV),
+     * 8 tiles x (IMAD, IMAD.WIDE, LDG, STS, BAR, 8 x (IMAD.WIDE, LDG, 4 LDS.128, 16 FFMA),
+     * BAR, IADD3, ISETP, BRA) = 8 x 185, IMAD t, 16 x (IMAD.WIDE, LDG, FMUL, FFMA, STG), EXIT */
+    gms_functional_result r;
+    gms_error e = {0};
+    REQUIRE(gms_workload_run_functional(gms_workload_find("sgemm"), kv, 1, &r, &e) == 0);
+    CHECK_EQ(r.kernels, 1);
+    CHECK_EQ(r.blocks, 8);
+    CHECK_EQ(r.warp_insts, 32 * (9 + 8 * 185 + 1 + 16 * 5 + 1));
+    /* the last 16 loads of the last warp read C, all zeros (beta = 0, main.cc uploads a zeroed
+     * C): the one before them is its last A load */
+    perturbed("sgemm", kv, 16);
+    /* sizes round down to the tile multiples; a scale below one tile clamps to it */
+    const gms_workload_ops *o = gms_workload_find("sgemm");
+    gms_wl_args *a = NULL;
+    const char *k3[] = { "scale=0.001", NULL };
+    REQUIRE(gms_wl_args_parse(o, k3, 1, &a, &e) == 0);
+    CHECK_EQ(o->footprint(a), (128 * 8 + 16 * 8 + 128 * 16) * 4);
+    gms_wl_args_free(a);
+    const char *k4[] = { "M=100", NULL };
+    CHECK(gms_workload_run_functional(o, k4, 1, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "M=100");
+    double ipm = timed("sgemm", kv);
+    CHECK(ipm > 0);
+}
