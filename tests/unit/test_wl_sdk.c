@@ -111,3 +111,33 @@ TEST(wl_sdk_transpose)
     CHECK_EQ(r.blocks, 1);
     CHECK_EQ(fp_default("sdk-transpose"), 2ULL * 1024 * 1024 * 4);
 }
+
+TEST(wl_sdk_reduction)
+{
+    gms_functional_result r;
+    /* n = 65536 (a power of two): 64 blocks of 256, each thread loads 2 ints per step of
+     * 2*64*256 = 32768: 2 steps, 4 loads per thread, 8 warps x 4 = 32 LDG per block; then 64
+     * block sums: 1 block of 32 threads (one LDG each, a 64-element power of two: 2 per
+     * thread, 2 LDG); 2 launches, 64 + 1 stores */
+    SRUN_OK("sdk-reduction", &r, "n=65536", "iterations=1");
+    CHECK_EQ(r.kernels, 2);
+    CHECK_EQ(r.blocks, 65);
+    CHECK_EQ(r.shadow_loads, 64 * 32 + 2);
+    CHECK_EQ(r.shadow_stores, 65);
+    /* n = 1000 (not a power of two): threads 256, 2 blocks of one-load steps (gridSize 512):
+     * 1000 = 512 + 488; then 2 sums with 1 thread: 3 launches of ... 2 -> 1 */
+    SRUN_OK("sdk-reduction", &r, "n=1000", "iterations=2", "uvm=1");
+    CHECK_EQ(r.kernels, 2 * 2);
+    SRUN_OK("sdk-reduction", &r, "n=100000", "threads=128", "repeat=2");
+    PERTURBED_FAILS("sdk-reduction", 0, 0, "n=5000", "iterations=1");
+    /* the grid-stride loop comes in chunks: chunk=7 gives the same instructions, and a warp
+     * holds at most 7 + one loop step (12) at once instead of its whole stream */
+    gms_functional_result c;
+    SRUN_OK("sdk-reduction", &r, "n=262144", "iterations=1", "chunk=4294967295");
+    SRUN_OK("sdk-reduction", &c, "n=262144", "iterations=1", "chunk=7");
+    CHECK_EQ(r.warp_insts, c.warp_insts);
+    CHECK_EQ(r.mem_insts, c.mem_insts);
+    CHECK(r.max_warp_buffer > 100);
+    CHECK(c.max_warp_buffer <= 7 + 30);
+    CHECK_EQ(fp_default("sdk-reduction"), 16777216ULL * 4 + 2 * 64 * 4);
+}
