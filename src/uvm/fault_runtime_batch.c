@@ -48,6 +48,7 @@ static void fault(void *st, uint32_t page, uint64_t now)
 {
     (void)now;
     rt_batch *s = st;
+    gms_uvm_ba_fault(s->u, page);
     if (s->n < s->cap && s->overflow.n == s->overflow_head) {
         s->buf[(s->head + s->n++) % s->cap] = page;
     } else {
@@ -70,6 +71,7 @@ static void start_batch(rt_batch *s, uint64_t now)
     if (s->overflow_head == s->overflow.n) s->overflow.n = s->overflow_head = 0;
     s->batch = gms_uvm_batch_open(u, now, (uint32_t)s->cur.n);
     s->state = ST_HANDLING;
+    gms_uvm_ue_batch_start(u, now);   /* UE: one eviction ahead, inside the handling time */
     uint64_t t = now + s->handling_cycles + u->prm->fault_handling_per_fault * s->cur.n;
     if (t <= now) t = now + 1;
     gms_uvm_schedule(u, t, GMS_UEV_RT_TIMER, s->batch, NULL);

@@ -39,6 +39,7 @@ static void queue_reads(gms_uvm *u, const uint32_t *p, size_t n, int kind, uint3
                         uint64_t pre_latency_per_fault, int cut_after_fault, uint64_t now)
 {
     uint64_t maxpieces = u->cap_limited && u->cap_frames ? u->cap_frames : UINT64_MAX;
+    if (u->ba.per_page) maxpieces = 1;   /* UE / serial eviction: one 64 KB DMA per page */
     size_t i = 0;
     while (i < n) {
         size_t j = i + 1;
@@ -146,12 +147,13 @@ void gms_uvm_evict_pages(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t n
         if (pg->pf_unused) { pg->pf_unused = 0; u->c.pf_evicted_unused++; }
         if (pg->dirty) u->c.evict_dirty++; else u->c.evict_clean++;
         if (u->cur_batch != GMS_UVM_NONE) u->batches[u->cur_batch].evictions++;
-        int wb = pg->dirty || !u->prm->invalidate_clean;
+        gms_uvm_ba_evicted(u, p, now);
+        int wb = (pg->dirty || !u->prm->invalidate_clean) && !u->prm->evict_instant;
         pg->dirty = pg->accessed = 0;
         if (wb) {
             pg->state = GMS_PG_WRITING;
             u->pending_free++;
-            if (run0 != GMS_UVM_NONE && p == run0 + runn && pg->region == u->pages[run0].region) {
+            if (run0 != GMS_UVM_NONE && p == run0 + runn && pg->region == u->pages[run0].region && !u->ba.per_page) {
                 runn++;
             } else {
                 if (run0 != GMS_UVM_NONE) queue_writeback(u, run0, runn, now);
@@ -213,6 +215,7 @@ void gms_uvm_xfer_finished(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
             gms_uvm_page *pg = &u->pages[p];
             pg->state = GMS_PG_RESIDENT;
             pg->batch = GMS_UVM_NONE;
+            pg->t_in = now;
             if (++pg->n_in == 2) u->c.pages_thrashed++;
             if (pg->n_in >= 2) u->c.remigrations++;
             u->c.pages_in++;

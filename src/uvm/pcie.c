@@ -35,6 +35,8 @@ void gms_uvm_xfer_release(gms_uvm *u, gms_uvm_xfer *x)
 uint64_t gms_uvm_pcie_cycles(const gms_uvm *u, int lane, uint64_t bytes, int memcpy_rule, double *util)
 {
     double gbps = u->lane[lane].gbps;
+    if (u->prm->pcie_compress != 1.0)   /* -gms_pcie_compress: fewer bytes on the link */
+        bytes = (uint64_t)ceil((double)bytes / u->prm->pcie_compress);
     double hz = u->core_mhz * 1e6;
     uint64_t cyc;
     if (u->prm->pcie_linear) {
@@ -64,9 +66,14 @@ static void lane_try_start(gms_uvm *u, int li, uint64_t now)
     gms_uvm_lane *l = &u->lane[li];
     gms_uvm_xfer *x = l->head;
     if (l->cur || !x) return;
+    /* -gms_uvm_evict_serial: the driver's evict -> update -> migrate, one direction at a time */
+    if (u->prm->evict_serial && u->lane[!li].cur) return;
     if (li == GMS_LANE_H2D && x->kind != GMS_XF_MEMCPY && u->cap_limited &&
-        u->frames_held + x->npages > u->cap_frames)
+        u->frames_held + x->npages > u->cap_frames) {
+        gms_uvm_ba_h2d_wait(u, x, 1, now);
         return;   /* waits for free frames */
+    }
+    if (li == GMS_LANE_H2D) gms_uvm_ba_h2d_wait(u, x, 0, now);
     l->head = x->next;
     if (!l->head) l->tail = NULL;
     x->next = NULL;
@@ -85,6 +92,12 @@ static void lane_try_start(gms_uvm *u, int li, uint64_t now)
 
 void gms_uvm_lanes_kick(gms_uvm *u, uint64_t now)
 {
+    if (u->prm->evict_serial) {
+        /* a read that has its frame goes first; else the write-back that frees one */
+        lane_try_start(u, GMS_LANE_H2D, now);
+        lane_try_start(u, GMS_LANE_D2H, now);
+        return;
+    }
     /* D2H first: a write-back that starts may free the frames a read is waiting for */
     lane_try_start(u, GMS_LANE_D2H, now);
     lane_try_start(u, GMS_LANE_H2D, now);

@@ -141,7 +141,7 @@ int gms_uvm_create(gms_uvm **out, const struct gms_params *p, gms_engine *e, uin
     u->pend_free = GMS_UVM_NONE;
     u->walkq_head = u->walkq_tail = GMS_UVM_NONE;
     u->last_access_page = GMS_UVM_NONE;
-    u->warps_per_sm = 64;
+    u->warps_per_sm = prm->to ? 512 : 64;   /* TO: extra blocks' warps have slots past 64 */
     u->warp_waits = gms_xcalloc((size_t)n_sm * u->warps_per_sm * 2, sizeof *u->warp_waits);
     u->wake = UINT64_MAX;
     u->cur_batch = GMS_UVM_NONE;
@@ -149,6 +149,7 @@ int gms_uvm_create(gms_uvm **out, const struct gms_params *p, gms_engine *e, uin
     u->lane[GMS_LANE_H2D].gbps = prm->pcie_bandwidth;
     u->lane[GMS_LANE_D2H].gbps = prm->pcie_d2h_bandwidth > 0 ? prm->pcie_d2h_bandwidth : prm->pcie_bandwidth;
     u->rt = gms_uvm_runtimes[prm->runtime_id];
+    gms_uvm_ba_init(u);
     u->pf = gms_uvm_prefetchers[prm->prefetch_id];
     u->pf_oversub = gms_uvm_prefetchers[prm->prefetch_oversub_id];
     u->ev = gms_uvm_evictors[prm->evict_id];

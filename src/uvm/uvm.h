@@ -60,4 +60,10 @@ void gms_uvm_plan_footprint(gms_uvm *u, uint64_t bytes);
  * bulk prefetch */
 uint64_t gms_uvm_capacity_pages(const gms_uvm *u);
 
+/* batch-aware (thread oversubscription, src/core/thread_oversub.c): far-faulted requests a warp
+ * (slot index in its SM) waits on now; and the page lifetime so far (sum of t_evict - t_arrival
+ * over evicted pages, and their count) */
+uint32_t gms_uvm_warp_far_waits(const gms_uvm *u, uint32_t sm, uint32_t warp);
+void gms_uvm_page_lifetime(const gms_uvm *u, uint64_t *sum, uint64_t *n);
+
 #endif

@@ -55,6 +55,7 @@ typedef struct gms_uvm_page {
     uint8_t pf_unused;       /* prefetched and not yet accessed */
     uint8_t demand;          /* in flight because of a demand fault */
     uint8_t touched;         /* accessed at least once in the run (page touch rate) */
+    uint64_t t_in;           /* batch-aware: cycle it last became resident (page lifetime) */
 } gms_uvm_page;
 
 typedef struct gms_uvm_alloc_rec {
@@ -160,6 +161,7 @@ typedef struct gms_uvm_batch {
     uint32_t faults, prefetched, pages, evictions;
     uint32_t outstanding;
     uint8_t planned, closed;
+    uint64_t evict_wait;     /* batch-aware: cycles its migrations waited for frames (evictions) */
 } gms_uvm_batch;
 
 uint32_t gms_uvm_batch_open(gms_uvm *u, uint64_t now, uint32_t nfaults);
@@ -269,6 +271,28 @@ typedef struct gms_uvm_counters {
     uint64_t prefetch_time, memcpy_h2d_time, memcpy_d2h_time;
 } gms_uvm_counters;
 
+/* ---------------- batch-aware UVM (ue.c, ba_stats.c; spec 004) ---------------- */
+typedef struct gms_uvm_ba {
+    int on;                  /* any batch-aware option: statistics kept and reported */
+    int per_page;            /* UE / serial eviction: one page per transfer (the paper's 64 KB DMAs) */
+    uint64_t premature;      /* far faults on pages that were resident before and evicted */
+    uint64_t lifetime_sum, lifetime_n;   /* t_evict - t_in over evicted pages */
+    uint64_t ue_preemptive;  /* UE: evictions started at batch start */
+    uint64_t h2d_wait_since; /* H2D head waits for frames since (UINT64_MAX: not waiting) */
+    uint32_t h2d_wait_batch;
+} gms_uvm_ba;
+int gms_uvm_ba_finalize(struct gms_params *p, gms_error *err);
+void gms_uvm_ba_init(gms_uvm *u);
+/* a far fault (batch runtime): premature-eviction count */
+void gms_uvm_ba_fault(gms_uvm *u, uint32_t page);
+/* a resident page is evicted now (lifetime) */
+void gms_uvm_ba_evicted(gms_uvm *u, uint32_t page, uint64_t now);
+/* UE: at batch start, one eviction ahead when memory is full */
+void gms_uvm_ue_batch_start(gms_uvm *u, uint64_t now);
+/* H2D head transfer blocked (1) or started (0): eviction wait of its batch */
+void gms_uvm_ba_h2d_wait(gms_uvm *u, const gms_uvm_xfer *x, int blocked, uint64_t now);
+void gms_uvm_ba_report(gms_uvm *u, gms_stats *out);
+
 /* ---------------- the UVM object ---------------- */
 struct gms_uvm {
     const gms_uvm_params *prm;
@@ -345,6 +369,7 @@ struct gms_uvm {
     FILE *seq_out;
 
     gms_uvm_counters c;
+    gms_uvm_ba ba;
 };
 
 /* uvm.c */

@@ -72,6 +72,18 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_clockpro_cold", GMS_OPT_U32, uvm.pol.clockpro_cold, "128", "CLOCK-Pro: m_c, frames for resident cold pages"),
     GMS_OPT("uvm_clockpro_adaptive", GMS_OPT_BOOL, uvm.pol.clockpro_adaptive, "0", "CLOCK-Pro: adapt m_c (+1 on a test-period hit, -1 on expiry) as the original"),
     GMS_OPT("uvm_policy_refs", GMS_OPT_BOOL, uvm.pol.refs_all, "0", "RRIP, CLOCK-Pro, HPE's ideal mode: 0 walk-level references (walk hits and faults, spec 003), 1 every reference"),
+    /* batch-aware UVM (spec 004, docs/batch-aware.md) */
+    GMS_OPT("gms_uvm_ue", GMS_OPT_BOOL, uvm.ue, "0", "batch runtime: unobtrusive eviction (one eviction ahead at batch start, each migration paired with an eviction)"),
+    GMS_OPT("gms_uvm_evict_serial", GMS_OPT_BOOL, uvm.evict_serial, "0", "batch runtime: the driver's serialised eviction (a write-back and a migration never overlap)"),
+    GMS_OPT("gms_uvm_evict_instant", GMS_OPT_BOOL, uvm.evict_instant, "0", "ideal eviction: a victim's frame is free at once, nothing is copied back"),
+    GMS_OPT("gms_pcie_compress", GMS_OPT_DOUBLE, uvm.pcie_compress, "1", "PCIe compression: a transfer of S bytes takes the time of S / F bytes (1 = off)"),
+    GMS_OPT("gms_uvm_batch_stats", GMS_OPT_BOOL, uvm.ba_stats, "0", "batch-aware statistics (premature evictions, page lifetime, batch-size histogram); on with any gms_uvm_ option"),
+    GMS_OPT("gms_uvm_to", GMS_OPT_BOOL, uvm.to, "0", "thread oversubscription: extra inactive blocks per SM, context-switched in when every warp of an active block waits on far faults"),
+    GMS_OPT("gms_uvm_to_factor", GMS_OPT_U32, uvm.to_factor, "2", "thread oversubscription: runnable blocks per SM at most F x the hardware limit (2 or 3)"),
+    GMS_OPT("gms_uvm_to_dynamic", GMS_OPT_BOOL, uvm.to_dynamic, "1", "thread oversubscription: 1 = one extra block, +1 per epoch, -1 and frozen on a page-lifetime drop; 0 = F x from the start"),
+    GMS_OPT("gms_uvm_ctx_switch_cycles", GMS_OPT_U64, uvm.ctx_switch_cycles, "680", "thread oversubscription: cycles to save or restore one block context (85 KB at 1024 bit/cycle = 680)"),
+    GMS_OPT("gms_uvm_to_epoch", GMS_OPT_U64, uvm.to_epoch, "100000", "thread oversubscription: cycles between page-lifetime checks"),
+    GMS_OPT("gms_uvm_to_drop", GMS_OPT_DOUBLE, uvm.to_drop, "0.2", "thread oversubscription: running-average page-lifetime drop that throttles (0.2 = 20%)"),
     /* The rest of UVMSmart's registry (gpu-sim.cc), with its types. Defaults are UVMSmart's
      * registered ones except -enable_accurate_simulation: spec 000b asks for the far-fault
      * latency on the critical path (UVMSmart's 1), so 0 is the one to ask for. */
@@ -171,6 +183,7 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-eviction_policy: unknown policy %d; known: %s", u->eviction_policy,
                        ev_ids);
     }
+    if (gms_uvm_ba_finalize(p, err)) return -1;   /* batch-aware options (ue.c) */
     if (gms_uvm_policy_finalize(u, err)) return -1;   /* the seeds' policies: checks and -uvm_policy */
     return 0;
 }

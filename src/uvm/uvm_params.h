@@ -64,6 +64,20 @@ typedef struct gms_uvm_params {
 
     gms_uvm_policy_params pol;          /* the seeds' policies (uvm_policy_params.h) */
 
+    /* batch-aware UVM (spec 004, docs/batch-aware.md) */
+    int ue;                             /* -gms_uvm_ue: unobtrusive eviction (batch runtime) */
+    int evict_serial;                   /* -gms_uvm_evict_serial: the paper's serialised evict -> migrate baseline */
+    int evict_instant;                  /* -gms_uvm_evict_instant: ideal eviction (frames free at once, no D2H copy) */
+    double pcie_compress;               /* -gms_pcie_compress: link bytes = bytes / F (1 = off) */
+    int ba_stats;                       /* -gms_uvm_batch_stats: batch-aware statistics (on with any option above) */
+    /* thread oversubscription (the SM side: src/core/thread_oversub.c) */
+    int to;                             /* -gms_uvm_to: extra inactive blocks per SM, swapped in on far-fault stalls */
+    uint32_t to_factor;                 /* -gms_uvm_to_factor: runnable blocks at most F x the hardware limit */
+    int to_dynamic;                     /* -gms_uvm_to_dynamic: 1 start at +1 and adapt on page lifetime; 0 fixed at F x */
+    uint64_t ctx_switch_cycles;         /* -gms_uvm_ctx_switch_cycles: cycles to save (or restore) one block context */
+    uint64_t to_epoch;                  /* -gms_uvm_to_epoch: cycles between lifetime checks */
+    double to_drop;                     /* -gms_uvm_to_drop: lifetime drop (fraction) that throttles */
+
     /* ---- decoded by finalize ---- */
     uint32_t page_shift;
     int runtime_id;                     /* index into the runtime registry */

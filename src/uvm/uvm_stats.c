@@ -101,6 +101,7 @@ void gms_uvm_stats_report(gms_uvm *u, gms_stats *out)
     gms_stat_f64(out, "Uvm_prefetched_before_access_rate", ratio(c->pf_used, c->pf_used + c->pages_demand_in));
     gms_stat_f64(out, "Uvm_prefetched_accessed_rate", ratio(c->pf_used, c->pages_pf_in));
     gms_uvm_batch_report(u, out);
+    gms_uvm_ba_report(u, out);
     if (u->rt->report) u->rt->report(u->rt_st, out);
     if (u->pf->report) u->pf->report(u->pf_st, u, out);
     if (u->pf_oversub != u->pf && u->pf_oversub->report) u->pf_oversub->report(u->pf_oversub_st, u, out);

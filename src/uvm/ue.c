@@ -1,0 +1,69 @@
+/* Batch-aware UVM, the runtime side (spec 004 section 3): unobtrusive eviction (UE) and the
+ * comparison points around it, all on the batch runtime.
+ *  - UE: when a batch starts with device memory full, one page (the eviction policy's first
+ *    victim) is evicted at once, inside the fault handling time; the batch's later evictions
+ *    run on the D2H lane while its migrations run on the H2D lane, each migration using the
+ *    frame an earlier eviction freed (the lanes and frame accounting of pcie.c / migrate.c do
+ *    the pairing; transfers are one page each so a migration waits for one eviction, not a run).
+ *  - serialised eviction (the paper's BASELINE, Fig. 4): a write-back and a migration never
+ *    overlap, so a page costs t_evict + t_migrate (pcie.c's lane kick).
+ *  - instant eviction (Fig. 8's ideal): migrate.c frees the victim's frame with no copy.
+ *  - PCIe compression: pcie.c divides the bytes on the link by -gms_pcie_compress.
+ * Option checks are here too (gms_uvm_ba_finalize). */
+#include <string.h>
+#include "config/params.h"
+#include "uvm/uvm_internal.h"
+
+int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
+{
+    gms_uvm_params *u = &p->uvm;
+    int batch = !strcmp(gms_uvm_runtimes[u->runtime_id]->name, "batch");
+    if (u->ue && !batch) return gms_err(err, "-gms_uvm_ue 1 needs -uvm_runtime batch (UE works on fault batches)");
+    if (u->evict_serial && !batch)
+        return gms_err(err, "-gms_uvm_evict_serial 1 needs -uvm_runtime batch (the driver's eviction)");
+    if (u->ue && u->evict_serial)
+        return gms_err(err, "-gms_uvm_ue and -gms_uvm_evict_serial are both 1: UE overlaps what the serialised "
+                       "baseline serialises; give one of them");
+    if (u->ue && u->evict_instant)
+        return gms_err(err, "-gms_uvm_ue and -gms_uvm_evict_instant are both 1: with instant eviction there is "
+                       "nothing for UE to hide; give one of them");
+    if (!(u->pcie_compress >= 1.0))
+        return gms_err(err, "-gms_pcie_compress: %g must be at least 1 (compression ratio; 1 = off)", u->pcie_compress);
+    if (u->to) {
+        if (u->to_factor < 2 || u->to_factor > 8)
+            return gms_err(err, "-gms_uvm_to_factor: %u must be in 2..8 (runnable blocks = F x the hardware limit)",
+                           u->to_factor);
+        if (!u->to_epoch) return gms_err(err, "-gms_uvm_to_epoch: must be at least 1 cycle");
+        if (!(u->to_drop > 0 && u->to_drop < 1))
+            return gms_err(err, "-gms_uvm_to_drop: %g must be in (0, 1) (0.2 = a 20%% lifetime drop)", u->to_drop);
+    }
+    return 0;
+}
+
+void gms_uvm_ba_init(gms_uvm *u)
+{
+    const gms_uvm_params *p = u->prm;
+    u->ba.on = p->ba_stats || p->ue || p->evict_serial || p->evict_instant || p->pcie_compress != 1.0 || p->to;
+    u->ba.per_page = p->ue || p->evict_serial;
+    u->ba.h2d_wait_since = UINT64_MAX;
+}
+
+void gms_uvm_ue_batch_start(gms_uvm *u, uint64_t now)
+{
+    if (!u->prm->ue || !u->cap_limited) return;
+    /* the memory status tracker: full when no frame is free once the queued and started reads
+     * and the evictions already under way are counted (the evict_check rule) */
+    uint64_t limit = u->cap_frames - u->cap_frames * u->prm->free_page_buffer_pct / 100;
+    if (u->frames_held + u->queued_read < u->pending_free + limit) return;
+    u->victims.n = 0;
+    u->ev->select(u->ev_st, u, now, &u->victims);
+    if (!u->victims.n) return;
+    /* exactly one page: the policy's first choice (LRU order for the LRU policies) */
+    uint32_t v = u->victims.v[0];
+    uint32_t saved = u->cur_batch;
+    u->cur_batch = GMS_UVM_NONE;   /* charged to no batch: it belongs to the interrupt */
+    gms_uvm_evict_pages(u, &v, 1, now);
+    u->cur_batch = saved;
+    u->ba.ue_preemptive++;
+    gms_uvm_lanes_kick(u, now);
+}
