@@ -2,10 +2,11 @@
 /* Built-in workloads of the sdk suite (CUDA SDK, docs/workloads-sdk.md; one gms_wl_sdk_<name>
  * per sdk_<name>.c file, listed here) */
 extern const gms_workload_ops gms_wl_sdk_blackscholes, gms_wl_sdk_scalarprod,
-    gms_wl_sdk_transpose, gms_wl_sdk_reduction;
+    gms_wl_sdk_transpose, gms_wl_sdk_reduction,
+    gms_wl_sdk_quasirandom;
 
 const gms_workload_ops *const gms_workloads_sdk[] = {
     &gms_wl_sdk_blackscholes, &gms_wl_sdk_scalarprod, &gms_wl_sdk_transpose,
-    &gms_wl_sdk_reduction,
+    &gms_wl_sdk_reduction, &gms_wl_sdk_quasirandom,
     NULL,
 };
