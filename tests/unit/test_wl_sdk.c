@@ -161,3 +161,24 @@ TEST(wl_sdk_quasirandom)
     PERTURBED_FAILS("quasirandom", 0, UINT64_MAX, "N=3000", "iterations=0");
     CHECK_EQ(fp_default("quasirandom"), 3ULL * 1048576 * 4);
 }
+
+TEST(wl_sdk_convsep)
+{
+    gms_functional_result r;
+    /* 128 x 64, iterations=0: rows grid 1 x 16 of 16x4 (2 warps), columns 8 x 1 of 16x8 (4
+     * warps); every warp loads and stores 8 rows of 32 (the halos fall outside this image:
+     * no halo load) */
+    SRUN_OK("convsep", &r, "imageW=128", "imageH=64", "iterations=0");
+    CHECK_EQ(r.kernels, 2);
+    CHECK_EQ(r.blocks, 16 + 8);
+    CHECK_EQ(r.shadow_loads, 8 * (32 + 32));
+    CHECK_EQ(r.shadow_stores, 8 * (32 + 32));
+    /* 256 x 192: the inner halos are loaded. Rows: 2 x 48 blocks of 2 warps, each warp 8 rows
+     * and one halo (block 0 its right one, block 1 its left); columns: 16 x 3 blocks of 4
+     * warps, 8 rows each and 1 + 2 + 1 halos down the three */
+    SRUN_OK("convsep", &r, "imageW=256", "imageH=192", "iterations=1", "uvm=1");
+    CHECK_EQ(r.kernels, 4);
+    CHECK_EQ(r.shadow_loads, 2 * (96 * 2 * (8 + 1) + 16 * 4 * (3 * 8 + 4)));
+    PERTURBED_FAILS("convsep", 0, 0, "imageW=256", "imageH=128", "iterations=0");
+    CHECK_EQ(fp_default("convsep"), 3ULL * 3072 * 3072 * 4);
+}
