@@ -109,6 +109,7 @@ void pbl_destroy(void *state)
     pbl_state *s = state;
     if (!s) return;
     for (int k = 0; k < s->narr; k++) free(s->h[k]);
+    free(s->aux);
     free(s);
 }
 

@@ -53,6 +53,7 @@ struct pbl_state {
     uint64_t d[PBL_MAX_ARRS];    /* device address */
     wl_shadow *sh;
     int done;
+    void *aux;                   /* the workload's host-only data (freed with the state) */
 };
 
 int pbl_create(const pbl_def *def, const gms_wl_args *a, void **state, gms_error *err);

@@ -1,9 +1,10 @@
 #include "workloads/workload.h"
 /* Built-in workloads of the parboil suite (one gms_wl_parboil_<name> per file, listed here;
  * docs/workloads-parboil.md) */
-extern const gms_workload_ops gms_wl_parboil_sgemm;
+extern const gms_workload_ops gms_wl_parboil_sgemm, gms_wl_parboil_spmv;
 
 const gms_workload_ops *const gms_workloads_parboil[] = {
     &gms_wl_parboil_sgemm,
+    &gms_wl_parboil_spmv,
     NULL,
 };

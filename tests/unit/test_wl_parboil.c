@@ -109,3 +109,32 @@ TEST(wl_parboil_sgemm)
     double ipm = timed("sgemm", kv);
     CHECK(ipm > 0);
 }
+
+TEST(wl_parboil_spmv)
+{
+    const char *kv[] = { "rows=1000", "nnz=10000", "band=50", "iters=2", NULL };
+    WL_RUN_BOTH("spmv", kv, 7);
+    const char *kv2[] = { "rows=333", "nnz=1300", "iters=1", "repeat=2", NULL };
+    WL_RUN_BOTH("spmv", kv2, 7);
+    /* every row one nonzero (bound = 1): one block of 192 threads, 2 live warps of 24
+     * (MOV S2R S2R IMAD ISETP @P0EXIT, SHF, LDC zcnt, LDC ptr, IADD, 3 x (IMAD.WIDE, LDG),
+     * ISETP, BRA, FFMA, IMAD.WIDE, LDG perm, IMAD.WIDE, STG, EXIT) and 4 that exit (6) */
+    gms_functional_result r;
+    gms_error e = {0};
+    const char *k1[] = { "rows=64", "nnz=64", "iters=3", NULL };
+    REQUIRE(gms_workload_run_functional(gms_workload_find("spmv"), k1, 1, &r, &e) == 0);
+    CHECK_EQ(r.kernels, 3);
+    CHECK_EQ(r.warp_insts, 3 * (2 * 24 + 4 * 6));
+    perturbed("spmv", kv, 0);
+    /* default footprint: Dubcova3's rows (perm, x, dst, and the warp counts) plus the padded
+     * JDS arrays, at least the 3636643 nonzeros */
+    const gms_workload_ops *o = gms_workload_find("spmv");
+    gms_wl_args *a = NULL;
+    REQUIRE(gms_wl_args_parse(o, NULL, 1, &a, &e) == 0);
+    uint64_t fp = o->footprint(a);
+    CHECK(fp >= 3 * 146689 * 4 + 4584 * 4 + 2 * 3636643ull * 4 * 99 / 100);
+    CHECK(fp <= 3 * 146689 * 4 + 4585 * 4 + 2 * 3636643ull * 4 * 3 / 2);
+    gms_wl_args_free(a);
+    const char *kt[] = { "rows=2000", "nnz=20000", "iters=2", NULL };
+    CHECK(timed("spmv", kt) > 0);
+}
