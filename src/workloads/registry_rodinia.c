@@ -19,6 +19,7 @@ extern const gms_workload_ops gms_wl_bn;
 extern const gms_workload_ops gms_wl_cnn;
 /* Rodinia beyond UVMBench (issue 22) */
 extern const gms_workload_ops gms_wl_btree;
+extern const gms_workload_ops gms_wl_cfd;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -39,5 +40,6 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_bn,
     &gms_wl_cnn,
     &gms_wl_btree,
+    &gms_wl_cfd,
     NULL,
 };

@@ -97,3 +97,24 @@ TEST(wl_rodinia2_btree_tree_shape)
     CHECK(gms_workload_run_functional(ops, bad, 1, &r, &e) != 0);
     CHECK(strstr(e.msg, "rsize=100 must be below records=100") != NULL);
 }
+
+TEST(wl_rodinia2_cfd)
+{
+    /* 500 elements (3 blocks of 192, 76 padding elements), 3 iterations */
+    const char *kv[] = {"elements=500", "iterations=3", NULL};
+    WL_RUN_BOTH("cfd", kv, 7);
+    const char *kv2[] = {"elements=2000", "iterations=2", "repeat=2", NULL};
+    WL_RUN_BOTH("cfd", kv2, 7);
+    /* 190: the last warp holds real elements (padding elements all compute the same); 10
+     * iterations spread the walls' disturbance to the last one (a uniform region reads the same
+     * values 4 bytes away) */
+    const char *kvs[] = {"elements=190", "iterations=10", NULL};
+    /* the last two stores write momentum y and z, which can stay at the far field's
+     * values; the one before them writes momentum x */
+    shadow_check("cfd", kvs, 2, 0);
+    /* scale=0.01 at the suite's 2000 iterations takes seconds: bench/scale001.sh runs it */
+    const char *ks[] = {"scale=0.01", "iterations=2", NULL};
+    WL_RUN_BOTH("cfd", ks, 13);
+    const char *kt[] = {"elements=400", "iterations=1", "uvm=1", NULL};
+    timing_run("cfd", kt);
+}
