@@ -3,6 +3,8 @@
 #include "config/option_value.h"
 #include "frontend/inst.h"
 #include "core/warp_sched.h"
+#include "core/bypass_policy.h"
+#include "core/mdb.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +54,16 @@ static const gms_option core_opts[] = {
 #undef SPEC
     C("gpgpu_coalesce_arch", GMS_OPT_U32, coalesce_arch, "13", "coalescing rules: 13 GT200, 20-39 Fermi/Kepler, >= 40 Maxwell+ (32 B sectors)"),
     C("gpgpu_gmem_skip_L1D", GMS_OPT_BOOL, gmem_skip_l1d, "0", "global loads bypass the L1D (like -dlcm=cg)"),
+    C("gms_l1d_bypass", GMS_OPT_STRING, l1d_bypass, "none",
+      "L1D bypass policy: which warps/blocks' global loads go around the L1D (gpumemsim list policies; docs/mdb.md)"),
+    C("gms_swl", GMS_OPT_U32, swl, "0", "static warp limiting: each scheduler issues from its K oldest warps only; 0 = no limit"),
+    C("gms_mdb_period", GMS_OPT_U32, mdb_period, "1000", "MDB: L1D-eligible accesses between two decisions"),
+    C("gms_mdb_e", GMS_OPT_DOUBLE, mdb_e, "0.5", "MDB: E, the weight of a reservation failure against a hit"),
+    C("gms_mdb_sample", GMS_OPT_U32, mdb_sample, "8", "MDB: the shadow tags sample 1 of N L1D sets (1 = every set)"),
+    C("gms_mdb_calculators", GMS_OPT_U32, mdb_calcs, "8", "MDB: Adjusted-Hits calculators (largest L modelled)"),
+    C("gms_mdb_start", GMS_OPT_STRING, mdb_start, "l1d", "MDB before the first decision: l1d (nothing bypasses) or bypass (everything does)"),
+    C("gms_mdb_monitor", GMS_OPT_U32, mdb_monitor, "3", "MDB-global: the SM whose generator decides for all"),
+    C("gms_mdb_rf_scale", GMS_OPT_BOOL, mdb_rf_scale, "1", "MDB: divide the RF term by the sampling ratio (hits come from 1 of N sets)"),
     C("gpgpu_flush_l1_cache", GMS_OPT_BOOL, flush_l1_cache, "0", "invalidate the L1D at the end of every kernel"),
     C("gpgpu_max_concurrent_kernel", GMS_OPT_U32, max_concurrent_kernel, "8", "kernels that may run at once (different streams)"),
     C("gpgpu_concurrent_kernel_sm", GMS_OPT_BOOL, concurrent_kernel_sm, "0", "kernels may share an SM"),
@@ -189,6 +201,15 @@ static int core_finalize(gms_params *p, gms_error *err)
     const char *args = c->scheduler + strcspn(c->scheduler, ":");
     if (so->configure && so->configure(c, *args ? args + 1 : args, err)) return -1;
 
+    if (!gms_bypass_find(c->l1d_bypass)) return gms_reg_unknown(&gms_l1d_bypass_reg, c->l1d_bypass, err);
+    if (c->mdb_period == 0) return gms_err(err, "-gms_mdb_period: must be at least 1");
+    if (c->mdb_sample == 0) return gms_err(err, "-gms_mdb_sample: must be at least 1");
+    if (c->mdb_calcs == 0 || c->mdb_calcs > GMS_MDB_MAX_CALC)
+        return gms_err(err, "-gms_mdb_calculators: %u is not in 1..%d", c->mdb_calcs, GMS_MDB_MAX_CALC);
+    if (!(c->mdb_e >= 0)) return gms_err(err, "-gms_mdb_e: must be a number >= 0");
+    if (strcmp(c->mdb_start, "l1d") && strcmp(c->mdb_start, "bypass"))
+        return gms_err(err, "-gms_mdb_start: '%s' is not l1d or bypass", c->mdb_start);
+
     /* latencies: trace-mode values (what SASS traces and built-in workloads use) */
     struct { const char *opt; const char *val; int op; } tl[] = {
         { "trace_opcode_latency_initiation_int", c->trace_lat_int, GMS_OP_INT },
@@ -266,6 +287,17 @@ static void core_dump(const gms_params *p, FILE *out)
     fprintf(out, "Coalescing: %s; global loads %s the L1D; L1D %s at kernel end\n",
             c->coalesce_arch >= 40 ? "32 B sectors (Maxwell+)" : "128 B lines",
             c->gmem_skip_l1d ? "bypass" : "go through", c->flush_l1_cache ? "flushed" : "kept");
+    if (strcmp(c->l1d_bypass, "none")) {
+        const gms_bypass_ops *bo = gms_bypass_find(c->l1d_bypass);
+        fprintf(out, "L1D bypass policy: %s", bo ? bo->summary : c->l1d_bypass);
+        if (!strncmp(c->l1d_bypass, "mdb", 3))
+            fprintf(out, "; decision every %u accesses, E %g, %u calculators, shadow tags on 1 of %u sets, "
+                    "RF term %s, start %s", c->mdb_period, c->mdb_e, c->mdb_calcs, c->mdb_sample,
+                    c->mdb_rf_scale ? "scaled to the sampled sets" : "unscaled",
+                    c->mdb_start[0] == 'b' ? "all bypass" : "all L1D");
+        fprintf(out, "\n");
+    }
+    if (c->swl) fprintf(out, "Static warp limiting: each scheduler issues from its %u oldest warps\n", c->swl);
     if (c->adaptive_cache_config)
         fprintf(out, "L1D/shared carve-out: adaptive, %u KiB unified per SM; at each launch the L1D gets the unified "
                 "size minus the smallest shared-memory option (%s KiB) covering the kernel's shared memory\n",

@@ -41,6 +41,16 @@ typedef struct gms_core_params {
     uint32_t unified_l1d_size;                 /* -gpgpu_unified_l1d_size, KB */
     char shmem_option[GMS_OPT_STRLEN];         /* -gpgpu_shmem_option, KB list */
     uint32_t shmem_opts[16], n_shmem_opts;     /* decoded */
+    /* L1D bypass policies and warp limiting (src/core/bypass*.c, docs/mdb.md) */
+    char l1d_bypass[GMS_OPT_STRLEN];           /* -gms_l1d_bypass: none | mdb-local | mdb-global | ... */
+    uint32_t swl;                              /* -gms_swl: issuing warps per scheduler (SWL), 0 = no limit */
+    uint32_t mdb_period;                       /* -gms_mdb_period: L1D-eligible accesses between decisions */
+    double mdb_e;                              /* -gms_mdb_e: weight of a reservation failure */
+    uint32_t mdb_sample;                       /* -gms_mdb_sample: shadow tags sample 1 of N sets */
+    uint32_t mdb_calcs;                        /* -gms_mdb_calculators */
+    char mdb_start[GMS_OPT_STRLEN];            /* -gms_mdb_start: l1d | bypass (before the first decision) */
+    uint32_t mdb_monitor;                      /* -gms_mdb_monitor: the SM MDB-global watches */
+    int mdb_rf_scale;                          /* -gms_mdb_rf_scale: RF term divided by the sampling ratio */
 
     /* decoded by finalize */
     double mhz_core, mhz_icnt, mhz_l2, mhz_dram;

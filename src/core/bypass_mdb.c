@@ -1,0 +1,236 @@
+/* MDB-local and MDB-global (spec 001 sections 2.2-2.3, docs/mdb.md): a Bypassing Parameter
+ * Generator per SM (local) or one watching SM -gms_mdb_monitor whose choice every SM follows
+ * (global). Calculator i (1..C, C = -gms_mdb_calculators, 8) models "warps/blocks 0..i-1 use the
+ * L1D" with a shadow copy of the L1D's tags on 1 of -gms_mdb_sample sets, fed by every
+ * transaction of a global load whose warp/block index is below i, whichever path the load
+ * took. The SM's single reservation-fail counter is the L1D's RESERVATION_FAIL count (every
+ * failed attempt, all causes). Every -gms_mdb_period such transactions the selector
+ * (gms_mdb_choose) picks L; warps/blocks with index >= L bypass; the hit counters and the RF
+ * counter are halved.
+ *
+ * Index and N (inferred, spec 2.3): with more than one block resident on the SM, block level:
+ * index = the block's slot on the SM, N = the resident blocks (at the decision); with one,
+ * warp level: index = the warp's place in its block, N = the block's warps. If the best L is
+ * N or C, nothing bypasses. Before the first decision, -gms_mdb_start: l1d (nothing bypasses)
+ * or bypass (everything bypasses, as the author's repo does). */
+#include "core/bypass_policy.h"
+#include "core/mdb.h"
+#include "core/sm_internal.h"
+#include "core/gpu.h"
+#include "config/params.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define L_ALL UINT32_MAX   /* nothing bypasses */
+#define SERIES_MAX 65536   /* decisions kept per SM for the series */
+
+typedef struct mdb_pt { uint64_t cycle; uint32_t L, n; } mdb_pt;
+
+typedef struct mdb_sm {
+    int global;                 /* MDB-global */
+    int monitor;                /* this SM decides (local: every SM; global: the monitored one) */
+    uint32_t ncalc, ratio, nsamp, assoc;
+    uint64_t *tags;             /* [calculator][sampled set][way] */
+    uint32_t *stamps;
+    uint32_t clock;
+    uint64_t hits[GMS_MDB_MAX_CALC];
+    uint64_t rf;                /* decayed reservation-fail count */
+    uint64_t rf_seen;           /* the L1D's RESERVATION_FAIL total at the last decision */
+    uint32_t accesses;          /* since the last decision */
+    /* the decision in force; for MDB-global the monitor's copy other SMs read (published
+     * after a parallel phase, see publish) */
+    uint32_t L;
+    int decided;
+    /* statistics */
+    uint64_t decisions, none_bypass, sum_l;
+    mdb_pt *series;
+    uint32_t nseries;
+} mdb_sm;
+
+uint32_t gms_mdb_choose(const uint64_t *hits, uint32_t lmax, uint64_t rf, uint32_t n, double e, double scale)
+{
+    uint32_t best = 1;
+    double best_adj = 0;
+    for (uint32_t l = 1; l <= lmax; l++) {
+        double f = (double)l / (double)n;
+        double adj = (double)hits[l - 1] - (double)rf * f * f * f * e / scale;
+        if (l == 1 || adj >= best_adj) { best = l; best_adj = adj; }
+    }
+    return best;
+}
+
+void gms_mdb_decay(uint64_t *hits, uint32_t n, uint64_t *rf)
+{
+    for (uint32_t i = 0; i < n; i++) hits[i] >>= 1;
+    *rf >>= 1;
+}
+
+int gms_mdb_shadow_access(uint64_t *tags, uint32_t *stamps, uint32_t assoc, uint32_t *clock, uint64_t block)
+{
+    uint64_t t = block + 1;
+    uint32_t victim = 0;
+    ++*clock;
+    for (uint32_t w = 0; w < assoc; w++) {
+        if (tags[w] == t) { stamps[w] = *clock; return 1; }
+        if (tags[victim] && (!tags[w] || stamps[w] < stamps[victim])) victim = w;
+    }
+    tags[victim] = t;
+    stamps[victim] = *clock;
+    return 0;
+}
+
+/* warp wi's index: its block's slot at block level (more than one block resident), else its
+ * place in its block (see the top) */
+static uint32_t mdb_index(const gms_sm *s, uint32_t wi)
+{
+    const warp *w = &s->w[wi];
+    if (s->blocks_used > 1) return w->blk;
+    return wi - s->blocks[w->blk].first_warp;
+}
+
+static void *mdb_new(gms_sm *s, int global)
+{
+    const gms_params *p = s->p;
+    mdb_sm *m = gms_xcalloc(1, sizeof *m);
+    m->global = global;
+    uint32_t mon = p->core.mdb_monitor < s->g->n_sm ? p->core.mdb_monitor : s->g->n_sm - 1;
+    m->monitor = !global || s->id == mon;
+    m->ncalc = p->core.mdb_calcs;
+    m->ratio = p->core.mdb_sample;
+    m->L = L_ALL;
+    if (m->monitor && s->l1) {
+        const gms_cache_config *c = &p->l1d.dl1;
+        m->assoc = c->assoc;
+        m->nsamp = (c->nsets + m->ratio - 1) / m->ratio;
+        size_t n = (size_t)m->ncalc * m->nsamp * m->assoc;
+        m->tags = gms_xcalloc(n, sizeof *m->tags);
+        m->stamps = gms_xcalloc(n, sizeof *m->stamps);
+    }
+    return m;
+}
+static void *mdb_local_new(gms_sm *s) { return mdb_new(s, 0); }
+static void *mdb_global_new(gms_sm *s) { return mdb_new(s, 1); }
+
+static void mdb_free(void *st)
+{
+    mdb_sm *m = st;
+    if (!m) return;
+    free(m->tags);
+    free(m->stamps);
+    free(m->series);
+    free(m);
+}
+
+/* the decision SM s follows */
+static const mdb_sm *in_force(const mdb_sm *m, const gms_sm *s)
+{
+    if (!m->global || m->monitor) return m;
+    uint32_t mon = s->p->core.mdb_monitor < s->g->n_sm ? s->p->core.mdb_monitor : s->g->n_sm - 1;
+    return s->g->sms[mon]->byp;
+}
+
+static int mdb_bypass(void *st, gms_sm *s, uint32_t wi)
+{
+    const mdb_sm *d = in_force(st, s);
+    if (!d->decided) return s->p->core.mdb_start[0] == 'b';
+    if (d->L == L_ALL) return 0;
+    return mdb_index(s, wi) >= d->L;
+}
+
+/* the monitor's new decision becomes visible to the other SMs (MDB-global broadcast: after
+ * the parallel phase when SMs tick on several host threads, so that they read the same value
+ * whatever the threads' timing) */
+static void publish(void *mp, uint64_t l, uint64_t unused)
+{
+    (void)unused;
+    mdb_sm *m = mp;
+    m->L = (uint32_t)l;
+    m->decided = 1;
+}
+
+static void decide(mdb_sm *m, gms_sm *s, uint64_t now)
+{
+    const gms_cache_stats *cs = gms_cache_get_stats(s->l1);
+    uint64_t tot = 0;
+    for (int t = 0; t < GMS_ACC__COUNT; t++) tot += cs->acc[t][GMS_CACHE_RESERVATION_FAIL];
+    m->rf += tot - m->rf_seen;
+    m->rf_seen = tot;
+    m->accesses = 0;
+    uint32_t n = s->blocks_used > 1 ? s->blocks_used : 0;
+    if (s->blocks_used == 1)
+        for (uint32_t i = 0; i < s->nblock_slots; i++)
+            if (s->blocks[i].used) { n = s->blocks[i].nwarps; break; }
+    if (!n) return;   /* no block: keep counting */
+    uint32_t lmax = n < m->ncalc ? n : m->ncalc;
+    double scale = s->p->core.mdb_rf_scale ? (double)m->ratio : 1.0;
+    uint32_t l = gms_mdb_choose(m->hits, lmax, m->rf, n, s->p->core.mdb_e, scale);
+    uint32_t eff = (l >= n || l >= m->ncalc) ? L_ALL : l;
+    gms_mdb_decay(m->hits, m->ncalc, &m->rf);
+    m->decisions++;
+    m->sum_l += eff == L_ALL ? n : l;
+    if (eff == L_ALL) m->none_bypass++;
+    if (m->nseries < SERIES_MAX) {
+        if (!(m->nseries & (m->nseries - 1)) || !m->series)   /* grow at powers of two */
+            m->series = gms_xrealloc(m->series, (m->nseries ? 2 * m->nseries : 1) * sizeof *m->series);
+        m->series[m->nseries++] = (mdb_pt){ now, eff == L_ALL ? n : l, n };
+    }
+    if (m->global && gms_engine_deferring()) gms_engine_defer(publish, m, eff, 0);
+    else publish(m, eff, 0);
+}
+
+static void mdb_observe(void *st, gms_sm *s, uint32_t wi, uint64_t addr, uint64_t now)
+{
+    mdb_sm *m = st;
+    if (!m->monitor || !m->tags) return;
+    uint32_t idx = mdb_index(s, wi);
+    const gms_cache_config *c = &s->p->l1d.dl1;
+    uint32_t set = gms_cache_set_index(c, addr);
+    if (gms_mdb_sampled(set, m->ratio) && idx < m->ncalc) {
+        uint64_t block = addr / c->line;
+        size_t per_calc = (size_t)m->nsamp * m->assoc, row = (size_t)(set / m->ratio) * m->assoc;
+        /* calculator i (0-based) models indices 0..i: index idx feeds calculators idx.. */
+        for (uint32_t i = idx; i < m->ncalc; i++) {
+            size_t o = i * per_calc + row;
+            m->hits[i] += (uint64_t)gms_mdb_shadow_access(&m->tags[o], &m->stamps[o], m->assoc, &m->clock, block);
+        }
+    }
+    if (++m->accesses >= s->p->core.mdb_period) decide(m, s, now);
+}
+
+/* gms_mdb_decisions, gms_mdb_L_avg (mean chosen L, N when nothing bypasses), gms_mdb_no_bypass
+ * (decisions that bypassed nothing), and per deciding SM the series of (cycle, L, N) at up to
+ * 32 evenly spaced decisions: gms_mdb_series[smS][k]_cycle / _L / _N (a plot of L over time) */
+static void mdb_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
+{
+    uint64_t dec = 0, sum = 0, none = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const mdb_sm *m = sms[i]->byp;
+        if (!m || !m->monitor) continue;
+        dec += m->decisions;
+        sum += m->sum_l;
+        none += m->none_bypass;
+    }
+    gms_stat_u64(out, "gms_mdb_decisions", dec);
+    gms_stat_f64(out, "gms_mdb_L_avg", dec ? (double)sum / (double)dec : 0.0);
+    gms_stat_u64(out, "gms_mdb_no_bypass", none);
+    for (uint32_t i = 0; i < n; i++) {
+        const mdb_sm *m = sms[i]->byp;
+        if (!m || !m->monitor || !m->nseries) continue;
+        uint32_t k = m->nseries < 32 ? m->nseries : 32;
+        for (uint32_t j = 0; j < k; j++) {
+            const mdb_pt *pt = &m->series[(uint64_t)j * m->nseries / k];
+            gms_stat_u64f(out, pt->cycle, "gms_mdb_series[sm%u][%u]_cycle", i, j);
+            gms_stat_u64f(out, pt->L, "gms_mdb_series[sm%u][%u]_L", i, j);
+            gms_stat_u64f(out, pt->n, "gms_mdb_series[sm%u][%u]_N", i, j);
+        }
+    }
+}
+
+const gms_bypass_ops gms_bypass_mdb_local = {
+    .name = "mdb-local", .summary = "MDB with one bypassing-parameter generator per SM (spec 001 2.3)",
+    .sm_new = mdb_local_new, .sm_free = mdb_free, .bypass = mdb_bypass, .observe = mdb_observe, .report = mdb_report,
+};
+const gms_bypass_ops gms_bypass_mdb_global = {
+    .name = "mdb-global", .summary = "MDB with one generator watching SM -gms_mdb_monitor, its choice used by every SM",
+    .sm_new = mdb_global_new, .sm_free = mdb_free, .bypass = mdb_bypass, .observe = mdb_observe, .report = mdb_report,
+};

@@ -1,0 +1,22 @@
+/* SWL: see swl.h. The allowed warps are a bit set the issue test reads (gms_sm_can_issue). */
+#include "core/swl.h"
+#include "core/sm_internal.h"
+#include <string.h>
+
+void gms_swl_update(gms_sm *s)
+{
+    uint32_t k = s->p->core.swl;
+    if (!k) return;
+    memset(s->swl_ok, 0, sizeof s->swl_ok);
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        const sched *q = &s->sc[si];
+        uint32_t taken = 0;
+        for (uint32_t j = 0; j < q->n && taken < k; j++) {
+            uint32_t wi = q->order[j];
+            uint8_t st = s->w[wi].state;
+            if (st == W_DONE || st == W_FREE || st == W_FINISHING) continue;   /* done_exit: sorted last */
+            s->swl_ok[wi >> 6] |= 1ULL << (wi & 63);
+            taken++;
+        }
+    }
+}
