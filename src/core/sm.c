@@ -2,8 +2,7 @@
  * not polled (the register release re-arms it), and an SM with nothing to do goes idle and
  * is woken by its next register-release event, a reply, a translation or a new block. */
 #include "core/sm_internal.h"
-#include "core/bypass_policy.h"
-#include "core/swl.h"
+#include "mem/mrpb.h"
 #include "uvm/uvm.h"
 #include "workloads/classify.h"
 #include "frontend/warp_refill.h"
@@ -104,7 +103,6 @@ static void block_finished(gms_sm *s, uint32_t bi)
     b->used = 0;
     b->k = NULL;
     if (s->blocks_used == 0) s->kernel_here = NULL;
-    if (s->swl_on) gms_swl_update(s);
     s->ctr->blocks_done++;
     if (gms_engine_deferring()) gms_engine_defer(defer_block_done, s->g, (uintptr_t)k, 0);
     else gms_gpu_block_done(s->g, k);
@@ -139,7 +137,6 @@ static void release_barrier(gms_sm *s, block_slot *b)
         /* a chunk ending with this BAR resumes only now, when every warp has reached it */
         if (!w->left && !(w->tr->more && warp_refill(s, b->first_warp + i))) {
             w->state = W_FINISHING;
-            if (s->swl_on) gms_swl_update(s);
             maybe_finish_warp(s, b->first_warp + i);
             continue;
         }
@@ -299,7 +296,6 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     }
     for (uint32_t i = 0; i < nw; i++)
         if (s->w[first + i].state == W_FINISHING) maybe_finish_warp(s, first + i);
-    if (s->swl_on) gms_swl_update(s);
     s->blk.until = 0;
     gms_engine_activate(s->g->eng, s->comp);
     return 0;
@@ -397,13 +393,6 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     if (is_atom) c->n_atomic_insn += nact;
     int bypass = is_atom || (in->flags & GMS_INST_BYPASS_L1) || !s->l1_enabled ||
                  (s->p->core.gmem_skip_l1d && (in->mem == GMS_MEM_LD_GLOBAL));
-    /* -gms_l1d_bypass: a global load the L1D could serve; the policy sees its transactions
-     * on either path and may send it around the L1D */
-    s->lsu_observe = 0;
-    if (s->byp_ops && !bypass && in->mem == GMS_MEM_LD_GLOBAL) {
-        s->lsu_observe = s->byp_ops->observe != NULL;
-        bypass = s->byp_ops->bypass(s->byp, s, wi);
-    }
     int sector = s->l1_sector || (bypass && s->p->core.coalesce_arch >= 40);
     if (is_atom) {
         /* lanes on the same bytes go in separate requests (coalesce_atomic.c); the access
@@ -460,6 +449,8 @@ static void txn_translated(gms_sm *s, gms_mreq *r, uint64_t now)
 {
     if (r->bypass_l1) {
         gms_fifo_push(&s->bypass_out, r);
+    } else if (s->mrpb) {
+        gms_mrpb_push(s->mrpb, r);   /* its slot was reserved in lsu_feed; mrpb_drain feeds the L1 */
     } else {
         to_l1_pipe(s, r, now);
     }
@@ -483,7 +474,6 @@ static void lsu_feed(gms_sm *s, uint64_t now)
             if (s->lsu_kind == GMS_MREQ_READ && s->p->l1d.bypass_slots &&
                 s->bypass_inflight >= s->p->l1d.bypass_slots) {
                 if (s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
-                s->bp.rsfail++;
                 s->ctr->stall_shd_mem++;
                 if (s->txn_pos == first) s->tick_lsu = LSU_STALL_SLOT;
                 return;
@@ -493,6 +483,20 @@ static void lsu_feed(gms_sm *s, uint64_t now)
                 s->ctr->stall_gl_coal++;
                 return;
             }
+        } else if (s->mrpb) {
+            /* MRPB: the buffer's input is not banked; the LSU still makes at most one
+             * transaction per L1 bank a cycle, and stalls on a full queue */
+            if (used >= s->nbanks) {
+                s->ctr->stall_shd_mem++;
+                s->ctr->stall_gl_coal++;
+                return;
+            }
+            if (!gms_mrpb_reserve(s->mrpb, s->lsu_warp)) {
+                s->mrpb->st.full_stalls++;
+                s->ctr->stall_shd_mem++;
+                return;
+            }
+            used++;
         } else {
             uint32_t b = sm_bank_of(s, t->addr);
             if ((used >> b & 1u) || s->bank[b].n >= s->l1_latency) {
@@ -521,15 +525,7 @@ static void lsu_feed(gms_sm *s, uint64_t now)
         r->warp_txn = 1;
         r->t_issue = now;
         s->w[s->lsu_warp].outstanding++;
-        if (s->lsu_bypass) {
-            used++;
-            if (r->kind == GMS_MREQ_READ) {
-                gms_bypass_take(&s->bp, s->bypass_inflight, now);
-                s->bypass_inflight++;
-                s->ctr->n_bypass_reads++;
-            }
-        }
-        if (s->lsu_observe) s->byp_ops->observe(s->byp, s, s->lsu_warp, r->addr, now);
+        if (s->lsu_bypass) { used++; if (r->kind == GMS_MREQ_READ) s->bypass_inflight++; if (r->kind == GMS_MREQ_READ) s->ctr->n_bypass_reads++; }
         s->txn_pos++;
         if (g->uvm_on && !gms_uvm_translate(g->uvm, s->id, r, now)) continue;
         txn_translated(s, r, now);
@@ -541,6 +537,32 @@ static void lsu_feed(gms_sm *s, uint64_t now)
         s->lsu_hold = 0;
         s->w[wi].outstanding--;
         if (s->w[wi].state == W_FINISHING) maybe_finish_warp(s, wi);
+    }
+}
+
+/* MRPB: does a read the L1D refused for `cause` bypass it? Only reads (writes and atomics
+ * wait, as with RACB), for the causes -gms_mrpb_bypass names, and while a bypass slot is
+ * free (-gms_l1d_bypass_slots; spec 001 3.7: "subject to the bypass-slot limit") */
+static int mrpb_bypasses(const gms_sm *s, const gms_mreq *r, gms_rf_cause cause)
+{
+    uint32_t how = s->p->l1d.mrpb.bypass, slots = s->p->l1d.bypass_slots;
+    if (r->kind != GMS_MREQ_READ || how == GMS_MRPB_BYPASS_NONE) return 0;
+    if (how == GMS_MRPB_BYPASS_LINE && cause != GMS_RF_LINE_ALLOC) return 0;
+    return !slots || s->bypass_inflight < slots;
+}
+
+/* MRPB: up to -gms_mrpb_drain_width requests a cycle from the buffer into the L1 pipeline,
+ * in the drain policy's order; a full bank queue stops it (the order is kept: the head waits) */
+static void mrpb_drain(gms_sm *s, uint64_t now)
+{
+    gms_mrpb *m = s->mrpb;
+    for (uint32_t k = 0; k < s->p->l1d.mrpb.width; k++) {
+        gms_mreq *r = gms_mrpb_peek(m);
+        if (!r) return;
+        uint32_t b = sm_bank_of(s, r->addr);
+        if (s->bank[b].n >= s->l1_latency) { m->st.bank_stalls++; return; }
+        gms_mrpb_pop(m);
+        to_l1_pipe(s, r, now);
     }
 }
 
@@ -560,9 +582,18 @@ static void l1_access(gms_sm *s, uint64_t now)
         if (outcome == GMS_CACHE_RESERVATION_FAIL && (s->p->mem.racb & 1) && r->kind == GMS_MREQ_READ) {
             /* RACB (-gms_racb, docs/cart.md): the refused read takes the bypass path */
             r->bypass_l1 = 1;
-            gms_bypass_take(&s->bp, s->bypass_inflight, now);
             s->bypass_inflight++;
             s->ctr->n_bypass_reads++;
+            gms_fifo_push(&s->bypass_out, r);
+            s->tick_l1_changed = 1;
+            continue;
+        }
+        if (outcome == GMS_CACHE_RESERVATION_FAIL && s->mrpb && mrpb_bypasses(s, r, cause)) {
+            /* MRPB's bypass on stall (docs/mrpb.md): the refused read goes around the L1D */
+            r->bypass_l1 = 1;
+            s->bypass_inflight++;
+            s->ctr->n_bypass_reads++;
+            s->mrpb->st.bypassed++;
             gms_fifo_push(&s->bypass_out, r);
             s->tick_l1_changed = 1;
             continue;
@@ -647,10 +678,7 @@ static void process_reply(gms_sm *s, uint64_t now)
         return;
     }
     if (r->bypass_l1) {
-        if (r->kind == GMS_MREQ_READ && s->bypass_inflight) {
-            gms_bypass_release(&s->bp, s->bypass_inflight, now);
-            s->bypass_inflight--;
-        }
+        if (r->kind == GMS_MREQ_READ && s->bypass_inflight) s->bypass_inflight--;
         txn_done(s, r);
         return;
     }
@@ -926,7 +954,6 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     if (!w->left && w->state == W_ACTIVE && !(w->tr->more && warp_refill(s, wi))) {
         w->state = W_FINISHING;
         cand_off(s, wi);
-        if (s->swl_on) gms_swl_update(s);   /* a done_exit warp gives its SWL place up */
         maybe_finish_warp(s, wi);
     }
 }
@@ -958,6 +985,7 @@ static void run_events(gms_sm *s, uint64_t cycle)
 static int sm_has_work_outside_l1_pipe(const gms_sm *s)
 {
     if (s->ncand || s->npark || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
+    if (s->mrpb && s->mrpb->n) return 1;
     return s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1));
 }
 
@@ -1129,10 +1157,7 @@ static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
         gms_cache_count_reservation_fail(s->l1, s->bank[k].head, (gms_rf_cause)b->cause[k]);
     }
     if (b->lsu != LSU_STALL_NONE) {
-        if (b->lsu == LSU_STALL_SLOT) {
-            if (s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
-            s->bp.rsfail++;
-        }
+        if (b->lsu == LSU_STALL_SLOT && s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
         if (b->lsu == LSU_STALL_BANK) s->ctr->stall_gl_bank++;
         s->ctr->stall_shd_mem++;
     }
@@ -1167,6 +1192,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     process_reply(s, cycle);
     int sent = s->l1 && drain_to_icnt(s, 1);
     if (s->l1) l1_access(s, cycle);
+    if (s->mrpb && s->mrpb->n) mrpb_drain(s, cycle);   /* a stage: what the LSU feeds now goes next cycle */
     if (s->lsu_busy) lsu_feed(s, cycle);
     if (!sent) drain_to_icnt(s, 0);
     if (s->memq.n || s->oc_pending) memq_cycle(s, cycle);
@@ -1285,10 +1311,11 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     if (s->nbanks > MAX_BANKS) s->nbanks = MAX_BANKS;
     s->l1_latency = p->l1d.l1_latency ? p->l1d.l1_latency : 1;
     s->blk_on = p->sim.sleep_blocked;
-    s->byp_ops = gms_bypass_find(p->core.l1d_bypass);
-    if (s->byp_ops && !s->byp_ops->bypass) s->byp_ops = NULL;   /* "none" */
-    if (s->byp_ops && s->byp_ops->sm_new) s->byp = s->byp_ops->sm_new(s);
-    s->swl_on = p->core.swl != 0;
+    if (p->l1d.mrpb.on && s->l1) {
+        s->mrpb = gms_mrpb_new(&p->l1d.mrpb, s->nwarps_max);
+        /* the blocked-tick shortcut does not know the buffer (host speed only: off) */
+        s->blk_on = 0;
+    }
     snprintf(s->name, sizeof s->name, "SM%u", id);
     s->comp = gms_engine_add(g->eng, GMS_DOM_CORE, s->name, sm_tick, sm_stuck, s);
     gms_engine_mark_parallel(s->comp);
@@ -1307,7 +1334,7 @@ void gms_sm_free(gms_sm *s)
     for (uint32_t i = 0; i < s->ninf_slabs; i++) free(s->inf_slabs[i]);
     free(s->inf_slabs);
     if (s->l1) gms_cache_free(s->l1);
-    if (s->byp_ops && s->byp_ops->sm_free) s->byp_ops->sm_free(s->byp);
+    gms_mrpb_free(s->mrpb);
     free(s->oc);
     free(s);
 }
@@ -1334,15 +1361,24 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
     for (uint32_t i = 0; i < n; i++) if (sms[i]->l1) c[k++] = sms[i]->l1;
     if (k) gms_cache_report(c, k, "L1D", out);
     free(c);
-    if (n && gms_bypass_stats_on(sms[0]->p)) {   /* bypass path statistics (bypass_path.h) */
-        const gms_bypass_sm **b = gms_xcalloc(n, sizeof *b);
-        uint32_t *inf = gms_xcalloc(n, sizeof *inf);
-        for (uint32_t i = 0; i < n; i++) { b[i] = &sms[i]->bp; inf[i] = sms[i]->bypass_inflight; }
-        gms_bypass_report(b, n, now_core(sms[0]), inf, out);
-        free(b);
-        free(inf);
+    if (n && sms[0]->mrpb) {   /* MRPB statistics only when it is on (docs/counters.md) */
+        gms_mrpb_stats t = {0};
+        for (uint32_t i = 0; i < n; i++) {
+            const gms_mrpb_stats *x = &sms[i]->mrpb->st;
+            t.requests += x->requests;
+            t.bypassed += x->bypassed;
+            t.full_stalls += x->full_stalls;
+            t.bank_stalls += x->bank_stalls;
+            t.switches += x->switches;
+            if (x->max_occupancy > t.max_occupancy) t.max_occupancy = x->max_occupancy;
+        }
+        gms_stat_u64(out, "gms_mrpb_requests", t.requests);
+        gms_stat_u64(out, "gms_mrpb_bypassed", t.bypassed);
+        gms_stat_u64(out, "gms_mrpb_full_stalls", t.full_stalls);
+        gms_stat_u64(out, "gms_mrpb_bank_stalls", t.bank_stalls);
+        gms_stat_u64(out, "gms_mrpb_queue_switches", t.switches);
+        gms_stat_u64(out, "gms_mrpb_max_occupancy", t.max_occupancy);
     }
-    if (n && sms[0]->byp_ops && sms[0]->byp_ops->report) sms[0]->byp_ops->report(sms, n, out);
 }
 
 uint64_t gms_sm_max_remaining(const gms_sm *s, const gms_kernel *k)

@@ -19,6 +19,17 @@ static const gms_option opts[] = {
     GMS_OPT_X("gms_l1d_mshr_latency", GMS_OPT_U32, l1d.mshr_latency, "0",
             "L1D MSHR access cycles (conventional 1, dlmshr 2 in the papers); accepted, not applied yet (docs/dlmshr.md)",
             GMS_SYN_PLAIN, "the MSHR access adds no cycles: lookups take the cache's own latency"),
+    /* MRPB (docs/mrpb.md): the defaults are the dissertation's reimplementation (spec 001 3.7) */
+    GMS_OPT("gms_mrpb", GMS_OPT_BOOL, l1d.mrpb.on, "0",
+            "MRPB: per-warp request queues between the LSU and the L1D, and reads the L1D refuses bypass it"),
+    GMS_OPT("gms_mrpb_queues", GMS_OPT_U32, l1d.mrpb.queues, "0",
+            "MRPB queues per SM, chosen by warp slot mod queues; 0 = one per warp slot"),
+    GMS_OPT("gms_mrpb_queue_size", GMS_OPT_U32, l1d.mrpb.queue_size, "128", "MRPB entries per queue"),
+    GMS_OPT("gms_mrpb_drain", GMS_OPT_STRING, l1d.mrpb.drain_str, "fixed",
+            "MRPB drain: fixed (lowest-numbered non-empty queue) | sticky (one queue until empty, then round-robin)"),
+    GMS_OPT("gms_mrpb_drain_width", GMS_OPT_U32, l1d.mrpb.width, "1", "MRPB requests sent to the L1D per cycle"),
+    GMS_OPT("gms_mrpb_bypass", GMS_OPT_STRING, l1d.mrpb.bypass_str, "any",
+            "MRPB bypass of reads the L1D refuses: any (any reservation fail) | line (no line: all ways reserved) | none"),
 };
 
 static int fin(gms_params *p, gms_error *err)
@@ -37,6 +48,7 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-gms_l1d_pmod_prime %u: the L1D is disabled ('none')", p->l1d.pmod_prime);
     if (gms_cache_config_validate(&p->l1d.dl1, on, err)) return -1;
     if (p->l1d.l1_banks == 0) return gms_err(err, "-gpgpu_l1_banks: must be at least 1");
+    if (gms_mrpb_params_finalize(&p->l1d.mrpb, err)) return -1;
     return 0;
 }
 
@@ -51,6 +63,16 @@ static void dump(const gms_params *p, FILE *out)
     if (p->l1d.bypass_slots) fprintf(out, "L1D bypass slots: %u in-flight bypassed requests per SM\n", p->l1d.bypass_slots);
     else fprintf(out, "L1D bypass slots: unlimited\n");
     fprintf(out, "L1D MSHR design: %s\n", gms_mshr_describe(&p->l1d.dl1, p->l1d.mshr_design));
+    const gms_mrpb_params *m = &p->l1d.mrpb;
+    if (m->on && p->l1d.dl1.enabled) {
+        char nq[32];
+        if (m->queues) snprintf(nq, sizeof nq, "%u", m->queues); else snprintf(nq, sizeof nq, "one per warp slot");
+        fprintf(out, "MRPB: %s queues of %u entries, drain %s, %u request(s) per cycle to the L1D; bypass of refused reads: %s\n",
+                nq, m->queue_size, m->drain == GMS_MRPB_DRAIN_FIXED ? "lowest-numbered non-empty queue" : "one queue until empty, then round-robin",
+                m->width, m->bypass == GMS_MRPB_BYPASS_ANY ? "any cause" : m->bypass == GMS_MRPB_BYPASS_LINE ? "no line (all ways reserved)" : "none");
+    } else if (m->on) {
+        fprintf(out, "MRPB: on, but the L1D is disabled: no effect\n");
+    }
 }
 
 const gms_config_module gms_config_module_l1d = { "l1d", opts, sizeof opts / sizeof opts[0], fin, dump };

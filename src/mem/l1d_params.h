@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include "config/option.h"
 #include "mem/cache.h"
+#include "mem/mrpb.h"
 
 typedef struct gms_l1d_params {
     char dl1_str[GMS_OPT_STRLEN];      /* -gpgpu_cache:dl1 */
@@ -15,6 +16,7 @@ typedef struct gms_l1d_params {
     char mshr_design[32];              /* -gms_l1d_mshr: conventional | dlmshr */
     char dlmshr_str[GMS_OPT_STRLEN];   /* -gms_l1d_dlmshr: DL-MSHR parameters (mshr_params.h) */
     uint32_t mshr_latency;             /* -gms_l1d_mshr_latency: access cycles, 0 = the design's */
+    gms_mrpb_params mrpb;              /* -gms_mrpb*: the request prioritization buffer (mrpb.h) */
 } gms_l1d_params;
 
 #endif
