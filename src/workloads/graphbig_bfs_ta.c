@@ -1,0 +1,104 @@
+/* BFS-TA (GraphBIG gpu_BFS, bfs_topo_atomic.cu, after LonestarGPU's bfs_ls): topology-
+ * driven, thread-centric, atomic. Every launch runs a thread per vertex, each walking all its
+ * edges: newlevel = vplist[v] + 1 (reloaded per edge); if newlevel < vplist[dest],
+ * atomicMin(&vplist[dest], newlevel), and a lowered level sets `changed` at the end. No
+ * frontier: levels settle in any order (chaotic relaxation); the host repeats until a launch
+ * changes nothing. */
+#include "workloads/graphbig_util.h"
+#include <stdlib.h>
+
+enum { VPL = GB_FIRST, CHG };
+static const char *const names[] = {"vproplist", "changed"};
+
+static uint64_t bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a)
+{
+    (void)ne;
+    (void)a;
+    return i == 0 ? 4 * nv : 1;
+}
+
+static int setup(gb *s, const gms_wl_args *a, gms_error *err)
+{
+    (void)a;
+    (void)err;
+    s->x = gms_xmalloc(4 * s->g.nv);
+    gb_ref_bfs(&s->g, s->root, s->x);
+    return 0;
+}
+
+static int k_bfs(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+{
+    gb *s = GB_S(k);
+    gb_w *w = (gb_w *)ws;
+    rw_warp *x = &ws->x;
+    uint32_t *vpl = GB_U32(s, VPL);
+    uint64_t dst[32], val[32];
+    WL_GEN_BEGIN(&ws->g)
+    w->act = gb_tid(w, s->tpb, s->g.nv);
+    w->maxn = gb_ranges(s, w, 0x30, w->act);
+    w->flag = 0;
+    for (w->it = 0; w->it < w->maxn; w->it++) {
+        uint32_t me = gb_edge(s, w, 0x40, w->act, dst), mw = 0;
+        uint8_t rs = gb_ld(s, w, 0x58, me, VPL, 4, w->v, w->ri);   /* vplist[vid] + 1 */
+        uint8_t rd = gb_ld(s, w, 0x60, me, VPL, 4, dst, w->r3);
+        RW_LANES(x, me, l, t) if (vpl[w->v[l]] + 1 < vpl[dst[l]]) mw |= 1u << l;
+        uint8_t c = rw_int(x, 0x68, me, rs, rd);
+        rw_bra(x, 0x70, me, c);
+        /* atomicMin in lane order: a lane that lowers the level it finds counts as changed */
+        RW_LANES(x, mw, l, t) {
+            uint32_t nl = vpl[w->v[l]] + 1;
+            if (nl < vpl[dst[l]]) { vpl[dst[l]] = nl; w->flag |= 1u << l; }
+        }
+        gb_atom(s, w, 0x78, mw, VPL, dst, w->r3, c);
+        rw_bra(x, 0x80, w->act, w->r3);
+        WL_GEN_YIELD(&ws->g);
+    }
+    (void)val;
+    gb_st1(s, w, 0x88, w->flag, CHG, 1, 0, 1, GMS_REG_NONE);
+    rw_exit(x, x->mask);
+    WL_GEN_END(&ws->g);
+    (void)err;
+}
+
+static int run(gb *s, gms_program *p, gms_error *err)
+{
+    (void)err;
+    if (s->phase == 0) {
+        int bufs[1] = {VPL};
+        int64_t vals[1] = {GB_INF};
+        gb_init_kernel(p, s, 1, bufs, vals);
+        gms_prog_sync(p);
+        s->phase = 1;
+        return 1;
+    }
+    if (s->phase == 1) {   /* after initialize has run: the root's entry (cudaMemcpy) */
+        GB_U32(s, VPL)[s->root] = 0;
+        gb_h2d(p, s, VPL, 4 * s->root, 4);
+        s->it = 0;
+        s->phase = 2;
+    } else if (!gb_flag_read(s, CHG)) {
+        gb_d2h(p, s, VPL, 0, 4 * s->g.nv);
+        return 0;
+    }
+    gb_flag_set(p, s, CHG, 0);
+    int64_t i[1] = {s->it++};
+    gb_launch(p, s, "kernel", k_bfs, gb_blocks(s, s->g.nv), i, 1);
+    gb_d2h(p, s, CHG, 0, 1);
+    gms_prog_sync(p);
+    return 1;
+}
+
+static void check(gb *s) { gb_check_u32(s, VPL, "vproplist", s->x); }
+static void fin(gb *s) { free(s->x); }
+
+static const gb_algo algo = {"bfs-ta", 2, names, bytes, setup, run, check, fin};
+static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
+static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
+static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
+
+const gms_workload_ops gms_wl_gb_bfs_ta = {
+    .name = "bfs-ta", .suite = "graphbig", .domain = "graph", .ri = "I",
+    .summary = "GraphBIG BFS, topology-driven atomic (a thread per vertex, atomicMin relaxation)",
+    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
+    .footprint = footprint,
+};
