@@ -3,6 +3,8 @@
  * is woken by its next register-release event, a reply, a translation or a new block. */
 #include "core/sm_internal.h"
 #include "mem/mrpb.h"
+#include "core/bypass_policy.h"
+#include "core/swl.h"
 #include "uvm/uvm.h"
 #include "workloads/classify.h"
 #include "frontend/warp_refill.h"
@@ -103,6 +105,7 @@ static void block_finished(gms_sm *s, uint32_t bi)
     b->used = 0;
     b->k = NULL;
     if (s->blocks_used == 0) s->kernel_here = NULL;
+    if (s->swl_on) gms_swl_update(s);
     s->ctr->blocks_done++;
     if (gms_engine_deferring()) gms_engine_defer(defer_block_done, s->g, (uintptr_t)k, 0);
     else gms_gpu_block_done(s->g, k);
@@ -137,6 +140,7 @@ static void release_barrier(gms_sm *s, block_slot *b)
         /* a chunk ending with this BAR resumes only now, when every warp has reached it */
         if (!w->left && !(w->tr->more && warp_refill(s, b->first_warp + i))) {
             w->state = W_FINISHING;
+            if (s->swl_on) gms_swl_update(s);
             maybe_finish_warp(s, b->first_warp + i);
             continue;
         }
@@ -296,6 +300,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     }
     for (uint32_t i = 0; i < nw; i++)
         if (s->w[first + i].state == W_FINISHING) maybe_finish_warp(s, first + i);
+    if (s->swl_on) gms_swl_update(s);
     s->blk.until = 0;
     gms_engine_activate(s->g->eng, s->comp);
     return 0;
@@ -393,6 +398,13 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     if (is_atom) c->n_atomic_insn += nact;
     int bypass = is_atom || (in->flags & GMS_INST_BYPASS_L1) || !s->l1_enabled ||
                  (s->p->core.gmem_skip_l1d && (in->mem == GMS_MEM_LD_GLOBAL));
+    /* -gms_l1d_bypass: a global load the L1D could serve; the policy sees its transactions
+     * on either path and may send it around the L1D */
+    s->lsu_observe = 0;
+    if (s->byp_ops && !bypass && in->mem == GMS_MEM_LD_GLOBAL) {
+        s->lsu_observe = s->byp_ops->observe != NULL;
+        bypass = s->byp_ops->bypass(s->byp, s, wi);
+    }
     int sector = s->l1_sector || (bypass && s->p->core.coalesce_arch >= 40);
     if (is_atom) {
         /* lanes on the same bytes go in separate requests (coalesce_atomic.c); the access
@@ -474,6 +486,7 @@ static void lsu_feed(gms_sm *s, uint64_t now)
             if (s->lsu_kind == GMS_MREQ_READ && s->p->l1d.bypass_slots &&
                 s->bypass_inflight >= s->p->l1d.bypass_slots) {
                 if (s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
+                s->bp.rsfail++;
                 s->ctr->stall_shd_mem++;
                 if (s->txn_pos == first) s->tick_lsu = LSU_STALL_SLOT;
                 return;
@@ -525,7 +538,15 @@ static void lsu_feed(gms_sm *s, uint64_t now)
         r->warp_txn = 1;
         r->t_issue = now;
         s->w[s->lsu_warp].outstanding++;
-        if (s->lsu_bypass) { used++; if (r->kind == GMS_MREQ_READ) s->bypass_inflight++; if (r->kind == GMS_MREQ_READ) s->ctr->n_bypass_reads++; }
+        if (s->lsu_bypass) {
+            used++;
+            if (r->kind == GMS_MREQ_READ) {
+                gms_bypass_take(&s->bp, s->bypass_inflight, now);
+                s->bypass_inflight++;
+                s->ctr->n_bypass_reads++;
+            }
+        }
+        if (s->lsu_observe) s->byp_ops->observe(s->byp, s, s->lsu_warp, r->addr, now);
         s->txn_pos++;
         if (g->uvm_on && !gms_uvm_translate(g->uvm, s->id, r, now)) continue;
         txn_translated(s, r, now);
@@ -582,6 +603,7 @@ static void l1_access(gms_sm *s, uint64_t now)
         if (outcome == GMS_CACHE_RESERVATION_FAIL && (s->p->mem.racb & 1) && r->kind == GMS_MREQ_READ) {
             /* RACB (-gms_racb, docs/cart.md): the refused read takes the bypass path */
             r->bypass_l1 = 1;
+            gms_bypass_take(&s->bp, s->bypass_inflight, now);
             s->bypass_inflight++;
             s->ctr->n_bypass_reads++;
             gms_fifo_push(&s->bypass_out, r);
@@ -591,6 +613,7 @@ static void l1_access(gms_sm *s, uint64_t now)
         if (outcome == GMS_CACHE_RESERVATION_FAIL && s->mrpb && mrpb_bypasses(s, r, cause)) {
             /* MRPB's bypass on stall (docs/mrpb.md): the refused read goes around the L1D */
             r->bypass_l1 = 1;
+            gms_bypass_take(&s->bp, s->bypass_inflight, now);
             s->bypass_inflight++;
             s->ctr->n_bypass_reads++;
             s->mrpb->st.bypassed++;
@@ -678,7 +701,10 @@ static void process_reply(gms_sm *s, uint64_t now)
         return;
     }
     if (r->bypass_l1) {
-        if (r->kind == GMS_MREQ_READ && s->bypass_inflight) s->bypass_inflight--;
+        if (r->kind == GMS_MREQ_READ && s->bypass_inflight) {
+            gms_bypass_release(&s->bp, s->bypass_inflight, now);
+            s->bypass_inflight--;
+        }
         txn_done(s, r);
         return;
     }
@@ -954,6 +980,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     if (!w->left && w->state == W_ACTIVE && !(w->tr->more && warp_refill(s, wi))) {
         w->state = W_FINISHING;
         cand_off(s, wi);
+        if (s->swl_on) gms_swl_update(s);   /* a done_exit warp gives its SWL place up */
         maybe_finish_warp(s, wi);
     }
 }
@@ -1157,7 +1184,10 @@ static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
         gms_cache_count_reservation_fail(s->l1, s->bank[k].head, (gms_rf_cause)b->cause[k]);
     }
     if (b->lsu != LSU_STALL_NONE) {
-        if (b->lsu == LSU_STALL_SLOT && s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
+        if (b->lsu == LSU_STALL_SLOT) {
+            if (s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
+            s->bp.rsfail++;
+        }
         if (b->lsu == LSU_STALL_BANK) s->ctr->stall_gl_bank++;
         s->ctr->stall_shd_mem++;
     }
@@ -1316,6 +1346,10 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
         /* the blocked-tick shortcut does not know the buffer (host speed only: off) */
         s->blk_on = 0;
     }
+    s->byp_ops = gms_bypass_find(p->core.l1d_bypass);
+    if (s->byp_ops && !s->byp_ops->bypass) s->byp_ops = NULL;   /* "none" */
+    if (s->byp_ops && s->byp_ops->sm_new) s->byp = s->byp_ops->sm_new(s);
+    s->swl_on = p->core.swl != 0;
     snprintf(s->name, sizeof s->name, "SM%u", id);
     s->comp = gms_engine_add(g->eng, GMS_DOM_CORE, s->name, sm_tick, sm_stuck, s);
     gms_engine_mark_parallel(s->comp);
@@ -1335,6 +1369,7 @@ void gms_sm_free(gms_sm *s)
     free(s->inf_slabs);
     if (s->l1) gms_cache_free(s->l1);
     gms_mrpb_free(s->mrpb);
+    if (s->byp_ops && s->byp_ops->sm_free) s->byp_ops->sm_free(s->byp);
     free(s->oc);
     free(s);
 }
@@ -1379,6 +1414,15 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
         gms_stat_u64(out, "gms_mrpb_queue_switches", t.switches);
         gms_stat_u64(out, "gms_mrpb_max_occupancy", t.max_occupancy);
     }
+    if (n && gms_bypass_stats_on(sms[0]->p)) {   /* bypass path statistics (bypass_path.h) */
+        const gms_bypass_sm **b = gms_xcalloc(n, sizeof *b);
+        uint32_t *inf = gms_xcalloc(n, sizeof *inf);
+        for (uint32_t i = 0; i < n; i++) { b[i] = &sms[i]->bp; inf[i] = sms[i]->bypass_inflight; }
+        gms_bypass_report(b, n, now_core(sms[0]), inf, out);
+        free(b);
+        free(inf);
+    }
+    if (n && sms[0]->byp_ops && sms[0]->byp_ops->report) sms[0]->byp_ops->report(sms, n, out);
 }
 
 uint64_t gms_sm_max_remaining(const gms_sm *s, const gms_kernel *k)

@@ -4,6 +4,7 @@
 #include "core/sm.h"
 #include "core/warp_sched.h"
 #include "core/memq.h"
+#include "core/bypass_path.h"
 
 #define MAX_SCHED 16
 #define MAX_WARPS 512
@@ -196,6 +197,13 @@ struct gms_sm {
                                           * a waiter taken from the L1's MSHRs */
     uint8_t tick_lsu;                    /* lsu_feed stalled before feeding anything: LSU_STALL_* */
     uint8_t tick_cause[MAX_BANKS];
+    /* L1D bypassing (bypass_path.h, bypass_policy.h) and warp limiting (swl.h) */
+    gms_bypass_sm bp;                    /* the bypass path's statistics */
+    const struct gms_bypass_ops *byp_ops;   /* -gms_l1d_bypass, NULL for none */
+    void *byp;                           /* its per-SM state */
+    uint8_t lsu_observe;                 /* the LSU's load is shown to byp_ops->observe */
+    uint8_t swl_on;                      /* -gms_swl: only warps in swl_ok may issue */
+    uint64_t swl_ok[MAX_WARPS / 64];
 };
 
 /* ---------------------------------------------------------------- helpers */
@@ -329,6 +337,7 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
     warp *w = &s->w[wi];
     const gms_inst *in = w->cur;
     if (!is_cand(s, wi)) unpark(s, wi, in->op);   /* parked, and its slot is free: as re-armed */
+    if (s->swl_on && !(s->swl_ok[wi >> 6] >> (wi & 63) & 1)) return 0;   /* SWL: not among the K oldest */
     if (s->op_busy >> in->op & 1) return 0;   /* this op class already found busy this cycle */
     if (in->op == GMS_OP_MEM) {
         if (!lsu_free) { park(s, wi, GMS_OP_MEM); return 0; }
