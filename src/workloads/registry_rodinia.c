@@ -20,6 +20,7 @@ extern const gms_workload_ops gms_wl_cnn;
 /* Rodinia beyond UVMBench (issue 22) */
 extern const gms_workload_ops gms_wl_btree;
 extern const gms_workload_ops gms_wl_cfd;
+extern const gms_workload_ops gms_wl_lud;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -41,5 +42,6 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_cnn,
     &gms_wl_btree,
     &gms_wl_cfd,
+    &gms_wl_lud,
     NULL,
 };

@@ -118,3 +118,16 @@ TEST(wl_rodinia2_cfd)
     const char *kt[] = {"elements=400", "iterations=1", "uvm=1", NULL};
     timing_run("cfd", kt);
 }
+
+TEST(wl_rodinia2_lud)
+{
+    /* 48: two steps (perimeter grids of 2 and 1 blocks, internal 2x2 and 1x1), last diagonal */
+    const char *kv[] = {"size=48", NULL};
+    WL_RUN_BOTH("lud", kv, 7);
+    const char *kv2[] = {"size=128", "repeat=2", NULL};
+    WL_RUN_BOTH("lud", kv2, 7);
+    shadow_check("lud", kv, 0, 0);
+    WL_RUN_BOTH("lud", scale001, 13);   /* 512 * 0.01 = 5: clamped to one 16 x 16 tile */
+    const char *kt[] = {"size=64", "uvm=1", NULL};
+    timing_run("lud", kt);
+}
