@@ -182,3 +182,22 @@ TEST(wl_sdk_convsep)
     PERTURBED_FAILS("convsep", 0, 0, "imageW=256", "imageH=128", "iterations=0");
     CHECK_EQ(fp_default("convsep"), 3ULL * 3072 * 3072 * 4);
 }
+
+TEST(wl_sdk_scan)
+{
+    gms_functional_result r;
+    /* 2 arrays of 2048: 4 blocks of 1024 elements (8 warps: one LDG.128 + one STG.128
+     * each), 1 block for the 4 totals (2 loads each by 4 lanes of warp 0 (segment of 2), 1
+     * store), 4 uniform updates (thread 0's offset load + each warp's LDG.128/STG.128) */
+    SRUN_OK("scan", &r, "N=4096", "array_length=2048", "iterations=1");
+    CHECK_EQ(r.kernels, 3);
+    CHECK_EQ(r.blocks, 4 + 1 + 4);
+    CHECK_EQ(r.shadow_loads, 4 * 8 + 2 + 4 * (1 + 8));
+    CHECK_EQ(r.shadow_stores, 4 * 8 + 1 + 4 * 8);
+    /* 262144-element arrays: a 256-entry segment, the top-level scan over 8 warps */
+    SRUN_OK("scan", &r, "N=524288", "iterations=2", "uvm=1");
+    CHECK_EQ(r.kernels, 6);
+    SRUN_OK("scan", &r, "N=65536", "array_length=16384", "repeat=2");
+    PERTURBED_FAILS("scan", 0, 0, "N=16384", "array_length=8192", "iterations=1");
+    CHECK_EQ(fp_default("scan"), 2ULL * 6815744 * 4 + 65536 * 4);
+}
