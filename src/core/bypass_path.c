@@ -50,7 +50,8 @@ int gms_sm_bypass_read(gms_sm *s, gms_mreq *r, uint64_t now)
 
 int gms_bypass_stats_on(const gms_params *p)
 {
-    return p->l1d.bypass_slots || (p->mem.racb & 1) || strcmp(p->core.l1d_bypass, "none") != 0 || p->core.swl;
+    return p->l1d.bypass_slots || (p->mem.racb & 1) || strcmp(p->core.l1d_bypass, "none") != 0 || p->core.swl ||
+           p->l1d.mrpb.on;
 }
 
 void gms_bypass_report(const gms_bypass_sm *const *b, uint32_t n, uint64_t now, const uint32_t *nfl,

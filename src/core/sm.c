@@ -561,15 +561,14 @@ static void lsu_feed(gms_sm *s, uint64_t now)
     }
 }
 
-/* MRPB: does a read the L1D refused for `cause` bypass it? Only reads (writes and atomics
- * wait, as with RACB), for the causes -gms_mrpb_bypass names, and while a bypass slot is
- * free (-gms_l1d_bypass_slots; spec 001 3.7: "subject to the bypass-slot limit") */
+/* MRPB: may a read the L1D refused for `cause` bypass it? Only reads (writes and atomics
+ * wait, as with RACB), for the causes -gms_mrpb_bypass names; it then needs a bypass slot
+ * (gms_sm_bypass_read; spec 001 3.7: "subject to the bypass-slot limit") */
 static int mrpb_bypasses(const gms_sm *s, const gms_mreq *r, gms_rf_cause cause)
 {
-    uint32_t how = s->p->l1d.mrpb.bypass, slots = s->p->l1d.bypass_slots;
+    uint32_t how = s->p->l1d.mrpb.bypass;
     if (r->kind != GMS_MREQ_READ || how == GMS_MRPB_BYPASS_NONE) return 0;
-    if (how == GMS_MRPB_BYPASS_LINE && cause != GMS_RF_LINE_ALLOC) return 0;
-    return !slots || s->bypass_inflight < slots;
+    return how == GMS_MRPB_BYPASS_ANY || cause == GMS_RF_LINE_ALLOC;
 }
 
 /* MRPB: up to -gms_mrpb_drain_width requests a cycle from the buffer into the L1 pipeline,
@@ -610,15 +609,11 @@ static void l1_access(gms_sm *s, uint64_t now)
             s->tick_l1_changed = 1;
             continue;
         }
-        if (outcome == GMS_CACHE_RESERVATION_FAIL && s->mrpb && mrpb_bypasses(s, r, cause)) {
-            /* MRPB's bypass on stall (docs/mrpb.md): the refused read goes around the L1D */
-            r->bypass_l1 = 1;
-            gms_bypass_take(&s->bp, s->bypass_inflight, now);
-            s->bypass_inflight++;
-            s->ctr->n_bypass_reads++;
+        if (outcome == GMS_CACHE_RESERVATION_FAIL && s->mrpb && mrpb_bypasses(s, r, cause) &&
+            gms_sm_bypass_read(s, r, now)) {
+            /* MRPB's bypass on stall (docs/mrpb.md): the refused read went around the L1D
+             * through a bypass slot (none free: a BpR fail, and it retries like any RF) */
             s->mrpb->st.bypassed++;
-            gms_fifo_push(&s->bypass_out, r);
-            s->tick_l1_changed = 1;
             continue;
         }
         if (outcome == GMS_CACHE_RESERVATION_FAIL) {
