@@ -7,6 +7,7 @@
 #include "mem/l1d_params.h"
 #include "mem/memsys_params.h"
 #include "uvm/uvm_params.h"
+#include "cke/cke_params.h"
 
 #define GMS_MAX_SOURCES 16
 
@@ -17,6 +18,7 @@ struct gms_params {
     gms_l1d_params l1d;
     gms_memsys_params mem;
     gms_uvm_params uvm;
+    gms_cke_params cke;
 
     /* bookkeeping */
     int ignore_unknown;

@@ -6,6 +6,7 @@ extern const gms_config_module gms_config_module_icnt;
 extern const gms_config_module gms_config_module_l1d;
 extern const gms_config_module gms_config_module_memsys;
 extern const gms_config_module gms_config_module_uvm;
+extern const gms_config_module gms_config_module_cke;
 
 const gms_config_module *const gms_config_modules[] = {
     &gms_config_module_sim,
@@ -14,5 +15,6 @@ const gms_config_module *const gms_config_modules[] = {
     &gms_config_module_icnt,
     &gms_config_module_memsys,
     &gms_config_module_uvm,
+    &gms_config_module_cke,
 };
 const size_t gms_config_nmodules = sizeof gms_config_modules / sizeof gms_config_modules[0];

@@ -9,6 +9,7 @@
 #include "workloads/classify.h"
 #include "core/belady_prepass.h"
 #include "core/footprint_prepass.h"
+#include "cke/cke_driver.h"
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -107,16 +108,20 @@ static void kernel_finished(gms_gpu *g, gms_kernel *k)
         for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_flush_l1(g->sms[i]);
     if (g->uvm) gms_uvm_kernel_end(g->uvm, now);
     busy_end(g);
-    gms_kernel_stats *ks = gms_run_stats_add_kernel(&g->stats, k->src.name, k->uid, k->src.stream);
+    if (g->cke) gms_cke_kernel_done(g->cke, k);
+    /* a multiprogrammed run restarts kernels for a whole window: no statistics per kernel */
+    gms_kernel_stats *ks = g->cke ? NULL : gms_run_stats_add_kernel(&g->stats, k->src.name, k->uid, k->src.stream);
     uint64_t cyc = now - k->start_cycle;
     uint64_t ti = g->ctr.thread_insts - k->tinst_at_start;
-    gms_stat_u64(&ks->st, "gpu_sim_cycle", cyc);
-    gms_stat_u64(&ks->st, "gpu_sim_insn", ti);
-    gms_stat_f64(&ks->st, "gpu_ipc", cyc ? (double)ti / (double)cyc : 0.0);
-    gms_stat_u64(&ks->st, "gpu_sim_warp_insn", g->ctr.warp_insts - k->winst_at_start);
-    gms_stat_u64(&ks->st, "kernel_grid_blocks", k->nblocks);
-    gms_stat_u64(&ks->st, "kernel_max_blocks_per_sm", k->max_blocks_per_sm);
-    collect(g, &ks->st);
+    if (ks) {
+        gms_stat_u64(&ks->st, "gpu_sim_cycle", cyc);
+        gms_stat_u64(&ks->st, "gpu_sim_insn", ti);
+        gms_stat_f64(&ks->st, "gpu_ipc", cyc ? (double)ti / (double)cyc : 0.0);
+        gms_stat_u64(&ks->st, "gpu_sim_warp_insn", g->ctr.warp_insts - k->winst_at_start);
+        gms_stat_u64(&ks->st, "kernel_grid_blocks", k->nblocks);
+        gms_stat_u64(&ks->st, "kernel_max_blocks_per_sm", k->max_blocks_per_sm);
+        collect(g, &ks->st);
+    }
     /* unlink and release */
     gms_kernel **pp = &g->kernels;
     while (*pp && *pp != k) pp = &(*pp)->next;
@@ -201,6 +206,18 @@ static int launch(gms_gpu *g, gms_cmd *c)
     busy_begin(g);
     if (g->uvm) gms_uvm_kernel_begin(g->uvm, now);
     return 0;
+}
+
+gms_kernel *gms_gpu_launch(gms_gpu *g, const gms_kernel_src *src)
+{
+    gms_cmd c;
+    memset(&c, 0, sizeof c);
+    c.kind = GMS_CMD_LAUNCH;
+    c.kernel = *src;
+    if (launch(g, &c)) return NULL;
+    gms_kernel *k = g->kernels;
+    while (k->next) k = k->next;
+    return k;
 }
 
 static void async_done(void *ud)
@@ -289,7 +306,7 @@ static int gpu_tick(void *self, uint64_t cycle)
 {
     gms_gpu *g = self;
     if (g->failed) return 0;
-    int taken = run_commands(g);
+    int taken = g->cke ? gms_cke_commands(g->cke) : run_commands(g);
     if (taken < 0) {
         g->failed = 1;
         gms_engine_abort(g->eng, g->err->msg);
@@ -359,7 +376,7 @@ static int kernel_may_end(gms_gpu *g, uint64_t cycle)
 static int par_gate(void *ud, uint64_t cycle)
 {
     gms_gpu *g = ud;
-    if (g->uvm_on || g->observe || g->failed) return 0;
+    if (g->uvm_on || g->observe || g->failed || g->cke) return 0;
     for (gms_kernel *k = g->kernels; k; k = k->next)
         if (k->src.fill_warp_more) return 0;
     if (kernel_may_end(g, cycle)) return 0;
@@ -375,7 +392,7 @@ static int par_gate(void *ud, uint64_t cycle)
 static int pipe_gate(void *ud, uint64_t cycle)
 {
     gms_gpu *g = ud;
-    if (g->uvm_on || g->observe || g->failed || g->pending_async || !g->n_running) return 0;
+    if (g->uvm_on || g->observe || g->failed || g->pending_async || !g->n_running || g->cke) return 0;
     if (kernel_may_end(g, cycle)) return 0;
     gms_mreq_shards_fill(&g->pool);
     return 1;
@@ -532,6 +549,14 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
             return NULL;
         }
         if (gms_wl_args_parse(s->ops, w->wl_params, seed, &s->args, err)) { gms_sim_free(s); return NULL; }
+        if (!strcmp(s->ops->name, "cke")) {
+            /* a multiprogrammed run: the driver runs the applications (src/cke) */
+            if (gms_cke_attach(g, s->args, err)) { gms_sim_free(s); return NULL; }
+            g->program_done = 1;
+            snprintf(g->stats.workload, sizeof g->stats.workload, "cke");
+            gms_engine_activate(g->eng, g->gpu_comp);
+            return s;
+        }
         g->prog.uvm = gms_wl_uvm(s->args);
         g->prog.prefetch = gms_wl_prefetch(s->args);
         g->prog.chunk = gms_wl_chunk(s->args);
@@ -568,6 +593,11 @@ static int sim_done(void *ud)
     /* GPGPU-Sim's gpgpu_sim::active(): kernel cycles (gpu_tot_sim_cycle) and thread
      * instructions (gpu_tot_sim_insn) against their limits, after every instant (the limits
      * are exact; busy_begin keeps idle skipping from jumping over the cycle limit) */
+    if (g->cke) {   /* a multiprogrammed run ends with its window, never with its program */
+        if (!gms_cke_window_over(g->cke, gms_engine_cycle(g->eng, GMS_DOM_CORE))) return g->failed;
+        s->stopped_early = 1;
+        return 1;
+    }
     if ((sp->max_cycles && kernel_cycles(g, gms_engine_cycle(g->eng, GMS_DOM_CORE)) >= sp->max_cycles) ||
         (sp->max_insn && g->ctr.thread_insts >= sp->max_insn)) {
         s->stopped_early = 1;
@@ -605,6 +635,7 @@ int gms_sim_run(gms_sim *s, gms_error *err)
         gms_mreq_pool_dump_live(&g->pool, stderr, 8);
     }
     collect(g, &g->stats.total);
+    if (g->cke) gms_cke_report(g->cke, &g->stats.total);
     if (g->host_threads > 1 && getenv("GMS_HOST_THREADS_REPORT"))   /* not a statistic: they are identical */
         fprintf(stderr, "gpumemsim: %u host threads ticked %llu core edge(s) in parallel\n", g->host_threads,
                 (unsigned long long)gms_engine_parallel_edges(g->eng));
@@ -651,6 +682,7 @@ void gms_sim_free(gms_sim *s)
         if (k->src.release) k->src.release(k->src.self);
         free(k);
     }
+    gms_cke_free(g->cke);
     gms_program_free(&g->prog);
     if (g->src.destroy) g->src.destroy(g->src.self);
     if (s->ops && g->wl_state) s->ops->destroy(g->wl_state);

@@ -16,6 +16,8 @@
 typedef struct gms_sm gms_sm;
 struct gms_classifier;
 struct gms_uvm;
+struct gms_cke;
+struct gms_cke_sm;
 
 /* a launched kernel */
 typedef struct gms_kernel {
@@ -31,6 +33,10 @@ typedef struct gms_kernel {
     uint64_t winst_at_start, tinst_at_start;
     int active;
     uint64_t par_safe_until;          /* host threads: no block of it can end the kernel before this core cycle */
+    /* concurrent kernels (src/cke): its application, and the SMs [sm_lo, sm_hi) that may take
+     * its blocks (sm_hi 0: every SM) */
+    uint8_t cke_app;
+    uint32_t sm_lo, sm_hi;
     struct gms_kernel *next;          /* list of running kernels */
 } gms_kernel;
 
@@ -95,6 +101,7 @@ typedef struct gms_gpu {
     unsigned host_threads;
     int host_pipeline;               /* -gms_host_pipeline in use */
     gms_counters *par_ctr;
+    struct gms_cke *cke;             /* a multiprogrammed run (workload cke, src/cke) */
 } gms_gpu;
 
 /* the counters an SM tick adds to: its thread's shard inside a parallel phase */
@@ -117,6 +124,10 @@ uint64_t gms_sm_max_remaining(const struct gms_sm *s, const gms_kernel *k);
 uint64_t gms_sim_parallel_edges(const struct gms_sim *s);
 /* gpu.c: core edges with the memory side ahead on a second host thread (-gms_host_pipeline; tests) */
 uint64_t gms_sim_pipelined_edges(const struct gms_sim *s);
+/* gpu.c: launch a kernel now (the multiprogram driver, src/cke); NULL with g->err set */
+gms_kernel *gms_gpu_launch(gms_gpu *g, const gms_kernel_src *src);
+/* sm.c: the SM's concurrent-kernel state (src/cke/cke.h) */
+void gms_sm_set_cke(struct gms_sm *s, struct gms_cke_sm *cs);
 /* gpu.c: called by an SM when a block finished */
 void gms_gpu_block_done(gms_gpu *g, gms_kernel *k);
 

@@ -8,6 +8,7 @@
 #include "uvm/uvm.h"
 #include "workloads/classify.h"
 #include "frontend/warp_refill.h"
+#include "cke/cke.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,6 +185,7 @@ static void txn_done(gms_sm *s, gms_mreq *r)
         for (int i = 0; i < GMS_MAX_DST; i++)
             if (f->dst[i] != GMS_REG_NONE) sb_clr(w, f->dst[i]);
         if (f->atomic) sb_atomic_clr(w);   /* its last request is back */
+        if (f->app1) gms_cke_mem_done(s->cke, f->app1 - 1u);
         inf_release(s, f);
         if (w->blocked) { w->blocked = 0; if (w->state == W_ACTIVE) cand_on(s, wi); }
     }
@@ -236,7 +238,8 @@ uint32_t gms_occupancy(const gms_core_params *c, uint32_t tpb, uint32_t regs, ui
 int gms_sm_can_take(const gms_sm *s, const gms_kernel *k)
 {
     if (s->blocks_used >= s->nblock_slots) return 0;
-    if (!s->p->core.concurrent_kernel_sm && s->kernel_here && s->kernel_here != k) return 0;
+    if (!s->p->core.concurrent_kernel_sm && !s->cke && s->kernel_here && s->kernel_here != k) return 0;
+    if (k->sm_hi && (s->id < k->sm_lo || s->id >= k->sm_hi)) return 0;   /* spatial partition (src/cke) */
     if (s->threads_used + k->warps_per_block * 32 > s->p->core.max_threads_per_sm) return 0;
     if (s->regs_used + k->regs_per_block > s->p->core.shader_registers) return 0;
     if (s->shmem_used + k->shmem_per_block > s->p->core.shmem_size) return 0;
@@ -347,6 +350,49 @@ static int lsu_reserves_dst(const gms_inst *in)
     }
 }
 
+/* ---------------------------------------------------------------- concurrent kernels (src/cke) */
+
+static inline uint32_t cke_app_of(const gms_sm *s, uint32_t wi) { return s->blocks[s->w[wi].blk].k->cke_app; }
+
+/* a global or local access with active lanes: what MIL counts in flight (cke.h) */
+static int cke_is_mem(const gms_inst *in)
+{
+    if (in->op != GMS_OP_MEM || !in->mask) return 0;
+    switch (in->mem) {
+    case GMS_MEM_LD_SHARED: case GMS_MEM_ST_SHARED: case GMS_MEM_ATOM_SHARED: case GMS_MEM_LD_CONST:
+    case GMS_MEM_LD_TEX: return 0;
+    default: return 1;
+    }
+}
+
+int gms_sm_cke_gate(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
+{
+    return gms_cke_gate(s->cke, cke_app_of(s, wi), cke_is_mem(in), now);
+}
+
+/* the LSU took a global memory instruction of warp wi with s->ntxn requests: a store gets an
+ * in-flight record too, so that its completion is seen */
+static inflight *cke_accept(gms_sm *s, uint32_t wi, inflight *f)
+{
+    uint32_t app = cke_app_of(s, wi);
+    if (!f) {
+        f = inf_alloc(s);
+        f->warp = (uint16_t)wi;
+        f->pending = (uint16_t)s->ntxn;
+        f->atomic = 0;
+        for (int i = 0; i < GMS_MAX_DST; i++) f->dst[i] = GMS_REG_NONE;
+    }
+    f->app1 = (uint8_t)(app + 1);
+    gms_cke_requests(s->cke, app, s->ntxn);
+    return f;
+}
+
+void gms_sm_set_cke(gms_sm *s, struct gms_cke_sm *cs)
+{
+    s->cke = cs;
+    s->blk_on = 0;   /* the gates change with time and with other SMs' nothing: tick every cycle */
+}
+
 /* The LSU takes a memory instruction: shared memory is timed here, global/local accesses
  * become transactions that the LSU feeds to the L1 pipeline in order. */
 static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_t *lane_addrs, uint64_t now)
@@ -437,11 +483,13 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
         f->warp = (uint16_t)wi;
         f->pending = (uint16_t)s->ntxn;
         f->atomic = (uint8_t)is_atom;
+        f->app1 = 0;
         for (int i = 0; i < GMS_MAX_DST; i++) {
             f->dst[i] = in->dst[i];
             sb_set(w, in->dst[i]);
         }
     }
+    if (s->cke) f = cke_accept(s, wi, f);
     s->lsu_inf = f;
     s->lsu_busy = 1;
     s->lsu_warp = (uint16_t)wi;
@@ -599,6 +647,9 @@ static void l1_access(gms_sm *s, uint64_t now)
         if (!s->bank[b].n) s->bank_busy &= ~(1u << b);
         int rc = gms_cache_access(s->l1, r, now, &cause);
         int outcome = rc & 0xff;
+        if (s->cke && r->warp_txn)
+            gms_cke_l1(s->cke, cke_app_of(s, r->warp), outcome == GMS_CACHE_RESERVATION_FAIL ? 2
+                       : outcome == GMS_CACHE_MISS || outcome == GMS_CACHE_SECTOR_MISS ? 1 : 0);
         if (outcome == GMS_CACHE_RESERVATION_FAIL && (s->p->mem.racb & 1) && r->kind == GMS_MREQ_READ) {
             /* RACB (-gms_racb, docs/cart.md): the refused read takes the bypass path */
             r->bypass_l1 = 1;
@@ -917,6 +968,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
     warp *w = &s->w[wi];
     uint32_t pop = (uint32_t)__builtin_popcount(in->mask);
+    if (s->cke) gms_cke_issued(s->cke, cke_app_of(s, wi), cke_is_mem(in), pop, now);
     s->winst++;
     s->tinst += pop;
     s->ctr->warp_insts++;
@@ -1219,6 +1271,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     if (s->l1) l1_access(s, cycle);
     if (s->mrpb && s->mrpb->n) mrpb_drain(s, cycle);   /* a stage: what the LSU feeds now goes next cycle */
     if (s->lsu_busy) lsu_feed(s, cycle);
+    if (s->cke && s->lsu_busy) s->cke->a[cke_app_of(s, s->lsu_warp)].lsu_stall++;   /* the LSU stays held */
     if (!sent) drain_to_icnt(s, 0);
     if (s->memq.n || s->oc_pending) memq_cycle(s, cycle);
     s->op_busy = 0;

@@ -18,6 +18,8 @@ typedef struct inflight {
     uint8_t dst[GMS_MAX_DST];
     uint16_t pending;          /* transactions not yet completed (at most 128) */
     uint8_t atomic;            /* a global atomic: its completion ends the warp's atomic wait */
+    uint8_t app1;              /* concurrent kernels: 1 + its kernel's application, counted in
+                                * flight (src/cke); 0 otherwise */
     struct inflight *next_free;
 } inflight;
 
@@ -169,6 +171,7 @@ struct gms_sm {
     uint32_t ninf_slabs;
     /* stats */
     uint64_t winst, tinst;
+    struct gms_cke_sm *cke;              /* a multiprogrammed run: the schemes' state (src/cke) */
     /* Host speed: the large arrays last, so that the scalars every tick reads share a few host
      * cache lines (80 SMs' state does not stay in the host's caches between two ticks) */
     /* warps and blocks */
@@ -328,6 +331,9 @@ static inline int cand_or_ready(const gms_sm *s, uint32_t wi)
 /* can scheduler si issue a memory instruction (its ID_OC_MEM slot is free)? */
 static inline int gms_sm_mem_slot_free(const gms_sm *s, uint32_t si) { return gms_memq_slot_free(&s->memq, si); }
 
+/* concurrent kernels (sm.c): may warp wi's ready instruction issue under the scheme's gate? */
+int gms_sm_cke_gate(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now);
+
 /* can warp wi issue its next instruction now (1)? 0: not now (a structural hazard, or the
  * warp was parked on its scoreboard). Inline: the schedulers call it for every candidate
  * every cycle, and most calls end at the first test. */
@@ -359,6 +365,7 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
         cand_off(s, wi);
         return 0;
     }
+    if (__builtin_expect(s->cke != NULL, 0) && !gms_sm_cke_gate(s, wi, in, now)) return 0;
     *out = in;
     return 1;
 }

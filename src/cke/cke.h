@@ -1,0 +1,145 @@
+/* Concurrent kernel execution (spec 001 chapter 4, docs/cke.md): several applications share
+ * the GPU for a fixed window; a kernel that finishes is followed by the application's next one
+ * and the application restarts when its program is over.
+ *
+ * Two policy families, each a function-pointer table with a registry:
+ *  - block partition (-gms_cke_tb): how many thread blocks of each kernel an SM may hold, and
+ *    on which SMs (greedy, spatial, manual, Warped-Slicer, SMK-P);
+ *  - memory issue (-gms_cke_mi): which kernel's warps may issue an instruction on an SM (none,
+ *    RBMI, QBMI, SMIL, DMIL, QBMI+DMIL, SMK-W).
+ * The SM calls the hooks below only when a multiprogrammed run gave it a gms_cke_sm. */
+#ifndef GMS_CKE_CKE_H
+#define GMS_CKE_CKE_H
+#include <stdint.h>
+#include "cke/cke_params.h"
+#include "util/err.h"
+#include "util/registry.h"
+
+/* ------------------------------------------------------------- per SM, per application */
+
+typedef struct gms_cke_app_sm {
+    /* MIL: in-flight global memory instructions (issued, not every request back) */
+    uint32_t inflight, max_inflight;
+    uint32_t limit;               /* 0: no limit */
+    /* this interval (gms_cke_params.interval requests) */
+    uint64_t req_iv, minst_iv, rf_iv;
+    uint32_t rpm;                 /* latest requests per memory instruction, rounded, >= 1 */
+    int64_t quota;                /* QBMI: memory instructions left in this round */
+    int64_t wquota;               /* SMK-W: warp instructions left in this epoch */
+    uint64_t demand_at;           /* 1 + the last cycle a ready instruction of it met the gate */
+    uint64_t last_issue;          /* cycle of its last issued instruction */
+    /* statistics */
+    uint64_t tinst, winst, minst, reqs, l1_acc, l1_miss, l1_rf, lsu_stall, denied;
+} gms_cke_app_sm;
+
+struct gms_cke_mi_ops;
+typedef struct gms_cke_sm {
+    const struct gms_cke_mi_ops *mi;
+    const gms_cke_params *c;
+    uint32_t napps;
+    uint32_t rr_turn;             /* RBMI: the kernel whose turn it is */
+    uint32_t wq_share[GMS_CKE_MAX_APPS];   /* SMK-W: each kernel's quota per epoch */
+    gms_cke_app_sm a[GMS_CKE_MAX_APPS];
+} gms_cke_sm;
+
+/* ------------------------------------------------------------- memory-issue family */
+
+typedef struct gms_cke_mi_ops {
+    const char *name;             /* -gms_cke_mi value (before any ":args") */
+    const char *summary;
+    /* may a ready instruction of kernel `app` issue now? is_mem: a global/local memory
+     * instruction. NULL: always. */
+    int (*gate)(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now);
+    /* an instruction of `app` issued */
+    void (*issued)(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now);
+    /* `app` issued gms_cke_params.interval requests since the last call (its interval
+     * counters are reset after this) */
+    void (*interval)(gms_cke_sm *cs, uint32_t app);
+    /* set up a fresh SM state (limits, quotas) */
+    void (*init)(gms_cke_sm *cs);
+} gms_cke_mi_ops;
+
+extern const gms_registry gms_cke_mi_reg;
+const gms_cke_mi_ops *gms_cke_mi_at(long i);
+
+/* ------------------------------------------------------------- block-partition family */
+
+/* what a partition scheme knows of one kernel: its block's static resources */
+typedef struct gms_cke_shape {
+    uint32_t threads, regs, shmem;   /* per block (threads padded to warps) */
+    uint32_t occ;                    /* blocks of it one SM holds alone */
+} gms_cke_shape;
+
+typedef struct gms_cke_sm_limits { uint32_t threads, regs, shmem, blocks; } gms_cke_sm_limits;
+
+struct gms_cke_plan_ctx;
+typedef struct gms_cke_plan {
+    uint32_t cap[GMS_CKE_MAX_APPS];        /* blocks per SM (0: its occupancy) */
+    uint32_t sm_lo[GMS_CKE_MAX_APPS], sm_hi[GMS_CKE_MAX_APPS];   /* SMs [lo, hi) */
+    double predicted_stp;                  /* Warped-Slicer's prediction (0 otherwise) */
+} gms_cke_plan;
+
+typedef struct gms_cke_plan_ctx {
+    uint32_t napps, n_sm;
+    gms_cke_shape shape[GMS_CKE_MAX_APPS];
+    gms_cke_sm_limits lim;
+    const gms_cke_params *c;
+    /* Warped-Slicer: IPC of kernel `app` alone on the GPU with at most t blocks per SM */
+    int (*profile)(void *ud, uint32_t app, uint32_t t, double *ipc, gms_error *err);
+    void *ud;
+} gms_cke_plan_ctx;
+
+typedef struct gms_cke_tb_ops {
+    const char *name;
+    const char *summary;
+    int (*plan)(const gms_cke_plan_ctx *ctx, gms_cke_plan *out, gms_error *err);
+} gms_cke_tb_ops;
+
+extern const gms_registry gms_cke_tb_reg;
+const gms_cke_tb_ops *gms_cke_tb_at(long i);
+
+/* ------------------------------------------------------------- the schemes' arithmetic */
+
+/* QBMI quotas: quota_i = LCM(rpm_0..rpm_n-1) / rpm_i (rpm_i >= 1). bp(2) + ks(17): 17 and 2. */
+void gms_qbmi_quotas(const uint32_t *rpm, uint32_t n, int64_t *quota);
+/* DMIL: the new in-flight limit of a kernel after an interval of 2^ilog2 requests with
+ * `rf` reservation fails (counted in an rf_bits-wide saturating counter) and at most
+ * max_inflight memory instructions in flight: max_inflight / (rf >> ilog2), at least 1;
+ * 0 (no limit) when fewer than one fail per request. */
+uint32_t gms_dmil_limit(uint32_t max_inflight, uint64_t rf, uint32_t rf_bits, uint32_t ilog2);
+/* DRF (SMK-P): blocks per SM per kernel, one at a time to the kernel with the smallest
+ * dominant share that still fits */
+void gms_drf_partition(const gms_cke_shape *sh, uint32_t n, const gms_cke_sm_limits *lim, uint32_t *t);
+/* does the combination t fit on one SM? */
+int gms_cke_fits(const gms_cke_shape *sh, uint32_t n, const gms_cke_sm_limits *lim, const uint32_t *t);
+/* Warped-Slicer's sweet point: perf[k][t-1] = kernel k's performance with t blocks per SM
+ * (t = 1..sh[k].occ); the feasible combination (every t_k >= 1) maximising the minimum of
+ * perf_k(t_k) / perf_k(occ_k), ties to the larger sum (the predicted STP, returned). */
+double gms_ws_sweet_point(const gms_cke_shape *sh, uint32_t n, const gms_cke_sm_limits *lim,
+                          const double *const *perf, uint32_t *t);
+
+/* ------------------------------------------------------------- SM hooks (sm.c) */
+
+/* mi: the scheme (gms_cke_mi_at); wq_share: SMK-W's quota per kernel (NULL: 1 each) */
+void gms_cke_sm_init(gms_cke_sm *cs, const gms_cke_params *c, uint32_t napps, const gms_cke_mi_ops *mi,
+                     const uint32_t *wq_share);
+/* may a ready instruction issue (the scheme's gate)? */
+static inline int gms_cke_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
+{
+    return !cs->mi->gate || cs->mi->gate(cs, app, is_mem, now);
+}
+void gms_cke_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint32_t threads, uint64_t now);
+/* a memory instruction of app reached the LSU with nreq requests */
+void gms_cke_requests(gms_cke_sm *cs, uint32_t app, uint32_t nreq);
+/* an in-flight memory instruction of app completed */
+static inline void gms_cke_mem_done(gms_cke_sm *cs, uint32_t app) { if (cs->a[app].inflight) cs->a[app].inflight--; }
+/* an L1D access of app: hit (0), miss (1) or reservation fail (2) */
+static inline void gms_cke_l1(gms_cke_sm *cs, uint32_t app, int outcome)
+{
+    gms_cke_app_sm *a = &cs->a[app];
+    if (outcome == 2) { a->l1_rf++; a->rf_iv++; return; }
+    a->l1_acc++;
+    a->l1_miss += (uint64_t)outcome;
+}
+
+#endif

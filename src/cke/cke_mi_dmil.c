@@ -1,0 +1,33 @@
+/* DMIL (spec 001 section 4.5): one limit generator per kernel per SM. Every interval of the
+ * kernel's requests its in-flight limit becomes Max_Inflight / (RF >> log2(interval)) (at
+ * least 1; no limit under one reservation fail per request), RF counted in a
+ * -gms_cke_dmil_rf_bits wide saturating counter. A kernel at its limit issues no memory
+ * instruction; its other instructions are not held. QBMI+DMIL applies both gates. */
+#include "cke/cke_mi.h"
+
+void gms_cke_dmil_interval(gms_cke_sm *cs, uint32_t app)
+{
+    gms_cke_app_sm *a = &cs->a[app];
+    uint32_t ilog2 = 0;
+    while ((1u << (ilog2 + 1)) <= cs->c->interval) ilog2++;
+    a->limit = gms_dmil_limit(a->max_inflight, a->rf_iv, cs->c->rf_bits, ilog2);
+}
+
+static int dmil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
+{
+    (void)now;
+    if (!is_mem || gms_cke_under_limit(cs, app)) return 1;
+    cs->a[app].denied++;
+    return 0;
+}
+const gms_cke_mi_ops gms_cke_mi_dmil = { .name = "dmil", .summary = "DMIL: per-kernel in-flight memory-instruction limit from its reservation fails, every interval",
+                                         .gate = dmil_gate, .interval = gms_cke_dmil_interval };
+
+/* a kernel at its limit does not compete for the quota arbitration either */
+static int qdmil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
+{
+    return dmil_gate(cs, app, is_mem, now) && gms_cke_qbmi_gate(cs, app, is_mem, now);
+}
+const gms_cke_mi_ops gms_cke_mi_qbmi_dmil = { .name = "qbmi+dmil", .summary = "QBMI and DMIL together",
+                                              .gate = qdmil_gate, .issued = gms_cke_qbmi_issued,
+                                              .interval = gms_cke_dmil_interval, .init = gms_cke_qbmi_init };

@@ -1,0 +1,40 @@
+/* QBMI (spec 001 section 4.4): the LSU grants the kernel with the largest current quota of
+ * memory instructions; a kernel's quota is LCM(Req/Minst of all) / its Req/Minst, so that in a
+ * round each kernel sends about the same number of requests. When a quota reaches 0 a fresh
+ * set (from the latest Req/Minst, re-measured every interval of requests) is ADDED to every
+ * kernel's quota, so a kernel with nothing ready never blocks the others.
+ * Arbitration point (documented choice, docs/cke.md): at issue, a ready memory instruction
+ * waits while another kernel with a larger quota had one ready in this or the last cycle. */
+#include "cke/cke_mi.h"
+
+static void refill(gms_cke_sm *cs)
+{
+    uint32_t rpm[GMS_CKE_MAX_APPS];
+    int64_t q[GMS_CKE_MAX_APPS];
+    for (uint32_t k = 0; k < cs->napps; k++) rpm[k] = cs->a[k].rpm;
+    gms_qbmi_quotas(rpm, cs->napps, q);
+    for (uint32_t k = 0; k < cs->napps; k++) cs->a[k].quota += q[k];
+}
+
+void gms_cke_qbmi_init(gms_cke_sm *cs) { refill(cs); }
+
+int gms_cke_qbmi_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
+{
+    if (!is_mem) return 1;
+    gms_cke_mark(cs, app, now);
+    for (uint32_t j = 0; j < cs->napps; j++)
+        if (j != app && gms_cke_wants(cs, j, now) && cs->a[j].quota > cs->a[app].quota) {
+            cs->a[app].denied++;
+            return 0;
+        }
+    return 1;
+}
+
+void gms_cke_qbmi_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
+{
+    (void)now;
+    if (is_mem && --cs->a[app].quota <= 0) refill(cs);
+}
+
+const gms_cke_mi_ops gms_cke_mi_qbmi = { .name = "qbmi", .summary = "QBMI: memory instructions by quota, LCM of the kernels' requests per memory instruction",
+                                         .gate = gms_cke_qbmi_gate, .issued = gms_cke_qbmi_issued, .init = gms_cke_qbmi_init };

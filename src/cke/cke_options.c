@@ -1,0 +1,84 @@
+/* Options of concurrent kernel execution (module "cke"): the two scheme families and the
+ * multiprogramming window. */
+#include "config/params.h"
+#include "cke/cke.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define K(name, type, field, def, help) GMS_OPT(name, type, cke.field, def, help)
+static const gms_option cke_opts[] = {
+    K("gms_cke_tb", GMS_OPT_STRING, tb, "greedy",
+      "multiprogrammed runs (workload cke): block partition per SM: greedy, spatial, manual:T0,T1[,T2], ws "
+      "(Warped-Slicer), smk (SMK-P, dominant resource fairness)"),
+    K("gms_cke_mi", GMS_OPT_STRING, mi, "none",
+      "multiprogrammed runs: memory-issue scheme: none, rbmi, qbmi, smil:L0,L1[,L2] (0 = no limit), dmil, "
+      "qbmi+dmil, smkw (SMK-W warp-instruction quotas)"),
+    K("gms_cke_window", GMS_OPT_U64, window, "2000000",
+      "multiprogrammed runs: core cycles every application runs (a finished one restarts)"),
+    K("gms_cke_profile_window", GMS_OPT_U64, profile_window, "200000",
+      "multiprogrammed runs, Warped-Slicer: core cycles of each scalability-curve profile run"),
+    K("gms_cke_interval", GMS_OPT_U32, interval, "1024",
+      "multiprogrammed runs: requests of a kernel between two QBMI / DMIL updates (a power of two)"),
+    K("gms_cke_dmil_rf_bits", GMS_OPT_U32, rf_bits, "12",
+      "multiprogrammed runs: width of DMIL's reservation-fail counter (12 in the dissertation: at most 3 fails "
+      "per request are seen)"),
+    K("gms_cke_wq_epoch", GMS_OPT_U32, wq_epoch, "1000",
+      "multiprogrammed runs, SMK-W: warp instructions per quota epoch and SM, shared in proportion to the "
+      "kernels' isolated IPC"),
+    K("gms_cke_isolated", GMS_OPT_BOOL, isolated, "1",
+      "multiprogrammed runs: also run every application alone for the window (STP, ANTT, fairness)"),
+};
+#undef K
+
+/* "name" or "name:a,b[,c]" */
+static int parse_member(const gms_registry *reg, const char *s, long *idx, uint32_t *args, uint32_t *nargs,
+                        gms_error *err)
+{
+    size_t len = strcspn(s, ":");
+    *idx = gms_reg_index_n(reg, s, len);
+    *nargs = 0;
+    if (*idx < 0) {
+        char known[512];
+        gms_reg_known(reg, known, sizeof known);
+        return gms_err(err, "-%s: unknown %s '%.*s'; known: %s", reg->option, reg->family, (int)len, s, known);
+    }
+    if (!s[len]) return 0;
+    const char *p = s + len + 1;
+    while (*p) {
+        if (*nargs == GMS_CKE_MAX_APPS)
+            return gms_err(err, "-%s: '%s': at most %d numbers", reg->option, s, GMS_CKE_MAX_APPS);
+        char *end;
+        unsigned long v;
+        if (!strncmp(p, "inf", 3)) { v = 0; end = (char *)p + 3; }
+        else v = strtoul(p, &end, 10);
+        if (end == p || v > 1024 || (*end && *end != ','))
+            return gms_err(err, "-%s: '%s': '%s' is not a number 0..1024 (or inf)", reg->option, s, p);
+        args[(*nargs)++] = (uint32_t)v;
+        p = *end ? end + 1 : end;
+    }
+    return 0;
+}
+
+static int cke_finalize(gms_params *p, gms_error *err)
+{
+    gms_cke_params *c = &p->cke;
+    if (parse_member(&gms_cke_tb_reg, c->tb, &c->tb_idx, c->tb_args, &c->ntb_args, err) ||
+        parse_member(&gms_cke_mi_reg, c->mi, &c->mi_idx, c->mi_args, &c->nmi_args, err))
+        return -1;
+    if (c->interval == 0 || (c->interval & (c->interval - 1)))
+        return gms_err(err, "-gms_cke_interval: %u is not a power of two", c->interval);
+    if (c->rf_bits < 1 || c->rf_bits > 32) return gms_err(err, "-gms_cke_dmil_rf_bits: %u is not in 1..32", c->rf_bits);
+    if (c->window == 0) return gms_err(err, "-gms_cke_window: must be at least 1 cycle");
+    if (c->profile_window == 0) return gms_err(err, "-gms_cke_profile_window: must be at least 1 cycle");
+    if (c->wq_epoch == 0) return gms_err(err, "-gms_cke_wq_epoch: must be at least 1");
+    return 0;
+}
+
+static void cke_dump(const gms_params *p, FILE *out)
+{
+    const gms_cke_params *c = &p->cke;
+    fprintf(out, "Concurrent kernels (workload cke only): block partition %s, memory issue %s, window %llu cycles%s\n",
+            c->tb, c->mi, (unsigned long long)c->window, c->isolated ? ", each application also alone" : "");
+}
+
+const gms_config_module gms_config_module_cke = { "cke", cke_opts, sizeof cke_opts / sizeof cke_opts[0], cke_finalize, cke_dump };

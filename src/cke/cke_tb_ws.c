@@ -1,0 +1,27 @@
+/* Warped-Slicer (spec 001 section 4.3): each kernel's scalability curve, its IPC alone on the
+ * GPU with t = 1..occupancy blocks per SM (profile runs of -gms_cke_profile_window cycles),
+ * and the feasible combination maximising the minimum normalised performance (the sweet
+ * point, gms_ws_sweet_point). Predicted STP = sum of the normalised performances there. */
+#include "cke/cke.h"
+#include <stdlib.h>
+#include <string.h>
+
+static int ws_plan(const gms_cke_plan_ctx *x, gms_cke_plan *o, gms_error *err)
+{
+    memset(o, 0, sizeof *o);
+    double *curve[GMS_CKE_MAX_APPS] = {0};
+    int rc = 0;
+    for (uint32_t k = 0; k < x->napps && !rc; k++) {
+        curve[k] = calloc(x->shape[k].occ, sizeof *curve[k]);
+        if (!curve[k]) { rc = gms_err(err, "out of memory"); break; }
+        for (uint32_t t = 1; t <= x->shape[k].occ && !rc; t++) rc = x->profile(x->ud, k, t, &curve[k][t - 1], err);
+    }
+    if (!rc) {
+        o->predicted_stp = gms_ws_sweet_point(x->shape, x->napps, &x->lim, (const double *const *)curve, o->cap);
+        for (uint32_t k = 0; k < x->napps; k++) { o->sm_lo[k] = 0; o->sm_hi[k] = x->n_sm; }
+    }
+    for (uint32_t k = 0; k < x->napps; k++) free(curve[k]);
+    return rc;
+}
+const gms_cke_tb_ops gms_cke_tb_ws = { .name = "ws", .summary = "Warped-Slicer: the sweet point of the kernels' profiled scalability curves",
+                                       .plan = ws_plan };

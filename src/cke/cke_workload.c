@@ -1,0 +1,193 @@
+/* The built-in workload `cke`: two or three applications sharing the GPU (spec 001 section
+ * 4.1), apps=A+B[+C] by the spec's abbreviations (hs pf bp sv 3m ks ax) or built-in names.
+ * In a timed run the simulator hands it to the multiprogram driver (cke_driver.c), which runs
+ * the applications side by side for -gms_cke_window cycles. Functionally (--no-timing, page
+ * logs, tests) it is the applications' programs one after the other, each result checked. */
+#include "cke/cke_apps.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const gms_wl_param params[] = {
+    { "apps", "", "the applications, A+B[+C]: hs pf bp sv 3m ks ax (spec 001 4.1) or built-in names (default bp+ks)" },
+    { "scale", "1", "passed to every application as scale=" },
+    { "args", "", "more parameters per application: ks:points=4096,reps=2;bp:input=8192" },
+    { "alone", "0", "1: one application alone on the GPU (the isolated runs of a multiprogrammed run)" },
+    { "cap", "0", "at most this many blocks per SM (Warped-Slicer's profile runs; 0 = occupancy)" },
+    { "window", "0", "core cycles of the run (0: -gms_cke_window)" },
+    { NULL, NULL, NULL },
+};
+
+/* spec 001 section 4.1 abbreviations, with the parameters that make the stand-ins look like
+ * Table 6 (docs/cke.md): sv is Parboil's SpMV, not built in: gather (irregular indexed loads)
+ * stands in; ks is Rodinia's kmeans (17 requests per memory instruction), whose built-in
+ * namesake (kmeans-cuda) runs blocks of k threads: strided with a 17-float stride (17 lines
+ * per warp load) stands in. */
+static const char *const abbrevs[][3] = {
+    { "hs", "hotspot", NULL }, { "pf", "pathfinder", NULL }, { "bp", "backprop", NULL }, { "sv", "gather", NULL },
+    { "3m", "3mm", NULL }, { "ks", "strided", "stride=17" }, { "ax", "atax", NULL },
+};
+
+static int abbrev_at(const char *abbrev)
+{
+    for (size_t i = 0; i < sizeof abbrevs / sizeof abbrevs[0]; i++)
+        if (!strcmp(abbrevs[i][0], abbrev)) return (int)i;
+    return -1;
+}
+
+const char *gms_cke_app_name(const char *abbrev)
+{
+    int i = abbrev_at(abbrev);
+    return i < 0 ? abbrev : abbrevs[i][1];
+}
+
+void gms_cke_apps_free(gms_cke_apps *x)
+{
+    for (uint32_t k = 0; k < GMS_CKE_MAX_APPS; k++)
+        for (int i = 0; x->a[k].kv[i]; i++) { free(x->a[k].kv[i]); x->a[k].kv[i] = NULL; }
+    x->n = 0;
+}
+
+static int add_kv(gms_cke_app_spec *s, const char *kv, gms_error *err)
+{
+    int i = 0;
+    while (s->kv[i]) i++;
+    if (i >= 15) return gms_err(err, "workload cke: too many parameters for %s", s->abbrev);
+    s->kv[i] = gms_xstrdup(kv);
+    return 0;
+}
+
+int gms_cke_apps_parse(const gms_wl_args *a, gms_cke_apps *x, gms_error *err)
+{
+    memset(x, 0, sizeof *x);
+    const char *apps = gms_wl_str(a, "apps");
+    if (!*apps) apps = "bp+ks";
+    x->alone = (int)gms_wl_u64(a, "alone");
+    x->cap = (uint32_t)gms_wl_u64(a, "cap");
+    x->window = gms_wl_u64(a, "window");
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", apps);
+    for (char *save = NULL, *t = strtok_r(buf, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+        if (x->n == GMS_CKE_MAX_APPS) { gms_cke_apps_free(x); return gms_err(err, "workload cke: apps=%s: at most %d applications", apps, GMS_CKE_MAX_APPS); }
+        gms_cke_app_spec *s = &x->a[x->n++];
+        snprintf(s->abbrev, sizeof s->abbrev, "%s", t);
+        s->ops = gms_workload_find(gms_cke_app_name(t));
+        if (!s->ops || !strcmp(s->ops->name, "cke")) {
+            gms_cke_apps_free(x);
+            return gms_err(err, "workload cke: apps=%s: '%s' is no built-in workload (hs pf bp sv 3m ks ax, or a name)", apps, t);
+        }
+        int ai = abbrev_at(t);
+        if (ai >= 0 && abbrevs[ai][2] && add_kv(s, abbrevs[ai][2], err)) { gms_cke_apps_free(x); return -1; }
+        char kv[64];
+        snprintf(kv, sizeof kv, "scale=%s", gms_wl_str(a, "scale"));
+        if (add_kv(s, kv, err)) { gms_cke_apps_free(x); return -1; }
+    }
+    if (x->n == 0 || (x->alone && x->n != 1) || (!x->alone && x->n < 2)) {
+        gms_cke_apps_free(x);
+        return gms_err(err, "workload cke: apps=%s: give 2 or 3 applications (1 with alone=1)", apps);
+    }
+    /* args=ks:points=4096,reps=2;bp:input=8192 */
+    snprintf(buf, sizeof buf, "%s", gms_wl_str(a, "args"));
+    for (char *s1 = NULL, *grp = strtok_r(buf, ";", &s1); grp; grp = strtok_r(NULL, ";", &s1)) {
+        char *colon = strchr(grp, ':');
+        if (!colon) { gms_cke_apps_free(x); return gms_err(err, "workload cke: args: '%s' is not APP:name=value,...", grp); }
+        *colon = 0;
+        int hit = 0;
+        for (uint32_t k = 0; k < x->n; k++) {
+            if (strcmp(x->a[k].abbrev, grp)) continue;
+            hit = 1;
+            char list[256];
+            snprintf(list, sizeof list, "%s", colon + 1);
+            for (char *s2 = NULL, *kv = strtok_r(list, ",", &s2); kv; kv = strtok_r(NULL, ",", &s2))
+                if (add_kv(&x->a[k], kv, err)) { gms_cke_apps_free(x); return -1; }
+        }
+        if (!hit) { gms_cke_apps_free(x); return gms_err(err, "workload cke: args: '%s' is not one of apps=%s", grp, apps); }
+    }
+    /* every application's parameters must be valid */
+    for (uint32_t k = 0; k < x->n; k++) {
+        gms_wl_args *wa;
+        if (gms_wl_args_parse(x->a[k].ops, (const char *const *)x->a[k].kv, 1, &wa, err)) { gms_cke_apps_free(x); return -1; }
+        gms_wl_args_free(wa);
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- functional: one after another */
+
+typedef struct cke_fstate {
+    gms_cke_apps apps;
+    gms_wl_args *args[GMS_CKE_MAX_APPS];
+    void *state[GMS_CKE_MAX_APPS];
+    uint32_t cur;
+} cke_fstate;
+
+static void fdestroy(void *st)
+{
+    cke_fstate *f = st;
+    for (uint32_t k = 0; k < f->apps.n; k++) {
+        if (f->state[k]) f->apps.a[k].ops->destroy(f->state[k]);
+        gms_wl_args_free(f->args[k]);
+    }
+    gms_cke_apps_free(&f->apps);
+    free(f);
+}
+
+static int fcreate(const gms_wl_args *a, void **out, gms_error *err)
+{
+    cke_fstate *f = gms_xcalloc(1, sizeof *f);
+    if (gms_cke_apps_parse(a, &f->apps, err)) { free(f); return -1; }
+    for (uint32_t k = 0; k < f->apps.n; k++) {
+        const gms_cke_app_spec *s = &f->apps.a[k];
+        if (gms_wl_args_parse(s->ops, (const char *const *)s->kv, gms_wl_seed(a), &f->args[k], err) ||
+            s->ops->create(f->args[k], &f->state[k], err)) {
+            fdestroy(f);
+            return -1;
+        }
+    }
+    *out = f;
+    return 0;
+}
+
+static int fnext(void *st, gms_program *prog, gms_error *err)
+{
+    cke_fstate *f = st;
+    while (f->cur < f->apps.n) {
+        int r = f->apps.a[f->cur].ops->next(f->state[f->cur], prog, err);
+        if (r != 0) return r;
+        f->cur++;
+    }
+    return 0;
+}
+
+static int fverify(void *st, gms_error *err)
+{
+    cke_fstate *f = st;
+    for (uint32_t k = 0; k < f->apps.n; k++)
+        if (f->apps.a[k].ops->verify && f->apps.a[k].ops->verify(f->state[k], err)) return -1;
+    return 0;
+}
+
+static uint64_t ffootprint(const gms_wl_args *a)
+{
+    gms_cke_apps x;
+    gms_error e = {0};
+    uint64_t sum = 0;
+    if (gms_cke_apps_parse(a, &x, &e)) return 0;
+    for (uint32_t k = 0; k < x.n; k++) {
+        gms_wl_args *wa;
+        if (x.a[k].ops->footprint && !gms_wl_args_parse(x.a[k].ops, (const char *const *)x.a[k].kv, 1, &wa, &e)) {
+            sum += x.a[k].ops->footprint(wa);
+            gms_wl_args_free(wa);
+        }
+    }
+    gms_cke_apps_free(&x);
+    return sum;
+}
+
+const gms_workload_ops gms_wl_cke = {
+    .name = "cke", .suite = "cke", .domain = "multiprogramming", .ri = "-",
+    .summary = "2-3 applications sharing the GPU for a window (concurrent kernels, spec 001 ch. 4; docs/cke.md)",
+    .params = params, .create = fcreate, .next = fnext, .verify = fverify, .destroy = fdestroy, .footprint = ffootprint,
+};
+
+const gms_workload_ops *const gms_workloads_cke[] = { &gms_wl_cke, NULL };
