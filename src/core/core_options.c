@@ -56,6 +56,7 @@ static const gms_option core_opts[] = {
     C("gpgpu_gmem_skip_L1D", GMS_OPT_BOOL, gmem_skip_l1d, "0", "global loads bypass the L1D (like -dlcm=cg)"),
     C("gms_l1d_bypass", GMS_OPT_STRING, l1d_bypass, "none",
       "L1D bypass policy: which warps/blocks' global loads go around the L1D (gpumemsim list policies; docs/mdb.md)"),
+    C("gms_bypass_l", GMS_OPT_U32, bypass_l, "8", "-gms_l1d_bypass static: the first L warps (one block resident) or blocks of each SM use the L1D"),
     C("gms_swl", GMS_OPT_U32, swl, "0", "static warp limiting: each scheduler issues from its K oldest warps only; 0 = no limit"),
     C("gms_mdb_period", GMS_OPT_U32, mdb_period, "1000", "MDB: L1D-eligible accesses between two decisions"),
     C("gms_mdb_e", GMS_OPT_DOUBLE, mdb_e, "0.5", "MDB: E, the weight of a reservation failure against a hit"),
@@ -290,6 +291,7 @@ static void core_dump(const gms_params *p, FILE *out)
     if (strcmp(c->l1d_bypass, "none")) {
         const gms_bypass_ops *bo = gms_bypass_find(c->l1d_bypass);
         fprintf(out, "L1D bypass policy: %s", bo ? bo->summary : c->l1d_bypass);
+        if (!strcmp(c->l1d_bypass, "static")) fprintf(out, "; L = %u", c->bypass_l);
         if (!strncmp(c->l1d_bypass, "mdb", 3))
             fprintf(out, "; decision every %u accesses, E %g, %u calculators, shadow tags on 1 of %u sets, "
                     "RF term %s, start %s", c->mdb_period, c->mdb_e, c->mdb_calcs, c->mdb_sample,
