@@ -21,6 +21,7 @@ extern const gms_workload_ops gms_wl_cnn;
 extern const gms_workload_ops gms_wl_btree;
 extern const gms_workload_ops gms_wl_cfd;
 extern const gms_workload_ops gms_wl_lud;
+extern const gms_workload_ops gms_wl_kmeans_rodinia;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -43,5 +44,6 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_btree,
     &gms_wl_cfd,
     &gms_wl_lud,
+    &gms_wl_kmeans_rodinia,
     NULL,
 };

@@ -131,3 +131,20 @@ TEST(wl_rodinia2_lud)
     const char *kt[] = {"size=64", "uvm=1", NULL};
     timing_run("lud", kt);
 }
+
+TEST(wl_rodinia2_kmeans_rodinia)
+{
+    const char *kv[] = {"points=3000", "features=8", NULL};
+    WL_RUN_BOTH("kmeans-rodinia", kv, 7);
+    const char *kv2[] = {"points=6000", "features=34", "clusters=7", "tex=1", "repeat=2", NULL};
+    WL_RUN_BOTH("kmeans-rodinia", kv2, 7);
+    /* the last kmeansPoint finds no point moving: its membership stores rewrite what is there,
+     * so the store moved is invert_mapping's last (94 warps x 8 features: store 752) */
+    gms_functional_result r;
+    gms_error e;
+    REQUIRE(prun("kmeans-rodinia", kv, 0, 0, &r, &e) == 0);
+    shadow_check("kmeans-rodinia", kv, r.shadow_stores - 752, 0);
+    WL_RUN_BOTH("kmeans-rodinia", scale001, 13);
+    const char *kt[] = {"points=4000", "features=8", "uvm=1", NULL};
+    timing_run("kmeans-rodinia", kt);
+}
