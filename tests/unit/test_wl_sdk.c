@@ -201,3 +201,30 @@ TEST(wl_sdk_scan)
     PERTURBED_FAILS("scan", 0, 0, "N=16384", "array_length=8192", "iterations=1");
     CHECK_EQ(fp_default("scan"), 2ULL * 6815744 * 4 + 65536 * 4);
 }
+
+TEST(wl_sdk_sortingnetworks)
+{
+    gms_functional_result r;
+    /* one array of 2048: bitonicSortShared1 (2 blocks of 512 threads: 16 warps, each 4 loads
+     * and 4 stores of keys/values), size 2048: stride 1024 by bitonicMergeGlobal (4 blocks
+     * of 256: 8 warps, 4 loads + 4 stores each), the rest by one bitonicMergeShared */
+    SRUN_OK("sortingnetworks", &r, "N=2048");
+    CHECK_EQ(r.kernels, 3);
+    CHECK_EQ(r.blocks, 2 + 4 + 2);
+    CHECK_EQ(r.shadow_loads, 2 * 16 * 4 + 4 * 8 * 4 + 2 * 16 * 4);
+    CHECK_EQ(r.shadow_stores, r.shadow_loads);
+    /* 8192: sizes 2048, 4096, 8192 take 1, 2, 3 global steps and one shared merge each */
+    SRUN_OK("sortingnetworks", &r, "N=8192", "dir=1", "uvm=1");
+    CHECK_EQ(r.kernels, 1 + 2 + 3 + 4);
+    /* short arrays: one bitonicSortShared per sort, 16 arrays of 256 */
+    SRUN_OK("sortingnetworks", &r, "N=4096", "array_length=256", "repeat=2");
+    CHECK_EQ(r.kernels, 2);
+    SRUN_OK("sortingnetworks", &r, "N=2048", "array_length=64", "dir=1");
+    PERTURBED_FAILS("sortingnetworks", 0, 0, "N=4096");
+    PERTURBED_FAILS("sortingnetworks", 0, 0, "N=2048", "array_length=512");
+    gms_error e;
+    const char *bad[] = { "N=4096", "array_length=100", NULL };
+    CHECK(srun("sortingnetworks", bad, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "array_length=100");
+    CHECK_EQ(fp_default("sortingnetworks"), 4ULL * 1048576 * 4);
+}
