@@ -173,8 +173,14 @@ uint32_t gb_blocks(const gb *s, uint64_t n) { return (uint32_t)((n + s->tpb - 1)
 
 void gb_launch(gms_program *p, gb *s, const char *name, rw_step_fn step, uint32_t blocks, const int64_t *i, int ni)
 {
+    gb_launch_tpb(p, s, name, step, blocks, s->tpb, i, ni);
+}
+
+void gb_launch_tpb(gms_program *p, gb *s, const char *name, rw_step_fn step, uint32_t blocks, uint32_t tpb,
+                   const int64_t *i, int ni)
+{
     rw_kernel k = {.st = s, .step = step, .wsize = sizeof(gb_w), .grid = {blocks ? blocks : 1, 1, 1},
-                   .block = {s->tpb, 1, 1}};
+                   .block = {tpb, 1, 1}};
     for (int j = 0; j < ni && j < 8; j++) k.i[j] = i[j];
     rw_launch(p, name, &k, 0, 32);
 }

@@ -143,4 +143,12 @@ void gb_check_u32(gb *s, int k, const char *what, const uint32_t *ref);
 int gb_flag_read(gb *s, int k);
 void gb_flag_set(gms_program *p, gb *s, int k, int v);
 
+/* graph coloring (graphbig_gc.c): random numbers into array rand_buf and the reference
+   colouring into s->x; the kernel of GC-TTC (i[1] = 0) and GC-DTC (i[1] = 1) */
+void gb_gc_setup(gb *s, int rand_buf);
+int gb_gc_step(const rw_kernel *k, rw_wgen *ws, gms_error *err);
+/* launch with blocks of tpb threads (a data-driven kernel sized by its worklist) */
+void gb_launch_tpb(gms_program *p, gb *s, const char *name, rw_step_fn step, uint32_t blocks, uint32_t tpb,
+                   const int64_t *i, int ni);
+
 #endif

@@ -1,0 +1,113 @@
+/* Graph coloring shared by GC-TTC and GC-DTC (GraphBIG gpu_GraphColoring; after Grosset et
+ * al.): Jones-Plassmann rounds. In round `color` an uncoloured vertex takes the colour when
+ * no neighbour that is uncoloured or coloured this round (vplist[dest] >= color) has a larger
+ * random number (ties: the lower id wins); a thread leaves its edge loop at the first such
+ * neighbour. The random numbers are rand()-like 31-bit values from the run's seed. */
+#include "workloads/graphbig_util.h"
+#include "util/rng.h"
+#include <stdlib.h>
+
+void gb_gc_setup(gb *s, int rand_buf)
+{
+    gms_rng r;
+    gms_rng_seed(&r, 123 ^ (uint64_t)s->g.nv);
+    uint32_t *rnd = GB_U32(s, rand_buf), *col = gms_xmalloc(4 * s->g.nv);
+    for (uint64_t v = 0; v < s->g.nv; v++) rnd[v] = (uint32_t)(gms_rng_next(&r) >> 33);
+    /* the reference: the same rounds on the host */
+    for (uint64_t v = 0; v < s->g.nv; v++) col[v] = GB_INF;
+    uint8_t *win = gms_xmalloc(s->g.nv ? s->g.nv : 1);
+    uint64_t left = s->g.nv;
+    for (uint32_t c = 0; left; c++) {
+        for (uint64_t v = 0; v < s->g.nv; v++) {
+            win[v] = 0;
+            if (col[v] != GB_INF) continue;
+            int larger = 0;
+            for (uint64_t e = s->g.off[v]; e < s->g.off[v + 1] && !larger; e++) {
+                uint64_t d = s->g.adj[e];
+                if (col[d] != GB_INF && col[d] < c) continue;
+                larger = rnd[d] > rnd[v] || (rnd[d] == rnd[v] && d < v);
+            }
+            win[v] = !larger;
+        }
+        for (uint64_t v = 0; v < s->g.nv; v++)
+            if (win[v]) { col[v] = c; left--; }
+    }
+    free(win);
+    s->x = col;
+}
+
+/* i[0] = color; i[1] = mode: 0 topological (a thread per vertex, `over` = false when a
+ * vertex waits), 1 data-driven (thread tid takes in-worklist item tid; a waiting vertex is
+ * pushed to the out-worklist with atomicAdd). b[] = the workload's arrays: vplist, randlist,
+ * over; i[5], i[6]: the in- and out-worklist's items (8 bytes each), each followed by its end
+ * counter */
+int gb_gc_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+{
+    gb *s = GB_S(k);
+    gb_w *w = (gb_w *)ws;
+    rw_warp *x = &ws->x;
+    uint32_t color = (uint32_t)k->i[0];
+    int mode = (int)k->i[1], VPL = (int)k->i[2], RND = (int)k->i[3], OVER = (int)k->i[4];
+    int IN = (int)k->i[5], OUT = (int)k->i[6];
+    uint32_t *vpl = GB_U32(s, VPL), *rnd = GB_U32(s, RND);
+    uint64_t dst[32], val[32];
+    WL_GEN_BEGIN(&ws->g)
+    {
+        uint32_t m;
+        if (mode == 0) {
+            m = gb_tid(w, s->tpb, s->g.nv);
+        } else {
+            uint32_t n = GB_U32(s, IN + 1)[0];
+            uint64_t tid[32];
+            m = gb_tid(w, k->block.x, n);   /* tid < inworklist.get_item_num() */
+            uint8_t rn = gb_ld1(s, w, 0x100, x->mask, IN + 1, 4, 0, GMS_REG_NONE);
+            rw_bra(x, 0x110, x->mask, rw_int(x, 0x108, x->mask, rn, w->ri));
+            RW_LANES(x, m, l, t) tid[l] = w->v[l];
+            w->ri = gb_ld(s, w, 0x118, m, IN, 8, tid, w->ri);
+            RW_LANES(x, m, l, t) w->v[l] = GB_U64(s, IN)[tid[l]];
+        }
+        uint8_t r = gb_ld(s, w, 0x30, m, VPL, 4, w->v, w->ri);
+        rw_bra(x, 0x40, m, rw_int(x, 0x38, m, r, GMS_REG_NONE));
+        w->act = 0;
+        RW_LANES(x, m, l, t) if (vpl[w->v[l]] == GB_INF) w->act |= 1u << l;
+        w->maxn = gb_ranges(s, w, 0x48, w->act);
+        gb_ld(s, w, 0x58, w->act, RND, 4, w->v, w->ri);   /* local_rand */
+        w->m2 = w->act;   /* lanes still in the edge loop */
+        w->flag = 0;      /* found_larger */
+    }
+    for (w->it = 0; w->it < w->maxn && w->m2; w->it++) {
+        uint32_t me = gb_edge(s, w, 0x60, w->m2, dst), mc = 0, mf = 0;
+        uint8_t rv = gb_ld(s, w, 0x78, me, VPL, 4, dst, w->r3);
+        RW_LANES(x, me, l, t) if (!(vpl[dst[l]] < color)) mc |= 1u << l;
+        rw_bra(x, 0x88, me, rw_int(x, 0x80, me, rv, GMS_REG_NONE));   /* continue */
+        uint8_t rr = gb_ld(s, w, 0x90, mc, RND, 4, dst, w->r3);
+        RW_LANES(x, mc, l, t)
+            if (rnd[dst[l]] > rnd[w->v[l]] || (rnd[dst[l]] == rnd[w->v[l]] && dst[l] < w->v[l])) mf |= 1u << l;
+        rw_bra(x, 0xa0, mc, rw_int(x, 0x98, mc, rr, GMS_REG_NONE));   /* break */
+        w->flag |= mf;
+        /* lanes leave at a break or when their edges run out */
+        w->m2 &= ~mf;
+        RW_LANES(x, w->m2, l, t) if (w->beg[l] + w->it + 1 >= w->end[l]) w->m2 &= ~(1u << l);
+        rw_bra(x, 0xa8, me, w->r3);
+        WL_GEN_YIELD(&ws->g);
+    }
+    {
+        uint32_t mw = w->act & ~w->flag;
+        RW_LANES(x, mw, l, t) val[l] = color;
+        gb_st(s, w, 0xb0, mw, VPL, 4, w->v, val, w->ri, GMS_REG_NONE);
+        if (mode == 0) {
+            gb_st1(s, w, 0xb8, w->flag, OVER, 1, 0, 0, GMS_REG_NONE);   /* *device_over = false */
+        } else if (w->flag) {
+            /* outworklist.pushRange(&vid, 1): atomicAdd(end, 1) in lane order, then the item */
+            uint64_t pos[32], ea[32];
+            uint32_t *end = GB_U32(s, OUT + 1);
+            RW_LANES(x, w->flag, l, t) { ea[l] = 0; pos[l] = end[0]++; }
+            uint8_t p = gb_atom(s, w, 0xc0, w->flag, OUT + 1, ea, GMS_REG_NONE, GMS_REG_NONE);
+            RW_LANES(x, w->flag, l, t) val[l] = w->v[l];
+            gb_st(s, w, 0xc8, w->flag, OUT, 8, pos, val, p, w->ri);
+        }
+    }
+    rw_exit(x, x->mask);
+    WL_GEN_END(&ws->g);
+    (void)err;
+}
