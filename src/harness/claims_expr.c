@@ -4,7 +4,8 @@
  *   gm / am / sum / min / max(STAT, V [, GROUP])   over the workloads (of GROUP)
  *   speedup(STAT, A, B [, GROUP])   geometric mean over workloads of STAT(A) / STAT(B)
  *   minratio / maxratio(STAT, A, B [, GROUP])      smallest / largest of those ratios
- * STAT is a stored total stat or X/Y, their ratio per point. A workload without a value makes
+ * STAT is a stored total stat or X/Y, their ratio per point. A variant written A|B|C is, per
+ * workload, whichever of them has the highest gpu_tot_ipc (a "-best" scheme). A workload without a value makes
  * the function's value missing (NAN, with the reason), never a silently smaller mean. */
 #include "harness/claims.h"
 #include "harness/util.h"
@@ -199,10 +200,44 @@ static void emsg(char *msg, size_t msgn, const char *fmt, ...)
     va_end(ap);
 }
 
+static double *stat_vec(const gms_cenv *env, const char *stat, const char *variant, gms_cvec *shape,
+                        char *msg, size_t msgn);
+
+/* V = "A|B|C": per workload, STAT under whichever of A, B, C has the highest gpu_tot_ipc for
+ * it (the seeds' "-best" schemes: SWL-best keeps the best warp limit of each benchmark) */
+static double *best_vec(const gms_cenv *env, const char *stat, const char *variants, gms_cvec *shape,
+                        char *msg, size_t msgn)
+{
+    double *out = NULL, *best = NULL;
+    char alt[256];
+    for (const char *p = variants; *p;) {
+        size_t n = strcspn(p, "|");
+        snprintf(alt, sizeof alt, "%.*s", (int)n, p);
+        p += n + (p[n] == '|');
+        gms_cvec s;
+        double *ipc = stat_vec(env, "gpu_tot_ipc", alt, &s, msg, msgn);
+        double *v = ipc ? stat_vec(env, stat, alt, &s, msg, msgn) : NULL;
+        if (!v) { free(ipc); free(out); free(best); return NULL; }
+        if (!out) {
+            *shape = s;
+            out = v;
+            best = ipc;
+            continue;
+        }
+        for (size_t i = 0; i < s.n; i++)
+            if (isnan(best[i]) || ipc[i] > best[i]) { best[i] = ipc[i]; out[i] = v[i]; }
+        free(ipc);
+        free(v);
+    }
+    free(best);
+    return out;
+}
+
 /* per-workload values of STAT (or X/Y) under V, into a malloc'd array */
 static double *stat_vec(const gms_cenv *env, const char *stat, const char *variant, gms_cvec *shape,
                         char *msg, size_t msgn)
 {
+    if (strchr(variant, '|')) return best_vec(env, stat, variant, shape, msg, msgn);
     const char *slash = strchr(stat, '/');
     char num[256];
     snprintf(num, sizeof num, "%.*s", slash ? (int)(slash - stat) : (int)strlen(stat), stat);
