@@ -10,6 +10,7 @@ extern const gms_workload_ops gms_wl_gb_gc_ttc;
 extern const gms_workload_ops gms_wl_gb_gc_dtc;
 extern const gms_workload_ops gms_wl_gb_kcore;
 extern const gms_workload_ops gms_wl_gb_bc;
+extern const gms_workload_ops gms_wl_gb_bfs_dwc;
 
 const gms_workload_ops *const gms_workloads_graphbig[] = {
     &gms_wl_gb_bfs_twc,
@@ -22,5 +23,6 @@ const gms_workload_ops *const gms_workloads_graphbig[] = {
     &gms_wl_gb_gc_dtc,
     &gms_wl_gb_kcore,
     &gms_wl_gb_bc,
+    &gms_wl_gb_bfs_dwc,
     NULL,
 };

@@ -7,7 +7,7 @@
 #include "wl_test_util.h"
 #include <string.h>
 
-static const char *const gb_names[] = {"bfs-twc", "pr", "sssp-twc", "bfs-ttc", "bfs-ta", "bfs-tf", "gc-ttc", "gc-dtc", "kcore", "gb-bc"};
+static const char *const gb_names[] = {"bfs-twc", "pr", "sssp-twc", "bfs-ttc", "bfs-ta", "bfs-tf", "gc-ttc", "gc-dtc", "kcore", "gb-bc", "bfs-dwc"};
 #define NGB (sizeof gb_names / sizeof gb_names[0])
 
 TEST(wl_graphbig_small_rmat_and_uniform)

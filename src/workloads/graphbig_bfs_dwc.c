@@ -1,0 +1,182 @@
+/* BFS-DWC (GraphBIG gpu_BFS, bfs_data_warp_centric.cu; after Nasre et al. and Merrill et
+ * al.): data-driven, warp-centric BFS on a global worklist. Each warp takes 32 consecutive
+ * in-worklist items (vertices); for each, its lanes split the edges, give unvisited
+ * neighbours level + 1 and collect them in a per-thread local list (LOCAL_SIZE = 128, pushed
+ * to the out-worklist when full); at the end every lane pushes its list: atomicAdd(end, n)
+ * then the n items. The host swaps the lists, reads the new size, clears the other and sizes
+ * the next grid by the size (num_block_chunked), until a level pushes nothing. A vertex found
+ * by two lanes at once is pushed twice, as on the GPU. The local list is kept in registers
+ * here (the simulator models no local memory for it): its pushes emit an IADD each, its
+ * reads before the STG of an item an IADD. GraphBIG allocates WORKLIST_SIZE = 16777216 items
+ * a list; here a list holds edge entries + 1, which no level exceeds. */
+#include "workloads/graphbig_util.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { VPL = GB_FIRST, W1, W1E, W2, W2E };
+static const char *const names[] = {"vproplist", "worklist1", "worklist1_end", "worklist2", "worklist2_end"};
+#define LOCAL_SIZE 128
+
+static uint64_t bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a)
+{
+    (void)a;
+    if (i == 0) return 4 * nv;
+    return i == 1 || i == 3 ? 8 * (ne + 1) : 4;
+}
+
+static int setup(gb *s, const gms_wl_args *a, gms_error *err)
+{
+    (void)a;
+    (void)err;
+    s->x = gms_xmalloc(4 * s->g.nv);
+    gb_ref_bfs(&s->g, s->root, s->x);
+    return 0;
+}
+
+typedef struct dwc_w {
+    gb_w w;
+    uint32_t n[32];          /* work_size per lane */
+    uint64_t *loc;           /* [32][LOCAL_SIZE] local lists, allocated at the first push */
+} dwc_w;
+
+/* outworklist.pushRange(local, n) by the lanes of m, in lane order */
+static void push_range(gb *s, dwc_w *d, uint32_t m, int OUT, uint32_t pc)
+{
+    gb_w *w = &d->w;
+    rw_warp *x = &w->ws.x;
+    uint32_t *end = GB_U32(s, OUT + 1), maxn = 0;
+    uint64_t ea[32] = {0}, old[32], pos[32], val[32];
+    RW_LANES(x, m, l, t) {
+        old[l] = end[0];
+        end[0] += d->n[l];
+        if (d->n[l] > maxn) maxn = d->n[l];
+    }
+    uint8_t r = gb_atom(s, w, pc, m, OUT + 1, ea, GMS_REG_NONE, GMS_REG_NONE);
+    for (uint32_t i = 0; i < maxn; i++) {
+        uint32_t mi = 0;
+        RW_LANES(x, m, l, t) if (i < d->n[l]) { mi |= 1u << l; pos[l] = old[l] + i; val[l] = d->loc[l * LOCAL_SIZE + i]; }
+        uint8_t v = rw_int(x, pc + 8, mi, r, GMS_REG_NONE);   /* local_worklist[i] */
+        gb_st(s, w, pc + 16, mi, OUT, 8, pos, val, r, v);
+        rw_bra(x, pc + 24, m, r);
+    }
+    RW_LANES(x, m, l, t) d->n[l] = 0;
+}
+
+/* i[0] = curr_level, i[1] = in list, i[2] = out list */
+static int k_bfs(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+{
+    gb *s = GB_S(k);
+    dwc_w *d = (dwc_w *)ws;
+    gb_w *w = &d->w;
+    rw_warp *x = &ws->x;
+    uint32_t curr = (uint32_t)k->i[0], *vpl = GB_U32(s, VPL);
+    int IN = (int)k->i[1], OUT = (int)k->i[2];
+    uint64_t dst[32], val[32];
+    WL_GEN_BEGIN(&ws->g)
+    {
+        uint32_t n = GB_U32(s, IN + 1)[0];
+        gb_warp_chunk(w, n, k->block.x);   /* task_start .. task_end */
+        gb_ld1(s, w, 0x100, x->mask, IN + 1, 4, 0, w->ri);   /* get_item_num() */
+    }
+    if (w->vi < w->vend) {
+        for (; w->vi < w->vend; w->vi++) {
+            {
+                uint8_t r = gb_ld1(s, w, 0x30, x->mask, IN, 8, w->vi, w->ri);   /* v = get_item(id) */
+                uint64_t v = GB_U64(s, IN)[w->vi];
+                for (int l = 0; l < 32; l++) w->v[l] = v;
+                w->ri = r;
+                gb_ranges(s, w, 0x38, x->mask);
+                w->maxn = (w->end[0] - w->beg[0] + 31) / 32;
+            }
+            for (w->it = 0; w->it < w->maxn; w->it++) {
+                uint32_t me = gb_wedge(s, w, 0x48, x->mask, dst), mw = 0, mf = 0;
+                uint8_t rv = gb_ld(s, w, 0x60, me, VPL, 4, dst, w->r3);
+                RW_LANES(x, me, l, t) if (vpl[dst[l]] == GB_INF) { mw |= 1u << l; val[l] = curr + 1; }
+                uint8_t c = rw_int(x, 0x68, me, rv, GMS_REG_NONE);
+                rw_bra(x, 0x70, me, c);
+                gb_st(s, w, 0x78, mw, VPL, 4, dst, val, w->r3, c);
+                if (mw && !d->loc) d->loc = gms_xmalloc(8 * 32 * LOCAL_SIZE);
+                RW_LANES(x, mw, l, t) {
+                    d->loc[l * LOCAL_SIZE + d->n[l]++] = dst[l];
+                    if (d->n[l] == LOCAL_SIZE) mf |= 1u << l;
+                }
+                rw_int(x, 0x80, mw, w->r3, GMS_REG_NONE);   /* local_worklist[work_size++] = vid */
+                rw_bra(x, 0x88, mw, c);
+                if (mf) push_range(s, d, mf, OUT, 0x90);
+                rw_bra(x, 0xb0, x->mask, w->r3);
+                WL_GEN_YIELD(&ws->g);
+            }
+            rw_bra(x, 0xb8, x->mask, w->ri);
+        }
+        push_range(s, d, x->mask, OUT, 0xc0);
+    }
+    free(d->loc);
+    d->loc = NULL;
+    rw_exit(x, x->mask);
+    WL_GEN_END(&ws->g);
+    (void)err;
+}
+
+static int run(gb *s, gms_program *p, gms_error *err)
+{
+    (void)err;
+    int in = s->it % 2 ? W2 : W1, out = s->it % 2 ? W1 : W2;
+    uint32_t n;
+    if (s->phase == 0) {
+        int bufs[1] = {VPL};
+        int64_t vals[1] = {GB_INF};
+        gb_init_kernel(p, s, 1, bufs, vals);
+        GB_U32(s, W2E)[0] = 0;   /* init() clears both */
+        gb_h2d(p, s, W2E, 0, 4);
+        GB_U32(s, W1E)[0] = 1;   /* in_worklist->host_initPush(&root, 1) */
+        gb_h2d(p, s, W1E, 0, 4);
+        GB_U64(s, W1)[0] = s->root;
+        gb_h2d(p, s, W1, 0, 8);
+        gms_prog_sync(p);
+        s->it = 0;
+        s->phase = 1;
+        return 1;
+    }
+    if (s->phase == 1) {   /* after initialize: the root's level */
+        GB_U32(s, VPL)[s->root] = 0;
+        gb_h2d(p, s, VPL, 4 * s->root, 4);
+        n = 1;
+        in = W1;
+        out = W2;
+        s->phase = 2;
+    } else {
+        gb_host_read(s, in + 1, 0, 4);
+        n = GB_U32(s, in + 1)[0];
+        GB_U32(s, out + 1)[0] = 0;   /* out_worklist->clear() */
+        gb_h2d(p, s, out + 1, 0, 4);
+        if (!n) {
+            gb_d2h(p, s, VPL, 0, 4 * s->g.nv);
+            return 0;
+        }
+    }
+    uint32_t tpb = n < 1024 ? (n + 31) / 32 * 32 : 1024, nb = (n + tpb - 1) / tpb;
+    rw_kernel k = {.st = s, .step = k_bfs, .wsize = sizeof(dwc_w), .grid = {(nb + 31) / 32 * 32, 1, 1},
+                   .block = {tpb, 1, 1}};
+    k.i[0] = s->it++;
+    k.i[1] = in;
+    k.i[2] = out;
+    rw_launch(p, "kernel", &k, 0, 32);
+    gb_d2h(p, s, out + 1, 0, 4);
+    gms_prog_sync(p);
+    return 1;
+}
+
+static void check(gb *s) { gb_check_u32(s, VPL, "vproplist", s->x); }
+static void fin(gb *s) { free(s->x); }
+
+static const gb_algo algo = {"bfs-dwc", 5, names, bytes, setup, run, check, fin};
+static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
+static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
+static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
+
+const gms_workload_ops gms_wl_gb_bfs_dwc = {
+    .name = "bfs-dwc", .suite = "graphbig", .domain = "graph", .ri = "I",
+    .summary = "GraphBIG BFS, data-driven warp-centric (global worklist, a warp per 32 items)",
+    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
+    .footprint = footprint,
+};
