@@ -30,6 +30,7 @@ typedef struct gms_cke_app_sm {
     uint64_t last_issue;          /* cycle of its last issued instruction */
     /* statistics */
     uint64_t tinst, winst, minst, reqs, l1_acc, l1_miss, l1_rf, lsu_stall, denied;
+    uint32_t peak_inflight;       /* most memory instructions in flight at once */
 } gms_cke_app_sm;
 
 struct gms_cke_mi_ops;

@@ -247,6 +247,8 @@ void gms_cke_free(gms_cke *c)
 void gms_cke_report(const gms_cke *c, gms_stats *st)
 {
     double np[GMS_CKE_MAX_APPS] = {0}, stp = 0, antt = 0, mn = 1e300, mx = 0;
+    double sm_cycles = (double)c->window * c->g->n_sm;
+    uint64_t reqs[GMS_CKE_MAX_APPS] = {0}, all_acc = 0, all_miss = 0, all_rf = 0, all_stall = 0, alu = 0;
     int have_alone = 1;
     gms_stat_u64(st, "gms_cke_apps", c->napps);
     gms_stat_u64(st, "gms_cke_window", c->window);
@@ -259,6 +261,7 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
             t.tinst += s->tinst; t.winst += s->winst; t.minst += s->minst; t.reqs += s->reqs;
             t.l1_acc += s->l1_acc; t.l1_miss += s->l1_miss; t.l1_rf += s->l1_rf; t.lsu_stall += s->lsu_stall;
             t.denied += s->denied;
+            if (s->peak_inflight > t.peak_inflight) t.peak_inflight = s->peak_inflight;
         }
         double ipc = (double)t.tinst / (double)c->window;
         gms_stat_f64f(st, ipc, "gms_cke_app%u_ipc", k);
@@ -270,8 +273,14 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         gms_stat_f64f(st, t.l1_acc ? (double)t.l1_miss / (double)t.l1_acc : 0, "gms_cke_app%u_l1d_miss_rate", k);
         gms_stat_f64f(st, t.l1_acc ? (double)t.l1_rf / (double)t.l1_acc : 0, "gms_cke_app%u_l1d_rsfail_rate", k);
         gms_stat_f64f(st, t.winst ? 1000.0 * (double)t.l1_miss / (double)t.winst : 0, "gms_cke_app%u_l1d_mpki", k);
-        gms_stat_f64f(st, (double)t.lsu_stall / (double)c->window, "gms_cke_app%u_lsu_stall_frac", k);
+        /* cycles in which the LSU stayed held by an instruction of this kernel, of all SM cycles */
+        gms_stat_f64f(st, (double)t.lsu_stall / sm_cycles, "gms_cke_app%u_lsu_stall_frac", k);
+        gms_stat_u64f(st, t.reqs, "gms_cke_app%u_requests", k);
+        reqs[k] = t.reqs;
+        all_acc += t.l1_acc; all_miss += t.l1_miss; all_rf += t.l1_rf; all_stall += t.lsu_stall;
+        alu += t.winst - t.minst;
         gms_stat_u64f(st, t.denied, "gms_cke_app%u_gate_denied", k);
+        gms_stat_u64f(st, t.peak_inflight, "gms_cke_app%u_peak_inflight", k);
         gms_stat_u64f(st, a->kernels_done, "gms_cke_app%u_kernels_done", k);
         gms_stat_u64f(st, a->runs_done, "gms_cke_app%u_runs_done", k);
         gms_stat_u64f(st, a->cap ? a->cap : a->shape.occ, "gms_cke_app%u_blocks_per_sm", k);
@@ -286,6 +295,14 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         if (np[k] < mn) mn = np[k];
         if (np[k] > mx) mx = np[k];
     }
+    /* the whole GPU: L1D miss and reservation-fail rates of the kernels' accesses, LSU stall
+     * cycles, and ALU/SFU issue utilisation (non-memory warp instructions per scheduler cycle) */
+    gms_stat_f64(st, "gms_cke_l1d_miss_rate", all_acc ? (double)all_miss / (double)all_acc : 0);
+    gms_stat_f64(st, "gms_cke_l1d_rsfail_rate", all_acc ? (double)all_rf / (double)all_acc : 0);
+    gms_stat_f64(st, "gms_cke_lsu_stall_frac", (double)all_stall / sm_cycles);
+    gms_stat_f64(st, "gms_cke_alu_util", (double)alu / (sm_cycles * c->g->p->core.num_sched_per_core));
+    /* Fig. 34: requests of kernel 1 per request of kernel 0 (balanced: near 1) */
+    if (c->napps >= 2) gms_stat_f64(st, "gms_cke_req_ratio", reqs[0] ? (double)reqs[1] / (double)reqs[0] : 0);
     if (c->apps.alone || !have_alone) return;
     gms_stat_f64(st, "gms_cke_stp", stp);
     gms_stat_f64(st, "gms_cke_antt", antt / c->napps);

@@ -28,6 +28,7 @@ void gms_cke_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint32_t threads, 
         a->minst++;
         a->minst_iv++;
         if (++a->inflight > a->max_inflight) a->max_inflight = a->inflight;
+        if (a->inflight > a->peak_inflight) a->peak_inflight = a->inflight;
     }
     if (cs->mi->issued) cs->mi->issued(cs, app, is_mem, now);
 }

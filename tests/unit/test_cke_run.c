@@ -1,0 +1,114 @@
+/* Multiprogrammed runs end to end (workload cke, src/cke): the window, the spatial split of
+ * the SMs, the metrics' arithmetic, and SMIL's in-flight limits as the SMs see them. Small
+ * inputs and short windows (the cke repro study runs the real ones). */
+#include "test.h"
+#include "config/params.h"
+#include <stdlib.h>
+
+static gms_params *cur_p;   /* the parameters of the run in progress (freed by done()) */
+
+/* run apps under the Maxwell preset with the given cke options; NULL if it failed */
+static gms_sim *run_cke(const char *const *opts, const char *apps, const char *window)
+{
+    gms_params *p = cur_p = gms_params_new();
+    gms_error err = {0};
+    int rc = gms_params_load_file(p, "configs/maxwell-sound-baseline.config", &err);
+    for (int i = 0; !rc && opts[i]; i += 2) rc = gms_params_set(p, opts[i], opts[i + 1], &err);
+    rc = rc || gms_params_finalize(p, &err);
+    char a[64], w[64];
+    snprintf(a, sizeof a, "apps=%s", apps);
+    snprintf(w, sizeof w, "window=%s", window);
+    const char *kv[] = { a, w, "scale=0.25", NULL };
+    gms_workload_spec ws = { "cke", NULL, kv, 1, NULL };
+    gms_sim *s = rc ? NULL : gms_sim_new(p, &ws, &err);
+    if (s) rc = gms_sim_run(s, &err);
+    if (rc) printf("    %s\n", err.msg);
+    if (rc) { gms_sim_free(s); s = NULL; }
+    return s;
+}
+
+static void done(gms_sim *s)
+{
+    gms_sim_free(s);
+    gms_params_free(cur_p);
+    cur_p = NULL;
+}
+
+static double stat(const gms_sim *s, const char *name)
+{
+    double v = -1;
+    if (gms_stats_total(gms_sim_stats(s), name, &v)) gms_test_fail(__FILE__, __LINE__, name);
+    return v;
+}
+
+TEST(cke_spatial_window_and_metrics)
+{
+    const char *opts[] = { "gms_cke_tb", "spatial", NULL };
+    gms_sim *s = run_cke(opts, "bp+ks", "20000");
+    if (!s) done(s);
+    REQUIRE(s);
+    /* 16 SMs: 8 each */
+    CHECK_EQ(stat(s, "gms_cke_app0_sms"), 8);
+    CHECK_EQ(stat(s, "gms_cke_app1_sms"), 8);
+    /* the run ends with its window */
+    CHECK_NEAR(stat(s, "gms_elapsed_core_cycles"), 20000, 1);
+    CHECK_EQ(stat(s, "gms_completed"), 0);
+    /* IPC = thread instructions / window; normalised by the isolated IPC; STP their sum,
+     * ANTT the mean of the inverses, fairness min / max */
+    double i0 = stat(s, "gms_cke_app0_ipc"), i1 = stat(s, "gms_cke_app1_ipc");
+    CHECK_NEAR(i0, stat(s, "gms_cke_app0_thread_insts") / 20000.0, 1e-9);
+    double n0 = i0 / stat(s, "gms_cke_app0_alone_ipc"), n1 = i1 / stat(s, "gms_cke_app1_alone_ipc");
+    CHECK(n0 > 0 && n1 > 0);
+    CHECK_NEAR(stat(s, "gms_cke_stp"), n0 + n1, 1e-9);
+    CHECK_NEAR(stat(s, "gms_cke_antt"), (1 / n0 + 1 / n1) / 2, 1e-9);
+    CHECK_NEAR(stat(s, "gms_cke_fairness"), (n0 < n1 ? n0 / n1 : n1 / n0), 1e-9);
+    /* half the SMs each: neither kernel runs as fast as alone on all of them */
+    CHECK(n0 < 1 && n1 < 1);
+    done(s);
+}
+
+TEST(cke_smil_limits_inflight_memory_instructions)
+{
+    /* without a limit both kernels have several memory instructions in flight on an SM ... */
+    const char *none[] = { "gms_cke_isolated", "0", NULL };
+    gms_sim *s = run_cke(none, "bp+ks", "10000");
+    if (!s) done(s);
+    REQUIRE(s);
+    CHECK(stat(s, "gms_cke_app0_peak_inflight") > 2);
+    CHECK(stat(s, "gms_cke_app1_peak_inflight") > 1);
+    done(s);
+    /* ... SMIL (2, 1) holds them there */
+    const char *smil[] = { "gms_cke_isolated", "0", "gms_cke_mi", "smil:2,1", NULL };
+    s = run_cke(smil, "bp+ks", "10000");
+    if (!s) done(s);
+    REQUIRE(s);
+    CHECK_EQ(stat(s, "gms_cke_app0_peak_inflight"), 2);
+    CHECK_EQ(stat(s, "gms_cke_app1_peak_inflight"), 1);
+    CHECK(stat(s, "gms_cke_app1_gate_denied") > 0);
+    done(s);
+}
+
+TEST(cke_bad_apps_are_one_clear_error)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_load_file(p, "configs/maxwell-sound-baseline.config", &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    const char *kv[] = { "apps=bp+nosuch", NULL };
+    gms_workload_spec ws = { "cke", NULL, kv, 1, NULL };
+    gms_sim *s = gms_sim_new(p, &ws, &err);
+    CHECK(s == NULL);
+    CHECK_CONTAINS(err.msg, "'nosuch' is no built-in workload");
+    const char *kv1[] = { "apps=bp", NULL };
+    gms_workload_spec ws1 = { "cke", NULL, kv1, 1, NULL };
+    s = gms_sim_new(p, &ws1, &err);
+    CHECK(s == NULL);
+    CHECK_CONTAINS(err.msg, "give 2 or 3 applications");
+    gms_sim_free(s);
+    gms_params_free(p);
+    /* a scheme's numbers are checked with the option */
+    p = gms_params_new();
+    CHECK(gms_params_set(p, "gms_cke_mi", "smil:3,x", &err) || gms_params_finalize(p, &err));
+    CHECK_CONTAINS(err.msg, "-gms_cke_mi");
+    gms_params_free(p);
+}
