@@ -228,3 +228,24 @@ TEST(wl_sdk_sortingnetworks)
     CHECK_CONTAINS(e.msg, "array_length=100");
     CHECK_EQ(fp_default("sortingnetworks"), 4ULL * 1048576 * 4);
 }
+
+TEST(wl_sdk_fwt)
+{
+    gms_functional_result r;
+    /* 2^13 data: each transform is one fwtBatch2Kernel (8 blocks of 256: 8 warps, 4 loads and
+     * 4 stores each) and fwtBatch1Kernel on 4 blocks of 2048 (512 threads: 16 warps, 4 loads
+     * and 4 stores each); modulate (128 x 256, 8192 elements: each of the first 256 warps
+     * loads both arrays and stores once). 3 transforms + modulate = 7 launches */
+    SRUN_OK("fwt", &r, "log2Data=13", "log2Kernel=5");
+    CHECK_EQ(r.kernels, 7);
+    CHECK_EQ(r.shadow_loads, 3 * (8 * 8 * 4 + 4 * 16 * 4) + 256 * 2);
+    CHECK_EQ(r.shadow_stores, 3 * (8 * 8 * 4 + 4 * 16 * 4) + 256);
+    /* odd powers (the radix-2 stage), one block only; repeat restarts from the inputs */
+    SRUN_OK("fwt", &r, "log2Data=9", "log2Kernel=3", "uvm=1", "repeat=2");
+    CHECK_EQ(r.kernels, 2 * 4);
+    SRUN_OK("fwt", &r, "log2Data=15", "log2Kernel=7");
+    SRUN_OK("fwt", &r, "scale=0.001");   /* 2^23 * 0.001 = 8388.6: 2^13 */
+    CHECK_EQ(r.kernels, 7);
+    PERTURBED_FAILS("fwt", 0, 0, "log2Data=12", "log2Kernel=4");
+    CHECK_EQ(fp_default("fwt"), 2ULL * 4 * 8388608);
+}
