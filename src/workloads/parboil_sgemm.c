@@ -141,13 +141,13 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
     WL_GEN_END(&ws->g);
 }
 
-static void launch(pbl_state *s, gms_program *p)
+static void launch(pbl_state *s, gms_program *p, uint64_t rep)
 {
     wl_launch_gen(p, "_Z9mysgemmNTPKfiS0_iPfiiff", wl_dim3((uint32_t)(s->dim[M_] / 128), (uint32_t)(s->dim[N_] / 16), 1),
                   wl_dim3(16, 8, 1), 40, 8 * 16 * 4, step, sizeof(sg_warp), s, NULL, 0);
 }
 
-static void cpu(const pbl_state *s, void **h)
+static void cpu(const pbl_state *s, void **h, uint64_t rep)
 {
     const uint64_t M = s->dim[M_], N = s->dim[N_], K = s->dim[K_];
     const float *A = h[A_], *B = h[B_];

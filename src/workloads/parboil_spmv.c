@@ -232,7 +232,7 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
     return 0;
 }
 
-static void launch(pbl_state *s, gms_program *p)
+static void launch(pbl_state *s, gms_program *p, uint64_t rep)
 {
     /* jds_ptr_int (cudaMemcpyToSymbol in main.cu): host-only, computed once */
     const uint32_t *zc = PBL_U(s, NZCNT);
@@ -247,7 +247,7 @@ static void launch(pbl_state *s, gms_program *p)
                   0, fill, s, args, 1);
 }
 
-static void cpu(const pbl_state *s, void **h)
+static void cpu(const pbl_state *s, void **h, uint64_t rep)
 {
     const uint32_t *zc = h[NZCNT], *idx = h[INDEX], *perm = h[PERM];
     const float *data = h[DATA], *x = h[X];

@@ -56,7 +56,7 @@ int pbl_next(void *state, gms_program *p, gms_error *err)
     for (int k = 0; k < s->narr; k++) wl_sh_init(p, s->d[k], s->h[k], s->n[k] * pbl_esize(def->arrs[k].type));
     for (int k = 0; k < s->narr; k++)
         if (def->arrs[k].copy_in) gms_prog_copy_h2d(p, s->d[k], s->n[k] * pbl_esize(def->arrs[k].type));
-    for (uint64_t r = 0; r < s->repeat; r++) def->launch(s, p);
+    for (uint64_t r = 0; r < s->repeat; r++) def->launch(s, p, r);
     for (int k = 0; k < s->narr; k++)
         if (def->arrs[k].copy_out) gms_prog_copy_d2h(p, s->d[k], s->n[k] * pbl_esize(def->arrs[k].type));
     gms_prog_sync(p);
@@ -88,7 +88,7 @@ int pbl_verify(void *state, gms_error *err)
     void *ref[PBL_MAX_ARRS] = { 0 };
     pbl_alloc_host(s, ref);
     def->init(s, ref);
-    for (uint64_t r = 0; r < s->repeat; r++) def->cpu(s, ref);
+    for (uint64_t r = 0; r < s->repeat; r++) def->cpu(s, ref, r);
     int rc = 0;
     for (int k = 0; k < s->narr && !rc; k++) {
         if (!def->arrs[k].check) continue;

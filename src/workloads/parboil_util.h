@@ -38,8 +38,9 @@ typedef struct pbl_def {
     int (*sizes)(const gms_wl_args *a, uint64_t *dim, gms_error *err);
     uint64_t (*elems)(const uint64_t *dim, int arr);       /* elements of array `arr` */
     void (*init)(const pbl_state *s, void **h);            /* generate the inputs in h[] */
-    void (*launch)(pbl_state *s, gms_program *p);          /* one repetition of the kernels */
-    void (*cpu)(const pbl_state *s, void **h);             /* CPU reference: one repetition */
+    /* one repetition (number rep, from 0) of the kernels, and of the CPU reference */
+    void (*launch)(pbl_state *s, gms_program *p, uint64_t rep);
+    void (*cpu)(const pbl_state *s, void **h, uint64_t rep);
     double rtol, atol;                                     /* float comparison tolerance */
 } pbl_def;
 
