@@ -22,6 +22,7 @@ extern const gms_workload_ops gms_wl_btree;
 extern const gms_workload_ops gms_wl_cfd;
 extern const gms_workload_ops gms_wl_lud;
 extern const gms_workload_ops gms_wl_kmeans_rodinia;
+extern const gms_workload_ops gms_wl_hybridsort;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -45,5 +46,6 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_cfd,
     &gms_wl_lud,
     &gms_wl_kmeans_rodinia,
+    &gms_wl_hybridsort,
     NULL,
 };

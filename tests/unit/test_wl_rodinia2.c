@@ -148,3 +148,16 @@ TEST(wl_rodinia2_kmeans_rodinia)
     const char *kt[] = {"points=4000", "features=8", "uvm=1", NULL};
     timing_run("kmeans-rodinia", kt);
 }
+
+TEST(wl_rodinia2_hybridsort)
+{
+    const char *kv[] = {"size=5000", "repeat=1", NULL};
+    WL_RUN_BOTH("hybridsort", kv, 7);
+    /* 100000 floats: 25 bucketcount blocks, 7 merge passes; texture fetches */
+    const char *kv2[] = {"size=100000", "tex=1", "repeat=2", NULL};
+    WL_RUN_BOTH("hybridsort", kv2, 7);
+    shadow_check("hybridsort", kv, 0, 0);
+    WL_RUN_BOTH("hybridsort", scale001, 13);
+    const char *kt[] = {"size=5000", "repeat=1", "uvm=1", NULL};
+    timing_run("hybridsort", kt);
+}
