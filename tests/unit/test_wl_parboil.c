@@ -171,3 +171,29 @@ TEST(wl_parboil_lbm)
     const char *kt[] = { "sx=64", "sy=12", "sz=10", "steps=2", NULL };
     CHECK(timed("lbm", kt) > 0);
 }
+
+TEST(wl_parboil_stencil)
+{
+    const char *kv[] = { "nx=100", "ny=10", "nz=6", "iters=3", NULL };
+    WL_RUN_BOTH("stencil", kv, 7);
+    const char *kv2[] = { "nx=64", "ny=9", "nz=5", "iters=2", "repeat=3", NULL };
+    WL_RUN_BOTH("stencil", kv2, 7);
+    /* 64 x 4 x 3, one iteration: one block of 4 warps (rows j = 0..3). Each warp 27 before the
+     * loop (8 index INTs, 2 IMAD.WIDE, 2 STS, BAR, 6 ISETP, 2 x (LDG LDG STS), BAR, MOV), per
+     * column half LDG top, ISETP, BRA, then 9 (BAR, 2 x (LDS, STS), BAR, IADD3 ISETP BRA) and
+     * EXIT. Rows 1 and 2 compute, 13 per half: up and down from shared memory, left/right
+     * (the edge lane is a border cell), inner, centre, 5 FADD, FMUL, FFMA, STG */
+    gms_functional_result r;
+    gms_error e = {0};
+    const char *k1[] = { "nx=64", "ny=4", "nz=3", "iters=1", NULL };
+    REQUIRE(gms_workload_run_functional(gms_workload_find("stencil"), k1, 1, &r, &e) == 0);
+    CHECK_EQ(r.warp_insts, 2 * (27 + 2 * (3 + 13) + 9 + 1) + 2 * (27 + 2 * 3 + 9 + 1));
+    perturbed("stencil", kv, 0, 0);
+    const gms_workload_ops *o = gms_workload_find("stencil");
+    gms_wl_args *a = NULL;
+    REQUIRE(gms_wl_args_parse(o, NULL, 1, &a, &e) == 0);
+    CHECK_EQ(o->footprint(a), 2ull * 512 * 512 * 64 * 4);
+    gms_wl_args_free(a);
+    const char *kt[] = { "nx=128", "ny=32", "nz=8", "iters=2", NULL };
+    CHECK(timed("stencil", kt) > 0);
+}
