@@ -46,6 +46,11 @@ expect_ok  list_options              $BIN list options
 expect_fail unknown_option     'did you mean -gpgpu_n_clusters'  $BIN run --config configs/qv100.config --set gpgpu_n_clustres=3 --quiet
 expect_fail malformed_value    'not an unsigned'                 $BIN run --config configs/qv100.config --set gpgpu_n_clusters=x --quiet
 expect_fail zero_mshrs         'gpgpu_cache:dl1'                 $BIN run --config configs/qv100.config --set gpgpu_cache:dl1=S:4:128:64,L:T:m:L:L,A:0:8,16:0,32 --quiet
+# concurrent kernels (docs/cke.md): two applications for a short window; bad schemes and apps
+expect_ok  cke_pair_qbmi_dmil        $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+ks \
+           --set scale=0.1 --set gms_cke_window=5000 --set gms_cke_tb=smk --set gms_cke_mi=qbmi+dmil --quiet
+expect_fail cke_unknown_scheme 'unknown CKE memory-issue scheme'  $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set gms_cke_mi=bmi --quiet
+expect_fail cke_unknown_app    "'xx' is no built-in workload"     $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+xx --quiet
 expect_fail oc_port_throughput_0 'reg_file_port_throughput: must be at least 1' $BIN run --config configs/qv100.config --set gpgpu_reg_file_port_throughput=0 --quiet
 expect_fail oc_units_per_sched  '1 to 8 units per scheduler'      $BIN run --config configs/qv100.config --set gpgpu_operand_collector_num_units_gen=6 --quiet
 expect_fail oc_no_units         'one of them must be at least 1'  $BIN run --config configs/qv100.config --set gpgpu_operand_collector_num_units_gen=0 --set gpgpu_operand_collector_num_units_mem=0 --quiet
