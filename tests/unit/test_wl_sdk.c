@@ -249,3 +249,27 @@ TEST(wl_sdk_fwt)
     PERTURBED_FAILS("fwt", 0, 0, "log2Data=12", "log2Kernel=4");
     CHECK_EQ(fp_default("fwt"), 2ULL * 4 * 8388608);
 }
+
+TEST(wl_sdk_mergesort)
+{
+    gms_functional_result r;
+    /* N = 1024: one mergeSortSharedKernel block (16 warps, 4 loads and 4 stores each) */
+    SRUN_OK("mergesort", &r, "N=1024");
+    CHECK_EQ(r.kernels, 1);
+    CHECK_EQ(r.shadow_loads, 16 * 4);
+    CHECK_EQ(r.shadow_stores, 16 * 4);
+    /* N = 4096: 4 chunks, then strides 1024 and 2048: 4 launches each (ranks, limits A and B,
+     * intervals); the interval kernels' blocks are N/128 = 32 */
+    SRUN_OK("mergesort", &r, "N=4096", "uvm=1");
+    CHECK_EQ(r.kernels, 1 + 2 * 4);
+    CHECK_EQ(r.blocks, 4 + 2 * (1 + 1 + 1 + 32));
+    SRUN_OK("mergesort", &r, "N=16384", "repeat=2");
+    SRUN_OK("mergesort", &r, "scale=0.001");   /* 4194304 * 0.001 = 4194: 4096 */
+    CHECK_EQ(r.kernels, 9);
+    PERTURBED_FAILS("mergesort", 0, 0, "N=8192");
+    gms_error e;
+    const char *bad[] = { "N=3000", NULL };
+    CHECK(srun("mergesort", bad, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "power of two");
+    CHECK_EQ(fp_default("mergesort"), 6ULL * 4194304 * 4 + 4 * 32768 * 4);
+}
