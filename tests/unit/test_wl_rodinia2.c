@@ -161,3 +161,27 @@ TEST(wl_rodinia2_hybridsort)
     const char *kt[] = {"size=5000", "repeat=1", "uvm=1", NULL};
     timing_run("hybridsort", kt);
 }
+
+TEST(wl_rodinia2_histo_dc)
+{
+    /* 40000 bytes: 10000 words, 3 blocks of 64 threads (4032 words each) */
+    const char *kv[] = {"bytes=40000", NULL};
+    WL_RUN_BOTH("histo-dc", kv, 7);
+    const char *kv2[] = {"bytes=300000", "repeat=2", NULL};
+    WL_RUN_BOTH("histo-dc", kv2, 7);
+    shadow_check("histo-dc", kv, 0, 0);
+    WL_RUN_BOTH("histo-dc", scale001, 13);
+    timing_run("histo-dc", (const char *const[]){"bytes=40000", "uvm=1", NULL});
+}
+
+TEST(wl_rodinia2_scalarprod_dc)
+{
+    /* 3 vectors: blocks 0-2 take one each, the other 125 blocks none */
+    const char *kv[] = {"vectors=3", "elements=3000", NULL};
+    WL_RUN_BOTH("scalarprod-dc", kv, 7);
+    const char *kv2[] = {"vectors=300", "elements=512", "repeat=2", NULL};
+    WL_RUN_BOTH("scalarprod-dc", kv2, 7);
+    shadow_check("scalarprod-dc", kv, 0, 0);
+    WL_RUN_BOTH("scalarprod-dc", scale001, 13);
+    timing_run("scalarprod-dc", (const char *const[]){"vectors=16", "uvm=1", NULL});
+}
