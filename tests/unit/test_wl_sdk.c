@@ -273,3 +273,27 @@ TEST(wl_sdk_mergesort)
     CHECK_CONTAINS(e.msg, "power of two");
     CHECK_EQ(fp_default("mergesort"), 6ULL * 4194304 * 4 + 4 * 32768 * 4);
 }
+
+TEST(wl_sdk_alignedtypes)
+{
+    gms_functional_result r;
+    /* 4096 bytes, one launch per type: 64 x 256 threads, each element moved by its parts.
+     * Elements per type: 4096 / size (RGB32_misaligned: 341). A warp of 32 consecutive
+     * elements issues one load and one store per part: ceil(n/32) warps x parts each */
+    SRUN_OK("alignedtypes", &r, "mem_size=4096", "iterations=1");
+    CHECK_EQ(r.kernels, 12);
+    uint64_t want = 0;
+    static const unsigned size[12] = { 1, 2, 4, 4, 4, 8, 8, 12, 16, 16, 16, 32 },
+                          parts[12] = { 1, 1, 4, 1, 1, 2, 1, 3, 1, 4, 1, 2 };
+    for (int t = 0; t < 12; t++) want += (4096 / size[t] + 31) / 32 * parts[t];
+    CHECK_EQ(r.shadow_loads, want);
+    CHECK_EQ(r.shadow_stores, want);
+    /* a grid-stride loop of 4 steps (uint8, 65536 elements over 16384 threads), uvm */
+    SRUN_OK("alignedtypes", &r, "mem_size=65536", "type=1", "iterations=2", "uvm=1");
+    CHECK_EQ(r.kernels, 2);
+    CHECK_EQ(r.shadow_loads, 2 * 65536 / 32);
+    SRUN_OK("alignedtypes", &r, "mem_size=100000", "type=8", "repeat=2");
+    PERTURBED_FAILS("alignedtypes", 0, 0, "mem_size=5000", "type=3", "iterations=1");
+    PERTURBED_FAILS("alignedtypes", 0, 0, "mem_size=5000", "type=12", "iterations=1");
+    CHECK_EQ(fp_default("alignedtypes"), 2ULL * 49999872);
+}
