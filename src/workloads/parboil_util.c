@@ -49,16 +49,19 @@ int pbl_next(void *state, gms_program *p, gms_error *err)
     if (!wl_once(&s->done)) return 0;
     const pbl_def *def = s->def;
     for (int k = 0; k < s->narr; k++)
-        s->d[k] = gms_prog_alloc(p, s->n[k] * pbl_esize(def->arrs[k].type), def->arrs[k].name);
+        if (!def->arrs[k].host)
+            s->d[k] = gms_prog_alloc(p, s->n[k] * pbl_esize(def->arrs[k].type), def->arrs[k].name);
     /* device memory starts as the host model's arrays (inputs copied; the others as the
      * model has them, zeros) */
     s->sh = p->shadow;
-    for (int k = 0; k < s->narr; k++) wl_sh_init(p, s->d[k], s->h[k], s->n[k] * pbl_esize(def->arrs[k].type));
     for (int k = 0; k < s->narr; k++)
-        if (def->arrs[k].copy_in) gms_prog_copy_h2d(p, s->d[k], s->n[k] * pbl_esize(def->arrs[k].type));
+        if (!def->arrs[k].host) wl_sh_init(p, s->d[k], s->h[k], s->n[k] * pbl_esize(def->arrs[k].type));
+    for (int k = 0; k < s->narr; k++)
+        if (def->arrs[k].copy_in && !def->arrs[k].host)
+            gms_prog_copy_h2d(p, s->d[k], s->n[k] * pbl_esize(def->arrs[k].type));
     for (uint64_t r = 0; r < s->repeat; r++) def->launch(s, p, r);
     for (int k = 0; k < s->narr; k++)
-        if (def->arrs[k].copy_out) gms_prog_copy_d2h(p, s->d[k], s->n[k] * pbl_esize(def->arrs[k].type));
+        if (def->arrs[k].copy_out && !def->arrs[k].host) gms_prog_copy_d2h(p, s->d[k], s->n[k] * pbl_esize(def->arrs[k].type));
     gms_prog_sync(p);
     return 1;
 }
@@ -92,8 +95,9 @@ int pbl_verify(void *state, gms_error *err)
     int rc = 0;
     for (int k = 0; k < s->narr && !rc; k++) {
         if (!def->arrs[k].check) continue;
-        void *own;
-        const void *got = wl_result(s->sh, s->d[k], s->h[k], s->n[k], pbl_esize(def->arrs[k].type), &own);
+        void *own = NULL;
+        const void *got = def->arrs[k].host ? s->h[k]
+                                            : wl_result(s->sh, s->d[k], s->h[k], s->n[k], pbl_esize(def->arrs[k].type), &own);
         if (def->arrs[k].type == PBL_F32)
             rc = wl_check_f32(def->name, def->arrs[k].name, got, ref[k], s->n[k], def->rtol, def->atol, err);
         else
@@ -119,6 +123,7 @@ uint64_t pbl_footprint(const pbl_def *def, const gms_wl_args *a)
     int narr = 0;
     gms_error e;
     if (pbl_sizes(def, a, dim, n, &narr, &e)) return 0;
-    for (int k = 0; k < narr; k++) total += n[k] * pbl_esize(def->arrs[k].type);
+    for (int k = 0; k < narr; k++)
+        if (!def->arrs[k].host) total += n[k] * pbl_esize(def->arrs[k].type);
     return total;
 }

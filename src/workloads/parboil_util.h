@@ -18,7 +18,7 @@
 #include "workloads/wl_clamp.h"
 
 #define PBL_MAX_DIMS 8
-#define PBL_MAX_ARRS 8
+#define PBL_MAX_ARRS 12
 
 enum { PBL_F32 = 0, PBL_U32, PBL_U16 };
 
@@ -27,6 +27,7 @@ typedef struct pbl_arr_def {
     int copy_in, copy_out;   /* cudaMemcpy H2D before the kernels / D2H after */
     int check;               /* compared with the CPU reference by verify */
     int type;                /* PBL_F32, PBL_U32 (any 4-byte integer), PBL_U16 */
+    int host;                /* 1: host-only data of the program (no device allocation) */
 } pbl_arr_def;
 
 typedef struct pbl_state pbl_state;

@@ -197,3 +197,32 @@ TEST(wl_parboil_stencil)
     const char *kt[] = { "nx=128", "ny=32", "nz=8", "iters=2", NULL };
     CHECK(timed("stencil", kt) > 0);
 }
+
+TEST(wl_parboil_mriq)
+{
+    const char *kv[] = { "numX=512", "numK=100", NULL };
+    WL_RUN_BOTH("mri-q", kv, 7);
+    const char *kv2[] = { "numX=768", "numK=1030", "repeat=2", NULL };   /* two constant tiles */
+    WL_RUN_BOTH("mri-q", kv2, 7);
+    /* numX=256, numK=2: ComputePhiMag, one block of 16 warps: one live warp of 15 (prologue 6,
+     * 2 x (IMAD.WIDE LDG), FMUL, FFMA, IMAD.WIDE, STG, EXIT), 15 that exit after the prologue
+     * (6); ComputeQ, 8 warps of 44: 3 + 5 x (IMAD.WIDE LDG), MOV, ISETP, BRA, one pair of
+     * samples 2 x 11 (LDC.128, FMUL, 2 FFMA, FMUL 2pi, FMUL, RRO, MUFU.COS, MUFU.SIN, 2 FFMA)
+     * + IADD3 ISETP BRA, 2 STG, EXIT */
+    gms_functional_result r;
+    gms_error e = {0};
+    const char *k1[] = { "numX=256", "numK=2", NULL };
+    REQUIRE(gms_workload_run_functional(gms_workload_find("mri-q"), k1, 1, &r, &e) == 0);
+    CHECK_EQ(r.kernels, 2);
+    CHECK_EQ(r.warp_insts, 15 + 15 * 6 + 8 * 44);
+    /* the last two loads read Qr and Qi, zeros (cudaMemset) like their neighbours: move the
+     * last warp's z load */
+    perturbed("mri-q", kv, 0, 2);
+    const gms_workload_ops *o = gms_workload_find("mri-q");
+    gms_wl_args *a = NULL;
+    REQUIRE(gms_wl_args_parse(o, NULL, 1, &a, &e) == 0);
+    CHECK_EQ(o->footprint(a), (3 * 2048 + 5 * 262144) * 4);   /* kx, ky, kz stay on the host */
+    gms_wl_args_free(a);
+    const char *kt[] = { "numX=2048", "numK=64", NULL };
+    CHECK(timed("mri-q", kt) > 0);
+}

@@ -1,0 +1,194 @@
+/* mri-q (Parboil, src/cuda/computeQ.cu): the Q matrix of non-Cartesian MRI reconstruction.
+ * ComputePhiMag_GPU (512 threads, one per k-space sample): phiMag = phiR^2 + phiI^2. The host
+ * builds kValues {Kx, Ky, Kz, PhiMag}, copies them to constant memory 1024 at a time
+ * (cudaMemcpyToSymbol) and runs ComputeQ_GPU (256 threads, one per voxel, no bound check:
+ * numX is a multiple of 256) once per tile:
+ *   sX = x[i]; ... sQr = Qr[i]; sQi = Qi[i];
+ *   for (k over the tile, two at a time) { arg = 2pi*(ck[k].Kx*sX + ck[k].Ky*sY + ck[k].Kz*sZ);
+ *     sQr += ck[k].PhiMag*cos(arg); sQi += ck[k].PhiMag*sin(arg); }
+ *   Qr[i] = sQr; Qi[i] = sQi;
+ * (numK must be even: the source's odd-count path reads past the tile.) Defaults: the large
+ * dataset, 262144 voxels (64^3) and 2048 samples; the input file becomes uniform random
+ * coordinates (k-space in [-0.5, 0.5), voxels in [-32, 32)) and phases in [0, 1). Each thread
+ * loops over 1024 samples: resumable (wl_gen.h). */
+#include "workloads/parboil_util.h"
+#include <math.h>
+
+enum { PHIR, PHII, PHIMAG, X_, Y_, Z_, QR, QI, KX, KY, KZ };
+enum { NUMX, NUMK };
+#define TILE 1024
+#define PIX2 6.2831853071795864769252867665590058f
+
+static const gms_wl_param params[] = {
+    { "numX", "262144", "voxels (multiple of 256; large dataset 262144 = 64^3)" },
+    { "numK", "2048", "k-space samples (even; large dataset 2048)" },
+    { "scale", "1", "multiplies numX and numK" },
+    { "repeat", "1", "run the kernels this many times (Q accumulates)" },
+    { NULL, NULL, NULL },
+};
+
+static int sizes(const gms_wl_args *a, uint64_t *d, gms_error *err)
+{
+    return wl_clamp_scaled(a, "mri-q", "numX", 256, 256, 1u << 28, &d[NUMX], err) ||
+           wl_clamp_scaled(a, "mri-q", "numK", 2, 2, 1u << 26, &d[NUMK], err);
+}
+
+static uint64_t elems(const uint64_t *d, int k) { return k <= PHIMAG || k >= KX ? d[NUMK] : d[NUMX]; }
+
+static void init(const pbl_state *s, void **h)
+{
+    gms_rng r;
+    gms_rng_seed(&r, s->seed);
+    for (int k = PHIR; k <= PHII; k++)
+        for (uint64_t i = 0; i < s->dim[NUMK]; i++) ((float *)h[k])[i] = wl_randf(&r);
+    for (int k = KX; k <= KZ; k++)
+        for (uint64_t i = 0; i < s->dim[NUMK]; i++) ((float *)h[k])[i] = wl_randf(&r) - 0.5f;
+    for (int k = X_; k <= Z_; k++)
+        for (uint64_t i = 0; i < s->dim[NUMX]; i++) ((float *)h[k])[i] = 64.0f * wl_randf(&r) - 32.0f;
+}
+
+static int fill_phimag(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    pbl_state *s = k->st;
+    const float *pr = PBL_F(s, PHIR), *pi = PBL_F(s, PHII);
+    float *pm = PBL_F(s, PHIMAG);
+    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+        wl_warp w;
+        wl_warp_begin(&w, bt, k, block, wi);
+        uint64_t i[32];
+        uint8_t ri;
+        uint32_t m = wl_prologue_1d(&w, s->dim[NUMK], i, &ri);
+        if (!m) continue;
+        uint8_t p0 = wl_int(&w, m, ri, GMS_REG_NONE), p1 = wl_int(&w, m, ri, GMS_REG_NONE);
+        uint8_t re = wl_ldg_idx(&w, m, s->d[PHIR], i, p0);
+        WL_SH_LD(&w, m, float, pr[i[l]]);
+        uint8_t im = wl_ldg_idx(&w, m, s->d[PHII], i, p1);
+        WL_SH_LD(&w, m, float, pi[i[l]]);
+        uint8_t t = wl_fp(&w, m, im, im, GMS_REG_NONE);                 /* FMUL imag*imag */
+        t = wl_fp(&w, m, re, re, t);                                    /* FFMA real*real + */
+        uint8_t p2 = wl_int(&w, m, ri, GMS_REG_NONE);
+        WL_LANES(m, l) pm[i[l]] = fmaf(pr[i[l]], pr[i[l]], pi[i[l]] * pi[i[l]]);
+        wl_stg_idx(&w, m, s->d[PHIMAG], i, p2, t);
+        WL_SH_ST(&w, m, float, pm[i[l]]);
+        wl_exit(&w, m);
+    }
+    return 0;
+}
+
+/* one sample's contribution (the kernel's float operations, for the model and the reference) */
+static inline void q_term(float kx, float ky, float kz, float pm, float x, float y, float z, float *qr, float *qi)
+{
+    float t = kx * x;
+    t = fmaf(ky, y, t);
+    t = fmaf(kz, z, t);
+    float arg = PIX2 * t;
+    *qr = fmaf(pm, cosf(arg), *qr);
+    *qi = fmaf(pm, sinf(arg), *qi);
+}
+
+typedef struct q_warp {
+    wl_wgen ws;
+    uint64_t k;                       /* index in the tile */
+    float sx[32], sy[32], sz[32], qr[32], qi[32];
+    uint8_t rx, ry, rz, rqr, rqi, rk, pqr, pqi;
+} q_warp;
+
+static int step_q(const wl_kernel *k, wl_wgen *ws, gms_error *err)
+{
+    q_warp *g = (q_warp *)ws;
+    wl_warp *w = &ws->w;
+    pbl_state *s = k->st;
+    const uint64_t base = (uint64_t)k->arg[0], n = s->dim[NUMK] - base < TILE ? s->dim[NUMK] - base : TILE;
+    const float *kx = PBL_F(s, KX), *ky = PBL_F(s, KY), *kz = PBL_F(s, KZ), *pm = PBL_F(s, PHIMAG);
+    const uint64_t x0 = (uint64_t)w->bx * 256 + (uint64_t)w->warp * 32;
+    uint64_t id[32];
+    for (int l = 0; l < 32; l++) id[l] = x0 + (uint64_t)l;
+    WL_GEN_BEGIN(&ws->g)
+    {
+        const uint32_t m = w->live;
+        uint8_t c = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE), t = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);
+        uint8_t ri = wl_int(w, m, c, t);                                 /* IMAD xIndex */
+        uint8_t *regs[5] = { &g->rx, &g->ry, &g->rz, &g->rqr, &g->rqi };
+        float *vals[5] = { g->sx, g->sy, g->sz, g->qr, g->qi };
+        for (int a = 0; a < 5; a++) {
+            uint8_t p = wl_int(w, m, ri, GMS_REG_NONE);                  /* IMAD.WIDE */
+            if (a == 3) g->pqr = p;
+            if (a == 4) g->pqi = p;
+            *regs[a] = wl_ldg_idx(w, m, s->d[X_ + a], id, p);
+            const float *src = PBL_F(s, X_ + a);
+            WL_SH_LD(w, m, float, src[id[l]]);
+            WL_LANES(m, ll) vals[a][ll] = src[id[ll]];
+        }
+        g->rk = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);               /* MOV kIndex */
+        wl_pred(w, m, GMS_REG_NONE, GMS_REG_NONE);                      /* numK % 2 */
+        wl_bra(w, m);                                                   /* even: skip the odd one */
+    }
+    for (g->k = 0; g->k < n; g->k += 2) {
+        w->pc = 0x200;
+        for (uint64_t q = g->k; q < g->k + 2; q++) {
+            const uint32_t m = w->live;
+            uint64_t ca[32];
+            for (int l = 0; l < 32; l++) ca[l] = 16 * q;
+            uint8_t kv = wl_ld(w, m, GMS_MEM_LD_CONST, 16, ca, g->rk);    /* ck[k] */
+            uint8_t t = wl_fp(w, m, kv, g->rx, GMS_REG_NONE);             /* FMUL Kx*sX */
+            t = wl_fp(w, m, kv, g->ry, t);                                /* FFMA */
+            t = wl_fp(w, m, kv, g->rz, t);                                /* FFMA */
+            t = wl_fp(w, m, t, GMS_REG_NONE, GMS_REG_NONE);               /* FMUL 2pi */
+            uint8_t rr = wl_fp(w, m, t, GMS_REG_NONE, GMS_REG_NONE);      /* FMUL 1/2pi (range) */
+            rr = wl_sfu(w, m, rr);                                        /* RRO */
+            uint8_t co = wl_sfu(w, m, rr), si = wl_sfu(w, m, rr);         /* MUFU.COS, MUFU.SIN */
+            g->rqr = wl_fp(w, m, kv, co, g->rqr);                         /* FFMA sQr */
+            g->rqi = wl_fp(w, m, kv, si, g->rqi);                         /* FFMA sQi */
+            uint64_t kg = base + q;
+            for (int l = 0; l < 32; l++)
+                q_term(kx[kg], ky[kg], kz[kg], pm[kg], g->sx[l], g->sy[l], g->sz[l], &g->qr[l], &g->qi[l]);
+        }
+        pbl_loop_back(w, w->live, g->k + 2 < n ? w->live : 0, g->rk);
+        WL_GEN_YIELD(&ws->g);
+    }
+    {
+        const uint32_t m = w->live;
+        float *qr = PBL_F(s, QR), *qi = PBL_F(s, QI);
+        for (int l = 0; l < 32; l++) { qr[id[l]] = g->qr[l]; qi[id[l]] = g->qi[l]; }
+        wl_stg_idx(w, m, s->d[QR], id, g->pqr, g->rqr);
+        WL_SH_ST(w, m, float, g->qr[l]);
+        wl_stg_idx(w, m, s->d[QI], id, g->pqi, g->rqi);
+        WL_SH_ST(w, m, float, g->qi[l]);
+        wl_exit(w, m);
+    }
+    WL_GEN_END(&ws->g);
+}
+
+static void launch(pbl_state *s, gms_program *p, uint64_t rep)
+{
+    wl_launch(p, "_Z17ComputePhiMag_GPUPfS_S_i", wl_dim3(wl_cdiv(s->dim[NUMK], 512), 1, 1), wl_dim3(512, 1, 1), 8, 0,
+              fill_phimag, s, NULL, 0);
+    for (uint64_t b = 0; b < s->dim[NUMK]; b += TILE) {
+        int64_t base = (int64_t)b;
+        wl_launch_gen(p, "_Z12ComputeQ_GPUiiPfS_S_S_S_", wl_dim3((uint32_t)(s->dim[NUMX] / 256), 1, 1),
+                      wl_dim3(256, 1, 1), 24, 0, step_q, sizeof(q_warp), s, &base, 1);
+    }
+}
+
+static void cpu(const pbl_state *s, void **h, uint64_t rep)
+{
+    const float *pr = h[PHIR], *pi = h[PHII], *kx = h[KX], *ky = h[KY], *kz = h[KZ];
+    const float *x = h[X_], *y = h[Y_], *z = h[Z_];
+    float *pm = h[PHIMAG], *qr = h[QR], *qi = h[QI];
+    for (uint64_t k = 0; k < s->dim[NUMK]; k++) pm[k] = fmaf(pr[k], pr[k], pi[k] * pi[k]);
+    for (uint64_t i = 0; i < s->dim[NUMX]; i++)
+        for (uint64_t k = 0; k < s->dim[NUMK]; k++) q_term(kx[k], ky[k], kz[k], pm[k], x[i], y[i], z[i], &qr[i], &qi[i]);
+}
+
+static const pbl_def def = {
+    .name = "mri-q",
+    .arrs = { { "phiR", 1, 0, 0, PBL_F32 }, { "phiI", 1, 0, 0, PBL_F32 }, { "phiMag", 0, 1, 1, PBL_F32 },
+              { "x", 1, 0, 0, PBL_F32 }, { "y", 1, 0, 0, PBL_F32 }, { "z", 1, 0, 0, PBL_F32 },
+              { "Qr", 0, 1, 1, PBL_F32 }, { "Qi", 0, 1, 1, PBL_F32 },
+              { "kx", 0, 0, 0, PBL_F32, 1 }, { "ky", 0, 0, 0, PBL_F32, 1 }, { "kz", 0, 0, 0, PBL_F32, 1 } },
+    .sizes = sizes, .elems = elems, .init = init, .launch = launch, .cpu = cpu,
+    .rtol = 0, .atol = 0,
+};
+
+PBL_WORKLOAD(mriq, "mri-q", def, params, "medical imaging", "R",
+             "MRI Q matrix: per voxel, a sum over k-space samples held in constant memory (sin/cos), 1024 per launch");
