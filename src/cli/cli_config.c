@@ -15,6 +15,7 @@ static int need(int i, int argc, const char *opt)
 int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
 {
     memset(o, 0, sizeof *o);
+    int apps_at = -1;   /* the setbuf entry "apps=A+B" built from several --workload */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
 #define VAL(dst) do { if (!need(i, argc, a)) return 2; dst = argv[++i]; } while (0)
@@ -27,7 +28,21 @@ int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
             if (!strchr(kv, '=') || kv[0] == '=') { fprintf(stderr, "gpumemsim: --set '%s': expected name=value\n", kv); return 2; }
             if (o->nsets == GMS_CLI_MAX) { fprintf(stderr, "gpumemsim: too many --set\n"); return 2; }
             o->sets[o->nsets++] = kv;
-        } else if (!strcmp(a, "--workload") || !strcmp(a, "-w")) VAL(o->workload);
+        } else if (!strcmp(a, "--workload") || !strcmp(a, "-w")) {
+            const char *v;
+            VAL(v);
+            if (!o->workload) { o->workload = v; continue; }
+            /* several applications side by side: the workload cke with apps=A+B[+C] (docs/cke.md) */
+            if (apps_at < 0) {
+                if (o->nsets == GMS_CLI_MAX) { fprintf(stderr, "gpumemsim: too many options\n"); return 2; }
+                apps_at = (int)o->nsets++;
+                snprintf(o->setbuf[apps_at], sizeof o->setbuf[0], "apps=%s", o->workload);
+                o->sets[apps_at] = o->setbuf[apps_at];
+                o->workload = "cke";
+            }
+            size_t len = strlen(o->setbuf[apps_at]);
+            snprintf(o->setbuf[apps_at] + len, sizeof o->setbuf[0] - len, "+%s", v);
+        }
         else if (!strcmp(a, "--trace") || !strcmp(a, "-trace")) VAL(o->trace);
         else if (!strcmp(a, "--stats-json")) VAL(o->stats_json);
         else if (!strcmp(a, "--stats-csv")) VAL(o->stats_csv);
