@@ -6,13 +6,14 @@ extern const gms_workload_ops gms_wl_sdk_blackscholes, gms_wl_sdk_scalarprod,
     gms_wl_sdk_quasirandom,
     gms_wl_sdk_convsep, gms_wl_sdk_scan,
     gms_wl_sdk_sortingnetworks, gms_wl_sdk_fwt,
-    gms_wl_sdk_mergesort, gms_wl_sdk_alignedtypes;
+    gms_wl_sdk_mergesort, gms_wl_sdk_alignedtypes,
+    gms_wl_sdk_asyncapi;
 
 const gms_workload_ops *const gms_workloads_sdk[] = {
     &gms_wl_sdk_blackscholes, &gms_wl_sdk_scalarprod, &gms_wl_sdk_transpose,
     &gms_wl_sdk_reduction, &gms_wl_sdk_quasirandom, &gms_wl_sdk_convsep,
     &gms_wl_sdk_scan, &gms_wl_sdk_sortingnetworks,
     &gms_wl_sdk_fwt, &gms_wl_sdk_mergesort,
-    &gms_wl_sdk_alignedtypes,
+    &gms_wl_sdk_alignedtypes, &gms_wl_sdk_asyncapi,
     NULL,
 };

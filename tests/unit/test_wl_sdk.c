@@ -297,3 +297,23 @@ TEST(wl_sdk_alignedtypes)
     PERTURBED_FAILS("alignedtypes", 0, 0, "mem_size=5000", "type=12", "iterations=1");
     CHECK_EQ(fp_default("alignedtypes"), 2ULL * 49999872);
 }
+
+TEST(wl_sdk_asyncapi)
+{
+    gms_functional_result r;
+    /* 1024 ints: 2 blocks of 512 (16 warps), one load and one store per warp */
+    SRUN_OK("asyncapi", &r, "n=1024");
+    CHECK_EQ(r.kernels, 1);
+    CHECK_EQ(r.blocks, 2);
+    CHECK_EQ(r.shadow_loads, 32);
+    CHECK_EQ(r.shadow_stores, 32);
+    CHECK_EQ(r.warp_insts, 32 * 9);   /* MOV S2R S2R IMAD IMAD.WIDE LDG IADD STG EXIT */
+    SRUN_OK("asyncapi", &r, "n=5120", "value=3", "uvm=1", "repeat=3");
+    CHECK_EQ(r.kernels, 3);
+    SRUN_OK("asyncapi", &r, "scale=0.0001");   /* 1677.7 rounds down to 1536 */
+    CHECK_EQ(r.blocks, 3);
+    /* only the store: every element holds the same value (zeros, as the sample's memset), so
+     * a load moved to a neighbour reads what the lane expects */
+    PERTURBED_FAILS("asyncapi", 0, UINT64_MAX, "n=2048");
+    CHECK_EQ(fp_default("asyncapi"), 16777216ULL * 4);
+}
