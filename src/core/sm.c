@@ -2,6 +2,7 @@
  * not polled (the register release re-arms it), and an SM with nothing to do goes idle and
  * is woken by its next register-release event, a reply, a translation or a new block. */
 #include "core/sm_internal.h"
+#include "core/thread_oversub.h"
 #include "mem/mrpb.h"
 #include "core/bypass_policy.h"
 #include "core/swl.h"
@@ -106,6 +107,7 @@ static void block_finished(gms_sm *s, uint32_t bi)
     b->used = 0;
     b->k = NULL;
     if (s->blocks_used == 0) s->kernel_here = NULL;
+    if (s->to) gms_to_block_finished(s, bi);
     if (s->swl_on) gms_swl_update(s);
     s->ctr->blocks_done++;
     if (gms_engine_deferring()) gms_engine_defer(defer_block_done, s->g, (uintptr_t)k, 0);
@@ -237,6 +239,7 @@ uint32_t gms_occupancy(const gms_core_params *c, uint32_t tpb, uint32_t regs, ui
 
 int gms_sm_can_take(const gms_sm *s, const gms_kernel *k)
 {
+    if (s->to) return gms_to_can_take(s, k);   /* thread oversubscription: inactive blocks too */
     if (s->blocks_used >= s->nblock_slots) return 0;
     if (!s->p->core.concurrent_kernel_sm && !s->cke && s->kernel_here && s->kernel_here != k) return 0;
     if (k->sm_hi && (s->id < k->sm_lo || s->id >= k->sm_hi)) return 0;   /* spatial partition (src/cke) */
@@ -303,6 +306,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     }
     for (uint32_t i = 0; i < nw; i++)
         if (s->w[first + i].state == W_FINISHING) maybe_finish_warp(s, first + i);
+    if (s->to) gms_to_block_added(s, bi);
     if (s->swl_on) gms_swl_update(s);
     s->blk.until = 0;
     gms_engine_activate(s->g->eng, s->comp);
@@ -1247,6 +1251,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle);
 static int sm_tick(void *self, uint64_t cycle)
 {
     gms_sm *s = self;
+    if (s->to) return gms_to_tick(s, cycle, sm_tick_body(s, cycle));   /* (UVM runs are serial) */
     if (!gms_par_ctr_tls) return sm_tick_body(s, cycle);
     s->ctr = gms_par_ctr_tls;
     int r = sm_tick_body(s, cycle);
@@ -1330,7 +1335,7 @@ static void sm_stuck(void *self, FILE *out)
     for (uint32_t i = 0; i < s->nwarps_max && shown < 4; i++) {
         warp *w = &s->w[i];
         if (w->state == W_FREE || w->state == W_DONE) continue;
-        static const char *const st[] = { "free", "active", "at barrier", "finishing", "done" };
+        static const char *const st[] = { "free", "active", "at barrier", "finishing", "done", "switched out" };
         fprintf(out, "      warp %u: %s, next instruction %u of %u, %u memory transaction(s) outstanding%s\n", i,
                 st[w->state], w->tr->n - w->left, w->tr->n, w->outstanding, w->blocked ? ", waiting on the scoreboard" : "");
         shown++;
@@ -1350,6 +1355,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->nwarps_max = p->core.max_warps_per_sm < MAX_WARPS ? p->core.max_warps_per_sm : MAX_WARPS;
     s->nblock_slots = p->core.shader_cta;
     s->blocks = gms_xcalloc(s->nblock_slots, sizeof *s->blocks);
+    if (p->uvm.to) gms_to_init(s);   /* more block and warp slots for inactive contexts */
     s->nsched = p->core.num_sched_per_core < MAX_SCHED ? p->core.num_sched_per_core : MAX_SCHED;
     if (s->nsched && !(s->nsched & (s->nsched - 1))) {
         s->sched_pow2 = 1;
@@ -1408,6 +1414,7 @@ void gms_sm_free(gms_sm *s)
 {
     if (!s) return;
     for (uint32_t i = 0; i < s->nblock_slots; i++) gms_block_trace_free(&s->blocks[i].bt);
+    gms_to_free(s);
     free(s->blocks);
     for (int op = 0; op < GMS_OP__COUNT; op++) free(s->pipe_free[op]);
     for (uint32_t i = 0; i <= s->wheel_mask; i++) free(s->wheel[i].more);
@@ -1444,6 +1451,7 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
     for (uint32_t i = 0; i < n; i++) if (sms[i]->l1) c[k++] = sms[i]->l1;
     if (k) gms_cache_report(c, k, "L1D", out);
     free(c);
+    if (n && sms[0]->to) gms_to_report(sms, n, out);   /* thread oversubscription */
     if (n && sms[0]->mrpb) {   /* MRPB statistics only when it is on (docs/counters.md) */
         gms_mrpb_stats t = {0};
         for (uint32_t i = 0; i < n; i++) {
@@ -1479,7 +1487,7 @@ uint64_t gms_sm_max_remaining(const gms_sm *s, const gms_kernel *k)
     if (!s->blocks_used) return 0;
     for (uint32_t i = 0; i < s->nwarps_max; i++) {
         const warp *w = &s->w[i];
-        if ((w->state != W_ACTIVE && w->state != W_BARRIER) || s->blocks[w->blk].k != k) continue;
+        if ((w->state != W_ACTIVE && w->state != W_BARRIER && w->state != W_SWAPPED) || s->blocks[w->blk].k != k) continue;
         uint64_t r = w->left;
         if (w->tr->more) r++;
         if (r > m) m = r;

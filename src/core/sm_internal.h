@@ -11,7 +11,8 @@
 #define MAX_BANKS 32
 #define REPLY_FIFO 8
 
-enum { W_FREE = 0, W_ACTIVE, W_BARRIER, W_FINISHING, W_DONE };
+/* W_SWAPPED: its block is an inactive context of thread oversubscription (thread_oversub.h) */
+enum { W_FREE = 0, W_ACTIVE, W_BARRIER, W_FINISHING, W_DONE, W_SWAPPED };
 
 typedef struct inflight {
     uint16_t warp;
@@ -200,6 +201,7 @@ struct gms_sm {
                                           * a waiter taken from the L1's MSHRs */
     uint8_t tick_lsu;                    /* lsu_feed stalled before feeding anything: LSU_STALL_* */
     uint8_t tick_cause[MAX_BANKS];
+    struct gms_to_sm *to;                /* thread oversubscription (thread_oversub.h), NULL when off */
     /* L1D bypassing (bypass_path.h, bypass_policy.h) and warp limiting (swl.h) */
     gms_bypass_sm bp;                    /* the bypass path's statistics */
     const struct gms_bypass_ops *byp_ops;   /* -gms_l1d_bypass, NULL for none */

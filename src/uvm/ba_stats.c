@@ -21,8 +21,14 @@ void gms_uvm_ba_fault(gms_uvm *u, uint32_t page)
 void gms_uvm_ba_evicted(gms_uvm *u, uint32_t page, uint64_t now)
 {
     if (!u->ba.on) return;
+    if (u->prm->to && u->prm->to_dynamic) gms_uvm_to_epochs(u, now);
     const gms_uvm_page *pg = &u->pages[page];
-    if (now >= pg->t_in) { u->ba.lifetime_sum += now - pg->t_in; u->ba.lifetime_n++; }
+    if (now >= pg->t_in) {
+        u->ba.lifetime_sum += now - pg->t_in;
+        u->ba.lifetime_n++;
+        u->ba.to_win_sum += now - pg->t_in;
+        u->ba.to_win_n++;
+    }
 }
 
 void gms_uvm_ba_h2d_wait(gms_uvm *u, const gms_uvm_xfer *x, int blocked, uint64_t now)
@@ -57,6 +63,11 @@ void gms_uvm_ba_report(gms_uvm *u, gms_stats *out)
     gms_stat_f64(out, "Uvm_page_lifetime_mean",
                  u->ba.lifetime_n ? (double)u->ba.lifetime_sum / (double)u->ba.lifetime_n : 0);
     gms_stat_u64(out, "Uvm_ue_preemptive", u->ba.ue_preemptive);
+    if (u->prm->to && u->prm->to_dynamic) {
+        gms_stat_u64(out, "Uvm_to_extra_blocks", u->ba.to_extra < u->ba.to_cap ? u->ba.to_extra : u->ba.to_cap);
+        gms_stat_u64(out, "Uvm_to_throttles", u->ba.to_throttles);
+        gms_stat_u64(out, "Uvm_to_epochs", u->ba.to_epochs);
+    }
     enum { NBIN = 11 };   /* 1, 2-3, ..., 512-1023, >= 1024 */
     uint64_t bins[NBIN] = { 0 };
     double mig = 0, wait = 0, per_page = 0;

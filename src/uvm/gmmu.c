@@ -37,7 +37,10 @@ static uint64_t *warp_slot(gms_uvm *u, const gms_mreq *r)
 static void wait_begin(gms_uvm *u, const gms_mreq *r, uint64_t now)
 {
     uint64_t *w = warp_slot(u, r);
-    if (w[0]++ == 0) w[1] = now;
+    if (w[0]++ == 0) {
+        w[1] = now;
+        if (u->ba.fault_hook) u->ba.fault_hook(u->ba.fault_hook_ud, r->sm, r->warp);   /* TO: a stall to look at */
+    }
 }
 static void wait_end(gms_uvm *u, const gms_mreq *r, uint64_t now)
 {

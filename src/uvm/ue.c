@@ -46,6 +46,8 @@ void gms_uvm_ba_init(gms_uvm *u)
     u->ba.on = p->ba_stats || p->ue || p->evict_serial || p->evict_instant || p->pcie_compress != 1.0 || p->to;
     u->ba.per_page = p->ue || p->evict_serial;
     u->ba.h2d_wait_since = UINT64_MAX;
+    u->ba.to_extra = 1;   /* TO starts with one extra block per SM */
+    u->ba.to_next_epoch = p->to_epoch;
 }
 
 void gms_uvm_ue_batch_start(gms_uvm *u, uint64_t now)

@@ -64,6 +64,12 @@ uint64_t gms_uvm_capacity_pages(const gms_uvm *u);
  * (slot index in its SM) waits on now; and the page lifetime so far (sum of t_evict - t_arrival
  * over evicted pages, and their count) */
 uint32_t gms_uvm_warp_far_waits(const gms_uvm *u, uint32_t sm, uint32_t warp);
+/* called when a warp starts waiting on a far fault (its first faulted request) */
+typedef void (*gms_uvm_fault_hook_fn)(void *ud, uint32_t sm, uint32_t warp);
+void gms_uvm_set_fault_hook(gms_uvm *u, gms_uvm_fault_hook_fn fn, void *ud);
+/* TO's degree control (spec 004 2.4): extra runnable blocks per SM now, at most cap (an SM's
+ * (F - 1) x hardware blocks); with -gms_uvm_to_dynamic 0 always cap */
+uint32_t gms_uvm_to_extra(gms_uvm *u, uint64_t now, uint32_t cap);
 void gms_uvm_page_lifetime(const gms_uvm *u, uint64_t *sum, uint64_t *n);
 
 #endif

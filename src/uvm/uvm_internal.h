@@ -280,7 +280,15 @@ typedef struct gms_uvm_ba {
     uint64_t ue_preemptive;  /* UE: evictions started at batch start */
     uint64_t h2d_wait_since; /* H2D head waits for frames since (UINT64_MAX: not waiting) */
     uint32_t h2d_wait_batch;
+    /* thread oversubscription's degree control (to_ctl.c) */
+    uint32_t to_extra, to_cap;   /* extra blocks per SM now; the largest cap an SM asked with */
+    int to_frozen;
+    uint64_t to_next_epoch, to_win_sum, to_win_n, to_throttles, to_epochs;
+    double to_prev_avg;          /* previous epoch's mean lifetime (0: none yet) */
+    gms_uvm_fault_hook_fn fault_hook; void *fault_hook_ud;
 } gms_uvm_ba;
+/* TO's control: run the epochs up to now (before a lifetime is added) */
+void gms_uvm_to_epochs(gms_uvm *u, uint64_t now);
 int gms_uvm_ba_finalize(struct gms_params *p, gms_error *err);
 void gms_uvm_ba_init(gms_uvm *u);
 /* a far fault (batch runtime): premature-eviction count */

@@ -84,6 +84,7 @@ static const gms_option opts[] = {
     GMS_OPT("gms_uvm_ctx_switch_cycles", GMS_OPT_U64, uvm.ctx_switch_cycles, "680", "thread oversubscription: cycles to save or restore one block context (85 KB at 1024 bit/cycle = 680)"),
     GMS_OPT("gms_uvm_to_epoch", GMS_OPT_U64, uvm.to_epoch, "100000", "thread oversubscription: cycles between page-lifetime checks"),
     GMS_OPT("gms_uvm_to_drop", GMS_OPT_DOUBLE, uvm.to_drop, "0.2", "thread oversubscription: running-average page-lifetime drop that throttles (0.2 = 20%)"),
+    GMS_OPT("gms_uvm_to_on_mem", GMS_OPT_BOOL, uvm.to_on_mem, "0", "thread oversubscription: switch a block out when every warp waits on memory, not only on far faults (the paper's Fig. 5 VT case)"),
     /* The rest of UVMSmart's registry (gpu-sim.cc), with its types. Defaults are UVMSmart's
      * registered ones except -enable_accurate_simulation: spec 000b asks for the far-fault
      * latency on the critical path (UVMSmart's 1), so 0 is the one to ask for. */

@@ -77,6 +77,7 @@ typedef struct gms_uvm_params {
     uint64_t ctx_switch_cycles;         /* -gms_uvm_ctx_switch_cycles: cycles to save (or restore) one block context */
     uint64_t to_epoch;                  /* -gms_uvm_to_epoch: cycles between lifetime checks */
     double to_drop;                     /* -gms_uvm_to_drop: lifetime drop (fraction) that throttles */
+    int to_on_mem;                      /* -gms_uvm_to_on_mem: switch on any memory stall (VT, Fig. 5), not far faults only */
 
     /* ---- decoded by finalize ---- */
     uint32_t page_shift;

@@ -1,0 +1,49 @@
+/* Thread oversubscription's degree control (spec 004 2.4), kept in the runtime as the paper
+ * does: the runtime tracks when pages arrive and leave and sets the runnable-block limit.
+ * Every -gms_uvm_to_epoch cycles (100k) it compares the mean lifetime (t_evict - t_arrival) of
+ * the pages evicted in that epoch with the previous epoch's; a drop by -gms_uvm_to_drop (20%)
+ * takes one extra block away and freezes the degree (premature evictions: the extra blocks
+ * thrash), otherwise one more extra block is allowed, up to the SMs' cap ((F - 1) x hardware
+ * blocks). Inferred (the paper leaves them open): the average is per epoch, not cumulative;
+ * an epoch without evictions counts as "no drop"; the freeze is permanent. Epochs are run
+ * lazily (at an eviction, before its lifetime is added, or when an SM asks): the average at a
+ * past boundary is the one in force then, since only evictions change it. */
+#include "uvm/uvm_internal.h"
+
+void gms_uvm_to_epochs(gms_uvm *u, uint64_t now)
+{
+    gms_uvm_ba *b = &u->ba;
+    const gms_uvm_params *p = u->prm;
+    while (now >= b->to_next_epoch) {
+        b->to_epochs++;
+        int drop = 0;
+        if (b->to_win_n) {
+            double avg = (double)b->to_win_sum / (double)b->to_win_n;
+            drop = b->to_prev_avg > 0 && avg <= (1.0 - p->to_drop) * b->to_prev_avg;
+            b->to_prev_avg = avg;
+            b->to_win_sum = b->to_win_n = 0;
+        }
+        if (drop) {
+            if (b->to_extra) b->to_extra--;
+            b->to_frozen = 1;
+            b->to_throttles++;
+        } else if (!b->to_frozen && b->to_extra < b->to_cap) {
+            b->to_extra++;
+        }
+        b->to_next_epoch += p->to_epoch;
+    }
+}
+
+uint32_t gms_uvm_to_extra(gms_uvm *u, uint64_t now, uint32_t cap)
+{
+    if (!u->prm->to_dynamic) return cap;
+    if (cap > u->ba.to_cap) u->ba.to_cap = cap;
+    gms_uvm_to_epochs(u, now);
+    return u->ba.to_extra < cap ? u->ba.to_extra : cap;
+}
+
+void gms_uvm_set_fault_hook(gms_uvm *u, gms_uvm_fault_hook_fn fn, void *ud)
+{
+    u->ba.fault_hook = fn;
+    u->ba.fault_hook_ud = ud;
+}
