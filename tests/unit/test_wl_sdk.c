@@ -317,3 +317,25 @@ TEST(wl_sdk_asyncapi)
     PERTURBED_FAILS("asyncapi", 0, UINT64_MAX, "n=2048");
     CHECK_EQ(fp_default("asyncapi"), 16777216ULL * 4);
 }
+
+TEST(wl_sdk_sobolqrng)
+{
+    gms_functional_result r;
+    /* 1000 points x 3 dimensions, 28 SMs: gx = 112, capped at ceil(1000/64) = 16 (a power of
+     * two): 16 x 3 blocks of 64, stride 1024: every thread has its first point only. Warp 0
+     * of each block loads the 32 direction numbers; 32 warps per dimension store points */
+    SRUN_OK("sobolqrng", &r, "n_vectors=1000", "n_dimensions=3");
+    CHECK_EQ(r.kernels, 1);
+    CHECK_EQ(r.blocks, 48);
+    CHECK_EQ(r.shadow_loads, 48);
+    CHECK_EQ(r.shadow_stores, 3 * 32);
+    /* one SM: gx = 4, stride 256, 2000 points: the grid-stride recurrence (8 points per
+     * thread: 2000 / 32 = 62.5 -> 63 warp stores per dimension) */
+    SRUN_OK("sobolqrng", &r, "n_vectors=2000", "n_dimensions=3", "sm_count=1", "uvm=1");
+    CHECK_EQ(r.shadow_stores, 3 * 63);
+    /* 100 dimensions on 15 SMs: gx = 1, stride 64 */
+    SRUN_OK("sobolqrng", &r, "n_vectors=500", "n_dimensions=100", "sm_count=15", "repeat=2");
+    CHECK_EQ(r.blocks, 2 * 100);
+    PERTURBED_FAILS("sobolqrng", 0, 0, "n_vectors=3000", "n_dimensions=4", "sm_count=1");
+    CHECK_EQ(fp_default("sobolqrng"), 100ULL * 32 * 4 + 100ULL * 100000 * 4);
+}
