@@ -23,6 +23,7 @@ extern const gms_workload_ops gms_wl_cfd;
 extern const gms_workload_ops gms_wl_lud;
 extern const gms_workload_ops gms_wl_kmeans_rodinia;
 extern const gms_workload_ops gms_wl_hybridsort;
+extern const gms_workload_ops gms_wl_pfilter_rodinia;
 /* the data-cache versions of the SDK's histogram and scalarProd (spec 001, Li et al.) */
 extern const gms_workload_ops gms_wl_histo_dc;
 extern const gms_workload_ops gms_wl_scalarprod_dc;
@@ -50,6 +51,7 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_lud,
     &gms_wl_kmeans_rodinia,
     &gms_wl_hybridsort,
+    &gms_wl_pfilter_rodinia,
     &gms_wl_histo_dc,
     &gms_wl_scalarprod_dc,
     NULL,

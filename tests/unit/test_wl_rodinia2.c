@@ -185,3 +185,17 @@ TEST(wl_rodinia2_scalarprod_dc)
     WL_RUN_BOTH("scalarprod-dc", scale001, 13);
     timing_run("scalarprod-dc", (const char *const[]){"vectors=16", "uvm=1", NULL});
 }
+
+TEST(wl_rodinia2_pfilter_rodinia)
+{
+    /* 1000 particles: 2 blocks of 512; 4 frames */
+    const char *kv[] = {"x=64", "y=64", "z=4", "np=1000", NULL};
+    WL_RUN_BOTH("pfilter-rodinia", kv, 7);
+    const char *kv2[] = {"x=128", "y=128", "z=3", "np=1500", "repeat=2", NULL};
+    WL_RUN_BOTH("pfilter-rodinia", kv2, 7);
+    /* the last find_index_kernel's xj/yj stores (32 warps x 2) feed no later kernel: the
+     * store moved is normalize_weights' last u store, which find_index loads */
+    shadow_check("pfilter-rodinia", kv, 64, 0);
+    WL_RUN_BOTH("pfilter-rodinia", scale001, 13);
+    timing_run("pfilter-rodinia", (const char *const[]){"x=64", "y=64", "z=3", "np=600", "uvm=1", NULL});
+}
