@@ -5,6 +5,7 @@
  * is caught; repeat=2 launches exactly twice the work; scale=0.01 runs; the default
  * footprints are in spec 004's range; the access-pattern classifier calls all irregular. */
 #include "test.h"
+#include "config/params.h"
 #include "workloads/classify.h"
 #include "workloads/pagelog.h"
 #include "workloads/workload.h"
@@ -139,5 +140,70 @@ TEST(wl_graphbig_classified_irregular)
             CHECK(0);
         }
         gms_classifier_free(c);
+    }
+}
+
+/* Every kernel is resumable: a warp that loops over a hub's edges is generated a chunk at a
+ * time, holding at most chunk + one edge iteration (under 40 instructions) at once; bfs-dwc's
+ * final push loop is one more. Where no warp's control flow depends on another warp's stores
+ * within a kernel, chunk=7 gives exactly the instructions of whole-stream generation; in the
+ * racing kernels (a BFS's "unvisited?" test, bfs-ta's chaotic atomicMin, gb-bc's forward
+ * phase) the interleaving decides, as on a GPU, which warp finds a vertex first, and in
+ * gc-dtc the order of the pushes decides which warp takes a vertex next round, so only the
+ * result (and for gc-dtc the thread instructions) is the same. */
+TEST(wl_graphbig_chunked)
+{
+    static const char *const racy[] = {"gb-bc", "bfs-dwc", "bfs-ta", "bfs-ttc", "bfs-twc", "gc-dtc"};
+    for (size_t i = 0; i < NGB; i++) {
+        const char *whole[] = {"vertices=3000", "edges=24000", "chunk=4294967295", NULL};
+        const char *chunked[] = {"vertices=3000", "edges=24000", "chunk=7", NULL};
+        gms_functional_result a, b;
+        gms_error e = {0};
+        REQUIRE(gms_workload_run_functional(gms_workload_find(gb_names[i]), whole, 1, &a, &e) == 0);
+        REQUIRE(gms_workload_run_functional(gms_workload_find(gb_names[i]), chunked, 1, &b, &e) == 0);
+        int is_racy = 0;
+        for (size_t j = 0; j < sizeof racy / sizeof racy[0]; j++) is_racy |= !strcmp(racy[j], gb_names[i]);
+        if (!strcmp(gb_names[i], "gc-dtc")) CHECK_EQ(a.thread_insts, b.thread_insts);
+        if (!is_racy) {
+            CHECK_EQ(a.warp_insts, b.warp_insts);
+            CHECK_EQ(a.thread_insts, b.thread_insts);
+            CHECK_EQ(a.mem_insts, b.mem_insts);
+        }
+        CHECK(a.max_warp_buffer > 30);
+        CHECK(b.max_warp_buffer < a.max_warp_buffer);
+        if (b.max_warp_buffer > (strcmp(gb_names[i], "bfs-dwc") ? 7u + 40 : 7u + 40 + 4 * 32)) {
+            printf("    %s: %llu instructions held by one warp at chunk=7\n", gb_names[i],
+                   (unsigned long long)b.max_warp_buffer);
+            CHECK(0);
+        }
+    }
+}
+
+/* through the timing model, end to end: each workload on a small graph with managed memory
+ * on the GTX 1080 Ti preset runs to completion and its result verifies (the kernels compute
+ * in the simulator's block and warp order, and the racing ones still converge) */
+TEST(wl_graphbig_timing)
+{
+    const char *kv[] = {"vertices=300", "edges=1200", "uvm=1", NULL};
+    for (size_t i = 0; i < NGB; i++) {
+        if (gms_test_quick() && i > 1) break;
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        REQUIRE(gms_params_load_file(p, "configs/gtx1080ti.config", &err) == 0);
+        REQUIRE(gms_params_finalize(p, &err) == 0);
+        gms_workload_spec w = {gb_names[i], NULL, kv, 1, NULL};
+        gms_sim *s = gms_sim_new(p, &w, &err);
+        int rc = s ? gms_sim_run(s, &err) : -1;
+        if (rc) printf("    %s: %s\n", gb_names[i], err.msg);
+        CHECK_EQ(rc, 0);
+        if (!rc) {
+            double verified = 0, faults = 0;
+            gms_stats_total(gms_sim_stats(s), "gms_workload_verified", &verified);
+            gms_stats_total(gms_sim_stats(s), "Uvm_far_faults", &faults);
+            CHECK_EQ(verified, 1);
+            CHECK(faults > 0);
+        }
+        gms_sim_free(s);
+        gms_params_free(p);
     }
 }
