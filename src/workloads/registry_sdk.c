@@ -7,7 +7,8 @@ extern const gms_workload_ops gms_wl_sdk_blackscholes, gms_wl_sdk_scalarprod,
     gms_wl_sdk_convsep, gms_wl_sdk_scan,
     gms_wl_sdk_sortingnetworks, gms_wl_sdk_fwt,
     gms_wl_sdk_mergesort, gms_wl_sdk_alignedtypes,
-    gms_wl_sdk_asyncapi, gms_wl_sdk_sobolqrng;
+    gms_wl_sdk_asyncapi, gms_wl_sdk_sobolqrng,
+    gms_wl_sdk_binomialoptions;
 
 const gms_workload_ops *const gms_workloads_sdk[] = {
     &gms_wl_sdk_blackscholes, &gms_wl_sdk_scalarprod, &gms_wl_sdk_transpose,
@@ -15,6 +16,6 @@ const gms_workload_ops *const gms_workloads_sdk[] = {
     &gms_wl_sdk_scan, &gms_wl_sdk_sortingnetworks,
     &gms_wl_sdk_fwt, &gms_wl_sdk_mergesort,
     &gms_wl_sdk_alignedtypes, &gms_wl_sdk_asyncapi,
-    &gms_wl_sdk_sobolqrng,
+    &gms_wl_sdk_sobolqrng, &gms_wl_sdk_binomialoptions,
     NULL,
 };

@@ -339,3 +339,26 @@ TEST(wl_sdk_sobolqrng)
     PERTURBED_FAILS("sobolqrng", 0, 0, "n_vectors=3000", "n_dimensions=4", "sm_count=1");
     CHECK_EQ(fp_default("sobolqrng"), 100ULL * 32 * 4 + 100ULL * 100000 * 4);
 }
+
+TEST(wl_sdk_binomialoptions)
+{
+    gms_functional_result r;
+    /* 3 options, 128 steps: 3 blocks of 128 threads (4 warps); thread 0 stores each price.
+     * Per warp: 5 LDC; 1 node (E = 1): 6 instructions; 128 steps of STS BAR LDS BAR ISETP
+     * and 2 FP32 (each warp has an active lane until the last step) plus the loop test every
+     * 16 steps (3 each: 8 of them) */
+    SRUN_OK("binomialoptions", &r, "opt_n=3", "num_steps=128");
+    CHECK_EQ(r.kernels, 1);
+    CHECK_EQ(r.blocks, 3);
+    CHECK_EQ(r.shadow_stores, 3);
+    SRUN_OK("binomialoptions", &r, "opt_n=5", "num_steps=256", "uvm=1", "repeat=2");
+    CHECK_EQ(r.kernels, 2);
+    /* stores only; many options are far out of the money (price 0, which a moved store leaves
+     * in place too): with seed 1 the fifth is worth more than 0 */
+    PERTURBED_FAILS("binomialoptions", 0, UINT64_MAX, "opt_n=5", "num_steps=128");
+    gms_error e;
+    const char *bad[] = { "num_steps=100", NULL };
+    CHECK(srun("binomialoptions", bad, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "num_steps=100");
+    CHECK_EQ(fp_default("binomialoptions"), 1024ULL * 4);
+}
