@@ -51,7 +51,8 @@ void gms_graph_generate(gms_graph *g, int kind, uint64_t nv, uint64_t edges, uin
 /* Read a graph file (graph_io.c). Format by name: a directory or a path ending in
  * "vertex.csv"/"edge.csv": GraphBIG's CSV dataset (DIR/vertex.csv + DIR/edge.csv; first
  * line a header, '|' or ',' separated, first column the vertex id; edges "src|dest");
- * ".mtx": Matrix Market coordinate (1-based, "symmetric" mirrored); anything else: an edge
+ * ".mtx": Matrix Market coordinate (1-based; "symmetric" entries mirrored when not
+ * `undirected`, which stores them both ways anyway); anything else: an edge
  * list "u v [w]" (0-based, '#' and '%' comment lines). Weights: an edge list's third column
  * or a Matrix Market integer value (1 when absent). A malformed line: "file:line: what was
  * expected" and -1. */

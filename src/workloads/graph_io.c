@@ -73,7 +73,9 @@ static int read_edge_list(rd *r, gms_edges *e, gms_error *err)
     return 0;
 }
 
-static int read_mtx(rd *r, gms_edges *e, gms_error *err)
+/* symmetric matrices list each edge once: mirrored here unless `undirected` stores every
+ * edge both ways anyway */
+static int read_mtx(rd *r, gms_edges *e, int undirected, gms_error *err)
 {
     if (!rd_line(r) || strncmp(r->buf, "%%MatrixMarket", 14))
         return gms_err_at(err, r->path, 1, "expected the Matrix Market header \"%%%%MatrixMarket matrix coordinate ...\"");
@@ -84,7 +86,7 @@ static int read_mtx(rd *r, gms_edges *e, gms_error *err)
     for (char *c = sym; *c; c++) *c = (char)tolower((unsigned char)*c);
     if (strcmp(fmt, "coordinate"))
         return gms_err_at(err, r->path, 1, "only the \"coordinate\" format holds a graph (got \"%s\")", fmt);
-    int mirror = !strcmp(sym, "symmetric") || !strcmp(sym, "skew-symmetric") || !strcmp(sym, "hermitian");
+    int mirror = !undirected && (!strcmp(sym, "symmetric") || !strcmp(sym, "skew-symmetric") || !strcmp(sym, "hermitian"));
     int has_val = strcmp(field, "pattern") != 0, int_val = !strcmp(field, "integer");
     uint64_t rows = 0, cols = 0, nnz = 0;
     for (;;) {
@@ -265,7 +267,7 @@ int gms_graph_read(gms_graph *g, const char *path, int undirected, gms_error *er
     } else {
         rd r;
         if (open_rd(&r, path, err)) return -1;
-        rc = ends_with(path, ".mtx") ? read_mtx(&r, &e, err) : read_edge_list(&r, &e, err);
+        rc = ends_with(path, ".mtx") ? read_mtx(&r, &e, undirected, err) : read_edge_list(&r, &e, err);
         close_rd(&r);
     }
     if (rc) {

@@ -47,6 +47,11 @@ TEST(graph_io_matrix_market)
     const uint32_t wt[] = {3, 1, 2, 9, 3, 1, 2, 4, 9, 4};
     check_csr(&g, off, adj, wt);
     gms_graph_free(&g);
+    /* read as undirected: the same graph, not each entry four times */
+    REQUIRE(gms_graph_read(&g, D "tiny.mtx", 1, &e) == 0);
+    CHECK_EQ(g.ne, 10);
+    check_csr(&g, off, adj, wt);
+    gms_graph_free(&g);
 }
 
 TEST(graph_io_graphbig_csv)
