@@ -285,6 +285,11 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         gms_stat_u64f(st, a->runs_done, "gms_cke_app%u_runs_done", k);
         gms_stat_u64f(st, a->cap ? a->cap : a->shape.occ, "gms_cke_app%u_blocks_per_sm", k);
         gms_stat_u64f(st, a->sm_hi - a->sm_lo, "gms_cke_app%u_sms", k);
+        /* Table 6's static occupancy of its first kernel alone: registers, shared memory, threads */
+        const gms_core_params *cp = &c->g->p->core;
+        gms_stat_f64f(st, (double)a->shape.occ * a->shape.regs / cp->shader_registers, "gms_cke_app%u_rf_oc", k);
+        gms_stat_f64f(st, cp->shmem_size ? (double)a->shape.occ * a->shape.shmem / cp->shmem_size : 0, "gms_cke_app%u_smem_oc", k);
+        gms_stat_f64f(st, (double)a->shape.occ * a->shape.threads / cp->max_threads_per_sm, "gms_cke_app%u_thread_oc", k);
         if (c->apps.alone) continue;
         gms_stat_f64f(st, a->alone_ipc, "gms_cke_app%u_alone_ipc", k);
         if (a->alone_ipc <= 0) { have_alone = 0; continue; }
