@@ -33,6 +33,11 @@ for wl in $("$BIN" list workloads | awk 'NR > 1 { print $1 }'); do
         cnn) p="" ;;
         dwt2d) p="width=128 height=128" ;;
         pfilter) p="x=32 y=32 z=2 np=100" ;;
+        lud) p="size=256" ;;
+        cfd) p="elements=2000 iterations=3" ;;
+        kmeans-rodinia) p="points=8192 features=16" ;;
+        hybridsort) p="size=65536 repeat=1" ;;
+        histo-dc) p="bytes=1048576" ;;
         *) p="scale=0.0625" ;;
     esac
     sets="--set uvm=1 --set uvm_oversub_ratio=1.25"

@@ -16,6 +16,9 @@
  * normals are 0 (the suite's padding loop assigns the last element's normals to themselves and
  * leaves the padding's uninitialised).
  *
+ * `scale` multiplies the iterations too (scale=0.01: 970 elements, 20 iterations), so a small
+ * run stays small.
+ *
  * Differences: the device-to-device cudaMemcpy is a copy kernel (8 bytes per thread, 256
  * threads per block) since the program model has no copy engine; the cudaMemset of
  * step_factors (overwritten before any read) is left out. */
@@ -48,7 +51,7 @@ typedef struct cfd {
 static const gms_wl_param params[] = {
     {"elements", "97046", "mesh elements (fvcorr.domn.097K)"},
     {"iterations", "2000", "solver iterations (each: step factor, then 3 Runge-Kutta flux + time steps)"},
-    {"scale", "1", "multiplies elements"},
+    {"scale", "1", "multiplies elements and iterations (at least 1 iteration)"},
     {"repeat", "1", "run all iterations N times from the far-field state"},
     {NULL, NULL, NULL},
 };
@@ -174,13 +177,15 @@ static void far_field(cfd *s)
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t nel;
+    uint64_t iters;
     if (sizes(a, &nel, err) || gms_wl_check_range(a, "iterations", 1, 100000000, err) ||
-        gms_wl_check_range(a, "repeat", 1, 1000000, err))
+        gms_wl_check_range(a, "repeat", 1, 1000000, err) ||
+        wl_clamp_size(a, "cfd", "iterations", 1, 100000000, &iters, err))
         return -1;
     cfd *s = gms_xcalloc(1, sizeof *s);
     s->nel = nel;
     s->nelr = padded(nel);
-    s->iters = gms_wl_u64(a, "iterations");
+    s->iters = iters;
     s->repeat = gms_wl_u64(a, "repeat");
     uint64_t r = s->nelr;
     s->areas = wl_malloc(r, 4);
