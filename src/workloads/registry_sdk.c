@@ -8,7 +8,7 @@ extern const gms_workload_ops gms_wl_sdk_blackscholes, gms_wl_sdk_scalarprod,
     gms_wl_sdk_sortingnetworks, gms_wl_sdk_fwt,
     gms_wl_sdk_mergesort, gms_wl_sdk_alignedtypes,
     gms_wl_sdk_asyncapi, gms_wl_sdk_sobolqrng,
-    gms_wl_sdk_binomialoptions;
+    gms_wl_sdk_binomialoptions, gms_wl_sdk_convtex;
 
 const gms_workload_ops *const gms_workloads_sdk[] = {
     &gms_wl_sdk_blackscholes, &gms_wl_sdk_scalarprod, &gms_wl_sdk_transpose,
@@ -17,5 +17,6 @@ const gms_workload_ops *const gms_workloads_sdk[] = {
     &gms_wl_sdk_fwt, &gms_wl_sdk_mergesort,
     &gms_wl_sdk_alignedtypes, &gms_wl_sdk_asyncapi,
     &gms_wl_sdk_sobolqrng, &gms_wl_sdk_binomialoptions,
+    &gms_wl_sdk_convtex,
     NULL,
 };

@@ -362,3 +362,20 @@ TEST(wl_sdk_binomialoptions)
     CHECK_CONTAINS(e.msg, "num_steps=100");
     CHECK_EQ(fp_default("binomialoptions"), 1024ULL * 4);
 }
+
+TEST(wl_sdk_convtex)
+{
+    gms_functional_result r;
+    /* 40 x 30, iterations=1: 3 x 3 blocks of 16x12 (6 warps of two 16-pixel rows); the
+     * bottom blocks have rows 24..29 only (3 warps with pixels): 45 warps per pass, each 17
+     * texture fetches and one store */
+    SRUN_OK("convtex", &r, "imageW=40", "imageH=30", "iterations=1");
+    CHECK_EQ(r.kernels, 2);
+    CHECK_EQ(r.blocks, 18);
+    CHECK_EQ(r.shadow_loads, 2 * 45 * 17);
+    CHECK_EQ(r.shadow_stores, 2 * 45);
+    SRUN_OK("convtex", &r, "imageW=64", "imageH=50", "iterations=2", "uvm=1", "repeat=2");
+    CHECK_EQ(r.kernels, 8);
+    PERTURBED_FAILS("convtex", 0, 0, "imageW=48", "imageH=36", "iterations=1");
+    CHECK_EQ(fp_default("convtex"), 2ULL * 3072 * 3072 * 4);
+}
