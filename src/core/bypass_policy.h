@@ -17,6 +17,9 @@ typedef struct gms_bypass_ops {
     void (*sm_free)(void *st);
     /* a global load of warp wi issues on SM s: 1 = its transactions bypass the L1D */
     int (*bypass)(void *st, struct gms_sm *s, uint32_t wi);
+    /* optional, per transaction instead: called once for each transaction (line address
+     * `addr`) of such a load, in order, before it is sent; 1 = this one bypasses */
+    int (*bypass_txn)(void *st, struct gms_sm *s, uint32_t wi, uint64_t addr);
     /* one transaction (line address `addr`) of such a load, as the LSU sends it, on either path */
     void (*observe)(void *st, struct gms_sm *s, uint32_t wi, uint64_t addr, uint64_t now);
     /* the member's statistics over all SMs */

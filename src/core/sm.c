@@ -2,7 +2,6 @@
  * not polled (the register release re-arms it), and an SM with nothing to do goes idle and
  * is woken by its next register-release event, a reply, a translation or a new block. */
 #include "core/sm_internal.h"
-#include "mem/mrpb.h"
 #include "core/thread_oversub.h"
 #include "mem/mrpb.h"
 #include "core/bypass_policy.h"
@@ -455,7 +454,11 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     if (s->byp_ops && !bypass && in->mem == GMS_MEM_LD_GLOBAL) {
         s->lsu_observe = s->byp_ops->observe != NULL;
         bypass = s->byp_ops->bypass(s->byp, s, wi);
+        s->lsu_txn = !bypass && s->byp_ops->bypass_txn;
+    } else {
+        s->lsu_txn = 0;
     }
+    s->txn_dec = 0;
     int sector = s->l1_sector || (bypass && s->p->core.coalesce_arch >= 40);
     if (is_atom) {
         /* lanes on the same bytes go in separate requests (coalesce_atomic.c); the access
@@ -535,6 +538,10 @@ static void lsu_feed(gms_sm *s, uint64_t now)
     uint32_t used = 0, first = s->txn_pos;
     while (s->txn_pos < s->ntxn) {
         gms_txn *t = &s->txn[s->txn_pos];
+        if (s->lsu_txn && s->txn_dec != s->txn_pos + 1) {   /* a per-transaction policy (PDP), once each */
+            s->lsu_bypass = s->byp_ops->bypass_txn(s->byp, s, s->lsu_warp, t->addr);
+            s->txn_dec = s->txn_pos + 1;
+        }
         if (s->lsu_bypass) {
             if (s->lsu_kind == GMS_MREQ_READ && s->p->l1d.bypass_slots &&
                 s->bypass_inflight >= s->p->l1d.bypass_slots) {
@@ -1452,24 +1459,6 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
     for (uint32_t i = 0; i < n; i++) if (sms[i]->l1) c[k++] = sms[i]->l1;
     if (k) gms_cache_report(c, k, "L1D", out);
     free(c);
-    if (n && sms[0]->mrpb) {   /* MRPB statistics only when it is on (docs/counters.md) */
-        gms_mrpb_stats t = {0};
-        for (uint32_t i = 0; i < n; i++) {
-            const gms_mrpb_stats *x = &sms[i]->mrpb->st;
-            t.requests += x->requests;
-            t.bypassed += x->bypassed;
-            t.full_stalls += x->full_stalls;
-            t.bank_stalls += x->bank_stalls;
-            t.switches += x->switches;
-            if (x->max_occupancy > t.max_occupancy) t.max_occupancy = x->max_occupancy;
-        }
-        gms_stat_u64(out, "gms_mrpb_requests", t.requests);
-        gms_stat_u64(out, "gms_mrpb_bypassed", t.bypassed);
-        gms_stat_u64(out, "gms_mrpb_full_stalls", t.full_stalls);
-        gms_stat_u64(out, "gms_mrpb_bank_stalls", t.bank_stalls);
-        gms_stat_u64(out, "gms_mrpb_queue_switches", t.switches);
-        gms_stat_u64(out, "gms_mrpb_max_occupancy", t.max_occupancy);
-    }
     if (n && sms[0]->to) gms_to_report(sms, n, out);   /* thread oversubscription */
     if (n && sms[0]->mrpb) {   /* MRPB statistics only when it is on (docs/counters.md) */
         gms_mrpb_stats t = {0};

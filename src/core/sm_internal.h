@@ -207,6 +207,8 @@ struct gms_sm {
     const struct gms_bypass_ops *byp_ops;   /* -gms_l1d_bypass, NULL for none */
     void *byp;                           /* its per-SM state */
     uint8_t lsu_observe;                 /* the LSU's load is shown to byp_ops->observe */
+    uint8_t lsu_txn;                     /* ... and decided per transaction (byp_ops->bypass_txn) */
+    uint32_t txn_dec;                    /* txn_pos + 1 of the transaction last decided */
     uint8_t swl_on;                      /* -gms_swl: only warps in swl_ok may issue */
     uint64_t swl_ok[MAX_WARPS / 64];
 };
