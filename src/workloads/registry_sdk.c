@@ -8,7 +8,8 @@ extern const gms_workload_ops gms_wl_sdk_blackscholes, gms_wl_sdk_scalarprod,
     gms_wl_sdk_sortingnetworks, gms_wl_sdk_fwt,
     gms_wl_sdk_mergesort, gms_wl_sdk_alignedtypes,
     gms_wl_sdk_asyncapi, gms_wl_sdk_sobolqrng,
-    gms_wl_sdk_binomialoptions, gms_wl_sdk_convtex;
+    gms_wl_sdk_binomialoptions, gms_wl_sdk_convtex,
+    gms_wl_sdk_radixsort;
 
 const gms_workload_ops *const gms_workloads_sdk[] = {
     &gms_wl_sdk_blackscholes, &gms_wl_sdk_scalarprod, &gms_wl_sdk_transpose,
@@ -17,6 +18,6 @@ const gms_workload_ops *const gms_workloads_sdk[] = {
     &gms_wl_sdk_fwt, &gms_wl_sdk_mergesort,
     &gms_wl_sdk_alignedtypes, &gms_wl_sdk_asyncapi,
     &gms_wl_sdk_sobolqrng, &gms_wl_sdk_binomialoptions,
-    &gms_wl_sdk_convtex,
+    &gms_wl_sdk_convtex, &gms_wl_sdk_radixsort,
     NULL,
 };

@@ -379,3 +379,23 @@ TEST(wl_sdk_convtex)
     PERTURBED_FAILS("convtex", 0, 0, "imageW=48", "imageH=36", "iterations=1");
     CHECK_EQ(fp_default("convtex"), 2ULL * 3072 * 3072 * 4);
 }
+
+TEST(wl_sdk_radixsort)
+{
+    gms_functional_result r;
+    /* 5000 pairs: 3 tiles of 2048 (the last 904: items 0..6 full, item 7 in warp 0 only);
+     * per digit pass (8): upsweep loads 64 + 64 + 29 warp rows of keys and stores 1 count
+     * row per tile; the scan loads and stores the 48 counts (2 warps); downsweep loads keys
+     * and values (2 x 157) and scatters both (2 x 157) */
+    SRUN_OK("radixsort", &r, "n=5000", "iterations=1");
+    CHECK_EQ(r.kernels, 8 * 3);
+    CHECK_EQ(r.blocks, 8 * (3 + 1 + 3));
+    CHECK_EQ(r.shadow_loads, 8 * (157 + 2 + 2 * 157));
+    CHECK_EQ(r.shadow_stores, 8 * (3 + 2 + 2 * 157));
+    /* two iterations, each from the unsorted data; 30 tiles: a scan of 480 counts */
+    SRUN_OK("radixsort", &r, "n=60000", "iterations=2", "uvm=1");
+    CHECK_EQ(r.kernels, 2 * 24);
+    SRUN_OK("radixsort", &r, "n=1000", "iterations=1", "repeat=2");
+    PERTURBED_FAILS("radixsort", 0, 0, "n=3000", "iterations=1");
+    CHECK_EQ(fp_default("radixsort"), 4ULL * 1048576 * 4 + 16 * 512 * 4);
+}
