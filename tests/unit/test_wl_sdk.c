@@ -4,6 +4,7 @@
 #include "test.h"
 #include "wl_test_util.h"
 #include "workloads/workload.h"
+#include "gpumemsim.h"
 #include <string.h>
 
 static int srun(const char *name, const char *const *kv, gms_functional_result *r, gms_error *e)
@@ -398,4 +399,63 @@ TEST(wl_sdk_radixsort)
     SRUN_OK("radixsort", &r, "n=1000", "iterations=1", "repeat=2");
     PERTURBED_FAILS("radixsort", 0, 0, "n=3000", "iterations=1");
     CHECK_EQ(fp_default("radixsort"), 4ULL * 1048576 * 4 + 16 * 512 * 4);
+}
+
+/* every SDK workload end to end through the timing model (the 28-SM configuration of the
+ * DL-MSHR/CART studies) at a small size, with uvm=0 and uvm=1: the run completes and the
+ * result verifies */
+static int timed(const char *name, const char *const *kv, double *insn)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = { 0 };
+    int rc = gms_params_load_file(p, "configs/dlmshr-28sm.config", &err) || gms_params_finalize(p, &err);
+    gms_workload_spec w = { name, NULL, kv, 1, NULL };
+    gms_sim *s = rc ? NULL : gms_sim_new(p, &w, &err);
+    rc = s ? gms_sim_run(s, &err) : -1;
+    double v = 0;
+    if (!rc) {
+        gms_stats_total(gms_sim_stats(s), "gms_workload_verified", &v);
+        gms_stats_total(gms_sim_stats(s), "gpu_tot_sim_insn", insn);
+    } else {
+        printf("    %s: %s\n", name, err.msg);
+    }
+    gms_sim_free(s);
+    gms_params_free(p);
+    return rc || v != 1;
+}
+
+TEST(wl_sdk_timing_end_to_end)
+{
+    static const struct { const char *name; const char *kv[4]; } runs[] = {
+        { "blackscholes", { "opt_n=4000", "iterations=2" } },
+        { "scalarprod", { "vectors=32", "elements=1024" } },
+        { "sdk-transpose", { "size_x=64", "size_y=64", "reps=0" } },
+        { "sdk-reduction", { "n=65536", "iterations=1" } },
+        { "quasirandom", { "N=4096", "iterations=0" } },
+        { "convsep", { "imageW=128", "imageH=64", "iterations=0" } },
+        { "scan", { "N=4096", "array_length=2048", "iterations=1" } },
+        { "sortingnetworks", { "N=4096" } },
+        { "fwt", { "log2Data=12", "log2Kernel=4" } },
+        { "mergesort", { "N=4096" } },
+        { "alignedtypes", { "mem_size=8192", "iterations=1" } },
+        { "asyncapi", { "n=8192" } },
+        { "sobolqrng", { "n_vectors=2000", "n_dimensions=4" } },
+        { "binomialoptions", { "opt_n=4", "num_steps=128" } },
+        { "convtex", { "imageW=64", "imageH=48", "iterations=1" } },
+        { "radixsort", { "n=4096", "iterations=1" } },
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
+        for (int uvm = 0; uvm < 2; uvm++) {
+            const char *kv[6] = { 0 };
+            int n = 0;
+            for (; n < 4 && runs[i].kv[n]; n++) kv[n] = runs[i].kv[n];
+            if (uvm) kv[n] = "uvm=1";
+            double insn = 0;
+            CHECK(timed(runs[i].name, kv, &insn) == 0);
+            CHECK(insn > 0);
+        }
+    /* and all of them are in the suite */
+    size_t n = 0;
+    for (size_t i = 0; i < gms_workload_count(); i++) n += !strcmp(gms_workload_at(i)->suite, "sdk");
+    CHECK_EQ(n, 16);
 }
