@@ -17,6 +17,11 @@
 
 /* ------------------------------------------------------------- per SM, per application */
 
+/* the request series (Fig. 32-34): requests per kernel in periods of GMS_CKE_SAMPLE_EVERY
+ * cycles, the first GMS_CKE_SAMPLES of them (the dissertation plots 100 of 1000 cycles) */
+#define GMS_CKE_SAMPLE_EVERY 1000
+#define GMS_CKE_SAMPLES 100
+
 typedef struct gms_cke_app_sm {
     /* MIL: in-flight global memory instructions (issued, not every request back) */
     uint32_t inflight, max_inflight;
@@ -31,6 +36,7 @@ typedef struct gms_cke_app_sm {
     /* statistics */
     uint64_t tinst, winst, minst, reqs, l1_acc, l1_miss, l1_rf, lsu_stall, denied;
     uint32_t peak_inflight;       /* most memory instructions in flight at once */
+    uint32_t req_t[GMS_CKE_SAMPLES];   /* requests in each of the first sample periods */
 } gms_cke_app_sm;
 
 struct gms_cke_mi_ops;
@@ -130,8 +136,8 @@ static inline int gms_cke_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_
     return !cs->mi->gate || cs->mi->gate(cs, app, is_mem, now);
 }
 void gms_cke_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint32_t threads, uint64_t now);
-/* a memory instruction of app reached the LSU with nreq requests */
-void gms_cke_requests(gms_cke_sm *cs, uint32_t app, uint32_t nreq);
+/* a memory instruction of app reached the LSU with nreq requests at core cycle now */
+void gms_cke_requests(gms_cke_sm *cs, uint32_t app, uint32_t nreq, uint64_t now);
 /* an in-flight memory instruction of app completed */
 static inline void gms_cke_mem_done(gms_cke_sm *cs, uint32_t app) { if (cs->a[app].inflight) cs->a[app].inflight--; }
 /* an L1D access of app: hit (0), miss (1) or reservation fail (2) */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #define APP_SPACING (1ULL << 36)
+
 #define ALLOC_BASE 0x7f0000000000ULL   /* frontend/program.c's GMS_ALLOC_BASE */
 
 typedef struct cke_app {
@@ -308,6 +309,18 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
     gms_stat_f64(st, "gms_cke_alu_util", (double)alu / (sm_cycles * c->g->p->core.num_sched_per_core));
     /* Fig. 34: requests of kernel 1 per request of kernel 0 (balanced: near 1) */
     if (c->napps >= 2) gms_stat_f64(st, "gms_cke_req_ratio", reqs[0] ? (double)reqs[1] / (double)reqs[0] : 0);
+    /* the series (Fig. 32-34): requests of each kernel in each of the first GMS_CKE_SAMPLES
+     * periods of GMS_CKE_SAMPLE_EVERY cycles, and kernel 1's per request of kernel 0 */
+    uint32_t ns = (uint32_t)(c->window / GMS_CKE_SAMPLE_EVERY);
+    if (ns > GMS_CKE_SAMPLES) ns = GMS_CKE_SAMPLES;
+    for (uint32_t j = 0; j < ns && !c->apps.alone; j++) {
+        uint64_t d[GMS_CKE_MAX_APPS] = {0};
+        for (uint32_t k = 0; k < c->napps; k++) {
+            for (uint32_t i = 0; i < c->g->n_sm; i++) d[k] += c->sms[i].a[k].req_t[j];
+            gms_stat_u64f(st, d[k], "gms_cke_app%u_requests_t[%u]", k, j);
+        }
+        gms_stat_f64f(st, d[0] ? (double)d[1] / (double)d[0] : 0, "gms_cke_req_ratio_t[%u]", j);
+    }
     if (c->apps.alone || !have_alone) return;
     gms_stat_f64(st, "gms_cke_stp", stp);
     gms_stat_f64(st, "gms_cke_antt", antt / c->napps);

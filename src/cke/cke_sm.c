@@ -33,10 +33,11 @@ void gms_cke_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint32_t threads, 
     if (cs->mi->issued) cs->mi->issued(cs, app, is_mem, now);
 }
 
-void gms_cke_requests(gms_cke_sm *cs, uint32_t app, uint32_t nreq)
+void gms_cke_requests(gms_cke_sm *cs, uint32_t app, uint32_t nreq, uint64_t now)
 {
     gms_cke_app_sm *a = &cs->a[app];
     a->reqs += nreq;
+    if (now < (uint64_t)GMS_CKE_SAMPLES * GMS_CKE_SAMPLE_EVERY) a->req_t[now / GMS_CKE_SAMPLE_EVERY] += nreq;
     a->req_iv += nreq;
     if (a->req_iv < cs->c->interval) return;
     /* Req/Minst of the interval, rounded to an integer >= 1 (QBMI's LCM needs integers) */

@@ -376,7 +376,7 @@ int gms_sm_cke_gate(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 
 /* the LSU took a global memory instruction of warp wi with s->ntxn requests: a store gets an
  * in-flight record too, so that its completion is seen */
-static inflight *cke_accept(gms_sm *s, uint32_t wi, inflight *f)
+static inflight *cke_accept(gms_sm *s, uint32_t wi, inflight *f, uint64_t now)
 {
     uint32_t app = cke_app_of(s, wi);
     if (!f) {
@@ -387,7 +387,7 @@ static inflight *cke_accept(gms_sm *s, uint32_t wi, inflight *f)
         for (int i = 0; i < GMS_MAX_DST; i++) f->dst[i] = GMS_REG_NONE;
     }
     f->app1 = (uint8_t)(app + 1);
-    gms_cke_requests(s->cke, app, s->ntxn);
+    gms_cke_requests(s->cke, app, s->ntxn, now);
     return f;
 }
 
@@ -497,7 +497,7 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
             sb_set(w, in->dst[i]);
         }
     }
-    if (s->cke) f = cke_accept(s, wi, f);
+    if (s->cke) f = cke_accept(s, wi, f, now);
     s->lsu_inf = f;
     s->lsu_busy = 1;
     s->lsu_warp = (uint16_t)wi;

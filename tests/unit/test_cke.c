@@ -126,7 +126,7 @@ TEST(cke_dmil_gate_limits_inflight)
     gms_cke_sm_init(&cs, &c, 2, gms_cke_mi_at(c.mi_idx), NULL);
     for (int i = 0; i < 24; i++) { CHECK(gms_cke_gate(&cs, 1, 1, 10)); gms_cke_issued(&cs, 1, 1, 32, 10); }
     for (int i = 0; i < 3077; i++) gms_cke_l1(&cs, 1, 2);
-    gms_cke_requests(&cs, 1, 1024);          /* the interval ends: 24 / (3077 >> 10) = 8 */
+    gms_cke_requests(&cs, 1, 1024, 20);          /* the interval ends: 24 / (3077 >> 10) = 8 */
     CHECK_EQ(cs.a[1].limit, 8u);
     CHECK(!gms_cke_gate(&cs, 1, 1, 11));     /* 24 in flight */
     CHECK(gms_cke_gate(&cs, 1, 0, 11));      /* compute instructions go on */
@@ -134,7 +134,7 @@ TEST(cke_dmil_gate_limits_inflight)
     for (int i = 0; i < 17; i++) gms_cke_mem_done(&cs, 1);
     CHECK(gms_cke_gate(&cs, 1, 1, 12));      /* 7 in flight */
     /* an interval under one fail per request lifts the limit */
-    gms_cke_requests(&cs, 1, 1024);
+    gms_cke_requests(&cs, 1, 1024, 20);
     CHECK_EQ(cs.a[1].limit, 0u);
 }
 
