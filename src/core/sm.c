@@ -150,6 +150,7 @@ static void release_barrier(gms_sm *s, block_slot *b)
         w->state = W_ACTIVE;
         cand_on(s, b->first_warp + i);
     }
+    if (s->swl_on) gms_swl_update(s);
 }
 
 static void maybe_finish_warp(gms_sm *s, uint32_t wi)
@@ -1000,6 +1001,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         b->at_barrier++;
         s->ctr->barrier_waits++;
         if (b->at_barrier == b->live) release_barrier(s, b);
+        if (s->swl_on) gms_swl_update(s);   /* a waiting warp gives its SWL place up */
         break;
     }
     default: {

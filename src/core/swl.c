@@ -13,8 +13,10 @@ void gms_swl_update(gms_sm *s)
         uint32_t taken = 0;
         for (uint32_t j = 0; j < q->n && taken < k; j++) {
             uint32_t wi = q->order[j];
-            uint8_t st = s->w[wi].state;
-            if (st == W_DONE || st == W_FREE || st == W_FINISHING) continue;   /* done_exit: sorted last */
+            /* GPGPU-Sim sorts done_exit() and waiting() warps (exited, at a barrier) last: only
+             * warps that may issue take one of the K places (else K warps at a barrier whose
+             * other warps are not among the K would wait forever) */
+            if (s->w[wi].state != W_ACTIVE) continue;
             s->swl_ok[wi >> 6] |= 1ULL << (wi & 63);
             taken++;
         }
