@@ -73,6 +73,9 @@ static int pbl_cmp_int(const pbl_def *def, int k, const void *got, const void *w
         if (def->arrs[k].type == PBL_U16) {
             g = ((const uint16_t *)got)[i];
             w = ((const uint16_t *)want)[i];
+        } else if (def->arrs[k].type == PBL_U8) {
+            g = ((const uint8_t *)got)[i];
+            w = ((const uint8_t *)want)[i];
         } else {
             g = ((const uint32_t *)got)[i];
             w = ((const uint32_t *)want)[i];

@@ -20,13 +20,13 @@
 #define PBL_MAX_DIMS 8
 #define PBL_MAX_ARRS 12
 
-enum { PBL_F32 = 0, PBL_U32, PBL_U16 };
+enum { PBL_F32 = 0, PBL_U32, PBL_U16, PBL_U8 };
 
 typedef struct pbl_arr_def {
     const char *name;
     int copy_in, copy_out;   /* cudaMemcpy H2D before the kernels / D2H after */
     int check;               /* compared with the CPU reference by verify */
-    int type;                /* PBL_F32, PBL_U32 (any 4-byte integer), PBL_U16 */
+    int type;                /* PBL_F32, PBL_U32 (any 4-byte integer), PBL_U16, PBL_U8 */
     int host;                /* 1: host-only data of the program (no device allocation) */
 } pbl_arr_def;
 
@@ -64,7 +64,7 @@ int pbl_verify(void *state, gms_error *err);
 void pbl_destroy(void *state);
 uint64_t pbl_footprint(const pbl_def *def, const gms_wl_args *a);
 
-static inline size_t pbl_esize(int type) { return type == PBL_U16 ? 2 : 4; }
+static inline size_t pbl_esize(int type) { return type == PBL_U16 ? 2 : type == PBL_U8 ? 1 : 4; }
 #define PBL_F(s, k) ((float *)(s)->h[k])
 #define PBL_I(s, k) ((int32_t *)(s)->h[k])
 #define PBL_U(s, k) ((uint32_t *)(s)->h[k])

@@ -40,6 +40,21 @@ static void perturbed(const char *name, const char *const *kv, uint64_t st_back,
     }
 }
 
+/* the nth store and the nth load (1-based) moved by 4 bytes must each fail the run */
+static void perturbed_nth(const char *name, const char *const *kv, uint64_t nst, uint64_t nld)
+{
+    gms_functional_result r;
+    gms_error e;
+    if (frun(name, kv, nst, 0, &r, &e) == 0) {
+        printf("    %s: store %llu moved by 4 bytes still verifies\n", name, (unsigned long long)nst);
+        CHECK(0);
+    }
+    if (frun(name, kv, 0, nld, &r, &e) == 0) {
+        printf("    %s: load %llu moved by 4 bytes still verifies\n", name, (unsigned long long)nld);
+        CHECK(0);
+    }
+}
+
 /* One timing run on gtx1080ti: verified, and the same warp instructions as the functional
  * run. Returns thread instructions per L2 miss (spec 000a Table 2.3's M/C measure). */
 static double timed(const char *name, const char *const *kv)
@@ -225,4 +240,43 @@ TEST(wl_parboil_mriq)
     gms_wl_args_free(a);
     const char *kt[] = { "numX=2048", "numK=64", NULL };
     CHECK(timed("mri-q", kt) > 0);
+}
+
+TEST(wl_parboil_histo)
+{
+    /* a narrow spread: bins pass 255 in the shared sub-histograms (the overflow bookkeeping)
+     * and saturate in the result */
+    const char *kv[] = { "width=100", "height=512", "hwidth=28", "hheight=880", "iters=2", "sigma=3", NULL };
+    WL_RUN_BOTH("histo", kv, 7);
+    /* 996 x 272: every prescan thread samples, so the range [min, max] is real (several main
+     * kernel rows, the global path for the outliers) */
+    const char *kv2[] = { "width=996", "height=272", "hheight=1024", "iters=1", "sigma=20", "repeat=2", NULL };
+    WL_RUN_BOTH("histo", kv2, 7);
+    /* 100 x 32 pixels: the prescan's threads past the 1/8 sample have no element, their mean is
+     * 0/0 and the range CUDA's float->uint makes of NaN is [0, 0]: per iteration 64 prescan
+     * blocks, 32/16 intermediates blocks, 14 x 1 main blocks, 42 final blocks */
+    gms_functional_result r;
+    gms_error e = {0};
+    const char *k1[] = { "width=100", "height=32", "hwidth=28", "hheight=880", "iters=2", NULL };
+    REQUIRE(gms_workload_run_functional(gms_workload_find("histo"), k1, 1, &r, &e) == 0);
+    CHECK_EQ(r.kernels, 8);
+    CHECK_EQ(r.blocks, 2 * (64 + 2 + 14 + 42));
+    /* histo's last stores and loads write and read zero bins (the final kernel's upper region,
+     * the sub-histograms' empty words): move its first mapping store instead (store 129,
+     * after the prescan's 64 x 2 range atomics: lane 0's element keeps 0) and its first load
+     * (the prescan's first sample: lane 0 reads its neighbour's value) */
+    const char *kp[] = { "width=100", "height=512", "hwidth=28", "hheight=880", "iters=1", NULL };
+    perturbed_nth("histo", kp, 129, 1);
+    /* default footprint: the pitched input and the mappings (996 x 1040), ranges, and the
+     * width x histo_height buffers of 4, 2, 4 and 1 bytes */
+    const gms_workload_ops *o = gms_workload_find("histo");
+    gms_wl_args *a = NULL;
+    REQUIRE(gms_wl_args_parse(o, NULL, 1, &a, &e) == 0);
+    CHECK_EQ(o->footprint(a), 2ull * 996 * 1040 * 4 + 8 + 996ull * 4096 * (4 + 2 + 4 + 1));
+    gms_wl_args_free(a);
+    const char *k2[] = { "hwidth=30", NULL };
+    CHECK(gms_workload_run_functional(o, k2, 1, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "hwidth=30");
+    const char *kt[] = { "width=100", "height=64", "hwidth=28", "hheight=880", "iters=1", "sigma=3", NULL };
+    CHECK(timed("histo", kt) > 0);
 }
