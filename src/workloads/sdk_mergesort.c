@@ -596,7 +596,7 @@ const gms_workload_ops gms_wl_sdk_mergesort = {
     .name = "mergesort",
     .suite = "sdk",
     .domain = "sorting",
-    .ri = "R",
+    .ri = "-",
     .summary = "MS: stable merge sort of key/value pairs: shared-memory chunk sorts, sample ranks by global binary "
                "search, interval merges",
     .params = ms_params,

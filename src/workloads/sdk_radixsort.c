@@ -324,7 +324,7 @@ const gms_workload_ops gms_wl_sdk_radixsort = {
     .name = "radixsort",
     .suite = "sdk",
     .domain = "sorting",
-    .ri = "R",
+    .ri = "-",
     .summary = "RST: thrust::sort_by_key as an LSD radix sort with CUB's pass structure (upsweep counts, scan, "
                "scatter), 4-bit digits",
     .params = rst_params,

@@ -269,7 +269,7 @@ const gms_workload_ops gms_wl_sdk_scan = {
     .name = "scan",
     .suite = "sdk",
     .domain = "parallel primitive",
-    .ri = "R",
+    .ri = "-",
     .summary = "SCN: exclusive prefix sums of large arrays: block scans (uint4 + shared-memory warp scans), "
                "block totals, uniform update",
     .params = scn_params,
