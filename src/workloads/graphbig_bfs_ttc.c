@@ -46,8 +46,8 @@ static int k_bfs(const rw_kernel *k, rw_wgen *ws, gms_error *err)
         RW_LANES(x, me, l, t) if (vpl[dst[l]] == GB_INF) { mw |= 1u << l; val[l] = curr + 1; }
         uint8_t c = rw_int(x, 0x78, me, rv, GMS_REG_NONE);
         rw_bra(x, 0x80, me, c);
-        gb_st(s, w, 0x88, mw, VPL, 4, dst, val, w->r3, c);
-        gb_st1(s, w, 0x90, mw, CHG, 1, 0, 1, GMS_REG_NONE);
+        gb_st1(s, w, 0x88, mw, CHG, 1, 0, 1, GMS_REG_NONE);   /* *changed = true; vplist[vid] = curr + 1 */
+        gb_st(s, w, 0x90, mw, VPL, 4, dst, val, w->r3, c);
         rw_bra(x, 0x98, w->act, w->r3);
         WL_GEN_YIELD(&ws->g);
     }
