@@ -2,7 +2,6 @@
  * not polled (the register release re-arms it), and an SM with nothing to do goes idle and
  * is woken by its next register-release event, a reply, a translation or a new block. */
 #include "core/sm_internal.h"
-#include "mem/mrpb.h"
 #include "core/thread_oversub.h"
 #include "mem/mrpb.h"
 #include "core/bypass_policy.h"
@@ -1462,24 +1461,6 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
     for (uint32_t i = 0; i < n; i++) if (sms[i]->l1) c[k++] = sms[i]->l1;
     if (k) gms_cache_report(c, k, "L1D", out);
     free(c);
-    if (n && sms[0]->mrpb) {   /* MRPB statistics only when it is on (docs/counters.md) */
-        gms_mrpb_stats t = {0};
-        for (uint32_t i = 0; i < n; i++) {
-            const gms_mrpb_stats *x = &sms[i]->mrpb->st;
-            t.requests += x->requests;
-            t.bypassed += x->bypassed;
-            t.full_stalls += x->full_stalls;
-            t.bank_stalls += x->bank_stalls;
-            t.switches += x->switches;
-            if (x->max_occupancy > t.max_occupancy) t.max_occupancy = x->max_occupancy;
-        }
-        gms_stat_u64(out, "gms_mrpb_requests", t.requests);
-        gms_stat_u64(out, "gms_mrpb_bypassed", t.bypassed);
-        gms_stat_u64(out, "gms_mrpb_full_stalls", t.full_stalls);
-        gms_stat_u64(out, "gms_mrpb_bank_stalls", t.bank_stalls);
-        gms_stat_u64(out, "gms_mrpb_queue_switches", t.switches);
-        gms_stat_u64(out, "gms_mrpb_max_occupancy", t.max_occupancy);
-    }
     if (n && sms[0]->to) gms_to_report(sms, n, out);   /* thread oversubscription */
     if (n && sms[0]->mrpb) {   /* MRPB statistics only when it is on (docs/counters.md) */
         gms_mrpb_stats t = {0};
