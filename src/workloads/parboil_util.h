@@ -17,7 +17,7 @@
 #include "workloads/wl_util.h"
 #include "workloads/wl_clamp.h"
 
-#define PBL_MAX_DIMS 8
+#define PBL_MAX_DIMS 16
 #define PBL_MAX_ARRS 12
 
 enum { PBL_F32 = 0, PBL_U32, PBL_U16, PBL_U8 };

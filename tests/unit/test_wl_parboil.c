@@ -280,3 +280,24 @@ TEST(wl_parboil_histo)
     const char *kt[] = { "width=100", "height=64", "hwidth=28", "hheight=880", "iters=1", "sigma=3", NULL };
     CHECK(timed("histo", kt) > 0);
 }
+
+TEST(wl_parboil_cutcp)
+{
+    const char *kv[] = { "atoms=60", "box=4", "cutoff=4", NULL };
+    WL_RUN_BOTH("cutcp", kv, 7);
+    const char *kv2[] = { "atoms=200", "box=7", "cutoff=5", "repeat=2", NULL };
+    WL_RUN_BOTH("cutcp", kv2, 7);
+    /* a 4 A box padded by 0.5 A: 11 lattice points a side, 2 regions of 8: 2 z-plane launches
+     * of 2 x 2 blocks */
+    gms_functional_result r;
+    gms_error e = {0};
+    REQUIRE(gms_workload_run_functional(gms_workload_find("cutcp"), kv, 1, &r, &e) == 0);
+    CHECK_EQ(r.kernels, 2);
+    CHECK_EQ(r.blocks, 8);
+    /* its last loads (and its first 24) fetch bins of the empty padding ring around the atoms
+     * (zeros, like their neighbours): move load 25, the first that reads a bin holding atoms
+     * (of the 224; 25-28, 35, 47, 48, ... do), and the last store */
+    perturbed_nth("cutcp", kv, r.shadow_stores, 25);
+    const char *kt[] = { "atoms=100", "box=6", "cutoff=4", NULL };
+    CHECK(timed("cutcp", kt) > 0);
+}
