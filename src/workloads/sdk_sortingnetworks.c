@@ -27,7 +27,7 @@ typedef struct sn_st {
 } sn_st;
 
 static const gms_wl_param sn_params[] = {
-    { "N", "1048576", "keys in all (a multiple of 1024 and of array_length)" },
+    { "N", "1048576", "keys in all (a multiple of 1024 and of array_length; a power of two when array_length=0)" },
     { "array_length", "0", "keys per array (a power of two >= 2; 0: N, one array)" },
     { "dir", "0", "1 ascending, 0 descending (the sample's DIR)" },
     { "scale", "1", "multiplies N" },
@@ -37,12 +37,20 @@ static const gms_wl_param sn_params[] = {
 
 static int sn_sizes(const gms_wl_args *a, uint64_t *N, uint64_t *len, gms_error *err)
 {
-    if (wl_clamp_scaled(a, "sortingnetworks", "N", SSL, SSL, 1ULL << 31, N, err)) return -1;
     *len = gms_wl_u64(a, "array_length");
-    if (!*len) *len = *N;
-    if (*len < 2 || (*len & (*len - 1)) || *N % *len)
-        return gms_err(err, "workload sortingnetworks: array_length=%llu must be a power of two >= 2 dividing N=%llu",
-                       (unsigned long long)*len, (unsigned long long)*N);
+    if (*len && (*len < 2 || (*len & (*len - 1))))
+        return gms_err(err, "workload sortingnetworks: array_length=%llu must be a power of two >= 2 (or 0: N)",
+                       (unsigned long long)*len);
+    uint64_t mult = *len > SSL ? *len : SSL;
+    if (wl_clamp_scaled(a, "sortingnetworks", "N", mult, mult, 1ULL << 31, N, err)) return -1;
+    if (*len) return 0;
+    /* one array of N: N must be a power of two; a scaled N is rounded down to one */
+    uint64_t p = SSL;
+    while (p * 2 <= *N) p *= 2;
+    if (p != *N && gms_wl_f64(a, "scale") == 1.0)
+        return gms_err(err, "workload sortingnetworks: N=%llu must be a power of two with array_length=0",
+                       (unsigned long long)*N);
+    *N = *len = p;
     return 0;
 }
 

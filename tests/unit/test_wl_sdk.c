@@ -227,6 +227,12 @@ TEST(wl_sdk_sortingnetworks)
     const char *bad[] = { "N=4096", "array_length=100", NULL };
     CHECK(srun("sortingnetworks", bad, &r, &e) != 0);
     CHECK_CONTAINS(e.msg, "array_length=100");
+    const char *bad2[] = { "N=3072", NULL };   /* one array of 3072: not a power of two */
+    CHECK(srun("sortingnetworks", bad2, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "N=3072");
+    /* a scaled N is rounded down to a power of two: 1048576 * 0.003 = 3145.7 -> 2048 (3 launches) */
+    SRUN_OK("sortingnetworks", &r, "scale=0.003");
+    CHECK_EQ(r.kernels, 3);
     CHECK_EQ(fp_default("sortingnetworks"), 4ULL * 1048576 * 4);
 }
 
@@ -458,4 +464,22 @@ TEST(wl_sdk_timing_end_to_end)
     size_t n = 0;
     for (size_t i = 0; i < gms_workload_count(); i++) n += !strcmp(gms_workload_at(i)->suite, "sdk");
     CHECK_EQ(n, 16);
+}
+
+/* issue 19: every workload runs and verifies at scale=0.01 (the iteration counts, which scale
+ * does not touch, cut down to keep the test quick) with uvm=0 and uvm=1 */
+TEST(wl_sdk_scale_0_01)
+{
+    static const struct { const char *name; const char *kv[3]; } runs[] = {
+        { "blackscholes", { "iterations=1" } }, { "scalarprod", { NULL } }, { "sdk-transpose", { "reps=0" } },
+        { "sdk-reduction", { "iterations=1" } }, { "quasirandom", { "iterations=0" } }, { "convsep", { "iterations=0" } },
+        { "scan", { "iterations=1" } }, { "sortingnetworks", { NULL } }, { "fwt", { NULL } }, { "mergesort", { NULL } },
+        { "alignedtypes", { "iterations=1", "type=3" } }, { "asyncapi", { NULL } }, { "sobolqrng", { NULL } },
+        { "binomialoptions", { "num_steps=256" } }, { "convtex", { "iterations=1" } }, { "radixsort", { "iterations=1" } },
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        const char *kv[5] = { "scale=0.01" };
+        for (int j = 0; j < 3 && runs[i].kv[j]; j++) kv[j + 1] = runs[i].kv[j];
+        WL_RUN_BOTH(runs[i].name, kv, 13);
+    }
 }
