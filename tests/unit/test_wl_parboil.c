@@ -304,3 +304,29 @@ TEST(wl_parboil_cutcp)
     const char *kt[] = { "atoms=100", "box=6", "cutoff=4", NULL };
     CHECK(timed("cutcp", kt) > 0);
 }
+
+TEST(wl_parboil_sad)
+{
+    const char *kv[] = { "width=32", "height=32", NULL };
+    WL_RUN_BOTH("sad", kv, 7);
+    const char *kv2[] = { "width=48", "height=16", "repeat=2", NULL };
+    WL_RUN_BOTH("sad", kv2, 7);
+    /* 32 x 32: mb_sad_calc 8 x 8 blocks of 61 threads. Warp 0: 8, 16 lanes copy the block
+     * (IMAD, LDG.U16, STS), BAR, 6 iterations of 142 (per row 4 LDS + 6 TEX + 12 x (IADD,
+     * IABS-add); 3 STS; IADD3 ISETP BRA), BAR, IMAD, 9 x (LDS.64, STG.64, IADD3 ISETP BRA),
+     * EXIT = 912; warp 1 (29 threads) the same without the copies = 863. larger_sad_calc_8:
+     * 2 x 2 blocks of 4 warps, larger_sad_calc_16: 2 x 2 blocks of 1, each warp 11 + 18 x 17
+     * (ISETP, BRA, 4 LDG, 5 x (IADD, STG), IADD) + ISETP BRA + EXIT = 320 */
+    gms_functional_result r;
+    gms_error e = {0};
+    REQUIRE(gms_workload_run_functional(gms_workload_find("sad"), kv, 1, &r, &e) == 0);
+    CHECK_EQ(r.kernels, 3);
+    CHECK_EQ(r.warp_insts, 64 * (912 + 863) + 16 * 320 + 4 * 320);
+    perturbed("sad", kv, 0, 0);
+    const gms_workload_ops *o = gms_workload_find("sad");
+    gms_wl_args *a = NULL;
+    REQUIRE(gms_wl_args_parse(o, NULL, 1, &a, &e) == 0);
+    CHECK_EQ(o->footprint(a), (99ull * 41 * 1096 + 2 * 176 * 144) * 2);
+    gms_wl_args_free(a);
+    CHECK(timed("sad", kv) > 0);
+}
