@@ -103,7 +103,7 @@ TEST(wl_sdk_transpose)
     CHECK_EQ(r.shadow_stores, 6 * 2 * 6 * 8);
     /* each kernel alone is verified (the copies as copies) at a second size, uvm=0 and 1 */
     for (int k = 1; k <= 6; k++) {
-        char kern[16];
+        char kern[32];
         snprintf(kern, sizeof kern, "kernel=%d", k);
         SRUN_OK("sdk-transpose", &r, "size_x=32", "size_y=64", "reps=0", kern);
         CHECK_EQ(r.kernels, 1);
