@@ -66,16 +66,43 @@ static int sizes(const gms_wl_args *a, uint64_t v[5], gms_error *err)
     return 0;
 }
 
-/* knodes of a tree over n keys: an upper bound for the footprint (build() fills every node
- * at least half: order/2 keys per leaf, order/2 children per inner node) */
-static uint64_t max_nodes(uint64_t n, uint64_t order)
+/* The tree's shape, level by level from the leaves: cnt[l] nodes on level l, node j holding
+ * fill[l][j] keys (leaves) or children (inner nodes), each between half full and full,
+ * uniformly at random; the root takes every node of the level below. fill may be NULL (the
+ * node count only, for the footprint: the same random draws). Returns the number of levels. */
+static uint64_t shape(uint64_t n, uint64_t order, gms_rng *r, uint32_t **fill, uint64_t *cnt)
 {
-    uint64_t tot = 0, lv = (n + order / 2 - 1) / (order / 2);
+    uint64_t nl = 0, lo = order / 2, hi = order - 1, items = n;   /* keys per leaf */
     for (;;) {
-        tot += lv;
-        if (lv <= 1) break;
-        lv = (lv + order / 2 - 1) / (order / 2);
+        uint32_t *f = fill ? wl_malloc(items, 4) : NULL;
+        uint64_t m = 0, left = items;
+        while (left) {
+            uint64_t k = lo + gms_rng_below(r, hi - lo + 1);
+            /* the last node takes what is left; a rest below half full is not left behind */
+            if (k >= left) k = left;
+            else if (left - k < lo) k = left <= hi ? left : left - lo;
+            if (f) f[m] = (uint32_t)k;
+            m++;
+            left -= k;
+        }
+        if (fill) fill[nl] = f;
+        cnt[nl++] = m;
+        if (m == 1) break;
+        items = m;
+        lo = order / 2;   /* children per inner node */
+        hi = order;
+        if (m <= hi) lo = hi = m;
     }
+    return nl;
+}
+
+/* knodes of the tree create() builds (its first random draws are the shape's) */
+static uint64_t node_count(uint64_t n, uint64_t order, uint64_t seed)
+{
+    gms_rng r;
+    gms_rng_seed(&r, seed);
+    uint64_t cnt[64], tot = 0, nl = shape(n, order, &r, NULL, cnt);
+    for (uint64_t l = 0; l < nl; l++) tot += cnt[l];
     return tot;
 }
 
@@ -84,7 +111,7 @@ static uint64_t footprint(const gms_wl_args *a)
     gms_error e;
     uint64_t v[5];
     if (sizes(a, v, &e)) return 0;
-    return max_nodes(v[0], v[4]) * 4 * (2 * v[4] + 5) + 4 * v[0] + v[1] * 24 + v[2] * 48;
+    return node_count(v[0], v[4], gms_wl_seed(a)) * 4 * (2 * v[4] + 5) + 4 * v[0] + v[1] * 24 + v[2] * 48;
 }
 
 #define KN_KEYS(s, i) ((int32_t *)((s)->kn + (i) * (s)->ksz + 4 + 4 * ((s)->order + 1)))
@@ -94,30 +121,10 @@ static uint64_t footprint(const gms_wl_args *a)
  * fill[l][j] = children (inner) or keys (leaf) of node j of level l (0 = leaves). */
 static void build(bt *s, gms_rng *r)
 {
-    uint64_t order = s->order, nl = 0;
+    uint64_t order = s->order;
     uint32_t **fill = gms_xcalloc(64, sizeof *fill);   /* levels: at most log2(records) + 1 */
     uint64_t *cnt = gms_xcalloc(64, sizeof *cnt);
-    uint64_t lo = order / 2, hi = order - 1;   /* keys per leaf */
-    uint64_t items = s->n;
-    for (;;) {
-        uint32_t *f = wl_malloc(items, 4);
-        uint64_t m = 0, left = items;
-        while (left) {
-            uint64_t k = lo + gms_rng_below(r, hi - lo + 1);
-            /* the last node takes what is left; a rest below half full is not left behind */
-            if (k >= left) k = left;
-            else if (left - k < lo) k = left <= hi ? left : left - lo;
-            f[m++] = (uint32_t)k;
-            left -= k;
-        }
-        fill[nl] = f;
-        cnt[nl++] = m;
-        if (m == 1) break;
-        items = m;
-        lo = order / 2;   /* children per inner node */
-        hi = order;
-        if (m <= hi) lo = hi = m;   /* the root takes every node of the level below */
-    }
+    uint64_t nl = shape(s->n, order, r, fill, cnt);
     s->height = (uint32_t)(nl - 1);
     s->nn = 0;
     for (uint64_t l = 0; l < nl; l++) s->nn += cnt[l];
