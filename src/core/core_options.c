@@ -57,6 +57,10 @@ static const gms_option core_opts[] = {
     C("gms_l1d_bypass", GMS_OPT_STRING, l1d_bypass, "none",
       "L1D bypass policy: which warps/blocks' global loads go around the L1D (gpumemsim list policies; docs/mdb.md)"),
     C("gms_bypass_l", GMS_OPT_U32, bypass_l, "8", "-gms_l1d_bypass static: the first L warps (one block resident) or blocks of each SM use the L1D"),
+    C("gms_ccws", GMS_OPT_BOOL, ccws, "0", "CCWS: warps whose lost-locality scores fall below the cutoff may not issue global loads (docs/mdb.md)"),
+    C("gms_ccws_vta", GMS_OPT_U32, ccws_vta, "8", "CCWS: victim tag array entries per warp"),
+    C("gms_ccws_kthrottle", GMS_OPT_U32, ccws_k, "32", "CCWS: score added at a victim-tag hit (lost intra-warp locality)"),
+    C("gms_ccws_base", GMS_OPT_U32, ccws_base, "100", "CCWS: each warp's base score; the cutoff is base x active warps"),
     C("gms_swl", GMS_OPT_U32, swl, "0", "static warp limiting: each scheduler issues from its K oldest warps only; 0 = no limit"),
     C("gms_mdb_period", GMS_OPT_U32, mdb_period, "1000", "MDB: L1D-eligible accesses between two decisions"),
     C("gms_mdb_e", GMS_OPT_DOUBLE, mdb_e, "0.5", "MDB: E, the weight of a reservation failure against a hit"),
@@ -203,6 +207,7 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (so->configure && so->configure(c, *args ? args + 1 : args, err)) return -1;
 
     if (!gms_bypass_find(c->l1d_bypass)) return gms_reg_unknown(&gms_l1d_bypass_reg, c->l1d_bypass, err);
+    if (c->ccws && c->ccws_vta == 0) return gms_err(err, "-gms_ccws_vta: must be at least 1");
     if (c->mdb_period == 0) return gms_err(err, "-gms_mdb_period: must be at least 1");
     if (c->mdb_sample == 0) return gms_err(err, "-gms_mdb_sample: must be at least 1");
     if (c->mdb_calcs == 0 || c->mdb_calcs > GMS_MDB_MAX_CALC)
@@ -299,6 +304,9 @@ static void core_dump(const gms_params *p, FILE *out)
                     c->mdb_start[0] == 'b' ? "all bypass" : "all L1D");
         fprintf(out, "\n");
     }
+    if (c->ccws)
+        fprintf(out, "CCWS: %u victim tags per warp, +%u per lost-locality hit, base score %u\n", c->ccws_vta, c->ccws_k,
+                c->ccws_base);
     if (c->swl) fprintf(out, "Static warp limiting: each scheduler issues from its %u oldest warps\n", c->swl);
     if (c->adaptive_cache_config)
         fprintf(out, "L1D/shared carve-out: adaptive, %u KiB unified per SM; at each launch the L1D gets the unified "

@@ -45,6 +45,8 @@ typedef struct gms_core_params {
     char l1d_bypass[GMS_OPT_STRLEN];           /* -gms_l1d_bypass: none | mdb-local | mdb-global | ... */
     uint32_t swl;                              /* -gms_swl: issuing warps per scheduler (SWL), 0 = no limit */
     uint32_t bypass_l;                         /* -gms_bypass_l: warps/blocks using the L1D under 'static' */
+    int ccws;                                  /* -gms_ccws: cache-conscious wavefront scheduling */
+    uint32_t ccws_vta, ccws_k, ccws_base;      /* -gms_ccws_vta, _kthrottle, _base */
     uint32_t mdb_period;                       /* -gms_mdb_period: L1D-eligible accesses between decisions */
     double mdb_e;                              /* -gms_mdb_e: weight of a reservation failure */
     uint32_t mdb_sample;                       /* -gms_mdb_sample: shadow tags sample 1 of N sets */

@@ -6,6 +6,7 @@
 #include "mem/mrpb.h"
 #include "core/bypass_policy.h"
 #include "core/swl.h"
+#include "core/ccws.h"
 #include "uvm/uvm.h"
 #include "workloads/classify.h"
 #include "frontend/warp_refill.h"
@@ -452,6 +453,7 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     /* -gms_l1d_bypass: a global load the L1D could serve; the policy sees its transactions
      * on either path and may send it around the L1D */
     s->lsu_observe = 0;
+    s->lsu_ccws = s->ccws && !bypass && in->mem == GMS_MEM_LD_GLOBAL;
     if (s->byp_ops && !bypass && in->mem == GMS_MEM_LD_GLOBAL) {
         s->lsu_observe = s->byp_ops->observe != NULL;
         bypass = s->byp_ops->bypass(s->byp, s, wi);
@@ -608,6 +610,7 @@ static void lsu_feed(gms_sm *s, uint64_t now)
             }
         }
         if (s->lsu_observe) s->byp_ops->observe(s->byp, s, s->lsu_warp, r->addr, now);
+        if (s->lsu_ccws) gms_ccws_observe(s, s->lsu_warp, r->addr);
         s->txn_pos++;
         if (g->uvm_on && !gms_uvm_translate(g->uvm, s->id, r, now)) continue;
         txn_translated(s, r, now);
@@ -1413,7 +1416,8 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->byp_ops = gms_bypass_find(p->core.l1d_bypass);
     if (s->byp_ops && !s->byp_ops->bypass) s->byp_ops = NULL;   /* "none" */
     if (s->byp_ops && s->byp_ops->sm_new) s->byp = s->byp_ops->sm_new(s);
-    s->swl_on = p->core.swl != 0;
+    s->swl_on = p->core.swl != 0 || p->core.ccws;   /* (CCWS re-sorts when SWL would) */
+    if (p->core.ccws && s->l1) s->ccws = gms_ccws_new(s);
     snprintf(s->name, sizeof s->name, "SM%u", id);
     s->comp = gms_engine_add(g->eng, GMS_DOM_CORE, s->name, sm_tick, sm_stuck, s);
     gms_engine_mark_parallel(s->comp);
@@ -1435,6 +1439,7 @@ void gms_sm_free(gms_sm *s)
     if (s->l1) gms_cache_free(s->l1);
     gms_mrpb_free(s->mrpb);
     if (s->byp_ops && s->byp_ops->sm_free) s->byp_ops->sm_free(s->byp);
+    gms_ccws_free(s->ccws);
     free(s->oc);
     free(s);
 }
@@ -1489,6 +1494,7 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
         free(inf);
     }
     if (n && sms[0]->byp_ops && sms[0]->byp_ops->report) sms[0]->byp_ops->report(sms, n, out);
+    if (n && sms[0]->ccws) gms_ccws_report(sms, n, out);
 }
 
 uint64_t gms_sm_max_remaining(const gms_sm *s, const gms_kernel *k)

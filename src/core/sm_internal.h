@@ -211,6 +211,9 @@ struct gms_sm {
     uint32_t txn_dec;                    /* txn_pos + 1 of the transaction last decided */
     uint8_t swl_on;                      /* -gms_swl: only warps in swl_ok may issue */
     uint64_t swl_ok[MAX_WARPS / 64];
+    struct gms_ccws *ccws;               /* -gms_ccws (ccws.h), or NULL */
+    uint8_t lsu_ccws;                    /* the LSU's load is shown to CCWS */
+    uint64_t ccws_barred[MAX_WARPS / 64];   /* warps CCWS keeps from issuing global loads */
 };
 
 /* ---------------------------------------------------------------- helpers */
@@ -351,6 +354,7 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
     if (s->op_busy >> in->op & 1) return 0;   /* this op class already found busy this cycle */
     if (in->op == GMS_OP_MEM) {
         if (!lsu_free) { park(s, wi, GMS_OP_MEM); return 0; }
+        if (s->ccws && in->mem == GMS_MEM_LD_GLOBAL && (s->ccws_barred[wi >> 6] >> (wi & 63) & 1)) return 0;
     } else {
         if (s->oc_slot_mask[sched_of(s, wi)] >> in->op & 1u) {
             park(s, wi, in->op);   /* its ID_OC slot is taken */

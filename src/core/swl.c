@@ -1,12 +1,17 @@
 /* SWL: see swl.h. The allowed warps are a bit set the issue test reads (gms_sm_can_issue). */
 #include "core/swl.h"
 #include "core/sm_internal.h"
+#include "core/ccws.h"
 #include <string.h>
 
 void gms_swl_update(gms_sm *s)
 {
     uint32_t k = s->p->core.swl;
-    if (!k) return;
+    if (s->ccws) gms_ccws_update(s);
+    if (!k) {   /* on for CCWS alone: every warp may issue */
+        memset(s->swl_ok, 0xff, sizeof s->swl_ok);
+        return;
+    }
     memset(s->swl_ok, 0, sizeof s->swl_ok);
     for (uint32_t si = 0; si < s->nsched; si++) {
         const sched *q = &s->sc[si];
