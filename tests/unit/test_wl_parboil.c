@@ -330,3 +330,31 @@ TEST(wl_parboil_sad)
     gms_wl_args_free(a);
     CHECK(timed("sad", kv) > 0);
 }
+
+TEST(wl_parboil_tpacf)
+{
+    const char *kv[] = { "sets=2", "points=40", NULL };
+    WL_RUN_BOTH("tpacf", kv, 7);
+    const char *kv2[] = { "sets=1", "points=300", "repeat=2", NULL };   /* two tiles of 256 */
+    WL_RUN_BOTH("tpacf", kv2, 7);
+    /* 2*sets+1 blocks: DD, RR per set, DR per set */
+    gms_functional_result r;
+    gms_error e = {0};
+    REQUIRE(gms_workload_run_functional(gms_workload_find("tpacf"), kv, 1, &r, &e) == 0);
+    CHECK_EQ(r.kernels, 1);
+    CHECK_EQ(r.blocks, 5);
+    /* only the load side: the kernel's one global store writes 8-byte bins, so a lane moved by
+     * 4 bytes writes its own upper half; lane 0 is bin 0 (1 to 1.6 arcmin), empty for these
+     * points (and below float resolution near cos = 1), so no moved store can show */
+    {
+        gms_functional_result r1;
+        REQUIRE(frun("tpacf", kv, 0, 0, &r1, &e) == 0);
+        CHECK(frun("tpacf", kv, 0, r1.shadow_loads, &r, &e) != 0);
+    }
+    const gms_workload_ops *o = gms_workload_find("tpacf");
+    gms_wl_args *a = NULL;
+    REQUIRE(gms_wl_args_parse(o, NULL, 1, &a, &e) == 0);
+    CHECK_EQ(o->footprint(a), 201ull * 20 * 8 + 3ull * 101 * 487 * 4);
+    gms_wl_args_free(a);
+    CHECK(timed("tpacf", kv) > 0);
+}
