@@ -32,10 +32,12 @@ static const gms_wl_param params[] = {
     { NULL, NULL, NULL },
 };
 
+/* a `scale` that takes points below one 256-point tile clamps to it (a few KB of data: the
+ * oversubscribed UVM runs need a footprint of a few pages) */
 static int sizes(const gms_wl_args *a, uint64_t *d, gms_error *err)
 {
     return wl_clamp_scaled(a, "tpacf", "sets", 1, 1, 30000, &d[NSETS], err) ||
-           wl_clamp_scaled(a, "tpacf", "points", 1, 2, 1u << 20, &d[NELEM], err);
+           wl_clamp_scaled(a, "tpacf", "points", 1, BLK, 1u << 20, &d[NELEM], err);
 }
 
 static uint64_t nblocks(const uint64_t *d) { return 2 * d[NSETS] + 1; }
