@@ -64,6 +64,9 @@ typedef struct gms_cke_mi_ops {
     void (*interval)(gms_cke_sm *cs, uint32_t app);
     /* set up a fresh SM state (limits, quotas) */
     void (*init)(gms_cke_sm *cs);
+    /* the LSU's priority among the kernels' memory instructions waiting for it (larger first;
+     * ties to the oldest). NULL: the oldest. */
+    int64_t (*prio)(const gms_cke_sm *cs, uint32_t app);
 } gms_cke_mi_ops;
 
 extern const gms_registry gms_cke_mi_reg;
@@ -138,6 +141,13 @@ static inline int gms_cke_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_
 void gms_cke_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint32_t threads, uint64_t now);
 /* a memory instruction of app reached the LSU with nreq requests at core cycle now */
 void gms_cke_requests(gms_cke_sm *cs, uint32_t app, uint32_t nreq, uint64_t now);
+/* the LSU's priority for a waiting memory instruction of app; it counts as demand at the
+ * issue gate (a ready memory instruction of app met the LSU in cycle now) */
+static inline int64_t gms_cke_take_prio(gms_cke_sm *cs, uint32_t app, uint64_t now)
+{
+    cs->a[app].demand_at = now + 1;
+    return cs->mi->prio ? cs->mi->prio(cs, app) : 0;
+}
 /* an in-flight memory instruction of app completed */
 static inline void gms_cke_mem_done(gms_cke_sm *cs, uint32_t app) { if (cs->a[app].inflight) cs->a[app].inflight--; }
 /* an L1D access of app: hit (0), miss (1) or reservation fail (2) */

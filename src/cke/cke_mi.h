@@ -17,6 +17,7 @@ static inline int gms_cke_under_limit(const gms_cke_sm *cs, uint32_t app)
 int gms_cke_qbmi_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now);
 void gms_cke_qbmi_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now);
 void gms_cke_qbmi_init(gms_cke_sm *cs);
+int64_t gms_cke_qbmi_prio(const gms_cke_sm *cs, uint32_t app);
 /* DMIL's limit update (cke_mi_dmil.c) */
 void gms_cke_dmil_interval(gms_cke_sm *cs, uint32_t app);
 

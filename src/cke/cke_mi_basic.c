@@ -21,8 +21,13 @@ static void rbmi_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
     (void)now;
     if (is_mem) cs->rr_turn = (app + 1) % cs->napps;
 }
+/* at the LSU: the kernel whose turn it is first, then the next ones in turn */
+static int64_t rbmi_prio(const gms_cke_sm *cs, uint32_t app)
+{
+    return -(int64_t)((app + cs->napps - cs->rr_turn) % cs->napps);
+}
 const gms_cke_mi_ops gms_cke_mi_rbmi = { .name = "rbmi", .summary = "RBMI: the kernels' memory instructions in loose round-robin order",
-                                         .gate = rbmi_gate, .issued = rbmi_issued };
+                                         .gate = rbmi_gate, .issued = rbmi_issued, .prio = rbmi_prio };
 
 static int smil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {

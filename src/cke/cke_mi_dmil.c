@@ -30,4 +30,5 @@ static int qdmil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 }
 const gms_cke_mi_ops gms_cke_mi_qbmi_dmil = { .name = "qbmi+dmil", .summary = "QBMI and DMIL together",
                                               .gate = qdmil_gate, .issued = gms_cke_qbmi_issued,
-                                              .interval = gms_cke_dmil_interval, .init = gms_cke_qbmi_init };
+                                              .interval = gms_cke_dmil_interval, .init = gms_cke_qbmi_init,
+                                              .prio = gms_cke_qbmi_prio };

@@ -3,8 +3,11 @@
  * round each kernel sends about the same number of requests. When a quota reaches 0 a fresh
  * set (from the latest Req/Minst, re-measured every interval of requests) is ADDED to every
  * kernel's quota, so a kernel with nothing ready never blocks the others.
- * Arbitration point (documented choice, docs/cke.md): at issue, a ready memory instruction
- * waits while another kernel with a larger quota had one ready in this or the last cycle. */
+ * Arbitration (documented choice, docs/cke.md): the LSU takes the waiting memory instruction
+ * of the kernel with the largest quota (sm.c, cke_take); and at issue a ready memory
+ * instruction waits while another kernel with a larger quota had one ready, at the gate or
+ * waiting for the LSU, in this or the last cycle (the per-scheduler slots before the LSU are
+ * few: without the gate the other kernel's instructions would fill them). */
 #include "cke/cke_mi.h"
 
 static void refill(gms_cke_sm *cs)
@@ -36,5 +39,8 @@ void gms_cke_qbmi_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
     if (is_mem && --cs->a[app].quota <= 0) refill(cs);
 }
 
+int64_t gms_cke_qbmi_prio(const gms_cke_sm *cs, uint32_t app) { return cs->a[app].quota; }
+
 const gms_cke_mi_ops gms_cke_mi_qbmi = { .name = "qbmi", .summary = "QBMI: memory instructions by quota, LCM of the kernels' requests per memory instruction",
-                                         .gate = gms_cke_qbmi_gate, .issued = gms_cke_qbmi_issued, .init = gms_cke_qbmi_init };
+                                         .gate = gms_cke_qbmi_gate, .issued = gms_cke_qbmi_issued, .init = gms_cke_qbmi_init,
+                                         .prio = gms_cke_qbmi_prio };

@@ -62,6 +62,11 @@ const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now)
     uint32_t k = 0;
     while (k < q->n && !(q->e[k].in_ex && q->e[k].ready_at <= now)) k++;
     if (k == q->n) return 0;
+    return gms_memq_take_index(q, k);
+}
+
+const gms_memq_ent *gms_memq_take_index(gms_memq *q, uint32_t k)
+{
     if (q->taken.aslot) q->aused &= ~(1ULL << (q->taken.aslot - 1));   /* the previous one's row */
     q->taken = q->e[k];
     q->collected[q->taken.sched]--;

@@ -87,5 +87,8 @@ gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now);
 /* the LSU takes the oldest collected instruction whose ready_at has come; NULL if none. The
  * entry stays valid until the next take. */
 const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now);
+/* the LSU takes entry k, one that gms_memq_take could take (collected, in_ex, ready), chosen
+ * by another rule (concurrent kernels: the memory-issue scheme's priority, src/cke) */
+const gms_memq_ent *gms_memq_take_index(gms_memq *q, uint32_t k);
 
 #endif

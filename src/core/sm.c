@@ -393,6 +393,24 @@ static inflight *cke_accept(gms_sm *s, uint32_t wi, inflight *f, uint64_t now)
     return f;
 }
 
+/* the LSU's choice among the memory instructions ready for it: the scheme's priority (QBMI:
+ * the kernel with the largest quota; RBMI: the kernel whose turn it is), ties and schemes
+ * without one to the oldest, as gms_memq_take. Every kernel with one waiting here has demand
+ * for the issue gate (cke.h). */
+static const gms_memq_ent *cke_take(gms_sm *s, uint64_t now)
+{
+    gms_memq *q = &s->memq;
+    int best = -1;
+    int64_t bp = 0;
+    for (uint32_t k = 0; k < q->n; k++) {
+        const gms_memq_ent *e = &q->e[k];
+        if (!(e->in_ex && e->ready_at <= now)) continue;
+        int64_t p = gms_cke_take_prio(s->cke, cke_app_of(s, e->warp), now);
+        if (best < 0 || p > bp) { best = (int)k; bp = p; }
+    }
+    return best < 0 ? NULL : gms_memq_take_index(q, (uint32_t)best);
+}
+
 void gms_sm_set_cke(gms_sm *s, struct gms_cke_sm *cs)
 {
     s->cke = cs;
@@ -959,7 +977,7 @@ static void oc_cycle(gms_sm *s, uint64_t now)
 static void memq_cycle(gms_sm *s, uint64_t now)
 {
     if (!s->lsu_busy && s->lsu_free_at <= now) {
-        const gms_memq_ent *e = gms_memq_take(&s->memq, now);
+        const gms_memq_ent *e = s->cke ? cke_take(s, now) : gms_memq_take(&s->memq, now);
         if (e) {
             warp *w = &s->w[e->warp];
             lsu_accept(s, e->warp, &e->in, gms_memq_ent_addrs(&s->memq, e), now);
