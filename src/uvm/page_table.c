@@ -23,22 +23,34 @@ static int overlaps(const gms_uvm *u, uint64_t addr, uint64_t bytes)
 {
     for (size_t i = 0; i < u->nallocs; i++) {
         const gms_uvm_alloc_rec *a = &u->allocs[i];
-        if (addr < a->base + a->bytes && a->base < addr + bytes) return 1;
+        uint64_t ext = a->managed && u->prm->alloc_round ? gms_uvm_round_alloc(a->bytes) : a->bytes;
+        if (addr < a->base + ext && a->base < addr + bytes) return 1;
     }
     return 0;
+}
+
+uint64_t gms_uvm_round_alloc(uint64_t bytes)
+{
+    uint64_t full = bytes / GMS_UVM_LP_SIZE * GMS_UVM_LP_SIZE, rem = bytes - full;
+    return full + (rem ? pow2_at_least(rem < GMS_UVM_BB_SIZE ? GMS_UVM_BB_SIZE : rem) : 0);
 }
 
 int gms_uvm_pt_add(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const char *name, gms_error *err)
 {
     if (!bytes) return gms_err(err, "uvm: allocation '%s' of 0 bytes", name ? name : "");
     if (addr + bytes < addr) return gms_err(err, "uvm: allocation '%s' wraps the address space", name ? name : "");
-    if (overlaps(u, addr, bytes))
+    if (overlaps(u, addr, managed && u->prm->alloc_round ? gms_uvm_round_alloc(bytes) : bytes))
         return gms_err(err, "uvm: allocation '%s' at 0x%llx (%llu bytes) overlaps an earlier allocation", name ? name : "",
                        (unsigned long long)addr, (unsigned long long)bytes);
     if (managed && (addr & (u->page_size - 1)))
         return gms_err(err, "uvm: managed allocation '%s' at 0x%llx is not aligned to the %llu-byte page", name ? name : "",
                        (unsigned long long)addr, (unsigned long long)u->page_size);
-    uint64_t npages64 = (bytes + u->page_size - 1) >> u->page_shift;
+    /* -uvm_alloc_round 1: UVMSmart's cudaMallocManaged rounds the size itself (full 2 MiB
+     * regions + the remainder rounded up to a power of two >= 64 KiB) and makes every page of
+     * the rounded size managed, so its tree prefetcher reaches past the program's last byte.
+     * Allocations are 2 MiB apart (frontend/program.c), so the tail never overlaps the next. */
+    uint64_t span = managed && u->prm->alloc_round ? gms_uvm_round_alloc(bytes) : bytes;
+    uint64_t npages64 = (span + u->page_size - 1) >> u->page_shift;
     if (managed && (uint64_t)u->npages + npages64 >= GMS_UVM_NONE)
         return gms_err(err, "uvm: too many managed pages (allocation '%s')", name ? name : "");
     if (u->nallocs == u->cap_allocs) {
@@ -64,7 +76,7 @@ int gms_uvm_pt_add(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const
     }
     /* regions */
     uint64_t leaf = GMS_UVM_BB_SIZE > u->page_size ? GMS_UVM_BB_SIZE : u->page_size;
-    uint64_t full = bytes / GMS_UVM_LP_SIZE, rem = bytes % GMS_UVM_LP_SIZE;
+    uint64_t full = span / GMS_UVM_LP_SIZE, rem = span % GMS_UVM_LP_SIZE;
     uint32_t nreg = (uint32_t)(full + (rem ? 1 : 0));
     a->first_region = u->nregions;
     a->nregions = nreg;
@@ -80,7 +92,7 @@ int gms_uvm_pt_add(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const
         if (size < u->page_size) size = u->page_size;
         r->size = size;
         r->first_page = a->first_page + (uint32_t)(((uint64_t)k * GMS_UVM_LP_SIZE) >> u->page_shift);
-        uint64_t left = bytes - (uint64_t)k * GMS_UVM_LP_SIZE;
+        uint64_t left = span - (uint64_t)k * GMS_UVM_LP_SIZE;
         uint64_t in = left < size ? left : size;
         r->npages = (uint32_t)((in + u->page_size - 1) >> u->page_shift);
         if (r->first_page + r->npages > a->first_page + npages) r->npages = a->first_page + npages - r->first_page;

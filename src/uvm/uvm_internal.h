@@ -385,6 +385,9 @@ void gms_uvm_schedule(gms_uvm *u, uint64_t t, uint32_t kind, uint32_t a, void *p
 void gms_uvm_fix_capacity(gms_uvm *u);
 
 /* page_table.c */
+/* UVMSmart's managed allocation size: full 2 MiB regions + remainder rounded up to a power of
+ * two of at least 64 KiB (its cudaMallocManaged; used with -uvm_alloc_round 1) */
+uint64_t gms_uvm_round_alloc(uint64_t bytes);
 int gms_uvm_pt_add(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const char *name, gms_error *err);
 void gms_uvm_pt_free(gms_uvm *u);
 static inline uint32_t gms_uvm_page_of(const gms_uvm *u, uint64_t vpn)

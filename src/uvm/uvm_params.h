@@ -61,6 +61,7 @@ typedef struct gms_uvm_params {
     int multiply_dma_penalty;           /* -multiply_dma_penalty: adaptive DMA, not modelled */
     int smart_runtime;                  /* -enable_smart_runtime: not modelled */
     int sim_prof;                       /* -sim_prof_enable: per-event profile, not written */
+    int alloc_round;                    /* -uvm_alloc_round: 1 = managed sizes rounded as UVMSmart's cudaMallocManaged */
 
     gms_uvm_policy_params pol;          /* the seeds' policies (uvm_policy_params.h) */
 

@@ -25,7 +25,8 @@ static double stream_tlb_accesses(const char *preset)
     return v;
 }
 
-/* the file's option lines, comments and the -gpgpu_coalesce_arch line left out */
+/* the file's option lines, comments, the -gpgpu_coalesce_arch line and UVMSmart's allocation
+ * rounding (a software artifact of its cudaMallocManaged, not the Pascal machine's) left out */
 static char *options_but_coalescing(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -33,7 +34,8 @@ static char *options_but_coalescing(const char *path)
     size_t cap = 1 << 16, n = 0;
     char *out = calloc(1, cap), line[1024];
     while (fgets(line, sizeof line, f))
-        if (line[0] != '#' && strncmp(line, "-gpgpu_coalesce_arch", 20) != 0 && n + strlen(line) < cap) {
+        if (line[0] != '#' && strncmp(line, "-gpgpu_coalesce_arch", 20) != 0 && strncmp(line, "-uvm_alloc_round", 16) != 0 &&
+            n + strlen(line) < cap) {
             memcpy(out + n, line, strlen(line) + 1);
             n += strlen(line);
         }
@@ -51,6 +53,8 @@ TEST(uvmsmart_preset_coalescing_rule)
     REQUIRE(gms_params_finalize(q, &err) == 0);
     CHECK_EQ(p->core.coalesce_arch, 13);
     CHECK_EQ(q->core.coalesce_arch, 61);
+    CHECK_EQ(p->uvm.alloc_round, 1);
+    CHECK_EQ(q->uvm.alloc_round, 0);
     /* otherwise the same machine: the option lines other than the rule are identical */
     char *a = options_but_coalescing("configs/gtx1080ti.config");
     char *b = options_but_coalescing("configs/gtx1080ti-pascal.config");
