@@ -42,7 +42,8 @@ static int sizes(const gms_wl_args *a, uint64_t *nw, gms_error *err)
 {
     uint64_t b;
     if (wl_clamp_size(a, "histo-dc", "bytes", 4, 1ULL << 34, &b, err)) return -1;
-    *nw = b / 4;
+    if (b < 4) return gms_err(err, "workload histo-dc: bytes=%llu must be at least 4 (one word)", (unsigned long long)b);
+    *nw = b / 4;   /* whole 4-byte words, as the SDK reads them */
     return 0;
 }
 

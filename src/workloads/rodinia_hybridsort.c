@@ -67,7 +67,9 @@ static const gms_wl_param params[] = {
 
 static int sizes_of(const gms_wl_args *a, uint64_t *n, gms_error *err)
 {
-    return wl_clamp_size(a, "hybridsort", "size", 4, 1ULL << 28, n, err);
+    if (wl_clamp_size(a, "hybridsort", "size", 4, 1ULL << 28, n, err)) return -1;
+    if (*n < 4) return gms_err(err, "workload hybridsort: size=%llu must be at least 4 (one float4)", (unsigned long long)*n);
+    return 0;
 }
 
 static uint64_t bblocks(uint64_t n) { return (n - 1) / (32 * BAND) + 1; }
@@ -162,6 +164,8 @@ static void retry_emit(wl_warp *w, uint32_t m, const uint32_t key[32], int round
 
 static uint32_t hbin(const hs *s, float v)
 {
+    /* all values equal: the suite divides by zero; here every value goes to bin 0 */
+    if (!(s->mx > s->mn)) return 0;
     return (uint32_t)(((v - s->mn) / (s->mx - s->mn)) * HBINS) & 0x3FFu;
 }
 

@@ -27,7 +27,7 @@ typedef struct lud {
 } lud;
 
 static const gms_wl_param params[] = {
-    {"size", "512", "matrix dimension, a multiple of 16 (512.dat)"},
+    {"size", "512", "matrix dimension (512.dat), rounded down to a multiple of 16"},
     {"scale", "1", "multiplies size (rounded down to a multiple of 16)"},
     {"repeat", "1", "factor the input N times (uploaded again each time)"},
     {NULL, NULL, NULL},
@@ -36,7 +36,7 @@ static const gms_wl_param params[] = {
 static int sizes(const gms_wl_args *a, uint64_t *n, gms_error *err)
 {
     if (wl_clamp_scaled(a, "lud", "size", B, B, 1 << 15, n, err)) return -1;
-    if (*n % B) return gms_err(err, "workload lud: size=%llu must be a multiple of 16", (unsigned long long)*n);
+    if (*n < B) return gms_err(err, "workload lud: size=%llu must be at least 16", (unsigned long long)*n);
     return 0;
 }
 

@@ -245,3 +245,23 @@ TEST(wl_rodinia2_pfilter_rodinia)
     WL_RUN_BOTH("pfilter-rodinia", scale001, 13);
     timing_run("pfilter-rodinia", (const char *const[]){"x=64", "y=64", "z=3", "np=600", "uvm=1", NULL});
 }
+
+/* sizes given too small are refused with one message naming the parameter */
+TEST(wl_rodinia2_bad_sizes)
+{
+    static const struct { const char *name; const char *kv[3]; const char *msg; } c[] = {
+        {"histo-dc", {"bytes=2"}, "bytes=2 must be at least 4"},
+        {"hybridsort", {"size=3"}, "size=3 must be at least 4"},
+        {"kmeans-rodinia", {"points=3", "clusters=5"}, "points=3 must be at least clusters=5"},
+        {"b+tree", {"order=2"}, "order=2 must be in [4, 1024]"},
+        {"lud", {"size=8"}, "size=8 scaled by scale=1 is zero"},
+        {"hybridsort", {"tex=2"}, "tex=2 must be in [0, 1]"},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        gms_functional_result r;
+        gms_error e = {0};
+        CHECK(gms_workload_run_functional(gms_workload_find(c[i].name), c[i].kv, 1, &r, &e) != 0);
+        if (!strstr(e.msg, c[i].msg)) printf("    %s: '%s'\n", c[i].name, e.msg);
+        CHECK(strstr(e.msg, c[i].msg) != NULL);
+    }
+}
