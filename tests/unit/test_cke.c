@@ -165,3 +165,25 @@ TEST(cke_smil_and_smkw_gates)
     CHECK_EQ(cs.a[0].wquota, 3);
     CHECK_EQ(cs.a[1].wquota, 1);
 }
+
+TEST(cke_lsu_priority_qbmi_rbmi)
+{
+    /* QBMI: the LSU takes the kernel with the larger quota first; waiting there is demand */
+    gms_cke_params c = cke_params("qbmi");
+    gms_cke_sm cs;
+    gms_cke_sm_init(&cs, &c, 2, gms_cke_mi_at(c.mi_idx), NULL);
+    cs.a[0].quota = 17;
+    cs.a[1].quota = 2;
+    CHECK(gms_cke_take_prio(&cs, 0, 50) > gms_cke_take_prio(&cs, 1, 50));
+    CHECK(!gms_cke_gate(&cs, 1, 1, 51));    /* kernel 0 waits at the LSU: kernel 1 may not issue */
+    /* RBMI: the kernel whose turn it is, then the next */
+    gms_cke_params r = cke_params("rbmi");
+    gms_cke_sm_init(&cs, &r, 3, gms_cke_mi_at(r.mi_idx), NULL);
+    gms_cke_issued(&cs, 0, 1, 32, 1);       /* kernel 0 issued: kernel 1's turn */
+    CHECK(gms_cke_take_prio(&cs, 1, 2) > gms_cke_take_prio(&cs, 2, 2));
+    CHECK(gms_cke_take_prio(&cs, 2, 2) > gms_cke_take_prio(&cs, 0, 2));
+    /* no priority: every kernel ties (the oldest goes) */
+    gms_cke_params d = cke_params("dmil");
+    gms_cke_sm_init(&cs, &d, 2, gms_cke_mi_at(d.mi_idx), NULL);
+    CHECK_EQ(gms_cke_take_prio(&cs, 0, 3), gms_cke_take_prio(&cs, 1, 3));
+}
