@@ -169,30 +169,45 @@ static int k_point(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_
         wl_bra(&w, w.live);
         uint32_t pc = w.pc;
         if (m) {
+            /* the lanes' distances accumulate as the loads are emitted, in nearest()'s order
+             * (host speed: the point's features are read once, not again for the result) */
             uint8_t best = GMS_REG_NONE;
+            float min_dist[32];
+            int32_t idx[32];
+            WL_LANES(m, l) { min_dist[l] = FLT_MAX; idx[l] = -1; }
             for (uint64_t i = 0; i < s->nc; i++) {
                 w.pc = pc;
                 uint8_t ans = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);
                 uint32_t pj = w.pc;
+                float acc[32];
+                WL_LANES(m, l) acc[l] = 0.0f;
                 for (uint64_t j = 0; j < s->nf; j++) {
                     w.pc = pj;
-                    WL_LANES(m, l) a[l] = s->d_flip + 4 * (pid[l] + j * s->n);
+                    const float *fj = s->flip + j * s->n;
+                    float cj = s->clus[i * s->nf + j];
+                    uint64_t base = s->d_flip + 4 * j * s->n;
+                    WL_LANES(m, l) {
+                        a[l] = base + 4 * pid[l];
+                        float dd = fj[pid[l]] - cj;
+                        acc[l] += dd * dd;
+                    }
                     uint8_t x = wl_ld(&w, m, kind, 4, a, ri);
-                    if (!s->tex) WL_SH_LD(&w, m, float, s->flip[pid[l] + j * s->n]);
-                    WL_LANES(m, l) a[l] = s->d_clus + 4 * (i * s->nf + j);
+                    if (!s->tex) WL_SH_LD(&w, m, float, fj[pid[l]]);
+                    for (int l = 0; l < 32; l++) a[l] = s->d_clus + 4 * (i * s->nf + j);
                     uint8_t y = wl_ld(&w, m, kind, 4, a, ri);
-                    if (!s->tex) WL_SH_LD(&w, m, float, s->clus[i * s->nf + j]);
+                    if (!s->tex) WL_SH_LD(&w, m, float, cj);
                     uint8_t d = wl_fp(&w, m, x, y, GMS_REG_NONE);
                     ans = wl_fp(&w, m, d, d, ans);
                     wl_bra(&w, m);
                 }
+                WL_LANES(m, l) if (acc[l] < min_dist[l]) { min_dist[l] = acc[l]; idx[l] = (int32_t)i; }
                 w.pc = pj + 5 * 16;
                 wl_pred(&w, m, ans, best);
                 best = wl_int(&w, m, ans, best);
                 wl_bra(&w, m);
             }
             w.pc = pc + (2 + 5 + 3) * 16;
-            WL_LANES(m, l) { a[l] = s->d_memb + 4 * pid[l]; s->memb[pid[l]] = nearest(s, s->flip, s->clus, pid[l]); }
+            WL_LANES(m, l) { a[l] = s->d_memb + 4 * pid[l]; s->memb[pid[l]] = idx[l]; }
             wl_stg(&w, m, a, ri, best);
             WL_SH_ST(&w, m, int32_t, s->memb[pid[l]]);
         }
