@@ -8,6 +8,7 @@
 #include "mem/memsys_params.h"
 #include "uvm/uvm_params.h"
 #include "cke/cke_params.h"
+#include "config/g3_params.h"
 
 #define GMS_MAX_SOURCES 16
 
@@ -19,6 +20,7 @@ struct gms_params {
     gms_memsys_params mem;
     gms_uvm_params uvm;
     gms_cke_params cke;
+    gms_g3_params g3;          /* GPGPU-Sim 3.x options of UVMSmart configs, accepted (g3_options.c) */
 
     /* bookkeeping */
     int ignore_unknown;
