@@ -149,12 +149,12 @@ static inline int64_t my_bin(uint64_t region) { return (int64_t)floorf((float)(8
 /* one atom's contribution to a lattice point's four energies (y, y+2h, y+4h, y+6h) */
 static inline void atom_term(const float *at, float x, float y, float z, float cut2, float inv, float *e)
 {
-    float dx = at[0] - x, dz = at[2] - z, dxdz2 = fmaf(dz, dz, dx * dx), dy = at[1] - y;
+    float dx = at[0] - x, dz = at[2] - z, dxdz2 = PBL_MAD(dz, dz, dx * dx), dy = at[1] - y;
     for (int q = 0; q < 4; q++) {
-        float r2 = fmaf(dy, dy, dxdz2);
+        float r2 = PBL_MAD(dy, dy, dxdz2);
         if (r2 < cut2) {
-            float s = fmaf(-r2, inv, 1.f);
-            e[q] = fmaf(at[3] * (1.0f / sqrtf(r2)) * s, s, e[q]);
+            float s = PBL_MAD(-r2, inv, 1.f);
+            e[q] = PBL_MAD(at[3] * (1.0f / sqrtf(r2)) * s, s, e[q]);
         }
         dy -= 2.0f * H;
     }
@@ -257,10 +257,10 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                     uint32_t in = 0;
                     /* the lanes whose point q is inside the cutoff (as atom_term decides) */
                     WL_LANES(m, l) {
-                        float dx = at[0] - g->x[l], dz = at[2] - g->z[l], dxdz2 = fmaf(dz, dz, dx * dx);
+                        float dx = at[0] - g->x[l], dz = at[2] - g->z[l], dxdz2 = PBL_MAD(dz, dz, dx * dx);
                         float dy = at[1] - g->y[l];
                         for (int qq = 0; qq < q; qq++) dy -= 2.0f * H;
-                        if (fmaf(dy, dy, dxdz2) < cut2) in |= 1u << l;
+                        if (PBL_MAD(dy, dy, dxdz2) < cut2) in |= 1u << l;
                     }
                     wl_pred(w, m, r2, GMS_REG_NONE);                                   /* r2 < cutoff2 */
                     wl_bra(w, m & ~in);

@@ -155,7 +155,7 @@ static void prescan_block(const uint64_t *d, const uint32_t *in, uint64_t b, pre
         float sd = 0;
         for (int64_t a = (int64_t)b * stride + t; a < end; a += PRESCAN_THREADS) {
             float x = (float)in[a] - avg;
-            sd = fmaf(x, x, sd);
+            sd = PBL_MAD(x, x, sd);
         }
         sd /= (float)c;
         o->avg[t] = A[t] = avg;
@@ -165,8 +165,8 @@ static void prescan_block(const uint64_t *d, const uint32_t *in, uint64_t b, pre
     for (int st = PRESCAN_THREADS / 2; st >= 2; st >>= 1)
         for (int t = 0; t < st; t++) { A[t] += A[t + st]; S[t] += S[t + st]; }
     float avg = (A[0] + A[1]) / PRESCAN_THREADS, sd = (S[0] + S[1]) / PRESCAN_THREADS;
-    o->lo = f2u(fmaf(-10.0f, sd, avg)) / BPB;
-    o->hi = f2u(fmaf(10.0f, sd, avg)) / BPB;
+    o->lo = f2u(PBL_MAD(-10.0f, sd, avg)) / BPB;
+    o->hi = f2u(PBL_MAD(10.0f, sd, avg)) / BPB;
 }
 
 /* the range [lo, hi] of the prescan's 64 blocks (what the host reads back) */

@@ -67,7 +67,7 @@ static int fill_phimag(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
         uint8_t t = wl_fp(&w, m, im, im, GMS_REG_NONE);                 /* FMUL imag*imag */
         t = wl_fp(&w, m, re, re, t);                                    /* FFMA real*real + */
         uint8_t p2 = wl_int(&w, m, ri, GMS_REG_NONE);
-        WL_LANES(m, l) pm[i[l]] = fmaf(pr[i[l]], pr[i[l]], pi[i[l]] * pi[i[l]]);
+        WL_LANES(m, l) pm[i[l]] = PBL_MAD(pr[i[l]], pr[i[l]], pi[i[l]] * pi[i[l]]);
         wl_stg_idx(&w, m, s->d[PHIMAG], i, p2, t);
         WL_SH_ST(&w, m, float, pm[i[l]]);
         wl_exit(&w, m);
@@ -79,11 +79,11 @@ static int fill_phimag(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
 static inline void q_term(float kx, float ky, float kz, float pm, float x, float y, float z, float *qr, float *qi)
 {
     float t = kx * x;
-    t = fmaf(ky, y, t);
-    t = fmaf(kz, z, t);
+    t = PBL_MAD(ky, y, t);
+    t = PBL_MAD(kz, z, t);
     float arg = PIX2 * t;
-    *qr = fmaf(pm, cosf(arg), *qr);
-    *qi = fmaf(pm, sinf(arg), *qi);
+    *qr = PBL_MAD(pm, cosf(arg), *qr);
+    *qi = PBL_MAD(pm, sinf(arg), *qi);
 }
 
 typedef struct q_warp {
@@ -175,7 +175,7 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
     const float *pr = h[PHIR], *pi = h[PHII], *kx = h[KX], *ky = h[KY], *kz = h[KZ];
     const float *x = h[X_], *y = h[Y_], *z = h[Z_];
     float *pm = h[PHIMAG], *qr = h[QR], *qi = h[QI];
-    for (uint64_t k = 0; k < s->dim[NUMK]; k++) pm[k] = fmaf(pr[k], pr[k], pi[k] * pi[k]);
+    for (uint64_t k = 0; k < s->dim[NUMK]; k++) pm[k] = PBL_MAD(pr[k], pr[k], pi[k] * pi[k]);
     for (uint64_t i = 0; i < s->dim[NUMX]; i++)
         for (uint64_t k = 0; k < s->dim[NUMK]; k++) q_term(kx[k], ky[k], kz[k], pm[k], x[i], y[i], z[i], &qr[i], &qi[i]);
 }

@@ -109,7 +109,7 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                     for (int kk = 4 * q; kk < 4 * q + 4; kk++) {
                         g->rc[kk] = wl_fp(w, w->live, va, vs, g->rc[kk]);   /* FFMA */
                         float b = B[n0 + (uint64_t)kk + (i + j) * N];
-                        WL_LANES(w->live, l) g->c[kk][l] = fmaf(A[m0 + (uint64_t)l + (i + j) * M], b, g->c[kk][l]);
+                        WL_LANES(w->live, l) g->c[kk][l] = PBL_MAD(A[m0 + (uint64_t)l + (i + j) * M], b, g->c[kk][l]);
                     }
                 }
             }
@@ -131,7 +131,7 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             uint8_t r = wl_fp(w, w->live, vc, ac, GMS_REG_NONE);                     /* FFMA C*beta + .. */
             WL_LANES(w->live, l) {
                 uint64_t e = m0 + (uint64_t)l + (n0 + i) * M;
-                C[e] = fmaf(C[e], BETA, ALPHA * g->c[i][l]);
+                C[e] = PBL_MAD(C[e], BETA, ALPHA * g->c[i][l]);
             }
             wl_stg(w, w->live, ad, pc, r);
             WL_SH_ST(w, w->live, float, C[m0 + (uint64_t)l + (n0 + i) * M]);
@@ -155,8 +155,8 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
     for (uint64_t n = 0; n < N; n++)
         for (uint64_t m = 0; m < M; m++) {
             float c = 0.0f;
-            for (uint64_t k = 0; k < K; k++) c = fmaf(A[m + k * M], B[n + k * N], c);
-            C[m + n * M] = fmaf(C[m + n * M], BETA, ALPHA * c);
+            for (uint64_t k = 0; k < K; k++) c = PBL_MAD(A[m + k * M], B[n + k * N], c);
+            C[m + n * M] = PBL_MAD(C[m + n * M], BETA, ALPHA * c);
         }
 }
 

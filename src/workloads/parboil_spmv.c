@@ -191,7 +191,7 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
                 WL_SH_LD(&w, m, float, x[i[l]]);
                 WL_LANES(m, l) {
                     tn[l] = x[i[l]];
-                    sum[l] = fmaf(d[l], t[l], sum[l]);
+                    sum[l] = PBL_MAD(d[l], t[l], sum[l]);
                     i[l] = idx[j[l]];
                     d[l] = dn[l];
                     t[l] = tn[l];
@@ -210,7 +210,7 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
             uint8_t rtn = wl_ldg(&w, m, ad, px);
             WL_SH_LD(&w, m, float, x[i[l]]);
             WL_LANES(m, l) {
-                sum[l] = fmaf(d[l], t[l], sum[l]);
+                sum[l] = PBL_MAD(d[l], t[l], sum[l]);
                 d[l] = data[j[l]];
                 t[l] = x[i[l]];
             }
@@ -219,7 +219,7 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
             rt = rtn;
         }
         uint8_t rs = wl_fp(&w, m, rd, rt, GMS_REG_NONE);                            /* FFMA last */
-        WL_LANES(m, l) sum[l] = fmaf(d[l], t[l], sum[l]);
+        WL_LANES(m, l) sum[l] = PBL_MAD(d[l], t[l], sum[l]);
         uint8_t pp = wl_int(&w, m, ri, GMS_REG_NONE);
         uint8_t rpm = wl_ldg_idx(&w, m, s->d[PERM], ix, pp);                        /* d_perm[ix] */
         WL_SH_LD(&w, m, uint32_t, perm[ix[l]]);
@@ -257,7 +257,7 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
     jds_ptrs(s, zc, ptr, depth);
     for (uint64_t jr = 0; jr < s->dim[ROWS]; jr++) {
         float sum = 0.0f;
-        for (uint64_t k = 0; k < zc[jr / 32]; k++) sum = fmaf(data[ptr[k] + jr], x[idx[ptr[k] + jr]], sum);
+        for (uint64_t k = 0; k < zc[jr / 32]; k++) sum = PBL_MAD(data[ptr[k] + jr], x[idx[ptr[k] + jr]], sum);
         dst[perm[jr]] = sum;
     }
     free(ptr);

@@ -61,7 +61,7 @@ static inline float point(const uint64_t *d, const float *A, int64_t i, int64_t 
     sum += A[ix3(d, i, j - 1, k)];
     sum += A[ix3(d, i + 1, j, k)];
     sum += A[ix3(d, i - 1, j, k)];
-    return fmaf(sum, C1, -(A[ix3(d, i, j, k)] * C0));
+    return PBL_MAD(sum, C1, -(A[ix3(d, i, j, k)] * C0));
 }
 
 static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)

@@ -65,7 +65,7 @@ static void binb(float *b)
 
 static inline float dist(const float *x, const float *y, const float *z, uint64_t a, uint64_t b)
 {
-    return fmaf(z[a], z[b], fmaf(y[a], y[b], x[a] * x[b]));
+    return PBL_MAD(z[a], z[b], PBL_MAD(y[a], y[b], x[a] * x[b]));
 }
 
 /* the kernel's binary search: bin max-1 when inside [binb[max], binb[min]), else -1; *steps

@@ -74,6 +74,11 @@ static inline uint64_t pbl_addr(const pbl_state *s, int k, uint64_t e)
     return s->d[k] + e * pbl_esize(s->def->arrs[k].type);
 }
 
+/* a*b + c as the kernels' FFMA: rounded twice here (x86-64's baseline has no FMA instruction,
+ * so fmaf is a libm call, a third of sgemm's generation time); the model and the CPU
+ * reference use the same expression, so their results agree bit for bit */
+#define PBL_MAD(a, b, c) ((a) * (b) + (c))
+
 /* a counted loop's back edge as nvcc emits it: IADD3 (counter), ISETP, BRA (`more`: lanes
  * that loop again) */
 static inline void pbl_loop_back(wl_warp *w, uint32_t mask, uint32_t more, uint8_t ctr)
