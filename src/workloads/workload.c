@@ -33,11 +33,12 @@ extern const gms_workload_ops *const gms_workloads_lonestar[];
 extern const gms_workload_ops *const gms_workloads_sdk[];
 extern const gms_workload_ops *const gms_workloads_graphbig[];
 extern const gms_workload_ops *const gms_workloads_cke[];   /* src/cke/cke_workload.c */
+extern const gms_workload_ops *const gms_workloads_um[];    /* UVMSmart's Managed set */
 
 static const gms_workload_ops *const *const lists[] = {
     gms_workloads_micro, gms_workloads_polybench, gms_workloads_rodinia,
     gms_workloads_parboil, gms_workloads_lonestar, gms_workloads_sdk, gms_workloads_graphbig,
-    gms_workloads_cke,
+    gms_workloads_cke, gms_workloads_um,
 };
 
 size_t gms_workload_count(void)
