@@ -271,6 +271,12 @@ static int run_commands(gms_gpu *g)
             break;
         case GMS_CMD_SYNC:
             if (g->n_running || g->pending_async) return taken;
+            /* UVMSmart's cudaDeviceSynchronize copies dirty managed pages back (-uvm_sync_writeback) */
+            if (g->uvm_on && gms_uvm_device_sync(g->uvm, async_done, g)) {
+                g->pending_async++;
+                g->prog.head++;
+                return taken + 1;
+            }
             break;
         case GMS_CMD_FREE:
             break;

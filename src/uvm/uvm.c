@@ -260,7 +260,7 @@ void gms_uvm_fix_capacity(gms_uvm *u)
     }
 }
 
-static uint32_t bulk_new(gms_uvm *u, gms_uvm_done_fn done, void *ud, int kind, uint64_t now)
+uint32_t gms_uvm_bulk_new(gms_uvm *u, gms_uvm_done_fn done, void *ud, int kind, uint64_t now)
 {
     uint32_t b;
     if (u->bulk_free != GMS_UVM_NONE) {
@@ -290,6 +290,7 @@ void gms_uvm_bulk_finish_one(gms_uvm *u, uint32_t b)
     uint64_t dt = u->now - u->bulk[b].t_start;
     if (u->bulk[b].kind == GMS_BULK_PREFETCH) u->c.prefetch_time += dt;
     else if (u->bulk[b].kind == GMS_BULK_H2D) u->c.memcpy_h2d_time += dt;
+    else if (u->bulk[b].kind == GMS_BULK_SYNC) u->c.devsync_time += dt;
     else u->c.memcpy_d2h_time += dt;
     gms_uvm_done_fn done = u->bulk[b].done;
     void *ud = u->bulk[b].ud;
@@ -306,11 +307,13 @@ static uint64_t cur_cycle(gms_uvm *u)
     return u->now;
 }
 
+uint64_t gms_uvm_now(gms_uvm *u) { return cur_cycle(u); }
+
 void gms_uvm_prefetch(gms_uvm *u, uint64_t addr, uint64_t bytes, gms_uvm_done_fn done, void *ud)
 {
     uint64_t now = cur_cycle(u);
     gms_uvm_fix_capacity(u);
-    uint32_t b = bulk_new(u, done, ud, GMS_BULK_PREFETCH, now);
+    uint32_t b = gms_uvm_bulk_new(u, done, ud, GMS_BULK_PREFETCH, now);
     gms_uvm_bulk_prefetch(u, addr, bytes, b, now);
     gms_uvm_lanes_kick(u, now);
     /* release the hold through an event, so done() never runs inside this call */
@@ -320,7 +323,7 @@ void gms_uvm_prefetch(gms_uvm *u, uint64_t addr, uint64_t bytes, gms_uvm_done_fn
 void gms_uvm_memcpy(gms_uvm *u, uint64_t addr, uint64_t bytes, int host_to_device, gms_uvm_done_fn done, void *ud)
 {
     uint64_t now = cur_cycle(u);
-    uint32_t b = bulk_new(u, done, ud, host_to_device ? GMS_BULK_H2D : GMS_BULK_D2H, now);
+    uint32_t b = gms_uvm_bulk_new(u, done, ud, host_to_device ? GMS_BULK_H2D : GMS_BULK_D2H, now);
     if (bytes) {
         gms_uvm_xfer *x = gms_uvm_xfer_new(u);
         x->kind = GMS_XF_MEMCPY;

@@ -33,6 +33,12 @@ int gms_uvm_alloc(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const 
 /* asynchronous bulk operations over PCIe; done(ud) is called when complete */
 void gms_uvm_prefetch(gms_uvm *u, uint64_t addr, uint64_t bytes, gms_uvm_done_fn done, void *ud);
 void gms_uvm_memcpy(gms_uvm *u, uint64_t addr, uint64_t bytes, int host_to_device, gms_uvm_done_fn done, void *ud);
+/* cudaDeviceSynchronize under -uvm_sync_writeback 1 (UVMSmart's libcuda): every resident dirty
+ * managed page is copied back to the host and invalidated (it far-faults again on its next use);
+ * the copy takes UVMSmart's device-sync transfer pieces one after another on the D2H lane.
+ * done(ud) is called when the copy ends (at once, through an event, when nothing is dirty).
+ * Returns 0 when the option is off: nothing is done and done is not called. */
+int gms_uvm_device_sync(gms_uvm *u, gms_uvm_done_fn done, void *ud);
 /* 1 when any managed allocation exists (translation needed) */
 int gms_uvm_enabled(const gms_uvm *u);
 

@@ -153,7 +153,7 @@ typedef struct gms_uvm_bulk {
     uint64_t t_start;         /* issue cycle */
     uint64_t last_arrival;    /* prefetch: end of its previous chunk (UVMSmart serialises chunks) */
 } gms_uvm_bulk;
-enum { GMS_BULK_PREFETCH, GMS_BULK_H2D, GMS_BULK_D2H };
+enum { GMS_BULK_PREFETCH, GMS_BULK_H2D, GMS_BULK_D2H, GMS_BULK_SYNC };
 
 /* ---------------- batches (batch.c) ---------------- */
 typedef struct gms_uvm_batch {
@@ -269,6 +269,7 @@ typedef struct gms_uvm_counters {
     uint64_t bulk_pf_hit, bulk_pf_miss, bulk_chunks, bulk_chunk_lat_sum, bulk_page_lat_sum;
     uint64_t kernel_begin_sum, kernel_end_sum, kernels_active;
     uint64_t prefetch_time, memcpy_h2d_time, memcpy_d2h_time;
+    uint64_t devsync_time, devsync_pages, devsyncs;   /* -uvm_sync_writeback (devsync.c) */
 } gms_uvm_counters;
 
 /* ---------------- batch-aware UVM (ue.c, ba_stats.c; spec 004) ---------------- */
@@ -456,6 +457,13 @@ void gms_uvm_evict_now(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t now
  * and eviction options, which it overrides) */
 int gms_uvm_policy_finalize(gms_uvm_params *prm, gms_error *err);
 
+/* uvm.c: a bulk operation (prefetch, memcpy, device sync) of kind GMS_BULK_*, held by one
+ * reference until released with gms_uvm_bulk_finish_one (done is called when none is left) */
+uint32_t gms_uvm_bulk_new(gms_uvm *u, gms_uvm_done_fn done, void *ud, int kind, uint64_t now);
+uint64_t gms_uvm_now(gms_uvm *u);
+/* devsync.c: UVMSmart's device-sync transfer pieces for `bytes` (calculate_devicesync_time):
+ * writes at most cap sizes to out, returns how many */
+size_t gms_uvm_devsync_pieces(uint64_t bytes, uint64_t *out, size_t cap);
 /* uvm_stats.c */
 void gms_uvm_stats_report(gms_uvm *u, gms_stats *out);
 

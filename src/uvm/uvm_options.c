@@ -109,6 +109,9 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_alloc_round", GMS_OPT_BOOL, uvm.alloc_round, "0",
             "1: a managed allocation spans UVMSmart's rounded size (full 2 MiB regions + the rest rounded up to a power "
             "of two >= 64 KiB), whose pages past the program's end the prefetcher may migrate (configs/gtx1080ti.config)"),
+    GMS_OPT("uvm_sync_writeback", GMS_OPT_BOOL, uvm.sync_writeback, "0",
+            "1: at each device synchronisation every resident dirty managed page is copied back to the host in "
+            "UVMSmart's device-sync pieces on the D2H lane and invalidated (its cudaDeviceSynchronize; configs/gtx1080ti.config)"),
     GMS_OPT_X("sim_prof_enable", GMS_OPT_BOOL, uvm.sim_prof, "0",
               "UVMSmart's GMMU event profiler", GMS_SYN_PLAIN,
               "the per-event profile is not written; the Tot_* times are always in the statistics"),

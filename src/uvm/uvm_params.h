@@ -62,6 +62,7 @@ typedef struct gms_uvm_params {
     int smart_runtime;                  /* -enable_smart_runtime: not modelled */
     int sim_prof;                       /* -sim_prof_enable: per-event profile, not written */
     int alloc_round;                    /* -uvm_alloc_round: 1 = managed sizes rounded as UVMSmart's cudaMallocManaged */
+    int sync_writeback;                 /* -uvm_sync_writeback: 1 = UVMSmart's cudaDeviceSynchronize (dirty pages back, invalidated) */
 
     gms_uvm_policy_params pol;          /* the seeds' policies (uvm_policy_params.h) */
 

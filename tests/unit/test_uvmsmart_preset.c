@@ -26,7 +26,7 @@ static double stream_tlb_accesses(const char *preset)
 }
 
 /* the file's option lines, comments, the -gpgpu_coalesce_arch line and UVMSmart's allocation
- * rounding (a software artifact of its cudaMallocManaged, not the Pascal machine's) left out */
+ * rounding and device-sync write-back (artifacts of its libcuda, not the Pascal machine's) left out */
 static char *options_but_coalescing(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -35,6 +35,7 @@ static char *options_but_coalescing(const char *path)
     char *out = calloc(1, cap), line[1024];
     while (fgets(line, sizeof line, f))
         if (line[0] != '#' && strncmp(line, "-gpgpu_coalesce_arch", 20) != 0 && strncmp(line, "-uvm_alloc_round", 16) != 0 &&
+            strncmp(line, "-uvm_sync_writeback", 19) != 0 &&
             n + strlen(line) < cap) {
             memcpy(out + n, line, strlen(line) + 1);
             n += strlen(line);
@@ -55,6 +56,8 @@ TEST(uvmsmart_preset_coalescing_rule)
     CHECK_EQ(q->core.coalesce_arch, 61);
     CHECK_EQ(p->uvm.alloc_round, 1);
     CHECK_EQ(q->uvm.alloc_round, 0);
+    CHECK_EQ(p->uvm.sync_writeback, 1);
+    CHECK_EQ(q->uvm.sync_writeback, 0);
     /* otherwise the same machine: the option lines other than the rule are identical */
     char *a = options_but_coalescing("configs/gtx1080ti.config");
     char *b = options_but_coalescing("configs/gtx1080ti-pascal.config");
