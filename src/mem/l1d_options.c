@@ -65,9 +65,9 @@ static void dump(const gms_params *p, FILE *out)
     fprintf(out, "L1D MSHR design: %s\n", gms_mshr_describe(&p->l1d.dl1, p->l1d.mshr_design));
     const gms_mrpb_params *m = &p->l1d.mrpb;
     if (m->on && p->l1d.dl1.enabled) {
-        char nq[32];
-        if (m->queues) snprintf(nq, sizeof nq, "%u", m->queues); else snprintf(nq, sizeof nq, "one per warp slot");
-        fprintf(out, "MRPB: %s queues of %u entries, drain %s, %u request(s) per cycle to the L1D; bypass of refused reads: %s\n",
+        char nq[48];
+        if (m->queues) snprintf(nq, sizeof nq, "%u queues", m->queues); else snprintf(nq, sizeof nq, "one queue per warp slot");
+        fprintf(out, "MRPB: %s, %u entries each, drain %s, %u request(s) per cycle to the L1D; bypass of refused reads: %s\n",
                 nq, m->queue_size, m->drain == GMS_MRPB_DRAIN_FIXED ? "lowest-numbered non-empty queue" : "one queue until empty, then round-robin",
                 m->width, m->bypass == GMS_MRPB_BYPASS_ANY ? "any cause" : m->bypass == GMS_MRPB_BYPASS_LINE ? "no line (all ways reserved)" : "none");
     } else if (m->on) {
