@@ -1,10 +1,11 @@
 #include "workloads/workload.h"
 /* UVMSmart's benchmarks/Managed set, named apart from the UVMBench / Rodinia / Polybench
  * versions with the um- prefix (docs/workloads-um.md) */
-extern const gms_workload_ops gms_wl_um_addvectors, gms_wl_um_streamtriad;
+extern const gms_workload_ops gms_wl_um_addvectors, gms_wl_um_streamtriad, gms_wl_um_ra;
 
 const gms_workload_ops *const gms_workloads_um[] = {
     &gms_wl_um_addvectors,
     &gms_wl_um_streamtriad,
+    &gms_wl_um_ra,
     NULL,
 };

@@ -53,6 +53,21 @@ TEST(wl_um_streamtriad_stream)
     WL_RUN_BOTH("um-streamtriad", kv2, 5);
 }
 
+TEST(wl_um_ra_stream)
+{
+    /* n = 1000, 256 threads: 32 warps; threads 0, 100, ..., 900 work, one lane each in 10
+     * different warps. Every warp: MOV S2R S2R IMAD ISETP, x % 100 (IMAD.HI SHF IMAD ISETP),
+     * @P0 EXIT = 10; the 10 working warps add 12 (3 memory): 32 x 10 + 10 x 12 = 440, 30 */
+    const char *kv[] = {"n=1000", NULL};
+    counts("um-ra", kv, 1, 440, 30);
+    WL_RUN_BOTH("um-ra", kv, 3);
+    /* scale=0.25: 2622 working threads over 2^18 slots, about 13 pairs race on one output slot */
+    const char *kv2[] = {"scale=0.25", NULL};
+    WL_RUN_BOTH("um-ra", kv2, 5);
+    const char *kv3[] = {"n=5000", "every=7", "block=96", NULL};
+    WL_RUN_BOTH("um-ra", kv3, 7);
+}
+
 static double stat_of(const gms_run_stats *r, const char *name)
 {
     double v = -1;
