@@ -145,6 +145,10 @@ int gms_engine_set_pipeline(gms_engine *e, const gms_pipe_hooks *h)
     /* a second thread needs a second CPU to run on */
     cpu_set_t cs;
     if (sched_getaffinity(0, sizeof cs, &cs) == 0 && CPU_COUNT(&cs) < 2) return -1;
+    /* GMS_HOST_CPUS: the CPUs this run may count on, set by the sweep runners when several
+     * runs share the host (runner_local.c); with one, a worker would take a concurrent run's */
+    const char *cpus = getenv("GMS_HOST_CPUS");
+    if (cpus && *cpus && atoi(cpus) < 2) return -1;
     p->hooks = *h;
     atomic_store(&p->stop, 0);
     /* a new worker starts at sequence 0 (a stopped one left go one past its last window) */

@@ -9,6 +9,7 @@
 #include "harness/store.h"
 #include "harness/util.h"
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,22 @@ static void stop_children(gms_point_proc *procs, int nprocs)
     }
 }
 
+/* Several runs at once share the host's CPUs: each child learns its share through
+ * GMS_HOST_CPUS (inherited), and with fewer than two it runs without the memory side's
+ * worker thread (engine_pipe.c), which would otherwise take a concurrent run's CPU; its
+ * statistics are the same either way. A value set by the user is kept. */
+static int share_cpus(int jobs)
+{
+    if (jobs < 2 || getenv("GMS_HOST_CPUS")) return 0;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    cpu_set_t cs;
+    if (sched_getaffinity(0, sizeof cs, &cs) == 0) n = CPU_COUNT(&cs);
+    char v[32];
+    snprintf(v, sizeof v, "%ld", n / jobs > 1 ? n / jobs : 1);
+    setenv("GMS_HOST_CPUS", v, 1);
+    return 1;
+}
+
 int gms_sweep_run_local(const gms_sweep_spec *s, const gms_sweep_plan *plan, const gms_run_opts *o,
                         gms_error *err)
 {
@@ -120,6 +137,7 @@ int gms_sweep_run_local(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
     sigaction(SIGTERM, &sa, &old_term);
 
     int nprocs = p.jobs;
+    int shared = share_cpus(nprocs);   /* undone at the end: the runner may run in-process (tests) */
     gms_point_proc *procs = gms_xcalloc((size_t)nprocs, sizeof *procs);
     size_t next = 0, failed_here = 0;
     int rc = 0;
@@ -193,6 +211,7 @@ int gms_sweep_run_local(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
     else if (!rc)
         fprintf(p.out, "sweep %s: %zu run in %s (%zu failed); %zu of %zu points done; store %s\n", s->name,
                 p.finished_here, el, failed_here, p.done, plan->n, s->db);
+    if (shared) unsetenv("GMS_HOST_CPUS");
     free(procs);
     free(todo);
     gms_store_close(st);

@@ -188,3 +188,22 @@ TEST(engine_pipe_restarted_worker_same_ticks)
     CHECK(pb > 0);
     CHECK_EQ(b.windows, pb);   /* the new worker ran no window of the old one's */
 }
+
+/* GMS_HOST_CPUS (set by the sweep runners for runs that share the host): with one CPU to
+ * count on there is no worker; with two there is, and the ticks are the serial ones */
+TEST(engine_pipe_host_cpus_one_means_no_worker)
+{
+    static const double mhz[GMS_NDOM] = { 1000, 1000, 1000, 850 };
+    toysys a, b;
+    gms_error err = {0};
+    uint64_t ea, ta, pa, eb, tb, pb;
+    setenv("GMS_HOST_CPUS", "1", 1);
+    int rc = toy_run(&a, mhz, 1, 1, 0, &err, &ea, &ta, &pa);
+    setenv("GMS_HOST_CPUS", "2", 1);
+    int rc2 = toy_run(&b, mhz, 1, 1, 0, &err, &eb, &tb, &pb);
+    unsetenv("GMS_HOST_CPUS");
+    CHECK_EQ(rc, 1);   /* refused: toy_run reports "no worker" */
+    if (rc2 == 1) { printf("    (one CPU: no worker thread)\n"); return; }
+    CHECK_EQ(rc2, 0);
+    CHECK(pb > 0);
+}
