@@ -3,7 +3,7 @@
  * Every -gms_uvm_to_epoch cycles (100k) it compares the mean lifetime (t_evict - t_arrival) of
  * the pages evicted in that epoch with the previous epoch's; a drop by -gms_uvm_to_drop (20%)
  * takes one extra block away and freezes the degree (premature evictions: the extra blocks
- * thrash), otherwise one more extra block is allowed, up to the SMs' cap ((F - 1) x hardware
+ * thrash; each later drop takes one more), otherwise one more extra block is allowed, up to the SMs' cap ((F - 1) x hardware
  * blocks). Inferred (the paper leaves them open): the average is per epoch, not cumulative;
  * an epoch without evictions counts as "no drop"; the freeze is permanent. Epochs are run
  * lazily (at an eviction, before its lifetime is added, or when an SM asks): the average at a
