@@ -120,3 +120,60 @@ TEST(wl_um_addvectors_without_its_prefetch_faults)
     gms_sim_free(s);
     gms_params_free(p);
 }
+
+/* one run on the UVMSmart preset (gtx1080ti.config), -uvm_alloc_round as given; a statistic */
+static double preset_stat(const char *name, const char *const *kv, const char *round, const char *stat)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    double v = -1;
+    if (gms_params_load_file(p, "configs/gtx1080ti.config", &err) || gms_params_set(p, "uvm_alloc_round", round, &err) ||
+        gms_params_finalize(p, &err)) {
+        printf("    %s\n", err.msg);
+        gms_params_free(p);
+        return -1;
+    }
+    gms_workload_spec w = {name, NULL, kv, 1, NULL};
+    gms_sim *s = gms_sim_new(p, &w, &err);
+    if (s && gms_sim_run(s, &err) == 0) {
+        const gms_run_stats *r = gms_sim_stats(s);
+        if (stat_of(r, "gms_workload_verified") == 1) v = stat_of(r, stat);
+    } else {
+        printf("    %s: %s\n", name, err.msg);
+    }
+    gms_sim_free(s);
+    gms_params_free(p);
+    return v;
+}
+
+TEST(wl_um_polybench_set_verifies)
+{
+    const char *kc[] = {"NI=64", "NJ=96", NULL};
+    WL_RUN_BOTH("um-2dconv", kc, 3);
+    const char *ka[] = {"NX=100", "NY=70", NULL};
+    WL_RUN_BOTH("um-atax", ka, 3);
+    const char *kf[] = {"tmax=2", "NX=40", "NY=50", NULL};
+    WL_RUN_BOTH("um-fdtd2d", kf, 3);
+}
+
+TEST(wl_um_atax_rounded_allocations_migrate_more)
+{
+    /* NX = NY = 100: A is 40000 bytes (10 pages), x, y, tmp 400 bytes (1 page each). The tree
+     * prefetcher takes every page of each allocation: 13 pages; with UVMSmart's rounding A and
+     * each vector span 64 KiB: 4 x 16 = 64 pages */
+    const char *kv[] = {"NX=100", "NY=100", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("um-atax", kv, "0", "Uvm_pages_migrated_in"), 13);
+    CHECK_EQ(preset_stat("um-atax", kv, "1", "Uvm_pages_migrated_in"), 64);
+}
+
+TEST(wl_um_fdtd2d_ends_without_device_sync)
+{
+    /* UVMSmart's FDTD-2D never calls cudaDeviceSynchronize: nothing is copied back at its end,
+     * while um-2dconv's final sync copies its dirty B back */
+    const char *kf[] = {"tmax=1", "NX=32", "NY=32", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("um-fdtd2d", kf, "1", "Uvm_devsyncs"), 0);
+    const char *kc[] = {"NI=32", "NJ=32", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("um-2dconv", kc, "1", "Uvm_devsyncs"), 1);
+    /* B: rows 1..30 written, 128 bytes each, all in B's first page (4 KiB) */
+    CHECK_EQ(preset_stat("um-2dconv", kc, "1", "Uvm_devsync_pages"), 1);
+}
