@@ -9,11 +9,37 @@
 #define GMS_WORKLOADS_UM_ALIAS_H
 #include "workloads/workload.h"
 #include "frontend/program.h"
+#include "util/err.h"
+#include <stdlib.h>
+#include <string.h>
 
 /* drop the last command when it is a device synchronisation */
 static inline void um_drop_end_sync(gms_program *p)
 {
     if (p->n > p->head && p->q[p->n - 1].kind == GMS_CMD_SYNC) p->n--;
+}
+
+/* cudaMemPrefetchAsync of the named managed allocations just before the first launch the
+ * program pushed from command n0 on, when it also allocated them there (its first call) */
+static inline void um_prefetch_before_launch(gms_program *p, size_t n0, const char *const *names, int nnames)
+{
+    if (!p->uvm) return;
+    size_t k = n0, allocs = 0;
+    for (size_t c = n0; c < p->n; c++) allocs += p->q[c].kind == GMS_CMD_ALLOC;
+    while (k < p->n && p->q[k].kind != GMS_CMD_LAUNCH) k++;
+    if (!allocs || k == p->n) return;
+    size_t before = p->n;
+    for (int i = 0; i < nnames; i++)
+        for (size_t a = 0; a < p->nallocs; a++)
+            if (p->allocs[a].managed && !strcmp(p->allocs[a].name, names[i])) gms_prog_prefetch(p, p->allocs[a].addr, p->allocs[a].bytes);
+    size_t added = p->n - before;
+    if (!added) return;
+    /* rotate the appended prefetches to position k */
+    gms_cmd *tmp = gms_xmalloc(added * sizeof *tmp);
+    memcpy(tmp, p->q + before, added * sizeof *tmp);
+    memmove(p->q + k + added, p->q + k, (before - k) * sizeof *tmp);
+    memcpy(p->q + k, tmp, added * sizeof *tmp);
+    free(tmp);
 }
 
 #define UM_ALIAS(sym, wname, BASE, PARAMS, END_SYNC, DOMAIN, RI, SUMMARY)                              \

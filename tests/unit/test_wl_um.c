@@ -177,3 +177,17 @@ TEST(wl_um_fdtd2d_ends_without_device_sync)
     /* B: rows 1..30 written, 128 bytes each, all in B's first page (4 KiB) */
     CHECK_EQ(preset_stat("um-2dconv", kc, "1", "Uvm_devsync_pages"), 1);
 }
+
+TEST(wl_um_pathfinder_prefetches_wall_and_first_row)
+{
+    /* cols 300, rows 50: gpuWall 4 x 300 x 49 = 58800 bytes (15 pages) and gpuResult0 1200 bytes
+     * (1 page) are prefetched before the first launch: Tot_page_miss 16, no fault on them;
+     * gpuResult1 is written by the first kernel: 1 far fault, and the tree prefetcher takes its
+     * rounded 64 KiB leaf, 16 pages: 32 migrated */
+    const char *kv[] = {"cols=300", "rows=50", "pyramid=10", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("um-pathfinder", kv, "1", "Tot_page_miss"), 16);
+    CHECK_EQ(preset_stat("um-pathfinder", kv, "1", "Page_tot_fault"), 1);
+    CHECK_EQ(preset_stat("um-pathfinder", kv, "1", "Uvm_pages_migrated_in"), 32);
+    const char *kn[] = {"cols=300", "rows=50", "pyramid=10", NULL};
+    WL_RUN_BOTH("um-pathfinder", kn, 3);
+}
