@@ -220,6 +220,16 @@ static void dump(const gms_params *p, FILE *out)
             gms_uvm_prefetchers[u->prefetch_oversub_id]->name);
     fprintf(out, "UVM eviction: %s (%s LRU), clean pages %s\n", gms_uvm_evictors[u->evict_id]->name,
             u->lru_on_access ? "access-based" : "age-based", u->invalidate_clean ? "dropped" : "written back");
+    /* batch-aware (docs/batch-aware.md): only when asked for, so the default dump is unchanged */
+    if (u->ue || u->evict_serial || u->evict_instant)
+        fprintf(out, "UVM eviction schedule: %s\n", u->ue ? "unobtrusive (one eviction ahead, then paired with migrations)"
+                : u->evict_serial ? "serialised (evict, then migrate, page by page)" : "instant (frames free at once, nothing copied)");
+    if (u->pcie_compress != 1.0) fprintf(out, "UVM PCIe compression: %gx fewer bytes on the link\n", u->pcie_compress);
+    if (u->to)
+        fprintf(out, "UVM thread oversubscription: up to %ux the hardware's blocks per SM, %s, %llu cycles per context "
+                "saved or restored, switch on %s\n", u->to_factor,
+                u->to_dynamic ? "degree controlled by page lifetime" : "fixed", (unsigned long long)u->ctx_switch_cycles,
+                u->to_on_mem ? "any full memory stall" : "full far-fault stalls");
 }
 
 const gms_config_module gms_config_module_uvm = { "uvm", opts, sizeof opts / sizeof opts[0], fin, dump };
