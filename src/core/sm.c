@@ -1353,6 +1353,9 @@ static void sm_stuck(void *self, FILE *out)
             s->lsu_busy ? "busy" : "idle", s->replies.n, s->l1 ? gms_cache_mshr_used(s->l1) : 0,
             s->l1 ? gms_cache_mq_size(s->l1) : 0, (unsigned long long)s->wheel_events, s->memq.n, s->oc_pending,
             s->npark);
+    if (s->mrpb)
+        fprintf(out, "      MRPB: %u request(s) queued, %u slot(s) held, last drained queue %u\n", s->mrpb->n,
+                s->mrpb->held, s->mrpb->cur);
     for (uint32_t b = 0; b < s->nbanks; b++)
         if (s->bank[b].n) {
             gms_rf_cause cause = GMS_RF__COUNT;
