@@ -4,7 +4,9 @@
  * sizes. UM_ALIAS(sym, name, base, params, end_sync, domain, ri, summary) defines
  * `const gms_workload_ops gms_wl_<sym>`; end_sync 0 drops the base program's final device
  * synchronisation, for a UVMSmart program that never calls cudaDeviceSynchronize (so
- * -uvm_sync_writeback copies nothing back at its end). */
+ * -uvm_sync_writeback copies nothing back at its end), 1 keeps the base's, 2 adds one when the
+ * base program ends without (the UVMSmart program calls it before reading its results), 3
+ * keeps exactly one, at the end (the base syncs between its launches, UVMSmart's does not). */
 #ifndef GMS_WORKLOADS_UM_ALIAS_H
 #define GMS_WORKLOADS_UM_ALIAS_H
 #include "workloads/workload.h"
@@ -17,6 +19,23 @@
 static inline void um_drop_end_sync(gms_program *p)
 {
     if (p->n > p->head && p->q[p->n - 1].kind == GMS_CMD_SYNC) p->n--;
+}
+
+/* add a device synchronisation at the end when the last command is not one */
+static inline void um_ensure_end_sync(gms_program *p)
+{
+    if (!(p->n > p->head && p->q[p->n - 1].kind == GMS_CMD_SYNC)) gms_prog_sync(p);
+}
+
+/* one device synchronisation, at the end, for the commands pushed from n0 on: the base
+ * program's syncs between its launches (UVMBench's) go, as the UVMSmart program has none */
+static inline void um_only_end_sync(gms_program *p, size_t n0)
+{
+    size_t w = n0;
+    for (size_t c = n0; c < p->n; c++)
+        if (p->q[c].kind != GMS_CMD_SYNC) p->q[w++] = p->q[c];
+    p->n = w;
+    gms_prog_sync(p);
 }
 
 /* cudaMemPrefetchAsync of the named managed allocations just before the first launch the
@@ -47,8 +66,11 @@ static inline void um_prefetch_before_launch(gms_program *p, size_t n0, const ch
     static int sym##_create(const gms_wl_args *a, void **st, gms_error *e) { return BASE.create(a, st, e); } \
     static int sym##_next(void *st, gms_program *p, gms_error *e)                                      \
     {                                                                                                  \
+        size_t n0 = p->n;                                                                              \
         int r = BASE.next(st, p, e);                                                                   \
         if (r == 1 && !(END_SYNC)) um_drop_end_sync(p);                                                \
+        if (r == 1 && (END_SYNC) == 2) um_ensure_end_sync(p);                                          \
+        if (r == 1 && (END_SYNC) == 3) um_only_end_sync(p, n0);                                        \
         return r;                                                                                      \
     }                                                                                                  \
     static int sym##_verify(void *st, gms_error *e) { return BASE.verify(st, e); }                     \

@@ -191,3 +191,16 @@ TEST(wl_um_pathfinder_prefetches_wall_and_first_row)
     const char *kn[] = {"cols=300", "rows=50", "pyramid=10", NULL};
     WL_RUN_BOTH("um-pathfinder", kn, 3);
 }
+
+TEST(wl_um_hotspot_syncs_once_at_the_end)
+{
+    /* 64x64 grid, pyramid 2, 8 steps: 4 launches. The built-in (UVMBench) hotspot synchronises
+     * after each, so -uvm_sync_writeback copies back 4 times; UVMSmart's launches them back to
+     * back and synchronises once: both 16 KiB temperature buffers are dirty then, 8 pages */
+    const char *kv[] = {"rows=64", "pyramid=2", "sim_time=8", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("hotspot", kv, "1", "Uvm_devsyncs"), 4);
+    CHECK_EQ(preset_stat("um-hotspot", kv, "1", "Uvm_devsyncs"), 1);
+    CHECK_EQ(preset_stat("um-hotspot", kv, "1", "Uvm_devsync_pages"), 8);
+    const char *kn[] = {"rows=64", "pyramid=2", "sim_time=8", NULL};
+    WL_RUN_BOTH("um-hotspot", kn, 3);
+}
