@@ -204,3 +204,15 @@ TEST(wl_um_hotspot_syncs_once_at_the_end)
     const char *kn[] = {"rows=64", "pyramid=2", "sim_time=8", NULL};
     WL_RUN_BOTH("um-hotspot", kn, 3);
 }
+
+TEST(wl_um_nw_back_to_back_and_rounded)
+{
+    /* dim 64: referrence and itemsets are 65 x 65 ints = 16900 bytes (5 pages), rounded to
+     * 64 KiB each: 32 pages migrated; 4 + 3 launches, one sync copying itemsets' 5 pages back */
+    const char *kv[] = {"dim=64", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("um-nw", kv, "1", "Uvm_pages_migrated_in"), 32);
+    CHECK_EQ(preset_stat("um-nw", kv, "1", "Uvm_devsyncs"), 1);
+    CHECK_EQ(preset_stat("um-nw", kv, "1", "Uvm_devsync_pages"), 5);
+    const char *kn[] = {"dim=64", NULL};
+    WL_RUN_BOTH("um-nw", kn, 3);
+}
