@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 REF=${1:-../shared/reference/accelsim}
 [ $# -gt 0 ] && shift
 BIN=${GMS_BIN:-build/gpumemsim}
-make -s build/gpumemsim || exit 1
+if [ -z "${GMS_BIN:-}" ]; then make -s build/gpumemsim || exit 1; fi   # another binary: used as it is
 [ -d "$REF" ] || { echo "no reference directory $REF"; exit 1; }
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

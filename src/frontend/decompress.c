@@ -24,6 +24,14 @@ struct gms_instream {
     size_t zs_last;       /* last ZSTD_decompressStream hint: 0 = a frame just ended */
 };
 
+/* One idle xz decoder kept for the next .xz file this thread opens. liblzma reinitialised on
+ * a used lzma_stream keeps its buffers when the next stream needs the same sizes (the 8 MiB
+ * dictionary of the reference traces) instead of allocating them afresh per file; a trace of
+ * many kernels opens each kernel file twice (header, then body), and the freed 8 MiB buffers
+ * left holes the heap did not reuse: peak memory grew with the number of kernels. */
+static _Thread_local lzma_stream idle_xz;
+static _Thread_local int have_idle_xz;
+
 static const unsigned char XZ_MAGIC[6] = {0xFD, '7', 'z', 'X', 'Z', 0x00};
 static const unsigned char ZSTD_MAGIC[4] = {0x28, 0xB5, 0x2F, 0xFD};
 
@@ -60,7 +68,8 @@ gms_instream *gms_instream_open(const char *path, gms_error *err)
     if (s->raw_n >= sizeof XZ_MAGIC && !memcmp(s->raw, XZ_MAGIC, sizeof XZ_MAGIC)) {
         s->kind = GMS_STREAM_XZ;
         lzma_stream init = LZMA_STREAM_INIT;
-        s->xz = init;
+        s->xz = have_idle_xz ? idle_xz : init;
+        have_idle_xz = 0;
         if (lzma_stream_decoder(&s->xz, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
             gms_err(err, "%s: cannot start the xz decoder", path);
             gms_instream_close(s);
@@ -180,7 +189,10 @@ uint64_t gms_instream_raw_pos(const gms_instream *s) { return s->raw_pos; }
 void gms_instream_close(gms_instream *s)
 {
     if (!s) return;
-    if (s->kind == GMS_STREAM_XZ) lzma_end(&s->xz);
+    if (s->kind == GMS_STREAM_XZ) {
+        if (have_idle_xz) lzma_end(&s->xz);
+        else { idle_xz = s->xz; have_idle_xz = 1; }
+    }
     if (s->zs) ZSTD_freeDStream(s->zs);
     if (s->f) fclose(s->f);
     free(s->raw);
