@@ -216,3 +216,18 @@ TEST(wl_um_nw_back_to_back_and_rounded)
     const char *kn[] = {"dim=64", NULL};
     WL_RUN_BOTH("um-nw", kn, 3);
 }
+
+TEST(wl_um_srad_v2_only_j_is_managed)
+{
+    /* 64x64, 2 iterations: only J (16 KiB, 4 pages) is managed; rounded to 64 KiB, the first
+     * fault's leaf brings 16 pages; each iteration's sync copies J's 4 dirty pages back and
+     * invalidates them, the second iteration faults those 4 again (the 12 clean padding pages
+     * stay): 20 pages migrated, 2 syncs, 8 pages copied back */
+    const char *kv[] = {"rows=64", "cols=64", "iter=2", "y2=31", "x2=31", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("um-srad_v2", kv, "1", "Uvm_footprint_bytes"), 16384);
+    CHECK_EQ(preset_stat("um-srad_v2", kv, "1", "Uvm_pages_migrated_in"), 20);
+    CHECK_EQ(preset_stat("um-srad_v2", kv, "1", "Uvm_devsyncs"), 2);
+    CHECK_EQ(preset_stat("um-srad_v2", kv, "1", "Uvm_devsync_pages"), 8);
+    const char *kn[] = {"rows=64", "cols=64", "iter=2", "y2=31", "x2=31", NULL};
+    WL_RUN_BOTH("um-srad_v2", kn, 3);
+}
