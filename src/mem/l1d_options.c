@@ -10,8 +10,8 @@ static const gms_option opts[] = {
     GMS_OPT("gpgpu_l1_banks", GMS_OPT_U32, l1d.l1_banks, "1", "L1D banks: requests accepted per cycle"),
     GMS_OPT("gms_l1d_pmod_prime", GMS_OPT_U32, l1d.pmod_prime, "0",
             "prime for set index M (PMOD), A (A-prime), D (D-prime multiplier); 0 = default (largest prime <= sets, smallest prime > sets, 11)"),
-    GMS_OPT("gms_l1d_bypass_slots", GMS_OPT_U32, l1d.bypass_slots, "0",
-            "in-flight L1-bypassing requests per SM (#_BpR); 0 = unlimited"),
+    GMS_OPT("gms_l1d_bypass_slots", GMS_OPT_INT, l1d.bypass_slots_opt, "0",
+            "in-flight L1-bypassing requests per SM (#_BpR: 8, 32, 128 in spec 001 3.6); -1 or 0 = unlimited"),
     GMS_OPT("gms_l1d_mshr", GMS_OPT_STRING, l1d.mshr_design, "conventional",
             "L1D MSHR design (gpumemsim list policies)"),
     GMS_OPT("gms_l1d_dlmshr", GMS_OPT_STRING, l1d.dlmshr_str, GMS_DLMSHR_DEFAULT,
@@ -39,6 +39,10 @@ static int fin(gms_params *p, gms_error *err)
     if (!gms_mshr_find(p->l1d.mshr_design)) return gms_reg_unknown(&gms_mshr_reg, p->l1d.mshr_design, err);
     p->l1d.dl1.pmod_prime = p->l1d.pmod_prime;
     snprintf(p->l1d.dl1.mshr_design, sizeof p->l1d.dl1.mshr_design, "%s", p->l1d.mshr_design);
+    if (p->l1d.bypass_slots_opt < -1)
+        return gms_err(err, "-gms_l1d_bypass_slots: %d is not a number of slots (N >= 1, or -1 / 0 for unlimited)",
+                       p->l1d.bypass_slots_opt);
+    p->l1d.bypass_slots = p->l1d.bypass_slots_opt > 0 ? (uint32_t)p->l1d.bypass_slots_opt : 0;
     if (gms_mshr_params_parse(p->l1d.dlmshr_str, "-gms_l1d_dlmshr", &p->l1d.dl1.mshr_params, err)) return -1;
     p->l1d.dl1.mshr_params.latency = p->l1d.mshr_latency;
     if (p->l1d.pmod_prime && p->l1d.dl1.enabled && !strchr("MAD", p->l1d.dl1.set_index))

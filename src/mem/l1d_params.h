@@ -12,7 +12,8 @@ typedef struct gms_l1d_params {
     uint32_t l1_latency;               /* -gpgpu_l1_latency (core cycles) */
     uint32_t l1_banks;                 /* -gpgpu_l1_banks */
     uint32_t pmod_prime;               /* -gms_l1d_pmod_prime */
-    uint32_t bypass_slots;             /* -gms_l1d_bypass_slots: in-flight bypassed requests per SM (0 = unlimited) */
+    int bypass_slots_opt;              /* -gms_l1d_bypass_slots as given: N, or -1 (or 0) for unlimited */
+    uint32_t bypass_slots;             /* decoded: in-flight bypassed requests per SM (0 = unlimited) */
     char mshr_design[32];              /* -gms_l1d_mshr: conventional | dlmshr */
     char dlmshr_str[GMS_OPT_STRLEN];   /* -gms_l1d_dlmshr: DL-MSHR parameters (mshr_params.h) */
     uint32_t mshr_latency;             /* -gms_l1d_mshr_latency: access cycles, 0 = the design's */

@@ -115,3 +115,24 @@ TEST(bypass_policy_bad_name)
     CHECK_CONTAINS(err.msg, "mdb-global");
     gms_params_free(p);
 }
+
+/* -gms_l1d_bypass_slots: -1 and 0 are unlimited (BpR_inf), N >= 1 a limit, below -1 an error */
+TEST(bypass_slots_option)
+{
+    const char *val[] = { "-1", "0", "32" };
+    const uint32_t want[] = { 0, 0, 32 };
+    for (int i = 0; i < 3; i++) {
+        gms_error err = {0};
+        gms_params *p = gms_params_new();
+        int rc = gms_params_set(p, "gms_l1d_bypass_slots", val[i], &err) || gms_params_finalize(p, &err);
+        CHECK_EQ(rc, 0);
+        CHECK_EQ(p->l1d.bypass_slots, want[i]);
+        gms_params_free(p);
+    }
+    gms_error err = {0};
+    gms_params *p = gms_params_new();
+    int rc = gms_params_set(p, "gms_l1d_bypass_slots", "-2", &err) || gms_params_finalize(p, &err);
+    CHECK(rc != 0);
+    CHECK_CONTAINS(err.msg, "-gms_l1d_bypass_slots: -2");
+    gms_params_free(p);
+}
