@@ -14,7 +14,8 @@
  * file becomes a generator with its size and mean row length: row lengths uniform in
  * [avg/2, 3avg/2] (mean avg to half a nonzero), columns uniform within +-band of the
  * diagonal (a banded FEM-like matrix), values and x uniform in [0, 1). Padding entries are 0
- * with column 0, as the converter's. */
+ * with column 0, as the converter's, which sorts the rows by length keeping the file's order
+ * among rows of one length. */
 #include "workloads/parboil_util.h"
 #include <math.h>
 #include <stdlib.h>
@@ -33,8 +34,10 @@ static const gms_wl_param params[] = {
     { NULL, NULL, NULL },
 };
 
-/* row lengths (JDS order: sorted descending) from their own stream of the seed */
-static void row_lengths(uint64_t rows, uint64_t nnz, uint64_t seed, uint32_t *len)
+/* row lengths from their own stream of the seed: len[r] of original row r, and (if sorted is
+ * not NULL) the JDS order, longest first, rows of one length in their original order (the
+ * converter's stable sort): sorted[jr] = length, perm[jr] = original row */
+static void row_lengths(uint64_t rows, uint64_t nnz, uint64_t seed, uint32_t *sorted, uint32_t *perm)
 {
     double avg = (double)nnz / (double)rows;
     uint64_t lo = (uint64_t)(avg / 2 + 0.5), hi;
@@ -43,11 +46,17 @@ static void row_lengths(uint64_t rows, uint64_t nnz, uint64_t seed, uint32_t *le
     if (hi < lo) hi = lo;
     gms_rng r;
     gms_rng_seed(&r, seed ^ 0x5350u);
-    uint64_t cnt[4096] = { 0 };
-    for (uint64_t i = 0; i < rows; i++) cnt[lo + gms_rng_below(&r, hi - lo + 1)]++;
-    uint64_t o = 0;   /* counting sort, longest first */
-    for (uint64_t l = hi + 1; l-- > lo;)
-        for (uint64_t c = 0; c < cnt[l]; c++) len[o++] = (uint32_t)l;
+    uint32_t *len = wl_malloc(rows, sizeof *len);
+    uint64_t cnt[4096] = { 0 }, start[4096];
+    for (uint64_t i = 0; i < rows; i++) cnt[len[i] = (uint32_t)(lo + gms_rng_below(&r, hi - lo + 1))]++;
+    uint64_t o = 0;   /* counting sort, longest first, stable */
+    for (uint64_t l = hi + 1; l-- > lo;) { start[l] = o; o += cnt[l]; }
+    for (uint64_t i = 0; i < rows; i++) {
+        uint64_t at = start[len[i]]++;
+        sorted[at] = len[i];
+        if (perm) perm[at] = (uint32_t)i;
+    }
+    free(len);
 }
 
 /* JDS size: every warp padded to its first (longest) row's length */
@@ -70,7 +79,7 @@ static int sizes(const gms_wl_args *a, uint64_t *d, gms_error *err)
     d[BAND] = gms_wl_u64(a, "band");
     d[ITERS] = gms_wl_u64(a, "iters");
     uint32_t *len = wl_malloc(d[ROWS], sizeof *len);
-    row_lengths(d[ROWS], d[NNZ], gms_wl_seed(a), len);
+    row_lengths(d[ROWS], d[NNZ], gms_wl_seed(a), len, NULL);
     d[JDSLEN] = jds_len(d[ROWS], len);
     d[NWARPS] = (d[ROWS] + 31) / 32;
     free(len);
@@ -96,9 +105,8 @@ static void jds_ptrs(const pbl_state *s, const uint32_t *zc, uint64_t *ptr, uint
 static void init(const pbl_state *s, void **h)
 {
     const uint64_t rows = s->dim[ROWS];
-    uint32_t *len = wl_malloc(rows, sizeof *len);
-    row_lengths(rows, s->dim[NNZ], s->seed, len);
-    uint32_t *zc = h[NZCNT], *idx = h[INDEX], *perm = h[PERM];
+    uint32_t *len = wl_malloc(rows, sizeof *len), *zc = h[NZCNT], *idx = h[INDEX], *perm = h[PERM];
+    row_lengths(rows, s->dim[NNZ], s->seed, len, perm);
     float *data = h[DATA], *x = h[X];
     for (uint64_t w = 0; w < s->dim[NWARPS]; w++) zc[w] = len[w * 32];
     uint64_t depth = zc[0];
@@ -106,8 +114,6 @@ static void init(const pbl_state *s, void **h)
     jds_ptrs(s, zc, ptr, depth);
     gms_rng r;
     gms_rng_seed(&r, s->seed);
-    /* sorted row jr is original row perm[jr]: a random permutation (the sort of the file's rows) */
-    wl_perm_prefix(&r, (uint32_t)rows, (uint32_t)rows, perm);
     int64_t band = (int64_t)s->dim[BAND];
     for (uint64_t jr = 0; jr < rows; jr++)
         for (uint64_t k = 0; k < len[jr]; k++) {
