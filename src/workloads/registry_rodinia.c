@@ -27,6 +27,7 @@ extern const gms_workload_ops gms_wl_pfilter_rodinia;
 /* the data-cache versions of the SDK's histogram and scalarProd (spec 001, Li et al.) */
 extern const gms_workload_ops gms_wl_histo_dc;
 extern const gms_workload_ops gms_wl_scalarprod_dc;
+extern const gms_workload_ops gms_wl_heartwall;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -54,5 +55,6 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_pfilter_rodinia,
     &gms_wl_histo_dc,
     &gms_wl_scalarprod_dc,
+    &gms_wl_heartwall,
     NULL,
 };

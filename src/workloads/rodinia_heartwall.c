@@ -1,0 +1,536 @@
+/* heartwall (Rodinia 3.1, CUDA): tracks the inner (endo) and outer (epi) wall of a mouse
+ * heart through the frames of an ultrasound video. One launch of `kernel` per frame, one
+ * block of 512 threads per tracked point (20 endo + 31 epi = 51 blocks); before each launch
+ * the host copies the frame to the device. In the block of point p:
+ *   frame 0   thread 0 records the point's location; every thread copies its share of the
+ *             (2*tSize+1)^2 template around the point from the frame into T[p]
+ *   frame f>0 selection: the (2*sSize+1)^2 search window around the point -> in2[p]; BAR
+ *             rotation: T[p] rotated by 180 degrees into shared memory; BAR
+ *             convolution: every element of the full convolution of in2[p] with it
+ *             (conv_rows^2, conv_rows = in_rows + in2_rows - 1), each a loop over up to
+ *             in_rows^2 products (shared template x global in2) -> conv[p]; BAR
+ *             search: thread c < 2*(sSize-tSize)+1 takes column c of the region where the
+ *             template lies wholly inside the window and keeps its largest element (shared
+ *             par_max_val / par_max_coo); BAR; thread 0 takes the largest of those, moves the
+ *             point by its offset from the window's centre and records the location.
+ * The loops "ei = tx; while (ei < n) { ...; ei += 512; }" are the source's; arrays are column
+ * major as in the source (index col * rows + row).
+ *
+ * Differences (docs/workloads-rodinia.md): the source normalises the convolution into a
+ * correlation coefficient (cumulative sums of the padded window and its square, a mask
+ * convolution, the template's deviation: about 15 more block-wide steps over arrays of the
+ * same sizes) before the search; here the search runs on the raw convolution, so the kernel
+ * has the source's dominant loads (template, window, convolution) and not those steps. A
+ * moved point is kept at least sSize from the frame's edges (the source trusts its video).
+ *
+ * Input: test.avi (609 x 590 pixels, 104 frames; the suite's run script tracks 20) becomes a
+ * generated video of the same size: two bright elliptical rings (the walls) whose radii beat
+ * with a period of 10 frames over a fixed speckle texture plus per-frame noise, the points
+ * spread evenly on the rings of frame 0. The kernel's long loops are resumable (wl_gen.h);
+ * rw_kernel.begin computes a block's results at dispatch, the warps only emit. */
+#include "workloads/rodinia_util.h"
+#include "workloads/wl_clamp.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NT 512   /* NUMBER_THREADS */
+
+typedef struct hw {
+    uint64_t rows, cols, frames, endo, epi, np, ts, ss, repeat, rep, f;
+    uint64_t in_r, in_e, in2_r, in2_e, cv_r, cv_e, sub;
+    float *video;            /* frames x rows x cols, each frame column major */
+    int32_t *row0, *col0;    /* the points in frame 0 */
+    int32_t *row, *col;      /* d_Row / d_Col as the kernels leave them */
+    int32_t *orow, *ocol;    /* their values when the current launch began (for the shadow) */
+    int32_t *trow, *tcol;    /* d_tRowLoc / d_tColLoc: points x frames */
+    float *T, *in2, *conv;   /* per point: template, search window, convolution */
+    uint64_t d_frame, d_row, d_col, d_trow, d_tcol, d_T, d_in2, d_conv;
+    wl_shadow *sh;
+} hw;
+
+static const gms_wl_param params[] = {
+    {"frames", "20", "video frames tracked (the run script's 20 of test.avi's 104)"},
+    {"rows", "609", "frame rows (test.avi)"},
+    {"cols", "590", "frame columns (test.avi)"},
+    {"endo", "20", "points on the inner wall (endoPoints)"},
+    {"epi", "31", "points on the outer wall (epiPoints)"},
+    {"tsize", "25", "template radius (tSize): templates of (2*tsize+1)^2 pixels"},
+    {"ssize", "40", "search radius (sSize), above tsize: windows of (2*ssize+1)^2 pixels"},
+    {"scale", "1", "multiplies frames, rows, cols, endo, epi, tsize and ssize (a smaller video)"},
+    {"repeat", "1", "track the video N times (the frames uploaded again each time)"},
+    {NULL, NULL, NULL},
+};
+
+typedef struct hw_dims { uint64_t frames, rows, cols, endo, epi, ts, ss; } hw_dims;
+
+static int dims(const gms_wl_args *a, hw_dims *d, gms_error *err)
+{
+    if (wl_clamp_scaled(a, "heartwall", "tsize", 1, 1, 1000, &d->ts, err) ||
+        wl_clamp_scaled(a, "heartwall", "ssize", 1, d->ts + 1, 2000, &d->ss, err) ||
+        wl_clamp_scaled(a, "heartwall", "frames", 1, 2, 100000, &d->frames, err) ||
+        wl_clamp_scaled(a, "heartwall", "endo", 1, 1, 10000, &d->endo, err) ||
+        wl_clamp_scaled(a, "heartwall", "epi", 1, 1, 10000, &d->epi, err))
+        return -1;
+    if (d->ss <= d->ts)
+        return gms_err(err, "workload heartwall: ssize=%llu must be above tsize=%llu", (unsigned long long)d->ss,
+                       (unsigned long long)d->ts);
+    if (2 * (d->ss - d->ts) + 1 > NT)
+        return gms_err(err, "workload heartwall: ssize - tsize = %llu must be at most 255",
+                       (unsigned long long)(d->ss - d->ts));
+    if (d->frames < 2) return gms_err(err, "workload heartwall: frames=%llu must be at least 2", (unsigned long long)d->frames);
+    /* the rings need room for the search windows around them */
+    uint64_t min = 2 * d->ss + 5;
+    if (wl_clamp_scaled(a, "heartwall", "rows", 1, min, 1 << 16, &d->rows, err) ||
+        wl_clamp_scaled(a, "heartwall", "cols", 1, min, 1 << 16, &d->cols, err))
+        return -1;
+    if (d->rows < min || d->cols < min)
+        return gms_err(err, "workload heartwall: rows=%llu and cols=%llu must be at least 2*ssize+5 = %llu",
+                       (unsigned long long)d->rows, (unsigned long long)d->cols, (unsigned long long)min);
+    return 0;
+}
+
+static uint64_t bytes_of(const hw_dims *d)
+{
+    uint64_t np = d->endo + d->epi, in_r = 2 * d->ts + 1, in2_r = 2 * d->ss + 1, cv_r = in_r + in2_r - 1;
+    return 4 * (d->rows * d->cols + 2 * np + 2 * np * d->frames + np * (in_r * in_r + in2_r * in2_r + cv_r * cv_r));
+}
+
+static uint64_t footprint(const gms_wl_args *a)
+{
+    gms_error e;
+    hw_dims d;
+    if (dims(a, &d, &e)) return 0;
+    return bytes_of(&d);
+}
+
+/* the generated video: rings at normalised elliptical radii re(f), rp(f) */
+static void make_video(hw *s, uint64_t seed)
+{
+    gms_rng g;
+    gms_rng_seed(&g, seed);
+    uint64_t R = s->rows, C = s->cols, n = R * C;
+    float *speckle = wl_malloc(n, 4);
+    for (uint64_t i = 0; i < n; i++) speckle[i] = 0.3f * wl_randf(&g);
+    double cr = (double)(R - 1) / 2, cc = (double)(C - 1) / 2;
+    double hr = cr - (double)s->ss - 1, hc = cc - (double)s->ss - 1;   /* the rings' room */
+    for (uint64_t f = 0; f < s->frames; f++) {
+        double beat = sin(2 * M_PI * (double)f / 10.0);
+        double re = 0.5 * (1 + 0.1 * beat), rp = 0.9 * (1 + 0.05 * beat);
+        float *fr = s->video + f * n;
+        for (uint64_t c = 0; c < C; c++)
+            for (uint64_t r = 0; r < R; r++) {
+                double y = ((double)r - cr) / hr, x = ((double)c - cc) / hc, rho = sqrt(x * x + y * y);
+                double v = 0.5 * exp(-pow((rho - re) / 0.06, 2)) + 0.5 * exp(-pow((rho - rp) / 0.06, 2));
+                fr[c * R + r] = (float)v + speckle[c * R + r] + 0.05f * wl_randf(&g);
+            }
+    }
+    free(speckle);
+    for (uint64_t p = 0; p < s->np; p++) {
+        int epi = p >= s->endo;
+        uint64_t k = epi ? p - s->endo : p, m = epi ? s->epi : s->endo;
+        double t = 2 * M_PI * ((double)k + 0.5) / (double)m, rad = epi ? 0.9 : 0.5;
+        s->row0[p] = (int32_t)lround(cr + rad * hr * sin(t));
+        s->col0[p] = (int32_t)lround(cc + rad * hc * cos(t));
+    }
+}
+
+static int create(const gms_wl_args *a, void **out, gms_error *err)
+{
+    hw_dims d;
+    if (dims(a, &d, err) || gms_wl_check_range(a, "repeat", 1, 1000000, err)) return -1;
+    hw *s = gms_xcalloc(1, sizeof *s);
+    s->rows = d.rows; s->cols = d.cols; s->frames = d.frames; s->endo = d.endo; s->epi = d.epi;
+    s->np = d.endo + d.epi; s->ts = d.ts; s->ss = d.ss;
+    s->repeat = gms_wl_u64(a, "repeat");
+    s->in_r = 2 * d.ts + 1; s->in_e = s->in_r * s->in_r;
+    s->in2_r = 2 * d.ss + 1; s->in2_e = s->in2_r * s->in2_r;
+    s->cv_r = s->in_r + s->in2_r - 1; s->cv_e = s->cv_r * s->cv_r;
+    s->sub = s->in2_r - s->in_r + 1;
+    s->video = wl_malloc(d.frames * d.rows * d.cols, 4);
+    s->row0 = wl_calloc(s->np, 4); s->col0 = wl_calloc(s->np, 4);
+    s->row = wl_calloc(s->np, 4); s->col = wl_calloc(s->np, 4);
+    s->orow = wl_calloc(s->np, 4); s->ocol = wl_calloc(s->np, 4);
+    s->trow = wl_calloc(s->np * d.frames, 4); s->tcol = wl_calloc(s->np * d.frames, 4);
+    s->T = wl_calloc(s->np * s->in_e, 4);
+    s->in2 = wl_calloc(s->np * s->in2_e, 4);
+    s->conv = wl_calloc(s->np * s->cv_e, 4);
+    make_video(s, gms_wl_seed(a));
+    *out = s;
+    return 0;
+}
+
+/* conv element ei's loop bounds (0-based, inclusive): ja over template columns, ia rows */
+static void conv_bounds(const hw *s, uint64_t ei, int64_t *ja1, int64_t *ja2, int64_t *ia1, int64_t *ia2)
+{
+    int64_t ic = (int64_t)(ei % s->cv_r), jc = (int64_t)(ei / s->cv_r), n2 = (int64_t)s->in2_r - 1, n1 = (int64_t)s->in_r - 1;
+    *ja1 = jc - n2 > 0 ? jc - n2 : 0;
+    *ja2 = jc < n1 ? jc : n1;
+    *ia1 = ic - n2 > 0 ? ic - n2 : 0;
+    *ia2 = ic < n1 ? ic : n1;
+}
+
+static int32_t clampi(int64_t v, int64_t lo, int64_t hi) { return (int32_t)(v < lo ? lo : v > hi ? hi : v); }
+
+/* block p of frame f's launch: the whole block's results, at dispatch */
+static int hw_begin(const rw_kernel *k, uint64_t p, gms_error *err)
+{
+    hw *s = k->st;
+    uint64_t f = (uint64_t)k->i[0], R = s->rows;
+    const float *fr = s->video + f * R * s->cols;
+    s->orow[p] = s->row[p];
+    s->ocol[p] = s->col[p];
+    int64_t r0 = s->row[p], c0 = s->col[p];
+    if (f == 0) {
+        s->trow[p * s->frames] = (int32_t)r0;
+        s->tcol[p * s->frames] = (int32_t)c0;
+        for (uint64_t ei = 0; ei < s->in_e; ei++) {
+            int64_t r = (int64_t)(ei % s->in_r), c = (int64_t)(ei / s->in_r);
+            s->T[p * s->in_e + ei] = fr[(uint64_t)(c0 - (int64_t)s->ts + c) * R + (uint64_t)(r0 - (int64_t)s->ts + r)];
+        }
+        return 0;
+    }
+    float *in2 = s->in2 + p * s->in2_e, *cv = s->conv + p * s->cv_e;
+    const float *T = s->T + p * s->in_e;
+    for (uint64_t ei = 0; ei < s->in2_e; ei++) {
+        int64_t r = (int64_t)(ei % s->in2_r), c = (int64_t)(ei / s->in2_r);
+        in2[ei] = fr[(uint64_t)(c0 - (int64_t)s->ss + c) * R + (uint64_t)(r0 - (int64_t)s->ss + r)];
+    }
+    for (uint64_t ei = 0; ei < s->cv_e; ei++) {
+        int64_t ja1, ja2, ia1, ia2, ic = (int64_t)(ei % s->cv_r), jc = (int64_t)(ei / s->cv_r);
+        conv_bounds(s, ei, &ja1, &ja2, &ia1, &ia2);
+        float sum = 0;
+        for (int64_t ja = ja1; ja <= ja2; ja++)
+            for (int64_t ia = ia1; ia <= ia2; ia++)
+                sum = sum + T[s->in_e - 1 - (uint64_t)((int64_t)s->in_r * ja + ia)] *
+                                in2[(uint64_t)((int64_t)s->in2_r * (jc - ja) + ic - ia)];
+        cv[ei] = sum;
+    }
+    float best = 0;
+    uint64_t bc = 0, br = 0;
+    int first = 1;
+    for (uint64_t c = 0; c < s->sub; c++)
+        for (uint64_t r = 0; r < s->sub; r++) {
+            float v = cv[(c + s->in_r - 1) * s->cv_r + r + s->in_r - 1];
+            if (first || v > best) { best = v; bc = c; br = r; first = 0; }
+        }
+    int64_t mv = (int64_t)(s->ss - s->ts);
+    s->row[p] = clampi(r0 + (int64_t)br - mv, (int64_t)s->ss, (int64_t)(R - 1 - s->ss));
+    s->col[p] = clampi(c0 + (int64_t)bc - mv, (int64_t)s->ss, (int64_t)(s->cols - 1 - s->ss));
+    s->trow[p * s->frames + f] = s->row[p];
+    s->tcol[p * s->frames + f] = s->col[p];
+    (void)err;
+    return 0;
+}
+
+typedef struct hw_warp {
+    rw_wgen ws;
+    uint64_t t;              /* round of the "ei += 512" loop */
+    int64_t ja, jlo, jhi;    /* the convolution's column loop (union over the lanes) */
+    uint32_t m;              /* the convolution's lanes with an element this round */
+    int32_t ja1[32], ja2[32], ia1[32], ia2[32], ic[32], jc[32];   /* their loop bounds */
+    uint8_t ri, rr, rc, acc;
+} hw_warp;
+
+#define SH_PAR(s) (4 * (s)->in_e)   /* shared: d_in_mod_temp, then par_max_val, par_max_coo */
+
+static int hw_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+{
+    hw_warp *g = (hw_warp *)ws;
+    rw_warp *x = &ws->x;
+    hw *s = k->st;
+    const uint64_t f = (uint64_t)k->i[0], p = ws->block, R = s->rows;
+    const int64_t r0 = s->orow[p], c0 = s->ocol[p];
+    uint64_t a[32], ei[32];
+    uint32_t m;
+    (void)err;
+    WL_GEN_BEGIN(&ws->g)
+    g->ri = rw_prologue(x, x->mask);
+    RW_LANES(x, x->mask, l, t) a[l] = s->d_row + 4 * p;
+    g->rr = rw_ldg(x, 0x18, x->mask, 4, a, g->ri);               /* d_Row[point_no] */
+    WL_SH_LD(x, x->mask, int32_t, r0);
+    RW_LANES(x, x->mask, l, t) a[l] = s->d_col + 4 * p;
+    g->rc = rw_ldg(x, 0x20, x->mask, 4, a, g->ri);
+    WL_SH_LD(x, x->mask, int32_t, c0);
+    if (f == 0) {
+        if (ws->warp == 0) {                                      /* thread 0: tRowLoc, tColLoc */
+            a[0] = s->d_trow + 4 * (p * s->frames);
+            rw_stg(x, 0x28, 1u, 4, a, g->ri, g->rr);
+            WL_SH_ST(x, 1u, int32_t, r0);
+            a[0] = s->d_tcol + 4 * (p * s->frames);
+            rw_stg(x, 0x30, 1u, 4, a, g->ri, g->rc);
+            WL_SH_ST(x, 1u, int32_t, c0);
+        }
+        for (g->t = 0;; g->t++) {                                 /* CREATE TEMPLATES */
+            m = 0;
+            RW_LANES(x, x->mask, l, t) if ((ei[l] = t + NT * g->t) < s->in_e) m |= 1u << l;
+            rw_bra(x, 0x38, x->mask, g->ri);
+            if (!m) break;
+            uint8_t q = rw_int(x, 0x40, m, g->ri, GMS_REG_NONE);      /* row, col */
+            q = rw_int(x, 0x48, m, q, g->rr);
+            q = rw_int(x, 0x50, m, q, g->rc);                         /* ori_pointer */
+            RW_LANES(x, m, l, t) {
+                int64_t r = (int64_t)(ei[l] % s->in_r), c = (int64_t)(ei[l] / s->in_r);
+                a[l] = s->d_frame + 4 * ((uint64_t)(c0 - (int64_t)s->ts + c) * R + (uint64_t)(r0 - (int64_t)s->ts + r));
+            }
+            uint8_t v = rw_ldg(x, 0x58, m, 4, a, q);
+            WL_SH_LD(x, m, float, s->video[f * R * s->cols + (a[l] - s->d_frame) / 4]);
+            RW_LANES(x, m, l, t) a[l] = s->d_T + 4 * (p * s->in_e + ei[l]);
+            rw_stg(x, 0x60, m, 4, a, q, v);
+            WL_SH_ST(x, m, float, s->T[p * s->in_e + ei[l]]);
+            WL_GEN_YIELD(&ws->g);
+        }
+        rw_exit(x, x->mask);
+        WL_GEN_YIELD_ALWAYS(&ws->g);
+        goto done;
+    }
+    for (g->t = 0;; g->t++) {                                     /* SELECTION */
+        m = 0;
+        RW_LANES(x, x->mask, l, t) if ((ei[l] = t + NT * g->t) < s->in2_e) m |= 1u << l;
+        rw_bra(x, 0x28, x->mask, g->ri);
+        if (!m) break;
+        uint8_t q = rw_int(x, 0x30, m, g->ri, GMS_REG_NONE);
+        q = rw_int(x, 0x38, m, q, g->rr);
+        q = rw_int(x, 0x40, m, q, g->rc);
+        RW_LANES(x, m, l, t) {
+            int64_t r = (int64_t)(ei[l] % s->in2_r), c = (int64_t)(ei[l] / s->in2_r);
+            a[l] = s->d_frame + 4 * ((uint64_t)(c0 - (int64_t)s->ss + c) * R + (uint64_t)(r0 - (int64_t)s->ss + r));
+        }
+        uint8_t v = rw_ldg(x, 0x48, m, 4, a, q);
+        WL_SH_LD(x, m, float, s->video[f * R * s->cols + (a[l] - s->d_frame) / 4]);
+        RW_LANES(x, m, l, t) a[l] = s->d_in2 + 4 * (p * s->in2_e + ei[l]);
+        rw_stg(x, 0x50, m, 4, a, q, v);
+        WL_SH_ST(x, m, float, s->in2[p * s->in2_e + ei[l]]);
+        WL_GEN_YIELD(&ws->g);
+    }
+    gms_emit_bar(&x->e, 0x58);
+    WL_GEN_YIELD_ALWAYS(&ws->g);
+    for (g->t = 0;; g->t++) {                                     /* ROTATION */
+        m = 0;
+        RW_LANES(x, x->mask, l, t) if ((ei[l] = t + NT * g->t) < s->in_e) m |= 1u << l;
+        rw_bra(x, 0x60, x->mask, g->ri);
+        if (!m) break;
+        uint8_t q = rw_int(x, 0x68, m, g->ri, GMS_REG_NONE);
+        RW_LANES(x, m, l, t) a[l] = s->d_T + 4 * (p * s->in_e + s->in_e - 1 - ei[l]);
+        uint8_t v = rw_ldg(x, 0x70, m, 4, a, q);
+        WL_SH_LD(x, m, float, s->T[p * s->in_e + s->in_e - 1 - ei[l]]);
+        RW_LANES(x, m, l, t) a[l] = 4 * ei[l];
+        rw_sts(x, 0x78, m, 4, a, GMS_REG_NONE, v);
+        WL_GEN_YIELD(&ws->g);
+    }
+    gms_emit_bar(&x->e, 0x80);
+    WL_GEN_YIELD_ALWAYS(&ws->g);
+    for (g->t = 0;; g->t++) {                                     /* ACTUAL CONVOLUTION */
+        m = 0;
+        g->jlo = INT64_MAX;
+        g->jhi = -1;
+        RW_LANES(x, x->mask, l, t) if ((ei[l] = t + NT * g->t) < s->cv_e) {
+            int64_t ja1, ja2, ia1, ia2;
+            conv_bounds(s, ei[l], &ja1, &ja2, &ia1, &ia2);
+            m |= 1u << l;
+            if (ja1 < g->jlo) g->jlo = ja1;
+            if (ja2 > g->jhi) g->jhi = ja2;
+            g->ja1[l] = (int32_t)ja1; g->ja2[l] = (int32_t)ja2; g->ia1[l] = (int32_t)ia1; g->ia2[l] = (int32_t)ia2;
+            g->ic[l] = (int32_t)(ei[l] % s->cv_r); g->jc[l] = (int32_t)(ei[l] / s->cv_r);
+        }
+        rw_bra(x, 0x88, x->mask, g->ri);
+        if (!m) break;
+        g->m = m;
+        rw_int(x, 0x90, m, g->ri, GMS_REG_NONE);                  /* ic, jc, ja1, ja2, ia1, ia2 */
+        rw_int(x, 0x98, m, g->ri, GMS_REG_NONE);
+        g->acc = rw_int(x, 0xa0, m, GMS_REG_NONE, GMS_REG_NONE);  /* s = 0 */
+        for (g->ja = g->jlo; g->ja <= g->jhi; g->ja++) {
+            uint32_t mj = 0;
+            int64_t ilo = INT64_MAX, ihi = -1;
+            RW_LANES(x, g->m, l, t) {
+                if (g->ja < g->ja1[l] || g->ja > g->ja2[l]) continue;
+                mj |= 1u << l;
+                if (g->ia1[l] < ilo) ilo = g->ia1[l];
+                if (g->ia2[l] > ihi) ihi = g->ia2[l];
+            }
+            uint8_t jb = rw_int(x, 0xa8, g->m, g->ri, GMS_REG_NONE);   /* jb = jp1 - ja; loop test */
+            rw_bra(x, 0xb0, g->m, jb);
+            for (int64_t ia = ilo; ia <= ihi; ia++) {
+                uint32_t mi = 0;
+                const uint64_t b2 = s->d_in2 + 4 * p * s->in2_e;
+                const int64_t n2 = (int64_t)s->in2_r, g0 = n2 * g->ja + ia;
+                RW_LANES(x, mj, l, t) {
+                    if (ia < g->ia1[l] || ia > g->ia2[l]) continue;
+                    mi |= 1u << l;
+                    a[l] = b2 + 4 * (uint64_t)(n2 * g->jc[l] + g->ic[l] - g0);
+                }
+                uint64_t ms[32];
+                for (int l = 0; l < 32; l++) ms[l] = 4 * (uint64_t)((int64_t)s->in_r * g->ja + ia);
+                uint8_t u = rw_lds(x, 0xb8, mi, 4, ms, jb);
+                uint8_t v = rw_ldg(x, 0xc0, mi, 4, a, jb);
+                WL_SH_LD(x, mi, float, s->in2[(a[l] - s->d_in2) / 4]);
+                g->acc = rw_fp(x, 0xc8, mi, u, v, g->acc);
+                uint8_t q = rw_int(x, 0xd0, mj, jb, GMS_REG_NONE);  /* ia++, ib = ip1 - ia */
+                rw_bra(x, 0xd8, mj, q);
+            }
+            WL_GEN_YIELD(&ws->g);
+        }
+        RW_LANES(x, g->m, l, t) a[l] = s->d_conv + 4 * (p * s->cv_e + t + NT * g->t);
+        rw_stg(x, 0xe0, g->m, 4, a, g->ri, g->acc);
+        WL_SH_ST(x, g->m, float, s->conv[(a[l] - s->d_conv) / 4]);
+    }
+    gms_emit_bar(&x->e, 0xe8);
+    WL_GEN_YIELD_ALWAYS(&ws->g);
+    /* search: thread c < sub scans column c of the valid region */
+    m = 0;
+    RW_LANES(x, x->mask, l, t) if (t < s->sub) m |= 1u << l;
+    rw_bra(x, 0xf0, x->mask, g->ri);
+    if (m) {
+        uint8_t best = rw_int(x, 0xf8, m, GMS_REG_NONE, GMS_REG_NONE), coo = rw_int(x, 0x100, m, GMS_REG_NONE, GMS_REG_NONE);
+        for (uint64_t r = 0; r < s->sub; r++) {
+            RW_LANES(x, m, l, t) a[l] = s->d_conv + 4 * (p * s->cv_e + (t + s->in_r - 1) * s->cv_r + r + s->in_r - 1);
+            uint8_t v = rw_ldg(x, 0x108, m, 4, a, g->ri);
+            WL_SH_LD(x, m, float, s->conv[(a[l] - s->d_conv) / 4]);
+            rw_fp(x, 0x110, m, v, best, GMS_REG_NONE);               /* FSETP.GT */
+            best = rw_fp(x, 0x118, m, v, best, GMS_REG_NONE);        /* FSEL */
+            coo = rw_int(x, 0x120, m, coo, GMS_REG_NONE);            /* SEL */
+            rw_bra(x, 0x128, m, g->ri);
+        }
+        RW_LANES(x, m, l, t) a[l] = SH_PAR(s) + 4 * (uint64_t)t;
+        rw_sts(x, 0x130, m, 4, a, GMS_REG_NONE, best);
+        RW_LANES(x, m, l, t) a[l] = SH_PAR(s) + 4 * (s->sub + (uint64_t)t);
+        rw_sts(x, 0x138, m, 4, a, GMS_REG_NONE, coo);
+    }
+    gms_emit_bar(&x->e, 0x140);
+    WL_GEN_YIELD_ALWAYS(&ws->g);
+    if (ws->warp == 0) {                                          /* thread 0: the largest, the move */
+        uint8_t best = rw_int(x, 0x148, 1u, GMS_REG_NONE, GMS_REG_NONE), coo = best;
+        for (uint64_t c = 0; c < s->sub; c++) {
+            a[0] = SH_PAR(s) + 4 * c;
+            uint8_t v = rw_lds(x, 0x150, 1u, 4, a, GMS_REG_NONE);
+            a[0] = SH_PAR(s) + 4 * (s->sub + c);
+            uint8_t w = rw_lds(x, 0x158, 1u, 4, a, GMS_REG_NONE);
+            rw_fp(x, 0x160, 1u, v, best, GMS_REG_NONE);
+            best = rw_fp(x, 0x168, 1u, v, best, GMS_REG_NONE);
+            coo = rw_int(x, 0x170, 1u, w, coo);
+            rw_bra(x, 0x178, 1u, g->ri);
+        }
+        uint8_t nr = rw_int(x, 0x180, 1u, coo, g->rr), nc = rw_int(x, 0x188, 1u, coo, g->rc);
+        nr = rw_int(x, 0x190, 1u, nr, GMS_REG_NONE);                 /* kept inside the frame */
+        nc = rw_int(x, 0x198, 1u, nc, GMS_REG_NONE);
+        const uint64_t st[4] = { s->d_row + 4 * p, s->d_col + 4 * p, s->d_trow + 4 * (p * s->frames + f),
+                                 s->d_tcol + 4 * (p * s->frames + f) };
+        for (int i = 0; i < 4; i++) {
+            a[0] = st[i];
+            rw_stg(x, 0x1a0 + 8 * (uint32_t)i, 1u, 4, a, g->ri, i % 2 ? nc : nr);
+            WL_SH_ST(x, 1u, int32_t, i % 2 ? s->col[p] : s->row[p]);
+        }
+    }
+    rw_exit(x, x->mask);
+done:;
+    WL_GEN_END(&ws->g);
+}
+
+static void reset(hw *s)
+{
+    memcpy(s->row, s->row0, 4 * s->np);
+    memcpy(s->col, s->col0, 4 * s->np);
+}
+
+static int next(void *st, gms_program *p, gms_error *err)
+{
+    hw *s = st;
+    if (s->rep == s->repeat) return 0;
+    s->sh = p->shadow;
+    uint64_t fb = 4 * s->rows * s->cols;
+    if (s->rep == 0 && s->f == 0) {
+        s->d_frame = gms_prog_alloc(p, fb, "d_frame");
+        s->d_row = gms_prog_alloc(p, 4 * s->np, "d_Row");
+        s->d_col = gms_prog_alloc(p, 4 * s->np, "d_Col");
+        s->d_trow = gms_prog_alloc(p, 4 * s->np * s->frames, "d_tRowLoc");
+        s->d_tcol = gms_prog_alloc(p, 4 * s->np * s->frames, "d_tColLoc");
+        s->d_T = gms_prog_alloc(p, 4 * s->np * s->in_e, "d_T");
+        s->d_in2 = gms_prog_alloc(p, 4 * s->np * s->in2_e, "d_in2");
+        s->d_conv = gms_prog_alloc(p, 4 * s->np * s->cv_e, "d_conv");
+    }
+    if (s->f == 0) {   /* the points' initial locations */
+        reset(s);
+        gms_prog_copy_h2d(p, s->d_row, 4 * s->np);
+        wl_sh_init(p, s->d_row, s->row, 4 * s->np);
+        gms_prog_copy_h2d(p, s->d_col, 4 * s->np);
+        wl_sh_init(p, s->d_col, s->col, 4 * s->np);
+    }
+    /* one frame per call: the shadow memory's frame is this one while its kernel runs */
+    const float *fr = s->video + s->f * s->rows * s->cols;
+    gms_prog_copy_h2d(p, s->d_frame, fb);
+    wl_sh_init(p, s->d_frame, fr, fb);
+    rw_kernel k = {.st = s, .step = hw_step, .wsize = sizeof(hw_warp), .begin = hw_begin,
+                   .grid = {(uint32_t)s->np, 1, 1}, .block = {NT, 1, 1}};
+    k.i[0] = (int64_t)s->f;
+    rw_launch(p, "_Z6kernelv", &k, (uint32_t)(SH_PAR(s) + 8 * s->sub + 16), 40);
+    if (++s->f == s->frames) {
+        gms_prog_sync(p);
+        gms_prog_copy_d2h(p, s->d_trow, 4 * s->np * s->frames);
+        gms_prog_copy_d2h(p, s->d_tcol, 4 * s->np * s->frames);
+        s->f = 0;
+        s->rep++;
+    }
+    (void)err;
+    return 1;
+}
+
+/* plain CPU tracking: the template of frame 0, then per frame the largest element of the
+ * convolution's valid region (column by column, first largest kept) */
+static int verify(void *st, gms_error *err)
+{
+    hw *s = st;
+    uint64_t R = s->rows, F = s->frames, n = s->np * F;
+    int32_t *wr = wl_calloc(n, 4), *wc = wl_calloc(n, 4);
+    float *T = wl_malloc(s->in_e, 4);
+    int64_t ts = (int64_t)s->ts, ss = (int64_t)s->ss, nr = (int64_t)s->in_r, n2 = (int64_t)s->in2_r;
+    for (uint64_t p = 0; p < s->np; p++) {
+        int64_t r0 = s->row0[p], c0 = s->col0[p];
+        for (int64_t c = 0; c < nr; c++)
+            for (int64_t r = 0; r < nr; r++) T[c * nr + r] = s->video[(uint64_t)(c0 - ts + c) * R + (uint64_t)(r0 - ts + r)];
+        wr[p * F] = (int32_t)r0;
+        wc[p * F] = (int32_t)c0;
+        for (uint64_t f = 1; f < F; f++) {
+            const float *fr = s->video + f * R * s->cols;
+            float best = 0;
+            int64_t br = 0, bc = 0;
+            int first = 1;
+            /* conv(i, j) = sum over template (a, b) of rot(a, b) * win(i - a, j - b), with
+             * rot(a, b) = T(nr-1-a, nr-1-b) and win(u, v) = frame(r0 - ss + u, c0 - ss + v) */
+            for (int64_t j = nr - 1; j < n2; j++)
+                for (int64_t i = nr - 1; i < n2; i++) {
+                    float sum = 0;
+                    for (int64_t b = 0; b < nr; b++)
+                        for (int64_t a = 0; a < nr; a++)
+                            sum = sum + T[(nr - 1 - b) * nr + (nr - 1 - a)] *
+                                            fr[(uint64_t)(c0 - ss + j - b) * R + (uint64_t)(r0 - ss + i - a)];
+                    if (first || sum > best) { best = sum; br = i - (nr - 1); bc = j - (nr - 1); first = 0; }
+                }
+            r0 = clampi(r0 + br - (ss - ts), ss, (int64_t)(R - 1) - ss);
+            c0 = clampi(c0 + bc - (ss - ts), ss, (int64_t)(s->cols - 1) - ss);
+            wr[p * F + f] = (int32_t)r0;
+            wc[p * F + f] = (int32_t)c0;
+        }
+    }
+    void *o1, *o2;
+    const int32_t *gr = wl_result(s->sh, s->d_trow, s->trow, n, 4, &o1);
+    const int32_t *gc = wl_result(s->sh, s->d_tcol, s->tcol, n, 4, &o2);
+    int rc = rw_cmp_i("heartwall", "tRowLoc", gr, wr, n, err) || rw_cmp_i("heartwall", "tColLoc", gc, wc, n, err);
+    free(o1); free(o2); free(wr); free(wc); free(T);
+    return rc ? -1 : 0;
+}
+
+static void destroy(void *st)
+{
+    hw *s = st;
+    if (!s) return;
+    free(s->video); free(s->row0); free(s->col0); free(s->row); free(s->col); free(s->orow); free(s->ocol);
+    free(s->trow); free(s->tcol); free(s->T); free(s->in2); free(s->conv);
+    free(s);
+}
+
+const gms_workload_ops gms_wl_heartwall = {
+    .name = "heartwall", .suite = "rodinia", .domain = "medical imaging", .ri = "-",
+    .summary = "heart wall tracking: per frame and point, template convolution over a search window (HWL)",
+    .params = params, .create = create, .next = next, .verify = verify, .destroy = destroy,
+    .footprint = footprint,
+};

@@ -1,0 +1,108 @@
+/* heartwall, leukocyte and barnes-hut (issue 22): each verified against its CPU reference at
+ * two sizes and with uvm=0|1, through the shadow memory (its last store and last load moved by
+ * 4 bytes must fail verification), at scale=0.01, and through the timing model end to end
+ * (gtx1080ti, uvm=1, verified); footprint() equals what the run allocates. */
+#include "test.h"
+#include "wl_test_util.h"
+#include "config/params.h"
+#include "workloads/workload.h"
+#include <string.h>
+
+static int prun(const char *name, const char *const *kv, uint64_t nst, uint64_t nld, gms_functional_result *r,
+                gms_error *e)
+{
+    gms_functional_opts o = {.shadow = 1, .perturb_store = nst, .perturb_load = nld, .perturb_delta = 4};
+    memset(e, 0, sizeof *e);
+    return gms_workload_run_functional_opts(gms_workload_find(name), kv, 1, &o, r, e);
+}
+
+/* the shadow run verifies with loads and stores checked; moving the store sback before the
+ * last or the load lback before the last fails */
+static void shadow_check(const char *name, const char *const *kv, uint64_t sback, uint64_t lback)
+{
+    gms_functional_result r;
+    gms_error e;
+    if (prun(name, kv, 0, 0, &r, &e)) {
+        printf("    %s: %s\n", name, e.msg);
+        CHECK(0);
+        return;
+    }
+    CHECK(r.shadow_loads > 0);
+    CHECK(r.shadow_stores > 0);
+    CHECK_EQ(r.shadow_overflow, 0);
+    uint64_t ns = r.shadow_stores - sback, nl = r.shadow_loads - lback;
+    if (prun(name, kv, ns, 0, &r, &e) == 0) {
+        printf("    %s: store %llu moved by 4 bytes still verifies\n", name, (unsigned long long)ns);
+        CHECK(0);
+    }
+    if (prun(name, kv, 0, nl, &r, &e) == 0) {
+        printf("    %s: load %llu moved by 4 bytes still verifies\n", name, (unsigned long long)nl);
+        CHECK(0);
+    }
+}
+
+/* through the timing model (gtx1080ti, managed memory): finishes and verifies; returns the
+ * managed bytes allocated (Uvm_footprint_bytes) */
+static double timing_run(const char *name, const char *const *kv)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    int rc = gms_params_load_file(p, "configs/gtx1080ti.config", &err) || gms_params_finalize(p, &err);
+    gms_workload_spec w = {name, NULL, kv, 1, NULL};
+    gms_sim *s = rc ? NULL : gms_sim_new(p, &w, &err);
+    rc = s ? gms_sim_run(s, &err) : -1;
+    double v = 0, insts = 0, fp = -1;
+    if (!rc) {
+        const gms_run_stats *r = gms_sim_stats(s);
+        rc = gms_stats_total(r, "gms_workload_verified", &v) || v != 1 ||
+             gms_stats_total(r, "gpu_tot_sim_insn", &insts) || insts <= 0 ||
+             gms_stats_total(r, "Uvm_footprint_bytes", &fp);
+    }
+    if (rc) printf("    %s (timing): %s\n", name, err.msg);
+    CHECK_EQ(rc, 0);
+    gms_sim_free(s);
+    gms_params_free(p);
+    return fp;
+}
+
+static uint64_t footprint_of(const char *name, const char *const *kv)
+{
+    const gms_workload_ops *ops = gms_workload_find(name);
+    gms_wl_args *a = NULL;
+    gms_error e = {0};
+    if (!ops || gms_wl_args_parse(ops, kv, 1, &a, &e)) return 0;
+    uint64_t fp = ops->footprint(a);
+    gms_wl_args_free(a);
+    return fp;
+}
+
+static const char *const scale001[] = {"scale=0.01", NULL};
+
+TEST(wl_rodinia3_heartwall)
+{
+    /* 3 frames, 2 + 3 points, templates 7x7 in 13x13 windows: convolutions of 19x19 */
+    const char *kv[] = {"frames=3", "rows=60", "cols=50", "endo=2", "epi=3", "tsize=3", "ssize=6", NULL};
+    WL_RUN_BOTH("heartwall", kv, 7);
+    /* 5 frames, 4 + 5 points, 11x11 in 29x29 (conv 39x39 = 1521 elements: 3 rounds of 512) */
+    const char *kv2[] = {"frames=5", "rows=120", "cols=110", "endo=4", "epi=5", "tsize=5", "ssize=14", "repeat=2", NULL};
+    WL_RUN_BOTH("heartwall", kv2, 7);
+    /* the last 4 stores are the last block's thread 0 (Row, Col, tRowLoc, tColLoc), the one
+     * before them its last convolution element, which nothing reads; the last 4 loads are
+     * the search's of the last block's lanes (31-lane columns read elements no other
+     * element equals) */
+    shadow_check("heartwall", kv, 0, 0);
+    WL_RUN_BOTH("heartwall", scale001, 13);
+    /* footprint: 60*50 frame, 5 points x (2 + 2*3 ints, 49 + 169 + 361 floats) */
+    CHECK_EQ(footprint_of("heartwall", kv), 4 * (60 * 50 + 5 * 8 + 5 * (49 + 169 + 361)));
+    const char *kt[] = {"frames=3", "rows=60", "cols=50", "endo=2", "epi=3", "tsize=3", "ssize=6", "uvm=1", NULL};
+    CHECK_EQ(timing_run("heartwall", kt), (double)footprint_of("heartwall", kt));
+    /* the default sizes: 51 points, 131 x 131 convolutions, a 609 x 590 frame */
+    CHECK_EQ(footprint_of("heartwall", (const char *const[]){NULL}),
+             4ull * (609 * 590 + 51 * 2 + 51 * 2 * 20 + 51 * (51 * 51 + 81 * 81 + 131 * 131)));
+    /* too small a search radius is refused */
+    gms_functional_result r;
+    gms_error e = {0};
+    CHECK(gms_workload_run_functional(gms_workload_find("heartwall"), (const char *const[]){"ssize=25", NULL}, 1, &r,
+                                      &e) != 0);
+    CHECK(strstr(e.msg, "ssize=25 must be above tsize=25") != NULL);
+}
