@@ -246,8 +246,7 @@ static void pivots(hs *s)
     int p = 0;
     for (int i = 0; i < HBINS; i++) {
         if (i == HBINS - 1) {
-            if (!(p < DIV)) s->pivot[p++] = startsAt + (need / histo[i]) * width;   /* never: p < DIV */
-            break;
+            break;   /* the last bin adds no pivot: the fill below ends the list (at most DIV) */
         }
         while (histo[i] > need) {
             if (p >= DIV) break;   /* the suite exits here; a uniform list never gets here */
