@@ -28,6 +28,7 @@ extern const gms_workload_ops gms_wl_pfilter_rodinia;
 extern const gms_workload_ops gms_wl_histo_dc;
 extern const gms_workload_ops gms_wl_scalarprod_dc;
 extern const gms_workload_ops gms_wl_heartwall;
+extern const gms_workload_ops gms_wl_leukocyte;
 
 const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_backprop,
@@ -56,5 +57,6 @@ const gms_workload_ops *const gms_workloads_rodinia[] = {
     &gms_wl_histo_dc,
     &gms_wl_scalarprod_dc,
     &gms_wl_heartwall,
+    &gms_wl_leukocyte,
     NULL,
 };

@@ -106,3 +106,29 @@ TEST(wl_rodinia3_heartwall)
                                       &e) != 0);
     CHECK(strstr(e.msg, "ssize=25 must be above tsize=25") != NULL);
 }
+
+TEST(wl_rodinia3_leukocyte)
+{
+    /* 50 x 48: one GICOV block of 4 threads (interior columns 22..25), rows 22..27;
+     * dilate: 2400 pixels in 14 blocks of 176 (64 threads past the end) */
+    const char *kv[] = {"rows=50", "cols=48", "cells=2", NULL};
+    WL_RUN_BOTH("leukocyte", kv, 7);
+    /* 80 x 90: 46 blocks of 36 threads (two warps, the second partial) */
+    const char *kv2[] = {"rows=80", "cols=90", "cells=4", "repeat=2", NULL};
+    WL_RUN_BOTH("leukocyte", kv2, 7);
+    /* the last dilate stores and loads are of the frame's border, zeros among zeros: the
+     * store moved is GICOV's (the first), the load the first gradient load */
+    gms_functional_result r0;
+    gms_error e0;
+    REQUIRE(prun("leukocyte", kv, 0, 0, &r0, &e0) == 0);
+    shadow_check("leukocyte", kv, r0.shadow_stores - 1, r0.shadow_loads - 1);
+    WL_RUN_BOTH("leukocyte", scale001, 13);   /* clamped to 45 x 45: one GICOV thread */
+    CHECK_EQ(footprint_of("leukocyte", kv), 4 * 4 * 50 * 48);
+    const char *kt[] = {"rows=50", "cols=48", "cells=2", "uvm=1", NULL};
+    CHECK_EQ(timing_run("leukocyte", kt), (double)footprint_of("leukocyte", kt));
+    gms_functional_result r;
+    gms_error e = {0};
+    CHECK(gms_workload_run_functional(gms_workload_find("leukocyte"), (const char *const[]){"rows=44", NULL}, 1, &r,
+                                      &e) != 0);
+    CHECK(strstr(e.msg, "rows=44") != NULL);
+}
