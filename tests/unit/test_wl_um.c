@@ -231,3 +231,16 @@ TEST(wl_um_srad_v2_only_j_is_managed)
     const char *kn[] = {"rows=64", "cols=64", "iter=2", "y2=31", "x2=31", NULL};
     WL_RUN_BOTH("um-srad_v2", kn, 3);
 }
+
+TEST(wl_um_stencil_one_sync_for_its_launches)
+{
+    /* 32 x 32 x 8, 3 launches: each array 32 KiB (8 pages, one 4 KiB xy plane per page),
+     * rounded to 64 KiB: 32 pages migrated; one sync; planes z = 1..6 written in both arrays
+     * (ping-pong): 12 pages copied back */
+    const char *kv[] = {"nx=32", "ny=32", "nz=8", "iters=3", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("um-stencil", kv, "1", "Uvm_pages_migrated_in"), 32);
+    CHECK_EQ(preset_stat("um-stencil", kv, "1", "Uvm_devsyncs"), 1);
+    CHECK_EQ(preset_stat("um-stencil", kv, "1", "Uvm_devsync_pages"), 12);
+    const char *kn[] = {"nx=32", "ny=32", "nz=8", "iters=3", NULL};
+    WL_RUN_BOTH("um-stencil", kn, 3);
+}
