@@ -229,6 +229,8 @@ typedef struct hw_warp {
     int64_t ja, jlo, jhi;    /* the convolution's column loop (union over the lanes) */
     uint32_t m;              /* the convolution's lanes with an element this round */
     int32_t ja1[32], ja2[32], ia1[32], ia2[32], ic[32], jc[32];   /* their loop bounds */
+    int64_t r0, c0;          /* the point when the block began (a later frame's block may begin
+                                before this one's warps are all generated) */
     uint8_t ri, rr, rc, acc;
 } hw_warp;
 
@@ -240,7 +242,8 @@ static int hw_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     rw_warp *x = &ws->x;
     hw *s = k->st;
     const uint64_t f = (uint64_t)k->i[0], p = ws->block, R = s->rows;
-    const int64_t r0 = s->orow[p], c0 = s->ocol[p];
+    if (!ws->g.resume) { g->r0 = s->orow[p]; g->c0 = s->ocol[p]; }
+    const int64_t r0 = g->r0, c0 = g->c0;
     uint64_t a[32], ei[32];
     uint32_t m;
     (void)err;
