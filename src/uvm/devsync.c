@@ -43,7 +43,7 @@ static void push_piece(gms_uvm *u, uint64_t bytes, uint32_t b, uint64_t now)
 
 int gms_uvm_device_sync(gms_uvm *u, gms_uvm_done_fn done, void *ud)
 {
-    if (!u->prm->sync_writeback) return 0;
+    if (!gms_uvm_libcuda(u, u->prm->sync_writeback)) return 0;
     uint64_t now = gms_uvm_now(u);
     uint32_t b = gms_uvm_bulk_new(u, done, ud, GMS_BULK_SYNC, now);
     uint64_t dirty = 0;

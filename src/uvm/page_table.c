@@ -23,7 +23,7 @@ static int overlaps(const gms_uvm *u, uint64_t addr, uint64_t bytes)
 {
     for (size_t i = 0; i < u->nallocs; i++) {
         const gms_uvm_alloc_rec *a = &u->allocs[i];
-        uint64_t ext = a->managed && u->prm->alloc_round ? gms_uvm_round_alloc(a->bytes) : a->bytes;
+        uint64_t ext = a->managed && gms_uvm_libcuda(u, u->prm->alloc_round) ? gms_uvm_round_alloc(a->bytes) : a->bytes;
         if (addr < a->base + ext && a->base < addr + bytes) return 1;
     }
     return 0;
@@ -39,7 +39,7 @@ int gms_uvm_pt_add(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const
 {
     if (!bytes) return gms_err(err, "uvm: allocation '%s' of 0 bytes", name ? name : "");
     if (addr + bytes < addr) return gms_err(err, "uvm: allocation '%s' wraps the address space", name ? name : "");
-    if (overlaps(u, addr, managed && u->prm->alloc_round ? gms_uvm_round_alloc(bytes) : bytes))
+    if (overlaps(u, addr, managed && gms_uvm_libcuda(u, u->prm->alloc_round) ? gms_uvm_round_alloc(bytes) : bytes))
         return gms_err(err, "uvm: allocation '%s' at 0x%llx (%llu bytes) overlaps an earlier allocation", name ? name : "",
                        (unsigned long long)addr, (unsigned long long)bytes);
     if (managed && (addr & (u->page_size - 1)))
@@ -49,7 +49,7 @@ int gms_uvm_pt_add(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const
      * regions + the remainder rounded up to a power of two >= 64 KiB) and makes every page of
      * the rounded size managed, so its tree prefetcher reaches past the program's last byte.
      * Allocations are 2 MiB apart (frontend/program.c), so the tail never overlaps the next. */
-    uint64_t span = managed && u->prm->alloc_round ? gms_uvm_round_alloc(bytes) : bytes;
+    uint64_t span = managed && gms_uvm_libcuda(u, u->prm->alloc_round) ? gms_uvm_round_alloc(bytes) : bytes;
     uint64_t npages64 = (span + u->page_size - 1) >> u->page_shift;
     if (managed && (uint64_t)u->npages + npages64 >= GMS_UVM_NONE)
         return gms_err(err, "uvm: too many managed pages (allocation '%s')", name ? name : "");

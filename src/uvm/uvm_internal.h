@@ -389,6 +389,10 @@ void gms_uvm_fix_capacity(gms_uvm *u);
 /* UVMSmart's managed allocation size: full 2 MiB regions + remainder rounded up to a power of
  * two of at least 64 KiB (its cudaMallocManaged; used with -uvm_alloc_round 1) */
 uint64_t gms_uvm_round_alloc(uint64_t bytes);
+/* UVMSmart's libcuda behaviours (-uvm_alloc_round, -uvm_sync_writeback) apply under its runtime
+ * only: the batch runtime models the real driver, which does neither */
+extern const gms_uvm_runtime_ops gms_uvm_runtime_uvmsmart;
+static inline int gms_uvm_libcuda(const gms_uvm *u, int option);
 int gms_uvm_pt_add(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const char *name, gms_error *err);
 void gms_uvm_pt_free(gms_uvm *u);
 static inline uint32_t gms_uvm_page_of(const gms_uvm *u, uint64_t vpn)
@@ -466,5 +470,7 @@ uint64_t gms_uvm_now(gms_uvm *u);
 size_t gms_uvm_devsync_pieces(uint64_t bytes, uint64_t *out, size_t cap);
 /* uvm_stats.c */
 void gms_uvm_stats_report(gms_uvm *u, gms_stats *out);
+
+static inline int gms_uvm_libcuda(const gms_uvm *u, int option) { return option && u->rt == &gms_uvm_runtime_uvmsmart; }
 
 #endif

@@ -53,7 +53,7 @@ void gms_uvm_stats_report(gms_uvm *u, gms_stats *out)
     gms_stat_u64(out, "Tot_memcpy_d2h_time", c->memcpy_d2h_time);
     gms_stat_u64(out, "Tot_memcpy_time", c->memcpy_h2d_time + c->memcpy_d2h_time);
     gms_stat_u64(out, "Tot_dma_time", 0);
-    if (u->prm->sync_writeback) {
+    if (gms_uvm_libcuda(u, u->prm->sync_writeback)) {
         /* UVMSmart's device-sync copy-back (devsync.c); its Tot_writeback_time (eviction
          * write-backs in its profiler) is not reported: Uvm_pcie_d2h_busy_cycles has them */
         gms_stat_u64(out, "Tot_devicesync_time", c->devsync_time);

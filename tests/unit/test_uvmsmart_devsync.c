@@ -79,4 +79,9 @@ TEST(uvmsmart_devsync_off_by_default)
     CHECK_EQ(sync_done, 0);
     CHECK_EQ(uvm_h_stat(&h, "Tot_devicesync_time"), -1);       /* not reported when off */
     uvm_h_free(&h);
+    /* UVMSmart's libcuda only: the batch runtime (the real driver) leaves pages on the GPU */
+    REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "0", "uvm_runtime", "batch", "uvm_sync_writeback", "1"), 1 << 20) == 0);
+    uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_WRITE);
+    CHECK_EQ(gms_uvm_device_sync(h.u, on_done, NULL), 0);
+    uvm_h_free(&h);
 }
