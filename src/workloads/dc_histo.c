@@ -52,7 +52,7 @@ static uint64_t nblocks(uint64_t nw) { return (nw + TPB * WPT - 1) / (TPB * WPT)
 static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t nw;
+    uint64_t nw = 0;   /* set by sizes(); initialised for the LTO build's flow analysis */
     if (sizes(a, &nw, &e)) return 0;
     uint64_t nb = nblocks(nw);
     return 4 * (nw + nb * BINS * TPB + nb * BINS + BINS);
@@ -60,7 +60,7 @@ static uint64_t footprint(const gms_wl_args *a)
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
-    uint64_t nw;
+    uint64_t nw = 0;
     if (sizes(a, &nw, err) || gms_wl_check_range(a, "repeat", 1, 1000000, err)) return -1;
     hd *s = gms_xcalloc(1, sizeof *s);
     s->nwords = nw;

@@ -56,7 +56,7 @@ static int ms_sizes(const gms_wl_args *a, uint64_t *N, gms_error *err)
 
 static int ms_create(const gms_wl_args *a, void **state, gms_error *err)
 {
-    uint64_t N, rep;
+    uint64_t N = 0, rep = 0;   /* set by ms_sizes/sdk_repeat; initialised for the LTO build */
     if (ms_sizes(a, &N, err) || sdk_repeat(a, &rep, err)) return -1;
     ms_st *s = gms_xcalloc(1, sizeof *s);
     s->N = N;
@@ -588,7 +588,7 @@ static void ms_destroy(void *state)
 static uint64_t ms_footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t N;
+    uint64_t N = 0;   /* set by ms_sizes(); initialised for the LTO build */
     return ms_sizes(a, &N, &e) ? 0 : 6 * N * 4 + 4 * MAX_SAMPLES * 4;
 }
 

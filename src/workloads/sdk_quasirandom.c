@@ -281,7 +281,7 @@ static void qg_destroy(void *state)
 static uint64_t qg_footprint(const gms_wl_args *a)
 {
     gms_error e;
-    uint64_t N;
+    uint64_t N = 0;
     return qg_sizes(a, &N, &e) ? 0 : QRNG_DIM * N * 4;
 }
 
