@@ -42,6 +42,9 @@ typedef struct gms_option {
      * A run that sets it to a non-default value warns once and lists it in its statistics
      * (gms_unmodelled_options); `config --dump` marks it. */
     const char *unmodelled;
+    /* bytes of the field (GMS_OPT_X fills it): a string value must fit it with its NUL; 0 means
+     * GMS_OPT_STRLEN */
+    size_t size;
 } gms_option;
 
 struct gms_params;
@@ -62,6 +65,7 @@ extern const size_t gms_config_nmodules;
 #define GMS_OPT(name, type, field, def, help) GMS_OPT_X(name, type, field, def, help, GMS_SYN_PLAIN, NULL)
 /* an option with a unit or syntax of its own, or one that is not modelled */
 #define GMS_OPT_X(name, type, field, def, help, syntax, unmodelled) \
-    { name, type, offsetof(struct gms_params, field), def, help, syntax, unmodelled }
+    { name, type, offsetof(struct gms_params, field), def, help, syntax, unmodelled, \
+      sizeof(((struct gms_params *)0)->field) }
 
 #endif

@@ -207,12 +207,16 @@ int gms_option_parse(const gms_option *o, const char *val, void *field, const ch
         return parse_integer(o, val, field, where, err);
     case GMS_OPT_DOUBLE:
         return parse_double(o, val, field, where, err);
-    case GMS_OPT_STRING:
-        if (strlen(val) >= GMS_OPT_STRLEN)
-            return gms_err(err, "%s-%s: value is longer than %d characters", where, o->name, GMS_OPT_STRLEN - 1);
+    case GMS_OPT_STRING: {
+        /* the field's own size: some string fields (e.g. -gms_l1d_mshr's) are shorter than
+         * GMS_OPT_STRLEN, and a longer value must be refused, not written past them */
+        size_t cap = o->size && o->size < GMS_OPT_STRLEN ? o->size : GMS_OPT_STRLEN;
+        if (strlen(val) >= cap)
+            return gms_err(err, "%s-%s: value is longer than %zu characters", where, o->name, cap - 1);
         if (o->syntax == GMS_SYN_INT_LIST && check_int_list(o, val, where, err)) return -1;
-        snprintf((char *)field, GMS_OPT_STRLEN, "%s", val);
+        snprintf((char *)field, cap, "%s", val);
         return 0;
+    }
     }
     return gms_err(err, "%s-%s: internal: bad option type", where, o->name);
 }

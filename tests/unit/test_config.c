@@ -89,6 +89,8 @@ TEST(config_bad_values_are_errors)
         { "gpgpu_n_clusters", "-3", "negative" },
         { "gpgpu_flush_l1_cache", "2", "boolean" },
         { "gms_seed", "1.5", "not an unsigned 64-bit integer" },   /* a seed is a plain integer, no units */
+        /* a string longer than its field (32 bytes) is refused, not written past it */
+        { "gms_l1d_mshr", "conventional-conventional-conventional", "longer than 31 characters" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         gms_params *p = gms_params_new();
