@@ -284,12 +284,5 @@ static void fin(gb *s)
 static const gb_algo algo = {"gb-bc", 5, names, bytes, setup, run, check, fin};
 static const gms_wl_param params[] = {GB_PARAMS, {"sources", "1", "roots: N vertices from root on (GraphBIG: every vertex)"},
                                       {NULL, NULL, NULL}};
-static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
-static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
-
-const gms_workload_ops gms_wl_gb_bc = {
-    .name = "gb-bc", .suite = "graphbig", .domain = "graph", .ri = "I",
-    .summary = "GraphBIG betweenness centrality (Brandes), topology-driven thread-centric, forward + backward",
-    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
-    .footprint = footprint,
-};
+GB_WORKLOAD(gms_wl_gb_bc, "gb-bc", algo, params,
+            "GraphBIG betweenness centrality (Brandes), topology-driven thread-centric, forward + backward");

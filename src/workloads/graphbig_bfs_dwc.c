@@ -24,15 +24,6 @@ static uint64_t bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a)
     return i == 1 || i == 3 ? 8 * (ne + 1) : 4;
 }
 
-static int setup(gb *s, const gms_wl_args *a, gms_error *err)
-{
-    (void)a;
-    (void)err;
-    s->x = gms_xmalloc(4 * s->g.nv);
-    gb_ref_bfs(&s->g, s->root, s->x);
-    return 0;
-}
-
 typedef struct dwc_w {
     gb_w w;
     uint32_t n[32];          /* work_size per lane */
@@ -166,17 +157,8 @@ static int run(gb *s, gms_program *p, gms_error *err)
     return 1;
 }
 
-static void check(gb *s) { gb_check_u32(s, VPL, "vproplist", s->x); }
-static void fin(gb *s) { free(s->x); }
 
-static const gb_algo algo = {"bfs-dwc", 5, names, bytes, setup, run, check, fin};
+static const gb_algo algo = {"bfs-dwc", 5, names, bytes, gb_bfs_setup, run, gb_bfs_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
-static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
-static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
-
-const gms_workload_ops gms_wl_gb_bfs_dwc = {
-    .name = "bfs-dwc", .suite = "graphbig", .domain = "graph", .ri = "I",
-    .summary = "GraphBIG BFS, data-driven warp-centric (global worklist, a warp per 32 items)",
-    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
-    .footprint = footprint,
-};
+GB_WORKLOAD(gms_wl_gb_bfs_dwc, "bfs-dwc", algo, params,
+            "GraphBIG BFS, data-driven warp-centric (global worklist, a warp per 32 items)");

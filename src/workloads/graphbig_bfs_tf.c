@@ -5,7 +5,6 @@
  * is marked visited and sets `over`. Flags are 1-byte bools. The host repeats both kernels
  * while `over` is set. */
 #include "workloads/graphbig_util.h"
-#include <stdlib.h>
 
 enum { VPL = GB_FIRST, FRONT, UPDF, VIS, OVER };
 static const char *const names[] = {"vproplist", "graph_frontier", "updating_graph_frontier", "graph_visited",
@@ -16,15 +15,6 @@ static uint64_t bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a)
     (void)ne;
     (void)a;
     return i == 0 ? 4 * nv : i < 4 ? nv : 1;
-}
-
-static int setup(gb *s, const gms_wl_args *a, gms_error *err)
-{
-    (void)a;
-    (void)err;
-    s->x = gms_xmalloc(4 * s->g.nv);
-    gb_ref_bfs(&s->g, s->root, s->x);
-    return 0;
 }
 
 static int k_1(const rw_kernel *k, rw_wgen *ws, gms_error *err)
@@ -117,17 +107,8 @@ static int run(gb *s, gms_program *p, gms_error *err)
     return 1;
 }
 
-static void check(gb *s) { gb_check_u32(s, VPL, "vproplist", s->x); }
-static void fin(gb *s) { free(s->x); }
 
-static const gb_algo algo = {"bfs-tf", 5, names, bytes, setup, run, check, fin};
+static const gb_algo algo = {"bfs-tf", 5, names, bytes, gb_bfs_setup, run, gb_bfs_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
-static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
-static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
-
-const gms_workload_ops gms_wl_gb_bfs_tf = {
-    .name = "bfs-tf", .suite = "graphbig", .domain = "graph", .ri = "I",
-    .summary = "GraphBIG BFS, topology-driven frontier flags (a thread per vertex, two kernels per level)",
-    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
-    .footprint = footprint,
-};
+GB_WORKLOAD(gms_wl_gb_bfs_tf, "bfs-tf", algo, params,
+            "GraphBIG BFS, topology-driven frontier flags (a thread per vertex, two kernels per level)");

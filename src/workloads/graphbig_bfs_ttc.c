@@ -3,26 +3,9 @@
  * level walks its edges and gives each unvisited neighbour level + 1 (no atomics: racing
  * writers store the same value) and sets `changed`. The host repeats until nothing changes. */
 #include "workloads/graphbig_util.h"
-#include <stdlib.h>
 
 enum { VPL = GB_FIRST, CHG };
 static const char *const names[] = {"vproplist", "changed"};
-
-static uint64_t bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a)
-{
-    (void)ne;
-    (void)a;
-    return i == 0 ? 4 * nv : 1;
-}
-
-static int setup(gb *s, const gms_wl_args *a, gms_error *err)
-{
-    (void)a;
-    (void)err;
-    s->x = gms_xmalloc(4 * s->g.nv);
-    gb_ref_bfs(&s->g, s->root, s->x);
-    return 0;
-}
 
 static int k_bfs(const rw_kernel *k, rw_wgen *ws, gms_error *err)
 {
@@ -59,42 +42,11 @@ static int k_bfs(const rw_kernel *k, rw_wgen *ws, gms_error *err)
 static int run(gb *s, gms_program *p, gms_error *err)
 {
     (void)err;
-    if (s->phase == 0) {
-        int bufs[1] = {VPL};
-        int64_t vals[1] = {GB_INF};
-        gb_init_kernel(p, s, 1, bufs, vals);
-        gms_prog_sync(p);
-        s->phase = 1;
-        return 1;
-    }
-    if (s->phase == 1) {   /* after initialize has run: the root's entry (cudaMemcpy) */
-        GB_U32(s, VPL)[s->root] = 0;
-        gb_h2d(p, s, VPL, 4 * s->root, 4);
-        s->it = 0;
-        s->phase = 2;
-    } else if (!gb_flag_read(s, CHG)) {
-        gb_d2h(p, s, VPL, 0, 4 * s->g.nv);
-        return 0;
-    }
-    gb_flag_set(p, s, CHG, 0);
-    int64_t i[1] = {s->it++};
-    gb_launch(p, s, "kernel", k_bfs, gb_blocks(s, s->g.nv), i, 1);
-    gb_d2h(p, s, CHG, 0, 1);
-    gms_prog_sync(p);
-    return 1;
+    return gb_bfs_changed_run(s, p, k_bfs, gb_blocks(s, s->g.nv));
 }
 
-static void check(gb *s) { gb_check_u32(s, VPL, "vproplist", s->x); }
-static void fin(gb *s) { free(s->x); }
 
-static const gb_algo algo = {"bfs-ttc", 2, names, bytes, setup, run, check, fin};
+static const gb_algo algo = {"bfs-ttc", 2, names, gb_bfs_bytes, gb_bfs_setup, run, gb_bfs_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
-static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
-static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
-
-const gms_workload_ops gms_wl_gb_bfs_ttc = {
-    .name = "bfs-ttc", .suite = "graphbig", .domain = "graph", .ri = "I",
-    .summary = "GraphBIG BFS, topology-driven thread-centric (a thread per vertex, every level)",
-    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
-    .footprint = footprint,
-};
+GB_WORKLOAD(gms_wl_gb_bfs_ttc, "bfs-ttc", algo, params,
+            "GraphBIG BFS, topology-driven thread-centric (a thread per vertex, every level)");

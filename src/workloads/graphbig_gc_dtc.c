@@ -6,7 +6,6 @@
  * WORKLIST_SIZE = 8777216 items a list; here a list holds the vertex count, which no round
  * exceeds. */
 #include "workloads/graphbig_util.h"
-#include <stdlib.h>
 
 enum { VPL = GB_FIRST, RND, W1, W1E, W2, W2E };
 static const char *const names[] = {"vproplist", "randlist", "worklist1", "worklist1_end", "worklist2",
@@ -69,16 +68,8 @@ static int run(gb *s, gms_program *p, gms_error *err)
 }
 
 static void check(gb *s) { gb_check_u32(s, VPL, "vproplist (colour)", s->x); }
-static void fin(gb *s) { free(s->x); }
 
-static const gb_algo algo = {"gc-dtc", 6, names, bytes, setup, run, check, fin};
+static const gb_algo algo = {"gc-dtc", 6, names, bytes, setup, run, check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
-static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
-static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
-
-const gms_workload_ops gms_wl_gb_gc_dtc = {
-    .name = "gc-dtc", .suite = "graphbig", .domain = "graph", .ri = "I",
-    .summary = "GraphBIG graph coloring, data-driven thread-centric (worklist of uncoloured vertices)",
-    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
-    .footprint = footprint,
-};
+GB_WORKLOAD(gms_wl_gb_gc_dtc, "gc-dtc", algo, params,
+            "GraphBIG graph coloring, data-driven thread-centric (worklist of uncoloured vertices)");

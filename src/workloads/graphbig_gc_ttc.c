@@ -3,7 +3,6 @@
  * a vertex that must wait clears `over` (stop), and the host runs rounds until one leaves
  * it set. */
 #include "workloads/graphbig_util.h"
-#include <stdlib.h>
 
 enum { VPL = GB_FIRST, RND, OVER };
 static const char *const names[] = {"vproplist", "randlist", "over"};
@@ -46,16 +45,8 @@ static int run(gb *s, gms_program *p, gms_error *err)
 }
 
 static void check(gb *s) { gb_check_u32(s, VPL, "vproplist (colour)", s->x); }
-static void fin(gb *s) { free(s->x); }
 
-static const gb_algo algo = {"gc-ttc", 3, names, bytes, setup, run, check, fin};
+static const gb_algo algo = {"gc-ttc", 3, names, bytes, setup, run, check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
-static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
-static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
-
-const gms_workload_ops gms_wl_gb_gc_ttc = {
-    .name = "gc-ttc", .suite = "graphbig", .domain = "graph", .ri = "I",
-    .summary = "GraphBIG graph coloring, topology-driven thread-centric (Jones-Plassmann, a thread per vertex)",
-    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
-    .footprint = footprint,
-};
+GB_WORKLOAD(gms_wl_gb_gc_ttc, "gc-ttc", algo, params,
+            "GraphBIG graph coloring, topology-driven thread-centric (Jones-Plassmann, a thread per vertex)");

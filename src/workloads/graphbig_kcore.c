@@ -168,12 +168,5 @@ static void fin(gb *s)
 static const gb_algo algo = {"kcore", 5, names, bytes, setup, run, check, fin};
 static const gms_wl_param params[] = {GB_PARAMS, {"k", "3", "the core number: vertices of remaining degree below k are removed"},
                                       {NULL, NULL, NULL}};
-static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
-static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
-
-const gms_workload_ops gms_wl_gb_kcore = {
-    .name = "kcore", .suite = "graphbig", .domain = "graph", .ri = "I",
-    .summary = "GraphBIG k-core decomposition, topology-driven thread-centric with atomicSub/atomicAdd",
-    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
-    .footprint = footprint,
-};
+GB_WORKLOAD(gms_wl_gb_kcore, "kcore", algo, params,
+            "GraphBIG k-core decomposition, topology-driven thread-centric with atomicSub/atomicAdd");

@@ -133,12 +133,5 @@ static void fin(gb *s)
 
 static const gb_algo algo = {"pr", 2, names, bytes, setup, run, check, fin};
 static const gms_wl_param params[] = {GB_PARAMS, {"iterations", "10", "PageRank iterations"}, {NULL, NULL, NULL}};
-static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
-static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
-
-const gms_workload_ops gms_wl_gb_pr = {
-    .name = "pr", .suite = "graphbig", .domain = "graph", .ri = "I",
-    .summary = "GraphBIG PageRank, topology-driven thread-centric pull (a thread per vertex)",
-    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
-    .footprint = footprint,
-};
+GB_WORKLOAD(gms_wl_gb_pr, "pr", algo, params,
+            "GraphBIG PageRank, topology-driven thread-centric pull (a thread per vertex)");

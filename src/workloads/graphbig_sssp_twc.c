@@ -165,17 +165,8 @@ static int run(gb *s, gms_program *p, gms_error *err)
     return 1;
 }
 
-static void check(gb *s) { gb_check_u32(s, VPL, "vproplist", s->x); }
-static void fin(gb *s) { free(s->x); }
 
-static const gb_algo algo = {"sssp-twc", 5, names, bytes, setup, run, check, fin};
+static const gb_algo algo = {"sssp-twc", 5, names, bytes, setup, run, gb_bfs_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
-static int create(const gms_wl_args *a, void **st, gms_error *err) { return gb_create(&algo, a, st, err); }
-static uint64_t footprint(const gms_wl_args *a) { return gb_footprint(&algo, a); }
-
-const gms_workload_ops gms_wl_gb_sssp_twc = {
-    .name = "sssp-twc", .suite = "graphbig", .domain = "graph", .ri = "I",
-    .summary = "GraphBIG SSSP, topology-driven warp-centric Bellman-Ford with atomicMin",
-    .params = params, .create = create, .next = gb_next, .verify = gb_verify, .destroy = gb_destroy,
-    .footprint = footprint,
-};
+GB_WORKLOAD(gms_wl_gb_sssp_twc, "sssp-twc", algo, params,
+            "GraphBIG SSSP, topology-driven warp-centric Bellman-Ford with atomicMin");

@@ -64,6 +64,20 @@ struct gb {
     {"scale", "1", "multiplies vertices and edges"},                                                    \
     {"repeat", "1", "run the algorithm N times on the same allocations"}
 
+/* the end of every graphbig_*.c: the gms_workload_ops SYM of the gb_algo ALGO (whose name
+   is NAME) with parameters PARAMS (GB_PARAMS, the workload's own, {NULL}) */
+#define GB_WORKLOAD(SYM, NAME, ALGO, PARAMS, SUMMARY)                                                    \
+    static int SYM##_create(const gms_wl_args *a, void **st, gms_error *err)                            \
+    {                                                                                                    \
+        return gb_create(&(ALGO), a, st, err);                                                           \
+    }                                                                                                    \
+    static uint64_t SYM##_footprint(const gms_wl_args *a) { return gb_footprint(&(ALGO), a); }          \
+    const gms_workload_ops SYM = {                                                                       \
+        .name = NAME, .suite = "graphbig", .domain = "graph", .ri = "I", .summary = SUMMARY,             \
+        .params = PARAMS, .create = SYM##_create, .next = gb_next, .verify = gb_verify,                  \
+        .destroy = gb_destroy, .footprint = SYM##_footprint,                                             \
+    }
+
 int gb_create(const gb_algo *al, const gms_wl_args *a, void **out, gms_error *err);
 int gb_next(void *st, gms_program *p, gms_error *err);
 int gb_verify(void *st, gms_error *err);
@@ -142,6 +156,19 @@ void gb_check_u32(gb *s, int k, const char *what, const uint32_t *ref);
 /* a 1-byte flag (changed / over): read it (after the D2H), set it (H2D) */
 int gb_flag_read(gb *s, int k);
 void gb_flag_set(gms_program *p, gb *s, int k, int v);
+
+/* s->x freed: the gb_algo.destroy of a workload whose extras are one allocation */
+void gb_free_x(gb *s);
+
+/* the BFS variants (graphbig_bfs_common.c); vproplist is b[GB_FIRST]. gb_bfs_setup: the
+   reference levels into s->x; gb_bfs_check compares vproplist with them */
+int gb_bfs_setup(gb *s, const gms_wl_args *a, gms_error *err);
+void gb_bfs_check(gb *s);
+/* the arrays of the variants with a `changed` flag (TA, TTC, TWC): vproplist, changed */
+uint64_t gb_bfs_bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a);
+/* their host loop: initialize (vproplist = INF), root's level = 0, then "changed = false;
+   kernel (level in k->i[0]) on `blocks` blocks; read changed" until nothing changed */
+int gb_bfs_changed_run(gb *s, gms_program *p, rw_step_fn step, uint32_t blocks);
 
 /* graph coloring (graphbig_gc.c): random numbers into array rand_buf and the reference
    colouring into s->x; the kernel of GC-TTC (i[1] = 0) and GC-DTC (i[1] = 1) */
