@@ -3,10 +3,8 @@
  * run is longer than without a limit; warps waiting at the barrier give their place up (with
  * K = 1 the first warps would otherwise wait there for warps that may never issue). */
 #include "test.h"
-#include "core/gpu.h"
+#include "sim_test_util.h"
 #include "frontend/emit.h"
-#include "frontend/program.h"
-#include "stats/stats.h"
 
 static int sfill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
 {
@@ -25,52 +23,17 @@ static int sfill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
     return 0;
 }
 
-typedef struct sprog { int launched; } sprog;
-static int snext(void *self, gms_program *prog, gms_error *err)
-{
-    sprog *c = self;
-    (void)err;
-    if (c->launched) return 0;
-    c->launched = 1;
-    gms_kernel_src k = {0};
-    snprintf(k.name, sizeof k.name, "swl");
-    k.grid = (gms_dim3){ 1, 1, 1 };
-    k.block = (gms_dim3){ 256, 1, 1 };
-    k.regs_per_thread = 16;
-    k.fill_block = sfill;
-    k.self = c;
-    gms_prog_launch(prog, &k);
-    return 1;
-}
-static void sdestroy(void *self) { (void)self; }
-
 static int run(const char *k, double *cycles, double *insts)
 {
-    gms_error err = {0};
-    gms_params *p = gms_params_new();
-    int bad = gms_params_set(p, "gpgpu_n_clusters", "1", &err);
-    bad |= gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
-    bad |= gms_params_set(p, "gpgpu_num_sched_per_core", "2", &err);
-    bad |= gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
-    bad |= gms_params_set(p, "gms_watchdog_cycles", "20000", &err);
-    bad |= gms_params_set(p, "gms_swl", k, &err);
-    if (bad || gms_params_finalize(p, &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
-    sprog c = { 0 };
-    gms_program_src src = { snext, sdestroy, &c };
-    gms_workload_spec w = {0};
-    w.program = &src;
-    w.seed = 1;
-    gms_sim *s = gms_sim_new(p, &w, &err);
-    int rc = s ? gms_sim_run(s, &err) : -1;
-    if (rc) printf("    %s\n", err.msg);
+    const char *opts[] = {"gpgpu_num_sched_per_core", "2", "gpgpu_perfect_mem", "1", "gms_watchdog_cycles", "20000",
+                          "gms_swl", k, NULL};
+    simt_run r;
+    int rc = simt_run1(&r, "swl", 256, sfill, opts);
     if (!rc) {
-        const gms_stat *st = gms_stats_find(&gms_sim_stats(s)->total, "gpu_tot_sim_cycle");
-        *cycles = st ? st->value : -1;
-        st = gms_stats_find(&gms_sim_stats(s)->total, "gpgpu_n_tot_w_icount");
-        *insts = st ? st->value : -1;
+        *cycles = simt_stat(&r, "gpu_tot_sim_cycle");
+        *insts = simt_stat(&r, "gpgpu_n_tot_w_icount");
     }
-    if (s) gms_sim_free(s);
-    gms_params_free(p);
+    simt_free(&r);
     return rc;
 }
 

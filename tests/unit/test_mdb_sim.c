@@ -5,10 +5,8 @@
  * (Adjusted_Hits(1) = -RF/8 * 0.5/8 > Adjusted_Hits(2) = -RF * 0.5/8) unless there were none,
  * in which case the tie goes to L = 2 = N (nothing bypasses). */
 #include "test.h"
-#include "core/gpu.h"
+#include "sim_test_util.h"
 #include "frontend/emit.h"
-#include "frontend/program.h"
-#include "stats/stats.h"
 
 #define LOADS 1500
 
@@ -30,61 +28,22 @@ static int mfill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
     return 0;
 }
 
-typedef struct mprog { int launched; } mprog;
-static int mnext(void *self, gms_program *prog, gms_error *err)
-{
-    mprog *c = self;
-    (void)err;
-    if (c->launched) return 0;
-    c->launched = 1;
-    gms_kernel_src k = {0};
-    snprintf(k.name, sizeof k.name, "mdb");
-    k.grid = (gms_dim3){ 1, 1, 1 };
-    k.block = (gms_dim3){ 64, 1, 1 };
-    k.regs_per_thread = 16;
-    k.fill_block = mfill;
-    k.self = c;
-    gms_prog_launch(prog, &k);
-    return 1;
-}
-static void mdestroy(void *self) { (void)self; }
-
-static double stat(const gms_run_stats *rs, const char *name)
-{
-    const gms_stat *st = gms_stats_find(&rs->total, name);
-    return st ? st->value : -1;
-}
-
 TEST(mdb_decides_every_period_at_warp_level)
 {
-    gms_error err = {0};
-    gms_params *p = gms_params_new();
-    int bad = gms_params_set(p, "gpgpu_n_clusters", "1", &err);
-    bad |= gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
-    bad |= gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
-    bad |= gms_params_set(p, "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4", &err);
-    bad |= gms_params_set(p, "gms_l1d_bypass", "mdb-local", &err);
-    if (bad || gms_params_finalize(p, &err)) { printf("    %s\n", err.msg); gms_params_free(p); REQUIRE(0); }
-    mprog c = { 0 };
-    gms_program_src src = { mnext, mdestroy, &c };
-    gms_workload_spec w = {0};
-    w.program = &src;
-    w.seed = 1;
-    gms_sim *s = gms_sim_new(p, &w, &err);
-    int rc = s ? gms_sim_run(s, &err) : -1;
-    if (rc) printf("    %s\n", err.msg);
+    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
+                          "gms_l1d_bypass", "mdb-local", NULL};
+    simt_run r;
+    int rc = simt_run1(&r, "mdb", 64, mfill, opts);
     if (!rc) {
-        const gms_run_stats *rs = gms_sim_stats(s);
-        double rf = stat(rs, "L1D_total_cache_reservation_fails");
-        CHECK_EQ(stat(rs, "gms_mdb_decisions"), 3);
-        CHECK_EQ(stat(rs, "gms_mdb_series[sm0][0]_N"), 2);
+        double rf = simt_stat(&r, "L1D_total_cache_reservation_fails");
+        CHECK_EQ(simt_stat(&r, "gms_mdb_decisions"), 3);
+        CHECK_EQ(simt_stat(&r, "gms_mdb_series[sm0][0]_N"), 2);
         if (rf > 0) {   /* 4 MSHRs for 64 outstanding lines: it fails */
-            CHECK_EQ(stat(rs, "gms_mdb_series[sm0][0]_L"), 1);
-            CHECK(stat(rs, "gms_bpr_reads") > 0);   /* warp 1 bypassed after the first decision */
+            CHECK_EQ(simt_stat(&r, "gms_mdb_series[sm0][0]_L"), 1);
+            CHECK(simt_stat(&r, "gms_bpr_reads") > 0);   /* warp 1 bypassed after the first decision */
         }
         CHECK(rf > 0);
     }
-    if (s) gms_sim_free(s);
-    gms_params_free(p);
+    simt_free(&r);
     REQUIRE(rc == 0);
 }

@@ -5,10 +5,8 @@
  * once, as long as a bypass slot is free; with the bypass off they wait and retry. With a
  * 1-entry MSHR the refusal is MSHR_ENTRY: -gms_mrpb_bypass line does not bypass it, any does. */
 #include "test.h"
-#include "core/gpu.h"
+#include "sim_test_util.h"
 #include "frontend/emit.h"
-#include "frontend/program.h"
-#include "stats/stats.h"
 
 static int mfill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
 {
@@ -25,64 +23,23 @@ static int mfill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
     return 0;
 }
 
-typedef struct mprog { int launched; } mprog;
-static int mnext(void *self, gms_program *prog, gms_error *err)
-{
-    mprog *c = self;
-    (void)err;
-    if (c->launched) return 0;
-    c->launched = 1;
-    gms_kernel_src k = {0};
-    snprintf(k.name, sizeof k.name, "mrpb");
-    k.grid = (gms_dim3){ 1, 1, 1 };
-    k.block = (gms_dim3){ 32, 1, 1 };
-    k.regs_per_thread = 16;
-    k.fill_block = mfill;
-    k.self = c;
-    gms_prog_launch(prog, &k);
-    return 1;
-}
-static void mdestroy(void *self) { (void)self; }
-
-static double stat(const gms_run_stats *rs, const char *name)
-{
-    const gms_stat *st = gms_stats_find(&rs->total, name);
-    return st ? st->value : -1;
-}
-
 typedef struct mres { double bypassed, mrpb_bypassed, mrpb_reqs, rf, line_rf, entry_rf; } mres;
 
 static int run(const char *dl1, const char *mrpb, const char *how, const char *slots, mres *o)
 {
-    gms_error err = {0};
-    gms_params *p = gms_params_new();
-    int bad = gms_params_set(p, "gpgpu_n_clusters", "1", &err);
-    bad |= gms_params_set(p, "gpgpu_n_cores_per_cluster", "1", &err);
-    bad |= gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
-    bad |= gms_params_set(p, "gpgpu_cache:dl1", dl1, &err);
-    bad |= gms_params_set(p, "gms_mrpb", mrpb, &err);
-    bad |= gms_params_set(p, "gms_mrpb_bypass", how, &err);
-    bad |= gms_params_set(p, "gms_l1d_bypass_slots", slots, &err);
-    if (bad || gms_params_finalize(p, &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
-    mprog c = { 0 };
-    gms_program_src src = { mnext, mdestroy, &c };
-    gms_workload_spec w = {0};
-    w.program = &src;
-    w.seed = 1;
-    gms_sim *s = gms_sim_new(p, &w, &err);
-    int rc = s ? gms_sim_run(s, &err) : -1;
-    if (rc) printf("    %s\n", err.msg);
+    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", dl1, "gms_mrpb", mrpb, "gms_mrpb_bypass", how,
+                          "gms_l1d_bypass_slots", slots, NULL};
+    simt_run r;
+    int rc = simt_run1(&r, "mrpb", 32, mfill, opts);
     if (!rc) {
-        const gms_run_stats *rs = gms_sim_stats(s);
-        o->bypassed = stat(rs, "gms_bypassed_reads");
-        o->mrpb_bypassed = stat(rs, "gms_mrpb_bypassed");
-        o->mrpb_reqs = stat(rs, "gms_mrpb_requests");
-        o->rf = stat(rs, "L1D_total_cache_reservation_fails");
-        o->line_rf = stat(rs, "L1D_fail_breakdown[GLOBAL_ACC_R][LINE_ALLOC_FAIL]");
-        o->entry_rf = stat(rs, "L1D_fail_breakdown[GLOBAL_ACC_R][MSHR_ENRTY_FAIL]");
+        o->bypassed = simt_stat(&r, "gms_bypassed_reads");
+        o->mrpb_bypassed = simt_stat(&r, "gms_mrpb_bypassed");
+        o->mrpb_reqs = simt_stat(&r, "gms_mrpb_requests");
+        o->rf = simt_stat(&r, "L1D_total_cache_reservation_fails");
+        o->line_rf = simt_stat(&r, "L1D_fail_breakdown[GLOBAL_ACC_R][LINE_ALLOC_FAIL]");
+        o->entry_rf = simt_stat(&r, "L1D_fail_breakdown[GLOBAL_ACC_R][MSHR_ENRTY_FAIL]");
     }
-    if (s) gms_sim_free(s);
-    gms_params_free(p);
+    simt_free(&r);
     return rc;
 }
 
