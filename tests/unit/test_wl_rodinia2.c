@@ -4,63 +4,8 @@
  * timing model end to end (gtx1080ti, uvm=1, verified). */
 #include "test.h"
 #include "wl_test_util.h"
-#include "config/params.h"
 #include "workloads/workload.h"
 #include <string.h>
-
-static int prun(const char *name, const char *const *kv, uint64_t nst, uint64_t nld, gms_functional_result *r,
-                gms_error *e)
-{
-    gms_functional_opts o = {.shadow = 1, .perturb_store = nst, .perturb_load = nld, .perturb_delta = 4};
-    memset(e, 0, sizeof *e);
-    return gms_workload_run_functional_opts(gms_workload_find(name), kv, 1, &o, r, e);
-}
-
-/* the shadow run verifies with loads and stores checked; moving the last store (or the one
- * sback before it) or the last load (lback before it) fails */
-static void shadow_check(const char *name, const char *const *kv, uint64_t sback, uint64_t lback)
-{
-    gms_functional_result r;
-    gms_error e;
-    if (prun(name, kv, 0, 0, &r, &e)) {
-        printf("    %s: %s\n", name, e.msg);
-        CHECK(0);
-        return;
-    }
-    CHECK(r.shadow_loads > 0);
-    CHECK(r.shadow_stores > 0);
-    CHECK_EQ(r.shadow_overflow, 0);
-    uint64_t ns = r.shadow_stores - sback, nl = r.shadow_loads - lback;
-    if (prun(name, kv, ns, 0, &r, &e) == 0) {
-        printf("    %s: store %llu moved by 4 bytes still verifies\n", name, (unsigned long long)ns);
-        CHECK(0);
-    }
-    if (prun(name, kv, 0, nl, &r, &e) == 0) {
-        printf("    %s: load %llu moved by 4 bytes still verifies\n", name, (unsigned long long)nl);
-        CHECK(0);
-    }
-}
-
-/* through the timing model (gtx1080ti, managed memory): finishes and verifies */
-static void timing_run(const char *name, const char *const *kv)
-{
-    gms_params *p = gms_params_new();
-    gms_error err = {0};
-    int rc = gms_params_load_file(p, "configs/gtx1080ti.config", &err) || gms_params_finalize(p, &err);
-    gms_workload_spec w = {name, NULL, kv, 1, NULL};
-    gms_sim *s = rc ? NULL : gms_sim_new(p, &w, &err);
-    rc = s ? gms_sim_run(s, &err) : -1;
-    double v = 0, insts = 0;
-    if (!rc) {
-        const gms_run_stats *r = gms_sim_stats(s);
-        rc = gms_stats_total(r, "gms_workload_verified", &v) || v != 1 ||
-             gms_stats_total(r, "gpu_tot_sim_insn", &insts) || insts <= 0;
-    }
-    if (rc) printf("    %s (timing): %s\n", name, err.msg);
-    CHECK_EQ(rc, 0);
-    gms_sim_free(s);
-    gms_params_free(p);
-}
 
 static const char *const scale001[] = {"scale=0.01", NULL};
 
@@ -72,26 +17,10 @@ TEST(wl_rodinia2_btree)
     /* the default order (256 threads) on a 2-level tree */
     const char *kv2[] = {"records=40000", "count=20", "rcount=10", "rsize=500", "repeat=2", NULL};
     WL_RUN_BOTH("b+tree", kv2, 7);
-    shadow_check("b+tree", kv, 0, 0);
+    WL_SHADOW("b+tree", kv, 0, 0);
     WL_RUN_BOTH("b+tree", scale001, 13);
     const char *kt[] = {"scale=0.01", "uvm=1", NULL};
-    timing_run("b+tree", kt);
-}
-
-/* the managed bytes a timing run allocates (uvm=1), from its footprint prepass */
-static double alloc_bytes(const char *name, const char *const *kv)
-{
-    gms_params *p = gms_params_new();
-    gms_error err = {0};
-    int rc = gms_params_load_file(p, "configs/gtx1080ti.config", &err) || gms_params_finalize(p, &err);
-    gms_workload_spec w = {name, NULL, kv, 1, NULL};
-    gms_sim *s = rc ? NULL : gms_sim_new(p, &w, &err);
-    rc = s ? gms_sim_run(s, &err) : -1;
-    double fp = -1;
-    if (!rc && gms_stats_total(gms_sim_stats(s), "Uvm_footprint_bytes", &fp)) fp = -1;
-    gms_sim_free(s);
-    gms_params_free(p);
-    return fp;
+    WL_TIMING("b+tree", kt);
 }
 
 TEST(wl_rodinia2_btree_tree_shape)
@@ -111,7 +40,7 @@ TEST(wl_rodinia2_btree_tree_shape)
     REQUIRE(fp > rest);
     CHECK_EQ((fp - rest) % 148, 0);
     CHECK((fp - rest) / 148 >= 214 && (fp - rest) / 148 <= 429);
-    CHECK_EQ((double)fp, alloc_bytes("b+tree", kv));
+    CHECK_EQ((double)fp, WL_TIMING("b+tree", kv));
     /* a range as wide as the tree is refused */
     const char *bad[] = {"records=100", "rsize=100", NULL};
     gms_functional_result r;
@@ -137,7 +66,7 @@ TEST(wl_rodinia2_footprints)
         gms_wl_args *a = NULL;
         gms_error e = {0};
         REQUIRE(gms_wl_args_parse(ops, c[i].kv, 1, &a, &e) == 0);
-        double fp = (double)ops->footprint(a), got = alloc_bytes(c[i].name, c[i].kv);
+        double fp = (double)ops->footprint(a), got = WL_TIMING(c[i].name, c[i].kv);
         gms_wl_args_free(a);
         if (fp != got) printf("    %s: footprint %.0f, allocated %.0f\n", c[i].name, fp, got);
         CHECK_EQ(fp, got);
@@ -157,12 +86,12 @@ TEST(wl_rodinia2_cfd)
     const char *kvs[] = {"elements=190", "iterations=10", NULL};
     /* the last two stores write momentum y and z, which can stay at the far field's
      * values; the one before them writes momentum x */
-    shadow_check("cfd", kvs, 2, 0);
+    WL_SHADOW("cfd", kvs, 2, 0);
     /* scale=0.01 at the suite's 2000 iterations takes seconds: bench/scale001.sh runs it */
     const char *ks[] = {"scale=0.01", "iterations=2", NULL};
     WL_RUN_BOTH("cfd", ks, 13);
     const char *kt[] = {"elements=400", "iterations=1", "uvm=1", NULL};
-    timing_run("cfd", kt);
+    WL_TIMING("cfd", kt);
 }
 
 TEST(wl_rodinia2_lud)
@@ -172,10 +101,10 @@ TEST(wl_rodinia2_lud)
     WL_RUN_BOTH("lud", kv, 7);
     const char *kv2[] = {"size=128", "repeat=2", NULL};
     WL_RUN_BOTH("lud", kv2, 7);
-    shadow_check("lud", kv, 0, 0);
+    WL_SHADOW("lud", kv, 0, 0);
     WL_RUN_BOTH("lud", scale001, 13);   /* 512 * 0.01 = 5: clamped to one 16 x 16 tile */
     const char *kt[] = {"size=64", "uvm=1", NULL};
-    timing_run("lud", kt);
+    WL_TIMING("lud", kt);
 }
 
 TEST(wl_rodinia2_kmeans_rodinia)
@@ -188,11 +117,11 @@ TEST(wl_rodinia2_kmeans_rodinia)
      * so the store moved is invert_mapping's last (94 warps x 8 features: store 752) */
     gms_functional_result r;
     gms_error e;
-    REQUIRE(prun("kmeans-rodinia", kv, 0, 0, &r, &e) == 0);
-    shadow_check("kmeans-rodinia", kv, r.shadow_stores - 752, 0);
+    REQUIRE(wl_test_prun("kmeans-rodinia", kv, 0, 0, &r, &e) == 0);
+    WL_SHADOW("kmeans-rodinia", kv, r.shadow_stores - 752, 0);
     WL_RUN_BOTH("kmeans-rodinia", scale001, 13);
     const char *kt[] = {"points=4000", "features=8", "uvm=1", NULL};
-    timing_run("kmeans-rodinia", kt);
+    WL_TIMING("kmeans-rodinia", kt);
 }
 
 TEST(wl_rodinia2_hybridsort)
@@ -202,10 +131,10 @@ TEST(wl_rodinia2_hybridsort)
     /* 100000 floats: 25 bucketcount blocks, 7 merge passes; texture fetches */
     const char *kv2[] = {"size=100000", "tex=1", "repeat=2", NULL};
     WL_RUN_BOTH("hybridsort", kv2, 7);
-    shadow_check("hybridsort", kv, 0, 0);
+    WL_SHADOW("hybridsort", kv, 0, 0);
     WL_RUN_BOTH("hybridsort", scale001, 13);
     const char *kt[] = {"size=5000", "repeat=1", "uvm=1", NULL};
-    timing_run("hybridsort", kt);
+    WL_TIMING("hybridsort", kt);
 }
 
 TEST(wl_rodinia2_histo_dc)
@@ -215,9 +144,9 @@ TEST(wl_rodinia2_histo_dc)
     WL_RUN_BOTH("histo-dc", kv, 7);
     const char *kv2[] = {"bytes=300000", "repeat=2", NULL};
     WL_RUN_BOTH("histo-dc", kv2, 7);
-    shadow_check("histo-dc", kv, 0, 0);
+    WL_SHADOW("histo-dc", kv, 0, 0);
     WL_RUN_BOTH("histo-dc", scale001, 13);
-    timing_run("histo-dc", (const char *const[]){"bytes=40000", "uvm=1", NULL});
+    WL_TIMING("histo-dc", (const char *const[]){"bytes=40000", "uvm=1", NULL});
 }
 
 TEST(wl_rodinia2_scalarprod_dc)
@@ -227,9 +156,9 @@ TEST(wl_rodinia2_scalarprod_dc)
     WL_RUN_BOTH("scalarprod-dc", kv, 7);
     const char *kv2[] = {"vectors=300", "elements=512", "repeat=2", NULL};
     WL_RUN_BOTH("scalarprod-dc", kv2, 7);
-    shadow_check("scalarprod-dc", kv, 0, 0);
+    WL_SHADOW("scalarprod-dc", kv, 0, 0);
     WL_RUN_BOTH("scalarprod-dc", scale001, 13);
-    timing_run("scalarprod-dc", (const char *const[]){"vectors=16", "uvm=1", NULL});
+    WL_TIMING("scalarprod-dc", (const char *const[]){"vectors=16", "uvm=1", NULL});
 }
 
 TEST(wl_rodinia2_pfilter_rodinia)
@@ -241,9 +170,9 @@ TEST(wl_rodinia2_pfilter_rodinia)
     WL_RUN_BOTH("pfilter-rodinia", kv2, 7);
     /* the last find_index_kernel's xj/yj stores (32 warps x 2) feed no later kernel: the
      * store moved is normalize_weights' last u store, which find_index loads */
-    shadow_check("pfilter-rodinia", kv, 64, 0);
+    WL_SHADOW("pfilter-rodinia", kv, 64, 0);
     WL_RUN_BOTH("pfilter-rodinia", scale001, 13);
-    timing_run("pfilter-rodinia", (const char *const[]){"x=64", "y=64", "z=3", "np=600", "uvm=1", NULL});
+    WL_TIMING("pfilter-rodinia", (const char *const[]){"x=64", "y=64", "z=3", "np=600", "uvm=1", NULL});
 }
 
 /* sizes given too small are refused with one message naming the parameter */

@@ -4,66 +4,8 @@
  * (gtx1080ti, uvm=1, verified); footprint() equals what the run allocates. */
 #include "test.h"
 #include "wl_test_util.h"
-#include "config/params.h"
 #include "workloads/workload.h"
 #include <string.h>
-
-static int prun(const char *name, const char *const *kv, uint64_t nst, uint64_t nld, gms_functional_result *r,
-                gms_error *e)
-{
-    gms_functional_opts o = {.shadow = 1, .perturb_store = nst, .perturb_load = nld, .perturb_delta = 4};
-    memset(e, 0, sizeof *e);
-    return gms_workload_run_functional_opts(gms_workload_find(name), kv, 1, &o, r, e);
-}
-
-/* the shadow run verifies with loads and stores checked; moving the store sback before the
- * last or the load lback before the last fails */
-static void shadow_check(const char *name, const char *const *kv, uint64_t sback, uint64_t lback)
-{
-    gms_functional_result r;
-    gms_error e;
-    if (prun(name, kv, 0, 0, &r, &e)) {
-        printf("    %s: %s\n", name, e.msg);
-        CHECK(0);
-        return;
-    }
-    CHECK(r.shadow_loads > 0);
-    CHECK(r.shadow_stores > 0);
-    CHECK_EQ(r.shadow_overflow, 0);
-    uint64_t ns = r.shadow_stores - sback, nl = r.shadow_loads - lback;
-    if (prun(name, kv, ns, 0, &r, &e) == 0) {
-        printf("    %s: store %llu moved by 4 bytes still verifies\n", name, (unsigned long long)ns);
-        CHECK(0);
-    }
-    if (prun(name, kv, 0, nl, &r, &e) == 0) {
-        printf("    %s: load %llu moved by 4 bytes still verifies\n", name, (unsigned long long)nl);
-        CHECK(0);
-    }
-}
-
-/* through the timing model (gtx1080ti, managed memory): finishes and verifies; returns the
- * managed bytes allocated (Uvm_footprint_bytes) */
-static double timing_run(const char *name, const char *const *kv)
-{
-    gms_params *p = gms_params_new();
-    gms_error err = {0};
-    int rc = gms_params_load_file(p, "configs/gtx1080ti.config", &err) || gms_params_finalize(p, &err);
-    gms_workload_spec w = {name, NULL, kv, 1, NULL};
-    gms_sim *s = rc ? NULL : gms_sim_new(p, &w, &err);
-    rc = s ? gms_sim_run(s, &err) : -1;
-    double v = 0, insts = 0, fp = -1;
-    if (!rc) {
-        const gms_run_stats *r = gms_sim_stats(s);
-        rc = gms_stats_total(r, "gms_workload_verified", &v) || v != 1 ||
-             gms_stats_total(r, "gpu_tot_sim_insn", &insts) || insts <= 0 ||
-             gms_stats_total(r, "Uvm_footprint_bytes", &fp);
-    }
-    if (rc) printf("    %s (timing): %s\n", name, err.msg);
-    CHECK_EQ(rc, 0);
-    gms_sim_free(s);
-    gms_params_free(p);
-    return fp;
-}
 
 static uint64_t footprint_of(const char *name, const char *const *kv)
 {
@@ -90,12 +32,12 @@ TEST(wl_rodinia3_heartwall)
      * before them its last convolution element, which nothing reads; the last 4 loads are
      * the search's of the last block's lanes (31-lane columns read elements no other
      * element equals) */
-    shadow_check("heartwall", kv, 0, 0);
+    WL_SHADOW("heartwall", kv, 0, 0);
     WL_RUN_BOTH("heartwall", scale001, 13);
     /* footprint: 60*50 frame, 5 points x (2 + 2*3 ints, 49 + 169 + 361 floats) */
     CHECK_EQ(footprint_of("heartwall", kv), 4 * (60 * 50 + 5 * 8 + 5 * (49 + 169 + 361)));
     const char *kt[] = {"frames=3", "rows=60", "cols=50", "endo=2", "epi=3", "tsize=3", "ssize=6", "uvm=1", NULL};
-    CHECK_EQ(timing_run("heartwall", kt), (double)footprint_of("heartwall", kt));
+    CHECK_EQ(WL_TIMING("heartwall", kt), (double)footprint_of("heartwall", kt));
     /* the default sizes: 51 points, 131 x 131 convolutions, a 609 x 590 frame */
     CHECK_EQ(footprint_of("heartwall", (const char *const[]){NULL}),
              4ull * (609 * 590 + 51 * 2 + 51 * 2 * 20 + 51 * (51 * 51 + 81 * 81 + 131 * 131)));
@@ -120,12 +62,12 @@ TEST(wl_rodinia3_leukocyte)
      * store moved is GICOV's (the first), the load the first gradient load */
     gms_functional_result r0;
     gms_error e0;
-    REQUIRE(prun("leukocyte", kv, 0, 0, &r0, &e0) == 0);
-    shadow_check("leukocyte", kv, r0.shadow_stores - 1, r0.shadow_loads - 1);
+    REQUIRE(wl_test_prun("leukocyte", kv, 0, 0, &r0, &e0) == 0);
+    WL_SHADOW("leukocyte", kv, r0.shadow_stores - 1, r0.shadow_loads - 1);
     WL_RUN_BOTH("leukocyte", scale001, 13);   /* clamped to 45 x 45: one GICOV thread */
     CHECK_EQ(footprint_of("leukocyte", kv), 4 * 4 * 50 * 48);
     const char *kt[] = {"rows=50", "cols=48", "cells=2", "uvm=1", NULL};
-    CHECK_EQ(timing_run("leukocyte", kt), (double)footprint_of("leukocyte", kt));
+    CHECK_EQ(WL_TIMING("leukocyte", kt), (double)footprint_of("leukocyte", kt));
     gms_functional_result r;
     gms_error e = {0};
     CHECK(gms_workload_run_functional(gms_workload_find("leukocyte"), (const char *const[]){"rows=44", NULL}, 1, &r,

@@ -1,6 +1,8 @@
 #include "wl_test_util.h"
 #include "test.h"
 #include "workloads/workload.h"
+#include "config/params.h"
+#include <string.h>
 
 void wl_test_run(const char *file, int line, const char *name, const char *const *kv, uint64_t seed)
 {
@@ -78,4 +80,65 @@ void wl_test_repeat(const char *file, int line, const char *name, const char *co
             gms_test_fail(file, line, msg);
         }
     }
+}
+
+int wl_test_prun(const char *name, const char *const *kv, uint64_t nst, uint64_t nld, gms_functional_result *r,
+                 gms_error *e)
+{
+    gms_functional_opts o = {.shadow = 1, .perturb_store = nst, .perturb_load = nld, .perturb_delta = 4};
+    memset(e, 0, sizeof *e);
+    return gms_workload_run_functional_opts(gms_workload_find(name), kv, 1, &o, r, e);
+}
+
+void wl_test_shadow(const char *file, int line, const char *name, const char *const *kv, uint64_t sback,
+                    uint64_t lback)
+{
+    gms_functional_result r;
+    gms_error e;
+    char m[1200];
+    if (wl_test_prun(name, kv, 0, 0, &r, &e)) {
+        snprintf(m, sizeof m, "%s: %s", name, e.msg);
+        gms_test_fail(file, line, m);
+        return;
+    }
+    if (r.shadow_loads == 0 || r.shadow_stores == 0 || r.shadow_overflow != 0) {
+        snprintf(m, sizeof m, "%s: %llu shadow loads, %llu stores, overflow %llu", name,
+                 (unsigned long long)r.shadow_loads, (unsigned long long)r.shadow_stores,
+                 (unsigned long long)r.shadow_overflow);
+        gms_test_fail(file, line, m);
+    }
+    uint64_t ns = r.shadow_stores - sback, nl = r.shadow_loads - lback;
+    if (wl_test_prun(name, kv, ns, 0, &r, &e) == 0) {
+        snprintf(m, sizeof m, "%s: store %llu moved by 4 bytes still verifies", name, (unsigned long long)ns);
+        gms_test_fail(file, line, m);
+    }
+    if (wl_test_prun(name, kv, 0, nl, &r, &e) == 0) {
+        snprintf(m, sizeof m, "%s: load %llu moved by 4 bytes still verifies", name, (unsigned long long)nl);
+        gms_test_fail(file, line, m);
+    }
+}
+
+double wl_test_timing(const char *file, int line, const char *name, const char *const *kv)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    int rc = gms_params_load_file(p, "configs/gtx1080ti.config", &err) || gms_params_finalize(p, &err);
+    gms_workload_spec w = {name, NULL, kv, 1, NULL};
+    gms_sim *s = rc ? NULL : gms_sim_new(p, &w, &err);
+    rc = s ? gms_sim_run(s, &err) : -1;
+    double v = 0, insts = 0, fp = -1;
+    if (!rc) {
+        const gms_run_stats *r = gms_sim_stats(s);
+        rc = gms_stats_total(r, "gms_workload_verified", &v) || v != 1 ||
+             gms_stats_total(r, "gpu_tot_sim_insn", &insts) || insts <= 0;
+        if (gms_stats_total(r, "Uvm_footprint_bytes", &fp)) fp = -1;
+    }
+    if (rc) {
+        char m[1200];
+        snprintf(m, sizeof m, "%s (timing): %s", name, err.msg[0] ? err.msg : "not verified or no instructions");
+        gms_test_fail(file, line, m);
+    }
+    if (s) gms_sim_free(s);
+    gms_params_free(p);
+    return fp;
 }
