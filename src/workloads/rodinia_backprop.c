@@ -1,7 +1,11 @@
 /* BACKPROP (Rodinia backprop, UVMBench): one training step of a 3-layer network with
  * `input` input units, 16 hidden units and 1 output. Kernels bpnn_layerforward_CUDA and
  * bpnn_adjust_weights_cuda, 16x16 threads per block, grid (1, input/16); the host part
- * between them (hidden/output layer, errors) runs on the CPU as in the suite. */
+ * between them (hidden/output layer, errors) runs on the CPU as in the suite.
+ * weights2=1 is UVMSmart's benchmarks/Managed version (um-backprop): the network carries a
+ * second copy of the input weights, input_weights2, which the adjust kernel updates instead of
+ * the weights the forward kernel overwrote with its partial products, and every array is
+ * allocated with the network, before the first launch (bpnn_internal_create). */
 #include "workloads/rodinia_util.h"
 #include "util/rng.h"
 #include <math.h>
@@ -16,6 +20,9 @@ typedef struct bp {
     uint64_t in, nblk, repeat, rep;
     int phase;
     rw_buf input, out_hidden, in_hidden, partial, hdelta, prevw;
+    rw_buf w2;                     /* weights2=1: input_weights2 */
+    rw_buf *wadj;                  /* the weights the adjust kernel updates: in_hidden or w2 */
+    int weights2;
     float *w0, *pw0;               /* original input->hidden weights, prev weights (flattened) */
     float hidden_w[HID + 1][2], hidden_pw[HID + 1][2];
     float hidden_units[HID + 1], output_units[2], output_delta[2], hidden_delta[HID + 1], target[2];
@@ -24,6 +31,7 @@ typedef struct bp {
 
 static const gms_wl_param params[] = {
     {"input", "65536", "number of input units (the suite's command-line argument); multiple of 16"},
+    {"weights2", "0", "1: UVMSmart's second input-weight array, updated by the adjust kernel"},
     {"scale", "1", "multiplies input"},
     {"repeat", "1", "run the training step N times (independent invocations)"},
     {NULL, NULL, NULL},
@@ -39,14 +47,19 @@ static uint64_t footprint(const gms_wl_args *a)
     gms_error e;
     uint64_t in = 0;
     if (sizes(a, &in, &e)) return 0;
-    return 4 * ((in + 1) + (HID + 1) * 2 + 2 * (in + 1) * (HID + 1) + in / 16 * HID);
+    uint64_t w2 = gms_wl_u64(a, "weights2") ? (in + 1) * (HID + 1) : 0;
+    return 4 * ((in + 1) + (HID + 1) * 2 + 2 * (in + 1) * (HID + 1) + in / 16 * HID + w2);
 }
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t in, rep;
-    if (sizes(a, &in, err) || rw_param(a, "repeat", 1, 1000000, &rep, err)) return -1;
+    uint64_t w2;
+    if (sizes(a, &in, err) || rw_param(a, "repeat", 1, 1000000, &rep, err) || rw_param(a, "weights2", 0, 1, &w2, err))
+        return -1;
     bp *s = gms_xcalloc(1, sizeof *s);
+    s->weights2 = (int)w2;
+    s->wadj = w2 ? &s->w2 : &s->in_hidden;
     s->in = in;
     s->nblk = in / 16;
     s->repeat = rep;
@@ -59,6 +72,7 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     rw_buf_new(&s->partial, 4 * s->nblk * HID);
     rw_buf_new(&s->hdelta, 4 * (HID + 1));
     rw_buf_new(&s->prevw, 4 * nw);
+    if (w2) rw_buf_new(&s->w2, 4 * nw);
     s->w0 = gms_xmalloc(4 * nw);
     s->pw0 = gms_xcalloc(nw, 4);
     for (uint64_t i = 1; i <= in; i++) RW_F(s->input)[i] = (float)gms_rng_double(&r);
@@ -231,7 +245,7 @@ static int k_adjust(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
     /* for the shadow memory: each lane's loaded operands (before the host's update) and the
      * values it stores */
     float ld_[32], ly_[32], lo_[32], lw_[32], so_[32], sw_[32];
-    float *delta = RW_F(s->hdelta), *ly = RW_F(s->input), *wv = RW_F(s->in_hidden), *ow = RW_F(s->prevw);
+    float *delta = RW_F(s->hdelta), *ly = RW_F(s->input), *wv = RW_F(*s->wadj), *ow = RW_F(s->prevw);
     uint64_t ad[32], al[32], aw[32], ao[32];
     uint8_t ri[RW_MAXW];
     for (uint32_t w = 0; w < nw; w++) {
@@ -242,7 +256,7 @@ static int k_adjust(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
             uint64_t index = IDX(by, ty, tx), iy = HID * by + ty + 1, ix = tx + 1;
             ad[l] = s->hdelta.d + 4 * ix;
             al[l] = s->input.d + 4 * iy;
-            aw[l] = s->in_hidden.d + 4 * index;
+            aw[l] = s->wadj->d + 4 * index;
             ao[l] = s->prevw.d + 4 * index;
             ld_[l] = delta[ix]; ly_[l] = ly[iy]; lo_[l] = ow[index]; lw_[l] = wv[index];
             float nd = ETA * delta[ix] * ly[iy] + MOMENTUM * ow[index];
@@ -277,7 +291,7 @@ static int k_adjust(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
                 uint64_t ix = tx + 1;
                 m |= 1u << l;
                 ad[l] = s->hdelta.d + 4 * ix;
-                aw[l] = s->in_hidden.d + 4 * ix;
+                aw[l] = s->wadj->d + 4 * ix;
                 ao[l] = s->prevw.d + 4 * ix;
                 ld_[l] = delta[ix]; lo_[l] = ow[ix]; lw_[l] = wv[ix];
                 float nd = ETA * delta[ix] + MOMENTUM * ow[ix];
@@ -314,6 +328,18 @@ static int next(void *st, gms_program *p, gms_error *err)
     uint64_t nw = (s->in + 1) * (HID + 1);
     rw_kernel k = {.st = s, .grid = {1, (uint32_t)s->nblk, 1}, .block = {16, 16, 1}};
     s->sh = p->shadow;
+    if (s->phase == 0 && s->weights2) {
+        /* UVMSmart's order: the network's arrays (bpnn_internal_create), then the two the
+         * training step allocates */
+        rw_buf_alloc(p, &s->input, "input_units", 0);
+        rw_buf_alloc(p, &s->hdelta, "hidden_delta", 0);
+        rw_buf_alloc(p, &s->in_hidden, "input_weights", 0);
+        rw_buf_alloc(p, &s->w2, "input_weights2", 0);
+        rw_buf_alloc(p, &s->prevw, "input_prev_weights", 0);
+        rw_buf_alloc(p, &s->out_hidden, "output_hidden_cuda", 0);
+        rw_buf_alloc(p, &s->partial, "hidden_partial_sum", 0);
+        s->phase = 1;
+    }
     if (s->phase == 0) {
         rw_buf_alloc(p, &s->input, "input_cuda", 0);
         rw_buf_alloc(p, &s->out_hidden, "output_hidden_cuda", 0);
@@ -338,21 +364,21 @@ static int next(void *st, gms_program *p, gms_error *err)
     void *own;   /* the partial sums as the kernel left them at their device address */
     host_middle(s, wl_result(s->sh, s->partial.d, s->partial.h, s->nblk * HID, 4, &own), s->w0);
     free(own);
-    if (s->rep == 0) {
+    if (s->rep == 0 && !s->weights2) {
         rw_buf_alloc(p, &s->hdelta, "hidden_delta_cuda", 0);
         rw_buf_alloc(p, &s->prevw, "input_prev_weights_cuda", 0);
     }
     memcpy(s->hdelta.h, s->hidden_delta, 4 * (HID + 1));
     memcpy(s->prevw.h, s->pw0, 4 * nw);
-    memcpy(s->in_hidden.h, s->w0, 4 * nw);
+    memcpy(s->wadj->h, s->w0, 4 * nw);
     rw_buf_upload(p, &s->hdelta);
     rw_buf_upload(p, &s->prevw);
-    rw_buf_upload(p, &s->in_hidden);
+    rw_buf_upload(p, s->wadj);
     k.fn = k_adjust;
     rw_launch(p, "bpnn_adjust_weights_cuda", &k, 0, 24);
     gms_prog_sync(p);
     gms_prog_copy_d2h(p, s->input.d, s->input.bytes);
-    gms_prog_copy_d2h(p, s->in_hidden.d, s->in_hidden.bytes);
+    gms_prog_copy_d2h(p, s->wadj->d, s->wadj->bytes);
     s->rep++;
     s->phase = 1;
     (void)err;
@@ -376,7 +402,7 @@ static int verify(void *st, gms_error *err)
         }
     void *op, *ow_, *oo;   /* the results as the kernels left them at their device addresses */
     const float *gp = wl_result(s->sh, s->partial.d, s->partial.h, nb * HID, 4, &op);
-    const float *gw = wl_result(s->sh, s->in_hidden.d, s->in_hidden.h, nw, 4, &ow_);
+    const float *gw = wl_result(s->sh, s->wadj->d, s->wadj->h, nw, 4, &ow_);
     const float *go = wl_result(s->sh, s->prevw.d, s->prevw.h, nw, 4, &oo);
     int rc = rw_cmp_f("backprop", "hidden_partial_sum", gp, part, nb * HID, 1e-5, err);
     /* weight update with the last repetition's hidden deltas (from the checked sums) */
@@ -394,7 +420,7 @@ static int verify(void *st, gms_error *err)
     /* exact: the kernel model and this reference compute each update with the same float
      * operations, and the updates (~1e-6) are below any tolerance that would be of use here
      * (1e-5 could not tell a missing update from a present one) */
-    if (!rc) rc = rw_cmp_f("backprop", "input_hidden_cuda", gw, w, nw, 0, err);
+    if (!rc) rc = rw_cmp_f("backprop", s->weights2 ? "input_weights2" : "input_hidden_cuda", gw, w, nw, 0, err);
     if (!rc) rc = rw_cmp_f("backprop", "input_prev_weights_cuda", go, ow, nw, 0, err);
     free(op);
     free(ow_);
@@ -415,6 +441,7 @@ static void destroy(void *st)
     rw_buf_free(&s->partial);
     rw_buf_free(&s->hdelta);
     rw_buf_free(&s->prevw);
+    if (s->weights2) rw_buf_free(&s->w2);
     free(s->w0);
     free(s->pw0);
     free(s);

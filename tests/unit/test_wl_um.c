@@ -244,3 +244,37 @@ TEST(wl_um_stencil_one_sync_for_its_launches)
     const char *kn[] = {"nx=32", "ny=32", "nz=8", "iters=3", NULL};
     WL_RUN_BOTH("um-stencil", kn, 3);
 }
+
+TEST(wl_um_backprop_adjusts_the_second_weight_copy)
+{
+    /* input 64: 4 blocks of 16x16. Managed arrays, all allocated before the first launch:
+     * input_units 65 floats, hidden_delta 17, input_weights, input_weights2, input_prev_weights
+     * 65 x 17 = 1105 each, output_hidden_cuda 17, hidden_partial_sum 4 x 16:
+     * 4 x (65 + 17 + 3 x 1105 + 17 + 64) = 13912 bytes (9492 without input_weights2).
+     * Rounded to 64 KiB, each array the GPU touches brings its 16-page leaf: the forward kernel
+     * input_units, input_weights, hidden_partial_sum; the adjust kernel also hidden_delta,
+     * input_weights2, input_prev_weights (output_hidden_cuda is never touched): 6 x 16 = 96.
+     * Two syncs copy back the dirty pages: input_weights (rows 1..64 of 17 floats from byte 72:
+     * 2 pages) and the partial sums (1), then input_weights2 and input_prev_weights (2 + 2): 7 */
+    const char *kv[] = {"input=64", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("um-backprop", kv, "1", "Uvm_footprint_bytes"), 13912);
+    CHECK_EQ(preset_stat("um-backprop", kv, "1", "Uvm_pages_migrated_in"), 96);
+    CHECK_EQ(preset_stat("um-backprop", kv, "1", "Uvm_devsyncs"), 2);
+    CHECK_EQ(preset_stat("um-backprop", kv, "1", "Uvm_devsync_pages"), 7);
+    const char *k0[] = {"input=64", "uvm=1", "weights2=0", NULL};
+    CHECK_EQ(preset_stat("um-backprop", k0, "1", "Uvm_footprint_bytes"), 9492);
+    const char *kn[] = {"input=256", NULL};
+    WL_RUN_BOTH("um-backprop", kn, 3);
+    /* a moved load in the adjust kernel (its last, lane 0 of input_weights2[1] read at [2]) is
+     * caught; so is a moved partial-sum store of the forward kernel (store 1 of 2 per warp).
+     * (A moved adjust-kernel store is not caught, in backprop either: left for a follow-up.) */
+    gms_functional_opts o = {.shadow = 1};
+    gms_functional_result r;
+    gms_error e;
+    REQUIRE(frun("um-backprop", kn, &o, &r, &e) == 0);
+    CHECK_EQ(r.kernels, 2);
+    gms_functional_opts pl = {.shadow = 1, .perturb_load = r.shadow_loads, .perturb_delta = 4};
+    CHECK(frun("um-backprop", kn, &pl, &r, &e) != 0);
+    gms_functional_opts ps = {.shadow = 1, .perturb_store = 15, .perturb_delta = 4};
+    CHECK(frun("um-backprop", kn, &ps, &r, &e) != 0);
+}
