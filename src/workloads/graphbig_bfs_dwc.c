@@ -157,7 +157,6 @@ static int run(gb *s, gms_program *p, gms_error *err)
     return 1;
 }
 
-
 static const gb_algo algo = {"bfs-dwc", 5, names, bytes, gb_bfs_setup, run, gb_bfs_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
 GB_WORKLOAD(gms_wl_gb_bfs_dwc, "bfs-dwc", algo, params,

@@ -49,7 +49,6 @@ static int run(gb *s, gms_program *p, gms_error *err)
     return gb_bfs_changed_run(s, p, k_bfs, gb_blocks(s, s->g.nv));
 }
 
-
 static const gb_algo algo = {"bfs-ta", 2, names, gb_bfs_bytes, gb_bfs_setup, run, gb_bfs_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
 GB_WORKLOAD(gms_wl_gb_bfs_ta, "bfs-ta", algo, params,

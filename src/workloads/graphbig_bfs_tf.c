@@ -27,9 +27,7 @@ static int k_1(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
     {
-        uint32_t m = gb_tid(w, s->tpb, s->g.nv);
-        uint8_t r = gb_ld(s, w, 0x30, m, FRONT, 1, w->v, w->ri);
-        rw_bra(x, 0x40, m, rw_int(x, 0x38, m, r, GMS_REG_NONE));
+        uint32_t m = gb_tid_ld(s, w, FRONT, 1);
         w->act = 0;
         RW_LANES(x, m, l, t) if (GB_U8(s, FRONT)[w->v[l]]) w->act |= 1u << l;
         RW_LANES(x, w->act, l, t) val[l] = 0;
@@ -62,9 +60,7 @@ static int k_2(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     rw_warp *x = &ws->x;
     uint64_t val[32];
     WL_GEN_BEGIN(&ws->g)
-    uint32_t m = gb_tid(w, s->tpb, s->g.nv), mu = 0;
-    uint8_t r = gb_ld(s, w, 0x30, m, UPDF, 1, w->v, w->ri);
-    rw_bra(x, 0x40, m, rw_int(x, 0x38, m, r, GMS_REG_NONE));
+    uint32_t m = gb_tid_ld(s, w, UPDF, 1), mu = 0;
     RW_LANES(x, m, l, t) if (GB_U8(s, UPDF)[w->v[l]]) { mu |= 1u << l; val[l] = 1; }
     gb_st(s, w, 0x48, mu, FRONT, 1, w->v, val, w->ri, GMS_REG_NONE);
     gb_st(s, w, 0x50, mu, VIS, 1, w->v, val, w->ri, GMS_REG_NONE);
@@ -106,7 +102,6 @@ static int run(gb *s, gms_program *p, gms_error *err)
     gms_prog_sync(p);
     return 1;
 }
-
 
 static const gb_algo algo = {"bfs-tf", 5, names, bytes, gb_bfs_setup, run, gb_bfs_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};

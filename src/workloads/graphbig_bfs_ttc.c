@@ -16,9 +16,7 @@ static int k_bfs(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
     {
-        uint32_t m = gb_tid(w, s->tpb, s->g.nv);
-        uint8_t r = gb_ld(s, w, 0x30, m, VPL, 4, w->v, w->ri);
-        rw_bra(x, 0x40, m, rw_int(x, 0x38, m, r, GMS_REG_NONE));
+        uint32_t m = gb_tid_ld(s, w, VPL, 4);
         w->act = 0;
         RW_LANES(x, m, l, t) if (vpl[w->v[l]] == curr) w->act |= 1u << l;
         w->maxn = gb_ranges(s, w, 0x48, w->act);
@@ -44,7 +42,6 @@ static int run(gb *s, gms_program *p, gms_error *err)
     (void)err;
     return gb_bfs_changed_run(s, p, k_bfs, gb_blocks(s, s->g.nv));
 }
-
 
 static const gb_algo algo = {"bfs-ttc", 2, names, gb_bfs_bytes, gb_bfs_setup, run, gb_bfs_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};

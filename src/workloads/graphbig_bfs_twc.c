@@ -53,7 +53,6 @@ static int run(gb *s, gms_program *p, gms_error *err)
     return gb_bfs_changed_run(s, p, k_bfs, (gb_blocks(s, s->g.nv) + 31) / 32 * 32);
 }
 
-
 static const gb_algo algo = {"bfs-twc", 2, names, gb_bfs_bytes, gb_bfs_setup, run, gb_bfs_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
 GB_WORKLOAD(gms_wl_gb_bfs_twc, "bfs-twc", algo, params,

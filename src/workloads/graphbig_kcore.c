@@ -78,9 +78,7 @@ static int k_1(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
     {
-        uint32_t m = gb_tid(w, s->tpb, s->g.nv);
-        uint8_t r = gb_ld(s, w, 0x30, m, FLAG, 1, w->v, w->ri);
-        rw_bra(x, 0x40, m, rw_int(x, 0x38, m, r, GMS_REG_NONE));
+        uint32_t m = gb_tid_ld(s, w, FLAG, 1);
         w->act = 0;
         RW_LANES(x, m, l, t) if (GB_U8(s, FLAG)[w->v[l]]) w->act |= 1u << l;
         w->maxn = gb_ranges(s, w, 0x48, w->act);
@@ -111,9 +109,7 @@ static int k_2(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     kc_x *kx = s->x;
     uint64_t val[32], z[32] = {0};
     WL_GEN_BEGIN(&ws->g)
-    uint32_t m = gb_tid(w, s->tpb, s->g.nv), mk = 0, mr = 0;
-    uint8_t r = gb_ld(s, w, 0x30, m, RML, 1, w->v, w->ri);
-    rw_bra(x, 0x40, m, rw_int(x, 0x38, m, r, GMS_REG_NONE));
+    uint32_t m = gb_tid_ld(s, w, RML, 1), mk = 0, mr = 0;
     RW_LANES(x, m, l, t) if (!GB_U8(s, RML)[w->v[l]]) mk |= 1u << l;
     uint8_t d = gb_ld(s, w, 0x48, mk, VPL, 4, w->v, w->ri);
     rw_bra(x, 0x58, mk, rw_int(x, 0x50, mk, d, GMS_REG_NONE));

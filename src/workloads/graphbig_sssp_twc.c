@@ -165,7 +165,6 @@ static int run(gb *s, gms_program *p, gms_error *err)
     return 1;
 }
 
-
 static const gb_algo algo = {"sssp-twc", 5, names, bytes, setup, run, gb_bfs_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
 GB_WORKLOAD(gms_wl_gb_sssp_twc, "sssp-twc", algo, params,

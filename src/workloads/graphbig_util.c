@@ -204,6 +204,15 @@ uint32_t gb_tid(gb_w *w, uint32_t tpb, uint64_t n)
     return m;
 }
 
+uint32_t gb_tid_ld(gb *s, gb_w *w, int k, int elem)
+{
+    rw_warp *x = &w->ws.x;
+    uint32_t m = gb_tid(w, s->tpb, s->g.nv);
+    uint8_t r = gb_ld(s, w, 0x30, m, k, elem, w->v, w->ri);
+    rw_bra(x, 0x40, m, rw_int(x, 0x38, m, r, GMS_REG_NONE));
+    return m;
+}
+
 int gb_warp_chunk(gb_w *w, uint64_t n, uint32_t tpb)
 {
     rw_warp *x = &w->ws.x;

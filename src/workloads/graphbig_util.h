@@ -120,6 +120,10 @@ typedef struct gb_w {
 /* Thread-centric prologue: tid = blockIdx.x*blockDim.x + threadIdx.x; if (tid < n).
    Sets w->v[l] = tid and returns the lanes with tid < n (w->ri: the index register) */
 uint32_t gb_tid(gb_w *w, uint32_t tpb, uint64_t n);
+/* gb_tid over the vertices, then the kernel's first test of its vertex: LDG of array k (elem
+   bytes) at tid, ISETP, BRA (pc 0x30, 0x38, 0x40); returns the lanes with tid < nv (the
+   caller picks those whose value passes) */
+uint32_t gb_tid_ld(gb *s, gb_w *w, int k, int elem);
 /* Warp-centric prologue (CHUNK_SZ = 32 vertices per warp): w->vi .. w->vend, the warp's
    vertices; returns 0 when the warp has none (it returns) */
 int gb_warp_chunk(gb_w *w, uint64_t n, uint32_t tpb);
