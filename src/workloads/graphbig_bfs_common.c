@@ -28,9 +28,7 @@ void gb_free_x(gb *s) { free(s->x); }
 int gb_bfs_changed_run(gb *s, gms_program *p, rw_step_fn step, uint32_t blocks)
 {
     if (s->phase == 0) {
-        int bufs[1] = {VPL};
-        int64_t vals[1] = {GB_INF};
-        gb_init_kernel(p, s, 1, bufs, vals);
+        gb_init_inf(p, s, VPL);
         gms_prog_sync(p);
         s->phase = 1;
         return 1;

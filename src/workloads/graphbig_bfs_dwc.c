@@ -114,9 +114,7 @@ static int run(gb *s, gms_program *p, gms_error *err)
     int in = s->it % 2 ? W2 : W1, out = s->it % 2 ? W1 : W2;
     uint32_t n;
     if (s->phase == 0) {
-        int bufs[1] = {VPL};
-        int64_t vals[1] = {GB_INF};
-        gb_init_kernel(p, s, 1, bufs, vals);
+        gb_init_inf(p, s, VPL);
         GB_U32(s, W2E)[0] = 0;   /* init() clears both */
         gb_h2d(p, s, W2E, 0, 4);
         GB_U32(s, W1E)[0] = 1;   /* in_worklist->host_initPush(&root, 1) */

@@ -27,9 +27,7 @@ static int k_1(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
     {
-        uint32_t m = gb_tid_ld(s, w, FRONT, 1);
-        w->act = 0;
-        RW_LANES(x, m, l, t) if (GB_U8(s, FRONT)[w->v[l]]) w->act |= 1u << l;
+        w->act = gb_tid_flag(s, w, FRONT);
         RW_LANES(x, w->act, l, t) val[l] = 0;
         gb_st(s, w, 0x48, w->act, FRONT, 1, w->v, val, w->ri, GMS_REG_NONE);
         w->maxn = gb_ranges(s, w, 0x50, w->act);
@@ -60,8 +58,8 @@ static int k_2(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     rw_warp *x = &ws->x;
     uint64_t val[32];
     WL_GEN_BEGIN(&ws->g)
-    uint32_t m = gb_tid_ld(s, w, UPDF, 1), mu = 0;
-    RW_LANES(x, m, l, t) if (GB_U8(s, UPDF)[w->v[l]]) { mu |= 1u << l; val[l] = 1; }
+    uint32_t mu = gb_tid_flag(s, w, UPDF);
+    RW_LANES(x, mu, l, t) val[l] = 1;
     gb_st(s, w, 0x48, mu, FRONT, 1, w->v, val, w->ri, GMS_REG_NONE);
     gb_st(s, w, 0x50, mu, VIS, 1, w->v, val, w->ri, GMS_REG_NONE);
     RW_LANES(x, mu, l, t) val[l] = 0;

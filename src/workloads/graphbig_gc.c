@@ -7,8 +7,11 @@
 #include "util/rng.h"
 #include <stdlib.h>
 
-void gb_gc_setup(gb *s, int rand_buf)
+int gb_gc_setup(gb *s, const gms_wl_args *a, gms_error *err)
 {
+    const int rand_buf = GB_FIRST + 1;
+    (void)a;
+    (void)err;
     gms_rng r;
     gms_rng_seed(&r, 123 ^ (uint64_t)s->g.nv);
     uint32_t *rnd = GB_U32(s, rand_buf), *col = gms_xmalloc(4 * s->g.nv);
@@ -34,7 +37,10 @@ void gb_gc_setup(gb *s, int rand_buf)
     }
     free(win);
     s->x = col;
+    return 0;
 }
+
+void gb_gc_check(gb *s) { gb_check_u32(s, GB_FIRST, "vproplist (colour)", s->x); }
 
 /* i[0] = color; i[1] = mode: 0 topological (a thread per vertex, `over` = false when a
  * vertex waits), 1 data-driven (thread tid takes in-worklist item tid; a waiting vertex is

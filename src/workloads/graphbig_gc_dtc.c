@@ -19,23 +19,13 @@ static uint64_t bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a)
     return per[i] ? per[i] * nv : 4;
 }
 
-static int setup(gb *s, const gms_wl_args *a, gms_error *err)
-{
-    (void)a;
-    (void)err;
-    gb_gc_setup(s, RND);
-    return 0;
-}
-
 static int run(gb *s, gms_program *p, gms_error *err)
 {
     (void)err;
     int in = s->it % 2 ? W2 : W1, out = s->it % 2 ? W1 : W2;
     uint32_t n;
     if (s->phase == 0) {
-        int bufs[1] = {VPL};
-        int64_t vals[1] = {GB_INF};
-        gb_init_kernel(p, s, 1, bufs, vals);
+        gb_init_inf(p, s, VPL);
         /* worklist init (end = 0 each), host_initPush of every vertex, randlist */
         GB_U32(s, W2E)[0] = 0;
         gb_h2d(p, s, W2E, 0, 4);
@@ -67,9 +57,8 @@ static int run(gb *s, gms_program *p, gms_error *err)
     return 1;
 }
 
-static void check(gb *s) { gb_check_u32(s, VPL, "vproplist (colour)", s->x); }
 
-static const gb_algo algo = {"gc-dtc", 6, names, bytes, setup, run, check, gb_free_x};
+static const gb_algo algo = {"gc-dtc", 6, names, bytes, gb_gc_setup, run, gb_gc_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
 GB_WORKLOAD(gms_wl_gb_gc_dtc, "gc-dtc", algo, params,
             "GraphBIG graph coloring, data-driven thread-centric (worklist of uncoloured vertices)");

@@ -14,21 +14,11 @@ static uint64_t bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a)
     return i < 2 ? 4 * nv : 1;
 }
 
-static int setup(gb *s, const gms_wl_args *a, gms_error *err)
-{
-    (void)a;
-    (void)err;
-    gb_gc_setup(s, RND);
-    return 0;
-}
-
 static int run(gb *s, gms_program *p, gms_error *err)
 {
     (void)err;
     if (s->phase == 0) {
-        int bufs[1] = {VPL};
-        int64_t vals[1] = {GB_INF};
-        gb_init_kernel(p, s, 1, bufs, vals);
+        gb_init_inf(p, s, VPL);
         gb_h2d(p, s, RND, 0, 4 * s->g.nv);
         s->it = 0;
         s->phase = 1;
@@ -44,9 +34,8 @@ static int run(gb *s, gms_program *p, gms_error *err)
     return 1;
 }
 
-static void check(gb *s) { gb_check_u32(s, VPL, "vproplist (colour)", s->x); }
 
-static const gb_algo algo = {"gc-ttc", 3, names, bytes, setup, run, check, gb_free_x};
+static const gb_algo algo = {"gc-ttc", 3, names, bytes, gb_gc_setup, run, gb_gc_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};
 GB_WORKLOAD(gms_wl_gb_gc_ttc, "gc-ttc", algo, params,
             "GraphBIG graph coloring, topology-driven thread-centric (Jones-Plassmann, a thread per vertex)");

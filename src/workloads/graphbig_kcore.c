@@ -78,9 +78,7 @@ static int k_1(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
     {
-        uint32_t m = gb_tid_ld(s, w, FLAG, 1);
-        w->act = 0;
-        RW_LANES(x, m, l, t) if (GB_U8(s, FLAG)[w->v[l]]) w->act |= 1u << l;
+        w->act = gb_tid_flag(s, w, FLAG);
         w->maxn = gb_ranges(s, w, 0x48, w->act);
     }
     for (w->it = 0; w->it < w->maxn; w->it++) {

@@ -213,6 +213,14 @@ uint32_t gb_tid_ld(gb *s, gb_w *w, int k, int elem)
     return m;
 }
 
+uint32_t gb_tid_flag(gb *s, gb_w *w, int k)
+{
+    rw_warp *x = &w->ws.x;
+    uint32_t m = gb_tid_ld(s, w, k, 1), f = 0;
+    RW_LANES(x, m, l, t) if (GB_U8(s, k)[w->v[l]]) f |= 1u << l;
+    return f;
+}
+
 int gb_warp_chunk(gb_w *w, uint64_t n, uint32_t tpb)
 {
     rw_warp *x = &w->ws.x;
@@ -377,6 +385,13 @@ void gb_init_kernel(gms_program *p, gb *s, int n, const int *bufs, const int64_t
     int64_t i[8] = {n};
     for (int j = 0; j < n && j < 6; j++) { i[1] |= (int64_t)bufs[j] << (4 * j); i[2 + j] = vals[j]; }
     gb_launch(p, s, "initialize", k_init, gb_blocks(s, s->g.nv), i, 8);
+}
+
+void gb_init_inf(gms_program *p, gb *s, int k)
+{
+    int bufs[1] = {k};
+    int64_t vals[1] = {GB_INF};
+    gb_init_kernel(p, s, 1, bufs, vals);
 }
 
 void gb_ref_bfs(const gms_graph *g, uint64_t root, uint32_t *lev)

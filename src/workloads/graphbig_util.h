@@ -124,6 +124,8 @@ uint32_t gb_tid(gb_w *w, uint32_t tpb, uint64_t n);
    bytes) at tid, ISETP, BRA (pc 0x30, 0x38, 0x40); returns the lanes with tid < nv (the
    caller picks those whose value passes) */
 uint32_t gb_tid_ld(gb *s, gb_w *w, int k, int elem);
+/* the same on the 1-byte flag array k: returns the lanes whose vertex's flag is set */
+uint32_t gb_tid_flag(gb *s, gb_w *w, int k);
 /* Warp-centric prologue (CHUNK_SZ = 32 vertices per warp): w->vi .. w->vend, the warp's
    vertices; returns 0 when the warp has none (it returns) */
 int gb_warp_chunk(gb_w *w, uint64_t n, uint32_t tpb);
@@ -153,6 +155,8 @@ uint8_t gb_atom(gb *s, gb_w *w, uint32_t pc, uint32_t m, int k, const uint64_t i
 /* ------------------------------------------------------------ common pieces */
 /* GraphBIG's initialize kernel: for every vertex, n (<= 6) arrays bufs[j] = vals[j] */
 void gb_init_kernel(gms_program *p, gb *s, int n, const int *bufs, const int64_t *vals);
+/* the same for one array k = GB_INF (vproplist in BFS, SSSP and GC) */
+void gb_init_inf(gms_program *p, gb *s, int k);
 /* BFS levels from root (GB_INF: unreached), the reference of the BFS variants */
 void gb_ref_bfs(const gms_graph *g, uint64_t root, uint32_t *lev);
 /* compare the nv 4-byte values of array k (read through the shadow) with ref */
@@ -174,9 +178,11 @@ uint64_t gb_bfs_bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a);
    kernel (level in k->i[0]) on `blocks` blocks; read changed" until nothing changed */
 int gb_bfs_changed_run(gb *s, gms_program *p, rw_step_fn step, uint32_t blocks);
 
-/* graph coloring (graphbig_gc.c): random numbers into array rand_buf and the reference
-   colouring into s->x; the kernel of GC-TTC (i[1] = 0) and GC-DTC (i[1] = 1) */
-void gb_gc_setup(gb *s, int rand_buf);
+/* graph coloring (graphbig_gc.c), vproplist b[GB_FIRST] and randlist b[GB_FIRST + 1]: setup
+   puts random numbers into randlist and the reference colouring into s->x, check compares
+   vproplist with it; the kernel of GC-TTC (i[1] = 0) and GC-DTC (i[1] = 1) */
+int gb_gc_setup(gb *s, const gms_wl_args *a, gms_error *err);
+void gb_gc_check(gb *s);
 int gb_gc_step(const rw_kernel *k, rw_wgen *ws, gms_error *err);
 /* launch with blocks of tpb threads (a data-driven kernel sized by its worklist) */
 void gb_launch_tpb(gms_program *p, gb *s, const char *name, rw_step_fn step, uint32_t blocks, uint32_t tpb,
