@@ -133,17 +133,10 @@ static int run(gb *s, gms_program *p, gms_error *err)
         in = W1;
         out = W2;
         s->phase = 2;
-    } else {
-        gb_host_read(s, in + 1, 0, 4);
-        n = GB_U32(s, in + 1)[0];
-        GB_U32(s, out + 1)[0] = 0;   /* out_worklist->clear() */
-        gb_h2d(p, s, out + 1, 0, 4);
-        if (!n) {
-            gb_d2h(p, s, VPL, 0, 4 * s->g.nv);
-            return 0;
-        }
+    } else if (!(n = gb_worklist_turn(p, s, in, out))) {
+        return 0;
     }
-    uint32_t tpb = n < 1024 ? (n + 31) / 32 * 32 : 1024, nb = (n + tpb - 1) / tpb;
+    uint32_t tpb = gb_worklist_tpb(n), nb = (n + tpb - 1) / tpb;
     rw_kernel k = {.st = s, .step = k_bfs, .wsize = sizeof(dwc_w), .grid = {(nb + 31) / 32 * 32, 1, 1},
                    .block = {tpb, 1, 1}};
     k.i[0] = s->it++;

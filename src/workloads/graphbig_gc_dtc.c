@@ -39,24 +39,16 @@ static int run(gb *s, gms_program *p, gms_error *err)
         out = W2;
         n = (uint32_t)s->g.nv;
         s->phase = 1;
-    } else {
-        gb_host_read(s, in + 1, 0, 4);   /* the D2H of the new in-list's end */
-        n = GB_U32(s, in + 1)[0];
-        GB_U32(s, out + 1)[0] = 0;       /* out_worklist->clear() */
-        gb_h2d(p, s, out + 1, 0, 4);
-        if (!n) {
-            gb_d2h(p, s, VPL, 0, 4 * s->g.nv);
-            return 0;
-        }
+    } else if (!(n = gb_worklist_turn(p, s, in, out))) {
+        return 0;
     }
-    uint32_t tpb = n < 1024 ? (n + 31) / 32 * 32 : 1024;
+    uint32_t tpb = gb_worklist_tpb(n);
     int64_t i[7] = {s->it++, 1, VPL, RND, VPL, in, out};
     gb_launch_tpb(p, s, "kernel", gb_gc_step, (n + tpb - 1) / tpb, tpb, i, 7);
     gb_d2h(p, s, out + 1, 0, 4);
     gms_prog_sync(p);
     return 1;
 }
-
 
 static const gb_algo algo = {"gc-dtc", 6, names, bytes, gb_gc_setup, run, gb_gc_check, gb_free_x};
 static const gms_wl_param params[] = {GB_PARAMS, {NULL, NULL, NULL}};

@@ -394,6 +394,18 @@ void gb_init_inf(gms_program *p, gb *s, int k)
     gb_init_kernel(p, s, 1, bufs, vals);
 }
 
+uint32_t gb_worklist_turn(gms_program *p, gb *s, int in, int out)
+{
+    gb_host_read(s, in + 1, 0, 4);   /* the D2H of the new in-list's end */
+    uint32_t n = GB_U32(s, in + 1)[0];
+    GB_U32(s, out + 1)[0] = 0;       /* out_worklist->clear() */
+    gb_h2d(p, s, out + 1, 0, 4);
+    if (!n) gb_d2h(p, s, GB_FIRST, 0, 4 * s->g.nv);
+    return n;
+}
+
+uint32_t gb_worklist_tpb(uint32_t n) { return n < 1024 ? (n + 31) / 32 * 32 : 1024; }
+
 void gb_ref_bfs(const gms_graph *g, uint64_t root, uint32_t *lev)
 {
     uint64_t *q = gms_xmalloc(8 * g->nv), h = 0, t = 0;

@@ -157,6 +157,12 @@ uint8_t gb_atom(gb *s, gb_w *w, uint32_t pc, uint32_t m, int k, const uint64_t i
 void gb_init_kernel(gms_program *p, gb *s, int n, const int *bufs, const int64_t *vals);
 /* the same for one array k = GB_INF (vproplist in BFS, SSSP and GC) */
 void gb_init_inf(gms_program *p, gb *s, int k);
+/* a data-driven host loop's turn, worklists in and out (their 4-byte ends at in + 1 and
+   out + 1): the items of in (its end, as the last launch's D2H left it), out_worklist->clear();
+   when there are none the result, vproplist b[GB_FIRST], is copied back */
+uint32_t gb_worklist_turn(gms_program *p, gb *s, int in, int out);
+/* threads per block for n items: whole warps, at most 1024 */
+uint32_t gb_worklist_tpb(uint32_t n);
 /* BFS levels from root (GB_INF: unreached), the reference of the BFS variants */
 void gb_ref_bfs(const gms_graph *g, uint64_t root, uint32_t *lev);
 /* compare the nv 4-byte values of array k (read through the shadow) with ref */
