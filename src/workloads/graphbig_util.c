@@ -322,16 +322,19 @@ uint64_t gb_ranges(gb *s, gb_w *w, uint32_t pc, uint32_t m)
     return maxn;
 }
 
-uint32_t gb_edge(gb *s, gb_w *w, uint32_t pc, uint32_t m, uint64_t dst[32])
+/* edge iteration w->it of lanes m: thread-centric, lane l takes edge beg[l] + it; warp-
+   centric (warp = 1), edge beg[l] + it*32 + l */
+static uint32_t edge_step(gb *s, gb_w *w, uint32_t pc, uint32_t m, uint64_t dst[32], int warp)
 {
     rw_warp *x = &w->ws.x;
     uint64_t idx[32];
     uint32_t me = 0;
     RW_LANES(x, m, l, t) {
-        if (w->beg[l] + w->it < w->end[l]) {
+        uint64_t e = warp ? w->beg[l] + w->it * 32 + (uint64_t)l : w->beg[l] + w->it;
+        if (e < w->end[l]) {
             me |= 1u << l;
-            idx[l] = w->beg[l] + w->it;
-            dst[l] = GB_U64(s, GB_EL)[idx[l]];
+            idx[l] = e;
+            dst[l] = GB_U64(s, GB_EL)[e];
         }
     }
     uint8_t c = rw_int(x, pc, m, w->r1, w->r2);   /* ISETP i < end */
@@ -340,24 +343,9 @@ uint32_t gb_edge(gb *s, gb_w *w, uint32_t pc, uint32_t m, uint64_t dst[32])
     return me;
 }
 
-uint32_t gb_wedge(gb *s, gb_w *w, uint32_t pc, uint32_t m, uint64_t dst[32])
-{
-    rw_warp *x = &w->ws.x;
-    uint64_t idx[32];
-    uint32_t me = 0;
-    RW_LANES(x, m, l, t) {
-        uint64_t e = w->beg[l] + w->it * 32 + (uint64_t)l;
-        if (e < w->end[l]) {
-            me |= 1u << l;
-            idx[l] = e;
-            dst[l] = GB_U64(s, GB_EL)[e];
-        }
-    }
-    uint8_t c = rw_int(x, pc, m, w->r1, w->r2);
-    rw_bra(x, pc + 8, m, c);
-    w->r3 = gb_ld(s, w, pc + 16, me, GB_EL, 8, idx, w->r1);
-    return me;
-}
+uint32_t gb_edge(gb *s, gb_w *w, uint32_t pc, uint32_t m, uint64_t dst[32]) { return edge_step(s, w, pc, m, dst, 0); }
+
+uint32_t gb_wedge(gb *s, gb_w *w, uint32_t pc, uint32_t m, uint64_t dst[32]) { return edge_step(s, w, pc, m, dst, 1); }
 
 /* initialize: for tid < vertex_cnt, array j = value j for the i[0] arrays whose ids are the
    4-bit fields of i[1] and whose values are i[2 + j] (element size from the array's bytes
