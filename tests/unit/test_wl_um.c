@@ -278,3 +278,37 @@ TEST(wl_um_backprop_adjusts_the_second_weight_copy)
     gms_functional_opts ps = {.shadow = 1, .perturb_store = 15, .perturb_delta = 4};
     CHECK(frun("um-backprop", kn, &ps, &r, &e) != 0);
 }
+
+TEST(wl_um_bfs_graphgen_levels)
+{
+    /* 1000 nodes drawing exactly 2 neighbours each, both directions stored: 4000 edges.
+     * Managed: graph_nodes 8000 bytes, three 1000-byte masks, graph_edges 16000, cost 4000:
+     * 31000 bytes (d_over is cudaMalloc). Page-aligned: 2 + 3 x 1 + 4 + 1 = 10 pages, all
+     * touched over the search; rounded to 64 KiB: 6 x 16 = 96. The one sync finds the three
+     * masks and cost dirty: 4 pages */
+    const char *kv[] = {"nodes=1000", "deg_min=2", "deg_max=2", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("um-bfs", kv, "1", "Uvm_footprint_bytes"), 31000);
+    CHECK_EQ(preset_stat("um-bfs", kv, "0", "Uvm_pages_migrated_in"), 10);
+    CHECK_EQ(preset_stat("um-bfs", kv, "1", "Uvm_pages_migrated_in"), 96);
+    CHECK_EQ(preset_stat("um-bfs", kv, "1", "Uvm_devsyncs"), 1);
+    CHECK_EQ(preset_stat("um-bfs", kv, "1", "Uvm_devsync_pages"), 4);
+    const char *kn[] = {"nodes=3000", NULL};
+    WL_RUN_BOTH("um-bfs", kn, 3);
+    const char *kr[] = {"nodes=700", "repeat=2", NULL};
+    WL_RUN_BOTH("um-bfs", kr, 5);
+    /* one Kernel + Kernel2 pair per level and one more that changes nothing: even. A moved
+     * load is caught; so is the first store moved (graph_mask[0] cleared at [4] instead: node
+     * 4 would expand, node 0 again). (A moved cost store can hide behind another frontier
+     * node writing the same value to a shared neighbour.) */
+    gms_functional_opts o = {.shadow = 1};
+    gms_functional_result r;
+    gms_error e;
+    REQUIRE(frun("um-bfs", kn, &o, &r, &e) == 0);
+    CHECK(r.kernels >= 4 && r.kernels % 2 == 0);
+    uint64_t nl = r.shadow_loads, ns = r.shadow_stores;
+    gms_functional_opts pl = {.shadow = 1, .perturb_load = nl / 2, .perturb_delta = 4};
+    CHECK(frun("um-bfs", kn, &pl, &r, &e) != 0);
+    CHECK(ns > 0);
+    gms_functional_opts ps = {.shadow = 1, .perturb_store = 1, .perturb_delta = 4};
+    CHECK(frun("um-bfs", kn, &ps, &r, &e) != 0);
+}
