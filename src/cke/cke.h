@@ -40,6 +40,7 @@ typedef struct gms_cke_app_sm {
 } gms_cke_app_sm;
 
 struct gms_cke_mi_ops;
+struct gms_ucp;
 typedef struct gms_cke_sm {
     const struct gms_cke_mi_ops *mi;
     const gms_cke_params *c;
@@ -47,6 +48,7 @@ typedef struct gms_cke_sm {
     uint32_t rr_turn;             /* RBMI: the kernel whose turn it is */
     uint32_t wq_share[GMS_CKE_MAX_APPS];   /* SMK-W: each kernel's quota per epoch */
     gms_cke_app_sm a[GMS_CKE_MAX_APPS];
+    struct gms_ucp *ucp;          /* ws-ucp: the L1D's way partition (cke_ucp.h); else NULL */
 } gms_cke_sm;
 
 /* ------------------------------------------------------------- memory-issue family */
@@ -103,6 +105,7 @@ typedef struct gms_cke_tb_ops {
     const char *name;
     const char *summary;
     int (*plan)(const gms_cke_plan_ctx *ctx, gms_cke_plan *out, gms_error *err);
+    int l1_ucp;                   /* also partition each L1D's ways by UCP (cke_ucp.h) */
 } gms_cke_tb_ops;
 
 extern const gms_registry gms_cke_tb_reg;
@@ -150,6 +153,11 @@ static inline int64_t gms_cke_take_prio(gms_cke_sm *cs, uint32_t app, uint64_t n
 }
 /* an in-flight memory instruction of app completed */
 static inline void gms_cke_mem_done(gms_cke_sm *cs, uint32_t app) { if (cs->a[app].inflight) cs->a[app].inflight--; }
+/* UCP (ws-ucp, cke_ucp.c): before an L1D access of app, restrict the cache's victims to the
+ * kernel's ways; after one that was not a reservation fail, let its UMON see the address */
+struct gms_cache;
+void gms_cke_ucp_before(gms_cke_sm *cs, struct gms_cache *l1, uint32_t app);
+void gms_cke_ucp_after(gms_cke_sm *cs, uint32_t app, uint64_t addr);
 /* an L1D access of app: hit (0), miss (1) or reservation fail (2) */
 static inline void gms_cke_l1(gms_cke_sm *cs, uint32_t app, int outcome)
 {

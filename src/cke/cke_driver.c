@@ -9,6 +9,8 @@
 #include "cke/cke_driver.h"
 #include "cke/cke_apps.h"
 #include "core/sm.h"
+#include "cke/cke_ucp.h"
+#include "config/params.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,6 +228,12 @@ int gms_cke_attach(gms_gpu *g, const gms_wl_args *args, gms_error *err)
         /* alone: scheme none whatever -gms_cke_mi says */
         gms_cke_sm *cs = &c->sms[i];
         gms_cke_sm_init(cs, &p->cke, c->napps, gms_cke_mi_at(c->mi_idx), share);
+        if (!c->apps.alone && gms_cke_tb_at(p->cke.tb_idx)->l1_ucp && p->l1d.dl1.enabled) {
+            cs->ucp = gms_xcalloc(1, sizeof *cs->ucp);
+            if (gms_ucp_init(cs->ucp, c->napps, p->l1d.dl1.assoc, p->l1d.dl1.nsets, p->cke.ucp_period))
+                return gms_err(err, "workload cke: out of memory for the UCP monitors");
+            cs->ucp->l1 = &p->l1d.dl1;
+        }
         gms_sm_set_cke(g->sms[i], cs);
     }
     return 0;
@@ -239,6 +247,8 @@ void gms_cke_free(gms_cke *c)
         gms_wl_args_free(c->app[k].args);
     }
     gms_cke_apps_free(&c->apps);
+    for (uint32_t i = 0; c->sms && i < c->g->n_sm; i++)
+        if (c->sms[i].ucp) { gms_ucp_free(c->sms[i].ucp); free(c->sms[i].ucp); }
     free(c->sms);
     free(c);
 }

@@ -9,7 +9,8 @@
 static const gms_option cke_opts[] = {
     K("gms_cke_tb", GMS_OPT_STRING, tb, "greedy",
       "multiprogrammed runs (workload cke): block partition per SM: greedy, spatial, manual:T0,T1[,T2], ws "
-      "(Warped-Slicer), smk (SMK-P, dominant resource fairness)"),
+      "(Warped-Slicer), smk (SMK-P, dominant resource fairness), ws-ucp (Warped-Slicer + UCP L1D way "
+      "partitioning)"),
     K("gms_cke_mi", GMS_OPT_STRING, mi, "none",
       "multiprogrammed runs: memory-issue scheme: none, rbmi, qbmi, smil:L0,L1[,L2] (0 = no limit), dmil, "
       "qbmi+dmil, smkw (SMK-W warp-instruction quotas)"),
@@ -22,6 +23,9 @@ static const gms_option cke_opts[] = {
     K("gms_cke_dmil_rf_bits", GMS_OPT_U32, rf_bits, "12",
       "multiprogrammed runs: width of DMIL's reservation-fail counter (12 in the dissertation: at most 3 fails "
       "per request are seen)"),
+    K("gms_cke_ucp_period", GMS_OPT_U32, ucp_period, "4096",
+      "multiprogrammed runs, ws-ucp: L1D accesses of an SM between two UCP way repartitions (lookahead on the "
+      "kernels' utility monitors, whose counters are then halved)"),
     K("gms_cke_wq_epoch", GMS_OPT_U32, wq_epoch, "1000",
       "multiprogrammed runs, SMK-W: warp instructions per quota epoch and SM, shared in proportion to the "
       "kernels' isolated IPC"),
@@ -70,6 +74,7 @@ static int cke_finalize(gms_params *p, gms_error *err)
     if (c->rf_bits < 1 || c->rf_bits > 32) return gms_err(err, "-gms_cke_dmil_rf_bits: %u is not in 1..32", c->rf_bits);
     if (c->window == 0) return gms_err(err, "-gms_cke_window: must be at least 1 cycle");
     if (c->profile_window == 0) return gms_err(err, "-gms_cke_profile_window: must be at least 1 cycle");
+    if (c->ucp_period == 0) return gms_err(err, "-gms_cke_ucp_period: must be at least 1");
     if (c->wq_epoch == 0) return gms_err(err, "-gms_cke_wq_epoch: must be at least 1");
     return 0;
 }

@@ -15,6 +15,7 @@ typedef struct gms_cke_params {
     uint64_t profile_window;      /* gms_cke_profile_window: cycles of each Warped-Slicer profile run */
     uint32_t interval;            /* gms_cke_interval: requests of a kernel between QBMI/DMIL updates */
     uint32_t rf_bits;             /* gms_cke_dmil_rf_bits: width of DMIL's reservation-fail counter */
+    uint32_t ucp_period;          /* gms_cke_ucp_period: L1D accesses of an SM between UCP repartitions */
     uint32_t wq_epoch;            /* gms_cke_wq_epoch: SMK-W warp instructions per epoch and SM */
     int isolated;                 /* gms_cke_isolated: measure each kernel alone for STP/ANTT */
     /* decoded by finalize */

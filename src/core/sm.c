@@ -679,8 +679,12 @@ static void l1_access(gms_sm *s, uint64_t now)
         /* pop first: the cache links r into its own queues through r->next */
         gms_fifo_pop(&s->bank[b]);
         if (!s->bank[b].n) s->bank_busy &= ~(1u << b);
+        /* ws-ucp (src/cke/cke_ucp.h): the kernel's own ways are its victims; UMON sees it */
+        int ucp = s->cke && s->cke->ucp && r->warp_txn;
+        if (ucp) gms_cke_ucp_before(s->cke, s->l1, cke_app_of(s, r->warp));
         int rc = gms_cache_access(s->l1, r, now, &cause);
         int outcome = rc & 0xff;
+        if (ucp && outcome != GMS_CACHE_RESERVATION_FAIL) gms_cke_ucp_after(s->cke, cke_app_of(s, r->warp), r->addr);
         if (s->cke && r->warp_txn)
             gms_cke_l1(s->cke, cke_app_of(s, r->warp), outcome == GMS_CACHE_RESERVATION_FAIL ? 2
                        : outcome == GMS_CACHE_MISS || outcome == GMS_CACHE_SECTOR_MISS ? 1 : 0);

@@ -68,6 +68,8 @@ struct gms_cache {
     gms_cache_config cfg;
     char name[48];
     gms_cache_stats st;
+    /* UCP (src/cke/cke_ucp.c): victims only among ways [way_lo, way_hi); way_hi 0: any way */
+    uint32_t way_lo, way_hi;
 };
 
 typedef struct evict {
@@ -112,6 +114,24 @@ static inline uint8_t smask_of(const gms_cache *c, const gms_mreq *r)
 static inline uint64_t mshr_key(const gms_cache *c, uint64_t blk, uint8_t sm)
 {
     return c->sector ? blk + 32u * (uint32_t)__builtin_ctz(sm) : blk;
+}
+
+/* the victim of probe below when a way range is set (gms_cache_set_way_range): the same rule,
+ * the highest invalid way, else the non-reserved way with the smallest key, ties to the lowest,
+ * among the range's ways only. A plain scan: the set's invalid-way and LRU-list shortcuts
+ * describe the whole set. */
+static int victim_in_range(const gms_cache *c, const gms_line *ln, uint32_t base, uint32_t *idx)
+{
+    uint32_t lo = c->way_lo, hi = c->way_hi < c->assoc ? c->way_hi : c->assoc;
+    for (uint32_t w = hi; w-- > lo;)
+        if (!(ln[w].valid | ln[w].reserved | ln[w].modified)) { *idx = base + w; return GMS_CACHE_MISS; }
+    uint32_t vic = NOWAY;
+    uint64_t best = UINT64_MAX;
+    for (uint32_t w = lo; w < hi; w++)
+        if (ln[w].key < best && !ln[w].reserved) { best = ln[w].key; vic = w; }
+    if (vic == NOWAY) return GMS_CACHE_RESERVATION_FAIL;
+    *idx = base + vic;
+    return GMS_CACHE_MISS;
 }
 
 /* tag_array::probe. HIT / HIT_RESERVED / SECTOR_MISS on a tag match; else MISS with *idx the
@@ -160,6 +180,7 @@ static inline __attribute__((always_inline)) int probe(gms_cache *c, uint32_t se
         }
         if (gms_line_is_valid(l)) { *idx = (uint32_t)*at; return GMS_CACHE_SECTOR_MISS; }
     }
+    if (__builtin_expect(c->way_hi != 0, 0)) return victim_in_range(c, ln, base, idx);
     /* victim: GPGPU-Sim keeps the LAST invalid way, so scan from the top for it */
     if (c->set_used[set] < c->assoc) for (w = c->inv_top[set]; w-- > 0;) {
         if (!(ln[w].valid | ln[w].reserved | ln[w].modified)) {
@@ -960,4 +981,10 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     c->cfg.assoc = assoc;
     lru_init(c);
     return 0;
+}
+
+void gms_cache_set_way_range(gms_cache *c, uint32_t lo, uint32_t hi)
+{
+    c->way_lo = hi ? lo : 0;
+    c->way_hi = hi;
 }

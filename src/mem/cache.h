@@ -165,6 +165,11 @@ void gms_cache_count_reservation_fail(gms_cache *c, const gms_mreq *req, gms_rf_
 void gms_cache_report(gms_cache *const *caches, size_t n, const char *prefix, gms_stats *out);
 /* the same from stats blocks (e.g. per-kernel deltas kept by the caller) */
 void gms_cache_report_stats(const gms_cache_stats *const *st, size_t n, const char *prefix, gms_stats *out);
+/* UCP way partitioning (src/cke/cke_ucp.c): the following accesses (and allocate-on-fill
+ * fills) choose their victim among ways [lo, hi) of the set only; a tag match anywhere in the
+ * set still hits. hi 0 (the default): every way, as before. The owner sets the range of the
+ * requester before each access. */
+void gms_cache_set_way_range(gms_cache *c, uint32_t lo, uint32_t hi);
 /* number of valid (not INVALID) lines, for tests and the watchdog */
 uint32_t gms_cache_valid_lines(const gms_cache *c);
 
