@@ -312,3 +312,39 @@ TEST(wl_um_bfs_graphgen_levels)
     gms_functional_opts ps = {.shadow = 1, .perturb_store = 1, .perturb_delta = 4};
     CHECK(frun("um-bfs", kn, &ps, &r, &e) != 0);
 }
+
+TEST(wl_um_sssp_fifteen_rounds)
+{
+    /* 1024 vertices, 2 out-edges each: managed vertexArray 4096 bytes, edgeArray and
+     * weightArray 8192 each, the distances and the updating distances 4096 each: 28672 bytes
+     * (finalizedVertices is cudaMalloc). Pages: 1 + 2 + 2 + 1 + 1 = 7; rounded to 64 KiB each:
+     * 5 x 16 = 80. The one sync finds both distance arrays dirty: 2 pages */
+    const char *kv[] = {"vertices=1024", "uvm=1", NULL};
+    CHECK_EQ(preset_stat("um-sssp", kv, "1", "Uvm_footprint_bytes"), 28672);
+    CHECK_EQ(preset_stat("um-sssp", kv, "0", "Uvm_pages_migrated_in"), 7);
+    CHECK_EQ(preset_stat("um-sssp", kv, "1", "Uvm_pages_migrated_in"), 80);
+    CHECK_EQ(preset_stat("um-sssp", kv, "1", "Uvm_devsyncs"), 1);
+    CHECK_EQ(preset_stat("um-sssp", kv, "1", "Uvm_devsync_pages"), 2);
+    /* initializeArrays + 15 Kernel1/Kernel2 pairs (3 batches of 5: 1024 vertices are more
+     * than 15 hops deep from vertex 0 for some). 2 vertices, 1 out-edge each (0 -> 1 -> 0):
+     * round 1 settles vertex 1, round 2 changes nothing, so the flags read after the first
+     * batch are all clear: initializeArrays + 5 pairs */
+    gms_functional_opts o = {.shadow = 1};
+    gms_functional_result r;
+    gms_error e;
+    const char *kn[] = {"vertices=1024", NULL};
+    REQUIRE(frun("um-sssp", kn, &o, &r, &e) == 0);
+    CHECK_EQ(r.kernels, 31);
+    uint64_t nl = r.shadow_loads;
+    const char *ks[] = {"vertices=2", "neighbors=1", NULL};
+    REQUIRE(frun("um-sssp", ks, &o, &r, &e) == 0);
+    CHECK_EQ(r.kernels, 11);
+    WL_RUN_BOTH("um-sssp", kn, 3);
+    const char *kr[] = {"vertices=500", "repeat=2", NULL};
+    WL_RUN_BOTH("um-sssp", kr, 5);
+    /* a moved load and the first store moved (finalizedVertices[0] set at [4]) are caught */
+    gms_functional_opts pl = {.shadow = 1, .perturb_load = nl / 2, .perturb_delta = 4};
+    CHECK(frun("um-sssp", kn, &pl, &r, &e) != 0);
+    gms_functional_opts ps = {.shadow = 1, .perturb_store = 1, .perturb_delta = 4};
+    CHECK(frun("um-sssp", kn, &ps, &r, &e) != 0);
+}
