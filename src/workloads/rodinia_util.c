@@ -296,6 +296,7 @@ int rw_pyramid_launches(gms_program *p, rw_kernel *k, const char *name, uint64_t
 int rw_param(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, uint64_t *out,
              gms_error *err)
 {
+    *out = 0;   /* written on every path */
     if (gms_wl_check_range(a, name, lo, hi, err)) return -1;
     *out = gms_wl_u64(a, name);
     return 0;

@@ -250,7 +250,7 @@ static int qg_verify(void *state, gms_error *err)
 {
     qg_st *s = state;
     uint64_t n = QRNG_DIM * s->N;
-    float *want = wl_malloc(n, 4);
+    float *want = wl_calloc(n, 4);   /* zeroed: the LTO build cannot see every element written */
     for (unsigned d = 0; d < QRNG_DIM; d++)   /* quasirandomGeneratorCPU: the numbers in double */
         for (uint64_t pos = 0; pos < s->N; pos++) {
             uint32_t r = 0, data = (uint32_t)pos;

@@ -85,6 +85,7 @@ static inline uint64_t sdk_alloc(gms_program *p, const void *host, uint64_t byte
 /* create(): repeat=N in [1, 1000000] */
 static inline int sdk_repeat(const gms_wl_args *a, uint64_t *repeat, gms_error *err)
 {
+    *repeat = 0;   /* written on every path */
     if (gms_wl_check_range(a, "repeat", 1, 1000000, err)) return -1;
     *repeat = gms_wl_u64(a, "repeat");
     return 0;

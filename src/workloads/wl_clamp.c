@@ -13,6 +13,7 @@ uint64_t wl_clamp_min(const gms_wl_args *a, const char *name, uint64_t v, uint64
 int wl_clamp_scaled(const gms_wl_args *a, const char *wl, const char *name, uint64_t mult, uint64_t min, uint64_t max,
                     uint64_t *out, gms_error *err)
 {
+    *out = 0;   /* written on every path: callers' sizes are never read uninitialised */
     double sc = gms_wl_f64(a, "scale");
     if (!(sc > 0) || !isfinite(sc))
         return gms_err(err, "workload %s: parameter scale=%s must be a positive number", wl, gms_wl_str(a, "scale"));
@@ -33,6 +34,7 @@ int wl_clamp_scaled(const gms_wl_args *a, const char *wl, const char *name, uint
 int wl_clamp_size(const gms_wl_args *a, const char *wl, const char *name, uint64_t min, uint64_t max, uint64_t *out,
                   gms_error *err)
 {
+    *out = 0;   /* written on every path (see wl_clamp_scaled) */
     const char *s = gms_wl_str(a, "scale");
     if (s && *s) {
         double sc = gms_wl_f64(a, "scale");

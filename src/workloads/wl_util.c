@@ -276,6 +276,7 @@ int wl_need_size(const char *wl, const gms_wl_args *a, const char *name, uint64_
 int wl_bytes(const char *wl, const char *what, uint64_t x, uint64_t y, uint64_t z, uint64_t elem,
              uint64_t limit, uint64_t *out, gms_error *err)
 {
+    *out = 0;   /* written on every path */
     uint64_t v = elem;
     const uint64_t f[3] = { x, y, z };
     for (int i = 0; i < 3; i++) {
