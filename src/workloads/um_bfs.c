@@ -11,8 +11,8 @@
  * edge stored in both directions (mean degree 6; graph1M.txt has 6,288,032 edges, this
  * generator ~6.29 M at the default seed); source node 0. Each node's list holds its edges in
  * the order they were drawn, as graphgen's vectors do. With uvm=0 the arrays are cudaMalloc'd
- * and copied (the Rodinia program). d_over's 1-byte copies are dropped under uvm=1, as every
- * explicit copy (gms_prog_copy_*), a small difference from UVMSmart's program. */
+ * and copied (the Rodinia program). d_over is device memory in both: its 1-byte copies are
+ * made under uvm=1 too. */
 #include "workloads/rodinia_util.h"
 #include "util/rng.h"
 #include <stdio.h>
@@ -88,6 +88,17 @@ static uint64_t footprint(const gms_wl_args *a)
 #define D(s, k) ((s)->b[k].d)
 #define I(s, k) RW_I((s)->b[k])
 #define U8(s, k) ((uint8_t *)(s)->b[k].h)
+
+/* a copy to or from device (cudaMalloc) memory, made in a managed run too (gms_prog_copy_*
+ * drop explicit copies when p->uvm) */
+static void dev_copy(gms_program *p, int d2h, uint64_t addr, uint64_t bytes)
+{
+    int u = p->uvm;
+    p->uvm = 0;
+    if (d2h) gms_prog_copy_d2h(p, addr, bytes);
+    else gms_prog_copy_h2d(p, addr, bytes);
+    p->uvm = u;
+}
 
 /* host state of a fresh search: only the source in the frontier */
 static void reset(umbfs *s)
@@ -310,14 +321,14 @@ static int next(void *st, gms_program *p, gms_error *err)
             if (i != EDGES) rw_buf_upload(p, &s->b[i]);
     }
     s->over = 0;
-    gms_prog_copy_h2d(p, s->d_over, 1);
+    dev_copy(p, 0, s->d_over, 1);
     if (p->shadow) { uint8_t z = 0; wl_sh_init(p, s->d_over, &z, 1); }
     rw_kernel k = {.st = s, .grid = {(uint32_t)((s->nv + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
     k.fn = k_expand;
     rw_launch(p, "Kernel", &k, 0, 16);
     k.fn = k_update;
     rw_launch(p, "Kernel2", &k, 0, 8);
-    gms_prog_copy_d2h(p, s->d_over, 1);
+    dev_copy(p, 1, s->d_over, 1);
     s->iter++;
     (void)err;
     return 1;
