@@ -296,6 +296,12 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         gms_stat_u64f(st, a->runs_done, "gms_cke_app%u_runs_done", k);
         gms_stat_u64f(st, a->cap ? a->cap : a->shape.occ, "gms_cke_app%u_blocks_per_sm", k);
         gms_stat_u64f(st, a->sm_hi - a->sm_lo, "gms_cke_app%u_sms", k);
+        if (c->sms[0].ucp) {   /* ws-ucp: its mean L1D ways over every repartition of every SM */
+            uint64_t n = 0, w = 0;
+            for (uint32_t i = 0; i < c->g->n_sm; i++) { n += c->sms[i].ucp->repartitions; w += c->sms[i].ucp->way_sum[k]; }
+            gms_stat_f64f(st, n ? (double)w / (double)n : 0, "gms_cke_app%u_l1d_ways", k);
+            if (k == 0) gms_stat_u64(st, "gms_cke_ucp_repartitions", n);
+        }
         /* Table 6's static occupancy of its first kernel alone: registers, shared memory, threads */
         const gms_core_params *cp = &c->g->p->core;
         gms_stat_f64f(st, (double)a->shape.occ * a->shape.regs / cp->shader_registers, "gms_cke_app%u_rf_oc", k);

@@ -85,6 +85,7 @@ void gms_ucp_access(gms_ucp *u, uint32_t app, uint32_t set, uint64_t blk)
     gms_ucp_lookahead(h, u->napps, u->assoc, u->ways);
     gms_ucp_ranges(u);
     u->repartitions++;
+    for (uint32_t k = 0; k < u->napps; k++) u->way_sum[k] += u->ways[k];
     for (uint32_t k = 0; k < u->napps; k++)
         for (uint32_t p = 0; p < u->assoc; p++) u->mon[k].hits[p] /= 2;
 }

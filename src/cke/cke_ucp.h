@@ -27,6 +27,7 @@ typedef struct gms_ucp {
     gms_ucp_umon mon[GMS_CKE_MAX_APPS];
     uint32_t ways[GMS_CKE_MAX_APPS], lo[GMS_CKE_MAX_APPS];
     uint64_t repartitions;
+    uint64_t way_sum[GMS_CKE_MAX_APPS];   /* ways after each repartition, summed (the mean) */
 } gms_ucp;
 
 /* assoc ways, nsets sets; period: accesses between repartitions. Starts with the ways shared
