@@ -299,7 +299,8 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         if (c->sms[0].ucp) {   /* ws-ucp: its mean L1D ways over every repartition of every SM */
             uint64_t n = 0, w = 0;
             for (uint32_t i = 0; i < c->g->n_sm; i++) { n += c->sms[i].ucp->repartitions; w += c->sms[i].ucp->way_sum[k]; }
-            gms_stat_f64f(st, n ? (double)w / (double)n : 0, "gms_cke_app%u_l1d_ways", k);
+            /* no repartition yet: the even split it started with */
+            gms_stat_f64f(st, n ? (double)w / (double)n : (double)c->sms[0].ucp->ways[k], "gms_cke_app%u_l1d_ways", k);
             if (k == 0) gms_stat_u64(st, "gms_cke_ucp_repartitions", n);
         }
         /* Table 6's static occupancy of its first kernel alone: registers, shared memory, threads */
