@@ -38,6 +38,9 @@ for wl in $("$BIN" list workloads | awk 'NR > 1 { print $1 }'); do
         kmeans-rodinia) p="points=8192 features=16" ;;
         hybridsort) p="size=65536 repeat=1" ;;
         histo-dc) p="bytes=1048576" ;;
+        # at scale=0.0625 these allocate under one page, below what 125% oversubscription can hold
+        binomialoptions) p="opt_n=4096 num_steps=128" ;;
+        um-stencil) p="nx=64 ny=64 nz=8 iters=4" ;;
         *) p="scale=0.0625" ;;
     esac
     sets="--set uvm=1 --set uvm_oversub_ratio=1.25"
@@ -109,7 +112,10 @@ done
 for c in "2mm scale=0.0625" "srad rows=128 cols=128 iter=2"; do
     set -- $c
     wl=$1; shift
-    sets="--set uvm=1 --set uvm_oversub_ratio=2 --set hardware_prefetch=0 --set hwprefetch_oversub=0"
+    # without UVMSmart's write-back at device sync: the order Belady replays is recorded in a
+    # first run under LRU and drifts with timing (docs/uvm.md); the sync's invalidations widen the
+    # drift past the margin on srad (345 against LRU's 342), so the bound is checked without them
+    sets="--set uvm=1 --set uvm_oversub_ratio=2 --set hardware_prefetch=0 --set hwprefetch_oversub=0 --set uvm_sync_writeback=0"
     for kv in "$@"; do sets="$sets --set $kv"; done
     # shellcheck disable=SC2086
     lru=$(timeout 300 "$BIN" run --config configs/gtx1080ti.config --workload "$wl" $sets --set uvm_eviction=lru4k --quiet 2>&1 |

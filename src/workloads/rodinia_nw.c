@@ -2,6 +2,7 @@
  * (blosum62 scores, gap `penalty`). 16x16 tiles along anti-diagonals: needle_cuda_shared_1
  * for the top-left half, needle_cuda_shared_2 for the bottom-right, 16 threads per block. */
 #include "workloads/rodinia_util.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <stdlib.h>
 #include <string.h>
@@ -56,14 +57,14 @@ static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
     uint64_t d = 0;
-    if (rw_scaled(a, "nw", "dim", BS, 1 << 15, &d, &e)) return 0;
+    if (wl_clamp_scaled(a, "nw", "dim", BS, BS, 1 << 15, &d, &e)) return 0;
     return 2 * 4 * (d + 1) * (d + 1);
 }
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t d, pen, rep;
-    if (rw_scaled(a, "nw", "dim", BS, 1 << 15, &d, err) || rw_param(a, "penalty", 0, 1000, &pen, err) ||
+    if (wl_clamp_scaled(a, "nw", "dim", BS, BS, 1 << 15, &d, err) || rw_param(a, "penalty", 0, 1000, &pen, err) ||
         rw_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     nw *s = gms_xcalloc(1, sizeof *s);
