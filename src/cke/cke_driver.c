@@ -339,7 +339,15 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         gms_stat_f64f(st, d[0] ? (double)d[1] / (double)d[0] : 0, "gms_cke_req_ratio_t[%u]", j);
     }
     if (c->apps.alone || !have_alone) return;
+    /* an application that issued nothing in the shared window (still copying its input, say)
+     * has no slowdown to average: ANTT is undefined, not 0; say so instead of printing it */
+    uint32_t starved = 0;
+    for (uint32_t k = 0; k < c->napps; k++) starved += np[k] <= 0;
+    gms_stat_u64(st, "gms_cke_starved_apps", starved);
+    if (starved)
+        fprintf(stderr, "gpumemsim: warning: %u application(s) issued no instruction in the %llu-cycle window; "
+                "ANTT is not reported (raise -gms_cke_window)\n", starved, (unsigned long long)c->window);
     gms_stat_f64(st, "gms_cke_stp", stp);
-    gms_stat_f64(st, "gms_cke_antt", antt / c->napps);
+    if (!starved) gms_stat_f64(st, "gms_cke_antt", antt / c->napps);
     gms_stat_f64(st, "gms_cke_fairness", mx > 0 ? mn / mx : 0);
 }
