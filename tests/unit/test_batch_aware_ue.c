@@ -153,4 +153,7 @@ TEST(batch_aware_option_errors)
                  "-gms_uvm_ue and -gms_uvm_evict_serial are both 1");
     expect_error(OPTS("gms_pcie_compress", "0.5"), "-gms_pcie_compress: 0.5 must be at least 1");
     expect_error(OPTS("gms_uvm_to", "1", "gms_uvm_to_factor", "1"), "-gms_uvm_to_factor: 1 must be in 2..8");
+    /* a TO knob without TO would be accepted and never used */
+    expect_error(OPTS("gms_uvm_to_factor", "3"), "has no effect without thread oversubscription");
+    expect_error(OPTS("gms_uvm_ctx_switch_cycles", "1000"), "-gms_uvm_to is 0");
 }
