@@ -41,5 +41,10 @@ int gms_params_load_text(gms_params *p, const char *path, const char *text, size
 size_t gms_params_unmodelled(const gms_params *p, const char **names, size_t cap);
 /* one warning line naming them; nothing when there are none */
 void gms_params_warn_unmodelled(const gms_params *p, FILE *out);
+/* 0 if `enabled`, or if no option whose name starts with one of `prefixes` (NULL-terminated)
+ * differs from its default; otherwise an error naming it and saying it needs `needs` (the
+ * options of a mechanism that is off would be accepted and never used: requires.c) */
+int gms_params_require(const gms_params *p, const char *const *prefixes, int enabled, const char *needs,
+                       gms_error *err);
 
 #endif

@@ -208,6 +208,14 @@ static int core_finalize(gms_params *p, gms_error *err)
 
     if (!gms_bypass_find(c->l1d_bypass)) return gms_reg_unknown(&gms_l1d_bypass_reg, c->l1d_bypass, err);
     if (c->ccws && c->ccws_vta == 0) return gms_err(err, "-gms_ccws_vta: must be at least 1");
+    /* knobs of a policy that is not chosen would be accepted and never used */
+    static const char *const mdb_knobs[] = { "gms_mdb_", NULL }, *const static_knobs[] = { "gms_bypass_l", NULL },
+                             *const ccws_knobs[] = { "gms_ccws_", NULL };
+    int mdb_like = !strncmp(c->l1d_bypass, "mdb", 3) || !strcmp(c->l1d_bypass, "pdp");   /* pdp uses the period */
+    if (gms_params_require(p, mdb_knobs, mdb_like, "-gms_l1d_bypass is mdb-local, mdb-global or pdp", err) ||
+        gms_params_require(p, static_knobs, !strcmp(c->l1d_bypass, "static"), "-gms_l1d_bypass static", err) ||
+        gms_params_require(p, ccws_knobs, c->ccws, "-gms_ccws 1", err))
+        return -1;
     if (c->mdb_period == 0) return gms_err(err, "-gms_mdb_period: must be at least 1");
     if (c->mdb_sample == 0) return gms_err(err, "-gms_mdb_sample: must be at least 1");
     if (c->mdb_calcs == 0 || c->mdb_calcs > GMS_MDB_MAX_CALC)

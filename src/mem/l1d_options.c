@@ -52,6 +52,8 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-gms_l1d_pmod_prime %u: the L1D is disabled ('none')", p->l1d.pmod_prime);
     if (gms_cache_config_validate(&p->l1d.dl1, on, err)) return -1;
     if (p->l1d.l1_banks == 0) return gms_err(err, "-gpgpu_l1_banks: must be at least 1");
+    static const char *const mrpb_knobs[] = { "gms_mrpb_", NULL };
+    if (gms_params_require(p, mrpb_knobs, p->l1d.mrpb.on, "-gms_mrpb 1", err)) return -1;
     if (gms_mrpb_params_finalize(&p->l1d.mrpb, err)) return -1;
     return 0;
 }

@@ -29,11 +29,8 @@ int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
                        "nothing for UE to hide; give one of them");
     if (!(u->pcie_compress >= 1.0))
         return gms_err(err, "-gms_pcie_compress: %g must be at least 1 (compression ratio; 1 = off)", u->pcie_compress);
-    /* the TO knobs set without TO would be accepted and never used: refuse them */
-    if (!u->to && (u->to_factor != 2 || !u->to_dynamic || u->ctx_switch_cycles != 680 || u->to_epoch != 100000 ||
-                   u->to_drop != 0.2 || u->to_on_mem))
-        return gms_err(err, "a -gms_uvm_to_* / -gms_uvm_ctx_switch_cycles option is set but -gms_uvm_to is 0: "
-                       "it has no effect without thread oversubscription (set -gms_uvm_to 1)");
+    static const char *const to_knobs[] = { "gms_uvm_to_", "gms_uvm_ctx_switch_cycles", NULL };
+    if (gms_params_require(p, to_knobs, u->to, "-gms_uvm_to 1 (thread oversubscription)", err)) return -1;
     if (u->to) {
         if (u->to_factor < 2 || u->to_factor > 8)
             return gms_err(err, "-gms_uvm_to_factor: %u must be in 2..8 (runnable blocks = F x the hardware limit)",

@@ -154,6 +154,6 @@ TEST(batch_aware_option_errors)
     expect_error(OPTS("gms_pcie_compress", "0.5"), "-gms_pcie_compress: 0.5 must be at least 1");
     expect_error(OPTS("gms_uvm_to", "1", "gms_uvm_to_factor", "1"), "-gms_uvm_to_factor: 1 must be in 2..8");
     /* a TO knob without TO would be accepted and never used */
-    expect_error(OPTS("gms_uvm_to_factor", "3"), "has no effect without thread oversubscription");
-    expect_error(OPTS("gms_uvm_ctx_switch_cycles", "1000"), "-gms_uvm_to is 0");
+    expect_error(OPTS("gms_uvm_to_factor", "3"), "-gms_uvm_to_factor is set, but it has no effect unless -gms_uvm_to 1");
+    expect_error(OPTS("gms_uvm_ctx_switch_cycles", "1000"), "-gms_uvm_ctx_switch_cycles is set, but it has no effect");
 }

@@ -155,3 +155,29 @@ TEST(config_presets_load)
         gms_params_free(p);
     }
 }
+
+/* a mechanism's knobs set while the mechanism is off would be accepted and never used */
+TEST(config_knobs_of_an_off_mechanism_are_errors)
+{
+    struct { const char *name, *val, *expect; } cases[] = {
+        { "gms_mrpb_queues", "4", "-gms_mrpb_queues is set, but it has no effect unless -gms_mrpb 1" },
+        { "gms_mdb_period", "500", "-gms_mdb_period is set, but it has no effect unless -gms_l1d_bypass is mdb" },
+        { "gms_bypass_l", "2", "unless -gms_l1d_bypass static" },
+        { "gms_ccws_vta", "4", "unless -gms_ccws 1" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        REQUIRE(gms_params_set(p, cases[i].name, cases[i].val, &err) == 0);
+        CHECK(gms_params_finalize(p, &err) != 0);
+        CHECK_CONTAINS(err.msg, cases[i].expect);
+        gms_params_free(p);
+    }
+    /* with the mechanism on, the same knob is fine */
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_set(p, "gms_mrpb", "1", &err) == 0);
+    REQUIRE(gms_params_set(p, "gms_mrpb_queues", "4", &err) == 0);
+    CHECK_EQ(gms_params_finalize(p, &err), 0);
+    gms_params_free(p);
+}
