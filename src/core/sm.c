@@ -524,7 +524,7 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     s->lsu_warp = (uint16_t)wi;
 }
 
-static void to_l1_pipe(gms_sm *s, gms_mreq *r, uint64_t now)
+__attribute__((always_inline)) static inline void to_l1_pipe(gms_sm *s, gms_mreq *r, uint64_t now)
 {
     uint32_t b = sm_bank_of(s, r->addr);
     r->t_ready = now + s->l1_latency;
@@ -668,6 +668,22 @@ static void mrpb_drain(gms_sm *s, uint64_t now)
     }
 }
 
+/* concurrent kernels around an L1D access: with ws-ucp (src/cke/cke_ucp.h) the kernel's own
+ * ways are its victims and its UMON sees the access; every scheme counts the outcome */
+__attribute__((cold, noinline)) static void cke_l1_before(gms_sm *s, const gms_mreq *r)
+{
+    if (s->cke->ucp && r->warp_txn) gms_cke_ucp_before(s->cke, s->l1, cke_app_of(s, r->warp));
+}
+
+__attribute__((cold, noinline)) static void cke_l1_after(gms_sm *s, const gms_mreq *r, int outcome)
+{
+    if (!r->warp_txn) return;
+    uint32_t app = cke_app_of(s, r->warp);
+    if (s->cke->ucp && outcome != GMS_CACHE_RESERVATION_FAIL) gms_cke_ucp_after(s->cke, app, r->addr);
+    gms_cke_l1(s->cke, app, outcome == GMS_CACHE_RESERVATION_FAIL ? 2
+               : outcome == GMS_CACHE_MISS || outcome == GMS_CACHE_SECTOR_MISS ? 1 : 0);
+}
+
 /* each bank's head accesses the L1 once it has spent the L1 latency in the pipeline */
 static void l1_access(gms_sm *s, uint64_t now)
 {
@@ -679,15 +695,11 @@ static void l1_access(gms_sm *s, uint64_t now)
         /* pop first: the cache links r into its own queues through r->next */
         gms_fifo_pop(&s->bank[b]);
         if (!s->bank[b].n) s->bank_busy &= ~(1u << b);
-        /* ws-ucp (src/cke/cke_ucp.h): the kernel's own ways are its victims; UMON sees it */
-        int ucp = s->cke && s->cke->ucp && r->warp_txn;
-        if (ucp) gms_cke_ucp_before(s->cke, s->l1, cke_app_of(s, r->warp));
+        /* concurrent kernels (cold: one test when there are none) */
+        if (__builtin_expect(s->cke != NULL, 0)) cke_l1_before(s, r);
         int rc = gms_cache_access(s->l1, r, now, &cause);
         int outcome = rc & 0xff;
-        if (ucp && outcome != GMS_CACHE_RESERVATION_FAIL) gms_cke_ucp_after(s->cke, cke_app_of(s, r->warp), r->addr);
-        if (s->cke && r->warp_txn)
-            gms_cke_l1(s->cke, cke_app_of(s, r->warp), outcome == GMS_CACHE_RESERVATION_FAIL ? 2
-                       : outcome == GMS_CACHE_MISS || outcome == GMS_CACHE_SECTOR_MISS ? 1 : 0);
+        if (__builtin_expect(s->cke != NULL, 0)) cke_l1_after(s, r, outcome);
         if (outcome == GMS_CACHE_RESERVATION_FAIL && (s->p->mem.racb & 1) && r->kind == GMS_MREQ_READ) {
             /* RACB (-gms_racb, docs/cart.md): the refused read takes the bypass path */
             r->bypass_l1 = 1;
@@ -1286,11 +1298,13 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle);
 static int sm_tick(void *self, uint64_t cycle)
 {
     gms_sm *s = self;
-    if (s->to) return gms_to_tick(s, cycle, sm_tick_body(s, cycle));   /* (UVM runs are serial) */
-    if (!gms_par_ctr_tls) return sm_tick_body(s, cycle);
-    s->ctr = gms_par_ctr_tls;
+    /* one call site, so that the body stays inlined here; thread oversubscription runs after
+     * the body (UVM runs are serial: no per-thread counters then) */
+    gms_counters *tls = gms_par_ctr_tls;
+    if (__builtin_expect(tls != NULL, 0)) s->ctr = tls;
     int r = sm_tick_body(s, cycle);
-    s->ctr = &s->g->ctr;
+    if (__builtin_expect(tls != NULL, 0)) s->ctr = &s->g->ctr;
+    if (__builtin_expect(s->to != NULL, 0)) r = gms_to_tick(s, cycle, r);
     return r;
 }
 
