@@ -745,10 +745,10 @@ static void l1_access(gms_sm *s, uint64_t now)
  * that cycle's misses. The destination sub-partition is decoded here, once, for every request
  * that leaves (L1 hits never need it); requests the L1 made itself (write-backs) are stamped
  * with this SM. Returns 1 if a request left. */
-static int drain_to_icnt(gms_sm *s, int from_l1)
+static int drain_to_icnt(gms_sm *s, int from_l1, uint64_t cycle)
 {
     gms_gpu *g = s->g;
-    gms_mreq *r = from_l1 ? gms_cache_mq_head(s->l1) : s->bypass_out.head;
+    gms_mreq *r = from_l1 ? gms_cache_mq_ready(s->l1, cycle) : s->bypass_out.head;
     if (!r || !gms_icnt_can_send(&g->icnt, s->id, r)) return 0;
     if (from_l1) gms_cache_mq_pop(s->l1); else gms_fifo_pop(&s->bypass_out);
     /* GPGPU-Sim's icnt_inject_request_packet: requests as they enter the interconnect, by
@@ -1142,7 +1142,8 @@ static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
  *  - writeback: nothing (no next_wb, and no MSHR entry ready: none was at T's writeback, as
  *    it took no waiter, and none became ready since, as that needs a fill: a reply);
  *  - process_reply: nothing (no reply; a new one clears the snapshot);
- *  - drain_to_icnt (both): nothing while the interconnect refuses the heads (checked at c:
+ *  - drain_to_icnt (both): nothing while the interconnect refuses the heads or the MSHR
+ *    access latency holds the L1 miss queue's head (gms_cache_mq_ready; checked at c:
  *    other components change that);
  *  - l1_access: every bank head that is ready at c was ready at T (the earliest other head's
  *    t_ready bounds `until`), was tried at T and failed, and no access succeeded at T; the
@@ -1270,7 +1271,7 @@ static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
     if (cycle >= b->until || s->last_cycle + 1 != cycle || s->replies.n || s->ncand) return 0;
     if (s->wheel_events && wheel_has(s, cycle)) return 0;
     gms_gpu *g = s->g;
-    const gms_mreq *h = s->l1 ? gms_cache_mq_head(s->l1) : NULL;
+    const gms_mreq *h = s->l1 ? gms_cache_mq_ready(s->l1, cycle) : NULL;
     if (h && gms_icnt_can_send(&g->icnt, s->id, h)) return 0;
     h = s->bypass_out.head;
     if (h && gms_icnt_can_send(&g->icnt, s->id, h)) return 0;
@@ -1321,12 +1322,12 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     run_events(s, cycle);
     if (s->l1) writeback(s);
     process_reply(s, cycle);
-    int sent = s->l1 && drain_to_icnt(s, 1);
+    int sent = s->l1 && drain_to_icnt(s, 1, cycle);
     if (s->l1) l1_access(s, cycle);
     if (s->mrpb && s->mrpb->n) mrpb_drain(s, cycle);   /* a stage: what the LSU feeds now goes next cycle */
     if (s->lsu_busy) lsu_feed(s, cycle);
     if (s->cke && s->lsu_busy) s->cke->a[cke_app_of(s, s->lsu_warp)].lsu_stall++;   /* the LSU stays held */
-    if (!sent) drain_to_icnt(s, 0);
+    if (!sent) drain_to_icnt(s, 0, cycle);
     if (s->memq.n || s->oc_pending) memq_cycle(s, cycle);
     s->op_busy = 0;
     if (s->ncand || s->npark)

@@ -53,6 +53,10 @@ struct gms_cache {
     const char *mshr_hint_base;
     uint32_t mshr_hint_n, mshr_hint_stride;
     uint64_t now;                /* latest access or fill time: the MSHR table's clock (set_clock) */
+    /* MSHR access cycles beyond the first (gms_mshr_latency - 1; 0 for the conventional
+     * table's default 1, which GPGPU-Sim's single-cycle access already is): a primary miss
+     * leaves the miss queue that many cycles later (docs/dlmshr.md, "Timing") */
+    uint32_t mshr_extra;
     gms_mreq_fifo mq;            /* unbounded list; the capacity checks are GPGPU-Sim's */
     gms_index_state ist;
     gms_idxmap where;            /* block address -> line index of its latest allocation: O(1) tag match */
@@ -367,7 +371,13 @@ static inline int mq_full(const gms_cache *c, uint32_t extra)
     return c->mq.n + extra >= c->mq_cap;
 }
 
-static inline void mq_push(gms_cache *c, gms_mreq *r) { gms_fifo_push(&c->mq, r); }
+/* with an MSHR latency, t_ready is when r may leave (gms_cache_mq_ready); only the primary
+ * misses of send_read wait longer */
+static inline void mq_push(gms_cache *c, gms_mreq *r)
+{
+    if (c->mshr_extra) r->t_ready = c->now;
+    gms_fifo_push(&c->mq, r);
+}
 
 static void send_wrbk(gms_cache *c, const gms_mreq *cause, const evict *ev, uint64_t now)
 {
@@ -434,6 +444,8 @@ static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mr
         r->addr = key;
         r->bytes = c->atom;
         mq_push(c, r);
+        /* the owner drains it at now + 1 at the earliest (before that cycle's accesses) */
+        if (c->mshr_extra) r->t_ready = now + 1 + c->mshr_extra;
         *do_miss = 1;
         *flags |= GMS_CACHE_WAIT | GMS_CACHE_SENT;
     } else {
@@ -844,6 +856,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->mshr = c->mo->create(cfg);
     if (c->mo->hint_array) c->mo->hint_array(c->mshr, &c->mshr_hint_base, &c->mshr_hint_n, &c->mshr_hint_stride);
     if (c->mo->set_clock) c->mo->set_clock(c->mshr, &c->now);
+    c->mshr_extra = gms_mshr_latency(cfg) - 1;
     c->assoc = cfg->assoc;
     c->use_map = c->assoc >= MAP_MIN_ASSOC;
     c->line = cfg->line;
@@ -893,6 +906,11 @@ void gms_cache_free(gms_cache *c)
 }
 
 gms_mreq *gms_cache_mq_head(gms_cache *c) { return c->mq.head; }
+gms_mreq *gms_cache_mq_ready(gms_cache *c, uint64_t now)
+{
+    gms_mreq *h = c->mq.head;
+    return h && c->mshr_extra && h->t_ready > now ? NULL : h;
+}
 gms_mreq *gms_cache_mq_pop(gms_cache *c) { return gms_fifo_pop(&c->mq); }
 uint32_t gms_cache_mq_size(const gms_cache *c) { return c->mq.n; }
 uint32_t gms_cache_mshr_used(const gms_cache *c) { return c->mo->used(c->mshr); }

@@ -120,6 +120,9 @@ void gms_cache_set_index_xform(gms_cache *c, uint64_t (*fn)(void *ctx, uint64_t 
 void gms_cache_free(gms_cache *c);
 int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *cause);
 gms_mreq *gms_cache_mq_head(gms_cache *c);
+/* the head if it may leave at `now` (the MSHR access latency, -gms_*_mshr_latency, holds a
+ * primary miss back; without one, the head) */
+gms_mreq *gms_cache_mq_ready(gms_cache *c, uint64_t now);
 gms_mreq *gms_cache_mq_pop(gms_cache *c);
 uint32_t gms_cache_mq_size(const gms_cache *c);
 gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now);

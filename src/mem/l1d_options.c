@@ -16,9 +16,9 @@ static const gms_option opts[] = {
             "L1D MSHR design (gpumemsim list policies)"),
     GMS_OPT("gms_l1d_dlmshr", GMS_OPT_STRING, l1d.dlmshr_str, GMS_DLMSHR_DEFAULT,
             "L1D DL-MSHR slots_per_set:reserved_percent:tail_pointer:heads_anywhere (docs/dlmshr.md)"),
-    GMS_OPT_X("gms_l1d_mshr_latency", GMS_OPT_U32, l1d.mshr_latency, "0",
-            "L1D MSHR access cycles (conventional 1, dlmshr 2 in the papers); accepted, not applied yet (docs/dlmshr.md)",
-            GMS_SYN_PLAIN, "the MSHR access adds no cycles: lookups take the cache's own latency"),
+    GMS_OPT("gms_l1d_mshr_latency", GMS_OPT_U32, l1d.mshr_latency, "0",
+            "L1D MSHR access cycles; 0 = the design's own (conventional 1, dlmshr 2): a primary miss leaves "
+            "the miss queue latency-1 cycles later (docs/dlmshr.md)"),
     /* MRPB (docs/mrpb.md): the defaults are the dissertation's reimplementation (spec 001 3.7) */
     GMS_OPT("gms_mrpb", GMS_OPT_BOOL, l1d.mrpb.on, "0",
             "MRPB: per-warp request queues between the LSU and the L1D, and reads the L1D refuses bypass it"),

@@ -180,7 +180,7 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
     }
     /* 3. miss queue -> L2->DRAM; ports replenish (l2_cache::cycle) */
     if (s->cache) {
-        if (gms_cache_mq_size(s->cache) && !gms_fifo_full(&s->to_dram)) to_dram(s, gms_cache_mq_pop(s->cache));
+        if (gms_cache_mq_ready(s->cache, now) && !gms_fifo_full(&s->to_dram)) to_dram(s, gms_cache_mq_pop(s->cache));
         if (s->data_port) s->data_port--;
         if (s->fill_port) s->fill_port--;
     }

@@ -27,9 +27,9 @@ static const gms_option opts[] = {
             "L2 slice MSHR design (gpumemsim list policies; the L1D's is -gms_l1d_mshr)"),
     GMS_OPT("gms_l2_dlmshr", GMS_OPT_STRING, mem.l2_dlmshr_str, GMS_DLMSHR_DEFAULT,
             "L2 DL-MSHR slots_per_set:reserved_percent:tail_pointer:heads_anywhere (docs/dlmshr.md)"),
-    GMS_OPT_X("gms_l2_mshr_latency", GMS_OPT_U32, mem.l2_mshr_latency, "0",
-            "L2 MSHR access cycles (conventional 1, dlmshr 2 in the papers); accepted, not applied yet (docs/dlmshr.md)",
-            GMS_SYN_PLAIN, "the MSHR access adds no cycles: lookups take the cache's own latency"),
+    GMS_OPT("gms_l2_mshr_latency", GMS_OPT_U32, mem.l2_mshr_latency, "0",
+            "L2 MSHR access cycles; 0 = the design's own (conventional 1, dlmshr 2): a primary miss leaves "
+            "the miss queue latency-1 cycles later (docs/dlmshr.md)"),
     GMS_OPT("gms_l2_input_queue", GMS_OPT_STRING, mem.l2q, "fifo",
             "L2 input queue policy (the icnt->L2 queue); members: gpumemsim list policies"),
     GMS_OPT("gms_l2q_cart", GMS_OPT_STRING, mem.l2q_cart_str, GMS_L2Q_CART_DEFAULT,

@@ -31,11 +31,11 @@ const char *gms_mshr_describe(const gms_cache_config *c, const char *name)
         uint64_t sets = slots / spp ? slots / spp : 1;
         uint64_t res = sets * p->reserve_pct / 100;
         snprintf(buf, sizeof buf, "dlmshr: %llu sets x %u slots (the string's %u x %u), %llu reserved as heads, "
-                 "tail pointer %s, linkable sets %s be heads, access latency %u (not applied)",
+                 "tail pointer %s, linkable sets %s be heads, access latency %u",
                  (unsigned long long)sets, spp, c->mshr_entries, c->mshr_max_merge, (unsigned long long)res,
                  p->tail_ptr ? "on" : "off", p->heads_anywhere ? "may" : "may not", lat);
     } else {
-        snprintf(buf, sizeof buf, "%s: %u entries x %u slots, access latency %u (not applied)", c->mshr_design, c->mshr_entries,
+        snprintf(buf, sizeof buf, "%s: %u entries x %u slots, access latency %u", c->mshr_design, c->mshr_entries,
                  c->mshr_max_merge, lat);
     }
     return buf;

@@ -296,3 +296,55 @@ TEST(dlmshr_l2_option)
     CHECK_CONTAINS(e.msg, "no set could ever be a head");
     gms_params_free(p);
 }
+
+/* The MSHR access latency (docs/dlmshr.md, "Timing"): a primary miss at cycle t leaves the
+ * miss queue at t + latency - 1, so the design defaults give conventional t (GPGPU-Sim's
+ * single-cycle access, unchanged) and dlmshr t + 1; -gms_*_mshr_latency overrides either. A
+ * merge sends nothing; a write behind the delayed miss waits in the FIFO behind it. */
+static uint64_t first_ready(gms_cache *c, uint64_t from)
+{
+    for (uint64_t t = from; t < from + 16; t++)
+        if (gms_cache_mq_ready(c, t)) return t;
+    return UINT64_MAX;
+}
+
+TEST(mshr_access_latency)
+{
+    static const struct { const char *design; uint32_t lat; uint64_t leaves; } k[] = {
+        { "conventional", 0, 100 }, { "dlmshr", 0, 101 }, { "conventional", 3, 102 }, { "dlmshr", 1, 100 },
+        { "dlmshr", 4, 103 },
+    };
+    for (unsigned i = 0; i < sizeof k / sizeof k[0]; i++) {
+        gms_mreq_pool pool;
+        gms_mreq_pool_init(&pool);
+        gms_cache_config cfg;
+        gms_error e = { 0 };
+        /* write-through no-allocate: a write miss goes to the miss queue as it is */
+        if (gms_cache_config_parse("N:32:128:4,L:T:m:N:L,A:32:8,8", "test", &cfg, &e)) abort();
+        snprintf(cfg.mshr_design, sizeof cfg.mshr_design, "%s", k[i].design);
+        if (gms_mshr_params_parse(GMS_DLMSHR_DEFAULT, "test", &cfg.mshr_params, &e)) abort();
+        cfg.mshr_params.latency = k[i].lat;
+        gms_cache *c = gms_cache_new(&cfg, &pool, "L1D", GMS_CACHE_L1);
+        gms_rf_cause cause;
+        gms_mreq *r = gms_mreq_alloc(&pool), *m = gms_mreq_alloc(&pool), *w = gms_mreq_alloc(&pool);
+        r->addr = m->addr = 0x1000;
+        w->addr = 0x8000;
+        r->bytes = m->bytes = w->bytes = 128;
+        r->sector_mask = m->sector_mask = w->sector_mask = 0xF;
+        r->kind = m->kind = GMS_MREQ_READ;
+        r->access = m->access = GMS_ACC_GLOBAL_R;
+        w->kind = GMS_MREQ_WRITE;
+        w->access = GMS_ACC_GLOBAL_W;
+        CHECK_EQ(gms_cache_access(c, r, 99, &cause) & 0xff, GMS_CACHE_MISS);
+        CHECK_EQ(gms_cache_access(c, m, 99, &cause) & 0xff, GMS_CACHE_HIT_RESERVED);   /* merges: not queued */
+        gms_cache_access(c, w, 99, &cause);
+        CHECK_EQ(gms_cache_mq_size(c), 2);
+        /* the owner drains the queue the cycle after the access at the earliest */
+        CHECK_EQ(first_ready(c, 100), k[i].leaves);
+        CHECK(gms_cache_mq_pop(c) == r);
+        CHECK(gms_cache_mq_ready(c, k[i].leaves) == w);   /* not delayed itself, only queued behind */
+        gms_cache_mq_pop(c);
+        gms_cache_free(c);
+        gms_mreq_pool_free(&pool);
+    }
+}
