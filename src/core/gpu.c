@@ -5,6 +5,7 @@
 #include "core/sm.h"
 #include "frontend/trace.h"
 #include "uvm/uvm.h"
+#include "uvm/etc.h"
 #include "workloads/workload.h"
 #include "workloads/classify.h"
 #include "core/belady_prepass.h"
@@ -297,6 +298,7 @@ static int dispatch(gms_gpu *g, uint64_t now)
         for (uint32_t n = 0; n < g->n_sm && k->next_block < k->nblocks; n++) {
             uint32_t i = (g->dispatch_rr + n) % g->n_sm;
             if (!gms_sm_can_take(g->sms[i], k)) continue;
+            if (g->uvm && gms_uvm_sm_throttled(g->uvm, i, now)) continue;   /* ETC's throttling (uvm/etc.c) */
             if (gms_sm_add_block(g->sms[i], k, k->next_block, g->err)) return -1;
             k->next_block++;
             k->running_blocks++;

@@ -11,6 +11,7 @@
  *   Uvm_batch_faults_p90      90th percentile of faults per batch */
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
+#include "uvm/etc_internal.h"
 
 void gms_uvm_ba_fault(gms_uvm *u, uint32_t page)
 {
@@ -22,6 +23,7 @@ void gms_uvm_ba_evicted(gms_uvm *u, uint32_t page, uint64_t now)
 {
     if (!u->ba.on) return;
     if (u->prm->to && u->prm->to_dynamic) gms_uvm_to_epochs(u, now);
+    if (u->ba.etc) gms_uvm_etc_evicted(u, now);   /* ETC: the first eviction triggers MT */
     const gms_uvm_page *pg = &u->pages[page];
     if (now >= pg->t_in) {
         u->ba.lifetime_sum += now - pg->t_in;
@@ -58,6 +60,7 @@ static int cmp_u32(const void *a, const void *b)
 
 void gms_uvm_ba_report(gms_uvm *u, gms_stats *out)
 {
+    gms_uvm_etc_report(u, out);   /* ETC, the working-set window: only when on */
     if (!u->ba.on) return;
     gms_stat_u64(out, "Uvm_premature_evictions", u->ba.premature);
     gms_stat_f64(out, "Uvm_page_lifetime_mean",

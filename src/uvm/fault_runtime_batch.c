@@ -9,6 +9,7 @@
  * enter the buffer (in arrival order) when a batch drains it. */
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
+#include "uvm/etc_internal.h"
 
 enum { ST_IDLE = 0, ST_HANDLING, ST_MIGRATING };
 
@@ -46,9 +47,9 @@ static void destroy(void *st)
 
 static void fault(void *st, uint32_t page, uint64_t now)
 {
-    (void)now;
     rt_batch *s = st;
     gms_uvm_ba_fault(s->u, page);
+    if (s->u->ba.etc && s->u->pages[page].n_in) gms_uvm_etc_refault(s->u, now);   /* ETC: thrashing */
     if (s->n < s->cap && s->overflow.n == s->overflow_head) {
         s->buf[(s->head + s->n++) % s->cap] = page;
     } else {

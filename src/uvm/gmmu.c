@@ -5,6 +5,7 @@
  * when the page arrives. */
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
+#include "uvm/etc_internal.h"
 
 static int is_write(const gms_mreq *r) { return r->kind == GMS_MREQ_WRITE || r->kind == GMS_MREQ_ATOMIC; }
 
@@ -26,6 +27,7 @@ static void note_access(gms_uvm *u, uint32_t page, uint64_t now)
     u->last_access_page = page;
     if (u->seq_out) fwrite(&u->pages[page].vpn, sizeof(uint64_t), 1, u->seq_out);
     if (u->ev->access) u->ev->access(u->ev_st, page, now);
+    if (u->ba.etc) gms_uvm_ws_note(u, page, now);   /* -gms_uvm_ws_window (etc_ws.c) */
 }
 
 /* ---------------- warps stalled on far faults ---------------- */

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "config/params.h"
 #include "uvm/uvm_internal.h"
+#include "uvm/etc_internal.h"
 
 int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
 {
@@ -31,6 +32,16 @@ int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
         return gms_err(err, "-gms_pcie_compress: %g must be at least 1 (compression ratio; 1 = off)", u->pcie_compress);
     static const char *const to_knobs[] = { "gms_uvm_to_", "gms_uvm_ctx_switch_cycles", NULL };
     if (gms_params_require(p, to_knobs, u->to, "-gms_uvm_to 1 (thread oversubscription)", err)) return -1;
+    static const char *const etc_knobs[] = { "gms_uvm_etc_", NULL };
+    if (gms_params_require(p, etc_knobs, u->etc, "-gms_uvm_etc 1 (ETC)", err)) return -1;
+    if (u->etc) {
+        if (!batch) return gms_err(err, "-gms_uvm_etc 1 needs -uvm_runtime batch (ETC is compared on fault batches)");
+        if (!(u->etc_cc >= 1.0))
+            return gms_err(err, "-gms_uvm_etc_cc: %g must be at least 1 (capacity compression ratio; 1 = off)", u->etc_cc);
+        if (!u->etc_detect || !u->etc_exec)
+            return gms_err(err, "-gms_uvm_etc_detect / -gms_uvm_etc_exec: epochs must be at least 1 cycle");
+        if (u->to) return gms_err(err, "-gms_uvm_etc and -gms_uvm_to are both 1: ETC throttles what TO oversubscribes; give one");
+    }
     if (u->to) {
         if (u->to_factor < 2 || u->to_factor > 8)
             return gms_err(err, "-gms_uvm_to_factor: %u must be in 2..8 (runnable blocks = F x the hardware limit)",
@@ -45,11 +56,12 @@ int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
 void gms_uvm_ba_init(gms_uvm *u)
 {
     const gms_uvm_params *p = u->prm;
-    u->ba.on = p->ba_stats || p->ue || p->evict_serial || p->evict_instant || p->pcie_compress != 1.0 || p->to;
+    u->ba.on = p->ba_stats || p->ue || p->evict_serial || p->evict_instant || p->pcie_compress != 1.0 || p->to || p->etc;
     u->ba.per_page = p->ue || p->evict_serial;
     u->ba.h2d_wait_since = UINT64_MAX;
     u->ba.to_extra = 1;   /* TO starts with one extra block per SM */
     u->ba.to_next_epoch = p->to_epoch;
+    gms_uvm_etc_init(u);   /* ETC, -gms_uvm_active_sms, -gms_uvm_ws_window (NULL when all off) */
 }
 
 void gms_uvm_ue_batch_start(gms_uvm *u, uint64_t now)

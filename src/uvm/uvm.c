@@ -6,6 +6,7 @@
 #include <string.h>
 #include "config/params.h"
 #include "uvm/uvm_internal.h"
+#include "uvm/etc_internal.h"
 
 /* ---------------- event heap ---------------- */
 static int ev_less(const gms_uvm_ev *a, const gms_uvm_ev *b)
@@ -199,6 +200,7 @@ void gms_uvm_free(gms_uvm *u)
     if (u->pf_oversub_st && u->pf_oversub_st != u->pf_st && u->pf_oversub->destroy) u->pf_oversub->destroy(u->pf_oversub_st);
     if (u->batch_csv) fclose(u->batch_csv);
     if (u->seq_out) fclose(u->seq_out);
+    gms_uvm_etc_free(u);
     for (uint32_t i = 0; i < u->n_sm; i++) gms_tlb_free(&u->tlb[i]);
     free(u->tlb);
     if (u->has_l2tlb) gms_tlb_free(&u->l2tlb);
@@ -248,7 +250,7 @@ void gms_uvm_fix_capacity(gms_uvm *u)
         frames = frames > res ? frames - res : 0;
         u->cap_limited = 1;
     }
-    u->cap_frames = frames;
+    u->cap_frames = gms_uvm_etc_frames(u, frames);   /* ETC's capacity compression */
     if (u->cap_limited && frames < 1) {
         char msg[256];
         snprintf(msg, sizeof msg, "uvm: device capacity for managed pages is below one page (footprint %llu bytes, "

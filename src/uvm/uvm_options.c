@@ -85,6 +85,13 @@ static const gms_option opts[] = {
     GMS_OPT("gms_uvm_to_epoch", GMS_OPT_U64, uvm.to_epoch, "100000", "thread oversubscription: cycles between page-lifetime checks"),
     GMS_OPT("gms_uvm_to_drop", GMS_OPT_DOUBLE, uvm.to_drop, "0.2", "thread oversubscription: running-average page-lifetime drop that throttles (0.2 = 20%)"),
     GMS_OPT("gms_uvm_to_on_mem", GMS_OPT_BOOL, uvm.to_on_mem, "0", "thread oversubscription: switch a block out when every warp waits on memory, not only on far faults (the paper's Fig. 5 VT case)"),
+    GMS_OPT("gms_uvm_etc", GMS_OPT_BOOL, uvm.etc, "0", "ETC (Li et al. ASPLOS'19) for irregular workloads: memory-aware throttling and capacity compression, proactive eviction off (batch runtime)"),
+    GMS_OPT("gms_uvm_etc_mt", GMS_OPT_BOOL, uvm.etc_mt, "1", "ETC: memory-aware throttling (half the SMs take no new block from the first eviction, then +-1 SM per detection epoch on re-faults)"),
+    GMS_OPT("gms_uvm_etc_cc", GMS_OPT_DOUBLE, uvm.etc_cc, "1.5", "ETC: capacity compression ratio, the device holds F x its frames in pages (1 = off)"),
+    GMS_OPT("gms_uvm_etc_detect", GMS_OPT_U64, uvm.etc_detect, "100000", "ETC: memory-aware throttling's detection epoch (cycles)"),
+    GMS_OPT("gms_uvm_etc_exec", GMS_OPT_U64, uvm.etc_exec, "400000", "ETC: memory-aware throttling's execution epoch (cycles)"),
+    GMS_OPT("gms_uvm_active_sms", GMS_OPT_U32, uvm.active_sms, "0", "only the first N SMs take thread blocks (core throttling fixed; 0 = all)"),
+    GMS_OPT("gms_uvm_ws_window", GMS_OPT_U64, uvm.ws_window, "0", "report the working set: distinct managed pages touched per window of this many cycles (0 = off)"),
     /* The rest of UVMSmart's registry (gpu-sim.cc), with its types. Defaults are UVMSmart's
      * registered ones except -enable_accurate_simulation: spec 000b asks for the far-fault
      * latency on the critical path (UVMSmart's 1), so 0 is the one to ask for. */
@@ -230,6 +237,12 @@ static void dump(const gms_params *p, FILE *out)
                 "saved or restored, switch on %s\n", u->to_factor,
                 u->to_dynamic ? "degree controlled by page lifetime" : "fixed", (unsigned long long)u->ctx_switch_cycles,
                 u->to_on_mem ? "any full memory stall" : "full far-fault stalls");
+    if (u->etc)
+        fprintf(out, "UVM ETC: memory-aware throttling %s (detection %llu, execution %llu cycles), capacity compression %gx, "
+                "proactive eviction off\n", u->etc_mt ? "on" : "off", (unsigned long long)u->etc_detect,
+                (unsigned long long)u->etc_exec, u->etc_cc);
+    if (u->active_sms) fprintf(out, "UVM active SMs: the first %u take blocks\n", u->active_sms);
+    if (u->ws_window) fprintf(out, "UVM working set: distinct pages per %llu cycles\n", (unsigned long long)u->ws_window);
 }
 
 const gms_config_module gms_config_module_uvm = { "uvm", opts, sizeof opts / sizeof opts[0], fin, dump };

@@ -80,6 +80,13 @@ typedef struct gms_uvm_params {
     uint64_t to_epoch;                  /* -gms_uvm_to_epoch: cycles between lifetime checks */
     double to_drop;                     /* -gms_uvm_to_drop: lifetime drop (fraction) that throttles */
     int to_on_mem;                      /* -gms_uvm_to_on_mem: switch on any memory stall (VT, Fig. 5), not far faults only */
+    /* ETC, the comparison point (src/uvm/etc.c) and the core-count working-set sweep (Fig. 1) */
+    int etc;                            /* -gms_uvm_etc: memory-aware throttling + capacity compression (PE off) */
+    int etc_mt;                         /* -gms_uvm_etc_mt: memory-aware throttling part */
+    double etc_cc;                      /* -gms_uvm_etc_cc: capacity compression ratio (1 = off) */
+    uint64_t etc_detect, etc_exec;      /* -gms_uvm_etc_detect / _exec: MT's epoch lengths (cycles) */
+    uint32_t active_sms;                /* -gms_uvm_active_sms: only the first N SMs take blocks (0 = all) */
+    uint64_t ws_window;                 /* -gms_uvm_ws_window: working-set window in cycles (0 = off) */
 
     /* ---- decoded by finalize ---- */
     uint32_t page_shift;
