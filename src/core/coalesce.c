@@ -1,8 +1,51 @@
-/* The coalescer: a warp memory instruction's lane accesses -> memory transactions (one per
- * touched 128 B line, or per touched 32 B sector for sectored caches), with the distinct
- * bytes each transaction carries. gms_coalesce_range is the same for a unit-stride access
- * (a contiguous byte range), without going through 32 lane addresses. */
+/* The coalescer: a warp memory instruction's lane accesses -> memory transactions, with the
+ * distinct bytes each transaction carries. Sectored (sector = 1): one transaction per touched
+ * 32 B sector. Otherwise GPGPU-Sim's segment rule (memory_coalescing_arch_13 and the 4.x
+ * memory_coalescing_arch when L1-cached): lanes are grouped by segment, 32 B for 1-byte
+ * accesses, 64 B for 2-byte ones, 128 B for wider ones, and each segment's transaction
+ * shrinks to the half or 32 B chunk its lanes use (reduce_and_send). gms_coalesce_range is the
+ * same for a unit-stride access (a contiguous byte range), without going through 32 lane
+ * addresses. */
 #include "core/sm.h"
+
+uint32_t gms_coalesce_segment(uint32_t width, int sector)
+{
+    if (sector || width == 1) return 32;
+    return width == 2 ? 64 : 128;
+}
+
+gms_txn gms_segment_reduce(uint64_t seg, uint32_t segment, uint8_t chunks, uint32_t nbytes)
+{
+    uint64_t addr = seg;
+    uint32_t size = segment;
+    if (size == 128) {
+        if (!(chunks & 0xc)) size = 64;
+        else if (!(chunks & 0x3)) { size = 64; addr += 64; }
+    }
+    if (size == 64) {
+        uint8_t h = (uint8_t)(chunks >> ((addr >> 5) & 2) & 3);   /* the half's two chunks */
+        if (h == 1) size = 32;
+        else if (h == 2) { size = 32; addr += 32; }
+    }
+    return (gms_txn){ .addr = addr, .sector_mask = chunks, .nbytes_sectors = (uint8_t)(size / 32), .bytes = (uint16_t)nbytes };
+}
+
+/* the transactions of one 128 B line whose touched chunks are smask (bytes: each chunk's
+ * touched bytes), cut into segments of `segment` bytes and reduced */
+static int line_txns(uint64_t line, uint8_t smask, const uint32_t bytes[4], uint32_t segment, gms_txn *out)
+{
+    int n = 0;
+    uint32_t per = segment / 32;   /* chunks per segment: 1, 2 or 4 */
+    uint8_t segmask = (uint8_t)((1u << per) - 1u);
+    for (uint32_t c0 = 0; c0 < 4; c0 += per) {
+        uint8_t q = (uint8_t)(smask & (segmask << c0));
+        if (!q) continue;
+        uint32_t nb = 0;
+        for (uint32_t c = c0; c < c0 + per; c++) nb += (uint32_t)__builtin_popcount(bytes[c]);
+        out[n++] = gms_segment_reduce((line << 7) + c0 * 32u, segment, q, nb);
+    }
+    return n;
+}
 
 /* the slot of `line` among the lines seen so far, added if new; -1 when 64 lines are full */
 static inline int line_slot(uint64_t lines[64], uint8_t smask[64], uint32_t bytes[64][4], int *nl, uint64_t line)
@@ -20,6 +63,7 @@ static inline int line_slot(uint64_t lines[64], uint8_t smask[64], uint32_t byte
 
 int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128])
 {
+    uint32_t segment = gms_coalesce_segment(width ? width : 4, sector);
     uint64_t lines[64];
     uint8_t smask[64];
     uint32_t bytes[64][4];   /* distinct bytes per sector: a 32-bit mask of each sector's bytes */
@@ -53,56 +97,26 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
         }
     }
     int n = 0;
-    for (int j = 0; j < nl; j++) {
-        if (sector) {
-            for (int sct = 0; sct < 4; sct++)
-                if (smask[j] >> sct & 1) {
-                    out[n].addr = (lines[j] << 7) + (uint64_t)sct * 32;
-                    out[n].sector_mask = (uint8_t)(1u << sct);
-                    out[n].nbytes_sectors = 1;
-                    out[n].bytes = (uint16_t)__builtin_popcount(bytes[j][sct]);
-                    n++;
-                }
-        } else {
-            out[n].addr = lines[j] << 7;
-            out[n].sector_mask = smask[j];
-            out[n].nbytes_sectors = 4;
-            out[n].bytes = (uint16_t)(__builtin_popcount(bytes[j][0]) + __builtin_popcount(bytes[j][1]) +
-                                      __builtin_popcount(bytes[j][2]) + __builtin_popcount(bytes[j][3]));
-            n++;
-        }
-    }
+    for (int j = 0; j < nl; j++) n += line_txns(lines[j], smask[j], bytes[j], segment, out + n);
     return n;
 }
 
-int gms_coalesce_range(uint64_t lo, uint64_t hi, int sector, gms_txn out[128])
+int gms_coalesce_range(uint64_t lo, uint64_t hi, uint32_t width, int sector, gms_txn out[128])
 {
+    uint32_t segment = gms_coalesce_segment(width ? width : 4, sector);
     int n = 0;
     for (uint64_t line = lo >> 7; line <= hi >> 7; line++) {
         uint64_t base = line << 7;
         uint64_t a = lo > base ? lo : base, e = hi < base + 127 ? hi : base + 127;
         uint8_t smask = 0;
-        uint32_t total = 0;
+        uint32_t bytes[4] = { 0, 0, 0, 0 };
         for (uint32_t sct = (uint32_t)(a >> 5) & 3; sct <= ((uint32_t)(e >> 5) & 3); sct++) {
             uint64_t sb = base + sct * 32u, sa = a > sb ? a : sb, se = e < sb + 31 ? e : sb + 31;
-            uint32_t bytes = (uint32_t)(se - sa + 1);
+            uint32_t l5 = (uint32_t)(sa & 31), h5 = (uint32_t)(se & 31);
             smask |= (uint8_t)(1u << sct);
-            total += bytes;
-            if (sector) {
-                out[n].addr = sb;
-                out[n].sector_mask = (uint8_t)(1u << sct);
-                out[n].nbytes_sectors = 1;
-                out[n].bytes = (uint16_t)bytes;
-                n++;
-            }
+            bytes[sct] = (h5 == 31 ? 0xffffffffu : ((1u << (h5 + 1)) - 1u)) & ~((1u << l5) - 1u);
         }
-        if (!sector) {
-            out[n].addr = base;
-            out[n].sector_mask = smask;
-            out[n].nbytes_sectors = 4;
-            out[n].bytes = (uint16_t)total;
-            n++;
-        }
+        n += line_txns(line, smask, bytes, segment, out + n);
         if (line == UINT64_MAX >> 7) break;
     }
     return n;

@@ -51,25 +51,12 @@ static void add_bytes(atx *t, uint64_t a, uint64_t e)
     }
 }
 
-/* reduce_and_send: a 128 B segment whose lanes use one half shrinks to 64 B, a 64 B one
- * whose lanes use one 32 B chunk to 32 B; the request keeps the chunks it touches */
+/* reduce_and_send (gms_segment_reduce): the request keeps the chunks it touches */
 static gms_txn reduce(const atx *t, uint32_t segment)
 {
-    uint64_t addr = t->seg;
-    uint32_t size = segment;
-    uint8_t q = t->chunks;
-    if (size == 128) {
-        if (!(q & 0xc)) size = 64;
-        else if (!(q & 0x3)) { size = 64; addr += 64; }
-    }
-    if (size == 64) {
-        uint8_t h = (uint8_t)(q >> ((addr >> 5) & 2) & 3);   /* the half's two chunks */
-        if (h == 1) size = 32;
-        else if (h == 2) { size = 32; addr += 32; }
-    }
     uint32_t nb = 0;
     for (int c = 0; c < 4; c++) nb += (uint32_t)__builtin_popcount(t->bytes[c]);
-    return (gms_txn){ .addr = addr, .sector_mask = q, .nbytes_sectors = (uint8_t)(size / 32), .bytes = (uint16_t)nb };
+    return gms_segment_reduce(t->seg, segment, t->chunks, nb);
 }
 
 int gms_coalesce_atomic(const uint64_t addrs[32], uint32_t mask, uint32_t width, uint32_t segment, gms_txn out[128])

@@ -495,7 +495,7 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
         uint64_t hi = in->base + (uint64_t)__builtin_popcount(in->mask) * in->width - 1;
         if (gms_engine_deferring()) gms_engine_defer(defer_range, s->g->classifier, in->base, hi);
         else gms_classifier_observe_range(s->g->classifier, in->base, hi, 12);
-        s->ntxn = (uint32_t)gms_coalesce_range(in->base, hi, sector, s->txn);
+        s->ntxn = (uint32_t)gms_coalesce_range(in->base, hi, in->width, sector, s->txn);
     } else {
         if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
         observe_pages(s, addrs, in->mask);

@@ -112,7 +112,7 @@ TEST(coalesce_range_matches_lanes)
         for (int sector = 0; sector < 2; sector++) {
             gms_txn t1[128], t2[128];
             int n1 = gms_coalesce(a, mask, width, sector, t1);
-            int n2 = gms_coalesce_range(base, base + (uint64_t)k * width - 1, sector, t2);
+            int n2 = gms_coalesce_range(base, base + (uint64_t)k * width - 1, width, sector, t2);
             CHECK_EQ(n1, n2);
             for (int i = 0; i < n1 && i < n2; i++) {
                 CHECK_EQ(t1[i].addr, t2[i].addr);
@@ -139,7 +139,7 @@ TEST(txn_issue_order_descending_address)
     CHECK_EQ(t[1].addr, 0x1000);
     CHECK_EQ(t[2].addr, 0x80);
     /* a unit-stride line in sectors: 0x60, 0x40, 0x20, 0x00 */
-    n = gms_coalesce_range(0, 127, 1, t);
+    n = gms_coalesce_range(0, 127, 4, 1, t);
     REQUIRE(n == 4);
     gms_txn_issue_order(t, n);
     for (int i = 0; i < 4; i++) CHECK_EQ(t[i].addr, (uint64_t)(3 - i) * 32);
