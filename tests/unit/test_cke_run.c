@@ -3,7 +3,10 @@
  * inputs and short windows (the cke repro study runs the real ones). */
 #include "test.h"
 #include "config/params.h"
+#include "stats/stats.h"
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static gms_params *cur_p;   /* the parameters of the run in progress (freed by done()) */
 
@@ -111,4 +114,71 @@ TEST(cke_bad_apps_are_one_clear_error)
     CHECK(gms_params_set(p, "gms_cke_mi", "smil:3,x", &err) || gms_params_finalize(p, &err));
     CHECK_CONTAINS(err.msg, "-gms_cke_mi");
     gms_params_free(p);
+}
+
+/* the value of "name = value" in a text statistics dump; -1 if absent */
+static double text_value(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (!strncmp(l, name, n) && !strncmp(l + n, " = ", 3)) return strtod(l + n + 3, NULL);
+    return -1;
+}
+
+/* What a program reads with gms_stats_total is what `gpumemsim run` prints and what a sweep
+ * stores (the stats JSON): the shared run's statistics, untouched by the isolated and profile
+ * runs the driver makes first (each its own simulation). Checked on Warped-Slicer, which makes
+ * both kinds: every gms_cke_ total equals its text line; the per-application counts are the same
+ * without the isolated runs; an application's alone IPC is what a run of it alone reports. */
+TEST(cke_totals_are_the_shared_runs_whatever_runs_before)
+{
+    const char *ws[] = { "gms_cke_tb", "ws", "gms_cke_profile_window", "800", NULL };
+    gms_sim *s = run_cke(ws, "bp+ks", "3000");
+    if (!s) done(s);
+    REQUIRE(s);
+    const gms_run_stats *r = gms_sim_stats(s);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    REQUIRE(f);
+    gms_stats_write_text(r, f);
+    fclose(f);
+    int seen = 0;
+    for (size_t i = 0; i < r->total.n; i++) {
+        const gms_stat *st = &r->total.v[i];
+        if (strncmp(st->name, "gms_cke_", 8)) continue;
+        double v = -1;
+        CHECK(gms_stats_total(r, st->name, &v) == 0);
+        CHECK_REL(text_value(text, st->name), v, 1e-5);   /* the text prints 6 digits */
+        seen++;
+    }
+    free(text);
+    CHECK(seen > 20);
+    /* both applications ran in the shared window: neither IPC is 0 */
+    double i0 = stat(s, "gms_cke_app0_ipc"), i1 = stat(s, "gms_cke_app1_ipc");
+    double t0 = stat(s, "gms_cke_app0_thread_insts"), t1 = stat(s, "gms_cke_app1_thread_insts");
+    double a1 = stat(s, "gms_cke_app1_alone_ipc");
+    CHECK(i0 > 0 && i1 > 0);
+    CHECK_NEAR(i1, t1 / 3000.0, 1e-9);
+    done(s);
+    /* the same shared run without the isolated runs */
+    const char *ws0[] = { "gms_cke_tb", "ws", "gms_cke_profile_window", "800", "gms_cke_isolated", "0", NULL };
+    s = run_cke(ws0, "bp+ks", "3000");
+    if (!s) done(s);
+    REQUIRE(s);
+    CHECK_EQ(stat(s, "gms_cke_app0_thread_insts"), t0);
+    CHECK_EQ(stat(s, "gms_cke_app1_thread_insts"), t1);
+    done(s);
+    /* ks alone for the window: the alone IPC the pair run normalised by */
+    gms_params *p = cur_p = gms_params_new();
+    gms_error err = {0};
+    int rc = gms_params_load_file(p, "configs/maxwell-sound-baseline.config", &err) || gms_params_finalize(p, &err);
+    const char *kv[] = { "apps=ks", "alone=1", "window=3000", "scale=0.25", NULL };
+    gms_workload_spec w = { "cke", NULL, kv, 1, NULL };
+    s = rc ? NULL : gms_sim_new(p, &w, &err);
+    if (s && gms_sim_run(s, &err)) { gms_sim_free(s); s = NULL; }
+    if (!s) done(s);
+    REQUIRE(s);
+    CHECK_EQ(stat(s, "gms_cke_app0_ipc"), a1);
+    done(s);
 }
