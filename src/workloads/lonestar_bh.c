@@ -439,8 +439,8 @@ static int next(void *st, gms_program *p, gms_error *err)
     launch(p, s, "_Z18TreeBuildingKernelv", BH_F2, BH_T2, 32, 16, bh_k_tree);
     launch(p, s, "_Z19SummarizationKernelv", BH_F3, BH_T3, 28, 4 + 4 * 8 * BH_T3, bh_k_summarize);
     launch(p, s, "_Z10SortKernelv", BH_F4, BH_T4, 16, 4, bh_k_sort);
-    launch(p, s, "_Z22ForceCalculationKernelv", BH_F5, BH_T5, 40,
-           8 + 4 * (BH_T5 / 32) * (1 + 3 * BH_MAXDEPTH + 4), bh_k_force);
+    wl_launch_gen(p, "_Z22ForceCalculationKernelv", wl_dim3(BH_F5 * s->sms, 1, 1), wl_dim3(BH_T5, 1, 1), 40,
+                  8 + 4 * (BH_T5 / 32) * (1 + 3 * BH_MAXDEPTH + 4), bh_step_force, bh_force_wsize(), s, NULL, 0);
     launch(p, s, "_Z17IntegrationKernelv", BH_F6, BH_T6, 20, 0, k_integrate);
     gms_prog_sync(p);
     if (++s->st == s->steps) {

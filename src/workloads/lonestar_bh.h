@@ -62,7 +62,9 @@ typedef struct bh {
 int bh_k_tree(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err);
 int bh_k_summarize(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err);
 int bh_k_sort(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err);
-int bh_k_force(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err);
+/* ForceCalculationKernel: resumable (wl_gen.h), per-warp state of bh_force_wsize() bytes */
+int bh_step_force(const wl_kernel *k, wl_wgen *ws, gms_error *err);
+size_t bh_force_wsize(void);
 
 /* device addresses of the arrays aliased into the child array */
 static inline uint64_t bh_d_alias(const bh *s, int which) { return s->d_child + 4ull * (uint64_t)which * s->inc; }
