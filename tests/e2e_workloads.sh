@@ -38,6 +38,7 @@ for wl in $("$BIN" list workloads | awk 'NR > 1 { print $1 }'); do
         kmeans-rodinia) p="points=8192 features=16" ;;
         hybridsort) p="size=65536 repeat=1" ;;
         histo-dc) p="bytes=1048576" ;;
+        barnes-hut) p="nbodies=1000 timesteps=2 sms=28" ;;
         # at scale=0.0625 these allocate under one page, below what 125% oversubscription can hold
         binomialoptions) p="opt_n=4096 num_steps=128" ;;
         um-stencil) p="nx=64 ny=64 nz=8 iters=4" ;;
