@@ -918,13 +918,20 @@ uint32_t gms_cache_mshr_used(const gms_cache *c) { return c->mo->used(c->mshr); 
  * include the attempts the SM's blocked-tick shortcut replays without calling the MSHR */
 void gms_cache_mshr_stats(const gms_cache *c, gms_mshr_stats *acc)
 {
-    uint64_t entry = acc->rf_entry, merge = acc->rf_merge;
+    uint64_t entry = acc->rf_entry, merge = acc->rf_merge, s0 = acc->searches, c0 = acc->compares;
     if (c->mo->stats) c->mo->stats(c->mshr, acc);
+    uint64_t own = (acc->rf_entry - entry) + (acc->rf_merge - merge);
     acc->rf_entry = entry;   /* the member's own counts miss the replayed attempts */
     acc->rf_merge = merge;
     for (unsigned t = 0; t < GMS_ACC__COUNT; t++) {
         acc->rf_entry += c->st.fail[t][GMS_RF_MSHR_ENTRY];
         acc->rf_merge += c->st.fail[t][GMS_RF_MSHR_MERGE];
+    }
+    /* each replayed refusal searched the table again: at the mean width of the member's own */
+    uint64_t all = (acc->rf_entry - entry) + (acc->rf_merge - merge), ds = acc->searches - s0;
+    if (all > own && ds) {
+        acc->compares += (uint64_t)((double)(acc->compares - c0) / (double)ds * (double)(all - own) + 0.5);
+        acc->searches += all - own;
     }
 }
 void gms_cache_mshr_dump(const gms_cache *c, FILE *out) { if (c->mo->dump) c->mo->dump(c->mshr, out); }

@@ -82,13 +82,26 @@ typedef struct gms_l2q_stats {
     uint64_t pick_aged;                /* CART rotate: picks forced by the age cap */
     uint64_t skipped;                  /* P1: picks that skipped a request stalled on the same resource */
     uint64_t racb;                     /* RACB: reads refused by the L2 and sent around it */
+    /* hardware cost inputs of a reordering structure (CART; docs/cart.md "Area"): one tree's,
+     * `trees` summed; l2q_energy.c turns them into gms_l2q_area_mm2 and leakage */
+    uint64_t trees;
+    uint64_t hw_entries;               /* request entries (SRAM rows of queue_entry_bits) */
+    uint64_t hw_cmp, hw_tag_bits;      /* leaf-queue tag comparators, (row, column) bits each */
+    uint64_t hw_ff;                    /* control bits in flip-flops */
+    uint64_t hw_ptr;                   /* queue head / tail pointers (SRAM) */
 } gms_l2q_stats;
 /* the "gms_l2q_*" counters of acc */
 void gms_l2q_report(const gms_l2q_stats *acc, struct gms_stats *out);
 
 /* Energy by event counts (l2q_energy.c): -gms_energy "l2=pJ,dram_act=pJ,dram_rw=pJ,queue=pJ,
  * static_w=W" (any subset; the rest keep their defaults) */
-typedef struct gms_energy_params { double l2_pj, dram_act_pj, dram_rw_pj, queue_pj, static_w; } gms_energy_params;
+typedef struct gms_energy_params {
+    double l2_pj, dram_act_pj, dram_rw_pj, queue_pj, static_w;
+    /* the hardware cost model (45 nm; docs/dlmshr.md "Area and energy"): per bit, area in
+     * um2, energy per access (CAM: per compared bit) in fJ, leakage in nW; widths in bits */
+    double sram_um2, cam_um2, ff_um2, sram_fj, cam_fj, ff_fj, sram_nw, cam_nw, ff_nw;
+    double addr_bits, slot_bits, entry_bits;
+} gms_energy_params;
 #define GMS_ENERGY_DEFAULT "l2=200,dram_act=2000,dram_rw=1600,queue=5,static_w=30"
 int gms_energy_params_parse(const char *s, gms_energy_params *p, gms_error *err);
 typedef struct gms_energy_events {

@@ -22,6 +22,7 @@
  *    became the head is drained first (the oldest such). */
 #include "mem/l2q_cart.h"
 #include "mem/addrdec.h"
+#include "mem/hw_cost.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,6 +370,23 @@ static void cart_stats(const void *self, gms_l2q_stats *acc)
     acc->pick_longest += c->st.pick_longest;
     acc->pick_other += c->st.pick_other;
     acc->pick_aged += c->st.pick_aged;
+    /* hardware cost (spec 000a 2.8: SRAM leaf FIFOs, nR x nC tag comparators per branch, the
+     * selector): per leaf queue a (row, column) tag, valid and count flip-flops and head /
+     * tail pointers; per row group a valid bit; per branch the last-drained queue; one
+     * rotation pointer. The selector and the address extractor's logic are not counted. */
+    uint64_t nq = (uint64_t)c->nb * c->nr * c->nc;
+    uint32_t tag = 13 + 4;   /* without a decoder: a 13-bit row and 4 line columns per 2 KB row */
+    if (c->dec) {
+        uint32_t col = (uint32_t)__builtin_popcountll(c->dec->cfg.mask[GMS_AD_COL]);
+        tag = (uint32_t)__builtin_popcountll(c->dec->cfg.mask[GMS_AD_ROW]) + (col > 7 ? col - 7 : 0);
+    }
+    acc->trees++;
+    acc->hw_entries = nq * c->ne;
+    acc->hw_cmp = nq;
+    acc->hw_tag_bits = tag;
+    acc->hw_ff = nq * (1 + gms_hw_bits_for(c->ne)) + (uint64_t)c->nb * c->nr +
+                 (uint64_t)c->nb * gms_hw_bits_for((uint64_t)c->nr * c->nc - 1) + gms_hw_bits_for(c->nb - 1);
+    acc->hw_ptr = nq * 2 * gms_hw_bits_for(c->ne - 1);
 }
 
 void gms_l2q_cart_place(void *self, uint32_t bank, uint32_t group, uint32_t slot, uint32_t row, uint32_t col,

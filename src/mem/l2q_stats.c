@@ -27,4 +27,12 @@ void gms_l2q_report(const gms_l2q_stats *a, struct gms_stats *out)
     gms_stat_u64(out, "gms_l2q_pick_aged", a->pick_aged);
     gms_stat_u64(out, "gms_l2q_p1_skipped", a->skipped);
     gms_stat_u64(out, "gms_l2_racb_bypassed", a->racb);
+    if (a->trees) {   /* a reordering structure with a hardware cost (CART) */
+        gms_stat_u64(out, "gms_l2q_trees", a->trees);
+        gms_stat_u64(out, "gms_l2q_hw_entries", a->hw_entries);
+        gms_stat_u64(out, "gms_l2q_hw_comparators", a->hw_cmp);
+        gms_stat_u64(out, "gms_l2q_hw_tag_bits", a->hw_tag_bits);
+        gms_stat_u64(out, "gms_l2q_hw_ff_bits", a->hw_ff);
+        gms_stat_u64(out, "gms_l2q_hw_ptr_bits", a->hw_ptr);
+    }
 }

@@ -53,6 +53,18 @@ void gms_mshr_report(const gms_mshr_stats *s, const char *prefix, gms_stats *out
     gms_stat_u64f(out, s->links, "gms_%s_mshr_links", prefix);
     gms_stat_u64f(out, s->link_stalls, "gms_%s_mshr_link_stalls", prefix);
     gms_stat_u64f(out, s->tail_hops, "gms_%s_mshr_tail_hops", prefix);
+    /* the inputs of the area / energy model (l2q_energy.c turns them into gms_%s_mshr_area_mm2,
+     * _leakage_mw and _dynamic_nj with the -gms_energy table) */
+    gms_stat_u64f(out, s->tables, "gms_%s_mshr_tables", prefix);
+    gms_stat_u64f(out, s->hw_cmp, "gms_%s_mshr_hw_comparators", prefix);
+    gms_stat_u64f(out, s->hw_slots, "gms_%s_mshr_hw_slots", prefix);
+    gms_stat_u64f(out, s->hw_ff, "gms_%s_mshr_hw_ff_bits", prefix);
+    gms_stat_u64f(out, s->hw_ptr, "gms_%s_mshr_hw_ptr_bits", prefix);
+    gms_stat_u64f(out, s->hw_key_shift, "gms_%s_mshr_hw_key_shift", prefix);
+    gms_stat_u64f(out, s->searches, "gms_%s_mshr_searches", prefix);
+    gms_stat_u64f(out, s->compares, "gms_%s_mshr_compares", prefix);
+    gms_stat_u64f(out, s->slot_ops, "gms_%s_mshr_slot_ops", prefix);
+    gms_stat_u64f(out, s->ctrl_ops, "gms_%s_mshr_ctrl_ops", prefix);
     for (int i = 0; i < GMS_MSHR_CHAIN_BINS; i++)
         if (s->chain_hist[i])
             gms_stat_u64f(out, s->chain_hist[i], "gms_%s_mshr_chain_len[%d%s]", prefix, i + 1,

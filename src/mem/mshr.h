@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "mem/cache.h"
+#include "mem/hw_cost.h"
 #include "util/registry.h"
 
 /* what the cache needs back at fill time; stored with the entry when it is created */
@@ -31,6 +32,19 @@ typedef struct gms_mshr_stats {
     uint64_t link_stalls;          /* DL: secondaries refused at a full tail (no free linkable set) */
     uint64_t tail_hops;            /* DL without the tail pointer: sets walked to find the tail */
     uint64_t max_units;            /* largest entries / sets in use at once (max over tables) */
+    /* hardware cost inputs (docs/dlmshr.md "Area and energy"; turned into mm2 / mW / nJ by
+     * l2q_energy.c with the -gms_energy table). Structure: one table's (all tables of a level
+     * are alike), `tables` summed. Events: summed over tables. */
+    uint64_t tables;
+    uint64_t hw_cmp;               /* block-address comparators (CAM rows) */
+    uint64_t hw_slots;             /* request slots (SRAM rows of slot_bits) */
+    uint64_t hw_ff;                /* control bits kept in flip-flops (valid, H/L/S_free/S_full, counters) */
+    uint64_t hw_ptr;               /* pointer and count bits kept in SRAM (P, tail, per-entry counts) */
+    uint64_t hw_key_shift;         /* log2 of the key's granularity: tag bits = address bits - this */
+    uint64_t searches;             /* table searches (every check, the cache's replayed refusals too) */
+    uint64_t compares;             /* comparators enabled, summed over the searches */
+    uint64_t slot_ops;             /* slot writes (add) and reads (hand-out, take) */
+    uint64_t ctrl_ops;             /* control / pointer bits written */
 } gms_mshr_stats;
 
 typedef struct gms_mshr_ops {

@@ -36,6 +36,7 @@ static inline void get_info(const entry *e, gms_mshr_info *info)
 typedef struct conv {
     entry *e;
     uint32_t n, max_merge, used, free_head;
+    uint32_t key_shift;                /* log2 of the key granularity (hardware cost) */
     uint32_t ready_head, ready_tail;   /* filled entries whose requests are being handed out */
     gms_idxmap map;   /* key -> entry */
     /* statistics (gms_mshr_stats): occupancy integrals brought up to *clock at every change */
@@ -71,6 +72,7 @@ static void *create(const gms_cache_config *cfg)
     unsigned shift = cfg->type == 'S' || cfg->line < 32 ? 5 : (unsigned)__builtin_ctz(cfg->line);
     /* room for every entry at load <= 1/2 (the map never grows): 1024 slots for 512 MSHRs */
     gms_idxmap_init(&m->map, m->n ? m->n : 1, m->n, shift);
+    m->key_shift = shift;
     return m;
 }
 
@@ -87,6 +89,7 @@ static int check(void *p, uint64_t key, int *hit)
 {
     conv *m = p;
     uint32_t v = gms_idxmap_get(&m->map, key);
+    m->st.searches++;   /* every entry's comparator takes part (no enable, unlike DL-MSHR's Opt 2) */
     if (v != GMS_IDX_NONE) {
         *hit = m->e[v].live;   /* 1 pending, 2 filled */
         if (m->e[v].count < m->max_merge) return 0;
@@ -138,7 +141,7 @@ static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_m
         if (e->tail) e->tail->next = r; else e->head = r;
         e->tail = r;
     }
-    if (counted) { e->count++; m->occ++; }
+    if (counted) { e->count++; m->occ++; m->st.slot_ops++; }
     if (r->kind == GMS_MREQ_WRITE) e->seen_write = 1;
     else if (e->seen_write) e->raw = 1;
     if (r->kind == GMS_MREQ_ATOMIC) e->has_atomic = 1;
@@ -254,6 +257,20 @@ static void stats(const void *p, gms_mshr_stats *acc)
     acc->released += s->released;
     for (int i = 0; i < GMS_MSHR_CHAIN_BINS; i++) acc->chain_hist[i] += s->chain_hist[i];
     if (m->st.max_units > acc->max_units) acc->max_units = m->st.max_units;
+    /* hardware cost: per entry one comparator, max_merge slots, valid and ready flip-flops and
+     * a merge count; each request's slot is written once and read once (slot_ops counted the
+     * writes); the count is rewritten at each merge, valid set and cleared per entry */
+    uint32_t cnt = gms_hw_bits_for(m->max_merge);
+    acc->tables++;
+    acc->hw_cmp = m->n;
+    acc->hw_slots = (uint64_t)m->n * m->max_merge;
+    acc->hw_ff = 2ull * m->n;
+    acc->hw_ptr = (uint64_t)m->n * cnt;
+    acc->hw_key_shift = m->key_shift;
+    acc->searches += s->searches;
+    acc->compares += s->searches * m->n;
+    acc->slot_ops += 2 * s->slot_ops;
+    acc->ctrl_ops += s->slot_ops * cnt + 2 * (s->released + m->used);
 }
 
 const gms_mshr_ops gms_mshr_conventional = {

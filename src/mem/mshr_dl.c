@@ -42,6 +42,7 @@ typedef struct dl {
     uint32_t heads;            /* super-entries in use */
     uint32_t ready_head, ready_tail;
     uint8_t tail_ptr, heads_anywhere;
+    uint32_t key_shift;        /* log2 of the key granularity (hardware cost) */
     gms_idxmap map;            /* key -> head set: the head sets' comparators */
     const uint64_t *clock;
     uint64_t t_last, occ;      /* last occupancy change; occupied (counted) slots */
@@ -90,6 +91,7 @@ static void *create(const gms_cache_config *cfg)
     m->clock = &zero_clock;
     unsigned shift = cfg->type == 'S' || cfg->line < 32 ? 5 : (unsigned)__builtin_ctz(cfg->line);
     gms_idxmap_init(&m->map, m->n, m->n, shift);
+    m->key_shift = shift;
     return m;
 }
 
@@ -139,6 +141,8 @@ static int check(void *p, uint64_t key, int *hit)
 {
     dl *m = p;
     uint32_t h = gms_idxmap_get(&m->map, key);
+    m->st.searches++;
+    m->st.compares += m->heads;   /* Opt 2: only the head sets' comparators are enabled */
     if (h != GMS_IDX_NONE) {
         *hit = m->e[h].live;
         uint32_t t = tail_of(m, h);
@@ -236,7 +240,7 @@ static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_m
         uint64_t inuse = m->n - m->nfree_res - m->nfree_link;
         if (inuse > m->st.max_units) m->st.max_units = inuse;
     }
-    if (counted) m->occ++;
+    if (counted) { m->occ++; m->st.slot_ops++; }
     super *e = &m->e[h];
     if (r->kind == GMS_MREQ_WRITE) e->seen_write = 1;
     else if (e->seen_write) e->raw = 1;
@@ -365,6 +369,27 @@ static void stats(const void *p, gms_mshr_stats *acc)
     acc->link_stalls += s->link_stalls;
     acc->tail_hops += s->tail_hops;
     if (s->max_units > acc->max_units) acc->max_units = s->max_units;
+    /* hardware cost (docs/dlmshr.md "Area and energy"): a comparator on every set that may
+     * be a head (all with heads_anywhere, else the reserved ones); per set H, L, S_free,
+     * S_full in flip-flops (they drive the comparator enables and the free-set encoders),
+     * P and the slot count in SRAM, the tail pointer in the sets that may be heads; the two
+     * nFreeSet counters in flip-flops. Events: a primary sets H, S_free, its count and the
+     * tail pointer; a merge its count; a link L, P, the new set's H/S_free/count and the
+     * tail pointer; a release clears four bits per set; a tail walk reads P per hop. */
+    uint64_t pb = gms_hw_bits_for(m->n - 1), cb = gms_hw_bits_for(m->spp);
+    uint64_t cmp = m->heads_anywhere ? m->n : m->nres, prim = s->released + m->heads;
+    uint64_t tp = m->tail_ptr ? pb : 0;
+    acc->tables++;
+    acc->hw_cmp = cmp;
+    acc->hw_slots = (uint64_t)m->n * m->spp;
+    acc->hw_ff = 4ull * m->n + 2 * gms_hw_bits_for(m->n);
+    acc->hw_ptr = (uint64_t)m->n * (pb + cb) + cmp * tp;
+    acc->hw_key_shift = m->key_shift;
+    acc->searches += s->searches;
+    acc->compares += s->compares;
+    acc->slot_ops += 2 * s->slot_ops;
+    acc->ctrl_ops += prim * (2 + cb + tp) + (s->slot_ops > prim ? s->slot_ops - prim : 0) * cb +
+                     s->links * (3 + pb + cb + tp) + (prim + s->links) * 4 + s->tail_hops * pb;
 }
 
 static void dump(const void *p, FILE *out)

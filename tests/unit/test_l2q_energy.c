@@ -38,3 +38,40 @@ TEST(energy_table_and_sums)
     }
     gms_stats_free(&st);
 }
+
+/* The hardware cost model (docs/dlmshr.md "Area and energy"): an MSHR level's bits and
+ * events as mshr.c reports them, turned into area, leakage and energy by hand. */
+TEST(energy_mshr_cost_model)
+{
+    gms_energy_params p;
+    gms_error e;
+    REQUIRE(!gms_energy_params_parse("l2=0,dram_act=0,dram_rw=0,queue=0,static_w=0,sram_um2=1,cam_um2=2,ff_um2=3,"
+                                     "sram_fj=1,cam_fj=2,ff_fj=4,sram_nw=1,cam_nw=2,ff_nw=3,addr_bits=17,slot_bits=10",
+                                     &p, &e));
+    CHECK_EQ(p.entry_bits, 64.0);   /* not given: the default */
+    gms_stats st;
+    gms_stats_init(&st);
+    static const struct { const char *n; uint64_t v; } in[] = {
+        { "gms_L1D_mshr_tables", 2 }, { "gms_L1D_mshr_hw_comparators", 4 }, { "gms_L1D_mshr_hw_slots", 8 },
+        { "gms_L1D_mshr_hw_ff_bits", 8 }, { "gms_L1D_mshr_hw_ptr_bits", 4 }, { "gms_L1D_mshr_hw_key_shift", 7 },
+        { "gms_L1D_mshr_compares", 10 }, { "gms_L1D_mshr_slot_ops", 6 }, { "gms_L1D_mshr_ctrl_ops", 5 },
+    };
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) gms_stat_u64(&st, in[i].n, in[i].v);
+    gms_energy_events ev = { .seconds = 1e-3 };
+    gms_energy_report(&p, &ev, &st);
+    /* tag 17 - 7 = 10 bits: CAM 4 x 10 = 40 bits, SRAM 8 x 10 + 4 = 84, FF 8.
+     * area 40 x 2 + 84 x 1 + 8 x 3 = 188 um2; leakage 2 tables x 188 nW = 0.000376 mW;
+     * dynamic 10 x 10 x 2 + 6 x 10 x 1 + 5 x 4 = 280 fJ; leakage over 1 ms = 0.376 nJ */
+    static const struct { const char *name; double v; } want[] = {
+        { "gms_L1D_mshr_area_mm2", 188e-6 }, { "gms_L1D_mshr_leakage_mw", 376e-6 },
+        { "gms_L1D_mshr_dynamic_nj", 280e-6 }, { "gms_energy_mshr_nj", 0.376 + 280e-6 },
+        { "gms_energy_total_nj", 0.376 + 280e-6 },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const gms_stat *x = gms_stats_find(&st, want[i].name);
+        REQUIRE(x);
+        CHECK_NEAR(x->value, want[i].v, 1e-12);
+    }
+    CHECK(gms_stats_find(&st, "gms_L2_mshr_area_mm2") == NULL);   /* no L2 tables reported */
+    gms_stats_free(&st);
+}

@@ -348,3 +348,55 @@ TEST(mshr_access_latency)
         gms_mreq_pool_free(&pool);
     }
 }
+
+/* the cost model's inputs (mshr.c gms_*_mshr_hw_*): structure of the L1D 32 x 8 string as a
+ * conventional table and as DL-MSHR 2:50:1:1, and the comparators a search enables */
+TEST(mshr_hw_cost_inputs)
+{
+    dfx f;
+    dfx_init(&f, 32, 8, GMS_DLMSHR_DEFAULT);
+    /* a primary (no head: 0 comparators enabled), a merge and another primary (1 head each) */
+    CHECK_EQ(miss(&f, 1), 0);
+    CHECK_EQ(miss(&f, 1), 0);
+    CHECK_EQ(miss(&f, 2), 0);
+    gms_mshr_stats s;
+    memset(&s, 0, sizeof s);
+    f.o->stats(f.m, &s);
+    CHECK_EQ(s.tables, 1);
+    CHECK_EQ(s.hw_cmp, 128);          /* 256 slots / 2 sets, every set may be a head */
+    CHECK_EQ(s.hw_slots, 256);
+    CHECK_EQ(s.hw_ff, 4 * 128 + 2 * 8);            /* H, L, S_free, S_full; two 8-bit nFreeSet */
+    CHECK_EQ(s.hw_ptr, 128 * (7 + 2) + 128 * 7);   /* P and count per set; tail pointer per head-capable set */
+    CHECK_EQ(s.hw_key_shift, 7);
+    CHECK_EQ(s.searches, 3);
+    CHECK_EQ(s.compares, 0 + 1 + 1);
+    CHECK_EQ(s.slot_ops, 2 * 3);      /* each slot written once and read once */
+    dfx_free(&f);
+    /* reserved heads only: comparators on the 64 reserved sets */
+    dfx_init(&f, 32, 8, "2:50:1:0");
+    memset(&s, 0, sizeof s);
+    f.o->stats(f.m, &s);
+    CHECK_EQ(s.hw_cmp, 64);
+    dfx_free(&f);
+    /* the conventional table: 32 comparators all searched, valid + ready, a 4-bit count */
+    const gms_mshr_ops *o = gms_mshr_find("conventional");
+    void *m = o->create(&f.cfg);
+    int hit;
+    gms_mreq r[2];
+    memset(r, 0, sizeof r);
+    gms_mshr_info info = { 0, 128, 0, 0 };
+    CHECK_EQ(o->check(m, 128, &hit), 0);
+    o->add(m, 128, &r[0], 1, &info);
+    CHECK_EQ(o->check(m, 128, &hit), 0);
+    o->add(m, 128, &r[1], 1, NULL);
+    memset(&s, 0, sizeof s);
+    o->stats(m, &s);
+    CHECK_EQ(s.hw_cmp, 32);
+    CHECK_EQ(s.hw_slots, 256);
+    CHECK_EQ(s.hw_ff, 64);
+    CHECK_EQ(s.hw_ptr, 32 * 4);
+    CHECK_EQ(s.searches, 2);
+    CHECK_EQ(s.compares, 64);
+    CHECK_EQ(s.slot_ops, 4);
+    o->destroy(m);
+}
