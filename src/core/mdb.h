@@ -25,4 +25,8 @@ static inline int gms_mdb_sampled(uint32_t set, uint32_t ratio) { return set % r
  * replaces an invalid way or the least recently used one and returns 0. */
 int gms_mdb_shadow_access(uint64_t *tags, uint32_t *stamps, uint32_t assoc, uint32_t *clock, uint64_t block);
 
+/* The cubic model's prediction for a static L of N (spec 001 2.2): RF(L) / RF_base =
+ * (min(L, N) / N)^3; 1 when n is 0 (bypass_static.c, which reports it for the C2.4 fit). */
+double gms_static_rf_model(uint32_t l, uint32_t n);
+
 #endif

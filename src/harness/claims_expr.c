@@ -4,6 +4,10 @@
  *   gm / am / sum / min / max(STAT, V [, GROUP])   over the workloads (of GROUP)
  *   speedup(STAT, A, B [, GROUP])   geometric mean over workloads of STAT(A) / STAT(B)
  *   minratio / maxratio(STAT, A, B [, GROUP])      smallest / largest of those ratios
+ *   r2(STAT, V1+V2+.., BASE, PRED [, G1+G2+..])    coefficient of determination of a model:
+ *       over every listed variant V and workload (of the listed groups or workloads, else all),
+ *       y = STAT(V) / STAT(BASE) against the prediction PRED(V), a stat of the same point:
+ *       1 - sum (y - PRED)^2 / sum (y - mean y)^2 (spec 001 C2.4's fit of the cubic RF model)
  * STAT is a stored total stat or X/Y, their ratio per point. A variant written A|B|C is, per
  * workload, whichever of them has the highest gpu_tot_ipc (a "-best" scheme). A workload without a value makes
  * the function's value missing (NAN, with the reason), never a silently smaller mean. */
@@ -29,7 +33,7 @@ struct gms_cexpr {
 typedef struct fn_info { const char *name; int min_args, max_args; } fn_info;
 static const fn_info fns[] = {
     { "val", 3, 3 }, { "gm", 2, 3 }, { "am", 2, 3 }, { "sum", 2, 3 }, { "min", 2, 3 }, { "max", 2, 3 },
-    { "speedup", 3, 4 }, { "minratio", 3, 4 }, { "maxratio", 3, 4 },
+    { "speedup", 3, 4 }, { "minratio", 3, 4 }, { "maxratio", 3, 4 }, { "r2", 4, 5 },
 };
 
 static const fn_info *find_fn(const char *name)
@@ -72,7 +76,7 @@ static gms_cexpr *parse_sum(pstate *s);
 static gms_cexpr *parse_call(pstate *s, char *name)
 {
     const fn_info *f = find_fn(name);
-    if (!f) { perr(s, "unknown function '%s' (known: val, gm, am, sum, min, max, speedup, minratio, maxratio)", name); free(name); return NULL; }
+    if (!f) { perr(s, "unknown function '%s' (known: val, gm, am, sum, min, max, speedup, minratio, maxratio, r2)", name); free(name); return NULL; }
     gms_cexpr *e = node(CE_CALL);
     e->name = name;
     s->p++;                                  /* '(' */
@@ -260,9 +264,63 @@ static int in_group(const gms_cvec *s, size_t i, const char *group)
     return !group || !strcmp(group, "*") || !strcmp(s->groups[i], group);
 }
 
+/* is `name` one of the '+'-separated items of list? */
+static int in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, "+");
+        if (k == n && !strncmp(p, name, n)) return 1;
+        p += k + (p[k] == '+');
+    }
+    return 0;
+}
+
+/* r2(STAT, V1+V2+.., BASE, PRED [, G1+G2+..]): see the top */
+static double eval_r2(const gms_cexpr *e, const gms_cenv *env, char *msg, size_t msgn)
+{
+    const char *stat = e->args[0], *vars = e->args[1], *pred = e->args[3];
+    const char *sel = e->nargs > 4 ? e->args[4] : "*";
+    gms_cvec shape;
+    double *base = stat_vec(env, stat, e->args[2], &shape, msg, msgn);
+    if (!base) return NAN;
+    double sy = 0, syy = 0, res = 0;
+    size_t used = 0;
+    char v[256];
+    for (const char *p = vars; *p;) {
+        size_t k = strcspn(p, "+");
+        snprintf(v, sizeof v, "%.*s", (int)k, p);
+        p += k + (p[k] == '+');
+        gms_cvec s2;
+        double *y = stat_vec(env, stat, v, &s2, msg, msgn);
+        double *m = y ? stat_vec(env, pred, v, &s2, msg, msgn) : NULL;
+        if (!m) { free(y); free(base); return NAN; }
+        for (size_t i = 0; i < shape.n; i++) {
+            if (strcmp(sel, "*") && !in_list(sel, shape.groups[i]) && !in_list(sel, shape.workloads[i])) continue;
+            double r = base[i] != 0 ? y[i] / base[i] : NAN;
+            if (isnan(r) || isnan(m[i])) {
+                emsg(msg, msgn, "no value of %s for %s under %s", isnan(m[i]) ? pred : stat, shape.workloads[i],
+                     isnan(base[i]) || base[i] == 0 ? e->args[2] : v);
+                free(y); free(m); free(base);
+                return NAN;
+            }
+            sy += r; syy += r * r; res += (r - m[i]) * (r - m[i]);
+            used++;
+        }
+        free(y);
+        free(m);
+    }
+    free(base);
+    if (!used) { emsg(msg, msgn, "r2(): no workload in '%s'", sel); return NAN; }
+    double tot = syy - sy * sy / (double)used;
+    if (!(tot > 1e-12 * (syy > 1 ? syy : 1))) { emsg(msg, msgn, "r2(): %s does not vary over the points", stat); return NAN; }
+    return 1.0 - res / tot;
+}
+
 static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size_t msgn)
 {
     const char *f = e->name, *stat = e->args[0];
+    if (!strcmp(f, "r2")) return eval_r2(e, env, msg, msgn);
     int ratio = !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
     gms_cvec shape;
     double *a = stat_vec(env, stat, e->args[1], &shape, msg, msgn);

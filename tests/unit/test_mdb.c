@@ -75,3 +75,13 @@ TEST(mdb_shadow_lru)
     CHECK_EQ(gms_mdb_shadow_access(t1, s1, 1, &clk, 0), 0);
     CHECK_EQ(gms_mdb_shadow_access(t1, s1, 1, &clk, 0), 1);
 }
+
+/* the static-L policy's record of the cubic model (C2.4's prediction): (min(L, N) / N)^3 */
+TEST(mdb_static_rf_model)
+{
+    CHECK_NEAR(gms_static_rf_model(1, 2), 0.125, 1e-15);
+    CHECK_NEAR(gms_static_rf_model(3, 6), 0.125, 1e-15);
+    CHECK_NEAR(gms_static_rf_model(2, 8), 1.0 / 64.0, 1e-15);
+    CHECK_NEAR(gms_static_rf_model(7, 6), 1.0, 1e-15);     /* L >= N: nothing bypasses */
+    CHECK_NEAR(gms_static_rf_model(4, 0), 1.0, 1e-15);     /* no block */
+}
