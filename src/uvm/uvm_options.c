@@ -85,6 +85,7 @@ static const gms_option opts[] = {
     GMS_OPT("gms_uvm_to_epoch", GMS_OPT_U64, uvm.to_epoch, "100000", "thread oversubscription: cycles between page-lifetime checks"),
     GMS_OPT("gms_uvm_to_drop", GMS_OPT_DOUBLE, uvm.to_drop, "0.2", "thread oversubscription: running-average page-lifetime drop that throttles (0.2 = 20%)"),
     GMS_OPT("gms_uvm_to_on_mem", GMS_OPT_BOOL, uvm.to_on_mem, "0", "thread oversubscription: switch a block out when every warp waits on memory, not only on far faults (the paper's Fig. 5 VT case)"),
+    GMS_OPT("gms_uvm_to_cumulative", GMS_OPT_BOOL, uvm.to_cumulative, "0", "thread oversubscription: 1 = the running average of every evicted page's lifetime so far, 0 = of the epoch's evictions only"),
     GMS_OPT("gms_uvm_etc", GMS_OPT_BOOL, uvm.etc, "0", "ETC (Li et al. ASPLOS'19) for irregular workloads: memory-aware throttling and capacity compression, proactive eviction off (batch runtime)"),
     GMS_OPT("gms_uvm_etc_mt", GMS_OPT_BOOL, uvm.etc_mt, "1", "ETC: memory-aware throttling (half the SMs take no new block from the first eviction, then +-1 SM per detection epoch on re-faults)"),
     GMS_OPT("gms_uvm_etc_cc", GMS_OPT_DOUBLE, uvm.etc_cc, "1.5", "ETC: capacity compression ratio, the device holds F x its frames in pages (1 = off)"),
@@ -235,7 +236,8 @@ static void dump(const gms_params *p, FILE *out)
     if (u->to)
         fprintf(out, "UVM thread oversubscription: up to %ux the hardware's blocks per SM, %s, %llu cycles per context "
                 "saved or restored, switch on %s\n", u->to_factor,
-                u->to_dynamic ? "degree controlled by page lifetime" : "fixed", (unsigned long long)u->ctx_switch_cycles,
+                u->to_dynamic ? (u->to_cumulative ? "degree controlled by the running-average page lifetime"
+                                 : "degree controlled by each epoch's page lifetime") : "fixed", (unsigned long long)u->ctx_switch_cycles,
                 u->to_on_mem ? "any full memory stall" : "full far-fault stalls");
     if (u->etc)
         fprintf(out, "UVM ETC: memory-aware throttling %s (detection %llu, execution %llu cycles), capacity compression %gx, "

@@ -80,6 +80,7 @@ typedef struct gms_uvm_params {
     uint64_t to_epoch;                  /* -gms_uvm_to_epoch: cycles between lifetime checks */
     double to_drop;                     /* -gms_uvm_to_drop: lifetime drop (fraction) that throttles */
     int to_on_mem;                      /* -gms_uvm_to_on_mem: switch on any memory stall (VT, Fig. 5), not far faults only */
+    int to_cumulative;                  /* -gms_uvm_to_cumulative: lifetime average over all evictions (1) or the epoch's (0) */
     /* ETC, the comparison point (src/uvm/etc.c) and the core-count working-set sweep (Fig. 1) */
     int etc;                            /* -gms_uvm_etc: memory-aware throttling + capacity compression (PE off) */
     int etc_mt;                         /* -gms_uvm_etc_mt: memory-aware throttling part */

@@ -12,6 +12,7 @@
 #include "frontend/emit.h"
 #include "frontend/program.h"
 #include "uvm/uvm.h"
+#include "uvm/uvm_internal.h"
 
 #define TBASE 0x7f0000000000ULL
 #define PG64 65536ULL
@@ -147,7 +148,8 @@ TEST(to_degree_control_grows_then_throttles_on_a_lifetime_drop)
     uvm_h h;
     REQUIRE(uvm_h_start(&h, 1, (const char *const[]){ "uvm_runtime", "batch", "hardware_prefetch", "0",
                             "hwprefetch_oversub", "0", "page_size", "64KB", "gddr_size", "64KB", "uvm_eviction", "lru64k",
-                            "gms_uvm_to", "1", "gms_uvm_to_epoch", "10000", NULL }, 1 << 20) == 0);
+                            "gms_uvm_to", "1", "gms_uvm_to_epoch", "10000", "gms_uvm_to_cumulative", "0", NULL },
+                        1 << 20) == 0);
     CHECK_EQ(gms_uvm_to_extra(h.u, 0, 4), 1);
     CHECK_EQ(gms_uvm_to_extra(h.u, 10000, 4), 2);
     CHECK_EQ(gms_uvm_to_extra(h.u, 25000, 4), 3);
@@ -161,4 +163,28 @@ TEST(to_degree_control_grows_then_throttles_on_a_lifetime_drop)
     CHECK_EQ(gms_uvm_to_extra(h.u, uvm_h_now(&h) + 500000, 4), 3);  /* frozen */
     CHECK_EQ(uvm_h_stat(&h, "Uvm_to_throttles"), 1);
     uvm_h_free(&h);
+}
+
+TEST(to_degree_control_running_average_against_epoch_average)
+{
+    /* the control law on hand-set lifetimes, epochs of 1000 cycles, cap 4: epoch 1 evicts two
+     * pages of 100 and 100 cycles, epoch 2 one of 60. Running average: 100, then 260 / 3 =
+     * 86.7 > 80 (no drop: +1 again); epoch average: 100, then 60 <= 80 (drop: -1, frozen). */
+    static const char *const modes[2] = { "1", "0" };
+    static const uint32_t expect[2] = { 4, 1 };
+    for (int m = 0; m < 2; m++) {
+        uvm_h h;
+        REQUIRE(uvm_h_start(&h, 1, (const char *const[]){ "uvm_runtime", "batch", "gms_uvm_to", "1",
+                                "gms_uvm_to_epoch", "1000", "gms_uvm_to_cumulative", modes[m], NULL }, 1 << 20) == 0);
+        gms_uvm_ba *b = &h.u->ba;
+        CHECK_EQ(gms_uvm_to_extra(h.u, 0, 4), 1);
+        b->lifetime_sum = b->to_win_sum = 200;
+        b->lifetime_n = b->to_win_n = 2;
+        CHECK_EQ(gms_uvm_to_extra(h.u, 1000, 4), 2);   /* first average: no reference yet, +1 */
+        b->lifetime_sum += 60; b->lifetime_n++;
+        b->to_win_sum += 60; b->to_win_n++;
+        CHECK_EQ(gms_uvm_to_extra(h.u, 2000, 4), m == 0 ? 3 : 1);
+        CHECK_EQ(gms_uvm_to_extra(h.u, 5000, 4), expect[m]);
+        uvm_h_free(&h);
+    }
 }
