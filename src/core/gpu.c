@@ -10,6 +10,7 @@
 #include "workloads/classify.h"
 #include "core/belady_prepass.h"
 #include "core/footprint_prepass.h"
+#include "core/opt_prepass.h"
 #include "cke/cke_driver.h"
 #include <stdlib.h>
 #include <string.h>
@@ -574,7 +575,8 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     }
     /* Belady without a future file: a first run records the program's page sequence;
      * -uvm_oversub_ratio divides the program's whole footprint, known from a functional walk */
-    if (gms_belady_prepass(g->uvm, p, w, err) || gms_footprint_prepass(g->uvm, p, w, err)) {
+    if (gms_belady_prepass(g->uvm, p, w, err) || gms_footprint_prepass(g->uvm, p, w, err) ||
+        gms_opt_prepass(g->uvm, p, w, err)) {
         gms_sim_free(s);
         return NULL;
     }

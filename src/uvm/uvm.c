@@ -6,6 +6,7 @@
 #include <string.h>
 #include "config/params.h"
 #include "uvm/uvm_internal.h"
+#include "uvm/opt_bound.h"
 #include "uvm/etc_internal.h"
 
 /* ---------------- event heap ---------------- */
@@ -200,6 +201,7 @@ void gms_uvm_free(gms_uvm *u)
     if (u->pf_oversub_st && u->pf_oversub_st != u->pf_st && u->pf_oversub->destroy) u->pf_oversub->destroy(u->pf_oversub_st);
     if (u->batch_csv) fclose(u->batch_csv);
     if (u->seq_out) fclose(u->seq_out);
+    gms_uvm_opt_free(u->opt);
     gms_uvm_etc_free(u);
     for (uint32_t i = 0; i < u->n_sm; i++) gms_tlb_free(&u->tlb[i]);
     free(u->tlb);

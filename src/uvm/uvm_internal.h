@@ -377,6 +377,8 @@ struct gms_uvm {
 
     /* page-sequence recording (pass 1 of belady) */
     FILE *seq_out;
+    /* the timing-free Belady bound's reference string (opt_bound.h), owned */
+    struct gms_uvm_opt *opt;
 
     gms_uvm_counters c;
     gms_uvm_ba ba;

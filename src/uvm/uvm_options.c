@@ -39,6 +39,7 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_lru_on_access", GMS_OPT_BOOL, uvm.lru_on_access, "1", "LRU order: 1 refreshed on every access (UVMSmart), 0 on migration only (driver's age-based)"),
     GMS_OPT("uvm_belady_trace", GMS_OPT_STRING, uvm.belady_trace, "", "belady: page sequence recorded by -uvm_page_trace_out in an earlier run"),
     GMS_OPT("uvm_page_trace_out", GMS_OPT_STRING, uvm.page_trace_out, "", "record the managed-page reference sequence (for belady)"),
+    GMS_OPT("gms_uvm_opt_bound", GMS_OPT_BOOL, uvm.opt_bound, "0", "report gms_uvm_opt_faults: Belady's MIN on the program's page-reference string from a functional walk, at the run's capacity (timing-free bound)"),
     /* the seeds' policies: CAP, TURE, HPE, RRIP, CLOCK-Pro (docs/uvm-policies.md) */
     GMS_OPT("uvm_policy", GMS_OPT_STRING, uvm.pol.preset, "", "prefetcher + eviction preset: rpre, spse, tpte, tpne, capture, or <np|rp|sp|tp|cap><re|se|te|ne|lru|ture|hpe|rrip|clockpro>; overrides both"),
     GMS_OPT("uvm_cap_c", GMS_OPT_DOUBLE, uvm.pol.cap_c, "1.1", "CAP: c of Eq. 4.1, G = free x requested / (aggregate x c)"),

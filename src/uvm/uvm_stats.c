@@ -1,6 +1,7 @@
 /* UVM counters: UVMSmart's labels where the meaning matches (interop.md 3.4), ours prefixed
  * Uvm_. Every counter is described in docs/uvm.md. */
 #include "uvm/uvm_internal.h"
+#include "uvm/opt_bound.h"
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
@@ -114,4 +115,5 @@ void gms_uvm_stats_report(gms_uvm *u, gms_stats *out)
     if (u->pf->report) u->pf->report(u->pf_st, u, out);
     if (u->pf_oversub != u->pf && u->pf_oversub->report) u->pf_oversub->report(u->pf_oversub_st, u, out);
     if (u->ev->report) u->ev->report(u->ev_st, u, out);
+    gms_uvm_opt_report(u, out);
 }
