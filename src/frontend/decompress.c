@@ -1,12 +1,37 @@
 #include "frontend/decompress.h"
 #include <errno.h>
 #include <lzma.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zstd.h>
 
 #define RAW_CHUNK (1u << 16)
+
+/* Read-ahead (host speed): a compressed stream is decoded on a thread of its own into a ring
+ * of AHEAD_N chunks while the reader consumes earlier ones. Decoding an xz trace is about a
+ * fifth of a trace-driven run's host instructions (bench/README.md), and it is strictly
+ * sequential, so it overlaps with everything else. The bytes delivered are the same bytes
+ * in the same order: results cannot depend on it. Started at the second read of a stream (a
+ * kernel file opened only for its header is read once), and only when the run may use a
+ * second CPU (gms_instream_readahead_allowed). */
+#define AHEAD_CHUNK (1u << 18)
+#define AHEAD_N 8
+
+typedef struct ahead {
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t filled, freed;
+    unsigned char *buf[AHEAD_N];
+    long len[AHEAD_N];        /* bytes in the slot; 0 = the end of the data, -1 = err */
+    gms_error err;            /* the decoder's error (the slot with len -1) */
+    uint64_t raw_pos;         /* compressed bytes consumed when the last slot was filled */
+    uint32_t head, n;         /* slots [head, head + n) are filled, in order */
+    uint32_t off;             /* bytes of slot head already read */
+    int stop;
+} ahead;
 
 struct gms_instream {
     FILE *f;
@@ -22,6 +47,9 @@ struct gms_instream {
     lzma_stream xz;
     ZSTD_DStream *zs;
     size_t zs_last;       /* last ZSTD_decompressStream hint: 0 = a frame just ended */
+    uint32_t nreads;      /* gms_instream_read calls (the read-ahead starts at the second) */
+    int may_ahead;        /* a read-ahead thread may be started for this stream */
+    ahead *ah;            /* the read-ahead, once started: it alone touches the decoder */
 };
 
 /* One idle xz decoder kept for the next .xz file this thread opens. liblzma reinitialised on
@@ -87,7 +115,21 @@ gms_instream *gms_instream_open(const char *path, gms_error *err)
     } else {
         s->kind = GMS_STREAM_PLAIN;
     }
+    s->may_ahead = s->kind != GMS_STREAM_PLAIN && gms_instream_readahead_allowed();
     return s;
+}
+
+int gms_instream_readahead_allowed(void)
+{
+    const char *v = getenv("GMS_TRACE_READAHEAD");
+    if (v && *v) return *v != '0';
+    /* as the memory side's worker (engine_pipe.c): a second thread needs a second CPU, and a
+     * sweep runner that shares the host out (GMS_HOST_CPUS < 2) leaves none */
+    cpu_set_t cs;
+    if (sched_getaffinity(0, sizeof cs, &cs) == 0 && CPU_COUNT(&cs) < 2) return 0;
+    const char *cpus = getenv("GMS_HOST_CPUS");
+    if (cpus && *cpus && atoi(cpus) < 2) return 0;
+    return 1;
 }
 
 static long read_plain(gms_instream *s, unsigned char *buf, size_t n, gms_error *err)
@@ -173,9 +215,8 @@ static long read_zstd(gms_instream *s, unsigned char *buf, size_t n, gms_error *
     return (long)out.pos;
 }
 
-long gms_instream_read(gms_instream *s, void *buf, size_t n, gms_error *err)
+static long read_direct(gms_instream *s, void *buf, size_t n, gms_error *err)
 {
-    if (n == 0) return 0;
     switch (s->kind) {
     case GMS_STREAM_XZ: return s->done ? 0 : read_xz(s, buf, n, err);
     case GMS_STREAM_ZSTD: return s->done ? 0 : read_zstd(s, buf, n, err);
@@ -183,12 +224,127 @@ long gms_instream_read(gms_instream *s, void *buf, size_t n, gms_error *err)
     }
 }
 
+/* the read-ahead thread: fills free slots in order until the end of the data or an error */
+static void *ahead_main(void *arg)
+{
+    gms_instream *s = arg;
+    ahead *a = s->ah;
+    for (;;) {
+        pthread_mutex_lock(&a->mu);
+        while (a->n == AHEAD_N && !a->stop) pthread_cond_wait(&a->freed, &a->mu);
+        uint32_t slot = (a->head + a->n) % AHEAD_N;   /* free: the reader only reads filled ones */
+        int stop = a->stop;
+        pthread_mutex_unlock(&a->mu);
+        if (stop) break;
+        gms_error e = {0};
+        long k = read_direct(s, a->buf[slot], AHEAD_CHUNK, &e);
+        pthread_mutex_lock(&a->mu);
+        a->len[slot] = k;
+        if (k < 0) a->err = e;
+        a->raw_pos = s->raw_pos;
+        a->n++;
+        pthread_cond_signal(&a->filled);
+        pthread_mutex_unlock(&a->mu);
+        if (k <= 0) break;
+    }
+    return NULL;
+}
+
+static void ahead_start(gms_instream *s)
+{
+    ahead *a = gms_xcalloc(1, sizeof *a);
+    pthread_mutex_init(&a->mu, NULL);
+    pthread_cond_init(&a->filled, NULL);
+    pthread_cond_init(&a->freed, NULL);
+    for (int i = 0; i < AHEAD_N; i++) a->buf[i] = gms_xmalloc(AHEAD_CHUNK);
+    a->raw_pos = s->raw_pos;
+    s->ah = a;
+    if (pthread_create(&a->th, NULL, ahead_main, s)) {   /* no thread: read directly */
+        s->ah = NULL;
+        for (int i = 0; i < AHEAD_N; i++) free(a->buf[i]);
+        pthread_cond_destroy(&a->filled);
+        pthread_cond_destroy(&a->freed);
+        pthread_mutex_destroy(&a->mu);
+        free(a);
+    }
+}
+
+static void ahead_stop(gms_instream *s)
+{
+    ahead *a = s->ah;
+    pthread_mutex_lock(&a->mu);
+    a->stop = 1;
+    pthread_cond_signal(&a->freed);
+    pthread_mutex_unlock(&a->mu);
+    pthread_join(a->th, NULL);
+    for (int i = 0; i < AHEAD_N; i++) free(a->buf[i]);
+    pthread_cond_destroy(&a->filled);
+    pthread_cond_destroy(&a->freed);
+    pthread_mutex_destroy(&a->mu);
+    free(a);
+    s->ah = NULL;
+}
+
+/* Bytes from the filled slots. An error or the end is returned where the direct read would
+ * meet it, after the bytes before it, and again on every later call. */
+static long read_ahead(gms_instream *s, unsigned char *buf, size_t n, gms_error *err)
+{
+    ahead *a = s->ah;
+    size_t got = 0;
+    while (got < n) {
+        pthread_mutex_lock(&a->mu);
+        while (!a->n) pthread_cond_wait(&a->filled, &a->mu);
+        long k = a->len[a->head];
+        pthread_mutex_unlock(&a->mu);
+        if (k < 0) {
+            if (got) break;
+            if (err) *err = a->err;
+            return -1;
+        }
+        if (k == 0) break;
+        size_t m = (size_t)k - a->off;
+        if (m > n - got) m = n - got;
+        memcpy(buf + got, a->buf[a->head] + a->off, m);   /* the slot is the reader's until freed */
+        got += m;
+        a->off += (uint32_t)m;
+        if (a->off == (uint32_t)k) {
+            pthread_mutex_lock(&a->mu);
+            a->head = (a->head + 1) % AHEAD_N;
+            a->n--;
+            a->off = 0;
+            pthread_cond_signal(&a->freed);
+            pthread_mutex_unlock(&a->mu);
+        }
+    }
+    return (long)got;
+}
+
+long gms_instream_read(gms_instream *s, void *buf, size_t n, gms_error *err)
+{
+    if (n == 0) return 0;
+    if (s->ah) return read_ahead(s, buf, n, err);
+    long k = read_direct(s, buf, n, err);
+    /* the second read of a compressed stream starts the read-ahead after it: the first is
+     * often the only one (a kernel file opened for its header) */
+    if (++s->nreads == 2 && s->may_ahead && k > 0 && !s->done) ahead_start(s);
+    return k;
+}
+
 gms_stream_kind gms_instream_kind(const gms_instream *s) { return s->kind; }
-uint64_t gms_instream_raw_pos(const gms_instream *s) { return s->raw_pos; }
+
+uint64_t gms_instream_raw_pos(const gms_instream *s)
+{
+    if (!s->ah) return s->raw_pos;
+    pthread_mutex_lock(&s->ah->mu);
+    uint64_t p = s->ah->raw_pos;
+    pthread_mutex_unlock(&s->ah->mu);
+    return p;
+}
 
 void gms_instream_close(gms_instream *s)
 {
     if (!s) return;
+    if (s->ah) ahead_stop(s);
     if (s->kind == GMS_STREAM_XZ) {
         if (have_idle_xz) lzma_end(&s->xz);
         else { idle_xz = s->xz; have_idle_xz = 1; }

@@ -18,7 +18,12 @@ gms_instream *gms_instream_open(const char *path, gms_error *err);
 long gms_instream_read(gms_instream *s, void *buf, size_t n, gms_error *err);
 gms_stream_kind gms_instream_kind(const gms_instream *s);
 const char *gms_stream_kind_name(gms_stream_kind k);
-/* compressed bytes consumed so far (file position) */
+/* 1 if a compressed stream may be decoded ahead on a thread of its own (decompress.c):
+ * GMS_TRACE_READAHEAD=0|1 if set, else when the process may run on two CPUs or more and
+ * GMS_HOST_CPUS (set by sweep runners) is not below 2 */
+int gms_instream_readahead_allowed(void);
+/* compressed bytes consumed so far (file position; with the read-ahead, as far as it has
+ * decoded) */
 uint64_t gms_instream_raw_pos(const gms_instream *s);
 void gms_instream_close(gms_instream *s);
 
