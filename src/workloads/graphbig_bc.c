@@ -28,7 +28,7 @@ static int setup(gb *s, const gms_wl_args *a, gms_error *err)
 {
     bc_x *x = gms_xcalloc(1, sizeof *x);
     s->x = x;
-    if (rw_param(a, "sources", 1, 1u << 30, &x->sources, err)) return -1;
+    if (wl_param(a, "sources", 1, 1u << 30, &x->sources, err)) return -1;
     if (x->sources > s->g.nv)
         return gms_err(err, "workload gb-bc: sources=%llu is more than the graph's %llu vertices",
                        (unsigned long long)x->sources, (unsigned long long)s->g.nv);
@@ -72,23 +72,23 @@ static int setup(gb *s, const gms_wl_args *a, gms_error *err)
 }
 
 /* kernel_init: i[0] = root */
-static int k_init(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_init(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
-    uint64_t val[32], root = (uint64_t)k->i[0];
+    wl_warp *x = &ws->w;
+    uint64_t val[32], root = (uint64_t)k->arg[0];
     WL_GEN_BEGIN(&ws->g)
     uint32_t m = gb_tid(w, s->tpb, s->g.nv), mr = 0;
-    RW_LANES(x, m, l, t) { val[l] = GB_INF; if (w->v[l] == root) mr |= 1u << l; }
+    WL_TLANES(x, m, l, t) { val[l] = GB_INF; if (w->v[l] == root) mr |= 1u << l; }
     gb_st(s, w, 0x30, m, DIST, 4, w->v, val, w->ri, GMS_REG_NONE);
-    RW_LANES(x, m, l, t) val[l] = 0;
+    WL_TLANES(x, m, l, t) val[l] = 0;
     gb_st(s, w, 0x38, m, SIGMA, 4, w->v, val, w->ri, GMS_REG_NONE);
     gb_st(s, w, 0x40, m, DELTA, 4, w->v, val, w->ri, GMS_REG_NONE);
-    rw_bra(x, 0x48, m, rw_int(x, 0x44, m, w->ri, GMS_REG_NONE));
+    wl_bra_at(x, 0x48, m, wl_int_at(x, 0x44, m, w->ri, GMS_REG_NONE));
     gb_st1(s, w, 0x50, mr, DIST, 4, root, 0, w->ri);
     gb_st1(s, w, 0x58, mr, SIGMA, 4, root, 1, w->ri);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }
@@ -96,21 +96,21 @@ static int k_init(const rw_kernel *k, rw_wgen *ws, gms_error *err)
 /* the lanes whose vertex's dist is `lev` (LDG dist[tid], ISETP, BRA) */
 static uint32_t at_level(gb *s, gb_w *w, uint32_t m, uint32_t lev)
 {
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint32_t r = 0;
     uint8_t d = gb_ld(s, w, 0x30, m, DIST, 4, w->v, w->ri);
-    rw_bra(x, 0x40, m, rw_int(x, 0x38, m, d, GMS_REG_NONE));
-    RW_LANES(x, m, l, t) if (GB_U32(s, DIST)[w->v[l]] == lev) r |= 1u << l;
+    wl_bra_at(x, 0x40, m, wl_int_at(x, 0x38, m, d, GMS_REG_NONE));
+    WL_TLANES(x, m, l, t) if (GB_U32(s, DIST)[w->v[l]] == lev) r |= 1u << l;
     return r;
 }
 
 /* kernel_forward_phase: i[0] = curr */
-static int k_fwd(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_fwd(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
-    uint32_t curr = (uint32_t)k->i[0], *dist = GB_U32(s, DIST), *sig = GB_U32(s, SIGMA);
+    wl_warp *x = &ws->w;
+    uint32_t curr = (uint32_t)k->arg[0], *dist = GB_U32(s, DIST), *sig = GB_U32(s, SIGMA);
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
     w->act = at_level(s, w, gb_tid(w, s->tpb, s->g.nv), curr);
@@ -118,95 +118,95 @@ static int k_fwd(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     for (w->it = 0; w->it < w->maxn; w->it++) {
         uint32_t me = gb_edge(s, w, 0x58, w->act, dst), mi = 0, mc = 0;
         uint8_t rd = gb_ld(s, w, 0x70, me, DIST, 4, dst, w->r3);
-        RW_LANES(x, me, l, t) if (dist[dst[l]] == GB_INF) { mi |= 1u << l; val[l] = curr + 1; }
-        rw_bra(x, 0x80, me, rw_int(x, 0x78, me, rd, GMS_REG_NONE));
+        WL_TLANES(x, me, l, t) if (dist[dst[l]] == GB_INF) { mi |= 1u << l; val[l] = curr + 1; }
+        wl_bra_at(x, 0x80, me, wl_int_at(x, 0x78, me, rd, GMS_REG_NONE));
         gb_st(s, w, 0x88, mi, DIST, 4, dst, val, w->r3, GMS_REG_NONE);
         gb_st1(s, w, 0x90, mi, OVER, 1, 0, 0, GMS_REG_NONE);
         uint8_t r2 = gb_ld(s, w, 0x98, me, DIST, 4, dst, w->r3);
-        RW_LANES(x, me, l, t) if (dist[dst[l]] == curr + 1) mc |= 1u << l;
-        rw_bra(x, 0xa8, me, rw_int(x, 0xa0, me, r2, GMS_REG_NONE));
+        WL_TLANES(x, me, l, t) if (dist[dst[l]] == curr + 1) mc |= 1u << l;
+        wl_bra_at(x, 0xa8, me, wl_int_at(x, 0xa0, me, r2, GMS_REG_NONE));
         uint8_t su = gb_ld(s, w, 0xb0, mc, SIGMA, 4, w->v, w->ri);
-        RW_LANES(x, mc, l, t) sig[dst[l]] += sig[w->v[l]];
+        WL_TLANES(x, mc, l, t) sig[dst[l]] += sig[w->v[l]];
         gb_atom(s, w, 0xb8, mc, SIGMA, dst, w->r3, su);
-        rw_bra(x, 0xc0, w->act, w->r3);
+        wl_bra_at(x, 0xc0, w->act, w->r3);
         WL_GEN_YIELD(&ws->g);
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }
 
 /* kernel_backward_phase: i[0] = curr */
-static int k_bwd(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_bwd(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
-    uint32_t curr = (uint32_t)k->i[0], *dist = GB_U32(s, DIST), *sig = GB_U32(s, SIGMA);
+    wl_warp *x = &ws->w;
+    uint32_t curr = (uint32_t)k->arg[0], *dist = GB_U32(s, DIST), *sig = GB_U32(s, SIGMA);
     float *delta = GB_F32(s, DELTA);
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
     w->act = at_level(s, w, gb_tid(w, s->tpb, s->g.nv), curr - 1);
     w->maxn = gb_ranges(s, w, 0x48, w->act);
     w->r1 = gb_ld(s, w, 0x58, w->act, SIGMA, 4, w->v, w->ri);   /* sigma[u], hoisted */
-    RW_LANES(x, w->act, l, t) w->f[l] = 0;
+    WL_TLANES(x, w->act, l, t) w->f[l] = 0;
     for (w->it = 0; w->it < w->maxn; w->it++) {
         uint32_t me = gb_edge(s, w, 0x60, w->act, dst), mc = 0;
         uint8_t rd = gb_ld(s, w, 0x78, me, DIST, 4, dst, w->r3);
-        RW_LANES(x, me, l, t) if (dist[dst[l]] == curr) mc |= 1u << l;
-        rw_bra(x, 0x88, me, rw_int(x, 0x80, me, rd, GMS_REG_NONE));
+        WL_TLANES(x, me, l, t) if (dist[dst[l]] == curr) mc |= 1u << l;
+        wl_bra_at(x, 0x88, me, wl_int_at(x, 0x80, me, rd, GMS_REG_NONE));
         uint8_t sw = gb_ld(s, w, 0x90, mc, SIGMA, 4, dst, w->r3);
         uint8_t dw = gb_ld(s, w, 0x98, mc, DELTA, 4, dst, w->r3);
         /* I2F.F64 x2, DADD, DMUL (MUFU.RCP64 + refinement for the division), F2F */
-        uint8_t q = rw_sfu(x, 0xa0, mc, rw_fp(x, 0xa8, mc, sw, w->r1, GMS_REG_NONE));
-        rw_fp(x, 0xb0, mc, q, dw, GMS_REG_NONE);
-        RW_LANES(x, mc, l, t) {
+        uint8_t q = wl_sfu_at(x, 0xa0, mc, wl_fp_at(x, 0xa8, mc, sw, w->r1, GMS_REG_NONE));
+        wl_fp_at(x, 0xb0, mc, q, dw, GMS_REG_NONE);
+        WL_TLANES(x, mc, l, t) {
             float sum = (float)w->f[l];
             sum += 1.0 * sig[w->v[l]] / sig[dst[l]] * (1.0 + delta[dst[l]]);
             w->f[l] = sum;
         }
-        rw_bra(x, 0xb8, w->act, w->r3);
+        wl_bra_at(x, 0xb8, w->act, w->r3);
         WL_GEN_YIELD(&ws->g);
     }
     {
         uint8_t d = gb_ld(s, w, 0xc0, w->act, DELTA, 4, w->v, w->ri);
-        RW_LANES(x, w->act, l, t) {
+        WL_TLANES(x, w->act, l, t) {
             float nd = delta[w->v[l]] + (float)w->f[l];
             uint32_t b;
             memcpy(&b, &nd, 4);
             val[l] = b;
         }
-        gb_st(s, w, 0xc8, w->act, DELTA, 4, w->v, val, w->ri, rw_fp(x, 0xd0, w->act, d, GMS_REG_NONE, GMS_REG_NONE));
+        gb_st(s, w, 0xc8, w->act, DELTA, 4, w->v, val, w->ri, wl_fp_at(x, 0xd0, w->act, d, GMS_REG_NONE, GMS_REG_NONE));
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }
 
 /* kernel_backsum_phase: i[0] = root */
-static int k_sum(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_sum(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
-    uint64_t root = (uint64_t)k->i[0], val[32];
+    wl_warp *x = &ws->w;
+    uint64_t root = (uint64_t)k->arg[0], val[32];
     WL_GEN_BEGIN(&ws->g)
     uint32_t m = gb_tid(w, s->tpb, s->g.nv), mr = 0, ma = 0;
-    RW_LANES(x, m, l, t) if (w->v[l] != root) mr |= 1u << l;
-    rw_bra(x, 0x28, m, rw_int(x, 0x24, m, w->ri, GMS_REG_NONE));
+    WL_TLANES(x, m, l, t) if (w->v[l] != root) mr |= 1u << l;
+    wl_bra_at(x, 0x28, m, wl_int_at(x, 0x24, m, w->ri, GMS_REG_NONE));
     uint8_t d = gb_ld(s, w, 0x30, mr, DIST, 4, w->v, w->ri);
-    rw_bra(x, 0x40, mr, rw_int(x, 0x38, mr, d, GMS_REG_NONE));
-    RW_LANES(x, mr, l, t) if (GB_U32(s, DIST)[w->v[l]] != GB_INF) ma |= 1u << l;
+    wl_bra_at(x, 0x40, mr, wl_int_at(x, 0x38, mr, d, GMS_REG_NONE));
+    WL_TLANES(x, mr, l, t) if (GB_U32(s, DIST)[w->v[l]] != GB_INF) ma |= 1u << l;
     uint8_t b = gb_ld(s, w, 0x48, ma, BCV, 4, w->v, w->ri);
     uint8_t dl = gb_ld(s, w, 0x50, ma, DELTA, 4, w->v, w->ri);
-    RW_LANES(x, ma, l, t) {
+    WL_TLANES(x, ma, l, t) {
         float nb = GB_F32(s, BCV)[w->v[l]] + GB_F32(s, DELTA)[w->v[l]];
         uint32_t bits;
         memcpy(&bits, &nb, 4);
         val[l] = bits;
     }
-    gb_st(s, w, 0x60, ma, BCV, 4, w->v, val, w->ri, rw_fp(x, 0x58, ma, b, dl, GMS_REG_NONE));
-    rw_exit(x, x->mask);
+    gb_st(s, w, 0x60, ma, BCV, 4, w->v, val, w->ri, wl_fp_at(x, 0x58, ma, b, dl, GMS_REG_NONE));
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }

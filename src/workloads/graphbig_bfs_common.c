@@ -25,7 +25,7 @@ void gb_bfs_check(gb *s) { gb_check_u32(s, GB_FIRST, "vproplist", s->x); }
 
 void gb_free_x(gb *s) { free(s->x); }
 
-int gb_bfs_changed_run(gb *s, gms_program *p, rw_step_fn step, uint32_t blocks)
+int gb_bfs_changed_run(gb *s, gms_program *p, wl_step_fn step, uint32_t blocks)
 {
     if (s->phase == 0) {
         gb_init_inf(p, s, VPL);
@@ -43,7 +43,7 @@ int gb_bfs_changed_run(gb *s, gms_program *p, rw_step_fn step, uint32_t blocks)
         return 0;
     }
     gb_flag_set(p, s, CHG, 0);
-    int64_t i[1] = {s->it++};   /* the kernel's k->i[0]: the level */
+    int64_t i[1] = {s->it++};   /* the kernel's k->arg[0]: the level */
     gb_launch(p, s, "kernel", step, blocks, i, 1);
     gb_d2h(p, s, CHG, 0, 1);
     gms_prog_sync(p);

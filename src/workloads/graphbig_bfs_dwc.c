@@ -34,10 +34,10 @@ typedef struct dwc_w {
 static void push_range(gb *s, dwc_w *d, uint32_t m, int OUT, uint32_t pc)
 {
     gb_w *w = &d->w;
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint32_t *end = GB_U32(s, OUT + 1), maxn = 0;
     uint64_t ea[32] = {0}, old[32], pos[32], val[32];
-    RW_LANES(x, m, l, t) {
+    WL_TLANES(x, m, l, t) {
         old[l] = end[0];
         end[0] += d->n[l];
         if (d->n[l] > maxn) maxn = d->n[l];
@@ -45,65 +45,65 @@ static void push_range(gb *s, dwc_w *d, uint32_t m, int OUT, uint32_t pc)
     uint8_t r = gb_atom(s, w, pc, m, OUT + 1, ea, GMS_REG_NONE, GMS_REG_NONE);
     for (uint32_t i = 0; i < maxn; i++) {
         uint32_t mi = 0;
-        RW_LANES(x, m, l, t) if (i < d->n[l]) { mi |= 1u << l; pos[l] = old[l] + i; val[l] = d->loc[l * LOCAL_SIZE + i]; }
-        uint8_t v = rw_int(x, pc + 8, mi, r, GMS_REG_NONE);   /* local_worklist[i] */
+        WL_TLANES(x, m, l, t) if (i < d->n[l]) { mi |= 1u << l; pos[l] = old[l] + i; val[l] = d->loc[l * LOCAL_SIZE + i]; }
+        uint8_t v = wl_int_at(x, pc + 8, mi, r, GMS_REG_NONE);   /* local_worklist[i] */
         gb_st(s, w, pc + 16, mi, OUT, 8, pos, val, r, v);
-        rw_bra(x, pc + 24, m, r);
+        wl_bra_at(x, pc + 24, m, r);
     }
-    RW_LANES(x, m, l, t) d->n[l] = 0;
+    WL_TLANES(x, m, l, t) d->n[l] = 0;
 }
 
 /* i[0] = curr_level, i[1] = in list, i[2] = out list */
-static int k_bfs(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_bfs(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     dwc_w *d = (dwc_w *)ws;
     gb_w *w = &d->w;
-    rw_warp *x = &ws->x;
-    uint32_t curr = (uint32_t)k->i[0], *vpl = GB_U32(s, VPL);
-    int IN = (int)k->i[1], OUT = (int)k->i[2];
+    wl_warp *x = &ws->w;
+    uint32_t curr = (uint32_t)k->arg[0], *vpl = GB_U32(s, VPL);
+    int IN = (int)k->arg[1], OUT = (int)k->arg[2];
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
     {
         uint32_t n = GB_U32(s, IN + 1)[0];
         gb_warp_chunk(w, n, k->block.x);   /* task_start .. task_end */
-        gb_ld1(s, w, 0x100, x->mask, IN + 1, 4, 0, w->ri);   /* get_item_num() */
+        gb_ld1(s, w, 0x100, x->live, IN + 1, 4, 0, w->ri);   /* get_item_num() */
     }
     if (w->vi < w->vend) {
         for (; w->vi < w->vend; w->vi++) {
             {
-                uint8_t r = gb_ld1(s, w, 0x30, x->mask, IN, 8, w->vi, w->ri);   /* v = get_item(id) */
+                uint8_t r = gb_ld1(s, w, 0x30, x->live, IN, 8, w->vi, w->ri);   /* v = get_item(id) */
                 uint64_t v = GB_U64(s, IN)[w->vi];
                 for (int l = 0; l < 32; l++) w->v[l] = v;
                 w->ri = r;
-                gb_ranges(s, w, 0x38, x->mask);
+                gb_ranges(s, w, 0x38, x->live);
                 w->maxn = (w->end[0] - w->beg[0] + 31) / 32;
             }
             for (w->it = 0; w->it < w->maxn; w->it++) {
-                uint32_t me = gb_wedge(s, w, 0x48, x->mask, dst), mw = 0, mf = 0;
+                uint32_t me = gb_wedge(s, w, 0x48, x->live, dst), mw = 0, mf = 0;
                 uint8_t rv = gb_ld(s, w, 0x60, me, VPL, 4, dst, w->r3);
-                RW_LANES(x, me, l, t) if (vpl[dst[l]] == GB_INF) { mw |= 1u << l; val[l] = curr + 1; }
-                uint8_t c = rw_int(x, 0x68, me, rv, GMS_REG_NONE);
-                rw_bra(x, 0x70, me, c);
+                WL_TLANES(x, me, l, t) if (vpl[dst[l]] == GB_INF) { mw |= 1u << l; val[l] = curr + 1; }
+                uint8_t c = wl_int_at(x, 0x68, me, rv, GMS_REG_NONE);
+                wl_bra_at(x, 0x70, me, c);
                 gb_st(s, w, 0x78, mw, VPL, 4, dst, val, w->r3, c);
                 if (mw && !d->loc) d->loc = gms_xmalloc(8 * 32 * LOCAL_SIZE);
-                RW_LANES(x, mw, l, t) {
+                WL_TLANES(x, mw, l, t) {
                     d->loc[l * LOCAL_SIZE + d->n[l]++] = dst[l];
                     if (d->n[l] == LOCAL_SIZE) mf |= 1u << l;
                 }
-                rw_int(x, 0x80, mw, w->r3, GMS_REG_NONE);   /* local_worklist[work_size++] = vid */
-                rw_bra(x, 0x88, mw, c);
+                wl_int_at(x, 0x80, mw, w->r3, GMS_REG_NONE);   /* local_worklist[work_size++] = vid */
+                wl_bra_at(x, 0x88, mw, c);
                 if (mf) push_range(s, d, mf, OUT, 0x90);
-                rw_bra(x, 0xb0, x->mask, w->r3);
+                wl_bra_at(x, 0xb0, x->live, w->r3);
                 WL_GEN_YIELD(&ws->g);
             }
-            rw_bra(x, 0xb8, x->mask, w->ri);
+            wl_bra_at(x, 0xb8, x->live, w->ri);
         }
-        push_range(s, d, x->mask, OUT, 0xc0);
+        push_range(s, d, x->live, OUT, 0xc0);
     }
     free(d->loc);
     d->loc = NULL;
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }
@@ -137,12 +137,12 @@ static int run(gb *s, gms_program *p, gms_error *err)
         return 0;
     }
     uint32_t tpb = gb_worklist_tpb(n), nb = (n + tpb - 1) / tpb;
-    rw_kernel k = {.st = s, .step = k_bfs, .wsize = sizeof(dwc_w), .grid = {(nb + 31) / 32 * 32, 1, 1},
+    wl_kernel k = {.st = s, .step = k_bfs, .wsize = sizeof(dwc_w), .grid = {(nb + 31) / 32 * 32, 1, 1},
                    .block = {tpb, 1, 1}};
-    k.i[0] = s->it++;
-    k.i[1] = in;
-    k.i[2] = out;
-    rw_launch(p, "kernel", &k, 0, 32);
+    k.arg[0] = s->it++;
+    k.arg[1] = in;
+    k.arg[2] = out;
+    wl_launch_k(p, "kernel", &k, 32, 0);
     gb_d2h(p, s, out + 1, 0, 4);
     gms_prog_sync(p);
     return 1;

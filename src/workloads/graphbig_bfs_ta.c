@@ -9,11 +9,11 @@
 enum { VPL = GB_FIRST, CHG };
 static const char *const names[] = {"vproplist", "changed"};
 
-static int k_bfs(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_bfs(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     uint32_t *vpl = GB_U32(s, VPL);
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
@@ -24,21 +24,21 @@ static int k_bfs(const rw_kernel *k, rw_wgen *ws, gms_error *err)
         uint32_t me = gb_edge(s, w, 0x40, w->act, dst), mw = 0;
         uint8_t rs = gb_ld(s, w, 0x58, me, VPL, 4, w->v, w->ri);   /* vplist[vid] + 1 */
         uint8_t rd = gb_ld(s, w, 0x60, me, VPL, 4, dst, w->r3);
-        RW_LANES(x, me, l, t) if (vpl[w->v[l]] + 1 < vpl[dst[l]]) mw |= 1u << l;
-        uint8_t c = rw_int(x, 0x68, me, rs, rd);
-        rw_bra(x, 0x70, me, c);
+        WL_TLANES(x, me, l, t) if (vpl[w->v[l]] + 1 < vpl[dst[l]]) mw |= 1u << l;
+        uint8_t c = wl_int_at(x, 0x68, me, rs, rd);
+        wl_bra_at(x, 0x70, me, c);
         /* atomicMin in lane order: a lane that lowers the level it finds counts as changed */
-        RW_LANES(x, mw, l, t) {
+        WL_TLANES(x, mw, l, t) {
             uint32_t nl = vpl[w->v[l]] + 1;
             if (nl < vpl[dst[l]]) { vpl[dst[l]] = nl; w->flag |= 1u << l; }
         }
         gb_atom(s, w, 0x78, mw, VPL, dst, w->r3, c);
-        rw_bra(x, 0x80, w->act, w->r3);
+        wl_bra_at(x, 0x80, w->act, w->r3);
         WL_GEN_YIELD(&ws->g);
     }
     (void)val;
     gb_st1(s, w, 0x88, w->flag, CHG, 1, 0, 1, GMS_REG_NONE);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }

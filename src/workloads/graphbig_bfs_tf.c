@@ -17,55 +17,55 @@ static uint64_t bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a)
     return i == 0 ? 4 * nv : i < 4 ? nv : 1;
 }
 
-static int k_1(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_1(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     uint32_t *vpl = GB_U32(s, VPL);
     uint8_t *vis = GB_U8(s, VIS);
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
     {
         w->act = gb_tid_flag(s, w, FRONT);
-        RW_LANES(x, w->act, l, t) val[l] = 0;
+        WL_TLANES(x, w->act, l, t) val[l] = 0;
         gb_st(s, w, 0x48, w->act, FRONT, 1, w->v, val, w->ri, GMS_REG_NONE);
         w->maxn = gb_ranges(s, w, 0x50, w->act);
     }
     for (w->it = 0; w->it < w->maxn; w->it++) {
         uint32_t me = gb_edge(s, w, 0x60, w->act, dst), mw = 0;
         uint8_t rv = gb_ld(s, w, 0x78, me, VIS, 1, dst, w->r3);
-        RW_LANES(x, me, l, t) if (!vis[dst[l]]) mw |= 1u << l;
-        uint8_t c = rw_int(x, 0x80, me, rv, GMS_REG_NONE);
-        rw_bra(x, 0x88, me, c);
+        WL_TLANES(x, me, l, t) if (!vis[dst[l]]) mw |= 1u << l;
+        uint8_t c = wl_int_at(x, 0x80, me, rv, GMS_REG_NONE);
+        wl_bra_at(x, 0x88, me, c);
         uint8_t rs = gb_ld(s, w, 0x90, mw, VPL, 4, w->v, w->ri);   /* device_vpl[tid] + 1 */
-        RW_LANES(x, mw, l, t) val[l] = vpl[w->v[l]] + 1;
-        gb_st(s, w, 0x98, mw, VPL, 4, dst, val, w->r3, rw_int(x, 0xa0, mw, rs, GMS_REG_NONE));
-        RW_LANES(x, mw, l, t) val[l] = 1;
+        WL_TLANES(x, mw, l, t) val[l] = vpl[w->v[l]] + 1;
+        gb_st(s, w, 0x98, mw, VPL, 4, dst, val, w->r3, wl_int_at(x, 0xa0, mw, rs, GMS_REG_NONE));
+        WL_TLANES(x, mw, l, t) val[l] = 1;
         gb_st(s, w, 0xa8, mw, UPDF, 1, dst, val, w->r3, GMS_REG_NONE);
-        rw_bra(x, 0xb0, w->act, w->r3);
+        wl_bra_at(x, 0xb0, w->act, w->r3);
         WL_GEN_YIELD(&ws->g);
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }
 
-static int k_2(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_2(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     uint64_t val[32];
     WL_GEN_BEGIN(&ws->g)
     uint32_t mu = gb_tid_flag(s, w, UPDF);
-    RW_LANES(x, mu, l, t) val[l] = 1;
+    WL_TLANES(x, mu, l, t) val[l] = 1;
     gb_st(s, w, 0x48, mu, FRONT, 1, w->v, val, w->ri, GMS_REG_NONE);
     gb_st(s, w, 0x50, mu, VIS, 1, w->v, val, w->ri, GMS_REG_NONE);
-    RW_LANES(x, mu, l, t) val[l] = 0;
+    WL_TLANES(x, mu, l, t) val[l] = 0;
     gb_st(s, w, 0x58, mu, UPDF, 1, w->v, val, w->ri, GMS_REG_NONE);
     gb_st1(s, w, 0x60, mu, OVER, 1, 0, 1, GMS_REG_NONE);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }

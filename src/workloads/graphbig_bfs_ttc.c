@@ -7,32 +7,32 @@
 enum { VPL = GB_FIRST, CHG };
 static const char *const names[] = {"vproplist", "changed"};
 
-static int k_bfs(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_bfs(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
-    uint32_t curr = (uint32_t)k->i[0], *vpl = GB_U32(s, VPL);
+    wl_warp *x = &ws->w;
+    uint32_t curr = (uint32_t)k->arg[0], *vpl = GB_U32(s, VPL);
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
     {
         uint32_t m = gb_tid_ld(s, w, VPL, 4);
         w->act = 0;
-        RW_LANES(x, m, l, t) if (vpl[w->v[l]] == curr) w->act |= 1u << l;
+        WL_TLANES(x, m, l, t) if (vpl[w->v[l]] == curr) w->act |= 1u << l;
         w->maxn = gb_ranges(s, w, 0x48, w->act);
     }
     for (w->it = 0; w->it < w->maxn; w->it++) {
         uint32_t me = gb_edge(s, w, 0x58, w->act, dst), mw = 0;
         uint8_t rv = gb_ld(s, w, 0x70, me, VPL, 4, dst, w->r3);
-        RW_LANES(x, me, l, t) if (vpl[dst[l]] == GB_INF) { mw |= 1u << l; val[l] = curr + 1; }
-        uint8_t c = rw_int(x, 0x78, me, rv, GMS_REG_NONE);
-        rw_bra(x, 0x80, me, c);
+        WL_TLANES(x, me, l, t) if (vpl[dst[l]] == GB_INF) { mw |= 1u << l; val[l] = curr + 1; }
+        uint8_t c = wl_int_at(x, 0x78, me, rv, GMS_REG_NONE);
+        wl_bra_at(x, 0x80, me, c);
         gb_st1(s, w, 0x88, mw, CHG, 1, 0, 1, GMS_REG_NONE);   /* *changed = true; vplist[vid] = curr + 1 */
         gb_st(s, w, 0x90, mw, VPL, 4, dst, val, w->r3, c);
-        rw_bra(x, 0x98, w->act, w->r3);
+        wl_bra_at(x, 0x98, w->act, w->r3);
         WL_GEN_YIELD(&ws->g);
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }

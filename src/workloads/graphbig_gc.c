@@ -47,14 +47,14 @@ void gb_gc_check(gb *s) { gb_check_u32(s, GB_FIRST, "vproplist (colour)", s->x);
  * pushed to the out-worklist with atomicAdd). b[] = the workload's arrays: vplist, randlist,
  * over; i[5], i[6]: the in- and out-worklist's items (8 bytes each), each followed by its end
  * counter */
-int gb_gc_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+int gb_gc_step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
-    uint32_t color = (uint32_t)k->i[0];
-    int mode = (int)k->i[1], VPL = (int)k->i[2], RND = (int)k->i[3], OVER = (int)k->i[4];
-    int IN = (int)k->i[5], OUT = (int)k->i[6];
+    wl_warp *x = &ws->w;
+    uint32_t color = (uint32_t)k->arg[0];
+    int mode = (int)k->arg[1], VPL = (int)k->arg[2], RND = (int)k->arg[3], OVER = (int)k->arg[4];
+    int IN = (int)k->arg[5], OUT = (int)k->arg[6];
     uint32_t *vpl = GB_U32(s, VPL), *rnd = GB_U32(s, RND);
     uint64_t dst[32], val[32];
     WL_GEN_BEGIN(&ws->g)
@@ -66,16 +66,16 @@ int gb_gc_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
             uint32_t n = GB_U32(s, IN + 1)[0];
             uint64_t tid[32];
             m = gb_tid(w, k->block.x, n);   /* tid < inworklist.get_item_num() */
-            uint8_t rn = gb_ld1(s, w, 0x100, x->mask, IN + 1, 4, 0, GMS_REG_NONE);
-            rw_bra(x, 0x110, x->mask, rw_int(x, 0x108, x->mask, rn, w->ri));
-            RW_LANES(x, m, l, t) tid[l] = w->v[l];
+            uint8_t rn = gb_ld1(s, w, 0x100, x->live, IN + 1, 4, 0, GMS_REG_NONE);
+            wl_bra_at(x, 0x110, x->live, wl_int_at(x, 0x108, x->live, rn, w->ri));
+            WL_TLANES(x, m, l, t) tid[l] = w->v[l];
             w->ri = gb_ld(s, w, 0x118, m, IN, 8, tid, w->ri);
-            RW_LANES(x, m, l, t) w->v[l] = GB_U64(s, IN)[tid[l]];
+            WL_TLANES(x, m, l, t) w->v[l] = GB_U64(s, IN)[tid[l]];
         }
         uint8_t r = gb_ld(s, w, 0x30, m, VPL, 4, w->v, w->ri);
-        rw_bra(x, 0x40, m, rw_int(x, 0x38, m, r, GMS_REG_NONE));
+        wl_bra_at(x, 0x40, m, wl_int_at(x, 0x38, m, r, GMS_REG_NONE));
         w->act = 0;
-        RW_LANES(x, m, l, t) if (vpl[w->v[l]] == GB_INF) w->act |= 1u << l;
+        WL_TLANES(x, m, l, t) if (vpl[w->v[l]] == GB_INF) w->act |= 1u << l;
         w->maxn = gb_ranges(s, w, 0x48, w->act);
         gb_ld(s, w, 0x58, w->act, RND, 4, w->v, w->ri);   /* local_rand */
         w->m2 = w->act;   /* lanes still in the edge loop */
@@ -84,22 +84,22 @@ int gb_gc_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     for (w->it = 0; w->it < w->maxn && w->m2; w->it++) {
         uint32_t me = gb_edge(s, w, 0x60, w->m2, dst), mc = 0, mf = 0;
         uint8_t rv = gb_ld(s, w, 0x78, me, VPL, 4, dst, w->r3);
-        RW_LANES(x, me, l, t) if (!(vpl[dst[l]] < color)) mc |= 1u << l;
-        rw_bra(x, 0x88, me, rw_int(x, 0x80, me, rv, GMS_REG_NONE));   /* continue */
+        WL_TLANES(x, me, l, t) if (!(vpl[dst[l]] < color)) mc |= 1u << l;
+        wl_bra_at(x, 0x88, me, wl_int_at(x, 0x80, me, rv, GMS_REG_NONE));   /* continue */
         uint8_t rr = gb_ld(s, w, 0x90, mc, RND, 4, dst, w->r3);
-        RW_LANES(x, mc, l, t)
+        WL_TLANES(x, mc, l, t)
             if (rnd[dst[l]] > rnd[w->v[l]] || (rnd[dst[l]] == rnd[w->v[l]] && dst[l] < w->v[l])) mf |= 1u << l;
-        rw_bra(x, 0xa0, mc, rw_int(x, 0x98, mc, rr, GMS_REG_NONE));   /* break */
+        wl_bra_at(x, 0xa0, mc, wl_int_at(x, 0x98, mc, rr, GMS_REG_NONE));   /* break */
         w->flag |= mf;
         /* lanes leave at a break or when their edges run out */
         w->m2 &= ~mf;
-        RW_LANES(x, w->m2, l, t) if (w->beg[l] + w->it + 1 >= w->end[l]) w->m2 &= ~(1u << l);
-        rw_bra(x, 0xa8, me, w->r3);
+        WL_TLANES(x, w->m2, l, t) if (w->beg[l] + w->it + 1 >= w->end[l]) w->m2 &= ~(1u << l);
+        wl_bra_at(x, 0xa8, me, w->r3);
         WL_GEN_YIELD(&ws->g);
     }
     {
         uint32_t mw = w->act & ~w->flag;
-        RW_LANES(x, mw, l, t) val[l] = color;
+        WL_TLANES(x, mw, l, t) val[l] = color;
         gb_st(s, w, 0xb0, mw, VPL, 4, w->v, val, w->ri, GMS_REG_NONE);
         if (mode == 0) {
             gb_st1(s, w, 0xb8, w->flag, OVER, 1, 0, 0, GMS_REG_NONE);   /* *device_over = false */
@@ -107,13 +107,13 @@ int gb_gc_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
             /* outworklist.pushRange(&vid, 1): atomicAdd(end, 1) in lane order, then the item */
             uint64_t pos[32], ea[32];
             uint32_t *end = GB_U32(s, OUT + 1);
-            RW_LANES(x, w->flag, l, t) { ea[l] = 0; pos[l] = end[0]++; }
+            WL_TLANES(x, w->flag, l, t) { ea[l] = 0; pos[l] = end[0]++; }
             uint8_t p = gb_atom(s, w, 0xc0, w->flag, OUT + 1, ea, GMS_REG_NONE, GMS_REG_NONE);
-            RW_LANES(x, w->flag, l, t) val[l] = w->v[l];
+            WL_TLANES(x, w->flag, l, t) val[l] = w->v[l];
             gb_st(s, w, 0xc8, w->flag, OUT, 8, pos, val, p, w->ri);
         }
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }

@@ -26,7 +26,7 @@ static int setup(gb *s, const gms_wl_args *a, gms_error *err)
 {
     kc_x *x = gms_xcalloc(1, sizeof *x);
     s->x = x;
-    if (rw_param(a, "k", 1, 1u << 30, &x->k, err)) return -1;
+    if (wl_param(a, "k", 1, 1u << 30, &x->k, err)) return -1;
     uint64_t n = s->g.nv;
     uint32_t *vpl = gms_xmalloc(4 * n);
     uint8_t *rml = gms_xcalloc(n ? n : 1, 1), *flag = gms_xcalloc(n ? n : 1, 1);
@@ -49,30 +49,30 @@ static int setup(gb *s, const gms_wl_args *a, gms_error *err)
 }
 
 /* initialize: vplist[v] = get_vertex_degree(v), rmlist[v] = flaglist[v] = false */
-static int k_init(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_init(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     uint64_t val[32];
     WL_GEN_BEGIN(&ws->g)
     uint32_t m = gb_tid(w, s->tpb, s->g.nv);
     uint8_t d = gb_ld(s, w, 0x30, m, GB_DL, 8, w->v, w->ri);
-    RW_LANES(x, m, l, t) val[l] = GB_U64(s, GB_DL)[w->v[l]];
+    WL_TLANES(x, m, l, t) val[l] = GB_U64(s, GB_DL)[w->v[l]];
     gb_st(s, w, 0x38, m, VPL, 4, w->v, val, w->ri, d);
-    RW_LANES(x, m, l, t) val[l] = 0;
+    WL_TLANES(x, m, l, t) val[l] = 0;
     gb_st(s, w, 0x40, m, RML, 1, w->v, val, w->ri, GMS_REG_NONE);
     gb_st(s, w, 0x48, m, FLAG, 1, w->v, val, w->ri, GMS_REG_NONE);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }
 
-static int k_1(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_1(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     uint32_t *vpl = GB_U32(s, VPL);
     uint8_t *rml = GB_U8(s, RML);
     uint64_t dst[32], val[32];
@@ -84,40 +84,40 @@ static int k_1(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     for (w->it = 0; w->it < w->maxn; w->it++) {
         uint32_t me = gb_edge(s, w, 0x58, w->act, dst), mw = 0;
         uint8_t rv = gb_ld(s, w, 0x70, me, RML, 1, dst, w->r3);
-        RW_LANES(x, me, l, t) if (!rml[dst[l]]) mw |= 1u << l;
-        uint8_t c = rw_int(x, 0x78, me, rv, GMS_REG_NONE);
-        rw_bra(x, 0x80, me, c);
-        RW_LANES(x, mw, l, t) vpl[dst[l]]--;
+        WL_TLANES(x, me, l, t) if (!rml[dst[l]]) mw |= 1u << l;
+        uint8_t c = wl_int_at(x, 0x78, me, rv, GMS_REG_NONE);
+        wl_bra_at(x, 0x80, me, c);
+        WL_TLANES(x, mw, l, t) vpl[dst[l]]--;
         gb_atom(s, w, 0x88, mw, VPL, dst, w->r3, GMS_REG_NONE);
-        rw_bra(x, 0x90, w->act, w->r3);
+        wl_bra_at(x, 0x90, w->act, w->r3);
         WL_GEN_YIELD(&ws->g);
     }
-    RW_LANES(x, w->act, l, t) val[l] = 0;
+    WL_TLANES(x, w->act, l, t) val[l] = 0;
     gb_st(s, w, 0x98, w->act, FLAG, 1, w->v, val, w->ri, GMS_REG_NONE);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }
 
-static int k_2(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_2(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     kc_x *kx = s->x;
     uint64_t val[32], z[32] = {0};
     WL_GEN_BEGIN(&ws->g)
     uint32_t m = gb_tid_ld(s, w, RML, 1), mk = 0, mr = 0;
-    RW_LANES(x, m, l, t) if (!GB_U8(s, RML)[w->v[l]]) mk |= 1u << l;
+    WL_TLANES(x, m, l, t) if (!GB_U8(s, RML)[w->v[l]]) mk |= 1u << l;
     uint8_t d = gb_ld(s, w, 0x48, mk, VPL, 4, w->v, w->ri);
-    rw_bra(x, 0x58, mk, rw_int(x, 0x50, mk, d, GMS_REG_NONE));
-    RW_LANES(x, mk, l, t) if (GB_U32(s, VPL)[w->v[l]] < kx->k) { mr |= 1u << l; val[l] = 1; }
+    wl_bra_at(x, 0x58, mk, wl_int_at(x, 0x50, mk, d, GMS_REG_NONE));
+    WL_TLANES(x, mk, l, t) if (GB_U32(s, VPL)[w->v[l]] < kx->k) { mr |= 1u << l; val[l] = 1; }
     gb_st(s, w, 0x60, mr, RML, 1, w->v, val, w->ri, GMS_REG_NONE);
     gb_st(s, w, 0x68, mr, FLAG, 1, w->v, val, w->ri, GMS_REG_NONE);
-    RW_LANES(x, mr, l, t) GB_U32(s, RMCNT)[0]++;
+    WL_TLANES(x, mr, l, t) GB_U32(s, RMCNT)[0]++;
     gb_atom(s, w, 0x70, mr, RMCNT, z, GMS_REG_NONE, GMS_REG_NONE);
     gb_st1(s, w, 0x78, mr, OVER, 1, 0, 0, GMS_REG_NONE);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }

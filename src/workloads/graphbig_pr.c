@@ -40,7 +40,7 @@ static int setup(gb *s, const gms_wl_args *a, gms_error *err)
 {
     pr_x *x = gms_xcalloc(1, sizeof *x);
     s->x = x;
-    if (rw_param(a, "iterations", 1, 100000, &x->iters, err)) return -1;
+    if (wl_param(a, "iterations", 1, 100000, &x->iters, err)) return -1;
     float *cur = gms_xmalloc(4 * s->g.nv), *nx = gms_xmalloc(4 * s->g.nv);
     for (uint64_t v = 0; v < s->g.nv; v++) cur[v] = 1.0f / (float)s->g.nv;
     for (uint64_t i = 0; i < x->iters; i++) {
@@ -53,42 +53,42 @@ static int setup(gb *s, const gms_wl_args *a, gms_error *err)
 }
 
 /* i[0]: source array, i[1]: destination */
-static int k_pr(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_pr(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
-    int src = (int)k->i[0], dstb = (int)k->i[1];
+    wl_warp *x = &ws->w;
+    int src = (int)k->arg[0], dstb = (int)k->arg[1];
     const float *in = GB_F32(s, src);
     const uint64_t *deg = GB_U64(s, GB_DL);
     uint64_t u[32];
     WL_GEN_BEGIN(&ws->g)
     w->act = gb_tid(w, s->tpb, s->g.nv);
     w->maxn = gb_ranges(s, w, 0x30, w->act);
-    RW_LANES(x, w->act, l, t) w->f[l] = 0;
+    WL_TLANES(x, w->act, l, t) w->f[l] = 0;
     for (w->it = 0; w->it < w->maxn; w->it++) {
         uint32_t me = gb_edge(s, w, 0x40, w->act, u);
         uint8_t rr = gb_ld(s, w, 0x58, me, src, 4, u, w->r3);
         uint8_t rd = gb_ld(s, w, 0x60, me, GB_DL, 8, u, w->r3);
-        uint8_t q = rw_sfu(x, 0x68, me, rw_fp(x, 0x70, me, rd, GMS_REG_NONE, GMS_REG_NONE));   /* I2F, RCP */
-        w->r1 = rw_fp(x, 0x78, me, rr, q, w->r1);   /* FFMA into sum */
-        RW_LANES(x, me, l, t) w->f[l] = (float)w->f[l] + in[u[l]] / (float)deg[u[l]];
-        rw_bra(x, 0x80, w->act, w->r3);
+        uint8_t q = wl_sfu_at(x, 0x68, me, wl_fp_at(x, 0x70, me, rd, GMS_REG_NONE, GMS_REG_NONE));   /* I2F, RCP */
+        w->r1 = wl_fp_at(x, 0x78, me, rr, q, w->r1);   /* FFMA into sum */
+        WL_TLANES(x, me, l, t) w->f[l] = (float)w->f[l] + in[u[l]] / (float)deg[u[l]];
+        wl_bra_at(x, 0x80, w->act, w->r3);
         WL_GEN_YIELD(&ws->g);
     }
     {
         uint64_t val[32];
         float base = (1.0f - DAMP) / (float)s->g.nv;
-        RW_LANES(x, w->act, l, t) {
+        WL_TLANES(x, w->act, l, t) {
             float r = base + DAMP * (float)w->f[l];
             uint32_t b;
             memcpy(&b, &r, 4);
             val[l] = b;
         }
-        uint8_t f = rw_fp(x, 0x88, w->act, w->r1, GMS_REG_NONE, GMS_REG_NONE);
+        uint8_t f = wl_fp_at(x, 0x88, w->act, w->r1, GMS_REG_NONE, GMS_REG_NONE);
         gb_st(s, w, 0x90, w->act, dstb, 4, w->v, val, w->ri, f);
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }

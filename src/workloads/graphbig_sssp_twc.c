@@ -65,71 +65,71 @@ static int setup(gb *s, const gms_wl_args *a, gms_error *err)
     return 0;
 }
 
-static int k_relax(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_relax(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     uint32_t *vpl = GB_U32(s, VPL), *upd = GB_U32(s, UPD), *wt = GB_U32(s, EPL);
     uint64_t dst[32], idx[32];
     WL_GEN_BEGIN(&ws->g)
     if (gb_warp_chunk(w, s->g.nv, s->tpb)) {
         for (; w->vi < w->vend; w->vi++) {
-            uint8_t r = gb_ld1(s, w, 0x30, x->mask, MASK, 1, w->vi, w->ri);
-            rw_bra(x, 0x40, x->mask, rw_int(x, 0x38, x->mask, r, GMS_REG_NONE));
+            uint8_t r = gb_ld1(s, w, 0x30, x->live, MASK, 1, w->vi, w->ri);
+            wl_bra_at(x, 0x40, x->live, wl_int_at(x, 0x38, x->live, r, GMS_REG_NONE));
             if (GB_U8(s, MASK)[w->vi]) {
                 for (int l = 0; l < 32; l++) w->v[l] = w->vi;
-                gb_ranges(s, w, 0x48, x->mask);
-                w->r1 = gb_ld1(s, w, 0x58, x->mask, VPL, 4, w->vi, w->ri);   /* cost = vplist[v] */
+                gb_ranges(s, w, 0x48, x->live);
+                w->r1 = gb_ld1(s, w, 0x58, x->live, VPL, 4, w->vi, w->ri);   /* cost = vplist[v] */
                 w->maxn = (w->end[0] - w->beg[0] + 31) / 32;
                 for (w->it = 0; w->it < w->maxn; w->it++) {
-                    uint32_t me = gb_wedge(s, w, 0x60, x->mask, dst);
-                    RW_LANES(x, me, l, t) idx[l] = w->beg[l] + w->it * 32 + (uint64_t)l;
+                    uint32_t me = gb_wedge(s, w, 0x60, x->live, dst);
+                    WL_TLANES(x, me, l, t) idx[l] = w->beg[l] + w->it * 32 + (uint64_t)l;
                     uint8_t rw = gb_ld(s, w, 0x78, me, EPL, 4, idx, w->r3);
-                    uint8_t sum = rw_int(x, 0x80, me, rw, w->r1);
+                    uint8_t sum = wl_int_at(x, 0x80, me, rw, w->r1);
                     uint32_t cost = vpl[w->vi];
-                    RW_LANES(x, me, l, t) {
+                    WL_TLANES(x, me, l, t) {
                         uint32_t nd = cost + wt[idx[l]];
                         if (nd < upd[dst[l]]) upd[dst[l]] = nd;
                     }
                     gb_atom(s, w, 0x88, me, UPD, dst, w->r3, sum);
-                    rw_bra(x, 0x90, x->mask, w->r3);
+                    wl_bra_at(x, 0x90, x->live, w->r3);
                     WL_GEN_YIELD(&ws->g);
                 }
-                gb_st1(s, w, 0x98, x->mask, MASK, 1, w->vi, 0, w->ri);
+                gb_st1(s, w, 0x98, x->live, MASK, 1, w->vi, 0, w->ri);
             }
-            rw_bra(x, 0xa0, x->mask, w->ri);
+            wl_bra_at(x, 0xa0, x->live, w->ri);
             WL_GEN_YIELD(&ws->g);
         }
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }
 
-static int k_update(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_update(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     uint32_t *vpl = GB_U32(s, VPL), *upd = GB_U32(s, UPD);
     uint64_t val[32];
     WL_GEN_BEGIN(&ws->g)
     uint32_t m = gb_tid(w, s->tpb, s->g.nv), mt = 0;
     uint8_t a = gb_ld(s, w, 0x30, m, VPL, 4, w->v, w->ri);
     uint8_t b = gb_ld(s, w, 0x38, m, UPD, 4, w->v, w->ri);
-    uint8_t c = rw_int(x, 0x40, m, a, b);
-    rw_bra(x, 0x48, m, c);
-    RW_LANES(x, m, l, t) if (vpl[w->v[l]] > upd[w->v[l]]) mt |= 1u << l;
-    RW_LANES(x, mt, l, t) val[l] = upd[w->v[l]];
+    uint8_t c = wl_int_at(x, 0x40, m, a, b);
+    wl_bra_at(x, 0x48, m, c);
+    WL_TLANES(x, m, l, t) if (vpl[w->v[l]] > upd[w->v[l]]) mt |= 1u << l;
+    WL_TLANES(x, mt, l, t) val[l] = upd[w->v[l]];
     gb_st(s, w, 0x50, mt, VPL, 4, w->v, val, w->ri, b);
-    RW_LANES(x, mt, l, t) val[l] = 1;
+    WL_TLANES(x, mt, l, t) val[l] = 1;
     gb_st(s, w, 0x58, mt, MASK, 1, w->v, val, w->ri, GMS_REG_NONE);
     gb_st1(s, w, 0x60, mt, CHG, 1, 0, 1, GMS_REG_NONE);
     uint32_t me = m & ~mt;
-    RW_LANES(x, me, l, t) val[l] = vpl[w->v[l]];
+    WL_TLANES(x, me, l, t) val[l] = vpl[w->v[l]];
     gb_st(s, w, 0x68, me, UPD, 4, w->v, val, w->ri, a);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }

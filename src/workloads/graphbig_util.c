@@ -91,12 +91,12 @@ int gb_create(const gb_algo *al, const gms_wl_args *a, void **out, gms_error *er
     } else {
         s->root = gms_graph_max_degree_vertex(&s->g);
     }
-    if (rw_param(a, "repeat", 1, 1000000, &s->repeat, err)) goto fail;
+    if (wl_param(a, "repeat", 1, 1000000, &s->repeat, err)) goto fail;
     /* GraphBIG: min(vertex_cnt, maxThreadsPerBlock); rounded up to whole warps here, since
        the warp-centric kernels' warp_id = tid / 32 would otherwise split a hardware warp
        between two vertex chunks (only graphs under 1024 vertices are affected) */
     s->tpb = s->g.nv < 1024 ? (uint32_t)((s->g.nv + 31) / 32 * 32) : 1024;
-    for (int k = 0; k < GB_FIRST + al->nbuf; k++) rw_buf_new(&s->b[k], buf_bytes(al, k, s->g.nv, s->g.ne, a));
+    for (int k = 0; k < GB_FIRST + al->nbuf; k++) wl_buf_new(&s->b[k], buf_bytes(al, k, s->g.nv, s->g.ne, a));
     memcpy(s->b[GB_VL].h, s->g.off, 8 * (s->g.nv + 1));
     for (uint64_t v = 0; v < s->g.nv; v++) GB_U64(s, GB_DL)[v] = s->g.off[v + 1] - s->g.off[v];
     memcpy(s->b[GB_EL].h, s->g.adj, 8 * s->g.ne);
@@ -116,7 +116,7 @@ int gb_next(void *st, gms_program *p, gms_error *err)
     if (!s->allocated) {
         static const char *const gname[GB_FIRST] = {"vertexlist", "degreelist", "edgelist"};
         for (int k = 0; k < GB_FIRST + s->al->nbuf; k++)
-            rw_buf_alloc(p, &s->b[k], k < GB_FIRST ? gname[k] : s->al->bufname[k - GB_FIRST], k < GB_FIRST);
+            wl_buf_alloc(p, &s->b[k], k < GB_FIRST ? gname[k] : s->al->bufname[k - GB_FIRST], k < GB_FIRST);
         s->allocated = 1;
         s->phase = 0;
     }
@@ -146,7 +146,7 @@ void gb_destroy(void *st)
     gb *s = st;
     if (!s) return;
     if (s->al && s->al->destroy) s->al->destroy(s);
-    for (int k = 0; k < GB_MAXBUF; k++) rw_buf_free(&s->b[k]);
+    for (int k = 0; k < GB_MAXBUF; k++) wl_buf_free(&s->b[k]);
     gms_graph_free(&s->g);
     free(s);
 }
@@ -171,18 +171,18 @@ void gb_d2h(gms_program *p, gb *s, int k, uint64_t off, uint64_t bytes)
 
 uint32_t gb_blocks(const gb *s, uint64_t n) { return (uint32_t)((n + s->tpb - 1) / s->tpb); }
 
-void gb_launch(gms_program *p, gb *s, const char *name, rw_step_fn step, uint32_t blocks, const int64_t *i, int ni)
+void gb_launch(gms_program *p, gb *s, const char *name, wl_step_fn step, uint32_t blocks, const int64_t *i, int ni)
 {
     gb_launch_tpb(p, s, name, step, blocks, s->tpb, i, ni);
 }
 
-void gb_launch_tpb(gms_program *p, gb *s, const char *name, rw_step_fn step, uint32_t blocks, uint32_t tpb,
+void gb_launch_tpb(gms_program *p, gb *s, const char *name, wl_step_fn step, uint32_t blocks, uint32_t tpb,
                    const int64_t *i, int ni)
 {
-    rw_kernel k = {.st = s, .step = step, .wsize = sizeof(gb_w), .grid = {blocks ? blocks : 1, 1, 1},
+    wl_kernel k = {.st = s, .step = step, .wsize = sizeof(gb_w), .grid = {blocks ? blocks : 1, 1, 1},
                    .block = {tpb, 1, 1}};
-    for (int j = 0; j < ni && j < 8; j++) k.i[j] = i[j];
-    rw_launch(p, name, &k, 0, 32);
+    for (int j = 0; j < ni && j < 8; j++) k.arg[j] = i[j];
+    wl_launch_k(p, name, &k, 32, 0);
 }
 
 void gb_mismatch(gb *s, const char *what, uint64_t i, double got, double want)
@@ -196,54 +196,54 @@ void gb_mismatch(gb *s, const char *what, uint64_t i, double got, double want)
 
 uint32_t gb_tid(gb_w *w, uint32_t tpb, uint64_t n)
 {
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint8_t c;
     uint64_t first = w->ws.block * tpb;
-    uint32_t m = rw_guard_1d(x, first, n, &w->ri, &c);
-    RW_LANES(x, m, l, t) w->v[l] = first + t;
+    uint32_t m = wl_guard_1d(x, first, n, &w->ri, &c);
+    WL_TLANES(x, m, l, t) w->v[l] = first + t;
     return m;
 }
 
 uint32_t gb_tid_ld(gb *s, gb_w *w, int k, int elem)
 {
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint32_t m = gb_tid(w, s->tpb, s->g.nv);
     uint8_t r = gb_ld(s, w, 0x30, m, k, elem, w->v, w->ri);
-    rw_bra(x, 0x40, m, rw_int(x, 0x38, m, r, GMS_REG_NONE));
+    wl_bra_at(x, 0x40, m, wl_int_at(x, 0x38, m, r, GMS_REG_NONE));
     return m;
 }
 
 uint32_t gb_tid_flag(gb *s, gb_w *w, int k)
 {
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint32_t m = gb_tid_ld(s, w, k, 1), f = 0;
-    RW_LANES(x, m, l, t) if (GB_U8(s, k)[w->v[l]]) f |= 1u << l;
+    WL_TLANES(x, m, l, t) if (GB_U8(s, k)[w->v[l]]) f |= 1u << l;
     return f;
 }
 
 int gb_warp_chunk(gb_w *w, uint64_t n, uint32_t tpb)
 {
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint8_t c;
     /* warp_id = tid / 32 over the grid; v1 = warp_id * CHUNK_SZ */
     uint64_t warp = (w->ws.block * tpb + x->t0) / 32;
-    w->ri = rw_prologue(x, x->mask);
-    uint8_t r = rw_int(x, 0x18, x->mask, w->ri, GMS_REG_NONE);   /* lane_id, warp_id, v1 */
-    c = rw_int(x, 0x20, x->mask, r, GMS_REG_NONE);                /* v1 + CHUNK_SZ > vertex_cnt ? */
-    rw_bra(x, 0x28, x->mask, c);
+    w->ri = wl_prologue_idx(x, x->live);
+    uint8_t r = wl_int_at(x, 0x18, x->live, w->ri, GMS_REG_NONE);   /* lane_id, warp_id, v1 */
+    c = wl_int_at(x, 0x20, x->live, r, GMS_REG_NONE);                /* v1 + CHUNK_SZ > vertex_cnt ? */
+    wl_bra_at(x, 0x28, x->live, c);
     w->vi = warp * 32;
     w->vend = w->vi + 32 < n ? w->vi + 32 : n;
-    w->act = x->mask;
+    w->act = x->live;
     return w->vi < n;
 }
 
 static uint8_t ld_(gb *s, gb_w *w, uint32_t pc, uint32_t m, int k, int elem, const uint64_t idx[32], uint8_t areg)
 {
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint64_t a[32];
     if (!m) return GMS_REG_NONE;
-    RW_LANES(x, m, l, t) a[l] = s->b[k].d + (uint64_t)elem * idx[l];
-    uint8_t r = rw_ldg(x, pc, m, (uint8_t)elem, a, areg);
+    WL_TLANES(x, m, l, t) a[l] = s->b[k].d + (uint64_t)elem * idx[l];
+    uint8_t r = wl_ldg_at(x, pc, m, (uint8_t)elem, a, areg);
     if (elem == 1) WL_SH_LD(x, m, uint8_t, ((uint8_t *)s->b[k].h)[idx[l]]);
     else if (elem == 4) WL_SH_LD(x, m, uint32_t, ((uint32_t *)s->b[k].h)[idx[l]]);
     else WL_SH_LD(x, m, uint64_t, ((uint64_t *)s->b[k].h)[idx[l]]);
@@ -272,14 +272,14 @@ static void put(gb *s, int k, int elem, uint64_t i, uint64_t v)
 void gb_st(gb *s, gb_w *w, uint32_t pc, uint32_t m, int k, int elem, const uint64_t idx[32], const uint64_t val[32],
            uint8_t areg, uint8_t dreg)
 {
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint64_t a[32];
     if (!m) return;
-    RW_LANES(x, m, l, t) {
+    WL_TLANES(x, m, l, t) {
         a[l] = s->b[k].d + (uint64_t)elem * idx[l];
         put(s, k, elem, idx[l], val[l]);
     }
-    rw_stg(x, pc, m, (uint8_t)elem, a, areg, dreg);
+    wl_stg_at(x, pc, m, (uint8_t)elem, a, areg, dreg);
     if (elem == 1) WL_SH_ST(x, m, uint8_t, val[l]);
     else if (elem == 4) WL_SH_ST(x, m, uint32_t, val[l]);
     else WL_SH_ST(x, m, uint64_t, val[l]);
@@ -294,11 +294,11 @@ void gb_st1(gb *s, gb_w *w, uint32_t pc, uint32_t m, int k, int elem, uint64_t i
 
 uint8_t gb_atom(gb *s, gb_w *w, uint32_t pc, uint32_t m, int k, const uint64_t idx[32], uint8_t areg, uint8_t dreg)
 {
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint64_t a[32];
     if (!m) return GMS_REG_NONE;
-    RW_LANES(x, m, l, t) a[l] = s->b[k].d + 4 * idx[l];
-    uint8_t r = rw_atomg(x, pc, m, 4, a, areg, dreg);
+    WL_TLANES(x, m, l, t) a[l] = s->b[k].d + 4 * idx[l];
+    uint8_t r = wl_atomg_at(x, pc, m, 4, a, areg, dreg);
     /* the shadow does not model atomics: every lane leaves the value the whole instruction
        leaves at its address (the caller applied all lanes' updates to the host copy) */
     WL_SH_ST(x, m, uint32_t, ((uint32_t *)s->b[k].h)[idx[l]]);
@@ -307,11 +307,11 @@ uint8_t gb_atom(gb *s, gb_w *w, uint32_t pc, uint32_t m, int k, const uint64_t i
 
 uint64_t gb_ranges(gb *s, gb_w *w, uint32_t pc, uint32_t m)
 {
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint64_t i1[32], maxn = 0;
     const uint64_t *off = GB_U64(s, GB_VL);
     if (!m) return 0;
-    RW_LANES(x, m, l, t) {
+    WL_TLANES(x, m, l, t) {
         i1[l] = w->v[l] + 1;
         w->beg[l] = off[w->v[l]];
         w->end[l] = off[w->v[l] + 1];
@@ -326,10 +326,10 @@ uint64_t gb_ranges(gb *s, gb_w *w, uint32_t pc, uint32_t m)
    centric (warp = 1), edge beg[l] + it*32 + l */
 static uint32_t edge_step(gb *s, gb_w *w, uint32_t pc, uint32_t m, uint64_t dst[32], int warp)
 {
-    rw_warp *x = &w->ws.x;
+    wl_warp *x = &w->ws.w;
     uint64_t idx[32];
     uint32_t me = 0;
-    RW_LANES(x, m, l, t) {
+    WL_TLANES(x, m, l, t) {
         uint64_t e = warp ? w->beg[l] + w->it * 32 + (uint64_t)l : w->beg[l] + w->it;
         if (e < w->end[l]) {
             me |= 1u << l;
@@ -337,8 +337,8 @@ static uint32_t edge_step(gb *s, gb_w *w, uint32_t pc, uint32_t m, uint64_t dst[
             dst[l] = GB_U64(s, GB_EL)[e];
         }
     }
-    uint8_t c = rw_int(x, pc, m, w->r1, w->r2);   /* ISETP i < end */
-    rw_bra(x, pc + 8, m, c);
+    uint8_t c = wl_int_at(x, pc, m, w->r1, w->r2);   /* ISETP i < end */
+    wl_bra_at(x, pc + 8, m, c);
     w->r3 = gb_ld(s, w, pc + 16, me, GB_EL, 8, idx, w->r1);
     return me;
 }
@@ -350,20 +350,20 @@ uint32_t gb_wedge(gb *s, gb_w *w, uint32_t pc, uint32_t m, uint64_t dst[32]) { r
 /* initialize: for tid < vertex_cnt, array j = value j for the i[0] arrays whose ids are the
    4-bit fields of i[1] and whose values are i[2 + j] (element size from the array's bytes
    per vertex) */
-static int k_init(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_init(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gb *s = GB_S(k);
     gb_w *w = (gb_w *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     WL_GEN_BEGIN(&ws->g)
     uint32_t m = gb_tid(w, s->tpb, s->g.nv);
-    for (int j = 0; j < k->i[0]; j++) {
-        int b = (int)(k->i[1] >> (4 * j) & 15);
+    for (int j = 0; j < k->arg[0]; j++) {
+        int b = (int)(k->arg[1] >> (4 * j) & 15);
         uint64_t val[32];
-        for (int l = 0; l < 32; l++) val[l] = (uint64_t)k->i[2 + j];
+        for (int l = 0; l < 32; l++) val[l] = (uint64_t)k->arg[2 + j];
         gb_st(s, w, 0x30 + 8 * (uint32_t)j, m, b, (int)(s->b[b].bytes / s->g.nv), w->v, val, w->ri, GMS_REG_NONE);
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
     (void)err;
 }

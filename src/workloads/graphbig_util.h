@@ -14,7 +14,7 @@
 #ifndef GMS_WORKLOADS_GRAPHBIG_UTIL_H
 #define GMS_WORKLOADS_GRAPHBIG_UTIL_H
 #include "workloads/graph_csr.h"
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
 
 #define GB_INF 0xffffff00u   /* GraphBIG's MY_INFINITY */
 #define GB_MAXBUF 12
@@ -43,7 +43,7 @@ struct gb {
     uint64_t root;                    /* source vertex (BFS, SSSP) */
     uint64_t repeat, rep;
     uint32_t tpb;                     /* GraphBIG's num_thread_per_block, min(vertices, 1024), in whole warps */
-    rw_buf b[GB_MAXBUF];
+    wl_buf b[GB_MAXBUF];
     int phase;                        /* the workload's host loop */
     int64_t it, it2;                  /* its counters */
     char bad[512];
@@ -99,13 +99,13 @@ void gb_d2h(gms_program *p, gb *s, int k, uint64_t off, uint64_t bytes);
 /* grid of a 1D launch over n threads, GraphBIG's ceil(n / num_thread_per_block) */
 uint32_t gb_blocks(const gb *s, uint64_t n);
 /* launch step on `blocks` blocks of s->tpb threads */
-void gb_launch(gms_program *p, gb *s, const char *name, rw_step_fn step, uint32_t blocks, const int64_t *i, int ni);
+void gb_launch(gms_program *p, gb *s, const char *name, wl_step_fn step, uint32_t blocks, const int64_t *i, int ni);
 /* record the first mismatch "workload W: what[i] = got, reference want" */
 void gb_mismatch(gb *s, const char *what, uint64_t i, double got, double want);
 
 /* ------------------------------------------------------------ kernels */
 typedef struct gb_w {
-    rw_wgen ws;
+    wl_wgen ws;
     uint32_t act, m2, flag;           /* lanes running; scratch masks */
     uint8_t ri, r1, r2, r3;           /* registers kept across yields */
     uint64_t v[32], beg[32], end[32]; /* lane's vertex and its edge range */
@@ -181,17 +181,17 @@ void gb_bfs_check(gb *s);
 /* the arrays of the variants with a `changed` flag (TA, TTC, TWC): vproplist, changed */
 uint64_t gb_bfs_bytes(int i, uint64_t nv, uint64_t ne, const gms_wl_args *a);
 /* their host loop: initialize (vproplist = INF), root's level = 0, then "changed = false;
-   kernel (level in k->i[0]) on `blocks` blocks; read changed" until nothing changed */
-int gb_bfs_changed_run(gb *s, gms_program *p, rw_step_fn step, uint32_t blocks);
+   kernel (level in k->arg[0]) on `blocks` blocks; read changed" until nothing changed */
+int gb_bfs_changed_run(gb *s, gms_program *p, wl_step_fn step, uint32_t blocks);
 
 /* graph coloring (graphbig_gc.c), vproplist b[GB_FIRST] and randlist b[GB_FIRST + 1]: setup
    puts random numbers into randlist and the reference colouring into s->x, check compares
    vproplist with it; the kernel of GC-TTC (i[1] = 0) and GC-DTC (i[1] = 1) */
 int gb_gc_setup(gb *s, const gms_wl_args *a, gms_error *err);
 void gb_gc_check(gb *s);
-int gb_gc_step(const rw_kernel *k, rw_wgen *ws, gms_error *err);
+int gb_gc_step(const wl_kernel *k, wl_wgen *ws, gms_error *err);
 /* launch with blocks of tpb threads (a data-driven kernel sized by its worklist) */
-void gb_launch_tpb(gms_program *p, gb *s, const char *name, rw_step_fn step, uint32_t blocks, uint32_t tpb,
+void gb_launch_tpb(gms_program *p, gb *s, const char *name, wl_step_fn step, uint32_t blocks, uint32_t tpb,
                    const int64_t *i, int ni);
 
 #endif

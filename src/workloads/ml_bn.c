@@ -16,7 +16,7 @@
  * registers (no local-memory traffic is emitted).
  * genScoreKernel is long: a warp holds about nodes x 16 x data x 6 instructions (45 x 600: ~2.6M,
  * ~100 MB); for timing runs use nodes <= 20 and data <= 200. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <math.h>
@@ -30,11 +30,11 @@
 
 typedef struct bn {
     int N, D, iters, cpu;
-    rw_pool *pool;         /* the wrapper's allocations across repetitions */
+    wl_pool *pool;         /* the wrapper's allocations across repetitions */
     int sizepernode;
     gms_rng rng;
     int32_t *data0;
-    rw_buf udata, ls, lg, scores, parent, resp;
+    wl_buf udata, ls, lg, scores, parent, resp;
     uint8_t *orders, *preOrders, *preGraph, *graph, *bestGraph;   /* N*N; bestGraph HIGHEST*N*N */
     float preScore, score, maxScore[HIGHEST];
     int c;
@@ -125,7 +125,7 @@ static float local_score(const bn *s, const int32_t *data, const float *LG, cons
 
 /* genScoreKernel's warp, resumable (wl_gen.h): a thread loops over nodes x 2^parents x data */
 typedef struct gs_warp {
-    rw_wgen ws;
+    wl_wgen ws;
     int id[32], par[32][4], parN[32], pre[32][MAXN + 1], Nij[32][STATE_N];
     int node, maxst, st, t1;
     uint32_t m, ms;
@@ -133,19 +133,19 @@ typedef struct gs_warp {
     float acc[32];
 } gs_warp;
 
-static int k_genscore(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_genscore(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gs_warp *g = (gs_warp *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     bn *s = k->st;
     int N = s->N, D = s->D, spn = s->sizepernode;
-    const int32_t *data = RW_I(s->udata);
-    const float *LG = RW_F(s->lg);
-    float *LS = RW_F(s->ls);
+    const int32_t *data = WL_I(s->udata);
+    const float *LG = WL_F(s->lg);
+    float *LS = WL_F(s->ls);
     WL_GEN_BEGIN(&ws->g)
-    g->ri = rw_prologue(x, x->mask);
+    g->ri = wl_prologue_idx(x, x->live);
     g->m = 0;
-    RW_LANES(x, x->mask, l, t) {
+    WL_TLANES(x, x->live, l, t) {
         g->id[l] = (int)(ws->block * TPB + t);
         if (g->id[l] >= spn) continue;
         g->m |= 1u << l;
@@ -153,26 +153,26 @@ static int k_genscore(const rw_kernel *k, rw_wgen *ws, gms_error *err)
         g->parN[l] = 0;
         for (int i = 0; i < 4; i++) if (g->par[l][i] > 0) g->parN[l]++;
     }
-    uint8_t q = rw_int(x, 0x18, x->mask, g->ri, GMS_REG_NONE);
-    rw_bra(x, 0x20, x->mask, q);
-    if (!g->m) { rw_exit(x, x->mask); return 0; }
-    for (int i = 0; i < 12; i++) rw_int(x, 0x28, g->m, g->ri, GMS_REG_NONE);   /* D_findComb */
+    uint8_t q = wl_int_at(x, 0x18, x->live, g->ri, GMS_REG_NONE);
+    wl_bra_at(x, 0x20, x->live, q);
+    if (!g->m) { wl_exit_at(x, WL_PC_END, x->live); return 0; }
+    for (int i = 0; i < 12; i++) wl_int_at(x, 0x28, g->m, g->ri, GMS_REG_NONE);   /* D_findComb */
     for (g->node = 0; g->node < N; g->node++) {
-        RW_LANES(x, g->m, l, t) {
+        WL_TLANES(x, g->m, l, t) {
             int j = 1;
             for (int i = 0; i < N; i++) if (i != g->node) g->pre[l][j++] = i;
         }
-        rw_int(x, 0x30, g->m, g->ri, GMS_REG_NONE);
-        rw_int(x, 0x38, g->m, g->ri, GMS_REG_NONE);
-        RW_LANES(x, g->m, l, t) g->acc[l] = LS[(int64_t)spn * g->node + g->id[l]];
+        wl_int_at(x, 0x30, g->m, g->ri, GMS_REG_NONE);
+        wl_int_at(x, 0x38, g->m, g->ri, GMS_REG_NONE);
+        WL_TLANES(x, g->m, l, t) g->acc[l] = LS[(int64_t)spn * g->node + g->id[l]];
         g->maxst = 1;
-        RW_LANES(x, g->m, l, t) if ((1 << g->parN[l]) > g->maxst) g->maxst = 1 << g->parN[l];
+        WL_TLANES(x, g->m, l, t) if ((1 << g->parN[l]) > g->maxst) g->maxst = 1 << g->parN[l];
         for (g->st = 0; g->st < g->maxst; g->st++) {
             g->ms = 0;
-            RW_LANES(x, g->m, l, t) if (g->st < (1 << g->parN[l])) g->ms |= 1u << l;
-            uint8_t c = rw_int(x, 0x40, g->m, g->ri, GMS_REG_NONE);
-            rw_bra(x, 0x48, g->m, c);
-            RW_LANES(x, g->ms, l, t) for (int i = 0; i < STATE_N; i++) g->Nij[l][i] = 0;
+            WL_TLANES(x, g->m, l, t) if (g->st < (1 << g->parN[l])) g->ms |= 1u << l;
+            uint8_t c = wl_int_at(x, 0x40, g->m, g->ri, GMS_REG_NONE);
+            wl_bra_at(x, 0x48, g->m, c);
+            WL_TLANES(x, g->ms, l, t) for (int i = 0; i < STATE_N; i++) g->Nij[l][i] = 0;
             for (g->t1 = 0; g->t1 < D; g->t1++) {
                 int t1 = g->t1, st = g->st, node = g->node;
                 uint32_t ms = g->ms, match = ms;
@@ -180,7 +180,7 @@ static int k_genscore(const rw_kernel *k, rw_wgen *ws, gms_error *err)
                 for (int t2 = 0; t2 < 4 && match; t2++) {
                     uint32_t ld = 0, miss = 0;
                     int32_t dv[32];   /* the datum each lane loads, for the shadow memory */
-                    RW_LANES(x, match, l, t) {
+                    WL_TLANES(x, match, l, t) {
                         if (t2 >= g->parN[l]) continue;
                         ld |= 1u << l;
                         int col = g->pre[l][g->par[l][t2]];
@@ -189,23 +189,23 @@ static int k_genscore(const rw_kernel *k, rw_wgen *ws, gms_error *err)
                         if (data[t1 * N + col] != ((st >> t2) & 1)) miss |= 1u << l;
                     }
                     if (!ld) break;
-                    uint8_t v = rw_ldg(x, 0x50, ld, 4, a, g->ri);
+                    uint8_t v = wl_ldg_at(x, 0x50, ld, 4, a, g->ri);
                     WL_SH_LD(x, ld, int32_t, dv[l]);
-                    rw_int(x, 0x58, ld, v, GMS_REG_NONE);
-                    rw_bra(x, 0x60, ld, v);
+                    wl_int_at(x, 0x58, ld, v, GMS_REG_NONE);
+                    wl_bra_at(x, 0x60, ld, v);
                     match &= ~miss;
                 }
                 if (match) {
-                    RW_LANES(x, match, l, t) {
+                    WL_TLANES(x, match, l, t) {
                         a[l] = s->udata.d + 4 * (uint64_t)(t1 * N + node);
                         g->Nij[l][data[t1 * N + node]]++;
                     }
-                    uint8_t v = rw_ldg(x, 0x68, match, 4, a, g->ri);
+                    uint8_t v = wl_ldg_at(x, 0x68, match, 4, a, g->ri);
                     WL_SH_LD(x, match, int32_t, data[t1 * N + node]);
-                    rw_int(x, 0x70, match, v, GMS_REG_NONE);
+                    wl_int_at(x, 0x70, match, v, GMS_REG_NONE);
                 }
-                uint8_t cc = rw_int(x, 0x78, ms, g->ri, GMS_REG_NONE);
-                rw_bra(x, 0x80, ms, cc);
+                uint8_t cc = wl_int_at(x, 0x78, ms, g->ri, GMS_REG_NONE);
+                wl_bra_at(x, 0x80, ms, cc);
                 WL_GEN_YIELD(&ws->g);
             }
             /* ls from LG; D_localscore[index] += ls */
@@ -213,44 +213,44 @@ static int k_genscore(const rw_kernel *k, rw_wgen *ws, gms_error *err)
             int tmp[32];
             uint64_t a[32], b[32];
             uint32_t ms = g->ms;
-            RW_LANES(x, ms, l, t) { ls[l] = 0; tmp[l] = STATE_N - 1; }
+            WL_TLANES(x, ms, l, t) { ls[l] = 0; tmp[l] = STATE_N - 1; }
             for (int t1 = 0; t1 < STATE_N; t1++) {
-                RW_LANES(x, ms, l, t) {
+                WL_TLANES(x, ms, l, t) {
                     a[l] = s->lg.d + 4 * (uint64_t)g->Nij[l][t1];
                     ls[l] += LG[g->Nij[l][t1]];
                     tmp[l] += g->Nij[l][t1];
                 }
-                uint8_t v = rw_ldg(x, 0x88, ms, 4, a, g->ri);
+                uint8_t v = wl_ldg_at(x, 0x88, ms, 4, a, g->ri);
                 WL_SH_LD(x, ms, float, LG[g->Nij[l][t1]]);
-                rw_fp(x, 0x90, ms, v, GMS_REG_NONE, GMS_REG_NONE);
+                wl_fp_at(x, 0x90, ms, v, GMS_REG_NONE, GMS_REG_NONE);
             }
-            RW_LANES(x, ms, l, t) {
+            WL_TLANES(x, ms, l, t) {
                 a[l] = s->lg.d + 4 * (uint64_t)tmp[l];
                 b[l] = s->lg.d + 4 * (STATE_N - 1);
                 ls[l] -= LG[tmp[l]];
                 ls[l] += LG[STATE_N - 1];
             }
-            uint8_t v1 = rw_ldg(x, 0x98, ms, 4, a, g->ri);
+            uint8_t v1 = wl_ldg_at(x, 0x98, ms, 4, a, g->ri);
             WL_SH_LD(x, ms, float, LG[tmp[l]]);
-            uint8_t v2 = rw_ldg(x, 0xa0, ms, 4, b, g->ri);
+            uint8_t v2 = wl_ldg_at(x, 0xa0, ms, 4, b, g->ri);
             WL_SH_LD(x, ms, float, LG[STATE_N - 1]);
-            uint8_t f = rw_fp(x, 0xa8, ms, v1, v2, GMS_REG_NONE);
+            uint8_t f = wl_fp_at(x, 0xa8, ms, v1, v2, GMS_REG_NONE);
             float old[32];   /* D_localscore[index] before the +=, for the shadow memory */
-            RW_LANES(x, ms, l, t) {
+            WL_TLANES(x, ms, l, t) {
                 int64_t idx = (int64_t)spn * g->node + g->id[l];
                 a[l] = s->ls.d + 4 * (uint64_t)idx;
                 old[l] = g->acc[l];
                 g->acc[l] += ls[l];
                 LS[idx] = g->acc[l];
             }
-            uint8_t o = rw_ldg(x, 0xb0, ms, 4, a, g->ri);
+            uint8_t o = wl_ldg_at(x, 0xb0, ms, 4, a, g->ri);
             WL_SH_LD(x, ms, float, old[l]);
-            f = rw_fp(x, 0xb8, ms, o, f, GMS_REG_NONE);
-            rw_stg(x, 0xc0, ms, 4, a, g->ri, f);
+            f = wl_fp_at(x, 0xb8, ms, o, f, GMS_REG_NONE);
+            wl_stg_at(x, 0xc0, ms, 4, a, g->ri, f);
             WL_SH_ST(x, ms, float, g->acc[l]);
         }
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
 }
 
@@ -276,7 +276,7 @@ static float ck_thread(const bn *s, const int *pre, int posN, int node, int tota
         int64_t index = findindex(parent, parN, s->N) + (int64_t)s->sizepernode * node;
         *index_out = index;
         if (index < 0 || index >= (int64_t)s->sizepernode * s->N) return bestls;   /* caller reports it */
-        float ls = RW_F(s->ls)[index];
+        float ls = WL_F(s->ls)[index];
         if (ls > bestls) {
             bestls = ls;
             for (int tmp = 0; tmp < 4; tmp++) bestparent[tmp] = parent[tmp + 1];
@@ -324,30 +324,30 @@ static int ck_pre(const bn *s, int *pre)
     return posN;
 }
 
-static int k_compute(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_compute(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     bn *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
-    int node = (int)k->i[0], total = (int)k->i[1], pre[MAXN + 1];
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
+    int node = (int)k->arg[0], total = (int)k->arg[1], pre[MAXN + 1];
     int posN = ck_pre(s, pre);
     float lsb[TPB];
     int bp[TPB][4];
     uint64_t a[32], b[32];
-    uint8_t ri[RW_MAXW];
+    uint8_t ri[WL_MAXW];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        ri[w] = rw_prologue(x, x->mask);
+        wl_warp *x = &W[w];
+        ri[w] = wl_prologue_idx(x, x->live);
         for (int i = 0; i < s->N; i++) {                  /* D_parent[i] == 1 */
-            RW_LANES(x, x->mask, l, t) a[l] = s->parent.d + (uint64_t)i;
-            uint8_t v = gms_emit_load(&x->e, 0x18, x->mask, GMS_MEM_LD_GLOBAL, 1, a, ri[w]);
-            WL_SH_LD(x, x->mask, uint8_t, ((const uint8_t *)s->parent.h)[i]);
-            rw_int(x, 0x20, x->mask, v, GMS_REG_NONE);
+            WL_TLANES(x, x->live, l, t) a[l] = s->parent.d + (uint64_t)i;
+            uint8_t v = gms_emit_load(&x->e, 0x18, x->live, GMS_MEM_LD_GLOBAL, 1, a, ri[w]);
+            WL_SH_LD(x, x->live, uint8_t, ((const uint8_t *)s->parent.h)[i]);
+            wl_int_at(x, 0x20, x->live, v, GMS_REG_NONE);
         }
         uint32_t m = 0;
         int64_t ix[32];   /* each lane's local-score index, for the shadow memory */
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             unsigned id = (unsigned)(blk * TPB + t);
             int64_t index;
             lsb[t] = ck_thread(s, pre, posN, node, total, id, bp[t], &index);
@@ -358,73 +358,73 @@ static int k_compute(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms
                 a[l] = s->ls.d + 4 * (uint64_t)index;
             }
         }
-        uint8_t q = rw_int(x, 0x28, x->mask, ri[w], GMS_REG_NONE);
-        rw_bra(x, 0x30, x->mask, q);
+        uint8_t q = wl_int_at(x, 0x28, x->live, ri[w], GMS_REG_NONE);
+        wl_bra_at(x, 0x30, x->live, q);
         uint8_t v = GMS_REG_NONE;
         if (m) {
-            for (int i = 0; i < 16; i++) rw_int(x, 0x38, m, ri[w], GMS_REG_NONE);   /* findComb, findindex */
-            v = rw_ldg(x, 0x40, m, 4, a, ri[w]);
-            WL_SH_LD(x, m, float, RW_F(s->ls)[ix[l]]);
-            rw_fp(x, 0x48, m, v, GMS_REG_NONE, GMS_REG_NONE);
+            for (int i = 0; i < 16; i++) wl_int_at(x, 0x38, m, ri[w], GMS_REG_NONE);   /* findComb, findindex */
+            v = wl_ldg_at(x, 0x40, m, 4, a, ri[w]);
+            WL_SH_LD(x, m, float, WL_F(s->ls)[ix[l]]);
+            wl_fp_at(x, 0x48, m, v, GMS_REG_NONE, GMS_REG_NONE);
         }
-        RW_LANES(x, x->mask, l, t) a[l] = 4 * (uint64_t)t;
-        rw_sts(x, 0x50, x->mask, 4, a, GMS_REG_NONE, v);
+        WL_TLANES(x, x->live, l, t) a[l] = 4 * (uint64_t)t;
+        wl_sts_at(x, 0x50, x->live, 4, a, GMS_REG_NONE, v);
     }
-    rw_bar(W, nw, 0x58);
+    wl_bar_all(W, nw, 0x58);
     for (unsigned i = 128; i >= 1; i /= 2) {
         for (uint32_t w = 0; w < nw; w++) {
-            rw_warp *x = &W[w];
+            wl_warp *x = &W[w];
             uint32_t m = 0;
-            RW_LANES(x, x->mask, l, t) if (t < i) { m |= 1u << l; a[l] = 4 * (uint64_t)t; b[l] = 4 * (uint64_t)(t + i); }
-            uint8_t q = rw_int(x, 0x60, x->mask, ri[w], GMS_REG_NONE);
-            rw_bra(x, 0x68, x->mask, q);
+            WL_TLANES(x, x->live, l, t) if (t < i) { m |= 1u << l; a[l] = 4 * (uint64_t)t; b[l] = 4 * (uint64_t)(t + i); }
+            uint8_t q = wl_int_at(x, 0x60, x->live, ri[w], GMS_REG_NONE);
+            wl_bra_at(x, 0x68, x->live, q);
             if (!m) continue;
-            uint8_t v1 = rw_lds(x, 0x70, m, 4, b, GMS_REG_NONE);
-            uint8_t v2 = rw_lds(x, 0x78, m, 4, a, GMS_REG_NONE);
-            uint8_t p = rw_fp(x, 0x80, m, v1, v2, GMS_REG_NONE);
-            rw_bra(x, 0x88, m, p);
-            rw_sts(x, 0x90, m, 4, a, GMS_REG_NONE, v1);
-            rw_sts(x, 0x98, m, 4, b, GMS_REG_NONE, v2);
+            uint8_t v1 = wl_lds_at(x, 0x70, m, 4, b, GMS_REG_NONE);
+            uint8_t v2 = wl_lds_at(x, 0x78, m, 4, a, GMS_REG_NONE);
+            uint8_t p = wl_fp_at(x, 0x80, m, v1, v2, GMS_REG_NONE);
+            wl_bra_at(x, 0x88, m, p);
+            wl_sts_at(x, 0x90, m, 4, a, GMS_REG_NONE, v1);
+            wl_sts_at(x, 0x98, m, 4, b, GMS_REG_NONE, v2);
         }
         for (unsigned t = 0; t < i; t++) ck_step(lsb, t, i);
-        rw_bar(W, nw, 0xa0);
+        wl_bar_all(W, nw, 0xa0);
     }
-    rw_bar(W, nw, 0xa8);
+    wl_bar_all(W, nw, 0xa8);
     float score = lsb[0];
     int t0 = ck_chain(lsb);
     lsb[0] = (float)t0;
-    RW_F(s->scores)[blk] = score;
+    WL_F(s->scores)[blk] = score;
     {
-        rw_warp *x = &W[0];
+        wl_warp *x = &W[0];
         a[0] = s->scores.d + 4 * blk;
         uint64_t z[32] = {0};
-        uint8_t v = rw_lds(x, 0xb0, 1u, 4, z, GMS_REG_NONE);
-        rw_stg(x, 0xb8, 1u, 4, a, ri[0], v);
+        uint8_t v = wl_lds_at(x, 0xb0, 1u, 4, z, GMS_REG_NONE);
+        wl_stg_at(x, 0xb8, 1u, 4, a, ri[0], v);
         WL_SH_ST(x, 1u, float, score);
         for (int i = 0; i < 7; i++) {
             z[0] = 4;
-            v = rw_lds(x, 0xc0, 1u, 4, z, v);
+            v = wl_lds_at(x, 0xc0, 1u, 4, z, v);
         }
-        rw_sts(x, 0xc8, 1u, 4, z, GMS_REG_NONE, v);
+        wl_sts_at(x, 0xc8, 1u, 4, z, GMS_REG_NONE, v);
     }
-    rw_bar(W, nw, 0xd0);
+    wl_bar_all(W, nw, 0xd0);
     int win = (int)lsb[0];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint64_t z[32] = {0};
-        uint8_t v = rw_lds(x, 0xd8, x->mask, 4, z, GMS_REG_NONE);
-        rw_int(x, 0xe0, x->mask, v, GMS_REG_NONE);
-        rw_bra(x, 0xe8, x->mask, v);
+        uint8_t v = wl_lds_at(x, 0xd8, x->live, 4, z, GMS_REG_NONE);
+        wl_int_at(x, 0xe0, x->live, v, GMS_REG_NONE);
+        wl_bra_at(x, 0xe8, x->live, v);
         if (win >= 0 && (uint32_t)win / 32 == w && (uint32_t)win < TPB) {
             uint32_t ln = (uint32_t)win % 32;
             for (int i = 0; i < 4; i++) {
-                RW_I(s->resp)[blk * 4 + (uint64_t)i] = bp[win][i];
+                WL_I(s->resp)[blk * 4 + (uint64_t)i] = bp[win][i];
                 a[ln] = s->resp.d + 4 * (blk * 4 + (uint64_t)i);
-                rw_stg(x, 0xf0, 1u << ln, 4, a, ri[w], GMS_REG_NONE);
+                wl_stg_at(x, 0xf0, 1u << ln, 4, a, ri[w], GMS_REG_NONE);
                 WL_SH_ST(x, 1u << ln, int32_t, bp[win][i]);
             }
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     return 0;
 }
@@ -442,10 +442,10 @@ static int cpu_compute_block(bn *s, int node, int total, unsigned bid, gms_error
     }
     for (unsigned i = 128; i >= 1; i /= 2)
         for (unsigned t = 0; t < i; t++) ck_step(lsb, t, i);
-    RW_F(s->scores)[bid] = lsb[0];
+    WL_F(s->scores)[bid] = lsb[0];
     int t0 = ck_chain(lsb);
     if (t0 >= 0 && t0 < TPB)
-        for (int i = 0; i < 4; i++) RW_I(s->resp)[bid * 4 + (unsigned)i] = bp[t0][i];
+        for (int i = 0; i < 4; i++) WL_I(s->resp)[bid * 4 + (unsigned)i] = bp[t0][i];
     return 0;
 }
 
@@ -541,8 +541,8 @@ static void node_post(bn *s)
     s->out_hash = fnv(fnv(s->out_hash, s->scores.h, 4 * (uint64_t)s->blocknum), s->resp.h, 16 * (uint64_t)s->blocknum);
     int N = s->N, node = s->node, bestparent[5] = {0}, bestpN = 0;
     float bestls = -99999999.0f;
-    const float *sc = RW_F(s->scores);
-    const int32_t *rp = RW_I(s->resp);
+    const float *sc = WL_F(s->scores);
+    const int32_t *rp = WL_I(s->resp);
     for (int i = 0; i < s->blocknum; i++) {
         if (sc[i] > bestls) {
             bestls = sc[i];
@@ -580,9 +580,9 @@ static void iteration_start(bn *s)
 
 static void cpu_genscore(bn *s)
 {
-    const int32_t *data = RW_I(s->udata);
-    const float *LG = RW_F(s->lg);
-    float *LS = RW_F(s->ls);
+    const int32_t *data = WL_I(s->udata);
+    const float *LG = WL_F(s->lg);
+    float *LS = WL_F(s->ls);
     for (int id = 0; id < s->sizepernode; id++) {
         int parent[5] = {0}, parN = 0;
         findComb(parent, id, s->N - 1);
@@ -597,21 +597,21 @@ static int drive(bn *s, gms_program *p, gms_error *err)
 {
     if (s->phase == 0) {
         if (!s->cpu) {
-            rw_buf_alloc_in(p, s->pool, &s->udata, "U_data", 1);
-            rw_buf_alloc_in(p, s->pool, &s->ls, "U_localscore", 0);
-            rw_buf_alloc_in(p, s->pool, &s->lg, "U_LG", 1);
+            wl_buf_alloc_in(p, s->pool, &s->udata, "U_data", 1);
+            wl_buf_alloc_in(p, s->pool, &s->ls, "U_localscore", 0);
+            wl_buf_alloc_in(p, s->pool, &s->lg, "U_LG", 1);
             /* the model's fresh arrays are zeros, also when a repetition reuses the first one's
              * allocations: so is the shadow (genScoreKernel adds to U_localscore; a block with
              * no winner leaves its U_resP entries) */
             s->sh = p->shadow;
             wl_sh_init(p, s->ls.d, s->ls.h, s->ls.bytes);
-            rw_kernel k = {.st = s, .step = k_genscore, .wsize = sizeof(gs_warp), .grid = {(uint32_t)(s->sizepernode / TPB + 1), 1, 1},
+            wl_kernel k = {.st = s, .step = k_genscore, .wsize = sizeof(gs_warp), .grid = {(uint32_t)(s->sizepernode / TPB + 1), 1, 1},
                            .block = {TPB, 1, 1}};
-            rw_launch(p, "genScoreKernel", &k, 0, 48);
+            wl_launch_k(p, "genScoreKernel", &k, 48, 0);
             gms_prog_sync(p);
-            rw_buf_alloc_in(p, s->pool, &s->scores, "U_scores", 0);
-            rw_buf_alloc_in(p, s->pool, &s->parent, "U_parent", 0);
-            rw_buf_alloc_in(p, s->pool, &s->resp, "U_resP", 0);
+            wl_buf_alloc_in(p, s->pool, &s->scores, "U_scores", 0);
+            wl_buf_alloc_in(p, s->pool, &s->parent, "U_parent", 0);
+            wl_buf_alloc_in(p, s->pool, &s->resp, "U_resP", 0);
             wl_sh_init(p, s->scores.d, s->scores.h, s->scores.bytes);
             wl_sh_init(p, s->resp.d, s->resp.h, s->resp.bytes);
         } else {
@@ -646,10 +646,10 @@ static int drive(bn *s, gms_program *p, gms_error *err)
     }
     gms_prog_copy_h2d(p, s->parent.d, (uint64_t)s->N);
     wl_sh_init(p, s->parent.d, s->parent.h, (uint64_t)s->N);
-    rw_kernel k = {.st = s, .fn = k_compute, .grid = {(uint32_t)s->blocknum, 1, 1}, .block = {TPB, 1, 1}};
-    k.i[0] = s->node;
-    k.i[1] = s->total;
-    rw_launch(p, "computeKernel", &k, TPB * 4, 40);
+    wl_kernel k = {.st = s, .fill = k_compute, .grid = {(uint32_t)s->blocknum, 1, 1}, .block = {TPB, 1, 1}};
+    k.arg[0] = s->node;
+    k.arg[1] = s->total;
+    wl_launch_k(p, "computeKernel", &k, 40, TPB * 4);
     gms_prog_sync(p);
     gms_prog_copy_d2h(p, s->scores.d, 4 * (uint64_t)s->blocknum);
     gms_prog_copy_d2h(p, s->resp.d, 16 * (uint64_t)s->blocknum);
@@ -662,8 +662,8 @@ static bn *bn_new(int N, int D, int iters, uint64_t seed, int cpu)
     s->N = N; s->D = D; s->iters = iters; s->cpu = cpu;
     gms_rng_seed(&s->rng, seed);
     /* synthetic binary data: each node copies an earlier one with probability 0.7, else random */
-    rw_buf_new(&s->udata, 4 * (uint64_t)(N * D));
-    int32_t *d = RW_I(s->udata);
+    wl_buf_new(&s->udata, 4 * (uint64_t)(N * D));
+    int32_t *d = WL_I(s->udata);
     for (int r = 0; r < D; r++)
         for (int j = 0; j < N; j++) {
             int v = (int)(gms_rng_next(&s->rng) >> 63);
@@ -673,14 +673,14 @@ static bn *bn_new(int N, int D, int iters, uint64_t seed, int cpu)
     int spn = 1;
     for (int i = 1; i <= 4; i++) spn += Cnk(N - 1, i);
     s->sizepernode = spn;
-    rw_buf_new(&s->ls, 4 * (uint64_t)spn * (uint64_t)N);
-    rw_buf_new(&s->lg, 4 * (uint64_t)(D + 2));
-    float *LG = RW_F(s->lg);
+    wl_buf_new(&s->ls, 4 * (uint64_t)spn * (uint64_t)N);
+    wl_buf_new(&s->lg, 4 * (uint64_t)(D + 2));
+    float *LG = WL_F(s->lg);
     LG[1] = (float)log(1.0);
     for (float i = 2; i <= D + 1; i++) LG[(int)i] = (float)(LG[(int)i - 1] + log((float)i));
-    rw_buf_new(&s->scores, 4 * (uint64_t)(spn / TPB + 1));
-    rw_buf_new(&s->parent, (uint64_t)N);
-    rw_buf_new(&s->resp, 16 * (uint64_t)(spn / TPB + 1));
+    wl_buf_new(&s->scores, 4 * (uint64_t)(spn / TPB + 1));
+    wl_buf_new(&s->parent, (uint64_t)N);
+    wl_buf_new(&s->resp, 16 * (uint64_t)(spn / TPB + 1));
     s->orders = gms_xcalloc((uint64_t)(N * N), 1);
     s->preOrders = gms_xcalloc((uint64_t)(N * N), 1);
     s->preGraph = gms_xcalloc((uint64_t)(N * N), 1);
@@ -700,8 +700,8 @@ static bn *bn_new(int N, int D, int iters, uint64_t seed, int cpu)
 static void bn_free(bn *s)
 {
     if (!s) return;
-    rw_buf *b[] = {&s->udata, &s->ls, &s->lg, &s->scores, &s->parent, &s->resp};
-    for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) rw_buf_free(b[i]);
+    wl_buf *b[] = {&s->udata, &s->ls, &s->lg, &s->scores, &s->parent, &s->resp};
+    for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) wl_buf_free(b[i]);
     free(s->orders); free(s->preOrders); free(s->preGraph); free(s->graph); free(s->bestGraph);
     free(s);
 }
@@ -720,7 +720,7 @@ typedef struct bnw {
     int N, D, it;
     uint64_t seed;
     uint64_t repeat, rep;  /* repetitions asked for; the one running (from 0) */
-    rw_pool pool;
+    wl_pool pool;
 } bnw;
 
 /* `scale` multiplies nodes as well as data: the work grows with the parent sets, C(nodes-1, <=4)
@@ -730,8 +730,8 @@ typedef struct bnw {
 static int sizes(const gms_wl_args *a, bnw *w, gms_error *err)
 {
     uint64_t N, D, it;
-    if (rw_param(a, "nodes", 5, MAXN, &N, err) || wl_clamp_scaled(a, "bn", "nodes", 1, 5, MAXN, &N, err) ||
-        wl_clamp_scaled(a, "bn", "data", 1, 1, 1 << 20, &D, err) || rw_param(a, "iter", 1, 1000000, &it, err))
+    if (wl_param(a, "nodes", 5, MAXN, &N, err) || wl_clamp_scaled(a, "bn", "nodes", 1, 5, MAXN, &N, err) ||
+        wl_clamp_scaled(a, "bn", "data", 1, 1, 1 << 20, &D, err) || wl_param(a, "iter", 1, 1000000, &it, err))
         return -1;
     if (w) { w->N = (int)N; w->D = (int)D; w->it = (int)it; }
     return 0;
@@ -755,7 +755,7 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     bnw *w = gms_xcalloc(1, sizeof *w);
     *w = t;
     w->seed = gms_wl_seed(a);
-    if (rw_param(a, "repeat", 1, 1000000, &w->repeat, err)) {
+    if (wl_param(a, "repeat", 1, 1000000, &w->repeat, err)) {
         free(w);
         return -1;
     }
@@ -781,7 +781,7 @@ static void rebuild(void *o)
 static int next(void *st, gms_program *p, gms_error *err)
 {
     bnw *w = st;
-    return rw_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
+    return wl_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
 }
 
 static int verify(void *st, gms_error *err)
@@ -794,7 +794,7 @@ static int verify(void *st, gms_error *err)
     cpu_genscore(r);
     void *own;   /* the local scores as genScoreKernel left them at their device address */
     uint64_t nls = (uint64_t)g->sizepernode * (uint64_t)g->N;
-    int rc = rw_cmp_f("bn", "U_localscore", wl_result(g->sh, g->ls.d, g->ls.h, nls, 4, &own), RW_F(r->ls), nls, 1e-5, err);
+    int rc = wl_check_f32_tol("bn", "U_localscore", wl_result(g->sh, g->ls.d, g->ls.h, nls, 4, &own), WL_F(r->ls), nls, 1e-5, err);
     free(own);
     bn_free(r);
     if (rc) return -1;
@@ -823,7 +823,7 @@ static void destroy(void *st)
     bnw *w = st;
     if (!w) return;
     bn_free(w->run);
-    rw_pool_free(&w->pool);
+    wl_pool_free(&w->pool);
     free(w);
 }
 

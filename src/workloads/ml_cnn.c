@@ -15,7 +15,7 @@
  * on the host copies; cublasSnrm2 of the error is computed on the host (no kernel). The network
  * has fixed sizes: `scale` multiplies the image counts (train, test), a count it takes to zero
  * clamped to one image (wl_clamp.h). */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <math.h>
@@ -39,9 +39,9 @@ static const int LM[NL] = {0, 25, 16, 216}, LN[NL] = {0, 6, 1, 10}, LO[NL] = {78
 
 typedef struct cn {
     int ntrain, ntest, cpu;
-    rw_pool *pool;         /* the wrapper's allocations across repetitions */
+    wl_pool *pool;         /* the wrapper's allocations across repetitions */
     gms_rng rng;
-    rw_buf b[NL][NB];
+    wl_buf b[NL][NB];
     float *images;          /* (ntrain + ntest) x 784 */
     int *labels;
     int img, pending, done, allocated;
@@ -61,26 +61,26 @@ typedef struct item {
 
 static float stepf(float v) { return 1 / (1 + expf(-v)); }
 
-#define F(buf) RW_F(*(buf))
+#define F(buf) WL_F(*(buf))
 #define AD(buf, i) ((buf)->d + 4 * (uint64_t)(i))
 
 /* the host element of device address `a` in one of the kernel's arrays */
-static float *hostp(uint64_t a, rw_buf *A, rw_buf *B, rw_buf *C)
+static float *hostp(uint64_t a, wl_buf *A, wl_buf *B, wl_buf *C)
 {
-    rw_buf *bs[3] = {A, B, C};
+    wl_buf *bs[3] = {A, B, C};
     for (int i = 0; i < 3; i++)
         if (bs[i] && a >= bs[i]->d && a < bs[i]->d + bs[i]->bytes) return F(bs[i]) + (a - bs[i]->d) / 4;
     return NULL;
 }
 
 /* the item's loaded values, before its update */
-static void snap(item *o, rw_buf *A, rw_buf *B, rw_buf *C)
+static void snap(item *o, wl_buf *A, wl_buf *B, wl_buf *C)
 {
     for (int i = 0; i < o->nld; i++) o->lv[i] = *hostp(o->ld[i], A, B, C);
 }
 
 /* do item n of kernel kid on the host arrays and describe its memory accesses */
-static void do_item(int kid, int n, rw_buf *A, rw_buf *B, rw_buf *C, int Y, item *o)
+static void do_item(int kid, int n, wl_buf *A, wl_buf *B, wl_buf *C, int Y, item *o)
 {
     int idx = n;
     o->nld = 0;
@@ -220,42 +220,42 @@ static void do_item(int kid, int n, rw_buf *A, rw_buf *B, rw_buf *C, int Y, item
     o->res = *hostp(o->dst, A, B, C);   /* for an atomic: the sum up to this item */
 }
 
-static int k_layer(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_layer(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
-    int kid = (int)k->i[0], N = (int)k->i[1], Y = (int)k->i[5];
-    rw_buf *A = (rw_buf *)(intptr_t)k->i[2], *B = (rw_buf *)(intptr_t)k->i[3], *C = (rw_buf *)(intptr_t)k->i[4];
+    int kid = (int)k->arg[0], N = (int)k->arg[1], Y = (int)k->arg[5];
+    wl_buf *A = (wl_buf *)(intptr_t)k->arg[2], *B = (wl_buf *)(intptr_t)k->arg[3], *C = (wl_buf *)(intptr_t)k->arg[4];
     uint32_t tpb = k->block.x;
     int size = (int)(tpb * k->grid.x);
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, tpb, W);
-    rw_warps_sh(W, nw, k);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, tpb, W);
+    wl_warps_sh(W, nw, k);
     uint64_t a[2][32], d[32];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        uint8_t ri = rw_prologue(x, x->mask);
+        wl_warp *x = &W[w];
+        uint8_t ri = wl_prologue_idx(x, x->live);
         int lo[32], hi[32], maxit = 0;
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             int pos = (int)(blk * tpb + t);
             lo[l] = (int)((int64_t)N * pos / size);
             hi[l] = (int)((int64_t)N * (pos + 1) / size);
             if (hi[l] - lo[l] > maxit) maxit = hi[l] - lo[l];
         }
-        rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        uint8_t q = rw_int(x, 0x20, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x28, x->mask, q);
+        wl_int_at(x, 0x18, x->live, ri, GMS_REG_NONE);
+        uint8_t q = wl_int_at(x, 0x20, x->live, ri, GMS_REG_NONE);
+        wl_bra_at(x, 0x28, x->live, q);
         for (int j = 0; j < maxit; j++) {
             uint32_t m = 0;
             item it[32];
-            RW_LANES(x, x->mask, l, t) {
+            WL_TLANES(x, x->live, l, t) {
                 if (lo[l] + j >= hi[l]) continue;
                 m |= 1u << l;
                 do_item(kid, lo[l] + j, A, B, C, Y, &it[l]);
             }
             /* index decoding: IMAD.HI / SHF / IMAD per coordinate */
-            uint8_t ix = rw_int(x, 0x30, m, ri, GMS_REG_NONE);
-            for (int i = 0; i < 4; i++) ix = rw_int(x, 0x38, m, ix, GMS_REG_NONE);
+            uint8_t ix = wl_int_at(x, 0x30, m, ri, GMS_REG_NONE);
+            for (int i = 0; i < 4; i++) ix = wl_int_at(x, 0x38, m, ix, GMS_REG_NONE);
             int nld = 0, atom = 0;
-            RW_LANES(x, m, l, t) {
+            WL_TLANES(x, m, l, t) {
                 nld = it[l].nld;
                 atom = it[l].atom;
                 for (int i = 0; i < it[l].nld; i++) a[i][l] = it[l].ld[i];
@@ -263,43 +263,43 @@ static int k_layer(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
             }
             uint8_t v[2] = {GMS_REG_NONE, GMS_REG_NONE};
             for (int i = 0; i < nld; i++) {
-                v[i] = rw_ldg(x, 0x40 + 8 * (uint32_t)i, m, 4, a[i], ix);
+                v[i] = wl_ldg_at(x, 0x40 + 8 * (uint32_t)i, m, 4, a[i], ix);
                 WL_SH_LD(x, m, float, it[l].lv[i]);
             }
-            uint8_t f = rw_fp(x, 0x50, m, v[0], v[1], GMS_REG_NONE);
+            uint8_t f = wl_fp_at(x, 0x50, m, v[0], v[1], GMS_REG_NONE);
             if (kid == K_STEP || kid == K_BP_PREACT_S1 || kid == K_BP_PREACT_C1) {
-                f = rw_sfu(x, 0x58, m, f);   /* MUFU.EX2 */
-                f = rw_sfu(x, 0x60, m, f);   /* MUFU.RCP */
-                f = rw_fp(x, 0x68, m, f, v[1], GMS_REG_NONE);
+                f = wl_sfu_at(x, 0x58, m, f);   /* MUFU.EX2 */
+                f = wl_sfu_at(x, 0x60, m, f);   /* MUFU.RCP */
+                f = wl_fp_at(x, 0x68, m, f, v[1], GMS_REG_NONE);
             }
             if (atom) gms_emit_atomic(&x->e, 0x70, m, GMS_MEM_ATOM_GLOBAL, 4, d, ix, f);
-            else rw_stg(x, 0x70, m, 4, d, ix, f);
+            else wl_stg_at(x, 0x70, m, 4, d, ix, f);
             /* the shadow does not model atomics: an atomicAdd is taken as each lane storing the
              * sum up to its item, in lane order (the host's order), so the last one stays */
             WL_SH_ST(x, m, float, it[l].res);
-            uint8_t c = rw_int(x, 0x78, m, ix, GMS_REG_NONE);
-            rw_bra(x, 0x80, m, c);
+            uint8_t c = wl_int_at(x, 0x78, m, ix, GMS_REG_NONE);
+            wl_bra_at(x, 0x80, m, c);
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
 }
 
-static void cpu_kernel(int kid, int N, rw_buf *A, rw_buf *B, rw_buf *C, int Y)
+static void cpu_kernel(int kid, int N, wl_buf *A, wl_buf *B, wl_buf *C, int Y)
 {
     item it;
     for (int n = 0; n < N; n++) do_item(kid, n, A, B, C, Y, &it);
 }
 
-static void launch(cn *s, gms_program *p, const char *name, int kid, int N, rw_buf *A, rw_buf *B, rw_buf *C, int Y,
+static void launch(cn *s, gms_program *p, const char *name, int kid, int N, wl_buf *A, wl_buf *B, wl_buf *C, int Y,
                    uint32_t grid, uint32_t tpb)
 {
     if (s->cpu) { cpu_kernel(kid, N, A, B, C, Y); return; }
-    rw_kernel k = {.st = s, .fn = k_layer, .grid = {grid, 1, 1}, .block = {tpb, 1, 1}};
-    k.i[0] = kid; k.i[1] = N; k.i[5] = Y;
-    k.i[2] = (int64_t)(intptr_t)A; k.i[3] = (int64_t)(intptr_t)B; k.i[4] = (int64_t)(intptr_t)C;
-    rw_launch(p, name, &k, 0, 24);
+    wl_kernel k = {.st = s, .fill = k_layer, .grid = {grid, 1, 1}, .block = {tpb, 1, 1}};
+    k.arg[0] = kid; k.arg[1] = N; k.arg[5] = Y;
+    k.arg[2] = (int64_t)(intptr_t)A; k.arg[3] = (int64_t)(intptr_t)B; k.arg[4] = (int64_t)(intptr_t)C;
+    wl_launch_k(p, name, &k, 24, 0);
 }
 
 #define LB(ly, bf) (&s->b[ly][bf])
@@ -387,13 +387,13 @@ static cn *cn_new(int ntrain, int ntest, uint64_t seed, int cpu)
     gms_rng_seed(&s->rng, seed);
     for (int l = 0; l < NL; l++) {
         uint64_t O = (uint64_t)LO[l], MN = (uint64_t)(LM[l] * LN[l]);
-        rw_buf_new(&s->b[l][B_OUT], 4 * O);
-        rw_buf_new(&s->b[l][B_PRE], 4 * O);
-        rw_buf_new(&s->b[l][B_BIAS], 4 * (uint64_t)LN[l]);
-        rw_buf_new(&s->b[l][B_W], 4 * MN);
-        rw_buf_new(&s->b[l][B_DOUT], 4 * O);
-        rw_buf_new(&s->b[l][B_DPRE], 4 * O);
-        rw_buf_new(&s->b[l][B_DW], 4 * MN);
+        wl_buf_new(&s->b[l][B_OUT], 4 * O);
+        wl_buf_new(&s->b[l][B_PRE], 4 * O);
+        wl_buf_new(&s->b[l][B_BIAS], 4 * (uint64_t)LN[l]);
+        wl_buf_new(&s->b[l][B_W], 4 * MN);
+        wl_buf_new(&s->b[l][B_DOUT], 4 * O);
+        wl_buf_new(&s->b[l][B_DPRE], 4 * O);
+        wl_buf_new(&s->b[l][B_DW], 4 * MN);
         for (int i = 0; i < LN[l]; i++) {
             F(&s->b[l][B_BIAS])[i] = crand(s);
             for (int j = 0; j < LM[l]; j++) F(&s->b[l][B_W])[LM[l] * i + j] = crand(s);
@@ -414,7 +414,7 @@ static void cn_free(cn *s)
 {
     if (!s) return;
     for (int l = 0; l < NL; l++)
-        for (int b = 0; b < NB; b++) rw_buf_free(&s->b[l][b]);
+        for (int b = 0; b < NB; b++) wl_buf_free(&s->b[l][b]);
     free(s->images); free(s->labels); free(s->pred);
     free(s);
 }
@@ -437,7 +437,7 @@ static int drive(cn *s, gms_program *p)
                 if (!s->b[l][b].bytes) continue;   /* l_input's zero-size bias and weights */
                 char nm[64];
                 snprintf(nm, sizeof nm, "%s.%s", lnames[l], names[b]);
-                rw_buf_alloc_in(p, s->pool, &s->b[l][b], nm, b == B_BIAS || b == B_W);
+                wl_buf_alloc_in(p, s->pool, &s->b[l][b], nm, b == B_BIAS || b == B_W);
             }
         s->allocated = 1;
     }
@@ -448,7 +448,7 @@ static int drive(cn *s, gms_program *p)
         if (!s->cpu && wl_shadow_active(s->sh)) {
             /* the error norm's and the D2H copy's inputs: in a functional verify run, what the
              * kernels left at their device addresses */
-            rw_buf *e = &s->b[L_F][B_DPRE], *o = &s->b[L_F][B_OUT];
+            wl_buf *e = &s->b[L_F][B_DPRE], *o = &s->b[L_F][B_OUT];
             wl_shadow_read(s->sh, e->d, e->h, e->bytes);
             wl_shadow_read(s->sh, o->d, o->h, o->bytes);
         }
@@ -484,7 +484,7 @@ typedef struct cnw {
     int ntrain, ntest;
     uint64_t seed;
     uint64_t repeat, rep;  /* repetitions asked for; the one running (from 0) */
-    rw_pool pool;
+    wl_pool pool;
 } cnw;
 
 static uint64_t footprint(const gms_wl_args *a)
@@ -498,8 +498,8 @@ static uint64_t footprint(const gms_wl_args *a)
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t tr, te, rep;
-    if (rw_param(a, "train", 0, 1000000, &tr, err) || rw_param(a, "test", 0, 1000000, &te, err) ||
-        rw_param(a, "repeat", 1, 1000000, &rep, err))
+    if (wl_param(a, "train", 0, 1000000, &tr, err) || wl_param(a, "test", 0, 1000000, &te, err) ||
+        wl_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     double sc = gms_wl_f64(a, "scale");
     if (!(sc > 0) || !isfinite(sc))
@@ -537,7 +537,7 @@ static void rebuild(void *o)
 static int next(void *st, gms_program *p, gms_error *err)
 {
     cnw *w = st;
-    return rw_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
+    return wl_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
 }
 
 static int verify(void *st, gms_error *err)
@@ -554,16 +554,16 @@ static int verify(void *st, gms_error *err)
 #define RES(b_) ((const float *)wl_result(g->sh, (b_)->d, (b_)->h, (b_)->bytes / 4, 4, &own))
     for (int l = 0; l < NL && !rc; l++) {
         snprintf(what, sizeof what, "%s.output", lnames[l]);
-        rc = rw_cmp_f("cnn", what, RES(&g->b[l][B_OUT]), F(&r->b[l][B_OUT]), (uint64_t)LO[l], 1e-4, err);
+        rc = wl_check_f32_tol("cnn", what, RES(&g->b[l][B_OUT]), F(&r->b[l][B_OUT]), (uint64_t)LO[l], 1e-4, err);
         free(own);
         if (!rc && LN[l]) {
             snprintf(what, sizeof what, "%s.weight", lnames[l]);
-            rc = rw_cmp_f("cnn", what, RES(&g->b[l][B_W]), F(&r->b[l][B_W]), (uint64_t)(LM[l] * LN[l]), 1e-4, err);
+            rc = wl_check_f32_tol("cnn", what, RES(&g->b[l][B_W]), F(&r->b[l][B_W]), (uint64_t)(LM[l] * LN[l]), 1e-4, err);
             free(own);
         }
         if (!rc && LN[l]) {
             snprintf(what, sizeof what, "%s.bias", lnames[l]);
-            rc = rw_cmp_f("cnn", what, RES(&g->b[l][B_BIAS]), F(&r->b[l][B_BIAS]), (uint64_t)LN[l], 1e-4, err);
+            rc = wl_check_f32_tol("cnn", what, RES(&g->b[l][B_BIAS]), F(&r->b[l][B_BIAS]), (uint64_t)LN[l], 1e-4, err);
             free(own);
         }
     }
@@ -579,7 +579,7 @@ static void destroy(void *st)
     cnw *w = st;
     if (!w) return;
     cn_free(w->run);
-    rw_pool_free(&w->pool);
+    wl_pool_free(&w->pool);
     free(w);
 }
 

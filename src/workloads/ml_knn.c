@@ -2,7 +2,8 @@
  * in [0,1)^dim). Per iteration cuComputeDistanceGlobal (16x16 tiles in shared memory),
  * cuInsertionSort (256 threads, one query column each) and cuParallelSqrt (16x16). The
  * suite's fourth kernel, extract_with_interpolation, is never launched by its main. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <math.h>
 #include <stdlib.h>
@@ -13,7 +14,7 @@
 typedef struct kn {
     uint64_t nref, nq, dim, k, iters, repeat;
     int done;
-    rw_buf ref, query, dist, ind;
+    wl_buf ref, query, dist, ind;
     wl_shadow *sh;         /* functional verify runs: verify reads dist and ind from it */
 } kn;
 
@@ -30,7 +31,7 @@ static const gms_wl_param params[] = {
 
 static int sizes(const gms_wl_args *a, uint64_t *r, uint64_t *q, gms_error *err)
 {
-    if (rw_scaled(a, "knn", "ref", 1, 65535, r, err) || rw_scaled(a, "knn", "query", 1, 65535, q, err)) return -1;
+    if (wl_clamp_scaled(a, "knn", "ref", 1, 0, 65535, r, err) || wl_clamp_scaled(a, "knn", "query", 1, 0, 65535, q, err)) return -1;
     return 0;
 }
 
@@ -46,50 +47,50 @@ static uint64_t footprint(const gms_wl_args *a)
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t r, q, d, k, it, rep;
-    if (sizes(a, &r, &q, err) || rw_param(a, "dim", 1, 4096, &d, err) || rw_param(a, "iter", 1, 1000000, &it, err) ||
-        rw_param(a, "repeat", 1, 1000000, &rep, err))
+    if (sizes(a, &r, &q, err) || wl_param(a, "dim", 1, 4096, &d, err) || wl_param(a, "iter", 1, 1000000, &it, err) ||
+        wl_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
-    if (rw_param(a, "k", 1, r, &k, err)) return -1;
+    if (wl_param(a, "k", 1, r, &k, err)) return -1;
     kn *s = gms_xcalloc(1, sizeof *s);
     s->nref = r; s->nq = q; s->dim = d; s->k = k; s->iters = it; s->repeat = rep;
-    rw_buf_new(&s->ref, 4 * r * d);
-    rw_buf_new(&s->query, 4 * q * d);
-    rw_buf_new(&s->dist, 4 * q * r);
-    rw_buf_new(&s->ind, 4 * q * k);
+    wl_buf_new(&s->ref, 4 * r * d);
+    wl_buf_new(&s->query, 4 * q * d);
+    wl_buf_new(&s->dist, 4 * q * r);
+    wl_buf_new(&s->ind, 4 * q * k);
     gms_rng g;
     gms_rng_seed(&g, gms_wl_seed(a));
-    for (uint64_t i = 0; i < r * d; i++) RW_F(s->ref)[i] = (float)gms_rng_double(&g);
-    for (uint64_t i = 0; i < q * d; i++) RW_F(s->query)[i] = (float)gms_rng_double(&g);
+    for (uint64_t i = 0; i < r * d; i++) WL_F(s->ref)[i] = (float)gms_rng_double(&g);
+    for (uint64_t i = 0; i < q * d; i++) WL_F(s->query)[i] = (float)gms_rng_double(&g);
     *out = s;
     return 0;
 }
 
-static int k_dist(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_dist(const wl_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     kn *s = kk->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, BD * BD, W);
-    rw_warps_sh(W, nw, kk);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, BD * BD, W);
+    wl_warps_sh(W, nw, kk);
     int64_t wA = (int64_t)s->nref, wB = (int64_t)s->nq, dim = (int64_t)s->dim;
     int64_t bxi = (int64_t)(blk % kk->grid.x), byi = (int64_t)(blk / kk->grid.x);
     int64_t beginA = BD * byi, beginB = BD * bxi, stepA = BD * wA, stepB = BD * wB, endA = beginA + (dim - 1) * wA;
-    const float *A = RW_F(s->ref), *B = RW_F(s->query);
+    const float *A = WL_F(s->ref), *B = WL_F(s->query);
     float sA[BD][BD], sB[BD][BD], ssd[BD * BD] = {0};
     uint64_t a1[32], a2[32], sa[32], sb[32];
-    uint8_t ri[RW_MAXW], acc[RW_MAXW];
+    uint8_t ri[WL_MAXW], acc[WL_MAXW];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        ri[w] = rw_prologue(x, x->mask);
+        wl_warp *x = &W[w];
+        ri[w] = wl_prologue_idx(x, x->live);
         uint64_t z[32] = {0};
-        rw_sts(x, 0x18, x->mask, 4, z, GMS_REG_NONE, ri[w]);   /* begin_A, begin_B, ... */
-        acc[w] = rw_int(x, 0x20, x->mask, GMS_REG_NONE, GMS_REG_NONE);
+        wl_sts_at(x, 0x18, x->live, 4, z, GMS_REG_NONE, ri[w]);   /* begin_A, begin_B, ... */
+        acc[w] = wl_int_at(x, 0x20, x->live, GMS_REG_NONE, GMS_REG_NONE);
     }
-    rw_bar(W, nw, 0x28);   /* the shared loop bounds are read after the stores */
+    wl_bar_all(W, nw, 0x28);   /* the shared loop bounds are read after the stores */
     for (int64_t a = beginA, b = beginB; a <= endA; a += stepA, b += stepB) {
         for (uint32_t w = 0; w < nw; w++) {
-            rw_warp *x = &W[w];
+            wl_warp *x = &W[w];
             uint32_t mA = 0, mB = 0;
-            RW_LANES(x, x->mask, l, t) {
+            WL_TLANES(x, x->live, l, t) {
                 int64_t tx = t % BD, ty = t / BD;
                 sa[l] = 4 * (uint64_t)t;
                 sb[l] = 4 * (uint64_t)(BD * BD + t);
@@ -99,20 +100,20 @@ static int k_dist(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
                     if (beginB + tx < wB) { mB |= 1u << l; a2[l] = s->query.d + 4 * (uint64_t)(b + wB * ty + tx); sB[ty][tx] = B[b + wB * ty + tx]; }
                 }
             }
-            uint8_t c = rw_int(x, 0x30, x->mask, ri[w], GMS_REG_NONE);
-            rw_bra(x, 0x38, x->mask, c);
-            uint8_t va = rw_ldg(x, 0x40, mA, 4, a1, c);
+            uint8_t c = wl_int_at(x, 0x30, x->live, ri[w], GMS_REG_NONE);
+            wl_bra_at(x, 0x38, x->live, c);
+            uint8_t va = wl_ldg_at(x, 0x40, mA, 4, a1, c);
             WL_SH_LD(x, mA, float, sA[(x->t0 + (uint32_t)l) / BD][(x->t0 + (uint32_t)l) % BD]);
-            uint8_t vb = rw_ldg(x, 0x48, mB, 4, a2, c);
+            uint8_t vb = wl_ldg_at(x, 0x48, mB, 4, a2, c);
             WL_SH_LD(x, mB, float, sB[(x->t0 + (uint32_t)l) / BD][(x->t0 + (uint32_t)l) % BD]);
-            rw_sts(x, 0x50, x->mask, 4, sa, GMS_REG_NONE, va);
-            rw_sts(x, 0x58, x->mask, 4, sb, GMS_REG_NONE, vb);
+            wl_sts_at(x, 0x50, x->live, 4, sa, GMS_REG_NONE, va);
+            wl_sts_at(x, 0x58, x->live, 4, sb, GMS_REG_NONE, vb);
         }
-        rw_bar(W, nw, 0x60);
+        wl_bar_all(W, nw, 0x60);
         for (uint32_t w = 0; w < nw; w++) {
-            rw_warp *x = &W[w];
+            wl_warp *x = &W[w];
             uint32_t m = 0;
-            RW_LANES(x, x->mask, l, t) {
+            WL_TLANES(x, x->live, l, t) {
                 int64_t tx = t % BD, ty = t / BD;
                 if (beginA + ty < wA && beginB + tx < wB) {
                     m |= 1u << l;
@@ -122,26 +123,26 @@ static int k_dist(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
                     }
                 }
             }
-            uint8_t c = rw_int(x, 0x68, x->mask, ri[w], GMS_REG_NONE);
-            rw_bra(x, 0x70, x->mask, c);
+            uint8_t c = wl_int_at(x, 0x68, x->live, ri[w], GMS_REG_NONE);
+            wl_bra_at(x, 0x70, x->live, c);
             for (int kx = 0; kx < BD && m; kx++) {
-                RW_LANES(x, m, l, t) {
+                WL_TLANES(x, m, l, t) {
                     sa[l] = 4 * (uint64_t)(kx * BD + (int64_t)t / BD);
                     sb[l] = 4 * (uint64_t)(BD * BD + kx * BD + (int64_t)t % BD);
                 }
-                uint8_t v1 = rw_lds(x, 0x78, m, 4, sa, GMS_REG_NONE);
-                uint8_t v2 = rw_lds(x, 0x80, m, 4, sb, GMS_REG_NONE);
-                uint8_t d = rw_fp(x, 0x88, m, v1, v2, GMS_REG_NONE);
-                acc[w] = rw_fp(x, 0x90, m, d, d, acc[w]);
+                uint8_t v1 = wl_lds_at(x, 0x78, m, 4, sa, GMS_REG_NONE);
+                uint8_t v2 = wl_lds_at(x, 0x80, m, 4, sb, GMS_REG_NONE);
+                uint8_t d = wl_fp_at(x, 0x88, m, v1, v2, GMS_REG_NONE);
+                acc[w] = wl_fp_at(x, 0x90, m, d, d, acc[w]);
             }
         }
-        rw_bar(W, nw, 0x98);
+        wl_bar_all(W, nw, 0x98);
     }
-    float *AB = RW_F(s->dist);
+    float *AB = WL_F(s->dist);
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint32_t m = 0;
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             int64_t tx = t % BD, ty = t / BD;
             if (beginA + ty < wA && beginB + tx < wB) {
                 m |= 1u << l;
@@ -150,9 +151,9 @@ static int k_dist(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
                 AB[idx] = ssd[t];
             }
         }
-        rw_stg(x, 0xa0, m, 4, a1, ri[w], acc[w]);
+        wl_stg_at(x, 0xa0, m, 4, a1, ri[w], acc[w]);
         WL_SH_ST(x, m, float, ssd[x->t0 + (uint32_t)l]);
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
@@ -160,67 +161,67 @@ static int k_dist(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
 
 /* cuInsertionSort: one thread per query column; loops run in SIMT lock-step (divergent lanes
  * masked off, reconverging after each inner loop) */
-static int k_sort(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_sort(const wl_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     kn *s = kk->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, 256, W);
-    rw_warps_sh(W, nw, kk);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, 256, W);
+    wl_warps_sh(W, nw, kk);
     int64_t width = (int64_t)s->nq, height = (int64_t)s->nref, k = (int64_t)s->k;
-    float *dist = RW_F(s->dist);
-    int32_t *ind = RW_I(s->ind);
+    float *dist = WL_F(s->dist);
+    int32_t *ind = WL_I(s->ind);
     uint64_t a1[32], a2[32];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint8_t ri, c;
-        uint32_t act = rw_guard_1d(x, blk * 256, (uint64_t)width, &ri, &c);
-        if (!act) { rw_exit(x, x->mask); continue; }
+        uint32_t act = wl_guard_1d(x, blk * 256, (uint64_t)width, &ri, &c);
+        if (!act) { wl_exit_at(x, WL_PC_END, x->live); continue; }
         int64_t col[32];
         float maxd[32];
-        RW_LANES(x, act, l, t) col[l] = (int64_t)(blk * 256 + t);
+        WL_TLANES(x, act, l, t) col[l] = (int64_t)(blk * 256 + t);
 #define DA(r_, l_) (s->dist.d + 4 * (uint64_t)((r_) * width + col[l_]))
 #define IA(r_, l_) (s->ind.d + 4 * (uint64_t)((r_) * width + col[l_]))
-        RW_LANES(x, act, l, t) { a1[l] = DA(0, l); a2[l] = IA(0, l); maxd[l] = dist[col[l]]; ind[col[l]] = 1; }
-        uint8_t rmax = rw_ldg(x, 0x28, act, 4, a1, ri);
+        WL_TLANES(x, act, l, t) { a1[l] = DA(0, l); a2[l] = IA(0, l); maxd[l] = dist[col[l]]; ind[col[l]] = 1; }
+        uint8_t rmax = wl_ldg_at(x, 0x28, act, 4, a1, ri);
         WL_SH_LD(x, act, float, maxd[l]);
-        rw_stg(x, 0x30, act, 4, a2, ri, GMS_REG_NONE);
+        wl_stg_at(x, 0x30, act, 4, a2, ri, GMS_REG_NONE);
         WL_SH_ST(x, act, int32_t, 1);
         for (int part = 1; part <= 2; part++) {
             int64_t lo = part == 1 ? 1 : k, hi = part == 1 ? k : height;
             for (int64_t lr = lo; lr < hi; lr++) {
                 float cur[32];
                 uint32_t mins = 0;
-                RW_LANES(x, act, l, t) {
+                WL_TLANES(x, act, l, t) {
                     a1[l] = DA(lr, l);
                     cur[l] = dist[lr * width + col[l]];
                     if (cur[l] < maxd[l]) mins |= 1u << l;
                 }
-                uint8_t rc = rw_ldg(x, 0x38, act, 4, a1, ri);
+                uint8_t rc = wl_ldg_at(x, 0x38, act, 4, a1, ri);
                 WL_SH_LD(x, act, float, cur[l]);
-                uint8_t p = rw_fp(x, 0x40, act, rc, rmax, GMS_REG_NONE);
-                rw_bra(x, 0x48, act, p);
+                uint8_t p = wl_fp_at(x, 0x40, act, rc, rmax, GMS_REG_NONE);
+                wl_bra_at(x, 0x48, act, p);
                 int64_t pos[32];
                 int64_t lim = part == 1 ? lr - 1 : k - 1;
                 /* search: first a with dist[a] > cur */
                 uint32_t searching = mins;
-                RW_LANES(x, mins, l, t) pos[l] = lim;
+                WL_TLANES(x, mins, l, t) pos[l] = lim;
                 for (int64_t a = 0; a < lim && searching; a++) {
                     uint32_t found = 0;
-                    RW_LANES(x, searching, l, t) {
+                    WL_TLANES(x, searching, l, t) {
                         a1[l] = DA(a, l);
                         if (dist[a * width + col[l]] > cur[l]) { pos[l] = a; found |= 1u << l; }
                     }
-                    uint8_t v = rw_ldg(x, 0x50, searching, 4, a1, ri);
+                    uint8_t v = wl_ldg_at(x, 0x50, searching, 4, a1, ri);
                     WL_SH_LD(x, searching, float, dist[a * width + col[l]]);
-                    uint8_t q = rw_fp(x, 0x58, searching, v, rc, GMS_REG_NONE);
-                    rw_bra(x, 0x60, searching, q);
+                    uint8_t q = wl_fp_at(x, 0x58, searching, v, rc, GMS_REG_NONE);
+                    wl_bra_at(x, 0x60, searching, q);
                     searching &= ~found;
                 }
                 /* shift down */
                 int64_t top = part == 1 ? lr : k - 1;
                 for (int64_t j = top;; j--) {
                     uint32_t mv = 0;
-                    RW_LANES(x, mins, l, t) if (j > pos[l]) {
+                    WL_TLANES(x, mins, l, t) if (j > pos[l]) {
                         mv |= 1u << l;
                         a1[l] = DA(j - 1, l); a2[l] = IA(j - 1, l);
                         dist[j * width + col[l]] = dist[(j - 1) * width + col[l]];
@@ -228,65 +229,65 @@ static int k_sort(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
                     }
                     if (!mv) break;
                     /* the host has already shifted: element j holds element j-1's value */
-                    uint8_t v1 = rw_ldg(x, 0x68, mv, 4, a1, ri);
+                    uint8_t v1 = wl_ldg_at(x, 0x68, mv, 4, a1, ri);
                     WL_SH_LD(x, mv, float, dist[(j - 1) * width + col[l]]);
-                    RW_LANES(x, mv, l, t) a1[l] = DA(j, l);
-                    rw_stg(x, 0x70, mv, 4, a1, ri, v1);
+                    WL_TLANES(x, mv, l, t) a1[l] = DA(j, l);
+                    wl_stg_at(x, 0x70, mv, 4, a1, ri, v1);
                     WL_SH_ST(x, mv, float, dist[j * width + col[l]]);
-                    uint8_t v2 = rw_ldg(x, 0x78, mv, 4, a2, ri);
+                    uint8_t v2 = wl_ldg_at(x, 0x78, mv, 4, a2, ri);
                     WL_SH_LD(x, mv, int32_t, ind[(j - 1) * width + col[l]]);
-                    RW_LANES(x, mv, l, t) a2[l] = IA(j, l);
-                    rw_stg(x, 0x80, mv, 4, a2, ri, v2);
+                    WL_TLANES(x, mv, l, t) a2[l] = IA(j, l);
+                    wl_stg_at(x, 0x80, mv, 4, a2, ri, v2);
                     WL_SH_ST(x, mv, int32_t, ind[j * width + col[l]]);
-                    rw_bra(x, 0x88, mv, ri);
+                    wl_bra_at(x, 0x88, mv, ri);
                 }
-                RW_LANES(x, mins, l, t) {
+                WL_TLANES(x, mins, l, t) {
                     a1[l] = DA(pos[l], l); a2[l] = IA(pos[l], l);
                     dist[pos[l] * width + col[l]] = cur[l];
                     ind[pos[l] * width + col[l]] = (int32_t)lr + 1;
                 }
-                rw_stg(x, 0x90, mins, 4, a1, ri, rc);
+                wl_stg_at(x, 0x90, mins, 4, a1, ri, rc);
                 WL_SH_ST(x, mins, float, cur[l]);
-                rw_stg(x, 0x98, mins, 4, a2, ri, GMS_REG_NONE);
+                wl_stg_at(x, 0x98, mins, 4, a2, ri, GMS_REG_NONE);
                 WL_SH_ST(x, mins, int32_t, lr + 1);
                 if (part == 1) {
                     uint32_t other = act & ~mins;
-                    RW_LANES(x, other, l, t) { a2[l] = IA(lr, l); ind[lr * width + col[l]] = (int32_t)lr + 1; }
-                    rw_stg(x, 0xa0, other, 4, a2, ri, GMS_REG_NONE);
+                    WL_TLANES(x, other, l, t) { a2[l] = IA(lr, l); ind[lr * width + col[l]] = (int32_t)lr + 1; }
+                    wl_stg_at(x, 0xa0, other, 4, a2, ri, GMS_REG_NONE);
                     WL_SH_ST(x, other, int32_t, lr + 1);
-                    RW_LANES(x, act, l, t) { a1[l] = DA(lr, l); maxd[l] = dist[lr * width + col[l]]; }
-                    rmax = rw_ldg(x, 0xa8, act, 4, a1, ri);
+                    WL_TLANES(x, act, l, t) { a1[l] = DA(lr, l); maxd[l] = dist[lr * width + col[l]]; }
+                    rmax = wl_ldg_at(x, 0xa8, act, 4, a1, ri);
                     WL_SH_LD(x, act, float, maxd[l]);
                 } else if (mins) {
-                    RW_LANES(x, mins, l, t) { a1[l] = DA(k - 1, l); maxd[l] = dist[(k - 1) * width + col[l]]; }
-                    rmax = rw_ldg(x, 0xb0, mins, 4, a1, ri);
+                    WL_TLANES(x, mins, l, t) { a1[l] = DA(k - 1, l); maxd[l] = dist[(k - 1) * width + col[l]]; }
+                    rmax = wl_ldg_at(x, 0xb0, mins, 4, a1, ri);
                     WL_SH_LD(x, mins, float, maxd[l]);
                 }
             }
         }
 #undef DA
 #undef IA
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
 }
 
-static int k_sqrt(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_sqrt(const wl_kernel *kk, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     kn *s = kk->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, BD * BD, W);
-    rw_warps_sh(W, nw, kk);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, BD * BD, W);
+    wl_warps_sh(W, nw, kk);
     uint64_t bx = blk % kk->grid.x, by = blk / kk->grid.x;
-    float *dist = RW_F(s->dist);
+    float *dist = WL_F(s->dist);
     uint64_t a[32];
     float in[32], o[32];   /* each lane's value before and after, for the shadow memory */
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        uint8_t ri = rw_prologue(x, x->mask);
+        wl_warp *x = &W[w];
+        uint8_t ri = wl_prologue_idx(x, x->live);
         uint32_t m = 0;
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             uint64_t xi = bx * BD + t % BD, yi = by * BD + t / BD;
             if (xi < s->nq && yi < s->k) {
                 m |= 1u << l;
@@ -295,14 +296,14 @@ static int k_sqrt(const rw_kernel *kk, uint64_t blk, gms_block_trace *out, gms_e
                 dist[yi * s->nq + xi] = o[l] = sqrtf(in[l]);
             }
         }
-        uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, c);
-        uint8_t v = rw_ldg(x, 0x28, m, 4, a, ri);
+        uint8_t c = wl_int_at(x, 0x18, x->live, ri, GMS_REG_NONE);
+        wl_bra_at(x, 0x20, x->live, c);
+        uint8_t v = wl_ldg_at(x, 0x28, m, 4, a, ri);
         WL_SH_LD(x, m, float, in[l]);
-        v = rw_sfu(x, 0x30, m, v);
-        rw_stg(x, 0x38, m, 4, a, ri, v);
+        v = wl_sfu_at(x, 0x30, m, v);
+        wl_stg_at(x, 0x38, m, 4, a, ri, v);
         WL_SH_ST(x, m, float, o[l]);
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
@@ -313,20 +314,20 @@ static int next(void *st, gms_program *p, gms_error *err)
     kn *s = st;
     if (s->done) return 0;
     s->sh = p->shadow;
-    rw_buf_alloc(p, &s->ref, "ref", 1);
-    rw_buf_alloc(p, &s->query, "query", 1);
-    rw_buf_alloc(p, &s->dist, "dist", 0);
-    rw_buf_alloc(p, &s->ind, "ind", 0);
+    wl_buf_alloc(p, &s->ref, "ref", 1);
+    wl_buf_alloc(p, &s->query, "query", 1);
+    wl_buf_alloc(p, &s->dist, "dist", 0);
+    wl_buf_alloc(p, &s->ind, "ind", 0);
     uint32_t q16 = (uint32_t)((s->nq + BD - 1) / BD), r16 = (uint32_t)((s->nref + BD - 1) / BD);
     uint32_t k16 = (uint32_t)((s->k + BD - 1) / BD), q256 = (uint32_t)((s->nq + 255) / 256);
-    rw_kernel k1 = {.st = s, .fn = k_dist, .grid = {q16, r16, 1}, .block = {BD, BD, 1}};
-    rw_kernel k2 = {.st = s, .fn = k_sort, .grid = {q256, 1, 1}, .block = {256, 1, 1}};
-    rw_kernel k3 = {.st = s, .fn = k_sqrt, .grid = {q16, k16, 1}, .block = {BD, BD, 1}};
+    wl_kernel k1 = {.st = s, .fill = k_dist, .grid = {q16, r16, 1}, .block = {BD, BD, 1}};
+    wl_kernel k2 = {.st = s, .fill = k_sort, .grid = {q256, 1, 1}, .block = {256, 1, 1}};
+    wl_kernel k3 = {.st = s, .fill = k_sqrt, .grid = {q16, k16, 1}, .block = {BD, BD, 1}};
     /* each call recomputes dist and ind from ref and query: nothing to reset between repetitions */
     for (uint64_t i = 0; i < s->iters * s->repeat; i++) {
-        rw_launch(p, "cuComputeDistanceGlobal", &k1, 2 * 4 * BD * BD + 20, 32);
-        rw_launch(p, "cuInsertionSort", &k2, 0, 32);
-        rw_launch(p, "cuParallelSqrt", &k3, 0, 16);
+        wl_launch_k(p, "cuComputeDistanceGlobal", &k1, 32, 2 * 4 * BD * BD + 20);
+        wl_launch_k(p, "cuInsertionSort", &k2, 32, 0);
+        wl_launch_k(p, "cuParallelSqrt", &k3, 16, 0);
         gms_prog_sync(p);
     }
     gms_prog_copy_d2h(p, s->dist.d, 4 * s->nq * s->k);
@@ -340,7 +341,7 @@ static int verify(void *st, gms_error *err)
 {
     kn *s = st;
     uint64_t r = s->nref, q = s->nq, d = s->dim, k = s->k;
-    const float *ref = RW_F(s->ref), *qu = RW_F(s->query);
+    const float *ref = WL_F(s->ref), *qu = WL_F(s->query);
     void *od, *oi;   /* the results as the kernels left them at their device addresses */
     const float *gd = wl_result(s->sh, s->dist.d, s->dist.h, q * k, 4, &od);
     const int32_t *gi = wl_result(s->sh, s->ind.d, s->ind.h, q * k, 4, &oi);
@@ -388,10 +389,10 @@ static void destroy(void *st)
 {
     kn *s = st;
     if (!s) return;
-    rw_buf_free(&s->ref);
-    rw_buf_free(&s->query);
-    rw_buf_free(&s->dist);
-    rw_buf_free(&s->ind);
+    wl_buf_free(&s->ref);
+    wl_buf_free(&s->query);
+    wl_buf_free(&s->dist);
+    wl_buf_free(&s->ind);
     free(s);
 }
 

@@ -14,7 +14,7 @@
  * Differences: work_mem is allocated once and reused (re-allocated only when it must grow;
  * the program model has no cudaFree); the memsets and the Point array's host pointers are not
  * modelled as commands. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include <limits.h>
 #include <math.h>
@@ -34,7 +34,7 @@ enum { S_READ, S_GAIN, S_GAIN_POST, S_FINISHED };
 typedef struct sc {
     /* parameters */
     int64_t kmin, kmax, dim, n, chunk, csize;
-    rw_pool *pool;         /* the wrapper's allocations across repetitions */
+    wl_pool *pool;         /* the wrapper's allocations across repetitions */
     int cpu;                      /* 1: reference run, pgain's kernel on the CPU */
     uint64_t x48;                 /* lrand48 state */
     /* stream */
@@ -61,7 +61,7 @@ typedef struct sc {
     int state;
     /* device arrays (host copies) */
     int64_t dnum, wm_cap, stride;
-    rw_buf coord_d, ct_d, sw_d, p_d, wm_d;
+    wl_buf coord_d, ct_d, sw_d, p_d, wm_d;
     float *wm_h, *coord_h;
     int allocated;
     uint8_t *pbytes;              /* staging of the Point array as the device sees it */
@@ -311,9 +311,9 @@ static void stage_points(sc *s, const pts *P)
 
 static void cpu_cost(sc *s, int64_t num, int64_t x, int64_t K, int64_t stride)
 {
-    const float *coord = RW_F(s->coord_d);
-    float *wm = RW_F(s->wm_d);
-    const int32_t *ct = RW_I(s->ct_d);
+    const float *coord = WL_F(s->coord_d);
+    float *wm = WL_F(s->wm_d);
+    const int32_t *ct = WL_I(s->ct_d);
     uint8_t *sw = s->sw_d.h;
     for (int64_t tid = 0; tid < num; tid++) {
         const uint8_t *pb = (const uint8_t *)s->p_d.h + 32 * tid;
@@ -331,110 +331,110 @@ static void cpu_cost(sc *s, int64_t num, int64_t x, int64_t K, int64_t stride)
     }
 }
 
-static int k_cost(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_cost(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     sc *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
-    int64_t num = k->i[0], x = k->i[1], K = k->i[2], stride = k->i[3], dim = s->dim;
-    const float *coord = RW_F(s->coord_d);
-    float *wm = RW_F(s->wm_d);
-    const int32_t *ct = RW_I(s->ct_d);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
+    int64_t num = k->arg[0], x = k->arg[1], K = k->arg[2], stride = k->arg[3], dim = s->dim;
+    const float *coord = WL_F(s->coord_d);
+    float *wm = WL_F(s->wm_d);
+    const int32_t *ct = WL_I(s->ct_d);
     uint8_t *sw = s->sw_d.h;
     uint64_t a1[32], a2[32];
     for (uint32_t wi = 0; wi < nw; wi++) {
-        rw_warp *w = &W[wi];
-        uint8_t ri = rw_prologue(w, w->mask);
+        wl_warp *w = &W[wi];
+        uint8_t ri = wl_prologue_idx(w, w->live);
         uint32_t m = 0;
         int64_t tid[32];
         float d[32];
-        RW_LANES(w, w->mask, l, t) {
+        WL_TLANES(w, w->live, l, t) {
             tid[l] = (int64_t)blk * TPB + t;
             if (tid[l] < num) { m |= 1u << l; d[l] = 0.0f; }
         }
-        uint8_t q = rw_int(w, 0x18, w->mask, ri, GMS_REG_NONE);
-        rw_bra(w, 0x20, w->mask, q);
-        if (!m) { rw_exit(w, w->mask); continue; }
-        uint8_t acc = rw_int(w, 0x28, m, GMS_REG_NONE, GMS_REG_NONE);
+        uint8_t q = wl_int_at(w, 0x18, w->live, ri, GMS_REG_NONE);
+        wl_bra_at(w, 0x20, w->live, q);
+        if (!m) { wl_exit_at(w, WL_PC_END, w->live); continue; }
+        uint8_t acc = wl_int_at(w, 0x28, m, GMS_REG_NONE, GMS_REG_NONE);
         for (int64_t i = 0; i < dim; i++) {
-            RW_LANES(w, m, l, t) {
+            WL_TLANES(w, m, l, t) {
                 a1[l] = s->coord_d.d + 4 * (uint64_t)(i * num + tid[l]);
                 a2[l] = s->coord_d.d + 4 * (uint64_t)(i * num + x);
                 float tt = coord[i * num + tid[l]] - coord[i * num + x];
                 d[l] += tt * tt;
             }
-            uint8_t v1 = rw_ldg(w, 0x30, m, 4, a1, ri);
+            uint8_t v1 = wl_ldg_at(w, 0x30, m, 4, a1, ri);
             WL_SH_LD(w, m, float, coord[i * num + tid[l]]);
-            uint8_t v2 = rw_ldg(w, 0x38, m, 4, a2, ri);
+            uint8_t v2 = wl_ldg_at(w, 0x38, m, 4, a2, ri);
             WL_SH_LD(w, m, float, coord[i * num + x]);
-            uint8_t df = rw_fp(w, 0x40, m, v1, v2, GMS_REG_NONE);
-            acc = rw_fp(w, 0x48, m, df, df, acc);
+            uint8_t df = wl_fp_at(w, 0x40, m, v1, v2, GMS_REG_NONE);
+            acc = wl_fp_at(w, 0x48, m, df, df, acc);
             if (i % 4 == 3 || i + 1 == dim) {
-                uint8_t c = rw_int(w, 0x50, m, ri, GMS_REG_NONE);
-                rw_bra(w, 0x58, m, c);
+                uint8_t c = wl_int_at(w, 0x50, m, ri, GMS_REG_NONE);
+                wl_bra_at(w, 0x58, m, c);
             }
         }
         uint32_t save = 0;
         int64_t as[32];
         float xc[32], cc[32], wt[32];
         float wm0[32], wm1[32];   /* each lane's work_mem element before and after, for the shadow */
-        RW_LANES(w, m, l, t) {
+        WL_TLANES(w, m, l, t) {
             const uint8_t *pb = (const uint8_t *)s->p_d.h + 32 * tid[l];
             memcpy(&wt[l], pb, 4); memcpy(&as[l], pb + 16, 8); memcpy(&cc[l], pb + 24, 4);
             xc[l] = d[l] * wt[l];
             a1[l] = s->p_d.d + 32 * (uint64_t)tid[l];
             if (xc[l] < cc[l]) save |= 1u << l;
         }
-        uint8_t vw = rw_ldg(w, 0x60, m, 4, a1, ri);
+        uint8_t vw = wl_ldg_at(w, 0x60, m, 4, a1, ri);
         WL_SH_LD(w, m, float, wt[l]);
-        uint8_t xr = rw_fp(w, 0x68, m, acc, vw, GMS_REG_NONE);
-        RW_LANES(w, m, l, t) a1[l] = s->p_d.d + 32 * (uint64_t)tid[l] + 24;
-        uint8_t vc = rw_ldg(w, 0x70, m, 4, a1, ri);
+        uint8_t xr = wl_fp_at(w, 0x68, m, acc, vw, GMS_REG_NONE);
+        WL_TLANES(w, m, l, t) a1[l] = s->p_d.d + 32 * (uint64_t)tid[l] + 24;
+        uint8_t vc = wl_ldg_at(w, 0x70, m, 4, a1, ri);
         WL_SH_LD(w, m, float, cc[l]);
-        uint8_t pr = rw_fp(w, 0x78, m, xr, vc, GMS_REG_NONE);     /* FSETP */
-        rw_bra(w, 0x80, m, pr);
+        uint8_t pr = wl_fp_at(w, 0x78, m, xr, vc, GMS_REG_NONE);     /* FSETP */
+        wl_bra_at(w, 0x80, m, pr);
         uint32_t other = m & ~save;
         if (save) {
-            RW_LANES(w, save, l, t) {
+            WL_TLANES(w, save, l, t) {
                 a1[l] = s->sw_d.d + (uint64_t)tid[l];
                 a2[l] = s->wm_d.d + 4 * (uint64_t)(tid[l] * stride + K);
                 sw[tid[l]] = 1;
                 wm0[l] = wm[tid[l] * stride + K];
                 wm[tid[l] * stride + K] = wm1[l] = wm0[l] + (xc[l] - cc[l]);
             }
-            uint8_t one = rw_int(w, 0x88, save, GMS_REG_NONE, GMS_REG_NONE);
+            uint8_t one = wl_int_at(w, 0x88, save, GMS_REG_NONE, GMS_REG_NONE);
             gms_emit_store(&w->e, 0x90, save, GMS_MEM_ST_GLOBAL, 1, a1, ri, one);
             WL_SH_ST(w, save, uint8_t, 1);
-            uint8_t o = rw_ldg(w, 0x98, save, 4, a2, ri);
+            uint8_t o = wl_ldg_at(w, 0x98, save, 4, a2, ri);
             WL_SH_LD(w, save, float, wm0[l]);
-            uint8_t df = rw_fp(w, 0xa0, save, xr, vc, GMS_REG_NONE);
-            df = rw_fp(w, 0xa8, save, o, df, GMS_REG_NONE);
-            rw_stg(w, 0xb0, save, 4, a2, ri, df);
+            uint8_t df = wl_fp_at(w, 0xa0, save, xr, vc, GMS_REG_NONE);
+            df = wl_fp_at(w, 0xa8, save, o, df, GMS_REG_NONE);
+            wl_stg_at(w, 0xb0, save, 4, a2, ri, df);
             WL_SH_ST(w, save, float, wm1[l]);
         }
         if (other) {
-            RW_LANES(w, other, l, t) a1[l] = s->p_d.d + 32 * (uint64_t)tid[l] + 16;
+            WL_TLANES(w, other, l, t) a1[l] = s->p_d.d + 32 * (uint64_t)tid[l] + 16;
             uint8_t va = gms_emit_load(&w->e, 0xb8, other, GMS_MEM_LD_GLOBAL, 8, a1, ri);
             WL_SH_LD(w, other, int64_t, as[l]);
-            RW_LANES(w, other, l, t) a1[l] = s->ct_d.d + 4 * (uint64_t)as[l];
-            uint8_t vt = rw_ldg(w, 0xc0, other, 4, a1, va);
+            WL_TLANES(w, other, l, t) a1[l] = s->ct_d.d + 4 * (uint64_t)as[l];
+            uint8_t vt = wl_ldg_at(w, 0xc0, other, 4, a1, va);
             WL_SH_LD(w, other, int32_t, ct[as[l]]);
-            RW_LANES(w, other, l, t) {
+            WL_TLANES(w, other, l, t) {
                 int64_t e = tid[l] * stride + ct[as[l]];
                 a2[l] = s->wm_d.d + 4 * (uint64_t)e;
                 wm0[l] = wm[e];
                 wm[e] = wm1[l] = wm0[l] + (cc[l] - xc[l]);
             }
-            uint8_t ad = rw_int(w, 0xc8, other, vt, GMS_REG_NONE);
-            uint8_t o = rw_ldg(w, 0xd0, other, 4, a2, ad);
+            uint8_t ad = wl_int_at(w, 0xc8, other, vt, GMS_REG_NONE);
+            uint8_t o = wl_ldg_at(w, 0xd0, other, 4, a2, ad);
             WL_SH_LD(w, other, float, wm0[l]);
-            uint8_t df = rw_fp(w, 0xd8, other, vc, xr, GMS_REG_NONE);
-            df = rw_fp(w, 0xe0, other, o, df, GMS_REG_NONE);
-            rw_stg(w, 0xe8, other, 4, a2, ad, df);
+            uint8_t df = wl_fp_at(w, 0xd8, other, vc, xr, GMS_REG_NONE);
+            df = wl_fp_at(w, 0xe0, other, o, df, GMS_REG_NONE);
+            wl_stg_at(w, 0xe8, other, 4, a2, ad, df);
             WL_SH_ST(w, other, float, wm1[l]);
         }
-        rw_exit(w, w->mask);
+        wl_exit_at(w, WL_PC_END, w->live);
     }
     (void)err;
     return 0;
@@ -459,25 +459,25 @@ static void pgain_pre(sc *s, gms_program *p, int64_t x)
             for (int64_t j = 0; j < num; j++) s->coord_h[num * i + j] = crd(P, j)[i];
     uint64_t wmb = 4 * (uint64_t)(stride * (num + 1));
     if (!s->cpu && (wmb > s->wm_d.bytes || !s->wm_d.h)) {
-        rw_buf_free(&s->wm_d);
-        rw_buf_new(&s->wm_d, wmb);
-        rw_buf_alloc_in(p, s->pool, &s->wm_d, "work_mem_d", 0);
+        wl_buf_free(&s->wm_d);
+        wl_buf_new(&s->wm_d, wmb);
+        wl_buf_alloc_in(p, s->pool, &s->wm_d, "work_mem_d", 0);
     } else if (wmb > s->wm_d.bytes || !s->wm_d.h) {
-        rw_buf_free(&s->wm_d);
-        rw_buf_new(&s->wm_d, wmb);
+        wl_buf_free(&s->wm_d);
+        wl_buf_new(&s->wm_d, wmb);
     }
     if (first) {
         s->dnum = cap;
-        rw_buf_new(&s->ct_d, 4 * (uint64_t)cap);
-        rw_buf_new(&s->sw_d, (uint64_t)cap);
-        rw_buf_new(&s->p_d, 32 * (uint64_t)cap);
-        rw_buf_new(&s->coord_d, 4 * (uint64_t)(cap * dim));
+        wl_buf_new(&s->ct_d, 4 * (uint64_t)cap);
+        wl_buf_new(&s->sw_d, (uint64_t)cap);
+        wl_buf_new(&s->p_d, 32 * (uint64_t)cap);
+        wl_buf_new(&s->coord_d, 4 * (uint64_t)(cap * dim));
         s->pbytes = s->p_d.h;
         if (!s->cpu) {
-            rw_buf_alloc_in(p, s->pool, &s->ct_d, "center_table_d", 0);
-            rw_buf_alloc_in(p, s->pool, &s->sw_d, "switch_membership_d", 0);
-            rw_buf_alloc_in(p, s->pool, &s->p_d, "p", 0);
-            rw_buf_alloc_in(p, s->pool, &s->coord_d, "coord_d", 0);
+            wl_buf_alloc_in(p, s->pool, &s->ct_d, "center_table_d", 0);
+            wl_buf_alloc_in(p, s->pool, &s->sw_d, "switch_membership_d", 0);
+            wl_buf_alloc_in(p, s->pool, &s->p_d, "p", 0);
+            wl_buf_alloc_in(p, s->pool, &s->coord_d, "coord_d", 0);
         }
     }
     if (s->coord_changed || first) {
@@ -507,9 +507,9 @@ static void pgain_pre(sc *s, gms_program *p, int64_t x)
     int nb = (int)((float)(num + TPB - 1) / (float)TPB);
     int nby = (int)((float)(nb + MAXBLOCKS - 1) / (float)MAXBLOCKS);
     int nbx = (int)((float)(nb + nby - 1) / (float)nby);
-    rw_kernel kk = {.st = s, .fn = k_cost, .grid = {(uint32_t)nbx, (uint32_t)nby, 1}, .block = {TPB, 1, 1}};
-    kk.i[0] = num; kk.i[1] = x; kk.i[2] = K; kk.i[3] = stride;
-    rw_launch(p, "kernel_compute_cost", &kk, 0, 24);
+    wl_kernel kk = {.st = s, .fill = k_cost, .grid = {(uint32_t)nbx, (uint32_t)nby, 1}, .block = {TPB, 1, 1}};
+    kk.arg[0] = num; kk.arg[1] = x; kk.arg[2] = K; kk.arg[3] = stride;
+    wl_launch_k(p, "kernel_compute_cost", &kk, 24, 0);
     gms_prog_sync(p);
     gms_prog_copy_d2h(p, s->wm_d.d, wmb);
     gms_prog_copy_d2h(p, s->sw_d.d, (uint64_t)num);
@@ -652,10 +652,10 @@ static int drive(sc *s, gms_program *p, gms_error *err)
 static int sizes(const gms_wl_args *a, sc *s, gms_error *err)
 {
     uint64_t k1, k2, d, n, ch, cs;
-    if (rw_param(a, "k1", 2, 100000, &k1, err) || rw_param(a, "k2", 2, 100000, &k2, err) ||
-        rw_param(a, "dim", 1, 1 << 16, &d, err) || wl_clamp_scaled(a, "sc", "dim", 1, 1, 1 << 16, &d, err) ||
+    if (wl_param(a, "k1", 2, 100000, &k1, err) || wl_param(a, "k2", 2, 100000, &k2, err) ||
+        wl_param(a, "dim", 1, 1 << 16, &d, err) || wl_clamp_scaled(a, "sc", "dim", 1, 1, 1 << 16, &d, err) ||
         wl_clamp_scaled(a, "sc", "n", 1, 1, 1ULL << 31, &n, err) ||
-        wl_clamp_scaled(a, "sc", "chunksize", 1, 1, 1ULL << 31, &ch, err) || rw_param(a, "clustersize", 1, 1ULL << 24, &cs, err))
+        wl_clamp_scaled(a, "sc", "chunksize", 1, 1, 1ULL << 31, &ch, err) || wl_param(a, "clustersize", 1, 1ULL << 24, &cs, err))
         return -1;
     if (k1 > k2) return gms_err(err, "workload sc: k1=%llu must not exceed k2=%llu", (unsigned long long)k1, (unsigned long long)k2);
     if (ch * d > (1ULL << 34)) return gms_err(err, "workload sc: chunksize x dim is too large");
@@ -703,8 +703,8 @@ static void sc_free(sc *s)
     free(s->block); free(s->cblock); free(s->points.p); free(s->centers.p); free(s->centerIDs);
     free(s->switch_m); free(s->is_center); free(s->center_table); free(s->feasible);
     free(s->coord_h);
-    rw_buf_free(&s->coord_d); rw_buf_free(&s->ct_d); rw_buf_free(&s->sw_d); rw_buf_free(&s->p_d);
-    rw_buf_free(&s->wm_d);
+    wl_buf_free(&s->coord_d); wl_buf_free(&s->ct_d); wl_buf_free(&s->sw_d); wl_buf_free(&s->p_d);
+    wl_buf_free(&s->wm_d);
     free(s);
 }
 
@@ -712,7 +712,7 @@ typedef struct scw {
     sc *run;
     uint64_t seed;
     uint64_t repeat, rep;  /* repetitions asked for; the one running (from 0) */
-    rw_pool pool;
+    wl_pool pool;
 } scw;
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
@@ -721,7 +721,7 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     if (sizes(a, &par, err)) return -1;
     scw *w = gms_xcalloc(1, sizeof *w);
     w->seed = gms_wl_seed(a);
-    if (rw_param(a, "repeat", 1, 1000000, &w->repeat, err)) {
+    if (wl_param(a, "repeat", 1, 1000000, &w->repeat, err)) {
         free(w);
         return -1;
     }
@@ -748,7 +748,7 @@ static void rebuild(void *o)
 static int next(void *st, gms_program *p, gms_error *err)
 {
     scw *w = st;
-    return rw_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
+    return wl_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
 }
 
 static int verify(void *st, gms_error *err)
@@ -785,7 +785,7 @@ static void destroy(void *st)
     scw *w = st;
     if (!w) return;
     sc_free(w->run);
-    rw_pool_free(&w->pool);
+    wl_pool_free(&w->pool);
     free(w);
 }
 

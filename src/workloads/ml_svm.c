@@ -15,7 +15,7 @@
  * writer (the source relies on lock-step timing, without a second barrier); std::sort of the
  * violators breaks ties by index; the per-round mini_* arrays are allocated once at size M;
  * more than 1024 working-set points (the cooperative kernel_minibatch_g) is an error. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <math.h>
@@ -30,14 +30,14 @@ enum { V_KM, V_KM_POST, V_ROUND, V_MB_POST, V_TEST, V_TEST_POST, V_DONE };
 
 typedef struct sv {
     int64_t C, M, L, Lts;
-    rw_pool *pool;         /* the wrapper's allocations across repetitions */
+    wl_pool *pool;         /* the wrapper's allocations across repetitions */
     float acc;
     int cpu;
     int state;
     uint8_t *Xtr, *Xts;
     int32_t *y;
     /* device arrays */
-    rw_buf B, K, X, iters, my, ma, ms, mK, Kts, X1, X2;
+    wl_buf B, K, X, iters, my, ma, ms, mK, Kts, X1, X2;
     /* host training state */
     float *alpha, *sigma;
     uint32_t *svi;
@@ -128,20 +128,20 @@ static sv *sv_new(int64_t C, int64_t M, float acc, int64_t L, int64_t Lt, uint64
         make_image(&r, cls, s->Xtr + i * NF);
     }
     for (int64_t i = 0; i < Lt; i++) make_image(&r, (int)gms_rng_below(&r, 2), s->Xts + i * NF);
-    rw_buf_new(&s->B, 4 * 65536);
+    wl_buf_new(&s->B, 4 * 65536);
     for (int i = 0; i < 256; i++)
-        for (int j = 0; j < 256; j++) RW_F(s->B)[i * 256 + j] = (float)pow(i / 255.0f - j / 255.0f, 2);
-    rw_buf_new(&s->K, 4 * (uint64_t)(L * L));
-    rw_buf_new(&s->X, (uint64_t)(L * NF));
+        for (int j = 0; j < 256; j++) WL_F(s->B)[i * 256 + j] = (float)pow(i / 255.0f - j / 255.0f, 2);
+    wl_buf_new(&s->K, 4 * (uint64_t)(L * L));
+    wl_buf_new(&s->X, (uint64_t)(L * NF));
     memcpy(s->X.h, s->Xtr, (uint64_t)(L * NF));
-    rw_buf_new(&s->iters, 4);
-    rw_buf_new(&s->my, 4 * (uint64_t)M);
-    rw_buf_new(&s->ma, 4 * (uint64_t)M);
-    rw_buf_new(&s->ms, 4 * (uint64_t)M);
-    rw_buf_new(&s->mK, 4 * (uint64_t)(M * M));
-    rw_buf_new(&s->Kts, 4 * (uint64_t)(Lt * L));
-    rw_buf_new(&s->X1, (uint64_t)(Lt * NF));
-    rw_buf_new(&s->X2, (uint64_t)(L * NF));
+    wl_buf_new(&s->iters, 4);
+    wl_buf_new(&s->my, 4 * (uint64_t)M);
+    wl_buf_new(&s->ma, 4 * (uint64_t)M);
+    wl_buf_new(&s->ms, 4 * (uint64_t)M);
+    wl_buf_new(&s->mK, 4 * (uint64_t)(M * M));
+    wl_buf_new(&s->Kts, 4 * (uint64_t)(Lt * L));
+    wl_buf_new(&s->X1, (uint64_t)(Lt * NF));
+    wl_buf_new(&s->X2, (uint64_t)(L * NF));
     memcpy(s->X1.h, s->Xts, (uint64_t)(Lt * NF));
     memcpy(s->X2.h, s->Xtr, (uint64_t)(L * NF));
     s->alpha = gms_xcalloc((uint64_t)L, 4);
@@ -157,8 +157,8 @@ static void sv_free(sv *s)
 {
     if (!s) return;
     free(s->Xtr); free(s->Xts); free(s->y);
-    rw_buf *b[] = {&s->B, &s->K, &s->X, &s->iters, &s->my, &s->ma, &s->ms, &s->mK, &s->Kts, &s->X1, &s->X2};
-    for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) rw_buf_free(b[i]);
+    wl_buf *b[] = {&s->B, &s->K, &s->X, &s->iters, &s->my, &s->ma, &s->ms, &s->mK, &s->Kts, &s->X1, &s->X2};
+    for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) wl_buf_free(b[i]);
     free(s->alpha); free(s->sigma); free(s->svi); free(s->yhat);
     free(s->mb_a0); free(s->mb_s0); free(s->mb_delta);
     free(s);
@@ -172,10 +172,10 @@ static float kval(const float *B, const uint8_t *a, const uint8_t *b)
     return expf(-0.015f * d);
 }
 
-/* k->i[0]: 0 = training matrix (X, X, K), 1 = test (X1, X2, Kts) */
+/* k->arg[0]: 0 = training matrix (X, X, K), 1 = test (X1, X2, Kts) */
 /* one warp, resumable (wl_gen.h): each thread loops over the NF features */
 typedef struct km_warp {
-    rw_wgen ws;
+    wl_wgen ws;
     int64_t I[32], J[32];
     float d[32];
     uint32_t m;
@@ -183,37 +183,37 @@ typedef struct km_warp {
     int kk;
 } km_warp;
 
-static int k_matrix(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_matrix(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     km_warp *g = (km_warp *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     sv *s = k->st;
-    int ts = (int)k->i[0];
-    const rw_buf *X1 = ts ? &s->X1 : &s->X, *X2 = ts ? &s->X2 : &s->X, *Kb = ts ? &s->Kts : &s->K;
+    int ts = (int)k->arg[0];
+    const wl_buf *X1 = ts ? &s->X1 : &s->X, *X2 = ts ? &s->X2 : &s->X, *Kb = ts ? &s->Kts : &s->K;
     int64_t l1 = ts ? s->Lts : s->L, l2 = s->L;
     const uint8_t *x1 = X1->h, *x2 = X2->h;
-    const float *B = RW_F(s->B);
-    float *K = RW_F(*Kb);
+    const float *B = WL_F(s->B);
+    float *K = WL_F(*Kb);
     int64_t bx = (int64_t)(ws->block % k->grid.x), by = (int64_t)(ws->block / k->grid.x);
     uint64_t a1[32], a2[32], a3[32];
     uint8_t uv[2][32];   /* the bytes each lane loads, for the shadow memory */
     float bv[32];
     WL_GEN_BEGIN(&ws->g)
-    g->ri = rw_prologue(x, x->mask);
+    g->ri = wl_prologue_idx(x, x->live);
     g->m = 0;
-    RW_LANES(x, x->mask, l, t) {
+    WL_TLANES(x, x->live, l, t) {
         g->I[l] = bx * 32 + t % 32;
         g->J[l] = by * 32 + t / 32;
         if (g->I[l] < l1 && g->J[l] < l2) { g->m |= 1u << l; g->d[l] = 0; }
     }
-    uint8_t q = rw_int(x, 0x18, x->mask, g->ri, GMS_REG_NONE);
-    rw_bra(x, 0x20, x->mask, q);
-    if (!g->m) { rw_exit(x, x->mask); return 0; }
-    g->acc = rw_int(x, 0x28, g->m, GMS_REG_NONE, GMS_REG_NONE);
+    uint8_t q = wl_int_at(x, 0x18, x->live, g->ri, GMS_REG_NONE);
+    wl_bra_at(x, 0x20, x->live, q);
+    if (!g->m) { wl_exit_at(x, WL_PC_END, x->live); return 0; }
+    g->acc = wl_int_at(x, 0x28, g->m, GMS_REG_NONE, GMS_REG_NONE);
     for (g->kk = 0; g->kk < NF; g->kk++) {
         int kk = g->kk;
         uint32_t m = g->m;
-        RW_LANES(x, m, l, t) {
+        WL_TLANES(x, m, l, t) {
             uint8_t u = x1[g->I[l] * NF + kk], v = x2[g->J[l] * NF + kk];
             a1[l] = X1->d + (uint64_t)(g->I[l] * NF + kk);
             a2[l] = X2->d + (uint64_t)(g->J[l] * NF + kk);
@@ -225,25 +225,25 @@ static int k_matrix(const rw_kernel *k, rw_wgen *ws, gms_error *err)
         WL_SH_LD(x, m, uint8_t, uv[0][l]);
         uint8_t v = gms_emit_load(&x->e, 0x38, m, GMS_MEM_LD_GLOBAL, 1, a2, g->ri);
         WL_SH_LD(x, m, uint8_t, uv[1][l]);
-        uint8_t ix = rw_int(x, 0x40, m, u, v);
-        uint8_t b = rw_ldg(x, 0x48, m, 4, a3, ix);
+        uint8_t ix = wl_int_at(x, 0x40, m, u, v);
+        uint8_t b = wl_ldg_at(x, 0x48, m, 4, a3, ix);
         WL_SH_LD(x, m, float, bv[l]);
-        g->acc = rw_fp(x, 0x50, m, g->acc, b, GMS_REG_NONE);
+        g->acc = wl_fp_at(x, 0x50, m, g->acc, b, GMS_REG_NONE);
         if (kk % 4 == 3 || kk + 1 == NF) {
-            uint8_t c = rw_int(x, 0x58, m, g->ri, GMS_REG_NONE);
-            rw_bra(x, 0x60, m, c);
+            uint8_t c = wl_int_at(x, 0x58, m, g->ri, GMS_REG_NONE);
+            wl_bra_at(x, 0x60, m, c);
         }
         WL_GEN_YIELD(&ws->g);
     }
-    RW_LANES(x, g->m, l, t) {
+    WL_TLANES(x, g->m, l, t) {
         a1[l] = Kb->d + 4 * (uint64_t)(g->I[l] * l2 + g->J[l]);
         K[g->I[l] * l2 + g->J[l]] = expf(-0.015f * g->d[l]);
     }
-    uint8_t e = rw_fp(x, 0x68, g->m, g->acc, GMS_REG_NONE, GMS_REG_NONE);
-    e = rw_sfu(x, 0x70, g->m, e);
-    rw_stg(x, 0x78, g->m, 4, a1, g->ri, e);
+    uint8_t e = wl_fp_at(x, 0x68, g->m, g->acc, GMS_REG_NONE, GMS_REG_NONE);
+    e = wl_sfu_at(x, 0x70, g->m, e);
+    wl_stg_at(x, 0x78, g->m, 4, a1, g->ri, e);
     WL_SH_ST(x, g->m, float, K[g->I[l] * l2 + g->J[l]]);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
 }
 
@@ -251,9 +251,9 @@ static void cpu_matrix(sv *s, int ts)
 {
     int64_t l1 = ts ? s->Lts : s->L, l2 = s->L;
     const uint8_t *x1 = ts ? s->Xts : s->Xtr;
-    float *K = RW_F(ts ? s->Kts : s->K);
+    float *K = WL_F(ts ? s->Kts : s->K);
     for (int64_t i = 0; i < l1; i++)
-        for (int64_t j = 0; j < l2; j++) K[i * l2 + j] = kval(RW_F(s->B), x1 + i * NF, s->Xtr + j * NF);
+        for (int64_t j = 0; j < l2; j++) K[i * l2 + j] = kval(WL_F(s->B), x1 + i * NF, s->Xtr + j * NF);
 }
 
 /* ---------------------------------------------------------------- kernel_minibatch */
@@ -271,18 +271,18 @@ static float mb_update(float *alpha, const float *sigma, const float *K, const i
 /* kernel_minibatch is resumable although its warps exchange values every step (the shared
  * delta, sigma[i] written by one warp and read by the next step's updating thread, the
  * __syncthreads_and vote): the emitted instructions and addresses depend on the values only
- * through the number of sweeps, so mb_solve (rw_kernel.begin) runs the whole block's
+ * through the number of sweeps, so mb_solve (wl_kernel.begin) runs the whole block's
  * computation at dispatch, in the block's thread order (warps, then lanes), exactly as the
  * whole-stream generation did, and keeps the sweep count; each warp's step then emits its
  * own instructions for that many sweeps, a chunk at a time, reading nothing from the other
  * warps (so its chunks need not end at barriers). */
-static int mb_solve(const rw_kernel *k, uint64_t blk, gms_error *err)
+static int mb_solve(const wl_kernel *k, uint64_t blk, gms_error *err)
 {
     sv *s = k->st;
-    int64_t l = k->i[0], C = s->C;
-    float *alpha = RW_F(s->ma), *sigma = RW_F(s->ms);
-    const float *K = RW_F(s->mK);
-    const int32_t *y = RW_I(s->my);
+    int64_t l = k->arg[0], C = s->C;
+    float *alpha = WL_F(s->ma), *sigma = WL_F(s->ms);
+    const float *K = WL_F(s->mK);
+    const int32_t *y = WL_I(s->my);
     float *lastj = gms_xmalloc(4 * (uint64_t)l);
     int64_t counter = 0;
     if (k->sh) {   /* the initial state the warps replay from */
@@ -318,7 +318,7 @@ static int mb_solve(const rw_kernel *k, uint64_t blk, gms_error *err)
         }
         if (all) break;
     }
-    if (l > 1) RW_I(s->iters)[0] = (int32_t)counter;
+    if (l > 1) WL_I(s->iters)[0] = (int32_t)counter;
     s->sweeps_total += counter;
     s->mb_sweeps = counter;
     free(lastj);
@@ -329,109 +329,109 @@ static int mb_solve(const rw_kernel *k, uint64_t blk, gms_error *err)
 /* one warp of kernel_minibatch: mb_solve's sweep count of sweeps (each: l steps with a BAR
  * each, the convergence vote and its BAR), then thread 1's store of the count */
 typedef struct mb_warp {
-    rw_wgen ws;
+    wl_wgen ws;
     int64_t sweeps, c, i;   /* sweeps: copied at the warp's start, right after mb_solve */
     uint8_t ri;
     float ra[32], rs[32];   /* shadow memory: the lanes' alpha and sigma, replayed */
 } mb_warp;
 
-static int k_minibatch(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_minibatch(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     mb_warp *g = (mb_warp *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     sv *s = k->st;
-    int64_t nl = k->i[0];   /* threads (l in the suite); l is the lane below */
-    uint32_t w = ws->warp;
+    int64_t nl = k->arg[0];   /* threads (l in the suite); l is the lane below */
+    uint32_t w = ws->w.warp;
     uint64_t a1[32], a2[32], a3[32], z[32] = {0};
     WL_GEN_BEGIN(&ws->g)
     g->sweeps = s->mb_sweeps;
-    if (x->sh) RW_LANES(x, x->mask, ln, t) { g->ra[ln] = s->mb_a0[t]; g->rs[ln] = s->mb_s0[t]; }
-    g->ri = rw_prologue(x, x->mask);
+    if (x->sh) WL_TLANES(x, x->live, ln, t) { g->ra[ln] = s->mb_a0[t]; g->rs[ln] = s->mb_s0[t]; }
+    g->ri = wl_prologue_idx(x, x->live);
     for (g->c = 0; g->c < g->sweeps; g->c++) {
-        RW_LANES(x, x->mask, ln, t) a1[ln] = s->ma.d + 4 * (uint64_t)t;
-        rw_ldg(x, 0x18, x->mask, 4, a1, g->ri);
-        WL_SH_LD(x, x->mask, float, g->ra[l]);
+        WL_TLANES(x, x->live, ln, t) a1[ln] = s->ma.d + 4 * (uint64_t)t;
+        wl_ldg_at(x, 0x18, x->live, 4, a1, g->ri);
+        WL_SH_LD(x, x->live, float, g->ra[l]);
         for (g->i = 0; g->i < nl; g->i++) {
             int64_t i = g->i;
             uint8_t ri = g->ri;
-            uint8_t q = rw_int(x, 0x20, x->mask, ri, GMS_REG_NONE);
-            rw_bra(x, 0x28, x->mask, q);
+            uint8_t q = wl_int_at(x, 0x20, x->live, ri, GMS_REG_NONE);
+            wl_bra_at(x, 0x28, x->live, q);
             if (w == (uint32_t)(i / 32)) {   /* thread i updates alpha[i] and the shared delta */
                 uint32_t ol = (uint32_t)(i % 32), m = 1u << ol;
                 a1[ol] = s->ma.d + 4 * (uint64_t)i;
                 a2[ol] = s->mK.d + 4 * (uint64_t)(i * nl + i);
                 a3[ol] = s->my.d + 4 * (uint64_t)i;
                 const float *st = x->sh ? &s->mb_delta[2 * ((uint64_t)g->c * (uint64_t)nl + (uint64_t)i)] : NULL;
-                uint8_t va = rw_ldg(x, 0x30, m, 4, a1, ri);
+                uint8_t va = wl_ldg_at(x, 0x30, m, 4, a1, ri);
                 WL_SH_LD(x, m, float, g->ra[l]);
-                uint8_t vk = rw_ldg(x, 0x38, m, 4, a2, ri);
-                WL_SH_LD(x, m, float, RW_F(s->mK)[i * nl + i]);
-                uint8_t vy = rw_ldg(x, 0x40, m, 4, a3, ri);
-                WL_SH_LD(x, m, int32_t, RW_I(s->my)[i]);
+                uint8_t vk = wl_ldg_at(x, 0x38, m, 4, a2, ri);
+                WL_SH_LD(x, m, float, WL_F(s->mK)[i * nl + i]);
+                uint8_t vy = wl_ldg_at(x, 0x40, m, 4, a3, ri);
+                WL_SH_LD(x, m, int32_t, WL_I(s->my)[i]);
                 a3[ol] = s->ms.d + 4 * (uint64_t)i;
-                uint8_t vs = rw_ldg(x, 0x48, m, 4, a3, ri);
+                uint8_t vs = wl_ldg_at(x, 0x48, m, 4, a3, ri);
                 WL_SH_LD(x, m, float, g->rs[l]);
                 if (st) g->ra[ol] = st[1];
-                uint8_t f = rw_sfu(x, 0x50, m, vy);
-                uint8_t rc = rw_sfu(x, 0x58, m, vk);
-                uint8_t d = rw_fp(x, 0x60, m, f, vs, GMS_REG_NONE);
-                d = rw_fp(x, 0x68, m, rc, d, GMS_REG_NONE);
-                rw_sts(x, 0x70, m, 4, z, GMS_REG_NONE, d);
-                uint8_t na = rw_fp(x, 0x78, m, va, d, GMS_REG_NONE);
-                rw_stg(x, 0x80, m, 4, a1, ri, na);
+                uint8_t f = wl_sfu_at(x, 0x50, m, vy);
+                uint8_t rc = wl_sfu_at(x, 0x58, m, vk);
+                uint8_t d = wl_fp_at(x, 0x60, m, f, vs, GMS_REG_NONE);
+                d = wl_fp_at(x, 0x68, m, rc, d, GMS_REG_NONE);
+                wl_sts_at(x, 0x70, m, 4, z, GMS_REG_NONE, d);
+                uint8_t na = wl_fp_at(x, 0x78, m, va, d, GMS_REG_NONE);
+                wl_stg_at(x, 0x80, m, 4, a1, ri, na);
                 WL_SH_ST(x, m, float, g->ra[l]);
-                uint8_t p = rw_fp(x, 0x88, m, na, GMS_REG_NONE, GMS_REG_NONE);
-                rw_bra(x, 0x90, m, p);
-                uint8_t p2 = rw_fp(x, 0x98, m, na, GMS_REG_NONE, GMS_REG_NONE);
-                rw_bra(x, 0xa0, m, p2);
+                uint8_t p = wl_fp_at(x, 0x88, m, na, GMS_REG_NONE, GMS_REG_NONE);
+                wl_bra_at(x, 0x90, m, p);
+                uint8_t p2 = wl_fp_at(x, 0x98, m, na, GMS_REG_NONE, GMS_REG_NONE);
+                wl_bra_at(x, 0xa0, m, p2);
             }
             gms_emit_bar(&x->e, 0xa8);
-            RW_LANES(x, x->mask, ln, t) {   /* sigma[t] += delta * y[i] * K[i][t] */
+            WL_TLANES(x, x->live, ln, t) {   /* sigma[t] += delta * y[i] * K[i][t] */
                 a1[ln] = s->my.d + 4 * (uint64_t)i;
                 a2[ln] = s->mK.d + 4 * (uint64_t)(i * nl + t);
                 a3[ln] = s->ms.d + 4 * (uint64_t)t;
             }
-            uint8_t d = rw_lds(x, 0xb0, x->mask, 4, z, GMS_REG_NONE);
-            uint8_t vy = rw_ldg(x, 0xb8, x->mask, 4, a1, ri);
-            WL_SH_LD(x, x->mask, int32_t, RW_I(s->my)[i]);
-            uint8_t vk = rw_ldg(x, 0xc0, x->mask, 4, a2, ri);
-            WL_SH_LD(x, x->mask, float, RW_F(s->mK)[i * nl + (int64_t)x->t0 + l]);
-            uint8_t vs = rw_ldg(x, 0xc8, x->mask, 4, a3, ri);
-            WL_SH_LD(x, x->mask, float, g->rs[l]);
-            uint8_t f = rw_sfu(x, 0xd0, x->mask, vy);
-            f = rw_fp(x, 0xd8, x->mask, d, f, GMS_REG_NONE);
-            f = rw_fp(x, 0xe0, x->mask, f, vk, vs);
-            rw_stg(x, 0xe8, x->mask, 4, a3, ri, f);
+            uint8_t d = wl_lds_at(x, 0xb0, x->live, 4, z, GMS_REG_NONE);
+            uint8_t vy = wl_ldg_at(x, 0xb8, x->live, 4, a1, ri);
+            WL_SH_LD(x, x->live, int32_t, WL_I(s->my)[i]);
+            uint8_t vk = wl_ldg_at(x, 0xc0, x->live, 4, a2, ri);
+            WL_SH_LD(x, x->live, float, WL_F(s->mK)[i * nl + (int64_t)x->t0 + l]);
+            uint8_t vs = wl_ldg_at(x, 0xc8, x->live, 4, a3, ri);
+            WL_SH_LD(x, x->live, float, g->rs[l]);
+            uint8_t f = wl_sfu_at(x, 0xd0, x->live, vy);
+            f = wl_fp_at(x, 0xd8, x->live, d, f, GMS_REG_NONE);
+            f = wl_fp_at(x, 0xe0, x->live, f, vk, vs);
+            wl_stg_at(x, 0xe8, x->live, 4, a3, ri, f);
             if (x->sh) {   /* mb_solve's sigma[t] += delta * y[i] * K[i * l + t], replayed */
                 float dl = s->mb_delta[2 * ((uint64_t)g->c * (uint64_t)nl + (uint64_t)i)];
-                RW_LANES(x, x->mask, ln, t) g->rs[ln] += dl * RW_I(s->my)[i] * RW_F(s->mK)[i * nl + (int64_t)t];
+                WL_TLANES(x, x->live, ln, t) g->rs[ln] += dl * WL_I(s->my)[i] * WL_F(s->mK)[i * nl + (int64_t)t];
             }
-            WL_SH_ST(x, x->mask, float, g->rs[l]);
+            WL_SH_ST(x, x->live, float, g->rs[l]);
             WL_GEN_YIELD(&ws->g);
         }
-        RW_LANES(x, x->mask, ln, t) a1[ln] = s->ma.d + 4 * (uint64_t)t;   /* |alpha - last| < 1e-4 */
-        uint8_t v = rw_ldg(x, 0xf0, x->mask, 4, a1, g->ri);
-        WL_SH_LD(x, x->mask, float, g->ra[l]);
-        uint8_t d = rw_fp(x, 0xf8, x->mask, v, GMS_REG_NONE, GMS_REG_NONE);
-        rw_fp(x, 0x100, x->mask, d, GMS_REG_NONE, GMS_REG_NONE);
+        WL_TLANES(x, x->live, ln, t) a1[ln] = s->ma.d + 4 * (uint64_t)t;   /* |alpha - last| < 1e-4 */
+        uint8_t v = wl_ldg_at(x, 0xf0, x->live, 4, a1, g->ri);
+        WL_SH_LD(x, x->live, float, g->ra[l]);
+        uint8_t d = wl_fp_at(x, 0xf8, x->live, v, GMS_REG_NONE, GMS_REG_NONE);
+        wl_fp_at(x, 0x100, x->live, d, GMS_REG_NONE, GMS_REG_NONE);
         gms_emit_bar(&x->e, 0x108);   /* __syncthreads_and(can_stop) */
-        rw_bra(x, 0x110, x->mask, g->ri);
+        wl_bra_at(x, 0x110, x->live, g->ri);
         WL_GEN_YIELD(&ws->g);
     }
     if (nl > 1 && w == 0) {
         a1[1] = s->iters.d;
-        rw_stg(x, 0x118, 2u, 4, a1, g->ri, GMS_REG_NONE);
-        WL_SH_ST(x, 2u, int32_t, RW_I(s->iters)[0]);
+        wl_stg_at(x, 0x118, 2u, 4, a1, g->ri, GMS_REG_NONE);
+        WL_SH_ST(x, 2u, int32_t, WL_I(s->iters)[0]);
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
 }
 
 static int cpu_minibatch(sv *s, int64_t l, gms_error *err)
 {
-    float *alpha = RW_F(s->ma), *sigma = RW_F(s->ms), *last = gms_xmalloc(4 * (uint64_t)l);
-    const float *K = RW_F(s->mK);
-    const int32_t *y = RW_I(s->my);
+    float *alpha = WL_F(s->ma), *sigma = WL_F(s->ms), *last = gms_xmalloc(4 * (uint64_t)l);
+    const float *K = WL_F(s->mK);
+    const int32_t *y = WL_I(s->my);
     int64_t counter = 0;
     for (;;) {
         if (++counter > SWEEP_MAX) { free(last); return gms_err(err, "workload svm: no convergence"); }
@@ -447,7 +447,7 @@ static int cpu_minibatch(sv *s, int64_t l, gms_error *err)
         }
         if (all) break;
     }
-    if (l > 1) RW_I(s->iters)[0] = (int32_t)counter;
+    if (l > 1) WL_I(s->iters)[0] = (int32_t)counter;
     s->sweeps_total += counter;
     free(last);
     return 0;
@@ -478,9 +478,9 @@ static int vcmp(const void *a, const void *b)
 static void round_post(sv *s)
 {
     int64_t L = s->L, n = s->nsv;
-    const float *ma = RW_F(s->ma);
+    const float *ma = WL_F(s->ma);
     for (int64_t i = 0; i < n; i++) s->alpha[s->svi[i]] = ma[i];
-    const float *K = RW_F(s->K);
+    const float *K = WL_F(s->K);
     int64_t nz = 0;
     uint32_t *nzi = gms_xmalloc(4 * (uint64_t)L);
     for (int64_t j = 0; j < L; j++) if (s->alpha[j] != 0) nzi[nz++] = (uint32_t)j;
@@ -530,15 +530,15 @@ static int drive(sv *s, gms_program *p, gms_error *err)
         case V_KM: {
             if (s->cpu) { cpu_matrix(s, 0); s->state = V_KM_POST; break; }
             s->sh = p->shadow;
-            rw_buf_alloc_in(p, s->pool, &s->K, "K", 0);
-            rw_buf_alloc_in(p, s->pool, &s->B, "B", 1);
-            rw_buf_alloc_in(p, s->pool, &s->X, "dev_X", 1);
+            wl_buf_alloc_in(p, s->pool, &s->K, "K", 0);
+            wl_buf_alloc_in(p, s->pool, &s->B, "B", 1);
+            wl_buf_alloc_in(p, s->pool, &s->X, "dev_X", 1);
             uint32_t g = (uint32_t)((s->L - 1) / 32 + 1);
-            rw_kernel k = {.st = s, .step = k_matrix, .wsize = sizeof(km_warp), .grid = {g, g, 1}, .block = {32, 32, 1}};
-            rw_launch(p, "kernel_kernel_matrix", &k, 0, 32);
+            wl_kernel k = {.st = s, .step = k_matrix, .wsize = sizeof(km_warp), .grid = {g, g, 1}, .block = {32, 32, 1}};
+            wl_launch_k(p, "kernel_kernel_matrix", &k, 32, 0);
             gms_prog_sync(p);
             gms_prog_copy_d2h(p, s->K.d, s->K.bytes);
-            rw_buf_alloc_in(p, s->pool, &s->iters, "iters", 0);
+            wl_buf_alloc_in(p, s->pool, &s->iters, "iters", 0);
             s->state = V_KM_POST;
             return 1;
         }
@@ -557,19 +557,19 @@ static int drive(sv *s, gms_program *p, gms_error *err)
                                      : ": needs the cooperative kernel_minibatch_g (grid sync), which is not modelled");
             if (n > s->M) {
                 /* the mini arrays were sized for M; grow them */
-                rw_buf_free(&s->my); rw_buf_free(&s->ma); rw_buf_free(&s->ms); rw_buf_free(&s->mK);
-                rw_buf_new(&s->my, 4 * (uint64_t)n); rw_buf_new(&s->ma, 4 * (uint64_t)n);
-                rw_buf_new(&s->ms, 4 * (uint64_t)n); rw_buf_new(&s->mK, 4 * (uint64_t)(n * n));
+                wl_buf_free(&s->my); wl_buf_free(&s->ma); wl_buf_free(&s->ms); wl_buf_free(&s->mK);
+                wl_buf_new(&s->my, 4 * (uint64_t)n); wl_buf_new(&s->ma, 4 * (uint64_t)n);
+                wl_buf_new(&s->ms, 4 * (uint64_t)n); wl_buf_new(&s->mK, 4 * (uint64_t)(n * n));
                 s->M = n;
                 s->my.d = 0;
             }
-            const float *K = RW_F(s->K);
+            const float *K = WL_F(s->K);
             for (int64_t i = 0; i < n; i++) {
                 uint32_t a = s->svi[i];
-                RW_I(s->my)[i] = s->y[a];
-                RW_F(s->ma)[i] = s->alpha[a];
-                RW_F(s->ms)[i] = s->sigma[a];
-                for (int64_t j = 0; j < n; j++) RW_F(s->mK)[i * n + j] = K[(int64_t)a * L + s->svi[j]];
+                WL_I(s->my)[i] = s->y[a];
+                WL_F(s->ma)[i] = s->alpha[a];
+                WL_F(s->ms)[i] = s->sigma[a];
+                for (int64_t j = 0; j < n; j++) WL_F(s->mK)[i * n + j] = K[(int64_t)a * L + s->svi[j]];
             }
             if (s->cpu) {
                 if (cpu_minibatch(s, n, err)) return -1;
@@ -577,10 +577,10 @@ static int drive(sv *s, gms_program *p, gms_error *err)
                 break;
             }
             if (!s->my.d) {
-                rw_buf_alloc_in(p, s->pool, &s->my, "mini_y", 0);
-                rw_buf_alloc_in(p, s->pool, &s->ma, "mini_a", 0);
-                rw_buf_alloc_in(p, s->pool, &s->ms, "mini_s", 0);
-                rw_buf_alloc_in(p, s->pool, &s->mK, "mini_K", 0);
+                wl_buf_alloc_in(p, s->pool, &s->my, "mini_y", 0);
+                wl_buf_alloc_in(p, s->pool, &s->ma, "mini_a", 0);
+                wl_buf_alloc_in(p, s->pool, &s->ms, "mini_s", 0);
+                wl_buf_alloc_in(p, s->pool, &s->mK, "mini_K", 0);
             }
             gms_prog_copy_h2d(p, s->my.d, 4 * (uint64_t)n);
             gms_prog_copy_h2d(p, s->ma.d, 4 * (uint64_t)n);
@@ -590,9 +590,9 @@ static int drive(sv *s, gms_program *p, gms_error *err)
             wl_sh_init(p, s->ma.d, s->ma.h, 4 * (uint64_t)n);
             wl_sh_init(p, s->ms.d, s->ms.h, 4 * (uint64_t)n);
             wl_sh_init(p, s->mK.d, s->mK.h, 4 * (uint64_t)(n * n));
-            rw_kernel k = {.st = s, .step = k_minibatch, .wsize = sizeof(mb_warp), .begin = mb_solve, .grid = {1, 1, 1}, .block = {(uint32_t)n, 1, 1}};
-            k.i[0] = n;
-            rw_launch(p, "kernel_minibatch", &k, 8, 32);
+            wl_kernel k = {.st = s, .step = k_minibatch, .wsize = sizeof(mb_warp), .begin = mb_solve, .grid = {1, 1, 1}, .block = {(uint32_t)n, 1, 1}};
+            k.arg[0] = n;
+            wl_launch_k(p, "kernel_minibatch", &k, 32, 8);
             gms_prog_sync(p);
             gms_prog_copy_d2h(p, s->ma.d, 4 * (uint64_t)n);
             gms_prog_copy_d2h(p, s->ms.d, 4 * (uint64_t)n);
@@ -611,13 +611,13 @@ static int drive(sv *s, gms_program *p, gms_error *err)
             break;
         case V_TEST: {
             if (s->cpu) { cpu_matrix(s, 1); s->state = V_TEST_POST; break; }
-            rw_buf_alloc_in(p, s->pool, &s->Kts, "K_ts", 0);
-            rw_buf_alloc_in(p, s->pool, &s->X1, "dev_X1", 1);
-            rw_buf_alloc_in(p, s->pool, &s->X2, "dev_X2", 1);
+            wl_buf_alloc_in(p, s->pool, &s->Kts, "K_ts", 0);
+            wl_buf_alloc_in(p, s->pool, &s->X1, "dev_X1", 1);
+            wl_buf_alloc_in(p, s->pool, &s->X2, "dev_X2", 1);
             uint32_t gx = (uint32_t)((s->Lts - 1) / 32 + 1), gy = (uint32_t)((s->L - 1) / 32 + 1);
-            rw_kernel k = {.st = s, .step = k_matrix, .wsize = sizeof(km_warp), .grid = {gx, gy, 1}, .block = {32, 32, 1}};
-            k.i[0] = 1;
-            rw_launch(p, "kernel_kernel_matrix_ts", &k, 0, 32);
+            wl_kernel k = {.st = s, .step = k_matrix, .wsize = sizeof(km_warp), .grid = {gx, gy, 1}, .block = {32, 32, 1}};
+            k.arg[0] = 1;
+            wl_launch_k(p, "kernel_kernel_matrix_ts", &k, 32, 0);
             gms_prog_sync(p);
             gms_prog_copy_d2h(p, s->Kts.d, s->Kts.bytes);
             s->state = V_TEST_POST;
@@ -630,7 +630,7 @@ static int drive(sv *s, gms_program *p, gms_error *err)
             for (int64_t i = 0; i < L; i++) ay[i] = s->alpha[i] * (float)s->y[i];
             for (int64_t i = 0; i < s->Lts; i++) {
                 float ts = 0;
-                const float *row = RW_F(s->Kts) + i * L;
+                const float *row = WL_F(s->Kts) + i * L;
                 for (int64_t j = 0; j < L; j++) ts += row[j] * ay[j];
                 int pos = (0.0f < ts) - (ts < 0.0f);
                 s->yhat[i] = pos > 0 ? 0 : 1;
@@ -651,15 +651,15 @@ typedef struct svw {
     float acc;
     uint64_t seed;
     uint64_t repeat, rep;  /* repetitions asked for; the one running (from 0) */
-    rw_pool pool;
+    wl_pool pool;
 } svw;
 
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t C, M, rep;
     int64_t L, Lt;
-    if (sizes(a, &L, &Lt, err) || rw_param(a, "C", 1, 1000000, &C, err) || rw_param(a, "M", 1, 1024, &M, err) ||
-        rw_param(a, "repeat", 1, 1000000, &rep, err))
+    if (sizes(a, &L, &Lt, err) || wl_param(a, "C", 1, 1000000, &C, err) || wl_param(a, "M", 1, 1024, &M, err) ||
+        wl_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     M = working_set(a, L);
     double acc = gms_wl_f64(a, "accuracy");
@@ -694,7 +694,7 @@ static void rebuild(void *o)
 static int next(void *st, gms_program *p, gms_error *err)
 {
     svw *w = st;
-    return rw_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
+    return wl_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
 }
 
 static int verify(void *st, gms_error *err)
@@ -705,14 +705,14 @@ static int verify(void *st, gms_error *err)
     sv *r = sv_new(w->C, w->M, w->acc, w->L, w->Lt, w->seed, 1);
     r->state = V_KM;
     int rc = drive(r, NULL, err) < 0 ? -1 : 0;
-    if (!rc) rc = rw_cmp_f("svm", "K", RW_F(g->K), RW_F(r->K), (uint64_t)(w->L * w->L), 1e-6, err);
+    if (!rc) rc = wl_check_f32_tol("svm", "K", WL_F(g->K), WL_F(r->K), (uint64_t)(w->L * w->L), 1e-6, err);
     if (!rc && (g->kkt_counter != r->kkt_counter || g->sweeps_total != r->sweeps_total))
         rc = gms_err(err, "workload svm: %lld KKT rounds / %lld sweeps, reference %lld / %lld", (long long)g->kkt_counter,
                      (long long)g->sweeps_total, (long long)r->kkt_counter, (long long)r->sweeps_total);
-    if (!rc) rc = rw_cmp_f("svm", "alpha", g->alpha, r->alpha, (uint64_t)w->L, 1e-6, err);
-    if (!rc) rc = rw_cmp_f("svm", "sigma", g->sigma, r->sigma, (uint64_t)w->L, 1e-5, err);
-    if (!rc) rc = rw_cmp_f("svm", "K_ts", RW_F(g->Kts), RW_F(r->Kts), (uint64_t)(w->Lt * w->L), 1e-6, err);
-    if (!rc) rc = rw_cmp_i("svm", "y_hat", g->yhat, r->yhat, (uint64_t)w->Lt, err);
+    if (!rc) rc = wl_check_f32_tol("svm", "alpha", g->alpha, r->alpha, (uint64_t)w->L, 1e-6, err);
+    if (!rc) rc = wl_check_f32_tol("svm", "sigma", g->sigma, r->sigma, (uint64_t)w->L, 1e-5, err);
+    if (!rc) rc = wl_check_f32_tol("svm", "K_ts", WL_F(g->Kts), WL_F(r->Kts), (uint64_t)(w->Lt * w->L), 1e-6, err);
+    if (!rc) rc = wl_check_i32("svm", "y_hat", g->yhat, r->yhat, (uint64_t)w->Lt, err);
     sv_free(r);
     return rc ? -1 : 0;
 }
@@ -722,7 +722,7 @@ static void destroy(void *st)
     svw *w = st;
     if (!w) return;
     sv_free(w->run);
-    rw_pool_free(&w->pool);
+    wl_pool_free(&w->pool);
     free(w);
 }
 

@@ -3,7 +3,8 @@
  * and scan (nextLayer, countDegrees, scanDegrees, assignVerticesNextQueue); 6 kernels, 1024
  * threads per block. The graph is random (`vertices`, `edges` undirected pairs, fixed seed)
  * or read from `graph=FILE` in the Rodinia text format (or the suite's "n m" + edge pairs). */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <limits.h>
 #include <stdio.h>
@@ -24,7 +25,7 @@ typedef struct bfs {
     uint64_t repeat, rep;  /* repetitions of the three versions asked for; the one running */
     int cur;               /* which of Q0/Q1 is the current queue */
     int32_t qsize, nqsize;
-    rw_buf b[NBUF];
+    wl_buf b[NBUF];
     int32_t *ref;          /* CPU distances */
     char bad[512];         /* first mismatch found after a version finished */
     wl_shadow *sh;         /* functional verify runs: the host reads the distances, the
@@ -42,14 +43,14 @@ static const gms_wl_param params[] = {
 };
 
 #define D(s, k) ((s)->b[k].d)
-#define I(s, k) RW_I((s)->b[k])
+#define I(s, k) WL_I((s)->b[k])
 
 /* CSR from an edge list */
 static void build_csr(bfs *s, const int32_t *eu, const int32_t *ev, uint64_t m)
 {
-    rw_buf_new(&s->b[OFF], 4 * s->nv);
-    rw_buf_new(&s->b[SIZE], 4 * s->nv);
-    rw_buf_new(&s->b[ADJ], 4 * (m ? m : 1));
+    wl_buf_new(&s->b[OFF], 4 * s->nv);
+    wl_buf_new(&s->b[SIZE], 4 * s->nv);
+    wl_buf_new(&s->b[ADJ], 4 * (m ? m : 1));
     s->b[ADJ].bytes = 4 * m;
     int32_t *off = I(s, OFF), *sz = I(s, SIZE), *adj = I(s, ADJ);
     for (uint64_t i = 0; i < m; i++) sz[eu[i]]++;
@@ -164,8 +165,8 @@ out:
 
 static int gen_sizes(const gms_wl_args *a, uint64_t *nv, uint64_t *ne, gms_error *err)
 {
-    if (rw_scaled(a, "bfs", "vertices", 1, INT32_MAX / 2, nv, err) ||
-        rw_scaled(a, "bfs", "edges", 1, INT32_MAX / 2, ne, err))
+    if (wl_clamp_scaled(a, "bfs", "vertices", 1, 0, INT32_MAX / 2, nv, err) ||
+        wl_clamp_scaled(a, "bfs", "edges", 1, 0, INT32_MAX / 2, ne, err))
         return -1;
     return 0;
 }
@@ -180,7 +181,7 @@ static uint64_t footprint(const gms_wl_args *a)
         if (read_graph(&s, gms_wl_str(a, "graph"), &e)) return 0;
         nv = s.nv;
         ne = s.ne;
-        for (int k = 0; k < NBUF; k++) rw_buf_free(&s.b[k]);
+        for (int k = 0; k < NBUF; k++) wl_buf_free(&s.b[k]);
         return 4 * (ne + 8 * nv + 2);
     }
     if (gen_sizes(a, &nv, &ne, &e)) return 0;
@@ -234,15 +235,15 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
         }
         s->start = (int32_t)st;
     }
-    if (rw_param(a, "repeat", 1, 1000000, &s->repeat, err)) goto fail;
+    if (wl_param(a, "repeat", 1, 1000000, &s->repeat, err)) goto fail;
     for (int k = DIST; k < NBUF; k++)
-        rw_buf_new(&s->b[k], k == CHANGED || k == NQS ? 4 : 4 * (s->nv + 2));
+        wl_buf_new(&s->b[k], k == CHANGED || k == NQS ? 4 : 4 * (s->nv + 2));
     s->ref = gms_xmalloc(4 * s->nv);
     cpu_bfs(s, s->ref);
     *out = s;
     return 0;
 fail:
-    for (int k = 0; k < NBUF; k++) rw_buf_free(&s->b[k]);
+    for (int k = 0; k < NBUF; k++) wl_buf_free(&s->b[k]);
     free(s);
     return -1;
 }
@@ -252,11 +253,11 @@ typedef struct lanes { uint32_t m; int32_t u[32], beg[32], end[32]; } lanes;
 
 /* The edge ranges [beg, end) of the vertices L->u of lanes mact; a, a2 get the addresses of
  * their offset and size. Returns the largest degree (the warp's number of edge iterations). */
-static int32_t edge_ranges(const bfs *s, const rw_warp *x, uint32_t mact, lanes *L, uint64_t a[32], uint64_t a2[32])
+static int32_t edge_ranges(const bfs *s, const wl_warp *x, uint32_t mact, lanes *L, uint64_t a[32], uint64_t a2[32])
 {
     const int32_t *off = I(s, OFF), *sz = I(s, SIZE);
     int32_t maxn = 0;
-    RW_LANES(x, mact, l, t) {
+    WL_TLANES(x, mact, l, t) {
         a[l] = D(s, OFF) + 4 * (uint64_t)L->u[l];
         a2[l] = D(s, SIZE) + 4 * (uint64_t)L->u[l];
         L->beg[l] = off[L->u[l]];
@@ -268,12 +269,12 @@ static int32_t edge_ranges(const bfs *s, const rw_warp *x, uint32_t mact, lanes 
 
 /* Edge iteration `it` of lanes mact: the lanes that still have an edge, with a = &adj[edge],
  * v = its other end, a2 = &arr[v] (the array the kernel checks v in). */
-static uint32_t edge_lanes(const bfs *s, const rw_warp *x, uint32_t mact, const lanes *L, int32_t it, int arr,
+static uint32_t edge_lanes(const bfs *s, const wl_warp *x, uint32_t mact, const lanes *L, int32_t it, int arr,
                            uint64_t a[32], int32_t v[32], uint64_t a2[32])
 {
     const int32_t *adj = I(s, ADJ);
     uint32_t m = 0;
-    RW_LANES(x, mact, l, t) {
+    WL_TLANES(x, mact, l, t) {
         if (L->beg[l] + it < L->end[l]) {
             m |= 1u << l;
             a[l] = D(s, ADJ) + 4 * (uint64_t)(L->beg[l] + it);
@@ -285,71 +286,71 @@ static uint32_t edge_lanes(const bfs *s, const rw_warp *x, uint32_t mact, const 
 }
 
 /* i: 0 kernel-specific scalar (level / queueSize), 1 current queue, 2 queueSize */
-static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+static int k_simple(const wl_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     bfs *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
-    int32_t level = (int32_t)k->i[0];
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
+    int32_t level = (int32_t)k->arg[0];
     int32_t *dist = I(s, DIST), *par = I(s, PAR);
     uint64_t a[32], a2[32];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint8_t ri, c;
-        uint32_t min = rw_guard_1d(x, b * TPB, s->nv, &ri, &c), mact = 0;
+        uint32_t min = wl_guard_1d(x, b * TPB, s->nv, &ri, &c), mact = 0;
         lanes L = {0};
-        RW_LANES(x, min, l, t) a[l] = D(s, DIST) + 4 * (b * TPB + t);
-        uint8_t dv = rw_ldg(x, 0x28, min, 4, a, ri);
+        WL_TLANES(x, min, l, t) a[l] = D(s, DIST) + 4 * (b * TPB + t);
+        uint8_t dv = wl_ldg_at(x, 0x28, min, 4, a, ri);
         WL_SH_LD(x, min, int32_t, dist[b * TPB + x->t0 + (uint64_t)l]);
-        RW_LANES(x, min, l, t) {
+        WL_TLANES(x, min, l, t) {
             uint64_t th = b * TPB + t;
             if (dist[th] == level) { mact |= 1u << l; L.u[l] = (int32_t)th; }
         }
-        uint8_t p = rw_int(x, 0x30, min, dv, GMS_REG_NONE);
-        rw_bra(x, 0x38, min, p);
+        uint8_t p = wl_int_at(x, 0x30, min, dv, GMS_REG_NONE);
+        wl_bra_at(x, 0x38, min, p);
         int32_t maxn = edge_ranges(s, x, mact, &L, a, a2);
-        uint8_t ro = rw_ldg(x, 0x40, mact, 4, a, ri);
+        uint8_t ro = wl_ldg_at(x, 0x40, mact, 4, a, ri);
         WL_SH_LD(x, mact, int32_t, I(s, OFF)[L.u[l]]);
-        uint8_t rs = rw_ldg(x, 0x48, mact, 4, a2, ri);
+        uint8_t rs = wl_ldg_at(x, 0x48, mact, 4, a2, ri);
         WL_SH_LD(x, mact, int32_t, I(s, SIZE)[L.u[l]]);
-        uint8_t re = rw_int(x, 0x50, mact, ro, rs);
+        uint8_t re = wl_int_at(x, 0x50, mact, ro, rs);
         uint32_t mchg = 0;
         for (int32_t it = 0; it < maxn; it++) {
             uint32_t mw = 0;
             int32_t v[32];
             uint32_t m = edge_lanes(s, x, mact, &L, it, DIST, a, v, a2);
-            uint8_t ii = rw_int(x, 0x58, m, ro, re);
-            uint8_t rv = rw_ldg(x, 0x60, m, 4, a, ii);
+            uint8_t ii = wl_int_at(x, 0x58, m, ro, re);
+            uint8_t rv = wl_ldg_at(x, 0x60, m, 4, a, ii);
             WL_SH_LD(x, m, int32_t, v[l]);
-            uint8_t addr = rw_int(x, 0x68, m, rv, GMS_REG_NONE);
-            uint8_t rd = rw_ldg(x, 0x70, m, 4, a2, addr);
+            uint8_t addr = wl_int_at(x, 0x68, m, rv, GMS_REG_NONE);
+            uint8_t rd = wl_ldg_at(x, 0x70, m, 4, a2, addr);
             WL_SH_LD(x, m, int32_t, dist[v[l]]);
-            uint8_t cmp = rw_int(x, 0x78, m, rd, GMS_REG_NONE);
-            rw_bra(x, 0x80, m, cmp);
-            RW_LANES(x, m, l, t) {
+            uint8_t cmp = wl_int_at(x, 0x78, m, rd, GMS_REG_NONE);
+            wl_bra_at(x, 0x80, m, cmp);
+            WL_TLANES(x, m, l, t) {
                 if (level + 1 < dist[v[l]]) {
                     mw |= 1u << l;
                     a[l] = D(s, PAR) + 4 * (uint64_t)v[l];
                 }
             }
             /* lanes write in lane order; the last writer of a shared v wins, as on hardware */
-            RW_LANES(x, mw, l, t) { dist[v[l]] = level + 1; par[v[l]] = L.beg[l] + it; }
-            rw_stg(x, 0x88, mw, 4, a2, addr, cmp);
+            WL_TLANES(x, mw, l, t) { dist[v[l]] = level + 1; par[v[l]] = L.beg[l] + it; }
+            wl_stg_at(x, 0x88, mw, 4, a2, addr, cmp);
             WL_SH_ST(x, mw, int32_t, level + 1);
-            rw_stg(x, 0x90, mw, 4, a, addr, ii);
+            wl_stg_at(x, 0x90, mw, 4, a, addr, ii);
             WL_SH_ST(x, mw, int32_t, L.beg[l] + it);
             mchg |= mw;
-            rw_bra(x, 0x98, m, ii);
+            wl_bra_at(x, 0x98, m, ii);
         }
         if (mchg) {
             uint64_t ca[32];
             for (int l = 0; l < 32; l++) ca[l] = D(s, CHANGED);
-            rw_stg(x, 0xa0, mchg, 4, ca, GMS_REG_NONE, GMS_REG_NONE);
+            wl_stg_at(x, 0xa0, mchg, 4, ca, GMS_REG_NONE, GMS_REG_NONE);
             WL_SH_ST(x, mchg, int32_t, 1);
             I(s, CHANGED)[0] = 1;
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
@@ -357,15 +358,15 @@ static int k_simple(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
 
 /* queueBfs (mode 0), nextLayer (1), countDegrees (2), assignVerticesNextQueue (3) share the
  * shape "u = currentQueue[thid]; for each edge i of u ..." */
-static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+static int k_queue(const wl_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     bfs *s = k->st;
-    int mode = (int)k->i[3];
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
-    int32_t level = (int32_t)k->i[0], qs = (int32_t)k->i[2];
-    int cq = (int)k->i[1];
+    int mode = (int)k->arg[3];
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
+    int32_t level = (int32_t)k->arg[0], qs = (int32_t)k->arg[2];
+    int cq = (int)k->arg[1];
     int nq = cq == Q0 ? Q1 : Q0;
     int32_t *dist = I(s, DIST), *par = I(s, PAR);
     int32_t *q = I(s, cq), *nxt = I(s, nq), *deg = I(s, DEG);
@@ -374,84 +375,84 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
     if (mode == 3) {
         /* if (!threadIdx.x) sharedIncrement = incrDegrees[thid >> 10]; __syncthreads() */
         for (uint32_t w = 0; w < nw; w++) {
-            rw_warp *x = &W[w];
-            uint8_t ri = rw_prologue(x, x->mask);
+            wl_warp *x = &W[w];
+            uint8_t ri = wl_prologue_idx(x, x->live);
             uint32_t m = 0;
-            RW_LANES(x, x->mask, l, t) {
+            WL_TLANES(x, x->live, l, t) {
                 uint64_t th = b * TPB + t;
                 if (th < (uint64_t)qs && t == 0) { m |= 1u; a[l] = D(s, INCR) + 4 * (th >> 10); }
             }
             if (b * TPB + w * 32 < (uint64_t)qs) {
-                uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-                rw_bra(x, 0x20, x->mask, c);
+                uint8_t c = wl_int_at(x, 0x18, x->live, ri, GMS_REG_NONE);
+                wl_bra_at(x, 0x20, x->live, c);
                 uint64_t z[32] = {0};
-                uint8_t v = rw_ldg(x, 0x28, m, 4, a, ri);
+                uint8_t v = wl_ldg_at(x, 0x28, m, 4, a, ri);
                 WL_SH_LD(x, m, int32_t, I(s, INCR)[b]);
-                rw_sts(x, 0x30, m, 4, z, GMS_REG_NONE, v);
+                wl_sts_at(x, 0x30, m, 4, z, GMS_REG_NONE, v);
                 gms_emit_bar(&x->e, 0x38);
             }
         }
         shared_incr = I(s, INCR)[b];
     }
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        uint8_t ri = mode == 3 ? rw_int(x, 0x40, x->mask, GMS_REG_NONE, GMS_REG_NONE) : rw_prologue(x, x->mask);
+        wl_warp *x = &W[w];
+        uint8_t ri = mode == 3 ? wl_int_at(x, 0x40, x->live, GMS_REG_NONE, GMS_REG_NONE) : wl_prologue_idx(x, x->live);
         uint32_t mact = 0;
         lanes L = {0};
         int32_t sum[32] = {0}, counter[32] = {0}, degree[32] = {0};
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             uint64_t th = b * TPB + t;
             if (th < (uint64_t)qs) { mact |= 1u << l; a[l] = D(s, cq) + 4 * th; L.u[l] = q[th]; }
         }
-        uint8_t c = rw_int(x, 0x48, x->mask, ri, GMS_REG_NONE);
-        rw_bra(x, 0x50, x->mask, c);
-        if (!mact) { rw_exit(x, x->mask); continue; }
+        uint8_t c = wl_int_at(x, 0x48, x->live, ri, GMS_REG_NONE);
+        wl_bra_at(x, 0x50, x->live, c);
+        if (!mact) { wl_exit_at(x, WL_PC_END, x->live); continue; }
         if (mode == 3) {
             uint32_t ms = 0;
-            RW_LANES(x, mact, l, t) if (t) { ms |= 1u << l; a2[l] = D(s, DEG) + 4 * (b * TPB + t - 1); sum[l] = deg[b * TPB + t - 1]; }
-            rw_ldg(x, 0x58, ms, 4, a2, ri);
+            WL_TLANES(x, mact, l, t) if (t) { ms |= 1u << l; a2[l] = D(s, DEG) + 4 * (b * TPB + t - 1); sum[l] = deg[b * TPB + t - 1]; }
+            wl_ldg_at(x, 0x58, ms, 4, a2, ri);
             WL_SH_LD(x, ms, int32_t, sum[l]);
             uint64_t z[32] = {0};
-            rw_lds(x, 0x60, mact, 4, z, GMS_REG_NONE);
+            wl_lds_at(x, 0x60, mact, 4, z, GMS_REG_NONE);
         }
-        uint8_t ru = rw_ldg(x, 0x68, mact, 4, a, ri);
+        uint8_t ru = wl_ldg_at(x, 0x68, mact, 4, a, ri);
         WL_SH_LD(x, mact, int32_t, L.u[l]);
         int32_t maxn = edge_ranges(s, x, mact, &L, a, a2);
-        uint8_t au = rw_int(x, 0x70, mact, ru, GMS_REG_NONE);
-        uint8_t ro = rw_ldg(x, 0x78, mact, 4, a, au);
+        uint8_t au = wl_int_at(x, 0x70, mact, ru, GMS_REG_NONE);
+        uint8_t ro = wl_ldg_at(x, 0x78, mact, 4, a, au);
         WL_SH_LD(x, mact, int32_t, I(s, OFF)[L.u[l]]);
-        uint8_t rs = rw_ldg(x, 0x80, mact, 4, a2, au);
+        uint8_t rs = wl_ldg_at(x, 0x80, mact, 4, a2, au);
         WL_SH_LD(x, mact, int32_t, I(s, SIZE)[L.u[l]]);
-        uint8_t re = rw_int(x, 0x88, mact, ro, rs);
+        uint8_t re = wl_int_at(x, 0x88, mact, ro, rs);
         for (int32_t it = 0; it < maxn; it++) {
             uint32_t mw = 0;
             int32_t v[32];
             uint32_t m = edge_lanes(s, x, mact, &L, it, mode == 0 || mode == 1 ? DIST : PAR, a, v, a2);
-            uint8_t ii = rw_int(x, 0x90, m, ro, re);
-            uint8_t rv = rw_ldg(x, 0x98, m, 4, a, ii);
+            uint8_t ii = wl_int_at(x, 0x90, m, ro, re);
+            uint8_t rv = wl_ldg_at(x, 0x98, m, 4, a, ii);
             WL_SH_LD(x, m, int32_t, v[l]);
-            uint8_t addr = rw_int(x, 0xa0, m, rv, GMS_REG_NONE);
-            uint8_t rd = rw_ldg(x, 0xa8, m, 4, a2, addr);
+            uint8_t addr = wl_int_at(x, 0xa0, m, rv, GMS_REG_NONE);
+            uint8_t rd = wl_ldg_at(x, 0xa8, m, 4, a2, addr);
             WL_SH_LD(x, m, int32_t, mode == 0 || mode == 1 ? dist[v[l]] : par[v[l]]);
-            uint8_t cmp = rw_int(x, 0xb0, m, rd, ii);
-            rw_bra(x, 0xb8, m, cmp);
+            uint8_t cmp = wl_int_at(x, 0xb0, m, rd, ii);
+            wl_bra_at(x, 0xb8, m, cmp);
             if (mode == 0) {
                 /* d_distance[v] == INT_MAX && atomicMin(&d_distance[v], level + 1) == INT_MAX */
                 uint32_t mt = 0;
-                RW_LANES(x, m, l, t) if (dist[v[l]] == INT_MAX) mt |= 1u << l;
-                uint8_t old = rw_atomg(x, 0xc0, mt, 4, a2, addr, GMS_REG_NONE);
+                WL_TLANES(x, m, l, t) if (dist[v[l]] == INT_MAX) mt |= 1u << l;
+                uint8_t old = wl_atomg_at(x, 0xc0, mt, 4, a2, addr, GMS_REG_NONE);
                 /* the shadow does not model atomics: it takes the value they leave, level + 1
                  * (atomicMin on INT_MAX), as stored by each lane */
                 WL_SH_ST(x, mt, int32_t, level + 1);
-                RW_LANES(x, mt, l, t) {
+                WL_TLANES(x, mt, l, t) {
                     if (dist[v[l]] == INT_MAX) mw |= 1u << l;
                     if (dist[v[l]] > level + 1) dist[v[l]] = level + 1;
                 }
-                uint8_t c2 = rw_int(x, 0xc8, mt, old, GMS_REG_NONE);
-                rw_bra(x, 0xd0, mt, c2);
+                uint8_t c2 = wl_int_at(x, 0xc8, mt, old, GMS_REG_NONE);
+                wl_bra_at(x, 0xd0, mt, c2);
                 uint64_t pa[32], na[32];
                 int32_t *nqs = I(s, NQS), after[32];
-                RW_LANES(x, mw, l, t) {
+                WL_TLANES(x, mw, l, t) {
                     pa[l] = D(s, PAR) + 4 * (uint64_t)v[l];
                     par[v[l]] = L.beg[l] + it;
                     a3[l] = D(s, NQS);
@@ -460,48 +461,48 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
                     nxt[pos] = v[l];
                     na[l] = D(s, nq) + 4 * (uint64_t)pos;
                 }
-                rw_stg(x, 0xd8, mw, 4, pa, addr, ii);
+                wl_stg_at(x, 0xd8, mw, 4, pa, addr, ii);
                 WL_SH_ST(x, mw, int32_t, L.beg[l] + it);
-                uint8_t pos = rw_atomg(x, 0xe0, mw, 4, a3, GMS_REG_NONE, GMS_REG_NONE);
+                uint8_t pos = wl_atomg_at(x, 0xe0, mw, 4, a3, GMS_REG_NONE, GMS_REG_NONE);
                 /* atomicAdd(nextQueueSize, 1) in lane order: lane l leaves its position + 1,
                  * the highest lane (written last) the new size */
                 WL_SH_ST(x, mw, int32_t, after[l]);
-                uint8_t np = rw_int(x, 0xe8, mw, pos, GMS_REG_NONE);
-                rw_stg(x, 0xf0, mw, 4, na, np, rv);
+                uint8_t np = wl_int_at(x, 0xe8, mw, pos, GMS_REG_NONE);
+                wl_stg_at(x, 0xf0, mw, 4, na, np, rv);
                 WL_SH_ST(x, mw, int32_t, v[l]);
             } else if (mode == 1) {
-                RW_LANES(x, m, l, t) if (level + 1 < dist[v[l]]) { mw |= 1u << l; a3[l] = D(s, PAR) + 4 * (uint64_t)v[l]; }
-                RW_LANES(x, mw, l, t) { dist[v[l]] = level + 1; par[v[l]] = L.beg[l] + it; }
-                rw_stg(x, 0xc0, mw, 4, a2, addr, cmp);
+                WL_TLANES(x, m, l, t) if (level + 1 < dist[v[l]]) { mw |= 1u << l; a3[l] = D(s, PAR) + 4 * (uint64_t)v[l]; }
+                WL_TLANES(x, mw, l, t) { dist[v[l]] = level + 1; par[v[l]] = L.beg[l] + it; }
+                wl_stg_at(x, 0xc0, mw, 4, a2, addr, cmp);
                 WL_SH_ST(x, mw, int32_t, level + 1);
-                rw_stg(x, 0xc8, mw, 4, a3, addr, ii);
+                wl_stg_at(x, 0xc8, mw, 4, a3, addr, ii);
                 WL_SH_ST(x, mw, int32_t, L.beg[l] + it);
             } else {
-                RW_LANES(x, m, l, t) if (par[v[l]] == L.beg[l] + it && v[l] != L.u[l]) mw |= 1u << l;
+                WL_TLANES(x, m, l, t) if (par[v[l]] == L.beg[l] + it && v[l] != L.u[l]) mw |= 1u << l;
                 if (mode == 2) {
-                    RW_LANES(x, mw, l, t) degree[l]++;
-                    rw_int(x, 0xc0, mw, cmp, GMS_REG_NONE);
+                    WL_TLANES(x, mw, l, t) degree[l]++;
+                    wl_int_at(x, 0xc0, mw, cmp, GMS_REG_NONE);
                 } else {
                     uint64_t na[32];
-                    RW_LANES(x, mw, l, t) {
+                    WL_TLANES(x, mw, l, t) {
                         int32_t place = shared_incr + sum[l] + counter[l];
                         nxt[place] = v[l];
                         na[l] = D(s, nq) + 4 * (uint64_t)place;
                         counter[l]++;
                     }
-                    uint8_t pl = rw_int(x, 0xc0, mw, cmp, GMS_REG_NONE);
-                    rw_stg(x, 0xc8, mw, 4, na, pl, rv);
+                    uint8_t pl = wl_int_at(x, 0xc0, mw, cmp, GMS_REG_NONE);
+                    wl_stg_at(x, 0xc8, mw, 4, na, pl, rv);
                     WL_SH_ST(x, mw, int32_t, v[l]);
                 }
             }
-            rw_bra(x, 0xf8, m, ii);
+            wl_bra_at(x, 0xf8, m, ii);
         }
         if (mode == 2) {
-            RW_LANES(x, mact, l, t) { deg[b * TPB + t] = degree[l]; a[l] = D(s, DEG) + 4 * (b * TPB + t); }
-            rw_stg(x, 0x100, mact, 4, a, ri, GMS_REG_NONE);
+            WL_TLANES(x, mact, l, t) { deg[b * TPB + t] = degree[l]; a[l] = D(s, DEG) + 4 * (b * TPB + t); }
+            wl_stg_at(x, 0x100, mact, 4, a, ri, GMS_REG_NONE);
             WL_SH_ST(x, mact, int32_t, degree[l]);
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
@@ -510,61 +511,61 @@ static int k_queue(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
 /* One warp's part of a scan sweep step of stride ns: the lanes whose thread t is a multiple
  * of ns and whose partner t + ns/2 is in range (sa, sb: the two shared addresses) branch in
  * (IADD at pc, BRA) and load both elements (v). Returns those lanes. */
-static uint32_t sweep_pairs(rw_warp *x, uint32_t act, uint64_t b, uint64_t size, int ns, uint32_t pc,
+static uint32_t sweep_pairs(wl_warp *x, uint32_t act, uint64_t b, uint64_t size, int ns, uint32_t pc,
                             uint64_t sa[32], uint64_t sb[32], uint8_t v[2])
 {
     uint32_t m = 0;
-    RW_LANES(x, act, l, t) {
+    WL_TLANES(x, act, l, t) {
         if ((t & (uint32_t)(ns - 1)) == 0 && b * TPB + t + (uint32_t)(ns >> 1) < size) {
             m |= 1u << l;
             sa[l] = 4 * t;
             sb[l] = 4 * (t + (uint32_t)(ns >> 1));
         }
     }
-    uint8_t c = rw_int(x, pc, act, GMS_REG_NONE, GMS_REG_NONE);
-    rw_bra(x, pc + 0x8, act, c);
-    v[0] = rw_lds(x, pc + 0x10, m, 4, sa, GMS_REG_NONE);
-    v[1] = rw_lds(x, pc + 0x18, m, 4, sb, GMS_REG_NONE);
+    uint8_t c = wl_int_at(x, pc, act, GMS_REG_NONE, GMS_REG_NONE);
+    wl_bra_at(x, pc + 0x8, act, c);
+    v[0] = wl_lds_at(x, pc + 0x10, m, 4, sa, GMS_REG_NONE);
+    v[1] = wl_lds_at(x, pc + 0x18, m, 4, sb, GMS_REG_NONE);
     return m;
 }
 
 /* scanDegrees: block-wide up/down sweep in shared memory; i[2] = size */
-static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+static int k_scan(const wl_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     bfs *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
-    uint64_t size = (uint64_t)k->i[2];
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
+    uint64_t size = (uint64_t)k->arg[2];
     int32_t *deg = I(s, DEG), ps[TPB];
     uint64_t a[32], sa[32], sb[32];
-    uint32_t act[RW_MAXW];
-    uint8_t ri[RW_MAXW];
+    uint32_t act[WL_MAXW];
+    uint8_t ri[WL_MAXW];
     uint32_t nact = 0;
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint8_t c;
-        act[w] = rw_guard_1d(x, b * TPB, size, &ri[w], &c);
-        RW_LANES(x, act[w], l, t) {
+        act[w] = wl_guard_1d(x, b * TPB, size, &ri[w], &c);
+        WL_TLANES(x, act[w], l, t) {
             uint64_t th = b * TPB + t;
             a[l] = D(s, DEG) + 4 * th;
             sa[l] = 4 * t;
             ps[t] = deg[th];
         }
-        if (!act[w]) { rw_exit(x, x->mask); continue; }
+        if (!act[w]) { wl_exit_at(x, WL_PC_END, x->live); continue; }
         nact = w + 1;
-        uint8_t v = rw_ldg(x, 0x28, act[w], 4, a, ri[w]);
+        uint8_t v = wl_ldg_at(x, 0x28, act[w], 4, a, ri[w]);
         WL_SH_LD(x, act[w], int32_t, ps[x->t0 + (uint32_t)l]);
-        rw_sts(x, 0x30, act[w], 4, sa, GMS_REG_NONE, v);
+        wl_sts_at(x, 0x30, act[w], 4, sa, GMS_REG_NONE, v);
         gms_emit_bar(&x->e, 0x38);
     }
     for (int ns = 2; ns <= TPB; ns <<= 1) {
         for (uint32_t w = 0; w < nact; w++) {
-            rw_warp *x = &W[w];
+            wl_warp *x = &W[w];
             uint8_t v[2];
             uint32_t m = sweep_pairs(x, act[w], b, size, ns, 0x40, sa, sb, v);
-            uint8_t sum = rw_int(x, 0x60, m, v[0], v[1]);
-            rw_sts(x, 0x68, m, 4, sa, GMS_REG_NONE, sum);
+            uint8_t sum = wl_int_at(x, 0x60, m, v[0], v[1]);
+            wl_sts_at(x, 0x68, m, 4, sa, GMS_REG_NONE, sum);
             gms_emit_bar(&x->e, 0x70);
         }
         for (uint32_t t = 0; t < TPB; t += (uint32_t)ns)
@@ -572,22 +573,22 @@ static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     }
     /* if (modulo == 0) incrDegrees[block + 1] = prefixSum[0] */
     {
-        rw_warp *x = &W[0];
+        wl_warp *x = &W[0];
         uint64_t z[32] = {0};
         a[0] = D(s, INCR) + 4 * (b + 1);
-        uint8_t v = rw_lds(x, 0x78, 1u, 4, z, GMS_REG_NONE);
-        rw_stg(x, 0x80, 1u, 4, a, ri[0], v);
+        uint8_t v = wl_lds_at(x, 0x78, 1u, 4, z, GMS_REG_NONE);
+        wl_stg_at(x, 0x80, 1u, 4, a, ri[0], v);
         WL_SH_ST(x, 1u, int32_t, ps[0]);
         I(s, INCR)[b + 1] = ps[0];
     }
     for (int ns = TPB; ns > 1; ns >>= 1) {
         for (uint32_t w = 0; w < nact; w++) {
-            rw_warp *x = &W[w];
+            wl_warp *x = &W[w];
             uint8_t v[2];
             uint32_t m = sweep_pairs(x, act[w], b, size, ns, 0x88, sa, sb, v);
-            uint8_t d = rw_int(x, 0xa8, m, v[0], v[1]);
-            rw_sts(x, 0xb0, m, 4, sa, GMS_REG_NONE, d);
-            rw_sts(x, 0xb8, m, 4, sb, GMS_REG_NONE, v[0]);
+            uint8_t d = wl_int_at(x, 0xa8, m, v[0], v[1]);
+            wl_sts_at(x, 0xb0, m, 4, sa, GMS_REG_NONE, d);
+            wl_sts_at(x, 0xb8, m, 4, sb, GMS_REG_NONE, v[0]);
             gms_emit_bar(&x->e, 0xc0);
         }
         for (uint32_t t = 0; t < TPB; t += (uint32_t)ns)
@@ -598,16 +599,16 @@ static int k_scan(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
             }
     }
     for (uint32_t w = 0; w < nact; w++) {
-        rw_warp *x = &W[w];
-        RW_LANES(x, act[w], l, t) {
+        wl_warp *x = &W[w];
+        WL_TLANES(x, act[w], l, t) {
             sa[l] = 4 * t;
             a[l] = D(s, DEG) + 4 * (b * TPB + t);
             deg[b * TPB + t] = ps[t];
         }
-        uint8_t v = rw_lds(x, 0xc8, act[w], 4, sa, GMS_REG_NONE);
-        rw_stg(x, 0xd0, act[w], 4, a, ri[w], v);
+        uint8_t v = wl_lds_at(x, 0xc8, act[w], 4, sa, GMS_REG_NONE);
+        wl_stg_at(x, 0xd0, act[w], 4, a, ri[w], v);
         WL_SH_ST(x, act[w], int32_t, ps[x->t0 + (uint32_t)l]);
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
@@ -658,7 +659,7 @@ static uint32_t nblk(int64_t n) { return (uint32_t)(n / TPB + 1); }
 static int next(void *st, gms_program *p, gms_error *err)
 {
     bfs *s = st;
-    rw_kernel k = {.st = s, .block = {TPB, 1, 1}};
+    wl_kernel k = {.st = s, .block = {TPB, 1, 1}};
     s->sh = p->shadow;
     switch (s->phase) {
     case 0:
@@ -666,7 +667,7 @@ static int next(void *st, gms_program *p, gms_error *err)
             if (i == CHANGED || i == NQS || i == INCR)   /* cudaMallocHost: pinned host memory */
                 s->b[i].d = gms_prog_alloc_kind(p, s->b[i].bytes, 0, bufname[i]);
             else
-                rw_buf_alloc(p, &s->b[i], bufname[i], i <= SIZE);
+                wl_buf_alloc(p, &s->b[i], bufname[i], i <= SIZE);
         }
         init_bfs(s, p);
         I(s, CHANGED)[0] = 1;
@@ -678,10 +679,10 @@ static int next(void *st, gms_program *p, gms_error *err)
         if (I(s, CHANGED)[0]) {
             I(s, CHANGED)[0] = 0;
             host_write(p, s, CHANGED, 4);
-            k.fn = k_simple;
+            k.fill = k_simple;
             k.grid = (gms_dim3){nblk((int64_t)s->nv), 1, 1};
-            k.i[0] = s->level++;
-            rw_launch(p, "simpleBfs", &k, 0, 32);
+            k.arg[0] = s->level++;
+            wl_launch_k(p, "simpleBfs", &k, 32, 0);
             gms_prog_sync(p);
             return 1;
         }
@@ -696,13 +697,13 @@ static int next(void *st, gms_program *p, gms_error *err)
         /* fall through */
     case 2:   /* queue: while (queueSize) */
         if (s->qsize) {
-            k.fn = k_queue;
+            k.fill = k_queue;
             k.grid = (gms_dim3){nblk(s->qsize), 1, 1};
-            k.i[0] = s->level;
-            k.i[1] = s->cur;
-            k.i[2] = s->qsize;
-            k.i[3] = 0;
-            rw_launch(p, "queueBfs", &k, 0, 32);
+            k.arg[0] = s->level;
+            k.arg[1] = s->cur;
+            k.arg[2] = s->qsize;
+            k.arg[3] = 0;
+            wl_launch_k(p, "queueBfs", &k, 32, 0);
             gms_prog_sync(p);
             s->phase = 3;
             return 1;
@@ -739,18 +740,18 @@ static int next(void *st, gms_program *p, gms_error *err)
             return 1;
         }
         k.grid = (gms_dim3){nblk(s->qsize), 1, 1};
-        k.i[0] = s->level;
-        k.i[1] = s->cur;
-        k.i[2] = s->qsize;
-        k.fn = k_queue;
-        k.i[3] = 1;
-        rw_launch(p, "nextLayer", &k, 0, 32);
+        k.arg[0] = s->level;
+        k.arg[1] = s->cur;
+        k.arg[2] = s->qsize;
+        k.fill = k_queue;
+        k.arg[3] = 1;
+        wl_launch_k(p, "nextLayer", &k, 32, 0);
         gms_prog_sync(p);
-        k.i[3] = 2;
-        rw_launch(p, "countDegrees", &k, 0, 32);
+        k.arg[3] = 2;
+        wl_launch_k(p, "countDegrees", &k, 32, 0);
         gms_prog_sync(p);
-        k.fn = k_scan;
-        rw_launch(p, "scanDegrees", &k, 4 * TPB, 32);
+        k.fill = k_scan;
+        wl_launch_k(p, "scanDegrees", &k, 32, 4 * TPB);
         gms_prog_sync(p);
         s->phase = 5;
         return 1;
@@ -762,12 +763,12 @@ static int next(void *st, gms_program *p, gms_error *err)
         host_write(p, s, INCR, s->b[INCR].bytes);
         s->nqsize = incr[(s->qsize - 1) / TPB + 1];
         k.grid = (gms_dim3){nblk(s->qsize), 1, 1};
-        k.i[0] = s->level;
-        k.i[1] = s->cur;
-        k.i[2] = s->qsize;
-        k.i[3] = 3;
-        k.fn = k_queue;
-        rw_launch(p, "assignVerticesNextQueue", &k, 4, 32);
+        k.arg[0] = s->level;
+        k.arg[1] = s->cur;
+        k.arg[2] = s->qsize;
+        k.arg[3] = 3;
+        k.fill = k_queue;
+        wl_launch_k(p, "assignVerticesNextQueue", &k, 32, 4);
         gms_prog_sync(p);
         s->level++;
         s->qsize = s->nqsize;
@@ -792,7 +793,7 @@ static void destroy(void *st)
 {
     bfs *s = st;
     if (!s) return;
-    for (int k = 0; k < NBUF; k++) rw_buf_free(&s->b[k]);
+    for (int k = 0; k < NBUF; k++) wl_buf_free(&s->b[k]);
     free(s->ref);
     free(s);
 }

@@ -17,7 +17,7 @@
  * into the input between levels, restore of the input) are emitted as a plain copy kernel
  * "cudaMemcpyDtoD" (256 threads, one int each): the program model has no D2D copy command.
  * Shared memory starts zeroed (on hardware the never-output guard columns hold garbage). */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <stdint.h>
@@ -31,8 +31,8 @@
 typedef struct dw {
     uint64_t w, h, comps, levels, repeat, rep;
     int done;
-    rw_buf src;                  /* bytes, alignedSize */
-    rw_buf out[3], backup, in[3];
+    wl_buf src;                  /* bytes, alignedSize */
+    wl_buf out[3], backup, in[3];
     uint8_t *img;                /* the source image (verify) */
     wl_shadow *sh;               /* functional verify runs: verify reads the results from it */
 } dw;
@@ -74,7 +74,7 @@ static void smallest(uint64_t lv, uint64_t *w, uint64_t *h)
 
 static int sizes(const gms_wl_args *a, uint64_t *w, uint64_t *h, uint64_t *lv, gms_error *err)
 {
-    if (rw_param(a, "levels", 1, 10, lv, err)) return -1;
+    if (wl_param(a, "levels", 1, 10, lv, err)) return -1;
     uint64_t g = 1ULL << *lv, mw, mh;
     smallest(*lv, &mw, &mh);
     if (wl_clamp_scaled(a, "dwt2d", "width", g, mw, 1ULL << 15, w, err) ||
@@ -101,16 +101,16 @@ static uint64_t footprint(const gms_wl_args *a)
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t w, h, lv, c, rep;
-    if (sizes(a, &w, &h, &lv, err) || rw_param(a, "components", 1, 3, &c, err) ||
-        rw_param(a, "repeat", 1, 1000000, &rep, err))
+    if (sizes(a, &w, &h, &lv, err) || wl_param(a, "components", 1, 3, &c, err) ||
+        wl_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     if (c == 2) return gms_err(err, "workload dwt2d: components=2 is not supported (1 or 3)");
     dw *s = gms_xcalloc(1, sizeof *s);
     s->w = w; s->h = h; s->comps = c; s->levels = lv; s->repeat = rep;
     uint64_t px = w * h, aligned = (uint64_t)divup((int64_t)px, THREADS) * THREADS * c;
-    rw_buf_new(&s->src, aligned);
-    for (uint64_t i = 0; i < c; i++) { rw_buf_new(&s->out[i], 4 * px); rw_buf_new(&s->in[i], 4 * px); }
-    rw_buf_new(&s->backup, 4 * px);
+    wl_buf_new(&s->src, aligned);
+    for (uint64_t i = 0; i < c; i++) { wl_buf_new(&s->out[i], 4 * px); wl_buf_new(&s->in[i], 4 * px); }
+    wl_buf_new(&s->backup, 4 * px);
     gms_rng r;
     gms_rng_seed(&r, gms_wl_seed(a));
     uint8_t *b = s->src.h;
@@ -122,23 +122,23 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
 }
 
 /* ---------------------------------------------------------------- c_CopySrcToComponents */
-static int k_split(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_split(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     dw *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, THREADS, W);
-    rw_warps_sh(W, nw, k);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, THREADS, W);
+    wl_warps_sh(W, nw, k);
     uint32_t c = (uint32_t)s->comps;
     uint64_t gX = blk * THREADS, pixels = s->w * s->h, a[32], sa[32];
     const uint8_t *src = s->src.h;
     uint8_t sdata[THREADS * 3];
-    uint8_t ri[RW_MAXW];
+    uint8_t ri[WL_MAXW];
     uint32_t wv[32];   /* the source word each lane loads, for the shadow memory */
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        ri[w] = rw_prologue(x, x->mask);
+        wl_warp *x = &W[w];
+        ri[w] = wl_prologue_idx(x, x->live);
         uint32_t m = 0;
-        RW_LANES(x, x->mask, l, t) if (t * 4 < THREADS * c) {
+        WL_TLANES(x, x->live, l, t) if (t * 4 < THREADS * c) {
             m |= 1u << l;
             uint64_t word = (gX * c >> 2) + t;
             a[l] = s->src.d + 4 * word;
@@ -146,69 +146,69 @@ static int k_split(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
             memcpy(&sdata[4 * t], &src[4 * word], 4);
             memcpy(&wv[l], &src[4 * word], 4);
         }
-        uint8_t q = rw_int(x, 0x18, x->mask, ri[w], GMS_REG_NONE);
-        rw_bra(x, 0x20, x->mask, q);
+        uint8_t q = wl_int_at(x, 0x18, x->live, ri[w], GMS_REG_NONE);
+        wl_bra_at(x, 0x20, x->live, q);
         if (m) {
-            uint8_t v = rw_ldg(x, 0x28, m, 4, a, ri[w]);
+            uint8_t v = wl_ldg_at(x, 0x28, m, 4, a, ri[w]);
             WL_SH_LD(x, m, uint32_t, wv[l]);
-            rw_sts(x, 0x30, m, 4, sa, GMS_REG_NONE, v);
+            wl_sts_at(x, 0x30, m, 4, sa, GMS_REG_NONE, v);
         }
     }
-    rw_bar(W, nw, 0x38);
+    wl_bar_all(W, nw, 0x38);
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint8_t v[3];
         for (uint32_t ci = 0; ci < c; ci++) {
-            RW_LANES(x, x->mask, l, t) sa[l] = (uint64_t)t * c + ci;
-            v[ci] = gms_emit_load(&x->e, 0x40 + 8 * ci, x->mask, GMS_MEM_LD_SHARED, 1, sa, GMS_REG_NONE);
+            WL_TLANES(x, x->live, l, t) sa[l] = (uint64_t)t * c + ci;
+            v[ci] = gms_emit_load(&x->e, 0x40 + 8 * ci, x->live, GMS_MEM_LD_SHARED, 1, sa, GMS_REG_NONE);
         }
         uint32_t m = 0;
-        RW_LANES(x, x->mask, l, t) if (gX + t < pixels) m |= 1u << l;
-        uint8_t q = rw_int(x, 0x58, x->mask, ri[w], GMS_REG_NONE);
-        rw_bra(x, 0x60, x->mask, q);
+        WL_TLANES(x, x->live, l, t) if (gX + t < pixels) m |= 1u << l;
+        uint8_t q = wl_int_at(x, 0x58, x->live, ri[w], GMS_REG_NONE);
+        wl_bra_at(x, 0x60, x->live, q);
         for (uint32_t ci = 0; ci < c && m; ci++) {
-            int32_t *dst = RW_I(s->in[ci]);
-            RW_LANES(x, m, l, t) {
+            int32_t *dst = WL_I(s->in[ci]);
+            WL_TLANES(x, m, l, t) {
                 a[l] = s->in[ci].d + 4 * (gX + t);
                 dst[gX + t] = (int32_t)sdata[t * c + ci] - 128;
             }
-            uint8_t d = rw_int(x, 0x68 + 16 * ci, m, v[ci], GMS_REG_NONE);
-            rw_stg(x, 0x70 + 16 * ci, m, 4, a, ri[w], d);
+            uint8_t d = wl_int_at(x, 0x68 + 16 * ci, m, v[ci], GMS_REG_NONE);
+            wl_stg_at(x, 0x70 + 16 * ci, m, 4, a, ri[w], d);
             WL_SH_ST(x, m, int32_t, dst[gX + (uint64_t)x->t0 + (uint64_t)l]);
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
 }
 
 /* ---------------------------------------------------------------- cudaMemcpyDtoD */
-static int k_copy(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_copy(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     dw *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, THREADS, W);
-    rw_warps_sh(W, nw, k);
-    const rw_buf *dst = (const rw_buf *)(intptr_t)k->i[0], *src = (const rw_buf *)(intptr_t)k->i[1];
-    uint64_t n = (uint64_t)k->i[2], a[32], b[32];
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, THREADS, W);
+    wl_warps_sh(W, nw, k);
+    const wl_buf *dst = (const wl_buf *)(intptr_t)k->arg[0], *src = (const wl_buf *)(intptr_t)k->arg[1];
+    uint64_t n = (uint64_t)k->arg[2], a[32], b[32];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint8_t ri, q;
-        uint32_t m = rw_guard_1d(x, blk * THREADS, n, &ri, &q);
-        RW_LANES(x, m, l, t) {
+        uint32_t m = wl_guard_1d(x, blk * THREADS, n, &ri, &q);
+        WL_TLANES(x, m, l, t) {
             uint64_t i = blk * THREADS + t;
             a[l] = src->d + 4 * i;
             b[l] = dst->d + 4 * i;
-            RW_I(*dst)[i] = RW_I(*src)[i];
+            WL_I(*dst)[i] = WL_I(*src)[i];
         }
         if (m) {
             uint64_t i0 = blk * THREADS + x->t0;   /* lane l copies element i0 + l */
-            uint8_t v = rw_ldg(x, 0x28, m, 4, a, ri);
-            WL_SH_LD(x, m, int32_t, RW_I(*src)[i0 + (uint64_t)l]);
-            rw_stg(x, 0x30, m, 4, b, ri, v);
-            WL_SH_ST(x, m, int32_t, RW_I(*dst)[i0 + (uint64_t)l]);
+            uint8_t v = wl_ldg_at(x, 0x28, m, 4, a, ri);
+            WL_SH_LD(x, m, int32_t, WL_I(*src)[i0 + (uint64_t)l]);
+            wl_stg_at(x, 0x30, m, 4, b, ri, v);
+            WL_SH_ST(x, m, int32_t, WL_I(*dst)[i0 + (uint64_t)l]);
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)s;
     (void)err;
@@ -272,10 +272,10 @@ static void wtr_init(wtr *W, int64_t sx, int64_t sy, int64_t fx, int64_t fy)
 
 typedef struct fdwt {
     dw *s;
-    const rw_buf *in, *out;
+    const wl_buf *in, *out;
     int64_t sx, sy, steps, WX, VS, ODD;
     int32_t *buf;
-    rw_warp *W;
+    wl_warp *W;
     uint32_t nw;
 } fdwt;
 
@@ -288,17 +288,17 @@ static int load_px(const fdwt *f, ldr *L, uint64_t *addr, int32_t *v, gms_error 
         return gms_err(err, "workload dwt2d: internal error: pixel index %lld outside %lldx%lld",
                        (long long)i, (long long)f->sx, (long long)f->sy);
     *addr = f->in->d + 4 * (uint64_t)i;
-    *v = RW_I(*f->in)[i];
+    *v = WL_I(*f->in)[i];
     return 0;
 }
 
 /* initColumn for the lanes in m of warp x: 3 loads */
-static int init_cols(fdwt *f, rw_warp *x, uint32_t m, col *C, const int64_t *cid, int64_t bx, int64_t by,
+static int init_cols(fdwt *f, wl_warp *x, uint32_t m, col *C, const int64_t *cid, int64_t bx, int64_t by,
                      int64_t firstY, uint8_t ri, gms_error *err)
 {
     uint64_t a[3][32];
     int32_t lv[3][32];   /* the pixel each lane loads, for the shadow memory */
-    RW_LANES(x, m, l, t) {
+    WL_TLANES(x, m, l, t) {
         col *c = &C[l];
         c->off = coloff(f, cid[l]);
         int64_t fx = bx * f->WX + cid[l];
@@ -317,7 +317,7 @@ static int init_cols(fdwt *f, rw_warp *x, uint32_t m, col *C, const int64_t *cid
         }
     }
     for (int j = 0; j < 3; j++) {
-        rw_ldg(x, 0x40 + 8 * (uint32_t)j, m, 4, a[j], ri);
+        wl_ldg_at(x, 0x40 + 8 * (uint32_t)j, m, 4, a[j], ri);
         WL_SH_LD(x, m, int32_t, lv[j][l]);
     }
     return 0;
@@ -327,57 +327,57 @@ static int32_t pred(int32_t p, int32_t c, int32_t n) { return c - (p + n) / 2; }
 static int32_t upd(int32_t p, int32_t c, int32_t n) { return c + (p + n + 2) / 4; }
 
 /* the lane's part of a lifting step on buffer elements (prev, center, next): 3 LDS, 4 INT, STS */
-static void lift_emit(rw_warp *x, uint32_t pc, uint32_t m, const uint64_t *ap, const uint64_t *ac, const uint64_t *an)
+static void lift_emit(wl_warp *x, uint32_t pc, uint32_t m, const uint64_t *ap, const uint64_t *ac, const uint64_t *an)
 {
-    uint8_t p = rw_lds(x, pc, m, 4, ap, GMS_REG_NONE);
-    uint8_t n = rw_lds(x, pc + 8, m, 4, an, GMS_REG_NONE);
-    uint8_t c = rw_lds(x, pc + 16, m, 4, ac, GMS_REG_NONE);
-    uint8_t s1 = rw_int(x, pc + 24, m, p, n);
-    uint8_t s2 = rw_int(x, pc + 32, m, s1, GMS_REG_NONE);
-    uint8_t s3 = rw_int(x, pc + 40, m, s2, s1);
-    uint8_t r = rw_int(x, pc + 48, m, c, s3);
-    rw_sts(x, pc + 56, m, 4, ac, GMS_REG_NONE, r);
+    uint8_t p = wl_lds_at(x, pc, m, 4, ap, GMS_REG_NONE);
+    uint8_t n = wl_lds_at(x, pc + 8, m, 4, an, GMS_REG_NONE);
+    uint8_t c = wl_lds_at(x, pc + 16, m, 4, ac, GMS_REG_NONE);
+    uint8_t s1 = wl_int_at(x, pc + 24, m, p, n);
+    uint8_t s2 = wl_int_at(x, pc + 32, m, s1, GMS_REG_NONE);
+    uint8_t s3 = wl_int_at(x, pc + 40, m, s2, s1);
+    uint8_t r = wl_int_at(x, pc + 48, m, c, s3);
+    wl_sts_at(x, pc + 56, m, 4, ac, GMS_REG_NONE, r);
 }
 
 /* loadAndVerticallyTransform for the lanes in m */
-static int vert(fdwt *f, rw_warp *x, uint32_t m, col *C, uint8_t ri, gms_error *err)
+static int vert(fdwt *f, wl_warp *x, uint32_t m, col *C, uint8_t ri, gms_error *err)
 {
     int32_t *B = f->buf;
     int64_t VS = f->VS;
     uint64_t sa[32], sb[32], sc[32], ga[32];
     int32_t v[32];
     for (int i = 0; i < 3; i++) {
-        RW_LANES(x, m, l, t) {
+        WL_TLANES(x, m, l, t) {
             sa[l] = 4 * (uint64_t)(C[l].off + i * VS);
             B[C[l].off + i * VS] = i == 0 ? C[l].p0 : i == 1 ? C[l].p1 : C[l].p2;
         }
-        rw_sts(x, 0x58 + 8 * (uint32_t)i, m, 4, sa, GMS_REG_NONE, ri);
+        wl_sts_at(x, 0x58 + 8 * (uint32_t)i, m, 4, sa, GMS_REG_NONE, ri);
     }
     for (int i = 3; i < 3 + WIN_Y; i++) {
-        RW_LANES(x, m, l, t) {
+        WL_TLANES(x, m, l, t) {
             if (load_px(f, &C[l].L, &ga[l], &v[l], err)) return -1;
             sa[l] = 4 * (uint64_t)(C[l].off + i * VS);
             B[C[l].off + i * VS] = v[l];
         }
-        uint8_t r = rw_ldg(x, 0x70, m, 4, ga, ri);
+        uint8_t r = wl_ldg_at(x, 0x70, m, 4, ga, ri);
         WL_SH_LD(x, m, int32_t, v[l]);
-        rw_sts(x, 0x78, m, 4, sa, GMS_REG_NONE, r);
-        rw_int(x, 0x80, m, ri, GMS_REG_NONE);
+        wl_sts_at(x, 0x78, m, 4, sa, GMS_REG_NONE, r);
+        wl_int_at(x, 0x80, m, ri, GMS_REG_NONE);
     }
     for (int i = 0; i < 3; i++) {
-        RW_LANES(x, m, l, t) {
+        WL_TLANES(x, m, l, t) {
             sa[l] = 4 * (uint64_t)(C[l].off + (WIN_Y + i) * VS);
             int32_t q = B[C[l].off + (WIN_Y + i) * VS];
             if (i == 0) C[l].p0 = q; else if (i == 1) C[l].p1 = q; else C[l].p2 = q;
         }
-        rw_lds(x, 0x88 + 8 * (uint32_t)i, m, 4, sa, GMS_REG_NONE);
+        wl_lds_at(x, 0x88 + 8 * (uint32_t)i, m, 4, sa, GMS_REG_NONE);
     }
     /* forEachVerticalOdd: rows 1,3,...,9; forEachVerticalEven: rows 2,4,6,8 */
     for (int pass = 0; pass < 2; pass++) {
         int steps = pass == 0 ? (WIN_Y + 3 - 1) / 2 : (WIN_Y + 3) / 2 - 1;
         for (int i = 0; i < steps; i++) {
             int64_t row = pass == 0 ? i * 2 + 1 : 2 + i * 2;
-            RW_LANES(x, m, l, t) {
+            WL_TLANES(x, m, l, t) {
                 int64_t o = C[l].off;
                 sa[l] = 4 * (uint64_t)(o + (row - 1) * VS);
                 sb[l] = 4 * (uint64_t)(o + row * VS);
@@ -398,11 +398,11 @@ static void hstep(fdwt *f, int64_t count, int64_t prevOff, int64_t midOff, int64
     int64_t WX = f->WX, STEPS = count / WX, fin = count % WX, finOff = count - fin;
     uint64_t sa[32], sb[32], sc[32];
     for (uint32_t w = 0; w < f->nw; w++) {
-        rw_warp *x = &f->W[w];
+        wl_warp *x = &f->W[w];
         for (int64_t i = 0; i <= STEPS; i++) {
             uint32_t m = 0;
             int64_t base = i < STEPS ? i * WX : finOff;
-            RW_LANES(x, x->mask, l, t) {
+            WL_TLANES(x, x->live, l, t) {
                 if (i == STEPS && (int64_t)t >= fin) continue;
                 m |= 1u << l;
                 int64_t j = base + t;
@@ -413,21 +413,21 @@ static void hstep(fdwt *f, int64_t count, int64_t prevOff, int64_t midOff, int64
                 B[midOff + j] = update ? upd(p, B[midOff + j], n) : pred(p, B[midOff + j], n);
             }
             if (i == STEPS) {
-                uint8_t q = rw_int(x, pc, x->mask, GMS_REG_NONE, GMS_REG_NONE);
-                rw_bra(x, pc + 8, x->mask, q);
+                uint8_t q = wl_int_at(x, pc, x->live, GMS_REG_NONE, GMS_REG_NONE);
+                wl_bra_at(x, pc + 8, x->live, q);
             }
             if (m) lift_emit(x, pc + 16, m, sa, sb, sc);
         }
     }
 }
 
-static int k_fdwt(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_fdwt(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     dw *s = k->st;
     fdwt f = {.s = s};
-    f.in = (const rw_buf *)(intptr_t)k->i[0];
-    f.out = (const rw_buf *)(intptr_t)k->i[1];
-    f.sx = k->i[2]; f.sy = k->i[3]; f.steps = k->i[4];
+    f.in = (const wl_buf *)(intptr_t)k->arg[0];
+    f.out = (const wl_buf *)(intptr_t)k->arg[1];
+    f.sx = k->arg[2]; f.sy = k->arg[3]; f.steps = k->arg[4];
     f.WX = k->block.x;
     f.VS = 2 + f.WX / 2;
     int64_t bufsz = f.VS * (WIN_Y + 3), pad = 32 - ((bufsz + 16) % 32);
@@ -435,66 +435,66 @@ static int k_fdwt(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
     int32_t buf[2 * (2 + MAXWX / 2) * (WIN_Y + 3) + 32];
     memset(buf, 0, sizeof buf);
     f.buf = buf;
-    rw_warp W[RW_MAXW];
+    wl_warp W[WL_MAXW];
     f.W = W;
-    f.nw = rw_block_begin(out, (uint32_t)f.WX, W);
-    rw_warps_sh(W, f.nw, k);
+    f.nw = wl_block_begin(out, (uint32_t)f.WX, W);
+    wl_warps_sh(W, f.nw, k);
     int64_t bx = (int64_t)(blk % k->grid.x), by = (int64_t)(blk / k->grid.x);
     int64_t maxX = (bx + 1) * f.WX + 1, maxY = (by + 1) * WIN_Y * f.steps + 1;
     int atR = maxX >= f.sx, atB = maxY >= f.sy;
     int chkL = atB, chkW = atB || atR;
     int64_t firstY = by * WIN_Y * f.steps;
-    col C[RW_MAXW][32], BC[32];
-    wtr WR[RW_MAXW][32];
-    int64_t outOff[RW_MAXW][32];
-    uint8_t ri[RW_MAXW];
-    int32_t *O = RW_I(*f.out);
+    col C[WL_MAXW][32], BC[32];
+    wtr WR[WL_MAXW][32];
+    int64_t outOff[WL_MAXW][32];
+    uint8_t ri[WL_MAXW];
+    int32_t *O = WL_I(*f.out);
     for (uint32_t w = 0; w < f.nw; w++) {
-        rw_warp *x = &W[w];
-        ri[w] = rw_prologue(x, x->mask);
-        rw_int(x, 0x18, x->mask, ri[w], GMS_REG_NONE);          /* boundary selection */
-        rw_bra(x, 0x20, x->mask, ri[w]);
+        wl_warp *x = &W[w];
+        ri[w] = wl_prologue_idx(x, x->live);
+        wl_int_at(x, 0x18, x->live, ri[w], GMS_REG_NONE);          /* boundary selection */
+        wl_bra_at(x, 0x20, x->live, ri[w]);
         int64_t cid[32];
-        RW_LANES(x, x->mask, l, t) { cid[l] = t; C[w][l].L.chk = chkL; }
-        if (init_cols(&f, x, x->mask, C[w], cid, bx, by, firstY, ri[w], err)) return -1;
-        uint32_t bm = w == 0 ? (x->mask & 7u) : 0;
-        uint8_t q = rw_int(x, 0x30, x->mask, ri[w], GMS_REG_NONE);
-        rw_bra(x, 0x38, x->mask, q);
+        WL_TLANES(x, x->live, l, t) { cid[l] = t; C[w][l].L.chk = chkL; }
+        if (init_cols(&f, x, x->live, C[w], cid, bx, by, firstY, ri[w], err)) return -1;
+        uint32_t bm = w == 0 ? (x->live & 7u) : 0;
+        uint8_t q = wl_int_at(x, 0x30, x->live, ri[w], GMS_REG_NONE);
+        wl_bra_at(x, 0x38, x->live, q);
         if (bm) {
-            RW_LANES(x, bm, l, t) { cid[l] = (int64_t)t + (t == 0 ? f.WX : -3); BC[l].L.chk = chkL; }
+            WL_TLANES(x, bm, l, t) { cid[l] = (int64_t)t + (t == 0 ? f.WX : -3); BC[l].L.chk = chkL; }
             if (init_cols(&f, x, bm, BC, cid, bx, by, firstY, ri[w], err)) return -1;
         }
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             int64_t oc = 2 * (int64_t)t - (f.WX - 1) * ((int64_t)t / (f.WX / 2));
             outOff[w][l] = coloff(&f, oc);
             WR[w][l].chk = chkW;
             wtr_init(&WR[w][l], f.sx, f.sy, bx * f.WX + oc, firstY);
         }
-        rw_int(x, 0x50, x->mask, ri[w], GMS_REG_NONE);
+        wl_int_at(x, 0x50, x->live, ri[w], GMS_REG_NONE);
     }
     uint64_t ga[32], sa[32];
     int32_t ov[32];   /* the coefficient each lane stores, for the shadow memory */
     for (int64_t step = 0; step < f.steps; step++) {
         for (uint32_t w = 0; w < f.nw; w++) {
-            rw_warp *x = &W[w];
-            if (vert(&f, x, x->mask, C[w], ri[w], err)) return -1;
-            uint32_t bm = w == 0 ? (x->mask & 7u) : 0;
-            uint8_t q = rw_int(x, 0x120, x->mask, ri[w], GMS_REG_NONE);
-            rw_bra(x, 0x128, x->mask, q);
+            wl_warp *x = &W[w];
+            if (vert(&f, x, x->live, C[w], ri[w], err)) return -1;
+            uint32_t bm = w == 0 ? (x->live & 7u) : 0;
+            uint8_t q = wl_int_at(x, 0x120, x->live, ri[w], GMS_REG_NONE);
+            wl_bra_at(x, 0x128, x->live, q);
             if (bm && vert(&f, x, bm, BC, ri[w], err)) return -1;
         }
-        rw_bar(W, f.nw, 0x130);
+        wl_bar_all(W, f.nw, 0x130);
         int64_t cnt = WIN_Y * f.VS - 1, first = 2 * f.VS;
         hstep(&f, cnt, first, first + f.ODD, first + 1, 0, 0x140);
-        rw_bar(W, f.nw, 0x1c0);
+        wl_bar_all(W, f.nw, 0x1c0);
         hstep(&f, cnt, first + f.ODD, first + 1, first + f.ODD + 1, 1, 0x1d0);
-        rw_bar(W, f.nw, 0x250);
+        wl_bar_all(W, f.nw, 0x250);
         for (uint32_t w = 0; w < f.nw; w++) {
-            rw_warp *x = &W[w];
+            wl_warp *x = &W[w];
             for (int r = 2; r < 2 + WIN_Y; r += 2) {
                 for (int hi = 0; hi < 2; hi++) {
                     uint32_t m = 0;
-                    RW_LANES(x, x->mask, l, t) {
+                    WL_TLANES(x, x->live, l, t) {
                         wtr *wr = &WR[w][l];
                         int64_t bi = outOff[w][l] + (r + hi) * f.VS;
                         sa[l] = 4 * (uint64_t)bi;
@@ -507,45 +507,45 @@ static int k_fdwt(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
                         O[wr->next] = ov[l] = buf[bi];
                         wr->next += hi ? wr->hl : wr->lh;
                     }
-                    uint8_t v = rw_lds(x, 0x260 + 32 * (uint32_t)hi, x->mask, 4, sa, GMS_REG_NONE);
+                    uint8_t v = wl_lds_at(x, 0x260 + 32 * (uint32_t)hi, x->live, 4, sa, GMS_REG_NONE);
                     if (chkW) {
-                        uint8_t q = rw_int(x, 0x268 + 32 * (uint32_t)hi, x->mask, GMS_REG_NONE, GMS_REG_NONE);
-                        rw_bra(x, 0x270 + 32 * (uint32_t)hi, x->mask, q);
+                        uint8_t q = wl_int_at(x, 0x268 + 32 * (uint32_t)hi, x->live, GMS_REG_NONE, GMS_REG_NONE);
+                        wl_bra_at(x, 0x270 + 32 * (uint32_t)hi, x->live, q);
                     }
                     if (m) {
-                        rw_stg(x, 0x278 + 32 * (uint32_t)hi, m, 4, ga, ri[w], v);
+                        wl_stg_at(x, 0x278 + 32 * (uint32_t)hi, m, 4, ga, ri[w], v);
                         WL_SH_ST(x, m, int32_t, ov[l]);
                     }
                 }
             }
         }
-        rw_bar(W, f.nw, 0x2b0);
+        wl_bar_all(W, f.nw, 0x2b0);
     }
-    for (uint32_t w = 0; w < f.nw; w++) rw_exit(&W[w], W[w].mask);
+    for (uint32_t w = 0; w < f.nw; w++) wl_exit_at(&W[w], WL_PC_END, W[w].live);
     return 0;
 }
 
-static void launch_copy(dw *s, gms_program *p, rw_buf *dst, rw_buf *src, uint64_t n)
+static void launch_copy(dw *s, gms_program *p, wl_buf *dst, wl_buf *src, uint64_t n)
 {
-    rw_kernel k = {.st = s, .fn = k_copy, .grid = {(uint32_t)divup((int64_t)n, THREADS), 1, 1}, .block = {THREADS, 1, 1}};
-    k.i[0] = (int64_t)(intptr_t)dst;
-    k.i[1] = (int64_t)(intptr_t)src;
-    k.i[2] = (int64_t)n;
-    rw_launch(p, "cudaMemcpyDtoD", &k, 0, 16);
+    wl_kernel k = {.st = s, .fill = k_copy, .grid = {(uint32_t)divup((int64_t)n, THREADS), 1, 1}, .block = {THREADS, 1, 1}};
+    k.arg[0] = (int64_t)(intptr_t)dst;
+    k.arg[1] = (int64_t)(intptr_t)src;
+    k.arg[2] = (int64_t)n;
+    wl_launch_k(p, "cudaMemcpyDtoD", &k, 16, 0);
 }
 
-static void launch_fdwt(dw *s, gms_program *p, rw_buf *in, rw_buf *out, int64_t sx, int64_t sy, uint64_t levels)
+static void launch_fdwt(dw *s, gms_program *p, wl_buf *in, wl_buf *out, int64_t sx, int64_t sy, uint64_t levels)
 {
     int64_t WX = winx(sx), steps = divup(sy, 15 * WIN_Y);
-    rw_kernel k = {.st = s, .fn = k_fdwt, .grid = {(uint32_t)divup(sx, WX), (uint32_t)divup(sy, WIN_Y * steps), 1},
+    wl_kernel k = {.st = s, .fill = k_fdwt, .grid = {(uint32_t)divup(sx, WX), (uint32_t)divup(sy, WIN_Y * steps), 1},
                    .block = {(uint32_t)WX, 1, 1}};
-    k.i[0] = (int64_t)(intptr_t)in;
-    k.i[1] = (int64_t)(intptr_t)out;
-    k.i[2] = sx; k.i[3] = sy; k.i[4] = steps;
+    k.arg[0] = (int64_t)(intptr_t)in;
+    k.arg[1] = (int64_t)(intptr_t)out;
+    k.arg[2] = sx; k.arg[3] = sy; k.arg[4] = steps;
     int64_t vs = 2 + WX / 2, bs = vs * (WIN_Y + 3), pad = 32 - ((bs + 16) % 32);
     char name[64];
     snprintf(name, sizeof name, "fdwt53Kernel<%lld,%d>", (long long)WX, WIN_Y);
-    rw_launch(p, name, &k, (uint32_t)(4 * (2 * bs + pad)), 32);
+    wl_launch_k(p, name, &k, 32, (uint32_t)(4 * (2 * bs + pad)));
     if (levels > 1) {
         int64_t lx = divup(sx, 2), ly = divup(sy, 2);
         launch_copy(s, p, in, out, (uint64_t)(lx * ly));
@@ -559,20 +559,20 @@ static int next(void *st, gms_program *p, gms_error *err)
     if (s->done) return 0;
     s->sh = p->shadow;
     uint64_t px = s->w * s->h, c = s->comps;
-    rw_buf_alloc(p, &s->src, "srcImg", 1);
-    rw_buf_alloc(p, &s->out[0], "c_r_out", 0);
-    rw_buf_alloc(p, &s->backup, "backup", 0);
+    wl_buf_alloc(p, &s->src, "srcImg", 1);
+    wl_buf_alloc(p, &s->out[0], "c_r_out", 0);
+    wl_buf_alloc(p, &s->backup, "backup", 0);
     if (c == 3) {
-        rw_buf_alloc(p, &s->out[1], "c_g_out", 0);
-        rw_buf_alloc(p, &s->out[2], "c_b_out", 0);
-        rw_buf_alloc(p, &s->in[0], "c_r", 0);
-        rw_buf_alloc(p, &s->in[1], "c_g", 0);
-        rw_buf_alloc(p, &s->in[2], "c_b", 0);
+        wl_buf_alloc(p, &s->out[1], "c_g_out", 0);
+        wl_buf_alloc(p, &s->out[2], "c_b_out", 0);
+        wl_buf_alloc(p, &s->in[0], "c_r", 0);
+        wl_buf_alloc(p, &s->in[1], "c_g", 0);
+        wl_buf_alloc(p, &s->in[2], "c_b", 0);
     } else {
-        rw_buf_alloc(p, &s->in[0], "c_r", 0);
+        wl_buf_alloc(p, &s->in[0], "c_r", 0);
     }
-    rw_kernel ks = {.st = s, .fn = k_split, .grid = {(uint32_t)divup((int64_t)px, THREADS), 1, 1}, .block = {THREADS, 1, 1}};
-    rw_launch(p, c == 3 ? "c_CopySrcToComponents<int>" : "c_CopySrcToComponent<int>", &ks, THREADS * (uint32_t)c, 16);
+    wl_kernel ks = {.st = s, .fill = k_split, .grid = {(uint32_t)divup((int64_t)px, THREADS), 1, 1}, .block = {THREADS, 1, 1}};
+    wl_launch_k(p, c == 3 ? "c_CopySrcToComponents<int>" : "c_CopySrcToComponent<int>", &ks, 16, THREADS * (uint32_t)c);
     for (uint64_t r = 0; r < s->repeat; r++)
         for (uint64_t i = 0; i < c; i++) {
             launch_copy(s, p, &s->backup, &s->in[i], px);
@@ -633,11 +633,11 @@ static int verify(void *st, gms_error *err)
         }
         const char *nm[3] = {"c_r_out", "c_g_out", "c_b_out"};
         void *own;   /* the results as the kernels left them at their device addresses */
-        rc = rw_cmp_i("dwt2d", nm[ci], wl_result(s->sh, s->out[ci].d, s->out[ci].h, px, 4, &own), out, px, err);
+        rc = wl_check_i32("dwt2d", nm[ci], wl_result(s->sh, s->out[ci].d, s->out[ci].h, px, 4, &own), out, px, err);
         free(own);
         if (!rc) {
             for (uint64_t i = 0; i < px; i++) in[i] = (int32_t)s->img[i * c + ci] - 128;
-            rc = rw_cmp_i("dwt2d", ci == 0 ? "c_r" : ci == 1 ? "c_g" : "c_b",
+            rc = wl_check_i32("dwt2d", ci == 0 ? "c_r" : ci == 1 ? "c_g" : "c_b",
                           wl_result(s->sh, s->in[ci].d, s->in[ci].h, px, 4, &own), in, px, err);
             free(own);
         }
@@ -651,9 +651,9 @@ static void destroy(void *st)
 {
     dw *s = st;
     if (!s) return;
-    rw_buf_free(&s->src);
-    for (int i = 0; i < 3; i++) { rw_buf_free(&s->out[i]); rw_buf_free(&s->in[i]); }
-    rw_buf_free(&s->backup);
+    wl_buf_free(&s->src);
+    for (int i = 0; i < 3; i++) { wl_buf_free(&s->out[i]); wl_buf_free(&s->in[i]); }
+    wl_buf_free(&s->backup);
     free(s->img);
     free(s);
 }

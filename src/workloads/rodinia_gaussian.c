@@ -1,7 +1,8 @@
 /* GAUSSIAN (Rodinia gaussian, UVMBench): Gaussian elimination of a size x size system
  * (the suite's create_matrix coefficients, b = 1). Per step t: Fan1 (512 threads, the column
  * multipliers) then Fan2 (4x4 threads, the row updates); back substitution on the host. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
+#include "workloads/wl_clamp.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 typedef struct ga {
     uint64_t n, repeat;
     uint64_t rep;       /* repetitions pushed so far */
-    rw_buf m, a, b;
+    wl_buf m, a, b;
     float *a0, *b0;
     wl_shadow *sh;      /* functional verify runs: verify reads m, a, b from it */
 } ga;
@@ -28,7 +29,7 @@ static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
     uint64_t n = 0;
-    if (rw_scaled(a, "gaussian", "size", 1, 1 << 15, &n, &e)) return 0;
+    if (wl_clamp_scaled(a, "gaussian", "size", 1, 0, 1 << 15, &n, &e)) return 0;
     return 4 * (2 * n * n + n);
 }
 
@@ -49,15 +50,15 @@ static void create_matrix(float *m, int64_t size)
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t n, rep;
-    if (rw_scaled(a, "gaussian", "size", 1, 1 << 15, &n, err) || rw_param(a, "repeat", 1, 1000000, &rep, err))
+    if (wl_clamp_scaled(a, "gaussian", "size", 1, 0, 1 << 15, &n, err) || wl_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     if (n < 2) return gms_err(err, "workload gaussian: size must be at least 2");
     ga *s = gms_xcalloc(1, sizeof *s);
     s->n = n;
     s->repeat = rep;
-    rw_buf_new(&s->m, 4 * n * n);
-    rw_buf_new(&s->a, 4 * n * n);
-    rw_buf_new(&s->b, 4 * n);
+    wl_buf_new(&s->m, 4 * n * n);
+    wl_buf_new(&s->a, 4 * n * n);
+    wl_buf_new(&s->b, 4 * n);
     s->a0 = gms_xmalloc(4 * n * n);
     s->b0 = gms_xmalloc(4 * n);
     create_matrix(s->a0, (int64_t)n);
@@ -67,20 +68,20 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
 }
 
 /* Fan1: m[Size*(g+t+1)+t] = a[Size*(g+t+1)+t] / a[Size*t+t] for g < Size-1-t */
-static int k_fan1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_fan1(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     ga *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, MAXBLOCK, W);
-    rw_warps_sh(W, nw, k);
-    int64_t n = (int64_t)s->n, t = k->i[0];
-    float *m = RW_F(s->m), *a = RW_F(s->a);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, MAXBLOCK, W);
+    wl_warps_sh(W, nw, k);
+    int64_t n = (int64_t)s->n, t = k->arg[0];
+    float *m = WL_F(s->m), *a = WL_F(s->a);
     uint64_t am[32], aa[32], ap[32], ix[32];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint8_t ri, c;
-        uint32_t act = rw_guard_1d(x, blk * MAXBLOCK, (uint64_t)(n - 1 - t), &ri, &c);   /* t < n - 1 */
-        RW_LANES(x, act, l, th) {
+        uint32_t act = wl_guard_1d(x, blk * MAXBLOCK, (uint64_t)(n - 1 - t), &ri, &c);   /* t < n - 1 */
+        WL_TLANES(x, act, l, th) {
             int64_t g = (int64_t)(blk * MAXBLOCK + th);
             uint64_t idx = (uint64_t)(n * (g + t + 1) + t);
             ix[l] = idx;
@@ -90,38 +91,38 @@ static int k_fan1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
             m[idx] = a[idx] / a[n * t + t];
         }
         if (act) {
-            uint8_t r = rw_int(x, 0x28, act, ri, GMS_REG_NONE);
-            uint8_t v1 = rw_ldg(x, 0x30, act, 4, aa, r);
+            uint8_t r = wl_int_at(x, 0x28, act, ri, GMS_REG_NONE);
+            uint8_t v1 = wl_ldg_at(x, 0x30, act, 4, aa, r);
             WL_SH_LD(x, act, float, a[ix[l]]);
-            uint8_t v2 = rw_ldg(x, 0x38, act, 4, ap, r);
+            uint8_t v2 = wl_ldg_at(x, 0x38, act, 4, ap, r);
             WL_SH_LD(x, act, float, a[n * t + t]);
-            uint8_t q = rw_sfu(x, 0x40, act, v2);
-            q = rw_fp(x, 0x48, act, v1, q, GMS_REG_NONE);
-            rw_stg(x, 0x50, act, 4, am, r, q);
+            uint8_t q = wl_sfu_at(x, 0x40, act, v2);
+            q = wl_fp_at(x, 0x48, act, v1, q, GMS_REG_NONE);
+            wl_stg_at(x, 0x50, act, 4, am, r, q);
             WL_SH_ST(x, act, float, m[ix[l]]);
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
 }
 
 /* Fan2: a[Size*(x+1+t)+(y+t)] -= m[Size*(x+1+t)+t] * a[Size*t+(y+t)]; y == 0 also updates b */
-static int k_fan2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_fan2(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     ga *s = k->st;
-    rw_warp W[RW_MAXW];
-    rw_warps_sh(W, rw_block_begin(out, BXY * BXY, W), k);
-    int64_t n = (int64_t)s->n, t = k->i[0];
+    wl_warp W[WL_MAXW];
+    wl_warps_sh(W, wl_block_begin(out, BXY * BXY, W), k);
+    int64_t n = (int64_t)s->n, t = k->arg[0];
     uint64_t bx = blk % k->grid.x, by = blk / k->grid.x;
-    float *m = RW_F(s->m), *a = RW_F(s->a), *b = RW_F(s->b);
+    float *m = WL_F(s->m), *a = WL_F(s->a), *b = WL_F(s->b);
     uint64_t aa[32], am[32], ap[32], ab[32], abt[32];
     /* what each lane loads (before its update) and stores, for the shadow memory */
     float vm_[32], vp_[32], va_[32], na_[32], vbt_[32], vb_[32], nb_[32];
-    rw_warp *x = &W[0];
-    uint8_t ri = rw_prologue(x, x->mask);
+    wl_warp *x = &W[0];
+    uint8_t ri = wl_prologue_idx(x, x->live);
     uint32_t act = 0, mb = 0;
-    RW_LANES(x, x->mask, l, th) {
+    WL_TLANES(x, x->live, l, th) {
         int64_t xi = (int64_t)(bx * BXY + th % BXY), yi = (int64_t)(by * BXY + th / BXY);
         if (xi >= n - 1 - t || yi >= n - t) continue;
         act |= 1u << l;
@@ -145,34 +146,34 @@ static int k_fan2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
             nb_[l] = b[xi + 1 + t];
         }
     }
-    uint8_t c = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-    rw_bra(x, 0x20, x->mask, c);
+    uint8_t c = wl_int_at(x, 0x18, x->live, ri, GMS_REG_NONE);
+    wl_bra_at(x, 0x20, x->live, c);
     if (act) {
-        uint8_t r = rw_int(x, 0x28, act, ri, GMS_REG_NONE);
-        uint8_t vm = rw_ldg(x, 0x30, act, 4, am, r);
+        uint8_t r = wl_int_at(x, 0x28, act, ri, GMS_REG_NONE);
+        uint8_t vm = wl_ldg_at(x, 0x30, act, 4, am, r);
         WL_SH_LD(x, act, float, vm_[l]);
-        uint8_t vp = rw_ldg(x, 0x38, act, 4, ap, r);
+        uint8_t vp = wl_ldg_at(x, 0x38, act, 4, ap, r);
         WL_SH_LD(x, act, float, vp_[l]);
-        uint8_t va = rw_ldg(x, 0x40, act, 4, aa, r);
+        uint8_t va = wl_ldg_at(x, 0x40, act, 4, aa, r);
         WL_SH_LD(x, act, float, va_[l]);
-        uint8_t f = rw_fp(x, 0x48, act, vm, vp, va);
-        rw_stg(x, 0x50, act, 4, aa, r, f);
+        uint8_t f = wl_fp_at(x, 0x48, act, vm, vp, va);
+        wl_stg_at(x, 0x50, act, 4, aa, r, f);
         WL_SH_ST(x, act, float, na_[l]);
-        uint8_t c2 = rw_int(x, 0x58, act, r, GMS_REG_NONE);
-        rw_bra(x, 0x60, act, c2);
+        uint8_t c2 = wl_int_at(x, 0x58, act, r, GMS_REG_NONE);
+        wl_bra_at(x, 0x60, act, c2);
         if (mb) {
-            uint8_t v1 = rw_ldg(x, 0x68, mb, 4, am, r);
+            uint8_t v1 = wl_ldg_at(x, 0x68, mb, 4, am, r);
             WL_SH_LD(x, mb, float, vm_[l]);
-            uint8_t v2 = rw_ldg(x, 0x70, mb, 4, abt, r);
+            uint8_t v2 = wl_ldg_at(x, 0x70, mb, 4, abt, r);
             WL_SH_LD(x, mb, float, vbt_[l]);
-            uint8_t v3 = rw_ldg(x, 0x78, mb, 4, ab, r);
+            uint8_t v3 = wl_ldg_at(x, 0x78, mb, 4, ab, r);
             WL_SH_LD(x, mb, float, vb_[l]);
-            uint8_t g = rw_fp(x, 0x80, mb, v1, v2, v3);
-            rw_stg(x, 0x88, mb, 4, ab, r, g);
+            uint8_t g = wl_fp_at(x, 0x80, mb, v1, v2, v3);
+            wl_stg_at(x, 0x88, mb, 4, ab, r, g);
             WL_SH_ST(x, mb, float, nb_[l]);
         }
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     (void)err;
     return 0;
 }
@@ -185,27 +186,27 @@ static int next(void *st, gms_program *p, gms_error *err)
     if (s->rep == s->repeat) return 0;
     uint64_t n = s->n;
     if (s->rep == 0) {
-        rw_buf_alloc(p, &s->m, "m_cuda", 0);
-        rw_buf_alloc(p, &s->a, "a_cuda", 0);
-        rw_buf_alloc(p, &s->b, "b_cuda", 0);
+        wl_buf_alloc(p, &s->m, "m_cuda", 0);
+        wl_buf_alloc(p, &s->a, "a_cuda", 0);
+        wl_buf_alloc(p, &s->b, "b_cuda", 0);
     }
     uint32_t g1 = (uint32_t)(n / MAXBLOCK + (n % MAXBLOCK ? 1 : 0));
     uint32_t g2 = (uint32_t)(n / BXY + (n % BXY ? 1 : 0));
-    rw_kernel k1 = {.st = s, .fn = k_fan1, .grid = {g1, 1, 1}, .block = {MAXBLOCK, 1, 1}};
-    rw_kernel k2 = {.st = s, .fn = k_fan2, .grid = {g2, g2, 1}, .block = {BXY, BXY, 1}};
+    wl_kernel k1 = {.st = s, .fill = k_fan1, .grid = {g1, 1, 1}, .block = {MAXBLOCK, 1, 1}};
+    wl_kernel k2 = {.st = s, .fill = k_fan2, .grid = {g2, g2, 1}, .block = {BXY, BXY, 1}};
     memcpy(s->a.h, s->a0, 4 * n * n);
     memcpy(s->b.h, s->b0, 4 * n);
     memset(s->m.h, 0, 4 * n * n);
     s->sh = p->shadow;
-    rw_buf_upload(p, &s->m);
-    rw_buf_upload(p, &s->a);
-    rw_buf_upload(p, &s->b);
+    wl_buf_upload(p, &s->m);
+    wl_buf_upload(p, &s->a);
+    wl_buf_upload(p, &s->b);
     for (uint64_t t = 0; t < n - 1; t++) {
-        k1.i[0] = k2.i[0] = (int64_t)t;
-        k2.i[1] = (int64_t)(n - t);
-        rw_launch(p, "Fan1", &k1, 0, 16);
+        k1.arg[0] = k2.arg[0] = (int64_t)t;
+        k2.arg[1] = (int64_t)(n - t);
+        wl_launch_k(p, "Fan1", &k1, 16, 0);
         gms_prog_sync(p);
-        rw_launch(p, "Fan2", &k2, 0, 16);
+        wl_launch_k(p, "Fan2", &k2, 16, 0);
         gms_prog_sync(p);
     }
     gms_prog_copy_d2h(p, s->m.d, s->m.bytes);
@@ -234,9 +235,9 @@ static int verify(void *st, gms_error *err)
     const float *ga_ = wl_result(s->sh, s->a.d, s->a.h, s->n * s->n, 4, &oa);
     const float *gb_ = wl_result(s->sh, s->b.d, s->b.h, s->n, 4, &ob);
     const float *gm_ = wl_result(s->sh, s->m.d, s->m.h, s->n * s->n, 4, &om);
-    int rc = rw_cmp_f("gaussian", "a", ga_, a, s->n * s->n, 1e-4, err);
-    if (!rc) rc = rw_cmp_f("gaussian", "b", gb_, b, s->n, 1e-4, err);
-    if (!rc) rc = rw_cmp_f("gaussian", "m", gm_, m, s->n * s->n, 1e-4, err);
+    int rc = wl_check_f32_tol("gaussian", "a", ga_, a, s->n * s->n, 1e-4, err);
+    if (!rc) rc = wl_check_f32_tol("gaussian", "b", gb_, b, s->n, 1e-4, err);
+    if (!rc) rc = wl_check_f32_tol("gaussian", "m", gm_, m, s->n * s->n, 1e-4, err);
     free(a);
     free(b);
     free(m);
@@ -250,9 +251,9 @@ static void destroy(void *st)
 {
     ga *s = st;
     if (!s) return;
-    rw_buf_free(&s->m);
-    rw_buf_free(&s->a);
-    rw_buf_free(&s->b);
+    wl_buf_free(&s->m);
+    wl_buf_free(&s->a);
+    wl_buf_free(&s->b);
     free(s->a0);
     free(s->b0);
     free(s);

@@ -27,8 +27,8 @@
  * generated video of the same size: two bright elliptical rings (the walls) whose radii beat
  * with a period of 10 frames over a fixed speckle texture plus per-frame noise, the points
  * spread evenly on the rings of frame 0. The kernel's long loops are resumable (wl_gen.h);
- * rw_kernel.begin computes a block's results at dispatch, the warps only emit. */
-#include "workloads/rodinia_util.h"
+ * wl_kernel.begin computes a block's results at dispatch, the warps only emit. */
+#include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include <math.h>
 #include <stdlib.h>
@@ -173,10 +173,10 @@ static void conv_bounds(const hw *s, uint64_t ei, int64_t *ja1, int64_t *ja2, in
 static int32_t clampi(int64_t v, int64_t lo, int64_t hi) { return (int32_t)(v < lo ? lo : v > hi ? hi : v); }
 
 /* block p of frame f's launch: the whole block's results, at dispatch */
-static int hw_begin(const rw_kernel *k, uint64_t p, gms_error *err)
+static int hw_begin(const wl_kernel *k, uint64_t p, gms_error *err)
 {
     hw *s = k->st;
-    uint64_t f = (uint64_t)k->i[0], R = s->rows;
+    uint64_t f = (uint64_t)k->arg[0], R = s->rows;
     const float *fr = s->video + f * R * s->cols;
     s->orow[p] = s->row[p];
     s->ocol[p] = s->col[p];
@@ -224,7 +224,7 @@ static int hw_begin(const rw_kernel *k, uint64_t p, gms_error *err)
 }
 
 typedef struct hw_warp {
-    rw_wgen ws;
+    wl_wgen ws;
     uint64_t t;              /* round of the "ei += 512" loop */
     int64_t ja, jlo, jhi;    /* the convolution's column loop (union over the lanes) */
     uint32_t m;              /* the convolution's lanes with an element this round */
@@ -236,73 +236,73 @@ typedef struct hw_warp {
 
 #define SH_PAR(s) (4 * (s)->in_e)   /* shared: d_in_mod_temp, then par_max_val, par_max_coo */
 
-static int hw_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int hw_step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     hw_warp *g = (hw_warp *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     hw *s = k->st;
-    const uint64_t f = (uint64_t)k->i[0], p = ws->block, R = s->rows;
+    const uint64_t f = (uint64_t)k->arg[0], p = ws->block, R = s->rows;
     if (!ws->g.resume) { g->r0 = s->orow[p]; g->c0 = s->ocol[p]; }
     const int64_t r0 = g->r0, c0 = g->c0;
     uint64_t a[32], ei[32];
     uint32_t m;
     (void)err;
     WL_GEN_BEGIN(&ws->g)
-    g->ri = rw_prologue(x, x->mask);
-    RW_LANES(x, x->mask, l, t) a[l] = s->d_row + 4 * p;
-    g->rr = rw_ldg(x, 0x18, x->mask, 4, a, g->ri);               /* d_Row[point_no] */
-    WL_SH_LD(x, x->mask, int32_t, r0);
-    RW_LANES(x, x->mask, l, t) a[l] = s->d_col + 4 * p;
-    g->rc = rw_ldg(x, 0x20, x->mask, 4, a, g->ri);
-    WL_SH_LD(x, x->mask, int32_t, c0);
+    g->ri = wl_prologue_idx(x, x->live);
+    WL_TLANES(x, x->live, l, t) a[l] = s->d_row + 4 * p;
+    g->rr = wl_ldg_at(x, 0x18, x->live, 4, a, g->ri);               /* d_Row[point_no] */
+    WL_SH_LD(x, x->live, int32_t, r0);
+    WL_TLANES(x, x->live, l, t) a[l] = s->d_col + 4 * p;
+    g->rc = wl_ldg_at(x, 0x20, x->live, 4, a, g->ri);
+    WL_SH_LD(x, x->live, int32_t, c0);
     if (f == 0) {
-        if (ws->warp == 0) {                                      /* thread 0: tRowLoc, tColLoc */
+        if (ws->w.warp == 0) {                                      /* thread 0: tRowLoc, tColLoc */
             a[0] = s->d_trow + 4 * (p * s->frames);
-            rw_stg(x, 0x28, 1u, 4, a, g->ri, g->rr);
+            wl_stg_at(x, 0x28, 1u, 4, a, g->ri, g->rr);
             WL_SH_ST(x, 1u, int32_t, r0);
             a[0] = s->d_tcol + 4 * (p * s->frames);
-            rw_stg(x, 0x30, 1u, 4, a, g->ri, g->rc);
+            wl_stg_at(x, 0x30, 1u, 4, a, g->ri, g->rc);
             WL_SH_ST(x, 1u, int32_t, c0);
         }
         for (g->t = 0;; g->t++) {                                 /* CREATE TEMPLATES */
             m = 0;
-            RW_LANES(x, x->mask, l, t) if ((ei[l] = t + NT * g->t) < s->in_e) m |= 1u << l;
-            rw_bra(x, 0x38, x->mask, g->ri);
+            WL_TLANES(x, x->live, l, t) if ((ei[l] = t + NT * g->t) < s->in_e) m |= 1u << l;
+            wl_bra_at(x, 0x38, x->live, g->ri);
             if (!m) break;
-            uint8_t q = rw_int(x, 0x40, m, g->ri, GMS_REG_NONE);      /* row, col */
-            q = rw_int(x, 0x48, m, q, g->rr);
-            q = rw_int(x, 0x50, m, q, g->rc);                         /* ori_pointer */
-            RW_LANES(x, m, l, t) {
+            uint8_t q = wl_int_at(x, 0x40, m, g->ri, GMS_REG_NONE);      /* row, col */
+            q = wl_int_at(x, 0x48, m, q, g->rr);
+            q = wl_int_at(x, 0x50, m, q, g->rc);                         /* ori_pointer */
+            WL_TLANES(x, m, l, t) {
                 int64_t r = (int64_t)(ei[l] % s->in_r), c = (int64_t)(ei[l] / s->in_r);
                 a[l] = s->d_frame + 4 * ((uint64_t)(c0 - (int64_t)s->ts + c) * R + (uint64_t)(r0 - (int64_t)s->ts + r));
             }
-            uint8_t v = rw_ldg(x, 0x58, m, 4, a, q);
+            uint8_t v = wl_ldg_at(x, 0x58, m, 4, a, q);
             WL_SH_LD(x, m, float, s->video[f * R * s->cols + (a[l] - s->d_frame) / 4]);
-            RW_LANES(x, m, l, t) a[l] = s->d_T + 4 * (p * s->in_e + ei[l]);
-            rw_stg(x, 0x60, m, 4, a, q, v);
+            WL_TLANES(x, m, l, t) a[l] = s->d_T + 4 * (p * s->in_e + ei[l]);
+            wl_stg_at(x, 0x60, m, 4, a, q, v);
             WL_SH_ST(x, m, float, s->T[p * s->in_e + ei[l]]);
             WL_GEN_YIELD(&ws->g);
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
         WL_GEN_YIELD_ALWAYS(&ws->g);
         goto done;
     }
     for (g->t = 0;; g->t++) {                                     /* SELECTION */
         m = 0;
-        RW_LANES(x, x->mask, l, t) if ((ei[l] = t + NT * g->t) < s->in2_e) m |= 1u << l;
-        rw_bra(x, 0x28, x->mask, g->ri);
+        WL_TLANES(x, x->live, l, t) if ((ei[l] = t + NT * g->t) < s->in2_e) m |= 1u << l;
+        wl_bra_at(x, 0x28, x->live, g->ri);
         if (!m) break;
-        uint8_t q = rw_int(x, 0x30, m, g->ri, GMS_REG_NONE);
-        q = rw_int(x, 0x38, m, q, g->rr);
-        q = rw_int(x, 0x40, m, q, g->rc);
-        RW_LANES(x, m, l, t) {
+        uint8_t q = wl_int_at(x, 0x30, m, g->ri, GMS_REG_NONE);
+        q = wl_int_at(x, 0x38, m, q, g->rr);
+        q = wl_int_at(x, 0x40, m, q, g->rc);
+        WL_TLANES(x, m, l, t) {
             int64_t r = (int64_t)(ei[l] % s->in2_r), c = (int64_t)(ei[l] / s->in2_r);
             a[l] = s->d_frame + 4 * ((uint64_t)(c0 - (int64_t)s->ss + c) * R + (uint64_t)(r0 - (int64_t)s->ss + r));
         }
-        uint8_t v = rw_ldg(x, 0x48, m, 4, a, q);
+        uint8_t v = wl_ldg_at(x, 0x48, m, 4, a, q);
         WL_SH_LD(x, m, float, s->video[f * R * s->cols + (a[l] - s->d_frame) / 4]);
-        RW_LANES(x, m, l, t) a[l] = s->d_in2 + 4 * (p * s->in2_e + ei[l]);
-        rw_stg(x, 0x50, m, 4, a, q, v);
+        WL_TLANES(x, m, l, t) a[l] = s->d_in2 + 4 * (p * s->in2_e + ei[l]);
+        wl_stg_at(x, 0x50, m, 4, a, q, v);
         WL_SH_ST(x, m, float, s->in2[p * s->in2_e + ei[l]]);
         WL_GEN_YIELD(&ws->g);
     }
@@ -310,15 +310,15 @@ static int hw_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
     WL_GEN_YIELD_ALWAYS(&ws->g);
     for (g->t = 0;; g->t++) {                                     /* ROTATION */
         m = 0;
-        RW_LANES(x, x->mask, l, t) if ((ei[l] = t + NT * g->t) < s->in_e) m |= 1u << l;
-        rw_bra(x, 0x60, x->mask, g->ri);
+        WL_TLANES(x, x->live, l, t) if ((ei[l] = t + NT * g->t) < s->in_e) m |= 1u << l;
+        wl_bra_at(x, 0x60, x->live, g->ri);
         if (!m) break;
-        uint8_t q = rw_int(x, 0x68, m, g->ri, GMS_REG_NONE);
-        RW_LANES(x, m, l, t) a[l] = s->d_T + 4 * (p * s->in_e + s->in_e - 1 - ei[l]);
-        uint8_t v = rw_ldg(x, 0x70, m, 4, a, q);
+        uint8_t q = wl_int_at(x, 0x68, m, g->ri, GMS_REG_NONE);
+        WL_TLANES(x, m, l, t) a[l] = s->d_T + 4 * (p * s->in_e + s->in_e - 1 - ei[l]);
+        uint8_t v = wl_ldg_at(x, 0x70, m, 4, a, q);
         WL_SH_LD(x, m, float, s->T[p * s->in_e + s->in_e - 1 - ei[l]]);
-        RW_LANES(x, m, l, t) a[l] = 4 * ei[l];
-        rw_sts(x, 0x78, m, 4, a, GMS_REG_NONE, v);
+        WL_TLANES(x, m, l, t) a[l] = 4 * ei[l];
+        wl_sts_at(x, 0x78, m, 4, a, GMS_REG_NONE, v);
         WL_GEN_YIELD(&ws->g);
     }
     gms_emit_bar(&x->e, 0x80);
@@ -327,7 +327,7 @@ static int hw_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
         m = 0;
         g->jlo = INT64_MAX;
         g->jhi = -1;
-        RW_LANES(x, x->mask, l, t) if ((ei[l] = t + NT * g->t) < s->cv_e) {
+        WL_TLANES(x, x->live, l, t) if ((ei[l] = t + NT * g->t) < s->cv_e) {
             int64_t ja1, ja2, ia1, ia2;
             conv_bounds(s, ei[l], &ja1, &ja2, &ia1, &ia2);
             m |= 1u << l;
@@ -336,95 +336,95 @@ static int hw_step(const rw_kernel *k, rw_wgen *ws, gms_error *err)
             g->ja1[l] = (int32_t)ja1; g->ja2[l] = (int32_t)ja2; g->ia1[l] = (int32_t)ia1; g->ia2[l] = (int32_t)ia2;
             g->ic[l] = (int32_t)(ei[l] % s->cv_r); g->jc[l] = (int32_t)(ei[l] / s->cv_r);
         }
-        rw_bra(x, 0x88, x->mask, g->ri);
+        wl_bra_at(x, 0x88, x->live, g->ri);
         if (!m) break;
         g->m = m;
-        rw_int(x, 0x90, m, g->ri, GMS_REG_NONE);                  /* ic, jc, ja1, ja2, ia1, ia2 */
-        rw_int(x, 0x98, m, g->ri, GMS_REG_NONE);
-        g->acc = rw_int(x, 0xa0, m, GMS_REG_NONE, GMS_REG_NONE);  /* s = 0 */
+        wl_int_at(x, 0x90, m, g->ri, GMS_REG_NONE);                  /* ic, jc, ja1, ja2, ia1, ia2 */
+        wl_int_at(x, 0x98, m, g->ri, GMS_REG_NONE);
+        g->acc = wl_int_at(x, 0xa0, m, GMS_REG_NONE, GMS_REG_NONE);  /* s = 0 */
         for (g->ja = g->jlo; g->ja <= g->jhi; g->ja++) {
             uint32_t mj = 0;
             int64_t ilo = INT64_MAX, ihi = -1;
-            RW_LANES(x, g->m, l, t) {
+            WL_TLANES(x, g->m, l, t) {
                 if (g->ja < g->ja1[l] || g->ja > g->ja2[l]) continue;
                 mj |= 1u << l;
                 if (g->ia1[l] < ilo) ilo = g->ia1[l];
                 if (g->ia2[l] > ihi) ihi = g->ia2[l];
             }
-            uint8_t jb = rw_int(x, 0xa8, g->m, g->ri, GMS_REG_NONE);   /* jb = jp1 - ja; loop test */
-            rw_bra(x, 0xb0, g->m, jb);
+            uint8_t jb = wl_int_at(x, 0xa8, g->m, g->ri, GMS_REG_NONE);   /* jb = jp1 - ja; loop test */
+            wl_bra_at(x, 0xb0, g->m, jb);
             for (int64_t ia = ilo; ia <= ihi; ia++) {
                 uint32_t mi = 0;
                 const uint64_t b2 = s->d_in2 + 4 * p * s->in2_e;
                 const int64_t n2 = (int64_t)s->in2_r, g0 = n2 * g->ja + ia;
-                RW_LANES(x, mj, l, t) {
+                WL_TLANES(x, mj, l, t) {
                     if (ia < g->ia1[l] || ia > g->ia2[l]) continue;
                     mi |= 1u << l;
                     a[l] = b2 + 4 * (uint64_t)(n2 * g->jc[l] + g->ic[l] - g0);
                 }
                 uint64_t ms[32];
                 for (int l = 0; l < 32; l++) ms[l] = 4 * (uint64_t)((int64_t)s->in_r * g->ja + ia);
-                uint8_t u = rw_lds(x, 0xb8, mi, 4, ms, jb);
-                uint8_t v = rw_ldg(x, 0xc0, mi, 4, a, jb);
+                uint8_t u = wl_lds_at(x, 0xb8, mi, 4, ms, jb);
+                uint8_t v = wl_ldg_at(x, 0xc0, mi, 4, a, jb);
                 WL_SH_LD(x, mi, float, s->in2[(a[l] - s->d_in2) / 4]);
-                g->acc = rw_fp(x, 0xc8, mi, u, v, g->acc);
-                uint8_t q = rw_int(x, 0xd0, mj, jb, GMS_REG_NONE);  /* ia++, ib = ip1 - ia */
-                rw_bra(x, 0xd8, mj, q);
+                g->acc = wl_fp_at(x, 0xc8, mi, u, v, g->acc);
+                uint8_t q = wl_int_at(x, 0xd0, mj, jb, GMS_REG_NONE);  /* ia++, ib = ip1 - ia */
+                wl_bra_at(x, 0xd8, mj, q);
             }
             WL_GEN_YIELD(&ws->g);
         }
-        RW_LANES(x, g->m, l, t) a[l] = s->d_conv + 4 * (p * s->cv_e + t + NT * g->t);
-        rw_stg(x, 0xe0, g->m, 4, a, g->ri, g->acc);
+        WL_TLANES(x, g->m, l, t) a[l] = s->d_conv + 4 * (p * s->cv_e + t + NT * g->t);
+        wl_stg_at(x, 0xe0, g->m, 4, a, g->ri, g->acc);
         WL_SH_ST(x, g->m, float, s->conv[(a[l] - s->d_conv) / 4]);
     }
     gms_emit_bar(&x->e, 0xe8);
     WL_GEN_YIELD_ALWAYS(&ws->g);
     /* search: thread c < sub scans column c of the valid region */
     m = 0;
-    RW_LANES(x, x->mask, l, t) if (t < s->sub) m |= 1u << l;
-    rw_bra(x, 0xf0, x->mask, g->ri);
+    WL_TLANES(x, x->live, l, t) if (t < s->sub) m |= 1u << l;
+    wl_bra_at(x, 0xf0, x->live, g->ri);
     if (m) {
-        uint8_t best = rw_int(x, 0xf8, m, GMS_REG_NONE, GMS_REG_NONE), coo = rw_int(x, 0x100, m, GMS_REG_NONE, GMS_REG_NONE);
+        uint8_t best = wl_int_at(x, 0xf8, m, GMS_REG_NONE, GMS_REG_NONE), coo = wl_int_at(x, 0x100, m, GMS_REG_NONE, GMS_REG_NONE);
         for (uint64_t r = 0; r < s->sub; r++) {
-            RW_LANES(x, m, l, t) a[l] = s->d_conv + 4 * (p * s->cv_e + (t + s->in_r - 1) * s->cv_r + r + s->in_r - 1);
-            uint8_t v = rw_ldg(x, 0x108, m, 4, a, g->ri);
+            WL_TLANES(x, m, l, t) a[l] = s->d_conv + 4 * (p * s->cv_e + (t + s->in_r - 1) * s->cv_r + r + s->in_r - 1);
+            uint8_t v = wl_ldg_at(x, 0x108, m, 4, a, g->ri);
             WL_SH_LD(x, m, float, s->conv[(a[l] - s->d_conv) / 4]);
-            rw_fp(x, 0x110, m, v, best, GMS_REG_NONE);               /* FSETP.GT */
-            best = rw_fp(x, 0x118, m, v, best, GMS_REG_NONE);        /* FSEL */
-            coo = rw_int(x, 0x120, m, coo, GMS_REG_NONE);            /* SEL */
-            rw_bra(x, 0x128, m, g->ri);
+            wl_fp_at(x, 0x110, m, v, best, GMS_REG_NONE);               /* FSETP.GT */
+            best = wl_fp_at(x, 0x118, m, v, best, GMS_REG_NONE);        /* FSEL */
+            coo = wl_int_at(x, 0x120, m, coo, GMS_REG_NONE);            /* SEL */
+            wl_bra_at(x, 0x128, m, g->ri);
         }
-        RW_LANES(x, m, l, t) a[l] = SH_PAR(s) + 4 * (uint64_t)t;
-        rw_sts(x, 0x130, m, 4, a, GMS_REG_NONE, best);
-        RW_LANES(x, m, l, t) a[l] = SH_PAR(s) + 4 * (s->sub + (uint64_t)t);
-        rw_sts(x, 0x138, m, 4, a, GMS_REG_NONE, coo);
+        WL_TLANES(x, m, l, t) a[l] = SH_PAR(s) + 4 * (uint64_t)t;
+        wl_sts_at(x, 0x130, m, 4, a, GMS_REG_NONE, best);
+        WL_TLANES(x, m, l, t) a[l] = SH_PAR(s) + 4 * (s->sub + (uint64_t)t);
+        wl_sts_at(x, 0x138, m, 4, a, GMS_REG_NONE, coo);
     }
     gms_emit_bar(&x->e, 0x140);
     WL_GEN_YIELD_ALWAYS(&ws->g);
-    if (ws->warp == 0) {                                          /* thread 0: the largest, the move */
-        uint8_t best = rw_int(x, 0x148, 1u, GMS_REG_NONE, GMS_REG_NONE), coo = best;
+    if (ws->w.warp == 0) {                                          /* thread 0: the largest, the move */
+        uint8_t best = wl_int_at(x, 0x148, 1u, GMS_REG_NONE, GMS_REG_NONE), coo = best;
         for (uint64_t c = 0; c < s->sub; c++) {
             a[0] = SH_PAR(s) + 4 * c;
-            uint8_t v = rw_lds(x, 0x150, 1u, 4, a, GMS_REG_NONE);
+            uint8_t v = wl_lds_at(x, 0x150, 1u, 4, a, GMS_REG_NONE);
             a[0] = SH_PAR(s) + 4 * (s->sub + c);
-            uint8_t w = rw_lds(x, 0x158, 1u, 4, a, GMS_REG_NONE);
-            rw_fp(x, 0x160, 1u, v, best, GMS_REG_NONE);
-            best = rw_fp(x, 0x168, 1u, v, best, GMS_REG_NONE);
-            coo = rw_int(x, 0x170, 1u, w, coo);
-            rw_bra(x, 0x178, 1u, g->ri);
+            uint8_t w = wl_lds_at(x, 0x158, 1u, 4, a, GMS_REG_NONE);
+            wl_fp_at(x, 0x160, 1u, v, best, GMS_REG_NONE);
+            best = wl_fp_at(x, 0x168, 1u, v, best, GMS_REG_NONE);
+            coo = wl_int_at(x, 0x170, 1u, w, coo);
+            wl_bra_at(x, 0x178, 1u, g->ri);
         }
-        uint8_t nr = rw_int(x, 0x180, 1u, coo, g->rr), nc = rw_int(x, 0x188, 1u, coo, g->rc);
-        nr = rw_int(x, 0x190, 1u, nr, GMS_REG_NONE);                 /* kept inside the frame */
-        nc = rw_int(x, 0x198, 1u, nc, GMS_REG_NONE);
+        uint8_t nr = wl_int_at(x, 0x180, 1u, coo, g->rr), nc = wl_int_at(x, 0x188, 1u, coo, g->rc);
+        nr = wl_int_at(x, 0x190, 1u, nr, GMS_REG_NONE);                 /* kept inside the frame */
+        nc = wl_int_at(x, 0x198, 1u, nc, GMS_REG_NONE);
         const uint64_t st[4] = { s->d_row + 4 * p, s->d_col + 4 * p, s->d_trow + 4 * (p * s->frames + f),
                                  s->d_tcol + 4 * (p * s->frames + f) };
         for (int i = 0; i < 4; i++) {
             a[0] = st[i];
-            rw_stg(x, 0x1a0 + 8 * (uint32_t)i, 1u, 4, a, g->ri, i % 2 ? nc : nr);
+            wl_stg_at(x, 0x1a0 + 8 * (uint32_t)i, 1u, 4, a, g->ri, i % 2 ? nc : nr);
             WL_SH_ST(x, 1u, int32_t, i % 2 ? s->col[p] : s->row[p]);
         }
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
 done:;
     WL_GEN_END(&ws->g);
 }
@@ -462,10 +462,10 @@ static int next(void *st, gms_program *p, gms_error *err)
     const float *fr = s->video + s->f * s->rows * s->cols;
     gms_prog_copy_h2d(p, s->d_frame, fb);
     wl_sh_init(p, s->d_frame, fr, fb);
-    rw_kernel k = {.st = s, .step = hw_step, .wsize = sizeof(hw_warp), .begin = hw_begin,
+    wl_kernel k = {.st = s, .step = hw_step, .wsize = sizeof(hw_warp), .begin = hw_begin,
                    .grid = {(uint32_t)s->np, 1, 1}, .block = {NT, 1, 1}};
-    k.i[0] = (int64_t)s->f;
-    rw_launch(p, "_Z6kernelv", &k, (uint32_t)(SH_PAR(s) + 8 * s->sub + 16), 40);
+    k.arg[0] = (int64_t)s->f;
+    wl_launch_k(p, "_Z6kernelv", &k, 40, (uint32_t)(SH_PAR(s) + 8 * s->sub + 16));
     if (++s->f == s->frames) {
         gms_prog_sync(p);
         gms_prog_copy_d2h(p, s->d_trow, 4 * s->np * s->frames);
@@ -517,7 +517,7 @@ static int verify(void *st, gms_error *err)
     void *o1, *o2;
     const int32_t *gr = wl_result(s->sh, s->d_trow, s->trow, n, 4, &o1);
     const int32_t *gc = wl_result(s->sh, s->d_tcol, s->tcol, n, 4, &o2);
-    int rc = rw_cmp_i("heartwall", "tRowLoc", gr, wr, n, err) || rw_cmp_i("heartwall", "tColLoc", gc, wc, n, err);
+    int rc = wl_check_i32("heartwall", "tRowLoc", gr, wr, n, err) || wl_check_i32("heartwall", "tColLoc", gc, wc, n, err);
     free(o1); free(o2); free(wr); free(wc); free(T);
     return rc ? -1 : 0;
 }

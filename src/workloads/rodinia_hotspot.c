@@ -1,7 +1,9 @@
 /* HOTSPOT (Rodinia hotspot, UVMBench): transient chip temperature on a rows x rows grid.
  * Kernel calculate_temp, 16x16 threads, pyramid of `pyramid` time steps per launch staged in
  * shared memory, ceil(sim_time / pyramid) launches ping-ponging two temperature buffers. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
+#include "workloads/wl_clamp.h"
+#include "workloads/wl_pyramid.h"
 #include "util/rng.h"
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +18,7 @@
 typedef struct hs {
     uint64_t rows, pyramid, sim_time, repeat;
     uint64_t rep;       /* repetitions pushed so far */
-    rw_buf power, temp[2];
+    wl_buf power, temp[2];
     float *temp0;
     float step_div_cap, rx1, ry1, rz1;
     int final_buf;
@@ -36,7 +38,7 @@ static uint64_t footprint(const gms_wl_args *a)
 {
     gms_error e;
     uint64_t r = 0;
-    if (rw_scaled(a, "hotspot", "rows", 1, 1 << 16, &r, &e)) return 0;
+    if (wl_clamp_scaled(a, "hotspot", "rows", 1, 0, 1 << 16, &r, &e)) return 0;
     return 3 * 4 * r * r;
 }
 
@@ -66,8 +68,8 @@ static float cell(const hs *s, float c, float p, float n, float so, float e, flo
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t rows, pyr, st, rep;
-    if (rw_scaled(a, "hotspot", "rows", 1, 1 << 16, &rows, err) || rw_param(a, "pyramid", 1, 7, &pyr, err) ||
-        rw_param(a, "sim_time", 1, 1000000, &st, err) || rw_param(a, "repeat", 1, 1000000, &rep, err))
+    if (wl_clamp_scaled(a, "hotspot", "rows", 1, 0, 1 << 16, &rows, err) || wl_param(a, "pyramid", 1, 7, &pyr, err) ||
+        wl_param(a, "sim_time", 1, 1000000, &st, err) || wl_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     hs *s = gms_xcalloc(1, sizeof *s);
     s->rows = rows;
@@ -76,50 +78,50 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     s->repeat = rep;
     consts(s);
     uint64_t n = rows * rows;
-    rw_buf_new(&s->power, 4 * n);
-    rw_buf_new(&s->temp[0], 4 * n);
-    rw_buf_new(&s->temp[1], 4 * n);
+    wl_buf_new(&s->power, 4 * n);
+    wl_buf_new(&s->temp[0], 4 * n);
+    wl_buf_new(&s->temp[1], 4 * n);
     s->temp0 = gms_xmalloc(4 * n);
     gms_rng r;
     gms_rng_seed(&r, gms_wl_seed(a));
     for (uint64_t i = 0; i < n; i++) {
         s->temp0[i] = 323.0f + 20.0f * (float)gms_rng_double(&r);
-        RW_F(s->power)[i] = 0.001f * (float)gms_rng_double(&r);
+        WL_F(s->power)[i] = 0.001f * (float)gms_rng_double(&r);
     }
     *out = s;
     return 0;
 }
 
 /* k->i: 0 iteration, 1 src, 2 dst */
-static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+static int k_temp(const wl_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     hs *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, BS * BS, W);
-    rw_warps_sh(W, nw, k);
-    int iter = (int)k->i[0];
-    const rw_buf *src = &s->temp[k->i[1]], *dst = &s->temp[k->i[2]];
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, BS * BS, W);
+    wl_warps_sh(W, nw, k);
+    int iter = (int)k->arg[0];
+    const wl_buf *src = &s->temp[k->arg[1]], *dst = &s->temp[k->arg[2]];
     int rows = (int)s->rows, cols = (int)s->rows;
     int bx = (int)(b % k->grid.x), by = (int)(b / k->grid.x);
     int border = (int)s->pyramid;  /* border_rows = border_cols = pyramid (host value) */
     int blkY, vYmin, vYmax, blkX, vXmin, vXmax;
-    rw_pyramid_span(BS, iter, by, border, rows, &blkY, &vYmin, &vYmax);
-    rw_pyramid_span(BS, iter, bx, border, cols, &blkX, &vXmin, &vXmax);
+    wl_pyramid_span(BS, iter, by, border, rows, &blkY, &vYmin, &vYmax);
+    wl_pyramid_span(BS, iter, bx, border, cols, &blkX, &vXmin, &vXmax);
     float ton[BS][BS], pon[BS][BS], tt[BS][BS], lt[32], lp[32];
     int computed[BS * BS];
     uint64_t a[32], sa[32], sb[32];
-    uint8_t ri[RW_MAXW];
-    const float *ts = RW_F(*src), *pw = RW_F(s->power);
+    uint8_t ri[WL_MAXW];
+    const float *ts = WL_F(*src), *pw = WL_F(s->power);
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        ri[w] = rw_prologue(x, x->mask);
-        uint8_t r = rw_int(x, 0x18, x->mask, ri[w], GMS_REG_NONE);
-        r = rw_int(x, 0x20, x->mask, r, GMS_REG_NONE);
+        wl_warp *x = &W[w];
+        ri[w] = wl_prologue_idx(x, x->live);
+        uint8_t r = wl_int_at(x, 0x18, x->live, ri[w], GMS_REG_NONE);
+        r = wl_int_at(x, 0x20, x->live, r, GMS_REG_NONE);
         uint32_t m = 0;
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             int tx = (int)(t % BS), ty = (int)(t / BS);
             int yi = blkY + ty, xi = blkX + tx;
-            if (rw_in_range(yi, 0, rows - 1) && rw_in_range(xi, 0, cols - 1)) {
+            if (wl_in_range(yi, 0, rows - 1) && wl_in_range(xi, 0, cols - 1)) {
                 m |= 1u << l;
                 uint64_t idx = (uint64_t)cols * (uint64_t)yi + (uint64_t)xi;
                 a[l] = 4 * idx;
@@ -129,27 +131,27 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
                 pon[ty][tx] = lp[l] = pw[idx];
             }
         }
-        rw_bra(x, 0x28, x->mask, r);
+        wl_bra_at(x, 0x28, x->live, r);
         uint64_t at[32], ap[32];
         for (int l = 0; l < 32; l++) { at[l] = src->d + a[l]; ap[l] = s->power.d + a[l]; }
-        uint8_t v1 = rw_ldg(x, 0x30, m, 4, at, r);
+        uint8_t v1 = wl_ldg_at(x, 0x30, m, 4, at, r);
         WL_SH_LD(x, m, float, lt[l]);
-        uint8_t v2 = rw_ldg(x, 0x38, m, 4, ap, r);
+        uint8_t v2 = wl_ldg_at(x, 0x38, m, 4, ap, r);
         WL_SH_LD(x, m, float, lp[l]);
-        rw_sts(x, 0x40, m, 4, sa, GMS_REG_NONE, v1);
-        rw_sts(x, 0x48, m, 4, sb, GMS_REG_NONE, v2);
+        wl_sts_at(x, 0x40, m, 4, sa, GMS_REG_NONE, v1);
+        wl_sts_at(x, 0x48, m, 4, sb, GMS_REG_NONE, v2);
     }
-    rw_bar(W, nw, 0x50);
+    wl_bar_all(W, nw, 0x50);
     for (int i = 0; i < iter; i++) {
         for (uint32_t w = 0; w < nw; w++) {
-            rw_warp *x = &W[w];
+            wl_warp *x = &W[w];
             uint32_t m = 0;
             uint64_t an[32], as[32], ae[32], aw[32];
-            RW_LANES(x, x->mask, l, t) {
+            WL_TLANES(x, x->live, l, t) {
                 int tx = (int)(t % BS), ty = (int)(t / BS);
                 computed[t] = 0;
-                if (rw_in_range(tx, i + 1, BS - i - 2) && rw_in_range(ty, i + 1, BS - i - 2) &&
-                    rw_in_range(tx, vXmin, vXmax) && rw_in_range(ty, vYmin, vYmax)) {
+                if (wl_in_range(tx, i + 1, BS - i - 2) && wl_in_range(ty, i + 1, BS - i - 2) &&
+                    wl_in_range(tx, vXmin, vXmax) && wl_in_range(ty, vYmin, vYmax)) {
                     int N = ty - 1 < vYmin ? vYmin : ty - 1, S = ty + 1 > vYmax ? vYmax : ty + 1;
                     int Wd = tx - 1 < vXmin ? vXmin : tx - 1, E = tx + 1 > vXmax ? vXmax : tx + 1;
                     computed[t] = 1;
@@ -163,31 +165,31 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
                     tt[ty][tx] = cell(s, ton[ty][tx], pon[ty][tx], ton[N][tx], ton[S][tx], ton[ty][E], ton[ty][Wd]);
                 }
             }
-            uint8_t c = rw_int(x, 0x58, x->mask, GMS_REG_NONE, GMS_REG_NONE);
-            rw_bra(x, 0x60, x->mask, c);
-            uint8_t vc = rw_lds(x, 0x68, m, 4, sa, GMS_REG_NONE);
-            uint8_t vp = rw_lds(x, 0x70, m, 4, sb, GMS_REG_NONE);
-            uint8_t vs = rw_lds(x, 0x78, m, 4, as, GMS_REG_NONE);
-            uint8_t vn = rw_lds(x, 0x80, m, 4, an, GMS_REG_NONE);
-            uint8_t ve = rw_lds(x, 0x88, m, 4, ae, GMS_REG_NONE);
-            uint8_t vw = rw_lds(x, 0x90, m, 4, aw, GMS_REG_NONE);
-            uint8_t f = rw_fp(x, 0x98, m, vs, vn, vc);
-            uint8_t g = rw_fp(x, 0xa0, m, ve, vw, vc);
-            f = rw_fp(x, 0xa8, m, f, g, vp);
-            f = rw_fp(x, 0xb0, m, f, vc, GMS_REG_NONE);
-            f = rw_fp(x, 0xb8, m, f, vc, GMS_REG_NONE);
+            uint8_t c = wl_int_at(x, 0x58, x->live, GMS_REG_NONE, GMS_REG_NONE);
+            wl_bra_at(x, 0x60, x->live, c);
+            uint8_t vc = wl_lds_at(x, 0x68, m, 4, sa, GMS_REG_NONE);
+            uint8_t vp = wl_lds_at(x, 0x70, m, 4, sb, GMS_REG_NONE);
+            uint8_t vs = wl_lds_at(x, 0x78, m, 4, as, GMS_REG_NONE);
+            uint8_t vn = wl_lds_at(x, 0x80, m, 4, an, GMS_REG_NONE);
+            uint8_t ve = wl_lds_at(x, 0x88, m, 4, ae, GMS_REG_NONE);
+            uint8_t vw = wl_lds_at(x, 0x90, m, 4, aw, GMS_REG_NONE);
+            uint8_t f = wl_fp_at(x, 0x98, m, vs, vn, vc);
+            uint8_t g = wl_fp_at(x, 0xa0, m, ve, vw, vc);
+            f = wl_fp_at(x, 0xa8, m, f, g, vp);
+            f = wl_fp_at(x, 0xb0, m, f, vc, GMS_REG_NONE);
+            f = wl_fp_at(x, 0xb8, m, f, vc, GMS_REG_NONE);
             uint64_t at[32];
             for (int l = 0; l < 32; l++) at[l] = 4 * (2 * BS * BS) + sa[l];
-            rw_sts(x, 0xc0, m, 4, at, GMS_REG_NONE, f);
+            wl_sts_at(x, 0xc0, m, 4, at, GMS_REG_NONE, f);
         }
-        rw_bar(W, nw, 0xc8);
+        wl_bar_all(W, nw, 0xc8);
         if (i == iter - 1) break;
         /* temp_on_cuda = temp_t for the computed cells */
         for (int t = 0; t < BS * BS; t++)
             if (computed[t]) ton[t / BS][t % BS] = tt[t / BS][t % BS];
-        rw_pyramid_copy(W, nw, computed, 0xd0, 4 * (2 * BS * BS), 0);
+        wl_pyramid_copy(W, nw, computed, 0xd0, 4 * (2 * BS * BS), 0);
     }
-    float *td = RW_F(*dst);
+    float *td = WL_F(*dst);
     uint64_t gaddr[BS * BS];
     float res[BS * BS];   /* what thread t stores, for the shadow memory */
     for (int t = 0; t < BS * BS; t++) {
@@ -199,7 +201,7 @@ static int k_temp(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_erro
     }
     uint32_t vals[BS * BS];
     memcpy(vals, res, sizeof vals);
-    rw_pyramid_store_v(W, nw, computed, 0xf0, 4 * (2 * BS * BS), gaddr, ri, vals);
+    wl_pyramid_store(W, nw, computed, 0xf0, 4 * (2 * BS * BS), gaddr, ri, vals);
     (void)err;
     return 0;
 }
@@ -213,16 +215,16 @@ static int next(void *st, gms_program *p, gms_error *err)
     uint64_t n = s->rows * s->rows;
     s->sh = p->shadow;
     if (s->rep == 0) {
-        rw_buf_alloc(p, &s->temp[0], "MatrixTemp0", 0);
-        rw_buf_alloc(p, &s->temp[1], "MatrixTemp1", 0);
-        rw_buf_alloc(p, &s->power, "MatrixPower", 1);
+        wl_buf_alloc(p, &s->temp[0], "MatrixTemp0", 0);
+        wl_buf_alloc(p, &s->temp[1], "MatrixTemp1", 0);
+        wl_buf_alloc(p, &s->power, "MatrixPower", 1);
     }
     uint64_t small = BS - s->pyramid * 2;
     uint32_t bc = (uint32_t)((s->rows + small - 1) / small);
-    rw_kernel k = {.st = s, .fn = k_temp, .grid = {bc, bc, 1}, .block = {BS, BS, 1}};
+    wl_kernel k = {.st = s, .fill = k_temp, .grid = {bc, bc, 1}, .block = {BS, BS, 1}};
     memcpy(s->temp[0].h, s->temp0, 4 * n);
-    rw_buf_upload(p, &s->temp[0]);
-    int dst = rw_pyramid_launches(p, &k, "calculate_temp", s->sim_time, s->pyramid, 3 * 4 * BS * BS, 32, 1);
+    wl_buf_upload(p, &s->temp[0]);
+    int dst = wl_pyramid_launches(p, &k, "calculate_temp", s->sim_time, s->pyramid, 32, 3 * 4 * BS * BS, 1);
     gms_prog_copy_d2h(p, s->temp[dst].d, s->temp[dst].bytes);
     s->final_buf = dst;
     s->rep++;
@@ -236,7 +238,7 @@ static int verify(void *st, gms_error *err)
     int64_t R = (int64_t)s->rows;
     uint64_t n = s->rows * s->rows;
     float *a = gms_xmalloc(4 * n), *b = gms_xmalloc(4 * n);
-    const float *pw = RW_F(s->power);
+    const float *pw = WL_F(s->power);
     memcpy(a, s->temp0, 4 * n);
     for (uint64_t t = 0; t < s->sim_time; t++) {
         for (int64_t y = 0; y < R; y++)
@@ -251,8 +253,8 @@ static int verify(void *st, gms_error *err)
         b = tmp;
     }
     void *own;   /* the result as the kernels left it at its device address */
-    const rw_buf *fb = &s->temp[s->final_buf];
-    int rc = rw_cmp_f("hotspot", "temperature", wl_result(s->sh, fb->d, fb->h, n, 4, &own), a, n, 1e-5, err);
+    const wl_buf *fb = &s->temp[s->final_buf];
+    int rc = wl_check_f32_tol("hotspot", "temperature", wl_result(s->sh, fb->d, fb->h, n, 4, &own), a, n, 1e-5, err);
     free(own);
     free(a);
     free(b);
@@ -263,9 +265,9 @@ static void destroy(void *st)
 {
     hs *s = st;
     if (!s) return;
-    rw_buf_free(&s->power);
-    rw_buf_free(&s->temp[0]);
-    rw_buf_free(&s->temp[1]);
+    wl_buf_free(&s->power);
+    wl_buf_free(&s->temp[0]);
+    wl_buf_free(&s->temp[1]);
     free(s->temp0);
     free(s);
 }

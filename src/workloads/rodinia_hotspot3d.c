@@ -1,7 +1,7 @@
 /* HOTSPOT3D (Rodinia hotspot3D, UVMBench): 3D transient thermal stencil on rows x rows x
  * layers cells. Kernel hotspotOpt1 (64x4 threads, one thread per (x, y) column marching up
  * the z layers in registers), `iter` launches ping-ponging tIn / tOut. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <stdlib.h>
@@ -14,7 +14,7 @@ typedef struct h3 {
     uint64_t nx, ny, nz, iters, repeat;
     uint64_t rep;       /* repetitions pushed so far */
     int final_buf;
-    rw_buf p, t[2];
+    wl_buf p, t[2];
     float *t0;
     float sdc, ce, cw, cn, cs, ct, cb, cc;
     wl_shadow *sh;          /* functional verify runs: verify reads the result from it */
@@ -40,8 +40,8 @@ static uint64_t footprint(const gms_wl_args *a)
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t r, nz, it, rep;
-    if (wl_clamp_scaled(a, "hotspot3d", "rows", BX, BX, 1 << 15, &r, err) || rw_param(a, "layers", 2, 1 << 16, &nz, err) ||
-        rw_param(a, "iter", 1, 1000000, &it, err) || rw_param(a, "repeat", 1, 1000000, &rep, err))
+    if (wl_clamp_scaled(a, "hotspot3d", "rows", BX, BX, 1 << 15, &r, err) || wl_param(a, "layers", 2, 1 << 16, &nz, err) ||
+        wl_param(a, "iter", 1, 1000000, &it, err) || wl_param(a, "repeat", 1, 1000000, &rep, err))
         return -1;
     if (r * r * nz > (1ULL << 31))
         return gms_err(err, "workload hotspot3d: rows*rows*layers = %llu overflows the kernel's int index",
@@ -65,14 +65,14 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     s->ct = s->cb = s->sdc / Rz;
     s->cc = (float)(1.0 - (2.0 * s->ce + 2.0 * s->cn + 3.0 * s->ct));
     uint64_t n = r * r * nz;
-    rw_buf_new(&s->p, 4 * n);
-    rw_buf_new(&s->t[0], 4 * n);
-    rw_buf_new(&s->t[1], 4 * n);
+    wl_buf_new(&s->p, 4 * n);
+    wl_buf_new(&s->t[0], 4 * n);
+    wl_buf_new(&s->t[1], 4 * n);
     s->t0 = gms_xmalloc(4 * n);
     gms_rng g;
     gms_rng_seed(&g, gms_wl_seed(a));
     for (uint64_t i = 0; i < n; i++) {
-        RW_F(s->p)[i] = 0.001f * (float)gms_rng_double(&g);
+        WL_F(s->p)[i] = 0.001f * (float)gms_rng_double(&g);
         s->t0[i] = 323.0f + 20.0f * (float)gms_rng_double(&g);
     }
     *out = s;
@@ -85,26 +85,26 @@ static float cell(const h3 *s, float t1, float t2, float t3, float w, float e, f
            s->ct * 80.0f;
 }
 
-static int k_opt1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_opt1(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     h3 *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, BX * BY, W);
-    rw_warps_sh(W, nw, k);
-    const rw_buf *ti = &s->t[k->i[0]], *to = &s->t[k->i[1]];
-    const float *tin = RW_F(*ti), *p = RW_F(s->p);
-    float *tout = RW_F(*to);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, BX * BY, W);
+    wl_warps_sh(W, nw, k);
+    const wl_buf *ti = &s->t[k->arg[0]], *to = &s->t[k->arg[1]];
+    const float *tin = WL_F(*ti), *p = WL_F(s->p);
+    float *tout = WL_F(*to);
     int64_t nx = (int64_t)s->nx, ny = (int64_t)s->ny, nz = (int64_t)s->nz, xy = nx * ny;
     uint64_t bx = blk % k->grid.x, by = blk / k->grid.x;
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         int64_t c[32], Wi[32], Ei[32], Ni[32], Si[32];
         float t1[32], t2[32], t3[32];
         float vw_[32], ve_[32], vs_[32], vn_[32], vp_[32], vo_[32];   /* for the shadow memory */
         uint64_t a[32], aw[32], ae[32], an[32], as[32], ap[32], at[32];
-        uint8_t ri = rw_prologue(x, x->mask);
-        uint8_t rj = rw_int(x, 0x18, x->mask, ri, GMS_REG_NONE);
-        RW_LANES(x, x->mask, l, t) {
+        uint8_t ri = wl_prologue_idx(x, x->live);
+        uint8_t rj = wl_int_at(x, 0x18, x->live, ri, GMS_REG_NONE);
+        WL_TLANES(x, x->live, l, t) {
             int64_t i = (int64_t)(bx * BX + t % BX), j = (int64_t)(by * BY + t / BX);
             c[l] = i + j * nx;
             Wi[l] = i == 0 ? c[l] : c[l] - 1;
@@ -116,25 +116,25 @@ static int k_opt1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
             a[l] = ti->d + 4 * (uint64_t)c[l];
             at[l] = ti->d + 4 * (uint64_t)(c[l] + xy);
         }
-        uint8_t rw2 = rw_int(x, 0x20, x->mask, rj, GMS_REG_NONE);
-        uint8_t rt2 = rw_ldg(x, 0x28, x->mask, 4, a, rj);
-        WL_SH_LD(x, x->mask, float, t2[l]);
-        uint8_t rt3 = rw_ldg(x, 0x30, x->mask, 4, at, rj);
-        WL_SH_LD(x, x->mask, float, t3[l]);
+        uint8_t rw2 = wl_int_at(x, 0x20, x->live, rj, GMS_REG_NONE);
+        uint8_t rt2 = wl_ldg_at(x, 0x28, x->live, 4, a, rj);
+        WL_SH_LD(x, x->live, float, t2[l]);
+        uint8_t rt3 = wl_ldg_at(x, 0x30, x->live, 4, at, rj);
+        WL_SH_LD(x, x->live, float, t3[l]);
         for (int64_t z = 0; z < nz; z++) {
             if (z > 0) {
-                RW_LANES(x, x->mask, l, t) {
+                WL_TLANES(x, x->live, l, t) {
                     t1[l] = t2[l];
                     t2[l] = t3[l];
                     if (z < nz - 1) { t3[l] = tin[c[l] + xy]; at[l] = ti->d + 4 * (uint64_t)(c[l] + xy); }
                 }
                 if (z < nz - 1) {
                     rt2 = rt3;
-                    rt3 = rw_ldg(x, 0x38, x->mask, 4, at, rw2);
-                    WL_SH_LD(x, x->mask, float, t3[l]);
+                    rt3 = wl_ldg_at(x, 0x38, x->live, 4, at, rw2);
+                    WL_SH_LD(x, x->live, float, t3[l]);
                 }
             }
-            RW_LANES(x, x->mask, l, t) {
+            WL_TLANES(x, x->live, l, t) {
                 aw[l] = ti->d + 4 * (uint64_t)Wi[l];
                 ae[l] = ti->d + 4 * (uint64_t)Ei[l];
                 an[l] = ti->d + 4 * (uint64_t)Ni[l];
@@ -145,29 +145,29 @@ static int k_opt1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_er
                 tout[c[l]] = vo_[l] = cell(s, t1[l], t2[l], t3[l], tin[Wi[l]], tin[Ei[l]], tin[Si[l]], tin[Ni[l]], p[c[l]]);
                 c[l] += xy; Wi[l] += xy; Ei[l] += xy; Ni[l] += xy; Si[l] += xy;
             }
-            uint8_t vw = rw_ldg(x, 0x40, x->mask, 4, aw, rw2);
-            WL_SH_LD(x, x->mask, float, vw_[l]);
-            uint8_t ve = rw_ldg(x, 0x48, x->mask, 4, ae, rw2);
-            WL_SH_LD(x, x->mask, float, ve_[l]);
-            uint8_t vs = rw_ldg(x, 0x50, x->mask, 4, as, rw2);
-            WL_SH_LD(x, x->mask, float, vs_[l]);
-            uint8_t vn = rw_ldg(x, 0x58, x->mask, 4, an, rw2);
-            WL_SH_LD(x, x->mask, float, vn_[l]);
-            uint8_t vp = rw_ldg(x, 0x60, x->mask, 4, ap, rw2);
-            WL_SH_LD(x, x->mask, float, vp_[l]);
-            uint8_t f = rw_fp(x, 0x68, x->mask, rt2, GMS_REG_NONE, GMS_REG_NONE);
-            f = rw_fp(x, 0x70, x->mask, vw, f, GMS_REG_NONE);
-            f = rw_fp(x, 0x78, x->mask, ve, f, GMS_REG_NONE);
-            f = rw_fp(x, 0x80, x->mask, vs, f, GMS_REG_NONE);
-            f = rw_fp(x, 0x88, x->mask, vn, f, GMS_REG_NONE);
-            f = rw_fp(x, 0x90, x->mask, f, rt3, GMS_REG_NONE);
-            f = rw_fp(x, 0x98, x->mask, vp, f, GMS_REG_NONE);
-            rw_stg(x, 0xa0, x->mask, 4, a, rw2, f);
-            WL_SH_ST(x, x->mask, float, vo_[l]);
-            rw2 = rw_int(x, 0xa8, x->mask, rw2, GMS_REG_NONE);
-            if (z > 0 && z < nz - 1) rw_bra(x, 0xb0, x->mask, rw2);
+            uint8_t vw = wl_ldg_at(x, 0x40, x->live, 4, aw, rw2);
+            WL_SH_LD(x, x->live, float, vw_[l]);
+            uint8_t ve = wl_ldg_at(x, 0x48, x->live, 4, ae, rw2);
+            WL_SH_LD(x, x->live, float, ve_[l]);
+            uint8_t vs = wl_ldg_at(x, 0x50, x->live, 4, as, rw2);
+            WL_SH_LD(x, x->live, float, vs_[l]);
+            uint8_t vn = wl_ldg_at(x, 0x58, x->live, 4, an, rw2);
+            WL_SH_LD(x, x->live, float, vn_[l]);
+            uint8_t vp = wl_ldg_at(x, 0x60, x->live, 4, ap, rw2);
+            WL_SH_LD(x, x->live, float, vp_[l]);
+            uint8_t f = wl_fp_at(x, 0x68, x->live, rt2, GMS_REG_NONE, GMS_REG_NONE);
+            f = wl_fp_at(x, 0x70, x->live, vw, f, GMS_REG_NONE);
+            f = wl_fp_at(x, 0x78, x->live, ve, f, GMS_REG_NONE);
+            f = wl_fp_at(x, 0x80, x->live, vs, f, GMS_REG_NONE);
+            f = wl_fp_at(x, 0x88, x->live, vn, f, GMS_REG_NONE);
+            f = wl_fp_at(x, 0x90, x->live, f, rt3, GMS_REG_NONE);
+            f = wl_fp_at(x, 0x98, x->live, vp, f, GMS_REG_NONE);
+            wl_stg_at(x, 0xa0, x->live, 4, a, rw2, f);
+            WL_SH_ST(x, x->live, float, vo_[l]);
+            rw2 = wl_int_at(x, 0xa8, x->live, rw2, GMS_REG_NONE);
+            if (z > 0 && z < nz - 1) wl_bra_at(x, 0xb0, x->live, rw2);
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
@@ -181,19 +181,19 @@ static int next(void *st, gms_program *p, gms_error *err)
     if (s->rep == s->repeat) return 0;
     uint64_t n = s->nx * s->ny * s->nz;
     if (s->rep == 0) {
-        rw_buf_alloc(p, &s->p, "p_d", 1);
-        rw_buf_alloc(p, &s->t[0], "tIn_d", 0);
-        rw_buf_alloc(p, &s->t[1], "tOut_d", 0);
+        wl_buf_alloc(p, &s->p, "p_d", 1);
+        wl_buf_alloc(p, &s->t[0], "tIn_d", 0);
+        wl_buf_alloc(p, &s->t[1], "tOut_d", 0);
     }
-    rw_kernel k = {.st = s, .fn = k_opt1, .grid = {(uint32_t)(s->nx / BX), (uint32_t)(s->ny / BY), 1}, .block = {BX, BY, 1}};
+    wl_kernel k = {.st = s, .fill = k_opt1, .grid = {(uint32_t)(s->nx / BX), (uint32_t)(s->ny / BY), 1}, .block = {BX, BY, 1}};
     memcpy(s->t[0].h, s->t0, 4 * n);
     s->sh = p->shadow;
-    rw_buf_upload(p, &s->t[0]);
+    wl_buf_upload(p, &s->t[0]);
     int in = 0;
     for (uint64_t i = 0; i < s->iters; i++) {
-        k.i[0] = in;
-        k.i[1] = 1 - in;
-        rw_launch(p, "hotspotOpt1", &k, 0, 32);
+        k.arg[0] = in;
+        k.arg[1] = 1 - in;
+        wl_launch_k(p, "hotspotOpt1", &k, 32, 0);
         in = 1 - in;
     }
     gms_prog_sync(p);
@@ -210,7 +210,7 @@ static int verify(void *st, gms_error *err)
     int64_t nx = (int64_t)s->nx, ny = (int64_t)s->ny, nz = (int64_t)s->nz;
     uint64_t n = s->nx * s->ny * s->nz;
     float *a = gms_xmalloc(4 * n), *b = gms_xmalloc(4 * n);
-    const float *p = RW_F(s->p);
+    const float *p = WL_F(s->p);
     memcpy(a, s->t0, 4 * n);
     for (uint64_t it = 0; it < s->iters; it++) {
         for (int64_t z = 0; z < nz; z++)
@@ -227,8 +227,8 @@ static int verify(void *st, gms_error *err)
         b = tmp;
     }
     void *own;   /* the result as the kernels left it at its device address */
-    const rw_buf *fb = &s->t[s->final_buf];
-    int rc = rw_cmp_f("hotspot3d", "temperature", wl_result(s->sh, fb->d, fb->h, n, 4, &own), a, n, 1e-5, err);
+    const wl_buf *fb = &s->t[s->final_buf];
+    int rc = wl_check_f32_tol("hotspot3d", "temperature", wl_result(s->sh, fb->d, fb->h, n, 4, &own), a, n, 1e-5, err);
     free(own);
     free(a);
     free(b);
@@ -239,9 +239,9 @@ static void destroy(void *st)
 {
     h3 *s = st;
     if (!s) return;
-    rw_buf_free(&s->p);
-    rw_buf_free(&s->t[0]);
-    rw_buf_free(&s->t[1]);
+    wl_buf_free(&s->p);
+    wl_buf_free(&s->t[0]);
+    wl_buf_free(&s->t[1]);
     free(s->t0);
     free(s);
 }

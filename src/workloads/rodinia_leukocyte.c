@@ -17,7 +17,7 @@
  * the host-side gradient, thresholding and ellipse fitting are host work as in the source.
  * Input: the first frame of testfile.avi becomes a generated frame of the given size: `cells`
  * bright rings of radius 10 (the suite's RADIUS) on a noisy background. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include <math.h>
 #include <stdlib.h>
@@ -138,120 +138,120 @@ static inline void gicov_step(const lk *s, int k, int np, uint64_t i, uint64_t j
 }
 
 typedef struct gv_warp {
-    rw_wgen ws;
+    wl_wgen ws;
     int k, np;
     uint32_t m;
     float sum[32], mean[32], m2[32], mx[32];
     uint8_t ri, rs, rmx;
 } gv_warp;
 
-static int k_gicov(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_gicov(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     gv_warp *g = (gv_warp *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     lk *s = k->st;
     const uint64_t i = ws->block + MAXR;
     uint64_t a[32];
     (void)err;
     WL_GEN_BEGIN(&ws->g)
-    g->m = x->mask;
-    g->ri = rw_prologue(x, g->m);
-    g->rmx = rw_int(x, 0x18, g->m, GMS_REG_NONE, GMS_REG_NONE);
-    RW_LANES(x, g->m, l, t) g->mx[l] = 0;
+    g->m = x->live;
+    g->ri = wl_prologue_idx(x, g->m);
+    g->rmx = wl_int_at(x, 0x18, g->m, GMS_REG_NONE, GMS_REG_NONE);
+    WL_TLANES(x, g->m, l, t) g->mx[l] = 0;
     for (g->k = 0; g->k < NCIRCLES; g->k++) {
-        RW_LANES(x, g->m, l, t) { g->sum[l] = 0; g->mean[l] = 0; g->m2[l] = 0; }
-        g->rs = rw_int(x, 0x20, g->m, GMS_REG_NONE, GMS_REG_NONE);
+        WL_TLANES(x, g->m, l, t) { g->sum[l] = 0; g->mean[l] = 0; g->m2[l] = 0; }
+        g->rs = wl_int_at(x, 0x20, g->m, GMS_REG_NONE, GMS_REG_NONE);
         for (g->np = 0; g->np < NPOINTS; g->np++) {
             int kk = g->k, np = g->np;
             for (int l = 0; l < 32; l++) a[l] = C_TX + 4 * (uint64_t)(kk * NPOINTS + np);
             uint8_t cx = gms_emit_load(&x->e, 0x28, g->m, GMS_MEM_LD_CONST, 4, a, GMS_REG_NONE);
             for (int l = 0; l < 32; l++) a[l] = C_TY + 4 * (uint64_t)(kk * NPOINTS + np);
             uint8_t cy = gms_emit_load(&x->e, 0x30, g->m, GMS_MEM_LD_CONST, 4, a, GMS_REG_NONE);
-            uint8_t ad = rw_int(x, 0x38, g->m, cx, g->ri);
-            ad = rw_int(x, 0x40, g->m, ad, cy);
-            RW_LANES(x, g->m, l, t) {
+            uint8_t ad = wl_int_at(x, 0x38, g->m, cx, g->ri);
+            ad = wl_int_at(x, 0x40, g->m, ad, cy);
+            WL_TLANES(x, g->m, l, t) {
                 uint64_t xx = (uint64_t)((int64_t)i + s->tx[kk * NPOINTS + np]);
                 uint64_t yy = (uint64_t)((int64_t)(t + MAXR) + s->ty[kk * NPOINTS + np]);
                 a[l] = s->d_gx + 4 * (xx * s->m + yy);
             }
             uint8_t vx = gms_emit_load(&x->e, 0x48, g->m, GMS_MEM_LD_TEX, 4, a, ad);
             WL_SH_LD(x, g->m, float, s->gx[(a[l] - s->d_gx) / 4]);
-            RW_LANES(x, g->m, l, t) a[l] += s->d_gy - s->d_gx;
+            WL_TLANES(x, g->m, l, t) a[l] += s->d_gy - s->d_gx;
             uint8_t vy = gms_emit_load(&x->e, 0x50, g->m, GMS_MEM_LD_TEX, 4, a, ad);
             WL_SH_LD(x, g->m, float, s->gy[(a[l] - s->d_gy) / 4]);
             for (int l = 0; l < 32; l++) a[l] = C_COS + 4 * (uint64_t)np;
             uint8_t c = gms_emit_load(&x->e, 0x58, g->m, GMS_MEM_LD_CONST, 4, a, GMS_REG_NONE);
             for (int l = 0; l < 32; l++) a[l] = C_SIN + 4 * (uint64_t)np;
             uint8_t sn = gms_emit_load(&x->e, 0x60, g->m, GMS_MEM_LD_CONST, 4, a, GMS_REG_NONE);
-            uint8_t p = rw_fp(x, 0x68, g->m, vy, sn, GMS_REG_NONE);
-            p = rw_fp(x, 0x70, g->m, vx, c, p);
-            g->rs = rw_fp(x, 0x78, g->m, g->rs, p, GMS_REG_NONE);       /* sum += p */
-            uint8_t d = rw_fp(x, 0x80, g->m, p, GMS_REG_NONE, GMS_REG_NONE);
-            uint8_t r = rw_sfu(x, 0x88, g->m, ad);                       /* 1 / (n + 1) */
-            uint8_t mn = rw_fp(x, 0x90, g->m, d, r, GMS_REG_NONE);
-            rw_fp(x, 0x98, g->m, p, mn, d);                              /* M2 += delta * (p - mean) */
-            rw_bra(x, 0xa0, g->m, GMS_REG_NONE);
-            RW_LANES(x, g->m, l, t) gicov_step(s, kk, np, i, t + MAXR, &g->sum[l], &g->mean[l], &g->m2[l]);
+            uint8_t p = wl_fp_at(x, 0x68, g->m, vy, sn, GMS_REG_NONE);
+            p = wl_fp_at(x, 0x70, g->m, vx, c, p);
+            g->rs = wl_fp_at(x, 0x78, g->m, g->rs, p, GMS_REG_NONE);       /* sum += p */
+            uint8_t d = wl_fp_at(x, 0x80, g->m, p, GMS_REG_NONE, GMS_REG_NONE);
+            uint8_t r = wl_sfu_at(x, 0x88, g->m, ad);                       /* 1 / (n + 1) */
+            uint8_t mn = wl_fp_at(x, 0x90, g->m, d, r, GMS_REG_NONE);
+            wl_fp_at(x, 0x98, g->m, p, mn, d);                              /* M2 += delta * (p - mean) */
+            wl_bra_at(x, 0xa0, g->m, GMS_REG_NONE);
+            WL_TLANES(x, g->m, l, t) gicov_step(s, kk, np, i, t + MAXR, &g->sum[l], &g->mean[l], &g->m2[l]);
             WL_GEN_YIELD(&ws->g);
         }
-        uint8_t mn = rw_fp(x, 0xa8, g->m, g->rs, GMS_REG_NONE, GMS_REG_NONE);   /* mean, var, ratio */
-        uint8_t v = rw_sfu(x, 0xb0, g->m, mn);
-        v = rw_fp(x, 0xb8, g->m, mn, v, GMS_REG_NONE);
-        g->rmx = rw_fp(x, 0xc0, g->m, v, g->rmx, GMS_REG_NONE);
-        RW_LANES(x, g->m, l, t) {
+        uint8_t mn = wl_fp_at(x, 0xa8, g->m, g->rs, GMS_REG_NONE, GMS_REG_NONE);   /* mean, var, ratio */
+        uint8_t v = wl_sfu_at(x, 0xb0, g->m, mn);
+        v = wl_fp_at(x, 0xb8, g->m, mn, v, GMS_REG_NONE);
+        g->rmx = wl_fp_at(x, 0xc0, g->m, v, g->rmx, GMS_REG_NONE);
+        WL_TLANES(x, g->m, l, t) {
             float mean = g->sum[l] / (float)NPOINTS, var = g->m2[l] / (float)(NPOINTS - 1);
             if ((mean * mean) / var > g->mx[l]) g->mx[l] = (mean * mean) / var;
         }
     }
-    RW_LANES(x, g->m, l, t) {
+    WL_TLANES(x, g->m, l, t) {
         uint64_t j = t + MAXR;
         a[l] = s->d_gicov + 4 * (i * s->m + j);
         s->gicov[i * s->m + j] = g->mx[l];
     }
-    rw_stg(x, 0xc8, g->m, 4, a, g->ri, g->rmx);
+    wl_stg_at(x, 0xc8, g->m, 4, a, g->ri, g->rmx);
     WL_SH_ST(x, g->m, float, g->mx[l]);
-    rw_exit(x, g->m);
+    wl_exit_at(x, WL_PC_END, g->m);
     WL_GEN_END(&ws->g);
 }
 
 typedef struct dl_warp {
-    rw_wgen ws;
+    wl_wgen ws;
     int ei, ej;
     uint32_t m, my;
     float mx[32];
     uint8_t ri, rmx;
 } dl_warp;
 
-static int k_dilate(const rw_kernel *k, rw_wgen *ws, gms_error *err)
+static int k_dilate(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     dl_warp *g = (dl_warp *)ws;
-    rw_warp *x = &ws->x;
+    wl_warp *x = &ws->w;
     lk *s = k->st;
     const uint64_t t0 = ws->block * DTPB;
     uint64_t a[32];
     (void)err;
     WL_GEN_BEGIN(&ws->g)
-    g->ri = rw_prologue(x, x->mask);
+    g->ri = wl_prologue_idx(x, x->live);
     g->m = 0;
-    RW_LANES(x, x->mask, l, t) if ((t0 + t) / s->m < s->n) g->m |= 1u << l;
-    rw_int(x, 0x18, x->mask, g->ri, GMS_REG_NONE);            /* i, j; if (j < img_n) */
-    rw_bra(x, 0x20, x->mask, GMS_REG_NONE);
-    RW_LANES(x, g->m, l, t) g->mx[l] = 0;
-    g->rmx = rw_int(x, 0x28, g->m, GMS_REG_NONE, GMS_REG_NONE);
+    WL_TLANES(x, x->live, l, t) if ((t0 + t) / s->m < s->n) g->m |= 1u << l;
+    wl_int_at(x, 0x18, x->live, g->ri, GMS_REG_NONE);            /* i, j; if (j < img_n) */
+    wl_bra_at(x, 0x20, x->live, GMS_REG_NONE);
+    WL_TLANES(x, g->m, l, t) g->mx[l] = 0;
+    g->rmx = wl_int_at(x, 0x28, g->m, GMS_REG_NONE, GMS_REG_NONE);
     for (g->ei = 0; g->ei < STREL; g->ei++) {
         g->my = 0;
-        RW_LANES(x, g->m, l, t) {
+        WL_TLANES(x, g->m, l, t) {
             int64_t y = (int64_t)((t0 + t) % s->m) - 12 + g->ei;
             if (y >= 0 && y < (int64_t)s->m) g->my |= 1u << l;
         }
-        rw_int(x, 0x30, g->m, g->ri, GMS_REG_NONE);
-        rw_bra(x, 0x38, g->m, GMS_REG_NONE);
+        wl_int_at(x, 0x30, g->m, g->ri, GMS_REG_NONE);
+        wl_bra_at(x, 0x38, g->m, GMS_REG_NONE);
         for (g->ej = 0; g->ej < STREL && g->my; g->ej++) {
             for (int l = 0; l < 32; l++) a[l] = C_STREL + 4 * (uint64_t)(g->ei * STREL + g->ej);
             uint8_t e = gms_emit_load(&x->e, 0x40, g->my, GMS_MEM_LD_CONST, 4, a, GMS_REG_NONE);
             uint32_t mx = 0;
             if (s->strel[g->ei * STREL + g->ej] != 0)
-                RW_LANES(x, g->my, l, t) {
+                WL_TLANES(x, g->my, l, t) {
                     int64_t xx = (int64_t)((t0 + t) / s->m) - 12 + g->ej;
                     if (xx >= 0 && xx < (int64_t)s->n) {
                         mx |= 1u << l;
@@ -259,29 +259,29 @@ static int k_dilate(const rw_kernel *k, rw_wgen *ws, gms_error *err)
                         a[l] = s->d_gicov + 4 * ((uint64_t)xx * s->m + (uint64_t)y);
                     }
                 }
-            rw_int(x, 0x48, g->my, e, GMS_REG_NONE);                  /* x in range, strel != 0 */
-            rw_bra(x, 0x50, g->my, GMS_REG_NONE);
+            wl_int_at(x, 0x48, g->my, e, GMS_REG_NONE);                  /* x in range, strel != 0 */
+            wl_bra_at(x, 0x50, g->my, GMS_REG_NONE);
             if (mx) {
                 uint8_t v = gms_emit_load(&x->e, 0x58, mx, GMS_MEM_LD_TEX, 4, a, g->ri);
                 WL_SH_LD(x, mx, float, s->gicov[(a[l] - s->d_gicov) / 4]);
-                g->rmx = rw_fp(x, 0x60, mx, v, g->rmx, GMS_REG_NONE);  /* FMNMX */
-                RW_LANES(x, mx, l, t) {
+                g->rmx = wl_fp_at(x, 0x60, mx, v, g->rmx, GMS_REG_NONE);  /* FMNMX */
+                WL_TLANES(x, mx, l, t) {
                     float v2 = s->gicov[(a[l] - s->d_gicov) / 4];
                     if (v2 > g->mx[l]) g->mx[l] = v2;
                 }
             }
-            rw_bra(x, 0x68, g->my, GMS_REG_NONE);
+            wl_bra_at(x, 0x68, g->my, GMS_REG_NONE);
         }
         WL_GEN_YIELD(&ws->g);
     }
-    RW_LANES(x, g->m, l, t) {
+    WL_TLANES(x, g->m, l, t) {
         uint64_t id = t0 + t, ii = id % s->m, jj = id / s->m;
         a[l] = s->d_dil + 4 * (ii * s->n + jj);
         s->dil[ii * s->n + jj] = g->mx[l];
     }
-    rw_stg(x, 0x70, g->m, 4, a, g->ri, g->rmx);
+    wl_stg_at(x, 0x70, g->m, 4, a, g->ri, g->rmx);
     WL_SH_ST(x, g->m, float, g->mx[l]);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     WL_GEN_END(&ws->g);
 }
 
@@ -301,13 +301,13 @@ static int next(void *st, gms_program *p, gms_error *err)
     wl_sh_init(p, s->d_gx, s->gx, b);
     gms_prog_copy_h2d(p, s->d_gy, b);
     wl_sh_init(p, s->d_gy, s->gy, b);
-    rw_kernel k = {.st = s, .step = k_gicov, .wsize = sizeof(gv_warp),
+    wl_kernel k = {.st = s, .step = k_gicov, .wsize = sizeof(gv_warp),
                    .grid = {(uint32_t)(s->n - 2 * MAXR), 1, 1}, .block = {(uint32_t)(s->m - 2 * MAXR), 1, 1}};
-    rw_launch(p, "_Z12GICOV_kerneliPf", &k, 0, 32);
+    wl_launch_k(p, "_Z12GICOV_kerneliPf", &k, 32, 0);
     gms_prog_sync(p);
-    rw_kernel kd = {.st = s, .step = k_dilate, .wsize = sizeof(dl_warp),
+    wl_kernel kd = {.st = s, .step = k_dilate, .wsize = sizeof(dl_warp),
                     .grid = {wl_cdiv(s->m * s->n, DTPB), 1, 1}, .block = {DTPB, 1, 1}};
-    rw_launch(p, "_Z13dilate_kerneliiiiPf", &kd, 0, 24);
+    wl_launch_k(p, "_Z13dilate_kerneliiiiPf", &kd, 24, 0);
     gms_prog_sync(p);
     gms_prog_copy_d2h(p, s->d_gicov, b);
     gms_prog_copy_d2h(p, s->d_dil, b);

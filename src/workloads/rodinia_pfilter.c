@@ -8,7 +8,8 @@
  *           xj[i] = arrayX[index], yj[i] = arrayY[index] (doubles)
  * with the copies of the non-UVM version (6 arrays H2D, xj/yj D2H per frame).
  * The suite seeds its LCG with time(0)*i; here seed[i] = seed*i (the run's seed). */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
+#include "workloads/wl_clamp.h"
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@
 
 typedef struct pf {
     int64_t X, Y, Nfr, N;
-    rw_pool *pool;         /* the wrapper's allocations across repetitions */
+    wl_pool *pool;         /* the wrapper's allocations across repetitions */
     int cpu;
     int64_t k;                   /* next frame */
     int32_t *seed, *I;
@@ -27,7 +28,7 @@ typedef struct pf {
     int32_t *ind;
     int countOnes;
     double xe, ye;
-    rw_buf ax, ay, xj, yj, cdf, u;
+    wl_buf ax, ay, xj, yj, cdf, u;
     int allocated, pending;
     wl_shadow *sh;         /* functional verify runs: xj, yj come back from it */
 } pf;
@@ -128,8 +129,8 @@ static pf *pf_new(int64_t X, int64_t Y, int64_t Z, int64_t N, uint64_t seedval, 
     for (int64_t x = 0; x < N; x++) s->weights[x] = 1 / ((double)N);
     s->likelihood = gms_xmalloc(8 * (uint64_t)N);
     s->ind = gms_xmalloc(4 * (uint64_t)s->countOnes);
-    rw_buf *b[] = {&s->ax, &s->ay, &s->xj, &s->yj, &s->cdf, &s->u};
-    for (int i = 0; i < 6; i++) rw_buf_new(b[i], 8 * (uint64_t)N);
+    wl_buf *b[] = {&s->ax, &s->ay, &s->xj, &s->yj, &s->cdf, &s->u};
+    for (int i = 0; i < 6; i++) wl_buf_new(b[i], 8 * (uint64_t)N);
     s->xe = roundDouble(Y / 2.0);
     s->ye = roundDouble(X / 2.0);
     double *ax = s->ax.h, *ay = s->ay.h;
@@ -142,8 +143,8 @@ static void pf_free(pf *s)
 {
     if (!s) return;
     free(s->seed); free(s->I); free(s->objxy); free(s->weights); free(s->likelihood); free(s->ind);
-    rw_buf *b[] = {&s->ax, &s->ay, &s->xj, &s->yj, &s->cdf, &s->u};
-    for (int i = 0; i < 6; i++) rw_buf_free(b[i]);
+    wl_buf *b[] = {&s->ax, &s->ay, &s->xj, &s->yj, &s->cdf, &s->u};
+    for (int i = 0; i < 6; i++) wl_buf_free(b[i]);
     free(s);
 }
 
@@ -206,59 +207,59 @@ static void cpu_kernel(pf *s)
     }
 }
 
-static int k_find(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_find(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     pf *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
     int64_t N = s->N;
     const double *cdf = s->cdf.h, *u = s->u.h, *ax = s->ax.h, *ay = s->ay.h;
     double *xj = s->xj.h, *yj = s->yj.h;
     uint64_t a[32];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint8_t ri, q;
-        uint32_t m = rw_guard_1d(x, (uint64_t)blk * TPB, (uint64_t)N, &ri, &q);
-        if (!m) { rw_exit(x, x->mask); continue; }
+        uint32_t m = wl_guard_1d(x, (uint64_t)blk * TPB, (uint64_t)N, &ri, &q);
+        if (!m) { wl_exit_at(x, WL_PC_END, x->live); continue; }
         int64_t I[32], index[32];
-        RW_LANES(x, m, l, t) {
+        WL_TLANES(x, m, l, t) {
             I[l] = (int64_t)blk * TPB + t;
             index[l] = -1;
         }
-        RW_LANES(x, m, l, t) a[l] = s->u.d + 8 * (uint64_t)I[l];
+        WL_TLANES(x, m, l, t) a[l] = s->u.d + 8 * (uint64_t)I[l];
         uint8_t vu = gms_emit_load(&x->e, 0x28, m, GMS_MEM_LD_GLOBAL, 8, a, ri);
         WL_SH_LD(x, m, double, u[I[l]]);
         uint32_t search = m;
         for (int64_t xx = 0; xx < N && search; xx++) {
             uint32_t found = 0;
-            RW_LANES(x, search, l, t) {
+            WL_TLANES(x, search, l, t) {
                 a[l] = s->cdf.d + 8 * (uint64_t)xx;
                 if (cdf[xx] >= u[I[l]]) { index[l] = xx; found |= 1u << l; }
             }
             uint8_t vc = gms_emit_load(&x->e, 0x30, search, GMS_MEM_LD_GLOBAL, 8, a, ri);
             WL_SH_LD(x, search, double, cdf[xx]);
             uint8_t p = gms_emit_alu(&x->e, 0x38, search, GMS_OP_DP, vc, vu, GMS_REG_NONE);   /* DSETP */
-            rw_bra(x, 0x40, search, p);
+            wl_bra_at(x, 0x40, search, p);
             search &= ~found;
-            uint8_t c = rw_int(x, 0x48, search, ri, GMS_REG_NONE);
-            rw_bra(x, 0x50, search, c);
+            uint8_t c = wl_int_at(x, 0x48, search, ri, GMS_REG_NONE);
+            wl_bra_at(x, 0x50, search, c);
         }
-        RW_LANES(x, m, l, t) if (index[l] == -1) index[l] = N - 1;
-        uint8_t r = rw_int(x, 0x58, m, ri, GMS_REG_NONE);
+        WL_TLANES(x, m, l, t) if (index[l] == -1) index[l] = N - 1;
+        uint8_t r = wl_int_at(x, 0x58, m, ri, GMS_REG_NONE);
         for (int c = 0; c < 2; c++) {
-            const rw_buf *src = c ? &s->ay : &s->ax, *dst = c ? &s->yj : &s->xj;
-            RW_LANES(x, m, l, t) {
+            const wl_buf *src = c ? &s->ay : &s->ax, *dst = c ? &s->yj : &s->xj;
+            WL_TLANES(x, m, l, t) {
                 a[l] = src->d + 8 * (uint64_t)index[l];
                 if (c) yj[I[l]] = ay[index[l]]; else xj[I[l]] = ax[index[l]];
             }
             uint8_t v = gms_emit_load(&x->e, 0x60 + 16 * (uint32_t)c, m, GMS_MEM_LD_GLOBAL, 8, a, r);
             WL_SH_LD(x, m, double, c ? ay[index[l]] : ax[index[l]]);
-            RW_LANES(x, m, l, t) a[l] = dst->d + 8 * (uint64_t)I[l];
+            WL_TLANES(x, m, l, t) a[l] = dst->d + 8 * (uint64_t)I[l];
             gms_emit_store(&x->e, 0x68 + 16 * (uint32_t)c, m, GMS_MEM_ST_GLOBAL, 8, a, ri, v);
             WL_SH_ST(x, m, double, c ? yj[I[l]] : xj[I[l]]);
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
@@ -281,16 +282,16 @@ static int drive(pf *s, gms_program *p)
     frame_pre(s);
     s->pending = 1;
     if (s->cpu) { cpu_kernel(s); return 1; }
-    rw_buf *b[] = {&s->ax, &s->ay, &s->xj, &s->yj, &s->cdf, &s->u};
+    wl_buf *b[] = {&s->ax, &s->ay, &s->xj, &s->yj, &s->cdf, &s->u};
     static const char *const nm[] = {"arrayX_GPU", "arrayY_GPU", "xj_GPU", "yj_GPU", "CDF_GPU", "u_GPU"};
     if (!s->allocated) {
-        for (int i = 0; i < 6; i++) rw_buf_alloc_in(p, s->pool, b[i], nm[i], 0);
+        for (int i = 0; i < 6; i++) wl_buf_alloc_in(p, s->pool, b[i], nm[i], 0);
         s->allocated = 1;
     }
     s->sh = p->shadow;
-    for (int i = 0; i < 6; i++) rw_buf_upload(p, b[i]);
-    rw_kernel k = {.st = s, .fn = k_find, .grid = {(uint32_t)((s->N + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
-    rw_launch(p, "kernel", &k, 0, 24);
+    for (int i = 0; i < 6; i++) wl_buf_upload(p, b[i]);
+    wl_kernel k = {.st = s, .fill = k_find, .grid = {(uint32_t)((s->N + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
+    wl_launch_k(p, "kernel", &k, 24, 0);
     gms_prog_sync(p);
     gms_prog_copy_d2h(p, s->yj.d, s->yj.bytes);
     gms_prog_copy_d2h(p, s->xj.d, s->xj.bytes);
@@ -302,14 +303,14 @@ typedef struct pfw {
     int64_t X, Y, Z, N;
     uint64_t seed;
     uint64_t repeat, rep;  /* repetitions asked for; the one running (from 0) */
-    rw_pool pool;
+    wl_pool pool;
 } pfw;
 
 static int sizes(const gms_wl_args *a, pfw *w, gms_error *err)
 {
     uint64_t X, Y, Z, N;
-    if (rw_param(a, "x", 1, 1 << 16, &X, err) || rw_param(a, "y", 1, 1 << 16, &Y, err) ||
-        rw_param(a, "z", 1, 1 << 16, &Z, err) || rw_scaled(a, "pfilter", "np", 1, 1ULL << 26, &N, err))
+    if (wl_param(a, "x", 1, 1 << 16, &X, err) || wl_param(a, "y", 1, 1 << 16, &Y, err) ||
+        wl_param(a, "z", 1, 1 << 16, &Z, err) || wl_clamp_scaled(a, "pfilter", "np", 1, 0, 1ULL << 26, &N, err))
         return -1;
     if (X * Y * Z > (1ULL << 31) - 1)
         return gms_err(err, "workload pfilter: x*y*z = %llu overflows the suite's int indices",
@@ -333,7 +334,7 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     pfw *w = gms_xcalloc(1, sizeof *w);
     *w = t;
     w->seed = gms_wl_seed(a);
-    if (rw_param(a, "repeat", 1, 1000000, &w->repeat, err)) {
+    if (wl_param(a, "repeat", 1, 1000000, &w->repeat, err)) {
         free(w);
         return -1;
     }
@@ -360,7 +361,7 @@ static void rebuild(void *o)
 static int next(void *st, gms_program *p, gms_error *err)
 {
     pfw *w = st;
-    return rw_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
+    return wl_rerun(w, &w->rep, w->repeat, &w->pool, drive_owner, rebuild, p, err);
 }
 
 static int verify(void *st, gms_error *err)
@@ -386,7 +387,7 @@ static void destroy(void *st)
     pfw *w = st;
     if (!w) return;
     pf_free(w->run);
-    rw_pool_free(&w->pool);
+    wl_pool_free(&w->pool);
     free(w);
 }
 

@@ -1,7 +1,7 @@
 /* SRAD (Rodinia srad_v2, UVMBench): speckle-reducing anisotropic diffusion of a rows x cols
  * image (exp of uniform noise). Per iteration the host computes the ROI statistics, then
  * srad_cuda_1 (diffusion coefficients) and srad_cuda_2 (image update), 16x16 threads. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <math.h>
@@ -17,7 +17,7 @@ typedef struct sr {
     uint64_t rows, cols, r1, r2, c1, c2, niter, it;
     uint64_t repeat, rep;   /* repetitions asked for; the one running (from 0) */
     float lambda;
-    rw_buf b[NBUF];
+    wl_buf b[NBUF];
     float *j0;
     int phase;
     wl_shadow *sh;          /* functional verify runs: the host and verify read J from it */
@@ -55,10 +55,10 @@ static uint64_t footprint(const gms_wl_args *a)
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t r, c, y1, y2, x1, x2, it, rep;
-    if (sizes(a, &r, &c, err) || rw_param(a, "iter", 1, 1000000, &it, err) ||
-        rw_param(a, "repeat", 1, 1000000, &rep, err) ||
-        rw_param(a, "y1", 0, r - 1, &y1, err) || rw_param(a, "y2", y1, r - 1, &y2, err) ||
-        rw_param(a, "x1", 0, c - 1, &x1, err) || rw_param(a, "x2", x1, c - 1, &x2, err))
+    if (sizes(a, &r, &c, err) || wl_param(a, "iter", 1, 1000000, &it, err) ||
+        wl_param(a, "repeat", 1, 1000000, &rep, err) ||
+        wl_param(a, "y1", 0, r - 1, &y1, err) || wl_param(a, "y2", y1, r - 1, &y2, err) ||
+        wl_param(a, "x1", 0, c - 1, &x1, err) || wl_param(a, "x2", x1, c - 1, &x2, err))
         return -1;
     double lam = gms_wl_f64(a, "lambda");
     if (!(lam > 0 && lam < 1)) return gms_err(err, "workload srad: lambda=%s must be in (0, 1)", gms_wl_str(a, "lambda"));
@@ -66,7 +66,7 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     s->rows = r; s->cols = c; s->r1 = y1; s->r2 = y2; s->c1 = x1; s->c2 = x2; s->niter = it;
     s->repeat = rep;
     s->lambda = (float)lam;
-    for (int k = 0; k < NBUF; k++) rw_buf_new(&s->b[k], 4 * r * c);
+    for (int k = 0; k < NBUF; k++) wl_buf_new(&s->b[k], 4 * r * c);
     s->j0 = gms_xmalloc(4 * r * c);
     gms_rng g;
     gms_rng_seed(&g, gms_wl_seed(a));
@@ -108,7 +108,7 @@ static float coeff(float n, float so, float w, float e, float jc, float q0sqr)
 typedef enum { AT_CENTER, AT_NORTH, AT_SOUTH, AT_WEST, AT_EAST } srad_at;
 typedef struct srad_block { int64_t cols, gx, gy, bx, by, base; } srad_block;
 
-static srad_block block_of(const sr *s, const rw_kernel *k, uint64_t blk)
+static srad_block block_of(const sr *s, const wl_kernel *k, uint64_t blk)
 {
     srad_block b = {.cols = (int64_t)s->cols, .gx = k->grid.x, .gy = k->grid.y};
     b.bx = (int64_t)(blk % (uint64_t)b.gx);
@@ -142,15 +142,15 @@ typedef struct srad_load {
 /* A staging phase of the kernels: each thread loads its element(s) of src (LDG at pc, ...),
  * stores them in shared memory, then BAR. Two loads share an address register the compiler
  * computes first with one IMAD; a single load uses the prologue's register ri[w]. */
-static void stage(rw_warp *W, uint32_t nw, const uint8_t *ri, uint32_t pc, const srad_block *b, const rw_buf *src,
+static void stage(wl_warp *W, uint32_t nw, const uint8_t *ri, uint32_t pc, const srad_block *b, const wl_buf *src,
                   const srad_load *ld, int nld)
 {
-    const float *h = RW_F(*src);
+    const float *h = WL_F(*src);
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint64_t a[2][32], sa[2][32];
         float hv[2][32];   /* what each lane loads, for the shadow memory */
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             int64_t tx = t % BS, ty = t / BS;
             for (int k = 0; k < nld; k++) {
                 int64_t i = tile_index(b, ld[k].at, tx, ty);
@@ -161,33 +161,33 @@ static void stage(rw_warp *W, uint32_t nw, const uint8_t *ri, uint32_t pc, const
         }
         uint32_t p = pc;
         uint8_t r = ri[w], v[2];
-        if (nld > 1) { r = rw_int(x, p, x->mask, ri[w], GMS_REG_NONE); p += 8; }
+        if (nld > 1) { r = wl_int_at(x, p, x->live, ri[w], GMS_REG_NONE); p += 8; }
         for (int k = 0; k < nld; k++, p += 8) {
-            v[k] = rw_ldg(x, p, x->mask, 4, a[k], r);
-            WL_SH_LD(x, x->mask, float, hv[k][l]);
+            v[k] = wl_ldg_at(x, p, x->live, 4, a[k], r);
+            WL_SH_LD(x, x->live, float, hv[k][l]);
         }
-        for (int k = 0; k < nld; k++, p += 8) rw_sts(x, p, x->mask, 4, sa[k], GMS_REG_NONE, v[k]);
+        for (int k = 0; k < nld; k++, p += 8) wl_sts_at(x, p, x->live, 4, sa[k], GMS_REG_NONE, v[k]);
     }
-    rw_bar(W, nw, pc + (uint32_t)(nld > 1 ? 8 * (1 + 2 * nld) : 16));
+    wl_bar_all(W, nw, pc + (uint32_t)(nld > 1 ? 8 * (1 + 2 * nld) : 16));
 }
 
-static void prologues(rw_warp *W, uint32_t nw, uint8_t *ri)
+static void prologues(wl_warp *W, uint32_t nw, uint8_t *ri)
 {
-    for (uint32_t w = 0; w < nw; w++) ri[w] = rw_prologue(&W[w], W[w].mask);
+    for (uint32_t w = 0; w < nw; w++) ri[w] = wl_prologue_idx(&W[w], W[w].live);
 }
 
-static int k_srad1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_srad1(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     sr *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, BS * BS, W);
-    rw_warps_sh(W, nw, k);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, BS * BS, W);
+    wl_warps_sh(W, nw, k);
     srad_block bk = block_of(s, k, blk);
     int64_t cols = bk.cols, base = bk.base;
-    float q0 = (float)k->f[0];
+    float q0 = (float)k->farg[0];
     float temp[BS][BS], north[BS][BS], south[BS][BS], east[BS][BS], west[BS][BS];
     uint64_t sa[32], sb[32];
-    uint8_t ri[RW_MAXW] = {0};   /* set by prologues() */
+    uint8_t ri[WL_MAXW] = {0};   /* set by prologues() */
     /* the first loads of north/south/west/east are overwritten at the image border: the
      * compiled code selects one address per element */
     const srad_load ld_ns[2] = {{AT_NORTH, 2, north}, {AT_SOUTH, 3, south}};
@@ -199,9 +199,9 @@ static int k_srad1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
     stage(W, nw, ri, 0x78, &bk, &s->b[JB], ld_j, 1);
     float res[BS][BS], nn[BS][BS], ss[BS][BS], ww[BS][BS], ee[BS][BS];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint64_t an[32], as[32], aw[32], ae[32];
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             int ty = (int)(t / BS), tx = (int)(t % BS);
             float jc = temp[ty][tx];
             float n = ty == 0 ? north[ty][tx] : temp[ty - 1][tx];
@@ -220,28 +220,28 @@ static int k_srad1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
             ee[ty][tx] = e - jc;
             res[ty][tx] = coeff(n - jc, so - jc, wv - jc, e - jc, jc, q0);
         }
-        uint8_t vc = rw_lds(x, 0x90, x->mask, 4, sa, GMS_REG_NONE);
-        uint8_t vn = rw_lds(x, 0x98, x->mask, 4, an, GMS_REG_NONE);
-        uint8_t vs = rw_lds(x, 0xa0, x->mask, 4, as, GMS_REG_NONE);
-        uint8_t vw = rw_lds(x, 0xa8, x->mask, 4, aw, GMS_REG_NONE);
-        uint8_t ve = rw_lds(x, 0xb0, x->mask, 4, ae, GMS_REG_NONE);
-        uint8_t f = rw_fp(x, 0xb8, x->mask, vn, vs, vc);
-        uint8_t g = rw_fp(x, 0xc0, x->mask, vw, ve, vc);
-        f = rw_fp(x, 0xc8, x->mask, f, g, GMS_REG_NONE);
-        uint8_t q = rw_sfu(x, 0xd0, x->mask, f);
-        q = rw_fp(x, 0xd8, x->mask, q, f, g);
-        q = gms_emit_alu(&x->e, 0xe0, x->mask, GMS_OP_DP, q, GMS_REG_NONE, GMS_REG_NONE);
-        q = rw_sfu(x, 0xe8, x->mask, q);
-        q = rw_fp(x, 0xf0, x->mask, q, GMS_REG_NONE, GMS_REG_NONE);
-        rw_sts(x, 0xf8, x->mask, 4, sb, GMS_REG_NONE, q);
+        uint8_t vc = wl_lds_at(x, 0x90, x->live, 4, sa, GMS_REG_NONE);
+        uint8_t vn = wl_lds_at(x, 0x98, x->live, 4, an, GMS_REG_NONE);
+        uint8_t vs = wl_lds_at(x, 0xa0, x->live, 4, as, GMS_REG_NONE);
+        uint8_t vw = wl_lds_at(x, 0xa8, x->live, 4, aw, GMS_REG_NONE);
+        uint8_t ve = wl_lds_at(x, 0xb0, x->live, 4, ae, GMS_REG_NONE);
+        uint8_t f = wl_fp_at(x, 0xb8, x->live, vn, vs, vc);
+        uint8_t g = wl_fp_at(x, 0xc0, x->live, vw, ve, vc);
+        f = wl_fp_at(x, 0xc8, x->live, f, g, GMS_REG_NONE);
+        uint8_t q = wl_sfu_at(x, 0xd0, x->live, f);
+        q = wl_fp_at(x, 0xd8, x->live, q, f, g);
+        q = gms_emit_alu(&x->e, 0xe0, x->live, GMS_OP_DP, q, GMS_REG_NONE, GMS_REG_NONE);
+        q = wl_sfu_at(x, 0xe8, x->live, q);
+        q = wl_fp_at(x, 0xf0, x->live, q, GMS_REG_NONE, GMS_REG_NONE);
+        wl_sts_at(x, 0xf8, x->live, 4, sb, GMS_REG_NONE, q);
     }
-    rw_bar(W, nw, 0x100);
-    float *C = RW_F(s->b[CB]), *E = RW_F(s->b[EB]), *Wv = RW_F(s->b[WB]), *S = RW_F(s->b[SB]), *N = RW_F(s->b[NB]);
+    wl_bar_all(W, nw, 0x100);
+    float *C = WL_F(s->b[CB]), *E = WL_F(s->b[EB]), *Wv = WL_F(s->b[WB]), *S = WL_F(s->b[SB]), *N = WL_F(s->b[NB]);
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint64_t ac[32], aE[32], aW[32], aS[32], aN[32];
         uint64_t ix[32];
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             int ty = (int)(t / BS), tx = (int)(t % BS);
             uint64_t idx = (uint64_t)(base + cols * ty + tx);
             ix[l] = idx;
@@ -257,18 +257,18 @@ static int k_srad1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
             aS[l] = s->b[SB].d + 4 * idx;
             aN[l] = s->b[NB].d + 4 * idx;
         }
-        uint8_t v = rw_lds(x, 0x108, x->mask, 4, sb, GMS_REG_NONE);
-        rw_stg(x, 0x110, x->mask, 4, ac, ri[w], v);
-        WL_SH_ST(x, x->mask, float, C[ix[l]]);
-        rw_stg(x, 0x118, x->mask, 4, aE, ri[w], GMS_REG_NONE);
-        WL_SH_ST(x, x->mask, float, E[ix[l]]);
-        rw_stg(x, 0x120, x->mask, 4, aW, ri[w], GMS_REG_NONE);
-        WL_SH_ST(x, x->mask, float, Wv[ix[l]]);
-        rw_stg(x, 0x128, x->mask, 4, aS, ri[w], GMS_REG_NONE);
-        WL_SH_ST(x, x->mask, float, S[ix[l]]);
-        rw_stg(x, 0x130, x->mask, 4, aN, ri[w], GMS_REG_NONE);
-        WL_SH_ST(x, x->mask, float, N[ix[l]]);
-        rw_exit(x, x->mask);
+        uint8_t v = wl_lds_at(x, 0x108, x->live, 4, sb, GMS_REG_NONE);
+        wl_stg_at(x, 0x110, x->live, 4, ac, ri[w], v);
+        WL_SH_ST(x, x->live, float, C[ix[l]]);
+        wl_stg_at(x, 0x118, x->live, 4, aE, ri[w], GMS_REG_NONE);
+        WL_SH_ST(x, x->live, float, E[ix[l]]);
+        wl_stg_at(x, 0x120, x->live, 4, aW, ri[w], GMS_REG_NONE);
+        WL_SH_ST(x, x->live, float, Wv[ix[l]]);
+        wl_stg_at(x, 0x128, x->live, 4, aS, ri[w], GMS_REG_NONE);
+        WL_SH_ST(x, x->live, float, S[ix[l]]);
+        wl_stg_at(x, 0x130, x->live, 4, aN, ri[w], GMS_REG_NONE);
+        WL_SH_ST(x, x->live, float, N[ix[l]]);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
@@ -276,20 +276,20 @@ static int k_srad1(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
 
 static float update(float j, float lambda, float d) { return (float)(j + 0.25 * lambda * d); }
 
-static int k_srad2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
+static int k_srad2(const wl_kernel *k, uint64_t blk, gms_block_trace *out, gms_error *err)
 {
     sr *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, BS * BS, W);
-    rw_warps_sh(W, nw, k);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, BS * BS, W);
+    wl_warps_sh(W, nw, k);
     srad_block bk = block_of(s, k, blk);
     int64_t cols = bk.cols, base = bk.base;
-    float *J = RW_F(s->b[JB]);
+    float *J = WL_F(s->b[JB]);
     uint64_t ix[32];
-    const float *E = RW_F(s->b[EB]), *Wv = RW_F(s->b[WB]), *S = RW_F(s->b[SB]), *N = RW_F(s->b[NB]);
+    const float *E = WL_F(s->b[EB]), *Wv = WL_F(s->b[WB]), *S = WL_F(s->b[SB]), *N = WL_F(s->b[NB]);
     float temp[BS][BS], south_c[BS][BS], east_c[BS][BS], ct[BS][BS], res[BS][BS];
     uint64_t a[32], sa[32];
-    uint8_t ri[RW_MAXW] = {0};   /* set by prologues() */
+    uint8_t ri[WL_MAXW] = {0};   /* set by prologues() */
     const srad_load ld_j[1] = {{AT_CENTER, 4, temp}}, ld_cs[1] = {{AT_SOUTH, 0, south_c}};
     const srad_load ld_ce[1] = {{AT_EAST, 1, east_c}}, ld_cc[1] = {{AT_CENTER, 2, ct}};
     prologues(W, nw, ri);
@@ -298,9 +298,9 @@ static int k_srad2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
     stage(W, nw, ri, 0x48, &bk, &s->b[CB], ld_ce, 1);
     stage(W, nw, ri, 0x60, &bk, &s->b[CB], ld_cc, 1);
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint64_t as[32], ae[32], aN[32], aS[32], aW[32], aE[32], ar[32];
-        RW_LANES(x, x->mask, l, t) {
+        WL_TLANES(x, x->live, l, t) {
             int ty = (int)(t / BS), tx = (int)(t % BS);
             uint64_t idx = (uint64_t)(base + cols * ty + tx);
             float cc = ct[ty][tx];
@@ -318,28 +318,28 @@ static int k_srad2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
             float d = cc * N[idx] + cs * S[idx] + cc * Wv[idx] + ce * E[idx];
             res[ty][tx] = update(temp[ty][tx], s->lambda, d);
         }
-        uint8_t vc = rw_lds(x, 0x78, x->mask, 4, sa, GMS_REG_NONE);
-        uint8_t vs = rw_lds(x, 0x80, x->mask, 4, as, GMS_REG_NONE);
-        uint8_t ve = rw_lds(x, 0x88, x->mask, 4, ae, GMS_REG_NONE);
-        uint8_t gn = rw_ldg(x, 0x90, x->mask, 4, aN, ri[w]);
-        WL_SH_LD(x, x->mask, float, N[ix[l]]);
-        uint8_t gs = rw_ldg(x, 0x98, x->mask, 4, aS, ri[w]);
-        WL_SH_LD(x, x->mask, float, S[ix[l]]);
-        uint8_t gw = rw_ldg(x, 0xa0, x->mask, 4, aW, ri[w]);
-        WL_SH_LD(x, x->mask, float, Wv[ix[l]]);
-        uint8_t ge = rw_ldg(x, 0xa8, x->mask, 4, aE, ri[w]);
-        WL_SH_LD(x, x->mask, float, E[ix[l]]);
-        uint8_t f = rw_fp(x, 0xb0, x->mask, vc, gn, GMS_REG_NONE);
-        f = rw_fp(x, 0xb8, x->mask, vs, gs, f);
-        f = rw_fp(x, 0xc0, x->mask, vc, gw, f);
-        f = rw_fp(x, 0xc8, x->mask, ve, ge, f);
-        f = gms_emit_alu(&x->e, 0xd0, x->mask, GMS_OP_DP, f, GMS_REG_NONE, GMS_REG_NONE);
-        rw_sts(x, 0xd8, x->mask, 4, ar, GMS_REG_NONE, f);
+        uint8_t vc = wl_lds_at(x, 0x78, x->live, 4, sa, GMS_REG_NONE);
+        uint8_t vs = wl_lds_at(x, 0x80, x->live, 4, as, GMS_REG_NONE);
+        uint8_t ve = wl_lds_at(x, 0x88, x->live, 4, ae, GMS_REG_NONE);
+        uint8_t gn = wl_ldg_at(x, 0x90, x->live, 4, aN, ri[w]);
+        WL_SH_LD(x, x->live, float, N[ix[l]]);
+        uint8_t gs = wl_ldg_at(x, 0x98, x->live, 4, aS, ri[w]);
+        WL_SH_LD(x, x->live, float, S[ix[l]]);
+        uint8_t gw = wl_ldg_at(x, 0xa0, x->live, 4, aW, ri[w]);
+        WL_SH_LD(x, x->live, float, Wv[ix[l]]);
+        uint8_t ge = wl_ldg_at(x, 0xa8, x->live, 4, aE, ri[w]);
+        WL_SH_LD(x, x->live, float, E[ix[l]]);
+        uint8_t f = wl_fp_at(x, 0xb0, x->live, vc, gn, GMS_REG_NONE);
+        f = wl_fp_at(x, 0xb8, x->live, vs, gs, f);
+        f = wl_fp_at(x, 0xc0, x->live, vc, gw, f);
+        f = wl_fp_at(x, 0xc8, x->live, ve, ge, f);
+        f = gms_emit_alu(&x->e, 0xd0, x->live, GMS_OP_DP, f, GMS_REG_NONE, GMS_REG_NONE);
+        wl_sts_at(x, 0xd8, x->live, 4, ar, GMS_REG_NONE, f);
     }
-    rw_bar(W, nw, 0xe0);
+    wl_bar_all(W, nw, 0xe0);
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
-        RW_LANES(x, x->mask, l, t) {
+        wl_warp *x = &W[w];
+        WL_TLANES(x, x->live, l, t) {
             int ty = (int)(t / BS), tx = (int)(t % BS);
             uint64_t idx = (uint64_t)(base + cols * ty + tx);
             J[idx] = res[ty][tx];
@@ -347,10 +347,10 @@ static int k_srad2(const rw_kernel *k, uint64_t blk, gms_block_trace *out, gms_e
             a[l] = s->b[JB].d + 4 * idx;
             sa[l] = 4 * (uint64_t)(3 * BS * BS + t);
         }
-        uint8_t v = rw_lds(x, 0xe8, x->mask, 4, sa, GMS_REG_NONE);
-        rw_stg(x, 0xf0, x->mask, 4, a, ri[w], v);
-        WL_SH_ST(x, x->mask, float, J[ix[l]]);
-        rw_exit(x, x->mask);
+        uint8_t v = wl_lds_at(x, 0xe8, x->live, 4, sa, GMS_REG_NONE);
+        wl_stg_at(x, 0xf0, x->live, 4, a, ri[w], v);
+        WL_SH_ST(x, x->live, float, J[ix[l]]);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
@@ -361,7 +361,7 @@ static int next(void *st, gms_program *p, gms_error *err)
     sr *s = st;
     s->sh = p->shadow;
     if (s->phase == 0) {
-        for (int k = 0; k < NBUF; k++) rw_buf_alloc(p, &s->b[k], names[k], 0);
+        for (int k = 0; k < NBUF; k++) wl_buf_alloc(p, &s->b[k], names[k], 0);
         s->phase = 1;
     }
     if (s->it == s->niter) {
@@ -376,14 +376,14 @@ static int next(void *st, gms_program *p, gms_error *err)
          * functional verify run, what the kernels left at J's device address */
         wl_shadow_read(s->sh, s->b[JB].d, s->b[JB].h, s->b[JB].bytes);
     }
-    float q0 = q0sqr_of(s, RW_F(s->b[JB]));
-    rw_kernel k = {.st = s, .grid = {(uint32_t)(s->cols / BS), (uint32_t)(s->rows / BS), 1}, .block = {BS, BS, 1}};
-    k.f[0] = q0;
-    rw_buf_upload(p, &s->b[JB]);
-    k.fn = k_srad1;
-    rw_launch(p, "srad_cuda_1", &k, 6 * 4 * BS * BS, 32);
-    k.fn = k_srad2;
-    rw_launch(p, "srad_cuda_2", &k, 5 * 4 * BS * BS, 32);
+    float q0 = q0sqr_of(s, WL_F(s->b[JB]));
+    wl_kernel k = {.st = s, .grid = {(uint32_t)(s->cols / BS), (uint32_t)(s->rows / BS), 1}, .block = {BS, BS, 1}};
+    k.farg[0] = q0;
+    wl_buf_upload(p, &s->b[JB]);
+    k.fill = k_srad1;
+    wl_launch_k(p, "srad_cuda_1", &k, 32, 6 * 4 * BS * BS);
+    k.fill = k_srad2;
+    wl_launch_k(p, "srad_cuda_2", &k, 32, 5 * 4 * BS * BS);
     gms_prog_copy_d2h(p, s->b[JB].d, s->b[JB].bytes);
     gms_prog_sync(p);
     s->it++;
@@ -420,7 +420,7 @@ static int verify(void *st, gms_error *err)
             }
     }
     void *own;   /* J as the kernels left it at its device address */
-    int rc = rw_cmp_f("srad", "J", wl_result(s->sh, s->b[JB].d, s->b[JB].h, n, 4, &own), J, n, 1e-5, err);
+    int rc = wl_check_f32_tol("srad", "J", wl_result(s->sh, s->b[JB].d, s->b[JB].h, n, 4, &own), J, n, 1e-5, err);
     free(own);
     free(J); free(c); free(dN); free(dS); free(dW); free(dE);
     return rc ? -1 : 0;
@@ -430,7 +430,7 @@ static void destroy(void *st)
 {
     sr *s = st;
     if (!s) return;
-    for (int k = 0; k < NBUF; k++) rw_buf_free(&s->b[k]);
+    for (int k = 0; k < NBUF; k++) wl_buf_free(&s->b[k]);
     free(s->j0);
     free(s);
 }

@@ -13,7 +13,8 @@
  * the order they were drawn, as graphgen's vectors do. With uvm=0 the arrays are cudaMalloc'd
  * and copied (the Rodinia program). d_over is device memory in both: its 1-byte copies are
  * made under uvm=1 too. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +31,7 @@ typedef struct umbfs {
     int phase;
     uint8_t over;          /* *d_over as Kernel2 left it */
     uint64_t d_over;
-    rw_buf b[NBUF];
+    wl_buf b[NBUF];
     int32_t *ref;          /* CPU BFS costs */
     char bad[256];         /* first mismatch of a finished repetition */
 } umbfs;
@@ -46,8 +47,8 @@ static const gms_wl_param params[] = {
 
 static int sizes(const gms_wl_args *a, uint64_t *nv, uint64_t *dmin, uint64_t *dmax, gms_error *e)
 {
-    if (rw_scaled(a, "um-bfs", "nodes", 1, 1ULL << 28, nv, e) || rw_param(a, "deg_min", 1, 64, dmin, e) ||
-        rw_param(a, "deg_max", 1, 64, dmax, e))
+    if (wl_clamp_scaled(a, "um-bfs", "nodes", 1, 0, 1ULL << 28, nv, e) || wl_param(a, "deg_min", 1, 64, dmin, e) ||
+        wl_param(a, "deg_max", 1, 64, dmax, e))
         return -1;
     if (*dmax < *dmin) {
         return gms_err(e, "workload um-bfs: deg_max (%llu) is below deg_min (%llu)", (unsigned long long)*dmax,
@@ -86,7 +87,7 @@ static uint64_t footprint(const gms_wl_args *a)
 }
 
 #define D(s, k) ((s)->b[k].d)
-#define I(s, k) RW_I((s)->b[k])
+#define I(s, k) WL_I((s)->b[k])
 #define U8(s, k) ((uint8_t *)(s)->b[k].h)
 
 /* a copy to or from device (cudaMalloc) memory, made in a managed run too (gms_prog_copy_*
@@ -115,7 +116,7 @@ static void reset(umbfs *s)
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t nv, dmin, dmax, rep;
-    if (sizes(a, &nv, &dmin, &dmax, err) || rw_param(a, "repeat", 1, 1000000, &rep, err)) return -1;
+    if (sizes(a, &nv, &dmin, &dmax, err) || wl_param(a, "repeat", 1, 1000000, &rep, err)) return -1;
     uint64_t m = gen(gms_wl_seed(a), nv, dmin, dmax, NULL, NULL);
     int32_t *eu = gms_xmalloc(4 * m), *ev = gms_xmalloc(4 * m);
     gen(gms_wl_seed(a), nv, dmin, dmax, eu, ev);
@@ -123,12 +124,12 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     s->nv = nv;
     s->ne = m;
     s->repeat = rep;
-    rw_buf_new(&s->b[NODES], 8 * nv);
-    rw_buf_new(&s->b[MASK], nv);
-    rw_buf_new(&s->b[UPD], nv);
-    rw_buf_new(&s->b[VIS], nv);
-    rw_buf_new(&s->b[EDGES], 4 * m);
-    rw_buf_new(&s->b[COST], 4 * nv);
+    wl_buf_new(&s->b[NODES], 8 * nv);
+    wl_buf_new(&s->b[MASK], nv);
+    wl_buf_new(&s->b[UPD], nv);
+    wl_buf_new(&s->b[VIS], nv);
+    wl_buf_new(&s->b[EDGES], 4 * m);
+    wl_buf_new(&s->b[COST], 4 * nv);
     /* CSR: node i's edges in drawing order */
     int32_t *nd = I(s, NODES), *adj = I(s, EDGES);
     for (uint64_t k = 0; k < m; k++) nd[2 * eu[k] + 1]++;
@@ -160,31 +161,31 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
 /* Kernel: a frontier node clears its mask bit and, for each edge to an unvisited node, sets
  * that node's cost to its own + 1 and its updating mask bit. Every frontier node has the same
  * cost (the level), so the lanes racing on one neighbour write the same value. */
-static int k_expand(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+static int k_expand(const wl_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     umbfs *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
     uint8_t *mask = U8(s, MASK), *vis = U8(s, VIS), *upd = U8(s, UPD);
     int32_t *nd = I(s, NODES), *adj = I(s, EDGES), *cost = I(s, COST);
     uint64_t a[32], a2[32];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint8_t ri, c;
         uint64_t t0 = b * TPB + x->t0;
-        uint32_t min = rw_guard_1d(x, b * TPB, s->nv, &ri, &c), act = 0;
-        RW_LANES(x, min, l, t) a[l] = D(s, MASK) + t0 + (uint64_t)l;
-        uint8_t rm = rw_ldg(x, 0x28, min, 1, a, ri);
+        uint32_t min = wl_guard_1d(x, b * TPB, s->nv, &ri, &c), act = 0;
+        WL_TLANES(x, min, l, t) a[l] = D(s, MASK) + t0 + (uint64_t)l;
+        uint8_t rm = wl_ldg_at(x, 0x28, min, 1, a, ri);
         WL_SH_LD(x, min, uint8_t, mask[t0 + (uint64_t)l]);
-        RW_LANES(x, min, l, t) if (mask[t0 + (uint64_t)l]) act |= 1u << l;
-        uint8_t p = rw_int(x, 0x30, min, rm, GMS_REG_NONE);
-        rw_bra(x, 0x38, min, p);
+        WL_TLANES(x, min, l, t) if (mask[t0 + (uint64_t)l]) act |= 1u << l;
+        uint8_t p = wl_int_at(x, 0x30, min, rm, GMS_REG_NONE);
+        wl_bra_at(x, 0x38, min, p);
         if (act) {
-            rw_stg(x, 0x40, act, 1, a, ri, GMS_REG_NONE);
+            wl_stg_at(x, 0x40, act, 1, a, ri, GMS_REG_NONE);
             WL_SH_ST(x, act, uint8_t, 0);
             int32_t beg[32] = {0}, deg[32] = {0}, maxd = 0;
-            RW_LANES(x, act, l, t) {
+            WL_TLANES(x, act, l, t) {
                 uint64_t v = t0 + (uint64_t)l;
                 mask[v] = 0;
                 beg[l] = nd[2 * v];
@@ -193,94 +194,94 @@ static int k_expand(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_er
                 a2[l] = D(s, NODES) + 8 * v;
             }
             /* the Node struct in one 8-byte load: starting in the low word */
-            uint8_t rn = rw_ldg(x, 0x48, act, 8, a2, ri);
+            uint8_t rn = wl_ldg_at(x, 0x48, act, 8, a2, ri);
             WL_SH_LD(x, act, uint64_t, (uint64_t)(uint32_t)beg[l] | (uint64_t)(uint32_t)deg[l] << 32);
-            uint8_t re = rw_int(x, 0x50, act, rn, GMS_REG_NONE);
-            uint8_t ci = rw_int(x, 0x58, act, rn, re);
-            rw_bra(x, 0x60, act, ci);
+            uint8_t re = wl_int_at(x, 0x50, act, rn, GMS_REG_NONE);
+            uint8_t ci = wl_int_at(x, 0x58, act, rn, re);
+            wl_bra_at(x, 0x60, act, ci);
             for (int32_t it = 0; it < maxd; it++) {
                 uint32_t m = 0, mw = 0;
                 int32_t id[32];
-                RW_LANES(x, act, l, t) if (it < deg[l]) {
+                WL_TLANES(x, act, l, t) if (it < deg[l]) {
                     m |= 1u << l;
                     id[l] = adj[beg[l] + it];
                     a[l] = D(s, EDGES) + 4 * (uint64_t)(beg[l] + it);
                     a2[l] = D(s, VIS) + (uint64_t)id[l];
                 }
-                uint8_t rv = rw_ldg(x, 0x68, m, 4, a, rn);
+                uint8_t rv = wl_ldg_at(x, 0x68, m, 4, a, rn);
                 WL_SH_LD(x, m, int32_t, id[l]);
-                uint8_t rs = rw_ldg(x, 0x70, m, 1, a2, rv);
+                uint8_t rs = wl_ldg_at(x, 0x70, m, 1, a2, rv);
                 WL_SH_LD(x, m, uint8_t, vis[id[l]]);
-                uint8_t q = rw_int(x, 0x78, m, rs, GMS_REG_NONE);
-                rw_bra(x, 0x80, m, q);
+                uint8_t q = wl_int_at(x, 0x78, m, rs, GMS_REG_NONE);
+                wl_bra_at(x, 0x80, m, q);
                 int32_t own[32];
-                RW_LANES(x, m, l, t) if (!vis[id[l]]) {
+                WL_TLANES(x, m, l, t) if (!vis[id[l]]) {
                     mw |= 1u << l;
                     own[l] = cost[t0 + (uint64_t)l];
                     a[l] = D(s, COST) + 4 * (t0 + (uint64_t)l);
                     a2[l] = D(s, COST) + 4 * (uint64_t)id[l];
                 }
                 if (mw) {
-                    uint8_t rc = rw_ldg(x, 0x88, mw, 4, a, ri);
+                    uint8_t rc = wl_ldg_at(x, 0x88, mw, 4, a, ri);
                     WL_SH_LD(x, mw, int32_t, own[l]);
-                    uint8_t inc = rw_int(x, 0x90, mw, rc, GMS_REG_NONE);
-                    RW_LANES(x, mw, l, t) { cost[id[l]] = own[l] + 1; upd[id[l]] = 1; }
-                    rw_stg(x, 0x98, mw, 4, a2, rv, inc);
+                    uint8_t inc = wl_int_at(x, 0x90, mw, rc, GMS_REG_NONE);
+                    WL_TLANES(x, mw, l, t) { cost[id[l]] = own[l] + 1; upd[id[l]] = 1; }
+                    wl_stg_at(x, 0x98, mw, 4, a2, rv, inc);
                     WL_SH_ST(x, mw, int32_t, own[l] + 1);
-                    RW_LANES(x, mw, l, t) a2[l] = D(s, UPD) + (uint64_t)id[l];
-                    rw_stg(x, 0xa0, mw, 1, a2, rv, GMS_REG_NONE);
+                    WL_TLANES(x, mw, l, t) a2[l] = D(s, UPD) + (uint64_t)id[l];
+                    wl_stg_at(x, 0xa0, mw, 1, a2, rv, GMS_REG_NONE);
                     WL_SH_ST(x, mw, uint8_t, 1);
                 }
-                uint8_t ni = rw_int(x, 0xa8, m, rv, re);
-                rw_bra(x, 0xb0, m, ni);
+                uint8_t ni = wl_int_at(x, 0xa8, m, rv, re);
+                wl_bra_at(x, 0xb0, m, ni);
             }
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
 }
 
 /* Kernel2: a node reached this level joins the frontier, is visited, and sets *over */
-static int k_update(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+static int k_update(const wl_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     umbfs *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
     uint8_t *mask = U8(s, MASK), *vis = U8(s, VIS), *upd = U8(s, UPD);
     uint64_t a[32];
     for (uint32_t w = 0; w < nw; w++) {
-        rw_warp *x = &W[w];
+        wl_warp *x = &W[w];
         uint8_t ri, c;
         uint64_t t0 = b * TPB + x->t0;
-        uint32_t min = rw_guard_1d(x, b * TPB, s->nv, &ri, &c), act = 0;
-        RW_LANES(x, min, l, t) a[l] = D(s, UPD) + t0 + (uint64_t)l;
-        uint8_t ru = rw_ldg(x, 0x28, min, 1, a, ri);
+        uint32_t min = wl_guard_1d(x, b * TPB, s->nv, &ri, &c), act = 0;
+        WL_TLANES(x, min, l, t) a[l] = D(s, UPD) + t0 + (uint64_t)l;
+        uint8_t ru = wl_ldg_at(x, 0x28, min, 1, a, ri);
         WL_SH_LD(x, min, uint8_t, upd[t0 + (uint64_t)l]);
-        RW_LANES(x, min, l, t) if (upd[t0 + (uint64_t)l]) act |= 1u << l;
-        uint8_t p = rw_int(x, 0x30, min, ru, GMS_REG_NONE);
-        rw_bra(x, 0x38, min, p);
+        WL_TLANES(x, min, l, t) if (upd[t0 + (uint64_t)l]) act |= 1u << l;
+        uint8_t p = wl_int_at(x, 0x30, min, ru, GMS_REG_NONE);
+        wl_bra_at(x, 0x38, min, p);
         if (act) {
-            RW_LANES(x, act, l, t) {
+            WL_TLANES(x, act, l, t) {
                 uint64_t v = t0 + (uint64_t)l;
                 mask[v] = 1; vis[v] = 1; upd[v] = 0;
                 a[l] = D(s, MASK) + v;
             }
-            rw_stg(x, 0x40, act, 1, a, ri, GMS_REG_NONE);
+            wl_stg_at(x, 0x40, act, 1, a, ri, GMS_REG_NONE);
             WL_SH_ST(x, act, uint8_t, 1);
-            RW_LANES(x, act, l, t) a[l] = D(s, VIS) + t0 + (uint64_t)l;
-            rw_stg(x, 0x48, act, 1, a, ri, GMS_REG_NONE);
+            WL_TLANES(x, act, l, t) a[l] = D(s, VIS) + t0 + (uint64_t)l;
+            wl_stg_at(x, 0x48, act, 1, a, ri, GMS_REG_NONE);
             WL_SH_ST(x, act, uint8_t, 1);
-            RW_LANES(x, act, l, t) a[l] = s->d_over;
-            rw_stg(x, 0x50, act, 1, a, GMS_REG_NONE, GMS_REG_NONE);
+            WL_TLANES(x, act, l, t) a[l] = s->d_over;
+            wl_stg_at(x, 0x50, act, 1, a, GMS_REG_NONE, GMS_REG_NONE);
             WL_SH_ST(x, act, uint8_t, 1);
             s->over = 1;
-            RW_LANES(x, act, l, t) a[l] = D(s, UPD) + t0 + (uint64_t)l;
-            rw_stg(x, 0x58, act, 1, a, ri, GMS_REG_NONE);
+            WL_TLANES(x, act, l, t) a[l] = D(s, UPD) + t0 + (uint64_t)l;
+            wl_stg_at(x, 0x58, act, 1, a, ri, GMS_REG_NONE);
             WL_SH_ST(x, act, uint8_t, 0);
         }
-        rw_exit(x, x->mask);
+        wl_exit_at(x, WL_PC_END, x->live);
     }
     (void)err;
     return 0;
@@ -304,7 +305,7 @@ static int next(void *st, gms_program *p, gms_error *err)
     umbfs *s = st;
     if (s->phase == 2) return 0;
     if (s->phase == 0) {
-        for (int i = 0; i < NBUF; i++) rw_buf_alloc(p, &s->b[i], bufname[i], 1);
+        for (int i = 0; i < NBUF; i++) wl_buf_alloc(p, &s->b[i], bufname[i], 1);
         s->d_over = gms_prog_alloc_kind(p, 1, 0, "d_over");
         s->phase = 1;
     } else if (!s->over) {
@@ -318,16 +319,16 @@ static int next(void *st, gms_program *p, gms_error *err)
         }
         reset(s);
         for (int i = MASK; i <= COST; i++)
-            if (i != EDGES) rw_buf_upload(p, &s->b[i]);
+            if (i != EDGES) wl_buf_upload(p, &s->b[i]);
     }
     s->over = 0;
     dev_copy(p, 0, s->d_over, 1);
     if (p->shadow) { uint8_t z = 0; wl_sh_init(p, s->d_over, &z, 1); }
-    rw_kernel k = {.st = s, .grid = {(uint32_t)((s->nv + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
-    k.fn = k_expand;
-    rw_launch(p, "Kernel", &k, 0, 16);
-    k.fn = k_update;
-    rw_launch(p, "Kernel2", &k, 0, 8);
+    wl_kernel k = {.st = s, .grid = {(uint32_t)((s->nv + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
+    k.fill = k_expand;
+    wl_launch_k(p, "Kernel", &k, 16, 0);
+    k.fill = k_update;
+    wl_launch_k(p, "Kernel2", &k, 8, 0);
     dev_copy(p, 1, s->d_over, 1);
     s->iter++;
     (void)err;
@@ -348,7 +349,7 @@ static void destroy(void *st)
 {
     umbfs *s = st;
     if (!s) return;
-    for (int i = 0; i < NBUF; i++) rw_buf_free(&s->b[i]);
+    for (int i = 0; i < NBUF; i++) wl_buf_free(&s->b[i]);
     free(s->ref);
     free(s);
 }

@@ -13,7 +13,8 @@
  * (about 20 hops deep): the result is the 15-round Bellman-Ford distance, as UVMSmart's.
  * The random numbers are ours (the run's seed), not glibc rand()'s. With uvm=0 the graph is
  * cudaMalloc'd and copied, the distances copied back. */
-#include "workloads/rodinia_util.h"
+#include "workloads/wl_buf.h"
+#include "workloads/wl_clamp.h"
 #include "util/rng.h"
 #include <float.h>
 #include <stdio.h>
@@ -31,7 +32,7 @@ static const char *const bufname[NBUF] = {"vertexArray", "edgeArray", "weightArr
 typedef struct umsssp {
     uint64_t nv, deg, ne, repeat, rep, iter;
     int phase;
-    rw_buf b[NBUF];
+    wl_buf b[NBUF];
     float *ref;            /* CPU distances after the same rounds */
     char bad[256];
 } umsssp;
@@ -46,7 +47,7 @@ static const gms_wl_param params[] = {
 
 static int sizes(const gms_wl_args *a, uint64_t *nv, uint64_t *deg, gms_error *e)
 {
-    if (rw_scaled(a, "um-sssp", "vertices", 1, 1ULL << 27, nv, e) || rw_param(a, "neighbors", 1, 64, deg, e))
+    if (wl_clamp_scaled(a, "um-sssp", "vertices", 1, 0, 1ULL << 27, nv, e) || wl_param(a, "neighbors", 1, 64, deg, e))
         return -1;
     if (*deg >= *nv)
         return gms_err(e, "workload um-sssp: neighbors (%llu) must be below vertices (%llu)", (unsigned long long)*deg,
@@ -63,8 +64,8 @@ static uint64_t footprint(const gms_wl_args *a)
 }
 
 #define D(s, k) ((s)->b[k].d)
-#define I(s, k) RW_I((s)->b[k])
-#define F(s, k) RW_F((s)->b[k])
+#define I(s, k) WL_I((s)->b[k])
+#define F(s, k) WL_F((s)->b[k])
 #define U8(s, k) ((uint8_t *)(s)->b[k].h)
 
 /* a device-memory (cudaMalloc) copy, made in a managed run too */
@@ -113,18 +114,18 @@ static void reference(umsssp *s)
 static int create(const gms_wl_args *a, void **out, gms_error *err)
 {
     uint64_t nv, deg, rep;
-    if (sizes(a, &nv, &deg, err) || rw_param(a, "repeat", 1, 1000000, &rep, err)) return -1;
+    if (sizes(a, &nv, &deg, err) || wl_param(a, "repeat", 1, 1000000, &rep, err)) return -1;
     umsssp *s = gms_xcalloc(1, sizeof *s);
     s->nv = nv;
     s->deg = deg;
     s->ne = nv * deg;
     s->repeat = rep;
-    rw_buf_new(&s->b[VA], 4 * nv);
-    rw_buf_new(&s->b[EA], 4 * s->ne);
-    rw_buf_new(&s->b[WA], 4 * s->ne);
-    rw_buf_new(&s->b[DIST], 4 * nv);
-    rw_buf_new(&s->b[FIN], nv);
-    rw_buf_new(&s->b[UPD], 4 * nv);
+    wl_buf_new(&s->b[VA], 4 * nv);
+    wl_buf_new(&s->b[EA], 4 * s->ne);
+    wl_buf_new(&s->b[WA], 4 * s->ne);
+    wl_buf_new(&s->b[DIST], 4 * nv);
+    wl_buf_new(&s->b[FIN], nv);
+    wl_buf_new(&s->b[UPD], 4 * nv);
     gms_rng r;
     gms_rng_seed(&r, gms_wl_seed(a));
     int32_t *va = I(s, VA), *ea = I(s, EA);
@@ -149,63 +150,63 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     return 0;
 }
 
-static int k_init(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+static int k_init(const wl_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     umsssp *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
     uint64_t a[32];
-    rw_warp *x = &W[0];
+    wl_warp *x = &W[0];
     uint8_t ri, c;
     uint64_t t0 = b * TPB;
-    uint32_t m = rw_guard_1d(x, t0, s->nv, &ri, &c);
-    RW_LANES(x, m, l, t) {
+    uint32_t m = wl_guard_1d(x, t0, s->nv, &ri, &c);
+    WL_TLANES(x, m, l, t) {
         uint64_t v = t0 + (uint64_t)l;
         U8(s, FIN)[v] = v == 0;
         F(s, DIST)[v] = F(s, UPD)[v] = v == 0 ? 0.f : FLT_MAX;
         a[l] = D(s, FIN) + v;
     }
-    uint8_t q = rw_int(x, 0x28, m, ri, GMS_REG_NONE);
-    rw_stg(x, 0x30, m, 1, a, ri, q);
+    uint8_t q = wl_int_at(x, 0x28, m, ri, GMS_REG_NONE);
+    wl_stg_at(x, 0x30, m, 1, a, ri, q);
     WL_SH_ST(x, m, uint8_t, U8(s, FIN)[t0 + (uint64_t)l]);
-    RW_LANES(x, m, l, t) a[l] = D(s, DIST) + 4 * (t0 + (uint64_t)l);
-    rw_stg(x, 0x38, m, 4, a, ri, q);
+    WL_TLANES(x, m, l, t) a[l] = D(s, DIST) + 4 * (t0 + (uint64_t)l);
+    wl_stg_at(x, 0x38, m, 4, a, ri, q);
     WL_SH_ST(x, m, float, F(s, DIST)[t0 + (uint64_t)l]);
-    RW_LANES(x, m, l, t) a[l] = D(s, UPD) + 4 * (t0 + (uint64_t)l);
-    rw_stg(x, 0x40, m, 4, a, ri, q);
+    WL_TLANES(x, m, l, t) a[l] = D(s, UPD) + 4 * (t0 + (uint64_t)l);
+    wl_stg_at(x, 0x40, m, 4, a, ri, q);
     WL_SH_ST(x, m, float, F(s, UPD)[t0 + (uint64_t)l]);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     (void)nw;
     (void)err;
     return 0;
 }
 
-static int k_relax(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+static int k_relax(const wl_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     umsssp *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
     uint8_t *fin = U8(s, FIN);
     int32_t *va = I(s, VA), *ea = I(s, EA);
     float *wa = F(s, WA), *dist = F(s, DIST), *upd = F(s, UPD);
     uint64_t a[32], a2[32];
-    rw_warp *x = &W[0];
+    wl_warp *x = &W[0];
     uint8_t ri, c;
     uint64_t t0 = b * TPB;
-    uint32_t min = rw_guard_1d(x, t0, s->nv, &ri, &c), act = 0, mn = 0;
-    RW_LANES(x, min, l, t) a[l] = D(s, FIN) + t0 + (uint64_t)l;
-    uint8_t rf = rw_ldg(x, 0x28, min, 1, a, ri);
+    uint32_t min = wl_guard_1d(x, t0, s->nv, &ri, &c), act = 0, mn = 0;
+    WL_TLANES(x, min, l, t) a[l] = D(s, FIN) + t0 + (uint64_t)l;
+    uint8_t rf = wl_ldg_at(x, 0x28, min, 1, a, ri);
     WL_SH_LD(x, min, uint8_t, fin[t0 + (uint64_t)l]);
-    RW_LANES(x, min, l, t) if (fin[t0 + (uint64_t)l]) act |= 1u << l;
-    uint8_t p = rw_int(x, 0x30, min, rf, GMS_REG_NONE);
-    rw_bra(x, 0x38, min, p);
+    WL_TLANES(x, min, l, t) if (fin[t0 + (uint64_t)l]) act |= 1u << l;
+    uint8_t p = wl_int_at(x, 0x30, min, rf, GMS_REG_NONE);
+    wl_bra_at(x, 0x38, min, p);
     if (act) {
-        rw_stg(x, 0x40, act, 1, a, ri, GMS_REG_NONE);
+        wl_stg_at(x, 0x40, act, 1, a, ri, GMS_REG_NONE);
         WL_SH_ST(x, act, uint8_t, 0);
         int32_t beg[32] = {0}, end[32] = {0}, maxd = 0;
-        RW_LANES(x, act, l, t) {
+        WL_TLANES(x, act, l, t) {
             uint64_t v = t0 + (uint64_t)l;
             fin[v] = 0;
             beg[l] = va[v];
@@ -214,98 +215,98 @@ static int k_relax(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_err
             a[l] = D(s, VA) + 4 * v;
             if (v + 1 < s->nv) { mn |= 1u << l; a2[l] = a[l] + 4; }
         }
-        uint8_t rb = rw_ldg(x, 0x48, act, 4, a, ri);
+        uint8_t rb = wl_ldg_at(x, 0x48, act, 4, a, ri);
         WL_SH_LD(x, act, int32_t, beg[l]);
-        uint8_t p2 = rw_int(x, 0x50, act, ri, GMS_REG_NONE);
-        uint8_t re = rw_ldg(x, 0x58, mn, 4, a2, p2);
+        uint8_t p2 = wl_int_at(x, 0x50, act, ri, GMS_REG_NONE);
+        uint8_t re = wl_ldg_at(x, 0x58, mn, 4, a2, p2);
         WL_SH_LD(x, mn, int32_t, end[l]);
-        uint8_t ci = rw_int(x, 0x60, act, rb, re);
-        rw_bra(x, 0x68, act, ci);
+        uint8_t ci = wl_int_at(x, 0x60, act, rb, re);
+        wl_bra_at(x, 0x68, act, ci);
         /* shortestDistances[tid], loaded once (__restrict__) */
-        RW_LANES(x, act, l, t) a[l] = D(s, DIST) + 4 * (t0 + (uint64_t)l);
-        uint8_t rd = rw_ldg(x, 0x70, act, 4, a, ri);
+        WL_TLANES(x, act, l, t) a[l] = D(s, DIST) + 4 * (t0 + (uint64_t)l);
+        uint8_t rd = wl_ldg_at(x, 0x70, act, 4, a, ri);
         WL_SH_LD(x, act, float, dist[t0 + (uint64_t)l]);
         for (int32_t it = 0; it < maxd; it++) {
             uint32_t m = 0;
             int32_t nid[32];
             float val[32], old[32];
-            RW_LANES(x, act, l, t) if (beg[l] + it < end[l]) {
+            WL_TLANES(x, act, l, t) if (beg[l] + it < end[l]) {
                 m |= 1u << l;
                 nid[l] = ea[beg[l] + it];
                 a[l] = D(s, EA) + 4 * (uint64_t)(beg[l] + it);
                 a2[l] = D(s, WA) + 4 * (uint64_t)(beg[l] + it);
             }
-            uint8_t rn = rw_ldg(x, 0x78, m, 4, a, rb);
+            uint8_t rn = wl_ldg_at(x, 0x78, m, 4, a, rb);
             WL_SH_LD(x, m, int32_t, nid[l]);
-            uint8_t rw = rw_ldg(x, 0x80, m, 4, a2, rb);
+            uint8_t rw = wl_ldg_at(x, 0x80, m, 4, a2, rb);
             WL_SH_LD(x, m, float, wa[beg[l] + it]);
-            uint8_t sum = rw_fp(x, 0x88, m, rd, rw, GMS_REG_NONE);
-            RW_LANES(x, m, l, t) {
+            uint8_t sum = wl_fp_at(x, 0x88, m, rd, rw, GMS_REG_NONE);
+            WL_TLANES(x, m, l, t) {
                 val[l] = dist[t0 + (uint64_t)l] + wa[beg[l] + it];
                 old[l] = upd[nid[l]];
                 a[l] = D(s, UPD) + 4 * (uint64_t)nid[l];
             }
-            uint8_t ro = rw_ldg(x, 0x90, m, 4, a, rn);
+            uint8_t ro = wl_ldg_at(x, 0x90, m, 4, a, rn);
             WL_SH_LD(x, m, float, old[l]);
-            RW_LANES(x, m, l, t) if (val[l] < upd[nid[l]]) upd[nid[l]] = val[l];
-            uint8_t rc = rw_atomg(x, 0x98, m, 4, a, rn, sum);
+            WL_TLANES(x, m, l, t) if (val[l] < upd[nid[l]]) upd[nid[l]] = val[l];
+            uint8_t rc = wl_atomg_at(x, 0x98, m, 4, a, rn, sum);
             /* the shadow does not model atomics: it takes the value they leave (the minimum
              * over the warp's lanes on one target), as stored by each lane */
             WL_SH_ST(x, m, float, upd[nid[l]]);
-            uint8_t q = rw_int(x, 0xa0, m, rc, ro);
-            rw_bra(x, 0xa8, m, q);
+            uint8_t q = wl_int_at(x, 0xa0, m, rc, ro);
+            wl_bra_at(x, 0xa8, m, q);
         }
     }
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     (void)nw;
     (void)err;
     return 0;
 }
 
-static int k_settle(const rw_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
+static int k_settle(const wl_kernel *k, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     umsssp *s = k->st;
-    rw_warp W[RW_MAXW];
-    uint32_t nw = rw_block_begin(out, TPB, W);
-    rw_warps_sh(W, nw, k);
+    wl_warp W[WL_MAXW];
+    uint32_t nw = wl_block_begin(out, TPB, W);
+    wl_warps_sh(W, nw, k);
     uint8_t *fin = U8(s, FIN);
     float *dist = F(s, DIST), *upd = F(s, UPD);
     uint64_t a[32], a2[32];
-    rw_warp *x = &W[0];
+    wl_warp *x = &W[0];
     uint8_t ri, c;
     uint64_t t0 = b * TPB;
-    uint32_t min = rw_guard_1d(x, t0, s->nv, &ri, &c), ch = 0;
-    RW_LANES(x, min, l, t) {
+    uint32_t min = wl_guard_1d(x, t0, s->nv, &ri, &c), ch = 0;
+    WL_TLANES(x, min, l, t) {
         a[l] = D(s, DIST) + 4 * (t0 + (uint64_t)l);
         a2[l] = D(s, UPD) + 4 * (t0 + (uint64_t)l);
     }
-    uint8_t rd = rw_ldg(x, 0x28, min, 4, a, ri);
+    uint8_t rd = wl_ldg_at(x, 0x28, min, 4, a, ri);
     WL_SH_LD(x, min, float, dist[t0 + (uint64_t)l]);
-    uint8_t ru = rw_ldg(x, 0x30, min, 4, a2, ri);
+    uint8_t ru = wl_ldg_at(x, 0x30, min, 4, a2, ri);
     WL_SH_LD(x, min, float, upd[t0 + (uint64_t)l]);
-    RW_LANES(x, min, l, t) if (dist[t0 + (uint64_t)l] > upd[t0 + (uint64_t)l]) ch |= 1u << l;
-    uint8_t p = rw_fp(x, 0x38, min, rd, ru, GMS_REG_NONE);
-    rw_bra(x, 0x40, min, p);
+    WL_TLANES(x, min, l, t) if (dist[t0 + (uint64_t)l] > upd[t0 + (uint64_t)l]) ch |= 1u << l;
+    uint8_t p = wl_fp_at(x, 0x38, min, rd, ru, GMS_REG_NONE);
+    wl_bra_at(x, 0x40, min, p);
     if (ch) {
-        RW_LANES(x, ch, l, t) {
+        WL_TLANES(x, ch, l, t) {
             uint64_t v = t0 + (uint64_t)l;
             dist[v] = upd[v];
             fin[v] = 1;
         }
-        rw_stg(x, 0x48, ch, 4, a, ri, ru);
+        wl_stg_at(x, 0x48, ch, 4, a, ri, ru);
         WL_SH_ST(x, ch, float, dist[t0 + (uint64_t)l]);
         uint64_t af[32];
-        RW_LANES(x, ch, l, t) af[l] = D(s, FIN) + t0 + (uint64_t)l;
-        rw_stg(x, 0x50, ch, 1, af, ri, GMS_REG_NONE);
+        WL_TLANES(x, ch, l, t) af[l] = D(s, FIN) + t0 + (uint64_t)l;
+        wl_stg_at(x, 0x50, ch, 1, af, ri, GMS_REG_NONE);
         WL_SH_ST(x, ch, uint8_t, 1);
     }
     /* updatingShortestDistances[tid] = shortestDistances[tid], every thread */
-    RW_LANES(x, min, l, t) upd[t0 + (uint64_t)l] = dist[t0 + (uint64_t)l];
-    uint8_t rd2 = rw_ldg(x, 0x58, min, 4, a, ri);
+    WL_TLANES(x, min, l, t) upd[t0 + (uint64_t)l] = dist[t0 + (uint64_t)l];
+    uint8_t rd2 = wl_ldg_at(x, 0x58, min, 4, a, ri);
     WL_SH_LD(x, min, float, dist[t0 + (uint64_t)l]);
-    rw_stg(x, 0x60, min, 4, a2, ri, rd2);
+    wl_stg_at(x, 0x60, min, 4, a2, ri, rd2);
     WL_SH_ST(x, min, float, upd[t0 + (uint64_t)l]);
-    rw_exit(x, x->mask);
+    wl_exit_at(x, WL_PC_END, x->live);
     (void)nw;
     (void)err;
     return 0;
@@ -332,19 +333,19 @@ static int any_flagged(const umsssp *s)
 static int next(void *st, gms_program *p, gms_error *err)
 {
     umsssp *s = st;
-    rw_kernel k = {.st = s, .grid = {(uint32_t)((s->nv + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
+    wl_kernel k = {.st = s, .grid = {(uint32_t)((s->nv + TPB - 1) / TPB), 1, 1}, .block = {TPB, 1, 1}};
     if (s->phase == 3) return 0;
     if (s->phase == 0) {
-        for (int i = VA; i <= WA; i++) rw_buf_alloc(p, &s->b[i], bufname[i], 1);
-        rw_buf_alloc(p, &s->b[DIST], bufname[DIST], 0);
+        for (int i = VA; i <= WA; i++) wl_buf_alloc(p, &s->b[i], bufname[i], 1);
+        wl_buf_alloc(p, &s->b[DIST], bufname[DIST], 0);
         s->b[FIN].d = gms_prog_alloc_kind(p, s->nv, 0, bufname[FIN]);
-        rw_buf_alloc(p, &s->b[UPD], bufname[UPD], 0);
+        wl_buf_alloc(p, &s->b[UPD], bufname[UPD], 0);
         s->phase = 1;
     }
     if (s->phase == 1) {
         /* initializeArrays, then the host reads the flags */
-        k.fn = k_init;
-        rw_launch(p, "initializeArrays", &k, 0, 8);
+        k.fill = k_init;
+        wl_launch_k(p, "initializeArrays", &k, 8, 0);
         dev_copy_d2h(p, D(s, FIN), s->nv);
         s->iter = 0;
         s->phase = 2;
@@ -352,10 +353,10 @@ static int next(void *st, gms_program *p, gms_error *err)
     }
     if (any_flagged(s) && s->iter < MAX_ITER) {
         for (int a = 0; a < ASYNC; a++, s->iter++) {
-            k.fn = k_relax;
-            rw_launch(p, "Kernel1", &k, 0, 24);
-            k.fn = k_settle;
-            rw_launch(p, "Kernel2", &k, 0, 12);
+            k.fill = k_relax;
+            wl_launch_k(p, "Kernel1", &k, 24, 0);
+            k.fill = k_settle;
+            wl_launch_k(p, "Kernel2", &k, 12, 0);
         }
         dev_copy_d2h(p, D(s, FIN), s->nv);
         return 1;
@@ -380,7 +381,7 @@ static void destroy(void *st)
 {
     umsssp *s = st;
     if (!s) return;
-    for (int i = 0; i < NBUF; i++) rw_buf_free(&s->b[i]);
+    for (int i = 0; i < NBUF; i++) wl_buf_free(&s->b[i]);
     free(s->ref);
     free(s);
 }

@@ -23,7 +23,9 @@ int wl_clamp_scaled(const gms_wl_args *a, const char *wl, const char *name, uint
                        gms_wl_str(a, name), gms_wl_str(a, "scale"), v, (unsigned long long)max);
     uint64_t u = (uint64_t)v;
     if (mult > 1) u = u / mult * mult;
-    u = wl_clamp_min(a, name, u, min);
+    /* min 0: no clamp and nothing noted (the size lines would be new output for the
+     * workloads that never clamped) */
+    if (min) u = wl_clamp_min(a, name, u, min);
     if (u == 0)
         return gms_err(err, "workload %s: %s=%s scaled by scale=%s is zero%s", wl, name, gms_wl_str(a, name),
                        gms_wl_str(a, "scale"), mult > 1 ? " after rounding down to a multiple of its granule" : "");

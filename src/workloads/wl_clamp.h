@@ -15,10 +15,11 @@
  * Notes the value used for the stats either way. */
 uint64_t wl_clamp_min(const gms_wl_args *a, const char *name, uint64_t v, uint64_t min);
 
-/* rw_scaled (rodinia_util.h: value * scale, rounded down to a multiple of `mult`, at most
- * `max`) with the clamp: a result below `min` (a multiple of `mult`) becomes min when the
- * unscaled value is >= min. Otherwise a zero result is an error as in rw_scaled and a result
- * in (0, min) is returned for the workload's own checks to report. */
+/* A size parameter times `scale` (which must be a positive number), rounded down to a
+ * multiple of `mult`, at most `max` (else an error), with the clamp: a result below `min` (a
+ * multiple of `mult`) becomes min when the unscaled value is >= min. Otherwise a zero result
+ * is an error and a result in (0, min) is returned for the workload's own checks to report.
+ * min = 0: no clamp, and the size is not noted in the stats (gms_workload_size_*). */
 int wl_clamp_scaled(const gms_wl_args *a, const char *wl, const char *name, uint64_t mult, uint64_t min, uint64_t max,
                     uint64_t *out, gms_error *err);
 

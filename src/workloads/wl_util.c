@@ -13,13 +13,18 @@ static int wl_fill_thunk(void *self, uint64_t block, gms_block_trace *bt, gms_er
 
 static void wl_release(void *self) { free(self); }
 
-/* resumable kernels: a fresh state per warp, stepped until its first yield */
+/* resumable kernels: the block-wide begin, then a fresh state per warp, stepped until its
+ * first yield */
 static int wl_gen_fill(void *self, uint64_t block, gms_block_trace *bt, gms_error *err)
 {
     const wl_kernel *k = self;
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
+    uint32_t nw = wl_nwarps(k);
+    if (bt->nwarps != nw) gms_block_trace_reset(bt, nw);
+    if (k->begin && k->begin(k, block, err)) return -1;
+    for (uint32_t wi = 0; wi < nw; wi++) {
         wl_wgen *ws = gms_xcalloc(1, k->wsize);
         wl_warp_begin(&ws->w, bt, k, block, wi);
+        ws->block = block;
         ws->g.chunk = k->chunk;
         ws->g.e = &ws->w.e;
         int r = k->step(k, ws, err);
@@ -39,44 +44,17 @@ static int wl_gen_more(void *self, uint64_t block, uint32_t warp, gms_warp_trace
     return k->step(k, ws, err);
 }
 
-static void wl_launch_k(gms_program *p, const char *name, wl_kernel *k, uint32_t regs, uint32_t shmem,
-                        const int64_t *args, int nargs);
-
-void wl_launch(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, uint32_t regs,
-               uint32_t shmem, wl_fill_fn fill, void *st, const int64_t *args, int nargs)
+/* k is the launch's own heap record, released with the kernel */
+static void launch_own(gms_program *p, const char *name, wl_kernel *k, uint32_t regs, uint32_t shmem)
 {
-    wl_kernel *k = gms_xcalloc(1, sizeof *k);
-    k->st = st;
-    k->grid = grid;
-    k->block = block;
-    k->fill = fill;
-    wl_launch_k(p, name, k, regs, shmem, args, nargs);
-}
-
-void wl_launch_gen(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, uint32_t regs,
-                   uint32_t shmem, wl_step_fn step, size_t wsize, void *st, const int64_t *args, int nargs)
-{
-    wl_kernel *k = gms_xcalloc(1, sizeof *k);
-    k->st = st;
-    k->grid = grid;
-    k->block = block;
-    k->step = step;
-    k->wsize = wsize < sizeof(wl_wgen) ? sizeof(wl_wgen) : wsize;
-    k->chunk = wl_gen_chunk(p);
-    wl_launch_k(p, name, k, regs, shmem, args, nargs);
-}
-
-static void wl_launch_k(gms_program *p, const char *name, wl_kernel *k, uint32_t regs, uint32_t shmem,
-                        const int64_t *args, int nargs)
-{
-    gms_dim3 grid = k->grid, block = k->block;
     k->sh = p->shadow;
-    for (int i = 0; args && i < nargs && i < WL_KARGS; i++) k->arg[i] = args[i];
+    k->chunk = wl_gen_chunk(p);
+    if (k->step && k->wsize < sizeof(wl_wgen)) k->wsize = sizeof(wl_wgen);
     gms_kernel_src ks;
     memset(&ks, 0, sizeof ks);
     snprintf(ks.name, sizeof ks.name, "%s", name);
-    ks.grid = grid;
-    ks.block = block;
+    ks.grid = k->grid;
+    ks.block = k->block;
     ks.shmem_bytes = shmem;
     ks.regs_per_thread = regs;
     ks.stream = 0;
@@ -85,6 +63,40 @@ static void wl_launch_k(gms_program *p, const char *name, wl_kernel *k, uint32_t
     ks.release = wl_release;
     ks.self = k;
     gms_prog_launch(p, &ks);
+}
+
+void wl_launch_k(gms_program *p, const char *name, const wl_kernel *k, uint32_t regs, uint32_t shmem)
+{
+    wl_kernel *c = gms_xmalloc(sizeof *c);
+    *c = *k;
+    launch_own(p, name, c, regs, shmem);
+}
+
+static wl_kernel *kernel_new(gms_dim3 grid, gms_dim3 block, void *st, const int64_t *args, int nargs)
+{
+    wl_kernel *k = gms_xcalloc(1, sizeof *k);
+    k->st = st;
+    k->grid = grid;
+    k->block = block;
+    for (int i = 0; args && i < nargs && i < WL_KARGS; i++) k->arg[i] = args[i];
+    return k;
+}
+
+void wl_launch(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, uint32_t regs,
+               uint32_t shmem, wl_fill_fn fill, void *st, const int64_t *args, int nargs)
+{
+    wl_kernel *k = kernel_new(grid, block, st, args, nargs);
+    k->fill = fill;
+    launch_own(p, name, k, regs, shmem);
+}
+
+void wl_launch_gen(gms_program *p, const char *name, gms_dim3 grid, gms_dim3 block, uint32_t regs,
+                   uint32_t shmem, wl_step_fn step, size_t wsize, void *st, const int64_t *args, int nargs)
+{
+    wl_kernel *k = kernel_new(grid, block, st, args, nargs);
+    k->step = step;
+    k->wsize = wsize;
+    launch_own(p, name, k, regs, shmem);
 }
 
 /* ---------------------------------------------------------------- warps */
@@ -127,6 +139,7 @@ void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t
     gms_emit_begin(&w->e, &bt->warps[warp]);
     w->pc = 0;
     w->warp = warp;
+    w->t0 = warp * 32;
     w->bdim = k->block;
     w->gdim = k->grid;
     w->sh = k->sh;
@@ -224,6 +237,44 @@ uint32_t wl_prologue_1d(wl_warp *w, uint64_t n, uint64_t gid[32], uint8_t *ireg)
     return in;
 }
 
+uint32_t wl_block_begin(gms_block_trace *bt, uint32_t tpb, wl_warp *w)
+{
+    uint32_t nw = (tpb + 31) / 32;
+    if (bt->nwarps != nw) gms_block_trace_reset(bt, nw);
+    for (uint32_t i = 0; i < nw; i++) {
+        gms_emit_begin(&w[i].e, &bt->warps[i]);
+        w[i].pc = 0;
+        w[i].warp = i;
+        w[i].t0 = i * 32;
+        w[i].live = gms_lanes((int)(tpb - i * 32));
+        w[i].row = 0;
+        w[i].sh = NULL;
+    }
+    return nw;
+}
+
+void wl_bar_all(wl_warp *w, uint32_t nw, uint32_t pc)
+{
+    for (uint32_t i = 0; i < nw; i++) gms_emit_bar(&w[i].e, pc);
+}
+
+uint8_t wl_prologue_idx(wl_warp *w, uint32_t m)
+{
+    uint8_t tid = wl_int_at(w, 0x0, m, GMS_REG_NONE, GMS_REG_NONE);   /* S2R SR_TID */
+    uint8_t cta = wl_int_at(w, 0x8, m, GMS_REG_NONE, GMS_REG_NONE);   /* S2R SR_CTAID */
+    return wl_int_at(w, 0x10, m, cta, tid);                            /* IMAD */
+}
+
+uint32_t wl_guard_1d(wl_warp *w, uint64_t first, uint64_t n, uint8_t *ri, uint8_t *c)
+{
+    uint32_t act = 0;
+    *ri = wl_prologue_idx(w, w->live);
+    WL_TLANES(w, w->live, l, t) if (first + t < n) act |= 1u << l;
+    *c = wl_int_at(w, 0x18, w->live, *ri, GMS_REG_NONE);
+    wl_bra_at(w, 0x20, w->live, *c);
+    return act;
+}
+
 /* ---------------------------------------------------------------- shadow memory */
 void wl_sh_last(wl_shadow *sh, gms_warp_trace *t, int store, const void *vals, size_t size)
 {
@@ -256,6 +307,14 @@ uint64_t wl_scaled(const gms_wl_args *a, const char *name)
     double r = floor((double)v * sc + 0.5);
     if (!(r < 1.8e19)) return UINT64_MAX;
     return (uint64_t)r;
+}
+
+int wl_param(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, uint64_t *out, gms_error *err)
+{
+    *out = 0;   /* written on every path */
+    if (gms_wl_check_range(a, name, lo, hi, err)) return -1;
+    *out = gms_wl_u64(a, name);
+    return 0;
 }
 
 int wl_need_size(const char *wl, const gms_wl_args *a, const char *name, uint64_t v, uint64_t max,
@@ -334,6 +393,29 @@ int wl_check_u32(const char *wl, const char *what, const uint32_t *got, const ui
         if (got[i] != want[i])
             return gms_err(err, "workload %s: %s[%llu] = %u, CPU reference %u", wl, what, (unsigned long long)i,
                            got[i], want[i]);
+    return 0;
+}
+
+int wl_check_i32(const char *wl, const char *what, const int32_t *got, const int32_t *want, uint64_t n,
+                 gms_error *err)
+{
+    for (uint64_t i = 0; i < n; i++)
+        if (got[i] != want[i])
+            return gms_err(err, "workload %s: %s[%llu] = %d, reference %d", wl, what, (unsigned long long)i, got[i],
+                           want[i]);
+    return 0;
+}
+
+int wl_check_f32_tol(const char *wl, const char *what, const float *got, const float *want, uint64_t n,
+                     double tol, gms_error *err)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        double g = got[i], r = want[i];
+        double d = fabs(g - r), s = fabs(r) > 1 ? fabs(r) : 1;
+        if (!(d <= tol * s))
+            return gms_err(err, "workload %s: %s[%llu] = %.9g, reference %.9g", wl, what, (unsigned long long)i, g,
+                           r);
+    }
     return 0;
 }
 

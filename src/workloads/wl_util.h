@@ -6,16 +6,25 @@
  * it emits its SASS-like instruction stream with each lane's exact addresses.
  *
  *   wl_launch()       launch a kernel whose blocks are filled by a wl_fill_fn, with up to
- *                     WL_KARGS per-launch scalar arguments (time step, loop index, ...)
- *   wl_warp_begin()   per warp: thread / block indices of every lane, PC cursor, emitter
+ *                     WL_KARGS per-launch scalar arguments (time step, loop index, ...);
+ *                     wl_launch_gen() the same warp by warp (wl_gen.h); wl_launch_k() a
+ *                     kernel record the caller filled (integer and float arguments, a
+ *                     block-wide begin hook for resumable kernels)
+ *   wl_warp_begin()   per warp: thread / block indices of every lane, PC cursor, emitter;
+ *                     wl_block_begin() every warp of a block whose kernel indexes its
+ *                     threads linearly (t0 + lane, WL_TLANES)
  *   wl_*()            emit one instruction at the PC cursor (advanced by 16 each time);
  *                     set w->pc to a saved value to re-emit a loop body
+ *   wl_*_at()         the same at an explicit PC (kernels written against the SASS listing)
  *   wl_prologue_1d()  the usual "i = blockIdx.x*blockDim.x + threadIdx.x; if (i >= n) return"
  *   wl_size_*()       parameter scaling and overflow-checked sizes for create()
  *   wl_check_f32()    compare results with a CPU reference (relative + absolute tolerance)
  *   WL_SH_LD/ST()     after a global load/store: the value each lane uses/stores, for the
  *                     shadow memory of functional verify runs (wl_shadow.h); wl_sh_init() in
  *                     next() and wl_result() in verify() complete it
+ *
+ * Device arrays with host copies (wl_buf), allocation pools for repeated programs and
+ * wl_rerun are in wl_buf.h; the shared-memory pyramid kernels' helpers in wl_pyramid.h.
  *
  * No global mutable state; everything is reentrant. */
 #ifndef GMS_WORKLOADS_WL_UTIL_H
@@ -38,17 +47,29 @@ typedef int (*wl_fill_fn)(const wl_kernel *k, uint64_t block, gms_block_trace *b
 typedef struct wl_wgen wl_wgen;
 /* one resumable warp (see wl_gen.h): 1 = yielded (more follows), 0 = done, -1 = error */
 typedef int (*wl_step_fn)(const wl_kernel *k, wl_wgen *ws, gms_error *err);
+/* block-wide work of a resumable kernel, before any of the block's warps is stepped */
+typedef int (*wl_begin_fn)(const wl_kernel *k, uint64_t block, gms_error *err);
 
 struct wl_kernel {
     void *st;                /* the workload state */
     int64_t arg[WL_KARGS];   /* per-launch scalar arguments */
+    double farg[4];          /* per-launch floating-point arguments (wl_launch_k) */
     gms_dim3 grid, block;
-    wl_fill_fn fill;
-    wl_step_fn step;         /* resumable kernels (wl_launch_gen): per-warp step, state size */
-    size_t wsize;
-    uint32_t chunk;
+    wl_fill_fn fill;         /* fills a whole block, or: */
+    wl_step_fn step;         /* resumable kernels: per-warp step, state size (zeroed bytes */
+    size_t wsize;            /* beginning with a wl_wgen) */
+    wl_begin_fn begin;       /* optional, with step: called once per block at dispatch, first.
+                                For kernels whose threads exchange values (barriers, shared
+                                memory): it computes the block's results for all its warps, so
+                                the steps only emit (see ml_svm.c, kernel_minibatch) */
+    uint32_t chunk;          /* set at launch */
     wl_shadow *sh;           /* the program's shadow memory (NULL: not a verify run) */
 };
+
+/* Launch a copy of `k` (st, grid, block, fill or step/wsize/begin, arg, farg set by the
+ * caller; chunk and sh are set here) as kernel `name`. Also adds the prefetches when the
+ * program asks for them (gms_prog_launch). */
+void wl_launch_k(gms_program *p, const char *name, const wl_kernel *k, uint32_t regs, uint32_t shmem);
 
 /* Launch `fill` as kernel `name` (use the mangled CUDA name when known) on grid x block
  * threads. `args` (may be NULL) are copied. The launch owns a small heap record freed at
@@ -70,6 +91,7 @@ typedef struct wl_warp {
     gms_emit e;
     uint32_t pc;             /* PC of the next emitted instruction */
     uint32_t warp;           /* warp index in the block */
+    uint32_t t0;             /* linear thread index (in the block) of lane 0: 32 * warp */
     uint32_t live;           /* lanes that are threads of the block (last warp may be partial) */
     int row;                 /* all 32 lanes live and in one x-row: tx[l] = tx[0] + l, ty/tz equal */
     uint32_t tx[32], ty[32], tz[32];  /* threadIdx of each lane */
@@ -78,10 +100,12 @@ typedef struct wl_warp {
     wl_shadow *sh;           /* shadow memory of a functional verify run, else NULL (WL_SH_*) */
 } wl_warp;
 
-/* first member of a resumable kernel's per-warp state: its warp (set up) and resume point */
+/* first member of a resumable kernel's per-warp state: its warp (set up by wl_warp_begin),
+ * block index and resume point */
 struct wl_wgen {
     wl_gen g;
     wl_warp w;
+    uint64_t block;
 };
 
 /* Number of warps of a block of the kernel */
@@ -90,8 +114,25 @@ static inline uint32_t wl_nwarps(const wl_kernel *k) { return (uint32_t)((gms_di
  * which the simulator and functional runner do before calling fill_block). */
 void wl_warp_begin(wl_warp *w, gms_block_trace *bt, const wl_kernel *k, uint64_t block, uint32_t warp);
 
+/* Warps of a kernel that indexes its threads linearly (a 1D block of `tpb` threads): reset
+ * `bt` to the block's warps and set up w[0..nwarps-1] (emitter, pc 0, warp, t0, live; no
+ * shadow: wl_warps_sh; tx/ty/tz and the block indices are not set, use WL_TLANES); returns
+ * the number of warps, at most WL_MAXW */
+#define WL_MAXW 32
+uint32_t wl_block_begin(gms_block_trace *bt, uint32_t tpb, wl_warp *w);
+/* a kernel converted to the shadow memory: its warps' loads and stores go through k's shadow */
+static inline void wl_warps_sh(wl_warp *w, uint32_t nw, const wl_kernel *k)
+{
+    for (uint32_t i = 0; i < nw; i++) w[i].sh = k->sh;
+}
+
 /* iterate over the lanes of a mask */
 #define WL_LANES(mask, l) for (int l = 0; l < 32; l++) if ((mask) >> l & 1u)
+/* the same with `t`, the lane's linear thread index in the block (w->t0 + l) */
+#define WL_TLANES(w, m, l, t) \
+    for (int l = 0; l < 32; l++) \
+        if (((m) >> l & 1u)) \
+            for (uint32_t t __attribute__((unused)) = (w)->t0 + (uint32_t)l, t##_once = 1; t##_once; t##_once = 0)
 
 /* Instruction emitters. Each emits at w->pc and advances it by 16; they return the
  * destination register (pass it as a source to create the dependency). */
@@ -153,6 +194,59 @@ void wl_stg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32]
 /* The same address for every lane (a broadcast, e.g. x[j] in a matvec) */
 uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg);
 
+/* At an explicit PC (the cursor is neither read nor moved); `width` in bytes. */
+static inline uint8_t wl_int_at(wl_warp *w, uint32_t pc, uint32_t m, uint8_t s0, uint8_t s1)
+{
+    return gms_emit_alu(&w->e, pc, m, GMS_OP_INT, s0, s1, GMS_REG_NONE);
+}
+static inline uint8_t wl_fp_at(wl_warp *w, uint32_t pc, uint32_t m, uint8_t s0, uint8_t s1, uint8_t s2)
+{
+    return gms_emit_alu(&w->e, pc, m, GMS_OP_SP, s0, s1, s2);
+}
+static inline uint8_t wl_sfu_at(wl_warp *w, uint32_t pc, uint32_t m, uint8_t s0)
+{
+    return gms_emit_alu(&w->e, pc, m, GMS_OP_SFU, s0, GMS_REG_NONE, GMS_REG_NONE);
+}
+static inline void wl_bra_at(wl_warp *w, uint32_t pc, uint32_t m, uint8_t s0)
+{
+    gms_emit_alu(&w->e, pc, m, GMS_OP_BRA, s0, GMS_REG_NONE, GMS_REG_NONE);
+}
+static inline uint8_t wl_ldg_at(wl_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r)
+{
+    return gms_emit_load(&w->e, pc, m, GMS_MEM_LD_GLOBAL, width, a, r);
+}
+static inline void wl_stg_at(wl_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r,
+                             uint8_t d)
+{
+    gms_emit_store(&w->e, pc, m, GMS_MEM_ST_GLOBAL, width, a, r, d);
+}
+static inline uint8_t wl_lds_at(wl_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r)
+{
+    return gms_emit_load(&w->e, pc, m, GMS_MEM_LD_SHARED, width, a, r);
+}
+static inline void wl_sts_at(wl_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32], uint8_t r,
+                             uint8_t d)
+{
+    gms_emit_store(&w->e, pc, m, GMS_MEM_ST_SHARED, width, a, r, d);
+}
+static inline uint8_t wl_atomg_at(wl_warp *w, uint32_t pc, uint32_t m, uint8_t width, const uint64_t a[32],
+                                  uint8_t r, uint8_t d)
+{
+    return gms_emit_atomic(&w->e, pc, m, GMS_MEM_ATOM_GLOBAL, width, a, r, d);
+}
+/* the PC the explicit-PC kernels put their final EXIT at */
+#define WL_PC_END 0xfff0u
+static inline void wl_exit_at(wl_warp *w, uint32_t pc, uint32_t m) { gms_emit_exit(&w->e, pc, m); }
+/* BAR at `pc` in each of the nw warps of a block */
+void wl_bar_all(wl_warp *w, uint32_t nw, uint32_t pc);
+/* thread-index prologue at PCs 0x0-0x10: S2R tid, S2R ctaid, IMAD; returns the index register */
+uint8_t wl_prologue_idx(wl_warp *w, uint32_t m);
+/* The guard of a 1D kernel, "i = blockIdx.x*blockDim.x + threadIdx.x; if (i < n) ...", as
+ * nvcc emits it: wl_prologue_idx, then ISETP at 0x18 and BRA at 0x20 over the whole warp.
+ * Returns the lanes whose i = first + (thread index) is below n; *ri = the index register,
+ * *c = the ISETP's. (wl_prologue_1d is the cursor form, with EXIT for the lanes out.) */
+uint32_t wl_guard_1d(wl_warp *w, uint64_t first, uint64_t n, uint8_t *ri, uint8_t *c);
+
 /* Standard 1D prologue, as nvcc emits it for
  *   int i = blockIdx.x*blockDim.x + threadIdx.x; if (i >= n) return;
  * MOV R1 (stack), S2R ctaid, S2R tid, IMAD, ISETP.GE, @P0 EXIT (mask = lanes out of range).
@@ -177,8 +271,7 @@ static inline void wl_addrs(uint64_t out[32], uint32_t mask, uint64_t base, cons
  * l) is the value lane l computes with (stores), for each lane of `mask` (the instruction's
  * mask). In a functional verify run (w->sh set) a store's values land at the emitted lane
  * addresses and a load's are compared with what is there (wl_shadow.h); otherwise nothing is
- * evaluated. T's size must be the instruction's width. w is any warp type with an emitter `e`
- * and a shadow pointer `sh` (wl_warp, rodinia_util.h's rw_warp). */
+ * evaluated. T's size must be the instruction's width. */
 #define WL_SH_(wp, mask, T, expr, store)                                           \
     do {                                                                           \
         if ((wp)->sh) {                                                            \
@@ -210,6 +303,8 @@ int wl_need_size(const char *wl, const gms_wl_args *a, const char *name, uint64_
 /* *out = x*y*z (elements) * elem (bytes); error naming `what` if it overflows `limit` bytes */
 int wl_bytes(const char *wl, const char *what, uint64_t x, uint64_t y, uint64_t z, uint64_t elem,
              uint64_t limit, uint64_t *out, gms_error *err);
+/* An ordinary parameter in [lo, hi]: *out = its value, else an error naming it */
+int wl_param(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, uint64_t *out, gms_error *err);
 /* device allocations are rounded up to 2 MiB by the program allocator: footprint helpers
  * report the requested bytes (what cudaMalloc is asked for). Limit for one array: */
 #define WL_MAX_ARRAY_BYTES (1ULL << 40)
@@ -227,6 +322,12 @@ int wl_check_f32(const char *wl, const char *what, const float *got, const float
                  double rtol, double atol, gms_error *err);
 int wl_check_u32(const char *wl, const char *what, const uint32_t *got, const uint32_t *want, uint64_t n,
                  gms_error *err);
+int wl_check_i32(const char *wl, const char *what, const int32_t *got, const int32_t *want, uint64_t n,
+                 gms_error *err);
+/* |got-want| <= tol * max(1, |want|): one tolerance, relative above 1 and absolute below
+ * (the CUDA samples' and Rodinia's own checks); NaN anywhere fails */
+int wl_check_f32_tol(const char *wl, const char *what, const float *got, const float *want, uint64_t n,
+                     double tol, gms_error *err);
 
 /* ---------------------------------------------------------------- data */
 /* uniform float in [0,1) from the rng */
