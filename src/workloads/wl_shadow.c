@@ -175,6 +175,21 @@ static uint8_t *one_page_run(wl_shadow *sh, const gms_inst *in, size_t size, int
     return page_of(sh, in->base, create);
 }
 
+/* one lane's value (4 or 8 bytes nearly always): compared / copied without a library call */
+static inline int lane_same(const uint8_t *a, const uint8_t *b, size_t size)
+{
+    if (size == 4) { uint32_t x, y; memcpy(&x, a, 4); memcpy(&y, b, 4); return x == y; }
+    if (size == 8) { uint64_t x, y; memcpy(&x, a, 8); memcpy(&y, b, 8); return x == y; }
+    return !memcmp(a, b, size);
+}
+
+static inline void lane_copy(uint8_t *d, const uint8_t *s, size_t size)
+{
+    if (size == 4) memcpy(d, s, 4);
+    else if (size == 8) memcpy(d, s, 8);
+    else memcpy(d, s, size);
+}
+
 void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *vals, size_t size)
 {
     if (!wl_shadow_active(sh) || !in->mask || check_size(sh, in, size, "store")) return;
@@ -191,7 +206,12 @@ void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void 
      * timing model's coalescer does not say otherwise and CUDA leaves it undefined */
     for (uint32_t m = in->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        wl_shadow_write(sh, a[l], (const uint8_t *)vals + (size_t)l * size, size);
+        const uint8_t *v = (const uint8_t *)vals + (size_t)l * size;
+        uint64_t off = a[l] & (WL_SHADOW_PAGE - 1);
+        uint8_t *p = off + size <= WL_SHADOW_PAGE ? page_of(sh, a[l], 1) : NULL;
+        /* host speed: a lane inside one page is copied in place (the usual case) */
+        if (p) lane_copy(p + off, v, size);
+        else wl_shadow_write(sh, a[l], v, size);
     }
 }
 
@@ -221,7 +241,7 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
         int ok = 1;
         if (n == 1 || in->stride) ok = !memcmp(at, x, (size_t)n * size);
         else
-            for (int k = 0; k < n && ok; k++) ok = !memcmp(at, x + (size_t)k * size, size);
+            for (int k = 0; k < n && ok; k++) ok = lane_same(at, x + (size_t)k * size, size);   /* a broadcast */
         if (ok) return;   /* else the lane by lane walk names the lane */
     }
     uint64_t a[32];
@@ -230,6 +250,11 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
     for (uint32_t m = in->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         const uint8_t *x = (const uint8_t *)want + (size_t)l * size;
+        /* host speed: a lane inside a page held is compared in place, without a copy or a
+         * call per lane; a lane on a page never written, or across two pages, is read out */
+        uint64_t off = a[l] & (WL_SHADOW_PAGE - 1);
+        const uint8_t *p = off + size <= WL_SHADOW_PAGE ? page_of(sh, a[l], 0) : NULL;
+        if (p && lane_same(p + off, x, size)) continue;
         wl_shadow_read(sh, a[l], got, size);
         if (!memcmp(got, x, size)) continue;
         snprintf(sh->msg, sizeof sh->msg,
