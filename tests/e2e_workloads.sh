@@ -109,7 +109,9 @@ for wl in $("$BIN" list workloads | awk 'NR > 1 { print $1 }'); do
         fi
     done
 done
-# Belady with no future file: a first run records the page sequence; it faults no more than LRU
+# Belady with no future file: a first run records the page sequence; the replay drifts from it with
+# timing (docs/uvm.md: srad went 328 -> 343 against LRU's 330 -> 329 when the coalescer changed), so it
+# is held to LRU's faults plus 10% (a walk-order future is 3.4x); the exact bound is the timing-free MIN, at most both
 for c in "2mm scale=0.0625" "srad rows=128 cols=128 iter=2"; do
     set -- $c
     wl=$1; shift
@@ -128,7 +130,7 @@ for c in "2mm scale=0.0625" "srad rows=128 cols=128 iter=2"; do
     # shellcheck disable=SC2086
     out=$(timeout 300 "$BIN" run --config configs/gtx1080ti.config --workload "$wl" $sets --set uvm_eviction=belady --quiet 2>&1)
     bel=$(printf '%s\n' "$out" | awk '/^Page_tot_fault = / { v = $3 } END { print v }')
-    if [ -n "$lru" ] && [ -n "$bel" ] && [ "$bel" -le "$lru" ] && [ -n "$opt" ] && [ "$opt" -le "$bel" ] &&
+    if [ -n "$lru" ] && [ -n "$bel" ] && [ $((bel * 100)) -le $((lru * 110)) ] && [ -n "$opt" ] && [ "$opt" -le "$bel" ] &&
        ! printf '%s\n' "$out" | grep -q 'no future page sequence' &&
        printf '%s\n' "$out" | grep -q '^gms_workload_verified = 1'; then
         pass=$((pass + 1)); echo "ok   e2e $wl belady without a future file: $bel faults, lru4k $lru, MIN bound $opt"
