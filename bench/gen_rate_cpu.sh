@@ -39,7 +39,8 @@ for spec in "sgemm M=512 N=256 K=256" "spmv scale=0.05 iters=5" "lbm sx=120 sy=2
             "cutcp scale=0.05" "sad width=176 height=144" "tpacf scale=0.3" \
             "b+tree scale=0.1" "cfd elements=9705 iterations=3" "lud size=256" "kmeans-rodinia scale=0.05" \
             "hybridsort size=262144 repeat=1" "pfilter-rodinia np=4000" "histo-dc bytes=4194304" \
-            "scalarprod-dc vectors=256" "heartwall frames=3 tsize=8 ssize=14" "leukocyte cols=160"; do
+            "scalarprod-dc vectors=256" "heartwall frames=3 tsize=8 ssize=14" "leukocyte cols=160" \
+            "barnes-hut nbodies=16000 timesteps=1 sms=80"; do
     wl=${spec%% *}; params=${spec#* }
     if [ -n "$ONLY" ]; then case " $ONLY " in *" $wl "*) ;; *) continue ;; esac; fi
     sets=""; for kv in $params; do sets="$sets --set $kv"; done
