@@ -29,6 +29,9 @@ static const gms_option cke_opts[] = {
     K("gms_cke_wq_epoch", GMS_OPT_U32, wq_epoch, "1000",
       "multiprogrammed runs, SMK-W: warp instructions per quota epoch and SM, shared in proportion to the "
       "kernels' isolated IPC"),
+    K("gms_cke_mshr_partition", GMS_OPT_BOOL, mshr_partition, "0",
+      "multiprogrammed runs: each kernel with blocks on an SM may hold at most an equal share (rounded up) of "
+      "that SM's L1D MSHR entries and miss-queue entries (spec 001 4.3: tried, no gain)"),
     K("gms_cke_isolated", GMS_OPT_BOOL, isolated, "1",
       "multiprogrammed runs: also run every application alone for the window (STP, ANTT, fairness)"),
 };

@@ -18,6 +18,7 @@ typedef struct gms_cke_params {
     uint32_t ucp_period;          /* gms_cke_ucp_period: L1D accesses of an SM between UCP repartitions */
     uint32_t wq_epoch;            /* gms_cke_wq_epoch: SMK-W warp instructions per epoch and SM */
     int isolated;                 /* gms_cke_isolated: measure each kernel alone for STP/ANTT */
+    int mshr_partition;           /* gms_cke_mshr_partition: per-kernel L1D MSHR / miss-queue shares */
     /* decoded by finalize */
     long tb_idx, mi_idx;          /* members of the two families */
     uint32_t tb_args[GMS_CKE_MAX_APPS], ntb_args;   /* manual:9,4 */

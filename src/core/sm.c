@@ -668,11 +668,29 @@ static void mrpb_drain(gms_sm *s, uint64_t now)
     }
 }
 
+/* -gms_cke_mshr_partition: the access's kernel may hold an equal share (rounded up) of the
+ * L1D's MSHR entries and miss-queue entries among the kernels with blocks on this SM now (a
+ * kernel alone on its SM, as under spatial partitioning, keeps them all); a request of no
+ * warp is not counted */
+static void cke_l1_partition(gms_sm *s, const gms_mreq *r)
+{
+    if (!r->warp_txn) { gms_cache_set_owner(s->l1, GMS_CACHE_NO_OWNER, 0, 0); return; }
+    uint32_t present = 0;
+    for (uint32_t i = 0; i < s->nblock_slots; i++)
+        if (s->blocks[i].used) present |= 1u << s->blocks[i].k->cke_app;
+    uint32_t share = (uint32_t)__builtin_popcount(present);
+    if (!share) share = 1;
+    const gms_cache_config *cfg = &s->p->l1d.dl1;
+    gms_cache_set_owner(s->l1, cke_app_of(s, r->warp), (cfg->mshr_entries + share - 1) / share,
+                        (cfg->miss_queue + share - 1) / share);
+}
+
 /* concurrent kernels around an L1D access: with ws-ucp (src/cke/cke_ucp.h) the kernel's own
  * ways are its victims and its UMON sees the access; every scheme counts the outcome */
 __attribute__((cold, noinline)) static void cke_l1_before(gms_sm *s, const gms_mreq *r)
 {
     if (s->cke->ucp && r->warp_txn) gms_cke_ucp_before(s->cke, s->l1, cke_app_of(s, r->warp));
+    if (s->cke->c->mshr_partition) cke_l1_partition(s, r);
 }
 
 __attribute__((cold, noinline)) static void cke_l1_after(gms_sm *s, const gms_mreq *r, int outcome)

@@ -43,6 +43,7 @@ struct gms_cache {
     int use_map;                 /* MAP_MIN_ASSOC ways or more: match through `where`; else scan */
     char wp, wa;
     uint8_t wrbk_type, wr_alloc_type, is_l2;
+    uint8_t part_on;             /* a per-owner MSHR / miss-queue partition (gms_cache_set_owner) */
     uint32_t home_subpart;   /* of the last access: destination of flush write-backs */
     /* mo->any_ready(mshr), kept here after every MSHR call that can change it (mark_ready,
      * next_ready, take): the SM and the slice ask every cycle, and the MSHR table's own
@@ -74,6 +75,9 @@ struct gms_cache {
     gms_cache_stats st;
     /* UCP (src/cke/cke_ucp.c): victims only among ways [way_lo, way_hi); way_hi 0: any way */
     uint32_t way_lo, way_hi;
+    /* the partition (part_on): the current access's owner, its caps, and what each owner holds */
+    uint32_t part_owner, part_mshr_max, part_mq_max;
+    uint32_t own_mshr[GMS_CACHE_NO_OWNER], own_mq[GMS_CACHE_NO_OWNER];
 };
 
 typedef struct evict {
@@ -366,8 +370,16 @@ static inline __attribute__((always_inline)) void tag_access(gms_cache *c, int s
 
 /* ---------------------------------------------------------------- requests */
 
+/* the partition's miss-queue test: the owner's entries against its cap, with GPGPU-Sim's
+ * `extra` as for the whole queue */
+static int part_mq_full(const gms_cache *c, uint32_t extra)
+{
+    return c->part_owner < GMS_CACHE_NO_OWNER && c->own_mq[c->part_owner] + extra >= c->part_mq_max;
+}
+
 static inline int mq_full(const gms_cache *c, uint32_t extra)
 {
+    if (__builtin_expect(c->part_on, 0) && part_mq_full(c, extra)) return 1;
     return c->mq.n + extra >= c->mq_cap;
 }
 
@@ -376,6 +388,10 @@ static inline int mq_full(const gms_cache *c, uint32_t extra)
 static inline void mq_push(gms_cache *c, gms_mreq *r)
 {
     if (c->mshr_extra) r->t_ready = c->now;
+    if (__builtin_expect(c->part_on, 0) && c->part_owner < GMS_CACHE_NO_OWNER) {
+        r->part = (uint8_t)(c->part_owner | 8u);
+        c->own_mq[c->part_owner]++;
+    }
     gms_fifo_push(&c->mq, r);
 }
 
@@ -424,6 +440,10 @@ static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mr
     uint64_t key = mshr_key(c, blk, sm);
     int hit = 0;
     int rc = c->mo->check(c->mshr, key, &hit);
+    /* a partition: a new entry only within the owner's share (merging is free) */
+    if (__builtin_expect(c->part_on, 0) && rc == 0 && !hit && c->part_owner < GMS_CACHE_NO_OWNER &&
+        c->own_mshr[c->part_owner] >= c->part_mshr_max)
+        rc = GMS_RF_MSHR_ENTRY;
     if (rc == 0 && hit) {
         /* An entry already filled (hit 2: its waiters are being handed out, one a cycle)
          * gets no other fill: the line (sector) the tag array would reserve for r now, its
@@ -436,7 +456,7 @@ static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mr
         c->st.acc[acc_type(r)][GMS_CACHE_MSHR_HIT]++;
         *do_miss = 1;
         *flags |= GMS_CACHE_WAIT;
-    } else if (rc == 0 && c->mq.n < c->mq_cap) {
+    } else if (rc == 0 && !mq_full(c, 0)) {
         tag_access(c, status, idx, blk, sm, now, ev);
         gms_mshr_info info = { r->addr, r->bytes, idx, 0 };
         r->mshr_hint[c->is_l2 ? 1 : 0] = (uint16_t)c->mo->add(c->mshr, key, r, 1, &info);
@@ -444,6 +464,10 @@ static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mr
         r->addr = key;
         r->bytes = c->atom;
         mq_push(c, r);
+        if (__builtin_expect(c->part_on, 0) && c->part_owner < GMS_CACHE_NO_OWNER) {
+            r->part |= 4u;
+            c->own_mshr[c->part_owner]++;
+        }
         /* the owner drains it at now + 1 at the earliest (before that cycle's accesses) */
         if (c->mshr_extra) r->t_ready = now + 1 + c->mshr_extra;
         *do_miss = 1;
@@ -750,9 +774,20 @@ static inline uint64_t reply_key(const gms_cache *c, const gms_mreq *reply)
     return c->sector ? (reply->addr & ~(uint64_t)31) : (reply->addr & ~c->line_mask);
 }
 
+/* a partition's MSHR entry is its owner's until the fill arrives (its waiters then leave
+ * one a cycle, GPGPU-Sim's pace, and the entry takes no new merge: docs/cke.md) */
+static inline void part_fill(gms_cache *c, gms_mreq *reply)
+{
+    if (__builtin_expect(c->part_on, 0) && (reply->part & 4u)) {
+        c->own_mshr[reply->part & 3u]--;
+        reply->part &= (uint8_t)~4u;
+    }
+}
+
 gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
 {
     c->now = now;
+    part_fill(c, reply);
     uint8_t sm = reply_smask(c, reply);
     uint64_t key = reply_key(c, reply);
     gms_mshr_info info;
@@ -777,6 +812,7 @@ gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now)
 int gms_cache_fill_ready(gms_cache *c, gms_mreq *reply, uint64_t now)
 {
     c->now = now;
+    part_fill(c, reply);
     uint8_t sm = reply_smask(c, reply);
     uint64_t key = reply_key(c, reply);
     gms_mshr_info info;
@@ -911,7 +947,29 @@ gms_mreq *gms_cache_mq_ready(gms_cache *c, uint64_t now)
     gms_mreq *h = c->mq.head;
     return h && c->mshr_extra && h->t_ready > now ? NULL : h;
 }
-gms_mreq *gms_cache_mq_pop(gms_cache *c) { return gms_fifo_pop(&c->mq); }
+gms_mreq *gms_cache_mq_pop(gms_cache *c)
+{
+    gms_mreq *r = gms_fifo_pop(&c->mq);
+    if (r && (r->part & 8u)) {
+        c->own_mq[r->part & 3u]--;
+        r->part &= (uint8_t)~8u;
+    }
+    return r;
+}
+
+void gms_cache_set_owner(gms_cache *c, uint32_t owner, uint32_t mshr_max, uint32_t mq_max)
+{
+    c->part_on = 1;
+    c->part_owner = owner < GMS_CACHE_NO_OWNER ? owner : GMS_CACHE_NO_OWNER;
+    c->part_mshr_max = mshr_max;
+    c->part_mq_max = mq_max;
+}
+
+void gms_cache_owner_held(const gms_cache *c, uint32_t owner, uint32_t *mshr, uint32_t *mq)
+{
+    *mshr = owner < GMS_CACHE_NO_OWNER ? c->own_mshr[owner] : 0;
+    *mq = owner < GMS_CACHE_NO_OWNER ? c->own_mq[owner] : 0;
+}
 uint32_t gms_cache_mq_size(const gms_cache *c) { return c->mq.n; }
 uint32_t gms_cache_mshr_used(const gms_cache *c) { return c->mo->used(c->mshr); }
 /* the member's occupancy statistics; the refusals by cause from the cache's own counts, which

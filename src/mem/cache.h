@@ -173,6 +173,17 @@ void gms_cache_report_stats(const gms_cache_stats *const *st, size_t n, const ch
  * set still hits. hi 0 (the default): every way, as before. The owner sets the range of the
  * requester before each access. */
 void gms_cache_set_way_range(gms_cache *c, uint32_t lo, uint32_t hi);
+/* Per-owner MSHR / miss-queue partition (concurrent kernels, -gms_cke_mshr_partition): from
+ * the first call on, the following accesses belong to `owner` (0 .. GMS_CACHE_NO_OWNER - 1;
+ * GMS_CACHE_NO_OWNER: not counted, e.g. a request of no warp), which may hold at most mshr_max
+ * MSHR entries (a new entry beyond them is an MSHR_ENTRY reservation fail; merging into any
+ * entry is free) and mq_max miss-queue entries (beyond them, MISS_QUEUE_FULL, with GPGPU-Sim's
+ * read-miss margin). An entry is its owner's until its fill arrives, a queue slot until popped.
+ * The owner sets this before each access, as the way range. */
+#define GMS_CACHE_NO_OWNER 3u
+void gms_cache_set_owner(gms_cache *c, uint32_t owner, uint32_t mshr_max, uint32_t mq_max);
+/* what an owner holds now (tests, checks) */
+void gms_cache_owner_held(const gms_cache *c, uint32_t owner, uint32_t *mshr, uint32_t *mq);
 /* number of valid (not INVALID) lines, for tests and the watchdog */
 uint32_t gms_cache_valid_lines(const gms_cache *c);
 

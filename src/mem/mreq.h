@@ -59,6 +59,9 @@ typedef struct __attribute__((aligned(64))) gms_mreq {
      * fill's line can be prefetched before the MSHR entry is read; a hint (may be stale or
      * truncated), never used for anything else */
     uint16_t line_hint[2];
+    /* per-kernel MSHR / miss-queue partition (gms_cache_set_owner): bits 0-1 the owner, bit 2
+     * it holds one of its owner's MSHR entries, bit 3 one of its miss-queue entries */
+    uint8_t part;
 } gms_mreq;
 _Static_assert(sizeof(gms_mreq) == 64, "a request is one host cache line");
 
