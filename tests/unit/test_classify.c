@@ -32,6 +32,75 @@ TEST(classify_streaming_vs_random)
     gms_classifier_free(c);
 }
 
+/* the classifier's table (dead entries kept, rebuilt when half full, per-call stamps for the
+ * lanes) against the plain definition: a ring of the last `window` pages, distinct pages
+ * counted by scanning it, each warp instruction's distinct lane pages in lane order */
+typedef struct { uint32_t window; uint64_t *ring, n; double sum; uint64_t samples; } naive_cls;
+static void naive_observe(naive_cls *m, uint64_t page)
+{
+    if (page == UINT64_MAX) page--;
+    m->ring[m->n % m->window] = page;
+    m->n++;
+    if (m->n < m->window) return;
+    uint64_t u = 0;
+    for (uint32_t i = 0; i < m->window; i++) {
+        int dup = 0;
+        for (uint32_t j = 0; j < i && !dup; j++) dup = m->ring[j] == m->ring[i];
+        u += !dup;
+    }
+    m->sum += (double)u;
+    m->samples++;
+}
+static void naive_lanes(naive_cls *m, const uint64_t a[32], uint32_t mask, int shift)
+{
+    uint64_t seen[32];
+    int ns = 0;
+    for (int l = 0; l < 32; l++) {
+        if (!(mask >> l & 1u)) continue;
+        uint64_t p = a[l] >> shift;
+        int dup = 0;
+        for (int i = 0; i < ns && !dup; i++) dup = seen[i] == p;
+        if (dup) continue;
+        seen[ns++] = p;
+        naive_observe(m, p);
+    }
+}
+
+TEST(classify_table_matches_definition)
+{
+    static const uint32_t windows[] = {1, 3, 17, 64, 200};
+    for (size_t wi = 0; wi < sizeof windows / sizeof windows[0]; wi++) {
+        uint32_t win = windows[wi];
+        gms_classifier *c = gms_classifier_new(win, 1);
+        naive_cls m = {.window = win, .ring = calloc(win, sizeof(uint64_t))};
+        uint64_t x = 0x9e3779b97f4a7c15ULL ^ win;
+        for (int step = 0; step < 6000; step++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            uint64_t range = (step / 1000) % 3 == 0 ? 8 : (step / 1000) % 3 == 1 ? 300 : 100000;
+            if (x % 5 == 0) {
+                uint64_t p = x % 7 == 0 ? UINT64_MAX - (x >> 20) % 2 : (x >> 8) % range;
+                gms_classifier_observe(c, p);
+                naive_observe(&m, p);
+            } else {
+                uint64_t a[32];
+                uint32_t mask = (uint32_t)(x >> 11) | 1u;
+                for (int l = 0; l < 32; l++) {
+                    x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                    a[l] = (x % 11 == 0) ? UINT64_MAX - x % 2 : ((x >> 4) % range) << 12 | (x & 0xfff);
+                    if (l && x % 3 == 0) a[l] = a[l - 1];
+                }
+                int shift = (x >> 40) % 4 == 0 ? 0 : 12;
+                gms_classifier_observe_lanes(c, a, mask, shift);
+                naive_lanes(&m, a, mask, shift);
+            }
+        }
+        CHECK_EQ(gms_classifier_accesses(c), m.n);
+        CHECK(gms_classifier_mean_unique(c) == m.sum / (double)m.samples);
+        free(m.ring);
+        gms_classifier_free(c);
+    }
+}
+
 /* small sizes for the classification walk; workloads not listed run with scale=<fallback> */
 static const struct { const char *name; const char *kv[6]; } small[] = {
     {"backprop", {"input=16384", NULL}},
