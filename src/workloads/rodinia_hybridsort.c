@@ -785,10 +785,29 @@ static int next(void *st, gms_program *p, gms_error *err)
     return 1;
 }
 
-static int cmpf(const void *a, const void *b)
+/* The reference order: ascending floats, by an LSD radix sort on the keys' IEEE bits mapped to
+ * unsigned order (negative: all bits flipped; else the sign bit set), four 8-bit passes. Same
+ * result as qsort with a < comparator for inputs without NaN and signed zeros (the inputs are
+ * rand() / RAND_MAX), at a fraction of its cost (qsort was a quarter of the functional run). */
+static uint32_t fkey(float f)
 {
-    float x = *(const float *)a, y = *(const float *)b;
-    return x < y ? -1 : x > y;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u & 0x80000000u ? ~u : u | 0x80000000u;
+}
+
+static void sort_f32(float *v, uint64_t n)
+{
+    float *tmp = wl_malloc(n, 4), *src = v, *dst = tmp;
+    for (unsigned sh = 0; sh < 32; sh += 8) {
+        uint64_t cnt[257] = { 0 };
+        for (uint64_t i = 0; i < n; i++) cnt[(fkey(src[i]) >> sh & 0xFFu) + 1]++;
+        for (unsigned b = 0; b < 256; b++) cnt[b + 1] += cnt[b];
+        for (uint64_t i = 0; i < n; i++) dst[cnt[fkey(src[i]) >> sh & 0xFFu]++] = src[i];
+        float *t = src; src = dst; dst = t;
+    }
+    /* four passes: the result is back in v */
+    free(tmp);
 }
 
 static int verify(void *st, gms_error *err)
@@ -796,7 +815,7 @@ static int verify(void *st, gms_error *err)
     hs *s = st;
     float *want = wl_malloc(s->n, 4);
     memcpy(want, s->in, 4 * s->n);
-    qsort(want, s->n, 4, cmpf);
+    sort_f32(want, s->n);
     void *own;
     const float *host = s->d_res == s->d_a ? s->bufA : s->bufB;
     const float *got = wl_result(s->sh, s->d_res, host, s->n, 4, &own);
