@@ -139,7 +139,7 @@ for c in "2mm scale=0.0625" "srad rows=128 cols=128 iter=2"; do
     fi
 done
 # with the preset's sync write-back, where the replayed order can drift past LRU (it gave 345
-# against 342 on srad), the timing-free MIN bound (246) stays below both
+# against 342 on srad), the timing-free MIN bound (240) stays below both
 for ev in lru4k belady; do
     out=$(timeout 300 "$BIN" run --config configs/gtx1080ti.config --workload srad --set rows=128 --set cols=128 --set iter=2 \
           --set uvm=1 --set uvm_oversub_ratio=2 --set hardware_prefetch=0 --set hwprefetch_oversub=0 \

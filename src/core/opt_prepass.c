@@ -1,8 +1,10 @@
 #include "core/opt_prepass.h"
 #include "config/params.h"
+#include "core/resident_walk.h"
+#include "core/sm.h"
+#include "core/walk_faults.h"
 #include "frontend/program.h"
 #include "frontend/trace.h"
-#include "frontend/warp_refill.h"
 #include "uvm/opt_bound.h"
 #include "workloads/workload.h"
 #include <stdlib.h>
@@ -15,6 +17,11 @@ typedef struct walk {
     uint32_t npages;
     uint32_t *refs; size_t n, cap;
     uint32_t inst[64]; uint32_t ninst;   /* the pages of the current instruction */
+    const gms_uvm *u;                    /* for the capacity (NULL: frames) */
+    uint64_t frames;
+    uint64_t managed_bytes, device_bytes;
+    gms_walk_faults *flt;                /* created at the first launch, with the capacity */
+    int resident;                        /* the order: GMS_OPT_RESIDENT or GMS_OPT_SERIAL */
 } walk;
 
 static void add_range(walk *w, uint64_t base, uint64_t bytes)
@@ -63,32 +70,40 @@ static int translated(uint8_t mem)
     }
 }
 
-static int chunk(void *ud, uint32_t warp, const gms_warp_trace *wt)
+/* one instruction of the walk: in the resident order a translated access is the warp's step
+ * and waits on far faults; in the serial order a warp goes on to its next barrier */
+static int inst(void *ud, gms_walk_warp h, const gms_warp_trace *wt, const gms_inst *in)
 {
-    (void)warp;
     walk *w = ud;
-    for (uint32_t i = 0; i < wt->n; i++) {
-        const gms_inst *in = &wt->insts[i];
-        if (!translated(in->mem) || in->addr_mode == GMS_ADDR_NONE || !w->nr) continue;
-        w->ninst = 0;
-        uint32_t lanes = (uint32_t)__builtin_popcount(in->mask);
-        uint64_t last = in->width ? in->width - 1u : 0;
-        for (uint32_t l = 0; l < lanes; l++) {
-            uint64_t a;
-            if (in->addr_mode == GMS_ADDR_STRIDE) a = in->base + (uint64_t)((int64_t)l * in->stride);
-            else if (in->base + l < wt->naddr) a = wt->addrs[in->base + l];
-            else break;
-            touch(w, a);
-            if (last && ((a + last) >> w->shift) != (a >> w->shift)) touch(w, a + last);
-        }
+    /* serially a resumable warp yields after each buffered piece, as gms_block_drain has it */
+    int yield = !w->resident && wt->more && in == &wt->insts[wt->n - 1];
+    if (!translated(in->mem) || in->addr_mode == GMS_ADDR_NONE) return yield;
+    w->ninst = 0;
+    uint32_t lanes = w->nr ? (uint32_t)__builtin_popcount(in->mask) : 0;
+    uint64_t last = in->width ? in->width - 1u : 0;
+    for (uint32_t l = 0; l < lanes; l++) {
+        uint64_t a;
+        if (in->addr_mode == GMS_ADDR_STRIDE) a = in->base + (uint64_t)((int64_t)l * in->stride);
+        else if (in->base + l < wt->naddr) a = wt->addrs[in->base + l];
+        else break;
+        touch(w, a);
+        if (last && ((a + last) >> w->shift) != (a >> w->shift)) touch(w, a + last);
     }
-    return 0;
+    if (!w->resident) return yield;
+    gms_walk_faults_access(w->flt, h, w->inst, w->ninst);
+    return 1;
 }
 
-/* the whole program, functionally (kernels filled: later host steps may read their results) */
-static int run(gms_program_src *src, gms_program *prog, walk *w, gms_error *err)
+static int service(void *ud) { return gms_walk_faults_service(((walk *)ud)->flt); }
+
+/* the whole program, functionally (kernels filled: later host steps may read their results).
+ * Resident: each kernel's blocks resident and its warps interleaved as on the GPU p describes
+ * (core/resident_walk.h), warps waiting on far faults (core/walk_faults.h). Serial: one block
+ * at a time, warp after warp up to each barrier (the only order before; a warp looping over
+ * more pages than fit makes the next warp's identical loop thrash even for MIN, where on the
+ * GPU the warps share each page: hybridsort at 75%, MIN 9040 faults against LRU's 2312) */
+static int run(gms_program_src *src, gms_program *prog, const gms_params *p, walk *w, gms_error *err)
 {
-    gms_block_trace bt = {0};
     int rc = 0;
     for (;;) {
         int r = src->next(src->self, prog, err);
@@ -96,33 +111,45 @@ static int run(gms_program_src *src, gms_program *prog, walk *w, gms_error *err)
         if (r == 0 && prog->head == prog->n) break;
         gms_cmd *c;
         while (rc == 0 && (c = gms_prog_pop(prog))) {
-            if (c->kind == GMS_CMD_ALLOC && c->managed) add_range(w, c->addr, c->bytes);
+            if (c->kind == GMS_CMD_ALLOC && c->managed) { add_range(w, c->addr, c->bytes); w->managed_bytes += c->bytes; }
+            if (c->kind == GMS_CMD_ALLOC && !c->managed) w->device_bytes += (c->bytes + (1ULL << w->shift) - 1) >> w->shift << w->shift;
+            if (c->kind != GMS_CMD_LAUNCH && c->kind != GMS_CMD_PREFETCH) continue;
+            /* the capacity is fixed at the first launch or prefetch, from what is allocated then */
+            if (!w->flt) w->flt = gms_walk_faults_new(w->u ? gms_uvm_capacity_preview(w->u, w->managed_bytes, w->device_bytes) : w->frames);
             if (c->kind != GMS_CMD_LAUNCH) continue;
             gms_kernel_src *k = &c->kernel;
-            uint64_t nb = gms_dim3_count(k->grid);
-            uint32_t nw = (uint32_t)((gms_dim3_count(k->block) + 31) / 32);
-            for (uint64_t b = 0; b < nb && rc == 0; b++) {
-                gms_block_trace_reset(&bt, nw);
-                bt.x = (uint32_t)(b % k->grid.x);
-                bt.y = (uint32_t)(b / k->grid.x % k->grid.y);
-                bt.z = (uint32_t)(b / ((uint64_t)k->grid.x * k->grid.y));
-                if (k->fill_block(k->self, b, &bt, err) || gms_block_drain(k, &bt, chunk, w, err)) rc = -1;
-            }
+            uint64_t tpb = gms_dim3_count(k->block);
+            /* 0 (does not fit) is the timed run's error to report; the walk takes one */
+            uint32_t occ = tpb && tpb <= 1024 ? gms_occupancy(&p->core, (uint32_t)tpb, k->regs_per_thread, k->shmem_bytes) : 1;
+            rc = w->resident ? gms_walk_resident(k, p->core.n_sm, occ, inst, service, w, err)
+                             : gms_walk_resident(k, 1, 1, inst, NULL, w, err);
             if (k->release) k->release(k->self);
             k->release = NULL;
         }
         if (rc || r == 0) break;
     }
-    gms_block_trace_free(&bt);
     return rc;
 }
 
-int gms_opt_prepass(gms_uvm *u, const gms_params *p, const gms_workload_spec *w, gms_error *err)
+int gms_opt_walk(gms_program_src *src, gms_program *prog, const gms_params *p, int order, const gms_uvm *u,
+                 uint64_t cap, uint32_t **refs, size_t *n, uint32_t *npages, gms_error *err)
 {
-    if (!u || !p->uvm.opt_bound) return 0;
-    if (w->program)
-        return gms_err(err, "-gms_uvm_opt_bound: needs a built-in workload or a trace (a program source cannot be walked twice)");
-    walk wk = { .shift = (uint32_t)__builtin_ctzll(p->uvm.page_size) };
+    walk wk = { .shift = (uint32_t)__builtin_ctzll(p->uvm.page_size), .u = u, .frames = cap,
+                .resident = order == GMS_OPT_RESIDENT };
+    int rc = run(src, prog, p, &wk, err);
+    free(wk.r);
+    gms_walk_faults_free(wk.flt);
+    if (rc) { free(wk.refs); return -1; }
+    *refs = wk.refs;
+    *n = wk.n;
+    *npages = wk.npages;
+    return 0;
+}
+
+/* one walk of the program w names, in `order` */
+static int walk_program(const gms_uvm *u, const gms_params *p, const gms_workload_spec *w, int order, uint32_t **refs,
+                        size_t *n, uint32_t *npages, gms_error *err)
+{
     gms_program prog;
     gms_program_init(&prog);
     gms_program_src src = {0};
@@ -134,7 +161,7 @@ int gms_opt_prepass(gms_uvm *u, const gms_params *p, const gms_workload_spec *w,
         rc = gms_trace_program(w->trace, &src, err);
     } else {
         ops = gms_workload_find(w->workload ? w->workload : "stream");
-        if (!ops) { gms_program_free(&prog); return 0; }   /* the timed run reports it */
+        if (!ops) { gms_program_free(&prog); return 1; }   /* the timed run reports it */
         rc = gms_wl_args_parse(ops, w->wl_params, w->seed ? w->seed : p->sim.seed, &a, err);
         if (rc == 0) {
             gms_wl_args_quiet(a);   /* the timed run says what was clamped */
@@ -145,14 +172,28 @@ int gms_opt_prepass(gms_uvm *u, const gms_params *p, const gms_workload_spec *w,
         }
     }
     if (rc == 0) {
-        rc = run(&src, &prog, &wk, err);
+        rc = gms_opt_walk(&src, &prog, p, order, u, 0, refs, n, npages, err);
         src.destroy(src.self);
         if (ops) ops->destroy(st);
     }
     gms_program_free(&prog);
     gms_wl_args_free(a);
-    free(wk.r);
-    if (rc) { free(wk.refs); return -1; }
-    gms_uvm_set_opt_refs(u, wk.refs, wk.n, wk.npages);
+    return rc ? -1 : 0;
+}
+
+int gms_opt_prepass(gms_uvm *u, const gms_params *p, const gms_workload_spec *w, gms_error *err)
+{
+    if (!u || !p->uvm.opt_bound) return 0;
+    if (w->program)
+        return gms_err(err, "-gms_uvm_opt_bound: needs a built-in workload or a trace (a program source cannot be walked twice)");
+    uint32_t *refs[GMS_OPT_ORDERS] = {0}, npages = 0;
+    size_t n[GMS_OPT_ORDERS] = {0};
+    int rc = 0;
+    for (int o = 0; o < GMS_OPT_ORDERS && rc == 0; o++) rc = walk_program(u, p, w, o, &refs[o], &n[o], &npages, err);
+    if (rc) {   /* 1: an unknown workload, the timed run's error */
+        for (int o = 0; o < GMS_OPT_ORDERS; o++) free(refs[o]);
+        return rc < 0 ? -1 : 0;
+    }
+    gms_uvm_set_opt_refs(u, refs, n, npages);
     return 0;
 }

@@ -81,23 +81,30 @@ void gms_opt_count(const uint32_t *refs, size_t n, uint32_t npages, uint64_t cap
 }
 
 struct gms_uvm_opt {
-    uint32_t *refs; size_t n; uint32_t npages;
-    int counted; gms_opt_result r; uint64_t cap;   /* once the capacity is fixed, counted once */
+    uint32_t *refs[GMS_OPT_ORDERS]; size_t n[GMS_OPT_ORDERS]; uint32_t npages;
+    int counted; gms_opt_result r[GMS_OPT_ORDERS]; uint64_t cap;   /* once the capacity is fixed, counted once */
 };
 
-void gms_uvm_set_opt_refs(gms_uvm *u, uint32_t *refs, size_t n, uint32_t npages)
+void gms_uvm_set_opt_refs(gms_uvm *u, uint32_t *refs[GMS_OPT_ORDERS], const size_t n[GMS_OPT_ORDERS], uint32_t npages)
 {
     gms_uvm_opt_free(u->opt);
     u->opt = gms_xcalloc(1, sizeof *u->opt);
-    u->opt->refs = refs;
-    u->opt->n = n;
+    for (int i = 0; i < GMS_OPT_ORDERS; i++) {
+        u->opt->refs[i] = refs[i];
+        u->opt->n[i] = n[i];
+    }
     u->opt->npages = npages;
+}
+
+static void free_refs(gms_uvm_opt *o)
+{
+    for (int i = 0; i < GMS_OPT_ORDERS; i++) { free(o->refs[i]); o->refs[i] = NULL; }
 }
 
 void gms_uvm_opt_free(gms_uvm_opt *o)
 {
     if (!o) return;
-    free(o->refs);
+    free_refs(o);
     free(o);
 }
 
@@ -107,14 +114,18 @@ void gms_uvm_opt_report(gms_uvm *u, gms_stats *out)
     if (!o) return;
     if (!o->counted) {
         o->cap = gms_uvm_capacity_pages(u);
-        gms_opt_count(o->refs, o->n, o->npages, o->cap, &o->r);
-        /* the string is the whole program's: with the capacity fixed the count is final
+        for (int i = 0; i < GMS_OPT_ORDERS; i++) gms_opt_count(o->refs[i], o->n[i], o->npages, o->cap, &o->r[i]);
+        /* the strings are the whole program's: with the capacity fixed the count is final
          * (statistics are reported after every kernel) */
-        if (u->capacity_fixed) { o->counted = 1; free(o->refs); o->refs = NULL; }
+        if (u->capacity_fixed) { o->counted = 1; free_refs(o); }
     }
-    gms_stat_u64(out, "gms_uvm_opt_refs", o->r.refs);
-    gms_stat_u64(out, "gms_uvm_opt_pages", o->r.distinct);
+    /* the bound: the fewer faults of the two orders (each a schedule the GPU could run) */
+    const gms_opt_result *b = &o->r[o->r[GMS_OPT_RESIDENT].faults < o->r[GMS_OPT_SERIAL].faults];
+    gms_stat_u64(out, "gms_uvm_opt_refs", b->refs);
+    gms_stat_u64(out, "gms_uvm_opt_pages", b->distinct);
     gms_stat_u64(out, "gms_uvm_opt_capacity_pages", o->cap);
-    gms_stat_u64(out, "gms_uvm_opt_faults", o->r.faults);
-    gms_stat_u64(out, "gms_uvm_opt_evictions", o->r.evictions);
+    gms_stat_u64(out, "gms_uvm_opt_faults", b->faults);
+    gms_stat_u64(out, "gms_uvm_opt_evictions", b->evictions);
+    gms_stat_u64(out, "gms_uvm_opt_faults_serial", o->r[GMS_OPT_SERIAL].faults);
+    gms_stat_u64(out, "gms_uvm_opt_faults_resident", o->r[GMS_OPT_RESIDENT].faults);
 }

@@ -3,12 +3,17 @@
  * next reference is farthest away) takes on the program's page-reference string at the run's
  * capacity, with demand paging (one page brought in per fault, no prefetch).
  *
- * The string comes from a functional walk before the timed run (core/opt_prepass.h): kernels,
- * blocks and warps in program order, and within each memory instruction the pages its active
- * lanes touch in the order they are first touched. It does not depend on timing, so unlike the
- * belady eviction policy (which replays an order recorded from a timed LRU run and drifts when
- * the runs interleave differently) it cannot move with the configuration. It is a bound on the
- * string, not on the timed runs: their interleavings are other strings (docs/uvm-policies.md). */
+ * The strings come from functional walks before the timed run (core/opt_prepass.h), in two
+ * orders, each a schedule a GPU could run: serial (one block at a time, each warp up to its
+ * next barrier) and resident (blocks resident per SM as the config allows, warps interleaved
+ * one access at a time, a warp waiting on a far fault while others go on). MIN is counted on
+ * both and the bound is the fewer: no one order is close to every timed run's (warp after warp
+ * a loop over more pages than fit thrashes; all blocks at once the live data can exceed what a
+ * block-at-a-time order needs). Neither depends on timing, so unlike the belady eviction
+ * policy (which replays an order recorded from a timed LRU run and drifts when the runs
+ * interleave differently) the bound cannot move with the configuration. It is a bound on
+ * the strings, not on the timed runs: their interleavings are other strings
+ * (docs/uvm-policies.md). */
 #ifndef GMS_UVM_OPT_BOUND_H
 #define GMS_UVM_OPT_BOUND_H
 #include <stddef.h>
@@ -26,9 +31,13 @@ typedef struct gms_opt_result {
  * frames (0 = unlimited: only cold faults). O(n log capacity) time, O(n + npages) memory. */
 void gms_opt_count(const uint32_t *refs, size_t n, uint32_t npages, uint64_t capacity, gms_opt_result *out);
 
-/* hand u the string (u owns refs from then on; freed with u); the count is taken at report
- * time with the capacity the run had (gms_uvm_capacity_pages) and reported as gms_uvm_opt_* */
-void gms_uvm_set_opt_refs(gms_uvm *u, uint32_t *refs, size_t n, uint32_t npages);
+/* the two orders (core/opt_prepass.h) */
+enum { GMS_OPT_SERIAL, GMS_OPT_RESIDENT, GMS_OPT_ORDERS };
+
+/* hand u the strings of both orders (u owns them from then on; freed with u); the counts are
+ * taken at report time with the capacity the run had (gms_uvm_capacity_pages) and reported as
+ * gms_uvm_opt_* (the order with fewer faults) and gms_uvm_opt_faults_serial / _resident */
+void gms_uvm_set_opt_refs(gms_uvm *u, uint32_t *refs[GMS_OPT_ORDERS], const size_t n[GMS_OPT_ORDERS], uint32_t npages);
 
 /* uvm_stats.c: the gms_uvm_opt_* statistics when a string was given; uvm.c frees it */
 typedef struct gms_uvm_opt gms_uvm_opt;

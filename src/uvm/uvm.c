@@ -231,27 +231,48 @@ int gms_uvm_enabled(const gms_uvm *u) { return u->enabled; }
 
 void gms_uvm_plan_footprint(gms_uvm *u, uint64_t bytes) { u->planned_footprint = bytes; }
 
+/* the frames gms_uvm_fix_capacity gives managed pages for a managed footprint and device
+ * allocations (bytes, device ones whole pages) so far; *limited = 0: unlimited */
+static uint64_t frames_for(const gms_uvm *u, uint64_t footprint, uint64_t device_bytes, uint64_t *cap_footprint,
+                           int *limited)
+{
+    const gms_uvm_params *prm = u->prm;
+    uint64_t frames = 0;
+    *limited = 0;
+    if (prm->gddr_size) {
+        uint64_t total = prm->gddr_size >> u->page_shift;
+        uint64_t taken = (device_bytes >> u->page_shift) + ((prm->reserved_bytes + u->page_size - 1) >> u->page_shift);
+        frames = total > taken ? total - taken : 0;
+        *limited = 1;
+    } else if (prm->oversub_ratio > 0) {
+        /* the whole program's footprint when known: one allocating after its first kernel
+         * would otherwise run more oversubscribed than asked */
+        *cap_footprint = u->planned_footprint > footprint ? u->planned_footprint : footprint;
+        double f = (double)*cap_footprint / prm->oversub_ratio;
+        frames = (uint64_t)(f / (double)u->page_size);
+        uint64_t res = (prm->reserved_bytes + u->page_size - 1) >> u->page_shift;
+        frames = frames > res ? frames - res : 0;
+        *limited = 1;
+    }
+    return frames;
+}
+
+uint64_t gms_uvm_capacity_preview(const gms_uvm *u, uint64_t footprint, uint64_t device_bytes)
+{
+    uint64_t cf = 0;
+    int limited;
+    uint64_t frames = frames_for(u, footprint, device_bytes, &cf, &limited);
+    if (!limited) return 0;
+    frames = gms_uvm_etc_frames(u, frames);
+    return frames ? frames : 1;
+}
+
 void gms_uvm_fix_capacity(gms_uvm *u)
 {
     if (u->capacity_fixed) return;
     u->capacity_fixed = 1;
     const gms_uvm_params *prm = u->prm;
-    uint64_t frames = 0;
-    if (prm->gddr_size) {
-        uint64_t total = prm->gddr_size >> u->page_shift;
-        uint64_t taken = (u->device_bytes >> u->page_shift) + ((prm->reserved_bytes + u->page_size - 1) >> u->page_shift);
-        frames = total > taken ? total - taken : 0;
-        u->cap_limited = 1;
-    } else if (prm->oversub_ratio > 0) {
-        /* the whole program's footprint when known: one allocating after its first kernel
-         * would otherwise run more oversubscribed than asked */
-        u->cap_footprint = u->planned_footprint > u->footprint ? u->planned_footprint : u->footprint;
-        double f = (double)u->cap_footprint / prm->oversub_ratio;
-        frames = (uint64_t)(f / (double)u->page_size);
-        uint64_t res = (prm->reserved_bytes + u->page_size - 1) >> u->page_shift;
-        frames = frames > res ? frames - res : 0;
-        u->cap_limited = 1;
-    }
+    uint64_t frames = frames_for(u, u->footprint, u->device_bytes, &u->cap_footprint, &u->cap_limited);
     u->cap_frames = gms_uvm_etc_frames(u, frames);   /* ETC's capacity compression */
     if (u->cap_limited && frames < 1) {
         char msg[256];

@@ -65,6 +65,9 @@ void gms_uvm_plan_footprint(gms_uvm *u, uint64_t bytes);
 /* device frames usable by managed pages (0 = unlimited); fixed at the first kernel launch or
  * bulk prefetch */
 uint64_t gms_uvm_capacity_pages(const gms_uvm *u);
+/* the capacity gms_uvm_capacity_pages will have if fixed with this managed footprint and these
+ * device allocations (bytes; device ones in whole pages): for the opt walk, before the run */
+uint64_t gms_uvm_capacity_preview(const gms_uvm *u, uint64_t footprint, uint64_t device_bytes);
 
 /* batch-aware (thread oversubscription, src/core/thread_oversub.c): far-faulted requests a warp
  * (slot index in its SM) waits on now; and the page lifetime so far (sum of t_evict - t_arrival
