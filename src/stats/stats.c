@@ -11,6 +11,7 @@ void gms_stats_free(gms_stats *s)
 {
     for (size_t i = 0; i < s->n; i++) free(s->v[i].name);
     free(s->v);
+    free(s->hix);
     memset(s, 0, sizeof *s);
 }
 
@@ -23,11 +24,41 @@ void gms_stats_copy(gms_stats *dst, const gms_stats *src)
     }
 }
 
+#define HIX_MIN 16   /* names below which a set is scanned */
+
+static uint32_t name_hash(const char *name)
+{
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+static void hix_put(gms_stats *s, size_t i)
+{
+    size_t m = s->hcap - 1, j = name_hash(s->v[i].name) & m;
+    while (s->hix[j]) j = (j + 1) & m;
+    s->hix[j] = (uint32_t)(i + 1);
+}
+
+/* the index of name in s, or -1 */
+static long find_index(const gms_stats *s, const char *name)
+{
+    if (!s->hix) {
+        for (size_t i = 0; i < s->n; i++)
+            if (!strcmp(s->v[i].name, name)) return (long)i;
+        return -1;
+    }
+    size_t m = s->hcap - 1;
+    for (size_t j = name_hash(name) & m; s->hix[j]; j = (j + 1) & m)
+        if (!strcmp(s->v[s->hix[j] - 1].name, name)) return (long)(s->hix[j] - 1);
+    return -1;
+}
+
 static void add(gms_stats *s, const char *name, double v, int is_int)
 {
     /* a repeated name overwrites (components may report the same total twice) */
-    for (size_t i = 0; i < s->n; i++)
-        if (!strcmp(s->v[i].name, name)) { s->v[i].value = v; s->v[i].is_int = is_int; return; }
+    long k = find_index(s, name);
+    if (k >= 0) { s->v[k].value = v; s->v[k].is_int = is_int; return; }
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 64;
         s->v = gms_xrealloc(s->v, s->cap * sizeof *s->v);
@@ -36,6 +67,16 @@ static void add(gms_stats *s, const char *name, double v, int is_int)
     s->v[s->n].value = v;
     s->v[s->n].is_int = is_int;
     s->n++;
+    if (s->n < HIX_MIN) return;
+    if (s->n * 2 > s->hcap) {   /* (re)build at a load of at most one half */
+        free(s->hix);
+        s->hcap = s->hcap ? s->hcap * 2 : 64;
+        while (s->n * 2 > s->hcap) s->hcap *= 2;
+        s->hix = gms_xcalloc(s->hcap, sizeof *s->hix);
+        for (size_t i = 0; i < s->n; i++) hix_put(s, i);
+    } else {
+        hix_put(s, s->n - 1);
+    }
 }
 
 void gms_stat_u64(gms_stats *s, const char *name, uint64_t v) { add(s, name, (double)v, 1); }
@@ -63,9 +104,8 @@ void gms_stat_f64f(gms_stats *s, double v, const char *fmt, ...)
 
 const gms_stat *gms_stats_find(const gms_stats *s, const char *name)
 {
-    for (size_t i = 0; i < s->n; i++)
-        if (!strcmp(s->v[i].name, name)) return &s->v[i];
-    return NULL;
+    long k = find_index(s, name);
+    return k >= 0 ? &s->v[k] : NULL;
 }
 
 void gms_run_stats_init(gms_run_stats *r)

@@ -16,6 +16,10 @@ typedef struct gms_stat {
 typedef struct gms_stats {
     gms_stat *v;
     size_t n, cap;
+    /* host speed: name -> index + 1 (0: empty slot), open addressing, built once a set has
+     * more than a few names (a run's sets have hundreds, and each name is looked up on add) */
+    uint32_t *hix;
+    size_t hcap;
 } gms_stats;
 
 void gms_stats_init(gms_stats *s);

@@ -195,3 +195,44 @@ TEST(l2_bw_total_over_kernel_cycles)
         run_free(&r);
     }
 }
+
+/* the stats set's name index (built past a few names, grown with them): order of first
+ * appearance kept, a repeated name overwrites in place, every name found, copies equal */
+TEST(stats_set_name_index)
+{
+    gms_stats st, cp;
+    gms_stats_init(&st);
+    char name[64];
+    for (int i = 0; i < 1000; i++) {
+        snprintf(name, sizeof name, "ctr_%d", i);
+        gms_stat_u64(&st, name, (uint64_t)i);
+        if (i % 7 == 0) gms_stat_f64(&st, "ctr_0", 0.5 * i);   /* overwrite, same slot */
+    }
+    CHECK_EQ(st.n, 1000);
+    CHECK_STR(st.v[0].name, "ctr_0");
+    CHECK(st.v[0].value == 0.5 * 994 && !st.v[0].is_int);
+    for (int i = 1; i < 1000; i++) {
+        snprintf(name, sizeof name, "ctr_%d", i);
+        const gms_stat *s = gms_stats_find(&st, name);
+        REQUIRE(s);
+        CHECK(s == &st.v[i]);
+        CHECK_EQ(s->value, i);
+    }
+    CHECK(gms_stats_find(&st, "ctr_1000") == NULL);
+    CHECK(gms_stats_find(&st, "") == NULL);
+    gms_stats_copy(&cp, &st);
+    CHECK_EQ(cp.n, st.n);
+    for (size_t i = 0; i < st.n; i++) {
+        CHECK_STR(cp.v[i].name, st.v[i].name);
+        CHECK(gms_stats_find(&cp, st.v[i].name) == &cp.v[i]);
+    }
+    gms_stats_free(&cp);
+    gms_stats_free(&st);
+    gms_stats_init(&st);   /* a small set: scanned, no index */
+    gms_stat_u64(&st, "a", 1);
+    gms_stat_u64(&st, "b", 2);
+    gms_stat_u64(&st, "a", 3);
+    CHECK_EQ(st.n, 2);
+    CHECK_EQ(gms_stats_find(&st, "a")->value, 3);
+    gms_stats_free(&st);
+}
