@@ -35,6 +35,14 @@ gms_txn gms_segment_reduce(uint64_t seg, uint32_t segment, uint8_t chunks, uint3
 static int line_txns(uint64_t line, uint8_t smask, const uint32_t bytes[4], uint32_t segment, gms_txn *out)
 {
     int n = 0;
+    if (segment == 32) {   /* host speed (sector caches): one 32 B transaction per touched chunk, as below */
+        for (uint32_t m = smask & 0xfu; m; m &= m - 1) {
+            uint32_t c = (uint32_t)__builtin_ctz(m);
+            out[n++] = (gms_txn){ .addr = (line << 7) + c * 32u, .sector_mask = (uint8_t)(1u << c), .nbytes_sectors = 1,
+                                  .bytes = (uint16_t)__builtin_popcount(bytes[c]) };
+        }
+        return n;
+    }
     uint32_t per = segment / 32;   /* chunks per segment: 1, 2 or 4 */
     uint8_t segmask = (uint8_t)((1u << per) - 1u);
     for (uint32_t c0 = 0; c0 < 4; c0 += per) {
@@ -47,13 +55,18 @@ static int line_txns(uint64_t line, uint8_t smask, const uint32_t bytes[4], uint
     return n;
 }
 
-/* the slot of `line` among the lines seen so far, added if new; -1 when 64 lines are full */
-static inline int line_slot(uint64_t lines[64], uint8_t smask[64], uint32_t bytes[64][4], int *nl, uint64_t line)
+/* the slot of `line` among the lines seen so far, added if new; -1 when 64 lines are full.
+ * hix (host speed): slot + 1 by a hash of the line, open addressing over 128 entries (0: empty) */
+static inline int line_slot(uint64_t lines[64], uint8_t smask[64], uint32_t bytes[64][4], int *nl, uint64_t line,
+                            uint8_t hix[128])
 {
-    int n = *nl, j;
+    int n = *nl;
     if (n && lines[n - 1] == line) return n - 1;   /* common: same line as the previous lane */
-    for (j = 0; j < n; j++) if (lines[j] == line) return j;
+    uint32_t h = (uint32_t)((line * 0x9e3779b97f4a7c15ULL) >> 57);
+    for (uint8_t j; (j = hix[h]) != 0; h = (h + 1) & 127)
+        if (lines[j - 1] == line) return j - 1;
     if (n == 64) return -1;
+    hix[h] = (uint8_t)(n + 1);
     lines[n] = line;
     smask[n] = 0;
     bytes[n][0] = bytes[n][1] = bytes[n][2] = bytes[n][3] = 0;
@@ -67,13 +80,14 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
     uint64_t lines[64];
     uint8_t smask[64];
     uint32_t bytes[64][4];   /* distinct bytes per sector: a 32-bit mask of each sector's bytes */
+    uint8_t hix[128] = {0};
     int nl = 0;
     if (width == 0) width = 4;
     for (int lane = 0; lane < 32; lane++) {
         if (!(mask >> lane & 1u)) continue;
         uint64_t a = addrs[lane], end = a + width - 1;
         if ((a >> 5) == (end >> 5)) {   /* fast path: the lane's access stays in one sector */
-            int j = line_slot(lines, smask, bytes, &nl, a >> 7);
+            int j = line_slot(lines, smask, bytes, &nl, a >> 7, hix);
             if (j < 0) continue;
             uint32_t sct = (uint32_t)(a >> 5) & 3, l5 = (uint32_t)(a & 31);
             smask[j] |= (uint8_t)(1u << sct);
@@ -83,7 +97,7 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
         for (uint64_t line = a >> 7; line <= end >> 7; line++) {
             uint64_t lo = line << 7 > a ? line << 7 : a;
             uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
-            int j = line_slot(lines, smask, bytes, &nl, line);
+            int j = line_slot(lines, smask, bytes, &nl, line, hix);
             if (j < 0) continue;
             for (uint64_t b = lo; b <= hi;) {   /* one sector at a time */
                 uint32_t sct = (uint32_t)(b >> 5) & 3;

@@ -7,6 +7,7 @@
 #include "core/sm.h"
 #include "sim_test_util.h"
 #include "frontend/emit.h"
+#include <string.h>
 
 static void lanes(uint64_t a[32], uint64_t base, uint64_t stride)
 {
@@ -134,4 +135,117 @@ TEST(coalesce_rule13_requests_leave_the_sm)
     REQUIRE(simt_run1(&r, "words", 32, fill_strided_load, opts) == 0);
     CHECK_EQ(simt_stat(&r, "gpgpu_n_mem_read_global"), 1);
     simt_free(&r);
+}
+
+
+/* ---- the coalescer before its host-speed changes (line index by hash, 32 B segments without
+ * the reduce step), kept here as the reference for the one in coalesce.c ---- */
+/* the transactions of one 128 B line whose touched chunks are smask (bytes: each chunk's
+ * touched bytes), cut into segments of `segment` bytes and reduced */
+static int ref_line_txns(uint64_t line, uint8_t smask, const uint32_t bytes[4], uint32_t segment, gms_txn *out)
+{
+    int n = 0;
+    uint32_t per = segment / 32;   /* chunks per segment: 1, 2 or 4 */
+    uint8_t segmask = (uint8_t)((1u << per) - 1u);
+    for (uint32_t c0 = 0; c0 < 4; c0 += per) {
+        uint8_t q = (uint8_t)(smask & (segmask << c0));
+        if (!q) continue;
+        uint32_t nb = 0;
+        for (uint32_t c = c0; c < c0 + per; c++) nb += (uint32_t)__builtin_popcount(bytes[c]);
+        out[n++] = gms_segment_reduce((line << 7) + c0 * 32u, segment, q, nb);
+    }
+    return n;
+}
+
+/* the slot of `line` among the lines seen so far, added if new; -1 when 64 lines are full */
+static inline int ref_line_slot(uint64_t lines[64], uint8_t smask[64], uint32_t bytes[64][4], int *nl, uint64_t line)
+{
+    int n = *nl, j;
+    if (n && lines[n - 1] == line) return n - 1;   /* common: same line as the previous lane */
+    for (j = 0; j < n; j++) if (lines[j] == line) return j;
+    if (n == 64) return -1;
+    lines[n] = line;
+    smask[n] = 0;
+    bytes[n][0] = bytes[n][1] = bytes[n][2] = bytes[n][3] = 0;
+    *nl = n + 1;
+    return n;
+}
+
+static int ref_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128])
+{
+    uint32_t segment = gms_coalesce_segment(width ? width : 4, sector);
+    uint64_t lines[64];
+    uint8_t smask[64];
+    uint32_t bytes[64][4];   /* distinct bytes per sector: a 32-bit mask of each sector's bytes */
+    int nl = 0;
+    if (width == 0) width = 4;
+    for (int lane = 0; lane < 32; lane++) {
+        if (!(mask >> lane & 1u)) continue;
+        uint64_t a = addrs[lane], end = a + width - 1;
+        if ((a >> 5) == (end >> 5)) {   /* fast path: the lane's access stays in one sector */
+            int j = ref_line_slot(lines, smask, bytes, &nl, a >> 7);
+            if (j < 0) continue;
+            uint32_t sct = (uint32_t)(a >> 5) & 3, l5 = (uint32_t)(a & 31);
+            smask[j] |= (uint8_t)(1u << sct);
+            bytes[j][sct] |= (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << l5;
+            continue;
+        }
+        for (uint64_t line = a >> 7; line <= end >> 7; line++) {
+            uint64_t lo = line << 7 > a ? line << 7 : a;
+            uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
+            int j = ref_line_slot(lines, smask, bytes, &nl, line);
+            if (j < 0) continue;
+            for (uint64_t b = lo; b <= hi;) {   /* one sector at a time */
+                uint32_t sct = (uint32_t)(b >> 5) & 3;
+                uint64_t se = (b | 31) < hi ? (b | 31) : hi;
+                uint32_t l5 = (uint32_t)(b & 31), h5 = (uint32_t)(se & 31);
+                uint32_t m = (h5 == 31 ? 0xffffffffu : ((1u << (h5 + 1)) - 1u)) & ~((1u << l5) - 1u);
+                smask[j] |= (uint8_t)(1u << sct);
+                bytes[j][sct] |= m;
+                b = se + 1;
+            }
+        }
+    }
+    int n = 0;
+    for (int j = 0; j < nl; j++) n += ref_line_txns(lines[j], smask[j], bytes[j], segment, out + n);
+    return n;
+}
+
+
+/* the coalescer's transactions (count, order, every field) equal the reference's on random
+ * warps: every width, sector and non-sector segments, lanes in and out of order, repeated
+ * lines, accesses crossing sectors and lines, many distinct lines */
+TEST(coalesce_matches_reference)
+{
+    static const uint32_t widths[] = {0, 1, 2, 4, 8, 16, 3, 12};
+    uint64_t x = 0x2545f4914f6cdd1dULL;
+    for (int it = 0; it < 20000; it++) {
+        uint64_t a[32];
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        uint32_t width = widths[x % 8], mask = (uint32_t)(x >> 8);
+        if (x % 5 == 0) mask = 0xffffffffu;
+        int sector = (int)(x >> 40) & 1, pattern = (int)(x >> 44) % 5;
+        uint64_t base = (x >> 20) & 0xffffff000ULL;
+        for (int l = 0; l < 32; l++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            switch (pattern) {
+            case 0: a[l] = base + (uint64_t)l * (width ? width : 4); break;           /* unit stride */
+            case 1: a[l] = base + (uint64_t)(l % 16) * 4096 + (uint64_t)(l / 16) * 4; break;   /* transpose-like */
+            case 2: a[l] = base + (x % 64) * 128 + (x >> 12) % 128; break;        /* random, crossing */
+            case 3: a[l] = base + (x % 4096) * 128 + (x >> 16) % 8 * 4; break;   /* many lines */
+            default: a[l] = base + (x % 3) * 128 + 120; break;                    /* few lines, crossing */
+            }
+        }
+        gms_txn t1[128], t2[128];
+        memset(t1, 0xa5, sizeof t1);
+        memset(t2, 0xa5, sizeof t2);
+        int n1 = gms_coalesce(a, mask, width, sector, t1), n2 = ref_coalesce(a, mask, width, sector, t2);
+        REQUIRE(n1 == n2);
+        for (int i = 0; i < n1; i++) {
+            CHECK_EQ(t1[i].addr, t2[i].addr);
+            CHECK_EQ(t1[i].sector_mask, t2[i].sector_mask);
+            CHECK_EQ(t1[i].nbytes_sectors, t2[i].nbytes_sectors);
+            CHECK_EQ(t1[i].bytes, t2[i].bytes);
+        }
+    }
 }
