@@ -1,6 +1,7 @@
 #!/bin/sh
 # Statistics identity across a host-speed change: runs every Accel-Sim reference trace (with its
-# own gpgpusim.config + trace.config) and a few built-in workloads on qv100 and gtx480, serially
+# own gpgpusim.config + trace.config), a few built-in workloads on qv100 and gtx480 and two
+# unified-memory runs (gtx1080ti, 125% oversubscribed), serially
 # (-gms_host_pipeline 0), and keeps each --stats-json with the wall-clock fields
 # (gms_wall_seconds, *_per_second) taken out.
 #   bench/stats_identity.sh dump OUTDIR            (GMS_BIN=... for another binary)
@@ -36,6 +37,15 @@ dump)
                 { echo "$cfg $name: run failed"; fail=1; continue; }
             strip "$OUT/wl-$cfg-$name.raw" > "$OUT/wl-$cfg-$name.json" && rm -f "$OUT/wl-$cfg-$name.raw"
         done
+    done
+    for wl in "stream n=262144" "bfs vertices=32768 edges=98304"; do   # unified memory, 125% oversubscribed
+        set -- $wl
+        name=$1; shift
+        sets=""; for a in "$@"; do sets="$sets --set $a"; done
+        "$BIN" run --config configs/gtx1080ti.config --workload $name $sets --set uvm=1 --set uvm_oversub_ratio=1.25 \
+            --set hardware_prefetch=1 --set hwprefetch_oversub=1 --quiet -gms_host_pipeline 0 \
+            --stats-json "$OUT/uvm-$name.raw" >/dev/null 2>"$OUT/uvm-$name.err" || { echo "uvm $name: run failed"; fail=1; continue; }
+        strip "$OUT/uvm-$name.raw" > "$OUT/uvm-$name.json" && rm -f "$OUT/uvm-$name.raw"
     done
     exit $fail ;;
 compare)

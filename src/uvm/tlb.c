@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
 
+static void tlb_reset_sets(gms_tlb *t);
+
 void gms_tlb_init(gms_tlb *t, uint32_t entries, uint32_t assoc)
 {
     if (!assoc || assoc > entries) assoc = entries;
@@ -19,12 +21,17 @@ void gms_tlb_init(gms_tlb *t, uint32_t entries, uint32_t assoc)
     t->used = gms_xmalloc(t->nsets * sizeof *t->used);
     t->free_head = gms_xmalloc(t->nsets * sizeof *t->free_head);
     t->evictions = 0;
-    gms_tlb_flush(t);
+    tlb_reset_sets(t);   /* the map is empty already */
 }
 
 void gms_tlb_flush(gms_tlb *t)
 {
     gms_u64map_clear(&t->map);
+    tlb_reset_sets(t);
+}
+
+static void tlb_reset_sets(gms_tlb *t)
+{
     for (uint32_t s = 0; s < t->nsets; s++) {
         t->head[s] = t->tail[s] = GMS_UVM_NONE;
         t->used[s] = 0;
