@@ -34,6 +34,7 @@ uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at
         if (e->collected || q->collected[e->sched] >= max_per_sched) continue;
         e->collected = 1;
         e->in_ex = 1;
+        q->n_ex[e->sched]++;
         e->ready_at = ready_at;
         q->collected[e->sched]++;
         freed |= 1u << e->sched;
@@ -70,6 +71,7 @@ const gms_memq_ent *gms_memq_take_index(gms_memq *q, uint32_t k)
     if (q->taken.aslot) q->aused &= ~(1ULL << (q->taken.aslot - 1));   /* the previous one's row */
     q->taken = q->e[k];
     q->collected[q->taken.sched]--;
+    if (q->taken.in_ex) q->n_ex[q->taken.sched]--;
     q->n--;
     /* only the entries after k move */
     memmove(&q->e[k], &q->e[k + 1], (q->n - k) * sizeof q->e[0]);
@@ -97,16 +99,21 @@ int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t rea
 
 gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now)
 {
+    if (q->n_ex[sched]) return NULL;   /* the slot is taken */
+    /* the scheduler's collected entries (none in_ex) are the ones alloc_cu gave a unit: one bit
+     * of cu_mem each, so the scan stops at the last of them (host speed; they are the oldest) */
+    uint32_t left = (uint32_t)__builtin_popcount(q->cu_mem[sched]);
     gms_memq_ent *best = NULL;
-    for (uint32_t k = 0; k < q->n; k++) {
+    for (uint32_t k = 0; k < q->n && left; k++) {
         gms_memq_ent *e = &q->e[k];
-        if (e->sched != sched) continue;
-        if (e->in_ex) return NULL;   /* the slot is taken */
-        if (!e->collected || e->ready_at > now) continue;
+        if (e->sched != sched || !e->collected) continue;
+        left--;
+        if (e->ready_at > now) continue;
         if (!best || e->cu < best->cu) best = e;
     }
     if (!best) return NULL;
     best->in_ex = 1;
+    q->n_ex[sched]++;
     q->cu_mem[sched] &= (uint8_t)~(1u << best->cu);
     best->ready_at = now + 1;    /* ldst_unit::issue (in execute) the next cycle */
     return best;

@@ -43,6 +43,8 @@ typedef struct gms_memq {
     uint8_t collected[GMS_MEMQ_MAX_SCHED];   /* per scheduler: instructions past ID_OC_MEM */
     uint8_t cu_mem[GMS_MEMQ_MAX_SCHED];      /* sub-core collector, per scheduler: bit u, unit u
                                               * holds a memory instruction (alloc_cu to dispatch) */
+    uint8_t n_ex[GMS_MEMQ_MAX_SCHED];        /* per scheduler: its entries with in_ex set (host
+                                              * speed: dispatch need not look for one) */
     uint64_t aused;                 /* bit r: addrs[r] is in use */
     gms_memq_ent taken;             /* the last one taken */
     gms_memq_ent e[GMS_MEMQ_CAP];   /* oldest first (last: the counts above share a host line) */

@@ -1,5 +1,6 @@
 /* SM pieces with hand-computed expectations: coalescer, shared-memory banks, occupancy. */
 #include "test.h"
+#include <string.h>
 #include "core/sm.h"
 #include "core/memq.h"
 
@@ -287,4 +288,55 @@ TEST(memq_subcore_oldest_blocks_lowest_unit_first)
     REQUIRE(t);
     CHECK_EQ(t->warp, 8);
     CHECK(gms_memq_take(&q, 13) == NULL);
+}
+
+/* the sub-core collector's dispatch (a count of in_ex entries per scheduler, the scan stopped
+ * at the scheduler's last unit-holding entry) against the plain scan of every entry, on
+ * random push / alloc_cu / dispatch / take sequences */
+static int ref_dispatch(const gms_memq *q, uint32_t sched, uint64_t now)
+{
+    int best = -1;
+    for (uint32_t k = 0; k < q->n; k++) {
+        const gms_memq_ent *e = &q->e[k];
+        if (e->sched != sched) continue;
+        if (e->in_ex) return -1;
+        if (!e->collected || e->ready_at > now) continue;
+        if (best < 0 || e->cu < q->e[best].cu) best = (int)k;
+    }
+    return best;
+}
+
+TEST(memq_dispatch_matches_scan)
+{
+    static gms_memq q;
+    memset(&q, 0, sizeof q);
+    gms_inst in = {0};
+    uint64_t x = 0x853c49e6748fea9bULL, now = 1;
+    int dispatched = 0, taken = 0;
+    for (int step = 0; step < 50000; step++, now += (x >> 9) % 2) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        uint32_t sched = (uint32_t)(x >> 20) % 4;
+        switch ((x >> 30) % 4) {
+        case 0:
+            if (gms_memq_slot_free(&q, sched)) gms_memq_push(&q, (uint32_t)step % 64, sched, &in);
+            break;
+        case 1: {
+            uint32_t busy[GMS_MEMQ_MAX_SCHED];
+            for (uint32_t s = 0; s < GMS_MEMQ_MAX_SCHED; s++) busy[s] = q.cu_mem[s];
+            (void)gms_memq_alloc_cu(&q, busy, 2, now + (x >> 40) % 3);
+            break;
+        }
+        case 2: {
+            int want = ref_dispatch(&q, sched, now);
+            gms_memq_ent *e = gms_memq_dispatch(&q, sched, now);
+            CHECK_EQ(e ? (int)(e - q.e) : -1, want);
+            dispatched += e != NULL;
+            break;
+        }
+        default:
+            taken += gms_memq_take(&q, now) != NULL;
+        }
+    }
+    CHECK(dispatched > 1000);
+    CHECK(taken > 1000);
 }
