@@ -5,6 +5,7 @@
 
 gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gms_inst *in)
 {
+    q->uncoll |= 1u << q->n;   /* n < GMS_MEMQ_CAP (32): gms_memq_slot_free */
     gms_memq_ent *e = &q->e[q->n++];
     q->idoc |= 1u << sched;
     e->in = *in;
@@ -33,6 +34,7 @@ uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at
         gms_memq_ent *e = &q->e[k];
         if (e->collected || q->collected[e->sched] >= max_per_sched) continue;
         e->collected = 1;
+        q->uncoll &= ~(1u << k);
         e->in_ex = 1;
         q->n_ex[e->sched]++;
         e->ready_at = ready_at;
@@ -50,6 +52,7 @@ int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at)
         gms_memq_ent *e = &q->e[k];
         if (e->collected || e->sched != sched) continue;
         e->collected = 1;
+        q->uncoll &= ~(1u << k);
         e->ready_at = ready_at;
         q->collected[sched]++;
         q->idoc &= ~(1u << sched);
@@ -73,6 +76,8 @@ const gms_memq_ent *gms_memq_take_index(gms_memq *q, uint32_t k)
     q->collected[q->taken.sched]--;
     if (q->taken.in_ex) q->n_ex[q->taken.sched]--;
     q->n--;
+    /* the bits of the entries after k move down with them */
+    q->uncoll = (q->uncoll & ((1u << k) - 1u)) | (k < 31 ? q->uncoll >> (k + 1) << k : 0u);
     /* only the entries after k move */
     memmove(&q->e[k], &q->e[k + 1], (q->n - k) * sizeof q->e[0]);
     return &q->taken;
@@ -80,16 +85,16 @@ const gms_memq_ent *gms_memq_take_index(gms_memq *q, uint32_t k)
 
 int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at)
 {
-    gms_memq_ent *e = NULL;
-    for (uint32_t k = 0; k < q->n && !e; k++)
-        if (!q->e[k].collected) e = &q->e[k];
-    if (!e) return -1;
+    if (!q->uncoll) return -1;
+    uint32_t k = (uint32_t)__builtin_ctz(q->uncoll);   /* the oldest not collected */
+    gms_memq_ent *e = &q->e[k];
     uint32_t si = e->sched, u = 0;
     while (u < ncu && (cu_busy[si] >> u & 1u)) u++;
     if (u == ncu) return -1;    /* the oldest one's scheduler has no free unit: no one moves */
     cu_busy[si] |= 1u << u;
     q->cu_mem[si] |= (uint8_t)(1u << u);
     e->collected = 1;
+    q->uncoll &= ~(1u << k);
     e->cu = (uint8_t)u;
     e->ready_at = ready_at;
     q->collected[si]++;

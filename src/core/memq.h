@@ -40,6 +40,7 @@ typedef struct gms_memq_ent {
 typedef struct gms_memq {
     uint32_t n;
     uint32_t idoc;                  /* bit s: scheduler s's ID_OC_MEM slot is taken */
+    uint32_t uncoll;                /* bit k: e[k] is not collected (host speed: alloc_cu's oldest) */
     uint8_t collected[GMS_MEMQ_MAX_SCHED];   /* per scheduler: instructions past ID_OC_MEM */
     uint8_t cu_mem[GMS_MEMQ_MAX_SCHED];      /* sub-core collector, per scheduler: bit u, unit u
                                               * holds a memory instruction (alloc_cu to dispatch) */

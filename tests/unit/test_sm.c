@@ -291,8 +291,9 @@ TEST(memq_subcore_oldest_blocks_lowest_unit_first)
 }
 
 /* the sub-core collector's dispatch (a count of in_ex entries per scheduler, the scan stopped
- * at the scheduler's last unit-holding entry) against the plain scan of every entry, on
- * random push / alloc_cu / dispatch / take sequences */
+ * at the scheduler's last unit-holding entry) against the plain scan of every entry, and
+ * alloc_cu's mask of uncollected entries against the entries, on random push / alloc_cu /
+ * dispatch / take sequences */
 static int ref_dispatch(const gms_memq *q, uint32_t sched, uint64_t now)
 {
     int best = -1;
@@ -321,12 +322,19 @@ TEST(memq_dispatch_matches_scan)
             if (gms_memq_slot_free(&q, sched)) gms_memq_push(&q, (uint32_t)step % 64, sched, &in);
             break;
         case 1: {
+            int oldest = -1;
+            for (uint32_t k = 0; k < q.n && oldest < 0; k++) if (!q.e[k].collected) oldest = (int)k;
             uint32_t busy[GMS_MEMQ_MAX_SCHED];
             for (uint32_t s = 0; s < GMS_MEMQ_MAX_SCHED; s++) busy[s] = q.cu_mem[s];
-            (void)gms_memq_alloc_cu(&q, busy, 2, now + (x >> 40) % 3);
+            int si = gms_memq_alloc_cu(&q, busy, 2, now + (x >> 40) % 3);
+            if (si >= 0) CHECK(q.e[oldest].collected && q.e[oldest].sched == (uint32_t)si);
+            else CHECK(oldest < 0 || !q.e[oldest].collected);
             break;
         }
         case 2: {
+            uint32_t un = 0;   /* the uncollected-entry mask follows the entries */
+            for (uint32_t k = 0; k < q.n; k++) un |= (uint32_t)!q.e[k].collected << k;
+            CHECK_EQ(q.uncoll, un);
             int want = ref_dispatch(&q, sched, now);
             gms_memq_ent *e = gms_memq_dispatch(&q, sched, now);
             CHECK_EQ(e ? (int)(e - q.e) : -1, want);
