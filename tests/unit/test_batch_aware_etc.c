@@ -110,23 +110,13 @@ TEST(batch_aware_ws_window_counts_distinct_pages_per_window)
     uvm_h_free(&h);
 }
 
-static void expect_error(const char *const *opts, const char *msg)
-{
-    uvm_h h;
-    CHECK(uvm_h_init(&h, 1, opts) != 0);
-    CHECK_CONTAINS(h.err.msg, msg);
-    if (h.u) gms_uvm_free(h.u);
-    if (h.e) gms_engine_free(h.e);
-    gms_params_free(h.p);
-}
-
 TEST(batch_aware_etc_option_errors)
 {
-    expect_error(OPTS("gms_uvm_etc_cc", "2"), "-gms_uvm_etc_cc is set, but it has no effect unless -gms_uvm_etc 1");
-    expect_error(OPTS("gms_uvm_etc", "1"), "-gms_uvm_etc 1 needs -uvm_runtime batch");
-    expect_error(OPTS("uvm_runtime", "batch", "gms_uvm_etc", "1", "gms_uvm_etc_cc", "0.5"),
+    uvm_h_expect_error(OPTS("gms_uvm_etc_cc", "2"), "-gms_uvm_etc_cc is set, but it has no effect unless -gms_uvm_etc 1");
+    uvm_h_expect_error(OPTS("gms_uvm_etc", "1"), "-gms_uvm_etc 1 needs -uvm_runtime batch");
+    uvm_h_expect_error(OPTS("uvm_runtime", "batch", "gms_uvm_etc", "1", "gms_uvm_etc_cc", "0.5"),
                  "-gms_uvm_etc_cc: 0.5 must be at least 1");
-    expect_error(OPTS("uvm_runtime", "batch", "gms_uvm_etc", "1", "gms_uvm_to", "1"),
+    uvm_h_expect_error(OPTS("uvm_runtime", "batch", "gms_uvm_etc", "1", "gms_uvm_to", "1"),
                  "-gms_uvm_etc and -gms_uvm_to are both 1");
-    expect_error(OPTS("uvm_runtime", "batch", "gms_uvm_etc", "1", "gms_uvm_etc_exec", "0"), "epochs must be at least 1");
+    uvm_h_expect_error(OPTS("uvm_runtime", "batch", "gms_uvm_etc", "1", "gms_uvm_etc_exec", "0"), "epochs must be at least 1");
 }

@@ -136,24 +136,14 @@ TEST(batch_aware_defaults_report_nothing_new)
     uvm_h_free(&h);
 }
 
-static void expect_error(const char *const *opts, const char *msg)
-{
-    uvm_h h;
-    CHECK(uvm_h_init(&h, 1, opts) != 0);
-    CHECK_CONTAINS(h.err.msg, msg);
-    if (h.u) gms_uvm_free(h.u);
-    if (h.e) gms_engine_free(h.e);
-    gms_params_free(h.p);
-}
-
 TEST(batch_aware_option_errors)
 {
-    expect_error(OPTS("gms_uvm_ue", "1"), "-gms_uvm_ue 1 needs -uvm_runtime batch");
-    expect_error(OPTS("uvm_runtime", "batch", "gms_uvm_ue", "1", "gms_uvm_evict_serial", "1"),
+    uvm_h_expect_error(OPTS("gms_uvm_ue", "1"), "-gms_uvm_ue 1 needs -uvm_runtime batch");
+    uvm_h_expect_error(OPTS("uvm_runtime", "batch", "gms_uvm_ue", "1", "gms_uvm_evict_serial", "1"),
                  "-gms_uvm_ue and -gms_uvm_evict_serial are both 1");
-    expect_error(OPTS("gms_pcie_compress", "0.5"), "-gms_pcie_compress: 0.5 must be at least 1");
-    expect_error(OPTS("gms_uvm_to", "1", "gms_uvm_to_factor", "1"), "-gms_uvm_to_factor: 1 must be in 2..8");
+    uvm_h_expect_error(OPTS("gms_pcie_compress", "0.5"), "-gms_pcie_compress: 0.5 must be at least 1");
+    uvm_h_expect_error(OPTS("gms_uvm_to", "1", "gms_uvm_to_factor", "1"), "-gms_uvm_to_factor: 1 must be in 2..8");
     /* a TO knob without TO would be accepted and never used */
-    expect_error(OPTS("gms_uvm_to_factor", "3"), "-gms_uvm_to_factor is set, but it has no effect unless -gms_uvm_to 1");
-    expect_error(OPTS("gms_uvm_ctx_switch_cycles", "1000"), "-gms_uvm_ctx_switch_cycles is set, but it has no effect");
+    uvm_h_expect_error(OPTS("gms_uvm_to_factor", "3"), "-gms_uvm_to_factor is set, but it has no effect unless -gms_uvm_to 1");
+    uvm_h_expect_error(OPTS("gms_uvm_ctx_switch_cycles", "1000"), "-gms_uvm_ctx_switch_cycles is set, but it has no effect");
 }

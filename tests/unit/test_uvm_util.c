@@ -44,6 +44,16 @@ void uvm_h_free(uvm_h *h)
     gms_params_free(h->p);
 }
 
+void uvm_h_expect_error(const char *const *opts, const char *msg)
+{
+    uvm_h h;
+    CHECK(uvm_h_init(&h, 1, opts) != 0);
+    CHECK_CONTAINS(h.err.msg, msg);
+    if (h.u) gms_uvm_free(h.u);
+    if (h.e) gms_engine_free(h.e);
+    gms_params_free(h.p);
+}
+
 uint64_t uvm_h_now(uvm_h *h) { return gms_engine_cycle(h->e, GMS_DOM_CORE); }
 
 int uvm_h_access(uvm_h *h, uint32_t sm, uint16_t warp, uint64_t addr, int kind, int *immediate)

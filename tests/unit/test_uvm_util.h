@@ -30,6 +30,8 @@ int uvm_h_init(uvm_h *h, uint32_t n_sm, const char *const *opts);
  * the setup of most single-allocation tests (0, or -1 with h->err set) */
 int uvm_h_start(uvm_h *h, uint32_t n_sm, const char *const *opts, uint64_t bytes);
 void uvm_h_free(uvm_h *h);
+/* uvm_h_init with opts must fail with an error message containing msg (a CHECK) */
+void uvm_h_expect_error(const char *const *opts, const char *msg);
 /* issue a request at the current cycle; returns its index; *immediate = translate's result */
 int uvm_h_access(uvm_h *h, uint32_t sm, uint16_t warp, uint64_t addr, int kind, int *immediate);
 /* run until `want` deliveries in total (returns 0), or the engine errors */
