@@ -12,7 +12,7 @@ REFBIN=${1:-}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 # host timings differ by nature; config_digest too, since the host-thread options are options
-# like any other (every option enters the digest: docs/sweeps.md), though no statistic depends on them
+# like any other (every option enters the digest: docs/counters.md), though no statistic depends on them
 strip() { grep -v -E '"(gms_wall_seconds|[a-z_]*_per_second|config_digest)"' "$1"; }
 fail=0; n=0
 for cfg in qv100 gtx480; do
