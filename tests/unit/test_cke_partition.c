@@ -1,10 +1,8 @@
 /* The per-kernel L1D MSHR / miss-queue partition (-gms_cke_mshr_partition, docs/cke.md): the
- * cache's per-owner caps on a hand-computed sequence, and the SM's shares in real runs. */
+ * cache's per-owner caps on a hand-computed sequence (the SM's shares in real runs:
+ * test_cke_run.c). */
 #include "test.h"
-#include "config/params.h"
 #include "mem/cache.h"
-#include "stats/stats.h"
-#include <stdio.h>
 
 /* 4 sets x 4 ways of 128 B, write-through, 8 MSHRs x 4 merges, miss queue 8 */
 static gms_cache *small_l1(gms_mreq_pool *pool)
@@ -102,69 +100,4 @@ TEST(cke_partition_miss_queue_share_keeps_gpgpusim_margin)
         for (gms_mreq *w = gms_cache_fill(c, q, 30), *nx; w; w = nx) { nx = w->next; gms_mreq_release(&pool, w); }
     gms_cache_free(c);
     gms_mreq_pool_free(&pool);
-}
-
-/* ------------------------------------------------------------- in a multiprogrammed run */
-
-static gms_params *cur_p;
-
-static gms_sim *run_cke(const char *tb, const char *part)
-{
-    gms_params *p = cur_p = gms_params_new();
-    gms_error err = {0};
-    int rc = gms_params_load_file(p, "configs/maxwell-sound-baseline.config", &err);
-    rc = rc || gms_params_set(p, "gms_cke_tb", tb, &err);
-    rc = rc || gms_params_set(p, "gms_cke_mshr_partition", part, &err);
-    rc = rc || gms_params_set(p, "gms_cke_isolated", "0", &err);
-    rc = rc || gms_params_finalize(p, &err);
-    const char *kv[] = { "apps=bp+sv", "window=20000", "scale=0.25", NULL };
-    gms_workload_spec ws = { "cke", NULL, kv, 1, NULL };
-    gms_sim *s = rc ? NULL : gms_sim_new(p, &ws, &err);
-    if (s) rc = gms_sim_run(s, &err);
-    if (rc) printf("    %s\n", err.msg);
-    if (rc) { gms_sim_free(s); s = NULL; }
-    return s;
-}
-
-static void done(gms_sim *s)
-{
-    gms_sim_free(s);
-    gms_params_free(cur_p);
-    cur_p = NULL;
-}
-
-static double stat0(const gms_sim *s, const char *name)
-{
-    double v = 0;
-    gms_stats_total(gms_sim_stats(s), name, &v);   /* absent: none counted */
-    return v;
-}
-
-TEST(cke_partition_alone_on_an_sm_changes_nothing_shared_does)
-{
-    /* spatial: each SM holds one kernel, whose share is the whole L1D: the run is the same */
-    const char *keys[] = { "gpu_tot_sim_insn", "L1D_total_cache_reservation_fails",
-                           "L1D_fail_breakdown[GLOBAL_ACC_R][MSHR_ENRTY_FAIL]", "gms_cke_app0_thread_insts" };
-    double off[4], on[4];
-    gms_sim *s = run_cke("spatial", "0");
-    REQUIRE(s);
-    for (int i = 0; i < 4; i++) off[i] = stat0(s, keys[i]);
-    done(s);
-    s = run_cke("spatial", "1");
-    REQUIRE(s);
-    for (int i = 0; i < 4; i++) on[i] = stat0(s, keys[i]);
-    done(s);
-    for (int i = 0; i < 4; i++) CHECK_EQ(on[i], off[i]);
-    CHECK(off[0] > 0);
-    /* a manual split puts both kernels on every SM: each gets half the 128 entries, and sv's
-     * misses now find their share full */
-    s = run_cke("manual:4,4", "0");
-    REQUIRE(s);
-    double ws_off = stat0(s, keys[2]);
-    done(s);
-    s = run_cke("manual:4,4", "1");
-    REQUIRE(s);
-    double ws_on = stat0(s, keys[2]);
-    done(s);
-    CHECK(ws_on > ws_off);
 }

@@ -182,3 +182,48 @@ TEST(cke_totals_are_the_shared_runs_whatever_runs_before)
     CHECK_EQ(stat(s, "gms_cke_app0_ipc"), a1);
     done(s);
 }
+
+/* -gms_cke_mshr_partition (the cache's side: test_cke_partition.c) */
+static double stat0(const gms_sim *s, const char *name)
+{
+    double v = 0;
+    gms_stats_total(gms_sim_stats(s), name, &v);   /* absent: none counted */
+    return v;
+}
+
+TEST(cke_partition_alone_on_an_sm_changes_nothing_shared_does)
+{
+    /* spatial: each SM holds one kernel, whose share is the whole L1D: the run is the same */
+    const char *keys[] = { "gpu_tot_sim_insn", "L1D_total_cache_reservation_fails",
+                           "L1D_fail_breakdown[GLOBAL_ACC_R][MSHR_ENRTY_FAIL]", "gms_cke_app0_thread_insts" };
+    double off[4], on[4];
+    const char *sp_off[] = { "gms_cke_tb", "spatial", "gms_cke_isolated", "0", NULL };
+    const char *sp_on[] = { "gms_cke_tb", "spatial", "gms_cke_isolated", "0", "gms_cke_mshr_partition", "1", NULL };
+    gms_sim *s = run_cke(sp_off, "bp+sv", "20000");
+    if (!s) done(s);
+    REQUIRE(s);
+    for (int i = 0; i < 4; i++) off[i] = stat0(s, keys[i]);
+    done(s);
+    s = run_cke(sp_on, "bp+sv", "20000");
+    if (!s) done(s);
+    REQUIRE(s);
+    for (int i = 0; i < 4; i++) on[i] = stat0(s, keys[i]);
+    done(s);
+    for (int i = 0; i < 4; i++) CHECK_EQ(on[i], off[i]);
+    CHECK(off[0] > 0);
+    /* a manual split puts both kernels on every SM: each gets half the 128 entries, and sv's
+     * misses now find their share full */
+    const char *mn_off[] = { "gms_cke_tb", "manual:4,4", "gms_cke_isolated", "0", NULL };
+    const char *mn_on[] = { "gms_cke_tb", "manual:4,4", "gms_cke_isolated", "0", "gms_cke_mshr_partition", "1", NULL };
+    s = run_cke(mn_off, "bp+sv", "20000");
+    if (!s) done(s);
+    REQUIRE(s);
+    double ws_off = stat0(s, keys[2]);
+    done(s);
+    s = run_cke(mn_on, "bp+sv", "20000");
+    if (!s) done(s);
+    REQUIRE(s);
+    double ws_on = stat0(s, keys[2]);
+    done(s);
+    CHECK(ws_on > ws_off);
+}
