@@ -50,6 +50,13 @@ expect_fail zero_mshrs         'gpgpu_cache:dl1'                 $BIN run --conf
 expect_ok  cke_pair_qbmi_dmil        $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+ks \
            --set scale=0.1 --set gms_cke_window=5000 --set gms_cke_tb=smk --set gms_cke_mi=qbmi+dmil --quiet
 expect_fail cke_unknown_scheme 'unknown CKE memory-issue scheme'  $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set gms_cke_mi=bmi --quiet
+# the cke options on one application: accepted and never used, so refused (any non-default value)
+expect_fail cke_option_single_app 'gms_cke_tb is set, but it has no effect unless the run is multiprogrammed' \
+           $BIN run --config configs/qv100.config --workload stream --set n=4096 --set gms_cke_tb=ws --quiet
+expect_fail cke_option_no_timing 'gms_cke_window is set' $BIN run --config configs/qv100.config --workload stream \
+           --set n=4096 --set gms_cke_window=5 --no-timing
+expect_ok  cke_option_default_single_app $BIN run --config configs/qv100.config --workload stream --set n=4096 \
+           --set gms_cke_tb=greedy --quiet
 expect_fail cke_unknown_app    "'xx' is no built-in workload"     $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+xx --quiet
 expect_fail oc_port_throughput_0 'reg_file_port_throughput: must be at least 1' $BIN run --config configs/qv100.config --set gpgpu_reg_file_port_throughput=0 --quiet
 expect_fail oc_units_per_sched  '1 to 8 units per scheduler'      $BIN run --config configs/qv100.config --set gpgpu_operand_collector_num_units_gen=6 --quiet

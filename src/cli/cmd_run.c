@@ -98,6 +98,18 @@ int gms_cmd_run(int argc, char **argv)
     if (o.workload && o.trace) { fprintf(stderr, "gpumemsim run: give --workload or --trace, not both\n"); return 2; }
     gms_params *p = gms_cli_params(&o);
     if (!p) return 1;
+    /* -gms_cke_* only act in a multiprogrammed run; on one application they would be accepted
+     * and never used. Checked here, not in the cke module's finalize, because the workload is a
+     * command-line choice and the cke driver's own isolated and profile runs reuse its params. */
+    static const char *const cke_knobs[] = { "gms_cke_", NULL };
+    gms_error cerr = {0};
+    if (gms_params_require(p, cke_knobs, o.workload && !strcmp(o.workload, "cke"),
+                           "the run is multiprogrammed (--workload given two or three times, or --workload cke)",
+                           &cerr)) {
+        fprintf(stderr, "gpumemsim: %s\n", cerr.msg);
+        gms_params_free(p);
+        return 1;
+    }
     if (o.no_timing) {
         int rc = run_functional(&o, p);
         gms_params_free(p);
