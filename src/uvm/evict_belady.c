@@ -3,8 +3,14 @@
  * references (consecutive repeats folded), given either by gms_uvm_set_future() or by a file
  * recorded with -uvm_page_trace_out in an earlier run of the same workload (two-pass mode:
  * -uvm_belady_trace). The k-th reference to a page in this run is matched with the k-th
- * occurrence of that page in the sequence, so small interleaving differences between the two
- * runs only shift the estimates; pages never referenced again are evicted first. Resident pages
+ * occurrence of that page in the sequence (-gms_uvm_belady_progress 0), or, by default, with the
+ * occurrence nearest to the run's progress, the count of (folded) references it has made so far
+ * (1). The k-th-occurrence match drifts for good once a page's references in this run outnumber
+ * or lag those of the recording (interleavings differ with timing, and the recording ran under
+ * LRU): a page that ran out of occurrences looks never used again and is evicted first, which
+ * gave some workloads several times LRU's faults. The progress match re-anchors every page at
+ * each of its references, so a timing difference costs an estimate, not the rest of the run
+ * (docs/uvm.md "Belady"). Pages never referenced again are evicted first. Resident pages
  * sit in an indexed max-heap on their next-use position: O(log n) per reference.
  * The simulator gives the future of a built-in workload or a trace itself when no file is
  * named: a first run under LRU records it (core/belady_prepass.h).
@@ -25,6 +31,8 @@ typedef struct bel {
     int from_file, warned, mismatch;
     uint64_t file_page_size;             /* the recording's page size (from_file) */
     int prepared; uint32_t prepared_pages;
+    int progress;                        /* -gms_uvm_belady_progress */
+    uint64_t refs;                       /* references of this run so far (folded) */
     uint32_t *occ_start, *occ_ptr;       /* per page: CSR into occ */
     uint64_t *occ;                       /* positions */
     uint32_t *heap, *pos; uint32_t nheap, cap;
@@ -108,6 +116,7 @@ static void *create(gms_uvm *u, gms_error *err)
 {
     bel *s = gms_xcalloc(1, sizeof *s);
     s->u = u;
+    s->progress = u->prm->belady_progress;
     const char *path = u->prm->belady_trace;
     if (path[0]) {
         FILE *f = fopen(path, "rb");
@@ -188,7 +197,21 @@ static void access_hook(void *st, uint32_t page, uint64_t now)
     bel *s = st;
     ensure(s);
     if (s->occ_start[page] == s->occ_start[page + 1] && s->from_file && !s->mismatch) mismatch(s, page);
-    if (s->occ_start[page] + s->occ_ptr[page] < s->occ_start[page + 1]) s->occ_ptr[page]++;
+    uint32_t *ptr = &s->occ_ptr[page];
+    const uint64_t *oc = s->occ + s->occ_start[page];
+    uint32_t n = s->occ_start[page + 1] - s->occ_start[page];
+    if (!s->progress) {
+        if (*ptr < n) (*ptr)++;
+    } else {
+        /* this reference is the page's unconsumed occurrence nearest to position `at`; the
+         * next one is its next use */
+        uint64_t at = s->refs++;
+        uint32_t j = *ptr;
+        while (j < n && oc[j] < at) j++;
+        if (j > *ptr && (j == n || at - oc[j - 1] <= oc[j] - at)) *ptr = j;
+        else if (j < n) *ptr = j + 1;
+        else *ptr = n;
+    }
     uint32_t i = s->pos[page];
     if (i != GMS_UVM_NONE) { sift_up(s, i); sift_down(s, s->pos[page]); }
 }

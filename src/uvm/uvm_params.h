@@ -52,6 +52,7 @@ typedef struct gms_uvm_params {
     int lru_on_access;                  /* -uvm_lru_on_access: 1 access-based (UVMSmart), 0 age-based (driver) */
     char belady_trace[GMS_OPT_STRLEN];  /* -uvm_belady_trace: page sequence for belady */
     char page_trace_out[GMS_OPT_STRLEN];/* -uvm_page_trace_out: record the page sequence */
+    int belady_progress;                /* -gms_uvm_belady_progress: match references by progress, not k-th */
     int opt_bound;                      /* -gms_uvm_opt_bound: MIN's faults on the functional string */
 
     /* UVMSmart options (its gpu-sim.cc registry), accepted with its defaults */

@@ -145,6 +145,44 @@ TEST(uvm_cyclic_lru_vs_belady)
     CHECK_EQ(cyclic_faults("lru64k", 8, 4), 9 * 4);
 }
 
+/* Belady on 2 pages of memory, given the future `rec` but run on `run` (page letters) */
+static int belady_replay_faults(const char *rec, const char *run, const char *progress)
+{
+    uvm_h h;
+    if (uvm_h_init(&h, 1, OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "page_fault_latency", "50",
+                               "gddr_size", "8192", "uvm_eviction", "belady", "gms_uvm_belady_progress", progress))) {
+        printf("    %s\n", h.err.msg);
+        return -1;
+    }
+    if (gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err)) return -1;
+    uint64_t seq[16];
+    size_t n = strlen(rec);
+    for (size_t i = 0; i < n; i++) seq[i] = UVM_BASE + (uint64_t)(rec[i] - 'A') * PG;
+    gms_uvm_set_future(h.u, seq, n);
+    gms_uvm_kernel_begin(h.u, 0);
+    for (const char *c = run; *c; c++)
+        if (uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)(*c - 'A') * PG, GMS_MREQ_READ) == UINT64_MAX) return -1;
+    int f = (int)uvm_h_stat(&h, "Page_tot_fault");
+    uvm_h_free(&h);
+    return f;
+}
+
+TEST(uvm_belady_progress_match)
+{
+    /* future B A C B A C A C (positions 0-7); the run misses the first B: A C B A C A C.
+     * k-th occurrence: the run's B is matched with position 0, so B's next use looks like 3 (in
+     * the past) and B stays; A and C evict each other: faults A C B, C (evicts A, next 6 > B's 3),
+     * A (evicts C), C = 6. Progress: the run's B is its 3rd reference (at 2), nearest to recorded
+     * position 3 (not 0): B is never used again and goes at the next fault: faults A C B, C
+     * (evicts B), then A and C hit = 4. */
+    CHECK_EQ(belady_replay_faults("BACBACAC", "ACBACAC", "0"), 6);
+    CHECK_EQ(belady_replay_faults("BACBACAC", "ACBACAC", "1"), 4);
+    /* the run as recorded, where both rules are MIN: B A C (C evicts A: A at 4, B at 3), B hits,
+     * A (evicts B, never used again), then C A C hit = 4 */
+    CHECK_EQ(belady_replay_faults("BACBACAC", "BACBACAC", "0"), 4);
+    CHECK_EQ(belady_replay_faults("BACBACAC", "BACBACAC", "1"), 4);
+}
+
 TEST(uvm_batch_does_not_take_late_faults)
 {
     /* batch runtime, 20 us = 29620 cycles of fault handling per batch. Fault A (walk done at
