@@ -101,6 +101,8 @@ typedef struct gms_energy_params {
      * um2, energy per access (CAM: per compared bit) in fJ, leakage in nW; widths in bits */
     double sram_um2, cam_um2, ff_um2, sram_fj, cam_fj, ff_fj, sram_nw, cam_nw, ff_nw;
     double addr_bits, slot_bits, entry_bits;
+    /* the cores (GPUWattch's part, inferred): pJ per warp instruction issued and per L1D access */
+    double core_pj, l1d_pj;
 } gms_energy_params;
 #define GMS_ENERGY_DEFAULT "l2=200,dram_act=2000,dram_rw=1600,queue=5,static_w=30"
 int gms_energy_params_parse(const char *s, gms_energy_params *p, gms_error *err);
@@ -108,7 +110,7 @@ typedef struct gms_energy_events {
     uint64_t l2_accesses, dram_act, dram_rw, queue_ops;
     double seconds;                    /* kernel time */
 } gms_energy_events;
-/* gms_energy_{l2,dram,queue,static,total}_nj */
+/* gms_energy_{core,l2,dram,queue,mshr,static,dynamic,total}_nj */
 void gms_energy_report(const gms_energy_params *p, const gms_energy_events *e, struct gms_stats *out);
 
 typedef struct gms_l2q_ops {

@@ -22,7 +22,13 @@
  *   sram_nw=20, cam_nw=40, ff_nw=80   leakage per bit (45 nm high-performance devices; DFF_X1)
  *   addr_bits=40   physical address bits (a tag = addr_bits - log2 of the MSHR key's bytes)
  *   slot_bits=24   one MSHR request slot: warp 6, destination register 8, offset 7, type 3
- *   entry_bits=64  one CART leaf-queue entry: address 40, SM 5, warp 6, type 3, size and mask 10 */
+ *   entry_bits=64  one CART leaf-queue entry: address 40, SM 5, warp 6, type 3, size and mask 10
+ * and the cores' dynamic energy, which GPUWattch models per unit and we by two events (both
+ * inferred orders of magnitude for a 40-45 nm Fermi-class SM; docs/cke.md "Energy"):
+ *   core=2000      pJ per warp instruction issued: fetch, decode, scheduling, operand reads of 32
+ *                  lanes (about 1 nJ of register file), 32 lanes of execution and writeback;
+ *                  about 40 W at the 30 warp instructions a cycle of a busy 15-SM GTX480
+ *   l1d=300        pJ per L1D access (a 16-48 KB array, a 128 B line read, tags; CACTI-order) */
 #include "mem/l2q.h"
 #include "stats/stats.h"
 #include <stdio.h>
@@ -47,14 +53,16 @@ static const struct { const char *name; size_t off; } fields[] = {
     { "addr_bits", offsetof(gms_energy_params, addr_bits) },
     { "slot_bits", offsetof(gms_energy_params, slot_bits) },
     { "entry_bits", offsetof(gms_energy_params, entry_bits) },
+    { "core", offsetof(gms_energy_params, core_pj) },
+    { "l1d", offsetof(gms_energy_params, l1d_pj) },
 };
 #define NAMES "l2, dram_act, dram_rw, queue, static_w, sram_um2, cam_um2, ff_um2, sram_fj, cam_fj, ff_fj, " \
-              "sram_nw, cam_nw, ff_nw, addr_bits, slot_bits, entry_bits"
+              "sram_nw, cam_nw, ff_nw, addr_bits, slot_bits, entry_bits, core, l1d"
 
 int gms_energy_params_parse(const char *s, gms_energy_params *p, gms_error *err)
 {
     const char *o = "-gms_energy";
-    *p = (gms_energy_params){ 200, 2000, 1600, 5, 30, 0.69, 1.4, 4.52, 5, 1, 2, 20, 40, 80, 40, 24, 64 };
+    *p = (gms_energy_params){ 200, 2000, 1600, 5, 30, 0.69, 1.4, 4.52, 5, 1, 2, 20, 40, 80, 40, 24, 64, 2000, 300 };
     char buf[512];
     snprintf(buf, sizeof buf, "%s", s);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -124,10 +132,16 @@ void gms_energy_report(const gms_energy_params *p, const gms_energy_events *e, s
         gms_stat_f64(out, "gms_l2q_leakage_mw", leak);
         q += leak * e->seconds * 1e6;
     }
+    /* the SMs' counters are reported before the memory system's (got()) */
+    double core = (p->core_pj * got(out, "", "gpgpu_n_tot_w_icount") +
+                   p->l1d_pj * got(out, "", "L1D_total_cache_accesses")) * 1e-3;
+    gms_stat_f64(out, "gms_energy_core_nj", core);
     gms_stat_f64(out, "gms_energy_l2_nj", l2);
     gms_stat_f64(out, "gms_energy_dram_nj", dram);
     gms_stat_f64(out, "gms_energy_queue_nj", q);
     gms_stat_f64(out, "gms_energy_mshr_nj", mshr);
     gms_stat_f64(out, "gms_energy_static_nj", st);
-    gms_stat_f64(out, "gms_energy_total_nj", l2 + dram + q + mshr + st);
+    /* everything but the static term (the MSHRs' and CART's leakage, under 0.1%, included) */
+    gms_stat_f64(out, "gms_energy_dynamic_nj", core + l2 + dram + q + mshr);
+    gms_stat_f64(out, "gms_energy_total_nj", core + l2 + dram + q + mshr + st);
 }

@@ -10,6 +10,8 @@ TEST(energy_table_and_sums)
     REQUIRE(!gms_energy_params_parse(GMS_ENERGY_DEFAULT, &p, &e));
     CHECK_EQ(p.l2_pj, 200.0);
     CHECK_EQ(p.static_w, 30.0);
+    CHECK_EQ(p.core_pj, 2000.0);   /* not in GMS_ENERGY_DEFAULT's text: the table's default */
+    CHECK_EQ(p.l1d_pj, 300.0);
     REQUIRE(!gms_energy_params_parse("dram_act=1000,static_w=0", &p, &e));   /* the rest: defaults */
     CHECK_EQ(p.dram_act_pj, 1000.0);
     CHECK_EQ(p.dram_rw_pj, 1600.0);
@@ -74,4 +76,32 @@ TEST(energy_mshr_cost_model)
     }
     CHECK(gms_stats_find(&st, "gms_L2_mshr_area_mm2") == NULL);   /* no L2 tables reported */
     gms_stats_free(&st);
+}
+
+/* The cores' part: warp instructions and L1D accesses, read from the counters the SMs reported
+ * before the memory system, priced by the table and added to the dynamic and total energy. */
+TEST(energy_core_events)
+{
+    gms_energy_params p;
+    gms_error e;
+    REQUIRE(!gms_energy_params_parse("l2=100,dram_act=0,dram_rw=0,queue=0,static_w=1,core=1500,l1d=250", &p, &e));
+    gms_stats st;
+    gms_stats_init(&st);
+    gms_stat_u64(&st, "gpgpu_n_tot_w_icount", 4000);
+    gms_stat_u64(&st, "L1D_total_cache_accesses", 800);
+    gms_energy_events ev = { .l2_accesses = 10, .seconds = 1e-6 };
+    gms_energy_report(&p, &ev, &st);
+    /* 4000 x 1.5 nJ + 800 x 0.25 nJ = 6200 nJ; L2 10 x 0.1 = 1 nJ; static 1 W x 1 us = 1000 nJ */
+    static const struct { const char *name; double v; } want[] = {
+        { "gms_energy_core_nj", 6200 }, { "gms_energy_l2_nj", 1 }, { "gms_energy_dynamic_nj", 6201 },
+        { "gms_energy_static_nj", 1000 }, { "gms_energy_total_nj", 7201 },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const gms_stat *x = gms_stats_find(&st, want[i].name);
+        REQUIRE(x);
+        CHECK_NEAR(x->value, want[i].v, 1e-9);
+    }
+    gms_stats_free(&st);
+    CHECK_EQ(gms_energy_params_parse("core=-3", &p, &e), -1);
+    CHECK(strstr(e.msg, "core") != NULL);
 }
