@@ -7,7 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* the recording: header "GMSUVMPS", page size, then one page number per reference */
+/* the recording: header "GMSUVMPS", page size, then one page number per reference and
+ * GMS_UVM_KERNEL_MARK where a kernel began */
 static int load(const char *path, uint64_t **addrs, size_t *n, gms_error *err)
 {
     FILE *f = fopen(path, "rb");
@@ -23,7 +24,8 @@ static int load(const char *path, uint64_t **addrs, size_t *n, gms_error *err)
         if (k == cap) v = gms_xrealloc(v, (cap *= 2) * sizeof *v);
     }
     fclose(f);
-    for (size_t i = 0; i < k; i++) v[i] *= hdr[1];   /* page numbers -> byte addresses */
+    for (size_t i = 0; i < k; i++)   /* page numbers -> byte addresses; kernel marks stay */
+        if (v[i] != GMS_UVM_KERNEL_MARK) v[i] *= hdr[1];
     *addrs = v;
     *n = k;
     return 0;

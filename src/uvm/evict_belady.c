@@ -9,8 +9,9 @@
  * or lag those of the recording (interleavings differ with timing, and the recording ran under
  * LRU): a page that ran out of occurrences looks never used again and is evicted first, which
  * gave some workloads several times LRU's faults. The progress match re-anchors every page at
- * each of its references, so a timing difference costs an estimate, not the rest of the run
- * (docs/uvm.md "Belady"). Pages never referenced again are evicted first. Resident pages
+ * each of its references, so a timing difference costs an estimate, not the rest of the run;
+ * at each kernel's start the progress is set to where the recording's kernel began (its
+ * GMS_UVM_KERNEL_MARK), so drift does not cross kernels (docs/uvm.md "Belady"). Pages never referenced again are evicted first. Resident pages
  * sit in an indexed max-heap on their next-use position: O(log n) per reference.
  * The simulator gives the future of a built-in workload or a trace itself when no file is
  * named: a first run under LRU records it (core/belady_prepass.h).
@@ -33,6 +34,9 @@ typedef struct bel {
     int prepared; uint32_t prepared_pages;
     int progress;                        /* -gms_uvm_belady_progress */
     uint64_t refs;                       /* references of this run so far (folded) */
+    uint64_t *kstart; size_t nk, kcap;   /* where each kernel begins in seq (its marks) */
+    size_t kfold;                        /* no folding before this position (the last mark) */
+    size_t kbegun;                       /* kernels begun in this run */
     uint32_t *occ_start, *occ_ptr;       /* per page: CSR into occ */
     uint64_t *occ;                       /* positions */
     uint32_t *heap, *pos; uint32_t nheap, cap;
@@ -112,6 +116,18 @@ static void ensure(bel *s)
     }
 }
 
+/* a kernel began at the current end of seq: the run folds no repeat across a kernel's start
+ * (gms_uvm_kernel_begin), so neither does the sequence */
+static void kernel_mark(bel *s)
+{
+    if (s->nk == s->kcap) {
+        s->kcap = s->kcap ? 2 * s->kcap : 16;
+        s->kstart = gms_xrealloc(s->kstart, s->kcap * sizeof *s->kstart);
+    }
+    s->kstart[s->nk++] = s->nseq;
+    s->kfold = s->nseq;
+}
+
 static void *create(gms_uvm *u, gms_error *err)
 {
     bel *s = gms_xcalloc(1, sizeof *s);
@@ -133,8 +149,9 @@ static void *create(gms_uvm *u, gms_error *err)
         size_t got;
         while ((got = fread(buf, sizeof *buf, 4096, f)) > 0) {
             for (size_t i = 0; i < got; i++) {
+                if (buf[i] == GMS_UVM_KERNEL_MARK) { kernel_mark(s); continue; }
                 uint64_t vpn = buf[i] * hdr[1] >> u->page_shift;
-                if (s->nseq && s->seq[s->nseq - 1] == vpn) continue;
+                if (s->nseq > s->kfold && s->seq[s->nseq - 1] == vpn) continue;
                 if (s->nseq == cap) { cap *= 2; s->seq = gms_xrealloc(s->seq, cap * sizeof *s->seq); }
                 s->seq[s->nseq++] = vpn;
             }
@@ -157,6 +174,7 @@ static void destroy(void *st)
 {
     bel *s = st;
     free(s->seq); free(s->occ_start); free(s->occ_ptr); free(s->occ); free(s->heap); free(s->pos);
+    free(s->kstart);
     free(s);
 }
 
@@ -168,8 +186,11 @@ static void set_future(void *st, const uint64_t *vpns, size_t n)
     free(s->seq);
     s->seq = gms_xmalloc((n + 1) * sizeof *s->seq);
     s->nseq = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!s->nseq || s->seq[s->nseq - 1] != vpns[i]) s->seq[s->nseq++] = vpns[i];
+    s->nk = s->kfold = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (vpns[i] == GMS_UVM_KERNEL_MARK) kernel_mark(s);
+        else if (s->nseq == s->kfold || s->seq[s->nseq - 1] != vpns[i]) s->seq[s->nseq++] = vpns[i];
+    }
     s->prepared = 0;
     s->given = 1;
     s->from_file = 0;
@@ -216,6 +237,15 @@ static void access_hook(void *st, uint32_t page, uint64_t now)
     if (i != GMS_UVM_NONE) { sift_up(s, i); sift_down(s, s->pos[page]); }
 }
 
+/* the run's k-th kernel begins where the recording's did: progress re-anchors there, so drift
+ * within one kernel does not carry into the next */
+static void kernel_begin(void *st)
+{
+    bel *s = st;
+    if (s->progress && s->kbegun < s->nk) s->refs = s->kstart[s->kbegun];
+    s->kbegun++;
+}
+
 static void resident(void *st, uint32_t page, uint64_t now)
 {
     (void)now;
@@ -254,7 +284,7 @@ static void select_belady(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 const gms_uvm_evict_ops gms_uvm_evict_belady = {
     .name = "belady", .uvmsmart_id = -1, .help = "Belady's offline optimum (needs the future page sequence)",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .access = access_hook, .select = select_belady, .set_future = set_future,
+    .access = access_hook, .select = select_belady, .set_future = set_future, .kernel_begin = kernel_begin,
 };
 
 int gms_uvm_wants_future(const gms_uvm *u)

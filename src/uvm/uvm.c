@@ -370,6 +370,9 @@ void gms_uvm_kernel_begin(gms_uvm *u, uint64_t now)
     if (now > u->now) u->now = now;
     gms_uvm_fix_capacity(u);
     u->last_access_page = GMS_UVM_NONE;
+    /* the page sequence marks each kernel's start, where a replay of it can re-anchor */
+    if (u->seq_out) { uint64_t m = GMS_UVM_KERNEL_MARK; fwrite(&m, sizeof m, 1, u->seq_out); }
+    if (u->ev->kernel_begin) u->ev->kernel_begin(u->ev_st);
     /* Tot_kernel_exec_time = sum over kernels of end - begin, kept as two sums */
     u->c.kernel_begin_sum += now;
     u->c.kernels_active++;
@@ -397,7 +400,7 @@ void gms_uvm_set_future(gms_uvm *u, const uint64_t *addrs, size_t n)
 {
     if (!u->ev->set_future) return;
     uint64_t *v = gms_xmalloc((n + 1) * sizeof *v);
-    for (size_t i = 0; i < n; i++) v[i] = addrs[i] >> u->page_shift;
+    for (size_t i = 0; i < n; i++) v[i] = addrs[i] == GMS_UVM_KERNEL_MARK ? GMS_UVM_KERNEL_MARK : addrs[i] >> u->page_shift;
     u->ev->set_future(u->ev_st, v, n);
     free(v);
 }

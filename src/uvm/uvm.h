@@ -53,8 +53,11 @@ void gms_uvm_report(gms_uvm *u, gms_stats *out);
 /* 1 while anything is pending: walks, far faults, transfers, batches, timed events */
 int gms_uvm_busy(const gms_uvm *u);
 /* Belady (offline optimum): the future sequence of managed byte addresses referenced, in program
- * order (page granularity is derived; consecutive repeats are folded). Ignored by other
- * policies. The two-pass alternative is -uvm_page_trace_out then -uvm_belady_trace. */
+ * order (page granularity is derived; consecutive repeats are folded), with GMS_UVM_KERNEL_MARK
+ * where each kernel begins (optional: the replay re-anchors there, docs/uvm.md "Belady").
+ * Ignored by other policies. The two-pass alternative is -uvm_page_trace_out then
+ * -uvm_belady_trace. */
+#define GMS_UVM_KERNEL_MARK UINT64_MAX
 void gms_uvm_set_future(gms_uvm *u, const uint64_t *addrs, size_t n);
 /* 1 when the eviction policy needs a future and no file gives it: the caller records the
  * program's sequence and hands it to gms_uvm_set_future (gms_sim_new does) */

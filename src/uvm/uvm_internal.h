@@ -231,8 +231,11 @@ struct gms_uvm_evict_ops {
     void (*batch)(void *st, const gms_uvm_batch *b);
     /* choose victims among resident pages: append them to out; 0 appended = nothing evictable */
     void (*select)(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out);
-    /* offline policies: the future page-reference sequence (page numbers); may be NULL */
+    /* offline policies: the future page-reference sequence (page numbers; GMS_UVM_KERNEL_MARK
+     * where a kernel began); may be NULL */
     void (*set_future)(void *st, const uint64_t *vpns, size_t n);
+    /* a kernel began (offline policies re-anchor their replay there); may be NULL */
+    void (*kernel_begin)(void *st);
     /* the policy's own statistics; may be NULL */
     void (*report)(void *st, gms_uvm *u, gms_stats *out);
 };

@@ -39,7 +39,7 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_lru_on_access", GMS_OPT_BOOL, uvm.lru_on_access, "1", "LRU order: 1 refreshed on every access (UVMSmart), 0 on migration only (driver's age-based)"),
     GMS_OPT("uvm_belady_trace", GMS_OPT_STRING, uvm.belady_trace, "", "belady: page sequence recorded by -uvm_page_trace_out in an earlier run"),
     GMS_OPT("gms_uvm_belady_progress", GMS_OPT_BOOL, uvm.belady_progress, "1",
-            "belady: match this run's reference to the page's recorded occurrence nearest to the run's progress (1), or "
+            "belady: match this run's reference to the page's recorded occurrence nearest to the run's progress, re-anchored at each kernel's start (1), or "
             "its k-th reference to its k-th occurrence (0), which drifts when the interleaving differs (docs/uvm.md)"),
     GMS_OPT("uvm_page_trace_out", GMS_OPT_STRING, uvm.page_trace_out, "", "record the managed-page reference sequence (for belady)"),
     GMS_OPT("gms_uvm_opt_bound", GMS_OPT_BOOL, uvm.opt_bound, "0", "report gms_uvm_opt_faults: Belady's MIN on the program's page-reference string from a functional walk, at the run's capacity (timing-free bound)"),

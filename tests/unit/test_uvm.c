@@ -145,7 +145,8 @@ TEST(uvm_cyclic_lru_vs_belady)
     CHECK_EQ(cyclic_faults("lru64k", 8, 4), 9 * 4);
 }
 
-/* Belady on 2 pages of memory, given the future `rec` but run on `run` (page letters) */
+/* Belady on 2 pages of memory, given the future `rec` but run on `run` (page letters; '|'
+ * where a kernel begins: a kernel mark in the future, gms_uvm_kernel_begin in the run) */
 static int belady_replay_faults(const char *rec, const char *run, const char *progress)
 {
     uvm_h h;
@@ -157,11 +158,17 @@ static int belady_replay_faults(const char *rec, const char *run, const char *pr
     if (gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err)) return -1;
     uint64_t seq[16];
     size_t n = strlen(rec);
-    for (size_t i = 0; i < n; i++) seq[i] = UVM_BASE + (uint64_t)(rec[i] - 'A') * PG;
+    for (size_t i = 0; i < n; i++)
+        seq[i] = rec[i] == '|' ? GMS_UVM_KERNEL_MARK : UVM_BASE + (uint64_t)(rec[i] - 'A') * PG;
     gms_uvm_set_future(h.u, seq, n);
-    gms_uvm_kernel_begin(h.u, 0);
-    for (const char *c = run; *c; c++)
-        if (uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)(*c - 'A') * PG, GMS_MREQ_READ) == UINT64_MAX) return -1;
+    if (run[0] != '|') gms_uvm_kernel_begin(h.u, 0);
+    for (const char *c = run; *c; c++) {
+        if (*c == '|') {
+            if (c != run) gms_uvm_kernel_end(h.u, uvm_h_now(&h));
+            gms_uvm_kernel_begin(h.u, uvm_h_now(&h));
+        } else if (uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)(*c - 'A') * PG, GMS_MREQ_READ) == UINT64_MAX)
+            return -1;
+    }
     int f = (int)uvm_h_stat(&h, "Page_tot_fault");
     uvm_h_free(&h);
     return f;
@@ -181,6 +188,18 @@ TEST(uvm_belady_progress_match)
      * A (evicts B, never used again), then C A C hit = 4 */
     CHECK_EQ(belady_replay_faults("BACBACAC", "BACBACAC", "0"), 4);
     CHECK_EQ(belady_replay_faults("BACBACAC", "BACBACAC", "1"), 4);
+}
+
+TEST(uvm_belady_progress_reanchors_at_kernels)
+{
+    /* future: kernel 1 = B, kernel 2 = B C B D A C A (positions 0-7; the B B across the kernel
+     * start is not folded); the run's kernel 1 is B D A, consuming D's only occurrence (4) and
+     * A's first (5). Progress without the kernel mark runs on from 3 in kernel 2, past B's
+     * occurrence 1 (B looks dead at 3 and is evicted by C, then refaults): faults B D A, C B D
+     * A = 7. With the mark, kernel 2 starts at position 1: B matches 1 (next use 3) and C
+     * evicts A (next 7) instead: B D A, C D A = 6. */
+    CHECK_EQ(belady_replay_faults("|B|BCBDACA", "BDABCBDACA", "1"), 7);   /* one kernel begin */
+    CHECK_EQ(belady_replay_faults("|B|BCBDACA", "|BDA|BCBDACA", "1"), 6);
 }
 
 TEST(uvm_batch_does_not_take_late_faults)
