@@ -1,6 +1,7 @@
 #!/bin/sh
-# Sweep throughput (issue 30): a 40-point sweep (8 small built-in workloads x 5 config
-# variants on qv100) run with `gpumemsim sweep run -j JOBS`, wall time per round, in two modes:
+# Sweep throughput (issue 30): a 40-point sweep (5 small built-in workloads and 3 of the
+# Accel-Sim reference traces in ../shared/reference/accelsim, as `trace` points; 8 built-ins
+# when that folder is absent; x 5 config variants on qv100) run with `gpumemsim sweep run -j JOBS`, wall time per round, in two modes:
 #   shared: the default; the runner gives each run its share of the host's CPUs
 #           (GMS_HOST_CPUS, runner_local.c), so with JOBS >= cores no run starts the memory
 #           side's worker thread (-gms_host_pipeline) and takes a concurrent run's CPU
@@ -20,6 +21,16 @@ BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 CFG=$(pwd)/configs/qv100.config
+REF=$(pwd)/../shared/reference/accelsim
+if [ -f "$REF/vecadd/kernelslist.g" ] && [ -f "$REF/gather/kernelslist.g" ] && [ -f "$REF/atomic_reduce/kernelslist.g" ]; then
+    LAST3="trace     vecadd $REF/vecadd/kernelslist.g
+trace     gather-ref $REF/gather/kernelslist.g
+trace     atomic_reduce $REF/atomic_reduce/kernelslist.g"
+else
+    LAST3="workload  reduce
+workload  syrk N=128 M=128
+workload  bicg scale=0.25"
+fi
 cat > "$T/s.sweep" <<EOS
 config    $CFG
 variant   base
@@ -29,10 +40,8 @@ workload  stream n=1048576
 workload  strided
 workload  gather
 workload  transpose N=1024
-workload  reduce
-workload  syrk N=128 M=128
-workload  bicg scale=0.25
 workload  hotspot
+$LAST3
 EOS
 
 one() {  # $1 = mode, $2 = round

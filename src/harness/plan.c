@@ -34,7 +34,10 @@ char *gms_sweep_point_canonical(const gms_sweep_point *pt)
     gms_sbuf_add(&b, "gpumemsim-point 1\n");
     gms_sbuf_printf(&b, "config %s\n", pt->variant->digest);
     add_sorted(&b, "set", &pt->variant->sets);
-    gms_sbuf_printf(&b, "workload %s\n", pt->workload->name);
+    if (pt->workload->trace)   /* the path as written, so a moved study keeps its ids */
+        gms_sbuf_printf(&b, "trace %s\n", pt->workload->trace_as_written);
+    else
+        gms_sbuf_printf(&b, "workload %s\n", pt->workload->name);
     add_sorted(&b, "param", &pt->workload->params);
     gms_sbuf_printf(&b, "seed %llu\n", (unsigned long long)pt->seed);
     return b.s;

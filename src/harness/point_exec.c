@@ -41,8 +41,8 @@ char **gms_point_argv(const gms_sweep_point *pt, const char *bin, const char *st
         if (gms_sweep_is_param_key(v->sets.v[i].key)) continue;
         a[n++] = xdup("--set"); a[n++] = kv_arg(&v->sets.v[i]);
     }
-    a[n++] = xdup("--workload");
-    a[n++] = xdup(w->name);
+    a[n++] = xdup(w->trace ? "--trace" : "--workload");
+    a[n++] = xdup(w->trace ? w->trace : w->name);
     for (size_t i = 0; i < w->params.n; i++) { a[n++] = xdup("--set"); a[n++] = kv_arg(&w->params.v[i]); }
     /* a variant's workload parameters (param.NAME=V) come last: they override the workload's */
     for (size_t i = 0; i < v->sets.n; i++) {

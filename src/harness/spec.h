@@ -30,7 +30,9 @@ typedef struct gms_sweep_variant {
 
 typedef struct gms_sweep_workload {
     char *label;             /* unique name in the study ("stream", "stream-big", ...) */
-    char *name;              /* built-in workload name */
+    char *name;              /* built-in workload name ("trace" for a trace) */
+    char *trace;             /* an Accel-Sim kernelslist.g, resolved (trace lines), else NULL */
+    char *trace_as_written;  /* the path as the spec gives it (in the point id) */
     char *group;             /* workload group for geometric means ("" = none) */
     gms_kvlist params;       /* workload parameters */
     int line;

@@ -8,6 +8,7 @@
 #include "workloads/workload.h"
 #include "gpumemsim.h"
 #include <ctype.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -70,9 +71,37 @@ static int check_variant(const gms_sweep_spec *s, gms_sweep_variant *v, int ask,
     return 0;
 }
 
+/* 1 when exclude lines remove every point of variant v with workload w (any seed) */
+static int pair_excluded(const gms_sweep_spec *s, const gms_sweep_variant *v, const gms_sweep_workload *w)
+{
+    for (size_t i = 0; i < s->nexcludes; i++) {
+        const gms_sweep_exclude *e = &s->excludes[i];
+        if (e->has_seed) continue;
+        if (e->variant && fnmatch(e->variant, v->name, 0)) continue;
+        if (e->workload && fnmatch(e->workload, w->label, 0)) continue;
+        return 1;
+    }
+    return 0;
+}
+
 /* the workload's parameters, then those the variant v sets (param.NAME=V); v may be NULL */
 static int check_workload(const gms_sweep_spec *s, const gms_sweep_workload *w, const gms_sweep_variant *v, gms_error *err)
 {
+    if (w->trace) {
+        if (v) {
+            if (pair_excluded(s, v, w)) return 0;
+            for (size_t i = 0; i < v->sets.n; i++)
+                if (gms_sweep_is_param_key(v->sets.v[i].key))
+                    return gms_err_at(err, s->path, v->line, "variant '%s' sets workload parameter '%s', which trace '%s' "
+                                      "does not take (a trace has no parameters; exclude the pair)", v->name,
+                                      v->sets.v[i].key + 6, w->label);
+            return 0;
+        }
+        FILE *f = fopen(w->trace, "r");
+        if (!f) return gms_err_at(err, s->path, w->line, "trace '%s': cannot read '%s'", w->label, w->trace);
+        fclose(f);
+        return 0;
+    }
     const gms_workload_ops *ops = gms_workload_find(w->name);
     if (!ops) {
         gms_sbuf known = {0};

@@ -349,6 +349,28 @@ static int stmt(parse_ctx *c, line_toks *lt, gms_error *err)
         free(alts);
         return rc;
     }
+    if (!strcmp(kw, "trace")) {
+        /* trace LABEL PATH [group GROUP]: an Accel-Sim trace as a workload (run --trace PATH) */
+        if (lt->n < 3 || !is_name(lt->t[1]))
+            return gms_err_at(err, F, L, "'trace' needs a label and a kernelslist.g path (trace LABEL PATH [group GROUP])");
+        const char *group = NULL;
+        for (int i = 3; i < lt->n; i++) {
+            if (!strcmp(lt->t[i], "group") && i + 1 < lt->n && is_name(lt->t[i + 1]) && !group) { group = lt->t[++i]; continue; }
+            return gms_err_at(err, F, L, "trace '%s': unexpected '%s' (a trace takes no parameters; only 'group NAME' may "
+                              "follow its path)", lt->t[1], lt->t[i]);
+        }
+        if (dup_label(c, lt->t[1], L, err)) return -1;
+        if (s->nworkloads == c->cap_w) { c->cap_w = c->cap_w ? 2 * c->cap_w : 8; s->workloads = gms_xrealloc(s->workloads, c->cap_w * sizeof *s->workloads); }
+        gms_sweep_workload *w = &s->workloads[s->nworkloads++];
+        memset(w, 0, sizeof *w);
+        w->label = gms_xstrdup(lt->t[1]);
+        w->name = gms_xstrdup("trace");
+        w->trace = resolve(s, lt->t[2]);
+        w->trace_as_written = gms_xstrdup(lt->t[2]);
+        w->group = gms_xstrdup(group ? group : "");
+        w->line = L;
+        return 0;
+    }
     if (!strcmp(kw, "exclude")) {
         if (lt->n < 2) return gms_err_at(err, F, L, "'exclude' needs variant=GLOB, workload=GLOB and/or seed=N");
         gms_sweep_exclude e = { .line = L };
@@ -385,7 +407,7 @@ static int stmt(parse_ctx *c, line_toks *lt, gms_error *err)
         return 0;
     }
     return gms_err_at(err, F, L, "unknown statement '%s' (expected db, results, config, set, baseline, seeds, "
-                      "variant, workload, exclude, slurm or timeout)", kw);
+                      "variant, workload, trace, exclude, slurm or timeout)", kw);
 }
 
 static int finish(parse_ctx *c, gms_error *err)
@@ -393,7 +415,7 @@ static int finish(parse_ctx *c, gms_error *err)
     gms_sweep_spec *s = c->s;
     const char *F = c->file;
     if (!s->nvariants) return gms_err_at(err, F, 0, "no 'variant' lines: the sweep has no points");
-    if (!s->nworkloads) return gms_err_at(err, F, 0, "no 'workload' lines: the sweep has no points");
+    if (!s->nworkloads) return gms_err_at(err, F, 0, "no 'workload' or 'trace' lines: the sweep has no points");
     if (!c->seeds_given) add_seed(c, 1, 0, err);
     for (size_t i = 0; i < s->nvariants; i++) {
         gms_sweep_variant *v = &s->variants[i];
@@ -443,6 +465,7 @@ void gms_sweep_spec_free(gms_sweep_spec *s)
     free(s->variants);
     for (size_t i = 0; i < s->nworkloads; i++) {
         free(s->workloads[i].label); free(s->workloads[i].name); free(s->workloads[i].group);
+        free(s->workloads[i].trace); free(s->workloads[i].trace_as_written);
         gms_kvlist_free(&s->workloads[i].params);
     }
     free(s->workloads);
