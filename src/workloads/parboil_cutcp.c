@@ -17,6 +17,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 enum { REGIONS, BINS };
 enum { NATOMS, BOX, CUTOFF, XR, YR, ZR, BX, BY, BZ, C_, NBRLEN };
@@ -146,25 +149,50 @@ static inline uint64_t bin_at(const uint64_t *d, int64_t i, int64_t j, int64_t k
 
 static inline int64_t my_bin(uint64_t region) { return (int64_t)floorf((float)(8 * region + 4) * H * BIN_INVLEN); }
 
-/* one atom's contribution to a lattice point's four energies (y, y+2h, y+4h, y+6h) */
-static inline void atom_term(const float *at, float x, float y, float z, float cut2, float inv, float *e)
+/* one atom's contribution to a lattice point's four energies (y, y+2h, y+4h, y+6h); returns
+ * the points inside the cutoff (bit q: point q), which are the ones updated. With SSE the four
+ * points are one vector: each lane's operations, in each expression's order, are the scalar
+ * code's (IEEE single precision, no contraction: the same bits). */
+static inline unsigned atom_term(const float *at, float x, float y, float z, float cut2, float inv, float *e)
 {
     float dx = at[0] - x, dz = at[2] - z, dxdz2 = PBL_MAD(dz, dz, dx * dx), dy = at[1] - y;
+#if defined(__SSE2__)
+    float dyq[4];
+    for (int q = 0; q < 4; q++) {
+        dyq[q] = dy;
+        dy -= 2.0f * H;
+    }
+    __m128 vdy = _mm_loadu_ps(dyq);
+    __m128 r2 = _mm_add_ps(_mm_mul_ps(vdy, vdy), _mm_set1_ps(dxdz2));
+    __m128 in = _mm_cmplt_ps(r2, _mm_set1_ps(cut2));
+    unsigned mask = (unsigned)_mm_movemask_ps(in);
+    if (!mask) return 0;
+    __m128 s = _mm_add_ps(_mm_mul_ps(_mm_xor_ps(r2, _mm_set1_ps(-0.0f)), _mm_set1_ps(inv)), _mm_set1_ps(1.f));
+    __m128 rs = _mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(r2));
+    __m128 ev = _mm_loadu_ps(e);
+    __m128 ne = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(_mm_mul_ps(_mm_set1_ps(at[3]), rs), s), s), ev);
+    _mm_storeu_ps(e, _mm_or_ps(_mm_and_ps(in, ne), _mm_andnot_ps(in, ev)));
+    return mask;
+#else
+    unsigned mask = 0;
     for (int q = 0; q < 4; q++) {
         float r2 = PBL_MAD(dy, dy, dxdz2);
         if (r2 < cut2) {
             float s = PBL_MAD(-r2, inv, 1.f);
             e[q] = PBL_MAD(at[3] * (1.0f / sqrtf(r2)) * s, s, e[q]);
+            mask |= 1u << q;
         }
         dy -= 2.0f * H;
     }
+    return mask;
+#endif
 }
 
 typedef struct cut_warp {
     wl_wgen ws;
     uint64_t pass, b, atom;          /* 32-bin pass, cached bin, atom in the bin */
     int64_t bin[3];                  /* myBinIndex */
-    float x[32], y[32], z[32], e[4][32];
+    float x[32], y[32], z[32], e[32][4];   /* e[lane][point] */
     uint8_t re[4], rx, ry, rz, rdx, rdz, rdy, rxz;
 } cut_warp;
 
@@ -197,7 +225,7 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             g->x[l] = (float)(8 * w->bx + w->tx[l]) * H;
             g->y[l] = (float)(8 * w->by + w->ty[l]) * H;
             g->z[l] = (float)(8 * zr + w->tz[l]) * H;
-            for (int q = 0; q < 4; q++) g->e[q][l] = 0.f;
+            for (int q = 0; q < 4; q++) g->e[l][q] = 0.f;
         }
         for (int q = 0; q < 4; q++) g->re[q] = GMS_REG_NONE;
     }
@@ -248,20 +276,19 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                 wl_pred(w, m, av, GMS_REG_NONE);                                       /* 0 == aq */
                 wl_bra(w, at[3] == 0.f ? m : 0);
                 if (at[3] == 0.f) break;
+                /* the lanes' energies, and per point q the lanes inside the cutoff */
+                uint32_t in4[4] = { 0, 0, 0, 0 };
+                WL_LANES(m, l) {
+                    unsigned mk = atom_term(at, g->x[l], g->y[l], g->z[l], cut2, inv, g->e[l]);
+                    for (int q = 0; q < 4; q++) in4[q] |= (mk >> q & 1u) << l;
+                }
                 g->rdx = wl_fp(w, m, av, g->rx, GMS_REG_NONE);
                 g->rdz = wl_fp(w, m, av, g->rz, GMS_REG_NONE);
                 g->rxz = wl_fp(w, m, g->rdz, g->rdz, wl_fp(w, m, g->rdx, g->rdx, GMS_REG_NONE));
                 g->rdy = wl_fp(w, m, av, g->ry, GMS_REG_NONE);
                 for (int q = 0; q < 4; q++) {
                     uint8_t r2 = wl_fp(w, m, g->rdy, g->rdy, g->rxz);                  /* FFMA r2 */
-                    uint32_t in = 0;
-                    /* the lanes whose point q is inside the cutoff (as atom_term decides) */
-                    WL_LANES(m, l) {
-                        float dx = at[0] - g->x[l], dz = at[2] - g->z[l], dxdz2 = PBL_MAD(dz, dz, dx * dx);
-                        float dy = at[1] - g->y[l];
-                        for (int qq = 0; qq < q; qq++) dy -= 2.0f * H;
-                        if (PBL_MAD(dy, dy, dxdz2) < cut2) in |= 1u << l;
-                    }
+                    uint32_t in = in4[q];
                     wl_pred(w, m, r2, GMS_REG_NONE);                                   /* r2 < cutoff2 */
                     wl_bra(w, m & ~in);
                     if (in) {
@@ -272,11 +299,6 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                         g->re[q] = wl_fp(w, in, t, sr, g->re[q]);                      /* FFMA energy */
                     }
                     g->rdy = wl_fp(w, m, g->rdy, GMS_REG_NONE, GMS_REG_NONE);         /* dy -= 2h */
-                }
-                WL_LANES(m, l) {
-                    float e4[4] = { g->e[0][l], g->e[1][l], g->e[2][l], g->e[3][l] };
-                    atom_term(at, g->x[l], g->y[l], g->z[l], cut2, inv, e4);
-                    for (int q = 0; q < 4; q++) g->e[q][l] = e4[q];
                 }
                 wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);                              /* i++ */
                 wl_pred(w, m, GMS_REG_NONE, GMS_REG_NONE);
@@ -298,10 +320,10 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             WL_LANES(m, l) {
                 el[l] = reg + w->tz[l] * 64 + (w->ty[l] + 2 * (uint64_t)q) * 8 + w->tx[l];
                 ad[l] = s->d[REGIONS] + 4 * el[l];
-                R[el[l]] = g->e[q][l];
+                R[el[l]] = g->e[l][q];
             }
             wl_stg(w, m, ad, pr, g->re[q]);
-            WL_SH_ST(w, m, float, g->e[q][l]);
+            WL_SH_ST(w, m, float, g->e[l][q]);
         }
         wl_exit(w, m);
     }
@@ -328,24 +350,29 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
     const float *bins = h[BINS];
     float *R = h[REGIONS];
     const float cut2 = (float)d[CUTOFF] * (float)d[CUTOFF], inv = 1.f / cut2;
+    /* a region's atoms in the order every point of it sums them (neighbour bins in list
+     * order, each bin's atoms up to the first zero charge): gathered once per region */
+    const float **at = wl_malloc((size_t)len * BIN_DEPTH, sizeof *at);
     for (uint64_t zr = 0; zr < d[ZR]; zr++)
         for (uint64_t yr = 0; yr < d[YR]; yr++)
             for (uint64_t xr = 0; xr < d[XR]; xr++) {
                 int64_t bi = my_bin(xr), bj = my_bin(yr), bk = my_bin(zr);
+                size_t na = 0;
+                for (int n = 0; n < len; n++) {
+                    const float *b = bins + bin_at(d, bi + nb[3 * n], bj + nb[3 * n + 1], bk + nb[3 * n + 2]);
+                    for (int a = 0; a < BIN_DEPTH && b[4 * a + 3] != 0.f; a++) at[na++] = b + 4 * a;
+                }
+                uint64_t reg = ((zr * d[YR] + yr) * d[XR] + xr) * 512;
                 for (uint64_t tz = 0; tz < 8; tz++)
                     for (uint64_t ty = 0; ty < 2; ty++)
                         for (uint64_t tx = 0; tx < 8; tx++) {
                             float x = (float)(8 * xr + tx) * H, y = (float)(8 * yr + ty) * H, z = (float)(8 * zr + tz) * H;
                             float e[4] = { 0, 0, 0, 0 };
-                            for (int n = 0; n < len; n++) {
-                                const float *b = bins + bin_at(d, bi + nb[3 * n], bj + nb[3 * n + 1], bk + nb[3 * n + 2]);
-                                for (int a = 0; a < BIN_DEPTH && b[4 * a + 3] != 0.f; a++)
-                                    atom_term(b + 4 * a, x, y, z, cut2, inv, e);
-                            }
-                            uint64_t reg = ((zr * d[YR] + yr) * d[XR] + xr) * 512;
+                            for (size_t i = 0; i < na; i++) atom_term(at[i], x, y, z, cut2, inv, e);
                             for (uint64_t q = 0; q < 4; q++) R[reg + tz * 64 + (ty + 2 * q) * 8 + tx] = e[q];
                         }
             }
+    free(at);
     free(nb);
 }
 
