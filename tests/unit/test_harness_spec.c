@@ -134,7 +134,7 @@ TEST(harness_spec_errors)
     expect_error(dir, "config base.config\nvariant a x={1|2}\nvariant a-2\nworkload stream\n", 0, "duplicate variant name 'a-2'");
     expect_error(dir, "config base.config\nbaseline zz\nvariant a\nworkload stream\n", 0,
                  "t.sweep:2: baseline 'zz' is not a variant of this sweep (variants: a)");
-    expect_error(dir, "config base.config\nvariant a\n", 0, "no 'workload' lines");
+    expect_error(dir, "config base.config\nvariant a\n", 0, "no 'workload' or 'trace' lines");
     expect_error(dir, "config base.config\nworkload stream\n", 0, "no 'variant' lines");
     expect_error(dir, "config base.config\nvariant a\nworkload stream\nexclude variant=a\n", 0,
                  "the sweep has no points: all 1 are excluded");
