@@ -35,6 +35,7 @@
 #include <string.h>
 
 #define NT 512   /* NUMBER_THREADS */
+#define HW_MAX_IN_R 2001   /* template rows at most: tsize <= 1000 */
 
 typedef struct hw {
     uint64_t rows, cols, frames, endo, epi, np, ts, ss, repeat, rep, f;
@@ -229,6 +230,7 @@ typedef struct hw_warp {
     int64_t ja, jlo, jhi;    /* the convolution's column loop (union over the lanes) */
     uint32_t m;              /* the convolution's lanes with an element this round */
     int32_t ja1[32], ja2[32], ia1[32], ia2[32], ic[32], jc[32];   /* their loop bounds */
+    int64_t off[32];         /* in2 index of their (ja, ia) = (0, 0) product: in2_r * jc + ic */
     int64_t r0, c0;          /* the point when the block began (a later frame's block may begin
                                 before this one's warps are all generated) */
     uint8_t ri, rr, rc, acc;
@@ -335,6 +337,7 @@ static int hw_step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             if (ja2 > g->jhi) g->jhi = ja2;
             g->ja1[l] = (int32_t)ja1; g->ja2[l] = (int32_t)ja2; g->ia1[l] = (int32_t)ia1; g->ia2[l] = (int32_t)ia2;
             g->ic[l] = (int32_t)(ei[l] % s->cv_r); g->jc[l] = (int32_t)(ei[l] / s->cv_r);
+            g->off[l] = (int64_t)s->in2_r * g->jc[l] + g->ic[l];
         }
         wl_bra_at(x, 0x88, x->live, g->ri);
         if (!m) break;
@@ -353,20 +356,45 @@ static int hw_step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             }
             uint8_t jb = wl_int_at(x, 0xa8, g->m, g->ri, GMS_REG_NONE);   /* jb = jp1 - ja; loop test */
             wl_bra_at(x, 0xb0, g->m, jb);
-            for (int64_t ia = ilo; ia <= ihi; ia++) {
-                uint32_t mi = 0;
-                const uint64_t b2 = s->d_in2 + 4 * p * s->in2_e;
-                const int64_t n2 = (int64_t)s->in2_r, g0 = n2 * g->ja + ia;
-                WL_TLANES(x, mj, l, t) {
-                    if (ia < g->ia1[l] || ia > g->ia2[l]) continue;
-                    mi |= 1u << l;
-                    a[l] = b2 + 4 * (uint64_t)(n2 * g->jc[l] + g->ic[l] - g0);
+            const uint64_t b2 = s->d_in2 + 4 * p * s->in2_e;
+            const float *in2p = s->in2 + p * s->in2_e;
+            /* host speed: lane l of mj takes part for ia in [ia1[l], ia2[l]], so the lanes of
+             * row ia are kept as a running mask: lane l joins at ia1[l] and leaves after
+             * ia2[l] (join[i] / leave[i] at index ia - ilo) */
+            uint32_t join[HW_MAX_IN_R + 1], leave[HW_MAX_IN_R + 1], mi = 0;
+            int64_t off[32];
+            memcpy(off, g->off, sizeof off);
+            if (mj) {
+                memset(join, 0, sizeof(uint32_t) * (size_t)(ihi - ilo + 2));
+                memset(leave, 0, sizeof(uint32_t) * (size_t)(ihi - ilo + 2));
+                for (uint32_t mm = mj; mm; mm &= mm - 1) {
+                    int l = __builtin_ctz(mm);
+                    join[g->ia1[l] - ilo] |= 1u << l;
+                    leave[g->ia2[l] + 1 - ilo] |= 1u << l;
                 }
+            }
+            for (int64_t ia = ilo; ia <= ihi; ia++) {
+                /* the lanes of mj whose row range holds ia, and their in2 addresses (only the
+                 * active lanes' are read) */
+                const int64_t n2 = (int64_t)s->in2_r, g0 = n2 * g->ja + ia;
+                mi = (mi | join[ia - ilo]) & ~leave[ia - ilo];
+                float vals[32];   /* the lanes' in2 elements, for the shadow memory */
+                if (x->sh)
+                    for (uint32_t mm = mi; mm; mm &= mm - 1) {
+                        int l = __builtin_ctz(mm);
+                        a[l] = b2 + 4 * (uint64_t)(off[l] - g0);
+                        vals[l] = in2p[off[l] - g0];
+                    }
+                else
+                    for (uint32_t mm = mi; mm; mm &= mm - 1) {
+                        int l = __builtin_ctz(mm);
+                        a[l] = b2 + 4 * (uint64_t)(off[l] - g0);
+                    }
                 uint64_t ms[32];
                 for (int l = 0; l < 32; l++) ms[l] = 4 * (uint64_t)((int64_t)s->in_r * g->ja + ia);
                 uint8_t u = wl_lds_at(x, 0xb8, mi, 4, ms, jb);
                 uint8_t v = wl_ldg_at(x, 0xc0, mi, 4, a, jb);
-                WL_SH_LD(x, mi, float, s->in2[(a[l] - s->d_in2) / 4]);
+                if (x->sh) wl_sh_last(x->sh, x->e.w, 0, vals, sizeof(float));   /* WL_SH_LD: the in2 elements */
                 g->acc = wl_fp_at(x, 0xc8, mi, u, v, g->acc);
                 uint8_t q = wl_int_at(x, 0xd0, mj, jb, GMS_REG_NONE);  /* ia++, ib = ip1 - ia */
                 wl_bra_at(x, 0xd8, mj, q);
