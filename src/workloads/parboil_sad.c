@@ -15,6 +15,9 @@
 #include "workloads/parboil_util.h"
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 enum { SADS, FRAME, REF };
 enum { WID, HEI };
@@ -81,24 +84,45 @@ static inline uint64_t texel(const uint64_t *d, int64_t x, int64_t y)
     return (uint64_t)y * d[WID] + (uint64_t)x;
 }
 
-/* the SADs of 4x4 block (bx, by) at three consecutive positions from (sx, sy) */
-static void sad3(const uint64_t *d, const uint16_t *ref, const uint16_t *cur, uint64_t bx, uint64_t by, int64_t sx,
-                 int64_t sy, uint16_t out[3])
+/* the SADs of 4x4 block (bx, by) at the MAX_POS positions of its search window (position
+ * pos at offset (pos % 33, pos / 33) from (4bx - 16, 4by - 16)), the reference read with
+ * clamp addressing as tex2D does: the sums the kernel's threads compute, three positions
+ * each. The pixels are 8-bit values (init clamps them to 0..255), so the window is copied
+ * to bytes once and, with SSE2, each SAD is one PSADBW over the 16 pixels (an integer sum:
+ * any order gives the same value). */
+static void block_sads(const uint64_t *d, const uint16_t *ref, const uint16_t *cur, uint64_t bx, uint64_t by,
+                       uint16_t *out)
 {
-    unsigned s1 = 0, s2 = 0, s3 = 0;
-    for (int64_t y = 0; y < 4; y++) {
-        int f[4];
-        for (int x = 0; x < 4; x++) f[x] = cur[(4 * by + (uint64_t)y) * d[WID] + 4 * bx + (uint64_t)x];
-        for (int k = 0; k < 6; k++) {
-            int t = ref[texel(d, sx + k, sy + y)];
-            if (k <= 3) s1 += (unsigned)abs(t - f[k]);
-            if (k >= 1 && k <= 4) s2 += (unsigned)abs(t - f[k - 1]);
-            if (k >= 2) s3 += (unsigned)abs(t - f[k - 2]);
-        }
+    const int64_t W = (int64_t)d[WID], Hh = (int64_t)d[HEI];
+    const int64_t rx = (int64_t)(4 * bx) - SEARCH_RANGE, ry = (int64_t)(4 * by) - SEARCH_RANGE;
+    enum { WN = SEARCH_DIM + 3 };
+    uint8_t win[WN][WN], blk[16];
+    int64_t cx[WN];
+    for (int x = 0; x < WN; x++) cx[x] = rx + x < 0 ? 0 : rx + x >= W ? W - 1 : rx + x;
+    for (int y = 0; y < WN; y++) {
+        int64_t ty = ry + y < 0 ? 0 : ry + y >= Hh ? Hh - 1 : ry + y;
+        const uint16_t *rr = ref + ty * W;
+        for (int x = 0; x < WN; x++) win[y][x] = (uint8_t)rr[cx[x]];
     }
-    out[0] = (uint16_t)s1;
-    out[1] = (uint16_t)s2;
-    out[2] = (uint16_t)s3;
+    for (uint64_t y = 0; y < 4; y++)
+        for (uint64_t x = 0; x < 4; x++) blk[4 * y + x] = (uint8_t)cur[(4 * by + y) * d[WID] + 4 * bx + x];
+#if defined(__SSE2__)
+    const __m128i bv = _mm_loadu_si128((const __m128i *)blk);
+#endif
+    for (int py = 0; py < SEARCH_DIM; py++)
+        for (int px = 0; px < SEARCH_DIM; px++) {
+#if defined(__SSE2__)
+            int32_t r[4];
+            for (int y = 0; y < 4; y++) memcpy(&r[y], &win[py + y][px], 4);
+            __m128i sv = _mm_sad_epu8(_mm_setr_epi32(r[0], r[1], r[2], r[3]), bv);
+            unsigned sum = (unsigned)_mm_cvtsi128_si32(sv) + (unsigned)_mm_extract_epi16(sv, 4);
+#else
+            unsigned sum = 0;
+            for (int y = 0; y < 4; y++)
+                for (int x = 0; x < 4; x++) sum += (unsigned)abs((int)win[py + y][px + x] - (int)blk[4 * y + x]);
+#endif
+            out[py * SEARCH_DIM + px] = (uint16_t)sum;
+        }
 }
 
 /* element offset of 4x4 block (bx, by)'s 1096 SADs in blk_sad */
@@ -115,8 +139,9 @@ static int fill_sad(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
     const uint64_t bx = block % k->grid.x, by = block / k->grid.x;
     const uint16_t *ref = s->h[REF], *cur = s->h[FRAME];
     uint16_t *sads = s->h[SADS];
-    uint16_t loc[MAX_POS_PADDED];
+    uint16_t loc[MAX_POS_PADDED];   /* shared sad_loc: the threads' SADs (the padding 0) */
     memset(loc, 0, sizeof loc);
+    block_sads(d, ref, cur, bx, by, loc);
     const int64_t rx = (int64_t)(4 * bx) - SEARCH_RANGE, ry = (int64_t)(4 * by) - SEARCH_RANGE;
     wl_warp W[2];
     for (uint32_t wi = 0; wi < 2; wi++) {
@@ -142,6 +167,14 @@ static int fill_sad(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
             WL_LANES(w->live, l) if ((uint64_t)(wi * 32 + (uint32_t)l) * POS_PER_THREAD + 3 * (uint64_t)it < MAX_POS) mk |= 1u << l;
             if (!mk) break;
             uint8_t s1 = GMS_REG_NONE, s2 = GMS_REG_NONE, s3 = GMS_REG_NONE;
+            /* each lane's texel rows (y) and clamped columns (kx), once per iteration */
+            int64_t trow[4][32], tcol[6][32];
+            WL_LANES(mk, l) {
+                uint64_t pos = (uint64_t)(wi * 32 + (uint32_t)l) * POS_PER_THREAD + 3 * (uint64_t)it;
+                int64_t sx = rx + (int64_t)(pos % SEARCH_DIM), sy = ry + (int64_t)(pos / SEARCH_DIM);
+                for (int y = 0; y < 4; y++) trow[y][l] = (int64_t)texel(d, 0, sy + y);
+                for (int kx = 0; kx < 6; kx++) tcol[kx][l] = (int64_t)texel(d, sx + kx, 0);
+            }
             for (int y = 0; y < 4; y++) {
                 uint8_t f[4];
                 for (int x = 0; x < 4; x++) {
@@ -149,11 +182,7 @@ static int fill_sad(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
                     f[x] = wl_ld(w, mk, GMS_MEM_LD_SHARED, 2, ad, GMS_REG_NONE);          /* FRAME_GET */
                 }
                 for (int kx = 0; kx < 6; kx++) {
-                    WL_LANES(mk, l) {
-                        uint64_t pos = (uint64_t)(wi * 32 + (uint32_t)l) * POS_PER_THREAD + 3 * (uint64_t)it;
-                        int64_t sx = rx + (int64_t)(pos % SEARCH_DIM), sy = ry + (int64_t)(pos / SEARCH_DIM);
-                        ad[l] = s->d[REF] + 2 * texel(d, sx + kx, sy + y);
-                    }
+                    WL_LANES(mk, l) ad[l] = s->d[REF] + 2 * (uint64_t)(trow[y][l] + tcol[kx][l]);
                     uint8_t t = wl_ld(w, mk, GMS_MEM_LD_TEX, 2, ad, GMS_REG_NONE);        /* tex2D */
                     for (int q = 0; q < 3; q++) {
                         int fx = kx - q;
@@ -168,10 +197,6 @@ static int fill_sad(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
             for (int q = 0; q < 3; q++) {
                 WL_LANES(mk, l) ad[l] = 2 * ((uint64_t)(wi * 32 + (uint32_t)l) * POS_PER_THREAD + 3 * (uint64_t)it + (uint64_t)q);
                 wl_st(w, mk, GMS_MEM_ST_SHARED, 2, ad, GMS_REG_NONE, acc[q]);
-            }
-            WL_LANES(mk, l) {
-                uint64_t pos = (uint64_t)(wi * 32 + (uint32_t)l) * POS_PER_THREAD + 3 * (uint64_t)it;
-                sad3(d, ref, cur, bx, by, rx + (int64_t)(pos % SEARCH_DIM), ry + (int64_t)(pos / SEARCH_DIM), loc + pos);
             }
             pbl_loop_back(w, w->live, it + 1 < POS_PER_THREAD / 3 ? mk : 0, GMS_REG_NONE);   /* + wrap of the x offset */
         }
@@ -315,9 +340,7 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
     for (uint64_t by = 0; by < d[HEI] / 4; by++)
         for (uint64_t bx = 0; bx < d[WID] / 4; bx++) {
             uint16_t *o = a + sad4_at(d, bx, by);
-            const int64_t rx = (int64_t)(4 * bx) - SEARCH_RANGE, ry = (int64_t)(4 * by) - SEARCH_RANGE;
-            for (uint64_t pos = 0; pos < MAX_POS; pos += 3)
-                sad3(d, ref, cur, bx, by, rx + (int64_t)(pos % SEARCH_DIM), ry + (int64_t)(pos / SEARCH_DIM), o + pos);
+            block_sads(d, ref, cur, bx, by, o);
             for (uint64_t pos = MAX_POS; pos < MAX_POS_PADDED; pos++) o[pos] = 0;
         }
     uint32_t v[9];
