@@ -47,7 +47,17 @@ typedef struct cfd {
     float ff[NVAR], ffx[3], ffy[3], ffz[3], ffe[3];   /* far field and its flux contributions */
     uint64_t d_areas, d_nb, d_normals, d_var, d_old, d_flux, d_sf;
     wl_shadow *sh;
+    struct cfd_st *st;         /* every element's state of `var` (compute_flux's lanes read it) */
+    uint64_t var_ver, st_ver;  /* writes of var by the model so far; the count st was computed at */
 } cfd;
+
+/* what compute_flux uses of an element's state: state() and flux_contribution() of its
+ * variables, computed once per element and flux pass instead of once per element and again
+ * for each of its (up to 4) neighbours; the same expressions, so the same values */
+typedef struct cfd_st {
+    float d, m[3], de, speed, p, c;
+    float fx[3], fy[3], fz[3], fe[3];
+} cfd_st;
 
 static const gms_wl_param params[] = {
     {"elements", "97046", "mesh elements (fvcorr.domn.097K)"},
@@ -115,16 +125,26 @@ static float step_factor(const cfd *s, const float *var, uint64_t i)
     return 0.5f / (sqrtf(s->areas[i]) * (sqrtf(ssq) + c));
 }
 
-/* cuda_compute_flux for element i: out[5] in variable order */
-static void flux_elem(const cfd *s, const float *var, uint64_t i, float out[NVAR])
+/* the state of elements [0, n) of var */
+static void state_all(const float *var, uint64_t nelr, uint64_t n, cfd_st *st)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        cfd_st *e = &st[i];
+        float v[3], ssq;
+        state(var, nelr, i, &e->d, e->m, &e->de, v, &ssq, &e->p, &e->c);
+        e->speed = sqrtf(ssq);
+        flux_contribution(e->d, e->m, e->de, e->p, v, e->fx, e->fy, e->fz, e->fe);
+    }
+}
+
+/* cuda_compute_flux for element i: out[5] in variable order (st: state_all of the variables) */
+static void flux_elem(const cfd *s, const cfd_st *st, uint64_t i, float out[NVAR])
 {
     const float smooth = 0.2f;
     uint64_t nelr = s->nelr;
-    float di, mi[3], dei, vi[3], ssqi, pi, ci;
-    state(var, nelr, i, &di, mi, &dei, vi, &ssqi, &pi, &ci);
-    float speed_i = sqrtf(ssqi);
-    float fxi[3], fyi[3], fzi[3], fei[3];
-    flux_contribution(di, mi, dei, pi, vi, fxi, fyi, fzi, fei);
+    const cfd_st *E = &st[i];
+    const float di = E->d, *mi = E->m, dei = E->de, pi = E->p, ci = E->c, speed_i = E->speed;
+    const float *fxi = E->fx, *fyi = E->fy, *fzi = E->fz, *fei = E->fe;
     float fd = 0.0f, fm[3] = {0.0f, 0.0f, 0.0f}, fde = 0.0f;
     for (int j = 0; j < NNB; j++) {
         int32_t nb = s->nb[i + (uint64_t)j * nelr];
@@ -132,10 +152,10 @@ static void flux_elem(const cfd *s, const float *var, uint64_t i, float out[NVAR
         for (int k = 0; k < 3; k++) n[k] = s->normals[i + (uint64_t)(j + k * NNB) * nelr];
         float nlen = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
         if (nb >= 0) {
-            float dn, mn[3], den, vn[3], ssqn, pn, cn, fxn[3], fyn[3], fzn[3], fen[3];
-            state(var, nelr, (uint64_t)nb, &dn, mn, &den, vn, &ssqn, &pn, &cn);
-            flux_contribution(dn, mn, den, pn, vn, fxn, fyn, fzn, fen);
-            float factor = -nlen * smooth * 0.5f * (speed_i + sqrtf(ssqn) + ci + cn);
+            const cfd_st *N = &st[nb];
+            const float dn = N->d, *mn = N->m, den = N->de, cn = N->c;
+            const float *fxn = N->fx, *fyn = N->fy, *fzn = N->fz, *fen = N->fe;
+            float factor = -nlen * smooth * 0.5f * (speed_i + N->speed + ci + cn);
             fd += factor * (di - dn);
             fde += factor * (dei - den);
             for (int k = 0; k < 3; k++) fm[k] += factor * (mi[k] - mn[k]);
@@ -196,6 +216,8 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     s->old = wl_malloc(r * NVAR, 4);
     s->flux = wl_malloc(r * NVAR, 4);
     s->sf = wl_calloc(r, 4);
+    s->st = wl_malloc(r, sizeof(cfd_st));
+    s->var_ver = 1;
     far_field(s);
     gms_rng g;
     gms_rng_seed(&g, gms_wl_seed(a));
@@ -260,6 +282,7 @@ static int k_init(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_e
 {
     cfd *s = k->st;
     float *arr = k->arg[0] == 0 ? s->var : k->arg[0] == 1 ? s->old : s->flux;
+    if (arr == s->var) s->var_ver++;
     uint64_t dev = k->arg[0] == 0 ? s->d_var : k->arg[0] == 1 ? s->d_old : s->d_flux;
     for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
         wl_warp w;
@@ -418,8 +441,12 @@ static int k_flux(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_e
             w.pc = pc + 18 * 16;
         }
         float res[32][NVAR];
+        if (s->st_ver != s->var_ver) {   /* the first block since var changed */
+            state_all(s->var, nelr, nelr, s->st);
+            s->st_ver = s->var_ver;
+        }
         WL_LANES(m, l) {
-            flux_elem(s, s->var, gid[l], res[l]);
+            flux_elem(s, s->st, gid[l], res[l]);
             for (int v = 0; v < NVAR; v++) s->flux[gid[l] + (uint64_t)v * nelr] = res[l][v];
         }
         static const int order[NVAR] = {VD, VM, VM + 1, VM + 2, VE};
@@ -441,6 +468,7 @@ static int k_time(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_e
     cfd *s = k->st;
     int j = (int)k->arg[0];
     uint64_t nelr = s->nelr;
+    s->var_ver++;
     for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
         wl_warp w;
         wl_warp_begin(&w, bt, k, block, wi);
@@ -530,15 +558,17 @@ static int verify(void *st, gms_error *err)
     cfd *s = st;
     uint64_t r = s->nelr, n = r * NVAR;
     float *var = wl_malloc(n, 4), *old = wl_malloc(n, 4), *flux = wl_malloc(n, 4), *sf = wl_malloc(r, 4);
+    cfd_st *cst = wl_malloc(r, sizeof *cst);
     for (uint64_t i = 0; i < r; i++)
         for (int v = 0; v < NVAR; v++) var[i + (uint64_t)v * r] = s->ff[v];
     for (uint64_t it = 0; it < s->iters; it++) {
         memcpy(old, var, 4 * n);
         for (uint64_t i = 0; i < r; i++) sf[i] = step_factor(s, var, i);
         for (int j = 0; j < RK; j++) {
+            state_all(var, r, r, cst);
             for (uint64_t i = 0; i < r; i++) {
                 float f[NVAR];
-                flux_elem(s, var, i, f);
+                flux_elem(s, cst, i, f);
                 for (int v = 0; v < NVAR; v++) flux[i + (uint64_t)v * r] = f[v];
             }
             for (uint64_t i = 0; i < r; i++) {
@@ -551,13 +581,13 @@ static int verify(void *st, gms_error *err)
     /* the generated mesh must keep the flow finite (a NaN would match a NaN) */
     for (uint64_t i = 0; i < n; i++)
         if (!isfinite(var[i])) {
-            free(var); free(old); free(flux); free(sf);
+            free(var); free(old); free(flux); free(sf); free(cst);
             return gms_err(err, "workload cfd: the CPU reference diverged at variable %llu", (unsigned long long)i);
         }
     void *own;
     const float *got = wl_result(s->sh, s->d_var, s->var, n, 4, &own);
     int rc = wl_check_f32("cfd", "variables", got, var, n, 1e-5, 1e-6, err);
-    free(own); free(var); free(old); free(flux); free(sf);
+    free(own); free(var); free(old); free(flux); free(sf); free(cst);
     return rc;
 }
 
@@ -566,6 +596,7 @@ static void destroy(void *st)
     cfd *s = st;
     if (!s) return;
     free(s->areas); free(s->nb); free(s->normals); free(s->var); free(s->old); free(s->flux); free(s->sf);
+    free(s->st);
     free(s);
 }
 
