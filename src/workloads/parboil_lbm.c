@@ -84,16 +84,23 @@ static void init(const pbl_state *s, void **h)
                     f = OBSTACLE;
                 flag[(z * d[SY] + y) * d[SX] + x] = f;
             }
-    /* LBM_initializeGrid (equilibrium at rest) and the flags, in both grids */
+    /* LBM_initializeGrid (equilibrium at rest) and the flags, in both grids (element by
+     * element: each element's plane is written in order) */
     for (int g = 0; g < 2; g++) {
         float *G = h[g];
-        for (uint64_t z = 0; z < d[SZ]; z++)
-            for (uint64_t y = 0; y < d[SY]; y++)
-                for (uint64_t x = 0; x < d[SX]; x++) {
-                    for (int e = 0; e < 19; e++)
-                        G[idx(d, (int64_t)x, (int64_t)y, (int64_t)z, e)] = e == C ? DFL1 : e <= B ? DFL2 : DFL3;
-                    G[idx(d, (int64_t)x, (int64_t)y, (int64_t)z, FLAGS)] = bits_f(flag[(z * d[SY] + y) * d[SX] + x]);
+        for (int e = 0; e <= FLAGS; e++) {
+            float *P = G + idx(d, 0, 0, 0, e);
+            const float v = e == C ? DFL1 : e <= B ? DFL2 : DFL3;
+            for (uint64_t z = 0; z < d[SZ]; z++)
+                for (uint64_t y = 0; y < d[SY]; y++) {
+                    float *row = P + (y + z * d[SY]) * px(d);
+                    const uint32_t *fr = flag + (z * d[SY] + y) * d[SX];
+                    if (e == FLAGS)
+                        for (uint64_t x = 0; x < d[SX]; x++) row[x] = bits_f(fr[x]);
+                    else
+                        for (uint64_t x = 0; x < d[SX]; x++) row[x] = v;
                 }
+        }
     }
     free(flag);
 }
@@ -150,6 +157,10 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
     const float *G = s->h[src];
     float *D = s->h[dst];
     const int64_t y = (int64_t)(block % d[SY]), z = (int64_t)(block / d[SY]);
+    const uint64_t cl = cells(d);
+    const int64_t row = (int64_t)idx(d, 0, y, z, 0);
+    int64_t doff[19];   /* element e's destination: idx(x + dx, y + dy, z + dz, e) = b + doff[e] */
+    for (int e = 0; e < 19; e++) doff[e] = (int64_t)idx(d, dx[e], y + dy[e], z + dz[e], e) - row;
     for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
         wl_warp w;
         wl_warp_begin(&w, bt, k, block, wi);
@@ -164,17 +175,24 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
         uint8_t ps = wl_int(&w, m, ci, GMS_REG_NONE);                   /* IMAD.WIDE src */
         uint8_t pd = wl_int(&w, m, ci, GMS_REG_NONE);                   /* IMAD.WIDE dst */
         uint8_t rf[19];
+        uint64_t b[32];   /* each lane's cell: idx(x, y, z, e) = b + cells * e */
+        WL_LANES(m, l) b[l] = (uint64_t)(row + (int64_t)w.tx[l]);
         for (int e = 0; e <= FLAGS; e++) {
-            WL_LANES(m, l) ad[l] = s->d[src] + 4 * idx(d, w.tx[l], y, z, e);
+            const uint64_t eo = cl * (uint64_t)e;
+            WL_LANES(m, l) ad[l] = s->d[src] + 4 * (b[l] + eo);
             uint8_t r = wl_ldg(&w, m, ad, ps);
-            WL_SH_LD(&w, m, float, G[idx(d, w.tx[l], y, z, e)]);
-            if (e < FLAGS) rf[e] = r;
-            else rf[0] = wl_int(&w, m, r, GMS_REG_NONE);                 /* LOP3 flags & OBSTACLE */
+            if (e < FLAGS) {
+                WL_LANES(m, l) f[l][e] = G[b[l] + eo];
+                WL_SH_LD(&w, m, float, f[l][e]);
+                rf[e] = r;
+            } else {
+                WL_LANES(m, l) fl[l] = f_bits(G[b[l] + eo]);
+                WL_SH_LD(&w, m, float, bits_f(fl[l]));
+                rf[0] = wl_int(&w, m, r, GMS_REG_NONE);                 /* LOP3 flags & OBSTACLE */
+            }
         }
         uint32_t fluid = 0;
         WL_LANES(m, l) {
-            for (int e = 0; e < 19; e++) f[l][e] = G[idx(d, w.tx[l], y, z, e)];
-            fl[l] = f_bits(G[idx(d, w.tx[l], y, z, FLAGS)]);
             if (!(fl[l] & OBSTACLE)) fluid |= 1u << l;
             collide(f[l], fl[l]);
         }
@@ -208,11 +226,11 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
             }
         }
         for (int e = 0; e < 19; e++) {
-            WL_LANES(m, l) ad[l] = s->d[dst] + 4 * idx(d, (int64_t)w.tx[l] + dx[e], y + dy[e], z + dz[e], e);
+            WL_LANES(m, l) ad[l] = s->d[dst] + 4 * (b[l] + (uint64_t)doff[e]);
             wl_stg(&w, m, ad, pd, rf[e]);
             WL_SH_ST(&w, m, float, f[l][e]);
         }
-        WL_LANES(m, l) for (int e = 0; e < 19; e++) D[idx(d, (int64_t)w.tx[l] + dx[e], y + dy[e], z + dz[e], e)] = f[l][e];
+        WL_LANES(m, l) for (int e = 0; e < 19; e++) D[b[l] + (uint64_t)doff[e]] = f[l][e];
         wl_exit(&w, m);
     }
     return 0;
@@ -236,13 +254,19 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
         int src = (int)((rep * d[STEPS] + t) & 1);
         const float *G = h[src];
         float *D = h[1 - src];
+        const uint64_t cl = cells(d);
         for (int64_t z = 0; z < (int64_t)d[SZ]; z++)
-            for (int64_t y = 0; y < (int64_t)d[SY]; y++)
+            for (int64_t y = 0; y < (int64_t)d[SY]; y++) {
+                const int64_t row = (int64_t)idx(d, 0, y, z, 0);
+                int64_t doff[19];
+                for (int e = 0; e < 19; e++) doff[e] = (int64_t)idx(d, dx[e], y + dy[e], z + dz[e], e) - row;
                 for (int64_t x = 0; x < (int64_t)d[SX]; x++) {
-                    for (int e = 0; e < 19; e++) f[e] = G[idx(d, x, y, z, e)];
-                    collide(f, f_bits(G[idx(d, x, y, z, FLAGS)]));
-                    for (int e = 0; e < 19; e++) D[idx(d, x + dx[e], y + dy[e], z + dz[e], e)] = f[e];
+                    const uint64_t b = (uint64_t)(row + x);
+                    for (int e = 0; e < 19; e++) f[e] = G[b + cl * (uint64_t)e];
+                    collide(f, f_bits(G[b + cl * FLAGS]));
+                    for (int e = 0; e < 19; e++) D[b + (uint64_t)doff[e]] = f[e];
                 }
+            }
     }
 }
 
