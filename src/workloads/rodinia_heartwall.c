@@ -33,6 +33,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 #define NT 512   /* NUMBER_THREADS */
 #define HW_MAX_IN_R 2001   /* template rows at most: tsize <= 1000 */
@@ -46,6 +49,8 @@ typedef struct hw {
     int32_t *orow, *ocol;    /* their values when the current launch began (for the shadow) */
     int32_t *trow, *tcol;    /* d_tRowLoc / d_tColLoc: points x frames */
     float *T, *in2, *conv;   /* per point: template, search window, convolution */
+    float *pad;              /* hw_begin's scratch: a window, its columns padded with zeros */
+    uint64_t pad_h;          /* padded column height */
     uint64_t d_frame, d_row, d_col, d_trow, d_tcol, d_T, d_in2, d_conv;
     wl_shadow *sh;
 } hw;
@@ -156,6 +161,8 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     s->T = wl_calloc(s->np * s->in_e, 4);
     s->in2 = wl_calloc(s->np * s->in2_e, 4);
     s->conv = wl_calloc(s->np * s->cv_e, 4);
+    s->pad_h = s->in2_r + 2 * (s->in_r - 1) + 16;
+    s->pad = wl_calloc(s->in2_r * s->pad_h, 4);
     make_video(s, gms_wl_seed(a));
     *out = s;
     return 0;
@@ -197,6 +204,44 @@ static int hw_begin(const wl_kernel *k, uint64_t p, gms_error *err)
         int64_t r = (int64_t)(ei % s->in2_r), c = (int64_t)(ei / s->in2_r);
         in2[ei] = fr[(uint64_t)(c0 - (int64_t)s->ss + c) * R + (uint64_t)(r0 - (int64_t)s->ss + r)];
     }
+#if defined(__SSE2__)
+    /* Host speed: 16 elements of a column at once, one SSE lane each. Every row ia of the
+     * template is visited (0..n1), the window's columns padded with zeros above and below,
+     * so an element's terms outside its own row range [ia1, ia2] are products with 0: a
+     * sum is never -0 (it starts at +0 and IEEE addition gives -0 only from two -0), so
+     * adding +-0 leaves it unchanged, and each element's real terms come in the scalar
+     * loop's order (ja outer, ia inner) with its operations: the same bits. */
+    {
+        const int64_t n1 = (int64_t)s->in_r - 1, n2 = (int64_t)s->in2_r - 1, H = (int64_t)s->pad_h;
+        const int64_t cr = (int64_t)s->cv_r;
+        for (int64_t c = 0; c <= n2; c++) memcpy(s->pad + c * H + n1, in2 + c * (n2 + 1), sizeof(float) * (size_t)(n2 + 1));
+        for (int64_t jc = 0; jc < cr; jc++) {
+            const int64_t ja1 = jc - n2 > 0 ? jc - n2 : 0, ja2 = jc < n1 ? jc : n1;
+            for (int64_t ic0 = 0; ic0 < cr; ic0 += 16) {
+                __m128 s0 = _mm_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+                for (int64_t ja = ja1; ja <= ja2; ja++) {
+                    const float *tc = T + s->in_e - 1 - (uint64_t)((int64_t)s->in_r * ja);   /* row ia: tc[-ia] */
+                    const float *pc = s->pad + (jc - ja) * H + n1 + ic0;                   /* row ia: pc - ia */
+                    for (int64_t ia = 0; ia <= n1; ia++) {
+                        const __m128 t = _mm_set1_ps(tc[-ia]);
+                        const float *q = pc - ia;
+                        s0 = _mm_add_ps(s0, _mm_mul_ps(t, _mm_loadu_ps(q)));
+                        s1 = _mm_add_ps(s1, _mm_mul_ps(t, _mm_loadu_ps(q + 4)));
+                        s2 = _mm_add_ps(s2, _mm_mul_ps(t, _mm_loadu_ps(q + 8)));
+                        s3 = _mm_add_ps(s3, _mm_mul_ps(t, _mm_loadu_ps(q + 12)));
+                    }
+                }
+                float out[16];
+                _mm_storeu_ps(out, s0);
+                _mm_storeu_ps(out + 4, s1);
+                _mm_storeu_ps(out + 8, s2);
+                _mm_storeu_ps(out + 12, s3);
+                const int64_t n = cr - ic0 < 16 ? cr - ic0 : 16;
+                memcpy(cv + jc * cr + ic0, out, sizeof(float) * (size_t)n);
+            }
+        }
+    }
+#else
     for (uint64_t ei = 0; ei < s->cv_e; ei++) {
         int64_t ja1, ja2, ia1, ia2, ic = (int64_t)(ei % s->cv_r), jc = (int64_t)(ei / s->cv_r);
         conv_bounds(s, ei, &ja1, &ja2, &ia1, &ia2);
@@ -207,6 +252,7 @@ static int hw_begin(const wl_kernel *k, uint64_t p, gms_error *err)
                                 in2[(uint64_t)((int64_t)s->in2_r * (jc - ja) + ic - ia)];
         cv[ei] = sum;
     }
+#endif
     float best = 0;
     uint64_t bc = 0, br = 0;
     int first = 1;
@@ -555,7 +601,7 @@ static void destroy(void *st)
     hw *s = st;
     if (!s) return;
     free(s->video); free(s->row0); free(s->col0); free(s->row); free(s->col); free(s->orow); free(s->ocol);
-    free(s->trow); free(s->tcol); free(s->T); free(s->in2); free(s->conv);
+    free(s->trow); free(s->tcol); free(s->T); free(s->in2); free(s->conv); free(s->pad);
     free(s);
 }
 
