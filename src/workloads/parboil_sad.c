@@ -107,22 +107,27 @@ static void block_sads(const uint64_t *d, const uint16_t *ref, const uint16_t *c
     for (uint64_t y = 0; y < 4; y++)
         for (uint64_t x = 0; x < 4; x++) blk[4 * y + x] = (uint8_t)cur[(4 * by + y) * d[WID] + 4 * bx + x];
 #if defined(__SSE2__)
+    /* strip[px][y]: the 4 bytes of window row y from column px, so that position (px, py)'s
+     * 16 pixels (rows py..py+3) are one contiguous load */
+    uint8_t strip[SEARCH_DIM][WN][4];
+    for (int px = 0; px < SEARCH_DIM; px++)
+        for (int y = 0; y < WN; y++) memcpy(strip[px][y], &win[y][px], 4);
     const __m128i bv = _mm_loadu_si128((const __m128i *)blk);
-#endif
+    for (int px = 0; px < SEARCH_DIM; px++)
+        for (int py = 0; py < SEARCH_DIM; py++) {
+            __m128i sv = _mm_sad_epu8(_mm_loadu_si128((const __m128i *)strip[px][py]), bv);
+            unsigned sum = (unsigned)_mm_cvtsi128_si32(sv) + (unsigned)_mm_extract_epi16(sv, 4);
+            out[py * SEARCH_DIM + px] = (uint16_t)sum;
+        }
+#else
     for (int py = 0; py < SEARCH_DIM; py++)
         for (int px = 0; px < SEARCH_DIM; px++) {
-#if defined(__SSE2__)
-            int32_t r[4];
-            for (int y = 0; y < 4; y++) memcpy(&r[y], &win[py + y][px], 4);
-            __m128i sv = _mm_sad_epu8(_mm_setr_epi32(r[0], r[1], r[2], r[3]), bv);
-            unsigned sum = (unsigned)_mm_cvtsi128_si32(sv) + (unsigned)_mm_extract_epi16(sv, 4);
-#else
             unsigned sum = 0;
             for (int y = 0; y < 4; y++)
                 for (int x = 0; x < 4; x++) sum += (unsigned)abs((int)win[py + y][px + x] - (int)blk[4 * y + x]);
-#endif
             out[py * SEARCH_DIM + px] = (uint16_t)sum;
         }
+#endif
 }
 
 /* element offset of 4x4 block (bx, by)'s 1096 SADs in blk_sad */
