@@ -172,9 +172,11 @@ static int fill_sad(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
             WL_LANES(w->live, l) if ((uint64_t)(wi * 32 + (uint32_t)l) * POS_PER_THREAD + 3 * (uint64_t)it < MAX_POS) mk |= 1u << l;
             if (!mk) break;
             uint8_t s1 = GMS_REG_NONE, s2 = GMS_REG_NONE, s3 = GMS_REG_NONE;
-            /* each lane's texel rows (y) and clamped columns (kx), once per iteration */
+            /* each lane's texel rows (y) and clamped columns (kx), once per iteration (host
+             * speed: the address loops below run over all 32 lanes without a mask test, so
+             * every lane's are computed; the emitters read only mk's) */
             int64_t trow[4][32], tcol[6][32];
-            WL_LANES(mk, l) {
+            for (int l = 0; l < 32; l++) {
                 uint64_t pos = (uint64_t)(wi * 32 + (uint32_t)l) * POS_PER_THREAD + 3 * (uint64_t)it;
                 int64_t sx = rx + (int64_t)(pos % SEARCH_DIM), sy = ry + (int64_t)(pos / SEARCH_DIM);
                 for (int y = 0; y < 4; y++) trow[y][l] = (int64_t)texel(d, 0, sy + y);
@@ -183,11 +185,11 @@ static int fill_sad(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
             for (int y = 0; y < 4; y++) {
                 uint8_t f[4];
                 for (int x = 0; x < 4; x++) {
-                    WL_LANES(mk, l) ad[l] = 2 * (uint64_t)(4 * y + x);
+                    for (int l = 0; l < 32; l++) ad[l] = 2 * (uint64_t)(4 * y + x);
                     f[x] = wl_ld(w, mk, GMS_MEM_LD_SHARED, 2, ad, GMS_REG_NONE);          /* FRAME_GET */
                 }
                 for (int kx = 0; kx < 6; kx++) {
-                    WL_LANES(mk, l) ad[l] = s->d[REF] + 2 * (uint64_t)(trow[y][l] + tcol[kx][l]);
+                    for (int l = 0; l < 32; l++) ad[l] = s->d[REF] + 2 * (uint64_t)(trow[y][l] + tcol[kx][l]);
                     uint8_t t = wl_ld(w, mk, GMS_MEM_LD_TEX, 2, ad, GMS_REG_NONE);        /* tex2D */
                     for (int q = 0; q < 3; q++) {
                         int fx = kx - q;
