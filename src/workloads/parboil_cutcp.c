@@ -188,13 +188,56 @@ static inline unsigned atom_term(const float *at, float x, float y, float z, flo
 #endif
 }
 
+typedef struct cut_warp cut_warp;
+static void lanes_term(cut_warp *g, const float *at, float cut2, float inv, uint32_t m, uint32_t in4[4]);
+
 typedef struct cut_warp {
     wl_wgen ws;
     uint64_t pass, b, atom;          /* 32-bin pass, cached bin, atom in the bin */
     int64_t bin[3];                  /* myBinIndex */
-    float x[32], y[32], z[32], e[32][4];   /* e[lane][point] */
+    float x[32], y[32], z[32], e[4][32];   /* e[point][lane] */
     uint8_t re[4], rx, ry, rz, rdx, rdz, rdy, rxz;
 } cut_warp;
+
+/* atom_term for the lanes of m of a warp: their energies, and in in4[q] the lanes whose point
+ * q is inside the cutoff. With SSE four lanes at a time for one point q (each lane's
+ * operations as atom_term's scalar code, in its order: the same bits), so the cutoff masks
+ * come out per point without a transposition. */
+static void lanes_term(cut_warp *g, const float *at, float cut2, float inv, uint32_t m, uint32_t in4[4])
+{
+#if defined(__SSE2__)
+    const __m128 ax = _mm_set1_ps(at[0]), ay = _mm_set1_ps(at[1]), az = _mm_set1_ps(at[2]), aq = _mm_set1_ps(at[3]);
+    const __m128 vc = _mm_set1_ps(cut2), vi = _mm_set1_ps(inv), one = _mm_set1_ps(1.f), h2 = _mm_set1_ps(2.0f * H);
+    const __m128 sgn = _mm_set1_ps(-0.0f);
+    for (int l = 0; l < 32; l += 4) {
+        if (!(m >> l & 0xfu)) continue;
+        __m128 dx = _mm_sub_ps(ax, _mm_loadu_ps(g->x + l)), dz = _mm_sub_ps(az, _mm_loadu_ps(g->z + l));
+        __m128 dxdz2 = _mm_add_ps(_mm_mul_ps(dz, dz), _mm_mul_ps(dx, dx));
+        __m128 dy = _mm_sub_ps(ay, _mm_loadu_ps(g->y + l));
+        for (int q = 0; q < 4; q++) {
+            __m128 r2 = _mm_add_ps(_mm_mul_ps(dy, dy), dxdz2);
+            __m128 in = _mm_cmplt_ps(r2, vc);
+            in4[q] |= (uint32_t)_mm_movemask_ps(in) << l;
+            __m128 sv = _mm_add_ps(_mm_mul_ps(_mm_xor_ps(r2, sgn), vi), one);
+            __m128 rs = _mm_div_ps(one, _mm_sqrt_ps(r2));
+            __m128 ev = _mm_loadu_ps(&g->e[q][l]);
+            __m128 ne = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(_mm_mul_ps(aq, rs), sv), sv), ev);
+            _mm_storeu_ps(&g->e[q][l], _mm_or_ps(_mm_and_ps(in, ne), _mm_andnot_ps(in, ev)));
+            dy = _mm_sub_ps(dy, h2);
+        }
+    }
+    for (int q = 0; q < 4; q++) in4[q] &= m;   /* a lane outside m (zeroed state) computed nothing of use */
+#else
+    WL_LANES(m, l) {
+        float e4[4] = { g->e[0][l], g->e[1][l], g->e[2][l], g->e[3][l] };
+        unsigned mk = atom_term(at, g->x[l], g->y[l], g->z[l], cut2, inv, e4);
+        for (int q = 0; q < 4; q++) {
+            g->e[q][l] = e4[q];
+            in4[q] |= (mk >> q & 1u) << l;
+        }
+    }
+#endif
+}
 
 static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
@@ -225,7 +268,7 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             g->x[l] = (float)(8 * w->bx + w->tx[l]) * H;
             g->y[l] = (float)(8 * w->by + w->ty[l]) * H;
             g->z[l] = (float)(8 * zr + w->tz[l]) * H;
-            for (int q = 0; q < 4; q++) g->e[l][q] = 0.f;
+            for (int q = 0; q < 4; q++) g->e[q][l] = 0.f;
         }
         for (int q = 0; q < 4; q++) g->re[q] = GMS_REG_NONE;
     }
@@ -278,10 +321,7 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                 if (at[3] == 0.f) break;
                 /* the lanes' energies, and per point q the lanes inside the cutoff */
                 uint32_t in4[4] = { 0, 0, 0, 0 };
-                WL_LANES(m, l) {
-                    unsigned mk = atom_term(at, g->x[l], g->y[l], g->z[l], cut2, inv, g->e[l]);
-                    for (int q = 0; q < 4; q++) in4[q] |= (mk >> q & 1u) << l;
-                }
+                lanes_term(g, at, cut2, inv, m, in4);
                 g->rdx = wl_fp(w, m, av, g->rx, GMS_REG_NONE);
                 g->rdz = wl_fp(w, m, av, g->rz, GMS_REG_NONE);
                 g->rxz = wl_fp(w, m, g->rdz, g->rdz, wl_fp(w, m, g->rdx, g->rdx, GMS_REG_NONE));
@@ -320,10 +360,10 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             WL_LANES(m, l) {
                 el[l] = reg + w->tz[l] * 64 + (w->ty[l] + 2 * (uint64_t)q) * 8 + w->tx[l];
                 ad[l] = s->d[REGIONS] + 4 * el[l];
-                R[el[l]] = g->e[l][q];
+                R[el[l]] = g->e[q][l];
             }
             wl_stg(w, m, ad, pr, g->re[q]);
-            WL_SH_ST(w, m, float, g->e[l][q]);
+            WL_SH_ST(w, m, float, g->e[q][l]);
         }
         wl_exit(w, m);
     }
