@@ -15,6 +15,7 @@
 #include "workloads/parboil_util.h"
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "util/err.h"
 
 enum { A_, B_, C_ };
@@ -60,6 +61,37 @@ typedef struct sg_warp {
     uint8_t rc[16];          /* accumulators */
     float c[16][32];         /* lane l's c[kk] */
 } sg_warp;
+
+/* Host speed: 4 floats per operation (GCC's generic vectors: SSE on x86-64, scalar code
+ * elsewhere). Each lane of a vector is its own element, with the same multiply and add in
+ * the same order as the scalar code, so the results are bit-identical (no contraction:
+ * -std=c11 compiles a*b + c as a multiply and an add). */
+typedef float sg_v4 __attribute__((vector_size(16)));
+static inline sg_v4 sg_ld(const float *p) { sg_v4 v; memcpy(&v, p, sizeof v); return v; }
+static inline void sg_st(float *p, sg_v4 v) { memcpy(p, &v, sizeof v); }
+static inline sg_v4 sg_bc(float x) { return (sg_v4){ x, x, x, x }; }
+
+/* one tile step of the lanes' accumulators: c[kk][l] = A(m0+l, k) B(n0+kk, k) + c[kk][l] for
+ * k = i .. i+7 in that order; a = &A(m0, i), b = &B(n0, i) (column-major, leading dimensions
+ * lda and ldb) */
+static void sg_lanes(sg_warp *g, uint32_t live, const float *a, uint64_t lda, const float *b, uint64_t ldb)
+{
+    if (live != 0xffffffffu) {
+        for (uint64_t j = 0; j < 8; j++)
+            for (int kk = 0; kk < 16; kk++)
+                WL_LANES(live, l) g->c[kk][l] = PBL_MAD(a[(uint64_t)l + j * lda], b[(uint64_t)kk + j * ldb], g->c[kk][l]);
+        return;
+    }
+    for (int kk = 0; kk < 16; kk++) {
+        sg_v4 bv[8];
+        for (uint64_t j = 0; j < 8; j++) bv[j] = sg_bc(b[(uint64_t)kk + j * ldb]);
+        for (int l = 0; l < 32; l += 4) {
+            sg_v4 c = sg_ld(&g->c[kk][l]);
+            for (uint64_t j = 0; j < 8; j++) c = PBL_MAD(sg_ld(a + (uint64_t)l + j * lda), bv[j], c);
+            sg_st(&g->c[kk][l], c);
+        }
+    }
+}
 
 static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
@@ -108,13 +140,13 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                     /* LDS.128 b_s[j][4q..4q+3]: the same address in every lane */
                     WL_LANES(w->live, l) ad[l] = j * 64 + (uint64_t)q * 16;
                     uint8_t vs = wl_ld(w, w->live, GMS_MEM_LD_SHARED, 16, ad, GMS_REG_NONE);
-                    for (int kk = 4 * q; kk < 4 * q + 4; kk++) {
+                    for (int kk = 4 * q; kk < 4 * q + 4; kk++)
                         g->rc[kk] = wl_fp(w, w->live, va, vs, g->rc[kk]);   /* FFMA */
-                        float b = B[n0 + (uint64_t)kk + (i + j) * N];
-                        WL_LANES(w->live, l) g->c[kk][l] = PBL_MAD(A[m0 + (uint64_t)l + (i + j) * M], b, g->c[kk][l]);
-                    }
                 }
             }
+            /* the lanes' c[kk] += A(m, i+j) * B(n0+kk, i+j) for j = 0..7 in that order (the
+             * values do not steer the emission, so they are computed after it) */
+            sg_lanes(g, w->live, A + m0 + i * M, M, B + n0 + i * N, N);
             wl_bar(w);
             pbl_loop_back(w, w->live, i + 8 < K ? w->live : 0, g->rctr);
         }
@@ -151,24 +183,39 @@ static void launch(pbl_state *s, gms_program *p, uint64_t rep)
 
 /* Parboil's reference: c(m, n) = sum over k = 0, 1, .. of A(m, k) B(n, k), then C = C beta +
  * alpha c. Each sum is accumulated in that order, one multiply-add at a time as the source
- * does, so the result is bit-identical to the plain triple loop; the loops run k outside m
- * (both arrays are k-major) so that A is read along its rows instead of 2 KB apart. */
+ * does, so the result is bit-identical to the plain triple loop (here 32 sums at a time,
+ * each in its own vector lane, k innermost). */
 static void cpu(const pbl_state *s, void **h, uint64_t rep)
 {
     const uint64_t M = s->dim[M_], N = s->dim[N_], K = s->dim[K_];
     const float *A = h[A_], *B = h[B_];
     float *C = h[C_];
-    float *restrict c = gms_xmalloc(M * sizeof *c);   /* restrict: the m loop vectorises (same
-                                                       * operations per element, same results) */
-    for (uint64_t n = 0; n < N; n++) {
-        for (uint64_t m = 0; m < M; m++) c[m] = 0.0f;
-        for (uint64_t k = 0; k < K; k++) {
-            const float b = B[n + k * N], *restrict a = A + k * M;
-            for (uint64_t m = 0; m < M; m++) c[m] = PBL_MAD(a[m], b, c[m]);
+    /* host speed: a tile of 8 m x 4 n sums in registers (M is a multiple of 128, N of 16),
+     * 4 sums per vector operation (sg_v4); the tile's A column slice stays in the L1 over
+     * the n loop */
+    for (uint64_t m = 0; m < M; m += 8)
+        for (uint64_t n = 0; n < N; n += 4) {
+            sg_v4 c[4][2] = { { sg_bc(0.0f), sg_bc(0.0f) }, { sg_bc(0.0f), sg_bc(0.0f) },
+                              { sg_bc(0.0f), sg_bc(0.0f) }, { sg_bc(0.0f), sg_bc(0.0f) } };
+            for (uint64_t k = 0; k < K; k++) {
+                const float *a = A + m + k * M, *b = B + n + k * N;
+                const sg_v4 a0 = sg_ld(a), a1 = sg_ld(a + 4);
+                for (int q = 0; q < 4; q++) {
+                    const sg_v4 bq = sg_bc(b[q]);
+                    c[q][0] = PBL_MAD(a0, bq, c[q][0]);
+                    c[q][1] = PBL_MAD(a1, bq, c[q][1]);
+                }
+            }
+            for (int q = 0; q < 4; q++) {
+                float r[8];
+                sg_st(r, c[q][0]);
+                sg_st(r + 4, c[q][1]);
+                for (uint64_t x = 0; x < 8; x++) {
+                    float *e = &C[m + x + (n + (uint64_t)q) * M];
+                    *e = PBL_MAD(*e, BETA, ALPHA * r[x]);
+                }
+            }
         }
-        for (uint64_t m = 0; m < M; m++) C[m + n * M] = PBL_MAD(C[m + n * M], BETA, ALPHA * c[m]);
-    }
-    free(c);
 }
 
 static const pbl_def def = {
