@@ -326,14 +326,39 @@ static int k_copy(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_e
     return 0;
 }
 
+/* Host speed: lane loops without the per-lane mask test where every lane's index is valid
+ * (`all`: a full warp's gid, as every warp is full, nelr being a multiple of the block; the
+ * neighbour indices, which non-interior lanes hold as 0); the emitters and the shadow
+ * memory read only the lanes of m. addrs4: a[l] = base + 4 (idx[l] + off). */
+static inline void addrs4(uint64_t a[32], uint64_t base, const uint64_t idx[32], uint64_t off, uint32_t m, int all)
+{
+    if (all)
+        for (int l = 0; l < 32; l++) a[l] = base + 4 * (idx[l] + off);
+    else
+        WL_LANES(m, l) a[l] = base + 4 * (idx[l] + off);
+}
+
+/* WL_SH_LD of the 4-byte elements (float or int32, as bytes) arr[idx[l] + off] */
+static inline void sh_ld4(wl_warp *w, uint32_t m, const void *arr, const uint64_t idx[32], uint64_t off, int all)
+{
+    if (!w->sh) return;
+    uint32_t v[32];
+    const unsigned char *b = arr;
+    if (all)
+        for (int l = 0; l < 32; l++) memcpy(&v[l], b + 4 * (idx[l] + off), 4);
+    else
+        WL_LANES(m, l) memcpy(&v[l], b + 4 * (idx[l] + off), 4);
+    wl_sh_last(w->sh, w->e.w, 0, v, 4);
+}
+
 /* the 5 loads of element idx[l]'s variables (lanes m); returns the last register */
-static uint8_t load_state(cfd *s, wl_warp *w, uint32_t m, const uint64_t idx[32], uint8_t ri, uint8_t r[NVAR])
+static uint8_t load_state(cfd *s, wl_warp *w, uint32_t m, const uint64_t idx[32], uint8_t ri, uint8_t r[NVAR], int all)
 {
     uint64_t a[32];
     for (int v = 0; v < NVAR; v++) {
-        WL_LANES(m, l) a[l] = VA(s->d_var, idx[l], v);
+        addrs4(a, s->d_var, idx, (uint64_t)v * s->nelr, m, all);
         r[v] = wl_ldg(w, m, a, ri);
-        WL_SH_LD(w, m, float, s->var[idx[l] + (uint64_t)v * s->nelr]);
+        sh_ld4(w, m, s->var, idx, (uint64_t)v * s->nelr, all);
     }
     return r[NVAR - 1];
 }
@@ -365,10 +390,11 @@ static int k_step(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_e
         uint64_t gid[32], a[32];
         uint32_t m = w.live;
         uint8_t ri = prologue(&w, gid), r[NVAR];
-        load_state(s, &w, m, gid, ri, r);
-        WL_LANES(m, l) a[l] = s->d_areas + 4 * gid[l];
+        const int all = m == 0xffffffffu;
+        load_state(s, &w, m, gid, ri, r, all);
+        addrs4(a, s->d_areas, gid, 0, m, all);
         uint8_t ar = wl_ldg(&w, m, a, ri);
-        WL_SH_LD(&w, m, float, s->areas[gid[l]]);
+        sh_ld4(&w, m, s->areas, gid, 0, all);
         uint8_t c = state_alu(&w, m, r);
         uint8_t q = wl_sfu(&w, m, ar);
         q = wl_fp(&w, m, q, c, GMS_REG_NONE);
@@ -389,20 +415,21 @@ static int k_flux(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_e
     for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
         wl_warp w;
         wl_warp_begin(&w, bt, k, block, wi);
-        uint64_t gid[32], a[32], nbi[32];
+        uint64_t gid[32], a[32], nbi[32] = {0};
         uint32_t m = w.live;
         uint8_t ri = prologue(&w, gid), r[NVAR], rn[NVAR];
-        load_state(s, &w, m, gid, ri, r);
+        const int all = m == 0xffffffffu;
+        load_state(s, &w, m, gid, ri, r, all);
         uint8_t acc = state_alu(&w, m, r);
         for (int j = 0; j < NNB; j++) {
-            WL_LANES(m, l) a[l] = s->d_nb + 4 * (gid[l] + (uint64_t)j * nelr);
+            addrs4(a, s->d_nb, gid, (uint64_t)j * nelr, m, all);
             uint8_t rnb = wl_ldg(&w, m, a, ri);
-            WL_SH_LD(&w, m, int32_t, s->nb[gid[l] + (uint64_t)j * nelr]);
+            sh_ld4(&w, m, s->nb, gid, (uint64_t)j * nelr, all);
             uint8_t n[3];
             for (int c = 0; c < 3; c++) {
-                WL_LANES(m, l) a[l] = s->d_normals + 4 * (gid[l] + (uint64_t)(j + c * NNB) * nelr);
+                addrs4(a, s->d_normals, gid, (uint64_t)(j + c * NNB) * nelr, m, all);
                 n[c] = wl_ldg(&w, m, a, ri);
-                WL_SH_LD(&w, m, float, s->normals[gid[l] + (uint64_t)(j + c * NNB) * nelr]);
+                sh_ld4(&w, m, s->normals, gid, (uint64_t)(j + c * NNB) * nelr, all);
             }
             uint8_t len = wl_fp(&w, m, n[0], n[0], GMS_REG_NONE);
             len = wl_fp(&w, m, n[1], n[1], len);
@@ -411,7 +438,8 @@ static int k_flux(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_e
             uint32_t mi = 0, mw = 0, mf = 0;
             WL_LANES(m, l) {
                 int32_t v = s->nb[gid[l] + (uint64_t)j * nelr];
-                if (v >= 0) { mi |= 1u << l; nbi[l] = (uint64_t)v; }
+                nbi[l] = v >= 0 ? (uint64_t)v : 0;
+                if (v >= 0) mi |= 1u << l;
                 else if (v == -1) mw |= 1u << l;
                 else if (v == -2) mf |= 1u << l;
             }
@@ -421,7 +449,7 @@ static int k_flux(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_e
             uint32_t pc = w.pc;
             if (mi) {
                 uint8_t p = wl_int(&w, mi, rnb, GMS_REG_NONE);
-                load_state(s, &w, mi, nbi, p, rn);
+                load_state(s, &w, mi, nbi, p, rn, all);
                 uint8_t c = state_alu(&w, mi, rn);
                 uint8_t f = wl_sfu(&w, mi, c);
                 f = wl_fp(&w, mi, f, len, c);
@@ -475,19 +503,20 @@ static int k_time(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_e
         uint64_t gid[32], a[32];
         uint32_t m = w.live;
         uint8_t ri = prologue(&w, gid);
-        WL_LANES(m, l) a[l] = s->d_sf + 4 * gid[l];
+        const int all = m == 0xffffffffu;
+        addrs4(a, s->d_sf, gid, 0, m, all);
         uint8_t f = wl_ldg(&w, m, a, ri);
-        WL_SH_LD(&w, m, float, s->sf[gid[l]]);
+        sh_ld4(&w, m, s->sf, gid, 0, all);
         f = wl_sfu(&w, m, f);
         static const int order[NVAR] = {VD, VE, VM, VM + 1, VM + 2};
         for (int q = 0; q < NVAR; q++) {
             uint64_t v = (uint64_t)order[q];
-            WL_LANES(m, l) a[l] = VA(s->d_old, gid[l], v);
+            addrs4(a, s->d_old, gid, v * nelr, m, all);
             uint8_t o = wl_ldg(&w, m, a, ri);
-            WL_SH_LD(&w, m, float, s->old[gid[l] + v * nelr]);
-            WL_LANES(m, l) a[l] = VA(s->d_flux, gid[l], v);
+            sh_ld4(&w, m, s->old, gid, v * nelr, all);
+            addrs4(a, s->d_flux, gid, v * nelr, m, all);
             uint8_t x = wl_ldg(&w, m, a, ri);
-            WL_SH_LD(&w, m, float, s->flux[gid[l] + v * nelr]);
+            sh_ld4(&w, m, s->flux, gid, v * nelr, all);
             uint8_t y = wl_fp(&w, m, f, x, o);
             WL_LANES(m, l) {
                 uint64_t i = gid[l];
