@@ -221,14 +221,13 @@ static int k_point(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_
                     uint8_t x;
                     if (run) {   /* the same addresses, values and sums as the general case */
                         const float *fp = fj + pid[0];
-                        const uint64_t a0 = base + 4 * pid[0];
-                        for (int l = 0; l < 32; l++) a[l] = a0 + 4 * (uint64_t)l;
                         const km_v4 cv = km_bc(cj);
                         for (int l = 0; l < 32; l += 4) {
                             km_v4 dd = km_ld(fp + l) - cv;
                             km_st(acc + l, km_ld(acc + l) + dd * dd);
                         }
-                        x = wl_ld(&w, m, kind, 4, a, ri);
+                        /* base + 4*pid[l]: the record wl_ld makes of those addresses */
+                        x = wl_ld_idx(&w, m, kind, 4, base, pid, 4, ri);
                         /* WL_SH_LD of fj[pid[l]]: the lane values are fp[l] */
                         if (!s->tex && w.sh) wl_sh_last(w.sh, w.e.w, 0, fp, sizeof(float));
                     } else {
@@ -240,8 +239,10 @@ static int k_point(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_
                         x = wl_ld(&w, m, kind, 4, a, ri);
                         if (!s->tex) WL_SH_LD(&w, m, float, fj[pid[l]]);
                     }
-                    for (int l = 0; l < 32; l++) a[l] = s->d_clus + 4 * (i * s->nf + j);
-                    uint8_t y = wl_ld(&w, m, kind, 4, a, ri);
+                    /* every lane the centre's feature (host speed: as base + 4*0, the same record
+                     * as wl_ld of 32 equal addresses, without the array) */
+                    static const uint64_t zero[32];
+                    uint8_t y = wl_ld_idx(&w, m, kind, 4, s->d_clus + 4 * (i * s->nf + j), zero, 4, ri);
                     if (!s->tex) WL_SH_LD(&w, m, float, cj);
                     uint8_t d = wl_fp(&w, m, x, y, GMS_REG_NONE);
                     ans = wl_fp(&w, m, d, d, ans);
