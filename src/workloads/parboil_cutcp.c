@@ -393,6 +393,9 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
     /* a region's atoms in the order every point of it sums them (neighbour bins in list
      * order, each bin's atoms up to the first zero charge): gathered once per region */
     const float **at = wl_malloc((size_t)len * BIN_DEPTH, sizeof *at);
+#if defined(__SSE2__)
+    __m128 *ab = wl_malloc((size_t)len * BIN_DEPTH * 4, sizeof *ab);   /* the atoms' x, y, z, q, each broadcast */
+#endif
     for (uint64_t zr = 0; zr < d[ZR]; zr++)
         for (uint64_t yr = 0; yr < d[YR]; yr++)
             for (uint64_t xr = 0; xr < d[XR]; xr++) {
@@ -403,6 +406,39 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
                     for (int a = 0; a < BIN_DEPTH && b[4 * a + 3] != 0.f; a++) at[na++] = b + 4 * a;
                 }
                 uint64_t reg = ((zr * d[YR] + yr) * d[XR] + xr) * 512;
+#if defined(__SSE2__)
+                /* four points of consecutive tx per SSE vector, their four energies in
+                 * registers over the region's atoms (each lane's operations and atom order as
+                 * atom_term's: the same bits) */
+                for (size_t i = 0; i < na; i++)
+                    for (int c = 0; c < 4; c++) ab[4 * i + (size_t)c] = _mm_set1_ps(at[i][c]);
+                const __m128 vc = _mm_set1_ps(cut2), vi = _mm_set1_ps(inv), one = _mm_set1_ps(1.f);
+                const __m128 h2 = _mm_set1_ps(2.0f * H), sgn = _mm_set1_ps(-0.0f);
+                for (uint64_t tz = 0; tz < 8; tz++)
+                    for (uint64_t ty = 0; ty < 2; ty++)
+                        for (uint64_t tx0 = 0; tx0 < 8; tx0 += 4) {
+                            const __m128 xv = _mm_setr_ps((float)(8 * xr + tx0) * H, (float)(8 * xr + tx0 + 1) * H,
+                                                          (float)(8 * xr + tx0 + 2) * H, (float)(8 * xr + tx0 + 3) * H);
+                            const __m128 yv = _mm_set1_ps((float)(8 * yr + ty) * H), zv = _mm_set1_ps((float)(8 * zr + tz) * H);
+                            __m128 e[4] = { _mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps() };
+                            for (size_t i = 0; i < na; i++) {
+                                const __m128 *A = ab + 4 * i;
+                                __m128 dx = _mm_sub_ps(A[0], xv), dz = _mm_sub_ps(A[2], zv);
+                                __m128 dxdz2 = _mm_add_ps(_mm_mul_ps(dz, dz), _mm_mul_ps(dx, dx));
+                                __m128 dy = _mm_sub_ps(A[1], yv);
+                                for (int q = 0; q < 4; q++) {
+                                    __m128 r2 = _mm_add_ps(_mm_mul_ps(dy, dy), dxdz2);
+                                    __m128 in = _mm_cmplt_ps(r2, vc);
+                                    __m128 sv = _mm_add_ps(_mm_mul_ps(_mm_xor_ps(r2, sgn), vi), one);
+                                    __m128 rs = _mm_div_ps(one, _mm_sqrt_ps(r2));
+                                    __m128 ne = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(_mm_mul_ps(A[3], rs), sv), sv), e[q]);
+                                    e[q] = _mm_or_ps(_mm_and_ps(in, ne), _mm_andnot_ps(in, e[q]));
+                                    dy = _mm_sub_ps(dy, h2);
+                                }
+                            }
+                            for (uint64_t q = 0; q < 4; q++) _mm_storeu_ps(R + reg + tz * 64 + (ty + 2 * q) * 8 + tx0, e[q]);
+                        }
+#else
                 for (uint64_t tz = 0; tz < 8; tz++)
                     for (uint64_t ty = 0; ty < 2; ty++)
                         for (uint64_t tx = 0; tx < 8; tx++) {
@@ -411,8 +447,12 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
                             for (size_t i = 0; i < na; i++) atom_term(at[i], x, y, z, cut2, inv, e);
                             for (uint64_t q = 0; q < 4; q++) R[reg + tz * 64 + (ty + 2 * q) * 8 + tx] = e[q];
                         }
+#endif
             }
     free(at);
+#if defined(__SSE2__)
+    free(ab);
+#endif
     free(nb);
 }
 
