@@ -183,6 +183,27 @@ static inline int lane_same(const uint8_t *a, const uint8_t *b, size_t size)
     return !memcmp(a, b, size);
 }
 
+/* 1 iff every one of the n lane values at x (size bytes each) equals the one at at: without a
+ * branch per lane (host speed: a broadcast load's 32 lanes) */
+static inline int lanes_all(const uint8_t *at, const uint8_t *x, int n, size_t size)
+{
+    if (size == 4) {
+        uint32_t ref, d = 0;
+        memcpy(&ref, at, 4);
+        for (int k = 0; k < n; k++) { uint32_t v; memcpy(&v, x + 4 * (size_t)k, 4); d |= v ^ ref; }
+        return d == 0;
+    }
+    if (size == 8) {
+        uint64_t ref, d = 0;
+        memcpy(&ref, at, 8);
+        for (int k = 0; k < n; k++) { uint64_t v; memcpy(&v, x + 8 * (size_t)k, 8); d |= v ^ ref; }
+        return d == 0;
+    }
+    int ok = 1;
+    for (int k = 0; k < n && ok; k++) ok = !memcmp(at, x + (size_t)k * size, size);
+    return ok;
+}
+
 static inline void lane_copy(uint8_t *d, const uint8_t *s, size_t size)
 {
     if (size == 4) memcpy(d, s, 4);
@@ -202,16 +223,26 @@ void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void 
     }
     uint64_t a[32];
     gms_inst_lane_addrs(w, in, a);
+    /* host speed: the page of the previous lane's address, looked up again only when a lane
+     * is on another one (a page found stays valid until the bound is passed, which ends the
+     * walk: the shadow then takes no more writes) */
+    uint64_t lastpn = UINT64_MAX;
+    uint8_t *lastp = NULL;
     /* lanes in order: when two lanes store to one address, the highest lane wins, as the
      * timing model's coalescer does not say otherwise and CUDA leaves it undefined */
     for (uint32_t m = in->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         const uint8_t *v = (const uint8_t *)vals + (size_t)l * size;
         uint64_t off = a[l] & (WL_SHADOW_PAGE - 1);
-        uint8_t *p = off + size <= WL_SHADOW_PAGE ? page_of(sh, a[l], 1) : NULL;
+        uint8_t *p = NULL;
+        if (off + size <= WL_SHADOW_PAGE) {
+            if (a[l] >> PAGE_BITS != lastpn) { lastpn = a[l] >> PAGE_BITS; lastp = page_of(sh, a[l], 1); }
+            p = lastp;
+        }
         /* host speed: a lane inside one page is copied in place (the usual case) */
         if (p) lane_copy(p + off, v, size);
         else wl_shadow_write(sh, a[l], v, size);
+        if (sh->overflow) return;
     }
 }
 
@@ -238,22 +269,29 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
     const uint8_t *pg = one_page_run(sh, in, size, 0, &first, &n);
     if (pg) {   /* one page: consecutive elements in one compare, or one element for all */
         const uint8_t *at = pg + (in->base & (WL_SHADOW_PAGE - 1)), *x = (const uint8_t *)want + (size_t)first * size;
-        int ok = 1;
+        int ok;
         if (n == 1 || in->stride) ok = !memcmp(at, x, (size_t)n * size);
-        else
-            for (int k = 0; k < n && ok; k++) ok = lane_same(at, x + (size_t)k * size, size);   /* a broadcast */
+        else ok = lanes_all(at, x, n, size);   /* a broadcast */
         if (ok) return;   /* else the lane by lane walk names the lane */
     }
     uint64_t a[32];
     gms_inst_lane_addrs(w, in, a);
     uint8_t got[16];
+    /* host speed: the page of the previous lane's address, looked up again only when a lane
+     * is on another one (a load creates no page, so a page found stays valid) */
+    uint64_t lastpn = UINT64_MAX;
+    const uint8_t *lastp = NULL;
     for (uint32_t m = in->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         const uint8_t *x = (const uint8_t *)want + (size_t)l * size;
         /* host speed: a lane inside a page held is compared in place, without a copy or a
          * call per lane; a lane on a page never written, or across two pages, is read out */
         uint64_t off = a[l] & (WL_SHADOW_PAGE - 1);
-        const uint8_t *p = off + size <= WL_SHADOW_PAGE ? page_of(sh, a[l], 0) : NULL;
+        const uint8_t *p = NULL;
+        if (off + size <= WL_SHADOW_PAGE) {
+            if (a[l] >> PAGE_BITS != lastpn) { lastpn = a[l] >> PAGE_BITS; lastp = page_of(sh, a[l], 0); }
+            p = lastp;
+        }
         if (p && lane_same(p + off, x, size)) continue;
         wl_shadow_read(sh, a[l], got, size);
         if (!memcmp(got, x, size)) continue;
