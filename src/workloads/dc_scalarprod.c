@@ -68,6 +68,18 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     return 0;
 }
 
+/* lane l's index l: the lane addresses base + 4*l as wl_ld_idx / wl_st_idx take them (the
+ * records are the ones wl_ldg / wl_stg make of the built addresses; host speed) */
+static const uint64_t lane_id[32] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                      16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31 };
+
+/* Host speed: 4 floats per operation (GCC's generic vectors: SSE on x86-64, scalar code
+ * elsewhere), each vector lane one thread's sum with the scalar operations (no contraction
+ * under -std=c11): bit-identical */
+typedef float sp_v4 __attribute__((vector_size(16)));
+static inline sp_v4 sp_ld(const float *p) { sp_v4 v; memcpy(&v, p, sizeof v); return v; }
+static inline void sp_st(float *p, sp_v4 v) { memcpy(p, &v, sizeof v); }
+
 static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
 {
     sp *s = k->st;
@@ -93,23 +105,25 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
                 WL_LANES(m, l) fs[l] = 0.0f;
                 for (uint64_t p0 = base + i0; p0 < end; p0 += ACCUM) {
                     w->pc = vloop + 32;
-                    uint32_t mm = 0;
-                    WL_LANES(m, l) if (p0 + (uint64_t)l < end) mm |= 1u << l;
+                    /* the lanes with p0 + l < end (p0 < end here) */
+                    const uint32_t mm = m & gms_lanes(end - p0 < 32 ? (int)(end - p0) : 32);
                     if (!mm) break;
-                    WL_LANES(mm, l) a[l] = s->d_a + 4 * (p0 + (uint64_t)l);
-                    uint8_t x = wl_ldg(w, mm, a, ri[wi]);
-                    WL_SH_LD(w, mm, float, s->a[p0 + (uint64_t)l]);
-                    WL_LANES(mm, l) a[l] = s->d_b + 4 * (p0 + (uint64_t)l);
-                    uint8_t y = wl_ldg(w, mm, a, ri[wi]);
-                    WL_SH_LD(w, mm, float, s->b[p0 + (uint64_t)l]);
+                    const float *pa = s->a + p0, *pb = s->b + p0;
+                    uint8_t x = wl_ld_idx(w, mm, GMS_MEM_LD_GLOBAL, 4, s->d_a + 4 * p0, lane_id, 4, ri[wi]);
+                    if (w->sh) wl_sh_last(w->sh, w->e.w, 0, pa, sizeof(float));   /* WL_SH_LD of pa[l] */
+                    uint8_t y = wl_ld_idx(w, mm, GMS_MEM_LD_GLOBAL, 4, s->d_b + 4 * p0, lane_id, 4, ri[wi]);
+                    if (w->sh) wl_sh_last(w->sh, w->e.w, 0, pb, sizeof(float));
                     sum = wl_fp(w, mm, x, y, sum);
-                    WL_LANES(mm, l) fs[l] += s->a[p0 + (uint64_t)l] * s->b[p0 + (uint64_t)l];
+                    if (mm == 0xffffffffu)
+                        for (int l = 0; l < 32; l += 4) sp_st(fs + l, sp_ld(fs + l) + sp_ld(pa + l) * sp_ld(pb + l));
+                    else
+                        WL_LANES(mm, l) fs[l] += pa[l] * pb[l];
                     wl_bra(w, m);
                 }
                 w->pc = vloop + 7 * 16;
-                WL_LANES(m, l) { a[l] = dacc + 4 * (i0 + (uint64_t)l); acc[i0 + (uint64_t)l] = fs[l]; }
-                wl_stg(w, m, a, ri[wi], sum);
-                WL_SH_ST(w, m, float, fs[l]);
+                WL_LANES(m, l) acc[i0 + (uint64_t)l] = fs[l];
+                wl_st_idx(w, m, GMS_MEM_ST_GLOBAL, 4, dacc + 4 * i0, lane_id, 4, ri[wi], sum);
+                if (w->sh) wl_sh_last(w->sh, w->e.w, 1, fs, sizeof(float));   /* WL_SH_ST of fs[l] */
                 wl_bra(w, m);
             }
         }
@@ -122,19 +136,20 @@ static int fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_err
                 wl_bar(w);
                 for (uint32_t i0 = wi * 32; i0 < stride; i0 += TPB) {
                     w->pc = rloop + 16;
-                    uint32_t m = 0;
-                    float old[32], add[32];
-                    WL_LANES(w->live, l) if (i0 + (uint32_t)l < stride) m |= 1u << l;
-                    WL_LANES(m, l) { old[l] = acc[i0 + (uint32_t)l]; add[l] = acc[stride + i0 + (uint32_t)l]; a[l] = dacc + 4 * (i0 + (uint64_t)l); }
-                    uint8_t x = wl_ldg(w, m, a, ri[wi]);
-                    WL_SH_LD(w, m, float, old[l]);
-                    uint64_t b2[32];
-                    WL_LANES(m, l) b2[l] = a[l] + 4 * stride;
-                    uint8_t y = wl_ldg(w, m, b2, ri[wi]);
-                    WL_SH_LD(w, m, float, add[l]);
-                    WL_LANES(m, l) acc[i0 + (uint32_t)l] = old[l] + add[l];
-                    wl_stg(w, m, a, ri[wi], wl_fp(w, m, x, y, GMS_REG_NONE));
-                    WL_SH_ST(w, m, float, acc[i0 + (uint32_t)l]);
+                    /* the lanes with i0 + l < stride (i0 < stride here) */
+                    const uint32_t m = w->live & gms_lanes(stride - i0 < 32 ? (int)(stride - i0) : 32);
+                    /* lane l's old value acc[i0 + l] and addend acc[stride + i0 + l] (indices
+                     * below stride and from stride on: the update below changes no addend) */
+                    float *old = acc + i0;
+                    const float *add = acc + stride + i0;
+                    uint8_t x = wl_ld_idx(w, m, GMS_MEM_LD_GLOBAL, 4, dacc + 4 * (uint64_t)i0, lane_id, 4, ri[wi]);
+                    if (w->sh) wl_sh_last(w->sh, w->e.w, 0, old, sizeof(float));   /* WL_SH_LD of old[l] */
+                    uint8_t y = wl_ld_idx(w, m, GMS_MEM_LD_GLOBAL, 4, dacc + 4 * ((uint64_t)i0 + stride), lane_id, 4, ri[wi]);
+                    if (w->sh) wl_sh_last(w->sh, w->e.w, 0, add, sizeof(float));
+                    WL_LANES(m, l) old[l] = old[l] + add[l];
+                    wl_st_idx(w, m, GMS_MEM_ST_GLOBAL, 4, dacc + 4 * (uint64_t)i0, lane_id, 4, ri[wi],
+                              wl_fp(w, m, x, y, GMS_REG_NONE));
+                    if (w->sh) wl_sh_last(w->sh, w->e.w, 1, old, sizeof(float));   /* WL_SH_ST of acc[i0 + l] */
                     wl_bra(w, m);
                 }
                 w->pc = rloop + 7 * 16;
@@ -189,7 +204,17 @@ static int verify(void *st, gms_error *err)
 {
     sp *s = st;
     float *want = wl_malloc(s->nv, 4);
-    for (uint64_t v = 0; v < s->nv; v++) {
+    uint64_t v = 0;
+    /* host speed: four vectors' sums side by side (four independent chains of additions),
+     * each one still accumulated in element order */
+    for (; v + 4 <= s->nv; v += 4) {
+        double sum[4] = { 0, 0, 0, 0 };
+        const float *a = s->a + v * s->ne, *b = s->b + v * s->ne;
+        for (uint64_t i = 0; i < s->ne; i++)
+            for (uint64_t q = 0; q < 4; q++) sum[q] += (double)a[q * s->ne + i] * (double)b[q * s->ne + i];
+        for (uint64_t q = 0; q < 4; q++) want[v + q] = (float)sum[q];
+    }
+    for (; v < s->nv; v++) {
         double sum = 0;
         for (uint64_t i = 0; i < s->ne; i++) sum += (double)s->a[v * s->ne + i] * (double)s->b[v * s->ne + i];
         want[v] = (float)sum;
