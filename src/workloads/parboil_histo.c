@@ -371,6 +371,11 @@ static int fill_inter(const wl_kernel *k, uint64_t block, gms_block_trace *bt, g
 }
 
 /* ---------------------------------------------------------------- main */
+/* lane l's index l: a warp's consecutive words base + 4*l as wl_ld_idx takes them (the same
+ * record as wl_ldg of the built addresses; host speed) */
+static const uint64_t lane_id[32] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                      16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31 };
+
 static int fill_main(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
 {
     pbl_state *s = k->st;
@@ -416,9 +421,14 @@ static int fill_main(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gm
             wl_pred(&w, m, GMS_REG_NONE, GMS_REG_NONE);                            /* load < num_elements */
             wl_bra(&w, m & ~mk);
             if (!mk) break;
-            WL_LANES(mk, l) ad[l] = s->d[SMAP] + 4 * (base + (uint64_t)l);
-            uint8_t v = wl_ldg(&w, mk, ad, pm);
-            WL_SH_LD(&w, mk, uint32_t, sm[base + (uint64_t)l]);
+            /* host speed: the next stretch of the mappings asked for now (a warp's 128 bytes,
+             * gstride words apart: the host's prefetcher does not see that pattern) */
+            if (base + gstride + 32 <= n) {
+                __builtin_prefetch(sm + base + gstride);
+                __builtin_prefetch(sm + base + gstride + 16);
+            }
+            uint8_t v = wl_ld_idx(&w, mk, GMS_MEM_LD_GLOBAL, 4, s->d[SMAP] + 4 * base, lane_id, 4, pm);
+            if (w.sh) wl_sh_last(w.sh, w.e.w, 0, sm + base, sizeof(uint32_t));   /* WL_SH_LD of sm[base + l] */
             wl_int(&w, mk, pm, GMS_REG_NONE);                                       /* load += stride */
             uint8_t rg = wl_int(&w, mk, v, GMS_REG_NONE);                           /* range = sm.x */
             uint32_t loc = 0, glo = 0;
