@@ -6,7 +6,11 @@
 #define PAGE_BITS 12   /* WL_SHADOW_PAGE = 1 << PAGE_BITS */
 #define CACHE 32
 
-typedef struct sh_slot { uint64_t key; uint8_t *page; } sh_slot;   /* key = page number + 1 (0: empty) */
+/* key = page number + 1 (0: empty). page NULL: a page held (counted in `used`, towards the
+ * bound) whose bytes are all zero, not given memory until a non-zero byte is written to it
+ * (host speed: wl_shadow_write of an output array's initial zeros touches no memory; the
+ * bound is passed at the same write as when every page was allocated at once) */
+typedef struct sh_slot { uint64_t key; uint8_t *page; } sh_slot;
 
 struct wl_shadow {
     sh_slot *tab;
@@ -72,13 +76,11 @@ static void grow(wl_shadow *sh)
     free(old);
 }
 
-/* the page holding addr; NULL when absent and !create, or when the bound was passed (the
- * shadow then stops: what it held is no longer the whole device memory) */
-static uint8_t *page_of(wl_shadow *sh, uint64_t addr, int create)
+/* the slot of page key, held from now on if create (its page NULL: all zero); NULL when
+ * absent and !create, or when the bound was passed (the shadow then stops: what it held is
+ * no longer the whole device memory). Valid until the next slot is added. */
+static sh_slot *slot_get(wl_shadow *sh, uint64_t key, int create)
 {
-    uint64_t key = (addr >> PAGE_BITS) + 1;
-    unsigned c = (unsigned)(key & (CACHE - 1));
-    if (key == sh->ckey[c]) return sh->cpage[c];
     if (sh->overflow) return NULL;
     uint64_t h = slot_of(sh, key);
     if (!sh->tab[h].key) {
@@ -93,12 +95,41 @@ static uint8_t *page_of(wl_shadow *sh, uint64_t addr, int create)
             h = slot_of(sh, key);
         }
         sh->tab[h].key = key;
-        sh->tab[h].page = gms_xcalloc(1, WL_SHADOW_PAGE);
+        sh->tab[h].page = NULL;
         sh->used++;
     }
-    sh->ckey[c] = key;
-    sh->cpage[c] = sh->tab[h].page;
-    return sh->cpage[c];
+    return &sh->tab[h];
+}
+
+/* the page holding addr (given memory if create); NULL when absent or all zero and !create,
+ * or when the bound was passed */
+static uint8_t *page_of(wl_shadow *sh, uint64_t addr, int create)
+{
+    uint64_t key = (addr >> PAGE_BITS) + 1;
+    unsigned c = (unsigned)(key & (CACHE - 1));
+    if (key == sh->ckey[c]) return sh->cpage[c];
+    sh_slot *sl = slot_get(sh, key, create);
+    if (!sl) return NULL;
+    if (!sl->page) {
+        if (!create) return NULL;
+        sl->page = gms_xcalloc(1, WL_SHADOW_PAGE);
+    }
+    sh->ckey[c] = key;   /* pages with memory only */
+    sh->cpage[c] = sl->page;
+    return sl->page;
+}
+
+static int all_zero(const uint8_t *p, uint64_t n)
+{
+    uint64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v;
+        memcpy(&v, p + i, 8);
+        if (v) return 0;
+    }
+    for (; i < n; i++)
+        if (p[i]) return 0;
+    return 1;
 }
 
 void wl_shadow_write(wl_shadow *sh, uint64_t addr, const void *src, uint64_t n)
@@ -107,9 +138,22 @@ void wl_shadow_write(wl_shadow *sh, uint64_t addr, const void *src, uint64_t n)
     while (n && !sh->overflow) {
         uint64_t off = addr & (WL_SHADOW_PAGE - 1), k = WL_SHADOW_PAGE - off;
         if (k > n) k = n;
-        uint8_t *p = page_of(sh, addr, 1);
-        if (!p) return;
-        memcpy(p + off, s, k);
+        if (all_zero(s, k)) {
+            /* zeros: a page with memory takes them; one held all zero or not held yet (it
+             * is now, counted as before) stays without memory */
+            uint64_t key = (addr >> PAGE_BITS) + 1;
+            uint8_t *p = key == sh->ckey[key & (CACHE - 1)] ? sh->cpage[key & (CACHE - 1)] : NULL;
+            if (!p) {
+                sh_slot *sl = slot_get(sh, key, 1);
+                if (!sl) return;
+                p = sl->page;
+            }
+            if (p) memset(p + off, 0, k);
+        } else {
+            uint8_t *p = page_of(sh, addr, 1);
+            if (!p) return;
+            memcpy(p + off, s, k);
+        }
         addr += k, s += k, n -= k;
     }
 }
@@ -159,20 +203,23 @@ static int check_size(wl_shadow *sh, const gms_inst *in, size_t size, const char
 }
 
 /* Host speed: a stride record whose active lanes are one run of lanes (lane values
- * consecutive in vals) and whose bytes lie in one page: the page and the first lane, else NULL */
-static uint8_t *one_page_run(wl_shadow *sh, const gms_inst *in, size_t size, int create, int *first, int *n)
+ * consecutive in vals) and whose bytes lie in one page: 1, the first lane and *pg = the page
+ * (NULL: not held or all zero when !create; the bound passed when create), else 0 */
+static int one_page_run(wl_shadow *sh, const gms_inst *in, size_t size, int create, int *first, int *n,
+                        uint8_t **pg)
 {
     uint32_t mask = in->mask;
-    if (in->addr_mode != GMS_ADDR_STRIDE || !mask) return NULL;
+    if (in->addr_mode != GMS_ADDR_STRIDE || !mask) return 0;
     *first = __builtin_ctz(mask);
     *n = __builtin_popcount(mask);
     uint32_t run = mask >> *first;
-    if (run & (run + 1)) return NULL;   /* not one run of lanes */
+    if (run & (run + 1)) return 0;   /* not one run of lanes */
     int64_t st = *n > 1 ? in->stride : (int64_t)size;
-    if (st != (int64_t)size && st != 0) return NULL;
+    if (st != (int64_t)size && st != 0) return 0;
     uint64_t last = in->base + (st ? (uint64_t)*n * size : size) - 1;
-    if ((in->base ^ last) >> PAGE_BITS) return NULL;
-    return page_of(sh, in->base, create);
+    if ((in->base ^ last) >> PAGE_BITS) return 0;
+    *pg = page_of(sh, in->base, create);
+    return 1;
 }
 
 /* one lane's value (4 or 8 bytes nearly always): compared / copied without a library call */
@@ -216,8 +263,8 @@ void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void 
     if (!wl_shadow_active(sh) || !in->mask || check_size(sh, in, size, "store")) return;
     if (++sh->stores == sh->perturb_store) perturb(sh, w, in);
     int first, n;
-    uint8_t *pg = in->stride ? one_page_run(sh, in, size, 1, &first, &n) : NULL;
-    if (pg) {   /* consecutive elements: one copy */
+    uint8_t *pg = NULL;
+    if (in->stride && one_page_run(sh, in, size, 1, &first, &n, &pg) && pg) {   /* consecutive elements: one copy */
         memcpy(pg + (in->base & (WL_SHADOW_PAGE - 1)), (const uint8_t *)vals + (size_t)first * size, (size_t)n * size);
         return;
     }
@@ -266,12 +313,15 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
     if (++sh->loads == sh->perturb_load) perturb(sh, w, in);
     if (sh->bad) return;   /* the first mismatch is the one to report */
     int first, n;
-    const uint8_t *pg = one_page_run(sh, in, size, 0, &first, &n);
-    if (pg) {   /* one page: consecutive elements in one compare, or one element for all */
-        const uint8_t *at = pg + (in->base & (WL_SHADOW_PAGE - 1)), *x = (const uint8_t *)want + (size_t)first * size;
+    uint8_t *pg;
+    if (one_page_run(sh, in, size, 0, &first, &n, &pg)) {
+        /* one page: consecutive elements in one compare, or one element for all; a page not
+         * held or all zero: every lane's value must be zero bytes */
+        const uint8_t *x = (const uint8_t *)want + (size_t)first * size;
         int ok;
-        if (n == 1 || in->stride) ok = !memcmp(at, x, (size_t)n * size);
-        else ok = lanes_all(at, x, n, size);   /* a broadcast */
+        if (!pg) ok = all_zero(x, (uint64_t)n * size);
+        else if (n == 1 || in->stride) ok = !memcmp(pg + (in->base & (WL_SHADOW_PAGE - 1)), x, (size_t)n * size);
+        else ok = lanes_all(pg + (in->base & (WL_SHADOW_PAGE - 1)), x, n, size);   /* a broadcast */
         if (ok) return;   /* else the lane by lane walk names the lane */
     }
     uint64_t a[32];
@@ -292,7 +342,7 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
             if (a[l] >> PAGE_BITS != lastpn) { lastpn = a[l] >> PAGE_BITS; lastp = page_of(sh, a[l], 0); }
             p = lastp;
         }
-        if (p && lane_same(p + off, x, size)) continue;
+        if (p ? lane_same(p + off, x, size) : off + size <= WL_SHADOW_PAGE && all_zero(x, size)) continue;
         wl_shadow_read(sh, a[l], got, size);
         if (!memcmp(got, x, size)) continue;
         snprintf(sh->msg, sizeof sh->msg,
