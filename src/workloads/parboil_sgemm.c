@@ -93,6 +93,12 @@ static void sg_lanes(sg_warp *g, uint32_t live, const float *a, uint64_t lda, co
     }
 }
 
+/* lane l's index l, and 0 for every lane: lane addresses base + elem*idx[l] as wl_ld_idx takes
+ * them (the records wl_ld makes of the built addresses; host speed) */
+static const uint64_t lane_id[32] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                      16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31 };
+static const uint64_t lane_zero[32];
+
 static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     sg_warp *g = (sg_warp *)ws;
@@ -133,13 +139,13 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             wl_bar(w);
             for (uint64_t j = 0; j < 8; j++) {
                 uint8_t pa = wl_int(w, w->live, g->ra, g->rctr);        /* IMAD.WIDE &A[m + (i+j)*lda] */
-                WL_LANES(w->live, l) ad[l] = pbl_addr(s, A_, m0 + (uint64_t)l + (i + j) * M);
-                uint8_t va = wl_ldg(w, w->live, ad, pa);
-                WL_SH_LD(w, w->live, float, A[m0 + (uint64_t)l + (i + j) * M]);
+                /* lane l: &A[m0 + l + (i+j)*M], 4-byte elements */
+                uint8_t va = wl_ld_idx(w, w->live, GMS_MEM_LD_GLOBAL, 4, pbl_addr(s, A_, m0 + (i + j) * M), lane_id, 4, pa);
+                if (w->sh) wl_sh_last(w->sh, w->e.w, 0, A + m0 + (i + j) * M, sizeof(float));   /* WL_SH_LD of A[..] */
                 for (int q = 0; q < 4; q++) {
                     /* LDS.128 b_s[j][4q..4q+3]: the same address in every lane */
-                    WL_LANES(w->live, l) ad[l] = j * 64 + (uint64_t)q * 16;
-                    uint8_t vs = wl_ld(w, w->live, GMS_MEM_LD_SHARED, 16, ad, GMS_REG_NONE);
+                    uint8_t vs = wl_ld_idx(w, w->live, GMS_MEM_LD_SHARED, 16, j * 64 + (uint64_t)q * 16, lane_zero, 16,
+                                           GMS_REG_NONE);
                     for (int kk = 4 * q; kk < 4 * q + 4; kk++)
                         g->rc[kk] = wl_fp(w, w->live, va, vs, g->rc[kk]);   /* FFMA */
                 }
