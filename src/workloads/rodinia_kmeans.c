@@ -221,6 +221,13 @@ static int k_point(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_
                     uint8_t x;
                     if (run) {   /* the same addresses, values and sums as the general case */
                         const float *fp = fj + pid[0];
+                        /* host speed: the next warp's stretch of this row asked for now (each
+                         * of the nf rows is its own stream, more than the host's prefetcher
+                         * follows); the first cluster's pass is the one that reads them */
+                        if (i == 0 && pid[0] + 64 <= s->n) {
+                            __builtin_prefetch(fp + 32);
+                            __builtin_prefetch(fp + 48);
+                        }
                         const km_v4 cv = km_bc(cj);
                         for (int l = 0; l < 32; l += 4) {
                             km_v4 dd = km_ld(fp + l) - cv;
