@@ -4,7 +4,7 @@
 #include <string.h>
 
 #define PAGE_BITS 12   /* WL_SHADOW_PAGE = 1 << PAGE_BITS */
-#define CACHE 32
+#define CACHE 256   /* a power of two */
 
 /* key = page number + 1 (0: empty). page NULL: a page held (counted in `used`, towards the
  * bound) whose bytes are all zero, not given memory until a non-zero byte is written to it
@@ -17,8 +17,10 @@ struct wl_shadow {
     uint64_t cap, used;        /* slots (a power of two), pages held */
     uint64_t max_pages;
     int overflow;
-    /* host speed: recently used pages, direct-mapped by page number (a warp's lanes mostly
-     * fall in one page; a stencil's loads alternate between a few) */
+    /* host speed: recently used pages, direct-mapped by a hash of the page number (a warp's
+     * lanes mostly fall in one page; a stencil's loads alternate between a few; a column walk
+     * of a row-major array visits pages a fixed distance apart, which the page number's low
+     * bits would map to a few entries) */
     uint64_t ckey[CACHE];
     uint8_t *cpage[CACHE];
     uint64_t loads, stores;    /* instructions seen (numbering for the perturbation hook) */
@@ -103,10 +105,15 @@ static sh_slot *slot_get(wl_shadow *sh, uint64_t key, int create)
 
 /* the page holding addr (given memory if create); NULL when absent or all zero and !create,
  * or when the bound was passed */
+static inline unsigned cache_of(uint64_t key)
+{
+    return (unsigned)((key * 0x9e3779b97f4a7c15ULL) >> 56) & (CACHE - 1);
+}
+
 static uint8_t *page_of(wl_shadow *sh, uint64_t addr, int create)
 {
     uint64_t key = (addr >> PAGE_BITS) + 1;
-    unsigned c = (unsigned)(key & (CACHE - 1));
+    unsigned c = cache_of(key);
     if (key == sh->ckey[c]) return sh->cpage[c];
     sh_slot *sl = slot_get(sh, key, create);
     if (!sl) return NULL;
@@ -142,7 +149,7 @@ void wl_shadow_write(wl_shadow *sh, uint64_t addr, const void *src, uint64_t n)
             /* zeros: a page with memory takes them; one held all zero or not held yet (it
              * is now, counted as before) stays without memory */
             uint64_t key = (addr >> PAGE_BITS) + 1;
-            uint8_t *p = key == sh->ckey[key & (CACHE - 1)] ? sh->cpage[key & (CACHE - 1)] : NULL;
+            uint8_t *p = key == sh->ckey[cache_of(key)] ? sh->cpage[cache_of(key)] : NULL;
             if (!p) {
                 sh_slot *sl = slot_get(sh, key, 1);
                 if (!sl) return;
@@ -230,6 +237,21 @@ static inline int lane_same(const uint8_t *a, const uint8_t *b, size_t size)
     return !memcmp(a, b, size);
 }
 
+/* 16 bytes per operation (GCC's generic vectors: SSE on x86-64, scalar code elsewhere) */
+typedef uint32_t sh_v4u __attribute__((vector_size(16)));
+static inline sh_v4u v4u_ld(const uint8_t *p) { sh_v4u v; memcpy(&v, p, sizeof v); return v; }
+static inline int v4u_zero(sh_v4u d) { return !(d[0] | d[1] | d[2] | d[3]); }
+
+/* 1 iff the n bytes at a and b are the same (host speed: a warp's 128 bytes without a call;
+ * no early exit, the answer only) */
+static inline int bytes_same(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    sh_v4u d = { 0, 0, 0, 0 };
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) d |= v4u_ld(a + i) ^ v4u_ld(b + i);
+    return v4u_zero(d) && (i == n || !memcmp(a + i, b + i, n - i));
+}
+
 /* 1 iff every one of the n lane values at x (size bytes each) equals the one at at: without a
  * branch per lane (host speed: a broadcast load's 32 lanes) */
 static inline int lanes_all(const uint8_t *at, const uint8_t *x, int n, size_t size)
@@ -237,8 +259,12 @@ static inline int lanes_all(const uint8_t *at, const uint8_t *x, int n, size_t s
     if (size == 4) {
         uint32_t ref, d = 0;
         memcpy(&ref, at, 4);
-        for (int k = 0; k < n; k++) { uint32_t v; memcpy(&v, x + 4 * (size_t)k, 4); d |= v ^ ref; }
-        return d == 0;
+        const sh_v4u r4 = { ref, ref, ref, ref };
+        sh_v4u d4 = { 0, 0, 0, 0 };
+        int k = 0;
+        for (; k + 4 <= n; k += 4) d4 |= v4u_ld(x + 4 * (size_t)k) ^ r4;
+        for (; k < n; k++) { uint32_t v; memcpy(&v, x + 4 * (size_t)k, 4); d |= v ^ ref; }
+        return d == 0 && v4u_zero(d4);
     }
     if (size == 8) {
         uint64_t ref, d = 0;
@@ -320,7 +346,16 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
         const uint8_t *x = (const uint8_t *)want + (size_t)first * size;
         int ok;
         if (!pg) ok = all_zero(x, (uint64_t)n * size);
-        else if (n == 1 || in->stride) ok = !memcmp(pg + (in->base & (WL_SHADOW_PAGE - 1)), x, (size_t)n * size);
+        else if (n == 1 || in->stride) {
+            const uint8_t *at = pg + (in->base & (WL_SHADOW_PAGE - 1));
+            ok = bytes_same(at, x, (size_t)n * size);
+            /* host speed: the next warp usually reads the next stretch; ask for it (a hint
+             * only, inside this page) */
+            if ((in->base & (WL_SHADOW_PAGE - 1)) + 2 * (uint64_t)n * size <= WL_SHADOW_PAGE) {
+                __builtin_prefetch(at + (size_t)n * size);
+                if ((size_t)n * size > 64) __builtin_prefetch(at + (size_t)n * size + 64);
+            }
+        }
         else ok = lanes_all(pg + (in->base & (WL_SHADOW_PAGE - 1)), x, n, size);   /* a broadcast */
         if (ok) return;   /* else the lane by lane walk names the lane */
     }
