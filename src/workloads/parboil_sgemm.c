@@ -82,14 +82,26 @@ static void sg_lanes(sg_warp *g, uint32_t live, const float *a, uint64_t lda, co
                 WL_LANES(live, l) g->c[kk][l] = PBL_MAD(a[(uint64_t)l + j * lda], b[(uint64_t)kk + j * ldb], g->c[kk][l]);
         return;
     }
+    /* the 32 lanes of one c[kk] in 8 vectors, in registers: 8 independent chains of
+     * multiply-adds */
     for (int kk = 0; kk < 16; kk++) {
-        sg_v4 bv[8];
-        for (uint64_t j = 0; j < 8; j++) bv[j] = sg_bc(b[(uint64_t)kk + j * ldb]);
-        for (int l = 0; l < 32; l += 4) {
-            sg_v4 c = sg_ld(&g->c[kk][l]);
-            for (uint64_t j = 0; j < 8; j++) c = PBL_MAD(sg_ld(a + (uint64_t)l + j * lda), bv[j], c);
-            sg_st(&g->c[kk][l], c);
+        float *ck = g->c[kk];
+        sg_v4 c0 = sg_ld(ck), c1 = sg_ld(ck + 4), c2 = sg_ld(ck + 8), c3 = sg_ld(ck + 12);
+        sg_v4 c4 = sg_ld(ck + 16), c5 = sg_ld(ck + 20), c6 = sg_ld(ck + 24), c7 = sg_ld(ck + 28);
+        for (uint64_t j = 0; j < 8; j++) {
+            const sg_v4 bv = sg_bc(b[(uint64_t)kk + j * ldb]);
+            const float *aj = a + j * lda;
+            c0 = PBL_MAD(sg_ld(aj), bv, c0);
+            c1 = PBL_MAD(sg_ld(aj + 4), bv, c1);
+            c2 = PBL_MAD(sg_ld(aj + 8), bv, c2);
+            c3 = PBL_MAD(sg_ld(aj + 12), bv, c3);
+            c4 = PBL_MAD(sg_ld(aj + 16), bv, c4);
+            c5 = PBL_MAD(sg_ld(aj + 20), bv, c5);
+            c6 = PBL_MAD(sg_ld(aj + 24), bv, c6);
+            c7 = PBL_MAD(sg_ld(aj + 28), bv, c7);
         }
+        sg_st(ck, c0), sg_st(ck + 4, c1), sg_st(ck + 8, c2), sg_st(ck + 12, c3);
+        sg_st(ck + 16, c4), sg_st(ck + 20, c5), sg_st(ck + 24, c6), sg_st(ck + 28, c7);
     }
 }
 
