@@ -81,8 +81,12 @@ static int sizes(const gms_wl_args *a, uint64_t *d, gms_error *err)
      * image or histogram (the prescan of too few samples gives NaN: range 0 only) they would
      * overflow, so the buffers are made large enough (the default input is unaffected). */
     const uint64_t bins = d[HW] * d[HH];
-    uint32_t *in = wl_calloc((d[W] + 1) / 2 * 2 * d[H], sizeof *in), lo;
-    gen_image(d, gms_wl_seed(a), in, 1);   /* what ranges_hi reads */
+    /* only what ranges_hi reads is defined (host speed: the rest of the buffer untouched):
+     * zeros, for the pitch's pad elements, then the sampled values */
+    uint32_t *in = wl_malloc((d[W] + 1) / 2 * 2 * d[H], sizeof *in), lo;
+    const uint64_t pstride = d[W] * d[H] / PRESCAN_BLOCKS;
+    for (uint64_t b = 0; b < PRESCAN_BLOCKS; b++) memset(in + b * pstride, 0, pstride / 8 * sizeof *in);
+    gen_image(d, gms_wl_seed(a), in, 1);
     uint64_t hi = ranges_hi(d, in, &lo), cap = d[W] * d[HH];
     free(in);
     uint64_t need[3] = { (BLOCK_X - 1) * bins / 4 + (hi + 1) * BPB / 4, (hi + 1) * BPB, bins };
@@ -678,13 +682,13 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
     const uint32_t *in = h[INPUT];
     uint32_t *sm = h[SMAP];
     uint8_t *fin = h[FINAL];
-    uint32_t *cnt = wl_calloc(bins, sizeof *cnt);
+    /* min(count, 255) per bin, counted in place (host speed: no array of full counts) */
+    memset(fin, 0, bins);
     for (uint64_t y = 0; y < d[H]; y++)
         for (uint64_t x = 0; x < d[W]; x++) {
             uint32_t v = in[y * ew + x];
-            cnt[v]++;
+            if (fin[v] < 255) fin[v]++;
         }
-    for (uint64_t b = 0; b < bins; b++) fin[b] = (uint8_t)(cnt[b] < 255 ? cnt[b] : 255);
     /* the intermediates kernel: thread t of a row maps the row's values 2t and 2t+1 (a uint2)
      * to mappings t and t + blockDim (the order of the mappings does not matter to a
      * histogram, so the source interleaves them) */
@@ -694,7 +698,6 @@ static void cpu(const pbl_state *s, void **h, uint64_t rep)
             sm[y * d[W] + t] = mapping(in[y * ew + 2 * t]);
             if (!(d[W] % 2 && t == bd - 1)) sm[y * d[W] + t + bd] = mapping(in[y * ew + 2 * t + 1]);
         }
-    free(cnt);
 }
 
 static const pbl_def def = {
