@@ -57,6 +57,11 @@ expect_fail cke_option_no_timing 'gms_cke_window is set' $BIN run --config confi
            --set n=4096 --set gms_cke_window=5 --no-timing
 expect_ok  cke_option_default_single_app $BIN run --config configs/qv100.config --workload stream --set n=4096 \
            --set gms_cke_tb=greedy --quiet
+# a Belady knob under another policy runs, and says it is unused
+out=$($BIN run --config configs/qv100.config --workload stream --set n=4096 --set gms_uvm_belady_progress=0 --quiet 2>&1)
+if [ $? -eq 0 ] && printf '%s\n' "$out" | grep -q 'warning: -gms_uvm_belady_progress is set, but it has no effect unless -uvm_eviction belady'; then
+    pass=$((pass + 1)); echo "ok   belady_knob_other_policy"
+else fail=$((fail + 1)); echo "FAIL belady_knob_other_policy: $(printf '%s\n' "$out" | head -2)"; fi
 expect_fail cke_unknown_app    "'xx' is no built-in workload"     $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+xx --quiet
 expect_fail oc_port_throughput_0 'reg_file_port_throughput: must be at least 1' $BIN run --config configs/qv100.config --set gpgpu_reg_file_port_throughput=0 --quiet
 expect_fail oc_units_per_sched  '1 to 8 units per scheduler'      $BIN run --config configs/qv100.config --set gpgpu_operand_collector_num_units_gen=6 --quiet

@@ -110,6 +110,11 @@ int gms_cmd_run(int argc, char **argv)
         gms_params_free(p);
         return 1;
     }
+    /* Belady's own knobs do nothing under another policy: accepted, and named as unused */
+    static const char *const belady_knobs[] = { "gms_uvm_belady_", NULL };
+    if (gms_params_require(p, belady_knobs, !strcmp(gms_uvm_params_eviction_name(&p->uvm), "belady"),
+                           "-uvm_eviction belady", &cerr))
+        fprintf(stderr, "gpumemsim: warning: %s\n", cerr.msg);
     if (o.no_timing) {
         int rc = run_functional(&o, p);
         gms_params_free(p);

@@ -177,6 +177,16 @@ static int dup_label(parse_ctx *c, const char *label, int line, gms_error *err)
     return 0;
 }
 
+/* a new, zeroed workload at the end of the spec's list */
+static gms_sweep_workload *add_workload(parse_ctx *c)
+{
+    gms_sweep_spec *s = c->s;
+    if (s->nworkloads == c->cap_w) { c->cap_w = c->cap_w ? 2 * c->cap_w : 8; s->workloads = gms_xrealloc(s->workloads, c->cap_w * sizeof *s->workloads); }
+    gms_sweep_workload *w = &s->workloads[s->nworkloads++];
+    memset(w, 0, sizeof *w);
+    return w;
+}
+
 /* emits the cartesian product of alternatives; kind 'v' = variant, 'w' = workload */
 static int expand(parse_ctx *c, int kind, const char *name, const char *wl_name, const char *group,
                   const char *config, alt_kv *alts, int nalts, int line, gms_error *err)
@@ -202,9 +212,7 @@ static int expand(parse_ctx *c, int kind, const char *name, const char *wl_name,
             v->sets = kv;
             v->line = line;
         } else {
-            if (s->nworkloads == c->cap_w) { c->cap_w = c->cap_w ? 2 * c->cap_w : 8; s->workloads = gms_xrealloc(s->workloads, c->cap_w * sizeof *s->workloads); }
-            gms_sweep_workload *w = &s->workloads[s->nworkloads++];
-            memset(w, 0, sizeof *w);
+            gms_sweep_workload *w = add_workload(c);
             w->label = nm.s;
             w->name = gms_xstrdup(wl_name);
             w->group = gms_xstrdup(group ? group : "");
@@ -360,9 +368,7 @@ static int stmt(parse_ctx *c, line_toks *lt, gms_error *err)
                               "follow its path)", lt->t[1], lt->t[i]);
         }
         if (dup_label(c, lt->t[1], L, err)) return -1;
-        if (s->nworkloads == c->cap_w) { c->cap_w = c->cap_w ? 2 * c->cap_w : 8; s->workloads = gms_xrealloc(s->workloads, c->cap_w * sizeof *s->workloads); }
-        gms_sweep_workload *w = &s->workloads[s->nworkloads++];
-        memset(w, 0, sizeof *w);
+        gms_sweep_workload *w = add_workload(c);
         w->label = gms_xstrdup(lt->t[1]);
         w->name = gms_xstrdup("trace");
         w->trace = resolve(s, lt->t[2]);

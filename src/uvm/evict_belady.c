@@ -11,8 +11,8 @@
  * gave some workloads several times LRU's faults. The progress match re-anchors every page at
  * each of its references, so a timing difference costs an estimate, not the rest of the run;
  * at each kernel's start the progress is set to where the recording's kernel began (its
- * GMS_UVM_KERNEL_MARK), so drift does not cross kernels (docs/uvm.md "Belady"). Pages never referenced again are evicted first. Resident pages
- * sit in an indexed max-heap on their next-use position: O(log n) per reference.
+ * GMS_UVM_KERNEL_MARK), so drift does not cross kernels (docs/uvm.md "Belady"). Pages never
+ * referenced again are evicted first. Resident pages sit in an indexed max-heap on their next-use position: O(log n) per reference.
  * The simulator gives the future of a built-in workload or a trace itself when no file is
  * named: a first run under LRU records it (core/belady_prepass.h).
  * A file that holds no reference, or does not match the run (the run references a managed
@@ -128,6 +128,16 @@ static void kernel_mark(bel *s)
     s->kfold = s->nseq;
 }
 
+/* appends one entry of a recorded sequence (a page number or a kernel mark), folding repeats
+ * within a kernel; *cap is seq's capacity */
+static void seq_append(bel *s, uint64_t v, size_t *cap)
+{
+    if (v == GMS_UVM_KERNEL_MARK) { kernel_mark(s); return; }
+    if (s->nseq > s->kfold && s->seq[s->nseq - 1] == v) return;
+    if (s->nseq == *cap) { *cap = *cap ? 2 * *cap : 1024; s->seq = gms_xrealloc(s->seq, *cap * sizeof *s->seq); }
+    s->seq[s->nseq++] = v;
+}
+
 static void *create(gms_uvm *u, gms_error *err)
 {
     bel *s = gms_xcalloc(1, sizeof *s);
@@ -148,13 +158,8 @@ static void *create(gms_uvm *u, gms_error *err)
         uint64_t buf[4096];
         size_t got;
         while ((got = fread(buf, sizeof *buf, 4096, f)) > 0) {
-            for (size_t i = 0; i < got; i++) {
-                if (buf[i] == GMS_UVM_KERNEL_MARK) { kernel_mark(s); continue; }
-                uint64_t vpn = buf[i] * hdr[1] >> u->page_shift;
-                if (s->nseq > s->kfold && s->seq[s->nseq - 1] == vpn) continue;
-                if (s->nseq == cap) { cap *= 2; s->seq = gms_xrealloc(s->seq, cap * sizeof *s->seq); }
-                s->seq[s->nseq++] = vpn;
-            }
+            for (size_t i = 0; i < got; i++)
+                seq_append(s, buf[i] == GMS_UVM_KERNEL_MARK ? buf[i] : buf[i] * hdr[1] >> u->page_shift, &cap);
         }
         fclose(f);
         if (!s->nseq) {
@@ -184,13 +189,11 @@ static void set_future(void *st, const uint64_t *vpns, size_t n)
 {
     bel *s = st;
     free(s->seq);
-    s->seq = gms_xmalloc((n + 1) * sizeof *s->seq);
+    size_t cap = n + 1;
+    s->seq = gms_xmalloc(cap * sizeof *s->seq);
     s->nseq = 0;
     s->nk = s->kfold = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (vpns[i] == GMS_UVM_KERNEL_MARK) kernel_mark(s);
-        else if (s->nseq == s->kfold || s->seq[s->nseq - 1] != vpns[i]) s->seq[s->nseq++] = vpns[i];
-    }
+    for (size_t i = 0; i < n; i++) seq_append(s, vpns[i], &cap);
     s->prepared = 0;
     s->given = 1;
     s->from_file = 0;
