@@ -59,7 +59,7 @@ expect_ok  cke_option_default_single_app $BIN run --config configs/qv100.config 
            --set gms_cke_tb=greedy --quiet
 # a Belady knob under another policy runs, and says it is unused
 out=$($BIN run --config configs/qv100.config --workload stream --set n=4096 --set gms_uvm_belady_progress=0 --quiet 2>&1)
-if [ $? -eq 0 ] && printf '%s\n' "$out" | grep -q 'warning: -gms_uvm_belady_progress is set, but it has no effect unless -uvm_eviction belady'; then
+if [ $? -eq 0 ] && printf '%s\n' "$out" | grep -q 'warning: -gms_uvm_belady_progress is set, but it has no effect unless -uvm_eviction is belady (this run: lru2m)'; then
     pass=$((pass + 1)); echo "ok   belady_knob_other_policy"
 else fail=$((fail + 1)); echo "FAIL belady_knob_other_policy: $(printf '%s\n' "$out" | head -2)"; fi
 expect_fail cke_unknown_app    "'xx' is no built-in workload"     $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+xx --quiet

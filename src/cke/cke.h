@@ -56,6 +56,7 @@ typedef struct gms_cke_sm {
 typedef struct gms_cke_mi_ops {
     const char *name;             /* -gms_cke_mi value (before any ":args") */
     const char *summary;
+    const char *const *knobs;     /* its own options' name prefixes, NULL-ended (registry.h knobs_off); may be NULL */
     /* may a ready instruction of kernel `app` issue now? is_mem: a global/local memory
      * instruction. NULL: always. */
     int (*gate)(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now);
@@ -104,6 +105,7 @@ typedef struct gms_cke_plan_ctx {
 typedef struct gms_cke_tb_ops {
     const char *name;
     const char *summary;
+    const char *const *knobs;     /* its own options' name prefixes, NULL-ended (registry.h knobs_off); may be NULL */
     int (*plan)(const gms_cke_plan_ctx *ctx, gms_cke_plan *out, gms_error *err);
     int l1_ucp;                   /* also partition each L1D's ways by UCP (cke_ucp.h) */
 } gms_cke_tb_ops;

@@ -20,7 +20,7 @@ static int dmil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
     cs->a[app].denied++;
     return 0;
 }
-const gms_cke_mi_ops gms_cke_mi_dmil = { .name = "dmil", .summary = "DMIL: per-kernel in-flight memory-instruction limit from its reservation fails, every interval",
+const gms_cke_mi_ops gms_cke_mi_dmil = { .name = "dmil", .knobs = GMS_KNOBS("gms_cke_dmil_"), .summary = "DMIL: per-kernel in-flight memory-instruction limit from its reservation fails, every interval",
                                          .gate = dmil_gate, .interval = gms_cke_dmil_interval };
 
 /* a kernel at its limit does not compete for the quota arbitration either */
@@ -28,7 +28,7 @@ static int qdmil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
     return dmil_gate(cs, app, is_mem, now) && gms_cke_qbmi_gate(cs, app, is_mem, now);
 }
-const gms_cke_mi_ops gms_cke_mi_qbmi_dmil = { .name = "qbmi+dmil", .summary = "QBMI and DMIL together",
+const gms_cke_mi_ops gms_cke_mi_qbmi_dmil = { .name = "qbmi+dmil", .knobs = GMS_KNOBS("gms_cke_dmil_"), .summary = "QBMI and DMIL together",
                                               .gate = qdmil_gate, .issued = gms_cke_qbmi_issued,
                                               .interval = gms_cke_dmil_interval, .init = gms_cke_qbmi_init,
                                               .prio = gms_cke_qbmi_prio };

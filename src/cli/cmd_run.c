@@ -110,11 +110,9 @@ int gms_cmd_run(int argc, char **argv)
         gms_params_free(p);
         return 1;
     }
-    /* Belady's own knobs do nothing under another policy: accepted, and named as unused */
-    static const char *const belady_knobs[] = { "gms_uvm_belady_", NULL };
-    if (gms_params_require(p, belady_knobs, !strcmp(gms_uvm_params_eviction_name(&p->uvm), "belady"),
-                           "-uvm_eviction belady", &cerr))
-        fprintf(stderr, "gpumemsim: warning: %s\n", cerr.msg);
+    /* a policy's own knobs (-uvm_hpe_*, -gms_l2q_cart*, ...) set while another member of its
+     * family is chosen: accepted (a sweep may set them for every point), and named as unused */
+    gms_params_warn_unused_knobs(p, stderr);
     if (o.no_timing) {
         int rc = run_functional(&o, p);
         gms_params_free(p);

@@ -47,4 +47,13 @@ void gms_params_warn_unmodelled(const gms_params *p, FILE *out);
 int gms_params_require(const gms_params *p, const char *const *prefixes, int enabled, const char *needs,
                        gms_error *err);
 
+/* unused_knobs.c: options a policy-family member declares as its own (util/registry.h,
+ * knobs), set to a non-default value while no member claiming them is in use */
+struct gms_registry;
+typedef struct gms_unused_knob { const char *option; const struct gms_registry *family; } gms_unused_knob;
+/* returns how many, stores at most cap (registry order of the options) */
+size_t gms_params_unused_knobs(const gms_params *p, gms_unused_knob *out, size_t cap);
+/* one warning line each: "-X is set, but it has no effect unless -FAMILY is a or b (this run: c)" */
+void gms_params_warn_unused_knobs(const gms_params *p, FILE *out);
+
 #endif

@@ -62,6 +62,7 @@ typedef struct gms_chanmap_split { unsigned cshift, cbits, hshift; } gms_chanmap
 typedef struct gms_chanmap_ops {
     const char *name;
     const char *summary;
+    const char *const *knobs;     /* its own options' name prefixes, NULL-ended (registry.h knobs_off); may be NULL */
     /* addr -> raw channel (before partition hashing) and channel-local address */
     void (*map)(const gms_addrdec_config *c, uint64_t addr, uint32_t *chan, uint64_t *local);
     /* bits folded in by the XOR / IPOLY partition hashes, from the channel-local address */

@@ -32,7 +32,7 @@ static int mod_split(const gms_addrdec_config *c, gms_chanmap_split *out)
 }
 
 const gms_chanmap_ops gms_chanmap_modulo = {
-    .name = "modulo",
+    .name = "modulo", .knobs = GMS_KNOBS("gms_partition_chunk"),
     .summary = "channel = (addr / chunk) mod N (spec 001 3.5 Modulo)",
     .map = mod_map, .high_bits = mod_high, .check = gms_chanmap_check_chunk, .split = mod_split,
 };

@@ -141,22 +141,22 @@ static void dprime_desc(const gms_addrdec_config *c, char *b, size_t n) { descri
 static void ipoly_desc(const gms_addrdec_config *c, char *b, size_t n) { describe(c, 'i', "polynomial", b, n); }
 
 const gms_chanmap_ops gms_chanmap_prime = {
-    .name = "prime",
+    .name = "prime", .knobs = GMS_KNOBS("gms_partition_chunk", "gms_partition_prime"),
     .summary = "channel = chunk index mod p, p prime <= N (spec 001 3.5 Prime(13))",
     .map = prime_map, .high_bits = chunk_high, .check = prime_check, .describe = prime_desc,
 };
 const gms_chanmap_ops gms_chanmap_aprime = {
-    .name = "aprime",
+    .name = "aprime", .knobs = GMS_KNOBS("gms_partition_chunk", "gms_partition_prime"),
     .summary = "channel = (chunk index mod p) mod N, p prime > N (spec 001 3.5 A_Prime(31))",
     .map = aprime_map, .high_bits = chunk_high, .check = aprime_check, .describe = aprime_desc,
 };
 const gms_chanmap_ops gms_chanmap_dprime = {
-    .name = "dprime",
+    .name = "dprime", .knobs = GMS_KNOBS("gms_partition_chunk", "gms_partition_prime"),
     .summary = "channel = (q * p + r) mod N, q = chunk / N, r = chunk mod N (spec 001 3.5 D_Prime(11))",
     .map = dprime_map, .high_bits = chunk_high, .check = dprime_check, .describe = dprime_desc,
 };
 const gms_chanmap_ops gms_chanmap_ipoly = {
-    .name = "ipoly",
+    .name = "ipoly", .knobs = GMS_KNOBS("gms_partition_chunk", "gms_partition_prime"),
     .summary = "channel = chunk index mod P(x) over GF(2) (spec 001 3.5 I-Poly(19) = x^4+x+1)",
     .map = ipoly_map, .high_bits = chunk_high, .check = ipoly_check, .describe = ipoly_desc,
 };

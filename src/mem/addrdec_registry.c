@@ -17,8 +17,7 @@ const gms_chanmap_ops *const gms_chanmap_registry[] = {
 const size_t gms_chanmap_nregistry = sizeof gms_chanmap_registry / sizeof gms_chanmap_registry[0];
 
 static long chosen(const struct gms_params *p);
-GMS_REGISTRY_DEFINE(gms_chanmap_reg, "partition mapping", "gms_partition_mapping", gms_chanmap_ops,
-                    gms_chanmap_registry, name, summary, NULL, chosen);
+GMS_REGISTRY_DEFINE_KNOBS(gms_chanmap_reg, "partition mapping", "gms_partition_mapping", gms_chanmap_ops, gms_chanmap_registry, name, summary, knobs, NULL, chosen, NULL);
 static long chosen(const struct gms_params *p) { return gms_reg_index(&gms_chanmap_reg, p->mem.partition_mapping); }
 
 const gms_chanmap_ops *gms_chanmap_find(const char *name) { return gms_reg_find(&gms_chanmap_reg, name); }

@@ -25,7 +25,7 @@ static void xor_map(const gms_addrdec_config *c, uint64_t addr, uint32_t *chan, 
 static uint64_t xor_high(const gms_addrdec_config *c, uint64_t local) { return local >> gms_log2u(c->chunk); }
 
 const gms_chanmap_ops gms_chanmap_xor = {
-    .name = "xor",
+    .name = "xor", .knobs = GMS_KNOBS("gms_partition_chunk"),
     .summary = "channel = chunk index xor higher bits (spec 001 3.5 Xor: addr[11:8]^addr[19:16])",
     .map = xor_map, .high_bits = xor_high, .check = gms_chanmap_check_chunk,
 };

@@ -116,6 +116,7 @@ void gms_energy_report(const gms_energy_params *p, const gms_energy_events *e, s
 typedef struct gms_l2q_ops {
     const char *name;
     const char *summary;
+    const char *const *knobs;     /* its own options' name prefixes, NULL-ended (registry.h knobs_off); may be NULL */
     void *(*create)(const gms_l2q_env *env);
     void (*destroy)(void *self);
     uint32_t (*space)(const void *self);

@@ -438,7 +438,7 @@ int gms_l2q_cart_check(const void *self, char *why, size_t n)
 }
 
 const gms_l2q_ops gms_l2q_cart = {
-    .name = "cart", .summary = "cache access reordering tree: per-bank row groups of (row, col) queues (-gms_l2q_cart)",
+    .name = "cart", .knobs = GMS_KNOBS("gms_l2q_cart"), .summary = "cache access reordering tree: per-bank row groups of (row, col) queues (-gms_l2q_cart)",
     .create = cart_create, .destroy = cart_destroy, .space = cart_space, .push = cart_push,
     .peek = cart_peek, .pop = cart_pop, .putback = cart_putback, .len = cart_len,
     .tick = cart_tick, .stats = cart_stats,

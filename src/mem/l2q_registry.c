@@ -10,8 +10,7 @@ const gms_l2q_ops *const gms_l2q_registry[] = {
 const size_t gms_l2q_nregistry = sizeof gms_l2q_registry / sizeof gms_l2q_registry[0];
 
 static long chosen(const struct gms_params *p);
-GMS_REGISTRY_DEFINE(gms_l2q_reg, "L2 input queue policy", "gms_l2_input_queue", gms_l2q_ops, gms_l2q_registry, name,
-                    summary, NULL, chosen);
+GMS_REGISTRY_DEFINE_KNOBS(gms_l2q_reg, "L2 input queue policy", "gms_l2_input_queue", gms_l2q_ops, gms_l2q_registry, name, summary, knobs, NULL, chosen, NULL);
 static long chosen(const struct gms_params *p) { return gms_reg_index(&gms_l2q_reg, p->mem.l2q); }
 
 const gms_l2q_ops *gms_l2q_find(const char *name) { return gms_reg_find(&gms_l2q_reg, name); }

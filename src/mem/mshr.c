@@ -8,8 +8,16 @@ extern const gms_mshr_ops gms_mshr_conventional, gms_mshr_dlmshr;
 static const gms_mshr_ops *const registry[] = { &gms_mshr_conventional, &gms_mshr_dlmshr };
 
 static long chosen(const struct gms_params *p);
-GMS_REGISTRY_DEFINE(gms_mshr_reg, "MSHR design", "gms_l1d_mshr", gms_mshr_ops, registry, name, summary, NULL, chosen);
+static int knob_used(const struct gms_params *p, size_t i, const char *knob);
+GMS_REGISTRY_DEFINE_KNOBS(gms_mshr_reg, "MSHR design", "gms_l1d_mshr", gms_mshr_ops, registry, name, summary, knobs, NULL,
+                          chosen, knob_used);
 static long chosen(const struct gms_params *p) { return gms_reg_index(&gms_mshr_reg, p->l1d.mshr_design); }
+/* two roles: a -gms_l2_* knob belongs to the L2's design (-gms_l2_mshr), the rest to the L1D's */
+static int knob_used(const struct gms_params *p, size_t i, const char *knob)
+{
+    const char *design = !strncmp(knob, "gms_l2_", 7) ? p->mem.l2_mshr_design : p->l1d.mshr_design;
+    return gms_reg_index(&gms_mshr_reg, design) == (long)i;
+}
 
 const gms_mshr_ops *gms_mshr_find(const char *name) { return gms_reg_find(&gms_mshr_reg, name); }
 

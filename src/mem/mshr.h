@@ -50,6 +50,7 @@ typedef struct gms_mshr_stats {
 typedef struct gms_mshr_ops {
     const char *name;          /* as the cache string's MSHR design field and -gms_l1d_mshr spell it */
     const char *summary;       /* one line, for `gpumemsim list policies` */
+    const char *const *knobs;     /* its own options' name prefixes, NULL-ended (registry.h knobs_off); may be NULL */
     void *(*create)(const gms_cache_config *cfg);
     void (*destroy)(void *m);
     /* can a request for key be accepted? 0 = yes, else the cause GMS_RF_MSHR_ENTRY (no entry

@@ -466,7 +466,7 @@ int gms_dl_check(const void *p, char *why, size_t nwhy)
 }
 
 const gms_mshr_ops gms_mshr_dlmshr = {
-    .name = "dlmshr",
+    .name = "dlmshr", .knobs = GMS_KNOBS("gms_l1d_dlmshr", "gms_l2_dlmshr"),
     .summary = "DL-MSHR (ICS'19): the same slots as 2-slot sets linked into super-entries on demand",
     .create = create, .destroy = destroy, .check = check, .rw_pending = rw_pending, .add = add,
     .take = take, .mark_ready = mark_ready, .any_ready = any_ready, .next_ready = next_ready,

@@ -18,6 +18,13 @@ char gms_reg_letter(const gms_registry *r, size_t i)
     return *((const char *)m + r->letter_off);
 }
 
+const char *const *gms_reg_knobs(const gms_registry *r, size_t i)
+{
+    const void *m = gms_reg_at(r, i);
+    if (!m || r->knobs_off == GMS_REG_NO_KNOBS) return NULL;
+    return *(const char *const *const *)(const void *)((const char *)m + r->knobs_off);
+}
+
 long gms_reg_index_n(const gms_registry *r, const char *name, size_t len)
 {
     if (!name) return -1;

@@ -35,22 +35,41 @@ typedef struct gms_registry {
     /* the member a finalized configuration selects (-1: none), for the config dump; for the
      * per-cache families, the L1D's */
     long (*chosen)(const struct gms_params *p);
+    /* a member's own options (the offset of its `const char *const *knobs`: option-name
+     * prefixes, NULL-ended, or a NULL list), or GMS_REG_NO_KNOBS. Set while no member that
+     * claims them is in use, they are named as unused (config/unused_knobs.c). */
+    size_t knobs_off;
+    /* is `member` in use for `knob`? NULL: member == chosen(p). For families chosen in two
+     * roles (the L1D's and the L2's MSHR design, the normal and oversubscribed prefetcher). */
+    int (*knob_used)(const struct gms_params *p, size_t member, const char *knob);
 } gms_registry;
 
 #define GMS_REG_NO_LETTER ((size_t)-1)
+#define GMS_REG_NO_KNOBS ((size_t)-1)
+/* a member's knobs: .knobs = GMS_KNOBS("uvm_hpe_", "uvm_policy_refs") */
+#define GMS_KNOBS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 /* defines `const gms_registry var` over the array `arr` of `const type *` */
-#define GMS_REGISTRY_DEFINE_EX(var, fam, opt, type, arr, namef, helpf, aliases, letter_off, chosen)  \
-    static const void *var##_at(size_t i) { return arr[i]; }                                        \
-    const gms_registry var = { fam, opt, sizeof arr / sizeof arr[0], var##_at, offsetof(type, namef), \
-                               offsetof(type, helpf), aliases, letter_off, chosen }
+#define GMS_REGISTRY_DEFINE_ALL(var, fam, opt, type, arr, namef, helpf, aliases, letter_off, chosen, knobs_off, \
+                                knob_used)                                                                \
+    static const void *var##_at(size_t i) { return arr[i]; }                                              \
+    const gms_registry var = { fam, opt, sizeof arr / sizeof arr[0], var##_at, offsetof(type, namef),       \
+                               offsetof(type, helpf), aliases, letter_off, chosen, knobs_off, knob_used }
+#define GMS_REGISTRY_DEFINE_EX(var, fam, opt, type, arr, namef, helpf, aliases, letter_off, chosen) \
+    GMS_REGISTRY_DEFINE_ALL(var, fam, opt, type, arr, namef, helpf, aliases, letter_off, chosen, GMS_REG_NO_KNOBS, NULL)
 #define GMS_REGISTRY_DEFINE(var, fam, opt, type, arr, namef, helpf, aliases, chosen) \
     GMS_REGISTRY_DEFINE_EX(var, fam, opt, type, arr, namef, helpf, aliases, GMS_REG_NO_LETTER, chosen)
+/* a family whose members declare their own options in `knobsf` (see knobs_off) */
+#define GMS_REGISTRY_DEFINE_KNOBS(var, fam, opt, type, arr, namef, helpf, knobsf, aliases, chosen, knob_used) \
+    GMS_REGISTRY_DEFINE_ALL(var, fam, opt, type, arr, namef, helpf, aliases, GMS_REG_NO_LETTER, chosen,      \
+                            offsetof(type, knobsf), knob_used)
 
 static inline const void *gms_reg_at(const gms_registry *r, size_t i) { return i < r->n ? r->at(i) : NULL; }
 const char *gms_reg_name(const gms_registry *r, size_t i);
 const char *gms_reg_help(const gms_registry *r, size_t i);
 char gms_reg_letter(const gms_registry *r, size_t i);   /* 0 if the family has no letters */
+/* member i's option-name prefixes (NULL-ended), NULL if it declares none */
+const char *const *gms_reg_knobs(const gms_registry *r, size_t i);
 
 /* index of the member called name[0..len) (len = strlen for the whole string), aliases
  * included; for a letter family, name is the one letter. -1 if unknown. */

@@ -285,7 +285,7 @@ static void select_belady(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 }
 
 const gms_uvm_evict_ops gms_uvm_evict_belady = {
-    .name = "belady", .uvmsmart_id = -1, .help = "Belady's offline optimum (needs the future page sequence)",
+    .name = "belady", .uvmsmart_id = -1, .knobs = GMS_KNOBS("gms_uvm_belady_", "uvm_belady_trace"), .help = "Belady's offline optimum (needs the future page sequence)",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = access_hook, .select = select_belady, .set_future = set_future, .kernel_begin = kernel_begin,
 };

@@ -233,7 +233,7 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
 }
 
 const gms_uvm_evict_ops gms_uvm_evict_clockpro = {
-    .name = "clockpro", .uvmsmart_id = -1, .help = "CLOCK-Pro over pages (m_c = -uvm_clockpro_cold, fixed by default)",
+    .name = "clockpro", .uvmsmart_id = -1, .knobs = GMS_KNOBS("uvm_clockpro_", "uvm_policy_refs"), .help = "CLOCK-Pro over pages (m_c = -uvm_clockpro_cold, fixed by default)",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = cp_access, .walk_hit = cp_walk_hit, .select = select_cp, .report = report,
 };

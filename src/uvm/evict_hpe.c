@@ -279,7 +279,7 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
 }
 
 const gms_uvm_evict_ops gms_uvm_evict_hpe = {
-    .name = "hpe", .uvmsmart_id = -1, .help = "HPE: page-set chain (old/middle/new), MRU-C or LRU by classification, HIR (-uvm_hpe_*)",
+    .name = "hpe", .uvmsmart_id = -1, .knobs = GMS_KNOBS("uvm_hpe_", "uvm_policy_refs"), .help = "HPE: page-set chain (old/middle/new), MRU-C or LRU by classification, HIR (-uvm_hpe_*)",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .walk_hit = walk_hit, .fault = fault, .select = select_hpe, .report = report,
 };

@@ -115,17 +115,17 @@ static void select_lru(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 }
 
 const gms_uvm_evict_ops gms_uvm_evict_lru4k = {
-    .name = "lru4k", .uvmsmart_id = 5, .help = "LRU over pages",
+    .name = "lru4k", .uvmsmart_id = 5, .knobs = GMS_KNOBS("uvm_lru_on_access"), .help = "LRU over pages",
     .create = create_4k, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = access_hook, .select = select_lru,
 };
 const gms_uvm_evict_ops gms_uvm_evict_lru64k = {
-    .name = "lru64k", .uvmsmart_id = 2, .help = "LRU over 64 KiB basic blocks (sequential-local eviction, SE)",
+    .name = "lru64k", .uvmsmart_id = 2, .knobs = GMS_KNOBS("uvm_lru_on_access"), .help = "LRU over 64 KiB basic blocks (sequential-local eviction, SE)",
     .create = create_64k, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = access_hook, .select = select_lru,
 };
 const gms_uvm_evict_ops gms_uvm_evict_lru2m = {
-    .name = "lru2m", .uvmsmart_id = 0, .help = "LRU over 2 MiB regions (NVIDIA's root chunks, NE)",
+    .name = "lru2m", .uvmsmart_id = 0, .knobs = GMS_KNOBS("uvm_lru_on_access"), .help = "LRU over 2 MiB regions (NVIDIA's root chunks, NE)",
     .create = create_2m, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = access_hook, .select = select_lru,
 };

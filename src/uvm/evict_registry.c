@@ -25,8 +25,8 @@ static const gms_reg_alias aliases[] = {
     { "lru", "lru4k" }, { "ne", "lru2m" }, { "se", "lru64k" }, { "te", "tree" }, { NULL, NULL },
 };
 static long chosen(const struct gms_params *p) { return p->uvm.evict_id; }
-GMS_REGISTRY_DEFINE(gms_uvm_evict_reg, "eviction policy", "uvm_eviction", gms_uvm_evict_ops, gms_uvm_evictors, name,
-                    help, aliases, chosen);
+GMS_REGISTRY_DEFINE_KNOBS(gms_uvm_evict_reg, "eviction policy", "uvm_eviction", gms_uvm_evict_ops, gms_uvm_evictors,
+                          name, help, knobs, aliases, chosen, NULL);
 
 int gms_uvm_evict_find(const char *name) { return (int)gms_reg_index(&gms_uvm_evict_reg, name); }
 

@@ -113,7 +113,7 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
 }
 
 const gms_uvm_evict_ops gms_uvm_evict_rrip = {
-    .name = "rrip", .uvmsmart_id = -1, .help = "RRIP (FP) over pages with spec 003's delay field (-uvm_rrip_*)",
+    .name = "rrip", .uvmsmart_id = -1, .knobs = GMS_KNOBS("uvm_rrip_", "uvm_policy_refs"), .help = "RRIP (FP) over pages with spec 003's delay field (-uvm_rrip_*)",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = rrip_access, .walk_hit = rrip_walk_hit, .fault = fault, .select = select_rrip, .report = report,
 };

@@ -88,6 +88,6 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
 }
 
 const gms_uvm_prefetch_ops gms_uvm_prefetch_cap = {
-    .name = "cap", .uvmsmart_id = -1, .help = "CAP: capacity-aware granularity (Eq. 4.1, 64 KiB-1 MiB; 512 KiB oversubscribed)",
+    .name = "cap", .uvmsmart_id = -1, .knobs = GMS_KNOBS("uvm_cap_"), .help = "CAP: capacity-aware granularity (Eq. 4.1, 64 KiB-1 MiB; 512 KiB oversubscribed)",
     .plan = plan_cap, .create = create, .destroy = destroy, .report = report,
 };

@@ -20,8 +20,14 @@ static const gms_reg_alias aliases[] = {
     { "sequential-local", "seq" }, { "sl", "seq" }, { "tbn", "tree" }, { "tbnp", "tree" }, { NULL, NULL },
 };
 static long chosen(const struct gms_params *p) { return p->uvm.prefetch_id; }
-GMS_REGISTRY_DEFINE(gms_uvm_prefetch_reg, "prefetcher", "uvm_prefetcher", gms_uvm_prefetch_ops, gms_uvm_prefetchers,
-                    name, help, aliases, chosen);
+/* two roles: the prefetcher before and the one after oversubscription */
+static int knob_used(const struct gms_params *p, size_t i, const char *knob)
+{
+    (void)knob;
+    return (long)i == p->uvm.prefetch_id || (long)i == p->uvm.prefetch_oversub_id;
+}
+GMS_REGISTRY_DEFINE_KNOBS(gms_uvm_prefetch_reg, "prefetcher", "uvm_prefetcher", gms_uvm_prefetch_ops,
+                          gms_uvm_prefetchers, name, help, knobs, aliases, chosen, knob_used);
 
 int gms_uvm_prefetch_find(const char *name) { return (int)gms_reg_index(&gms_uvm_prefetch_reg, name); }
 

@@ -35,5 +35,5 @@ static void plan_random(void *st, gms_uvm *u, const uint32_t *faults, size_t n)
 }
 
 const gms_uvm_prefetch_ops gms_uvm_prefetch_none = { .name = "none", .uvmsmart_id = 0, .help = "on-demand only", .plan = plan_none };
-const gms_uvm_prefetch_ops gms_uvm_prefetch_seq = { .name = "seq", .uvmsmart_id = 2, .help = "sequential-local: the aligned -uvm_prefetch_size block of the fault", .plan = plan_seq };
+const gms_uvm_prefetch_ops gms_uvm_prefetch_seq = { .name = "seq", .uvmsmart_id = 2, .knobs = GMS_KNOBS("uvm_prefetch_size"), .help = "sequential-local: the aligned -uvm_prefetch_size block of the fault", .plan = plan_seq };
 const gms_uvm_prefetch_ops gms_uvm_prefetch_random = { .name = "random", .uvmsmart_id = 3, .help = "one random 4 KiB page of the fault's 2 MiB region", .plan = plan_random };

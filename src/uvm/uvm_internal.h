@@ -198,6 +198,7 @@ struct gms_uvm_prefetch_ops {
     const char *name;
     int uvmsmart_id;         /* -hardware_prefetch number, -1 if none */
     const char *help;
+    const char *const *knobs;     /* its own options' name prefixes, NULL-ended (registry.h knobs_off); may be NULL */
     /* faults: the demand pages of a group (ascending), already marked in flight. Add pages
      * with gms_uvm_pf_take(). st: the instance's state (NULL when create is NULL). */
     void (*plan)(void *st, gms_uvm *u, const uint32_t *faults, size_t n);
@@ -213,6 +214,7 @@ struct gms_uvm_evict_ops {
     const char *name;
     int uvmsmart_id;         /* -eviction_policy number, -1 if none */
     const char *help;
+    const char *const *knobs;     /* its own options' name prefixes, NULL-ended (registry.h knobs_off); may be NULL */
     void *(*create)(gms_uvm *u, gms_error *err);
     void (*destroy)(void *st);
     /* the page table grew (new allocation): npages, nblocks, nregions are the new totals */

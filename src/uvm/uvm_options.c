@@ -207,8 +207,6 @@ static int fin(gms_params *p, gms_error *err)
     return 0;
 }
 
-const char *gms_uvm_params_eviction_name(const gms_uvm_params *u) { return gms_uvm_evictors[u->evict_id]->name; }
-
 static void dump(const gms_params *p, FILE *out)
 {
     const gms_uvm_params *u = &p->uvm;

@@ -99,7 +99,4 @@ typedef struct gms_uvm_params {
     int pcie_linear;                    /* 1 = latency + size / bandwidth */
 } gms_uvm_params;
 
-/* the eviction policy's registry name (after finalize) */
-const char *gms_uvm_params_eviction_name(const gms_uvm_params *u);
-
 #endif
