@@ -42,6 +42,8 @@ typedef struct lk {
     float sn[NPOINTS], cs[NPOINTS], strel[STREL * STREL];
     int32_t tx[NCIRCLES * NPOINTS], ty[NCIRCLES * NPOINTS];
     uint64_t d_gx, d_gy, d_gicov, d_dil;
+    float *gpad;    /* dilate_kernel's GICOV scores, padded (pad_gicov); built at its first block */
+    int gpad_ok;
     wl_shadow *sh;
 } lk;
 
@@ -125,16 +127,91 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     return 0;
 }
 
-/* one sample point's contribution, as the kernel computes it */
-static inline void gicov_step(const lk *s, int k, int np, uint64_t i, uint64_t j, float *sum, float *mean, float *m2)
+/* Host speed: 4 floats per operation (GCC's generic vectors: SSE on x86-64, scalar code
+ * elsewhere); each element gets the scalar code's IEEE operations in its order (the build does
+ * not contract a*b + c), so the same bits */
+typedef float lk_v4 __attribute__((vector_size(16)));
+typedef int32_t lk_v4i __attribute__((vector_size(16)));
+static inline lk_v4 v4_ld(const float *p) { lk_v4 v; memcpy(&v, p, sizeof v); return v; }
+static inline void v4_st(float *p, lk_v4 v) { memcpy(p, &v, sizeof v); }
+static inline lk_v4 v4_set1(float f) { lk_v4 v = { f, f, f, f }; return v; }
+/* v > best ? v : best in each element, as "if (v > best) best = v" */
+static inline lk_v4 v4_max(lk_v4 v, lk_v4 best)
 {
-    uint64_t x = (uint64_t)((int64_t)i + s->tx[k * NPOINTS + np]), y = (uint64_t)((int64_t)j + s->ty[k * NPOINTS + np]);
-    uint64_t ad = x * s->m + y;
-    float p = s->gx[ad] * s->cs[np] + s->gy[ad] * s->sn[np];
-    *sum += p;
-    float delta = p - *mean;
-    *mean = *mean + delta / (float)(np + 1);
-    *m2 = *m2 + delta * (p - *mean);
+    lk_v4i gt = v > best;
+    return (lk_v4)(((lk_v4i)v & gt) | ((lk_v4i)best & ~gt));
+}
+
+/* Host speed (most of the emitted loads): gms_emit_load of 4-byte lanes l of mask at
+ * base + l*step, a progression, recorded as the emitter records a progression over a run
+ * of active lanes (frontend/emit.c, set_addrs: base+stride from the first active lane,
+ * stride 0 for a single lane) without building and testing 32 addresses; a mask that is not
+ * one run goes through gms_emit_load (a list) */
+static uint8_t ld_prog(wl_warp *x, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint64_t base, uint64_t step,
+                       uint8_t areg)
+{
+    const int first = mask ? __builtin_ctz(mask) : 0;
+    const uint32_t run = mask >> first;
+    if (!mask || (run & (run + 1))) {
+        uint64_t a[32];
+        for (int l = 0; l < 32; l++) a[l] = base + (uint64_t)l * step;
+        return gms_emit_load(&x->e, pc, mask, kind, 4, a, areg);
+    }
+    gms_inst *in = gms_emit_put(&x->e, pc, mask, GMS_OP_MEM);
+    in->mem = (uint8_t)kind;
+    in->width = 4;
+    in->addr_mode = GMS_ADDR_STRIDE;
+    in->base = base + (uint64_t)first * step;
+    in->stride = run > 1 ? (int64_t)step : 0;
+    in->src[0] = areg;
+    in->dst[0] = gms_emit_new_reg(&x->e);
+    return in->dst[0];
+}
+
+/* Host speed (the dilation, 25 x 25 neighbours per pixel, without a range test each): the
+ * m x n scores g (column major) copied into dst (allocated if NULL) between PAD zero rows
+ * above and PAD + 3 below each column, PAD zero columns left and PAD + 4 right, so the
+ * neighbour (row r - 12 + ei, column c - 12 + ej) of pixel (r, c) is
+ * dst[(c + ej) * padm(m) + r + ei] for every r < m + 3, c < n + 4 and ei, ej < STREL, a zero
+ * when outside the image (the rows up to m + 2: a vector of 4 rows; the columns up to n + 3:
+ * dilate_kernel's last block's lanes beyond the image) */
+#define PAD 12
+static uint64_t padm(uint64_t m) { return m + 2 * PAD + 3; }
+static float *pad_gicov(const float *g, float *dst, uint64_t m, uint64_t n)
+{
+    uint64_t pm = padm(m), cols = n + 2 * PAD + 4;
+    if (!dst) dst = wl_malloc(cols * pm, 4);
+    memset(dst, 0, 4 * cols * pm);
+    for (uint64_t c = 0; c < n; c++) memcpy(dst + (c + PAD) * pm + PAD, g + c * m, 4 * m);
+    return dst;
+}
+
+/* Sample point np of the current circle for nl pixels of one column whose gradients are
+ * elements e + l of gx and gy (l < nl: consecutive rows): each one's running sum, mean and M2
+ * (Welford) as the kernel computes it:
+ *   p = gx*cos + gy*sin; sum += p; delta = p - mean; mean += delta / (np + 1);
+ *   M2 += delta * (p - mean) */
+static void gicov_run(const lk *s, int np, uint64_t e, int nl, float *sum, float *mean, float *m2)
+{
+    const float c = s->cs[np], sn = s->sn[np], r = (float)(np + 1);
+    const float *gx = s->gx + e, *gy = s->gy + e;
+    const lk_v4 c4 = v4_set1(c), s4 = v4_set1(sn), r4 = v4_set1(r);
+    int l = 0;
+    for (; l + 4 <= nl; l += 4) {
+        lk_v4 p = v4_ld(gx + l) * c4 + v4_ld(gy + l) * s4, mn = v4_ld(mean + l);
+        v4_st(sum + l, v4_ld(sum + l) + p);
+        lk_v4 delta = p - mn;
+        mn = mn + delta / r4;
+        v4_st(mean + l, mn);
+        v4_st(m2 + l, v4_ld(m2 + l) + delta * (p - mn));
+    }
+    for (; l < nl; l++) {
+        float p = gx[l] * c + gy[l] * sn;
+        sum[l] += p;
+        float delta = p - mean[l];
+        mean[l] = mean[l] + delta / r;
+        m2[l] = m2[l] + delta * (p - mean[l]);
+    }
 }
 
 typedef struct gv_warp {
@@ -162,27 +239,20 @@ static int k_gicov(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         WL_TLANES(x, g->m, l, t) { g->sum[l] = 0; g->mean[l] = 0; g->m2[l] = 0; }
         g->rs = wl_int_at(x, 0x20, g->m, GMS_REG_NONE, GMS_REG_NONE);
         for (g->np = 0; g->np < NPOINTS; g->np++) {
-            int kk = g->k, np = g->np;
-            for (int l = 0; l < 32; l++) a[l] = C_TX + 4 * (uint64_t)(kk * NPOINTS + np);
-            uint8_t cx = gms_emit_load(&x->e, 0x28, g->m, GMS_MEM_LD_CONST, 4, a, GMS_REG_NONE);
-            for (int l = 0; l < 32; l++) a[l] = C_TY + 4 * (uint64_t)(kk * NPOINTS + np);
-            uint8_t cy = gms_emit_load(&x->e, 0x30, g->m, GMS_MEM_LD_CONST, 4, a, GMS_REG_NONE);
+            const int np = g->np, q = g->k * NPOINTS + np;
+            /* lane l is row j = t0 + l + MAXR of column i: it samples element e + l of the
+             * gradients (column i + tX, row j + tY) */
+            const uint64_t e = (uint64_t)((int64_t)i + s->tx[q]) * s->m + (uint64_t)((int64_t)(x->t0 + MAXR) + s->ty[q]);
+            uint8_t cx = ld_prog(x, 0x28, g->m, GMS_MEM_LD_CONST, C_TX + 4 * (uint64_t)q, 0, GMS_REG_NONE);
+            uint8_t cy = ld_prog(x, 0x30, g->m, GMS_MEM_LD_CONST, C_TY + 4 * (uint64_t)q, 0, GMS_REG_NONE);
             uint8_t ad = wl_int_at(x, 0x38, g->m, cx, g->ri);
             ad = wl_int_at(x, 0x40, g->m, ad, cy);
-            WL_TLANES(x, g->m, l, t) {
-                uint64_t xx = (uint64_t)((int64_t)i + s->tx[kk * NPOINTS + np]);
-                uint64_t yy = (uint64_t)((int64_t)(t + MAXR) + s->ty[kk * NPOINTS + np]);
-                a[l] = s->d_gx + 4 * (xx * s->m + yy);
-            }
-            uint8_t vx = gms_emit_load(&x->e, 0x48, g->m, GMS_MEM_LD_TEX, 4, a, ad);
-            WL_SH_LD(x, g->m, float, s->gx[(a[l] - s->d_gx) / 4]);
-            WL_TLANES(x, g->m, l, t) a[l] += s->d_gy - s->d_gx;
-            uint8_t vy = gms_emit_load(&x->e, 0x50, g->m, GMS_MEM_LD_TEX, 4, a, ad);
-            WL_SH_LD(x, g->m, float, s->gy[(a[l] - s->d_gy) / 4]);
-            for (int l = 0; l < 32; l++) a[l] = C_COS + 4 * (uint64_t)np;
-            uint8_t c = gms_emit_load(&x->e, 0x58, g->m, GMS_MEM_LD_CONST, 4, a, GMS_REG_NONE);
-            for (int l = 0; l < 32; l++) a[l] = C_SIN + 4 * (uint64_t)np;
-            uint8_t sn = gms_emit_load(&x->e, 0x60, g->m, GMS_MEM_LD_CONST, 4, a, GMS_REG_NONE);
+            uint8_t vx = ld_prog(x, 0x48, g->m, GMS_MEM_LD_TEX, s->d_gx + 4 * e, 4, ad);
+            if (x->sh) wl_sh_last(x->sh, x->e.w, 0, s->gx + e, sizeof(float));   /* WL_SH_LD: gx[e + l] */
+            uint8_t vy = ld_prog(x, 0x50, g->m, GMS_MEM_LD_TEX, s->d_gy + 4 * e, 4, ad);
+            if (x->sh) wl_sh_last(x->sh, x->e.w, 0, s->gy + e, sizeof(float));
+            uint8_t c = ld_prog(x, 0x58, g->m, GMS_MEM_LD_CONST, C_COS + 4 * (uint64_t)np, 0, GMS_REG_NONE);
+            uint8_t sn = ld_prog(x, 0x60, g->m, GMS_MEM_LD_CONST, C_SIN + 4 * (uint64_t)np, 0, GMS_REG_NONE);
             uint8_t p = wl_fp_at(x, 0x68, g->m, vy, sn, GMS_REG_NONE);
             p = wl_fp_at(x, 0x70, g->m, vx, c, p);
             g->rs = wl_fp_at(x, 0x78, g->m, g->rs, p, GMS_REG_NONE);       /* sum += p */
@@ -191,7 +261,9 @@ static int k_gicov(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             uint8_t mn = wl_fp_at(x, 0x90, g->m, d, r, GMS_REG_NONE);
             wl_fp_at(x, 0x98, g->m, p, mn, d);                              /* M2 += delta * (p - mean) */
             wl_bra_at(x, 0xa0, g->m, GMS_REG_NONE);
-            WL_TLANES(x, g->m, l, t) gicov_step(s, kk, np, i, t + MAXR, &g->sum[l], &g->mean[l], &g->m2[l]);
+            /* the lanes: a run from lane 0 (a 1D block), other masks lane by lane */
+            if ((g->m & (g->m + 1)) == 0) gicov_run(s, np, e, __builtin_popcount(g->m), g->sum, g->mean, g->m2);
+            else WL_LANES(g->m, l) gicov_run(s, np, e + (uint64_t)l, 1, g->sum + l, g->mean + l, g->m2 + l);
             WL_GEN_YIELD(&ws->g);
         }
         uint8_t mn = wl_fp_at(x, 0xa8, g->m, g->rs, GMS_REG_NONE, GMS_REG_NONE);   /* mean, var, ratio */
@@ -218,66 +290,90 @@ typedef struct dl_warp {
     wl_wgen ws;
     int ei, ej;
     uint32_t m, my;
+    uint32_t rin[STREL], cin[STREL];   /* lanes whose row - 12 + ei (column - 12 + ej) is in the image */
     float mx[32];
+    uint64_t pe[32];   /* lane l's neighbour (ei, ej) = (0, 0) in gpad (lanes not live: 0) */
     uint8_t ri, rmx;
 } dl_warp;
+
+/* the dilation's gicov, padded: built once the GICOV kernel is done (its block 0 begins) */
+static int dl_begin(const wl_kernel *k, uint64_t block, gms_error *err)
+{
+    lk *s = k->st;
+    if (!s->gpad_ok) s->gpad = pad_gicov(s->gicov, s->gpad, s->m, s->n);
+    s->gpad_ok = 1;
+    (void)block; (void)err;
+    return 0;
+}
+
+/* mx[l] = v[l] if v[l] > mx[l], for the lanes of mask: 4 lanes per operation */
+static void max_lanes(float *mx, const float *v, uint32_t mask)
+{
+    for (int l = 0; l < 32; l += 4) {
+        uint32_t b = mask >> l;
+        const lk_v4i in = { -(int32_t)(b & 1), -(int32_t)(b >> 1 & 1), -(int32_t)(b >> 2 & 1), -(int32_t)(b >> 3 & 1) };
+        lk_v4 old = v4_ld(mx + l), nw = v4_max(v4_ld(v + l), old);
+        v4_st(mx + l, (lk_v4)(((lk_v4i)nw & in) | ((lk_v4i)old & ~in)));
+    }
+}
 
 static int k_dilate(const wl_kernel *k, wl_wgen *ws, gms_error *err)
 {
     dl_warp *g = (dl_warp *)ws;
     wl_warp *x = &ws->w;
     lk *s = k->st;
-    const uint64_t t0 = ws->block * DTPB;
+    const uint64_t t0 = ws->block * DTPB, m = s->m, n = s->n;
     uint64_t a[32];
     (void)err;
     WL_GEN_BEGIN(&ws->g)
     g->ri = wl_prologue_idx(x, x->live);
     g->m = 0;
-    WL_TLANES(x, x->live, l, t) if ((t0 + t) / s->m < s->n) g->m |= 1u << l;
+    WL_TLANES(x, x->live, l, t) {
+        const uint64_t r = (t0 + t) % m, c = (t0 + t) / m;
+        if (c < n) g->m |= 1u << l;
+        for (uint64_t e = 0; e < STREL; e++) {
+            if (r + e >= 12 && r + e - 12 < m) g->rin[e] |= 1u << l;
+            if (c + e >= 12 && c + e - 12 < n) g->cin[e] |= 1u << l;
+        }
+        g->pe[l] = c * padm(m) + r;
+    }
     wl_int_at(x, 0x18, x->live, g->ri, GMS_REG_NONE);            /* i, j; if (j < img_n) */
     wl_bra_at(x, 0x20, x->live, GMS_REG_NONE);
     WL_TLANES(x, g->m, l, t) g->mx[l] = 0;
     g->rmx = wl_int_at(x, 0x28, g->m, GMS_REG_NONE, GMS_REG_NONE);
     for (g->ei = 0; g->ei < STREL; g->ei++) {
-        g->my = 0;
-        WL_TLANES(x, g->m, l, t) {
-            int64_t y = (int64_t)((t0 + t) % s->m) - 12 + g->ei;
-            if (y >= 0 && y < (int64_t)s->m) g->my |= 1u << l;
-        }
+        g->my = g->m & g->rin[g->ei];
         wl_int_at(x, 0x30, g->m, g->ri, GMS_REG_NONE);
         wl_bra_at(x, 0x38, g->m, GMS_REG_NONE);
         for (g->ej = 0; g->ej < STREL && g->my; g->ej++) {
-            for (int l = 0; l < 32; l++) a[l] = C_STREL + 4 * (uint64_t)(g->ei * STREL + g->ej);
-            uint8_t e = gms_emit_load(&x->e, 0x40, g->my, GMS_MEM_LD_CONST, 4, a, GMS_REG_NONE);
-            uint32_t mx = 0;
-            if (s->strel[g->ei * STREL + g->ej] != 0)
-                WL_TLANES(x, g->my, l, t) {
-                    int64_t xx = (int64_t)((t0 + t) / s->m) - 12 + g->ej;
-                    if (xx >= 0 && xx < (int64_t)s->n) {
-                        mx |= 1u << l;
-                        int64_t y = (int64_t)((t0 + t) % s->m) - 12 + g->ei;
-                        a[l] = s->d_gicov + 4 * ((uint64_t)xx * s->m + (uint64_t)y);
-                    }
-                }
+            uint8_t e = ld_prog(x, 0x40, g->my, GMS_MEM_LD_CONST, C_STREL + 4 * (uint64_t)(g->ei * STREL + g->ej), 0,
+                                GMS_REG_NONE);
+            /* the lanes whose neighbour is in the image under a non-zero strel element */
+            uint32_t mx = s->strel[g->ei * STREL + g->ej] != 0 ? g->my & g->cin[g->ej] : 0;
             wl_int_at(x, 0x48, g->my, e, GMS_REG_NONE);                  /* x in range, strel != 0 */
             wl_bra_at(x, 0x50, g->my, GMS_REG_NONE);
             if (mx) {
-                uint8_t v = gms_emit_load(&x->e, 0x58, mx, GMS_MEM_LD_TEX, 4, a, g->ri);
-                WL_SH_LD(x, mx, float, s->gicov[(a[l] - s->d_gicov) / 4]);
-                g->rmx = wl_fp_at(x, 0x60, mx, v, g->rmx, GMS_REG_NONE);  /* FMNMX */
-                WL_TLANES(x, mx, l, t) {
-                    float v2 = s->gicov[(a[l] - s->d_gicov) / 4];
-                    if (v2 > g->mx[l]) g->mx[l] = v2;
-                }
+                /* neighbour (ei, ej) of pixel id = t0 + t (row id % m, column id / m) is
+                 * element id + (ej - 12) * m + ei - 12, consecutive for consecutive lanes; its
+                 * score from gpad for every lane (outside mx: a padding zero or another score,
+                 * never used) */
+                const uint64_t dp = (uint64_t)g->ej * padm(m) + (uint64_t)g->ei;
+                float v[32];
+                for (int l = 0; l < 32; l++) v[l] = s->gpad[g->pe[l] + dp];
+                uint8_t vr = ld_prog(x, 0x58, mx, GMS_MEM_LD_TEX,
+                                     s->d_gicov + 4 * (t0 + x->t0 + ((uint64_t)g->ej - 12) * m + (uint64_t)g->ei - 12), 4, g->ri);
+                if (x->sh) wl_sh_last(x->sh, x->e.w, 0, v, sizeof(float));   /* WL_SH_LD */
+                g->rmx = wl_fp_at(x, 0x60, mx, vr, g->rmx, GMS_REG_NONE);  /* FMNMX */
+                max_lanes(g->mx, v, mx);
             }
             wl_bra_at(x, 0x68, g->my, GMS_REG_NONE);
         }
         WL_GEN_YIELD(&ws->g);
     }
     WL_TLANES(x, g->m, l, t) {
-        uint64_t id = t0 + t, ii = id % s->m, jj = id / s->m;
-        a[l] = s->d_dil + 4 * (ii * s->n + jj);
-        s->dil[ii * s->n + jj] = g->mx[l];
+        uint64_t id = t0 + t, ii = id % m, jj = id / m;
+        a[l] = s->d_dil + 4 * (ii * n + jj);
+        s->dil[ii * n + jj] = g->mx[l];
     }
     wl_stg_at(x, 0x70, g->m, 4, a, g->ri, g->rmx);
     WL_SH_ST(x, g->m, float, g->mx[l]);
@@ -305,7 +401,8 @@ static int next(void *st, gms_program *p, gms_error *err)
                    .grid = {(uint32_t)(s->n - 2 * MAXR), 1, 1}, .block = {(uint32_t)(s->m - 2 * MAXR), 1, 1}};
     wl_launch_k(p, "_Z12GICOV_kerneliPf", &k, 32, 0);
     gms_prog_sync(p);
-    wl_kernel kd = {.st = s, .step = k_dilate, .wsize = sizeof(dl_warp),
+    s->gpad_ok = 0;   /* this repetition's scores */
+    wl_kernel kd = {.st = s, .step = k_dilate, .wsize = sizeof(dl_warp), .begin = dl_begin,
                     .grid = {wl_cdiv(s->m * s->n, DTPB), 1, 1}, .block = {DTPB, 1, 1}};
     wl_launch_k(p, "_Z13dilate_kerneliiiiPf", &kd, 24, 0);
     gms_prog_sync(p);
@@ -316,35 +413,46 @@ static int next(void *st, gms_program *p, gms_error *err)
     return 1;
 }
 
-/* plain CPU detection: GICOV scores of the interior pixels, then the disk dilation */
+/* plain CPU detection: GICOV scores of the interior pixels, then the disk dilation (host
+ * speed: a column's pixels at once, 4 per operation, each with the scalar code's operations) */
 static int verify(void *st, gms_error *err)
 {
     lk *s = st;
     uint64_t m = s->m, n = s->n;
-    float *gv = wl_calloc(m * n, 4), *dl = wl_calloc(m * n, 4);
-    for (uint64_t i = MAXR; i < n - MAXR; i++)
-        for (uint64_t j = MAXR; j < m - MAXR; j++) {
-            float best = 0;
-            for (int k = 0; k < NCIRCLES; k++) {
-                float sum = 0, mean = 0, m2 = 0;
-                for (int q = 0; q < NPOINTS; q++) gicov_step(s, k, q, i, j, &sum, &mean, &m2);
-                float mu = sum / (float)NPOINTS, var = m2 / (float)(NPOINTS - 1);
-                if (mu * mu / var > best) best = mu * mu / var;
+    const int nj = (int)(m - 2 * MAXR);
+    float *gv = wl_calloc(m * n, 4), *dl = wl_calloc(m * n, 4), *w = wl_malloc(4 * (uint64_t)nj, 4);
+    float *sum = w, *mean = w + nj, *m2 = w + 2 * nj, *best = w + 3 * nj;
+    for (uint64_t i = MAXR; i < n - MAXR; i++) {
+        memset(best, 0, sizeof(float) * (size_t)nj);
+        for (int k = 0; k < NCIRCLES; k++) {
+            memset(w, 0, sizeof(float) * 3 * (size_t)nj);
+            for (int q = 0; q < NPOINTS; q++)   /* rows j = MAXR + l: gradients at (i + tX, j + tY) */
+                gicov_run(s, q, (uint64_t)((int64_t)i + s->tx[k * NPOINTS + q]) * m + (uint64_t)(MAXR + s->ty[k * NPOINTS + q]),
+                          nj, sum, mean, m2);
+            for (int l = 0; l < nj; l++) {
+                float mu = sum[l] / (float)NPOINTS, var = m2[l] / (float)(NPOINTS - 1);
+                if (mu * mu / var > best[l]) best[l] = mu * mu / var;
             }
-            gv[i * m + j] = best;
         }
+        memcpy(gv + i * m + MAXR, best, sizeof(float) * (size_t)nj);
+    }
+    /* the largest score under the disk: neighbours outside the image are padding zeros, which
+     * leave it as it is (scores and the running largest are +0 or above, never NaN) */
+    float *gp = pad_gicov(gv, NULL, m, n);
+    const uint64_t pm = padm(m);
+    uint64_t off[STREL * STREL];
+    int no = 0;
+    for (int ei = 0; ei < STREL; ei++)
+        for (int ej = 0; ej < STREL; ej++)
+            if (s->strel[ei * STREL + ej]) off[no++] = (uint64_t)ej * pm + (uint64_t)ei;
     for (uint64_t jj = 0; jj < n; jj++)
-        for (uint64_t ii = 0; ii < m; ii++) {
-            float best = 0;
-            for (int64_t ei = 0; ei < STREL; ei++)
-                for (int64_t ej = 0; ej < STREL; ej++) {
-                    int64_t y = (int64_t)ii - 12 + ei, xx = (int64_t)jj - 12 + ej;
-                    if (y < 0 || y >= (int64_t)m || xx < 0 || xx >= (int64_t)n || !s->strel[ei * STREL + ej]) continue;
-                    float v = gv[(uint64_t)xx * m + (uint64_t)y];
-                    if (v > best) best = v;
-                }
-            dl[ii * n + jj] = best;
+        for (uint64_t ii = 0; ii < m; ii += 4) {   /* rows ii..ii+3 (past m: padding, not stored) */
+            const float *c = gp + jj * pm + ii;
+            lk_v4 b = v4_set1(0);
+            for (int k = 0; k < no; k++) b = v4_max(v4_ld(c + off[k]), b);
+            for (uint64_t r = ii; r < m && r < ii + 4; r++) dl[r * n + jj] = b[r - ii];
         }
+    free(gp); free(w);
     void *o1, *o2;
     const float *g1 = wl_result(s->sh, s->d_gicov, s->gicov, m * n, 4, &o1);
     const float *g2 = wl_result(s->sh, s->d_dil, s->dil, m * n, 4, &o2);
@@ -358,7 +466,7 @@ static void destroy(void *st)
 {
     lk *s = st;
     if (!s) return;
-    free(s->gx); free(s->gy); free(s->gicov); free(s->dil);
+    free(s->gx); free(s->gy); free(s->gicov); free(s->dil); free(s->gpad);
     free(s);
 }
 
