@@ -68,21 +68,29 @@ static inline float dist(const float *x, const float *y, const float *z, uint64_
     return PBL_MAD(z[a], z[b], PBL_MAD(y[a], y[b], x[a] * x[b]));
 }
 
-/* the kernel's binary search: bin max-1 when inside [binb[max], binb[min]), else -1; *steps
- * = the while loop's trips */
-static inline int bin_of(const float *bb, float d, int *steps)
+/* The kernel's binary search (mn = 0, mx = NBINS; while (mx > mn + 1) { k2 = (mn + mx) / 2;
+ * if (d >= binb[k2]) mx = k2; else mn = k2; }; bin mx-1 when binb[mx] <= d < binb[mn],
+ * else -1) depends on d only through c = #{k : binb[k] > d}: binb decreases, so
+ * d >= binb[k2] iff k2 >= c, and the bin is c-1 for 1 <= c <= NBINS, else -1. Host speed:
+ * c is 21 vector compares, no branches; this gives the while loop's trips for c. */
+static int search_trips(unsigned c)
 {
     unsigned mn = 0, mx = NBINS;
     int n = 0;
-    while (mx > mn + 1) {
+    for (; mx > mn + 1; n++) {
         unsigned k2 = (mn + mx) / 2;
-        if (d >= bb[k2]) mx = k2;
+        if (k2 >= c) mx = k2;
         else mn = k2;
-        n++;
     }
-    *steps = n;
-    return d < bb[mn] && d >= bb[mx] ? (int)mx - 1 : -1;
+    return n;
 }
+
+/* Host speed: 4 lanes (pairs) per operation (GCC's generic vectors: SSE2 on x86-64), each
+ * with the scalar code's operations in its order (-std=c11: no contraction) */
+typedef float tp_v4 __attribute__((vector_size(16)));
+typedef uint32_t tp_v4u __attribute__((vector_size(16)));
+static inline tp_v4 tp_ld(const float *p) { tp_v4 v; memcpy(&v, p, sizeof v); return v; }
+static inline tp_v4 tp_bc(float x) { return (tp_v4){ x, x, x, x }; }
 
 /* the block's pairs: data set `ds` (index of the staged points) x random set `rs` */
 static void block_sets(const uint64_t *d, uint64_t bx, uint64_t *ds, uint64_t *rs, int *self)
@@ -92,27 +100,122 @@ static void block_sets(const uint64_t *d, uint64_t bx, uint64_t *ds, uint64_t *r
     *ds = *self ? bx : 0;
 }
 
-/* the block's histogram (what its tree sum leaves in warp_hists[b][0], untagged) */
+/* the lanes of a warp at one step of the kernel's loop (the model's values) */
+typedef struct tp_lanes {
+    int bin[32];           /* each lane's pair's bin, -1: none */
+    uint32_t inr;          /* the lanes that count their pair (in a bin, inside the set,
+                              above the diagonal in a self block) */
+    uint32_t ge[8];        /* ge[t]: the lanes whose search makes t trips or more (at most 5) */
+    uint32_t same;         /* even lanes l with bin[l] == bin[l+1] */
+    int maxt;              /* the most trips */
+} tp_lanes;
+
+/* The lanes of warp `wi` at step k of tiles (i, j) of block bx (tc[c]: search_trips(c)). A
+ * lane past the set computes with distance 0, as the model always did. */
+static void lanes_bins(const pbl_state *s, const float *bb, const int8_t *tc, uint64_t bx, uint64_t i, uint64_t j,
+                       uint64_t k, uint64_t wi, tp_lanes *o)
+{
+    const uint64_t n = s->dim[NELEM], q0 = j + wi * 32, p = i + k;
+    uint64_t ds, rs;
+    int self;
+    block_sets(s->dim, bx, &ds, &rs, &self);
+    const float *src[3] = { PBL_F(s, XD), PBL_F(s, YD), PBL_F(s, ZD) };
+    float lq[3][32];                       /* the lanes' random points (zeros past the set) */
+    tp_v4 pv[3];                           /* the staged point, broadcast */
+    for (int c = 0; c < 3; c++) {
+        if (q0 + 32 <= n) memcpy(lq[c], src[c] + rs * n + q0, sizeof lq[c]);
+        else
+            for (uint64_t l = 0; l < 32; l++) lq[c][l] = q0 + l < n ? src[c][rs * n + q0 + l] : 0.f;
+        pv[c] = tp_bc(src[c][ds * n + p]);
+    }
+    tp_v4 bv[NBINS + 1];
+    for (int b = 0; b <= NBINS; b++) bv[b] = tp_bc(bb[b]);
+    uint32_t cnt[32];
+    for (int v = 0; v < 32; v += 4) {
+        tp_v4 d = PBL_MAD(pv[2], tp_ld(lq[2] + v), PBL_MAD(pv[1], tp_ld(lq[1] + v), pv[0] * tp_ld(lq[0] + v)));
+        tp_v4u c = { 0, 0, 0, 0 };
+        for (int b = 0; b <= NBINS; b++) c -= (tp_v4u)(bv[b] > d);   /* true is all ones */
+        memcpy(cnt + v, &c, sizeof c);
+    }
+    uint32_t inr = 0, at[8] = { 0 };       /* at[t]: the lanes of exactly t trips */
+    for (uint64_t l = 0; l < 32; l++) {
+        uint32_t c = cnt[l];
+        o->bin[l] = c >= 1 && c <= NBINS ? (int)c - 1 : -1;
+        at[tc[c]] |= 1u << l;
+        if (o->bin[l] >= 0 && (!self || q0 + l > p) && q0 + l < n) inr |= 1u << l;
+    }
+    o->inr = inr;
+    o->ge[7] = at[7];
+    for (int t = 6; t >= 0; t--) o->ge[t] = o->ge[t + 1] | at[t];
+    o->maxt = 0;
+    for (int t = 1; t < 8; t++)
+        if (at[t]) o->maxt = t;
+    o->same = 0;
+    for (int l = 0; l < 32; l += 2) o->same |= (uint32_t)(o->bin[l] == o->bin[l + 1]) << l;
+}
+
+/* The block's histogram as its lanes leave it in warp_hists[b][0] (untagged): the pairs every
+ * lane counts, tile by tile (the model's values; the CPU reference is block_hist) */
+static void block_hist_lanes(const pbl_state *s, const float *bb, const int8_t *tc, uint64_t bx, uint32_t *hist)
+{
+    const uint64_t n = s->dim[NELEM];
+    uint64_t ds, rs;
+    int self;
+    tp_lanes o;
+    block_sets(s->dim, bx, &ds, &rs, &self);
+    memset(hist, 0, NBINS * sizeof *hist);
+    for (uint64_t i = 0; i < n; i += BLK)
+        for (uint64_t j = self ? i + 1 : 0; j < n; j += BLK)
+            for (uint64_t k = 0; k < BLK && k + i < n; k++)
+                for (uint64_t wi = 0; wi < BLK / 32; wi++) {
+                    lanes_bins(s, bb, tc, bx, i, j, k, wi, &o);
+                    WL_LANES(o.inr, l) hist[o.bin[l]]++;
+                }
+}
+
+/* The CPU reference's block histogram, pair by pair (p, q) of the sets (q > p in a self
+ * block), binned independently of the lanes: G[b] = #{pairs : binb[b] > d} (4 pairs per
+ * vector), and bin b holds G[b] - G[b+1] pairs (binb[b+1] <= d < binb[b]). Counts wrap mod
+ * 2^32 like the kernel's (which keeps 27 bits). */
 static void block_hist(const pbl_state *s, const float *x, const float *y, const float *z, uint64_t bx, uint32_t *hist)
 {
     const uint64_t n = s->dim[NELEM];
     uint64_t ds, rs;
-    int self, st;
+    int self;
     float bb[NBINS + 1];
     binb(bb);
     block_sets(s->dim, bx, &ds, &rs, &self);
-    memset(hist, 0, NBINS * sizeof *hist);
-    for (uint64_t p = 0; p < n; p++)
-        for (uint64_t q = self ? p + 1 : 0; q < n; q++) {
-            int b = bin_of(bb, dist(x, y, z, ds * n + p, rs * n + q), &st);
-            if (b >= 0) hist[b]++;
+    tp_v4 bv[NBINS + 1];
+    tp_v4u gv[NBINS + 1];
+    uint32_t G[NBINS + 1] = { 0 };
+    for (int b = 0; b <= NBINS; b++) bv[b] = tp_bc(bb[b]), gv[b] = (tp_v4u){ 0, 0, 0, 0 };
+    const float *xq = x + rs * n, *yq = y + rs * n, *zq = z + rs * n;
+    for (uint64_t p = 0; p < n; p++) {
+        const uint64_t a = ds * n + p;
+        const tp_v4 xp = tp_bc(x[a]), yp = tp_bc(y[a]), zp = tp_bc(z[a]);
+        uint64_t q = self ? p + 1 : 0;
+        for (; q + 4 <= n; q += 4) {
+            tp_v4 d = PBL_MAD(zp, tp_ld(zq + q), PBL_MAD(yp, tp_ld(yq + q), xp * tp_ld(xq + q)));
+            for (int b = 0; b <= NBINS; b++) gv[b] -= (tp_v4u)(bv[b] > d);
         }
+        for (; q < n; q++) {
+            float d = dist(x, y, z, a, rs * n + q);
+            for (int b = 0; b <= NBINS; b++) G[b] += bb[b] > d;
+        }
+    }
+    for (int b = 0; b <= NBINS; b++) G[b] += gv[b][0] + gv[b][1] + gv[b][2] + gv[b][3];
+    for (int b = 0; b < NBINS; b++) hist[b] = G[b] - G[b + 1];
 }
+
+/* lane l's address 4*(l & 15): the LDC's of dev_binb[k2] */
+static const uint64_t lane16[32] = { 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60,
+                                     0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60 };
 
 typedef struct tp_warp {
     wl_wgen ws;
     uint64_t i, j, k;
     float bb[NBINS + 1];
+    int8_t tc[NBINS + 2];    /* search_trips(c) */
     uint8_t rx, ry, rz;
 } tp_warp;
 
@@ -129,6 +232,7 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
     block_sets(s->dim, bx, &ds, &rs, &self);
     WL_GEN_BEGIN(&ws->g)
     binb(g->bb);
+    for (unsigned c = 0; c <= NBINS + 1; c++) g->tc[c] = (int8_t)search_trips(c);
     for (int q = 0; q < 6; q++) wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);          /* S2R, do_self, pointers */
     /* clear warp_hists: 20 x 128 words, 256 threads at a time */
     for (uint64_t c = 0; c < NBINS * 128; c += BLK) {
@@ -181,33 +285,23 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                     uint8_t dz = wl_ld(w, m, GMS_MEM_LD_SHARED, 4, a, GMS_REG_NONE);
                     uint8_t dd = wl_fp(w, m, dz, g->rz, wl_fp(w, m, dy, g->ry, wl_fp(w, m, dx, g->rx, GMS_REG_NONE)));
                     /* the binary search: 4 or 5 trips, lanes leave as their interval closes */
-                    int bin[32], trips[32], maxt = 0;
-                    uint32_t inr = 0;
-                    WL_LANES(m, l) {
-                        uint64_t q = g->j + w->warp * 32 + (uint64_t)l, p = g->i + g->k;
-                        float dv = q < n ? dist(x, y, z, ds * n + p, rs * n + q) : 0.f;
-                        bin[l] = bin_of(g->bb, dv, &trips[l]);
-                        if (trips[l] > maxt) maxt = trips[l];
-                        if (bin[l] >= 0 && (!self || q > p) && q < n) inr |= 1u << l;
-                    }
+                    tp_lanes o;
+                    lanes_bins(s, g->bb, g->tc, bx, g->i, g->j, g->k, w->warp, &o);
+                    const uint32_t inr = o.inr & m;
                     uint8_t mn = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE), mx = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);
-                    for (int t = 0; t <= maxt; t++) {
-                        uint32_t mt = 0;
-                        WL_LANES(m, l) if (trips[l] >= t) mt |= 1u << l;
+                    for (int t = 0; t <= o.maxt; t++) {
+                        uint32_t mt = o.ge[t] & m, go = o.ge[t + 1] & m;    /* trips >= t, > t */
                         wl_pred(w, mt, mx, mn);                                      /* max > min+1 */
-                        uint32_t go = 0;
-                        WL_LANES(m, l) if (trips[l] > t) go |= 1u << l;
                         wl_bra(w, mt & ~go);
                         if (!go) break;
                         uint8_t k2 = wl_int(w, go, mn, mx);                         /* (min+max)/2 */
-                        WL_LANES(go, l) a[l] = 4 * (uint64_t)(l & 15);            /* dev_binb[k2] (LDC) */
-                        uint8_t bv = wl_ld(w, go, GMS_MEM_LD_CONST, 4, a, k2);
+                        uint8_t bv = wl_ld(w, go, GMS_MEM_LD_CONST, 4, lane16, k2);  /* dev_binb[k2] (LDC) */
                         wl_pred(w, go, dd, bv);                                      /* distance >= binb[k2] */
                         mx = wl_int(w, go, k2, mx);                                  /* SEL max */
                         mn = wl_int(w, go, k2, mn);                                  /* SEL min */
                     }
-                    for (int l = 0; l < 32; l++) a[l] = 0;
-                    uint8_t b0 = wl_ld(w, m, GMS_MEM_LD_CONST, 4, a, mn), b1 = wl_ld(w, m, GMS_MEM_LD_CONST, 4, a, mx);
+                    static const uint64_t zero[32];
+                    uint8_t b0 = wl_ld(w, m, GMS_MEM_LD_CONST, 4, zero, mn), b1 = wl_ld(w, m, GMS_MEM_LD_CONST, 4, zero, mx);
                     wl_pred(w, m, dd, b0);                                           /* the range and pair tests */
                     wl_pred(w, m, dd, b1);
                     wl_bra(w, m & ~inr);
@@ -217,15 +311,18 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                         uint32_t pass = inr;
                         uint8_t bi = wl_int(w, inr, mx, GMS_REG_NONE);              /* bin_index = max-1 */
                         for (int round = 0; pass; round++) {
-                            WL_LANES(pass, l) a[l] = WH + 4 * ((uint64_t)bin[l] * 128 + (w->warp * 32 + (uint64_t)l) / 2);
+                            for (uint32_t r = pass; r; r &= r - 1) {
+                                int l = __builtin_ctz(r);
+                                a[l] = WH + 4 * ((uint64_t)o.bin[l] * 128 + (w->warp * 32 + (uint64_t)l) / 2);
+                            }
                             uint8_t v = wl_ld(w, pass, GMS_MEM_LD_SHARED, 4, a, bi);
                             v = wl_int(w, pass, v, GMS_REG_NONE);                     /* & mask, +1 */
                             v = wl_int(w, pass, v, GMS_REG_NONE);                     /* | tag */
                             wl_st(w, pass, GMS_MEM_ST_SHARED, 4, a, bi, v);
                             uint8_t back = wl_ld(w, pass, GMS_MEM_LD_SHARED, 4, a, bi);
                             wl_pred(w, pass, back, v);
-                            uint32_t lose = 0;
-                            WL_LANES(pass, l) if ((l & 1) == 0 && (pass >> (l + 1) & 1) && bin[l] == bin[l + 1]) lose |= 1u << l;
+                            /* even lanes whose odd neighbour is in the round and in their bin */
+                            uint32_t lose = pass & pass >> 1 & o.same;
                             wl_bra(w, lose);
                             pass = lose;
                         }
@@ -262,7 +359,7 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         wl_bar(w);
         if (wi == 0) {
             uint32_t mk = (1u << NBINS) - 1, hist[NBINS];
-            block_hist(s, x, y, z, bx, hist);
+            block_hist_lanes(s, g->bb, g->tc, bx, hist);
             uint32_t *H = PBL_U(s, HIST);
             uint64_t a[32];
             WL_LANES(mk, l) a[l] = WH + 4 * (uint64_t)l * 128;
