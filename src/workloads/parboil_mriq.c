@@ -125,16 +125,20 @@ static inline void q_term(float kx, float ky, float kz, float pm, q_v4 x, q_v4 y
     *qi = PBL_MAD(q_bc(pm), sn, *qi);
 }
 
-/* samples k0..k1-1 (in that order) added to n voxels (n a multiple of 4) */
+/* samples k0..k1-1 (in that order) added to n voxels (n a multiple of 8; two vectors at a
+ * time: independent chains for the out-of-order core) */
 static void q_voxels(void *const *h, uint64_t k0, uint64_t k1, const float *x,
                      const float *y, const float *z, float *qr, float *qi, uint64_t n)
 {
     const float *kx = h[KX], *ky = h[KY], *kz = h[KZ], *pm = h[PHIMAG];
-    for (uint64_t i = 0; i < n; i += 4) {
+    for (uint64_t i = 0; i < n; i += 8) {
         q_v4 vx = q_ld(x + i), vy = q_ld(y + i), vz = q_ld(z + i), vr = q_ld(qr + i), vi = q_ld(qi + i);
-        for (uint64_t k = k0; k < k1; k++) q_term(kx[k], ky[k], kz[k], pm[k], vx, vy, vz, &vr, &vi);
-        q_st(qr + i, vr);
-        q_st(qi + i, vi);
+        q_v4 wx = q_ld(x + i + 4), wy = q_ld(y + i + 4), wz = q_ld(z + i + 4), wr = q_ld(qr + i + 4), wi = q_ld(qi + i + 4);
+        for (uint64_t k = k0; k < k1; k++) {
+            q_term(kx[k], ky[k], kz[k], pm[k], vx, vy, vz, &vr, &vi);
+            q_term(kx[k], ky[k], kz[k], pm[k], wx, wy, wz, &wr, &wi);
+        }
+        q_st(qr + i, vr), q_st(qi + i, vi), q_st(qr + i + 4, wr), q_st(qi + i + 4, wi);
     }
 }
 
