@@ -270,11 +270,36 @@ static int hw_begin(const wl_kernel *k, uint64_t p, gms_error *err)
     return 0;
 }
 
+/* Host speed (half the emitted loads: the template's shared element, the same for every
+ * lane): gms_emit_load of 4-byte lanes of mask all at addr, recorded as the emitter records
+ * one address over a run of active lanes (frontend/emit.c, set_addrs: base+stride, stride 0)
+ * without building and testing 32 addresses; a mask that is not one run goes through
+ * gms_emit_load (a list) */
+static uint8_t ld_bcast(wl_warp *x, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint64_t addr, uint8_t areg)
+{
+    const uint32_t run = mask ? mask >> __builtin_ctz(mask) : 1;
+    if (!mask || (run & (run + 1))) {
+        uint64_t a[32];
+        for (int l = 0; l < 32; l++) a[l] = addr;
+        return gms_emit_load(&x->e, pc, mask, kind, 4, a, areg);
+    }
+    gms_inst *in = gms_emit_put(&x->e, pc, mask, GMS_OP_MEM);
+    in->mem = (uint8_t)kind;
+    in->width = 4;
+    in->addr_mode = GMS_ADDR_STRIDE;
+    in->base = addr;
+    in->stride = 0;
+    in->src[0] = areg;
+    in->dst[0] = gms_emit_new_reg(&x->e);
+    return in->dst[0];
+}
+
 typedef struct hw_warp {
     wl_wgen ws;
     uint64_t t;              /* round of the "ei += 512" loop */
     int64_t ja, jlo, jhi;    /* the convolution's column loop (union over the lanes) */
     uint32_t m;              /* the convolution's lanes with an element this round */
+    uint32_t cstart;         /* those of its first row (ic = 0): a column of conv starts there */
     int32_t ja1[32], ja2[32], ia1[32], ia2[32], ic[32], jc[32];   /* their loop bounds */
     int64_t off[32];         /* in2 index of their (ja, ia) = (0, 0) product: in2_r * jc + ic */
     int64_t r0, c0;          /* the point when the block began (a later frame's block may begin
@@ -373,6 +398,7 @@ static int hw_step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
     WL_GEN_YIELD_ALWAYS(&ws->g);
     for (g->t = 0;; g->t++) {                                     /* ACTUAL CONVOLUTION */
         m = 0;
+        uint32_t cs = 0;
         g->jlo = INT64_MAX;
         g->jhi = -1;
         WL_TLANES(x, x->live, l, t) if ((ei[l] = t + NT * g->t) < s->cv_e) {
@@ -384,10 +410,12 @@ static int hw_step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             g->ja1[l] = (int32_t)ja1; g->ja2[l] = (int32_t)ja2; g->ia1[l] = (int32_t)ia1; g->ia2[l] = (int32_t)ia2;
             g->ic[l] = (int32_t)(ei[l] % s->cv_r); g->jc[l] = (int32_t)(ei[l] / s->cv_r);
             g->off[l] = (int64_t)s->in2_r * g->jc[l] + g->ic[l];
+            if (g->ic[l] == 0) cs |= 1u << l;
         }
         wl_bra_at(x, 0x88, x->live, g->ri);
         if (!m) break;
         g->m = m;
+        g->cstart = cs;
         wl_int_at(x, 0x90, m, g->ri, GMS_REG_NONE);                  /* ic, jc, ja1, ja2, ia1, ia2 */
         wl_int_at(x, 0x98, m, g->ri, GMS_REG_NONE);
         g->acc = wl_int_at(x, 0xa0, m, GMS_REG_NONE, GMS_REG_NONE);  /* s = 0 */
@@ -424,21 +452,22 @@ static int hw_step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                  * active lanes' are read) */
                 const int64_t n2 = (int64_t)s->in2_r, g0 = n2 * g->ja + ia;
                 mi = (mi | join[ia - ilo]) & ~leave[ia - ilo];
-                float vals[32];   /* the lanes' in2 elements, for the shadow memory */
-                if (x->sh)
-                    for (uint32_t mm = mi; mm; mm &= mm - 1) {
-                        int l = __builtin_ctz(mm);
-                        a[l] = b2 + 4 * (uint64_t)(off[l] - g0);
-                        vals[l] = in2p[off[l] - g0];
+                /* the lanes' in2 elements (for the shadow memory) and their addresses; host
+                 * speed: a stretch of lanes of mi in one column of conv at a time, whose
+                 * elements are consecutive (off[l] = off[l0] + l - l0) */
+                float vals[32];
+                for (uint32_t mm = mi; mm;) {
+                    const int l0 = __builtin_ctz(mm);
+                    const uint32_t stop = (~mm | g->cstart) & ~((2u << l0) - 1);   /* lanes above l0 */
+                    const int l1 = stop ? __builtin_ctz(stop) : 32;
+                    const int64_t e0 = off[l0] - g0 - l0;
+                    for (int l = l0; l < l1; l++) {
+                        a[l] = b2 + 4 * (uint64_t)(e0 + l);
+                        vals[l] = in2p[e0 + l];
                     }
-                else
-                    for (uint32_t mm = mi; mm; mm &= mm - 1) {
-                        int l = __builtin_ctz(mm);
-                        a[l] = b2 + 4 * (uint64_t)(off[l] - g0);
-                    }
-                uint64_t ms[32];
-                for (int l = 0; l < 32; l++) ms[l] = 4 * (uint64_t)((int64_t)s->in_r * g->ja + ia);
-                uint8_t u = wl_lds_at(x, 0xb8, mi, 4, ms, jb);
+                    mm = l1 < 32 ? mm & ~0u << l1 : 0;
+                }
+                uint8_t u = ld_bcast(x, 0xb8, mi, GMS_MEM_LD_SHARED, 4 * (uint64_t)((int64_t)s->in_r * g->ja + ia), jb);
                 uint8_t v = wl_ldg_at(x, 0xc0, mi, 4, a, jb);
                 if (x->sh) wl_sh_last(x->sh, x->e.w, 0, vals, sizeof(float));   /* WL_SH_LD: the in2 elements */
                 g->acc = wl_fp_at(x, 0xc8, mi, u, v, g->acc);
