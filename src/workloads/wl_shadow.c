@@ -103,18 +103,27 @@ static sh_slot *slot_get(wl_shadow *sh, uint64_t key, int create)
     return &sh->tab[h];
 }
 
-/* the page holding addr (given memory if create); NULL when absent or all zero and !create,
- * or when the bound was passed */
 static inline unsigned cache_of(uint64_t key)
 {
     return (unsigned)((key * 0x9e3779b97f4a7c15ULL) >> 56) & (CACHE - 1);
 }
 
-static uint8_t *page_of(wl_shadow *sh, uint64_t addr, int create)
+static uint8_t *page_miss(wl_shadow *sh, uint64_t key, unsigned c, int create);
+
+/* the page holding addr (given memory if create); NULL when absent or all zero and !create,
+ * or when the bound was passed. Host speed: a page in the cache (nearly every lookup)
+ * without a call. */
+static inline uint8_t *page_of(wl_shadow *sh, uint64_t addr, int create)
 {
     uint64_t key = (addr >> PAGE_BITS) + 1;
     unsigned c = cache_of(key);
     if (key == sh->ckey[c]) return sh->cpage[c];
+    return page_miss(sh, key, c, create);
+}
+
+/* page_of's lookup in the table, c = cache_of(key) */
+static uint8_t *page_miss(wl_shadow *sh, uint64_t key, unsigned c, int create)
+{
     sh_slot *sl = slot_get(sh, key, create);
     if (!sl) return NULL;
     if (!sl->page) {
@@ -212,8 +221,8 @@ static int check_size(wl_shadow *sh, const gms_inst *in, size_t size, const char
 /* Host speed: a stride record whose active lanes are one run of lanes (lane values
  * consecutive in vals) and whose bytes lie in one page: 1, the first lane and *pg = the page
  * (NULL: not held or all zero when !create; the bound passed when create), else 0 */
-static int one_page_run(wl_shadow *sh, const gms_inst *in, size_t size, int create, int *first, int *n,
-                        uint8_t **pg)
+static inline int one_page_run(wl_shadow *sh, const gms_inst *in, size_t size, int create, int *first, int *n,
+                               uint8_t **pg)
 {
     uint32_t mask = in->mask;
     if (in->addr_mode != GMS_ADDR_STRIDE || !mask) return 0;
@@ -242,14 +251,21 @@ typedef uint32_t sh_v4u __attribute__((vector_size(16)));
 static inline sh_v4u v4u_ld(const uint8_t *p) { sh_v4u v; memcpy(&v, p, sizeof v); return v; }
 static inline int v4u_zero(sh_v4u d) { return !(d[0] | d[1] | d[2] | d[3]); }
 
-/* 1 iff the n bytes at a and b are the same (host speed: a warp's 128 bytes without a call;
- * no early exit, the answer only) */
+/* 1 iff the n bytes at a and b are the same (host speed: a warp's 128 bytes without a call,
+ * a tail of 4-byte lanes too; no early exit, the answer only) */
 static inline int bytes_same(const uint8_t *a, const uint8_t *b, size_t n)
 {
     sh_v4u d = { 0, 0, 0, 0 };
     size_t i = 0;
     for (; i + 16 <= n; i += 16) d |= v4u_ld(a + i) ^ v4u_ld(b + i);
-    return v4u_zero(d) && (i == n || !memcmp(a + i, b + i, n - i));
+    uint32_t t = 0;
+    for (; i + 4 <= n; i += 4) {
+        uint32_t x, y;
+        memcpy(&x, a + i, 4);
+        memcpy(&y, b + i, 4);
+        t |= x ^ y;
+    }
+    return v4u_zero(d) && !t && (i == n || !memcmp(a + i, b + i, n - i));
 }
 
 /* 1 iff every one of the n lane values at x (size bytes each) equals the one at at: without a
@@ -333,6 +349,31 @@ static unsigned long long as_bits(const uint8_t *b, size_t size)
     return (unsigned long long)v;
 }
 
+/* Host speed: a list record whose active lanes are a few stretches of consecutive lanes at
+ * consecutive addresses (a stencil's or a convolution's row across two columns of a column
+ * major array): 1 iff each stretch lies in one page with memory and holds the stretch's lane
+ * values, a compare per stretch, without the lanes' address array; else 0, and the lane by
+ * lane walk decides (it finds a mismatch exactly when this finds a stretch that differs) */
+static int list_stretches_same(wl_shadow *sh, const gms_warp_trace *w, const gms_inst *in, const uint8_t *want,
+                               size_t size)
+{
+    const uint64_t *ad = w->addrs + in->base;   /* the k-th active lane's address */
+    uint64_t m = in->mask;                       /* 64 bits: m >> 32 is defined */
+    int k = 0;
+    while (m) {
+        const int l = __builtin_ctzll(m);
+        int j = 1;   /* lanes l .. l+j-1: active, at ad[k] + (lane - l) * size */
+        while (m >> (l + j) & 1 && ad[k + j] == ad[k] + (uint64_t)j * size) j++;
+        const uint64_t a0 = ad[k], off = a0 & (WL_SHADOW_PAGE - 1);
+        if (off + (uint64_t)j * size > WL_SHADOW_PAGE) return 0;
+        const uint8_t *p = page_of(sh, a0, 0);
+        if (!p || !bytes_same(p + off, want + (size_t)l * size, (size_t)j * size)) return 0;
+        m &= ~(((1ULL << j) - 1) << l);
+        k += j;
+    }
+    return 1;
+}
+
 void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *want, size_t size)
 {
     if (!wl_shadow_active(sh) || !in->mask || check_size(sh, in, size, "load")) return;
@@ -358,6 +399,8 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
         }
         else ok = lanes_all(pg + (in->base & (WL_SHADOW_PAGE - 1)), x, n, size);   /* a broadcast */
         if (ok) return;   /* else the lane by lane walk names the lane */
+    } else if (in->addr_mode == GMS_ADDR_LIST && list_stretches_same(sh, w, in, want, size)) {
+        return;
     }
     uint64_t a[32];
     gms_inst_lane_addrs(w, in, a);
