@@ -72,6 +72,9 @@ expect_fail non_pow2_sets      'gpgpu_cache:dl1'                 $BIN run --conf
 expect_fail block_too_big      'does not fit'                    $BIN run --config configs/qv100.config --set gpgpu_shader_core_pipeline=128:32 --set n=4096 --quiet
 expect_fail unknown_workload   "unknown workload 'nosuch'"       $BIN run --config configs/qv100.config --workload nosuch --quiet
 expect_fail bad_wl_param       'not a number'                    $BIN run --config configs/qv100.config --workload stream --set n=bad --quiet
+expect_fail wl_param_too_big    'is out of range'                 $BIN run --config configs/qv100.config --workload stream --set n=99999999999999999999 --quiet
+expect_fail wl_param_nan       'is out of range'                 $BIN run --config configs/qv100.config --workload stream --set scale=nan --quiet
+expect_fail fwt_scale_too_big  'more than the maximum 2^30'      $BIN run --config configs/qv100.config --workload fwt --set scale=1e9 --no-timing
 expect_fail missing_config     'cannot open config file'         $BIN run --config /nonexistent.config --quiet
 expect_fail missing_value      'needs a value'                   $BIN run --config
 expect_fail unknown_command    "unknown command"                 $BIN frobnicate

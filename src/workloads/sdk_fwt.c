@@ -41,6 +41,9 @@ static int fwt_sizes(const gms_wl_args *a, unsigned *l2n, unsigned *l2k, gms_err
         return gms_err(err, "workload fwt: log2Kernel=%u must be at most log2Data=%u", lk, ld);
     double v = (double)(1ULL << ld) * gms_wl_f64(a, "scale");
     if (!(v > 0)) return gms_err(err, "workload fwt: scale=%g must be a positive number", gms_wl_f64(a, "scale"));
+    if (v >= (double)(1ULL << 31))   /* refused, not cut down to the largest length */
+        return gms_err(err, "workload fwt: log2Data=%u with scale=%g gives %.3g elements, more than the maximum 2^30",
+                       ld, gms_wl_f64(a, "scale"), v);
     unsigned l = 0;
     while (l < 30 && (double)(2ULL << l) <= v) l++;
     *l2n = (unsigned)wl_clamp_min(a, "log2Data", l, lk);

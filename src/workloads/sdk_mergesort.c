@@ -21,7 +21,10 @@
 #define SSL 1024u
 #define SSTR 128u
 #define MAX_SAMPLES 32768u
-#define MS_MAXIT 16
+/* probes of one binary search: a search over a stride of up to N / 2 = 2^21 takes 22 (was 16,
+ * which overran the probe arrays on the stack at the default N) */
+#define MS_MAXIT 22
+_Static_assert((1ull << (MS_MAXIT - 1)) >= (uint64_t)SSTR * MAX_SAMPLES / 2, "MS_MAXIT below log2(N / 2) + 1");
 
 typedef struct ms_st {
     uint64_t N, repeat;

@@ -152,9 +152,16 @@ int gms_wl_args_parse(const gms_workload_ops *ops, const char *const *kv, uint64
                 gms_wl_args_free(a);
                 return gms_err(err, "workload %s: parameter %s=%s must not be negative", ops->name, name, val);
             }
-            if (parse_u64(val, &v) && (strtod(val, &end), *end || end == val)) {
+            double d = 0;
+            if (parse_u64(val, &v) && (d = strtod(val, &end), *end || end == val)) {
                 gms_wl_args_free(a);
                 return gms_err(err, "workload %s: parameter %s=%s is not a number", ops->name, name, val);
+            }
+            /* 1e30, inf, nan: no parameter's value, and no integer could hold it */
+            if (parse_u64(val, &v) && !(d < 18446744073709551616.0)) {
+                gms_wl_args_free(a);
+                return gms_err(err, "workload %s: parameter %s=%s is out of range (at most %llu)", ops->name, name,
+                               val, (unsigned long long)UINT64_MAX);
             }
         }
         if (a->n == MAX_ARGS) {

@@ -273,6 +273,10 @@ TEST(wl_sdk_mergesort)
     SRUN_OK("mergesort", &r, "N=16384", "repeat=2");
     SRUN_OK("mergesort", &r, "scale=0.001");   /* 4194304 * 0.001 = 4194: 4096 */
     CHECK_EQ(r.kernels, 9);
+    /* N = 2^18: the last stage's rank searches span 2^17 keys, 18 probes a lane (the probe
+     * arrays once held 16: the sanitizer build's bounds check caught the overrun) */
+    SRUN_OK("mergesort", &r, "N=262144");
+    CHECK_EQ(r.kernels, 1 + 8 * 4);
     PERTURBED_FAILS("mergesort", 0, 0, "N=8192");
     gms_error e;
     const char *bad[] = { "N=3000", NULL };
