@@ -68,6 +68,11 @@ void gms_emit_store(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, 
  * building the address array when the indices are consecutive) */
 uint8_t gms_emit_load_idx(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
                           uint64_t base, const uint64_t idx[32], uint64_t elem, uint8_t addr_reg);
+/* the same with lane l at base + l*step (step 0: one address for every lane), recorded as
+ * set_addrs would record those addresses but without building and testing them when the
+ * active lanes are one run */
+uint8_t gms_emit_load_prog(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
+                           uint64_t base, uint64_t step, uint8_t addr_reg);
 void gms_emit_store_idx(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
                         uint64_t base, const uint64_t idx[32], uint64_t elem, uint8_t addr_reg,
                         uint8_t data_reg);

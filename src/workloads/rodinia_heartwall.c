@@ -277,31 +277,11 @@ static int hw_begin(const wl_kernel *k, uint64_t p, gms_error *err)
     return 0;
 }
 
-/* gms_emit_load of 4-byte lanes of mask all at addr */
-static uint8_t ld_list(wl_warp *x, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint64_t addr, uint8_t areg)
-{
-    uint64_t a[32];
-    for (int l = 0; l < 32; l++) a[l] = addr;
-    return gms_emit_load(&x->e, pc, mask, kind, 4, a, areg);
-}
-
-/* Host speed (half the emitted loads: the template's shared element, the same for every
- * lane): the same recorded as the emitter records one address over a run of active lanes
- * (frontend/emit.c, set_addrs: base+stride, stride 0) without building and testing 32
- * addresses; a mask that is not one run goes through gms_emit_load (a list) */
+/* 4-byte lanes of mask all at addr (half the emitted loads: the template's shared element;
+ * without building and testing 32 addresses when the lanes are one run, frontend/emit.c) */
 static inline uint8_t ld_bcast(wl_warp *x, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint64_t addr, uint8_t areg)
 {
-    const uint32_t run = mask ? mask >> __builtin_ctz(mask) : 1;
-    if (!mask || (run & (run + 1))) return ld_list(x, pc, mask, kind, addr, areg);
-    gms_inst *in = gms_emit_put(&x->e, pc, mask, GMS_OP_MEM);
-    in->mem = (uint8_t)kind;
-    in->width = 4;
-    in->addr_mode = GMS_ADDR_STRIDE;
-    in->base = addr;
-    in->stride = 0;
-    in->src[0] = areg;
-    in->dst[0] = gms_emit_new_reg(&x->e);
-    return in->dst[0];
+    return gms_emit_load_prog(&x->e, pc, mask, kind, 4, addr, 0, areg);
 }
 
 typedef struct hw_warp {

@@ -142,34 +142,12 @@ static inline lk_v4 v4_max(lk_v4 v, lk_v4 best)
     return (lk_v4)(((lk_v4i)v & gt) | ((lk_v4i)best & ~gt));
 }
 
-/* gms_emit_load of 4-byte lanes l of mask at base + l*step */
-static uint8_t ld_list(wl_warp *x, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint64_t base, uint64_t step,
-                       uint8_t areg)
-{
-    uint64_t a[32];
-    for (int l = 0; l < 32; l++) a[l] = base + (uint64_t)l * step;
-    return gms_emit_load(&x->e, pc, mask, kind, 4, a, areg);
-}
-
-/* Host speed (most of the emitted loads): the same, a progression, recorded as the emitter
- * records a progression over a run of active lanes (frontend/emit.c, set_addrs: base+stride
- * from the first active lane, stride 0 for a single lane) without building and testing 32
- * addresses; a mask that is not one run goes through gms_emit_load (a list) */
+/* 4-byte lanes l of mask at base + l*step (most of the emitted loads: without building and
+ * testing 32 addresses when the lanes are one run, frontend/emit.c) */
 static inline uint8_t ld_prog(wl_warp *x, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint64_t base,
                               uint64_t step, uint8_t areg)
 {
-    const int first = mask ? __builtin_ctz(mask) : 0;
-    const uint32_t run = mask >> first;
-    if (!mask || (run & (run + 1))) return ld_list(x, pc, mask, kind, base, step, areg);
-    gms_inst *in = gms_emit_put(&x->e, pc, mask, GMS_OP_MEM);
-    in->mem = (uint8_t)kind;
-    in->width = 4;
-    in->addr_mode = GMS_ADDR_STRIDE;
-    in->base = base + (uint64_t)first * step;
-    in->stride = run > 1 ? (int64_t)step : 0;
-    in->src[0] = areg;
-    in->dst[0] = gms_emit_new_reg(&x->e);
-    return in->dst[0];
+    return gms_emit_load_prog(&x->e, pc, mask, kind, 4, base, step, areg);
 }
 
 /* Host speed (the dilation, 25 x 25 neighbours per pixel, without a range test each): the
