@@ -135,24 +135,12 @@ uint8_t gms_emit_load_idx(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind 
     return load_regs(e, mem_inst_idx(e, pc, mask, kind, width, base, idx, elem), addr_reg);
 }
 
-uint8_t gms_emit_load_prog(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
-                           uint64_t base, uint64_t step, uint8_t addr_reg)
+uint8_t gms_emit_load_prog_list(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
+                                uint64_t base, uint64_t step, uint8_t addr_reg)
 {
-    const uint32_t run = mask ? mask >> __builtin_ctz(mask) : 1;
-    if (!mask || (run & (run + 1))) {   /* no lane, or not one run of lanes: set_addrs decides */
-        uint64_t a[32];
-        for (int l = 0; l < 32; l++) a[l] = base + (uint64_t)l * step;
-        return gms_emit_load(e, pc, mask, kind, width, a, addr_reg);
-    }
-    /* one run of n lanes from `first`: set_addrs' record of a progression (stride 0 for one lane) */
-    const int first = __builtin_ctz(mask);
-    gms_inst *in = gms_emit_put(e, pc, mask, GMS_OP_MEM);
-    in->mem = (uint8_t)kind;
-    in->width = width;
-    in->addr_mode = GMS_ADDR_STRIDE;
-    in->base = base + (uint64_t)first * step;
-    in->stride = run > 1 ? (int64_t)step : 0;
-    return load_regs(e, in, addr_reg);
+    uint64_t a[32];
+    for (int l = 0; l < 32; l++) a[l] = base + (uint64_t)l * step;
+    return gms_emit_load(e, pc, mask, kind, width, a, addr_reg);
 }
 
 void gms_emit_store_idx(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,

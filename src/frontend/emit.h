@@ -71,8 +71,27 @@ uint8_t gms_emit_load_idx(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind 
 /* the same with lane l at base + l*step (step 0: one address for every lane), recorded as
  * set_addrs would record those addresses but without building and testing them when the
  * active lanes are one run */
-uint8_t gms_emit_load_prog(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
-                           uint64_t base, uint64_t step, uint8_t addr_reg);
+uint8_t gms_emit_load_prog_list(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
+                                uint64_t base, uint64_t step, uint8_t addr_reg);   /* (the general case) */
+static inline uint8_t gms_emit_load_prog(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
+                                         uint64_t base, uint64_t step, uint8_t addr_reg)
+{
+    const uint32_t run = mask ? mask >> __builtin_ctz(mask) : 1;
+    if (!mask || (run & (run + 1)))   /* no lane, or not one run of lanes: set_addrs decides */
+        return gms_emit_load_prog_list(e, pc, mask, kind, width, base, step, addr_reg);
+    /* one run of lanes from `first`: set_addrs' record of a progression (stride 0 for one lane);
+     * inline, as the hot loads of leukocyte and heartwall need it */
+    const int first = __builtin_ctz(mask);
+    gms_inst *in = gms_emit_put(e, pc, mask, GMS_OP_MEM);
+    in->mem = (uint8_t)kind;
+    in->width = width;
+    in->addr_mode = GMS_ADDR_STRIDE;
+    in->base = base + (uint64_t)first * step;
+    in->stride = run > 1 ? (int64_t)step : 0;
+    in->src[0] = addr_reg;
+    in->dst[0] = gms_emit_new_reg(e);
+    return in->dst[0];
+}
 void gms_emit_store_idx(gms_emit *e, uint32_t pc, uint32_t mask, gms_mem_kind kind, uint8_t width,
                         uint64_t base, const uint64_t idx[32], uint64_t elem, uint8_t addr_reg,
                         uint8_t data_reg);
