@@ -173,6 +173,8 @@ static int core_finalize(gms_params *p, gms_error *err)
     c->n_sm = c->n_clusters * c->n_cores_per_cluster;
     if (c->n_sm > 4096) return gms_err(err, "-gpgpu_n_clusters x -gpgpu_n_cores_per_cluster = %u SMs: too many", c->n_sm);
     if (c->shader_cta == 0) return gms_err(err, "-gpgpu_shader_cta: must be at least 1");
+    if (c->max_concurrent_kernel == 0)   /* no kernel could ever start: a deadlock, not a run */
+        return gms_err(err, "-gpgpu_max_concurrent_kernel: must be at least 1");
     if (c->num_sched_per_core == 0 || c->num_sched_per_core > 16)
         return gms_err(err, "-gpgpu_num_sched_per_core: %u: must be 1..16", c->num_sched_per_core);
     if (c->shader_registers == 0) return gms_err(err, "-gpgpu_shader_registers: must be positive");
