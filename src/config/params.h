@@ -44,6 +44,9 @@ void gms_params_warn_unmodelled(const gms_params *p, FILE *out);
 /* 0 if `enabled`, or if no option whose name starts with one of `prefixes` (NULL-terminated)
  * differs from its default; otherwise an error naming it and saying it needs `needs` (the
  * options of a mechanism that is off would be accepted and never used: requires.c) */
+/* requires.c: 0 if v <= max, else "-name: v is more than max (why)": an upper bound where a
+ * larger value, accepted, would exhaust memory or stall the run past the watchdog */
+int gms_param_at_most(uint64_t v, uint64_t max, const char *name, const char *why, gms_error *err);
 int gms_params_require(const gms_params *p, const char *const *prefixes, int enabled, const char *needs,
                        gms_error *err);
 

@@ -5,6 +5,12 @@
 #include "config/params.h"
 #include "config/option_value.h"
 
+int gms_param_at_most(uint64_t v, uint64_t max, const char *name, const char *why, gms_error *err)
+{
+    if (v <= max) return 0;
+    return gms_err(err, "-%s: %llu is more than %llu (%s)", name, (unsigned long long)v, (unsigned long long)max, why);
+}
+
 int gms_params_require(const gms_params *p, const char *const *prefixes, int enabled, const char *needs,
                        gms_error *err)
 {

@@ -180,6 +180,19 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->shader_registers == 0) return gms_err(err, "-gpgpu_shader_registers: must be positive");
     if (c->shmem_num_banks == 0) return gms_err(err, "-gpgpu_shmem_num_banks: must be positive");
     if (c->num_sp_units == 0) return gms_err(err, "-gpgpu_num_sp_units: must be at least 1");
+    /* bounds far above any GPU's, so that a typo is an error and not an allocation of
+     * gigabytes per SM */
+    static const char units_why[] = "execution units per SM";
+    if (gms_param_at_most(c->num_sp_units, 1024, "gpgpu_num_sp_units", units_why, err) ||
+        gms_param_at_most(c->num_sfu_units, 1024, "gpgpu_num_sfu_units", units_why, err) ||
+        gms_param_at_most(c->num_dp_units, 1024, "gpgpu_num_dp_units", units_why, err) ||
+        gms_param_at_most(c->num_int_units, 1024, "gpgpu_num_int_units", units_why, err) ||
+        gms_param_at_most(c->num_tensor_units, 1024, "gpgpu_num_tensor_core_units", units_why, err) ||
+        gms_param_at_most(c->mem_unit_ports, 1024, "gpgpu_mem_unit_ports", "LSU ports per SM", err) ||
+        gms_param_at_most(c->shader_cta, 65536, "gpgpu_shader_cta", "thread blocks per SM", err) ||
+        gms_param_at_most(c->unified_l1d_size, 1u << 20, "gpgpu_unified_l1d_size", "KB of L1D and shared memory per SM",
+                          err))
+        return -1;
     if (c->mem_unit_ports == 0) return gms_err(err, "-gpgpu_mem_unit_ports: must be at least 1");
     if (c->reg_file_port_throughput == 0) return gms_err(err, "-gpgpu_reg_file_port_throughput: must be at least 1");
     if (!c->oc_units_gen && !c->oc_units_mem)

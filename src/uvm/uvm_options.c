@@ -132,6 +132,7 @@ static const gms_option opts[] = {
 static int fin(gms_params *p, gms_error *err)
 {
     gms_uvm_params *u = &p->uvm;
+    if (gms_param_at_most(u->tlb_size, 1u << 24, "tlb_size", "L1 TLB entries per SM", err)) return -1;
     if (u->page_size != 4096 && u->page_size != 65536 && u->page_size != 2097152)
         return gms_err(err, "-page_size: %llu bytes is not supported (4KB, 64KB or 2MB)", (unsigned long long)u->page_size);
     u->page_shift = (uint32_t)__builtin_ctzll(u->page_size);
