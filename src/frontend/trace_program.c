@@ -183,6 +183,9 @@ int gms_trace_program(const char *kernelslist, gms_program_src *out, gms_error *
         }
     }
     if (rc == 0 && r < 0) rc = -1;
+    /* a list without a kernel or copy (an empty file, the wrong file) would "run" in 0 cycles */
+    if (rc == 0 && t->n == 0)
+        rc = gms_err(err, "%s: no kernel trace file and no MemcpyHtoD line (an empty kernelslist?)", kernelslist);
     gms_lr_close(&lr);
     free(dir);
     if (rc) { prog_free(t); return -1; }
