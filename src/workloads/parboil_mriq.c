@@ -182,9 +182,7 @@ static int step_q(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         w->pc = 0x200;
         for (uint64_t q = g->k; q < g->k + 2; q++) {
             const uint32_t m = w->live;
-            uint64_t ca[32];
-            for (int l = 0; l < 32; l++) ca[l] = 16 * q;
-            uint8_t kv = wl_ld(w, m, GMS_MEM_LD_CONST, 16, ca, g->rk);    /* ck[k] */
+            uint8_t kv = wl_ld_bcast(w, m, GMS_MEM_LD_CONST, 16, 16 * q, g->rk);   /* ck[k] */
             uint8_t t = wl_fp(w, m, kv, g->rx, GMS_REG_NONE);             /* FMUL Kx*sX */
             t = wl_fp(w, m, kv, g->ry, t);                                /* FFMA */
             t = wl_fp(w, m, kv, g->rz, t);                                /* FFMA */

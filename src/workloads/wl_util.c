@@ -205,13 +205,6 @@ void wl_stg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32]
     wl_st_idx(w, mask, GMS_MEM_ST_GLOBAL, 4, base, idx, 4, areg, dreg);
 }
 
-uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg)
-{
-    uint64_t a[32];
-    for (int l = 0; l < 32; l++) a[l] = addr;
-    return wl_ldg(w, mask, a, areg);
-}
-
 uint32_t wl_prologue_1d(wl_warp *w, uint64_t n, uint64_t gid[32], uint8_t *ireg)
 {
     uint32_t live = w->live, in = 0;

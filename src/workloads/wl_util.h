@@ -191,8 +191,18 @@ void wl_st_idx(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint
 /* 4-byte global elements: LDG.E / STG.E of base[idx[l]] */
 uint8_t wl_ldg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32], uint8_t areg);
 void wl_stg_idx(wl_warp *w, uint32_t mask, uint64_t base, const uint64_t idx[32], uint8_t areg, uint8_t dreg);
-/* The same address for every lane (a broadcast, e.g. x[j] in a matvec) */
-uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg);
+/* The same address for every lane (a broadcast, e.g. x[j] in a matvec; a constant-memory
+ * element): any kind and width, and the 4-byte global form. Recorded without building 32
+ * addresses (gms_emit_load_prog). */
+static inline uint8_t wl_ld_bcast(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint64_t addr,
+                                  uint8_t areg)
+{
+    return gms_emit_load_prog(&w->e, wl_next_pc(w), mask, kind, width, addr, 0, areg);
+}
+static inline uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg)
+{
+    return wl_ld_bcast(w, mask, GMS_MEM_LD_GLOBAL, 4, addr, areg);
+}
 
 /* At an explicit PC (the cursor is neither read nor moved); `width` in bytes. */
 static inline uint8_t wl_int_at(wl_warp *w, uint32_t pc, uint32_t m, uint8_t s0, uint8_t s1)
