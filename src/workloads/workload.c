@@ -196,7 +196,10 @@ uint64_t gms_wl_u64(const gms_wl_args *a, const char *name)
 {
     uint64_t v = 0;
     const char *s = gms_wl_str(a, name);
-    if (parse_u64(s, &v)) v = (uint64_t)strtod(s, NULL);
+    if (parse_u64(s, &v)) {   /* "2.5", "1e6": numeric parameters were range-checked when parsed */
+        double d = strtod(s, NULL);
+        v = d >= 18446744073709551615.0 ? UINT64_MAX : d > 0 ? (uint64_t)d : 0;
+    }
     return v;
 }
 
