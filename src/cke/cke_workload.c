@@ -138,7 +138,7 @@ static int fcreate(const gms_wl_args *a, void **out, gms_error *err)
     for (uint32_t k = 0; k < f->apps.n; k++) {
         const gms_cke_app_spec *s = &f->apps.a[k];
         if (gms_wl_args_parse(s->ops, (const char *const *)s->kv, gms_wl_seed(a), &f->args[k], err) ||
-            s->ops->create(f->args[k], &f->state[k], err)) {
+            s->ops->create(f->args[k], &f->state[k], err) || gms_wl_args_check(f->args[k], err)) {
             fdestroy(f);
             return -1;
         }

@@ -11,7 +11,8 @@
 #define MAX_NOTES 16
 
 typedef struct wl_note { char name[48]; uint64_t used, asked; } wl_note;
-typedef struct wl_notes { wl_note v[MAX_NOTES]; int n; } wl_notes;
+/* bad: the first integer parameter given a fraction (gms_wl_u64), reported after create */
+typedef struct wl_notes { wl_note v[MAX_NOTES]; int n; char bad[160]; } wl_notes;
 
 struct gms_wl_args {
     const gms_workload_ops *ops;
@@ -176,6 +177,12 @@ int gms_wl_args_parse(const gms_workload_ops *ops, const char *const *kv, uint64
     return 0;
 }
 
+int gms_wl_args_check(const gms_wl_args *a, gms_error *err)
+{
+    if (!a->notes->bad[0]) return 0;
+    return gms_err(err, "workload %s: %s", a->ops->name, a->notes->bad);
+}
+
 void gms_wl_args_free(gms_wl_args *a)
 {
     if (!a) return;
@@ -196,9 +203,12 @@ uint64_t gms_wl_u64(const gms_wl_args *a, const char *name)
 {
     uint64_t v = 0;
     const char *s = gms_wl_str(a, name);
-    if (parse_u64(s, &v)) {   /* "2.5", "1e6": numeric parameters were range-checked when parsed */
+    if (parse_u64(s, &v)) {   /* "1e6", "2.5": numeric parameters were range-checked when parsed */
         double d = strtod(s, NULL);
         v = d >= 18446744073709551615.0 ? UINT64_MAX : d > 0 ? (uint64_t)d : 0;
+        /* read as a whole number but not one: said after create (gms_wl_args_check), not cut */
+        if (d != (double)v && !a->notes->bad[0])
+            snprintf(a->notes->bad, sizeof a->notes->bad, "parameter %s=%s is not a whole number", name, s);
     }
     return v;
 }
@@ -307,6 +317,10 @@ int gms_workload_program(const gms_workload_ops *ops, const gms_wl_args *a, gms_
 {
     void *st = NULL;
     if (ops->create(a, &st, err)) return -1;
+    if (gms_wl_args_check(a, err)) {
+        ops->destroy(st);
+        return -1;
+    }
     say_clamped(a);
     wl_prog *w = gms_xcalloc(1, sizeof *w);
     w->ops = ops;

@@ -54,6 +54,9 @@ const gms_workload_ops *gms_workload_at(size_t i);
 int gms_wl_args_parse(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
                       gms_wl_args **out, gms_error *err);
 void gms_wl_args_free(gms_wl_args *a);
+/* after create: -1 and the error when an integer parameter (read with gms_wl_u64) was given
+ * a value that is not a whole number (n=2.5), which would otherwise be cut down silently */
+int gms_wl_args_check(const gms_wl_args *a, gms_error *err);
 uint64_t gms_wl_u64(const gms_wl_args *a, const char *name);
 double gms_wl_f64(const gms_wl_args *a, const char *name);
 const char *gms_wl_str(const gms_wl_args *a, const char *name);
