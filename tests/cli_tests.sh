@@ -70,7 +70,7 @@ expect_fail units_too_many     'gpgpu_num_sp_units: 4294967295 is more than 1024
 expect_fail mshr_latency_huge  'gms_l1d_mshr_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gms_l1d_mshr_latency=4294967295 --quiet
 : > "$T/empty.g"
 expect_fail empty_kernelslist  'no kernel trace file and no MemcpyHtoD line' $BIN run --trace "$T/empty.g" --config configs/qv100.config --quiet
-expect_fail graph_root_word    'root=abc is not a vertex number' $BIN run --config configs/qv100.config --workload bfs-twc --set scale=0.01 --set root=abc --no-timing
+expect_fail graph_root_word    'parameter root=abc is not a number' $BIN run --config configs/qv100.config --workload bfs-twc --set scale=0.01 --set root=abc --no-timing
 expect_fail wl_param_fraction  'parameter n=2.5 is not a whole number' $BIN run --config configs/qv100.config --workload stream --set n=2.5 --no-timing
 expect_fail oc_no_units         'one of them must be at least 1'  $BIN run --config configs/qv100.config --set gpgpu_operand_collector_num_units_gen=0 --set gpgpu_operand_collector_num_units_mem=0 --quiet
 expect_fail repeat_zero         'repeat'                          $BIN run --config configs/qv100.config --workload pathfinder --set repeat=0 --quiet

@@ -47,6 +47,8 @@ void gms_params_warn_unmodelled(const gms_params *p, FILE *out);
 /* requires.c: 0 if v <= max, else "-name: v is more than max (why)": an upper bound where a
  * larger value, accepted, would exhaust memory or stall the run past the watchdog */
 int gms_param_at_most(uint64_t v, uint64_t max, const char *name, const char *why, gms_error *err);
+/* the same for a latency the engine waits out without a timer: at most 100,000 cycles */
+int gms_param_wait_at_most(uint64_t cycles, const char *name, gms_error *err);
 int gms_params_require(const gms_params *p, const char *const *prefixes, int enabled, const char *needs,
                        gms_error *err);
 

@@ -11,6 +11,13 @@ int gms_param_at_most(uint64_t v, uint64_t max, const char *name, const char *wh
     return gms_err(err, "-%s: %llu is more than %llu (%s)", name, (unsigned long long)v, (unsigned long long)max, why);
 }
 
+int gms_param_wait_at_most(uint64_t cycles, const char *name, gms_error *err)
+{
+    return gms_param_at_most(cycles, 100000, name,
+                             "cycles: longer than any memory latency, and a wait the watchdog would take for a deadlock",
+                             err);
+}
+
 int gms_params_require(const gms_params *p, const char *const *prefixes, int enabled, const char *needs,
                        gms_error *err)
 {

@@ -19,7 +19,7 @@ static const gms_option opts[] = {
 static int fin(gms_params *p, gms_error *err)
 {
     if (p->icnt.flit_size == 0) return gms_err(err, "-icnt_flit_size: must be at least 1 byte");
-    if (gms_param_at_most(p->icnt.latency, 100000, "icnt_latency", "cycles: longer than any memory latency, and a wait the watchdog would take for a deadlock", err)) return -1;
+    if (gms_param_wait_at_most(p->icnt.latency, "icnt_latency", err)) return -1;
     if (p->icnt.network_mode != 1 && p->icnt.network_mode != 2)
         return gms_err(err, "-network_mode: %u: only 1 (read as 2) and 2 (local crossbar) exist", p->icnt.network_mode);
     if (p->icnt.arbiter_algo > 1)

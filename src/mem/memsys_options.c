@@ -118,8 +118,8 @@ static int fin(gms_params *p, gms_error *err)
 {
     gms_memsys_params *m = &p->mem;
     if (m->n_mem == 0) return gms_err(err, "-gpgpu_n_mem: must be at least 1");
-    if (gms_param_at_most(m->l2_mshr_latency, 100000, "gms_l2_mshr_latency", "cycles: longer than any memory latency, and a wait the watchdog would take for a deadlock", err) ||
-        gms_param_at_most(m->tfaw, 100000, "gms_dram_tfaw", "cycles: longer than any memory latency, and a wait the watchdog would take for a deadlock", err) ||
+    if (gms_param_wait_at_most(m->l2_mshr_latency, "gms_l2_mshr_latency", err) ||
+        gms_param_wait_at_most(m->tfaw, "gms_dram_tfaw", err) ||
         gms_param_at_most(m->burst_length, 1024, "gpgpu_dram_burst_length", "beats per DRAM access", err))
         return -1;
     if (m->n_sub_partition_per_mchannel == 0)

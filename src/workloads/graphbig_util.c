@@ -1,8 +1,6 @@
 /* The GraphBIG workloads' shared driver and kernel helpers (graphbig_util.h) */
 #include "workloads/graphbig_util.h"
 #include "workloads/wl_clamp.h"
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,18 +73,6 @@ uint64_t gb_footprint(const gb_algo *al, const gms_wl_args *a)
 
 int gb_create(const gb_algo *al, const gms_wl_args *a, void **out, gms_error *err)
 {
-    /* root has no numeric default (empty: the busiest vertex), so its value is checked here,
-     * before the graph is built: digits only, nothing the generic parser would round or wrap */
-    const char *r = gms_wl_str(a, "root");
-    uint64_t root = 0;
-    if (*r) {
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(r, &end, 10);
-        if (!isdigit((unsigned char)r[0]) || *end || errno)
-            return gms_err(err, "workload %s: root=%s is not a vertex number", al->name, r);
-        root = v;
-    }
     gb *s = gms_xcalloc(1, sizeof *s);
     s->al = al;
     if (build_graph(al->name, a, &s->g, err)) goto fail;
@@ -94,11 +80,13 @@ int gb_create(const gb_algo *al, const gms_wl_args *a, void **out, gms_error *er
         gms_err(err, "workload %s: the graph has %llu edge entries, above 2^32", al->name, (unsigned long long)s->g.ne);
         goto fail;
     }
+    const char *r = gms_wl_str(a, "root");   /* empty: the busiest vertex */
     if (*r) {
-        s->root = root;
-        if (s->root >= s->g.nv) {
-            gms_err(err, "workload %s: root=%s is not a vertex (the graph has %llu)", al->name, r,
-                    (unsigned long long)s->g.nv);
+        s->root = gms_wl_u64(a, "root");   /* not a whole number: gms_wl_args_check says so */
+        if (s->root >= s->g.nv) {   /* a value that is no whole number has its own message */
+            if (gms_wl_args_check(a, err) == 0)
+                gms_err(err, "workload %s: root=%s is not a vertex (the graph has %llu)", al->name, r,
+                        (unsigned long long)s->g.nv);
             goto fail;
         }
     } else {

@@ -203,12 +203,16 @@ uint64_t gms_wl_u64(const gms_wl_args *a, const char *name)
 {
     uint64_t v = 0;
     const char *s = gms_wl_str(a, name);
-    if (parse_u64(s, &v)) {   /* "1e6", "2.5": numeric parameters were range-checked when parsed */
-        double d = strtod(s, NULL);
+    if (parse_u64(s, &v)) {   /* "1e6" is fine; anything not a whole number below 2^64 is said */
+        char *end;
+        double d = strtod(s, &end);
         v = d >= 18446744073709551615.0 ? UINT64_MAX : d > 0 ? (uint64_t)d : 0;
-        /* read as a whole number but not one: said after create (gms_wl_args_check), not cut */
-        if (d != (double)v && !a->notes->bad[0])
-            snprintf(a->notes->bad, sizeof a->notes->bad, "parameter %s=%s is not a whole number", name, s);
+        /* numeric parameters were checked when parsed (a word, a sign, 2^64); one without a
+         * numeric default (graphbig's root) is checked here. Said after create
+         * (gms_wl_args_check), never cut down or defaulted silently. */
+        const char *why = end == s || *end ? "is not a number" : d < 0 ? "must not be negative"
+                        : !(d < 18446744073709551616.0) ? "is out of range" : d != (double)v ? "is not a whole number" : NULL;
+        if (why && !a->notes->bad[0]) snprintf(a->notes->bad, sizeof a->notes->bad, "parameter %s=%s %s", name, s, why);
     }
     return v;
 }
