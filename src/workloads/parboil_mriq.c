@@ -75,13 +75,12 @@ static int fill_phimag(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
     return 0;
 }
 
-/* Host speed: 4 voxels per operation (GCC's generic vectors: SSE2 on x86-64, scalar code
- * elsewhere), each vector lane its own voxel with the same operations in the same order as
- * scalar code (-std=c11: no contraction), so the model's lanes and the CPU reference agree
- * bit for bit. */
+/* Host speed: 4 or 8 voxels per operation (GCC's generic vectors: SSE2 on x86-64, AVX when
+ * the host has it, scalar code elsewhere), each vector lane its own voxel with the same
+ * operations in the same order as scalar code (-std=c11: no contraction, and the AVX variant
+ * is built without FMA), so the model's lanes and the CPU reference agree bit for bit, on
+ * any host. */
 typedef float q_v4 __attribute__((vector_size(16)));
-static inline q_v4 q_ld(const float *p) { q_v4 v; memcpy(&v, p, sizeof v); return v; }
-static inline void q_st(float *p, q_v4 v) { memcpy(p, &v, sizeof v); }
 static inline q_v4 q_bc(float x) { return (q_v4){ x, x, x, x }; }
 
 /* sin and cos of 2pi*t, t in turns (|t| < 2^22), instead of libm's sinf/cosf of 2pi*t (which
@@ -92,54 +91,96 @@ static inline q_v4 q_bc(float x) { return (q_v4){ x, x, x, x }; }
  * 10 in r) and the double angle: sin 2pi r = 2sc, cos 2pi r = (c-s)(c+s). Error against
  * sin/cos(2pi t) in double, measured over the floats |t| < 64 (this input has |t| <= 48):
  * at most 3.0e-7 (sin) and 4.5e-7 (cos), under 4 ulp of 1, about MUFU's 2^-21.4; libm's
- * sinf(2pi*t) is up to 2.6e-5 away there, from rounding 2pi*t to float. */
-static inline void q_sincos2pi(q_v4 t, q_v4 *sn, q_v4 *cs)
-{
-    const q_v4 magic = q_bc(12582912.0f);
-    q_v4 r = t - ((t + magic) - magic), z = r * r;
-    q_v4 s = q_bc(0.0776559123f);
-    s = s * z + -0.598290411f;
-    s = s * z + 2.55007739f;
-    s = s * z + -5.16771008f;
-    s = s * z + 3.14159264f;
-    s = s * r;
-    q_v4 c = q_bc(-0.0243959321f);
-    c = c * z + 0.234937069f;
-    c = c * z + -1.33521195f;
-    c = c * z + 4.05870915f;
-    c = c * z + -4.93480214f;
-    c = c * z + 1.0f;
-    *sn = (s + s) * c;
-    *cs = (c - s) * (c + s);
-}
+ * sinf(2pi*t) is up to 2.6e-5 away there, from rounding 2pi*t to float.
+ * A macro over any vector width (GCC broadcasts the float constants). */
+#define Q_SINCOS2PI(T, SN, CS)                                                                 \
+    do {                                                                                       \
+        __typeof__(T) r_ = (T) - (((T) + 12582912.0f) - 12582912.0f), z_ = r_ * r_;            \
+        __typeof__(T) s_ = z_ * 0.0776559123f + -0.598290411f;                                 \
+        s_ = s_ * z_ + 2.55007739f;                                                            \
+        s_ = s_ * z_ + -5.16771008f;                                                           \
+        s_ = s_ * z_ + 3.14159264f;                                                            \
+        s_ = s_ * r_;                                                                          \
+        __typeof__(T) c_ = z_ * -0.0243959321f + 0.234937069f;                                 \
+        c_ = c_ * z_ + -1.33521195f;                                                           \
+        c_ = c_ * z_ + 4.05870915f;                                                            \
+        c_ = c_ * z_ + -4.93480214f;                                                           \
+        c_ = c_ * z_ + 1.0f;                                                                   \
+        (SN) = (s_ + s_) * c_;                                                                 \
+        (CS) = (c_ - s_) * (c_ + s_);                                                          \
+    } while (0)
 
-/* one sample's contribution to 4 voxels (the kernel's float operations, for the model and
- * the reference): the FMUL and two FFMAs of the argument in turns, sin/cos, two FFMAs */
-static inline void q_term(float kx, float ky, float kz, float pm, q_v4 x, q_v4 y, q_v4 z, q_v4 *qr, q_v4 *qi)
-{
-    q_v4 t = q_bc(kx) * x, sn, cs;
-    t = PBL_MAD(q_bc(ky), y, t);
-    t = PBL_MAD(q_bc(kz), z, t);
-    q_sincos2pi(t, &sn, &cs);
-    *qr = PBL_MAD(q_bc(pm), cs, *qr);
-    *qi = PBL_MAD(q_bc(pm), sn, *qi);
-}
+/* one sample's contribution to a vector of voxels (the kernel's float operations, for the
+ * model and the reference): the FMUL and two FFMAs of the argument in turns, sin/cos, two
+ * FFMAs */
+#define Q_TERM(KX, KY, KZ, PM, X, Y, Z, QR, QI)                                                \
+    do {                                                                                       \
+        __typeof__(X) t_ = (X) * (KX), sn_, cs_;                                               \
+        t_ = PBL_MAD((Y), (KY), t_);                                                           \
+        t_ = PBL_MAD((Z), (KZ), t_);                                                           \
+        Q_SINCOS2PI(t_, sn_, cs_);                                                             \
+        (QR) = PBL_MAD(cs_, (PM), (QR));                                                       \
+        (QI) = PBL_MAD(sn_, (PM), (QI));                                                       \
+    } while (0)
 
-/* samples k0..k1-1 (in that order) added to n voxels (n a multiple of 8; two vectors at a
- * time: independent chains for the out-of-order core) */
-static void q_voxels(void *const *h, uint64_t k0, uint64_t k1, const float *x,
-                     const float *y, const float *z, float *qr, float *qi, uint64_t n)
-{
-    const float *kx = h[KX], *ky = h[KY], *kz = h[KZ], *pm = h[PHIMAG];
-    for (uint64_t i = 0; i < n; i += 8) {
-        q_v4 vx = q_ld(x + i), vy = q_ld(y + i), vz = q_ld(z + i), vr = q_ld(qr + i), vi = q_ld(qi + i);
-        q_v4 wx = q_ld(x + i + 4), wy = q_ld(y + i + 4), wz = q_ld(z + i + 4), wr = q_ld(qr + i + 4), wi = q_ld(qi + i + 4);
-        for (uint64_t k = k0; k < k1; k++) {
-            q_term(kx[k], ky[k], kz[k], pm[k], vx, vy, vz, &vr, &vi);
-            q_term(kx[k], ky[k], kz[k], pm[k], wx, wy, wz, &wr, &wi);
-        }
-        q_st(qr + i, vr), q_st(qi + i, vi), q_st(qr + i + 4, wr), q_st(qi + i + 4, wi);
+/* samples k0..k1-1 (in that order) added to n voxels (n a multiple of 2W; two vectors at a
+ * time: independent chains for the out-of-order core), W floats to a vector V */
+#define Q_VOXELS_BODY(V, W)                                                                    \
+    const float *kx = h[KX], *ky = h[KY], *kz = h[KZ], *pm = h[PHIMAG];                        \
+    for (uint64_t i = 0; i < n; i += 2 * (W)) {                                                \
+        V vx, vy, vz, vr, vi, wx, wy, wz, wr, wi;                                              \
+        memcpy(&vx, x + i, sizeof vx), memcpy(&vy, y + i, sizeof vy);                          \
+        memcpy(&vz, z + i, sizeof vz), memcpy(&vr, qr + i, sizeof vr);                         \
+        memcpy(&vi, qi + i, sizeof vi), memcpy(&wx, x + i + (W), sizeof wx);                   \
+        memcpy(&wy, y + i + (W), sizeof wy), memcpy(&wz, z + i + (W), sizeof wz);              \
+        memcpy(&wr, qr + i + (W), sizeof wr), memcpy(&wi, qi + i + (W), sizeof wi);            \
+        for (uint64_t k = k0; k < k1; k++) {                                                   \
+            Q_TERM(kx[k], ky[k], kz[k], pm[k], vx, vy, vz, vr, vi);                            \
+            Q_TERM(kx[k], ky[k], kz[k], pm[k], wx, wy, wz, wr, wi);                            \
+        }                                                                                      \
+        memcpy(qr + i, &vr, sizeof vr), memcpy(qi + i, &vi, sizeof vi);                        \
+        memcpy(qr + i + (W), &wr, sizeof wr), memcpy(qi + i + (W), &wi, sizeof wi);            \
     }
+
+static void q_voxels4(void *const *h, uint64_t k0, uint64_t k1, const float *x, const float *y,
+                      const float *z, float *qr, float *qi, uint64_t n)
+{
+    Q_VOXELS_BODY(q_v4, 4)
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define Q_HAVE_AVX 1
+typedef float q_v8 __attribute__((vector_size(32)));
+__attribute__((target("avx"))) static void q_voxels8(void *const *h, uint64_t k0, uint64_t k1,
+                                                     const float *x, const float *y, const float *z,
+                                                     float *qr, float *qi, uint64_t n)
+{
+    Q_VOXELS_BODY(q_v8, 8)
+}
+typedef float q_v16 __attribute__((vector_size(64)));
+__attribute__((target("avx512f"))) static void q_voxels16(void *const *h, uint64_t k0, uint64_t k1,
+                                                          const float *x, const float *y, const float *z,
+                                                          float *qr, float *qi, uint64_t n)
+{
+    Q_VOXELS_BODY(q_v16, 16)
+}
+#endif
+
+/* n a multiple of 32 */
+static void q_voxels(void *const *h, uint64_t k0, uint64_t k1, const float *x, const float *y,
+                     const float *z, float *qr, float *qi, uint64_t n)
+{
+#ifdef Q_HAVE_AVX
+    if (n % 32 == 0 && __builtin_cpu_supports("avx512f")) {
+        q_voxels16(h, k0, k1, x, y, z, qr, qi, n);
+        return;
+    }
+    if (__builtin_cpu_supports("avx")) {
+        q_voxels8(h, k0, k1, x, y, z, qr, qi, n);
+        return;
+    }
+#endif
+    q_voxels4(h, k0, k1, x, y, z, qr, qi, n);
 }
 
 typedef struct q_warp {
@@ -174,6 +215,10 @@ static int step_q(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             WL_SH_LD(w, m, float, src[id[l]]);
             WL_LANES(m, ll) vals[a][ll] = src[id[ll]];
         }
+        /* the 32 lanes' values over the whole tile at once, as the loop below would add them
+         * a pair at a time (all lanes live: numX is a multiple of 256); only the final
+         * stores read them */
+        q_voxels(s->h, base, base + n, g->sx, g->sy, g->sz, g->qr, g->qi, 32);
         g->rk = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);               /* MOV kIndex */
         wl_pred(w, m, GMS_REG_NONE, GMS_REG_NONE);                      /* numK % 2 */
         wl_bra(w, m);                                                   /* even: skip the odd one */
@@ -193,8 +238,6 @@ static int step_q(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             g->rqr = wl_fp(w, m, kv, co, g->rqr);                         /* FFMA sQr */
             g->rqi = wl_fp(w, m, kv, si, g->rqi);                         /* FFMA sQi */
         }
-        /* the 32 lanes' values for the pair (all lanes live: numX is a multiple of 256) */
-        q_voxels(s->h, base + g->k, base + g->k + 2, g->sx, g->sy, g->sz, g->qr, g->qi, 32);
         pbl_loop_back(w, w->live, g->k + 2 < n ? w->live : 0, g->rk);
         WL_GEN_YIELD(&ws->g);
     }
@@ -223,7 +266,7 @@ static void launch(pbl_state *s, gms_program *p, uint64_t rep)
 }
 
 /* the fast sin/cos against libm in double on voxel 0's arguments (the model and the
- * reference share q_sincos2pi, so the reference must check it on its own): 0 when within
+ * reference share Q_SINCOS2PI, so the reference must check it on its own): 0 when within
  * 1e-6 for every sample */
 static int q_sincos_bad(void *const *h, uint64_t nk)
 {
@@ -231,7 +274,7 @@ static int q_sincos_bad(void *const *h, uint64_t nk)
     for (uint64_t k = 0; k < nk; k++) {
         float t = PBL_MAD(kz[k], z[0], PBL_MAD(ky[k], y[0], kx[k] * x[0]));
         q_v4 sn, cs;
-        q_sincos2pi(q_bc(t), &sn, &cs);
+        Q_SINCOS2PI(q_bc(t), sn, cs);
         double a = 6.283185307179586 * t;
         if (!(fabs(sn[0] - sin(a)) <= 1e-6 && fabs(cs[0] - cos(a)) <= 1e-6)) return 1;
     }
