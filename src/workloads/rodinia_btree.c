@@ -229,22 +229,21 @@ static void same(uint64_t a[32], uint64_t addr) { for (int l = 0; l < 32; l++) a
 static void level(bt *s, wl_warp *w, uint32_t t0, uint32_t m, uint64_t bid, uint64_t dcur, uint64_t doff,
                   uint64_t dkey, int64_t *cur, int64_t *off, int32_t key, uint8_t rt)
 {
-    uint64_t a[32], b[32];
+    uint64_t a[32];
     int64_t node = cur[bid];
     const int32_t *k = KN_KEYS(s, (uint64_t)node), *ix = KN_IDX(s, (uint64_t)node);
-    same(a, dcur + 8 * bid);
-    uint8_t rc = wl_ld(w, m, GMS_MEM_LD_GLOBAL, 8, a, rt);
+    /* host speed: the broadcasts and the two progressions recorded without address arrays
+     * (the records wl_ld would make: gms_emit_load_prog) */
+    uint8_t rc = wl_ld_bcast(w, m, GMS_MEM_LD_GLOBAL, 8, dcur + 8 * bid, rt);
     WL_SH_LD(w, m, int64_t, node);
     uint8_t p = wl_int(w, m, rc, rt);
-    uint64_t kb = s->d_kn + (uint64_t)node * s->ksz + 4 + 4 * (s->order + 1);
-    WL_LANES(m, l) { a[l] = kb + 4 * (t0 + (uint64_t)l); b[l] = a[l] + 4; }
-    uint8_t k0 = wl_ldg(w, m, a, p);
+    uint64_t kb = s->d_kn + (uint64_t)node * s->ksz + 4 + 4 * (s->order + 1) + 4 * (uint64_t)t0;
+    uint8_t k0 = gms_emit_load_prog(&w->e, wl_next_pc(w), m, GMS_MEM_LD_GLOBAL, 4, kb, 4, p);
     WL_SH_LD(w, m, int32_t, k[t0 + l]);
-    same(a, dkey + 4 * bid);
-    uint8_t kv = wl_ldg(w, m, a, rt);
+    uint8_t kv = wl_ldg_bcast(w, m, dkey + 4 * bid, rt);
     WL_SH_LD(w, m, int32_t, key);
     wl_pred(w, m, k0, kv);
-    uint8_t k1 = wl_ldg(w, m, b, p);
+    uint8_t k1 = gms_emit_load_prog(&w->e, wl_next_pc(w), m, GMS_MEM_LD_GLOBAL, 4, kb + 4, 4, p);
     WL_SH_LD(w, m, int32_t, k[t0 + l + 1]);
     wl_pred(w, m, k1, kv);
     uint32_t mm = 0;

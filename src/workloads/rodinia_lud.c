@@ -24,6 +24,11 @@ typedef struct lud {
     float *m, *m0;
     uint64_t d_m;
     wl_shadow *sh;
+    /* lud_internal's shared-memory load addresses, the same for every block: warp w's lanes
+     * at step i read temp_left[ty][i] (col) and temp_top[i][tx] (row); filled by the first
+     * block (host speed: the loop then builds no addresses) */
+    int sh_ready;
+    uint64_t sh_col[8][B][32], sh_row[8][B][32];
 } lud;
 
 static const gms_wl_param params[] = {
@@ -291,25 +296,41 @@ static int k_internal(const wl_kernel *k, uint64_t block, gms_block_trace *bt, g
         wl_st(w, m, GMS_MEM_ST_SHARED, 4, a, GMS_REG_NONE, v);
         wl_bar(w);
     }
+    /* each thread's sum, over i in order from 0 (as the kernel adds them), a row of the
+     * tile at a time (host speed: the x loop vectorises; the same roundings per element) */
+    float acc[B][B];
+    for (int y = 0; y < B; y++) {
+        for (int x = 0; x < B; x++) acc[y][x] = 0;
+        for (int i = 0; i < B; i++)
+            for (int x = 0; x < B; x++) acc[y][x] += pcol[y][i] * prow[i][x];
+    }
+    if (!s->sh_ready) {
+        for (uint32_t wi = 0; wi < 8; wi++) {
+            const wl_warp *w = &W[wi];
+            for (int i = 0; i < B; i++)
+                for (int l = 0; l < 32; l++) {
+                    s->sh_col[wi][i][l] = 4 * (uint64_t)(B * B + w->ty[l] * B + (uint32_t)i);
+                    s->sh_row[wi][i][l] = 4 * (uint64_t)((uint32_t)i * B + w->tx[l]);
+                }
+        }
+        s->sh_ready = 1;
+    }
     for (uint32_t wi = 0; wi < 8; wi++) {
         wl_warp *w = &W[wi];
         uint32_t m = w->live;
         uint8_t sum = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);
-        float acc[32], old[32];
-        WL_LANES(m, l) acc[l] = 0;
+        float old[32];
         for (int i = 0; i < B; i++) {
-            WL_LANES(m, l) { acc[l] += pcol[w->ty[l]][i] * prow[i][w->tx[l]]; a[l] = 4 * (uint64_t)(B * B + w->ty[l] * B + (uint32_t)i); }
-            uint8_t x = wl_ld(w, m, GMS_MEM_LD_SHARED, 4, a, GMS_REG_NONE);
-            WL_LANES(m, l) a[l] = 4 * (uint64_t)((uint32_t)i * B + w->tx[l]);
-            uint8_t y = wl_ld(w, m, GMS_MEM_LD_SHARED, 4, a, GMS_REG_NONE);
+            uint8_t x = wl_ld(w, m, GMS_MEM_LD_SHARED, 4, s->sh_col[wi][i], GMS_REG_NONE);
+            uint8_t y = wl_ld(w, m, GMS_MEM_LD_SHARED, 4, s->sh_row[wi][i], GMS_REG_NONE);
             sum = wl_fp(w, m, x, y, sum);
         }
         WL_LANES(m, l) { a[l] = MA(gr + w->ty[l], gc + w->tx[l]); old[l] = M(gr + w->ty[l], gc + w->tx[l]); }
         uint8_t v = wl_ldg(w, m, a, ri[wi]);
         WL_SH_LD(w, m, float, old[l]);
-        WL_LANES(m, l) M(gr + w->ty[l], gc + w->tx[l]) = old[l] - acc[l];
+        WL_LANES(m, l) M(gr + w->ty[l], gc + w->tx[l]) = old[l] - acc[w->ty[l]][w->tx[l]];
         wl_stg(w, m, a, ri[wi], wl_fp(w, m, v, sum, GMS_REG_NONE));
-        WL_SH_ST(w, m, float, old[l] - acc[l]);
+        WL_SH_ST(w, m, float, old[l] - acc[w->ty[l]][w->tx[l]]);
         wl_exit(w, m);
     }
     (void)err;
