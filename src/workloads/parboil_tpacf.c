@@ -112,6 +112,59 @@ typedef struct tp_lanes {
 
 /* The lanes of warp `wi` at step k of tiles (i, j) of block bx (tc[c]: search_trips(c)). A
  * lane past the set computes with distance 0, as the model always did. */
+/* cnt[l] = #{b: bb[b] > d_l}, d_l = the dot product of lane l's point lq[.][l] and p, as the
+ * kernel computes it (FMUL, FFMA, FFMA: each lane the same IEEE operations in the same order
+ * on every path, no FMA, no contraction, so the paths agree bit for bit). Host speed: 4, 8
+ * or 16 lanes per operation (SSE2; AVX and AVX-512F when the host has them). */
+#define TP_COUNTS_BODY(V, VU, W)                                                            \
+    for (int v = 0; v < 32; v += (W)) {                                                     \
+        V x0, x1, x2;                                                                       \
+        memcpy(&x0, lq[0] + v, sizeof x0), memcpy(&x1, lq[1] + v, sizeof x1);               \
+        memcpy(&x2, lq[2] + v, sizeof x2);                                                  \
+        V d = PBL_MAD(x2, p[2], PBL_MAD(x1, p[1], x0 * p[0]));                              \
+        VU c = (VU){ 0 } + 0u;                                                              \
+        for (int b = 0; b <= NBINS; b++) c -= (VU)(((V){ 0 } + bb[b]) > d); /* true: ~0 */  \
+        memcpy(cnt + v, &c, sizeof c);                                                      \
+    }
+
+static void tp_counts4(const float lq[3][32], const float p[3], const float *bb, uint32_t cnt[32])
+{
+    TP_COUNTS_BODY(tp_v4, tp_v4u, 4)
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define TP_HAVE_AVX 1
+typedef float tp_v8 __attribute__((vector_size(32)));
+typedef uint32_t tp_v8u __attribute__((vector_size(32)));
+typedef float tp_v16 __attribute__((vector_size(64)));
+typedef uint32_t tp_v16u __attribute__((vector_size(64)));
+__attribute__((target("avx"))) static void tp_counts8(const float lq[3][32], const float p[3], const float *bb,
+                                                     uint32_t cnt[32])
+{
+    TP_COUNTS_BODY(tp_v8, tp_v8u, 8)
+}
+__attribute__((target("avx512f"))) static void tp_counts16(const float lq[3][32], const float p[3],
+                                                          const float *bb, uint32_t cnt[32])
+{
+    TP_COUNTS_BODY(tp_v16, tp_v16u, 16)
+}
+#endif
+
+static void tp_counts(const float lq[3][32], const float p[3], const float *bb, uint32_t cnt[32])
+{
+#ifdef TP_HAVE_AVX
+    if (__builtin_cpu_supports("avx512f")) {
+        tp_counts16(lq, p, bb, cnt);
+        return;
+    }
+    if (__builtin_cpu_supports("avx")) {
+        tp_counts8(lq, p, bb, cnt);
+        return;
+    }
+#endif
+    tp_counts4(lq, p, bb, cnt);
+}
+
 static void lanes_bins(const pbl_state *s, const float *bb, const int8_t *tc, uint64_t bx, uint64_t i, uint64_t j,
                        uint64_t k, uint64_t wi, tp_lanes *o)
 {
@@ -121,29 +174,30 @@ static void lanes_bins(const pbl_state *s, const float *bb, const int8_t *tc, ui
     block_sets(s->dim, bx, &ds, &rs, &self);
     const float *src[3] = { PBL_F(s, XD), PBL_F(s, YD), PBL_F(s, ZD) };
     float lq[3][32];                       /* the lanes' random points (zeros past the set) */
-    tp_v4 pv[3];                           /* the staged point, broadcast */
+    float pv[3];                           /* the staged point */
     for (int c = 0; c < 3; c++) {
         if (q0 + 32 <= n) memcpy(lq[c], src[c] + rs * n + q0, sizeof lq[c]);
         else
             for (uint64_t l = 0; l < 32; l++) lq[c][l] = q0 + l < n ? src[c][rs * n + q0 + l] : 0.f;
-        pv[c] = tp_bc(src[c][ds * n + p]);
+        pv[c] = src[c][ds * n + p];
     }
-    tp_v4 bv[NBINS + 1];
-    for (int b = 0; b <= NBINS; b++) bv[b] = tp_bc(bb[b]);
     uint32_t cnt[32];
-    for (int v = 0; v < 32; v += 4) {
-        tp_v4 d = PBL_MAD(pv[2], tp_ld(lq[2] + v), PBL_MAD(pv[1], tp_ld(lq[1] + v), pv[0] * tp_ld(lq[0] + v)));
-        tp_v4u c = { 0, 0, 0, 0 };
-        for (int b = 0; b <= NBINS; b++) c -= (tp_v4u)(bv[b] > d);   /* true is all ones */
-        memcpy(cnt + v, &c, sizeof c);
+    tp_counts(lq, pv, bb, cnt);
+    /* host speed: without branches or a memory read-modify-write per lane: the trip
+     * counts (0-7) as three bit planes, the lanes in range as masks */
+    uint32_t inr = 0, pl[3] = { 0, 0, 0 }, at[8];
+    for (uint32_t l = 0; l < 32; l++) {
+        uint32_t c = cnt[l], t = (uint32_t)tc[c];
+        int bin = c - 1u < NBINS ? (int)c - 1 : -1;
+        o->bin[l] = bin;
+        inr |= (uint32_t)(bin >= 0) << l;
+        pl[0] |= (t & 1u) << l, pl[1] |= (t >> 1 & 1u) << l, pl[2] |= (t >> 2 & 1u) << l;
     }
-    uint32_t inr = 0, at[8] = { 0 };       /* at[t]: the lanes of exactly t trips */
-    for (uint64_t l = 0; l < 32; l++) {
-        uint32_t c = cnt[l];
-        o->bin[l] = c >= 1 && c <= NBINS ? (int)c - 1 : -1;
-        at[tc[c]] |= 1u << l;
-        if (o->bin[l] >= 0 && (!self || q0 + l > p) && q0 + l < n) inr |= 1u << l;
-    }
+    for (uint32_t t = 0; t < 8; t++)   /* at[t]: the lanes of exactly t trips */
+        at[t] = (t & 1 ? pl[0] : ~pl[0]) & (t & 2 ? pl[1] : ~pl[1]) & (t & 4 ? pl[2] : ~pl[2]);
+    /* lanes with q0 + l < n, and with q0 + l > p in the self-correlation */
+    inr &= q0 >= n ? 0 : n - q0 >= 32 ? ~0u : (1u << (n - q0)) - 1;
+    if (self && p >= q0) inr &= p - q0 >= 31 ? 0 : ~0u << (p - q0 + 1);
     o->inr = inr;
     o->ge[7] = at[7];
     for (int t = 6; t >= 0; t--) o->ge[t] = o->ge[t + 1] | at[t];
