@@ -4,6 +4,8 @@
  *   gm / am / sum / min / max(STAT, V [, GROUP])   over the workloads (of GROUP)
  *   speedup(STAT, A, B [, GROUP])   geometric mean over workloads of STAT(A) / STAT(B)
  *   minratio / maxratio(STAT, A, B [, GROUP])      smallest / largest of those ratios
+ *   countratio(STAT, A, B, X [, GROUP])            how many of those ratios exceed X (the
+ *       seeds' "over 10% on 9 apps")
  *   r2(STAT, V1+V2+.., BASE, PRED [, G1+G2+..])    coefficient of determination of a model:
  *       over every listed variant V and workload (of the listed groups or workloads, else all),
  *       y = STAT(V) / STAT(BASE) against the prediction PRED(V), a stat of the same point:
@@ -33,8 +35,20 @@ struct gms_cexpr {
 typedef struct fn_info { const char *name; int min_args, max_args; } fn_info;
 static const fn_info fns[] = {
     { "val", 3, 3 }, { "gm", 2, 3 }, { "am", 2, 3 }, { "sum", 2, 3 }, { "min", 2, 3 }, { "max", 2, 3 },
-    { "speedup", 3, 4 }, { "minratio", 3, 4 }, { "maxratio", 3, 4 }, { "r2", 4, 5 },
+    { "speedup", 3, 4 }, { "minratio", 3, 4 }, { "maxratio", 3, 4 }, { "countratio", 4, 5 }, { "r2", 4, 5 },
 };
+
+/* countratio's threshold: a number, or a percentage (10% = 0.1) as in expressions; 0 if valid */
+static int parse_threshold(const char *a, double *out)
+{
+    char *end;
+    double x = strtod(a, &end);
+    if (end == a) return -1;
+    if (*end == '%') { x /= 100; end++; }
+    if (*end) return -1;
+    *out = x;
+    return 0;
+}
 
 static const fn_info *find_fn(const char *name)
 {
@@ -76,7 +90,7 @@ static gms_cexpr *parse_sum(pstate *s);
 static gms_cexpr *parse_call(pstate *s, char *name)
 {
     const fn_info *f = find_fn(name);
-    if (!f) { perr(s, "unknown function '%s' (known: val, gm, am, sum, min, max, speedup, minratio, maxratio, r2)", name); free(name); return NULL; }
+    if (!f) { perr(s, "unknown function '%s' (known: val, gm, am, sum, min, max, speedup, minratio, maxratio, countratio, r2)", name); free(name); return NULL; }
     gms_cexpr *e = node(CE_CALL);
     e->name = name;
     s->p++;                                  /* '(' */
@@ -101,6 +115,14 @@ static gms_cexpr *parse_call(pstate *s, char *name)
         else perr(s, "%s() takes %d or %d arguments, not %zu", name, f->min_args, f->max_args, e->nargs);
         gms_cexpr_free(e);
         return NULL;
+    }
+    if (!strcmp(name, "countratio")) {   /* the threshold is a number, checked here */
+        double t;
+        if (parse_threshold(e->args[3], &t)) {
+            perr(s, "countratio(): the threshold '%s' is not a number", e->args[3]);
+            gms_cexpr_free(e);
+            return NULL;
+        }
     }
     return e;
 }
@@ -321,7 +343,8 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
 {
     const char *f = e->name, *stat = e->args[0];
     if (!strcmp(f, "r2")) return eval_r2(e, env, msg, msgn);
-    int ratio = !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
+    int count = !strcmp(f, "countratio");
+    int ratio = count || !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
     gms_cvec shape;
     double *a = stat_vec(env, stat, e->args[1], &shape, msg, msgn);
     if (!a) return NAN;
@@ -341,9 +364,12 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
         free(a);
         return out;
     }
-    const char *group = e->nargs > (size_t)(ratio ? 3 : 2) ? e->args[ratio ? 3 : 2] : NULL;
+    const size_t gi = count ? 4 : ratio ? 3 : 2;   /* the GROUP argument's place */
+    const char *group = e->nargs > gi ? e->args[gi] : NULL;
+    double thr = 0;
+    if (count) parse_threshold(e->args[3], &thr);   /* checked at parse time */
     double acc = 0, lo = INFINITY, hi = -INFINITY;
-    size_t used = 0;
+    size_t used = 0, above = 0;
     for (size_t i = 0; i < shape.n; i++) {
         if (!in_group(&shape, i, group)) continue;
         double x = a[i];
@@ -355,6 +381,7 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
             return NAN;
         }
         used++;
+        above += x > thr;
         if (x < lo) lo = x;
         if (x > hi) hi = x;
         if (!strcmp(f, "gm") || !strcmp(f, "speedup")) {
@@ -364,6 +391,7 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
     }
     free(a); free(b);
     if (!used) { emsg(msg, msgn, "%s(): no workload in group '%s'", f, group ? group : "*"); return NAN; }
+    if (count) return (double)above;
     if (!strcmp(f, "gm") || !strcmp(f, "speedup")) return exp(acc / (double)used);
     if (!strcmp(f, "am")) return acc / (double)used;
     if (!strcmp(f, "sum")) return acc;

@@ -271,3 +271,45 @@ void gms_json_quote(gms_sbuf *b, const char *s)
     }
     gms_sbuf_add(b, "\"");
 }
+
+static void write_at(gms_sbuf *b, const gms_json *j, int (*keep)(const char *, int), int depth)
+{
+    switch (j->type) {
+    case GMS_JSON_NULL: gms_sbuf_add(b, "null"); return;
+    case GMS_JSON_BOOL: gms_sbuf_add(b, j->b ? "true" : "false"); return;
+    case GMS_JSON_NUM:
+        /* JSON has no NaN or infinity: the parser never makes them */
+        if (j->num == (double)(long long)j->num && j->num > -1e15 && j->num < 1e15)
+            gms_sbuf_printf(b, "%lld", (long long)j->num);
+        else gms_sbuf_printf(b, "%.17g", j->num);
+        return;
+    case GMS_JSON_STR: gms_json_quote(b, j->str); return;
+    case GMS_JSON_ARR:
+        gms_sbuf_add(b, "[");
+        for (size_t i = 0; i < j->n; i++) {
+            if (i) gms_sbuf_add(b, ",");
+            write_at(b, &j->items[i], keep, depth + 1);
+        }
+        gms_sbuf_add(b, "]");
+        return;
+    case GMS_JSON_OBJ: {
+        gms_sbuf_add(b, "{");
+        int first = 1;
+        for (size_t i = 0; i < j->n; i++) {
+            if (keep && !keep(j->keys[i], depth)) continue;
+            if (!first) gms_sbuf_add(b, ",");
+            first = 0;
+            gms_json_quote(b, j->keys[i]);
+            gms_sbuf_add(b, ":");
+            write_at(b, &j->items[i], keep, depth + 1);
+        }
+        gms_sbuf_add(b, "}");
+        return;
+    }
+    }
+}
+
+void gms_json_write(gms_sbuf *b, const gms_json *j, int (*keep)(const char *key, int depth))
+{
+    write_at(b, j, keep, 0);
+}

@@ -33,5 +33,9 @@ double gms_json_get_num(const gms_json *j, const char *key, double dflt);
 
 /* writes s as a JSON string literal */
 void gms_json_quote(gms_sbuf *b, const char *s);
+/* writes j compactly (numbers with 17 significant digits, so they read back the same);
+ * keep(key, depth), when given, decides for each object member (depth 0 = the root's members)
+ * whether it is written */
+void gms_json_write(gms_sbuf *b, const gms_json *j, int (*keep)(const char *key, int depth));
 
 #endif

@@ -159,6 +159,10 @@ static char *err_tail(const char *path)
     return r;
 }
 
+/* 'kernel_stats totals': every member but the per-kernel "stats" objects (kernels[i].stats,
+ * depth 2); the kernels' names, uids and streams stay */
+static int keep_totals(const char *key, int depth) { return !(depth == 2 && !strcmp(key, "stats")); }
+
 int gms_point_finish(const gms_sweep_spec *s, gms_point_proc *pp, int wstatus, int *ok, gms_error *err)
 {
     const gms_sweep_point *pt = pp->pt;
@@ -213,7 +217,9 @@ int gms_point_finish(const gms_sweep_spec *s, gms_point_proc *pp, int wstatus, i
     gms_sbuf_add(&o, ",\n  \"finished\": ");        gms_json_quote(&o, t1s);
     gms_sbuf_add(&o, ",\n  \"command\": ");         gms_json_quote(&o, pp->command);
     gms_sbuf_add(&o, ",\n  \"stats\": ");
-    if (sj) {
+    if (sj && s->kernel_totals_only) {
+        gms_json_write(&o, sj, keep_totals);
+    } else if (sj) {
         size_t a = 0, e = slen;
         while (a < e && (stats[a] == ' ' || stats[a] == '\n' || stats[a] == '\t' || stats[a] == '\r')) a++;
         while (e > a && (stats[e - 1] == ' ' || stats[e - 1] == '\n' || stats[e - 1] == '\t' || stats[e - 1] == '\r')) e--;

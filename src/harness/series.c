@@ -96,8 +96,8 @@ int gms_series_build(gms_store *st, const char *metric, const char *xname, gms_s
     else if (!with_metric && nrows) {
         /* either nothing is done yet, or the metric name is wrong: check the latter */
         sqlite3_stmt *c;
-        if (sqlite3_prepare_v2(st->db, "SELECT (SELECT count(*) FROM stats WHERE kernel = 0 AND name = ?),"
-                               " (SELECT count(*) FROM stats WHERE kernel = 0)", -1, &c, NULL) == SQLITE_OK) {
+        if (sqlite3_prepare_v2(st->db, "SELECT EXISTS(SELECT 1 FROM stats WHERE kernel = 0 AND name = ?),"
+                               " EXISTS(SELECT 1 FROM stats WHERE kernel = 0)", -1, &c, NULL) == SQLITE_OK) {
             sqlite3_bind_text(c, 1, metric, -1, SQLITE_STATIC);
             if (sqlite3_step(c) == SQLITE_ROW && sqlite3_column_int(c, 1) > 0 && sqlite3_column_int(c, 0) == 0)
                 rc = gms_err(err, "%s: no run has a total stat named '%s'", st->path, metric);

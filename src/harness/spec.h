@@ -60,6 +60,7 @@ typedef struct gms_sweep_spec {
     char *baseline;
     int baseline_line;
     double timeout;          /* seconds per point, 0 = none */
+    int kernel_totals_only;  /* 'kernel_stats totals': result files keep each kernel's name, not its stats */
     gms_sweep_variant *variants; size_t nvariants;
     gms_sweep_workload *workloads; size_t nworkloads;
     uint64_t *seeds; size_t nseeds;

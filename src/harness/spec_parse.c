@@ -2,7 +2,7 @@
  * double quotes group blanks into a token (k="a b"), a trailing backslash continues a line.
  * Values of the form {a|b|c} expand a variant or workload into one per value (cartesian
  * over several braces), named NAME-a, NAME-b, ... Statements (docs/sweeps.md):
- *   db PATH | results PATH | config PATH | baseline NAME | timeout SECONDS
+ *   db PATH | results PATH | config PATH | baseline NAME | timeout SECONDS | kernel_stats all|totals
  *   set OPT=VALUE...                       overrides for every variant
  *   seeds N|A..B ...
  *   variant NAME [config=PATH] [OPT=VALUE]...
@@ -288,6 +288,12 @@ static int stmt(parse_ctx *c, line_toks *lt, gms_error *err)
         s->timeout = t;
         return 0;
     }
+    if (!strcmp(kw, "kernel_stats")) {
+        if (lt->n != 2 || (strcmp(lt->t[1], "all") && strcmp(lt->t[1], "totals")))
+            return gms_err_at(err, F, L, "'kernel_stats' takes 'all' (every kernel's statistics, the default) or 'totals'");
+        s->kernel_totals_only = !strcmp(lt->t[1], "totals");
+        return 0;
+    }
     if (!strcmp(kw, "set")) {
         if (lt->n < 2) return gms_err_at(err, F, L, "'set' needs OPTION=VALUE");
         for (int i = 1; i < lt->n; i++) {
@@ -413,7 +419,7 @@ static int stmt(parse_ctx *c, line_toks *lt, gms_error *err)
         return 0;
     }
     return gms_err_at(err, F, L, "unknown statement '%s' (expected db, results, config, set, baseline, seeds, "
-                      "variant, workload, trace, exclude, slurm or timeout)", kw);
+                      "variant, workload, trace, exclude, slurm, timeout or kernel_stats)", kw);
 }
 
 static int finish(parse_ctx *c, gms_error *err)

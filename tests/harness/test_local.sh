@@ -92,6 +92,25 @@ check "status shows the error" grep -q "failed .* / bad / seed 1: .*block" st.tx
 check "report shows failed, not 0" grep -q "^bad,,failed,failed" rep2.csv
 check "old rows unchanged" [ "$(grep '^s1,' rep.csv)" = "$(grep '^s1,' rep2.csv)" ]
 
+# 'kernel_stats totals': result files keep each kernel's name but not its statistics; the
+# stored totals are the individual run's
+mkdir kt && cat > kt/k.sweep <<SPEC
+config   $CONFIG
+kernel_stats totals
+variant  base
+workload stream as s1 n=4096
+SPEC
+"$BIN" sweep run kt/k.sweep > /dev/null 2> kt/run.err
+check "kernel_stats totals: sweep runs" grep -q "1 run in" kt/run.err
+kf=$(ls kt/k.results/*.json 2>/dev/null | head -1)
+check "kernel_stats totals: the kernel's name is kept" grep -q '"name":"_Z6vecAddPKfS0_Pfi"' "$kf"
+check "kernel_stats totals: no per-kernel stats" sh -c "! grep -q 'gpu_sim_cycle' '$kf'"
+id=$(awk -F'"' '/"point_id"/ { print $4; exit }' "$kf")
+"$BIN" sweep export kt/k.db > kt/export.csv
+export_totals kt/export.csv "$id" > kt/b.txt
+json_totals one_base_s1.json > kt/a.txt
+check "kernel_stats totals: totals as an individual run's" cmp -s kt/a.txt kt/b.txt
+
 # figures (gnuplot)
 if command -v gnuplot > /dev/null 2>&1; then
     "$BIN" report s.db --plot bars.png > /dev/null 2>&1

@@ -194,3 +194,36 @@ TEST(claims_eval_verdicts_on_a_hand_made_store)
     gms_claims_free(c);
     teardown(&f);
 }
+
+TEST(claims_countratio_counts_workloads_above_a_threshold)
+{
+    /* v1 / base per workload: a 4/2 = 2, b 2/4 = 0.5, c 20/10 = 2 */
+    fixture f;
+    REQUIRE(setup(&f) == 0);
+    gms_claims *c = NULL;
+    gms_error e = {0};
+    int rc = gms_claims_parse_text("t.claims",
+        "claim N1\n says two\n metric countratio(ipc, v1, base, 1)\n holds 1.5 <= m <= 2.5\n"
+        "claim N2\n says strict\n metric countratio(ipc, v1, base, 2)\n holds < 0.5\n"
+        "claim N3\n says group\n metric countratio(ipc, v1, base, 150%, g1)\n holds 0.5 <= m <= 1.5\n"
+        "claim N4\n says failed point\n metric countratio(ipc, v2, base, 1)\n holds > 0\n", &c, &e);
+    if (rc) printf("    %s\n", e.msg);
+    REQUIRE(rc == 0);
+    gms_claim_result *r = NULL;
+    REQUIRE(gms_claims_eval(c, f.st, &r, &e) == 0);
+    CHECK_EQ(r[0].values[0], 2.0);
+    CHECK(r[0].verdict == GMS_VERDICT_HOLDS);
+    CHECK_EQ(r[1].values[0], 0.0);           /* 2 is not above 2 */
+    CHECK_EQ(r[2].values[0], 1.0);           /* of g1 (a, b) only a */
+    CHECK(r[3].verdict == GMS_VERDICT_NO_DATA);
+    gms_claim_results_free(r, c->n);
+    gms_claims_free(c);
+    teardown(&f);
+
+    /* the threshold must be a number */
+    c = NULL;
+    CHECK(gms_claims_parse_text("t.claims", "claim N5\n says x\n metric countratio(ipc, v1, base, high)\n holds > 0\n",
+                                &c, &e) != 0);
+    CHECK_CONTAINS(e.msg, "countratio(): the threshold 'high' is not a number");
+    gms_claims_free(c);
+}

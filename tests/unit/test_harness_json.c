@@ -64,3 +64,30 @@ TEST(harness_json_errors)
     CHECK(parse(deep, &e) == NULL);
     CHECK_CONTAINS(e.msg, "nested too deeply");
 }
+
+static int drop_kernel_stats(const char *key, int depth) { return !(depth == 2 && !strcmp(key, "stats")); }
+
+TEST(harness_json_write_round_trip_and_filter)
+{
+    const char *s = "{\"v\": \"a\\\"b\", \"total\": {\"ipc\": 0.1, \"n\": 1234567, \"big\": 1e300, \"neg\": -2.5,"
+                    " \"t\": true, \"z\": null},\n \"kernels\": [{\"name\": \"k\", \"uid\": 1, \"stats\": {\"x\": 3}}, {\"stats\": {}}]}";
+    gms_error e = {0};
+    gms_json *j = parse(s, &e);
+    REQUIRE(j);
+    gms_sbuf b = {0};
+    gms_json_write(&b, j, NULL);
+    CHECK_STR(b.s, "{\"v\":\"a\\\"b\",\"total\":{\"ipc\":0.10000000000000001,\"n\":1234567,\"big\":1.0000000000000001e+300,"
+                   "\"neg\":-2.5,\"t\":true,\"z\":null},\"kernels\":[{\"name\":\"k\",\"uid\":1,\"stats\":{\"x\":3}},{\"stats\":{}}]}");
+    gms_json *k = parse(b.s, &e);   /* reads back to the same numbers */
+    REQUIRE(k);
+    CHECK(gms_json_get_num(gms_json_get(k, "total"), "ipc", 0) == 0.1);
+    CHECK(gms_json_get_num(gms_json_get(k, "total"), "big", 0) == 1e300);
+    gms_json_free(k);
+    gms_sbuf_free(&b);
+    gms_sbuf c = {0};
+    gms_json_write(&c, j, drop_kernel_stats);   /* the sweep's 'kernel_stats totals' */
+    CHECK_STR(c.s, "{\"v\":\"a\\\"b\",\"total\":{\"ipc\":0.10000000000000001,\"n\":1234567,\"big\":1.0000000000000001e+300,"
+                   "\"neg\":-2.5,\"t\":true,\"z\":null},\"kernels\":[{\"name\":\"k\",\"uid\":1},{}]}");
+    gms_sbuf_free(&c);
+    gms_json_free(j);
+}

@@ -141,6 +141,8 @@ TEST(harness_spec_errors)
     expect_error(dir, "config base.config\nvariant a\nworkload stream\nexclude variant=b*\n", 0,
                  "t.sweep:4: this exclude line matches no point");
     expect_error(dir, "config base.config\nvariant a\nwrkload stream\n", 0, "t.sweep:3: unknown statement 'wrkload'");
+    expect_error(dir, "config base.config\nkernel_stats some\nvariant a\nworkload stream\n", 0,
+                 "t.sweep:2: 'kernel_stats' takes 'all' (every kernel's statistics, the default) or 'totals'");
     expect_error(dir, "variant a\nworkload stream\n", 0, "t.sweep:1: variant 'a' has no config file");
     expect_error(dir, "config base.config\nvariant a\nvariant b\nworkload stream\n", 0, "run exactly the same simulation");
     expect_error(dir, "config base.config\nseeds 1 x\nvariant a\nworkload stream\n", 0, "t.sweep:2: seed 'x'");
@@ -164,7 +166,7 @@ TEST(harness_spec_syntax)
     gms_error e = {0};
     const char *text = "db out/x.db\nresults out/res\nconfig base.config\nset gpgpu_l1_latency=5\n"
                        "variant a \\\n   gpgpu_l1_banks=2\nvariant b gpgpu_l1_latency=7\n"
-                       "workload stream as \"s1\" n=1K\ntimeout 30\nslurm partition=debug time=5 chunk=4\n";
+                       "workload stream as \"s1\" n=1K\ntimeout 30\nslurm partition=debug time=5 chunk=4\nkernel_stats totals\n";
     int rc = load(dir, text, 0, &s, &plan, &e);
     if (rc) printf("    %s\n", e.msg);
     REQUIRE(rc == 0);
@@ -175,6 +177,7 @@ TEST(harness_spec_syntax)
     CHECK_STR(gms_kvlist_get(&s->variants[1].sets, "gpgpu_l1_latency"), "7");   /* the variant's own wins */
     CHECK_STR(s->workloads[0].label, "s1");
     CHECK_NEAR(s->timeout, 30, 0);
+    CHECK_EQ(s->kernel_totals_only, 1);
     CHECK_STR(s->slurm.partition, "debug");
     CHECK_EQ(s->slurm.chunk, 4);
     CHECK_EQ(plan.n, 2);
