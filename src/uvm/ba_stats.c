@@ -7,6 +7,8 @@
  *   Uvm_batch_evict_wait_mean cycles a batch's migrations waited for frames (evictions on the
  *                             critical path; 0 with UE when D2H keeps up, and with instant eviction)
  *   Uvm_batch_page_time_mean  per-page handling time (batch time / pages, Fig. 3), mean over batches
+ *   Uvm_batch_page_time_small_half, _large_half  the same over the half of the batches with the
+ *                             fewest / most pages (Fig. 3's trend within one run: spec 004 T1)
  *   Uvm_batch_faults_hist[lo-hi]  batches by demand faults, power-of-two bins (Fig. 16)
  *   Uvm_batch_faults_p90      90th percentile of faults per batch */
 #include <stdlib.h>
@@ -58,6 +60,19 @@ static int cmp_u32(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+typedef struct ba_pp {
+    uint32_t pages;
+    uint32_t idx;                 /* batch order: the tie-break, so the halves are deterministic */
+    double per_page;
+} ba_pp;
+
+static int cmp_pp(const void *a, const void *b)
+{
+    const ba_pp *x = a, *y = b;
+    if (x->pages != y->pages) return x->pages < y->pages ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
 void gms_uvm_ba_report(gms_uvm *u, gms_stats *out)
 {
     gms_uvm_etc_report(u, out);   /* ETC, the working-set window: only when on */
@@ -76,6 +91,7 @@ void gms_uvm_ba_report(gms_uvm *u, gms_stats *out)
     double mig = 0, wait = 0, per_page = 0;
     size_t n = 0, nmig = 0, npp = 0;
     uint32_t *f = gms_xmalloc((u->nbatches + 1) * sizeof *f);
+    ba_pp *pp = gms_xmalloc((u->nbatches + 1) * sizeof *pp);
     for (uint32_t b = 0; b < u->nbatches; b++) {
         const gms_uvm_batch *r = &u->batches[b];
         if (!r->closed) continue;
@@ -85,11 +101,23 @@ void gms_uvm_ba_report(gms_uvm *u, gms_stats *out)
         if (r->faults) bins[k]++;
         wait += (double)r->evict_wait;
         if (r->first_xfer != UINT64_MAX) { mig += (double)(r->end - r->first_xfer); nmig++; }
-        if (r->pages) { per_page += (double)(r->end - r->start) / r->pages; npp++; }
+        if (r->pages) {
+            double t = (double)(r->end - r->start) / r->pages;
+            per_page += t;
+            pp[npp++] = (ba_pp){ r->pages, b, t };
+        }
     }
     gms_stat_f64(out, "Uvm_batch_migration_mean", nmig ? mig / (double)nmig : 0);
     gms_stat_f64(out, "Uvm_batch_evict_wait_mean", n ? wait / (double)n : 0);
     gms_stat_f64(out, "Uvm_batch_page_time_mean", npp ? per_page / (double)npp : 0);
+    /* halves by rank (an odd middle batch in neither): 0 with fewer than two batches */
+    qsort(pp, npp, sizeof *pp, cmp_pp);
+    double lo = 0, hi = 0;
+    size_t half = npp / 2;
+    for (size_t i = 0; i < half; i++) lo += pp[i].per_page, hi += pp[npp - 1 - i].per_page;
+    gms_stat_f64(out, "Uvm_batch_page_time_small_half", half ? lo / (double)half : 0);
+    gms_stat_f64(out, "Uvm_batch_page_time_large_half", half ? hi / (double)half : 0);
+    free(pp);
     qsort(f, n, sizeof *f, cmp_u32);
     gms_stat_u64(out, "Uvm_batch_faults_p90", n ? f[(n * 9) / 10 < n ? (n * 9) / 10 : n - 1] : 0);
     for (uint32_t k = 0; k < NBIN; k++) {

@@ -54,6 +54,9 @@ TEST(batch_aware_serial_eviction_costs_evict_plus_migrate_per_page)
      * and 100 + FH + 2 XF */
     double life = ((double)(r.T + FH) - (100 + FH + XF) + (double)(r.T + FH) - (100 + FH + 2 * XF)) / 2;
     CHECK_EQ(uvm_h_stat(&h, "Uvm_page_lifetime_mean"), life);
+    /* per-page time by halves: two batches of two pages, the tie broken by batch order */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_page_time_small_half"), (FH + 2 * XF) / 2.0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_page_time_large_half"), (FH + 4 * XF) / 2.0);
     uvm_h_free(&h);
 }
 
@@ -110,6 +113,10 @@ TEST(batch_aware_premature_evictions_count_refaults_of_evicted_pages)
     CHECK_EQ(uvm_h_stat(&h, "Uvm_premature_evictions"), 1);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_faults_hist[1-1]"), 2);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_faults_hist[2-3]"), 2);
+    /* Fig. 3's trend: the two one-page batches (each evicts one page, then migrates one:
+     * FH + 2 XF for its page) against the two-page ones (FH + 2 XF and FH + 4 XF for two) */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_page_time_small_half"), (double)(FH + 2 * XF));
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_page_time_large_half"), ((FH + 2 * XF) / 2.0 + (FH + 4 * XF) / 2.0) / 2);
     uvm_h_free(&h);
 }
 
