@@ -281,11 +281,6 @@ static double *stat_vec(const gms_cenv *env, const char *stat, const char *varia
     return v;
 }
 
-static int in_group(const gms_cvec *s, size_t i, const char *group)
-{
-    return !group || !strcmp(group, "*") || !strcmp(s->groups[i], group);
-}
-
 /* is `name` one of the '+'-separated items of list? */
 static int in_list(const char *list, const char *name)
 {
@@ -296,6 +291,12 @@ static int in_list(const char *list, const char *name)
         p += k + (p[k] == '+');
     }
     return 0;
+}
+
+/* GROUP is one group, G1+G2 (their union) or * (every workload) */
+static int in_group(const gms_cvec *s, size_t i, const char *group)
+{
+    return !group || !strcmp(group, "*") || in_list(group, s->groups[i]);
 }
 
 /* r2(STAT, V1+V2+.., BASE, PRED [, G1+G2+..]): see the top */

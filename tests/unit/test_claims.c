@@ -195,7 +195,7 @@ TEST(claims_eval_verdicts_on_a_hand_made_store)
     teardown(&f);
 }
 
-TEST(claims_countratio_counts_workloads_above_a_threshold)
+TEST(claims_countratio_and_group_unions)
 {
     /* v1 / base per workload: a 4/2 = 2, b 2/4 = 0.5, c 20/10 = 2 */
     fixture f;
@@ -206,7 +206,8 @@ TEST(claims_countratio_counts_workloads_above_a_threshold)
         "claim N1\n says two\n metric countratio(ipc, v1, base, 1)\n holds 1.5 <= m <= 2.5\n"
         "claim N2\n says strict\n metric countratio(ipc, v1, base, 2)\n holds < 0.5\n"
         "claim N3\n says group\n metric countratio(ipc, v1, base, 150%, g1)\n holds 0.5 <= m <= 1.5\n"
-        "claim N4\n says failed point\n metric countratio(ipc, v2, base, 1)\n holds > 0\n", &c, &e);
+        "claim N4\n says failed point\n metric countratio(ipc, v2, base, 1)\n holds > 0\n"
+        "claim N5\n says union\n metric speedup(ipc, v1, base, g1+g2)\n holds > 1\n", &c, &e);
     if (rc) printf("    %s\n", e.msg);
     REQUIRE(rc == 0);
     gms_claim_result *r = NULL;
@@ -216,6 +217,7 @@ TEST(claims_countratio_counts_workloads_above_a_threshold)
     CHECK_EQ(r[1].values[0], 0.0);           /* 2 is not above 2 */
     CHECK_EQ(r[2].values[0], 1.0);           /* of g1 (a, b) only a */
     CHECK(r[3].verdict == GMS_VERDICT_NO_DATA);
+    CHECK_NEAR(r[4].values[0], cbrt(2.0), 1e-12);   /* g1+g2: all three, (2 x 0.5 x 2)^(1/3) */
     gms_claim_results_free(r, c->n);
     gms_claims_free(c);
     teardown(&f);
