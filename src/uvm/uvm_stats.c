@@ -106,7 +106,12 @@ void gms_uvm_stats_report(gms_uvm *u, gms_stats *out)
      * prefetched before their access (prefetched pages used / pages accessed after arriving,
      * demand arrivals included), prefetched pages accessed (used / prefetched) */
     gms_stat_u64(out, "Uvm_pages_touched", c->pages_touched);
-    gms_stat_f64(out, "Uvm_page_touch_rate", ratio(c->pages_touched, u->npages));
+    /* "of all allocated pages" (spec 000b): the pages of the program's allocations, not the
+     * padding -uvm_alloc_round adds past their ends (managed, never accessed) */
+    uint64_t alloc_pages = 0;
+    for (size_t i = 0; i < u->nallocs; i++)
+        if (u->allocs[i].managed) alloc_pages += (u->allocs[i].bytes + u->page_size - 1) >> u->page_shift;
+    gms_stat_f64(out, "Uvm_page_touch_rate", ratio(c->pages_touched, alloc_pages));
     gms_stat_f64(out, "Uvm_prefetched_before_access_rate", ratio(c->pf_used, c->pf_used + c->pages_demand_in));
     gms_stat_f64(out, "Uvm_prefetched_accessed_rate", ratio(c->pf_used, c->pages_pf_in));
     gms_uvm_batch_report(u, out);

@@ -35,6 +35,9 @@ static double migrated_rt(const char *runtime, int round, double *pages_alloc)
     double m = uvm_h_stat(&h, "Uvm_pages_migrated_in");
     *pages_alloc = uvm_h_stat(&h, "Uvm_footprint_bytes");
     CHECK_EQ(uvm_h_stat(&h, "Page_tot_fault"), 3);
+    /* three pages touched of the program's 40 (the rounding's 24 padding pages are not
+     * allocated pages for the touch rate, spec 000b) */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_page_touch_rate"), 3.0 / 40);
     uvm_h_free(&h);
     return m;
 }
