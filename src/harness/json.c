@@ -279,7 +279,8 @@ static void write_at(gms_sbuf *b, const gms_json *j, int (*keep)(const char *, i
     case GMS_JSON_BOOL: gms_sbuf_add(b, j->b ? "true" : "false"); return;
     case GMS_JSON_NUM:
         /* JSON has no NaN or infinity: the parser never makes them */
-        if (j->num == (double)(long long)j->num && j->num > -1e15 && j->num < 1e15)
+        /* the range test first: converting a double outside long long's range is undefined */
+        if (j->num > -1e15 && j->num < 1e15 && j->num == (double)(long long)j->num)
             gms_sbuf_printf(b, "%lld", (long long)j->num);
         else gms_sbuf_printf(b, "%.17g", j->num);
         return;

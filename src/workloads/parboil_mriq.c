@@ -12,6 +12,7 @@
  * coordinates (k-space in [-0.5, 0.5), voxels in [-32, 32)) and phases in [0, 1). Each thread
  * loops over 1024 samples: resumable (wl_gen.h). */
 #include "workloads/parboil_util.h"
+#include "workloads/wl_simd.h"
 #include <math.h>
 #include <string.h>
 
@@ -75,11 +76,10 @@ static int fill_phimag(const wl_kernel *k, uint64_t block, gms_block_trace *bt, 
     return 0;
 }
 
-/* Host speed: 4 or 8 voxels per operation (GCC's generic vectors: SSE2 on x86-64, AVX when
- * the host has it, scalar code elsewhere), each vector lane its own voxel with the same
- * operations in the same order as scalar code (-std=c11: no contraction, and the AVX variant
- * is built without FMA), so the model's lanes and the CPU reference agree bit for bit, on
- * any host. */
+/* Host speed: 4, 8 or 16 voxels per operation (wl_simd.h: SSE2, AVX, AVX-512F; scalar code
+ * off x86), each vector lane its own voxel with the same operations in the same order as
+ * scalar code (-std=c11: no contraction, no FMA in the wider copies), so the model's lanes and
+ * the CPU reference agree bit for bit, on any host. */
 typedef float q_v4 __attribute__((vector_size(16)));
 static inline q_v4 q_bc(float x) { return (q_v4){ x, x, x, x }; }
 
@@ -148,37 +148,29 @@ static void q_voxels4(void *const *h, uint64_t k0, uint64_t k1, const float *x, 
     Q_VOXELS_BODY(q_v4, 4)
 }
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#define Q_HAVE_AVX 1
+#ifdef WL_HAVE_X86_SIMD
 typedef float q_v8 __attribute__((vector_size(32)));
-__attribute__((target("avx"))) static void q_voxels8(void *const *h, uint64_t k0, uint64_t k1,
-                                                     const float *x, const float *y, const float *z,
-                                                     float *qr, float *qi, uint64_t n)
+typedef float q_v16 __attribute__((vector_size(64)));
+WL_TARGET_AVX static void q_voxels8(void *const *h, uint64_t k0, uint64_t k1, const float *x, const float *y,
+                                    const float *z, float *qr, float *qi, uint64_t n)
 {
     Q_VOXELS_BODY(q_v8, 8)
 }
-typedef float q_v16 __attribute__((vector_size(64)));
-__attribute__((target("avx512f"))) static void q_voxels16(void *const *h, uint64_t k0, uint64_t k1,
-                                                          const float *x, const float *y, const float *z,
-                                                          float *qr, float *qi, uint64_t n)
+WL_TARGET_AVX512 static void q_voxels16(void *const *h, uint64_t k0, uint64_t k1, const float *x, const float *y,
+                                        const float *z, float *qr, float *qi, uint64_t n)
 {
     Q_VOXELS_BODY(q_v16, 16)
 }
 #endif
 
-/* n a multiple of 32 */
+/* n a multiple of 8 (of 32 for the widest copy) */
 static void q_voxels(void *const *h, uint64_t k0, uint64_t k1, const float *x, const float *y,
                      const float *z, float *qr, float *qi, uint64_t n)
 {
-#ifdef Q_HAVE_AVX
-    if (n % 32 == 0 && __builtin_cpu_supports("avx512f")) {
-        q_voxels16(h, k0, k1, x, y, z, qr, qi, n);
-        return;
-    }
-    if (__builtin_cpu_supports("avx")) {
-        q_voxels8(h, k0, k1, x, y, z, qr, qi, n);
-        return;
-    }
+#ifdef WL_HAVE_X86_SIMD
+    const int vf = wl_host_vec_floats();
+    if (vf == 16 && n % 32 == 0) { q_voxels16(h, k0, k1, x, y, z, qr, qi, n); return; }
+    if (vf >= 8 && n % 16 == 0) { q_voxels8(h, k0, k1, x, y, z, qr, qi, n); return; }
 #endif
     q_voxels4(h, k0, k1, x, y, z, qr, qi, n);
 }

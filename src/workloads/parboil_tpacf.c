@@ -13,6 +13,7 @@
  * Datapnts/Randompnts files become uniform random directions on the sphere. Each thread runs
  * ceil(N/256)^2 x 256 steps: resumable. */
 #include "workloads/parboil_util.h"
+#include "workloads/wl_simd.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,19 +133,16 @@ static void tp_counts4(const float lq[3][32], const float p[3], const float *bb,
     TP_COUNTS_BODY(tp_v4, tp_v4u, 4)
 }
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#define TP_HAVE_AVX 1
+#ifdef WL_HAVE_X86_SIMD
 typedef float tp_v8 __attribute__((vector_size(32)));
 typedef uint32_t tp_v8u __attribute__((vector_size(32)));
 typedef float tp_v16 __attribute__((vector_size(64)));
 typedef uint32_t tp_v16u __attribute__((vector_size(64)));
-__attribute__((target("avx"))) static void tp_counts8(const float lq[3][32], const float p[3], const float *bb,
-                                                     uint32_t cnt[32])
+WL_TARGET_AVX static void tp_counts8(const float lq[3][32], const float p[3], const float *bb, uint32_t cnt[32])
 {
     TP_COUNTS_BODY(tp_v8, tp_v8u, 8)
 }
-__attribute__((target("avx512f"))) static void tp_counts16(const float lq[3][32], const float p[3],
-                                                          const float *bb, uint32_t cnt[32])
+WL_TARGET_AVX512 static void tp_counts16(const float lq[3][32], const float p[3], const float *bb, uint32_t cnt[32])
 {
     TP_COUNTS_BODY(tp_v16, tp_v16u, 16)
 }
@@ -152,15 +150,10 @@ __attribute__((target("avx512f"))) static void tp_counts16(const float lq[3][32]
 
 static void tp_counts(const float lq[3][32], const float p[3], const float *bb, uint32_t cnt[32])
 {
-#ifdef TP_HAVE_AVX
-    if (__builtin_cpu_supports("avx512f")) {
-        tp_counts16(lq, p, bb, cnt);
-        return;
-    }
-    if (__builtin_cpu_supports("avx")) {
-        tp_counts8(lq, p, bb, cnt);
-        return;
-    }
+#ifdef WL_HAVE_X86_SIMD
+    const int vf = wl_host_vec_floats();
+    if (vf == 16) { tp_counts16(lq, p, bb, cnt); return; }
+    if (vf == 8) { tp_counts8(lq, p, bb, cnt); return; }
 #endif
     tp_counts4(lq, p, bb, cnt);
 }

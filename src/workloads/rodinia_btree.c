@@ -232,18 +232,17 @@ static void level(bt *s, wl_warp *w, uint32_t t0, uint32_t m, uint64_t bid, uint
     uint64_t a[32];
     int64_t node = cur[bid];
     const int32_t *k = KN_KEYS(s, (uint64_t)node), *ix = KN_IDX(s, (uint64_t)node);
-    /* host speed: the broadcasts and the two progressions recorded without address arrays
-     * (the records wl_ld would make: gms_emit_load_prog) */
+    /* host speed: the broadcasts and the two progressions recorded without address arrays */
     uint8_t rc = wl_ld_bcast(w, m, GMS_MEM_LD_GLOBAL, 8, dcur + 8 * bid, rt);
     WL_SH_LD(w, m, int64_t, node);
     uint8_t p = wl_int(w, m, rc, rt);
     uint64_t kb = s->d_kn + (uint64_t)node * s->ksz + 4 + 4 * (s->order + 1) + 4 * (uint64_t)t0;
-    uint8_t k0 = gms_emit_load_prog(&w->e, wl_next_pc(w), m, GMS_MEM_LD_GLOBAL, 4, kb, 4, p);
+    uint8_t k0 = wl_ld_prog(w, m, GMS_MEM_LD_GLOBAL, 4, kb, 4, p);
     WL_SH_LD(w, m, int32_t, k[t0 + l]);
     uint8_t kv = wl_ldg_bcast(w, m, dkey + 4 * bid, rt);
     WL_SH_LD(w, m, int32_t, key);
     wl_pred(w, m, k0, kv);
-    uint8_t k1 = gms_emit_load_prog(&w->e, wl_next_pc(w), m, GMS_MEM_LD_GLOBAL, 4, kb + 4, 4, p);
+    uint8_t k1 = wl_ld_prog(w, m, GMS_MEM_LD_GLOBAL, 4, kb + 4, 4, p);
     WL_SH_LD(w, m, int32_t, k[t0 + l + 1]);
     wl_pred(w, m, k1, kv);
     uint32_t mm = 0;

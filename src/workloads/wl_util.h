@@ -199,6 +199,13 @@ static inline uint8_t wl_ld_bcast(wl_warp *w, uint32_t mask, gms_mem_kind kind, 
 {
     return gms_emit_load_prog(&w->e, wl_next_pc(w), mask, kind, width, addr, 0, areg);
 }
+/* Lane l at base + l*step (a progression: consecutive elements, a row), any kind and width;
+ * the record wl_ld makes of those addresses, without building them */
+static inline uint8_t wl_ld_prog(wl_warp *w, uint32_t mask, gms_mem_kind kind, uint8_t width, uint64_t base,
+                                 uint64_t step, uint8_t areg)
+{
+    return gms_emit_load_prog(&w->e, wl_next_pc(w), mask, kind, width, base, step, areg);
+}
 static inline uint8_t wl_ldg_bcast(wl_warp *w, uint32_t mask, uint64_t addr, uint8_t areg)
 {
     return wl_ld_bcast(w, mask, GMS_MEM_LD_GLOBAL, 4, addr, areg);
