@@ -19,6 +19,7 @@
  * bright rings of radius 10 (the suite's RADIUS) on a noisy background. */
 #include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
+#include "workloads/wl_simd.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,7 @@ typedef struct lk {
     uint64_t d_gx, d_gy, d_gicov, d_dil;
     float *gpad;    /* dilate_kernel's GICOV scores, padded (pad_gicov); built at its first block */
     int gpad_ok;
+    int vf;         /* the host's floats per vector (wl_simd.h) */
     wl_shadow *sh;
 } lk;
 
@@ -87,6 +89,7 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     lk *s = gms_xcalloc(1, sizeof *s);
     s->m = m; s->n = n; s->cells = c;
     s->repeat = gms_wl_u64(a, "repeat");
+    s->vf = wl_host_vec_floats();
     s->gx = wl_calloc(m * n, 4); s->gy = wl_calloc(m * n, 4);
     s->gicov = wl_calloc(m * n, 4); s->dil = wl_calloc(m * n, 4);
     for (int i = 0; i < NPOINTS; i++) {
@@ -172,28 +175,65 @@ static float *pad_gicov(const float *g, float *dst, uint64_t m, uint64_t n)
  * elements e + l of gx and gy (l < nl: consecutive rows): each one's running sum, mean and M2
  * (Welford) as the kernel computes it:
  *   p = gx*cos + gy*sin; sum += p; delta = p - mean; mean += delta / (np + 1);
- *   M2 += delta * (p - mean) */
-static void gicov_run(const lk *s, int np, uint64_t e, int nl, float *sum, float *mean, float *m2)
+ *   M2 += delta * (p - mean)
+ * Host speed: built for 4, 8 and 16 floats per operation (wl_simd.h; no FMA, each element the
+ * scalar code's operations in its order, so every width gives the same bits) and picked by
+ * the host's width. */
+#define GICOV_BODY(VT, W)                                                                      \
+    const float c = s->cs[np], sn = s->sn[np], r = (float)(np + 1);                            \
+    const float *gx = s->gx + e, *gy = s->gy + e;                                              \
+    VT c4, s4, r4;                                                                             \
+    for (int k = 0; k < (W); k++) c4[k] = c, s4[k] = sn, r4[k] = r;                            \
+    int l = 0;                                                                                 \
+    for (; l + (W) <= nl; l += (W)) {                                                          \
+        VT vx, vy, sm, mn, q2;                                                                 \
+        memcpy(&vx, gx + l, sizeof vx), memcpy(&vy, gy + l, sizeof vy);                        \
+        memcpy(&sm, sum + l, sizeof sm), memcpy(&mn, mean + l, sizeof mn);                     \
+        memcpy(&q2, m2 + l, sizeof q2);                                                        \
+        VT p = vx * c4 + vy * s4;                                                              \
+        sm = sm + p;                                                                           \
+        VT delta = p - mn;                                                                     \
+        mn = mn + delta / r4;                                                                  \
+        q2 = q2 + delta * (p - mn);                                                            \
+        memcpy(sum + l, &sm, sizeof sm), memcpy(mean + l, &mn, sizeof mn);                     \
+        memcpy(m2 + l, &q2, sizeof q2);                                                        \
+    }                                                                                          \
+    for (; l < nl; l++) {                                                                      \
+        float p = gx[l] * c + gy[l] * sn;                                                      \
+        sum[l] += p;                                                                           \
+        float delta = p - mean[l];                                                             \
+        mean[l] = mean[l] + delta / r;                                                         \
+        m2[l] = m2[l] + delta * (p - mean[l]);                                                 \
+    }
+
+static void gicov_run4(const lk *s, int np, uint64_t e, int nl, float *sum, float *mean, float *m2)
 {
-    const float c = s->cs[np], sn = s->sn[np], r = (float)(np + 1);
-    const float *gx = s->gx + e, *gy = s->gy + e;
-    const lk_v4 c4 = v4_set1(c), s4 = v4_set1(sn), r4 = v4_set1(r);
-    int l = 0;
-    for (; l + 4 <= nl; l += 4) {
-        lk_v4 p = v4_ld(gx + l) * c4 + v4_ld(gy + l) * s4, mn = v4_ld(mean + l);
-        v4_st(sum + l, v4_ld(sum + l) + p);
-        lk_v4 delta = p - mn;
-        mn = mn + delta / r4;
-        v4_st(mean + l, mn);
-        v4_st(m2 + l, v4_ld(m2 + l) + delta * (p - mn));
-    }
-    for (; l < nl; l++) {
-        float p = gx[l] * c + gy[l] * sn;
-        sum[l] += p;
-        float delta = p - mean[l];
-        mean[l] = mean[l] + delta / r;
-        m2[l] = m2[l] + delta * (p - mean[l]);
-    }
+    GICOV_BODY(lk_v4, 4)
+}
+
+#ifdef WL_HAVE_X86_SIMD
+typedef float lk_v8 __attribute__((vector_size(32)));
+typedef float lk_v16 __attribute__((vector_size(64)));
+WL_TARGET_AVX static void gicov_run8(const lk *s, int np, uint64_t e, int nl, float *sum, float *mean, float *m2)
+{
+    GICOV_BODY(lk_v8, 8)
+}
+WL_TARGET_AVX512 static void gicov_run16(const lk *s, int np, uint64_t e, int nl, float *sum, float *mean,
+                                         float *m2)
+{
+    GICOV_BODY(lk_v16, 16)
+}
+#endif
+
+/* the host's width: wl_host_vec_floats(), read once per run (vf) */
+static void gicov_run(const lk *s, int vf, int np, uint64_t e, int nl, float *sum, float *mean, float *m2)
+{
+#ifdef WL_HAVE_X86_SIMD
+    if (vf == 16 && nl >= 16) { gicov_run16(s, np, e, nl, sum, mean, m2); return; }
+    if (vf >= 8 && nl >= 8) { gicov_run8(s, np, e, nl, sum, mean, m2); return; }
+#endif
+    (void)vf;
+    gicov_run4(s, np, e, nl, sum, mean, m2);
 }
 
 typedef struct gv_warp {
@@ -244,8 +284,8 @@ static int k_gicov(const wl_kernel *k, wl_wgen *ws, gms_error *err)
             wl_fp_at(x, 0x98, g->m, p, mn, d);                              /* M2 += delta * (p - mean) */
             wl_bra_at(x, 0xa0, g->m, GMS_REG_NONE);
             /* the lanes: a run from lane 0 (a 1D block), other masks lane by lane */
-            if ((g->m & (g->m + 1)) == 0) gicov_run(s, np, e, __builtin_popcount(g->m), g->sum, g->mean, g->m2);
-            else WL_LANES(g->m, l) gicov_run(s, np, e + (uint64_t)l, 1, g->sum + l, g->mean + l, g->m2 + l);
+            if ((g->m & (g->m + 1)) == 0) gicov_run(s, s->vf, np, e, __builtin_popcount(g->m), g->sum, g->mean, g->m2);
+            else WL_LANES(g->m, l) gicov_run(s, s->vf, np, e + (uint64_t)l, 1, g->sum + l, g->mean + l, g->m2 + l);
             WL_GEN_YIELD(&ws->g);
         }
         uint8_t mn = wl_fp_at(x, 0xa8, g->m, g->rs, GMS_REG_NONE, GMS_REG_NONE);   /* mean, var, ratio */
@@ -409,7 +449,7 @@ static int verify(void *st, gms_error *err)
         for (int k = 0; k < NCIRCLES; k++) {
             memset(w, 0, sizeof(float) * 3 * (size_t)nj);
             for (int q = 0; q < NPOINTS; q++)   /* rows j = MAXR + l: gradients at (i + tX, j + tY) */
-                gicov_run(s, q, (uint64_t)((int64_t)i + s->tx[k * NPOINTS + q]) * m + (uint64_t)(MAXR + s->ty[k * NPOINTS + q]),
+                gicov_run(s, s->vf, q, (uint64_t)((int64_t)i + s->tx[k * NPOINTS + q]) * m + (uint64_t)(MAXR + s->ty[k * NPOINTS + q]),
                           nj, sum, mean, m2);
             for (int l = 0; l < nj; l++) {
                 float mu = sum[l] / (float)NPOINTS, var = m2[l] / (float)(NPOINTS - 1);

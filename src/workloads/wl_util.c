@@ -366,6 +366,12 @@ void *wl_malloc(uint64_t n, uint64_t elem) { return gms_xmalloc(wl_count(n, elem
 int wl_check_f32(const char *wl, const char *what, const float *got, const float *want, uint64_t n,
                  double rtol, double atol, gms_error *err)
 {
+    return wl_check_f32_from(wl, what, got, want, n, 0, rtol, atol, err);
+}
+
+int wl_check_f32_from(const char *wl, const char *what, const float *got, const float *want, uint64_t n,
+                      uint64_t first, double rtol, double atol, gms_error *err)
+{
     for (uint64_t i = 0; i < n; i++) {
         double g = got[i], r = want[i];
         double d = fabs(g - r);
@@ -374,7 +380,7 @@ int wl_check_f32(const char *wl, const char *what, const float *got, const float
         if (isinf(r) && g == r) bad = 0;
         if (bad)
             return gms_err(err, "workload %s: %s[%llu] = %.9g, CPU reference %.9g (tolerance %g + %g*|ref|)", wl,
-                           what, (unsigned long long)i, g, r, atol, rtol);
+                           what, (unsigned long long)(first + i), g, r, atol, rtol);
     }
     return 0;
 }

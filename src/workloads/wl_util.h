@@ -337,6 +337,10 @@ void *wl_malloc(uint64_t n, uint64_t elem);
  * mismatching index. Also fails on NaN/Inf in got where want is finite. */
 int wl_check_f32(const char *wl, const char *what, const float *got, const float *want, uint64_t n,
                  double rtol, double atol, gms_error *err);
+/* the same for elements first .. first+n-1 of an array checked in pieces (got and want point
+ * at element `first`; the error names the array's index) */
+int wl_check_f32_from(const char *wl, const char *what, const float *got, const float *want, uint64_t n,
+                      uint64_t first, double rtol, double atol, gms_error *err);
 int wl_check_u32(const char *wl, const char *what, const uint32_t *got, const uint32_t *want, uint64_t n,
                  gms_error *err);
 int wl_check_i32(const char *wl, const char *what, const int32_t *got, const int32_t *want, uint64_t n,

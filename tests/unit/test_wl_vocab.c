@@ -115,4 +115,9 @@ TEST(wl_check_tol_and_i32)
     CHECK_EQ(wl_check_i32("t", "y", gi, gi, 3, &e), 0);
     CHECK(wl_check_i32("t", "y", gi, wi, 3, &e) != 0);
     CHECK_CONTAINS(e.msg, "y[2] = 3, reference 4");
+    /* a piece of an array checked at its offset: the error names the array's index */
+    const float w4[4] = { 1, 2, 3, 4 }, g4[4] = { 1, 2, 3.5f, 4 };
+    CHECK_EQ(wl_check_f32_from("t", "z", w4, w4, 4, 65536, 0, 0, &e), 0);
+    CHECK(wl_check_f32_from("t", "z", g4, w4, 4, 65536, 0, 0, &e) != 0);
+    CHECK_CONTAINS(e.msg, "z[65538] = 3.5");
 }
