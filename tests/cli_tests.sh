@@ -121,6 +121,25 @@ grep -v '^#' examples/l1lat.sweep > "$T/ex.sweep"
 if [ -s "$T/doc.sweep" ] && cmp -s "$T/doc.sweep" "$T/ex.sweep"; then ok sweeps_doc_example_is_examples_l1lat
 else bad sweeps_doc_example_is_examples_l1lat; fi
 
+# the workloads whose CPU loops are built per host vector width (wl_simd.h): every width the
+# host has gives the same instruction stream (tpacf's values pick its atomics' bins), the same
+# values in device memory (GMS_SHADOW_DIGEST) and verifies (GMS_WL_VEC_FLOATS=4|8 forces a
+# narrower one)
+for wv in "tpacf --set scale=0.02" "mri-q --set numX=512 --set numK=64" "leukocyte --set rows=60 --set cols=60 --set cells=2"; do
+    wn=${wv%% *}; wdig=""; wok=1
+    for vw in 4 8 16; do
+        rm -rf "$T/vt"
+        # shellcheck disable=SC2086
+        if GMS_WL_VEC_FLOATS=$vw $BIN trace export --workload $wv --out "$T/vt" >"$T/out" 2>"$T/err" &&
+           GMS_SHADOW_DIGEST=1 GMS_WL_VEC_FLOATS=$vw $BIN run --config configs/qv100.config --workload $wv --no-timing \
+               >"$T/out" 2>"$T/err" && grep -q 'gms_workload_verified = 1' "$T/out"; then
+            d="$(cat "$T/vt"/* | cksum) $(grep gms_shadow_digest "$T/out")"
+            [ -z "$wdig" ] && wdig=$d
+            [ "$d" = "$wdig" ] || wok=0
+        else wok=0; fi
+    done
+    if [ $wok = 1 ]; then ok "vec_widths_same_stream_$wn"; else bad "vec_widths_same_stream_$wn"; fi
+done
 # --page-log with --no-timing: the log comes from a functional walk and says so; stream n=8192
 # makes 256 warps x 3 memory instructions, each on one page: 768 records after the header
 # (3 allocation lines + 2 header lines), the same records as the timed run's log

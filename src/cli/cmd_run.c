@@ -70,7 +70,12 @@ static int run_functional(const gms_cli_opts *o, const gms_params *p)
     gms_functional_result fr;
     gms_error err = {0};
     double t0 = now_s();
-    int rc = gms_workload_run_functional(ops, o->wl_params, o->have_seed ? o->seed : p->sim.seed, &fr, &err);
+    /* GMS_SHADOW_DIGEST=1: also print a digest of the device memory's final contents (the
+     * values the program's stores left: compare two builds or host vector widths) */
+    const char *dg = getenv("GMS_SHADOW_DIGEST");
+    gms_functional_opts fo = { .shadow = 1, .digest = dg && !strcmp(dg, "1") };
+    int rc = gms_workload_run_functional_opts(ops, o->wl_params, o->have_seed ? o->seed : p->sim.seed, &fo, &fr,
+                                              &err);
     double wall = now_s() - t0;
     if (rc) { fprintf(stderr, "gpumemsim: %s\n", err.msg); return 1; }
     uint64_t logged = 0;
@@ -87,6 +92,7 @@ static int run_functional(const gms_cli_opts *o, const gms_params *p)
            ops->name, (unsigned long long)fr.kernels, (unsigned long long)fr.blocks, (unsigned long long)fr.warp_insts,
            (unsigned long long)fr.thread_insts, (unsigned long long)fr.mem_insts, wall,
            wall > 0 ? (double)fr.warp_insts / wall : 0.0);
+    if (fo.digest) printf("gms_shadow_digest = %016llx\n", (unsigned long long)fr.shadow_digest);
     return 0;
 }
 

@@ -315,6 +315,7 @@ typedef struct dl_warp {
     uint32_t rin[STREL], cin[STREL];   /* lanes whose row - 12 + ei (column - 12 + ej) is in the image */
     float mx[32];
     uint64_t pe[32];   /* lane l's neighbour (ei, ej) = (0, 0) in gpad (lanes not live: 0) */
+    int contig;        /* every lane live and pe[l] = pe[0] + l (one column of the image) */
     uint8_t ri, rmx;
 } dl_warp;
 
@@ -328,15 +329,69 @@ static int dl_begin(const wl_kernel *k, uint64_t block, gms_error *err)
     return 0;
 }
 
-/* mx[l] = v[l] if v[l] > mx[l], for the lanes of mask: 4 lanes per operation */
-static void max_lanes(float *mx, const float *v, uint32_t mask)
-{
-    for (int l = 0; l < 32; l += 4) {
-        uint32_t b = mask >> l;
-        const lk_v4i in = { -(int32_t)(b & 1), -(int32_t)(b >> 1 & 1), -(int32_t)(b >> 2 & 1), -(int32_t)(b >> 3 & 1) };
-        lk_v4 old = v4_ld(mx + l), nw = v4_max(v4_ld(v + l), old);
-        v4_st(mx + l, (lk_v4)(((lk_v4i)nw & in) | ((lk_v4i)old & ~in)));
+/* mx[l] = v[l] if v[l] > mx[l], for the lanes of mask: W lanes per operation (4, 8 or 16 by
+ * the host's width, wl_simd.h; a comparison and a select, the same result at every width) */
+#define MAXL_BODY(VT, VTI, W)                                                                  \
+    for (int l = 0; l < 32; l += (W)) {                                                        \
+        VTI in;                                                                                \
+        for (int k = 0; k < (W); k++) in[k] = -(int32_t)(mask >> (l + k) & 1);                 \
+        VT old, v1;                                                                            \
+        memcpy(&old, mx + l, sizeof old), memcpy(&v1, v + l, sizeof v1);                       \
+        VTI gt = (v1 > old) & in;                                                              \
+        VT nw = (VT)(((VTI)v1 & gt) | ((VTI)old & ~gt));                                       \
+        memcpy(mx + l, &nw, sizeof nw);                                                        \
     }
+
+/* the verification's dilation: for the rows ii.. ii+W-1 of column jj of the padded scores gp
+ * (pm rows per column), the largest at the no offsets off[] */
+#define DIL_BODY(VT, VTI, W)                                                                   \
+    VT b;                                                                                      \
+    for (int k = 0; k < (W); k++) b[k] = 0;                                                    \
+    for (int k = 0; k < no; k++) {                                                             \
+        VT v1;                                                                                 \
+        memcpy(&v1, c + off[k], sizeof v1);                                                    \
+        VTI gt = v1 > b;                                                                       \
+        b = (VT)(((VTI)v1 & gt) | ((VTI)b & ~gt));                                             \
+    }                                                                                          \
+    memcpy(out, &b, sizeof b);
+
+static void max_lanes4(float *mx, const float *v, uint32_t mask) { MAXL_BODY(lk_v4, lk_v4i, 4) }
+static void dil_rows4(const float *c, const uint64_t *off, int no, float *out) { DIL_BODY(lk_v4, lk_v4i, 4) }
+#ifdef WL_HAVE_X86_SIMD
+typedef int32_t lk_v8i __attribute__((vector_size(32)));
+typedef int32_t lk_v16i __attribute__((vector_size(64)));
+WL_TARGET_AVX static void max_lanes8(float *mx, const float *v, uint32_t mask) { MAXL_BODY(lk_v8, lk_v8i, 8) }
+WL_TARGET_AVX512 static void max_lanes16(float *mx, const float *v, uint32_t mask) { MAXL_BODY(lk_v16, lk_v16i, 16) }
+WL_TARGET_AVX static void dil_rows8(const float *c, const uint64_t *off, int no, float *out)
+{
+    DIL_BODY(lk_v8, lk_v8i, 8)
+}
+WL_TARGET_AVX512 static void dil_rows16(const float *c, const uint64_t *off, int no, float *out)
+{
+    DIL_BODY(lk_v16, lk_v16i, 16)
+}
+#endif
+
+static void max_lanes(int vf, float *mx, const float *v, uint32_t mask)
+{
+#ifdef WL_HAVE_X86_SIMD
+    if (vf == 16) { max_lanes16(mx, v, mask); return; }
+    if (vf == 8) { max_lanes8(mx, v, mask); return; }
+#endif
+    (void)vf;
+    max_lanes4(mx, v, mask);
+}
+
+/* rows ii .. ii + dil_rows_n(vf) - 1 at once (the rows past m + 2 only where that stays inside
+ * the padded array: see pad_gicov) */
+static int dil_rows_n(int vf) { return vf; }
+static void dil_rows(int vf, const float *c, const uint64_t *off, int no, float *out)
+{
+#ifdef WL_HAVE_X86_SIMD
+    if (vf == 16) { dil_rows16(c, off, no, out); return; }
+    if (vf == 8) { dil_rows8(c, off, no, out); return; }
+#endif
+    dil_rows4(c, off, no, out);
 }
 
 static int k_dilate(const wl_kernel *k, wl_wgen *ws, gms_error *err)
@@ -359,6 +414,8 @@ static int k_dilate(const wl_kernel *k, wl_wgen *ws, gms_error *err)
         }
         g->pe[l] = c * padm(m) + r;
     }
+    g->contig = x->live == 0xffffffffu;
+    for (int l = 1; l < 32 && g->contig; l++) g->contig = g->pe[l] == g->pe[0] + (uint64_t)l;
     wl_int_at(x, 0x18, x->live, g->ri, GMS_REG_NONE);            /* i, j; if (j < img_n) */
     wl_bra_at(x, 0x20, x->live, GMS_REG_NONE);
     WL_TLANES(x, g->m, l, t) g->mx[l] = 0;
@@ -380,13 +437,17 @@ static int k_dilate(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                  * score from gpad for every lane (outside mx: a padding zero or another score,
                  * never used) */
                 const uint64_t dp = (uint64_t)g->ej * padm(m) + (uint64_t)g->ei;
-                float v[32];
-                for (int l = 0; l < 32; l++) v[l] = s->gpad[g->pe[l] + dp];
+                /* host speed: lanes of one column read consecutive scores, used in place
+                 * (a copy's 4-byte stores would stall the compares' 16-byte loads) */
+                float vbuf[32];
+                const float *v = vbuf;
+                if (g->contig) v = s->gpad + g->pe[0] + dp;
+                else for (int l = 0; l < 32; l++) vbuf[l] = s->gpad[g->pe[l] + dp];
                 uint8_t vr = ld_prog(x, 0x58, mx, GMS_MEM_LD_TEX,
                                      s->d_gicov + 4 * (t0 + x->t0 + ((uint64_t)g->ej - 12) * m + (uint64_t)g->ei - 12), 4, g->ri);
                 if (x->sh) wl_sh_last(x->sh, x->e.w, 0, v, sizeof(float));   /* WL_SH_LD */
                 g->rmx = wl_fp_at(x, 0x60, mx, vr, g->rmx, GMS_REG_NONE);  /* FMNMX */
-                max_lanes(g->mx, v, mx);
+                max_lanes(s->vf, g->mx, v, mx);
             }
             wl_bra_at(x, 0x68, g->my, GMS_REG_NONE);
         }
@@ -462,17 +523,17 @@ static int verify(void *st, gms_error *err)
      * leave it as it is (scores and the running largest are +0 or above, never NaN) */
     float *gp = pad_gicov(gv, NULL, m, n);
     const uint64_t pm = padm(m);
+    const int vf = s->vf, rw = dil_rows_n(vf);
     uint64_t off[STREL * STREL];
     int no = 0;
     for (int ei = 0; ei < STREL; ei++)
         for (int ej = 0; ej < STREL; ej++)
             if (s->strel[ei * STREL + ej]) off[no++] = (uint64_t)ej * pm + (uint64_t)ei;
     for (uint64_t jj = 0; jj < n; jj++)
-        for (uint64_t ii = 0; ii < m; ii += 4) {   /* rows ii..ii+3 (past m: padding, not stored) */
-            const float *c = gp + jj * pm + ii;
-            lk_v4 b = v4_set1(0);
-            for (int k = 0; k < no; k++) b = v4_max(v4_ld(c + off[k]), b);
-            for (uint64_t r = ii; r < m && r < ii + 4; r++) dl[r * n + jj] = b[r - ii];
+        for (uint64_t ii = 0; ii < m; ii += (uint64_t)rw) {   /* rows ii..ii+rw-1 (past m: not stored) */
+            float b[16];
+            dil_rows(vf, gp + jj * pm + ii, off, no, b);
+            for (uint64_t r = ii; r < m && r < ii + (uint64_t)rw; r++) dl[r * n + jj] = b[r - ii];
         }
     free(gp); free(w);
     void *o1, *o2;

@@ -433,6 +433,30 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
     }
 }
 
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33;
+    return x;
+}
+
+uint64_t wl_shadow_digest(const wl_shadow *sh)
+{
+    if (!sh) return 0;
+    uint64_t sum = 0;
+    for (uint64_t i = 0; i < sh->cap; i++) {
+        const uint8_t *p = sh->tab[i].page;
+        if (!p || all_zero(p, WL_SHADOW_PAGE)) continue;
+        uint64_t h = mix64(sh->tab[i].key);
+        for (uint64_t k = 0; k < WL_SHADOW_PAGE; k += 8) {
+            uint64_t v;
+            memcpy(&v, p + k, 8);
+            h = mix64(h ^ v) + k;
+        }
+        sum += h;   /* a sum: the same whatever the table's order */
+    }
+    return sum;
+}
+
 int wl_shadow_status(const wl_shadow *sh, const char *wl, gms_error *err)
 {
     if (!sh || !sh->bad) return 0;

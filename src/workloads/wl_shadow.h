@@ -46,6 +46,11 @@ void wl_shadow_read(const wl_shadow *sh, uint64_t addr, void *dst, uint64_t n);
 void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *vals, size_t size);
 void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *want, size_t size);
 
+/* A digest of the device memory's contents (every page held with a non-zero byte: its address
+ * and bytes; independent of the order pages were created): two runs whose stores left the
+ * same values have the same digest (tests: a host-speed path must not change a value) */
+uint64_t wl_shadow_digest(const wl_shadow *sh);
+
 /* 0, or -1 with the first mismatch (or misuse) seen, naming workload `wl` */
 int wl_shadow_status(const wl_shadow *sh, const char *wl, gms_error *err);
 /* loads checked and stores applied so far, instructions with no active lane not counted

@@ -5,6 +5,9 @@
  * never changes a result (the model's lanes and the CPU reference agree on any host). */
 #ifndef GMS_WORKLOADS_WL_SIMD_H
 #define GMS_WORKLOADS_WL_SIMD_H
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define WL_HAVE_X86_SIMD 1
@@ -12,14 +15,24 @@
 #define WL_TARGET_AVX512 __attribute__((target("avx512f")))
 #endif
 
-/* floats per vector the host runs: 16 (AVX-512F), 8 (AVX) or 4 (SSE2, or generic code elsewhere) */
+/* floats per vector the host runs: 16 (AVX-512F), 8 (AVX) or 4 (SSE2, or generic code
+ * elsewhere); GMS_WL_VEC_FLOATS=4|8 asks for a narrower one (tests: every width gives the same
+ * results; a wider one than the host has is not taken) */
 static inline int wl_host_vec_floats(void)
 {
+    /* host speed: asked per call by tpacf's counts; worked out once (per file including this) */
+    static _Atomic int known;
+    int w = atomic_load_explicit(&known, memory_order_relaxed);
+    if (w) return w;
+    w = 4;
 #ifdef WL_HAVE_X86_SIMD
-    if (__builtin_cpu_supports("avx512f")) return 16;
-    if (__builtin_cpu_supports("avx")) return 8;
+    if (__builtin_cpu_supports("avx512f")) w = 16;
+    else if (__builtin_cpu_supports("avx")) w = 8;
 #endif
-    return 4;
+    const char *env = getenv("GMS_WL_VEC_FLOATS");
+    if (env && (!strcmp(env, "4") || !strcmp(env, "8")) && atoi(env) < w) w = atoi(env);
+    atomic_store_explicit(&known, w, memory_order_relaxed);
+    return w;
 }
 
 #endif

@@ -416,6 +416,7 @@ int gms_workload_run_functional_opts(const gms_workload_ops *ops, const char *co
     res->shadow_loads = wl_shadow_loads(sh);
     res->shadow_stores = wl_shadow_stores(sh);
     res->shadow_overflow = wl_shadow_overflowed(sh);
+    if (opts->digest) res->shadow_digest = wl_shadow_digest(sh);
     rc = wl_shadow_status(sh, ops->name, err) ? -1 : ops->verify ? ops->verify(st, err) : 0;
 out:
     src.destroy(src.self);

@@ -104,6 +104,7 @@ typedef struct gms_functional_result {
      * addresses; overflow = 1 when the shadow passed its bound and verify used host arrays */
     uint64_t shadow_loads, shadow_stores;
     int shadow_overflow;
+    uint64_t shadow_digest;     /* wl_shadow_digest at the end (opts.digest only, else 0) */
 } gms_functional_result;
 /* With a shadow memory (on): verify() sees the values at the emitted addresses. */
 int gms_workload_run_functional(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
@@ -114,6 +115,7 @@ typedef struct gms_functional_opts {
     /* test hook: add perturb_delta bytes to one lane address of the nth store / load */
     uint64_t perturb_store, perturb_load;
     int64_t perturb_delta;
+    int digest;                     /* 1: fill res->shadow_digest (hashes the whole shadow) */
 } gms_functional_opts;
 int gms_workload_run_functional_opts(const gms_workload_ops *ops, const char *const *kv, uint64_t seed,
                                      const gms_functional_opts *opts, gms_functional_result *res, gms_error *err);
