@@ -245,3 +245,26 @@ TEST(wl_shadow_every_micro_and_polybench)
         }
     }
 }
+
+/* wl_shadow_digest: the contents, not the order pages were made in; zero pages do not count */
+TEST(wl_shadow_digest_contents_not_order)
+{
+    wl_shadow *a = wl_shadow_new(64 * WL_SHADOW_PAGE), *b = wl_shadow_new(64 * WL_SHADOW_PAGE);
+    const uint32_t x = 7, y = 9, z = 0;
+    wl_shadow_write(a, 0x1000, &x, 4);
+    wl_shadow_write(a, 0x9004, &y, 4);
+    wl_shadow_write(b, 0x9004, &y, 4);
+    wl_shadow_write(b, 0x1000, &x, 4);
+    wl_shadow_write(b, 0x20000, &z, 4);   /* a page held, all zero */
+    CHECK(wl_shadow_digest(a) != 0);
+    CHECK_EQ(wl_shadow_digest(a), wl_shadow_digest(b));
+    const uint32_t y2 = 10;
+    wl_shadow_write(b, 0x9004, &y2, 4);
+    CHECK(wl_shadow_digest(a) != wl_shadow_digest(b));
+    wl_shadow_write(b, 0x9004, &y, 4);
+    CHECK_EQ(wl_shadow_digest(a), wl_shadow_digest(b));
+    wl_shadow_write(b, 0x5000, &x, 4);   /* the same value at another address */
+    CHECK(wl_shadow_digest(a) != wl_shadow_digest(b));
+    wl_shadow_free(a);
+    wl_shadow_free(b);
+}
