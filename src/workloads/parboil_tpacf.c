@@ -324,12 +324,11 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                 w->pc = 0x400;
                 {
                     uint64_t a[32];
-                    for (int l = 0; l < 32; l++) a[l] = 4 * g->k;
-                    uint8_t dx = wl_ld(w, m, GMS_MEM_LD_SHARED, 4, a, GMS_REG_NONE);  /* data_x_s[k] (broadcast) */
-                    for (int l = 0; l < 32; l++) a[l] += 4 * BLK;
-                    uint8_t dy = wl_ld(w, m, GMS_MEM_LD_SHARED, 4, a, GMS_REG_NONE);
-                    for (int l = 0; l < 32; l++) a[l] += 4 * BLK;
-                    uint8_t dz = wl_ld(w, m, GMS_MEM_LD_SHARED, 4, a, GMS_REG_NONE);
+                    /* data_x_s[k], _y_, _z_: broadcasts (recorded as wl_ld records them, without
+                     * an address array) */
+                    uint8_t dx = wl_ld_bcast(w, m, GMS_MEM_LD_SHARED, 4, 4 * g->k, GMS_REG_NONE);
+                    uint8_t dy = wl_ld_bcast(w, m, GMS_MEM_LD_SHARED, 4, 4 * g->k + 4 * BLK, GMS_REG_NONE);
+                    uint8_t dz = wl_ld_bcast(w, m, GMS_MEM_LD_SHARED, 4, 4 * g->k + 8 * BLK, GMS_REG_NONE);
                     uint8_t dd = wl_fp(w, m, dz, g->rz, wl_fp(w, m, dy, g->ry, wl_fp(w, m, dx, g->rx, GMS_REG_NONE)));
                     /* the binary search: 4 or 5 trips, lanes leave as their interval closes */
                     tp_lanes o;
@@ -347,8 +346,7 @@ static int step(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                         mx = wl_int(w, go, k2, mx);                                  /* SEL max */
                         mn = wl_int(w, go, k2, mn);                                  /* SEL min */
                     }
-                    static const uint64_t zero[32];
-                    uint8_t b0 = wl_ld(w, m, GMS_MEM_LD_CONST, 4, zero, mn), b1 = wl_ld(w, m, GMS_MEM_LD_CONST, 4, zero, mx);
+                    uint8_t b0 = wl_ld_bcast(w, m, GMS_MEM_LD_CONST, 4, 0, mn), b1 = wl_ld_bcast(w, m, GMS_MEM_LD_CONST, 4, 0, mx);
                     wl_pred(w, m, dd, b0);                                           /* the range and pair tests */
                     wl_pred(w, m, dd, b1);
                     wl_bra(w, m & ~inr);
