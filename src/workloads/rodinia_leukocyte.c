@@ -477,9 +477,9 @@ static int next(void *st, gms_program *p, gms_error *err)
         s->d_dil = gms_prog_alloc(p, b, "device_img_dilated");
     }
     gms_prog_copy_h2d(p, s->d_gx, b);
-    wl_sh_init(p, s->d_gx, s->gx, b);
+    wl_sh_init_ro(p, s->d_gx, s->gx, b);   /* read by the kernels only */
     gms_prog_copy_h2d(p, s->d_gy, b);
-    wl_sh_init(p, s->d_gy, s->gy, b);
+    wl_sh_init_ro(p, s->d_gy, s->gy, b);
     wl_kernel k = {.st = s, .step = k_gicov, .wsize = sizeof(gv_warp),
                    .grid = {(uint32_t)(s->n - 2 * MAXR), 1, 1}, .block = {(uint32_t)(s->m - 2 * MAXR), 1, 1}};
     wl_launch_k(p, "_Z12GICOV_kerneliPf", &k, 32, 0);

@@ -26,6 +26,9 @@ struct wl_shadow {
     uint64_t loads, stores;    /* instructions seen (numbering for the perturbation hook) */
     uint64_t perturb_store, perturb_load;
     int64_t perturb_delta;
+    /* read-only input arrays (wl_shadow_write_ro): device range and host copy */
+    struct { uint64_t dev, n; const uint8_t *host; } ro[16];
+    int nro;
     int bad;                   /* a mismatch or a misuse was recorded in msg */
     char msg[400];
 };
@@ -187,6 +190,35 @@ void wl_shadow_read(const wl_shadow *csh, uint64_t addr, void *dst, uint64_t n)
     }
 }
 
+void wl_shadow_write_ro(wl_shadow *sh, uint64_t dev, const void *host, uint64_t n)
+{
+    wl_shadow_write(sh, dev, host, n);
+    if (sh->overflow || !n) return;
+    for (int i = 0; i < sh->nro; i++)   /* uploaded again (a repeat): the same array */
+        if (sh->ro[i].dev == dev) { sh->ro[i].n = n; sh->ro[i].host = host; return; }
+    if (sh->nro == (int)(sizeof sh->ro / sizeof sh->ro[0])) return;
+    sh->ro[sh->nro].dev = dev;
+    sh->ro[sh->nro].n = n;
+    sh->ro[sh->nro].host = host;
+    sh->nro++;
+}
+
+/* the read-only array holding bytes [lo, hi] (device addresses), or -1 */
+static int ro_of(const wl_shadow *sh, uint64_t lo, uint64_t hi)
+{
+    for (int i = 0; i < sh->nro; i++)
+        if (lo >= sh->ro[i].dev && hi < sh->ro[i].dev + sh->ro[i].n) return i;
+    return -1;
+}
+
+/* 1 iff [lo, hi] overlaps a read-only array */
+static int ro_overlap(const wl_shadow *sh, uint64_t lo, uint64_t hi)
+{
+    for (int i = 0; i < sh->nro; i++)
+        if (hi >= sh->ro[i].dev && lo < sh->ro[i].dev + sh->ro[i].n) return 1;
+    return 0;
+}
+
 /* the test hook: move the first active lane of `in` by delta bytes in the record itself
  * (a stride record with several lanes becomes a list, the one form that can say it) */
 static void perturb(const wl_shadow *sh, gms_warp_trace *w, gms_inst *in)
@@ -304,6 +336,20 @@ void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void 
 {
     if (!wl_shadow_active(sh) || !in->mask || check_size(sh, in, size, "store")) return;
     if (++sh->stores == sh->perturb_store) perturb(sh, w, in);
+    if (sh->nro) {
+        uint64_t a[32], lo = UINT64_MAX, hi = 0;
+        gms_inst_lane_addrs(w, in, a);
+        for (uint32_t m = in->mask; m; m &= m - 1) {
+            uint64_t x = a[__builtin_ctz(m)];
+            if (x < lo) lo = x;
+            if (x + size - 1 > hi) hi = x + size - 1;
+        }
+        if (ro_overlap(sh, lo, hi) && !sh->bad) {
+            snprintf(sh->msg, sizeof sh->msg, "shadow memory: store at pc 0x%x to 0x%llx..0x%llx, inside an array "
+                     "declared read-only (wl_shadow_write_ro)", in->pc, (unsigned long long)lo, (unsigned long long)hi);
+            sh->bad = 1;
+        }
+    }
     int first, n;
     uint8_t *pg = NULL;
     if (in->stride && one_page_run(sh, in, size, 1, &first, &n, &pg) && pg) {   /* consecutive elements: one copy */
@@ -379,6 +425,17 @@ void wl_shadow_load(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *
     if (!wl_shadow_active(sh) || !in->mask || check_size(sh, in, size, "load")) return;
     if (++sh->loads == sh->perturb_load) perturb(sh, w, in);
     if (sh->bad) return;   /* the first mismatch is the one to report */
+    if (sh->nro && in->addr_mode == GMS_ADDR_STRIDE) {
+        /* consecutive elements of a read-only array, the values read from its host copy at the
+         * same place: the lanes use exactly the elements at their addresses */
+        const int f = __builtin_ctz(in->mask), k = __builtin_popcount(in->mask);
+        const uint32_t run = in->mask >> f;
+        if (!(run & (run + 1)) && (k == 1 || in->stride == (int64_t)size)) {
+            const uint64_t lo = in->base, hi = in->base + (uint64_t)k * size - 1;
+            const int r = ro_of(sh, lo, hi);
+            if (r >= 0 && (const uint8_t *)want + (size_t)f * size == sh->ro[r].host + (lo - sh->ro[r].dev)) return;
+        }
+    }
     int first, n;
     uint8_t *pg;
     if (one_page_run(sh, in, size, 0, &first, &n, &pg)) {
@@ -457,8 +514,24 @@ uint64_t wl_shadow_digest(const wl_shadow *sh)
     return sum;
 }
 
-int wl_shadow_status(const wl_shadow *sh, const char *wl, gms_error *err)
+int wl_shadow_status(const wl_shadow *csh, const char *wl, gms_error *err)
 {
+    wl_shadow *sh = (wl_shadow *)csh;   /* the page cache only */
+    /* the read-only arrays' host copies still hold what was written (the loads that passed by
+     * their place in the host copy relied on it) */
+    for (int i = 0; sh && !sh->bad && !sh->overflow && i < sh->nro; i++) {
+        uint8_t buf[4096];
+        for (uint64_t o = 0; o < sh->ro[i].n; o += sizeof buf) {
+            uint64_t k = sh->ro[i].n - o < sizeof buf ? sh->ro[i].n - o : sizeof buf;
+            wl_shadow_read(sh, sh->ro[i].dev + o, buf, k);
+            if (memcmp(buf, sh->ro[i].host + o, k)) {
+                snprintf(sh->msg, sizeof sh->msg, "shadow memory: the host copy of the read-only array at 0x%llx "
+                         "changed after it was written (wl_shadow_write_ro)", (unsigned long long)sh->ro[i].dev);
+                sh->bad = 1;
+                break;
+            }
+        }
+    }
     if (!sh || !sh->bad) return 0;
     return gms_err(err, "workload %s: %s", wl, sh->msg);
 }

@@ -41,6 +41,16 @@ int wl_shadow_overflowed(const wl_shadow *sh);
 void wl_shadow_write(wl_shadow *sh, uint64_t addr, const void *src, uint64_t n);
 void wl_shadow_read(const wl_shadow *sh, uint64_t addr, void *dst, uint64_t n);
 
+/* Host speed: wl_shadow_write of an input array the program only reads, remembering where its
+ * host copy is. A load whose lanes are consecutive elements of that array and whose values are
+ * read from the host copy at the same place (want == host + (address - dev)) then passes
+ * without comparing bytes: the lane uses exactly the element at its emitted address. This
+ * holds while the host copy keeps the contents it had here, which wl_shadow_status checks at
+ * the end (a changed host copy is an error), and while nothing stores to the array (a store
+ * to it is an error). host must stay valid until wl_shadow_status. At most 16 arrays; more
+ * are written as plain wl_shadow_write. */
+void wl_shadow_write_ro(wl_shadow *sh, uint64_t dev, const void *host, uint64_t n);
+
 /* An emitted memory instruction `in` of warp buffer `w` (its last record): lane l's value is
  * vals + l*size (size = in->width; lanes outside in->mask are not read). */
 void wl_shadow_store(wl_shadow *sh, gms_warp_trace *w, gms_inst *in, const void *vals, size_t size);

@@ -280,6 +280,11 @@ void wl_sh_init(const gms_program *p, uint64_t dev, const void *host, uint64_t b
     if (p->shadow) wl_shadow_write(p->shadow, dev, host, bytes);
 }
 
+void wl_sh_init_ro(const gms_program *p, uint64_t dev, const void *host, uint64_t bytes)
+{
+    if (p->shadow) wl_shadow_write_ro(p->shadow, dev, host, bytes);
+}
+
 const void *wl_result(const wl_shadow *sh, uint64_t dev, const void *host, uint64_t n, size_t elem, void **owned)
 {
     *owned = NULL;

@@ -304,6 +304,10 @@ void wl_sh_last(wl_shadow *sh, gms_warp_trace *t, int store, const void *vals, s
 /* next(): `bytes` of host data are the initial contents of device memory at dev (the H2D
  * copy, or the host's writes to managed memory); no-op without a shadow */
 void wl_sh_init(const gms_program *p, uint64_t dev, const void *host, uint64_t bytes);
+/* the same for an input array the kernels only read, whose host copy stays unchanged until the
+ * run ends: loads of consecutive elements read from that copy pass at their place
+ * (wl_shadow_write_ro) */
+void wl_sh_init_ro(const gms_program *p, uint64_t dev, const void *host, uint64_t bytes);
 /* verify(): the n elements of `elem` bytes at device address dev as the kernels left them:
  * read from the shadow memory into a buffer (*owned, to free) when the run has an active
  * one, else `host` itself (*owned = NULL) */

@@ -268,3 +268,61 @@ TEST(wl_shadow_digest_contents_not_order)
     wl_shadow_free(a);
     wl_shadow_free(b);
 }
+
+/* wl_shadow_write_ro: a load of consecutive elements whose values come from the host copy at
+ * the same place passes by that place; any other values are compared; a store into the array
+ * and a host copy changed before the end are errors */
+static gms_inst *ro_load(gms_warp_trace *w, uint64_t base)
+{
+    w->n = 0;
+    gms_inst *in = gms_warp_push(w);
+    in->op = GMS_OP_MEM;
+    in->mem = GMS_MEM_LD_GLOBAL;
+    in->width = 4;
+    in->mask = 0xffffffffu;
+    in->addr_mode = GMS_ADDR_STRIDE;
+    in->base = base;
+    in->stride = 4;
+    return in;
+}
+
+TEST(wl_shadow_read_only_arrays)
+{
+    gms_warp_trace w;
+    memset(&w, 0, sizeof w);
+    float host[64], copy[64];
+    for (int i = 0; i < 64; i++) host[i] = copy[i] = (float)i;
+    gms_error e = { 0 };
+    /* by place, and by value from another array */
+    wl_shadow *sh = wl_shadow_new(1 << 20);
+    wl_shadow_write_ro(sh, 0x2000, host, sizeof host);
+    wl_shadow_load(sh, &w, ro_load(&w, 0x2010), host + 4, 4);
+    wl_shadow_load(sh, &w, ro_load(&w, 0x2010), copy + 4, 4);
+    CHECK_EQ(wl_shadow_status(sh, "t", &e), 0);
+    /* the host copy at another place than the address: compared, and lane 0 differs */
+    wl_shadow_load(sh, &w, ro_load(&w, 0x2010), host + 5, 4);
+    CHECK(wl_shadow_status(sh, "t", &e) != 0);
+    CHECK(strstr(e.msg, "lane 0, address 0x2010") != NULL);
+    wl_shadow_free(sh);
+    /* the host copy changed after it was written: the load at its place passes, the end does not */
+    sh = wl_shadow_new(1 << 20);
+    wl_shadow_write_ro(sh, 0x2000, host, sizeof host);
+    host[10] = -1.0f;
+    wl_shadow_load(sh, &w, ro_load(&w, 0x2010), host + 4, 4);
+    CHECK(wl_shadow_status(sh, "t", &e) != 0);
+    CHECK(strstr(e.msg, "read-only array at 0x2000 changed") != NULL);
+    host[10] = 10.0f;
+    wl_shadow_free(sh);
+    /* a store into the array */
+    sh = wl_shadow_new(1 << 20);
+    wl_shadow_write_ro(sh, 0x2000, host, sizeof host);
+    gms_inst *st = ro_load(&w, 0x20f0);
+    st->mem = GMS_MEM_ST_GLOBAL;
+    st->mask = 1;
+    wl_shadow_store(sh, &w, st, copy, 4);
+    CHECK(wl_shadow_status(sh, "t", &e) != 0);
+    CHECK(strstr(e.msg, "declared read-only") != NULL);
+    wl_shadow_free(sh);
+    free(w.insts);
+    free(w.addrs);
+}
