@@ -323,7 +323,11 @@ typedef struct dl_warp {
 static int dl_begin(const wl_kernel *k, uint64_t block, gms_error *err)
 {
     lk *s = k->st;
-    if (!s->gpad_ok) s->gpad = pad_gicov(s->gicov, s->gpad, s->m, s->n);
+    if (!s->gpad_ok) {
+        s->gpad = pad_gicov(s->gicov, s->gpad, s->m, s->n);
+        /* the scores are now read only, until the next repetition's GICOV kernel */
+        wl_shadow_ro_begin(s->sh, s->d_gicov, s->gicov, 4 * s->m * s->n);
+    }
     s->gpad_ok = 1;
     (void)block; (void)err;
     return 0;
@@ -445,7 +449,14 @@ static int k_dilate(const wl_kernel *k, wl_wgen *ws, gms_error *err)
                 else for (int l = 0; l < 32; l++) vbuf[l] = s->gpad[g->pe[l] + dp];
                 uint8_t vr = ld_prog(x, 0x58, mx, GMS_MEM_LD_TEX,
                                      s->d_gicov + 4 * (t0 + x->t0 + ((uint64_t)g->ej - 12) * m + (uint64_t)g->ei - 12), 4, g->ri);
-                if (x->sh) wl_sh_last(x->sh, x->e.w, 0, v, sizeof(float));   /* WL_SH_LD */
+                if (x->sh) {   /* WL_SH_LD */
+                    /* lanes of one column: lane l reads score id + (ej - 12) * m + ei - 12 of the
+                     * unpadded scores (id its pixel), checked by its place there (the scores are
+                     * read only now: wl_shadow_ro_begin in dl_begin); else by value */
+                    const int64_t e0 = (int64_t)(t0 + x->t0) + ((int64_t)g->ej - 12) * (int64_t)m + (int64_t)g->ei - 12;
+                    const float *want = g->contig && e0 >= 0 ? s->gicov + e0 : v;
+                    wl_sh_last(x->sh, x->e.w, 0, want, sizeof(float));
+                }
                 g->rmx = wl_fp_at(x, 0x60, mx, vr, g->rmx, GMS_REG_NONE);  /* FMNMX */
                 max_lanes(s->vf, g->mx, v, mx);
             }
@@ -476,6 +487,7 @@ static int next(void *st, gms_program *p, gms_error *err)
         s->d_gicov = gms_prog_alloc(p, b, "device_gicov");
         s->d_dil = gms_prog_alloc(p, b, "device_img_dilated");
     }
+    wl_shadow_ro_end(s->sh, s->d_gicov);   /* the last repetition's scores (none at the first) */
     gms_prog_copy_h2d(p, s->d_gx, b);
     wl_sh_init_ro(p, s->d_gx, s->gx, b);   /* read by the kernels only */
     gms_prog_copy_h2d(p, s->d_gy, b);

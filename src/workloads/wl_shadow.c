@@ -193,7 +193,42 @@ void wl_shadow_read(const wl_shadow *csh, uint64_t addr, void *dst, uint64_t n)
 void wl_shadow_write_ro(wl_shadow *sh, uint64_t dev, const void *host, uint64_t n)
 {
     wl_shadow_write(sh, dev, host, n);
-    if (sh->overflow || !n) return;
+    wl_shadow_ro_begin(sh, dev, host, n);
+}
+
+/* 0, or -1 with the mismatch recorded: read-only array i's host copy against the shadow */
+static int ro_check(wl_shadow *sh, int i)
+{
+    uint8_t buf[4096];
+    for (uint64_t o = 0; o < sh->ro[i].n; o += sizeof buf) {
+        uint64_t k = sh->ro[i].n - o < sizeof buf ? sh->ro[i].n - o : sizeof buf;
+        wl_shadow_read(sh, sh->ro[i].dev + o, buf, k);
+        if (memcmp(buf, sh->ro[i].host + o, k)) {
+            if (!sh->bad)
+                snprintf(sh->msg, sizeof sh->msg, "shadow memory: the host copy of the read-only array at 0x%llx "
+                         "differs from device memory (changed after it was declared read-only, or never stored "
+                         "there)", (unsigned long long)sh->ro[i].dev);
+            sh->bad = 1;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void wl_shadow_ro_end(wl_shadow *sh, uint64_t dev)
+{
+    if (!wl_shadow_active(sh)) return;
+    for (int i = 0; i < sh->nro; i++)
+        if (sh->ro[i].dev == dev) {
+            ro_check(sh, i);
+            sh->ro[i] = sh->ro[--sh->nro];
+            return;
+        }
+}
+
+void wl_shadow_ro_begin(wl_shadow *sh, uint64_t dev, const void *host, uint64_t n)
+{
+    if (!wl_shadow_active(sh) || !n) return;
     for (int i = 0; i < sh->nro; i++)   /* uploaded again (a repeat): the same array */
         if (sh->ro[i].dev == dev) { sh->ro[i].n = n; sh->ro[i].host = host; return; }
     if (sh->nro == (int)(sizeof sh->ro / sizeof sh->ro[0])) return;
@@ -519,19 +554,7 @@ int wl_shadow_status(const wl_shadow *csh, const char *wl, gms_error *err)
     wl_shadow *sh = (wl_shadow *)csh;   /* the page cache only */
     /* the read-only arrays' host copies still hold what was written (the loads that passed by
      * their place in the host copy relied on it) */
-    for (int i = 0; sh && !sh->bad && !sh->overflow && i < sh->nro; i++) {
-        uint8_t buf[4096];
-        for (uint64_t o = 0; o < sh->ro[i].n; o += sizeof buf) {
-            uint64_t k = sh->ro[i].n - o < sizeof buf ? sh->ro[i].n - o : sizeof buf;
-            wl_shadow_read(sh, sh->ro[i].dev + o, buf, k);
-            if (memcmp(buf, sh->ro[i].host + o, k)) {
-                snprintf(sh->msg, sizeof sh->msg, "shadow memory: the host copy of the read-only array at 0x%llx "
-                         "changed after it was written (wl_shadow_write_ro)", (unsigned long long)sh->ro[i].dev);
-                sh->bad = 1;
-                break;
-            }
-        }
-    }
+    for (int i = 0; sh && !sh->bad && !sh->overflow && i < sh->nro; i++) ro_check(sh, i);
     if (!sh || !sh->bad) return 0;
     return gms_err(err, "workload %s: %s", wl, sh->msg);
 }

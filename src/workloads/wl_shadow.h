@@ -50,6 +50,12 @@ void wl_shadow_read(const wl_shadow *sh, uint64_t addr, void *dst, uint64_t n);
  * to it is an error). host must stay valid until wl_shadow_status. At most 16 arrays; more
  * are written as plain wl_shadow_write. */
 void wl_shadow_write_ro(wl_shadow *sh, uint64_t dev, const void *host, uint64_t n);
+/* The same for an array the kernels have written and now only read (a result of one kernel,
+ * input of the next): from here its contents are the shadow's as they are, host its host copy
+ * (checked against them by wl_shadow_ro_end or at the end); wl_shadow_ro_end(dev), before
+ * the array is written again, checks the host copy and ends the promise. */
+void wl_shadow_ro_begin(wl_shadow *sh, uint64_t dev, const void *host, uint64_t n);
+void wl_shadow_ro_end(wl_shadow *sh, uint64_t dev);
 
 /* An emitted memory instruction `in` of warp buffer `w` (its last record): lane l's value is
  * vals + l*size (size = in->width; lanes outside in->mask are not read). */

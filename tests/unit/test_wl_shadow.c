@@ -310,7 +310,7 @@ TEST(wl_shadow_read_only_arrays)
     host[10] = -1.0f;
     wl_shadow_load(sh, &w, ro_load(&w, 0x2010), host + 4, 4);
     CHECK(wl_shadow_status(sh, "t", &e) != 0);
-    CHECK(strstr(e.msg, "read-only array at 0x2000 changed") != NULL);
+    CHECK(strstr(e.msg, "read-only array at 0x2000 differs") != NULL);
     host[10] = 10.0f;
     wl_shadow_free(sh);
     /* a store into the array */
@@ -322,6 +322,42 @@ TEST(wl_shadow_read_only_arrays)
     wl_shadow_store(sh, &w, st, copy, 4);
     CHECK(wl_shadow_status(sh, "t", &e) != 0);
     CHECK(strstr(e.msg, "declared read-only") != NULL);
+    wl_shadow_free(sh);
+    free(w.insts);
+    free(w.addrs);
+}
+
+/* wl_shadow_ro_begin / _end: an array stored by one kernel and read by the next; the host
+ * copy is checked against device memory when the promise ends */
+TEST(wl_shadow_read_only_after_stores)
+{
+    gms_warp_trace w;
+    memset(&w, 0, sizeof w);
+    float host[64];
+    for (int i = 0; i < 64; i++) host[i] = (float)(2 * i);
+    gms_error e = { 0 };
+    wl_shadow *sh = wl_shadow_new(1 << 20);
+    gms_inst *st = ro_load(&w, 0x3000);   /* lanes 0..31: elements 0..31 */
+    st->mem = GMS_MEM_ST_GLOBAL;
+    wl_shadow_store(sh, &w, st, host, 4);
+    st = ro_load(&w, 0x3080);
+    st->mem = GMS_MEM_ST_GLOBAL;
+    wl_shadow_store(sh, &w, st, host + 32, 4);
+    wl_shadow_ro_begin(sh, 0x3000, host, sizeof host);
+    wl_shadow_load(sh, &w, ro_load(&w, 0x3040), host + 16, 4);
+    wl_shadow_ro_end(sh, 0x3000);
+    CHECK_EQ(wl_shadow_status(sh, "t", &e), 0);
+    /* after the end, a store is allowed again */
+    st = ro_load(&w, 0x3000);
+    st->mem = GMS_MEM_ST_GLOBAL;
+    wl_shadow_store(sh, &w, st, host, 4);
+    CHECK_EQ(wl_shadow_status(sh, "t", &e), 0);
+    /* an element the kernel never stored: the host copy differs at the end of the promise */
+    host[63] = 1.0f;
+    wl_shadow_ro_begin(sh, 0x3000, host, sizeof host);
+    wl_shadow_ro_end(sh, 0x3000);
+    CHECK(wl_shadow_status(sh, "t", &e) != 0);
+    CHECK(strstr(e.msg, "differs from device memory") != NULL);
     wl_shadow_free(sh);
     free(w.insts);
     free(w.addrs);
