@@ -64,6 +64,14 @@ TEST(wl_rodinia3_leukocyte)
     gms_error e0;
     REQUIRE(wl_test_prun("leukocyte", kv, 0, 0, &r0, &e0) == 0);
     WL_SHADOW("leukocyte", kv, r0.shadow_stores - 1, r0.shadow_loads - 1);
+    /* a dilation load of the 80 x 90 frame's interior (checked by its place among the scores,
+     * wl_shadow_ro_begin) moved by 4 bytes: caught, as a GICOV gradient load (by its place in
+     * the read-only gradients) is */
+    const char *kv3[] = {"rows=80", "cols=90", "cells=4", NULL};
+    CHECK(wl_test_prun("leukocyte", kv3, 0, 214172, &r0, &e0) != 0);
+    CHECK(wl_test_prun("leukocyte", kv3, 0, 155092, &r0, &e0) != 0);
+    CHECK_EQ(wl_test_prun("leukocyte", kv3, 0, 0, &r0, &e0), 0);
+    CHECK_EQ(r0.shadow_loads, 295415);
     WL_RUN_BOTH("leukocyte", scale001, 13);   /* clamped to 45 x 45: one GICOV thread */
     CHECK_EQ(footprint_of("leukocyte", kv), 4 * 4 * 50 * 48);
     const char *kt[] = {"rows=50", "cols=48", "cells=2", "uvm=1", NULL};
