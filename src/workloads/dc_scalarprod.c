@@ -190,8 +190,8 @@ static int next(void *st, gms_program *p, gms_error *err)
     s->d_acc = gms_prog_alloc(p, 4 * (uint64_t)GRID * ACCUM, "d_accumResult");
     gms_prog_copy_h2d(p, s->d_a, vb);
     gms_prog_copy_h2d(p, s->d_b, vb);
-    wl_sh_init(p, s->d_a, s->a, vb);
-    wl_sh_init(p, s->d_b, s->b, vb);
+    wl_sh_init_ro(p, s->d_a, s->a, vb);   /* the inputs: read only */
+    wl_sh_init_ro(p, s->d_b, s->b, vb);
     for (uint64_t r = 0; r < s->repeat; r++)
         wl_launch(p, "_Z13scalarProdGPUPfS_S_ii", wl_dim3(GRID, 1, 1), wl_dim3(TPB, 1, 1), 16, 0, fill, s, NULL, 0);
     gms_prog_sync(p);

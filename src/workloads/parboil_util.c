@@ -54,8 +54,14 @@ int pbl_next(void *state, gms_program *p, gms_error *err)
     /* device memory starts as the host model's arrays (inputs copied; the others as the
      * model has them, zeros) */
     s->sh = p->shadow;
-    for (int k = 0; k < s->narr; k++)
-        if (!def->arrs[k].host) wl_sh_init(p, s->d[k], s->h[k], s->n[k] * pbl_esize(def->arrs[k].type));
+    for (int k = 0; k < s->narr; k++) {
+        if (def->arrs[k].host) continue;
+        const pbl_arr_def *ad = &def->arrs[k];
+        /* an input the kernels only read (copied in, neither copied out nor checked): loads
+         * of it are checked by their place in the host copy (wl_sh_init_ro) */
+        if (ad->copy_in && !ad->copy_out && !ad->check) wl_sh_init_ro(p, s->d[k], s->h[k], s->n[k] * pbl_esize(ad->type));
+        else wl_sh_init(p, s->d[k], s->h[k], s->n[k] * pbl_esize(ad->type));
+    }
     for (int k = 0; k < s->narr; k++)
         if (def->arrs[k].copy_in && !def->arrs[k].host)
             gms_prog_copy_h2d(p, s->d[k], s->n[k] * pbl_esize(def->arrs[k].type));
