@@ -1,6 +1,7 @@
 /* TLB: sets of `assoc` slots with per-set LRU lists; a hash map from the page number to the slot
  * makes every lookup O(1) whatever the associativity (fully associative = one set). */
 #include <stdlib.h>
+#include <string.h>
 #include "uvm/uvm_internal.h"
 
 static void tlb_reset_sets(gms_tlb *t);
@@ -8,9 +9,16 @@ static void tlb_reset_sets(gms_tlb *t);
 void gms_tlb_init(gms_tlb *t, uint32_t entries, uint32_t assoc)
 {
     if (!assoc || assoc > entries) assoc = entries;
+    memset(t, 0, sizeof *t);
     t->assoc = assoc;
     t->nsets = entries / assoc;
+}
+
+/* the arrays, at the first fill (an empty TLB: every lookup misses, nothing to invalidate) */
+static void tlb_make(gms_tlb *t)
+{
     uint32_t n = t->nsets * t->assoc;
+    t->ready = 1;
     gms_u64map_init(&t->map, n);
     t->vpn = gms_xmalloc(n * sizeof *t->vpn);
     t->page = gms_xmalloc(n * sizeof *t->page);
@@ -26,6 +34,7 @@ void gms_tlb_init(gms_tlb *t, uint32_t entries, uint32_t assoc)
 
 void gms_tlb_flush(gms_tlb *t)
 {
+    if (!t->ready) return;
     gms_u64map_clear(&t->map);
     tlb_reset_sets(t);
 }
@@ -45,6 +54,7 @@ static void tlb_reset_sets(gms_tlb *t)
 
 void gms_tlb_free(gms_tlb *t)
 {
+    if (!t->ready) return;
     gms_u64map_free(&t->map);
     free(t->vpn); free(t->page); free(t->prev); free(t->next);
     free(t->head); free(t->tail); free(t->used); free(t->free_head);
@@ -66,6 +76,7 @@ static void push_mru(gms_tlb *t, uint32_t s, uint32_t i)
 
 int gms_tlb_lookup(gms_tlb *t, uint64_t vpn, uint32_t *page)
 {
+    if (!t->ready) return 0;
     const uint64_t *v = gms_u64map_get(&t->map, vpn);
     if (!v) return 0;
     uint32_t i = (uint32_t)*v, s = i / t->assoc;
@@ -76,6 +87,7 @@ int gms_tlb_lookup(gms_tlb *t, uint64_t vpn, uint32_t *page)
 
 int gms_tlb_fill(gms_tlb *t, uint64_t vpn, uint32_t page, uint64_t *victim_vpn, uint32_t *victim_page)
 {
+    if (!t->ready) tlb_make(t);
     const uint64_t *v = gms_u64map_get(&t->map, vpn);
     uint32_t s = (uint32_t)(vpn % t->nsets), i;
     if (victim_vpn) *victim_vpn = UINT64_MAX;
@@ -106,6 +118,7 @@ int gms_tlb_fill(gms_tlb *t, uint64_t vpn, uint32_t page, uint64_t *victim_vpn, 
 
 int gms_tlb_invalidate(gms_tlb *t, uint64_t vpn)
 {
+    if (!t->ready) return 0;
     const uint64_t *v = gms_u64map_get(&t->map, vpn);
     if (!v) return 0;
     uint32_t i = (uint32_t)*v, s = i / t->assoc;

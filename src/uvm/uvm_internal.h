@@ -87,6 +87,9 @@ typedef struct gms_tlb {
     uint32_t *prev, *next;   /* per slot: LRU list of its set (head = MRU) */
     uint32_t *head, *tail, *used, *free_head; /* per set */
     uint64_t evictions;
+    /* host speed: the arrays are made at the first fill (80 SMs' TLBs are about 18 MB, and a
+     * run without managed memory never fills one); before it the TLB is empty */
+    int ready;
 } gms_tlb;
 
 void gms_tlb_init(gms_tlb *t, uint32_t entries, uint32_t assoc);
