@@ -108,6 +108,7 @@ static void kernel_finished(gms_gpu *g, gms_kernel *k)
     }
     if (g->p->core.flush_l1_cache)
         for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_flush_l1(g->sms[i]);
+    for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_pool_idle_buffers(g->sms[i], g);
     if (g->uvm) gms_uvm_kernel_end(g->uvm, now);
     busy_end(g);
     if (g->cke) gms_cke_kernel_done(g->cke, k);
@@ -668,6 +669,13 @@ const gms_run_stats *gms_sim_stats(const gms_sim *s) { return &s->g.stats; }
 uint64_t gms_sim_parallel_edges(const gms_sim *s) { return gms_engine_parallel_edges(s->g.eng); }
 uint64_t gms_sim_pipelined_edges(const gms_sim *s) { return gms_engine_pipelined_edges(s->g.eng); }
 
+uint32_t gms_sim_block_buffers(const gms_sim *s)
+{
+    uint32_t n = s->g.bt_pool_n;
+    for (uint32_t i = 0; i < s->g.n_sm; i++) n += gms_sm_block_buffers(s->g.sms[i]);
+    return n;
+}
+
 void gms_sim_set_progress(gms_sim *s, gms_progress_fn fn, void *ud)
 {
     s->g.progress = fn;
@@ -701,6 +709,8 @@ void gms_sim_free(gms_sim *s)
         for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_free(g->sms[i]);
         free(g->sms);
     }
+    for (uint32_t i = 0; i < g->bt_pool_n; i++) gms_block_trace_free(&g->bt_pool[i]);
+    free(g->bt_pool);
     if (g->icnt.comp) gms_icnt_free(&g->icnt);
     if (g->mem.free) g->mem.free(g->mem.self);
     if (g->uvm) gms_uvm_free(g->uvm);

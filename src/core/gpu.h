@@ -65,6 +65,10 @@ typedef struct gms_gpu {
     gms_rng rng;
     struct gms_sm **sms;
     uint32_t n_sm;
+    /* host memory: block instruction buffers of SM slots left idle when a kernel ended, for
+     * slots that have none (a later kernel on other SMs than the first's) */
+    gms_block_trace *bt_pool;
+    uint32_t bt_pool_n, bt_pool_cap;
     gms_icnt icnt;                    /* SMs <-> memory sub-partitions (mem/icnt.h) */
     gms_memsys mem;
     struct gms_uvm *uvm;
@@ -115,6 +119,10 @@ int gms_sm_add_block(struct gms_sm *s, gms_kernel *k, uint64_t block, gms_error 
 int gms_sm_accept_reply(struct gms_sm *s, gms_mreq *r);    /* from the reply network */
 void gms_sm_translated(struct gms_sm *s, gms_mreq *r);     /* from the UVM */
 void gms_sm_flush_l1(struct gms_sm *s);
+/* at a kernel's end (serial): the buffers of the SM's idle block slots into g's pool */
+void gms_sm_pool_idle_buffers(struct gms_sm *s, gms_gpu *g);
+/* block slots holding instruction buffers (tests) */
+uint32_t gms_sm_block_buffers(const struct gms_sm *s);
 int gms_sm_set_l1_assoc(struct gms_sm *s, uint32_t assoc);
 void gms_sm_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 /* the most instructions a warp of kernel k on this SM has still to issue (host threads) */
@@ -124,6 +132,8 @@ uint64_t gms_sm_max_remaining(const struct gms_sm *s, const gms_kernel *k);
 uint64_t gms_sim_parallel_edges(const struct gms_sim *s);
 /* gpu.c: core edges with the memory side ahead on a second host thread (-gms_host_pipeline; tests) */
 uint64_t gms_sim_pipelined_edges(const struct gms_sim *s);
+/* gpu.c: block instruction buffers held (SM slots with buffers plus the idle pool; tests) */
+uint32_t gms_sim_block_buffers(const struct gms_sim *s);
 /* gpu.c: launch a kernel now (the multiprogram driver, src/cke); NULL with g->err set */
 gms_kernel *gms_gpu_launch(gms_gpu *g, const gms_kernel_src *src);
 /* sm.c: the SM's concurrent-kernel state (src/cke/cke.h) */

@@ -270,6 +270,10 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
         run = s->w[i].state == W_FREE ? run + 1 : 0;
         if (run == nw) { first = i + 1 - nw; break; }
     }
+    /* host memory: a slot never used (or pooled) takes an idle slot's buffers, so a run's
+     * buffers stay as many as its most concurrently resident blocks, not as every slot any
+     * kernel ever used (a short grid lands on other SMs each launch) */
+    if (!b->bt.warps_cap && s->g->bt_pool_n) b->bt = s->g->bt_pool[--s->g->bt_pool_n];
     gms_block_trace_reset(&b->bt, nw);
     b->bt.x = (uint32_t)(blockid % k->src.grid.x);
     b->bt.y = (uint32_t)(blockid / k->src.grid.x % k->src.grid.y);
@@ -1480,6 +1484,28 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->comp = gms_engine_add(g->eng, GMS_DOM_CORE, s->name, sm_tick, sm_stuck, s);
     gms_engine_mark_parallel(s->comp);
     return s;
+}
+
+void gms_sm_pool_idle_buffers(gms_sm *s, gms_gpu *g)
+{
+    for (uint32_t i = 0; i < s->nblock_slots; i++) {
+        block_slot *b = &s->blocks[i];
+        if (b->used || !b->bt.warps_cap) continue;
+        gms_block_trace_reset(&b->bt, 0);   /* ends any resumable stream it still held */
+        if (g->bt_pool_n == g->bt_pool_cap) {
+            g->bt_pool_cap = g->bt_pool_cap ? 2 * g->bt_pool_cap : 64;
+            g->bt_pool = gms_xrealloc(g->bt_pool, g->bt_pool_cap * sizeof *g->bt_pool);
+        }
+        g->bt_pool[g->bt_pool_n++] = b->bt;
+        memset(&b->bt, 0, sizeof b->bt);
+    }
+}
+
+uint32_t gms_sm_block_buffers(const gms_sm *s)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->nblock_slots; i++) n += s->blocks[i].bt.warps_cap > 0;
+    return n;
 }
 
 void gms_sm_free(gms_sm *s)

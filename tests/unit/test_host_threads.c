@@ -196,3 +196,24 @@ TEST(host_threads_option_range)
     CHECK(gms_params_finalize(p, &err) != 0);
     gms_params_free(p);
 }
+
+/* Host memory: a short grid launched again and again lands on other SMs each time; the block
+ * instruction buffers of the slots a finished kernel left idle are pooled and taken by the
+ * next kernel's slots, so a run holds about as many as its blocks resident at once, not one
+ * per slot any launch ever used (bench/trace_memory.sh: peak RSS against trace length) */
+TEST(block_buffers_pooled_across_kernels)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_load_file(p, "configs/qv100.config", &err) == 0 && gms_params_finalize(p, &err) == 0);
+    const char *kv[] = { "n=512", "repeat=12", NULL };   /* 2 blocks of 256 threads, 12 launches */
+    gms_workload_spec w = { "stream", NULL, kv, 1, NULL };
+    gms_sim *s = gms_sim_new(p, &w, &err);
+    REQUIRE(s != NULL);
+    REQUIRE(gms_sim_run(s, &err) == 0);
+    CHECK(gms_sim_block_buffers(s) >= 2);
+    CHECK(gms_sim_block_buffers(s) <= 4);
+    CHECK_EQ(gms_sim_stats(s)->nkernels, 12);
+    gms_sim_free(s);
+    gms_params_free(p);
+}
