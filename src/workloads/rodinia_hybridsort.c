@@ -130,13 +130,17 @@ static void sh16(wl_warp *w, int store, uint32_t m, const f4 *v)
  * group writes last and wins first) */
 static int retry_rounds(uint32_t m, const uint32_t key[32], int rank[32])
 {
+    /* host speed: lanes from the highest down, each lane's rank the count of its key seen so
+     * far (keys are bins or buckets, below 1024), instead of comparing every pair */
+    _Static_assert(HBINS <= 1024 && DIV <= 1024, "retry_rounds' key table");
+    uint8_t seen[1024];
     int rounds = 0;
-    WL_LANES(m, l) {
-        int r = 0;
-        for (int k = l + 1; k < 32; k++)
-            if ((m >> k & 1u) && key[k] == key[l]) r++;
-        rank[l] = r;
-        if (r + 1 > rounds) rounds = r + 1;
+    for (uint32_t r = m; r; r &= r - 1) seen[key[__builtin_ctz(r)]] = 0;
+    for (uint32_t r = m; r; ) {
+        const int l = 31 - __builtin_clz(r);
+        r &= ~(1u << l);
+        rank[l] = seen[key[l]]++;
+        if (rank[l] + 1 > rounds) rounds = rank[l] + 1;
     }
     return rounds;
 }
@@ -322,11 +326,7 @@ static int k_bcount(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms
         uint32_t rk[32];
         WL_LANES(m, l) rk[l] = cnt[key[l]] + (uint32_t)rank[l];
         retry_emit(&w, m, key, rounds, rank, 0);
-        WL_LANES(m, l) if (rank[l] == 0) {
-            uint32_t grp = 0;
-            WL_LANES(m, k2) grp += key[k2] == key[l];
-            cnt[key[l]] += grp;
-        }
+        WL_LANES(m, l) cnt[key[l]]++;   /* each key's counter grows by its group's size */
         WL_LANES(m, l) { s->indice[t0 + (uint64_t)l] = (int32_t)((rk[l] << LOGD) + key[l]); a[l] = s->d_ind + 4 * (t0 + (uint64_t)l); }
         uint8_t v = wl_int3(&w, m, e, p, GMS_REG_NONE);
         wl_stg(&w, m, a, ri, v);
