@@ -140,6 +140,8 @@ for wv in "tpacf --set scale=0.02" "mri-q --set numX=512 --set numK=64" "leukocy
     done
     if [ $wok = 1 ]; then ok "vec_widths_same_stream_$wn"; else bad "vec_widths_same_stream_$wn"; fi
 done
+expect_fail vec_width_bad        'GMS_WL_VEC_FLOATS=7: expected 4, 8 or 16' env GMS_WL_VEC_FLOATS=7 $BIN run --config configs/qv100.config --workload stream --set n=1024 --no-timing
+expect_fail shadow_digest_bad    'GMS_SHADOW_DIGEST=yes: expected 0 or 1' env GMS_SHADOW_DIGEST=yes $BIN run --config configs/qv100.config --workload stream --set n=1024 --no-timing
 # --page-log with --no-timing: the log comes from a functional walk and says so; stream n=8192
 # makes 256 warps x 3 memory instructions, each on one page: 768 records after the header
 # (3 allocation lines + 2 header lines), the same records as the timed run's log

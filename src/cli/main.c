@@ -2,7 +2,9 @@
 #include "cli/cli.h"
 #include "gpumemsim.h"
 #include "util/hugepage.h"
+#include "workloads/wl_simd.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void usage(FILE *out)
@@ -23,6 +25,28 @@ static void usage(FILE *out)
         GPUMEMSIM_VERSION);
 }
 
+/* the environment variables that change what the workloads compute with or what a run prints:
+ * a value they do not take is an error, not ignored (empty = unset) */
+static int env_ok(void)
+{
+    const char *v = getenv("GMS_WL_VEC_FLOATS");
+    if (v && *v) {
+        if (strcmp(v, "4") && strcmp(v, "8") && strcmp(v, "16")) {
+            fprintf(stderr, "gpumemsim: GMS_WL_VEC_FLOATS=%s: expected 4, 8 or 16 (floats per host vector)\n", v);
+            return 0;
+        }
+        if (atoi(v) > wl_host_vec_floats_max())
+            fprintf(stderr, "gpumemsim: GMS_WL_VEC_FLOATS=%s: this host runs at most %d floats per vector; using %d\n", v,
+                    wl_host_vec_floats_max(), wl_host_vec_floats_max());
+    }
+    v = getenv("GMS_SHADOW_DIGEST");
+    if (v && *v && strcmp(v, "0") && strcmp(v, "1")) {
+        fprintf(stderr, "gpumemsim: GMS_SHADOW_DIGEST=%s: expected 0 or 1\n", v);
+        return 0;
+    }
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
@@ -31,6 +55,7 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--version")) { printf("gpumemsim %s\n", GPUMEMSIM_VERSION); return 0; }
     const char *cmd = argv[1];
+    if (!env_ok()) return 2;
     gms_host_hugepages_begin();
     if (!strcmp(cmd, "run")) return gms_cmd_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "config")) return gms_cmd_config(argc - 1, argv + 1);

@@ -15,22 +15,29 @@
 #define WL_TARGET_AVX512 __attribute__((target("avx512f")))
 #endif
 
-/* floats per vector the host runs: 16 (AVX-512F), 8 (AVX) or 4 (SSE2, or generic code
- * elsewhere); GMS_WL_VEC_FLOATS=4|8 asks for a narrower one (tests: every width gives the same
- * results; a wider one than the host has is not taken) */
+/* the widest vector the host runs, in floats: 16 (AVX-512F), 8 (AVX) or 4 (SSE2, or generic
+ * code elsewhere) */
+static inline int wl_host_vec_floats_max(void)
+{
+#ifdef WL_HAVE_X86_SIMD
+    if (__builtin_cpu_supports("avx512f")) return 16;
+    if (__builtin_cpu_supports("avx")) return 8;
+#endif
+    return 4;
+}
+
+/* floats per vector the workloads use: the host's widest, or GMS_WL_VEC_FLOATS=4|8|16 when
+ * narrower (tests: every width gives the same results; the command line rejects another value
+ * and says when the host cannot run the one asked) */
 static inline int wl_host_vec_floats(void)
 {
     /* host speed: asked per call by tpacf's counts; worked out once (per file including this) */
     static _Atomic int known;
     int w = atomic_load_explicit(&known, memory_order_relaxed);
     if (w) return w;
-    w = 4;
-#ifdef WL_HAVE_X86_SIMD
-    if (__builtin_cpu_supports("avx512f")) w = 16;
-    else if (__builtin_cpu_supports("avx")) w = 8;
-#endif
+    w = wl_host_vec_floats_max();
     const char *env = getenv("GMS_WL_VEC_FLOATS");
-    if (env && (!strcmp(env, "4") || !strcmp(env, "8")) && atoi(env) < w) w = atoi(env);
+    if (env && (!strcmp(env, "4") || !strcmp(env, "8") || !strcmp(env, "16")) && atoi(env) < w) w = atoi(env);
     atomic_store_explicit(&known, w, memory_order_relaxed);
     return w;
 }
