@@ -28,7 +28,10 @@ static void run_help(void)
            "  --page-log FILE    write every global access (index, page, address) for 'gpumemsim plot pages';\n"
            "                     with --no-timing from a functional walk (warps interleaved round-robin)\n"
            "  --no-timing        only generate the workload's instructions (functional run, result checked) and\n"
-           "                     print the generation rate; no timing model\n");
+           "                     print the generation rate; no timing model\n"
+           "environment: GMS_SHADOW_DIGEST=1 with --no-timing also prints gms_shadow_digest, a hash of device\n"
+           "memory's final contents; GMS_WL_VEC_FLOATS=4|8|16 narrows the host vector width the workloads'\n"
+           "CPU loops use (results are the same at every width); docs/guide.md\n");
 }
 
 typedef struct progress_state { double t0; int on; } progress_state;

@@ -130,20 +130,15 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     return 0;
 }
 
-/* Host speed: 4 floats per operation (GCC's generic vectors: SSE on x86-64, scalar code
- * elsewhere); each element gets the scalar code's IEEE operations in its order (the build does
- * not contract a*b + c), so the same bits */
+/* Host speed: GCC's generic vectors (SSE on x86-64, scalar code elsewhere; 8 and 16 floats
+ * under WL_TARGET_AVX / _AVX512, wl_simd.h); each element gets the scalar code's IEEE
+ * operations in its order (the build does not contract a*b + c), so every width gives the
+ * same bits */
 typedef float lk_v4 __attribute__((vector_size(16)));
 typedef int32_t lk_v4i __attribute__((vector_size(16)));
-static inline lk_v4 v4_ld(const float *p) { lk_v4 v; memcpy(&v, p, sizeof v); return v; }
-static inline void v4_st(float *p, lk_v4 v) { memcpy(p, &v, sizeof v); }
-static inline lk_v4 v4_set1(float f) { lk_v4 v = { f, f, f, f }; return v; }
-/* v > best ? v : best in each element, as "if (v > best) best = v" */
-static inline lk_v4 v4_max(lk_v4 v, lk_v4 best)
-{
-    lk_v4i gt = v > best;
-    return (lk_v4)(((lk_v4i)v & gt) | ((lk_v4i)best & ~gt));
-}
+/* v > best ? v : best in each element, as "if (v > best) best = v"; VTI the integer vector of
+ * VT's width */
+#define LK_VMAX(VT, VTI, v, best) ((VT)(((VTI)(v) & ((v) > (best))) | ((VTI)(best) & ~((v) > (best)))))
 
 /* 4-byte lanes l of mask at base + l*step (most of the emitted loads: without building and
  * testing 32 addresses when the lanes are one run, frontend/emit.c) */
@@ -341,8 +336,8 @@ static int dl_begin(const wl_kernel *k, uint64_t block, gms_error *err)
         for (int k = 0; k < (W); k++) in[k] = -(int32_t)(mask >> (l + k) & 1);                 \
         VT old, v1;                                                                            \
         memcpy(&old, mx + l, sizeof old), memcpy(&v1, v + l, sizeof v1);                       \
-        VTI gt = (v1 > old) & in;                                                              \
-        VT nw = (VT)(((VTI)v1 & gt) | ((VTI)old & ~gt));                                       \
+        VT nw = LK_VMAX(VT, VTI, v1, old);                                                     \
+        nw = (VT)(((VTI)nw & in) | ((VTI)old & ~in));                                          \
         memcpy(mx + l, &nw, sizeof nw);                                                        \
     }
 
@@ -354,8 +349,7 @@ static int dl_begin(const wl_kernel *k, uint64_t block, gms_error *err)
     for (int k = 0; k < no; k++) {                                                             \
         VT v1;                                                                                 \
         memcpy(&v1, c + off[k], sizeof v1);                                                    \
-        VTI gt = v1 > b;                                                                       \
-        b = (VT)(((VTI)v1 & gt) | ((VTI)b & ~gt));                                             \
+        b = LK_VMAX(VT, VTI, v1, b);                                                           \
     }                                                                                          \
     memcpy(out, &b, sizeof b);
 
@@ -386,9 +380,9 @@ static void max_lanes(int vf, float *mx, const float *v, uint32_t mask)
     max_lanes4(mx, v, mask);
 }
 
-/* rows ii .. ii + dil_rows_n(vf) - 1 at once (the rows past m + 2 only where that stays inside
- * the padded array: see pad_gicov) */
-static int dil_rows_n(int vf) { return vf; }
+/* rows ii .. ii + vf - 1 at once; rows past the column's end read the next padded column's
+ * first rows (never past the array: the last column read, n + 23, has 4 more after it), and
+ * are not stored */
 static void dil_rows(int vf, const float *c, const uint64_t *off, int no, float *out)
 {
 #ifdef WL_HAVE_X86_SIMD
@@ -535,7 +529,7 @@ static int verify(void *st, gms_error *err)
      * leave it as it is (scores and the running largest are +0 or above, never NaN) */
     float *gp = pad_gicov(gv, NULL, m, n);
     const uint64_t pm = padm(m);
-    const int vf = s->vf, rw = dil_rows_n(vf);
+    const int vf = s->vf, rw = vf;
     uint64_t off[STREL * STREL];
     int no = 0;
     for (int ei = 0; ei < STREL; ei++)

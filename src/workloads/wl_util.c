@@ -385,7 +385,6 @@ int wl_check_f32_from(const char *wl, const char *what, const float *got, const 
         double d = fabs(g - r);
         int bad = !(d <= atol + rtol * fabs(r));
         if (isnan(r) && isnan(g)) bad = 0;
-        if (isinf(r) && g == r) bad = 0;
         if (bad)
             return gms_err(err, "workload %s: %s[%llu] = %.9g, CPU reference %.9g (tolerance %g + %g*|ref|)", wl,
                            what, (unsigned long long)(first + i), g, r, atol, rtol);
