@@ -63,6 +63,15 @@ if [ $? -eq 0 ] && printf '%s\n' "$out" | grep -q 'warning: -gms_uvm_belady_prog
     pass=$((pass + 1)); echo "ok   belady_knob_other_policy"
 else fail=$((fail + 1)); echo "FAIL belady_knob_other_policy: $(printf '%s\n' "$out" | head -2)"; fi
 expect_fail cke_unknown_app    "'xx' is no built-in workload"     $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+xx --quiet
+# pair= is apps= under the name issue 27 gives it: the same run, the same statistics
+CKE_SMALL="--config configs/maxwell-sound-baseline.config --workload cke --set scale=0.05 --set gms_cke_window=3000 --quiet"
+expect_ok  cke_apps_form   $BIN run $CKE_SMALL --set apps=pf+bp --stats-json "$T/apps.json"
+expect_ok  cke_pair_form   $BIN run $CKE_SMALL --set pair=pf+bp --stats-json "$T/pair.json"
+if grep -v -E 'wall|per_second|config_digest' "$T/apps.json" > "$T/a" && grep -v -E 'wall|per_second|config_digest' "$T/pair.json" > "$T/p" &&
+    grep -q '"gms_cke_stp"' "$T/a" && cmp -s "$T/a" "$T/p"; then ok cke_pair_same_as_apps; else bad cke_pair_same_as_apps; fi
+expect_fail cke_pair_apps_differ 'apps=pf+bp and pair=bp+ks name different applications' \
+           $BIN run $CKE_SMALL --set apps=pf+bp --set pair=bp+ks
+expect_fail cke_app_name_too_long "is no built-in workload" $BIN run $CKE_SMALL --set apps=bp+abcdefghijklmnopqrstuvwxyz
 expect_fail oc_port_throughput_0 'reg_file_port_throughput: must be at least 1' $BIN run --config configs/qv100.config --set gpgpu_reg_file_port_throughput=0 --quiet
 expect_fail oc_units_per_sched  '1 to 8 units per scheduler'      $BIN run --config configs/qv100.config --set gpgpu_operand_collector_num_units_gen=6 --quiet
 expect_fail no_concurrent_kernel 'gpgpu_max_concurrent_kernel: must be at least 1' $BIN run --config configs/qv100.config --set gpgpu_max_concurrent_kernel=0 --quiet

@@ -10,6 +10,7 @@
 
 static const gms_wl_param params[] = {
     { "apps", "", "the applications, A+B[+C]: hs pf bp sv 3m ks ax (spec 001 4.1) or built-in names (default bp+ks)" },
+    { "pair", "", "the same as apps= (the name a sweep of pairs or triples varies: pair={bp+ks|sv+ks})" },
     { "scale", "1", "passed to every application as scale=" },
     { "args", "", "more parameters per application: ks:points=4096,reps=2;bp:input=8192" },
     { "alone", "0", "1: one application alone on the GPU (the isolated runs of a multiprogrammed run)" },
@@ -59,16 +60,27 @@ static int add_kv(gms_cke_app_spec *s, const char *kv, gms_error *err)
 int gms_cke_apps_parse(const gms_wl_args *a, gms_cke_apps *x, gms_error *err)
 {
     memset(x, 0, sizeof *x);
-    const char *apps = gms_wl_str(a, "apps");
+    const char *apps = gms_wl_str(a, "apps"), *pair = gms_wl_str(a, "pair");
+    if (*apps && *pair && strcmp(apps, pair))
+        return gms_err(err, "workload cke: apps=%s and pair=%s name different applications (give one)", apps, pair);
+    if (!*apps) apps = pair;
     if (!*apps) apps = "bp+ks";
     x->alone = (int)gms_wl_u64(a, "alone");
     x->cap = (uint32_t)gms_wl_u64(a, "cap");
     x->window = gms_wl_u64(a, "window");
     char buf[256];
+    if (strlen(apps) >= sizeof buf) return gms_err(err, "workload cke: apps=%.40s...: longer than %zu characters", apps, sizeof buf - 1);
+    if (strlen(gms_wl_str(a, "args")) >= sizeof buf)
+        return gms_err(err, "workload cke: args=%.40s...: longer than %zu characters", gms_wl_str(a, "args"), sizeof buf - 1);
+    if (strlen(gms_wl_str(a, "scale")) > 40) return gms_err(err, "workload cke: scale=%.40s...: too long", gms_wl_str(a, "scale"));
     snprintf(buf, sizeof buf, "%s", apps);
     for (char *save = NULL, *t = strtok_r(buf, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
         if (x->n == GMS_CKE_MAX_APPS) { gms_cke_apps_free(x); return gms_err(err, "workload cke: apps=%s: at most %d applications", apps, GMS_CKE_MAX_APPS); }
         gms_cke_app_spec *s = &x->a[x->n++];
+        if (strlen(t) >= sizeof s->abbrev) {
+            gms_cke_apps_free(x);
+            return gms_err(err, "workload cke: apps=%s: '%s' is no built-in workload (hs pf bp sv 3m ks ax, or a name)", apps, t);
+        }
         snprintf(s->abbrev, sizeof s->abbrev, "%s", t);
         s->ops = gms_workload_find(gms_cke_app_name(t));
         if (!s->ops || !strcmp(s->ops->name, "cke")) {
