@@ -8,8 +8,11 @@ cd "$WORK"
 
 "$BIN" repro list --repro-dir "$ROOT/repro" > list.txt 2> list.err
 check "repro list exits 0" [ $? -eq 0 ]
-for s in baseline uvm-prefetch uvmbench; do
+for s in baseline uvm-prefetch uvmbench swl-best; do
     check "repro list shows $s" grep -q "^$s " list.txt
+done
+# every shipped study plans in both forms (its sweeps parse and its claims name its variants)
+for s in $(awk 'NR > 1 { print $1 }' list.txt); do
     for m in quick full; do
         "$BIN" repro plan "$s" --$m --repro-dir "$ROOT/repro" > plan.txt 2> plan.err
         check "repro plan $s --$m checks" [ $? -eq 0 ]
