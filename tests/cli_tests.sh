@@ -45,6 +45,7 @@ expect_ok  list_options              $BIN list options
 
 expect_fail unknown_option     'did you mean -gpgpu_n_clusters'  $BIN run --config configs/qv100.config --set gpgpu_n_clustres=3 --quiet
 expect_fail malformed_value    'not an unsigned'                 $BIN run --config configs/qv100.config --set gpgpu_n_clusters=x --quiet
+expect_fail icnt_islip_bad     '-gms_icnt_islip: must be multi or once' $BIN run --config configs/qv100.config --set gms_icnt_islip=twice --quiet
 expect_fail zero_mshrs         'gpgpu_cache:dl1'                 $BIN run --config configs/qv100.config --set gpgpu_cache:dl1=S:4:128:64,L:T:m:L:L,A:0:8,16:0,32 --quiet
 # concurrent kernels (docs/cke.md): two applications for a short window; bad schemes and apps
 expect_ok  cke_pair_qbmi_dmil        $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+ks \

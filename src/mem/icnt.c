@@ -57,6 +57,12 @@ void gms_icnt_init(gms_icnt *n, const gms_icnt_params *ip, gms_engine *eng, uint
                   ports->to_sm, ports->sm_ud);
     gms_xbar_set_islip(&n->req_net, ip->arbiter_algo == 1);
     gms_xbar_set_islip(&n->reply_net, ip->arbiter_algo == 1);
+    if (ip->arbiter_algo == 1 && ip->islip_once) {
+        /* GPGPU-Sim numbers the request net's inputs (SMs) from 0 and the reply net's (the
+         * sub-partitions) after the SMs */
+        gms_xbar_set_islip_once(&n->req_net, 0, n_sm + n_subparts);
+        gms_xbar_set_islip_once(&n->reply_net, n_sm, n_sm + n_subparts);
+    }
     n->rstaged_units = gms_xcalloc(n_subparts, sizeof *n->rstaged_units);
     n->comp = gms_engine_add(eng, GMS_DOM_ICNT, "interconnect", icnt_tick, icnt_stuck, n);
 }

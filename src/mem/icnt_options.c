@@ -1,4 +1,5 @@
 #include "config/params.h"
+#include <string.h>
 
 #define I(name, type, field, def, help) GMS_OPT(name, type, icnt.field, def, help)
 static const gms_option opts[] = {
@@ -13,6 +14,10 @@ static const gms_option opts[] = {
               GMS_SYN_PLAIN, "requests and replies always travel on two separate crossbars"),
     I("icnt_arbiter_algo", GMS_OPT_U32, arbiter_algo, "1", "switch arbiter: 0 = round robin over inputs, 1 = iSLIP (per-output round robin, whole packets per cycle, buffers in packets; GPGPU-Sim local crossbar)"),
     I("icnt_latency", GMS_OPT_U32, latency, "8", "cycles through the switch (gpumemsim)"),
+    GMS_OPT("gms_icnt_islip", GMS_OPT_STRING, icnt.islip_str, "multi",
+            "iSLIP version (-icnt_arbiter_algo 1): multi (GPGPU-Sim 4.x: an input granted by one output may send to a later "
+            "output in the same cycle) | once (Accel-Sim's GPGPU-Sim since its 2024 crossbar rewrite: one packet per input "
+            "per cycle, the search starts after the pointer)"),
 };
 #undef I
 
@@ -24,6 +29,9 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-network_mode: %u: only 1 (read as 2) and 2 (local crossbar) exist", p->icnt.network_mode);
     if (p->icnt.arbiter_algo > 1)
         return gms_err(err, "-icnt_arbiter_algo: %u: only 0 (round robin) and 1 (iSLIP) exist", p->icnt.arbiter_algo);
+    if (!strcmp(p->icnt.islip_str, "multi")) p->icnt.islip_once = 0;
+    else if (!strcmp(p->icnt.islip_str, "once")) p->icnt.islip_once = 1;
+    else return gms_err(err, "-gms_icnt_islip: must be multi or once, got '%s'", p->icnt.islip_str);
     return 0;
 }
 
@@ -31,9 +39,9 @@ static void dump(const gms_params *p, FILE *out)
 {
     const gms_icnt_params *i = &p->icnt;
     if (i->arbiter_algo == 1)
-        fprintf(out, "Interconnect: crossbar, iSLIP arbiter, %u-cycle switch latency, buffers %u packets in / %u out per "
-                "port, 1 packet per output per cycle at %.1f MHz\n", i->latency, i->in_buffer_limit, i->out_buffer_limit,
-                p->core.mhz_icnt);
+        fprintf(out, "Interconnect: crossbar, iSLIP arbiter (%s), %u-cycle switch latency, buffers %u packets in / %u out "
+                "per port, 1 packet per output per cycle%s at %.1f MHz\n", i->islip_once ? "once" : "multi", i->latency,
+                i->in_buffer_limit, i->out_buffer_limit, i->islip_once ? " and per input" : "", p->core.mhz_icnt);
     else
         fprintf(out, "Interconnect: crossbar, round-robin arbiter, %u B flits, %u-cycle switch latency, buffers %u flits "
                 "in / %u out per port, 1 flit per port per cycle at %.1f MHz\n", i->flit_size, i->latency,

@@ -12,6 +12,8 @@ typedef struct gms_icnt_params {
     uint32_t arbiter_algo;
     uint32_t latency;              /* icnt_latency (ours): cycles through the switch */
     uint32_t flits_per_cycle;      /* icnt_flits_per_cycle (ours): per port and cycle */
+    char islip_str[64];            /* gms_icnt_islip (ours): multi | once */
+    int islip_once;                /* decoded: 1 = once */
     char inter_config_file[256];
 } gms_icnt_params;
 

@@ -51,11 +51,24 @@ void gms_xbar_set_islip(gms_xbar *x, int on)
     x->want = gms_xcalloc((size_t)x->nout * x->in_words, sizeof *x->want);
 }
 
+void gms_xbar_set_islip_once(gms_xbar *x, uint32_t abs_base, uint32_t abs_total)
+{
+    x->once = 1;
+    x->abs_base = abs_base;
+    x->abs_total = abs_total;
+    free(x->held_in);
+    free(x->held_dest);
+    x->held_in = gms_xcalloc(x->nin, sizeof *x->held_in);
+    x->held_dest = gms_xcalloc(x->nin, sizeof *x->held_dest);
+    x->nheld = 0;
+}
+
 void gms_xbar_free(gms_xbar *x)
 {
     free(x->inq); free(x->outq); free(x->out_ready); free(x->in_flits); free(x->out_flits);
     free(x->in_busy); free(x->out_busy); free(x->in_active); free(x->out_active);
     free(x->next); free(x->want); free(x->want_n); free(x->out_want);
+    free(x->held_in); free(x->held_dest);
     memset(x, 0, sizeof *x);
 }
 

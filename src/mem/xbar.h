@@ -31,6 +31,10 @@ typedef struct gms_xbar {
     uint64_t *want;          /* per output, in_words words: inputs whose head packet is for it */
     uint32_t *want_n;        /* per output: number of such inputs */
     uint64_t *out_want;      /* bitmap of outputs with want_n > 0 */
+    /* -gms_icnt_islip once: each input sends at most one packet per cycle (xbar_islip.c) */
+    int once;
+    uint32_t abs_base, abs_total;    /* GPGPU-Sim's node numbering: this net's inputs are abs_base.. */
+    uint32_t *held_in, *held_dest, nheld;   /* inputs granted this cycle: their next heads wait */
     uint64_t queued;         /* packets anywhere in this network */
     gms_xbar_deliver_fn deliver;
     void *ud;
@@ -46,6 +50,11 @@ void gms_xbar_free(gms_xbar *x);
 /* GPGPU-Sim's arbiter: 0 = round robin over inputs (the default member above), 1 = iSLIP
  * (xbar_islip.c); call before the first inject */
 void gms_xbar_set_islip(gms_xbar *x, int on);
+/* iSLIP as in Accel-Sim's GPGPU-Sim since its 2024 crossbar rewrite (xbar_islip.c): each input
+ * sends at most one packet per cycle, and the search starts after the pointer. abs_base is
+ * the absolute node number of input 0 (0 for the request net, the SM count for the reply
+ * net), abs_total the nodes of the network (SMs + sub-partitions). Call after set_islip. */
+void gms_xbar_set_islip_once(gms_xbar *x, uint32_t abs_base, uint32_t abs_total);
 /* one cycle; returns 1 while packets remain */
 int gms_xbar_cycle(gms_xbar *x, uint64_t now);
 

@@ -75,6 +75,72 @@ TEST(xbar_islip_per_output_round_robin_whole_packets)
     gms_xbar_free(&x);
 }
 
+/* -gms_icnt_islip once (Accel-Sim's GPGPU-Sim since 2024): one packet per input per cycle, the
+ * search from just after the pointer's absolute node number (std::upper_bound) */
+TEST(xbar_islip_once_one_packet_per_input_per_cycle)
+{
+    gms_xbar x;
+    log_t l = {0};
+    gms_mreq r[3] = {{0}};
+    gms_xbar_init(&x, 3, 2, 8, 8, 0, deliver, &l);
+    gms_xbar_set_islip(&x, 1);
+    gms_xbar_set_islip_once(&x, 0, 5);   /* a request net: 3 SMs (nodes 0-2), 2 sub-partitions */
+    send(&x, &r[0], 0, 0, 10, 1);   /* input 0: to output 0, then output 1 */
+    send(&x, &r[1], 0, 1, 11, 1);
+    send(&x, &r[2], 1, 0, 20, 1);   /* input 1: to output 0 */
+    run(&x, &l, 5);
+    /* cycle 0: output 0's pointer is node 0, the search starts after it: input 1 (pointer -> 2);
+     * cycle 1: after node 2 there is none, so from the first: input 0, whose next head (for
+     * output 1) waits for the next cycle; cycle 2: output 1 takes it. (multi: 10 and 11 in
+     * cycle 0, 20 in cycle 1) */
+    CHECK_EQ(l.n, 3);
+    CHECK_EQ(l.cyc[0], 1); CHECK_EQ(l.out[0], 0); CHECK_EQ(l.tag[0], 20);
+    CHECK_EQ(l.cyc[1], 2); CHECK_EQ(l.out[1], 0); CHECK_EQ(l.tag[1], 10);
+    CHECK_EQ(l.cyc[2], 3); CHECK_EQ(l.out[2], 1); CHECK_EQ(l.tag[2], 11);
+    gms_xbar_free(&x);
+}
+
+TEST(xbar_islip_once_search_starts_after_the_pointer)
+{
+    log_t l = {0};
+    gms_mreq r[6] = {{0}};
+    gms_xbar x;
+    gms_xbar_init(&x, 3, 1, 8, 8, 0, deliver, &l);
+    gms_xbar_set_islip(&x, 1);
+    gms_xbar_set_islip_once(&x, 0, 4);
+    for (uint32_t i = 0; i < 3; i++) {
+        send(&x, &r[2 * i], i, 0, 100 + 10 * i, 1);
+        send(&x, &r[2 * i + 1], i, 0, 101 + 10 * i, 1);
+    }
+    run(&x, &l, 8);
+    /* pointer 0 -> input 1 (pointer 2) -> after 2: wrap, input 0 (pointer 1) -> input 2
+     * (pointer 3) -> wrap, input 0 (pointer 1) -> input 2 -> input 1: the input just after
+     * the last one granted is passed over, as GPGPU-Sim's upper_bound does */
+    static const uint64_t want[6] = {110, 100, 120, 101, 121, 111};
+    CHECK_EQ(l.n, 6);
+    for (int k = 0; k < 6 && k < l.n; k++) {
+        CHECK_EQ(l.tag[k], want[k]);
+        CHECK_EQ(l.cyc[k], (uint64_t)k + 1);
+    }
+    gms_xbar_free(&x);
+
+    /* a reply net: inputs are nodes 3 and 4 of 5; after node 3 the pointer is 4, after which
+     * the search wraps to node 3 again */
+    log_t m = {0};
+    gms_xbar_init(&x, 2, 3, 8, 8, 0, deliver, &m);
+    gms_xbar_set_islip(&x, 1);
+    gms_xbar_set_islip_once(&x, 3, 5);
+    send(&x, &r[0], 0, 0, 30, 1);
+    send(&x, &r[1], 0, 0, 31, 1);
+    send(&x, &r[2], 1, 0, 40, 1);
+    send(&x, &r[3], 1, 0, 41, 1);
+    for (m.now = 0; m.now < 6; m.now++) gms_xbar_cycle(&x, m.now);
+    static const uint64_t want2[4] = {30, 31, 40, 41};
+    CHECK_EQ(m.n, 4);
+    for (int k = 0; k < 4 && k < m.n; k++) CHECK_EQ(m.tag[k], want2[k]);
+    gms_xbar_free(&x);
+}
+
 /* Back-pressure, both arbiters: a receiver that refuses every other offer and small buffers;
  * every packet arrives once, each input's packets in their order, the output buffer stays
  * within its limit, and the counters return to zero. */
@@ -94,12 +160,13 @@ static int deliver_half(void *ud, uint32_t out, gms_mreq *r)
 
 TEST(xbar_refusals_keep_order_and_counts)
 {
-    for (int islip = 0; islip < 2; islip++) {
+    for (int arb = 0; arb < 3; arb++) {   /* round robin, iSLIP multi, iSLIP once */
         gms_xbar x;
         bp_t b = { .x = &x };
         gms_mreq r[2][40] = {{{0}}};
         gms_xbar_init(&x, 2, 1, 3, 2, 1, deliver_half, &b);
-        gms_xbar_set_islip(&x, islip);
+        gms_xbar_set_islip(&x, arb > 0);
+        if (arb == 2) gms_xbar_set_islip_once(&x, 0, 3);
         int sent[2] = {0, 0};
         for (uint64_t now = 0; now < 1000 && b.n < 80; now++) {
             for (uint32_t in = 0; in < 2; in++) {
