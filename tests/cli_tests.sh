@@ -64,6 +64,13 @@ if [ $? -eq 0 ] && printf '%s\n' "$out" | grep -q 'warning: -gms_uvm_belady_prog
     pass=$((pass + 1)); echo "ok   belady_knob_other_policy"
 else fail=$((fail + 1)); echo "FAIL belady_knob_other_policy: $(printf '%s\n' "$out" | head -2)"; fi
 expect_fail cke_unknown_app    "'xx' is no built-in workload"     $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+xx --quiet
+# SWL and CCWS together: CCWS ranks only the warps SWL lets issue, so one of them may always
+# load (ranked over all warps, its choice could fall outside the K oldest: nothing loaded,
+# the scores never decayed, and bfs ran into the watchdog at a barrier)
+expect_ok  swl_with_ccws_completes $BIN run --config configs/maxwell-sound-baseline.config --workload bfs --set scale=0.0005 \
+           --set gms_ccws=1 --set gms_swl=2 --quiet --stats-json "$T/sc.json"
+if grep -q '"gms_completed": 1' "$T/sc.json" && grep -q '"gms_workload_verified": 1' "$T/sc.json"; then
+    ok swl_with_ccws_verified; else bad swl_with_ccws_verified; fi
 # pair= is apps= under the name issue 27 gives it: the same run, the same statistics
 CKE_SMALL="--config configs/maxwell-sound-baseline.config --workload cke --set scale=0.05 --set gms_cke_window=3000 --quiet"
 expect_ok  cke_apps_form   $BIN run $CKE_SMALL --set apps=pf+bp --stats-json "$T/apps.json"

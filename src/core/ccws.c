@@ -78,7 +78,7 @@ void gms_ccws_update(gms_sm *s)
     for (uint32_t si = 0; si < s->nsched; si++)
         for (uint32_t j = 0; j < s->sc[si].n; j++) {
             uint32_t wi = s->sc[si].order[j];
-            if (s->w[wi].state != W_ACTIVE) continue;
+            if (s->w[wi].state != W_ACTIVE || !(s->swl_ok[wi >> 6] >> (wi & 63) & 1)) continue;   /* swl.c */
             idx[n] = wi;
             sc[n++] = eff(c, wi);
         }

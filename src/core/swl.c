@@ -7,9 +7,9 @@
 void gms_swl_update(gms_sm *s)
 {
     uint32_t k = s->p->core.swl;
-    if (s->ccws) gms_ccws_update(s);
     if (!k) {   /* on for CCWS alone: every warp may issue */
         memset(s->swl_ok, 0xff, sizeof s->swl_ok);
+        if (s->ccws) gms_ccws_update(s);
         return;
     }
     memset(s->swl_ok, 0, sizeof s->swl_ok);
@@ -26,4 +26,8 @@ void gms_swl_update(gms_sm *s)
             taken++;
         }
     }
+    /* CCWS ranks the warps SWL lets issue (ccws.c), so that one of them may always load:
+     * ranked over all warps, its allowed ones could all be outside the K and nothing would
+     * load, decay the scores or change state again */
+    if (s->ccws) gms_ccws_update(s);
 }

@@ -3,6 +3,8 @@
  *   val(STAT, V, W)                 STAT of workload W under variant V (mean over seeds)
  *   gm / am / sum / min / max(STAT, V [, GROUP])   over the workloads (of GROUP)
  *   speedup(STAT, A, B [, GROUP])   geometric mean over workloads of STAT(A) / STAT(B)
+ *   speedup_nz(STAT, A, B [, GROUP])   the same over the workloads where A or B is not 0
+ *       (a count such as evictions that is 0 under both says nothing about the ratio)
  *   minratio / maxratio(STAT, A, B [, GROUP])      smallest / largest of those ratios
  *   countratio(STAT, A, B, X [, GROUP])            how many of those ratios exceed X (the
  *       seeds' "over 10% on 9 apps")
@@ -35,7 +37,7 @@ struct gms_cexpr {
 typedef struct fn_info { const char *name; int min_args, max_args; } fn_info;
 static const fn_info fns[] = {
     { "val", 3, 3 }, { "gm", 2, 3 }, { "am", 2, 3 }, { "sum", 2, 3 }, { "min", 2, 3 }, { "max", 2, 3 },
-    { "speedup", 3, 4 }, { "minratio", 3, 4 }, { "maxratio", 3, 4 }, { "countratio", 4, 5 }, { "r2", 4, 5 },
+    { "speedup", 3, 4 }, { "speedup_nz", 3, 4 }, { "minratio", 3, 4 }, { "maxratio", 3, 4 }, { "countratio", 4, 5 }, { "r2", 4, 5 },
 };
 
 /* countratio's threshold: a number, or a percentage (10% = 0.1) as in expressions; 0 if valid */
@@ -345,6 +347,8 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
     const char *f = e->name, *stat = e->args[0];
     if (!strcmp(f, "r2")) return eval_r2(e, env, msg, msgn);
     int count = !strcmp(f, "countratio");
+    int nz = !strcmp(f, "speedup_nz");
+    if (nz) f = "speedup";
     int ratio = count || !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
     gms_cvec shape;
     double *a = stat_vec(env, stat, e->args[1], &shape, msg, msgn);
@@ -374,10 +378,15 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
     for (size_t i = 0; i < shape.n; i++) {
         if (!in_group(&shape, i, group)) continue;
         double x = a[i];
+        if (ratio && nz && a[i] == 0 && b[i] == 0) continue;
         if (ratio) x = (b[i] != 0 && !isnan(b[i])) ? a[i] / b[i] : NAN;
         if (isnan(x)) {
-            emsg(msg, msgn, "no value of %s for %s under %s", stat, shape.workloads[i],
-                 ratio && !isnan(a[i]) ? e->args[2] : e->args[1]);
+            if (ratio && !isnan(a[i]) && b[i] == 0)
+                emsg(msg, msgn, "%s is 0 for %s under %s (the ratio is undefined%s)", stat, shape.workloads[i], e->args[2],
+                     nz || a[i] != 0 ? "" : "; speedup_nz leaves out workloads with 0 under both");
+            else
+                emsg(msg, msgn, "no value of %s for %s under %s", stat, shape.workloads[i],
+                     ratio && !isnan(a[i]) ? e->args[2] : e->args[1]);
             free(a); free(b);
             return NAN;
         }
@@ -391,7 +400,11 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
         } else acc += x;
     }
     free(a); free(b);
-    if (!used) { emsg(msg, msgn, "%s(): no workload in group '%s'", f, group ? group : "*"); return NAN; }
+    if (!used) {
+        emsg(msg, msgn, nz ? "speedup_nz(): no workload of group '%s' has a non-zero %s" : "%s(): no workload in group '%s'",
+             nz ? (group ? group : "*") : f, nz ? stat : (group ? group : "*"));
+        return NAN;
+    }
     if (count) return (double)above;
     if (!strcmp(f, "gm") || !strcmp(f, "speedup")) return exp(acc / (double)used);
     if (!strcmp(f, "am")) return acc / (double)used;

@@ -94,7 +94,10 @@ static int put(fixture *f, const char *v, const char *w, const char *status, dou
     gms_sbuf_printf(&b, "{\"format\": \"%s\", \"point_id\": \"%s\", \"attempt\": \"%s-%s\", \"status\": \"%s\", "
                         "\"exit_code\": %d, \"error\": \"\", \"wall_s\": 1, \"host\": \"h\", \"version\": \"t\", ",
                     GMS_POINT_FORMAT, p->id, v, w, status, !ok);
-    if (ok) gms_sbuf_printf(&b, "\"stats\": {\"total\": {\"ipc\": %.17g, \"cycles\": 100}, \"kernels\": []}}", ipc);
+    /* evict: 0 on workload a under every variant, else the ipc; evict2: 0 only on a under base */
+    double ev = strcmp(w, "a") ? ipc : 0, ev2 = strcmp(w, "a") || strcmp(v, "base") ? ipc : 0;
+    if (ok) gms_sbuf_printf(&b, "\"stats\": {\"total\": {\"ipc\": %.17g, \"cycles\": 100, \"evict\": %.17g, "
+                                "\"evict2\": %.17g}, \"kernels\": []}}", ipc, ev, ev2);
     else gms_sbuf_add(&b, "\"stats\": null}");
     gms_error e = {0};
     gms_json *j = gms_json_parse(b.s, b.n, "hand", &e);
@@ -218,6 +221,31 @@ TEST(claims_countratio_and_group_unions)
     CHECK_EQ(r[2].values[0], 1.0);           /* of g1 (a, b) only a */
     CHECK(r[3].verdict == GMS_VERDICT_NO_DATA);
     CHECK_NEAR(r[4].values[0], cbrt(2.0), 1e-12);   /* g1+g2: all three, (2 x 0.5 x 2)^(1/3) */
+    gms_claim_results_free(r, c->n);
+    gms_claims_free(c);
+    teardown(&f);
+
+    /* speedup_nz: a count that is 0 under both variants says nothing about their ratio */
+    REQUIRE(setup(&f) == 0);
+    c = NULL;
+    rc = gms_claims_parse_text("t.claims",
+        "claim Z1\n says x\n metric speedup_nz(evict, v1, base)\n holds > 0\n"    /* a left out: (0.5 x 2)^(1/2) = 1 */
+        "claim Z2\n says x\n metric speedup(evict, v1, base)\n holds > 0\n"       /* 0/0 on a: no data */
+        "claim Z3\n says x\n metric speedup_nz(evict2, v1, base)\n holds > 0\n"   /* 4/0 on a: no data */
+        "claim Z4\n says x\n metric speedup_nz(evict, v1, base, g1)\n holds > 0\n"  /* b alone: 0.5 */
+        "claim Z5\n says x\n metric speedup_nz(evict, v1, base, g3)\n holds > 0\n", &c, &e);   /* no workload */
+    if (rc) printf("    %s\n", e.msg);
+    REQUIRE(rc == 0);
+    r = NULL;
+    REQUIRE(gms_claims_eval(c, f.st, &r, &e) == 0);
+    CHECK_NEAR(r[0].values[0], 1.0, 1e-12);
+    CHECK(r[0].verdict == GMS_VERDICT_HOLDS);
+    CHECK(r[1].verdict == GMS_VERDICT_NO_DATA);
+    CHECK_CONTAINS(r[1].why, "evict is 0 for a under base (the ratio is undefined; speedup_nz leaves out");
+    CHECK(r[2].verdict == GMS_VERDICT_NO_DATA);
+    CHECK_CONTAINS(r[2].why, "evict2 is 0 for a under base (the ratio is undefined)");
+    CHECK_NEAR(r[3].values[0], 0.5, 1e-12);
+    CHECK(r[4].verdict == GMS_VERDICT_NO_DATA);
     gms_claim_results_free(r, c->n);
     gms_claims_free(c);
     teardown(&f);
