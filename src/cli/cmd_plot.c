@@ -15,10 +15,11 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-        "usage: gpumemsim plot DB|SPEC --x SETTING [--metric NAME] --out FILE.png|FILE.svg\n"
+        "usage: gpumemsim plot DB|SPEC --x SETTING [--metric NAME] [--baseline VARIANT] --out FILE.png|FILE.svg\n"
         "       gpumemsim plot pages ...   (UVM pages against time: gpumemsim plot pages --help)\n\n"
         "  --x SETTING     a config option or workload parameter the sweep varies (e.g. gpgpu_n_mem, n)\n"
         "  --metric NAME   total stat on the y axis (default gpu_tot_ipc)\n"
+        "  --baseline V    divide each workload's values by its value under variant V (x: a config option)\n"
         "  --out FILE      output image; the extension picks PNG or SVG\n"
         "One line per workload (and per combination of other differing settings); y is the mean over\n"
         "seeds; failed or missing points are gaps labelled \"failed\" or \"-\".\n");
@@ -29,10 +30,10 @@ int gms_cmd_plot(int argc, char **argv)
     if (argc >= 2 && !strcmp(argv[1], "pages")) {
         return gms_plot_pages(argc - 1, argv + 1);
     }
-    const char *in = NULL, *metric = "gpu_tot_ipc", *x = NULL, *outp = NULL;
+    const char *in = NULL, *metric = "gpu_tot_ipc", *x = NULL, *outp = NULL, *base = NULL;
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
-        const char **dst = !strcmp(s, "--metric") ? &metric : !strcmp(s, "--x") ? &x
+        const char **dst = !strcmp(s, "--metric") ? &metric : !strcmp(s, "--x") ? &x : !strcmp(s, "--baseline") ? &base
                          : (!strcmp(s, "--out") || !strcmp(s, "-o")) ? &outp : NULL;
         if (dst) {
             if (i + 1 >= argc) { fprintf(stderr, "gpumemsim plot: %s needs a value\n", s); return 2; }
@@ -60,7 +61,7 @@ int gms_cmd_plot(int argc, char **argv)
     gms_store *st = NULL;
     gms_series_set *ss = NULL;
     int rc = gms_store_open(db, 0, &st, &err) || gms_series_build(st, metric, x, &ss, &err) ||
-             gms_plot_lines(ss, outp, &err);
+             (base && gms_series_normalise(st, ss, base, &err)) || gms_plot_lines(ss, outp, &err);
     if (rc) fprintf(stderr, "gpumemsim plot: %s\n", err.msg);
     else {
         size_t pts = 0;

@@ -157,7 +157,7 @@ static int parse_holds(gms_claim *c, const char *v, const char *path, int line, 
 
 static int parse_figure(gms_claims *cl, const char *v, const char *path, int line, gms_error *err)
 {
-    /* figure bars STAT [baseline=V] [absolute] [title="..."] | figure lines STAT x=SETTING [title="..."] */
+    /* figure bars STAT [baseline=V] [absolute] [title="..."] | figure lines STAT x=SETTING [baseline=V] [title="..."] */
     gms_claim_figure f = { .line = line };
     char kind[16] = "", stat[128] = "";
     int used = 0;
@@ -181,7 +181,7 @@ static int parse_figure(gms_claims *cl, const char *v, const char *path, int lin
         if (eq) *eq = 0;
         if (val && val[0] == '"') { val++; size_t n = strlen(val); if (n && val[n - 1] == '"') val[n - 1] = 0; }
         if (!strcmp(word, "absolute") && !val) f.absolute = 1;
-        else if (!strcmp(word, "baseline") && val && f.kind == GMS_FIG_BARS) { free(f.baseline); f.baseline = gms_xstrdup(val); }
+        else if (!strcmp(word, "baseline") && val) { free(f.baseline); f.baseline = gms_xstrdup(val); }
         else if (!strcmp(word, "x") && val && f.kind == GMS_FIG_LINES) { free(f.x); f.x = gms_xstrdup(val); }
         else if (!strcmp(word, "title") && val) { free(f.title); f.title = gms_xstrdup(val); }
         else {
@@ -190,7 +190,7 @@ static int parse_figure(gms_claims *cl, const char *v, const char *path, int lin
         }
     }
     if (f.kind == GMS_FIG_LINES && !f.x) {
-        free(f.stat); free(f.title);
+        free(f.stat); free(f.title); free(f.baseline);
         return gms_err_at(err, path, line, "figure lines: needs x=SETTING (the swept option or parameter)");
     }
     cl->figs = gms_xrealloc(cl->figs, (cl->nfigs + 1) * sizeof *cl->figs);

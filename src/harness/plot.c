@@ -147,13 +147,14 @@ int gms_plot_lines(const gms_series_set *ss, const char *out, gms_error *err)
     if (terminal(&b, out, 900, 540, err)) { gms_sbuf_free(&b); return -1; }
     gms_sbuf t = {0};
     gms_sbuf_printf(&t, "%s against %s", ss->metric, ss->xname);
+    if (ss->normalised_to) gms_sbuf_printf(&t, ", normalised to %s", ss->normalised_to);
     gms_sbuf_add(&b, "set title ");
     gq(&b, t.s);
     gms_sbuf_free(&t);
     gms_sbuf_add(&b, "\nset grid\nset key outside right top vertical\nset xlabel ");
     gq(&b, ss->xname);
     gms_sbuf_add(&b, "\nset ylabel ");
-    gq(&b, ss->metric);
+    gq(&b, ss->normalised_to ? "normalised" : ss->metric);
     gms_sbuf_add(&b, "\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\n");
     if (ss->x_categorical) {
         gms_sbuf_add(&b, "set xtics (");

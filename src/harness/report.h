@@ -48,6 +48,7 @@ void gms_report_cell_text(const gms_report_cell *c, int absolute, char *buf, siz
 /* series.c: a metric against a swept setting, for line plots */
 typedef struct gms_series {
     char *name;              /* workload label, plus other differing settings */
+    char *workload;          /* the workload label (NULL when x is a workload parameter) */
     size_t n;
     double *x, *y;           /* y NAN = no value; ystate says why */
     gms_cell_state *ystate;
@@ -58,8 +59,13 @@ typedef struct gms_series_set {
     char **xlabels; size_t nxlabels;
     gms_series *s; size_t n;
     size_t skipped;          /* points that do not set xname */
+    char *normalised_to;     /* gms_series_normalise's baseline variant, else NULL */
 } gms_series_set;
 int gms_series_build(gms_store *st, const char *metric, const char *xname, gms_series_set **out, gms_error *err);
+/* divide each series' values by its workload's value under variant `baseline` (mean over its
+ * seeds); a point whose workload has no baseline value, or 0, becomes "n/a". x must be a
+ * config setting (the series are then per workload). */
+int gms_series_normalise(gms_store *st, gms_series_set *ss, const char *baseline, gms_error *err);
 void gms_series_free(gms_series_set *ss);
 
 /* plot.c: gnuplot to .png or .svg (by extension) */

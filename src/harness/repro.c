@@ -248,9 +248,11 @@ int gms_repro_report(const gms_repro_study *s, FILE *out, int *n_hold, int *n_to
             frc = gms_report_build(st, f->stat, f->baseline, &r, &e2);
             if (!frc) { frc = gms_plot_bars(r, f->absolute, path, &e2); gms_report_free(r); }
         } else {
-            gms_series_set *ss;
+            gms_series_set *ss = NULL;
             frc = gms_series_build(st, f->stat, f->x, &ss, &e2);
-            if (!frc) { frc = gms_plot_lines(ss, path, &e2); gms_series_free(ss); }
+            if (!frc && f->baseline) frc = gms_series_normalise(st, ss, f->baseline, &e2);
+            if (!frc) frc = gms_plot_lines(ss, path, &e2);
+            gms_series_free(ss);
         }
         if (frc) ferr[i] = gms_xstrdup(e2.msg);
         else figs[i] = gms_xstrdup(fn);   /* relative: the report sits beside its figures */

@@ -10,6 +10,7 @@
 
 typedef struct pt_row {
     char *key_base;          /* workload label (config x) or workload name (param x) */
+    char *wl;                /* workload label (config x), else NULL */
     char **parts; size_t nparts;   /* other settings "name=value" */
     char *xtext;
     int status;              /* 0 none, 1 ok, 2 failed */
@@ -70,6 +71,7 @@ int gms_series_build(gms_store *st, const char *metric, const char *xname, gms_s
         const char *kind = (const char *)sqlite3_column_text(q, 6);
         int xparam = kind && !strcmp(kind, "param");
         r->key_base = gms_xstrdup((const char *)sqlite3_column_text(q, xparam ? 2 : 1));
+        r->wl = xparam ? NULL : gms_xstrdup((const char *)sqlite3_column_text(q, 1));
         r->xtext = gms_xstrdup((const char *)sqlite3_column_text(q, 5));
         const char *stt = (const char *)sqlite3_column_text(q, 3);
         r->status = !stt ? 0 : !strcmp(stt, "ok") ? 1 : 2;
@@ -146,6 +148,7 @@ int gms_series_build(gms_store *st, const char *metric, const char *xname, gms_s
             ss->s = gms_xrealloc(ss->s, (s + 1) * sizeof *ss->s);
             memset(&ss->s[s], 0, sizeof ss->s[s]);
             ss->s[s].name = gms_xstrdup(rows[i].key_base);
+            ss->s[s].workload = rows[i].wl ? gms_xstrdup(rows[i].wl) : NULL;
             ss->n++;
         }
         gms_series *se = &ss->s[s];
@@ -182,6 +185,7 @@ int gms_series_build(gms_store *st, const char *metric, const char *xname, gms_s
     free(xv);
     for (size_t i = 0; i < nrows; i++) {
         free(rows[i].key_base);
+        free(rows[i].wl);
         free(rows[i].xtext);
         for (size_t k = 0; k < rows[i].nparts; k++) free(rows[i].parts[k]);
         free(rows[i].parts);
@@ -195,11 +199,62 @@ int gms_series_build(gms_store *st, const char *metric, const char *xname, gms_s
 void gms_series_free(gms_series_set *ss)
 {
     if (!ss) return;
-    for (size_t i = 0; i < ss->n; i++) { free(ss->s[i].name); free(ss->s[i].x); free(ss->s[i].y); free(ss->s[i].ystate); }
+    for (size_t i = 0; i < ss->n; i++) {
+        free(ss->s[i].name); free(ss->s[i].workload); free(ss->s[i].x); free(ss->s[i].y); free(ss->s[i].ystate);
+    }
+    free(ss->normalised_to);
     free(ss->s);
     for (size_t i = 0; i < ss->nxlabels; i++) free(ss->xlabels[i]);
     free(ss->xlabels);
     free(ss->metric);
     free(ss->xname);
     free(ss);
+}
+
+int gms_series_normalise(gms_store *st, gms_series_set *ss, const char *baseline, gms_error *err)
+{
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(st->db,
+            "SELECT p.workload, r.status, s.value"
+            " FROM points p LEFT JOIN best_runs b ON b.point_id = p.id LEFT JOIN runs r ON r.id = b.run_id"
+            " LEFT JOIN stats s ON s.run_id = r.id AND s.kernel = 0 AND s.name = ?1"
+            " WHERE p.in_plan = 1 AND p.variant = ?2", -1, &q, NULL) != SQLITE_OK)
+        return gms_err(err, "%s: %s", st->path, sqlite3_errmsg(st->db));
+    sqlite3_bind_text(q, 1, ss->metric, -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 2, baseline, -1, SQLITE_STATIC);
+    /* per workload label: sum and count of the baseline's ok values; bad = a seed without one */
+    typedef struct { char *wl; double sum; int n, bad; } base_t;
+    base_t *bv = NULL;
+    size_t nb = 0;
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        const char *wl = (const char *)sqlite3_column_text(q, 0), *stt = (const char *)sqlite3_column_text(q, 1);
+        size_t k = 0;
+        while (k < nb && strcmp(bv[k].wl, wl)) k++;
+        if (k == nb) {
+            bv = gms_xrealloc(bv, (nb + 1) * sizeof *bv);
+            bv[nb++] = (base_t){ .wl = gms_xstrdup(wl) };
+        }
+        if (stt && !strcmp(stt, "ok") && sqlite3_column_type(q, 2) != SQLITE_NULL) { bv[k].sum += sqlite3_column_double(q, 2); bv[k].n++; }
+        else bv[k].bad = 1;
+    }
+    sqlite3_finalize(q);
+    int rc = 0;
+    if (!nb) rc = gms_err(err, "%s: baseline '%s' is not a variant of this study", st->path, baseline);
+    for (size_t i = 0; i < ss->n && !rc; i++) {
+        gms_series *se = &ss->s[i];
+        if (!se->workload) { rc = gms_err(err, "lines normalised to a baseline need x to be a config setting, not the "
+                                          "workload parameter '%s'", ss->xname); break; }
+        size_t k = 0;
+        while (k < nb && strcmp(bv[k].wl, se->workload)) k++;
+        double base = k < nb && !bv[k].bad && bv[k].n ? bv[k].sum / bv[k].n : NAN;
+        for (size_t j = 0; j < se->n; j++) {
+            if (se->ystate[j] != GMS_CELL_OK) continue;
+            if (!(base != 0) || isnan(base)) { se->ystate[j] = GMS_CELL_NA; se->y[j] = NAN; }
+            else se->y[j] /= base;
+        }
+    }
+    for (size_t k = 0; k < nb; k++) free(bv[k].wl);
+    free(bv);
+    if (!rc) { free(ss->normalised_to); ss->normalised_to = gms_xstrdup(baseline); }
+    return rc ? -1 : 0;
 }

@@ -120,6 +120,11 @@ if command -v gnuplot > /dev/null 2>&1; then
     "$BIN" plot s.db --metric gpu_tot_ipc --x n --out lines.png 2> plot.err
     check "plot lines" [ -s lines.png ]
     check "plot: one line per workload and other setting" grep -q "4 line(s)" plot.err
+    "$BIN" plot s.db --x gpgpu_l1_latency --baseline base --out norm.png 2> norm.err
+    check "plot normalised to a baseline" [ -s norm.png ]
+    check "plot normalised: the four workloads at latency 60 (bad: failed)" grep -q "4 line(s), 4 point(s)" norm.err
+    "$BIN" plot s.db --x n --baseline base --out bad.png 2> bad.err
+    check "plot --baseline needs a config setting as x" grep -q "need x to be a config setting" bad.err
 else
     skip_ci_service "figures (gnuplot not installed: apt-get install gnuplot-nox)"
 fi

@@ -1,6 +1,7 @@
 /* Claims files and their evaluation (src/harness/claims_*.c, repro.c): parse errors with
  * file:line, and verdicts on a hand-made store whose values give hand-computed metrics. */
 #include "test.h"
+#include "harness/report.h"
 #include "harness/claims.h"
 #include "harness/point.h"
 #include "harness/repro.h"
@@ -256,4 +257,35 @@ TEST(claims_countratio_and_group_unions)
                                 &c, &e) != 0);
     CHECK_CONTAINS(e.msg, "countratio(): the threshold 'high' is not a number");
     gms_claims_free(c);
+}
+
+/* line figures normalised to a baseline variant (figure lines ... baseline=V) */
+TEST(series_normalised_to_baseline)
+{
+    fixture f;
+    REQUIRE(setup(&f) == 0);
+    gms_series_set *ss = NULL;
+    gms_error e = {0};
+    REQUIRE(gms_series_build(f.st, "ipc", "gpgpu_l1_latency", &ss, &e) == 0);
+    REQUIRE(gms_series_normalise(f.st, ss, "base", &e) == 0);
+    CHECK_STR(ss->normalised_to, "base");
+    /* base: a 2, b 4, c 10; v1 (latency 10): 4, 2, 20; v2 (40): 6, failed, not run */
+    int seen = 0;
+    for (size_t i = 0; i < ss->n; i++) {
+        const gms_series *se = &ss->s[i];
+        REQUIRE(se->n == 2);
+        CHECK_EQ(se->x[0], 10.0);
+        CHECK_EQ(se->x[1], 40.0);
+        if (!strcmp(se->workload, "a")) { seen++; CHECK_EQ(se->y[0], 2.0); CHECK_EQ(se->y[1], 3.0); }
+        if (!strcmp(se->workload, "b")) { seen++; CHECK_EQ(se->y[0], 0.5); CHECK(se->ystate[1] == GMS_CELL_FAILED); }
+        if (!strcmp(se->workload, "c")) { seen++; CHECK_EQ(se->y[0], 2.0); CHECK(se->ystate[1] == GMS_CELL_MISSING); }
+    }
+    CHECK_EQ(seen, 3);
+    gms_series_free(ss);
+    ss = NULL;
+    REQUIRE(gms_series_build(f.st, "ipc", "gpgpu_l1_latency", &ss, &e) == 0);
+    CHECK(gms_series_normalise(f.st, ss, "v9", &e) != 0);
+    CHECK_CONTAINS(e.msg, "baseline 'v9' is not a variant of this study");
+    gms_series_free(ss);
+    teardown(&f);
 }
