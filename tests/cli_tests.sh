@@ -35,6 +35,25 @@ if grep -q '"gms_dram_writes_stranded": [1-9]' "$T/w.json" && grep -q '"gms_work
 expect_ok  run_csv_and_text          $BIN run $SMALL --workload stream --stats-csv "$T/s.csv" --stats-text "$T/s.txt"
 if head -1 "$T/s.csv" | grep -q '^scope,kernel_uid,kernel_name,stat,value$' && grep -q '^gpu_tot_sim_cycle = ' "$T/s.txt"; then
     ok csv_and_text_written; else bad csv_and_text_written; fi
+# the text output carries the GPGPU-Sim log lines Accel-Sim's stats scripts parse (the regexes
+# of its util/job_launching/stats/example_stats.yml, in POSIX form), with our counters' values
+expect_ok  run_text_accelsim_lines    $BIN run $SMALL --workload stream --stats-text "$T/g.txt"
+S='[[:space:]]'
+nmiss=0
+for re in "gpu_tot_sim_insn$S*=$S*[0-9]" "gpgpu_simulation_time$S*=.*\\(([0-9]+) sec\\)" "gpu_tot_sim_cycle$S*=$S*[0-9]" \
+    "$S+L2_cache_stats_breakdown\\[GLOBAL_ACC_R\\]\\[HIT\\]$S*=$S*[0-9]" "$S+L2_cache_stats_breakdown\\[GLOBAL_ACC_R\\]\\[TOTAL_ACCESS\\]$S*=$S*[0-9]" \
+    "$S+L2_cache_stats_breakdown\\[GLOBAL_ACC_W\\]\\[HIT\\]$S*=$S*[0-9]" "$S+L2_cache_stats_breakdown\\[GLOBAL_ACC_W\\]\\[TOTAL_ACCESS\\]$S*=$S*[0-9]" \
+    "$S+Total_core_cache_stats_breakdown\\[GLOBAL_ACC_R\\]\\[TOTAL_ACCESS\\]$S*=$S*[0-9]" "$S+Total_core_cache_stats_breakdown\\[GLOBAL_ACC_R\\]\\[HIT\\]$S*=$S*[0-9]" \
+    "$S+Total_core_cache_stats_breakdown\\[GLOBAL_ACC_W\\]\\[HIT\\]$S*=$S*[0-9]" "$S+Total_core_cache_stats_breakdown\\[GLOBAL_ACC_W\\]\\[TOTAL_ACCESS\\]$S*=$S*[0-9]" \
+    "gpgpu_n_tot_w_icount$S*=$S*[0-9]" "total dram reads$S*=$S*[0-9]" "total dram writes$S*=$S*[0-9]" "gpu_ipc$S*=$S*[0-9]" \
+    "L2_BW$S*=$S*[0-9.]+ GB/Sec" "gpgpu_simulation_rate$S+=$S+[0-9]+$S+\\(inst/sec\\)" "gpu_tot_ipc$S*=$S*[0-9]"; do
+    grep -Eq "$re" "$T/g.txt" || { nmiss=$((nmiss + 1)); echo "    no line matches $re"; }
+done
+if [ $nmiss -eq 0 ]; then ok accelsim_stats_regexes_match; else bad accelsim_stats_regexes_match; fi
+v1=$(sed -n 's/^L1D_breakdown\[GLOBAL_ACC_R\]\[TOTAL_ACCESS\] = //p' "$T/g.txt" | head -1)
+v2=$(sed -n 's/^	Total_core_cache_stats_breakdown\[GLOBAL_ACC_R\]\[TOTAL_ACCESS\] = //p' "$T/g.txt" | head -1)
+d1=$(sed -n 's/^dram_reads = //p' "$T/g.txt" | head -1); d2=$(sed -n 's/^total dram reads = //p' "$T/g.txt" | head -1)
+if [ -n "$v1" ] && [ "$v1" = "$v2" ] && [ -n "$d1" ] && [ "$d1" = "$d2" ]; then ok accelsim_lines_are_our_counters; else bad accelsim_lines_are_our_counters; fi
 expect_ok  accel_style_args          $BIN run -config configs/gtx480.config -gpgpu_n_clusters 4 --set n=4096 --workload stream --quiet
 expect_ok  config_dump               $BIN config --config configs/qv100.config --dump
 if grep -q '^L1D' "$T/out" && grep -q 'gpgpu_n_clusters' "$T/out"; then ok dump_decodes_l1d; else bad dump_decodes_l1d; fi

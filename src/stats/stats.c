@@ -164,7 +164,8 @@ static void print_val(FILE *out, const gms_stat *s)
     else fprintf(out, "%.6g", s->value);
 }
 
-/* text: GPGPU-Sim style "name = value" lines, one block per kernel then the totals */
+/* text: GPGPU-Sim style "name = value" lines, one block per kernel (with the GPGPU-Sim log
+ * lines Accel-Sim's scripts parse, gpgpusim_log.c) then the totals */
 void gms_stats_write_text(const gms_run_stats *r, FILE *out)
 {
     for (size_t k = 0; k < r->nkernels; k++) {
@@ -175,6 +176,7 @@ void gms_stats_write_text(const gms_run_stats *r, FILE *out)
             print_val(out, &ks->st.v[i]);
             fputc('\n', out);
         }
+        gms_stats_write_gpgpusim_kernel(&ks->st, k ? &r->kernels[k - 1].st : NULL, out);
         fputc('\n', out);
     }
     fprintf(out, "----- totals (%s) -----\n", r->workload);
@@ -193,6 +195,7 @@ void gms_stats_write_text(const gms_run_stats *r, FILE *out)
         print_val(out, &r->host.v[i]);
         fputc('\n', out);
     }
+    gms_stats_write_gpgpusim_end(r, out);
 }
 
 static void json_str(FILE *out, const char *s)

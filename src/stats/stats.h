@@ -52,6 +52,11 @@ struct gms_run_stats {
 void gms_run_stats_init(gms_run_stats *r);
 void gms_run_stats_free(gms_run_stats *r);
 gms_kernel_stats *gms_run_stats_add_kernel(gms_run_stats *r, const char *name, uint32_t uid, int stream);
+/* gpgpusim_log.c: the GPGPU-Sim log lines Accel-Sim's scripts parse (breakdowns under
+ * GPGPU-Sim's names, L2_BW in GB/Sec, total dram reads/writes) for one kernel's block (prev:
+ * the block before it, or NULL), and the closing gpgpu_simulation_time / _rate lines */
+void gms_stats_write_gpgpusim_kernel(const gms_stats *s, const gms_stats *prev, FILE *out);
+void gms_stats_write_gpgpusim_end(const gms_run_stats *r, FILE *out);
 /* replaces the gms_unmodelled_options list (names are copied) */
 void gms_run_stats_set_unmodelled(gms_run_stats *r, const char *const *names, size_t n);
 
