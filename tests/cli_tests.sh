@@ -54,6 +54,18 @@ v1=$(sed -n 's/^L1D_breakdown\[GLOBAL_ACC_R\]\[TOTAL_ACCESS\] = //p' "$T/g.txt" 
 v2=$(sed -n 's/^	Total_core_cache_stats_breakdown\[GLOBAL_ACC_R\]\[TOTAL_ACCESS\] = //p' "$T/g.txt" | head -1)
 d1=$(sed -n 's/^dram_reads = //p' "$T/g.txt" | head -1); d2=$(sed -n 's/^total dram reads = //p' "$T/g.txt" | head -1)
 if [ -n "$v1" ] && [ "$v1" = "$v2" ] && [ -n "$d1" ] && [ "$d1" = "$d2" ]; then ok accelsim_lines_are_our_counters; else bad accelsim_lines_are_our_counters; fi
+# with managed memory, UVMSmart's end-of-run lines in its formats, read as its plotting scripts
+# read them (benchmarks/Results/*/scripts: the number between ', ' and '(us)', split()[3], ...)
+expect_ok  run_text_uvmsmart_lines    $BIN run --config configs/gtx1080ti.config --workload 2dconv --set uvm=1 \
+    --set scale=0.1 --quiet --stats-text "$T/u.txt"
+kc=$(sed -n 's/^Tot_kernel_exec_time_and_fault_time = //p' "$T/u.txt" | head -1)
+ku=$(grep '^Tot_kernel_exec_time_and_fault_time:' "$T/u.txt" | sed 's/^[^:]*: \([0-9]*\)(cycle), \([0-9.]*\)(us)$/\1 \2/')
+pv=$(grep '^Page_validate:.*Page_evict_dirty.*Page_evict_not_dirty' "$T/u.txt" | awk '{ print $2, $4, $6 }')
+pf=$(grep '^Total_memory_access_page_fault:' "$T/u.txt" | sed 's/^[^:]*: \([0-9]*\), .*/\1/')
+if [ -n "$kc" ] && [ "${ku%% *}" = "$kc" ] && awk -v c="$kc" -v u="${ku#* }" 'BEGIN { exit !(u > 0 && c / u > 1480 && c / u < 1482) }' &&
+    [ "$(echo $pv | cut -d' ' -f1)" = "$(sed -n 's/^Page_validate = //p' "$T/u.txt" | head -1)" ] &&
+    [ "$pf" = "$(sed -n 's/^Total_memory_access_page_fault = //p' "$T/u.txt" | head -1)" ] && grep -q '^Pcie_read_utilization: [0-9.]*$' "$T/u.txt"; then
+    ok uvmsmart_lines_parse_as_its_scripts; else bad uvmsmart_lines_parse_as_its_scripts; fi
 expect_ok  accel_style_args          $BIN run -config configs/gtx480.config -gpgpu_n_clusters 4 --set n=4096 --workload stream --quiet
 expect_ok  config_dump               $BIN config --config configs/qv100.config --dump
 if grep -q '^L1D' "$T/out" && grep -q 'gpgpu_n_clusters' "$T/out"; then ok dump_decodes_l1d; else bad dump_decodes_l1d; fi

@@ -522,6 +522,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     gms_rng_seed(&g->rng, w->seed ? w->seed : p->sim.seed);
     gms_run_stats_init(&g->stats);
     gms_config_digest(p, g->stats.config_digest, sizeof g->stats.config_digest);
+    g->stats.core_mhz = p->core.mhz_core;
     gms_program_init(&g->prog);
     g->classifier = gms_classifier_new(0, 0);
 

@@ -87,3 +87,43 @@ void gms_stats_write_gpgpusim_end(const gms_run_stats *r, FILE *out)
     fprintf(out, "gpgpu_simulation_rate = %.0f (inst/sec)\n", val(&r->total, "gpu_tot_sim_insn") / d);
     fprintf(out, "gpgpu_simulation_rate = %.0f (cycle/sec)\n", val(&r->total, "gpu_tot_sim_cycle") / d);
 }
+
+/* UVMSmart's end-of-run lines (gpgpu_new_stats::print and the Tot_*_time lines of its
+ * gpu-sim.cc), in its formats, from our counters of the same names (docs/uvm.md section 3a):
+ * its scripts read e.g. '^Tot_kernel_exec_time_and_fault_time.*' between ', ' and '(us)',
+ * 'Pcie_read_utilization.*' after ': ', '^Page_validate.*' by split()[3] and [5]. Written
+ * when the run has managed memory. The per-shader and per-page lines are not. */
+void gms_stats_write_uvmsmart(const gms_run_stats *r, FILE *out)
+{
+    const gms_stats *t = &r->total;
+    if (!(val(t, "Uvm_footprint_bytes") > 0)) return;
+    double mhz = r->core_mhz > 0 ? r->core_mhz : 1;
+    fprintf(out, "========================================UVM statistics==============================\n");
+    fprintf(out, "Tlb_tot_access: %.0f Tlb_tot_hit: %.0f, Tlb_tot_miss: %.0f, Tlb_tot_hit_rate: %f\n",
+            val(t, "Tlb_tot_access"), val(t, "Tlb_tot_hit"), val(t, "Tlb_tot_miss"), val(t, "Tlb_tot_hit_rate"));
+    fprintf(out, "Tlb_tot_valiate: %.0f Tlb_invalidate: %.0f, Tlb_tot_evict: %.0f, Tlb_tot_evict page: %.0f\n",
+            val(t, "Tlb_tot_valiate"), val(t, "Tlb_invalidate"), val(t, "Tlb_tot_evict"), val(t, "Tlb_tot_evict_page"));
+    fprintf(out, "Tlb_tot_thrash: %.0f\n", val(t, "Tlb_tot_thrash"));
+    fprintf(out, "Page_table_tot_access: %.0f Page_tot_hit: %.0f, Page_tot_miss %.0f, Page_tot_hit_rate: %f "
+            "Page_tot_fault: %.0f Page_tot_pending: %.0f\n", val(t, "Page_table_tot_access"), val(t, "Page_tot_hit"),
+            val(t, "Page_tot_miss"), val(t, "Page_tot_hit_rate"), val(t, "Page_tot_fault"), val(t, "Page_tot_pending"));
+    fprintf(out, "Total_memory_access_page_fault: %.0f, Average_latency: %f\n", val(t, "Total_memory_access_page_fault"),
+            val(t, "Average_latency"));
+    fprintf(out, "Page_validate: %.0f Page_evict_dirty: %.0f Page_evict_not_dirty: %.0f\n", val(t, "Page_validate"),
+            val(t, "Page_evict_dirty"), val(t, "Page_evict_not_dirty"));
+    fprintf(out, "Page_tot_thrash: %.0f\n", val(t, "Page_tot_thrash"));
+    fprintf(out, "Tot_page_hit: %.0f, Tot_page_miss: %.0f, Tot_page_fault: %.0f\n", val(t, "Tot_page_hit"),
+            val(t, "Tot_page_miss"), val(t, "Tot_page_fault"));
+    fprintf(out, "Avg_page_latency: %f, Avg_prefetch_size: %f, Avg_prefetch_latency: %f\n", val(t, "Avg_page_latency"),
+            val(t, "Avg_prefetch_size"), val(t, "Avg_prefetch_latency"));
+    fprintf(out, "dma_read: %.0f\ndma_migration_read %.0f\ndma_migration_write %.0f\n", val(t, "dma_read"),
+            val(t, "dma_migration_read"), val(t, "dma_migration_write"));
+    fprintf(out, "Pcie_read_utilization: %f\nPcie_write_utilization: %f\n", val(t, "Pcie_read_utilization"),
+            val(t, "Pcie_write_utilization"));
+    static const char *const times[] = { "Tot_prefetch_time", "Tot_kernel_exec_time", "Tot_kernel_exec_time_and_fault_time",
+                                         "Tot_memcpy_h2d_time", "Tot_memcpy_d2h_time", "Tot_memcpy_time", "Tot_dma_time" };
+    for (size_t i = 0; i < N(times); i++) {
+        const gms_stat *x = gms_stats_find(t, times[i]);
+        if (x) fprintf(out, "%s: %.0f(cycle), %f(us)\n", times[i], x->value, x->value / mhz);
+    }
+}

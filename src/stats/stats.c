@@ -189,6 +189,7 @@ void gms_stats_write_text(const gms_run_stats *r, FILE *out)
     fprintf(out, "gms_unmodelled_options = ");
     for (size_t i = 0; i < r->nunmodelled; i++) fprintf(out, "%s%s", i ? "," : "", r->unmodelled[i]);
     fprintf(out, "%s\n", r->nunmodelled ? "" : "none");
+    gms_stats_write_uvmsmart(r, out);
     if (r->host.n) fprintf(out, "----- host (not simulated) -----\n");
     for (size_t i = 0; i < r->host.n; i++) {
         fprintf(out, "%s = ", r->host.v[i].name);

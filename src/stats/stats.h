@@ -41,6 +41,7 @@ typedef struct gms_kernel_stats {
 struct gms_run_stats {
     char workload[256];
     char config_digest[32];
+    double core_mhz;         /* the core clock (UVMSmart's time lines in us) */
     gms_kernel_stats *kernels;
     size_t nkernels, capk;
     gms_stats total;
@@ -57,6 +58,8 @@ gms_kernel_stats *gms_run_stats_add_kernel(gms_run_stats *r, const char *name, u
  * the block before it, or NULL), and the closing gpgpu_simulation_time / _rate lines */
 void gms_stats_write_gpgpusim_kernel(const gms_stats *s, const gms_stats *prev, FILE *out);
 void gms_stats_write_gpgpusim_end(const gms_run_stats *r, FILE *out);
+/* UVMSmart's end-of-run UVM lines in its formats (runs with managed memory only) */
+void gms_stats_write_uvmsmart(const gms_run_stats *r, FILE *out);
 /* replaces the gms_unmodelled_options list (names are copied) */
 void gms_run_stats_set_unmodelled(gms_run_stats *r, const char *const *names, size_t n);
 
