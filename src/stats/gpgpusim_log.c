@@ -86,6 +86,9 @@ void gms_stats_write_gpgpusim_end(const gms_run_stats *r, FILE *out)
     double d = secs > 0 ? secs : 1;
     fprintf(out, "gpgpu_simulation_rate = %.0f (inst/sec)\n", val(&r->total, "gpu_tot_sim_insn") / d);
     fprintf(out, "gpgpu_simulation_rate = %.0f (cycle/sec)\n", val(&r->total, "gpu_tot_sim_cycle") / d);
+    /* how many times slower than the simulated GPU's core clock */
+    double cps = val(&r->total, "gpu_tot_sim_cycle") / d;
+    if (r->core_mhz > 0 && cps > 0) fprintf(out, "gpgpu_silicon_slowdown = %.0fx\n", r->core_mhz * 1e6 / cps);
 }
 
 /* UVMSmart's end-of-run lines (gpgpu_new_stats::print and the Tot_*_time lines of its
