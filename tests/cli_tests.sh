@@ -102,6 +102,28 @@ expect_ok  swl_with_ccws_completes $BIN run --config configs/maxwell-sound-basel
            --set gms_ccws=1 --set gms_swl=2 --quiet --stats-json "$T/sc.json"
 if grep -q '"gms_completed": 1' "$T/sc.json" && grep -q '"gms_workload_verified": 1' "$T/sc.json"; then
     ok swl_with_ccws_verified; else bad swl_with_ccws_verified; fi
+# thread oversubscription with SWL: a swapped warp gives its SWL place up and a woken one takes
+# one (the limit was computed before the swap; with K = 1 the one warp allowed was swapped out
+# and the block's last warp waited for ever)
+expect_ok  to_with_swl1_completes $BIN run --config configs/gtx1080ti.config --workload sssp-twc --set scale=0.01 \
+           --set uvm=1 --set gpgpu_n_clusters=8 --set gms_uvm_to=1 --set gms_swl=1 --quiet --stats-json "$T/tos.json"
+if grep -q '"gms_completed": 1' "$T/tos.json"; then ok to_with_swl1_verified; else bad to_with_swl1_verified; fi
+# values a combination test found accepted and misused (2026-11-29): each is now one error, or
+# (a 2 MB page with the default prefetch block) a documented default
+G10="--config configs/gtx1080ti.config --quiet"
+expect_fail prefetch_id_minus_one  'unknown prefetcher -1'  $BIN config $G10 --set hardware_prefetch=-1 --dump
+expect_fail cke_uvm_refused        'uvm=1 is not supported in multiprogrammed runs' \
+           $BIN run --config configs/gtx480.config --workload stream --workload gather --set scale=0.05 --set uvm=1 --quiet
+expect_fail mdb_monitor_range      'gms_mdb_monitor: SM 99, but the GPU has 15 SMs' \
+           $BIN run --config configs/gtx480.config --workload stream --set n=4096 --set gms_l1d_bypass=mdb-global --set gms_mdb_monitor=99 --quiet
+expect_fail cke_window_under_launch 'is not longer than -gpgpu_kernel_launch_latency' \
+           $BIN run $G10 --workload stream --workload gather --set scale=0.1 --set gms_cke_window=20000
+expect_ok  page_2mb_default_block  $BIN run $G10 --workload stream --set n=65536 --set uvm=1 --set page_size=2MB
+if ! grep -q 'uvm_prefetch_size' "$T/err"; then ok page_2mb_no_warning; else bad page_2mb_no_warning; fi
+expect_fail page_2mb_given_block   'uvm_prefetch_size: 65536 bytes is not a multiple of the page size' \
+           $BIN run $G10 --workload stream --set n=65536 --set uvm=1 --set page_size=2MB --set uvm_prefetch_size=64KB
+expect_fail fault_handling_too_long 'uvm_fault_handling_us: 1e+10 us is more than 1e6' \
+           $BIN run $G10 --workload stream --set n=65536 --set uvm=1 --set uvm_runtime=batch --set uvm_fault_handling_us=1e10
 # pair= is apps= under the name issue 27 gives it: the same run, the same statistics
 CKE_SMALL="--config configs/maxwell-sound-baseline.config --workload cke --set scale=0.05 --set gms_cke_window=3000 --quiet"
 expect_ok  cke_apps_form   $BIN run $CKE_SMALL --set apps=pf+bp --stats-json "$T/apps.json"

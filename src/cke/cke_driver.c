@@ -184,6 +184,16 @@ int gms_cke_attach(gms_gpu *g, const gms_wl_args *args, gms_error *err)
     c->napps = c->apps.n;
     c->window = c->apps.window ? c->apps.window : p->cke.window;
     c->mi_idx = c->apps.alone ? 0 : p->cke.mi_idx;
+    /* every launch (each restart too) waits -gpgpu_kernel_launch_latency before its first block:
+     * a window no longer than that runs nothing and reports zeros */
+    if (c->window <= p->core.kernel_launch_latency) {
+        unsigned long long w = (unsigned long long)c->window;
+        gms_cke_apps_free(&c->apps);
+        free(c);
+        return gms_err(err, "workload cke: the %llu-cycle window (-gms_cke_window) is not longer than "
+                       "-gpgpu_kernel_launch_latency (%u cycles): no kernel would start in it", w,
+                       p->core.kernel_launch_latency);
+    }
     g->cke = c;   /* freed with the simulation from here on */
     for (uint32_t k = 0; k < c->napps; k++) {
         cke_app *a = &c->app[k];

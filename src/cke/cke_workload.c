@@ -60,6 +60,11 @@ static int add_kv(gms_cke_app_spec *s, const char *kv, gms_error *err)
 int gms_cke_apps_parse(const gms_wl_args *a, gms_cke_apps *x, gms_error *err)
 {
     memset(x, 0, sizeof *x);
+    /* uvm= and prefetch= are every workload's parameters; the multiprogram driver runs none of
+     * its applications on managed memory (cke_driver.c), so they are refused here too rather
+     * than accepted and not used */
+    if (gms_wl_uvm(a)) return gms_err(err, "workload cke: uvm=1 is not supported in multiprogrammed runs");
+    if (gms_wl_prefetch(a)) return gms_err(err, "workload cke: prefetch=1 is not supported in multiprogrammed runs");
     const char *apps = gms_wl_str(a, "apps"), *pair = gms_wl_str(a, "pair");
     if (*apps && *pair && strcmp(apps, pair))
         return gms_err(err, "workload cke: apps=%s and pair=%s name different applications (give one)", apps, pair);

@@ -130,6 +130,12 @@ static int set_option(gms_params *p, const char *name, const char *val, const ch
     return 0;
 }
 
+int gms_params_is_set(const gms_params *p, const char *name)
+{
+    size_t idx;
+    return find_option(name, &idx) && p->is_set && p->is_set[idx];
+}
+
 gms_params *gms_params_new(void)
 {
     gms_params *p = gms_xcalloc(1, sizeof *p);

@@ -49,6 +49,8 @@ void gms_params_warn_unmodelled(const gms_params *p, FILE *out);
 int gms_param_at_most(uint64_t v, uint64_t max, const char *name, const char *why, gms_error *err);
 /* the same for a latency the engine waits out without a timer: at most 100,000 cycles */
 int gms_param_wait_at_most(uint64_t cycles, const char *name, gms_error *err);
+/* was option `name` given explicitly (a config file, --set or -NAME), not left at its default? */
+int gms_params_is_set(const gms_params *p, const char *name);
 int gms_params_require(const gms_params *p, const char *const *prefixes, int enabled, const char *needs,
                        gms_error *err);
 

@@ -28,7 +28,9 @@ size_t gms_params_unused_knobs(const gms_params *p, gms_unused_knob *out, size_t
         const gms_config_module *mod = gms_config_modules[m];
         for (size_t i = 0; i < mod->noptions; i++) {
             const gms_option *o = &mod->options[i];
-            if (gms_option_is_default(o, (const char *)p + o->offset)) continue;
+            /* a value no one gave (a default a module's finalize derived, e.g. the prefetch block
+             * raised to a 2 MB page) is not the user's knob */
+            if (gms_option_is_default(o, (const char *)p + o->offset) || !gms_params_is_set(p, o->name)) continue;
             for (size_t f = 0; f < gms_nregistries; f++) {
                 const gms_registry *r = gms_registries[f];
                 if (r->knobs_off == GMS_REG_NO_KNOBS) continue;

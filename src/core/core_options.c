@@ -172,6 +172,10 @@ static int core_finalize(gms_params *p, gms_error *err)
         return gms_err(err, "-gpgpu_n_clusters / -gpgpu_n_cores_per_cluster: must be at least 1");
     c->n_sm = c->n_clusters * c->n_cores_per_cluster;
     if (c->n_sm > 4096) return gms_err(err, "-gpgpu_n_clusters x -gpgpu_n_cores_per_cluster = %u SMs: too many", c->n_sm);
+    /* the default monitor (SM 3) on a smaller GPU is its last SM (bypass_mdb.c); one given is
+     * an SM of this GPU */
+    if (c->mdb_monitor >= c->n_sm && gms_params_is_set(p, "gms_mdb_monitor"))
+        return gms_err(err, "-gms_mdb_monitor: SM %u, but the GPU has %u SMs (0..%u)", c->mdb_monitor, c->n_sm, c->n_sm - 1);
     if (c->shader_cta == 0) return gms_err(err, "-gpgpu_shader_cta: must be at least 1");
     if (c->max_concurrent_kernel == 0)   /* no kernel could ever start: a deadlock, not a run */
         return gms_err(err, "-gpgpu_max_concurrent_kernel: must be at least 1");

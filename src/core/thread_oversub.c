@@ -3,6 +3,7 @@
 #include <string.h>
 #include "core/sm_internal.h"
 #include "core/thread_oversub.h"
+#include "core/swl.h"
 #include "uvm/uvm.h"
 
 enum { TO_B_ACTIVE = 0, TO_B_FRESH, TO_B_OUT, TO_B_IN };
@@ -123,6 +124,7 @@ static void park_warps(gms_sm *s, const block_slot *b)
         cand_off(s, wi);
         w->state = W_SWAPPED;
     }
+    if (s->swl_on) gms_swl_update(s);   /* swapped warps give their SWL places up */
 }
 
 void gms_to_block_added(gms_sm *s, uint32_t bi)
@@ -153,6 +155,7 @@ static void wake_block(gms_sm *s, uint32_t bi)
         w->state = W_ACTIVE;
         if (!w->blocked) cand_on(s, wi);
     }
+    if (s->swl_on) gms_swl_update(s);   /* and the woken ones take theirs again */
     s->blk.until = 0;
     gms_engine_activate(s->g->eng, s->comp);
 }

@@ -43,6 +43,7 @@ void gms_uvm_prefetch_ids(char *buf, size_t n)
 
 int gms_uvm_prefetch_find_id(int id)
 {
+    if (id < 0) return -1;   /* -1 marks a member without a UVMSmart number (CAP): no value selects it */
     for (size_t i = 0; i < gms_uvm_nprefetchers; i++)
         if (gms_uvm_prefetchers[i]->uvmsmart_id == id) return (int)i;
     return -1;

@@ -159,6 +159,10 @@ static int fin(gms_params *p, gms_error *err)
         return gms_reg_unknown(&gms_uvm_runtime_reg, u->runtime_str, err);
     if (u->fault_buffer_size == 0) return gms_err(err, "-uvm_fault_buffer_size: must be at least 1");
     if (!(u->fault_handling_us >= 0)) return gms_err(err, "-uvm_fault_handling_us: must not be negative");
+    /* real drivers take tens of microseconds a batch; a second (1e6 us, billions of cycles per
+     * batch) is far beyond any study and keeps cycle counts far from overflow */
+    if (u->fault_handling_us > 1e6)
+        return gms_err(err, "-uvm_fault_handling_us: %g us is more than 1e6 (one second per batch)", u->fault_handling_us);
     if (!strcmp(u->pcie_model_str, "atan")) u->pcie_linear = 0;
     else if (!strcmp(u->pcie_model_str, "linear")) u->pcie_linear = 1;
     else return gms_err(err, "-uvm_pcie_model: unknown model '%s' (atan, linear)", u->pcie_model_str);
@@ -170,6 +174,9 @@ static int fin(gms_params *p, gms_error *err)
     if (!u->pcie_linear && u->pcie_d2h_bandwidth != 0 && u->pcie_d2h_bandwidth != 16 && u->pcie_d2h_bandwidth != 32 &&
         u->pcie_d2h_bandwidth != 64)
         return gms_err(err, "-uvm_pcie_d2h_bandwidth: %g GB/s; the atan model takes 16, 32 or 64", u->pcie_d2h_bandwidth);
+    /* the default block (64 KB) with larger pages (-page_size 2MB): one page, as a block cannot
+     * be smaller than the unit it moves; a size the user gave is checked as given */
+    if (!gms_params_is_set(p, "uvm_prefetch_size") && u->prefetch_size < u->page_size) u->prefetch_size = u->page_size;
     if (u->prefetch_size == 0 || u->prefetch_size % u->page_size)
         return gms_err(err, "-uvm_prefetch_size: %llu bytes is not a multiple of the page size (%llu bytes)",
                        (unsigned long long)u->prefetch_size, (unsigned long long)u->page_size);
