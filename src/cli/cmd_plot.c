@@ -45,19 +45,8 @@ int gms_cmd_plot(int argc, char **argv)
     }
     if (!in || !x || !outp) { usage(stderr); return 2; }
     gms_error err = {0};
-    char *db = NULL;
-    FILE *f = fopen(in, "rb");
-    if (!f) { fprintf(stderr, "gpumemsim plot: %s: %s\n", in, strerror(errno)); return 1; }
-    char h[16] = {0};
-    size_t n = fread(h, 1, sizeof h, f);
-    fclose(f);
-    if (n == 16 && !memcmp(h, "SQLite format 3", 16)) db = gms_xstrdup(in);
-    else {
-        gms_sweep_spec *s;
-        if (gms_sweep_spec_parse(in, &s, &err)) { fprintf(stderr, "gpumemsim plot: %s\n", err.msg); return 1; }
-        db = gms_xstrdup(s->db);
-        gms_sweep_spec_free(s);
-    }
+    char *db = gms_store_path_of(in, &err);
+    if (!db) { fprintf(stderr, "gpumemsim plot: %s\n", err.msg); return 1; }
     gms_store *st = NULL;
     gms_series_set *ss = NULL;
     int rc = gms_store_open(db, 0, &st, &err) || gms_series_build(st, metric, x, &ss, &err) ||

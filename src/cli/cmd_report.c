@@ -26,20 +26,7 @@ static void usage(FILE *out)
 }
 
 /* a store path, or a spec's store */
-static char *store_path(const char *arg, gms_error *err)
-{
-    FILE *f = fopen(arg, "rb");
-    if (!f) { gms_err(err, "%s: %s", arg, strerror(errno)); return NULL; }
-    char h[16] = {0};
-    size_t n = fread(h, 1, sizeof h, f);
-    fclose(f);
-    if (n == 16 && !memcmp(h, "SQLite format 3", 16)) return gms_xstrdup(arg);
-    gms_sweep_spec *s;
-    if (gms_sweep_spec_parse(arg, &s, err)) return NULL;
-    char *db = gms_xstrdup(s->db);
-    gms_sweep_spec_free(s);
-    return db;
-}
+static char *store_path(const char *arg, gms_error *err) { return gms_store_path_of(arg, err); }
 
 int gms_cmd_report(int argc, char **argv)
 {

@@ -150,16 +150,6 @@ static int cmd_plan(const gms_sweep_spec *s, const gms_sweep_plan *plan, int ver
     return 0;
 }
 
-static int looks_sqlite(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return 0;
-    char h[16] = {0};
-    size_t n = fread(h, 1, 16, f);
-    fclose(f);
-    return n == 16 && !memcmp(h, "SQLite format 3", 16);
-}
-
 static const char *const export_stats_sql =
     "SELECT p.id, p.variant, p.workload, p.wl_group, p.seed, coalesce(r.status, 'pending'),"
     " coalesce(k.name, CASE WHEN s.kernel = 0 THEN 'total' END), s.kernel, s.name, s.value"
@@ -224,14 +214,8 @@ int gms_cmd_sweep(int argc, char **argv)
     if (pr) return pr > 0 ? 0 : 2;
     gms_error err = {0};
     if (!strcmp(sub, "export")) {
-        char *db = NULL;
-        if (looks_sqlite(a.spec)) db = gms_xstrdup(a.spec);
-        else {
-            gms_sweep_spec *s;
-            if (gms_sweep_spec_parse(a.spec, &s, &err)) { fprintf(stderr, "gpumemsim sweep: %s\n", err.msg); return 1; }
-            db = gms_xstrdup(s->db);
-            gms_sweep_spec_free(s);
-        }
+        char *db = gms_store_path_of(a.spec, &err);
+        if (!db) { fprintf(stderr, "gpumemsim sweep: %s\n", err.msg); return 1; }
         int rc = cmd_export(db, a.out, a.runs, &err);
         free(db);
         if (rc) { fprintf(stderr, "gpumemsim sweep: %s\n", err.msg); return 1; }

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libgen.h>
+#include <limits.h>
 #include <time.h>
 
 #define MAX_SETS 64
@@ -118,6 +120,16 @@ static int cmd_convert(int argc, char **argv)
         else { fprintf(stderr, "gpumemsim trace convert: unexpected argument '%s'\n", argv[i]); return 2; }
     }
     if (!in || !out) { usage(stderr); return 2; }
+    /* the kernel files are read while the output is written: into the input's own directory
+     * that would truncate them first (and lose the trace) */
+    char *in_copy = gms_xstrdup(in), *in_dir = realpath(dirname(in_copy), NULL), *out_dir = realpath(out, NULL);
+    int same = in_dir && out_dir && !strcmp(in_dir, out_dir);
+    free(in_copy); free(in_dir); free(out_dir);
+    if (same) {
+        fprintf(stderr, "gpumemsim trace convert: --out %s is the input trace's own directory: its files would be "
+                "overwritten while they are read (give another directory)\n", out);
+        return 1;
+    }
     gms_error err = {0};
     gms_program_src src;
     if (gms_trace_program(in, &src, &err)) return fail(&err);

@@ -153,9 +153,13 @@ static int core_finalize(gms_params *p, gms_error *err)
     char tail;
     if (sscanf(c->clock_domains, "%lf:%lf:%lf:%lf%c", &f[0], &f[1], &f[2], &f[3], &tail) != 4)
         return gms_err(err, "-gpgpu_clock_domains: '%s' must be <core>:<icnt>:<l2>:<dram> in MHz", c->clock_domains);
+    /* 1 MHz .. 1 THz: the engine's time unit is the femtosecond, a period must be a whole
+     * number of them well inside 64 bits (and no GPU clock lies outside) */
+    static const char *const dom[4] = { "core", "interconnect", "L2", "DRAM" };
     for (int i = 0; i < 4; i++)
-        if (!(f[i] > 0 && f[i] < 1e6))
-            return gms_err(err, "-gpgpu_clock_domains: '%s': every frequency must be positive MHz", c->clock_domains);
+        if (!(f[i] >= 1 && f[i] < 1e6))
+            return gms_err(err, "-gpgpu_clock_domains: '%s': the %s clock %g MHz is outside 1 .. 1e6 MHz", c->clock_domains,
+                           dom[i], f[i]);
     c->mhz_core = f[0]; c->mhz_icnt = f[1]; c->mhz_l2 = f[2]; c->mhz_dram = f[3];
     uint32_t tw[2];
     size_t ntw;

@@ -6,6 +6,7 @@
 #include "frontend/trace_kernel.h"
 #include "frontend/trace_lines.h"
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -75,21 +76,27 @@ static char *trim(char *s)
     return s;
 }
 
+/* 0, -1 (not a number) or -2 (more than 64 bits) */
 static int parse_hex(const char *s, uint64_t *v)
 {
     char *end;
     if (!*s || *s == '-' || *s == '+' || *s == ' ') return -1;
+    errno = 0;
     *v = strtoull(s, &end, 16);
-    return *end ? -1 : 0;
+    return *end ? -1 : errno == ERANGE ? -2 : 0;
 }
 
 static int parse_dec(const char *s, uint64_t *v)
 {
     char *end;
     if (!*s || *s < '0' || *s > '9') return -1;
+    errno = 0;
     *v = strtoull(s, &end, 10);
-    return *end ? -1 : 0;
+    return *end ? -1 : errno == ERANGE ? -2 : 0;
 }
+
+/* a copy larger than any device memory is a damaged line, not a copy to simulate */
+#define MAX_COPY_BYTES (1ULL << 40)
 
 static tcmd *add(trace_prog *t, tc_kind kind, int line)
 {
@@ -119,10 +126,18 @@ static int parse_memcpy(trace_prog *t, char *s, int line, gms_error *err)
         return gms_err_at(err, t->list, line, "%s: expected 3 comma-separated fields "
                           "(%s,<hex device address>,<bytes>), got %d", f[0], f[0], nf);
     uint64_t a, b;
-    if (parse_hex(trim(f[1]), &a))
-        return gms_err_at(err, t->list, line, "%s: field 2 (address) '%s' is not a hex address", f[0], f[1]);
-    if (parse_dec(trim(f[2]), &b))
-        return gms_err_at(err, t->list, line, "%s: field 3 (bytes) '%s' is not a decimal count", f[0], f[2]);
+    int ra = parse_hex(trim(f[1]), &a), rb = parse_dec(trim(f[2]), &b);
+    if (ra)
+        return gms_err_at(err, t->list, line, "%s: field 2 (address) '%s' is %s", f[0], f[1],
+                          ra == -2 ? "more than 64 bits" : "not a hex address");
+    if (rb)
+        return gms_err_at(err, t->list, line, "%s: field 3 (bytes) '%s' is %s", f[0], f[2],
+                          rb == -2 ? "more than 64 bits" : "not a decimal count");
+    if (b > MAX_COPY_BYTES)
+        return gms_err_at(err, t->list, line, "%s: field 3 (bytes) %llu is more than 1 TiB", f[0], (unsigned long long)b);
+    if (b > UINT64_MAX - a)
+        return gms_err_at(err, t->list, line, "%s: 0x%llx + %llu bytes runs past the end of the address space", f[0],
+                          (unsigned long long)a, (unsigned long long)b);
     tcmd *c = add(t, !strcmp(f[0], "MemcpyHtoD") ? TC_H2D : TC_D2H, line);
     c->addr = a;
     c->bytes = b;

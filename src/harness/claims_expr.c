@@ -70,7 +70,17 @@ void gms_cexpr_free(gms_cexpr *e)
     free(e);
 }
 
-typedef struct pstate { const char *p; char *msg; size_t msgn; int bad; } pstate;
+typedef struct pstate { const char *p; char *msg; size_t msgn; int bad; int depth; } pstate;
+
+/* nesting (parentheses, unary minus, chained operators) an expression may have: the parser,
+ * the evaluator and gms_cexpr_free recurse once per level */
+#define MAX_DEPTH 256
+static int deeper(pstate *s)
+{
+    if (++s->depth <= MAX_DEPTH) return 0;
+    if (!s->bad) { s->bad = 1; snprintf(s->msg, s->msgn, "the expression nests more than %d levels", MAX_DEPTH); }
+    return -1;
+}
 
 static void perr(pstate *s, const char *fmt, ...)
 {
@@ -134,7 +144,9 @@ static gms_cexpr *parse_primary(pstate *s)
     skip_ws(s);
     if (*s->p == '(') {
         s->p++;
+        if (deeper(s)) return NULL;
         gms_cexpr *e = parse_sum(s);
+        s->depth--;
         if (!e) return NULL;
         skip_ws(s);
         if (*s->p != ')') { perr(s, "missing ')' at '%s'", s->p); gms_cexpr_free(e); return NULL; }
@@ -143,7 +155,9 @@ static gms_cexpr *parse_primary(pstate *s)
     }
     if (*s->p == '-') {
         s->p++;
+        if (deeper(s)) return NULL;
         gms_cexpr *in = parse_primary(s);
+        s->depth--;
         if (!in) return NULL;
         gms_cexpr *e = node(CE_NEG);
         e->l = in;
@@ -177,10 +191,12 @@ static gms_cexpr *parse_primary(pstate *s)
 static gms_cexpr *parse_prod(pstate *s)
 {
     gms_cexpr *l = parse_primary(s);
+    int d0 = s->depth;
     while (l) {
         skip_ws(s);
-        if (*s->p != '*' && *s->p != '/') return l;
+        if (*s->p != '*' && *s->p != '/') { s->depth = d0; return l; }
         char op = *s->p++;
+        if (deeper(s)) { gms_cexpr_free(l); return NULL; }   /* a chain makes a left-deep tree */
         gms_cexpr *r = parse_primary(s);
         if (!r) { gms_cexpr_free(l); return NULL; }
         gms_cexpr *e = node(CE_BIN);
@@ -193,10 +209,12 @@ static gms_cexpr *parse_prod(pstate *s)
 static gms_cexpr *parse_sum(pstate *s)
 {
     gms_cexpr *l = parse_prod(s);
+    int d0 = s->depth;
     while (l) {
         skip_ws(s);
-        if (*s->p != '+' && *s->p != '-') return l;
+        if (*s->p != '+' && *s->p != '-') { s->depth = d0; return l; }
         char op = *s->p++;
+        if (deeper(s)) { gms_cexpr_free(l); return NULL; }
         gms_cexpr *r = parse_prod(s);
         if (!r) { gms_cexpr_free(l); return NULL; }
         gms_cexpr *e = node(CE_BIN);
@@ -208,7 +226,7 @@ static gms_cexpr *parse_sum(pstate *s)
 
 gms_cexpr *gms_cexpr_parse(const char *text, const char **end, char *msg, size_t msgn)
 {
-    pstate s = { text, msg, msgn, 0 };
+    pstate s = { text, msg, msgn, 0, 0 };
     gms_cexpr *e = parse_sum(&s);
     skip_ws(&s);
     if (end) *end = s.p;

@@ -143,6 +143,12 @@ int gms_plot_bars(const gms_report *r, int absolute, const char *out, gms_error 
 
 int gms_plot_lines(const gms_series_set *ss, const char *out, gms_error *err)
 {
+    /* nothing finished yet (or no value): say so, rather than hand gnuplot an empty range */
+    size_t drawable = 0;
+    for (size_t i = 0; i < ss->n; i++)
+        for (size_t k = 0; k < ss->s[i].n; k++) drawable += ss->s[i].ystate[k] == GMS_CELL_OK;
+    if (!drawable)
+        return gms_err(err, "no finished point with a value of %s sets %s yet: nothing to draw", ss->metric, ss->xname);
     gms_sbuf b = {0};
     if (terminal(&b, out, 900, 540, err)) { gms_sbuf_free(&b); return -1; }
     gms_sbuf t = {0};

@@ -21,6 +21,9 @@
 typedef struct gms_store { sqlite3 *db; char *path; } gms_store;
 
 /* create = 0: the store must exist (reports); 1: created when absent */
+/* the store a DB|SPEC argument names: the file itself if it is SQLite, else the sweep spec's
+ * store; a non-SQLite *.db or an empty file is an error (store_path.c) */
+char *gms_store_path_of(const char *arg, gms_error *err);
 int gms_store_open(const char *path, int create, gms_store **out, gms_error *err);
 void gms_store_close(gms_store *st);
 int gms_store_exec(gms_store *st, const char *sql, gms_error *err);

@@ -289,3 +289,31 @@ TEST(series_normalised_to_baseline)
     gms_series_free(ss);
     teardown(&f);
 }
+
+/* nesting is bounded (the parser, evaluator and free recurse per level): 50,000 parentheses
+ * or a 50,000-term chain is one error naming the line, 200 levels still parse */
+TEST(claims_expression_depth_bounded)
+{
+    size_t n = 50000, cap = 2 * n + 128;
+    char *t = gms_xmalloc(cap);
+    size_t k = (size_t)snprintf(t, cap, "claim A\n says x\n metric m = ");
+    for (size_t i = 0; i < n; i++) t[k++] = '(';
+    t[k++] = '1';
+    for (size_t i = 0; i < n; i++) t[k++] = ')';
+    snprintf(t + k, cap - k, "\n holds m > 0\n");
+    CHECK(parse_fails(t, "nests more than 256 levels"));
+    k = (size_t)snprintf(t, cap, "claim A\n says x\n metric m = 1");
+    for (size_t i = 0; i < n / 2; i++) { t[k++] = '+'; t[k++] = '1'; }
+    snprintf(t + k, cap - k, "\n holds m > 0\n");
+    CHECK(parse_fails(t, "nests more than 256 levels"));
+    k = (size_t)snprintf(t, cap, "claim A\n says x\n metric m = ");
+    for (size_t i = 0; i < 200; i++) t[k++] = '(';
+    t[k++] = '1';
+    for (size_t i = 0; i < 200; i++) t[k++] = ')';
+    snprintf(t + k, cap - k, "\n holds m > 0\n");
+    gms_claims *c = NULL;
+    gms_error e = {0};
+    CHECK(gms_claims_parse_text("t.claims", t, &c, &e) == 0);
+    gms_claims_free(c);
+    free(t);
+}
