@@ -124,6 +124,21 @@ expect_fail page_2mb_given_block   'uvm_prefetch_size: 65536 bytes is not a mult
            $BIN run $G10 --workload stream --set n=65536 --set uvm=1 --set page_size=2MB --set uvm_prefetch_size=64KB
 expect_fail fault_handling_too_long 'uvm_fault_handling_us: 1e+10 us is more than 1e6' \
            $BIN run $G10 --workload stream --set n=65536 --set uvm=1 --set uvm_runtime=batch --set uvm_fault_handling_us=1e10
+# trace and store inputs a stress test found mishandled (2026-11-29)
+$BIN trace export --workload stream --set n=4096 --out "$T/tr" > /dev/null 2>&1
+cp "$T/tr/kernelslist.g" "$T/tr/list.bak"
+expect_fail convert_into_own_dir "is the input trace's own directory" $BIN trace convert "$T/tr/kernelslist.g" --out "$T/tr"
+if cmp -s "$T/tr/kernelslist.g" "$T/tr/list.bak"; then ok convert_into_own_dir_keeps_trace; else bad convert_into_own_dir_keeps_trace; fi
+mkdir -p "$T/trb" && cp "$T/tr/"kernel-* "$T/trb/"
+printf 'MemcpyHtoD,0x7f0000000000,99999999999999999999\n%s\n' "$(tail -1 "$T/tr/kernelslist.g")" > "$T/trb/kernelslist.g"
+expect_fail memcpy_bytes_overflow "kernelslist.g:1: MemcpyHtoD: field 3 (bytes) '99999999999999999999' is more than 64 bits" \
+           $BIN trace stat "$T/trb/kernelslist.g"
+printf 'MemcpyHtoD,0xfffffffffffff000,8192\n%s\n' "$(tail -1 "$T/tr/kernelslist.g")" > "$T/trb/kernelslist.g"
+expect_fail memcpy_wraps "runs past the end of the address space" $BIN trace stat "$T/trb/kernelslist.g"
+expect_fail clock_too_low  'the core clock 1e-12 MHz is outside 1 .. 1e6 MHz' \
+           $BIN config --config configs/qv100.config --set gpgpu_clock_domains=1e-12:1132.0:1132.0:850.0 --dump
+: > "$T/empty.db"
+expect_fail report_empty_db 'empty.db: not a gpumemsim result store (an empty file)' $BIN report "$T/empty.db"
 # pair= is apps= under the name issue 27 gives it: the same run, the same statistics
 CKE_SMALL="--config configs/maxwell-sound-baseline.config --workload cke --set scale=0.05 --set gms_cke_window=3000 --quiet"
 expect_ok  cke_apps_form   $BIN run $CKE_SMALL --set apps=pf+bp --stats-json "$T/apps.json"
