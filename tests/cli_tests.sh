@@ -137,6 +137,11 @@ printf 'MemcpyHtoD,0xfffffffffffff000,8192\n%s\n' "$(tail -1 "$T/tr/kernelslist.
 expect_fail memcpy_wraps "runs past the end of the address space" $BIN trace stat "$T/trb/kernelslist.g"
 expect_fail clock_too_low  'the core clock 1e-12 MHz is outside 1 .. 1e6 MHz' \
            $BIN config --config configs/qv100.config --set gpgpu_clock_domains=1e-12:1132.0:1132.0:850.0 --dump
+K1=$(tail -1 "$T/tr/kernelslist.g")
+(cat "$T/tr/$K1"; echo garbage) > "$T/trb/k2.traceg"; echo k2.traceg > "$T/trb/l2.g"
+expect_fail trace_trailing_data "more after the grid's last thread block" $BIN trace stat "$T/trb/l2.g"
+sed 's/^thread block = 1,0,0/thread block = 0,0,0/' "$T/tr/$K1" > "$T/trb/k3.traceg"; echo k3.traceg > "$T/trb/l3.g"
+expect_fail trace_block_twice "thread block (0,0,0) appears a second time" $BIN trace stat "$T/trb/l3.g"
 : > "$T/empty.db"
 expect_fail report_empty_db 'empty.db: not a gpumemsim result store (an empty file)' $BIN report "$T/empty.db"
 # pair= is apps= under the name issue 27 gives it: the same run, the same statistics

@@ -37,6 +37,7 @@ void gms_trace_kernel_free(gms_trace_kernel *k)
     if (!k) return;
     if (k->lr.in) gms_lr_close(&k->lr);
     gms_opcache_free(&k->dec.oc);
+    free(k->dec.seen);
     free(k->path);
     free(k);
 }
@@ -74,7 +75,26 @@ int gms_trace_kernel_fill(void *self, uint64_t b, gms_block_trace *out, gms_erro
         }
         k->next_block++;
     }
-    if (k->next_block == k->nblocks) gms_lr_close(&k->lr);   /* done: free the buffers early */
+    if (k->next_block == k->nblocks) {
+        /* the grid's blocks are all read: anything but blank lines after them (another block, a
+         * second header's worth of lines, garbage) means the file and its -grid dim disagree */
+        char *line;
+        size_t len;
+        int r;
+        while ((r = gms_lr_next(&k->lr, &line, &len, err)) == 1) {
+            size_t i = 0;
+            while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) i++;
+            if (i == len) continue;
+            k->failed = 1;
+            int at = gms_lr_line(&k->lr);
+            gms_lr_close(&k->lr);
+            return gms_err_at(err, k->path, at, "more after the grid's last thread block (the grid (%u,%u,%u) has %llu): "
+                              "'%.40s'", k->dec.hdr.grid.x, k->dec.hdr.grid.y, k->dec.hdr.grid.z,
+                              (unsigned long long)k->nblocks, line);
+        }
+        gms_lr_close(&k->lr);   /* done: free the buffers early */
+        if (r < 0) { k->failed = 1; return -1; }
+    }
     return 0;
 }
 

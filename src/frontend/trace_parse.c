@@ -360,6 +360,17 @@ int gms_trace_read_block(gms_linereader *lr, gms_trace_dec *d, gms_block_trace *
             if (id[0] >= d->hdr.grid.x || id[1] >= d->hdr.grid.y || id[2] >= d->hdr.grid.z)
                 return PERR("thread block (%u,%u,%u) is outside the grid (%u,%u,%u)", id[0], id[1], id[2],
                             d->hdr.grid.x, d->hdr.grid.y, d->hdr.grid.z);
+            /* each of the grid's blocks once (a repeated one would run twice and another never) */
+            /* (a bitmap of the grid, at most 16 MB: a grid of more than 2^27 blocks, which no
+             * trace file of this world holds, is not checked; it fails as truncated instead) */
+            uint64_t lin = ((uint64_t)id[2] * d->hdr.grid.y + id[1]) * d->hdr.grid.x + id[0];
+            uint64_t nb = (uint64_t)d->hdr.grid.x * d->hdr.grid.y * d->hdr.grid.z;
+            if (!d->seen && nb <= (1ULL << 27)) d->seen = gms_xcalloc((size_t)((nb + 63) / 64), sizeof *d->seen);
+            if (d->seen) {
+                if (d->seen[lin >> 6] >> (lin & 63) & 1)
+                    return PERR("thread block (%u,%u,%u) appears a second time", id[0], id[1], id[2]);
+                d->seen[lin >> 6] |= 1ULL << (lin & 63);
+            }
             out->x = id[0];
             out->y = id[1];
             out->z = id[2];

@@ -48,6 +48,7 @@ typedef struct gms_trace_dec {
     gms_trace_hdr hdr;
     gms_opcache oc;
     uint32_t nwarps;            /* warps per block from the block dim */
+    uint64_t *seen;             /* the grid's blocks read so far (a block twice is an error); malloc'd */
 } gms_trace_dec;
 
 /* Read the next thread block: 1 = read into out, 0 = no more blocks, -1 = error. */
