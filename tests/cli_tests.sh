@@ -142,6 +142,10 @@ K1=$(tail -1 "$T/tr/kernelslist.g")
 expect_fail trace_trailing_data "more after the grid's last thread block" $BIN trace stat "$T/trb/l2.g"
 sed 's/^thread block = 1,0,0/thread block = 0,0,0/' "$T/tr/$K1" > "$T/trb/k3.traceg"; echo k3.traceg > "$T/trb/l3.g"
 expect_fail trace_block_twice "thread block (0,0,0) appears a second time" $BIN trace stat "$T/trb/l3.g"
+expect_fail dram_timing_key_twice 'gpgpu_dram_timing_opt: field CCD given twice' $BIN config --config configs/qv100.config \
+           --set 'gpgpu_dram_timing_opt=nbk=16:CCD=1:CCD=7:RRD=3:RCD=12:RAS=28:RP=12:RC=40:CL=12:WL=2:CDLR=3:WR=10' --dump
+expect_fail trace_lat_needs_pair 'initiation interval missing' $BIN config --config configs/qv100.config \
+           --set trace_opcode_latency_initiation_int=2 --dump
 : > "$T/empty.db"
 expect_fail report_empty_db 'empty.db: not a gpumemsim result store (an empty file)' $BIN report "$T/empty.db"
 # pair= is apps= under the name issue 27 gives it: the same run, the same statistics

@@ -122,12 +122,12 @@ static int parse_lat_ii(const char *s, const char *opt, gms_lat_ii *out, gms_err
     char *end;
     unsigned long lat = strtoul(s, &end, 10);
     if (end == s) return gms_err(err, "-%s: '%s' must be <latency>,<initiation interval>", opt, s);
-    unsigned long ii = 1;
-    if (*end == ',') {
-        const char *q = end + 1;
-        ii = strtoul(q, &end, 10);
-        if (end == q) return gms_err(err, "-%s: '%s': initiation interval missing", opt, s);
-    }
+    /* both numbers, as Accel-Sim's configs give them (its sscanf("%u,%u") would leave a
+     * missing interval at whatever it held: no default to copy) */
+    if (*end != ',') return gms_err(err, "-%s: '%s': initiation interval missing (<latency>,<initiation interval>)", opt, s);
+    const char *q = end + 1;
+    unsigned long ii = strtoul(q, &end, 10);
+    if (end == q) return gms_err(err, "-%s: '%s': initiation interval missing", opt, s);
     if (*end) return gms_err(err, "-%s: '%s' must be <latency>,<initiation interval>", opt, s);
     if (lat == 0 || ii == 0 || lat > 100000 || ii > 100000)
         return gms_err(err, "-%s: '%s': latency and initiation interval must be in 1..100000", opt, s);

@@ -82,6 +82,7 @@ int gms_dram_timing_parse(const char *str, const char *optname, gms_dram_timing 
         if (i == NFIELDS)
             return gms_err(err, "%s: unknown field \"%.*s\" (known: nbk CCD RRD RCD RAS RP RC CL WL CDLR WR "
                            "nbkgrp CCDL RTPL)", optname, (int)kl, k);
+        if (given[i]) return gms_err(err, "%s: field %s given twice", optname, fields[i].key);
         if (parse_u32(v, (size_t)(p - v), fld(t, i)))
             return gms_err(err, "%s: field %s: \"%.*s\" is not a non-negative integer", optname, fields[i].key,
                            (int)(p - v), v);
