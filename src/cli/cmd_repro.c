@@ -195,14 +195,11 @@ int gms_cmd_repro(int argc, char **argv)
             }
             gms_sweep_spec_free(s);
         }
-        /* the claims must parse too */
-        gms_claims *cl;
-        if (!rc && !(rc = gms_claims_parse(st.claims_path, &cl, &err))) gms_claims_free(cl);
+        /* the claims must parse and name what the study has */
+        if (!rc) rc = gms_repro_check_claims(&st, &err);
     } else if (!strcmp(a.sub, "run")) {
-        gms_claims *cl;
-        rc = gms_claims_parse(st.claims_path, &cl, &err);     /* a broken claims file fails before hours of runs */
+        rc = gms_repro_check_claims(&st, &err);     /* a broken claims file fails before hours of runs */
         if (!rc) {
-            gms_claims_free(cl);
             rc = run_study(&a, &st, &err);
             if (rc >= 0 && (!a.slurm || a.wait)) {
                 if (rc > 0) fprintf(stderr, "gpumemsim repro: some points failed; their claims show as \"no data\"\n");

@@ -86,6 +86,16 @@ typedef struct gms_cenv {
     void *ctx;
     const char *const *names; const double *vals; size_t nnames;   /* earlier metrics */
 } gms_cenv;
+/* the study names an expression uses (variants, groups, workloads), each to cb with its kind
+ * ("variant", "group", "workload", "group or workload"); stops at cb's first nonzero return */
+typedef int (*gms_cexpr_name_fn)(void *ud, const char *kind, const char *name);
+int gms_cexpr_names(const gms_cexpr *e, gms_cexpr_name_fn cb, void *ud);
+/* claims_check.c: every name a claims file uses is a variant, group or workload of the study
+ * (s: this form's sweep spec, brace-expanded; other: the other form's, or NULL; a name of
+ * either passes), and every figure's baseline a variant */
+struct gms_sweep_spec;
+int gms_claims_check_names(const gms_claims *cl, const struct gms_sweep_spec *s, const struct gms_sweep_spec *other,
+                           gms_error *err);
 /* NAN with msg set when a value is missing */
 double gms_cexpr_eval(const gms_cexpr *e, const gms_cenv *env, char *msg, size_t msgn);
 

@@ -470,3 +470,44 @@ int gms_cexpr_check_names(const gms_cexpr *e, const char *const *names, size_t n
     }
     return gms_cexpr_check_names(e->l, names, n, bad) || gms_cexpr_check_names(e->r, names, n, bad) ? -1 : 0;
 }
+
+/* each name a list argument holds ("a|b", "a+b"), to cb; the first nonzero return stops */
+static int each_name(const char *list, const char *seps, const char *kind, gms_cexpr_name_fn cb, void *ud)
+{
+    char one[256];
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, seps);
+        snprintf(one, sizeof one, "%.*s", (int)k, p);
+        p += k + (p[k] != 0);
+        int r = one[0] ? cb(ud, kind, one) : 0;
+        if (r) return r;
+    }
+    return 0;
+}
+
+int gms_cexpr_names(const gms_cexpr *e, gms_cexpr_name_fn cb, void *ud)
+{
+    if (!e) return 0;
+    if (e->kind == CE_BIN) { int r = gms_cexpr_names(e->l, cb, ud); return r ? r : gms_cexpr_names(e->r, cb, ud); }
+    if (e->kind == CE_NEG) return gms_cexpr_names(e->l, cb, ud);
+    if (e->kind != CE_CALL) return 0;
+    const char *f = e->name;
+    int r = 0;
+    if (!strcmp(f, "r2")) {
+        r = each_name(e->args[1], "+", "variant", cb, ud);
+        if (!r) r = each_name(e->args[2], "|", "variant", cb, ud);
+        if (!r && e->nargs > 4 && strcmp(e->args[4], "*")) r = each_name(e->args[4], "+", "group or workload", cb, ud);
+        return r;
+    }
+    if (!strcmp(f, "val")) {
+        r = each_name(e->args[1], "|", "variant", cb, ud);
+        return r ? r : cb(ud, "workload", e->args[2]);
+    }
+    int count = !strcmp(f, "countratio");
+    int ratio = count || !strcmp(f, "speedup") || !strcmp(f, "speedup_nz") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
+    r = each_name(e->args[1], "|", "variant", cb, ud);
+    if (!r && ratio) r = each_name(e->args[2], "|", "variant", cb, ud);
+    size_t gi = count ? 4 : ratio ? 3 : 2;
+    if (!r && e->nargs > gi && strcmp(e->args[gi], "*")) r = each_name(e->args[gi], "+", "group", cb, ud);
+    return r;
+}

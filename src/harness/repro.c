@@ -107,6 +107,23 @@ int gms_repro_load_spec(const gms_repro_study *s, int check, gms_sweep_spec **ou
     return 0;
 }
 
+int gms_repro_check_claims(const gms_repro_study *s, gms_error *err)
+{
+    gms_claims *cl;
+    if (gms_claims_parse(s->claims_path, &cl, err)) return -1;
+    gms_sweep_spec *mine = NULL, *other = NULL;
+    int rc = gms_sweep_spec_load(s->spec, 0, &mine, err);
+    char *op = gms_path_join(s->dir, strcmp(s->mode, "quick") ? "quick.sweep" : "full.sweep");
+    gms_error e2 = {0};
+    if (!rc && is_file(op) && gms_sweep_spec_load(op, 0, &other, &e2)) other = NULL;   /* its own errors: its own plan */
+    if (!rc) rc = gms_claims_check_names(cl, mine, other, err);
+    free(op);
+    gms_sweep_spec_free(mine);
+    gms_sweep_spec_free(other);
+    gms_claims_free(cl);
+    return rc;
+}
+
 int gms_repro_list(const char *repro_dir, FILE *out, gms_error *err)
 {
     DIR *d = opendir(repro_dir);

@@ -29,6 +29,9 @@ void gms_repro_study_free(gms_repro_study *s);
 /* prints one line per study: name, claims, runnable ones, title */
 int gms_repro_list(const char *repro_dir, FILE *out, gms_error *err);
 
+/* the claims file parses and names only variants, groups and workloads the study's quick or
+ * full sweep has (claims_check.c): before anything runs */
+int gms_repro_check_claims(const gms_repro_study *s, gms_error *err);
 /* loads the mode's sweep spec with db/results redirected to the output directory */
 int gms_repro_load_spec(const gms_repro_study *s, int check, gms_sweep_spec **out, gms_error *err);
 

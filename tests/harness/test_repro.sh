@@ -73,6 +73,20 @@ printf 'claim X\n says y\n metric gm(ipc, base\n' > studies/tiny/claims
 check "broken claims: exit 1" [ $? -eq 1 ]
 check "broken claims: file:line" grep -q "tiny/claims:3: metric: missing ')'" bad.err
 check "broken claims: nothing ran" [ ! -e out2/tiny-quick.db ]
+# a claim naming a variant, group or figure baseline the study has not fails the plan and the
+# run before anything runs (it showed as "no data" only after every point had run)
+printf 'claim X\n says y\n metric speedup(gpu_tot_ipc, slwo, base, g)\n holds < 1\n' > studies/tiny/claims
+"$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
+check "unknown variant: plan fails" [ $? -eq 1 ]
+check "unknown variant: named with file and line" grep -q "tiny/claims:1: claim X: metric m names variant 'slwo'" nm.err
+"$BIN" repro run tiny --repro-dir studies --out out3 > nm2.out 2> nm2.err
+check "unknown variant: nothing ran" [ ! -e out3/tiny-quick.db ]
+printf 'claim X\n says y\n metric speedup(gpu_tot_ipc, slow, base, gg)\n holds < 1\n' > studies/tiny/claims
+"$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
+check "unknown group named" grep -q "names group 'gg'" nm.err
+printf 'claim X\n says y\n metric speedup(gpu_tot_ipc, slow, base, g)\n holds < 1\nfigure bars gpu_tot_ipc baseline=bse\n' > studies/tiny/claims
+"$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
+check "unknown figure baseline named" grep -q "figure: baseline 'bse' is not a variant" nm.err
 "$BIN" repro run nosuch --repro-dir studies > ns.out 2> ns.err
 check "unknown study names the known ones" grep -q "no study 'nosuch' .*(studies: tiny)" ns.err
 
