@@ -9,6 +9,7 @@
 #include "harness/store.h"
 #include "harness/util.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -97,6 +98,22 @@ static int share_cpus(int jobs)
     return 1;
 }
 
+/* take point id for this runner: its marker created exclusively (the point's process
+ * rewrites it with its own pid). 0 if another runner's marker is there: it runs the point. */
+static int claim(const gms_sweep_spec *s, const char *id)
+{
+    char *mp = gms_point_marker_path(s, id);
+    int fd = open(mp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    free(mp);
+    if (fd < 0) return errno != EEXIST;   /* another error: gms_point_start will say it */
+    char host[256], line[320];
+    gms_hostname(host, sizeof host);
+    int n = snprintf(line, sizeof line, "%s %ld -\n", host, (long)getpid());
+    if (n > 0 && write(fd, line, (size_t)n) < 0) { /* best effort, as the marker itself */ }
+    close(fd);
+    return 1;
+}
+
 int gms_sweep_run_local(const gms_sweep_spec *s, const gms_sweep_plan *plan, const gms_run_opts *o,
                         gms_error *err)
 {
@@ -147,6 +164,16 @@ int gms_sweep_run_local(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
         /* fill free slots */
         for (int i = 0; i < nprocs && next < ntodo && !got_signal; i++) {
             if (procs[i].pid > 0) continue;
+            /* another runner on the same spec may have started or finished a point since the
+             * list was made: leave those alone (the list alone let two runners run all twice) */
+            while (next < ntodo) {
+                const char *id = plan->points[todo[next]].id;
+                gms_pt_state now = gms_point_state(s, id, NULL, 0);
+                if (now != GMS_PT_RUNNING && (now != GMS_PT_DONE || o->force) && claim(s, id)) break;
+                next++;
+                p.pending--;
+            }
+            if (next >= ntodo) break;
             if (gms_point_start(s, &plan->points[todo[next]], o->bin, &procs[i], err)) { rc = -1; break; }
             next++;
             p.pending--;

@@ -75,11 +75,18 @@ static int check_schema(gms_store *st, gms_error *err)
         if (sqlite3_step(q) == SQLITE_ROW) n = sqlite3_column_int(q, 0);
         sqlite3_finalize(q);
         if (n) return gms_err(err, "%s: not a gpumemsim result store (no schema_version table)", st->path);
-        if (gms_store_exec(st, "BEGIN", err)) return -1;
-        char ins[128];
-        snprintf(ins, sizeof ins, "INSERT INTO schema_version VALUES(%d)", GMS_STORE_SCHEMA);
-        if (gms_store_exec(st, schema_sql, err) || gms_store_exec(st, ins, err)) { gms_store_rollback(st); return -1; }
-        return gms_store_exec(st, "COMMIT", err);
+        /* under the write lock, and looked at again: a second runner started on the same new
+         * store at the same moment may have made it meanwhile */
+        if (gms_store_exec(st, "BEGIN IMMEDIATE", err)) return -1;
+        t = has_table(st, "schema_version", err);
+        if (t < 0) { gms_store_rollback(st); return -1; }
+        if (!t) {
+            char ins[128];
+            snprintf(ins, sizeof ins, "INSERT INTO schema_version VALUES(%d)", GMS_STORE_SCHEMA);
+            if (gms_store_exec(st, schema_sql, err) || gms_store_exec(st, ins, err)) { gms_store_rollback(st); return -1; }
+            return gms_store_exec(st, "COMMIT", err);
+        }
+        if (gms_store_exec(st, "COMMIT", err)) return -1;
     }
     sqlite3_stmt *q;
     if (sqlite3_prepare_v2(st->db, "SELECT max(version) FROM schema_version", -1, &q, NULL) != SQLITE_OK)

@@ -111,6 +111,22 @@ export_totals kt/export.csv "$id" > kt/b.txt
 json_totals one_base_s1.json > kt/a.txt
 check "kernel_stats totals: totals as an individual run's" cmp -s kt/a.txt kt/b.txt
 
+# two runners on the same new store at once: both open it (the second waits for the first's
+# schema), and each point runs once (a point's marker is taken exclusively before it starts)
+mkdir two && cat > two/t.sweep <<SPEC
+config   $CONFIG
+variant  base
+variant  lat gpgpu_l1_latency={10|20|40}
+workload stream as s1 n=4096
+workload stream as s2 n=8192
+workload gather as g1 n=4096
+SPEC
+"$BIN" sweep run two/t.sweep > two/a.out 2> two/a.err &
+"$BIN" sweep run two/t.sweep > two/b.out 2> two/b.err
+wait
+check "two runners: no store error" sh -c "! grep -q -i 'schema\|error' two/a.err two/b.err"
+check "two runners: every point ran once" [ "$(cat two/a.err two/b.err | grep -c '\] ok ')" -eq 12 ]
+
 # figures (gnuplot)
 if command -v gnuplot > /dev/null 2>&1; then
     "$BIN" report s.db --plot bars.png > /dev/null 2>&1
