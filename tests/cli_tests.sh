@@ -146,6 +146,9 @@ expect_fail dram_timing_key_twice 'gpgpu_dram_timing_opt: field CCD given twice'
            --set 'gpgpu_dram_timing_opt=nbk=16:CCD=1:CCD=7:RRD=3:RCD=12:RAS=28:RP=12:RC=40:CL=12:WL=2:CDLR=3:WR=10' --dump
 expect_fail trace_lat_needs_pair 'initiation interval missing' $BIN config --config configs/qv100.config \
            --set trace_opcode_latency_initiation_int=2 --dump
+printf -- '-gpgpu_cache:dl1 S:x:128:64,L:T:m:L:L,A:512:8,16:0,32\n' > "$T/bad_dl1.config"
+expect_fail compound_option_file_line 'bad_dl1.config:1: -gpgpu_cache:dl1: .*field 2 (sets)' \
+           $BIN config --config configs/qv100.config --config "$T/bad_dl1.config" --dump
 : > "$T/empty.db"
 expect_fail report_empty_db 'empty.db: not a gpumemsim result store (an empty file)' $BIN report "$T/empty.db"
 # pair= is apps= under the name issue 27 gives it: the same run, the same statistics

@@ -126,6 +126,8 @@ static int set_option(gms_params *p, const char *name, const char *val, const ch
     }
     if (gms_option_parse(o, val, (char *)p + o->offset, where, err)) return -1;
     p->is_set[idx] = 1;
+    free(p->set_where[idx]);
+    p->set_where[idx] = where && where[0] ? gms_xstrdup(where) : NULL;
     p->finalized = 0;
     return 0;
 }
@@ -140,6 +142,7 @@ gms_params *gms_params_new(void)
 {
     gms_params *p = gms_xcalloc(1, sizeof *p);
     p->is_set = gms_xcalloc(total_options() + 1, 1);
+    p->set_where = gms_xcalloc(total_options() + 1, sizeof *p->set_where);
     gms_error err = {0};
     for (size_t m = 0; m < gms_config_nmodules; m++) {
         const gms_config_module *mod = gms_config_modules[m];
@@ -162,6 +165,8 @@ void gms_params_free(gms_params *p)
     free(p->ignored);
     for (size_t i = 0; i < p->nsources; i++) free(p->sources[i]);
     free(p->is_set);
+    for (size_t i = 0; p->set_where && i < total_options() + 1; i++) free(p->set_where[i]);
+    free(p->set_where);
     free(p);
 }
 
@@ -330,10 +335,30 @@ int gms_params_load_text(gms_params *p, const char *path, const char *text, size
     return rc;
 }
 
+/* a finalize error about one option ("-NAME: ...", compound values such as -gpgpu_cache:dl1 are
+ * decoded there) gets the file and line that set it, as errors while reading do */
+static void locate(const gms_params *p, gms_error *err)
+{
+    const char *m = err->msg;
+    if (m[0] != '-') return;
+    const char *end = strstr(m, ": ");
+    if (!end || (size_t)(end - m) > 200) return;
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(end - m - 1), m + 1);
+    size_t idx;
+    if (!find_option(name, &idx) || !p->set_where || !p->set_where[idx]) return;
+    size_t wl = strlen(p->set_where[idx]);
+    if (wl < 3 || strcmp(p->set_where[idx] + wl - 2, ": ")) return;   /* "FILE:LINE: ", not "--set " */
+    size_t ml = strlen(m);
+    if (wl + ml + 1 > sizeof err->msg) return;   /* no room: the message as it is */
+    memmove(err->msg + wl, err->msg, ml + 1);
+    memcpy(err->msg, p->set_where[idx], wl);
+}
+
 int gms_params_finalize(gms_params *p, gms_error *err)
 {
     for (size_t m = 0; m < gms_config_nmodules; m++)
-        if (gms_config_modules[m]->finalize && gms_config_modules[m]->finalize(p, err)) return -1;
+        if (gms_config_modules[m]->finalize && gms_config_modules[m]->finalize(p, err)) { locate(p, err); return -1; }
     p->finalized = 1;
     return 0;
 }

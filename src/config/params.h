@@ -29,6 +29,7 @@ struct gms_params {
     char *sources[GMS_MAX_SOURCES]; /* config files loaded, in order */
     size_t nsources;
     unsigned char *is_set;     /* per option (registry order): given explicitly */
+    char **set_where;          /* per option: "FILE:LINE: " of its last setting, or NULL */
     int finalized;
 };
 
