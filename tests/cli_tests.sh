@@ -149,6 +149,9 @@ expect_fail trace_lat_needs_pair 'initiation interval missing' $BIN config --con
 printf -- '-gpgpu_cache:dl1 S:x:128:64,L:T:m:L:L,A:512:8,16:0,32\n' > "$T/bad_dl1.config"
 expect_fail compound_option_file_line 'bad_dl1.config:1: -gpgpu_cache:dl1: .*field 2 (sets)' \
            $BIN config --config configs/qv100.config --config "$T/bad_dl1.config" --dump
+mkdir -p "$T/kd/kernel-1.traceg" && echo kernel-1.traceg > "$T/kd/kernelslist.g"
+expect_fail kernel_file_is_directory "kernel-1.traceg' is not a regular file" $BIN trace stat "$T/kd/kernelslist.g"
+expect_fail report_plot_extension '--plot x.gif: the figure must be a .png or .svg file' $BIN report "$T/nosuch.db" --plot x.gif
 : > "$T/empty.db"
 expect_fail report_empty_db 'empty.db: not a gpumemsim result store (an empty file)' $BIN report "$T/empty.db"
 # pair= is apps= under the name issue 27 gives it: the same run, the same statistics

@@ -47,6 +47,13 @@ int gms_cmd_report(int argc, char **argv)
         else { fprintf(stderr, "gpumemsim report: unexpected argument '%s'\n", s); return 2; }
     }
     if (!in) { usage(stderr); return 2; }
+    if (plot) {   /* before the table is written: a figure it cannot draw is a usage error */
+        size_t n = strlen(plot);
+        if (!(n > 4 && (!strcmp(plot + n - 4, ".png") || !strcmp(plot + n - 4, ".svg")))) {
+            fprintf(stderr, "gpumemsim report: --plot %s: the figure must be a .png or .svg file\n", plot);
+            return 2;
+        }
+    }
     gms_error err = {0};
     char *db = store_path(in, &err);
     gms_store *st = NULL;

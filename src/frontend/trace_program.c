@@ -161,6 +161,12 @@ static int add_kernel(trace_prog *t, const char *dir, const char *name, int line
             if (file_exists(alt)) { free(path); path = alt; found = 1; }
             else free(alt);
         }
+        struct stat st;
+        if (!found && stat(path, &st) == 0) {   /* there, but not a regular file (a directory, a FIFO) */
+            gms_err_at(err, t->list, line, "kernel trace file '%s' is not a regular file", path);
+            free(path);
+            return -1;
+        }
         if (!found) {
             gms_err_at(err, t->list, line, "kernel trace file '%s' not found (also tried .xz, .zst)", path);
             free(path);
