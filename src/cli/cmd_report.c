@@ -25,9 +25,6 @@ static void usage(FILE *out)
         "Cells: mean over seeds; failed = a seed failed, - = not run yet, n/a = no value.\n");
 }
 
-/* a store path, or a spec's store */
-static char *store_path(const char *arg, gms_error *err) { return gms_store_path_of(arg, err); }
-
 int gms_cmd_report(int argc, char **argv)
 {
     const char *in = NULL, *metric = "gpu_tot_ipc", *baseline = NULL, *plot = NULL, *outp = NULL;
@@ -55,7 +52,7 @@ int gms_cmd_report(int argc, char **argv)
         }
     }
     gms_error err = {0};
-    char *db = store_path(in, &err);
+    char *db = gms_store_path_of(in, &err);
     gms_store *st = NULL;
     gms_report *r = NULL;
     int rc = !db || gms_store_open(db, 0, &st, &err) || gms_report_build(st, metric, baseline, &r, &err);

@@ -52,6 +52,19 @@ static int parse_threshold(const char *a, double *out)
     return 0;
 }
 
+/* where a (non-r2) call's arguments are: ratio functions take variants A and B, countratio a
+ * threshold after them; the optional GROUP comes last (eval_call and gms_cexpr_names) */
+typedef struct call_shape { int ratio, count, nz; size_t group_arg; } call_shape;
+static call_shape shape_of_call(const char *f)
+{
+    call_shape c = { 0 };
+    c.count = !strcmp(f, "countratio");
+    c.nz = !strcmp(f, "speedup_nz");
+    c.ratio = c.count || c.nz || !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
+    c.group_arg = c.count ? 4 : c.ratio ? 3 : 2;
+    return c;
+}
+
 static const fn_info *find_fn(const char *name)
 {
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
@@ -364,10 +377,9 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
 {
     const char *f = e->name, *stat = e->args[0];
     if (!strcmp(f, "r2")) return eval_r2(e, env, msg, msgn);
-    int count = !strcmp(f, "countratio");
-    int nz = !strcmp(f, "speedup_nz");
-    if (nz) f = "speedup";
-    int ratio = count || !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
+    const call_shape cs = shape_of_call(f);
+    const int count = cs.count, nz = cs.nz, ratio = cs.ratio;
+    if (nz) f = "speedup";   /* speedup over the workloads left after the 0/0 ones */
     gms_cvec shape;
     double *a = stat_vec(env, stat, e->args[1], &shape, msg, msgn);
     if (!a) return NAN;
@@ -387,7 +399,7 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
         free(a);
         return out;
     }
-    const size_t gi = count ? 4 : ratio ? 3 : 2;   /* the GROUP argument's place */
+    const size_t gi = cs.group_arg;
     const char *group = e->nargs > gi ? e->args[gi] : NULL;
     double thr = 0;
     if (count) parse_threshold(e->args[3], &thr);   /* checked at parse time */
@@ -503,11 +515,10 @@ int gms_cexpr_names(const gms_cexpr *e, gms_cexpr_name_fn cb, void *ud)
         r = each_name(e->args[1], "|", "variant", cb, ud);
         return r ? r : cb(ud, "workload", e->args[2]);
     }
-    int count = !strcmp(f, "countratio");
-    int ratio = count || !strcmp(f, "speedup") || !strcmp(f, "speedup_nz") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
+    const call_shape cs = shape_of_call(f);
     r = each_name(e->args[1], "|", "variant", cb, ud);
-    if (!r && ratio) r = each_name(e->args[2], "|", "variant", cb, ud);
-    size_t gi = count ? 4 : ratio ? 3 : 2;
-    if (!r && e->nargs > gi && strcmp(e->args[gi], "*")) r = each_name(e->args[gi], "+", "group", cb, ud);
+    if (!r && cs.ratio) r = each_name(e->args[2], "|", "variant", cb, ud);
+    if (!r && e->nargs > cs.group_arg && strcmp(e->args[cs.group_arg], "*"))
+        r = each_name(e->args[cs.group_arg], "+", "group", cb, ud);
     return r;
 }

@@ -29,24 +29,32 @@ static void run(gms_xbar *x, log_t *l, uint64_t cycles)
     for (l->now = 0; l->now < cycles; l->now++) gms_xbar_cycle(x, l->now);
 }
 
-TEST(xbar_islip_input_sends_to_later_outputs_same_cycle)
+/* three inputs, two outputs: input 0 sends to output 0 then output 1, input 1 to output 0;
+ * once: -gms_icnt_islip once on a request net (3 SMs = nodes 0-2, 2 sub-partitions) */
+static void two_inputs_case(int once, log_t *l, uint64_t cycles)
 {
     gms_xbar x;
-    log_t l = {0};
     gms_mreq r[3] = {{0}};
-    gms_xbar_init(&x, 3, 2, 8, 8, 0, deliver, &l);
+    gms_xbar_init(&x, 3, 2, 8, 8, 0, deliver, l);
     gms_xbar_set_islip(&x, 1);
-    send(&x, &r[0], 0, 0, 10, 1);   /* input 0: to output 0, then output 1 */
+    if (once) gms_xbar_set_islip_once(&x, 0, 5);
+    send(&x, &r[0], 0, 0, 10, 1);
     send(&x, &r[1], 0, 1, 11, 1);
-    send(&x, &r[2], 1, 0, 20, 1);   /* input 1: to output 0 */
-    run(&x, &l, 4);
+    send(&x, &r[2], 1, 0, 20, 1);
+    run(&x, l, cycles);
+    gms_xbar_free(&x);
+}
+
+TEST(xbar_islip_input_sends_to_later_outputs_same_cycle)
+{
+    log_t l = {0};
+    two_inputs_case(0, &l, 4);
     /* cycle 0: output 0 grants input 0, whose next packet is then granted by output 1;
      * cycle 1: both arrive; output 0 grants input 1; cycle 2: it arrives */
     CHECK_EQ(l.n, 3);
     CHECK_EQ(l.cyc[0], 1); CHECK_EQ(l.out[0], 0); CHECK_EQ(l.tag[0], 10);
     CHECK_EQ(l.cyc[1], 1); CHECK_EQ(l.out[1], 1); CHECK_EQ(l.tag[1], 11);
     CHECK_EQ(l.cyc[2], 2); CHECK_EQ(l.out[2], 0); CHECK_EQ(l.tag[2], 20);
-    gms_xbar_free(&x);
 }
 
 TEST(xbar_islip_per_output_round_robin_whole_packets)
@@ -79,16 +87,8 @@ TEST(xbar_islip_per_output_round_robin_whole_packets)
  * search from just after the pointer's absolute node number (std::upper_bound) */
 TEST(xbar_islip_once_one_packet_per_input_per_cycle)
 {
-    gms_xbar x;
     log_t l = {0};
-    gms_mreq r[3] = {{0}};
-    gms_xbar_init(&x, 3, 2, 8, 8, 0, deliver, &l);
-    gms_xbar_set_islip(&x, 1);
-    gms_xbar_set_islip_once(&x, 0, 5);   /* a request net: 3 SMs (nodes 0-2), 2 sub-partitions */
-    send(&x, &r[0], 0, 0, 10, 1);   /* input 0: to output 0, then output 1 */
-    send(&x, &r[1], 0, 1, 11, 1);
-    send(&x, &r[2], 1, 0, 20, 1);   /* input 1: to output 0 */
-    run(&x, &l, 5);
+    two_inputs_case(1, &l, 5);
     /* cycle 0: output 0's pointer is node 0, the search starts after it: input 1 (pointer -> 2);
      * cycle 1: after node 2 there is none, so from the first: input 0, whose next head (for
      * output 1) waits for the next cycle; cycle 2: output 1 takes it. (multi: 10 and 11 in
@@ -97,7 +97,6 @@ TEST(xbar_islip_once_one_packet_per_input_per_cycle)
     CHECK_EQ(l.cyc[0], 1); CHECK_EQ(l.out[0], 0); CHECK_EQ(l.tag[0], 20);
     CHECK_EQ(l.cyc[1], 2); CHECK_EQ(l.out[1], 0); CHECK_EQ(l.tag[1], 10);
     CHECK_EQ(l.cyc[2], 3); CHECK_EQ(l.out[2], 1); CHECK_EQ(l.tag[2], 11);
-    gms_xbar_free(&x);
 }
 
 TEST(xbar_islip_once_search_starts_after_the_pointer)
