@@ -142,6 +142,34 @@ K1=$(tail -1 "$T/tr/kernelslist.g")
 expect_fail trace_trailing_data "more after the grid's last thread block" $BIN trace stat "$T/trb/l2.g"
 sed 's/^thread block = 1,0,0/thread block = 0,0,0/' "$T/tr/$K1" > "$T/trb/k3.traceg"; echo k3.traceg > "$T/trb/l3.g"
 expect_fail trace_block_twice "thread block (0,0,0) appears a second time" $BIN trace stat "$T/trb/l3.g"
+# compressed kernel files: xz streams (with zero stream padding between them) and zstd frames
+# one after another read as one file; bytes after the last one are trailing data, named with
+# their offset (they were "truncated xz data" / "corrupt zstd data")
+if command -v xz > /dev/null && command -v zstd > /dev/null; then
+    mkdir -p "$T/trz" && cp "$T/tr/$K1" "$T/trz/k.traceg" && echo k.traceg > "$T/trz/plain.g"
+    head -c 1000 "$T/tr/$K1" | xz -c > "$T/trz/k.traceg.xz" && printf '\0\0\0\0' >> "$T/trz/k.traceg.xz"
+    tail -c +1001 "$T/tr/$K1" | xz -c >> "$T/trz/k.traceg.xz" && echo k.traceg.xz > "$T/trz/xz.g"
+    head -c 1000 "$T/tr/$K1" | zstd -q -c > "$T/trz/k.traceg.zst"
+    tail -c +1001 "$T/tr/$K1" | zstd -q -c >> "$T/trz/k.traceg.zst" && echo k.traceg.zst > "$T/trz/zst.g"
+    $BIN trace stat "$T/trz/plain.g" 2>&1 | grep -v -e '^seconds' -e '^warp_insts/s' > "$T/plain.stat"
+    for z in xz zst; do
+        expect_ok  "trace_${z}_concatenated" $BIN trace stat "$T/trz/$z.g"
+        if grep -v -e '^seconds' -e '^warp_insts/s' "$T/out" | cmp -s - "$T/plain.stat"; then
+            ok "trace_${z}_concatenated_reads_whole"; else bad "trace_${z}_concatenated_reads_whole"; fi
+    done
+    xsz=$(wc -c < "$T/trz/k.traceg.xz"); zsz=$(wc -c < "$T/trz/k.traceg.zst")
+    printf garbage >> "$T/trz/k.traceg.xz"; printf garbage >> "$T/trz/k.traceg.zst"
+    expect_fail trace_xz_trailing_data \
+        "k.traceg.xz: trailing data after the xz stream at byte offset $xsz (7 bytes that are not another xz stream)" \
+        $BIN trace stat "$T/trz/xz.g"
+    expect_fail trace_zst_trailing_data \
+        "k.traceg.zst: trailing data after the last zstd frame at byte offset $zsz (7 bytes that are not another zstd frame)" \
+        $BIN trace stat "$T/trz/zst.g"
+    expect_fail run_xz_trailing_data "k.traceg.xz: trailing data after the xz stream" \
+        $BIN run --trace "$T/trz/xz.g" --config configs/qv100.config --quiet
+else
+    echo "skip compressed trace tests (no xz or zstd command)"
+fi
 expect_fail dram_timing_key_twice 'gpgpu_dram_timing_opt: field CCD given twice' $BIN config --config configs/qv100.config \
            --set 'gpgpu_dram_timing_opt=nbk=16:CCD=1:CCD=7:RRD=3:RCD=12:RAS=28:RP=12:RC=40:CL=12:WL=2:CDLR=3:WR=10' --dump
 expect_fail trace_lat_needs_pair 'initiation interval missing' $BIN config --config configs/qv100.config \
@@ -206,9 +234,20 @@ expect_fail seed_negative      "--seed '-1' is not an unsigned 64-bit integer" $
 expect_fail pipeline_widths_syntax 'gpgpu_pipeline_widths: .banana. is not a comma-separated list of integers' \
     $BIN run --config configs/qv100.config --set gpgpu_pipeline_widths=banana --quiet
 expect_ok  unmodelled_run            $BIN run $SMALL --workload stream -network_mode 1 -icnt_subnets 2 --stats-json "$T/u.json"
-if [ "$(grep -c 'not modelled' "$T/err")" = 1 ] && grep -q 'not modelled.*-gpgpu_pipeline_widths, -network_mode, -gpgpu_perf_sim_memcpy (' "$T/err" \
-   && grep -q '"gms_unmodelled_options": \["gpgpu_pipeline_widths", "network_mode", "gpgpu_perf_sim_memcpy"\]' "$T/u.json"; then
+if [ "$(grep -c 'not modelled' "$T/err")" = 1 ] && grep -q 'not modelled.*-gpgpu_pipeline_widths, -network_mode, -gpgpu_perf_sim_memcpy; ' "$T/err" \
+   && grep -q '"gms_unmodelled_options": \["gpgpu_pipeline_widths", "specialized_unit_1", "specialized_unit_2", "specialized_unit_3", "network_mode", "gpgpu_perf_sim_memcpy"\]' "$T/u.json"; then
     ok unmodelled_warned_once_and_listed; else bad unmodelled_warned_once_and_listed; fi
+# -specialized_unit_N: an enabled unit is named (its unit count, latency and widths are not
+# modelled); a disabled one, the default, is not, even with other fields
+expect_ok  spec_unit_enabled_run     $BIN run $G10 --workload stream --set n=8192 -specialized_unit_3 1,4,8,4,4,TENSOR --stats-json "$T/su.json"
+if grep -q '^gpumemsim: warning: set but only partly modelled: -specialized_unit_3 (gpumemsim config --dump says' "$T/err" \
+   && grep -q '"gms_unmodelled_options": \["specialized_unit_3"\]' "$T/su.json"; then
+    ok spec_unit_enabled_named; else bad spec_unit_enabled_named; fi
+expect_ok  spec_unit_default_run     $BIN run $G10 --workload stream --set n=8192 -specialized_unit_5 0,8,32,2,2,TEX
+if ! grep -q 'specialized_unit\|modelled' "$T/err"; then ok spec_unit_disabled_silent; else bad spec_unit_disabled_silent; fi
+expect_ok  spec_unit_dump            $BIN config --config configs/qv100.config --dump
+if grep -q -- '-specialized_unit_3 .*\[partly modelled: an enabled unit (<enabled> not 0) is not built: its <num_units>, <max_latency>' "$T/out"; then
+    ok spec_unit_dump_says_what; else bad spec_unit_dump_says_what; fi
 
 # every example sweep spec plans (its configs load, its options and workloads exist), and the
 # example of docs/sweeps.md is examples/l1lat.sweep statement for statement

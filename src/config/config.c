@@ -392,7 +392,8 @@ void gms_params_dump(const gms_params *p, FILE *out)
             fprintf(out, "%c-%-44s ", p->is_set[k] ? '*' : ' ', o->name);
             print_value(o, p, out);
             fprintf(out, "   # %s", o->help);
-            if (o->unmodelled) fprintf(out, " [not modelled: %s]", o->unmodelled);
+            if (o->unmodelled)
+                fprintf(out, " [%s: %s]", o->unmodelled_in_use ? "partly modelled" : "not modelled", o->unmodelled);
             fputc('\n', out);
         }
     }

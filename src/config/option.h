@@ -42,6 +42,11 @@ typedef struct gms_option {
      * A run that sets it to a non-default value warns once and lists it in its statistics
      * (gms_unmodelled_options); `config --dump` marks it. */
     const char *unmodelled;
+    /* non-NULL (with `unmodelled`): the option is modelled in part, `unmodelled` says which part
+     * is not, and the value puts that part to use when this returns non-zero for the field (e.g.
+     * -specialized_unit_N: when its <enabled> field is not 0), instead of when it differs from
+     * the default. The warning calls it "only partly modelled". */
+    int (*unmodelled_in_use)(const void *field);
     /* bytes of the field (GMS_OPT_X fills it): a string value must fit it with its NUL; 0 means
      * GMS_OPT_STRLEN */
     size_t size;
@@ -65,7 +70,11 @@ extern const size_t gms_config_nmodules;
 #define GMS_OPT(name, type, field, def, help) GMS_OPT_X(name, type, field, def, help, GMS_SYN_PLAIN, NULL)
 /* an option with a unit or syntax of its own, or one that is not modelled */
 #define GMS_OPT_X(name, type, field, def, help, syntax, unmodelled) \
-    { name, type, offsetof(struct gms_params, field), def, help, syntax, unmodelled, \
+    { name, type, offsetof(struct gms_params, field), def, help, syntax, unmodelled, NULL, \
+      sizeof(((struct gms_params *)0)->field) }
+/* an option modelled in part: `unmodelled` says which part is not, `in_use` when it matters */
+#define GMS_OPT_PARTLY(name, type, field, def, help, unmodelled, in_use) \
+    { name, type, offsetof(struct gms_params, field), def, help, GMS_SYN_PLAIN, unmodelled, in_use, \
       sizeof(((struct gms_params *)0)->field) }
 
 #endif

@@ -9,6 +9,35 @@
 #include <string.h>
 
 #define C(name, type, field, def, help) GMS_OPT(name, type, core.field, def, help)
+
+/* -specialized_unit_N <enabled>,...: the unit's own model is in use when enabled */
+static int spec_unit_enabled(const void *field)
+{
+    unsigned en;
+    return sscanf((const char *)field, "%u", &en) == 1 && en != 0;
+}
+
+/* what an enabled -specialized_unit_N does and does not do (core_finalize, sm.c) */
+#define SPEC_NOT_BUILT "an enabled unit (<enabled> not 0) is not built: its <num_units>, <max_latency>, " \
+    "<ID_OC_SPEC> and <OC_EX_SPEC> are not used; "
+#define SPEC_RUN(n, ops, pipes) "the trace's " ops " run on the " pipes " with " \
+    "-trace_opcode_latency_initiation_spec_op_" #n "'s latency and initiation, enabled or not; "
+#define SPEC_NONE "no trace opcode belongs to it (Accel-Sim's opcode tables use units 1-4); "
+#define SPEC_NAME(n) "enabled and named BRA or TEX, its -trace_opcode_latency_initiation_spec_op_" #n \
+    " is also the latency of the other branch or texture instructions"
+#define SPEC_TXT_1 SPEC_NOT_BUILT \
+    SPEC_RUN(1, "Volta+ branch opcodes (SPECIALIZED_UNIT_1_OP: BRA, BSSY, ...)", "branch pipelines") SPEC_NAME(1)
+#define SPEC_TXT_2 SPEC_NOT_BUILT \
+    SPEC_RUN(2, "texture opcodes without addresses (SPECIALIZED_UNIT_2_OP: TEX, TLD, ...)", "texture pipeline") SPEC_NAME(2)
+#define SPEC_TXT_3 SPEC_NOT_BUILT \
+    SPEC_RUN(3, "tensor opcodes (SPECIALIZED_UNIT_3_OP: HMMA, IMMA, DMMA, ...)", "tensor pipelines") SPEC_NAME(3)
+#define SPEC_TXT_4 SPEC_NOT_BUILT \
+    SPEC_RUN(4, "Turing+ uniform-datapath opcodes (SPECIALIZED_UNIT_4_OP)", "INT pipelines") SPEC_NAME(4)
+#define SPEC_TXT_5 SPEC_NOT_BUILT SPEC_NONE SPEC_NAME(5)
+#define SPEC_TXT_6 SPEC_NOT_BUILT SPEC_NONE SPEC_NAME(6)
+#define SPEC_TXT_7 SPEC_NOT_BUILT SPEC_NONE SPEC_NAME(7)
+#define SPEC_TXT_8 SPEC_NOT_BUILT SPEC_NONE SPEC_NAME(8)
+
 static const gms_option core_opts[] = {
     C("gpgpu_n_clusters", GMS_OPT_U32, n_clusters, "10", "number of SIMT core clusters"),
     C("gpgpu_n_cores_per_cluster", GMS_OPT_U32, n_cores_per_cluster, "3", "SMs per cluster"),
@@ -46,8 +75,9 @@ static const gms_option core_opts[] = {
     C("trace_opcode_latency_initiation_dp", GMS_OPT_STRING, trace_lat_dp, "4,1", "trace-mode dp <latency>,<initiation>"),
     C("trace_opcode_latency_initiation_sfu", GMS_OPT_STRING, trace_lat_sfu, "4,1", "trace-mode sfu <latency>,<initiation>"),
     C("trace_opcode_latency_initiation_tensor", GMS_OPT_STRING, trace_lat_tensor, "4,1", "trace-mode tensor <latency>,<initiation>"),
-#define SPEC(n) C("specialized_unit_" #n, GMS_OPT_STRING, spec_unit[n - 1], "0,4,4,4,4,BRA", \
-      "specialised unit " #n ": <enabled>,<num_units>,<max_latency>,<ID_OC_SPEC>,<OC_EX_SPEC>,<NAME>"), \
+#define SPEC(n) GMS_OPT_PARTLY("specialized_unit_" #n, GMS_OPT_STRING, core.spec_unit[n - 1], "0,4,4,4,4,BRA", \
+      "specialised unit " #n ": <enabled>,<num_units>,<max_latency>,<ID_OC_SPEC>,<OC_EX_SPEC>,<NAME>", \
+      SPEC_TXT_ ## n, spec_unit_enabled), \
     C("trace_opcode_latency_initiation_spec_op_" #n, GMS_OPT_STRING, trace_lat_spec[n - 1], "4,4", \
       "trace-mode specialised unit " #n " <latency>,<initiation>")
     SPEC(1), SPEC(2), SPEC(3), SPEC(4), SPEC(5), SPEC(6), SPEC(7), SPEC(8),

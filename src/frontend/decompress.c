@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zstd.h>
 
 #define RAW_CHUNK (1u << 16)
@@ -47,6 +48,11 @@ struct gms_instream {
     lzma_stream xz;
     ZSTD_DStream *zs;
     size_t zs_last;       /* last ZSTD_decompressStream hint: 0 = a frame just ended */
+    /* between two xz streams or zstd frames (next_member) */
+    int xz_between;       /* the xz decoder reported the end of a stream */
+    uint64_t pad;         /* xz: zero bytes (stream padding) after it so far */
+    unsigned char hdr[6]; /* the bytes read so far of what follows: the next one's magic */
+    uint32_t hdr_n;
     uint32_t nreads;      /* gms_instream_read calls (the read-ahead starts at the second) */
     int may_ahead;        /* a read-ahead thread may be started for this stream */
     ahead *ah;            /* the read-ahead, once started: it alone touches the decoder */
@@ -98,7 +104,9 @@ gms_instream *gms_instream_open(const char *path, gms_error *err)
         lzma_stream init = LZMA_STREAM_INIT;
         s->xz = have_idle_xz ? idle_xz : init;
         have_idle_xz = 0;
-        if (lzma_stream_decoder(&s->xz, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+        /* one stream at a time (no LZMA_CONCATENATED): read_xz starts the next one itself, so
+         * that bytes after the last stream are reported as such, not as a truncated stream */
+        if (lzma_stream_decoder(&s->xz, UINT64_MAX, 0) != LZMA_OK) {
             gms_err(err, "%s: cannot start the xz decoder", path);
             gms_instream_close(s);
             return NULL;
@@ -153,12 +161,100 @@ static long read_plain(gms_instream *s, unsigned char *buf, size_t n, gms_error 
     return (long)got;
 }
 
+/* file offset of the next compressed byte not yet given to a decoder */
+static uint64_t raw_tell(const gms_instream *s)
+{
+    return s->raw_pos - (s->raw_n - s->raw_off);
+}
+
+/* is hdr[0..n) the start of an xz stream (its magic) or of a zstd frame (a zstd frame's or a
+ * skippable frame's magic number, 0xFD2FB528 or 0x184D2A50..5F little-endian)? */
+static int magic_prefix(gms_stream_kind k, const unsigned char *hdr, uint32_t n)
+{
+    static const unsigned char SKIP[4] = {0x50, 0x2A, 0x4D, 0x18};
+    if (k == GMS_STREAM_XZ) return !memcmp(hdr, XZ_MAGIC, n);
+    if (!memcmp(hdr, ZSTD_MAGIC, n)) return 1;
+    return (hdr[0] & 0xF0) == SKIP[0] && !memcmp(hdr + 1, SKIP + 1, n - 1);
+}
+
+/* "trailing data after ... at byte offset AT (N bytes that are not another ...)"; N when the
+ * file's size is known; `zeros`: the N bytes are zero bytes that are not xz stream padding */
+static int trailing_err(gms_instream *s, uint64_t at, int zeros, gms_error *err)
+{
+    const char *after = s->kind == GMS_STREAM_XZ ? "the xz stream" : "the last zstd frame";
+    const char *why = zeros ? "zero bytes, and xz stream padding is a multiple of 4 bytes"
+                    : s->kind == GMS_STREAM_XZ ? "bytes that are not another xz stream"
+                                               : "bytes that are not another zstd frame";
+    struct stat st;
+    if (fstat(fileno(s->f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > at)
+        return gms_err(err, "%s: trailing data after %s at byte offset %llu (%llu %s)", s->path, after,
+                       (unsigned long long)at, (unsigned long long)((uint64_t)st.st_size - at), why);
+    return gms_err(err, "%s: trailing data after %s at byte offset %llu (%s)", s->path, after,
+                   (unsigned long long)at, why);
+}
+
+/* After the end of an xz stream or a zstd frame comes another one (xz allows stream padding
+ * before it: zero bytes, a multiple of 4) or the end of the file; anything else is trailing
+ * data, an error that says so (it was reported as truncated or corrupt data). Returns 1 when
+ * the next one's magic number has been read into s->hdr (s->hdr_n bytes: the caller gives
+ * them to its decoder first), 0 at the end of the file, -1 on error. At an error nothing
+ * more is consumed: a second call reports the same. */
+static int next_member(gms_instream *s, gms_error *err)
+{
+    uint32_t magic_n = s->kind == GMS_STREAM_XZ ? sizeof XZ_MAGIC : sizeof ZSTD_MAGIC;
+    for (;;) {
+        if (fill_raw(s, err)) return -1;
+        uint64_t at = raw_tell(s);
+        if (s->raw_off == s->raw_n) {   /* the end of the file */
+            if (s->hdr_n) return trailing_err(s, at - s->hdr_n, 0, err);
+            if (s->pad % 4) return trailing_err(s, at - s->pad, 1, err);
+            return 0;
+        }
+        unsigned char c = s->raw[s->raw_off];
+        if (s->kind == GMS_STREAM_XZ && !s->hdr_n && c == 0) {
+            s->pad++;
+            s->raw_off++;
+            continue;
+        }
+        if (s->pad % 4) return trailing_err(s, at - s->pad, 0, err);
+        s->hdr[s->hdr_n] = c;
+        if (!magic_prefix(s->kind, s->hdr, s->hdr_n + 1)) return trailing_err(s, at - s->hdr_n, 0, err);
+        s->raw_off++;
+        if (++s->hdr_n == magic_n) return 1;
+    }
+}
+
 static long read_xz(gms_instream *s, unsigned char *buf, size_t n, gms_error *err)
 {
     s->xz.next_out = buf;
     s->xz.avail_out = n;
     int stuck = 0;
     while (s->xz.avail_out > 0 && !s->done) {
+        if (s->xz_between) {
+            int k = next_member(s, err);
+            if (k < 0) {
+                if (s->xz.avail_out < n) break;   /* return what we have; report on the next call */
+                return -1;
+            }
+            if (k == 0) { s->done = 1; break; }
+            /* the next stream: a fresh decoder (its buffers kept), given the magic read */
+            uint8_t *out = s->xz.next_out;
+            size_t avail = s->xz.avail_out;
+            if (lzma_stream_decoder(&s->xz, UINT64_MAX, 0) != LZMA_OK)
+                return gms_err(err, "%s: cannot start the xz decoder", s->path);
+            s->xz.next_out = out;
+            s->xz.avail_out = avail;
+            s->xz.next_in = s->hdr;
+            s->xz.avail_in = s->hdr_n;
+            lzma_ret r = lzma_code(&s->xz, LZMA_RUN);
+            if (r != LZMA_OK || s->xz.avail_in)
+                return gms_err(err, "%s: corrupt xz data (liblzma error %d)", s->path, (int)r);
+            s->xz_between = 0;
+            s->hdr_n = 0;
+            s->pad = 0;
+            stuck = 0;
+            continue;
+        }
         if (fill_raw(s, err)) return -1;
         s->xz.next_in = s->raw + s->raw_off;
         s->xz.avail_in = s->raw_n - s->raw_off;
@@ -166,7 +262,7 @@ static long read_xz(gms_instream *s, unsigned char *buf, size_t n, gms_error *er
         size_t before = s->xz.avail_in, out_before = s->xz.avail_out;
         lzma_ret r = lzma_code(&s->xz, act);
         s->raw_off += before - s->xz.avail_in;
-        if (r == LZMA_STREAM_END) { s->done = 1; break; }
+        if (r == LZMA_STREAM_END) { s->xz_between = 1; continue; }
         if (r == LZMA_OK) {
             /* no progress at the end of the input: the stream is cut short */
             if (act == LZMA_FINISH && s->xz.avail_out == out_before && ++stuck > 2)
@@ -186,6 +282,21 @@ static long read_zstd(gms_instream *s, unsigned char *buf, size_t n, gms_error *
 {
     ZSTD_outBuffer out = {buf, n, 0};
     while (out.pos < out.size) {
+        if (s->zs_last == 0) {   /* a frame ended: another one, or the end of the file */
+            int k = next_member(s, err);
+            if (k < 0) {
+                if (out.pos > 0) break;   /* return what we have; report on the next call */
+                return -1;
+            }
+            if (k == 0) { s->done = 1; break; }
+            ZSTD_inBuffer in = {s->hdr, s->hdr_n, 0};   /* its magic number, read */
+            size_t r = ZSTD_decompressStream(s->zs, &out, &in);
+            if (ZSTD_isError(r))
+                return gms_err(err, "%s: corrupt zstd data: %s", s->path, ZSTD_getErrorName(r));
+            s->zs_last = r ? r : 1;
+            s->hdr_n = 0;
+            continue;
+        }
         if (fill_raw(s, err)) return -1;
         if (s->raw_off == s->raw_n && s->raw_eof) {
             if (s->zs_last != 0) {

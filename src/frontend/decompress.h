@@ -14,7 +14,9 @@ typedef struct gms_instream gms_instream;
 /* NULL with err set when the file cannot be opened or its compressed header is bad. */
 gms_instream *gms_instream_open(const char *path, gms_error *err);
 /* Up to n decompressed bytes into buf: returns the count, 0 at the end, -1 with err set. A
- * compressed stream that ends before its end marker is an error ("truncated"). */
+ * compressed stream that ends before its end marker is an error ("truncated"). xz streams
+ * (with stream padding) and zstd frames one after another read as one; bytes after the last
+ * one that do not start another are an error ("trailing data", with their offset). */
 long gms_instream_read(gms_instream *s, void *buf, size_t n, gms_error *err);
 gms_stream_kind gms_instream_kind(const gms_instream *s);
 const char *gms_stream_kind_name(gms_stream_kind k);

@@ -86,11 +86,12 @@ int gms_trace_kernel_fill(void *self, uint64_t b, gms_block_trace *out, gms_erro
             while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) i++;
             if (i == len) continue;
             k->failed = 1;
-            int at = gms_lr_line(&k->lr);
+            /* the message first: `line` lives in the reader's buffer, which close frees */
+            gms_err_at(err, k->path, gms_lr_line(&k->lr), "more after the grid's last thread block (the grid "
+                       "(%u,%u,%u) has %llu): '%.40s'", k->dec.hdr.grid.x, k->dec.hdr.grid.y, k->dec.hdr.grid.z,
+                       (unsigned long long)k->nblocks, line);
             gms_lr_close(&k->lr);
-            return gms_err_at(err, k->path, at, "more after the grid's last thread block (the grid (%u,%u,%u) has %llu): "
-                              "'%.40s'", k->dec.hdr.grid.x, k->dec.hdr.grid.y, k->dec.hdr.grid.z,
-                              (unsigned long long)k->nblocks, line);
+            return -1;
         }
         gms_lr_close(&k->lr);   /* done: free the buffers early */
         if (r < 0) { k->failed = 1; return -1; }

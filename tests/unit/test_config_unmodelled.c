@@ -82,15 +82,57 @@ TEST(config_unmodelled_preset_and_dump)
     gms_error err = {0};
     REQUIRE(gms_params_load_file(p, "configs/qv100.config", &err) == 0);
     REQUIRE(gms_params_finalize(p, &err) == 0);
-    /* qv100 sets -gpgpu_pipeline_widths 4,...,8,4,4 and -gpgpu_perf_sim_memcpy 1; its
-     * -network_mode 2, -icnt_subnets 2 and -gpgpu_cache:dl2_texture_only 0 are the defaults */
+    /* qv100 sets -gpgpu_pipeline_widths 4,...,8,4,4 and -gpgpu_perf_sim_memcpy 1 and enables
+     * specialised units 1-3; its -network_mode 2, -icnt_subnets 2 and
+     * -gpgpu_cache:dl2_texture_only 0 are the defaults */
     const char *names[16];
-    REQUIRE(gms_params_unmodelled(p, names, 16) == 2);
+    REQUIRE(gms_params_unmodelled(p, names, 16) == 5);
     CHECK_STR(names[0], "gpgpu_pipeline_widths");
-    CHECK_STR(names[1], "gpgpu_perf_sim_memcpy");
+    CHECK_STR(names[1], "specialized_unit_1");
+    CHECK_STR(names[2], "specialized_unit_2");
+    CHECK_STR(names[3], "specialized_unit_3");
+    CHECK_STR(names[4], "gpgpu_perf_sim_memcpy");
     char *d = capture(dump_fn, p);
     CHECK_CONTAINS(d, "-icnt_subnets");
     CHECK_CONTAINS(d, "[not modelled: requests and replies always travel on two separate crossbars]");
+    CHECK_CONTAINS(d, "[partly modelled: an enabled unit (<enabled> not 0) is not built");
+    free(d);
+    gms_params_free(p);
+}
+
+/* -specialized_unit_N is modelled in part (its opcodes' latency comes from
+ * -trace_opcode_latency_initiation_spec_op_N, a unit named BRA or TEX sets that latency): an
+ * enabled one is named as only partly modelled, a disabled one is not, whatever its fields */
+TEST(config_unmodelled_specialized_unit_when_enabled)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    const char *names[16];
+    REQUIRE(gms_params_set(p, "specialized_unit_5", "0,8,32,2,2,TEX", &err) == 0);   /* disabled */
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    CHECK_EQ(gms_params_unmodelled(p, names, 16), 0u);
+    char *w = capture(warn_fn, p);
+    CHECK_STR(w, "");
+    free(w);
+    REQUIRE(gms_params_set(p, "specialized_unit_3", "1,4,8,4,4,TENSOR", &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    REQUIRE(gms_params_unmodelled(p, names, 16) == 1);
+    CHECK_STR(names[0], "specialized_unit_3");
+    w = capture(warn_fn, p);
+    CHECK_STR(w, "gpumemsim: warning: set but only partly modelled: -specialized_unit_3 "
+                 "(gpumemsim config --dump says what is simulated instead)\n");
+    free(w);
+    /* with an option not modelled at all: both parts on one line */
+    REQUIRE(gms_params_set(p, "network_mode", "1", &err) == 0);
+    REQUIRE(gms_params_unmodelled(p, names, 16) == 2);
+    w = capture(warn_fn, p);
+    CHECK_CONTAINS(w, "set but not modelled (no effect on the results): -network_mode; "
+                      "set but only partly modelled: -specialized_unit_3 (");
+    CHECK(strchr(w, '\n') == w + strlen(w) - 1);
+    free(w);
+    char *d = capture(dump_fn, p);
+    CHECK_CONTAINS(d, "run on the tensor pipelines with -trace_opcode_latency_initiation_spec_op_3's latency");
+    CHECK_CONTAINS(d, "no trace opcode belongs to it");
     free(d);
     gms_params_free(p);
 }
