@@ -36,6 +36,7 @@ static uint64_t kernel_cycles(const gms_gpu *g, uint64_t now)
 
 static void collect(gms_gpu *g, gms_stats *st)
 {
+    gms_sm_settle_all(g->sms, g->n_sm);
     uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
     uint64_t ktot = kernel_cycles(g, now);
     gms_counters *c = &g->ctr;

@@ -1176,8 +1176,10 @@ static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
  *  - memq_cycle: memq_frozen_until;
  *  - the schedulers: no candidate and no warp parked on a free slot (the slots do not move);
  *  - the result: 1 again (the same state keeps the SM active).
- * A reply ends it (sm_blocked_tick sees replies.n); new blocks, translations (UVM: no
- * snapshot at all) and L1 flushes or carve-out changes clear it. The counters are those of
+ * A reply ends it (sm_blocked_tick sees replies.n); new blocks, translations (UVM:
+ * gms_sm_translated), thread oversubscription's swaps (park_warps, wake_block) and L1
+ * flushes or carve-out changes clear it. UVM's TLB lookups happen only in lsu_feed, which a
+ * blocked SM does not reach past its stalled first transaction. The counters are those of
  * s->ctr, as the full tick's. */
 
 /* the earliest cycle after `cycle` at which memq_cycle could do anything with the memq and
@@ -1249,18 +1251,33 @@ static void sm_blocked_wasted(gms_sm *s)
     s->blk_skip = s->blk_backoff;
 }
 
-/* end of a full tick at `cycle` that keeps the SM active: record a snapshot if it is blocked
- * (see above). The first tests (most full ticks fail them) are inline, the rest is not. */
-static __attribute__((noinline)) int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle);
-static inline void sm_blocked_snapshot(gms_sm *s, uint64_t cycle)
+/* Sleeping through a snapshot (host speed: an SM refused bypass slots while far faults are
+ * served waits tens of thousands of cycles). A snapshot whose blocked ticks could only end by
+ * time (`until`, the register-release wheel: both are wake-ups) or by an event that activates
+ * the SM (a reply, a translation, a new block, an L1 flush) needs no tick at all, provided
+ * the interconnect plays no part (nothing waits to be sent: sm_blocked_tick's other test).
+ * The SM goes idle and counts the ticks it slept through when it next ticks, or when the
+ * statistics are read before (gms_sm_settle_all at a kernel's end). Thread
+ * oversubscription looks at the SM every few cycles while it is active: no sleep then. */
+static int sm_may_sleep(const gms_sm *s)
 {
-    if (s->tick_l1_changed || s->next_wb || s->ncand || s->replies.n || !s->blk_on) return;
-    if (s->blk_skip) s->blk_skip--;
-    else if (!sm_blocked_snapshot_rest(s, cycle)) sm_blocked_wasted(s);
+    return !s->to && !s->bypass_out.head && (!s->l1 || !gms_cache_mq_size(s->l1));
+}
+
+/* end of a full tick at `cycle` that keeps the SM active: record a snapshot if it is blocked
+ * (see above), and sleep through it if it may. Returns the tick's result: 1 (stay active), or
+ * 0 (asleep). The first tests (most full ticks fail them) are inline, the rest is not. */
+static __attribute__((noinline)) int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle);
+static inline int sm_blocked_snapshot(gms_sm *s, uint64_t cycle)
+{
+    if (s->tick_l1_changed || s->next_wb || s->ncand || s->replies.n || !s->blk_on) return 1;
+    if (s->blk_skip) { s->blk_skip--; return 1; }
+    int r = sm_blocked_snapshot_rest(s, cycle);
+    if (!r) sm_blocked_wasted(s);
+    return r != 2;
 }
 static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
 {
-    if (s->g->uvm_on) return 0;
     if (s->lsu_busy && s->tick_lsu == LSU_STALL_NONE) return 0;   /* it may feed next cycle */
     if (s->npark)
         for (uint32_t si = 0; si < s->nsched; si++)
@@ -1283,7 +1300,35 @@ static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
         uint32_t b = (uint32_t)__builtin_ctz(m);
         s->blk.cause[b] = s->tick_cause[b];
     }
-    return 1;
+    if (!sm_may_sleep(s)) return 1;
+    s->blk.sleep_from = cycle + 1;
+    uint64_t wake = until;
+    if (s->wheel_events) {   /* or at the next register release, if that comes first */
+        uint64_t last = until - 1 < cycle + s->wheel_mask + 1 ? until - 1 : cycle + s->wheel_mask + 1;
+        uint64_t c = wheel_next(s, cycle + 1, last);
+        if (c) wake = c;
+    }
+    if (wake != UINT64_MAX) gms_engine_wake_at(s->g->eng, s->comp, wake);
+    return 2;
+}
+
+/* what n blocked ticks count (those of the snapshot b): the counters of a full tick that finds
+ * the SM as the snapshot left it */
+static inline void blocked_count(gms_sm *s, const blocked_snap *b, uint64_t n)
+{
+    for (uint32_t m = b->fail_mask; m; m &= m - 1) {
+        uint32_t k = (uint32_t)__builtin_ctz(m);
+        gms_cache_count_reservation_fails(s->l1, s->bank[k].head, (gms_rf_cause)b->cause[k], n);
+    }
+    if (b->lsu != LSU_STALL_NONE) {
+        if (b->lsu == LSU_STALL_SLOT) {
+            if (s->l1) gms_cache_count_fails(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT, n);
+            s->bp.rsfail += n;
+        }
+        if (b->lsu == LSU_STALL_BANK) s->ctr->stall_gl_bank += n;
+        s->ctr->stall_shd_mem += n;
+    }
+    s->blk_ticks += n;
 }
 
 /* a tick from a snapshot: 1 if done (the SM stays active), 0 if the full tick must run */
@@ -1300,20 +1345,36 @@ static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
     /* what the full tick would count */
     s->last_cycle = cycle;
     s->op_busy = 0;
-    for (uint32_t m = b->fail_mask; m; m &= m - 1) {
-        uint32_t k = (uint32_t)__builtin_ctz(m);
-        gms_cache_count_reservation_fail(s->l1, s->bank[k].head, (gms_rf_cause)b->cause[k]);
-    }
-    if (b->lsu != LSU_STALL_NONE) {
-        if (b->lsu == LSU_STALL_SLOT) {
-            if (s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
-            s->bp.rsfail++;
-        }
-        if (b->lsu == LSU_STALL_BANK) s->ctr->stall_gl_bank++;
-        s->ctr->stall_shd_mem++;
-    }
-    s->blk_ticks++;
+    blocked_count(s, b, 1);
     return 1;
+}
+
+/* count the blocked ticks slept through, cycles [sleep_from, upto), and go on from upto */
+static void sm_sleep_settle(gms_sm *s, uint64_t upto)
+{
+    blocked_snap *b = &s->blk;
+    if (upto > b->sleep_from) {
+        blocked_count(s, b, upto - b->sleep_from);
+        s->blk_hit = 1;
+        s->last_cycle = upto - 1;
+        b->sleep_from = upto;
+    }
+}
+
+/* before the statistics are read: every sleeping SM counts the ticks it would have had by now */
+void gms_sm_settle_all(gms_sm *const *sms, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        gms_sm *s = sms[i];
+        if (s->blk.sleep_from) sm_sleep_settle(s, gms_engine_next_tick_cycle(s->g->eng, s->comp));
+    }
+}
+
+/* a change from outside that may end a snapshot: a sleeping SM must tick to see it */
+static void sm_snapshot_clear(gms_sm *s)
+{
+    s->blk.until = 0;
+    if (s->blk.sleep_from) gms_engine_activate(s->g->eng, s->comp);
 }
 
 static int sm_tick_body(gms_sm *s, uint64_t cycle);
@@ -1333,6 +1394,10 @@ static int sm_tick(void *self, uint64_t cycle)
 
 static int sm_tick_body(gms_sm *s, uint64_t cycle)
 {
+    if (__builtin_expect(s->blk.sleep_from != 0, 0)) {
+        sm_sleep_settle(s, cycle);
+        s->blk.sleep_from = 0;
+    }
     if (s->blk.until) {
         if (sm_blocked_tick(s, cycle)) { s->blk_hit = 1; return 1; }
         s->blk.until = 0;
@@ -1357,9 +1422,9 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
             uint32_t si = sched_of(s, i + (uint32_t)cycle);
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
-    if (sm_has_work_outside_l1_pipe(s)) { sm_blocked_snapshot(s, cycle); return 1; }
+    if (sm_has_work_outside_l1_pipe(s)) return sm_blocked_snapshot(s, cycle);
     uint64_t t = l1_pipe_wake(s, cycle);
-    if (t == 1) { sm_blocked_snapshot(s, cycle); return 1; }
+    if (t == 1) return sm_blocked_snapshot(s, cycle);
     if (t) {
         /* ... or at the next register release, if that comes first */
         if (s->wheel_events && t > cycle + 1) {
@@ -1530,13 +1595,13 @@ void gms_sm_free(gms_sm *s)
 
 int gms_sm_set_l1_assoc(gms_sm *s, uint32_t assoc)
 {
-    s->blk.until = 0;
+    sm_snapshot_clear(s);
     return s->l1 ? gms_cache_set_assoc(s->l1, assoc) : 0;
 }
 
 void gms_sm_flush_l1(gms_sm *s)
 {
-    s->blk.until = 0;   /* the L1's answers may change */
+    sm_snapshot_clear(s);   /* the L1's answers may change */
     if (s->l1) {
         gms_cache_flush(s->l1);
         if (gms_cache_mq_size(s->l1)) gms_engine_activate(s->g->eng, s->comp);

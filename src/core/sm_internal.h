@@ -92,6 +92,8 @@ typedef struct blocked_snap {
     uint32_t fail_mask;            /* bit b: bank b's head fails in the L1 ... */
     uint8_t lsu;                   /* lsu_feed stalls: 0 no (LSU idle), LSU_STALL_BANK, _SLOT */
     uint8_t cause[MAX_BANKS];      /* ... with this gms_rf_cause */
+    uint64_t sleep_from;           /* 0, or the SM sleeps through the snapshot: the first
+                                    * cycle whose blocked tick is not counted yet (sm_sleep_settle) */
 } blocked_snap;
 enum { LSU_STALL_NONE = 0, LSU_STALL_BANK, LSU_STALL_SLOT };
 

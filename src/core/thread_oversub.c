@@ -125,6 +125,7 @@ static void park_warps(gms_sm *s, const block_slot *b)
         w->state = W_SWAPPED;
     }
     if (s->swl_on) gms_swl_update(s);   /* swapped warps give their SWL places up */
+    s->blk.until = 0;   /* the schedulers' candidates and parked warps changed */
 }
 
 void gms_to_block_added(gms_sm *s, uint32_t bi)

@@ -19,6 +19,7 @@ gms_engine *gms_engine_new(const double mhz[GMS_NDOM], int skip_idle)
         e->d[i].mhz = f;
         e->d[i].period_fs = (uint64_t)(1e9 / f + 0.5);   /* 1 MHz = 1e9 fs period */
         e->d[i].next_edge_fs = e->d[i].period_fs;
+        e->d[i].pos = UINT32_MAX;
     }
     return e;
 }
@@ -182,6 +183,11 @@ uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d)
 {
     const uint64_t *v = gms_eng_now_view;
     return v ? v[d] : e->now_cycle[d];
+}
+uint64_t gms_engine_next_tick_cycle(const gms_engine *e, const gms_component *c)
+{
+    const domain *d = &e->d[c->dom];
+    return d->pos != UINT32_MAX && c->idx > d->pos ? d->cycle : d->cycle + 1;
 }
 uint64_t gms_engine_time_fs(const gms_engine *e) { return gms_eng_now_view ? e->pipe.view_fs : e->now_fs; }
 double gms_engine_mhz(const gms_engine *e, gms_domain d) { return e->d[d].mhz; }
@@ -504,9 +510,11 @@ void gms_eng_process_edge(gms_engine *e, domain *d, uint64_t *edges, uint64_t *t
                 __builtin_prefetch(p + 192);
             }
             (*ticks)++;
+            d->pos = i;
             if (!d->tick[i](d->self[i], d->cycle)) gms_eng_deactivate(d, d->comps[i]);
         }
     }
+    d->pos = UINT32_MAX;
     if (t0) { e->gov_ns[0] += gms_eng_now_ns() - t0; e->gov_time_serial = 0; }
 }
 

@@ -38,6 +38,10 @@ void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle);
 /* current cycle count of a domain (number of edges that domain has passed) */
 uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d);
 uint64_t gms_engine_time_fs(const gms_engine *e);
+/* the first cycle of its domain at which component c would tick if it were active now: the
+ * current edge's cycle while the serial edge loop has not reached c, else the next one (for
+ * a component that sleeps through cycles whose ticks it accounts for later) */
+uint64_t gms_engine_next_tick_cycle(const gms_engine *e, const gms_component *c);
 double gms_engine_mhz(const gms_engine *e, gms_domain d);
 /* call whenever forward progress happens (an instruction retires, a request completes) */
 void gms_engine_progress(gms_engine *e);

@@ -41,6 +41,8 @@ typedef struct domain {
     uint64_t *active_bits;
     uint32_t nwords;
     uint32_t nactive;
+    uint32_t pos;            /* the component ticking in the serial edge loop, or UINT32_MAX
+                              * outside it (gms_engine_next_tick_cycle) */
     timer *heap;
     uint32_t nheap, capheap;
 } domain;

@@ -1002,10 +1002,22 @@ void gms_cache_count_reservation_fail(gms_cache *c, const gms_mreq *req, gms_rf_
     c->st.fail[t][cause]++;
 }
 
+void gms_cache_count_reservation_fails(gms_cache *c, const gms_mreq *req, gms_rf_cause cause, uint64_t n)
+{
+    unsigned t = acc_type(req);
+    c->st.acc[t][GMS_CACHE_RESERVATION_FAIL] += n;
+    c->st.fail[t][cause] += n;
+}
+
 void gms_cache_count_fail(gms_cache *c, gms_access_type t, gms_rf_cause cause)
 {
+    gms_cache_count_fails(c, t, cause, 1);
+}
+
+void gms_cache_count_fails(gms_cache *c, gms_access_type t, gms_rf_cause cause, uint64_t n)
+{
     if ((unsigned)t >= GMS_ACC__COUNT || (unsigned)cause >= GMS_RF__COUNT) return;
-    c->st.fail[t][cause]++;
+    c->st.fail[t][cause] += n;
 }
 
 uint32_t gms_cache_flush(gms_cache *c)

@@ -161,6 +161,9 @@ void gms_cache_count_fail(gms_cache *c, gms_access_type t, gms_rf_cause cause);
  * cache unchanged since) may count it instead of making it (host speed: the SM's blocked
  * ticks) */
 void gms_cache_count_reservation_fail(gms_cache *c, const gms_mreq *req, gms_rf_cause cause);
+/* the two above, n times over (an SM that slept through n blocked ticks) */
+void gms_cache_count_fails(gms_cache *c, gms_access_type t, gms_rf_cause cause, uint64_t n);
+void gms_cache_count_reservation_fails(gms_cache *c, const gms_mreq *req, gms_rf_cause cause, uint64_t n);
 /* add the counters of several caches into GPGPU-Sim style totals:
  * "<prefix>_total_cache_accesses", "_misses", "_miss_rate", "_pending_hits",
  * "_reservation_fails", and breakdowns "<prefix>_breakdown[GLOBAL_ACC_R][HIT]" and

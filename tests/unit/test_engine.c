@@ -118,3 +118,42 @@ TEST(engine_deadlock_is_reported)
     CHECK_CONTAINS(err.msg, "deadlock");
     gms_engine_free(e);
 }
+
+/* gms_engine_next_tick_cycle: inside an edge, a component the loop has not reached yet would
+ * tick in this edge, one it has passed (or itself) in the next; outside an edge, the next.
+ * Three components; the middle one asks at cycle 5 about all three. */
+typedef struct probe {
+    gms_engine *e;
+    gms_component *c[3];
+    uint64_t seen[3];
+    int ticks;
+} probe;
+
+static int probe_tick(void *self, uint64_t cycle)
+{
+    probe *p = self;
+    if (cycle == 5)
+        for (int i = 0; i < 3; i++) p->seen[i] = gms_engine_next_tick_cycle(p->e, p->c[i]);
+    return ++p->ticks < 5;
+}
+static int quiet_tick(void *self, uint64_t cycle) { (void)self; return cycle < 5; }
+static int probe_done(void *ud) { probe *p = ud; return p->ticks >= 5; }
+
+TEST(engine_next_tick_cycle_inside_and_outside_an_edge)
+{
+    double mhz[GMS_NDOM] = { 1000, 1000, 1000, 1000 };
+    gms_engine *e = gms_engine_new(mhz, 1);
+    probe p = { .e = e };
+    p.c[0] = gms_engine_add(e, GMS_DOM_CORE, "before", quiet_tick, NULL, NULL);
+    p.c[1] = gms_engine_add(e, GMS_DOM_CORE, "probe", probe_tick, NULL, &p);
+    p.c[2] = gms_engine_add(e, GMS_DOM_CORE, "after", quiet_tick, NULL, NULL);
+    for (int i = 0; i < 3; i++) gms_engine_activate(e, p.c[i]);
+    gms_error err = {0};
+    CHECK_EQ(gms_engine_run(e, probe_done, &p, 100000, NULL, &err), 0);
+    CHECK_EQ(p.seen[0], 6);   /* ticked at 5 already */
+    CHECK_EQ(p.seen[1], 6);   /* itself */
+    CHECK_EQ(p.seen[2], 5);   /* still to tick at 5 */
+    CHECK_EQ(gms_engine_cycle(e, GMS_DOM_CORE), 5);
+    CHECK_EQ(gms_engine_next_tick_cycle(e, p.c[2]), 6);   /* the edge is over */
+    gms_engine_free(e);
+}

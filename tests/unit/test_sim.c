@@ -369,6 +369,61 @@ TEST(blocked_sm_ticks_give_identical_stats)
     }
 }
 
+/* The blocked SM's sleep (sm.c, sm_may_sleep; host speed only): an SM refused bypass slots
+ * while far faults are served sleeps through its blocked ticks, and counts them when it wakes
+ * or when a kernel's statistics are taken (gms_sm_settle_all; another SM may still sleep
+ * then). UVM on the gtx1080ti preset (every global load bypasses the L1D) with two bypass
+ * slots, a one-kernel and a multi-kernel workload, and a run that -gpgpu_max_cycle stops while
+ * SMs sleep: the same statistics, total and per kernel, as with the shortcut off, in a fraction
+ * of the SM ticks. */
+static gms_sim *run_uvm_slots(gms_params *p, const char *wl, const char *const *kv, const char *max_cycle, int fast,
+                              uint64_t *served)
+{
+    gms_error err = {0};
+    int ok = !gms_params_load_file(p, "configs/gtx1080ti.config", &err);
+    ok = ok && !gms_params_set(p, "gpgpu_n_clusters", "8", &err) && !gms_params_set(p, "gms_l1d_bypass_slots", "2", &err);
+    if (max_cycle) ok = ok && !gms_params_set(p, "gpgpu_max_cycle", max_cycle, &err);
+    ok = ok && !gms_params_finalize(p, &err);
+    gms_workload_spec w = { wl, NULL, kv, 1, NULL };
+    gms_sim *s = ok ? gms_sim_new(p, &w, &err) : NULL;
+    if (s) {
+        gms_gpu *g = (gms_gpu *)s;
+        for (uint32_t i = 0; i < g->n_sm; i++) g->sms[i]->blk_on = fast;
+        if (gms_sim_run(s, &err)) { gms_sim_free(s); s = NULL; }
+        else for (uint32_t i = 0; i < g->n_sm; i++) *served += g->sms[i]->blk_ticks;
+    }
+    if (!s) printf("    %s\n", err.msg);
+    return s;
+}
+
+TEST(blocked_sms_sleep_through_far_faults_identical_stats)
+{
+    static const char *const gather_kv[] = { "n=4096", "uvm=1", NULL };
+    static const char *const mm_kv[] = { "scale=0.0625", "uvm=1", NULL };
+    const struct { const char *wl; const char *const *kv; const char *max; } runs[] = {
+        { "gather", gather_kv, NULL }, { "2mm", mm_kv, NULL }, { "gather", gather_kv, "300000" } };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        uint64_t fa = 0, fb = 0;
+        gms_params *pa = gms_params_new(), *pb = gms_params_new();
+        gms_sim *a = run_uvm_slots(pa, runs[i].wl, runs[i].kv, runs[i].max, 1, &fa);
+        gms_sim *b = run_uvm_slots(pb, runs[i].wl, runs[i].kv, runs[i].max, 0, &fb);
+        REQUIRE(a && b);
+        const gms_run_stats *ra = gms_sim_stats(a), *rb = gms_sim_stats(b);
+        CHECK(same_except_host(&ra->total, &rb->total));
+        REQUIRE(ra->nkernels == rb->nkernels);
+        for (size_t k = 0; k < ra->nkernels; k++) CHECK(same_except_host(&ra->kernels[k].st, &rb->kernels[k].st));
+        CHECK(fa > 0 && fb == 0);
+        const gms_stat *rs = gms_stats_find(&ra->total, "gms_bpr_rsfail"), *fl = gms_stats_find(&ra->total, "Page_tot_fault");
+        CHECK(rs && rs->value > 0 && fl && fl->value > 0);   /* slots were refused while pages faulted */
+        const gms_stat *t1 = gms_stats_find(&ra->total, "gms_engine_ticks"), *t2 = gms_stats_find(&rb->total, "gms_engine_ticks");
+        CHECK(t1 && t2 && t1->value * 3 < t2->value);   /* asleep, not ticking (gather: 1/700) */
+        gms_sim_free(a);
+        gms_sim_free(b);
+        gms_params_free(pa);
+        gms_params_free(pb);
+    }
+}
+
 TEST(deterministic_two_runs_identical)
 {
     gms_params *p = params(NULL, NULL);
