@@ -1174,7 +1174,10 @@ static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
  *  - lsu_feed: stalled at T on its first transaction (bank queue full: the queues do not
  *    move; bypass slots: they free with replies), so it stalls again;
  *  - memq_cycle: memq_frozen_until;
- *  - the schedulers: no candidate and no warp parked on a free slot (the slots do not move);
+ *  - the schedulers: no candidate that may issue (sm_cands_may_issue: under SWL the others'
+ *    picks fail at once, changing nothing) and no warp parked on a free slot (the slots do
+ *    not move); the candidates stay as they are (blk.ncand: they change only in full ticks
+ *    and through the events that end the snapshot);
  *  - the result: 1 again (the same state keeps the SM active).
  * A reply ends it (sm_blocked_tick sees replies.n); new blocks, translations (UVM:
  * gms_sm_translated), thread oversubscription's swaps (park_warps, wake_block) and L1
@@ -1264,13 +1267,26 @@ static int sm_may_sleep(const gms_sm *s)
     return !s->to && !s->bypass_out.head && (!s->l1 || !gms_cache_mq_size(s->l1));
 }
 
+/* may a candidate warp issue (as far as the blocked-tick shortcut needs to know)? Any
+ * candidate may, except under SWL one outside its K: gms_sm_can_issue refuses it at once and
+ * changes nothing (under UVM the K oldest warps can all wait on far faults for tens of
+ * thousands of cycles while the others stay candidates) */
+static int sm_cands_may_issue(const gms_sm *s)
+{
+    if (!s->ncand) return 0;
+    if (!s->p->core.swl) return 1;
+    for (uint32_t w = 0; w < (s->nwarps_max + 63) / 64; w++)
+        if (s->cand[w] & s->swl_ok[w]) return 1;
+    return 0;
+}
+
 /* end of a full tick at `cycle` that keeps the SM active: record a snapshot if it is blocked
  * (see above), and sleep through it if it may. Returns the tick's result: 1 (stay active), or
  * 0 (asleep). The first tests (most full ticks fail them) are inline, the rest is not. */
 static __attribute__((noinline)) int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle);
 static inline int sm_blocked_snapshot(gms_sm *s, uint64_t cycle)
 {
-    if (s->tick_l1_changed || s->next_wb || s->ncand || s->replies.n || !s->blk_on) return 1;
+    if (s->tick_l1_changed || s->next_wb || s->replies.n || !s->blk_on || sm_cands_may_issue(s)) return 1;
     if (s->blk_skip) { s->blk_skip--; return 1; }
     int r = sm_blocked_snapshot_rest(s, cycle);
     if (!r) sm_blocked_wasted(s);
@@ -1293,6 +1309,7 @@ static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
     }
     if (until <= cycle + 1) return 0;
     s->blk.until = until;
+    s->blk.ncand = s->ncand;
     s->blk_hit = 0;
     s->blk.fail_mask = s->tick_fail_mask;
     s->blk.lsu = s->lsu_busy ? s->tick_lsu : LSU_STALL_NONE;
@@ -1335,7 +1352,7 @@ static inline void blocked_count(gms_sm *s, const blocked_snap *b, uint64_t n)
 static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
 {
     const blocked_snap *b = &s->blk;
-    if (cycle >= b->until || s->last_cycle + 1 != cycle || s->replies.n || s->ncand) return 0;
+    if (cycle >= b->until || s->last_cycle + 1 != cycle || s->replies.n || s->ncand != b->ncand) return 0;
     if (s->wheel_events && wheel_has(s, cycle)) return 0;
     gms_gpu *g = s->g;
     const gms_mreq *h = s->l1 ? gms_cache_mq_ready(s->l1, cycle) : NULL;

@@ -92,6 +92,7 @@ typedef struct blocked_snap {
     uint32_t fail_mask;            /* bit b: bank b's head fails in the L1 ... */
     uint8_t lsu;                   /* lsu_feed stalls: 0 no (LSU idle), LSU_STALL_BANK, _SLOT */
     uint8_t cause[MAX_BANKS];      /* ... with this gms_rf_cause */
+    uint32_t ncand;                /* candidates then: none may issue (sm_cands_may_issue) */
     uint64_t sleep_from;           /* 0, or the SM sleeps through the snapshot: the first
                                     * cycle whose blocked tick is not counted yet (sm_sleep_settle) */
 } blocked_snap;

@@ -37,6 +37,11 @@ typedef struct dl {
     dlset *s;
     super *e;                  /* indexed by head set */
     uint32_t n, spp, nres;     /* sets, slots per set, reserved (ids 0..nres-1) */
+    /* host memory: sets are set up when first taken (take_set). The DAU takes the lowest free
+     * set of a range, so the sets ever taken are a prefix of each range: [0, hw_res) of the
+     * reserved ones, [nres, hw_link) of the others; the rest are in the initial free state
+     * and their pages untouched (gms_xcalloc_lazy) */
+    uint32_t hw_res, hw_link;
     uint32_t nfree_res, nfree_link;   /* nFreeSet = nfree_res + nfree_link */
     uint64_t *free_bits;       /* bit i: set i is free (S_free) */
     uint32_t heads;            /* super-entries in use */
@@ -73,24 +78,21 @@ static void *create(const gms_cache_config *cfg)
     if (!p.heads_anywhere && !m->nres) m->nres = 1;   /* validated against; keep a head possible */
     m->tail_ptr = p.tail_ptr;
     m->heads_anywhere = p.heads_anywhere;
-    m->s = gms_xcalloc(m->n, sizeof *m->s);
-    m->e = gms_xcalloc(m->n, sizeof *m->e);
+    m->s = gms_xcalloc_lazy(m->n, sizeof *m->s);
+    m->e = gms_xcalloc_lazy(m->n, sizeof *m->e);
     uint32_t nw = (m->n + 63) / 64;
     m->free_bits = gms_xcalloc(nw, sizeof *m->free_bits);
-    for (uint32_t i = 0; i < m->n; i++) {
-        dlset *s = &m->s[i];
-        s->reserved = i < m->nres;
-        s->H = s->reserved;   /* Opt 4: H forced to 1 on reserved sets */
-        s->S_free = 1;
-        s->head = NONE;
-        m->free_bits[i / 64] |= 1ull << (i % 64);
-    }
+    for (uint32_t w = 0; w < nw; w++) m->free_bits[w] = ~0ull;   /* every set free */
+    if (m->n % 64) m->free_bits[nw - 1] = (1ull << (m->n % 64)) - 1;
+    m->hw_res = 0;
+    m->hw_link = m->nres;
     m->nfree_res = m->nres;
     m->nfree_link = m->n - m->nres;
     m->ready_head = m->ready_tail = NONE;
     m->clock = &zero_clock;
     unsigned shift = cfg->type == 'S' || cfg->line < 32 ? 5 : (unsigned)__builtin_ctz(cfg->line);
-    gms_idxmap_init(&m->map, m->n, m->n, shift);
+    /* sized for what is in flight, not for every set (it grows as needed) */
+    gms_idxmap_init(&m->map, m->n < 1024 ? m->n : 1024, m->n, shift);
     m->key_shift = shift;
     return m;
 }
@@ -100,8 +102,8 @@ static void destroy(void *p)
     dl *m = p;
     if (!m) return;
     gms_idxmap_free(&m->map);
-    free(m->s);
-    free(m->e);
+    gms_free_lazy(m->s, m->n, sizeof *m->s);
+    gms_free_lazy(m->e, m->n, sizeof *m->e);
     free(m->free_bits);
     free(m);
 }
@@ -119,8 +121,28 @@ static uint32_t pick(const dl *m, uint32_t lo, uint32_t hi)
     return NONE;
 }
 
+/* a set's initial state: free, in S0, a head set if reserved (Opt 4) */
+static dlset initial_set(const dl *m, uint32_t i)
+{
+    dlset s = { 0 };
+    s.reserved = i < m->nres;
+    s.H = s.reserved;
+    s.S_free = 1;
+    s.head = NONE;
+    s.state = GMS_DL_S0;
+    return s;
+}
+
+/* set i as it is (a set never taken is in its initial state, its memory untouched) */
+static dlset set_state(const dl *m, uint32_t i)
+{
+    return i < (i < m->nres ? m->hw_res : m->hw_link) ? m->s[i] : initial_set(m, i);
+}
+
 static void take_set(dl *m, uint32_t i)
 {
+    uint32_t *hw = i < m->nres ? &m->hw_res : &m->hw_link;
+    while (*hw <= i) { m->s[*hw] = initial_set(m, *hw); (*hw)++; }   /* (i == *hw when new) */
     m->free_bits[i / 64] &= ~(1ull << (i % 64));
     if (m->s[i].reserved) m->nfree_res--; else m->nfree_link--;
     m->s[i].S_free = 0;
@@ -398,7 +420,7 @@ static void dump(const void *p, FILE *out)
     fprintf(out, "DL-MSHR: %u sets x %u slots, %u reserved; nFreeSet %u (%u reserved, %u linkable); %u super-entries\n",
             m->n, m->spp, m->nres, m->nfree_res + m->nfree_link, m->nfree_res, m->nfree_link, m->heads);
     for (uint32_t i = 0; i < m->n; i++) {
-        const dlset *s = &m->s[i];
+        const dlset sv = set_state(m, i), *s = &sv;
         if (s->S_free) continue;
         fprintf(out, "  set %u: S%u H%u L%u P%u S_free%u S_full%u slots %u/%u%s", i, s->state, s->H, s->L, s->P,
                 s->S_free, s->S_full, s->nused, m->spp, s->reserved ? " reserved" : "");
@@ -415,7 +437,7 @@ uint32_t gms_dl_nfree(const void *p) { const dl *m = p; return m->nfree_res + m-
 
 gms_dl_set_view gms_dl_set(const void *p, uint32_t i)
 {
-    const dlset *s = &((const dl *)p)->s[i];
+    const dlset sv = set_state(p, i), *s = &sv;
     return (gms_dl_set_view){ s->H, s->L, s->S_free, s->S_full, s->reserved, s->nused, s->state, s->P, s->tail, s->head };
 }
 
@@ -427,7 +449,7 @@ int gms_dl_check(const void *p, char *why, size_t nwhy)
     uint32_t nfree = 0, inchains = 0;
     uint64_t occ = 0;
     for (uint32_t i = 0; i < m->n; i++) {
-        const dlset *s = &m->s[i];
+        const dlset sv = set_state(m, i), *s = &sv;
         int bit = (int)(m->free_bits[i / 64] >> (i % 64) & 1);
         if (bit != s->S_free) BAD("set %u: free bit %d but S_free %u", i, bit, s->S_free);
         if (s->S_free) {

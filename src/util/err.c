@@ -1,8 +1,10 @@
 #include "util/err.h"
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 int gms_err(gms_error *e, const char *fmt, ...)
 {
@@ -55,6 +57,25 @@ void *gms_xcalloc(size_t n, size_t sz)
     void *p = calloc(n ? n : 1, sz ? sz : 1);
     if (!p) oom(n * sz);
     return p;
+}
+
+#define LAZY_MIN ((size_t)1 << 20)
+
+void *gms_xcalloc_lazy(size_t n, size_t sz)
+{
+    if (sz && n > SIZE_MAX / sz) oom(SIZE_MAX);
+    size_t bytes = n * sz;
+    if (bytes < LAZY_MIN) return gms_xcalloc(n, sz);
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) oom(bytes);
+    return p;
+}
+
+void gms_free_lazy(void *p, size_t n, size_t sz)
+{
+    if (!p) return;
+    if (n * sz < LAZY_MIN) free(p);
+    else munmap(p, n * sz);
 }
 
 void *gms_xrealloc(void *p, size_t n)

@@ -16,6 +16,12 @@ void *gms_xmalloc(size_t n);
 /* n bytes aligned to `align` (a power of two), or exit */
 void *gms_xaligned(size_t align, size_t n);
 void *gms_xcalloc(size_t n, size_t sz);
+/* zeroed like gms_xcalloc, but a large array (1 MiB or more) gets fresh pages of its own that
+ * cost nothing until touched (host memory and time: an array sized for the worst case, e.g.
+ * an MSHR pool of a config with 1024 x 1024 slots, of which a run uses the first few pages).
+ * Free it with gms_free_lazy and the same sizes. */
+void *gms_xcalloc_lazy(size_t n, size_t sz);
+void gms_free_lazy(void *p, size_t n, size_t sz);
 void *gms_xrealloc(void *p, size_t n);
 char *gms_xstrdup(const char *s);
 

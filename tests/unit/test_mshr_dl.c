@@ -269,6 +269,36 @@ TEST(dlmshr_random_invariants)
     }
 }
 
+/* A pool sized for the worst case (GPGPU-Sim's gtx1080ti L2: 1024 entries x 1024 merges,
+ * 524,288 two-slot sets) is set up as the DAU takes its sets (host memory: the pages of sets
+ * never taken are never touched): sets never taken read as free, in S0, heads when reserved;
+ * primaries take the lowest reserved sets, links the lowest linkable ones; the invariants
+ * hold over the whole pool, and everything drains back. */
+TEST(dlmshr_huge_pool_sets_taken_lazily)
+{
+    dfx f;
+    dfx_init(&f, 1024, 1024, "2:50:1:1");
+    uint32_t n = gms_dl_nsets(f.m), nres = n / 2;
+    CHECK_EQ(n, 524288);
+    gms_dl_set_view last = gms_dl_set(f.m, n - 1), res = gms_dl_set(f.m, nres - 1);
+    CHECK(last.S_free && !last.reserved && !last.H && last.state == GMS_DL_S0 && last.head == UINT32_MAX);
+    CHECK(res.S_free && res.reserved && res.H);
+    for (uint64_t l = 0; l < 8; l++) CHECK_EQ(miss(&f, l), 0);        /* primaries: sets 0..7 */
+    for (int k = 0; k < 5; k++) CHECK_EQ(miss(&f, 3), 0);             /* line 3: 6 requests, 3 sets */
+    CHECK_EQ(gms_dl_set(f.m, 7).head, 7);
+    CHECK_EQ(gms_dl_set(f.m, nres).head, 3);                          /* the first link */
+    CHECK_EQ(gms_dl_set(f.m, nres + 1).head, 3);
+    CHECK(gms_dl_set(f.m, nres + 2).S_free);
+    CHECK_EQ(gms_dl_nfree(f.m), n - 10);
+    int served = 0;
+    for (uint64_t l = 0; l < 8; l++) served += fill(&f, l);
+    CHECK_EQ(served, 13);
+    CHECK_EQ(gms_dl_nfree(f.m), n);
+    CHECK(gms_dl_set(f.m, 3).H && gms_dl_set(f.m, 3).state == GMS_DL_S0);
+    CHECK(!gms_dl_set(f.m, nres).H && gms_dl_set(f.m, nres).head == UINT32_MAX);
+    dfx_free(&f);
+}
+
 extern const gms_config_module gms_config_module_memsys;
 
 TEST(dlmshr_l2_option)
