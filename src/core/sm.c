@@ -1261,10 +1261,27 @@ static void sm_blocked_wasted(gms_sm *s)
  * the interconnect plays no part (nothing waits to be sent: sm_blocked_tick's other test).
  * The SM goes idle and counts the ticks it slept through when it next ticks, or when the
  * statistics are read before (gms_sm_settle_all at a kernel's end). Thread
- * oversubscription looks at the SM every few cycles while it is active: no sleep then. */
+ * oversubscription looks at an active SM every few cycles: a sleeping one wakes for those
+ * looks (sm_tick) and, if nothing changed, sleeps on. */
 static int sm_may_sleep(const gms_sm *s)
 {
-    return !s->to && !s->bypass_out.head && (!s->l1 || !gms_cache_mq_size(s->l1));
+    return !s->bypass_out.head && (!s->l1 || !gms_cache_mq_size(s->l1));
+}
+
+/* after a tick at `cycle` that leaves the SM in its snapshot: sleep through it if it may (1),
+ * with wake-ups at the snapshot's end and the next register release */
+static int sm_sleep(gms_sm *s, uint64_t cycle)
+{
+    if (!sm_may_sleep(s)) return 0;
+    s->blk.sleep_from = cycle + 1;
+    uint64_t until = s->blk.until, wake = until;
+    if (s->wheel_events) {   /* or at the next register release, if that comes first */
+        uint64_t last = until - 1 < cycle + s->wheel_mask + 1 ? until - 1 : cycle + s->wheel_mask + 1;
+        uint64_t c = wheel_next(s, cycle + 1, last);
+        if (c) wake = c;
+    }
+    if (wake != UINT64_MAX) gms_engine_wake_at(s->g->eng, s->comp, wake);
+    return 1;
 }
 
 /* may a candidate warp issue (as far as the blocked-tick shortcut needs to know)? Any
@@ -1317,16 +1334,7 @@ static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
         uint32_t b = (uint32_t)__builtin_ctz(m);
         s->blk.cause[b] = s->tick_cause[b];
     }
-    if (!sm_may_sleep(s)) return 1;
-    s->blk.sleep_from = cycle + 1;
-    uint64_t wake = until;
-    if (s->wheel_events) {   /* or at the next register release, if that comes first */
-        uint64_t last = until - 1 < cycle + s->wheel_mask + 1 ? until - 1 : cycle + s->wheel_mask + 1;
-        uint64_t c = wheel_next(s, cycle + 1, last);
-        if (c) wake = c;
-    }
-    if (wake != UINT64_MAX) gms_engine_wake_at(s->g->eng, s->comp, wake);
-    return 2;
+    return sm_sleep(s, cycle) ? 2 : 1;
 }
 
 /* what n blocked ticks count (those of the snapshot b): the counters of a full tick that finds
@@ -1405,7 +1413,15 @@ static int sm_tick(void *self, uint64_t cycle)
     if (__builtin_expect(tls != NULL, 0)) s->ctr = tls;
     int r = sm_tick_body(s, cycle);
     if (__builtin_expect(tls != NULL, 0)) s->ctr = &s->g->ctr;
-    if (__builtin_expect(s->to != NULL, 0)) r = gms_to_tick(s, cycle, r);
+    if (__builtin_expect(s->to != NULL, 0)) {
+        if (r || s->blk.sleep_from != cycle + 1) return gms_to_tick(s, cycle, r);
+        /* asleep since this tick: thread oversubscription sees the SM as its blocked ticks would
+         * leave it (active), and looks again when it would next look at an active SM */
+        r = gms_to_tick(s, cycle, 1);
+        if (!s->blk.until) return 1;   /* it swapped or woke warps: the SM ticks on */
+        gms_engine_wake_at(s->g->eng, s->comp, gms_to_next_look(s));
+        return 0;
+    }
     return r;
 }
 
@@ -1414,9 +1430,13 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     if (__builtin_expect(s->blk.sleep_from != 0, 0)) {
         sm_sleep_settle(s, cycle);
         s->blk.sleep_from = 0;
+        /* woken by an event: the sleep's wake-up would be an extra, idle tick later, and thread
+         * oversubscription looks at the SM at every idle tick (UVM runs are serial) */
+        if (s->to) gms_engine_cancel_wake(s->g->eng, s->comp);
     }
     if (s->blk.until) {
-        if (sm_blocked_tick(s, cycle)) { s->blk_hit = 1; return 1; }
+        /* (asleep again at once when the SM woke for thread oversubscription's look) */
+        if (sm_blocked_tick(s, cycle)) { s->blk_hit = 1; return !sm_sleep(s, cycle); }
         s->blk.until = 0;
         if (s->blk_hit) s->blk_backoff = 0; else sm_blocked_wasted(s);
     }

@@ -304,6 +304,15 @@ int gms_to_tick(gms_sm *s, uint64_t cycle, int r)
     return r;
 }
 
+uint64_t gms_to_next_look(const gms_sm *s)
+{
+    const gms_to_sm *t = s->to;
+    uint64_t at = t->next_check;
+    for (uint32_t i = 0; t->n_in && i < s->nblock_slots; i++)
+        if (s->blocks[i].used && t->st[i] == TO_B_IN && t->ready_at[i] < at) at = t->ready_at[i];
+    return at;
+}
+
 void gms_to_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
 {
     uint64_t so = 0, si = 0, fi = 0, cc = 0, ia = 0, ws[TO_WS_N] = { 0 };

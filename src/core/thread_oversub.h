@@ -47,6 +47,9 @@ void gms_to_block_added(struct gms_sm *s, uint32_t bi);
 void gms_to_block_finished(struct gms_sm *s, uint32_t bi);
 /* end of the SM's tick (r: the tick's result, 1 = stay active); returns the result to use */
 int gms_to_tick(struct gms_sm *s, uint64_t cycle, int r);
+/* the next cycle at which gms_to_tick would act on an SM that stays active as it is: its next
+ * periodic look, or an incoming block's restore finishing (for an SM asleep meanwhile) */
+uint64_t gms_to_next_look(const struct gms_sm *s);
 void gms_to_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 
 #endif

@@ -176,6 +176,13 @@ void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle)
     heap_push(d, (timer){ cycle, c->idx });
 }
 
+void gms_engine_cancel_wake(gms_engine *e, gms_component *c)
+{
+    (void)e;
+    if (gms_par_self || gms_eng_pipe_role) return;   /* serial callers only (engine.h) */
+    c->wake_cycle = UINT64_MAX;   /* its heap entry is now stale: popped and skipped */
+}
+
 /* The edges of domain d up to the current instant, computed from time: a domain that has not
  * been visited yet at this instant (idle, or later in the DRAM, L2, ICNT, CORE order) still
  * reads the right cycle. */

@@ -35,6 +35,9 @@ void gms_engine_activate(gms_engine *e, gms_component *c);
 void gms_engine_set_hot(gms_engine *e, gms_component *c, const void *hot);
 /* wake the component at cycle `cycle` of its own domain (>= the current cycle + 1) */
 void gms_engine_wake_at(gms_engine *e, gms_component *c, uint64_t cycle);
+/* drop the component's pending wake-up, if any. Only outside parallel and pipelined phases
+ * (elsewhere it does nothing): for a component whose extra ticks are not idempotent */
+void gms_engine_cancel_wake(gms_engine *e, gms_component *c);
 /* current cycle count of a domain (number of edges that domain has passed) */
 uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d);
 uint64_t gms_engine_time_fs(const gms_engine *e);

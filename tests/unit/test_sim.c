@@ -374,19 +374,19 @@ TEST(blocked_sm_ticks_give_identical_stats)
  * or when a kernel's statistics are taken (gms_sm_settle_all; another SM may still sleep
  * then). UVM on the gtx1080ti preset (every global load bypasses the L1D) with two bypass
  * slots, a one-kernel and a multi-kernel workload, a run that -gpgpu_max_cycle stops while
- * SMs sleep, and one with SWL (the K oldest warps wait on far faults while the others stay
- * candidates that may not issue): the same statistics, total and per kernel, as with the
- * shortcut off, in a fraction of the SM ticks. */
-static gms_sim *run_uvm_slots(gms_params *p, const char *wl, const char *const *kv, const char *max_cycle,
-                              const char *swl, int fast, uint64_t *served)
+ * SMs sleep, one with SWL (the K oldest warps wait on far faults while the others stay
+ * candidates that may not issue), and one with thread oversubscription (which looks at a
+ * blocked SM every 16 cycles and swaps its blocks): the same statistics, total and per
+ * kernel, as with the shortcut off, in a fraction of the SM ticks. */
+static gms_sim *run_uvm_slots(gms_params *p, const char *wl, const char *const *kv, const char *const *opts, int fast,
+                              uint64_t *served)
 {
     gms_error err = {0};
     int ok = !gms_params_load_file(p, "configs/gtx1080ti.config", &err);
     /* two SMs, far faults of 5,000 cycles: the runs with the shortcut off tick every cycle */
     ok = ok && !gms_params_set(p, "gpgpu_n_clusters", "2", &err) && !gms_params_set(p, "gms_l1d_bypass_slots", "2", &err) &&
          !gms_params_set(p, "page_fault_latency", "5000", &err);
-    if (max_cycle) ok = ok && !gms_params_set(p, "gpgpu_max_cycle", max_cycle, &err);
-    if (swl) ok = ok && !gms_params_set(p, "gms_swl", swl, &err);
+    for (size_t i = 0; opts && opts[i]; i += 2) ok = ok && !gms_params_set(p, opts[i], opts[i + 1], &err);
     ok = ok && !gms_params_finalize(p, &err);
     gms_workload_spec w = { wl, NULL, kv, 1, NULL };
     gms_sim *s = ok ? gms_sim_new(p, &w, &err) : NULL;
@@ -404,14 +404,26 @@ TEST(blocked_sms_sleep_through_far_faults_identical_stats)
 {
     static const char *const gather_kv[] = { "n=2048", "uvm=1", NULL };
     static const char *const mm_kv[] = { "scale=0.0625", "uvm=1", NULL };
-    const struct { const char *wl; const char *const *kv; const char *max, *swl; } runs[] = {
-        { "gather", gather_kv, NULL, NULL }, { "2mm", mm_kv, NULL, NULL }, { "gather", gather_kv, "5000000", NULL },
-        { "gather", gather_kv, NULL, "2" } };
+    static const char *const max_cycle[] = { "gpgpu_max_cycle", "5000000", NULL };
+    static const char *const swl[] = { "gms_swl", "2", NULL };
+    static const char *const to[] = { "uvm_runtime", "batch", "gms_uvm_to", "1", "uvm_oversub_ratio", "1.5",
+                                      "gpgpu_n_clusters", "1", "uvm_fault_handling_us", "2", NULL };
+    static const char *const gather4k_kv[] = { "n=4096", "uvm=1", NULL };
+    /* (an SM woken by an event before its sleep's wake-up must not also tick then: TO would
+     * take an extra look and sample its warp states once more) */
+    static const char *const to8[] = { "uvm_runtime", "batch", "gms_uvm_to", "1", "uvm_oversub_ratio", "1.25",
+                                       "gpgpu_n_clusters", "8", "gms_l1d_bypass_slots", "8",
+                                       "gms_uvm_ctx_switch_cycles", "100", NULL };
+    static const char *const stream_kv[] = { "n=262144", "uvm=1", NULL };
+    const struct { const char *wl; const char *const *kv; const char *const *opts; } runs[] = {
+        { "gather", gather_kv, NULL }, { "2mm", mm_kv, NULL }, { "gather", gather_kv, max_cycle },
+        { "gather", gather_kv, swl }, { "gather", gather4k_kv, to },
+        { "stream", stream_kv, to8 } };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         uint64_t fa = 0, fb = 0;
         gms_params *pa = gms_params_new(), *pb = gms_params_new();
-        gms_sim *a = run_uvm_slots(pa, runs[i].wl, runs[i].kv, runs[i].max, runs[i].swl, 1, &fa);
-        gms_sim *b = run_uvm_slots(pb, runs[i].wl, runs[i].kv, runs[i].max, runs[i].swl, 0, &fb);
+        gms_sim *a = run_uvm_slots(pa, runs[i].wl, runs[i].kv, runs[i].opts, 1, &fa);
+        gms_sim *b = run_uvm_slots(pb, runs[i].wl, runs[i].kv, runs[i].opts, 0, &fb);
         REQUIRE(a && b);
         const gms_run_stats *ra = gms_sim_stats(a), *rb = gms_sim_stats(b);
         CHECK(same_except_host(&ra->total, &rb->total));
@@ -420,6 +432,8 @@ TEST(blocked_sms_sleep_through_far_faults_identical_stats)
         CHECK(fa > 0 && fb == 0);
         const gms_stat *rs = gms_stats_find(&ra->total, "gms_bpr_rsfail"), *fl = gms_stats_find(&ra->total, "Page_tot_fault");
         CHECK(rs && rs->value > 0 && fl && fl->value > 0);   /* slots were refused while pages faulted */
+        const gms_stat *sw = gms_stats_find(&ra->total, "gms_to_context_switches");
+        if (runs[i].opts == to || runs[i].opts == to8) CHECK(sw && sw->value > 0);   /* blocks were swapped */
         const gms_stat *t1 = gms_stats_find(&ra->total, "gms_engine_ticks"), *t2 = gms_stats_find(&rb->total, "gms_engine_ticks");
         CHECK(t1 && t2 && t1->value * 2 < t2->value);   /* asleep, not ticking (gather: 1/120, 2mm: 1/3) */
         gms_sim_free(a);
