@@ -1312,6 +1312,10 @@ static inline int sm_blocked_snapshot(gms_sm *s, uint64_t cycle)
 static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
 {
     if (s->lsu_busy && s->tick_lsu == LSU_STALL_NONE) return 0;   /* it may feed next cycle */
+    /* MRPB: a snapshot only with the buffer empty (it drains every cycle) and no L1 bank head
+     * failing (a refused read may try MRPB's bypass, whose counts a blocked tick does not
+     * replay): e.g. the LSU refused bypass slots while far faults are served */
+    if (s->mrpb && (s->mrpb->n || s->tick_fail_mask)) return 0;
     if (s->npark)
         for (uint32_t si = 0; si < s->nsched; si++)
             if (s->sc[si].n && sched_has_cands(s, si)) return 0;
@@ -1573,9 +1577,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->l1_latency = p->l1d.l1_latency ? p->l1d.l1_latency : 1;
     s->blk_on = p->sim.sleep_blocked;
     if (p->l1d.mrpb.on && s->l1) {
-        s->mrpb = gms_mrpb_new(&p->l1d.mrpb, s->nwarps_max);
-        /* the blocked-tick shortcut does not know the buffer (host speed only: off) */
-        s->blk_on = 0;
+        s->mrpb = gms_mrpb_new(&p->l1d.mrpb, s->nwarps_max);   /* (blocked ticks: see sm_blocked_snapshot_rest) */
     }
     s->byp_ops = gms_bypass_find(p->core.l1d_bypass);
     if (s->byp_ops && !s->byp_ops->bypass) s->byp_ops = NULL;   /* "none" */

@@ -377,7 +377,7 @@ TEST(blocked_sm_ticks_give_identical_stats)
  * SMs sleep, one with SWL (the K oldest warps wait on far faults while the others stay
  * candidates that may not issue), and one with thread oversubscription (which looks at a
  * blocked SM every 16 cycles and swaps its blocks): the same statistics, total and per
- * kernel, as with the shortcut off, in a fraction of the SM ticks. */
+ * kernel, as with the shortcut off, in a fraction of the SM ticks; the same with MRPB. */
 static gms_sim *run_uvm_slots(gms_params *p, const char *wl, const char *const *kv, const char *const *opts, int fast,
                               uint64_t *served)
 {
@@ -415,10 +415,11 @@ TEST(blocked_sms_sleep_through_far_faults_identical_stats)
                                        "gpgpu_n_clusters", "8", "gms_l1d_bypass_slots", "8",
                                        "gms_uvm_ctx_switch_cycles", "100", NULL };
     static const char *const stream_kv[] = { "n=262144", "uvm=1", NULL };
+    static const char *const mrpb[] = { "gms_mrpb", "1", NULL };   /* its buffer empty: loads bypass */
     const struct { const char *wl; const char *const *kv; const char *const *opts; } runs[] = {
         { "gather", gather_kv, NULL }, { "2mm", mm_kv, NULL }, { "gather", gather_kv, max_cycle },
         { "gather", gather_kv, swl }, { "gather", gather4k_kv, to },
-        { "stream", stream_kv, to8 } };
+        { "stream", stream_kv, to8 }, { "gather", gather_kv, mrpb } };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         uint64_t fa = 0, fb = 0;
         gms_params *pa = gms_params_new(), *pb = gms_params_new();
