@@ -95,6 +95,7 @@ if [ $? -eq 0 ] && printf '%s\n' "$out" | grep -q 'warning: -gms_uvm_belady_prog
     pass=$((pass + 1)); echo "ok   belady_knob_other_policy"
 else fail=$((fail + 1)); echo "FAIL belady_knob_other_policy: $(printf '%s\n' "$out" | head -2)"; fi
 expect_fail cke_unknown_app    "'xx' is no built-in workload"     $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+xx --quiet
+expect_fail cke_apps_comma     "separated by '+' (e.g. apps=bp+ks), not ','" $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp,ks --quiet
 # SWL and CCWS together: CCWS ranks only the warps SWL lets issue, so one of them may always
 # load (ranked over all warps, its choice could fall outside the K oldest: nothing loaded,
 # the scores never decayed, and bfs ran into the watchdog at a barrier)

@@ -57,6 +57,15 @@ static int add_kv(gms_cke_app_spec *s, const char *kv, gms_error *err)
     return 0;
 }
 
+/* an application name that is not one; a list written with another separator says so */
+static int no_app(const char *apps, const char *t, gms_error *err)
+{
+    if (strpbrk(t, ",;: "))
+        return gms_err(err, "workload cke: apps=%s: applications are separated by '+' (e.g. apps=bp+ks), not '%c'", apps,
+                       *strpbrk(t, ",;: "));
+    return gms_err(err, "workload cke: apps=%s: '%s' is no built-in workload (hs pf bp sv 3m ks ax, or a name)", apps, t);
+}
+
 int gms_cke_apps_parse(const gms_wl_args *a, gms_cke_apps *x, gms_error *err)
 {
     memset(x, 0, sizeof *x);
@@ -84,13 +93,13 @@ int gms_cke_apps_parse(const gms_wl_args *a, gms_cke_apps *x, gms_error *err)
         gms_cke_app_spec *s = &x->a[x->n++];
         if (strlen(t) >= sizeof s->abbrev) {
             gms_cke_apps_free(x);
-            return gms_err(err, "workload cke: apps=%s: '%s' is no built-in workload (hs pf bp sv 3m ks ax, or a name)", apps, t);
+            return no_app(apps, t, err);
         }
         snprintf(s->abbrev, sizeof s->abbrev, "%s", t);
         s->ops = gms_workload_find(gms_cke_app_name(t));
         if (!s->ops || !strcmp(s->ops->name, "cke")) {
             gms_cke_apps_free(x);
-            return gms_err(err, "workload cke: apps=%s: '%s' is no built-in workload (hs pf bp sv 3m ks ax, or a name)", apps, t);
+            return no_app(apps, t, err);
         }
         int ai = abbrev_at(t);
         if (ai >= 0 && abbrevs[ai][2] && add_kv(s, abbrevs[ai][2], err)) { gms_cke_apps_free(x); return -1; }
