@@ -64,6 +64,16 @@ static uint64_t wheel_next(const gms_sm *s, uint64_t from, uint64_t to)
     }
     return 0;
 }
+
+/* the wake-up of an SM that goes idle after `cycle` until `t` (UINT64_MAX: no time of its
+ * own): t, or its next register release if that comes first (UINT64_MAX: neither) */
+static uint64_t wake_or_release(const gms_sm *s, uint64_t cycle, uint64_t t)
+{
+    if (!s->wheel_events || t <= cycle + 1) return t;
+    uint64_t last = t - 1 < cycle + s->wheel_mask + 1 ? t - 1 : cycle + s->wheel_mask + 1;
+    uint64_t c = wheel_next(s, cycle + 1, last);
+    return c ? c : t;
+}
 static inline int wheel_has(const gms_sm *s, uint64_t cycle)
 {
     uint32_t i = (uint32_t)(cycle & s->wheel_mask);
@@ -1274,12 +1284,7 @@ static int sm_sleep(gms_sm *s, uint64_t cycle)
 {
     if (!sm_may_sleep(s)) return 0;
     s->blk.sleep_from = cycle + 1;
-    uint64_t until = s->blk.until, wake = until;
-    if (s->wheel_events) {   /* or at the next register release, if that comes first */
-        uint64_t last = until - 1 < cycle + s->wheel_mask + 1 ? until - 1 : cycle + s->wheel_mask + 1;
-        uint64_t c = wheel_next(s, cycle + 1, last);
-        if (c) wake = c;
-    }
+    uint64_t wake = wake_or_release(s, cycle, s->blk.until);
     if (wake != UINT64_MAX) gms_engine_wake_at(s->g->eng, s->comp, wake);
     return 1;
 }
@@ -1466,21 +1471,9 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     if (sm_has_work_outside_l1_pipe(s)) return sm_blocked_snapshot(s, cycle);
     uint64_t t = l1_pipe_wake(s, cycle);
     if (t == 1) return sm_blocked_snapshot(s, cycle);
-    if (t) {
-        /* ... or at the next register release, if that comes first */
-        if (s->wheel_events && t > cycle + 1) {
-            uint64_t last = t - 1 < cycle + s->wheel_mask + 1 ? t - 1 : cycle + s->wheel_mask + 1;
-            uint64_t c = wheel_next(s, cycle + 1, last);
-            if (c) t = c;
-        }
-        gms_engine_wake_at(s->g->eng, s->comp, t);
-        return 0;
-    }
-    if (s->wheel_events) {
-        /* sleep until the next register release */
-        uint64_t c = wheel_next(s, cycle + 1, cycle + s->wheel_mask + 1);
-        if (c) gms_engine_wake_at(s->g->eng, s->comp, c);
-    }
+    /* sleep until then, or the next register release if that comes first */
+    uint64_t wake = wake_or_release(s, cycle, t ? t : UINT64_MAX);
+    if (wake != UINT64_MAX) gms_engine_wake_at(s->g->eng, s->comp, wake);
     return 0;
 }
 

@@ -997,9 +997,7 @@ const gms_cache_stats *gms_cache_get_stats(const gms_cache *c) { return &c->st; 
 
 void gms_cache_count_reservation_fail(gms_cache *c, const gms_mreq *req, gms_rf_cause cause)
 {
-    unsigned t = acc_type(req);
-    c->st.acc[t][GMS_CACHE_RESERVATION_FAIL]++;
-    c->st.fail[t][cause]++;
+    gms_cache_count_reservation_fails(c, req, cause, 1);
 }
 
 void gms_cache_count_reservation_fails(gms_cache *c, const gms_mreq *req, gms_rf_cause cause, uint64_t n)

@@ -282,15 +282,7 @@ static void release(dl *m, uint32_t h)
         uint32_t nx = s->P;
         more = s->L;
         m->occ -= s->nused;
-        s->H = s->reserved;
-        s->L = 0;
-        s->P = 0;
-        s->S_free = 1;
-        s->S_full = 0;
-        s->nused = 0;
-        s->tail = 0;
-        s->head = NONE;
-        s->state = GMS_DL_S0;
+        *s = initial_set(m, i);   /* back to S0, S_free */
         m->free_bits[i / 64] |= 1ull << (i % 64);
         if (s->reserved) m->nfree_res++; else m->nfree_link++;
         i = nx;
