@@ -1,13 +1,11 @@
-/* PDP bypassing (-gms_l1d_bypass pdp; CBWT = -gms_swl K with it, spec 001 2.4): each
- * transaction of a global load is decided on its own. The SM keeps a copy of the L1D's tags
- * (same sets, ways and index) with an RPD per line (pdp.h); a transaction whose set has no
- * unprotected line bypasses the L1D. The reuse-distance sampler watches 1 of -gms_mdb_sample
- * sets, remembering the last 64 blocks of each with the set's access count; every
- * -gms_mdb_period transactions PD is recomputed and the histogram halved.
- *
- * Approximation (docs/mdb.md): the L1D itself still replaces LRU; the copy follows PDP's own
- * replacement, so it can disagree with the L1D about which lines are resident. PDP proper
- * would protect lines inside the L1D's victim search. */
+/* PDP bypassing (-gms_l1d_bypass pdp; CBWT = -gms_swl K with it, spec 001 2.4). The
+ * protection itself is the L1D's (gms_cache_pdp_*, cache.h): each line's remaining protection
+ * distance, victims only among unprotected lines, and a global-load read whose set has none
+ * bypasses the L1D (sm.c's L1 access sends it through the bypass path). This file is PDP's
+ * predictor: the reuse-distance sampler watches 1 of -gms_mdb_sample sets of the global-load
+ * transactions, remembering the last 64 blocks of each with the set's access count; every
+ * -gms_mdb_period transactions PD is recomputed (gms_pdp_best_pd), given to the L1D, and the
+ * histogram halved. */
 #include "core/bypass_policy.h"
 #include "core/pdp.h"
 #include "core/sm_internal.h"
@@ -18,15 +16,13 @@
 #define HIST 64   /* blocks remembered per sampled set */
 
 typedef struct pdp_sm {
-    uint32_t nsets, assoc, ratio, nsamp;
-    uint64_t *tags;
-    uint16_t *rpd;
+    uint32_t ratio, nsamp;
     uint64_t *h_blk;            /* [sampled set][HIST] */
     uint32_t *h_at;             /* the set's access count when h_blk was accessed */
     uint32_t *h_pos, *set_n;    /* per sampled set: next slot; accesses */
     uint64_t n[GMS_PDP_DMAX + 1], nt;
     uint32_t pd, accesses;
-    uint64_t decided, bypassed, pd_sum, recomputes;
+    uint64_t seen, pd_sum, recomputes;
 } pdp_sm;
 
 uint32_t gms_pdp_best_pd(const uint64_t *n, uint32_t dmax, uint64_t nt, uint32_t de)
@@ -43,35 +39,15 @@ uint32_t gms_pdp_best_pd(const uint64_t *n, uint32_t dmax, uint64_t nt, uint32_t
     return pd;
 }
 
-int gms_pdp_access(uint64_t *tags, uint16_t *rpd, uint32_t assoc, uint64_t block, uint32_t pd)
-{
-    uint64_t t = block + 1;
-    uint32_t hit = UINT32_MAX, inv = UINT32_MAX, free0 = UINT32_MAX;
-    for (uint32_t w = 0; w < assoc; w++) {
-        if (rpd[w]) rpd[w]--;
-        if (tags[w] == t) hit = w;
-        else if (!tags[w]) { if (inv == UINT32_MAX) inv = w; }
-        else if (!rpd[w] && free0 == UINT32_MAX) free0 = w;
-    }
-    if (hit != UINT32_MAX) { rpd[hit] = (uint16_t)pd; return 1; }
-    uint32_t v = inv != UINT32_MAX ? inv : free0;
-    if (v == UINT32_MAX) return -1;
-    tags[v] = t;
-    rpd[v] = (uint16_t)pd;
-    return 0;
-}
-
 static void *pdp_new(gms_sm *s)
 {
     pdp_sm *m = gms_xcalloc(1, sizeof *m);
     if (!s->l1) return m;
     const gms_cache_config *c = &s->p->l1d.dl1;
-    m->nsets = c->nsets;
-    m->assoc = c->assoc;
     m->ratio = s->p->core.mdb_sample;
     m->nsamp = (c->nsets + m->ratio - 1) / m->ratio;
-    m->tags = gms_xcalloc((size_t)c->nsets * c->assoc, sizeof *m->tags);
-    m->rpd = gms_xcalloc((size_t)c->nsets * c->assoc, sizeof *m->rpd);
+    gms_cache_pdp_enable(s->l1);
+    s->l1_pdp = 1;
     m->h_blk = gms_xcalloc((size_t)m->nsamp * HIST, sizeof *m->h_blk);
     m->h_at = gms_xcalloc((size_t)m->nsamp * HIST, sizeof *m->h_at);
     m->h_pos = gms_xcalloc(m->nsamp, sizeof *m->h_pos);
@@ -83,7 +59,7 @@ static void pdp_free(void *st)
 {
     pdp_sm *m = st;
     if (!m) return;
-    free(m->tags); free(m->rpd); free(m->h_blk); free(m->h_at); free(m->h_pos); free(m->set_n);
+    free(m->h_blk); free(m->h_at); free(m->h_pos); free(m->set_n);
     free(m);
 }
 
@@ -108,49 +84,55 @@ static void sample(pdp_sm *m, uint32_t row, uint64_t block)
 
 static int pdp_bypass(void *st, gms_sm *s, uint32_t wi) { (void)st; (void)s; (void)wi; return 0; }
 
+/* every transaction of a global load: the sampler, and PD recomputed each period; the L1D
+ * decides the bypass itself (never here) */
 static int pdp_bypass_txn(void *st, gms_sm *s, uint32_t wi, uint64_t addr)
 {
     (void)wi;
     pdp_sm *m = st;
-    if (!m->tags) return 0;
+    if (!m->h_blk) return 0;
     const gms_cache_config *c = &s->p->l1d.dl1;
     uint32_t set = gms_cache_set_index(c, addr);
-    uint64_t block = addr / c->line;
-    if (set % m->ratio == 0) sample(m, set / m->ratio, block);
-    size_t o = (size_t)set * m->assoc;
-    int r = gms_pdp_access(&m->tags[o], &m->rpd[o], m->assoc, block, m->pd);
-    m->decided++;
-    if (r < 0) m->bypassed++;
+    if (set % m->ratio == 0) sample(m, set / m->ratio, addr / c->line);
+    m->seen++;
     if (++m->accesses >= s->p->core.mdb_period) {
         m->accesses = 0;
-        m->pd = gms_pdp_best_pd(m->n, GMS_PDP_DMAX, m->nt, m->assoc);
+        m->pd = gms_pdp_best_pd(m->n, GMS_PDP_DMAX, m->nt, c->assoc);
+        gms_cache_pdp_set_pd(s->l1, m->pd);
         for (uint32_t d = 0; d <= GMS_PDP_DMAX; d++) m->n[d] >>= 1;
         m->nt >>= 1;
         m->pd_sum += m->pd;
         m->recomputes++;
     }
-    return r < 0;
+    return 0;
 }
 
-/* gms_pdp_transactions, gms_pdp_bypassed (transactions that found their set protected),
- * gms_pdp_pd_avg (mean PD over the recomputations) */
+/* gms_pdp_transactions (global-load transactions the predictor saw), gms_pdp_bypassed (reads
+ * that found their L1D set protected and went around it), gms_pdp_forced (other misses that
+ * found it so and evicted a protected line), gms_pdp_pd_avg (mean PD over the recomputations) */
 static void pdp_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
 {
-    uint64_t dec = 0, byp = 0, sum = 0, rc = 0;
+    uint64_t seen = 0, byp = 0, forced = 0, sum = 0, rc = 0;
     for (uint32_t i = 0; i < n; i++) {
         const pdp_sm *m = sms[i]->byp;
         if (!m) continue;
-        dec += m->decided;
-        byp += m->bypassed;
+        seen += m->seen;
         sum += m->pd_sum;
         rc += m->recomputes;
+        if (sms[i]->l1) {
+            uint64_t b, f;
+            gms_cache_pdp_counts(sms[i]->l1, &b, &f);
+            byp += b;
+            forced += f;
+        }
     }
-    gms_stat_u64(out, "gms_pdp_transactions", dec);
+    gms_stat_u64(out, "gms_pdp_transactions", seen);
     gms_stat_u64(out, "gms_pdp_bypassed", byp);
+    gms_stat_u64(out, "gms_pdp_forced", forced);
     gms_stat_f64(out, "gms_pdp_pd_avg", rc ? (double)sum / (double)rc : 0.0);
 }
 
 const gms_bypass_ops gms_bypass_pdp = {
-    .name = "pdp", .summary = "PDP: a transaction whose L1D set has only protected lines bypasses (with -gms_swl: CBWT)",
+    .name = "pdp", .summary = "PDP: L1D lines protected for a predicted reuse distance; a load finding its set all protected bypasses (with -gms_swl: CBWT)",
     .sm_new = pdp_new, .sm_free = pdp_free, .bypass = pdp_bypass, .bypass_txn = pdp_bypass_txn, .report = pdp_report,
 };

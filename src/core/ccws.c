@@ -6,14 +6,11 @@
 #include <string.h>
 
 struct gms_ccws {
-    uint32_t nsets, assoc, vta;
-    uint64_t *tags;             /* copy of the L1D tags: block + 1, 0 = invalid */
-    uint32_t *stamp;            /* LRU stamps */
-    uint16_t *owner;            /* warp that brought the line in */
+    uint32_t vta, nwarps, line;
     uint64_t *vtag;             /* [warp][vta] evicted blocks + 1 */
     uint32_t *vpos;             /* [warp] next FIFO slot */
     uint32_t *score, *at;       /* [warp] score when last set, and `acc` then (lazy decay) */
-    uint32_t acc, clock;
+    uint32_t acc;
     uint64_t vta_hits, barred_checks;
 };
 
@@ -23,29 +20,33 @@ static uint32_t eff(const gms_ccws *c, uint32_t w)
     return c->score[w] > d ? c->score[w] - d : 0;
 }
 
+/* the L1D replaced a line that warp `owner` had brought in: its tag goes to the owner's VTA */
+static void ccws_evicted(void *ctx, uint64_t line_addr, uint32_t owner)
+{
+    gms_ccws *c = ((gms_sm *)ctx)->ccws;
+    if (owner >= c->nwarps) return;   /* a line of no warp (a write-back's, a fill of no warp) */
+    c->vtag[(size_t)owner * c->vta + c->vpos[owner]++ % c->vta] = line_addr / c->line + 1;
+}
+
 gms_ccws *gms_ccws_new(gms_sm *s)
 {
     gms_ccws *c = gms_xcalloc(1, sizeof *c);
-    const gms_cache_config *cc = &s->p->l1d.dl1;
     uint32_t nw = s->nwarps_max;
-    c->nsets = cc->nsets ? cc->nsets : 1;
-    c->assoc = cc->assoc ? cc->assoc : 1;
+    c->nwarps = nw;
+    c->line = s->p->l1d.dl1.line;
     c->vta = s->p->core.ccws_vta;
-    size_t nl = (size_t)c->nsets * c->assoc;
-    c->tags = gms_xcalloc(nl, sizeof *c->tags);
-    c->stamp = gms_xcalloc(nl, sizeof *c->stamp);
-    c->owner = gms_xcalloc(nl, sizeof *c->owner);
     c->vtag = gms_xcalloc((size_t)nw * c->vta, sizeof *c->vtag);
     c->vpos = gms_xcalloc(nw, sizeof *c->vpos);
     c->score = gms_xcalloc(nw, sizeof *c->score);
     c->at = gms_xcalloc(nw, sizeof *c->at);
+    gms_cache_track_evictions(s->l1, ccws_evicted, s);
     return c;
 }
 
 void gms_ccws_free(gms_ccws *c)
 {
     if (!c) return;
-    free(c->tags); free(c->stamp); free(c->owner); free(c->vtag); free(c->vpos); free(c->score); free(c->at);
+    free(c->vtag); free(c->vpos); free(c->score); free(c->at);
     free(c);
 }
 
@@ -88,33 +89,16 @@ void gms_ccws_update(gms_sm *s)
         if (!ok[i]) s->ccws_barred[idx[i] >> 6] |= 1ULL << (idx[i] & 63);
 }
 
-void gms_ccws_observe(gms_sm *s, uint32_t wi, uint64_t addr)
+void gms_ccws_access(gms_sm *s, uint32_t wi, uint64_t addr, int miss)
 {
     gms_ccws *c = s->ccws;
-    const gms_cache_config *cc = &s->p->l1d.dl1;
-    uint64_t blk = addr / cc->line;
-    uint32_t set = gms_cache_set_index(cc, addr) % c->nsets;
-    size_t base = (size_t)set * c->assoc;
     c->acc++;
-    c->clock++;
-    uint32_t v = 0;
-    for (uint32_t w = 0; w < c->assoc; w++) {
-        if (c->tags[base + w] == blk + 1) { c->stamp[base + w] = c->clock; return; }   /* hit */
-        if (!c->tags[base + w] || (c->tags[base + v] && c->stamp[base + w] < c->stamp[base + v])) v = w;
-    }
-    /* a miss: lost locality if the warp's own VTA holds the block */
-    uint64_t *vt = c->vtag + (size_t)wi * c->vta;
     int lost = 0;
-    for (uint32_t k = 0; k < c->vta; k++)
-        if (vt[k] == blk + 1) { lost = 1; vt[k] = 0; break; }
-    /* the victim's tag goes to its owner's VTA */
-    if (c->tags[base + v]) {
-        uint32_t o = c->owner[base + v];
-        c->vtag[(size_t)o * c->vta + c->vpos[o]++ % c->vta] = c->tags[base + v];
+    if (miss) {   /* lost locality if the warp's own VTA holds the block */
+        uint64_t *vt = c->vtag + (size_t)wi * c->vta, t = addr / c->line + 1;
+        for (uint32_t k = 0; k < c->vta; k++)
+            if (vt[k] == t) { lost = 1; vt[k] = 0; break; }
     }
-    c->tags[base + v] = blk + 1;
-    c->stamp[base + v] = c->clock;
-    c->owner[base + v] = (uint16_t)wi;
     if (lost) {
         c->score[wi] = eff(c, wi) + s->p->core.ccws_k;
         c->at[wi] = c->acc;

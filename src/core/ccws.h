@@ -1,13 +1,11 @@
 /* Cache-conscious wavefront scheduling (CCWS, Rogers et al., MICRO 2012; spec 001 section 2.4,
- * "for reference"): -gms_ccws 1. A victim tag array (VTA) per warp remembers the lines evicted
- * from (a copy of) the L1D that the warp had brought in; a miss of a warp that hits in its own
+ * "for reference"): -gms_ccws 1. A victim tag array (VTA) per warp remembers the lines the L1D
+ * evicted that the warp had brought in (gms_cache_track_evictions); a miss of a warp that hits in its own
  * VTA is lost intra-warp locality and raises the warp's lost-locality score by
  * -gms_ccws_kthrottle. Scores fall by one per L1D-eligible access of the SM. Warps are sorted
  * by base + score (-gms_ccws_base each), highest first; the warps whose running sum stays
  * within base x (active warps) may issue global loads, the rest wait (at least one may).
- *
- * Approximation (docs/mdb.md): the evictions are those of a copy of the L1D tags (same sets,
- * ways, index, LRU) fed by the global-load transactions, not of the L1D itself. */
+ */
 #ifndef GMS_CORE_CCWS_H
 #define GMS_CORE_CCWS_H
 #include <stdint.h>
@@ -18,8 +16,9 @@ typedef struct gms_ccws gms_ccws;
 
 gms_ccws *gms_ccws_new(struct gms_sm *s);
 void gms_ccws_free(gms_ccws *c);
-/* a transaction of an L1D-eligible global load of warp wi (line address addr) */
-void gms_ccws_observe(struct gms_sm *s, uint32_t wi, uint64_t addr);
+/* an L1D access (not a reservation fail) of a global load's read of warp wi at addr; miss:
+ * it missed (a MISS or SECTOR_MISS) */
+void gms_ccws_access(struct gms_sm *s, uint32_t wi, uint64_t addr, int miss);
 /* recompute which warps may issue loads (s->ccws_barred) */
 void gms_ccws_update(struct gms_sm *s);
 void gms_ccws_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);

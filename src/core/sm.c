@@ -485,7 +485,6 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     /* -gms_l1d_bypass: a global load the L1D could serve; the policy sees its transactions
      * on either path and may send it around the L1D */
     s->lsu_observe = 0;
-    s->lsu_ccws = s->ccws && !bypass && in->mem == GMS_MEM_LD_GLOBAL;
     if (s->byp_ops && !bypass && in->mem == GMS_MEM_LD_GLOBAL) {
         s->lsu_observe = s->byp_ops->observe != NULL;
         bypass = s->byp_ops->bypass(s->byp, s, wi);
@@ -642,7 +641,6 @@ static void lsu_feed(gms_sm *s, uint64_t now)
             }
         }
         if (s->lsu_observe) s->byp_ops->observe(s->byp, s, s->lsu_warp, r->addr, now);
-        if (s->lsu_ccws) gms_ccws_observe(s, s->lsu_warp, r->addr);
         s->txn_pos++;
         if (g->uvm_on && !gms_uvm_translate(g->uvm, s->id, r, now)) continue;
         txn_translated(s, r, now);
@@ -716,6 +714,27 @@ __attribute__((cold, noinline)) static void cke_l1_after(gms_sm *s, const gms_mr
                : outcome == GMS_CACHE_MISS || outcome == GMS_CACHE_SECTOR_MISS ? 1 : 0);
 }
 
+/* a global load's read (the requests PDP may bypass and CCWS watches) */
+static inline int global_load_read(const gms_mreq *r)
+{
+    return r->warp_txn && r->kind == GMS_MREQ_READ && r->access == GMS_ACC_GLOBAL_R;
+}
+
+/* policies that act inside the L1D: PDP (bypass_pdp.c) lets a global load go around a
+ * protected set; CCWS (ccws.c) learns which warp brought a line in */
+__attribute__((cold, noinline)) static void l1_hooks_before(gms_sm *s, const gms_mreq *r)
+{
+    if (s->l1_pdp) gms_cache_pdp_may_bypass(s->l1, global_load_read(r));
+    if (s->ccws) gms_cache_set_alloc_owner(s->l1, r->warp_txn ? r->warp : GMS_CACHE_NO_LINE_OWNER);
+}
+
+/* after an L1D access that was not a reservation fail: CCWS looks for lost locality */
+__attribute__((cold, noinline)) static void l1_hooks_after(gms_sm *s, const gms_mreq *r, int outcome)
+{
+    if (s->ccws && global_load_read(r))
+        gms_ccws_access(s, r->warp, r->addr, outcome == GMS_CACHE_MISS || outcome == GMS_CACHE_SECTOR_MISS);
+}
+
 /* each bank's head accesses the L1 once it has spent the L1 latency in the pipeline */
 static void l1_access(gms_sm *s, uint64_t now)
 {
@@ -729,8 +748,22 @@ static void l1_access(gms_sm *s, uint64_t now)
         if (!s->bank[b].n) s->bank_busy &= ~(1u << b);
         /* concurrent kernels (cold: one test when there are none) */
         if (__builtin_expect(s->cke != NULL, 0)) cke_l1_before(s, r);
+        if (__builtin_expect(s->l1_hooks, 0)) l1_hooks_before(s, r);
         int rc = gms_cache_access(s->l1, r, now, &cause);
+        if (__builtin_expect(rc & GMS_CACHE_BYPASS, 0)) {
+            if (gms_sm_bypass_read(s, r, now)) {
+                gms_cache_pdp_bypassed(s->l1, r->addr);
+                continue;
+            }
+            /* no bypass slot: a BpR fail (counted), retried next cycle; not a blocked tick the
+             * snapshot could replay (its counts are the bypass path's) */
+            gms_fifo_push_front(&s->bank[b], r);
+            s->bank_busy |= 1u << b;
+            s->tick_l1_changed = 1;
+            continue;
+        }
         int outcome = rc & 0xff;
+        if (__builtin_expect(s->l1_hooks, 0) && outcome != GMS_CACHE_RESERVATION_FAIL) l1_hooks_after(s, r, outcome);
         if (__builtin_expect(s->cke != NULL, 0)) cke_l1_after(s, r, outcome);
         if (outcome == GMS_CACHE_RESERVATION_FAIL && (s->p->mem.racb & 1) && r->kind == GMS_MREQ_READ) {
             /* RACB (-gms_racb, docs/cart.md): the refused read takes the bypass path */
@@ -1577,6 +1610,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     if (s->byp_ops && s->byp_ops->sm_new) s->byp = s->byp_ops->sm_new(s);
     s->swl_on = p->core.swl != 0 || p->core.ccws;   /* (CCWS re-sorts when SWL would) */
     if (p->core.ccws && s->l1) s->ccws = gms_ccws_new(s);
+    s->l1_hooks = s->l1_pdp || s->ccws;
     snprintf(s->name, sizeof s->name, "SM%u", id);
     s->comp = gms_engine_add(g->eng, GMS_DOM_CORE, s->name, sm_tick, sm_stuck, s);
     gms_engine_mark_parallel(s->comp);

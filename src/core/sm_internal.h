@@ -209,13 +209,14 @@ struct gms_sm {
     gms_bypass_sm bp;                    /* the bypass path's statistics */
     const struct gms_bypass_ops *byp_ops;   /* -gms_l1d_bypass, NULL for none */
     void *byp;                           /* its per-SM state */
+    uint8_t l1_pdp;                      /* PDP protects the L1D's lines (bypass_pdp.c) */
+    uint8_t l1_hooks;                    /* PDP or CCWS: l1_hooks_before/after around L1D accesses */
     uint8_t lsu_observe;                 /* the LSU's load is shown to byp_ops->observe */
     uint8_t lsu_txn;                     /* ... and decided per transaction (byp_ops->bypass_txn) */
     uint32_t txn_dec;                    /* txn_pos + 1 of the transaction last decided */
     uint8_t swl_on;                      /* -gms_swl: only warps in swl_ok may issue */
     uint64_t swl_ok[MAX_WARPS / 64];
     struct gms_ccws *ccws;               /* -gms_ccws (ccws.h), or NULL */
-    uint8_t lsu_ccws;                    /* the LSU's load is shown to CCWS */
     uint64_t ccws_barred[MAX_WARPS / 64];   /* warps CCWS keeps from issuing global loads */
 };
 

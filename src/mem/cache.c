@@ -78,6 +78,20 @@ struct gms_cache {
     /* the partition (part_on): the current access's owner, its caps, and what each owner holds */
     uint32_t part_owner, part_mshr_max, part_mq_max;
     uint32_t own_mshr[GMS_CACHE_NO_OWNER], own_mq[GMS_CACHE_NO_OWNER];
+    /* PDP (gms_cache_pdp_enable; docs/mdb.md): each line's remaining protection distance, NULL
+     * when off. Victims only among unprotected lines; a read the owner lets bypass that finds
+     * none bypasses the cache (GMS_CACHE_BYPASS) */
+    uint16_t *rpd;
+    uint16_t pdp_pd;
+    uint8_t pdp_may_bypass;      /* the current access may bypass (the owner says, per access) */
+    uint8_t pdp_blocked;         /* the last victim search found only protected lines */
+    uint8_t slow_victim;         /* a way range or PDP: probe's victim comes from victim_slow */
+    uint64_t pdp_bypassed, pdp_forced;
+    /* eviction tracking (gms_cache_track_evictions): each line's owner, told of replacements */
+    void (*evict_fn)(void *ctx, uint64_t blk, uint32_t owner);
+    void *evict_ctx;
+    uint32_t *line_owner;
+    uint32_t cur_owner;          /* of the access (or fill) now allocating */
 };
 
 typedef struct evict {
@@ -124,20 +138,31 @@ static inline uint64_t mshr_key(const gms_cache *c, uint64_t blk, uint8_t sm)
     return c->sector ? blk + 32u * (uint32_t)__builtin_ctz(sm) : blk;
 }
 
-/* the victim of probe below when a way range is set (gms_cache_set_way_range): the same rule,
- * the highest invalid way, else the non-reserved way with the smallest key, ties to the lowest,
- * among the range's ways only. A plain scan: the set's invalid-way and LRU-list shortcuts
+/* the victim of probe below when a way range is set (gms_cache_set_way_range) or PDP is on:
+ * the same rule, the highest invalid way, else the non-reserved way with the smallest key,
+ * ties to the lowest, among the range's ways only, and with PDP among the unprotected ones
+ * (RPD 0). With PDP, if every non-reserved way is protected, the victim is the one the plain
+ * rule picks and pdp_blocked is set (a read allowed to bypass does so; any other access
+ * evicts it: docs/mdb.md). A plain scan: the set's invalid-way and LRU-list shortcuts
  * describe the whole set. */
-static int victim_in_range(const gms_cache *c, const gms_line *ln, uint32_t base, uint32_t *idx)
+static int victim_slow(gms_cache *c, const gms_line *ln, uint32_t base, uint32_t *idx)
 {
-    uint32_t lo = c->way_lo, hi = c->way_hi < c->assoc ? c->way_hi : c->assoc;
+    uint32_t lo = c->way_lo, hi = c->way_hi && c->way_hi < c->assoc ? c->way_hi : c->assoc;
+    c->pdp_blocked = 0;
     for (uint32_t w = hi; w-- > lo;)
         if (!(ln[w].valid | ln[w].reserved | ln[w].modified)) { *idx = base + w; return GMS_CACHE_MISS; }
-    uint32_t vic = NOWAY;
-    uint64_t best = UINT64_MAX;
-    for (uint32_t w = lo; w < hi; w++)
-        if (ln[w].key < best && !ln[w].reserved) { best = ln[w].key; vic = w; }
+    uint32_t vic = NOWAY, vic_open = NOWAY;
+    uint64_t best = UINT64_MAX, best_open = UINT64_MAX;
+    for (uint32_t w = lo; w < hi; w++) {
+        if (ln[w].reserved) continue;
+        if (ln[w].key < best) { best = ln[w].key; vic = w; }
+        if (c->rpd && !c->rpd[base + w] && ln[w].key < best_open) { best_open = ln[w].key; vic_open = w; }
+    }
     if (vic == NOWAY) return GMS_CACHE_RESERVATION_FAIL;
+    if (c->rpd) {
+        if (vic_open != NOWAY) vic = vic_open;
+        else c->pdp_blocked = 1;
+    }
     *idx = base + vic;
     return GMS_CACHE_MISS;
 }
@@ -188,7 +213,7 @@ static inline __attribute__((always_inline)) int probe(gms_cache *c, uint32_t se
         }
         if (gms_line_is_valid(l)) { *idx = (uint32_t)*at; return GMS_CACHE_SECTOR_MISS; }
     }
-    if (__builtin_expect(c->way_hi != 0, 0)) return victim_in_range(c, ln, base, idx);
+    if (__builtin_expect(c->slow_victim, 0)) return victim_slow(c, ln, base, idx);
     /* victim: GPGPU-Sim keeps the LAST invalid way, so scan from the top for it */
     if (c->set_used[set] < c->assoc) for (w = c->inv_top[set]; w-- > 0;) {
         if (!(ln[w].valid | ln[w].reserved | ln[w].modified)) {
@@ -286,9 +311,18 @@ static inline void repl_access(gms_cache *c, gms_line *l, uint64_t now)
     if (c->lru_next && l->key != old) lru_move(c, (uint32_t)(l - c->lines));
 }
 
+/* a valid line is replaced: its owner hears of it (cold: only with eviction tracking) */
+static __attribute__((cold, noinline)) void track_alloc(gms_cache *c, uint32_t idx, int was_valid)
+{
+    if (was_valid && (c->lines[idx].valid | c->lines[idx].modified))
+        c->evict_fn(c->evict_ctx, c->tags[idx], c->line_owner[idx]);
+    c->line_owner[idx] = c->cur_owner;
+}
+
 static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uint64_t now)
 {
     gms_line *l = &c->lines[idx];
+    if (__builtin_expect(c->evict_fn != NULL, 0)) track_alloc(c, idx, gms_line_is_valid(l));
     if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]++;
     if (c->use_map) {
         gms_idxmap_del_if(&c->where, c->tags[idx], idx);   /* its old block, if still here */
@@ -300,6 +334,10 @@ static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uin
     l->valid = l->modified = 0;
     l->reserved = sm;
     l->unreadable = l->mod_on_fill = l->readable_on_fill = 0;
+    if (__builtin_expect(c->rpd != NULL, 0)) {   /* PDP: inserted, protected */
+        c->rpd[idx] = c->pdp_pd;
+        if (c->pdp_blocked) { c->pdp_forced++; c->pdp_blocked = 0; }   /* it evicted a protected line */
+    }
     repl_alloc(c, l, now);
 }
 
@@ -683,7 +721,8 @@ static int ro_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t
 
 /* ---------------------------------------------------------------- public */
 
-int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *cause_out)
+static inline __attribute__((always_inline)) int access_body(gms_cache *c, gms_mreq *req, uint64_t now,
+                                                            gms_rf_cause *cause_out)
 {
     c->now = now;
     int wr = req->kind == GMS_MREQ_WRITE;
@@ -727,6 +766,83 @@ int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *ca
     return rec | flags;
 }
 
+/* PDP: an access to the set (not a reservation fail) lowers every line's RPD by one; the line
+ * now holding the block (hit, or allocated by this access) is protected anew */
+static void pdp_touch(gms_cache *c, uint32_t set, uint64_t blk)
+{
+    uint32_t base = set * c->assoc;
+    for (uint32_t w = 0; w < c->assoc; w++)
+        if (c->rpd[base + w]) c->rpd[base + w]--;
+    for (uint32_t w = 0; w < c->assoc; w++)
+        if (c->tags[base + w] == blk && gms_line_is_valid(&c->lines[base + w])) {
+            c->rpd[base + w] = c->pdp_pd;
+            break;
+        }
+}
+
+/* gms_cache_access with PDP on (cold: one test on every other cache's path). A read the owner
+ * lets bypass, missing with every non-reserved line of its set protected, returns
+ * GMS_CACHE_MISS | GMS_CACHE_BYPASS and changes nothing (no statistics either: the owner sends
+ * it around the cache and then calls gms_cache_pdp_bypassed) */
+static __attribute__((cold, noinline)) int pdp_access(gms_cache *c, gms_mreq *req, uint64_t now,
+                                                     gms_rf_cause *cause_out)
+{
+    uint32_t set = set_of(c, req->addr);
+    uint64_t blk = req->addr & ~c->line_mask;
+    c->pdp_blocked = 0;
+    if (c->pdp_may_bypass && req->kind == GMS_MREQ_READ) {
+        uint32_t idx;
+        if (probe(c, set, blk, smask_of(c, req), 0, &idx, 1) == GMS_CACHE_MISS && c->pdp_blocked)
+            return GMS_CACHE_MISS | GMS_CACHE_BYPASS;
+    }
+    c->pdp_blocked = 0;
+    int rc = access_body(c, req, now, cause_out);
+    c->pdp_blocked = 0;
+    if (GMS_CACHE_OUTCOME(rc) != GMS_CACHE_RESERVATION_FAIL) pdp_touch(c, set, blk);
+    return rc;
+}
+
+int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *cause_out)
+{
+    if (__builtin_expect(c->rpd != NULL, 0)) return pdp_access(c, req, now, cause_out);
+    return access_body(c, req, now, cause_out);
+}
+
+void gms_cache_pdp_enable(gms_cache *c)
+{
+    if (!c->rpd) c->rpd = gms_xcalloc(c->nlines, sizeof *c->rpd);
+    c->slow_victim = 1;
+}
+
+void gms_cache_pdp_set_pd(gms_cache *c, uint32_t pd) { c->pdp_pd = (uint16_t)(pd < UINT16_MAX ? pd : UINT16_MAX); }
+
+void gms_cache_pdp_may_bypass(gms_cache *c, int yes) { c->pdp_may_bypass = (uint8_t)(yes != 0); }
+
+void gms_cache_pdp_bypassed(gms_cache *c, uint64_t addr)
+{
+    if (!c->rpd) return;
+    c->pdp_bypassed++;
+    pdp_touch(c, set_of(c, addr), UINT64_MAX);   /* a bypass is an access to the set too */
+}
+
+void gms_cache_track_evictions(gms_cache *c, void (*fn)(void *ctx, uint64_t blk, uint32_t owner), void *ctx)
+{
+    c->evict_fn = fn;
+    c->evict_ctx = ctx;
+    free(c->line_owner);
+    c->line_owner = gms_xmalloc((size_t)c->nlines * sizeof *c->line_owner);
+    for (uint32_t i = 0; i < c->nlines; i++) c->line_owner[i] = GMS_CACHE_NO_LINE_OWNER;
+    c->cur_owner = GMS_CACHE_NO_LINE_OWNER;
+}
+
+void gms_cache_set_alloc_owner(gms_cache *c, uint32_t owner) { c->cur_owner = owner; }
+
+void gms_cache_pdp_counts(const gms_cache *c, uint64_t *bypassed, uint64_t *forced)
+{
+    *bypassed = c->pdp_bypassed;
+    *forced = c->pdp_forced;
+}
+
 /* the tag-array side of a fill (baseline_cache::fill): primary is the entry's first request */
 static void fill_tags(gms_cache *c, gms_mreq *primary, const gms_mshr_info *info, uint64_t key, uint8_t sm,
                       uint64_t now)
@@ -753,6 +869,7 @@ static void fill_tags(gms_cache *c, gms_mreq *primary, const gms_mshr_info *info
             gms_line *l = &c->lines[idx];
             if (status == GMS_CACHE_MISS) {
                 evict ev = { 0 };
+                if (c->evict_fn) c->cur_owner = primary->warp_txn ? primary->warp : GMS_CACHE_NO_LINE_OWNER;
                 note_evict(c, idx, &ev);
                 if (ev.wb && c->wp != 'T') send_wrbk(c, primary, &ev, now);   /* see docs */
                 alloc_line(c, idx, blk, sm, now);
@@ -937,6 +1054,8 @@ void gms_cache_free(gms_cache *c)
     free(c->inv_top);
     free(c->last_way);
     free(c->lru_prev); free(c->lru_next); free(c->lru_head); free(c->lru_tail);
+    free(c->rpd);
+    free(c->line_owner);
     gms_idxmap_free(&c->where);
     free(c);
 }
@@ -1072,6 +1191,8 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     for (uint32_t i = 0; i < c->cfg.nsets; i++) c->inv_top[i] = assoc;
     memset(c->last_way, 0, c->cfg.nsets * sizeof *c->last_way);   /* ways < assoc */
     c->cfg.assoc = assoc;
+    if (c->rpd) { free(c->rpd); c->rpd = gms_xcalloc(nl, sizeof *c->rpd); }
+    if (c->evict_fn) gms_cache_track_evictions(c, c->evict_fn, c->evict_ctx);
     lru_init(c);
     return 0;
 }
@@ -1080,4 +1201,5 @@ void gms_cache_set_way_range(gms_cache *c, uint32_t lo, uint32_t hi)
 {
     c->way_lo = hi ? lo : 0;
     c->way_hi = hi;
+    c->slow_victim = hi != 0 || c->rpd != NULL;
 }

@@ -82,6 +82,7 @@ typedef enum {
 } gms_cache_outcome;
 #define GMS_CACHE_SENT 0x100   /* or'ed into the return of gms_cache_access */
 #define GMS_CACHE_WAIT 0x200   /* or'ed in when req waits in an MSHR: gms_cache_fill returns it */
+#define GMS_CACHE_BYPASS 0x400 /* or'ed into MISS: PDP protects the set, req did not enter (below) */
 #define GMS_CACHE_OUTCOME(r) ((gms_cache_outcome)((r) & 0xff))
 /* A non-RESERVATION_FAIL return without GMS_CACHE_WAIT means req is finished at this level
  * (hit, or a write absorbed/sent): the caller completes it (after the hit latency). If
@@ -176,6 +177,29 @@ void gms_cache_report_stats(const gms_cache_stats *const *st, size_t n, const ch
  * set still hits. hi 0 (the default): every way, as before. The owner sets the range of the
  * requester before each access. */
 void gms_cache_set_way_range(gms_cache *c, uint32_t lo, uint32_t hi);
+/* PDP, protection-distance prediction (Duong et al., MICRO 2012; CBWT's bypassing, spec 001
+ * 2.4, docs/mdb.md) in the cache's own replacement. Once enabled, every line has a remaining
+ * protection distance (RPD): set to PD when the line is inserted or hit, lowered by one at
+ * every access to its set that is not a reservation fail (a bypass included). Victims are
+ * chosen only among lines with RPD 0 (the usual rule among them). A read the owner lets bypass
+ * (gms_cache_pdp_may_bypass before the access) that misses while every non-reserved line of
+ * its set is protected returns GMS_CACHE_MISS | GMS_CACHE_BYPASS, having changed nothing and
+ * counted nothing: the owner sends it around the cache and calls gms_cache_pdp_bypassed (or,
+ * unable to, retries it later). Any other access that finds only protected lines evicts the
+ * plain rule's victim ("forced"). PD (0: nothing protected) is the owner's to set. */
+void gms_cache_pdp_enable(gms_cache *c);
+void gms_cache_pdp_set_pd(gms_cache *c, uint32_t pd);
+void gms_cache_pdp_may_bypass(gms_cache *c, int yes);
+void gms_cache_pdp_bypassed(gms_cache *c, uint64_t addr);
+void gms_cache_pdp_counts(const gms_cache *c, uint64_t *bypassed, uint64_t *forced);
+/* Eviction tracking (CCWS's victim tag arrays, src/core/ccws.c): every line remembers the owner
+ * set with gms_cache_set_alloc_owner before the access that allocated it (allocate-on-fill:
+ * the warp of the fill's first request, GMS_CACHE_NO_LINE_OWNER for a request of no warp), and
+ * when a line holding data is replaced, fn(ctx, line address, its owner) is called. A flush
+ * or a line that was only reserved is not an eviction. */
+#define GMS_CACHE_NO_LINE_OWNER UINT32_MAX
+void gms_cache_track_evictions(gms_cache *c, void (*fn)(void *ctx, uint64_t blk, uint32_t owner), void *ctx);
+void gms_cache_set_alloc_owner(gms_cache *c, uint32_t owner);
 /* Per-owner MSHR / miss-queue partition (concurrent kernels, -gms_cke_mshr_partition): from
  * the first call on, the following accesses belong to `owner` (0 .. GMS_CACHE_NO_OWNER - 1;
  * GMS_CACHE_NO_OWNER: not counted, e.g. a request of no warp), which may hold at most mshr_max

@@ -1,6 +1,7 @@
 /* CCWS (ccws.h): the cutoff rule by hand, and a run under it doing the same work. */
 #include "test.h"
 #include "core/ccws.h"
+#include "mem/cache.h"
 #include "core/gpu.h"
 #include "stats/stats.h"
 
@@ -55,4 +56,60 @@ TEST(ccws_run_does_the_same_work)
     CHECK_EQ(i1, i0);
     CHECK_EQ(h0, -1);    /* not reported when off */
     CHECK(h1 >= 0);
+}
+
+/* eviction tracking in the L1D itself (what CCWS's victim tag arrays hear): one set of 2 ways;
+ * A by warp 5, B by warp 7, then C by warp 9 evicts A (the LRU line): the callback hears
+ * (A, 5); B hit by warp 9 stays warp 7's; D evicts C (now LRU): (C, 9). A flush evicts
+ * nothing. */
+typedef struct { uint64_t blk[8]; uint32_t owner[8]; int n; } evicted_log;
+static void log_evict(void *ctx, uint64_t blk, uint32_t owner)
+{
+    evicted_log *l = ctx;
+    if (l->n < 8) { l->blk[l->n] = blk; l->owner[l->n] = owner; }
+    l->n++;
+}
+
+static void owned_read(gms_cache *c, gms_mreq_pool *pool, uint64_t addr, uint32_t warp, uint64_t now)
+{
+    gms_rf_cause cause;
+    gms_mreq *r = gms_mreq_alloc(pool);
+    r->addr = addr; r->bytes = 128; r->sector_mask = 0xF;
+    r->kind = GMS_MREQ_READ; r->access = GMS_ACC_GLOBAL_R;
+    gms_cache_set_alloc_owner(c, warp);
+    if (GMS_CACHE_OUTCOME(gms_cache_access(c, r, now, &cause)) == GMS_CACHE_HIT) gms_mreq_release(pool, r);
+    for (gms_mreq *q; (q = gms_cache_mq_pop(c));)
+        for (gms_mreq *w = gms_cache_fill(c, q, now), *nx; w; w = nx) { nx = w->next; gms_mreq_release(pool, w); }
+}
+
+TEST(ccws_l1d_evictions_name_the_warp_that_brought_the_line)
+{
+    gms_mreq_pool pool;
+    gms_mreq_pool_init(&pool);
+    gms_cache_config cfg;
+    gms_error err = { 0 };
+    REQUIRE(!gms_cache_config_parse("N:1:128:2,L:T:m:N:L,A:8:4,8", "test", &cfg, &err));
+    gms_cache *c = gms_cache_new(&cfg, &pool, "L1D", GMS_CACHE_L1);
+    evicted_log log = { {0}, {0}, 0 };
+    gms_cache_track_evictions(c, log_evict, &log);
+    owned_read(c, &pool, 0x000, 5, 1);
+    owned_read(c, &pool, 0x080, 7, 2);
+    CHECK_EQ(log.n, 0);
+    owned_read(c, &pool, 0x100, 9, 3);
+    REQUIRE(log.n == 1);
+    CHECK_EQ(log.blk[0], 0x000);
+    CHECK_EQ(log.owner[0], 5);
+    owned_read(c, &pool, 0x080, 9, 4);   /* a hit: B stays warp 7's */
+    owned_read(c, &pool, 0x180, 2, 5);   /* evicts C (LRU) */
+    REQUIRE(log.n == 2);
+    CHECK_EQ(log.blk[1], 0x100);
+    CHECK_EQ(log.owner[1], 9);
+    owned_read(c, &pool, 0x200, 2, 6);   /* evicts B: still warp 7's */
+    REQUIRE(log.n == 3);
+    CHECK_EQ(log.blk[2], 0x080);
+    CHECK_EQ(log.owner[2], 7);
+    gms_cache_flush(c);
+    CHECK_EQ(log.n, 3);
+    gms_cache_free(c);
+    gms_mreq_pool_free(&pool);
 }

@@ -2,6 +2,7 @@
  * and the protection rule (only RPD-0 lines may go; a miss finding none bypasses). */
 #include "test.h"
 #include "core/pdp.h"
+#include "mem/cache.h"
 
 /* 40 sampled accesses, 10 reused at distance 2 and 10 at distance 8, 4 ways (de = 4):
  * E(2) = 10 / (20 + 30*6) = 0.050, E(3..7) smaller, E(8) = 20 / (100 + 20*12) = 0.0588 -> 8.
@@ -18,28 +19,78 @@ TEST(pdp_best_protection_distance)
     CHECK_EQ(gms_pdp_best_pd(z, 8, 40, 4), 0);
 }
 
-/* 2 ways, PD 3: A and B fill the set (RPD 3 each, then A 2); C finds A at 1 and B at 2, both
- * protected: it bypasses; C again: A has reached 0 and gives way; then A (a miss: B has
- * reached 0) replaces B, and C hits */
-TEST(pdp_protection_rule)
+/* one read of `addr` at `now`; the miss (if any) is filled at once. Returns the raw access
+ * result; a PDP bypass is completed as the SM does (gms_cache_pdp_bypassed) */
+static int pdp_read(gms_cache *c, gms_mreq_pool *pool, uint64_t addr, uint64_t now)
 {
-    uint64_t tags[2] = {0};
-    uint16_t rpd[2] = {0};
-    CHECK_EQ(gms_pdp_access(tags, rpd, 2, 100, 3), 0);    /* A -> way 0 */
-    CHECK_EQ(gms_pdp_access(tags, rpd, 2, 200, 3), 0);    /* B -> way 1 */
-    CHECK_EQ(rpd[0], 2);
-    CHECK_EQ(gms_pdp_access(tags, rpd, 2, 300, 3), -1);   /* C: all protected, bypass */
-    CHECK_EQ(tags[0], 101);
-    CHECK_EQ(tags[1], 201);
-    CHECK_EQ(gms_pdp_access(tags, rpd, 2, 300, 3), 0);    /* C replaces A (RPD 0) */
-    CHECK_EQ(tags[0], 301);
-    CHECK_EQ(gms_pdp_access(tags, rpd, 2, 100, 3), 0);    /* A replaces B (RPD 0) */
-    CHECK_EQ(tags[1], 101);
-    CHECK_EQ(gms_pdp_access(tags, rpd, 2, 300, 3), 1);    /* C hits */
-    CHECK_EQ(rpd[0], 3);
-    /* PD 0 protects nothing: plain replacement of the lowest way */
-    uint64_t t2[2] = { 11, 21 };
-    uint16_t r2[2] = { 0, 0 };
-    CHECK_EQ(gms_pdp_access(t2, r2, 2, 50, 0), 0);
-    CHECK_EQ(t2[0], 51);
+    gms_rf_cause cause;
+    gms_mreq *r = gms_mreq_alloc(pool);
+    r->addr = addr; r->bytes = 128; r->sector_mask = 0xF;
+    r->kind = GMS_MREQ_READ; r->access = GMS_ACC_GLOBAL_R;
+    int rc = gms_cache_access(c, r, now, &cause);
+    if (rc & GMS_CACHE_BYPASS) {
+        gms_cache_pdp_bypassed(c, addr);
+        gms_mreq_release(pool, r);
+    } else if (GMS_CACHE_OUTCOME(rc) == GMS_CACHE_HIT) {
+        gms_mreq_release(pool, r);
+    }
+    for (gms_mreq *q; (q = gms_cache_mq_pop(c));)
+        for (gms_mreq *w = gms_cache_fill(c, q, now), *nx; w; w = nx) { nx = w->next; gms_mreq_release(pool, w); }
+    return rc;
+}
+
+static uint64_t accesses(const gms_cache *c) { return gms_cache_get_stats(c)->total_access[GMS_ACC_GLOBAL_R]; }
+
+/* The L1D's own lines, one set of 2 ways, PD 3 (A = 0x000, B = 0x080, C = 0x100, D = 0x180):
+ * A takes way 1 (the highest invalid), B way 0; each access lowers the set's RPDs by one and
+ * protects the line it touches: after B, A 2 and B 3. C finds both protected: it bypasses,
+ * changing nothing but the RPDs (A 1, B 2; no access counted); again (A 0, B 1); the third C
+ * evicts A (RPD 0), not B, and is protected (C 3, B 0). B hits (B 3, C 2); A bypasses twice
+ * (B 1, C 0) and then evicts C (A 3, B 0). B hits (A 2, B 3). With bypassing not allowed (as
+ * for a non-global access) D finds both protected and evicts the LRU line, A (forced); A then
+ * misses again (and, allowed, bypasses). PD 0 protects nothing. */
+TEST(pdp_protection_rule_in_the_l1d)
+{
+    gms_mreq_pool pool;
+    gms_mreq_pool_init(&pool);
+    gms_cache_config cfg;
+    gms_error err = { 0 };
+    REQUIRE(!gms_cache_config_parse("N:1:128:2,L:T:m:N:L,A:8:4,8", "test", &cfg, &err));
+    gms_cache *c = gms_cache_new(&cfg, &pool, "L1D", GMS_CACHE_L1);
+    gms_cache_pdp_enable(c);
+    gms_cache_pdp_set_pd(c, 3);
+    gms_cache_pdp_may_bypass(c, 1);
+    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x000, 1)), GMS_CACHE_MISS);
+    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x080, 2)), GMS_CACHE_MISS);
+    uint64_t n = accesses(c);
+    CHECK_EQ(pdp_read(c, &pool, 0x100, 3), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
+    CHECK_EQ(pdp_read(c, &pool, 0x100, 4), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
+    CHECK_EQ(accesses(c), n);
+    CHECK_EQ(pdp_read(c, &pool, 0x100, 5) & GMS_CACHE_BYPASS, 0);                /* evicts A */
+    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x080, 6)), GMS_CACHE_HIT);    /* B stayed */
+    CHECK_EQ(pdp_read(c, &pool, 0x000, 7), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
+    CHECK_EQ(pdp_read(c, &pool, 0x000, 8), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
+    CHECK_EQ(pdp_read(c, &pool, 0x000, 9) & GMS_CACHE_BYPASS, 0);                /* evicts C */
+    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x080, 10)), GMS_CACHE_HIT);
+    uint64_t byp, forced;
+    gms_cache_pdp_counts(c, &byp, &forced);
+    CHECK_EQ(byp, 4);
+    CHECK_EQ(forced, 0);
+    gms_cache_pdp_may_bypass(c, 0);
+    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x180, 11)), GMS_CACHE_MISS);   /* evicts A */
+    gms_cache_pdp_counts(c, &byp, &forced);
+    CHECK_EQ(forced, 1);
+    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x080, 12)), GMS_CACHE_HIT);
+    gms_cache_pdp_may_bypass(c, 1);
+    CHECK_EQ(pdp_read(c, &pool, 0x000, 13), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
+    /* PD 0: nothing protected, plain LRU and no bypass */
+    gms_cache_pdp_set_pd(c, 0);
+    gms_cache_pdp_may_bypass(c, 1);
+    for (int i = 0; i < 8; i++) pdp_read(c, &pool, 0x180, 14 + (uint64_t)i);   /* run RPDs down */
+    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x200, 30)), GMS_CACHE_MISS);
+    gms_cache_pdp_counts(c, &byp, &forced);
+    CHECK_EQ(byp, 5);
+    CHECK_EQ(forced, 1);
+    gms_cache_free(c);
+    gms_mreq_pool_free(&pool);
 }
