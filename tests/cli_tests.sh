@@ -199,6 +199,12 @@ expect_fail units_too_many     'gpgpu_num_sp_units: 4294967295 is more than 1024
 expect_fail mshr_latency_huge  'gms_l1d_mshr_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gms_l1d_mshr_latency=4294967295 --quiet
 : > "$T/empty.g"
 expect_fail empty_kernelslist  'no kernel trace file and no MemcpyHtoD line' $BIN run --trace "$T/empty.g" --config configs/qv100.config --quiet
+# -uvm_oversub_basis: a value it does not know, and the working set of a trace (not known before it runs)
+expect_fail oversub_basis_word 'uvm_oversub_basis: .touched. is not a basis (footprint or working-set)' \
+    $BIN run --config configs/gtx1080ti.config --set uvm=1 --set uvm_oversub_ratio=2 --set uvm_oversub_basis=touched --quiet
+expect_fail oversub_basis_trace 'working-set: needs a built-in workload' \
+    $BIN run --config configs/gtx1080ti.config --trace tests/data/traces/mixed/kernelslist.g \
+    --set uvm_oversub_ratio=2 --set uvm_oversub_basis=working-set --quiet
 expect_fail graph_root_word    'parameter root=abc is not a number' $BIN run --config configs/qv100.config --workload bfs-twc --set scale=0.01 --set root=abc --no-timing
 expect_fail wl_param_fraction  'parameter n=2.5 is not a whole number' $BIN run --config configs/qv100.config --workload stream --set n=2.5 --no-timing
 expect_fail oc_no_units         'one of them must be at least 1'  $BIN run --config configs/qv100.config --set gpgpu_operand_collector_num_units_gen=0 --set gpgpu_operand_collector_num_units_mem=0 --quiet

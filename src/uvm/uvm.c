@@ -231,6 +231,14 @@ int gms_uvm_enabled(const gms_uvm *u) { return u->enabled; }
 
 void gms_uvm_plan_footprint(gms_uvm *u, uint64_t bytes) { u->planned_footprint = bytes; }
 
+void gms_uvm_plan_working_set(gms_uvm *u, uint64_t bytes)
+{
+    u->planned_footprint = bytes;
+    u->planned_ws = 1;
+}
+
+uint64_t gms_uvm_page_bytes(const gms_uvm *u) { return u->page_size; }
+
 /* the frames gms_uvm_fix_capacity gives managed pages for a managed footprint and device
  * allocations (bytes, device ones whole pages) so far; *limited = 0: unlimited */
 static uint64_t frames_for(const gms_uvm *u, uint64_t footprint, uint64_t device_bytes, uint64_t *cap_footprint,
@@ -247,7 +255,7 @@ static uint64_t frames_for(const gms_uvm *u, uint64_t footprint, uint64_t device
     } else if (prm->oversub_ratio > 0) {
         /* the whole program's footprint when known: one allocating after its first kernel
          * would otherwise run more oversubscribed than asked */
-        *cap_footprint = u->planned_footprint > footprint ? u->planned_footprint : footprint;
+        *cap_footprint = u->planned_ws || u->planned_footprint > footprint ? u->planned_footprint : footprint;
         double f = (double)*cap_footprint / prm->oversub_ratio;
         frames = (uint64_t)(f / (double)u->page_size);
         uint64_t res = (prm->reserved_bytes + u->page_size - 1) >> u->page_shift;

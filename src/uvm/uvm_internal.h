@@ -333,6 +333,7 @@ struct gms_uvm {
     gms_u64map pt;           /* vpn -> page index (managed) */
     uint64_t footprint;      /* bytes of managed allocations */
     uint64_t planned_footprint; /* the program's whole managed footprint (0: not known) */
+    int planned_ws;             /* planned_footprint is the working set (-uvm_oversub_basis) */
     uint64_t cap_footprint;  /* the footprint -uvm_oversub_ratio was applied to */
     uint64_t device_bytes;   /* bytes of device allocations */
     int enabled;

@@ -8,6 +8,7 @@ static const gms_option opts[] = {
     GMS_OPT_X("gddr_size", GMS_OPT_U64, uvm.gddr_size, "0", "device memory size for managed memory (e.g. 1GB); 0 = unlimited", GMS_SYN_BYTES, NULL),
     GMS_OPT_X("page_size", GMS_OPT_U64, uvm.page_size, "4KB", "UVM page size: 4KB, 64KB or 2MB", GMS_SYN_BYTES, NULL),
     GMS_OPT("uvm_oversub_ratio", GMS_OPT_DOUBLE, uvm.oversub_ratio, "0", "capacity = managed footprint / ratio (1.25 = 125% oversubscription); 0 = off"),
+    GMS_OPT("uvm_oversub_basis", GMS_OPT_STRING, uvm.oversub_basis_str, "footprint", "what -uvm_oversub_ratio divides: footprint (managed bytes allocated) or working-set (managed pages the kernels touch; built-in workloads)"),
     GMS_OPT_X("uvm_reserved_bytes", GMS_OPT_U64, uvm.reserved_bytes, "0", "device memory reserved (not usable by managed pages)", GMS_SYN_BYTES, NULL),
     GMS_OPT("percentage_of_free_page_buffer", GMS_OPT_U32, uvm.free_page_buffer_pct, "0", "evict when occupancy exceeds (100 - N)% of capacity"),
     GMS_OPT("invalidate_clean", GMS_OPT_BOOL, uvm.invalidate_clean, "1", "1: evicted clean pages are dropped; 0: every evicted page is written back (UVMSmart config)"),
@@ -143,6 +144,9 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-uvm_oversub_ratio: %g is below 1.0 (ratio = footprint / capacity; 0 turns it off)", u->oversub_ratio);
     if (u->oversub_ratio != 0 && u->gddr_size)
         return gms_err(err, "-uvm_oversub_ratio and -gddr_size are both set; give one of them");
+    if (!strcmp(u->oversub_basis_str, "footprint")) u->oversub_ws = 0;
+    else if (!strcmp(u->oversub_basis_str, "working-set")) u->oversub_ws = 1;
+    else return gms_err(err, "-uvm_oversub_basis: '%s' is not a basis (footprint or working-set)", u->oversub_basis_str);
     if (u->enable_dma < 0 || u->enable_dma > 3)
         return gms_err(err, "-enable_dma: %d is not a mode (0 off, 1 adaptive, 2 always, 3 after oversubscription)", u->enable_dma);
     if (!(u->reserve_accessed_page_pct >= 0 && u->reserve_accessed_page_pct < 100))
@@ -220,6 +224,10 @@ static void dump(const gms_params *p, FILE *out)
     const gms_uvm_params *u = &p->uvm;
     fprintf(out, "UVM page: %llu KiB pages, 64 KiB basic blocks, 2 MiB regions\n", (unsigned long long)(u->page_size >> 10));
     if (u->gddr_size) fprintf(out, "UVM capacity: %llu MiB of device memory\n", (unsigned long long)(u->gddr_size >> 20));
+    else if (u->oversub_ratio > 0 && u->oversub_ws)
+        fprintf(out, "UVM capacity: working set / %g (%.0f%% oversubscription); the working set is the managed pages the\n"
+                "  program's kernels touch (a built-in workload is walked once first)\n",
+                u->oversub_ratio, u->oversub_ratio * 100);
     else if (u->oversub_ratio > 0)
         fprintf(out, "UVM capacity: managed footprint / %g (%.0f%% oversubscription); the footprint is the program's whole\n"
                 "  managed footprint (a built-in workload is walked once first), else the sum at the first kernel launch\n",

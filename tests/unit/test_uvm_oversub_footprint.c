@@ -9,12 +9,14 @@
 #include "test.h"
 #include "config/params.h"
 
-static int run_backprop(const char *ratio, double *footprint, double *cap_footprint, double *cap_pages)
+static int run_backprop_basis(const char *ratio, const char *basis, double *footprint, double *cap_footprint,
+                              double *cap_pages, double *touched)
 {
     gms_params *p = gms_params_new();
     gms_error err = {0};
     int rc = gms_params_load_file(p, "configs/gtx1080ti.config", &err) ||
-             gms_params_set(p, "uvm_oversub_ratio", ratio, &err) || gms_params_finalize(p, &err);
+             gms_params_set(p, "uvm_oversub_ratio", ratio, &err) ||
+             gms_params_set(p, "uvm_oversub_basis", basis, &err) || gms_params_finalize(p, &err);
     const char *kv[] = { "scale=0.01", "uvm=1", NULL };
     gms_workload_spec w = { "backprop", NULL, kv, 1, NULL };
     gms_sim *s = rc ? NULL : gms_sim_new(p, &w, &err);
@@ -26,11 +28,18 @@ static int run_backprop(const char *ratio, double *footprint, double *cap_footpr
         rc = gms_stats_total(r, "Uvm_footprint_bytes", footprint) ||
              gms_stats_total(r, "Uvm_capacity_footprint_bytes", cap_footprint) ||
              gms_stats_total(r, "Uvm_capacity_pages", cap_pages) ||
+             gms_stats_total(r, "Uvm_pages_touched", touched) ||
              gms_stats_total(r, "gms_workload_verified", &v) || v != 1;
     }
     gms_sim_free(s);
     gms_params_free(p);
     return rc;
+}
+
+static int run_backprop(const char *ratio, double *footprint, double *cap_footprint, double *cap_pages)
+{
+    double touched;
+    return run_backprop_basis(ratio, "footprint", footprint, cap_footprint, cap_pages, &touched);
 }
 
 TEST(uvm_oversub_ratio_over_whole_footprint)
@@ -44,4 +53,22 @@ TEST(uvm_oversub_ratio_over_whole_footprint)
     CHECK(fp / (pages * 4096) >= 2.0 && fp / ((pages + 1) * 4096) < 2.0);
     REQUIRE(run_backprop("1.25", &fp, &cfp, &pages) == 0);
     CHECK_EQ(pages, 18);    /* floor(92436 / 1.25 / 4096) = floor(18.05) */
+}
+
+/* -uvm_oversub_basis working-set: the ratio divides the managed pages the kernels touch. Of the
+ * six arrays (each allocation starts a fresh 4 KiB page), the kernels touch input (1 page),
+ * input_hidden (11), hidden_partial_sum (1), hidden_delta (1) and input_prev_weights (11);
+ * output_hidden is passed to the forward kernel but never read: 25 pages, 102,400 bytes (more
+ * than the 92,436 allocated: whole pages), capacity floor(25 / 2) = 12 pages. The timed run
+ * touches the same 25. */
+TEST(uvm_oversub_ratio_over_working_set)
+{
+    double fp = 0, cfp = 0, pages = 0, touched = 0;
+    REQUIRE(run_backprop_basis("2", "working-set", &fp, &cfp, &pages, &touched) == 0);
+    CHECK_EQ(fp, 92436);
+    CHECK_EQ(cfp, 25 * 4096);
+    CHECK_EQ(pages, 12);
+    CHECK_EQ(touched, 25);
+    REQUIRE(run_backprop_basis("1.25", "working-set", &fp, &cfp, &pages, &touched) == 0);
+    CHECK_EQ(pages, 20);    /* floor(25 / 1.25) */
 }
