@@ -5,6 +5,9 @@
  *   speedup(STAT, A, B [, GROUP])   geometric mean over workloads of STAT(A) / STAT(B)
  *   speedup_nz(STAT, A, B [, GROUP])   the same over the workloads where A or B is not 0
  *       (a count such as evictions that is 0 under both says nothing about the ratio)
+ *   meanratio(STAT, A, B [, GROUP])  arithmetic mean over workloads of STAT(A) / STAT(B), leaving
+ *       out those where STAT(B) is 0 (a count normalised to a baseline that has none: the
+ *       seeds' "normalised counts, average" bars)
  *   minratio / maxratio(STAT, A, B [, GROUP])      smallest / largest of those ratios
  *   countratio(STAT, A, B, X [, GROUP])            how many of those ratios exceed X (the
  *       seeds' "over 10% on 9 apps")
@@ -12,7 +15,7 @@
  *       over every listed variant V and workload (of the listed groups or workloads, else all),
  *       y = STAT(V) / STAT(BASE) against the prediction PRED(V), a stat of the same point:
  *       1 - sum (y - PRED)^2 / sum (y - mean y)^2 (spec 001 C2.4's fit of the cubic RF model)
- * STAT is a stored total stat or X/Y, their ratio per point. A variant written A|B|C is, per
+ * STAT is a stored total stat, X/Y (their ratio per point), or sums: X+Y, (X+Y)/Z written X+Y/Z. A variant written A|B|C is, per
  * workload, whichever of them has the highest gpu_tot_ipc (a "-best" scheme). A workload without a value makes
  * the function's value missing (NAN, with the reason), never a silently smaller mean. */
 #include "harness/claims.h"
@@ -37,7 +40,7 @@ struct gms_cexpr {
 typedef struct fn_info { const char *name; int min_args, max_args; } fn_info;
 static const fn_info fns[] = {
     { "val", 3, 3 }, { "gm", 2, 3 }, { "am", 2, 3 }, { "sum", 2, 3 }, { "min", 2, 3 }, { "max", 2, 3 },
-    { "speedup", 3, 4 }, { "speedup_nz", 3, 4 }, { "minratio", 3, 4 }, { "maxratio", 3, 4 }, { "countratio", 4, 5 }, { "r2", 4, 5 },
+    { "speedup", 3, 4 }, { "speedup_nz", 3, 4 }, { "minratio", 3, 4 }, { "meanratio", 3, 4 }, { "maxratio", 3, 4 }, { "countratio", 4, 5 }, { "r2", 4, 5 },
 };
 
 /* countratio's threshold: a number, or a percentage (10% = 0.1) as in expressions; 0 if valid */
@@ -54,13 +57,14 @@ static int parse_threshold(const char *a, double *out)
 
 /* where a (non-r2) call's arguments are: ratio functions take variants A and B, countratio a
  * threshold after them; the optional GROUP comes last (eval_call and gms_cexpr_names) */
-typedef struct call_shape { int ratio, count, nz; size_t group_arg; } call_shape;
+typedef struct call_shape { int ratio, count, nz, mean; size_t group_arg; } call_shape;
 static call_shape shape_of_call(const char *f)
 {
     call_shape c = { 0 };
     c.count = !strcmp(f, "countratio");
     c.nz = !strcmp(f, "speedup_nz");
-    c.ratio = c.count || c.nz || !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
+    c.mean = !strcmp(f, "meanratio");
+    c.ratio = c.count || c.nz || c.mean || !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
     c.group_arg = c.count ? 4 : c.ratio ? 3 : 2;
     return c;
 }
@@ -292,24 +296,44 @@ static double *best_vec(const gms_cenv *env, const char *stat, const char *varia
     return out;
 }
 
-/* per-workload values of STAT (or X/Y) under V, into a malloc'd array */
+/* per-workload sum of the '+'-separated stats in list[0, len) under V, into a malloc'd array */
+static double *sum_vec(const gms_cenv *env, const char *list, size_t len, const char *variant, gms_cvec *shape,
+                       char *msg, size_t msgn)
+{
+    double *v = NULL;
+    for (size_t at = 0; at < len;) {
+        size_t k = strcspn(list + at, "+");
+        if (at + k > len) k = len - at;
+        char one[256];
+        snprintf(one, sizeof one, "%.*s", (int)k, list + at);
+        at += k + 1;
+        gms_cvec a;
+        char why[256] = "";
+        if (env->vec(env->ctx, one, variant, &a, why, sizeof why)) { emsg(msg, msgn, "%s", why); free(v); return NULL; }
+        if (!v) {
+            v = gms_xcalloc(a.n ? a.n : 1, sizeof *v);
+            memcpy(v, a.v, a.n * sizeof *v);
+            *shape = a;
+        } else {
+            for (size_t i = 0; i < a.n && i < shape->n; i++) v[i] += a.v[i];
+        }
+    }
+    return v;
+}
+
+/* per-workload values of STAT (X, X/Y, X+Y, X+Y/Z) under V, into a malloc'd array */
 static double *stat_vec(const gms_cenv *env, const char *stat, const char *variant, gms_cvec *shape,
                         char *msg, size_t msgn)
 {
     if (strchr(variant, '|')) return best_vec(env, stat, variant, shape, msg, msgn);
     const char *slash = strchr(stat, '/');
-    char num[256];
-    snprintf(num, sizeof num, "%.*s", slash ? (int)(slash - stat) : (int)strlen(stat), stat);
-    gms_cvec a;
-    char why[256] = "";
-    if (env->vec(env->ctx, num, variant, &a, why, sizeof why)) { emsg(msg, msgn, "%s", why); return NULL; }
-    double *v = gms_xcalloc(a.n ? a.n : 1, sizeof *v);
-    memcpy(v, a.v, a.n * sizeof *v);
-    *shape = a;
-    if (slash) {
+    double *v = sum_vec(env, stat, slash ? (size_t)(slash - stat) : strlen(stat), variant, shape, msg, msgn);
+    if (v && slash) {
         gms_cvec b;
-        if (env->vec(env->ctx, slash + 1, variant, &b, why, sizeof why)) { emsg(msg, msgn, "%s", why); free(v); return NULL; }
-        for (size_t i = 0; i < a.n; i++) v[i] = b.v[i] != 0 ? v[i] / b.v[i] : NAN;
+        double *d = sum_vec(env, slash + 1, strlen(slash + 1), variant, &b, msg, msgn);
+        if (!d) { free(v); return NULL; }
+        for (size_t i = 0; i < shape->n; i++) v[i] = d[i] != 0 ? v[i] / d[i] : NAN;
+        free(d);
     }
     return v;
 }
@@ -378,7 +402,7 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
     const char *f = e->name, *stat = e->args[0];
     if (!strcmp(f, "r2")) return eval_r2(e, env, msg, msgn);
     const call_shape cs = shape_of_call(f);
-    const int count = cs.count, nz = cs.nz, ratio = cs.ratio;
+    const int count = cs.count, nz = cs.nz, ratio = cs.ratio, mean = cs.mean;
     if (nz) f = "speedup";   /* speedup over the workloads left after the 0/0 ones */
     gms_cvec shape;
     double *a = stat_vec(env, stat, e->args[1], &shape, msg, msgn);
@@ -409,6 +433,7 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
         if (!in_group(&shape, i, group)) continue;
         double x = a[i];
         if (ratio && nz && a[i] == 0 && b[i] == 0) continue;
+        if (mean && b[i] == 0) continue;   /* nothing to normalise to */
         if (ratio) x = (b[i] != 0 && !isnan(b[i])) ? a[i] / b[i] : NAN;
         if (isnan(x)) {
             if (ratio && !isnan(a[i]) && b[i] == 0)
@@ -430,6 +455,11 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
         } else acc += x;
     }
     free(a); free(b);
+    if (!used && mean) {
+        emsg(msg, msgn, "meanratio(): no workload of group '%s' has a non-zero %s under %s", group ? group : "*", stat,
+             e->args[2]);
+        return NAN;
+    }
     if (!used) {
         emsg(msg, msgn, nz ? "speedup_nz(): no workload of group '%s' has a non-zero %s" : "%s(): no workload in group '%s'",
              nz ? (group ? group : "*") : f, nz ? stat : (group ? group : "*"));
@@ -437,7 +467,7 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
     }
     if (count) return (double)above;
     if (!strcmp(f, "gm") || !strcmp(f, "speedup")) return exp(acc / (double)used);
-    if (!strcmp(f, "am")) return acc / (double)used;
+    if (!strcmp(f, "am") || mean) return acc / (double)used;
     if (!strcmp(f, "sum")) return acc;
     if (!strcmp(f, "min") || !strcmp(f, "minratio")) return lo;
     return hi;

@@ -251,6 +251,33 @@ TEST(claims_countratio_and_group_unions)
     gms_claims_free(c);
     teardown(&f);
 
+    /* meanratio: the arithmetic mean of per-workload ratios, leaving out workloads whose
+     * baseline value is 0 (nothing to normalise to); sums of stats as STAT */
+    REQUIRE(setup(&f) == 0);
+    c = NULL;
+    rc = gms_claims_parse_text("t.claims",
+        "claim M1\n says x\n metric meanratio(ipc, v1, base)\n holds > 0\n"          /* (2 + 0.5 + 2) / 3 */
+        "claim M2\n says x\n metric meanratio(evict2, v1, base)\n holds > 0\n"       /* a left out: (0.5 + 2) / 2 */
+        "claim M3\n says x\n metric meanratio(evict, v1, base, g1)\n holds > 0\n"    /* b alone: 0.5 */
+        "claim M4\n says x\n metric meanratio(evict, v1, base, g3)\n holds > 0\n"    /* no workload */
+        "claim M5\n says x\n metric val(ipc+cycles, base, a)\n holds > 0\n"          /* 2 + 100 */
+        "claim M6\n says x\n metric val(ipc+evict/cycles, v1, c)\n holds > 0\n"      /* (20 + 20) / 100 */
+        "claim M7\n says x\n metric sum(ipc+evict, base)\n holds > 0\n", &c, &e);    /* 2+0 + 4+4 + 10+10 */
+    if (rc) printf("    %s\n", e.msg);
+    REQUIRE(rc == 0);
+    r = NULL;
+    REQUIRE(gms_claims_eval(c, f.st, &r, &e) == 0);
+    CHECK_NEAR(r[0].values[0], 1.5, 1e-12);
+    CHECK_NEAR(r[1].values[0], 1.25, 1e-12);
+    CHECK_NEAR(r[2].values[0], 0.5, 1e-12);
+    CHECK(r[3].verdict == GMS_VERDICT_NO_DATA);
+    CHECK_NEAR(r[4].values[0], 102.0, 1e-12);
+    CHECK_NEAR(r[5].values[0], 0.4, 1e-12);
+    CHECK_NEAR(r[6].values[0], 30.0, 1e-12);
+    gms_claim_results_free(r, c->n);
+    gms_claims_free(c);
+    teardown(&f);
+
     /* the threshold must be a number */
     c = NULL;
     CHECK(gms_claims_parse_text("t.claims", "claim N5\n says x\n metric countratio(ipc, v1, base, high)\n holds > 0\n",
