@@ -1,7 +1,7 @@
 /* CCWS (ccws.h): the cutoff rule by hand, and a run under it doing the same work. */
 #include "test.h"
 #include "core/ccws.h"
-#include "mem/cache.h"
+#include "cache_test_util.h"
 #include "core/gpu.h"
 #include "stats/stats.h"
 
@@ -72,24 +72,16 @@ static void log_evict(void *ctx, uint64_t blk, uint32_t owner)
 
 static void owned_read(gms_cache *c, gms_mreq_pool *pool, uint64_t addr, uint32_t warp, uint64_t now)
 {
-    gms_rf_cause cause;
-    gms_mreq *r = gms_mreq_alloc(pool);
-    r->addr = addr; r->bytes = 128; r->sector_mask = 0xF;
-    r->kind = GMS_MREQ_READ; r->access = GMS_ACC_GLOBAL_R;
     gms_cache_set_alloc_owner(c, warp);
-    if (GMS_CACHE_OUTCOME(gms_cache_access(c, r, now, &cause)) == GMS_CACHE_HIT) gms_mreq_release(pool, r);
-    for (gms_mreq *q; (q = gms_cache_mq_pop(c));)
-        for (gms_mreq *w = gms_cache_fill(c, q, now), *nx; w; w = nx) { nx = w->next; gms_mreq_release(pool, w); }
+    tu_read_line(c, pool, addr, now);
 }
 
 TEST(ccws_l1d_evictions_name_the_warp_that_brought_the_line)
 {
     gms_mreq_pool pool;
     gms_mreq_pool_init(&pool);
-    gms_cache_config cfg;
-    gms_error err = { 0 };
-    REQUIRE(!gms_cache_config_parse("N:1:128:2,L:T:m:N:L,A:8:4,8", "test", &cfg, &err));
-    gms_cache *c = gms_cache_new(&cfg, &pool, "L1D", GMS_CACHE_L1);
+    gms_cache *c = tu_l1_one_set(&pool, 2);
+    REQUIRE(c);
     evicted_log log = { {0}, {0}, 0 };
     gms_cache_track_evictions(c, log_evict, &log);
     owned_read(c, &pool, 0x000, 5, 1);

@@ -2,7 +2,7 @@
  * and the protection rule (only RPD-0 lines may go; a miss finding none bypasses). */
 #include "test.h"
 #include "core/pdp.h"
-#include "mem/cache.h"
+#include "cache_test_util.h"
 
 /* 40 sampled accesses, 10 reused at distance 2 and 10 at distance 8, 4 ways (de = 4):
  * E(2) = 10 / (20 + 30*6) = 0.050, E(3..7) smaller, E(8) = 20 / (100 + 20*12) = 0.0588 -> 8.
@@ -19,25 +19,6 @@ TEST(pdp_best_protection_distance)
     CHECK_EQ(gms_pdp_best_pd(z, 8, 40, 4), 0);
 }
 
-/* one read of `addr` at `now`; the miss (if any) is filled at once. Returns the raw access
- * result; a PDP bypass is completed as the SM does (gms_cache_pdp_bypassed) */
-static int pdp_read(gms_cache *c, gms_mreq_pool *pool, uint64_t addr, uint64_t now)
-{
-    gms_rf_cause cause;
-    gms_mreq *r = gms_mreq_alloc(pool);
-    r->addr = addr; r->bytes = 128; r->sector_mask = 0xF;
-    r->kind = GMS_MREQ_READ; r->access = GMS_ACC_GLOBAL_R;
-    int rc = gms_cache_access(c, r, now, &cause);
-    if (rc & GMS_CACHE_BYPASS) {
-        gms_cache_pdp_bypassed(c, addr);
-        gms_mreq_release(pool, r);
-    } else if (GMS_CACHE_OUTCOME(rc) == GMS_CACHE_HIT) {
-        gms_mreq_release(pool, r);
-    }
-    for (gms_mreq *q; (q = gms_cache_mq_pop(c));)
-        for (gms_mreq *w = gms_cache_fill(c, q, now), *nx; w; w = nx) { nx = w->next; gms_mreq_release(pool, w); }
-    return rc;
-}
 
 static uint64_t accesses(const gms_cache *c) { return gms_cache_get_stats(c)->total_access[GMS_ACC_GLOBAL_R]; }
 
@@ -53,41 +34,39 @@ TEST(pdp_protection_rule_in_the_l1d)
 {
     gms_mreq_pool pool;
     gms_mreq_pool_init(&pool);
-    gms_cache_config cfg;
-    gms_error err = { 0 };
-    REQUIRE(!gms_cache_config_parse("N:1:128:2,L:T:m:N:L,A:8:4,8", "test", &cfg, &err));
-    gms_cache *c = gms_cache_new(&cfg, &pool, "L1D", GMS_CACHE_L1);
+    gms_cache *c = tu_l1_one_set(&pool, 2);
+    REQUIRE(c);
     gms_cache_pdp_enable(c);
     gms_cache_pdp_set_pd(c, 3);
     gms_cache_pdp_may_bypass(c, 1);
-    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x000, 1)), GMS_CACHE_MISS);
-    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x080, 2)), GMS_CACHE_MISS);
+    CHECK_EQ(GMS_CACHE_OUTCOME(tu_read_line(c, &pool, 0x000, 1)), GMS_CACHE_MISS);
+    CHECK_EQ(GMS_CACHE_OUTCOME(tu_read_line(c, &pool, 0x080, 2)), GMS_CACHE_MISS);
     uint64_t n = accesses(c);
-    CHECK_EQ(pdp_read(c, &pool, 0x100, 3), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
-    CHECK_EQ(pdp_read(c, &pool, 0x100, 4), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
+    CHECK_EQ(tu_read_line(c, &pool, 0x100, 3), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
+    CHECK_EQ(tu_read_line(c, &pool, 0x100, 4), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
     CHECK_EQ(accesses(c), n);
-    CHECK_EQ(pdp_read(c, &pool, 0x100, 5) & GMS_CACHE_BYPASS, 0);                /* evicts A */
-    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x080, 6)), GMS_CACHE_HIT);    /* B stayed */
-    CHECK_EQ(pdp_read(c, &pool, 0x000, 7), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
-    CHECK_EQ(pdp_read(c, &pool, 0x000, 8), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
-    CHECK_EQ(pdp_read(c, &pool, 0x000, 9) & GMS_CACHE_BYPASS, 0);                /* evicts C */
-    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x080, 10)), GMS_CACHE_HIT);
+    CHECK_EQ(tu_read_line(c, &pool, 0x100, 5) & GMS_CACHE_BYPASS, 0);                /* evicts A */
+    CHECK_EQ(GMS_CACHE_OUTCOME(tu_read_line(c, &pool, 0x080, 6)), GMS_CACHE_HIT);    /* B stayed */
+    CHECK_EQ(tu_read_line(c, &pool, 0x000, 7), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
+    CHECK_EQ(tu_read_line(c, &pool, 0x000, 8), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
+    CHECK_EQ(tu_read_line(c, &pool, 0x000, 9) & GMS_CACHE_BYPASS, 0);                /* evicts C */
+    CHECK_EQ(GMS_CACHE_OUTCOME(tu_read_line(c, &pool, 0x080, 10)), GMS_CACHE_HIT);
     uint64_t byp, forced;
     gms_cache_pdp_counts(c, &byp, &forced);
     CHECK_EQ(byp, 4);
     CHECK_EQ(forced, 0);
     gms_cache_pdp_may_bypass(c, 0);
-    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x180, 11)), GMS_CACHE_MISS);   /* evicts A */
+    CHECK_EQ(GMS_CACHE_OUTCOME(tu_read_line(c, &pool, 0x180, 11)), GMS_CACHE_MISS);   /* evicts A */
     gms_cache_pdp_counts(c, &byp, &forced);
     CHECK_EQ(forced, 1);
-    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x080, 12)), GMS_CACHE_HIT);
+    CHECK_EQ(GMS_CACHE_OUTCOME(tu_read_line(c, &pool, 0x080, 12)), GMS_CACHE_HIT);
     gms_cache_pdp_may_bypass(c, 1);
-    CHECK_EQ(pdp_read(c, &pool, 0x000, 13), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
+    CHECK_EQ(tu_read_line(c, &pool, 0x000, 13), GMS_CACHE_MISS | GMS_CACHE_BYPASS);
     /* PD 0: nothing protected, plain LRU and no bypass */
     gms_cache_pdp_set_pd(c, 0);
     gms_cache_pdp_may_bypass(c, 1);
-    for (int i = 0; i < 8; i++) pdp_read(c, &pool, 0x180, 14 + (uint64_t)i);   /* run RPDs down */
-    CHECK_EQ(GMS_CACHE_OUTCOME(pdp_read(c, &pool, 0x200, 30)), GMS_CACHE_MISS);
+    for (int i = 0; i < 8; i++) tu_read_line(c, &pool, 0x180, 14 + (uint64_t)i);   /* run RPDs down */
+    CHECK_EQ(GMS_CACHE_OUTCOME(tu_read_line(c, &pool, 0x200, 30)), GMS_CACHE_MISS);
     gms_cache_pdp_counts(c, &byp, &forced);
     CHECK_EQ(byp, 5);
     CHECK_EQ(forced, 1);
