@@ -199,6 +199,8 @@ expect_fail units_too_many     'gpgpu_num_sp_units: 4294967295 is more than 1024
 expect_fail mshr_latency_huge  'gms_l1d_mshr_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gms_l1d_mshr_latency=4294967295 --quiet
 : > "$T/empty.g"
 expect_fail empty_kernelslist  'no kernel trace file and no MemcpyHtoD line' $BIN run --trace "$T/empty.g" --config configs/qv100.config --quiet
+expect_fail mdb_rf_bits_range 'gms_mdb_rf_bits: 64 is not in 0..63' $BIN run --config configs/gtx480.config \
+    --set gms_l1d_bypass=mdb-local --set gms_mdb_rf_bits=64 --quiet
 # -uvm_oversub_basis: a value it does not know, and the working set of a trace (not known before it runs)
 expect_fail oversub_basis_word 'uvm_oversub_basis: .touched. is not a basis (footprint or working-set)' \
     $BIN run --config configs/gtx1080ti.config --set uvm=1 --set uvm_oversub_ratio=2 --set uvm_oversub_basis=touched --quiet

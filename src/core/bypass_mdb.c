@@ -35,6 +35,7 @@ typedef struct mdb_sm {
     uint32_t clock;
     uint64_t hits[GMS_MDB_MAX_CALC];
     uint64_t rf;                /* decayed reservation-fail count */
+    uint64_t hit_max, rf_max;   /* the counters saturate here (-gms_mdb_hit_bits / _rf_bits) */
     uint64_t rf_seen;           /* the L1D's RESERVATION_FAIL total at the last decision */
     uint32_t accesses;          /* since the last decision */
     /* the decision in force; for MDB-global the monitor's copy other SMs read (published
@@ -58,6 +59,8 @@ uint32_t gms_mdb_choose(const uint64_t *hits, uint32_t lmax, uint64_t rf, uint32
     }
     return best;
 }
+
+uint64_t gms_mdb_counter_max(uint32_t bits) { return bits && bits < 64 ? (UINT64_C(1) << bits) - 1 : UINT64_MAX; }
 
 void gms_mdb_decay(uint64_t *hits, uint32_t n, uint64_t *rf)
 {
@@ -96,6 +99,8 @@ static void *mdb_new(gms_sm *s, int global)
     uint32_t mon = p->core.mdb_monitor < s->g->n_sm ? p->core.mdb_monitor : s->g->n_sm - 1;
     m->monitor = !global || s->id == mon;
     m->ncalc = p->core.mdb_calcs;
+    m->hit_max = gms_mdb_counter_max(p->core.mdb_hit_bits);
+    m->rf_max = gms_mdb_counter_max(p->core.mdb_rf_bits);
     m->ratio = p->core.mdb_sample;
     m->L = L_ALL;
     if (m->monitor && s->l1) {
@@ -153,7 +158,8 @@ static void decide(mdb_sm *m, gms_sm *s, uint64_t now)
     const gms_cache_stats *cs = gms_cache_get_stats(s->l1);
     uint64_t tot = 0;
     for (int t = 0; t < GMS_ACC__COUNT; t++) tot += cs->acc[t][GMS_CACHE_RESERVATION_FAIL];
-    m->rf += tot - m->rf_seen;
+    /* the hardware's RF counter saturates (spec 001 2.3: 12 bits) */
+    m->rf = tot - m->rf_seen > m->rf_max - m->rf ? m->rf_max : m->rf + (tot - m->rf_seen);
     m->rf_seen = tot;
     m->accesses = 0;
     uint32_t n = s->blocks_used > 1 ? s->blocks_used : 0;
@@ -191,7 +197,8 @@ static void mdb_observe(void *st, gms_sm *s, uint32_t wi, uint64_t addr, uint64_
         /* calculator i (0-based) models indices 0..i: index idx feeds calculators idx.. */
         for (uint32_t i = idx; i < m->ncalc; i++) {
             size_t o = i * per_calc + row;
-            m->hits[i] += (uint64_t)gms_mdb_shadow_access(&m->tags[o], &m->stamps[o], m->assoc, &m->clock, block);
+            if (gms_mdb_shadow_access(&m->tags[o], &m->stamps[o], m->assoc, &m->clock, block) && m->hits[i] < m->hit_max)
+                m->hits[i]++;   /* a saturating counter (spec 001 2.3: 10 bits) */
         }
     }
     if (++m->accesses >= s->p->core.mdb_period) decide(m, s, now);

@@ -99,6 +99,8 @@ static const gms_option core_opts[] = {
     C("gms_mdb_start", GMS_OPT_STRING, mdb_start, "l1d", "MDB before the first decision: l1d (nothing bypasses) or bypass (everything does)"),
     C("gms_mdb_monitor", GMS_OPT_U32, mdb_monitor, "3", "MDB-global: the SM whose generator decides for all"),
     C("gms_mdb_rf_scale", GMS_OPT_BOOL, mdb_rf_scale, "1", "MDB: divide the RF term by the sampling ratio (hits come from 1 of N sets)"),
+    C("gms_mdb_hit_bits", GMS_OPT_U32, mdb_hit_bits, "10", "MDB: width of each calculator's hit counter, saturating (spec: 10 bits); 0 = 64"),
+    C("gms_mdb_rf_bits", GMS_OPT_U32, mdb_rf_bits, "12", "MDB: width of the SM's reservation-fail counter, saturating (spec: 12 bits); 0 = 64"),
     C("gpgpu_flush_l1_cache", GMS_OPT_BOOL, flush_l1_cache, "0", "invalidate the L1D at the end of every kernel"),
     C("gpgpu_max_concurrent_kernel", GMS_OPT_U32, max_concurrent_kernel, "8", "kernels that may run at once (different streams)"),
     C("gpgpu_concurrent_kernel_sm", GMS_OPT_BOOL, concurrent_kernel_sm, "0", "kernels may share an SM"),
@@ -274,6 +276,8 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->mdb_calcs == 0 || c->mdb_calcs > GMS_MDB_MAX_CALC)
         return gms_err(err, "-gms_mdb_calculators: %u is not in 1..%d", c->mdb_calcs, GMS_MDB_MAX_CALC);
     if (!(c->mdb_e >= 0)) return gms_err(err, "-gms_mdb_e: must be a number >= 0");
+    if (c->mdb_hit_bits > 63) return gms_err(err, "-gms_mdb_hit_bits: %u is not in 0..63 (0 = 64 bits)", c->mdb_hit_bits);
+    if (c->mdb_rf_bits > 63) return gms_err(err, "-gms_mdb_rf_bits: %u is not in 0..63 (0 = 64 bits)", c->mdb_rf_bits);
     if (strcmp(c->mdb_start, "l1d") && strcmp(c->mdb_start, "bypass"))
         return gms_err(err, "-gms_mdb_start: '%s' is not l1d or bypass", c->mdb_start);
 
@@ -363,6 +367,9 @@ static void core_dump(const gms_params *p, FILE *out)
                     "RF term %s, start %s", c->mdb_period, c->mdb_e, c->mdb_calcs, c->mdb_sample,
                     c->mdb_rf_scale ? "scaled to the sampled sets" : "unscaled",
                     c->mdb_start[0] == 'b' ? "all bypass" : "all L1D");
+        if (!strncmp(c->l1d_bypass, "mdb", 3))
+            fprintf(out, ", counters of %u (hits) and %u (RF) bits, saturating", c->mdb_hit_bits ? c->mdb_hit_bits : 64,
+                    c->mdb_rf_bits ? c->mdb_rf_bits : 64);
         fprintf(out, "\n");
     }
     if (c->ccws)

@@ -54,6 +54,7 @@ typedef struct gms_core_params {
     char mdb_start[GMS_OPT_STRLEN];            /* -gms_mdb_start: l1d | bypass (before the first decision) */
     uint32_t mdb_monitor;                      /* -gms_mdb_monitor: the SM MDB-global watches */
     int mdb_rf_scale;                          /* -gms_mdb_rf_scale: RF term divided by the sampling ratio */
+    uint32_t mdb_hit_bits, mdb_rf_bits;        /* -gms_mdb_hit_bits / _rf_bits: saturating counter widths, 0 = 64 */
 
     /* decoded by finalize */
     double mhz_core, mhz_icnt, mhz_l2, mhz_dram;

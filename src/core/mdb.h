@@ -15,6 +15,8 @@ uint32_t gms_mdb_choose(const uint64_t *hits, uint32_t lmax, uint64_t rf, uint32
 
 /* the decay after a decision: the n hit counters and the RF counter are halved (right shift by 1) */
 void gms_mdb_decay(uint64_t *hits, uint32_t n, uint64_t *rf);
+/* the largest value of a saturating counter of `bits` bits (0 or 64 and more: UINT64_MAX) */
+uint64_t gms_mdb_counter_max(uint32_t bits);
 
 /* Is L1D set `set` one of the sampled sets (1 of every `ratio`: with 32 sets and ratio 8, the
  * sets 0, 8, 16 and 24)? */

@@ -35,6 +35,17 @@ TEST(mdb_decay_halves)
 
 /* 1:8 sampling of a 32-set L1D keeps the sets 0, 8, 16, 24; with BXOR indexing the sampled
  * addresses are the ones whose index (addr[11:7] ^ addr[16:12]) is one of those */
+/* the spec's counter widths: 10-bit hit counters saturate at 1023, the 12-bit RF counter at
+ * 4095; 0 (or 64) bits is a plain 64-bit counter */
+TEST(mdb_counter_widths)
+{
+    CHECK_EQ(gms_mdb_counter_max(10), 1023);
+    CHECK_EQ(gms_mdb_counter_max(12), 4095);
+    CHECK_EQ(gms_mdb_counter_max(1), 1);
+    CHECK(gms_mdb_counter_max(0) == UINT64_MAX);
+    CHECK(gms_mdb_counter_max(63) == (UINT64_C(1) << 63) - 1);
+}
+
 TEST(mdb_samples_4_of_32_sets)
 {
     uint32_t n = 0, mask = 0;
