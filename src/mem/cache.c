@@ -86,6 +86,7 @@ struct gms_cache {
     uint8_t pdp_may_bypass;      /* the current access may bypass (the owner says, per access) */
     uint8_t pdp_blocked;         /* the last victim search found only protected lines */
     uint8_t slow_victim;         /* a way range or PDP: probe's victim comes from victim_slow */
+    uint8_t pdp_wrap;            /* gms_cache_access goes through pdp_access (PDP on, not inside it) */
     uint64_t pdp_bypassed, pdp_forced;
     /* eviction tracking (gms_cache_track_evictions): each line's owner, told of replacements */
     void (*evict_fn)(void *ctx, uint64_t blk, uint32_t owner);
@@ -780,31 +781,45 @@ static void pdp_touch(gms_cache *c, uint32_t set, uint64_t blk)
         }
 }
 
-/* gms_cache_access with PDP on (cold: one test on every other cache's path). A read the owner
- * lets bypass, missing with every non-reserved line of its set protected, returns
- * GMS_CACHE_MISS | GMS_CACHE_BYPASS and changes nothing (no statistics either: the owner sends
- * it around the cache and then calls gms_cache_pdp_bypassed) */
-static __attribute__((cold, noinline)) int pdp_access(gms_cache *c, gms_mreq *req, uint64_t now,
-                                                     gms_rf_cause *cause_out)
+/* PDP around an access (cold: one test on every other cache's path; kept out of the access
+ * itself so that the access's miss and write paths stay inlined in one copy). Before: a read
+ * the owner lets bypass, missing with every non-reserved line of its set protected, is a
+ * bypass (1), and nothing is changed or counted. */
+static __attribute__((cold, noinline)) int pdp_bypasses(gms_cache *c, const gms_mreq *req)
 {
-    uint32_t set = set_of(c, req->addr);
-    uint64_t blk = req->addr & ~c->line_mask;
     c->pdp_blocked = 0;
-    if (c->pdp_may_bypass && req->kind == GMS_MREQ_READ) {
-        uint32_t idx;
-        if (probe(c, set, blk, smask_of(c, req), 0, &idx, 1) == GMS_CACHE_MISS && c->pdp_blocked)
-            return GMS_CACHE_MISS | GMS_CACHE_BYPASS;
-    }
+    if (!c->pdp_may_bypass || req->kind != GMS_MREQ_READ) return 0;
+    uint32_t idx;
+    int st = probe(c, set_of(c, req->addr), req->addr & ~c->line_mask, smask_of(c, req), 0, &idx, 1);
+    int byp = st == GMS_CACHE_MISS && c->pdp_blocked;
     c->pdp_blocked = 0;
-    int rc = access_body(c, req, now, cause_out);
+    return byp;
+}
+
+/* after: an access that was not a reservation fail touches the set (pdp_touch) */
+static __attribute__((cold, noinline)) void pdp_after(gms_cache *c, uint64_t addr, int rc)
+{
     c->pdp_blocked = 0;
-    if (GMS_CACHE_OUTCOME(rc) != GMS_CACHE_RESERVATION_FAIL) pdp_touch(c, set, blk);
+    if (GMS_CACHE_OUTCOME(rc) != GMS_CACHE_RESERVATION_FAIL) pdp_touch(c, set_of(c, addr), addr & ~c->line_mask);
+}
+
+/* the access with PDP on: the bypass test, the access itself (through gms_cache_access with
+ * pdp_wrap cleared, so that the access's body exists in one inlined copy: a second copy made
+ * GCC take its miss and write paths out of line, +1% host instructions on a trace), the touch */
+static __attribute__((cold, noinline)) int pdp_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *cause_out)
+{
+    if (pdp_bypasses(c, req)) return GMS_CACHE_MISS | GMS_CACHE_BYPASS;
+    uint64_t addr = req->addr;   /* the access may rewrite it (a primary miss carries the MSHR key) */
+    c->pdp_wrap = 0;
+    int rc = gms_cache_access(c, req, now, cause_out);
+    c->pdp_wrap = 1;
+    pdp_after(c, addr, rc);
     return rc;
 }
 
 int gms_cache_access(gms_cache *c, gms_mreq *req, uint64_t now, gms_rf_cause *cause_out)
 {
-    if (__builtin_expect(c->rpd != NULL, 0)) return pdp_access(c, req, now, cause_out);
+    if (__builtin_expect(c->pdp_wrap, 0)) return pdp_access(c, req, now, cause_out);
     return access_body(c, req, now, cause_out);
 }
 
@@ -812,6 +827,7 @@ void gms_cache_pdp_enable(gms_cache *c)
 {
     if (!c->rpd) c->rpd = gms_xcalloc(c->nlines, sizeof *c->rpd);
     c->slow_victim = 1;
+    c->pdp_wrap = 1;
 }
 
 void gms_cache_pdp_set_pd(gms_cache *c, uint32_t pd) { c->pdp_pd = (uint16_t)(pd < UINT16_MAX ? pd : UINT16_MAX); }
