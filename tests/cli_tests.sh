@@ -201,6 +201,11 @@ expect_fail mshr_latency_huge  'gms_l1d_mshr_latency: 4294967295 is more than 10
 expect_fail empty_kernelslist  'no kernel trace file and no MemcpyHtoD line' $BIN run --trace "$T/empty.g" --config configs/qv100.config --quiet
 expect_fail mdb_rf_bits_range 'gms_mdb_rf_bits: 64 is not in 0..63' $BIN run --config configs/gtx480.config \
     --set gms_l1d_bypass=mdb-local --set gms_mdb_rf_bits=64 --quiet
+# knobs accepted only where they act: MDB's generator's under PDP, the basis without a ratio
+expect_fail pdp_mdb_only_knob 'gms_mdb_e is set, but it has no effect unless -gms_l1d_bypass is mdb-local or mdb-global' \
+    $BIN run --config configs/gtx480.config --set gms_l1d_bypass=pdp --set gms_mdb_e=0.3 --quiet
+expect_fail oversub_basis_no_ratio 'uvm_oversub_basis is set, but it has no effect unless -uvm_oversub_ratio is set' \
+    $BIN run --config configs/gtx1080ti.config --set uvm_oversub_basis=working-set --quiet
 # -uvm_oversub_basis: a value it does not know, and the working set of a trace (not known before it runs)
 expect_fail oversub_basis_word 'uvm_oversub_basis: .touched. is not a basis (footprint or working-set)' \
     $BIN run --config configs/gtx1080ti.config --set uvm=1 --set uvm_oversub_ratio=2 --set uvm_oversub_basis=touched --quiet

@@ -266,8 +266,13 @@ static int core_finalize(gms_params *p, gms_error *err)
     /* knobs of a policy that is not chosen would be accepted and never used */
     static const char *const mdb_knobs[] = { "gms_mdb_", NULL }, *const static_knobs[] = { "gms_bypass_l", NULL },
                              *const ccws_knobs[] = { "gms_ccws_", NULL };
-    int mdb_like = !strncmp(c->l1d_bypass, "mdb", 3) || !strcmp(c->l1d_bypass, "pdp");   /* pdp uses the period */
+    /* PDP uses MDB's period and set sampling only; the rest are MDB's generator's */
+    static const char *const mdb_only_knobs[] = { "gms_mdb_e", "gms_mdb_calculators", "gms_mdb_start", "gms_mdb_monitor",
+                                                  "gms_mdb_rf_scale", "gms_mdb_hit_bits", "gms_mdb_rf_bits", NULL };
+    int mdb_like = !strncmp(c->l1d_bypass, "mdb", 3) || !strcmp(c->l1d_bypass, "pdp");
     if (gms_params_require(p, mdb_knobs, mdb_like, "-gms_l1d_bypass is mdb-local, mdb-global or pdp", err) ||
+        gms_params_require(p, mdb_only_knobs, !strncmp(c->l1d_bypass, "mdb", 3),
+                           "-gms_l1d_bypass is mdb-local or mdb-global (pdp uses only -gms_mdb_period and -gms_mdb_sample)", err) ||
         gms_params_require(p, static_knobs, !strcmp(c->l1d_bypass, "static"), "-gms_l1d_bypass static", err) ||
         gms_params_require(p, ccws_knobs, c->ccws, "-gms_ccws 1", err))
         return -1;

@@ -147,6 +147,8 @@ static int fin(gms_params *p, gms_error *err)
     if (!strcmp(u->oversub_basis_str, "footprint")) u->oversub_ws = 0;
     else if (!strcmp(u->oversub_basis_str, "working-set")) u->oversub_ws = 1;
     else return gms_err(err, "-uvm_oversub_basis: '%s' is not a basis (footprint or working-set)", u->oversub_basis_str);
+    static const char *const basis_knob[] = { "uvm_oversub_basis", NULL };
+    if (gms_params_require(p, basis_knob, u->oversub_ratio > 0, "-uvm_oversub_ratio is set", err)) return -1;
     if (u->enable_dma < 0 || u->enable_dma > 3)
         return gms_err(err, "-enable_dma: %d is not a mode (0 off, 1 adaptive, 2 always, 3 after oversubscription)", u->enable_dma);
     if (!(u->reserve_accessed_page_pct >= 0 && u->reserve_accessed_page_pct < 100))
