@@ -100,7 +100,7 @@ int gms_footprint_prepass(gms_uvm *u, const gms_params *p, const gms_workload_sp
     gms_program_src src;
     void *st = NULL;
     uint64_t bytes = 0;
-    ws_pages ws = { &prog, (uint32_t)__builtin_ctzll(gms_uvm_page_bytes(u)), {0} };
+    ws_pages ws = { &prog, p->uvm.page_shift, {0} };
     if (p->uvm.oversub_ws) gms_u64map_init(&ws.pages, 1024);
     int rc = gms_workload_program(ops, a, &src, &st, err);
     if (rc == 0) {

@@ -735,6 +735,13 @@ __attribute__((cold, noinline)) static void l1_hooks_after(gms_sm *s, const gms_
         gms_ccws_access(s, r->warp, r->addr, outcome == GMS_CACHE_MISS || outcome == GMS_CACHE_SECTOR_MISS);
 }
 
+/* a refused access goes back to its bank's head and is retried next cycle */
+static inline void l1_retry(gms_sm *s, uint32_t b, gms_mreq *r)
+{
+    gms_fifo_push_front(&s->bank[b], r);
+    s->bank_busy |= 1u << b;
+}
+
 /* each bank's head accesses the L1 once it has spent the L1 latency in the pipeline */
 static void l1_access(gms_sm *s, uint64_t now)
 {
@@ -757,8 +764,7 @@ static void l1_access(gms_sm *s, uint64_t now)
             }
             /* no bypass slot: a BpR fail (counted), retried next cycle; not a blocked tick the
              * snapshot could replay (its counts are the bypass path's) */
-            gms_fifo_push_front(&s->bank[b], r);
-            s->bank_busy |= 1u << b;
+            l1_retry(s, b, r);
             s->tick_l1_changed = 1;
             continue;
         }
@@ -783,8 +789,7 @@ static void l1_access(gms_sm *s, uint64_t now)
             continue;
         }
         if (outcome == GMS_CACHE_RESERVATION_FAIL) {
-            gms_fifo_push_front(&s->bank[b], r);   /* retried next cycle */
-            s->bank_busy |= 1u << b;
+            l1_retry(s, b, r);
             /* not an LSU stall (GPGPU-Sim's L1_latency_queue_cycle counts none): the LSU
              * stalls once the bank's queue is full */
             s->tick_fail_mask |= 1u << b;

@@ -313,9 +313,9 @@ static inline void repl_access(gms_cache *c, gms_line *l, uint64_t now)
 }
 
 /* a valid line is replaced: its owner hears of it (cold: only with eviction tracking) */
-static __attribute__((cold, noinline)) void track_alloc(gms_cache *c, uint32_t idx, int was_valid)
+static __attribute__((cold, noinline)) void track_alloc(gms_cache *c, uint32_t idx)
 {
-    if (was_valid && (c->lines[idx].valid | c->lines[idx].modified))
+    if (c->lines[idx].valid | c->lines[idx].modified)
         c->evict_fn(c->evict_ctx, c->tags[idx], c->line_owner[idx]);
     c->line_owner[idx] = c->cur_owner;
 }
@@ -323,7 +323,7 @@ static __attribute__((cold, noinline)) void track_alloc(gms_cache *c, uint32_t i
 static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uint64_t now)
 {
     gms_line *l = &c->lines[idx];
-    if (__builtin_expect(c->evict_fn != NULL, 0)) track_alloc(c, idx, gms_line_is_valid(l));
+    if (__builtin_expect(c->evict_fn != NULL, 0)) track_alloc(c, idx);
     if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]++;
     if (c->use_map) {
         gms_idxmap_del_if(&c->where, c->tags[idx], idx);   /* its old block, if still here */

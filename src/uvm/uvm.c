@@ -237,8 +237,6 @@ void gms_uvm_plan_working_set(gms_uvm *u, uint64_t bytes)
     u->planned_ws = 1;
 }
 
-uint64_t gms_uvm_page_bytes(const gms_uvm *u) { return u->page_size; }
-
 /* the frames gms_uvm_fix_capacity gives managed pages for a managed footprint and device
  * allocations (bytes, device ones whole pages) so far; *limited = 0: unlimited */
 static uint64_t frames_for(const gms_uvm *u, uint64_t footprint, uint64_t device_bytes, uint64_t *cap_footprint,

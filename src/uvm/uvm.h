@@ -68,7 +68,6 @@ void gms_uvm_plan_footprint(gms_uvm *u, uint64_t bytes);
 /* -uvm_oversub_basis working-set: the ratio divides `bytes` (the managed pages the program's
  * kernels touch, in bytes), even when less than what is allocated */
 void gms_uvm_plan_working_set(gms_uvm *u, uint64_t bytes);
-uint64_t gms_uvm_page_bytes(const gms_uvm *u);
 /* device frames usable by managed pages (0 = unlimited); fixed at the first kernel launch or
  * bulk prefetch */
 uint64_t gms_uvm_capacity_pages(const gms_uvm *u);

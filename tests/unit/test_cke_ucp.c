@@ -2,7 +2,7 @@
  * positions, and the L1D's victim restricted to a kernel's way range. */
 #include "test.h"
 #include "cke/cke_ucp.h"
-#include "mem/cache.h"
+#include "cache_test_util.h"
 #include <stdlib.h>
 
 TEST(ucp_lookahead_concave)
@@ -75,33 +75,16 @@ TEST(ucp_umon_stack_positions_and_repartition)
 /* one set of 4 ways: A, B, C, D fill ways 3, 2, 1, 0 (the highest invalid way first) */
 static gms_cache *four_lines(gms_mreq_pool *pool, int range_lo, int range_hi)
 {
-    gms_cache_config cfg;
-    gms_error err = { 0 };
-    if (gms_cache_config_parse("N:1:128:4,L:T:m:N:L,A:8:4,8", "test", &cfg, &err)) return NULL;
-    gms_cache *c = gms_cache_new(&cfg, pool, "L1D", GMS_CACHE_L1);
-    gms_rf_cause cause;
-    for (uint64_t i = 0; i < 4; i++) {
-        gms_mreq *r = gms_mreq_alloc(pool);
-        r->addr = i * 128; r->bytes = 128; r->sector_mask = 0xF;
-        r->kind = GMS_MREQ_READ; r->access = GMS_ACC_GLOBAL_R;
-        gms_cache_access(c, r, 1 + i, &cause);
-    }
-    for (gms_mreq *q; (q = gms_cache_mq_pop(c));)
-        for (gms_mreq *w = gms_cache_fill(c, q, 10), *nx; w; w = nx) { nx = w->next; gms_mreq_release(pool, w); }
+    gms_cache *c = tu_l1_one_set(pool, 4);
+    if (!c) return NULL;
+    for (uint64_t i = 0; i < 4; i++) tu_read_line(c, pool, i * 128, 1 + i);
     if (range_hi) gms_cache_set_way_range(c, (uint32_t)range_lo, (uint32_t)range_hi);
     return c;
 }
 
 static int read_at(gms_cache *c, gms_mreq_pool *pool, uint64_t addr, uint64_t now)
 {
-    gms_rf_cause cause;
-    gms_mreq *r = gms_mreq_alloc(pool);
-    r->addr = addr; r->bytes = 128; r->sector_mask = 0xF;
-    r->kind = GMS_MREQ_READ; r->access = GMS_ACC_GLOBAL_R;
-    int o = GMS_CACHE_OUTCOME(gms_cache_access(c, r, now, &cause));
-    for (gms_mreq *q; (q = gms_cache_mq_pop(c));)
-        for (gms_mreq *w = gms_cache_fill(c, q, now), *nx; w; w = nx) { nx = w->next; gms_mreq_release(pool, w); }
-    return o;
+    return GMS_CACHE_OUTCOME(tu_read_line(c, pool, addr, now));
 }
 
 TEST(ucp_cache_way_range_respected)
