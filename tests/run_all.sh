@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs every test suite and prints one closing line "N passed, N failed, N skipped" over all
-# of them. Suites: unit tests (plain build), CLI tests, unit and CLI tests under ASan+UBSan, every
+# of them. Suites: unit tests (plain build), CLI tests, unit and CLI tests and mechanism
+# combinations (fuzz/combo_sweep.sh) under ASan+UBSan, every
 # workload end to end through the timing simulator with UVM, fidelity against the Accel-Sim
 # reference traces (plain build), sweep harness tests. A suite's closing line is
 # "N passed, N failed" with an optional ", N skipped"; a suite without one, or one that
@@ -43,6 +44,9 @@ if [ "${1:-}" != "--quick" ]; then
         run_suite unit-asan env GMS_BIN=build-asan/gpumemsim GMS_QUICK=1 build-asan/gms_tests
         # the CLI's error paths (bad input, trace and config errors) under the sanitizers too
         run_suite cli-asan env GMS_BIN=build-asan/gpumemsim sh tests/cli_tests.sh
+        # mechanisms combined (docs/fuzzing.md): 32 seeded combinations, no crash, watchdog,
+        # sanitizer report or hang
+        run_suite combo env GMS_BIN=build-asan/gpumemsim TMAX=300 sh fuzz/combo_sweep.sh 32 2026
     else
         echo "sanitizer build failed"; total_fail=$((total_fail + 1)); failed_suites="$failed_suites asan-build"
     fi
