@@ -12,7 +12,9 @@
 # line is "N passed, N failed" (tests/run_all.sh runs a few combinations as a suite).
 # Every run stops at MAXC core cycles (-gpgpu_max_cycle, default 3,000,000), so a time-out
 # means a host rate under MAXC/TMAX cycles per second, a hang the watchdog did not see.
-# Usage: [GMS_BIN=...] [TMAX=s] [MAXC=cycles] fuzz/combo_sweep.sh [N combinations (default 50)] [seed (default 1)]
+# DIFF=1: also rerun every clean run with the host-speed shortcuts off (-gms_sleep_blocked 0,
+# one host thread, no pipeline) and report any statistic that differs.
+# Usage: [GMS_BIN=...] [TMAX=s] [MAXC=cycles] [DIFF=1] fuzz/combo_sweep.sh [N combinations (default 50)] [seed (default 1)]
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -95,6 +97,9 @@ pick() {
         { n = split(substr($0, index($0, " ") + 1), alt, "|"); a = alt[int(rand() * n) + 1]
           m = split(a, w, " "); for (j = 1; j <= m; j++) if (w[j] != "-") printf "--set %s ", w[j] }' "$1"
 }
+# statistics without what host speed may change: the wall clock, the engine's own edge and
+# tick counts, and the digest of the config (which holds the host options)
+strip_host() { grep -v -E '"(gms_wall_seconds|[a-z_]*_per_second|gms_engine_edges|gms_engine_ticks|config_digest)"' "$1"; }
 bad=0
 i=0
 while [ $i -lt "$N" ]; do
@@ -120,6 +125,18 @@ while [ $i -lt "$N" ]; do
         bad=$((bad + 1))
     elif [ $rc -ne 0 ]; then
         echo "refused: $(tail -n 1 "$T/err" | head -c 200)"
+    elif [ -n "${DIFF:-}" ]; then
+        # the host-speed options promise identical results: the same run ticked plainly
+        # (every blocked SM and slice each cycle, one host thread, no pipeline) must agree
+        strip_host "$T/s.json" > "$T/a.json"
+        (cd "$T/run" && eval "timeout $TMAX $cmd --set gms_sleep_blocked=0 --set gms_host_pipeline=0 --set gms_host_threads=1") >/dev/null 2>"$T/err"
+        rc=$?
+        strip_host "$T/s.json" > "$T/b.json"
+        if [ $rc -ne 0 ] || ! cmp -s "$T/a.json" "$T/b.json"; then
+            echo "FINDING (host options change the results, rc=$rc): $cmd"
+            diff "$T/a.json" "$T/b.json" | head -8 | sed 's/^/    /'
+            bad=$((bad + 1))
+        fi
     fi
     i=$((i + 1))
 done

@@ -230,10 +230,20 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
     if (gms_tq_ready(&s->rop, now) && s->inq->space(s->inq_self)) {
         gms_mreq *in = gms_tq_pop(&s->rop);
         s->inq->push(s->inq_self, in, now);
+        /* a member's next tick may move what just came in (CART's fill): the slice must not
+         * sleep on the tick above, which ran before the push */
+        if (s->inq->tick) s->inq_busy = 1;
         if (s->cache) gms_cache_prefetch_access(s->cache, in);   /* host speed: its coming probe */
     }
     s->occ_len = s->inq->len(s->inq_self);
     if (s->occ_len > s->qst.max_held) s->qst.max_held = s->occ_len;
+}
+
+void gms_l2_slice_settle_occupancy(gms_l2_slice *s, uint64_t now)
+{
+    if (now <= s->occ_t) return;
+    s->qst.occ_integral += (uint64_t)s->occ_len * (now - s->occ_t);
+    s->occ_t = now;
 }
 
 void gms_l2_slice_inq_stats(const gms_l2_slice *s, gms_l2q_stats *acc)
@@ -268,7 +278,11 @@ uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s)
 }
 
 int gms_l2_slice_stalls_to_dram(const gms_l2_slice *s) { return s->occ_len && gms_fifo_full(&s->to_dram); }
-void gms_l2_slice_add_to_dram_stalls(gms_l2_slice *s, uint64_t n) { s->qst.stall[GMS_L2Q_STALL_TO_DRAM] += n; }
+void gms_l2_slice_slept(gms_l2_slice *s, uint64_t n, int to_dram_stalls)
+{
+    if (to_dram_stalls) s->qst.stall[GMS_L2Q_STALL_TO_DRAM] += n;
+    if (s->inq->idle) s->inq->idle(s->inq_self, n);
+}
 
 gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s) { return s->to_dram.head; }
 gms_mreq *gms_l2_slice_to_dram_pop(gms_l2_slice *s) { return gms_fifo_pop(&s->to_dram); }

@@ -60,7 +60,9 @@ uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s);
  * and the stalls of n cycles the slice slept through in that state (the sleep skips ticks
  * whose counts must still be made: statistics do not depend on -gms_sleep_blocked) */
 int gms_l2_slice_stalls_to_dram(const gms_l2_slice *s);
-void gms_l2_slice_add_to_dram_stalls(gms_l2_slice *s, uint64_t n);
+/* the slice slept n cycles blocked (nothing moved): count what n ticks would have, the
+ * to-DRAM stalls if to_dram_stalls, and the input queue's own (its idle hook) */
+void gms_l2_slice_slept(gms_l2_slice *s, uint64_t n, int to_dram_stalls);
 
 /* DRAM side (called by the channel glue) */
 gms_mreq *gms_l2_slice_to_dram_top(const gms_l2_slice *s);
@@ -72,6 +74,9 @@ gms_cache *gms_l2_slice_cache(const gms_l2_slice *s);
 uint64_t gms_l2_slice_replies(const gms_l2_slice *s);   /* 32 B reply units (L2_BW) */
 /* add the input side's counters (stalls, occupancy, the member's own) to acc */
 void gms_l2_slice_inq_stats(const gms_l2_slice *s, gms_l2q_stats *acc);
+/* integrate the input queue's occupancy up to core cycle now (before the statistics are read:
+ * a slice that slept or idled since its last tick still held its requests until now) */
+void gms_l2_slice_settle_occupancy(gms_l2_slice *s, uint64_t now);
 void gms_l2_slice_dump(const gms_l2_slice *s, FILE *out);
 
 #endif

@@ -21,6 +21,10 @@
  *                      a stage behind its incoming buffer moves one request into it (CART's
  *                      fill). Returns nonzero while it may still move something without a
  *                      new push or a drain (the slice then stays awake).
+ *   idle(self, n)      optional, with tick: the slice slept through n cycles in which tick
+ *                      would have run and nothing could move (its last tick returned 0 and
+ *                      no push or drain came): count what those ticks would have counted
+ *                      (CART's and P2's fill stalls), so statistics do not depend on sleeping
  *   stats(self, acc)   optional: add the member's own counters to acc */
 #ifndef GMS_MEM_L2Q_H
 #define GMS_MEM_L2Q_H
@@ -126,6 +130,7 @@ typedef struct gms_l2q_ops {
     void (*putback)(void *self, gms_mreq *r, uint64_t now, int cause);
     uint32_t (*len)(const void *self);
     int (*tick)(void *self, uint64_t now);
+    void (*idle)(void *self, uint64_t n);
     void (*stats)(const void *self, gms_l2q_stats *acc);
 } gms_l2q_ops;
 

@@ -212,6 +212,13 @@ static int cart_tick(void *self, uint64_t now)
     return c->in.n > 0;
 }
 
+/* slept n cycles: each tick would have found the head blocked (a stall) or nothing to fill */
+static void cart_idle(void *self, uint64_t n)
+{
+    cart *c = self;
+    if (c->in.head && c->fill_blocked) c->st.fill_stalls += n;
+}
+
 /* may leaf qi drain? not if an older queue of its group carries the same tag */
 static int eligible(const cart *c, uint32_t qi)
 {
@@ -441,5 +448,5 @@ const gms_l2q_ops gms_l2q_cart = {
     .name = "cart", .knobs = GMS_KNOBS("gms_l2q_cart"), .summary = "cache access reordering tree: per-bank row groups of (row, col) queues (-gms_l2q_cart)",
     .create = cart_create, .destroy = cart_destroy, .space = cart_space, .push = cart_push,
     .peek = cart_peek, .pop = cart_pop, .putback = cart_putback, .len = cart_len,
-    .tick = cart_tick, .stats = cart_stats,
+    .tick = cart_tick, .idle = cart_idle, .stats = cart_stats,
 };

@@ -66,6 +66,13 @@ static int p2_tick(void *self, uint64_t now)
     return p->in.n > 0;
 }
 
+/* slept n cycles: each tick would have found the head's queue full (a stall) or nothing */
+static void p2_idle(void *self, uint64_t n)
+{
+    p2q *p = self;
+    if (p->in.head && gms_fifo_full(&p->q[bank_of(p, p->in.head->addr) % p->nq])) p->fill_stalls += n;
+}
+
 static gms_mreq *p2_peek(void *self, uint64_t now)
 {
     p2q *p = self;
@@ -102,5 +109,5 @@ static void p2_stats(const void *self, gms_l2q_stats *acc)
 const gms_l2q_ops gms_l2q_p2 = {
     .name = "p2", .knobs = GMS_KNOBS("gms_l2q_p2"), .summary = "bank-classified queues behind the FIFO, round-robin drain (CART precursor P2; -gms_l2q_p2)",
     .create = p2_create, .destroy = p2_destroy, .space = p2_space, .push = p2_push,
-    .peek = p2_peek, .pop = p2_pop, .putback = p2_putback, .len = p2_len, .tick = p2_tick, .stats = p2_stats,
+    .peek = p2_peek, .pop = p2_pop, .putback = p2_putback, .len = p2_len, .tick = p2_tick, .idle = p2_idle, .stats = p2_stats,
 };

@@ -17,11 +17,12 @@ uint64_t gms_ms_core_now(const memsys *ms)
 
 uint64_t gms_ms_convert(const memsys *ms, uint64_t t, gms_domain to)
 {
-    uint64_t core = gms_ms_core_now(ms), cur = gms_engine_cycle(ms->eng, to);
-    if (t <= core) return cur + 1;
-    double f = to == GMS_DOM_L2 ? ms->l2_mhz : to == GMS_DOM_DRAM ? ms->dram_mhz : ms->core_mhz;
-    uint64_t d = (uint64_t)((double)(t - core) * f / ms->core_mhz);
-    return cur + (d ? d : 1);
+    /* the first cycle of `to` that sees core cycle t; a wake-up no later than that (a ratio
+     * of frequencies from this instant could land one edge late, and a slice woken late
+     * pushes its ROP head a cycle after the awake run would: -gms_sleep_blocked would then
+     * change the results) */
+    uint64_t cur = gms_engine_cycle(ms->eng, to), w = gms_engine_first_cycle_at(ms->eng, to, GMS_DOM_CORE, t);
+    return w > cur ? w : cur + 1;
 }
 
 static uint32_t ms_subpart_of(void *self, uint64_t addr)
@@ -75,16 +76,25 @@ static void ms_hand_over(void *self)
     ms->nstaged = 0;
 }
 
+/* a sleeping slice's skipped cycles (sleep_cycle, upto): what each would have counted had the
+ * slice ticked (a to-DRAM stall; the input queue's fill stalls). Nothing moves while it
+ * sleeps, so every skipped cycle counts the same. Called at the wake-up tick, and before the
+ * statistics are read (gms_ms_report), so they never depend on -gms_sleep_blocked. */
+void gms_ms_slice_settle(ms_slice *s, uint64_t upto)
+{
+    if (upto <= s->sleep_cycle + 1) return;
+    gms_l2_slice_slept(s->l2, upto - s->sleep_cycle - 1, s->sleep_stalls);
+    s->sleep_cycle = upto - 1;
+}
+
 static int slice_tick(void *self, uint64_t cycle)
 {
     ms_slice *s = self;
     memsys *ms = s->ms;
     uint64_t before = gms_l2_slice_replies(s->l2);
-    if (s->sleep_stalls) {
-        /* the cycles slept through, each a to-DRAM stall had the slice ticked */
-        uint64_t c = gms_engine_cycle(ms->eng, GMS_DOM_L2);
-        if (c > s->sleep_cycle + 1) gms_l2_slice_add_to_dram_stalls(s->l2, c - s->sleep_cycle - 1);
-        s->sleep_stalls = 0;
+    if (s->asleep) {
+        gms_ms_slice_settle(s, gms_engine_cycle(ms->eng, GMS_DOM_L2));
+        s->asleep = 0;
     }
     gms_l2_slice_cycle(s->l2, gms_ms_core_now(ms));
     ms->accept[s - ms->slices] = (uint8_t)gms_l2_slice_can_accept(s->l2);
@@ -103,6 +113,7 @@ static int slice_tick(void *self, uint64_t cycle)
         }
         s->sleep_cycle = gms_engine_cycle(ms->eng, GMS_DOM_L2);
         s->sleep_stalls = gms_l2_slice_stalls_to_dram(s->l2);
+        s->asleep = 1;
         return 0;
     }
     if (next != UINT64_MAX) gms_engine_wake_at(ms->eng, s->comp, gms_ms_convert(ms, next, GMS_DOM_L2));

@@ -17,11 +17,14 @@ typedef struct ms_slice {
     gms_component *comp;
     uint32_t chan;               /* its channel */
     char name[24];
-    /* asleep while blocked towards DRAM (slice_tick): the L2 cycle it fell asleep at, and
-     * whether every cycle it skips would have counted a to-DRAM head-of-line stall */
+    /* asleep while blocked towards DRAM (slice_tick): the L2 cycle it fell asleep at (the
+     * last one counted, after a settle), and whether every cycle it skips would have counted
+     * a to-DRAM head-of-line stall; the input queue counts its own (its idle hook) */
     uint64_t sleep_cycle;
     int sleep_stalls;
+    int asleep;
 } ms_slice;
+void gms_ms_slice_settle(ms_slice *s, uint64_t upto);   /* memsys.c */
 
 /* The -dram_latency delay (GPGPU-Sim's unbounded list): what the channel needs of each
  * request, copied when the request leaves the L2 and entered into the channel after the delay

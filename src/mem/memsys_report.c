@@ -52,7 +52,12 @@ void gms_ms_report(void *self, gms_stats *out)
     if (nc) gms_cache_report(caches, nc, "L2", out);
     free(caches);
     gms_l2q_stats qst = { 0 };
-    for (uint32_t i = 0; i < ms->nsub; i++) gms_l2_slice_inq_stats(ms->slices[i].l2, &qst);
+    for (uint32_t i = 0; i < ms->nsub; i++) {
+        ms_slice *s = &ms->slices[i];
+        if (s->asleep) gms_ms_slice_settle(s, gms_engine_next_tick_cycle(ms->eng, s->comp));
+        gms_l2_slice_settle_occupancy(s->l2, gms_ms_core_now(ms));
+        gms_l2_slice_inq_stats(s->l2, &qst);
+    }
     gms_l2q_report(&qst, out);
     gms_energy_events ev = { .l2_accesses = qst.accessed + qst.stall[GMS_L2Q_STALL_RF] + qst.racb,
                              .queue_ops = 2 * qst.fills };   /* DRAM events below */
