@@ -81,13 +81,18 @@ static void collect(gms_gpu *g, gms_stats *st)
  * (GPGPU-Sim: gpu_tot_sim_cycle + gpu_sim_cycle >= gpu_max_cycle_opt ends the run): the core
  * cycle at which this period would use up what is left of it gets a wake-up, so that idle
  * skipping cannot jump over it; sim_done stops the run right after that instant. */
+static void arm_max_cycle(gms_gpu *g)
+{
+    uint64_t max = g->p->sim.max_cycles;
+    if (max && g->n_running && g->kernel_cycles_total < max)
+        gms_engine_wake_at(g->eng, g->gpu_comp, g->busy_since + (max - g->kernel_cycles_total));
+}
+
 static void busy_begin(gms_gpu *g)
 {
     if (g->n_running++ != 0) return;
     g->busy_since = gms_engine_cycle(g->eng, GMS_DOM_CORE);
-    uint64_t max = g->p->sim.max_cycles;
-    if (max && g->kernel_cycles_total < max)
-        gms_engine_wake_at(g->eng, g->gpu_comp, g->busy_since + (max - g->kernel_cycles_total));
+    arm_max_cycle(g);
     if (g->mem.kernel_time) g->mem.kernel_time(g->mem.self, 1);
 }
 
@@ -333,6 +338,10 @@ static int gpu_tick(void *self, uint64_t cycle)
     for (gms_kernel *k = g->kernels; k; k = k->next)
         if (k->next_block < k->nblocks && cycle < k->dispatch_from)
             gms_engine_wake_at(g->eng, g->gpu_comp, k->dispatch_from);
+    /* the engine keeps one wake-up per component, the earliest: the max-cycle one that an
+     * earlier wake-up (launch latency) displaced is set again, or a run whose SMs all sleep
+     * (far faults) would stop at the next event after the limit instead of at it */
+    arm_max_cycle(g);
     return d > 0 || taken > 0;
 }
 
