@@ -286,7 +286,8 @@ static int finish_run(gms_sim *s, gms_params *p, int rc, const gms_error *err, g
     return rc;
 }
 
-static int run_stream(const char *sleep, gms_run_stats *out)
+/* opts: NULL-ended name, value pairs set after the test's own */
+static int run_stream_with(const char *sleep, const char *const *opts, gms_run_stats *out)
 {
     gms_params *p = gms_params_new();
     gms_error err = {0};
@@ -295,6 +296,8 @@ static int run_stream(const char *sleep, gms_run_stats *out)
     gms_params_set(p, "gpgpu_n_clusters", "16", &err);
     gms_params_set(p, "gpgpu_n_mem", "8", &err);
     gms_params_set(p, "gms_sleep_blocked", sleep, &err);
+    for (size_t i = 0; opts && opts[i]; i += 2)
+        if (gms_params_set(p, opts[i], opts[i + 1], &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
     if (gms_params_finalize(p, &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
     const char *const kv[] = { "n=65536", NULL };
     gms_workload_spec w = { "stream", NULL, kv, 1, NULL };
@@ -302,6 +305,8 @@ static int run_stream(const char *sleep, gms_run_stats *out)
     int rc = s ? gms_sim_run(s, &err) : -1;
     return finish_run(s, p, rc, &err, out);
 }
+
+static int run_stream(const char *sleep, gms_run_stats *out) { return run_stream_with(sleep, NULL, out); }
 
 TEST(sleep_blocked_on_and_off_give_identical_stats)
 {
@@ -315,6 +320,57 @@ TEST(sleep_blocked_on_and_off_give_identical_stats)
     CHECK(w && w->value > 0);
     gms_run_stats_free(&a);
     gms_run_stats_free(&b);
+}
+
+/* The same with the reordering L2 input queues, whose own stage (CART's and P2's fill) moves
+ * a request a cycle after the ROP stage pushed it: a slice must not fall asleep in between
+ * (it did: the fill came late, and the drains and fill-stall counts changed), its skipped
+ * cycles count the fill stalls they would have, and the queue occupancy is integrated up to
+ * the report. Also stopped mid-run by -gpgpu_max_cycle, with slices asleep at the end. */
+TEST(sleep_blocked_identical_with_reordering_l2_queues)
+{
+    static const char *const cases[][7] = {
+        { "gms_l2_input_queue", "cart", NULL },
+        { "gms_l2_input_queue", "cart", "gms_l2q_cart", "2:1:1:longest", "gpgpu_max_cycle", "6500", NULL },
+        { "gms_l2_input_queue", "p2", NULL },
+        { "gms_l2_input_queue", "p2", "gpgpu_max_cycle", "7000", NULL },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gms_run_stats a, b;
+        REQUIRE(run_stream_with("1", cases[i], &a) == 0);
+        REQUIRE(run_stream_with("0", cases[i], &b) == 0);
+        printf("    case %zu\n", i);
+        CHECK(same_except_host(&a.total, &b.total));
+        const gms_stat *f = gms_stats_find(&a.total, "gms_l2q_fills");
+        CHECK(f && f->value > 0);   /* the queue's own stage moved requests */
+        gms_run_stats_free(&a);
+        gms_run_stats_free(&b);
+    }
+}
+
+/* -gpgpu_max_cycle stops a unified-memory run at the limit, not at the next event after it,
+ * when every SM sleeps through far faults: bfs (a kernel per level, each launch's latency a
+ * wake-up of the GPU's own component, which the engine keeps only the earliest of) under the
+ * batch runtime, half its pages resident. It stopped up to 6,084 cycles late with SMs asleep. */
+TEST(max_cycle_exact_while_sms_sleep_on_far_faults)
+{
+    for (int sleep = 1; sleep >= 0; sleep--) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        REQUIRE(gms_params_load_file(p, "configs/maxwell-sound-baseline.config", &err) == 0);
+        static const char *const kv0[] = { "uvm_runtime", "batch", "uvm_oversub_ratio", "2", "gpgpu_max_cycle", "1000000", NULL };
+        for (size_t i = 0; kv0[i]; i += 2) REQUIRE(gms_params_set(p, kv0[i], kv0[i + 1], &err) == 0);
+        REQUIRE(gms_params_set(p, "gms_sleep_blocked", sleep ? "1" : "0", &err) == 0);
+        REQUIRE(gms_params_finalize(p, &err) == 0);
+        const char *const kv[] = { "scale=0.002", "uvm=1", NULL };
+        gms_workload_spec w = { "bfs", NULL, kv, 1, NULL };
+        gms_sim *s = gms_sim_new(p, &w, &err);
+        gms_run_stats st;
+        REQUIRE(s && finish_run(s, p, gms_sim_run(s, &err), &err, &st) == 0);
+        const gms_stat *c = gms_stats_find(&st.total, "gpu_tot_sim_cycle");
+        CHECK(c && c->value == 1000000.0);
+        gms_run_stats_free(&st);
+    }
 }
 
 /* The blocked-tick shortcut (sm.c, sm_blocked_tick; host speed only): an SM that can only
