@@ -50,6 +50,9 @@ if [ "${1:-}" != "--quick" ]; then
     else
         echo "sanitizer build failed"; total_fail=$((total_fail + 1)); failed_suites="$failed_suites asan-build"
     fi
+    # host-speed options promise identical results: 24 combinations, each against the
+    # shortcuts off (docs/fuzzing.md)
+    run_suite combo-diff env GMS_BIN=build/gpumemsim DIFF=1 TMAX=120 sh fuzz/combo_sweep.sh 24 2027
     run_suite e2e env GMS_BIN=build/gpumemsim sh tests/e2e_workloads.sh
     run_suite fidelity env GMS_BIN=build/gpumemsim sh tests/fidelity_ref.sh
     if [ -f tests/harness/run_all.sh ]; then
