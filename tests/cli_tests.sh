@@ -308,6 +308,19 @@ if [ "$(awk '!/^#/ { print $2, $3 }' "$T/pl_timed.log" | sort | md5sum)" = "$(aw
     ok page_log_walk_matches_timed_records; else bad page_log_walk_matches_timed_records; fi
 expect_fail page_log_no_timing_bad_path 'page-log .*/no/such/dir/x.log' \
     $BIN run $SMALL --workload stream --no-timing --page-log "$T/no/such/dir/x.log"
+# thread oversubscription on an SM asleep on its L1 pipeline (-gms_sleep_blocked 1): TO sees
+# it active, as it would ticked every cycle, and looks at it every 16 cycles (it took it for
+# idle: one look, then none until an event, so its switches came late; found by
+# fuzz/combo_sweep.sh DIFF=1); every statistic identical with the shortcut off
+TOA="--config configs/qv100.config --workload pr --set scale=0.02 --set uvm=1 --set uvm_oversub_ratio=1.25 \
+     --set uvm_runtime=batch --set gms_uvm_to=1 --set gms_uvm_to_on_mem=1 --set gms_uvm_active_sms=2 \
+     --set gpgpu_max_cycle=1000000 --quiet"
+expect_ok  to_sleep_on                $BIN run $TOA --stats-json "$T/to1.json"
+expect_ok  to_sleep_off               $BIN run $TOA --set gms_sleep_blocked=0 --stats-json "$T/to0.json"
+hostless() { grep -v -E '"(gms_wall_seconds|[a-z_]*_per_second|gms_engine_edges|gms_engine_ticks|config_digest)"' "$1"; }
+if [ -s "$T/to1.json" ] && [ "$(hostless "$T/to1.json" | md5sum)" = "$(hostless "$T/to0.json" | md5sum)" ] &&
+   grep -q '"gms_to_context_switches": [1-9]' "$T/to1.json"; then
+    ok to_sleeping_sm_identical_stats; else bad to_sleeping_sm_identical_stats; fi
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1458,9 +1458,20 @@ static int sm_tick(void *self, uint64_t cycle)
      * the body (UVM runs are serial: no per-thread counters then) */
     gms_counters *tls = gms_par_ctr_tls;
     if (__builtin_expect(tls != NULL, 0)) s->ctr = tls;
+    s->pipe_sleep = 0;
     int r = sm_tick_body(s, cycle);
     if (__builtin_expect(tls != NULL, 0)) s->ctr = &s->g->ctr;
     if (__builtin_expect(s->to != NULL, 0)) {
+        if (s->pipe_sleep) {
+            /* asleep on its L1 pipeline: ticked every cycle (-gms_sleep_blocked 0) the SM would
+             * be active, so thread oversubscription must not take it for idle (a look now, and
+             * none until an event) but look when it would next look at an active SM; if that
+             * swapped or woke warps, the SM ticks on */
+            gms_to_tick(s, cycle, 1);
+            if (sm_has_work_outside_l1_pipe(s)) return 1;
+            gms_engine_wake_at(s->g->eng, s->comp, gms_to_next_look(s));
+            return 0;
+        }
         if (r || s->blk.sleep_from != cycle + 1) return gms_to_tick(s, cycle, r);
         /* asleep since this tick: thread oversubscription sees the SM as its blocked ticks would
          * leave it (active), and looks again when it would next look at an active SM */
@@ -1512,6 +1523,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     /* sleep until then, or the next register release if that comes first */
     uint64_t wake = wake_or_release(s, cycle, t ? t : UINT64_MAX);
     if (wake != UINT64_MAX) gms_engine_wake_at(s->g->eng, s->comp, wake);
+    s->pipe_sleep = t != 0;
     return 0;
 }
 

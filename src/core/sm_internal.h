@@ -195,6 +195,8 @@ struct gms_sm {
      * moves everything after them, stream/qv100 ran 6% slower (bench/README.md) */
     blocked_snap blk;                    /* host speed: see blocked_snap */
     int blk_on;                          /* the blocked-tick shortcut may be used (-gms_sleep_blocked) */
+    int pipe_sleep;                      /* the last tick went to sleep on its L1 pipeline (it would
+                                          * have ticked on with -gms_sleep_blocked 0) */
     uint8_t blk_hit;                     /* the snapshot has served a tick */
     uint8_t blk_skip, blk_backoff;       /* snapshot attempts to skip, and the next such pause */
     uint64_t blk_ticks;                  /* ticks served by a snapshot (for tests; not a statistic) */
