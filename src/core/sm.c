@@ -1177,7 +1177,7 @@ static void run_events(gms_sm *s, uint64_t cycle)
 }
 
 /* per-cycle work other than requests waiting inside the L1 pipeline (bank queues) */
-static int sm_has_work_outside_l1_pipe(const gms_sm *s)
+__attribute__((always_inline)) static inline int sm_has_work_outside_l1_pipe(const gms_sm *s)
 {
     if (s->ncand || s->npark || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
     if (s->mrpb && s->mrpb->n) return 1;
