@@ -191,12 +191,6 @@ uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d)
     const uint64_t *v = gms_eng_now_view;
     return v ? v[d] : e->now_cycle[d];
 }
-uint64_t gms_engine_first_cycle_at(const gms_engine *e, gms_domain to, gms_domain from, uint64_t cycle)
-{
-    /* now_cycle[d] = now_fs / period_fs: edge k of `to` sees cycle(from) = floor(k pt / pf) */
-    uint64_t pt = e->d[to].period_fs, t = cycle * e->d[from].period_fs;
-    return t / pt + (t % pt != 0);
-}
 uint64_t gms_engine_next_tick_cycle(const gms_engine *e, const gms_component *c)
 {
     const domain *d = &e->d[c->dom];

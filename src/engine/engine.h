@@ -46,10 +46,6 @@ uint64_t gms_engine_time_fs(const gms_engine *e);
  * a component that sleeps through cycles whose ticks it accounts for later) */
 uint64_t gms_engine_next_tick_cycle(const gms_engine *e, const gms_component *c);
 double gms_engine_mhz(const gms_engine *e, gms_domain d);
-/* the first cycle of domain `to` at whose edge gms_engine_cycle(from) is at least `cycle`
- * (edges at multiples of each domain's period): when a sleeper must wake to see a time of
- * another domain, neither a cycle early nor late */
-uint64_t gms_engine_first_cycle_at(const gms_engine *e, gms_domain to, gms_domain from, uint64_t cycle);
 /* call whenever forward progress happens (an instruction retires, a request completes) */
 void gms_engine_progress(gms_engine *e);
 

@@ -17,12 +17,11 @@ uint64_t gms_ms_core_now(const memsys *ms)
 
 uint64_t gms_ms_convert(const memsys *ms, uint64_t t, gms_domain to)
 {
-    /* the first cycle of `to` that sees core cycle t; a wake-up no later than that (a ratio
-     * of frequencies from this instant could land one edge late, and a slice woken late
-     * pushes its ROP head a cycle after the awake run would: -gms_sleep_blocked would then
-     * change the results) */
-    uint64_t cur = gms_engine_cycle(ms->eng, to), w = gms_engine_first_cycle_at(ms->eng, to, GMS_DOM_CORE, t);
-    return w > cur ? w : cur + 1;
+    uint64_t core = gms_ms_core_now(ms), cur = gms_engine_cycle(ms->eng, to);
+    if (t <= core) return cur + 1;
+    double f = to == GMS_DOM_L2 ? ms->l2_mhz : to == GMS_DOM_DRAM ? ms->dram_mhz : ms->core_mhz;
+    uint64_t d = (uint64_t)((double)(t - core) * f / ms->core_mhz);
+    return cur + (d ? d : 1);
 }
 
 static uint32_t ms_subpart_of(void *self, uint64_t addr)
