@@ -137,12 +137,18 @@ static uint32_t reply_units(const gms_l2_slice *s, const gms_mreq *r)
     return s->sector ? (uint32_t)__builtin_popcount(sectors_of(r)) : 1;
 }
 
+void gms_l2_slice_settle_occupancy(gms_l2_slice *s, uint64_t now)
+{
+    if (now <= s->occ_t) return;
+    s->qst.occ_integral += (uint64_t)s->occ_len * (now - s->occ_t);
+    s->occ_t = now;
+}
+
 void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
 {
     /* the queue's length only changes inside this function: integrate it over the cycles
      * since the last call (skipped cycles included) */
-    s->qst.occ_integral += (uint64_t)s->occ_len * (now - s->occ_t);
-    s->occ_t = now;
+    gms_l2_slice_settle_occupancy(s, now);
     /* 0. reply to the interconnect */
     gms_mreq *r = gms_fifo_pop(&s->to_icnt);   /* popped first: the receiver may recycle it */
     if (r) {
@@ -237,13 +243,6 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
     }
     s->occ_len = s->inq->len(s->inq_self);
     if (s->occ_len > s->qst.max_held) s->qst.max_held = s->occ_len;
-}
-
-void gms_l2_slice_settle_occupancy(gms_l2_slice *s, uint64_t now)
-{
-    if (now <= s->occ_t) return;
-    s->qst.occ_integral += (uint64_t)s->occ_len * (now - s->occ_t);
-    s->occ_t = now;
 }
 
 void gms_l2_slice_inq_stats(const gms_l2_slice *s, gms_l2q_stats *acc)
