@@ -5,6 +5,7 @@
 #include "core/warp_sched.h"
 #include "core/memq.h"
 #include "core/bypass_path.h"
+#include "mem/mshr.h"
 
 #define MAX_SCHED 16
 #define MAX_WARPS 512
@@ -220,6 +221,12 @@ struct gms_sm {
     uint64_t swl_ok[MAX_WARPS / 64];
     struct gms_ccws *ccws;               /* -gms_ccws (ccws.h), or NULL */
     uint64_t ccws_barred[MAX_WARPS / 64];   /* warps CCWS keeps from issuing global loads */
+    /* blocked ticks and the L1D's MSHR events (cold, so at the end): the table's per-attempt
+     * counts (NULL: not read), what bank b's refused access added to them this tick, and the
+     * snapshot's copy, which each replayed refusal adds again (blocked_count) */
+    const struct gms_mshr_stats *l1_mev;
+    gms_mshr_ev tick_ev[MAX_BANKS];
+    gms_mshr_ev blk_ev[MAX_BANKS];
 };
 
 /* ---------------------------------------------------------------- helpers */

@@ -1107,25 +1107,33 @@ void gms_cache_owner_held(const gms_cache *c, uint32_t owner, uint32_t *mshr, ui
 }
 uint32_t gms_cache_mq_size(const gms_cache *c) { return c->mq.n; }
 uint32_t gms_cache_mshr_used(const gms_cache *c) { return c->mo->used(c->mshr); }
-/* the member's occupancy statistics; the refusals by cause from the cache's own counts, which
- * include the attempts the SM's blocked-tick shortcut replays without calling the MSHR */
+/* the member's statistics; the refusals by cause from the cache's own counts, which include
+ * the attempts the SM's blocked-tick shortcut replays without calling the MSHR and the
+ * partition's refusals (send_read), which the member does not see. The replayed attempts'
+ * searches and comparisons are the member's own (gms_cache_replay_mshr_events) */
 void gms_cache_mshr_stats(const gms_cache *c, gms_mshr_stats *acc)
 {
-    uint64_t entry = acc->rf_entry, merge = acc->rf_merge, s0 = acc->searches, c0 = acc->compares;
+    uint64_t entry = acc->rf_entry, merge = acc->rf_merge;
     if (c->mo->stats) c->mo->stats(c->mshr, acc);
-    uint64_t own = (acc->rf_entry - entry) + (acc->rf_merge - merge);
-    acc->rf_entry = entry;   /* the member's own counts miss the replayed attempts */
+    acc->rf_entry = entry;
     acc->rf_merge = merge;
     for (unsigned t = 0; t < GMS_ACC__COUNT; t++) {
         acc->rf_entry += c->st.fail[t][GMS_RF_MSHR_ENTRY];
         acc->rf_merge += c->st.fail[t][GMS_RF_MSHR_MERGE];
     }
-    /* each replayed refusal searched the table again: at the mean width of the member's own */
-    uint64_t all = (acc->rf_entry - entry) + (acc->rf_merge - merge), ds = acc->searches - s0;
-    if (all > own && ds) {
-        acc->compares += (uint64_t)((double)(acc->compares - c0) / (double)ds * (double)(all - own) + 0.5);
-        acc->searches += all - own;
-    }
+}
+const gms_mshr_stats *gms_cache_mshr_events(const gms_cache *c)
+{
+    return c->mo->events ? c->mo->events(c->mshr) : NULL;
+}
+void gms_cache_replay_mshr_events(gms_cache *c, const gms_mshr_ev *one, uint64_t n)
+{
+    gms_mshr_stats *e = c->mo->events ? c->mo->events(c->mshr) : NULL;
+    if (!e) return;
+    e->searches += one->searches * n;
+    e->compares += one->compares * n;
+    e->link_stalls += one->link_stalls * n;
+    e->tail_hops += one->tail_hops * n;
 }
 void gms_cache_mshr_dump(const gms_cache *c, FILE *out) { if (c->mo->dump) c->mo->dump(c->mshr, out); }
 const gms_cache_stats *gms_cache_get_stats(const gms_cache *c) { return &c->st; }

@@ -150,7 +150,15 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc);
 uint32_t gms_cache_mshr_used(const gms_cache *c);
 /* the MSHR table's statistics added to *acc, and its debug dump (mshr.h) */
 struct gms_mshr_stats;
+struct gms_mshr_ev;
 void gms_cache_mshr_stats(const gms_cache *c, struct gms_mshr_stats *acc);
+/* the MSHR table's own per-attempt event counts (gms_mshr_ops.events), to read around an
+ * access; NULL if the design keeps none */
+const struct gms_mshr_stats *gms_cache_mshr_events(const gms_cache *c);
+/* n more refused accesses, each adding `one` to the table's events (the events one refused
+ * access added, with the table unchanged since): the SM's blocked-tick shortcut replays them
+ * without calling the table */
+void gms_cache_replay_mshr_events(gms_cache *c, const struct gms_mshr_ev *one, uint64_t n);
 void gms_cache_mshr_dump(const gms_cache *c, FILE *out);
 const gms_cache_stats *gms_cache_get_stats(const gms_cache *c);
 /* record a reservation failure that happened outside the cache (e.g. bypass slot). It goes

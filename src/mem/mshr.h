@@ -47,6 +47,23 @@ typedef struct gms_mshr_stats {
     uint64_t ctrl_ops;             /* control / pointer bits written */
 } gms_mshr_stats;
 
+/* what one table access adds to the per-attempt events (host speed: the SM's blocked-tick
+ * shortcut replays a refused access's share, gms_cache_replay_mshr_events). 32 bits: a
+ * difference of two readings' low halves is exact for any access */
+typedef struct gms_mshr_ev {
+    uint32_t searches, compares, link_stalls, tail_hops;
+} gms_mshr_ev;
+static inline gms_mshr_ev gms_mshr_ev_read(const gms_mshr_stats *s)
+{
+    return (gms_mshr_ev){ (uint32_t)s->searches, (uint32_t)s->compares, (uint32_t)s->link_stalls, (uint32_t)s->tail_hops };
+}
+static inline gms_mshr_ev gms_mshr_ev_since(const gms_mshr_stats *s, gms_mshr_ev before)
+{
+    gms_mshr_ev now = gms_mshr_ev_read(s);
+    return (gms_mshr_ev){ now.searches - before.searches, now.compares - before.compares,
+                          now.link_stalls - before.link_stalls, now.tail_hops - before.tail_hops };
+}
+
 typedef struct gms_mshr_ops {
     const char *name;          /* as the cache string's MSHR design field and -gms_l1d_mshr spell it */
     const char *summary;       /* one line, for `gpumemsim list policies` */
@@ -90,6 +107,12 @@ typedef struct gms_mshr_ops {
     void (*set_clock)(void *m, const uint64_t *now);
     /* add this table's statistics to *acc (the integrals brought up to *clock) */
     void (*stats)(const void *m, gms_mshr_stats *acc);
+    /* the table's own per-attempt event counts (searches, compares, link_stalls, tail_hops,
+     * rf_entry, rf_merge: what one check() adds), which stats() reports; fixed for the table's
+     * life. The cache reads them around an access and adds a refused access's share again for
+     * each attempt the SM's blocked-tick shortcut replays without calling the table
+     * (gms_cache_replay_refusals) */
+    gms_mshr_stats *(*events)(void *m);
     /* optional: a debug dump of the table's state (DL-MSHR: every set's bits and FSM state) */
     void (*dump)(const void *m, FILE *out);
 } gms_mshr_ops;

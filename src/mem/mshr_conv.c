@@ -273,10 +273,12 @@ static void stats(const void *p, gms_mshr_stats *acc)
     acc->ctrl_ops += s->slot_ops * cnt + 2 * (s->released + m->used);
 }
 
+static gms_mshr_stats *events(void *p) { return &((conv *)p)->st; }
+
 const gms_mshr_ops gms_mshr_conventional = {
     .name = "conventional",
     .summary = "GPGPU-Sim mshr_table: entries x merges per entry, explicitly addressed",
     .create = create, .destroy = destroy, .check = check, .rw_pending = rw_pending, .add = add,
     .take = take, .mark_ready = mark_ready, .any_ready = any_ready, .next_ready = next_ready,
-    .used = used, .prefetch = prefetch, .hint_array = hint_array, .set_clock = set_clock, .stats = stats,
+    .used = used, .prefetch = prefetch, .hint_array = hint_array, .set_clock = set_clock, .stats = stats, .events = events,
 };

@@ -479,11 +479,13 @@ int gms_dl_check(const void *p, char *why, size_t nwhy)
     return 0;
 }
 
+static gms_mshr_stats *events(void *p) { return &((dl *)p)->st; }
+
 const gms_mshr_ops gms_mshr_dlmshr = {
     .name = "dlmshr", .knobs = GMS_KNOBS("gms_l1d_dlmshr", "gms_l2_dlmshr"),
     .summary = "DL-MSHR (ICS'19): the same slots as 2-slot sets linked into super-entries on demand",
     .create = create, .destroy = destroy, .check = check, .rw_pending = rw_pending, .add = add,
     .take = take, .mark_ready = mark_ready, .any_ready = any_ready, .next_ready = next_ready,
-    .used = used, .prefetch = prefetch, .hint_array = NULL, .set_clock = set_clock, .stats = stats,
+    .used = used, .prefetch = prefetch, .hint_array = NULL, .set_clock = set_clock, .stats = stats, .events = events,
     .dump = dump,
 };

@@ -373,6 +373,36 @@ TEST(max_cycle_exact_while_sms_sleep_on_far_faults)
     }
 }
 
+/* The blocked-tick shortcut replays an L1D access the DL-MSHR refused without calling the
+ * table again; each replay adds the refused access's own search, comparisons, link stall and
+ * tail hops (a full tail with no linkable set: histo's bins on GTX480, two slots a set, no
+ * tail pointer). Only the attempts that ran counted them (link stalls 464 against 1,528). */
+TEST(sleep_blocked_identical_dlmshr_events)
+{
+    gms_run_stats st[2];
+    for (int sleep = 1; sleep >= 0; sleep--) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        REQUIRE(gms_params_load_file(p, "configs/gtx480.config", &err) == 0);
+        static const char *const kv0[] = { "gms_l1d_mshr", "dlmshr", "gms_l1d_dlmshr", "2:0:0:1", NULL };
+        for (size_t i = 0; kv0[i]; i += 2) REQUIRE(gms_params_set(p, kv0[i], kv0[i + 1], &err) == 0);
+        REQUIRE(gms_params_set(p, "gms_sleep_blocked", sleep ? "1" : "0", &err) == 0);
+        REQUIRE(gms_params_finalize(p, &err) == 0);
+        const char *const kv[] = { "scale=0.05", NULL };
+        gms_workload_spec w = { "histo", NULL, kv, 1, NULL };
+        gms_sim *s = gms_sim_new(p, &w, &err);
+        REQUIRE(s && finish_run(s, p, gms_sim_run(s, &err), &err, &st[sleep]) == 0);
+    }
+    CHECK(same_except_host(&st[0].total, &st[1].total));
+    const gms_stat *ls = gms_stats_find(&st[1].total, "gms_L1D_mshr_link_stalls");
+    const gms_stat *th = gms_stats_find(&st[1].total, "gms_L1D_mshr_tail_hops");
+    const gms_stat *t1 = gms_stats_find(&st[1].total, "gms_engine_ticks"), *t0 = gms_stats_find(&st[0].total, "gms_engine_ticks");
+    CHECK(ls && ls->value > 0 && th && th->value > 0);
+    CHECK(t1 && t0 && t1->value < t0->value);   /* the shortcut did serve ticks */
+    gms_run_stats_free(&st[0]);
+    gms_run_stats_free(&st[1]);
+}
+
 /* The blocked-tick shortcut (sm.c, sm_blocked_tick; host speed only): an SM that can only
  * retry (L1 bank heads failing, the LSU stalled, the interconnect refusing its requests)
  * counts what the next ticks would count instead of running them. The same statistics with it
