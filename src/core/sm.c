@@ -429,7 +429,6 @@ void gms_sm_set_cke(gms_sm *s, struct gms_cke_sm *cs)
 {
     s->cke = cs;
     s->blk_on = 0;   /* the gates change with time and with other SMs' nothing: tick every cycle */
-    s->l1_mev = NULL;
 }
 
 /* The LSU takes a memory instruction: shared memory is timed here, global/local accesses
@@ -757,8 +756,6 @@ static void l1_access(gms_sm *s, uint64_t now)
         /* concurrent kernels (cold: one test when there are none) */
         if (__builtin_expect(s->cke != NULL, 0)) cke_l1_before(s, r);
         if (__builtin_expect(s->l1_hooks, 0)) l1_hooks_before(s, r);
-        gms_mshr_ev ev0 = { 0, 0, 0, 0 };
-        if (s->l1_mev) ev0 = gms_mshr_ev_read(s->l1_mev);
         int rc = gms_cache_access(s->l1, r, now, &cause);
         if (__builtin_expect(rc & GMS_CACHE_BYPASS, 0)) {
             if (gms_sm_bypass_read(s, r, now)) {
@@ -797,7 +794,7 @@ static void l1_access(gms_sm *s, uint64_t now)
              * stalls once the bank's queue is full */
             s->tick_fail_mask |= 1u << b;
             s->tick_cause[b] = (uint8_t)cause;
-            if (s->l1_mev) s->tick_ev[b] = gms_mshr_ev_since(s->l1_mev, ev0);
+            if (s->l1_ev) s->tick_ev[b] = gms_cache_refusal_events(s->l1);
             continue;
         }
         s->tick_l1_changed = 1;
@@ -1384,7 +1381,7 @@ static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
     for (uint32_t m = s->tick_fail_mask; m; m &= m - 1) {
         uint32_t b = (uint32_t)__builtin_ctz(m);
         s->blk.cause[b] = s->tick_cause[b];
-        if (s->l1_mev) s->blk_ev[b] = s->tick_ev[b];
+        if (s->l1_ev) s->blk_ev[b] = s->tick_ev[b];
     }
     return sm_sleep(s, cycle) ? 2 : 1;
 }
@@ -1396,7 +1393,7 @@ static inline void blocked_count(gms_sm *s, const blocked_snap *b, uint64_t n)
     for (uint32_t m = b->fail_mask; m; m &= m - 1) {
         uint32_t k = (uint32_t)__builtin_ctz(m);
         gms_cache_count_reservation_fails(s->l1, s->bank[k].head, (gms_rf_cause)b->cause[k], n);
-        if (s->l1_mev) gms_cache_replay_mshr_events(s->l1, &s->blk_ev[k], n);
+        if (s->l1_ev) gms_cache_replay_mshr_events(s->l1, &s->blk_ev[k], n);
     }
     if (b->lsu != LSU_STALL_NONE) {
         if (b->lsu == LSU_STALL_SLOT) {
@@ -1625,7 +1622,10 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     if (s->nbanks > MAX_BANKS) s->nbanks = MAX_BANKS;
     s->l1_latency = p->l1d.l1_latency ? p->l1d.l1_latency : 1;
     s->blk_on = p->sim.sleep_blocked;
-    if (s->blk_on && s->l1) s->l1_mev = gms_cache_mshr_events(s->l1);
+    if (s->blk_on && s->l1) {
+        gms_cache_track_refusals(s->l1);
+        s->l1_ev = 1;
+    }
     if (p->l1d.mrpb.on && s->l1) {
         s->mrpb = gms_mrpb_new(&p->l1d.mrpb, s->nwarps_max);   /* (blocked ticks: see sm_blocked_snapshot_rest) */
     }

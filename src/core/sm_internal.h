@@ -221,10 +221,10 @@ struct gms_sm {
     uint64_t swl_ok[MAX_WARPS / 64];
     struct gms_ccws *ccws;               /* -gms_ccws (ccws.h), or NULL */
     uint64_t ccws_barred[MAX_WARPS / 64];   /* warps CCWS keeps from issuing global loads */
-    /* blocked ticks and the L1D's MSHR events (cold, so at the end): the table's per-attempt
-     * counts (NULL: not read), what bank b's refused access added to them this tick, and the
-     * snapshot's copy, which each replayed refusal adds again (blocked_count) */
-    const struct gms_mshr_stats *l1_mev;
+    /* blocked ticks and the L1D's MSHR events (cold, so at the end): tracked (gms_cache_track_refusals),
+     * what bank b's refused access added to them this tick, and the snapshot's copy, which
+     * each replayed refusal adds again (blocked_count) */
+    uint8_t l1_ev;
     gms_mshr_ev tick_ev[MAX_BANKS];
     gms_mshr_ev blk_ev[MAX_BANKS];
 };

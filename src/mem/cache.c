@@ -44,6 +44,7 @@ struct gms_cache {
     char wp, wa;
     uint8_t wrbk_type, wr_alloc_type, is_l2;
     uint8_t part_on;             /* a per-owner MSHR / miss-queue partition (gms_cache_set_owner) */
+    uint8_t ev_chk;              /* the current access called the MSHR's check (mshr_check) */
     uint32_t home_subpart;   /* of the last access: destination of flush write-backs */
     /* mo->any_ready(mshr), kept here after every MSHR call that can change it (mark_ready,
      * next_ready, take): the SM and the slice ask every cycle, and the MSHR table's own
@@ -78,6 +79,10 @@ struct gms_cache {
     /* the partition (part_on): the current access's owner, its caps, and what each owner holds */
     uint32_t part_owner, part_mshr_max, part_mq_max;
     uint32_t own_mshr[GMS_CACHE_NO_OWNER], own_mq[GMS_CACHE_NO_OWNER];
+    /* gms_cache_track_refusals: the MSHR's own event counts (NULL: not tracked), read before
+     * the current access's check */
+    gms_mshr_stats *mev;
+    gms_mshr_ev ev0;
     /* PDP (gms_cache_pdp_enable; docs/mdb.md): each line's remaining protection distance, NULL
      * when off. Victims only among unprotected lines; a read the owner lets bypass that finds
      * none bypasses the cache (GMS_CACHE_BYPASS) */
@@ -465,6 +470,16 @@ static gms_mreq *new_alloc_read(gms_cache *c, const gms_mreq *r, uint64_t now)
     return n;
 }
 
+/* the MSHR's check, with its events marked for gms_cache_refusal_events when tracked */
+static inline int mshr_check(gms_cache *c, uint64_t key, int *hit)
+{
+    if (__builtin_expect(c->mev != NULL, 0)) {
+        c->ev0 = gms_mshr_ev_read(c->mev);
+        c->ev_chk = 1;
+    }
+    return c->mo->check(c->mshr, key, hit);
+}
+
 static inline unsigned acc_type(const gms_mreq *r)
 {
     return r->access < GMS_ACC__COUNT ? r->access : 0;
@@ -478,7 +493,7 @@ static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mr
 {
     uint64_t key = mshr_key(c, blk, sm);
     int hit = 0;
-    int rc = c->mo->check(c->mshr, key, &hit);
+    int rc = mshr_check(c, key, &hit);
     /* a partition: a new entry only within the owner's share (merging is free) */
     if (__builtin_expect(c->part_on, 0) && rc == 0 && !hit && c->part_owner < GMS_CACHE_NO_OWNER &&
         c->own_mshr[c->part_owner] >= c->part_mshr_max)
@@ -602,7 +617,7 @@ static int wr_miss_no_wa(gms_cache *c, gms_mreq *r, int *cause, int *flags)
  * then merge, then entry) */
 static int wa_check(gms_cache *c, uint64_t key, uint32_t mq_extra, int *hit, int *cause)
 {
-    int rc = c->mo->check(c->mshr, key, hit);
+    int rc = mshr_check(c, key, hit);
     if (mq_full(c, mq_extra)) { *cause = GMS_RF_MISS_QUEUE_FULL; return -1; }
     if (rc) { *cause = rc; return -1; }
     if (!*hit && c->mq.n >= c->mq_cap) { *cause = GMS_RF_MISS_QUEUE_FULL; return -1; }
@@ -726,6 +741,7 @@ static inline __attribute__((always_inline)) int access_body(gms_cache *c, gms_m
                                                             gms_rf_cause *cause_out)
 {
     c->now = now;
+    c->ev_chk = 0;
     int wr = req->kind == GMS_MREQ_WRITE;
     c->home_subpart = req->subpart;
     uint64_t blk = req->addr & ~c->line_mask;
@@ -1122,13 +1138,18 @@ void gms_cache_mshr_stats(const gms_cache *c, gms_mshr_stats *acc)
         acc->rf_merge += c->st.fail[t][GMS_RF_MSHR_MERGE];
     }
 }
-const gms_mshr_stats *gms_cache_mshr_events(const gms_cache *c)
+void gms_cache_track_refusals(gms_cache *c)
 {
-    return c->mo->events ? c->mo->events(c->mshr) : NULL;
+    c->mev = c->mo->events ? c->mo->events(c->mshr) : NULL;
+}
+gms_mshr_ev gms_cache_refusal_events(const gms_cache *c)
+{
+    if (!c->mev || !c->ev_chk) return (gms_mshr_ev){ 0, 0, 0, 0 };
+    return gms_mshr_ev_since(c->mev, c->ev0);
 }
 void gms_cache_replay_mshr_events(gms_cache *c, const gms_mshr_ev *one, uint64_t n)
 {
-    gms_mshr_stats *e = c->mo->events ? c->mo->events(c->mshr) : NULL;
+    gms_mshr_stats *e = c->mev;
     if (!e) return;
     e->searches += one->searches * n;
     e->compares += one->compares * n;

@@ -152,12 +152,15 @@ uint32_t gms_cache_mshr_used(const gms_cache *c);
 struct gms_mshr_stats;
 struct gms_mshr_ev;
 void gms_cache_mshr_stats(const gms_cache *c, struct gms_mshr_stats *acc);
-/* the MSHR table's own per-attempt event counts (gms_mshr_ops.events), to read around an
- * access; NULL if the design keeps none */
-const struct gms_mshr_stats *gms_cache_mshr_events(const gms_cache *c);
-/* n more refused accesses, each adding `one` to the table's events (the events one refused
- * access added, with the table unchanged since): the SM's blocked-tick shortcut replays them
- * without calling the table */
+/* Host speed (the SM's blocked-tick shortcut): track what each refused access adds to the
+ * MSHR table's own event counts (gms_mshr_ops.events; nothing if the design keeps none).
+ * gms_cache_refusal_events, right after an access that failed: what it added (its check's
+ * search, comparators, link stall, tail hops; zero if it made none) */
+void gms_cache_track_refusals(gms_cache *c);
+struct gms_mshr_ev gms_cache_refusal_events(const gms_cache *c);
+/* n more refused accesses, each adding `one` (a gms_cache_refusal_events of the same access,
+ * the table unchanged since) to the table's events: the shortcut replays them without calling
+ * the table (needs gms_cache_track_refusals) */
 void gms_cache_replay_mshr_events(gms_cache *c, const struct gms_mshr_ev *one, uint64_t n);
 void gms_cache_mshr_dump(const gms_cache *c, FILE *out);
 const gms_cache_stats *gms_cache_get_stats(const gms_cache *c);
