@@ -322,5 +322,19 @@ if [ -s "$T/to1.json" ] && [ "$(hostless "$T/to1.json" | md5sum)" = "$(hostless 
    grep -q '"gms_to_context_switches": [1-9]' "$T/to1.json"; then
     ok to_sleeping_sm_identical_stats; else bad to_sleeping_sm_identical_stats; fi
 
+# a thrash that looked like a hang (found by fuzz/combo_sweep.sh): kcore at a third of its
+# pages with CAPTURE's prefetch and an 8-entry fault buffer. Faults waiting behind the full
+# buffer whose pages arrived with a batch's prefetch entered it anyway; with their pages
+# evicted again, each batch migrated them (and ~220 prefetched pages) for nobody, and the
+# faults with waiters queued behind 600 such: no instruction retired for 1,000,000 cycles (the
+# watchdog; 7.8 M cycles in all). Now they are dropped and it ends at 1.4 M cycles.
+expect_ok  batch_overflow_stale_faults_dropped $BIN run --config configs/maxwell-sound-baseline.config --workload kcore \
+    --set scale=0.05 --set gms_l1d_bypass=mdb-local --set gms_mdb_period=200 --set gms_ccws=1 --set gms_mrpb=1 \
+    --set gms_partition_mapping=prime --set uvm=1 --set uvm_policy=capture --set uvm_oversub_ratio=3 \
+    --set uvm_runtime=batch --set uvm_fault_buffer_size=8 --set gms_sleep_blocked=0 --set gpgpu_max_cycle=3000000 \
+    --quiet --stats-json "$T/stale.json"
+if grep -q '"Uvm_fault_buffer_stale": [1-9]' "$T/stale.json" && ! grep -q '"gpu_tot_sim_cycle": 3000000' "$T/stale.json"; then
+    ok batch_overflow_stale_faults_finish; else bad batch_overflow_stale_faults_finish; fi
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -6,7 +6,12 @@
  * come back only when their write-back ends: evict, then migrate). Faults arriving meanwhile
  * wait for the next batch, which starts as soon as this one has migrated its last page.
  * Batches never overlap. A full buffer keeps further faults waiting in the TLB MSHRs; they
- * enter the buffer (in arrival order) when a batch drains it. */
+ * enter the buffer (in arrival order) when a batch drains it, except those whose waiters
+ * have been served meanwhile (the page arrived with a batch's prefetch: the TLB MSHR entry is
+ * gone), counted in Uvm_fault_buffer_stale. (They entered: a page evicted again since was
+ * migrated for nobody, with the prefetcher's additions, and under heavy oversubscription with
+ * a small buffer such a backlog took every batch for millions of cycles while the faults with
+ * waiters queued behind it.) A fault in the buffer stays: the driver reads every entry. */
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
 #include "uvm/etc_internal.h"
@@ -58,6 +63,14 @@ static void fault(void *st, uint32_t page, uint64_t now)
     }
 }
 
+/* the fault's waiters have been served (see above) */
+static int stale(const rt_batch *s, uint32_t page)
+{
+    if (s->u->pages[page].pend != GMS_UVM_NONE) return 0;
+    s->u->c.fault_buffer_stale++;
+    return 1;
+}
+
 static void start_batch(rt_batch *s, uint64_t now)
 {
     gms_uvm *u = s->u;
@@ -67,8 +80,11 @@ static void start_batch(rt_batch *s, uint64_t now)
         s->head = (s->head + 1) % s->cap;
         s->n--;
     }
-    while (s->overflow_head < s->overflow.n && s->n < s->cap)
-        s->buf[(s->head + s->n++) % s->cap] = s->overflow.v[s->overflow_head++];
+    /* waiting faults enter the buffer, except those whose waiters have been served */
+    while (s->overflow_head < s->overflow.n && s->n < s->cap) {
+        uint32_t p = s->overflow.v[s->overflow_head++];
+        if (!stale(s, p)) s->buf[(s->head + s->n++) % s->cap] = p;
+    }
     if (s->overflow_head == s->overflow.n) s->overflow.n = s->overflow_head = 0;
     s->batch = gms_uvm_batch_open(u, now, (uint32_t)s->cur.n);
     s->state = ST_HANDLING;
@@ -112,6 +128,7 @@ static void report(void *st, gms_stats *out)
 {
     const rt_batch *s = st;
     gms_stat_u64(out, "Uvm_fault_buffer_overflow", s->u->c.fault_buffer_overflow);
+    gms_stat_u64(out, "Uvm_fault_buffer_stale", s->u->c.fault_buffer_stale);
 }
 
 static void describe(const gms_uvm_params *prm, char *buf, size_t n)

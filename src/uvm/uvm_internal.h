@@ -270,6 +270,7 @@ typedef struct gms_uvm_counters {
     uint64_t pf_groups, pf_group_pages;    /* Avg_prefetch_size */
     uint64_t memcpy_bytes;
     uint64_t fault_buffer_overflow;
+    uint64_t fault_buffer_stale;        /* batch runtime: faults dropped, their waiters served */
     uint64_t pages_touched;                /* pages accessed at least once (page touch rate) */
     /* UVMSmart's meanings (gpgpu_new_stats): managed pages only, per request */
     uint64_t us_tlb_access, us_tlb_hit, us_tlb_fill, us_tlb_evict, us_tlb_shootdown, us_tlb_thrash;

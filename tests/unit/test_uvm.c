@@ -256,6 +256,36 @@ TEST(uvm_batch_takes_faults_present)
     remove(csv);
 }
 
+TEST(uvm_batch_drops_overflowed_fault_served_meanwhile)
+{
+    /* one-entry fault buffer, sequential-local prefetch of 16 KiB (pages 0-3). Fault A (page 0,
+     * walk done at 100) starts batch 1; then B (page 1) takes the buffer and C (page 2) waits
+     * behind it. Batch 1's prefetch brings pages 1 and 2 with page 0 (one transfer): A's, B's
+     * and C's waiters are served at its end. Batch 2 reads B's entry (the driver reads what is
+     * in its buffer; page 1 is resident, nothing moves); C's waiting fault has no waiter left
+     * and does not enter the buffer: no third batch (it had one, and with page 2 evicted
+     * since it migrated it, and its prefetch, for nobody). */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_runtime", "batch", "uvm_fault_handling_us", "20", "uvm_fault_buffer_size", "1",
+                                    "uvm_prefetcher", "seq", "uvm_prefetch_size", "16KB"), 1 << 20) == 0);
+    int a = uvm_h_access(&h, 0, 0, UVM_BASE, GMS_MREQ_READ, NULL);
+    REQUIRE(uvm_h_run_until(&h, 300) == 0);
+    int b = uvm_h_access(&h, 0, 1, UVM_BASE + PG, GMS_MREQ_READ, NULL);
+    int c = uvm_h_access(&h, 0, 2, UVM_BASE + 2 * PG, GMS_MREQ_READ, NULL);
+    REQUIRE(uvm_h_run_deliveries(&h, 3) == 0);
+    uint64_t end1 = 100 + 29620 + uvm_h_pcie_cycles(4 * PG);
+    CHECK_EQ(h.dcycle[a], end1);
+    CHECK_EQ(h.dcycle[b], end1);
+    CHECK_EQ(h.dcycle[c], end1);
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_fault_buffer_overflow"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_fault_buffer_stale"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_batches"), 2);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_faults_mean"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_migrated_in"), 4);
+    uvm_h_free(&h);
+}
+
 static void dirty_case(int invalidate_clean, double *d2h, double *dirty, double *clean, double *wb)
 {
     uvm_h h;
