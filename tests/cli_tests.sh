@@ -336,5 +336,14 @@ expect_ok  batch_overflow_stale_faults_dropped $BIN run --config configs/maxwell
 if grep -q '"Uvm_fault_buffer_stale": [1-9]' "$T/stale.json" && ! grep -q '"gpu_tot_sim_cycle": 3000000' "$T/stale.json"; then
     ok batch_overflow_stale_faults_finish; else bad batch_overflow_stale_faults_finish; fi
 
+# the watchdog counts an SM asleep through blocked ticks (one bypass slot, far faults) as busy,
+# as it would be ticked with -gms_sleep_blocked 0: a 20,000-cycle limit fires in both modes
+# (it fired only with the shortcut off; asleep, it is seen at the next event)
+WDA="--config configs/maxwell-sound-baseline.config --workload kcore --set scale=0.05 --set uvm=1 \
+     --set uvm_runtime=batch --set uvm_oversub_ratio=2 --set gms_l1d_bypass=static --set gms_bypass_l=4 \
+     --set gms_l1d_bypass_slots=1 --set gms_watchdog_cycles=20000 --quiet"
+expect_fail watchdog_awake_sms 'watchdog: no progress for 20000 core cycles' $BIN run $WDA --set gms_sleep_blocked=0
+expect_fail watchdog_sees_sleeping_sms 'watchdog: no progress for 20000 core cycles' $BIN run $WDA
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

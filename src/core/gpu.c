@@ -34,6 +34,14 @@ static uint64_t kernel_cycles(const gms_gpu *g, uint64_t now)
     return g->kernel_cycles_total + (g->n_running ? now - g->busy_since : 0);
 }
 
+/* the watchdog's probe: an SM asleep through blocked ticks or on its L1 pipeline would be
+ * ticked (active) with -gms_sleep_blocked 0 */
+static int gpu_sms_asleep(void *ud)
+{
+    const gms_gpu *g = ud;
+    return gms_sm_any_asleep(g->sms, g->n_sm);
+}
+
 static void collect(gms_gpu *g, gms_stats *st)
 {
     gms_sm_settle_all(g->sms, g->n_sm);
@@ -528,6 +536,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     g->err = &s->async_err;
     double mhz[GMS_NDOM] = { p->core.mhz_core, p->core.mhz_icnt, p->core.mhz_l2, p->core.mhz_dram };
     g->eng = gms_engine_new(mhz, p->sim.skip_idle);
+    gms_engine_set_sleep_probe(g->eng, gpu_sms_asleep, g);
     gms_mreq_pool_init(&g->pool);
     gms_rng_seed(&g->rng, w->seed ? w->seed : p->sim.seed);
     gms_run_stats_init(&g->stats);

@@ -127,6 +127,8 @@ int gms_sm_set_l1_assoc(struct gms_sm *s, uint32_t assoc);
 void gms_sm_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 /* SMs asleep through blocked ticks count them up to now (before any statistic is read) */
 void gms_sm_settle_all(struct gms_sm *const *sms, uint32_t n);
+/* does an SM sleep where it would tick with -gms_sleep_blocked 0 (the watchdog's probe)? */
+int gms_sm_any_asleep(struct gms_sm *const *sms, uint32_t n);
 /* the most instructions a warp of kernel k on this SM has still to issue (host threads) */
 uint64_t gms_sm_max_remaining(const struct gms_sm *s, const gms_kernel *k);
 

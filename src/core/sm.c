@@ -1436,6 +1436,13 @@ static void sm_sleep_settle(gms_sm *s, uint64_t upto)
     }
 }
 
+int gms_sm_any_asleep(gms_sm *const *sms, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (sms[i] && (sms[i]->blk.sleep_from || sms[i]->pipe_sleep)) return 1;
+    return 0;
+}
+
 /* before the statistics are read: every sleeping SM counts the ticks it would have had by now */
 void gms_sm_settle_all(gms_sm *const *sms, uint32_t n)
 {

@@ -539,6 +539,12 @@ static void report_all(gms_engine *e, FILE *out)
     }
 }
 
+void gms_engine_set_sleep_probe(gms_engine *e, int (*probe)(void *ud), void *ud)
+{
+    e->sleep_probe = probe;
+    e->sleep_ud = ud;
+}
+
 int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watchdog_core_cycles,
                    FILE *report, gms_error *err)
 {
@@ -588,6 +594,9 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
          * instant's core edge ran pipelined, else they go over now, before the next L2 edge */
         if (e->pipe.on && !e->pipe.this_instant) e->pipe.hooks.hand_over(e->pipe.hooks.ud);
         e->pipe.this_instant = 0;
+        /* a component asleep where it would tick with the shortcuts off is busy too, so that
+         * whether the watchdog fires does not depend on -gms_sleep_blocked */
+        if (!any_active && watchdog_core_cycles && e->sleep_probe && e->sleep_probe(e->sleep_ud)) any_active = 1;
         if (was_active) stalled_fs += t - prev_t;
         prev_t = t;
         was_active = any_active;

@@ -55,6 +55,11 @@ void gms_engine_progress(gms_engine *e);
  * component is written to `report` (e.g. stderr). */
 int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watchdog_core_cycles,
                    FILE *report, gms_error *err);
+/* Components that sleep through cycles they would tick with the host shortcuts off (the SMs'
+ * -gms_sleep_blocked) are busy to the watchdog: probe(ud), asked at an instant at which no
+ * component is active, says whether one sleeps so (then the time counts as stalled, as it
+ * would with every such component ticked). Its state must be the core domain's (main thread). */
+void gms_engine_set_sleep_probe(gms_engine *e, int (*probe)(void *ud), void *ud);
 /* set by a component to stop the run early (e.g. a bad trace line read at dispatch) */
 void gms_engine_abort(gms_engine *e, const char *msg);
 

@@ -107,6 +107,8 @@ struct gms_engine {
     int skip_idle;
     uint64_t progress;
     uint64_t edges, ticks;
+    int (*sleep_probe)(void *ud);    /* gms_engine_set_sleep_probe */
+    void *sleep_ud;
     int aborted;
     char abort_msg[512];
     /* parallel ticking (one domain) */
