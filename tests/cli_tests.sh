@@ -337,13 +337,17 @@ if grep -q '"Uvm_fault_buffer_stale": [1-9]' "$T/stale.json" && ! grep -q '"gpu_
     ok batch_overflow_stale_faults_finish; else bad batch_overflow_stale_faults_finish; fi
 
 # the watchdog counts an SM asleep through blocked ticks (one bypass slot, far faults) as busy,
-# as it would be ticked with -gms_sleep_blocked 0: a 20,000-cycle limit fires in both modes
-# (it fired only with the shortcut off; asleep, it is seen at the next event)
+# as it would be ticked with -gms_sleep_blocked 0: a 20,000-cycle limit fires in both modes, at
+# the same cycle (it fired only with the shortcut off)
 WDA="--config configs/maxwell-sound-baseline.config --workload kcore --set scale=0.05 --set uvm=1 \
      --set uvm_runtime=batch --set uvm_oversub_ratio=2 --set gms_l1d_bypass=static --set gms_bypass_l=4 \
      --set gms_l1d_bypass_slots=1 --set gms_watchdog_cycles=20000 --quiet"
 expect_fail watchdog_awake_sms 'watchdog: no progress for 20000 core cycles' $BIN run $WDA --set gms_sleep_blocked=0
+grep -o 'now cycle [0-9]*' "$T/err" > "$T/wd0"
 expect_fail watchdog_sees_sleeping_sms 'watchdog: no progress for 20000 core cycles' $BIN run $WDA
+grep -o 'now cycle [0-9]*' "$T/err" > "$T/wd1"
+if [ -s "$T/wd0" ] && cmp -s "$T/wd0" "$T/wd1"; then
+    ok watchdog_same_cycle_asleep_or_awake; else bad watchdog_same_cycle_asleep_or_awake; fi
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

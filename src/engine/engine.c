@@ -545,6 +545,18 @@ void gms_engine_set_sleep_probe(gms_engine *e, int (*probe)(void *ud), void *ud)
     e->sleep_ud = ud;
 }
 
+static int watchdog_stalled(gms_engine *e, uint64_t watchdog_core_cycles, FILE *report, gms_error *err)
+{
+    if (report) {
+        fprintf(report, "gpumemsim: watchdog: no progress for %llu core cycles (now cycle %llu). "
+                "What is waiting:\n", (unsigned long long)watchdog_core_cycles,
+                (unsigned long long)e->d[GMS_DOM_CORE].cycle);
+        report_all(e, report);
+    }
+    return gms_err(err, "watchdog: no progress for %llu core cycles at core cycle %llu",
+                   (unsigned long long)watchdog_core_cycles, (unsigned long long)e->d[GMS_DOM_CORE].cycle);
+}
+
 int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watchdog_core_cycles,
                    FILE *report, gms_error *err)
 {
@@ -566,6 +578,24 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
         if (e->pipe.force_fs) {
             if (e->pipe.force_fs < t) t = e->pipe.force_fs;
             e->pipe.force_fs = 0;
+        }
+        /* busy (something active, or asleep where it would tick) since the last instant, and
+         * stalled past the limit before the next one: the run with every such component
+         * ticked fires at the first core edge past the limit (its ticks change nothing
+         * meanwhile), so this one does too, at the same cycle */
+        if (was_active && watchdog_core_cycles) {
+            uint64_t pc = e->d[GMS_DOM_CORE].period_fs, lim = (watchdog_core_cycles + 1) * pc;
+            if (t == UINT64_MAX || stalled_fs + (t - prev_t) >= lim) {
+                uint64_t te = (prev_t + (lim - stalled_fs) + pc - 1) / pc * pc;
+                if (te < t) {
+                    for (int i = 0; i < GMS_NDOM; i++) {   /* every domain as at instant te */
+                        domain *d = &e->d[i];
+                        gms_eng_catch_up(d, te);
+                        if (d->next_edge_fs == te) { d->cycle = te / d->period_fs; d->next_edge_fs = te + d->period_fs; }
+                    }
+                    return watchdog_stalled(e, watchdog_core_cycles, report, err);
+                }
+            }
         }
         if (t == UINT64_MAX) {
             if (report) {
@@ -604,17 +634,8 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
             last_progress = e->progress;
             stalled_fs = 0;
         } else if (any_active && watchdog_core_cycles) {
-            if (stalled_fs / e->d[GMS_DOM_CORE].period_fs > watchdog_core_cycles) {
-                if (report) {
-                    fprintf(report, "gpumemsim: watchdog: no progress for %llu core cycles (now cycle %llu). "
-                            "What is waiting:\n", (unsigned long long)watchdog_core_cycles,
-                            (unsigned long long)e->d[GMS_DOM_CORE].cycle);
-                    report_all(e, report);
-                }
-                return gms_err(err, "watchdog: no progress for %llu core cycles at core cycle %llu",
-                               (unsigned long long)watchdog_core_cycles,
-                               (unsigned long long)e->d[GMS_DOM_CORE].cycle);
-            }
+            if (stalled_fs / e->d[GMS_DOM_CORE].period_fs > watchdog_core_cycles)
+                return watchdog_stalled(e, watchdog_core_cycles, report, err);
         }
     }
     if (e->aborted) return gms_err(err, "%s", e->abort_msg);
