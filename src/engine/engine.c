@@ -583,8 +583,8 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
          * stalled past the limit before the next one: the run with every such component
          * ticked fires at the first core edge past the limit (its ticks change nothing
          * meanwhile), so this one does too, at the same cycle */
-        if (was_active && watchdog_core_cycles) {
-            uint64_t pc = e->d[GMS_DOM_CORE].period_fs, lim = (watchdog_core_cycles + 1) * pc;
+        if (was_active && watchdog_core_cycles && watchdog_core_cycles < UINT64_MAX / e->d[GMS_DOM_CORE].period_fs - 1) {
+            uint64_t pc = e->d[GMS_DOM_CORE].period_fs, lim = (watchdog_core_cycles + 1) * pc;   /* (no overflow) */
             if (t == UINT64_MAX || stalled_fs + (t - prev_t) >= lim) {
                 uint64_t te = (prev_t + (lim - stalled_fs) + pc - 1) / pc * pc;
                 if (te < t) {
