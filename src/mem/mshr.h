@@ -107,11 +107,10 @@ typedef struct gms_mshr_ops {
     void (*set_clock)(void *m, const uint64_t *now);
     /* add this table's statistics to *acc (the integrals brought up to *clock) */
     void (*stats)(const void *m, gms_mshr_stats *acc);
-    /* the table's own per-attempt event counts (searches, compares, link_stalls, tail_hops,
-     * rf_entry, rf_merge: what one check() adds), which stats() reports; fixed for the table's
-     * life. The cache reads them around an access and adds a refused access's share again for
-     * each attempt the SM's blocked-tick shortcut replays without calling the table
-     * (gms_cache_replay_refusals) */
+    /* optional: the table's own event counts, which stats() reports (the fields gms_mshr_ev
+     * names: what one check() adds); fixed for the table's life. The cache reads them before
+     * its check and adds a refused access's share again for each attempt the SM's
+     * blocked-tick shortcut replays without calling the table (gms_cache_replay_mshr_events) */
     gms_mshr_stats *(*events)(void *m);
     /* optional: a debug dump of the table's state (DL-MSHR: every set's bits and FSM state) */
     void (*dump)(const void *m, FILE *out);

@@ -63,8 +63,8 @@ static void fault(void *st, uint32_t page, uint64_t now)
     }
 }
 
-/* the fault's waiters have been served (see above) */
-static int stale(const rt_batch *s, uint32_t page)
+/* the fault's waiters have been served (see above): counted, and to be dropped */
+static int stale(rt_batch *s, uint32_t page)
 {
     if (s->u->pages[page].pend != GMS_UVM_NONE) return 0;
     s->u->c.fault_buffer_stale++;
