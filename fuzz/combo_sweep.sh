@@ -2,7 +2,8 @@
 # Mechanism-combination sweep (no fuzzer needed): random, seeded combinations of the
 # mechanisms' options (schedulers, bypassing, MSHR designs, MRPB, RACB, L2 input queues,
 # partition mappings, DRAM scheduling, UVM prefetchers, evictions and runtimes, TO, UE, ETC,
-# the concurrent-kernel schemes, host threading), each on a small built-in workload. Every
+# the concurrent-kernel schemes, host threading), each on a small built-in workload or one of
+# the Accel-Sim reference traces in ../shared/reference/accelsim (no managed memory). Every
 # option on its own is covered by the tests and the bad-input sweep; this finds what only a
 # combination breaks. The expected outcome is a clean run or one error line (a combination the
 # option checks refuse); reported: a crash (signal), a time-out (TMAX seconds, default 60), a
@@ -81,6 +82,12 @@ b+tree scale=0.05
 histo scale=0.05
 pr scale=0.02
 radixsort scale=0.02
+trace vecadd
+trace gather
+trace atomic_reduce
+trace scatter_add
+trace strided
+trace matvec_row
 cke apps=bp+ks scale=0.05 gms_cke_window=400000 gms_cke_profile_window=40000
 cke apps=pf+sv scale=0.05 gms_cke_window=400000 gms_cke_profile_window=40000
 cke apps=hs+ax+3m scale=0.05 gms_cke_window=400000 gms_cke_profile_window=40000
@@ -110,12 +117,16 @@ while [ $i -lt "$N" ]; do
     name=${wl%% *}
     params=$(echo "$wl" | awk '{ for (j = 2; j <= NF; j++) printf "--set %s ", $j }')
     opts=$(pick "$T/groups" "$s")
-    if [ "$name" = cke ]; then
+    what="--workload $name $params"
+    # a reference trace: the mechanisms on a user's trace; traces carry no managed memory
+    if [ "$name" = trace ]; then
+        what="--trace $ROOT/../shared/reference/accelsim/${wl#trace }/kernelslist.g"
+    elif [ "$name" = cke ]; then
         opts="$opts $(pick "$T/cke" $((s + 1)))"
     elif [ $((s % 2)) -eq 1 ]; then
         opts="$opts --set uvm=1 $(pick "$T/uvm" $((s + 2)))"
     fi
-    cmd="$BIN run --config $ROOT/$cfg --workload $name $params $opts --set gpgpu_max_cycle=$MAXC --quiet --stats-json $T/s.json"
+    cmd="$BIN run --config $ROOT/$cfg $what $opts --set gpgpu_max_cycle=$MAXC --quiet --stats-json $T/s.json"
     [ -n "${V:-}" ] && echo "$i: $cmd"
     (cd "$T/run" && eval "timeout $TMAX $cmd") >/dev/null 2>"$T/err"
     rc=$?

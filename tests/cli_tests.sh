@@ -197,6 +197,7 @@ expect_fail oc_units_per_sched  '1 to 8 units per scheduler'      $BIN run --con
 expect_fail no_concurrent_kernel 'gpgpu_max_concurrent_kernel: must be at least 1' $BIN run --config configs/qv100.config --set gpgpu_max_concurrent_kernel=0 --quiet
 expect_fail units_too_many     'gpgpu_num_sp_units: 4294967295 is more than 1024' $BIN run --config configs/qv100.config --set gpgpu_num_sp_units=4294967295 --quiet
 expect_fail mshr_latency_huge  'gms_l1d_mshr_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gms_l1d_mshr_latency=4294967295 --quiet
+expect_fail l1_latency_huge  'gpgpu_l1_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gpgpu_l1_latency=4294967295 --quiet
 : > "$T/empty.g"
 expect_fail empty_kernelslist  'no kernel trace file and no MemcpyHtoD line' $BIN run --trace "$T/empty.g" --config configs/qv100.config --quiet
 expect_fail mdb_rf_bits_range 'gms_mdb_rf_bits: 64 is not in 0..63' $BIN run --config configs/gtx480.config \

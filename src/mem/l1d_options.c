@@ -44,7 +44,9 @@ static int fin(gms_params *p, gms_error *err)
                        p->l1d.bypass_slots_opt);
     p->l1d.bypass_slots = p->l1d.bypass_slots_opt > 0 ? (uint32_t)p->l1d.bypass_slots_opt : 0;
     if (gms_mshr_params_parse(p->l1d.dlmshr_str, "-gms_l1d_dlmshr", &p->l1d.dl1.mshr_params, err)) return -1;
-    if (gms_param_wait_at_most(p->l1d.mshr_latency, "gms_l1d_mshr_latency", err)) return -1;
+    if (gms_param_wait_at_most(p->l1d.mshr_latency, "gms_l1d_mshr_latency", err) ||
+        gms_param_wait_at_most(p->l1d.l1_latency, "gpgpu_l1_latency", err))
+        return -1;
     p->l1d.dl1.mshr_params.latency = p->l1d.mshr_latency;
     if (p->l1d.pmod_prime && p->l1d.dl1.enabled && !strchr("MAD", p->l1d.dl1.set_index))
         return gms_err(err, "-gms_l1d_pmod_prime %u: the L1D set index '%c' does not use a prime (set index M, A or D in -gpgpu_cache:dl1 does)",
