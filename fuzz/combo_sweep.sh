@@ -46,6 +46,7 @@ pmap - | gms_partition_mapping=xor | gms_partition_mapping=prime | gms_partition
 memidx - | gpgpu_memory_partition_indexing=1 | gpgpu_memory_partition_indexing=2 | dram_bnk_indexing_policy=1 | dram_bnk_indexing_policy=2 dram_bnkgrp_indexing_policy=1
 dram - | gms_dram_scheduler=fcfs | gms_dram_tfaw=20 gms_dram_trefi=2000 gms_dram_trfc=100
 host - | gms_host_pipeline=0 | gms_host_threads=2 | gms_sleep_blocked=0
+gate - | gms_l2q_dram_gate=miss | gms_l2q_dram_gate=auto
 EOF
 # UVM: half of the combinations run with managed memory
 cat > "$T/uvm" <<'EOF'

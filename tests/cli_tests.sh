@@ -198,6 +198,12 @@ expect_fail no_concurrent_kernel 'gpgpu_max_concurrent_kernel: must be at least 
 expect_fail units_too_many     'gpgpu_num_sp_units: 4294967295 is more than 1024' $BIN run --config configs/qv100.config --set gpgpu_num_sp_units=4294967295 --quiet
 expect_fail mshr_latency_huge  'gms_l1d_mshr_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gms_l1d_mshr_latency=4294967295 --quiet
 expect_fail l1_latency_huge  'gpgpu_l1_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gpgpu_l1_latency=4294967295 --quiet
+expect_fail l2q_dram_gate_bad "-gms_l2q_dram_gate: 'foo' is not one of auto, block, miss" $BIN run --config configs/qv100.config --set gms_l2q_dram_gate=foo --quiet
+# the gate's auto reading: GPGPU-Sim's for the FIFO, open for a reordering member (docs/cart.md)
+$BIN config --config configs/qv100.config --set gms_l2q_dram_gate=auto --dump > "$T/g1" 2>&1
+$BIN config --config configs/qv100.config --set gms_l2q_dram_gate=auto --set gms_l2_input_queue=cart --dump > "$T/g2" 2>&1
+if grep -q 'L2->DRAM is full: no access' "$T/g1" && grep -q 'L2->DRAM is full: accesses go on' "$T/g2"; then
+    ok l2q_dram_gate_auto; else bad l2q_dram_gate_auto; fi
 : > "$T/empty.g"
 expect_fail empty_kernelslist  'no kernel trace file and no MemcpyHtoD line' $BIN run --trace "$T/empty.g" --config configs/qv100.config --quiet
 expect_fail mdb_rf_bits_range 'gms_mdb_rf_bits: 64 is not in 0..63' $BIN run --config configs/gtx480.config \

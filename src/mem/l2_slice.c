@@ -191,8 +191,11 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
         if (s->fill_port) s->fill_port--;
     }
     /* 4. input queue -> L2 access. r leaves the queue before the access: the cache links a
-     * primary miss into its miss queue (through r->next) */
-    if (gms_fifo_full(&s->to_dram)) {
+     * primary miss into its miss queue (through r->next). GPGPU-Sim tries nothing while
+     * L2->DRAM is full (gate_block); a reordering member may (-gms_l2q_dram_gate): then a hit
+     * is served and a miss needs room in the cache's own miss queue, as it does anyway */
+    int dram_full = gms_fifo_full(&s->to_dram);
+    if (dram_full && (s->cfg.gate_block || !s->cache)) {
         if (s->occ_len) s->qst.stall[GMS_L2Q_STALL_TO_DRAM]++;
     } else if ((r = s->inq->peek(s->inq_self, now))) {
         if (!s->cache) {
@@ -207,8 +210,8 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
             gms_rf_cause cause;
             int ret = gms_cache_access(s->cache, r, now, &cause);
             gms_cache_outcome oc = GMS_CACHE_OUTCOME(ret);
-            if (oc == GMS_CACHE_RESERVATION_FAIL && s->cfg.racb && r->kind == GMS_MREQ_READ) {
-                /* RACB: a read goes around the cache (L2->DRAM has room: checked above) and
+            if (oc == GMS_CACHE_RESERVATION_FAIL && s->cfg.racb && r->kind == GMS_MREQ_READ && !dram_full) {
+                /* RACB: a read goes around the cache (when L2->DRAM has room) and
                  * its reply goes up without a fill (step 2). Writes and atomics wait: a
                  * write around a dirty line would be lost to the next read */
                 s->qst.racb++;
@@ -266,17 +269,21 @@ uint64_t gms_l2_slice_next(const gms_l2_slice *s)
 }
 
 /* Every step of gms_l2_slice_cycle is then idle: 0-2 have nothing queued, 3 and 4 need room
- * in to_dram, the ports count nothing down, and 5 waits for the ROP head or for room in the
+ * in to_dram (4 only when gated, or with nothing held), the ports count nothing down, and 5 waits for the ROP head or for room in the
  * input queue (which only step 4 makes). */
 uint64_t gms_l2_slice_blocked_until(const gms_l2_slice *s)
 {
     if (!s->cache || !gms_fifo_full(&s->to_dram) || s->inq_busy) return 0;
+    if (!s->cfg.gate_block && s->inq->len(s->inq_self)) return 0;   /* step 4 tries them anyway */
     if (s->to_icnt.n || gms_cache_access_ready(s->cache) || s->from_dram.n || s->data_port || s->fill_port) return 0;
     if (!s->inq->space(s->inq_self)) return UINT64_MAX;
     return gms_tq_head_time(&s->rop);
 }
 
-int gms_l2_slice_stalls_to_dram(const gms_l2_slice *s) { return s->occ_len && gms_fifo_full(&s->to_dram); }
+int gms_l2_slice_stalls_to_dram(const gms_l2_slice *s)
+{
+    return s->cfg.gate_block && s->occ_len && gms_fifo_full(&s->to_dram);
+}
 void gms_l2_slice_slept(gms_l2_slice *s, uint64_t n, int to_dram_stalls)
 {
     if (to_dram_stalls) s->qst.stall[GMS_L2Q_STALL_TO_DRAM] += n;

@@ -35,6 +35,8 @@ typedef struct gms_l2_slice_cfg {
     const gms_l2q_ops *inq;
     gms_l2q_params inq_params;       /* the reordering members' sizes (zero: defaults) */
     int racb;                        /* RACB: a refused read goes to DRAM around the cache */
+    int gate_block;                  /* no L2 access while L2->DRAM is full (GPGPU-Sim); else a
+                                      * miss needs room in the cache's own miss queue only */
     const gms_addrdec *dec;          /* set index on the partition address */
     gms_reply_fn reply;
     void *reply_ud;

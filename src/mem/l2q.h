@@ -132,6 +132,9 @@ typedef struct gms_l2q_ops {
     int (*tick)(void *self, uint64_t now);
     void (*idle)(void *self, uint64_t n);
     void (*stats)(const void *self, gms_l2q_stats *acc);
+    /* a reordering member: under -gms_l2q_dram_gate auto, the slice tries its requests while
+     * the L2->DRAM queue is full (spec 000a 1.1, case 3: a hit behind a stalled miss) */
+    int reorders;
 } gms_l2q_ops;
 
 extern const gms_l2q_ops *const gms_l2q_registry[];

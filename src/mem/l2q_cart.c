@@ -449,4 +449,5 @@ const gms_l2q_ops gms_l2q_cart = {
     .create = cart_create, .destroy = cart_destroy, .space = cart_space, .push = cart_push,
     .peek = cart_peek, .pop = cart_pop, .putback = cart_putback, .len = cart_len,
     .tick = cart_tick, .idle = cart_idle, .stats = cart_stats,
+    .reorders = 1,
 };

@@ -103,4 +103,5 @@ const gms_l2q_ops gms_l2q_p1 = {
     .name = "p1", .summary = "non-blocking buffer: the oldest request not stalled on a failed resource (CART precursor P1)",
     .create = p1_create, .destroy = p1_destroy, .space = p1_space, .push = p1_push,
     .peek = p1_peek, .pop = p1_pop, .putback = p1_putback, .len = p1_len, .stats = p1_stats,
+    .reorders = 1,
 };

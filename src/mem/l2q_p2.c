@@ -110,4 +110,5 @@ const gms_l2q_ops gms_l2q_p2 = {
     .name = "p2", .knobs = GMS_KNOBS("gms_l2q_p2"), .summary = "bank-classified queues behind the FIFO, round-robin drain (CART precursor P2; -gms_l2q_p2)",
     .create = p2_create, .destroy = p2_destroy, .space = p2_space, .push = p2_push,
     .peek = p2_peek, .pop = p2_pop, .putback = p2_putback, .len = p2_len, .tick = p2_tick, .idle = p2_idle, .stats = p2_stats,
+    .reorders = 1,
 };

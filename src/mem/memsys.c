@@ -180,6 +180,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
             .id = i, .cache = &mp->dl2, .rop_latency = mp->rop_latency,
             .q_icnt_l2 = mp->q_icnt_l2, .q_l2_dram = mp->q_l2_dram, .q_dram_l2 = mp->q_dram_l2,
             .q_l2_icnt = mp->q_l2_icnt, .inq = inq, .inq_params = mp->l2qp, .racb = (mp->racb & 2) != 0,
+            .gate_block = mp->l2_gate_block,
             .dec = &ms->dec, .reply = reply,
             .reply_ud = reply_ud,
         };

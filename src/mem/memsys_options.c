@@ -40,6 +40,9 @@ static const gms_option opts[] = {
             "P2 bank-classified queues B:depth (queue = DRAM bank mod B; docs/cart.md)"),
     GMS_OPT("gms_energy", GMS_OPT_STRING, mem.energy_str, GMS_ENERGY_DEFAULT,
             "per-event energies of the gms_energy_* counters: L2 access, DRAM activate, DRAM burst, queue op (pJ), static (W) (docs/cart.md)"),
+    GMS_OPT("gms_l2q_dram_gate", GMS_OPT_STRING, mem.l2q_dram_gate, "block",
+            "while the L2->DRAM queue is full: block (no L2 access, GPGPU-Sim), miss (accesses go on, a miss "
+            "needs room in the L2's own miss queue), auto (block for fifo, miss for p1, p2, cart; docs/cart.md)"),
     GMS_OPT("gms_racb", GMS_OPT_U32, mem.racb, "0",
             "RACB: a read the cache refuses (reservation fail) bypasses it instead of waiting: 0 off, 1 L1D, 2 L2, 3 both (docs/cart.md)"),
     GMS_OPT_X("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
@@ -145,6 +148,12 @@ static int fin(gms_params *p, gms_error *err)
     m->l2qp.cart_age_cap = m->l2q_cart_age;
     if (gms_energy_params_parse(m->energy_str, &m->energy, err)) return -1;
     if (m->racb > 3) return gms_err(err, "-gms_racb: must be 0 (off), 1 (L1D), 2 (L2) or 3 (both), got %u", m->racb);
+    if (!strcmp(m->l2q_dram_gate, "auto"))
+        m->l2_gate_block = !gms_l2q_find(m->l2q)->reorders;
+    else if (!strcmp(m->l2q_dram_gate, "block") || !strcmp(m->l2q_dram_gate, "miss"))
+        m->l2_gate_block = m->l2q_dram_gate[0] == 'b';
+    else
+        return gms_err(err, "-gms_l2q_dram_gate: '%s' is not one of auto, block, miss", m->l2q_dram_gate);
     /* DRAM */
     gms_dram_timing *t = &m->timing;
     memset(t, 0, sizeof *t);
@@ -225,6 +234,8 @@ static void dump(const gms_params *p, FILE *out)
     fprintf(out, "L2 path: ROP latency %u core cycles, input queue %s; queues icnt->L2 %u, L2->DRAM %u, DRAM->L2 %u, "
             "L2->icnt %u (0 = unbounded)\n", m->rop_latency, m->l2q, m->q_icnt_l2, m->q_l2_dram, m->q_dram_l2,
             m->q_l2_icnt);
+    fprintf(out, "L2 while L2->DRAM is full: %s\n",
+            m->l2_gate_block ? "no access (GPGPU-Sim)" : "accesses go on; a miss needs room in the L2's miss queue");
     if (!strcmp(m->l2q, "cart"))
         fprintf(out, "CART: %uR/%uC/%uE per bank (%u entries per bank), drain %s\n", m->l2qp.cart_rows,
                 m->l2qp.cart_cols, m->l2qp.cart_entries, m->l2qp.cart_rows * m->l2qp.cart_cols * m->l2qp.cart_entries,

@@ -30,6 +30,8 @@ typedef struct gms_memsys_params {
     uint32_t l2q_cart_age;                 /* -gms_l2q_cart_age (core cycles, 0 = off) */
     gms_l2q_params l2qp;                   /* decoded */
     uint32_t racb;                         /* -gms_racb: bypass on a reservation fail, 1 L1D, 2 L2, 3 both */
+    char l2q_dram_gate[16];                /* -gms_l2q_dram_gate: auto | block | miss */
+    int l2_gate_block;                     /* decoded: no L2 access while L2->DRAM is full */
     char energy_str[GMS_OPT_STRLEN];       /* -gms_energy: per-event energies */
     gms_energy_params energy;              /* decoded */
     int perf_sim_memcpy;                   /* -gpgpu_perf_sim_memcpy (accepted; memcpy does not fill L2 yet) */
