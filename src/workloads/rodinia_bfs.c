@@ -209,6 +209,8 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
     bfs *s = gms_xcalloc(1, sizeof *s);
     const char *g = gms_wl_str(a, "graph");
     s->start = -1;
+    /* checked before the graph is built (seconds at the default size) */
+    if (wl_param(a, "repeat", 1, 1000000, &s->repeat, err)) goto fail;
     if (*g) {
         if (read_graph(s, g, err)) goto fail;
     } else {
@@ -235,7 +237,6 @@ static int create(const gms_wl_args *a, void **out, gms_error *err)
         }
         s->start = (int32_t)st;
     }
-    if (wl_param(a, "repeat", 1, 1000000, &s->repeat, err)) goto fail;
     for (int k = DIST; k < NBUF; k++)
         wl_buf_new(&s->b[k], k == CHANGED || k == NQS ? 4 : 4 * (s->nv + 2));
     s->ref = gms_xmalloc(4 * s->nv);
