@@ -204,6 +204,15 @@ $BIN config --config configs/qv100.config --set gms_l2q_dram_gate=auto --dump > 
 $BIN config --config configs/qv100.config --set gms_l2q_dram_gate=auto --set gms_l2_input_queue=cart --dump > "$T/g2" 2>&1
 if grep -q 'L2->DRAM is full: no access' "$T/g1" && grep -q 'L2->DRAM is full: accesses go on' "$T/g2"; then
     ok l2q_dram_gate_auto; else bad l2q_dram_gate_auto; fi
+expect_fail uvm_oversub_flag_bad "-gms_uvm_oversub_flag: 'full' is not one of fault, any-eviction" $BIN run --config configs/gtx1080ti.config --set uvm=1 --set gms_uvm_oversub_flag=full --quiet
+$BIN config --config configs/gtx1080ti.config --set gms_uvm_oversub_flag=any-eviction --dump > "$T/of1" 2>&1
+if grep -q 'once oversubscribed (from the first page evicted)' "$T/of1"; then
+    ok uvm_oversub_flag_dump; else bad uvm_oversub_flag_dump; fi
+# without an L2 there is no hit to let through: "miss" is refused, auto says nothing about the gate
+expect_fail l2q_dram_gate_no_l2 "-gms_l2q_dram_gate miss: has no effect with the L2 disabled" $BIN run --config configs/qv100.config --set gpgpu_cache:dl2=none --set gms_l2q_dram_gate=miss --quiet
+$BIN config --config configs/qv100.config --set gpgpu_cache:dl2=none --set gms_l2q_dram_gate=auto --set gms_l2_input_queue=cart --dump > "$T/g3" 2>&1
+if grep -q 'L2: disabled' "$T/g3" && ! grep -q 'L2->DRAM is full' "$T/g3"; then
+    ok l2q_dram_gate_no_l2_auto; else bad l2q_dram_gate_no_l2_auto; fi
 : > "$T/empty.g"
 expect_fail empty_kernelslist  'no kernel trace file and no MemcpyHtoD line' $BIN run --trace "$T/empty.g" --config configs/qv100.config --quiet
 expect_fail mdb_rf_bits_range 'gms_mdb_rf_bits: 64 is not in 0..63' $BIN run --config configs/gtx480.config \

@@ -154,6 +154,13 @@ static int fin(gms_params *p, gms_error *err)
         m->l2_gate_block = m->l2q_dram_gate[0] == 'b';
     else
         return gms_err(err, "-gms_l2q_dram_gate: '%s' is not one of auto, block, miss", m->l2q_dram_gate);
+    /* Without an L2 a slice only forwards to DRAM and must wait for room: there is no hit to let
+     * through, so "miss" would be accepted and never used. */
+    if (!m->dl2.enabled) {
+        if (!strcmp(m->l2q_dram_gate, "miss"))
+            return gms_err(err, "-gms_l2q_dram_gate miss: has no effect with the L2 disabled (-gpgpu_cache:dl2 none)");
+        m->l2_gate_block = 1;
+    }
     /* DRAM */
     gms_dram_timing *t = &m->timing;
     memset(t, 0, sizeof *t);
@@ -234,8 +241,9 @@ static void dump(const gms_params *p, FILE *out)
     fprintf(out, "L2 path: ROP latency %u core cycles, input queue %s; queues icnt->L2 %u, L2->DRAM %u, DRAM->L2 %u, "
             "L2->icnt %u (0 = unbounded)\n", m->rop_latency, m->l2q, m->q_icnt_l2, m->q_l2_dram, m->q_dram_l2,
             m->q_l2_icnt);
-    fprintf(out, "L2 while L2->DRAM is full: %s\n",
-            m->l2_gate_block ? "no access (GPGPU-Sim)" : "accesses go on; a miss needs room in the L2's miss queue");
+    if (m->dl2.enabled)
+        fprintf(out, "L2 while L2->DRAM is full: %s\n",
+                m->l2_gate_block ? "no access (GPGPU-Sim)" : "accesses go on; a miss needs room in the L2's miss queue");
     if (!strcmp(m->l2q, "cart"))
         fprintf(out, "CART: %uR/%uC/%uE per bank (%u entries per bank), drain %s\n", m->l2qp.cart_rows,
                 m->l2qp.cart_cols, m->l2qp.cart_entries, m->l2qp.cart_rows * m->l2qp.cart_cols * m->l2qp.cart_entries,

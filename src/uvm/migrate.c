@@ -141,6 +141,9 @@ void gms_uvm_evict_pages(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t n
         uint32_t p = pages[i];
         gms_uvm_page *pg = &u->pages[p];
         if (pg->state != GMS_PG_RESIDENT) continue;
+        /* -gms_uvm_oversub_flag any-eviction: a page leaving for any reason ends the
+         * not-yet-oversubscribed phase, not only a fault meeting a full memory (UVMSmart's). */
+        if (u->prm->oversub_any_eviction) u->over_sub = 1;
         u->ev->removed(u->ev_st, p);
         gms_uvm_tree_update(u, p, -1);
         gms_uvm_shootdown(u, pg->vpn);

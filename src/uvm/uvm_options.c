@@ -8,6 +8,7 @@ static const gms_option opts[] = {
     GMS_OPT_X("gddr_size", GMS_OPT_U64, uvm.gddr_size, "0", "device memory size for managed memory (e.g. 1GB); 0 = unlimited", GMS_SYN_BYTES, NULL),
     GMS_OPT_X("page_size", GMS_OPT_U64, uvm.page_size, "4KB", "UVM page size: 4KB, 64KB or 2MB", GMS_SYN_BYTES, NULL),
     GMS_OPT("uvm_oversub_ratio", GMS_OPT_DOUBLE, uvm.oversub_ratio, "0", "capacity = managed footprint / ratio (1.25 = 125% oversubscription); 0 = off"),
+    GMS_OPT("gms_uvm_oversub_flag", GMS_OPT_STRING, uvm.oversub_flag_str, "fault", "what sets the sticky oversubscription flag (prefetcher switches to -hwprefetch_oversub): fault (UVMSmart: a fault's migration finds memory full) or any-eviction (also a policy's own eviction before memory is full, e.g. TURE's table-full trigger, and a full memory on a bulk copy)"),
     GMS_OPT("uvm_oversub_basis", GMS_OPT_STRING, uvm.oversub_basis_str, "footprint", "what -uvm_oversub_ratio divides: footprint (managed bytes allocated) or working-set (managed pages the kernels touch; built-in workloads)"),
     GMS_OPT_X("uvm_reserved_bytes", GMS_OPT_U64, uvm.reserved_bytes, "0", "device memory reserved (not usable by managed pages)", GMS_SYN_BYTES, NULL),
     GMS_OPT("percentage_of_free_page_buffer", GMS_OPT_U32, uvm.free_page_buffer_pct, "0", "evict when occupancy exceeds (100 - N)% of capacity"),
@@ -148,6 +149,9 @@ static int fin(gms_params *p, gms_error *err)
     else if (!strcmp(u->oversub_basis_str, "working-set")) u->oversub_ws = 1;
     else return gms_err(err, "-uvm_oversub_basis: '%s' is not a basis (footprint or working-set)", u->oversub_basis_str);
     static const char *const basis_knob[] = { "uvm_oversub_basis", NULL };
+    if (!strcmp(u->oversub_flag_str, "fault")) u->oversub_any_eviction = 0;
+    else if (!strcmp(u->oversub_flag_str, "any-eviction")) u->oversub_any_eviction = 1;
+    else return gms_err(err, "-gms_uvm_oversub_flag: '%s' is not one of fault, any-eviction", u->oversub_flag_str);
     if (gms_params_require(p, basis_knob, u->oversub_ratio > 0, "-uvm_oversub_ratio is set", err)) return -1;
     if (u->enable_dma < 0 || u->enable_dma > 3)
         return gms_err(err, "-enable_dma: %d is not a mode (0 off, 1 adaptive, 2 always, 3 after oversubscription)", u->enable_dma);
@@ -246,8 +250,9 @@ static void dump(const gms_params *p, FILE *out)
     fprintf(out, "UVM fault runtime: %s%s%s\n", rt->name, costs[0] ? " " : "", costs);
     fprintf(out, "UVM PCIe: %s model, %g GB/s host-to-device, %g GB/s device-to-host\n", u->pcie_linear ? "linear" : "atan",
             u->pcie_bandwidth, u->pcie_d2h_bandwidth > 0 ? u->pcie_d2h_bandwidth : u->pcie_bandwidth);
-    fprintf(out, "UVM prefetcher: %s, then %s once oversubscribed\n", gms_uvm_prefetchers[u->prefetch_id]->name,
-            gms_uvm_prefetchers[u->prefetch_oversub_id]->name);
+    fprintf(out, "UVM prefetcher: %s, then %s once oversubscribed (%s)\n", gms_uvm_prefetchers[u->prefetch_id]->name,
+            gms_uvm_prefetchers[u->prefetch_oversub_id]->name,
+            u->oversub_any_eviction ? "from the first page evicted" : "from the first fault that finds memory full");
     fprintf(out, "UVM eviction: %s (%s LRU), clean pages %s\n", gms_uvm_evictors[u->evict_id]->name,
             u->lru_on_access ? "access-based" : "age-based", u->invalidate_clean ? "dropped" : "written back");
     /* batch-aware (docs/batch-aware.md): only when asked for, so the default dump is unchanged */

@@ -13,6 +13,8 @@ typedef struct gms_uvm_params {
     double oversub_ratio;      /* -uvm_oversub_ratio: footprint / capacity (1.25 = 125%); 0 = off */
     char oversub_basis_str[GMS_OPT_STRLEN]; /* -uvm_oversub_basis: footprint | working-set */
     int oversub_ws;            /* derived: 1 = the ratio divides the pages the kernels touch */
+    char oversub_flag_str[GMS_OPT_STRLEN]; /* -gms_uvm_oversub_flag: fault | any-eviction */
+    int oversub_any_eviction;  /* derived: 1 = any page leaving the GPU sets the sticky flag */
     uint64_t reserved_bytes;   /* -uvm_reserved_bytes: device memory not usable for managed pages */
     uint32_t free_page_buffer_pct; /* -percentage_of_free_page_buffer */
     int invalidate_clean;      /* -invalidate_clean: 1 = clean pages are dropped, not written back */

@@ -117,6 +117,41 @@ TEST(uvm_ture_lease_countdown_recall_and_table_full)
     uvm_h_free(&h);
 }
 
+/* The table-full sequence above, with seq-local 64 KiB prefetching once oversubscribed: returns
+ * the pages a fault at page 48 migrates after the proactive eviction (1 = still on demand). */
+static double ture_table_full_then_fault(const char *flag, double *oversub)
+{
+    uvm_h h;
+    if (uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_prefetcher_oversub", "seq", "uvm_eviction", "ture",
+                                "uvm_ture_window", "100000", "uvm_ture_period", "100000", "uvm_ture_table_entries", "2",
+                                "page_fault_latency", "100", "gms_uvm_oversub_flag", flag), 1 * MB))
+        return -1;
+    touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1);
+    if (uvm_h_run_until(&h, 100000)) return -1;
+    touch(&h, 2); touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1);
+    touch(&h, 16); touch(&h, 32); touch(&h, 16); touch(&h, 32); touch(&h, 16); touch(&h, 32);
+    uvm_h_run_idle(&h);
+    double evicted = uvm_h_stat(&h, "Uvm_ture_table_full_pages");
+    *oversub = uvm_h_stat(&h, "Uvm_oversubscribed");
+    double before = uvm_h_stat(&h, "Uvm_pages_migrated_in");
+    touch(&h, 48);
+    uvm_h_run_idle(&h);
+    double got = uvm_h_stat(&h, "Uvm_pages_migrated_in") - before;
+    uvm_h_free(&h);
+    return evicted == 3 ? got : -2;
+}
+
+TEST(uvm_oversub_flag_any_eviction_counts_ture_table_full)
+{
+    /* memory is never full (unlimited): UVMSmart's flag waits for a fault that finds it full, so
+     * the prefetcher stays on demand; under any-eviction TURE's proactive eviction sets it */
+    double os = -1;
+    CHECK_EQ(ture_table_full_then_fault("fault", &os), 1);
+    CHECK_EQ(os, 0);
+    CHECK_EQ(ture_table_full_then_fault("any-eviction", &os), 16);
+    CHECK_EQ(os, 1);
+}
+
 TEST(uvm_ture_memory_full_takes_expired_granules_first)
 {
     /* 64 frames = 4 granules, sequential-local 64 KiB: faults at 0, 16, 32, 48 fill memory.
