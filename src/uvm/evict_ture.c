@@ -40,7 +40,7 @@ typedef struct ture {
     gms_uvm_vec tmp;
     /* statistics */
     uint64_t expired_n, recalls, table_evictions, table_evicted_pages, pressure_entries, pressure_lru;
-    uint64_t windows, estimates, sampler_drops, lease_sum;
+    uint64_t windows, estimates, sampler_drops, sampler_cap_drops, lease_sum;
 } ture;
 
 static void grow(void *st, gms_uvm *u)
@@ -161,6 +161,23 @@ static void recall(ture *s, uint32_t page)
 }
 
 /* ---- sampler ---- */
+/* -uvm_ture_group_cap (spec 000b 2.3, [inferred] optional): whether group a may take one more
+ * sampler entry, at most max(1, round(entries x size_a / Magg)) over the managed allocations,
+ * so a large group cannot crowd the small ones out of the 16 entries */
+static int group_has_room(const ture *s, uint32_t a)
+{
+    const gms_uvm *u = s->u;
+    uint64_t magg = 0;
+    for (size_t k = 0; k < u->nallocs; k++)
+        if (u->allocs[k].managed) magg += u->allocs[k].bytes;
+    double share = magg ? (double)s->pp->ture_sampler * (double)u->allocs[a].bytes / (double)magg : 0;
+    uint32_t cap = (uint32_t)(share + 0.5);
+    if (cap < 1) cap = 1;
+    uint32_t held = 0;
+    for (uint32_t i = 0; i < s->ns; i++) held += s->s[i].alloc == a;
+    return held < cap;
+}
+
 static void end_window(ture *s)
 {
     const gms_uvm_policy_params *pp = s->pp;
@@ -203,6 +220,7 @@ static void sample(ture *s, uint32_t page, uint64_t now)
     while (i < s->ns && s->s[i].block != pg->block) i++;
     if (i == s->ns) {
         if (s->ns == pp->ture_sampler) { s->sampler_drops++; return; }
+        if (pp->ture_group_cap && !group_has_room(s, pg->alloc)) { s->sampler_cap_drops++; return; }
         s->s[s->ns++] = (samp){ pg->alloc, pg->block, 0, 0 };
     }
     if (s->s[i].n < 1023) s->s[i].n++;   /* 10-bit counter */
@@ -296,6 +314,7 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
     gms_stat_u64(out, "Uvm_ture_memory_full_lru_granules", s->pressure_lru);
     gms_stat_u64(out, "Uvm_ture_sampling_windows", s->windows);
     gms_stat_u64(out, "Uvm_ture_sampler_drops", s->sampler_drops);
+    if (s->pp->ture_group_cap) gms_stat_u64(out, "Uvm_ture_sampler_group_cap_drops", s->sampler_cap_drops);
     gms_stat_f64(out, "Uvm_ture_avg_lease", s->estimates ? (double)s->lease_sum / (double)s->estimates : 0);
 }
 

@@ -15,6 +15,7 @@ typedef struct gms_uvm_policy_params {
     /* TURE */
     uint32_t ture_window, ture_period;   /* -uvm_ture_window / -uvm_ture_period: sampler active D of every S cycles */
     uint32_t ture_sampler;         /* -uvm_ture_sampler_entries (16) */
+    int ture_group_cap;            /* -uvm_ture_group_cap: at most max(1, round(entries x size_g / Magg)) per group */
     uint32_t ture_table;           /* -uvm_ture_table_entries (256) */
     uint32_t ture_evict_blocks;    /* -uvm_ture_evict_blocks: granules per memory-full eviction (4) */
     uint32_t ture_max_lease;       /* -uvm_ture_max_lease: 10-bit PTE field (1023) */

@@ -152,6 +152,49 @@ TEST(uvm_oversub_flag_any_eviction_counts_ture_table_full)
     CHECK_EQ(os, 1);
 }
 
+/* -uvm_ture_group_cap with a 4-entry sampler over a 768 KiB group a and a 256 KiB group b:
+ * a may hold round(4 x 0.75) = 3 entries, b round(4 x 0.25) = 1. Blocks 0-3 of a are each
+ * referenced once (F = 1), then two pages of b three times each, alternating (repeats of one
+ * page in a row fold into one reference): F = 6 / 2 = 3. First come, a fills the
+ * sampler and b's 6 references are dropped: one estimate, lease 1. Capped, a's fourth block is dropped and b
+ * gets its entry: two estimates, mean lease (1 + 3) / 2 = 2. */
+static void ture_sampler_two_groups(const char *cap, double *drops, double *cap_drops, double *lease)
+{
+    uvm_h h;
+    *drops = *cap_drops = *lease = -1;
+    if (uvm_h_init(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
+                               "uvm_ture_period", "100000", "uvm_ture_sampler_entries", "4",
+                               "uvm_ture_group_cap", cap, "page_fault_latency", "100")))
+        return;
+    if (gms_uvm_alloc(h.u, UVM_BASE, 768 * KB, 1, "a", &h.err) ||
+        gms_uvm_alloc(h.u, UVM_BASE + 16 * MB, 256 * KB, 1, "b", &h.err)) {
+        uvm_h_free(&h);
+        return;
+    }
+    gms_uvm_kernel_begin(h.u, 0);
+    touch(&h, 0); touch(&h, 16); touch(&h, 32); touch(&h, 48);
+    for (int k = 0; k < 3; k++) { touch(&h, 4096); touch(&h, 4097); }
+    if (uvm_h_run_until(&h, 100000) == 0) {
+        touch(&h, 1);                             /* the next period: the window ends */
+        *drops = uvm_h_stat(&h, "Uvm_ture_sampler_drops");
+        if (cap[0] == '1') *cap_drops = uvm_h_stat(&h, "Uvm_ture_sampler_group_cap_drops");
+        *lease = uvm_h_stat(&h, "Uvm_ture_avg_lease");
+    }
+    uvm_h_free(&h);
+}
+
+TEST(uvm_ture_group_cap_keeps_a_sampler_entry_for_a_small_group)
+{
+    double drops, cap_drops, lease;
+    ture_sampler_two_groups("0", &drops, &cap_drops, &lease);
+    CHECK_EQ(drops, 6);       /* each of b's references finds the sampler full */
+    CHECK_EQ(lease, 1);
+    ture_sampler_two_groups("1", &drops, &cap_drops, &lease);
+    CHECK_EQ(drops, 0);
+    CHECK_EQ(cap_drops, 1);
+    CHECK_NEAR(lease, 2, 1e-9);
+}
+
 TEST(uvm_ture_memory_full_takes_expired_granules_first)
 {
     /* 64 frames = 4 granules, sequential-local 64 KiB: faults at 0, 16, 32, 48 fill memory.
