@@ -22,6 +22,7 @@ static const gms_option opts[] = {
     GMS_OPT("page_table_walk_latency", GMS_OPT_U32, uvm.ptw_latency, "100", "page-table walk latency (core cycles)"),
     GMS_OPT("uvm_max_concurrent_walks", GMS_OPT_U32, uvm.max_walks, "0", "page walks in flight at once; 0 = unlimited (UVMSmart)"),
     GMS_OPT("uvm_runtime", GMS_OPT_STRING, uvm.runtime_str, "uvmsmart", "fault runtime (gpumemsim list policies)"),
+    GMS_OPT("uvm_split_at_fault", GMS_OPT_STRING, uvm.split_at_fault_str, "auto", "a migration's contiguous pages go as one transfer (0) or are cut just after each faulted page so its warp replays early (1); auto = the runtime's own (uvmsmart 1, batch 0)"),
     GMS_OPT("page_fault_latency", GMS_OPT_U64, uvm.page_fault_latency, "66645", "uvmsmart runtime: fault handling latency per far fault (core cycles)"),
     GMS_OPT_X("uvm_fault_handling_us", GMS_OPT_DOUBLE, uvm.fault_handling_us, "20", "batch runtime: GPU runtime fault handling time per batch (us)", GMS_SYN_USEC, NULL),
     GMS_OPT("uvm_fault_handling_per_fault", GMS_OPT_U64, uvm.fault_handling_per_fault, "0", "batch runtime: extra handling cycles per fault of a batch"),
@@ -166,6 +167,10 @@ static int fin(gms_params *p, gms_error *err)
     if (u->l2_tlb_size && u->l2_tlb_assoc && u->l2_tlb_size % u->l2_tlb_assoc)
         return gms_err(err, "-uvm_l2_tlb_assoc: %u does not divide -uvm_l2_tlb_size %u", u->l2_tlb_assoc, u->l2_tlb_size);
     if (u->ptw_latency == 0) return gms_err(err, "-page_table_walk_latency: must be at least 1 cycle");
+    if (!strcmp(u->split_at_fault_str, "auto")) u->split_at_fault = -1;
+    else if (!strcmp(u->split_at_fault_str, "0") || !strcmp(u->split_at_fault_str, "1"))
+        u->split_at_fault = u->split_at_fault_str[0] - '0';
+    else return gms_err(err, "-uvm_split_at_fault: '%s' is not one of auto, 0, 1", u->split_at_fault_str);
     if ((u->runtime_id = gms_uvm_runtime_find(u->runtime_str)) < 0)
         return gms_reg_unknown(&gms_uvm_runtime_reg, u->runtime_str, err);
     if (u->fault_buffer_size == 0) return gms_err(err, "-uvm_fault_buffer_size: must be at least 1");
@@ -249,6 +254,10 @@ static void dump(const gms_params *p, FILE *out)
     char costs[256] = "";
     if (rt->describe) rt->describe(u, costs, sizeof costs);
     fprintf(out, "UVM fault runtime: %s%s%s\n", rt->name, costs[0] ? " " : "", costs);
+    int split = u->split_at_fault < 0 ? rt->cut_after_fault : u->split_at_fault;
+    fprintf(out, "UVM migration transfers: %s%s\n",
+            split ? "cut just after each faulted page" : "one per contiguous run of pages",
+            u->split_at_fault < 0 ? " (the runtime's own)" : "");
     fprintf(out, "UVM PCIe: %s model, %g GB/s host-to-device, %g GB/s device-to-host\n", u->pcie_linear ? "linear" : "atan",
             u->pcie_bandwidth, u->pcie_d2h_bandwidth > 0 ? u->pcie_d2h_bandwidth : u->pcie_bandwidth);
     fprintf(out, "UVM prefetcher: %s, then %s once oversubscribed (%s)\n", gms_uvm_prefetchers[u->prefetch_id]->name,

@@ -31,6 +31,8 @@ typedef struct gms_uvm_params {
 
     /* fault runtime */
     char runtime_str[GMS_OPT_STRLEN];   /* -uvm_runtime: uvmsmart | batch */
+    char split_at_fault_str[GMS_OPT_STRLEN]; /* -uvm_split_at_fault: auto | 0 | 1 */
+    int split_at_fault;                 /* decoded: -1 = the runtime's own, 0 = one run, 1 = cut after each faulted page */
     uint64_t page_fault_latency;        /* -page_fault_latency (core cycles), UVMSmart runtime */
     double fault_handling_us;           /* -uvm_fault_handling_us: batch runtime, per batch */
     uint64_t fault_handling_per_fault;  /* -uvm_fault_handling_per_fault: extra cycles per fault */

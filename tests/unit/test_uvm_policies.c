@@ -32,6 +32,29 @@ TEST(uvm_seq_prefetcher_block)
     uvm_h_free(&h2);
 }
 
+TEST(uvm_split_at_fault_0_sends_the_block_as_one_transfer)
+{
+    /* as uvm_seq_prefetcher_block with -uvm_split_at_fault 0: pages 0-15 go as one 64 KiB
+     * transfer and the warp replays when the whole block has arrived */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "page_fault_latency", "1000", "uvm_split_at_fault", "0"),
+                        1 << 20) == 0);
+    uint64_t t = uvm_h_access_wait(&h, 0, UVM_BASE + 5 * PG, GMS_MREQ_READ);
+    CHECK_EQ(t, 100 + 1000 + uvm_h_pcie_cycles(16 * PG));
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_migrated_in"), 16);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_pcie_h2d_transfers"), 1);
+    uvm_h_free(&h);
+    /* the batch runtime sends one run by default; 1 cuts it as UVMSmart does: 2 transfers */
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "uvm_runtime", "batch", "uvm_split_at_fault", "1"),
+                        1 << 20) == 0);
+    uvm_h_access_wait(&h, 0, UVM_BASE + 5 * PG, GMS_MREQ_READ);
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_pcie_h2d_transfers"), 2);
+    uvm_h_free(&h);
+    uvm_h_expect_error(OPTS("uvm_split_at_fault", "yes"), "-uvm_split_at_fault: 'yes' is not one of auto, 0, 1");
+}
+
 TEST(uvm_random_prefetcher_adds_at_most_one_page)
 {
     uvm_h h;
