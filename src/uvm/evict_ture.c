@@ -18,7 +18,12 @@
  *    updated entries first, then the least recently used 64 KiB blocks. A granule goes whole
  *    (all its resident pages, one write-back), which keeps CAP's 64 KiB invariant.
  *  - Recall: a reference to an expired page still resident revokes its entry; the entry's
- *    expired pages get half their initial lease (at least 1). */
+ *    expired pages get half their initial lease (at least 1).
+ *  - -uvm_ture_lease renew (the ablation spec 000b 2.3 names): a logical clock counts the
+ *    references; a page's lease ends L references after its arrival or its last reference
+ *    (each reference renews it). A wheel of 2^k >= max lease + 1 slots holds the pages by the
+ *    clock value at which their lease ends; an entry whose page was renewed, evicted or
+ *    expired since is stale and skipped. */
 #include <stdlib.h>
 #include <string.h>
 #include "uvm/evict_lru.h"
@@ -37,6 +42,10 @@ typedef struct ture {
     uint64_t win;                         /* period whose samples are held */
     cent *t; uint32_t nt;                 /* coalescing table (used entries first nt) */
     uint64_t seq;                         /* update clock */
+    /* -uvm_ture_lease renew */
+    uint64_t clock;                       /* references seen */
+    uint64_t *ends;                       /* per page: clock value at which its lease ends, 0 = none */
+    gms_uvm_vec *wheel; uint32_t wmask;   /* pages by (end & wmask) */
     gms_uvm_vec tmp;
     /* statistics */
     uint64_t expired_n, recalls, table_evictions, table_evicted_pages, pressure_entries, pressure_lru;
@@ -54,6 +63,10 @@ static void grow(void *st, gms_uvm *u)
         s->init = gms_xrealloc(s->init, cap * sizeof *s->init);
         s->expired = gms_xrealloc(s->expired, cap * sizeof *s->expired);
         for (uint32_t i = s->pcap; i < cap; i++) { s->left[i] = s->init[i] = 0; s->expired[i] = 0; }
+        if (s->wheel) {
+            s->ends = gms_xrealloc(s->ends, cap * sizeof *s->ends);
+            for (uint32_t i = s->pcap; i < cap; i++) s->ends[i] = 0;
+        }
         s->pcap = cap;
     }
     if (u->nblocks > s->bcap) {
@@ -82,6 +95,12 @@ static void *create(gms_uvm *u, gms_error *err)
     s->s = gms_xcalloc(s->pp->ture_sampler, sizeof *s->s);
     s->t = gms_xcalloc(s->pp->ture_table, sizeof *s->t);
     s->win = UINT64_MAX;
+    if (s->pp->ture_renew) {
+        uint32_t w = 1;
+        while (w <= s->pp->ture_max_lease) w *= 2;
+        s->wheel = gms_xcalloc(w, sizeof *s->wheel);
+        s->wmask = w - 1;
+    }
     grow(s, u);
     return s;
 }
@@ -91,6 +110,9 @@ static void destroy(void *st)
     ture *s = st;
     gms_lru_free(&s->lru);
     free(s->left); free(s->init); free(s->expired); free(s->bent); free(s->lease); free(s->have);
+    if (s->wheel)
+        for (uint32_t i = 0; i <= s->wmask; i++) free(s->wheel[i].v);
+    free(s->wheel); free(s->ends);
     free(s->s); free(s->t); free(s->tmp.v); free(s);
 }
 
@@ -143,6 +165,28 @@ static void expire(ture *s, uint32_t page, uint64_t now)
     s->t[e].upd = ++s->seq;
 }
 
+/* renew: the page's lease ends `lease` references from now */
+static void renew(ture *s, uint32_t page, uint32_t lease)
+{
+    uint64_t end = s->clock + lease;
+    s->ends[page] = end;
+    gms_uvm_vec_push(&s->wheel[end & s->wmask], page);
+}
+
+/* renew: expire the pages whose lease ends at this reference. expire() may evict (table full),
+ * which only clears ends[]; a page arriving meanwhile is filed at least one slot ahead */
+static void expire_due(ture *s, uint64_t now)
+{
+    gms_uvm_vec *v = &s->wheel[s->clock & s->wmask];
+    for (size_t i = 0; i < v->n; i++) {
+        uint32_t p = v->v[i];
+        if (s->ends[p] != s->clock) continue;
+        s->ends[p] = 0;
+        if (s->u->pages[p].state == GMS_PG_RESIDENT && !s->expired[p]) expire(s, p, now);
+    }
+    v->n = 0;
+}
+
 static void recall(ture *s, uint32_t page)
 {
     gms_uvm *u = s->u;
@@ -156,6 +200,7 @@ static void recall(ture *s, uint32_t page)
         s->expired[p] = 0;
         uint16_t h = (uint16_t)(s->init[p] / 2);
         s->init[p] = s->left[p] = h ? h : 1;
+        if (s->wheel) renew(s, p, s->init[p]);
     }
     if (e != GMS_UVM_NONE) entry_free(s, e);
 }
@@ -236,6 +281,10 @@ static void resident(void *st, uint32_t page, uint64_t now)
     uint32_t a = s->u->pages[page].alloc;
     s->expired[page] = 0;
     s->init[page] = s->left[page] = s->have[a] ? (uint16_t)s->lease[a] : 0;
+    if (s->wheel) {
+        s->ends[page] = 0;
+        if (s->init[page]) renew(s, page, s->init[page]);
+    }
 }
 
 static void removed(void *st, uint32_t page)
@@ -252,6 +301,7 @@ static void removed(void *st, uint32_t page)
     }
     s->expired[page] = 0;
     s->left[page] = s->init[page] = 0;
+    if (s->wheel) s->ends[page] = 0;
 }
 
 static void access_hook(void *st, uint32_t page, uint64_t now)
@@ -259,6 +309,22 @@ static void access_hook(void *st, uint32_t page, uint64_t now)
     ture *s = st;
     gms_uvm *u = s->u;
     sample(s, page, now);
+    if (s->wheel) {
+        /* renew: every reference ticks the clock; one to a resident page renews its lease
+         * (with the group's current L) before the leases ending now expire */
+        s->clock++;
+        if (u->pages[page].state == GMS_PG_RESIDENT) {
+            gms_lru_access(&s->lru, page);
+            uint32_t a = u->pages[page].alloc;
+            if (s->expired[page]) recall(s, page);
+            else if (s->have[a]) {
+                s->init[page] = (uint16_t)s->lease[a];
+                renew(s, page, s->lease[a]);
+            }
+        }
+        expire_due(s, now);
+        return;
+    }
     if (u->pages[page].state != GMS_PG_RESIDENT) return;
     gms_lru_access(&s->lru, page);
     if (s->expired[page]) { recall(s, page); return; }

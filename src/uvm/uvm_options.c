@@ -56,6 +56,7 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_ture_period", GMS_OPT_U32, uvm.pol.ture_period, "6000", "TURE: sampling period (core cycles)"),
     GMS_OPT("uvm_ture_sampler_entries", GMS_OPT_U32, uvm.pol.ture_sampler, "16", "TURE: sampling buffer entries (one 64 KiB block each)"),
     GMS_OPT("uvm_ture_group_cap", GMS_OPT_BOOL, uvm.pol.ture_group_cap, "0", "TURE: a page group (allocation) holds at most max(1, round(entries x its size / all managed bytes)) sampler entries; 0 = first come (the seed's text)"),
+    GMS_OPT("uvm_ture_lease", GMS_OPT_STRING, uvm.pol.ture_lease_str, "countdown", "TURE: countdown (a page's lease is its remaining references, the seed's) or renew (ablation: a logical-clock lease, each reference to the page renews it for L references of the whole stream)"),
     GMS_OPT("uvm_ture_table_entries", GMS_OPT_U32, uvm.pol.ture_table, "256", "TURE: eviction coalescing table entries (64 KiB granules)"),
     GMS_OPT("uvm_ture_evict_blocks", GMS_OPT_U32, uvm.pol.ture_evict_blocks, "4", "TURE: granules evicted per memory-full eviction"),
     GMS_OPT("uvm_ture_max_lease", GMS_OPT_U32, uvm.pol.ture_max_lease, "1023", "TURE: largest lease (10-bit PTE field)"),

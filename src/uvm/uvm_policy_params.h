@@ -21,6 +21,8 @@ typedef struct gms_uvm_policy_params {
     uint32_t ture_max_lease;       /* -uvm_ture_max_lease: 10-bit PTE field (1023) */
     double ture_weight;            /* -uvm_ture_weight: weight of the old lease in the smoothing (0.5) */
     double ture_scale;             /* -uvm_ture_scale: lease = scale x per-window accesses per page (1) */
+    char ture_lease_str[GMS_OPT_STRLEN]; /* -uvm_ture_lease: countdown | renew */
+    int ture_renew;                /* decoded: 1 = logical-clock lease renewed on each reference */
     /* HPE */
     uint32_t hpe_set;              /* -uvm_hpe_set_pages: page set size S (16) */
     uint32_t hpe_interval;         /* -uvm_hpe_interval: faults per interval (64) */

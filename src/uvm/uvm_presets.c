@@ -62,6 +62,9 @@ int gms_uvm_policy_finalize(gms_uvm_params *u, gms_error *err)
     if (!p->ture_max_lease || p->ture_max_lease > 65535) return gms_err(err, "-uvm_ture_max_lease: %u is not in 1..65535", p->ture_max_lease);
     if (!(p->ture_weight >= 0 && p->ture_weight <= 1)) return gms_err(err, "-uvm_ture_weight: %g is not in [0, 1]", p->ture_weight);
     if (!(p->ture_scale > 0)) return gms_err(err, "-uvm_ture_scale: %g must be positive", p->ture_scale);
+    if (!strcmp(p->ture_lease_str, "countdown")) u->pol.ture_renew = 0;
+    else if (!strcmp(p->ture_lease_str, "renew")) u->pol.ture_renew = 1;
+    else return gms_err(err, "-uvm_ture_lease: '%s' is not one of countdown, renew", p->ture_lease_str);
     if (!pow2(p->hpe_set) || p->hpe_set > 64) return gms_err(err, "-uvm_hpe_set_pages: %u is not a power of two up to 64", p->hpe_set);
     if (!p->hpe_interval) return gms_err(err, "-uvm_hpe_interval: must be at least 1");
     if (!p->hpe_transfer) return gms_err(err, "-uvm_hpe_transfer: must be at least 1");

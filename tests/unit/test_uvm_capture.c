@@ -195,6 +195,36 @@ TEST(uvm_ture_group_cap_keeps_a_sampler_entry_for_a_small_group)
     CHECK_NEAR(lease, 2, 1e-9);
 }
 
+TEST(uvm_ture_renew_lease_ends_l_references_after_the_last_one)
+{
+    /* -uvm_ture_lease renew: the clock counts references (4 in period 0, which gives L = 2 as
+     * in the countdown test). Clock 5: page 2 faults and arrives with a lease ending at 7.
+     * Pages 0 and 1 alternate at clocks 6-9: each reference renews them (ends 8, 9, 10, 11),
+     * so neither expires, where under countdown both would; page 2 expires at 7. */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
+                                    "uvm_ture_period", "100000", "uvm_ture_lease", "renew", "page_fault_latency", "100"),
+                        1 * MB) == 0);
+    touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1);
+    REQUIRE(uvm_h_run_until(&h, 100000) == 0);
+    touch(&h, 2);
+    CHECK_NEAR(uvm_h_stat(&h, "Uvm_ture_avg_lease"), 2, 1e-9);
+    touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 1);
+    /* clock 10: page 2 is recalled (lease 2 / 2 = 1, ends at 11); page 0's lease (from
+     * clock 8) ends now */
+    touch(&h, 2);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_recalls"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 2);
+    /* clock 11: page 3 faults; pages 1 and 2 expire */
+    touch(&h, 3);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 4);
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    uvm_h_free(&h);
+    uvm_h_expect_error(OPTS("uvm_eviction", "ture", "uvm_ture_lease", "clock"),
+                       "-uvm_ture_lease: 'clock' is not one of countdown, renew");
+}
+
 TEST(uvm_ture_memory_full_takes_expired_granules_first)
 {
     /* 64 frames = 4 granules, sequential-local 64 KiB: faults at 0, 16, 32, 48 fill memory.
