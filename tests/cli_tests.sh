@@ -208,6 +208,12 @@ expect_fail uvm_oversub_flag_bad "-gms_uvm_oversub_flag: 'full' is not one of fa
 $BIN config --config configs/gtx1080ti.config --set gms_uvm_oversub_flag=any-eviction --dump > "$T/of1" 2>&1
 if grep -q 'once oversubscribed (from the first page evicted)' "$T/of1"; then
     ok uvm_oversub_flag_dump; else bad uvm_oversub_flag_dump; fi
+$BIN config --config configs/gtx1080ti.config --set uvm_eviction=ture --set uvm_ture_lease=renew --set uvm_ture_group_cap=1 --dump > "$T/tu1" 2>&1
+if grep -q 'UVM TURE: sampler 16 entries (capped per group).*lease renewed on each reference' "$T/tu1"; then
+    ok ture_readings_dump; else bad ture_readings_dump; fi
+$BIN run --config configs/gtx1080ti.config --set uvm=1 --set n=65536 --set uvm_ture_lease=renew --quiet > /dev/null 2> "$T/tu2"
+if grep -q 'warning: -uvm_ture_lease is set, but it has no effect unless -uvm_eviction is ture' "$T/tu2"; then
+    ok ture_lease_without_ture_named; else bad ture_lease_without_ture_named; fi
 # without an L2 there is no hit to let through: "miss" is refused, auto says nothing about the gate
 expect_fail l2q_dram_gate_no_l2 "-gms_l2q_dram_gate miss: has no effect with the L2 disabled" $BIN run --config configs/qv100.config --set gpgpu_cache:dl2=none --set gms_l2q_dram_gate=miss --quiet
 $BIN config --config configs/qv100.config --set gpgpu_cache:dl2=none --set gms_l2q_dram_gate=auto --set gms_l2_input_queue=cart --dump > "$T/g3" 2>&1

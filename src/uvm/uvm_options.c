@@ -266,6 +266,14 @@ static void dump(const gms_params *p, FILE *out)
             u->oversub_any_eviction ? "from the first page evicted" : "from the first fault that finds memory full");
     fprintf(out, "UVM eviction: %s (%s LRU), clean pages %s\n", gms_uvm_evictors[u->evict_id]->name,
             u->lru_on_access ? "access-based" : "age-based", u->invalidate_clean ? "dropped" : "written back");
+    if (!strcmp(gms_uvm_evictors[u->evict_id]->name, "ture")) {
+        const gms_uvm_policy_params *pp = &u->pol;
+        fprintf(out, "UVM TURE: sampler %u entries (%s), active %u of every %u cycles; lease %s; coalescing table %u "
+                "granules; %u granules per memory-full eviction\n", pp->ture_sampler,
+                pp->ture_group_cap ? "capped per group" : "first come", pp->ture_window, pp->ture_period,
+                pp->ture_renew ? "renewed on each reference (logical clock)" : "counts down the page's references",
+                pp->ture_table, pp->ture_evict_blocks);
+    }
     /* batch-aware (docs/batch-aware.md): only when asked for, so the default dump is unchanged */
     if (u->ue || u->evict_serial || u->evict_instant)
         fprintf(out, "UVM eviction schedule: %s\n", u->ue ? "unobtrusive (one eviction ahead, then paired with migrations)"
