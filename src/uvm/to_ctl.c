@@ -7,7 +7,10 @@
  * blocks). Inferred (the paper leaves them open; spec 004 2.4 asks for both as a flag): the
  * average is over the epoch's evictions (default) or, with -gms_uvm_to_cumulative 1, over every
  * page evicted so far (which rarely drops 20% once many pages are in it, so it seldom throttles);
- * an epoch without evictions counts as "no drop"; the freeze is permanent. Epochs are run
+ * an epoch without evictions counts as "no drop"; the freeze is permanent. The two other open
+ * choices spec 004 2.4 names are options: the reference is the previous epoch's average or,
+ * with -gms_uvm_to_reference best, the highest so far; with -gms_uvm_to_freeze until-no-drop
+ * an epoch without a drop lifts the freeze (growth resumes the epoch after). Epochs are run
  * lazily (at an eviction, before its lifetime is added, or when an SM asks): the average at a
  * past boundary is the one in force then, since only evictions change it. */
 #include "uvm/uvm_internal.h"
@@ -25,14 +28,18 @@ void gms_uvm_to_epochs(gms_uvm *u, uint64_t now)
         uint64_t n = p->to_cumulative ? b->lifetime_n : b->to_win_n;
         if (n) {
             double avg = (double)sum / (double)n;
-            drop = b->to_prev_avg > 0 && avg <= (1.0 - p->to_drop) * b->to_prev_avg;
+            double ref = p->to_ref_best ? b->to_best_avg : b->to_prev_avg;
+            drop = ref > 0 && avg <= (1.0 - p->to_drop) * ref;
             b->to_prev_avg = avg;
+            if (avg > b->to_best_avg) b->to_best_avg = avg;
             b->to_win_sum = b->to_win_n = 0;
         }
         if (drop) {
             if (b->to_extra) b->to_extra--;
             b->to_frozen = 1;
             b->to_throttles++;
+        } else if (b->to_frozen && p->to_freeze_lifts) {
+            b->to_frozen = 0;
         } else if (!b->to_frozen && b->to_extra < b->to_cap) {
             b->to_extra++;
         }

@@ -50,6 +50,14 @@ int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
         if (!(u->to_drop > 0 && u->to_drop < 1))
             return gms_err(err, "-gms_uvm_to_drop: %g must be in (0, 1) (0.2 = a 20%% lifetime drop)", u->to_drop);
     }
+    if (!strcmp(u->to_reference_str, "prev") || !strcmp(u->to_reference_str, "best"))
+        u->to_ref_best = u->to_reference_str[0] == 'b';
+    else
+        return gms_err(err, "-gms_uvm_to_reference: '%s' is not one of prev, best", u->to_reference_str);
+    if (!strcmp(u->to_freeze_str, "permanent") || !strcmp(u->to_freeze_str, "until-no-drop"))
+        u->to_freeze_lifts = u->to_freeze_str[0] == 'u';
+    else
+        return gms_err(err, "-gms_uvm_to_freeze: '%s' is not one of permanent, until-no-drop", u->to_freeze_str);
     return 0;
 }
 

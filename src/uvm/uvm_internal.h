@@ -295,6 +295,7 @@ typedef struct gms_uvm_ba {
     int to_frozen;
     uint64_t to_next_epoch, to_win_sum, to_win_n, to_throttles, to_epochs;
     double to_prev_avg;          /* previous epoch's mean lifetime (0: none yet) */
+    double to_best_avg;          /* highest epoch mean so far (-gms_uvm_to_reference best) */
     gms_uvm_fault_hook_fn fault_hook; void *fault_hook_ud;
     struct gms_uvm_etc *etc;     /* ETC, -gms_uvm_active_sms, the working-set window (etc.c); NULL when off */
 } gms_uvm_ba;

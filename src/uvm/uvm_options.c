@@ -94,6 +94,8 @@ static const gms_option opts[] = {
     GMS_OPT("gms_uvm_to_epoch", GMS_OPT_U64, uvm.to_epoch, "100000", "thread oversubscription: cycles between page-lifetime checks"),
     GMS_OPT("gms_uvm_to_drop", GMS_OPT_DOUBLE, uvm.to_drop, "0.2", "thread oversubscription: running-average page-lifetime drop that throttles (0.2 = 20%)"),
     GMS_OPT("gms_uvm_to_on_mem", GMS_OPT_BOOL, uvm.to_on_mem, "0", "thread oversubscription: switch a block out when every warp waits on memory, not only on far faults (the paper's Fig. 5 VT case)"),
+    GMS_OPT("gms_uvm_to_reference", GMS_OPT_STRING, uvm.to_reference_str, "prev", "thread oversubscription: what a lifetime drop is measured against: prev (the previous epoch's average) or best (the highest average so far)"),
+    GMS_OPT("gms_uvm_to_freeze", GMS_OPT_STRING, uvm.to_freeze_str, "permanent", "thread oversubscription: after a drop the degree stops growing for good (permanent) or until an epoch without a drop (until-no-drop)"),
     GMS_OPT("gms_uvm_to_cumulative", GMS_OPT_BOOL, uvm.to_cumulative, "0", "thread oversubscription: 1 = the running average of every evicted page's lifetime so far, 0 = of the epoch's evictions only"),
     GMS_OPT("gms_uvm_etc", GMS_OPT_BOOL, uvm.etc, "0", "ETC (Li et al. ASPLOS'19) for irregular workloads: memory-aware throttling and capacity compression, proactive eviction off (batch runtime)"),
     GMS_OPT("gms_uvm_etc_mt", GMS_OPT_BOOL, uvm.etc_mt, "1", "ETC: memory-aware throttling (half the SMs take no new block from the first eviction, then +-1 SM per detection epoch on re-faults)"),
@@ -285,6 +287,10 @@ static void dump(const gms_params *p, FILE *out)
                 u->to_dynamic ? (u->to_cumulative ? "degree controlled by the running-average page lifetime"
                                  : "degree controlled by each epoch's page lifetime") : "fixed", (unsigned long long)u->ctx_switch_cycles,
                 u->to_on_mem ? "any full memory stall" : "full far-fault stalls");
+    if (u->to && u->to_dynamic)
+        fprintf(out, "UVM thread oversubscription degree: a %g%% lifetime drop against %s takes a block and stops growth %s\n",
+                u->to_drop * 100, u->to_ref_best ? "the best average so far" : "the previous epoch's average",
+                u->to_freeze_lifts ? "until an epoch without a drop" : "for good");
     if (u->etc)
         fprintf(out, "UVM ETC: memory-aware throttling %s (detection %llu, execution %llu cycles), capacity compression %gx, "
                 "proactive eviction off\n", u->etc_mt ? "on" : "off", (unsigned long long)u->etc_detect,

@@ -89,6 +89,10 @@ typedef struct gms_uvm_params {
     double to_drop;                     /* -gms_uvm_to_drop: lifetime drop (fraction) that throttles */
     int to_on_mem;                      /* -gms_uvm_to_on_mem: switch on any memory stall (VT, Fig. 5), not far faults only */
     int to_cumulative;                  /* -gms_uvm_to_cumulative: lifetime average over all evictions (1) or the epoch's (0) */
+    char to_reference_str[GMS_OPT_STRLEN]; /* -gms_uvm_to_reference: prev | best */
+    int to_ref_best;                    /* decoded: compare with the best average so far, not the previous epoch's */
+    char to_freeze_str[GMS_OPT_STRLEN]; /* -gms_uvm_to_freeze: permanent | until-no-drop */
+    int to_freeze_lifts;                /* decoded: an epoch without a drop lifts the freeze */
     /* ETC, the comparison point (src/uvm/etc.c) and the core-count working-set sweep (Fig. 1) */
     int etc;                            /* -gms_uvm_etc: memory-aware throttling + capacity compression (PE off) */
     int etc_mt;                         /* -gms_uvm_etc_mt: memory-aware throttling part */

@@ -188,3 +188,37 @@ TEST(to_degree_control_running_average_against_epoch_average)
         uvm_h_free(&h);
     }
 }
+
+/* The same hand-set control law with the two open choices of spec 004 2.4 as options. */
+static uint32_t to_after_epochs(const char *ref, const char *freeze, const uint64_t *sums, const uint64_t *ns, int nep)
+{
+    uvm_h h;
+    if (uvm_h_start(&h, 1, (const char *const[]){ "uvm_runtime", "batch", "gms_uvm_to", "1", "gms_uvm_to_epoch", "1000",
+                        "gms_uvm_to_reference", ref, "gms_uvm_to_freeze", freeze, NULL }, 1 << 20))
+        return 99;
+    gms_uvm_ba *b = &h.u->ba;
+    uint32_t got = gms_uvm_to_extra(h.u, 0, 4);
+    for (int e = 0; e < nep; e++) {
+        b->to_win_sum += sums[e];
+        b->to_win_n += ns[e];
+        got = gms_uvm_to_extra(h.u, 1000 * (uint64_t)(e + 1), 4);
+    }
+    uvm_h_free(&h);
+    return got;
+}
+
+TEST(to_degree_control_reference_and_freeze_options)
+{
+    /* epoch means 100, 85, 70 (cap 4, start 1). Against the previous epoch no mean drops 20%
+     * (85 > 80, 70 > 68): +1, +1, +1 = 4. Against the best (100): 70 <= 80 drops: 1 + 2 - 1 = 2 */
+    static const uint64_t s1[3] = { 100, 85, 70 }, n1[3] = { 1, 1, 1 };
+    CHECK_EQ(to_after_epochs("prev", "permanent", s1, n1, 3), 4);
+    CHECK_EQ(to_after_epochs("best", "permanent", s1, n1, 3), 2);
+    /* epoch means 100, 60, then two epochs without evictions: the drop takes 2 -> 1 and
+     * freezes; permanent stays at 1, until-no-drop lifts the freeze in epoch 3 and grows in 4 */
+    static const uint64_t s2[4] = { 100, 60, 0, 0 }, n2[4] = { 1, 1, 0, 0 };
+    CHECK_EQ(to_after_epochs("prev", "permanent", s2, n2, 4), 1);
+    CHECK_EQ(to_after_epochs("prev", "until-no-drop", s2, n2, 4), 2);
+    uvm_h_expect_error((const char *const[]){ "uvm_runtime", "batch", "gms_uvm_to", "1", "gms_uvm_to_freeze", "never", NULL },
+                       "-gms_uvm_to_freeze: 'never' is not one of permanent, until-no-drop");
+}
