@@ -82,17 +82,24 @@ TEST(uvm_cap_checks_the_first_page_of_each_chunk)
 
 static void touch(uvm_h *h, uint64_t page) { uvm_h_access_wait(h, 0, UVM_BASE + page * PG, GMS_MREQ_READ); }
 
+/* TURE with the sampler always on (periods of 100000 cycles), no prefetching, one more option
+ * pair; period 0 references block 0 4 times over 2 pages (F = 4 / 2 = 2), then the run goes on
+ * to period 1. 0 on success. */
+static int ture_start_lease_2(uvm_h *h, const char *name, const char *value)
+{
+    if (uvm_h_start(h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
+                               "uvm_ture_period", "100000", name, value, "page_fault_latency", "100"), 1 * MB))
+        return -1;
+    touch(h, 0); touch(h, 1); touch(h, 0); touch(h, 1);
+    if (uvm_h_stat(h, "Uvm_ture_expired_pages") != 0) return -1;   /* no lease before the first estimate */
+    return uvm_h_run_until(h, 100000);
+}
+
 TEST(uvm_ture_lease_countdown_recall_and_table_full)
 {
-    /* sampler always on, periods of 100000 cycles, a 2-entry coalescing table */
+    /* a 2-entry coalescing table */
     uvm_h h;
-    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
-                                    "uvm_ture_period", "100000", "uvm_ture_table_entries", "2", "page_fault_latency", "100"),
-                        1 * MB) == 0);
-    /* period 0: block 0 referenced 4 times over 2 pages: F = 4 / 2 = 2 */
-    touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1);
-    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 0);   /* no lease before the first estimate */
-    REQUIRE(uvm_h_run_until(&h, 100000) == 0);
+    REQUIRE(ture_start_lease_2(&h, "uvm_ture_table_entries", "2") == 0);
     touch(&h, 2);                                            /* period 1: L = 2 */
     CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_sampling_windows"), 1);
     CHECK_NEAR(uvm_h_stat(&h, "Uvm_ture_avg_lease"), 2, 1e-9);
@@ -202,11 +209,7 @@ TEST(uvm_ture_renew_lease_ends_l_references_after_the_last_one)
      * Pages 0 and 1 alternate at clocks 6-9: each reference renews them (ends 8, 9, 10, 11),
      * so neither expires, where under countdown both would; page 2 expires at 7. */
     uvm_h h;
-    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
-                                    "uvm_ture_period", "100000", "uvm_ture_lease", "renew", "page_fault_latency", "100"),
-                        1 * MB) == 0);
-    touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1);
-    REQUIRE(uvm_h_run_until(&h, 100000) == 0);
+    REQUIRE(ture_start_lease_2(&h, "uvm_ture_lease", "renew") == 0);
     touch(&h, 2);
     CHECK_NEAR(uvm_h_stat(&h, "Uvm_ture_avg_lease"), 2, 1e-9);
     touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1);
