@@ -57,7 +57,7 @@ page - | page_size=64KB | page_size=2MB | tlb_size=16
 tlb - | uvm_l2_tlb_size=64 uvm_max_concurrent_walks=2 | uvm_tlb_assoc=4 uvm_l2_tlb_size=32 uvm_l2_tlb_assoc=0 | uvm_tlb_hit_latency=2 uvm_l2_tlb_latency=30
 runtime - | enable_accurate_simulation=0 | uvm_runtime=batch | uvm_runtime=batch gms_uvm_ue=1 | uvm_runtime=batch gms_uvm_evict_serial=1 gms_uvm_to=1 | uvm_runtime=batch gms_uvm_ue=1 gms_uvm_to=1 gms_uvm_to_dynamic=0 gms_uvm_to_factor=3 gms_uvm_to_epoch=5000 | uvm_runtime=batch gms_uvm_to=1 gms_uvm_to_on_mem=1 gms_uvm_to_cumulative=1 gms_uvm_ctx_switch_cycles=0 | uvm_runtime=batch gms_uvm_etc=1 gms_uvm_etc_detect=5000 gms_uvm_etc_exec=20000 | uvm_runtime=batch gms_uvm_evict_instant=1 uvm_fault_buffer_size=8 | uvm_runtime=batch uvm_fault_handling_per_fault=100 gms_pcie_compress=2 uvm_pcie_model=linear uvm_pcie_d2h_bandwidth=4
 extra - | gms_uvm_active_sms=2 | gms_uvm_ws_window=5000 | gms_uvm_opt_bound=1
-readings - | uvm_split_at_fault=0 | uvm_split_at_fault=1 gms_uvm_oversub_flag=any-eviction | uvm_eviction=ture uvm_ture_lease=renew uvm_ture_group_cap=1 uvm_ture_table_entries=8 | uvm_runtime=batch gms_uvm_to=1 gms_uvm_to_epoch=20000 gms_uvm_to_reference=best gms_uvm_to_freeze=until-no-drop
+readings - | uvm_split_at_fault=0 uvm_memcpy_half_speed=0 | uvm_split_at_fault=1 gms_uvm_oversub_flag=any-eviction | uvm_eviction=ture uvm_ture_lease=renew uvm_ture_group_cap=1 uvm_ture_table_entries=8 | uvm_runtime=batch gms_uvm_to=1 gms_uvm_to_epoch=20000 gms_uvm_to_reference=best gms_uvm_to_freeze=until-no-drop
 EOF
 # workloads: small inputs; cke pairs get the concurrent-kernel schemes
 cat > "$T/workloads" <<'EOF'

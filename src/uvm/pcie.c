@@ -46,7 +46,7 @@ uint64_t gms_uvm_pcie_cycles(const gms_uvm *u, int lane, uint64_t bytes, int mem
     } else {
         double a = gbps * 0.75;
         float speed = (float)(2.0 * a / M_PI * atan(0.07292 * ((double)bytes / 1024.0)));
-        if (memcpy_rule && bytes >= GMS_UVM_LP_SIZE) speed /= 2;
+        if (memcpy_rule && u->prm->memcpy_half_speed && bytes >= GMS_UVM_LP_SIZE) speed /= 2;
         cyc = (uint64_t)((double)bytes * hz / (double)speed / (1024.0 * 1024.0 * 1024.0));
         if (util) *util = (double)speed / gbps;
     }

@@ -30,6 +30,7 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_batch_csv", GMS_OPT_STRING, uvm.batch_csv, "", "write per-batch records to this CSV file"),
     GMS_OPT_X("pcie_bandwidth", GMS_OPT_DOUBLE, uvm.pcie_bandwidth, "16.0GB/s", "PCIe bandwidth (GB/s); the atan model takes 16, 32 or 64", GMS_SYN_GBPS, NULL),
     GMS_OPT_X("uvm_pcie_d2h_bandwidth", GMS_OPT_DOUBLE, uvm.pcie_d2h_bandwidth, "0", "device-to-host bandwidth (GB/s); 0 = -pcie_bandwidth", GMS_SYN_GBPS, NULL),
+    GMS_OPT("uvm_memcpy_half_speed", GMS_OPT_BOOL, uvm.memcpy_half_speed, "1", "atan model: an explicit copy of 2 MiB or more runs at half the curve's speed (UVMSmart's calculate_transfer_time: pageable host memory); 0 = at the curve's speed (pinned memory)"),
     GMS_OPT("uvm_pcie_model", GMS_OPT_STRING, uvm.pcie_model_str, "atan", "atan: UVMSmart's size-dependent curve; linear: latency + size / bandwidth"),
     GMS_OPT("uvm_pcie_latency", GMS_OPT_U64, uvm.pcie_latency, "0", "linear model: fixed cycles per transfer"),
     GMS_OPT("hardware_prefetch", GMS_OPT_INT, uvm.hardware_prefetch, "1", "UVMSmart prefetcher: 0 none, 1 tree (TBNp), 2 sequential-local, 3 random"),
@@ -185,6 +186,8 @@ static int fin(gms_params *p, gms_error *err)
     if (!strcmp(u->pcie_model_str, "atan")) u->pcie_linear = 0;
     else if (!strcmp(u->pcie_model_str, "linear")) u->pcie_linear = 1;
     else return gms_err(err, "-uvm_pcie_model: unknown model '%s' (atan, linear)", u->pcie_model_str);
+    if (u->pcie_linear && !u->memcpy_half_speed)
+        return gms_err(err, "-uvm_memcpy_half_speed 0: has no effect with -uvm_pcie_model linear (the rule is the atan model's)");
     if (!(u->pcie_bandwidth > 0)) return gms_err(err, "-pcie_bandwidth: must be positive");
     if (!u->pcie_linear && u->pcie_bandwidth != 16 && u->pcie_bandwidth != 32 && u->pcie_bandwidth != 64)
         return gms_err(err, "-pcie_bandwidth: %g GB/s; UVMSmart's atan model has curves for 16, 32 and 64 GB/s only "

@@ -43,6 +43,7 @@ typedef struct gms_uvm_params {
     double pcie_bandwidth;              /* -pcie_bandwidth (GB/s): 16, 32 or 64 for the atan model */
     double pcie_d2h_bandwidth;          /* -uvm_pcie_d2h_bandwidth: 0 = same as -pcie_bandwidth */
     char pcie_model_str[GMS_OPT_STRLEN];/* -uvm_pcie_model: atan | linear */
+    int memcpy_half_speed;              /* -uvm_memcpy_half_speed: atan model, explicit copies >= 2 MiB at half speed */
     uint64_t pcie_latency;              /* -uvm_pcie_latency: fixed cycles per transfer (linear) */
 
     /* prefetchers */

@@ -385,6 +385,20 @@ TEST(uvm_memcpy_takes_pcie_time)
     uvm_h_free(&h);
 }
 
+TEST(uvm_memcpy_half_speed_0_copies_at_the_curve_speed)
+{
+    /* the 2 MiB copy above without UVMSmart's halving: the curve's 242080 cycles (spec 000b 1.4) */
+    uvm_h h;
+    REQUIRE(uvm_h_init(&h, 1, OPTS("uvm_memcpy_half_speed", "0")) == 0);
+    REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 4 << 20, 0, "dev", &h.err) == 0);
+    gms_uvm_memcpy(h.u, UVM_BASE, 2 << 20, 1, on_copy, &h);
+    REQUIRE(gms_engine_run(h.e, bulk_done, &h, 0, stderr, &h.err) == 0);
+    CHECK_EQ(uvm_h_now(&h), 242080);
+    uvm_h_free(&h);
+    uvm_h_expect_error(OPTS("uvm_pcie_model", "linear", "uvm_memcpy_half_speed", "0"),
+                       "-uvm_memcpy_half_speed 0: has no effect with -uvm_pcie_model linear");
+}
+
 TEST(uvm_oversub_ratio_capacity)
 {
     uvm_h h;
