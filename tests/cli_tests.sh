@@ -205,7 +205,11 @@ $BIN config --config configs/qv100.config --set gms_l2q_dram_gate=auto --set gms
 if grep -q 'L2->DRAM is full: no access' "$T/g1" && grep -q 'L2->DRAM is full: accesses go on' "$T/g2"; then
     ok l2q_dram_gate_auto; else bad l2q_dram_gate_auto; fi
 expect_fail uvm_oversub_flag_bad "-gms_uvm_oversub_flag: 'full' is not one of fault, any-eviction" $BIN run --config configs/gtx1080ti.config --set uvm=1 --set gms_uvm_oversub_flag=full --quiet
-$BIN config --config configs/gtx1080ti.config --set gms_uvm_oversub_flag=any-eviction --dump > "$T/of1" 2>&1
+# values that could not be used are refused: the flag's reading with nothing that can evict,
+# the degree control's readings with a fixed degree
+expect_fail uvm_oversub_flag_nothing_evicts "-gms_uvm_oversub_flag is set, but it has no effect unless device memory is limited" $BIN run --config configs/gtx1080ti.config --set uvm=1 --set gms_uvm_oversub_flag=any-eviction --quiet
+expect_fail to_reference_fixed_degree "-gms_uvm_to_reference is set, but it has no effect unless -gms_uvm_to_dynamic 1" $BIN run --config configs/gtx1080ti.config --set uvm=1 --set uvm_runtime=batch --set gms_uvm_to=1 --set gms_uvm_to_dynamic=0 --set gms_uvm_to_reference=best --quiet
+$BIN config --config configs/gtx1080ti.config --set uvm_oversub_ratio=1.5 --set gms_uvm_oversub_flag=any-eviction --dump > "$T/of1" 2>&1
 if grep -q 'once oversubscribed (from the first page evicted)' "$T/of1"; then
     ok uvm_oversub_flag_dump; else bad uvm_oversub_flag_dump; fi
 $BIN config --config configs/gtx1080ti.config --set uvm_eviction=ture --set uvm_ture_lease=renew --set uvm_ture_group_cap=1 --dump > "$T/tu1" 2>&1

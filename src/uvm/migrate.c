@@ -92,7 +92,7 @@ uint32_t gms_uvm_migrate(gms_uvm *u, const uint32_t *faults, size_t n, uint32_t 
         u->batches[batch].pages += total;
     }
     queue_reads(u, u->plan.v, u->plan.n, GMS_XF_MIGRATE, batch, GMS_UVM_NONE, pre_latency_per_fault,
-                u->prm->split_at_fault < 0 ? u->rt->cut_after_fault : u->prm->split_at_fault, now);
+                gms_uvm_cuts_after_fault(u->prm), now);
     gms_uvm_evict_check(u, 1, now);
     gms_uvm_lanes_kick(u, now);
     u->cur_batch = GMS_UVM_NONE;

@@ -32,6 +32,8 @@ int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
         return gms_err(err, "-gms_pcie_compress: %g must be at least 1 (compression ratio; 1 = off)", u->pcie_compress);
     static const char *const to_knobs[] = { "gms_uvm_to_", "gms_uvm_ctx_switch_cycles", NULL };
     if (gms_params_require(p, to_knobs, u->to, "-gms_uvm_to 1 (thread oversubscription)", err)) return -1;
+    static const char *const degree_knobs[] = { "gms_uvm_to_reference", "gms_uvm_to_freeze", NULL };
+    if (gms_params_require(p, degree_knobs, u->to_dynamic, "-gms_uvm_to_dynamic 1 (the degree control)", err)) return -1;
     static const char *const etc_knobs[] = { "gms_uvm_etc_", NULL };
     if (gms_params_require(p, etc_knobs, u->etc, "-gms_uvm_etc 1 (ETC)", err)) return -1;
     if (u->etc) {

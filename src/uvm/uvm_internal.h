@@ -246,6 +246,11 @@ struct gms_uvm_evict_ops {
 };
 
 extern const gms_uvm_runtime_ops *const gms_uvm_runtimes[];
+/* whether a migration is cut just after each faulted page: -uvm_split_at_fault, or the runtime's own */
+static inline int gms_uvm_cuts_after_fault(const gms_uvm_params *p)
+{
+    return p->split_at_fault < 0 ? gms_uvm_runtimes[p->runtime_id]->cut_after_fault : p->split_at_fault;
+}
 extern const size_t gms_uvm_nruntimes;
 extern const gms_uvm_prefetch_ops *const gms_uvm_prefetchers[];
 extern const size_t gms_uvm_nprefetchers;

@@ -234,6 +234,13 @@ static int fin(gms_params *p, gms_error *err)
     }
     if (gms_uvm_ba_finalize(p, err)) return -1;   /* batch-aware options (ue.c) */
     if (gms_uvm_policy_finalize(u, err)) return -1;   /* the seeds' policies: checks and -uvm_policy */
+    /* after the presets (they set the eviction): only a limited memory, or TURE's table-full
+     * trigger, ever evicts, so the flag's reading matters nowhere else */
+    static const char *const flag_knob[] = { "gms_uvm_oversub_flag", NULL };
+    int can_evict = u->oversub_ratio > 0 || u->gddr_size || !strcmp(gms_uvm_evictors[u->evict_id]->name, "ture");
+    if (gms_params_require(p, flag_knob, can_evict,
+                           "device memory is limited (-uvm_oversub_ratio, -gddr_size) or the eviction is TURE", err))
+        return -1;
     return 0;
 }
 
@@ -260,9 +267,8 @@ static void dump(const gms_params *p, FILE *out)
     char costs[256] = "";
     if (rt->describe) rt->describe(u, costs, sizeof costs);
     fprintf(out, "UVM fault runtime: %s%s%s\n", rt->name, costs[0] ? " " : "", costs);
-    int split = u->split_at_fault < 0 ? rt->cut_after_fault : u->split_at_fault;
     fprintf(out, "UVM migration transfers: %s%s\n",
-            split ? "cut just after each faulted page" : "one per contiguous run of pages",
+            gms_uvm_cuts_after_fault(u) ? "cut just after each faulted page" : "one per contiguous run of pages",
             u->split_at_fault < 0 ? " (the runtime's own)" : "");
     fprintf(out, "UVM PCIe: %s model, %g GB/s host-to-device, %g GB/s device-to-host\n", u->pcie_linear ? "linear" : "atan",
             u->pcie_bandwidth, u->pcie_d2h_bandwidth > 0 ? u->pcie_d2h_bandwidth : u->pcie_bandwidth);
