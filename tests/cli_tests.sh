@@ -143,6 +143,20 @@ K1=$(tail -1 "$T/tr/kernelslist.g")
 expect_fail trace_trailing_data "more after the grid's last thread block" $BIN trace stat "$T/trb/l2.g"
 sed 's/^thread block = 1,0,0/thread block = 0,0,0/' "$T/tr/$K1" > "$T/trb/k3.traceg"; echo k3.traceg > "$T/trb/l3.g"
 expect_fail trace_block_twice "thread block (0,0,0) appears a second time" $BIN trace stat "$T/trb/l3.g"
+# GMS_TRACE_CACHE: the first run writes the decoded kernel, the second reads it; the results
+# are the text's (wall-clock lines aside), and a kernel with an error caches nothing
+nowall() { grep -v -e wall -e per_second -e _rate -e simulation_time -e slowdown "$1"; }
+$BIN run --config configs/qv100.config --trace "$T/tr/kernelslist.g" --quiet --stats-text "$T/tc0.txt" 2>/dev/null
+GMS_TRACE_CACHE="$T/tcache" $BIN run --config configs/qv100.config --trace "$T/tr/kernelslist.g" --quiet \
+    --stats-text "$T/tc1.txt" 2>/dev/null
+GMS_TRACE_CACHE="$T/tcache" $BIN run --config configs/qv100.config --trace "$T/tr/kernelslist.g" --quiet \
+    --stats-text "$T/tc2.txt" 2>/dev/null
+if [ "$(ls "$T/tcache" | grep -c '[.]gmstc$')" -ge 1 ] && [ "$(ls "$T/tcache" | grep -c tmp)" -eq 0 ] \
+   && nowall "$T/tc0.txt" > "$T/tc0.f" && nowall "$T/tc1.txt" > "$T/tc1.f" && nowall "$T/tc2.txt" > "$T/tc2.f" \
+   && [ -s "$T/tc0.f" ] && cmp -s "$T/tc0.f" "$T/tc1.f" && cmp -s "$T/tc0.f" "$T/tc2.f"; then
+    ok trace_cache_same_stats; else bad trace_cache_same_stats; fi
+GMS_TRACE_CACHE="$T/tcache2" $BIN trace stat "$T/trb/l3.g" > /dev/null 2>&1
+if [ -z "$(ls "$T/tcache2" 2>/dev/null)" ]; then ok trace_cache_error_caches_nothing; else bad trace_cache_error_caches_nothing; fi
 # compressed kernel files: xz streams (with zero stream padding between them) and zstd frames
 # one after another read as one file; bytes after the last one are trailing data, named with
 # their offset (they were "truncated xz data" / "corrupt zstd data")

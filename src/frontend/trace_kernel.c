@@ -1,4 +1,5 @@
 #include "frontend/trace_kernel.h"
+#include "frontend/trace_cache.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@ struct gms_trace_kernel {
     gms_linereader lr;
     int open, failed;
     uint64_t next_block, nblocks;
+    gms_tcache *tc;          /* GMS_TRACE_CACHE: reading the decoded blocks, or writing them */
 };
 
 gms_trace_kernel *gms_trace_kernel_open(const char *path, gms_error *err)
@@ -36,6 +38,7 @@ void gms_trace_kernel_free(gms_trace_kernel *k)
 {
     if (!k) return;
     if (k->lr.in) gms_lr_close(&k->lr);
+    gms_tcache_close(k->tc);
     gms_opcache_free(&k->dec.oc);
     free(k->dec.seen);
     free(k->path);
@@ -54,6 +57,10 @@ int gms_trace_kernel_fill(void *self, uint64_t b, gms_block_trace *out, gms_erro
                        (unsigned long long)b, (unsigned long long)k->next_block,
                        (unsigned long long)k->nblocks);
     }
+    if (!k->open && gms_tcache_dir()) {
+        k->tc = gms_tcache_open(gms_tcache_dir(), k->path, k->dec.nwarps, k->nblocks);
+        k->open = gms_tcache_reading(k->tc);
+    }
     if (!k->open) {
         gms_trace_hdr h2;
         if (gms_lr_open(&k->lr, k->path, err) || gms_trace_read_header(&k->lr, &h2, err)) {
@@ -61,6 +68,21 @@ int gms_trace_kernel_fill(void *self, uint64_t b, gms_block_trace *out, gms_erro
             return -1;
         }
         k->open = 1;
+    }
+    if (gms_tcache_reading(k->tc)) {
+        /* the blocks the parser made on an earlier run (the cache file checked its own end) */
+        while (k->next_block <= b) {
+            if (gms_tcache_read_block(k->tc, &k->dec.oc, out, err) < 0) {
+                k->failed = 1;
+                return -1;
+            }
+            k->next_block++;
+        }
+        if (k->next_block == k->nblocks) {
+            gms_tcache_close(k->tc);
+            k->tc = NULL;
+        }
+        return 0;
     }
     while (k->next_block <= b) {
         int r = gms_trace_read_block(&k->lr, &k->dec, out, err);
@@ -73,6 +95,7 @@ int gms_trace_kernel_fill(void *self, uint64_t b, gms_block_trace *out, gms_erro
                                   k->dec.hdr.grid.z, (unsigned long long)k->nblocks);
             return -1;
         }
+        gms_tcache_write_block(k->tc, &k->dec.oc, out);
         k->next_block++;
     }
     if (k->next_block == k->nblocks) {
@@ -95,6 +118,9 @@ int gms_trace_kernel_fill(void *self, uint64_t b, gms_block_trace *out, gms_erro
         }
         gms_lr_close(&k->lr);   /* done: free the buffers early */
         if (r < 0) { k->failed = 1; return -1; }
+        gms_tcache_commit(k->tc);   /* the whole file read without error: publish it */
+        gms_tcache_close(k->tc);
+        k->tc = NULL;
     }
     return 0;
 }

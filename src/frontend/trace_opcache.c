@@ -11,8 +11,20 @@ static uint32_t fnv1a(const char *s, size_t n)
     return h;
 }
 
+/* dyn[] texts owned by dyn alone (pushed by gms_opcache_push_dyn) are those no slot holds */
+static int in_slots(const gms_opcache *c, const char *t)
+{
+    if (!c->cap) return 0;
+    uint32_t h = fnv1a(t, strlen(t));
+    for (uint32_t j = h & (c->cap - 1); c->slots[j].text; j = (j + 1) & (c->cap - 1))
+        if (c->slots[j].text == t) return 1;
+    return 0;
+}
+
 void gms_opcache_free(gms_opcache *c)
 {
+    for (uint32_t i = 0; i < c->ndyn; i++)
+        if (!in_slots(c, c->dyn[i])) free(c->dyn[i]);
     for (uint32_t i = 0; i < c->cap; i++) free(c->slots[i].text);
     free(c->slots);
     free(c->dyn);
@@ -81,4 +93,13 @@ const gms_opc_entry *gms_opcache_get(gms_opcache *c, gms_isa isa, const char *te
         c->dyn[c->ndyn++] = e->text;
     }
     return e;
+}
+
+void gms_opcache_push_dyn(gms_opcache *c, const char *text)
+{
+    if (c->ndyn == c->dyn_cap) {
+        c->dyn_cap = c->dyn_cap ? c->dyn_cap * 2 : 32;
+        c->dyn = gms_xrealloc(c->dyn, c->dyn_cap * sizeof *c->dyn);
+    }
+    c->dyn[c->ndyn++] = gms_xstrdup(text);
 }

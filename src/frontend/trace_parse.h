@@ -41,6 +41,9 @@ typedef struct gms_opcache {
 void gms_opcache_free(gms_opcache *c);
 /* text of an opcode id (canonical or seen by this cache), or NULL */
 const char *gms_opcache_text(const gms_opcache *c, uint16_t id);
+/* append a text as the next dynamic id (the trace cache restoring a parser's texts in the
+ * order the parser met them; the texts are not entered in the lookup table) */
+void gms_opcache_push_dyn(gms_opcache *c, const char *text);
 /* the entry for text (decoded on first sight); NULL with err if no table knows it */
 const gms_opc_entry *gms_opcache_get(gms_opcache *c, gms_isa isa, const char *text, size_t len);
 
