@@ -157,6 +157,16 @@ if [ "$(ls "$T/tcache" | grep -c '[.]gmstc$')" -ge 1 ] && [ "$(ls "$T/tcache" | 
     ok trace_cache_same_stats; else bad trace_cache_same_stats; fi
 GMS_TRACE_CACHE="$T/tcache2" $BIN trace stat "$T/trb/l3.g" > /dev/null 2>&1
 if [ -z "$(ls "$T/tcache2" 2>/dev/null)" ]; then ok trace_cache_error_caches_nothing; else bad trace_cache_error_caches_nothing; fi
+# a sweep's trace points use a cache kept with its results, unless GMS_TRACE_CACHE says otherwise
+mkdir -p "$T/swc" "$T/swd"
+printf 'config %s/configs/qv100.config\nbaseline a\nvariant a\nvariant b gpgpu_l1_latency=40\ntrace st %s\n' \
+    "$(pwd)" "$T/tr/kernelslist.g" > "$T/swc/s.sweep"
+cp "$T/swc/s.sweep" "$T/swd/s.sweep"
+(unset GMS_TRACE_CACHE; $BIN sweep run "$T/swc/s.sweep" -j 2 > /dev/null 2>&1)
+GMS_TRACE_CACHE= $BIN sweep run "$T/swd/s.sweep" -j 2 > /dev/null 2>&1
+if [ "$(ls "$T/swc/s.results/trace-cache" 2>/dev/null | grep -c '[.]gmstc$')" -eq 1 ] && [ ! -e "$T/swd/s.results/trace-cache" ] \
+   && $BIN sweep status "$T/swc/s.sweep" 2>&1 | grep -q "done  *2"; then
+    ok sweep_trace_cache_with_results; else bad sweep_trace_cache_with_results; fi
 # compressed kernel files: xz streams (with zero stream padding between them) and zstd frames
 # one after another read as one file; bytes after the last one are trailing data, named with
 # their offset (they were "truncated xz data" / "corrupt zstd data")

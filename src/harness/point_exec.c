@@ -104,11 +104,20 @@ int gms_point_start(const gms_sweep_spec *s, const gms_sweep_point *pt, const ch
         free(tmpdir);
         return -1;
     }
+    /* a trace point reads its kernel files through the decoded-trace cache kept with the
+     * results (docs/sweeps.md), unless the user chose a cache, or none, with GMS_TRACE_CACHE */
+    char *tcache = NULL;
+    if (pt->workload->trace && !getenv("GMS_TRACE_CACHE")) {
+        char *res = gms_path_abs(s->results);
+        tcache = gms_path_join(res, "trace-cache");
+        free(res);
+    }
     pid_t parent = getpid();
     pp->t0 = gms_now();
     pid_t pid = fork();
     if (pid < 0) {
         gms_err(err, "fork failed: %s", strerror(errno));
+        free(tcache);
         close(efd);
         gms_argv_free(argv);
         proc_free(pp);
@@ -124,10 +133,12 @@ int gms_point_start(const gms_sweep_spec *s, const gms_sweep_point *pt, const ch
         int nul = open("/dev/null", O_RDWR);
         if (nul >= 0) { dup2(nul, 0); dup2(nul, 1); }
         dup2(efd, 2);
+        if (tcache) setenv("GMS_TRACE_CACHE", tcache, 1);
         execv(argv[0], argv);
         dprintf(2, "gpumemsim sweep: cannot execute %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
+    free(tcache);
     close(efd);
     gms_argv_free(argv);
     pp->pid = pid;
