@@ -312,9 +312,18 @@ int gms_tcache_read_block(gms_tcache *c, gms_opcache *oc, gms_block_trace *out, 
             wt->insts = gms_xrealloc(wt->insts, (size_t)n * sizeof *wt->insts);
             wt->cap = n;
         }
-        for (uint32_t i = 0; i < n; i++) {
+        for (uint32_t i = 0; i < n;) {
+            /* host speed: the records whole in the read buffer are unpacked in place */
+            size_t whole = (c->rb_n - c->rb_off) / INST_BYTES;
+            if (whole) {
+                if (whole > n - i) whole = n - i;
+                for (const unsigned char *q = c->rb + c->rb_off, *e = q + whole * INST_BYTES; q < e; q += INST_BYTES)
+                    unpack_inst(q, &wt->insts[i++]);
+                c->rb_off += whole * INST_BYTES;
+                continue;
+            }
             if (rd(c, rec, INST_BYTES, err)) return DAMAGED("%s", err->msg);
-            unpack_inst(rec, &wt->insts[i]);
+            unpack_inst(rec, &wt->insts[i++]);
         }
         wt->n = n;
         if (naddr) {
