@@ -42,6 +42,7 @@ typedef struct mdb_sm {
      * after a parallel phase, see publish) */
     uint32_t L;
     int decided;
+    int L_blocks;               /* the decision was made at block level (-gms_mdb_global_level monitor) */
     /* statistics */
     uint64_t decisions, none_bypass, sum_l;
     mdb_pt *series;
@@ -136,20 +137,27 @@ static const mdb_sm *in_force(const mdb_sm *m, const gms_sm *s)
 
 static int mdb_bypass(void *st, gms_sm *s, uint32_t wi)
 {
-    const mdb_sm *d = in_force(st, s);
+    const mdb_sm *m = st, *d = in_force(m, s);
     if (!d->decided) return s->p->core.mdb_start[0] == 'b';
     if (d->L == L_ALL) return 0;
+    if (m != d && s->p->core.mdb_global_level[0] == 'm') {
+        /* MDB-global at the monitor's level: an SM whose residency differs from the monitored
+         * SM's (a grid's last blocks, two blocks on one SM) still reads L as block slots or as
+         * warps of each block, as the monitor meant it */
+        const warp *w = &s->w[wi];
+        return (d->L_blocks ? w->blk : wi - s->blocks[w->blk].first_warp) >= d->L;
+    }
     return mdb_index(s, wi) >= d->L;
 }
 
 /* the monitor's new decision becomes visible to the other SMs (MDB-global broadcast: after
  * the parallel phase when SMs tick on several host threads, so that they read the same value
  * whatever the threads' timing) */
-static void publish(void *mp, uint64_t l, uint64_t unused)
+static void publish(void *mp, uint64_t l, uint64_t blocks)
 {
-    (void)unused;
     mdb_sm *m = mp;
     m->L = (uint32_t)l;
+    m->L_blocks = (int)blocks;
     m->decided = 1;
 }
 
@@ -180,8 +188,9 @@ static void decide(mdb_sm *m, gms_sm *s, uint64_t now)
             m->series = gms_xrealloc(m->series, (m->nseries ? 2 * m->nseries : 1) * sizeof *m->series);
         m->series[m->nseries++] = (mdb_pt){ now, eff == L_ALL ? n : l, n };
     }
-    if (m->global && gms_engine_deferring()) gms_engine_defer(publish, m, eff, 0);
-    else publish(m, eff, 0);
+    int blocks = s->blocks_used > 1;
+    if (m->global && gms_engine_deferring()) gms_engine_defer(publish, m, eff, (uint64_t)blocks);
+    else publish(m, eff, (uint64_t)blocks);
 }
 
 static void mdb_observe(void *st, gms_sm *s, uint32_t wi, uint64_t addr, uint64_t now)

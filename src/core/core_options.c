@@ -98,6 +98,9 @@ static const gms_option core_opts[] = {
     C("gms_mdb_calculators", GMS_OPT_U32, mdb_calcs, "8", "MDB: Adjusted-Hits calculators (largest L modelled)"),
     C("gms_mdb_start", GMS_OPT_STRING, mdb_start, "l1d", "MDB before the first decision: l1d (nothing bypasses) or bypass (everything does)"),
     C("gms_mdb_monitor", GMS_OPT_U32, mdb_monitor, "3", "MDB-global: the SM whose generator decides for all"),
+    C("gms_mdb_global_level", GMS_OPT_STRING, mdb_global_level, "own",
+      "MDB-global: the level at which an SM applies the broadcast L: own (its own: block slots with more than one "
+      "block resident, else warps of its block) or monitor (the monitored SM's level at its decision)"),
     C("gms_mdb_rf_scale", GMS_OPT_BOOL, mdb_rf_scale, "1", "MDB: divide the RF term by the sampling ratio (hits come from 1 of N sets)"),
     C("gms_mdb_hit_bits", GMS_OPT_U32, mdb_hit_bits, "10", "MDB: width of each calculator's hit counter, saturating (spec: 10 bits); 0 = 64"),
     C("gms_mdb_rf_bits", GMS_OPT_U32, mdb_rf_bits, "12", "MDB: width of the SM's reservation-fail counter, saturating (spec: 12 bits); 0 = 64"),
@@ -285,6 +288,11 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->mdb_rf_bits > 63) return gms_err(err, "-gms_mdb_rf_bits: %u is not in 0..63 (0 = 64 bits)", c->mdb_rf_bits);
     if (strcmp(c->mdb_start, "l1d") && strcmp(c->mdb_start, "bypass"))
         return gms_err(err, "-gms_mdb_start: '%s' is not l1d or bypass", c->mdb_start);
+    if (strcmp(c->mdb_global_level, "own") && strcmp(c->mdb_global_level, "monitor"))
+        return gms_err(err, "-gms_mdb_global_level: '%s' is not own or monitor", c->mdb_global_level);
+    static const char *const global_knobs[] = { "gms_mdb_global_level", NULL };
+    if (gms_params_require(p, global_knobs, !strcmp(c->l1d_bypass, "mdb-global"), "-gms_l1d_bypass mdb-global", err))
+        return -1;
 
     /* latencies: trace-mode values (what SASS traces and built-in workloads use) */
     struct { const char *opt; const char *val; int op; } tl[] = {
@@ -375,6 +383,9 @@ static void core_dump(const gms_params *p, FILE *out)
         if (!strncmp(c->l1d_bypass, "mdb", 3))
             fprintf(out, ", counters of %u (hits) and %u (RF) bits, saturating", c->mdb_hit_bits ? c->mdb_hit_bits : 64,
                     c->mdb_rf_bits ? c->mdb_rf_bits : 64);
+        if (!strcmp(c->l1d_bypass, "mdb-global"))
+            fprintf(out, "; SM %u decides, every SM applies L at %s", c->mdb_monitor < c->n_sm ? c->mdb_monitor : c->n_sm - 1,
+                    c->mdb_global_level[0] == 'm' ? "the monitored SM's level" : "its own level");
         fprintf(out, "\n");
     }
     if (c->ccws)

@@ -53,6 +53,8 @@ typedef struct gms_core_params {
     uint32_t mdb_calcs;                        /* -gms_mdb_calculators */
     char mdb_start[GMS_OPT_STRLEN];            /* -gms_mdb_start: l1d | bypass (before the first decision) */
     uint32_t mdb_monitor;                      /* -gms_mdb_monitor: the SM MDB-global watches */
+    char mdb_global_level[GMS_OPT_STRLEN];     /* -gms_mdb_global_level: own | monitor (the level
+                                                  an SM applies MDB-global's broadcast L at) */
     int mdb_rf_scale;                          /* -gms_mdb_rf_scale: RF term divided by the sampling ratio */
     uint32_t mdb_hit_bits, mdb_rf_bits;        /* -gms_mdb_hit_bits / _rf_bits: saturating counter widths, 0 = 64 */
 

@@ -12,7 +12,7 @@ static int simt_next(void *self, gms_program *prog, gms_error *err)
     r->launched = 1;
     gms_kernel_src k = {0};
     snprintf(k.name, sizeof k.name, "%s", r->name);
-    k.grid = (gms_dim3){ 1, 1, 1 };
+    k.grid = (gms_dim3){ r->blocks ? r->blocks : 1, 1, 1 };
     k.block = (gms_dim3){ r->threads, 1, 1 };
     k.regs_per_thread = 16;
     k.fill_block = r->fill;
@@ -24,8 +24,15 @@ static void simt_destroy(void *self) { (void)self; }
 
 int simt_run1(simt_run *r, const char *name, uint32_t threads, simt_fill_fn fill, const char *const *opts)
 {
+    return simt_run_grid(r, name, 1, threads, fill, opts);
+}
+
+int simt_run_grid(simt_run *r, const char *name, uint32_t blocks, uint32_t threads, simt_fill_fn fill,
+                  const char *const *opts)
+{
     gms_error err = {0};
     memset(r, 0, sizeof *r);
+    r->blocks = blocks;
     r->name = name;
     r->threads = threads;
     r->fill = fill;

@@ -13,7 +13,7 @@ typedef struct simt_run {
     gms_sim *s;
     int launched;
     const char *name;
-    uint32_t threads;
+    uint32_t threads, blocks;
     simt_fill_fn fill;
 } simt_run;
 
@@ -22,6 +22,9 @@ typedef struct simt_run {
  * name, value, name, value, ..., NULL. Returns 0 when the run finished (read its statistics
  * with simt_stat), else -1 after printing the error. Either way simt_free(r) after. */
 int simt_run1(simt_run *r, const char *name, uint32_t threads, simt_fill_fn fill, const char *const *opts);
+/* the same with a grid of `blocks` blocks (opts may then give more SMs: gpgpu_n_clusters) */
+int simt_run_grid(simt_run *r, const char *name, uint32_t blocks, uint32_t threads, simt_fill_fn fill,
+                  const char *const *opts);
 /* statistic `name` of the run's totals, -1 when absent */
 double simt_stat(const simt_run *r, const char *name);
 void simt_free(simt_run *r);

@@ -12,14 +12,14 @@
 
 static int mfill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
 {
-    (void)self; (void)b; (void)err;
+    (void)self; (void)err;
     uint64_t a[32];
     for (uint32_t wi = 0; wi < out->nwarps; wi++) {
         gms_emit e;
         gms_emit_begin(&e, &out->warps[wi]);
         uint32_t pc = 0;
         for (int i = 0; i < LOADS; i++, pc += 16) {
-            uint64_t line = 0x100000 + ((uint64_t)wi * LOADS + (uint64_t)i) * 128;
+            uint64_t line = 0x100000 + (((uint64_t)b * out->nwarps + wi) * LOADS + (uint64_t)i) * 128;
             for (int l = 0; l < 32; l++) a[l] = line + 4u * (uint64_t)l;
             gms_emit_load(&e, pc, 0xffffffffu, GMS_MEM_LD_GLOBAL, 4, a, GMS_REG_NONE);
         }
@@ -46,4 +46,54 @@ TEST(mdb_decides_every_period_at_warp_level)
     }
     simt_free(&r);
     REQUIRE(rc == 0);
+}
+
+/* MDB-global where the SMs' residency differs: three blocks of 4 warps on two SMs, so SM 0
+ * holds blocks 0 and 2 (block level, its own reading) and the monitored SM 1 holds block 1
+ * alone (warp level, N = 4). SM 1's generator sees no reuse and reservation failures, so it
+ * picks L = 1: warps 1-3 of its block bypass. Read at SM 0's own level, L = 1 means block
+ * slot 1 bypasses: 4 of its 8 warps. Read at the monitor's level (-gms_mdb_global_level
+ * monitor), it means warps 1-3 of each block: 6 of 8. With 4 MSHRs the first decision comes
+ * while the first loads are still failing and retrying (each retry asks again), so at the
+ * monitor's level every load of those 9 warps bypasses: 9 x 1,500 = 13,500. At SM 0's own
+ * level the monitor's 3 warps (4,500 loads) and fewer of SM 0's. */
+static double global_bypassed(const char *level, double *decisions, double *l0)
+{
+    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
+                          "gpgpu_n_clusters", "2", "gms_l1d_bypass", "mdb-global", "gms_mdb_monitor", "1",
+                          "gms_mdb_global_level", level, NULL};
+    simt_run r;
+    int rc = simt_run_grid(&r, "mdbg", 3, 128, mfill, opts);
+    double v = rc ? -1 : simt_stat(&r, "gms_bpr_reads");
+    *decisions = rc ? -1 : simt_stat(&r, "gms_mdb_decisions");
+    *l0 = rc ? -1 : simt_stat(&r, "gms_mdb_series[sm1][0]_L");
+    if (!rc) CHECK_EQ(simt_stat(&r, "gms_mdb_series[sm1][0]_N"), 4);   /* warp level on the monitor */
+    simt_free(&r);
+    return v;
+}
+
+TEST(mdb_global_level_own_or_monitor)
+{
+    double d_own, d_mon, l_own, l_mon;
+    double own = global_bypassed("own", &d_own, &l_own), mon = global_bypassed("monitor", &d_mon, &l_mon);
+    REQUIRE(own > 0 && mon > 0);
+    CHECK_EQ(l_own, 1);
+    CHECK_EQ(l_mon, 1);
+    CHECK_EQ(d_own, 6);   /* 4 warps x 1,500 transactions on the monitor: a decision per 1,000 */
+    CHECK_EQ(d_mon, 6);
+    /* the monitor bypasses 3 warps either way; SM 0 bypasses 4 warps (own) or 6 (monitor) */
+    CHECK_EQ(mon, 9 * LOADS);
+    CHECK(own >= 3 * LOADS);
+    CHECK(own < 7 * LOADS);
+}
+
+TEST(mdb_global_level_needs_mdb_global)
+{
+    const char *opts[] = {"gms_l1d_bypass", "mdb-local", "gms_mdb_global_level", "monitor", NULL};
+    simt_run r;
+    CHECK_EQ(simt_run1(&r, "x", 32, mfill, opts), -1);
+    simt_free(&r);
+    const char *bad[] = {"gms_l1d_bypass", "mdb-global", "gms_mdb_global_level", "warp", NULL};
+    CHECK_EQ(simt_run1(&r, "x", 32, mfill, bad), -1);
+    simt_free(&r);
 }
