@@ -43,6 +43,10 @@ struct gms_tcache {
     uint32_t ndyn_written;
 };
 
+/* one warning per process for a directory that cannot be used: a trace of a thousand kernel
+ * files would otherwise say the same thing a thousand times */
+static int warned_dir;
+
 const char *gms_tcache_dir(void)
 {
     const char *d = getenv("GMS_TRACE_CACHE");
@@ -121,8 +125,9 @@ static int open_writer(gms_tcache *c, const src_id *id)
     snprintf(c->tmp, n, "%s.tmp.%ld.%u", c->path, (long)getpid(), serial++);
     c->out = fopen(c->tmp, "wb");
     if (!c->out) {
-        fprintf(stderr, "gpumemsim: warning: trace cache: cannot create %s (%s); the trace is read without it\n",
-                c->tmp, strerror(errno));
+        if (!warned_dir++)
+            fprintf(stderr, "gpumemsim: warning: trace cache: cannot create %s (%s); the trace is read without it\n",
+                    c->tmp, strerror(errno));
         return -1;
     }
     c->cz = ZSTD_createCCtx();
@@ -352,7 +357,8 @@ gms_tcache *gms_tcache_open(const char *dir, const char *trace_path, uint32_t nw
     if (source_id(trace_path, id)) { free(id); return NULL; }
     struct stat st;
     if (stat(dir, &st) && mkdir(dir, 0777) && errno != EEXIST) {
-        fprintf(stderr, "gpumemsim: warning: trace cache: cannot create the directory %s (%s); the trace is "
+        if (!warned_dir++)
+            fprintf(stderr, "gpumemsim: warning: trace cache: cannot create the directory %s (%s); the trace is "
                 "read without it\n", dir, strerror(errno));
         free(id);
         return NULL;
