@@ -33,6 +33,18 @@ expect_ok  sep_write_queue_ends      $BIN run --config configs/qv100.config --wo
 if grep -q '"gms_dram_writes_stranded": [1-9]' "$T/w.json" && grep -q '"gms_workload_verified": 1' "$T/w.json"; then
     ok sep_write_queue_counts_stranded; else bad sep_write_queue_counts_stranded; fi
 expect_ok  run_csv_and_text          $BIN run $SMALL --workload stream --stats-csv "$T/s.csv" --stats-text "$T/s.txt"
+# a stats path that is not a regular file is written in place, never replaced: a symlink stays
+# a link (its target gets the stats), a FIFO stays a FIFO (renaming over /dev/null as root
+# once turned it into a regular file)
+: > "$T/target.txt"; ln -s "$T/target.txt" "$T/link.txt"; mkfifo "$T/fifo"
+cat "$T/fifo" > "$T/fifo.out" 2>/dev/null < /dev/null &
+catpid=$!
+$BIN run $SMALL --workload stream --stats-text "$T/link.txt" --stats-json "$T/fifo" > /dev/null 2>&1
+sleep 0.2
+if [ -L "$T/link.txt" ] && grep -q '^gpu_tot_sim_cycle = ' "$T/target.txt" && [ -p "$T/fifo" ] \
+   && grep -q '"gpgpu_n_tot_w_icount"' "$T/fifo.out"; then
+    ok stats_to_link_and_fifo_in_place; else bad stats_to_link_and_fifo_in_place; fi
+kill $catpid 2>/dev/null; wait $catpid 2>/dev/null
 if head -1 "$T/s.csv" | grep -q '^scope,kernel_uid,kernel_name,stat,value$' && grep -q '^gpu_tot_sim_cycle = ' "$T/s.txt"; then
     ok csv_and_text_written; else bad csv_and_text_written; fi
 # the text output carries the GPGPU-Sim log lines Accel-Sim's stats scripts parse (the regexes

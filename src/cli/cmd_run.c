@@ -3,6 +3,7 @@
 #include "cli/cli_config.h"
 #include "config/params.h"
 #include "cli/run_extras.h"
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,18 @@ static void on_progress(void *ud, const char *kernel, uint64_t cycles, uint64_t 
 
 static int write_file(const char *path, void (*fn)(const gms_run_stats *, FILE *), const gms_run_stats *st)
 {
+    /* A path that exists and is not a regular file (/dev/null, /dev/stdout, a FIFO, a symlink)
+     * is written in place: renaming a temporary file over it would replace the device or the
+     * link itself (as root, /dev/null became a regular file). Regular files are replaced
+     * whole, so a reader never sees half a file. */
+    struct stat sb;
+    if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        FILE *f = fopen(path, "w");
+        if (!f) { fprintf(stderr, "gpumemsim: cannot write %s\n", path); return -1; }
+        fn(st, f);
+        if (fclose(f)) { fprintf(stderr, "gpumemsim: cannot write %s\n", path); return -1; }
+        return 0;
+    }
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
     FILE *f = fopen(tmp, "w");
