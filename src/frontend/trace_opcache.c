@@ -11,23 +11,27 @@ static uint32_t fnv1a(const char *s, size_t n)
     return h;
 }
 
-/* dyn[] texts owned by dyn alone (pushed by gms_opcache_push_dyn) are those no slot holds */
-static int in_slots(const gms_opcache *c, const char *t)
+/* append a dynamic id's text; own = 1 when dyn[] alone holds it (gms_opcache_push_dyn),
+ * 0 when it is a slot's text, freed with the slots */
+static void dyn_append(gms_opcache *c, char *text, uint8_t own)
 {
-    if (!c->cap) return 0;
-    uint32_t h = fnv1a(t, strlen(t));
-    for (uint32_t j = h & (c->cap - 1); c->slots[j].text; j = (j + 1) & (c->cap - 1))
-        if (c->slots[j].text == t) return 1;
-    return 0;
+    if (c->ndyn == c->dyn_cap) {
+        c->dyn_cap = c->dyn_cap ? c->dyn_cap * 2 : 32;
+        c->dyn = gms_xrealloc(c->dyn, c->dyn_cap * sizeof *c->dyn);
+        c->dyn_own = gms_xrealloc(c->dyn_own, c->dyn_cap * sizeof *c->dyn_own);
+    }
+    c->dyn_own[c->ndyn] = own;
+    c->dyn[c->ndyn++] = text;
 }
 
 void gms_opcache_free(gms_opcache *c)
 {
     for (uint32_t i = 0; i < c->ndyn; i++)
-        if (!in_slots(c, c->dyn[i])) free(c->dyn[i]);
+        if (c->dyn_own[i]) free(c->dyn[i]);
     for (uint32_t i = 0; i < c->cap; i++) free(c->slots[i].text);
     free(c->slots);
     free(c->dyn);
+    free(c->dyn_own);
     memset(c, 0, sizeof *c);
 }
 
@@ -85,21 +89,11 @@ const gms_opc_entry *gms_opcache_get(gms_opcache *c, gms_isa isa, const char *te
     e->id = id;
     e->info = info;
     c->n++;
-    if (id >= GMS_OPCODE_DYN_BASE) {
-        if (c->ndyn == c->dyn_cap) {
-            c->dyn_cap = c->dyn_cap ? c->dyn_cap * 2 : 32;
-            c->dyn = gms_xrealloc(c->dyn, c->dyn_cap * sizeof *c->dyn);
-        }
-        c->dyn[c->ndyn++] = e->text;
-    }
+    if (id >= GMS_OPCODE_DYN_BASE) dyn_append(c, e->text, 0);
     return e;
 }
 
 void gms_opcache_push_dyn(gms_opcache *c, const char *text)
 {
-    if (c->ndyn == c->dyn_cap) {
-        c->dyn_cap = c->dyn_cap ? c->dyn_cap * 2 : 32;
-        c->dyn = gms_xrealloc(c->dyn, c->dyn_cap * sizeof *c->dyn);
-    }
-    c->dyn[c->ndyn++] = gms_xstrdup(text);
+    dyn_append(c, gms_xstrdup(text), 1);
 }

@@ -35,6 +35,7 @@ typedef struct gms_opcache {
     gms_opc_entry *slots;
     uint32_t cap, n;
     char **dyn;                 /* dyn[id - GMS_OPCODE_DYN_BASE] = text */
+    uint8_t *dyn_own;           /* dyn_own[k]: dyn[k] is owned by dyn[] (not a slot's text) */
     uint32_t ndyn, dyn_cap;
 } gms_opcache;
 

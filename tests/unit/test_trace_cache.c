@@ -47,6 +47,22 @@ static void rm_dir(const char *dir)
     rmdir(dir);
 }
 
+/* a fresh temporary directory tmp and its cache directory dir = tmp/cache (not created: the
+ * cache makes it); tmp[0] == 0 if no temporary directory could be made */
+static void cache_dirs(char *tmp, size_t nt, char *dir, size_t nd)
+{
+    make_tmpdir(tmp, nt);
+    snprintf(dir, nd, "%s/cache", tmp);
+}
+
+/* GMS_TRACE_CACHE off, and the cache directory and tmp (with what a test copied there) gone */
+static void cache_done(const char *tmp, const char *dir)
+{
+    unsetenv("GMS_TRACE_CACHE");
+    rm_dir(dir);
+    rm_dir(tmp);
+}
+
 /* a copy of the mixed trace in a directory of its own (so its files can be touched) */
 static void copy_mixed(const char *dst)
 {
@@ -106,9 +122,8 @@ static int kernel_digest(const char *path, uint64_t *h, uint64_t *ninst, gms_err
 TEST(trace_cache_reads_back_what_the_parser_made)
 {
     char tmp[256], dir[300], p[512];
-    make_tmpdir(tmp, sizeof tmp);
+    cache_dirs(tmp, sizeof tmp, dir, sizeof dir);
     REQUIRE(tmp[0]);
-    snprintf(dir, sizeof dir, "%s/cache", tmp);
     recorder plain, wrote, read;
     gms_error err = {0};
     unsetenv("GMS_TRACE_CACHE");
@@ -133,20 +148,17 @@ TEST(trace_cache_reads_back_what_the_parser_made)
     CHECK_EQ(gms_tcache_reading(c), 0);
     gms_tcache_close(c);
     CHECK_EQ(count_files(dir, ".gmstc"), 3);
-    unsetenv("GMS_TRACE_CACHE");
     rec_free(&plain);
     rec_free(&wrote);
     rec_free(&read);
-    rm_dir(dir);
-    rmdir(tmp);
+    cache_done(tmp, dir);
 }
 
 TEST(trace_cache_keeps_opcode_texts_and_lane_addresses)
 {
     char tmp[256], dir[300], p[512];
-    make_tmpdir(tmp, sizeof tmp);
+    cache_dirs(tmp, sizeof tmp, dir, sizeof dir);
     REQUIRE(tmp[0]);
-    snprintf(dir, sizeof dir, "%s/cache", tmp);
     const char *files[] = {"tests/data/traces/mixed/kernel-1.traceg", "tests/data/traces/mixed/kernel-2.traceg", K3};
     dyn_seen = 0;
     for (int i = 0; i < 3; i++) {
@@ -177,18 +189,15 @@ TEST(trace_cache_keeps_opcode_texts_and_lane_addresses)
         src.release(src.self);
     }
     CHECK(dyn_seen > 0);   /* the cache carried texts of dynamic ids too */
-    unsetenv("GMS_TRACE_CACHE");
-    rm_dir(dir);
-    rmdir(tmp);
+    cache_done(tmp, dir);
 }
 
 TEST(trace_cache_parses_a_changed_source_again)
 {
     char tmp[256], dir[300], list[400], k1[400];
-    make_tmpdir(tmp, sizeof tmp);
+    cache_dirs(tmp, sizeof tmp, dir, sizeof dir);
     REQUIRE(tmp[0]);
     copy_mixed(tmp);
-    snprintf(dir, sizeof dir, "%s/cache", tmp);
     snprintf(list, sizeof list, "%s/kernelslist.g", tmp);
     snprintf(k1, sizeof k1, "%s/kernel-1.traceg", tmp);
     recorder a, b;
@@ -202,11 +211,9 @@ TEST(trace_cache_parses_a_changed_source_again)
     REQUIRE(rec_collect(list, &b, &err) == 0);
     CHECK_EQ(rec_compare(&a, &b, 0), 0);
     CHECK_EQ(count_files(dir, ".gmstc"), 4);
-    unsetenv("GMS_TRACE_CACHE");
     rec_free(&a);
     rec_free(&b);
-    rm_dir(dir);
-    rm_dir(tmp);
+    cache_done(tmp, dir);
 }
 
 /* the one published file in dir, or "" */
@@ -224,9 +231,8 @@ static void published(const char *dir, char *cf, size_t n)
 TEST(trace_cache_damaged_file_is_one_clear_error)
 {
     char tmp[128], dir[160], p[512], cf[256];
-    make_tmpdir(tmp, sizeof tmp);
+    cache_dirs(tmp, sizeof tmp, dir, sizeof dir);
     REQUIRE(tmp[0]);
-    snprintf(dir, sizeof dir, "%s/cache", tmp);
     uint64_t h0, h, n;
     gms_error err = {0};
     setenv("GMS_TRACE_CACHE", dir, 1);
@@ -269,17 +275,14 @@ TEST(trace_cache_damaged_file_is_one_clear_error)
     CHECK(stat(cf, &st) == 0 && st.st_size > 20);
     REQUIRE(kernel_digest(p, &h, &n, &err) == 0);   /* and read back */
     CHECK_EQ(h, h0);
-    unsetenv("GMS_TRACE_CACHE");
-    rm_dir(dir);
-    rmdir(tmp);
+    cache_done(tmp, dir);
 }
 
 TEST(trace_cache_kernel_not_read_to_its_end_publishes_nothing)
 {
     char tmp[256], dir[300], p[512];
-    make_tmpdir(tmp, sizeof tmp);
+    cache_dirs(tmp, sizeof tmp, dir, sizeof dir);
     REQUIRE(tmp[0]);
-    snprintf(dir, sizeof dir, "%s/cache", tmp);
     gms_error err = {0};
     setenv("GMS_TRACE_CACHE", dir, 1);
     /* kernel-1 has two blocks: read one, then stop (a run ended by -gpgpu_max_cycle) */
@@ -295,9 +298,7 @@ TEST(trace_cache_kernel_not_read_to_its_end_publishes_nothing)
     src.release(src.self);
     gms_block_trace_free(&b);
     CHECK_EQ(count_files(dir, "") - 2, 0);   /* removed */
-    unsetenv("GMS_TRACE_CACHE");
-    rm_dir(dir);
-    rmdir(tmp);
+    cache_done(tmp, dir);
 }
 
 TEST(trace_cache_unusable_directory_only_costs_the_cache)

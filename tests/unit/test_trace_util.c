@@ -1,6 +1,8 @@
 #include "test.h"
 #include "test_trace_util.h"
 #include "frontend/trace.h"
+#include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -112,10 +114,47 @@ int write_file(const char *path, const char *text)
     return fclose(f);
 }
 
+/* every directory make_tmpdir made, removed with what is in it when the test binary exits
+ * (also after a failed REQUIRE returned early from a test) */
+static char **tmpdirs;
+static size_t ntmpdirs;
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+static void rm_tmpdirs(void)
+{
+    for (size_t i = 0; i < ntmpdirs; i++) {
+        nftw(tmpdirs[i], rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+        free(tmpdirs[i]);
+    }
+    free(tmpdirs);
+    tmpdirs = NULL;
+    ntmpdirs = 0;
+}
+
 void make_tmpdir(char *buf, size_t n)
 {
     snprintf(buf, n, "/tmp/gms_trace_test_XXXXXX");
-    if (!mkdtemp(buf)) buf[0] = 0;
+    if (!mkdtemp(buf)) {
+        buf[0] = 0;
+        return;
+    }
+    char **t = realloc(tmpdirs, (ntmpdirs + 1) * sizeof *t);
+    char *d = strdup(buf);
+    if (!t || !d) {
+        free(d);
+        if (t) tmpdirs = t;
+        return;   /* the directory stays behind; the test itself is unaffected */
+    }
+    static int registered;
+    if (!registered) registered = !atexit(rm_tmpdirs);
+    tmpdirs = t;
+    tmpdirs[ntmpdirs++] = d;
 }
 
 const char *data_path(const char *rel, char *buf, size_t n)
