@@ -32,21 +32,6 @@ static int count_files(const char *dir, const char *suffix)
     return n;
 }
 
-static void rm_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    char p[1024];
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        unlink(p);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
 /* a fresh temporary directory tmp and its cache directory dir = tmp/cache (not created: the
  * cache makes it); tmp[0] == 0 if no temporary directory could be made */
 static void cache_dirs(char *tmp, size_t nt, char *dir, size_t nd)
@@ -55,12 +40,11 @@ static void cache_dirs(char *tmp, size_t nt, char *dir, size_t nd)
     snprintf(dir, nd, "%s/cache", tmp);
 }
 
-/* GMS_TRACE_CACHE off, and the cache directory and tmp (with what a test copied there) gone */
-static void cache_done(const char *tmp, const char *dir)
+/* GMS_TRACE_CACHE off, and tmp gone with the cache directory and what a test copied there */
+static void cache_done(const char *tmp)
 {
     unsetenv("GMS_TRACE_CACHE");
-    rm_dir(dir);
-    rm_dir(tmp);
+    rm_tree(tmp);
 }
 
 /* a copy of the mixed trace in a directory of its own (so its files can be touched) */
@@ -151,7 +135,7 @@ TEST(trace_cache_reads_back_what_the_parser_made)
     rec_free(&plain);
     rec_free(&wrote);
     rec_free(&read);
-    cache_done(tmp, dir);
+    cache_done(tmp);
 }
 
 TEST(trace_cache_keeps_opcode_texts_and_lane_addresses)
@@ -189,7 +173,7 @@ TEST(trace_cache_keeps_opcode_texts_and_lane_addresses)
         src.release(src.self);
     }
     CHECK(dyn_seen > 0);   /* the cache carried texts of dynamic ids too */
-    cache_done(tmp, dir);
+    cache_done(tmp);
 }
 
 TEST(trace_cache_parses_a_changed_source_again)
@@ -213,7 +197,7 @@ TEST(trace_cache_parses_a_changed_source_again)
     CHECK_EQ(count_files(dir, ".gmstc"), 4);
     rec_free(&a);
     rec_free(&b);
-    cache_done(tmp, dir);
+    cache_done(tmp);
 }
 
 /* the one published file in dir, or "" */
@@ -275,7 +259,7 @@ TEST(trace_cache_damaged_file_is_one_clear_error)
     CHECK(stat(cf, &st) == 0 && st.st_size > 20);
     REQUIRE(kernel_digest(p, &h, &n, &err) == 0);   /* and read back */
     CHECK_EQ(h, h0);
-    cache_done(tmp, dir);
+    cache_done(tmp);
 }
 
 TEST(trace_cache_kernel_not_read_to_its_end_publishes_nothing)
@@ -298,7 +282,7 @@ TEST(trace_cache_kernel_not_read_to_its_end_publishes_nothing)
     src.release(src.self);
     gms_block_trace_free(&b);
     CHECK_EQ(count_files(dir, "") - 2, 0);   /* removed */
-    cache_done(tmp, dir);
+    cache_done(tmp);
 }
 
 TEST(trace_cache_unusable_directory_only_costs_the_cache)

@@ -37,8 +37,11 @@ void rec_free(recorder *r);
  * writer drops GMS_REG_NONE sources); ignore_opcode skips opcode_id. */
 int rec_compare(const recorder *a, const recorder *b, int ignore_opcode);
 int write_file(const char *path, const char *text);
-/* a fresh directory under /tmp */
+/* a fresh directory /tmp/gms_trace_test_XXXXXX in buf (buf[0] == 0 if none could be made),
+ * removed with its contents when the test binary exits */
 void make_tmpdir(char *buf, size_t n);
+/* remove dir and everything under it */
+void rm_tree(const char *dir);
 /* path of a test data file (tests run from the repository root) */
 const char *data_path(const char *rel, char *buf, size_t n);
 
