@@ -16,8 +16,9 @@ static void usage(FILE *out)
     fprintf(out,
         "usage: gpumemsim repro list\n"
         "       gpumemsim repro run NAME [--quick|--full] [-j N | --slurm [--wait]] [--out DIR]\n"
-        "       gpumemsim repro report NAME [--quick|--full] [--out DIR]\n"
-        "       gpumemsim repro plan NAME [--quick|--full] [-v]\n\n"
+        "                               [--only KEY=GLOB[,GLOB...]]... [--timeout SECONDS]\n"
+        "       gpumemsim repro report NAME [--quick|--full] [--out DIR] [--only KEY=GLOB[,GLOB...]]...\n"
+        "       gpumemsim repro plan NAME [--quick|--full] [-v] [--only KEY=GLOB[,GLOB...]]...\n\n"
         "A study is repro/NAME/: quick.sweep (reduced inputs, minutes on 2 cores), full.sweep (the\n"
         "seed's inputs and configuration) and claims (the seed's claims, each a metric over the\n"
         "stored statistics and what \"holds\" means). `run` runs the sweep (resumable: running again\n"
@@ -30,12 +31,24 @@ static void usage(FILE *out)
         "                      collect and report when it is done\n"
         "  --repro-dir DIR     where the studies are (default: $GMS_REPRO_DIR, else the repro/\n"
         "                      beside the binary's directory, else ./repro)\n"
-        "  --bin PATH          gpumemsim binary that runs the points (default: this one)\n");
+        "  --bin PATH          gpumemsim binary that runs the points (default: this one)\n"
+        "  --only KEY=GLOBS    run / plan / report only the points whose variant, workload or\n"
+        "                      group (KEY) matches one of the comma-separated globs; repeat for\n"
+        "                      more keys (all apply). Point ids do not change, so a subset run\n"
+        "                      fills the same store as the whole study; report with the same\n"
+        "                      --only to read the subset alone (a claim over what it left out\n"
+        "                      shows \"no data\")\n"
+        "  --timeout SECONDS   per-point limit of a local run instead of the study's `timeout`\n");
 }
+
+#define MAX_ONLY 16
 
 typedef struct args {
     const char *sub, *name, *mode, *out, *repro_dir, *bin;
     int jobs, slurm, wait, verbose;
+    const char *only[MAX_ONLY];
+    int nonly;
+    double timeout;          /* > 0: overrides the spec's */
 } args;
 
 static int need(int argc, char **argv, int i)
@@ -60,10 +73,23 @@ static int parse(int argc, char **argv, args *a)
         else if (!strcmp(s, "--wait")) a->wait = 1;
         else if (!strcmp(s, "-v")) a->verbose = 1;
         else if (!strcmp(s, "-h") || !strcmp(s, "--help")) { usage(stdout); return 1; }
-        else if (!strcmp(s, "--out") || !strcmp(s, "--repro-dir") || !strcmp(s, "--bin") || !strcmp(s, "-j") || !strcmp(s, "--jobs")) {
+        else if (!strcmp(s, "--out") || !strcmp(s, "--repro-dir") || !strcmp(s, "--bin") || !strcmp(s, "-j") || !strcmp(s, "--jobs") ||
+                 !strcmp(s, "--only") || !strcmp(s, "--timeout")) {
             if (need(argc, argv, i)) return -1;
             const char *v = argv[++i];
-            if (!strcmp(s, "--out")) a->out = v;
+            if (!strcmp(s, "--only")) {
+                if (a->nonly == MAX_ONLY) { fprintf(stderr, "gpumemsim repro: more than %d --only options\n", MAX_ONLY); return -1; }
+                a->only[a->nonly++] = v;
+            } else if (!strcmp(s, "--timeout")) {
+                char *end;
+                errno = 0;
+                double t = strtod(v, &end);
+                if (errno || *end || end == v || !(t > 0) || t > 1e9) {
+                    fprintf(stderr, "gpumemsim repro: --timeout: '%s' is not a number of seconds above 0\n", v);
+                    return -1;
+                }
+                a->timeout = t;
+            } else if (!strcmp(s, "--out")) a->out = v;
             else if (!strcmp(s, "--repro-dir")) a->repro_dir = v;
             else if (!strcmp(s, "--bin")) a->bin = v;
             else {
@@ -86,6 +112,21 @@ static int parse(int argc, char **argv, args *a)
         else { fprintf(stderr, "gpumemsim repro %s: unexpected argument '%s'\n", a->sub, s); return -1; }
     }
     if (a->wait && !a->slurm) { fprintf(stderr, "gpumemsim repro: --wait goes with --slurm\n"); return -1; }
+    /* array tasks read the study's own spec, so a limit given here would not reach them */
+    if (a->timeout > 0 && a->slurm) { fprintf(stderr, "gpumemsim repro: --timeout is for local runs (on Slurm the study's `slurm time=` limits a task)\n"); return -1; }
+    if (a->timeout > 0 && strcmp(a->sub, "run")) { fprintf(stderr, "gpumemsim repro %s: --timeout goes with run\n", a->sub); return -1; }
+    return 0;
+}
+
+/* the mode's spec with the command line's --only restrictions and --timeout applied */
+static int load_spec(const args *a, const gms_repro_study *st, int check, gms_sweep_spec **out, gms_error *err)
+{
+    gms_sweep_spec *s;
+    if (gms_repro_load_spec(st, check, &s, err)) return -1;
+    for (int i = 0; i < a->nonly; i++)
+        if (gms_sweep_spec_add_only(s, a->only[i], err)) { gms_sweep_spec_free(s); return -1; }
+    if (a->timeout > 0) s->timeout = a->timeout;
+    *out = s;
     return 0;
 }
 
@@ -102,7 +143,7 @@ static char *self_bin(const char *given)
 static int run_study(const args *a, const gms_repro_study *st, gms_error *err)
 {
     gms_sweep_spec *s;
-    if (gms_repro_load_spec(st, 1, &s, err)) return -1;
+    if (load_spec(a, st, 1, &s, err)) return -1;
     if (gms_mkdirs(st->out_dir, err)) { gms_sweep_spec_free(s); return -1; }
     gms_sweep_plan plan;
     if (gms_sweep_plan_build(s, &plan, err)) { gms_sweep_spec_free(s); return -1; }
@@ -127,10 +168,10 @@ static int run_study(const args *a, const gms_repro_study *st, gms_error *err)
 }
 
 /* ingests finished result files (a Slurm array's, or a run interrupted before it stored them) */
-static int collect_study(const gms_repro_study *st, gms_error *err)
+static int collect_study(const args *a, const gms_repro_study *st, gms_error *err)
 {
     gms_sweep_spec *s;
-    if (gms_repro_load_spec(st, 0, &s, err)) return -1;
+    if (load_spec(a, st, 0, &s, err)) return -1;
     gms_sweep_plan plan;
     int rc = gms_sweep_plan_build(s, &plan, err);
     if (!rc) {
@@ -182,15 +223,18 @@ int gms_cmd_repro(int argc, char **argv)
     if (!strcmp(a.sub, "plan")) {
         gms_sweep_spec *s;
         gms_sweep_plan plan;
-        rc = gms_repro_load_spec(&st, 1, &s, &err);
+        rc = load_spec(&a, &st, 1, &s, &err);
         if (!rc) {
             rc = gms_sweep_plan_build(s, &plan, &err);
             if (!rc) {
                 for (size_t i = 0; i < plan.n && a.verbose; i++)
                     printf("%-5zu %s  %-24s %-20s %llu\n", i, plan.points[i].id, plan.points[i].variant->name,
                            plan.points[i].workload->label, (unsigned long long)plan.points[i].seed);
-                printf("%s (%s): %zu points (%zu variants x %zu workloads x %zu seeds)\n", st.name, st.mode, plan.n,
+                printf("%s (%s): %zu points (%zu variants x %zu workloads x %zu seeds", st.name, st.mode, plan.n,
                        s->nvariants, s->nworkloads, s->nseeds);
+                if (plan.excluded) printf(", %zu excluded", plan.excluded);
+                if (a.nonly) printf(", %zu left out by --only", plan.left_out);
+                printf(")\n");
                 gms_sweep_plan_free(&plan);
             }
             gms_sweep_spec_free(s);
@@ -208,7 +252,8 @@ int gms_cmd_repro(int argc, char **argv)
             } else if (rc >= 0) printf("submitted; when the array is done: gpumemsim repro report %s --%s (after `sweep collect`)\n", st.name, st.mode);
         }
     } else {
-        if (access(st.results, F_OK) == 0) rc = collect_study(&st, &err);
+        /* with --only, the store's plan is set to the subset even when no result file is new */
+        if (access(st.results, F_OK) == 0 || (a.nonly && access(st.db, F_OK) == 0)) rc = collect_study(&a, &st, &err);
         if (!rc) rc = gms_repro_report(&st, stdout, NULL, NULL, NULL, &err);
     }
     if (rc < 0) fprintf(stderr, "gpumemsim repro: %s\n", err.msg);

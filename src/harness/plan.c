@@ -70,6 +70,68 @@ static int excluded(const gms_sweep_spec *s, const gms_sweep_variant *v, const g
     return ex;
 }
 
+static const char *only_name(char key, const gms_sweep_variant *v, const gms_sweep_workload *w)
+{
+    return key == 'v' ? v->name : key == 'w' ? w->label : w->group;
+}
+
+/* 1 when the point passes every --only restriction */
+static int only_keeps(const gms_sweep_spec *s, const gms_sweep_variant *v, const gms_sweep_workload *w)
+{
+    for (size_t i = 0; i < s->nonly; i++) {
+        const gms_sweep_only *o = &s->only[i];
+        const char *name = only_name(o->key, v, w);
+        int any = 0;
+        for (size_t k = 0; k < o->n && !any; k++) any = !fnmatch(o->globs[k], name, 0);
+        if (!any) return 0;
+    }
+    return 1;
+}
+
+int gms_sweep_spec_add_only(gms_sweep_spec *s, const char *text, gms_error *err)
+{
+    const char *eq = strchr(text, '=');
+    size_t kl = eq ? (size_t)(eq - text) : 0;
+    char key = 0;
+    if (eq && kl == 7 && !strncmp(text, "variant", 7)) key = 'v';
+    else if (eq && kl == 8 && !strncmp(text, "workload", 8)) key = 'w';
+    else if (eq && kl == 5 && !strncmp(text, "group", 5)) key = 'g';
+    if (!key) return gms_err(err, "--only '%s': expected variant=GLOB, workload=GLOB or group=GLOB (globs separated by commas)", text);
+    gms_sweep_only o = { .key = key, .text = gms_xstrdup(text) };
+    int rc = 0;
+    for (const char *p = eq + 1; !rc;) {
+        const char *c = strchr(p, ',');
+        size_t n = c ? (size_t)(c - p) : strlen(p);
+        if (!n) { rc = gms_err(err, "--only '%s': an empty glob", text); break; }
+        char *g = gms_xmalloc(n + 1);
+        memcpy(g, p, n);
+        g[n] = 0;
+        o.globs = gms_xrealloc(o.globs, (o.n + 1) * sizeof *o.globs);
+        o.globs[o.n++] = g;
+        /* the glob must name something the spec has */
+        int hit = 0;
+        size_t nn = key == 'v' ? s->nvariants : s->nworkloads;
+        for (size_t i = 0; i < nn && !hit; i++) {
+            const char *name = key == 'v' ? s->variants[i].name : key == 'w' ? s->workloads[i].label : s->workloads[i].group;
+            hit = name && name[0] && !fnmatch(g, name, 0);
+        }
+        if (!hit)
+            rc = gms_err(err, "--only %s=%s: %s has no %s of that name", key == 'v' ? "variant" : key == 'w' ? "workload" : "group",
+                         g, s->path, key == 'v' ? "variant" : key == 'w' ? "workload" : "workload group");
+        if (!c) break;
+        p = c + 1;
+    }
+    if (rc) {
+        for (size_t k = 0; k < o.n; k++) free(o.globs[k]);
+        free(o.globs);
+        free(o.text);
+        return -1;
+    }
+    s->only = gms_xrealloc(s->only, (s->nonly + 1) * sizeof *s->only);
+    s->only[s->nonly++] = o;
+    return 0;
+}
+
 int gms_sweep_plan_build(const gms_sweep_spec *s, gms_sweep_plan *plan, gms_error *err)
 {
     memset(plan, 0, sizeof *plan);
@@ -80,7 +142,9 @@ int gms_sweep_plan_build(const gms_sweep_spec *s, gms_sweep_plan *plan, gms_erro
     for (size_t v = 0; v < s->nvariants; v++)
         for (size_t w = 0; w < s->nworkloads; w++)
             for (size_t k = 0; k < s->nseeds; k++) {
+                /* exclude lines first, over the whole product (their "matches no point" check) */
                 if (excluded(s, &s->variants[v], &s->workloads[w], s->seeds[k], hits)) { plan->excluded++; continue; }
+                if (!only_keeps(s, &s->variants[v], &s->workloads[w])) { plan->left_out++; continue; }
                 gms_sweep_point *pt = &plan->points[plan->n];
                 pt->index = plan->n;
                 pt->variant = &s->variants[v];
@@ -96,7 +160,10 @@ int gms_sweep_plan_build(const gms_sweep_spec *s, gms_sweep_plan *plan, gms_erro
     for (size_t i = 0; i < s->nexcludes && !rc; i++)
         if (!hits[i]) rc = gms_err_at(err, s->path, s->excludes[i].line, "this exclude line matches no point");
     free(hits);
-    if (!rc && !plan->n)
+    if (!rc && !plan->n && plan->left_out)
+        rc = gms_err_at(err, s->path, 0, "no point passes the --only restrictions together (%zu excluded, %zu left out)",
+                        plan->excluded, plan->left_out);
+    else if (!rc && !plan->n)
         rc = gms_err_at(err, s->path, 0, "the sweep has no points: all %zu are excluded", plan->excluded);
     /* identical points under two names are a mistake in the spec */
     if (!rc) {

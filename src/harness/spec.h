@@ -45,6 +45,14 @@ typedef struct gms_sweep_exclude {
     int line;
 } gms_sweep_exclude;
 
+/* a command-line restriction (`--only KEY=GLOB[,GLOB...]`): the plan keeps only the points
+ * whose variant name, workload label or workload group matches one of the globs */
+typedef struct gms_sweep_only {
+    char key;                /* 'v' variant, 'w' workload, 'g' group */
+    char **globs; size_t n;
+    char *text;              /* as given, for messages */
+} gms_sweep_only;
+
 typedef struct gms_sweep_slurm {
     char *partition, *time, *mem, *account;
     int chunk;               /* points per array task (default 1) */
@@ -65,6 +73,7 @@ typedef struct gms_sweep_spec {
     gms_sweep_workload *workloads; size_t nworkloads;
     uint64_t *seeds; size_t nseeds;
     gms_sweep_exclude *excludes; size_t nexcludes;
+    gms_sweep_only *only; size_t nonly;
     gms_sweep_slurm slurm;
 } gms_sweep_spec;
 
@@ -80,6 +89,7 @@ typedef struct gms_sweep_plan {
     gms_sweep_point *points;
     size_t n;
     size_t excluded;         /* product points removed by exclude lines */
+    size_t left_out;         /* product points not excluded but outside the --only restrictions */
 } gms_sweep_plan;
 
 /* spec_parse.c: reads and checks the syntax; names in errors are file:line */
@@ -97,6 +107,11 @@ int gms_sweep_spec_check(gms_sweep_spec *s, int ask_simulator, gms_error *err);
 int gms_sweep_spec_load(const char *path, int ask_simulator, gms_sweep_spec **out, gms_error *err);
 
 /* plan.c */
+/* adds a restriction "KEY=GLOB[,GLOB...]" (KEY variant, workload or group); every glob must
+ * match a name the spec has (a typo is an error, not an empty plan). Restrictions with
+ * different keys all apply; the globs of one restriction are alternatives. Exclude lines
+ * are checked against the whole product, so a restriction never makes one "match no point". */
+int gms_sweep_spec_add_only(gms_sweep_spec *s, const char *text, gms_error *err);
 int gms_sweep_plan_build(const gms_sweep_spec *s, gms_sweep_plan *plan, gms_error *err);
 void gms_sweep_plan_free(gms_sweep_plan *plan);
 const gms_sweep_point *gms_sweep_plan_find(const gms_sweep_plan *plan, const char *id);

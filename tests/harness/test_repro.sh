@@ -67,6 +67,24 @@ check "second run resumes with nothing to run" grep -q "0 to run" run2.err
 check "same verdicts again" [ "$(tail -n 1 run2.out)" = "tiny: 2 of 4 claims hold, 1 not yet runnable" ]
 "$BIN" repro report tiny --repro-dir studies --out out > rep.out 2>&1
 check "repro report alone" [ "$(tail -n 1 rep.out)" = "tiny: 2 of 4 claims hold, 1 not yet runnable" ]
+# --only: a subset of the points into a store of its own; the rest later into the same store
+"$BIN" repro plan tiny --repro-dir studies --only workload=s1 > op.out 2> op.err
+check "--only plan: 2 of 4 points" grep -q "tiny (quick): 2 points (2 variants x 2 workloads x 1 seeds, 2 left out by --only)" op.out
+"$BIN" repro run tiny --repro-dir studies --out outo --only workload=s1 --timeout 600 > o1.out 2> o1.err
+check "--only run exits 0" [ $? -eq 0 ]
+check "--only run: 2 points" grep -q "2 to run" o1.err
+check "--only run: T1 holds on s1 alone, T4 has no data" [ "$(tail -n 1 o1.out)" = "tiny: 1 of 4 claims hold, 1 not yet runnable" ]
+check "--only run: T4 no data" grep -q "T4 *no data" o1.out
+"$BIN" repro run tiny --repro-dir studies --out outo > o2.out 2> o2.err
+check "the whole study after it runs only the other 2" grep -q "2 done, 2 to run" o2.err
+check "the whole study's verdicts" [ "$(tail -n 1 o2.out)" = "tiny: 2 of 4 claims hold, 1 not yet runnable" ]
+"$BIN" repro report tiny --repro-dir studies --out outo --only workload=s1 > o3.out 2> o3.err
+check "report --only reads the subset again" [ "$(tail -n 1 o3.out)" = "tiny: 1 of 4 claims hold, 1 not yet runnable" ]
+"$BIN" repro plan tiny --repro-dir studies --only variant=slwo > o4.out 2> o4.err
+check "--only naming nothing: exit 1" [ $? -eq 1 ]
+check "--only naming nothing: said" grep -q "only variant=slwo: .*has no variant of that name" o4.err
+"$BIN" repro run tiny --repro-dir studies --out outo --slurm --timeout 5 > o5.out 2> o5.err
+check "--timeout with --slurm refused" [ $? -eq 2 ]
 # a broken claims file fails before anything runs, naming file and line
 printf 'claim X\n says y\n metric gm(ipc, base\n' > studies/tiny/claims
 "$BIN" repro run tiny --repro-dir studies --out out2 > bad.out 2> bad.err

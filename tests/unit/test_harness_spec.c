@@ -114,6 +114,68 @@ TEST(harness_plan_counts_and_ids)
     rmdir_all(dir);
 }
 
+/* --only (gms_sweep_spec_add_only): on SPEC's 3 variants x 2 workloads x 3 seeds minus one
+ * excluded point, a restriction keeps the points matching one of its globs, restrictions of
+ * different keys all apply, ids stay those of the whole plan, and a glob naming nothing is an
+ * error */
+TEST(harness_plan_only_restrictions)
+{
+    char *dir = tmpdir_with_config("-gpgpu_l1_latency 20\n");
+    REQUIRE(dir);
+    gms_sweep_spec *s;
+    gms_sweep_plan whole, plan;
+    gms_error e = {0};
+    REQUIRE(load(dir, SPEC, 0, &s, &whole, &e) == 0);
+
+    REQUIRE(gms_sweep_spec_add_only(s, "variant=lat-*", &e) == 0);
+    REQUIRE(gms_sweep_plan_build(s, &plan, &e) == 0);
+    CHECK_EQ(plan.n, 2 * 2 * 3 - 1);     /* lat-10, lat-40; the exclude line still removes one */
+    CHECK_EQ(plan.excluded, 1);
+    CHECK_EQ(plan.left_out, 6);          /* base's 2 x 3 */
+    for (size_t i = 0; i < plan.n; i++) {
+        CHECK(strncmp(plan.points[i].variant->name, "lat-", 4) == 0);
+        const gms_sweep_point *same = gms_sweep_plan_find(&whole, plan.points[i].id);
+        CHECK(same != NULL);
+        if (same) CHECK_STR(same->variant->name, plan.points[i].variant->name);
+    }
+    gms_sweep_plan_free(&plan);
+
+    /* a second key: both apply; a workload's label, not its built-in name */
+    REQUIRE(gms_sweep_spec_add_only(s, "workload=big,nothing*", &e) != 0);   /* 'nothing*' names no workload */
+    CHECK_CONTAINS(e.msg, "--only workload=nothing*: ");
+    CHECK_EQ(s->nonly, 1);
+    REQUIRE(gms_sweep_spec_add_only(s, "workload=big", &e) == 0);
+    REQUIRE(gms_sweep_plan_build(s, &plan, &e) == 0);
+    CHECK_EQ(plan.n, 2 * 3 - 1);         /* lat-10 / big x 3 seeds, lat-40 / big x 2 (seed 7 excluded) */
+    gms_sweep_plan_free(&plan);
+
+    /* a group keeps both workloads; alternatives in one restriction */
+    gms_sweep_spec_free(s);
+    gms_sweep_plan_free(&whole);
+    REQUIRE(load(dir, SPEC, 0, &s, &whole, &e) == 0);
+    REQUIRE(gms_sweep_spec_add_only(s, "group=mem", &e) == 0);
+    REQUIRE(gms_sweep_spec_add_only(s, "variant=base,lat-10", &e) == 0);
+    REQUIRE(gms_sweep_plan_build(s, &plan, &e) == 0);
+    CHECK_EQ(plan.n, 2 * 2 * 3);
+    CHECK_EQ(plan.left_out, 2 * 3 - 1);
+    gms_sweep_plan_free(&plan);
+
+    /* restrictions that leave nothing together */
+    REQUIRE(gms_sweep_spec_add_only(s, "variant=lat-40", &e) == 0);
+    CHECK(gms_sweep_plan_build(s, &plan, &e) != 0);
+    CHECK_CONTAINS(e.msg, "no point passes the --only restrictions together");
+
+    CHECK(gms_sweep_spec_add_only(s, "seed=1", &e) != 0);
+    CHECK_CONTAINS(e.msg, "expected variant=GLOB, workload=GLOB or group=GLOB");
+    CHECK(gms_sweep_spec_add_only(s, "group=mem,,x", &e) != 0);
+    CHECK_CONTAINS(e.msg, "an empty glob");
+    CHECK(gms_sweep_spec_add_only(s, "group=cpu", &e) != 0);
+    CHECK_CONTAINS(e.msg, "has no workload group of that name");
+    gms_sweep_spec_free(s);
+    gms_sweep_plan_free(&whole);
+    rmdir_all(dir);
+}
+
 static void expect_error(const char *dir, const char *text, int check, const char *needle)
 {
     gms_sweep_spec *s = NULL;
