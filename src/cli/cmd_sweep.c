@@ -32,6 +32,9 @@ static void usage(FILE *out)
         "  --force             run points that are already done again\n"
         "  --bin PATH          gpumemsim binary that runs the points (default: this one)\n"
         "  --no-check          do not check options and workloads against this binary's simulator\n"
+        "  --only KEY=GLOBS    (plan, run, status, collect) only the points whose variant, workload\n"
+        "                      or group (KEY) matches one of the comma-separated globs; repeat for\n"
+        "                      more keys; point ids do not change (docs/sweeps.md)\n"
         "Slurm options (defaults from the spec's `slurm` line):\n"
         "  --partition P  --time T  --mem M  --account A\n"
         "  --chunk N           points per array task (default 1)\n"
@@ -46,6 +49,8 @@ typedef struct args {
     const char *bin, *partition, *time, *mem, *account, *list, *out;
     long index;
     double poll;
+    const char *only[16];    /* --only KEY=GLOBS restrictions (gms_sweep_spec_add_only) */
+    int nonly;
 } args;
 
 /* "--name value" or "--name=value" */
@@ -106,6 +111,11 @@ static int parse_args(int argc, char **argv, args *a)
         else if (optval(argc, argv, &i, "--mem", &v)) { if (!v) return -1; a->mem = v; }
         else if (optval(argc, argv, &i, "--account", &v)) { if (!v) return -1; a->account = v; }
         else if (optval(argc, argv, &i, "--list", &v)) { if (!v) return -1; a->list = v; }
+        else if (optval(argc, argv, &i, "--only", &v)) {
+            if (!v) return -1;
+            if (a->nonly == 16) { fprintf(stderr, "gpumemsim sweep: more than 16 --only options\n"); return -1; }
+            a->only[a->nonly++] = v;
+        }
         else if (optval(argc, argv, &i, "-o", &v) || optval(argc, argv, &i, "--out", &v)) { if (!v) return -1; a->out = v; }
         else if (s[0] == '-' && s[1]) { fprintf(stderr, "gpumemsim sweep %s: unknown option '%s'\n", argv[1], s); return -1; }
         else if (!a->spec) a->spec = s;
@@ -146,6 +156,7 @@ static int cmd_plan(const gms_sweep_spec *s, const gms_sweep_plan *plan, int ver
     }
     printf("%zu points (%zu variants x %zu workloads x %zu seeds", plan->n, s->nvariants, s->nworkloads, s->nseeds);
     if (plan->excluded) printf(", %zu excluded", plan->excluded);
+    if (s->nonly) printf(", %zu left out by --only", plan->left_out);
     printf("); baseline %s; store %s; results %s\n", s->baseline, s->db, s->results);
     return 0;
 }
@@ -223,6 +234,12 @@ int gms_cmd_sweep(int argc, char **argv)
     }
     gms_sweep_spec *s;
     if (gms_sweep_spec_load(a.spec, !a.no_check, &s, &err)) { fprintf(stderr, "gpumemsim sweep: %s\n", err.msg); return 1; }
+    for (int i = 0; i < a.nonly; i++)
+        if (gms_sweep_spec_add_only(s, a.only[i], &err)) {
+            fprintf(stderr, "gpumemsim sweep: %s\n", err.msg);
+            gms_sweep_spec_free(s);
+            return 1;
+        }
     gms_sweep_plan plan;
     if (gms_sweep_plan_build(s, &plan, &err)) {
         fprintf(stderr, "gpumemsim sweep: %s\n", err.msg);

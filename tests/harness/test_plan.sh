@@ -20,6 +20,17 @@ check "plan exits 0" [ $? -eq 0 ]
 check "plan counts 17 points" grep -q "^17 points (3 variants x 3 workloads x 2 seeds, 1 excluded)" plan1.txt
 n=$(awk 'NR > 1 && length($2) == 16 && $2 ~ /^[0-9a-f]+$/ { print $2 }' plan1.txt | sort -u | wc -l)
 check "17 distinct 16-hex ids" [ "$n" -eq 17 ]
+# --only: the matching points, with the ids they have in the whole plan
+"$BIN" sweep plan s.sweep --only variant=lat-* --only workload=s3 > only.txt 2> err.txt
+check "--only plan exits 0" [ $? -eq 0 ]
+check "--only: 3 points, 14 left out" grep -q "^3 points (3 variants x 3 workloads x 2 seeds, 1 excluded, 14 left out by --only)" only.txt
+awk 'NR > 1 && length($2) == 16 { print $2 }' only.txt | sort > only.ids
+awk 'NR > 1 && length($2) == 16 { print $2 }' plan1.txt | sort > all.ids
+check "--only: ids are the whole plan's" [ "$(comm -23 only.ids all.ids | wc -l)" -eq 0 ]
+check "--only: 3 ids" [ "$(wc -l < only.ids)" -eq 3 ]
+"$BIN" sweep plan s.sweep --only group=cpu > /dev/null 2> err.txt
+check "--only naming nothing: exit 1" [ $? -eq 1 ]
+check "--only naming nothing: said" grep -q "only group=cpu: s.sweep has no workload group of that name" err.txt
 # the same points, renamed, reordered, with a variant added: the old ids are kept
 cat > s2.sweep <<SPEC
 seeds    2 1
