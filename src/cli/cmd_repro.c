@@ -220,6 +220,11 @@ int gms_cmd_repro(int argc, char **argv)
         return 1;
     }
     free(dir);
+    if (a.nonly) {
+        gms_sbuf part = {0};
+        for (int i = 0; i < a.nonly; i++) gms_sbuf_printf(&part, "%s%s", i ? "; " : "", a.only[i]);
+        st.part = part.s;
+    }
     if (!strcmp(a.sub, "plan")) {
         gms_sweep_spec *s;
         gms_sweep_plan plan;

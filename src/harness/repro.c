@@ -35,7 +35,7 @@ char *gms_repro_dir(const char *given)
 void gms_repro_study_free(gms_repro_study *s)
 {
     free(s->name); free(s->dir); free(s->spec); free(s->claims_path); free(s->db); free(s->results);
-    free(s->report_md); free(s->out_dir); free(s->mode);
+    free(s->report_md); free(s->out_dir); free(s->mode); free(s->part);
     memset(s, 0, sizeof *s);
 }
 
@@ -278,7 +278,11 @@ int gms_repro_report(const gms_repro_study *s, FILE *out, int *n_hold, int *n_to
     FILE *md = fopen(s->report_md, "w");
     if (!md) rc = gms_err(err, "%s: cannot create: %s", s->report_md, strerror(errno));
     else {
-        gms_repro_write_md(cl, res, s->name, s->mode, (const char *const *)figs, (const char *const *)ferr, md);
+        /* a part's report says so in its title, so it is not read as the whole study's */
+        gms_sbuf mode = {0};
+        gms_sbuf_printf(&mode, "%s%s%s", s->mode, s->part ? ", part: " : "", s->part ? s->part : "");
+        gms_repro_write_md(cl, res, s->name, mode.s, (const char *const *)figs, (const char *const *)ferr, md);
+        gms_sbuf_free(&mode);
         if (fclose(md)) rc = gms_err(err, "%s: write error", s->report_md);
     }
     int hold = 0, notrun = 0;
@@ -299,6 +303,7 @@ int gms_repro_report(const gms_repro_study *s, FILE *out, int *n_hold, int *n_to
         }
         for (size_t i = 0; i < cl->nfigs; i++)
             if (ferr[i]) fprintf(out, "  figure %zu not drawn: %s\n", i + 1, ferr[i]);
+        if (s->part) fprintf(out, "part of the study: %s\n", s->part);
         fprintf(out, "report: %s\n", s->report_md);
         fprintf(out, "%s: %d of %zu claims hold, %d not yet runnable\n", s->name, hold, cl->n, notrun);
     }

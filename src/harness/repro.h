@@ -20,6 +20,7 @@ typedef struct gms_repro_study {
     char *db, *results;      /* in the output directory */
     char *report_md;         /* OUT/NAME-MODE.md */
     char *out_dir, *mode;
+    char *part;              /* the --only restrictions as text when a part is reported, else NULL */
 } gms_repro_study;
 
 int gms_repro_study_open(const char *repro_dir, const char *name, const char *mode, const char *out_dir,

@@ -80,6 +80,8 @@ check "the whole study after it runs only the other 2" grep -q "2 done, 2 to run
 check "the whole study's verdicts" [ "$(tail -n 1 o2.out)" = "tiny: 2 of 4 claims hold, 1 not yet runnable" ]
 "$BIN" repro report tiny --repro-dir studies --out outo --only workload=s1 > o3.out 2> o3.err
 check "report --only reads the subset again" [ "$(tail -n 1 o3.out)" = "tiny: 1 of 4 claims hold, 1 not yet runnable" ]
+check "report --only says it is a part" grep -q "^part of the study: workload=s1$" o3.out
+check "the part's report says so in its title" grep -q "^# tiny (quick, part: workload=s1)$" outo/tiny-quick.md
 "$BIN" repro plan tiny --repro-dir studies --only variant=slwo > o4.out 2> o4.err
 check "--only naming nothing: exit 1" [ $? -eq 1 ]
 check "--only naming nothing: said" grep -q "only variant=slwo: .*has no variant of that name" o4.err
