@@ -41,12 +41,10 @@ static void usage(FILE *out)
         "  --timeout SECONDS   per-point limit of a local run instead of the study's `timeout`\n");
 }
 
-#define MAX_ONLY 16
-
 typedef struct args {
     const char *sub, *name, *mode, *out, *repro_dir, *bin;
     int jobs, slurm, wait, verbose;
-    const char *only[MAX_ONLY];
+    const char *only[GMS_SWEEP_MAX_ONLY];
     int nonly;
     double timeout;          /* > 0: overrides the spec's */
 } args;
@@ -78,7 +76,7 @@ static int parse(int argc, char **argv, args *a)
             if (need(argc, argv, i)) return -1;
             const char *v = argv[++i];
             if (!strcmp(s, "--only")) {
-                if (a->nonly == MAX_ONLY) { fprintf(stderr, "gpumemsim repro: more than %d --only options\n", MAX_ONLY); return -1; }
+                if (a->nonly == GMS_SWEEP_MAX_ONLY) { fprintf(stderr, "gpumemsim repro: more than %d --only options\n", GMS_SWEEP_MAX_ONLY); return -1; }
                 a->only[a->nonly++] = v;
             } else if (!strcmp(s, "--timeout")) {
                 char *end;
@@ -123,8 +121,7 @@ static int load_spec(const args *a, const gms_repro_study *st, int check, gms_sw
 {
     gms_sweep_spec *s;
     if (gms_repro_load_spec(st, check, &s, err)) return -1;
-    for (int i = 0; i < a->nonly; i++)
-        if (gms_sweep_spec_add_only(s, a->only[i], err)) { gms_sweep_spec_free(s); return -1; }
+    if (gms_sweep_spec_restrict(s, a->only, a->nonly, err)) { gms_sweep_spec_free(s); return -1; }
     if (a->timeout > 0) s->timeout = a->timeout;
     *out = s;
     return 0;

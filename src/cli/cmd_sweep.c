@@ -49,7 +49,7 @@ typedef struct args {
     const char *bin, *partition, *time, *mem, *account, *list, *out;
     long index;
     double poll;
-    const char *only[16];    /* --only KEY=GLOBS restrictions (gms_sweep_spec_add_only) */
+    const char *only[GMS_SWEEP_MAX_ONLY];   /* --only KEY=GLOBS restrictions (gms_sweep_spec_add_only) */
     int nonly;
 } args;
 
@@ -113,7 +113,7 @@ static int parse_args(int argc, char **argv, args *a)
         else if (optval(argc, argv, &i, "--list", &v)) { if (!v) return -1; a->list = v; }
         else if (optval(argc, argv, &i, "--only", &v)) {
             if (!v) return -1;
-            if (a->nonly == 16) { fprintf(stderr, "gpumemsim sweep: more than 16 --only options\n"); return -1; }
+            if (a->nonly == GMS_SWEEP_MAX_ONLY) { fprintf(stderr, "gpumemsim sweep: more than %d --only options\n", GMS_SWEEP_MAX_ONLY); return -1; }
             a->only[a->nonly++] = v;
         }
         else if (optval(argc, argv, &i, "-o", &v) || optval(argc, argv, &i, "--out", &v)) { if (!v) return -1; a->out = v; }
@@ -234,12 +234,11 @@ int gms_cmd_sweep(int argc, char **argv)
     }
     gms_sweep_spec *s;
     if (gms_sweep_spec_load(a.spec, !a.no_check, &s, &err)) { fprintf(stderr, "gpumemsim sweep: %s\n", err.msg); return 1; }
-    for (int i = 0; i < a.nonly; i++)
-        if (gms_sweep_spec_add_only(s, a.only[i], &err)) {
-            fprintf(stderr, "gpumemsim sweep: %s\n", err.msg);
-            gms_sweep_spec_free(s);
-            return 1;
-        }
+    if (gms_sweep_spec_restrict(s, a.only, a.nonly, &err)) {
+        fprintf(stderr, "gpumemsim sweep: %s\n", err.msg);
+        gms_sweep_spec_free(s);
+        return 1;
+    }
     gms_sweep_plan plan;
     if (gms_sweep_plan_build(s, &plan, &err)) {
         fprintf(stderr, "gpumemsim sweep: %s\n", err.msg);

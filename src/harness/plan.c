@@ -70,6 +70,11 @@ static int excluded(const gms_sweep_spec *s, const gms_sweep_variant *v, const g
     return ex;
 }
 
+/* the names an --only key matches; v or w may be NULL when the key does not read it */
+static const struct { char key; const char *word, *what; } ONLY_KEYS[] = {
+    { 'v', "variant", "variant" }, { 'w', "workload", "workload" }, { 'g', "group", "workload group" },
+};
+
 static const char *only_name(char key, const gms_sweep_variant *v, const gms_sweep_workload *w)
 {
     return key == 'v' ? v->name : key == 'w' ? w->label : w->group;
@@ -88,16 +93,27 @@ static int only_keeps(const gms_sweep_spec *s, const gms_sweep_variant *v, const
     return 1;
 }
 
+/* 1 when glob g matches a name of the spec for key k */
+static int only_names_something(const gms_sweep_spec *s, char k, const char *g)
+{
+    size_t n = k == 'v' ? s->nvariants : s->nworkloads;
+    for (size_t i = 0; i < n; i++) {
+        const char *name = k == 'v' ? only_name(k, &s->variants[i], NULL) : only_name(k, NULL, &s->workloads[i]);
+        if (name && name[0] && !fnmatch(g, name, 0)) return 1;
+    }
+    return 0;
+}
+
 int gms_sweep_spec_add_only(gms_sweep_spec *s, const char *text, gms_error *err)
 {
     const char *eq = strchr(text, '=');
-    size_t kl = eq ? (size_t)(eq - text) : 0;
-    char key = 0;
-    if (eq && kl == 7 && !strncmp(text, "variant", 7)) key = 'v';
-    else if (eq && kl == 8 && !strncmp(text, "workload", 8)) key = 'w';
-    else if (eq && kl == 5 && !strncmp(text, "group", 5)) key = 'g';
-    if (!key) return gms_err(err, "--only '%s': expected variant=GLOB, workload=GLOB or group=GLOB (globs separated by commas)", text);
-    gms_sweep_only o = { .key = key, .text = gms_xstrdup(text) };
+    const size_t nk = sizeof ONLY_KEYS / sizeof ONLY_KEYS[0], kl = eq ? (size_t)(eq - text) : 0;
+    size_t ki = nk;
+    for (size_t i = 0; i < nk; i++)
+        if (eq && strlen(ONLY_KEYS[i].word) == kl && !strncmp(text, ONLY_KEYS[i].word, kl)) ki = i;
+    if (ki == nk)
+        return gms_err(err, "--only '%s': expected variant=GLOB, workload=GLOB or group=GLOB (globs separated by commas)", text);
+    gms_sweep_only o = { .key = ONLY_KEYS[ki].key };
     int rc = 0;
     for (const char *p = eq + 1; !rc;) {
         const char *c = strchr(p, ',');
@@ -108,27 +124,25 @@ int gms_sweep_spec_add_only(gms_sweep_spec *s, const char *text, gms_error *err)
         g[n] = 0;
         o.globs = gms_xrealloc(o.globs, (o.n + 1) * sizeof *o.globs);
         o.globs[o.n++] = g;
-        /* the glob must name something the spec has */
-        int hit = 0;
-        size_t nn = key == 'v' ? s->nvariants : s->nworkloads;
-        for (size_t i = 0; i < nn && !hit; i++) {
-            const char *name = key == 'v' ? s->variants[i].name : key == 'w' ? s->workloads[i].label : s->workloads[i].group;
-            hit = name && name[0] && !fnmatch(g, name, 0);
-        }
-        if (!hit)
-            rc = gms_err(err, "--only %s=%s: %s has no %s of that name", key == 'v' ? "variant" : key == 'w' ? "workload" : "group",
-                         g, s->path, key == 'v' ? "variant" : key == 'w' ? "workload" : "workload group");
+        if (!only_names_something(s, o.key, g))   /* a typo is an error, not an empty plan */
+            rc = gms_err(err, "--only %s=%s: %s has no %s of that name", ONLY_KEYS[ki].word, g, s->path, ONLY_KEYS[ki].what);
         if (!c) break;
         p = c + 1;
     }
     if (rc) {
         for (size_t k = 0; k < o.n; k++) free(o.globs[k]);
         free(o.globs);
-        free(o.text);
         return -1;
     }
     s->only = gms_xrealloc(s->only, (s->nonly + 1) * sizeof *s->only);
     s->only[s->nonly++] = o;
+    return 0;
+}
+
+int gms_sweep_spec_restrict(gms_sweep_spec *s, const char *const *only, int n, gms_error *err)
+{
+    for (int i = 0; i < n; i++)
+        if (gms_sweep_spec_add_only(s, only[i], err)) return -1;
     return 0;
 }
 

@@ -50,8 +50,8 @@ typedef struct gms_sweep_exclude {
 typedef struct gms_sweep_only {
     char key;                /* 'v' variant, 'w' workload, 'g' group */
     char **globs; size_t n;
-    char *text;              /* as given, for messages */
 } gms_sweep_only;
+#define GMS_SWEEP_MAX_ONLY 16   /* --only options a command line may give */
 
 typedef struct gms_sweep_slurm {
     char *partition, *time, *mem, *account;
@@ -112,6 +112,8 @@ int gms_sweep_spec_load(const char *path, int ask_simulator, gms_sweep_spec **ou
  * different keys all apply; the globs of one restriction are alternatives. Exclude lines
  * are checked against the whole product, so a restriction never makes one "match no point". */
 int gms_sweep_spec_add_only(gms_sweep_spec *s, const char *text, gms_error *err);
+/* adds n of them (a command line's --only options), stopping at the first error */
+int gms_sweep_spec_restrict(gms_sweep_spec *s, const char *const *only, int n, gms_error *err);
 int gms_sweep_plan_build(const gms_sweep_spec *s, gms_sweep_plan *plan, gms_error *err);
 void gms_sweep_plan_free(gms_sweep_plan *plan);
 const gms_sweep_point *gms_sweep_plan_find(const gms_sweep_plan *plan, const char *id);

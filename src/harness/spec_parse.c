@@ -487,7 +487,6 @@ void gms_sweep_spec_free(gms_sweep_spec *s)
     for (size_t i = 0; i < s->nonly; i++) {
         for (size_t k = 0; k < s->only[i].n; k++) free(s->only[i].globs[k]);
         free(s->only[i].globs);
-        free(s->only[i].text);
     }
     free(s->only);
     free(s->slurm.partition); free(s->slurm.time); free(s->slurm.mem); free(s->slurm.account);
