@@ -31,12 +31,15 @@ static int touch_chunk(void *ud, uint32_t warp, const gms_warp_trace *wt)
             in->mem != GMS_MEM_LDGSTS)
             continue;
         gms_inst_lane_addrs(wt, in, a);
+        /* last: the latest page known to be in the set, so the lanes after it on the same
+         * page cost no lookup (a page is remembered only once in the set: a lane whose address
+         * is not managed does not stand for the rest of its page) */
         uint64_t last = UINT64_MAX;
         for (int l = 0; l < 32; l++) {
             uint64_t pg = a[l] >> ws->page_shift;
-            if (!a[l] || pg == last || gms_u64map_get(&ws->pages, pg)) continue;
-            last = pg;
-            if (managed_addr(ws->prog, a[l])) gms_u64map_put(&ws->pages, pg, 1);
+            if (!a[l] || pg == last) continue;
+            if (gms_u64map_get(&ws->pages, pg)) { last = pg; continue; }
+            if (managed_addr(ws->prog, a[l])) { gms_u64map_put(&ws->pages, pg, 1); last = pg; }
         }
     }
     return 0;

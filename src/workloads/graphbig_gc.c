@@ -7,35 +7,39 @@
 #include "util/rng.h"
 #include <stdlib.h>
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 int gb_gc_setup(gb *s, const gms_wl_args *a, gms_error *err)
 {
     const int rand_buf = GB_FIRST + 1;
     (void)a;
-    (void)err;
+    if (s->g.nv > 0xffffffffu) return gms_err(err, "gc: %llu vertices: more than 32-bit vertex ids", (unsigned long long)s->g.nv);
     gms_rng r;
     gms_rng_seed(&r, 123 ^ (uint64_t)s->g.nv);
     uint32_t *rnd = GB_U32(s, rand_buf), *col = gms_xmalloc(4 * s->g.nv);
     for (uint64_t v = 0; v < s->g.nv; v++) rnd[v] = (uint32_t)(gms_rng_next(&r) >> 33);
-    /* the reference: the same rounds on the host */
-    for (uint64_t v = 0; v < s->g.nv; v++) col[v] = GB_INF;
-    uint8_t *win = gms_xmalloc(s->g.nv ? s->g.nv : 1);
-    uint64_t left = s->g.nv;
-    for (uint32_t c = 0; left; c++) {
-        for (uint64_t v = 0; v < s->g.nv; v++) {
-            win[v] = 0;
-            if (col[v] != GB_INF) continue;
-            int larger = 0;
-            for (uint64_t e = s->g.off[v]; e < s->g.off[v + 1] && !larger; e++) {
-                uint64_t d = s->g.adj[e];
-                if (col[d] != GB_INF && col[d] < c) continue;
-                larger = rnd[d] > rnd[v] || (rnd[d] == rnd[v] && d < v);
-            }
-            win[v] = !larger;
+    /* The reference. The rounds' outcome in closed form: a vertex wins in the first round in
+     * which every neighbour that outranks it (larger random number, ties to the lower id) is
+     * coloured, and such a neighbour is coloured in round col[d], so col[v] = 1 + the largest
+     * col[d] over those neighbours (0 when none outranks it). Computed in rank order, highest
+     * first: O(V log V + E) where replaying the rounds costs O(rounds x (V + E)). */
+    uint64_t *ord = gms_xmalloc(8 * (s->g.nv ? s->g.nv : 1));
+    for (uint64_t v = 0; v < s->g.nv; v++) ord[v] = (uint64_t)(0x7fffffffu - rnd[v]) << 32 | v;
+    qsort(ord, s->g.nv, sizeof *ord, cmp_u64);   /* random number descending, then id */
+    for (uint64_t i = 0; i < s->g.nv; i++) {
+        uint64_t v = ord[i] & 0xffffffffu;
+        uint32_t c = 0;
+        for (uint64_t e = s->g.off[v]; e < s->g.off[v + 1]; e++) {
+            uint64_t d = s->g.adj[e];
+            if ((rnd[d] > rnd[v] || (rnd[d] == rnd[v] && d < v)) && col[d] + 1 > c) c = col[d] + 1;
         }
-        for (uint64_t v = 0; v < s->g.nv; v++)
-            if (win[v]) { col[v] = c; left--; }
+        col[v] = c;
     }
-    free(win);
+    free(ord);
     s->x = col;
     return 0;
 }
