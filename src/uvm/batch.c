@@ -3,6 +3,7 @@
  * optionally streamed to a CSV file; summarised (count, mean and median size and time). */
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
+#include "util/sort.h"
 
 uint32_t gms_uvm_batch_open(gms_uvm *u, uint64_t now, uint32_t nfaults)
 {
@@ -43,16 +44,10 @@ void gms_uvm_batch_xfer_done(gms_uvm *u, uint32_t b, uint64_t now)
     if (--r->outstanding == 0 && r->planned && !r->closed) close_batch(u, b, now);
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 static double median(uint64_t *v, size_t n)
 {
     if (!n) return 0;
-    qsort(v, n, sizeof *v, cmp_u64);
+    qsort(v, n, sizeof *v, gms_cmp_u64);
     return n % 2 ? (double)v[n / 2] : ((double)v[n / 2 - 1] + (double)v[n / 2]) / 2.0;
 }
 

@@ -17,6 +17,7 @@
 #include "workloads/wl_clamp.h"
 #include <math.h>
 #include <stdlib.h>
+#include "util/sort.h"
 
 typedef struct ra_st {
     uint64_t n;
@@ -139,12 +140,6 @@ static int ra_next(void *state, gms_program *p, gms_error *err)
     return 1;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* output[j] is 0 where no thread writes, else table[j] x input[x] for one of the threads x
  * that draw j (they race) */
 static int ra_verify(void *state, gms_error *err)
@@ -157,7 +152,7 @@ static int ra_verify(void *state, gms_error *err)
     uint64_t *key = gms_xmalloc((nt + 1) * sizeof *key);   /* (j << 32) | thread number */
     uint64_t k = 0;
     for (uint64_t x = 0; x < grid && x < s->n; x += s->stride, k++) key[k] = ra_slot(s->input[x], s->n) << 32 | k;
-    qsort(key, nt, sizeof *key, cmp_u64);
+    qsort(key, nt, sizeof *key, gms_cmp_u64);
     int rc = 0;
     uint64_t next = 0;   /* slots below next are checked */
     for (uint64_t a = 0; a < nt && !rc;) {
