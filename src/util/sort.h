@@ -1,0 +1,12 @@
+#ifndef GMS_UTIL_SORT_H
+#define GMS_UTIL_SORT_H
+#include <stdint.h>
+
+/* qsort comparator for uint64_t, ascending */
+static inline int gms_cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+#endif
