@@ -9,4 +9,11 @@ static inline int gms_cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* qsort comparator for uint32_t, ascending */
+static inline int gms_cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
 #endif

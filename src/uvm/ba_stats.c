@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
 #include "uvm/etc_internal.h"
+#include "util/sort.h"
 
 void gms_uvm_ba_fault(gms_uvm *u, uint32_t page)
 {
@@ -52,12 +53,6 @@ void gms_uvm_page_lifetime(const gms_uvm *u, uint64_t *sum, uint64_t *n)
 {
     *sum = u->ba.lifetime_sum;
     *n = u->ba.lifetime_n;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
 }
 
 typedef struct ba_pp {
@@ -118,7 +113,7 @@ void gms_uvm_ba_report(gms_uvm *u, gms_stats *out)
     gms_stat_f64(out, "Uvm_batch_page_time_small_half", half ? lo / (double)half : 0);
     gms_stat_f64(out, "Uvm_batch_page_time_large_half", half ? hi / (double)half : 0);
     free(pp);
-    qsort(f, n, sizeof *f, cmp_u32);
+    qsort(f, n, sizeof *f, gms_cmp_u32);
     gms_stat_u64(out, "Uvm_batch_faults_p90", n ? f[(n * 9) / 10 < n ? (n * 9) / 10 : n - 1] : 0);
     for (uint32_t k = 0; k < NBIN; k++) {
         if (k + 1 < NBIN) gms_stat_u64f(out, bins[k], "Uvm_batch_faults_hist[%u-%u]", 1u << k, (2u << k) - 1);

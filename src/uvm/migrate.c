@@ -5,12 +5,7 @@
  * transfers (validate pages, replay waiters). */
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
+#include "util/sort.h"
 
 static void mark_inflight(gms_uvm *u, uint32_t page, uint32_t batch, int is_pf)
 {
@@ -77,12 +72,12 @@ uint32_t gms_uvm_migrate(gms_uvm *u, const uint32_t *faults, size_t n, uint32_t 
         if (u->pages[faults[i]].state == GMS_PG_HOST) mark_inflight(u, faults[i], batch, 0);
     size_t ndemand = u->plan.n;
     if (ndemand) {
-        qsort(u->plan.v, ndemand, sizeof *u->plan.v, cmp_u32);
+        qsort(u->plan.v, ndemand, sizeof *u->plan.v, gms_cmp_u32);
         u->scratch.n = 0;
         for (size_t i = 0; i < ndemand; i++) gms_uvm_vec_push(&u->scratch, u->plan.v[i]);
         const gms_uvm_prefetch_ops *pf = u->over_sub ? u->pf_oversub : u->pf;
         pf->plan(u->over_sub ? u->pf_oversub_st : u->pf_st, u, u->scratch.v, u->scratch.n);
-        qsort(u->plan.v, u->plan.n, sizeof *u->plan.v, cmp_u32);
+        qsort(u->plan.v, u->plan.n, sizeof *u->plan.v, gms_cmp_u32);
         u->c.pf_groups++;
         u->c.pf_group_pages += u->plan.n;
     }
@@ -180,7 +175,7 @@ void gms_uvm_evict_check(gms_uvm *u, int from_fault, uint64_t now)
         u->victims.n = 0;
         u->ev->select(u->ev_st, u, now, &u->victims);
         if (!u->victims.n) break;
-        qsort(u->victims.v, u->victims.n, sizeof *u->victims.v, cmp_u32);
+        qsort(u->victims.v, u->victims.n, sizeof *u->victims.v, gms_cmp_u32);
         uint64_t before = u->frames_held + u->queued_read - u->pending_free;
         gms_uvm_evict_pages(u, u->victims.v, u->victims.n, now);
         if (u->frames_held + u->queued_read - u->pending_free >= before) break;   /* nothing evictable */

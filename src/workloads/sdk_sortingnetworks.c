@@ -14,6 +14,7 @@
  * index of an input element with that key, and the values are a permutation. */
 #include "workloads/sdk_util.h"
 #include <stdlib.h>
+#include "util/sort.h"
 
 #define SSL 1024u   /* SHARED_SIZE_LIMIT */
 
@@ -289,12 +290,6 @@ static int sn_next(void *state, gms_program *p, gms_error *err)
     return 1;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 static int sn_verify(void *state, gms_error *err)
 {
     sn_st *s = state;
@@ -306,7 +301,7 @@ static int sn_verify(void *state, gms_error *err)
     int rc = 0;
     for (uint64_t a = 0; a < s->N && !rc; a += s->len) {
         memcpy(want + a, s->ikey + a, s->len * 4);
-        qsort(want + a, s->len, 4, cmp_u32);
+        qsort(want + a, s->len, 4, gms_cmp_u32);
         if (!s->dir)
             for (uint64_t i = 0; i < s->len / 2; i++) {
                 uint32_t t = want[a + i];
