@@ -141,7 +141,7 @@ static int warp_refill(gms_sm *s, uint32_t wi)
                             &b->bt.warps[wi - b->first_warp], g->err);
     if (r < 0 && !g->failed) { g->failed = 1; gms_engine_abort(g->eng, g->err->msg); }
     w->left = w->tr->n;
-    w->cur = w->tr->insts;   /* the buffer may have moved */
+    warp_set_cur(s, wi, w->tr->insts);   /* the buffer may have moved */
     return r > 0;
 }
 
@@ -309,8 +309,8 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
         memset(w, 0, sizeof *w);
         w->blk = (uint16_t)bi;
         w->tr = &b->bt.warps[i];
-        w->cur = w->tr->insts;
         w->left = w->tr->n;
+        warp_set_cur(s, wi, w->tr->insts);
         if (w->tr->n == 0) {
             w->state = W_FINISHING;
         } else {
@@ -1095,7 +1095,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     s->ctr->warp_insts++;
     s->ctr->thread_insts += pop;
     w->left--;
-    w->cur++;
+    warp_set_cur(s, wi, w->cur + 1);
     switch (in->op) {
     case GMS_OP_MEM:
         memq_push(s, wi, in);

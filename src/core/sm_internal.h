@@ -181,6 +181,11 @@ struct gms_sm {
      * cache lines (80 SMs' state does not stay in the host's caches between two ticks) */
     /* warps and blocks */
     warp w[MAX_WARPS];
+    /* host speed (structure of arrays): w[wi].cur->op while the warp has a buffered
+     * instruction, so that the schedulers' structural tests (op_busy, ID_OC slot, unit) on
+     * every candidate read one byte here instead of each warp's trace record, most of them
+     * out of the host's caches; kept by warp_set_cur */
+    uint8_t cur_op[MAX_WARPS];
     uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
     /* Host speed: warps parked because their scheduler's ID_OC slot of their next
      * instruction's type (ID_OC_MEM for memory instructions) is taken, by scheduler, type and
@@ -286,6 +291,13 @@ static inline void cand_off(gms_sm *s, uint32_t wi)
 }
 static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6] >> (wi & 63) & 1; }
 
+/* warp wi's next instruction is its buffer's record at `cur` (`left` of them from there) */
+static inline void warp_set_cur(gms_sm *s, uint32_t wi, const gms_inst *cur)
+{
+    s->w[wi].cur = cur;
+    if (s->w[wi].left) s->cur_op[wi] = cur->op;
+}
+
 /* is scheduler si's ID_OC slot of type op free (ID_OC_MEM: may it issue a memory
  * instruction)? Without the sub-core collector, only memory instructions wait for a slot. */
 static inline int sm_slot_free(const gms_sm *s, uint32_t si, uint32_t op)
@@ -344,7 +356,7 @@ static inline int cand_or_ready(const gms_sm *s, uint32_t wi)
     uint32_t si = sched_of(s, wi), li = local_of(s, wi);
     const warp *w = &s->w[wi];
     if (w->state != W_ACTIVE) return 0;
-    uint32_t op = w->cur->op;
+    uint32_t op = s->cur_op[wi];
     return (s->park[si][op][li >> 6] >> (li & 63) & 1) && sm_slot_free(s, si, op);
 }
 
@@ -361,23 +373,24 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
                                                                   const gms_inst **out)
 {
     warp *w = &s->w[wi];
-    const gms_inst *in = w->cur;
-    if (!is_cand(s, wi)) unpark(s, wi, in->op);   /* parked, and its slot is free: as re-armed */
+    uint32_t op = s->cur_op[wi];   /* = w->cur->op, without loading the record (cur_op) */
+    if (!is_cand(s, wi)) unpark(s, wi, op);   /* parked, and its slot is free: as re-armed */
     if (s->swl_on && !(s->swl_ok[wi >> 6] >> (wi & 63) & 1)) return 0;   /* SWL: not among the K oldest */
-    if (s->op_busy >> in->op & 1) return 0;   /* this op class already found busy this cycle */
-    if (in->op == GMS_OP_MEM) {
+    if (s->op_busy >> op & 1) return 0;   /* this op class already found busy this cycle */
+    const gms_inst *in = w->cur;
+    if (op == GMS_OP_MEM) {
         if (!lsu_free) { park(s, wi, GMS_OP_MEM); return 0; }
         if (s->ccws && in->mem == GMS_MEM_LD_GLOBAL && (s->ccws_barred[wi >> 6] >> (wi & 63) & 1)) return 0;
     } else {
-        if (s->oc_slot_mask[sched_of(s, wi)] >> in->op & 1u) {
-            park(s, wi, in->op);   /* its ID_OC slot is taken */
+        if (s->oc_slot_mask[sched_of(s, wi)] >> op & 1u) {
+            park(s, wi, op);   /* its ID_OC slot is taken */
             return 0;
         }
         if (!s->oc) {   /* sub-core collector: the unit is timed when the collector dispatches */
-            const uint64_t *pf = s->pipe_free[in->op];
-            uint32_t n = s->p->core.units[in->op], k;
+            const uint64_t *pf = s->pipe_free[op];
+            uint32_t n = s->p->core.units[op], k;
             for (k = 0; k < n; k++) if (pf[k] <= now) break;
-            if (k == n) { s->op_busy |= 1u << in->op; return 0; }
+            if (k == n) { s->op_busy |= 1u << op; return 0; }
         }
     }
     if (sb_busy(w, in->src[0]) | sb_busy(w, in->src[1]) | sb_busy(w, in->src[2]) | sb_busy(w, in->src[3]) |

@@ -118,7 +118,7 @@ static void park_warps(gms_sm *s, const block_slot *b)
         if (w->state != W_ACTIVE) continue;
         if (!is_cand(s, wi) && s->npark) {
             /* parked on a collector slot: take it off that list */
-            uint32_t si = sched_of(s, wi), li = local_of(s, wi), op = w->cur->op;
+            uint32_t si = sched_of(s, wi), li = local_of(s, wi), op = s->cur_op[wi];
             if (s->park[si][op][li >> 6] >> (li & 63) & 1) unpark(s, wi, op);
         }
         cand_off(s, wi);

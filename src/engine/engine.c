@@ -566,6 +566,10 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
      * too, though no core edge is visited then */
     uint64_t stalled_fs = 0, prev_t = e->now_fs;
     int was_active = 0;
+    /* host speed: the watchdog's limit in fs, once (floor(s / pc) > W is s >= (W + 1) pc),
+     * where (W + 1) pc cannot overflow; the core period does not change during a run */
+    const int wd_in_range = watchdog_core_cycles && watchdog_core_cycles < UINT64_MAX / e->d[GMS_DOM_CORE].period_fs - 1;
+    const uint64_t wd_fs = wd_in_range ? (watchdog_core_cycles + 1) * e->d[GMS_DOM_CORE].period_fs : 0;
     while (!done(ud)) {
         if (e->aborted) return gms_err(err, "%s", e->abort_msg);
         /* earliest instant at which something can happen */
@@ -583,7 +587,7 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
          * stalled past the limit before the next one: the run with every such component
          * ticked fires at the first core edge past the limit (its ticks change nothing
          * meanwhile), so this one does too, at the same cycle */
-        if (was_active && watchdog_core_cycles && watchdog_core_cycles < UINT64_MAX / e->d[GMS_DOM_CORE].period_fs - 1) {
+        if (was_active && wd_in_range) {
             uint64_t pc = e->d[GMS_DOM_CORE].period_fs, lim = (watchdog_core_cycles + 1) * pc;   /* (no overflow) */
             if (t == UINT64_MAX || stalled_fs + (t - prev_t) >= lim) {
                 uint64_t te = (prev_t + (lim - stalled_fs) + pc - 1) / pc * pc;
@@ -608,7 +612,13 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
                            (unsigned long long)e->d[GMS_DOM_CORE].cycle);
         }
         e->now_fs = t;
-        for (int i = 0; i < GMS_NDOM; i++) e->now_cycle[i] = t / e->d[i].period_fs;
+        /* t / period_fs without a division for a domain at or before its next edge: its
+         * last edge (cycle) was at an instant <= t, and next_edge_fs = (cycle + 1) * period_fs
+         * (kept by process_edge, catch_up and the watchdog's stop) */
+        for (int i = 0; i < GMS_NDOM; i++) {
+            const domain *d = &e->d[i];
+            e->now_cycle[i] = t < d->next_edge_fs ? d->cycle : t == d->next_edge_fs ? d->cycle + 1 : t / d->period_fs;
+        }
         int any_active = 0;
         for (int k = 0; k < GMS_NDOM; k++) {
             domain *d = &e->d[order[k]];
@@ -634,7 +644,7 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
             last_progress = e->progress;
             stalled_fs = 0;
         } else if (any_active && watchdog_core_cycles) {
-            if (stalled_fs / e->d[GMS_DOM_CORE].period_fs > watchdog_core_cycles)
+            if (wd_in_range ? stalled_fs >= wd_fs : stalled_fs / e->d[GMS_DOM_CORE].period_fs > watchdog_core_cycles)
                 return watchdog_stalled(e, watchdog_core_cycles, report, err);
         }
     }

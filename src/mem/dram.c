@@ -275,7 +275,8 @@ static void schedule(gms_dram_chan *c)
         r = c->sops->pick(c->sched, b, c->bk[b].curr_row, &hit);
     } else {
         for (uint32_t i = 0; i < nbk && !r; i++) {
-            b = (i + c->prio) % nbk;
+            b = i + c->prio;   /* (i + prio) % nbk, both terms < nbk */
+            if (b >= nbk) b -= nbk;
             if (!c->bk[b].mrq) r = c->sops->pick(c->sched, b, c->bk[b].curr_row, &hit);
         }
     }
@@ -475,13 +476,27 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
     } else {
         /* GPGPU-Sim's loop: `prio` may move inside it (an ACT/PRE sets it), and the bank
          * index is recomputed from the current prio on every step */
+        /* Host speed, same results: (i + prio) % nbk without a division (both terms < nbk);
+         * issue_col and issue_row return 0 at once, changing nothing, for a bank without a
+         * request, so they are not called for one; quiet is only compared with nbk, so once a
+         * step has added 0 (`awake`) the banks' timers are not read again, and once both
+         * commands have issued nothing else can happen in the loop. */
+        int awake = 0;
         for (uint32_t i = 0; i < nbk; i++) {
-            uint32_t j = (i + c->prio) % nbk;
-            if (!col) col = issue_col(c, j, now);
-            if (!col && !row) row = issue_row(c, j, now);
+            uint32_t j = i + c->prio;
+            if (j >= nbk) j -= nbk;
             bank *k = &c->bk[j];
-            if (!k->mrq) quiet += bank_quiet(c, k, now);
+            if (k->mrq) {
+                if (!col) col = issue_col(c, j, now);
+                if (!col && !row) row = issue_row(c, j, now);
+            }
+            if (!awake) {
+                if (!k->mrq && bank_quiet(c, k, now)) quiet++;
+                else awake = 1;
+            }
+            if (awake && col && row) break;
         }
+        if (awake) quiet = 0;
     }
     if (!c->count_cycles) return;
     if (!col && !row) c->st.n_nop++;
