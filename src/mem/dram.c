@@ -473,6 +473,39 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
          * the first bank that is not quiet (quiet is only compared with nbk). */
         if (c->busy_banks) quiet = 0;
         else for (uint32_t b = 0; b < nbk && quiet == b; b++) quiet += bank_quiet(c, &c->bk[b], now);
+    } else if (nbk <= 64 && c->t.tCCD > 0) {
+        /* GPGPU-Sim's loop below, visiting only the banks that hold a request, in the same
+         * order: i runs over the steps, the bank of step i being (i + prio) % nbk with prio
+         * as it is at that step (an ACT/PRE moves it). A bank without a request gets no
+         * command (issue_col and issue_row return 0 at once, changing nothing), nor does one
+         * that hit_mask / open_mask and the channel's timers rule out before the call: tCCD
+         * and the data pipeline for a column command, and tRRD, refresh and tFAW for an ACT,
+         * which no call in the loop changes before the loop's first command of that kind.
+         * The activity count: with no request anywhere no bank gets a command, every bank is
+         * visited once and the count is order-free (the scan as in the dual-bus case); with
+         * one, some step adds 0 (a bank holding a request, or one whose request a column
+         * command just finished: the channel's tCCD > 0 keeps it busy), so quiet < nbk. */
+        if (!c->mrq_mask) {
+            for (uint32_t b = 0; b < nbk && quiet == b; b++) quiet += bank_quiet(c, &c->bk[b], now);
+        } else {
+            const uint64_t full = nbk == 64 ? ~0ULL : (1ULL << nbk) - 1;
+            const int col_ok = now >= c->ccd && !rwq_full(c);
+            const uint64_t act_ok = now < c->rrd || c->ref_pending || !faw_ok(c, now) ? c->open_mask : ~0ULL;
+            for (uint32_t i = 0; i < nbk; i++) {
+                uint32_t pr = c->prio;
+                uint64_t m = c->mrq_mask;
+                uint64_t rot = pr ? ((m >> pr) | (m << (nbk - pr))) & full : m;
+                rot &= ~0ULL << i;
+                if (!rot) break;
+                i = (uint32_t)__builtin_ctzll(rot);
+                uint32_t j = i + pr;
+                if (j >= nbk) j -= nbk;
+                if (!col && col_ok && (c->hit_mask >> j & 1)) col = issue_col(c, j, now);
+                if (!col && !row && ((c->mrq_mask & ~c->hit_mask & act_ok) >> j & 1)) row = issue_row(c, j, now);
+                if (col && row) break;
+            }
+            quiet = 0;
+        }
     } else {
         /* GPGPU-Sim's loop: `prio` may move inside it (an ACT/PRE sets it), and the bank
          * index is recomputed from the current prio on every step */

@@ -12,6 +12,7 @@ void gms_tlb_init(gms_tlb *t, uint32_t entries, uint32_t assoc)
     memset(t, 0, sizeof *t);
     t->assoc = assoc;
     t->nsets = entries / assoc;
+    t->last_vpn = UINT64_MAX;
 }
 
 /* the arrays, at the first fill (an empty TLB: every lookup misses, nothing to invalidate) */
@@ -36,6 +37,7 @@ void gms_tlb_flush(gms_tlb *t)
 {
     if (!t->ready) return;
     gms_u64map_clear(&t->map);
+    t->last_vpn = UINT64_MAX;
     tlb_reset_sets(t);
 }
 
@@ -77,9 +79,17 @@ static void push_mru(gms_tlb *t, uint32_t s, uint32_t i)
 int gms_tlb_lookup(gms_tlb *t, uint64_t vpn, uint32_t *page)
 {
     if (!t->ready) return 0;
-    const uint64_t *v = gms_u64map_get(&t->map, vpn);
-    if (!v) return 0;
-    uint32_t i = (uint32_t)*v, s = i / t->assoc;
+    uint32_t i;
+    if (vpn == t->last_vpn) {
+        i = t->last_i;
+    } else {
+        const uint64_t *v = gms_u64map_get(&t->map, vpn);
+        if (!v) return 0;
+        i = (uint32_t)*v;
+        t->last_vpn = vpn;
+        t->last_i = i;
+    }
+    uint32_t s = t->nsets == 1 ? 0 : i / t->assoc;
     if (t->head[s] != i) { unlink_slot(t, s, i); push_mru(t, s, i); }
     *page = t->page[i];
     return 1;
@@ -105,6 +115,7 @@ int gms_tlb_fill(gms_tlb *t, uint64_t vpn, uint32_t page, uint64_t *victim_vpn, 
         i = t->tail[s];
         unlink_slot(t, s, i);
         gms_u64map_del(&t->map, t->vpn[i]);
+        if (t->last_vpn == t->vpn[i]) t->last_vpn = UINT64_MAX;
         t->evictions++;
         if (victim_vpn) *victim_vpn = t->vpn[i];
         if (victim_page) *victim_page = t->page[i];
@@ -123,6 +134,7 @@ int gms_tlb_invalidate(gms_tlb *t, uint64_t vpn)
     if (!v) return 0;
     uint32_t i = (uint32_t)*v, s = i / t->assoc;
     gms_u64map_del(&t->map, vpn);
+    if (t->last_vpn == vpn) t->last_vpn = UINT64_MAX;
     unlink_slot(t, s, i);
     t->next[i] = t->free_head[s];
     t->free_head[s] = i;

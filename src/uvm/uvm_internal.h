@@ -90,6 +90,11 @@ typedef struct gms_tlb {
     /* host speed: the arrays are made at the first fill (80 SMs' TLBs are about 18 MB, and a
      * run without managed memory never fills one); before it the TLB is empty */
     int ready;
+    /* host speed: the slot of the page looked up or filled last (an SM's transactions come
+     * in runs on one page), so that a repeat skips the hash map; last_vpn is UINT64_MAX when
+     * unset, and is unset when its page leaves the TLB */
+    uint64_t last_vpn;
+    uint32_t last_i;
 } gms_tlb;
 
 void gms_tlb_init(gms_tlb *t, uint32_t entries, uint32_t assoc);

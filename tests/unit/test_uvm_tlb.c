@@ -37,3 +37,37 @@ TEST(uvm_tlb_empty_until_filled)
     CHECK_EQ(gms_tlb_lookup(&t, 14, &page), 0);
     gms_tlb_free(&t);
 }
+
+/* The last-lookup shortcut (last_vpn) must not outlive its page: a page looked up, then
+ * evicted by capacity, invalidated or flushed, misses on the next lookup; a slot reused by
+ * another page answers for that page only. */
+TEST(uvm_tlb_repeat_lookup_forgets_a_page_that_left)
+{
+    gms_tlb t;
+    gms_tlb_init(&t, 2, 2);   /* one set of 2 */
+    uint64_t vv;
+    uint32_t vp, page = 0;
+    CHECK_EQ(gms_tlb_fill(&t, 100, 1, &vv, &vp), 1);
+    CHECK_EQ(gms_tlb_fill(&t, 101, 2, &vv, &vp), 1);
+    CHECK_EQ(gms_tlb_lookup(&t, 100, &page), 1);      /* 100 MRU, and the shortcut's page */
+    CHECK_EQ(gms_tlb_lookup(&t, 100, &page), 1);      /* a repeat */
+    CHECK_EQ(page, 1);
+    CHECK_EQ(gms_tlb_lookup(&t, 101, &page), 1);      /* 101 MRU: 100 is the LRU */
+    CHECK_EQ(gms_tlb_lookup(&t, 100, &page), 1);      /* 100 MRU again, shortcut on 100 */
+    CHECK_EQ(gms_tlb_fill(&t, 102, 3, &vv, &vp), 1);  /* the LRU, 101, leaves */
+    CHECK_EQ(vv, 101);
+    CHECK_EQ(gms_tlb_fill(&t, 103, 4, &vv, &vp), 1);  /* now 100 is the LRU and leaves */
+    CHECK_EQ(vv, 100);
+    CHECK_EQ(gms_tlb_lookup(&t, 100, &page), 0);      /* not answered from the shortcut */
+    CHECK_EQ(gms_tlb_lookup(&t, 103, &page), 1);      /* 103 took 100's slot */
+    CHECK_EQ(page, 4);
+    CHECK_EQ(gms_tlb_invalidate(&t, 103), 1);
+    CHECK_EQ(gms_tlb_lookup(&t, 103, &page), 0);
+    CHECK_EQ(gms_tlb_lookup(&t, 102, &page), 1);
+    gms_tlb_flush(&t);
+    CHECK_EQ(gms_tlb_lookup(&t, 102, &page), 0);
+    CHECK_EQ(gms_tlb_fill(&t, 102, 9, &vv, &vp), 1);  /* a new fill after the flush */
+    CHECK_EQ(gms_tlb_lookup(&t, 102, &page), 1);
+    CHECK_EQ(page, 9);
+    gms_tlb_free(&t);
+}
