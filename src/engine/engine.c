@@ -588,7 +588,7 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
          * ticked fires at the first core edge past the limit (its ticks change nothing
          * meanwhile), so this one does too, at the same cycle */
         if (was_active && wd_in_range) {
-            uint64_t pc = e->d[GMS_DOM_CORE].period_fs, lim = (watchdog_core_cycles + 1) * pc;   /* (no overflow) */
+            uint64_t pc = e->d[GMS_DOM_CORE].period_fs, lim = wd_fs;
             if (t == UINT64_MAX || stalled_fs + (t - prev_t) >= lim) {
                 uint64_t te = (prev_t + (lim - stalled_fs) + pc - 1) / pc * pc;
                 if (te < t) {

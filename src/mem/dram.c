@@ -404,6 +404,15 @@ static int bank_quiet(const gms_dram_chan *c, const bank *k, uint64_t now)
            now >= k->ras && now >= k->rc && now >= k->rp && now >= k->rcdwr;
 }
 
+/* the quiet banks counted up to the first that is not (the count is only compared with nbk),
+ * for a channel in which no bank holds a request: each bank once, in any order */
+static uint32_t quiet_banks(const gms_dram_chan *c, uint64_t now)
+{
+    uint32_t quiet = 0;
+    for (uint32_t b = 0; b < c->t.nbk && quiet == b; b++) quiet += bank_quiet(c, &c->bk[b], now);
+    return quiet;
+}
+
 /* ours: all-bank refresh when due, once every open bank may be precharged */
 static void refresh(gms_dram_chan *c, uint64_t now)
 {
@@ -471,8 +480,7 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
         /* GPGPU-Sim's activity counter: on while some bank is not quiet. A bank holding a
          * request never is, so the bank scan is needed only when none holds one; it stops at
          * the first bank that is not quiet (quiet is only compared with nbk). */
-        if (c->busy_banks) quiet = 0;
-        else for (uint32_t b = 0; b < nbk && quiet == b; b++) quiet += bank_quiet(c, &c->bk[b], now);
+        quiet = c->busy_banks ? 0 : quiet_banks(c, now);
     } else if (nbk <= 64 && c->t.tCCD > 0) {
         /* GPGPU-Sim's loop below, visiting only the banks that hold a request, in the same
          * order: i runs over the steps, the bank of step i being (i + prio) % nbk with prio
@@ -486,7 +494,7 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
          * one, some step adds 0 (a bank holding a request, or one whose request a column
          * command just finished: the channel's tCCD > 0 keeps it busy), so quiet < nbk. */
         if (!c->mrq_mask) {
-            for (uint32_t b = 0; b < nbk && quiet == b; b++) quiet += bank_quiet(c, &c->bk[b], now);
+            quiet = quiet_banks(c, now);
         } else {
             const uint64_t full = nbk == 64 ? ~0ULL : (1ULL << nbk) - 1;
             const int col_ok = now >= c->ccd && !rwq_full(c);
@@ -507,29 +515,16 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
             quiet = 0;
         }
     } else {
-        /* GPGPU-Sim's loop: `prio` may move inside it (an ACT/PRE sets it), and the bank
-         * index is recomputed from the current prio on every step */
-        /* Host speed, same results: (i + prio) % nbk without a division (both terms < nbk);
-         * issue_col and issue_row return 0 at once, changing nothing, for a bank without a
-         * request, so they are not called for one; quiet is only compared with nbk, so once a
-         * step has added 0 (`awake`) the banks' timers are not read again, and once both
-         * commands have issued nothing else can happen in the loop. */
-        int awake = 0;
+        /* GPGPU-Sim's loop, as written (tCCD = 0 or more than 64 banks): `prio` may move
+         * inside it (an ACT/PRE sets it), and the bank index is recomputed from the current
+         * prio on every step */
         for (uint32_t i = 0; i < nbk; i++) {
-            uint32_t j = i + c->prio;
-            if (j >= nbk) j -= nbk;
+            uint32_t j = (i + c->prio) % nbk;
+            if (!col) col = issue_col(c, j, now);
+            if (!col && !row) row = issue_row(c, j, now);
             bank *k = &c->bk[j];
-            if (k->mrq) {
-                if (!col) col = issue_col(c, j, now);
-                if (!col && !row) row = issue_row(c, j, now);
-            }
-            if (!awake) {
-                if (!k->mrq && bank_quiet(c, k, now)) quiet++;
-                else awake = 1;
-            }
-            if (awake && col && row) break;
+            if (!k->mrq) quiet += bank_quiet(c, k, now);
         }
-        if (awake) quiet = 0;
     }
     if (!c->count_cycles) return;
     if (!col && !row) c->st.n_nop++;

@@ -89,7 +89,7 @@ int gms_tlb_lookup(gms_tlb *t, uint64_t vpn, uint32_t *page)
         t->last_vpn = vpn;
         t->last_i = i;
     }
-    uint32_t s = t->nsets == 1 ? 0 : i / t->assoc;
+    uint32_t s = i / t->assoc;
     if (t->head[s] != i) { unlink_slot(t, s, i); push_mru(t, s, i); }
     *page = t->page[i];
     return 1;
