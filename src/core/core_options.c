@@ -132,7 +132,7 @@ static const gms_option sim_opts[] = {
     S("gms_skip_idle", GMS_OPT_BOOL, skip_idle, "1", "jump over cycles in which no component has work (results are identical)"),
     S("gms_sleep_blocked", GMS_OPT_BOOL, sleep_blocked, "1",
       "components sleep through cycles in which they cannot act: an SM whose only work is inside its L1 pipeline, "
-      "an L2 slice waiting for room towards DRAM; an SM that can only retry counts its retries without redoing "
+      "an L2 slice waiting for room towards DRAM, the interconnect while its packets are on the wires; an SM that can only retry counts its retries without redoing "
       "them (results are identical)"),
     S("gms_host_threads", GMS_OPT_U32, host_threads, "1",
       "host threads ticking the active SMs of a core cycle (1..8; results are identical; serial where the run "

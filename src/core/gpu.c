@@ -34,12 +34,14 @@ static uint64_t kernel_cycles(const gms_gpu *g, uint64_t now)
     return g->kernel_cycles_total + (g->n_running ? now - g->busy_since : 0);
 }
 
-/* the watchdog's probe: an SM asleep through blocked ticks or on its L1 pipeline would be
- * ticked (active) with -gms_sleep_blocked 0 */
+/* the watchdog's probe: an SM asleep through blocked ticks or on its L1 pipeline, and the
+ * interconnect asleep with packets on the wires, would be ticked (active) with
+ * -gms_sleep_blocked 0 */
 static int gpu_sms_asleep(void *ud)
 {
     const gms_gpu *g = ud;
-    return gms_sm_any_asleep(g->sms, g->n_sm);
+    /* the interconnect first: one flag, where the SMs' test reads every SM */
+    return gms_icnt_asleep(&g->icnt) || gms_sm_any_asleep(g->sms, g->n_sm);
 }
 
 static void collect(gms_gpu *g, gms_stats *st)
@@ -555,6 +557,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     for (uint32_t i = 0; i < g->n_sm; i++) g->sms[i] = gms_sm_new(g, i);
     gms_icnt_ports ports = { reply_to_sm, g, g->mem.can_accept, g->mem.push, g->mem.self };
     gms_icnt_init(&g->icnt, &p->icnt, g->eng, g->n_sm, g->mem.n_subparts, &ports);
+    gms_icnt_set_sleep(&g->icnt, p->sim.sleep_blocked);
     if (gms_uvm_create(&g->uvm, p, g->eng, g->n_sm, deliver_translated, g, err)) { gms_sim_free(s); return NULL; }
     g->gpu_comp = gms_engine_add(g->eng, GMS_DOM_CORE, "gpu", gpu_tick, gpu_stuck, g);
 

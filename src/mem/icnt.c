@@ -31,9 +31,31 @@ static int deliver_to_mem(void *ud, uint32_t out, gms_mreq *r)
 static int icnt_tick(void *self, uint64_t cycle)
 {
     gms_icnt *n = self;
+    if (n->asleep) {
+        /* the cycles slept through (a wake-up or an injection ends the sleep) */
+        uint64_t k = cycle - n->sleep_cycle - 1;
+        gms_xbar_slept(&n->reply_net, k);
+        gms_xbar_slept(&n->req_net, k);
+        n->asleep = 0;
+    }
     int a = gms_xbar_cycle(&n->reply_net, cycle);
     int b = gms_xbar_cycle(&n->req_net, cycle);
-    return a || b;
+    if (!(a || b) || !n->sleep_ok) return a || b;
+    /* host speed: nothing can move before the first packet arrives at an output, so sleep
+     * until then (an injection wakes the network earlier); the cycles between change only
+     * the occupancy sums and the round-robin pointer, which gms_xbar_slept settles */
+    uint64_t ta = gms_xbar_next_move(&n->reply_net, cycle);
+    if (!ta) return 1;
+    uint64_t tb = gms_xbar_next_move(&n->req_net, cycle);
+    if (!tb) return 1;
+    uint64_t t = ta < tb ? ta : tb;
+    if (t <= cycle + 1) return 1;
+    gms_engine_wake_at(n->eng, n->comp, t);
+    gms_xbar_sleep_begin(&n->reply_net);
+    gms_xbar_sleep_begin(&n->req_net);
+    n->asleep = 1;
+    n->sleep_cycle = cycle;
+    return 0;
 }
 
 static void icnt_stuck(void *self, FILE *out)
@@ -66,6 +88,8 @@ void gms_icnt_init(gms_icnt *n, const gms_icnt_params *ip, gms_engine *eng, uint
     n->rstaged_units = gms_xcalloc(n_subparts, sizeof *n->rstaged_units);
     n->comp = gms_engine_add(eng, GMS_DOM_ICNT, "interconnect", icnt_tick, icnt_stuck, n);
 }
+
+void gms_icnt_set_sleep(gms_icnt *n, int on) { n->sleep_ok = on; }
 
 void gms_icnt_free(gms_icnt *n)
 {
@@ -137,10 +161,16 @@ void gms_icnt_report(const gms_icnt *n, gms_stats *out)
     /* GPGPU-Sim's LocalInterconnect::DisplayStats: mean packets per input (SMs for requests,
      * sub-partitions for replies) and per output buffer, over all interconnect cycles */
     double cyc = (double)gms_engine_cycle(n->eng, GMS_DOM_ICNT);
+    /* asleep: the sums as the cycles slept through so far would have made them */
+    uint64_t k = n->asleep ? gms_engine_next_tick_cycle(n->eng, n->comp) - n->sleep_cycle - 1 : 0;
     if (cyc > 0) {
-        gms_stat_f64(out, "Req_Network_in_buffer_avg_util", (double)n->req_net.in_util / cyc / n->req_net.nin);
-        gms_stat_f64(out, "Req_Network_out_buffer_avg_util", (double)n->req_net.out_util / cyc / n->req_net.nout);
-        gms_stat_f64(out, "Reply_Network_in_buffer_avg_util", (double)n->reply_net.in_util / cyc / n->reply_net.nin);
-        gms_stat_f64(out, "Reply_Network_out_buffer_avg_util", (double)n->reply_net.out_util / cyc / n->reply_net.nout);
+        gms_stat_f64(out, "Req_Network_in_buffer_avg_util",
+                     (double)gms_xbar_in_util_after(&n->req_net, k) / cyc / n->req_net.nin);
+        gms_stat_f64(out, "Req_Network_out_buffer_avg_util",
+                     (double)gms_xbar_out_util_after(&n->req_net, k) / cyc / n->req_net.nout);
+        gms_stat_f64(out, "Reply_Network_in_buffer_avg_util",
+                     (double)gms_xbar_in_util_after(&n->reply_net, k) / cyc / n->reply_net.nin);
+        gms_stat_f64(out, "Reply_Network_out_buffer_avg_util",
+                     (double)gms_xbar_out_util_after(&n->reply_net, k) / cyc / n->reply_net.nout);
     }
 }

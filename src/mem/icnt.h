@@ -37,11 +37,24 @@ typedef struct gms_icnt {
     struct gms_icnt_staged { gms_mreq *r; uint32_t subpart, flits; } *rstaged;
     uint32_t nrstaged, caprstaged;
     uint32_t *rstaged_units;
+    /* host speed (-gms_sleep_blocked): with nothing in an input buffer and no packet at its
+     * output yet, the component sleeps until the first arrival; the cycles after sleep_cycle
+     * are accounted for when it ticks again (gms_xbar_slept) or its statistics are read */
+    int sleep_ok, asleep;
+    uint64_t sleep_cycle;
 } gms_icnt;
 
 void gms_icnt_init(gms_icnt *n, const gms_icnt_params *ip, gms_engine *eng, uint32_t n_sm, uint32_t n_subparts,
                    const gms_icnt_ports *ports);
 void gms_icnt_free(gms_icnt *n);
+/* -gms_sleep_blocked: may the interconnect sleep while its packets are on the wires? */
+void gms_icnt_set_sleep(gms_icnt *n, int on);
+/* does it sleep with packets in flight (where it would tick with the shortcut off)? The
+ * watchdog's probe: such time counts as busy */
+static inline int gms_icnt_asleep(const gms_icnt *n)
+{
+    return n->asleep && (n->req_net.queued || n->reply_net.queued);
+}
 int gms_icnt_can_send(gms_icnt *n, uint32_t sm, const gms_mreq *r);
 void gms_icnt_send(gms_icnt *n, uint32_t sm, gms_mreq *r);
 /* the memory side's reply function (gms_reply_fn), ud = the gms_icnt */

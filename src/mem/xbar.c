@@ -159,3 +159,37 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
     x->out_util += x->out_queued;
     return x->queued != 0;
 }
+
+uint64_t gms_xbar_next_move(const gms_xbar *x, uint64_t now)
+{
+    if (x->in_queued) return 0;
+    uint64_t t = UINT64_MAX;
+    for (uint32_t w = 0; w < x->out_words; w++) {
+        uint64_t bits = x->out_active[w];
+        while (bits) {
+            uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(bits);
+            bits &= bits - 1;
+            if (x->out_ready[o] <= now) return 0;   /* arrived and refused: retried every cycle */
+            if (x->out_ready[o] < t) t = x->out_ready[o];
+        }
+    }
+    return t;
+}
+
+void gms_xbar_sleep_begin(gms_xbar *x)
+{
+    /* gms_xbar_cycle on a network with packets: the sums grow by the buffers' contents, and
+     * the round-robin member's pointer moves by one (iSLIP's pointers move only on grants);
+     * on an empty one (not ticked) nothing changes */
+    int held = x->queued != 0;
+    x->sl_in = held ? x->in_queued : 0;
+    x->sl_out = held ? x->out_queued : 0;
+    x->sl_rr = held && !x->islip;
+}
+
+void gms_xbar_slept(gms_xbar *x, uint64_t k)
+{
+    x->in_util += x->sl_in * k;
+    x->out_util += x->sl_out * k;
+    if (x->sl_rr) x->rr = (uint32_t)((x->rr + k % x->nin) % x->nin);
+}

@@ -42,6 +42,10 @@ typedef struct gms_xbar {
     uint64_t packets, flits;
     uint64_t in_queued, out_queued;   /* packets in input / output buffers now */
     uint64_t in_util, out_util;       /* their sums over cycles (GPGPU-Sim in/out_buffer_util) */
+    /* gms_xbar_sleep_begin: per cycle slept through, the sums' growth and the round-robin
+     * pointer's step (1 if the network held packets, as gms_xbar_cycle moves it then) */
+    uint64_t sl_in, sl_out;
+    uint32_t sl_rr;
 } gms_xbar;
 
 void gms_xbar_init(gms_xbar *x, uint32_t nin, uint32_t nout, uint32_t in_limit, uint32_t out_limit,
@@ -57,6 +61,27 @@ void gms_xbar_set_islip(gms_xbar *x, int on);
 void gms_xbar_set_islip_once(gms_xbar *x, uint32_t abs_base, uint32_t abs_total);
 /* one cycle; returns 1 while packets remain */
 int gms_xbar_cycle(gms_xbar *x, uint64_t now);
+/* Host speed (-gms_sleep_blocked): after the cycle `now`, the first cycle at which the network
+ * can move anything on its own: 0 if that may be the next one (a packet in an input buffer, or
+ * an arrived packet its receiver refused), else the earliest arrival at an output
+ * (UINT64_MAX: empty). Until then a cycle changes only what gms_xbar_slept accounts for. */
+uint64_t gms_xbar_next_move(const gms_xbar *x, uint64_t now);
+/* the network goes to sleep after a cycle: what every cycle slept through would have counted
+ * is what it holds now (an injection during the sleep counts from the next tick, which it
+ * causes, as in a network ticked every cycle) */
+void gms_xbar_sleep_begin(gms_xbar *x);
+/* the effect of k cycles slept through, as k calls of gms_xbar_cycle would have had: the
+ * buffer-occupancy sums and the round-robin pointer */
+void gms_xbar_slept(gms_xbar *x, uint64_t k);
+/* the occupancy sums as they would be after k cycles slept through (statistics read while asleep) */
+static inline uint64_t gms_xbar_in_util_after(const gms_xbar *x, uint64_t k)
+{
+    return x->in_util + x->sl_in * k;
+}
+static inline uint64_t gms_xbar_out_util_after(const gms_xbar *x, uint64_t k)
+{
+    return x->out_util + x->sl_out * k;
+}
 
 static inline uint32_t gms_xbar_dest(const gms_mreq *r) { return r->is_reply ? r->sm : r->subpart; }
 
