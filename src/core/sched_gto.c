@@ -11,24 +11,28 @@ static void gto_pick(gms_sm *s, uint32_t si, uint64_t now)
         gms_sm_issue(s, (uint32_t)q->last, in, now);
         return;
     }
-    /* the candidates (cand_or_ready, as sched_cands gives them to LRR) as a bit mask by local
-     * slot: the age-ordered scan tests a bit per warp, and ends when no candidate is left */
-    uint32_t nloc = local_of(s, s->nwarps_max + s->nsched - 1 - si), words = (nloc + 63) / 64, left = 0;
-    uint64_t buf[MAX_WARPS / 64], cb[MAX_WARPS / 64];
+    /* the candidates (cand_or_ready, as sched_cands gives them to LRR), by local slot, moved
+     * to a mask by position in the age order (q->pos): the scan tests the candidates alone,
+     * oldest first, as a scan of order[] skipping the others would */
+    uint32_t nloc = local_of(s, s->nwarps_max + s->nsched - 1 - si), words = (nloc + 63) / 64;
+    uint32_t pwords = (q->n + 63) / 64;
+    uint64_t buf[MAX_WARPS / 64], pm[MAX_WARPS / 64] = {0};
     const uint64_t *c0 = sched_cands(s, si, words, buf);
-    for (uint32_t k = 0; k < words; k++) cb[k] = c0[k];
-    if (q->last >= 0) {   /* tried above (a warp's scheduler is fixed by its index) */
-        uint32_t li = local_of(s, (uint32_t)q->last);
-        cb[li >> 6] &= ~(1ULL << (li & 63));
+    int32_t skip = q->last >= 0 ? (int32_t)local_of(s, (uint32_t)q->last) : -1;   /* tried above */
+    for (uint32_t k = 0; k < words; k++) {
+        uint64_t bits = c0[k];
+        if (skip >= 0 && (uint32_t)skip >> 6 == k) bits &= ~(1ULL << (skip & 63));
+        while (bits) {
+            uint32_t p = q->pos[k * 64 + (uint32_t)__builtin_ctzll(bits)];
+            bits &= bits - 1;
+            pm[p >> 6] |= 1ULL << (p & 63);
+        }
     }
-    for (uint32_t k = 0; k < words; k++) left += (uint32_t)__builtin_popcountll(cb[k]);
-    for (uint32_t k = 0; k < q->n && left; k++) {
-        uint32_t wi = q->order[k], li = local_of(s, wi);
-        uint64_t bit = 1ULL << (li & 63);
-        if (!(cb[li >> 6] & bit)) continue;
-        cb[li >> 6] &= ~bit;
-        left--;
-        if (gms_sm_can_issue(s, wi, now, lsu_free, &in)) { q->last = (int32_t)wi; gms_sm_issue(s, wi, in, now); return; }
+    for (uint32_t k = 0; k < pwords; k++) {
+        for (uint64_t bits = pm[k]; bits; bits &= bits - 1) {
+            uint32_t wi = q->order[k * 64 + (uint32_t)__builtin_ctzll(bits)];
+            if (gms_sm_can_issue(s, wi, now, lsu_free, &in)) { q->last = (int32_t)wi; gms_sm_issue(s, wi, in, now); return; }
+        }
     }
 }
 

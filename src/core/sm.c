@@ -106,6 +106,7 @@ static void block_finished(gms_sm *s, uint32_t bi)
             if (q->order[k] == wi) {
                 memmove(&q->order[k], &q->order[k + 1], (q->n - k - 1) * sizeof q->order[0]);
                 q->n--;
+                for (uint32_t j = k; j < q->n; j++) q->pos[local_of(s, q->order[j])] = (uint16_t)j;
                 break;
             }
         s->w[wi].state = W_FREE;
@@ -318,6 +319,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
             cand_on(s, wi);
         }
         sched *q = &s->sc[sched_of(s, wi)];
+        q->pos[local_of(s, wi)] = (uint16_t)q->n;
         q->order[q->n++] = (uint16_t)wi;
     }
     for (uint32_t i = 0; i < nw; i++)

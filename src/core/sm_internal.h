@@ -104,6 +104,7 @@ typedef struct sched {
     int32_t last;               /* warp slot issued last (GTO greedy) */
     uint32_t last_pos;          /* position in order[] after which LRR starts */
     uint16_t order[MAX_WARPS];  /* this scheduler's warps, oldest first */
+    uint16_t pos[MAX_WARPS];    /* host speed: by local slot (local_of), its warp's index in order[] */
 } sched;
 
 struct gms_sm {

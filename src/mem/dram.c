@@ -61,6 +61,7 @@ struct gms_dram_chan {
     gms_dram_stats st;
     gms_dram_trace_fn trace;
     void *trace_ud;
+    int plain_loop;                /* gms_dram_chan_set_plain_loop (tests) */
 };
 
 #define REQ_SLAB 256
@@ -131,6 +132,8 @@ void gms_dram_chan_set_trace(gms_dram_chan *c, gms_dram_trace_fn fn, void *ud)
     c->trace = fn;
     c->trace_ud = ud;
 }
+
+void gms_dram_chan_set_plain_loop(gms_dram_chan *c, int on) { c->plain_loop = on; }
 
 int gms_dram_chan_full(const gms_dram_chan *c, int w) { return c->sops->full(c->sched, w); }
 
@@ -481,7 +484,7 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
          * request never is, so the bank scan is needed only when none holds one; it stops at
          * the first bank that is not quiet (quiet is only compared with nbk). */
         quiet = c->busy_banks ? 0 : quiet_banks(c, now);
-    } else if (nbk <= 64 && c->t.tCCD > 0) {
+    } else if (nbk <= 64 && c->t.tCCD > 0 && !c->plain_loop) {
         /* GPGPU-Sim's loop below, visiting only the banks that hold a request, in the same
          * order: i runs over the steps, the bank of step i being (i + prio) % nbk with prio
          * as it is at that step (an ACT/PRE moves it). A bank without a request gets no
@@ -499,18 +502,32 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
             const uint64_t full = nbk == 64 ? ~0ULL : (1ULL << nbk) - 1;
             const int col_ok = now >= c->ccd && !rwq_full(c);
             const uint64_t act_ok = now < c->rrd || c->ref_pending || !faw_ok(c, now) ? c->open_mask : ~0ULL;
+            /* host speed: the step's candidates (banks the two tests below could pass) in the
+             * loop's rotated order, recomputed only after a call, the one thing that moves
+             * prio or the masks; a column command ends the loop (nothing can follow it) */
+            uint32_t pr = 0;
+            uint64_t rot = 0;
+            int fresh = 0;
             for (uint32_t i = 0; i < nbk; i++) {
-                uint32_t pr = c->prio;
-                uint64_t m = c->mrq_mask;
-                uint64_t rot = pr ? ((m >> pr) | (m << (nbk - pr))) & full : m;
-                rot &= ~0ULL << i;
-                if (!rot) break;
-                i = (uint32_t)__builtin_ctzll(rot);
+                if (!fresh) {
+                    pr = c->prio;
+                    uint64_t m = c->mrq_mask & ((col_ok ? c->hit_mask : 0) | (row ? 0 : ~c->hit_mask & act_ok));
+                    rot = pr ? ((m >> pr) | (m << (nbk - pr))) & full : m;
+                    fresh = 1;
+                }
+                uint64_t r = rot & (~0ULL << i);
+                if (!r) break;
+                i = (uint32_t)__builtin_ctzll(r);
                 uint32_t j = i + pr;
                 if (j >= nbk) j -= nbk;
-                if (!col && col_ok && (c->hit_mask >> j & 1)) col = issue_col(c, j, now);
-                if (!col && !row && ((c->mrq_mask & ~c->hit_mask & act_ok) >> j & 1)) row = issue_row(c, j, now);
-                if (col && row) break;
+                if (col_ok && (c->hit_mask >> j & 1)) {
+                    fresh = 0;
+                    if ((col = issue_col(c, j, now))) break;
+                }
+                if (!row && ((c->mrq_mask & ~c->hit_mask & act_ok) >> j & 1)) {
+                    fresh = 0;
+                    row = issue_row(c, j, now);
+                }
             }
             quiet = 0;
         }

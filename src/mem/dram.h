@@ -119,5 +119,8 @@ void gms_dram_chan_dump(const gms_dram_chan *c, FILE *out);
 typedef enum { GMS_DRAM_ACT = 0, GMS_DRAM_PRE, GMS_DRAM_RD, GMS_DRAM_WR, GMS_DRAM_REF } gms_dram_cmd;
 typedef void (*gms_dram_trace_fn)(void *ud, uint64_t cycle, gms_dram_cmd cmd, uint32_t bank, uint32_t row);
 void gms_dram_chan_set_trace(gms_dram_chan *c, gms_dram_trace_fn fn, void *ud);
+/* Tests: single command bus, always GPGPU-Sim's bank loop as written (the host-speed mask
+ * loop must issue the same commands) */
+void gms_dram_chan_set_plain_loop(gms_dram_chan *c, int on);
 
 #endif
