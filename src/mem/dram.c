@@ -390,7 +390,7 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
     return 1;
 }
 
-/* Host speed, dual bus: issue_col's bank checks past the row (hit_mask) and the channel's
+/* Host speed (both bus modes): issue_col's bank checks past the row (hit_mask) and the channel's
  * tCCD and data pipeline (checked before the scan), inlined in the scan: issue_col returns
  * 0 without side effects for a bank failing them, so such banks are skipped uncalled. */
 static inline int col_ready(const gms_dram_chan *c, const bank *k, uint64_t now)
@@ -520,9 +520,11 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
                 i = (uint32_t)__builtin_ctzll(r);
                 uint32_t j = i + pr;
                 if (j >= nbk) j -= nbk;
-                if (col_ok && (c->hit_mask >> j & 1)) {
-                    fresh = 0;
-                    if ((col = issue_col(c, j, now))) break;
+                /* col_ready: issue_col's remaining checks, without the call (it changes
+                 * nothing when they fail, and issues when they pass) */
+                if (col_ok && (c->hit_mask >> j & 1) && col_ready(c, &c->bk[j], now)) {
+                    col = issue_col(c, j, now);
+                    break;
                 }
                 if (!row && ((c->mrq_mask & ~c->hit_mask & act_ok) >> j & 1)) {
                     fresh = 0;
