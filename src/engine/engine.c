@@ -624,6 +624,15 @@ int gms_engine_run(gms_engine *e, int (*done)(void *ud), void *ud, uint64_t watc
             domain *d = &e->d[order[k]];
             gms_eng_catch_up(d, t);
             if (d->next_edge_fs == t) {
+                if (!d->nactive && (!d->nheap || d->heap[0].cycle > d->cycle + 1) &&
+                    (order[k] != GMS_DOM_CORE || !e->pipe.on)) {
+                    /* host speed: an edge with nothing active and no wake-up due, as
+                     * gms_eng_process_edge would pass it (the pipelined core edge aside) */
+                    d->cycle++;
+                    d->next_edge_fs += d->period_fs;
+                    e->edges++;
+                    continue;
+                }
                 /* a core edge may run with the memory side ahead (engine_pipe.c) */
                 if (order[k] != GMS_DOM_CORE || !e->pipe.on || !gms_eng_pipe_edge(e, d, t))
                     gms_eng_process_edge(e, d, &e->edges, &e->ticks);
