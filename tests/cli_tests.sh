@@ -194,6 +194,18 @@ if command -v xz > /dev/null && command -v zstd > /dev/null; then
         if grep -v -e '^seconds' -e '^warp_insts/s' "$T/out" | cmp -s - "$T/plain.stat"; then
             ok "trace_${z}_concatenated_reads_whole"; else bad "trace_${z}_concatenated_reads_whole"; fi
     done
+    # a list that names the file compressed, after it was decompressed or recompressed: the
+    # same stem with another suffix (or none) is read
+    mkdir -p "$T/trn" && cp "$T/tr/$K1" "$T/trn/k.traceg" && echo k.traceg.xz > "$T/trn/named_xz.g"
+    cp "$T/trz/k.traceg.xz" "$T/trn/j.traceg.xz" && echo j.traceg.zst > "$T/trn/named_zst.g"
+    for l in named_xz named_zst; do
+        expect_ok "trace_list_$l" $BIN trace stat "$T/trn/$l.g"
+        if grep -v -e '^seconds' -e '^warp_insts/s' "$T/out" | cmp -s - "$T/plain.stat"; then
+            ok "trace_list_${l}_reads_whole"; else bad "trace_list_${l}_reads_whole"; fi
+    done
+    echo nothere.traceg.xz > "$T/trn/missing.g"
+    expect_fail trace_list_missing "nothere.traceg.xz' not found (also tried it with .xz, .zst or no compression suffix)" \
+        $BIN trace stat "$T/trn/missing.g"
     xsz=$(wc -c < "$T/trz/k.traceg.xz"); zsz=$(wc -c < "$T/trz/k.traceg.zst")
     printf garbage >> "$T/trz/k.traceg.xz"; printf garbage >> "$T/trz/k.traceg.zst"
     expect_fail trace_xz_trailing_data \

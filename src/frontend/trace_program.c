@@ -151,14 +151,20 @@ static int add_kernel(trace_prog *t, const char *dir, const char *name, int line
     if (name[0] == '/' || !dir[0]) snprintf(path, need, "%s", name);
     else snprintf(path, need, "%s/%s", dir, name);
     if (!file_exists(path)) {
-        /* a kernel file compressed after the list was written */
-        static const char *const ext[2] = {".xz", ".zst"};
+        /* a kernel file compressed after the list was written, or decompressed (or
+         * recompressed) after a list that names it compressed: the same stem with .xz, .zst
+         * or no suffix */
+        static const char *const ext[3] = {".xz", ".zst", ""};
+        size_t stem = strlen(path);
+        for (int i = 0; i < 2; i++) {
+            size_t el = strlen(ext[i]);
+            if (stem > el && !strcmp(path + stem - el, ext[i])) { stem -= el; break; }
+        }
         int found = 0;
-        for (int i = 0; i < 2 && !found; i++) {
-            size_t l = strlen(path);
-            char *alt = gms_xmalloc(l + 5);
-            snprintf(alt, l + 5, "%s%s", path, ext[i]);
-            if (file_exists(alt)) { free(path); path = alt; found = 1; }
+        for (int i = 0; i < 3 && !found; i++) {
+            char *alt = gms_xmalloc(stem + 5);
+            snprintf(alt, stem + 5, "%.*s%s", (int)stem, path, ext[i]);
+            if (strcmp(alt, path) && file_exists(alt)) { free(path); path = alt; found = 1; }
             else free(alt);
         }
         struct stat st;
@@ -168,7 +174,7 @@ static int add_kernel(trace_prog *t, const char *dir, const char *name, int line
             return -1;
         }
         if (!found) {
-            gms_err_at(err, t->list, line, "kernel trace file '%s' not found (also tried .xz, .zst)", path);
+            gms_err_at(err, t->list, line, "kernel trace file '%s' not found (also tried it with .xz, .zst or no compression suffix)", path);
             free(path);
             return -1;
         }
