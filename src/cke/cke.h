@@ -146,13 +146,14 @@ static inline int gms_cke_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_
 void gms_cke_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint32_t threads, uint64_t now);
 /* a memory instruction of app reached the LSU with nreq requests at core cycle now */
 void gms_cke_requests(gms_cke_sm *cs, uint32_t app, uint32_t nreq, uint64_t now);
-/* the LSU's priority for a waiting memory instruction of app; it counts as demand at the
- * issue gate (a ready memory instruction of app met the LSU in cycle now) */
-static inline int64_t gms_cke_take_prio(gms_cke_sm *cs, uint32_t app, uint64_t now)
+/* the LSU's priority for a waiting memory instruction of app */
+static inline int64_t gms_cke_take_prio(const gms_cke_sm *cs, uint32_t app)
 {
-    cs->a[app].demand_at = now + 1;
     return cs->mi->prio ? cs->mi->prio(cs, app) : 0;
 }
+/* a ready memory instruction of app still waits for the LSU after its take in cycle now: demand
+ * at the issue gate in this cycle and the next */
+static inline void gms_cke_waiting(gms_cke_sm *cs, uint32_t app, uint64_t now) { cs->a[app].demand_at = now + 1; }
 /* an in-flight memory instruction of app completed */
 static inline void gms_cke_mem_done(gms_cke_sm *cs, uint32_t app) { if (cs->a[app].inflight) cs->a[app].inflight--; }
 /* UCP (ws-ucp, cke_ucp.c): before an L1D access of app, restrict the cache's victims to the

@@ -1,6 +1,7 @@
 /* DMIL (spec 001 section 4.5): one limit generator per kernel per SM. Every interval of the
  * kernel's requests its in-flight limit becomes Max_Inflight / (RF >> log2(interval)) (at
- * least 1; no limit under one reservation fail per request), RF counted in a
+ * least 1; under one reservation fail per request no limit, or with -gms_cke_dmil_met keep the
+ * limit it had), RF counted in a
  * -gms_cke_dmil_rf_bits wide saturating counter. A kernel at its limit issues no memory
  * instruction; its other instructions are not held. QBMI+DMIL applies both gates. */
 #include "cke/cke_mi.h"
@@ -10,7 +11,8 @@ void gms_cke_dmil_interval(gms_cke_sm *cs, uint32_t app)
     gms_cke_app_sm *a = &cs->a[app];
     uint32_t ilog2 = 0;
     while ((1u << (ilog2 + 1)) <= cs->c->interval) ilog2++;
-    a->limit = gms_dmil_limit(a->max_inflight, a->rf_iv, cs->c->rf_bits, ilog2);
+    uint32_t l = gms_dmil_limit(a->max_inflight, a->rf_iv, cs->c->rf_bits, ilog2);
+    if (l || !cs->c->dmil_keep) a->limit = l;   /* keep: the goal met, the limit stays */
 }
 
 static int dmil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)

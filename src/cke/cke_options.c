@@ -23,6 +23,10 @@ static const gms_option cke_opts[] = {
     K("gms_cke_dmil_rf_bits", GMS_OPT_U32, rf_bits, "12",
       "multiprogrammed runs: width of DMIL's reservation-fail counter (12 in the dissertation: at most 3 fails "
       "per request are seen)"),
+    K("gms_cke_dmil_met", GMS_OPT_STRING, dmil_met, "remove",
+      "multiprogrammed runs, DMIL: an interval under one reservation fail per request (the goal met): remove the "
+      "kernel's limit (spec 001 4.5's inferred edge case) or keep it as it is (\"reduced only when > 1 RF/request\"; "
+      "the limit then only ratchets down)"),
     K("gms_cke_ucp_period", GMS_OPT_U32, ucp_period, "4096",
       "multiprogrammed runs, ws-ucp: L1D accesses of an SM between two UCP way repartitions (lookahead on the "
       "kernels' utility monitors, whose counters are then halved)"),
@@ -75,6 +79,9 @@ static int cke_finalize(gms_params *p, gms_error *err)
     if (c->interval == 0 || (c->interval & (c->interval - 1)))
         return gms_err(err, "-gms_cke_interval: %u is not a power of two", c->interval);
     if (c->rf_bits < 1 || c->rf_bits > 32) return gms_err(err, "-gms_cke_dmil_rf_bits: %u is not in 1..32", c->rf_bits);
+    if (!strcmp(c->dmil_met, "remove")) c->dmil_keep = 0;
+    else if (!strcmp(c->dmil_met, "keep")) c->dmil_keep = 1;
+    else return gms_err(err, "-gms_cke_dmil_met: '%s' is not remove or keep", c->dmil_met);
     if (c->window == 0) return gms_err(err, "-gms_cke_window: must be at least 1 cycle");
     if (c->profile_window == 0) return gms_err(err, "-gms_cke_profile_window: must be at least 1 cycle");
     if (c->ucp_period == 0) return gms_err(err, "-gms_cke_ucp_period: must be at least 1");

@@ -15,6 +15,7 @@ typedef struct gms_cke_params {
     uint64_t profile_window;      /* gms_cke_profile_window: cycles of each Warped-Slicer profile run */
     uint32_t interval;            /* gms_cke_interval: requests of a kernel between QBMI/DMIL updates */
     uint32_t rf_bits;             /* gms_cke_dmil_rf_bits: width of DMIL's reservation-fail counter */
+    char dmil_met[GMS_OPT_STRLEN];   /* gms_cke_dmil_met: remove | keep (under one fail per request) */
     uint32_t ucp_period;          /* gms_cke_ucp_period: L1D accesses of an SM between UCP repartitions */
     uint32_t wq_epoch;            /* gms_cke_wq_epoch: SMK-W warp instructions per epoch and SM */
     int isolated;                 /* gms_cke_isolated: measure each kernel alone for STP/ANTT */
@@ -23,6 +24,7 @@ typedef struct gms_cke_params {
     long tb_idx, mi_idx;          /* members of the two families */
     uint32_t tb_args[GMS_CKE_MAX_APPS], ntb_args;   /* manual:9,4 */
     uint32_t mi_args[GMS_CKE_MAX_APPS], nmi_args;   /* smil:3,1 (0 = no limit) */
+    int dmil_keep;                                  /* gms_cke_dmil_met keep */
 } gms_cke_params;
 
 #endif

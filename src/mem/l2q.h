@@ -105,6 +105,7 @@ typedef struct gms_energy_params {
      * um2, energy per access (CAM: per compared bit) in fJ, leakage in nW; widths in bits */
     double sram_um2, cam_um2, ff_um2, sram_fj, cam_fj, ff_fj, sram_nw, cam_nw, ff_nw;
     double addr_bits, slot_bits, entry_bits;
+    double l2_slot_data_bits;   /* each L2 MSHR slot's own data buffer (spec 002 1, 000a 1.2) */
     /* the cores (GPUWattch's part, inferred): pJ per warp instruction issued and per L1D access */
     double core_pj, l1d_pj;
 } gms_energy_params;

@@ -23,6 +23,9 @@
  *   addr_bits=40   physical address bits (a tag = addr_bits - log2 of the MSHR key's bytes)
  *   slot_bits=24   one MSHR request slot: warp 6, destination register 8, offset 7, type 3
  *   entry_bits=64  one CART leaf-queue entry: address 40, SM 5, warp 6, type 3, size and mask 10
+ *   l2_slot_data_bits=1024  the data buffer each L2 MSHR slot has of its own (spec 002 section
+ *                  1: "each slot needs its own data buffer"; 000a 1.2; its size is not given: one
+ *                  128 B line); the L1D's slots hold none (their data goes to the registers)
  * and the cores' dynamic energy, which GPUWattch models per unit and we by two events (both
  * inferred orders of magnitude for a 40-45 nm Fermi-class SM; docs/cke.md "Energy"):
  *   core=2000      pJ per warp instruction issued: fetch, decode, scheduling, operand reads of 32
@@ -53,16 +56,17 @@ static const struct { const char *name; size_t off; } fields[] = {
     { "addr_bits", offsetof(gms_energy_params, addr_bits) },
     { "slot_bits", offsetof(gms_energy_params, slot_bits) },
     { "entry_bits", offsetof(gms_energy_params, entry_bits) },
+    { "l2_slot_data_bits", offsetof(gms_energy_params, l2_slot_data_bits) },
     { "core", offsetof(gms_energy_params, core_pj) },
     { "l1d", offsetof(gms_energy_params, l1d_pj) },
 };
 #define NAMES "l2, dram_act, dram_rw, queue, static_w, sram_um2, cam_um2, ff_um2, sram_fj, cam_fj, ff_fj, " \
-              "sram_nw, cam_nw, ff_nw, addr_bits, slot_bits, entry_bits, core, l1d"
+              "sram_nw, cam_nw, ff_nw, addr_bits, slot_bits, entry_bits, l2_slot_data_bits, core, l1d"
 
 int gms_energy_params_parse(const char *s, gms_energy_params *p, gms_error *err)
 {
     const char *o = "-gms_energy";
-    *p = (gms_energy_params){ 200, 2000, 1600, 5, 30, 0.69, 1.4, 4.52, 5, 1, 2, 20, 40, 80, 40, 24, 64, 2000, 300 };
+    *p = (gms_energy_params){ 200, 2000, 1600, 5, 30, 0.69, 1.4, 4.52, 5, 1, 2, 20, 40, 80, 40, 24, 64, 1024, 2000, 300 };
     char buf[512];
     snprintf(buf, sizeof buf, "%s", s);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -102,12 +106,13 @@ static double mshr_cost(const gms_energy_params *p, const char *prefix, double s
     double tag = p->addr_bits - got(out, pre, "hw_key_shift");
     if (tag < 1) tag = 1;
     double cam = got(out, pre, "hw_comparators") * tag;
-    double sram = got(out, pre, "hw_slots") * p->slot_bits + got(out, pre, "hw_ptr_bits");
+    double slot = p->slot_bits + (strcmp(prefix, "L2") ? 0.0 : p->l2_slot_data_bits);
+    double sram = got(out, pre, "hw_slots") * slot + got(out, pre, "hw_ptr_bits");
     double ff = got(out, pre, "hw_ff_bits");
     double area = cam * p->cam_um2 + sram * p->sram_um2 + ff * p->ff_um2;                 /* um2 */
     double leak = tables * (cam * p->cam_nw + sram * p->sram_nw + ff * p->ff_nw) * 1e-6;  /* mW */
     double dyn = (got(out, pre, "compares") * tag * p->cam_fj +
-                  got(out, pre, "slot_ops") * p->slot_bits * p->sram_fj +
+                  got(out, pre, "slot_ops") * slot * p->sram_fj +
                   got(out, pre, "ctrl_ops") * p->ff_fj) * 1e-6;             /* nJ */
     gms_stat_f64f(out, area * 1e-6, "gms_%s_mshr_area_mm2", prefix);
     gms_stat_f64f(out, leak, "gms_%s_mshr_leakage_mw", prefix);

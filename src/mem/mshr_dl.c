@@ -149,11 +149,11 @@ static void take_set(dl *m, uint32_t i)
 }
 
 /* the tail of head h's chain: the tail pointer (Opt 3), else a walk along L/P */
-static uint32_t tail_of(dl *m, uint32_t h)
+static uint32_t tail_of(dl *m, uint32_t h, int count)
 {
     if (m->tail_ptr) return m->s[h].tail;
     uint32_t t = h;
-    while (m->s[t].L) { t = m->s[t].P; m->st.tail_hops++; }
+    while (m->s[t].L) { t = m->s[t].P; m->st.tail_hops += (uint64_t)count; }
     return t;
 }
 
@@ -164,10 +164,13 @@ static int check(void *p, uint64_t key, int *hit)
     dl *m = p;
     uint32_t h = gms_idxmap_get(&m->map, key);
     m->st.searches++;
-    m->st.compares += m->heads;   /* Opt 2: only the head sets' comparators are enabled */
+    /* Opt 2: only sets with H set compare; a reserved set's H is forced to 1 (Opt 4), so the
+     * free reserved sets compare too (every in-use reserved set is a head) */
+    m->st.compares += m->heads + m->nfree_res;
     if (h != GMS_IDX_NONE) {
         *hit = m->e[h].live;
-        uint32_t t = tail_of(m, h);
+        /* the walk is counted where the slot is taken (take_slot), not in this check too */
+        uint32_t t = tail_of(m, h, 0);
         if (m->s[t].nused < m->spp || m->nfree_link) return 0;
         /* case (c): tail full and no linkable set free: RF; the tail's FSM shows it (S4/S9) */
         m->st.rf_merge++;
@@ -192,7 +195,7 @@ static int rw_pending(void *p, uint64_t key)
 /* a request takes a slot in the chain of head h: the tail's next slot, or a newly linked set */
 static void take_slot(dl *m, uint32_t h)
 {
-    uint32_t t = tail_of(m, h);
+    uint32_t t = tail_of(m, h, 1);
     dlset *ts = &m->s[t];
     if (ts->nused < m->spp) {   /* case (a) */
         ts->nused++;

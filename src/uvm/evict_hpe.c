@@ -157,7 +157,9 @@ static void fault(void *st, uint32_t page, uint64_t now)
     if (s->nfault % s->pp->hpe_interval == 0) {
         hpe_chain_interval(&s->c);
         s->wrong[0] = s->wrong[1] = 0;
-        s->tenure[s->strategy]++;
+        /* intervals a strategy lasted (Algorithm 1's "used for a longer time"): only from the
+         * classification on; before memory first fills no strategy has chosen a victim */
+        if (s->classified) s->tenure[s->strategy]++;
     }
     adjust(s);
 }
@@ -269,6 +271,8 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
     gms_stat_u64(out, "Uvm_hpe_wrong_evictions", s->wrong_total);
     gms_stat_u64(out, "Uvm_hpe_search_point_jumps", s->adjust_jumps);
     gms_stat_u64(out, "Uvm_hpe_strategy_switches", s->adjust_switches);
+    gms_stat_u64(out, "Uvm_hpe_intervals_lru", s->tenure[S_LRU]);
+    gms_stat_u64(out, "Uvm_hpe_intervals_mruc", s->tenure[S_MRUC]);
     gms_stat_u64(out, "Uvm_hpe_divisions", s->c.divisions);
     gms_stat_u64(out, "Uvm_hpe_chain_moves", s->c.moves);
     gms_stat_u64(out, "Uvm_hpe_hir_transfers", s->transfers);

@@ -198,9 +198,11 @@ static void recall(ture *s, uint32_t page)
         uint32_t p = s->tmp.v[i];
         if (!s->expired[p]) continue;
         s->expired[p] = 0;
+        /* half the lease it was given at fill time (init stays that lease: a page recalled
+         * again gets half of it again, not a quarter) */
         uint16_t h = (uint16_t)(s->init[p] / 2);
-        s->init[p] = s->left[p] = h ? h : 1;
-        if (s->wheel) renew(s, p, s->init[p]);
+        s->left[p] = h ? h : 1;
+        if (s->wheel) renew(s, p, s->left[p]);
     }
     if (e != GMS_UVM_NONE) entry_free(s, e);
 }

@@ -102,10 +102,13 @@ TEST(cke_qbmi_gate_priority)
     cs.a[1].rpm = 17;
     cs.a[0].quota = 17;
     cs.a[1].quota = 2;
-    CHECK(gms_cke_gate(&cs, 0, 1, 100));     /* bp: the larger quota */
-    CHECK(!gms_cke_gate(&cs, 1, 1, 100));    /* ks waits while bp has one ready ... */
+    CHECK(gms_cke_gate(&cs, 0, 1, 100));     /* bp: the larger quota; it passes: served */
+    CHECK(gms_cke_gate(&cs, 1, 1, 100));     /* so ks may issue too (bp has nothing waiting) */
+    gms_cke_waiting(&cs, 0, 100);            /* a bp instruction the LSU did not take */
+    CHECK(!gms_cke_gate(&cs, 1, 1, 100));    /* ks waits while bp has one waiting ... */
     CHECK(gms_cke_gate(&cs, 1, 0, 100));     /* ... but its other instructions do not */
-    CHECK(gms_cke_gate(&cs, 1, 1, 102));     /* bp had nothing ready in cycles 101-102 */
+    CHECK(!gms_cke_gate(&cs, 1, 1, 101));    /* (demand lasts this cycle and the next) */
+    CHECK(gms_cke_gate(&cs, 1, 1, 102));     /* bp had nothing waiting in cycles 101-102 */
     /* bp issues 15: 2 left, a tie: both go */
     for (int i = 0; i < 15; i++) gms_cke_issued(&cs, 0, 1, 32, 103);
     CHECK_EQ(cs.a[0].quota, 2);
@@ -136,6 +139,22 @@ TEST(cke_dmil_gate_limits_inflight)
     /* an interval under one fail per request lifts the limit */
     gms_cke_requests(&cs, 1, 1024, 20);
     CHECK_EQ(cs.a[1].limit, 0u);
+
+    /* -gms_cke_dmil_met keep: the goal met, the limit stays; the next interval over it lowers it */
+    c.dmil_keep = 1;
+    gms_cke_sm_init(&cs, &c, 2, gms_cke_mi_at(c.mi_idx), NULL);
+    for (int i = 0; i < 24; i++) gms_cke_issued(&cs, 1, 1, 32, 10);
+    for (int i = 0; i < 3077; i++) gms_cke_l1(&cs, 1, 2);
+    gms_cke_requests(&cs, 1, 1024, 20);          /* 24 / 3 = 8 */
+    CHECK_EQ(cs.a[1].limit, 8u);
+    for (int i = 0; i < 24; i++) gms_cke_mem_done(&cs, 1);
+    gms_cke_requests(&cs, 1, 1024, 21);          /* no fails: 8 kept */
+    CHECK_EQ(cs.a[1].limit, 8u);
+    for (int i = 0; i < 8; i++) { CHECK(gms_cke_gate(&cs, 1, 1, 22)); gms_cke_issued(&cs, 1, 1, 32, 22); }
+    CHECK(!gms_cke_gate(&cs, 1, 1, 22));        /* at 8 */
+    for (int i = 0; i < 2100; i++) gms_cke_l1(&cs, 1, 2);
+    gms_cke_requests(&cs, 1, 1024, 23);          /* 8 / 2 = 4 */
+    CHECK_EQ(cs.a[1].limit, 4u);
 }
 
 TEST(cke_smil_and_smkw_gates)
@@ -174,16 +193,21 @@ TEST(cke_lsu_priority_qbmi_rbmi)
     gms_cke_sm_init(&cs, &c, 2, gms_cke_mi_at(c.mi_idx), NULL);
     cs.a[0].quota = 17;
     cs.a[1].quota = 2;
-    CHECK(gms_cke_take_prio(&cs, 0, 50) > gms_cke_take_prio(&cs, 1, 50));
-    CHECK(!gms_cke_gate(&cs, 1, 1, 51));    /* kernel 0 waits at the LSU: kernel 1 may not issue */
+    CHECK(gms_cke_take_prio(&cs, 0) > gms_cke_take_prio(&cs, 1));
+    gms_cke_waiting(&cs, 0, 50);            /* kernel 0 still waits at the LSU after the take */
+    CHECK(!gms_cke_gate(&cs, 1, 1, 51));    /* kernel 1 may not issue */
     /* RBMI: the kernel whose turn it is, then the next */
     gms_cke_params r = cke_params("rbmi");
     gms_cke_sm_init(&cs, &r, 3, gms_cke_mi_at(r.mi_idx), NULL);
     gms_cke_issued(&cs, 0, 1, 32, 1);       /* kernel 0 issued: kernel 1's turn */
-    CHECK(gms_cke_take_prio(&cs, 1, 2) > gms_cke_take_prio(&cs, 2, 2));
-    CHECK(gms_cke_take_prio(&cs, 2, 2) > gms_cke_take_prio(&cs, 0, 2));
+    CHECK(gms_cke_take_prio(&cs, 1) > gms_cke_take_prio(&cs, 2));
+    CHECK(gms_cke_take_prio(&cs, 2) > gms_cke_take_prio(&cs, 0));
+    CHECK(gms_cke_gate(&cs, 2, 1, 3));      /* kernel 1, whose turn it is, has no demand */
+    gms_cke_waiting(&cs, 1, 3);
+    CHECK(!gms_cke_gate(&cs, 2, 1, 4));     /* now it has: the others wait */
+    CHECK(gms_cke_gate(&cs, 1, 1, 4));
     /* no priority: every kernel ties (the oldest goes) */
     gms_cke_params d = cke_params("dmil");
     gms_cke_sm_init(&cs, &d, 2, gms_cke_mi_at(d.mi_idx), NULL);
-    CHECK_EQ(gms_cke_take_prio(&cs, 0, 3), gms_cke_take_prio(&cs, 1, 3));
+    CHECK_EQ(gms_cke_take_prio(&cs, 0), gms_cke_take_prio(&cs, 1));
 }

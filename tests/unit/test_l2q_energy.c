@@ -1,4 +1,6 @@
 /* Energy by event counts (-gms_energy, l2q_energy.c): the table's parsing and the sums. */
+#include <stdio.h>
+#include <string.h>
 #include "test.h"
 #include "mem/l2q.h"
 #include "stats/stats.h"
@@ -75,6 +77,30 @@ TEST(energy_mshr_cost_model)
         CHECK_NEAR(x->value, want[i].v, 1e-12);
     }
     CHECK(gms_stats_find(&st, "gms_L2_mshr_area_mm2") == NULL);   /* no L2 tables reported */
+    gms_stats_free(&st);
+
+    /* the same structure at the L2: each slot also holds its data buffer (l2_slot_data_bits) */
+    REQUIRE(!gms_energy_params_parse("l2=0,dram_act=0,dram_rw=0,queue=0,static_w=0,sram_um2=1,cam_um2=2,ff_um2=3,"
+                                     "sram_fj=1,cam_fj=2,ff_fj=4,sram_nw=1,cam_nw=2,ff_nw=3,addr_bits=17,slot_bits=10,"
+                                     "l2_slot_data_bits=6", &p, &e));
+    gms_stats_init(&st);
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+        char n[64];
+        snprintf(n, sizeof n, "gms_L2_%s", in[i].n + strlen("gms_L1D_"));
+        gms_stat_u64(&st, n, in[i].v);
+    }
+    gms_energy_report(&p, &ev, &st);
+    /* slots of 10 + 6 bits: SRAM 8 x 16 + 4 = 132; area 40 x 2 + 132 + 8 x 3 = 236 um2;
+     * leakage 2 x 236 nW; dynamic 10 x 10 x 2 + 6 x 16 x 1 + 5 x 4 = 316 fJ */
+    static const struct { const char *name; double v; } want2[] = {
+        { "gms_L2_mshr_area_mm2", 236e-6 }, { "gms_L2_mshr_leakage_mw", 472e-6 },
+        { "gms_L2_mshr_dynamic_nj", 316e-6 }, { "gms_energy_mshr_nj", 0.472 + 316e-6 },
+    };
+    for (size_t i = 0; i < sizeof want2 / sizeof want2[0]; i++) {
+        const gms_stat *x = gms_stats_find(&st, want2[i].name);
+        REQUIRE(x);
+        CHECK_NEAR(x->value, want2[i].v, 1e-12);
+    }
     gms_stats_free(&st);
 }
 

@@ -124,6 +124,35 @@ TEST(uvm_ture_lease_countdown_recall_and_table_full)
     uvm_h_free(&h);
 }
 
+/* Recall gives half the lease the page was given at fill time, every time: a page recalled a
+ * second time gets L/2 again, not L/4 (spec 000b 2.3, "half of the initial lease"). */
+TEST(uvm_ture_second_recall_half_the_initial_lease)
+{
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
+                                    "uvm_ture_period", "100000", "page_fault_latency", "100"), 1 * MB) == 0);
+    for (int i = 0; i < 4; i++) { touch(&h, 0); touch(&h, 1); }   /* N = 8 over P = 2 pages */
+    REQUIRE(uvm_h_run_until(&h, 100000) == 0);
+    touch(&h, 2);                                                /* period 1: L = 4 */
+    CHECK_NEAR(uvm_h_stat(&h, "Uvm_ture_avg_lease"), 4, 1e-9);
+    for (int i = 0; i < 4; i++) { touch(&h, 0); touch(&h, 1); }   /* 4 each: both expire */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 2);
+    touch(&h, 0);                                                /* recall 1: both get 4 / 2 = 2 */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_recalls"), 1);
+    touch(&h, 1); touch(&h, 0); touch(&h, 1);                    /* page 1: 2 -> 0, expires */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 3);
+    touch(&h, 0);                                                /* page 0: 1 -> 0, expires */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 4);
+    touch(&h, 2);                                                /* (a repeat of page 0 would fold) */
+    touch(&h, 0);                                                /* recall 2: 4 / 2 = 2 again */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_recalls"), 2);
+    touch(&h, 1);                                                /* page 1: 2 -> 1 (L/4 would expire it) */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 4);
+    touch(&h, 0); touch(&h, 1);                                  /* page 1: 1 -> 0 */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 5);
+    uvm_h_free(&h);
+}
+
 /* The table-full sequence above, with seq-local 64 KiB prefetching once oversubscribed: returns
  * the pages a fault at page 48 migrates after the proactive eviction (1 = still on demand). */
 static double ture_table_full_then_fault(const char *flag, double *oversub)

@@ -174,6 +174,30 @@ static double loop_faults(const char *policy, int passes)
     return f;
 }
 
+/* Algorithm 1 compares how long each strategy lasted from the classification on: the
+ * intervals before memory first fills count for neither (they counted as LRU's before). */
+TEST(uvm_hpe_tenure_starts_at_classification)
+{
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_prefetcher_oversub", "none", "gddr_size", "4MB",
+                                    "page_fault_latency", "100", "uvm_eviction", "hpe"), 1 << 20) == 0);
+    for (uint64_t p = 0; p < 256; p++) uvm_h_access_wait(&h, 0, UVM_BASE + p * PG, GMS_MREQ_READ);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), 256);        /* 4 intervals of 64 faults, nothing evicted */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_hpe_classified"), 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_hpe_intervals_lru") + uvm_h_stat(&h, "Uvm_hpe_intervals_mruc"), 0);
+    uvm_h_free(&h);
+    /* 192 frames: classified at fault 193 (regular, MRU-C); of the 1024 faults' 16 intervals
+     * the first 3 came before it */
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_prefetcher_oversub", "none", "gddr_size", "768KB",
+                                    "page_fault_latency", "100", "uvm_eviction", "hpe"), 1 << 20) == 0);
+    for (int k = 0; k < 4; k++)
+        for (uint64_t p = 0; p < 256; p++) uvm_h_access_wait(&h, 0, UVM_BASE + p * PG, GMS_MREQ_READ);
+    double f = uvm_h_stat(&h, "Uvm_far_faults");
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_hpe_intervals_lru"), 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_hpe_intervals_mruc"), (double)((uint64_t)f / 64 - 3));
+    uvm_h_free(&h);
+}
+
 TEST(uvm_hpe_keeps_part_of_a_thrashing_loop)
 {
     double lru = loop_faults("lru4k", 4), hpe = loop_faults("hpe", 4);
