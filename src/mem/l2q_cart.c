@@ -57,7 +57,7 @@ typedef struct cart {
     uint32_t cur_bank, rr_pos, held;
     uint64_t seq;
     int32_t sel, out;            /* global leaf index of the last peek / pop */
-    int sel_kind;
+    int sel_kind, out_kind;      /* the last peek's pick kind; the popped request's */
     int hand_placed;             /* the golden test went over nE */
     /* host speed: a fill that stalled cannot succeed before a drain changes the tree, so it
      * is not retried until then; the head's coordinates are decoded once */
@@ -322,6 +322,15 @@ static gms_mreq *cart_peek(void *self, uint64_t now)
     return c->sel >= 0 ? c->q[c->sel].head : NULL;
 }
 
+/* the drain-choice counter of a pick kind: a request counts once it is drained (a pop the
+ * slice puts back, refused, is taken off again: the counters count requests, not tries) */
+static uint64_t *pick_counter(cart *c, int kind)
+{
+    uint64_t *k[] = { &c->st.pick_same_queue, &c->st.pick_same_row, &c->st.pick_longest, &c->st.pick_other,
+                      &c->st.pick_aged };
+    return k[kind];
+}
+
 static void cart_pop(void *self, gms_mreq *r)
 {
     cart *c = self;
@@ -346,9 +355,8 @@ static void cart_pop(void *self, gms_mreq *r)
     c->out = c->sel;
     c->sel = -1;
     c->fill_blocked = 0;
-    uint64_t *k[] = { &c->st.pick_same_queue, &c->st.pick_same_row, &c->st.pick_longest, &c->st.pick_other,
-                      &c->st.pick_aged };
-    (*k[c->sel_kind])++;
+    c->out_kind = c->sel_kind;
+    (*pick_counter(c, c->sel_kind))++;
 }
 
 static void cart_putback(void *self, gms_mreq *r, uint64_t now, int cause)
@@ -365,6 +373,7 @@ static void cart_putback(void *self, gms_mreq *r, uint64_t now, int cause)
     c->b[bi].n++;
     c->nonempty |= 1ULL << bi;
     c->held++;
+    (*pick_counter(c, c->out_kind))--;
 }
 
 static void cart_stats(const void *self, gms_l2q_stats *acc)

@@ -92,6 +92,7 @@ static void p1_putback(void *self, gms_mreq *r, uint64_t now, int cause)
     *link = r;
     if (!r->next) p->in.tail = r;
     p->in.n++;
+    if (p->out_prev) p->skipped--;   /* counted at the pop: a skip counts once the request is drained */
     if (p->nfailed == P1_LINES) p->nfailed = 0;
     if (!p->nfailed) p->first_fail = now;
     if (!blocked(p, r)) p->failed[p->nfailed++] = r->addr >> 7;

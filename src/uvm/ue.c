@@ -67,7 +67,10 @@ void gms_uvm_ba_init(gms_uvm *u)
 {
     const gms_uvm_params *p = u->prm;
     u->ba.on = p->ba_stats || p->ue || p->evict_serial || p->evict_instant || p->pcie_compress != 1.0 || p->to || p->etc;
-    u->ba.per_page = p->ue || p->evict_serial;
+    /* transfers page by page (each page's warps wake when it lands, spec 004 6) in every
+     * eviction model the study compares, the ideal one included, so that they differ only in
+     * the eviction's cost */
+    u->ba.per_page = p->ue || p->evict_serial || p->evict_instant;
     u->ba.h2d_wait_since = UINT64_MAX;
     u->ba.to_extra = 1;   /* TO starts with one extra block per SM */
     u->ba.to_next_epoch = p->to_epoch;

@@ -86,15 +86,16 @@ TEST(batch_aware_ue_pairs_each_migration_with_an_eviction)
 
 TEST(batch_aware_instant_eviction_frees_frames_at_once)
 {
-    /* ideal eviction: nothing is copied back; pages 2-3 move as one 128 KiB transfer
-     * (ceil(12132.35) = 12133 cycles) right after the handling time */
+    /* ideal eviction: nothing is copied back; pages 2-3 move one after the other right after
+     * the handling time, page by page as under BASELINE and UE (each page's warp wakes when it
+     * lands), with no write-back between them: batch 2 = FH + 2 x XF */
     uvm_h h;
     REQUIRE(uvm_h_start(&h, 1, OPTS(BASE_OPTS, "gms_uvm_evict_instant", "1"), 1 << 20) == 0);
     two_batches r;
     run_two_batches(&h, &r);
-    CHECK_EQ(r.t_fill, 100 + FH + 12133);
-    CHECK_EQ(r.d2, r.T + FH + 12133);
-    CHECK_EQ(r.d3, r.T + FH + 12133);
+    CHECK_EQ(r.t_fill, 100 + FH + 2 * XF);
+    CHECK_EQ(r.d2, r.T + FH + XF);
+    CHECK_EQ(r.d3, r.T + FH + 2 * XF);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_pcie_d2h_bytes"), 0);
     uvm_h_free(&h);
 }
