@@ -32,6 +32,7 @@ typedef struct cke_app {
     gms_cke_shape shape;
     uint32_t cap, sm_lo, sm_hi;
     double alone_ipc;
+    double alone_wipc;            /* warp instructions per cycle alone: SMK-W's quota unit */
 } cke_app;
 
 struct gms_cke {
@@ -131,7 +132,7 @@ int gms_cke_window_over(const gms_cke *c, uint64_t now) { return now >= c->windo
 /* ---------------------------------------------------------------- isolated and profile runs */
 
 /* application k alone on the GPU for `window` cycles with at most cap blocks per SM: its IPC */
-static int run_alone(gms_cke *c, uint32_t k, uint32_t cap, uint64_t window, double *ipc, gms_error *err)
+static int run_alone(gms_cke *c, uint32_t k, uint32_t cap, uint64_t window, double *ipc, double *wipc, gms_error *err)
 {
     const gms_cke_app_spec *s = &c->apps.a[k];
     char apps[64], capv[32], win[48], args[512] = "", seed[40];
@@ -148,17 +149,21 @@ static int run_alone(gms_cke *c, uint32_t k, uint32_t cap, uint64_t window, doub
     gms_sim *sim = gms_sim_new(c->g->p, &w, err);
     if (!sim) return -1;
     int rc = gms_sim_run(sim, err);
-    double v = 0;
+    double v = 0, wi = 0, ti = 0;
     if (!rc && gms_stats_total(gms_sim_stats(sim), "gms_cke_app0_ipc", &v)) rc = gms_err(err, "internal: no gms_cke_app0_ipc");
+    if (!rc && wipc && (gms_stats_total(gms_sim_stats(sim), "gms_cke_app0_warp_insts", &wi) ||
+                        gms_stats_total(gms_sim_stats(sim), "gms_cke_app0_thread_insts", &ti)))
+        rc = gms_err(err, "internal: no gms_cke_app0_warp_insts / thread_insts");
     gms_sim_free(sim);
     *ipc = v;
+    if (wipc) *wipc = ti > 0 ? v * wi / ti : 0;   /* the same cycles: IPC x warp / thread instructions */
     return rc;
 }
 
 static int profile(void *ud, uint32_t app, uint32_t t, double *ipc, gms_error *err)
 {
     gms_cke *c = ud;
-    return run_alone(c, app, t, c->g->p->cke.profile_window, ipc, err);
+    return run_alone(c, app, t, c->g->p->cke.profile_window, ipc, NULL, err);
 }
 
 /* ---------------------------------------------------------------- set-up */
@@ -217,7 +222,7 @@ int gms_cke_attach(gms_gpu *g, const gms_wl_args *args, gms_error *err)
     } else {
         if (p->cke.isolated)
             for (uint32_t k = 0; k < c->napps; k++)
-                if (run_alone(c, k, 0, c->window, &c->app[k].alone_ipc, err)) return -1;
+                if (run_alone(c, k, 0, c->window, &c->app[k].alone_ipc, &c->app[k].alone_wipc, err)) return -1;
         if (gms_cke_tb_at(p->cke.tb_idx)->plan(&x, &c->plan, err)) return -1;
     }
     for (uint32_t k = 0; k < c->napps; k++) {
@@ -225,12 +230,14 @@ int gms_cke_attach(gms_gpu *g, const gms_wl_args *args, gms_error *err)
         c->app[k].sm_lo = c->plan.sm_lo[k];
         c->app[k].sm_hi = c->plan.sm_hi[k];
     }
-    /* SMK-W: each kernel's warp instructions per epoch in proportion to its isolated IPC */
+    /* SMK-W: each kernel's warp instructions per epoch in proportion to its isolated IPC, in
+     * warp instructions, the quota's unit (so that each kernel gets the same share of its alone
+     * rate; thread IPC would short the kernels whose warps run fewer active lanes) */
     uint32_t share[GMS_CKE_MAX_APPS] = {0};
     double sum = 0;
-    for (uint32_t k = 0; k < c->napps; k++) sum += c->app[k].alone_ipc;
+    for (uint32_t k = 0; k < c->napps; k++) sum += c->app[k].alone_wipc;
     for (uint32_t k = 0; k < c->napps; k++) {
-        double v = sum > 0 ? p->cke.wq_epoch * c->app[k].alone_ipc / sum : (double)p->cke.wq_epoch / c->napps;
+        double v = sum > 0 ? p->cke.wq_epoch * c->app[k].alone_wipc / sum : (double)p->cke.wq_epoch / c->napps;
         share[k] = v < 1 ? 1 : (uint32_t)(v + 0.5);
     }
     c->sms = gms_xcalloc(g->n_sm, sizeof *c->sms);
