@@ -246,6 +246,10 @@ expect_fail no_concurrent_kernel 'gpgpu_max_concurrent_kernel: must be at least 
 expect_fail units_too_many     'gpgpu_num_sp_units: 4294967295 is more than 1024' $BIN run --config configs/qv100.config --set gpgpu_num_sp_units=4294967295 --quiet
 expect_fail mshr_latency_huge  'gms_l1d_mshr_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gms_l1d_mshr_latency=4294967295 --quiet
 expect_fail l1_latency_huge  'gpgpu_l1_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gpgpu_l1_latency=4294967295 --quiet
+expect_fail cke_dmil_counter_too_narrow '-gms_cke_dmil_rf_bits 12: a counter of at most 4095 cannot count one fail per request over -gms_cke_interval 4096' \
+           $BIN config --config configs/gtx480.config -gms_cke_mi dmil -gms_cke_interval 4096 --check
+expect_fail cke_dmil_met_bad "-gms_cke_dmil_met: 'sometimes' is not remove or keep" \
+           $BIN config --config configs/gtx480.config -gms_cke_dmil_met sometimes --check
 expect_fail l2q_dram_gate_bad "-gms_l2q_dram_gate: 'foo' is not one of auto, block, miss" $BIN run --config configs/qv100.config --set gms_l2q_dram_gate=foo --quiet
 # the gate's auto reading: GPGPU-Sim's for the FIFO, open for a reordering member (docs/cart.md)
 $BIN config --config configs/qv100.config --set gms_l2q_dram_gate=auto --dump > "$T/g1" 2>&1
