@@ -5,16 +5,16 @@
 
 const gms_cke_mi_ops gms_cke_mi_none = { .name = "none", .summary = "no control: warps issue as the scheduler picks them" };
 
-/* the kernel whose turn it is goes first if it has demand (a memory instruction refused at the
- * gate or waiting for the LSU, now or in the previous cycle: the schedulers are visited in
- * order within a cycle); else anyone may */
+/* the kernel whose turn it is goes first if it has demand (a memory instruction ready at the
+ * gate or still waiting for the LSU, now or in the previous cycle: the schedulers are visited
+ * in order within a cycle); else anyone may */
 static int rbmi_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
     if (!is_mem) return 1;
+    gms_cke_mark(cs, app, now);
     uint32_t t = cs->rr_turn;
     if (t == app || !gms_cke_wants(cs, t, now)) return 1;
     cs->a[app].denied++;
-    gms_cke_mark(cs, app, now);
     return 0;
 }
 static void rbmi_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)

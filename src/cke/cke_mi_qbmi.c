@@ -5,10 +5,10 @@
  * kernel's quota, so a kernel with nothing ready never blocks the others.
  * Arbitration (documented choice, docs/cke.md): the LSU takes the waiting memory instruction
  * of the kernel with the largest quota (sm.c, cke_take); and at issue a ready memory
- * instruction waits while another kernel with a larger quota has demand: one refused at the
- * gate or still waiting for the LSU after its take, in this or the last cycle (the per-scheduler
- * slots before the LSU are few: without the gate the other kernel's instructions would fill
- * them). An instruction that passes the gate or that the LSU takes is served, not demand. */
+ * instruction waits while another kernel with a larger quota has demand: a memory instruction
+ * ready at the gate, or still waiting for the LSU after its take, in this or the last cycle
+ * (the per-scheduler slots before the LSU are few: without the gate the other kernel's
+ * instructions would fill them). One the LSU has taken is served, not demand. */
 #include "cke/cke_mi.h"
 
 static void refill(gms_cke_sm *cs)
@@ -25,10 +25,13 @@ void gms_cke_qbmi_init(gms_cke_sm *cs) { refill(cs); }
 int gms_cke_qbmi_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
     if (!is_mem) return 1;
+    /* a ready memory instruction takes part in this cycle's arbitration whether it wins or not
+     * (spec 001 4.4: "among warps with a ready memory instruction, the LSU grants the kernel
+     * with the highest current quota") */
+    gms_cke_mark(cs, app, now);
     for (uint32_t j = 0; j < cs->napps; j++)
         if (j != app && gms_cke_wants(cs, j, now) && cs->a[j].quota > cs->a[app].quota) {
             cs->a[app].denied++;
-            gms_cke_mark(cs, app, now);   /* refused: it still wants the LSU (one that passes is served) */
             return 0;
         }
     return 1;

@@ -102,13 +102,13 @@ TEST(cke_qbmi_gate_priority)
     cs.a[1].rpm = 17;
     cs.a[0].quota = 17;
     cs.a[1].quota = 2;
-    CHECK(gms_cke_gate(&cs, 0, 1, 100));     /* bp: the larger quota; it passes: served */
-    CHECK(gms_cke_gate(&cs, 1, 1, 100));     /* so ks may issue too (bp has nothing waiting) */
-    gms_cke_waiting(&cs, 0, 100);            /* a bp instruction the LSU did not take */
-    CHECK(!gms_cke_gate(&cs, 1, 1, 100));    /* ks waits while bp has one waiting ... */
+    CHECK(gms_cke_gate(&cs, 0, 1, 100));     /* bp: the larger quota */
+    CHECK(!gms_cke_gate(&cs, 1, 1, 100));    /* ks waits while bp has one ready ... */
     CHECK(gms_cke_gate(&cs, 1, 0, 100));     /* ... but its other instructions do not */
     CHECK(!gms_cke_gate(&cs, 1, 1, 101));    /* (demand lasts this cycle and the next) */
-    CHECK(gms_cke_gate(&cs, 1, 1, 102));     /* bp had nothing waiting in cycles 101-102 */
+    CHECK(gms_cke_gate(&cs, 1, 1, 102));     /* bp had nothing ready in cycles 101-102 */
+    gms_cke_waiting(&cs, 0, 102);            /* a bp instruction the LSU did not take */
+    CHECK(!gms_cke_gate(&cs, 1, 1, 103));    /* is demand too */
     /* bp issues 15: 2 left, a tie: both go */
     for (int i = 0; i < 15; i++) gms_cke_issued(&cs, 0, 1, 32, 103);
     CHECK_EQ(cs.a[0].quota, 2);
