@@ -151,8 +151,8 @@ static inline int64_t gms_cke_take_prio(const gms_cke_sm *cs, uint32_t app)
 {
     return cs->mi->prio ? cs->mi->prio(cs, app) : 0;
 }
-/* a ready memory instruction of app still waits for the LSU after its take in cycle now: demand
- * at the issue gate in this cycle and the next */
+/* a memory instruction of app was ready for the LSU in cycle now (taken or not): demand at the
+ * issue gate in this cycle and the next */
 static inline void gms_cke_waiting(gms_cke_sm *cs, uint32_t app, uint64_t now) { cs->a[app].demand_at = now + 1; }
 /* an in-flight memory instruction of app completed */
 static inline void gms_cke_mem_done(gms_cke_sm *cs, uint32_t app) { if (cs->a[app].inflight) cs->a[app].inflight--; }

@@ -6,8 +6,8 @@
 const gms_cke_mi_ops gms_cke_mi_none = { .name = "none", .summary = "no control: warps issue as the scheduler picks them" };
 
 /* the kernel whose turn it is goes first if it has demand (a memory instruction ready at the
- * gate or still waiting for the LSU, now or in the previous cycle: the schedulers are visited
- * in order within a cycle); else anyone may */
+ * gate or for the LSU, now or in the previous cycle: the schedulers are visited in order
+ * within a cycle); else anyone may */
 static int rbmi_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
     if (!is_mem) return 1;

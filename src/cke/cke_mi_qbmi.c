@@ -6,9 +6,9 @@
  * Arbitration (documented choice, docs/cke.md): the LSU takes the waiting memory instruction
  * of the kernel with the largest quota (sm.c, cke_take); and at issue a ready memory
  * instruction waits while another kernel with a larger quota has demand: a memory instruction
- * ready at the gate, or still waiting for the LSU after its take, in this or the last cycle
- * (the per-scheduler slots before the LSU are few: without the gate the other kernel's
- * instructions would fill them). One the LSU has taken is served, not demand. */
+ * ready at the gate or ready for the LSU (the one it takes included), in this or the last
+ * cycle (the per-scheduler slots before the LSU are few: without the gate the other kernel's
+ * instructions would fill them). */
 #include "cke/cke_mi.h"
 
 static void refill(gms_cke_sm *cs)

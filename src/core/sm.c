@@ -411,8 +411,9 @@ static inflight *cke_accept(gms_sm *s, uint32_t wi, inflight *f, uint64_t now)
 
 /* the LSU's choice among the memory instructions ready for it: the scheme's priority (QBMI:
  * the kernel with the largest quota; RBMI: the kernel whose turn it is), ties and schemes
- * without one to the oldest, as gms_memq_take. Every kernel with one still waiting here after
- * the take has demand for the issue gate (cke.h); the one taken is served and is not. */
+ * without one to the oldest, as gms_memq_take. Every kernel with one ready here this cycle,
+ * the one taken included, has demand for the issue gate (cke.h; docs/cke.md: leaving the
+ * taken one out was measured and loses QBMI's balance) */
 static const gms_memq_ent *cke_take(gms_sm *s, uint64_t now)
 {
     gms_memq *q = &s->memq;
@@ -426,7 +427,7 @@ static const gms_memq_ent *cke_take(gms_sm *s, uint64_t now)
     }
     for (uint32_t k = 0; k < q->n; k++) {
         const gms_memq_ent *e = &q->e[k];
-        if ((int)k != best && e->in_ex && e->ready_at <= now) gms_cke_waiting(s->cke, cke_app_of(s, e->warp), now);
+        if (e->in_ex && e->ready_at <= now) gms_cke_waiting(s->cke, cke_app_of(s, e->warp), now);
     }
     return best < 0 ? NULL : gms_memq_take_index(q, (uint32_t)best);
 }

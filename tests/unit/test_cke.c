@@ -107,7 +107,7 @@ TEST(cke_qbmi_gate_priority)
     CHECK(gms_cke_gate(&cs, 1, 0, 100));     /* ... but its other instructions do not */
     CHECK(!gms_cke_gate(&cs, 1, 1, 101));    /* (demand lasts this cycle and the next) */
     CHECK(gms_cke_gate(&cs, 1, 1, 102));     /* bp had nothing ready in cycles 101-102 */
-    gms_cke_waiting(&cs, 0, 102);            /* a bp instruction the LSU did not take */
+    gms_cke_waiting(&cs, 0, 102);            /* a bp instruction ready for the LSU */
     CHECK(!gms_cke_gate(&cs, 1, 1, 103));    /* is demand too */
     /* bp issues 15: 2 left, a tie: both go */
     for (int i = 0; i < 15; i++) gms_cke_issued(&cs, 0, 1, 32, 103);
