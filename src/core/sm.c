@@ -422,12 +422,10 @@ static const gms_memq_ent *cke_take(gms_sm *s, uint64_t now)
     for (uint32_t k = 0; k < q->n; k++) {
         const gms_memq_ent *e = &q->e[k];
         if (!(e->in_ex && e->ready_at <= now)) continue;
-        int64_t p = gms_cke_take_prio(s->cke, cke_app_of(s, e->warp));
+        uint32_t app = cke_app_of(s, e->warp);
+        gms_cke_waiting(s->cke, app, now);
+        int64_t p = gms_cke_take_prio(s->cke, app);
         if (best < 0 || p > bp) { best = (int)k; bp = p; }
-    }
-    for (uint32_t k = 0; k < q->n; k++) {
-        const gms_memq_ent *e = &q->e[k];
-        if (e->in_ex && e->ready_at <= now) gms_cke_waiting(s->cke, cke_app_of(s, e->warp), now);
     }
     return best < 0 ? NULL : gms_memq_take_index(q, (uint32_t)best);
 }
