@@ -81,7 +81,7 @@ static int cke_finalize(gms_params *p, gms_error *err)
     if (c->rf_bits < 1 || c->rf_bits > 32) return gms_err(err, "-gms_cke_dmil_rf_bits: %u is not in 1..32", c->rf_bits);
     /* DMIL divides by the fails per request, RF >> log2(interval): a counter that cannot reach
      * the interval always reads 0 fails per request, and DMIL would never limit anything */
-    if (strstr(c->mi, "dmil") && ((1ULL << c->rf_bits) - 1) < c->interval)
+    if (gms_cke_mi_at(c->mi_idx)->interval && ((1ULL << c->rf_bits) - 1) < c->interval)   /* a DMIL member */
         return gms_err(err, "-gms_cke_dmil_rf_bits %u: a counter of at most %llu cannot count one fail per request over "
                        "-gms_cke_interval %u requests (DMIL would never limit); give at least %u bits",
                        c->rf_bits, (unsigned long long)((1ULL << c->rf_bits) - 1), c->interval,
