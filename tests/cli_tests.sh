@@ -179,6 +179,18 @@ GMS_TRACE_CACHE= $BIN sweep run "$T/swd/s.sweep" -j 2 > /dev/null 2>&1
 if [ "$(ls "$T/swc/s.results/trace-cache" 2>/dev/null | grep -c '[.]gmstc$')" -eq 1 ] && [ ! -e "$T/swd/s.results/trace-cache" ] \
    && $BIN sweep status "$T/swc/s.sweep" 2>&1 | grep -q "done  *2"; then
     ok sweep_trace_cache_with_results; else bad sweep_trace_cache_with_results; fi
+# a sweep's cke points share their isolated runs through a memo kept with the results: two
+# schemes of one pair, two isolated runs stored; with GMS_CKE_MEMO= none, and the same STP
+mkdir -p "$T/swm" "$T/swn"
+printf 'config %s/configs/maxwell-sound-baseline.config\nset gms_cke_window=4000\nbaseline a\nvariant a gms_cke_tb=smk\nvariant b gms_cke_tb=smk gms_cke_mi=qbmi\nworkload cke as p apps=bp+ks scale=0.1\n' \
+    "$(pwd)" > "$T/swm/s.sweep"
+cp "$T/swm/s.sweep" "$T/swn/s.sweep"
+(unset GMS_CKE_MEMO; $BIN sweep run "$T/swm/s.sweep" -j 1 > /dev/null 2>&1)
+GMS_CKE_MEMO= $BIN sweep run "$T/swn/s.sweep" -j 1 > /dev/null 2>&1
+stp_of() { grep -h -o '"gms_cke_stp": *[0-9.e+-]*' "$1"/s.results/*.json 2>/dev/null | sort | tr '\n' ' '; }
+if [ "$(ls "$T/swm/s.results/cke-memo" 2>/dev/null | grep -c '[.]memo$')" -eq 2 ] && [ ! -e "$T/swn/s.results/cke-memo" ] \
+   && [ -n "$(stp_of "$T/swm")" ] && [ "$(stp_of "$T/swm")" = "$(stp_of "$T/swn")" ]; then
+    ok sweep_cke_memo_with_results; else bad sweep_cke_memo_with_results; fi
 # compressed kernel files: xz streams (with zero stream padding between them) and zstd frames
 # one after another read as one file; bytes after the last one are trailing data, named with
 # their offset (they were "truncated xz data" / "corrupt zstd data")

@@ -8,6 +8,7 @@
  * the same window (gms_cke_isolated); Warped-Slicer's curves by profile runs. */
 #include "cke/cke_driver.h"
 #include "cke/cke_apps.h"
+#include "cke/cke_memo.h"
 #include "core/sm.h"
 #include "cke/cke_ucp.h"
 #include "config/params.h"
@@ -145,18 +146,30 @@ static int run_alone(gms_cke *c, uint32_t k, uint32_t cap, uint64_t window, doub
     for (int i = 0; s->kv[i] && len < sizeof args; i++)
         len += (size_t)snprintf(args + len, sizeof args - len, "%s%s", i ? "," : "", s->kv[i]);
     const char *kv[] = { apps, "alone=1", capv, win, args, seed, NULL };
-    gms_workload_spec w = { "cke", NULL, kv, c->seed, NULL };
-    gms_sim *sim = gms_sim_new(c->g->p, &w, err);
-    if (!sim) return -1;
-    int rc = gms_sim_run(sim, err);
-    double v = 0, wi = 0, ti = 0;
-    if (!rc && gms_stats_total(gms_sim_stats(sim), "gms_cke_app0_ipc", &v)) rc = gms_err(err, "internal: no gms_cke_app0_ipc");
-    if (!rc && wipc && (gms_stats_total(gms_sim_stats(sim), "gms_cke_app0_warp_insts", &wi) ||
-                        gms_stats_total(gms_sim_stats(sim), "gms_cke_app0_thread_insts", &ti)))
-        rc = gms_err(err, "internal: no gms_cke_app0_warp_insts / thread_insts");
-    gms_sim_free(sim);
-    *ipc = v;
-    if (wipc) *wipc = ti > 0 ? v * wi / ti : 0;   /* the same cycles: IPC x warp / thread instructions */
+    /* out[0] IPC, out[1] warp instructions per cycle: from the memo when it has them */
+    double out[2] = {0, 0};
+    const char *dir = gms_cke_memo_dir();
+    char *key = dir ? gms_cke_memo_key(c->g->p, kv) : NULL;
+    int rc = key ? gms_cke_memo_get(dir, key, out, 2, err) : 0;
+    if (rc == 0) {
+        gms_workload_spec w = { "cke", NULL, kv, c->seed, NULL };
+        gms_sim *sim = gms_sim_new(c->g->p, &w, err);
+        if (!sim) { free(key); return -1; }
+        rc = gms_sim_run(sim, err);
+        double wi = 0, ti = 0;
+        if (!rc && gms_stats_total(gms_sim_stats(sim), "gms_cke_app0_ipc", &out[0])) rc = gms_err(err, "internal: no gms_cke_app0_ipc");
+        if (!rc && (gms_stats_total(gms_sim_stats(sim), "gms_cke_app0_warp_insts", &wi) ||
+                    gms_stats_total(gms_sim_stats(sim), "gms_cke_app0_thread_insts", &ti)))
+            rc = gms_err(err, "internal: no gms_cke_app0_warp_insts / thread_insts");
+        gms_sim_free(sim);
+        out[1] = ti > 0 ? out[0] * wi / ti : 0;   /* the same cycles: IPC x warp / thread instructions */
+        if (!rc && key) gms_cke_memo_put(dir, key, out, 2);
+    } else if (rc == 1) {
+        rc = 0;
+    }
+    free(key);
+    *ipc = out[0];
+    if (wipc) *wipc = out[1];
     return rc;
 }
 
