@@ -34,6 +34,14 @@ char *gms_cke_memo_key(const gms_params *p, const char *const *kv)
     /* the options an isolated run does not read (the schemes, their knobs, the shared and
      * profile windows: the run's own window is among kv) get one fixed value; everything
      * else, mshr_partition and the interval among it, stays in the digest */
+    char exe[PATH_MAX];
+    struct stat st;
+    if (!realpath("/proc/self/exe", exe) || stat(exe, &st)) {
+        if (!warned++)
+            fprintf(stderr, "gpumemsim: warning: GMS_CKE_MEMO: this executable's path cannot be read (/proc/self/exe); "
+                    "isolated runs are not memoised\n");
+        return NULL;
+    }
     gms_params *q = gms_xmalloc(sizeof *q);
     memcpy(q, p, sizeof *q);
     memset(q->cke.tb, 0, sizeof q->cke.tb);
@@ -44,9 +52,6 @@ char *gms_cke_memo_key(const gms_params *p, const char *const *kv)
     q->cke.isolated = 0;
     uint64_t digest = gms_config_digest_u64(q);
     free(q);
-    char exe[PATH_MAX] = "?";
-    struct stat st = {0};
-    if (!realpath("/proc/self/exe", exe) || stat(exe, &st)) st = (struct stat){0};
     size_t cap = 512 + strlen(exe);
     for (const char *const *a = kv; *a; a++) cap += strlen(*a) + 8;
     char *key = gms_xmalloc(cap);
@@ -79,13 +84,12 @@ int gms_cke_memo_get(const char *dir, const char *key, double *v, int n, gms_err
     if (len < klen || memcmp(buf, key, klen)) goto out;   /* another key (or build): not ours */
     const char *s = buf + klen;
     int got;
-    if (sscanf(s, "values %d\n", &got) != 1 || got != n) goto bad;
-    s = strchr(s, '\n') + 1;
+    if (sscanf(s, "values %d", &got) != 1 || got != n || !(s = strchr(s, '\n'))) goto bad;
+    s++;
     for (int i = 0; i < n; i++) {
         char *end;
-        errno = 0;
-        v[i] = strtod(s, &end);
-        if (end == s || errno || *end != '\n') goto bad;
+        v[i] = strtod(s, &end);   /* %a text: exact, a subnormal too (ERANGE is no damage) */
+        if (end == s || *end != '\n') goto bad;
         s = end + 1;
     }
     if (strcmp(s, "end\n")) goto bad;

@@ -16,7 +16,7 @@ struct gms_params;
 const char *gms_cke_memo_dir(void);
 
 /* The key of an isolated run with parameters p and workload arguments kv (NULL-terminated);
- * the caller frees it. */
+ * the caller frees it. NULL (one warning) when this executable cannot be identified: no memo. */
 char *gms_cke_memo_key(const struct gms_params *p, const char *const *kv);
 
 /* 1: found, v[0..n) filled; 0: not there (or another key's file of the same hash); -1 with

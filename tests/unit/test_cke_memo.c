@@ -98,7 +98,7 @@ TEST(cke_memo_values_exact_other_keys_and_damage)
 {
     char *d = tmpdir();
     REQUIRE(d);
-    double v[2] = { 1.0 / 3.0, 1e-300 }, r[2] = { 0, 0 };
+    double v[2] = { 1.0 / 3.0, 0x1p-1070 }, r[2] = { 0, 0 };   /* the second subnormal */
     gms_error err = {0};
     /* not there yet */
     CHECK_EQ(gms_cke_memo_get(d, "key one\n", r, 2, &err), 0);
@@ -122,12 +122,15 @@ TEST(cke_memo_values_exact_other_keys_and_damage)
     fclose(f);
     CHECK_EQ(gms_cke_memo_get(d, "key one\n", r, 2, &err), -1);
     CHECK(strstr(err.msg, path) != NULL && strstr(err.msg, "delete") != NULL);
-    /* cut short: damaged too */
-    f = fopen(path, "w");
-    REQUIRE(f);
-    fputs("key one\nvalues 2\n0x1p+0\n", f);
-    fclose(f);
-    CHECK_EQ(gms_cke_memo_get(d, "key one\n", r, 2, &err), -1);
+    /* cut short: damaged too, anywhere */
+    const char *cut[] = { "key one\nvalues 2\n0x1p+0\n", "key one\nvalues 2", "key one\nval", "key one\n" };
+    for (size_t i = 0; i < sizeof cut / sizeof *cut; i++) {
+        f = fopen(path, "w");
+        REQUIRE(f);
+        fputs(cut[i], f);
+        fclose(f);
+        CHECK_EQ(gms_cke_memo_get(d, "key one\n", r, 2, &err), -1);
+    }
     rmtree(d);
     free(d);
 }
