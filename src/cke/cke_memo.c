@@ -4,6 +4,7 @@
 #include "config/config_digest.h"
 #include "config/params.h"
 #include "util/err.h"
+#include "util/fnv.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -21,12 +22,6 @@ const char *gms_cke_memo_dir(void)
 {
     const char *d = getenv("GMS_CKE_MEMO");
     return d && *d ? d : NULL;
-}
-
-static uint64_t fnv64(uint64_t h, const char *s)
-{
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
 }
 
 char *gms_cke_memo_key(const gms_params *p, const char *const *kv)
@@ -66,7 +61,7 @@ static char *file_of(const char *dir, const char *key, const char *suffix)
 {
     size_t cap = strlen(dir) + 64;
     char *f = gms_xmalloc(cap);
-    snprintf(f, cap, "%s/%016llx%s", dir, (unsigned long long)fnv64(1469598103934665603ull, key), suffix);
+    snprintf(f, cap, "%s/%016llx%s", dir, (unsigned long long)gms_fnv1a(GMS_FNV_OFFSET, key, strlen(key)), suffix);
     return f;
 }
 

@@ -6,20 +6,12 @@
  * "same"). Options given but not modelled (--ignore-unknown) are not options: not hashed. */
 #include "config/config_digest.h"
 #include "config/params.h"
+#include "util/fnv.h"
 #include "util/err.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define FNV_OFFSET 0xcbf29ce484222325ULL
-#define FNV_PRIME 0x100000001b3ULL
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * FNV_PRIME;
-    return h;
-}
 
 static int by_name(const void *a, const void *b)
 {
@@ -50,14 +42,14 @@ uint64_t gms_config_digest_u64(const gms_params *p)
     for (size_t m = 0; m < gms_config_nmodules; m++)
         for (size_t i = 0; i < gms_config_modules[m]->noptions; i++) v[n++] = &gms_config_modules[m]->options[i];
     qsort(v, n, sizeof *v, by_name);
-    uint64_t h = FNV_OFFSET;
+    uint64_t h = GMS_FNV_OFFSET;
     char val[GMS_OPT_STRLEN + 32];
     for (size_t i = 0; i < n; i++) {
         value_text(v[i], p, val, sizeof val);
-        h = fnv(h, v[i]->name, strlen(v[i]->name));
-        h = fnv(h, "=", 1);
-        h = fnv(h, val, strlen(val));
-        h = fnv(h, "\n", 1);
+        h = gms_fnv1a(h, v[i]->name, strlen(v[i]->name));
+        h = gms_fnv1a(h, "=", 1);
+        h = gms_fnv1a(h, val, strlen(val));
+        h = gms_fnv1a(h, "\n", 1);
     }
     free(v);
     return h;

@@ -7,6 +7,7 @@
  *   end:    u32 TAG_END, u64 blocks written */
 #include "frontend/trace_cache.h"
 #include "frontend/decompress.h"
+#include "util/fnv.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -51,13 +52,6 @@ const char *gms_tcache_dir(void)
 {
     const char *d = getenv("GMS_TRACE_CACHE");
     return d && *d ? d : NULL;
-}
-
-static uint64_t fnv64(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 1099511628211ull;
-    return h;
 }
 
 /* the identity of a source file: its real path, size and modification time */
@@ -366,13 +360,13 @@ gms_tcache *gms_tcache_open(const char *dir, const char *trace_path, uint32_t nw
     gms_tcache *c = gms_xcalloc(1, sizeof *c);
     c->nwarps = nwarps;
     c->nblocks = nblocks;
-    uint64_t h = 14695981039346656037ull;
+    uint64_t h = GMS_FNV_OFFSET;
     uint32_t fmt = FORMAT;
-    h = fnv64(h, &fmt, sizeof fmt);
-    h = fnv64(h, id->path, strlen(id->path));
-    h = fnv64(h, &id->size, sizeof id->size);
-    h = fnv64(h, &id->mt_s, sizeof id->mt_s);
-    h = fnv64(h, &id->mt_ns, sizeof id->mt_ns);
+    h = gms_fnv1a(h, &fmt, sizeof fmt);
+    h = gms_fnv1a(h, id->path, strlen(id->path));
+    h = gms_fnv1a(h, &id->size, sizeof id->size);
+    h = gms_fnv1a(h, &id->mt_s, sizeof id->mt_s);
+    h = gms_fnv1a(h, &id->mt_ns, sizeof id->mt_ns);
     size_t n = strlen(dir) + 40;
     c->path = gms_xmalloc(n);
     snprintf(c->path, n, "%s/%016llx.gmstc", dir, (unsigned long long)h);

@@ -1,5 +1,6 @@
 /* Helpers for the sweep harness (see util.h). */
 #include "harness/util.h"
+#include "util/fnv.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -151,9 +152,7 @@ char *gms_which(const char *prog)
 
 uint64_t gms_hash_bytes(uint64_t h, const void *p, size_t n)
 {
-    const unsigned char *c = p;
-    for (size_t i = 0; i < n; i++) { h ^= c[i]; h *= 0x100000001b3ULL; }
-    return h;
+    return gms_fnv1a(h, p, n);
 }
 
 uint64_t gms_hash_final(uint64_t h)

@@ -32,7 +32,7 @@ char *gms_path_abs(const char *path);
 char *gms_which(const char *prog);
 
 /* FNV-1a over bytes, continued from h (start with GMS_HASH_INIT), then mixed */
-#define GMS_HASH_INIT 0xcbf29ce484222325ULL
+#define GMS_HASH_INIT 0xcbf29ce484222325ULL   /* GMS_FNV_OFFSET (util/fnv.h) */
 uint64_t gms_hash_bytes(uint64_t h, const void *p, size_t n);
 uint64_t gms_hash_final(uint64_t h);
 

@@ -16,6 +16,7 @@
  * registers (no local-memory traffic is emitted).
  * genScoreKernel is long: a warp holds about nodes x 16 x data x 6 instructions (45 x 600: ~2.6M,
  * ~100 MB); for timing runs use nodes <= 20 and data <= 200. */
+#include "util/fnv.h"
 #include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include "util/rng.h"
@@ -529,16 +530,10 @@ static void node_pre(bn *s)
     for (int j = 0; j < N; j++) par[j] = s->orders[s->node * N + j];
 }
 
-static uint64_t fnv(uint64_t h, const void *p, uint64_t n)
-{
-    const uint8_t *b = p;
-    for (uint64_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ULL;
-    return h;
-}
 
 static void node_post(bn *s)
 {
-    s->out_hash = fnv(fnv(s->out_hash, s->scores.h, 4 * (uint64_t)s->blocknum), s->resp.h, 16 * (uint64_t)s->blocknum);
+    s->out_hash = gms_fnv1a(gms_fnv1a(s->out_hash, s->scores.h, 4 * (uint64_t)s->blocknum), s->resp.h, 16 * (uint64_t)s->blocknum);
     int N = s->N, node = s->node, bestparent[5] = {0}, bestpN = 0;
     float bestls = -99999999.0f;
     const float *sc = WL_F(s->scores);

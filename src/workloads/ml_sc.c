@@ -14,6 +14,7 @@
  * Differences: work_mem is allocated once and reused (re-allocated only when it must grow;
  * the program model has no cudaFree); the memsets and the Point array's host pointers are not
  * modelled as commands. */
+#include "util/fnv.h"
 #include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include <limits.h>
@@ -515,12 +516,6 @@ static void pgain_pre(sc *s, gms_program *p, int64_t x)
     gms_prog_copy_d2h(p, s->sw_d.d, (uint64_t)num);
 }
 
-static uint64_t fnv(uint64_t h, const void *p, uint64_t n)
-{
-    const uint8_t *b = p;
-    for (uint64_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ULL;
-    return h;
-}
 
 static float pgain_post(sc *s)
 {
@@ -536,7 +531,7 @@ static float pgain_post(sc *s)
     }
     memcpy(wm, s->wm_d.h, 4 * wmn);
     memcpy(s->switch_m, s->sw_d.h, (uint64_t)num);
-    s->wm_hash = fnv(fnv(s->wm_hash ? s->wm_hash : 0xcbf29ce484222325ULL, wm, 4 * wmn), s->switch_m, (uint64_t)num);
+    s->wm_hash = gms_fnv1a(gms_fnv1a(s->wm_hash ? s->wm_hash : GMS_FNV_OFFSET, wm, 4 * wmn), s->switch_m, (uint64_t)num);
     int64_t nclose = 0;
     float gl = s->z, *lower = &wm[stride * num];
     for (int64_t i = 0; i < num; i++) {
