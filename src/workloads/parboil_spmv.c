@@ -19,15 +19,20 @@
 #include "workloads/parboil_util.h"
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { DATA, INDEX, PERM, X, NZCNT, DST };
-enum { ROWS, NNZ, BAND, ITERS, JDSLEN, NWARPS };
+enum { ROWS, NNZ, BAND, ITERS, JDSLEN, NWARPS, MESH };
 #define BLOCK 192
 
 static const gms_wl_param params[] = {
     { "rows", "146689", "matrix rows = columns (large dataset, Dubcova3: 146689)" },
     { "nnz", "3636643", "nonzeros (their mean per row sets the row lengths; Dubcova3: 3636643)" },
     { "band", "1024", "columns lie within +-band of the diagonal" },
+    { "structure", "", "band (the default, also when empty): row lengths uniform in [avg/2, 3avg/2], columns uniform within +-band; mesh: a 2D mesh, "
+                           "row r a node of a ceil(sqrt(rows))-wide grid, its nonzeros the nodes of the (2R+1)^2 square "
+                           "around it with (2R+1)^2 nearest the mean row length nnz/rows (fewer at the grid's edges and "
+                           "beyond +-band)" },
     { "iters", "50", "kernel launches (main.cu runs spmv_jds 50 times)" },
     { "scale", "1", "multiplies rows and nnz" },
     { "repeat", "1", "run the iters launches this many times" },
@@ -37,18 +42,49 @@ static const gms_wl_param params[] = {
 /* row lengths from their own stream of the seed: len[r] of original row r, and (if sorted is
  * not NULL) the JDS order, longest first, rows of one length in their original order (the
  * converter's stable sort): sorted[jr] = length, perm[jr] = original row */
-static void row_lengths(uint64_t rows, uint64_t nnz, uint64_t seed, uint32_t *sorted, uint32_t *perm)
+/* structure=mesh: the stencil radius R whose (2R+1)^2 is nearest the mean row length */
+static uint64_t mesh_radius(uint64_t rows, uint64_t nnz)
+{
+    double side = sqrt((double)nnz / (double)rows);
+    uint64_t r = (uint64_t)((side - 1) / 2 + 0.5);
+    return r < 1 ? 1 : r;
+}
+
+/* structure=mesh: the columns of row p in increasing order (at most (2R+1)^2, into col;
+ * NULL: only counted): the grid nodes within R of p's node in both directions, within +-band
+ * of p. Returns their number. */
+static uint32_t mesh_cols(uint64_t rows, uint64_t radius, int64_t band, uint64_t p, uint32_t *col)
+{
+    int64_t g = (int64_t)ceil(sqrt((double)rows)), y = (int64_t)p / g, x = (int64_t)p % g, R = (int64_t)radius;
+    uint32_t n = 0;
+    for (int64_t dy = -R; dy <= R; dy++)
+        for (int64_t dx = -R; dx <= R; dx++) {
+            int64_t yy = y + dy, xx = x + dx, c = yy * g + xx;
+            if (yy < 0 || xx < 0 || xx >= g || c >= (int64_t)rows || c < (int64_t)p - band || c > (int64_t)p + band) continue;
+            if (col) col[n] = (uint32_t)c;
+            n++;
+        }
+    return n;
+}
+
+static void row_lengths(uint64_t rows, uint64_t nnz, uint64_t seed, uint64_t mesh, int64_t band, uint32_t *sorted,
+                        uint32_t *perm)
 {
     double avg = (double)nnz / (double)rows;
     uint64_t lo = (uint64_t)(avg / 2 + 0.5), hi;
     if (lo < 1) lo = 1;
     hi = (uint64_t)(2 * avg + 0.5) - lo;   /* mean (lo + hi) / 2 = avg, rounded to halves */
     if (hi < lo) hi = lo;
+    if (mesh) {
+        lo = 1;
+        hi = (2 * mesh + 1) * (2 * mesh + 1);
+    }
     gms_rng r;
     gms_rng_seed(&r, seed ^ 0x5350u);
     uint32_t *len = wl_malloc(rows, sizeof *len);
     uint64_t cnt[4096] = { 0 }, start[4096];
-    for (uint64_t i = 0; i < rows; i++) cnt[len[i] = (uint32_t)(lo + gms_rng_below(&r, hi - lo + 1))]++;
+    for (uint64_t i = 0; i < rows; i++)
+        cnt[len[i] = mesh ? mesh_cols(rows, mesh, band, i, NULL) : (uint32_t)(lo + gms_rng_below(&r, hi - lo + 1))]++;
     uint64_t o = 0;   /* counting sort, longest first, stable */
     for (uint64_t l = hi + 1; l-- > lo;) { start[l] = o; o += cnt[l]; }
     for (uint64_t i = 0; i < rows; i++) {
@@ -78,8 +114,14 @@ static int sizes(const gms_wl_args *a, uint64_t *d, gms_error *err)
                        (unsigned long long)(d[NNZ] / d[ROWS]));
     d[BAND] = gms_wl_u64(a, "band");
     d[ITERS] = gms_wl_u64(a, "iters");
+    const char *st = gms_wl_str(a, "structure");
+    if (*st && strcmp(st, "band") && strcmp(st, "mesh"))
+        return gms_err(err, "workload spmv: structure=%s must be band or mesh", st);
+    d[MESH] = strcmp(st, "mesh") ? 0 : mesh_radius(d[ROWS], d[NNZ]);
+    if (d[MESH] > 31)
+        return gms_err(err, "workload spmv: structure=mesh needs a mean row length nnz/rows of at most 3969 (a 63 x 63 stencil)");
     uint32_t *len = wl_malloc(d[ROWS], sizeof *len);
-    row_lengths(d[ROWS], d[NNZ], gms_wl_seed(a), len, NULL);
+    row_lengths(d[ROWS], d[NNZ], gms_wl_seed(a), d[MESH], (int64_t)d[BAND], len, NULL);
     d[JDSLEN] = jds_len(d[ROWS], len);
     d[NWARPS] = (d[ROWS] + 31) / 32;
     free(len);
@@ -106,7 +148,7 @@ static void init(const pbl_state *s, void **h)
 {
     const uint64_t rows = s->dim[ROWS];
     uint32_t *len = wl_malloc(rows, sizeof *len), *zc = h[NZCNT], *idx = h[INDEX], *perm = h[PERM];
-    row_lengths(rows, s->dim[NNZ], s->seed, len, perm);
+    row_lengths(rows, s->dim[NNZ], s->seed, s->dim[MESH], (int64_t)s->dim[BAND], len, perm);
     float *data = h[DATA], *x = h[X];
     for (uint64_t w = 0; w < s->dim[NWARPS]; w++) zc[w] = len[w * 32];
     uint64_t depth = zc[0];
@@ -115,7 +157,16 @@ static void init(const pbl_state *s, void **h)
     gms_rng r;
     gms_rng_seed(&r, s->seed);
     int64_t band = (int64_t)s->dim[BAND];
-    for (uint64_t jr = 0; jr < rows; jr++)
+    uint32_t col[63 * 63];
+    for (uint64_t jr = 0; jr < rows; jr++) {
+        if (s->dim[MESH]) {   /* the row's mesh neighbours in column order */
+            mesh_cols(rows, s->dim[MESH], band, perm[jr], col);
+            for (uint64_t k = 0; k < len[jr]; k++) {
+                idx[ptr[k] + jr] = col[k];
+                data[ptr[k] + jr] = wl_randf(&r);
+            }
+            continue;
+        }
         for (uint64_t k = 0; k < len[jr]; k++) {
             int64_t lo = (int64_t)perm[jr] - band, hi = (int64_t)perm[jr] + band;
             if (lo < 0) lo = 0;
@@ -123,6 +174,7 @@ static void init(const pbl_state *s, void **h)
             idx[ptr[k] + jr] = (uint32_t)(lo + (int64_t)gms_rng_below(&r, (uint64_t)(hi - lo + 1)));
             data[ptr[k] + jr] = wl_randf(&r);
         }
+    }
     for (uint64_t i = 0; i < rows; i++) x[i] = wl_randf(&r);
     free(ptr);
     free(len);

@@ -154,6 +154,43 @@ TEST(wl_parboil_spmv)
     CHECK(timed("spmv", kt) > 0);
 }
 
+/* structure=mesh: a 4 x 4 grid (rows=16) and nnz/rows = 9, a 3 x 3 stencil (R = 1): corner
+ * rows have 4 nonzeros, edge rows 6, the four inner rows 9 (100 in all), so the one warp's
+ * JDS depth is 9; with band=1 a row keeps itself and its left and right grid neighbours (2 at
+ * a grid row's ends, else 3). The results are checked against the CPU reference. */
+static uint64_t spmv_footprint(const char *const *kv)
+{
+    const gms_workload_ops *o = gms_workload_find("spmv");
+    gms_wl_args *a = NULL;
+    gms_error e = {0};
+    if (gms_wl_args_parse(o, kv, 1, &a, &e)) return 0;
+    uint64_t fp = o->footprint(a);
+    gms_wl_args_free(a);
+    return fp;
+}
+
+TEST(wl_parboil_spmv_mesh)
+{
+    /* d_data and d_index: 32 x depth each; d_perm, x_vec, dst_vector: 16; d_nzcnt: 1 warp */
+    const char *k9[] = { "rows=16", "nnz=144", "structure=mesh", "iters=1", NULL };
+    CHECK_EQ(spmv_footprint(k9), 2 * 32 * 9 * 4 + 3 * 16 * 4 + 4);
+    WL_RUN_BOTH("spmv", k9, 7);
+    const char *kb[] = { "rows=16", "nnz=144", "structure=mesh", "band=1", "iters=1", NULL };
+    CHECK_EQ(spmv_footprint(kb), 2 * 32 * 3 * 4 + 3 * 16 * 4 + 4);
+    WL_RUN_BOTH("spmv", kb, 7);
+    /* the uniform band model's lengths reach 3/2 x 9 (the mesh's 9 is its largest) */
+    const char *kd[] = { "rows=16", "nnz=144", "iters=1", NULL };
+    CHECK(spmv_footprint(kd) > 2 * 32 * 9 * 4 + 3 * 16 * 4 + 4);
+    /* a larger mesh, several warps and blocks, 5 x 5 stencil */
+    const char *kl[] = { "rows=5000", "nnz=125000", "structure=mesh", "iters=2", NULL };
+    WL_RUN_BOTH("spmv", kl, 7);
+    gms_functional_result r;
+    gms_error e = {0};
+    const char *bad[] = { "rows=16", "nnz=144", "structure=grid", NULL };
+    CHECK(gms_workload_run_functional(gms_workload_find("spmv"), bad, 1, &r, &e) != 0);
+    CHECK_CONTAINS(e.msg, "structure=grid");
+}
+
 TEST(wl_parboil_lbm)
 {
     const char *kv[] = { "sx=40", "sy=8", "sz=6", "steps=3", NULL };
