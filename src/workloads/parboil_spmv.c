@@ -39,15 +39,12 @@ static const gms_wl_param params[] = {
     { NULL, NULL, NULL },
 };
 
-/* row lengths from their own stream of the seed: len[r] of original row r, and (if sorted is
- * not NULL) the JDS order, longest first, rows of one length in their original order (the
- * converter's stable sort): sorted[jr] = length, perm[jr] = original row */
-/* structure=mesh: the stencil radius R whose (2R+1)^2 is nearest the mean row length */
+/* structure=mesh: the stencil radius R whose (2R+1)^2 is nearest the mean row length
+ * (R = 0: the diagonal alone). dim[MESH] holds R + 1, 0 meaning structure=band. */
 static uint64_t mesh_radius(uint64_t rows, uint64_t nnz)
 {
     double side = sqrt((double)nnz / (double)rows);
-    uint64_t r = (uint64_t)((side - 1) / 2 + 0.5);
-    return r < 1 ? 1 : r;
+    return (uint64_t)((side - 1) / 2 + 0.5);
 }
 
 /* structure=mesh: the columns of row p in increasing order (at most (2R+1)^2, into col;
@@ -67,6 +64,10 @@ static uint32_t mesh_cols(uint64_t rows, uint64_t radius, int64_t band, uint64_t
     return n;
 }
 
+/* row lengths from their own stream of the seed: len[r] of original row r, and (if sorted is
+ * not NULL) the JDS order, longest first, rows of one length in their original order (the
+ * converter's stable sort): sorted[jr] = length, perm[jr] = original row.
+ * mesh: 0 for structure=band (lengths drawn uniformly), else R + 1 (each row's mesh neighbours) */
 static void row_lengths(uint64_t rows, uint64_t nnz, uint64_t seed, uint64_t mesh, int64_t band, uint32_t *sorted,
                         uint32_t *perm)
 {
@@ -75,16 +76,16 @@ static void row_lengths(uint64_t rows, uint64_t nnz, uint64_t seed, uint64_t mes
     if (lo < 1) lo = 1;
     hi = (uint64_t)(2 * avg + 0.5) - lo;   /* mean (lo + hi) / 2 = avg, rounded to halves */
     if (hi < lo) hi = lo;
-    if (mesh) {
+    if (mesh) {   /* R + 1 */
         lo = 1;
-        hi = (2 * mesh + 1) * (2 * mesh + 1);
+        hi = (2 * mesh - 1) * (2 * mesh - 1);
     }
     gms_rng r;
     gms_rng_seed(&r, seed ^ 0x5350u);
     uint32_t *len = wl_malloc(rows, sizeof *len);
     uint64_t cnt[4096] = { 0 }, start[4096];
     for (uint64_t i = 0; i < rows; i++)
-        cnt[len[i] = mesh ? mesh_cols(rows, mesh, band, i, NULL) : (uint32_t)(lo + gms_rng_below(&r, hi - lo + 1))]++;
+        cnt[len[i] = mesh ? mesh_cols(rows, mesh - 1, band, i, NULL) : (uint32_t)(lo + gms_rng_below(&r, hi - lo + 1))]++;
     uint64_t o = 0;   /* counting sort, longest first, stable */
     for (uint64_t l = hi + 1; l-- > lo;) { start[l] = o; o += cnt[l]; }
     for (uint64_t i = 0; i < rows; i++) {
@@ -117,8 +118,8 @@ static int sizes(const gms_wl_args *a, uint64_t *d, gms_error *err)
     const char *st = gms_wl_str(a, "structure");
     if (*st && strcmp(st, "band") && strcmp(st, "mesh"))
         return gms_err(err, "workload spmv: structure=%s must be band or mesh", st);
-    d[MESH] = strcmp(st, "mesh") ? 0 : mesh_radius(d[ROWS], d[NNZ]);
-    if (d[MESH] > 31)
+    d[MESH] = strcmp(st, "mesh") ? 0 : mesh_radius(d[ROWS], d[NNZ]) + 1;
+    if (d[MESH] > 32)
         return gms_err(err, "workload spmv: structure=mesh needs a mean row length nnz/rows of at most 3969 (a 63 x 63 stencil)");
     uint32_t *len = wl_malloc(d[ROWS], sizeof *len);
     row_lengths(d[ROWS], d[NNZ], gms_wl_seed(a), d[MESH], (int64_t)d[BAND], len, NULL);
@@ -160,7 +161,7 @@ static void init(const pbl_state *s, void **h)
     uint32_t col[63 * 63];
     for (uint64_t jr = 0; jr < rows; jr++) {
         if (s->dim[MESH]) {   /* the row's mesh neighbours in column order */
-            mesh_cols(rows, s->dim[MESH], band, perm[jr], col);
+            mesh_cols(rows, s->dim[MESH] - 1, band, perm[jr], col);
             for (uint64_t k = 0; k < len[jr]; k++) {
                 idx[ptr[k] + jr] = col[k];
                 data[ptr[k] + jr] = wl_randf(&r);

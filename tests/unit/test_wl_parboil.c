@@ -181,6 +181,10 @@ TEST(wl_parboil_spmv_mesh)
     /* the uniform band model's lengths reach 3/2 x 9 (the mesh's 9 is its largest) */
     const char *kd[] = { "rows=16", "nnz=144", "iters=1", NULL };
     CHECK(spmv_footprint(kd) > 2 * 32 * 9 * 4 + 3 * 16 * 4 + 4);
+    /* nnz/rows = 2: the nearest odd square is 1, the diagonal alone (depth 1) */
+    const char *k1[] = { "rows=16", "nnz=32", "structure=mesh", "iters=1", NULL };
+    CHECK_EQ(spmv_footprint(k1), 2 * 32 * 1 * 4 + 3 * 16 * 4 + 4);
+    WL_RUN_BOTH("spmv", k1, 7);
     /* a larger mesh, several warps and blocks, 5 x 5 stencil */
     const char *kl[] = { "rows=5000", "nnz=125000", "structure=mesh", "iters=2", NULL };
     WL_RUN_BOTH("spmv", kl, 7);
