@@ -31,7 +31,7 @@ static const gms_wl_param params[] = {
     { "band", "1024", "columns lie within +-band of the diagonal" },
     { "structure", "", "band (the default, also when empty): row lengths uniform in [avg/2, 3avg/2], columns uniform within +-band; mesh: a 2D mesh, "
                            "row r a node of a ceil(sqrt(rows))-wide grid, its nonzeros the nodes of the (2R+1)^2 square "
-                           "around it with (2R+1)^2 nearest the mean row length nnz/rows (fewer at the grid's edges and "
+                           "around it, 2R+1 the odd number nearest sqrt(nnz/rows) (fewer at the grid's edges and "
                            "beyond +-band)" },
     { "iters", "50", "kernel launches (main.cu runs spmv_jds 50 times)" },
     { "scale", "1", "multiplies rows and nnz" },
@@ -39,7 +39,7 @@ static const gms_wl_param params[] = {
     { NULL, NULL, NULL },
 };
 
-/* structure=mesh: the stencil radius R whose (2R+1)^2 is nearest the mean row length
+/* structure=mesh: the stencil radius R, 2R+1 the odd number nearest sqrt(mean row length)
  * (R = 0: the diagonal alone). dim[MESH] holds R + 1, 0 meaning structure=band. */
 static uint64_t mesh_radius(uint64_t rows, uint64_t nnz)
 {
