@@ -29,10 +29,11 @@ static const gms_wl_param params[] = {
     { "rows", "146689", "matrix rows = columns (large dataset, Dubcova3: 146689)" },
     { "nnz", "3636643", "nonzeros (their mean per row sets the row lengths; Dubcova3: 3636643)" },
     { "band", "1024", "columns lie within +-band of the diagonal" },
-    { "structure", "", "band (the default, also when empty): row lengths uniform in [avg/2, 3avg/2], columns uniform within +-band; mesh: a 2D mesh, "
-                           "row r a node of a ceil(sqrt(rows))-wide grid, its nonzeros the nodes of the (2R+1)^2 square "
-                           "around it, 2R+1 the odd number nearest sqrt(nnz/rows) (fewer at the grid's edges and "
-                           "beyond +-band)" },
+    { "structure", "",
+      "band (the default, also when empty): row lengths uniform in [avg/2, 3avg/2], columns uniform within "
+      "+-band; mesh: a 2D mesh, row r a node of a ceil(sqrt(rows))-wide grid, its nonzeros the nodes of the "
+      "(2R+1)^2 square around it, 2R+1 the odd number nearest sqrt(nnz/rows) (fewer at the grid's edges and "
+      "beyond +-band)" },
     { "iters", "50", "kernel launches (main.cu runs spmv_jds 50 times)" },
     { "scale", "1", "multiplies rows and nnz" },
     { "repeat", "1", "run the iters launches this many times" },
