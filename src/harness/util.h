@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "util/err.h"
+#include "util/fnv.h"
 
 typedef struct gms_sbuf { char *s; size_t n, cap; } gms_sbuf;   /* s is always NUL-terminated */
 
@@ -32,7 +33,7 @@ char *gms_path_abs(const char *path);
 char *gms_which(const char *prog);
 
 /* FNV-1a over bytes, continued from h (start with GMS_HASH_INIT), then mixed */
-#define GMS_HASH_INIT 0xcbf29ce484222325ULL   /* GMS_FNV_OFFSET (util/fnv.h) */
+#define GMS_HASH_INIT GMS_FNV_OFFSET
 uint64_t gms_hash_bytes(uint64_t h, const void *p, size_t n);
 uint64_t gms_hash_final(uint64_t h);
 
