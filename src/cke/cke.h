@@ -33,6 +33,7 @@ typedef struct gms_cke_app_sm {
     int64_t wquota;               /* SMK-W: warp instructions left in this epoch */
     uint64_t demand_at;           /* 1 + the last cycle a ready instruction of it met the gate */
     uint64_t last_issue;          /* cycle of its last issued instruction */
+    uint32_t blocks_here;         /* its thread blocks resident on the SM (kept by sm.c) */
     /* statistics */
     uint64_t tinst, winst, minst, reqs, l1_acc, l1_miss, l1_rf, lsu_stall, denied;
     uint32_t peak_inflight;       /* most memory instructions in flight at once */

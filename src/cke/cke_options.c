@@ -33,6 +33,10 @@ static const gms_option cke_opts[] = {
     K("gms_cke_wq_epoch", GMS_OPT_U32, wq_epoch, "1000",
       "multiprogrammed runs, SMK-W: warp instructions per quota epoch and SM, shared in proportion to the "
       "kernels' isolated IPC"),
+    K("gms_cke_smkw_idle", GMS_OPT_U32, smkw_idle, "256",
+      "multiprogrammed runs, SMK-W: a kernel with quota left that has issued nothing for this many cycles counts "
+      "as used up, so the others get new quotas (0: only a kernel with no block on the SM counts as used up, the "
+      "literal \"new quotas only when all are used up\")"),
     K("gms_cke_mshr_partition", GMS_OPT_BOOL, mshr_partition, "0",
       "multiprogrammed runs: each kernel with blocks on an SM may hold at most an equal share (rounded up) of "
       "that SM's L1D MSHR entries and miss-queue entries (spec 001 4.3: tried, no gain)"),

@@ -116,6 +116,7 @@ static void block_finished(gms_sm *s, uint32_t bi)
     s->shmem_used -= b->shmem;
     s->blocks_used--;
     gms_kernel *k = b->k;
+    if (s->cke) s->cke->a[k->cke_app].blocks_here--;
     b->used = 0;
     b->k = NULL;
     if (s->blocks_used == 0) s->kernel_here = NULL;
@@ -292,6 +293,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     if (k->src.fill_block(k->src.self, blockid, &b->bt, err)) return -1;
     b->used = 1;
     b->k = k;
+    if (s->cke) s->cke->a[k->cke_app].blocks_here++;
     b->first_warp = first;
     b->nwarps = nw;
     b->live = nw;
@@ -433,6 +435,9 @@ static const gms_memq_ent *cke_take(gms_sm *s, uint64_t now)
 void gms_sm_set_cke(gms_sm *s, struct gms_cke_sm *cs)
 {
     s->cke = cs;
+    if (cs)   /* blocks already resident count for SMK-W (cke.h) */
+        for (uint32_t i = 0; i < s->nblock_slots; i++)
+            if (s->blocks[i].used) cs->a[s->blocks[i].k->cke_app].blocks_here++;
     s->blk_on = 0;   /* the gates change with time and with other SMs' nothing: tick every cycle */
 }
 

@@ -87,6 +87,7 @@ static gms_cke_params cke_params(const char *mi)
     memset(&c, 0, sizeof c);
     c.interval = 1024;
     c.rf_bits = 12;
+    c.smkw_idle = 256;   /* the option's default */
     c.mi_idx = gms_reg_index(&gms_cke_mi_reg, mi);
     return c;
 }
@@ -182,6 +183,36 @@ TEST(cke_smil_and_smkw_gates)
     for (int i = 0; i < 3; i++) { CHECK(gms_cke_gate(&cs, 0, 0, 6)); gms_cke_issued(&cs, 0, 0, 32, 6); }
     CHECK(gms_cke_gate(&cs, 1, 0, 7));       /* all used up: new quotas */
     CHECK_EQ(cs.a[0].wquota, 3);
+    CHECK_EQ(cs.a[1].wquota, 1);
+}
+
+/* SMK-W's two readings of a kernel that holds quota but does not issue (-gms_cke_smkw_idle) */
+TEST(cke_smkw_idle_readings)
+{
+    gms_cke_params w = cke_params("smkw");
+    uint32_t share[2] = { 4, 1 };
+    gms_cke_sm cs;
+    /* idle 256 (default): kernel 0 keeps 4 of quota but last issued at cycle 10; kernel 1 has
+     * used its 1 and waits until kernel 0 has been idle for 256 cycles */
+    CHECK_EQ(w.smkw_idle, 256u);
+    gms_cke_sm_init(&cs, &w, 2, gms_cke_mi_at(w.mi_idx), share);
+    cs.a[0].blocks_here = cs.a[1].blocks_here = 1;
+    gms_cke_issued(&cs, 0, 0, 32, 10);
+    gms_cke_issued(&cs, 1, 0, 32, 10);
+    CHECK(!gms_cke_gate(&cs, 1, 0, 265));    /* 10 + 256 > 265: kernel 0 still holds */
+    CHECK(gms_cke_gate(&cs, 1, 0, 266));     /* idle 256 cycles: used up, new quotas */
+    CHECK_EQ(cs.a[0].wquota, 3 + 4);         /* its 3 left and a new 4 */
+    CHECK_EQ(cs.a[1].wquota, 1);
+    /* idle 0: a stalled kernel with blocks here holds the others however long it waits ... */
+    w.smkw_idle = 0;
+    gms_cke_sm_init(&cs, &w, 2, gms_cke_mi_at(w.mi_idx), share);
+    cs.a[0].blocks_here = cs.a[1].blocks_here = 1;
+    gms_cke_issued(&cs, 0, 0, 32, 10);
+    gms_cke_issued(&cs, 1, 0, 32, 10);
+    CHECK(!gms_cke_gate(&cs, 1, 0, 100000));
+    /* ... until it has no block on the SM */
+    cs.a[0].blocks_here = 0;
+    CHECK(gms_cke_gate(&cs, 1, 0, 100001));
     CHECK_EQ(cs.a[1].wquota, 1);
 }
 
