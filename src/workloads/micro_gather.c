@@ -5,7 +5,7 @@
  * 14 warp instructions per full warp, as in the trace: MOV S2R S2R IMAD ISETP @P0EXIT MOV
  * IMAD.WIDE LDG(idx) IMAD.WIDE LDG(a) IMAD.WIDE STG EXIT. The reference permutation used
  * another generator (seed 12345), so the random addresses differ but their statistics match. */
-#include "workloads/wl_util.h"
+#include "workloads/wl_kernel_1d.h"
 #include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
@@ -69,31 +69,29 @@ static int gather_create(const gms_wl_args *a, void **state, gms_error *err)
     return 0;
 }
 
-static int gather_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+/* one warp past the guard (wl_fill_1d): LDG idx[i], LDG a[idx[i]], STG b[i] */
+static uint32_t gather_body(const wl_kernel *k, wl_warp *w, uint32_t m, uint64_t i[32], uint8_t ri)
 {
     gather_st *s = k->st;
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
-        wl_warp w;
-        wl_warp_begin(&w, bt, k, block, wi);
-        uint64_t i[32], j[32];
-        uint8_t ri;
-        uint32_t m = wl_prologue_1d(&w, s->n, i, &ri);
-        if (!m) continue;
-        uint8_t r4 = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV R7, 0x4 */
-        uint8_t pi = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE idx+i */
-        uint8_t vj = wl_ldg_idx(&w, m, s->didx, i, pi);
-        WL_SH_LD(&w, m, uint32_t, s->idx[i[l]]);
-        uint8_t pa = wl_int(&w, m, vj, r4);                       /* IMAD.WIDE a+idx[i] */
-        WL_LANES(m, l) j[l] = s->idx[i[l]];
-        uint8_t v = wl_ldg_idx(&w, m, s->da, j, pa);
-        WL_SH_LD(&w, m, float, gather_aval(s->seed, j[l]));
-        uint8_t pb = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE b+i */
-        WL_LANES(m, l) s->b[i[l]] = gather_aval(s->seed, j[l]);
-        wl_stg_idx(&w, m, s->db, i, pb, v);
-        WL_SH_ST(&w, m, float, s->b[i[l]]);
-        wl_exit(&w, m);
-    }
-    return 0;
+    uint64_t j[32];
+    uint8_t r4 = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV R7, 0x4 */
+    uint8_t pi = wl_int(w, m, ri, r4);                       /* IMAD.WIDE idx+i */
+    uint8_t vj = wl_ldg_idx(w, m, s->didx, i, pi);
+    WL_SH_LD(w, m, uint32_t, s->idx[i[l]]);
+    uint8_t pa = wl_int(w, m, vj, r4);                       /* IMAD.WIDE a+idx[i] */
+    WL_LANES(m, l) j[l] = s->idx[i[l]];
+    uint8_t v = wl_ldg_idx(w, m, s->da, j, pa);
+    WL_SH_LD(w, m, float, gather_aval(s->seed, j[l]));
+    uint8_t pb = wl_int(w, m, ri, r4);                       /* IMAD.WIDE b+i */
+    WL_LANES(m, l) s->b[i[l]] = gather_aval(s->seed, j[l]);
+    wl_stg_idx(w, m, s->db, i, pb, v);
+    WL_SH_ST(w, m, float, s->b[i[l]]);
+    return m;
+}
+
+static int gather_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    return wl_fill_1d(k, block, bt, ((const gather_st *)k->st)->n, gather_body);
 }
 
 static int gather_next(void *state, gms_program *p, gms_error *err)

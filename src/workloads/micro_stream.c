@@ -3,7 +3,7 @@
  *   { int i = blockIdx.x*blockDim.x + threadIdx.x; if (i < n) c[i] = a[i] + b[i]; }
  * 15 warp instructions per full warp, exactly as the Accel-Sim reference trace:
  * MOV S2R S2R IMAD ISETP @P0EXIT MOV IMAD.WIDE IMAD.WIDE LDG LDG IMAD.WIDE FADD STG EXIT. */
-#include "workloads/wl_util.h"
+#include "workloads/wl_kernel_1d.h"
 #include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
@@ -58,34 +58,25 @@ static void add32(float *restrict c, const float *restrict a, const float *restr
     for (int l = 0; l < 32; l++) c[l] = a[l] + b[l];
 }
 
-static int stream_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+/* one warp past the guard (wl_fill_1d): loads of a[i] and b[i], FADD, STG c[i] */
+static uint32_t stream_body(const wl_kernel *k, wl_warp *w, uint32_t m, uint64_t i[32], uint8_t ri)
 {
     stream_st *s = k->st;
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
-        wl_warp w;
-        wl_warp_begin(&w, bt, k, block, wi);
-        uint64_t i[32];
-        uint8_t ri;
-        uint32_t m = wl_prologue_1d(&w, s->n, i, &ri);
-        if (!m) continue;
-        uint8_t r4 = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV R7, 0x4 */
-        uint8_t pa = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE a+i */
-        uint8_t pb = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE b+i */
-        uint8_t va = wl_ldg_idx(&w, m, s->da, i, pa);
-        WL_SH_LD(&w, m, float, s->a[i[l]]);
-        uint8_t vb = wl_ldg_idx(&w, m, s->db, i, pb);
-        WL_SH_LD(&w, m, float, s->b[i[l]]);
-        uint8_t pc = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE c+i */
-        uint8_t vc = wl_fp(&w, m, va, vb, GMS_REG_NONE);          /* FADD */
-        if (w.row && m == 0xffffffffu)   /* i[l] = i[0] + l */
-            add32(s->c + i[0], s->a + i[0], s->b + i[0]);
-        else
-            WL_LANES(m, l) s->c[i[l]] = s->a[i[l]] + s->b[i[l]];
-        wl_stg_idx(&w, m, s->dc, i, pc, vc);
-        WL_SH_ST(&w, m, float, s->c[i[l]]);
-        wl_exit(&w, m);
-    }
-    return 0;
+    wl_xy_regs ab = wl_ldg_xy(w, m, i, ri, s->da, s->a, s->db, s->b);
+    uint8_t pc = wl_int(w, m, ri, ab.r4);                     /* IMAD.WIDE c+i */
+    uint8_t vc = wl_fp(w, m, ab.vx, ab.vy, GMS_REG_NONE);     /* FADD */
+    if (w->row && m == 0xffffffffu)   /* i[l] = i[0] + l */
+        add32(s->c + i[0], s->a + i[0], s->b + i[0]);
+    else
+        WL_LANES(m, l) s->c[i[l]] = s->a[i[l]] + s->b[i[l]];
+    wl_stg_idx(w, m, s->dc, i, pc, vc);
+    WL_SH_ST(w, m, float, s->c[i[l]]);
+    return m;
+}
+
+static int stream_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    return wl_fill_1d(k, block, bt, ((const stream_st *)k->st)->n, stream_body);
 }
 
 static int stream_next(void *state, gms_program *p, gms_error *err)

@@ -6,7 +6,7 @@
  * SHF.L.U32 (IMAD when S is not a power of two) IMAD.WIDE LDG IMAD.WIDE STG EXIT.
  * A stride that is a multiple of (channels x interleave) bytes, e.g. S=2048 (8 KiB) with 32
  * channels of 256 B and linear partition indexing, sends every access to one partition. */
-#include "workloads/wl_util.h"
+#include "workloads/wl_kernel_1d.h"
 #include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
@@ -58,29 +58,27 @@ static int strided_create(const gms_wl_args *a, void **state, gms_error *err)
     return 0;
 }
 
-static int strided_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+/* one warp past the guard (wl_fill_1d): LDG a[i*S], STG b[i] */
+static uint32_t strided_body(const wl_kernel *k, wl_warp *w, uint32_t m, uint64_t i[32], uint8_t ri)
 {
     strided_st *s = k->st;
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
-        wl_warp w;
-        wl_warp_begin(&w, bt, k, block, wi);
-        uint64_t i[32], j[32];
-        uint8_t ri;
-        uint32_t m = wl_prologue_1d(&w, s->n, i, &ri);
-        if (!m) continue;
-        uint8_t r4 = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV R7, 0x4 */
-        uint8_t ij = wl_int(&w, m, ri, GMS_REG_NONE);             /* SHF.L.U32 / IMAD i*S */
-        uint8_t pa = wl_int(&w, m, ij, r4);                       /* IMAD.WIDE */
-        WL_LANES(m, l) j[l] = i[l] * s->stride;
-        uint8_t v = wl_ldg_idx(&w, m, s->da, j, pa);
-        WL_SH_LD(&w, m, float, s->a[i[l]]);                       /* a[i*S] is as[i] */
-        uint8_t pb = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE */
-        WL_LANES(m, l) s->b[i[l]] = s->a[j[l] / s->stride];
-        wl_stg_idx(&w, m, s->db, i, pb, v);
-        WL_SH_ST(&w, m, float, s->b[i[l]]);
-        wl_exit(&w, m);
-    }
-    return 0;
+    uint64_t j[32];
+    uint8_t r4 = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV R7, 0x4 */
+    uint8_t ij = wl_int(w, m, ri, GMS_REG_NONE);             /* SHF.L.U32 / IMAD i*S */
+    uint8_t pa = wl_int(w, m, ij, r4);                       /* IMAD.WIDE */
+    WL_LANES(m, l) j[l] = i[l] * s->stride;
+    uint8_t v = wl_ldg_idx(w, m, s->da, j, pa);
+    WL_SH_LD(w, m, float, s->a[i[l]]);                       /* a[i*S] is as[i] */
+    uint8_t pb = wl_int(w, m, ri, r4);                       /* IMAD.WIDE */
+    WL_LANES(m, l) s->b[i[l]] = s->a[j[l] / s->stride];
+    wl_stg_idx(w, m, s->db, i, pb, v);
+    WL_SH_ST(w, m, float, s->b[i[l]]);
+    return m;
+}
+
+static int strided_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    return wl_fill_1d(k, block, bt, ((const strided_st *)k->st)->n, strided_body);
 }
 
 static int strided_next(void *state, gms_program *p, gms_error *err)

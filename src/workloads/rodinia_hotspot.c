@@ -4,6 +4,7 @@
 #include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
 #include "workloads/wl_pyramid.h"
+#include "workloads/wl_pingpong.h"
 #include "util/rng.h"
 #include <stdlib.h>
 #include <string.h>
@@ -232,33 +233,26 @@ static int next(void *st, gms_program *p, gms_error *err)
     return 1;
 }
 
+/* one time step of the CPU reference (a wl_sweep_fn): b = the temperatures after a */
+static void sweep(const void *ctx, const float *a, float *b)
+{
+    const hs *s = ctx;
+    int64_t R = (int64_t)s->rows;
+    const float *pw = WL_F(s->power);
+    for (int64_t y = 0; y < R; y++)
+        for (int64_t x = 0; x < R; x++) {
+            int64_t N = y > 0 ? y - 1 : 0, S = y < R - 1 ? y + 1 : R - 1;
+            int64_t Wd = x > 0 ? x - 1 : 0, E = x < R - 1 ? x + 1 : R - 1;
+            b[y * R + x] = cell(s, a[y * R + x], pw[y * R + x], a[N * R + x], a[S * R + x], a[y * R + E],
+                                a[y * R + Wd]);
+        }
+}
+
 static int verify(void *st, gms_error *err)
 {
     hs *s = st;
-    int64_t R = (int64_t)s->rows;
-    uint64_t n = s->rows * s->rows;
-    float *a = gms_xmalloc(4 * n), *b = gms_xmalloc(4 * n);
-    const float *pw = WL_F(s->power);
-    memcpy(a, s->temp0, 4 * n);
-    for (uint64_t t = 0; t < s->sim_time; t++) {
-        for (int64_t y = 0; y < R; y++)
-            for (int64_t x = 0; x < R; x++) {
-                int64_t N = y > 0 ? y - 1 : 0, S = y < R - 1 ? y + 1 : R - 1;
-                int64_t Wd = x > 0 ? x - 1 : 0, E = x < R - 1 ? x + 1 : R - 1;
-                b[y * R + x] = cell(s, a[y * R + x], pw[y * R + x], a[N * R + x], a[S * R + x], a[y * R + E],
-                                    a[y * R + Wd]);
-            }
-        float *tmp = a;
-        a = b;
-        b = tmp;
-    }
-    void *own;   /* the result as the kernels left it at its device address */
-    const wl_buf *fb = &s->temp[s->final_buf];
-    int rc = wl_check_f32_tol("hotspot", "temperature", wl_result(s->sh, fb->d, fb->h, n, 4, &own), a, n, 1e-5, err);
-    free(own);
-    free(a);
-    free(b);
-    return rc ? -1 : 0;
+    return wl_check_pingpong_f32("hotspot", "temperature", s->sh, &s->temp[s->final_buf], s->temp0,
+                                 s->rows * s->rows, s->sim_time, sweep, s, 1e-5, err);
 }
 
 static void destroy(void *st)

@@ -3,6 +3,7 @@
  * the z layers in registers), `iter` launches ping-ponging tIn / tOut. */
 #include "workloads/wl_buf.h"
 #include "workloads/wl_clamp.h"
+#include "workloads/wl_pingpong.h"
 #include "util/rng.h"
 #include <stdlib.h>
 #include <string.h>
@@ -204,35 +205,28 @@ static int next(void *st, gms_program *p, gms_error *err)
     return 1;
 }
 
+/* one iteration of the CPU reference (a wl_sweep_fn): b = the temperatures after a */
+static void sweep(const void *ctx, const float *a, float *b)
+{
+    const h3 *s = ctx;
+    int64_t nx = (int64_t)s->nx, ny = (int64_t)s->ny, nz = (int64_t)s->nz;
+    const float *p = WL_F(s->p);
+    for (int64_t z = 0; z < nz; z++)
+        for (int64_t y = 0; y < ny; y++)
+            for (int64_t x = 0; x < nx; x++) {
+                int64_t c = x + y * nx + z * nx * ny;
+                int64_t w = x == 0 ? c : c - 1, e = x == nx - 1 ? c : c + 1;
+                int64_t nn = y == 0 ? c : c - nx, so = y == ny - 1 ? c : c + nx;
+                int64_t bo = z == 0 ? c : c - nx * ny, t = z == nz - 1 ? c : c + nx * ny;
+                b[c] = cell(s, a[bo], a[c], a[t], a[w], a[e], a[so], a[nn], p[c]);
+            }
+}
+
 static int verify(void *st, gms_error *err)
 {
     h3 *s = st;
-    int64_t nx = (int64_t)s->nx, ny = (int64_t)s->ny, nz = (int64_t)s->nz;
-    uint64_t n = s->nx * s->ny * s->nz;
-    float *a = gms_xmalloc(4 * n), *b = gms_xmalloc(4 * n);
-    const float *p = WL_F(s->p);
-    memcpy(a, s->t0, 4 * n);
-    for (uint64_t it = 0; it < s->iters; it++) {
-        for (int64_t z = 0; z < nz; z++)
-            for (int64_t y = 0; y < ny; y++)
-                for (int64_t x = 0; x < nx; x++) {
-                    int64_t c = x + y * nx + z * nx * ny;
-                    int64_t w = x == 0 ? c : c - 1, e = x == nx - 1 ? c : c + 1;
-                    int64_t nn = y == 0 ? c : c - nx, so = y == ny - 1 ? c : c + nx;
-                    int64_t bo = z == 0 ? c : c - nx * ny, t = z == nz - 1 ? c : c + nx * ny;
-                    b[c] = cell(s, a[bo], a[c], a[t], a[w], a[e], a[so], a[nn], p[c]);
-                }
-        float *tmp = a;
-        a = b;
-        b = tmp;
-    }
-    void *own;   /* the result as the kernels left it at its device address */
-    const wl_buf *fb = &s->t[s->final_buf];
-    int rc = wl_check_f32_tol("hotspot3d", "temperature", wl_result(s->sh, fb->d, fb->h, n, 4, &own), a, n, 1e-5, err);
-    free(own);
-    free(a);
-    free(b);
-    return rc ? -1 : 0;
+    return wl_check_pingpong_f32("hotspot3d", "temperature", s->sh, &s->t[s->final_buf], s->t0,
+                                 s->nx * s->ny * s->nz, s->iters, sweep, s, 1e-5, err);
 }
 
 static void destroy(void *st)

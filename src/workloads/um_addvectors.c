@@ -8,7 +8,7 @@
  * With that grid every thread runs the loop body at most once (stride >= n). Named apart from
  * the micro `stream` (c = a + b, no prefetch). Warp stream (sm_61 shape): the 1-D prologue,
  * stride = blockDim x gridDim, address, LDG x, LDG y, FADD, STG y, i += stride, ISETP, BRA, EXIT. */
-#include "workloads/wl_util.h"
+#include "workloads/wl_kernel_1d.h"
 #include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
@@ -56,41 +56,26 @@ static int addv_create(const gms_wl_args *a, void **state, gms_error *err)
     return 0;
 }
 
-static int addv_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+/* one warp past the guard (wl_fill_1d): the grid-stride loop, then EXIT of the whole warp */
+static uint32_t addv_body(const wl_kernel *k, wl_warp *w, uint32_t m, uint64_t i[32], uint8_t ri)
 {
     addv_st *s = k->st;
-    uint64_t stride = (uint64_t)k->grid.x * k->block.x;
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
-        wl_warp w;
-        wl_warp_begin(&w, bt, k, block, wi);
-        uint64_t i[32];
-        uint8_t ri;
-        uint32_t m = wl_prologue_1d(&w, s->n, i, &ri);
-        if (!m) continue;
-        uint8_t rs = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* stride = blockDim.x * gridDim.x */
-        /* the loop: each pass runs the body for the lanes still below n */
-        while (m) {
-            uint8_t r4 = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV 0x4 */
-            uint8_t px = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE x+i */
-            uint8_t py = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE y+i */
-            uint8_t vx = wl_ldg_idx(&w, m, s->dx, i, px);
-            WL_SH_LD(&w, m, float, s->x[i[l]]);
-            uint8_t vy = wl_ldg_idx(&w, m, s->dy, i, py);
-            WL_SH_LD(&w, m, float, s->y[i[l]]);
-            uint8_t vs = wl_fp(&w, m, vx, vy, GMS_REG_NONE);          /* FADD */
-            WL_LANES(m, l) s->y[i[l]] = s->x[i[l]] + s->y[i[l]];
-            wl_stg_idx(&w, m, s->dy, i, py, vs);
-            WL_SH_ST(&w, m, float, s->y[i[l]]);
-            ri = wl_int(&w, m, ri, rs);                               /* i += stride */
-            wl_pred(&w, m, ri, GMS_REG_NONE);                         /* ISETP.GE */
-            uint32_t again = 0;
-            WL_LANES(m, l) if ((i[l] += stride) < s->n) again |= 1u << l;
-            wl_bra(&w, m);                                            /* @!P0 BRA loop */
-            m = again;
-        }
-        wl_exit(&w, w.live);
+    uint8_t rs = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);   /* stride = blockDim.x * gridDim.x */
+    /* the loop: each pass runs the body for the lanes still below n */
+    while (m) {
+        wl_xy_regs xy = wl_ldg_xy(w, m, i, ri, s->dx, s->x, s->dy, s->y);
+        uint8_t vs = wl_fp(w, m, xy.vx, xy.vy, GMS_REG_NONE);    /* FADD */
+        WL_LANES(m, l) s->y[i[l]] = s->x[i[l]] + s->y[i[l]];
+        wl_stg_idx(w, m, s->dy, i, xy.py, vs);
+        WL_SH_ST(w, m, float, s->y[i[l]]);
+        m = wl_grid_stride_next(w, m, i, &ri, rs, s->n);
     }
-    return 0;
+    return w->live;
+}
+
+static int addv_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    return wl_fill_1d(k, block, bt, ((const addv_st *)k->st)->n, addv_body);
 }
 
 static int addv_next(void *state, gms_program *p, gms_error *err)

@@ -7,7 +7,7 @@
  * checks z == 5. Every thread runs the body at most once (stride >= n). Warp stream (sm_61
  * shape): the 1-D prologue, stride, I2F scalar, addresses, LDG x, LDG y, FFMA, STG z,
  * i += stride, ISETP, BRA, EXIT. */
-#include "workloads/wl_util.h"
+#include "workloads/wl_kernel_1d.h"
 #include "workloads/wl_clamp.h"
 #include <stdlib.h>
 
@@ -55,43 +55,28 @@ static int triad_create(const gms_wl_args *a, void **state, gms_error *err)
     return 0;
 }
 
-static int triad_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+/* one warp past the guard (wl_fill_1d): the grid-stride loop, then EXIT of the whole warp */
+static uint32_t triad_body(const wl_kernel *k, wl_warp *w, uint32_t m, uint64_t i[32], uint8_t ri)
 {
     triad_st *s = k->st;
-    uint64_t stride = (uint64_t)k->grid.x * k->block.x;
     float sc = (float)s->scalar;
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
-        wl_warp w;
-        wl_warp_begin(&w, bt, k, block, wi);
-        uint64_t i[32];
-        uint8_t ri;
-        uint32_t m = wl_prologue_1d(&w, s->n, i, &ri);
-        if (!m) continue;
-        uint8_t rs = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* stride = blockDim.x * gridDim.x */
-        uint8_t rk = wl_fp(&w, m, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);   /* I2F scalar */
-        while (m) {
-            uint8_t r4 = wl_int(&w, m, GMS_REG_NONE, GMS_REG_NONE);   /* MOV 0x4 */
-            uint8_t px = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE x+i */
-            uint8_t py = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE y+i */
-            uint8_t vx = wl_ldg_idx(&w, m, s->dx, i, px);
-            WL_SH_LD(&w, m, float, s->x[i[l]]);
-            uint8_t vy = wl_ldg_idx(&w, m, s->dy, i, py);
-            WL_SH_LD(&w, m, float, s->y[i[l]]);
-            uint8_t pz = wl_int(&w, m, ri, r4);                       /* IMAD.WIDE z+i */
-            uint8_t vz = wl_fp(&w, m, rk, vx, vy);                    /* FFMA */
-            WL_LANES(m, l) s->z[i[l]] = sc * s->x[i[l]] + s->y[i[l]];
-            wl_stg_idx(&w, m, s->dz, i, pz, vz);
-            WL_SH_ST(&w, m, float, s->z[i[l]]);
-            ri = wl_int(&w, m, ri, rs);                               /* i += stride */
-            wl_pred(&w, m, ri, GMS_REG_NONE);                         /* ISETP.GE */
-            uint32_t again = 0;
-            WL_LANES(m, l) if ((i[l] += stride) < s->n) again |= 1u << l;
-            wl_bra(&w, m);                                            /* @!P0 BRA loop */
-            m = again;
-        }
-        wl_exit(&w, w.live);
+    uint8_t rs = wl_int(w, m, GMS_REG_NONE, GMS_REG_NONE);                 /* stride = blockDim.x * gridDim.x */
+    uint8_t rk = wl_fp(w, m, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);   /* I2F scalar */
+    while (m) {
+        wl_xy_regs xy = wl_ldg_xy(w, m, i, ri, s->dx, s->x, s->dy, s->y);
+        uint8_t pz = wl_int(w, m, ri, xy.r4);                  /* IMAD.WIDE z+i */
+        uint8_t vz = wl_fp(w, m, rk, xy.vx, xy.vy);            /* FFMA */
+        WL_LANES(m, l) s->z[i[l]] = sc * s->x[i[l]] + s->y[i[l]];
+        wl_stg_idx(w, m, s->dz, i, pz, vz);
+        WL_SH_ST(w, m, float, s->z[i[l]]);
+        m = wl_grid_stride_next(w, m, i, &ri, rs, s->n);
     }
-    return 0;
+    return w->live;
+}
+
+static int triad_fill(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
+    return wl_fill_1d(k, block, bt, ((const triad_st *)k->st)->n, triad_body);
 }
 
 static int triad_next(void *state, gms_program *p, gms_error *err)
