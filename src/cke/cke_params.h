@@ -18,7 +18,7 @@ typedef struct gms_cke_params {
     char dmil_met[GMS_OPT_STRLEN];   /* gms_cke_dmil_met: remove | keep (under one fail per request) */
     uint32_t ucp_period;          /* gms_cke_ucp_period: L1D accesses of an SM between UCP repartitions */
     uint32_t wq_epoch;            /* gms_cke_wq_epoch: SMK-W warp instructions per epoch and SM */
-    uint32_t smkw_idle;           /* gms_cke_smkw_idle: SMK-W, cycles without issue that count as used up (0: never) */
+    uint32_t smkw_idle;           /* gms_cke_smkw_idle: SMK-W, cycles without issue that count as used up (0: only no block here) */
     int isolated;                 /* gms_cke_isolated: measure each kernel alone for STP/ANTT */
     int mshr_partition;           /* gms_cke_mshr_partition: per-kernel L1D MSHR / miss-queue shares */
     /* decoded by finalize */
