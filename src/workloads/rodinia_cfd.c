@@ -24,6 +24,7 @@
  * threads per block) since the program model has no copy engine; the cudaMemset of
  * step_factors (overwritten before any read) is left out. */
 #include "workloads/wl_util.h"
+#include "workloads/wl_kernel_1d.h"
 #include "workloads/wl_clamp.h"
 #include <math.h>
 #ifdef __SSE2__
@@ -346,26 +347,22 @@ static int k_init(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_e
 /* old_variables = variables: the device-to-device copy, 8 bytes per thread */
 static uint64_t pack2(const float *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 
-static int k_copy(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+/* one warp past the guard (wl_fill_1d): LDG 8 bytes, STG them */
+static uint32_t copy_body(const wl_kernel *k, wl_warp *w, uint32_t m, uint64_t gid[32], uint8_t ri)
 {
     cfd *s = k->st;
-    uint64_t n2 = s->nelr * NVAR / 2;
-    for (uint32_t wi = 0; wi < wl_nwarps(k); wi++) {
-        wl_warp w;
-        wl_warp_begin(&w, bt, k, block, wi);
-        uint64_t gid[32];
-        uint8_t ri;
-        uint32_t m = wl_prologue_1d(&w, n2, gid, &ri);
-        if (!m) continue;
-        uint8_t v = wl_ld_idx(&w, m, GMS_MEM_LD_GLOBAL, 8, s->d_var, gid, 8, ri);
-        WL_SH_LD(&w, m, uint64_t, pack2(s->var + 2 * gid[l]));
-        WL_LANES(m, l) memcpy(s->old + 2 * gid[l], s->var + 2 * gid[l], 8);
-        wl_st_idx(&w, m, GMS_MEM_ST_GLOBAL, 8, s->d_old, gid, 8, ri, v);
-        WL_SH_ST(&w, m, uint64_t, pack2(s->old + 2 * gid[l]));
-        wl_exit(&w, m);
-    }
+    uint8_t v = wl_ld_idx(w, m, GMS_MEM_LD_GLOBAL, 8, s->d_var, gid, 8, ri);
+    WL_SH_LD(w, m, uint64_t, pack2(s->var + 2 * gid[l]));
+    WL_LANES(m, l) memcpy(s->old + 2 * gid[l], s->var + 2 * gid[l], 8);
+    wl_st_idx(w, m, GMS_MEM_ST_GLOBAL, 8, s->d_old, gid, 8, ri, v);
+    WL_SH_ST(w, m, uint64_t, pack2(s->old + 2 * gid[l]));
+    return m;
+}
+
+static int k_copy(const wl_kernel *k, uint64_t block, gms_block_trace *bt, gms_error *err)
+{
     (void)err;
-    return 0;
+    return wl_fill_1d(k, block, bt, ((const cfd *)k->st)->nelr * NVAR / 2, copy_body);
 }
 
 /* Host speed: lane loops without the per-lane mask test where every lane's index is valid
