@@ -5,7 +5,8 @@
  * dissertation's runs have no copies in it); allocations of application k live at
  * ALLOC_BASE + k * 2^36, the same addresses at every restart; UVM is not supported.
  * The isolated IPC of each application is measured by a run of it alone on the whole GPU for
- * the same window (gms_cke_isolated); Warped-Slicer's curves by profile runs. */
+ * the same window (gms_cke_isolated); Warped-Slicer's curves by profile runs, and SMK-W's quota
+ * shares by either (-gms_cke_smkw_rate). */
 #include "cke/cke_driver.h"
 #include "cke/cke_apps.h"
 #include "cke/cke_memo.h"
@@ -247,10 +248,20 @@ int gms_cke_attach(gms_gpu *g, const gms_wl_args *args, gms_error *err)
      * warp instructions, the quota's unit (so that each kernel gets the same share of its alone
      * rate; thread IPC would short the kernels whose warps run fewer active lanes) */
     uint32_t share[GMS_CKE_MAX_APPS] = {0};
-    double sum = 0;
-    for (uint32_t k = 0; k < c->napps; k++) sum += c->app[k].alone_wipc;
+    double rate[GMS_CKE_MAX_APPS] = {0}, sum = 0;
+    int smkw = !strcmp(gms_cke_mi_at(c->mi_idx)->name, "smkw");
     for (uint32_t k = 0; k < c->napps; k++) {
-        double v = sum > 0 ? p->cke.wq_epoch * c->app[k].alone_wipc / sum : (double)p->cke.wq_epoch / c->napps;
+        rate[k] = c->app[k].alone_wipc;
+        /* -gms_cke_smkw_rate profile: the rates of a profiling run, as Warped-Slicer's curves
+         * (spec 001 4.3: "based on isolated profiling"), not of the run STP divides by */
+        if (smkw && !c->apps.alone && p->cke.smkw_profile) {
+            double ipc;
+            if (run_alone(c, k, 0, p->cke.profile_window, &ipc, &rate[k], err)) return -1;
+        }
+        sum += rate[k];
+    }
+    for (uint32_t k = 0; k < c->napps; k++) {
+        double v = sum > 0 ? p->cke.wq_epoch * rate[k] / sum : (double)p->cke.wq_epoch / c->napps;
         share[k] = v < 1 ? 1 : (uint32_t)(v + 0.5);
     }
     c->sms = gms_xcalloc(g->n_sm, sizeof *c->sms);
@@ -326,6 +337,8 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         gms_stat_u64f(st, a->runs_done, "gms_cke_app%u_runs_done", k);
         gms_stat_u64f(st, a->cap ? a->cap : a->shape.occ, "gms_cke_app%u_blocks_per_sm", k);
         gms_stat_u64f(st, a->sm_hi - a->sm_lo, "gms_cke_app%u_sms", k);
+        if (!strcmp(gms_cke_mi_at(c->mi_idx)->name, "smkw"))   /* SMK-W: its warp instructions per epoch and SM */
+            gms_stat_u64f(st, c->sms[0].wq_share[k], "gms_cke_app%u_wq_share", k);
         if (c->sms[0].ucp) {   /* ws-ucp: its mean L1D ways over every repartition of every SM */
             uint64_t n = 0, w = 0;
             for (uint32_t i = 0; i < c->g->n_sm; i++) { n += c->sms[i].ucp->repartitions; w += c->sms[i].ucp->way_sum[k]; }
@@ -340,6 +353,7 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         gms_stat_f64f(st, (double)a->shape.occ * a->shape.threads / cp->max_threads_per_sm, "gms_cke_app%u_thread_oc", k);
         if (c->apps.alone) continue;
         gms_stat_f64f(st, a->alone_ipc, "gms_cke_app%u_alone_ipc", k);
+        gms_stat_f64f(st, a->alone_wipc, "gms_cke_app%u_alone_warp_ipc", k);
         if (a->alone_ipc <= 0) { have_alone = 0; continue; }
         np[k] = ipc / a->alone_ipc;
         gms_stat_f64f(st, np[k], "gms_cke_app%u_norm_ipc", k);

@@ -38,5 +38,5 @@ static void smkw_init(gms_cke_sm *cs)
 {
     for (uint32_t k = 0; k < cs->napps; k++) cs->a[k].wquota = cs->wq_share[k] ? cs->wq_share[k] : 1;
 }
-const gms_cke_mi_ops gms_cke_mi_smkw = { .name = "smkw", .knobs = GMS_KNOBS("gms_cke_wq_epoch", "gms_cke_smkw_"), .summary = "SMK-W: warp-instruction quotas per epoch in proportion to the isolated IPC",
+const gms_cke_mi_ops gms_cke_mi_smkw = { .name = "smkw", .knobs = GMS_KNOBS("gms_cke_wq_epoch", "gms_cke_smkw_", "gms_cke_profile_window"), .summary = "SMK-W: warp-instruction quotas per epoch in proportion to the isolated IPC",
                                          .gate = smkw_gate, .issued = smkw_issued, .init = smkw_init };

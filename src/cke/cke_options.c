@@ -37,6 +37,10 @@ static const gms_option cke_opts[] = {
       "multiprogrammed runs, SMK-W: a kernel with quota left that has issued nothing for this many cycles counts "
       "as used up, so the others get new quotas (0: only a kernel with no block on the SM counts as used up, the "
       "literal \"new quotas only when all are used up\")"),
+    K("gms_cke_smkw_rate", GMS_OPT_STRING, smkw_rate, "isolated",
+      "multiprogrammed runs, SMK-W: where the isolated IPCs that set the quota shares come from: isolated (each "
+      "kernel's run alone for the whole window, the run STP and ANTT divide by) or profile (a run alone for "
+      "-gms_cke_profile_window cycles, the profiling Warped-Slicer's curves come from)"),
     K("gms_cke_mshr_partition", GMS_OPT_BOOL, mshr_partition, "0",
       "multiprogrammed runs: each kernel with blocks on an SM may hold at most an equal share (rounded up) of "
       "that SM's L1D MSHR entries and miss-queue entries (spec 001 4.3: tried, no gain)"),
@@ -93,6 +97,9 @@ static int cke_finalize(gms_params *p, gms_error *err)
     if (!strcmp(c->dmil_met, "remove")) c->dmil_keep = 0;
     else if (!strcmp(c->dmil_met, "keep")) c->dmil_keep = 1;
     else return gms_err(err, "-gms_cke_dmil_met: '%s' is not remove or keep", c->dmil_met);
+    if (!strcmp(c->smkw_rate, "isolated")) c->smkw_profile = 0;
+    else if (!strcmp(c->smkw_rate, "profile")) c->smkw_profile = 1;
+    else return gms_err(err, "-gms_cke_smkw_rate: '%s' is not isolated or profile", c->smkw_rate);
     if (c->window == 0) return gms_err(err, "-gms_cke_window: must be at least 1 cycle");
     if (c->profile_window == 0) return gms_err(err, "-gms_cke_profile_window: must be at least 1 cycle");
     if (c->ucp_period == 0) return gms_err(err, "-gms_cke_ucp_period: must be at least 1");

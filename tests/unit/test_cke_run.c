@@ -91,6 +91,46 @@ TEST(cke_smil_limits_inflight_memory_instructions)
     done(s);
 }
 
+TEST(cke_smkw_rate_readings)
+{
+    /* SMK-W's quota shares: from the isolated runs of the whole window (default) ... */
+    const char *iso[] = { "gms_cke_tb", "smk", "gms_cke_mi", "smkw", NULL };
+    gms_sim *s = run_cke(iso, "bp+ks", "10000");
+    if (!s) done(s);
+    REQUIRE(s);
+    double a0 = stat(s, "gms_cke_app0_alone_warp_ipc"), a1 = stat(s, "gms_cke_app1_alone_warp_ipc");
+    double w0 = stat(s, "gms_cke_app0_wq_share"), w1 = stat(s, "gms_cke_app1_wq_share");
+    /* 1000 warp instructions per epoch shared as the alone warp-instruction rates */
+    CHECK_NEAR(w0 + w1, 1000, 1);
+    CHECK_NEAR(w0 / 1000.0, a0 / (a0 + a1), 0.002);
+    double stp_iso = stat(s, "gms_cke_stp");
+    done(s);
+    /* ... or from a profiling run: over the same window it is the same run, the same shares */
+    const char *same[] = { "gms_cke_tb", "smk", "gms_cke_mi", "smkw", "gms_cke_smkw_rate", "profile",
+                           "gms_cke_profile_window", "10000", NULL };
+    s = run_cke(same, "bp+ks", "10000");
+    if (!s) done(s);
+    REQUIRE(s);
+    CHECK_EQ(stat(s, "gms_cke_app0_wq_share"), w0);
+    CHECK_NEAR(stat(s, "gms_cke_stp"), stp_iso, 1e-12);
+    done(s);
+    /* over a 1,000-cycle profile (the kernels' start) the rates, and so the shares, differ */
+    const char *shortp[] = { "gms_cke_tb", "smk", "gms_cke_mi", "smkw", "gms_cke_smkw_rate", "profile",
+                             "gms_cke_profile_window", "1000", NULL };
+    s = run_cke(shortp, "bp+ks", "10000");
+    if (!s) done(s);
+    REQUIRE(s);
+    CHECK(stat(s, "gms_cke_app0_wq_share") != w0);
+    CHECK_NEAR(stat(s, "gms_cke_app0_wq_share") + stat(s, "gms_cke_app1_wq_share"), 1000, 1);
+    done(s);
+    /* a wrong word is one clear error */
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    CHECK(gms_params_set(p, "gms_cke_smkw_rate", "profiled", &err) || gms_params_finalize(p, &err));
+    CHECK(strstr(err.msg, "gms_cke_smkw_rate") && strstr(err.msg, "profiled"));
+    gms_params_free(p);
+}
+
 TEST(cke_bad_apps_are_one_clear_error)
 {
     gms_params *p = gms_params_new();
