@@ -12,7 +12,9 @@
  * index = the block's slot on the SM, N = the resident blocks (at the decision); with one,
  * warp level: index = the warp's place in its block, N = the block's warps. If the best L is
  * N or C, nothing bypasses. Before the first decision, -gms_mdb_start: l1d (nothing bypasses)
- * or bypass (everything bypasses, as the author's repo does). */
+ * or bypass (everything bypasses, as the author's repo does). -gms_mdb_level sm-warp is the
+ * repo's other reading: index = the warp's slot on the SM whatever the blocks, N = one more than
+ * the highest slot in use (calculators up to the SM's warps with -gms_mdb_calculators). */
 #include "core/bypass_policy.h"
 #include "core/mdb.h"
 #include "core/sm_internal.h"
@@ -84,12 +86,32 @@ int gms_mdb_shadow_access(uint64_t *tags, uint32_t *stamps, uint32_t assoc, uint
 }
 
 /* warp wi's index: its block's slot at block level (more than one block resident), else its
- * place in its block (see the top) */
+ * place in its block (see the top); under -gms_mdb_level sm-warp, its warp slot on the SM */
 static uint32_t mdb_index(const gms_sm *s, uint32_t wi)
 {
+    if (s->p->core.mdb_sm_warp) return wi;
     const warp *w = &s->w[wi];
     if (s->blocks_used > 1) return w->blk;
     return wi - s->blocks[w->blk].first_warp;
+}
+
+/* N of the cubic model at a decision: the resident blocks at block level, the warps of the one
+ * block at warp level; under sm-warp one more than the highest warp slot in use (the warps L
+ * counts from slot 0 up, as the repo's "warp id <= L - 1 uses the L1D"); 0: no block here */
+static uint32_t mdb_n(const gms_sm *s)
+{
+    if (s->p->core.mdb_sm_warp) {
+        uint32_t top = 0;
+        for (uint32_t i = 0; i < s->nblock_slots; i++)
+            if (s->blocks[i].used && s->blocks[i].first_warp + s->blocks[i].nwarps > top)
+                top = s->blocks[i].first_warp + s->blocks[i].nwarps;
+        return top;
+    }
+    if (s->blocks_used > 1) return s->blocks_used;
+    if (s->blocks_used == 1)
+        for (uint32_t i = 0; i < s->nblock_slots; i++)
+            if (s->blocks[i].used) return s->blocks[i].nwarps;
+    return 0;
 }
 
 static void *mdb_new(gms_sm *s, int global)
@@ -140,7 +162,7 @@ static int mdb_bypass(void *st, gms_sm *s, uint32_t wi)
     const mdb_sm *m = st, *d = in_force(m, s);
     if (!d->decided) return s->p->core.mdb_start[0] == 'b';
     if (d->L == L_ALL) return 0;
-    if (m != d && s->p->core.mdb_global_level[0] == 'm') {
+    if (m != d && s->p->core.mdb_global_level[0] == 'm' && !s->p->core.mdb_sm_warp) {
         /* MDB-global at the monitor's level: an SM whose residency differs from the monitored
          * SM's (a grid's last blocks, two blocks on one SM) still reads L as block slots or as
          * warps of each block, as the monitor meant it */
@@ -170,10 +192,7 @@ static void decide(mdb_sm *m, gms_sm *s, uint64_t now)
     m->rf = tot - m->rf_seen > m->rf_max - m->rf ? m->rf_max : m->rf + (tot - m->rf_seen);
     m->rf_seen = tot;
     m->accesses = 0;
-    uint32_t n = s->blocks_used > 1 ? s->blocks_used : 0;
-    if (s->blocks_used == 1)
-        for (uint32_t i = 0; i < s->nblock_slots; i++)
-            if (s->blocks[i].used) { n = s->blocks[i].nwarps; break; }
+    uint32_t n = mdb_n(s);
     if (!n) return;   /* no block: keep counting */
     uint32_t lmax = n < m->ncalc ? n : m->ncalc;
     double scale = s->p->core.mdb_rf_scale ? (double)m->ratio : 1.0;
@@ -188,7 +207,7 @@ static void decide(mdb_sm *m, gms_sm *s, uint64_t now)
             m->series = gms_xrealloc(m->series, (m->nseries ? 2 * m->nseries : 1) * sizeof *m->series);
         m->series[m->nseries++] = (mdb_pt){ now, eff == L_ALL ? n : l, n };
     }
-    int blocks = s->blocks_used > 1;
+    int blocks = !s->p->core.mdb_sm_warp && s->blocks_used > 1;
     if (m->global && gms_engine_deferring()) gms_engine_defer(publish, m, eff, (uint64_t)blocks);
     else publish(m, eff, (uint64_t)blocks);
 }

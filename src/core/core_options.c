@@ -97,6 +97,10 @@ static const gms_option core_opts[] = {
     C("gms_mdb_sample", GMS_OPT_U32, mdb_sample, "8", "MDB: the shadow tags sample 1 of N L1D sets (1 = every set)"),
     C("gms_mdb_calculators", GMS_OPT_U32, mdb_calcs, "8", "MDB: Adjusted-Hits calculators (largest L modelled)"),
     C("gms_mdb_start", GMS_OPT_STRING, mdb_start, "l1d", "MDB before the first decision: l1d (nothing bypasses) or bypass (everything does)"),
+    C("gms_mdb_level", GMS_OPT_STRING, mdb_level, "block-or-warp",
+      "MDB: what L counts: block-or-warp (block slots while more than one block is resident on the SM, else the "
+      "warps of its block; spec 001 2.3's reading of the text) or sm-warp (the SM's warp slots, whatever the blocks: "
+      "the author's repository; give it as many calculators as the SM's warps to model them all)"),
     C("gms_mdb_monitor", GMS_OPT_U32, mdb_monitor, "3", "MDB-global: the SM whose generator decides for all"),
     C("gms_mdb_global_level", GMS_OPT_STRING, mdb_global_level, "own",
       "MDB-global: the level at which an SM applies the broadcast L: own (its own: block slots with more than one "
@@ -270,7 +274,7 @@ static int core_finalize(gms_params *p, gms_error *err)
     static const char *const mdb_knobs[] = { "gms_mdb_", NULL }, *const static_knobs[] = { "gms_bypass_l", NULL },
                              *const ccws_knobs[] = { "gms_ccws_", NULL };
     /* PDP uses MDB's period and set sampling only; the rest are MDB's generator's */
-    static const char *const mdb_only_knobs[] = { "gms_mdb_e", "gms_mdb_calculators", "gms_mdb_start", "gms_mdb_monitor",
+    static const char *const mdb_only_knobs[] = { "gms_mdb_e", "gms_mdb_calculators", "gms_mdb_start", "gms_mdb_level", "gms_mdb_monitor",
                                                   "gms_mdb_rf_scale", "gms_mdb_hit_bits", "gms_mdb_rf_bits", NULL };
     int mdb_like = !strncmp(c->l1d_bypass, "mdb", 3) || !strcmp(c->l1d_bypass, "pdp");
     if (gms_params_require(p, mdb_knobs, mdb_like, "-gms_l1d_bypass is mdb-local, mdb-global or pdp", err) ||
@@ -288,6 +292,9 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->mdb_rf_bits > 63) return gms_err(err, "-gms_mdb_rf_bits: %u is not in 0..63 (0 = 64 bits)", c->mdb_rf_bits);
     if (strcmp(c->mdb_start, "l1d") && strcmp(c->mdb_start, "bypass"))
         return gms_err(err, "-gms_mdb_start: '%s' is not l1d or bypass", c->mdb_start);
+    if (!strcmp(c->mdb_level, "block-or-warp")) c->mdb_sm_warp = 0;
+    else if (!strcmp(c->mdb_level, "sm-warp")) c->mdb_sm_warp = 1;
+    else return gms_err(err, "-gms_mdb_level: '%s' is not block-or-warp or sm-warp", c->mdb_level);
     if (strcmp(c->mdb_global_level, "own") && strcmp(c->mdb_global_level, "monitor"))
         return gms_err(err, "-gms_mdb_global_level: '%s' is not own or monitor", c->mdb_global_level);
     static const char *const global_knobs[] = { "gms_mdb_global_level", NULL };
@@ -377,9 +384,10 @@ static void core_dump(const gms_params *p, FILE *out)
         if (!strcmp(c->l1d_bypass, "static")) fprintf(out, "; L = %u", c->bypass_l);
         if (!strncmp(c->l1d_bypass, "mdb", 3))
             fprintf(out, "; decision every %u accesses, E %g, %u calculators, shadow tags on 1 of %u sets, "
-                    "RF term %s, start %s", c->mdb_period, c->mdb_e, c->mdb_calcs, c->mdb_sample,
+                    "RF term %s, start %s, L counts %s", c->mdb_period, c->mdb_e, c->mdb_calcs, c->mdb_sample,
                     c->mdb_rf_scale ? "scaled to the sampled sets" : "unscaled",
-                    c->mdb_start[0] == 'b' ? "all bypass" : "all L1D");
+                    c->mdb_start[0] == 'b' ? "all bypass" : "all L1D",
+                    c->mdb_sm_warp ? "the SM's warp slots" : "block slots (one block resident: its warps)");
         if (!strncmp(c->l1d_bypass, "mdb", 3))
             fprintf(out, ", counters of %u (hits) and %u (RF) bits, saturating", c->mdb_hit_bits ? c->mdb_hit_bits : 64,
                     c->mdb_rf_bits ? c->mdb_rf_bits : 64);

@@ -4,7 +4,7 @@
 #define GMS_CORE_MDB_H
 #include <stdint.h>
 
-#define GMS_MDB_MAX_CALC 16
+#define GMS_MDB_MAX_CALC 64   /* -gms_mdb_level sm-warp models up to a Fermi/Maxwell SM's 48 (64) warps */
 
 /* The selector: L in 1..lmax maximising
  *     Adjusted_Hits(L) = hits[L-1] - rf * (L/n)^3 * e / scale

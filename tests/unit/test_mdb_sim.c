@@ -97,3 +97,37 @@ TEST(mdb_global_level_needs_mdb_global)
     CHECK_EQ(simt_run1(&r, "x", 32, mfill, bad), -1);
     simt_free(&r);
 }
+
+/* -gms_mdb_level: two blocks of 4 warps on one SM. The spec's reading counts block slots
+ * (N = 2 resident blocks); the repo's counts the SM's warp slots (N = 8, slots 0-7), and with
+ * no reuse and reservation failures keeps one warp in the L1D: L = 1, slots 1-7 bypass. */
+static int level_run(const char *level, double *n0, double *l0, double *bypassed)
+{
+    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
+                          "gpgpu_n_clusters", "1", "gms_l1d_bypass", "mdb-local", "gms_mdb_level", level, NULL};
+    simt_run r;
+    int rc = simt_run_grid(&r, "mdbl", 2, 128, mfill, opts);
+    *n0 = rc ? -1 : simt_stat(&r, "gms_mdb_series[sm0][0]_N");
+    *l0 = rc ? -1 : simt_stat(&r, "gms_mdb_series[sm0][0]_L");
+    *bypassed = rc ? -1 : simt_stat(&r, "gms_bpr_reads");
+    simt_free(&r);
+    return rc;
+}
+
+TEST(mdb_level_block_or_sm_warp)
+{
+    double n, l, b;
+    REQUIRE(level_run("block-or-warp", &n, &l, &b) == 0);
+    CHECK_EQ(n, 2);
+    CHECK_EQ(l, 1);   /* block slot 1 bypasses */
+    REQUIRE(level_run("sm-warp", &n, &l, &b) == 0);
+    CHECK_EQ(n, 8);
+    CHECK_EQ(l, 1);
+    /* after the first decision (1,000 transactions of 12,000) warps 1-7 bypass */
+    CHECK(b > 7 * LOADS - 1000);
+    CHECK(b <= 7 * LOADS);
+    simt_run r;
+    const char *bad[] = {"gms_l1d_bypass", "mdb-local", "gms_mdb_level", "warp", NULL};
+    CHECK_EQ(simt_run1(&r, "x", 32, mfill, bad), -1);
+    simt_free(&r);
+}
