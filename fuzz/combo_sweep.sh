@@ -51,7 +51,7 @@ EOF
 # UVM: half of the combinations run with managed memory
 cat > "$T/uvm" <<'EOF'
 pref - | uvm_prefetcher=none | uvm_prefetcher=seq uvm_prefetch_size=256KB | uvm_prefetcher=random | uvm_prefetcher=cap | uvm_prefetcher=tree uvm_prefetcher_oversub=none | uvm_policy=capture | hardware_prefetch=2 hwprefetch_oversub=3
-evict - | uvm_eviction=tree | uvm_eviction=lru4k | uvm_eviction=lru64k | uvm_eviction=random | uvm_eviction=ture | uvm_eviction=ture uvm_ture_period=2000 uvm_ture_window=500 uvm_ture_table_entries=4 | uvm_eviction=rrip | uvm_eviction=rrip uvm_rrip_insert=1 uvm_rrip_delay=128 | uvm_eviction=clockpro | uvm_eviction=clockpro uvm_clockpro_adaptive=1 uvm_clockpro_cold=4 | uvm_eviction=hpe | uvm_eviction=hpe uvm_hpe_hir_entries=0 uvm_hpe_set_pages=4 uvm_hpe_interval=8 | uvm_eviction=lru2m
+evict - | uvm_eviction=tree | uvm_eviction=lru4k | uvm_eviction=lru64k | uvm_eviction=lru64k uvm_evict_whole=1 | uvm_eviction=tree uvm_evict_whole=1 | uvm_eviction=random | uvm_eviction=ture | uvm_eviction=ture uvm_ture_period=2000 uvm_ture_window=500 uvm_ture_table_entries=4 | uvm_eviction=rrip | uvm_eviction=rrip uvm_rrip_insert=1 uvm_rrip_delay=128 | uvm_eviction=clockpro | uvm_eviction=clockpro uvm_clockpro_adaptive=1 uvm_clockpro_cold=4 | uvm_eviction=hpe | uvm_eviction=hpe uvm_hpe_hir_entries=0 uvm_hpe_set_pages=4 uvm_hpe_interval=8 | uvm_eviction=lru2m
 ratio - | uvm_oversub_ratio=1.5 | uvm_oversub_ratio=3 | uvm_oversub_ratio=2 uvm_oversub_basis=working-set | uvm_oversub_ratio=1.25 invalidate_clean=0
 page - | page_size=64KB | page_size=2MB | tlb_size=16
 tlb - | uvm_l2_tlb_size=64 uvm_max_concurrent_walks=2 | uvm_tlb_assoc=4 uvm_l2_tlb_size=32 uvm_l2_tlb_assoc=0 | uvm_tlb_hit_latency=2 uvm_l2_tlb_latency=30

@@ -11,6 +11,7 @@ void gms_lru_init(gms_lru *l, gms_uvm *u, int unit)
     l->u = u;
     l->unit = unit;
     l->on_access = u->prm->lru_on_access;
+    l->whole = u->prm->evict_whole;
     l->head = l->tail = GMS_UVM_NONE;
     gms_lru_grow(l);
 }
@@ -76,20 +77,49 @@ void gms_lru_access(gms_lru *l, uint32_t page)
     push_mru(l, x);
 }
 
+static void unit_span(const gms_lru *l, uint32_t x, uint32_t *first, uint32_t *n);
+
 void gms_lru_unit_pages(const gms_lru *l, uint32_t x, gms_uvm_vec *out)
 {
     const gms_uvm *u = l->u;
     uint32_t first, n;
-    if (l->unit == GMS_LRU_PAGE) {
-        first = x; n = 1;
-    } else if (l->unit == GMS_LRU_BLOCK) {
-        uint32_t r = u->block_region[x];
-        gms_uvm_leaf_pages(u, r, x - u->regions[r].first_block, &first, &n);
-    } else {
-        first = u->regions[x].first_page; n = u->regions[x].npages;
-    }
+    unit_span(l, x, &first, &n);
     for (uint32_t i = 0; i < n; i++)
         if (u->pages[first + i].state == GMS_PG_RESIDENT) gms_uvm_vec_push(out, first + i);
+}
+
+/* the pages of unit x: [*first, *first + *n) */
+static void unit_span(const gms_lru *l, uint32_t x, uint32_t *first, uint32_t *n)
+{
+    const gms_uvm *u = l->u;
+    if (l->unit == GMS_LRU_PAGE) {
+        *first = x; *n = 1;
+    } else if (l->unit == GMS_LRU_BLOCK) {
+        uint32_t r = u->block_region[x];
+        gms_uvm_leaf_pages(u, r, x - u->regions[r].first_block, first, n);
+    } else {
+        *first = u->regions[x].first_page; *n = u->regions[x].npages;
+    }
+}
+
+/* UVMSmart's is_block_evictable: no page of the unit absent, migrating in or being written
+ * back (its "pinned by an access in flight" has no counterpart here: a resident page's
+ * pending accesses are not tracked) */
+static int unit_whole(const gms_lru *l, uint32_t x)
+{
+    uint32_t first, n;
+    unit_span(l, x, &first, &n);
+    for (uint32_t i = 0; i < n; i++)
+        if (l->u->pages[first + i].state != GMS_PG_RESIDENT) return 0;
+    return 1;
+}
+
+uint32_t gms_lru_victim(const gms_lru *l)
+{
+    if (!l->whole || l->unit == GMS_LRU_PAGE) return l->head;
+    for (uint32_t x = l->head; x != GMS_UVM_NONE; x = l->next[x])
+        if (unit_whole(l, x)) return x;
+    return l->head;   /* none whole: the least recently used, so that eviction always progresses */
 }
 
 /* ---------------- the three policies ---------------- */
@@ -111,7 +141,8 @@ static void select_lru(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 {
     (void)u; (void)now;
     gms_lru *l = st;
-    if (l->head != GMS_UVM_NONE) gms_lru_unit_pages(l, l->head, out);
+    uint32_t x = gms_lru_victim(l);
+    if (x != GMS_UVM_NONE) gms_lru_unit_pages(l, x, out);
 }
 
 const gms_uvm_evict_ops gms_uvm_evict_lru4k = {
@@ -120,12 +151,12 @@ const gms_uvm_evict_ops gms_uvm_evict_lru4k = {
     .access = access_hook, .select = select_lru,
 };
 const gms_uvm_evict_ops gms_uvm_evict_lru64k = {
-    .name = "lru64k", .uvmsmart_id = 2, .knobs = GMS_KNOBS("uvm_lru_on_access"), .help = "LRU over 64 KiB basic blocks (sequential-local eviction, SE)",
+    .name = "lru64k", .uvmsmart_id = 2, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "LRU over 64 KiB basic blocks (sequential-local eviction, SE)",
     .create = create_64k, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = access_hook, .select = select_lru,
 };
 const gms_uvm_evict_ops gms_uvm_evict_lru2m = {
-    .name = "lru2m", .uvmsmart_id = 0, .knobs = GMS_KNOBS("uvm_lru_on_access"), .help = "LRU over 2 MiB regions (NVIDIA's root chunks, NE)",
+    .name = "lru2m", .uvmsmart_id = 0, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "LRU over 2 MiB regions (NVIDIA's root chunks, NE)",
     .create = create_2m, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = access_hook, .select = select_lru,
 };

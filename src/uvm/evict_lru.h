@@ -10,6 +10,7 @@ typedef struct gms_lru {
     gms_uvm *u;
     int unit;
     int on_access;            /* refresh on every access (else on migration only) */
+    int whole;                /* -uvm_evict_whole: the victim is the least recently used whole unit */
     uint32_t *prev, *next, *cnt;
     uint32_t cap;
     uint32_t head, tail;      /* head = least recently used */
@@ -22,6 +23,10 @@ uint32_t gms_lru_unit_of(const gms_lru *l, uint32_t page);
 void gms_lru_resident(gms_lru *l, uint32_t page);
 void gms_lru_removed(gms_lru *l, uint32_t page);
 void gms_lru_access(gms_lru *l, uint32_t page);
+/* the unit to evict: the least recently used one, or under -uvm_evict_whole the least recently
+ * used one whose pages are all resident (the least recently used one if none is);
+ * GMS_UVM_NONE when the list is empty */
+uint32_t gms_lru_victim(const gms_lru *l);
 /* append the resident pages of a unit to out */
 void gms_lru_unit_pages(const gms_lru *l, uint32_t unit, gms_uvm_vec *out);
 

@@ -34,7 +34,7 @@ static void select_te(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 {
     (void)now;
     te *s = st;
-    uint32_t b = s->lru.head;
+    uint32_t b = gms_lru_victim(&s->lru);
     if (b == GMS_UVM_NONE) return;
     uint32_t region = u->block_region[b];
     const gms_uvm_region *r = &u->regions[region];
@@ -64,7 +64,7 @@ static void select_te(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 }
 
 const gms_uvm_evict_ops gms_uvm_evict_tree = {
-    .name = "tree", .uvmsmart_id = 1, .knobs = GMS_KNOBS("uvm_lru_on_access"), .help = "tree-based eviction: LRU 64 KiB leaf, then subtrees under 50% valid",
+    .name = "tree", .uvmsmart_id = 1, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "tree-based eviction: LRU 64 KiB leaf, then subtrees under 50% valid",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = access_hook, .select = select_te,
 };

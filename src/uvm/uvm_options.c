@@ -41,6 +41,10 @@ static const gms_option opts[] = {
     GMS_OPT("eviction_policy", GMS_OPT_INT, uvm.eviction_policy, "0", "UVMSmart eviction: 0 LRU 2MB, 1 tree, 2 LRU 64KB, 3 random 4KB, 5 LRU 4KB"),
     GMS_OPT("uvm_eviction", GMS_OPT_STRING, uvm.eviction_str, "", "eviction by name (gpumemsim list policies); overrides -eviction_policy"),
     GMS_OPT("uvm_lru_on_access", GMS_OPT_BOOL, uvm.lru_on_access, "1", "LRU order: 1 refreshed on every access (UVMSmart), 0 on migration only (driver's age-based)"),
+    GMS_OPT("uvm_evict_whole", GMS_OPT_BOOL, uvm.evict_whole, "0",
+            "LRU evictions (lru64k, lru2m, tree's first leaf): 1 skips a unit with a page that is not resident (absent, "
+            "migrating in or being written back), as UVMSmart's is_block_evictable, and takes the least recently used "
+            "whole unit (the least recently used one if none is whole); 0 takes the least recently used unit's resident pages"),
     GMS_OPT("uvm_belady_trace", GMS_OPT_STRING, uvm.belady_trace, "", "belady: page sequence recorded by -uvm_page_trace_out in an earlier run"),
     GMS_OPT("gms_uvm_belady_progress", GMS_OPT_BOOL, uvm.belady_progress, "1",
             "belady: match this run's reference to the page's recorded occurrence nearest to the run's progress, re-anchored at each kernel's start (1), or "

@@ -217,3 +217,27 @@ TEST(uvm_age_based_lru)
         uvm_h_free(&h);
     }
 }
+
+TEST(uvm_evict_whole_skips_partial_blocks)
+{
+    /* 32 frames = two 64 KiB blocks' worth. Page 0 alone (block 0, partial), pages 16-31
+     * (block 1, whole), pages 32-46 (block 2, 15 of 16), in that order: memory is full. The
+     * fault at page 48 needs a frame. SE takes the least recently used block's resident pages:
+     * block 0's one page, and page 0 faults again when read (its frame then costs block 1: 1 + 16
+     * evictions). Under -uvm_evict_whole 1 (UVMSmart's is_block_evictable) block 0 is partial,
+     * so block 1 goes whole (16 evictions) and page 0 stays resident. */
+    for (int whole = 0; whole < 2; whole++) {
+        uvm_h h;
+        REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "gddr_size", "128KB",
+                                        "uvm_eviction", "lru64k", "uvm_evict_whole", whole ? "1" : "0"), 1 << 20) == 0);
+        uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
+        for (int pg = 16; pg < 47; pg++) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 0);
+        uvm_h_access_wait(&h, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ);
+        uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), whole ? 16 : 1 + 16);
+        CHECK_EQ(uvm_h_stat(&h, "Page_tot_fault"), whole ? 1 + 31 + 1 : 1 + 31 + 1 + 1);
+        uvm_h_free(&h);
+    }
+}
