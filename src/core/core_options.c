@@ -297,6 +297,10 @@ static int core_finalize(gms_params *p, gms_error *err)
     else return gms_err(err, "-gms_mdb_level: '%s' is not block-or-warp or sm-warp", c->mdb_level);
     if (strcmp(c->mdb_global_level, "own") && strcmp(c->mdb_global_level, "monitor"))
         return gms_err(err, "-gms_mdb_global_level: '%s' is not own or monitor", c->mdb_global_level);
+    /* at SM warp level every SM counts the same warp slots: the two readings are one */
+    if (c->mdb_sm_warp && gms_params_is_set(p, "gms_mdb_global_level"))
+        return gms_err(err, "-gms_mdb_global_level: has no effect with -gms_mdb_level sm-warp (every SM counts its warp "
+                       "slots, whatever the monitor's blocks); leave it unset");
     static const char *const global_knobs[] = { "gms_mdb_global_level", NULL };
     if (gms_params_require(p, global_knobs, !strcmp(c->l1d_bypass, "mdb-global"), "-gms_l1d_bypass mdb-global", err))
         return -1;

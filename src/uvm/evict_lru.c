@@ -77,17 +77,6 @@ void gms_lru_access(gms_lru *l, uint32_t page)
     push_mru(l, x);
 }
 
-static void unit_span(const gms_lru *l, uint32_t x, uint32_t *first, uint32_t *n);
-
-void gms_lru_unit_pages(const gms_lru *l, uint32_t x, gms_uvm_vec *out)
-{
-    const gms_uvm *u = l->u;
-    uint32_t first, n;
-    unit_span(l, x, &first, &n);
-    for (uint32_t i = 0; i < n; i++)
-        if (u->pages[first + i].state == GMS_PG_RESIDENT) gms_uvm_vec_push(out, first + i);
-}
-
 /* the pages of unit x: [*first, *first + *n) */
 static void unit_span(const gms_lru *l, uint32_t x, uint32_t *first, uint32_t *n)
 {
@@ -100,6 +89,15 @@ static void unit_span(const gms_lru *l, uint32_t x, uint32_t *first, uint32_t *n
     } else {
         *first = u->regions[x].first_page; *n = u->regions[x].npages;
     }
+}
+
+void gms_lru_unit_pages(const gms_lru *l, uint32_t x, gms_uvm_vec *out)
+{
+    const gms_uvm *u = l->u;
+    uint32_t first, n;
+    unit_span(l, x, &first, &n);
+    for (uint32_t i = 0; i < n; i++)
+        if (u->pages[first + i].state == GMS_PG_RESIDENT) gms_uvm_vec_push(out, first + i);
 }
 
 /* UVMSmart's is_block_evictable: no page of the unit absent, migrating in or being written

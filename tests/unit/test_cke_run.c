@@ -91,6 +91,20 @@ TEST(cke_smil_limits_inflight_memory_instructions)
     done(s);
 }
 
+/* bp+ks under SMK-(P+W) with its shares from a profile run of `pw` cycles: the shares, STP */
+static int smkw_profile_run(const char *pw, double *w0, double *w1, double *stp)
+{
+    const char *opts[] = { "gms_cke_tb", "smk", "gms_cke_mi", "smkw", "gms_cke_smkw_rate", "profile",
+                           "gms_cke_profile_window", pw, NULL };
+    gms_sim *s = run_cke(opts, "bp+ks", "10000");
+    if (!s) { done(s); return -1; }
+    *w0 = stat(s, "gms_cke_app0_wq_share");
+    *w1 = stat(s, "gms_cke_app1_wq_share");
+    *stp = stat(s, "gms_cke_stp");
+    done(s);
+    return 0;
+}
+
 TEST(cke_smkw_rate_readings)
 {
     /* SMK-W's quota shares: from the isolated runs of the whole window (default) ... */
@@ -106,23 +120,14 @@ TEST(cke_smkw_rate_readings)
     double stp_iso = stat(s, "gms_cke_stp");
     done(s);
     /* ... or from a profiling run: over the same window it is the same run, the same shares */
-    const char *same[] = { "gms_cke_tb", "smk", "gms_cke_mi", "smkw", "gms_cke_smkw_rate", "profile",
-                           "gms_cke_profile_window", "10000", NULL };
-    s = run_cke(same, "bp+ks", "10000");
-    if (!s) done(s);
-    REQUIRE(s);
-    CHECK_EQ(stat(s, "gms_cke_app0_wq_share"), w0);
-    CHECK_NEAR(stat(s, "gms_cke_stp"), stp_iso, 1e-12);
-    done(s);
+    double p0, p1, stp;
+    REQUIRE(smkw_profile_run("10000", &p0, &p1, &stp) == 0);
+    CHECK_EQ(p0, w0);
+    CHECK_NEAR(stp, stp_iso, 1e-12);
     /* over a 1,000-cycle profile (the kernels' start) the rates, and so the shares, differ */
-    const char *shortp[] = { "gms_cke_tb", "smk", "gms_cke_mi", "smkw", "gms_cke_smkw_rate", "profile",
-                             "gms_cke_profile_window", "1000", NULL };
-    s = run_cke(shortp, "bp+ks", "10000");
-    if (!s) done(s);
-    REQUIRE(s);
-    CHECK(stat(s, "gms_cke_app0_wq_share") != w0);
-    CHECK_NEAR(stat(s, "gms_cke_app0_wq_share") + stat(s, "gms_cke_app1_wq_share"), 1000, 1);
-    done(s);
+    REQUIRE(smkw_profile_run("1000", &p0, &p1, &stp) == 0);
+    CHECK(p0 != w0);
+    CHECK_NEAR(p0 + p1, 1000, 1);
     /* a wrong word is one clear error */
     gms_params *p = gms_params_new();
     gms_error err = {0};

@@ -130,4 +130,8 @@ TEST(mdb_level_block_or_sm_warp)
     const char *bad[] = {"gms_l1d_bypass", "mdb-local", "gms_mdb_level", "warp", NULL};
     CHECK_EQ(simt_run1(&r, "x", 32, mfill, bad), -1);
     simt_free(&r);
+    /* -gms_mdb_global_level means nothing at SM warp level: refused, not ignored */
+    const char *moot[] = {"gms_l1d_bypass", "mdb-global", "gms_mdb_level", "sm-warp", "gms_mdb_global_level", "monitor", NULL};
+    CHECK_EQ(simt_run1(&r, "x", 32, mfill, moot), -1);
+    simt_free(&r);
 }
