@@ -15,7 +15,9 @@
  *    and the time of their last update. Trigger 1, table full: a new granule evicts the least
  *    recently updated entry's whole granule at once (proactive: before memory is full).
  *    Trigger 2, memory full (select): -uvm_ture_evict_blocks granules, the least recently
- *    updated entries first, then the least recently used 64 KiB blocks. A granule goes whole
+ *    updated entries first, then the least recently used 64 KiB blocks (-uvm_ture_pressure
+ *    table, inferred), or the least recently used blocks only (lru: the seed's "four blocks
+ *    based on the LRU policy" read literally). A granule goes whole
  *    (all its resident pages, one write-back), which keeps CAP's 64 KiB invariant.
  *  - Recall: a reference to an expired page still resident revokes its entry; the entry's
  *    expired pages get half their initial lease (at least 1).
@@ -349,12 +351,12 @@ static void select_ture(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
     (void)u; (void)now;
     ture *s = st;
     uint32_t want = s->pp->ture_evict_blocks, got = 0;
-    /* the least recently updated entries */
-    if (s->nt) {
+    /* the least recently updated entries (-uvm_ture_pressure table), or none (lru) */
+    if (s->nt && !s->pp->ture_pressure_lru) {
         qsort(s->t, s->nt, sizeof *s->t, cmp_upd);
         for (uint32_t e = 0; e < s->nt; e++) s->bent[s->t[e].block] = e;
     }
-    uint32_t take = s->nt < want ? s->nt : want;
+    uint32_t take = s->pp->ture_pressure_lru ? 0 : s->nt < want ? s->nt : want;
     for (uint32_t e = 0; e < take; e++) {
         block_pages(s, s->t[e].block, out);
         got++;

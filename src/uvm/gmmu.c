@@ -209,6 +209,10 @@ void gms_uvm_walk_done(gms_uvm *u, uint32_t pi, uint64_t now)
     uint32_t page = pe->page;
     /* UVMSmart walks every TLB miss of a managed page (no walk merging): each waiter counts */
     uint64_t nw = page == GMS_UVM_NONE ? 0 : count_waiters(pe);
+    /* -uvm_evict_rescue: a write-back still queued is cancelled; the page may be chosen again
+     * at once (the state below is what the policy left) */
+    if (page != GMS_UVM_NONE && u->prm->evict_rescue && u->pages[page].state == GMS_PG_WRITING)
+        gms_uvm_evict_rescue(u, page, now);
     if (page == GMS_UVM_NONE || u->pages[page].state == GMS_PG_RESIDENT) {
         u->c.walk_hit++;
         u->c.us_pt_hit += nw;

@@ -182,6 +182,42 @@ void gms_uvm_evict_check(gms_uvm *u, int from_fault, uint64_t now)
     }
 }
 
+/* -uvm_evict_rescue (UVMSmart, spec 000b 1.3: a hit "cancels its pending eviction if its chunk
+ * is still waiting in the write stage queue"). Here victims leave the page table when chosen,
+ * so the touch arrives as a walk; a walk that finds its page in a write-back not yet started
+ * takes that whole write-back out of the D2H queue and its pages back: resident, in the
+ * eviction policy's order as if just migrated in (the touch refreshes them, as UVMSmart's
+ * refresh_valid_pages), in the tree again. Their dirty bits were cleared at the choice; with
+ * -invalidate_clean 1 only dirty pages are written back, so they are set again. The memory is
+ * then over its limit again, and the policy chooses anew. */
+int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now)
+{
+    gms_uvm_lane *l = &u->lane[GMS_LANE_D2H];
+    gms_uvm_xfer *prev = NULL;
+    for (gms_uvm_xfer *x = l->head; x; prev = x, x = x->next) {
+        if (x->kind != GMS_XF_WRITEBACK || page < x->first_page || page - x->first_page >= x->npages) continue;
+        if (prev) prev->next = x->next; else l->head = x->next;
+        if (l->tail == x) l->tail = prev;
+        for (uint32_t i = 0; i < x->npages; i++) {
+            uint32_t p = x->first_page + i;
+            gms_uvm_page *pg = &u->pages[p];
+            if (pg->state != GMS_PG_WRITING) continue;
+            pg->state = GMS_PG_RESIDENT;
+            pg->dirty = (uint8_t)u->prm->invalidate_clean;
+            u->pending_free--;
+            gms_uvm_tree_update(u, p, +1);
+            u->ev->resident(u->ev_st, p, now);
+            u->c.evict_rescued++;
+        }
+        u->c.evict_rescues++;
+        gms_uvm_xfer_release(u, x);
+        gms_uvm_evict_check(u, 0, now);
+        gms_uvm_lanes_kick(u, now);
+        return 1;
+    }
+    return 0;
+}
+
 /* ---------------- transfer start / end ---------------- */
 void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
 {

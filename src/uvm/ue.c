@@ -19,6 +19,9 @@ int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
 {
     gms_uvm_params *u = &p->uvm;
     int batch = !strcmp(gms_uvm_runtimes[u->runtime_id]->name, "batch");
+    if (u->evict_rescue && batch)
+        return gms_err(err, "-uvm_evict_rescue 1 needs -uvm_runtime uvmsmart (the batch runtime frees frames at a "
+                       "write-back's end and has no write stage queue to cancel from)");
     if (u->ue && !batch) return gms_err(err, "-gms_uvm_ue 1 needs -uvm_runtime batch (UE works on fault batches)");
     if (u->evict_serial && !batch)
         return gms_err(err, "-gms_uvm_evict_serial 1 needs -uvm_runtime batch (the driver's eviction)");

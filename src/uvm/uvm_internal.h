@@ -274,6 +274,7 @@ typedef struct gms_uvm_counters {
     uint64_t pages_thrashed, remigrations;
     uint64_t pf_used, pf_evicted_unused;
     uint64_t evict_dirty, evict_clean, pages_written_back, evict_ops;
+    uint64_t evict_rescues, evict_rescued;   /* -uvm_evict_rescue: write-backs cancelled, their pages */
     uint64_t page_latency_sum, page_latency_n;
     uint64_t req_fault_wait_sum, req_fault_waits;
     uint64_t warp_stall_cycles;
@@ -449,6 +450,8 @@ uint32_t gms_uvm_migrate(gms_uvm *u, const uint32_t *faults, size_t n, uint32_t 
 void gms_uvm_pf_take(gms_uvm *u, uint32_t page);
 void gms_uvm_pf_take_range(gms_uvm *u, uint32_t first, uint32_t n);
 void gms_uvm_evict_check(gms_uvm *u, int from_fault, uint64_t now);
+/* -uvm_evict_rescue: cancel the queued write-back holding `page`; 1 if there was one */
+int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now);
 void gms_uvm_evict_pages(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t now);
 void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now);
 void gms_uvm_xfer_finished(gms_uvm *u, gms_uvm_xfer *x, uint64_t now);

@@ -45,6 +45,10 @@ static const gms_option opts[] = {
             "LRU evictions (lru64k, lru2m, tree's first leaf): 1 skips a unit with a page that is not resident (absent, "
             "migrating in or being written back), as UVMSmart's is_block_evictable, and takes the least recently used "
             "whole unit (the least recently used one if none is whole); 0 takes the least recently used unit's resident pages"),
+    GMS_OPT("uvm_evict_rescue", GMS_OPT_BOOL, uvm.evict_rescue, "0",
+            "1: a translation of an evicted page whose write-back is still queued (not started) cancels that "
+            "write-back, and its pages stay resident (UVMSmart, spec 000b 1.3); 0: the page re-faults after its "
+            "write-back. uvmsmart runtime only"),
     GMS_OPT("uvm_belady_trace", GMS_OPT_STRING, uvm.belady_trace, "", "belady: page sequence recorded by -uvm_page_trace_out in an earlier run"),
     GMS_OPT("gms_uvm_belady_progress", GMS_OPT_BOOL, uvm.belady_progress, "1",
             "belady: match this run's reference to the page's recorded occurrence nearest to the run's progress, re-anchored at each kernel's start (1), or "
@@ -64,6 +68,7 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_ture_lease", GMS_OPT_STRING, uvm.pol.ture_lease_str, "countdown", "TURE: countdown (a page's lease is its remaining references, the seed's) or renew (ablation: a logical-clock lease, each reference to the page renews it for L references of the whole stream)"),
     GMS_OPT("uvm_ture_table_entries", GMS_OPT_U32, uvm.pol.ture_table, "256", "TURE: eviction coalescing table entries (64 KiB granules)"),
     GMS_OPT("uvm_ture_evict_blocks", GMS_OPT_U32, uvm.pol.ture_evict_blocks, "4", "TURE: granules evicted per memory-full eviction"),
+    GMS_OPT("uvm_ture_pressure", GMS_OPT_STRING, uvm.pol.ture_pressure_str, "table", "TURE: granules a memory-full eviction takes: table (the least recently updated coalescing entries first, then the LRU 64 KiB blocks; inferred) or lru (the LRU 64 KiB blocks only, the seed's 'four blocks based on the LRU policy' read literally)"),
     GMS_OPT("uvm_ture_max_lease", GMS_OPT_U32, uvm.pol.ture_max_lease, "1023", "TURE: largest lease (10-bit PTE field)"),
     GMS_OPT("uvm_ture_weight", GMS_OPT_DOUBLE, uvm.pol.ture_weight, "0.5", "TURE: lease = w x old lease + (1 - w) x sampled frequency"),
     GMS_OPT("uvm_ture_scale", GMS_OPT_DOUBLE, uvm.pol.ture_scale, "1", "TURE: lease = scale x sampled accesses per page per window"),
@@ -284,10 +289,11 @@ static void dump(const gms_params *p, FILE *out)
     if (!strcmp(gms_uvm_evictors[u->evict_id]->name, "ture")) {
         const gms_uvm_policy_params *pp = &u->pol;
         fprintf(out, "UVM TURE: sampler %u entries (%s), active %u of every %u cycles; lease %s; coalescing table %u "
-                "granules; %u granules per memory-full eviction\n", pp->ture_sampler,
+                "granules; %u granules per memory-full eviction (%s)\n", pp->ture_sampler,
                 pp->ture_group_cap ? "capped per group" : "first come", pp->ture_window, pp->ture_period,
                 pp->ture_renew ? "renewed on each reference (logical clock)" : "counts down the page's references",
-                pp->ture_table, pp->ture_evict_blocks);
+                pp->ture_table, pp->ture_evict_blocks,
+                pp->ture_pressure_lru ? "least recently used blocks" : "least recently updated table entries first");
     }
     /* batch-aware (docs/batch-aware.md): only when asked for, so the default dump is unchanged */
     if (u->ue || u->evict_serial || u->evict_instant)

@@ -23,6 +23,8 @@ typedef struct gms_uvm_policy_params {
     double ture_scale;             /* -uvm_ture_scale: lease = scale x per-window accesses per page (1) */
     char ture_lease_str[GMS_OPT_STRLEN]; /* -uvm_ture_lease: countdown | renew */
     int ture_renew;                /* decoded: 1 = logical-clock lease renewed on each reference */
+    char ture_pressure_str[GMS_OPT_STRLEN]; /* -uvm_ture_pressure: table | lru */
+    int ture_pressure_lru;         /* decoded: 1 = memory-full evictions take the LRU blocks only */
     /* HPE */
     uint32_t hpe_set;              /* -uvm_hpe_set_pages: page set size S (16) */
     uint32_t hpe_interval;         /* -uvm_hpe_interval: faults per interval (64) */

@@ -74,6 +74,10 @@ void gms_uvm_stats_report(gms_uvm *u, gms_stats *out)
     gms_stat_u64(out, "Uvm_far_faults", c->far_faults);
     gms_stat_u64(out, "Uvm_faults_merged", c->fault_merged);
     gms_stat_u64(out, "Uvm_faults_on_writeback", c->faults_on_writeback);
+    if (u->prm->evict_rescue) {
+        gms_stat_u64(out, "Uvm_evict_rescues", c->evict_rescues);
+        gms_stat_u64(out, "Uvm_evict_rescued_pages", c->evict_rescued);
+    }
     gms_stat_u64(out, "Uvm_walks_merged", c->walk_merged);
     gms_stat_u64(out, "Uvm_walks_queued", c->walk_queued);
     gms_stat_u64(out, "Uvm_l2_tlb_access", c->l2tlb_access);

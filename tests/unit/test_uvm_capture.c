@@ -286,6 +286,39 @@ TEST(uvm_ture_memory_full_takes_expired_granules_first)
     uvm_h_free(&h);
 }
 
+TEST(uvm_ture_memory_full_lru_reading_takes_lru_blocks)
+{
+    /* the same sequence as above under -uvm_ture_pressure lru (the seed's "four blocks based on
+     * the LRU policy" read literally): the access-ordered 64 KiB LRU after the touches is
+     * block 1 (page 16), 3 (48), 2 (33), 0 (0), so the fault at page 64 evicts blocks 1 and 3,
+     * and the expired granules 2 and 0 stay */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "uvm_eviction", "ture", "uvm_ture_window", "100000",
+                                    "uvm_ture_period", "100000", "uvm_ture_evict_blocks", "2", "gddr_size", "256KB",
+                                    "page_fault_latency", "100", "uvm_ture_pressure", "lru"), 1 * MB) == 0);
+    touch(&h, 0); touch(&h, 1);
+    REQUIRE(uvm_h_run_until(&h, 100000) == 0);
+    touch(&h, 16); touch(&h, 32); touch(&h, 48);
+    REQUIRE(uvm_h_run_idle(&h) == 0);           /* block 3's prefetched pages in too */
+    touch(&h, 33);
+    touch(&h, 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 2);
+    touch(&h, 64);
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 32);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_memory_full_table_granules"), 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_memory_full_lru_granules"), 2);
+    double faults = uvm_h_stat(&h, "Uvm_far_faults");
+    touch(&h, 33); touch(&h, 0);                /* granules 2 and 0 stayed */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), faults);
+    touch(&h, 16);                              /* block 1 went */
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), faults + 1);
+    uvm_h_free(&h);
+    uvm_h_expect_error(OPTS("uvm_eviction", "ture", "uvm_ture_pressure", "expired"),
+                       "-uvm_ture_pressure: 'expired' is not one of table, lru");
+}
+
 TEST(uvm_policy_presets)
 {
     gms_params *p = gms_params_new();

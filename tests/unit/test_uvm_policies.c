@@ -241,3 +241,44 @@ TEST(uvm_evict_whole_skips_partial_blocks)
         uvm_h_free(&h);
     }
 }
+
+TEST(uvm_evict_rescue_cancels_a_queued_write_back)
+{
+    /* 48 frames = three 64 KiB blocks, sequential-local 64 KiB, SE, every victim written back.
+     * Blocks 0, 1, 2 fill memory (LRU in that order). Faults at pages 48 and 64 take blocks 0
+     * and 1, each its own write-back: block 0's starts, block 1's waits behind it. A read of
+     * page 16 then finds block 1 still queued: under -uvm_evict_rescue 1 its write-back is
+     * cancelled (16 pages stay, no fault) and SE chooses again: block 2, the least recently
+     * used now. Without it page 16 faults again after its write-back. */
+    for (int rescue = 0; rescue < 2; rescue++) {
+        uvm_h h;
+        REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "gddr_size", "192KB", "uvm_eviction", "lru64k",
+                                        "invalidate_clean", "0", "page_fault_latency", "100",
+                                        "uvm_evict_rescue", rescue ? "1" : "0"), 1 << 20) == 0);
+        for (int pg = 0; pg < 48; pg += 16) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        uvm_h_access(&h, 0, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ, NULL);
+        uvm_h_access(&h, 0, 1, UVM_BASE + 64 * PG, GMS_MREQ_READ, NULL);
+        REQUIRE(uvm_h_run_until(&h, uvm_h_now(&h) + 400) == 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 32);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 0);   /* block 0's under way, block 1's queued */
+        uvm_h_access_wait(&h, 0, UVM_BASE + 16 * PG, GMS_MREQ_READ);
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        if (rescue) {
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_evict_rescues"), 1);
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_evict_rescued_pages"), 16);
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), 5);          /* 0, 16, 32, 48, 64 */
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 48);          /* blocks 0, 1 (cancelled), 2 */
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 32);
+            double f = uvm_h_stat(&h, "Uvm_far_faults");
+            uvm_h_access_wait(&h, 0, UVM_BASE + 20 * PG, GMS_MREQ_READ);   /* block 1 stayed */
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), f);
+        } else {
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_faults_on_writeback"), 1);
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), 6);          /* page 16 again */
+        }
+        uvm_h_free(&h);
+    }
+    uvm_h_expect_error(OPTS("uvm_runtime", "batch", "uvm_evict_rescue", "1"),
+                       "-uvm_evict_rescue 1 needs -uvm_runtime uvmsmart");
+}
