@@ -282,6 +282,16 @@ if grep -q 'UVM TURE: sampler 16 entries (capped per group).*lease renewed on ea
 $BIN run --config configs/gtx1080ti.config --set uvm=1 --set n=65536 --set uvm_ture_lease=renew --quiet > /dev/null 2> "$T/tu2"
 if grep -q 'warning: -uvm_ture_lease is set, but it has no effect unless -uvm_eviction is ture' "$T/tu2"; then
     ok ture_lease_without_ture_named; else bad ture_lease_without_ture_named; fi
+# --quiet drops the progress line, not the names of what a run ignores (--ignore-unknown)
+$BIN run --workload stream --set n=1024 --ignore-unknown --set foo_bar=3 -baz_q 4 --quiet > /dev/null 2> "$T/ig1"
+if grep -q 'warning: ignored 2 unknown option(s): -foo_bar, -baz_q' "$T/ig1"; then
+    ok quiet_names_ignored_options; else bad quiet_names_ignored_options; fi
+# GPGPU-Sim's partition indexing 4 (random), 5 (custom = none) and 6 (IPOLY-Modulo, H100's 40 channels)
+$BIN config --config configs/qv100.config --set gpgpu_n_mem=40 --set gpgpu_memory_partition_indexing=6 --dump > "$T/pi6" 2>&1
+if grep -q 'Partition hashing: IPOLY-Modulo' "$T/pi6"; then ok partition_indexing_ipoly_modulo; else bad partition_indexing_ipoly_modulo; fi
+$BIN run --workload stream --set n=4096 --config configs/qv100.config --set gpgpu_memory_partition_indexing=4 --quiet > /dev/null 2> "$T/pi4"
+if grep -q 'only partly modelled:.*-gpgpu_memory_partition_indexing' "$T/pi4"; then ok partition_indexing_random_named; else bad partition_indexing_random_named; fi
+expect_fail partition_indexing_3 "-gpgpu_memory_partition_indexing: 3 is not supported" $BIN run --workload stream --config configs/qv100.config --set gpgpu_memory_partition_indexing=3 --quiet
 # without an L2 there is no hit to let through: "miss" is refused, auto says nothing about the gate
 expect_fail l2q_dram_gate_no_l2 "-gms_l2q_dram_gate miss: has no effect with the L2 disabled" $BIN run --config configs/qv100.config --set gpgpu_cache:dl2=none --set gms_l2q_dram_gate=miss --quiet
 $BIN config --config configs/qv100.config --set gpgpu_cache:dl2=none --set gms_l2q_dram_gate=auto --set gms_l2_input_queue=cart --dump > "$T/g3" 2>&1

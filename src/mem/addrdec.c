@@ -150,9 +150,18 @@ int gms_addrdec_finalize(gms_addrdec_config *c, gms_error *err)
             return gms_err(err, "-gpgpu_memory_partition_indexing 2 (IPOLY) needs 16, 32 or 64 sub-partitions "
                            "(rounded-up channels x sub-partitions), got %u", p2 * c->n_sub);
         break;
+    case GMS_PIDX_RANDOM: case GMS_PIDX_CUSTOM: break;
+    case GMS_PIDX_IPOLY_MODULO: {
+        uint32_t total = c->n_channel * c->n_sub, p2f = total & -total;
+        if (p2f != 16 && p2f != 32 && p2f != 64)
+            return gms_err(err, "-gpgpu_memory_partition_indexing 6 (IPOLY-Modulo) hashes within groups of the "
+                           "largest power of two dividing the %u sub-partitions (%u); it needs 16, 32 or 64",
+                           total, p2f);
+        break;
+    }
     default:
-        return gms_err(err, "-gpgpu_memory_partition_indexing: %u is not supported (0 none, 1 XOR, 2 IPOLY)",
-                       c->pindex);
+        return gms_err(err, "-gpgpu_memory_partition_indexing: %u is not supported (0 none, 1 XOR, 2 IPOLY, "
+                       "4 random, 5 custom = none, 6 IPOLY-Modulo; GPGPU-Sim has no 3)", c->pindex);
     }
     switch (c->bk_index) {
     case GMS_BKIDX_LINEAR: break;
@@ -183,7 +192,19 @@ int gms_addrdec_init(gms_addrdec *d, const gms_addrdec_config *cfg, gms_error *e
     for (int f = 0; f < GMS_AD_NFIELD; f++) gms_bitruns_init(&d->field[f], cfg->mask[f]);
     gms_bitruns_init(&d->keep_part, ~cfg->sp_mask);
     d->n_pipoly = gms_next_pow2(cfg->n_channel) * cfg->n_sub;
-    if (cfg->pindex == GMS_PIDX_IPOLY) gms_ipoly_tab_init(&d->pidx, d->n_pipoly);
+    if (cfg->pindex == GMS_PIDX_IPOLY_MODULO) {
+        uint32_t total = cfg->n_channel * cfg->n_sub;
+        d->n_pipoly = total & -total;   /* IPOLY within groups of this many */
+    }
+    if (cfg->pindex == GMS_PIDX_IPOLY || cfg->pindex == GMS_PIDX_IPOLY_MODULO) gms_ipoly_tab_init(&d->pidx, d->n_pipoly);
+    /* random: GPGPU-Sim's unit is addr >> (ADDR_CHIP_S - log2 sub-partitions); with D bits
+     * (no dramid@) the lowest D bit stands for ADDR_CHIP_S */
+    {
+        int cs = cfg->chip_start >= 0 ? cfg->chip_start
+                 : cfg->mask[GMS_AD_CHIP] ? __builtin_ctzll(cfg->mask[GMS_AD_CHIP]) : 0;
+        int sh = cs - (int)d->log2_sub;
+        d->rand_shift = sh > 0 ? (uint32_t)sh : 0;
+    }
     if (cfg->bk_index == GMS_BKIDX_IPOLY) gms_ipoly_tab_init(&d->bkidx, cfg->nbk);
     d->is_split = d->ops->split && d->ops->split(cfg, &d->split);
     build_tables(d);
@@ -216,10 +237,35 @@ static inline uint64_t high_bits(const gms_addrdec *d, uint64_t local)
     return d->is_split ? local >> d->split.hshift : d->ops->high_bits(&d->cfg, local);
 }
 
-static uint32_t hash_sub(const gms_addrdec *d, uint32_t chan_raw, uint32_t sp_raw, uint64_t local)
+/* -gpgpu_memory_partition_indexing 4: GPGPU-Sim gives each unit of addr >> (ADDR_CHIP_S -
+ * log2 sub-partitions) a sub-partition drawn by rand() at its first decode (a hash map kept
+ * for the run). Here the draw is a fixed 64-bit mix of the unit (splitmix64's finaliser):
+ * uniform and independent per unit as there, the same in every run and thread, but not
+ * GPGPU-Sim's draw (which depends on the order units are first touched). */
+static uint32_t random_sub(const gms_addrdec *d, uint64_t addr)
+{
+    uint64_t z = (addr >> d->rand_shift) + 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    return (uint32_t)(z % ((uint64_t)d->cfg.n_channel * d->cfg.n_sub));
+}
+
+static uint32_t hash_sub(const gms_addrdec *d, uint32_t chan_raw, uint32_t sp_raw, uint64_t local, uint64_t addr)
 {
     const gms_addrdec_config *c = &d->cfg;
     switch (c->pindex) {
+    case GMS_PIDX_RANDOM:
+        return random_sub(d, addr);
+    case GMS_PIDX_IPOLY_MODULO: {
+        /* inferred (GPGPU-Sim's ipolymodulo_hash_function is not public here; its comment:
+         * the sub-partitions are split into groups, and within a group the index is IPOLY
+         * hashed with the degree of the power-of-two factor): total = m x 2^k; the
+         * consecutive sub-partition's group (s / 2^k) stays, its place in the group is
+         * IPOLY(2^k) of the high bits. Documented in docs/memory-partitions.md. */
+        uint32_t s = (chan_raw << d->log2_sub) | sp_raw, g = d->n_pipoly;
+        return s / g * g + gms_ipoly_tab_hash(&d->pidx, high_bits(d, local), s % g);
+    }
     case GMS_PIDX_XOR: {
         uint64_t high = high_bits(d, local);
         return ((chan_raw ^ (uint32_t)(high & (c->n_channel - 1))) << d->log2_sub) | sp_raw;
@@ -246,7 +292,7 @@ void gms_addrdec_decode(const gms_addrdec *d, uint64_t addr, gms_addrdec_out *o)
     o->row = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_ROW], local);
     o->col = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_COL], local);
     o->burst = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_BURST], local);
-    o->sub = hash_sub(d, chan_raw, o->bank_raw & (c->n_sub - 1), local);
+    o->sub = hash_sub(d, chan_raw, o->bank_raw & (c->n_sub - 1), local, addr);
     o->chan = o->sub >> d->log2_sub;
     switch (c->bk_index) {
     case GMS_BKIDX_XOR: o->bank = o->bank_raw ^ (o->row & (c->nbk - 1)); break;
@@ -272,7 +318,9 @@ static void build_tables(gms_addrdec *d)
 {
     const gms_addrdec_config *c = &d->cfg;
     d->has_tab = 0;
-    if (!d->is_split || (c->pindex == GMS_PIDX_IPOLY && d->n_pipoly != c->n_channel * c->n_sub)) return;
+    /* random and IPOLY-Modulo are not XOR-linear in the address: no tables */
+    if (!d->is_split || (c->pindex == GMS_PIDX_IPOLY && d->n_pipoly != c->n_channel * c->n_sub) ||
+        c->pindex == GMS_PIDX_RANDOM || c->pindex == GMS_PIDX_IPOLY_MODULO) return;
     uint64_t bit[64];
     uint8_t bsub[64];
     gms_addrdec_out o;
@@ -339,7 +387,7 @@ uint32_t gms_addrdec_subpart(const gms_addrdec *d, uint64_t addr)
     uint64_t local;
     map_addr(d, addr, &chan_raw, &local);
     uint32_t bk = (uint32_t)gms_bitruns_gather(&d->field[GMS_AD_BK], local);
-    return hash_sub(d, chan_raw, bk & (d->cfg.n_sub - 1), local);
+    return hash_sub(d, chan_raw, bk & (d->cfg.n_sub - 1), local, addr);
 }
 
 uint64_t gms_addrdec_partition_addr(const gms_addrdec *d, uint64_t addr)

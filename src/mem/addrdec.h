@@ -29,7 +29,8 @@
 enum { GMS_AD_CHIP = 0, GMS_AD_BK, GMS_AD_ROW, GMS_AD_COL, GMS_AD_BURST, GMS_AD_NFIELD };
 
 /* -gpgpu_memory_partition_indexing values */
-enum { GMS_PIDX_NONE = 0, GMS_PIDX_XOR = 1, GMS_PIDX_IPOLY = 2 };
+enum { GMS_PIDX_NONE = 0, GMS_PIDX_XOR = 1, GMS_PIDX_IPOLY = 2, GMS_PIDX_RANDOM = 4, GMS_PIDX_CUSTOM = 5,
+       GMS_PIDX_IPOLY_MODULO = 6 };
 /* -dram_bnk_indexing_policy values */
 enum { GMS_BKIDX_LINEAR = 0, GMS_BKIDX_XOR = 1, GMS_BKIDX_IPOLY = 2 };
 
@@ -132,7 +133,8 @@ typedef struct gms_addrdec {
     uint32_t log2_sub;
     gms_bitruns field[GMS_AD_NFIELD];    /* BK, ROW, COL, BURST on the channel-local address */
     gms_bitruns keep_part;               /* the complement of sp_mask: partition address */
-    uint32_t n_pipoly;                   /* IPOLY partition hash size (next_pow2(chan) * nsp) */
+    uint32_t n_pipoly;                   /* IPOLY partition hash size (next_pow2(chan) * nsp; IPOLY-Modulo: the group) */
+    uint32_t rand_shift;                 /* random partition indexing: the unit is addr >> this */
     gms_ipoly_tab pidx, bkidx;           /* IPOLY tables for partition and bank hashing */
     int is_split;                        /* ops->split said yes: use `split` inline */
     gms_chanmap_split split;

@@ -9,6 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 
+/* -gpgpu_memory_partition_indexing 4 and 6 are not GPGPU-Sim's exact functions (see the option) */
+static int pidx_inexact(const void *field)
+{
+    uint32_t v = *(const uint32_t *)field;
+    return v == 4 || v == 6;
+}
+
 static const gms_option opts[] = {
     GMS_OPT("gpgpu_n_mem", GMS_OPT_U32, mem.n_mem, "8", "number of memory channels (partitions)"),
     GMS_OPT("gpgpu_n_sub_partition_per_mchannel", GMS_OPT_U32, mem.n_sub_partition_per_mchannel, "1",
@@ -52,8 +59,12 @@ static const gms_option opts[] = {
             "address mapping dramid@<bit>;<64-char mask of D B R C S 0>, MSB first (empty: -gpgpu_mem_address_mask defaults)"),
     GMS_OPT("gpgpu_mem_address_mask", GMS_OPT_INT, mem.address_mask, "0",
             "built-in masks used without a mapping string: 0, 1, 2, 3 (GPGPU-Sim addrdec.cc)"),
-    GMS_OPT("gpgpu_memory_partition_indexing", GMS_OPT_U32, mem.partition_indexing, "0",
-            "sub-partition hashing: 0 none, 1 XOR, 2 IPOLY (16/32/64 sub-partitions)"),
+    GMS_OPT_PARTLY("gpgpu_memory_partition_indexing", GMS_OPT_U32, mem.partition_indexing, "0",
+            "sub-partition hashing: 0 none, 1 XOR, 2 IPOLY (16/32/64 sub-partitions), 4 random, 5 custom (= none, as "
+            "GPGPU-Sim), 6 IPOLY-Modulo (total = m x 2^k sub-partitions, 2^k 16/32/64)",
+            "4 (random) draws each unit's sub-partition by a fixed hash, not GPGPU-Sim's rand() at first touch "
+            "(the same distribution, other draws); 6 (IPOLY-Modulo) is inferred, GPGPU-Sim's function not being "
+            "public: IPOLY within groups of the power-of-two factor (docs/memory-partitions.md)", pidx_inexact),
     GMS_OPT("gms_partition_mapping", GMS_OPT_STRING, mem.partition_mapping, "gpgpusim",
             "channel selection: gpgpusim (the mapping string) | modulo | xor (spec 001 3.5)"),
     GMS_OPT("gms_partition_chunk", GMS_OPT_U32, mem.partition_chunk, "256",
@@ -264,16 +275,18 @@ static void dump(const gms_params *p, FILE *out)
     } else {
         fprintf(out, "Partition mapping: %s over %u-byte chunks\n", ad->member, ad->chunk);
     }
-    static const char *const pidx[] = { "none", "XOR", "IPOLY" };
+    static const char *const pidx[] = { "none", "XOR", "IPOLY", "none", "random (a fixed hash per address unit, "
+                                        "not GPGPU-Sim's rand() draw)", "custom (none, as GPGPU-Sim)",
+                                        "IPOLY-Modulo (inferred: IPOLY within groups of the power-of-two factor)" };
     static const char *const bkidx[] = { "linear", "XOR with row", "IPOLY" };
     if (m->n_sub_partition_per_mchannel > 1)
         fprintf(out, "Partition hashing: %s; sub-partition = channel x %u + lowest %u bank bit%s; DRAM bank index %s\n",
-                pidx[ad->pindex < 3 ? ad->pindex : 0], m->n_sub_partition_per_mchannel,
+                pidx[ad->pindex < 7 ? ad->pindex : 0], m->n_sub_partition_per_mchannel,
                 gms_log2u(m->n_sub_partition_per_mchannel), m->n_sub_partition_per_mchannel > 2 ? "s" : "",
                 bkidx[ad->bk_index < 3 ? ad->bk_index : 0]);
     else
         fprintf(out, "Partition hashing: %s; one sub-partition per channel; DRAM bank index %s\n",
-                pidx[ad->pindex < 3 ? ad->pindex : 0], bkidx[ad->bk_index < 3 ? ad->bk_index : 0]);
+                pidx[ad->pindex < 7 ? ad->pindex : 0], bkidx[ad->bk_index < 3 ? ad->bk_index : 0]);
     double mhz = p->core.mhz_dram;
     double per_chan = (double)t->atom / t->burst_cycles * mhz * 1e6;   /* bytes/s */
     fprintf(out, "DRAM: %u channels x %u banks", m->n_mem, t->nbk);

@@ -270,3 +270,83 @@ TEST(addrdec_split_matches_member_map)
         }
     }
 }
+
+TEST(addrdec_custom_indexing_is_none)
+{
+    /* GPGPU-Sim's CUSTOM (5) has no function of its own: the consecutive sub-partition */
+    gms_addrdec a, b;
+    gms_error e = { 0 };
+    REQUIRE(!mkdec(&a, QV100_MAP, "gpgpusim", 32, 2, GMS_PIDX_NONE, &e));
+    REQUIRE(!mkdec(&b, QV100_MAP, "gpgpusim", 32, 2, GMS_PIDX_CUSTOM, &e));
+    for (uint64_t i = 0; i < 4096; i++) {
+        uint64_t addr = 0x7f0000000000ull + i * 0x1234567ull;
+        CHECK_EQ(gms_addrdec_subpart(&b, addr), gms_addrdec_subpart(&a, addr));
+    }
+}
+
+TEST(addrdec_random_indexing_per_unit)
+{
+    /* random (4): one sub-partition per unit of addr >> (dramid 8 - log2 2 sub-partitions) =
+     * 128 B; the same unit always the same, every sub-partition used, about evenly */
+    gms_addrdec d;
+    gms_error e = { 0 };
+    REQUIRE(!mkdec(&d, QV100_MAP, "gpgpusim", 32, 2, GMS_PIDX_RANDOM, &e));
+    uint32_t hist[64] = { 0 };
+    for (uint64_t u = 0; u < 64 * 256; u++) {
+        uint64_t base = 0x7f0000000000ull + u * 128;
+        uint32_t s = gms_addrdec_subpart(&d, base);
+        CHECK(s < 64);
+        if (s >= 64) break;
+        hist[s]++;
+        CHECK_EQ(gms_addrdec_subpart(&d, base + 127), s);
+        gms_addrdec_out o;
+        gms_addrdec_decode(&d, base + 64, &o);
+        CHECK_EQ(o.sub, s);
+        CHECK_EQ(o.chan, s / 2);
+    }
+    for (int s = 0; s < 64; s++) { CHECK(hist[s] > 256 * 3 / 4); CHECK(hist[s] < 256 * 5 / 4); }
+    /* consecutive units are not consecutive sub-partitions (that would be indexing 0) */
+    uint32_t same = 0;
+    for (uint64_t u = 0; u < 64; u++)
+        same += gms_addrdec_subpart(&d, u * 128) == (uint32_t)(u % 64);
+    CHECK(same < 8);
+}
+
+TEST(addrdec_ipoly_modulo_indexing)
+{
+    gms_addrdec d, ip;
+    gms_error e = { 0 };
+    /* a power-of-two total (32 x 2 = 64 = 1 x 64): one group, the same as IPOLY */
+    REQUIRE(!mkdec(&d, QV100_MAP, "gpgpusim", 32, 2, GMS_PIDX_IPOLY_MODULO, &e));
+    REQUIRE(!mkdec(&ip, QV100_MAP, "gpgpusim", 32, 2, GMS_PIDX_IPOLY, &e));
+    for (uint64_t i = 0; i < 4096; i++) {
+        uint64_t addr = 0x7f0000000000ull + i * 0x10203ull;
+        CHECK_EQ(gms_addrdec_subpart(&d, addr), gms_addrdec_subpart(&ip, addr));
+    }
+    /* H100's 40 channels x 2 = 80 = 5 x 16: the channel comes from (addr >> 8) mod 40 (the gap
+     * path), the group of 16 stays, the place in it is IPOLY(16) of the high bits */
+    gms_addrdec m, none;
+    REQUIRE(!mkdec(&m, GTX480_MAP, "gpgpusim", 40, 2, GMS_PIDX_IPOLY_MODULO, &e));
+    REQUIRE(!mkdec(&none, GTX480_MAP, "gpgpusim", 40, 2, GMS_PIDX_NONE, &e));
+    uint32_t hist[80] = { 0 };
+    for (uint64_t i = 0; i < 80 * 64; i++) {
+        uint64_t addr = 0x7f0000000000ull + i * 8192;   /* a 2^n stride */
+        uint32_t s = gms_addrdec_subpart(&m, addr), s0 = gms_addrdec_subpart(&none, addr);
+        CHECK(s < 80);
+        if (s >= 80) break;
+        CHECK_EQ(s / 16, s0 / 16);
+        hist[s]++;
+    }
+    for (int s = 0; s < 80; s++) CHECK(hist[s] > 0);
+    /* the totals the groups cannot take, and the value GPGPU-Sim does not have */
+    gms_addrdec_config c;
+    memset(&c, 0, sizeof c);
+    REQUIRE(!gms_addrdec_parse_mapping(GTX480_MAP, "-gpgpu_mem_addr_mapping", &c, &e));
+    snprintf(c.member, sizeof c.member, "gpgpusim");
+    c.n_channel = 12; c.n_sub = 2; c.chunk = 256; c.nbk = 16; c.pindex = GMS_PIDX_IPOLY_MODULO;
+    CHECK(gms_addrdec_finalize(&c, &e) != 0);
+    CHECK(strstr(e.msg, "needs 16, 32 or 64") != NULL);
+    c.pindex = 3;
+    CHECK(gms_addrdec_finalize(&c, &e) != 0);
+    CHECK(strstr(e.msg, "3 is not supported") != NULL);
+}
