@@ -286,6 +286,13 @@ if grep -q 'warning: -uvm_ture_lease is set, but it has no effect unless -uvm_ev
 $BIN run --workload stream --set n=1024 --ignore-unknown --set foo_bar=3 -baz_q 4 --quiet > /dev/null 2> "$T/ig1"
 if grep -q 'warning: ignored 2 unknown option(s): -foo_bar, -baz_q' "$T/ig1"; then
     ok quiet_names_ignored_options; else bad quiet_names_ignored_options; fi
+# -uvm_evict_rescue: a page chosen again into a write-back that a later walk cancels keeps no
+# waiters (bfs under CAPTURE at 140% ended on the watchdog before the fix)
+$BIN run --config configs/gtx1080ti.config --set uvm_alloc_round=0 --set invalidate_clean=0 --set uvm_policy=capture \
+    --set uvm_oversub_ratio=1.4 --set uvm_evict_rescue=1 --workload bfs --set scale=0.001 --set uvm=1 --quiet \
+    --stats-json "$T/rs.json" > /dev/null 2> "$T/rs.err"
+if ! grep -q watchdog "$T/rs.err" && grep -q '"gms_completed": 1' "$T/rs.json" && grep -q '"Uvm_evict_rescues": [1-9]' "$T/rs.json"; then
+    ok evict_rescue_bfs_completes; else bad evict_rescue_bfs_completes; fi
 # GPGPU-Sim's partition indexing 4 (random), 5 (custom = none) and 6 (IPOLY-Modulo, H100's 40 channels)
 $BIN config --config configs/qv100.config --set gpgpu_n_mem=40 --set gpgpu_memory_partition_indexing=6 --dump > "$T/pi6" 2>&1
 if grep -q 'Partition hashing: IPOLY-Modulo' "$T/pi6"; then ok partition_indexing_ipoly_modulo; else bad partition_indexing_ipoly_modulo; fi

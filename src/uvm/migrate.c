@@ -209,6 +209,11 @@ int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now)
             u->ev->resident(u->ev_st, p, now);
             u->c.evict_rescued++;
         }
+        /* a page of it may have waiters from an earlier walk (it was written back from a
+         * write-back that had started, came back, was chosen again into this one): they
+         * were to re-fault at its end, which will not come; the page is here, so they go now */
+        for (uint32_t i = 0; i < x->npages; i++)
+            if (u->pages[x->first_page + i].state == GMS_PG_RESIDENT) gms_uvm_release_waiters(u, x->first_page + i, now);
         u->c.evict_rescues++;
         gms_uvm_xfer_release(u, x);
         gms_uvm_evict_check(u, 0, now);
