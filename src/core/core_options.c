@@ -168,10 +168,13 @@ static int parse_lat_ii(const char *s, const char *opt, gms_lat_ii *out, gms_err
     unsigned long ii = strtoul(q, &end, 10);
     if (end == q) return gms_err(err, "-%s: '%s': initiation interval missing", opt, s);
     if (*end) return gms_err(err, "-%s: '%s' must be <latency>,<initiation interval>", opt, s);
-    if (lat == 0 || ii == 0 || lat > 100000 || ii > 100000)
-        return gms_err(err, "-%s: '%s': latency and initiation interval must be in 1..100000", opt, s);
+    if (lat == 0 || lat > 100000 || ii > 100000)
+        return gms_err(err, "-%s: '%s': latency must be in 1..100000 and initiation interval in 0..100000", opt, s);
     out->lat = (uint32_t)lat;
-    out->ii = (uint32_t)ii;
+    /* an interval of 0 (an older Accel-Sim trace.config's tensor line) is 1 there:
+     * warp_inst_t::dispatch_delay counts `cycles` down only while it is above 0, so 0 and 1
+     * both let the next instruction in on the next cycle */
+    out->ii = ii ? (uint32_t)ii : 1;
     return 0;
 }
 

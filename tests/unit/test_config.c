@@ -1,5 +1,6 @@
 /* Config: GPGPU-Sim syntax, overrides, includes, errors. */
 #include "test.h"
+#include "frontend/inst.h"
 #include "config/params.h"
 #include "core/warp_sched.h"
 #include <stdlib.h>
@@ -179,5 +180,23 @@ TEST(config_knobs_of_an_off_mechanism_are_errors)
     REQUIRE(gms_params_set(p, "gms_mrpb", "1", &err) == 0);
     REQUIRE(gms_params_set(p, "gms_mrpb_queues", "4", &err) == 0);
     CHECK_EQ(gms_params_finalize(p, &err), 0);
+    gms_params_free(p);
+}
+
+TEST(config_initiation_interval_zero_is_one)
+{
+    /* an older Accel-Sim trace.config gives the tensor unit "1,0": GPGPU-Sim's dispatch_delay
+     * treats an interval of 0 as 1 */
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_set(p, "trace_opcode_latency_initiation_tensor", "1,0", &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    CHECK_EQ(p->core.lat[GMS_OP_TENSOR].lat, 1);
+    CHECK_EQ(p->core.lat[GMS_OP_TENSOR].ii, 1);
+    gms_params_free(p);
+    p = gms_params_new();
+    REQUIRE(gms_params_set(p, "trace_opcode_latency_initiation_sp", "4,100001", &err) == 0);
+    CHECK(gms_params_finalize(p, &err) != 0);
+    CHECK_CONTAINS(err.msg, "initiation interval in 0..100000");
     gms_params_free(p);
 }
