@@ -43,7 +43,7 @@ racb - | gms_racb=1 | gms_racb=2 | gms_racb=3
 l2q - | gms_l2_input_queue=p1 | gms_l2_input_queue=p2 | gms_l2_input_queue=cart | gms_l2_input_queue=cart gms_l2q_cart=2:1:1:longest gms_l2q_cart_age=300 | gms_l2_input_queue=cart gms_l2q_cart=4:2:2:rr
 l2mshr - | gms_l2_mshr=dlmshr | gms_l2_mshr=dlmshr gms_l2_dlmshr=2:100:1:0 | gms_l2_mshr_latency=4
 pmap - | gms_partition_mapping=xor | gms_partition_mapping=prime | gms_partition_mapping=ipoly | gms_partition_mapping=modulo gms_partition_chunk=4096
-memidx - | gpgpu_memory_partition_indexing=1 | gpgpu_memory_partition_indexing=2 | dram_bnk_indexing_policy=1 | dram_bnk_indexing_policy=2 dram_bnkgrp_indexing_policy=1
+memidx - | gpgpu_memory_partition_indexing=1 | gpgpu_memory_partition_indexing=2 | gpgpu_memory_partition_indexing=4 | gpgpu_memory_partition_indexing=6 | gpgpu_memory_partition_indexing=6 gpgpu_n_mem=40 | dram_bnk_indexing_policy=1 | dram_bnk_indexing_policy=2 dram_bnkgrp_indexing_policy=1
 dram - | gms_dram_scheduler=fcfs | gms_dram_tfaw=20 gms_dram_trefi=2000 gms_dram_trfc=100
 host - | gms_host_pipeline=0 | gms_host_threads=2 | gms_sleep_blocked=0
 gate - | gms_l2q_dram_gate=miss | gms_l2q_dram_gate=auto
