@@ -187,8 +187,8 @@ void gms_uvm_evict_check(gms_uvm *u, int from_fault, uint64_t now)
  * so the touch arrives as a walk; a walk that finds its page in a write-back not yet started
  * takes that whole write-back out of the D2H queue and its pages back: resident, in the
  * eviction policy's order as if just migrated in (the touch refreshes them, as UVMSmart's
- * refresh_valid_pages), in the tree again. Their dirty bits were cleared at the choice; with
- * -invalidate_clean 1 only dirty pages are written back, so they are set again. The memory is
+ * refresh_valid_pages), in the tree again, and dirty (UVMSmart's check_write_stage_queue
+ * sets the dirty bit of every page of the cancelled entry, read or write). The memory is
  * then over its limit again, and the policy chooses anew. */
 int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now)
 {
@@ -203,7 +203,7 @@ int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now)
             gms_uvm_page *pg = &u->pages[p];
             if (pg->state != GMS_PG_WRITING) continue;
             pg->state = GMS_PG_RESIDENT;
-            pg->dirty = (uint8_t)u->prm->invalidate_clean;
+            pg->dirty = 1;
             u->pending_free--;
             gms_uvm_tree_update(u, p, +1);
             u->ev->resident(u->ev_st, p, now);
