@@ -31,6 +31,9 @@ int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
     if (u->ue && u->evict_instant)
         return gms_err(err, "-gms_uvm_ue and -gms_uvm_evict_instant are both 1: with instant eviction there is "
                        "nothing for UE to hide; give one of them");
+    if (u->evict_rescue && u->evict_instant)
+        return gms_err(err, "-uvm_evict_rescue and -gms_uvm_evict_instant are both 1: with instant eviction no "
+                       "write-back waits to be cancelled; give one of them");
     if (!(u->pcie_compress >= 1.0))
         return gms_err(err, "-gms_pcie_compress: %g must be at least 1 (compression ratio; 1 = off)", u->pcie_compress);
     static const char *const to_knobs[] = { "gms_uvm_to_", "gms_uvm_ctx_switch_cycles", NULL };

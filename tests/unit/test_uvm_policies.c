@@ -281,4 +281,6 @@ TEST(uvm_evict_rescue_cancels_a_queued_write_back)
     }
     uvm_h_expect_error(OPTS("uvm_runtime", "batch", "uvm_evict_rescue", "1"),
                        "-uvm_evict_rescue 1 needs -uvm_runtime uvmsmart");
+    uvm_h_expect_error(OPTS("uvm_evict_rescue", "1", "gms_uvm_evict_instant", "1"),
+                       "-uvm_evict_rescue and -gms_uvm_evict_instant are both 1");
 }
