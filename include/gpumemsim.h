@@ -28,6 +28,7 @@ void gms_params_dump(const gms_params *p, FILE *out);
 void gms_params_set_ignore_unknown(gms_params *p, int on);
 size_t gms_params_n_ignored(const gms_params *p);
 const char *gms_params_ignored(const gms_params *p, size_t i);
+const char *gms_params_ignored_name(const gms_params *p, size_t i);   /* "-name" alone */
 
 /* ---- simulation ---- */
 typedef struct gms_workload_spec {

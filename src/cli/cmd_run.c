@@ -146,15 +146,8 @@ int gms_cmd_run(int argc, char **argv)
     } else if (gms_params_n_ignored(p)) {
         /* --quiet drops the progress line, not what the run leaves out: one line of names */
         fprintf(stderr, "gpumemsim: warning: ignored %zu unknown option(s):", gms_params_n_ignored(p));
-        for (size_t i = 0; i < gms_params_n_ignored(p); i++) {
-            char name[128];
-            const char *g = gms_params_ignored(p, i), *at = strstr(g, ": -");
-            if (at) g = at + 2;               /* "FILE:LINE: -name value" */
-            else if (!strncmp(g, "--set ", 6)) g += 6;   /* "--set -name value" */
-            size_t k = strcspn(g, " \t=");   /* the option's name, not its value */
-            snprintf(name, sizeof name, "%.*s", (int)(k < sizeof name - 1 ? k : sizeof name - 1), g);
-            fprintf(stderr, "%s %s", i ? "," : "", name);
-        }
+        for (size_t i = 0; i < gms_params_n_ignored(p); i++)
+            fprintf(stderr, "%s %s", i ? "," : "", gms_params_ignored_name(p, i));
         fputc('\n', stderr);
     }
     gms_workload_spec w = { o.workload, o.trace, o.wl_params, o.have_seed ? o.seed : p->sim.seed, NULL };

@@ -114,7 +114,10 @@ static int set_option(gms_params *p, const char *name, const char *val, const ch
             char buf[512];
             snprintf(buf, sizeof buf, "%s-%s %s", where, name, val);
             p->ignored = gms_xrealloc(p->ignored, (p->nignored + 1) * sizeof *p->ignored);
-            p->ignored[p->nignored++] = gms_xstrdup(buf);
+            p->ignored_names = gms_xrealloc(p->ignored_names, (p->nignored + 1) * sizeof *p->ignored_names);
+            p->ignored[p->nignored] = gms_xstrdup(buf);
+            snprintf(buf, sizeof buf, "-%s", name);
+            p->ignored_names[p->nignored++] = gms_xstrdup(buf);
             return 0;
         }
         const char *near = nearest_option(name);
@@ -161,8 +164,9 @@ gms_params *gms_params_new(void)
 void gms_params_free(gms_params *p)
 {
     if (!p) return;
-    for (size_t i = 0; i < p->nignored; i++) free(p->ignored[i]);
+    for (size_t i = 0; i < p->nignored; i++) { free(p->ignored[i]); free(p->ignored_names[i]); }
     free(p->ignored);
+    free(p->ignored_names);
     for (size_t i = 0; i < p->nsources; i++) free(p->sources[i]);
     free(p->is_set);
     for (size_t i = 0; p->set_where && i < total_options() + 1; i++) free(p->set_where[i]);
@@ -173,6 +177,7 @@ void gms_params_free(gms_params *p)
 void gms_params_set_ignore_unknown(gms_params *p, int on) { p->ignore_unknown = on; }
 size_t gms_params_n_ignored(const gms_params *p) { return p->nignored; }
 const char *gms_params_ignored(const gms_params *p, size_t i) { return i < p->nignored ? p->ignored[i] : NULL; }
+const char *gms_params_ignored_name(const gms_params *p, size_t i) { return i < p->nignored ? p->ignored_names[i] : NULL; }
 
 int gms_params_set(gms_params *p, const char *name, const char *value, gms_error *err)
 {

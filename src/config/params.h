@@ -25,6 +25,7 @@ struct gms_params {
     /* bookkeeping */
     int ignore_unknown;
     char **ignored;            /* "file:line: -name" of ignored unknown options */
+    char **ignored_names;      /* their names alone, "-name" */
     size_t nignored;
     char *sources[GMS_MAX_SOURCES]; /* config files loaded, in order */
     size_t nsources;
