@@ -293,6 +293,13 @@ $BIN run --config configs/gtx1080ti.config --set uvm_alloc_round=0 --set invalid
     --stats-json "$T/rs.json" > /dev/null 2> "$T/rs.err"
 if ! grep -q watchdog "$T/rs.err" && grep -q '"gms_completed": 1' "$T/rs.json" && grep -q '"Uvm_evict_rescues": [1-9]' "$T/rs.json"; then
     ok evict_rescue_bfs_completes; else bad evict_rescue_bfs_completes; fi
+# -uvm_evict_tlb_keep: victims keep their TLB entries until the write-back starts; TLB hits rescue
+$BIN run --config configs/gtx1080ti.config --set uvm_alloc_round=0 --set invalidate_clean=0 --set uvm_eviction=random \
+    --set uvm_oversub_ratio=1.3 --set uvm_evict_rescue=1 --set uvm_evict_tlb_keep=1 --workload bfs --set scale=0.001 \
+    --set uvm=1 --quiet --stats-json "$T/rk.json" > /dev/null 2> "$T/rk.err"
+if ! grep -q watchdog "$T/rk.err" && grep -q '"gms_completed": 1' "$T/rk.json" && grep -q '"Uvm_evict_rescues": [1-9]' "$T/rk.json"; then
+    ok evict_tlb_keep_bfs_completes; else bad evict_tlb_keep_bfs_completes; fi
+expect_fail evict_tlb_keep_needs_rescue "-uvm_evict_tlb_keep 1 needs -uvm_evict_rescue 1" $BIN run --workload stream --set uvm=1 --set uvm_evict_tlb_keep=1 --quiet
 # GPGPU-Sim's partition indexing 4 (random), 5 (custom = none) and 6 (IPOLY-Modulo, H100's 40 channels)
 $BIN config --config configs/qv100.config --set gpgpu_n_mem=40 --set gpgpu_memory_partition_indexing=6 --dump > "$T/pi6" 2>&1
 if grep -q 'Partition hashing: IPOLY-Modulo' "$T/pi6"; then ok partition_indexing_ipoly_modulo; else bad partition_indexing_ipoly_modulo; fi

@@ -250,6 +250,7 @@ void gms_uvm_l2tlb_done(gms_uvm *u, gms_mreq *r, uint64_t now)
         return;
     }
     u->c.l2tlb_hit++;
+    if (page != GMS_UVM_NONE && u->pages[page].state == GMS_PG_WRITING) gms_uvm_evict_rescue(u, page, now);
     tlb_fill_sm(u, r->sm, vpn, page);
     u->c.tlb_fill++;
     if (page != GMS_UVM_NONE) touch(u, page, r);
@@ -288,7 +289,11 @@ int gms_uvm_translate(gms_uvm *u, uint32_t sm, gms_mreq *req, uint64_t now)
     }
     if (hit) {
         u->c.tlb_hit++;
-        if (page != GMS_UVM_NONE) touch(u, page, req);
+        if (page != GMS_UVM_NONE) {
+            /* -uvm_evict_tlb_keep: a victim keeps its entries while its write-back is queued */
+            if (u->pages[page].state == GMS_PG_WRITING) gms_uvm_evict_rescue(u, page, now);
+            touch(u, page, req);
+        }
         if (!u->prm->tlb_hit_latency) return 1;
         gms_uvm_schedule(u, now + u->prm->tlb_hit_latency, GMS_UEV_DELIVER, 0, req);
         return 0;

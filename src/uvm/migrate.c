@@ -139,14 +139,16 @@ void gms_uvm_evict_pages(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t n
         /* -gms_uvm_oversub_flag any-eviction: a page leaving for any reason ends the
          * not-yet-oversubscribed phase, not only a fault meeting a full memory (UVMSmart's). */
         if (u->prm->oversub_any_eviction) u->over_sub = 1;
+        int wb = (pg->dirty || !u->prm->invalidate_clean) && !u->prm->evict_instant;
         u->ev->removed(u->ev_st, p);
         gms_uvm_tree_update(u, p, -1);
-        gms_uvm_shootdown(u, pg->vpn);
+        /* -uvm_evict_tlb_keep: UVMSmart invalidates a victim's translations when its write-back
+         * starts (gms_uvm_xfer_started), so until then a TLB hit finds it and cancels it */
+        if (!(wb && u->prm->evict_tlb_keep)) gms_uvm_shootdown(u, pg->vpn);
         if (pg->pf_unused) { pg->pf_unused = 0; u->c.pf_evicted_unused++; }
         if (pg->dirty) u->c.evict_dirty++; else u->c.evict_clean++;
         if (u->cur_batch != GMS_UVM_NONE) u->batches[u->cur_batch].evictions++;
         gms_uvm_ba_evicted(u, p, now);
-        int wb = (pg->dirty || !u->prm->invalidate_clean) && !u->prm->evict_instant;
         pg->dirty = pg->accessed = 0;
         if (wb) {
             pg->state = GMS_PG_WRITING;
@@ -183,9 +185,10 @@ void gms_uvm_evict_check(gms_uvm *u, int from_fault, uint64_t now)
 }
 
 /* -uvm_evict_rescue (UVMSmart, spec 000b 1.3: a hit "cancels its pending eviction if its chunk
- * is still waiting in the write stage queue"). Here victims leave the page table when chosen,
- * so the touch arrives as a walk; a walk that finds its page in a write-back not yet started
- * takes that whole write-back out of the D2H queue and its pages back: resident, in the
+ * is still waiting in the write stage queue"). Victims leave the page table when chosen, so
+ * the touch arrives as a walk, or, under -uvm_evict_tlb_keep (UVMSmart's order: translations
+ * go when the write-back starts), as a TLB hit. Either finding its page in a write-back not
+ * yet started takes that whole write-back out of the D2H queue and its pages back: resident, in the
  * eviction policy's order as if just migrated in (the touch refreshes them, as UVMSmart's
  * refresh_valid_pages), in the tree again, and dirty (UVMSmart's check_write_stage_queue
  * sets the dirty bit of every page of the cancelled entry, read or write). The memory is
@@ -235,6 +238,9 @@ void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
             u->batches[x->batch].first_xfer = now + x->pre_latency;
         break;
     case GMS_XF_WRITEBACK:
+        if (u->prm->evict_tlb_keep)
+            for (uint32_t i = 0; i < x->npages; i++)
+                if (u->pages[x->first_page + i].state == GMS_PG_WRITING) gms_uvm_shootdown(u, u->pages[x->first_page + i].vpn);
         if (!u->rt->free_at_wb_end) {
             u->frames_held -= x->npages;
             u->pending_free -= x->npages;

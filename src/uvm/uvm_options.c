@@ -49,6 +49,10 @@ static const gms_option opts[] = {
             "1: a translation of an evicted page whose write-back is still queued (not started) cancels that "
             "write-back, and its pages stay resident (UVMSmart, spec 000b 1.3); 0: the page re-faults after its "
             "write-back. uvmsmart runtime only"),
+    GMS_OPT("uvm_evict_tlb_keep", GMS_OPT_BOOL, uvm.evict_tlb_keep, "0",
+            "1: a victim written back keeps its TLB entries until its write-back starts, and a TLB hit on it while "
+            "the write-back is queued cancels that write-back (UVMSmart's check_write_stage_queue); 0: victims leave "
+            "the TLBs when chosen. Needs -uvm_evict_rescue 1"),
     GMS_OPT("uvm_belady_trace", GMS_OPT_STRING, uvm.belady_trace, "", "belady: page sequence recorded by -uvm_page_trace_out in an earlier run"),
     GMS_OPT("gms_uvm_belady_progress", GMS_OPT_BOOL, uvm.belady_progress, "1",
             "belady: match this run's reference to the page's recorded occurrence nearest to the run's progress, re-anchored at each kernel's start (1), or "

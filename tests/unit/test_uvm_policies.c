@@ -284,3 +284,39 @@ TEST(uvm_evict_rescue_cancels_a_queued_write_back)
     uvm_h_expect_error(OPTS("uvm_evict_rescue", "1", "gms_uvm_evict_instant", "1"),
                        "-uvm_evict_rescue and -gms_uvm_evict_instant are both 1");
 }
+
+TEST(uvm_evict_tlb_keep_rescues_on_a_tlb_hit)
+{
+    /* uvm_evict_rescue_cancels_a_queued_write_back's sequence, rescue on both times. Pages 0, 16
+     * and 32 were read, so SM 0's TLB holds them. Victims leaving the TLBs when chosen (keep 0):
+     * the read of page 16 misses, walks and then cancels; pages 0, 16 (blocks 0, 1 chosen) and 32
+     * (block 2, chosen after the rescue) are shot down: 3 invalidations. Under
+     * -uvm_evict_tlb_keep 1 (UVMSmart: at the write-back's start) the read hits the TLB and
+     * cancels with no walk; block 0's write-back starts (page 0 goes), block 1's never does,
+     * block 2's starts after the rescue (page 32 goes): 2 invalidations. */
+    for (int keep = 0; keep < 2; keep++) {
+        uvm_h h;
+        REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "gddr_size", "192KB", "uvm_eviction", "lru64k",
+                                        "invalidate_clean", "0", "page_fault_latency", "100", "uvm_evict_rescue", "1",
+                                        "uvm_evict_tlb_keep", keep ? "1" : "0"), 1 << 20) == 0);
+        for (int pg = 0; pg < 48; pg += 16) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        uvm_h_access(&h, 0, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ, NULL);
+        uvm_h_access(&h, 0, 1, UVM_BASE + 64 * PG, GMS_MREQ_READ, NULL);
+        REQUIRE(uvm_h_run_until(&h, uvm_h_now(&h) + 400) == 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 0);
+        CHECK_EQ(uvm_h_stat(&h, "Tlb_invalidate"), keep ? 1 : 2);
+        double walks = uvm_h_stat(&h, "Uvm_walks"), hits = uvm_h_stat(&h, "Tlb_tot_hit");
+        uvm_h_access_wait(&h, 0, UVM_BASE + 16 * PG, GMS_MREQ_READ);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_walks") - walks, keep ? 0 : 1);
+        CHECK_EQ(uvm_h_stat(&h, "Tlb_tot_hit") - hits, keep ? 1 : 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_evict_rescues"), 1);
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), 5);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 32);
+        CHECK_EQ(uvm_h_stat(&h, "Tlb_invalidate"), keep ? 2 : 3);
+        uvm_h_free(&h);
+    }
+    uvm_h_expect_error(OPTS("uvm_evict_tlb_keep", "1"), "-uvm_evict_tlb_keep 1 needs -uvm_evict_rescue 1");
+}
+
