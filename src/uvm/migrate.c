@@ -18,9 +18,16 @@ static void mark_inflight(gms_uvm *u, uint32_t page, uint32_t batch, int is_pf)
     gms_uvm_vec_push(&u->plan, page);
 }
 
+static int evict_cancel(gms_uvm *u, uint32_t page, uint64_t now);
+
 void gms_uvm_pf_take(gms_uvm *u, uint32_t page)
 {
-    if (u->pages[page].state == GMS_PG_HOST) mark_inflight(u, page, u->cur_batch, 1);
+    gms_uvm_page *pg = &u->pages[page];
+    if (pg->state == GMS_PG_HOST) mark_inflight(u, page, u->cur_batch, 1);
+    /* -uvm_evict_rescue: UVMSmart's prefetcher finds a victim whose write-back still waits
+     * valid in the page table, and check_write_stage_queue cancels that write-back. The
+     * migration that plans this calls the eviction check after it. */
+    else if (pg->state == GMS_PG_WRITING && u->prm->evict_rescue) evict_cancel(u, page, u->now);
 }
 
 void gms_uvm_pf_take_range(gms_uvm *u, uint32_t first, uint32_t n)
@@ -105,8 +112,14 @@ void gms_uvm_bulk_prefetch(gms_uvm *u, uint64_t addr, uint64_t bytes, uint32_t b
         uint32_t p0 = a->first_page + (uint32_t)((lo - a->base) >> u->page_shift);
         uint32_t p1 = a->first_page + (uint32_t)((hi - a->base + u->page_size - 1) >> u->page_shift);
         for (uint32_t p = p0; p < p1; p++) {
-            if (u->pages[p].state == GMS_PG_HOST) mark_inflight(u, p, GMS_UVM_NONE, 0);
-            else u->c.bulk_pf_hit++;   /* UVMSmart's Tot_page_hit: already valid */
+            if (u->pages[p].state == GMS_PG_HOST) {
+                mark_inflight(u, p, GMS_UVM_NONE, 0);
+                continue;
+            }
+            /* -uvm_evict_rescue: a page whose write-back waits is still valid to UVMSmart,
+             * and finding it so cancels the write-back (check_write_stage_queue) */
+            if (u->pages[p].state == GMS_PG_WRITING && u->prm->evict_rescue) evict_cancel(u, p, now);
+            u->c.bulk_pf_hit++;   /* UVMSmart's Tot_page_hit: already valid */
         }
     }
     for (size_t i = 0; i < u->plan.n; i++) u->pages[u->plan.v[i]].demand = 0;
@@ -185,7 +198,7 @@ void gms_uvm_evict_check(gms_uvm *u, int from_fault, uint64_t now)
 }
 
 /* -uvm_evict_rescue (UVMSmart, spec 000b 1.3: a hit "cancels its pending eviction if its chunk
- * is still waiting in the write stage queue"). Victims leave the page table when chosen, so
+ * is still waiting in the write stage queue"). Victims leave the TLBs when chosen, so
  * the touch arrives as a walk, or, under -uvm_evict_tlb_keep (UVMSmart's order: translations
  * go when the write-back starts), as a TLB hit. Either finding its page in a write-back not
  * yet started takes that whole write-back out of the D2H queue and its pages back: resident, in the
@@ -193,7 +206,7 @@ void gms_uvm_evict_check(gms_uvm *u, int from_fault, uint64_t now)
  * refresh_valid_pages), in the tree again, and dirty (UVMSmart's check_write_stage_queue
  * sets the dirty bit of every page of the cancelled entry, read or write). The memory is
  * then over its limit again, and the policy chooses anew. */
-int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now)
+static int evict_cancel(gms_uvm *u, uint32_t page, uint64_t now)
 {
     gms_uvm_lane *l = &u->lane[GMS_LANE_D2H];
     gms_uvm_xfer *prev = NULL;
@@ -219,11 +232,17 @@ int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now)
             if (u->pages[x->first_page + i].state == GMS_PG_RESIDENT) gms_uvm_release_waiters(u, x->first_page + i, now);
         u->c.evict_rescues++;
         gms_uvm_xfer_release(u, x);
-        gms_uvm_evict_check(u, 0, now);
-        gms_uvm_lanes_kick(u, now);
         return 1;
     }
     return 0;
+}
+
+int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now)
+{
+    if (!evict_cancel(u, page, now)) return 0;
+    gms_uvm_evict_check(u, 0, now);
+    gms_uvm_lanes_kick(u, now);
+    return 1;
 }
 
 /* ---------------- transfer start / end ---------------- */

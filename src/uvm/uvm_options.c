@@ -46,9 +46,9 @@ static const gms_option opts[] = {
             "migrating in or being written back), as UVMSmart's is_block_evictable, and takes the least recently used "
             "whole unit (the least recently used one if none is whole); 0 takes the least recently used unit's resident pages"),
     GMS_OPT("uvm_evict_rescue", GMS_OPT_BOOL, uvm.evict_rescue, "0",
-            "1: a translation of an evicted page whose write-back is still queued (not started) cancels that "
-            "write-back, and its pages stay resident (UVMSmart, spec 000b 1.3); 0: the page re-faults after its "
-            "write-back. uvmsmart runtime only"),
+            "1: a translation or a prefetch of an evicted page whose write-back is still queued (not started) "
+            "cancels that write-back, and its pages stay resident (UVMSmart, spec 000b 1.3); 0: the page re-faults "
+            "after its write-back. uvmsmart runtime only"),
     GMS_OPT("uvm_evict_tlb_keep", GMS_OPT_BOOL, uvm.evict_tlb_keep, "0",
             "1: a victim written back keeps its TLB entries until its write-back starts, and a TLB hit on it while "
             "the write-back is queued cancels that write-back (UVMSmart's check_write_stage_queue); 0: victims leave "

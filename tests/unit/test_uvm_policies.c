@@ -1,5 +1,6 @@
 /* UVM policies and translation details, hand-computed (1481 MHz, UVMSmart's PCIe curve). */
 #include "test_uvm_util.h"
+#include "uvm/uvm_internal.h"
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -283,6 +284,46 @@ TEST(uvm_evict_rescue_cancels_a_queued_write_back)
                        "-uvm_evict_rescue 1 needs -uvm_runtime uvmsmart");
     uvm_h_expect_error(OPTS("uvm_evict_rescue", "1", "gms_uvm_evict_instant", "1"),
                        "-uvm_evict_rescue and -gms_uvm_evict_instant are both 1");
+}
+
+TEST(uvm_evict_rescue_by_a_prefetch)
+{
+    /* uvm_evict_rescue_cancels_a_queued_write_back's sequence up to block 1's write-back
+     * queued; then, instead of a read, a prefetch finds block 1's pages. UVMSmart's prefetch
+     * check sees them valid and cancels the write-back (check_write_stage_queue): with
+     * -uvm_evict_rescue 1, a cudaMemPrefetchAsync of block 1 (mode 1) or the prefetcher's plan
+     * taking page 20 (mode 2) cancels it, SE chooses block 2 instead, and the read of page 16
+     * that follows does not fault (5 faults). Without rescue (mode 0) the prefetch counts the
+     * pages as present (UVMSmart's Tot_page_hit) and the read faults after the write-back (6). */
+    for (int mode = 0; mode < 3; mode++) {
+        uvm_h h;
+        REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "gddr_size", "192KB", "uvm_eviction", "lru64k",
+                                        "invalidate_clean", "0", "page_fault_latency", "100",
+                                        "uvm_evict_rescue", mode ? "1" : "0"), 1 << 20) == 0);
+        for (int pg = 0; pg < 48; pg += 16) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        uvm_h_access(&h, 0, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ, NULL);
+        uvm_h_access(&h, 0, 1, UVM_BASE + 64 * PG, GMS_MREQ_READ, NULL);
+        REQUIRE(uvm_h_run_until(&h, uvm_h_now(&h) + 400) == 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 0);
+        if (mode == 2) {   /* what gms_uvm_migrate does around a prefetcher's plan */
+            gms_uvm_pf_take(h.u, 20);
+            gms_uvm_evict_check(h.u, 0, uvm_h_now(&h));
+            gms_uvm_lanes_kick(h.u, uvm_h_now(&h));
+        } else {
+            h.bulk_done = 0;
+            h.want = 1;
+            gms_uvm_prefetch(h.u, UVM_BASE + 16 * PG, 16 * PG, on_bulk, &h);
+            REQUIRE(gms_engine_run(h.e, bulks_done, &h, 0, stderr, &h.err) == 0);
+        }
+        if (mode) CHECK_EQ(uvm_h_stat(&h, "Uvm_evict_rescues"), 1);
+        uvm_h_access_wait(&h, 0, UVM_BASE + 16 * PG, GMS_MREQ_READ);
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), (mode ? 5 : 6));
+        if (mode) CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 32);   /* blocks 0 and 2 */
+        else CHECK_EQ(uvm_h_stat(&h, "Uvm_faults_on_writeback"), 1);
+        uvm_h_free(&h);
+    }
 }
 
 TEST(uvm_evict_tlb_keep_rescues_on_a_tlb_hit)
