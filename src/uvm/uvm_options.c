@@ -72,6 +72,10 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_ture_lease", GMS_OPT_STRING, uvm.pol.ture_lease_str, "countdown", "TURE: countdown (a page's lease is its remaining references, the seed's) or renew (ablation: a logical-clock lease, each reference to the page renews it for L references of the whole stream)"),
     GMS_OPT("uvm_ture_table_entries", GMS_OPT_U32, uvm.pol.ture_table, "256", "TURE: eviction coalescing table entries (64 KiB granules)"),
     GMS_OPT("uvm_ture_evict_blocks", GMS_OPT_U32, uvm.pol.ture_evict_blocks, "4", "TURE: granules evicted per memory-full eviction"),
+    GMS_OPT("uvm_random_pick", GMS_OPT_STRING, uvm.pol.random_pick_str, "page",
+            "random eviction: page (a uniformly random resident 4 KiB page, the spec's reading) or region (UVMSmart's "
+            "code: a random 2 MiB region entry in age order, walked forward to the first wholly resident one; its first "
+            "4 KiB page goes and the entry leaves the list until a page of the region is touched or arrives)"),
     GMS_OPT("uvm_ture_pressure", GMS_OPT_STRING, uvm.pol.ture_pressure_str, "table", "TURE: granules a memory-full eviction takes: table (the least recently updated coalescing entries first, then the LRU 64 KiB blocks; inferred) or lru (the LRU 64 KiB blocks only, the seed's 'four blocks based on the LRU policy' read literally)"),
     GMS_OPT("uvm_ture_max_lease", GMS_OPT_U32, uvm.pol.ture_max_lease, "1023", "TURE: largest lease (10-bit PTE field)"),
     GMS_OPT("uvm_ture_weight", GMS_OPT_DOUBLE, uvm.pol.ture_weight, "0.5", "TURE: lease = w x old lease + (1 - w) x sampled frequency"),

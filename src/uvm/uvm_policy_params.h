@@ -25,6 +25,9 @@ typedef struct gms_uvm_policy_params {
     int ture_renew;                /* decoded: 1 = logical-clock lease renewed on each reference */
     char ture_pressure_str[GMS_OPT_STRLEN]; /* -uvm_ture_pressure: table | lru */
     int ture_pressure_lru;         /* decoded: 1 = memory-full evictions take the LRU blocks only */
+    /* Random */
+    char random_pick_str[GMS_OPT_STRLEN]; /* -uvm_random_pick: page | region */
+    int random_region;             /* decoded: 1 = UVMSmart's code (a region's first page, the region dropped) */
     /* HPE */
     uint32_t hpe_set;              /* -uvm_hpe_set_pages: page set size S (16) */
     uint32_t hpe_interval;         /* -uvm_hpe_interval: faults per interval (64) */

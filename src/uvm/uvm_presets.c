@@ -68,6 +68,9 @@ int gms_uvm_policy_finalize(gms_uvm_params *u, gms_error *err)
     if (!strcmp(p->ture_pressure_str, "table")) u->pol.ture_pressure_lru = 0;
     else if (!strcmp(p->ture_pressure_str, "lru")) u->pol.ture_pressure_lru = 1;
     else return gms_err(err, "-uvm_ture_pressure: '%s' is not one of table, lru", p->ture_pressure_str);
+    if (!strcmp(p->random_pick_str, "page")) u->pol.random_region = 0;
+    else if (!strcmp(p->random_pick_str, "region")) u->pol.random_region = 1;
+    else return gms_err(err, "-uvm_random_pick: '%s' is not one of page, region", p->random_pick_str);
     if (!pow2(p->hpe_set) || p->hpe_set > 64) return gms_err(err, "-uvm_hpe_set_pages: %u is not a power of two up to 64", p->hpe_set);
     if (!p->hpe_interval) return gms_err(err, "-uvm_hpe_interval: must be at least 1");
     if (!p->hpe_transfer) return gms_err(err, "-uvm_hpe_transfer: must be at least 1");

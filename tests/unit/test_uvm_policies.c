@@ -243,6 +243,53 @@ TEST(uvm_evict_whole_skips_partial_blocks)
     }
 }
 
+TEST(uvm_random_pick_region_takes_a_wholly_resident_regions_first_page)
+{
+    /* Allocations A, B, C of 64 KiB: one region of 16 pages each. 32 frames; every page of A,
+     * then of B read: memory full, both regions wholly resident. Under -uvm_random_pick region
+     * (UVMSmart's code) the fault at C's page 0 takes the first page of A or of B (either may be
+     * drawn) and drops that region's entry; the fault at C1 takes the other one's first page
+     * (C is not wholly resident). Reading A5 (still resident) puts A back in the list, not
+     * wholly resident. At C2 no region is wholly resident: a random resident page goes instead
+     * (Uvm_random_region_none, where UVMSmart's reads would wait). A0 and B0 then fault. With
+     * the default (-uvm_random_pick page) the same accesses evict 3 random pages by C2. */
+    for (int region = 0; region < 2; region++) {
+        uvm_h h;
+        REQUIRE(uvm_h_init(&h, 1, OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "gddr_size", "128KB",
+                                       "uvm_eviction", "random", "uvm_random_pick", region ? "region" : "page")) == 0);
+        const uint64_t A = UVM_BASE, B = UVM_BASE + (1 << 20), C = UVM_BASE + (2 << 20);
+        REQUIRE(gms_uvm_alloc(h.u, A, 64 << 10, 1, "a", &h.err) == 0);
+        REQUIRE(gms_uvm_alloc(h.u, B, 64 << 10, 1, "b", &h.err) == 0);
+        REQUIRE(gms_uvm_alloc(h.u, C, 64 << 10, 1, "c", &h.err) == 0);
+        gms_uvm_kernel_begin(h.u, 0);
+        for (int pg = 0; pg < 16; pg++) uvm_h_access_wait(&h, 0, A + (uint64_t)pg * PG, GMS_MREQ_READ);
+        for (int pg = 0; pg < 16; pg++) uvm_h_access_wait(&h, 0, B + (uint64_t)pg * PG, GMS_MREQ_READ);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 0);
+        for (int pg = 0; pg < 2; pg++) uvm_h_access_wait(&h, 0, C + (uint64_t)pg * PG, GMS_MREQ_READ);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 2);
+        if (region) {
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_random_region_none"), 0);
+            double f = uvm_h_stat(&h, "Uvm_far_faults");
+            uvm_h_access_wait(&h, 0, A + 5 * PG, GMS_MREQ_READ);
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), f);
+            uvm_h_access_wait(&h, 0, C + 2 * PG, GMS_MREQ_READ);
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_random_region_none"), 1);
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 3);
+            f = uvm_h_stat(&h, "Uvm_far_faults");
+            uvm_h_access_wait(&h, 0, A, GMS_MREQ_READ);
+            uvm_h_access_wait(&h, 0, B, GMS_MREQ_READ);
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), f + 2);
+        } else {
+            uvm_h_access_wait(&h, 0, C + 2 * PG, GMS_MREQ_READ);
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 3);
+        }
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_capacity_pages"), 32);
+        uvm_h_free(&h);
+    }
+    uvm_h_expect_error(OPTS("uvm_random_pick", "block"), "-uvm_random_pick: 'block' is not one of page, region");
+}
+
 TEST(uvm_evict_rescue_cancels_a_queued_write_back)
 {
     /* 48 frames = three 64 KiB blocks, sequential-local 64 KiB, SE, every victim written back.

@@ -60,7 +60,7 @@ TEST(uvm_stress_evict_rescue)
      * often: a page chosen again into a write-back that a later walk cancels must not keep
      * its waiters (the bfs deadlock this test was written for); half the runs keep victims in the
      * TLBs until their write-back starts (-uvm_evict_tlb_keep), each eviction both ways */
-    static const char *const evs[] = { "lru64k", "lru2m", "tree", "ture", "random", "lru4k" };
+    static const char *const evs[] = { "lru64k", "lru2m", "tree", "ture", "random", "lru4k", "random" };   /* the last: pick region */
     static const char *const pfs[] = { "none", "tree", "cap" };
     int n = gms_test_quick() ? 1500 : 4000;
     char why[512];
@@ -71,7 +71,8 @@ TEST(uvm_stress_evict_rescue)
                                        "uvm_oversub_ratio", "1.5", "page_fault_latency", "2000", "invalidate_clean", "0",
                                        "uvm_evict_rescue", "1", "tlb_size", "16", "uvm_ture_window", "3000",
                                        "uvm_ture_period", "5000", "uvm_ture_table_entries", "8",
-                                       "uvm_evict_tlb_keep", (e + (size_t)p + (size_t)pat) & 1 ? "1" : "0", NULL };
+                                       "uvm_evict_tlb_keep", (e + (size_t)p + (size_t)pat) & 1 ? "1" : "0",
+                                       "uvm_random_pick", e == 6 ? "region" : "page", NULL };
                 if (uvm_run_mix(opts, 8 << 20, n, pat, why, sizeof why)) {
                     char m[600];
                     snprintf(m, sizeof m, "rescue %s %s pattern %d keep %d: %s", evs[e], pfs[p], pat,
