@@ -11,9 +11,10 @@
  * first page has come back. UVMSmart retries every cycle with a new random index; the
  * distribution of where a retry lands is that of a start drawn below the last evictable
  * position, which is what this draws (the retries' few cycles are not modelled). When no
- * entry is evictable UVMSmart's reads wait for one, and as no region can become wholly
- * resident without a frame for its evicted first page, they may wait for ever (its deadlock
- * detector); here a uniformly random resident page goes instead, counted as
+ * entry is evictable UVMSmart's reads wait for one; here too while a migration is on the link
+ * (Uvm_random_region_waits: its end checks again). With none on the link no region can become
+ * wholly resident without a frame for its evicted first page, and UVMSmart would wait for
+ * ever (its deadlock detector): a uniformly random resident page goes instead, counted as
  * Uvm_random_region_none. Pins by accesses in flight (UVMSmart's reserve_pages_check) are
  * not tracked. */
 #include <stdlib.h>
@@ -27,7 +28,8 @@ typedef struct re {
     uint32_t *rres; uint8_t *inlist; uint64_t *ruse; uint32_t rcap;
     uint32_t *list; uint32_t nlist;
     struct use_key *keys; uint32_t nkeys;   /* the list in age order, rebuilt at each selection */
-    uint64_t none;                           /* selections that found no evictable region */
+    uint64_t none;                           /* selections that found no evictable region: a random page went */
+    uint64_t waits;                          /* ... and waited for the migration on the link */
 } re;
 
 static void *create(gms_uvm *u, gms_error *err)
@@ -118,9 +120,13 @@ static void select_region(re *s, gms_uvm *u, gms_uvm_vec *out)
     for (uint32_t i = s->nlist; i-- > 0;)
         if (wholly_resident(s, s->keys[i].r)) { last = i; break; }
     if (last == UINT32_MAX) {
-        /* UVMSmart's reads would wait here for a region to become evictable, which needs a
-         * frame for its first page: its deadlock detector's case. A uniformly random resident
-         * page goes instead, counted. */
+        /* UVMSmart's reads wait here for a region to become wholly resident. While a migration
+         * is on the link they wait here too: its end runs the eviction check again (migrate.c;
+         * a memcpy's end does not). With nothing on the link no region can become whole
+         * without a frame for its first page, UVMSmart's wait for ever: a uniformly random
+         * resident page goes instead, counted. */
+        const gms_uvm_xfer *x = u->lane[GMS_LANE_H2D].cur;
+        if (x && x->kind != GMS_XF_MEMCPY) { s->waits++; return; }
         s->none++;
         if (s->n) gms_uvm_vec_push(out, s->res[gms_rng_below(&u->rng, s->n)]);
         return;
@@ -146,7 +152,9 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
 {
     (void)u;
     re *s = st;
-    if (s->region_mode) gms_stat_u64(out, "Uvm_random_region_none", s->none);
+    if (!s->region_mode) return;
+    gms_stat_u64(out, "Uvm_random_region_none", s->none);
+    gms_stat_u64(out, "Uvm_random_region_waits", s->waits);
 }
 
 const gms_uvm_evict_ops gms_uvm_evict_random = {

@@ -250,9 +250,12 @@ TEST(uvm_random_pick_region_takes_a_wholly_resident_regions_first_page)
      * (UVMSmart's code) the fault at C's page 0 takes the first page of A or of B (either may be
      * drawn) and drops that region's entry; the fault at C1 takes the other one's first page
      * (C is not wholly resident). Reading A5 (still resident) puts A back in the list, not
-     * wholly resident. At C2 no region is wholly resident: a random resident page goes instead
-     * (Uvm_random_region_none, where UVMSmart's reads would wait). A0 and B0 then fault. With
-     * the default (-uvm_random_pick page) the same accesses evict 3 random pages by C2. */
+     * wholly resident. Then C2 and, 10 cycles later, C3 fault. C2's migration finds no region
+     * wholly resident and nothing on the link: a random resident page goes instead
+     * (Uvm_random_region_none; UVMSmart's reads would wait for ever). C3's finds C2's on the
+     * link and waits (Uvm_random_region_waits), as UVMSmart's reads wait; C2's end checks
+     * again, finds nothing whole and the link idle: a random page again. A0 and B0 then fault.
+     * With the default (-uvm_random_pick page) every fault at C evicts one random page. */
     for (int region = 0; region < 2; region++) {
         uvm_h h;
         REQUIRE(uvm_h_init(&h, 1, OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "gddr_size", "128KB",
@@ -272,16 +275,19 @@ TEST(uvm_random_pick_region_takes_a_wholly_resident_regions_first_page)
             double f = uvm_h_stat(&h, "Uvm_far_faults");
             uvm_h_access_wait(&h, 0, A + 5 * PG, GMS_MREQ_READ);
             CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), f);
-            uvm_h_access_wait(&h, 0, C + 2 * PG, GMS_MREQ_READ);
-            CHECK_EQ(uvm_h_stat(&h, "Uvm_random_region_none"), 1);
-            CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 3);
-            f = uvm_h_stat(&h, "Uvm_far_faults");
+        }
+        uvm_h_access(&h, 0, 0, C + 2 * PG, GMS_MREQ_READ, NULL);
+        REQUIRE(uvm_h_run_until(&h, uvm_h_now(&h) + 10) == 0);
+        uvm_h_access(&h, 0, 1, C + 3 * PG, GMS_MREQ_READ, NULL);
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 4);
+        if (region) {
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_random_region_none"), 2);
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_random_region_waits"), 1);
+            double f = uvm_h_stat(&h, "Uvm_far_faults");
             uvm_h_access_wait(&h, 0, A, GMS_MREQ_READ);
             uvm_h_access_wait(&h, 0, B, GMS_MREQ_READ);
             CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), f + 2);
-        } else {
-            uvm_h_access_wait(&h, 0, C + 2 * PG, GMS_MREQ_READ);
-            CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 3);
         }
         REQUIRE(uvm_h_run_idle(&h) == 0);
         CHECK_EQ(uvm_h_stat(&h, "Uvm_capacity_pages"), 32);
