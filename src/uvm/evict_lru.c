@@ -12,6 +12,7 @@ void gms_lru_init(gms_lru *l, gms_uvm *u, int unit)
     l->unit = unit;
     l->on_access = u->prm->lru_on_access;
     l->whole = u->prm->evict_whole;
+    l->wait = u->prm->evict_whole_wait;
     l->head = l->tail = GMS_UVM_NONE;
     gms_lru_grow(l);
 }
@@ -103,7 +104,7 @@ void gms_lru_unit_pages(const gms_lru *l, uint32_t x, gms_uvm_vec *out)
 /* UVMSmart's is_block_evictable: no page of the unit absent, migrating in or being written
  * back (its "pinned by an access in flight" has no counterpart here: a resident page's
  * pending accesses are not tracked) */
-static int unit_whole(const gms_lru *l, uint32_t x)
+int gms_lru_unit_whole(const gms_lru *l, uint32_t x)
 {
     uint32_t first, n;
     unit_span(l, x, &first, &n);
@@ -112,12 +113,26 @@ static int unit_whole(const gms_lru *l, uint32_t x)
     return 1;
 }
 
-uint32_t gms_lru_victim(const gms_lru *l)
+uint32_t gms_lru_victim(gms_lru *l)
 {
     if (!l->whole || l->unit == GMS_LRU_PAGE) return l->head;
     for (uint32_t x = l->head; x != GMS_UVM_NONE; x = l->next[x])
-        if (unit_whole(l, x)) return x;
-    return l->head;   /* none whole: the least recently used, so that eviction always progresses */
+        if (gms_lru_unit_whole(l, x)) return x;
+    if (l->head == GMS_UVM_NONE) return GMS_UVM_NONE;
+    /* none whole. UVMSmart evicts nothing and its reads wait for a unit to become whole; so do
+     * we under -uvm_evict_whole_wait while a migration is on the link (its end checks again).
+     * With none there, nothing can arrive to make a unit whole (UVMSmart's hang): the least
+     * recently used unit goes, so that eviction always progresses. */
+    if (l->wait && gms_uvm_migration_on_link(l->u)) { l->waits++; return GMS_UVM_NONE; }
+    l->fallbacks++;
+    return l->head;
+}
+
+void gms_lru_report(const gms_lru *l, gms_stats *out)
+{
+    if (!l->whole || l->unit == GMS_LRU_PAGE) return;
+    if (l->wait) gms_stat_u64(out, "Uvm_evict_whole_waits", l->waits);
+    gms_stat_u64(out, "Uvm_evict_whole_fallbacks", l->fallbacks);
 }
 
 /* ---------------- the three policies ---------------- */
@@ -135,6 +150,7 @@ static void grow(void *st, gms_uvm *u) { (void)u; gms_lru_grow(st); }
 static void resident(void *st, uint32_t page, uint64_t now) { (void)now; gms_lru_resident(st, page); }
 static void removed(void *st, uint32_t page) { gms_lru_removed(st, page); }
 static void access_hook(void *st, uint32_t page, uint64_t now) { (void)now; gms_lru_access(st, page); }
+static void report(void *st, gms_uvm *u, gms_stats *out) { (void)u; gms_lru_report(st, out); }
 static void select_lru(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 {
     (void)u; (void)now;
@@ -146,15 +162,15 @@ static void select_lru(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 const gms_uvm_evict_ops gms_uvm_evict_lru4k = {
     .name = "lru4k", .uvmsmart_id = 5, .knobs = GMS_KNOBS("uvm_lru_on_access"), .help = "LRU over pages",
     .create = create_4k, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .access = access_hook, .select = select_lru,
+    .access = access_hook, .select = select_lru, .report = report,
 };
 const gms_uvm_evict_ops gms_uvm_evict_lru64k = {
     .name = "lru64k", .uvmsmart_id = 2, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "LRU over 64 KiB basic blocks (sequential-local eviction, SE)",
     .create = create_64k, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .access = access_hook, .select = select_lru,
+    .access = access_hook, .select = select_lru, .report = report,
 };
 const gms_uvm_evict_ops gms_uvm_evict_lru2m = {
     .name = "lru2m", .uvmsmart_id = 0, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "LRU over 2 MiB regions (NVIDIA's root chunks, NE)",
     .create = create_2m, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .access = access_hook, .select = select_lru,
+    .access = access_hook, .select = select_lru, .report = report,
 };

@@ -11,6 +11,8 @@ typedef struct gms_lru {
     int unit;
     int on_access;            /* refresh on every access (else on migration only) */
     int whole;                /* -uvm_evict_whole: the victim is the least recently used whole unit */
+    int wait;                 /* -uvm_evict_whole_wait: none whole and a migration on the link: no victim */
+    uint64_t waits, fallbacks;   /* none whole: waited; took the least recently used unit */
     uint32_t *prev, *next, *cnt;
     uint32_t cap;
     uint32_t head, tail;      /* head = least recently used */
@@ -24,9 +26,14 @@ void gms_lru_resident(gms_lru *l, uint32_t page);
 void gms_lru_removed(gms_lru *l, uint32_t page);
 void gms_lru_access(gms_lru *l, uint32_t page);
 /* the unit to evict: the least recently used one, or under -uvm_evict_whole the least recently
- * used one whose pages are all resident (the least recently used one if none is);
- * GMS_UVM_NONE when the list is empty */
-uint32_t gms_lru_victim(const gms_lru *l);
+ * used one whose pages are all resident (if none is: GMS_UVM_NONE under -uvm_evict_whole_wait
+ * while a migration is on the link, else the least recently used one); GMS_UVM_NONE when the
+ * list is empty */
+uint32_t gms_lru_victim(gms_lru *l);
+/* under -uvm_evict_whole, whether all of unit x's pages are resident */
+int gms_lru_unit_whole(const gms_lru *l, uint32_t x);
+/* -uvm_evict_whole's counters (Uvm_evict_whole_waits, _fallbacks) */
+void gms_lru_report(const gms_lru *l, gms_stats *out);
 /* append the resident pages of a unit to out */
 void gms_lru_unit_pages(const gms_lru *l, uint32_t unit, gms_uvm_vec *out);
 

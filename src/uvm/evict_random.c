@@ -125,8 +125,7 @@ static void select_region(re *s, gms_uvm *u, gms_uvm_vec *out)
          * a memcpy's end does not). With nothing on the link no region can become whole
          * without a frame for its first page, UVMSmart's wait for ever: a uniformly random
          * resident page goes instead, counted. */
-        const gms_uvm_xfer *x = u->lane[GMS_LANE_H2D].cur;
-        if (x && x->kind != GMS_XF_MEMCPY) { s->waits++; return; }
+        if (gms_uvm_migration_on_link(u)) { s->waits++; return; }
         s->none++;
         if (s->n) gms_uvm_vec_push(out, s->res[gms_rng_below(&u->rng, s->n)]);
         return;

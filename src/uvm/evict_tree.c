@@ -30,6 +30,8 @@ static void take_leaf(te *s, gms_uvm *u, const gms_uvm_region *r, uint32_t leaf,
     for (uint32_t idx = r->nleaves + leaf; idx >= 1; idx >>= 1) s->scratch[idx] -= k;
 }
 
+static void report(void *st, gms_uvm *u, gms_stats *out) { (void)u; gms_lru_report(&((te *)st)->lru, out); }
+
 static void select_te(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 {
     (void)now;
@@ -56,6 +58,8 @@ static void select_te(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
             uint32_t first_leaf = (idx << (r->depth - level)) - r->nleaves;
             for (uint32_t l = first_leaf; l < first_leaf + span; l++) {
                 if (l < 64 && (taken >> l & 1)) continue;
+                /* UVMSmart's remove_lp_tree takes only leaves that pass is_block_evictable */
+                if (s->lru.wait && !gms_lru_unit_whole(&s->lru, r->first_block + l)) continue;
                 take_leaf(s, u, r, l, out);
                 if (l < 64) taken |= 1ULL << l;
             }
@@ -66,5 +70,5 @@ static void select_te(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 const gms_uvm_evict_ops gms_uvm_evict_tree = {
     .name = "tree", .uvmsmart_id = 1, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "tree-based eviction: LRU 64 KiB leaf, then subtrees under 50% valid",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .access = access_hook, .select = select_te,
+    .access = access_hook, .select = select_te, .report = report,
 };

@@ -9,6 +9,12 @@ uint64_t gms_uvm_free_frames(const gms_uvm *u)
     return used < u->cap_frames ? u->cap_frames - used : 0;
 }
 
+int gms_uvm_migration_on_link(const gms_uvm *u)
+{
+    const gms_uvm_xfer *x = u->lane[GMS_LANE_H2D].cur;
+    return x && x->kind != GMS_XF_MEMCPY;
+}
+
 void gms_uvm_evict_now(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t now)
 {
     if (!n) return;

@@ -31,6 +31,8 @@ int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
     if (u->ue && u->evict_instant)
         return gms_err(err, "-gms_uvm_ue and -gms_uvm_evict_instant are both 1: with instant eviction there is "
                        "nothing for UE to hide; give one of them");
+    if (u->evict_whole_wait && !u->evict_whole)
+        return gms_err(err, "-uvm_evict_whole_wait 1 needs -uvm_evict_whole 1 (it says what to do when no unit is whole)");
     if (u->evict_tlb_keep && !u->evict_rescue)
         return gms_err(err, "-uvm_evict_tlb_keep 1 needs -uvm_evict_rescue 1 (a TLB hit on a victim whose write-back "
                        "waits is what cancels it)");

@@ -482,6 +482,9 @@ void gms_uvm_evict_ids(char *buf, size_t n);
  * the capacity is unlimited), and evict at a policy's own initiative (TURE's table-full
  * trigger) outside the fault path: the victims' write-backs start at once when the lane is free */
 uint64_t gms_uvm_free_frames(const gms_uvm *u);
+/* a migration (not a memcpy) is on the H2D link: its end runs the eviction check again, so a
+ * policy that finds nothing evictable may wait for it (UVMSmart's reads wait) */
+int gms_uvm_migration_on_link(const gms_uvm *u);
 void gms_uvm_evict_now(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t now);
 
 /* uvm_presets.c: the seeds' policy options checked, -uvm_policy applied (after the prefetcher

@@ -45,6 +45,10 @@ static const gms_option opts[] = {
             "LRU evictions (lru64k, lru2m, tree's first leaf): 1 skips a unit with a page that is not resident (absent, "
             "migrating in or being written back), as UVMSmart's is_block_evictable, and takes the least recently used "
             "whole unit (the least recently used one if none is whole); 0 takes the least recently used unit's resident pages"),
+    GMS_OPT("uvm_evict_whole_wait", GMS_OPT_BOOL, uvm.evict_whole_wait, "0",
+            "with -uvm_evict_whole 1, when no unit is wholly resident: 1 evicts nothing while a migration is on the "
+            "link (its end checks again; UVMSmart's reads wait for a unit to become whole), and the tree policy's "
+            "extra leaves must be wholly resident too; 0 takes the least recently used unit's resident pages"),
     GMS_OPT("uvm_evict_rescue", GMS_OPT_BOOL, uvm.evict_rescue, "0",
             "1: a translation or a prefetch of an evicted page whose write-back is still queued (not started) "
             "cancels that write-back, and its pages stay resident (UVMSmart, spec 000b 1.3); 0: the page re-faults "

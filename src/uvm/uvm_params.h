@@ -58,6 +58,7 @@ typedef struct gms_uvm_params {
     char eviction_str[GMS_OPT_STRLEN];  /* -uvm_eviction: name; overrides -eviction_policy */
     int lru_on_access;                  /* -uvm_lru_on_access: 1 access-based (UVMSmart), 0 age-based (driver) */
     int evict_whole;                    /* -uvm_evict_whole: LRU units with a page not resident are skipped (UVMSmart) */
+    int evict_whole_wait;               /* -uvm_evict_whole_wait: none whole: wait for the migration on the link */
     int evict_rescue;                   /* -uvm_evict_rescue: a walk to a page whose write-back waits cancels that eviction (UVMSmart) */
     int evict_tlb_keep;                 /* -uvm_evict_tlb_keep: victims stay in the TLBs until their write-back starts */
     char belady_trace[GMS_OPT_STRLEN];  /* -uvm_belady_trace: page sequence for belady */

@@ -296,6 +296,44 @@ TEST(uvm_random_pick_region_takes_a_wholly_resident_regions_first_page)
     uvm_h_expect_error(OPTS("uvm_random_pick", "block"), "-uvm_random_pick: 'block' is not one of page, region");
 }
 
+TEST(uvm_evict_whole_wait_waits_for_a_unit_to_become_whole)
+{
+    /* lru64k, -uvm_evict_whole 1, 4 KiB on demand, 32 frames, blocks of 16 pages. Blocks 0 and
+     * 1 read whole (memory full); pages 32-46 (block 2: page 32 evicts block 0, the least
+     * recently used whole block), 48 (block 3), then 64 (block 4: evicts block 1, whole) and
+     * 65-78: 31 pages resident, no block whole, block 2 the least recently used. X = page 79
+     * faults (a free frame: no eviction; its arrival makes block 4 whole), and 10 cycles later
+     * Y = page 49, which needs a frame. With -uvm_evict_whole_wait 1 (UVMSmart's reads wait for
+     * a unit to become whole) Y finds X's migration on the link and waits; X's end finds block 4
+     * whole and evicts it (16 pages, X's page among them). Without, Y takes the least recently
+     * used block's resident pages at once: block 2's 15. */
+    for (int wait = 0; wait < 2; wait++) {
+        uvm_h h;
+        REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "gddr_size", "128KB",
+                                        "uvm_eviction", "lru64k", "uvm_evict_whole", "1",
+                                        "uvm_evict_whole_wait", wait ? "1" : "0"), 320 << 10) == 0);
+        for (int pg = 0; pg < 47; pg++) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
+        uvm_h_access_wait(&h, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ);
+        for (int pg = 64; pg < 79; pg++) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 32);
+        uvm_h_access(&h, 0, 0, UVM_BASE + 79 * PG, GMS_MREQ_READ, NULL);
+        REQUIRE(uvm_h_run_until(&h, uvm_h_now(&h) + 10) == 0);
+        uvm_h_access(&h, 0, 1, UVM_BASE + 49 * PG, GMS_MREQ_READ, NULL);
+        REQUIRE(uvm_h_run_idle(&h) == 0);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), wait ? 48 : 47);
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_evict_whole_fallbacks"), wait ? 0 : 1);
+        if (wait) CHECK_EQ(uvm_h_stat(&h, "Uvm_evict_whole_waits"), 1);
+        double f = uvm_h_stat(&h, "Uvm_far_faults");
+        uvm_h_access_wait(&h, 0, UVM_BASE + (wait ? 32 : 79) * PG, GMS_MREQ_READ);   /* stayed */
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), f);
+        uvm_h_access_wait(&h, 0, UVM_BASE + (wait ? 79 : 32) * PG, GMS_MREQ_READ);   /* went */
+        CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), f + 1);
+        uvm_h_free(&h);
+    }
+    uvm_h_expect_error(OPTS("uvm_evict_whole_wait", "1"), "-uvm_evict_whole_wait 1 needs -uvm_evict_whole 1");
+}
+
 TEST(uvm_evict_rescue_cancels_a_queued_write_back)
 {
     /* 48 frames = three 64 KiB blocks, sequential-local 64 KiB, SE, every victim written back.
