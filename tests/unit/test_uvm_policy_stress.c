@@ -72,7 +72,9 @@ TEST(uvm_stress_evict_rescue)
                                        "uvm_evict_rescue", "1", "tlb_size", "16", "uvm_ture_window", "3000",
                                        "uvm_ture_period", "5000", "uvm_ture_table_entries", "8",
                                        "uvm_evict_tlb_keep", (e + (size_t)p + (size_t)pat) & 1 ? "1" : "0",
-                                       "uvm_random_pick", e == 6 ? "region" : "page", NULL };
+                                       "uvm_random_pick", e == 6 ? "region" : "page",
+                                       /* LRU 64 KiB / 2 MiB and tree: UVMSmart's whole units, waiting */
+                                       e < 3 ? "uvm_evict_whole" : NULL, "1", "uvm_evict_whole_wait", "1", NULL };
                 if (uvm_run_mix(opts, 8 << 20, n, pat, why, sizeof why)) {
                     char m[600];
                     snprintf(m, sizeof m, "rescue %s %s pattern %d keep %d: %s", evs[e], pfs[p], pat,
