@@ -334,6 +334,23 @@ TEST(uvm_evict_whole_wait_waits_for_a_unit_to_become_whole)
     uvm_h_expect_error(OPTS("uvm_evict_whole_wait", "1"), "-uvm_evict_whole_wait 1 needs -uvm_evict_whole 1");
 }
 
+/* The write-back rescue tests' start: 48 frames = three 64 KiB blocks, sequential-local
+ * 64 KiB, SE, every victim written back. Blocks 0, 1, 2 fill memory (LRU in that order); faults
+ * at pages 48 and 64 take blocks 0 and 1, each its own write-back: block 0's starts, block 1's
+ * waits behind it (run 400 cycles in). 0, or -1 when the harness fails. */
+static int rescue_start(uvm_h *h, const char *rescue, const char *keep)
+{
+    if (uvm_h_start(h, 1, OPTS("uvm_prefetcher", "seq", "gddr_size", "192KB", "uvm_eviction", "lru64k",
+                               "invalidate_clean", "0", "page_fault_latency", "100", "uvm_evict_rescue", rescue,
+                               "uvm_evict_tlb_keep", keep), 1 << 20))
+        return -1;
+    for (int pg = 0; pg < 48; pg += 16) uvm_h_access_wait(h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
+    if (uvm_h_run_idle(h)) return -1;
+    uvm_h_access(h, 0, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ, NULL);
+    uvm_h_access(h, 0, 1, UVM_BASE + 64 * PG, GMS_MREQ_READ, NULL);
+    return uvm_h_run_until(h, uvm_h_now(h) + 400);
+}
+
 TEST(uvm_evict_rescue_cancels_a_queued_write_back)
 {
     /* 48 frames = three 64 KiB blocks, sequential-local 64 KiB, SE, every victim written back.
@@ -344,14 +361,7 @@ TEST(uvm_evict_rescue_cancels_a_queued_write_back)
      * used now. Without it page 16 faults again after its write-back. */
     for (int rescue = 0; rescue < 2; rescue++) {
         uvm_h h;
-        REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "gddr_size", "192KB", "uvm_eviction", "lru64k",
-                                        "invalidate_clean", "0", "page_fault_latency", "100",
-                                        "uvm_evict_rescue", rescue ? "1" : "0"), 1 << 20) == 0);
-        for (int pg = 0; pg < 48; pg += 16) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
-        REQUIRE(uvm_h_run_idle(&h) == 0);
-        uvm_h_access(&h, 0, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ, NULL);
-        uvm_h_access(&h, 0, 1, UVM_BASE + 64 * PG, GMS_MREQ_READ, NULL);
-        REQUIRE(uvm_h_run_until(&h, uvm_h_now(&h) + 400) == 0);
+        REQUIRE(rescue_start(&h, rescue ? "1" : "0", "0") == 0);
         CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 32);
         CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 0);   /* block 0's under way, block 1's queued */
         uvm_h_access_wait(&h, 0, UVM_BASE + 16 * PG, GMS_MREQ_READ);
@@ -388,14 +398,7 @@ TEST(uvm_evict_rescue_by_a_prefetch)
      * pages as present (UVMSmart's Tot_page_hit) and the read faults after the write-back (6). */
     for (int mode = 0; mode < 3; mode++) {
         uvm_h h;
-        REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "gddr_size", "192KB", "uvm_eviction", "lru64k",
-                                        "invalidate_clean", "0", "page_fault_latency", "100",
-                                        "uvm_evict_rescue", mode ? "1" : "0"), 1 << 20) == 0);
-        for (int pg = 0; pg < 48; pg += 16) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
-        REQUIRE(uvm_h_run_idle(&h) == 0);
-        uvm_h_access(&h, 0, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ, NULL);
-        uvm_h_access(&h, 0, 1, UVM_BASE + 64 * PG, GMS_MREQ_READ, NULL);
-        REQUIRE(uvm_h_run_until(&h, uvm_h_now(&h) + 400) == 0);
+        REQUIRE(rescue_start(&h, mode ? "1" : "0", "0") == 0);
         CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 0);
         if (mode == 2) {   /* what gms_uvm_migrate does around a prefetcher's plan */
             gms_uvm_pf_take(h.u, 20);
@@ -428,14 +431,7 @@ TEST(uvm_evict_tlb_keep_rescues_on_a_tlb_hit)
      * block 2's starts after the rescue (page 32 goes): 2 invalidations. */
     for (int keep = 0; keep < 2; keep++) {
         uvm_h h;
-        REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "gddr_size", "192KB", "uvm_eviction", "lru64k",
-                                        "invalidate_clean", "0", "page_fault_latency", "100", "uvm_evict_rescue", "1",
-                                        "uvm_evict_tlb_keep", keep ? "1" : "0"), 1 << 20) == 0);
-        for (int pg = 0; pg < 48; pg += 16) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
-        REQUIRE(uvm_h_run_idle(&h) == 0);
-        uvm_h_access(&h, 0, 0, UVM_BASE + 48 * PG, GMS_MREQ_READ, NULL);
-        uvm_h_access(&h, 0, 1, UVM_BASE + 64 * PG, GMS_MREQ_READ, NULL);
-        REQUIRE(uvm_h_run_until(&h, uvm_h_now(&h) + 400) == 0);
+        REQUIRE(rescue_start(&h, "1", keep ? "1" : "0") == 0);
         CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 0);
         CHECK_EQ(uvm_h_stat(&h, "Tlb_invalidate"), keep ? 1 : 2);
         double walks = uvm_h_stat(&h, "Uvm_walks"), hits = uvm_h_stat(&h, "Tlb_tot_hit");
