@@ -35,7 +35,9 @@ printf '%-22s %9s %9s %9s %10s %12s\n' policy wall45_s wall450_s ratio far_fault
 for pol in "tpte uvm_policy=tpte" "tpne uvm_policy=tpne" "capture uvm_policy=capture" \
            "np+lru4k uvm_policy=nplru" "np+random uvm_policy=npre" "np+rrip uvm_policy=nprrip" \
            "np+clockpro uvm_policy=npclockpro" "np+hpe uvm_policy=nphpe" "np+ture uvm_policy=npture" \
-           "np+belady uvm_policy=np uvm_eviction=belady"; do
+           "np+belady uvm_policy=np uvm_eviction=belady" "np+random-region uvm_policy=npre uvm_random_pick=region" \
+           "tpne-whole-wait uvm_policy=tpne uvm_evict_whole=1 uvm_evict_whole_wait=1" \
+           "tpte-rescue-keep uvm_policy=tpte invalidate_clean=0 uvm_evict_rescue=1 uvm_evict_tlb_keep=1"; do
     label=${pol%% *}; opts=${pol#* }
     # "np uvm_eviction=belady": belady is not a preset suffix
     case $opts in uvm_policy=np\ *) opts="hardware_prefetch=0 hwprefetch_oversub=0 ${opts#uvm_policy=np }";; esac
