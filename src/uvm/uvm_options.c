@@ -298,6 +298,19 @@ static void dump(const gms_params *p, FILE *out)
             u->oversub_any_eviction ? "from the first page evicted" : "from the first fault that finds memory full");
     fprintf(out, "UVM eviction: %s (%s LRU), clean pages %s\n", gms_uvm_evictors[u->evict_id]->name,
             u->lru_on_access ? "access-based" : "age-based", u->invalidate_clean ? "dropped" : "written back");
+    /* UVMSmart's eviction details (docs/uvm.md "Differences" 3-4c): only when asked for */
+    if (u->pol.random_region && !strcmp(gms_uvm_evictors[u->evict_id]->name, "random"))
+        fprintf(out, "UVM random eviction: a random wholly resident 2 MiB region's first page, the region then out of "
+                "the list until touched (UVMSmart's code)\n");
+    const char *evn = gms_uvm_evictors[u->evict_id]->name;
+    if (u->evict_whole && (!strcmp(evn, "lru64k") || !strcmp(evn, "lru2m") || !strcmp(evn, "tree")))
+        fprintf(out, "UVM LRU/tree units: wholly resident ones only; when none is, %s\n",
+                u->evict_whole_wait ? "wait while a migration is on the link, else the least recently used"
+                                    : "the least recently used");
+    if (u->evict_rescue)
+        fprintf(out, "UVM write-back rescue: a %s or a prefetch of a victim whose write-back waits cancels it; victims "
+                "leave the TLBs %s\n", u->evict_tlb_keep ? "TLB hit, a walk" : "walk",
+                u->evict_tlb_keep ? "when their write-back starts" : "when chosen");
     if (!strcmp(gms_uvm_evictors[u->evict_id]->name, "ture")) {
         const gms_uvm_policy_params *pp = &u->pol;
         fprintf(out, "UVM TURE: sampler %u entries (%s), active %u of every %u cycles; lease %s; coalescing table %u "
