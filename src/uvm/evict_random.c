@@ -20,14 +20,15 @@
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
 
+typedef struct use_key { uint64_t use; uint32_t r; } use_key;   /* a region's entry and its last use */
+
 typedef struct re {
     gms_uvm *u;
     int region_mode;
     uint32_t *res, *pos; uint32_t n, cap;   /* page mode: resident pages, each one's index */
-    /* region mode, per region: resident pages, in the list, last use; the list itself */
+    /* region mode, per region: resident pages, in UVMSmart's list, last use */
     uint32_t *rres; uint8_t *inlist; uint64_t *ruse; uint32_t rcap;
-    uint32_t *list; uint32_t nlist;
-    struct use_key *keys; uint32_t nkeys;   /* the list in age order, rebuilt at each selection */
+    use_key *keys;                           /* the list in age order, rebuilt at each selection */
     uint64_t none;                           /* selections that found no evictable region: a random page went */
     uint64_t waits;                          /* ... and waited for the migration on the link */
 } re;
@@ -44,7 +45,7 @@ static void destroy(void *st)
 {
     re *s = st;
     free(s->res); free(s->pos);
-    free(s->rres); free(s->inlist); free(s->ruse); free(s->list); free(s->keys);
+    free(s->rres); free(s->inlist); free(s->ruse); free(s->keys);
     free(s);
 }
 static void grow(void *st, gms_uvm *u)
@@ -63,7 +64,7 @@ static void grow(void *st, gms_uvm *u)
         s->rres = gms_xrealloc(s->rres, cap * sizeof *s->rres);
         s->inlist = gms_xrealloc(s->inlist, cap * sizeof *s->inlist);
         s->ruse = gms_xrealloc(s->ruse, cap * sizeof *s->ruse);
-        s->list = gms_xrealloc(s->list, cap * sizeof *s->list);
+        s->keys = gms_xrealloc(s->keys, cap * sizeof *s->keys);
         for (uint32_t r = s->rcap; r < cap; r++) { s->rres[r] = 0; s->inlist[r] = 0; s->ruse[r] = 0; }
         s->rcap = cap;
     }
@@ -72,7 +73,7 @@ static void grow(void *st, gms_uvm *u)
 static void region_touch(re *s, uint32_t r, uint64_t now)
 {
     s->ruse[r] = now;
-    if (!s->inlist[r]) { s->inlist[r] = 1; s->list[s->nlist++] = r; }
+    s->inlist[r] = 1;
 }
 static void resident(void *st, uint32_t page, uint64_t now)
 {
@@ -99,7 +100,6 @@ static void access_hook(void *st, uint32_t page, uint64_t now)
     if (s->region_mode) region_touch(s, s->u->pages[page].region, now);
 }
 
-typedef struct use_key { uint64_t use; uint32_t r; } use_key;
 static int by_use(const void *a, const void *b)
 {
     const use_key *x = a, *y = b;
@@ -110,14 +110,12 @@ static int wholly_resident(const re *s, uint32_t r) { return s->rres[r] == s->u-
 
 static void select_region(re *s, gms_uvm *u, gms_uvm_vec *out)
 {
-    if (s->nkeys < s->nlist) {
-        s->keys = gms_xrealloc(s->keys, s->rcap * sizeof *s->keys);
-        s->nkeys = s->rcap;
-    }
-    for (uint32_t i = 0; i < s->nlist; i++) s->keys[i] = (use_key){ s->ruse[s->list[i]], s->list[i] };
-    qsort(s->keys, s->nlist, sizeof *s->keys, by_use);   /* oldest use first (sort_valid_pages) */
+    uint32_t n = 0;
+    for (uint32_t r = 0; r < u->nregions; r++)
+        if (s->inlist[r]) s->keys[n++] = (use_key){ s->ruse[r], r };
+    qsort(s->keys, n, sizeof *s->keys, by_use);   /* oldest use first (sort_valid_pages) */
     uint32_t last = UINT32_MAX;
-    for (uint32_t i = s->nlist; i-- > 0;)
+    for (uint32_t i = n; i-- > 0;)
         if (wholly_resident(s, s->keys[i].r)) { last = i; break; }
     if (last == UINT32_MAX) {
         /* UVMSmart's reads wait here for a region to become wholly resident. While a migration
@@ -135,8 +133,6 @@ static void select_region(re *s, gms_uvm *u, gms_uvm_vec *out)
     uint32_t r = s->keys[i].r;
     gms_uvm_vec_push(out, u->regions[r].first_page);
     s->inlist[r] = 0;
-    for (uint32_t k = 0; k < s->nlist; k++)
-        if (s->list[k] == r) { s->list[k] = s->list[--s->nlist]; break; }
 }
 
 static void select_random(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
