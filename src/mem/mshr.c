@@ -55,6 +55,11 @@ void gms_mshr_report(const gms_mshr_stats *s, const char *prefix, gms_stats *out
     gms_stat_u64f(out, s->rf_merge, "gms_%s_mshr_rf_merge_full", prefix);
     gms_stat_f64f(out, s->slot_cap_cycles ? (double)s->slot_cycles / (double)s->slot_cap_cycles : 0.0,
                   "gms_%s_mshr_slot_utilisation", prefix);
+    /* the other reading of "utilisation" (spec 002 leaves the formula open): occupied slots
+     * over the slots of the entries (sets) in use, i.e. how much of what was allocated holds
+     * a request; a conventional entry holding only its primary uses 1 of its M slots */
+    gms_stat_f64f(out, s->alloc_cap_cycles ? (double)s->slot_cycles / (double)s->alloc_cap_cycles : 0.0,
+                  "gms_%s_mshr_alloc_utilisation", prefix);
     gms_stat_f64f(out, s->cycles ? (double)s->unit_cycles / (double)s->cycles : 0.0, "gms_%s_mshr_units_in_use", prefix);
     gms_stat_u64f(out, s->max_units, "gms_%s_mshr_units_in_use_max", prefix);
     gms_stat_u64f(out, s->released, "gms_%s_mshr_released", prefix);

@@ -26,6 +26,8 @@ typedef struct gms_mshr_stats {
     uint64_t unit_cycles;          /* sum over cycles of entries (conventional) / sets (DL) in use */
     uint64_t cycles;               /* cycles the integrals cover (to the table's clock), summed */
     uint64_t slot_cap_cycles;      /* sum over tables of cycles x the table's slots */
+    uint64_t alloc_cap_cycles;     /* sum over cycles of the slots of the entries / sets in use
+                                    * (unit_cycles x slots per entry or set) */
     uint64_t released;             /* entries released */
     uint64_t chain_hist[GMS_MSHR_CHAIN_BINS];   /* released entries by sets in their chain (DL) */
     uint64_t links;                /* DL: sets linked after a full tail */

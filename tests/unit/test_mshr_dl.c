@@ -6,6 +6,7 @@
 #include "mem/mshr.h"
 #include "mem/mshr_dl.h"
 #include "config/params.h"
+#include "stats/stats.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -430,4 +431,52 @@ TEST(mshr_hw_cost_inputs)
     CHECK_EQ(s.compares, 64);
     CHECK_EQ(s.slot_ops, 4);
     o->destroy(m);
+}
+
+/* the two utilisation readings (docs/counters.md): occupied slots over all slots, and over the
+ * slots of the entries / sets in use. 4 x 4 string: a primary of line 1 at cycle 0, then at
+ * cycle 10 a secondary of line 1 and a primary of line 2, read at cycle 20. Occupied-slot
+ * cycles 1 x 10 + 3 x 10 = 40 under both designs. Conventional: entries in use 1 x 10 + 2 x 10
+ * = 30, 4 slots each: 40 / 120; all 16 slots: 40 / 320. DL-MSHR (8 sets of 2): line 1's two
+ * requests fit its head set, so sets in use are the same 30 cycles, 2 slots each: 40 / 60. */
+TEST(mshr_alloc_utilisation_both_designs)
+{
+    for (int d = 0; d < 2; d++) {
+        dfx f;
+        dfx_init(&f, 4, 4, GMS_DLMSHR_DEFAULT);
+        if (!d) {
+            f.o->destroy(f.m);
+            f.o = gms_mshr_find("conventional");
+            f.m = f.o->create(&f.cfg);
+        }
+        uint64_t now = 0;
+        f.o->set_clock(f.m, &now);
+        int hit;
+        gms_mreq r[3];
+        memset(r, 0, sizeof r);
+        gms_mshr_info info = { 0, 128, 0, 0 };
+        CHECK_EQ(f.o->check(f.m, 128, &hit), 0);
+        f.o->add(f.m, 128, &r[0], 1, &info);
+        now = 10;
+        CHECK_EQ(f.o->check(f.m, 128, &hit), 0);
+        f.o->add(f.m, 128, &r[1], 1, NULL);
+        CHECK_EQ(f.o->check(f.m, 256, &hit), 0);
+        f.o->add(f.m, 256, &r[2], 1, &info);
+        now = 20;
+        gms_mshr_stats s;
+        memset(&s, 0, sizeof s);
+        f.o->stats(f.m, &s);
+        CHECK_EQ(s.slot_cycles, 40);
+        CHECK_EQ(s.unit_cycles, 30);
+        CHECK_EQ(s.slot_cap_cycles, 320);
+        CHECK_EQ(s.alloc_cap_cycles, (d ? 60 : 120));
+        gms_stats out;
+        gms_stats_init(&out);
+        gms_mshr_report(&s, "L1D", &out);
+        const gms_stat *u = gms_stats_find(&out, "gms_L1D_mshr_alloc_utilisation");
+        CHECK(u != NULL);
+        if (u) CHECK(u->value > (d ? 0.6666 : 0.3333) && u->value < (d ? 0.6667 : 0.3334));
+        gms_stats_free(&out);
+        f.o->destroy(f.m);
+    }
 }
