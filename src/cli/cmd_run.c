@@ -112,6 +112,24 @@ static int run_functional(const gms_cli_opts *o, const gms_params *p)
     return 0;
 }
 
+/* The energy model prices every MSHR slot as hardware (docs/dlmshr.md "Area and energy"). A
+ * cache string with GPGPU-Sim's "no limit" MSHR sizes (gtx1080ti's L2 A:1024:1024: a million
+ * slots with a 128 B data buffer each, per table) then leaks more than the whole rest of the
+ * GPU, and gms_energy_* say nothing about such a GPU: said next to the results, not silently.
+ * The bar is half the static power: hardware-sized tables (qv100's, the DL-MSHR study's) leak
+ * a few percent of it. */
+static void warn_mshr_energy(const gms_run_stats *st, double static_w)
+{
+    double l1 = 0, l2 = 0;
+    gms_stats_total(st, "gms_L1D_mshr_leakage_mw", &l1);
+    gms_stats_total(st, "gms_L2_mshr_leakage_mw", &l2);
+    if (static_w <= 0 || l1 + l2 <= 0.5 * static_w * 1e3) return;
+    fprintf(stderr, "gpumemsim: warning: the energy model prices this configuration's MSHR tables at %.0f mW of "
+            "leakage (L1D %.0f, L2 %.0f), %.1fx the %g W static power of the rest of the GPU (-gms_energy static_w): "
+            "their sizes in the cache strings are not hardware-sized, so gms_energy_* do not describe a real GPU\n",
+            l1 + l2, l1, l2, (l1 + l2) / (static_w * 1e3), static_w);
+}
+
 int gms_cmd_run(int argc, char **argv)
 {
     gms_cli_opts o;
@@ -192,7 +210,10 @@ int gms_cmd_run(int argc, char **argv)
     /* next to the results it qualifies, and not silenced by --quiet; a failed run's error stays
      * its only line (a sweep shows the first line of a failed point's stderr) */
     if (rc) fprintf(stderr, "gpumemsim: %s\n", err.msg);
-    else gms_params_warn_unmodelled(p, stderr);
+    else {
+        gms_params_warn_unmodelled(p, stderr);
+        warn_mshr_energy(st, p->mem.energy.static_w);
+    }
     gms_sim_free(s);
     gms_params_free(p);
     return rc ? 1 : wrc ? 1 : 0;
