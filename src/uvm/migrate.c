@@ -158,8 +158,14 @@ void gms_uvm_evict_pages(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t n
         /* -uvm_evict_tlb_keep: UVMSmart invalidates a victim's translations when its write-back
          * starts (gms_uvm_xfer_started), so until then a TLB hit finds it and cancels it */
         if (!(wb && u->prm->evict_tlb_keep)) gms_uvm_shootdown(u, pg->vpn);
-        if (pg->pf_unused) { pg->pf_unused = 0; u->c.pf_evicted_unused++; }
-        if (pg->dirty) u->c.evict_dirty++; else u->c.evict_clean++;
+        if (wb) {
+            /* counted when its write-back starts (gms_uvm_xfer_started), not if it is cancelled */
+            pg->wb_flags = (uint8_t)((pg->dirty ? GMS_WB_DIRTY : 0u) | (pg->pf_unused ? GMS_WB_PF_UNUSED : 0u));
+        } else {
+            if (pg->pf_unused) u->c.pf_evicted_unused++;
+            if (pg->dirty) u->c.evict_dirty++; else u->c.evict_clean++;
+        }
+        pg->pf_unused = 0;
         if (u->cur_batch != GMS_UVM_NONE) u->batches[u->cur_batch].evictions++;
         gms_uvm_ba_evicted(u, p, now);
         pg->dirty = pg->accessed = 0;
@@ -220,6 +226,8 @@ static int evict_cancel(gms_uvm *u, uint32_t page, uint64_t now)
             if (pg->state != GMS_PG_WRITING) continue;
             pg->state = GMS_PG_RESIDENT;
             pg->dirty = 1;
+            pg->pf_unused = (uint8_t)!!(pg->wb_flags & GMS_WB_PF_UNUSED);   /* a prefetch's rescue touches nothing */
+            pg->wb_flags = 0;
             u->pending_free--;
             gms_uvm_tree_update(u, p, +1);
             u->ev->resident(u->ev_st, p, now);
@@ -257,9 +265,15 @@ void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
             u->batches[x->batch].first_xfer = now + x->pre_latency;
         break;
     case GMS_XF_WRITEBACK:
-        if (u->prm->evict_tlb_keep)
-            for (uint32_t i = 0; i < x->npages; i++)
-                if (u->pages[x->first_page + i].state == GMS_PG_WRITING) gms_uvm_shootdown(u, u->pages[x->first_page + i].vpn);
+        for (uint32_t i = 0; i < x->npages; i++) {
+            gms_uvm_page *pg = &u->pages[x->first_page + i];
+            if (pg->state != GMS_PG_WRITING) continue;
+            /* the eviction takes effect: counted now, as UVMSmart counts it */
+            if (pg->wb_flags & GMS_WB_PF_UNUSED) u->c.pf_evicted_unused++;
+            if (pg->wb_flags & GMS_WB_DIRTY) u->c.evict_dirty++; else u->c.evict_clean++;
+            pg->wb_flags = 0;
+            if (u->prm->evict_tlb_keep) gms_uvm_shootdown(u, pg->vpn);
+        }
         if (!u->rt->free_at_wb_end) {
             u->frames_held -= x->npages;
             u->pending_free -= x->npages;

@@ -40,6 +40,12 @@ static inline void gms_uvm_vec_push(gms_uvm_vec *a, uint32_t x)
 /* ---------------- pages, allocations, regions (page_table.c) ---------------- */
 enum { GMS_PG_HOST = 0, GMS_PG_INFLIGHT, GMS_PG_RESIDENT, GMS_PG_WRITING };
 
+/* gms_uvm_page.wb_flags: what a victim's eviction counts once its write-back starts, the
+ * moment UVMSmart counts Page_evict_dirty / _not_dirty (gmmu_t::cycle); a write-back cancelled
+ * before (-uvm_evict_rescue) is never counted, as there */
+#define GMS_WB_DIRTY 1u
+#define GMS_WB_PF_UNUSED 2u
+
 typedef struct gms_uvm_page {
     uint64_t vpn;
     uint64_t t_fault;        /* first demand fault of the current migration (latency stats) */
@@ -55,6 +61,7 @@ typedef struct gms_uvm_page {
     uint8_t pf_unused;       /* prefetched and not yet accessed */
     uint8_t demand;          /* in flight because of a demand fault */
     uint8_t touched;         /* accessed at least once in the run (page touch rate) */
+    uint8_t wb_flags;        /* while its write-back waits to start: GMS_WB_* (counted at the start) */
     uint64_t t_in;           /* batch-aware: cycle it last became resident (page lifetime) */
 } gms_uvm_page;
 
