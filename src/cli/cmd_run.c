@@ -124,10 +124,9 @@ static void warn_mshr_energy(const gms_run_stats *st, double static_w)
     gms_stats_total(st, "gms_L1D_mshr_leakage_mw", &l1);
     gms_stats_total(st, "gms_L2_mshr_leakage_mw", &l2);
     if (static_w <= 0 || l1 + l2 <= 0.5 * static_w * 1e3) return;
-    fprintf(stderr, "gpumemsim: warning: the energy model prices this configuration's MSHR tables at %.0f mW of "
-            "leakage (L1D %.0f, L2 %.0f), %.1fx the %g W static power of the rest of the GPU (-gms_energy static_w): "
-            "their sizes in the cache strings are not hardware-sized, so gms_energy_* do not describe a real GPU\n",
-            l1 + l2, l1, l2, (l1 + l2) / (static_w * 1e3), static_w);
+    fprintf(stderr, "gpumemsim: warning: gms_energy_* do not describe a real GPU here: the energy model prices "
+            "the cache strings' MSHR tables (GPGPU-Sim's 'no limit' sizes) at %.0f mW of leakage, %.1fx the %g W "
+            "static power of the rest of the GPU\n", l1 + l2, (l1 + l2) / (static_w * 1e3), static_w);
 }
 
 int gms_cmd_run(int argc, char **argv)
