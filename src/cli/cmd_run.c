@@ -208,6 +208,7 @@ int gms_cmd_run(int argc, char **argv)
     else gms_stats_write_text(st, stdout);
     /* next to the results it qualifies, and not silenced by --quiet; a failed run's error stays
      * its only line (a sweep shows the first line of a failed point's stderr) */
+    fflush(stdout);   /* the results before the lines about them, when both go to one pipe */
     if (rc) fprintf(stderr, "gpumemsim: %s\n", err.msg);
     else {
         gms_params_warn_unmodelled(p, stderr);
