@@ -377,8 +377,9 @@ static void stats(const void *p, gms_mshr_stats *acc)
     acc->rf_entry += s->rf_entry;
     acc->rf_merge += s->rf_merge;
     acc->slot_cycles += s->slot_cycles + m->occ * dt;
-    acc->unit_cycles += s->unit_cycles + (uint64_t)(m->n - m->nfree_res - m->nfree_link) * dt;
-    acc->alloc_cap_cycles += (s->unit_cycles + (uint64_t)(m->n - m->nfree_res - m->nfree_link) * dt) * m->spp;
+    uint64_t units = s->unit_cycles + (uint64_t)(m->n - m->nfree_res - m->nfree_link) * dt;
+    acc->unit_cycles += units;
+    acc->alloc_cap_cycles += units * m->spp;
     acc->cycles += now;
     acc->slot_cap_cycles += now * (uint64_t)m->n * m->spp;
     acc->released += s->released;
