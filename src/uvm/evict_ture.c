@@ -4,7 +4,11 @@
  *    to it while resident counts it down (the policies' reference stream: consecutive repeats
  *    of one page folded); at 0 it expires and enters the coalescing table. Before a group's
  *    first estimate a page has no lease (never expires); it takes the group's lease at its
- *    first reference after one exists.
+ *    first reference after one exists. A reference that finds its page absent (its request
+ *    faults, or joins the fault, and is replayed when the page arrives: the sampler counted it)
+ *    counts down the lease the page gets on arrival (-uvm_ture_count_faulted, on by default);
+ *    a page whose waiting references use up its whole lease expires at the next reference
+ *    anywhere (not inside the arrival, which may be in the middle of a transfer's end).
  *  - Sampler: active -uvm_ture_window of every -uvm_ture_period cycles, 16 entries, one per
  *    64 KiB block of a group: a 10-bit reference counter N and a page-diversity tag (one bit per
  *    page). A reference to an untracked block takes a free entry, or is ignored when none is.
@@ -38,6 +42,8 @@ typedef struct ture {
     const gms_uvm_policy_params *pp;
     gms_lru lru;                          /* 64 KiB block LRU (trigger 2's fallback) */
     uint16_t *left, *init; uint8_t *expired; uint32_t pcap;   /* per page */
+    uint16_t *owed;                       /* per page: references while absent (-uvm_ture_count_faulted) */
+    gms_uvm_vec due;                      /* arrived with their lease used up: expire at the next reference */
     uint32_t *bent; uint32_t bcap;        /* per block: table entry or NONE */
     uint32_t *lease; uint8_t *have; uint32_t acap;            /* per allocation */
     samp *s; uint32_t ns;                 /* sampler */
@@ -52,6 +58,7 @@ typedef struct ture {
     /* statistics */
     uint64_t expired_n, recalls, table_evictions, table_evicted_pages, pressure_entries, pressure_lru;
     uint64_t windows, estimates, sampler_drops, sampler_cap_drops, lease_sum;
+    uint64_t owed_refs, arrived_spent;
 } ture;
 
 static void grow(void *st, gms_uvm *u)
@@ -64,7 +71,8 @@ static void grow(void *st, gms_uvm *u)
         s->left = gms_xrealloc(s->left, cap * sizeof *s->left);
         s->init = gms_xrealloc(s->init, cap * sizeof *s->init);
         s->expired = gms_xrealloc(s->expired, cap * sizeof *s->expired);
-        for (uint32_t i = s->pcap; i < cap; i++) { s->left[i] = s->init[i] = 0; s->expired[i] = 0; }
+        s->owed = gms_xrealloc(s->owed, cap * sizeof *s->owed);
+        for (uint32_t i = s->pcap; i < cap; i++) { s->left[i] = s->init[i] = s->owed[i] = 0; s->expired[i] = 0; }
         if (s->wheel) {
             s->ends = gms_xrealloc(s->ends, cap * sizeof *s->ends);
             for (uint32_t i = s->pcap; i < cap; i++) s->ends[i] = 0;
@@ -111,7 +119,7 @@ static void destroy(void *st)
 {
     ture *s = st;
     gms_lru_free(&s->lru);
-    free(s->left); free(s->init); free(s->expired); free(s->bent); free(s->lease); free(s->have);
+    free(s->left); free(s->init); free(s->expired); free(s->owed); free(s->due.v); free(s->bent); free(s->lease); free(s->have);
     if (s->wheel)
         for (uint32_t i = 0; i <= s->wmask; i++) free(s->wheel[i].v);
     free(s->wheel); free(s->ends);
@@ -285,6 +293,13 @@ static void resident(void *st, uint32_t page, uint64_t now)
     uint32_t a = s->u->pages[page].alloc;
     s->expired[page] = 0;
     s->init[page] = s->left[page] = s->have[a] ? (uint16_t)s->lease[a] : 0;
+    uint16_t owed = s->owed[page];
+    s->owed[page] = 0;
+    if (owed && s->left[page]) {
+        s->owed_refs += owed;
+        if (owed < s->left[page]) s->left[page] = (uint16_t)(s->left[page] - owed);
+        else { s->left[page] = 0; gms_uvm_vec_push(&s->due, page); s->arrived_spent++; }
+    }
     if (s->wheel) {
         s->ends[page] = 0;
         if (s->init[page]) renew(s, page, s->init[page]);
@@ -308,10 +323,22 @@ static void removed(void *st, uint32_t page)
     if (s->wheel) s->ends[page] = 0;
 }
 
+/* the pages that arrived with their lease used up by the references waiting for them: they
+ * expire now, unless they have left or their lease changed since (a recall, a new arrival) */
+static void expire_arrived(ture *s, uint64_t now)
+{
+    for (size_t i = 0; i < s->due.n; i++) {
+        uint32_t p = s->due.v[i];
+        if (s->u->pages[p].state == GMS_PG_RESIDENT && s->init[p] && !s->left[p] && !s->expired[p]) expire(s, p, now);
+    }
+    s->due.n = 0;
+}
+
 static void access_hook(void *st, uint32_t page, uint64_t now)
 {
     ture *s = st;
     gms_uvm *u = s->u;
+    if (s->due.n) expire_arrived(s, now);
     sample(s, page, now);
     if (s->wheel) {
         /* renew: every reference ticks the clock; one to a resident page renews its lease
@@ -329,7 +356,10 @@ static void access_hook(void *st, uint32_t page, uint64_t now)
         expire_due(s, now);
         return;
     }
-    if (u->pages[page].state != GMS_PG_RESIDENT) return;
+    if (u->pages[page].state != GMS_PG_RESIDENT) {
+        if (s->pp->ture_count_faulted && s->owed[page] < UINT16_MAX) s->owed[page]++;
+        return;
+    }
     gms_lru_access(&s->lru, page);
     if (s->expired[page]) { recall(s, page); return; }
     if (!s->init[page]) {
@@ -382,6 +412,10 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
     gms_stat_u64(out, "Uvm_ture_table_full_pages", s->table_evicted_pages);
     gms_stat_u64(out, "Uvm_ture_memory_full_table_granules", s->pressure_entries);
     gms_stat_u64(out, "Uvm_ture_memory_full_lru_granules", s->pressure_lru);
+    if (s->pp->ture_count_faulted && !s->wheel) {
+        gms_stat_u64(out, "Uvm_ture_faulted_references", s->owed_refs);
+        gms_stat_u64(out, "Uvm_ture_arrived_expired", s->arrived_spent);
+    }
     gms_stat_u64(out, "Uvm_ture_sampling_windows", s->windows);
     gms_stat_u64(out, "Uvm_ture_sampler_drops", s->sampler_drops);
     if (s->pp->ture_group_cap) gms_stat_u64(out, "Uvm_ture_sampler_group_cap_drops", s->sampler_cap_drops);

@@ -81,6 +81,7 @@ static const gms_option opts[] = {
             "code: a random 2 MiB region entry in age order, walked forward to the first wholly resident one; its first "
             "4 KiB page goes and the entry leaves the list until a page of the region is touched or arrives)"),
     GMS_OPT("uvm_ture_pressure", GMS_OPT_STRING, uvm.pol.ture_pressure_str, "table", "TURE: granules a memory-full eviction takes: table (the least recently updated coalescing entries first, then the LRU 64 KiB blocks; inferred) or lru (the LRU 64 KiB blocks only, the seed's 'four blocks based on the LRU policy' read literally)"),
+    GMS_OPT("uvm_ture_count_faulted", GMS_OPT_BOOL, uvm.pol.ture_count_faulted, "1", "TURE: a reference that finds its page absent (it faults, or merges into the fault, and is replayed on arrival) counts down the lease the page gets when it arrives, as the sampler counted it (the seed: every request reaching translation, TLB hit or miss); 0 = only references to a resident page count down"),
     GMS_OPT("uvm_ture_max_lease", GMS_OPT_U32, uvm.pol.ture_max_lease, "1023", "TURE: largest lease (10-bit PTE field)"),
     GMS_OPT("uvm_ture_weight", GMS_OPT_DOUBLE, uvm.pol.ture_weight, "0.5", "TURE: lease = w x old lease + (1 - w) x sampled frequency"),
     GMS_OPT("uvm_ture_scale", GMS_OPT_DOUBLE, uvm.pol.ture_scale, "1", "TURE: lease = scale x sampled accesses per page per window"),
@@ -316,7 +317,9 @@ static void dump(const gms_params *p, FILE *out)
         fprintf(out, "UVM TURE: sampler %u entries (%s), active %u of every %u cycles; lease %s; coalescing table %u "
                 "granules; %u granules per memory-full eviction (%s)\n", pp->ture_sampler,
                 pp->ture_group_cap ? "capped per group" : "first come", pp->ture_window, pp->ture_period,
-                pp->ture_renew ? "renewed on each reference (logical clock)" : "counts down the page's references",
+                pp->ture_renew ? "renewed on each reference (logical clock)"
+                                : pp->ture_count_faulted ? "counts down the page's references, faulted ones on arrival"
+                                                         : "counts down the page's references while resident",
                 pp->ture_table, pp->ture_evict_blocks,
                 pp->ture_pressure_lru ? "least recently used blocks" : "least recently updated table entries first");
     }

@@ -88,7 +88,8 @@ static void touch(uvm_h *h, uint64_t page) { uvm_h_access_wait(h, 0, UVM_BASE + 
 static int ture_start_lease_2(uvm_h *h, const char *name, const char *value)
 {
     if (uvm_h_start(h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
-                               "uvm_ture_period", "100000", name, value, "page_fault_latency", "100"), 1 * MB))
+                               "uvm_ture_period", "100000", name, value, "page_fault_latency", "100",
+                               "uvm_ture_count_faulted", "0"), 1 * MB))
         return -1;
     touch(h, 0); touch(h, 1); touch(h, 0); touch(h, 1);
     if (uvm_h_stat(h, "Uvm_ture_expired_pages") != 0) return -1;   /* no lease before the first estimate */
@@ -122,6 +123,56 @@ TEST(uvm_ture_lease_countdown_recall_and_table_full)
     CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 3);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_capacity_pages"), 0);      /* proactive: memory was not full */
     uvm_h_free(&h);
+}
+
+/* -uvm_ture_count_faulted (default 1): a reference that finds its page absent counts down the
+ * lease the page gets when it arrives, as the sampler counted it. Period 0 gives L = 2 (as
+ * above). Page 2 faults (1 reference owed) and arrives with 2 - 1 = 1 left, so its next
+ * reference expires it (with 0, 2 -> 1: no expiry). Pages 3, 4, 3 are then referenced before any
+ * arrives (the second reference to 3 joins its fault): page 3 owes 2 = L and arrives with its
+ * lease used up; it expires at the next reference anywhere (page 1's), and a reference to it
+ * after that recalls it. Returns the expired pages after each step in e[0..2], the recalls and
+ * the faulted references counted, or -1. */
+static int ture_faulted_refs(const char *count, double e[3], double *recalls, double *owed)
+{
+    uvm_h h;
+    if (uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
+                                "uvm_ture_period", "100000", "page_fault_latency", "100",
+                                "uvm_ture_count_faulted", count), 1 * MB))
+        return -1;
+    touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1);
+    if (uvm_h_run_until(&h, 100000)) return -1;
+    touch(&h, 2);                                 /* the window ends: L = 2; page 2 owes 1 */
+    touch(&h, 0);                                 /* page 0 takes L = 2: 1 left */
+    touch(&h, 2);                                 /* page 2: 1 -> 0 (count 1) or 2 -> 1 (count 0) */
+    e[0] = uvm_h_stat(&h, "Uvm_ture_expired_pages");
+    uvm_h_access(&h, 0, 0, UVM_BASE + 3 * PG, GMS_MREQ_READ, NULL);
+    uvm_h_access(&h, 0, 1, UVM_BASE + 4 * PG, GMS_MREQ_READ, NULL);
+    uvm_h_access(&h, 0, 2, UVM_BASE + 3 * PG, GMS_MREQ_READ, NULL);
+    if (uvm_h_run_idle(&h)) return -1;
+    e[1] = uvm_h_stat(&h, "Uvm_ture_expired_pages");   /* page 3 waits for the next reference */
+    touch(&h, 1);                                 /* page 3 expires; page 1 takes L = 2: 1 left */
+    e[2] = uvm_h_stat(&h, "Uvm_ture_expired_pages");
+    touch(&h, 3);                                 /* expired and resident: recalled */
+    *recalls = uvm_h_stat(&h, "Uvm_ture_recalls");
+    *owed = count[0] == '1' ? uvm_h_stat(&h, "Uvm_ture_faulted_references") : 0;
+    uvm_h_free(&h);
+    return 0;
+}
+
+TEST(uvm_ture_faulted_references_count_down_on_arrival)
+{
+    double e[3], recalls, owed;
+    REQUIRE(ture_faulted_refs("1", e, &recalls, &owed) == 0);
+    CHECK_EQ(e[0], 1);
+    CHECK_EQ(e[1], 1);
+    CHECK_EQ(e[2], 2);
+    CHECK_EQ(recalls, 1);
+    CHECK_EQ(owed, 4);            /* pages 2 (1), 3 (2), 4 (1) */
+    REQUIRE(ture_faulted_refs("0", e, &recalls, &owed) == 0);
+    CHECK_EQ(e[0], 0);
+    CHECK_EQ(e[2], 0);            /* page 3 arrived with 2 left */
+    CHECK_EQ(recalls, 0);
 }
 
 /* Recall gives half the lease the page was given at fill time, every time: a page recalled a
@@ -266,7 +317,7 @@ TEST(uvm_ture_memory_full_takes_expired_granules_first)
     uvm_h h;
     REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "uvm_eviction", "ture", "uvm_ture_window", "100000",
                                     "uvm_ture_period", "100000", "uvm_ture_evict_blocks", "2", "gddr_size", "256KB",
-                                    "page_fault_latency", "100"), 1 * MB) == 0);
+                                    "page_fault_latency", "100", "uvm_ture_count_faulted", "0"), 1 * MB) == 0);
     touch(&h, 0); touch(&h, 1);                 /* period 0: F = 2 references / 2 pages = 1 */
     REQUIRE(uvm_h_run_until(&h, 100000) == 0);
     touch(&h, 16); touch(&h, 32); touch(&h, 48);
@@ -295,7 +346,7 @@ TEST(uvm_ture_memory_full_lru_reading_takes_lru_blocks)
     uvm_h h;
     REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "seq", "uvm_eviction", "ture", "uvm_ture_window", "100000",
                                     "uvm_ture_period", "100000", "uvm_ture_evict_blocks", "2", "gddr_size", "256KB",
-                                    "page_fault_latency", "100", "uvm_ture_pressure", "lru"), 1 * MB) == 0);
+                                    "page_fault_latency", "100", "uvm_ture_count_faulted", "0", "uvm_ture_pressure", "lru"), 1 * MB) == 0);
     touch(&h, 0); touch(&h, 1);
     REQUIRE(uvm_h_run_until(&h, 100000) == 0);
     touch(&h, 16); touch(&h, 32); touch(&h, 48);
