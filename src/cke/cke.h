@@ -54,12 +54,19 @@ typedef struct gms_cke_sm {
 
 /* ------------------------------------------------------------- memory-issue family */
 
+/* What an instruction is to the memory-issue schemes (sm.c cke_mem_kind): GMS_CKE_BMI, one that
+ * RBMI and QBMI balance (a turn, a quota, Req/Minst's denominator, demand at the gate: global
+ * and local accesses, and under -gms_cke_bmi_insts lsu shared, constant and texture ones too);
+ * GMS_CKE_MIL, one the in-flight limits count (global and local accesses, whose completion is
+ * tracked). */
+enum { GMS_CKE_BMI = 1, GMS_CKE_MIL = 2 };
+
 typedef struct gms_cke_mi_ops {
     const char *name;             /* -gms_cke_mi value (before any ":args") */
     const char *summary;
     const char *const *knobs;     /* its own options' name prefixes, NULL-ended (registry.h knobs_off); may be NULL */
-    /* may a ready instruction of kernel `app` issue now? is_mem: a global/local memory
-     * instruction. NULL: always. */
+    /* may a ready instruction of kernel `app` issue now? is_mem: what the instruction is to
+     * the schemes, GMS_CKE_BMI and/or GMS_CKE_MIL bits (below), 0 for any other. NULL: always. */
     int (*gate)(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now);
     /* an instruction of `app` issued */
     void (*issued)(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now);

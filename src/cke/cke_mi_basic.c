@@ -10,7 +10,7 @@ const gms_cke_mi_ops gms_cke_mi_none = { .name = "none", .summary = "no control:
  * within a cycle); else anyone may */
 static int rbmi_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
-    if (!is_mem) return 1;
+    if (!(is_mem & GMS_CKE_BMI)) return 1;
     gms_cke_mark(cs, app, now);
     uint32_t t = cs->rr_turn;
     if (t == app || !gms_cke_wants(cs, t, now)) return 1;
@@ -20,7 +20,7 @@ static int rbmi_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 static void rbmi_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
     (void)now;
-    if (is_mem) cs->rr_turn = (app + 1) % cs->napps;
+    if (is_mem & GMS_CKE_BMI) cs->rr_turn = (app + 1) % cs->napps;
 }
 /* at the LSU: the kernel whose turn it is first, then the next ones in turn */
 static int64_t rbmi_prio(const gms_cke_sm *cs, uint32_t app)
@@ -33,7 +33,7 @@ const gms_cke_mi_ops gms_cke_mi_rbmi = { .name = "rbmi", .summary = "RBMI: the k
 static int smil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
     (void)now;
-    if (!is_mem || gms_cke_under_limit(cs, app)) return 1;
+    if (!(is_mem & GMS_CKE_MIL) || gms_cke_under_limit(cs, app)) return 1;
     cs->a[app].denied++;
     return 0;
 }

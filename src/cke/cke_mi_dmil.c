@@ -18,7 +18,7 @@ void gms_cke_dmil_interval(gms_cke_sm *cs, uint32_t app)
 static int dmil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
     (void)now;
-    if (!is_mem || gms_cke_under_limit(cs, app)) return 1;
+    if (!(is_mem & GMS_CKE_MIL) || gms_cke_under_limit(cs, app)) return 1;
     cs->a[app].denied++;
     return 0;
 }

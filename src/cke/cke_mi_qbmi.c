@@ -24,7 +24,7 @@ void gms_cke_qbmi_init(gms_cke_sm *cs) { refill(cs); }
 
 int gms_cke_qbmi_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
-    if (!is_mem) return 1;
+    if (!(is_mem & GMS_CKE_BMI)) return 1;
     /* a ready memory instruction takes part in this cycle's arbitration whether it wins or not
      * (spec 001 4.4: "among warps with a ready memory instruction, the LSU grants the kernel
      * with the highest current quota") */
@@ -40,7 +40,7 @@ int gms_cke_qbmi_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 void gms_cke_qbmi_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
     (void)now;
-    if (is_mem && --cs->a[app].quota <= 0) refill(cs);
+    if ((is_mem & GMS_CKE_BMI) && --cs->a[app].quota <= 0) refill(cs);
 }
 
 int64_t gms_cke_qbmi_prio(const gms_cke_sm *cs, uint32_t app) { return cs->a[app].quota; }

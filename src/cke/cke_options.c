@@ -41,6 +41,11 @@ static const gms_option cke_opts[] = {
       "multiprogrammed runs, SMK-W: where the isolated IPCs that set the quota shares come from: isolated (each "
       "kernel's run alone for the whole window, the run STP and ANTT divide by) or profile (a run alone for "
       "-gms_cke_profile_window cycles, the profiling Warped-Slicer's curves come from)"),
+    K("gms_cke_bmi_insts", GMS_OPT_STRING, bmi_insts, "global",
+      "multiprogrammed runs, RBMI / QBMI: the memory instructions they balance: global (global and local accesses, "
+      "the ones that make requests: quota, turn, Req/Minst and demand at the gate) or lsu (every instruction the "
+      "LSU executes, shared, constant and texture ones too, each spending quota and moving the turn; Req/Minst "
+      "over all of them). The in-flight limits (SMIL, DMIL) count global and local accesses either way"),
     K("gms_cke_mshr_partition", GMS_OPT_BOOL, mshr_partition, "0",
       "multiprogrammed runs: each kernel with blocks on an SM may hold at most an equal share (rounded up) of "
       "that SM's L1D MSHR entries and miss-queue entries (spec 001 4.3: tried, no gain)"),
@@ -97,6 +102,9 @@ static int cke_finalize(gms_params *p, gms_error *err)
     if (!strcmp(c->dmil_met, "remove")) c->dmil_keep = 0;
     else if (!strcmp(c->dmil_met, "keep")) c->dmil_keep = 1;
     else return gms_err(err, "-gms_cke_dmil_met: '%s' is not remove or keep", c->dmil_met);
+    if (!strcmp(c->bmi_insts, "global")) c->bmi_lsu = 0;
+    else if (!strcmp(c->bmi_insts, "lsu")) c->bmi_lsu = 1;
+    else return gms_err(err, "-gms_cke_bmi_insts: '%s' is not global or lsu", c->bmi_insts);
     if (!strcmp(c->smkw_rate, "isolated")) c->smkw_profile = 0;
     else if (!strcmp(c->smkw_rate, "profile")) c->smkw_profile = 1;
     else return gms_err(err, "-gms_cke_smkw_rate: '%s' is not isolated or profile", c->smkw_rate);

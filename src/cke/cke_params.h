@@ -20,6 +20,7 @@ typedef struct gms_cke_params {
     uint32_t wq_epoch;            /* gms_cke_wq_epoch: SMK-W warp instructions per epoch and SM */
     uint32_t smkw_idle;           /* gms_cke_smkw_idle: SMK-W, cycles without issue that count as used up (0: only no block here) */
     char smkw_rate[GMS_OPT_STRLEN];  /* gms_cke_smkw_rate: isolated | profile (the run the quota shares come from) */
+    char bmi_insts[GMS_OPT_STRLEN];  /* gms_cke_bmi_insts: global | lsu (the instructions RBMI/QBMI balance) */
     int isolated;                 /* gms_cke_isolated: measure each kernel alone for STP/ANTT */
     int mshr_partition;           /* gms_cke_mshr_partition: per-kernel L1D MSHR / miss-queue shares */
     /* decoded by finalize */
@@ -28,6 +29,7 @@ typedef struct gms_cke_params {
     uint32_t mi_args[GMS_CKE_MAX_APPS], nmi_args;   /* smil:3,1 (0 = no limit) */
     int dmil_keep;                                  /* gms_cke_dmil_met keep */
     int smkw_profile;                               /* gms_cke_smkw_rate profile */
+    int bmi_lsu;                                    /* gms_cke_bmi_insts lsu */
 } gms_cke_params;
 
 #endif

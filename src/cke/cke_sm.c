@@ -24,9 +24,11 @@ void gms_cke_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint32_t threads, 
     a->winst++;
     a->tinst += threads;
     a->last_issue = now;
-    if (is_mem) {
+    if (is_mem & GMS_CKE_BMI) {
         a->minst++;
         a->minst_iv++;
+    }
+    if (is_mem & GMS_CKE_MIL) {
         if (++a->inflight > a->max_inflight) a->max_inflight = a->inflight;
         if (a->inflight > a->peak_inflight) a->peak_inflight = a->inflight;
     }

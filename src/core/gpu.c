@@ -70,6 +70,7 @@ static void collect(gms_gpu *g, gms_stats *st)
     gms_stat_u64(st, "gpgpu_stall_shd_mem[s_mem][bk_conf]", c->shmem_bank_conflict_cycles);
     gms_stat_u64(st, "gpgpu_stall_shd_mem[gl_mem][resource_stall]", c->stall_gl_bank);
     gms_stat_u64(st, "gpgpu_stall_shd_mem[gl_mem][coal_stall]", c->stall_gl_coal);
+    gms_stat_u64(st, "gms_stall_shd_mem_icnt_rc_fail", c->stall_icnt_rc);
     gms_stat_u64(st, "gms_bypassed_reads", c->n_bypass_reads);
     gms_stat_u64(st, "gms_thread_blocks_done", c->blocks_done);
     gms_stat_u64(st, "averagemflatency", c->mem_lat_n ? c->mem_lat_sum / c->mem_lat_n : 0);
@@ -480,6 +481,7 @@ static void par_merge(void *ud, unsigned n)
         d->stall_shd_mem += c->stall_shd_mem;
         d->stall_gl_bank += c->stall_gl_bank;
         d->stall_gl_coal += c->stall_gl_coal;
+        d->stall_icnt_rc += c->stall_icnt_rc;
         d->n_load_insn += c->n_load_insn;
         d->n_store_insn += c->n_store_insn;
         d->n_shmem_insn += c->n_shmem_insn;
@@ -501,7 +503,7 @@ static void host_threads_init(gms_gpu *g, unsigned n)
 {
     /* statistics are identical with any count; fewer threads where determinism needs it */
     if (n <= 1 || g->p->sim.perfect_mem) return;
-    _Static_assert(sizeof(gms_counters) == 23 * sizeof(uint64_t), "par_merge sums every counter");
+    _Static_assert(sizeof(gms_counters) == 24 * sizeof(uint64_t), "par_merge sums every counter");
     g->par_ctr = gms_xcalloc(n, sizeof *g->par_ctr);
     gms_mreq_pool_shards(&g->pool, n);
     gms_par_hooks h = { .gate = par_gate, .enter = par_enter, .leave = par_leave,

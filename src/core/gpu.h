@@ -48,6 +48,8 @@ typedef struct gms_counters {
      * send all its remaining accesses; of them, the gpgpu_stall_shd_mem[...] breakdown */
     uint64_t stall_shd_mem;
     uint64_t stall_gl_bank, stall_gl_coal;   /* [gl_mem][resource_stall], [gl_mem][coal_stall] */
+    uint64_t stall_icnt_rc;                  /* GPGPU-Sim's ICNT_RC_FAIL (not printed there): a bypassed
+                                              * access found the interconnect's input full */
     uint64_t shmem_bank_conflict_cycles;     /* [s_mem][bk_conf] */
     /* active threads of memory instructions (GPGPU-Sim's mem_instruction_stats) */
     uint64_t n_load_insn, n_store_insn, n_shmem_insn, n_atomic_insn;

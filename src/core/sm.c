@@ -90,6 +90,7 @@ static void defer_block_done(void *g, uint64_t k, uint64_t unused)
     gms_gpu_block_done(g, (gms_kernel *)(uintptr_t)k);
 }
 static void defer_send(void *n, uint64_t sm, uint64_t r) { gms_icnt_send(n, (uint32_t)sm, (gms_mreq *)(uintptr_t)r); }
+static void send_to_icnt(gms_sm *s, gms_mreq *r);
 static void defer_page(void *c, uint64_t page, uint64_t unused) { (void)unused; gms_classifier_observe(c, page); }
 static void defer_range(void *c, uint64_t lo, uint64_t hi) { gms_classifier_observe_range(c, lo, hi, 12); }
 
@@ -378,20 +379,22 @@ static int lsu_reserves_dst(const gms_inst *in)
 
 static inline uint32_t cke_app_of(const gms_sm *s, uint32_t wi) { return s->blocks[s->w[wi].blk].k->cke_app; }
 
-/* a global or local access with active lanes: what MIL counts in flight (cke.h) */
-static int cke_is_mem(const gms_inst *in)
+/* what an instruction is to the memory-issue schemes (cke.h GMS_CKE_BMI / GMS_CKE_MIL): a
+ * global or local access with active lanes is both; a shared, constant or texture one only
+ * under -gms_cke_bmi_insts lsu, and to the balance only */
+static int cke_mem_kind(const gms_sm *s, const gms_inst *in)
 {
     if (in->op != GMS_OP_MEM || !in->mask) return 0;
     switch (in->mem) {
     case GMS_MEM_LD_SHARED: case GMS_MEM_ST_SHARED: case GMS_MEM_ATOM_SHARED: case GMS_MEM_LD_CONST:
-    case GMS_MEM_LD_TEX: return 0;
-    default: return 1;
+    case GMS_MEM_LD_TEX: return s->cke->c->bmi_lsu ? GMS_CKE_BMI : 0;
+    default: return GMS_CKE_BMI | GMS_CKE_MIL;
     }
 }
 
 int gms_sm_cke_gate(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
-    return gms_cke_gate(s->cke, cke_app_of(s, wi), cke_is_mem(in), now);
+    return gms_cke_gate(s->cke, cke_app_of(s, wi), cke_mem_kind(s, in), now);
 }
 
 /* the LSU took a global memory instruction of warp wi with s->ntxn requests: a store gets an
@@ -413,9 +416,12 @@ static inflight *cke_accept(gms_sm *s, uint32_t wi, inflight *f, uint64_t now)
 
 /* the LSU's choice among the memory instructions ready for it: the scheme's priority (QBMI:
  * the kernel with the largest quota; RBMI: the kernel whose turn it is), ties and schemes
- * without one to the oldest, as gms_memq_take. Every kernel with one ready here this cycle,
+ * without one to the oldest, as gms_memq_take. Every kernel with one the balance counts
+ * (cke_mem_kind's GMS_CKE_BMI: what spends a quota and moves a turn) ready here this cycle,
  * the one taken included, has demand for the issue gate (cke.h; docs/cke.md: leaving the
- * taken one out was measured and loses QBMI's balance) */
+ * taken one out was measured and loses QBMI's balance). Under -gms_cke_bmi_insts global a
+ * shared, constant or texture instruction is no demand: it spends no quota and moves no turn,
+ * so as demand it would hold the other kernel's global instructions at the gate for nothing */
 static const gms_memq_ent *cke_take(gms_sm *s, uint64_t now)
 {
     gms_memq *q = &s->memq;
@@ -425,7 +431,7 @@ static const gms_memq_ent *cke_take(gms_sm *s, uint64_t now)
         const gms_memq_ent *e = &q->e[k];
         if (!(e->in_ex && e->ready_at <= now)) continue;
         uint32_t app = cke_app_of(s, e->warp);
-        gms_cke_waiting(s->cke, app, now);
+        if (cke_mem_kind(s, &e->in) & GMS_CKE_BMI) gms_cke_waiting(s->cke, app, now);
         int64_t p = gms_cke_take_prio(s->cke, app);
         if (best < 0 || p > bp) { best = (int)k; bp = p; }
     }
@@ -575,6 +581,16 @@ void gms_sm_translated(gms_sm *s, gms_mreq *r)
     gms_engine_activate(s->g->eng, s->comp);
 }
 
+/* room in the interconnect's input for the bypassed transaction t: its request packet after
+ * what this SM sent this cycle. Serially the L1's miss is in the network already; in a
+ * parallel phase its injection is deferred, so its flits are added here (the same answer) */
+static int bypass_icnt_room(gms_sm *s, const gms_txn *t)
+{
+    gms_mreq probe = { .kind = s->lsu_kind, .bytes = s->lsu_kind == GMS_MREQ_WRITE ? t->bytes : 32u * t->nbytes_sectors };
+    uint32_t pend = gms_engine_deferring() ? s->tick_l1_sent_flits : 0;
+    return gms_icnt_can_send_after(&s->g->icnt, s->id, pend, &probe);
+}
+
 /* feed the current LSU instruction's transactions: up to one per L1 bank per cycle, in order */
 static void lsu_feed(gms_sm *s, uint64_t now)
 {
@@ -598,6 +614,14 @@ static void lsu_feed(gms_sm *s, uint64_t now)
             if (used >= 1) {           /* one bypassed transaction per cycle: GPGPU-Sim's COAL_STALL */
                 s->ctr->stall_shd_mem++;
                 s->ctr->stall_gl_coal++;
+                return;
+            }
+            if (!bypass_icnt_room(s, t)) {
+                /* GPGPU-Sim's ICNT_RC_FAIL: the interconnect's input buffer for this SM has no
+                 * room for the packet, so the access waits in the LSU (no blocked snapshot:
+                 * the buffer drains without an event the SM sees) */
+                s->ctr->stall_shd_mem++;
+                s->ctr->stall_icnt_rc++;
                 return;
             }
         } else if (s->mrpb) {
@@ -653,7 +677,12 @@ static void lsu_feed(gms_sm *s, uint64_t now)
         if (s->lsu_observe) s->byp_ops->observe(s->byp, s, s->lsu_warp, r->addr, now);
         s->txn_pos++;
         if (g->uvm_on && !gms_uvm_translate(g->uvm, s->id, r, now)) continue;
-        txn_translated(s, r, now);
+        if (r->bypass_l1) {
+            send_to_icnt(s, r);
+            s->tick_lsu_sent = 1;
+        } else {
+            txn_translated(s, r, now);
+        }
     }
     s->lsu_busy = 0;
     s->lsu_inf = NULL;
@@ -819,8 +848,11 @@ static void l1_access(gms_sm *s, uint64_t now)
     }
 }
 
-/* one request per cycle leaves the SM: the L1's miss queue first, then the bypass path. The
- * L1's miss queue is drained before the cycle's L1 accesses, as GPGPU-Sim's ldst_unit::cycle
+/* Requests leave the SM into the interconnect: one L1 miss a cycle, a bypassed access the LSU
+ * sends itself (lsu_feed, as GPGPU-Sim's memory_cycle pushes it), and, in a cycle where neither
+ * went, one request of the bypass queue (RACB's and MRPB's bypasses, and bypassed accesses
+ * whose translation came later). The L1's miss queue is drained before the cycle's L1
+ * accesses, as GPGPU-Sim's ldst_unit::cycle
  * calls m_L1D->cycle() (baseline_cache::cycle: one miss to the interconnect) before
  * L1_latency_queue_cycle, so a miss queue that was full at the start of a cycle has room for
  * that cycle's misses. The destination sub-partition is decoded here, once, for every request
@@ -831,7 +863,20 @@ static int drain_to_icnt(gms_sm *s, int from_l1, uint64_t cycle)
     gms_gpu *g = s->g;
     gms_mreq *r = from_l1 ? gms_cache_mq_ready(s->l1, cycle) : s->bypass_out.head;
     if (!r || !gms_icnt_can_send(&g->icnt, s->id, r)) return 0;
-    if (from_l1) gms_cache_mq_pop(s->l1); else gms_fifo_pop(&s->bypass_out);
+    if (from_l1) {
+        gms_cache_mq_pop(s->l1);
+        s->tick_l1_sent_flits = gms_icnt_request_flits(&g->icnt, r);
+    } else {
+        gms_fifo_pop(&s->bypass_out);
+    }
+    send_to_icnt(s, r);
+    return 1;
+}
+
+/* r enters the interconnect now (or at the replay of a parallel phase) */
+static void send_to_icnt(gms_sm *s, gms_mreq *r)
+{
+    gms_gpu *g = s->g;
     /* GPGPU-Sim's icnt_inject_request_packet: requests as they enter the interconnect, by
      * access type (an L1 write-back is a global write; write-allocate fills count nowhere) */
     switch (r->access) {
@@ -845,7 +890,6 @@ static int drain_to_icnt(gms_sm *s, int from_l1, uint64_t cycle)
     r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
     if (gms_engine_deferring()) gms_engine_defer(defer_send, &g->icnt, s->id, (uintptr_t)r);
     else gms_icnt_send(&g->icnt, s->id, r);
-    return 1;
 }
 
 int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
@@ -1099,7 +1143,7 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
     warp *w = &s->w[wi];
     uint32_t pop = (uint32_t)__builtin_popcount(in->mask);
-    if (s->cke) gms_cke_issued(s->cke, cke_app_of(s, wi), cke_is_mem(in), pop, now);
+    if (s->cke) gms_cke_issued(s->cke, cke_app_of(s, wi), cke_mem_kind(s, in), pop, now);
     s->winst++;
     s->tinst += pop;
     s->ctr->warp_insts++;
@@ -1521,6 +1565,8 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     s->tick_fail_mask = 0;
     s->tick_l1_changed = 0;
     s->tick_lsu = LSU_STALL_NONE;
+    s->tick_lsu_sent = 0;
+    s->tick_l1_sent_flits = 0;
     run_events(s, cycle);
     if (s->l1) writeback(s);
     process_reply(s, cycle);
@@ -1529,7 +1575,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     if (s->mrpb && s->mrpb->n) mrpb_drain(s, cycle);   /* a stage: what the LSU feeds now goes next cycle */
     if (s->lsu_busy) lsu_feed(s, cycle);
     if (s->cke && s->lsu_busy) s->cke->a[cke_app_of(s, s->lsu_warp)].lsu_stall++;   /* the LSU stays held */
-    if (!sent) drain_to_icnt(s, 0, cycle);
+    if (!sent && !s->tick_lsu_sent) drain_to_icnt(s, 0, cycle);
     if (s->memq.n || s->oc_pending) memq_cycle(s, cycle);
     s->op_busy = 0;
     if (s->ncand || s->npark)

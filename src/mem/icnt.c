@@ -104,6 +104,13 @@ int gms_icnt_can_send(gms_icnt *n, uint32_t sm, const gms_mreq *r)
     return gms_xbar_can_inject(&n->req_net, sm, packet_flits(n, r));
 }
 
+int gms_icnt_can_send_after(gms_icnt *n, uint32_t sm, uint32_t pend_flits, const gms_mreq *r)
+{
+    return gms_xbar_can_inject_after(&n->req_net, sm, pend_flits, packet_flits(n, r));
+}
+
+uint32_t gms_icnt_request_flits(const gms_icnt *n, const gms_mreq *r) { return packet_flits(n, r); }
+
 void gms_icnt_send(gms_icnt *n, uint32_t sm, gms_mreq *r)
 {
     gms_xbar_inject(&n->req_net, sm, r, packet_flits(n, r));

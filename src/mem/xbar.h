@@ -117,6 +117,14 @@ static inline int gms_xbar_can_inject(const gms_xbar *x, uint32_t in, uint32_t f
     return x->in_flits[in] + gms_xbar_units(x, flits) <= x->in_limit || x->in_flits[in] == 0;
 }
 
+/* the same, with a packet of pend_flits (0: none) sent to input `in` earlier in this cycle
+ * but not injected yet (deferred by a parallel phase) */
+static inline int gms_xbar_can_inject_after(const gms_xbar *x, uint32_t in, uint32_t pend_flits, uint32_t flits)
+{
+    uint32_t have = x->in_flits[in] + (pend_flits ? gms_xbar_units(x, pend_flits) : 0);
+    return have + gms_xbar_units(x, flits) <= x->in_limit || have == 0;
+}
+
 /* the packet's flit count travels in r->icnt_flits; with iSLIP the packet queued before r
  * in input `in` keeps r's destination in its t_ready until it is scheduled (xbar.c) */
 static inline void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32_t flits)

@@ -6,6 +6,9 @@
 #include "config/params.h"
 #include <string.h>
 
+/* a global access, to the schemes (cke.h) */
+#define GMEM (GMS_CKE_BMI | GMS_CKE_MIL)
+
 TEST(cke_qbmi_quotas_lcm)
 {
     /* bp (2 requests per memory instruction) + ks (17): LCM 34 -> 17 and 2, so that a round
@@ -103,23 +106,50 @@ TEST(cke_qbmi_gate_priority)
     cs.a[1].rpm = 17;
     cs.a[0].quota = 17;
     cs.a[1].quota = 2;
-    CHECK(gms_cke_gate(&cs, 0, 1, 100));     /* bp: the larger quota */
-    CHECK(!gms_cke_gate(&cs, 1, 1, 100));    /* ks waits while bp has one ready ... */
+    CHECK(gms_cke_gate(&cs, 0, GMEM, 100));     /* bp: the larger quota */
+    CHECK(!gms_cke_gate(&cs, 1, GMEM, 100));    /* ks waits while bp has one ready ... */
     CHECK(gms_cke_gate(&cs, 1, 0, 100));     /* ... but its other instructions do not */
-    CHECK(!gms_cke_gate(&cs, 1, 1, 101));    /* (demand lasts this cycle and the next) */
-    CHECK(gms_cke_gate(&cs, 1, 1, 102));     /* bp had nothing ready in cycles 101-102 */
+    CHECK(!gms_cke_gate(&cs, 1, GMEM, 101));    /* (demand lasts this cycle and the next) */
+    CHECK(gms_cke_gate(&cs, 1, GMEM, 102));     /* bp had nothing ready in cycles 101-102 */
     gms_cke_waiting(&cs, 0, 102);            /* a bp instruction ready for the LSU */
-    CHECK(!gms_cke_gate(&cs, 1, 1, 103));    /* is demand too */
+    CHECK(!gms_cke_gate(&cs, 1, GMEM, 103));    /* is demand too */
     /* bp issues 15: 2 left, a tie: both go */
-    for (int i = 0; i < 15; i++) gms_cke_issued(&cs, 0, 1, 32, 103);
+    for (int i = 0; i < 15; i++) gms_cke_issued(&cs, 0, GMEM, 32, 103);
     CHECK_EQ(cs.a[0].quota, 2);
-    CHECK(gms_cke_gate(&cs, 0, 1, 104));
-    CHECK(gms_cke_gate(&cs, 1, 1, 104));
+    CHECK(gms_cke_gate(&cs, 0, GMEM, 104));
+    CHECK(gms_cke_gate(&cs, 1, GMEM, 104));
     /* ks issues 2: its quota reaches 0 and a fresh set (17, 2) is added to both */
-    gms_cke_issued(&cs, 1, 1, 32, 104);
-    gms_cke_issued(&cs, 1, 1, 32, 104);
+    gms_cke_issued(&cs, 1, GMEM, 32, 104);
+    gms_cke_issued(&cs, 1, GMEM, 32, 104);
     CHECK_EQ(cs.a[0].quota, 19);
     CHECK_EQ(cs.a[1].quota, 2);
+}
+
+/* -gms_cke_bmi_insts lsu: a shared-memory instruction is GMS_CKE_BMI only. Under QBMI+DMIL it
+ * spends a quota (and counts in Req/Minst's denominator) but is never in flight, so DMIL's
+ * limit neither holds it nor counts it */
+TEST(cke_bmi_only_instruction_spends_quota_not_inflight)
+{
+    gms_cke_params c = cke_params("qbmi+dmil");
+    REQUIRE(c.mi_idx >= 0);
+    gms_cke_sm cs;
+    gms_cke_sm_init(&cs, &c, 2, gms_cke_mi_at(c.mi_idx), NULL);
+    cs.a[0].quota = 17;
+    cs.a[1].quota = 2;
+    cs.a[0].limit = 1;
+    gms_cke_issued(&cs, 0, GMS_CKE_BMI, 32, 5);
+    CHECK_EQ(cs.a[0].quota, 16);
+    CHECK_EQ(cs.a[0].inflight, 0u);
+    CHECK_EQ(cs.a[0].minst, 1u);
+    CHECK(gms_cke_gate(&cs, 0, GMEM, 6));             /* 0 in flight: under the limit of 1 */
+    CHECK(gms_cke_gate(&cs, 0, GMS_CKE_BMI, 6));
+    gms_cke_issued(&cs, 0, GMEM, 32, 6);
+    CHECK_EQ(cs.a[0].inflight, 1u);
+    CHECK(!gms_cke_gate(&cs, 0, GMEM, 7));            /* at the limit */
+    CHECK(gms_cke_gate(&cs, 0, GMS_CKE_BMI, 7));      /* not a limited one */
+    /* and as demand it holds the other kernel's memory instructions, as a global one does */
+    gms_cke_waiting(&cs, 0, 7);
+    CHECK(!gms_cke_gate(&cs, 1, GMEM, 8));
 }
 
 TEST(cke_dmil_gate_limits_inflight)
@@ -128,15 +158,15 @@ TEST(cke_dmil_gate_limits_inflight)
     REQUIRE(c.mi_idx >= 0);
     gms_cke_sm cs;
     gms_cke_sm_init(&cs, &c, 2, gms_cke_mi_at(c.mi_idx), NULL);
-    for (int i = 0; i < 24; i++) { CHECK(gms_cke_gate(&cs, 1, 1, 10)); gms_cke_issued(&cs, 1, 1, 32, 10); }
+    for (int i = 0; i < 24; i++) { CHECK(gms_cke_gate(&cs, 1, GMEM, 10)); gms_cke_issued(&cs, 1, GMEM, 32, 10); }
     for (int i = 0; i < 3077; i++) gms_cke_l1(&cs, 1, 2);
     gms_cke_requests(&cs, 1, 1024, 20);          /* the interval ends: 24 / (3077 >> 10) = 8 */
     CHECK_EQ(cs.a[1].limit, 8u);
-    CHECK(!gms_cke_gate(&cs, 1, 1, 11));     /* 24 in flight */
+    CHECK(!gms_cke_gate(&cs, 1, GMEM, 11));     /* 24 in flight */
     CHECK(gms_cke_gate(&cs, 1, 0, 11));      /* compute instructions go on */
-    CHECK(gms_cke_gate(&cs, 0, 1, 11));      /* the other kernel has no limit */
+    CHECK(gms_cke_gate(&cs, 0, GMEM, 11));      /* the other kernel has no limit */
     for (int i = 0; i < 17; i++) gms_cke_mem_done(&cs, 1);
-    CHECK(gms_cke_gate(&cs, 1, 1, 12));      /* 7 in flight */
+    CHECK(gms_cke_gate(&cs, 1, GMEM, 12));      /* 7 in flight */
     /* an interval under one fail per request lifts the limit */
     gms_cke_requests(&cs, 1, 1024, 20);
     CHECK_EQ(cs.a[1].limit, 0u);
@@ -144,15 +174,15 @@ TEST(cke_dmil_gate_limits_inflight)
     /* -gms_cke_dmil_met keep: the goal met, the limit stays; the next interval over it lowers it */
     c.dmil_keep = 1;
     gms_cke_sm_init(&cs, &c, 2, gms_cke_mi_at(c.mi_idx), NULL);
-    for (int i = 0; i < 24; i++) gms_cke_issued(&cs, 1, 1, 32, 10);
+    for (int i = 0; i < 24; i++) gms_cke_issued(&cs, 1, GMEM, 32, 10);
     for (int i = 0; i < 3077; i++) gms_cke_l1(&cs, 1, 2);
     gms_cke_requests(&cs, 1, 1024, 20);          /* 24 / 3 = 8 */
     CHECK_EQ(cs.a[1].limit, 8u);
     for (int i = 0; i < 24; i++) gms_cke_mem_done(&cs, 1);
     gms_cke_requests(&cs, 1, 1024, 21);          /* no fails: 8 kept */
     CHECK_EQ(cs.a[1].limit, 8u);
-    for (int i = 0; i < 8; i++) { CHECK(gms_cke_gate(&cs, 1, 1, 22)); gms_cke_issued(&cs, 1, 1, 32, 22); }
-    CHECK(!gms_cke_gate(&cs, 1, 1, 22));        /* at 8 */
+    for (int i = 0; i < 8; i++) { CHECK(gms_cke_gate(&cs, 1, GMEM, 22)); gms_cke_issued(&cs, 1, GMEM, 32, 22); }
+    CHECK(!gms_cke_gate(&cs, 1, GMEM, 22));        /* at 8 */
     for (int i = 0; i < 2100; i++) gms_cke_l1(&cs, 1, 2);
     gms_cke_requests(&cs, 1, 1024, 23);          /* 8 / 2 = 4 */
     CHECK_EQ(cs.a[1].limit, 4u);
@@ -166,13 +196,13 @@ TEST(cke_smil_and_smkw_gates)
     c.nmi_args = 2;
     gms_cke_sm cs;
     gms_cke_sm_init(&cs, &c, 2, gms_cke_mi_at(c.mi_idx), NULL);
-    gms_cke_issued(&cs, 1, 1, 32, 1);
-    CHECK(!gms_cke_gate(&cs, 1, 1, 2));      /* limit 1 */
-    gms_cke_issued(&cs, 0, 1, 32, 1);
-    gms_cke_issued(&cs, 0, 1, 32, 1);
-    CHECK(gms_cke_gate(&cs, 0, 1, 2));       /* 2 of 3 */
-    gms_cke_issued(&cs, 0, 1, 32, 2);
-    CHECK(!gms_cke_gate(&cs, 0, 1, 3));
+    gms_cke_issued(&cs, 1, GMEM, 32, 1);
+    CHECK(!gms_cke_gate(&cs, 1, GMEM, 2));      /* limit 1 */
+    gms_cke_issued(&cs, 0, GMEM, 32, 1);
+    gms_cke_issued(&cs, 0, GMEM, 32, 1);
+    CHECK(gms_cke_gate(&cs, 0, GMEM, 2));       /* 2 of 3 */
+    gms_cke_issued(&cs, 0, GMEM, 32, 2);
+    CHECK(!gms_cke_gate(&cs, 0, GMEM, 3));
 
     /* SMK-W: quotas 3 and 1 per epoch */
     gms_cke_params w = cke_params("smkw");
@@ -226,17 +256,17 @@ TEST(cke_lsu_priority_qbmi_rbmi)
     cs.a[1].quota = 2;
     CHECK(gms_cke_take_prio(&cs, 0) > gms_cke_take_prio(&cs, 1));
     gms_cke_waiting(&cs, 0, 50);            /* kernel 0 still waits at the LSU after the take */
-    CHECK(!gms_cke_gate(&cs, 1, 1, 51));    /* kernel 1 may not issue */
+    CHECK(!gms_cke_gate(&cs, 1, GMEM, 51));    /* kernel 1 may not issue */
     /* RBMI: the kernel whose turn it is, then the next */
     gms_cke_params r = cke_params("rbmi");
     gms_cke_sm_init(&cs, &r, 3, gms_cke_mi_at(r.mi_idx), NULL);
-    gms_cke_issued(&cs, 0, 1, 32, 1);       /* kernel 0 issued: kernel 1's turn */
+    gms_cke_issued(&cs, 0, GMEM, 32, 1);       /* kernel 0 issued: kernel 1's turn */
     CHECK(gms_cke_take_prio(&cs, 1) > gms_cke_take_prio(&cs, 2));
     CHECK(gms_cke_take_prio(&cs, 2) > gms_cke_take_prio(&cs, 0));
-    CHECK(gms_cke_gate(&cs, 2, 1, 3));      /* kernel 1, whose turn it is, has no demand */
+    CHECK(gms_cke_gate(&cs, 2, GMEM, 3));      /* kernel 1, whose turn it is, has no demand */
     gms_cke_waiting(&cs, 1, 3);
-    CHECK(!gms_cke_gate(&cs, 2, 1, 4));     /* now it has: the others wait */
-    CHECK(gms_cke_gate(&cs, 1, 1, 4));
+    CHECK(!gms_cke_gate(&cs, 2, GMEM, 4));     /* now it has: the others wait */
+    CHECK(gms_cke_gate(&cs, 1, GMEM, 4));
     /* no priority: every kernel ties (the oldest goes) */
     gms_cke_params d = cke_params("dmil");
     gms_cke_sm_init(&cs, &d, 2, gms_cke_mi_at(d.mi_idx), NULL);

@@ -136,6 +136,42 @@ TEST(gpgpusim_named_counters_hand_counted)
     run_free(&r);
 }
 
+/* The same program with the interconnect at a quarter of the core clock and its input buffer
+ * held to 5 flits (one atomic or store packet of header + 32 B). A bypassed access that finds no room waits in the LSU: GPGPU-Sim's
+ * ICNT_RC_FAIL (counted in gpgpu_n_stall_shd_mem, shown by us as gms_stall_shd_mem_icnt_rc_fail);
+ * every other counter of the hand-counted run above stays. */
+TEST(bypassed_access_waits_for_interconnect_room)
+{
+    static const char *const wide[] = { "gpgpu_cache:dl1", "none", "gpgpu_coalesce_arch", "70",
+        "gpgpu_shmem_num_banks", "32", "icnt_flit_size", "8", "gpgpu_clock_domains", "1000:250:1000:1000", NULL };
+    static const char *const narrow[] = { "gpgpu_cache:dl1", "none", "gpgpu_coalesce_arch", "70",
+        "gpgpu_shmem_num_banks", "32", "icnt_flit_size", "8", "gpgpu_clock_domains", "1000:250:1000:1000",
+        "icnt_in_buffer_limit", "5", NULL };
+    crun a, b;
+    int ra = run(&a, cfill, 0, wide);
+    CHECK_EQ(ra, 0);
+    CHECK_EQ(stat(gms_sim_stats(a.s), "gms_stall_shd_mem_icnt_rc_fail"), 0);   /* 64 flits: always room */
+    int rb = run(&b, cfill, 0, narrow);
+    CHECK_EQ(rb, 0);
+    if (!a.s || !b.s) { run_free(&a); run_free(&b); REQUIRE(0); }
+    const gms_run_stats *sa = gms_sim_stats(a.s), *sb = gms_sim_stats(b.s);
+    double icnt = stat(sb, "gms_stall_shd_mem_icnt_rc_fail");
+    printf("    ICNT_RC_FAIL cycles with a 5-flit input buffer: %.0f\n", icnt);
+    CHECK(icnt > 0);
+    CHECK_EQ(stat(sb, "gpgpu_n_stall_shd_mem"), 2 + 1 + 19 + 1 + icnt);
+    static const char *const same[] = { "gpgpu_stall_shd_mem[gl_mem][coal_stall]", "gpgpu_n_mem_read_global",
+        "gpgpu_n_mem_write_global", "icnt_total_pkts_simt_to_mem", "gpgpu_n_tot_thrd_icount", NULL };
+    for (int i = 0; same[i]; i++) CHECK_EQ(stat(sb, same[i]), stat(sa, same[i]));
+    /* the network moves a packet out of the input at each of its edges, every 4 core cycles:
+     * the second store packet and each atomic after the first wait for the one before it to
+     * leave, at most 3 core cycles each */
+    CHECK(icnt <= 3 * (1 + 19));
+    /* the network's rate bounds both runs: with room, the packets wait in its buffer instead */
+    CHECK_EQ(stat(sb, "gpu_tot_sim_cycle"), stat(sa, "gpu_tot_sim_cycle"));
+    run_free(&a);
+    run_free(&b);
+}
+
 /* LDG 32 lanes, 4 B at 0x40000 + 4*lane (one line, 4 sectors), then the same load again,
  * addressed by the first one's result so that it waits for it: its 4 accesses hit in L1 */
 static int lfill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)

@@ -45,6 +45,9 @@ static int same_run(const gms_run_stats *a, const gms_run_stats *b)
 /* runs `wl` with its parameters kv on preset cfg with options opt = val and (if opt2) opt2 =
  * val2; the statistics go to out (total and kernels), the parallel and pipelined edges to
  * *par and *pipe. 0 or -1. */
+/* options both runs of a comparison take (name, value pairs; NULL: none) */
+static const char *const *extra_opts;
+
 static int run2(const char *cfg, const char *wl, const char *const *kv, const char *opt, const char *val,
                 const char *opt2, const char *val2, gms_run_stats *out, uint64_t *par, uint64_t *pipe)
 {
@@ -52,7 +55,9 @@ static int run2(const char *cfg, const char *wl, const char *const *kv, const ch
     gms_error err = {0};
     char path[128];
     snprintf(path, sizeof path, "configs/%s.config", cfg);
-    if (gms_params_load_file(p, path, &err) || gms_params_set(p, opt, val, &err) ||
+    int bad = gms_params_load_file(p, path, &err);
+    for (int i = 0; extra_opts && extra_opts[i] && !bad; i += 2) bad = gms_params_set(p, extra_opts[i], extra_opts[i + 1], &err);
+    if (bad || gms_params_set(p, opt, val, &err) ||
         (opt2 && gms_params_set(p, opt2, val2, &err)) || gms_params_finalize(p, &err)) {
         printf("    %s\n", err.msg);
         gms_params_free(p);
@@ -138,6 +143,18 @@ static void four_workloads(const char *cfg, const char *opt, const char *on)
 }
 
 TEST(host_threads_identical_qv100) { four_workloads("qv100", "gms_host_threads", "2"); }
+
+/* the first 2 warps (block slots) of each SM use the L1D, the rest bypass it: a cycle may send
+ * an L1 miss and a bypassed access, and the LSU checks the interconnect's room after the
+ * miss, whose injection a parallel phase defers (sm.c bypass_icnt_room) */
+TEST(host_threads_identical_with_bypass)
+{
+    static const char *const byp[] = { "gms_l1d_bypass", "static", "gms_bypass_l", "2", NULL };
+    extra_opts = byp;
+    compare_opt("gtx480", "transpose", transpose_kv, "gms_host_threads", "2", 1);
+    compare_opt("gtx480", "gather", gather_kv, "gms_host_threads", "2", 1);
+    extra_opts = NULL;
+}
 TEST(host_threads_identical_gtx480) { four_workloads("gtx480", "gms_host_threads", "2"); }
 
 /* UVM translations go through the shared GMMU: such a run stays serial, identical results */
