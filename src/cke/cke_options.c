@@ -41,7 +41,7 @@ static const gms_option cke_opts[] = {
       "multiprogrammed runs, SMK-W: where the isolated IPCs that set the quota shares come from: isolated (each "
       "kernel's run alone for the whole window, the run STP and ANTT divide by) or profile (a run alone for "
       "-gms_cke_profile_window cycles, the profiling Warped-Slicer's curves come from)"),
-    K("gms_cke_bmi_insts", GMS_OPT_STRING, bmi_insts, "global",
+    K("gms_cke_bmi_insts", GMS_OPT_STRING, bmi_insts, "lsu",
       "multiprogrammed runs, RBMI / QBMI: the memory instructions they balance: global (global and local accesses, "
       "the ones that make requests: quota, turn, Req/Minst and demand at the gate) or lsu (every instruction the "
       "LSU executes, shared, constant and texture ones too, each spending quota and moving the turn; Req/Minst "
