@@ -22,7 +22,8 @@
  *    updated entries first, then the least recently used 64 KiB blocks (-uvm_ture_pressure
  *    table, inferred), or the least recently used blocks only (lru: the seed's "four blocks
  *    based on the LRU policy" read literally). A granule goes whole
- *    (all its resident pages, one write-back), which keeps CAP's 64 KiB invariant.
+ *    (all its resident pages, one write-back); pages of it still arriving are not waited
+ *    for, so CAP's 64 KiB invariant can break there (docs/uvm-policies.md, CAP).
  *  - Recall: a reference to an expired page still resident revokes its entry; the entry's
  *    expired pages get half their initial lease (at least 1).
  *  - -uvm_ture_lease renew (the ablation spec 000b 2.3 names): a logical clock counts the
