@@ -586,9 +586,8 @@ void gms_sm_translated(gms_sm *s, gms_mreq *r)
  * parallel phase its injection is deferred, so its flits are added here (the same answer) */
 static int bypass_icnt_room(gms_sm *s, const gms_txn *t)
 {
-    gms_mreq probe = { .kind = s->lsu_kind, .bytes = s->lsu_kind == GMS_MREQ_WRITE ? t->bytes : 32u * t->nbytes_sectors };
-    uint32_t pend = gms_engine_deferring() ? s->tick_l1_sent_flits : 0;
-    return gms_icnt_can_send_after(&s->g->icnt, s->id, pend, &probe);
+    uint32_t bytes = s->lsu_kind == GMS_MREQ_WRITE ? t->bytes : 32u * t->nbytes_sectors;   /* as lsu_feed's request */
+    return gms_icnt_can_send_after(&s->g->icnt, s->id, s->tick_l1_sent_flits, s->lsu_kind, bytes);
 }
 
 /* feed the current LSU instruction's transactions: up to one per L1 bank per cycle, in order */
@@ -865,7 +864,8 @@ static int drain_to_icnt(gms_sm *s, int from_l1, uint64_t cycle)
     if (!r || !gms_icnt_can_send(&g->icnt, s->id, r)) return 0;
     if (from_l1) {
         gms_cache_mq_pop(s->l1);
-        s->tick_l1_sent_flits = gms_icnt_request_flits(&g->icnt, r);
+        /* only a deferred injection is not in the network yet (bypass_icnt_room) */
+        if (gms_engine_deferring()) s->tick_l1_sent_flits = gms_icnt_request_flits(&g->icnt, r);
     } else {
         gms_fifo_pop(&s->bypass_out);
     }

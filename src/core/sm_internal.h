@@ -213,7 +213,7 @@ struct gms_sm {
                                           * a waiter taken from the L1's MSHRs */
     uint8_t tick_lsu;                    /* lsu_feed stalled before feeding anything: LSU_STALL_* */
     uint8_t tick_lsu_sent;               /* lsu_feed sent a bypassed request into the interconnect */
-    uint32_t tick_l1_sent_flits;         /* flits of the L1 miss drain_to_icnt sent this tick (0: none) */
+    uint32_t tick_l1_sent_flits;         /* flits of the L1 miss drain_to_icnt sent this tick and deferred (0: none) */
     uint8_t tick_cause[MAX_BANKS];
     struct gms_to_sm *to;                /* thread oversubscription (thread_oversub.h), NULL when off */
     /* L1D bypassing (bypass_path.h, bypass_policy.h) and warp limiting (swl.h) */

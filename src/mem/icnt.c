@@ -6,13 +6,17 @@
 
 #define HEADER_BYTES 8
 
-static uint32_t packet_flits(const gms_icnt *n, const gms_mreq *r)
+/* a packet's flits: a header, and the data of a write or atomic request or of a read or
+ * atomic reply */
+static uint32_t flits_of(const gms_icnt *n, int is_reply, int kind, uint32_t data_bytes)
 {
     uint32_t bytes = HEADER_BYTES;
-    int carries_data = r->is_reply ? (r->kind != GMS_MREQ_WRITE) : (r->kind != GMS_MREQ_READ);
-    if (carries_data) bytes += r->bytes;
+    int carries_data = is_reply ? (kind != GMS_MREQ_WRITE) : (kind != GMS_MREQ_READ);
+    if (carries_data) bytes += data_bytes;
     return (bytes + n->flit_size - 1) / n->flit_size;
 }
+
+static uint32_t packet_flits(const gms_icnt *n, const gms_mreq *r) { return flits_of(n, r->is_reply, r->kind, r->bytes); }
 
 static int deliver_to_mem(void *ud, uint32_t out, gms_mreq *r)
 {
@@ -104,9 +108,9 @@ int gms_icnt_can_send(gms_icnt *n, uint32_t sm, const gms_mreq *r)
     return gms_xbar_can_inject(&n->req_net, sm, packet_flits(n, r));
 }
 
-int gms_icnt_can_send_after(gms_icnt *n, uint32_t sm, uint32_t pend_flits, const gms_mreq *r)
+int gms_icnt_can_send_after(gms_icnt *n, uint32_t sm, uint32_t pend_flits, int kind, uint32_t bytes)
 {
-    return gms_xbar_can_inject_after(&n->req_net, sm, pend_flits, packet_flits(n, r));
+    return gms_xbar_can_inject_after(&n->req_net, sm, pend_flits, flits_of(n, 0, kind, bytes));
 }
 
 uint32_t gms_icnt_request_flits(const gms_icnt *n, const gms_mreq *r) { return packet_flits(n, r); }

@@ -56,9 +56,10 @@ static inline int gms_icnt_asleep(const gms_icnt *n)
     return n->asleep && (n->req_net.queued || n->reply_net.queued);
 }
 int gms_icnt_can_send(gms_icnt *n, uint32_t sm, const gms_mreq *r);
-/* the same, after a packet of pend_flits (0: none) this SM sent this cycle that is not in the
- * network yet (deferred by a parallel phase) */
-int gms_icnt_can_send_after(gms_icnt *n, uint32_t sm, uint32_t pend_flits, const gms_mreq *r);
+/* room for a request of `kind` carrying `bytes` (a request not made yet), after a packet of
+ * pend_flits (0: none) this SM sent this cycle that is not in the network yet (deferred by a
+ * parallel phase) */
+int gms_icnt_can_send_after(gms_icnt *n, uint32_t sm, uint32_t pend_flits, int kind, uint32_t bytes);
 /* the flits of r's request packet */
 uint32_t gms_icnt_request_flits(const gms_icnt *n, const gms_mreq *r);
 void gms_icnt_send(gms_icnt *n, uint32_t sm, gms_mreq *r);

@@ -95,17 +95,23 @@ static gms_cke_params cke_params(const char *mi)
     return c;
 }
 
+/* an SM of bp (kernel 0) and ks (kernel 1) after they measured 2 and 17 requests per memory
+ * instruction: quotas 17 and 2 */
+static void bp_ks_sm(gms_cke_sm *cs, const gms_cke_params *c)
+{
+    gms_cke_sm_init(cs, c, 2, gms_cke_mi_at(c->mi_idx), NULL);
+    cs->a[0].rpm = 2;
+    cs->a[1].rpm = 17;
+    cs->a[0].quota = 17;
+    cs->a[1].quota = 2;
+}
+
 TEST(cke_qbmi_gate_priority)
 {
     gms_cke_params c = cke_params("qbmi");
     REQUIRE(c.mi_idx >= 0);
     gms_cke_sm cs;
-    gms_cke_sm_init(&cs, &c, 2, gms_cke_mi_at(c.mi_idx), NULL);
-    /* after bp and ks have measured 2 and 17 requests per memory instruction */
-    cs.a[0].rpm = 2;
-    cs.a[1].rpm = 17;
-    cs.a[0].quota = 17;
-    cs.a[1].quota = 2;
+    bp_ks_sm(&cs, &c);
     CHECK(gms_cke_gate(&cs, 0, GMEM, 100));     /* bp: the larger quota */
     CHECK(!gms_cke_gate(&cs, 1, GMEM, 100));    /* ks waits while bp has one ready ... */
     CHECK(gms_cke_gate(&cs, 1, 0, 100));     /* ... but its other instructions do not */
@@ -133,9 +139,7 @@ TEST(cke_bmi_only_instruction_spends_quota_not_inflight)
     gms_cke_params c = cke_params("qbmi+dmil");
     REQUIRE(c.mi_idx >= 0);
     gms_cke_sm cs;
-    gms_cke_sm_init(&cs, &c, 2, gms_cke_mi_at(c.mi_idx), NULL);
-    cs.a[0].quota = 17;
-    cs.a[1].quota = 2;
+    bp_ks_sm(&cs, &c);
     cs.a[0].limit = 1;
     gms_cke_issued(&cs, 0, GMS_CKE_BMI, 32, 5);
     CHECK_EQ(cs.a[0].quota, 16);
