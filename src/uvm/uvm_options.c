@@ -256,6 +256,9 @@ static int fin(gms_params *p, gms_error *err)
     }
     if (gms_uvm_ba_finalize(p, err)) return -1;   /* batch-aware options (ue.c) */
     if (gms_uvm_policy_finalize(u, err)) return -1;   /* the seeds' policies: checks and -uvm_policy */
+    if (u->pol.ture_renew && gms_params_is_set(p, "uvm_ture_count_faulted"))
+        return gms_err(err, "-uvm_ture_count_faulted: counts down a countdown lease; under -uvm_ture_lease renew a "
+                       "reference renews the lease and there is nothing to count down");
     /* after the presets (they set the eviction): only a limited memory, or TURE's table-full
      * trigger, ever evicts, so the flag's reading matters nowhere else */
     static const char *const flag_knob[] = { "gms_uvm_oversub_flag", NULL };

@@ -87,9 +87,12 @@ static void touch(uvm_h *h, uint64_t page) { uvm_h_access_wait(h, 0, UVM_BASE + 
  * to period 1. 0 on success. */
 static int ture_start_lease_2(uvm_h *h, const char *name, const char *value)
 {
+    /* the countdown tests count references to resident pages only (a renewed lease has no
+     * countdown, and the option is refused with it) */
+    int renew = !strcmp(name, "uvm_ture_lease");
     if (uvm_h_start(h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
                                "uvm_ture_period", "100000", name, value, "page_fault_latency", "100",
-                               "uvm_ture_count_faulted", "0"), 1 * MB))
+                               renew ? "page_fault_latency" : "uvm_ture_count_faulted", renew ? "100" : "0"), 1 * MB))
         return -1;
     touch(h, 0); touch(h, 1); touch(h, 0); touch(h, 1);
     if (uvm_h_stat(h, "Uvm_ture_expired_pages") != 0) return -1;   /* no lease before the first estimate */
@@ -306,6 +309,8 @@ TEST(uvm_ture_renew_lease_ends_l_references_after_the_last_one)
     uvm_h_free(&h);
     uvm_h_expect_error(OPTS("uvm_eviction", "ture", "uvm_ture_lease", "clock"),
                        "-uvm_ture_lease: 'clock' is not one of countdown, renew");
+    uvm_h_expect_error(OPTS("uvm_eviction", "ture", "uvm_ture_lease", "renew", "uvm_ture_count_faulted", "0"),
+                       "-uvm_ture_count_faulted: counts down a countdown lease");
 }
 
 TEST(uvm_ture_memory_full_takes_expired_granules_first)
