@@ -36,6 +36,20 @@ static int ms_can_accept(void *self, uint32_t subpart)
     return ms->accept[subpart];
 }
 
+/* The busiest partition's requests in the window ending now (spec 001 3.x, partition
+ * camping: at any moment most requests go to one partition, though over a whole run a
+ * strided walk may visit every partition equally, so whole-run shares do not show it). */
+static void share_close(memsys *ms)
+{
+    uint32_t top = 0;
+    for (uint32_t c = 0; c < ms->nch; c++) {
+        if (ms->share_cnt[c] > top) top = ms->share_cnt[c];
+        ms->share_all += ms->share_cnt[c];
+        ms->share_cnt[c] = 0;
+    }
+    ms->share_top += top;
+}
+
 static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
 {
     memsys *ms = self;
@@ -45,6 +59,11 @@ static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
      * r's (sector children, write-backs, the MSHR key). */
     r->subpart = subpart;
     ms_slice *s = &ms->slices[subpart];
+    if (now >> GMS_MS_SHARE_WINDOW_LOG2 != ms->share_win) {
+        share_close(ms);
+        ms->share_win = now >> GMS_MS_SHARE_WINDOW_LOG2;
+    }
+    ms->share_cnt[s->chan]++;
     if (ms->staging) {
         if (ms->nstaged == ms->capstaged) {
             ms->capstaged = ms->capstaged ? ms->capstaged * 2 : 256;
@@ -144,6 +163,7 @@ static void ms_free(void *self)
     free(ms->chans);
     free(ms->accept);
     free(ms->staged);
+    free(ms->share_cnt);
     free(ms);
 }
 
@@ -172,6 +192,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     ms->slices = gms_xcalloc(ms->nsub, sizeof *ms->slices);
     ms->chans = gms_xcalloc(ms->nch, sizeof *ms->chans);
     ms->accept = gms_xcalloc(ms->nsub, 1);
+    ms->share_cnt = gms_xcalloc(ms->nch, sizeof *ms->share_cnt);
     for (uint32_t i = 0; i < ms->nsub; i++) {
         ms_slice *s = &ms->slices[i];
         s->ms = ms;

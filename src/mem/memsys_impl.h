@@ -73,7 +73,13 @@ struct memsys {
     uint64_t kcore_total, kcore_since;
     int kcore_on;
     gms_energy_params energy;    /* -gms_energy (docs/cart.md) */
+    /* partition camping (gms_partition_busiest_share): requests arriving per partition in the
+     * current window of GMS_MS_SHARE_WINDOW core cycles; at each window's end the busiest
+     * partition's count is added to share_top and the window's total to share_all */
+    uint32_t *share_cnt;
+    uint64_t share_win, share_top, share_all;
 };
+#define GMS_MS_SHARE_WINDOW_LOG2 10   /* 1,024 core cycles */
 
 int gms_ms_chan_init(memsys *ms, ms_chan *c, uint32_t id, const struct gms_params *p, gms_error *err);
 void gms_ms_chan_fini(ms_chan *c);

@@ -66,6 +66,14 @@ void gms_ms_report(void *self, gms_stats *out)
     uint64_t core = ms->kcore_total + (ms->kcore_on ? gms_ms_core_now(ms) - ms->kcore_since : 0);
     double secs = core / (ms->icnt_mhz * 1e6);
     gms_stat_f64(out, "L2_BW_total", secs > 0 ? (double)replies * 32.0 / secs / 1e9 : 0.0);
+    /* the open window counts as if it ended now (read-only: a report between kernels leaves
+     * the window running) */
+    uint64_t top = ms->share_top, all = ms->share_all, wtop = 0;
+    for (uint32_t c = 0; c < ms->nch; c++) {
+        all += ms->share_cnt[c];
+        if (ms->share_cnt[c] > wtop) wtop = ms->share_cnt[c];
+    }
+    gms_stat_f64(out, "gms_partition_busiest_share", ratio(top + wtop, all));
 
     uint64_t dcyc = dram_now(ms);
     gms_dram_stats sum;

@@ -249,7 +249,9 @@ TEST(memsys_write_stream_writebacks)
 
 /* partition camping through the whole memory system: 16 channels, 1 sub-partition, 128 B
  * reads at a 4 KiB stride; modulo puts everything on one channel (DRAM-bound), xor spreads
- * it (bound by the test's one request per cycle) */
+ * it (bound by the test's one request per cycle). gms_partition_busiest_share: modulo's one
+ * partition takes every request of every 1,024-cycle window (1.0); xor's 16 consecutive
+ * requests go to 16 partitions, so a window's busiest holds about 1/16 of it */
 TEST(memsys_partition_camping_xor_faster)
 {
     gms_error e = { 0 };
@@ -276,6 +278,10 @@ TEST(memsys_partition_camping_xor_faster)
             busy += stat(&st, name) > 0;
         }
         CHECK_EQ(busy, m ? 16 : 1);
+        double share = stat(&st, "gms_partition_busiest_share");
+        printf("    %s: busiest partition's share per window %.4f\n", maps[m], share);
+        if (m) CHECK(share > 1.0 / 16 - 1e-9 && share < 1.0 / 16 + 1.0 / 64);
+        else CHECK_EQ(share, 1.0);
         free_fake(&f, &st);
         gms_params_free(p);
     }
