@@ -72,17 +72,30 @@ static int fits(const gms_sm *s, uint32_t x, uint32_t out)
            s->shmem_used - (o ? o->shmem : 0) + b->shmem <= s->p->core.shmem_size;
 }
 
+/* the extra blocks kernel k may have on an SM now: the runtime's degree (to_ctl.c) under the
+ * cap, (F - 1) x its blocks per SM or -gms_uvm_to_extra_blocks if lower */
+static uint32_t extra_of(const gms_sm *s, const gms_kernel *k)
+{
+    uint32_t cap = (s->p->uvm.to_factor - 1) * k->max_blocks_per_sm;
+    if (s->p->uvm.to_extra_blocks && s->p->uvm.to_extra_blocks < cap) cap = s->p->uvm.to_extra_blocks;
+    return gms_uvm_to_extra(s->g->uvm, now_of(s), cap);
+}
+
+static uint32_t allocated_of(const gms_sm *s, const gms_kernel *k)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->nblock_slots; i++) n += s->blocks[i].used && s->blocks[i].k == k;
+    return n;
+}
+
 int gms_to_can_take(const gms_sm *s, const gms_kernel *k)
 {
     gms_to_sm *t = s->to;
     if (!t->hooked) { gms_uvm_set_fault_hook(s->g->uvm, fault_hook, s->g); t->hooked = 1; }
     if (s->blocks_used >= s->nblock_slots) return 0;
     if (!s->p->core.concurrent_kernel_sm && s->kernel_here && s->kernel_here != k) return 0;
-    uint32_t all = 0;
-    for (uint32_t i = 0; i < s->nblock_slots; i++) all += s->blocks[i].used && s->blocks[i].k == k;
     uint32_t hw = k->max_blocks_per_sm;
-    uint32_t extra = gms_uvm_to_extra(s->g->uvm, now_of(s), (s->p->uvm.to_factor - 1) * hw);
-    if (all >= hw + extra) return 0;
+    if (allocated_of(s, k) >= hw + extra_of(s, k)) return 0;
     uint32_t run = 0, ok = 0;
     for (uint32_t i = 0; i < s->nwarps_max && !ok; i++) {
         run = s->w[i].state == W_FREE ? run + 1 : 0;
@@ -258,6 +271,12 @@ static void check(gms_sm *s, uint64_t now)
         uint32_t x = pick_ready(s);
         if (x == NONE) break;
         if (!fits(s, x, o)) continue;
+        /* a throttled degree stops the switching (spec 004 2.4: "does not allow any more context
+         * switching by decrementing (and limiting) the number of concurrently runnable thread
+         * blocks"): while x's kernel has more blocks here than the limit now allows, its
+         * inactive blocks come in only as active ones finish (the loop above) */
+        const gms_kernel *xk = s->blocks[x].k;
+        if (allocated_of(s, xk) > xk->max_blocks_per_sm + extra_of(s, xk)) break;
         /* save the outgoing context, then restore the incoming one (none for a fresh block) */
         uint64_t cost = cs + (t->st[x] == TO_B_OUT ? cs : 0);
         park_warps(s, &s->blocks[o]);

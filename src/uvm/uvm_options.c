@@ -112,6 +112,7 @@ static const gms_option opts[] = {
     GMS_OPT("gms_uvm_batch_stats", GMS_OPT_BOOL, uvm.ba_stats, "0", "batch-aware statistics (premature evictions, page lifetime, batch-size histogram); on with any gms_uvm_ option"),
     GMS_OPT("gms_uvm_to", GMS_OPT_BOOL, uvm.to, "0", "thread oversubscription: extra inactive blocks per SM, context-switched in when every warp of an active block waits on far faults"),
     GMS_OPT("gms_uvm_to_factor", GMS_OPT_U32, uvm.to_factor, "2", "thread oversubscription: runnable blocks per SM at most F x the hardware limit (2..8; the paper uses 2 and 3)"),
+    GMS_OPT("gms_uvm_to_extra_blocks", GMS_OPT_U32, uvm.to_extra_blocks, "0", "thread oversubscription: extra (inactive) blocks per SM at most N, and never more than (F - 1) x the kernel's blocks per SM; 0 = that bound (the paper's Fig. 5: 1)"),
     GMS_OPT("gms_uvm_to_dynamic", GMS_OPT_BOOL, uvm.to_dynamic, "1", "thread oversubscription: 1 = one extra block, +1 per epoch, -1 and frozen on a page-lifetime drop; 0 = F x from the start"),
     GMS_OPT("gms_uvm_ctx_switch_cycles", GMS_OPT_U64, uvm.ctx_switch_cycles, "680", "thread oversubscription: cycles to save or restore one block context (85 KB at 1024 bit/cycle = 680)"),
     GMS_OPT("gms_uvm_to_epoch", GMS_OPT_U64, uvm.to_epoch, "100000", "thread oversubscription: cycles between page-lifetime checks"),

@@ -88,6 +88,7 @@ typedef struct gms_uvm_params {
     /* thread oversubscription (the SM side: src/core/thread_oversub.c) */
     int to;                             /* -gms_uvm_to: extra inactive blocks per SM, swapped in on far-fault stalls */
     uint32_t to_factor;                 /* -gms_uvm_to_factor: runnable blocks at most F x the hardware limit */
+    uint32_t to_extra_blocks;           /* -gms_uvm_to_extra_blocks: extra blocks per SM at most (0: (F - 1) x the kernel's limit) */
     int to_dynamic;                     /* -gms_uvm_to_dynamic: 1 start at +1 and adapt on page lifetime; 0 fixed at F x */
     uint64_t ctx_switch_cycles;         /* -gms_uvm_ctx_switch_cycles: cycles to save (or restore) one block context */
     uint64_t to_epoch;                  /* -gms_uvm_to_epoch: cycles between lifetime checks */
