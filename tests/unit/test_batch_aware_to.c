@@ -222,3 +222,39 @@ TEST(to_degree_control_reference_and_freeze_options)
     uvm_h_expect_error((const char *const[]){ "uvm_runtime", "batch", "gms_uvm_to", "1", "gms_uvm_to_freeze", "never", NULL },
                        "-gms_uvm_to_freeze: 'never' is not one of permanent, until-no-drop");
 }
+
+TEST(to_extra_blocks_caps_the_inactive_blocks)
+{
+    /* 3x runnable would allow two inactive blocks (to_swaps_fully_stalled...: two batches);
+     * -gms_uvm_to_extra_blocks 1 keeps one, as the 2x run: block 0 is switched for block 1,
+     * block 2 waits for block 0 to finish and faults alone: three batches of one fault */
+    double v[8];
+    REQUIRE(run(3, OPTS("gms_uvm_to", "1", "gms_uvm_to_factor", "3", "gms_uvm_to_dynamic", "0",
+                        "gms_uvm_to_extra_blocks", "1"), names, v) == 0);
+    CHECK_EQ(v[FRESH], 1);
+    CHECK_EQ(v[BATCHES], 3);
+    CHECK_EQ(v[FPB], 1);
+}
+
+TEST(to_throttled_degree_stops_context_switching)
+{
+    /* spec 004 2.4: a lifetime drop "does not allow any more context switching". Two frames,
+     * 12 one-page blocks, 3x cap, epochs of 3000 cycles: the degree grows, then two drops take
+     * it to 0 (the third batch's evictions live shorter than the first's). Blocks already
+     * allocated as extras stay, but from then on come back only as active blocks finish:
+     * 7 switches (9 when the switching went on after the drops; the 9- to 12-block runs switch
+     * as often, so the blocks allocated after the drops are never switched either) */
+    static const char *const nm[] = { "Uvm_to_throttles", "Uvm_to_extra_blocks", "gms_to_context_switches",
+                                      "gms_to_switched_back_in", "Uvm_evictions", NULL };
+    double v[5], v9[5];
+    const char *const *o = OPTS("gms_uvm_to", "1", "gms_uvm_to_factor", "3", "gms_uvm_to_epoch", "3000",
+                                "gddr_size", "128KB", "uvm_eviction", "lru64k");
+    REQUIRE(run(12, o, nm, v) == 0);
+    REQUIRE(run(9, o, nm, v9) == 0);
+    CHECK_EQ(v[0], 2);
+    CHECK_EQ(v[1], 0);
+    CHECK_EQ(v[2], 7);
+    CHECK_EQ(v[3], 7);
+    CHECK_EQ(v[4], 10);
+    CHECK_EQ(v9[2], 7);
+}
