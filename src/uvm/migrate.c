@@ -134,6 +134,9 @@ static void queue_writeback(gms_uvm *u, uint32_t first, uint32_t n, uint64_t now
     gms_uvm_xfer *x = gms_uvm_xfer_new(u);
     x->kind = GMS_XF_WRITEBACK;
     x->lane = GMS_LANE_D2H;
+    /* a victim its batch chose: the batch's first transfer may be this write-back (spec 004
+     * 4.5: fault handling ends at the first transfer, serialised eviction's write-back) */
+    x->batch = u->cur_batch;
     x->first_page = first;
     x->npages = n;
     x->bytes = (uint64_t)n << u->page_shift;
@@ -265,6 +268,8 @@ void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
             u->batches[x->batch].first_xfer = now + x->pre_latency;
         break;
     case GMS_XF_WRITEBACK:
+        if (x->batch != GMS_UVM_NONE && u->batches[x->batch].first_xfer == UINT64_MAX)
+            u->batches[x->batch].first_xfer = now + x->pre_latency;
         for (uint32_t i = 0; i < x->npages; i++) {
             gms_uvm_page *pg = &u->pages[x->first_page + i];
             if (pg->state != GMS_PG_WRITING) continue;

@@ -49,6 +49,9 @@ TEST(batch_aware_serial_eviction_costs_evict_plus_migrate_per_page)
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batches"), 2);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_time_mean"), ((FH + 2 * XF) + (FH + 4 * XF)) / 2.0);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_evict_wait_mean"), (0 + 2 * XF) / 2.0);
+    /* spec 004 4.5: fault handling = start to the first transfer, page 0's write-back in batch
+     * 2: FH in both batches (the first migration's start would give batch 2 FH + XF) */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_fault_handling_mean"), FH);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_ue_preemptive"), 0);
     /* both victims leave at batch 2's planning, T + FH; pages 0 and 1 arrived at 100 + FH + XF
      * and 100 + FH + 2 XF */
@@ -75,6 +78,8 @@ TEST(batch_aware_ue_pairs_each_migration_with_an_eviction)
     CHECK_EQ(r.d3, r.T + FH + 2 * XF);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_time_mean"), FH + 2 * XF);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_evict_wait_mean"), 0);
+    /* the preemptive write-back at T is the interrupt's, not batch 2's transfer */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_fault_handling_mean"), FH);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_ue_preemptive"), 1);   /* batch 1 started with memory empty */
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_evictions"), 1); /* the paired one; the preemptive one is the interrupt's */
     CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 2);
