@@ -729,7 +729,9 @@ static void cke_l1_partition(gms_sm *s, const gms_mreq *r)
     for (uint32_t i = 0; i < s->nblock_slots; i++)
         if (s->blocks[i].used) present |= 1u << s->blocks[i].k->cke_app;
     uint32_t share = (uint32_t)__builtin_popcount(present);
-    if (!share) share = 1;
+    /* alone: no cap at all (the table's own limit; under DL-MSHR that is more primaries than
+     * the configured entries, which a cap of mshr_entries cut to that count) */
+    if (share <= 1) { gms_cache_set_owner(s->l1, cke_app_of(s, r->warp), UINT32_MAX, UINT32_MAX); return; }
     const gms_cache_config *cfg = &s->p->l1d.dl1;
     gms_cache_set_owner(s->l1, cke_app_of(s, r->warp), (cfg->mshr_entries + share - 1) / share,
                         (cfg->miss_queue + share - 1) / share);

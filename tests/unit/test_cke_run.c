@@ -256,6 +256,22 @@ TEST(cke_partition_alone_on_an_sm_changes_nothing_shared_does)
     done(s);
     for (int i = 0; i < 4; i++) CHECK_EQ(on[i], off[i]);
     CHECK(off[0] > 0);
+    /* the same under DL-MSHR, whose table takes more primaries than the configured entries:
+     * a kernel alone gets no cap at all (a cap of the 128 entries cut its primaries) */
+    const char *dl_off[] = { "gms_cke_tb", "spatial", "gms_cke_isolated", "0", "gms_l1d_mshr", "dlmshr", NULL };
+    const char *dl_on[] = { "gms_cke_tb", "spatial", "gms_cke_isolated", "0", "gms_l1d_mshr", "dlmshr",
+                            "gms_cke_mshr_partition", "1", NULL };
+    s = run_cke(dl_off, "bp+sv", "20000");
+    if (!s) done(s);
+    REQUIRE(s);
+    for (int i = 0; i < 4; i++) off[i] = stat0(s, keys[i]);
+    done(s);
+    s = run_cke(dl_on, "bp+sv", "20000");
+    if (!s) done(s);
+    REQUIRE(s);
+    for (int i = 0; i < 4; i++) on[i] = stat0(s, keys[i]);
+    done(s);
+    for (int i = 0; i < 4; i++) CHECK_EQ(on[i], off[i]);
     /* a manual split puts both kernels on every SM: each gets half the 128 entries, and sv's
      * misses now find their share full */
     const char *mn_off[] = { "gms_cke_tb", "manual:4,4", "gms_cke_isolated", "0", NULL };
