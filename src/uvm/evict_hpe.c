@@ -10,7 +10,11 @@
  * the search-point jump, the first set whose counter is S, else the set with the smallest
  * counter, nearest the MRU end on ties; LRU: the old partition's LRU end); with the old
  * partition empty, the LRU end of middle, then of new. A set leaves the chain when its last
- * resident page does.
+ * resident page does and none of its faulted pages is still on the way (spec 003 5.6: "once
+ * all pages in a page set have been evicted": a page migrating in is not evicted, and the set
+ * keeps the counter and fault bits its fault just gave it).
+ * -uvm_policy_refs 1 (the ideal model only, no HIR): every reference reaches the chain, TLB
+ * hits too; 0: walk hits and faults, as the GMMU sees them.
  * Algorithm 1 (-uvm_hpe_adjust): each strategy's FIFO holds its last -uvm_hpe_fifo evicted
  * pages; a fault on a page in a FIFO is a wrong eviction of that strategy (counters reset every
  * interval). At -uvm_hpe_wrong wrong evictions of the current strategy: regular with a large
@@ -35,6 +39,7 @@ typedef struct hpe {
     hpe_hir hir;
     int use_hir;
     uint32_t *page_set; uint32_t pcap;      /* per page: the set it is counted in */
+    uint32_t *pending_set;                  /* per page: the set its fault counted it in, until it arrives */
     fifo f[2];
     uint32_t wrong[2];
     uint64_t tenure[2];
@@ -66,13 +71,17 @@ static void grow(void *st, gms_uvm *u)
     uint32_t cap = s->pcap ? s->pcap : 64;
     while (cap < u->npages) cap *= 2;
     s->page_set = gms_xrealloc(s->page_set, cap * sizeof *s->page_set);
-    for (uint32_t i = s->pcap; i < cap; i++) s->page_set[i] = GMS_UVM_NONE;
+    s->pending_set = gms_xrealloc(s->pending_set, cap * sizeof *s->pending_set);
+    for (uint32_t i = s->pcap; i < cap; i++) s->page_set[i] = s->pending_set[i] = GMS_UVM_NONE;
     s->pcap = cap;
 }
 
 static void *create(gms_uvm *u, gms_error *err)
 {
-    (void)err;
+    if (u->prm->pol.refs_all && u->prm->pol.hpe_hir_entries > 0) {
+        gms_err(err, "-uvm_policy_refs 1 with HPE needs the ideal model (-uvm_hpe_hir_entries 0): the HIR sees page walks only");
+        return NULL;
+    }
     hpe *s = gms_xcalloc(1, sizeof *s);
     s->u = u;
     s->pp = &u->prm->pol;
@@ -92,7 +101,7 @@ static void destroy(void *st)
     hpe *s = st;
     hpe_chain_free(&s->c);
     if (s->use_hir) hpe_hir_free(&s->hir);
-    free(s->f[0].v); free(s->f[1].v); free(s->page_set); free(s);
+    free(s->f[0].v); free(s->f[1].v); free(s->page_set); free(s->pending_set); free(s);
 }
 
 /* a record of a page whose set has left the chain since (all its pages evicted) is dropped:
@@ -152,7 +161,11 @@ static void fault(void *st, uint32_t page, uint64_t now)
     s->nfault++;
     for (int k = 0; k < 2; k++)
         if (fifo_has(&s->f[k], vpn)) { s->wrong[k]++; s->wrong_total++; }
-    hpe_chain_touch(&s->c, vpn, 1, 1);
+    uint32_t set = hpe_chain_touch(&s->c, vpn, 1, 1);
+    if (s->pending_set[page] == GMS_UVM_NONE && s->page_set[page] == GMS_UVM_NONE) {
+        s->pending_set[page] = set;
+        s->c.v[set].pending++;
+    }
     if (s->use_hir && s->nfault % s->pp->hpe_transfer == 0) transfer(s, now);
     if (s->nfault % s->pp->hpe_interval == 0) {
         hpe_chain_interval(&s->c);
@@ -170,7 +183,20 @@ static void walk_hit(void *st, uint32_t page, uint64_t now)
     hpe *s = st;
     uint64_t vpn = s->u->pages[page].vpn;
     if (s->use_hir) hpe_hir_hit(&s->hir, vpn);
-    else hpe_chain_touch(&s->c, vpn, 1, 0);
+    else if (!s->u->prm->pol.refs_all) hpe_chain_touch(&s->c, vpn, 1, 0);
+}
+
+/* every reference to a resident page (-uvm_policy_refs 1, ideal model) */
+static void access_hook(void *st, uint32_t page, uint64_t now)
+{
+    (void)now;
+    hpe *s = st;
+    if (s->u->prm->pol.refs_all) hpe_chain_touch(&s->c, s->u->pages[page].vpn, 1, 0);
+}
+
+static void drop_if_empty(hpe *s, uint32_t set)
+{
+    if (!s->c.v[set].resident && !s->c.v[set].pending) hpe_chain_remove(&s->c, set);
 }
 
 static void resident(void *st, uint32_t page, uint64_t now)
@@ -180,6 +206,12 @@ static void resident(void *st, uint32_t page, uint64_t now)
     uint32_t set = hpe_chain_touch(&s->c, s->u->pages[page].vpn, 0, 0);
     s->page_set[page] = set;
     s->c.v[set].resident++;
+    uint32_t ps = s->pending_set[page];
+    if (ps != GMS_UVM_NONE) {
+        s->pending_set[page] = GMS_UVM_NONE;
+        s->c.v[ps].pending--;
+        if (ps != set) drop_if_empty(s, ps);   /* it was divided on the way */
+    }
 }
 
 static void removed(void *st, uint32_t page)
@@ -188,7 +220,8 @@ static void removed(void *st, uint32_t page)
     uint32_t set = s->page_set[page];
     s->page_set[page] = GMS_UVM_NONE;
     if (set == GMS_UVM_NONE) return;
-    if (--s->c.v[set].resident == 0) hpe_chain_remove(&s->c, set);
+    s->c.v[set].resident--;
+    drop_if_empty(s, set);
 }
 
 /* the lowest-address resident page counted in the set */
@@ -275,6 +308,7 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
     gms_stat_u64(out, "Uvm_hpe_intervals_mruc", s->tenure[S_MRUC]);
     gms_stat_u64(out, "Uvm_hpe_divisions", s->c.divisions);
     gms_stat_u64(out, "Uvm_hpe_chain_moves", s->c.moves);
+    gms_stat_u64(out, "Uvm_hpe_set_creations", s->c.creations);
     gms_stat_u64(out, "Uvm_hpe_hir_transfers", s->transfers);
     gms_stat_f64(out, "Uvm_hpe_hir_entries_per_transfer", s->transfers ? (double)s->hir_entries / (double)s->transfers : 0);
     gms_stat_u64(out, "Uvm_hpe_hir_bytes", s->hir_bytes);
@@ -285,5 +319,5 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
 const gms_uvm_evict_ops gms_uvm_evict_hpe = {
     .name = "hpe", .uvmsmart_id = -1, .knobs = GMS_KNOBS("uvm_hpe_", "uvm_policy_refs"), .help = "HPE: page-set chain (old/middle/new), MRU-C or LRU by classification, HIR (-uvm_hpe_*)",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .walk_hit = walk_hit, .fault = fault, .select = select_hpe, .report = report,
+    .access = access_hook, .walk_hit = walk_hit, .fault = fault, .select = select_hpe, .report = report,
 };

@@ -21,6 +21,7 @@ typedef struct hpe_set {
     uint64_t division;       /* divided primary: its own pages */
     uint32_t counter;        /* touches (faults + walk hits), saturating */
     uint32_t resident;       /* resident pages counted in this set */
+    uint32_t pending;        /* its faulted pages still on their way (evict_hpe.c) */
     uint32_t prev, next;     /* partition list */
     uint8_t part, divided, in_use;
 } hpe_set;

@@ -198,6 +198,55 @@ TEST(uvm_hpe_tenure_starts_at_classification)
     uvm_h_free(&h);
 }
 
+TEST(uvm_hpe_set_stays_while_its_faulted_page_arrives)
+{
+    /* one frame; pages 0 and 1 share a page set (S = 16). Page 1's fault evicts page 0, the
+     * set's only resident page, while page 1 is on its way: the set stays (spec 003 5.6: its
+     * pages are not all evicted, one is arriving) with both faults' counts, and page 1 joins
+     * it: one set created, counter 2. Removing it at page 0's eviction made page 1 re-create
+     * it at counter 0 (two creations). */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_prefetcher_oversub", "none", "gddr_size", "4KB",
+                                    "page_fault_latency", "100", "uvm_eviction", "hpe"), 1 << 20) == 0);
+    uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
+    uvm_h_access_wait(&h, 0, UVM_BASE + PG, GMS_MREQ_READ);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), 2);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_hpe_set_creations"), 1);
+    /* page 0 again: its fault evicts page 1 while page 0 is on the way; still the one set */
+    uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_evictions"), 2);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_hpe_set_creations"), 1);
+    uvm_h_free(&h);
+}
+
+static double refs_ratio1(const char *refs)
+{
+    uvm_h h;
+    if (uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_prefetcher_oversub", "none", "gddr_size", "64KB",
+                                "page_fault_latency", "100", "uvm_eviction", "hpe", "uvm_hpe_hir_entries", "0",
+                                "uvm_policy_refs", refs), 1 << 20))
+        return -2;
+    for (uint64_t p = 0; p < 16; p++) uvm_h_access_wait(&h, 0, UVM_BASE + p * PG, GMS_MREQ_READ);
+    for (int k = 0; k < 3; k++) uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);   /* TLB hits */
+    uvm_h_access_wait(&h, 0, UVM_BASE + 16 * PG, GMS_MREQ_READ);                    /* set B: evicts, classifies */
+    double r = uvm_h_stat(&h, "Uvm_hpe_ratio1");
+    uvm_h_free(&h);
+    return r;
+}
+
+TEST(uvm_hpe_every_reference_in_the_ideal_model)
+{
+    /* 16 frames, set A = pages 0-15 faulted once each, then page 0 three times more (TLB
+     * hits), then set B's first page: the first eviction classifies. Walk-level references
+     * (0): A's counter is 16 (regular), B's 1 (irregular): ratio1 = 1 / 1. Every reference
+     * (1): A's counter 19 is irregular too: 2 irregular, 0 regular (reported -1, infinite) */
+    CHECK_EQ(refs_ratio1("0"), 1);
+    CHECK_EQ(refs_ratio1("1"), -1);
+    /* -uvm_policy_refs 1 needs the ideal model (the HIR sees page walks only) */
+    uvm_h_expect_error(OPTS("uvm_eviction", "hpe", "uvm_policy_refs", "1"), "-uvm_policy_refs 1 with HPE needs the ideal model");
+}
+
 TEST(uvm_hpe_keeps_part_of_a_thrashing_loop)
 {
     double lru = loop_faults("lru4k", 4), hpe = loop_faults("hpe", 4);
