@@ -44,6 +44,7 @@ typedef struct hpe {
     uint32_t wrong[2];
     uint64_t tenure[2];
     int strategy, classified, category, large, switched;
+    int jumped;                              /* the search point jumped in this interval */
     double ratio1, ratio2;
     uint64_t jump;
     uint64_t nfault;
@@ -140,9 +141,11 @@ static void adjust(hpe *s)
     if (!s->pp->hpe_adjust || !s->classified) return;
     uint32_t thr = s->pp->hpe_wrong;
     if (s->category == HPE_REGULAR) {
-        if (!s->large || s->wrong[S_MRUC] < thr) return;
+        /* Algorithm 1 line 4, "if wrong_eviction = page set size": once per interval, when the
+         * count reaches S (it is reset only at the interval's end, spec 003 5.8) */
+        if (!s->large || s->jumped || s->wrong[S_MRUC] < thr) return;
         s->jump += s->pp->hpe_jump;
-        s->wrong[S_MRUC] = 0;
+        s->jumped = 1;
         s->adjust_jumps++;
     } else if (s->category == HPE_IRREGULAR2) {
         if (s->wrong[s->strategy] < thr) return;
@@ -170,6 +173,7 @@ static void fault(void *st, uint32_t page, uint64_t now)
     if (s->nfault % s->pp->hpe_interval == 0) {
         hpe_chain_interval(&s->c);
         s->wrong[0] = s->wrong[1] = 0;
+        s->jumped = 0;
         /* intervals a strategy lasted (Algorithm 1's "used for a longer time"): only from the
          * classification on; before memory first fills no strategy has chosen a victim */
         if (s->classified) s->tenure[s->strategy]++;

@@ -254,3 +254,26 @@ TEST(uvm_hpe_keeps_part_of_a_thrashing_loop)
     CHECK(hpe < 0.85 * lru);                                 /* 831 of 1024 when written */
     CHECK(hpe >= 256 + 3 * 64);                               /* at least the pages that cannot fit */
 }
+
+TEST(uvm_hpe_search_point_jumps_once_per_interval)
+{
+    /* a regular, large footprint (2048 pages = 128 sets, 1536 frames: old partition >= 64 sets
+     * at the first eviction): forward, backward, forward. The backward pass wants first the
+     * old partition's MRU sets, which MRU-C evicts: wrong evictions come in bursts. Algorithm
+     * 1 jumps when the count reaches S and the count resets only at the interval's end, so at
+     * most one jump per 64-fault interval: 1 here (resetting the count at each jump made 10,
+     * several in one interval, and 3614 faults instead of 2895) */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_prefetcher_oversub", "none", "gddr_size", "6MB",
+                                    "page_fault_latency", "100", "uvm_eviction", "hpe"), 1 << 24) == 0);
+    for (int k = 0; k < 3; k++)
+        for (uint64_t q = 0; q < 2048; q++) {
+            uint64_t p = k & 1 ? 2047 - q : q;
+            uvm_h_access_wait(&h, 0, UVM_BASE + p * PG, GMS_MREQ_READ);
+        }
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_hpe_category"), HPE_REGULAR);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_hpe_large_footprint"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_hpe_search_point_jumps"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), 2895);
+    uvm_h_free(&h);
+}
