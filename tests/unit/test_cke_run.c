@@ -236,55 +236,37 @@ static double stat0(const gms_sim *s, const char *name)
     return v;
 }
 
+/* bp+sv with block partition tb and L1D MSHR design mshr, without and with
+ * -gms_cke_mshr_partition 1: the four statistics of part_keys into off[] and on[]; 0 if a run
+ * failed */
+static const char *const part_keys[] = { "gpu_tot_sim_insn", "L1D_total_cache_reservation_fails",
+                                         "L1D_fail_breakdown[GLOBAL_ACC_R][MSHR_ENRTY_FAIL]", "gms_cke_app0_thread_insts" };
+static int partition_on_off(const char *tb, const char *mshr, double *off, double *on)
+{
+    for (int p = 0; p < 2; p++) {
+        const char *o[] = { "gms_cke_tb", tb, "gms_cke_isolated", "0", "gms_l1d_mshr", mshr,
+                            "gms_cke_mshr_partition", p ? "1" : "0", NULL };
+        gms_sim *s = run_cke(o, "bp+sv", "20000");
+        if (!s) { done(s); return 0; }
+        for (int i = 0; i < 4; i++) (p ? on : off)[i] = stat0(s, part_keys[i]);
+        done(s);
+    }
+    return 1;
+}
+
 TEST(cke_partition_alone_on_an_sm_changes_nothing_shared_does)
 {
     /* spatial: each SM holds one kernel, whose share is the whole L1D: the run is the same */
-    const char *keys[] = { "gpu_tot_sim_insn", "L1D_total_cache_reservation_fails",
-                           "L1D_fail_breakdown[GLOBAL_ACC_R][MSHR_ENRTY_FAIL]", "gms_cke_app0_thread_insts" };
     double off[4], on[4];
-    const char *sp_off[] = { "gms_cke_tb", "spatial", "gms_cke_isolated", "0", NULL };
-    const char *sp_on[] = { "gms_cke_tb", "spatial", "gms_cke_isolated", "0", "gms_cke_mshr_partition", "1", NULL };
-    gms_sim *s = run_cke(sp_off, "bp+sv", "20000");
-    if (!s) done(s);
-    REQUIRE(s);
-    for (int i = 0; i < 4; i++) off[i] = stat0(s, keys[i]);
-    done(s);
-    s = run_cke(sp_on, "bp+sv", "20000");
-    if (!s) done(s);
-    REQUIRE(s);
-    for (int i = 0; i < 4; i++) on[i] = stat0(s, keys[i]);
-    done(s);
+    REQUIRE(partition_on_off("spatial", "conventional", off, on));
     for (int i = 0; i < 4; i++) CHECK_EQ(on[i], off[i]);
     CHECK(off[0] > 0);
     /* the same under DL-MSHR, whose table takes more primaries than the configured entries:
      * a kernel alone gets no cap at all (a cap of the 128 entries cut its primaries) */
-    const char *dl_off[] = { "gms_cke_tb", "spatial", "gms_cke_isolated", "0", "gms_l1d_mshr", "dlmshr", NULL };
-    const char *dl_on[] = { "gms_cke_tb", "spatial", "gms_cke_isolated", "0", "gms_l1d_mshr", "dlmshr",
-                            "gms_cke_mshr_partition", "1", NULL };
-    s = run_cke(dl_off, "bp+sv", "20000");
-    if (!s) done(s);
-    REQUIRE(s);
-    for (int i = 0; i < 4; i++) off[i] = stat0(s, keys[i]);
-    done(s);
-    s = run_cke(dl_on, "bp+sv", "20000");
-    if (!s) done(s);
-    REQUIRE(s);
-    for (int i = 0; i < 4; i++) on[i] = stat0(s, keys[i]);
-    done(s);
+    REQUIRE(partition_on_off("spatial", "dlmshr", off, on));
     for (int i = 0; i < 4; i++) CHECK_EQ(on[i], off[i]);
     /* a manual split puts both kernels on every SM: each gets half the 128 entries, and sv's
      * misses now find their share full */
-    const char *mn_off[] = { "gms_cke_tb", "manual:4,4", "gms_cke_isolated", "0", NULL };
-    const char *mn_on[] = { "gms_cke_tb", "manual:4,4", "gms_cke_isolated", "0", "gms_cke_mshr_partition", "1", NULL };
-    s = run_cke(mn_off, "bp+sv", "20000");
-    if (!s) done(s);
-    REQUIRE(s);
-    double ws_off = stat0(s, keys[2]);
-    done(s);
-    s = run_cke(mn_on, "bp+sv", "20000");
-    if (!s) done(s);
-    REQUIRE(s);
-    double ws_on = stat0(s, keys[2]);
-    done(s);
-    CHECK(ws_on > ws_off);
+    REQUIRE(partition_on_off("manual:4,4", "conventional", off, on));
+    CHECK(on[2] > off[2]);
 }
