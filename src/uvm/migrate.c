@@ -167,6 +167,7 @@ void gms_uvm_evict_pages(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t n
         } else {
             if (pg->pf_unused) u->c.pf_evicted_unused++;
             if (pg->dirty) u->c.evict_dirty++; else u->c.evict_clean++;
+            pg->evicted = 1;
         }
         pg->pf_unused = 0;
         if (u->cur_batch != GMS_UVM_NONE) u->batches[u->cur_batch].evictions++;
@@ -277,6 +278,7 @@ void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
             if (pg->wb_flags & GMS_WB_PF_UNUSED) u->c.pf_evicted_unused++;
             if (pg->wb_flags & GMS_WB_DIRTY) u->c.evict_dirty++; else u->c.evict_clean++;
             pg->wb_flags = 0;
+            pg->evicted = 1;
             if (u->prm->evict_tlb_keep) gms_uvm_shootdown(u, pg->vpn);
         }
         if (!u->rt->free_at_wb_end) {
@@ -300,7 +302,8 @@ void gms_uvm_xfer_finished(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
             pg->batch = GMS_UVM_NONE;
             pg->t_in = now;
             if (++pg->n_in == 2) u->c.pages_thrashed++;
-            if (pg->n_in >= 2) u->c.remigrations++;
+            if (pg->evicted) u->c.remigrations++;
+            pg->evicted = 0;
             u->c.pages_in++;
             if (x->kind == GMS_XF_BULK) {
                 u->c.pages_bulk_in++;

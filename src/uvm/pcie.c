@@ -86,7 +86,10 @@ static void lane_try_start(gms_uvm *u, int li, uint64_t now)
     l->busy_cycles += dur;
     l->bytes += x->bytes;
     l->transfers++;
-    l->util_sum += util;
+    if (x->kind != GMS_XF_MEMCPY) {
+        l->util_weighted += util * (double)dur;
+        l->util_cycles += dur;
+    }
     gms_uvm_schedule(u, x->t_end, GMS_UEV_LANE_DONE, (uint32_t)li, NULL);
 }
 

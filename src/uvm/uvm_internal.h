@@ -62,6 +62,9 @@ typedef struct gms_uvm_page {
     uint8_t demand;          /* in flight because of a demand fault */
     uint8_t touched;         /* accessed at least once in the run (page touch rate) */
     uint8_t wb_flags;        /* while its write-back waits to start: GMS_WB_* (counted at the start) */
+    uint8_t evicted;         /* left by an eviction since it last arrived (Page_tot_thrash: UVM Smart
+                              * marks a page at its write-back's start; a device sync's
+                              * invalidation and a rescued write-back leave no mark) */
     uint64_t t_in;           /* batch-aware: cycle it last became resident (page lifetime) */
 } gms_uvm_page;
 
@@ -156,7 +159,11 @@ typedef struct gms_uvm_lane {
     gms_uvm_xfer *cur;             /* in flight */
     double gbps;                   /* -pcie_bandwidth of this direction */
     uint64_t bytes, busy_cycles, transfers;
-    double util_sum;               /* sum over transfers of speed / nominal bandwidth */
+    /* UVM Smart's Pcie_read/write_utilization: speed / nominal bandwidth recorded for every
+     * busy cycle of a migration or write-back (explicit copies, the device-sync copy-back and
+     * HPE's HIR records are not on its GMMU lanes), averaged over those cycles */
+    double util_weighted;          /* sum over those transfers of util x cycles */
+    uint64_t util_cycles;
 } gms_uvm_lane;
 
 uint64_t gms_uvm_pcie_cycles(const gms_uvm *u, int lane, uint64_t bytes, int memcpy_rule, double *util);

@@ -40,8 +40,11 @@ void gms_uvm_stats_report(gms_uvm *u, gms_stats *out)
     gms_stat_u64(out, "dma_read", 0);
     gms_stat_u64(out, "dma_migration_read", 0);
     gms_stat_u64(out, "dma_migration_write", 0);
-    gms_stat_f64(out, "Pcie_read_utilization", u->lane[0].transfers ? u->lane[0].util_sum / (double)u->lane[0].transfers : 0);
-    gms_stat_f64(out, "Pcie_write_utilization", u->lane[1].transfers ? u->lane[1].util_sum / (double)u->lane[1].transfers : 0);
+    for (int li = 0; li < 2; li++) {
+        const gms_uvm_lane *l = &u->lane[li];
+        gms_stat_f64(out, li ? "Pcie_write_utilization" : "Pcie_read_utilization",
+                     l->util_cycles ? l->util_weighted / (double)l->util_cycles : 0);
+    }
     /* UVMSmart's Tot_* times (calculate_sim_prof), in core cycles. The kernel-plus-fault time is
      * the runtime its authors plot: with -enable_accurate_simulation 0 the kernels ran without
      * fault latency and faults x -page_fault_latency is added; with 1 it is already inside. */

@@ -2,6 +2,7 @@
  * Expected values are computed by hand from the model in docs/uvm.md (1481 MHz core; UVMSmart's
  * PCIe curve: 4 KiB = 2605 cycles, 64 KiB = 8702 cycles, spec 000b 1.4). */
 #include "test_uvm_util.h"
+#include <math.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -221,6 +222,32 @@ TEST(uvm_batch_does_not_take_late_faults)
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_faults_mean"), 1);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_time_mean"), 29620 + 2605);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_batch_fault_handling_mean"), 29620);
+    uvm_h_free(&h);
+}
+
+TEST(uvm_pcie_utilization_is_per_busy_cycle)
+{
+    /* UVM Smart records speed / 16 GB/s for every busy cycle of a transfer and averages the
+     * records: a time-weighted mean. One batch moves pages 0-1 (8 KiB) and page 5 (4 KiB):
+     * (u8 x d8 + u4 x d4) / (d8 + d4), not (u8 + u4) / 2 */
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_runtime", "batch", "hardware_prefetch", "0", "uvm_fault_handling_us", "20"),
+                        1 << 20) == 0);
+    uvm_h_access(&h, 0, 0, UVM_BASE, GMS_MREQ_READ, NULL);
+    uvm_h_access(&h, 0, 1, UVM_BASE + PG, GMS_MREQ_READ, NULL);
+    uvm_h_access(&h, 0, 2, UVM_BASE + 5 * PG, GMS_MREQ_READ, NULL);
+    REQUIRE(uvm_h_run_deliveries(&h, 3) == 0);
+    /* the curve's speed (GB/s, spec 000b 1.4: 2a/pi atan(b kB), a = 12, b = 0.07292) / 16 */
+    double u8 = (float)(2.0 * 12.0 / M_PI * atan(0.07292 * 8.0)) / 16.0;
+    double u4 = (float)(2.0 * 12.0 / M_PI * atan(0.07292 * 4.0)) / 16.0;
+    uint64_t d8 = uvm_h_pcie_cycles(8192), d4 = uvm_h_pcie_cycles(4096);
+    CHECK_EQ(d4, 2605);
+    CHECK(u8 > u4 + 0.05);
+    double want = (u8 * (double)d8 + u4 * (double)d4) / (double)(d8 + d4);
+    double got = uvm_h_stat(&h, "Pcie_read_utilization");
+    printf("    utilisation %.6f (time-weighted %.6f, per transfer %.6f)\n", got, want, (u8 + u4) / 2);
+    CHECK(got > want - 1e-6 && got < want + 1e-6);
+    CHECK_EQ(uvm_h_stat(&h, "Pcie_write_utilization"), 0);
     uvm_h_free(&h);
 }
 
