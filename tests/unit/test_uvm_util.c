@@ -58,6 +58,12 @@ uint64_t uvm_h_now(uvm_h *h) { return gms_engine_cycle(h->e, GMS_DOM_CORE); }
 
 int uvm_h_access(uvm_h *h, uint32_t sm, uint16_t warp, uint64_t addr, int kind, int *immediate)
 {
+    if (h->nreq == UVM_MAXREQ) {
+        /* every slot used: start again once all have been delivered (long access loops) */
+        if (h->ndel != h->nreq) { fprintf(stderr, "uvm_h: more than %d requests in flight\n", UVM_MAXREQ); abort(); }
+        h->nreq = h->ndel = 0;
+        memset(h->delivered, 0, sizeof h->delivered);
+    }
     int i = h->nreq++;
     gms_mreq *r = &h->req[i];
     memset(r, 0, sizeof *r);
