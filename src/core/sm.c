@@ -478,7 +478,9 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
         return;
     }
     case GMS_MEM_LD_CONST: case GMS_MEM_LD_TEX: {
-        uint32_t lat = in->mem == GMS_MEM_LD_TEX ? s->p->core.lat[GMS_OP_TEX].lat : s->l1_latency + 1;
+        /* (the constant cache does not take the L1D's set-index latency) */
+        uint32_t lat = in->mem == GMS_MEM_LD_TEX ? s->p->core.lat[GMS_OP_TEX].lat
+                       : s->l1_latency - s->p->l1d.index_latency + 1;
         for (int i = 0; i < GMS_MAX_DST; i++)
             if (in->dst[i] != GMS_REG_NONE) {
                 sb_set(w, in->dst[i]);
@@ -1685,7 +1687,9 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     }
     s->nbanks = p->l1d.l1_banks ? p->l1d.l1_banks : 1;
     if (s->nbanks > MAX_BANKS) s->nbanks = MAX_BANKS;
-    s->l1_latency = p->l1d.l1_latency ? p->l1d.l1_latency : 1;
+    /* the set-index function's latency is one more pipeline stage in front of the tag lookup:
+     * every access takes it, and each bank's pipeline holds that many more requests */
+    s->l1_latency = (p->l1d.l1_latency ? p->l1d.l1_latency : 1) + p->l1d.index_latency;
     s->blk_on = p->sim.sleep_blocked;
     if (s->blk_on && s->l1) {
         gms_cache_track_refusals(s->l1);

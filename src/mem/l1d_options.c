@@ -7,6 +7,8 @@ static const gms_option opts[] = {
     GMS_OPT("gpgpu_cache:dl1", GMS_OPT_STRING, l1d.dl1_str, "N:32:128:4,L:L:m:N:H,A:32:8,8",
             "L1 data cache config (GPGPU-Sim cache string, docs/cache.md; 'none' disables the L1D)"),
     GMS_OPT("gpgpu_l1_latency", GMS_OPT_U32, l1d.l1_latency, "1", "L1D hit latency (core cycles)"),
+    GMS_OPT("gms_l1d_index_latency", GMS_OPT_U32, l1d.index_latency, "0",
+            "cycles the L1D set-index function adds to every L1D access, pipelined (spec 001 3.2: PMOD, I-Poly hashing; none modelled by default)"),
     GMS_OPT("gpgpu_l1_banks", GMS_OPT_U32, l1d.l1_banks, "1", "L1D banks: requests accepted per cycle"),
     GMS_OPT("gms_l1d_pmod_prime", GMS_OPT_U32, l1d.pmod_prime, "0",
             "prime for set index M (PMOD), A (A-prime), D (D-prime multiplier); 0 = default (largest prime <= sets, smallest prime > sets, 11)"),
@@ -45,7 +47,8 @@ static int fin(gms_params *p, gms_error *err)
     p->l1d.bypass_slots = p->l1d.bypass_slots_opt > 0 ? (uint32_t)p->l1d.bypass_slots_opt : 0;
     if (gms_mshr_params_parse(p->l1d.dlmshr_str, "-gms_l1d_dlmshr", &p->l1d.dl1.mshr_params, err)) return -1;
     if (gms_param_wait_at_most(p->l1d.mshr_latency, "gms_l1d_mshr_latency", err) ||
-        gms_param_wait_at_most(p->l1d.l1_latency, "gpgpu_l1_latency", err))
+        gms_param_wait_at_most(p->l1d.l1_latency, "gpgpu_l1_latency", err) ||
+        gms_param_wait_at_most(p->l1d.index_latency, "gms_l1d_index_latency", err))
         return -1;
     p->l1d.dl1.mshr_params.latency = p->l1d.mshr_latency;
     if (p->l1d.pmod_prime && p->l1d.dl1.enabled && !strchr("MAD", p->l1d.dl1.set_index))
@@ -69,6 +72,8 @@ static void dump(const gms_params *p, FILE *out)
     else fprintf(out, "L1D: disabled (none): every global access goes to L2\n");
     fprintf(out, "L1D hit latency: %u core cycles, %u bank%s\n", p->l1d.l1_latency, p->l1d.l1_banks,
             p->l1d.l1_banks == 1 ? "" : "s");
+    if (p->l1d.index_latency)
+        fprintf(out, "L1D set-index latency: %u core cycles more on every L1D access (pipelined)\n", p->l1d.index_latency);
     if (p->l1d.bypass_slots) fprintf(out, "L1D bypass slots: %u in-flight bypassed requests per SM\n", p->l1d.bypass_slots);
     else fprintf(out, "L1D bypass slots: unlimited\n");
     fprintf(out, "L1D MSHR design: %s\n", gms_mshr_describe(&p->l1d.dl1, p->l1d.mshr_design));

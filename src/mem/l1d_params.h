@@ -10,6 +10,7 @@ typedef struct gms_l1d_params {
     char dl1_str[GMS_OPT_STRLEN];      /* -gpgpu_cache:dl1 */
     gms_cache_config dl1;              /* decoded */
     uint32_t l1_latency;               /* -gpgpu_l1_latency (core cycles) */
+    uint32_t index_latency;            /* -gms_l1d_index_latency: the set-index function's cycles, added to every L1D access */
     uint32_t l1_banks;                 /* -gpgpu_l1_banks */
     uint32_t pmod_prime;               /* -gms_l1d_pmod_prime */
     int bypass_slots_opt;              /* -gms_l1d_bypass_slots as given: N, or -1 (or 0) for unlimited */
