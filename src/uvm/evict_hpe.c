@@ -79,10 +79,7 @@ static void grow(void *st, gms_uvm *u)
 
 static void *create(gms_uvm *u, gms_error *err)
 {
-    if (u->prm->pol.refs_all && u->prm->pol.hpe_hir_entries > 0) {
-        gms_err(err, "-uvm_policy_refs 1 with HPE needs the ideal model (-uvm_hpe_hir_entries 0): the HIR sees page walks only");
-        return NULL;
-    }
+    (void)err;   /* -uvm_policy_refs 1 with the HIR is refused by the options (uvm_options.c) */
     hpe *s = gms_xcalloc(1, sizeof *s);
     s->u = u;
     s->pp = &u->prm->pol;

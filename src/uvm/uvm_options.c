@@ -257,6 +257,9 @@ static int fin(gms_params *p, gms_error *err)
     }
     if (gms_uvm_ba_finalize(p, err)) return -1;   /* batch-aware options (ue.c) */
     if (gms_uvm_policy_finalize(u, err)) return -1;   /* the seeds' policies: checks and -uvm_policy */
+    if (u->pol.refs_all && u->pol.hpe_hir_entries > 0 && !strcmp(gms_uvm_evictors[u->evict_id]->name, "hpe"))
+        return gms_err(err, "-uvm_policy_refs 1 with HPE needs the ideal model (-uvm_hpe_hir_entries 0): the HIR sees "
+                       "page walks only");
     if (u->pol.ture_renew && gms_params_is_set(p, "uvm_ture_count_faulted"))
         return gms_err(err, "-uvm_ture_count_faulted: counts down a countdown lease; under -uvm_ture_lease renew a "
                        "reference renews the lease and there is nothing to count down");
