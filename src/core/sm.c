@@ -942,7 +942,7 @@ static void process_reply(gms_sm *s, uint64_t now)
  * load's register is released two cycles after its fill at the earliest, and MSHR entries
  * stay in use until their waiters have been handed out. (Not modelled: the other write-back
  * clients, shared memory and bypassed global loads, and register-bank conflicts.) */
-static void writeback(gms_sm *s)
+static void writeback(gms_sm *s, uint64_t now)
 {
     if (s->next_wb) {
         gms_mreq *r = s->next_wb;
@@ -950,7 +950,7 @@ static void writeback(gms_sm *s)
         txn_done(s, r);
     }
     if (gms_cache_access_ready(s->l1)) {
-        gms_mreq *r = s->next_wb = gms_cache_next_access(s->l1);
+        gms_mreq *r = s->next_wb = gms_cache_next_access(s->l1, now);
         s->tick_l1_changed = 1;
         /* host speed: txn_done, next cycle, updates its warp and in-flight records */
         if (r && r->warp_txn) {
@@ -1572,7 +1572,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     s->tick_lsu_sent = 0;
     s->tick_l1_sent_flits = 0;
     run_events(s, cycle);
-    if (s->l1) writeback(s);
+    if (s->l1) writeback(s, cycle);
     process_reply(s, cycle);
     int sent = s->l1 && drain_to_icnt(s, 1, cycle);
     if (s->l1) l1_access(s, cycle);

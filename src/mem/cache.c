@@ -54,7 +54,7 @@ struct gms_cache {
      * from here, without a look at the table's struct */
     const char *mshr_hint_base;
     uint32_t mshr_hint_n, mshr_hint_stride;
-    uint64_t now;                /* latest access or fill time: the MSHR table's clock (set_clock) */
+    uint64_t now;                /* latest access, fill or hand-out time: the MSHR table's clock (set_clock) */
     /* MSHR access cycles beyond the first (gms_mshr_latency - 1; 0 for the conventional
      * table's default 1, which GPGPU-Sim's single-cycle access already is): a primary miss
      * leaves the miss queue that many cycles later (docs/dlmshr.md, "Timing") */
@@ -1012,8 +1012,11 @@ __attribute__((noipa)) void gms_cache_prefetch_fill(const gms_cache *c, const gm
 
 int gms_cache_access_ready(const gms_cache *c) { return c->mshr_ready; }
 
-gms_mreq *gms_cache_next_access(gms_cache *c)
+gms_mreq *gms_cache_next_access(gms_cache *c, uint64_t now)
 {
+    /* the hand-out frees slots: the MSHR table's occupancy integrals run to now, not to the
+     * last access or fill (which may be cycles earlier) */
+    if (now > c->now) c->now = now;
     gms_mreq *r = c->mo->next_ready(c->mshr);
     mshr_ready_refresh(c);
     if (r && r->access == c->wr_alloc_type) {   /* our own write-allocate read: nobody waits */

@@ -140,7 +140,7 @@ int gms_cache_access_ready(const gms_cache *c);
  * table). Call as early as the request is known (e.g. when it enters the queue in front). */
 void gms_cache_prefetch_access(const gms_cache *c, const gms_mreq *req);
 void gms_cache_prefetch_fill(const gms_cache *c, const gms_mreq *reply);
-gms_mreq *gms_cache_next_access(gms_cache *c);
+gms_mreq *gms_cache_next_access(gms_cache *c, uint64_t now);
 /* invalidate everything (L1 flush at kernel end); dirty lines are written back via the miss
  * queue when write-back; returns number of lines invalidated */
 uint32_t gms_cache_flush(gms_cache *c);

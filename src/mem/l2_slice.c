@@ -165,7 +165,7 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
     /* 1. filled requests go up, one per cycle (GPGPU-Sim's next_access: the MSHR entry is
      * released with its last request) */
     if (s->cache && gms_cache_access_ready(s->cache) && !gms_fifo_full(&s->to_icnt)) {
-        gms_mreq *f = gms_cache_next_access(s->cache);
+        gms_mreq *f = gms_cache_next_access(s->cache, now);
         if (f) complete(s, f);
     }
     /* 2. DRAM -> L2 */

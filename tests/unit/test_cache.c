@@ -229,12 +229,12 @@ TEST(cache_mshr_freed_by_last_next_access)
     CHECK_EQ(rd(&f, 0x2000, 5, &rc, &c), GMS_CACHE_RESERVATION_FAIL);
     CHECK_EQ(rc, GMS_RF_MSHR_ENTRY);
     CHECK_EQ(OUT(rd(&f, 0x0000, 5, &rc, NULL)), GMS_CACHE_HIT);
-    CHECK(gms_cache_next_access(f.c) == a);
+    CHECK(gms_cache_next_access(f.c, 0) == a);
     CHECK_EQ(gms_cache_mshr_used(f.c), 2);
-    CHECK(gms_cache_next_access(f.c) == a2);
+    CHECK(gms_cache_next_access(f.c, 0) == a2);
     CHECK_EQ(gms_cache_mshr_used(f.c), 1);
     CHECK(!gms_cache_access_ready(f.c));
-    CHECK(gms_cache_next_access(f.c) == NULL);
+    CHECK(gms_cache_next_access(f.c, 0) == NULL);
     CHECK_EQ(OUT(gms_cache_access(f.c, c, 6, &rc)), GMS_CACHE_MISS);
     fx_free(&f);
 }
@@ -259,7 +259,7 @@ TEST(cache_merge_into_filled_entry_reserves_nothing)
     REQUIRE(gms_cache_mq_pop(f.c) == b);
     CHECK_EQ(gms_cache_fill_ready(f.c, a, 3), 1);
     CHECK_EQ(gms_cache_fill_ready(f.c, b, 3), 1);
-    CHECK(gms_cache_next_access(f.c) == a);                              /* a2 still waits */
+    CHECK(gms_cache_next_access(f.c, 0) == a);                              /* a2 still waits */
     CHECK_EQ(gms_cache_mshr_used(f.c), 2);
     /* C evicts A (LRU key 1; B's is 2) and reserves its way */
     CHECK_EQ(OUT(rd(&f, 0x100, 4, &rc, &c)), GMS_CACHE_MISS);
@@ -270,13 +270,13 @@ TEST(cache_merge_into_filled_entry_reserves_nothing)
     CHECK_EQ(gms_cache_mq_size(f.c), 0);
     CHECK_EQ(gms_cache_mshr_used(f.c), 3);
     CHECK_EQ(OUT(rd(&f, 0x080, 6, &rc, NULL)), GMS_CACHE_HIT);           /* B kept its way */
-    CHECK(gms_cache_next_access(f.c) == a2);
-    CHECK(gms_cache_next_access(f.c) == a3);
+    CHECK(gms_cache_next_access(f.c, 0) == a2);
+    CHECK(gms_cache_next_access(f.c, 0) == a3);
     CHECK_EQ(gms_cache_mshr_used(f.c), 2);                               /* A's entry freed */
-    CHECK(gms_cache_next_access(f.c) == b);
+    CHECK(gms_cache_next_access(f.c, 0) == b);
     CHECK(!gms_cache_access_ready(f.c));
     CHECK_EQ(gms_cache_fill_ready(f.c, c, 7), 1);
-    CHECK(gms_cache_next_access(f.c) == c);
+    CHECK(gms_cache_next_access(f.c, 0) == c);
     CHECK_EQ(gms_cache_mshr_used(f.c), 0);
     CHECK_EQ(gms_cache_get_stats(f.c)->acc[GMS_ACC_GLOBAL_R][GMS_CACHE_MSHR_HIT], 2);   /* a2, a3 */
     CHECK_EQ(gms_cache_flush(f.c), 2);                                   /* B and C */
@@ -718,4 +718,30 @@ TEST(mshr_mark_ready_hint_is_only_a_hint)
     CHECK(mo->mark_ready(m, 0x100, i2, &info) == NULL);
     CHECK(mo->mark_ready(m, 0x400, i2, &info) == &r[0]);
     mo->destroy(m);
+}
+
+/* The MSHR table's occupancy integral runs on the cache's clock, which the hand-out
+ * (next_access) moves too. 2 entries x 8 slots: A misses at cycle 0 (one slot), its fill comes
+ * at 10, the write-back stage hands A out at 20, and an unrelated hit at 30 is the last event.
+ * Occupied slot-cycles: 1 x 20 = 20 (not 10, as when the hand-out kept the fill's clock);
+ * capacity 16 slots x 30 cycles = 480. */
+TEST(cache_mshr_occupancy_runs_to_the_hand_out)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "N:4:128:4,L:T:m:N:L,A:2:8,8", "L1D"));
+    gms_rf_cause rc = GMS_RF__COUNT;
+    gms_mreq *a;
+    CHECK_EQ(OUT(rd(&f, 0x0000, 0, &rc, &a)), GMS_CACHE_MISS);
+    REQUIRE(gms_cache_mq_pop(f.c) == a);
+    CHECK_EQ(gms_cache_fill_ready(f.c, a, 10), 1);
+    CHECK(gms_cache_next_access(f.c, 20) == a);
+    CHECK_EQ(gms_cache_mshr_used(f.c), 0);
+    CHECK_EQ(OUT(rd(&f, 0x0000, 30, &rc, NULL)), GMS_CACHE_HIT);
+    gms_mshr_stats s;
+    memset(&s, 0, sizeof s);
+    gms_cache_mshr_stats(f.c, &s);
+    CHECK_EQ(s.slot_cycles, 20);
+    CHECK_EQ(s.unit_cycles, 20);
+    CHECK_EQ(s.slot_cap_cycles, 480);
+    fx_free(&f);
 }

@@ -89,7 +89,7 @@ static void cycle(drv *d, uint64_t now, int issue)
 {
     /* write-back stage: one waiter of a filled entry per cycle, when free */
     if (d->ready_protocol && gms_cache_access_ready(d->c) && (int)gms_rng_below(&d->rng, 100) < d->drain_pct) {
-        gms_mreq *r = gms_cache_next_access(d->c);
+        gms_mreq *r = gms_cache_next_access(d->c, now);
         if (r) finish(d, r, now);
     }
     /* next level: answers due now (any order), then maybe take the miss-queue head */
