@@ -46,6 +46,12 @@ static const gms_option cke_opts[] = {
       "the ones that make requests: quota, turn, Req/Minst and demand at the gate) or lsu (every instruction the "
       "LSU executes, shared, constant and texture ones too, each spending quota and moving the turn; Req/Minst "
       "over all of them). The in-flight limits (SMIL, DMIL) count global and local accesses either way"),
+    K("gms_cke_bmi_demand", GMS_OPT_STRING, bmi_demand, "parked",
+      "multiprogrammed runs, RBMI / QBMI: which warps are a kernel's demand at the memory-issue arbitration (spec 001 "
+      "4.4: \"among warps (all schedulers) with a ready memory instruction\"): parked (also a warp whose scheduler's "
+      "memory slot is full, with its operands ready: it waits before the issue gate) or gate (only a warp at the "
+      "issue gate or in the LSU's queue, as before 2026-12-03; the co-runner's instructions in the slots then hide "
+      "a starving kernel's demand)"),
     K("gms_cke_mshr_partition", GMS_OPT_BOOL, mshr_partition, "0",
       "multiprogrammed runs: each kernel with blocks on an SM may hold at most an equal share (rounded up) of "
       "that SM's L1D MSHR entries and miss-queue entries (spec 001 4.3: tried, no gain)"),
@@ -105,6 +111,9 @@ static int cke_finalize(gms_params *p, gms_error *err)
     if (!strcmp(c->bmi_insts, "global")) c->bmi_lsu = 0;
     else if (!strcmp(c->bmi_insts, "lsu")) c->bmi_lsu = 1;
     else return gms_err(err, "-gms_cke_bmi_insts: '%s' is not global or lsu", c->bmi_insts);
+    if (!strcmp(c->bmi_demand, "parked")) c->bmi_parked = 1;
+    else if (!strcmp(c->bmi_demand, "gate")) c->bmi_parked = 0;
+    else return gms_err(err, "-gms_cke_bmi_demand: '%s' is not parked or gate", c->bmi_demand);
     if (!strcmp(c->smkw_rate, "isolated")) c->smkw_profile = 0;
     else if (!strcmp(c->smkw_rate, "profile")) c->smkw_profile = 1;
     else return gms_err(err, "-gms_cke_smkw_rate: '%s' is not isolated or profile", c->smkw_rate);

@@ -21,6 +21,7 @@ typedef struct gms_cke_params {
     uint32_t smkw_idle;           /* gms_cke_smkw_idle: SMK-W, cycles without issue that count as used up (0: only no block here) */
     char smkw_rate[GMS_OPT_STRLEN];  /* gms_cke_smkw_rate: isolated | profile (the run the quota shares come from) */
     char bmi_insts[GMS_OPT_STRLEN];  /* gms_cke_bmi_insts: global | lsu (the instructions RBMI/QBMI balance) */
+    char bmi_demand[GMS_OPT_STRLEN]; /* gms_cke_bmi_demand: parked | gate (which waiting warps RBMI/QBMI arbitrate among) */
     int isolated;                 /* gms_cke_isolated: measure each kernel alone for STP/ANTT */
     int mshr_partition;           /* gms_cke_mshr_partition: per-kernel L1D MSHR / miss-queue shares */
     /* decoded by finalize */
@@ -30,6 +31,7 @@ typedef struct gms_cke_params {
     int dmil_keep;                                  /* gms_cke_dmil_met keep */
     int smkw_profile;                               /* gms_cke_smkw_rate profile */
     int bmi_lsu;                                    /* gms_cke_bmi_insts lsu */
+    int bmi_parked;                                 /* gms_cke_bmi_demand parked */
 } gms_cke_params;
 
 #endif

@@ -414,6 +414,32 @@ static inflight *cke_accept(gms_sm *s, uint32_t wi, inflight *f, uint64_t now)
     return f;
 }
 
+/* -gms_cke_bmi_demand parked (spec 001 4.4: the LSU grants "among warps (all schedulers) with a
+ * ready memory instruction"): a warp parked because its scheduler's memory slot is full
+ * (gms_sm_can_issue) never reaches the issue gate or the LSU's queue, where demand is otherwise
+ * seen; with its operands ready it is demand for its kernel this cycle too. Without this a
+ * kernel whose co-runner's instructions fill every slot shows no demand, so RBMI and QBMI
+ * never hold the co-runner at the gate for it (docs/cke.md, "Demand at the arbitration"). */
+static void cke_parked_demand(gms_sm *s, uint64_t now)
+{
+    uint32_t words = ((s->nwarps_max + s->nsched - 1) / s->nsched + 63) / 64;
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        if (!(s->park_ops[si] >> GMS_OP_MEM & 1)) continue;
+        for (uint32_t k = 0; k < words && k < MAX_WARPS / 64; k++)
+            for (uint64_t m = s->park[si][GMS_OP_MEM][k]; m; m &= m - 1) {
+                uint32_t wi = (k * 64 + (uint32_t)__builtin_ctzll(m)) * s->nsched + si;
+                if (wi >= s->nwarps_max) continue;
+                const warp *w = &s->w[wi];
+                if (w->state != W_ACTIVE || !w->left) continue;
+                const gms_inst *in = w->cur;
+                if (sb_busy(w, in->src[0]) | sb_busy(w, in->src[1]) | sb_busy(w, in->src[2]) | sb_busy(w, in->src[3]) |
+                    sb_busy(w, in->dst[0]) | sb_busy(w, in->dst[1]) | sb_atomic(w))
+                    continue;
+                if (cke_mem_kind(s, in) & GMS_CKE_BMI) gms_cke_waiting(s->cke, cke_app_of(s, wi), now);
+            }
+    }
+}
+
 /* the LSU's choice among the memory instructions ready for it: the scheme's priority (QBMI:
  * the kernel with the largest quota; RBMI: the kernel whose turn it is), ties and schemes
  * without one to the oldest, as gms_memq_take. Every kernel with one the balance counts
@@ -1582,6 +1608,8 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     if (!sent && !s->tick_lsu_sent) drain_to_icnt(s, 0, cycle);
     if (s->memq.n || s->oc_pending) memq_cycle(s, cycle);
     s->op_busy = 0;
+    if (__builtin_expect(s->cke != NULL, 0) && s->npark && s->cke->c->bmi_parked && s->cke->mi->prio)
+        cke_parked_demand(s, cycle);   /* RBMI / QBMI: the ones with an arbitration */
     if (s->ncand || s->npark)
         for (uint32_t i = 0; i < s->nsched; i++) {
             uint32_t si = sched_of(s, i + (uint32_t)cycle);

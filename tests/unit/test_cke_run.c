@@ -270,3 +270,35 @@ TEST(cke_partition_alone_on_an_sm_changes_nothing_shared_does)
     REQUIRE(partition_on_off("manual:4,4", "conventional", off, on));
     CHECK(on[2] > off[2]);
 }
+
+/* bp+ks under QBMI, both kernels on every SM (manual:4,4), with -gms_cke_bmi_demand gate and
+ * parked: app0 thread instructions, app1's gate denials, app0's into r[0..2] */
+static int demand_run(const char *tb, const char *demand, double r[3])
+{
+    const char *o[] = { "gms_cke_tb", tb, "gms_cke_isolated", "0", "gms_cke_mi", "qbmi", "gms_cke_bmi_demand", demand, NULL };
+    gms_sim *s = run_cke(o, "bp+ks", "20000");
+    if (!s) { done(s); return 0; }
+    r[0] = stat0(s, "gms_cke_app0_thread_insts");
+    r[1] = stat0(s, "gms_cke_app1_gate_denied");
+    r[2] = stat0(s, "gms_cke_app1_thread_insts");
+    done(s);
+    return 1;
+}
+
+/* spec 001 4.4: QBMI arbitrates among the warps with a ready memory instruction. ks's
+ * 17-request loads fill every scheduler's memory slot, so bp's ready loads wait parked before
+ * the issue gate; counted as demand (parked), they hold ks at the gate (bp has the larger
+ * quota) and bp progresses; not counted (gate), ks is hardly ever denied. With one kernel per
+ * SM (spatial) there is nobody to arbitrate against: the two readings run the same. */
+TEST(cke_qbmi_demand_includes_warps_parked_on_a_full_memory_slot)
+{
+    double g[3], p[3];
+    REQUIRE(demand_run("manual:4,4", "gate", g));
+    REQUIRE(demand_run("manual:4,4", "parked", p));
+    CHECK(p[1] > 2 * g[1]);          /* ks held at the gate for bp's parked loads */
+    CHECK(p[0] > 1.5 * g[0]);        /* and bp gets on */
+    CHECK(g[0] > 0 && g[2] > 0 && p[2] > 0);
+    REQUIRE(demand_run("spatial", "gate", g));
+    REQUIRE(demand_run("spatial", "parked", p));
+    for (int i = 0; i < 3; i++) CHECK_EQ(p[i], g[i]);
+}
