@@ -425,17 +425,12 @@ static void cke_parked_demand(gms_sm *s, uint64_t now)
     uint32_t words = ((s->nwarps_max + s->nsched - 1) / s->nsched + 63) / 64;
     for (uint32_t si = 0; si < s->nsched; si++) {
         if (!(s->park_ops[si] >> GMS_OP_MEM & 1)) continue;
-        for (uint32_t k = 0; k < words && k < MAX_WARPS / 64; k++)
+        for (uint32_t k = 0; k < words; k++)
             for (uint64_t m = s->park[si][GMS_OP_MEM][k]; m; m &= m - 1) {
-                uint32_t wi = (k * 64 + (uint32_t)__builtin_ctzll(m)) * s->nsched + si;
-                if (wi >= s->nwarps_max) continue;
+                uint32_t wi = (k * 64 + (uint32_t)__builtin_ctzll(m)) * s->nsched + si;   /* park() set it */
                 const warp *w = &s->w[wi];
-                if (w->state != W_ACTIVE || !w->left) continue;
-                const gms_inst *in = w->cur;
-                if (sb_busy(w, in->src[0]) | sb_busy(w, in->src[1]) | sb_busy(w, in->src[2]) | sb_busy(w, in->src[3]) |
-                    sb_busy(w, in->dst[0]) | sb_busy(w, in->dst[1]) | sb_atomic(w))
-                    continue;
-                if (cke_mem_kind(s, in) & GMS_CKE_BMI) gms_cke_waiting(s->cke, cke_app_of(s, wi), now);
+                if (w->state != W_ACTIVE || !w->left || sb_blocks(w, w->cur)) continue;
+                if (cke_mem_kind(s, w->cur) & GMS_CKE_BMI) gms_cke_waiting(s->cke, cke_app_of(s, wi), now);
             }
     }
 }

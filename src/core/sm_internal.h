@@ -256,6 +256,13 @@ static inline int sb_empty(const warp *w) { return !(w->sb[0] | w->sb[1] | w->sb
 static inline void sb_atomic_set(warp *w) { w->sb[3] |= 1ULL << 63; }
 static inline void sb_atomic_clr(warp *w) { w->sb[3] &= ~(1ULL << 63); }
 static inline uint64_t sb_atomic(const warp *w) { return w->sb[3] >> 63; }
+/* the scoreboard holds instruction `in` of warp w back: a source or destination register still
+ * pending, or an atomic outstanding */
+static inline uint64_t sb_blocks(const warp *w, const gms_inst *in)
+{
+    return sb_busy(w, in->src[0]) | sb_busy(w, in->src[1]) | sb_busy(w, in->src[2]) | sb_busy(w, in->src[3]) |
+           sb_busy(w, in->dst[0]) | sb_busy(w, in->dst[1]) | sb_atomic(w);
+}
 
 /* a warp's scheduler (wi mod nsched) and its index among that scheduler's warps (wi / nsched):
  * a mask and a shift, precomputed, for the usual power-of-two scheduler counts */
@@ -396,8 +403,7 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
             if (k == n) { s->op_busy |= 1u << op; return 0; }
         }
     }
-    if (sb_busy(w, in->src[0]) | sb_busy(w, in->src[1]) | sb_busy(w, in->src[2]) | sb_busy(w, in->src[3]) |
-        sb_busy(w, in->dst[0]) | sb_busy(w, in->dst[1]) | sb_atomic(w)) {
+    if (sb_blocks(w, in)) {
         w->blocked = 1;
         cand_off(s, wi);
         return 0;
