@@ -282,6 +282,11 @@ if grep -q 'UVM TURE: sampler 16 entries (capped per group).*lease renewed on ea
 $BIN run --config configs/gtx1080ti.config --set uvm=1 --set n=65536 --set uvm_ture_lease=renew --quiet > /dev/null 2> "$T/tu2"
 if grep -q 'warning: -uvm_ture_lease is set, but it has no effect unless -uvm_eviction is ture' "$T/tu2"; then
     ok ture_lease_without_ture_named; else bad ture_lease_without_ture_named; fi
+# -gms_cke_bmi_demand under a scheme without an arbitration (SMIL) runs, and says it is unused
+$BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+ks --set window=2000 --set scale=0.25 \
+    --set gms_cke_isolated=0 --set gms_cke_mi=smil:1,1 --set gms_cke_bmi_demand=gate --quiet > /dev/null 2> "$T/bd1"
+if grep -q 'warning: -gms_cke_bmi_demand is set, but it has no effect unless -gms_cke_mi is rbmi, qbmi or qbmi+dmil (this run: smil)' "$T/bd1"; then
+    ok bmi_demand_without_bmi_named; else bad bmi_demand_without_bmi_named; fi
 # --quiet drops the progress line, not the names of what a run ignores (--ignore-unknown)
 $BIN run --workload stream --set n=1024 --ignore-unknown --set foo_bar=3 -baz_q 4 --quiet > /dev/null 2> "$T/ig1"
 if grep -q 'warning: ignored 2 unknown option(s): -foo_bar, -baz_q' "$T/ig1"; then

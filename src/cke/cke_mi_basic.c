@@ -27,7 +27,7 @@ static int64_t rbmi_prio(const gms_cke_sm *cs, uint32_t app)
 {
     return -(int64_t)((app + cs->napps - cs->rr_turn) % cs->napps);
 }
-const gms_cke_mi_ops gms_cke_mi_rbmi = { .name = "rbmi", .summary = "RBMI: the kernels' memory instructions in loose round-robin order",
+const gms_cke_mi_ops gms_cke_mi_rbmi = { .name = "rbmi", .knobs = GMS_KNOBS("gms_cke_bmi_demand"), .summary = "RBMI: the kernels' memory instructions in loose round-robin order",
                                          .gate = rbmi_gate, .issued = rbmi_issued, .prio = rbmi_prio };
 
 static int smil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)

@@ -30,7 +30,7 @@ static int qdmil_gate(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 {
     return dmil_gate(cs, app, is_mem, now) && gms_cke_qbmi_gate(cs, app, is_mem, now);
 }
-const gms_cke_mi_ops gms_cke_mi_qbmi_dmil = { .name = "qbmi+dmil", .knobs = GMS_KNOBS("gms_cke_dmil_"), .summary = "QBMI and DMIL together",
+const gms_cke_mi_ops gms_cke_mi_qbmi_dmil = { .name = "qbmi+dmil", .knobs = GMS_KNOBS("gms_cke_dmil_", "gms_cke_bmi_demand"), .summary = "QBMI and DMIL together",
                                               .gate = qdmil_gate, .issued = gms_cke_qbmi_issued,
                                               .interval = gms_cke_dmil_interval, .init = gms_cke_qbmi_init,
                                               .prio = gms_cke_qbmi_prio };

@@ -45,6 +45,6 @@ void gms_cke_qbmi_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint64_t now)
 
 int64_t gms_cke_qbmi_prio(const gms_cke_sm *cs, uint32_t app) { return cs->a[app].quota; }
 
-const gms_cke_mi_ops gms_cke_mi_qbmi = { .name = "qbmi", .summary = "QBMI: memory instructions by quota, LCM of the kernels' requests per memory instruction",
+const gms_cke_mi_ops gms_cke_mi_qbmi = { .name = "qbmi", .knobs = GMS_KNOBS("gms_cke_bmi_demand"), .summary = "QBMI: memory instructions by quota, LCM of the kernels' requests per memory instruction",
                                          .gate = gms_cke_qbmi_gate, .issued = gms_cke_qbmi_issued, .init = gms_cke_qbmi_init,
                                          .prio = gms_cke_qbmi_prio };
