@@ -232,6 +232,29 @@ static void mdb_observe(void *st, gms_sm *s, uint32_t wi, uint64_t addr, uint64_
     if (++m->accesses >= s->p->core.mdb_period) decide(m, s, now);
 }
 
+/* -gms_mdb_kernel_start restart: a kernel launched on an idle GPU finds every generator in its
+ * start-up state (no decision in force, so -gms_mdb_start applies; hits, RF and the access count
+ * cleared). The shadow tags stay: they mirror the L1D, which keeps its lines across kernels
+ * unless -gpgpu_flush_l1_cache. Without it a generator goes on with the decision it made for the
+ * previous kernel, which MDB-global then applies to a kernel whose monitored SM may have no
+ * block at all (a grid smaller than the GPU) and so never revisits it. */
+static void mdb_kernel_begin(void *st, gms_sm *s)
+{
+    mdb_sm *m = st;
+    if (strcmp(s->p->core.mdb_kernel_start, "restart")) return;
+    const gms_cache_stats *cs = s->l1 ? gms_cache_get_stats(s->l1) : NULL;
+    uint64_t tot = 0;
+    if (cs)
+        for (int t = 0; t < GMS_ACC__COUNT; t++) tot += cs->acc[t][GMS_CACHE_RESERVATION_FAIL];
+    memset(m->hits, 0, sizeof m->hits);
+    m->rf = 0;
+    m->rf_seen = tot;
+    m->accesses = 0;
+    m->L = L_ALL;
+    m->L_blocks = 0;
+    m->decided = 0;
+}
+
 /* gms_mdb_decisions, gms_mdb_L_avg (mean chosen L, N when nothing bypasses), gms_mdb_no_bypass
  * (decisions that bypassed nothing), and per deciding SM the series of (cycle, L, N) at up to
  * 32 evenly spaced decisions: gms_mdb_series[smS][k]_cycle / _L / _N (a plot of L over time) */
@@ -263,9 +286,11 @@ static void mdb_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
 
 const gms_bypass_ops gms_bypass_mdb_local = {
     .name = "mdb-local", .summary = "MDB with one bypassing-parameter generator per SM (spec 001 2.3)",
-    .sm_new = mdb_local_new, .sm_free = mdb_free, .bypass = mdb_bypass, .observe = mdb_observe, .report = mdb_report,
+    .sm_new = mdb_local_new, .sm_free = mdb_free, .bypass = mdb_bypass, .observe = mdb_observe,
+    .kernel_begin = mdb_kernel_begin, .report = mdb_report,
 };
 const gms_bypass_ops gms_bypass_mdb_global = {
     .name = "mdb-global", .summary = "MDB with one generator watching SM -gms_mdb_monitor, its choice used by every SM",
-    .sm_new = mdb_global_new, .sm_free = mdb_free, .bypass = mdb_bypass, .observe = mdb_observe, .report = mdb_report,
+    .sm_new = mdb_global_new, .sm_free = mdb_free, .bypass = mdb_bypass, .observe = mdb_observe,
+    .kernel_begin = mdb_kernel_begin, .report = mdb_report,
 };

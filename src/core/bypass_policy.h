@@ -22,6 +22,8 @@ typedef struct gms_bypass_ops {
     int (*bypass_txn)(void *st, struct gms_sm *s, uint32_t wi, uint64_t addr);
     /* one transaction (line address `addr`) of such a load, as the LSU sends it, on either path */
     void (*observe)(void *st, struct gms_sm *s, uint32_t wi, uint64_t addr, uint64_t now);
+    /* optional: a kernel is launched on an idle GPU (no kernel running) */
+    void (*kernel_begin)(void *st, struct gms_sm *s);
     /* the member's statistics over all SMs */
     void (*report)(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 } gms_bypass_ops;

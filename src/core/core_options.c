@@ -83,7 +83,7 @@ static const gms_option core_opts[] = {
     SPEC(1), SPEC(2), SPEC(3), SPEC(4), SPEC(5), SPEC(6), SPEC(7), SPEC(8),
 #undef SPEC
     C("gpgpu_coalesce_arch", GMS_OPT_U32, coalesce_arch, "13", "coalescing rules: 13 GT200, 20-39 Fermi/Kepler, >= 40 Maxwell+ (32 B sectors)"),
-    C("gpgpu_gmem_skip_L1D", GMS_OPT_BOOL, gmem_skip_l1d, "0", "global loads bypass the L1D (like -dlcm=cg)"),
+    C("gpgpu_gmem_skip_L1D", GMS_OPT_BOOL, gmem_skip_l1d, "0", "global loads and stores bypass the L1D (GPGPU-Sim's memory_cycle; loads as with -dlcm=cg)"),
     C("gms_l1d_bypass", GMS_OPT_STRING, l1d_bypass, "none",
       "L1D bypass policy: which warps/blocks' global loads go around the L1D (gpumemsim list policies; docs/mdb.md)"),
     C("gms_bypass_l", GMS_OPT_U32, bypass_l, "8", "-gms_l1d_bypass static: the first L warps (one block resident) or blocks of each SM use the L1D"),
@@ -97,6 +97,10 @@ static const gms_option core_opts[] = {
     C("gms_mdb_sample", GMS_OPT_U32, mdb_sample, "8", "MDB: the shadow tags sample 1 of N L1D sets (1 = every set)"),
     C("gms_mdb_calculators", GMS_OPT_U32, mdb_calcs, "8", "MDB: Adjusted-Hits calculators (largest L modelled)"),
     C("gms_mdb_start", GMS_OPT_STRING, mdb_start, "l1d", "MDB before the first decision: l1d (nothing bypasses) or bypass (everything does)"),
+    C("gms_mdb_kernel_start", GMS_OPT_STRING, mdb_kernel_start, "keep",
+      "MDB at a kernel launched on an idle GPU: keep (the generators go on with the decision, counters and shadow "
+      "tags they have) or restart (every generator returns to its start-up state: no decision, -gms_mdb_start "
+      "applies, counters cleared; the shadow tags, which mirror the L1D, are kept)"),
     C("gms_mdb_level", GMS_OPT_STRING, mdb_level, "block-or-warp",
       "MDB: what L counts: block-or-warp (block slots while more than one block is resident on the SM, else the "
       "warps of its block; spec 001 2.3's reading of the text) or sm-warp (the SM's warp slots, whatever the blocks: "
@@ -277,7 +281,7 @@ static int core_finalize(gms_params *p, gms_error *err)
     static const char *const mdb_knobs[] = { "gms_mdb_", NULL }, *const static_knobs[] = { "gms_bypass_l", NULL },
                              *const ccws_knobs[] = { "gms_ccws_", NULL };
     /* PDP uses MDB's period and set sampling only; the rest are MDB's generator's */
-    static const char *const mdb_only_knobs[] = { "gms_mdb_e", "gms_mdb_calculators", "gms_mdb_start", "gms_mdb_level", "gms_mdb_monitor",
+    static const char *const mdb_only_knobs[] = { "gms_mdb_e", "gms_mdb_calculators", "gms_mdb_start", "gms_mdb_kernel_start", "gms_mdb_level", "gms_mdb_monitor",
                                                   "gms_mdb_rf_scale", "gms_mdb_hit_bits", "gms_mdb_rf_bits", NULL };
     int mdb_like = !strncmp(c->l1d_bypass, "mdb", 3) || !strcmp(c->l1d_bypass, "pdp");
     if (gms_params_require(p, mdb_knobs, mdb_like, "-gms_l1d_bypass is mdb-local, mdb-global or pdp", err) ||
@@ -295,6 +299,8 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->mdb_rf_bits > 63) return gms_err(err, "-gms_mdb_rf_bits: %u is not in 0..63 (0 = 64 bits)", c->mdb_rf_bits);
     if (strcmp(c->mdb_start, "l1d") && strcmp(c->mdb_start, "bypass"))
         return gms_err(err, "-gms_mdb_start: '%s' is not l1d or bypass", c->mdb_start);
+    if (strcmp(c->mdb_kernel_start, "keep") && strcmp(c->mdb_kernel_start, "restart"))
+        return gms_err(err, "-gms_mdb_kernel_start: '%s' is not keep or restart", c->mdb_kernel_start);
     if (!strcmp(c->mdb_level, "block-or-warp")) c->mdb_sm_warp = 0;
     else if (!strcmp(c->mdb_level, "sm-warp")) c->mdb_sm_warp = 1;
     else return gms_err(err, "-gms_mdb_level: '%s' is not block-or-warp or sm-warp", c->mdb_level);

@@ -52,6 +52,8 @@ typedef struct gms_core_params {
     uint32_t mdb_sample;                       /* -gms_mdb_sample: shadow tags sample 1 of N sets */
     uint32_t mdb_calcs;                        /* -gms_mdb_calculators */
     char mdb_start[GMS_OPT_STRLEN];            /* -gms_mdb_start: l1d | bypass (before the first decision) */
+    char mdb_kernel_start[GMS_OPT_STRLEN];     /* -gms_mdb_kernel_start: keep | restart (the generator
+                                                  at a kernel launched on an idle GPU) */
     char mdb_level[GMS_OPT_STRLEN];            /* -gms_mdb_level: block-or-warp | sm-warp (what L counts) */
     int mdb_sm_warp;                           /* decoded: -gms_mdb_level sm-warp */
     uint32_t mdb_monitor;                      /* -gms_mdb_monitor: the SM MDB-global watches */

@@ -103,6 +103,7 @@ static void busy_begin(gms_gpu *g)
 {
     if (g->n_running++ != 0) return;
     g->busy_since = gms_engine_cycle(g->eng, GMS_DOM_CORE);
+    for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_kernel_begin(g->sms[i]);
     arm_max_cycle(g);
     if (g->mem.kernel_time) g->mem.kernel_time(g->mem.self, 1);
 }

@@ -121,6 +121,8 @@ int gms_sm_add_block(struct gms_sm *s, gms_kernel *k, uint64_t block, gms_error 
 int gms_sm_accept_reply(struct gms_sm *s, gms_mreq *r);    /* from the reply network */
 void gms_sm_translated(struct gms_sm *s, gms_mreq *r);     /* from the UVM */
 void gms_sm_flush_l1(struct gms_sm *s);
+/* a kernel is launched on an idle GPU: the SM's policies that keep per-kernel state hear of it */
+void gms_sm_kernel_begin(struct gms_sm *s);
 /* at a kernel's end (serial): the buffers of the SM's idle block slots into g's pool */
 void gms_sm_pool_idle_buffers(struct gms_sm *s, gms_gpu *g);
 /* block slots holding instruction buffers (tests) */

@@ -1790,6 +1790,11 @@ void gms_sm_flush_l1(gms_sm *s)
     }
 }
 
+void gms_sm_kernel_begin(gms_sm *s)
+{
+    if (s->byp_ops && s->byp_ops->kernel_begin) s->byp_ops->kernel_begin(s->byp, s);
+}
+
 void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
 {
     gms_cache **c = gms_xcalloc(n ? n : 1, sizeof *c);

@@ -8,8 +8,8 @@ static int simt_next(void *self, gms_program *prog, gms_error *err)
 {
     simt_run *r = self;
     (void)err;
-    if (r->launched) return 0;
-    r->launched = 1;
+    if (r->launched >= (r->launches ? r->launches : 1)) return 0;
+    r->launched++;
     gms_kernel_src k = {0};
     snprintf(k.name, sizeof k.name, "%s", r->name);
     k.grid = (gms_dim3){ r->blocks ? r->blocks : 1, 1, 1 };
@@ -30,8 +30,15 @@ int simt_run1(simt_run *r, const char *name, uint32_t threads, simt_fill_fn fill
 int simt_run_grid(simt_run *r, const char *name, uint32_t blocks, uint32_t threads, simt_fill_fn fill,
                   const char *const *opts)
 {
+    return simt_run_kernels(r, name, 1, blocks, threads, fill, opts);
+}
+
+int simt_run_kernels(simt_run *r, const char *name, int kernels, uint32_t blocks, uint32_t threads,
+                     simt_fill_fn fill, const char *const *opts)
+{
     gms_error err = {0};
     memset(r, 0, sizeof *r);
+    r->launches = kernels;
     r->blocks = blocks;
     r->name = name;
     r->threads = threads;

@@ -12,6 +12,7 @@ typedef struct simt_run {
     gms_params *p;
     gms_sim *s;
     int launched;
+    int launches;   /* kernels launched one after another (0 = 1); set it before the run */
     const char *name;
     uint32_t threads, blocks;
     simt_fill_fn fill;
@@ -25,6 +26,9 @@ int simt_run1(simt_run *r, const char *name, uint32_t threads, simt_fill_fn fill
 /* the same with a grid of `blocks` blocks (opts may then give more SMs: gpgpu_n_clusters) */
 int simt_run_grid(simt_run *r, const char *name, uint32_t blocks, uint32_t threads, simt_fill_fn fill,
                   const char *const *opts);
+/* the same kernel launched `kernels` times in a row (one stream: each starts when the last ends) */
+int simt_run_kernels(simt_run *r, const char *name, int kernels, uint32_t blocks, uint32_t threads,
+                     simt_fill_fn fill, const char *const *opts);
 /* statistic `name` of the run's totals, -1 when absent */
 double simt_stat(const simt_run *r, const char *name);
 void simt_free(simt_run *r);

@@ -135,3 +135,44 @@ TEST(mdb_level_block_or_sm_warp)
     CHECK_EQ(simt_run1(&r, "x", 32, mfill, moot), -1);
     simt_free(&r);
 }
+
+/* -gms_mdb_kernel_start: the kernel above launched twice in a row on one SM (MDB-local, the
+ * start-up state l1d). The first kernel decides L = 1 at its first decision, which comes while
+ * warp 1's first load still retries (warp 0's loads hold the 4 MSHRs): warp 1 bypasses all
+ * 1,500 loads. With keep, the second kernel starts with L = 1 in force: its warp 1 bypasses
+ * every load, 1,500 more. With restart the second kernel starts undecided: warp 1's first loads
+ * use the L1D until the kernel's own first decision (the L1D holds the first kernel's lines,
+ * so the two warps interleave differently and some of warp 1's loads get in first). */
+static double kernels_bypassed(int kernels, const char *start, double *decisions)
+{
+    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
+                          "gms_l1d_bypass", "mdb-local", "gms_mdb_kernel_start", start, NULL};
+    simt_run r;
+    int rc = simt_run_kernels(&r, "mdbk", kernels, 1, 64, mfill, opts);
+    double v = rc ? -1 : simt_stat(&r, "gms_bpr_reads");
+    *decisions = rc ? -1 : simt_stat(&r, "gms_mdb_decisions");
+    simt_free(&r);
+    return v;
+}
+
+TEST(mdb_kernel_start_keep_or_restart)
+{
+    double d1, dk, dr;
+    double one = kernels_bypassed(1, "keep", &d1);
+    double keep = kernels_bypassed(2, "keep", &dk), restart = kernels_bypassed(2, "restart", &dr);
+    REQUIRE(one > 0 && keep > 0 && restart > 0);
+    CHECK_EQ(d1, 3);
+    CHECK_EQ(dk, 6);
+    CHECK_EQ(dr, 6);
+    CHECK_EQ(one, LOADS);
+    CHECK_EQ(keep - one, LOADS);        /* the second kernel's warp 1 bypassed every load */
+    CHECK(restart - one < LOADS);       /* ... or only after the kernel's own first decision */
+    CHECK(restart - one > 0);
+    simt_run r;
+    const char *bad[] = {"gms_l1d_bypass", "mdb-local", "gms_mdb_kernel_start", "reset", NULL};
+    CHECK_EQ(simt_run1(&r, "x", 32, mfill, bad), -1);
+    simt_free(&r);
+    const char *moot[] = {"gms_l1d_bypass", "pdp", "gms_mdb_kernel_start", "restart", NULL};
+    CHECK_EQ(simt_run1(&r, "x", 32, mfill, moot), -1);
+    simt_free(&r);
+}
