@@ -61,7 +61,7 @@ static const gms_option opts[] = {
     U("gpgpu_deadlock_detect", GMS_OPT_BOOL, deadlock_detect, "1", "3.x: stop when nothing retires for a long time",
       "-gms_watchdog_cycles does this"),
     /* 3.x's name of the option 4.x calls -gpgpu_gmem_skip_L1D: the same field, modelled */
-    GMS_OPT("gmem_skip_L1D", GMS_OPT_BOOL, core.gmem_skip_l1d, "0", "3.x name of -gpgpu_gmem_skip_L1D (global loads bypass the L1D)"),
+    GMS_OPT("gmem_skip_L1D", GMS_OPT_BOOL, core.gmem_skip_l1d, "0", "3.x name of -gpgpu_gmem_skip_L1D (global loads and stores bypass the L1D)"),
 };
 #undef U
 

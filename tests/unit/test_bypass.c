@@ -5,6 +5,7 @@
  * frees it, so exactly one is ever in flight. */
 #include "test.h"
 #include "sim_test_util.h"
+#include "frontend/emit.h"
 
 typedef struct bres { double reads, rsfail, avg, max, l1acc; } bres;
 
@@ -76,4 +77,49 @@ TEST(bypass_slots_option)
     CHECK(rc != 0);
     CHECK_CONTAINS(err.msg, "-gms_l1d_bypass_slots: -2");
     gms_params_free(p);
+}
+
+/* -gpgpu_gmem_skip_L1D 1 takes every global access around the L1D, stores too (GPGPU-Sim's
+ * ldst_unit::memory_cycle tests inst.space.is_global()): one warp loads one line and stores
+ * another. Without the option both go through the L1D (a read miss and a write-through store);
+ * with it the L1D sees neither, and both still reach the L2 as one request each. */
+static int skip_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    (void)self; (void)b; (void)err;
+    gms_emit e;
+    uint64_t a[32];
+    gms_emit_begin(&e, &out->warps[0]);
+    for (int l = 0; l < 32; l++) a[l] = 0x10000 + 4u * (uint64_t)l;
+    uint8_t r = gms_emit_load(&e, 0x10, 0xffffffffu, GMS_MEM_LD_GLOBAL, 4, a, GMS_REG_NONE);
+    for (int l = 0; l < 32; l++) a[l] = 0x20000 + 4u * (uint64_t)l;
+    gms_emit_store(&e, 0x20, 0xffffffffu, GMS_MEM_ST_GLOBAL, 4, a, GMS_REG_NONE, r);
+    gms_emit_exit(&e, 0x30, 0xffffffffu);
+    return 0;
+}
+
+static int skip_run(const char *skip, double *l1_r, double *l1_w, double *l2)
+{
+    const char *opts[] = {"gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:L,A:32:8,8", "gpgpu_gmem_skip_L1D", skip, NULL};
+    simt_run r;
+    int rc = simt_run1(&r, "skip", 32, skip_fill, opts);
+    if (!rc) {
+        *l1_r = simt_stat(&r, "L1D_breakdown[GLOBAL_ACC_R][TOTAL_ACCESS]");
+        *l1_w = simt_stat(&r, "L1D_breakdown[GLOBAL_ACC_W][TOTAL_ACCESS]");
+        *l2 = simt_stat(&r, "L2_total_cache_accesses");
+    }
+    simt_free(&r);
+    return rc;
+}
+
+TEST(gmem_skip_l1d_takes_loads_and_stores_around_the_l1d)
+{
+    double r, w, l2;
+    REQUIRE(!skip_run("0", &r, &w, &l2));
+    CHECK_EQ(r, 1);
+    CHECK_EQ(w, 1);
+    CHECK_EQ(l2, 2);
+    REQUIRE(!skip_run("1", &r, &w, &l2));
+    CHECK(r <= 0);   /* absent or 0 */
+    CHECK(w <= 0);
+    CHECK_EQ(l2, 2);
 }
