@@ -183,11 +183,19 @@ static void publish(void *mp, uint64_t l, uint64_t blocks)
     m->decided = 1;
 }
 
+/* the SM's L1D reservation fails so far, every cause (the RF counter counts their increase) */
+static uint64_t l1_rf_total(const gms_sm *s)
+{
+    uint64_t tot = 0;
+    if (!s->l1) return 0;
+    const gms_cache_stats *cs = gms_cache_get_stats(s->l1);
+    for (int t = 0; t < GMS_ACC__COUNT; t++) tot += cs->acc[t][GMS_CACHE_RESERVATION_FAIL];
+    return tot;
+}
+
 static void decide(mdb_sm *m, gms_sm *s, uint64_t now)
 {
-    const gms_cache_stats *cs = gms_cache_get_stats(s->l1);
-    uint64_t tot = 0;
-    for (int t = 0; t < GMS_ACC__COUNT; t++) tot += cs->acc[t][GMS_CACHE_RESERVATION_FAIL];
+    uint64_t tot = l1_rf_total(s);
     /* the hardware's RF counter saturates (spec 001 2.3: 12 bits) */
     m->rf = tot - m->rf_seen > m->rf_max - m->rf ? m->rf_max : m->rf + (tot - m->rf_seen);
     m->rf_seen = tot;
@@ -242,13 +250,9 @@ static void mdb_kernel_begin(void *st, gms_sm *s)
 {
     mdb_sm *m = st;
     if (strcmp(s->p->core.mdb_kernel_start, "restart")) return;
-    const gms_cache_stats *cs = s->l1 ? gms_cache_get_stats(s->l1) : NULL;
-    uint64_t tot = 0;
-    if (cs)
-        for (int t = 0; t < GMS_ACC__COUNT; t++) tot += cs->acc[t][GMS_CACHE_RESERVATION_FAIL];
     memset(m->hits, 0, sizeof m->hits);
     m->rf = 0;
-    m->rf_seen = tot;
+    m->rf_seen = l1_rf_total(s);
     m->accesses = 0;
     m->L = L_ALL;
     m->L_blocks = 0;
