@@ -34,7 +34,7 @@ mkdir "$T/run"
 # one alternative from every group.
 cat > "$T/groups" <<'EOF'
 sched - | gpgpu_scheduler=lrr | gpgpu_scheduler=two_level_active:6:0:1
-bypass - | gms_l1d_bypass=static gms_bypass_l=4 | gms_l1d_bypass=mdb-local gms_mdb_period=200 | gms_l1d_bypass=mdb-global gms_mdb_period=200 | gms_l1d_bypass=mdb-local gms_mdb_period=200 gms_mdb_level=sm-warp gms_mdb_calculators=48 gms_mdb_start=bypass | gms_l1d_bypass=pdp gms_mdb_period=200 | gms_l1d_bypass=pdp gms_swl=4
+bypass - | gms_l1d_bypass=static gms_bypass_l=4 | gms_l1d_bypass=mdb-local gms_mdb_period=200 | gms_l1d_bypass=mdb-global gms_mdb_period=200 | gms_l1d_bypass=mdb-global gms_mdb_period=200 gms_mdb_kernel_start=restart gms_mdb_start=bypass | gms_l1d_bypass=mdb-local gms_mdb_period=200 gms_mdb_level=sm-warp gms_mdb_calculators=48 gms_mdb_start=bypass | gms_l1d_bypass=pdp gms_mdb_period=200 | gms_l1d_bypass=pdp gms_swl=4
 warp - | gms_swl=2 | gms_ccws=1 | gms_ccws=1 gms_ccws_vta=2
 slots - | gms_l1d_bypass_slots=1 | gms_l1d_bypass_slots=8
 l1mshr - | gms_l1d_mshr=dlmshr | gms_l1d_mshr=dlmshr gms_l1d_dlmshr=2:0:0:1 | gms_l1d_mshr_latency=3
@@ -47,6 +47,7 @@ memidx - | gpgpu_memory_partition_indexing=1 | gpgpu_memory_partition_indexing=2
 dram - | gms_dram_scheduler=fcfs | gms_dram_tfaw=20 gms_dram_trefi=2000 gms_dram_trfc=100
 host - | gms_host_pipeline=0 | gms_host_threads=2 | gms_sleep_blocked=0
 gate - | gms_l2q_dram_gate=miss | gms_l2q_dram_gate=auto
+skip - | - | - | gpgpu_gmem_skip_L1D=1
 EOF
 # UVM: half of the combinations run with managed memory
 cat > "$T/uvm" <<'EOF'
