@@ -284,9 +284,10 @@ static int core_finalize(gms_params *p, gms_error *err)
     static const char *const mdb_only_knobs[] = { "gms_mdb_e", "gms_mdb_calculators", "gms_mdb_start", "gms_mdb_kernel_start", "gms_mdb_level", "gms_mdb_monitor",
                                                   "gms_mdb_rf_scale", "gms_mdb_hit_bits", "gms_mdb_rf_bits", NULL };
     int mdb_like = !strncmp(c->l1d_bypass, "mdb", 3) || !strcmp(c->l1d_bypass, "pdp");
-    if (gms_params_require(p, mdb_knobs, mdb_like, "-gms_l1d_bypass is mdb-local, mdb-global or pdp", err) ||
-        gms_params_require(p, mdb_only_knobs, !strncmp(c->l1d_bypass, "mdb", 3),
+    /* the generator's own knobs first, so that one set without any policy is not said to serve PDP */
+    if (gms_params_require(p, mdb_only_knobs, !strncmp(c->l1d_bypass, "mdb", 3),
                            "-gms_l1d_bypass is mdb-local or mdb-global (pdp uses only -gms_mdb_period and -gms_mdb_sample)", err) ||
+        gms_params_require(p, mdb_knobs, mdb_like, "-gms_l1d_bypass is mdb-local, mdb-global or pdp", err) ||
         gms_params_require(p, static_knobs, !strcmp(c->l1d_bypass, "static"), "-gms_l1d_bypass static", err) ||
         gms_params_require(p, ccws_knobs, c->ccws, "-gms_ccws 1", err))
         return -1;

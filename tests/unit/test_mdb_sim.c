@@ -175,4 +175,12 @@ TEST(mdb_kernel_start_keep_or_restart)
     const char *moot[] = {"gms_l1d_bypass", "pdp", "gms_mdb_kernel_start", "restart", NULL};
     CHECK_EQ(simt_run1(&r, "x", 32, mfill, moot), -1);
     simt_free(&r);
+    /* set with no bypass policy at all: named as the generators' option, not PDP's */
+    gms_error err = {0};
+    gms_params *p = gms_params_new();
+    REQUIRE(gms_params_set(p, "gms_mdb_kernel_start", "restart", &err) == 0);
+    CHECK(gms_params_finalize(p, &err) != 0);
+    CHECK_CONTAINS(err.msg, "-gms_mdb_kernel_start");
+    CHECK_CONTAINS(err.msg, "mdb-local or mdb-global (pdp uses only");
+    gms_params_free(p);
 }
