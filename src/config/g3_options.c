@@ -35,7 +35,6 @@ static const gms_option opts[] = {
     U("gpgpu_operand_collector_num_out_ports_sp", GMS_OPT_U32, oc_out_sp, "1", "3.x: SP collector output ports", OC3),
     U("gpgpu_operand_collector_num_in_ports_sfu", GMS_OPT_U32, oc_in_sfu, "1", "3.x: SFU collector input ports", OC3),
     U("gpgpu_operand_collector_num_out_ports_sfu", GMS_OPT_U32, oc_out_sfu, "1", "3.x: SFU collector output ports", OC3),
-    U("gpgpu_operand_collector_num_in_ports_mem", GMS_OPT_U32, oc_in_mem, "1", "3.x: MEM collector input ports", OC3),
     U("gpgpu_operand_collector_num_out_ports_mem", GMS_OPT_U32, oc_out_mem, "1", "3.x: MEM collector output ports", OC3),
     U("gpgpu_num_reg_banks", GMS_OPT_U32, num_reg_banks, "8", "3.x: register file banks",
       "no register bank conflicts are modelled"),

@@ -74,7 +74,9 @@ extern const size_t gms_config_nmodules;
       sizeof(((struct gms_params *)0)->field) }
 /* an option modelled in part: `unmodelled` says which part is not, `in_use` when it matters */
 #define GMS_OPT_PARTLY(name, type, field, def, help, unmodelled, in_use) \
-    { name, type, offsetof(struct gms_params, field), def, help, GMS_SYN_PLAIN, unmodelled, in_use, \
+    GMS_OPT_PARTLY_X(name, type, field, def, help, GMS_SYN_PLAIN, unmodelled, in_use)
+#define GMS_OPT_PARTLY_X(name, type, field, def, help, syntax, unmodelled, in_use) \
+    { name, type, offsetof(struct gms_params, field), def, help, syntax, unmodelled, in_use, \
       sizeof(((struct gms_params *)0)->field) }
 
 #endif

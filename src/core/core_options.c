@@ -17,6 +17,14 @@ static int spec_unit_enabled(const void *field)
     return sscanf((const char *)field, "%u", &en) == 1 && en != 0;
 }
 
+/* -gpgpu_pipeline_widths: only the memory stages are modelled; the others are put to use (and
+ * ignored) by any value but the default */
+#define WIDTHS_DEFAULT "1,1,1,1,1,1,1,1,1,1,1,1,1"
+static int widths_set(const void *field)
+{
+    return strcmp((const char *)field, WIDTHS_DEFAULT) != 0;
+}
+
 /* what an enabled -specialized_unit_N does and does not do (core_finalize, sm.c) */
 #define SPEC_NOT_BUILT "an enabled unit (<enabled> not 0) is not built: its <num_units>, <max_latency>, " \
     "<ID_OC_SPEC> and <OC_EX_SPEC> are not used; "
@@ -52,9 +60,10 @@ static const gms_option core_opts[] = {
     C("gpgpu_smem_latency", GMS_OPT_U32, smem_latency, "3", "shared memory latency (core cycles)"),
     C("gpgpu_num_sched_per_core", GMS_OPT_U32, num_sched_per_core, "1", "warp schedulers per SM"),
     C("gpgpu_scheduler", GMS_OPT_STRING, scheduler, "gto", "warp scheduler (gpumemsim list policies); two_level_active:<active warps>:..."),
-    GMS_OPT_X("gpgpu_pipeline_widths", GMS_OPT_STRING, core.pipeline_widths, "1,1,1,1,1,1,1,1,1,1,1,1,1",
+    GMS_OPT_PARTLY_X("gpgpu_pipeline_widths", GMS_OPT_STRING, core.pipeline_widths, WIDTHS_DEFAULT,
       "pipeline register widths ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_DP,OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB,ID_OC_TENSOR,OC_EX_TENSOR",
-      GMS_SYN_INT_LIST, "one instruction per scheduler per cycle, one ID_OC_MEM / OC_EX_MEM slot per scheduler"),
+      GMS_SYN_INT_LIST, "one instruction per scheduler per cycle; only ID_OC_MEM and OC_EX_MEM are used "
+      "(without sub-cores: the shared memory slots, -gms_id_oc_mem)", widths_set),
     C("gpgpu_num_sp_units", GMS_OPT_U32, num_sp_units, "1", "SP pipelines per SM"),
     C("gpgpu_num_sfu_units", GMS_OPT_U32, num_sfu_units, "1", "SFU pipelines per SM"),
     C("gpgpu_num_dp_units", GMS_OPT_U32, num_dp_units, "0", "DP pipelines per SM (0 = DP runs on the SP pipes)"),
@@ -125,6 +134,15 @@ static const gms_option core_opts[] = {
       "memory operand collector units (used when there are no generic ones)"),
     C("gpgpu_operand_collector_num_in_ports_gen", GMS_OPT_U32, oc_in_ports_gen, "1",
       "generic collector input ports: each takes one instruction of each type per step"),
+    C("gpgpu_operand_collector_num_in_ports_mem", GMS_OPT_U32, oc_in_ports_mem, "1",
+      "memory collector input ports (no generic units, no sub-cores): instructions leaving ID_OC_MEM per step"),
+    C("gms_sched_issue_order", GMS_OPT_STRING, issue_order, "rotate",
+      "the order an SM's schedulers issue in each cycle: rotate (GPGPU-Sim 4.x's Issue_Prio: the first moves on "
+      "every cycle) or fixed (3.x: scheduler 0 first, every cycle)"),
+    C("gms_id_oc_mem", GMS_OPT_STRING, id_oc_mem, "gpgpusim",
+      "without sub-cores, gpgpusim: one ID_OC_MEM set (-gpgpu_pipeline_widths) and one pool of collector "
+      "units for all schedulers, as GPGPU-Sim; per-scheduler: each scheduler has its own slot and pool "
+      "(gpumemsim before 2026-12)"),
     C("gpgpu_reg_file_port_throughput", GMS_OPT_U32, reg_file_port_throughput, "1",
       "operand collector steps per cycle (2: a unit reads and dispatches in one cycle)"),
     C("gpgpu_adaptive_cache_config", GMS_OPT_BOOL, adaptive_cache_config, "0",
@@ -192,6 +210,32 @@ static int check_number_list(const char *s, const char *opt, gms_error *err)
     return bad ? gms_err(err, "-%s: '%s' is not a list of positive numbers", opt, s) : 0;
 }
 
+/* -gpgpu_pipeline_widths' ID_OC_MEM and OC_EX_MEM: GPGPU-Sim 3.x lists 7 stages (ID_OC_SP,
+ * ID_OC_SFU, ID_OC_MEM, OC_EX_SP, OC_EX_SFU, OC_EX_MEM, EX_WB), 4.x 11 (with DP and INT) or 13
+ * (and the tensor stages): ID_OC_MEM is the 5th, OC_EX_MEM the 10th. Needed (and checked)
+ * only with the shared ID_OC_MEM set: the sub-core model gives each scheduler one of each. */
+static int decode_mem_widths(gms_core_params *c, gms_error *err)
+{
+    uint32_t v[32];
+    size_t n = 0;
+    c->idoc_mem_w = c->ocex_mem_w = 1;
+    if (!c->id_oc_mem_shared) return 0;
+    if (gms_parse_u32_list(c->pipeline_widths, ',', v, 32, &n) || (n != 7 && n != 11 && n != 13))
+        return gms_err(err, "-gpgpu_pipeline_widths: '%s' must list 7 (GPGPU-Sim 3.x), 11 or 13 (4.x) stage widths",
+                       c->pipeline_widths);
+    c->idoc_mem_w = n == 7 ? v[2] : v[4];
+    c->ocex_mem_w = n == 7 ? v[5] : v[9];
+    uint32_t units = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
+    /* the memq holds at most 32 instructions: ID_OC_MEM's plus those past it */
+    if (c->idoc_mem_w == 0 || c->ocex_mem_w == 0 || c->idoc_mem_w + units + c->ocex_mem_w > 32)
+        return gms_err(err, "-gpgpu_pipeline_widths: '%s' gives ID_OC_MEM %u and OC_EX_MEM %u: each must be at least 1, "
+                       "and with %u memory collector units at most 32 in all", c->pipeline_widths, c->idoc_mem_w,
+                       c->ocex_mem_w, units);
+    if ((c->oc_units_gen ? c->oc_in_ports_gen : c->oc_in_ports_mem) == 0)
+        return gms_err(err, "-gpgpu_operand_collector_num_in_ports_%s: must be at least 1", c->oc_units_gen ? "gen" : "mem");
+    return 0;
+}
+
 static int core_finalize(gms_params *p, gms_error *err)
 {
     gms_core_params *c = &p->core;
@@ -251,6 +295,13 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->reg_file_port_throughput == 0) return gms_err(err, "-gpgpu_reg_file_port_throughput: must be at least 1");
     if (!c->oc_units_gen && !c->oc_units_mem)
         return gms_err(err, "-gpgpu_operand_collector_num_units_gen / _mem: one of them must be at least 1");
+    if (strcmp(c->id_oc_mem, "gpgpusim") && strcmp(c->id_oc_mem, "per-scheduler"))
+        return gms_err(err, "-gms_id_oc_mem: '%s' is not gpgpusim or per-scheduler", c->id_oc_mem);
+    c->id_oc_mem_shared = !c->sub_core_model && !strcmp(c->id_oc_mem, "gpgpusim");
+    if (strcmp(c->issue_order, "rotate") && strcmp(c->issue_order, "fixed"))
+        return gms_err(err, "-gms_sched_issue_order: '%s' is not rotate or fixed", c->issue_order);
+    c->issue_fixed = !strcmp(c->issue_order, "fixed");
+    if (decode_mem_widths(c, err)) return -1;
     if (c->sub_core_model && c->oc_units_gen) {
         /* each scheduler gets units_gen / schedulers units (sm.c memq_init; at most 8) */
         uint32_t per = c->oc_units_gen / c->num_sched_per_core;
@@ -376,7 +427,9 @@ static void core_dump(const gms_params *p, FILE *out)
             c->max_threads_per_sm, c->max_warps_per_sm, c->shader_cta, c->shader_registers, c->shmem_size / 1024,
             c->shmem_num_banks, c->smem_latency);
     const gms_warp_sched_ops *so = gms_warp_sched_find(c->scheduler);
-    fprintf(out, "Schedulers: %u per SM, %s", c->num_sched_per_core, so ? so->summary : c->scheduler);
+    fprintf(out, "Schedulers: %u per SM (%s), %s", c->num_sched_per_core,
+            c->issue_fixed ? "scheduler 0 issues first every cycle" : "the first to issue rotates every cycle",
+            so ? so->summary : c->scheduler);
     if (so && so->describe) {
         char words[128];
         so->describe(c, words, sizeof words);
@@ -385,6 +438,19 @@ static void core_dump(const gms_params *p, FILE *out)
     fprintf(out, "\nPipelines: %u SP, %u SFU, %u DP, %u INT, %u tensor; LSU accepts %u instruction(s)/cycle\n",
             c->units[GMS_OP_SP], c->units[GMS_OP_SFU], c->units[GMS_OP_DP], c->units[GMS_OP_INT],
             c->units[GMS_OP_TENSOR], c->mem_unit_ports);
+    {
+        uint32_t units = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
+        if (c->sub_core_model)
+            fprintf(out, "Memory instructions to the LSU: per scheduler, an ID_OC_MEM slot and %u collector unit(s) + OC_EX_MEM\n",
+                    units / (c->num_sched_per_core ? c->num_sched_per_core : 1));
+        else if (c->id_oc_mem_shared)
+            fprintf(out, "Memory instructions to the LSU: one ID_OC_MEM set of %u for all schedulers, then %u collector unit(s) "
+                    "+ OC_EX_MEM of %u shared, %u leaving ID_OC_MEM per cycle\n", c->idoc_mem_w, units, c->ocex_mem_w,
+                    (c->oc_units_gen ? c->oc_in_ports_gen : c->oc_in_ports_mem) * c->reg_file_port_throughput);
+        else
+            fprintf(out, "Memory instructions to the LSU: per scheduler, an ID_OC_MEM slot and %u collector unit(s) + 1 "
+                    "(-gms_id_oc_mem per-scheduler)\n", units);
+    }
     fprintf(out, "Latencies (latency/initiation, core cycles): int %u/%u, sp %u/%u, dp %u/%u, sfu %u/%u, tensor %u/%u, branch %u/%u\n",
             c->lat[GMS_OP_INT].lat, c->lat[GMS_OP_INT].ii, c->lat[GMS_OP_SP].lat, c->lat[GMS_OP_SP].ii,
             c->lat[GMS_OP_DP].lat, c->lat[GMS_OP_DP].ii, c->lat[GMS_OP_SFU].lat, c->lat[GMS_OP_SFU].ii,

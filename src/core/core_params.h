@@ -36,6 +36,10 @@ typedef struct gms_core_params {
     int sub_core_model;                        /* -gpgpu_sub_core_model */
     uint32_t oc_units_gen, oc_units_mem;       /* -gpgpu_operand_collector_num_units_gen/_mem */
     uint32_t oc_in_ports_gen;                  /* -gpgpu_operand_collector_num_in_ports_gen */
+    uint32_t oc_in_ports_mem;                  /* -gpgpu_operand_collector_num_in_ports_mem */
+    char id_oc_mem[GMS_OPT_STRLEN];            /* -gms_id_oc_mem: gpgpusim | per-scheduler */
+    char issue_order[GMS_OPT_STRLEN];          /* -gms_sched_issue_order: rotate | fixed */
+    int issue_fixed;                           /* decoded: fixed */
     uint32_t reg_file_port_throughput;         /* -gpgpu_reg_file_port_throughput */
     int adaptive_cache_config;                 /* -gpgpu_adaptive_cache_config */
     uint32_t unified_l1d_size;                 /* -gpgpu_unified_l1d_size, KB */
@@ -69,6 +73,8 @@ typedef struct gms_core_params {
     gms_lat_ii lat[16];            /* by gms_op_class, for built-in workloads and traces */
     gms_lat_ii spec_lat[GMS_MAX_SPEC_UNITS + 1];
     uint32_t units[16];            /* number of pipelines per op class */
+    int id_oc_mem_shared;          /* one ID_OC_MEM set for all schedulers (no sub-cores, -gms_id_oc_mem gpgpusim) */
+    uint32_t idoc_mem_w, ocex_mem_w; /* -gpgpu_pipeline_widths' ID_OC_MEM and OC_EX_MEM */
 } gms_core_params;
 
 /* Simulator-level options (our names). */

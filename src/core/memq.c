@@ -7,7 +7,7 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
 {
     q->uncoll |= 1u << q->n;   /* n < GMS_MEMQ_CAP (32): gms_memq_slot_free */
     gms_memq_ent *e = &q->e[q->n++];
-    q->idoc |= 1u << sched;
+    if (!q->shared_w) q->idoc |= 1u << sched;
     e->in = *in;
     e->warp = (uint16_t)warp;
     e->sched = (uint8_t)sched;
@@ -45,20 +45,22 @@ uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at
     return freed;
 }
 
-int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at)
+uint32_t gms_memq_collect_shared(gms_memq *q, uint32_t cap, uint32_t moves, uint64_t ready_at)
 {
-    if (!(q->idoc >> sched & 1u)) return 0;
-    for (uint32_t k = 0; k < q->n; k++) {
+    uint32_t past = gms_memq_past_idoc(q), moved = 0;
+    while (q->uncoll && past < cap && moved < moves) {
+        uint32_t k = (uint32_t)__builtin_ctz(q->uncoll);   /* the oldest in ID_OC_MEM */
         gms_memq_ent *e = &q->e[k];
-        if (e->collected || e->sched != sched) continue;
         e->collected = 1;
         q->uncoll &= ~(1u << k);
+        e->in_ex = 1;
+        q->n_ex[e->sched]++;
         e->ready_at = ready_at;
-        q->collected[sched]++;
-        q->idoc &= ~(1u << sched);
-        return 1;
+        q->collected[e->sched]++;
+        past++;
+        moved++;
     }
-    return 0;
+    return moved;
 }
 
 const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now)

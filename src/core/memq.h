@@ -11,6 +11,11 @@
  * OC_EX_MEM slot (register_set::has_free(sub_core_model, reg_id)), so at most
  * units/schedulers + 1 of one scheduler's memory instructions are past ID_OC_MEM.
  *
+ * Without the sub-core model GPGPU-Sim has ONE ID_OC_MEM register set, of the width
+ * -gpgpu_pipeline_widths gives, shared by all schedulers (register_set::has_free() looks at
+ * every register), and one pool of collector units and OC_EX_MEM registers: `shared_w` (the
+ * width) switches to that rule, and collection is gms_memq_collect_shared (-gms_id_oc_mem).
+ *
  * Modelled: push (issue) -> collect (a later cycle; at most `max_per_sched` of a scheduler's
  * instructions past ID_OC_MEM) -> take (a later cycle; the oldest collected). With the
  * sub-core collector (sm.c, oc_cycle) collection is unit by unit: alloc_cu (oldest first,
@@ -39,7 +44,10 @@ typedef struct gms_memq_ent {
 
 typedef struct gms_memq {
     uint32_t n;
-    uint32_t idoc;                  /* bit s: scheduler s's ID_OC_MEM slot is taken */
+    uint32_t idoc;                  /* bit s: scheduler s's ID_OC_MEM slot is taken (per-scheduler slots) */
+    uint32_t shared_w;              /* 0: a slot per scheduler; else the width of the one
+                                     * ID_OC_MEM set all schedulers share (its entries are the
+                                     * ones not collected: uncoll) */
     uint32_t uncoll;                /* bit k: e[k] is not collected (host speed: alloc_cu's oldest) */
     uint8_t collected[GMS_MEMQ_MAX_SCHED];   /* per scheduler: instructions past ID_OC_MEM */
     uint8_t cu_mem[GMS_MEMQ_MAX_SCHED];      /* sub-core collector, per scheduler: bit u, unit u
@@ -58,7 +66,13 @@ typedef struct gms_memq {
 /* may scheduler `sched` (< GMS_MEMQ_MAX_SCHED) issue a memory instruction? */
 static inline int gms_memq_slot_free(const gms_memq *q, uint32_t sched)
 {
+    if (q->shared_w) return (uint32_t)__builtin_popcount(q->uncoll) < q->shared_w && q->n < GMS_MEMQ_CAP;
     return !(q->idoc >> sched & 1u) && q->n < GMS_MEMQ_CAP;
+}
+/* memory instructions past ID_OC_MEM (in a collector unit or OC_EX_MEM), all schedulers */
+static inline uint32_t gms_memq_past_idoc(const gms_memq *q)
+{
+    return q->n - (uint32_t)__builtin_popcount(q->uncoll);
 }
 /* issue: only when gms_memq_slot_free. Returns the entry. */
 gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gms_inst *in);
@@ -74,8 +88,11 @@ static inline const uint64_t *gms_memq_ent_addrs(const gms_memq *q, const gms_me
  * max_per_sched of its instructions are past it. Returns the mask of schedulers whose slot
  * freed. */
 uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at);
-/* collect scheduler `sched`'s instruction in ID_OC_MEM, if any; returns 1 if one moved on */
-int gms_memq_collect_sched(gms_memq *q, uint32_t sched, uint64_t ready_at);
+/* operand collection with the shared ID_OC_MEM set (shared_w): the OLDEST instructions in it
+ * (register_set::get_ready) move on, at most `moves` (the memory collector's input ports)
+ * and while fewer than `cap` (collector units + OC_EX_MEM width) of all schedulers'
+ * instructions are past it. Returns how many moved. */
+uint32_t gms_memq_collect_shared(gms_memq *q, uint32_t cap, uint32_t moves, uint64_t ready_at);
 /* sub-core operand collector (opndcoll_rfu_t::allocate_cu): the OLDEST instruction in any
  * scheduler's ID_OC_MEM slot (register_set::get_ready_reg_id) gets the lowest free unit of
  * its scheduler (bit u of cu_busy[sched]: unit u is held; set here), dispatchable from

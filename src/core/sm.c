@@ -989,16 +989,26 @@ static void writeback(gms_sm *s, uint64_t now)
  * operand collector (memq.h). Their destination registers are reserved at issue, as
  * GPGPU-Sim's scoreboard does, so the warp goes on issuing independent instructions.
  *
- * Without the sub-core model (memq_cap: a scheduler's memory instructions past ID_OC_MEM,
- * the collector units plus one OC_EX_MEM slot) the units and OC_EX_MEM are shared; we let one
- * scheduler use all of them and ALU instructions do not go through the collector. With the
- * sub-core model and generic units, every instruction does, unit by unit (oc_cycle below). */
+ * Without the sub-core model GPGPU-Sim's schedulers share one ID_OC_MEM set of
+ * -gpgpu_pipeline_widths' width, the memory collector units and the OC_EX_MEM set: at most
+ * memq_cap = units + OC_EX_MEM width instructions of all schedulers are past ID_OC_MEM, and
+ * each cycle the collector's input ports (times -gpgpu_reg_file_port_throughput steps) take
+ * the oldest ones on. ALU instructions do not go through the collector. -gms_id_oc_mem
+ * per-scheduler gives each scheduler its own slot and memq_cap = units + 1 of its own (our
+ * model before: about twice the instructions in front of the LSU with two schedulers). With
+ * the sub-core model and generic units, every instruction goes through the collector, unit
+ * by unit (oc_cycle below). */
 static void memq_init(gms_sm *s)
 {
     const gms_core_params *c = &s->p->core;
     uint32_t cu = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
     if (c->sub_core_model) cu /= s->nsched ? s->nsched : 1;
     s->memq_cap = (cu ? cu : 1) + 1;
+    if (c->id_oc_mem_shared) {
+        s->memq.shared_w = c->idoc_mem_w;
+        s->memq_cap = cu + c->ocex_mem_w;
+        s->memq_moves = (c->oc_units_gen ? c->oc_in_ports_gen : c->oc_in_ports_mem) * c->reg_file_port_throughput;
+    }
     if (c->sub_core_model && c->oc_units_gen) {
         s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
         for (uint32_t si = 0; si < s->nsched; si++)
@@ -1161,6 +1171,7 @@ static void memq_cycle(gms_sm *s, uint64_t now)
     }
     /* the warps parked on the slots that free here are candidates again (sched_cands) */
     if (s->oc) oc_cycle(s, now);
+    else if (s->memq.shared_w) (void)gms_memq_collect_shared(&s->memq, s->memq_cap, s->memq_moves, now + 1);
     else (void)gms_memq_collect(&s->memq, s->memq_cap, now + 1);
 }
 
@@ -1336,7 +1347,7 @@ static uint64_t memq_frozen_until(const gms_sm *s, uint64_t cycle)
         } else if (!e->collected) {
             if (!oldest_idoc) oldest_idoc = e;
             /* gms_memq_collect (no collector): moves on while its scheduler has room */
-            if (!s->oc && q->collected[e->sched] < s->memq_cap) return cycle;
+            if (!s->oc && (q->shared_w ? gms_memq_past_idoc(q) : q->collected[e->sched]) < s->memq_cap) return cycle;
         }
     }
     if (!s->oc) return until;
@@ -1441,9 +1452,10 @@ static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
      * failing (a refused read may try MRPB's bypass, whose counts a blocked tick does not
      * replay): e.g. the LSU refused bypass slots while far faults are served */
     if (s->mrpb && (s->mrpb->n || s->tick_fail_mask)) return 0;
+    /* the candidates: sm_cands_may_issue (under SWL those outside K do not count) */
     if (s->npark)
         for (uint32_t si = 0; si < s->nsched; si++)
-            if (s->sc[si].n && sched_has_cands(s, si)) return 0;
+            if (s->sc[si].n && sched_parked_ready(s, si)) return 0;
     uint64_t until = UINT64_MAX;
     for (uint32_t m = s->bank_busy & ~s->tick_fail_mask; m; m &= m - 1) {
         uint64_t t = s->bank[__builtin_ctz(m)].head->t_ready;   /* > cycle: not tried */
@@ -1609,7 +1621,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
         cke_parked_demand(s, cycle);   /* RBMI / QBMI: the ones with an arbitration */
     if (s->ncand || s->npark)
         for (uint32_t i = 0; i < s->nsched; i++) {
-            uint32_t si = sched_of(s, i + (uint32_t)cycle);
+            uint32_t si = sched_of(s, i + ((uint32_t)cycle & s->issue_rot));
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
     if (sm_has_work_outside_l1_pipe(s)) return sm_blocked_snapshot(s, cycle);
@@ -1684,6 +1696,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
     s->sched_ops = gms_warp_sched_find(p->core.scheduler);
     memq_init(s);
+    s->issue_rot = p->core.issue_fixed ? 0 : ~0u;
     for (int op = 0; op < GMS_OP__COUNT; op++)
         s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));
     uint32_t maxlat = 64 + p->core.smem_latency + 1024;

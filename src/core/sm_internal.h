@@ -155,7 +155,11 @@ struct gms_sm {
     gms_kernel *kernel_here;             /* when SMs are not shared between kernels */
     /* pipelines: per op class, next cycle each pipe is free */
     uint64_t *pipe_free[GMS_OP__COUNT];
-    uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM */
+    uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM (shared
+                                          * ID_OC_MEM set: all schedulers') */
+    uint32_t memq_moves;                 /* shared ID_OC_MEM set: instructions leaving it per cycle */
+    uint32_t issue_rot;                  /* ~0: the first scheduler to issue rotates with the cycle;
+                                          * 0: scheduler 0 first (-gms_sched_issue_order fixed) */
     uint32_t oc_cu;                      /* collector units per scheduler */
     uint32_t oc_ports;                   /* generic collector input ports */
     uint32_t oc_busy;                    /* cycles from a unit's allocation to its dispatch */
@@ -351,12 +355,16 @@ static inline const uint64_t *sched_cands(const gms_sm *s, uint32_t si, uint32_t
 }
 /* has scheduler si a candidate, or a warp parked on a slot that is free now? (else its pick
  * would find nothing: skipped) */
-static inline int sched_has_cands(const gms_sm *s, uint32_t si)
+/* has scheduler si a warp parked on a slot that is free now? */
+static inline int sched_parked_ready(const gms_sm *s, uint32_t si)
 {
-    if (s->sched_ncand[si]) return 1;
     for (uint32_t ops = s->park_ops[si]; ops; ops &= ops - 1)
         if (sm_slot_free(s, si, (uint32_t)__builtin_ctz(ops))) return 1;
     return 0;
+}
+static inline int sched_has_cands(const gms_sm *s, uint32_t si)
+{
+    return s->sched_ncand[si] || sched_parked_ready(s, si);
 }
 /* warp wi is a candidate, or parked on a slot that is free now */
 static inline int cand_or_ready(const gms_sm *s, uint32_t wi)

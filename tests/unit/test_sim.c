@@ -494,7 +494,9 @@ TEST(blocked_sms_sleep_through_far_faults_identical_stats)
     static const char *const swl[] = { "gms_swl", "2", NULL };
     static const char *const to[] = { "uvm_runtime", "batch", "gms_uvm_to", "1", "uvm_oversub_ratio", "1.5",
                                       "gpgpu_n_clusters", "1", "uvm_fault_handling_us", "2", NULL };
-    static const char *const gather4k_kv[] = { "n=4096", "uvm=1", NULL };
+    /* (whether TO switches a block out at all depends on the run's detail: at n = 4096 it does
+     * not with the preset's shared memory slot and fixed issue order) */
+    static const char *const gather4k_kv[] = { "n=8192", "uvm=1", NULL };
     /* (an SM woken by an event before its sleep's wake-up must not also tick then: TO would
      * take an extra look and sample its warp states once more) */
     static const char *const to8[] = { "uvm_runtime", "batch", "gms_uvm_to", "1", "uvm_oversub_ratio", "1.25",
@@ -522,6 +524,7 @@ TEST(blocked_sms_sleep_through_far_faults_identical_stats)
         const gms_stat *sw = gms_stats_find(&ra->total, "gms_to_context_switches");
         if (runs[i].opts == to || runs[i].opts == to8) CHECK(sw && sw->value > 0);   /* blocks were swapped */
         const gms_stat *t1 = gms_stats_find(&ra->total, "gms_engine_ticks"), *t2 = gms_stats_find(&rb->total, "gms_engine_ticks");
+        if (t1 && t2) printf("    run %zu: %.0f vs %.0f ticks\n", i, (double)t1->value, (double)t2->value);
         CHECK(t1 && t2 && t1->value * 2 < t2->value);   /* asleep, not ticking (gather: 1/120, 2mm: 1/3) */
         gms_sim_free(a);
         gms_sim_free(b);

@@ -188,6 +188,63 @@ TEST(memq_issue_order_and_slots)
     CHECK_EQ(q.n, 0);
 }
 
+/* Without sub-cores GPGPU-Sim's schedulers share ONE ID_OC_MEM set (register_set::has_free
+ * looks at all of its registers) and one pool of collector units + OC_EX_MEM; the collector's
+ * port takes the oldest on. Width 1, cap 3 (2 units + 1 OC_EX_MEM), one move per cycle:
+ *   push w0 (s0): the slot is taken for s1 too; collect: w0 moves on, the slot frees;
+ *   push w1 (s1), collect: moves (2 past); push w2 (s0), collect: moves (3 past);
+ *   push w3 (s1), collect: stays (3 = cap), the slot stays taken for both;
+ *   take: w0; collect: w3 moves on; take: w1, w2, w3.
+ * Width 2, one move per cycle: w4 and w5 (both s0) fit in the set; the first collect moves
+ * only w4, the second w5. */
+TEST(memq_shared_id_oc_mem_set)
+{
+    static gms_memq q;
+    memset(&q, 0, sizeof q);
+    q.shared_w = 1;
+    gms_inst in = { 0 };
+    CHECK(gms_memq_slot_free(&q, 0) && gms_memq_slot_free(&q, 1));
+    gms_memq_push(&q, 0, 0, &in);
+    CHECK(!gms_memq_slot_free(&q, 0) && !gms_memq_slot_free(&q, 1));
+    CHECK_EQ(gms_memq_collect_shared(&q, 3, 1, 1), 1u);
+    CHECK(gms_memq_slot_free(&q, 1));
+    gms_memq_push(&q, 1, 1, &in);
+    CHECK_EQ(gms_memq_collect_shared(&q, 3, 1, 1), 1u);
+    gms_memq_push(&q, 2, 0, &in);
+    CHECK_EQ(gms_memq_collect_shared(&q, 3, 1, 1), 1u);
+    CHECK_EQ(gms_memq_past_idoc(&q), 3u);
+    gms_memq_push(&q, 3, 1, &in);
+    CHECK_EQ(gms_memq_collect_shared(&q, 3, 1, 1), 0u);
+    CHECK(!gms_memq_slot_free(&q, 0) && !gms_memq_slot_free(&q, 1));
+    const gms_memq_ent *e = gms_memq_take(&q, 1);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 0);
+    CHECK_EQ(gms_memq_collect_shared(&q, 3, 1, 2), 1u);
+    CHECK(gms_memq_slot_free(&q, 0));
+    for (int w = 1; w <= 3; w++) {
+        e = gms_memq_take(&q, 2);
+        REQUIRE(e);
+        CHECK_EQ(e->warp, w);
+    }
+    CHECK(gms_memq_take(&q, 2) == NULL);
+    CHECK_EQ(q.idoc, 0u);   /* the per-scheduler slots are not used */
+
+    q.shared_w = 2;
+    gms_memq_push(&q, 4, 0, &in);
+    CHECK(gms_memq_slot_free(&q, 0));
+    gms_memq_push(&q, 5, 0, &in);
+    CHECK(!gms_memq_slot_free(&q, 1));
+    CHECK_EQ(gms_memq_collect_shared(&q, 3, 1, 3), 1u);
+    e = gms_memq_take(&q, 3);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 4);
+    CHECK(gms_memq_take(&q, 3) == NULL);   /* w5 is still in ID_OC_MEM */
+    CHECK_EQ(gms_memq_collect_shared(&q, 3, 1, 3), 1u);
+    e = gms_memq_take(&q, 3);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 5);
+}
+
 /* The sub-core operand collector's memory path (opndcoll_rfu_t::allocate_cu,
  * dispatch_unit_t::find_ready), 2 units per scheduler, hand-worked:
  *   push w0 (s0), w1 (s1); allocate at 10 (dispatchable from 11): w0 -> s0 unit 0, w1 -> s1
