@@ -10,10 +10,13 @@
 #define SH_LOADS 6
 #define ALUS 300
 
-/* every warp: SH_LOADS shared-memory loads whose 32 lanes hit one bank (a 32-way conflict
- * holds the LSU 32 cycles each), then ALUS independent ALU instructions. A warp issues in
- * order, so its ALU work starts only once its last load has found room on the way to the
- * LSU: the fewer the places in front of the LSU, the later. */
+static uint32_t tail_warps;   /* bit w: warp w has the ALU work after its loads */
+
+/* every warp: SH_LOADS shared-memory loads, 31 lanes on one bank and lane 31 on the next (the
+ * LSU is held 31 cycles each, an odd number, so under the rotating issue order a freed slot
+ * comes on alternate schedulers' turns), then, in the warps of tail_warps, ALUS independent
+ * ALU instructions. A warp issues in order, so its ALU work starts only once its last load has
+ * found room on the way to the LSU: the fewer the places in front of the LSU, the later. */
 static int conflict_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     (void)self; (void)b; (void)err;
@@ -23,32 +26,10 @@ static int conflict_fill(void *self, uint64_t b, gms_block_trace *out, gms_error
         gms_emit_begin(&e, &out->warps[wi]);
         uint32_t pc = 0;
         for (int i = 0; i < SH_LOADS; i++, pc += 16) {
-            for (int l = 0; l < 32; l++) a[l] = (uint64_t)l * 128u + (uint64_t)i * 4u;
-            gms_emit_load(&e, pc, 0xffffffffu, GMS_MEM_LD_SHARED, 4, a, GMS_REG_NONE);
-        }
-        for (int i = 0; i < ALUS; i++, pc += 16)
-            gms_emit_alu(&e, pc, 0xffffffffu, GMS_OP_INT, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
-        gms_emit_exit(&e, pc, 0xffffffffu);
-    }
-    return 0;
-}
-
-/* the same loads, but only warp 0 (on scheduler 0) has the ALU work after them */
-static int tail_on_warp0_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
-{
-    (void)self; (void)b; (void)err;
-    uint64_t a[32];
-    for (uint32_t wi = 0; wi < out->nwarps; wi++) {
-        gms_emit e;
-        gms_emit_begin(&e, &out->warps[wi]);
-        uint32_t pc = 0;
-        for (int i = 0; i < SH_LOADS; i++, pc += 16) {
-            /* 31 lanes on one bank, lane 31 on the next: the LSU is held 31 cycles, an odd
-             * number, so the slot frees on alternate schedulers' turns under rotate */
             for (int l = 0; l < 32; l++) a[l] = (uint64_t)l * 128u + (uint64_t)i * 4u + (l == 31 ? 4u : 0u);
             gms_emit_load(&e, pc, 0xffffffffu, GMS_MEM_LD_SHARED, 4, a, GMS_REG_NONE);
         }
-        for (int i = 0; wi == 0 && i < ALUS; i++, pc += 16)
+        for (int i = 0; (tail_warps >> wi & 1) && i < ALUS; i++, pc += 16)
             gms_emit_alu(&e, pc, 0xffffffffu, GMS_OP_INT, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
         gms_emit_exit(&e, pc, 0xffffffffu);
     }
@@ -68,6 +49,7 @@ static double cycles_with(const char *nsched, const char *mode, const char *widt
 {
     const char *opts[] = { "gpgpu_num_sched_per_core", nsched, "gms_id_oc_mem", mode, "gpgpu_pipeline_widths", widths,
                            "gpgpu_operand_collector_num_units_mem", "2", NULL };
+    tail_warps = 3;
     return run_cycles(conflict_fill, opts, 2.0 * 32 * (SH_LOADS + ALUS + 1));
 }
 
@@ -108,7 +90,8 @@ TEST(sched_issue_order_fixed_gives_scheduler_0_the_shared_slot)
             const char *opts[] = { "gpgpu_num_sched_per_core", "2", "gms_id_oc_mem", shared ? "gpgpusim" : "per-scheduler",
                                    "gms_sched_issue_order", fixed ? "fixed" : "rotate",
                                    "gpgpu_operand_collector_num_units_mem", "2", NULL };
-            c[shared][fixed] = run_cycles(tail_on_warp0_fill, opts, 32.0 * (2 * (SH_LOADS + 1) + ALUS));
+            tail_warps = 1;
+            c[shared][fixed] = run_cycles(conflict_fill, opts, 32.0 * (2 * (SH_LOADS + 1) + ALUS));
         }
     printf("    cycles: per-scheduler %.0f rotate / %.0f fixed; shared %.0f rotate / %.0f fixed\n", c[0][0], c[0][1],
            c[1][0], c[1][1]);
