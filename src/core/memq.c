@@ -8,6 +8,7 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
     q->uncoll |= 1u << q->n;   /* n < GMS_MEMQ_CAP (32): gms_memq_slot_free */
     gms_memq_ent *e = &q->e[q->n++];
     if (!q->shared_w) q->idoc |= 1u << sched;
+    else if ((uint32_t)__builtin_popcount(q->uncoll) >= q->shared_w) q->idoc = ~0u;   /* the set is full */
     e->in = *in;
     e->warp = (uint16_t)warp;
     e->sched = (uint8_t)sched;
@@ -60,6 +61,7 @@ uint32_t gms_memq_collect_shared(gms_memq *q, uint32_t cap, uint32_t moves, uint
         past++;
         moved++;
     }
+    if (moved) q->idoc = 0;   /* the set has room again */
     return moved;
 }
 

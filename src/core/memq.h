@@ -44,7 +44,8 @@ typedef struct gms_memq_ent {
 
 typedef struct gms_memq {
     uint32_t n;
-    uint32_t idoc;                  /* bit s: scheduler s's ID_OC_MEM slot is taken (per-scheduler slots) */
+    uint32_t idoc;                  /* bit s: scheduler s's ID_OC_MEM slot is taken (the shared
+                                     * set: every bit while the set is full) */
     uint32_t shared_w;              /* 0: a slot per scheduler; else the width of the one
                                      * ID_OC_MEM set all schedulers share (its entries are the
                                      * ones not collected: uncoll) */
@@ -66,7 +67,6 @@ typedef struct gms_memq {
 /* may scheduler `sched` (< GMS_MEMQ_MAX_SCHED) issue a memory instruction? */
 static inline int gms_memq_slot_free(const gms_memq *q, uint32_t sched)
 {
-    if (q->shared_w) return (uint32_t)__builtin_popcount(q->uncoll) < q->shared_w && q->n < GMS_MEMQ_CAP;
     return !(q->idoc >> sched & 1u) && q->n < GMS_MEMQ_CAP;
 }
 /* memory instructions past ID_OC_MEM (in a collector unit or OC_EX_MEM), all schedulers */

@@ -1620,8 +1620,8 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     if (__builtin_expect(s->cke != NULL, 0) && s->npark && s->cke->c->bmi_parked && s->cke->mi->prio)
         cke_parked_demand(s, cycle);   /* RBMI / QBMI: the ones with an arbitration */
     if (s->ncand || s->npark)
-        for (uint32_t i = 0; i < s->nsched; i++) {
-            uint32_t si = sched_of(s, i + ((uint32_t)cycle & s->issue_rot));
+        for (uint32_t i = 0, first = (uint32_t)cycle & s->issue_rot; i < s->nsched; i++) {
+            uint32_t si = sched_of(s, i + first);
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
     if (sm_has_work_outside_l1_pipe(s)) return sm_blocked_snapshot(s, cycle);

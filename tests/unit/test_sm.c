@@ -227,7 +227,7 @@ TEST(memq_shared_id_oc_mem_set)
         CHECK_EQ(e->warp, w);
     }
     CHECK(gms_memq_take(&q, 2) == NULL);
-    CHECK_EQ(q.idoc, 0u);   /* the per-scheduler slots are not used */
+    CHECK_EQ(q.idoc, 0u);   /* the set has room: no scheduler is refused */
 
     q.shared_w = 2;
     gms_memq_push(&q, 4, 0, &in);
