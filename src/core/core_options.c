@@ -213,25 +213,28 @@ static int check_number_list(const char *s, const char *opt, gms_error *err)
 /* -gpgpu_pipeline_widths' ID_OC_MEM and OC_EX_MEM: GPGPU-Sim 3.x lists 7 stages (ID_OC_SP,
  * ID_OC_SFU, ID_OC_MEM, OC_EX_SP, OC_EX_SFU, OC_EX_MEM, EX_WB), 4.x 11 (with DP and INT) or 13
  * (and the tensor stages): ID_OC_MEM is the 5th, OC_EX_MEM the 10th. Needed (and checked)
- * only with the shared ID_OC_MEM set: the sub-core model gives each scheduler one of each. */
+ * only with the shared ID_OC_MEM set: the sub-core model gives each scheduler one of each.
+ * Also the memory instructions' collector units and moves per cycle, for every model. */
 static int decode_mem_widths(gms_core_params *c, gms_error *err)
 {
     uint32_t v[32];
     size_t n = 0;
     c->idoc_mem_w = c->ocex_mem_w = 1;
+    c->oc_mem_units = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
+    c->oc_mem_moves = (c->oc_units_gen ? c->oc_in_ports_gen : c->oc_in_ports_mem) * c->reg_file_port_throughput;
     if (!c->id_oc_mem_shared) return 0;
     if (gms_parse_u32_list(c->pipeline_widths, ',', v, 32, &n) || (n != 7 && n != 11 && n != 13))
         return gms_err(err, "-gpgpu_pipeline_widths: '%s' must list 7 (GPGPU-Sim 3.x), 11 or 13 (4.x) stage widths",
                        c->pipeline_widths);
     c->idoc_mem_w = n == 7 ? v[2] : v[4];
     c->ocex_mem_w = n == 7 ? v[5] : v[9];
-    uint32_t units = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
+    uint32_t units = c->oc_mem_units;
     /* the memq holds at most 32 instructions: ID_OC_MEM's plus those past it */
     if (c->idoc_mem_w == 0 || c->ocex_mem_w == 0 || c->idoc_mem_w + units + c->ocex_mem_w > 32)
         return gms_err(err, "-gpgpu_pipeline_widths: '%s' gives ID_OC_MEM %u and OC_EX_MEM %u: each must be at least 1, "
                        "and with %u memory collector units at most 32 in all", c->pipeline_widths, c->idoc_mem_w,
                        c->ocex_mem_w, units);
-    if ((c->oc_units_gen ? c->oc_in_ports_gen : c->oc_in_ports_mem) == 0)
+    if (c->oc_mem_moves == 0)
         return gms_err(err, "-gpgpu_operand_collector_num_in_ports_%s: must be at least 1", c->oc_units_gen ? "gen" : "mem");
     return 0;
 }
@@ -302,6 +305,16 @@ static int core_finalize(gms_params *p, gms_error *err)
         return gms_err(err, "-gms_sched_issue_order: '%s' is not rotate or fixed", c->issue_order);
     c->issue_fixed = !strcmp(c->issue_order, "fixed");
     if (decode_mem_widths(c, err)) return -1;
+    /* with sub-cores every scheduler has its own slot (so the two -gms_id_oc_mem readings are
+     * one); the memory port's count is used only by the shared set's collection, and only when
+     * memory instructions take the memory units (no generic ones) */
+    static const char *const idoc_knob[] = { "gms_id_oc_mem", NULL };
+    static const char *const mem_port_knob[] = { "gpgpu_operand_collector_num_in_ports_mem", NULL };
+    if (gms_params_require(p, idoc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
+        gms_params_require(p, mem_port_knob, c->id_oc_mem_shared && !c->oc_units_gen,
+                           "the schedulers share ID_OC_MEM (-gms_id_oc_mem gpgpusim, -gpgpu_sub_core_model 0) and "
+                           "-gpgpu_operand_collector_num_units_gen is 0", err))
+        return -1;
     if (c->sub_core_model && c->oc_units_gen) {
         /* each scheduler gets units_gen / schedulers units (sm.c memq_init; at most 8) */
         uint32_t per = c->oc_units_gen / c->num_sched_per_core;
@@ -438,19 +451,16 @@ static void core_dump(const gms_params *p, FILE *out)
     fprintf(out, "\nPipelines: %u SP, %u SFU, %u DP, %u INT, %u tensor; LSU accepts %u instruction(s)/cycle\n",
             c->units[GMS_OP_SP], c->units[GMS_OP_SFU], c->units[GMS_OP_DP], c->units[GMS_OP_INT],
             c->units[GMS_OP_TENSOR], c->mem_unit_ports);
-    {
-        uint32_t units = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
-        if (c->sub_core_model)
-            fprintf(out, "Memory instructions to the LSU: per scheduler, an ID_OC_MEM slot and %u collector unit(s) + OC_EX_MEM\n",
-                    units / (c->num_sched_per_core ? c->num_sched_per_core : 1));
-        else if (c->id_oc_mem_shared)
-            fprintf(out, "Memory instructions to the LSU: one ID_OC_MEM set of %u for all schedulers, then %u collector unit(s) "
-                    "+ OC_EX_MEM of %u shared, %u leaving ID_OC_MEM per cycle\n", c->idoc_mem_w, units, c->ocex_mem_w,
-                    (c->oc_units_gen ? c->oc_in_ports_gen : c->oc_in_ports_mem) * c->reg_file_port_throughput);
-        else
-            fprintf(out, "Memory instructions to the LSU: per scheduler, an ID_OC_MEM slot and %u collector unit(s) + 1 "
-                    "(-gms_id_oc_mem per-scheduler)\n", units);
-    }
+    if (c->sub_core_model)
+        fprintf(out, "Memory instructions to the LSU: per scheduler, an ID_OC_MEM slot and %u collector unit(s) + OC_EX_MEM\n",
+                c->oc_mem_units / (c->num_sched_per_core ? c->num_sched_per_core : 1));
+    else if (c->id_oc_mem_shared)
+        fprintf(out, "Memory instructions to the LSU: one ID_OC_MEM set of %u for all schedulers, then %u collector unit(s) "
+                "+ OC_EX_MEM of %u shared, %u leaving ID_OC_MEM per cycle\n", c->idoc_mem_w, c->oc_mem_units, c->ocex_mem_w,
+                c->oc_mem_moves);
+    else
+        fprintf(out, "Memory instructions to the LSU: per scheduler, an ID_OC_MEM slot and %u collector unit(s) + 1 "
+                "(-gms_id_oc_mem per-scheduler)\n", c->oc_mem_units);
     fprintf(out, "Latencies (latency/initiation, core cycles): int %u/%u, sp %u/%u, dp %u/%u, sfu %u/%u, tensor %u/%u, branch %u/%u\n",
             c->lat[GMS_OP_INT].lat, c->lat[GMS_OP_INT].ii, c->lat[GMS_OP_SP].lat, c->lat[GMS_OP_SP].ii,
             c->lat[GMS_OP_DP].lat, c->lat[GMS_OP_DP].ii, c->lat[GMS_OP_SFU].lat, c->lat[GMS_OP_SFU].ii,

@@ -75,6 +75,9 @@ typedef struct gms_core_params {
     uint32_t units[16];            /* number of pipelines per op class */
     int id_oc_mem_shared;          /* one ID_OC_MEM set for all schedulers (no sub-cores, -gms_id_oc_mem gpgpusim) */
     uint32_t idoc_mem_w, ocex_mem_w; /* -gpgpu_pipeline_widths' ID_OC_MEM and OC_EX_MEM */
+    uint32_t oc_mem_units;         /* the units memory instructions use: generic ones if any, else _mem */
+    uint32_t oc_mem_moves;         /* instructions leaving the shared ID_OC_MEM set per cycle: the
+                                    * input ports (_gen or _mem) x -gpgpu_reg_file_port_throughput */
 } gms_core_params;
 
 /* Simulator-level options (our names). */

@@ -28,18 +28,25 @@ uint64_t *gms_memq_attach_addrs(gms_memq *q, gms_memq_ent *e)
     return q->addrs[r];
 }
 
+/* entry k leaves ID_OC_MEM (no unit-by-unit collector): the LSU may take it from ready_at */
+static void collect_one(gms_memq *q, uint32_t k, uint64_t ready_at)
+{
+    gms_memq_ent *e = &q->e[k];
+    e->collected = 1;
+    q->uncoll &= ~(1u << k);
+    e->in_ex = 1;
+    q->n_ex[e->sched]++;
+    e->ready_at = ready_at;
+    q->collected[e->sched]++;
+}
+
 uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at)
 {
     uint32_t freed = 0;
     for (uint32_t k = 0; k < q->n; k++) {
-        gms_memq_ent *e = &q->e[k];
+        const gms_memq_ent *e = &q->e[k];
         if (e->collected || q->collected[e->sched] >= max_per_sched) continue;
-        e->collected = 1;
-        q->uncoll &= ~(1u << k);
-        e->in_ex = 1;
-        q->n_ex[e->sched]++;
-        e->ready_at = ready_at;
-        q->collected[e->sched]++;
+        collect_one(q, k, ready_at);
         freed |= 1u << e->sched;
     }
     q->idoc &= ~freed;
@@ -49,18 +56,8 @@ uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at
 uint32_t gms_memq_collect_shared(gms_memq *q, uint32_t cap, uint32_t moves, uint64_t ready_at)
 {
     uint32_t past = gms_memq_past_idoc(q), moved = 0;
-    while (q->uncoll && past < cap && moved < moves) {
-        uint32_t k = (uint32_t)__builtin_ctz(q->uncoll);   /* the oldest in ID_OC_MEM */
-        gms_memq_ent *e = &q->e[k];
-        e->collected = 1;
-        q->uncoll &= ~(1u << k);
-        e->in_ex = 1;
-        q->n_ex[e->sched]++;
-        e->ready_at = ready_at;
-        q->collected[e->sched]++;
-        past++;
-        moved++;
-    }
+    for (; q->uncoll && past < cap && moved < moves; past++, moved++)
+        collect_one(q, (uint32_t)__builtin_ctz(q->uncoll), ready_at);   /* the oldest in ID_OC_MEM */
     if (moved) q->idoc = 0;   /* the set has room again */
     return moved;
 }

@@ -1001,13 +1001,13 @@ static void writeback(gms_sm *s, uint64_t now)
 static void memq_init(gms_sm *s)
 {
     const gms_core_params *c = &s->p->core;
-    uint32_t cu = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
+    uint32_t cu = c->oc_mem_units;
     if (c->sub_core_model) cu /= s->nsched ? s->nsched : 1;
     s->memq_cap = (cu ? cu : 1) + 1;
     if (c->id_oc_mem_shared) {
         s->memq.shared_w = c->idoc_mem_w;
         s->memq_cap = cu + c->ocex_mem_w;
-        s->memq_moves = (c->oc_units_gen ? c->oc_in_ports_gen : c->oc_in_ports_mem) * c->reg_file_port_throughput;
+        s->memq_moves = c->oc_mem_moves;
     }
     if (c->sub_core_model && c->oc_units_gen) {
         s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);

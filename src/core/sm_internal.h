@@ -353,8 +353,6 @@ static inline const uint64_t *sched_cands(const gms_sm *s, uint32_t si, uint32_t
     }
     return any ? buf : s->scand[si];
 }
-/* has scheduler si a candidate, or a warp parked on a slot that is free now? (else its pick
- * would find nothing: skipped) */
 /* has scheduler si a warp parked on a slot that is free now? */
 static inline int sched_parked_ready(const gms_sm *s, uint32_t si)
 {
@@ -362,6 +360,8 @@ static inline int sched_parked_ready(const gms_sm *s, uint32_t si)
         if (sm_slot_free(s, si, (uint32_t)__builtin_ctz(ops))) return 1;
     return 0;
 }
+/* has scheduler si a candidate, or a warp parked on a slot that is free now? (else its pick
+ * would find nothing: skipped) */
 static inline int sched_has_cands(const gms_sm *s, uint32_t si)
 {
     return s->sched_ncand[si] || sched_parked_ready(s, si);

@@ -117,6 +117,24 @@ TEST(id_oc_mem_widths_checked_when_used)
 {
     finalize_error("gms_id_oc_mem", "shared", "-gms_id_oc_mem: 'shared' is not gpgpusim or per-scheduler");
     finalize_error("gms_sched_issue_order", "lrr", "-gms_sched_issue_order: 'lrr' is not rotate or fixed");
+    finalize_error("gpgpu_operand_collector_num_in_ports_mem", "0", "-gpgpu_operand_collector_num_in_ports_mem: must be at least 1");
+    /* set where nothing reads them: with sub-cores, or the port count with per-scheduler slots */
+    const char *const unused[][6] = {
+        { "gpgpu_sub_core_model", "1", "gms_id_oc_mem", "per-scheduler", "-gms_id_oc_mem is set, but it has no effect" },
+        { "gpgpu_sub_core_model", "1", "gpgpu_operand_collector_num_in_ports_mem", "2",
+          "-gpgpu_operand_collector_num_in_ports_mem is set, but it has no effect" },
+        { "gms_id_oc_mem", "per-scheduler", "gpgpu_operand_collector_num_in_ports_mem", "2",
+          "-gpgpu_operand_collector_num_in_ports_mem is set, but it has no effect" },
+    };
+    for (size_t i = 0; i < sizeof unused / sizeof unused[0]; i++) {
+        gms_params *q = gms_params_new();
+        gms_error e = {0};
+        REQUIRE(gms_params_set(q, unused[i][0], unused[i][1], &e) == 0);
+        REQUIRE(gms_params_set(q, unused[i][2], unused[i][3], &e) == 0);
+        CHECK(gms_params_finalize(q, &e) != 0);
+        CHECK_CONTAINS(e.msg, unused[i][4]);
+        gms_params_free(q);
+    }
     finalize_error("gpgpu_pipeline_widths", "1,1,1,1,1", "must list 7 (GPGPU-Sim 3.x), 11 or 13 (4.x) stage widths");
     finalize_error("gpgpu_pipeline_widths", "1,1,0,1,1,1,1", "gives ID_OC_MEM 0 and OC_EX_MEM 1");
     finalize_error("gpgpu_pipeline_widths", "1,1,1,1,1,1,1,1,1,0,1", "gives ID_OC_MEM 1 and OC_EX_MEM 0");
