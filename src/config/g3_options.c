@@ -6,8 +6,8 @@
 
 #define U(name, type, field, def, help, instead) GMS_OPT_X(name, type, g3.field, def, help, GMS_SYN_PLAIN, instead)
 static const char FUNC[] = "no functional PTX simulator: built-in workloads and traces give the instructions";
-static const char OC3[] = "the 3.x per-unit-type collector sets are not modelled; -gpgpu_operand_collector_num_units_gen/_mem "
-                          "and -gpgpu_reg_file_port_throughput shape the collector";
+static const char OC3[] = "memory instructions past ID_OC_MEM (collector units + OC_EX_MEM) reach the LSU oldest "
+                          "first once their operands are read; the memory units' dispatch is not modelled port by port";
 static const char STATS[] = "statistics are the ones gpumemsim writes (docs/counters.md)";
 
 static const gms_option opts[] = {
@@ -29,12 +29,6 @@ static const gms_option opts[] = {
       "constant reads always hit"),
     U("gpgpu_cache:dl2_texture_only", GMS_OPT_BOOL, dl2_texture_only, "1", "3.x: L2 caches texture data only",
       "every global access goes through the L2 as -gpgpu_cache:dl2 describes"),
-    U("gpgpu_operand_collector_num_units_sp", GMS_OPT_U32, oc_units_sp, "4", "3.x: SP operand collector units", OC3),
-    U("gpgpu_operand_collector_num_units_sfu", GMS_OPT_U32, oc_units_sfu, "4", "3.x: SFU operand collector units", OC3),
-    U("gpgpu_operand_collector_num_in_ports_sp", GMS_OPT_U32, oc_in_sp, "1", "3.x: SP collector input ports", OC3),
-    U("gpgpu_operand_collector_num_out_ports_sp", GMS_OPT_U32, oc_out_sp, "1", "3.x: SP collector output ports", OC3),
-    U("gpgpu_operand_collector_num_in_ports_sfu", GMS_OPT_U32, oc_in_sfu, "1", "3.x: SFU collector input ports", OC3),
-    U("gpgpu_operand_collector_num_out_ports_sfu", GMS_OPT_U32, oc_out_sfu, "1", "3.x: SFU collector output ports", OC3),
     U("gpgpu_operand_collector_num_out_ports_mem", GMS_OPT_U32, oc_out_mem, "1", "3.x: MEM collector output ports", OC3),
     U("gpgpu_num_reg_banks", GMS_OPT_U32, num_reg_banks, "8", "3.x: register file banks",
       "no register bank conflicts are modelled"),

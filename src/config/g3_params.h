@@ -19,8 +19,7 @@ typedef struct gms_g3_params {
     char tex_l1[GMS_OPT_STRLEN];
     char const_l1[GMS_OPT_STRLEN];
     int dl2_texture_only;
-    uint32_t oc_units_sp, oc_units_sfu;
-    uint32_t oc_in_sp, oc_out_sp, oc_in_sfu, oc_out_sfu, oc_out_mem;
+    uint32_t oc_out_mem;
     uint32_t num_reg_banks;
     int shmem_limited_broadcast;
     uint32_t shmem_warp_parts;

@@ -31,6 +31,7 @@ typedef enum {
     GMS_SYN_INT_LIST,   /* STRING: comma-separated integers (GPGPU-Sim strtok(",") + sscanf("%d")) */
 } gms_opt_syntax;
 
+struct gms_params;
 typedef struct gms_option {
     const char *name;    /* e.g. "gpgpu_n_mem" */
     gms_opt_type type;
@@ -46,7 +47,7 @@ typedef struct gms_option {
      * is not, and the value puts that part to use when this returns non-zero for the field (e.g.
      * -specialized_unit_N: when its <enabled> field is not 0), instead of when it differs from
      * the default. The warning calls it "only partly modelled". */
-    int (*unmodelled_in_use)(const void *field);
+    int (*unmodelled_in_use)(const struct gms_params *p, const void *field);
     /* bytes of the field (GMS_OPT_X fills it): a string value must fit it with its NUL; 0 means
      * GMS_OPT_STRLEN */
     size_t size;

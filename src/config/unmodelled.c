@@ -9,7 +9,7 @@
 static int in_use(const gms_params *p, const gms_option *o)
 {
     const void *field = (const char *)p + o->offset;
-    if (o->unmodelled_in_use) return o->unmodelled_in_use(field) != 0;
+    if (o->unmodelled_in_use) return o->unmodelled_in_use(p, field) != 0;
     return !gms_option_is_default(o, field);
 }
 

@@ -5,14 +5,16 @@
 #include "core/warp_sched.h"
 #include "core/bypass_policy.h"
 #include "core/mdb.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define C(name, type, field, def, help) GMS_OPT(name, type, core.field, def, help)
 
 /* -specialized_unit_N <enabled>,...: the unit's own model is in use when enabled */
-static int spec_unit_enabled(const void *field)
+static int spec_unit_enabled(const gms_params *p, const void *field)
 {
+    (void)p;
     unsigned en;
     return sscanf((const char *)field, "%u", &en) == 1 && en != 0;
 }
@@ -20,10 +22,19 @@ static int spec_unit_enabled(const void *field)
 /* -gpgpu_pipeline_widths: only the memory stages are modelled; the others are put to use (and
  * ignored) by any value but the default */
 #define WIDTHS_DEFAULT "1,1,1,1,1,1,1,1,1,1,1,1,1"
-static int widths_set(const void *field)
+static int widths_set(const gms_params *p, const void *field)
 {
+    (void)p;
     return strcmp((const char *)field, WIDTHS_DEFAULT) != 0;
 }
+
+/* the SP and SFU collector sets are modelled by -gms_alu_collector gpgpusim (no sub-cores);
+ * otherwise a value other than the default is named as not modelled */
+static int aluc_off_4(const gms_params *p, const void *field) { return !p->core.aluc && *(const uint32_t *)field != 4; }
+static int aluc_off_1(const gms_params *p, const void *field) { return !p->core.aluc && *(const uint32_t *)field != 1; }
+#define ALUC(name, field, def, help, in_use) GMS_OPT_PARTLY("" name, GMS_OPT_U32, core.field, def, help, \
+    "used only by -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0): with sub-cores the collector has the " \
+    "generic units only", in_use)
 
 /* what an enabled -specialized_unit_N does and does not do (core_finalize, sm.c) */
 #define SPEC_NOT_BUILT "an enabled unit (<enabled> not 0) is not built: its <num_units>, <max_latency>, " \
@@ -62,8 +73,9 @@ static const gms_option core_opts[] = {
     C("gpgpu_scheduler", GMS_OPT_STRING, scheduler, "gto", "warp scheduler (gpumemsim list policies); two_level_active:<active warps>:..."),
     GMS_OPT_PARTLY_X("gpgpu_pipeline_widths", GMS_OPT_STRING, core.pipeline_widths, WIDTHS_DEFAULT,
       "pipeline register widths ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_DP,OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB,ID_OC_TENSOR,OC_EX_TENSOR",
-      GMS_SYN_INT_LIST, "one instruction per scheduler per cycle; only ID_OC_MEM and OC_EX_MEM are used "
-      "(without sub-cores: the shared memory slots, -gms_id_oc_mem)", widths_set),
+      GMS_SYN_INT_LIST, "one instruction per scheduler per cycle; only the ID_OC and OC_EX widths of the SP, SFU "
+      "and memory pipes are used, without sub-cores (-gms_id_oc_mem, -gms_alu_collector): EX_WB and the DP, INT and "
+      "tensor stages are not", widths_set),
     C("gpgpu_num_sp_units", GMS_OPT_U32, num_sp_units, "1", "SP pipelines per SM"),
     C("gpgpu_num_sfu_units", GMS_OPT_U32, num_sfu_units, "1", "SFU pipelines per SM"),
     C("gpgpu_num_dp_units", GMS_OPT_U32, num_dp_units, "0", "DP pipelines per SM (0 = DP runs on the SP pipes)"),
@@ -143,6 +155,18 @@ static const gms_option core_opts[] = {
       "without sub-cores, gpgpusim: one ID_OC_MEM set (-gpgpu_pipeline_widths) and one pool of collector "
       "units for all schedulers, as GPGPU-Sim; per-scheduler: each scheduler has its own slot and pool "
       "(gpumemsim before 2026-12)"),
+    C("gms_alu_collector", GMS_OPT_STRING, alu_collector, "gpgpusim",
+      "without sub-cores, gpgpusim: GPGPU-Sim 3.x's operand collector for ALU instructions (ID_OC/OC_EX sets of "
+      "-gpgpu_pipeline_widths, SP and SFU collector units reading one operand a cycle, written back latency + 2 "
+      "after the function unit takes it) and memory instructions reaching the LSU one cycle later per source "
+      "operand; none: registers released after the latency, memory instructions 2 cycles after issue (gpumemsim "
+      "before 2026-12)"),
+    ALUC("gpgpu_operand_collector_num_units_sp", oc_units_sp, "4", "SP operand collector units", aluc_off_4),
+    ALUC("gpgpu_operand_collector_num_units_sfu", oc_units_sfu, "4", "SFU operand collector units", aluc_off_4),
+    ALUC("gpgpu_operand_collector_num_in_ports_sp", oc_in_sp, "1", "SP collector input ports: instructions leaving ID_OC_SP per cycle", aluc_off_1),
+    ALUC("gpgpu_operand_collector_num_out_ports_sp", oc_out_sp, "1", "SP collector dispatch units: instructions reaching OC_EX_SP per cycle", aluc_off_1),
+    ALUC("gpgpu_operand_collector_num_in_ports_sfu", oc_in_sfu, "1", "SFU collector input ports: instructions leaving ID_OC_SFU per cycle", aluc_off_1),
+    ALUC("gpgpu_operand_collector_num_out_ports_sfu", oc_out_sfu, "1", "SFU collector dispatch units: instructions reaching OC_EX_SFU per cycle", aluc_off_1),
     C("gpgpu_reg_file_port_throughput", GMS_OPT_U32, reg_file_port_throughput, "1",
       "operand collector steps per cycle (2: a unit reads and dispatches in one cycle)"),
     C("gpgpu_adaptive_cache_config", GMS_OPT_BOOL, adaptive_cache_config, "0",
@@ -210,22 +234,40 @@ static int check_number_list(const char *s, const char *opt, gms_error *err)
     return bad ? gms_err(err, "-%s: '%s' is not a list of positive numbers", opt, s) : 0;
 }
 
-/* -gpgpu_pipeline_widths' ID_OC_MEM and OC_EX_MEM: GPGPU-Sim 3.x lists 7 stages (ID_OC_SP,
- * ID_OC_SFU, ID_OC_MEM, OC_EX_SP, OC_EX_SFU, OC_EX_MEM, EX_WB), 4.x 11 (with DP and INT) or 13
- * (and the tensor stages): ID_OC_MEM is the 5th, OC_EX_MEM the 10th. Needed (and checked)
- * only with the shared ID_OC_MEM set: the sub-core model gives each scheduler one of each.
- * Also the memory instructions' collector units and moves per cycle, for every model. */
-static int decode_mem_widths(gms_core_params *c, gms_error *err)
+/* -gpgpu_pipeline_widths: GPGPU-Sim 3.x lists 7 stages (ID_OC_SP, ID_OC_SFU, ID_OC_MEM,
+ * OC_EX_SP, OC_EX_SFU, OC_EX_MEM, EX_WB), 4.x 11 (with DP and INT) or 13 (and the tensor
+ * stages): ID_OC_SFU is the 4th, ID_OC_MEM the 5th, OC_EX_SP the 6th, OC_EX_SFU the 9th and
+ * OC_EX_MEM the 10th. Needed (and checked) only without sub-cores, by the shared ID_OC_MEM set
+ * and the ALU collector: the sub-core model gives each scheduler one of each. Also the memory
+ * instructions' collector units and moves per cycle, for every model. */
+static int decode_widths(gms_core_params *c, gms_error *err)
 {
     uint32_t v[32];
     size_t n = 0;
     c->idoc_mem_w = c->ocex_mem_w = 1;
+    c->idoc_w[0] = c->idoc_w[1] = c->ocex_w[0] = c->ocex_w[1] = 1;
     c->oc_mem_units = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
     c->oc_mem_moves = (c->oc_units_gen ? c->oc_in_ports_gen : c->oc_in_ports_mem) * c->reg_file_port_throughput;
-    if (!c->id_oc_mem_shared) return 0;
+    if (!c->id_oc_mem_shared && !c->aluc) return 0;
     if (gms_parse_u32_list(c->pipeline_widths, ',', v, 32, &n) || (n != 7 && n != 11 && n != 13))
         return gms_err(err, "-gpgpu_pipeline_widths: '%s' must list 7 (GPGPU-Sim 3.x), 11 or 13 (4.x) stage widths",
                        c->pipeline_widths);
+    c->idoc_w[0] = v[0];
+    c->idoc_w[1] = n == 7 ? v[1] : v[3];
+    c->ocex_w[0] = n == 7 ? v[3] : v[5];
+    c->ocex_w[1] = n == 7 ? v[4] : v[8];
+    if (c->aluc) {
+        static const char *const stage[2][2] = { { "ID_OC_SP", "ID_OC_SFU" }, { "OC_EX_SP", "OC_EX_SFU" } };
+        for (int i = 0; i < 2; i++) {
+            if (c->idoc_w[i] == 0 || c->idoc_w[i] > 32)
+                return gms_err(err, "-gpgpu_pipeline_widths: '%s' gives %s %u: must be 1..32", c->pipeline_widths,
+                               stage[0][i], c->idoc_w[i]);
+            if (c->ocex_w[i] == 0 || c->ocex_w[i] > 32)
+                return gms_err(err, "-gpgpu_pipeline_widths: '%s' gives %s %u: must be 1..32", c->pipeline_widths,
+                               stage[1][i], c->ocex_w[i]);
+        }
+    }
+    if (!c->id_oc_mem_shared) return 0;
     c->idoc_mem_w = n == 7 ? v[2] : v[4];
     c->ocex_mem_w = n == 7 ? v[5] : v[9];
     uint32_t units = c->oc_mem_units;
@@ -236,6 +278,28 @@ static int decode_mem_widths(gms_core_params *c, gms_error *err)
                        c->ocex_mem_w, units);
     if (c->oc_mem_moves == 0)
         return gms_err(err, "-gpgpu_operand_collector_num_in_ports_%s: must be at least 1", c->oc_units_gen ? "gen" : "mem");
+    return 0;
+}
+
+/* the ALU collector's units, ports and function units (alu_collector.h's limits) */
+static int check_alu_collector(const gms_core_params *c, gms_error *err)
+{
+    static const struct { const char *opt; size_t off; uint32_t max; } v[] = {
+        { "gpgpu_operand_collector_num_units_sp", offsetof(gms_core_params, oc_units_sp), 64 },
+        { "gpgpu_operand_collector_num_units_sfu", offsetof(gms_core_params, oc_units_sfu), 64 },
+        { "gpgpu_operand_collector_num_in_ports_sp", offsetof(gms_core_params, oc_in_sp), 32 },
+        { "gpgpu_operand_collector_num_out_ports_sp", offsetof(gms_core_params, oc_out_sp), 32 },
+        { "gpgpu_operand_collector_num_in_ports_sfu", offsetof(gms_core_params, oc_in_sfu), 32 },
+        { "gpgpu_operand_collector_num_out_ports_sfu", offsetof(gms_core_params, oc_out_sfu), 32 },
+        { "gpgpu_num_sp_units", offsetof(gms_core_params, num_sp_units), 64 },
+        { "gpgpu_num_sfu_units", offsetof(gms_core_params, num_sfu_units), 64 },
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        uint32_t x;
+        memcpy(&x, (const char *)c + v[i].off, sizeof x);
+        if (x == 0 || x > v[i].max)
+            return gms_err(err, "-%s %u: with -gms_alu_collector gpgpusim it must be 1..%u", v[i].opt, x, v[i].max);
+    }
     return 0;
 }
 
@@ -304,13 +368,19 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (strcmp(c->issue_order, "rotate") && strcmp(c->issue_order, "fixed"))
         return gms_err(err, "-gms_sched_issue_order: '%s' is not rotate or fixed", c->issue_order);
     c->issue_fixed = !strcmp(c->issue_order, "fixed");
-    if (decode_mem_widths(c, err)) return -1;
+    if (strcmp(c->alu_collector, "gpgpusim") && strcmp(c->alu_collector, "none"))
+        return gms_err(err, "-gms_alu_collector: '%s' is not gpgpusim or none", c->alu_collector);
+    c->aluc = !c->sub_core_model && !strcmp(c->alu_collector, "gpgpusim");
+    if (c->aluc && check_alu_collector(c, err)) return -1;
+    if (decode_widths(c, err)) return -1;
     /* with sub-cores every scheduler has its own slot (so the two -gms_id_oc_mem readings are
      * one); the memory port's count is used only by the shared set's collection, and only when
      * memory instructions take the memory units (no generic ones) */
     static const char *const idoc_knob[] = { "gms_id_oc_mem", NULL };
     static const char *const mem_port_knob[] = { "gpgpu_operand_collector_num_in_ports_mem", NULL };
+    static const char *const aluc_knob[] = { "gms_alu_collector", NULL };
     if (gms_params_require(p, idoc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
+        gms_params_require(p, aluc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, mem_port_knob, c->id_oc_mem_shared && !c->oc_units_gen,
                            "the schedulers share ID_OC_MEM (-gms_id_oc_mem gpgpusim, -gpgpu_sub_core_model 0) and "
                            "-gpgpu_operand_collector_num_units_gen is 0", err))
@@ -461,6 +531,14 @@ static void core_dump(const gms_params *p, FILE *out)
     else
         fprintf(out, "Memory instructions to the LSU: per scheduler, an ID_OC_MEM slot and %u collector unit(s) + 1 "
                 "(-gms_id_oc_mem per-scheduler)\n", c->oc_mem_units);
+    if (c->aluc)
+        fprintf(out, "ALU instructions: GPGPU-Sim 3.x's operand collector, one source operand read a cycle: SP pipe "
+                "ID_OC %u, %u collector unit(s) (%u in, %u out port(s)), OC_EX %u, %u unit(s); SFU pipe ID_OC %u, %u "
+                "collector unit(s) (%u in, %u out), OC_EX %u, %u unit(s); written back latency + 2 after a unit takes one\n",
+                c->idoc_w[0], c->oc_units_sp, c->oc_in_sp, c->oc_out_sp, c->ocex_w[0], c->num_sp_units, c->idoc_w[1],
+                c->oc_units_sfu, c->oc_in_sfu, c->oc_out_sfu, c->ocex_w[1], c->units[GMS_OP_SFU]);
+    else if (!c->sub_core_model)
+        fprintf(out, "ALU instructions: registers released the latency after issue (-gms_alu_collector none)\n");
     fprintf(out, "Latencies (latency/initiation, core cycles): int %u/%u, sp %u/%u, dp %u/%u, sfu %u/%u, tensor %u/%u, branch %u/%u\n",
             c->lat[GMS_OP_INT].lat, c->lat[GMS_OP_INT].ii, c->lat[GMS_OP_SP].lat, c->lat[GMS_OP_SP].ii,
             c->lat[GMS_OP_DP].lat, c->lat[GMS_OP_DP].ii, c->lat[GMS_OP_SFU].lat, c->lat[GMS_OP_SFU].ii,

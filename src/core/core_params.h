@@ -39,6 +39,10 @@ typedef struct gms_core_params {
     uint32_t oc_in_ports_mem;                  /* -gpgpu_operand_collector_num_in_ports_mem */
     char id_oc_mem[GMS_OPT_STRLEN];            /* -gms_id_oc_mem: gpgpusim | per-scheduler */
     char issue_order[GMS_OPT_STRLEN];          /* -gms_sched_issue_order: rotate | fixed */
+    char alu_collector[GMS_OPT_STRLEN];        /* -gms_alu_collector: gpgpusim | none */
+    uint32_t oc_units_sp, oc_units_sfu;        /* -gpgpu_operand_collector_num_units_sp/_sfu */
+    uint32_t oc_in_sp, oc_out_sp;              /* -gpgpu_operand_collector_num_in/out_ports_sp */
+    uint32_t oc_in_sfu, oc_out_sfu;            /* -gpgpu_operand_collector_num_in/out_ports_sfu */
     int issue_fixed;                           /* decoded: fixed */
     uint32_t reg_file_port_throughput;         /* -gpgpu_reg_file_port_throughput */
     int adaptive_cache_config;                 /* -gpgpu_adaptive_cache_config */
@@ -76,6 +80,8 @@ typedef struct gms_core_params {
     int id_oc_mem_shared;          /* one ID_OC_MEM set for all schedulers (no sub-cores, -gms_id_oc_mem gpgpusim) */
     uint32_t idoc_mem_w, ocex_mem_w; /* -gpgpu_pipeline_widths' ID_OC_MEM and OC_EX_MEM */
     uint32_t oc_mem_units;         /* the units memory instructions use: generic ones if any, else _mem */
+    int aluc;                      /* without sub-cores: GPGPU-Sim 3.x's ALU collector (alu_collector.h) */
+    uint32_t idoc_w[2], ocex_w[2]; /* -gpgpu_pipeline_widths' ID_OC and OC_EX widths of the SP and SFU pipes */
     uint32_t oc_mem_moves;         /* instructions leaving the shared ID_OC_MEM set per cycle: the
                                     * input ports (_gen or _mem) x -gpgpu_reg_file_port_throughput */
 } gms_core_params;

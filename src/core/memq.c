@@ -1,6 +1,7 @@
 /* Issued memory instructions on their way to the LSU: see memq.h. At most GMS_MEMQ_CAP
  * entries in issue order; removal shifts the (short) array. */
 #include "core/memq.h"
+#include "core/alu_collector.h"
 #include <string.h>
 
 gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gms_inst *in)
@@ -36,7 +37,9 @@ static void collect_one(gms_memq *q, uint32_t k, uint64_t ready_at)
     q->uncoll &= ~(1u << k);
     e->in_ex = 1;
     q->n_ex[e->sched]++;
-    e->ready_at = ready_at;
+    /* 3.x: allocated to a unit at c, its operands read one a cycle from c + 1, dispatched to
+     * OC_EX_MEM and taken by ldst_unit::issue in the step after the last read */
+    e->ready_at = ready_at + (q->src_reads ? gms_inst_nsrc(&e->in) : 0);
     q->collected[e->sched]++;
 }
 

@@ -50,6 +50,9 @@ typedef struct gms_memq {
                                      * ID_OC_MEM set all schedulers share (its entries are the
                                      * ones not collected: uncoll) */
     uint32_t uncoll;                /* bit k: e[k] is not collected (host speed: alloc_cu's oldest) */
+    uint32_t src_reads;             /* 1: collection takes one more cycle per source operand (the
+                                     * 3.x collector's one read per unit per cycle,
+                                     * -gms_alu_collector gpgpusim); gms_memq_collect(_shared) only */
     uint8_t collected[GMS_MEMQ_MAX_SCHED];   /* per scheduler: instructions past ID_OC_MEM */
     uint8_t cu_mem[GMS_MEMQ_MAX_SCHED];      /* sub-core collector, per scheduler: bit u, unit u
                                               * holds a memory instruction (alloc_cu to dispatch) */
@@ -86,7 +89,7 @@ static inline const uint64_t *gms_memq_ent_addrs(const gms_memq *q, const gms_me
 }
 /* operand collection: each scheduler's instruction in ID_OC_MEM moves on if fewer than
  * max_per_sched of its instructions are past it. Returns the mask of schedulers whose slot
- * freed. */
+ * freed. The LSU may take it from ready_at (plus its source operands with src_reads). */
 uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at);
 /* operand collection with the shared ID_OC_MEM set (shared_w): the OLDEST instructions in it
  * (register_set::get_ready) move on, at most `moves` (the memory collector's input ports)

@@ -1009,6 +1009,16 @@ static void memq_init(gms_sm *s)
         s->memq_cap = cu + c->ocex_mem_w;
         s->memq_moves = c->oc_mem_moves;
     }
+    if (c->aluc) {
+        const gms_aluc_shape shape[GMS_ALUC_PIPES] = {
+            [GMS_ALUC_SP] = { c->idoc_w[0], c->ocex_w[0], c->oc_units_sp, c->oc_in_sp, c->oc_out_sp, c->num_sp_units },
+            [GMS_ALUC_SFU] = { c->idoc_w[1], c->ocex_w[1], c->oc_units_sfu, c->oc_in_sfu, c->oc_out_sfu,
+                               c->units[GMS_OP_SFU] },
+        };
+        s->aluc = gms_xcalloc(1, sizeof *s->aluc);
+        gms_aluc_init(s->aluc, shape);
+        s->memq.src_reads = 1;
+    }
     if (c->sub_core_model && c->oc_units_gen) {
         s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
         for (uint32_t si = 0; si < s->nsched; si++)
@@ -1152,6 +1162,18 @@ static void oc_cycle(gms_sm *s, uint64_t now)
     }
 }
 
+/* 3.x's ALU collector: a function unit took e; its registers are written back at wb */
+static void aluc_issued(void *ctx, const gms_aluc_ent *e, uint64_t wb)
+{
+    gms_sm *s = ctx;
+    warp *w = &s->w[e->warp];
+    for (int i = 0; i < GMS_MAX_DST; i++)
+        if (e->dst[i] != GMS_REG_NONE) wheel_add(s, wb, e->warp, e->dst[i]);
+    s->oc_pending--;
+    w->outstanding--;
+    if (w->state == W_FINISHING) maybe_finish_warp(s, e->warp);
+}
+
 static void memq_cycle(gms_sm *s, uint64_t now)
 {
     if (!s->lsu_busy && s->lsu_free_at <= now) {
@@ -1169,6 +1191,7 @@ static void memq_cycle(gms_sm *s, uint64_t now)
             }
         }
     }
+    if (s->aluc && s->aluc->pending) gms_aluc_cycle(s->aluc, now, aluc_issued, s);
     /* the warps parked on the slots that free here are candidates again (sched_cands) */
     if (s->oc) oc_cycle(s, now);
     else if (s->memq.shared_w) (void)gms_memq_collect_shared(&s->memq, s->memq_cap, s->memq_moves, now + 1);
@@ -1210,6 +1233,15 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         if (in->spec_unit && in->spec_unit <= GMS_MAX_SPEC_UNITS) {
             lat = s->p->core.spec_lat[in->spec_unit].lat;
             ii = s->p->core.spec_lat[in->spec_unit].ii;
+        }
+        if (s->aluc) {
+            /* into its pipe's ID_OC set; the collector and function units time it (aluc_issued).
+             * The warp may not finish before a function unit has taken it. */
+            gms_aluc_push(s->aluc, gms_aluc_pipe_of(in->op), (uint16_t)wi, in, lat, ii);
+            for (int i = 0; i < GMS_MAX_DST; i++) sb_set(w, in->dst[i]);
+            w->outstanding++;
+            s->oc_pending++;
+            break;
         }
         uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op];
@@ -1332,6 +1364,7 @@ static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
 static uint64_t memq_frozen_until(const gms_sm *s, uint64_t cycle)
 {
     const gms_memq *q = &s->memq;
+    if (s->aluc && s->aluc->pending) return cycle;   /* ALU instructions move every few cycles */
     uint64_t until = UINT64_MAX;
     uint32_t ex_sched = 0;   /* schedulers whose OC_EX_MEM slot is taken */
     const gms_memq_ent *oldest_idoc = NULL;
@@ -1787,6 +1820,7 @@ void gms_sm_free(gms_sm *s)
     if (s->byp_ops && s->byp_ops->sm_free) s->byp_ops->sm_free(s->byp);
     gms_ccws_free(s->ccws);
     free(s->oc);
+    free(s->aluc);
     free(s);
 }
 

@@ -4,6 +4,7 @@
 #include "core/sm.h"
 #include "core/warp_sched.h"
 #include "core/memq.h"
+#include "core/alu_collector.h"
 #include "core/bypass_path.h"
 #include "mem/mshr.h"
 
@@ -132,6 +133,7 @@ struct gms_sm {
     uint32_t nbanks, l1_latency;
     const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
     oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
+    gms_aluc *aluc;                      /* without sub-cores: 3.x's ALU collector (-gms_alu_collector) */
     gms_mreq_fifo replies;
     gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
     uint32_t sched_ncand[MAX_SCHED];
@@ -404,7 +406,12 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
             park(s, wi, op);   /* its ID_OC slot is taken */
             return 0;
         }
-        if (!s->oc) {   /* sub-core collector: the unit is timed when the collector dispatches */
+        if (s->aluc) {   /* 3.x: its pipe's ID_OC set must have room; the units are not looked at */
+            if (op != GMS_OP_BAR && !gms_aluc_idoc_free(s->aluc, gms_aluc_pipe_of((uint8_t)op))) {
+                s->op_busy |= 1u << op;
+                return 0;
+            }
+        } else if (!s->oc) {   /* sub-core collector: the unit is timed when the collector dispatches */
             const uint64_t *pf = s->pipe_free[op];
             uint32_t n = s->p->core.units[op], k;
             for (k = 0; k < n; k++) if (pf[k] <= now) break;

@@ -10,8 +10,9 @@
 #include <string.h>
 
 /* -gpgpu_memory_partition_indexing 4 and 6 are not GPGPU-Sim's exact functions (see the option) */
-static int pidx_inexact(const void *field)
+static int pidx_inexact(const struct gms_params *p, const void *field)
 {
+    (void)p;
     uint32_t v = *(const uint32_t *)field;
     return v == 4 || v == 6;
 }

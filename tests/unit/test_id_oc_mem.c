@@ -139,20 +139,44 @@ TEST(id_oc_mem_widths_checked_when_used)
     finalize_error("gpgpu_pipeline_widths", "1,1,0,1,1,1,1", "gives ID_OC_MEM 0 and OC_EX_MEM 1");
     finalize_error("gpgpu_pipeline_widths", "1,1,1,1,1,1,1,1,1,0,1", "gives ID_OC_MEM 1 and OC_EX_MEM 0");
     finalize_error("gpgpu_pipeline_widths", "1,1,40,1,1,1,1", "at most 32 in all");
+    /* the ALU collector's (-gms_alu_collector gpgpusim, the default without sub-cores) */
+    finalize_error("gpgpu_pipeline_widths", "0,1,1,1,1,1,1", "gives ID_OC_SP 0: must be 1..32");
+    finalize_error("gpgpu_pipeline_widths", "1,1,1,1,33,1,1", "gives OC_EX_SFU 33: must be 1..32");
+    finalize_error("gms_alu_collector", "3x", "'3x' is not gpgpusim or none");
+    finalize_error("gpgpu_operand_collector_num_units_sp", "0", "-gpgpu_operand_collector_num_units_sp 0: with -gms_alu_collector gpgpusim it must be 1..64");
+    finalize_error("gpgpu_operand_collector_num_out_ports_sfu", "33", "must be 1..32");
+    finalize_error("gpgpu_num_sp_units", "65", "-gpgpu_num_sp_units 65: with -gms_alu_collector gpgpusim it must be 1..64");
     gms_params *p = gms_params_new();
     gms_error err = {0};
     REQUIRE(gms_params_set(p, "gpgpu_pipeline_widths", "1,1,1,1,1", &err) == 0);
     REQUIRE(gms_params_set(p, "gms_id_oc_mem", "per-scheduler", &err) == 0);
-    CHECK(gms_params_finalize(p, &err) == 0);
+    CHECK(gms_params_finalize(p, &err) != 0);   /* the ALU collector reads the SP and SFU widths */
+    REQUIRE(gms_params_set(p, "gms_alu_collector", "none", &err) == 0);
+    CHECK(gms_params_finalize(p, &err) == 0);   /* no one reads them */
     REQUIRE(gms_params_set(p, "gms_id_oc_mem", "gpgpusim", &err) == 0);
     REQUIRE(gms_params_set(p, "gpgpu_sub_core_model", "1", &err) == 0);
+    CHECK(gms_params_finalize(p, &err) != 0);   /* -gms_alu_collector: no effect with sub-cores */
+    REQUIRE(gms_params_set(p, "gms_alu_collector", "gpgpusim", &err) == 0);
     CHECK(gms_params_finalize(p, &err) == 0);
     CHECK(!p->core.id_oc_mem_shared);
+    CHECK(!p->core.aluc);
     REQUIRE(gms_params_set(p, "gpgpu_sub_core_model", "0", &err) == 0);
     REQUIRE(gms_params_set(p, "gpgpu_pipeline_widths", "4,2,2,4,2,2,4", &err) == 0);
     REQUIRE(gms_params_finalize(p, &err) == 0);
     CHECK(p->core.id_oc_mem_shared);
     CHECK_EQ(p->core.idoc_mem_w, 2u);
     CHECK_EQ(p->core.ocex_mem_w, 2u);
+    CHECK(p->core.aluc);
+    CHECK_EQ(p->core.idoc_w[0], 4u);
+    CHECK_EQ(p->core.idoc_w[1], 2u);
+    CHECK_EQ(p->core.ocex_w[0], 4u);
+    CHECK_EQ(p->core.ocex_w[1], 2u);
+    /* 4.x's 13: ID_OC_SP 1st, ID_OC_SFU 4th, OC_EX_SP 6th, OC_EX_SFU 9th */
+    REQUIRE(gms_params_set(p, "gpgpu_pipeline_widths", "3,9,9,5,1,6,9,9,7,1,9,9,9", &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    CHECK_EQ(p->core.idoc_w[0], 3u);
+    CHECK_EQ(p->core.idoc_w[1], 5u);
+    CHECK_EQ(p->core.ocex_w[0], 6u);
+    CHECK_EQ(p->core.ocex_w[1], 7u);
     gms_params_free(p);
 }

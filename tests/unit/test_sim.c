@@ -110,13 +110,23 @@ static double run_prog(gms_params *pp, int kind, int nblocks, gms_run_stats *cop
 
 TEST(scoreboard_dependent_chain_waits_for_latency)
 {
-    gms_params *p = params(NULL, NULL);
+    gms_params *p = params("gms_alu_collector", "none");
     REQUIRE(p);
     double dep = run_prog(p, 0, 1, NULL), ind = run_prog(p, 1, 1, NULL);
-    /* 10 INT ops, latency 4, initiation 1: a dependent chain issues every 4 cycles, an
-     * independent sequence every cycle: 9 x (4 - 1) = 27 cycles apart */
+    /* 10 INT ops, latency 4, initiation 1, registers released after the latency alone: a
+     * dependent chain issues every 4 cycles, an independent sequence every cycle: 9 x (4 - 1)
+     * = 27 cycles apart */
     CHECK(dep > 0 && ind > 0);
     CHECK_EQ((long long)(dep - ind), 27);
+    gms_params_free(p);
+    /* GPGPU-Sim 3.x's collector (the default without sub-cores): each dependent op (one
+     * source) waits latency + 5 + 1 = 10 cycles, so 9 x (10 - 1) = 81 apart, and the chain's
+     * last op (one source) is written back one cycle later than the independent one's (none) */
+    p = params(NULL, NULL);
+    REQUIRE(p);
+    dep = run_prog(p, 0, 1, NULL), ind = run_prog(p, 1, 1, NULL);
+    CHECK(dep > 0 && ind > 0);
+    CHECK_EQ((long long)(dep - ind), 82);
     gms_params_free(p);
 }
 
@@ -492,11 +502,11 @@ TEST(blocked_sms_sleep_through_far_faults_identical_stats)
     static const char *const mm_kv[] = { "scale=0.0625", "uvm=1", NULL };
     static const char *const max_cycle[] = { "gpgpu_max_cycle", "5000000", NULL };
     static const char *const swl[] = { "gms_swl", "2", NULL };
-    static const char *const to[] = { "uvm_runtime", "batch", "gms_uvm_to", "1", "uvm_oversub_ratio", "1.5",
+    static const char *const to[] = { "uvm_runtime", "batch", "gms_uvm_to", "1", "uvm_oversub_ratio", "1.25",
                                       "gpgpu_n_clusters", "1", "uvm_fault_handling_us", "2", NULL };
-    /* (whether TO switches a block out at all depends on the run's detail: at n = 4096 it does
-     * not with the preset's shared memory slot and fixed issue order) */
-    static const char *const gather4k_kv[] = { "n=8192", "uvm=1", NULL };
+    /* (whether TO switches a block out at all depends on the run's detail: with 3.x's ALU
+     * collector, n = 8192 at a degree of 1.5 does not, n = 6144 at 1.25 does) */
+    static const char *const gather4k_kv[] = { "n=6144", "uvm=1", NULL };
     /* (an SM woken by an event before its sleep's wake-up must not also tick then: TO would
      * take an extra look and sample its warp states once more) */
     static const char *const to8[] = { "uvm_runtime", "batch", "gms_uvm_to", "1", "uvm_oversub_ratio", "1.25",

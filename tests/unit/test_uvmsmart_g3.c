@@ -35,14 +35,22 @@ TEST(uvmsmart_gpgpusim3_options_load_without_ignore_unknown)
     REQUIRE(gms_params_finalize(p, &err) == 0);
     CHECK_EQ(p->nignored, 0);
     CHECK_EQ(p->core.gmem_skip_l1d, 1);                  /* modelled, under its 3.x name */
-    CHECK_EQ(p->g3.oc_units_sp, 20);
+    /* the SP/SFU collector sets are modelled (-gms_alu_collector gpgpusim, no sub-cores) */
+    CHECK_EQ(p->core.oc_units_sp, 20);
+    CHECK_EQ(p->core.oc_in_sp, 4);
+    CHECK_EQ(p->core.oc_out_sp, 4);
+    CHECK_EQ(p->core.aluc, 1);
+    CHECK_EQ(p->core.idoc_w[0], 4);
+    CHECK_EQ(p->core.idoc_w[1], 1);
+    CHECK_EQ(p->core.ocex_w[0], 4);
+    CHECK_EQ(p->core.ocex_w[1], 1);
     CHECK_STR(p->g3.il1, "8:128:4,L:R:f:N:L,A:2:48,4");
     /* the ones set away from GPGPU-Sim 3.x's defaults are reported; the ones at their default
      * (ptx_sim_mode 0, simd_model 1, file line stats 1, ...) are not. max_insn_issue_per_warp
      * 2 (dual issue, GPGPU-Sim's default) is: ours defaults to the 1 the model does */
     const char *names[64];
     size_t n = gms_params_unmodelled(p, names, 64);
-    int il1 = 0, power = 0, simd = 0, sim_mode = 0, skip = 0, dual = 0;
+    int il1 = 0, power = 0, simd = 0, sim_mode = 0, skip = 0, dual = 0, ocsp = 0;
     for (size_t i = 0; i < n && i < 64; i++) {
         il1 += !strcmp(names[i], "gpgpu_cache:il1");
         power += !strcmp(names[i], "power_simulation_enabled");
@@ -50,7 +58,9 @@ TEST(uvmsmart_gpgpusim3_options_load_without_ignore_unknown)
         sim_mode += !strcmp(names[i], "gpgpu_ptx_sim_mode");
         skip += !strcmp(names[i], "gmem_skip_L1D");
         dual += !strcmp(names[i], "gpgpu_max_insn_issue_per_warp");
+        ocsp += !strncmp(names[i], "gpgpu_operand_collector_num_units_s", 35);
     }
+    CHECK_EQ(ocsp, 0);
     CHECK_EQ(dual, 1);
     CHECK_EQ(il1, 1);
     CHECK_EQ(power, 1);

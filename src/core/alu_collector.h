@@ -1,0 +1,90 @@
+/* GPGPU-Sim 3.x's operand collector for the ALU instructions of an SM without sub-cores
+ * (shader.cc as UVM Smart and the sound-baseline fork ship it; -gms_alu_collector gpgpusim).
+ *
+ * Two pipes: SP (every ALU instruction but SFU ones: 3.x has no DP, INT or tensor pipes) and
+ * SFU. For each pipe:
+ *  - issue puts the instruction into the pipe's ID_OC register set (-gpgpu_pipeline_widths);
+ *    a scheduler may issue to the pipe only while the set has a free register
+ *    (scheduler_unit::cycle: m_sp_out / m_sfu_out->has_free()); the function units' state is
+ *    not looked at;
+ *  - the collector steps once a cycle, inside ldst_unit::cycle, so after the SP and SFU units
+ *    have taken their instructions for the cycle (shader_core_ctx::execute runs m_fu in the
+ *    order SP units, SFU units, LDST unit): dispatch_ready_cu first, each of the pipe's
+ *    -gpgpu_operand_collector_num_out_ports_<pipe> dispatch units taking one ready unit, round
+ *    robin from the unit it took last (dispatch_unit_t::find_ready), into the OC_EX set if it
+ *    has room; then allocate_cu, each of the -gpgpu_operand_collector_num_in_ports_<pipe>
+ *    input ports giving the OLDEST instruction of the ID_OC set (register_set::get_ready:
+ *    smallest uid) the lowest free collector unit (-gpgpu_operand_collector_num_units_<pipe>);
+ *  - a unit reads one source operand a cycle from the step after its allocation
+ *    (arbiter_t::allocate_reads: one read per collector unit per cycle), and is ready to
+ *    dispatch in the step after its last read: allocated at c, it may dispatch from
+ *    c + 1 + (source operands);
+ *  - each function unit of the pipe (-gpgpu_num_sp_units / _sfu_units, in order) takes the
+ *    oldest instruction in the OC_EX set when its dispatch register is free; it holds the
+ *    dispatch register for the initiation interval (pipelined_simd_unit::cycle,
+ *    dispatch_delay), and the result reaches EX_WB at e + latency + 1, written back (the
+ *    scoreboard released) at the start of e + latency + 2, so a dependent instruction can
+ *    issue then.
+ * So a dependent instruction with two sources waits latency + 7 cycles after the first's
+ * issue, not the latency alone. Not modelled: register-bank conflicts (the arbiter's one read
+ * per bank per cycle), the result buses (EX_WB width), generic collector units. */
+#ifndef GMS_CORE_ALU_COLLECTOR_H
+#define GMS_CORE_ALU_COLLECTOR_H
+#include <stdint.h>
+#include "frontend/inst.h"
+
+enum { GMS_ALUC_SP = 0, GMS_ALUC_SFU = 1, GMS_ALUC_PIPES = 2 };
+#define GMS_ALUC_MAX_W 32     /* an ID_OC or OC_EX set's registers, a pipe's ports */
+#define GMS_ALUC_MAX_CU 64    /* a pipe's collector units */
+#define GMS_ALUC_MAX_FU 64    /* a pipe's function units */
+
+typedef struct gms_aluc_ent {
+    uint64_t seq;             /* issue order (warp_inst_t uid): the oldest goes first */
+    uint64_t ready;           /* in a unit: the cycle from which it may dispatch */
+    uint32_t lat, ii;
+    uint16_t warp;
+    uint8_t nsrc;
+    uint8_t dst[GMS_MAX_DST];
+} gms_aluc_ent;
+
+typedef struct gms_aluc_pipe {
+    uint32_t w_id, w_ex;      /* ID_OC and OC_EX set widths */
+    uint32_t ncu, in_ports, out_ports, nfu;
+    uint32_t n_id, n_ex;
+    uint64_t cu_used;         /* bit k: unit k holds an instruction */
+    gms_aluc_ent id[GMS_ALUC_MAX_W];
+    gms_aluc_ent ex[GMS_ALUC_MAX_W];
+    gms_aluc_ent cu[GMS_ALUC_MAX_CU];
+    uint32_t last_cu[GMS_ALUC_MAX_W];   /* per dispatch unit: the unit it dispatched last */
+    uint64_t fu_free[GMS_ALUC_MAX_FU];  /* per function unit: its dispatch register is free from */
+} gms_aluc_pipe;
+
+typedef struct gms_aluc {
+    gms_aluc_pipe p[GMS_ALUC_PIPES];
+    uint32_t pending;         /* instructions not yet taken by a function unit */
+    uint64_t seq;
+} gms_aluc;
+
+/* the shape of one pipe (widths, units, ports: each at least 1 and at most the limits above) */
+typedef struct gms_aluc_shape { uint32_t w_id, w_ex, ncu, in_ports, out_ports, nfu; } gms_aluc_shape;
+
+void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES]);
+/* the pipe an ALU op class runs on */
+static inline int gms_aluc_pipe_of(uint8_t op) { return op == GMS_OP_SFU ? GMS_ALUC_SFU : GMS_ALUC_SP; }
+/* may an instruction of that pipe issue (its ID_OC set has a free register)? */
+static inline int gms_aluc_idoc_free(const gms_aluc *a, int pipe) { return a->p[pipe].n_id < a->p[pipe].w_id; }
+/* issue into the pipe's ID_OC set (only when gms_aluc_idoc_free) */
+void gms_aluc_push(gms_aluc *a, int pipe, uint16_t warp, const gms_inst *in, uint32_t lat, uint32_t ii);
+/* a function unit took e at cycle `now`: its registers are written back at `wb` */
+typedef void (*gms_aluc_issued_fn)(void *ctx, const gms_aluc_ent *e, uint64_t wb);
+/* one cycle: the function units take their instructions, then the collector steps */
+void gms_aluc_cycle(gms_aluc *a, uint64_t now, gms_aluc_issued_fn issued, void *ctx);
+/* the source operands a collector unit reads for `in` (one a cycle) */
+static inline uint32_t gms_inst_nsrc(const gms_inst *in)
+{
+    uint32_t n = 0;
+    for (int i = 0; i < GMS_MAX_SRC; i++) n += in->src[i] != GMS_REG_NONE;
+    return n;
+}
+
+#endif

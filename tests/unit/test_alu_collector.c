@@ -1,0 +1,185 @@
+/* GPGPU-Sim 3.x's ALU operand collector without sub-cores (src/core/alu_collector.c,
+ * -gms_alu_collector gpgpusim): the collector's timing hand-worked cycle by cycle, then whole
+ * runs whose dependent chains take latency + 5 + sources cycles per instruction. */
+#include "test.h"
+#include "sim_test_util.h"
+#include "core/alu_collector.h"
+#include "core/memq.h"
+#include "frontend/emit.h"
+#include <math.h>
+#include <string.h>
+
+typedef struct { uint32_t n; uint16_t warp[16]; uint64_t at[16], wb[16]; uint64_t now; } issued_log;
+
+static void log_issued(void *ctx, const gms_aluc_ent *e, uint64_t wb)
+{
+    issued_log *l = ctx;
+    if (l->n < 16) { l->warp[l->n] = e->warp; l->at[l->n] = l->now; l->wb[l->n] = wb; }
+    l->n++;
+}
+
+static void run_to(gms_aluc *a, issued_log *l, uint64_t from, uint64_t to)
+{
+    for (uint64_t c = from; c <= to; c++) { l->now = c; gms_aluc_cycle(a, c, log_issued, l); }
+}
+
+static gms_inst alu(uint8_t op, int nsrc)
+{
+    gms_inst in;
+    memset(&in, 0, sizeof in);
+    in.op = op;
+    for (int i = 0; i < GMS_MAX_SRC; i++) in.src[i] = i < nsrc ? (uint8_t)(10 + i) : GMS_REG_NONE;
+    in.dst[0] = 20;
+    for (int i = 1; i < GMS_MAX_DST; i++) in.dst[i] = GMS_REG_NONE;
+    return in;
+}
+
+static void shape1(gms_aluc *a, uint32_t w_id, uint32_t ncu, uint32_t nfu)
+{
+    gms_aluc_shape s[GMS_ALUC_PIPES] = { { w_id, 1, ncu, 1, 1, nfu }, { 1, 1, 1, 1, 1, 1 } };
+    gms_aluc_init(a, s);
+}
+
+/* issued at 10 with 2 sources: allocated to a unit at 11 (the collector steps after issue's
+ * cycle), operands read at 12 and 13, dispatched to OC_EX_SP at 14, taken by the SP unit at 15
+ * (the units run before the collector), written back at 15 + 4 + 2 = 21 = 10 + 4 + 5 + 2 */
+TEST(aluc_two_sources_written_back_latency_plus_7_after_issue)
+{
+    static gms_aluc a;
+    issued_log l = { 0 };
+    shape1(&a, 1, 2, 1);
+    CHECK(gms_aluc_idoc_free(&a, GMS_ALUC_SP));
+    gms_inst in = alu(GMS_OP_SP, 2);
+    gms_aluc_push(&a, GMS_ALUC_SP, 3, &in, 4, 1);
+    CHECK(!gms_aluc_idoc_free(&a, GMS_ALUC_SP));   /* ID_OC_SP is 1 wide */
+    CHECK(gms_aluc_idoc_free(&a, GMS_ALUC_SFU));
+    run_to(&a, &l, 11, 11);
+    CHECK(gms_aluc_idoc_free(&a, GMS_ALUC_SP));    /* it went to a unit */
+    run_to(&a, &l, 12, 14);
+    CHECK_EQ(l.n, 0u);
+    CHECK_EQ(a.p[GMS_ALUC_SP].n_ex, 1u);
+    run_to(&a, &l, 15, 30);
+    REQUIRE(l.n == 1);
+    CHECK_EQ(l.warp[0], 3);
+    CHECK_EQ(l.at[0], 15u);
+    CHECK_EQ(l.wb[0], 21u);
+    CHECK_EQ(a.pending, 0u);
+}
+
+/* no sources: allocated at 11, dispatched at 12, taken at 13 */
+TEST(aluc_no_source_dispatches_the_step_after_allocation)
+{
+    static gms_aluc a;
+    issued_log l = { 0 };
+    shape1(&a, 1, 1, 1);
+    gms_inst in = alu(GMS_OP_SP, 0);
+    gms_aluc_push(&a, GMS_ALUC_SP, 0, &in, 4, 1);
+    run_to(&a, &l, 11, 20);
+    REQUIRE(l.n == 1);
+    CHECK_EQ(l.at[0], 13u);
+    CHECK_EQ(l.wb[0], 19u);
+}
+
+/* one SFU unit with initiation interval 4: its dispatch register holds each instruction 4
+ * cycles, so three independent ones (one collector unit each, one dispatch a cycle) are
+ * taken at 13, 17, 21; the oldest first */
+TEST(aluc_function_unit_holds_its_dispatch_register_the_initiation_interval)
+{
+    static gms_aluc a;
+    issued_log l = { 0 };
+    gms_aluc_shape s[GMS_ALUC_PIPES] = { { 1, 1, 1, 1, 1, 1 }, { 3, 1, 4, 3, 1, 1 } };
+    gms_aluc_init(&a, s);
+    gms_inst in = alu(GMS_OP_SFU, 0);
+    REQUIRE(gms_aluc_pipe_of(GMS_OP_SFU) == GMS_ALUC_SFU);
+    CHECK_EQ(gms_aluc_pipe_of(GMS_OP_DP), GMS_ALUC_SP);   /* 3.x: no DP pipe */
+    for (uint16_t w = 0; w < 3; w++) gms_aluc_push(&a, GMS_ALUC_SFU, w, &in, 20, 4);
+    CHECK(!gms_aluc_idoc_free(&a, GMS_ALUC_SFU));
+    run_to(&a, &l, 11, 40);
+    REQUIRE(l.n == 3);
+    CHECK_EQ(l.warp[0], 0); CHECK_EQ(l.at[0], 13u); CHECK_EQ(l.wb[0], 35u);
+    CHECK_EQ(l.warp[1], 1); CHECK_EQ(l.at[1], 17u);
+    CHECK_EQ(l.warp[2], 2); CHECK_EQ(l.at[2], 21u);
+}
+
+/* one collector unit, one input port: the oldest instruction in ID_OC goes first, the next
+ * only when the unit has dispatched (the step that frees it allocates it again) */
+TEST(aluc_oldest_first_and_one_unit_serialises_collection)
+{
+    static gms_aluc a;
+    issued_log l = { 0 };
+    shape1(&a, 2, 1, 2);
+    gms_inst two = alu(GMS_OP_SP, 2), one = alu(GMS_OP_SP, 1);
+    gms_aluc_push(&a, GMS_ALUC_SP, 7, &two, 4, 1);
+    gms_aluc_push(&a, GMS_ALUC_SP, 8, &one, 4, 1);
+    run_to(&a, &l, 11, 30);
+    REQUIRE(l.n == 2);
+    /* warp 7: unit at 11, ready 14, dispatched 14, taken 15; warp 8: unit at 14 (after the
+     * dispatch), read at 15, dispatched 16, taken 17 */
+    CHECK_EQ(l.warp[0], 7); CHECK_EQ(l.at[0], 15u);
+    CHECK_EQ(l.warp[1], 8); CHECK_EQ(l.at[1], 17u);
+}
+
+/* memory instructions: with src_reads, one cycle more per source operand before the LSU */
+TEST(aluc_memq_collection_reads_one_operand_a_cycle)
+{
+    static gms_memq q;
+    memset(&q, 0, sizeof q);
+    q.shared_w = 1;
+    gms_inst ld = alu(GMS_OP_MEM, 1), st = alu(GMS_OP_MEM, 2);
+    gms_memq_push(&q, 0, 0, &ld);
+    CHECK_EQ(gms_memq_collect_shared(&q, 4, 1, 11), 1u);   /* collected at 10: ready 10 + 1 */
+    CHECK_EQ(q.e[0].ready_at, 11u);
+    q.src_reads = 1;
+    gms_memq_push(&q, 1, 0, &st);
+    CHECK_EQ(gms_memq_collect_shared(&q, 4, 1, 11), 1u);
+    CHECK_EQ(q.e[1].ready_at, 13u);   /* address and data: 2 reads */
+    const gms_memq_ent *e = gms_memq_take(&q, 12);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 0);
+    CHECK(gms_memq_take(&q, 12) == NULL);
+    CHECK(gms_memq_take(&q, 13) != NULL);
+}
+
+/* ------------------------------------------------------------------ whole runs */
+
+#define CHAIN 200
+static int chain_nsrc;
+
+/* one warp: CHAIN dependent SP instructions, each reading the previous result and
+ * chain_nsrc - 1 other registers */
+static int chain_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    (void)self; (void)b; (void)err;
+    gms_emit e;
+    gms_emit_begin(&e, &out->warps[0]);
+    uint8_t r = gms_emit_alu(&e, 0, 0xffffffffu, GMS_OP_SP, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
+    uint32_t pc = 16;
+    for (int i = 0; i < CHAIN; i++, pc += 16)
+        r = gms_emit_alu(&e, pc, 0xffffffffu, GMS_OP_SP, r, chain_nsrc > 1 ? 2 : GMS_REG_NONE,
+                         chain_nsrc > 2 ? 3 : GMS_REG_NONE);
+    gms_emit_exit(&e, pc, 0xffffffffu);
+    return 0;
+}
+
+static double chain_cycles(const char *mode, int nsrc)
+{
+    const char *opts[] = { "gms_alu_collector", mode, "trace_opcode_latency_initiation_sp", "4,1", NULL };
+    chain_nsrc = nsrc;
+    simt_run r;
+    double c = simt_run1(&r, "chain", 32, chain_fill, opts) ? -1 : simt_stat(&r, "gpu_tot_sim_cycle");
+    if (c > 0) CHECK_EQ(simt_stat(&r, "gpu_tot_sim_insn"), 32.0 * (CHAIN + 2));
+    simt_free(&r);
+    return c;
+}
+
+/* a dependent chain: none issues every latency (4) cycles; GPGPU-Sim 3.x every
+ * latency + 5 + sources cycles (alu_collector.h): 2 sources 11, 3 sources 12 */
+TEST(aluc_dependent_chain_takes_latency_plus_5_plus_sources_per_instruction)
+{
+    double none = chain_cycles("none", 2), two = chain_cycles("gpgpusim", 2), three = chain_cycles("gpgpusim", 3);
+    REQUIRE(none > 0 && two > 0 && three > 0);
+    printf("    cycles: none %.0f, 3.x collector with 2 sources %.0f, 3 sources %.0f\n", none, two, three);
+    /* the per-instruction gaps; the ends (the first instruction, the exit) differ by a few */
+    CHECK(fabs((two - none) - 7.0 * CHAIN) <= 10);
+    CHECK(fabs((three - two) - 1.0 * CHAIN) <= 3);
+}
