@@ -59,16 +59,23 @@ void gms_aluc_cycle(gms_aluc *a, uint64_t now, gms_aluc_issued_fn issued, void *
     /* opndcoll_rfu_t::step (in ldst_unit::cycle, after them) */
     for (int p = 0; p < GMS_ALUC_PIPES; p++) {
         gms_aluc_pipe *P = &a->p[p];
-        /* dispatch_ready_cu: each dispatch unit, round robin from the unit it took last */
+        if (!(P->n_id | P->cu_used)) continue;
+        /* dispatch_ready_cu: each dispatch unit, round robin from the unit it took last (host
+         * speed: over the held units only, those after it first, then the rest) */
         for (uint32_t d = 0; d < P->out_ports && P->cu_used && P->n_ex < P->w_ex; d++) {
-            for (uint32_t n = 1; n <= P->ncu; n++) {
-                uint32_t c = (P->last_cu[d] + n) % P->ncu;
-                if (!(P->cu_used >> c & 1u) || P->cu[c].ready > now) continue;
-                P->ex[P->n_ex++] = P->cu[c];
-                P->cu_used &= ~(1ULL << c);
-                P->last_cu[d] = c;
-                break;
+            uint32_t last = P->last_cu[d];
+            uint64_t after = last >= 63 ? 0 : P->cu_used & ~((2ULL << last) - 1);
+            for (uint64_t m = after, round = 0; round < 2; m = P->cu_used & ~after, round++) {
+                for (; m; m &= m - 1) {
+                    uint32_t c = (uint32_t)__builtin_ctzll(m);
+                    if (P->cu[c].ready > now) continue;
+                    P->ex[P->n_ex++] = P->cu[c];
+                    P->cu_used &= ~(1ULL << c);
+                    P->last_cu[d] = c;
+                    goto dispatched;
+                }
             }
+        dispatched:;
         }
         /* allocate_cu: each input port gives the oldest instruction in ID_OC the lowest free
          * unit; its operands are read one a cycle from the next step */
