@@ -2,9 +2,11 @@
 #include "core/alu_collector.h"
 #include <string.h>
 
-void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES])
+void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES], uint32_t nbus)
 {
     memset(a, 0, sizeof *a);
+    a->nbus = nbus;
+    for (uint32_t i = 0; i < GMS_ALUC_MAX_LAT; i++) a->bus_at[i] = UINT64_MAX;
     for (int p = 0; p < GMS_ALUC_PIPES; p++) {
         gms_aluc_pipe *P = &a->p[p];
         P->w_id = shape[p].w_id;
@@ -32,6 +34,17 @@ void gms_aluc_push(gms_aluc *a, int pipe, uint16_t warp, const gms_inst *in, uin
     a->pending++;
 }
 
+/* test_res_bus: may a result come out at cycle `at` (fewer than nbus due then)? If so, reserve */
+static int bus_reserve(gms_aluc *a, uint64_t at, uint32_t lat)
+{
+    if (lat >= GMS_ALUC_MAX_LAT) return 1;
+    uint32_t k = (uint32_t)(at % GMS_ALUC_MAX_LAT);
+    if (a->bus_at[k] != at) { a->bus_at[k] = at; a->bus_n[k] = 0; }
+    if (a->bus_n[k] >= a->nbus) return 0;
+    a->bus_n[k]++;
+    return 1;
+}
+
 /* the oldest of n entries (register_set::get_ready: smallest uid) */
 static uint32_t oldest(const gms_aluc_ent *v, uint32_t n)
 {
@@ -49,6 +62,8 @@ void gms_aluc_cycle(gms_aluc *a, uint64_t now, gms_aluc_issued_fn issued, void *
         for (uint32_t k = 0; k < P->nfu && P->n_ex; k++) {
             if (P->fu_free[k] > now) continue;
             uint32_t j = oldest(P->ex, P->n_ex);
+            /* no result bus then: the pipe's other units would test the same instruction */
+            if (!bus_reserve(a, now + P->ex[j].lat, P->ex[j].lat)) break;
             gms_aluc_ent e = P->ex[j];
             P->ex[j] = P->ex[--P->n_ex];
             P->fu_free[k] = now + e.ii;

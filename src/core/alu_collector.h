@@ -26,8 +26,14 @@
  *    scoreboard released) at the start of e + latency + 2, so a dependent instruction can
  *    issue then.
  * So a dependent instruction with two sources waits latency + 7 cycles after the first's
- * issue, not the latency alone. Not modelled: register-bank conflicts (the arbiter's one read
- * per bank per cycle), the result buses (EX_WB width), generic collector units. */
+ * issue, not the latency alone.
+ *  - a function unit takes an instruction only if one of the EX_WB-width result buses is free
+ *    in the cycle its result will come out (shader_core_ctx::test_res_bus: a bitset per bus,
+ *    bit `latency` set at issue and shifted every cycle), else that pipe issues nothing this
+ *    cycle (its other units would test the same oldest instruction); latencies of
+ *    GMS_ALUC_MAX_LAT or more, which GPGPU-Sim refuses (MAX_ALU_LATENCY), reserve no bus.
+ * Not modelled: register-bank conflicts (the arbiter's one read per bank per cycle), generic
+ * collector units. */
 #ifndef GMS_CORE_ALU_COLLECTOR_H
 #define GMS_CORE_ALU_COLLECTOR_H
 #include <stdint.h>
@@ -37,6 +43,7 @@ enum { GMS_ALUC_SP = 0, GMS_ALUC_SFU = 1, GMS_ALUC_PIPES = 2 };
 #define GMS_ALUC_MAX_W 32     /* an ID_OC or OC_EX set's registers, a pipe's ports */
 #define GMS_ALUC_MAX_CU 64    /* a pipe's collector units */
 #define GMS_ALUC_MAX_FU 64    /* a pipe's function units */
+#define GMS_ALUC_MAX_LAT 512  /* GPGPU-Sim's MAX_ALU_LATENCY: the result buses' bitset length */
 
 typedef struct gms_aluc_ent {
     uint64_t seq;             /* issue order (warp_inst_t uid): the oldest goes first */
@@ -62,13 +69,18 @@ typedef struct gms_aluc_pipe {
 typedef struct gms_aluc {
     gms_aluc_pipe p[GMS_ALUC_PIPES];
     uint32_t pending;         /* instructions not yet taken by a function unit */
+    uint32_t nbus;            /* result buses (the EX_WB width) */
     uint64_t seq;
+    /* results due per cycle, by cycle modulo GMS_ALUC_MAX_LAT (bus_at: the cycle a slot counts) */
+    uint64_t bus_at[GMS_ALUC_MAX_LAT];
+    uint8_t bus_n[GMS_ALUC_MAX_LAT];
 } gms_aluc;
 
 /* the shape of one pipe (widths, units, ports: each at least 1 and at most the limits above) */
 typedef struct gms_aluc_shape { uint32_t w_id, w_ex, ncu, in_ports, out_ports, nfu; } gms_aluc_shape;
 
-void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES]);
+/* nbus: the result buses (EX_WB width, 1..255) */
+void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES], uint32_t nbus);
 /* the pipe an ALU op class runs on */
 static inline int gms_aluc_pipe_of(uint8_t op) { return op == GMS_OP_SFU ? GMS_ALUC_SFU : GMS_ALUC_SP; }
 /* may an instruction of that pipe issue (its ID_OC set has a free register)? */

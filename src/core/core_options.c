@@ -74,7 +74,7 @@ static const gms_option core_opts[] = {
     GMS_OPT_PARTLY_X("gpgpu_pipeline_widths", GMS_OPT_STRING, core.pipeline_widths, WIDTHS_DEFAULT,
       "pipeline register widths ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_DP,OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB,ID_OC_TENSOR,OC_EX_TENSOR",
       GMS_SYN_INT_LIST, "one instruction per scheduler per cycle; only the ID_OC and OC_EX widths of the SP, SFU "
-      "and memory pipes are used, without sub-cores (-gms_id_oc_mem, -gms_alu_collector): EX_WB and the DP, INT and "
+      "and memory pipes and EX_WB's are used, without sub-cores (-gms_id_oc_mem, -gms_alu_collector): the DP, INT and "
       "tensor stages are not", widths_set),
     C("gpgpu_num_sp_units", GMS_OPT_U32, num_sp_units, "1", "SP pipelines per SM"),
     C("gpgpu_num_sfu_units", GMS_OPT_U32, num_sfu_units, "1", "SFU pipelines per SM"),
@@ -236,8 +236,8 @@ static int check_number_list(const char *s, const char *opt, gms_error *err)
 
 /* -gpgpu_pipeline_widths: GPGPU-Sim 3.x lists 7 stages (ID_OC_SP, ID_OC_SFU, ID_OC_MEM,
  * OC_EX_SP, OC_EX_SFU, OC_EX_MEM, EX_WB), 4.x 11 (with DP and INT) or 13 (and the tensor
- * stages): ID_OC_SFU is the 4th, ID_OC_MEM the 5th, OC_EX_SP the 6th, OC_EX_SFU the 9th and
- * OC_EX_MEM the 10th. Needed (and checked) only without sub-cores, by the shared ID_OC_MEM set
+ * stages): ID_OC_SFU is the 4th, ID_OC_MEM the 5th, OC_EX_SP the 6th, OC_EX_SFU the 9th,
+ * OC_EX_MEM the 10th and EX_WB the 11th. Needed (and checked) only without sub-cores, by the shared ID_OC_MEM set
  * and the ALU collector: the sub-core model gives each scheduler one of each. Also the memory
  * instructions' collector units and moves per cycle, for every model. */
 static int decode_widths(gms_core_params *c, gms_error *err)
@@ -245,7 +245,7 @@ static int decode_widths(gms_core_params *c, gms_error *err)
     uint32_t v[32];
     size_t n = 0;
     c->idoc_mem_w = c->ocex_mem_w = 1;
-    c->idoc_w[0] = c->idoc_w[1] = c->ocex_w[0] = c->ocex_w[1] = 1;
+    c->idoc_w[0] = c->idoc_w[1] = c->ocex_w[0] = c->ocex_w[1] = c->exwb_w = 1;
     c->oc_mem_units = c->oc_units_gen ? c->oc_units_gen : c->oc_units_mem;
     c->oc_mem_moves = (c->oc_units_gen ? c->oc_in_ports_gen : c->oc_in_ports_mem) * c->reg_file_port_throughput;
     if (!c->id_oc_mem_shared && !c->aluc) return 0;
@@ -256,7 +256,11 @@ static int decode_widths(gms_core_params *c, gms_error *err)
     c->idoc_w[1] = n == 7 ? v[1] : v[3];
     c->ocex_w[0] = n == 7 ? v[3] : v[5];
     c->ocex_w[1] = n == 7 ? v[4] : v[8];
+    c->exwb_w = n == 7 ? v[6] : v[10];
     if (c->aluc) {
+        if (c->exwb_w == 0 || c->exwb_w > 255)
+            return gms_err(err, "-gpgpu_pipeline_widths: '%s' gives EX_WB %u: must be 1..255 (the result buses)",
+                           c->pipeline_widths, c->exwb_w);
         static const char *const stage[2][2] = { { "ID_OC_SP", "ID_OC_SFU" }, { "OC_EX_SP", "OC_EX_SFU" } };
         for (int i = 0; i < 2; i++) {
             if (c->idoc_w[i] == 0 || c->idoc_w[i] > 32)
@@ -534,9 +538,10 @@ static void core_dump(const gms_params *p, FILE *out)
     if (c->aluc)
         fprintf(out, "ALU instructions: GPGPU-Sim 3.x's operand collector, one source operand read a cycle: SP pipe "
                 "ID_OC %u, %u collector unit(s) (%u in, %u out port(s)), OC_EX %u, %u unit(s); SFU pipe ID_OC %u, %u "
-                "collector unit(s) (%u in, %u out), OC_EX %u, %u unit(s); written back latency + 2 after a unit takes one\n",
+                "collector unit(s) (%u in, %u out), OC_EX %u, %u unit(s); %u result bus(es); written back latency + 2 "
+                "after a unit takes one\n",
                 c->idoc_w[0], c->oc_units_sp, c->oc_in_sp, c->oc_out_sp, c->ocex_w[0], c->num_sp_units, c->idoc_w[1],
-                c->oc_units_sfu, c->oc_in_sfu, c->oc_out_sfu, c->ocex_w[1], c->units[GMS_OP_SFU]);
+                c->oc_units_sfu, c->oc_in_sfu, c->oc_out_sfu, c->ocex_w[1], c->units[GMS_OP_SFU], c->exwb_w);
     else if (!c->sub_core_model)
         fprintf(out, "ALU instructions: registers released the latency after issue (-gms_alu_collector none)\n");
     fprintf(out, "Latencies (latency/initiation, core cycles): int %u/%u, sp %u/%u, dp %u/%u, sfu %u/%u, tensor %u/%u, branch %u/%u\n",

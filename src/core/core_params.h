@@ -82,6 +82,7 @@ typedef struct gms_core_params {
     uint32_t oc_mem_units;         /* the units memory instructions use: generic ones if any, else _mem */
     int aluc;                      /* without sub-cores: GPGPU-Sim 3.x's ALU collector (alu_collector.h) */
     uint32_t idoc_w[2], ocex_w[2]; /* -gpgpu_pipeline_widths' ID_OC and OC_EX widths of the SP and SFU pipes */
+    uint32_t exwb_w;               /* ... and EX_WB's: the result buses */
     uint32_t oc_mem_moves;         /* instructions leaving the shared ID_OC_MEM set per cycle: the
                                     * input ports (_gen or _mem) x -gpgpu_reg_file_port_throughput */
 } gms_core_params;

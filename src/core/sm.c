@@ -1016,7 +1016,7 @@ static void memq_init(gms_sm *s)
                                c->units[GMS_OP_SFU] },
         };
         s->aluc = gms_xcalloc(1, sizeof *s->aluc);
-        gms_aluc_init(s->aluc, shape);
+        gms_aluc_init(s->aluc, shape, c->exwb_w);
         s->memq.src_reads = 1;
     }
     if (c->sub_core_model && c->oc_units_gen) {

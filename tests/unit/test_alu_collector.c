@@ -37,7 +37,7 @@ static gms_inst alu(uint8_t op, int nsrc)
 static void shape1(gms_aluc *a, uint32_t w_id, uint32_t ncu, uint32_t nfu)
 {
     gms_aluc_shape s[GMS_ALUC_PIPES] = { { w_id, 1, ncu, 1, 1, nfu }, { 1, 1, 1, 1, 1, 1 } };
-    gms_aluc_init(a, s);
+    gms_aluc_init(a, s, 8);
 }
 
 /* issued at 10 with 2 sources: allocated to a unit at 11 (the collector steps after issue's
@@ -88,7 +88,7 @@ TEST(aluc_function_unit_holds_its_dispatch_register_the_initiation_interval)
     static gms_aluc a;
     issued_log l = { 0 };
     gms_aluc_shape s[GMS_ALUC_PIPES] = { { 1, 1, 1, 1, 1, 1 }, { 3, 1, 4, 3, 1, 1 } };
-    gms_aluc_init(&a, s);
+    gms_aluc_init(&a, s, 8);
     gms_inst in = alu(GMS_OP_SFU, 0);
     REQUIRE(gms_aluc_pipe_of(GMS_OP_SFU) == GMS_ALUC_SFU);
     CHECK_EQ(gms_aluc_pipe_of(GMS_OP_DP), GMS_ALUC_SP);   /* 3.x: no DP pipe */
@@ -117,6 +117,47 @@ TEST(aluc_oldest_first_and_one_unit_serialises_collection)
      * dispatch), read at 15, dispatched 16, taken 17 */
     CHECK_EQ(l.warp[0], 7); CHECK_EQ(l.at[0], 15u);
     CHECK_EQ(l.warp[1], 8); CHECK_EQ(l.at[1], 17u);
+}
+
+/* the result buses (EX_WB width): two SP units, two independent instructions of latency 4
+ * in OC_EX_SP at 12 and an SFU one of latency 8. With one bus the second SP unit may not take
+ * the second (its result would come out with the first's, at 17), so it goes at 14; with two
+ * all three go at 13. Two more SP instructions issued at 14 reach the units at 17, due at 21
+ * with the SFU's result: two buses let one of them go, one bus neither. */
+static void bus_case(uint32_t nbus, issued_log *l)
+{
+    static gms_aluc a;
+    gms_aluc_shape s[GMS_ALUC_PIPES] = { { 2, 2, 2, 2, 2, 2 }, { 1, 1, 1, 1, 1, 1 } };
+    gms_aluc_init(&a, s, nbus);
+    gms_inst sp = alu(GMS_OP_SP, 0), sfu = alu(GMS_OP_SFU, 0);
+    gms_aluc_push(&a, GMS_ALUC_SP, 0, &sp, 4, 1);
+    gms_aluc_push(&a, GMS_ALUC_SP, 1, &sp, 4, 1);
+    gms_aluc_push(&a, GMS_ALUC_SFU, 2, &sfu, 8, 1);
+    run_to(&a, l, 11, 14);
+    gms_aluc_push(&a, GMS_ALUC_SP, 3, &sp, 4, 1);
+    gms_aluc_push(&a, GMS_ALUC_SP, 4, &sp, 4, 1);
+    run_to(&a, l, 15, 40);
+}
+
+TEST(aluc_result_buses_limit_results_per_cycle)
+{
+    issued_log one = { 0 }, two = { 0 };
+    bus_case(1, &one);
+    bus_case(2, &two);
+    REQUIRE(one.n == 5 && two.n == 5);
+    /* two buses: SP 0, SP 1 (due 17) and the SFU (due 21) at 13; SP 3 at 17 (due 21, the second
+     * result then), SP 4 at 18 */
+    CHECK_EQ(two.warp[0], 0); CHECK_EQ(two.at[0], 13u);
+    CHECK_EQ(two.warp[1], 1); CHECK_EQ(two.at[1], 13u);
+    CHECK_EQ(two.warp[2], 2); CHECK_EQ(two.at[2], 13u);
+    CHECK_EQ(two.warp[3], 3); CHECK_EQ(two.at[3], 17u);
+    CHECK_EQ(two.warp[4], 4); CHECK_EQ(two.at[4], 18u);
+    /* one bus: SP 0 and the SFU at 13, SP 1 at 14; SP 3 at 18 (21 is the SFU's), SP 4 at 19 */
+    CHECK_EQ(one.warp[0], 0); CHECK_EQ(one.at[0], 13u);
+    CHECK_EQ(one.warp[1], 2); CHECK_EQ(one.at[1], 13u);
+    CHECK_EQ(one.warp[2], 1); CHECK_EQ(one.at[2], 14u);
+    CHECK_EQ(one.warp[3], 3); CHECK_EQ(one.at[3], 18u);
+    CHECK_EQ(one.warp[4], 4); CHECK_EQ(one.at[4], 19u);
 }
 
 /* memory instructions: with src_reads, one cycle more per source operand before the LSU */

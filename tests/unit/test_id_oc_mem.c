@@ -142,6 +142,8 @@ TEST(id_oc_mem_widths_checked_when_used)
     /* the ALU collector's (-gms_alu_collector gpgpusim, the default without sub-cores) */
     finalize_error("gpgpu_pipeline_widths", "0,1,1,1,1,1,1", "gives ID_OC_SP 0: must be 1..32");
     finalize_error("gpgpu_pipeline_widths", "1,1,1,1,33,1,1", "gives OC_EX_SFU 33: must be 1..32");
+    finalize_error("gpgpu_pipeline_widths", "1,1,1,1,1,1,0", "gives EX_WB 0: must be 1..255");
+    finalize_error("gpgpu_pipeline_widths", "1,1,1,1,1,1,1,1,1,1,0,1,1", "gives EX_WB 0");
     finalize_error("gms_alu_collector", "3x", "'3x' is not gpgpusim or none");
     finalize_error("gpgpu_operand_collector_num_units_sp", "0", "-gpgpu_operand_collector_num_units_sp 0: with -gms_alu_collector gpgpusim it must be 1..64");
     finalize_error("gpgpu_operand_collector_num_out_ports_sfu", "33", "must be 1..32");
