@@ -91,12 +91,5 @@ void gms_aluc_push(gms_aluc *a, int pipe, uint16_t warp, const gms_inst *in, uin
 typedef void (*gms_aluc_issued_fn)(void *ctx, const gms_aluc_ent *e, uint64_t wb);
 /* one cycle: the function units take their instructions, then the collector steps */
 void gms_aluc_cycle(gms_aluc *a, uint64_t now, gms_aluc_issued_fn issued, void *ctx);
-/* the source operands a collector unit reads for `in` (one a cycle) */
-static inline uint32_t gms_inst_nsrc(const gms_inst *in)
-{
-    uint32_t n = 0;
-    for (int i = 0; i < GMS_MAX_SRC; i++) n += in->src[i] != GMS_REG_NONE;
-    return n;
-}
 
 #endif

@@ -1,7 +1,6 @@
 /* Issued memory instructions on their way to the LSU: see memq.h. At most GMS_MEMQ_CAP
  * entries in issue order; removal shifts the (short) array. */
 #include "core/memq.h"
-#include "core/alu_collector.h"
 #include <string.h>
 
 gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gms_inst *in)

@@ -110,5 +110,12 @@ int gms_inst_lane_addrs(const gms_warp_trace *w, const gms_inst *in, uint64_t ou
 /* dim3 */
 typedef struct gms_dim3 { uint32_t x, y, z; } gms_dim3;
 static inline uint64_t gms_dim3_count(gms_dim3 d) { return (uint64_t)d.x * d.y * d.z; }
+/* the source registers an instruction reads (an operand collector reads one a cycle) */
+static inline uint32_t gms_inst_nsrc(const gms_inst *in)
+{
+    uint32_t n = 0;
+    for (int i = 0; i < GMS_MAX_SRC; i++) n += in->src[i] != GMS_REG_NONE;
+    return n;
+}
 
 #endif
