@@ -37,12 +37,6 @@ static const gms_option opts[] = {
       "shared memory conflicts follow -gpgpu_shmem_num_banks with full broadcast"),
     U("gpgpu_shmem_warp_parts", GMS_OPT_U32, shmem_warp_parts, "2", "3.x: shared memory and global coalescing per warp in parts (2 = half warps)",
       "a warp's shared memory access is one request and its global access is coalesced whole (as with 1, UVMSmart's GTX1080Ti value)"),
-    /* the default is 1, what the scheduler model does (one instruction per scheduler per
-     * cycle, so per warp), not GPGPU-Sim's 2: a config that asks for dual issue (the Pascal
-     * presets set 2) is then named as not modelled, and the Volta+ presets' 1 is not */
-    U("gpgpu_max_insn_issue_per_warp", GMS_OPT_U32, max_insn_issue_per_warp, "1",
-      "3.x: instructions a warp may issue per cycle (GPGPU-Sim's default is 2; 1 is what is modelled)",
-      "a warp issues at most one instruction per cycle (one per scheduler, docs/architecture.md): dual issue is not modelled"),
     U("gpgpu_memlatency_stat", GMS_OPT_U32, memlatency_stat, "0", "3.x: memory latency statistics mask", STATS),
     U("gpgpu_runtime_stat", GMS_OPT_STRING, runtime_stat, "10000:0", "3.x: periodic statistics (cycles:flags)",
       "the progress line and final statistics replace it"),

@@ -23,7 +23,6 @@ typedef struct gms_g3_params {
     uint32_t num_reg_banks;
     int shmem_limited_broadcast;
     uint32_t shmem_warp_parts;
-    uint32_t max_insn_issue_per_warp;
     uint32_t memlatency_stat;
     char runtime_stat[GMS_OPT_STRLEN];
     int ptx_file_line_stats;

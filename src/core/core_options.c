@@ -32,6 +32,14 @@ static int widths_set(const gms_params *p, const void *field)
  * otherwise a value other than the default is named as not modelled */
 static int aluc_off_4(const gms_params *p, const void *field) { return !p->core.aluc && *(const uint32_t *)field != 4; }
 static int aluc_off_1(const gms_params *p, const void *field) { return !p->core.aluc && *(const uint32_t *)field != 1; }
+/* dual issue is modelled by -gms_inst_fetch gpgpusim (no sub-cores); otherwise a warp issues
+ * one instruction a cycle, and a value other than 1 is named */
+static int dual_off(const gms_params *p, const void *field)
+{
+    /* (read from the options, not the decoded c->ifetch: also asked before finalize) */
+    int fetch = !p->core.sub_core_model && !strcmp(p->core.inst_fetch, "gpgpusim");
+    return !fetch && *(const uint32_t *)field != 1;
+}
 #define ALUC(name, field, def, help, in_use) GMS_OPT_PARTLY("" name, GMS_OPT_U32, core.field, def, help, \
     "used only by -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0): with sub-cores the collector has the " \
     "generic units only", in_use)
@@ -161,6 +169,15 @@ static const gms_option core_opts[] = {
       "after the function unit takes it) and memory instructions reaching the LSU one cycle later per source "
       "operand; none: registers released after the latency, memory instructions 2 cycles after issue (gpumemsim "
       "before 2026-12)"),
+    C("gms_inst_fetch", GMS_OPT_STRING, inst_fetch, "gpgpusim",
+      "without sub-cores, gpgpusim: GPGPU-Sim 3.x's front end (one warp fetched per SM per cycle when its "
+      "2-entry instruction buffer is empty, decoded the next cycle, issued from the cycle after; a taken branch "
+      "flushes the second entry; a perfect instruction cache) and -gpgpu_max_insn_issue_per_warp's dual issue; "
+      "none: every warp's next instruction is always there to issue (gpumemsim before 2026-12)"),
+    GMS_OPT_PARTLY("gpgpu_max_insn_issue_per_warp", GMS_OPT_U32, core.max_insn_issue_per_warp, "2",
+      "instructions a warp may issue per cycle from its instruction buffer, 1 or 2 (GPGPU-Sim's default 2)",
+      "used only by -gms_inst_fetch gpgpusim (-gpgpu_sub_core_model 0): otherwise a warp issues one instruction "
+      "a cycle", dual_off),
     ALUC("gpgpu_operand_collector_num_units_sp", oc_units_sp, "4", "SP operand collector units", aluc_off_4),
     ALUC("gpgpu_operand_collector_num_units_sfu", oc_units_sfu, "4", "SFU operand collector units", aluc_off_4),
     ALUC("gpgpu_operand_collector_num_in_ports_sp", oc_in_sp, "1", "SP collector input ports: instructions leaving ID_OC_SP per cycle", aluc_off_1),
@@ -376,6 +393,13 @@ static int core_finalize(gms_params *p, gms_error *err)
         return gms_err(err, "-gms_alu_collector: '%s' is not gpgpusim or none", c->alu_collector);
     c->aluc = !c->sub_core_model && !strcmp(c->alu_collector, "gpgpusim");
     if (c->aluc && check_alu_collector(c, err)) return -1;
+    if (strcmp(c->inst_fetch, "gpgpusim") && strcmp(c->inst_fetch, "none"))
+        return gms_err(err, "-gms_inst_fetch: '%s' is not gpgpusim or none", c->inst_fetch);
+    c->ifetch = !c->sub_core_model && !strcmp(c->inst_fetch, "gpgpusim");
+    /* GPGPU-Sim's scheduler loop would take any count, but a warp's instruction buffer holds 2 */
+    if (c->max_insn_issue_per_warp < 1 || c->max_insn_issue_per_warp > 2)
+        return gms_err(err, "-gpgpu_max_insn_issue_per_warp %u: must be 1 or 2 (a warp's instruction buffer holds 2)",
+                       c->max_insn_issue_per_warp);
     if (decode_widths(c, err)) return -1;
     /* with sub-cores every scheduler has its own slot (so the two -gms_id_oc_mem readings are
      * one); the memory port's count is used only by the shared set's collection, and only when
@@ -383,8 +407,10 @@ static int core_finalize(gms_params *p, gms_error *err)
     static const char *const idoc_knob[] = { "gms_id_oc_mem", NULL };
     static const char *const mem_port_knob[] = { "gpgpu_operand_collector_num_in_ports_mem", NULL };
     static const char *const aluc_knob[] = { "gms_alu_collector", NULL };
+    static const char *const fetch_knob[] = { "gms_inst_fetch", NULL };
     if (gms_params_require(p, idoc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, aluc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
+        gms_params_require(p, fetch_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, mem_port_knob, c->id_oc_mem_shared && !c->oc_units_gen,
                            "the schedulers share ID_OC_MEM (-gms_id_oc_mem gpgpusim, -gpgpu_sub_core_model 0) and "
                            "-gpgpu_operand_collector_num_units_gen is 0", err))
@@ -544,6 +570,12 @@ static void core_dump(const gms_params *p, FILE *out)
                 c->oc_units_sfu, c->oc_in_sfu, c->oc_out_sfu, c->ocex_w[1], c->units[GMS_OP_SFU], c->exwb_w);
     else if (!c->sub_core_model)
         fprintf(out, "ALU instructions: registers released the latency after issue (-gms_alu_collector none)\n");
+    if (c->ifetch)
+        fprintf(out, "Instruction fetch: GPGPU-Sim 3.x's, one warp per SM per cycle into its 2-entry instruction buffer "
+                "(decoded the next cycle, perfect instruction cache); up to %u instruction(s) per warp per cycle\n",
+                c->max_insn_issue_per_warp);
+    else if (!c->sub_core_model)
+        fprintf(out, "Instruction fetch: not modelled, a warp's next instruction is always ready (-gms_inst_fetch none)\n");
     fprintf(out, "Latencies (latency/initiation, core cycles): int %u/%u, sp %u/%u, dp %u/%u, sfu %u/%u, tensor %u/%u, branch %u/%u\n",
             c->lat[GMS_OP_INT].lat, c->lat[GMS_OP_INT].ii, c->lat[GMS_OP_SP].lat, c->lat[GMS_OP_SP].ii,
             c->lat[GMS_OP_DP].lat, c->lat[GMS_OP_DP].ii, c->lat[GMS_OP_SFU].lat, c->lat[GMS_OP_SFU].ii,

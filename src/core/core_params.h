@@ -40,6 +40,8 @@ typedef struct gms_core_params {
     char id_oc_mem[GMS_OPT_STRLEN];            /* -gms_id_oc_mem: gpgpusim | per-scheduler */
     char issue_order[GMS_OPT_STRLEN];          /* -gms_sched_issue_order: rotate | fixed */
     char alu_collector[GMS_OPT_STRLEN];        /* -gms_alu_collector: gpgpusim | none */
+    char inst_fetch[GMS_OPT_STRLEN];           /* -gms_inst_fetch: gpgpusim | none */
+    uint32_t max_insn_issue_per_warp;          /* -gpgpu_max_insn_issue_per_warp (1 or 2) */
     uint32_t oc_units_sp, oc_units_sfu;        /* -gpgpu_operand_collector_num_units_sp/_sfu */
     uint32_t oc_in_sp, oc_out_sp;              /* -gpgpu_operand_collector_num_in/out_ports_sp */
     uint32_t oc_in_sfu, oc_out_sfu;            /* -gpgpu_operand_collector_num_in/out_ports_sfu */
@@ -83,6 +85,8 @@ typedef struct gms_core_params {
     int aluc;                      /* without sub-cores: GPGPU-Sim 3.x's ALU collector (alu_collector.h) */
     uint32_t idoc_w[2], ocex_w[2]; /* -gpgpu_pipeline_widths' ID_OC and OC_EX widths of the SP and SFU pipes */
     uint32_t exwb_w;               /* ... and EX_WB's: the result buses */
+    int ifetch;                    /* without sub-cores: GPGPU-Sim 3.x's fetch, decode and
+                                    * instruction buffer (-gms_inst_fetch gpgpusim, sm_ifetch.c) */
     uint32_t oc_mem_moves;         /* instructions leaving the shared ID_OC_MEM set per cycle: the
                                     * input ports (_gen or _mem) x -gpgpu_reg_file_port_throughput */
 } gms_core_params;

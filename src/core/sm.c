@@ -311,6 +311,8 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
         uint32_t wi = first + i;
         warp *w = &s->w[wi];
         memset(w, 0, sizeof *w);
+        s->ib[wi] = 0;
+        s->ib_bad[wi] = 0;
         w->blk = (uint16_t)bi;
         w->tr = &b->bt.warps[i];
         w->left = w->tr->n;
@@ -1200,7 +1202,7 @@ static void memq_cycle(gms_sm *s, uint64_t now)
 
 /* ---------------------------------------------------------------- issue */
 
-void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
+static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
     warp *w = &s->w[wi];
     uint32_t pop = (uint32_t)__builtin_popcount(in->mask);
@@ -1278,6 +1280,24 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     }
 }
 
+/* the scheduler issues warp wi's next instruction `in` (gms_sm_can_issue said it may) */
+void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
+{
+    issue_one(s, wi, in, now);
+    if (!s->fe_on) return;
+    gms_ifetch_after_issue(s, wi, s->fe_dual);
+    /* 3.x dual issue (scheduler_unit::cycle): having issued, the scheduler looks at the
+     * warp's next buffered instruction in the same cycle, with the first one's registers
+     * reserved and its pipe's register set taken */
+    if (s->fe_dual && s->ib[wi] && is_cand(s, wi)) {
+        const gms_inst *in2;
+        if (gms_sm_can_issue(s, wi, now, gms_sm_mem_slot_free(s, sched_of(s, wi)), &in2)) {
+            issue_one(s, wi, in2, now);
+            gms_ifetch_after_issue(s, wi, 1);
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- tick */
 
 static void run_events(gms_sm *s, uint64_t cycle)
@@ -1305,6 +1325,7 @@ static void run_events(gms_sm *s, uint64_t cycle)
 __attribute__((always_inline)) static inline int sm_has_work_outside_l1_pipe(const gms_sm *s)
 {
     if (s->ncand || s->npark || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
+    if (s->fe_nwant || s->fe_buf >= 0) return 1;   /* the 3.x front end fetches or decodes */
     if (s->mrpb && s->mrpb->n) return 1;
     return s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1));
 }
@@ -1473,6 +1494,7 @@ static __attribute__((noinline)) int sm_blocked_snapshot_rest(gms_sm *s, uint64_
 static inline int sm_blocked_snapshot(gms_sm *s, uint64_t cycle)
 {
     if (s->tick_l1_changed || s->next_wb || s->replies.n || !s->blk_on || sm_cands_may_issue(s)) return 1;
+    if (s->fe_nwant || s->fe_buf >= 0) return 1;
     if (s->blk_skip) { s->blk_skip--; return 1; }
     int r = sm_blocked_snapshot_rest(s, cycle);
     if (!r) sm_blocked_wasted(s);
@@ -1536,7 +1558,7 @@ static inline void blocked_count(gms_sm *s, const blocked_snap *b, uint64_t n)
 static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
 {
     const blocked_snap *b = &s->blk;
-    if (cycle >= b->until || s->last_cycle + 1 != cycle || s->replies.n || s->ncand != b->ncand) return 0;
+    if (cycle >= b->until || s->last_cycle + 1 != cycle || s->replies.n || s->ncand != b->ncand || s->fe_nwant) return 0;
     if (s->wheel_events && wheel_has(s, cycle)) return 0;
     gms_gpu *g = s->g;
     const gms_mreq *h = s->l1 ? gms_cache_mq_ready(s->l1, cycle) : NULL;
@@ -1657,6 +1679,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
             uint32_t si = sched_of(s, i + first);
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
+    if (s->fe_nwant || s->fe_buf >= 0) gms_ifetch_cycle(s);   /* 3.x: decode, then fetch */
     if (sm_has_work_outside_l1_pipe(s)) return sm_blocked_snapshot(s, cycle);
     uint64_t t = l1_pipe_wake(s, cycle);
     if (t == 1) return sm_blocked_snapshot(s, cycle);
@@ -1730,6 +1753,10 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->sched_ops = gms_warp_sched_find(p->core.scheduler);
     memq_init(s);
     s->issue_rot = p->core.issue_fixed ? 0 : ~0u;
+    s->fe_on = (uint8_t)(p->core.ifetch != 0);
+    s->fe_dual = (uint8_t)(p->core.ifetch && p->core.max_insn_issue_per_warp >= 2);
+    s->fe_buf = -1;
+    s->fe_last = 0;   /* 3.x's m_last_warp_fetched starts at 0: the first scan starts at warp 1 */
     for (int op = 0; op < GMS_OP__COUNT; op++)
         s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));
     uint32_t maxlat = 64 + p->core.smem_latency + 1024;

@@ -125,6 +125,13 @@ struct gms_sm {
     uint32_t ncand;
     uint32_t npark;
     uint32_t oc_pending;                 /* instructions waiting in ID_OC slots or collector units */
+    /* 3.x front end (-gms_inst_fetch gpgpusim, sm_ifetch.c): a warp is a candidate only while
+     * its instruction buffer (ib) holds instructions */
+    uint8_t fe_on;
+    uint8_t fe_dual;                     /* -gpgpu_max_insn_issue_per_warp 2 */
+    int32_t fe_buf;                      /* the fetch buffer: the warp fetched last cycle, -1 none */
+    uint32_t fe_nwant;                   /* warps waiting for a fetch (fe_want) */
+    uint32_t fe_last;                    /* the warp fetched last (the round robin starts after it) */
     int lsu_busy;
     uint32_t op_busy;                    /* op classes whose pipes are all busy this cycle */
     uint32_t nsched;
@@ -193,6 +200,12 @@ struct gms_sm {
      * every candidate read one byte here instead of each warp's trace record, most of them
      * out of the host's caches; kept by warp_set_cur */
     uint8_t cur_op[MAX_WARPS];
+    /* 3.x front end: instructions in each warp's buffer (0-2); ib_bad: a wrong-path entry follows
+     * them (decoded after a taken branch), flushed when the scheduler reaches it; fe_want: warps
+     * whose buffer is empty, waiting for the fetch unit */
+    uint8_t ib[MAX_WARPS];
+    uint8_t ib_bad[MAX_WARPS];
+    uint64_t fe_want[MAX_WARPS / 64];
     uint64_t scand[MAX_SCHED][MAX_WARPS / 64];  /* candidates per scheduler, by local index slot / nsched */
     /* Host speed: warps parked because their scheduler's ID_OC slot of their next
      * instruction's type (ID_OC_MEM for memory instructions) is taken, by scheduler, type and
@@ -280,9 +293,20 @@ static inline uint32_t sm_bank_of(const gms_sm *s, uint64_t addr)
     return (n & (n - 1)) ? (uint32_t)((addr >> 5) % n) : (uint32_t)(addr >> 5) & (n - 1);
 }
 
+/* 3.x front end: warp wi's instruction buffer is empty and it has instructions to come */
+static inline void fe_want_on(gms_sm *s, uint32_t wi)
+{
+    uint64_t bit = 1ULL << (wi & 63);
+    s->ib_bad[wi] = 0;
+    if (!(s->fe_want[wi >> 6] & bit)) { s->fe_want[wi >> 6] |= bit; s->fe_nwant++; }
+}
+
 static inline void cand_on(gms_sm *s, uint32_t wi)
 {
     uint64_t bit = 1ULL << (wi & 63);
+    /* 3.x front end: a warp with nothing in its instruction buffer waits for the fetch unit
+     * first (sm_ifetch.c makes it a candidate when its instructions are decoded) */
+    if (s->fe_on && !s->ib[wi]) { fe_want_on(s, wi); return; }
     if (!(s->cand[wi >> 6] & bit)) {
         uint32_t si = sched_of(s, wi), li = local_of(s, wi);
         s->cand[wi >> 6] |= bit;
@@ -395,6 +419,13 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
     warp *w = &s->w[wi];
     uint32_t op = s->cur_op[wi];   /* = w->cur->op, without loading the record (cur_op) */
     if (!is_cand(s, wi)) unpark(s, wi, op);   /* parked, and its slot is free: as re-armed */
+    if (s->fe_on && !s->ib[wi]) {
+        /* 3.x: its buffer's wrong-path entry (after a taken branch) is flushed when reached,
+         * and the warp waits for a fetch (the only way a candidate has an empty buffer) */
+        cand_off(s, wi);
+        fe_want_on(s, wi);
+        return 0;
+    }
     if (s->swl_on && !(s->swl_ok[wi >> 6] >> (wi & 63) & 1)) return 0;   /* SWL: not among the K oldest */
     if (s->op_busy >> op & 1) return 0;   /* this op class already found busy this cycle */
     const gms_inst *in = w->cur;
@@ -429,5 +460,10 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
 }
 
 void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now);
+
+/* 3.x front end (sm_ifetch.c): after warp wi issued from its buffer; the decode and fetch
+ * stages of a cycle (after the schedulers) */
+void gms_ifetch_after_issue(gms_sm *s, uint32_t wi, int flush_now);
+void gms_ifetch_cycle(gms_sm *s);
 
 #endif

@@ -232,6 +232,7 @@ static double acycles(gms_mem_kind kind, int nalu)
     bad |= gms_params_set(pp, "trace_opcode_latency_initiation_int", "4,1", &err);
     bad |= gms_params_set(pp, "gpgpu_perfect_mem", "1", &err);
     bad |= gms_params_set(pp, "gms_alu_collector", "none", &err);   /* registers released after the latency */
+    bad |= gms_params_set(pp, "gms_inst_fetch", "none", &err);      /* the next instruction always there */
     if (bad || gms_params_finalize(pp, &err)) { printf("    %s\n", err.msg); gms_params_free(pp); return -1; }
     aprog p = { kind, nalu, 0 };
     gms_program_src src = { anext, anodestroy, &p };

@@ -3,7 +3,8 @@
  * transaction: 3 decisions. One block is resident: warp level, N = 2 warps. No line is ever
  * reused, so every calculator has 0 hits; the L1D's reservation failures make L = 1 the best
  * (Adjusted_Hits(1) = -RF/8 * 0.5/8 > Adjusted_Hits(2) = -RF * 0.5/8) unless there were none,
- * in which case the tie goes to L = 2 = N (nothing bypasses). */
+ * in which case the tie goes to L = 2 = N (nothing bypasses). The runs' counts are worked out
+ * with every warp's next instruction always there to issue (-gms_inst_fetch none). */
 #include "test.h"
 #include "sim_test_util.h"
 #include "frontend/emit.h"
@@ -30,7 +31,7 @@ static int mfill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
 
 TEST(mdb_decides_every_period_at_warp_level)
 {
-    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
+    const char *opts[] = {"gms_inst_fetch", "none", "gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
                           "gms_l1d_bypass", "mdb-local", NULL};
     simt_run r;
     int rc = simt_run1(&r, "mdb", 64, mfill, opts);
@@ -59,7 +60,7 @@ TEST(mdb_decides_every_period_at_warp_level)
  * level the monitor's 3 warps (4,500 loads) and fewer of SM 0's. */
 static double global_bypassed(const char *level, double *decisions, double *l0)
 {
-    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
+    const char *opts[] = {"gms_inst_fetch", "none", "gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
                           "gpgpu_n_clusters", "2", "gms_l1d_bypass", "mdb-global", "gms_mdb_monitor", "1",
                           "gms_mdb_global_level", level, NULL};
     simt_run r;
@@ -103,7 +104,7 @@ TEST(mdb_global_level_needs_mdb_global)
  * no reuse and reservation failures keeps one warp in the L1D: L = 1, slots 1-7 bypass. */
 static int level_run(const char *level, double *n0, double *l0, double *bypassed)
 {
-    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
+    const char *opts[] = {"gms_inst_fetch", "none", "gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
                           "gpgpu_n_clusters", "1", "gms_l1d_bypass", "mdb-local", "gms_mdb_level", level, NULL};
     simt_run r;
     int rc = simt_run_grid(&r, "mdbl", 2, 128, mfill, opts);
@@ -145,7 +146,7 @@ TEST(mdb_level_block_or_sm_warp)
  * so the two warps interleave differently and some of warp 1's loads get in first). */
 static double kernels_bypassed(int kernels, const char *start, double *decisions)
 {
-    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
+    const char *opts[] = {"gms_inst_fetch", "none", "gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:X,A:4:8,4",
                           "gms_l1d_bypass", "mdb-local", "gms_mdb_kernel_start", start, NULL};
     simt_run r;
     int rc = simt_run_kernels(&r, "mdbk", kernels, 1, 64, mfill, opts);

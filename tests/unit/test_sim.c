@@ -71,7 +71,9 @@ static int next(void *self, gms_program *prog_, gms_error *err)
 
 static void nodestroy(void *self) { (void)self; }
 
-static gms_params *params(const char *extra_name, const char *extra_val)
+static gms_params *params2(const char *extra_name, const char *extra_val, const char *name2, const char *val2);
+static gms_params *params(const char *extra_name, const char *extra_val) { return params2(extra_name, extra_val, NULL, NULL); }
+static gms_params *params2(const char *extra_name, const char *extra_val, const char *name2, const char *val2)
 {
     gms_params *p = gms_params_new();
     gms_error err = {0};
@@ -82,6 +84,7 @@ static gms_params *params(const char *extra_name, const char *extra_val)
     gms_params_set(p, "trace_opcode_latency_initiation_sfu", "300,8", &err);
     gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
     if (extra_name) gms_params_set(p, extra_name, extra_val, &err);
+    if (name2) gms_params_set(p, name2, val2, &err);
     if (gms_params_finalize(p, &err)) { printf("    %s\n", err.msg); gms_params_free(p); return NULL; }
     return p;
 }
@@ -110,7 +113,8 @@ static double run_prog(gms_params *pp, int kind, int nblocks, gms_run_stats *cop
 
 TEST(scoreboard_dependent_chain_waits_for_latency)
 {
-    gms_params *p = params("gms_alu_collector", "none");
+    /* (no front end: a warp's next instruction is always there; tests/unit/test_ifetch.c) */
+    gms_params *p = params2("gms_alu_collector", "none", "gms_inst_fetch", "none");
     REQUIRE(p);
     double dep = run_prog(p, 0, 1, NULL), ind = run_prog(p, 1, 1, NULL);
     /* 10 INT ops, latency 4, initiation 1, registers released after the latency alone: a
@@ -122,7 +126,7 @@ TEST(scoreboard_dependent_chain_waits_for_latency)
     /* GPGPU-Sim 3.x's collector (the default without sub-cores): each dependent op (one
      * source) waits latency + 5 + 1 = 10 cycles, so 9 x (10 - 1) = 81 apart, and the chain's
      * last op (one source) is written back one cycle later than the independent one's (none) */
-    p = params(NULL, NULL);
+    p = params("gms_inst_fetch", "none");
     REQUIRE(p);
     dep = run_prog(p, 0, 1, NULL), ind = run_prog(p, 1, 1, NULL);
     CHECK(dep > 0 && ind > 0);
@@ -503,9 +507,11 @@ TEST(blocked_sms_sleep_through_far_faults_identical_stats)
     static const char *const max_cycle[] = { "gpgpu_max_cycle", "5000000", NULL };
     static const char *const swl[] = { "gms_swl", "2", NULL };
     static const char *const to[] = { "uvm_runtime", "batch", "gms_uvm_to", "1", "uvm_oversub_ratio", "1.25",
-                                      "gpgpu_n_clusters", "1", "uvm_fault_handling_us", "2", NULL };
+                                      "gpgpu_n_clusters", "1", "uvm_fault_handling_us", "2",
+                                      "gpgpu_max_insn_issue_per_warp", "1", NULL };
     /* (whether TO switches a block out at all depends on the run's detail: with 3.x's ALU
-     * collector, n = 8192 at a degree of 1.5 does not, n = 6144 at 1.25 does) */
+     * collector, n = 8192 at a degree of 1.5 does not, n = 6144 at 1.25 does; with the
+     * preset's dual issue none of n = 4096-12288 at 1.25 or 1.5 does, with single issue it does) */
     static const char *const gather4k_kv[] = { "n=6144", "uvm=1", NULL };
     /* (an SM woken by an event before its sleep's wake-up must not also tick then: TO would
      * take an extra look and sample its warp states once more) */

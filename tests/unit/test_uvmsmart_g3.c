@@ -47,7 +47,7 @@ TEST(uvmsmart_gpgpusim3_options_load_without_ignore_unknown)
     CHECK_STR(p->g3.il1, "8:128:4,L:R:f:N:L,A:2:48,4");
     /* the ones set away from GPGPU-Sim 3.x's defaults are reported; the ones at their default
      * (ptx_sim_mode 0, simd_model 1, file line stats 1, ...) are not. max_insn_issue_per_warp
-     * 2 (dual issue, GPGPU-Sim's default) is: ours defaults to the 1 the model does */
+     * 2 (dual issue) is modelled without sub-cores (-gms_inst_fetch gpgpusim) */
     const char *names[64];
     size_t n = gms_params_unmodelled(p, names, 64);
     int il1 = 0, power = 0, simd = 0, sim_mode = 0, skip = 0, dual = 0, ocsp = 0;
@@ -61,7 +61,9 @@ TEST(uvmsmart_gpgpusim3_options_load_without_ignore_unknown)
         ocsp += !strncmp(names[i], "gpgpu_operand_collector_num_units_s", 35);
     }
     CHECK_EQ(ocsp, 0);
-    CHECK_EQ(dual, 1);
+    CHECK_EQ(dual, 0);
+    CHECK_EQ(p->core.ifetch, 1);
+    CHECK_EQ(p->core.max_insn_issue_per_warp, 2);
     CHECK_EQ(il1, 1);
     CHECK_EQ(power, 1);
     CHECK_EQ(simd, 0);

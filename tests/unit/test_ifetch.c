@@ -1,0 +1,121 @@
+/* GPGPU-Sim 3.x's front end without sub-cores (src/core/sm_ifetch.c, -gms_inst_fetch gpgpusim):
+ * whole runs of independent instructions whose issue rate follows from fetch (one warp per SM
+ * per cycle, 2 instructions), decode (the next cycle) and the instruction buffer, worked by hand
+ * against the model without a front end. */
+#include "test.h"
+#include "sim_test_util.h"
+#include "frontend/emit.h"
+#include <math.h>
+#include <string.h>
+
+#define NIND 240
+static uint32_t ind_step;   /* bytes between consecutive instructions' pcs */
+static uint32_t ind_warps;
+
+/* every warp: NIND independent SP instructions (no sources, a fresh register each), then exit */
+static int ind_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    (void)self; (void)b; (void)err;
+    for (uint32_t w = 0; w < ind_warps; w++) {
+        gms_emit e;
+        gms_emit_begin(&e, &out->warps[w]);
+        uint32_t pc = 0;
+        for (int i = 0; i < NIND; i++, pc += ind_step)
+            (void)gms_emit_alu(&e, pc, 0xffffffffu, GMS_OP_SP, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE);
+        gms_emit_exit(&e, pc, 0xffffffffu);
+    }
+    return 0;
+}
+
+static double ind_cycles(const char *fetch, const char *dual, uint32_t step, uint32_t warps, const char *sched)
+{
+    const char *opts[] = { "gpgpu_sub_core_model", "0", "gms_alu_collector", "none", "gms_inst_fetch", fetch,
+                           "gpgpu_max_insn_issue_per_warp", dual, "gpgpu_num_sp_units", "8",
+                           "trace_opcode_latency_initiation_sp", "4,1", "gpgpu_num_sched_per_core", sched, NULL };
+    ind_step = step;
+    ind_warps = warps;
+    simt_run r;
+    double c = simt_run1(&r, "ind", 32 * warps, ind_fill, opts) ? -1 : simt_stat(&r, "gpu_tot_sim_cycle");
+    if (c > 0) CHECK_EQ(simt_stat(&r, "gpu_tot_sim_insn"), 32.0 * warps * (NIND + 1));
+    simt_free(&r);
+    return c;
+}
+
+/* one warp, sequential pcs. Without a front end: one instruction a cycle. 3.x, one issue per
+ * warp: fetched at c, decoded c + 1, issued c + 2 and c + 3, fetched again at c + 3 (fetch runs
+ * after issue), so 2 instructions every 3 cycles. Dual issue: both at c + 2, fetched again at
+ * c + 2: 2 every 2 cycles, as without a front end. */
+TEST(ifetch_one_warp_issues_two_in_three_cycles_or_two_in_two_with_dual_issue)
+{
+    double none = ind_cycles("none", "1", 16, 1, "1");
+    double single = ind_cycles("gpgpusim", "1", 16, 1, "1");
+    double dual = ind_cycles("gpgpusim", "2", 16, 1, "1");
+    REQUIRE(none > 0 && single > 0 && dual > 0);
+    printf("    cycles: none %.0f, 3.x single issue %.0f, dual issue %.0f\n", none, single, dual);
+    CHECK(fabs((single - none) - 0.5 * NIND) <= 4);
+    CHECK(fabs(dual - none) <= 4);
+}
+
+/* every instruction followed by a jump (pcs 32 apart): decode's second entry is on the wrong
+ * path. One issue: issued at c + 2, flushed when the scheduler reaches it at c + 3, fetched
+ * then, decoded c + 4, next issue c + 5: 3 cycles an instruction. Dual issue: the flush comes
+ * in the issue's own cycle: 2 cycles an instruction. */
+TEST(ifetch_taken_branch_flushes_the_second_entry)
+{
+    double none = ind_cycles("none", "1", 32, 1, "1");
+    double single = ind_cycles("gpgpusim", "1", 32, 1, "1");
+    double dual = ind_cycles("gpgpusim", "2", 32, 1, "1");
+    REQUIRE(none > 0 && single > 0 && dual > 0);
+    printf("    cycles: none %.0f, 3.x single issue %.0f, dual issue %.0f\n", none, single, dual);
+    CHECK(fabs((single - none) - 2.0 * NIND) <= 4);
+    CHECK(fabs((dual - none) - 1.0 * NIND) <= 4);
+    /* a stream without pcs (all 0) is sequential */
+    double nopc = ind_cycles("gpgpusim", "1", 0, 1, "1");
+    CHECK(fabs((nopc - none) - 0.5 * NIND) <= 4);
+}
+
+/* 8 warps, 4 schedulers, 8 SP units: without a front end the 4 schedulers issue 4 a cycle
+ * (8 x NIND / 4 cycles); with 3.x's one fetch per SM per cycle of 2 instructions, at most 2 a
+ * cycle reach the buffers (8 x NIND / 2 cycles), with or without dual issue */
+TEST(ifetch_one_fetch_per_sm_per_cycle_bounds_issue_at_two)
+{
+    double none = ind_cycles("none", "1", 16, 8, "4");
+    double single = ind_cycles("gpgpusim", "1", 16, 8, "4");
+    double dual = ind_cycles("gpgpusim", "2", 16, 8, "4");
+    REQUIRE(none > 0 && single > 0 && dual > 0);
+    printf("    cycles: none %.0f, 3.x single issue %.0f, dual issue %.0f\n", none, single, dual);
+    double span = 8.0 * NIND;
+    CHECK(fabs(none - span / 4) <= 0.03 * span / 4 + 30);
+    CHECK(fabs(single - span / 2) <= 0.03 * span / 2 + 30);
+    CHECK(fabs(dual - span / 2) <= 0.03 * span / 2 + 30);
+}
+
+/* the options: 1 or 2; -gms_inst_fetch set with sub-cores is an error (it has no effect there) */
+TEST(ifetch_options_checked)
+{
+    gms_error err = {0};
+    gms_params *p = gms_params_new();
+    CHECK_EQ(gms_params_set(p, "gpgpu_max_insn_issue_per_warp", "3", &err), 0);
+    CHECK(gms_params_finalize(p, &err) != 0);
+    CHECK(strstr(err.msg, "gpgpu_max_insn_issue_per_warp") != NULL);
+    gms_params_free(p);
+    p = gms_params_new();
+    memset(&err, 0, sizeof err);
+    CHECK_EQ(gms_params_set(p, "gms_inst_fetch", "ideal", &err), 0);
+    CHECK(gms_params_finalize(p, &err) != 0);
+    CHECK(strstr(err.msg, "gms_inst_fetch") != NULL);
+    gms_params_free(p);
+    p = gms_params_new();
+    memset(&err, 0, sizeof err);
+    CHECK_EQ(gms_params_set(p, "gpgpu_sub_core_model", "1", &err), 0);
+    CHECK_EQ(gms_params_set(p, "gms_inst_fetch", "none", &err), 0);   /* not the default: named */
+    CHECK(gms_params_finalize(p, &err) != 0);
+    CHECK(strstr(err.msg, "gms_inst_fetch") != NULL);
+    gms_params_free(p);
+    p = gms_params_new();
+    memset(&err, 0, sizeof err);
+    CHECK_EQ(gms_params_finalize(p, &err), 0);
+    CHECK(p->core.ifetch);
+    CHECK_EQ(p->core.max_insn_issue_per_warp, 2u);
+    gms_params_free(p);
+}
