@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+
 static inline uint64_t now_core(const gms_sm *s) { return gms_engine_cycle(s->g->eng, GMS_DOM_CORE); }
 
 static inflight *inf_alloc(gms_sm *s)
@@ -1641,6 +1642,7 @@ static int sm_tick(void *self, uint64_t cycle)
     return r;
 }
 
+
 static int sm_tick_body(gms_sm *s, uint64_t cycle)
 {
     if (__builtin_expect(s->blk.sleep_from != 0, 0)) {
@@ -1718,15 +1720,24 @@ static void sm_stuck(void *self, FILE *out)
                     (unsigned long long)h->t_ready);
             (void)cause;
         }
+    if (s->fe_on)
+        fprintf(out, "      front end: %u warp(s) waiting for a fetch, fetch buffer %s\n", s->fe_nwant,
+                s->fe_buf >= 0 ? "full" : "empty");
+    /* the warps not at a barrier first: a barrier that never opens waits for one of them */
     int shown = 0;
-    for (uint32_t i = 0; i < s->nwarps_max && shown < 4; i++) {
-        warp *w = &s->w[i];
-        if (w->state == W_FREE || w->state == W_DONE) continue;
-        static const char *const st[] = { "free", "active", "at barrier", "finishing", "done", "switched out" };
-        fprintf(out, "      warp %u: %s, next instruction %u of %u, %u memory transaction(s) outstanding%s\n", i,
-                st[w->state], w->tr->n - w->left, w->tr->n, w->outstanding, w->blocked ? ", waiting on the scoreboard" : "");
-        shown++;
-    }
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0; i < s->nwarps_max && shown < 4; i++) {
+            warp *w = &s->w[i];
+            if (w->state == W_FREE || w->state == W_DONE || (w->state == W_BARRIER) != pass) continue;
+            static const char *const st[] = { "free", "active", "at barrier", "finishing", "done", "switched out" };
+            fprintf(out, "      warp %u: %s, next instruction %u of %u, %u memory transaction(s) outstanding%s", i,
+                    st[w->state], w->tr->n - w->left, w->tr->n, w->outstanding, w->blocked ? ", waiting on the scoreboard" : "");
+            if (s->fe_on)
+                fprintf(out, ", %u in its instruction buffer%s%s", s->ib[i], s->ib_bad[i] ? " (+1 to flush)" : "",
+                        s->fe_want[i >> 6] >> (i & 63) & 1 ? ", waiting for a fetch" : "");
+            fputc('\n', out);
+            shown++;
+        }
 }
 
 /* ---------------------------------------------------------------- life cycle */

@@ -298,6 +298,9 @@ static inline void fe_want_on(gms_sm *s, uint32_t wi)
 {
     uint64_t bit = 1ULL << (wi & 63);
     s->ib_bad[wi] = 0;
+    /* already fetched, decoded next cycle (e.g. released from a barrier in between): fetched
+     * twice, its buffer would be filled again while it issues or waits parked on a slot */
+    if (s->fe_buf == (int32_t)wi) return;
     if (!(s->fe_want[wi >> 6] & bit)) { s->fe_want[wi >> 6] |= bit; s->fe_nwant++; }
 }
 

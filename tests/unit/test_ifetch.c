@@ -5,6 +5,8 @@
 #include "test.h"
 #include "sim_test_util.h"
 #include "frontend/emit.h"
+#include "config/params.h"
+#include "stats/stats.h"
 #include <math.h>
 #include <string.h>
 
@@ -118,4 +120,45 @@ TEST(ifetch_options_checked)
     CHECK(p->core.ifetch);
     CHECK_EQ(p->core.max_insn_issue_per_warp, 2u);
     gms_params_free(p);
+}
+
+/* pathfinder's blocks wait at a barrier every iteration. A warp fetched while it waits and
+ * released before its decode was fetched a second time (cand_on sent it to the fetch unit
+ * again), its buffer refilled while it waited parked on a memory slot, and the park count went
+ * wrong until the SM stopped with warps neither candidates nor parked (the watchdog, in the
+ * uvm-prefetch study). The run completes, with every instruction issued. */
+static double pathfinder_insts(const char *fetch, double *cycles)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    int ok = !gms_params_load_file(p, "configs/gtx1080ti.config", &err);
+    static const char *const set[] = { "uvm_alloc_round", "0", "invalidate_clean", "0", "uvm_evict_whole", "1",
+                                       "uvm_evict_whole_wait", "1", "uvm_evict_rescue", "1", "uvm_evict_tlb_keep", "1",
+                                       "uvm_prefetcher", "cap", NULL };
+    for (size_t i = 0; ok && set[i]; i += 2) ok = !gms_params_set(p, set[i], set[i + 1], &err);
+    ok = ok && !gms_params_set(p, "gms_inst_fetch", fetch, &err) && !gms_params_finalize(p, &err);
+    static const char *const kv[] = { "uvm=1", "scale=0.1", NULL };
+    gms_workload_spec w = { "pathfinder", NULL, kv, 1, NULL };
+    gms_sim *s = ok ? gms_sim_new(p, &w, &err) : NULL;
+    double insts = -1;
+    if (s && !gms_sim_run(s, &err)) {
+        const gms_stat *st = gms_stats_find(&gms_sim_stats(s)->total, "gpu_tot_sim_insn");
+        const gms_stat *cy = gms_stats_find(&gms_sim_stats(s)->total, "gpu_tot_sim_cycle");
+        insts = st ? st->value : -1;
+        *cycles = cy ? cy->value : -1;
+    } else {
+        printf("    %s\n", err.msg);
+    }
+    if (s) gms_sim_free(s);
+    gms_params_free(p);
+    return insts;
+}
+
+TEST(ifetch_barrier_release_before_decode_is_not_fetched_twice)
+{
+    double c_none = 0, c_fe = 0;
+    double none = pathfinder_insts("none", &c_none), fe = pathfinder_insts("gpgpusim", &c_fe);
+    REQUIRE(none > 0);
+    CHECK_EQ(fe, none);
+    printf("    cycles: none %.0f, 3.x front end %.0f\n", c_none, c_fe);
 }
