@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static inline uint64_t now_core(const gms_sm *s) { return gms_engine_cycle(s->g->eng, GMS_DOM_CORE); }
 
 static inflight *inf_alloc(gms_sm *s)
@@ -1326,7 +1325,7 @@ static void run_events(gms_sm *s, uint64_t cycle)
 __attribute__((always_inline)) static inline int sm_has_work_outside_l1_pipe(const gms_sm *s)
 {
     if (s->ncand || s->npark || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
-    if (s->fe_nwant || s->fe_buf >= 0) return 1;   /* the 3.x front end fetches or decodes */
+    if (fe_busy(s)) return 1;   /* the 3.x front end fetches or decodes */
     if (s->mrpb && s->mrpb->n) return 1;
     return s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1));
 }
@@ -1495,7 +1494,7 @@ static __attribute__((noinline)) int sm_blocked_snapshot_rest(gms_sm *s, uint64_
 static inline int sm_blocked_snapshot(gms_sm *s, uint64_t cycle)
 {
     if (s->tick_l1_changed || s->next_wb || s->replies.n || !s->blk_on || sm_cands_may_issue(s)) return 1;
-    if (s->fe_nwant || s->fe_buf >= 0) return 1;
+    if (fe_busy(s)) return 1;
     if (s->blk_skip) { s->blk_skip--; return 1; }
     int r = sm_blocked_snapshot_rest(s, cycle);
     if (!r) sm_blocked_wasted(s);
@@ -1642,7 +1641,6 @@ static int sm_tick(void *self, uint64_t cycle)
     return r;
 }
 
-
 static int sm_tick_body(gms_sm *s, uint64_t cycle)
 {
     if (__builtin_expect(s->blk.sleep_from != 0, 0)) {
@@ -1681,7 +1679,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
             uint32_t si = sched_of(s, i + first);
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
-    if (s->fe_nwant || s->fe_buf >= 0) gms_ifetch_cycle(s);   /* 3.x: decode, then fetch */
+    if (fe_busy(s)) gms_ifetch_cycle(s);   /* 3.x: decode, then fetch */
     if (sm_has_work_outside_l1_pipe(s)) return sm_blocked_snapshot(s, cycle);
     uint64_t t = l1_pipe_wake(s, cycle);
     if (t == 1) return sm_blocked_snapshot(s, cycle);

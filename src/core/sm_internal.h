@@ -293,6 +293,9 @@ static inline uint32_t sm_bank_of(const gms_sm *s, uint64_t addr)
     return (n & (n - 1)) ? (uint32_t)((addr >> 5) % n) : (uint32_t)(addr >> 5) & (n - 1);
 }
 
+/* 3.x front end: a warp waits for a fetch, or last cycle's fetch waits for its decode */
+static inline int fe_busy(const gms_sm *s) { return s->fe_nwant || s->fe_buf >= 0; }
+
 /* 3.x front end: warp wi's instruction buffer is empty and it has instructions to come */
 static inline void fe_want_on(gms_sm *s, uint32_t wi)
 {

@@ -43,17 +43,26 @@ static double ind_cycles(const char *fetch, const char *dual, uint32_t step, uin
     return c;
 }
 
+/* the same stream without a front end, and with 3.x's single and dual issue; 0 if a run failed */
+typedef struct { double none, single, dual; } three_runs;
+static int three(three_runs *t, uint32_t step, uint32_t warps, const char *sched)
+{
+    t->none = ind_cycles("none", "1", step, warps, sched);
+    t->single = ind_cycles("gpgpusim", "1", step, warps, sched);
+    t->dual = ind_cycles("gpgpusim", "2", step, warps, sched);
+    printf("    cycles: none %.0f, 3.x single issue %.0f, dual issue %.0f\n", t->none, t->single, t->dual);
+    return t->none > 0 && t->single > 0 && t->dual > 0;
+}
+
 /* one warp, sequential pcs. Without a front end: one instruction a cycle. 3.x, one issue per
  * warp: fetched at c, decoded c + 1, issued c + 2 and c + 3, fetched again at c + 3 (fetch runs
  * after issue), so 2 instructions every 3 cycles. Dual issue: both at c + 2, fetched again at
  * c + 2: 2 every 2 cycles, as without a front end. */
 TEST(ifetch_one_warp_issues_two_in_three_cycles_or_two_in_two_with_dual_issue)
 {
-    double none = ind_cycles("none", "1", 16, 1, "1");
-    double single = ind_cycles("gpgpusim", "1", 16, 1, "1");
-    double dual = ind_cycles("gpgpusim", "2", 16, 1, "1");
-    REQUIRE(none > 0 && single > 0 && dual > 0);
-    printf("    cycles: none %.0f, 3.x single issue %.0f, dual issue %.0f\n", none, single, dual);
+    three_runs t;
+    REQUIRE(three(&t, 16, 1, "1"));
+    double none = t.none, single = t.single, dual = t.dual;
     CHECK(fabs((single - none) - 0.5 * NIND) <= 4);
     CHECK(fabs(dual - none) <= 4);
 }
@@ -64,11 +73,9 @@ TEST(ifetch_one_warp_issues_two_in_three_cycles_or_two_in_two_with_dual_issue)
  * in the issue's own cycle: 2 cycles an instruction. */
 TEST(ifetch_taken_branch_flushes_the_second_entry)
 {
-    double none = ind_cycles("none", "1", 32, 1, "1");
-    double single = ind_cycles("gpgpusim", "1", 32, 1, "1");
-    double dual = ind_cycles("gpgpusim", "2", 32, 1, "1");
-    REQUIRE(none > 0 && single > 0 && dual > 0);
-    printf("    cycles: none %.0f, 3.x single issue %.0f, dual issue %.0f\n", none, single, dual);
+    three_runs t;
+    REQUIRE(three(&t, 32, 1, "1"));
+    double none = t.none, single = t.single, dual = t.dual;
     CHECK(fabs((single - none) - 2.0 * NIND) <= 4);
     CHECK(fabs((dual - none) - 1.0 * NIND) <= 4);
     /* a stream without pcs (all 0) is sequential */
@@ -81,11 +88,9 @@ TEST(ifetch_taken_branch_flushes_the_second_entry)
  * cycle reach the buffers (8 x NIND / 2 cycles), with or without dual issue */
 TEST(ifetch_one_fetch_per_sm_per_cycle_bounds_issue_at_two)
 {
-    double none = ind_cycles("none", "1", 16, 8, "4");
-    double single = ind_cycles("gpgpusim", "1", 16, 8, "4");
-    double dual = ind_cycles("gpgpusim", "2", 16, 8, "4");
-    REQUIRE(none > 0 && single > 0 && dual > 0);
-    printf("    cycles: none %.0f, 3.x single issue %.0f, dual issue %.0f\n", none, single, dual);
+    three_runs t;
+    REQUIRE(three(&t, 16, 8, "4"));
+    double none = t.none, single = t.single, dual = t.dual;
     double span = 8.0 * NIND;
     CHECK(fabs(none - span / 4) <= 0.03 * span / 4 + 30);
     CHECK(fabs(single - span / 2) <= 0.03 * span / 2 + 30);
