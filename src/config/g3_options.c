@@ -30,8 +30,6 @@ static const gms_option opts[] = {
     U("gpgpu_cache:dl2_texture_only", GMS_OPT_BOOL, dl2_texture_only, "1", "3.x: L2 caches texture data only",
       "every global access goes through the L2 as -gpgpu_cache:dl2 describes"),
     U("gpgpu_operand_collector_num_out_ports_mem", GMS_OPT_U32, oc_out_mem, "1", "3.x: MEM collector output ports", OC3),
-    U("gpgpu_num_reg_banks", GMS_OPT_U32, num_reg_banks, "8", "3.x: register file banks",
-      "no register bank conflicts are modelled"),
     U("gpgpu_shmem_limited_broadcast", GMS_OPT_BOOL, shmem_limited_broadcast, "1",
       "3.x: shared memory broadcasts only one word per conflict-free access",
       "shared memory conflicts follow -gpgpu_shmem_num_banks with full broadcast"),

@@ -20,7 +20,6 @@ typedef struct gms_g3_params {
     char const_l1[GMS_OPT_STRLEN];
     int dl2_texture_only;
     uint32_t oc_out_mem;
-    uint32_t num_reg_banks;
     int shmem_limited_broadcast;
     uint32_t shmem_warp_parts;
     uint32_t memlatency_stat;

@@ -1,12 +1,14 @@
 /* GPGPU-Sim 3.x's ALU operand collector without sub-cores: see alu_collector.h. */
 #include "core/alu_collector.h"
+#include <stdlib.h>
 #include <string.h>
+#include "util/err.h"
 
 void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES], uint32_t nbus)
 {
     memset(a, 0, sizeof *a);
     a->nbus = nbus;
-    for (uint32_t i = 0; i < GMS_ALUC_MAX_LAT; i++) a->bus_at[i] = UINT64_MAX;
+    for (uint32_t i = 0; i < GMS_ALUC_MAX_LAT; i++) a->bus_at[i] = a->wb_at[i] = UINT64_MAX;
     for (int p = 0; p < GMS_ALUC_PIPES; p++) {
         gms_aluc_pipe *P = &a->p[p];
         P->w_id = shape[p].w_id;
@@ -20,6 +22,26 @@ void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES], uint
     }
 }
 
+void gms_aluc_banks(gms_aluc *a, uint32_t nbanks, int use_wid, uint32_t n_other)
+{
+    a->nbanks = nbanks;
+    a->use_wid = use_wid != 0;
+    a->ncoll = a->p[GMS_ALUC_SP].ncu + a->p[GMS_ALUC_SFU].ncu;
+    uint32_t all = a->ncoll + n_other;
+    a->square = nbanks > all ? nbanks : all;
+    a->pri = 0;
+    /* a bank never holds more reads than the units have operands */
+    a->qcap = a->ncoll * GMS_MAX_SRC;
+    free(a->rq);
+    a->rq = gms_xcalloc((size_t)nbanks * a->qcap, sizeof *a->rq);
+}
+
+void gms_aluc_free(gms_aluc *a)
+{
+    free(a->rq);
+    a->rq = NULL;
+}
+
 void gms_aluc_push(gms_aluc *a, int pipe, uint16_t warp, const gms_inst *in, uint32_t lat, uint32_t ii)
 {
     gms_aluc_pipe *P = &a->p[pipe];
@@ -31,6 +53,7 @@ void gms_aluc_push(gms_aluc *a, int pipe, uint16_t warp, const gms_inst *in, uin
     e->warp = warp;
     e->nsrc = (uint8_t)gms_inst_nsrc(in);
     memcpy(e->dst, in->dst, sizeof e->dst);
+    memcpy(e->src, in->src, sizeof e->src);
     a->pending++;
 }
 
@@ -45,12 +68,60 @@ static int bus_reserve(gms_aluc *a, uint64_t at, uint32_t lat)
     return 1;
 }
 
+/* writeback: the banks of e's destination registers are written at the start of cycle wb,
+ * before that cycle's step, which then reads nothing from them */
+static void mark_writeback(gms_aluc *a, const gms_aluc_ent *e, uint64_t wb)
+{
+    if (e->lat + 2 >= GMS_ALUC_MAX_LAT) return;   /* beyond the ring */
+    uint32_t k = (uint32_t)(wb % GMS_ALUC_MAX_LAT);
+    if (a->wb_at[k] != wb) { a->wb_at[k] = wb; a->wb_mask[k] = 0; }
+    for (int i = 0; i < GMS_MAX_DST; i++)
+        if (e->dst[i] != GMS_REG_NONE)
+            a->wb_mask[k] |= 1ULL << (((uint32_t)e->dst[i] + (a->use_wid ? e->warp : 0u)) % a->nbanks);
+}
+
 /* the oldest of n entries (register_set::get_ready: smallest uid) */
 static uint32_t oldest(const gms_aluc_ent *v, uint32_t n)
 {
     uint32_t j = 0;
     for (uint32_t k = 1; k < n; k++) if (v[k].seq < v[j].seq) j = k;
     return j;
+}
+
+/* arbiter_t::allocate_reads: the wavefront allocator over (bank, unit) with the front read of
+ * each bank as its one request. Diagonal q holds the pairs with unit = (pri + q + bank) mod
+ * square, visited in order of q, banks in order within one; every bank has one request, so a
+ * request is granted unless its bank is being written back or an earlier-visited request took
+ * its unit: per unit, the request of least (q, bank) wins. A granted unit's read is done; its
+ * last one makes it ready to dispatch in the next step. */
+static void allocate_reads(gms_aluc *a, uint64_t now)
+{
+    uint32_t k = (uint32_t)(now % GMS_ALUC_MAX_LAT);
+    uint64_t wmask = a->wb_at[k] == now ? a->wb_mask[k] : 0;
+    uint32_t best[GMS_ALUC_MAX_BANKS], win_bank[GMS_ALUC_MAX_BANKS], nwin = 0;
+    uint16_t win_unit[GMS_ALUC_MAX_BANKS];
+    uint32_t sq = a->square;
+    for (uint64_t m = a->nonempty; m; m &= m - 1) {
+        uint32_t b = (uint32_t)__builtin_ctzll(m);
+        if (wmask >> b & 1) continue;
+        uint32_t o = a->rq[b * a->qcap + a->rq_head[b]];
+        uint32_t q = (o + 2 * sq - a->pri - b % sq) % sq;   /* o = (pri + q + b) mod sq */
+        uint32_t key = q * GMS_ALUC_MAX_BANKS + b;
+        uint32_t i = 0;
+        while (i < nwin && win_unit[i] != o) i++;
+        if (i == nwin) { win_unit[nwin] = (uint16_t)o; best[nwin] = key; win_bank[nwin++] = b; }
+        else if (key < best[i]) { best[i] = key; win_bank[i] = b; }
+    }
+    a->pri = (a->pri + 1) % sq;
+    a->bank_conflicts += a->reading - nwin;   /* units that read nothing this step */
+    for (uint32_t i = 0; i < nwin; i++) {
+        uint32_t b = win_bank[i], o = win_unit[i];
+        a->rq_head[b] = (a->rq_head[b] + 1) % a->qcap;
+        if (!--a->rq_n[b]) a->nonempty &= ~(1ULL << b);
+        gms_aluc_pipe *P = &a->p[o < a->p[GMS_ALUC_SP].ncu ? GMS_ALUC_SP : GMS_ALUC_SFU];
+        gms_aluc_ent *c = &P->cu[o < a->p[GMS_ALUC_SP].ncu ? o : o - a->p[GMS_ALUC_SP].ncu];
+        if (!--c->left) { c->ready = now + 1; a->reading--; }
+    }
 }
 
 void gms_aluc_cycle(gms_aluc *a, uint64_t now, gms_aluc_issued_fn issued, void *ctx)
@@ -68,13 +139,14 @@ void gms_aluc_cycle(gms_aluc *a, uint64_t now, gms_aluc_issued_fn issued, void *
             P->ex[j] = P->ex[--P->n_ex];
             P->fu_free[k] = now + e.ii;
             a->pending--;
+            if (a->nbanks) mark_writeback(a, &e, now + e.lat + 2);
             issued(ctx, &e, now + e.lat + 2);
         }
     }
-    /* opndcoll_rfu_t::step (in ldst_unit::cycle, after them) */
+    /* opndcoll_rfu_t::step (in ldst_unit::cycle, after them): dispatch_ready_cu, allocate_reads,
+     * allocate_cu */
     for (int p = 0; p < GMS_ALUC_PIPES; p++) {
         gms_aluc_pipe *P = &a->p[p];
-        if (!(P->n_id | P->cu_used)) continue;
         /* dispatch_ready_cu: each dispatch unit, round robin from the unit it took last (host
          * speed: over the held units only, those after it first, then the rest) */
         for (uint32_t d = 0; d < P->out_ports && P->cu_used && P->n_ex < P->w_ex; d++) {
@@ -92,6 +164,10 @@ void gms_aluc_cycle(gms_aluc *a, uint64_t now, gms_aluc_issued_fn issued, void *
             }
         dispatched:;
         }
+    }
+    if (a->nonempty) allocate_reads(a, now);
+    for (int p = 0; p < GMS_ALUC_PIPES; p++) {
+        gms_aluc_pipe *P = &a->p[p];
         /* allocate_cu: each input port gives the oldest instruction in ID_OC the lowest free
          * unit; its operands are read one a cycle from the next step */
         for (uint32_t port = 0; port < P->in_ports && P->n_id; port++) {
@@ -99,8 +175,23 @@ void gms_aluc_cycle(gms_aluc *a, uint64_t now, gms_aluc_issued_fn issued, void *
             uint32_t u = (uint32_t)__builtin_ctzll(~P->cu_used);
             if (u >= P->ncu) break;
             uint32_t j = oldest(P->id, P->n_id);
-            P->cu[u] = P->id[j];
-            P->cu[u].ready = now + 1 + P->cu[u].nsrc;
+            gms_aluc_ent *c = &P->cu[u];
+            *c = P->id[j];
+            c->ready = now + 1 + c->nsrc;
+            if (a->nbanks && c->nsrc) {
+                /* add_read_requests: one read per source operand, in operand order */
+                uint16_t gid = (uint16_t)(p == GMS_ALUC_SP ? u : a->p[GMS_ALUC_SP].ncu + u);
+                for (int k = 0; k < GMS_MAX_SRC; k++) {
+                    if (c->src[k] == GMS_REG_NONE) continue;
+                    uint32_t b = ((uint32_t)c->src[k] + (a->use_wid ? c->warp : 0u)) % a->nbanks;
+                    a->rq[b * a->qcap + (a->rq_head[b] + a->rq_n[b]) % a->qcap] = gid;
+                    a->rq_n[b]++;
+                    a->nonempty |= 1ULL << b;
+                }
+                c->left = c->nsrc;
+                a->reading++;
+                c->ready = UINT64_MAX;   /* until its last read is granted */
+            }
             P->id[j] = P->id[--P->n_id];
             P->cu_used |= 1ULL << u;
         }

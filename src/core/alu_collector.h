@@ -32,8 +32,17 @@
  *    bit `latency` set at issue and shifted every cycle), else that pipe issues nothing this
  *    cycle (its other units would test the same oldest instruction); latencies of
  *    GMS_ALUC_MAX_LAT or more, which GPGPU-Sim refuses (MAX_ALU_LATENCY), reserve no bus.
- * Not modelled: register-bank conflicts (the arbiter's one read per bank per cycle), generic
- * collector units. */
+ *  - register banks (gms_aluc_banks, -gms_reg_banks gpgpusim): the unit's reads are queued at
+ *    allocation, one per source operand in operand order, on the bank of its register
+ *    (register_bank: register [+ warp id] modulo the banks); each step, after dispatch and before
+ *    allocation, arbiter_t::allocate_reads grants the front read of every bank not being written
+ *    back that cycle, at most one per unit: a wavefront allocator over banks x units (all units:
+ *    SP, SFU, then MEM, the square being the larger count) whose diagonal of highest priority
+ *    moves on by one every step; a unit is ready to dispatch in the step after its last read.
+ *    Written back in a cycle: the destination registers of the results due then (writeback runs
+ *    before the step). Without conflicts this is the one-read-a-cycle timing above.
+ * Not modelled: the memory units' reads on the banks (they read one operand a cycle, memq.c) and
+ * loads' write-backs; generic collector units. */
 #ifndef GMS_CORE_ALU_COLLECTOR_H
 #define GMS_CORE_ALU_COLLECTOR_H
 #include <stdint.h>
@@ -44,6 +53,7 @@ enum { GMS_ALUC_SP = 0, GMS_ALUC_SFU = 1, GMS_ALUC_PIPES = 2 };
 #define GMS_ALUC_MAX_CU 64    /* a pipe's collector units */
 #define GMS_ALUC_MAX_FU 64    /* a pipe's function units */
 #define GMS_ALUC_MAX_LAT 512  /* GPGPU-Sim's MAX_ALU_LATENCY: the result buses' bitset length */
+#define GMS_ALUC_MAX_BANKS 64 /* register banks (a 64-bit mask) */
 
 typedef struct gms_aluc_ent {
     uint64_t seq;             /* issue order (warp_inst_t uid): the oldest goes first */
@@ -51,7 +61,9 @@ typedef struct gms_aluc_ent {
     uint32_t lat, ii;
     uint16_t warp;
     uint8_t nsrc;
+    uint8_t left;             /* register banks: reads not yet granted */
     uint8_t dst[GMS_MAX_DST];
+    uint8_t src[GMS_MAX_SRC];
 } gms_aluc_ent;
 
 typedef struct gms_aluc_pipe {
@@ -74,6 +86,16 @@ typedef struct gms_aluc {
     /* results due per cycle, by cycle modulo GMS_ALUC_MAX_LAT (bus_at: the cycle a slot counts) */
     uint64_t bus_at[GMS_ALUC_MAX_LAT];
     uint8_t bus_n[GMS_ALUC_MAX_LAT];
+    /* register banks (nbanks 0: none): per bank a FIFO of reads, each the global id of the unit
+     * (SP units, then SFU units); wb_mask: the banks written back at cycle wb_at (mod MAX_LAT) */
+    uint32_t nbanks, use_wid, ncoll, square, pri, qcap;
+    uint32_t reading;         /* units with reads not yet granted */
+    uint64_t nonempty;        /* banks with a queued read */
+    uint16_t *rq;             /* nbanks x qcap */
+    uint32_t rq_head[GMS_ALUC_MAX_BANKS], rq_n[GMS_ALUC_MAX_BANKS];
+    uint64_t wb_at[GMS_ALUC_MAX_LAT], wb_mask[GMS_ALUC_MAX_LAT];
+    uint64_t bank_conflicts;  /* unit-steps in which a unit with reads left read nothing (its reads
+                               * queued behind other units' on their banks, or a bank written back) */
 } gms_aluc;
 
 /* the shape of one pipe (widths, units, ports: each at least 1 and at most the limits above) */
@@ -81,6 +103,10 @@ typedef struct gms_aluc_shape { uint32_t w_id, w_ex, ncu, in_ports, out_ports, n
 
 /* nbus: the result buses (EX_WB width, 1..255) */
 void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES], uint32_t nbus);
+/* register banks: nbanks 1..GMS_ALUC_MAX_BANKS; use_wid: bank = register + warp id; n_other: the
+ * units after SP and SFU in the arbiter's order (MEM), which only widen its square */
+void gms_aluc_banks(gms_aluc *a, uint32_t nbanks, int use_wid, uint32_t n_other);
+void gms_aluc_free(gms_aluc *a);   /* what gms_aluc_banks allocated (not a itself) */
 /* the pipe an ALU op class runs on */
 static inline int gms_aluc_pipe_of(uint8_t op) { return op == GMS_OP_SFU ? GMS_ALUC_SFU : GMS_ALUC_SP; }
 /* may an instruction of that pipe issue (its ID_OC set has a free register)? */

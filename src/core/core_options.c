@@ -5,6 +5,7 @@
 #include "core/warp_sched.h"
 #include "core/bypass_policy.h"
 #include "core/mdb.h"
+#include "core/alu_collector.h"
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,17 @@ static int dual_off(const gms_params *p, const void *field)
     /* (read from the options, not the decoded c->ifetch: also asked before finalize) */
     int fetch = !p->core.sub_core_model && !strcmp(p->core.inst_fetch, "gpgpusim");
     return !fetch && *(const uint32_t *)field != 1;
+}
+/* register banks are modelled by -gms_reg_banks gpgpusim inside the 3.x ALU collector */
+static int banks_off(const gms_params *p, const void *field)
+{
+    int on = !p->core.sub_core_model && !strcmp(p->core.alu_collector, "gpgpusim") && !strcmp(p->core.reg_banks, "gpgpusim");
+    return !on && *(const uint32_t *)field != 8;
+}
+static int bank_wid_off(const gms_params *p, const void *field)
+{
+    int on = !p->core.sub_core_model && !strcmp(p->core.alu_collector, "gpgpusim") && !strcmp(p->core.reg_banks, "gpgpusim");
+    return !on && *(const int *)field != 0;
 }
 #define ALUC(name, field, def, help, in_use) GMS_OPT_PARTLY("" name, GMS_OPT_U32, core.field, def, help, \
     "used only by -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0): with sub-cores the collector has the " \
@@ -178,6 +190,16 @@ static const gms_option core_opts[] = {
       "instructions a warp may issue per cycle from its instruction buffer, 1 or 2 (GPGPU-Sim's default 2)",
       "used only by -gms_inst_fetch gpgpusim (-gpgpu_sub_core_model 0): otherwise a warp issues one instruction "
       "a cycle", dual_off),
+    C("gms_reg_banks", GMS_OPT_STRING, reg_banks, "gpgpusim",
+      "with -gms_alu_collector gpgpusim, gpgpusim: the SP and SFU collector units' operand reads go through GPGPU-Sim "
+      "3.x's register-bank arbiter (one read per bank and per unit a cycle, a bank written back that cycle not "
+      "read); none: a unit reads one operand a cycle whatever its bank (gpumemsim before 2026-12)"),
+    GMS_OPT_PARTLY("gpgpu_num_reg_banks", GMS_OPT_U32, core.num_reg_banks, "8", "register file banks (1-64)",
+      "used only by -gms_reg_banks gpgpusim with -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0): otherwise "
+      "no register-bank conflicts are modelled", banks_off),
+    GMS_OPT_PARTLY("gpgpu_reg_bank_use_warp_id", GMS_OPT_BOOL, core.reg_bank_use_warp_id, "0",
+      "a register's bank is (register + warp id) modulo the banks instead of register modulo the banks",
+      "used only by -gms_reg_banks gpgpusim with -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0)", bank_wid_off),
     ALUC("gpgpu_operand_collector_num_units_sp", oc_units_sp, "4", "SP operand collector units", aluc_off_4),
     ALUC("gpgpu_operand_collector_num_units_sfu", oc_units_sfu, "4", "SFU operand collector units", aluc_off_4),
     ALUC("gpgpu_operand_collector_num_in_ports_sp", oc_in_sp, "1", "SP collector input ports: instructions leaving ID_OC_SP per cycle", aluc_off_1),
@@ -393,6 +415,12 @@ static int core_finalize(gms_params *p, gms_error *err)
         return gms_err(err, "-gms_alu_collector: '%s' is not gpgpusim or none", c->alu_collector);
     c->aluc = !c->sub_core_model && !strcmp(c->alu_collector, "gpgpusim");
     if (c->aluc && check_alu_collector(c, err)) return -1;
+    if (strcmp(c->reg_banks, "gpgpusim") && strcmp(c->reg_banks, "none"))
+        return gms_err(err, "-gms_reg_banks: '%s' is not gpgpusim or none", c->reg_banks);
+    c->regbanks = c->aluc && !strcmp(c->reg_banks, "gpgpusim");
+    if (c->regbanks && (c->num_reg_banks < 1 || c->num_reg_banks > GMS_ALUC_MAX_BANKS))
+        return gms_err(err, "-gpgpu_num_reg_banks %u: with -gms_reg_banks gpgpusim it must be 1..%u", c->num_reg_banks,
+                       (unsigned)GMS_ALUC_MAX_BANKS);
     if (strcmp(c->inst_fetch, "gpgpusim") && strcmp(c->inst_fetch, "none"))
         return gms_err(err, "-gms_inst_fetch: '%s' is not gpgpusim or none", c->inst_fetch);
     c->ifetch = !c->sub_core_model && !strcmp(c->inst_fetch, "gpgpusim");
@@ -408,9 +436,11 @@ static int core_finalize(gms_params *p, gms_error *err)
     static const char *const mem_port_knob[] = { "gpgpu_operand_collector_num_in_ports_mem", NULL };
     static const char *const aluc_knob[] = { "gms_alu_collector", NULL };
     static const char *const fetch_knob[] = { "gms_inst_fetch", NULL };
+    static const char *const banks_knob[] = { "gms_reg_banks", NULL };
     if (gms_params_require(p, idoc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, aluc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, fetch_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
+        gms_params_require(p, banks_knob, c->aluc, "-gms_alu_collector is gpgpusim and -gpgpu_sub_core_model 0", err) ||
         gms_params_require(p, mem_port_knob, c->id_oc_mem_shared && !c->oc_units_gen,
                            "the schedulers share ID_OC_MEM (-gms_id_oc_mem gpgpusim, -gpgpu_sub_core_model 0) and "
                            "-gpgpu_operand_collector_num_units_gen is 0", err))
@@ -568,6 +598,13 @@ static void core_dump(const gms_params *p, FILE *out)
                 "after a unit takes one\n",
                 c->idoc_w[0], c->oc_units_sp, c->oc_in_sp, c->oc_out_sp, c->ocex_w[0], c->num_sp_units, c->idoc_w[1],
                 c->oc_units_sfu, c->oc_in_sfu, c->oc_out_sfu, c->ocex_w[1], c->units[GMS_OP_SFU], c->exwb_w);
+    if (c->regbanks)
+        fprintf(out, "Register banks: %u, a register's bank is its number%s modulo %u; the SP and SFU units' reads "
+                "arbitrated as GPGPU-Sim 3.x (one per bank and unit a cycle, written-back banks first); memory "
+                "instructions' reads take no bank\n", c->num_reg_banks, c->reg_bank_use_warp_id ? " + warp id" : "",
+                c->num_reg_banks);
+    else if (c->aluc)
+        fprintf(out, "Register banks: no conflicts (-gms_reg_banks none)\n");
     else if (!c->sub_core_model)
         fprintf(out, "ALU instructions: registers released the latency after issue (-gms_alu_collector none)\n");
     if (c->ifetch)

@@ -41,6 +41,9 @@ typedef struct gms_core_params {
     char issue_order[GMS_OPT_STRLEN];          /* -gms_sched_issue_order: rotate | fixed */
     char alu_collector[GMS_OPT_STRLEN];        /* -gms_alu_collector: gpgpusim | none */
     char inst_fetch[GMS_OPT_STRLEN];           /* -gms_inst_fetch: gpgpusim | none */
+    char reg_banks[GMS_OPT_STRLEN];            /* -gms_reg_banks: gpgpusim | none */
+    uint32_t num_reg_banks;                    /* -gpgpu_num_reg_banks */
+    int reg_bank_use_warp_id;                  /* -gpgpu_reg_bank_use_warp_id */
     uint32_t max_insn_issue_per_warp;          /* -gpgpu_max_insn_issue_per_warp (1 or 2) */
     uint32_t oc_units_sp, oc_units_sfu;        /* -gpgpu_operand_collector_num_units_sp/_sfu */
     uint32_t oc_in_sp, oc_out_sp;              /* -gpgpu_operand_collector_num_in/out_ports_sp */
@@ -85,6 +88,8 @@ typedef struct gms_core_params {
     int aluc;                      /* without sub-cores: GPGPU-Sim 3.x's ALU collector (alu_collector.h) */
     uint32_t idoc_w[2], ocex_w[2]; /* -gpgpu_pipeline_widths' ID_OC and OC_EX widths of the SP and SFU pipes */
     uint32_t exwb_w;               /* ... and EX_WB's: the result buses */
+    int regbanks;                  /* with aluc: register-bank conflicts of the operand reads
+                                    * (-gms_reg_banks gpgpusim, alu_collector.h) */
     int ifetch;                    /* without sub-cores: GPGPU-Sim 3.x's fetch, decode and
                                     * instruction buffer (-gms_inst_fetch gpgpusim, sm_ifetch.c) */
     uint32_t oc_mem_moves;         /* instructions leaving the shared ID_OC_MEM set per cycle: the

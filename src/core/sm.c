@@ -1019,6 +1019,7 @@ static void memq_init(gms_sm *s)
         };
         s->aluc = gms_xcalloc(1, sizeof *s->aluc);
         gms_aluc_init(s->aluc, shape, c->exwb_w);
+        if (c->regbanks) gms_aluc_banks(s->aluc, c->num_reg_banks, c->reg_bank_use_warp_id, c->oc_units_mem + c->oc_units_gen);
         s->memq.src_reads = 1;
     }
     if (c->sub_core_model && c->oc_units_gen) {
@@ -1856,6 +1857,7 @@ void gms_sm_free(gms_sm *s)
     if (s->byp_ops && s->byp_ops->sm_free) s->byp_ops->sm_free(s->byp);
     gms_ccws_free(s->ccws);
     free(s->oc);
+    if (s->aluc) gms_aluc_free(s->aluc);
     free(s->aluc);
     free(s);
 }
@@ -1905,6 +1907,11 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
         gms_stat_u64(out, "gms_mrpb_bank_stalls", t.bank_stalls);
         gms_stat_u64(out, "gms_mrpb_queue_switches", t.switches);
         gms_stat_u64(out, "gms_mrpb_max_occupancy", t.max_occupancy);
+    }
+    if (n && sms[0]->aluc && sms[0]->aluc->nbanks) {   /* register banks (-gms_reg_banks gpgpusim) */
+        uint64_t t = 0;
+        for (uint32_t i = 0; i < n; i++) t += sms[i]->aluc->bank_conflicts;
+        gms_stat_u64(out, "gms_regfile_bank_conflicts", t);
     }
     if (n && gms_bypass_stats_on(sms[0]->p)) {   /* bypass path statistics (bypass_path.h) */
         const gms_bypass_sm **b = gms_xcalloc(n, sizeof *b);

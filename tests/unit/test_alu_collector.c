@@ -224,3 +224,147 @@ TEST(aluc_dependent_chain_takes_latency_plus_5_plus_sources_per_instruction)
     CHECK(fabs((two - none) - 7.0 * CHAIN) <= 10);
     CHECK(fabs((three - two) - 1.0 * CHAIN) <= 3);
 }
+
+/* register banks (-gms_reg_banks gpgpusim): two SP instructions with one source each, issued
+ * together into two units (2 ports, 2 function units). With 8 banks r10 and r18 share bank 2:
+ * both reads are queued at 11, the first unit's is granted at 12 (dispatched 13, taken 14,
+ * written back 14 + 4 + 2 = 20), the second unit's at 13 (dispatched 14, taken 15, written
+ * back 21): one unit-step without a read. r10 and r11 (banks 2 and 3) are both read at 12. */
+static void bank_pair(uint8_t r0, uint8_t r1, uint32_t nbanks, int use_wid, issued_log *l, uint64_t *conflicts)
+{
+    static gms_aluc a;
+    gms_aluc_shape s[GMS_ALUC_PIPES] = { { 2, 2, 2, 2, 2, 2 }, { 1, 1, 1, 1, 1, 1 } };
+    gms_aluc_init(&a, s, 8);
+    if (nbanks) gms_aluc_banks(&a, nbanks, use_wid, 2);
+    gms_inst x = alu(GMS_OP_SP, 1), y = alu(GMS_OP_SP, 1);
+    x.src[0] = r0;
+    y.src[0] = r1;
+    y.dst[0] = 21;
+    gms_aluc_push(&a, GMS_ALUC_SP, 0, &x, 4, 1);
+    gms_aluc_push(&a, GMS_ALUC_SP, 1, &y, 4, 1);
+    memset(l, 0, sizeof *l);
+    run_to(&a, l, 11, 30);
+    *conflicts = a.bank_conflicts;
+    CHECK_EQ(a.pending, 0u);
+    CHECK_EQ(a.reading, 0u);
+    CHECK_EQ(a.nonempty, 0u);
+    gms_aluc_free(&a);
+}
+
+TEST(aluc_register_bank_conflict_delays_the_second_unit_a_cycle)
+{
+    issued_log l;
+    uint64_t nc;
+    bank_pair(10, 18, 8, 0, &l, &nc);
+    REQUIRE(l.n == 2);
+    CHECK_EQ(l.warp[0], 0);
+    CHECK_EQ(l.wb[0], 20u);
+    CHECK_EQ(l.warp[1], 1);
+    CHECK_EQ(l.wb[1], 21u);
+    CHECK_EQ(nc, 1u);
+    /* different banks: both written back at 20, as without banks */
+    bank_pair(10, 11, 8, 0, &l, &nc);
+    REQUIRE(l.n == 2);
+    CHECK_EQ(l.wb[0], 20u);
+    CHECK_EQ(l.wb[1], 20u);
+    CHECK_EQ(nc, 0u);
+    bank_pair(10, 18, 0, 0, &l, &nc);
+    REQUIRE(l.n == 2);
+    CHECK_EQ(l.wb[1], 20u);
+    /* -gpgpu_reg_bank_use_warp_id: r10 of warps 0 and 1 are in banks 2 and 3 */
+    bank_pair(10, 10, 8, 1, &l, &nc);
+    REQUIRE(l.n == 2);
+    CHECK_EQ(l.wb[1], 20u);
+    CHECK_EQ(nc, 0u);
+    bank_pair(10, 10, 8, 0, &l, &nc);
+    REQUIRE(l.n == 2);
+    CHECK_EQ(l.wb[1], 21u);
+    /* 16 banks: r10 and r18 apart again */
+    bank_pair(10, 18, 16, 0, &l, &nc);
+    REQUIRE(l.n == 2);
+    CHECK_EQ(l.wb[1], 20u);
+}
+
+/* one unit whose two sources share a bank reads them in two steps, as it would anyway (one
+ * read per unit a step): the two-source timing of the first test (written back at 21) */
+TEST(aluc_register_banks_one_unit_same_bank_as_one_read_a_cycle)
+{
+    static gms_aluc a;
+    issued_log l = { 0 };
+    shape1(&a, 1, 2, 1);
+    gms_aluc_banks(&a, 8, 0, 2);
+    gms_inst in = alu(GMS_OP_SP, 2);
+    in.src[1] = 18;   /* r10 and r18: bank 2 both */
+    gms_aluc_push(&a, GMS_ALUC_SP, 3, &in, 4, 1);
+    run_to(&a, &l, 11, 30);
+    REQUIRE(l.n == 1);
+    CHECK_EQ(l.at[0], 15u);
+    CHECK_EQ(l.wb[0], 21u);
+    CHECK_EQ(a.bank_conflicts, 0u);
+    gms_aluc_free(&a);
+}
+
+/* a write-back takes its bank for the cycle's reads: the SP instruction (no sources, dst r20 =
+ * bank 4) is taken at 13 and written back at 19; the SFU one (src r12 = bank 4), pushed after
+ * cycle 17, is allocated at 18, its read refused at 19 and granted at 20: dispatched 21,
+ * taken 22, written back 22 + 4 + 2 = 28 (27 without banks) */
+static uint64_t writeback_case(uint32_t nbanks)
+{
+    static gms_aluc a;
+    issued_log l = { 0 };
+    gms_aluc_shape s[GMS_ALUC_PIPES] = { { 1, 1, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1 } };
+    gms_aluc_init(&a, s, 8);
+    if (nbanks) gms_aluc_banks(&a, nbanks, 0, 2);
+    gms_inst x = alu(GMS_OP_SP, 0), y = alu(GMS_OP_SFU, 1);
+    y.src[0] = 12;
+    y.dst[0] = 30;
+    gms_aluc_push(&a, GMS_ALUC_SP, 0, &x, 4, 1);
+    run_to(&a, &l, 11, 17);
+    gms_aluc_push(&a, GMS_ALUC_SFU, 1, &y, 4, 1);
+    run_to(&a, &l, 18, 40);
+    CHECK_EQ(l.n, 2u);
+    CHECK_EQ(l.wb[0], 19u);
+    uint64_t wb = l.wb[1];
+    if (nbanks) CHECK_EQ(a.bank_conflicts, 1u);
+    gms_aluc_free(&a);
+    return wb;
+}
+
+TEST(aluc_register_bank_written_back_is_not_read_that_cycle)
+{
+    CHECK_EQ(writeback_case(8), 28u);
+    CHECK_EQ(writeback_case(0), 27u);
+}
+
+/* invariants on random streams (1-16 banks, with and without the warp id): every instruction
+ * is taken once, and no read or reading unit is left when the streams end */
+TEST(aluc_register_banks_random_streams_drain)
+{
+    uint64_t seed = 7;
+    for (int round = 0; round < 50; round++) {
+        static gms_aluc a;
+        gms_aluc_shape s[GMS_ALUC_PIPES] = { { 4, 4, 6, 2, 2, 2 }, { 1, 1, 4, 1, 1, 1 } };
+        gms_aluc_init(&a, s, 2);
+        gms_aluc_banks(&a, 1 + (uint32_t)(round % 16), round & 1, 2);
+        issued_log l = { 0 };
+        uint32_t pushed = 0;
+        for (uint64_t c = 1; c < 3000; c++) {
+            for (int p = 0; p < GMS_ALUC_PIPES && c < 2000; p++) {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                if (!gms_aluc_idoc_free(&a, p) || (seed >> 60) < 6) continue;
+                gms_inst in = alu(p == GMS_ALUC_SP ? GMS_OP_SP : GMS_OP_SFU, (int)(seed >> 33) % 4);
+                for (int k = 0; k < GMS_MAX_SRC; k++)
+                    if (in.src[k] != GMS_REG_NONE) in.src[k] = (uint8_t)(seed >> (8 * k) & 0x7f);
+                gms_aluc_push(&a, p, (uint16_t)(seed >> 20 & 31), &in, 1 + (uint32_t)(seed >> 40 & 15), 1 + (uint32_t)(seed >> 50 & 3));
+                pushed++;
+            }
+            l.now = c;
+            gms_aluc_cycle(&a, c, log_issued, &l);
+        }
+        CHECK_EQ(l.n, pushed);
+        CHECK_EQ(a.pending, 0u);
+        CHECK_EQ(a.reading, 0u);
+        CHECK_EQ(a.nonempty, 0u);
+        gms_aluc_free(&a);
+    }
+}

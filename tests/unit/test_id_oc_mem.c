@@ -148,6 +148,27 @@ TEST(id_oc_mem_widths_checked_when_used)
     finalize_error("gpgpu_operand_collector_num_units_sp", "0", "-gpgpu_operand_collector_num_units_sp 0: with -gms_alu_collector gpgpusim it must be 1..64");
     finalize_error("gpgpu_operand_collector_num_out_ports_sfu", "33", "must be 1..32");
     finalize_error("gpgpu_num_sp_units", "65", "-gpgpu_num_sp_units 65: with -gms_alu_collector gpgpusim it must be 1..64");
+    /* register banks (-gms_reg_banks gpgpusim, the default with the ALU collector) */
+    finalize_error("gms_reg_banks", "ideal", "-gms_reg_banks: 'ideal' is not gpgpusim or none");
+    finalize_error("gpgpu_num_reg_banks", "0", "-gpgpu_num_reg_banks 0: with -gms_reg_banks gpgpusim it must be 1..64");
+    finalize_error("gpgpu_num_reg_banks", "65", "must be 1..64");
+    {
+        gms_params *q = gms_params_new();
+        gms_error e = {0};
+        REQUIRE(gms_params_set(q, "gms_alu_collector", "none", &e) == 0);
+        REQUIRE(gms_params_set(q, "gms_reg_banks", "none", &e) == 0);
+        CHECK(gms_params_finalize(q, &e) != 0);   /* no collector: no banks to model */
+        CHECK_CONTAINS(e.msg, "-gms_reg_banks is set, but it has no effect");
+        REQUIRE(gms_params_set(q, "gms_alu_collector", "gpgpusim", &e) == 0);
+        REQUIRE(gms_params_set(q, "gpgpu_num_reg_banks", "16", &e) == 0);
+        REQUIRE(gms_params_finalize(q, &e) == 0);
+        CHECK(!q->core.regbanks);
+        REQUIRE(gms_params_set(q, "gms_reg_banks", "gpgpusim", &e) == 0);
+        REQUIRE(gms_params_finalize(q, &e) == 0);
+        CHECK(q->core.regbanks);
+        CHECK_EQ(q->core.num_reg_banks, 16u);
+        gms_params_free(q);
+    }
     gms_params *p = gms_params_new();
     gms_error err = {0};
     REQUIRE(gms_params_set(p, "gpgpu_pipeline_widths", "1,1,1,1,1", &err) == 0);
