@@ -28,6 +28,10 @@
 
 typedef struct mdb_pt { uint64_t cycle; uint32_t L, n; } mdb_pt;
 
+/* a decision: L (L_ALL: nothing bypasses), made at block level (-gms_mdb_global_level monitor) */
+typedef struct mdb_dec { uint32_t L; int decided; int L_blocks; } mdb_dec;
+static const mdb_dec DEC_NONE = { L_ALL, 0, 0 };
+
 typedef struct mdb_sm {
     int global;                 /* MDB-global */
     int monitor;                /* this SM decides (local: every SM; global: the monitored one) */
@@ -40,11 +44,10 @@ typedef struct mdb_sm {
     uint64_t hit_max, rf_max;   /* the counters saturate here (-gms_mdb_hit_bits / _rf_bits) */
     uint64_t rf_seen;           /* the L1D's RESERVATION_FAIL total at the last decision */
     uint32_t accesses;          /* since the last decision */
-    /* the decision in force; for MDB-global the monitor's copy other SMs read (published
-     * after a parallel phase, see publish) */
-    uint32_t L;
-    int decided;
-    int L_blocks;               /* the decision was made at block level (-gms_mdb_global_level monitor) */
+    /* the decision in force: `next` from cycle next_from on, `cur` before (see publish); for
+     * MDB-global the monitor's copy every SM reads */
+    mdb_dec cur, next;
+    uint64_t next_from;
     /* statistics */
     uint64_t decisions, none_bypass, sum_l;
     mdb_pt *series;
@@ -125,7 +128,7 @@ static void *mdb_new(gms_sm *s, int global)
     m->hit_max = gms_mdb_counter_max(p->core.mdb_hit_bits);
     m->rf_max = gms_mdb_counter_max(p->core.mdb_rf_bits);
     m->ratio = p->core.mdb_sample;
-    m->L = L_ALL;
+    m->cur = m->next = DEC_NONE;
     if (m->monitor && s->l1) {
         const gms_cache_config *c = &p->l1d.dl1;
         m->assoc = c->assoc;
@@ -159,10 +162,11 @@ static const mdb_sm *in_force(const mdb_sm *m, const gms_sm *s)
 
 static int mdb_bypass(void *st, gms_sm *s, uint32_t wi)
 {
-    const mdb_sm *m = st, *d = in_force(m, s);
+    const mdb_sm *m = st, *g = in_force(m, s);
+    const mdb_dec *d = gms_engine_cycle(s->g->eng, GMS_DOM_CORE) >= g->next_from ? &g->next : &g->cur;
     if (!d->decided) return s->p->core.mdb_start[0] == 'b';
     if (d->L == L_ALL) return 0;
-    if (m != d && s->p->core.mdb_global_level[0] == 'm' && !s->p->core.mdb_sm_warp) {
+    if (m != g && s->p->core.mdb_global_level[0] == 'm' && !s->p->core.mdb_sm_warp) {
         /* MDB-global at the monitor's level: an SM whose residency differs from the monitored
          * SM's (a grid's last blocks, two blocks on one SM) still reads L as block slots or as
          * warps of each block, as the monitor meant it */
@@ -172,15 +176,20 @@ static int mdb_bypass(void *st, gms_sm *s, uint32_t wi)
     return mdb_index(s, wi) >= d->L;
 }
 
-/* the monitor's new decision becomes visible to the other SMs (MDB-global broadcast: after
- * the parallel phase when SMs tick on several host threads, so that they read the same value
- * whatever the threads' timing) */
-static void publish(void *mp, uint64_t l, uint64_t blocks)
+/* a new decision, in force from cycle `from` (a: L in the low 32 bits, the block-level flag in
+ * bit 32). MDB-local: from the deciding cycle on (the SM's own later accesses see it).
+ * MDB-global: from the next cycle on, for every SM, the monitor too. Each SM then reads the
+ * same decision in a cycle whether the SMs tick serially (the monitor's tick comes before
+ * some SMs' and after others') or on several host threads (the write is deferred to the end
+ * of the parallel phase): the engine picks serial or parallel ticking by host timing, so a
+ * broadcast seen mid-cycle by the SMs ticked after the monitor made runs differ. The previous
+ * decision stays in `cur` for the rest of the deciding cycle. */
+static void publish(void *mp, uint64_t a, uint64_t from)
 {
     mdb_sm *m = mp;
-    m->L = (uint32_t)l;
-    m->L_blocks = (int)blocks;
-    m->decided = 1;
+    if (m->next_from < from) m->cur = m->next;   /* else: a second decision in one cycle */
+    m->next = (mdb_dec){ (uint32_t)a, 1, (int)(a >> 32 & 1) };
+    m->next_from = from;
 }
 
 /* the SM's L1D reservation fails so far, every cause (the RF counter counts their increase) */
@@ -216,8 +225,10 @@ static void decide(mdb_sm *m, gms_sm *s, uint64_t now)
         m->series[m->nseries++] = (mdb_pt){ now, eff == L_ALL ? n : l, n };
     }
     int blocks = !s->p->core.mdb_sm_warp && s->blocks_used > 1;
-    if (m->global && gms_engine_deferring()) gms_engine_defer(publish, m, eff, (uint64_t)blocks);
-    else publish(m, eff, (uint64_t)blocks);
+    uint64_t a = (uint64_t)eff | (uint64_t)(blocks != 0) << 32;
+    if (!m->global) publish(m, a, now);
+    else if (gms_engine_deferring()) gms_engine_defer(publish, m, a, now + 1);
+    else publish(m, a, now + 1);
 }
 
 static void mdb_observe(void *st, gms_sm *s, uint32_t wi, uint64_t addr, uint64_t now)
@@ -254,9 +265,8 @@ static void mdb_kernel_begin(void *st, gms_sm *s)
     m->rf = 0;
     m->rf_seen = l1_rf_total(s);
     m->accesses = 0;
-    m->L = L_ALL;
-    m->L_blocks = 0;
-    m->decided = 0;
+    m->cur = m->next = DEC_NONE;
+    m->next_from = 0;
 }
 
 /* gms_mdb_decisions, gms_mdb_L_avg (mean chosen L, N when nothing bypasses), gms_mdb_no_bypass

@@ -155,6 +155,18 @@ TEST(host_threads_identical_with_bypass)
     compare_opt("gtx480", "gather", gather_kv, "gms_host_threads", "2", 1);
     extra_opts = NULL;
 }
+/* MDB-global: the monitored SM's decision is read by every SM. Serially the SMs ticked after
+ * the monitor would see it in the deciding cycle, on threads none would (the write is
+ * deferred): a decision is in force from the next cycle for all (bypass_mdb.c publish) */
+TEST(host_threads_identical_with_mdb_global)
+{
+    static const char *const mdb[] = { "gms_l1d_bypass", "mdb-global", "gms_mdb_period", "200",
+                                       "gms_mdb_start", "bypass", NULL };
+    extra_opts = mdb;
+    compare_opt("gtx480", "gather", gather_kv, "gms_host_threads", "2", 1);
+    compare_opt("gtx480", "transpose", transpose_kv, "gms_host_threads", "2", 1);
+    extra_opts = NULL;
+}
 TEST(host_threads_identical_gtx480) { four_workloads("gtx480", "gms_host_threads", "2"); }
 
 /* UVM translations go through the shared GMMU: such a run stays serial, identical results */
