@@ -271,6 +271,22 @@ void gms_uvm_shootdown(gms_uvm *u, uint64_t vpn)
     if (u->has_l2tlb) gms_tlb_invalidate(&u->l2tlb, vpn);
 }
 
+/* UVMSmart's cu_gmmu_queue (gmmu_t::cycle): each core cycle the GMMU takes the front TLB-missed
+ * access of every SM cluster's queue (-gms_uvm_gmmu_intake of them; 1 in UVMSmart) and starts
+ * its walk. The cycle at which this miss is taken: its cluster's misses leave in arrival order,
+ * that many a cycle, the first of a cycle with nothing queued at once (the GMMU ticks after the
+ * cores). */
+static uint64_t intake_slot(gms_uvm *u, uint32_t sm, uint64_t now)
+{
+    uint32_t k = u->prm->gmmu_intake;
+    if (!k) return now;
+    uint32_t c = sm / u->cores_per_cluster;
+    if (u->intake_at[c] < now) { u->intake_at[c] = now; u->intake_n[c] = 0; }
+    else if (u->intake_n[c] >= k) { u->intake_at[c]++; u->intake_n[c] = 0; }
+    u->intake_n[c]++;
+    return u->intake_at[c];
+}
+
 int gms_uvm_translate(gms_uvm *u, uint32_t sm, gms_mreq *req, uint64_t now)
 {
     if (!u->enabled) return 1;
@@ -299,17 +315,32 @@ int gms_uvm_translate(gms_uvm *u, uint32_t sm, gms_mreq *req, uint64_t now)
         return 0;
     }
     u->c.tlb_miss++;
-    if (u->has_l2tlb) {
-        u->c.l2tlb_access++;
-        gms_uvm_schedule(u, now + u->prm->l2_tlb_latency, GMS_UEV_L2TLB, 0, req);
+    uint64_t at = intake_slot(u, sm, now);
+    if (at > now) {
+        u->c.intake_waited++;
+        u->c.intake_wait_cycles += at - now;
+        gms_uvm_schedule(u, at, GMS_UEV_INTAKE, 0, req);
         return 0;
     }
-    gms_uvm_start_walk(u, req, now);
+    gms_uvm_gmmu_take(u, req, now);
     return 0;
+}
+
+/* the GMMU has taken a TLB-missed access: the L2 TLB if there is one, else the walk */
+void gms_uvm_gmmu_take(gms_uvm *u, gms_mreq *r, uint64_t now)
+{
+    if (u->has_l2tlb) {
+        u->c.l2tlb_access++;
+        gms_uvm_schedule(u, now + u->prm->l2_tlb_latency, GMS_UEV_L2TLB, 0, r);
+        return;
+    }
+    gms_uvm_start_walk(u, r, now);
 }
 
 void gms_uvm_gmmu_free(gms_uvm *u)
 {
+    free(u->intake_at);
+    free(u->intake_n);
     free(u->pend);
     gms_u64map_free(&u->pend_map);
     gms_u64map_free(&u->tlb_hist);

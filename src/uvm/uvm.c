@@ -63,6 +63,7 @@ static void handle(gms_uvm *u, const gms_uvm_ev *ev, uint64_t now)
     case GMS_UEV_LANE_DONE: gms_uvm_lane_done(u, (int)ev->a, now); break;
     case GMS_UEV_RT_TIMER: if (u->rt->timer) u->rt->timer(u->rt_st, now, ev->a); break;
     case GMS_UEV_BULK_DONE: gms_uvm_bulk_finish_one(u, ev->a); break;
+    case GMS_UEV_INTAKE: gms_uvm_gmmu_take(u, ev->p, now); break;
     }
 }
 
@@ -134,6 +135,10 @@ int gms_uvm_create(gms_uvm **out, const struct gms_params *p, gms_engine *e, uin
     gms_u64map_init(&u->pt, 1024);
     gms_u64map_init(&u->pend_map, 256);
     gms_u64map_init(&u->tlb_hist, 1024);
+    u->cores_per_cluster = p->core.n_cores_per_cluster ? p->core.n_cores_per_cluster : 1;
+    uint32_t nclu = (n_sm + u->cores_per_cluster - 1) / u->cores_per_cluster;
+    u->intake_at = gms_xcalloc(nclu, sizeof *u->intake_at);
+    u->intake_n = gms_xcalloc(nclu, sizeof *u->intake_n);
     u->tlb = gms_xcalloc(n_sm, sizeof *u->tlb);
     for (uint32_t i = 0; i < n_sm; i++) gms_tlb_init(&u->tlb[i], prm->tlb_size, prm->tlb_assoc);
     if (prm->l2_tlb_size) {

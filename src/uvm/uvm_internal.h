@@ -125,6 +125,7 @@ enum {
     GMS_UEV_LANE_DONE,       /* a = lane */
     GMS_UEV_RT_TIMER,        /* a = tag: fault runtime timer */
     GMS_UEV_BULK_DONE,       /* a = bulk index: nothing to transfer */
+    GMS_UEV_INTAKE,          /* p = request: the GMMU takes it from its cluster's queue */
 };
 typedef struct gms_uvm_ev { uint64_t t, seq; void *p; uint32_t kind, a; } gms_uvm_ev;
 
@@ -283,6 +284,7 @@ typedef struct gms_uvm_counters {
     uint64_t tlb_access, tlb_hit, tlb_miss, tlb_fill, tlb_invalidate;
     uint64_t l2tlb_access, l2tlb_hit;
     uint64_t walks, walk_hit, walk_miss, walk_merged, walk_queued;
+    uint64_t intake_waited, intake_wait_cycles;   /* -gms_uvm_gmmu_intake: misses held in their cluster's queue */
     uint64_t far_faults, fault_merged, faults_on_writeback;
     uint64_t pages_in, pages_demand_in, pages_pf_in, pages_bulk_in;
     uint64_t pages_thrashed, remigrations;
@@ -382,6 +384,10 @@ struct gms_uvm {
     gms_uvm_pend *pend; uint32_t npend, cap_pend, pend_free;
     gms_u64map pend_map;     /* vpn -> pending index */
     uint32_t walkq_head, walkq_tail, walkq_n;  /* walks waiting for a walker slot */
+    /* -gms_uvm_gmmu_intake: per SM cluster, the cycle of the last slot given and how many in it */
+    uint64_t *intake_at;
+    uint32_t *intake_n;
+    uint32_t cores_per_cluster;
     uint32_t walks_active;
     uint32_t last_access_page;   /* fold consecutive repeats for the policies' access hook */
     uint64_t *warp_waits;    /* per (sm, warp): outstanding faulted requests and start time */
@@ -448,6 +454,7 @@ const gms_uvm_alloc_rec *gms_uvm_alloc_of_page(const gms_uvm *u, uint32_t page);
 /* gmmu.c */
 void gms_uvm_start_walk(gms_uvm *u, gms_mreq *r, uint64_t now);
 void gms_uvm_l2tlb_done(gms_uvm *u, gms_mreq *r, uint64_t now);
+void gms_uvm_gmmu_take(gms_uvm *u, gms_mreq *r, uint64_t now);
 void gms_uvm_walk_done(gms_uvm *u, uint32_t pend, uint64_t now);
 /* the page arrived (or a walk hit): deliver every waiter of its pending translation */
 void gms_uvm_release_waiters(gms_uvm *u, uint32_t page, uint64_t now);

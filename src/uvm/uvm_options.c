@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <math.h>
 #include <string.h>
 #include "config/params.h"
@@ -21,6 +22,10 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_l2_tlb_latency", GMS_OPT_U32, uvm.l2_tlb_latency, "10", "L2 TLB lookup latency (core cycles)"),
     GMS_OPT("page_table_walk_latency", GMS_OPT_U32, uvm.ptw_latency, "100", "page-table walk latency (core cycles)"),
     GMS_OPT("uvm_max_concurrent_walks", GMS_OPT_U32, uvm.max_walks, "0", "page walks in flight at once; 0 = unlimited (UVMSmart)"),
+    GMS_OPT("gms_uvm_gmmu_intake", GMS_OPT_STRING, uvm.gmmu_intake_str, "auto",
+            "TLB-missed accesses an SM cluster hands the GMMU per core cycle, in arrival order, 1-64 (UVMSmart's "
+            "cu_gmmu_queue: 1); 0 = every miss starts its walk at once (gpumemsim before 2026-12); auto = the runtime's "
+            "own (uvmsmart 1, batch 0)"),
     GMS_OPT("uvm_runtime", GMS_OPT_STRING, uvm.runtime_str, "uvmsmart", "fault runtime (gpumemsim list policies)"),
     GMS_OPT("uvm_split_at_fault", GMS_OPT_STRING, uvm.split_at_fault_str, "auto", "a migration's contiguous pages go as one transfer (0) or are cut just after each faulted page so its warp replays early (1); auto = the runtime's own (uvmsmart 1, batch 0)"),
     GMS_OPT("page_fault_latency", GMS_OPT_U64, uvm.page_fault_latency, "66645", "uvmsmart runtime: fault handling latency per far fault (core cycles)"),
@@ -200,6 +205,15 @@ static int fin(gms_params *p, gms_error *err)
     else return gms_err(err, "-uvm_split_at_fault: '%s' is not one of auto, 0, 1", u->split_at_fault_str);
     if ((u->runtime_id = gms_uvm_runtime_find(u->runtime_str)) < 0)
         return gms_reg_unknown(&gms_uvm_runtime_reg, u->runtime_str, err);
+    if (!strcmp(u->gmmu_intake_str, "auto")) {
+        u->gmmu_intake = !strcmp(u->runtime_str, "uvmsmart");
+    } else {
+        char *end;
+        unsigned long v = strtoul(u->gmmu_intake_str, &end, 10);
+        if (!*u->gmmu_intake_str || *end || u->gmmu_intake_str[0] == '-' || v > 64)
+            return gms_err(err, "-gms_uvm_gmmu_intake: '%s' is not auto or a number 0-64", u->gmmu_intake_str);
+        u->gmmu_intake = (uint32_t)v;
+    }
     if (u->fault_buffer_size == 0) return gms_err(err, "-uvm_fault_buffer_size: must be at least 1");
     if (!(u->fault_handling_us >= 0)) return gms_err(err, "-uvm_fault_handling_us: must not be negative");
     /* real drivers take tens of microseconds a batch; a second (1e6 us, billions of cycles per
@@ -292,6 +306,10 @@ static void dump(const gms_params *p, FILE *out)
     if (u->l2_tlb_size) fprintf(out, "%u entries, %u-way, %u cycles\n", u->l2_tlb_size, u->l2_tlb_assoc, u->l2_tlb_latency);
     else fprintf(out, "none\n");
     fprintf(out, "UVM page walk: %u cycles, %s\n", u->ptw_latency, u->max_walks ? "bounded concurrency" : "unbounded concurrency");
+    if (u->gmmu_intake)
+        fprintf(out, "UVM GMMU intake: %u TLB-missed access(es) per SM cluster per core cycle, in order\n", u->gmmu_intake);
+    else
+        fprintf(out, "UVM GMMU intake: unlimited (-gms_uvm_gmmu_intake 0)\n");
     const gms_uvm_runtime_ops *rt = gms_uvm_runtimes[u->runtime_id];
     char costs[256] = "";
     if (rt->describe) rt->describe(u, costs, sizeof costs);

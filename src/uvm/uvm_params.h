@@ -28,6 +28,8 @@ typedef struct gms_uvm_params {
     uint32_t l2_tlb_latency;   /* -uvm_l2_tlb_latency (core cycles) */
     uint32_t ptw_latency;      /* -page_table_walk_latency (core cycles) */
     uint32_t max_walks;        /* -uvm_max_concurrent_walks: 0 = unlimited (UVMSmart) */
+    char gmmu_intake_str[GMS_OPT_STRLEN];  /* -gms_uvm_gmmu_intake: auto | 0 | N */
+    uint32_t gmmu_intake;      /* decoded: TLB misses a cluster hands the GMMU per core cycle, 0 = unlimited */
 
     /* fault runtime */
     char runtime_str[GMS_OPT_STRLEN];   /* -uvm_runtime: uvmsmart | batch */

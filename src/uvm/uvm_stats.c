@@ -83,6 +83,10 @@ void gms_uvm_stats_report(gms_uvm *u, gms_stats *out)
     }
     gms_stat_u64(out, "Uvm_walks_merged", c->walk_merged);
     gms_stat_u64(out, "Uvm_walks_queued", c->walk_queued);
+    if (u->prm->gmmu_intake) {
+        gms_stat_u64(out, "Uvm_gmmu_intake_waits", c->intake_waited);
+        gms_stat_u64(out, "Uvm_gmmu_intake_wait_cycles", c->intake_wait_cycles);
+    }
     gms_stat_u64(out, "Uvm_l2_tlb_access", c->l2tlb_access);
     gms_stat_u64(out, "Uvm_l2_tlb_hit", c->l2tlb_hit);
     gms_stat_u64(out, "Uvm_pages_migrated_in", c->pages_in);

@@ -482,3 +482,55 @@ TEST(uvm_capacity_below_one_page_at_launch)
     CHECK_CONTAINS(h.err.msg, "below one page");
     uvm_h_free(&h);
 }
+
+/* -gms_uvm_gmmu_intake (UVMSmart's cu_gmmu_queue): an SM cluster hands the GMMU its TLB-missed
+ * accesses N a cycle, in order. Pages 0-3 are made resident through SM 1 (so SM 0's and SM 2's
+ * TLBs are empty); at cycle T SM 0 misses on pages 0-2 and SM 2 on page 3: each walk takes 100
+ * cycles from the cycle the GMMU takes its access. */
+static void intake_case_cpc(const char *n, const char *cpc, uint64_t want[4], uint64_t *waits)
+{
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 3, OPTS("hardware_prefetch", "0", "page_fault_latency", "1000",
+                                    "page_table_walk_latency", "100", "gms_uvm_gmmu_intake", n,
+                                    "gpgpu_n_cores_per_cluster", cpc), 1 << 20) == 0);
+    for (int p = 0; p < 4; p++) (void)uvm_h_access_wait(&h, 1, UVM_BASE + (uint64_t)p * PG, GMS_MREQ_READ);
+    uint64_t t = uvm_h_now(&h);
+    double w0 = strcmp(n, "0") ? uvm_h_stat(&h, "Uvm_gmmu_intake_wait_cycles") : 0;
+    int i[4];
+    for (int p = 0; p < 3; p++) i[p] = uvm_h_access(&h, 0, (uint16_t)p, UVM_BASE + (uint64_t)p * PG + 64, GMS_MREQ_READ, NULL);
+    i[3] = uvm_h_access(&h, 2, 0, UVM_BASE + 3 * PG + 64, GMS_MREQ_READ, NULL);
+    REQUIRE(uvm_h_run_deliveries(&h, 8) == 0);
+    for (int k = 0; k < 4; k++) want[k] = h.dcycle[i[k]] - t;
+    *waits = strcmp(n, "0") ? (uint64_t)(uvm_h_stat(&h, "Uvm_gmmu_intake_wait_cycles") - w0) : 0;
+    uvm_h_free(&h);
+}
+static void intake_case(const char *n, uint64_t want[4], uint64_t *waits) { intake_case_cpc(n, "1", want, waits); }
+
+TEST(uvm_gmmu_intake_one_miss_per_cluster_per_cycle)
+{
+    uint64_t d[4], w;
+    intake_case("1", d, &w);   /* UVMSmart: SM 0's misses walk from T, T + 1, T + 2 */
+    CHECK_EQ(d[0], 100u);
+    CHECK_EQ(d[1], 101u);
+    CHECK_EQ(d[2], 102u);
+    CHECK_EQ(d[3], 100u);      /* another cluster's queue */
+    CHECK_EQ(w, 3u);           /* 1 + 2 cycles held */
+    intake_case("2", d, &w);
+    CHECK_EQ(d[0], 100u);
+    CHECK_EQ(d[1], 100u);
+    CHECK_EQ(d[2], 101u);
+    CHECK_EQ(w, 1u);
+    intake_case("0", d, &w);   /* every walk at once */
+    CHECK_EQ(d[0], 100u);
+    CHECK_EQ(d[2], 100u);
+    CHECK_EQ(w, 0u);
+    intake_case("auto", d, &w);   /* the uvmsmart runtime's own: 1 */
+    CHECK_EQ(d[2], 102u);
+    /* 3 SMs to a cluster (GPGPU-Sim's default): SM 2's miss queues behind SM 0's three */
+    intake_case_cpc("1", "3", d, &w);
+    CHECK_EQ(d[2], 102u);
+    CHECK_EQ(d[3], 103u);
+    CHECK_EQ(w, 6u);
+    uvm_h_expect_error(OPTS("gms_uvm_gmmu_intake", "-1"), "-gms_uvm_gmmu_intake: '-1' is not auto or a number 0-64");
+    uvm_h_expect_error(OPTS("gms_uvm_gmmu_intake", "65"), "is not auto or a number 0-64");
+}
