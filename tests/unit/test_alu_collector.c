@@ -262,27 +262,21 @@ TEST(aluc_register_bank_conflict_delays_the_second_unit_a_cycle)
     CHECK_EQ(l.warp[1], 1);
     CHECK_EQ(l.wb[1], 21u);
     CHECK_EQ(nc, 1u);
-    /* different banks: both written back at 20, as without banks */
-    bank_pair(10, 11, 8, 0, &l, &nc);
-    REQUIRE(l.n == 2);
-    CHECK_EQ(l.wb[0], 20u);
-    CHECK_EQ(l.wb[1], 20u);
-    CHECK_EQ(nc, 0u);
-    bank_pair(10, 18, 0, 0, &l, &nc);
-    REQUIRE(l.n == 2);
-    CHECK_EQ(l.wb[1], 20u);
-    /* -gpgpu_reg_bank_use_warp_id: r10 of warps 0 and 1 are in banks 2 and 3 */
-    bank_pair(10, 10, 8, 1, &l, &nc);
-    REQUIRE(l.n == 2);
-    CHECK_EQ(l.wb[1], 20u);
-    CHECK_EQ(nc, 0u);
-    bank_pair(10, 10, 8, 0, &l, &nc);
-    REQUIRE(l.n == 2);
-    CHECK_EQ(l.wb[1], 21u);
-    /* 16 banks: r10 and r18 apart again */
-    bank_pair(10, 18, 16, 0, &l, &nc);
-    REQUIRE(l.n == 2);
-    CHECK_EQ(l.wb[1], 20u);
+    /* the second unit's write-back (20: no conflict, 21: one) and the unit-steps lost */
+    static const struct { uint8_t r0, r1; uint32_t nbanks; int wid; uint64_t wb1, nc; } cases[] = {
+        { 10, 11, 8, 0, 20, 0 },    /* banks 2 and 3 */
+        { 10, 18, 0, 0, 20, 0 },    /* no banks modelled */
+        { 10, 10, 8, 1, 20, 0 },    /* -gpgpu_reg_bank_use_warp_id: warps 0 and 1 put r10 in banks 2, 3 */
+        { 10, 10, 8, 0, 21, 1 },    /* without it both in bank 2 */
+        { 10, 18, 16, 0, 20, 0 },   /* 16 banks: r10 and r18 apart again */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        bank_pair(cases[k].r0, cases[k].r1, cases[k].nbanks, cases[k].wid, &l, &nc);
+        REQUIRE(l.n == 2);
+        CHECK_EQ(l.wb[0], 20u);
+        CHECK_EQ(l.wb[1], cases[k].wb1);
+        CHECK_EQ(nc, cases[k].nc);
+    }
 }
 
 /* one unit whose two sources share a bank reads them in two steps, as it would anyway (one
