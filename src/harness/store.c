@@ -68,19 +68,26 @@ static int check_schema(gms_store *st, gms_error *err)
     int t = has_table(st, "schema_version", err);
     if (t < 0) return -1;
     if (!t) {
-        sqlite3_stmt *q;
-        int n = 0;
-        if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM sqlite_master", -1, &q, NULL) != SQLITE_OK)
-            return sqerr(st, err, "not an SQLite database");
-        if (sqlite3_step(q) == SQLITE_ROW) n = sqlite3_column_int(q, 0);
-        sqlite3_finalize(q);
-        if (n) return gms_err(err, "%s: not a gpumemsim result store (no schema_version table)", st->path);
         /* under the write lock, and looked at again: a second runner started on the same new
-         * store at the same moment may have made it meanwhile */
+         * store at the same moment may have made it meanwhile (counting the tables outside the
+         * lock raced with that runner's commit and called a fresh store "not a gpumemsim store") */
         if (gms_store_exec(st, "BEGIN IMMEDIATE", err)) return -1;
         t = has_table(st, "schema_version", err);
         if (t < 0) { gms_store_rollback(st); return -1; }
         if (!t) {
+            sqlite3_stmt *q;
+            int n = 0;
+            if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM sqlite_master", -1, &q, NULL) != SQLITE_OK) {
+                int rc = sqerr(st, err, "not an SQLite database");
+                gms_store_rollback(st);
+                return rc;
+            }
+            if (sqlite3_step(q) == SQLITE_ROW) n = sqlite3_column_int(q, 0);
+            sqlite3_finalize(q);
+            if (n) {
+                gms_store_rollback(st);
+                return gms_err(err, "%s: not a gpumemsim result store (no schema_version table)", st->path);
+            }
             char ins[128];
             snprintf(ins, sizeof ins, "INSERT INTO schema_version VALUES(%d)", GMS_STORE_SCHEMA);
             if (gms_store_exec(st, schema_sql, err) || gms_store_exec(st, ins, err)) { gms_store_rollback(st); return -1; }
