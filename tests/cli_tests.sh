@@ -372,12 +372,15 @@ expect_fail int_overflow       'out of range (at most 4294967295)'  $BIN run --c
 expect_fail cycles_take_no_unit 'gpgpu_max_cycle: .1M. is not an unsigned 64-bit integer' $BIN run --config configs/qv100.config --set gpgpu_max_cycle=1M --quiet
 expect_fail seed_overflow      "--seed '99999999999999999999' is not an unsigned 64-bit integer" $BIN run $SMALL --seed 99999999999999999999
 expect_fail seed_negative      "--seed '-1' is not an unsigned 64-bit integer" $BIN run $SMALL --seed -1
+# a trace's copies (docs/traces.md): instant as Accel-Sim, or timed over PCIe; the L2 fill's addresses
+expect_fail trace_memcpy_bad       "-gms_trace_memcpy: 'later' is not instant or pcie" $BIN run --config configs/qv100.config --set gms_trace_memcpy=later --quiet
+expect_fail perf_memcpy_addr_bad   "-gms_perf_memcpy_addr: 'low' is not gpgpusim or full" $BIN run --config configs/qv100.config --set gms_perf_memcpy_addr=low --quiet
 # options accepted but not modelled: syntax checked, one warning line, listed in the stats
 expect_fail pipeline_widths_syntax 'gpgpu_pipeline_widths: .banana. is not a comma-separated list of integers' \
     $BIN run --config configs/qv100.config --set gpgpu_pipeline_widths=banana --quiet
 expect_ok  unmodelled_run            $BIN run $SMALL --workload stream -network_mode 1 -icnt_subnets 2 --stats-json "$T/u.json"
-if [ "$(grep -c 'not modelled' "$T/err")" = 1 ] && grep -q 'not modelled.*-network_mode, -gpgpu_perf_sim_memcpy; set but only partly modelled: -gpgpu_pipeline_widths, -specialized_unit_1' "$T/err" \
-   && grep -q '"gms_unmodelled_options": \["gpgpu_pipeline_widths", "specialized_unit_1", "specialized_unit_2", "specialized_unit_3", "network_mode", "gpgpu_perf_sim_memcpy"\]' "$T/u.json"; then
+if [ "$(grep -c 'not modelled' "$T/err")" = 1 ] && grep -q 'not modelled.*-network_mode; set but only partly modelled: -gpgpu_pipeline_widths, -specialized_unit_1' "$T/err" \
+   && grep -q '"gms_unmodelled_options": \["gpgpu_pipeline_widths", "specialized_unit_1", "specialized_unit_2", "specialized_unit_3", "network_mode"\]' "$T/u.json"; then
     ok unmodelled_warned_once_and_listed; else bad unmodelled_warned_once_and_listed; fi
 # -specialized_unit_N: an enabled unit is named (its unit count, latency and widths are not
 # modelled); a disabled one, the default, is not, even with other fields

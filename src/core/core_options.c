@@ -230,6 +230,10 @@ static const gms_option sim_opts[] = {
       "a second host thread ticks the memory side (L2, DRAM) ahead while the SMs tick (results are identical; "
       "serial where the run needs it: UVM, page observer, copies, a kernel's last cycles, -gpgpu_max_cycle/insn; "
       "and in cycles with fewer than 32 active SMs, with one CPU, or when a timing governor finds it slower)"),
+    S("gms_trace_memcpy", GMS_OPT_STRING, trace_memcpy, "instant",
+      "an Accel-Sim trace's MemcpyHtoD lines: instant (Accel-Sim's trace driver: no simulated time, the next "
+      "kernel starts as if there were no copy; -gpgpu_perf_sim_memcpy 1 fills the L2; MemcpyDtoH lines ignored) "
+      "| pcie (timed over the PCIe lanes as a built-in workload's cudaMemcpy, UVMSmart's model)"),
     S("gms_watchdog_cycles", GMS_OPT_U64, watchdog_cycles, "1000000", "report and stop when nothing retires for this many busy core cycles (0 = off)"),
     S("gpgpu_perfect_mem", GMS_OPT_BOOL, perfect_mem, "0", "replace the memory partitions by a fixed-latency memory"),
     S("gms_fixed_mem_latency", GMS_OPT_U32, perfect_mem_latency, "100", "latency of the fixed-latency memory (core cycles)"),
@@ -656,6 +660,9 @@ static int sim_finalize(gms_params *p, gms_error *err)
         return gms_err(err, "-gms_host_threads: %u is not in 1..8", p->sim.host_threads);
     if (p->sim.perfect_mem && p->sim.perfect_mem_latency == 0)
         return gms_err(err, "-gms_fixed_mem_latency: must be at least 1 cycle");
+    if (strcmp(p->sim.trace_memcpy, "instant") && strcmp(p->sim.trace_memcpy, "pcie"))
+        return gms_err(err, "-gms_trace_memcpy: '%s' is not instant or pcie", p->sim.trace_memcpy);
+    p->sim.trace_memcpy_pcie = p->sim.trace_memcpy[0] == 'p';
     return 0;
 }
 

@@ -108,6 +108,8 @@ typedef struct gms_sim_params {
     uint64_t max_insn;             /* gpgpu_max_insn */
     uint32_t host_threads;         /* gms_host_threads (host speed only) */
     int host_pipeline;             /* gms_host_pipeline (host speed only) */
+    char trace_memcpy[16];         /* gms_trace_memcpy: instant | pcie */
+    int trace_memcpy_pcie;         /* derived: 1 for pcie */
 } gms_sim_params;
 
 #endif

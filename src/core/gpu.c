@@ -278,7 +278,16 @@ static int run_commands(gms_gpu *g)
             if (g->observe_alloc) g->observe_alloc(g->observe_ud, c->addr, c->bytes, c->name);
             break;
         case GMS_CMD_COPY_H2D: case GMS_CMD_COPY_D2H: case GMS_CMD_PREFETCH:
-            if (g->n_running || g->pending_async) return taken;   /* stream-ordered: wait */
+            /* stream-ordered: wait (Accel-Sim's trace driver applies a copy once the kernel
+             * before it has finished, with its default window of one kernel) */
+            if (g->n_running || g->pending_async) return taken;
+            /* gpgpu_sim::perf_memcpy_to_gpu, at the copy's start (its data is functional) */
+            if (c->kind == GMS_CMD_COPY_H2D && g->p->mem.perf_sim_memcpy && g->mem.memcpy_fill)
+                g->mem.memcpy_fill(g->mem.self, c->addr, c->bytes, g->p->mem.perf_memcpy_low32);
+            if (g->copies_instant && c->kind != GMS_CMD_PREFETCH) {
+                g->copies_instant_done++;
+                break;   /* Accel-Sim: no simulated time; MemcpyDtoH is not a command there */
+            }
             g->pending_async++;
             g->prog.head++;
             if (c->kind == GMS_CMD_PREFETCH) gms_uvm_prefetch(g->uvm, c->addr, c->bytes, async_done, g);
@@ -570,6 +579,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
         snprintf(g->stats.workload, sizeof g->stats.workload, "program");
     } else if (w->trace) {
         if (gms_trace_program(w->trace, &g->src, err)) { gms_sim_free(s); return NULL; }
+        g->copies_instant = !p->sim.trace_memcpy_pcie;
         snprintf(g->stats.workload, sizeof g->stats.workload, "trace:%s", w->trace);
     } else {
         const char *name = w->workload ? w->workload : "stream";
@@ -681,6 +691,7 @@ int gms_sim_run(gms_sim *s, gms_error *err)
                 (unsigned long long)gms_engine_pipelined_edges(g->eng));
     gms_stat_u64(&g->stats.total, "gms_completed", rc == 0 && !s->stopped_early);
     gms_stat_u64(&g->stats.total, "gms_dram_writes_stranded", stranded);
+    gms_stat_u64(&g->stats.total, "gms_copies_instant", g->copies_instant_done);
     if (s->args) gms_wl_report(s->args, &g->stats.total);   /* sizes used (clamped by a tiny scale) */
     if (rc == 0 && !s->stopped_early && s->ops && s->ops->verify) {
         gms_error verr = {0};

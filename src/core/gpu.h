@@ -84,6 +84,8 @@ typedef struct gms_gpu {
     int program_done;
     int cmd_blocked;                  /* waiting for a copy/prefetch/sync */
     int pending_async;                /* copies/prefetches in flight */
+    int copies_instant;               /* -gms_trace_memcpy instant on a trace: copies take no time */
+    uint64_t copies_instant_done;     /* copies applied so (gms_trace_copies_instant) */
     gms_kernel *kernels;              /* running (launched, not finished) */
     uint32_t n_running;
     uint32_t next_uid;

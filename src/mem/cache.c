@@ -93,6 +93,7 @@ struct gms_cache {
     uint8_t slow_victim;         /* a way range or PDP: probe's victim comes from victim_slow */
     uint8_t pdp_wrap;            /* gms_cache_access goes through pdp_access (PDP on, not inside it) */
     uint64_t pdp_bypassed, pdp_forced;
+    uint64_t memcpy_dirty_dropped;   /* gms_cache_force_fill: modified victims dropped */
     /* eviction tracking (gms_cache_track_evictions): each line's owner, told of replacements */
     void (*evict_fn)(void *ctx, uint64_t blk, uint32_t owner);
     void *evict_ctx;
@@ -974,6 +975,38 @@ int gms_cache_fill_ready(gms_cache *c, gms_mreq *reply, uint64_t now)
     return 1;
 }
 
+/* tag_array::fill(addr, time, mask, .., is_write = true) as gpgpu_sim::perf_memcpy_to_gpu
+ * drives it (memory_sub_partition::force_l2_tag_update), once per sector of smask in
+ * ascending order, the i-th with replacement key time + i: no request, no MSHR, no
+ * statistic. A miss takes the probe's victim (a modified victim is dropped, not written back:
+ * the fill path has no write-back), a sector miss its sector, and the sector becomes VALID
+ * with its time as the line's key; a hit leaves the line as it is. A way that is reserved (a
+ * miss in flight) is left alone, as is a set whose every way is reserved. Returns the first
+ * sector's status. */
+int gms_cache_force_fill(gms_cache *c, uint64_t addr, uint8_t smask, uint64_t time)
+{
+    uint64_t blk = addr & ~c->line_mask;
+    uint32_t set = set_of(c, addr);
+    int first = -1;
+    uint8_t todo = c->sector ? (uint8_t)(smask & 0xFu) : (smask ? 1 : 0);
+    for (; todo; todo &= (uint8_t)(todo - 1), time++) {
+        uint8_t sm = c->sector ? (uint8_t)(todo & -todo) : 1;
+        uint32_t idx;
+        int st = probe(c, set, blk, sm, 1, &idx, 1);
+        if (first < 0) first = st;
+        gms_line *l = &c->lines[idx];
+        if (st == GMS_CACHE_MISS) {
+            if (l->modified) c->memcpy_dirty_dropped++;
+            alloc_line(c, idx, blk, sm, time);
+            fill_sector(l, sm);
+        } else if (st == GMS_CACHE_SECTOR_MISS) {
+            alloc_sector(c, l, sm, time);
+            fill_sector(l, sm);
+        }   /* HIT, HIT_RESERVED, RESERVATION_FAIL: nothing to fill */
+    }
+    return first < 0 ? GMS_CACHE_RESERVATION_FAIL : first;
+}
+
 /* Host speed only (nothing here changes state): start loading the host cache lines that a
  * coming gms_cache_access(c, req) or gms_cache_fill_ready(c, reply) will touch, so that the
  * misses of the tag array and MSHR table (80 SMs' L1s and 64 L2 slices do not fit in the
@@ -1011,6 +1044,7 @@ __attribute__((noipa)) void gms_cache_prefetch_fill(const gms_cache *c, const gm
 }
 
 int gms_cache_access_ready(const gms_cache *c) { return c->mshr_ready; }
+uint64_t gms_cache_memcpy_dirty_dropped(const gms_cache *c) { return c->memcpy_dirty_dropped; }
 
 gms_mreq *gms_cache_next_access(gms_cache *c, uint64_t now)
 {

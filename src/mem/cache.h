@@ -127,6 +127,11 @@ gms_mreq *gms_cache_mq_ready(gms_cache *c, uint64_t now);
 gms_mreq *gms_cache_mq_pop(gms_cache *c);
 uint32_t gms_cache_mq_size(const gms_cache *c);
 gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now);
+/* -gpgpu_perf_sim_memcpy: the sectors of smask of addr's line made VALID in ascending order, the
+ * i-th with replacement key time + i, as GPGPU-Sim's tag_array::fill for a copy (see cache.c);
+ * returns the first sector's probe status */
+int gms_cache_force_fill(gms_cache *c, uint64_t addr, uint8_t smask, uint64_t time);
+uint64_t gms_cache_memcpy_dirty_dropped(const gms_cache *c);   /* modified victims the fills dropped */
 /* GPGPU-Sim's own protocol (baseline_cache::fill, access_ready, next_access): the fill
  * updates the tags and marks the MSHR entry ready; the owner then takes the waiting requests
  * one at a time with gms_cache_next_access, and the entry stays in use (counted by the MSHR

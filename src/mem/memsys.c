@@ -167,6 +167,42 @@ static void ms_free(void *self)
     free(ms);
 }
 
+/* -gpgpu_perf_sim_memcpy: gpgpu_sim::perf_memcpy_to_gpu for a host-to-device copy. Every 32 B
+ * of the copy, from its first byte, fills sector (address % 128) / 32 of its line in the L2
+ * slice its address decodes to (memory_sub_partition::force_l2_tag_update), with the slice's
+ * memcpy offset added to the current cycle as the replacement key. low32: GPGPU-Sim keeps each
+ * address in an `unsigned` (32 bits), so a 64-bit device address fills the lines of its low 32
+ * bits (docs/memory-partitions.md). */
+static void ms_memcpy_fill(void *self, uint64_t addr, uint64_t bytes, int low32)
+{
+    memsys *ms = self;
+    uint64_t now = gms_engine_cycle(ms->eng, GMS_DOM_L2);
+    uint64_t off = 0, a = low32 ? (uint32_t)addr : addr;
+    uint32_t sp = bytes ? gms_addrdec_subpart(&ms->dec, a) : 0;
+    while (off < bytes) {
+        /* host speed: the sectors that follow in the same line and slice go in one call, the
+         * i-th of them with key t0 + i, as one call per sector would give them */
+        uint64_t line = a & ~(uint64_t)127;
+        ms_slice *s = &ms->slices[sp];
+        uint8_t sm = 0;
+        uint64_t t0 = now + s->memcpy_offset;
+        uint32_t next_sp = sp;
+        do {
+            sm |= (uint8_t)(1u << (a % 128 / 32));
+            s->memcpy_offset++;
+            ms->memcpy_sectors++;
+            off += 32;
+            if (off >= bytes) break;
+            a = addr + off;
+            if (low32) a = (uint32_t)a;
+            next_sp = gms_addrdec_subpart(&ms->dec, a);
+        } while ((a & ~(uint64_t)127) == line && next_sp == sp);
+        gms_cache *c = gms_l2_slice_cache(s->l2);
+        if (c) gms_cache_force_fill(c, line, sm, t0);
+        sp = next_sp;
+    }
+}
+
 int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e, gms_mreq_pool *pool,
                       gms_reply_fn reply, void *reply_ud, gms_error *err)
 {
@@ -227,6 +263,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     out->stage = ms_stage;
     out->hand_over = ms_hand_over;
     out->kernel_time = gms_ms_kernel_time;
+    out->memcpy_fill = ms_memcpy_fill;
     out->free = ms_free;
     return 0;
 }

@@ -37,6 +37,10 @@ typedef struct gms_memsys {
     /* optional (NULL: none): a kernel runs (on) or none does (off) from this instant on; the
      * DRAM's per-cycle counters (n_cmd, bw_util, ...) count kernel time only, as GPGPU-Sim's */
     void (*kernel_time)(void *self, int on);
+    /* optional (NULL: no L2): -gpgpu_perf_sim_memcpy, a host-to-device copy of `bytes` at addr
+     * fills the L2 (low32: of each address's low 32 bits, as GPGPU-Sim); call it only while the
+     * memory side runs on the caller's thread (no kernel running) */
+    void (*memcpy_fill)(void *self, uint64_t addr, uint64_t bytes, int low32);
     /* invalidate caches between runs if asked (not at kernel end: L2 is not flushed) */
     void (*free)(void *self);
 } gms_memsys;

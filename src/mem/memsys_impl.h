@@ -23,6 +23,9 @@ typedef struct ms_slice {
     uint64_t sleep_cycle;
     int sleep_stalls;
     int asleep;
+    /* -gpgpu_perf_sim_memcpy: memory_sub_partition::m_memcpy_cycle_offset, one more per sector
+     * a copy fills here (never reset): each fill's replacement key is now + this */
+    uint64_t memcpy_offset;
 } ms_slice;
 void gms_ms_slice_settle(ms_slice *s, uint64_t upto);   /* memsys.c */
 
@@ -58,6 +61,7 @@ struct memsys {
     int sleep_blocked;           /* -gms_sleep_blocked: a slice blocked towards DRAM sleeps */
     ms_slice *slices;
     ms_chan *chans;
+    uint64_t memcpy_sectors;     /* -gpgpu_perf_sim_memcpy: sectors the copies filled (or tried to) */
     /* host speed: per sub-partition, gms_l2_slice_can_accept, kept by the slice's own ticks
      * (only they change its input queue): the interconnect's delivery reads one compact array
      * instead of every slice's queue, which on a second host thread (-gms_host_pipeline) is

@@ -53,9 +53,13 @@ static const gms_option opts[] = {
             "needs room in the L2's own miss queue), auto (block for fifo, miss for p1, p2, cart; docs/cart.md)"),
     GMS_OPT("gms_racb", GMS_OPT_U32, mem.racb, "0",
             "RACB: a read the cache refuses (reservation fail) bypasses it instead of waiting: 0 off, 1 L1D, 2 L2, 3 both (docs/cart.md)"),
-    GMS_OPT_X("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
-            "accepted; copies do not fill the L2 yet (caches start cold, as in the reference traces)",
-            GMS_SYN_PLAIN, "copies do not fill the L2; kernels start with cold caches"),
+    GMS_OPT("gpgpu_perf_sim_memcpy", GMS_OPT_BOOL, mem.perf_sim_memcpy, "0",
+            "a host-to-device copy fills the L2 with its sectors, as GPGPU-Sim's perf_memcpy_to_gpu (no time, "
+            "no statistic; see -gms_perf_memcpy_addr; docs/memory-partitions.md)"),
+    GMS_OPT("gms_perf_memcpy_addr", GMS_OPT_STRING, mem.perf_memcpy_addr, "gpgpusim",
+            "with -gpgpu_perf_sim_memcpy 1, the addresses a copy fills: gpgpusim (each sector address cut to its "
+            "low 32 bits, as GPGPU-Sim's `unsigned wr_addr`: a 64-bit device address fills other lines than the "
+            "copied data's) | full (the copied data's own lines)"),
     GMS_OPT("gpgpu_mem_addr_mapping", GMS_OPT_STRING, mem.mapping_str, "",
             "address mapping dramid@<bit>;<64-char mask of D B R C S 0>, MSB first (empty: -gpgpu_mem_address_mask defaults)"),
     GMS_OPT("gpgpu_mem_address_mask", GMS_OPT_INT, mem.address_mask, "0",
@@ -160,6 +164,10 @@ static int fin(gms_params *p, gms_error *err)
     m->l2qp.cart_age_cap = m->l2q_cart_age;
     if (gms_energy_params_parse(m->energy_str, &m->energy, err)) return -1;
     if (m->racb > 3) return gms_err(err, "-gms_racb: must be 0 (off), 1 (L1D), 2 (L2) or 3 (both), got %u", m->racb);
+    if (!strcmp(m->perf_memcpy_addr, "gpgpusim") || !strcmp(m->perf_memcpy_addr, "full"))
+        m->perf_memcpy_low32 = m->perf_memcpy_addr[0] == 'g';
+    else
+        return gms_err(err, "-gms_perf_memcpy_addr: '%s' is not gpgpusim or full", m->perf_memcpy_addr);
     if (!strcmp(m->l2q_dram_gate, "auto"))
         m->l2_gate_block = !gms_l2q_find(m->l2q)->reorders;
     else if (!strcmp(m->l2q_dram_gate, "block") || !strcmp(m->l2q_dram_gate, "miss"))

@@ -34,7 +34,9 @@ typedef struct gms_memsys_params {
     int l2_gate_block;                     /* decoded: no L2 access while L2->DRAM is full */
     char energy_str[GMS_OPT_STRLEN];       /* -gms_energy: per-event energies */
     gms_energy_params energy;              /* decoded */
-    int perf_sim_memcpy;                   /* -gpgpu_perf_sim_memcpy (accepted; memcpy does not fill L2 yet) */
+    int perf_sim_memcpy;                   /* -gpgpu_perf_sim_memcpy: a host-to-device copy fills the L2 */
+    char perf_memcpy_addr[16];             /* -gms_perf_memcpy_addr: gpgpusim | full */
+    int perf_memcpy_low32;                 /* derived: 1 for gpgpusim */
 
     /* partition mapping */
     char mapping_str[GMS_OPT_STRLEN];      /* -gpgpu_mem_addr_mapping */

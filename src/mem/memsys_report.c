@@ -50,7 +50,11 @@ void gms_ms_report(void *self, gms_stats *out)
         replies += gms_l2_slice_replies(ms->slices[i].l2);
     }
     if (nc) gms_cache_report(caches, nc, "L2", out);
+    uint64_t dropped = 0;
+    for (size_t i = 0; i < nc; i++) dropped += gms_cache_memcpy_dirty_dropped(caches[i]);
     free(caches);
+    gms_stat_u64(out, "gms_memcpy_l2_sectors", ms->memcpy_sectors);
+    gms_stat_u64(out, "gms_memcpy_l2_dirty_dropped", dropped);
     gms_l2q_stats qst = { 0 };
     for (uint32_t i = 0; i < ms->nsub; i++) {
         ms_slice *s = &ms->slices[i];

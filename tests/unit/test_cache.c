@@ -745,3 +745,86 @@ TEST(cache_mshr_occupancy_runs_to_the_hand_out)
     CHECK_EQ(s.slot_cap_cycles, 480);
     fx_free(&f);
 }
+
+/* -gpgpu_perf_sim_memcpy's tag_array::fill (gms_cache_force_fill) on a 1-set x 2-way sector
+ * L2, hand-worked: a fill makes its sector readable without a request; a second sector of
+ * the line is a sector miss; the next line takes the invalid way; with both ways valid the
+ * fill's victim is the way with the smaller replacement key, the fill's `time` becoming the
+ * new line's key; a modified victim is dropped (no write-back; counted); a reserved way
+ * (a miss in flight) is left alone. */
+TEST(cache_force_fill_as_tag_array_fill)
+{
+    fx f;
+    REQUIRE(!fx_init(&f, "S:1:128:2,L:B:m:L:L,A:8:4,8:0,32", "L2_slice0"));
+    gms_rf_cause rc;
+    CHECK_EQ(gms_cache_force_fill(f.c, 0x000, 0x1, 10), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, 0x000, 20, &rc, NULL)), GMS_CACHE_HIT);            /* A: key 20 */
+    CHECK_EQ(gms_cache_force_fill(f.c, 0x020, 0x2, 11), GMS_CACHE_SECTOR_MISS);
+    CHECK_EQ(OUT(rd(&f, 0x020, 21, &rc, NULL)), GMS_CACHE_HIT);            /* A: key 21 */
+    CHECK_EQ(gms_cache_force_fill(f.c, 0x080, 0x1, 12), GMS_CACHE_MISS);  /* B: the invalid way */
+    CHECK_EQ(gms_cache_force_fill(f.c, 0x080, 0x1, 13), GMS_CACHE_HIT);   /* already there */
+    CHECK_EQ(OUT(rd(&f, 0x080, 30, &rc, NULL)), GMS_CACHE_HIT);            /* B: key 30 */
+    /* A (21) is older than B (30): the fill of C evicts A, C's key 25 */
+    CHECK_EQ(gms_cache_force_fill(f.c, 0x100, 0x1, 25), GMS_CACHE_MISS);
+    CHECK_EQ(OUT(rd(&f, 0x080, 40, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 0x100, 41, &rc, NULL)), GMS_CACHE_HIT);            /* C: key 41 */
+    CHECK_EQ(gms_cache_mq_size(f.c), 0);
+    /* B written (write-back: modified, key 50), C read again (60): B is the LRU way now */
+    CHECK_EQ(OUT(wr(&f, 0x080, 50, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(OUT(rd(&f, 0x100, 60, &rc, NULL)), GMS_CACHE_HIT);
+    CHECK_EQ(gms_cache_memcpy_dirty_dropped(f.c), 0);
+    CHECK_EQ(gms_cache_force_fill(f.c, 0x180, 0x1, 61), GMS_CACHE_MISS);  /* D evicts modified B */
+    CHECK_EQ(gms_cache_memcpy_dirty_dropped(f.c), 1);
+    CHECK_EQ(gms_cache_mq_size(f.c), 0);                                   /* no write-back */
+    /* a read miss on E reserves the LRU way (C, 60); a fill of E's sector finds it reserved */
+    gms_mreq *e = NULL;
+    CHECK_EQ(OUT(rd(&f, 0x200, 70, &rc, &e)), GMS_CACHE_MISS);
+    CHECK_EQ(gms_cache_force_fill(f.c, 0x200, 0x1, 71), GMS_CACHE_HIT_RESERVED);
+    CHECK_EQ(OUT(rd(&f, 0x180, 72, &rc, NULL)), GMS_CACHE_HIT);            /* D still there */
+    fx_free(&f);
+}
+
+/* the fill of several sectors in one call (the i-th with key time + i) leaves the cache as one
+ * call per sector in ascending order does: the same random fills and reads on two caches */
+TEST(cache_force_fill_batched_as_per_sector)
+{
+    fx a, b;
+    REQUIRE(!fx_init(&a, "S:4:128:4,L:B:m:L:L,A:8:4,8:0,32", "L2_a"));
+    REQUIRE(!fx_init(&b, "S:4:128:4,L:B:m:L:L,A:8:4,8:0,32", "L2_b"));
+    uint64_t x = 12345, t = 1;
+    gms_rf_cause rc;
+    int differ = 0;
+    for (int i = 0; i < 4000; i++) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        uint64_t line = ((x >> 33) % 64) * 128;
+        if ((x >> 20) % 3) {
+            uint8_t sm = (uint8_t)((x >> 40) % 15 + 1);
+            uint64_t t0 = t;
+            for (uint8_t m = sm; m; m &= (uint8_t)(m - 1)) gms_cache_force_fill(a.c, line, (uint8_t)(m & -m), t++);
+            gms_cache_force_fill(b.c, line, sm, t0);
+        } else {
+            uint64_t ad = line + 32 * ((x >> 45) % 4);
+            gms_mreq *ra = NULL, *rb = NULL;
+            int oa = OUT(rd(&a, ad, t, &rc, &ra)), ob = OUT(rd(&b, ad, t, &rc, &rb));
+            t++;
+            if (oa != ob) differ++;
+            /* answer a miss at once (no way stays reserved); drop write-backs */
+            fx *fs[2] = { &a, &b };
+            gms_mreq *rs[2] = { ra, rb };
+            int missed = oa == GMS_CACHE_MISS || oa == GMS_CACHE_SECTOR_MISS;
+            for (int k = 0; k < 2; k++) {
+                while (gms_cache_mq_size(fs[k]->c)) {
+                    gms_mreq *q = gms_cache_mq_pop(fs[k]->c);
+                    if (q == rs[k]) fill_release(fs[k], q, t);
+                    else gms_mreq_release(&fs[k]->pool, q);
+                }
+                if (!missed) gms_mreq_release(&fs[k]->pool, rs[k]);
+            }
+            t++;
+        }
+    }
+    CHECK_EQ(differ, 0);
+    CHECK_EQ(gms_cache_memcpy_dirty_dropped(a.c), gms_cache_memcpy_dirty_dropped(b.c));
+    fx_free(&a);
+    fx_free(&b);
+}
