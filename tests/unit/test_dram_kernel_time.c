@@ -132,16 +132,23 @@ static int run_list(const char *ref, const char *text, const char *extra, gms_st
     return rc;
 }
 
+/* the reference vecadd directory in ref; 1 if its trace is there */
+static int vecadd_ref(char *ref, size_t cap)
+{
+    char trace[600], real[4096];
+    snprintf(ref, cap, "%s/reference/accelsim/vecadd", gms_test_shared_dir());
+    snprintf(trace, sizeof trace, "%s/kernel-1.traceg.xz", ref);
+    return realpath(trace, real) != NULL;
+}
+
 /* Accel-Sim's trace driver applies a MemcpyHtoD at once (gpgpu_sim::perf_memcpy_to_gpu: no
  * cycle passes), so a trace's kernel runs exactly as without its copies: every statistic but
  * the copy counters equal. vecadd reads A (0x7f0000000000) and B (+2 MiB), 2 MiB each, and
  * writes C (+4 MiB). */
 TEST(trace_copies_instant_as_accelsim)
 {
-    char ref[512], trace[600], real[4096];
-    snprintf(ref, sizeof ref, "%s/reference/accelsim/vecadd", gms_test_shared_dir());
-    snprintf(trace, sizeof trace, "%s/kernel-1.traceg.xz", ref);
-    if (!realpath(trace, real)) SKIP_OR_FAIL_IN_CI("no reference trace %s", trace);
+    char ref[512];
+    if (!vecadd_ref(ref, sizeof ref)) SKIP_OR_FAIL_IN_CI("no reference trace in %s", ref);
     gms_stats a, b;
     REQUIRE(run_list(ref, "kernel-1.traceg.xz\n", NULL, &a) == 0);
     REQUIRE(run_list(ref, "MemcpyHtoD,0x00007f0000000000,2097152\nMemcpyHtoD,0x00007f0000200000,2097152\n"
@@ -164,10 +171,8 @@ TEST(trace_copies_instant_as_accelsim)
  * B hits the L2 (4 MiB in the 6 MiB L2) and only C's 32,768 written sectors miss; no DRAM read */
 TEST(perf_sim_memcpy_full_addresses_fill_the_l2)
 {
-    char ref[512], trace[600], real[4096];
-    snprintf(ref, sizeof ref, "%s/reference/accelsim/vecadd", gms_test_shared_dir());
-    snprintf(trace, sizeof trace, "%s/kernel-1.traceg.xz", ref);
-    if (!realpath(trace, real)) SKIP_OR_FAIL_IN_CI("no reference trace %s", trace);
+    char ref[512];
+    if (!vecadd_ref(ref, sizeof ref)) SKIP_OR_FAIL_IN_CI("no reference trace in %s", ref);
     gms_stats b, off;
     const char *list = "MemcpyHtoD,0x00007f0000000000,2097152\nMemcpyHtoD,0x00007f0000200000,2097152\nkernel-1.traceg.xz\n";
     REQUIRE(run_list(ref, list, "-gms_perf_memcpy_addr full\n", &b) == 0);
