@@ -991,15 +991,16 @@ int gms_cache_force_fill(gms_cache *c, uint64_t addr, uint8_t smask, uint64_t ti
     uint8_t todo = c->sector ? (uint8_t)(smask & 0xFu) : (smask ? 1 : 0);
     for (; todo; todo &= (uint8_t)(todo - 1), time++) {
         uint8_t sm = c->sector ? (uint8_t)(todo & -todo) : 1;
-        uint32_t idx;
+        uint32_t idx = 0;   /* probe sets it on every status but RESERVATION_FAIL */
         int st = probe(c, set, blk, sm, 1, &idx, 1);
         if (first < 0) first = st;
-        gms_line *l = &c->lines[idx];
         if (st == GMS_CACHE_MISS) {
+            gms_line *l = &c->lines[idx];
             if (l->modified) c->memcpy_dirty_dropped++;
             alloc_line(c, idx, blk, sm, time);
             fill_sector(l, sm);
         } else if (st == GMS_CACHE_SECTOR_MISS) {
+            gms_line *l = &c->lines[idx];
             alloc_sector(c, l, sm, time);
             fill_sector(l, sm);
         }   /* HIT, HIT_RESERVED, RESERVATION_FAIL: nothing to fill */
