@@ -68,6 +68,16 @@ static int bus_reserve(gms_aluc *a, uint64_t at, uint32_t lat)
     return 1;
 }
 
+/* the banks of a warp's destination registers, as a mask (register_bank) */
+static uint64_t dst_banks(const gms_aluc *a, uint16_t warp, const uint8_t dst[GMS_MAX_DST])
+{
+    uint64_t m = 0;
+    for (int i = 0; i < GMS_MAX_DST; i++)
+        if (dst[i] != GMS_REG_NONE)
+            m |= 1ULL << (((uint32_t)dst[i] + (a->use_wid ? warp : 0u)) % a->nbanks);
+    return m;
+}
+
 /* writeback: the banks of e's destination registers are written at the start of cycle wb,
  * before that cycle's step, which then reads nothing from them */
 static void mark_writeback(gms_aluc *a, const gms_aluc_ent *e, uint64_t wb)
@@ -75,9 +85,18 @@ static void mark_writeback(gms_aluc *a, const gms_aluc_ent *e, uint64_t wb)
     if (e->lat + 2 >= GMS_ALUC_MAX_LAT) return;   /* beyond the ring */
     uint32_t k = (uint32_t)(wb % GMS_ALUC_MAX_LAT);
     if (a->wb_at[k] != wb) { a->wb_at[k] = wb; a->wb_mask[k] = 0; }
-    for (int i = 0; i < GMS_MAX_DST; i++)
-        if (e->dst[i] != GMS_REG_NONE)
-            a->wb_mask[k] |= 1ULL << (((uint32_t)e->dst[i] + (a->use_wid ? e->warp : 0u)) % a->nbanks);
+    a->wb_mask[k] |= dst_banks(a, e->warp, e->dst);
+}
+
+int gms_aluc_lsu_write(gms_aluc *a, uint64_t now, uint16_t warp, const uint8_t dst[GMS_MAX_DST])
+{
+    uint64_t m = dst_banks(a, warp, dst);
+    if (!m) return 1;
+    uint32_t k = (uint32_t)(now % GMS_ALUC_MAX_LAT);
+    if (a->wb_at[k] != now) { a->wb_at[k] = now; a->wb_mask[k] = 0; }
+    if (a->wb_mask[k] & m) { a->lsu_wb_conflicts++; return 0; }
+    a->wb_mask[k] |= m;
+    return 1;
 }
 
 /* the oldest of n entries (register_set::get_ready: smallest uid) */

@@ -41,8 +41,10 @@
  *    moves on by one every step; a unit is ready to dispatch in the step after its last read.
  *    Written back in a cycle: the destination registers of the results due then (writeback runs
  *    before the step). Without conflicts this is the one-read-a-cycle timing above.
- * Not modelled: the memory units' reads on the banks (they read one operand a cycle, memq.c) and
- * loads' write-backs; generic collector units. */
+ *  - loads' write-backs from the L1D (gms_aluc_lsu_write) take their banks for the cycle, and wait
+ *    a cycle when an ALU result is written to one of them.
+ * Not modelled: the memory units' reads on the banks (they read one operand a cycle, memq.c),
+ * the write-backs of shared-memory and L1D-bypassing loads; generic collector units. */
 #ifndef GMS_CORE_ALU_COLLECTOR_H
 #define GMS_CORE_ALU_COLLECTOR_H
 #include <stdint.h>
@@ -96,6 +98,7 @@ typedef struct gms_aluc {
     uint64_t wb_at[GMS_ALUC_MAX_LAT], wb_mask[GMS_ALUC_MAX_LAT];
     uint64_t bank_conflicts;  /* unit-steps in which a unit with reads left read nothing (its reads
                                * queued behind other units' on their banks, or a bank written back) */
+    uint64_t lsu_wb_conflicts;   /* cycles in which the LSU's write-back found a bank taken */
 } gms_aluc;
 
 /* the shape of one pipe (widths, units, ports: each at least 1 and at most the limits above) */
@@ -115,6 +118,14 @@ static inline int gms_aluc_idoc_free(const gms_aluc *a, int pipe) { return a->p[
 void gms_aluc_push(gms_aluc *a, int pipe, uint16_t warp, const gms_inst *in, uint32_t lat, uint32_t ii);
 /* a function unit took e at cycle `now`: its registers are written back at `wb` */
 typedef void (*gms_aluc_issued_fn)(void *ctx, const gms_aluc_ent *e, uint64_t wb);
+/* ldst_unit::writeback through opndcoll_rfu_t::writeback (register banks only): may warp's
+ * destination registers dst[GMS_MAX_DST] be written at cycle `now`? Not if one of their banks is
+ * written back by an ALU result that cycle (shader_core_ctx::writeback runs first and takes its
+ * banks); the LSU then retries next cycle. If they may, their banks are taken for the cycle: the
+ * collector's step reads nothing from them. Two registers of one instruction on one bank do not
+ * refuse each other (GPGPU-Sim would refuse the write every cycle and hang). Call before
+ * gms_aluc_cycle(now). */
+int gms_aluc_lsu_write(gms_aluc *a, uint64_t now, uint16_t warp, const uint8_t dst[GMS_MAX_DST]);
 /* one cycle: the function units take their instructions, then the collector steps */
 void gms_aluc_cycle(gms_aluc *a, uint64_t now, gms_aluc_issued_fn issued, void *ctx);
 

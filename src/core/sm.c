@@ -965,12 +965,18 @@ static void process_reply(gms_sm *s, uint64_t now)
  * now; then, the write-back slot being free, the next waiter of a filled MSHR entry is taken
  * (mshr_table::next_access, one per cycle; the entry is freed with its last waiter). So a
  * load's register is released two cycles after its fill at the earliest, and MSHR entries
- * stay in use until their waiters have been handed out. (Not modelled: the other write-back
- * clients, shared memory and bypassed global loads, and register-bank conflicts.) */
+ * stay in use until their waiters have been handed out. With 3.x's register banks
+ * (-gms_reg_banks gpgpusim) the write waits a cycle, and nothing new is taken, while an ALU
+ * result is written to one of its banks (opndcoll_rfu_t::writeback refuses it). (Not
+ * modelled: the other write-back clients, shared memory and bypassed global loads.) */
 static void writeback(gms_sm *s, uint64_t now)
 {
     if (s->next_wb) {
         gms_mreq *r = s->next_wb;
+        const inflight *f = r->inst;
+        if (s->aluc && s->aluc->nbanks && r->warp_txn && f &&
+            !gms_aluc_lsu_write(s->aluc, now, f->warp, f->dst))
+            return;
         s->next_wb = NULL;
         txn_done(s, r);
     }
@@ -1910,8 +1916,10 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
     }
     if (n && sms[0]->aluc && sms[0]->aluc->nbanks) {   /* register banks (-gms_reg_banks gpgpusim) */
         uint64_t t = 0;
-        for (uint32_t i = 0; i < n; i++) t += sms[i]->aluc->bank_conflicts;
+        uint64_t w = 0;
+        for (uint32_t i = 0; i < n; i++) { t += sms[i]->aluc->bank_conflicts; w += sms[i]->aluc->lsu_wb_conflicts; }
         gms_stat_u64(out, "gms_regfile_bank_conflicts", t);
+        gms_stat_u64(out, "gms_regfile_lsu_wb_conflicts", w);
     }
     if (n && gms_bypass_stats_on(sms[0]->p)) {   /* bypass path statistics (bypass_path.h) */
         const gms_bypass_sm **b = gms_xcalloc(n, sizeof *b);

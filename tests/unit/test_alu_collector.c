@@ -330,6 +330,130 @@ TEST(aluc_register_bank_written_back_is_not_read_that_cycle)
     CHECK_EQ(writeback_case(0), 27u);
 }
 
+/* a load's write-back from the LSU (gms_aluc_lsu_write) in the cycle an ALU result is written
+ * back: the SP instruction of writeback_case (dst r20, bank 4 of 8) is written back at 19, so
+ * at 19 the LSU may not write r12 or r28 (bank 4) and retries, may write r13 (bank 5), and may
+ * write r12 at 20; with 16 banks r12 is bank 12 and r28 bank 12: no conflict with r20. Two
+ * registers of the load on one bank (r12, r28 with 8 banks) do not refuse each other. */
+TEST(aluc_lsu_write_waits_for_an_alu_write_back_on_its_bank)
+{
+    for (uint32_t nbanks = 8; nbanks <= 16; nbanks += 8) {
+        static gms_aluc a;
+        issued_log l = { 0 };
+        shape1(&a, 1, 1, 1);
+        gms_aluc_banks(&a, nbanks, 0, 2);
+        gms_inst x = alu(GMS_OP_SP, 0);
+        gms_aluc_push(&a, GMS_ALUC_SP, 0, &x, 4, 1);
+        run_to(&a, &l, 11, 18);
+        REQUIRE(l.n == 1);
+        CHECK_EQ(l.wb[0], 19u);
+        uint8_t d12[GMS_MAX_DST], d13[GMS_MAX_DST], d12_28[GMS_MAX_DST];
+        memset(d12, GMS_REG_NONE, sizeof d12);
+        memcpy(d13, d12, sizeof d12);
+        memcpy(d12_28, d12, sizeof d12);
+        d12[0] = 12;
+        d13[0] = 13;
+        d12_28[0] = 12;
+        d12_28[1] = 28;
+        CHECK_EQ(gms_aluc_lsu_write(&a, 19, 2, d12), nbanks == 16);
+        CHECK_EQ(gms_aluc_lsu_write(&a, 19, 2, d13), 1);
+        CHECK_EQ(a.lsu_wb_conflicts, nbanks == 8 ? 1u : 0u);
+        CHECK_EQ(gms_aluc_lsu_write(&a, 20, 2, d12_28), 1);   /* bank 4 (8) or 12 (16) twice */
+        CHECK_EQ(gms_aluc_lsu_write(&a, 20, 2, d12), 0);      /* the bank is the load's now */
+        gms_aluc_free(&a);
+    }
+}
+
+/* the LSU's write takes its bank for the collector's step of that cycle: the SFU instruction of
+ * writeback_case alone (src r12, bank 4 of 8) is allocated at 18; an LSU write of r20 (bank 4)
+ * at 19 refuses its read then, so it is written back at 28, not 27; a write of r21 (bank 5)
+ * leaves it at 27 */
+static uint64_t lsu_write_case(uint8_t reg)
+{
+    static gms_aluc a;
+    issued_log l = { 0 };
+    gms_aluc_shape s[GMS_ALUC_PIPES] = { { 1, 1, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1 } };
+    gms_aluc_init(&a, s, 8);
+    gms_aluc_banks(&a, 8, 0, 2);
+    gms_inst y = alu(GMS_OP_SFU, 1);
+    y.src[0] = 12;
+    y.dst[0] = 30;
+    gms_aluc_push(&a, GMS_ALUC_SFU, 1, &y, 4, 1);
+    run_to(&a, &l, 18, 18);
+    uint8_t d[GMS_MAX_DST];
+    memset(d, GMS_REG_NONE, sizeof d);
+    d[0] = reg;
+    CHECK_EQ(gms_aluc_lsu_write(&a, 19, 0, d), 1);
+    run_to(&a, &l, 19, 40);
+    CHECK_EQ(l.n, 1u);
+    uint64_t wb = l.wb[0];
+    gms_aluc_free(&a);
+    return wb;
+}
+
+TEST(aluc_lsu_write_takes_its_bank_from_the_reads)
+{
+    CHECK_EQ(lsu_write_case(20), 28u);
+    CHECK_EQ(lsu_write_case(21), 27u);
+}
+
+/* a whole run: 8 warps, each 48 loads of its own lines (L1D misses, written back one per cycle
+ * through ldst_unit::writeback) between ALU instructions without sources. With 8 banks the
+ * loads write r10/r26/r42/r58 and the ALU results r18/r34/r50 (bank 2 all): some loads' writes
+ * meet an ALU result's and wait (gms_regfile_lsu_wb_conflicts); with the loads on r11/r27/r43/r59
+ * (bank 3) none does. Both runs complete every instruction. */
+static uint8_t lsu_wb_first;
+
+static int lsu_wb_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
+{
+    (void)self; (void)err;
+    for (uint32_t w = 0; w < 8; w++) {
+        gms_emit e;
+        gms_emit_begin(&e, &out->warps[w]);
+        uint32_t pc = 0;
+        for (uint32_t i = 0; i < 48; i++) {
+            uint64_t addrs[32];
+            for (int l = 0; l < 32; l++) addrs[l] = 0x10000000ull + ((b * 8 + w) * 48 + i) * 128 + 4u * (uint32_t)l;
+            (void)gms_emit_load(&e, pc, 0xffffffffu, GMS_MEM_LD_GLOBAL, 4, addrs, GMS_REG_NONE);
+            gms_inst *ld = &out->warps[w].insts[out->warps[w].n - 1];
+            ld->dst[0] = (uint8_t)(lsu_wb_first + 16 * (i % 4));
+            pc += 16;
+            for (int k = 0; k < 3; k++, pc += 16) {
+                gms_inst *in = gms_emit_put(&e, pc, 0xffffffffu, GMS_OP_SP);
+                in->dst[0] = (uint8_t)(18 + 16 * k);
+            }
+        }
+        gms_emit_exit(&e, pc, 0xffffffffu);
+    }
+    return 0;
+}
+
+static double lsu_wb_run(uint8_t first, double *insn)
+{
+    const char *opts[] = { "gms_alu_collector", "gpgpusim", "gms_reg_banks", "gpgpusim", "gpgpu_num_reg_banks", "8",
+                           "gpgpu_reg_bank_use_warp_id", "0", NULL };
+    lsu_wb_first = first;
+    simt_run r;
+    double c = -1;
+    if (!simt_run1(&r, "lsu_wb", 256, lsu_wb_fill, opts)) {
+        c = simt_stat(&r, "gms_regfile_lsu_wb_conflicts");
+        *insn = simt_stat(&r, "gpu_tot_sim_insn");
+    }
+    simt_free(&r);
+    return c;
+}
+
+TEST(aluc_lsu_write_back_conflicts_in_a_run)
+{
+    double insn_same = 0, insn_other = 0;
+    double same = lsu_wb_run(10, &insn_same), other = lsu_wb_run(11, &insn_other);
+    printf("    load write-backs that waited: same bank %.0f, other bank %.0f\n", same, other);
+    CHECK(same > 0);
+    CHECK_EQ(other, 0.0);
+    CHECK_EQ(insn_same, 32.0 * 8 * (48 * 4 + 1));
+    CHECK_EQ(insn_other, insn_same);
+}
+
 /* invariants on random streams (1-16 banks, with and without the warp id): every instruction
  * is taken once, and no read or reading unit is left when the streams end */
 TEST(aluc_register_banks_random_streams_drain)
