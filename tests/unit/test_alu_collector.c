@@ -302,16 +302,29 @@ TEST(aluc_register_banks_one_unit_same_bank_as_one_read_a_cycle)
  * bank 4) is taken at 13 and written back at 19; the SFU one (src r12 = bank 4), pushed after
  * cycle 17, is allocated at 18, its read refused at 19 and granted at 20: dispatched 21,
  * taken 22, written back 22 + 4 + 2 = 28 (27 without banks) */
+/* one unit, port and function unit per pipe, 8 result buses; nbanks register banks (0: none) */
+static void unit_pipes(gms_aluc *a, uint32_t nbanks)
+{
+    gms_aluc_shape s[GMS_ALUC_PIPES] = { { 1, 1, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1 } };
+    gms_aluc_init(a, s, 8);
+    if (nbanks) gms_aluc_banks(a, nbanks, 0, 2);
+}
+
+/* the SFU instruction of the write-back cases: reads r12, writes r30 */
+static gms_inst sfu_r12(void)
+{
+    gms_inst y = alu(GMS_OP_SFU, 1);
+    y.src[0] = 12;
+    y.dst[0] = 30;
+    return y;
+}
+
 static uint64_t writeback_case(uint32_t nbanks)
 {
     static gms_aluc a;
     issued_log l = { 0 };
-    gms_aluc_shape s[GMS_ALUC_PIPES] = { { 1, 1, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1 } };
-    gms_aluc_init(&a, s, 8);
-    if (nbanks) gms_aluc_banks(&a, nbanks, 0, 2);
-    gms_inst x = alu(GMS_OP_SP, 0), y = alu(GMS_OP_SFU, 1);
-    y.src[0] = 12;
-    y.dst[0] = 30;
+    unit_pipes(&a, nbanks);
+    gms_inst x = alu(GMS_OP_SP, 0), y = sfu_r12();
     gms_aluc_push(&a, GMS_ALUC_SP, 0, &x, 4, 1);
     run_to(&a, &l, 11, 17);
     gms_aluc_push(&a, GMS_ALUC_SFU, 1, &y, 4, 1);
@@ -372,12 +385,8 @@ static uint64_t lsu_write_case(uint8_t reg)
 {
     static gms_aluc a;
     issued_log l = { 0 };
-    gms_aluc_shape s[GMS_ALUC_PIPES] = { { 1, 1, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1 } };
-    gms_aluc_init(&a, s, 8);
-    gms_aluc_banks(&a, 8, 0, 2);
-    gms_inst y = alu(GMS_OP_SFU, 1);
-    y.src[0] = 12;
-    y.dst[0] = 30;
+    unit_pipes(&a, 8);
+    gms_inst y = sfu_r12();
     gms_aluc_push(&a, GMS_ALUC_SFU, 1, &y, 4, 1);
     run_to(&a, &l, 18, 18);
     uint8_t d[GMS_MAX_DST];
