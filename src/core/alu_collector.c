@@ -30,10 +30,42 @@ void gms_aluc_banks(gms_aluc *a, uint32_t nbanks, int use_wid, uint32_t n_other)
     uint32_t all = a->ncoll + n_other;
     a->square = nbanks > all ? nbanks : all;
     a->pri = 0;
-    /* a bank never holds more reads than the units have operands */
-    a->qcap = a->ncoll * GMS_MAX_SRC;
+    /* a bank never holds more reads than the units (memory units included) have operands */
+    a->qcap = all * GMS_MAX_SRC;
     free(a->rq);
     a->rq = gms_xcalloc((size_t)nbanks * a->qcap, sizeof *a->rq);
+}
+
+void gms_aluc_mem_reads(gms_aluc *a, uint32_t nmem)
+{
+    a->nmem = nmem;
+}
+
+/* add_read_requests: one read per source operand, in operand order, on its register's bank */
+static void queue_reads(gms_aluc *a, uint16_t gid, uint16_t warp, const uint8_t src[GMS_MAX_SRC])
+{
+    for (int k = 0; k < GMS_MAX_SRC; k++) {
+        if (src[k] == GMS_REG_NONE) continue;
+        uint32_t b = ((uint32_t)src[k] + (a->use_wid ? warp : 0u)) % a->nbanks;
+        a->rq[b * a->qcap + (a->rq_head[b] + a->rq_n[b]) % a->qcap] = gid;
+        a->rq_n[b]++;
+        a->nonempty |= 1ULL << b;
+    }
+}
+
+int gms_aluc_mem_alloc(gms_aluc *a, uint16_t warp, const uint8_t src[GMS_MAX_SRC])
+{
+    uint32_t n = 0;
+    for (int k = 0; k < GMS_MAX_SRC; k++) n += src[k] != GMS_REG_NONE;
+    if (!n) return GMS_ALUC_NO_READS;
+    if (a->mem_busy == ~0ULL) return -1;
+    uint32_t u = (uint32_t)__builtin_ctzll(~a->mem_busy);
+    if (u >= a->nmem) return -1;
+    a->mem_busy |= 1ULL << u;
+    a->mem_left[u] = (uint8_t)n;
+    a->reading++;
+    queue_reads(a, (uint16_t)(a->ncoll + u), warp, src);
+    return (int)u;
 }
 
 void gms_aluc_free(gms_aluc *a)
@@ -137,6 +169,11 @@ static void allocate_reads(gms_aluc *a, uint64_t now)
         uint32_t b = win_bank[i], o = win_unit[i];
         a->rq_head[b] = (a->rq_head[b] + 1) % a->qcap;
         if (!--a->rq_n[b]) a->nonempty &= ~(1ULL << b);
+        if (o >= a->ncoll) {   /* a memory unit */
+            uint32_t u = o - a->ncoll;
+            if (!--a->mem_left[u]) { a->mem_busy &= ~(1ULL << u); a->mem_done |= 1ULL << u; a->reading--; }
+            continue;
+        }
         gms_aluc_pipe *P = &a->p[o < a->p[GMS_ALUC_SP].ncu ? GMS_ALUC_SP : GMS_ALUC_SFU];
         gms_aluc_ent *c = &P->cu[o < a->p[GMS_ALUC_SP].ncu ? o : o - a->p[GMS_ALUC_SP].ncu];
         if (!--c->left) { c->ready = now + 1; a->reading--; }
@@ -199,14 +236,7 @@ void gms_aluc_cycle(gms_aluc *a, uint64_t now, gms_aluc_issued_fn issued, void *
             c->ready = now + 1 + c->nsrc;
             if (a->nbanks && c->nsrc) {
                 /* add_read_requests: one read per source operand, in operand order */
-                uint16_t gid = (uint16_t)(p == GMS_ALUC_SP ? u : a->p[GMS_ALUC_SP].ncu + u);
-                for (int k = 0; k < GMS_MAX_SRC; k++) {
-                    if (c->src[k] == GMS_REG_NONE) continue;
-                    uint32_t b = ((uint32_t)c->src[k] + (a->use_wid ? c->warp : 0u)) % a->nbanks;
-                    a->rq[b * a->qcap + (a->rq_head[b] + a->rq_n[b]) % a->qcap] = gid;
-                    a->rq_n[b]++;
-                    a->nonempty |= 1ULL << b;
-                }
+                queue_reads(a, (uint16_t)(p == GMS_ALUC_SP ? u : a->p[GMS_ALUC_SP].ncu + u), c->warp, c->src);
                 c->left = c->nsrc;
                 a->reading++;
                 c->ready = UINT64_MAX;   /* until its last read is granted */

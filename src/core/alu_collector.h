@@ -43,8 +43,9 @@
  *    before the step). Without conflicts this is the one-read-a-cycle timing above.
  *  - loads' write-backs from the L1D (gms_aluc_lsu_write) take their banks for the cycle, and wait
  *    a cycle when an ALU result is written to one of them.
- * Not modelled: the memory units' reads on the banks (they read one operand a cycle, memq.c),
- * the write-backs of shared-memory and L1D-bypassing loads; generic collector units. */
+ *  - with gms_aluc_mem_reads, the memory collector units' reads go through the same arbiter
+ *    (memq.c asks gms_aluc_mem_alloc when an instruction leaves ID_OC_MEM).
+ * Not modelled: the write-backs of shared-memory and L1D-bypassing loads; generic collector units. */
 #ifndef GMS_CORE_ALU_COLLECTOR_H
 #define GMS_CORE_ALU_COLLECTOR_H
 #include <stdint.h>
@@ -99,6 +100,11 @@ typedef struct gms_aluc {
     uint64_t bank_conflicts;  /* unit-steps in which a unit with reads left read nothing (its reads
                                * queued behind other units' on their banks, or a bank written back) */
     uint64_t lsu_wb_conflicts;   /* cycles in which the LSU's write-back found a bank taken */
+    /* the memory collector units' reads (gms_aluc_mem_reads): unit k is global unit ncoll + k */
+    uint32_t nmem;
+    uint64_t mem_busy;        /* bit k: memory unit k has reads not yet granted */
+    uint64_t mem_done;        /* bit k: its last read was granted in this cycle's step */
+    uint8_t mem_left[GMS_ALUC_MAX_CU];
 } gms_aluc;
 
 /* the shape of one pipe (widths, units, ports: each at least 1 and at most the limits above) */
@@ -109,6 +115,18 @@ void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES], uint
 /* register banks: nbanks 1..GMS_ALUC_MAX_BANKS; use_wid: bank = register + warp id; n_other: the
  * units after SP and SFU in the arbiter's order (MEM), which only widen its square */
 void gms_aluc_banks(gms_aluc *a, uint32_t nbanks, int use_wid, uint32_t n_other);
+/* the memory instructions' operand reads on the banks too: nmem (1..GMS_ALUC_MAX_CU, at most
+ * gms_aluc_banks' n_other) memory collector units, after SP and SFU in the arbiter's order */
+void gms_aluc_mem_reads(gms_aluc *a, uint32_t nmem);
+/* allocate_cu for a memory instruction of `warp` reading src[GMS_MAX_SRC]: the lowest memory unit
+ * with no reads left takes it and its reads are queued (add_read_requests). Returns the unit,
+ * GMS_ALUC_NO_READS when it has no register to read (no unit is held), or -1 when every unit is
+ * still reading. gms_aluc_mem_done then says when its last read has been granted. */
+#define GMS_ALUC_NO_READS (-2)
+int gms_aluc_mem_alloc(gms_aluc *a, uint16_t warp, const uint8_t src[GMS_MAX_SRC]);
+/* the memory units whose last read was granted in the last gms_aluc_cycle (cleared by the call):
+ * they may dispatch from the next cycle */
+static inline uint64_t gms_aluc_mem_done(gms_aluc *a) { uint64_t m = a->mem_done; a->mem_done = 0; return m; }
 void gms_aluc_free(gms_aluc *a);   /* what gms_aluc_banks allocated (not a itself) */
 /* the pipe an ALU op class runs on */
 static inline int gms_aluc_pipe_of(uint8_t op) { return op == GMS_OP_SFU ? GMS_ALUC_SFU : GMS_ALUC_SP; }

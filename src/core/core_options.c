@@ -194,6 +194,10 @@ static const gms_option core_opts[] = {
       "with -gms_alu_collector gpgpusim, gpgpusim: the SP and SFU collector units' operand reads go through GPGPU-Sim "
       "3.x's register-bank arbiter (one read per bank and per unit a cycle, a bank written back that cycle not "
       "read); none: a unit reads one operand a cycle whatever its bank (gpumemsim before 2026-12)"),
+    C("gms_reg_banks_mem", GMS_OPT_STRING, reg_banks_mem, "gpgpusim",
+      "with -gms_reg_banks gpgpusim and no generic collector units, gpgpusim: the memory collector units' operand "
+      "reads go through the same arbiter (GPGPU-Sim 3.x); none: a memory instruction reads one operand a cycle "
+      "whatever its bank (gpumemsim before 2026-12-04)"),
     GMS_OPT_PARTLY("gpgpu_num_reg_banks", GMS_OPT_U32, core.num_reg_banks, "8", "register file banks (1-64)",
       "used only by -gms_reg_banks gpgpusim with -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0): otherwise "
       "no register-bank conflicts are modelled", banks_off),
@@ -425,6 +429,8 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->regbanks && (c->num_reg_banks < 1 || c->num_reg_banks > GMS_ALUC_MAX_BANKS))
         return gms_err(err, "-gpgpu_num_reg_banks %u: with -gms_reg_banks gpgpusim it must be 1..%u", c->num_reg_banks,
                        (unsigned)GMS_ALUC_MAX_BANKS);
+    if (strcmp(c->reg_banks_mem, "gpgpusim") && strcmp(c->reg_banks_mem, "none"))
+        return gms_err(err, "-gms_reg_banks_mem: '%s' is not gpgpusim or none", c->reg_banks_mem);
     if (strcmp(c->inst_fetch, "gpgpusim") && strcmp(c->inst_fetch, "none"))
         return gms_err(err, "-gms_inst_fetch: '%s' is not gpgpusim or none", c->inst_fetch);
     c->ifetch = !c->sub_core_model && !strcmp(c->inst_fetch, "gpgpusim");
@@ -441,10 +447,14 @@ static int core_finalize(gms_params *p, gms_error *err)
     static const char *const aluc_knob[] = { "gms_alu_collector", NULL };
     static const char *const fetch_knob[] = { "gms_inst_fetch", NULL };
     static const char *const banks_knob[] = { "gms_reg_banks", NULL };
+    static const char *const banks_mem_knob[] = { "gms_reg_banks_mem", NULL };
     if (gms_params_require(p, idoc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, aluc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, fetch_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, banks_knob, c->aluc, "-gms_alu_collector is gpgpusim and -gpgpu_sub_core_model 0", err) ||
+        gms_params_require(p, banks_mem_knob, c->regbanks && !c->oc_units_gen,
+                           "-gms_reg_banks is gpgpusim (with -gms_alu_collector gpgpusim, -gpgpu_sub_core_model 0) and "
+                           "-gpgpu_operand_collector_num_units_gen is 0", err) ||
         gms_params_require(p, mem_port_knob, c->id_oc_mem_shared && !c->oc_units_gen,
                            "the schedulers share ID_OC_MEM (-gms_id_oc_mem gpgpusim, -gpgpu_sub_core_model 0) and "
                            "-gpgpu_operand_collector_num_units_gen is 0", err))

@@ -42,6 +42,7 @@ typedef struct gms_core_params {
     char alu_collector[GMS_OPT_STRLEN];        /* -gms_alu_collector: gpgpusim | none */
     char inst_fetch[GMS_OPT_STRLEN];           /* -gms_inst_fetch: gpgpusim | none */
     char reg_banks[GMS_OPT_STRLEN];            /* -gms_reg_banks: gpgpusim | none */
+    char reg_banks_mem[GMS_OPT_STRLEN];        /* -gms_reg_banks_mem: gpgpusim | none */
     uint32_t num_reg_banks;                    /* -gpgpu_num_reg_banks */
     int reg_bank_use_warp_id;                  /* -gpgpu_reg_bank_use_warp_id */
     uint32_t max_insn_issue_per_warp;          /* -gpgpu_max_insn_issue_per_warp (1 or 2) */

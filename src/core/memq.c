@@ -28,18 +28,33 @@ uint64_t *gms_memq_attach_addrs(gms_memq *q, gms_memq_ent *e)
     return q->addrs[r];
 }
 
-/* entry k leaves ID_OC_MEM (no unit-by-unit collector): the LSU may take it from ready_at */
-static void collect_one(gms_memq *q, uint32_t k, uint64_t ready_at)
+/* entry k leaves ID_OC_MEM (no unit-by-unit collector): the LSU may take it from ready_at.
+ * Returns 0 when it cannot (register banks: no memory collector unit free). */
+static int collect_one(gms_memq *q, uint32_t k, uint64_t ready_at)
 {
     gms_memq_ent *e = &q->e[k];
+    int queued = q->rd_alloc ? q->rd_alloc(q->rd_ctx, e) : 0;
+    if (queued < 0) return 0;
     e->collected = 1;
     q->uncoll &= ~(1u << k);
     e->in_ex = 1;
     q->n_ex[e->sched]++;
     /* 3.x: allocated to a unit at c, its operands read one a cycle from c + 1, dispatched to
      * OC_EX_MEM and taken by ldst_unit::issue in the step after the last read */
-    e->ready_at = ready_at + (q->src_reads ? gms_inst_nsrc(&e->in) : 0);
+    e->ready_at = queued ? UINT64_MAX : ready_at + (q->src_reads ? gms_inst_nsrc(&e->in) : 0);
     q->collected[e->sched]++;
+    return 1;
+}
+
+void gms_memq_reads_done(gms_memq *q, uint64_t mask, uint64_t ready_at)
+{
+    for (uint32_t k = 0; k < q->n && mask; k++) {
+        gms_memq_ent *e = &q->e[k];
+        if (e->collected && e->ready_at == UINT64_MAX && (mask >> e->cu & 1u)) {
+            e->ready_at = ready_at;
+            mask &= ~(1ULL << e->cu);
+        }
+    }
 }
 
 uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at)
@@ -48,7 +63,7 @@ uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at
     for (uint32_t k = 0; k < q->n; k++) {
         const gms_memq_ent *e = &q->e[k];
         if (e->collected || q->collected[e->sched] >= max_per_sched) continue;
-        collect_one(q, k, ready_at);
+        if (!collect_one(q, k, ready_at)) break;   /* no collector unit free */
         freed |= 1u << e->sched;
     }
     q->idoc &= ~freed;
@@ -59,7 +74,7 @@ uint32_t gms_memq_collect_shared(gms_memq *q, uint32_t cap, uint32_t moves, uint
 {
     uint32_t past = gms_memq_past_idoc(q), moved = 0;
     for (; q->uncoll && past < cap && moved < moves; past++, moved++)
-        collect_one(q, (uint32_t)__builtin_ctz(q->uncoll), ready_at);   /* the oldest in ID_OC_MEM */
+        if (!collect_one(q, (uint32_t)__builtin_ctz(q->uncoll), ready_at)) break;   /* the oldest in ID_OC_MEM */
     if (moved) q->idoc = 0;   /* the set has room again */
     return moved;
 }

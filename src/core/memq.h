@@ -20,7 +20,8 @@
  * instructions past ID_OC_MEM) -> take (a later cycle; the oldest collected). With the
  * sub-core collector (sm.c, oc_cycle) collection is unit by unit: alloc_cu (oldest first,
  * into a unit), dispatch (the lowest unit into the scheduler's OC_EX_MEM slot), take (the
- * oldest instruction in an OC_EX_MEM slot). Not modelled: register-bank conflicts. */
+ * oldest instruction in an OC_EX_MEM slot). Register banks: without sub-cores, through rd_alloc
+ * (GPGPU-Sim 3.x's arbiter, alu_collector.h); not in the sub-core model. */
 #ifndef GMS_CORE_MEMQ_H
 #define GMS_CORE_MEMQ_H
 #include <stdint.h>
@@ -34,7 +35,8 @@ typedef struct gms_memq_ent {
     uint8_t sched;
     uint8_t collected;           /* left ID_OC_MEM (operands read) */
     uint8_t aslot;               /* 1 + the row of gms_memq.addrs holding its lane addresses, 0 if none */
-    uint8_t cu;                  /* sub-core collector: the unit (within its scheduler) holding it */
+    uint8_t cu;                  /* sub-core collector: the unit (within its scheduler) holding it;
+                                  * 3.x register banks (rd_alloc): the memory unit reading it */
     uint8_t in_ex;               /* in its scheduler's OC_EX_MEM slot: the LSU may take it */
     uint64_t ready_at;           /* collected: the LSU may take it from this cycle on (sub-core
                                   * collector: the unit may dispatch it from this cycle on) */
@@ -58,6 +60,12 @@ typedef struct gms_memq {
                                               * holds a memory instruction (alloc_cu to dispatch) */
     uint8_t n_ex[GMS_MEMQ_MAX_SCHED];        /* per scheduler: its entries with in_ex set (host
                                               * speed: dispatch need not look for one) */
+    /* 3.x register banks (optional): called as an instruction leaves ID_OC_MEM; returns 1 when
+     * its operand reads were queued on the banks (e->cu set to its unit; the instruction is
+     * ready when gms_memq_reads_done names the unit), 0 when it has nothing to read (the
+     * one-read-a-cycle timing), -1 when no memory collector unit is free (it stays) */
+    int (*rd_alloc)(void *ctx, gms_memq_ent *e);
+    void *rd_ctx;
     uint64_t aused;                 /* bit r: addrs[r] is in use */
     gms_memq_ent taken;             /* the last one taken */
     gms_memq_ent e[GMS_MEMQ_CAP];   /* oldest first (last: the counts above share a host line) */
@@ -96,6 +104,9 @@ uint32_t gms_memq_collect(gms_memq *q, uint32_t max_per_sched, uint64_t ready_at
  * and while fewer than `cap` (collector units + OC_EX_MEM width) of all schedulers'
  * instructions are past it. Returns how many moved. */
 uint32_t gms_memq_collect_shared(gms_memq *q, uint32_t cap, uint32_t moves, uint64_t ready_at);
+/* with rd_alloc: the units in mask (bit = unit) read their last operand in this cycle's step;
+ * their instructions may be taken from ready_at */
+void gms_memq_reads_done(gms_memq *q, uint64_t mask, uint64_t ready_at);
 /* sub-core operand collector (opndcoll_rfu_t::allocate_cu): the OLDEST instruction in any
  * scheduler's ID_OC_MEM slot (register_set::get_ready_reg_id) gets the lowest free unit of
  * its scheduler (bit u of cu_busy[sched]: unit u is held; set here), dispatchable from

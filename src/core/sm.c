@@ -1006,6 +1006,16 @@ static void writeback(gms_sm *s, uint64_t now)
  * model before: about twice the instructions in front of the LSU with two schedulers). With
  * the sub-core model and generic units, every instruction goes through the collector, unit
  * by unit (oc_cycle below). */
+/* memq's rd_alloc under 3.x's register banks: the instruction's unit reads its operands */
+static int memq_rd_alloc(void *ctx, gms_memq_ent *e)
+{
+    int u = gms_aluc_mem_alloc(ctx, e->warp, e->in.src);
+    if (u == GMS_ALUC_NO_READS) return 0;
+    if (u < 0) return -1;
+    e->cu = (uint8_t)u;
+    return 1;
+}
+
 static void memq_init(gms_sm *s)
 {
     const gms_core_params *c = &s->p->core;
@@ -1027,6 +1037,12 @@ static void memq_init(gms_sm *s)
         gms_aluc_init(s->aluc, shape, c->exwb_w);
         if (c->regbanks) gms_aluc_banks(s->aluc, c->num_reg_banks, c->reg_bank_use_warp_id, c->oc_units_mem + c->oc_units_gen);
         s->memq.src_reads = 1;
+        if (c->regbanks && !c->oc_units_gen && c->oc_units_mem && !strcmp(c->reg_banks_mem, "gpgpusim")) {
+            /* the memory units' reads on the banks too */
+            gms_aluc_mem_reads(s->aluc, c->oc_units_mem < GMS_ALUC_MAX_CU ? c->oc_units_mem : GMS_ALUC_MAX_CU);
+            s->memq.rd_alloc = memq_rd_alloc;
+            s->memq.rd_ctx = s->aluc;
+        }
     }
     if (c->sub_core_model && c->oc_units_gen) {
         s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
@@ -1200,7 +1216,10 @@ static void memq_cycle(gms_sm *s, uint64_t now)
             }
         }
     }
-    if (s->aluc && s->aluc->pending) gms_aluc_cycle(s->aluc, now, aluc_issued, s);
+    if (s->aluc && (s->aluc->pending || s->aluc->reading)) {
+        gms_aluc_cycle(s->aluc, now, aluc_issued, s);
+        if (s->aluc->mem_done) gms_memq_reads_done(&s->memq, gms_aluc_mem_done(s->aluc), now + 1);
+    }
     /* the warps parked on the slots that free here are candidates again (sched_cands) */
     if (s->oc) oc_cycle(s, now);
     else if (s->memq.shared_w) (void)gms_memq_collect_shared(&s->memq, s->memq_cap, s->memq_moves, now + 1);
@@ -1392,7 +1411,7 @@ static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
 static uint64_t memq_frozen_until(const gms_sm *s, uint64_t cycle)
 {
     const gms_memq *q = &s->memq;
-    if (s->aluc && s->aluc->pending) return cycle;   /* ALU instructions move every few cycles */
+    if (s->aluc && (s->aluc->pending || s->aluc->reading)) return cycle;   /* ALU instructions and operand reads move every few cycles */
     uint64_t until = UINT64_MAX;
     uint32_t ex_sched = 0;   /* schedulers whose OC_EX_MEM slot is taken */
     const gms_memq_ent *oldest_idoc = NULL;

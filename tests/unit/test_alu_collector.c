@@ -406,6 +406,93 @@ TEST(aluc_lsu_write_takes_its_bank_from_the_reads)
     CHECK_EQ(lsu_write_case(21), 27u);
 }
 
+/* the memory units' reads (gms_aluc_mem_reads): an SP instruction reading r10 is allocated at
+ * 11 and its read queued on bank 2 (8 banks); a memory instruction allocated after that step
+ * reading r18 (bank 2 too) queues behind it: the SP read is granted at 12, the memory unit's at
+ * 13 (gms_aluc_mem_done then, one unit-step without a read); reading r19 (bank 3) it is granted
+ * at 12. The SP instruction is written back at 20 either way. A memory instruction without
+ * registers to read holds no unit; with one unit reading, a second finds none. */
+static uint64_t mem_read_case(uint8_t reg, uint64_t *conflicts)
+{
+    static gms_aluc a;
+    issued_log l = { 0 };
+    shape1(&a, 1, 1, 1);
+    gms_aluc_banks(&a, 8, 0, 1);
+    gms_aluc_mem_reads(&a, 1);
+    gms_inst x = alu(GMS_OP_SP, 1);
+    gms_aluc_push(&a, GMS_ALUC_SP, 0, &x, 4, 1);
+    run_to(&a, &l, 11, 11);
+    uint8_t src[GMS_MAX_SRC], none[GMS_MAX_SRC];
+    memset(src, GMS_REG_NONE, sizeof src);
+    memset(none, GMS_REG_NONE, sizeof none);
+    src[0] = reg;
+    CHECK_EQ(gms_aluc_mem_alloc(&a, 1, src), 0);
+    CHECK_EQ(gms_aluc_mem_alloc(&a, 1, none), GMS_ALUC_NO_READS);
+    CHECK_EQ(gms_aluc_mem_alloc(&a, 1, src), -1);   /* its one unit is reading */
+    uint64_t done_at = 0;
+    for (uint64_t c = 12; c <= 30; c++) {
+        l.now = c;
+        gms_aluc_cycle(&a, c, log_issued, &l);
+        if (gms_aluc_mem_done(&a) & 1u) { CHECK_EQ(done_at, 0u); done_at = c; }
+    }
+    CHECK_EQ(l.n, 1u);
+    CHECK_EQ(l.wb[0], 20u);
+    CHECK_EQ(a.reading, 0u);
+    CHECK_EQ(a.mem_busy, 0u);
+    CHECK(gms_aluc_mem_alloc(&a, 1, src) == 0);   /* free again */
+    *conflicts = a.bank_conflicts;
+    gms_aluc_free(&a);
+    return done_at;
+}
+
+TEST(aluc_memory_unit_reads_share_the_banks)
+{
+    uint64_t conf = 0;
+    CHECK_EQ(mem_read_case(18, &conf), 13u);
+    CHECK_EQ(conf, 1u);
+    CHECK_EQ(mem_read_case(19, &conf), 12u);
+    CHECK_EQ(conf, 0u);
+}
+
+/* memq with rd_alloc: an instruction whose reads were queued waits for gms_memq_reads_done; one
+ * refused a unit stays in ID_OC_MEM */
+static int rd_alloc_stub(void *ctx, gms_memq_ent *e)
+{
+    int *free_units = ctx;
+    if (!gms_inst_nsrc(&e->in)) return 0;
+    if (!*free_units) return -1;
+    e->cu = (uint8_t)(--*free_units);
+    return 1;
+}
+
+TEST(memq_rd_alloc_holds_until_reads_done)
+{
+    static gms_memq q;
+    memset(&q, 0, sizeof q);
+    q.shared_w = 4;
+    q.src_reads = 1;
+    int free_units = 1;
+    q.rd_alloc = rd_alloc_stub;
+    q.rd_ctx = &free_units;
+    gms_inst ld = alu(GMS_OP_MEM, 1);
+    gms_memq_push(&q, 0, 0, &ld);
+    gms_memq_push(&q, 1, 0, &ld);
+    CHECK_EQ(gms_memq_collect_shared(&q, 4, 2, 11), 1u);   /* the second finds no unit */
+    CHECK_EQ(q.e[0].ready_at, UINT64_MAX);
+    CHECK_EQ(q.e[0].cu, 0);
+    CHECK(gms_memq_take(&q, 100) == NULL);
+    gms_memq_reads_done(&q, 1u, 14);
+    CHECK_EQ(q.e[0].ready_at, 14u);
+    CHECK(gms_memq_take(&q, 13) == NULL);
+    const gms_memq_ent *e = gms_memq_take(&q, 14);
+    REQUIRE(e);
+    CHECK_EQ(e->warp, 0);
+    free_units = 1;
+    CHECK_EQ(gms_memq_collect_shared(&q, 4, 2, 15), 1u);
+    CHECK_EQ(q.e[0].warp, 1);
+    CHECK_EQ(q.e[0].ready_at, UINT64_MAX);
+}
+
 /* a whole run: 8 warps, each 48 loads of its own lines (L1D misses, written back one per cycle
  * through ldst_unit::writeback) between ALU instructions without sources. With 8 banks the
  * loads write r10/r26/r42/r58 and the ALU results r18/r34/r50 (bank 2 all): some loads' writes

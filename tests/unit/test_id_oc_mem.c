@@ -152,6 +152,18 @@ TEST(id_oc_mem_widths_checked_when_used)
     finalize_error("gms_reg_banks", "ideal", "-gms_reg_banks: 'ideal' is not gpgpusim or none");
     finalize_error("gpgpu_num_reg_banks", "0", "-gpgpu_num_reg_banks 0: with -gms_reg_banks gpgpusim it must be 1..64");
     finalize_error("gpgpu_num_reg_banks", "65", "must be 1..64");
+    finalize_error("gms_reg_banks_mem", "yes", "-gms_reg_banks_mem: 'yes' is not gpgpusim or none");
+    {
+        gms_params *q = gms_params_new();
+        gms_error e = {0};
+        REQUIRE(gms_params_set(q, "gms_reg_banks", "none", &e) == 0);
+        REQUIRE(gms_params_set(q, "gms_reg_banks_mem", "none", &e) == 0);
+        CHECK(gms_params_finalize(q, &e) != 0);   /* no banks: nothing for the memory units to share */
+        CHECK_CONTAINS(e.msg, "-gms_reg_banks_mem is set, but it has no effect");
+        REQUIRE(gms_params_set(q, "gms_reg_banks", "gpgpusim", &e) == 0);
+        REQUIRE(gms_params_finalize(q, &e) == 0);
+        gms_params_free(q);
+    }
     {
         gms_params *q = gms_params_new();
         gms_error e = {0};
