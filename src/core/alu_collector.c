@@ -53,10 +53,9 @@ static void queue_reads(gms_aluc *a, uint16_t gid, uint16_t warp, const uint8_t 
     }
 }
 
-int gms_aluc_mem_alloc(gms_aluc *a, uint16_t warp, const uint8_t src[GMS_MAX_SRC])
+int gms_aluc_mem_alloc(gms_aluc *a, uint16_t warp, const gms_inst *in)
 {
-    uint32_t n = 0;
-    for (int k = 0; k < GMS_MAX_SRC; k++) n += src[k] != GMS_REG_NONE;
+    uint32_t n = gms_inst_nsrc(in);
     if (!n) return GMS_ALUC_NO_READS;
     if (a->mem_busy == ~0ULL) return -1;
     uint32_t u = (uint32_t)__builtin_ctzll(~a->mem_busy);
@@ -64,7 +63,7 @@ int gms_aluc_mem_alloc(gms_aluc *a, uint16_t warp, const uint8_t src[GMS_MAX_SRC
     a->mem_busy |= 1ULL << u;
     a->mem_left[u] = (uint8_t)n;
     a->reading++;
-    queue_reads(a, (uint16_t)(a->ncoll + u), warp, src);
+    queue_reads(a, (uint16_t)(a->ncoll + u), warp, in->src);
     return (int)u;
 }
 

@@ -118,12 +118,12 @@ void gms_aluc_banks(gms_aluc *a, uint32_t nbanks, int use_wid, uint32_t n_other)
 /* the memory instructions' operand reads on the banks too: nmem (1..GMS_ALUC_MAX_CU, at most
  * gms_aluc_banks' n_other) memory collector units, after SP and SFU in the arbiter's order */
 void gms_aluc_mem_reads(gms_aluc *a, uint32_t nmem);
-/* allocate_cu for a memory instruction of `warp` reading src[GMS_MAX_SRC]: the lowest memory unit
+/* allocate_cu for a memory instruction `in` of `warp`: the lowest memory unit
  * with no reads left takes it and its reads are queued (add_read_requests). Returns the unit,
  * GMS_ALUC_NO_READS when it has no register to read (no unit is held), or -1 when every unit is
  * still reading. gms_aluc_mem_done then says when its last read has been granted. */
 #define GMS_ALUC_NO_READS (-2)
-int gms_aluc_mem_alloc(gms_aluc *a, uint16_t warp, const uint8_t src[GMS_MAX_SRC]);
+int gms_aluc_mem_alloc(gms_aluc *a, uint16_t warp, const gms_inst *in);
 /* the memory units whose last read was granted in the last gms_aluc_cycle (cleared by the call):
  * they may dispatch from the next cycle */
 static inline uint64_t gms_aluc_mem_done(gms_aluc *a) { uint64_t m = a->mem_done; a->mem_done = 0; return m; }

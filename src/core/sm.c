@@ -1009,7 +1009,7 @@ static void writeback(gms_sm *s, uint64_t now)
 /* memq's rd_alloc under 3.x's register banks: the instruction's unit reads its operands */
 static int memq_rd_alloc(void *ctx, gms_memq_ent *e)
 {
-    int u = gms_aluc_mem_alloc(ctx, e->warp, e->in.src);
+    int u = gms_aluc_mem_alloc(ctx, e->warp, &e->in);
     if (u == GMS_ALUC_NO_READS) return 0;
     if (u < 0) return -1;
     e->cu = (uint8_t)u;

@@ -422,13 +422,11 @@ static uint64_t mem_read_case(uint8_t reg, uint64_t *conflicts)
     gms_inst x = alu(GMS_OP_SP, 1);
     gms_aluc_push(&a, GMS_ALUC_SP, 0, &x, 4, 1);
     run_to(&a, &l, 11, 11);
-    uint8_t src[GMS_MAX_SRC], none[GMS_MAX_SRC];
-    memset(src, GMS_REG_NONE, sizeof src);
-    memset(none, GMS_REG_NONE, sizeof none);
-    src[0] = reg;
-    CHECK_EQ(gms_aluc_mem_alloc(&a, 1, src), 0);
-    CHECK_EQ(gms_aluc_mem_alloc(&a, 1, none), GMS_ALUC_NO_READS);
-    CHECK_EQ(gms_aluc_mem_alloc(&a, 1, src), -1);   /* its one unit is reading */
+    gms_inst src = alu(GMS_OP_MEM, 1), none = alu(GMS_OP_MEM, 0);
+    src.src[0] = reg;
+    CHECK_EQ(gms_aluc_mem_alloc(&a, 1, &src), 0);
+    CHECK_EQ(gms_aluc_mem_alloc(&a, 1, &none), GMS_ALUC_NO_READS);
+    CHECK_EQ(gms_aluc_mem_alloc(&a, 1, &src), -1);   /* its one unit is reading */
     uint64_t done_at = 0;
     for (uint64_t c = 12; c <= 30; c++) {
         l.now = c;
@@ -439,7 +437,7 @@ static uint64_t mem_read_case(uint8_t reg, uint64_t *conflicts)
     CHECK_EQ(l.wb[0], 20u);
     CHECK_EQ(a.reading, 0u);
     CHECK_EQ(a.mem_busy, 0u);
-    CHECK(gms_aluc_mem_alloc(&a, 1, src) == 0);   /* free again */
+    CHECK(gms_aluc_mem_alloc(&a, 1, &src) == 0);   /* free again */
     *conflicts = a.bank_conflicts;
     gms_aluc_free(&a);
     return done_at;
