@@ -32,7 +32,8 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-make -s build/gpumemsim || exit 1
+# build the default binary only when no other one is named
+if [ -z "${GMS_BIN:-}" ]; then make -s build/gpumemsim || exit 1; fi
 # the CPUs to pin to ("-": unpinned)
 CPUS=-
 if [ "$CPUSPEC" != none ] && command -v taskset >/dev/null 2>&1; then
