@@ -431,6 +431,9 @@ static int core_finalize(gms_params *p, gms_error *err)
                        (unsigned)GMS_ALUC_MAX_BANKS);
     if (strcmp(c->reg_banks_mem, "gpgpusim") && strcmp(c->reg_banks_mem, "none"))
         return gms_err(err, "-gms_reg_banks_mem: '%s' is not gpgpusim or none", c->reg_banks_mem);
+    if (c->regbanks && !c->oc_units_gen && !strcmp(c->reg_banks_mem, "gpgpusim") && c->oc_units_mem > GMS_ALUC_MAX_CU)
+        return gms_err(err, "-gpgpu_operand_collector_num_units_mem %u: with -gms_reg_banks_mem gpgpusim it must be at most %u",
+                       c->oc_units_mem, (unsigned)GMS_ALUC_MAX_CU);
     if (strcmp(c->inst_fetch, "gpgpusim") && strcmp(c->inst_fetch, "none"))
         return gms_err(err, "-gms_inst_fetch: '%s' is not gpgpusim or none", c->inst_fetch);
     c->ifetch = !c->sub_core_model && !strcmp(c->inst_fetch, "gpgpusim");

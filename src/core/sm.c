@@ -1039,7 +1039,7 @@ static void memq_init(gms_sm *s)
         s->memq.src_reads = 1;
         if (c->regbanks && !c->oc_units_gen && c->oc_units_mem && !strcmp(c->reg_banks_mem, "gpgpusim")) {
             /* the memory units' reads on the banks too */
-            gms_aluc_mem_reads(s->aluc, c->oc_units_mem < GMS_ALUC_MAX_CU ? c->oc_units_mem : GMS_ALUC_MAX_CU);
+            gms_aluc_mem_reads(s->aluc, c->oc_units_mem);   /* at most GMS_ALUC_MAX_CU (core_options.c) */
             s->memq.rd_alloc = memq_rd_alloc;
             s->memq.rd_ctx = s->aluc;
         }

@@ -153,6 +153,7 @@ TEST(id_oc_mem_widths_checked_when_used)
     finalize_error("gpgpu_num_reg_banks", "0", "-gpgpu_num_reg_banks 0: with -gms_reg_banks gpgpusim it must be 1..64");
     finalize_error("gpgpu_num_reg_banks", "65", "must be 1..64");
     finalize_error("gms_reg_banks_mem", "yes", "-gms_reg_banks_mem: 'yes' is not gpgpusim or none");
+    finalize_error("gpgpu_operand_collector_num_units_mem", "65", "with -gms_reg_banks_mem gpgpusim it must be at most 64");
     {
         gms_params *q = gms_params_new();
         gms_error e = {0};
