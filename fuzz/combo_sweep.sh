@@ -51,6 +51,7 @@ skip - | - | - | gpgpu_gmem_skip_L1D=1
 aluc - | - | gms_alu_collector=none | gpgpu_operand_collector_num_units_sp=1 gpgpu_operand_collector_num_in_ports_sp=1 gpgpu_operand_collector_num_out_ports_sp=1 | gpgpu_operand_collector_num_units_sfu=1 gpgpu_num_sfu_units=2
 fetch - | - | gms_inst_fetch=none | gpgpu_max_insn_issue_per_warp=1 | gpgpu_max_insn_issue_per_warp=2
 banks - | - | gms_reg_banks=none | gpgpu_num_reg_banks=1 | gpgpu_num_reg_banks=32 gpgpu_reg_bank_use_warp_id=1 | gpgpu_num_reg_banks=3
+lsuwb - | - | gms_lsu_writeback=none | gpgpu_smem_latency=2
 idoc - | - | gms_id_oc_mem=per-scheduler | gms_sched_issue_order=fixed | gms_sched_issue_order=rotate | gpgpu_pipeline_widths=2,1,2,2,1,2,2 gpgpu_operand_collector_num_units_mem=4 gpgpu_operand_collector_num_in_ports_mem=2
 EOF
 # UVM: half of the combinations run with managed memory

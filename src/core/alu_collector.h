@@ -41,11 +41,12 @@
  *    moves on by one every step; a unit is ready to dispatch in the step after its last read.
  *    Written back in a cycle: the destination registers of the results due then (writeback runs
  *    before the step). Without conflicts this is the one-read-a-cycle timing above.
- *  - loads' write-backs from the L1D (gms_aluc_lsu_write) take their banks for the cycle, and wait
- *    a cycle when an ALU result is written to one of them.
+ *  - the LDST unit's write-backs (gms_aluc_lsu_write: loads from the L1D, and with
+ *    -gms_lsu_writeback gpgpusim shared-memory loads and bypassed replies) take their banks for
+ *    the cycle, and wait a cycle when an ALU result is written to one of them.
  *  - with gms_aluc_mem_reads, the memory collector units' reads go through the same arbiter
  *    (memq.c asks gms_aluc_mem_alloc when an instruction leaves ID_OC_MEM).
- * Not modelled: the write-backs of shared-memory and L1D-bypassing loads; generic collector units. */
+ * Not modelled: generic collector units. */
 #ifndef GMS_CORE_ALU_COLLECTOR_H
 #define GMS_CORE_ALU_COLLECTOR_H
 #include <stdint.h>

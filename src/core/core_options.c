@@ -198,6 +198,11 @@ static const gms_option core_opts[] = {
       "with -gms_reg_banks gpgpusim and no generic collector units, gpgpusim: the memory collector units' operand "
       "reads go through the same arbiter (GPGPU-Sim 3.x); none: a memory instruction reads one operand a cycle "
       "whatever its bank (gpumemsim before 2026-12-04)"),
+    C("gms_lsu_writeback", GMS_OPT_STRING, lsu_writeback, "gpgpusim",
+      "gpgpusim: the LDST unit's write-back clients (the -gpgpu_smem_latency-stage shared-memory pipeline, replies "
+      "of loads that bypass the L1D, the L1D's hand-outs) share one write-back slot a cycle, round robin, as "
+      "GPGPU-Sim's ldst_unit::writeback; none: shared-memory loads write back after a fixed latency and bypassed "
+      "replies at once, beside the L1D's (gpumemsim before 2026-12-04)"),
     GMS_OPT_PARTLY("gpgpu_num_reg_banks", GMS_OPT_U32, core.num_reg_banks, "8", "register file banks (1-64)",
       "used only by -gms_reg_banks gpgpusim with -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0): otherwise "
       "no register-bank conflicts are modelled", banks_off),
@@ -434,6 +439,13 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->regbanks && !c->oc_units_gen && !strcmp(c->reg_banks_mem, "gpgpusim") && c->oc_units_mem > GMS_ALUC_MAX_CU)
         return gms_err(err, "-gpgpu_operand_collector_num_units_mem %u: with -gms_reg_banks_mem gpgpusim it must be at most %u",
                        c->oc_units_mem, (unsigned)GMS_ALUC_MAX_CU);
+    if (strcmp(c->lsu_writeback, "gpgpusim") && strcmp(c->lsu_writeback, "none"))
+        return gms_err(err, "-gms_lsu_writeback: '%s' is not gpgpusim or none", c->lsu_writeback);
+    c->lsu_wb = !strcmp(c->lsu_writeback, "gpgpusim");
+    if (c->lsu_wb && c->smem_latency < 2)
+        return gms_err(err, "-gpgpu_smem_latency %u: the LDST unit's shared-memory pipeline needs at least 2 stages "
+                       "(GPGPU-Sim asserts smem_latency > 1); -gms_lsu_writeback none takes any latency",
+                       c->smem_latency);
     if (strcmp(c->inst_fetch, "gpgpusim") && strcmp(c->inst_fetch, "none"))
         return gms_err(err, "-gms_inst_fetch: '%s' is not gpgpusim or none", c->inst_fetch);
     c->ifetch = !c->sub_core_model && !strcmp(c->inst_fetch, "gpgpusim");

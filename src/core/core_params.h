@@ -43,6 +43,8 @@ typedef struct gms_core_params {
     char inst_fetch[GMS_OPT_STRLEN];           /* -gms_inst_fetch: gpgpusim | none */
     char reg_banks[GMS_OPT_STRLEN];            /* -gms_reg_banks: gpgpusim | none */
     char reg_banks_mem[GMS_OPT_STRLEN];        /* -gms_reg_banks_mem: gpgpusim | none */
+    char lsu_writeback[GMS_OPT_STRLEN];        /* -gms_lsu_writeback: gpgpusim | none */
+    int lsu_wb;                                /* derived: lsu_writeback is gpgpusim */
     uint32_t num_reg_banks;                    /* -gpgpu_num_reg_banks */
     int reg_bank_use_warp_id;                  /* -gpgpu_reg_bank_use_warp_id */
     uint32_t max_insn_issue_per_warp;          /* -gpgpu_max_insn_issue_per_warp (1 or 2) */

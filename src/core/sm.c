@@ -490,6 +490,26 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
             c->stall_shd_mem += deg - 1;
         }
         s->lsu_free_at = now + deg;
+        if (s->wb_on && in->mem != GMS_MEM_ST_SHARED) {
+            /* ldst_unit: a load (and an ATOMS) enters the shared-memory pipeline at the end of
+             * its last conflict cycle, and writes back through the write-back slot */
+            gms_shp_ent ent = { 0, (uint16_t)wi, { GMS_REG_NONE, GMS_REG_NONE },
+                                (uint8_t)(in->mem == GMS_MEM_ATOM_SHARED && in->mask) };
+            for (int i = 0; i < GMS_MAX_DST; i++)
+                if (in->dst[i] != GMS_REG_NONE) { sb_set(w, in->dst[i]); ent.dst[i] = in->dst[i]; }
+            w->outstanding++;   /* until it writes back (sh_written) */
+            if (!gms_shpipe_full(&s->shp)) {
+                /* entries only leave before then: the stage is free at now + deg - 1 */
+                gms_shpipe_enter(&s->shp, now + deg - 1, &ent);
+            } else {
+                s->shp_full++;
+                s->sh_wait = ent;
+                s->sh_wait_e = now + deg - 1;
+                s->sh_waiting = 1;
+                s->lsu_free_at = UINT64_MAX;   /* the dispatch register stays taken (sh_enter) */
+            }
+            return;
+        }
         for (int i = 0; i < GMS_MAX_DST; i++)
             if (in->dst[i] != GMS_REG_NONE) {
                 sb_set(w, in->dst[i]);
@@ -936,8 +956,12 @@ int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
 
 static void process_reply(gms_sm *s, uint64_t now)
 {
-    gms_mreq *r = gms_fifo_pop(&s->replies);
+    gms_mreq *r = s->replies.head;
     if (!r) return;
+    /* ldst_unit::cycle: a bypassed read's reply waits at the head of the response FIFO, and
+     * holds what is behind it, while m_next_global is taken */
+    if (s->next_global && r->bypass_l1 && r->kind != GMS_MREQ_WRITE) return;
+    (void)gms_fifo_pop(&s->replies);
     s->tick_l1_changed = 1;   /* (a fill changes the L1; any reply: no blocked snapshot) */
     gms_counters *c = s->ctr;
     /* GPGPU-Sim's memlatstat_read_done, called for every data response the cluster hands to
@@ -955,40 +979,109 @@ static void process_reply(gms_sm *s, uint64_t now)
             gms_bypass_release(&s->bp, s->bypass_inflight, now);
             s->bypass_inflight--;
         }
-        txn_done(s, r);
+        if (s->wb_on) s->next_global = r;   /* written back through the slot (writeback) */
+        else txn_done(s, r);
         return;
     }
     gms_cache_fill_ready(s->l1, r, now);   /* its waiters leave through writeback() */
 }
 
-/* ldst_unit::writeback: the request taken from the L1D last cycle writes its register back
- * now; then, the write-back slot being free, the next waiter of a filled MSHR entry is taken
- * (mshr_table::next_access, one per cycle; the entry is freed with its last waiter). So a
- * load's register is released two cycles after its fill at the earliest, and MSHR entries
- * stay in use until their waiters have been handed out. With 3.x's register banks
+static int take_l1d(gms_sm *s, uint64_t now);
+
+/* a shared-memory load's registers are written (ldst_unit::writeback, shared client) */
+static void sh_written(gms_sm *s, const gms_shp_ent *e)
+{
+    warp *w = &s->w[e->warp];
+    if (w->outstanding) w->outstanding--;
+    for (int i = 0; i < GMS_MAX_DST; i++)
+        if (e->dst[i] != GMS_REG_NONE) reg_released(s, e->warp, e->dst[i]);
+    if (e->atomic) reg_released(s, e->warp, SB_ATOMIC);
+    gms_engine_progress(s->g->eng);
+    maybe_finish_warp(s, e->warp);
+}
+
+/* ldst_unit::writeback: the instruction taken into the write-back slot (m_next_wb) last
+ * cycle writes its registers now; then, the slot being free, the next client is taken.
+ * With -gms_lsu_writeback gpgpusim the clients are looked at round robin from the one after
+ * the last served, in GPGPU-Sim's order: 0 the shared-memory pipeline's stage 0, (1 texture,
+ * 2 constant: not modelled here, they write back after a fixed latency), 3 a bypassed read's
+ * reply (m_next_global), 4 the next waiter of a filled L1D MSHR entry (mshr_table::next_access,
+ * one per cycle; the entry is freed with its last waiter). So a load's register is released
+ * two cycles after its fill at the earliest, and MSHR entries stay in use until their waiters
+ * have been handed out. With none only the L1D is a client. With 3.x's register banks
  * (-gms_reg_banks gpgpusim) the write waits a cycle, and nothing new is taken, while an ALU
- * result is written to one of its banks (opndcoll_rfu_t::writeback refuses it). (Not
- * modelled: the other write-back clients, shared memory and bypassed global loads.) */
+ * result is written to one of its banks (opndcoll_rfu_t::writeback refuses it). */
 static void writeback(gms_sm *s, uint64_t now)
 {
-    if (s->next_wb) {
-        gms_mreq *r = s->next_wb;
-        const inflight *f = r->inst;
-        if (s->aluc && s->aluc->nbanks && r->warp_txn && f &&
-            !gms_aluc_lsu_write(s->aluc, now, f->warp, f->dst))
-            return;
-        s->next_wb = NULL;
-        txn_done(s, r);
-    }
-    if (gms_cache_access_ready(s->l1)) {
-        gms_mreq *r = s->next_wb = gms_cache_next_access(s->l1, now);
-        s->tick_l1_changed = 1;
-        /* host speed: txn_done, next cycle, updates its warp and in-flight records */
-        if (r && r->warp_txn) {
-            __builtin_prefetch(&s->w[r->warp], 1);
-            __builtin_prefetch(r->inst, 1);
+    if (s->next_wb || s->wb_sh) {
+        const inflight *f = s->next_wb ? s->next_wb->inst : NULL;
+        if (s->aluc && s->aluc->nbanks) {
+            if (s->wb_sh ? !gms_aluc_lsu_write(s->aluc, now, s->wb_sh_ent.warp, s->wb_sh_ent.dst)
+                         : (s->next_wb->warp_txn && f && !gms_aluc_lsu_write(s->aluc, now, f->warp, f->dst))) {
+                if (s->wb_on) s->wb_client_waits += (gms_shpipe_ready_at(&s->shp) <= now) + (s->next_global != NULL) +
+                                                   (s->l1 && gms_cache_access_ready(s->l1));
+                return;
+            }
+        }
+        if (s->wb_sh) {
+            s->wb_sh = 0;
+            sh_written(s, &s->wb_sh_ent);
+        } else {
+            gms_mreq *r = s->next_wb;
+            s->next_wb = NULL;
+            txn_done(s, r);
         }
     }
+    if (!s->wb_on) {
+        if (s->l1 && gms_cache_access_ready(s->l1)) take_l1d(s, now);
+        return;
+    }
+    int sh = gms_shpipe_ready_at(&s->shp) <= now, gl = s->next_global != NULL,
+        l1 = s->l1 && gms_cache_access_ready(s->l1);
+    if (!(sh | gl | l1)) return;
+    for (uint32_t c = 0; c < 5; c++) {
+        uint32_t k = (s->wb_arb + c) % 5;
+        if (k == 0 && sh) {
+            s->wb_sh_ent = gms_shpipe_take(&s->shp, now);
+            s->wb_sh = 1;
+            sh = 0;
+        } else if (k == 3 && gl) {
+            s->next_wb = s->next_global;
+            s->next_global = NULL;
+            gl = 0;
+        } else if (k == 4 && l1) {
+            if (!take_l1d(s, now)) continue;
+            l1 = 0;
+        } else {
+            continue;
+        }
+        s->wb_arb = (uint8_t)((k + 1) % 5);
+        break;
+    }
+    s->wb_client_waits += (uint64_t)(sh + gl + l1);
+}
+
+/* the L1D's next waiter into the write-back slot; 0 if it handed out none */
+static int take_l1d(gms_sm *s, uint64_t now)
+{
+    gms_mreq *r = s->next_wb = gms_cache_next_access(s->l1, now);
+    s->tick_l1_changed = 1;
+    /* host speed: txn_done, next cycle, updates its warp and in-flight records */
+    if (r && r->warp_txn) {
+        __builtin_prefetch(&s->w[r->warp], 1);
+        __builtin_prefetch(r->inst, 1);
+    }
+    return r != NULL;
+}
+
+/* the end of ldst_unit::cycle: a shared-memory load held in the dispatch register by a full
+ * pipeline enters it once its conflict cycles are over and stage L-1 is free */
+static void sh_enter(gms_sm *s, uint64_t now)
+{
+    if (now < s->sh_wait_e || gms_shpipe_full(&s->shp)) return;
+    gms_shpipe_enter(&s->shp, now, &s->sh_wait);
+    s->sh_waiting = 0;
+    s->lsu_free_at = now + 1;
 }
 
 /* ---------------------------------------------------------------- issue to the LSU */
@@ -1353,7 +1446,8 @@ __attribute__((always_inline)) static inline int sm_has_work_outside_l1_pipe(con
     if (s->ncand || s->npark || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
     if (fe_busy(s)) return 1;   /* the 3.x front end fetches or decodes */
     if (s->mrpb && s->mrpb->n) return 1;
-    return s->l1 && (gms_cache_mq_size(s->l1) || s->next_wb || gms_cache_access_ready(s->l1));
+    if (s->wb_sh | s->sh_waiting || s->next_global || s->next_wb) return 1;
+    return s->l1 && (gms_cache_mq_size(s->l1) || gms_cache_access_ready(s->l1));
 }
 
 /* Host speed: the SM has no work outside its L1 pipeline (sm_has_work_outside_l1_pipe). 0:
@@ -1365,6 +1459,11 @@ __attribute__((always_inline)) static inline int sm_has_work_outside_l1_pipe(con
 static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
 {
     uint64_t t = UINT64_MAX;
+    if (s->shp.n) {   /* the shared-memory pipeline's head reaches the write-back slot */
+        uint64_t r = gms_shpipe_ready_at(&s->shp);
+        if (r <= cycle + 1 || !s->p->sim.sleep_blocked) return 1;
+        t = r;
+    }
     for (uint32_t m = s->bank_busy; m; m &= m - 1) {
         uint64_t r = s->bank[__builtin_ctz(m)].head->t_ready;
         if (r <= cycle + 1 || !s->p->sim.sleep_blocked) return 1;
@@ -1519,7 +1618,9 @@ static int sm_cands_may_issue(const gms_sm *s)
 static __attribute__((noinline)) int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle);
 static inline int sm_blocked_snapshot(gms_sm *s, uint64_t cycle)
 {
-    if (s->tick_l1_changed || s->next_wb || s->replies.n || !s->blk_on || sm_cands_may_issue(s)) return 1;
+    if (s->tick_l1_changed || s->next_wb || s->wb_sh || s->next_global || s->replies.n || !s->blk_on ||
+        sm_cands_may_issue(s))
+        return 1;
     if (fe_busy(s)) return 1;
     if (s->blk_skip) { s->blk_skip--; return 1; }
     int r = sm_blocked_snapshot_rest(s, cycle);
@@ -1544,6 +1645,10 @@ static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
     }
     if (s->memq.n || s->oc_pending) {
         uint64_t t = memq_frozen_until(s, cycle);
+        if (t < until) until = t;
+    }
+    if (s->shp.n) {   /* the shared-memory pipeline's head may take the write-back slot then */
+        uint64_t t = gms_shpipe_ready_at(&s->shp);
         if (t < until) until = t;
     }
     if (until <= cycle + 1) return 0;
@@ -1688,7 +1793,8 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     s->tick_lsu_sent = 0;
     s->tick_l1_sent_flits = 0;
     run_events(s, cycle);
-    if (s->l1) writeback(s, cycle);
+    if (s->l1 || s->wb_on) writeback(s, cycle);
+    if (__builtin_expect(s->sh_waiting, 0)) sh_enter(s, cycle);
     process_reply(s, cycle);
     int sent = s->l1 && drain_to_icnt(s, 1, cycle);
     if (s->l1) l1_access(s, cycle);
@@ -1787,6 +1893,8 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
     s->sched_ops = gms_warp_sched_find(p->core.scheduler);
     memq_init(s);
+    s->wb_on = (uint8_t)(p->core.lsu_wb != 0);
+    if (s->wb_on) gms_shpipe_init(&s->shp, p->core.smem_latency);
     s->issue_rot = p->core.issue_fixed ? 0 : ~0u;
     s->fe_on = (uint8_t)(p->core.ifetch != 0);
     s->fe_dual = (uint8_t)(p->core.ifetch && p->core.max_insn_issue_per_warp >= 2);
@@ -1882,6 +1990,7 @@ void gms_sm_free(gms_sm *s)
     if (s->byp_ops && s->byp_ops->sm_free) s->byp_ops->sm_free(s->byp);
     gms_ccws_free(s->ccws);
     free(s->oc);
+    gms_shpipe_free(&s->shp);
     if (s->aluc) gms_aluc_free(s->aluc);
     free(s->aluc);
     free(s);
@@ -1939,6 +2048,12 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
         for (uint32_t i = 0; i < n; i++) { t += sms[i]->aluc->bank_conflicts; w += sms[i]->aluc->lsu_wb_conflicts; }
         gms_stat_u64(out, "gms_regfile_bank_conflicts", t);
         gms_stat_u64(out, "gms_regfile_lsu_wb_conflicts", w);
+    }
+    if (n && sms[0]->wb_on) {   /* the LDST unit's write-back clients (-gms_lsu_writeback gpgpusim) */
+        uint64_t wt = 0, full = 0;
+        for (uint32_t i = 0; i < n; i++) { wt += sms[i]->wb_client_waits; full += sms[i]->shp_full; }
+        gms_stat_u64(out, "gms_lsu_wb_client_waits", wt);
+        gms_stat_u64(out, "gms_lsu_shmem_pipe_full", full);
     }
     if (n && gms_bypass_stats_on(sms[0]->p)) {   /* bypass path statistics (bypass_path.h) */
         const gms_bypass_sm **b = gms_xcalloc(n, sizeof *b);

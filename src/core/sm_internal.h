@@ -6,6 +6,7 @@
 #include "core/memq.h"
 #include "core/alu_collector.h"
 #include "core/bypass_path.h"
+#include "core/lsu_shpipe.h"
 #include "mem/mshr.h"
 
 #define MAX_SCHED 16
@@ -116,7 +117,15 @@ struct gms_sm {
     const gms_params *p;
     gms_component *comp;
     gms_cache *l1;
-    gms_mreq *next_wb;                   /* ldst_unit::m_next_wb: L1D waiter written back next */
+    gms_mreq *next_wb;                   /* ldst_unit::m_next_wb: L1D waiter (or, with wb_on, bypassed
+                                          * reply) written back next */
+    /* ldst_unit's write-back clients (-gms_lsu_writeback gpgpusim): shared-memory pipeline,
+     * bypassed replies (m_next_global) and L1D hand-outs share m_next_wb, round robin */
+    uint8_t wb_on;
+    uint8_t wb_arb;                      /* m_writeback_arb: the client looked at first (0-4) */
+    uint8_t wb_sh;                       /* m_next_wb holds wb_sh_ent, a shared-memory load */
+    uint8_t sh_waiting;                  /* sh_wait waits in the dispatch register: pipeline full */
+    gms_mreq *next_global;               /* m_next_global: a bypassed read's reply */
     bucket *wheel;                       /* register-release wheel */
     uint64_t *wheel_occ;                 /* bit i: wheel[i] holds events (the sleep and wake tests) */
     uint32_t wheel_mask;
@@ -180,6 +189,11 @@ struct gms_sm {
     inflight *lsu_inf;
     uint32_t ntxn, txn_pos;
     uint64_t lsu_free_at;                /* shared-memory conflict cycles */
+    gms_shpipe shp;                      /* wb_on: the shared-memory pipeline (lsu_shpipe.h) */
+    gms_shp_ent wb_sh_ent, sh_wait;
+    uint64_t sh_wait_e;                  /* sh_wait's last conflict cycle */
+    uint64_t wb_client_waits;            /* cycles x clients with a result the write-back slot did not take */
+    uint64_t shp_full;                   /* shared loads that found the pipeline full */
     int lsu_bypass;
     gms_access_type lsu_acc;
     uint8_t lsu_kind;

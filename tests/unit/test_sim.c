@@ -508,11 +508,13 @@ TEST(blocked_sms_sleep_through_far_faults_identical_stats)
     static const char *const swl[] = { "gms_swl", "2", NULL };
     static const char *const to[] = { "uvm_runtime", "batch", "gms_uvm_to", "1", "uvm_oversub_ratio", "1.25",
                                       "gpgpu_n_clusters", "1", "uvm_fault_handling_us", "2",
-                                      "gpgpu_max_insn_issue_per_warp", "1", "gms_reg_banks", "none", NULL };
+                                      "gpgpu_max_insn_issue_per_warp", "1", "gms_reg_banks", "none",
+                                      "gms_lsu_writeback", "none", NULL };
     /* (whether TO switches a block out at all depends on the run's detail: with 3.x's ALU
      * collector, n = 8192 at a degree of 1.5 does not, n = 6144 at 1.25 does; with the
      * preset's dual issue none of n = 4096-12288 at 1.25 or 1.5 does, with single issue it does;
-     * with register-bank conflicts n = 6144 does not either: the case pins the model it was found on) */
+     * with register-bank conflicts n = 6144 does not either, nor with bypassed replies through the
+     * LDST unit's write-back slot: the case pins the model it was found on) */
     static const char *const gather4k_kv[] = { "n=6144", "uvm=1", NULL };
     /* (an SM woken by an event before its sleep's wake-up must not also tick then: TO would
      * take an extra look and sample its warp states once more) */
