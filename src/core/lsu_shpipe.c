@@ -26,13 +26,6 @@ void gms_shpipe_enter(gms_shpipe *p, uint64_t e, const gms_shp_ent *ent)
     p->n++;
 }
 
-uint64_t gms_shpipe_ready_at(const gms_shpipe *p)
-{
-    if (!p->n) return UINT64_MAX;
-    uint64_t a = p->e[p->head].arrive;
-    return (a > p->last_out ? a : p->last_out) + 1;
-}
-
 gms_shp_ent gms_shpipe_take(gms_shpipe *p, uint64_t now)
 {
     gms_shp_ent x = p->e[p->head];

@@ -41,7 +41,12 @@ static inline int gms_shpipe_full(const gms_shpipe *p) { return p->n >= p->cap; 
 /* enters stage L-1 at the end of cycle e (the caller checked it is not full) */
 void gms_shpipe_enter(gms_shpipe *p, uint64_t e, const gms_shp_ent *ent);
 /* the first cycle whose write-back may take the head; UINT64_MAX when empty */
-uint64_t gms_shpipe_ready_at(const gms_shpipe *p);
+static inline uint64_t gms_shpipe_ready_at(const gms_shpipe *p)
+{
+    if (!p->n) return UINT64_MAX;
+    uint64_t a = p->e[p->head].arrive;
+    return (a > p->last_out ? a : p->last_out) + 1;
+}
 /* takes the head at cycle now's write-back (now >= gms_shpipe_ready_at) */
 gms_shp_ent gms_shpipe_take(gms_shpipe *p, uint64_t now);
 

@@ -1032,8 +1032,8 @@ static void writeback(gms_sm *s, uint64_t now)
             txn_done(s, r);
         }
     }
-    if (!s->wb_on) {
-        if (s->l1 && gms_cache_access_ready(s->l1)) take_l1d(s, now);
+    if (!(s->shp.n | (s->next_global != NULL))) {   /* the L1D alone (host speed: most cycles) */
+        if (s->l1 && gms_cache_access_ready(s->l1) && take_l1d(s, now)) s->wb_arb = 0;   /* after client 4 */
         return;
     }
     int sh = gms_shpipe_ready_at(&s->shp) <= now, gl = s->next_global != NULL,
@@ -1850,6 +1850,11 @@ static void sm_stuck(void *self, FILE *out)
                     (unsigned long long)h->t_ready);
             (void)cause;
         }
+    if (s->wb_on && (s->shp.n || s->sh_waiting || s->next_global || s->next_wb || s->wb_sh))
+        fprintf(out, "      LDST write-back: slot %s, %u shared load(s) in the pipeline (head ready at %llu)%s%s\n",
+                s->wb_sh ? "holds a shared load" : s->next_wb ? "holds a global load" : "free", s->shp.n,
+                (unsigned long long)gms_shpipe_ready_at(&s->shp), s->sh_waiting ? ", one waiting to enter" : "",
+                s->next_global ? ", a bypassed reply waiting" : "");
     if (s->fe_on)
         fprintf(out, "      front end: %u warp(s) waiting for a fetch, fetch buffer %s\n", s->fe_nwant,
                 s->fe_buf >= 0 ? "full" : "empty");
