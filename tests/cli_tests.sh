@@ -81,6 +81,12 @@ if [ -n "$kc" ] && [ "${ku%% *}" = "$kc" ] && awk -v c="$kc" -v u="${ku#* }" 'BE
 expect_ok  accel_style_args          $BIN run -config configs/gtx480.config -gpgpu_n_clusters 4 --set n=4096 --workload stream --quiet
 expect_ok  config_dump               $BIN config --config configs/qv100.config --dump
 if grep -q '^L1D' "$T/out" && grep -q 'gpgpu_n_clusters' "$T/out"; then ok dump_decodes_l1d; else bad dump_decodes_l1d; fi
+# the LDST unit's write-back model is said in words, either way
+if grep -q '^LDST write-back: one slot a cycle, round robin among the 20-stage shared-memory pipeline' "$T/out"; then
+    ok dump_says_lsu_writeback; else bad dump_says_lsu_writeback; fi
+expect_ok  config_dump_lsu_wb_none  $BIN config --config configs/qv100.config --set gms_lsu_writeback=none --dump
+if grep -q '^LDST write-back: shared-memory loads after a fixed 20 cycles' "$T/out"; then
+    ok dump_says_lsu_writeback_none; else bad dump_says_lsu_writeback_none; fi
 expect_ok  list_workloads            $BIN list workloads
 if grep -q '^stream' "$T/out"; then ok list_has_stream; else bad list_has_stream; fi
 expect_ok  list_presets              $BIN list presets

@@ -610,6 +610,12 @@ static void core_dump(const gms_params *p, FILE *out)
     fprintf(out, "\nPipelines: %u SP, %u SFU, %u DP, %u INT, %u tensor; LSU accepts %u instruction(s)/cycle\n",
             c->units[GMS_OP_SP], c->units[GMS_OP_SFU], c->units[GMS_OP_DP], c->units[GMS_OP_INT],
             c->units[GMS_OP_TENSOR], c->mem_unit_ports);
+    if (c->lsu_wb)
+        fprintf(out, "LDST write-back: one slot a cycle, round robin among the %u-stage shared-memory pipeline, bypassed "
+                "replies and the L1D's MSHR waiters (GPGPU-Sim's ldst_unit::writeback)\n", c->smem_latency);
+    else
+        fprintf(out, "LDST write-back: shared-memory loads after a fixed %u cycles, bypassed replies at once, the L1D's "
+                "waiters one a cycle (-gms_lsu_writeback none)\n", c->smem_latency);
     if (c->sub_core_model)
         fprintf(out, "Memory instructions to the LSU: per scheduler, an ID_OC_MEM slot and %u collector unit(s) + OC_EX_MEM\n",
                 c->oc_mem_units / (c->num_sched_per_core ? c->num_sched_per_core : 1));
@@ -628,10 +634,11 @@ static void core_dump(const gms_params *p, FILE *out)
                 c->idoc_w[0], c->oc_units_sp, c->oc_in_sp, c->oc_out_sp, c->ocex_w[0], c->num_sp_units, c->idoc_w[1],
                 c->oc_units_sfu, c->oc_in_sfu, c->oc_out_sfu, c->ocex_w[1], c->units[GMS_OP_SFU], c->exwb_w);
     if (c->regbanks)
-        fprintf(out, "Register banks: %u, a register's bank is its number%s modulo %u; the SP and SFU units' reads "
-                "arbitrated as GPGPU-Sim 3.x (one per bank and unit a cycle, written-back banks first); memory "
-                "instructions' reads take no bank\n", c->num_reg_banks, c->reg_bank_use_warp_id ? " + warp id" : "",
-                c->num_reg_banks);
+        fprintf(out, "Register banks: %u, a register's bank is its number%s modulo %u; the SP and SFU%s units' reads "
+                "arbitrated as GPGPU-Sim 3.x (one per bank and unit a cycle, written-back banks first); the LDST unit's "
+                "write-backs wait a cycle for a bank an ALU result takes\n", c->num_reg_banks,
+                c->reg_bank_use_warp_id ? " + warp id" : "", c->num_reg_banks,
+                !c->oc_units_gen && !strcmp(c->reg_banks_mem, "gpgpusim") ? " and memory" : "");
     else if (c->aluc)
         fprintf(out, "Register banks: no conflicts (-gms_reg_banks none)\n");
     else if (!c->sub_core_model)
