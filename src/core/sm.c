@@ -988,6 +988,17 @@ static void process_reply(gms_sm *s, uint64_t now)
 
 static int take_l1d(gms_sm *s, uint64_t now);
 
+/* ldst_unit::writeback's clients, numbered as GPGPU-Sim's (1 texture, 2 constant: not here) */
+enum { WB_SHARED = 0, WB_GLOBAL = 3, WB_L1D = 4 };
+
+/* bit k: client k has a result for the write-back slot at `now` */
+static inline uint32_t wb_ready_clients(const gms_sm *s, uint64_t now)
+{
+    return (uint32_t)(gms_shpipe_ready_at(&s->shp) <= now) << WB_SHARED |
+           (uint32_t)(s->next_global != NULL) << WB_GLOBAL |
+           (uint32_t)(s->l1 && gms_cache_access_ready(s->l1)) << WB_L1D;
+}
+
 /* a shared-memory load's registers are written (ldst_unit::writeback, shared client) */
 static void sh_written(gms_sm *s, const gms_shp_ent *e)
 {
@@ -1018,8 +1029,7 @@ static void writeback(gms_sm *s, uint64_t now)
         if (s->aluc && s->aluc->nbanks) {
             if (s->wb_sh ? !gms_aluc_lsu_write(s->aluc, now, s->wb_sh_ent.warp, s->wb_sh_ent.dst)
                          : (s->next_wb->warp_txn && f && !gms_aluc_lsu_write(s->aluc, now, f->warp, f->dst))) {
-                if (s->wb_on) s->wb_client_waits += (gms_shpipe_ready_at(&s->shp) <= now) + (s->next_global != NULL) +
-                                                   (s->l1 && gms_cache_access_ready(s->l1));
+                s->wb_client_waits += (uint64_t)__builtin_popcount(wb_ready_clients(s, now));   /* all wait */
                 return;
             }
         }
@@ -1033,32 +1043,28 @@ static void writeback(gms_sm *s, uint64_t now)
         }
     }
     if (!(s->shp.n | (s->next_global != NULL))) {   /* the L1D alone (host speed: most cycles) */
-        if (s->l1 && gms_cache_access_ready(s->l1) && take_l1d(s, now)) s->wb_arb = 0;   /* after client 4 */
+        if (s->l1 && gms_cache_access_ready(s->l1) && take_l1d(s, now)) s->wb_arb = (WB_L1D + 1) % 5;
         return;
     }
-    int sh = gms_shpipe_ready_at(&s->shp) <= now, gl = s->next_global != NULL,
-        l1 = s->l1 && gms_cache_access_ready(s->l1);
-    if (!(sh | gl | l1)) return;
+    uint32_t ready = wb_ready_clients(s, now);
+    if (!ready) return;
     for (uint32_t c = 0; c < 5; c++) {
         uint32_t k = (s->wb_arb + c) % 5;
-        if (k == 0 && sh) {
+        if (!(ready >> k & 1u)) continue;
+        if (k == WB_SHARED) {
             s->wb_sh_ent = gms_shpipe_take(&s->shp, now);
             s->wb_sh = 1;
-            sh = 0;
-        } else if (k == 3 && gl) {
+        } else if (k == WB_GLOBAL) {
             s->next_wb = s->next_global;
             s->next_global = NULL;
-            gl = 0;
-        } else if (k == 4 && l1) {
-            if (!take_l1d(s, now)) continue;
-            l1 = 0;
-        } else {
+        } else if (!take_l1d(s, now)) {
             continue;
         }
+        ready &= ~(1u << k);
         s->wb_arb = (uint8_t)((k + 1) % 5);
         break;
     }
-    s->wb_client_waits += (uint64_t)(sh + gl + l1);
+    s->wb_client_waits += (uint64_t)__builtin_popcount(ready);
 }
 
 /* the L1D's next waiter into the write-back slot; 0 if it handed out none */
