@@ -1673,8 +1673,13 @@ static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
 
 /* what n blocked ticks count (those of the snapshot b): the counters of a full tick that finds
  * the SM as the snapshot left it */
-static inline void blocked_count(gms_sm *s, const blocked_snap *b, uint64_t n)
+/* the counts of n blocked ticks, the last at cycle `last` */
+static inline void blocked_count(gms_sm *s, const blocked_snap *b, uint64_t n, uint64_t last)
 {
+    /* each of those ticks would have retried its refused L1D accesses, which moves the L1D's
+     * clock (the MSHR table's occupancy integrals run to it when read: a run stopped early,
+     * by -gpgpu_max_cycle say, reads them with the SM blocked) */
+    if (b->fail_mask) gms_cache_clock_to(s->l1, last);
     for (uint32_t m = b->fail_mask; m; m &= m - 1) {
         uint32_t k = (uint32_t)__builtin_ctz(m);
         gms_cache_count_reservation_fails(s->l1, s->bank[k].head, (gms_rf_cause)b->cause[k], n);
@@ -1705,7 +1710,7 @@ static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
     /* what the full tick would count */
     s->last_cycle = cycle;
     s->op_busy = 0;
-    blocked_count(s, b, 1);
+    blocked_count(s, b, 1, cycle);
     return 1;
 }
 
@@ -1714,7 +1719,7 @@ static void sm_sleep_settle(gms_sm *s, uint64_t upto)
 {
     blocked_snap *b = &s->blk;
     if (upto > b->sleep_from) {
-        blocked_count(s, b, upto - b->sleep_from);
+        blocked_count(s, b, upto - b->sleep_from, upto - 1);
         s->blk_hit = 1;
         s->last_cycle = upto - 1;
         b->sleep_from = upto;

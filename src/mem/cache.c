@@ -1045,6 +1045,7 @@ __attribute__((noipa)) void gms_cache_prefetch_fill(const gms_cache *c, const gm
 }
 
 int gms_cache_access_ready(const gms_cache *c) { return c->mshr_ready; }
+void gms_cache_clock_to(gms_cache *c, uint64_t now) { if (now > c->now) c->now = now; }
 uint64_t gms_cache_memcpy_dirty_dropped(const gms_cache *c) { return c->memcpy_dirty_dropped; }
 
 gms_mreq *gms_cache_next_access(gms_cache *c, uint64_t now)

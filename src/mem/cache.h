@@ -181,6 +181,9 @@ void gms_cache_count_reservation_fail(gms_cache *c, const gms_mreq *req, gms_rf_
 /* the two above, n times over (an SM that slept through n blocked ticks) */
 void gms_cache_count_fails(gms_cache *c, gms_access_type t, gms_rf_cause cause, uint64_t n);
 void gms_cache_count_reservation_fails(gms_cache *c, const gms_mreq *req, gms_rf_cause cause, uint64_t n);
+/* the cache's clock (its latest access, fill or hand-out: the MSHR table's clock) moved on
+ * to `now` if it is behind: an access replayed without being made (a blocked SM's retries) */
+void gms_cache_clock_to(gms_cache *c, uint64_t now);
 /* add the counters of several caches into GPGPU-Sim style totals:
  * "<prefix>_total_cache_accesses", "_misses", "_miss_rate", "_pending_hits",
  * "_reservation_fails", and breakdowns "<prefix>_breakdown[GLOBAL_ACC_R][HIT]" and

@@ -391,22 +391,26 @@ TEST(max_cycle_exact_while_sms_sleep_on_far_faults)
  * table again; each replay adds the refused access's own search, comparisons, link stall and
  * tail hops (a full tail with no linkable set: histo's bins on GTX480, two slots a set, no
  * tail pointer). Only the attempts that ran counted them (link stalls 464 against 1,528). */
+static int run_histo_dlmshr(int sleep, const char *max_cycle, gms_run_stats *out)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    if (gms_params_load_file(p, "configs/gtx480.config", &err)) { gms_params_free(p); return -1; }
+    static const char *const kv0[] = { "gms_l1d_mshr", "dlmshr", "gms_l1d_dlmshr", "2:0:0:1", NULL };
+    for (size_t i = 0; kv0[i]; i += 2) gms_params_set(p, kv0[i], kv0[i + 1], &err);
+    gms_params_set(p, "gms_sleep_blocked", sleep ? "1" : "0", &err);
+    gms_params_set(p, "gpgpu_max_cycle", max_cycle, &err);
+    if (gms_params_finalize(p, &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
+    const char *const kv[] = { "scale=0.05", NULL };
+    gms_workload_spec w = { "histo", NULL, kv, 1, NULL };
+    gms_sim *s = gms_sim_new(p, &w, &err);
+    return finish_run(s, p, s ? gms_sim_run(s, &err) : -1, &err, out);
+}
+
 TEST(sleep_blocked_identical_dlmshr_events)
 {
     gms_run_stats st[2];
-    for (int sleep = 1; sleep >= 0; sleep--) {
-        gms_params *p = gms_params_new();
-        gms_error err = {0};
-        REQUIRE(gms_params_load_file(p, "configs/gtx480.config", &err) == 0);
-        static const char *const kv0[] = { "gms_l1d_mshr", "dlmshr", "gms_l1d_dlmshr", "2:0:0:1", NULL };
-        for (size_t i = 0; kv0[i]; i += 2) REQUIRE(gms_params_set(p, kv0[i], kv0[i + 1], &err) == 0);
-        REQUIRE(gms_params_set(p, "gms_sleep_blocked", sleep ? "1" : "0", &err) == 0);
-        REQUIRE(gms_params_finalize(p, &err) == 0);
-        const char *const kv[] = { "scale=0.05", NULL };
-        gms_workload_spec w = { "histo", NULL, kv, 1, NULL };
-        gms_sim *s = gms_sim_new(p, &w, &err);
-        REQUIRE(s && finish_run(s, p, gms_sim_run(s, &err), &err, &st[sleep]) == 0);
-    }
+    for (int sleep = 1; sleep >= 0; sleep--) REQUIRE(run_histo_dlmshr(sleep, "0", &st[sleep]) == 0);
     CHECK(same_except_host(&st[0].total, &st[1].total));
     const gms_stat *ls = gms_stats_find(&st[1].total, "gms_L1D_mshr_link_stalls");
     const gms_stat *th = gms_stats_find(&st[1].total, "gms_L1D_mshr_tail_hops");
@@ -415,6 +419,26 @@ TEST(sleep_blocked_identical_dlmshr_events)
     CHECK(t1 && t0 && t1->value < t0->value);   /* the shortcut did serve ticks */
     gms_run_stats_free(&st[0]);
     gms_run_stats_free(&st[1]);
+}
+
+/* The same run stopped by -gpgpu_max_cycle while SMs are blocked on refused L1D accesses:
+ * the MSHR table's occupancy integrals (gms_L1D_mshr_slot_utilisation, _alloc_utilisation,
+ * _units_in_use) run to the L1D's clock, which a retried access moves and a replayed one did
+ * not, so a sleeping SM's table was read up to an earlier cycle (the stops at 35,000 and
+ * 40,000 differed in those three; found by fuzz/combo_sweep.sh DIFF=1, seed 3851). */
+TEST(sleep_blocked_identical_dlmshr_stopped_early)
+{
+    static const char *const stops[] = { "30000", "35000", "40000", "45000" };
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+        gms_run_stats st[2];
+        for (int sleep = 1; sleep >= 0; sleep--) REQUIRE(run_histo_dlmshr(sleep, stops[i], &st[sleep]) == 0);
+        printf("    stop at %s\n", stops[i]);
+        CHECK(same_except_host(&st[0].total, &st[1].total));
+        const gms_stat *u = gms_stats_find(&st[1].total, "gms_L1D_mshr_units_in_use");
+        CHECK(u && u->value > 0);
+        gms_run_stats_free(&st[0]);
+        gms_run_stats_free(&st[1]);
+    }
 }
 
 /* The blocked-tick shortcut (sm.c, sm_blocked_tick; host speed only): an SM that can only
