@@ -1671,9 +1671,8 @@ static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
     return sm_sleep(s, cycle) ? 2 : 1;
 }
 
-/* what n blocked ticks count (those of the snapshot b): the counters of a full tick that finds
- * the SM as the snapshot left it */
-/* the counts of n blocked ticks, the last at cycle `last` */
+/* what n blocked ticks count (those of the snapshot b), the last of them at cycle `last`: the
+ * counters of a full tick that finds the SM as the snapshot left it */
 static inline void blocked_count(gms_sm *s, const blocked_snap *b, uint64_t n, uint64_t last)
 {
     /* each of those ticks would have retried its refused L1D accesses, which moves the L1D's

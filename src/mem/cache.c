@@ -1052,7 +1052,7 @@ gms_mreq *gms_cache_next_access(gms_cache *c, uint64_t now)
 {
     /* the hand-out frees slots: the MSHR table's occupancy integrals run to now, not to the
      * last access or fill (which may be cycles earlier) */
-    if (now > c->now) c->now = now;
+    gms_cache_clock_to(c, now);
     gms_mreq *r = c->mo->next_ready(c->mshr);
     mshr_ready_refresh(c);
     if (r && r->access == c->wr_alloc_type) {   /* our own write-allocate read: nobody waits */

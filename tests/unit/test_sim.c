@@ -395,12 +395,12 @@ static int run_histo_dlmshr(int sleep, const char *max_cycle, gms_run_stats *out
 {
     gms_params *p = gms_params_new();
     gms_error err = {0};
-    if (gms_params_load_file(p, "configs/gtx480.config", &err)) { gms_params_free(p); return -1; }
     static const char *const kv0[] = { "gms_l1d_mshr", "dlmshr", "gms_l1d_dlmshr", "2:0:0:1", NULL };
-    for (size_t i = 0; kv0[i]; i += 2) gms_params_set(p, kv0[i], kv0[i + 1], &err);
-    gms_params_set(p, "gms_sleep_blocked", sleep ? "1" : "0", &err);
-    gms_params_set(p, "gpgpu_max_cycle", max_cycle, &err);
-    if (gms_params_finalize(p, &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
+    int bad = gms_params_load_file(p, "configs/gtx480.config", &err);
+    for (size_t i = 0; kv0[i] && !bad; i += 2) bad = gms_params_set(p, kv0[i], kv0[i + 1], &err);
+    if (!bad) bad = gms_params_set(p, "gms_sleep_blocked", sleep ? "1" : "0", &err);
+    if (!bad) bad = gms_params_set(p, "gpgpu_max_cycle", max_cycle, &err);
+    if (bad || gms_params_finalize(p, &err)) { printf("    %s\n", err.msg); gms_params_free(p); return -1; }
     const char *const kv[] = { "scale=0.05", NULL };
     gms_workload_spec w = { "histo", NULL, kv, 1, NULL };
     gms_sim *s = gms_sim_new(p, &w, &err);
