@@ -154,6 +154,21 @@ expect_fail memcpy_bytes_overflow "kernelslist.g:1: MemcpyHtoD: field 3 (bytes) 
            $BIN trace stat "$T/trb/kernelslist.g"
 printf 'MemcpyHtoD,0xfffffffffffff000,8192\n%s\n' "$(tail -1 "$T/tr/kernelslist.g")" > "$T/trb/kernelslist.g"
 expect_fail memcpy_wraps "runs past the end of the address space" $BIN trace stat "$T/trb/kernelslist.g"
+# accesses at the end of the 64-bit address space (bad input a trace can hold) run to the end:
+# unit-stride lanes that wrap to 0, a 16-byte load, an LDL and a RED past 2^64, an atomic on the
+# last word; each used to leave its warp waiting on the scoreboard (watchdog) or loop for ever
+mkdir -p "$T/tre"
+{ printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n'
+  printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 7\n'
+  printf '0000 ffffffff 1 R1 LDG.E 1 R8 4 1 0xfffffffffffffff0 4\n'
+  printf '0010 00000001 1 R2 LDG.E.128 1 R8 16 0 0xfffffffffffffff8\n'
+  printf '0020 00000001 1 R3 LDL 1 R8 4 0 0xfffffffffffffffe\n'
+  printf '0030 00000001 0 RED.E.ADD 2 R8 R9 4 0 0xfffffffffffffffe\n'
+  printf '0040 00000003 1 R4 ATOMG.E.ADD 2 R8 R9 4 0 0xfffffffffffffffc 0xfffffffffffffffc\n'
+  printf '0050 ffffffff 1 R5 IADD3 4 R1 R2 R3 R4 0\n0060 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/tre/kernel-1.traceg"
+echo kernel-1.traceg > "$T/tre/kernelslist.g"
+if timeout 60 $BIN run --trace "$T/tre/kernelslist.g" --config configs/qv100.config --quiet --stats-text "$T/tre.txt" >/dev/null 2>"$T/err" &&
+   grep -q '^gpgpu_n_tot_w_icount = 7$' "$T/tre.txt"; then ok trace_addresses_at_the_end_of_the_space; else bad trace_addresses_at_the_end_of_the_space; fi
 expect_fail clock_too_low  'the core clock 1e-12 MHz is outside 1 .. 1e6 MHz' \
            $BIN config --config configs/qv100.config --set gpgpu_clock_domains=1e-12:1132.0:1132.0:850.0 --dump
 K1=$(tail -1 "$T/tr/kernelslist.g")

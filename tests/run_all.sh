@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs every test suite and prints one closing line "N passed, N failed, N skipped" over all
-# of them. Suites: unit tests (plain build), CLI tests, unit and CLI tests and mechanism
-# combinations (fuzz/combo_sweep.sh) under ASan+UBSan, every
+# of them. Suites: unit tests (plain build), CLI tests, unit and CLI tests, mechanism
+# combinations (fuzz/combo_sweep.sh) and random traces (fuzz/trace_sweep.sh) under ASan+UBSan,
+# both again against the host-speed shortcuts off, every
 # workload end to end through the timing simulator with UVM, fidelity against the Accel-Sim
 # reference traces (plain build), sweep harness tests. A suite's closing line is
 # "N passed, N failed" with an optional ", N skipped"; a suite without one, or one that
@@ -47,12 +48,15 @@ if [ "${1:-}" != "--quick" ]; then
         # mechanisms combined (docs/fuzzing.md): 32 seeded combinations, no crash, watchdog,
         # sanitizer report or hang
         run_suite combo env GMS_BIN=build-asan/gpumemsim TMAX=300 sh fuzz/combo_sweep.sh 32 2026
+        # random traces through the whole simulator (docs/fuzzing.md): 48 seeded traces
+        run_suite trace-fuzz env GMS_BIN=build-asan/gpumemsim TMAX=300 sh fuzz/trace_sweep.sh 48 2026
     else
         echo "sanitizer build failed"; total_fail=$((total_fail + 1)); failed_suites="$failed_suites asan-build"
     fi
     # host-speed options promise identical results: 24 combinations, each against the
     # shortcuts off (docs/fuzzing.md)
     run_suite combo-diff env GMS_BIN=build/gpumemsim DIFF=1 TMAX=120 sh fuzz/combo_sweep.sh 24 2027
+    run_suite trace-fuzz-diff env GMS_BIN=build/gpumemsim DIFF=1 TMAX=120 sh fuzz/trace_sweep.sh 32 2027
     run_suite e2e env GMS_BIN=build/gpumemsim sh tests/e2e_workloads.sh
     run_suite fidelity env GMS_BIN=build/gpumemsim sh tests/fidelity_ref.sh
     if [ -f tests/harness/run_all.sh ]; then

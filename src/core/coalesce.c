@@ -86,6 +86,10 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
     for (int lane = 0; lane < 32; lane++) {
         if (!(mask >> lane & 1u)) continue;
         uint64_t a = addrs[lane], end = a + width - 1;
+        /* bad input only (a trace or program of no real GPU): an access past the end of the
+         * 64-bit address space keeps the bytes before it, as GPGPU-Sim keeps only a lane's
+         * bytes inside its segment */
+        if (end < a) end = UINT64_MAX;
         if ((a >> 5) == (end >> 5)) {   /* fast path: the lane's access stays in one sector */
             int j = line_slot(lines, smask, bytes, &nl, a >> 7, hix);
             if (j < 0) continue;
@@ -99,13 +103,14 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
             uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
             int j = line_slot(lines, smask, bytes, &nl, line, hix);
             if (j < 0) continue;
-            for (uint64_t b = lo; b <= hi;) {   /* one sector at a time */
+            for (uint64_t b = lo;;) {   /* one sector at a time */
                 uint32_t sct = (uint32_t)(b >> 5) & 3;
                 uint64_t se = (b | 31) < hi ? (b | 31) : hi;
                 uint32_t l5 = (uint32_t)(b & 31), h5 = (uint32_t)(se & 31);
                 uint32_t m = (h5 == 31 ? 0xffffffffu : ((1u << (h5 + 1)) - 1u)) & ~((1u << l5) - 1u);
                 smask[j] |= (uint8_t)(1u << sct);
                 bytes[j][sct] |= m;
+                if (se == hi) break;   /* not b = se + 1 <= hi: se may be the last address */
                 b = se + 1;
             }
         }

@@ -34,20 +34,21 @@ static uint32_t chunk_bytes(uint32_t lo, uint32_t hi)
 /* do the bytes [a, e] (inside one 128 B line) overlap what t holds? */
 static int overlaps(const atx *t, uint64_t a, uint64_t e)
 {
-    for (uint64_t b = a; b <= e; b = (b | 31) + 1) {
+    for (uint64_t b = a;; b = (b | 31) + 1) {   /* until the chunk holding e (it may be the last address) */
         uint64_t ce = (b | 31) < e ? (b | 31) : e;
         if (t->bytes[(b >> 5) & 3] & chunk_bytes((uint32_t)(b & 31), (uint32_t)(ce & 31))) return 1;
+        if (ce == e) return 0;
     }
-    return 0;
 }
 
 static void add_bytes(atx *t, uint64_t a, uint64_t e)
 {
-    for (uint64_t b = a; b <= e; b = (b | 31) + 1) {
+    for (uint64_t b = a;; b = (b | 31) + 1) {
         uint64_t ce = (b | 31) < e ? (b | 31) : e;
         uint32_t c = (uint32_t)(b >> 5) & 3;
         t->chunks |= (uint8_t)(1u << c);
         t->bytes[c] |= chunk_bytes((uint32_t)(b & 31), (uint32_t)(ce & 31));
+        if (ce == e) return;
     }
 }
 
@@ -67,6 +68,7 @@ int gms_coalesce_atomic(const uint64_t addrs[32], uint32_t mask, uint32_t width,
     for (int lane = 0; lane < 32; lane++) {
         if (!(mask >> lane & 1u)) continue;
         uint64_t a = addrs[lane], end = a + width - 1;
+        if (end < a) end = UINT64_MAX;   /* past the end of the address space: bad input, as gms_coalesce */
         /* GPGPU-Sim asserts that a lane stays in one segment (an aligned atomic does); a
          * misaligned one is taken here one segment piece at a time */
         for (uint64_t lo = a; lo <= end;) {

@@ -566,8 +566,10 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
                                     gms_atomic_segment(s->p->core.coalesce_arch, in->width), s->txn);
         for (int i = 0, j = n - 1; i < j; i++, j--) { gms_txn x = s->txn[i]; s->txn[i] = s->txn[j]; s->txn[j] = x; }
         s->ntxn = (uint32_t)n;
-    } else if (in->addr_mode == GMS_ADDR_STRIDE && in->width && in->stride == (int64_t)in->width && !s->g->observe) {
-        /* unit stride: the k-th active lane reads base + k*width, one contiguous range */
+    } else if (in->addr_mode == GMS_ADDR_STRIDE && in->width && in->stride == (int64_t)in->width && !s->g->observe &&
+               (uint64_t)__builtin_popcount(in->mask) * in->width - 1 <= UINT64_MAX - in->base) {
+        /* unit stride: the k-th active lane reads base + k*width, one contiguous range (one
+         * that wraps past the end of the address space, bad input, goes lane by lane below) */
         uint64_t hi = in->base + (uint64_t)__builtin_popcount(in->mask) * in->width - 1;
         if (gms_engine_deferring()) gms_engine_defer(defer_range, s->g->classifier, in->base, hi);
         else gms_classifier_observe_range(s->g->classifier, in->base, hi, 12);

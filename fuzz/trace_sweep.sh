@@ -1,0 +1,98 @@
+#!/bin/sh
+# Random-trace sweep (no fuzzer needed): seeded random Accel-Sim traces (fuzz/trace_gen.c:
+# every instruction class the reader knows, partial masks, the three address formats,
+# barriers that warps skip by exiting early, several kernels and streams, addresses at the
+# ends of the address space, and one kernel in seven malformed on purpose) run through the
+# whole timing simulator on a random preset (or Accel-Sim's QV100 config) with a few
+# mechanism options. The fuzzers test the reader alone and the combination sweep uses the
+# built-in workloads and the reference traces; this puts what only a hand-written trace can
+# hold in front of the SMs and the memory system. The expected outcome is a clean run or one
+# error line (a malformed trace, a block too large for an SM); reported: a crash (signal), a
+# time-out (TMAX seconds, default 60), a watchdog report, a sanitizer report, or a failed exit
+# whose last line is not gpumemsim's error. Use a sanitizer build (GMS_BIN=build-asan/gpumemsim).
+# DIFF=1: also rerun every clean run with the host-speed shortcuts off (-gms_sleep_blocked 0,
+# one host thread, no pipeline) and report any statistic that differs.
+# Each finding prints the command line and keeps its trace (KEEP=DIR, default a directory under
+# /tmp named in the finding). The last line is "N passed, N failed".
+# Usage: [GMS_BIN=...] [TMAX=s] [DIFF=1] fuzz/trace_sweep.sh [N traces (default 50)] [seed (default 1)]
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+BIN=${GMS_BIN:-build/gpumemsim}
+case $BIN in /*) ;; *) BIN=$ROOT/$BIN ;; esac
+TMAX=${TMAX:-60}
+N=${1:-50}
+SEED=${2:-1}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+KEEP=${KEEP:-$(mktemp -d /tmp/gms-trace-sweep.XXXXXX)}
+GEN=$T/trace_gen
+${CC:-cc} -std=c11 -D_GNU_SOURCE -O1 -Wall -Wextra -Werror -o "$GEN" fuzz/trace_gen.c || { echo "cannot build fuzz/trace_gen.c"; echo "0 passed, 1 failed"; exit 1; }
+
+REF=$ROOT/../shared/reference/accelsim/transpose
+CFGS="--config,$ROOT/configs/qv100.config --config,$ROOT/configs/gtx480.config --config,$ROOT/configs/gtx1080ti.config --config,$ROOT/configs/maxwell-sound-baseline.config --config,$ROOT/configs/dlmshr-28sm.config"
+[ -f "$REF/gpgpusim.config" ] && CFGS="$CFGS --config,$REF/gpgpusim.config,--config,$REF/trace.config,--ignore-unknown"
+# one alternative per line ('-' = none), two drawn per trace
+cat > "$T/opts" <<'EOF'
+-
+-
+-gms_l1d_mshr dlmshr
+-gms_l2_mshr dlmshr
+-gms_l2_input_queue cart
+-gms_l1d_bypass mdb-global -gms_mdb_period 200
+-gms_l1d_bypass pdp -gms_swl 2
+-gms_mrpb 1
+-gms_racb 3
+-gpgpu_concurrent_kernel_sm 1
+-gpgpu_gmem_skip_L1D 1
+-gms_l1d_bypass_slots 1
+-gpgpu_scheduler lrr
+-gms_ccws 1
+-gms_host_threads 2
+-gms_partition_mapping ipoly
+EOF
+strip_host() { grep -v -E '"(gms_wall_seconds|[a-z_]*_per_second|gms_engine_edges|gms_engine_ticks|config_digest)"' "$1"; }
+bad=0
+i=0
+while [ $i -lt "$N" ]; do
+    s=$((SEED * 100003 + i))
+    d=$T/tr
+    rm -rf "$d"
+    "$GEN" "$d" "$s" || { echo "trace_gen failed on seed $s"; bad=$((bad + 1)); i=$((i + 1)); continue; }
+    cfg=$(echo $CFGS | awk -v s="$s" 'BEGIN { srand(s) } { print $(int(rand() * NF) + 1) }' | tr ',' ' ')
+    opts=$(awk -v s="$s" 'BEGIN { srand(s + 1) } { l[NR] = $0 } END { a = l[int(rand() * NR) + 1]; b = l[int(rand() * NR) + 1];
+        if (a == "-") a = ""; if (b == "-") b = ""; print a, b }' "$T/opts")
+    cmd="$BIN run --trace $d/kernelslist.g $cfg $opts -gpgpu_max_cycle 3000000 --quiet --stats-json $T/s.json"
+    [ -n "${V:-}" ] && echo "$i: $cmd"
+    timeout "$TMAX" $cmd >/dev/null 2>"$T/err"
+    rc=$?
+    finding=
+    if [ $rc -ge 124 ] || grep -q -E 'watchdog|AddressSanitizer|runtime error|LeakSanitizer|Assertion' "$T/err" ||
+       { [ $rc -ne 0 ] && { [ $rc -ne 1 ] || ! tail -n 1 "$T/err" | grep -q '^gpumemsim: '; }; }; then
+        finding="rc=$rc"
+        head -c 400 "$T/err" > "$T/why"
+    elif [ $rc -ne 0 ]; then
+        echo "refused: $(tail -n 1 "$T/err" | sed "s|$d/||" | head -c 200)"
+    elif [ -n "${DIFF:-}" ]; then
+        strip_host "$T/s.json" > "$T/a.json"
+        timeout "$TMAX" $cmd -gms_sleep_blocked 0 -gms_host_pipeline 0 -gms_host_threads 1 >/dev/null 2>"$T/err"
+        rc=$?
+        strip_host "$T/s.json" > "$T/b.json"
+        if [ $rc -ne 0 ] || ! cmp -s "$T/a.json" "$T/b.json"; then
+            finding="host options change the results, rc=$rc"
+            diff "$T/a.json" "$T/b.json" | head -8 > "$T/why"
+        fi
+    fi
+    if [ -n "$finding" ]; then
+        rm -rf "$KEEP/$s"
+        cp -r "$d" "$KEEP/$s"
+        echo "FINDING ($finding), trace kept in $KEEP/$s: $(echo "$cmd" | sed "s|$d|$KEEP/$s|")"
+        sed 's/^/    /' "$T/why"
+        bad=$((bad + 1))
+    fi
+    i=$((i + 1))
+done
+[ "$bad" -eq 0 ] && rmdir "$KEEP" 2>/dev/null
+echo "trace sweep: $N trace(s), $bad finding(s)"
+echo "$((N - bad)) passed, $bad failed"
+[ "$bad" -eq 0 ]
