@@ -278,6 +278,10 @@ expect_fail oc_units_per_sched  '1 to 8 units per scheduler'      $BIN run --con
 expect_fail no_concurrent_kernel 'gpgpu_max_concurrent_kernel: must be at least 1' $BIN run --config configs/qv100.config --set gpgpu_max_concurrent_kernel=0 --quiet
 expect_fail units_too_many     'gpgpu_num_sp_units: 4294967295 is more than 1024' $BIN run --config configs/qv100.config --set gpgpu_num_sp_units=4294967295 --quiet
 expect_fail mshr_latency_huge  'gms_l1d_mshr_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gms_l1d_mshr_latency=4294967295 --quiet
+# --name=value as --name value, for every command
+expect_ok long_option_equals $BIN run --config=configs/qv100.config --set=n=4096 --stats-json="$T/eq.json" --quiet
+if grep -q '"gpgpu_n_tot_w_icount"' "$T/eq.json" 2>/dev/null; then ok long_option_equals_value_used; else bad long_option_equals_value_used; fi
+expect_fail long_option_equals_on_a_flag "unknown argument '1'" $BIN run --config=configs/qv100.config --quiet=1
 expect_fail l1_latency_huge  'gpgpu_l1_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gpgpu_l1_latency=4294967295 --quiet
 expect_fail cke_dmil_counter_too_narrow '-gms_cke_dmil_rf_bits 12: a counter of at most 4095 cannot count one fail per request over -gms_cke_interval 4096' \
            $BIN config --config configs/gtx480.config -gms_cke_mi dmil -gms_cke_interval 4096 --check

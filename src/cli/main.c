@@ -47,8 +47,36 @@ static int env_ok(void)
     return 1;
 }
 
+/* GNU style "--name=value" as "--name value" for every command: the argument is split at its
+ * first '=' (a flag given a value then meets its value as an unknown argument) */
+static char **split_long_options(int *argc, char **argv)
+{
+    int n = *argc;
+    for (int i = 1; i < *argc; i++)
+        if (argv[i][0] == '-' && argv[i][1] == '-' && argv[i][2] && strchr(argv[i], '=')) n++;
+    if (n == *argc) return argv;
+    static char **out;   /* lives to the end of the run (a root for the leak checker) */
+    out = malloc(((size_t)n + 1) * sizeof *out);
+    if (!out) return argv;
+    int k = 0;
+    for (int i = 0; i < *argc; i++) {
+        char *eq = i && argv[i][0] == '-' && argv[i][1] == '-' && argv[i][2] ? strchr(argv[i], '=') : NULL;
+        if (eq) {
+            *eq = 0;   /* argv's strings are ours to change */
+            out[k++] = argv[i];
+            out[k++] = eq + 1;
+        } else {
+            out[k++] = argv[i];
+        }
+    }
+    out[k] = NULL;
+    *argc = k;
+    return out;
+}
+
 int main(int argc, char **argv)
 {
+    argv = split_long_options(&argc, argv);
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
