@@ -16,17 +16,11 @@
 # DIFF=1: also rerun every clean run with the host-speed shortcuts off (-gms_sleep_blocked 0,
 # one host thread, no pipeline) and report any statistic that differs.
 # Usage: [GMS_BIN=...] [TMAX=s] [MAXC=cycles] [DIFF=1] fuzz/combo_sweep.sh [N combinations (default 50)] [seed (default 1)]
-set -u
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
-BIN=${GMS_BIN:-build/gpumemsim}
-case $BIN in /*) ;; *) BIN=$ROOT/$BIN ;; esac
-TMAX=${TMAX:-60}
+. fuzz/sweep_common.sh
 MAXC=${MAXC:-3000000}
 N=${1:-50}
 SEED=${2:-1}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 mkdir "$T/run"
 
 # One line per choice: the group's name, then its alternatives separated by '|'; an
@@ -113,9 +107,6 @@ pick() {
         { n = split(substr($0, index($0, " ") + 1), alt, "|"); a = alt[int(rand() * n) + 1]
           m = split(a, w, " "); for (j = 1; j <= m; j++) if (w[j] != "-") printf "--set %s ", w[j] }' "$1"
 }
-# statistics without what host speed may change: the wall clock, the engine's own edge and
-# tick counts, and the digest of the config (which holds the host options)
-strip_host() { grep -v -E '"(gms_wall_seconds|[a-z_]*_per_second|gms_engine_edges|gms_engine_ticks|config_digest)"' "$1"; }
 bad=0
 i=0
 while [ $i -lt "$N" ]; do
@@ -138,8 +129,7 @@ while [ $i -lt "$N" ]; do
     [ -n "${V:-}" ] && echo "$i: $cmd"
     (cd "$T/run" && eval "timeout $TMAX $cmd") >/dev/null 2>"$T/err"
     rc=$?
-    if [ $rc -ge 124 ] || grep -q -E 'watchdog|AddressSanitizer|runtime error|LeakSanitizer|Assertion' "$T/err" ||
-       { [ $rc -ne 0 ] && { [ $rc -ne 1 ] || ! tail -n 1 "$T/err" | grep -q '^gpumemsim: '; }; }; then
+    if is_finding $rc "$T/err"; then
         echo "FINDING rc=$rc: $cmd"
         head -c 400 "$T/err" | sed 's/^/    /'
         bad=$((bad + 1))

@@ -35,9 +35,28 @@ static double unit(void) { return (double)(rnd() >> 11) / 9007199254740992.0; }
 #define LOBASE 0x00007ff100000000ULL
 #define GBASE 0x7f0000000000ULL
 
-typedef struct { int ver; uint32_t shmem; } kctx;
+typedef struct {
+    int ver;            /* -binary version */
+    uint32_t shmem;
+    int tv, lineinfo;   /* -accelsim tracer version (2: lines start with cta x y z, warp), -enable lineinfo */
+    uint32_t bx, by, bz, warp;
+} kctx;
 
-static void reg(char *out) { sprintf(out, "R%u", below(21)); }
+/* what starts every instruction line before the PC: the block and warp (tracer version < 3),
+ * a source line (lineinfo) */
+static void prefix(FILE *f, const kctx *k)
+{
+    if (k->tv < 3) fprintf(f, "%u %u %u %u ", k->bx, k->by, k->bz, k->warp);
+    if (k->lineinfo) fprintf(f, "%u ", below(5000));
+}
+
+static void reg(char *out)
+{
+    double u = unit();
+    if (u < 0.03) strcpy(out, "RZ");
+    else if (u < 0.06) sprintf(out, "R%u", 200 + below(56));   /* up to R255, the zero register */
+    else sprintf(out, "R%u", below(21));
+}
 
 /* an address field for `pop` (> 0) active lanes: format 0 (list), 1 (base, stride) or 2
  * (base, deltas) */
@@ -123,6 +142,7 @@ static void exotic_line(FILE *f, unsigned pc, uint32_t mask, int ver)
 
 static void inst_line(FILE *f, unsigned pc, uint32_t full, const kctx *k)
 {
+    prefix(f, k);
     uint32_t mask = full;
     double r = unit();
     if (r < 0.2) mask = full & (uint32_t)rnd();
@@ -137,10 +157,12 @@ static void inst_line(FILE *f, unsigned pc, uint32_t full, const kctx *k)
         const char *a = PICK(alu);
         if (k->ver < 70 && !strcmp(a, "HMMA.884.F32.F32")) a = "FFMA";
         if (k->ver < 70 && !strcmp(a, "IADD3")) a = "IADD";
-        char rd[8];
+        char rd[8], rd2[8];
         reg(rd);
-        fprintf(f, "%04x %08x 1 %s %s", pc, mask, rd, a);
-        uint32_t ns = below(4);
+        reg(rd2);
+        if (unit() < 0.1) fprintf(f, "%04x %08x 2 %s %s %s", pc, mask, rd, rd2, a);
+        else fprintf(f, "%04x %08x 1 %s %s", pc, mask, rd, a);
+        uint32_t ns = below(unit() < 0.1 ? 9 : 4);   /* up to 8 sources (the reader keeps 4) */
         fprintf(f, " %u", ns);
         for (uint32_t i = 0; i < ns; i++) { char rs[8]; reg(rs); fprintf(f, " %s", rs); }
         fprintf(f, " 0\n");
@@ -194,21 +216,28 @@ static int write_kernel(const char *path, int id, int ver)
 {
     FILE *f = fopen(path, "w");
     if (!f) { fprintf(stderr, "trace_gen: %s: %s\n", path, strerror(errno)); return -1; }
-    static const uint32_t gxs[] = { 1, 2, 3, 7, 16, 40, 100 }, gys[] = { 1, 1, 2 };
+    static const uint32_t gxs[] = { 1, 2, 3, 7, 16, 40, 100 }, gys[] = { 1, 1, 2 }, gzs[] = { 1, 1, 1, 2 };
     static const uint32_t threads_c[] = { 1, 31, 32, 33, 64, 100, 128, 256, 512, 1024 };
     static const uint32_t shmems[] = { 0, 0, 1024, 16384, 48 * 1024 };
     static const uint32_t regs_big[] = { 8, 16, 32, 64 }, regs_small[] = { 8, 32, 64, 128, 255 };
     static const uint32_t streams[] = { 0, 0, 0, 0x55, 0x77 };
-    uint32_t gx = PICK(gxs), gy = PICK(gys), threads = PICK(threads_c);
-    kctx k = { ver, PICK(shmems) };
+    uint32_t gx = PICK(gxs), gy = PICK(gys), gz = PICK(gzs), threads = PICK(threads_c);
+    /* the block's shape: x only, or x by 2 by 2 when it divides */
+    uint32_t tx = threads, ty = 1, tz = 1;
+    if (threads % 4 == 0 && unit() < 0.3) { tx = threads / 4; ty = 2; tz = 2; }
+    kctx k = { .ver = ver, .shmem = PICK(shmems) };
+    double v = unit();
+    k.tv = v < 0.1 ? 2 : v < 0.2 ? 3 : 4;
+    k.lineinfo = unit() < 0.15;
     uint32_t nregs = threads > 256 ? PICK(regs_big) : PICK(regs_small);
-    fprintf(f, "-kernel name = k%d\n-kernel id = %d\n-grid dim = (%u,%u,1)\n-block dim = (%u,1,1)\n", id, id, gx, gy,
-            threads);
+    fprintf(f, "-kernel name = k%d\n-kernel id = %d\n-grid dim = (%u,%u,%u)\n-block dim = (%u,%u,%u)\n", id, id, gx,
+            gy, gz, tx, ty, tz);
     fprintf(f, "-shmem = %u\n-nregs = %u\n-binary version = %d\n-cuda stream id = %u\n", k.shmem, nregs, ver,
             PICK(streams));
     fprintf(f, "-shmem base_addr = 0x%016llx\n-local mem base_addr = 0x%016llx\n-nvbit version = 1.5.5\n"
-               "-accelsim tracer version = 4\n-enable lineinfo = 0\n\n",
-            (unsigned long long)SHBASE, (unsigned long long)LOBASE);
+               "%s-enable lineinfo = %d\n\n",
+            (unsigned long long)SHBASE, (unsigned long long)LOBASE,
+            k.tv == 2 ? "" : k.tv == 3 ? "-accelsim tracer version = 3\n" : "-accelsim tracer version = 4\n", k.lineinfo);
     fprintf(f, "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "
                "[adrrescompress?] [mem_addresses] immediate\n\n");
     uint32_t nw = (threads + 31) / 32;
@@ -216,7 +245,7 @@ static int write_kernel(const char *path, int id, int ver)
     uint32_t nbar = PICK(nbars);
     int malform = unit() < 0.15;
     int bad_count = malform && unit() < 0.25;   /* one warp's instruction count off by one */
-    uint32_t nblk = gx * gy, order[400];
+    uint32_t nblk = gx * gy * gz, order[801];
     uint32_t nb = 0;
     for (uint32_t b = 0; b < nblk; b++) order[nb++] = b;
     if (malform && unit() < 0.5 && nb > 1) {
@@ -224,7 +253,10 @@ static int write_kernel(const char *path, int id, int ver)
         else { uint32_t at = below(nb), v = order[below(nb)]; memmove(order + at + 1, order + at, (nb - at) * sizeof *order); order[at] = v; nb++; }
     }
     for (uint32_t bi = 0; bi < nb; bi++) {
-        fprintf(f, "#BEGIN_TB\n\nthread block = %u,%u,0\n\n", order[bi] % gx, order[bi] / gx);
+        k.bx = order[bi] % gx;
+        k.by = order[bi] / gx % gy;
+        k.bz = order[bi] / (gx * gy);
+        fprintf(f, "#BEGIN_TB\n\nthread block = %u,%u,%u\n\n", k.bx, k.by, k.bz);
         uint32_t worder[32], nwo = nw;
         for (uint32_t w = 0; w < nw; w++) worder[w] = w;
         if (malform && unit() < 0.3) {
@@ -233,6 +265,7 @@ static int write_kernel(const char *path, int id, int ver)
         }
         for (uint32_t wi = 0; wi < nwo; wi++) {
             uint32_t w = worder[wi];
+            k.warp = w;
             uint32_t lanes = threads - 32 * w < 32 ? threads - 32 * w : 32;
             uint32_t full = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
             static const uint32_t ns[] = { 0, 1, 5, 20, 60, 150 };
@@ -251,12 +284,20 @@ static int write_kernel(const char *path, int id, int ver)
             unsigned pc = 0;
             uint32_t b = 0;
             for (uint32_t i = 0; i <= n; i++) {
-                for (; b < mybar && barpos[b] == i; b++, pc += 16) fprintf(f, "%04x %08x 0 BAR.SYNC 0 0\n", pc, full);
+                for (; b < mybar && barpos[b] == i; b++, pc += 16) {
+                    prefix(f, &k);
+                    fprintf(f, "%04x %08x 0 BAR.SYNC 0 0\n", pc, unit() < 0.05 ? full & (uint32_t)rnd() : full);
+                }
                 if (i == n) break;
                 inst_line(f, pc, full, &k);
-                pc += 16;
+                /* now and then a branch: the next PC anywhere, backwards too, or far */
+                double j = unit();
+                pc = j < 0.03 ? below(0x1000) * 16 : j < 0.035 ? (unsigned)(rnd() & 0xfffffff0u) : pc + 16;
             }
-            if (has_exit) fprintf(f, "%04x %08x 0 EXIT 0 0\n", pc, full);
+            if (has_exit) {
+                prefix(f, &k);
+                fprintf(f, "%04x %08x 0 EXIT 0 0\n", pc, full);
+            }
             fputc('\n', f);
         }
         fprintf(f, "#END_TB\n\n");

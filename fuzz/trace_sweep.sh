@@ -15,16 +15,10 @@
 # Each finding prints the command line and keeps its trace (KEEP=DIR, default a directory under
 # /tmp named in the finding). The last line is "N passed, N failed".
 # Usage: [GMS_BIN=...] [TMAX=s] [DIFF=1] fuzz/trace_sweep.sh [N traces (default 50)] [seed (default 1)]
-set -u
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
-BIN=${GMS_BIN:-build/gpumemsim}
-case $BIN in /*) ;; *) BIN=$ROOT/$BIN ;; esac
-TMAX=${TMAX:-60}
+. fuzz/sweep_common.sh
 N=${1:-50}
 SEED=${2:-1}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 KEEP=${KEEP:-$(mktemp -d /tmp/gms-trace-sweep.XXXXXX)}
 GEN=$T/trace_gen
 ${CC:-cc} -std=c11 -D_GNU_SOURCE -O1 -Wall -Wextra -Werror -o "$GEN" fuzz/trace_gen.c || { echo "cannot build fuzz/trace_gen.c"; echo "0 passed, 1 failed"; exit 1; }
@@ -51,7 +45,6 @@ cat > "$T/opts" <<'EOF'
 -gms_host_threads 2
 -gms_partition_mapping ipoly
 EOF
-strip_host() { grep -v -E '"(gms_wall_seconds|[a-z_]*_per_second|gms_engine_edges|gms_engine_ticks|config_digest)"' "$1"; }
 bad=0
 i=0
 while [ $i -lt "$N" ]; do
@@ -67,8 +60,7 @@ while [ $i -lt "$N" ]; do
     timeout "$TMAX" $cmd >/dev/null 2>"$T/err"
     rc=$?
     finding=
-    if [ $rc -ge 124 ] || grep -q -E 'watchdog|AddressSanitizer|runtime error|LeakSanitizer|Assertion' "$T/err" ||
-       { [ $rc -ne 0 ] && { [ $rc -ne 1 ] || ! tail -n 1 "$T/err" | grep -q '^gpumemsim: '; }; }; then
+    if is_finding $rc "$T/err"; then
         finding="rc=$rc"
         head -c 400 "$T/err" > "$T/why"
     elif [ $rc -ne 0 ]; then
