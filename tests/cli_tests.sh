@@ -283,6 +283,7 @@ expect_ok long_option_equals $BIN run --config=configs/qv100.config --set=n=4096
 if grep -q '"gpgpu_n_tot_w_icount"' "$T/eq.json" 2>/dev/null; then ok long_option_equals_value_used; else bad long_option_equals_value_used; fi
 expect_fail long_option_equals_on_a_flag "unknown argument '1'" $BIN run --config=configs/qv100.config --quiet=1
 expect_fail l1_latency_huge  'gpgpu_l1_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gpgpu_l1_latency=4294967295 --quiet
+expect_fail smem_latency_huge 'gpgpu_smem_latency: 4294967295 is more than 100000' $BIN run --config configs/qv100.config --set gpgpu_smem_latency=4294967295 --quiet
 expect_fail cke_dmil_counter_too_narrow '-gms_cke_dmil_rf_bits 12: a counter of at most 4095 cannot count one fail per request over -gms_cke_interval 4096' \
            $BIN config --config configs/gtx480.config -gms_cke_mi dmil -gms_cke_interval 4096 --check
 expect_fail cke_dmil_met_bad "-gms_cke_dmil_met: 'sometimes' is not remove or keep" \

@@ -442,6 +442,8 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (strcmp(c->lsu_writeback, "gpgpusim") && strcmp(c->lsu_writeback, "none"))
         return gms_err(err, "-gms_lsu_writeback: '%s' is not gpgpusim or none", c->lsu_writeback);
     c->lsu_wb = !strcmp(c->lsu_writeback, "gpgpusim");
+    /* bounded as every wait: the shared-memory pipeline has a stage per cycle of it */
+    if (gms_param_wait_at_most(c->smem_latency, "gpgpu_smem_latency", err)) return -1;
     if (c->lsu_wb && c->smem_latency < 2)
         return gms_err(err, "-gpgpu_smem_latency %u: the LDST unit's shared-memory pipeline needs at least 2 stages "
                        "(GPGPU-Sim asserts smem_latency > 1); -gms_lsu_writeback none takes any latency",
