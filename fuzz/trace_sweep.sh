@@ -11,7 +11,8 @@
 # time-out (TMAX seconds, default 60), a watchdog report, a sanitizer report, or a failed exit
 # whose last line is not gpumemsim's error. Use a sanitizer build (GMS_BIN=build-asan/gpumemsim).
 # DIFF=1: also rerun every clean run with the host-speed shortcuts off (-gms_sleep_blocked 0,
-# one host thread, no pipeline) and report any statistic that differs.
+# one host thread, no pipeline), and the trace `trace convert` writes of it (version 5), and
+# report any statistic that differs.
 # Each finding prints the command line and keeps its trace (KEEP=DIR, default a directory under
 # /tmp named in the finding). The last line is "N passed, N failed".
 # Usage: [GMS_BIN=...] [TMAX=s] [DIFF=1] fuzz/trace_sweep.sh [N traces (default 50)] [seed (default 1)]
@@ -73,6 +74,22 @@ while [ $i -lt "$N" ]; do
         if [ $rc -ne 0 ] || ! cmp -s "$T/a.json" "$T/b.json"; then
             finding="host options change the results, rc=$rc"
             diff "$T/a.json" "$T/b.json" | head -8 > "$T/why"
+        else
+            # `trace convert` is lossless: the trace it writes (version 5) runs the same
+            rm -rf "$T/cv"
+            if ! "$BIN" trace convert "$d/kernelslist.g" --out "$T/cv" --version 5 >/dev/null 2>"$T/err"; then
+                finding="trace convert failed"
+                tail -n 2 "$T/err" > "$T/why"
+            else
+                timeout "$TMAX" $(echo "$cmd" | sed "s|$d/kernelslist.g|$T/cv/kernelslist.g|") >/dev/null 2>"$T/err"
+                rc=$?
+                strip_host "$T/s.json" | grep -v '"workload":' > "$T/c.json"
+                grep -v '"workload":' "$T/a.json" > "$T/a2.json"
+                if [ $rc -ne 0 ] || ! cmp -s "$T/a2.json" "$T/c.json"; then
+                    finding="the converted trace runs differently, rc=$rc"
+                    diff "$T/a2.json" "$T/c.json" | head -8 > "$T/why"
+                fi
+            fi
         fi
     fi
     if [ -n "$finding" ]; then

@@ -120,10 +120,15 @@ int gms_tw_inst(gms_tw_buf *b, const gms_warp_trace *w, const gms_inst *in, gms_
     put_hex(b, in->pc, 4);
     put(b, " ", 1);
     put_hex(b, in->mask, 8);
-    uint8_t dst = GMS_REG_NONE;   /* Accel-Sim reads at most one destination */
-    for (int i = 0; i < GMS_MAX_DST && dst == GMS_REG_NONE; i++) dst = in->dst[i];
-    if (dst != GMS_REG_NONE) { puts_(b, " 1"); put_reg(b, dst); }
-    else puts_(b, " 0");
+    /* every destination kept: one for what Accel-Sim's tracer writes and its parser takes
+     * (MAX_DST 1), two for a trace that came in with more (ours keeps two), so that
+     * `trace convert` keeps both dependencies */
+    int nd = 0;
+    for (int i = 0; i < GMS_MAX_DST; i++) nd += in->dst[i] != GMS_REG_NONE;
+    put(b, " ", 1);
+    put_u(b, (uint64_t)nd);
+    for (int i = 0; i < GMS_MAX_DST; i++)
+        if (in->dst[i] != GMS_REG_NONE) put_reg(b, in->dst[i]);
     put(b, " ", 1);
     puts_(b, opc);
     int ns = 0;
