@@ -1,6 +1,6 @@
 /* Random Accel-Sim traces for the timing-level trace sweep (fuzz/trace_sweep.sh,
  * docs/fuzzing.md). Writes DIR/kernelslist.g and 1-3 kernel files (tracer version 4) drawn
- * from SEED: grids of 1-200 blocks, blocks of 1-1024 threads (partial last warps), shared
+ * from SEED (1-6 kernels, copies to and from the device between them): grids of 1-400 blocks, blocks of 1-1024 threads (partial last warps), shared
  * memory and registers up to what one SM may or may not hold, and per warp 0-150 instructions
  * from every class the reader knows: ALU, SFU, double, tensor, branches, global, local, shared
  * and generic loads and stores of every width, atomics, reductions, memory barriers, barriers
@@ -319,7 +319,7 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/kernelslist.g", argv[1]);
     FILE *kl = fopen(path, "w");
     if (!kl) { fprintf(stderr, "trace_gen: %s: %s\n", path, strerror(errno)); return 1; }
-    static const int nks[] = { 1, 1, 2, 3 }, vers[] = { 70, 70, 61, 75, 86, 52 };
+    static const int nks[] = { 1, 1, 2, 3, 6 }, vers[] = { 70, 70, 61, 75, 86, 52 };
     int nk = PICK(nks), ver = PICK(vers);
     for (int i = 1; i <= nk; i++) {
         if (unit() < 0.2) {
@@ -327,6 +327,7 @@ int main(int argc, char **argv)
             fprintf(kl, "MemcpyHtoD,0x%016llx,%u\n", (unsigned long long)GBASE, PICK(bytes));
         }
         fprintf(kl, "kernel-%d.traceg\n", i);
+        if (unit() < 0.1) fprintf(kl, "MemcpyDtoH,0x%016llx,%u\n", (unsigned long long)GBASE, 4096u);
         snprintf(path, sizeof path, "%s/kernel-%d.traceg", argv[1], i);
         if (write_kernel(path, i, ver)) { fclose(kl); return 1; }
     }

@@ -45,6 +45,8 @@ cat > "$T/opts" <<'EOF'
 -gms_ccws 1
 -gms_host_threads 2
 -gms_partition_mapping ipoly
+-gms_trace_memcpy pcie
+-gpgpu_concurrent_kernel_sm 1 -gms_trace_memcpy pcie
 EOF
 bad=0
 i=0

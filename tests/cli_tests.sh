@@ -175,10 +175,17 @@ mkdir -p "$T/trd"
 { printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n'
   printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n'
   printf '0000 ffffffff 2 R5 R6 IMAD.WIDE 2 R1 R2 0 0\n0010 ffffffff 1 R7 FFMA 2 R6 R6 0 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trd/kernel-1.traceg"
-echo kernel-1.traceg > "$T/trd/kernelslist.g"
+printf 'kernel-1.traceg\nMemcpyDtoH,0x00007f0000000000,4096\n' > "$T/trd/kernelslist.g"
 if $BIN trace convert "$T/trd/kernelslist.g" --out "$T/trd5" --version 5 >/dev/null 2>"$T/err" &&
    grep -q '^0000 ffffffff 2 R5 R6 IMAD.WIDE 2 R1 R2 0 0$' "$T/trd5/kernel-1.traceg"; then
     ok trace_convert_keeps_two_destinations; else bad trace_convert_keeps_two_destinations; fi
+# ... and the copies back to the host (a timed one, -gms_trace_memcpy pcie, moves the next
+# kernel); an exported workload has none, as Accel-Sim's tracer writes none
+if grep -q '^MemcpyDtoH,0x00007f0000000000,4096$' "$T/trd5/kernelslist.g"; then
+    ok trace_convert_keeps_copies_to_host; else bad trace_convert_keeps_copies_to_host; fi
+$BIN trace export --workload stream --set n=4096 --out "$T/trbp" >/dev/null 2>&1   # stream copies its result back
+if grep -q '^MemcpyHtoD' "$T/trbp/kernelslist.g" && ! grep -q '^MemcpyDtoH' "$T/trbp/kernelslist.g"; then
+    ok trace_export_writes_no_copies_to_host; else bad trace_export_writes_no_copies_to_host; fi
 expect_fail clock_too_low  'the core clock 1e-12 MHz is outside 1 .. 1e6 MHz' \
            $BIN config --config configs/qv100.config --set gpgpu_clock_domains=1e-12:1132.0:1132.0:850.0 --dump
 K1=$(tail -1 "$T/tr/kernelslist.g")

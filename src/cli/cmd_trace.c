@@ -133,7 +133,7 @@ static int cmd_convert(int argc, char **argv)
     gms_error err = {0};
     gms_program_src src;
     if (gms_trace_program(in, &src, &err)) return fail(&err);
-    int rc = gms_trace_write_program(&src, out, version, 0, 0, &err);
+    int rc = gms_trace_write_program(&src, out, version, 0, 0, 1, &err);   /* the input's copies, both ways */
     src.destroy(src.self);
     if (rc) return fail(&err);
     printf("wrote %s/kernelslist.g (tracer version %d)\n", out, version);

@@ -69,7 +69,7 @@ static int make_dirs(const char *dir)
 }
 
 int gms_trace_write_program(gms_program_src *src, const char *outdir, int version, int uvm, int prefetch,
-                            gms_error *err)
+                            int keep_d2h, gms_error *err)
 {
     if (version != 4 && version != 5) return gms_err(err, "trace export: --version must be 4 or 5, got %d", version);
     if (make_dirs(outdir))
@@ -95,9 +95,9 @@ int gms_trace_write_program(gms_program_src *src, const char *outdir, int versio
         if (r < 0) { rc = -1; break; }
         gms_cmd *c;
         while (rc == 0 && (c = gms_prog_pop(&prog))) {
-            if (c->kind == GMS_CMD_COPY_H2D) {
-                fprintf(list, "MemcpyHtoD,0x%016llx,%llu\n", (unsigned long long)c->addr,
-                        (unsigned long long)c->bytes);
+            if (c->kind == GMS_CMD_COPY_H2D || (c->kind == GMS_CMD_COPY_D2H && keep_d2h)) {
+                fprintf(list, "%s,0x%016llx,%llu\n", c->kind == GMS_CMD_COPY_H2D ? "MemcpyHtoD" : "MemcpyDtoH",
+                        (unsigned long long)c->addr, (unsigned long long)c->bytes);
                 continue;
             }
             if (c->kind != GMS_CMD_LAUNCH) continue;   /* allocations, syncs: not in the format */
@@ -127,7 +127,8 @@ int gms_trace_export_ops(const struct gms_workload_ops *ops, const char *const *
     gms_program_src src;
     void *st = NULL;
     if (gms_workload_program(ops, a, &src, &st, err)) { gms_wl_args_free(a); return -1; }
-    int rc = gms_trace_write_program(&src, outdir, version, gms_wl_uvm(a), gms_wl_prefetch(a), err);
+    /* no MemcpyDtoH lines: Accel-Sim's tracer writes none */
+    int rc = gms_trace_write_program(&src, outdir, version, gms_wl_uvm(a), gms_wl_prefetch(a), 0, err);
     if (rc == 0 && ops->verify && ops->verify(st, err))
         rc = -1;   /* the emitted addresses come from a computation that went wrong */
     src.destroy(src.self);

@@ -28,8 +28,10 @@ int gms_tw_block(gms_tw_buf *b, const gms_block_trace *bt, gms_opcode_resolver r
                  gms_error *err);
 
 /* Run `src` (every block filled in order) and write it to `outdir` (created if missing):
- * kernelslist.g with MemcpyHtoD lines for copies and kernel-N.traceg per launch. */
+ * kernelslist.g with MemcpyHtoD lines for copies to the device (and MemcpyDtoH lines for
+ * copies back when keep_d2h: a trace re-written; Accel-Sim's tracer writes none, so an
+ * exported workload has none) and kernel-N.traceg per launch. */
 int gms_trace_write_program(gms_program_src *src, const char *outdir, int version, int uvm, int prefetch,
-                            gms_error *err);
+                            int keep_d2h, gms_error *err);
 
 #endif

@@ -178,7 +178,7 @@ TEST(trace_read_convert_roundtrip)
     gms_program_src src;
     gms_error err = {0};
     REQUIRE(gms_trace_program(data_path(MIXED, p, sizeof p), &src, &err) == 0);
-    int rc = gms_trace_write_program(&src, dir, 5, 0, 0, &err);
+    int rc = gms_trace_write_program(&src, dir, 5, 0, 0, 1, &err);
     src.destroy(src.self);
     if (rc) printf("    %s\n", err.msg);
     REQUIRE(rc == 0);

@@ -206,7 +206,7 @@ TEST(trace_export_import_roundtrip)
         make_tmpdir(dir2, sizeof dir2);
         gms_program_src src;
         REQUIRE(gms_trace_program(list, &src, &err) == 0);
-        rc = gms_trace_write_program(&src, dir2, version, 0, 0, &err);
+        rc = gms_trace_write_program(&src, dir2, version, 0, 0, 1, &err);
         src.destroy(src.self);
         REQUIRE(rc == 0);
         static const char *const files[3] = {"kernelslist.g", "kernel-1.traceg", "kernel-2.traceg"};
