@@ -49,18 +49,22 @@ static int env_ok(void)
 
 /* GNU style "--name=value" as "--name value" for every command: the argument is split at its
  * first '=' (a flag given a value then meets its value as an unknown argument) */
+static char *long_option_eq(const char *a)
+{
+    return a[0] == '-' && a[1] == '-' && a[2] ? strchr(a, '=') : NULL;
+}
+
 static char **split_long_options(int *argc, char **argv)
 {
     int n = *argc;
-    for (int i = 1; i < *argc; i++)
-        if (argv[i][0] == '-' && argv[i][1] == '-' && argv[i][2] && strchr(argv[i], '=')) n++;
+    for (int i = 1; i < *argc; i++) n += long_option_eq(argv[i]) != NULL;
     if (n == *argc) return argv;
     static char **out;   /* lives to the end of the run (a root for the leak checker) */
     out = malloc(((size_t)n + 1) * sizeof *out);
     if (!out) return argv;
     int k = 0;
     for (int i = 0; i < *argc; i++) {
-        char *eq = i && argv[i][0] == '-' && argv[i][1] == '-' && argv[i][2] ? strchr(argv[i], '=') : NULL;
+        char *eq = i ? long_option_eq(argv[i]) : NULL;
         if (eq) {
             *eq = 0;   /* argv's strings are ours to change */
             out[k++] = argv[i];

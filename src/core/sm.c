@@ -472,6 +472,12 @@ void gms_sm_set_cke(gms_sm *s, struct gms_cke_sm *cs)
 
 /* The LSU takes a memory instruction: shared memory is timed here, global/local accesses
  * become transactions that the LSU feeds to the L1 pipeline in order. */
+/* the last byte of a unit-stride access's range: below base when it wraps past 2^64 */
+static inline uint64_t unit_stride_last(const gms_inst *in)
+{
+    return in->base + (uint64_t)__builtin_popcount(in->mask) * in->width - 1;
+}
+
 static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_t *lane_addrs, uint64_t now)
 {
     warp *w = &s->w[wi];
@@ -567,10 +573,10 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
         for (int i = 0, j = n - 1; i < j; i++, j--) { gms_txn x = s->txn[i]; s->txn[i] = s->txn[j]; s->txn[j] = x; }
         s->ntxn = (uint32_t)n;
     } else if (in->addr_mode == GMS_ADDR_STRIDE && in->width && in->stride == (int64_t)in->width && !s->g->observe &&
-               (uint64_t)__builtin_popcount(in->mask) * in->width - 1 <= UINT64_MAX - in->base) {
+               unit_stride_last(in) >= in->base) {
         /* unit stride: the k-th active lane reads base + k*width, one contiguous range (one
          * that wraps past the end of the address space, bad input, goes lane by lane below) */
-        uint64_t hi = in->base + (uint64_t)__builtin_popcount(in->mask) * in->width - 1;
+        uint64_t hi = unit_stride_last(in);
         if (gms_engine_deferring()) gms_engine_defer(defer_range, s->g->classifier, in->base, hi);
         else gms_classifier_observe_range(s->g->classifier, in->base, hi, 12);
         s->ntxn = (uint32_t)gms_coalesce_range(in->base, hi, in->width, sector, s->txn);

@@ -64,6 +64,17 @@ static void put_reg(gms_tw_buf *b, uint8_t r)
     put_u(b, r);
 }
 
+/* " N Ra Rb ...": the count of the registers in use, then each (GMS_REG_NONE: unused) */
+static void put_regs(gms_tw_buf *b, const uint8_t *regs, int n)
+{
+    int used = 0;
+    for (int i = 0; i < n; i++) used += regs[i] != GMS_REG_NONE;
+    put(b, " ", 1);
+    put_u(b, (uint64_t)used);
+    for (int i = 0; i < n; i++)
+        if (regs[i] != GMS_REG_NONE) put_reg(b, regs[i]);
+}
+
 static int fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 
 void gms_tw_addrs(gms_tw_buf *b, const gms_warp_trace *w, const gms_inst *in)
@@ -120,23 +131,13 @@ int gms_tw_inst(gms_tw_buf *b, const gms_warp_trace *w, const gms_inst *in, gms_
     put_hex(b, in->pc, 4);
     put(b, " ", 1);
     put_hex(b, in->mask, 8);
-    /* every destination kept: one for what Accel-Sim's tracer writes and its parser takes
-     * (MAX_DST 1), two for a trace that came in with more (ours keeps two), so that
+    /* every register kept: one destination for what Accel-Sim's tracer writes and its parser
+     * takes (MAX_DST 1), two for a trace that came in with more (ours keeps two), so that
      * `trace convert` keeps both dependencies */
-    int nd = 0;
-    for (int i = 0; i < GMS_MAX_DST; i++) nd += in->dst[i] != GMS_REG_NONE;
-    put(b, " ", 1);
-    put_u(b, (uint64_t)nd);
-    for (int i = 0; i < GMS_MAX_DST; i++)
-        if (in->dst[i] != GMS_REG_NONE) put_reg(b, in->dst[i]);
+    put_regs(b, in->dst, GMS_MAX_DST);
     put(b, " ", 1);
     puts_(b, opc);
-    int ns = 0;
-    for (int i = 0; i < GMS_MAX_SRC; i++) ns += in->src[i] != GMS_REG_NONE;
-    put(b, " ", 1);
-    put_u(b, (uint64_t)ns);
-    for (int i = 0; i < GMS_MAX_SRC; i++)
-        if (in->src[i] != GMS_REG_NONE) put_reg(b, in->src[i]);
+    put_regs(b, in->src, GMS_MAX_SRC);
     if (in->op == GMS_OP_MEM) {
         put(b, " ", 1);
         put_u(b, in->width);
