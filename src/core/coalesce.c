@@ -86,10 +86,6 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
     for (int lane = 0; lane < 32; lane++) {
         if (!(mask >> lane & 1u)) continue;
         uint64_t a = addrs[lane], end = a + width - 1;
-        /* bad input only (a trace or program of no real GPU): an access past the end of the
-         * 64-bit address space keeps the bytes before it, as GPGPU-Sim keeps only a lane's
-         * bytes inside its segment */
-        if (end < a) end = UINT64_MAX;
         if ((a >> 5) == (end >> 5)) {   /* fast path: the lane's access stays in one sector */
             int j = line_slot(lines, smask, bytes, &nl, a >> 7, hix);
             if (j < 0) continue;
@@ -98,6 +94,10 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
             bytes[j][sct] |= (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << l5;
             continue;
         }
+        /* bad input only (a trace or program of no real GPU): an access past the end of the
+         * 64-bit address space (its end wrapped, so never the fast path) keeps the bytes before
+         * it, as GPGPU-Sim keeps only a lane's bytes inside its segment */
+        if (end < a) end = UINT64_MAX;
         for (uint64_t line = a >> 7; line <= end >> 7; line++) {
             uint64_t lo = line << 7 > a ? line << 7 : a;
             uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
