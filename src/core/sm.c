@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline uint64_t now_core(const gms_sm *s) { return gms_engine_cycle(s->g->eng, GMS_DOM_CORE); }
 
 static inflight *inf_alloc(gms_sm *s)
 {
@@ -47,37 +46,6 @@ static void wheel_add(gms_sm *s, uint64_t cycle, uint16_t wi, uint8_t reg)
     s->wheel_occ[i >> 6] |= 1ULL << (i & 63);
     s->wheel_events++;
     s->w[wi].reg_events++;
-}
-
-/* the first cycle c, from <= c <= to, whose wheel bucket holds events, or 0 (to - from is less
- * than the wheel's size, a multiple of 64) */
-static uint64_t wheel_next(const gms_sm *s, uint64_t from, uint64_t to)
-{
-    for (uint64_t c = from; c <= to;) {
-        uint32_t i = (uint32_t)(c & s->wheel_mask);
-        uint64_t w = s->wheel_occ[i >> 6] >> (i & 63);
-        if (w) {
-            uint64_t hit = c + (uint64_t)__builtin_ctzll(w);
-            return hit <= to ? hit : 0;
-        }
-        c += 64 - (i & 63);
-    }
-    return 0;
-}
-
-/* the wake-up of an SM that goes idle after `cycle` until `t` (UINT64_MAX: no time of its
- * own): t, or its next register release if that comes first (UINT64_MAX: neither) */
-static uint64_t wake_or_release(const gms_sm *s, uint64_t cycle, uint64_t t)
-{
-    if (!s->wheel_events || t <= cycle + 1) return t;
-    uint64_t last = t - 1 < cycle + s->wheel_mask + 1 ? t - 1 : cycle + s->wheel_mask + 1;
-    uint64_t c = wheel_next(s, cycle + 1, last);
-    return c ? c : t;
-}
-static inline int wheel_has(const gms_sm *s, uint64_t cycle)
-{
-    uint32_t i = (uint32_t)(cycle & s->wheel_mask);
-    return s->wheel_occ[i >> 6] >> (i & 63) & 1;
 }
 
 /* ---------------------------------------------------------------- deferred (host threads) */
@@ -231,47 +199,7 @@ uint32_t gms_shmem_conflict_degree(const uint64_t addrs[32], uint32_t mask, uint
     return deg;
 }
 
-uint32_t gms_occupancy(const gms_core_params *c, uint32_t tpb, uint32_t regs, uint32_t shmem)
-{
-    uint32_t padded = (tpb + 31) / 32 * 32;
-    if (padded == 0 || padded > c->max_threads_per_sm) return 0;
-    uint32_t n = c->shader_cta;
-    uint32_t by_threads = c->max_threads_per_sm / padded;
-    if (by_threads < n) n = by_threads;
-    uint32_t rpt = (regs + 3) & ~3u;                 /* GPGPU-Sim rounds registers up to 4 */
-    if (rpt) {
-        uint32_t by_regs = c->shader_registers / (padded * rpt);
-        if (by_regs < n) n = by_regs;
-    }
-    if (shmem) {
-        uint32_t by_shmem = c->shmem_size / shmem;
-        if (by_shmem < n) n = by_shmem;
-    }
-    return n;
-}
-
 /* ---------------------------------------------------------------- dispatch */
-
-int gms_sm_can_take(const gms_sm *s, const gms_kernel *k)
-{
-    if (s->to) return gms_to_can_take(s, k);   /* thread oversubscription: inactive blocks too */
-    if (s->blocks_used >= s->nblock_slots) return 0;
-    if (!s->p->core.concurrent_kernel_sm && !s->cke && s->kernel_here && s->kernel_here != k) return 0;
-    if (k->sm_hi && (s->id < k->sm_lo || s->id >= k->sm_hi)) return 0;   /* spatial partition (src/cke) */
-    if (s->threads_used + k->warps_per_block * 32 > s->p->core.max_threads_per_sm) return 0;
-    if (s->regs_used + k->regs_per_block > s->p->core.shader_registers) return 0;
-    if (s->shmem_used + k->shmem_per_block > s->p->core.shmem_size) return 0;
-    uint32_t per_k = 0;
-    for (uint32_t i = 0; i < s->nblock_slots; i++) if (s->blocks[i].used && s->blocks[i].k == k) per_k++;
-    if (per_k >= k->max_blocks_per_sm) return 0;
-    /* contiguous warp slots */
-    uint32_t run = 0;
-    for (uint32_t i = 0; i < s->nwarps_max; i++) {
-        run = s->w[i].state == W_FREE ? run + 1 : 0;
-        if (run == k->warps_per_block) return 1;
-    }
-    return 0;
-}
 
 int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
 {
@@ -1113,57 +1041,6 @@ static void sh_enter(gms_sm *s, uint64_t now)
  * model before: about twice the instructions in front of the LSU with two schedulers). With
  * the sub-core model and generic units, every instruction goes through the collector, unit
  * by unit (oc_cycle below). */
-/* memq's rd_alloc under 3.x's register banks: the instruction's unit reads its operands */
-static int memq_rd_alloc(void *ctx, gms_memq_ent *e)
-{
-    int u = gms_aluc_mem_alloc(ctx, e->warp, &e->in);
-    if (u == GMS_ALUC_NO_READS) return 0;
-    if (u < 0) return -1;
-    e->cu = (uint8_t)u;
-    return 1;
-}
-
-static void memq_init(gms_sm *s)
-{
-    const gms_core_params *c = &s->p->core;
-    uint32_t cu = c->oc_mem_units;
-    if (c->sub_core_model) cu /= s->nsched ? s->nsched : 1;
-    s->memq_cap = (cu ? cu : 1) + 1;
-    if (c->id_oc_mem_shared) {
-        s->memq.shared_w = c->idoc_mem_w;
-        s->memq_cap = cu + c->ocex_mem_w;
-        s->memq_moves = c->oc_mem_moves;
-    }
-    if (c->aluc) {
-        const gms_aluc_shape shape[GMS_ALUC_PIPES] = {
-            [GMS_ALUC_SP] = { c->idoc_w[0], c->ocex_w[0], c->oc_units_sp, c->oc_in_sp, c->oc_out_sp, c->num_sp_units },
-            [GMS_ALUC_SFU] = { c->idoc_w[1], c->ocex_w[1], c->oc_units_sfu, c->oc_in_sfu, c->oc_out_sfu,
-                               c->units[GMS_OP_SFU] },
-        };
-        s->aluc = gms_xcalloc(1, sizeof *s->aluc);
-        gms_aluc_init(s->aluc, shape, c->exwb_w);
-        if (c->regbanks) gms_aluc_banks(s->aluc, c->num_reg_banks, c->reg_bank_use_warp_id, c->oc_units_mem + c->oc_units_gen);
-        s->memq.src_reads = 1;
-        if (c->regbanks && !c->oc_units_gen && c->oc_units_mem && !strcmp(c->reg_banks_mem, "gpgpusim")) {
-            /* the memory units' reads on the banks too */
-            gms_aluc_mem_reads(s->aluc, c->oc_units_mem);   /* at most GMS_ALUC_MAX_CU (core_options.c) */
-            s->memq.rd_alloc = memq_rd_alloc;
-            s->memq.rd_ctx = s->aluc;
-        }
-    }
-    if (c->sub_core_model && c->oc_units_gen) {
-        s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
-        for (uint32_t si = 0; si < s->nsched; si++)
-            for (uint32_t k = 0; k < OC_MAX_CU; k++) s->oc[si].cu_op[k] = OC_CU_NONE;
-        s->oc_cu = cu < OC_MAX_CU ? (cu ? cu : 1) : OC_MAX_CU;
-        s->oc_ports = c->oc_in_ports_gen ? c->oc_in_ports_gen : 1;
-        /* opndcoll_rfu_t::step runs reg_file_port_throughput times a cycle: with 2 or more a
-         * unit allocated in the first step reads its operands in the second and dispatches in
-         * the next cycle's first; with 1 it reads the next cycle and dispatches the one after */
-        s->oc_busy = c->reg_file_port_throughput >= 2 ? 1 : 2;
-    }
-}
-
 static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
 {
     warp *w = &s->w[wi];
@@ -1486,133 +1363,6 @@ static uint64_t l1_pipe_wake(const gms_sm *s, uint64_t cycle)
     return t == UINT64_MAX ? 0 : t;
 }
 
-/* ---------------------------------------------------------------- blocked ticks (host speed) */
-
-/* The blocked-tick shortcut (blocked_snap in sm_internal.h). sm_blocked_snapshot runs at the
- * end of a full tick at cycle T that keeps the SM active; it records a snapshot only if, with
- * nothing changing from outside, a full tick at any cycle c, T < c < until, would change
- * nothing but counters. Going through sm_tick_body at c from that state:
- *  - run_events: nothing if the wheel holds no release for c (checked at c: last_cycle is
- *    T + the fast ticks since, and the bucket of c is empty);
- *  - writeback: nothing (no next_wb, and no MSHR entry ready: none was at T's writeback, as
- *    it took no waiter, and none became ready since, as that needs a fill: a reply);
- *  - process_reply: nothing (no reply; a new one clears the snapshot);
- *  - drain_to_icnt (both): nothing while the interconnect refuses the heads or the MSHR
- *    access latency holds the L1 miss queue's head (gms_cache_mq_ready; checked at c:
- *    other components change that);
- *  - l1_access: every bank head that is ready at c was ready at T (the earliest other head's
- *    t_ready bounds `until`), was tried at T and failed, and no access succeeded at T; the
- *    L1 has not changed since (only this SM's ticks, fills and flushes change it), so each
- *    fails again the same way: a failed access only counts (gms_cache_count_reservation_fail);
- *  - lsu_feed: stalled at T on its first transaction (bank queue full: the queues do not
- *    move; bypass slots: they free with replies), so it stalls again;
- *  - memq_cycle: memq_frozen_until;
- *  - the schedulers: no candidate that may issue (sm_cands_may_issue: under SWL the others'
- *    picks fail at once, changing nothing) and no warp parked on a free slot (the slots do
- *    not move); the candidates stay as they are (blk.ncand: they change only in full ticks
- *    and through the events that end the snapshot);
- *  - the result: 1 again (the same state keeps the SM active).
- * A reply ends it (sm_blocked_tick sees replies.n); new blocks, translations (UVM:
- * gms_sm_translated), thread oversubscription's swaps (park_warps, wake_block) and L1
- * flushes or carve-out changes clear it. UVM's TLB lookups happen only in lsu_feed, which a
- * blocked SM does not reach past its stalled first transaction. The counters are those of
- * s->ctr, as the full tick's. */
-
-/* the earliest cycle after `cycle` at which memq_cycle could do anything with the memq and
- * collector as they are (UINT64_MAX: never, until something else changes them); cycle or
- * less if it could at cycle + 1 */
-static uint64_t memq_frozen_until(const gms_sm *s, uint64_t cycle)
-{
-    const gms_memq *q = &s->memq;
-    if (s->aluc && (s->aluc->pending || s->aluc->reading)) return cycle;   /* ALU instructions and operand reads move every few cycles */
-    uint64_t until = UINT64_MAX;
-    uint32_t ex_sched = 0;   /* schedulers whose OC_EX_MEM slot is taken */
-    const gms_memq_ent *oldest_idoc = NULL;
-    for (uint32_t k = 0; k < q->n; k++) {
-        const gms_memq_ent *e = &q->e[k];
-        if (e->in_ex) {
-            ex_sched |= 1u << e->sched;
-            /* gms_memq_take: an idle LSU takes it once ready and free of shared-memory cycles */
-            if (!s->lsu_busy) {
-                uint64_t t = e->ready_at > s->lsu_free_at ? e->ready_at : s->lsu_free_at;
-                if (t < until) until = t;
-            }
-        } else if (!e->collected) {
-            if (!oldest_idoc) oldest_idoc = e;
-            /* gms_memq_collect (no collector): moves on while its scheduler has room */
-            if (!s->oc && (q->shared_w ? gms_memq_past_idoc(q) : q->collected[e->sched]) < s->memq_cap) return cycle;
-        }
-    }
-    if (!s->oc) return until;
-    /* gms_memq_dispatch: a unit's memory instruction moves on once ready if its scheduler's
-     * OC_EX_MEM slot is free */
-    for (uint32_t k = 0; k < q->n; k++) {
-        const gms_memq_ent *e = &q->e[k];
-        if (e->collected && !e->in_ex && !(ex_sched >> e->sched & 1u) && e->ready_at < until) until = e->ready_at;
-    }
-    /* a unit's other instruction dispatches once its operands are read and its OC_EX slot is free */
-    for (uint32_t si = 0; si < s->nsched; si++) {
-        const oc_sched *o = &s->oc[si];
-        for (uint32_t held = s->oc_cu_held[si]; held; held &= held - 1) {
-            uint32_t k = (uint32_t)__builtin_ctz(held);
-            uint64_t t = o->cu_ready[k] > o->ex_free[o->cu_op[k]] ? o->cu_ready[k] : o->ex_free[o->cu_op[k]];
-            if (t < until) until = t;
-        }
-    }
-    /* allocate_cu (no time in it): the oldest instruction of each type waiting in an ID_OC slot
-     * would take a free unit of its scheduler */
-    if (oldest_idoc) {
-        uint32_t si = oldest_idoc->sched;
-        if ((uint32_t)__builtin_ctz(~(uint32_t)(s->oc_cu_held[si] | q->cu_mem[si])) < s->oc_cu) return cycle;
-    }
-    for (uint32_t t = s->oc_types; t; t &= t - 1) {
-        uint32_t op = (uint32_t)__builtin_ctz(t), si = ~0u;
-        uint64_t best = UINT64_MAX;
-        for (uint32_t k = 0; k < s->nsched; k++)
-            if ((s->oc_slot_mask[k] >> op & 1u) && s->oc[k].slot[op].seq < best) { best = s->oc[k].slot[op].seq; si = k; }
-        if (si == ~0u) continue;
-        if ((uint32_t)__builtin_ctz(~(uint32_t)(s->oc_cu_held[si] | q->cu_mem[si])) < s->oc_cu) return cycle;
-    }
-    return until;
-}
-
-/* Host speed only (which ticks take the shortcut does not matter to the results): where the
- * blocked state seldom lasts (e.g. the interconnect takes a request every other cycle) an
- * attempt, or a snapshot that serves no tick, costs more than it saves. Each such waste
- * pauses the attempts for a number of candidate ticks that doubles up to BLK_BACKOFF_MAX; a
- * snapshot that serves a tick ends the pause. */
-#define BLK_BACKOFF_MAX 15
-static void sm_blocked_wasted(gms_sm *s)
-{
-    s->blk_backoff = (uint8_t)(s->blk_backoff * 2 + 1 < BLK_BACKOFF_MAX ? s->blk_backoff * 2 + 1 : BLK_BACKOFF_MAX);
-    s->blk_skip = s->blk_backoff;
-}
-
-/* Sleeping through a snapshot (host speed: an SM refused bypass slots while far faults are
- * served waits tens of thousands of cycles). A snapshot whose blocked ticks could only end by
- * time (`until`, the register-release wheel: both are wake-ups) or by an event that activates
- * the SM (a reply, a translation, a new block, an L1 flush) needs no tick at all, provided
- * the interconnect plays no part (nothing waits to be sent: sm_blocked_tick's other test).
- * The SM goes idle and counts the ticks it slept through when it next ticks, or when the
- * statistics are read before (gms_sm_settle_all at a kernel's end). Thread
- * oversubscription looks at an active SM every few cycles: a sleeping one wakes for those
- * looks (sm_tick) and, if nothing changed, sleeps on. */
-static int sm_may_sleep(const gms_sm *s)
-{
-    return !s->bypass_out.head && (!s->l1 || !gms_cache_mq_size(s->l1));
-}
-
-/* after a tick at `cycle` that leaves the SM in its snapshot: sleep through it if it may (1),
- * with wake-ups at the snapshot's end and the next register release */
-static int sm_sleep(gms_sm *s, uint64_t cycle)
-{
-    if (!sm_may_sleep(s)) return 0;
-    s->blk.sleep_from = cycle + 1;
-    uint64_t wake = wake_or_release(s, cycle, s->blk.until);
-    if (wake != UINT64_MAX) gms_engine_wake_at(s->g->eng, s->comp, wake);
-    return 1;
-}
-
 /* may a candidate warp issue (as far as the blocked-tick shortcut needs to know)? Any
  * candidate may, except under SWL one outside its K: gms_sm_can_issue refuses it at once and
  * changes nothing (under UVM the K oldest warps can all wait on far faults for tens of
@@ -1627,9 +1377,8 @@ static int sm_cands_may_issue(const gms_sm *s)
 }
 
 /* end of a full tick at `cycle` that keeps the SM active: record a snapshot if it is blocked
- * (see above), and sleep through it if it may. Returns the tick's result: 1 (stay active), or
+ * (sm_sleep.c), and sleep through it if it may. Returns the tick's result: 1 (stay active), or
  * 0 (asleep). The first tests (most full ticks fail them) are inline, the rest is not. */
-static __attribute__((noinline)) int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle);
 static inline int sm_blocked_snapshot(gms_sm *s, uint64_t cycle)
 {
     if (s->tick_l1_changed || s->next_wb || s->wb_sh || s->next_global || s->replies.n || !s->blk_on ||
@@ -1637,128 +1386,14 @@ static inline int sm_blocked_snapshot(gms_sm *s, uint64_t cycle)
         return 1;
     if (fe_busy(s)) return 1;
     if (s->blk_skip) { s->blk_skip--; return 1; }
-    int r = sm_blocked_snapshot_rest(s, cycle);
-    if (!r) sm_blocked_wasted(s);
+    int r = gms_sm_blocked_snapshot_rest(s, cycle);
+    if (!r) gms_sm_blocked_wasted(s);
     return r != 2;
-}
-static int sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle)
-{
-    if (s->lsu_busy && s->tick_lsu == LSU_STALL_NONE) return 0;   /* it may feed next cycle */
-    /* MRPB: a snapshot only with the buffer empty (it drains every cycle) and no L1 bank head
-     * failing (a refused read may try MRPB's bypass, whose counts a blocked tick does not
-     * replay): e.g. the LSU refused bypass slots while far faults are served */
-    if (s->mrpb && (s->mrpb->n || s->tick_fail_mask)) return 0;
-    /* the candidates: sm_cands_may_issue (under SWL those outside K do not count) */
-    if (s->npark)
-        for (uint32_t si = 0; si < s->nsched; si++)
-            if (s->sc[si].n && sched_parked_ready(s, si)) return 0;
-    uint64_t until = UINT64_MAX;
-    for (uint32_t m = s->bank_busy & ~s->tick_fail_mask; m; m &= m - 1) {
-        uint64_t t = s->bank[__builtin_ctz(m)].head->t_ready;   /* > cycle: not tried */
-        if (t < until) until = t;
-    }
-    if (s->memq.n || s->oc_pending) {
-        uint64_t t = memq_frozen_until(s, cycle);
-        if (t < until) until = t;
-    }
-    if (s->shp.n) {   /* the shared-memory pipeline's head may take the write-back slot then */
-        uint64_t t = gms_shpipe_ready_at(&s->shp);
-        if (t < until) until = t;
-    }
-    if (until <= cycle + 1) return 0;
-    s->blk.until = until;
-    s->blk.ncand = s->ncand;
-    s->blk_hit = 0;
-    s->blk.fail_mask = s->tick_fail_mask;
-    s->blk.lsu = s->lsu_busy ? s->tick_lsu : LSU_STALL_NONE;
-    for (uint32_t m = s->tick_fail_mask; m; m &= m - 1) {
-        uint32_t b = (uint32_t)__builtin_ctz(m);
-        s->blk.cause[b] = s->tick_cause[b];
-        if (s->l1_ev) s->blk_ev[b] = s->tick_ev[b];
-    }
-    return sm_sleep(s, cycle) ? 2 : 1;
-}
-
-/* what n blocked ticks count (those of the snapshot b), the last of them at cycle `last`: the
- * counters of a full tick that finds the SM as the snapshot left it */
-static inline void blocked_count(gms_sm *s, const blocked_snap *b, uint64_t n, uint64_t last)
-{
-    /* each of those ticks would have retried its refused L1D accesses, which moves the L1D's
-     * clock (the MSHR table's occupancy integrals run to it when read: a run stopped early,
-     * by -gpgpu_max_cycle say, reads them with the SM blocked) */
-    if (b->fail_mask) gms_cache_clock_to(s->l1, last);
-    for (uint32_t m = b->fail_mask; m; m &= m - 1) {
-        uint32_t k = (uint32_t)__builtin_ctz(m);
-        gms_cache_count_reservation_fails(s->l1, s->bank[k].head, (gms_rf_cause)b->cause[k], n);
-        if (s->l1_ev) gms_cache_replay_mshr_events(s->l1, &s->blk_ev[k], n);
-    }
-    if (b->lsu != LSU_STALL_NONE) {
-        if (b->lsu == LSU_STALL_SLOT) {
-            if (s->l1) gms_cache_count_fails(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT, n);
-            s->bp.rsfail += n;
-        }
-        if (b->lsu == LSU_STALL_BANK) s->ctr->stall_gl_bank += n;
-        s->ctr->stall_shd_mem += n;
-    }
-    s->blk_ticks += n;
-}
-
-/* a tick from a snapshot: 1 if done (the SM stays active), 0 if the full tick must run */
-static int sm_blocked_tick(gms_sm *s, uint64_t cycle)
-{
-    const blocked_snap *b = &s->blk;
-    if (cycle >= b->until || s->last_cycle + 1 != cycle || s->replies.n || s->ncand != b->ncand || s->fe_nwant) return 0;
-    if (s->wheel_events && wheel_has(s, cycle)) return 0;
-    gms_gpu *g = s->g;
-    const gms_mreq *h = s->l1 ? gms_cache_mq_ready(s->l1, cycle) : NULL;
-    if (h && gms_icnt_can_send(&g->icnt, s->id, h)) return 0;
-    h = s->bypass_out.head;
-    if (h && gms_icnt_can_send(&g->icnt, s->id, h)) return 0;
-    /* what the full tick would count */
-    s->last_cycle = cycle;
-    s->op_busy = 0;
-    blocked_count(s, b, 1, cycle);
-    return 1;
-}
-
-/* count the blocked ticks slept through, cycles [sleep_from, upto), and go on from upto */
-static void sm_sleep_settle(gms_sm *s, uint64_t upto)
-{
-    blocked_snap *b = &s->blk;
-    if (upto > b->sleep_from) {
-        blocked_count(s, b, upto - b->sleep_from, upto - 1);
-        s->blk_hit = 1;
-        s->last_cycle = upto - 1;
-        b->sleep_from = upto;
-    }
-}
-
-int gms_sm_any_asleep(gms_sm *const *sms, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++)
-        if (sms[i] && (sms[i]->blk.sleep_from || sms[i]->pipe_sleep)) return 1;
-    return 0;
-}
-
-/* before the statistics are read: every sleeping SM counts the ticks it would have had by now */
-void gms_sm_settle_all(gms_sm *const *sms, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++) {
-        gms_sm *s = sms[i];
-        if (s->blk.sleep_from) sm_sleep_settle(s, gms_engine_next_tick_cycle(s->g->eng, s->comp));
-    }
-}
-
-/* a change from outside that may end a snapshot: a sleeping SM must tick to see it */
-static void sm_snapshot_clear(gms_sm *s)
-{
-    s->blk.until = 0;
-    if (s->blk.sleep_from) gms_engine_activate(s->g->eng, s->comp);
 }
 
 static int sm_tick_body(gms_sm *s, uint64_t cycle);
 
-static int sm_tick(void *self, uint64_t cycle)
+int gms_sm_tick(void *self, uint64_t cycle)
 {
     gms_sm *s = self;
     /* one call site, so that the body stays inlined here; thread oversubscription runs after
@@ -1793,7 +1428,7 @@ static int sm_tick(void *self, uint64_t cycle)
 static int sm_tick_body(gms_sm *s, uint64_t cycle)
 {
     if (__builtin_expect(s->blk.sleep_from != 0, 0)) {
-        sm_sleep_settle(s, cycle);
+        gms_sm_sleep_settle(s, cycle);
         s->blk.sleep_from = 0;
         /* woken by an event: the sleep's wake-up would be an extra, idle tick later, and thread
          * oversubscription looks at the SM at every idle tick (UVM runs are serial) */
@@ -1801,9 +1436,9 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     }
     if (s->blk.until) {
         /* (asleep again at once when the SM woke for thread oversubscription's look) */
-        if (sm_blocked_tick(s, cycle)) { s->blk_hit = 1; return !sm_sleep(s, cycle); }
+        if (gms_sm_blocked_tick(s, cycle)) { s->blk_hit = 1; return !gms_sm_sleep(s, cycle); }
         s->blk.until = 0;
-        if (s->blk_hit) s->blk_backoff = 0; else sm_blocked_wasted(s);
+        if (s->blk_hit) s->blk_backoff = 0; else gms_sm_blocked_wasted(s);
     }
     s->tick_fail_mask = 0;
     s->tick_l1_changed = 0;
@@ -1840,266 +1475,3 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     return 0;
 }
 
-static void sm_stuck(void *self, FILE *out)
-{
-    gms_sm *s = self;
-    if (!s->blocks_used) return;
-    if (s->id >= 4) {   /* details for the first SMs only; the rest in one line each */
-        if (s->id < 16)
-            fprintf(out, "    SM %u: %u block(s), LSU %s, %u reply(s) queued\n", s->id, s->blocks_used,
-                    s->lsu_busy ? "busy" : "idle", s->replies.n);
-        return;
-    }
-    fprintf(out, "    SM %u: %u block(s), %u warp candidate(s), LSU %s, %u reply(s) queued, L1 MSHRs used %u, "
-            "miss queue %u, register events %llu, %u memory instruction(s) before the LSU, %u instruction(s) "
-            "in ID_OC slots, %u warp(s) parked on a slot\n", s->id, s->blocks_used, s->ncand,
-            s->lsu_busy ? "busy" : "idle", s->replies.n, s->l1 ? gms_cache_mshr_used(s->l1) : 0,
-            s->l1 ? gms_cache_mq_size(s->l1) : 0, (unsigned long long)s->wheel_events, s->memq.n, s->oc_pending,
-            s->npark);
-    if (s->mrpb)
-        fprintf(out, "      MRPB: %u request(s) queued, %u slot(s) held, last drained queue %u\n", s->mrpb->n,
-                s->mrpb->held, s->mrpb->cur);
-    for (uint32_t b = 0; b < s->nbanks; b++)
-        if (s->bank[b].n) {
-            gms_rf_cause cause = GMS_RF__COUNT;
-            gms_mreq *h = s->bank[b].head;
-            fprintf(out, "      L1 bank %u: %u request(s) waiting, head %s 0x%llx ready at %llu\n", b, s->bank[b].n,
-                    h->kind == GMS_MREQ_WRITE ? "write" : "read", (unsigned long long)h->addr,
-                    (unsigned long long)h->t_ready);
-            (void)cause;
-        }
-    if (s->wb_on && (s->shp.n || s->sh_waiting || s->next_global || s->next_wb || s->wb_sh))
-        fprintf(out, "      LDST write-back: slot %s, %u shared load(s) in the pipeline (head ready at %llu)%s%s\n",
-                s->wb_sh ? "holds a shared load" : s->next_wb ? "holds a global load" : "free", s->shp.n,
-                (unsigned long long)gms_shpipe_ready_at(&s->shp), s->sh_waiting ? ", one waiting to enter" : "",
-                s->next_global ? ", a bypassed reply waiting" : "");
-    if (s->fe_on)
-        fprintf(out, "      front end: %u warp(s) waiting for a fetch, fetch buffer %s\n", s->fe_nwant,
-                s->fe_buf >= 0 ? "full" : "empty");
-    /* the warps not at a barrier first: a barrier that never opens waits for one of them */
-    int shown = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (uint32_t i = 0; i < s->nwarps_max && shown < 4; i++) {
-            warp *w = &s->w[i];
-            if (w->state == W_FREE || w->state == W_DONE || (w->state == W_BARRIER) != pass) continue;
-            static const char *const st[] = { "free", "active", "at barrier", "finishing", "done", "switched out" };
-            fprintf(out, "      warp %u: %s, next instruction %u of %u, %u memory transaction(s) outstanding%s", i,
-                    st[w->state], w->tr->n - w->left, w->tr->n, w->outstanding, w->blocked ? ", waiting on the scoreboard" : "");
-            if (s->fe_on)
-                fprintf(out, ", %u in its instruction buffer%s%s", s->ib[i], s->ib_bad[i] ? " (+1 to flush)" : "",
-                        s->fe_want[i >> 6] >> (i & 63) & 1 ? ", waiting for a fetch" : "");
-            fputc('\n', out);
-            shown++;
-        }
-}
-
-/* ---------------------------------------------------------------- life cycle */
-
-gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
-{
-    const gms_params *p = g->p;
-    gms_sm *s = gms_xcalloc(1, sizeof *s);
-    s->g = g;
-    s->ctr = &g->ctr;
-    s->p = p;
-    s->id = id;
-    s->nwarps_max = p->core.max_warps_per_sm < MAX_WARPS ? p->core.max_warps_per_sm : MAX_WARPS;
-    s->nblock_slots = p->core.shader_cta;
-    s->blocks = gms_xcalloc(s->nblock_slots, sizeof *s->blocks);
-    if (p->uvm.to) gms_to_init(s);   /* more block and warp slots for inactive contexts */
-    s->nsched = p->core.num_sched_per_core < MAX_SCHED ? p->core.num_sched_per_core : MAX_SCHED;
-    if (s->nsched && !(s->nsched & (s->nsched - 1))) {
-        s->sched_pow2 = 1;
-        s->sched_mask = s->nsched - 1;
-        s->sched_shift = (uint32_t)__builtin_ctz(s->nsched);
-    }
-    for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
-    s->sched_ops = gms_warp_sched_find(p->core.scheduler);
-    memq_init(s);
-    s->wb_on = (uint8_t)(p->core.lsu_wb != 0);
-    if (s->wb_on) gms_shpipe_init(&s->shp, p->core.smem_latency);
-    s->issue_rot = p->core.issue_fixed ? 0 : ~0u;
-    s->fe_on = (uint8_t)(p->core.ifetch != 0);
-    s->fe_dual = (uint8_t)(p->core.ifetch && p->core.max_insn_issue_per_warp >= 2);
-    s->fe_buf = -1;
-    s->fe_last = 0;   /* 3.x's m_last_warp_fetched starts at 0: the first scan starts at warp 1 */
-    for (int op = 0; op < GMS_OP__COUNT; op++)
-        s->pipe_free[op] = gms_xcalloc(p->core.units[op] ? p->core.units[op] : 1, sizeof(uint64_t));
-    uint32_t maxlat = 64 + p->core.smem_latency + 1024;
-    /* a write-back is at most latency + a few initiation intervals ahead (the sub-core
-     * collector queues up to its units + 1 instructions of a type for a function unit) */
-    for (int op = 0; op < GMS_OP__COUNT; op++) {
-        uint32_t l = p->core.lat[op].lat + (OC_MAX_CU + 2) * p->core.lat[op].ii + 64;
-        if (l > maxlat) maxlat = l;
-    }
-    for (int i = 1; i <= GMS_MAX_SPEC_UNITS; i++) {
-        uint32_t l = p->core.spec_lat[i].lat + (OC_MAX_CU + 2) * p->core.spec_lat[i].ii + 64;
-        if (l > maxlat) maxlat = l;
-    }
-    uint32_t ws = 64;   /* a multiple of 64: the occupancy words (wheel_next) */
-    while (ws < maxlat) ws <<= 1;
-    s->wheel = gms_xaligned(64, ws * sizeof *s->wheel);
-    memset(s->wheel, 0, ws * sizeof *s->wheel);
-    s->wheel_occ = gms_xcalloc(ws / 64, sizeof *s->wheel_occ);
-    s->wheel_mask = ws - 1;
-    s->l1_enabled = p->l1d.dl1.enabled;
-    if (s->l1_enabled) {
-        char name[32];
-        snprintf(name, sizeof name, "L1D[%u]", id);
-        s->l1 = gms_cache_new(&p->l1d.dl1, &g->pool, name, GMS_CACHE_L1);
-        s->l1_sector = p->l1d.dl1.type == 'S';
-    }
-    s->nbanks = p->l1d.l1_banks ? p->l1d.l1_banks : 1;
-    if (s->nbanks > MAX_BANKS) s->nbanks = MAX_BANKS;
-    /* the set-index function's latency is one more pipeline stage in front of the tag lookup:
-     * every access takes it, and each bank's pipeline holds that many more requests */
-    s->l1_latency = (p->l1d.l1_latency ? p->l1d.l1_latency : 1) + p->l1d.index_latency;
-    s->blk_on = p->sim.sleep_blocked;
-    if (s->blk_on && s->l1) {
-        gms_cache_track_refusals(s->l1);
-        s->l1_ev = 1;
-    }
-    if (p->l1d.mrpb.on && s->l1) {
-        s->mrpb = gms_mrpb_new(&p->l1d.mrpb, s->nwarps_max);   /* (blocked ticks: see sm_blocked_snapshot_rest) */
-    }
-    s->byp_ops = gms_bypass_find(p->core.l1d_bypass);
-    if (s->byp_ops && !s->byp_ops->bypass) s->byp_ops = NULL;   /* "none" */
-    if (s->byp_ops && s->byp_ops->sm_new) s->byp = s->byp_ops->sm_new(s);
-    s->swl_on = p->core.swl != 0 || p->core.ccws;   /* (CCWS re-sorts when SWL would) */
-    if (p->core.ccws && s->l1) s->ccws = gms_ccws_new(s);
-    s->l1_hooks = s->l1_pdp || s->ccws;
-    snprintf(s->name, sizeof s->name, "SM%u", id);
-    s->comp = gms_engine_add(g->eng, GMS_DOM_CORE, s->name, sm_tick, sm_stuck, s);
-    gms_engine_mark_parallel(s->comp);
-    return s;
-}
-
-void gms_sm_pool_idle_buffers(gms_sm *s, gms_gpu *g)
-{
-    for (uint32_t i = 0; i < s->nblock_slots; i++) {
-        block_slot *b = &s->blocks[i];
-        if (b->used || !b->bt.warps_cap) continue;
-        gms_block_trace_reset(&b->bt, 0);   /* ends any resumable stream it still held */
-        if (g->bt_pool_n == g->bt_pool_cap) {
-            g->bt_pool_cap = g->bt_pool_cap ? 2 * g->bt_pool_cap : 64;
-            g->bt_pool = gms_xrealloc(g->bt_pool, g->bt_pool_cap * sizeof *g->bt_pool);
-        }
-        g->bt_pool[g->bt_pool_n++] = b->bt;
-        memset(&b->bt, 0, sizeof b->bt);
-    }
-}
-
-uint32_t gms_sm_block_buffers(const gms_sm *s)
-{
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < s->nblock_slots; i++) n += s->blocks[i].bt.warps_cap > 0;
-    return n;
-}
-
-void gms_sm_free(gms_sm *s)
-{
-    if (!s) return;
-    for (uint32_t i = 0; i < s->nblock_slots; i++) gms_block_trace_free(&s->blocks[i].bt);
-    gms_to_free(s);
-    free(s->blocks);
-    for (int op = 0; op < GMS_OP__COUNT; op++) free(s->pipe_free[op]);
-    for (uint32_t i = 0; i <= s->wheel_mask; i++) free(s->wheel[i].more);
-    free(s->wheel);
-    free(s->wheel_occ);
-    for (uint32_t i = 0; i < s->ninf_slabs; i++) free(s->inf_slabs[i]);
-    free(s->inf_slabs);
-    if (s->l1) gms_cache_free(s->l1);
-    gms_mrpb_free(s->mrpb);
-    if (s->byp_ops && s->byp_ops->sm_free) s->byp_ops->sm_free(s->byp);
-    gms_ccws_free(s->ccws);
-    free(s->oc);
-    gms_shpipe_free(&s->shp);
-    if (s->aluc) gms_aluc_free(s->aluc);
-    free(s->aluc);
-    free(s);
-}
-
-int gms_sm_set_l1_assoc(gms_sm *s, uint32_t assoc)
-{
-    sm_snapshot_clear(s);
-    return s->l1 ? gms_cache_set_assoc(s->l1, assoc) : 0;
-}
-
-void gms_sm_flush_l1(gms_sm *s)
-{
-    sm_snapshot_clear(s);   /* the L1's answers may change */
-    if (s->l1) {
-        gms_cache_flush(s->l1);
-        if (gms_cache_mq_size(s->l1)) gms_engine_activate(s->g->eng, s->comp);
-    }
-}
-
-void gms_sm_kernel_begin(gms_sm *s)
-{
-    if (s->byp_ops && s->byp_ops->kernel_begin) s->byp_ops->kernel_begin(s->byp, s);
-}
-
-void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
-{
-    gms_cache **c = gms_xcalloc(n ? n : 1, sizeof *c);
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < n; i++) if (sms[i]->l1) c[k++] = sms[i]->l1;
-    if (k) gms_cache_report(c, k, "L1D", out);
-    free(c);
-    if (n && sms[0]->to) gms_to_report(sms, n, out);   /* thread oversubscription */
-    if (n && sms[0]->mrpb) {   /* MRPB statistics only when it is on (docs/counters.md) */
-        gms_mrpb_stats t = {0};
-        for (uint32_t i = 0; i < n; i++) {
-            const gms_mrpb_stats *x = &sms[i]->mrpb->st;
-            t.requests += x->requests;
-            t.bypassed += x->bypassed;
-            t.full_stalls += x->full_stalls;
-            t.bank_stalls += x->bank_stalls;
-            t.switches += x->switches;
-            if (x->max_occupancy > t.max_occupancy) t.max_occupancy = x->max_occupancy;
-        }
-        gms_stat_u64(out, "gms_mrpb_requests", t.requests);
-        gms_stat_u64(out, "gms_mrpb_bypassed", t.bypassed);
-        gms_stat_u64(out, "gms_mrpb_full_stalls", t.full_stalls);
-        gms_stat_u64(out, "gms_mrpb_bank_stalls", t.bank_stalls);
-        gms_stat_u64(out, "gms_mrpb_queue_switches", t.switches);
-        gms_stat_u64(out, "gms_mrpb_max_occupancy", t.max_occupancy);
-    }
-    if (n && sms[0]->aluc && sms[0]->aluc->nbanks) {   /* register banks (-gms_reg_banks gpgpusim) */
-        uint64_t t = 0;
-        uint64_t w = 0;
-        for (uint32_t i = 0; i < n; i++) { t += sms[i]->aluc->bank_conflicts; w += sms[i]->aluc->lsu_wb_conflicts; }
-        gms_stat_u64(out, "gms_regfile_bank_conflicts", t);
-        gms_stat_u64(out, "gms_regfile_lsu_wb_conflicts", w);
-    }
-    if (n && sms[0]->wb_on) {   /* the LDST unit's write-back clients (-gms_lsu_writeback gpgpusim) */
-        uint64_t wt = 0, full = 0;
-        for (uint32_t i = 0; i < n; i++) { wt += sms[i]->wb_client_waits; full += sms[i]->shp_full; }
-        gms_stat_u64(out, "gms_lsu_wb_client_waits", wt);
-        gms_stat_u64(out, "gms_lsu_shmem_pipe_full", full);
-    }
-    if (n && gms_bypass_stats_on(sms[0]->p)) {   /* bypass path statistics (bypass_path.h) */
-        const gms_bypass_sm **b = gms_xcalloc(n, sizeof *b);
-        uint32_t *inf = gms_xcalloc(n, sizeof *inf);
-        for (uint32_t i = 0; i < n; i++) { b[i] = &sms[i]->bp; inf[i] = sms[i]->bypass_inflight; }
-        gms_bypass_report(b, n, now_core(sms[0]), inf, out);
-        free(b);
-        free(inf);
-    }
-    if (n && sms[0]->byp_ops && sms[0]->byp_ops->report) sms[0]->byp_ops->report(sms, n, out);
-    if (n && sms[0]->ccws) gms_ccws_report(sms, n, out);
-}
-
-uint64_t gms_sm_max_remaining(const gms_sm *s, const gms_kernel *k)
-{
-    uint64_t m = 0;
-    if (!s->blocks_used) return 0;
-    for (uint32_t i = 0; i < s->nwarps_max; i++) {
-        const warp *w = &s->w[i];
-        if ((w->state != W_ACTIVE && w->state != W_BARRIER && w->state != W_SWAPPED) || s->blocks[w->blk].k != k) continue;
-        uint64_t r = w->left;
-        if (w->tr->more) r++;
-        if (r > m) m = r;
-    }
-    return m;
-}

@@ -1,4 +1,5 @@
-/* The SM's private state, shared by sm.c and the warp-scheduler policies (sched_*.c). */
+/* The SM's private state, shared by sm.c (the tick), sm_life.c (construction, dispatch checks,
+ * report), sm_sleep.c (blocked ticks and sleep) and the warp-scheduler policies (sched_*.c). */
 #ifndef GMS_CORE_SM_INTERNAL_H
 #define GMS_CORE_SM_INTERNAL_H
 #include "core/sm.h"
@@ -86,7 +87,7 @@ static inline event *bucket_ev(bucket *b, uint32_t i) { return i < WHEEL_INLINE 
 /* Host speed: an SM that can do nothing but retry (bank heads failing in the L1, the LSU
  * stalled on a full bank queue or bypass slots, the interconnect refusing its requests) spends
  * most of a tick finding that out again. At the end of a full tick that left it provably in
- * such a state (sm_blocked_snapshot in sm.c) it remembers what the next tick would count, and
+ * such a state (sm_blocked_snapshot in sm.c, the rest in sm_sleep.c) it remembers what the next tick would count, and
  * until `until` or any change (sm_blocked_tick re-checks what other components change;
  * a reply ends it; translations, new blocks and L1 flushes clear it) it only counts that. */
 typedef struct blocked_snap {
@@ -271,6 +272,40 @@ struct gms_sm {
 };
 
 /* ---------------------------------------------------------------- helpers */
+
+static inline uint64_t now_core(const gms_sm *s) { return gms_engine_cycle(s->g->eng, GMS_DOM_CORE); }
+
+/* the register-release wheel (wheel_add in sm.c) */
+/* the first cycle c, from <= c <= to, whose wheel bucket holds events, or 0 (to - from is less
+ * than the wheel's size, a multiple of 64) */
+static inline uint64_t wheel_next(const gms_sm *s, uint64_t from, uint64_t to)
+{
+    for (uint64_t c = from; c <= to;) {
+        uint32_t i = (uint32_t)(c & s->wheel_mask);
+        uint64_t w = s->wheel_occ[i >> 6] >> (i & 63);
+        if (w) {
+            uint64_t hit = c + (uint64_t)__builtin_ctzll(w);
+            return hit <= to ? hit : 0;
+        }
+        c += 64 - (i & 63);
+    }
+    return 0;
+}
+
+/* the wake-up of an SM that goes idle after `cycle` until `t` (UINT64_MAX: no time of its
+ * own): t, or its next register release if that comes first (UINT64_MAX: neither) */
+static inline uint64_t wake_or_release(const gms_sm *s, uint64_t cycle, uint64_t t)
+{
+    if (!s->wheel_events || t <= cycle + 1) return t;
+    uint64_t last = t - 1 < cycle + s->wheel_mask + 1 ? t - 1 : cycle + s->wheel_mask + 1;
+    uint64_t c = wheel_next(s, cycle + 1, last);
+    return c ? c : t;
+}
+static inline int wheel_has(const gms_sm *s, uint64_t cycle)
+{
+    uint32_t i = (uint32_t)(cycle & s->wheel_mask);
+    return s->wheel_occ[i >> 6] >> (i & 63) & 1;
+}
 
 /* bit 255 (GMS_REG_NONE / RZ) is never set by a register, so no test for "no register" is
  * needed; it is the warp's atomic wait instead (SB_ATOMIC) */
@@ -485,5 +520,19 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now);
  * stages of a cycle (after the schedulers) */
 void gms_ifetch_after_issue(gms_sm *s, uint32_t wi, int flush_now);
 void gms_ifetch_cycle(gms_sm *s);
+
+/* the SM's tick (sm.c; the engine calls it) */
+int gms_sm_tick(void *self, uint64_t cycle);
+
+/* blocked ticks and sleep (sm_sleep.c): the snapshot's rest after sm.c's inline tests (0: no
+ * snapshot, 1: a snapshot, 2: a snapshot slept through), a wasted look's back-off, a tick from
+ * the snapshot (1: done), sleeping through it, counting the ticks slept through up to `upto`,
+ * and a change from outside that may end it */
+int gms_sm_blocked_snapshot_rest(gms_sm *s, uint64_t cycle);
+void gms_sm_blocked_wasted(gms_sm *s);
+int gms_sm_blocked_tick(gms_sm *s, uint64_t cycle);
+int gms_sm_sleep(gms_sm *s, uint64_t cycle);
+void gms_sm_sleep_settle(gms_sm *s, uint64_t upto);
+void gms_sm_snapshot_clear(gms_sm *s);
 
 #endif

@@ -8,7 +8,7 @@
  * that never ran. The switch costs -gms_uvm_ctx_switch_cycles to save the outgoing context
  * plus the same to restore the incoming one if it ran before; its warps issue after that.
  * A block that finishes frees its slot for a ready inactive block (restore cost only).
- * Hooks in sm.c: can_take / add_block / block_finished / the tick / the report / stuck. */
+ * Hooks in sm.c (add_block / block_finished / the tick) and sm_life.c (can_take / the report / stuck). */
 #ifndef GMS_CORE_THREAD_OVERSUB_H
 #define GMS_CORE_THREAD_OVERSUB_H
 #include <stdint.h>
