@@ -3,8 +3,11 @@
  * first. When one fails (reservation fail), the buffer remembers the resource it stalled on
  * and, until that is likely to have changed, picks the oldest request not stalled by the
  * same resource:
- *   MSHR merge-full, line allocation, read/write pending: the resource is the line: later
- *     requests to the same line are skipped (which also keeps the order within a line);
+ *   MSHR merge-full, read/write pending: the resource is the line: later requests to the
+ *     same line are skipped (which also keeps the order within a line);
+ *   line allocation: the resource is the set (every way reserved), but without a tag probe
+ *     the buffer cannot tell which later requests to the set would miss, so it skips the
+ *     failed line as above and a miss to the same set then fails the same way and joins;
  *   MSHR entry-full, miss queue full: any new miss; the buffer cannot tell a hit from a miss
  *     without a tag probe, so it skips only the lines that failed and tries the next one
  *     (a miss then fails the same way and its line joins the set).
