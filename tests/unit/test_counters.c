@@ -261,7 +261,11 @@ TEST(stats_set_name_index)
     for (size_t i = 0; i < st.n; i++) {
         CHECK_STR(cp.v[i].name, st.v[i].name);
         CHECK(gms_stats_find(&cp, st.v[i].name) == &cp.v[i]);
+        CHECK_EQ(cp.v[i].value, st.v[i].value);
+        CHECK_EQ(cp.v[i].is_int, st.v[i].is_int);
     }
+    CHECK(cp.v[0].value == 497.0 && !cp.v[0].is_int);   /* ctr_0's last overwrite, 0.5 x 994 */
+    CHECK(cp.v[5].value == 5.0 && cp.v[5].is_int);
     gms_stats_free(&cp);
     gms_stats_free(&st);
     gms_stats_init(&st);   /* a small set: scanned, no index */

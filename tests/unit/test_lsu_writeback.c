@@ -132,7 +132,8 @@ TEST(lsu_wb_unheld_shared_chain_takes_the_fixed_latency)
 
 /* 16 warps, each: 24 x (a global load missing the L1D, two independent shared loads); the
  * fills' hand-outs and the shared loads want the write-back slot in the same cycles */
-static int mix_bypass;
+static int mix_bypass;        /* 1: every other global load bypasses the L1D, 2: every one */
+static int mix_no_global, mix_no_shared;
 static int mix_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
 {
     (void)self; (void)b; (void)err;
@@ -143,10 +144,13 @@ static int mix_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err
         for (uint32_t i = 0; i < 24; i++) {
             uint64_t a[32];
             for (int l = 0; l < 32; l++) a[l] = 0x10000000ull + ((uint64_t)w * 24 + i) * 128 + 4u * (uint32_t)l;
-            (void)gms_emit_load(&e, pc, 0xffffffffu, GMS_MEM_LD_GLOBAL, 4, a, GMS_REG_NONE);
-            if (mix_bypass && (i & 1)) out->warps[w].insts[out->warps[w].n - 1].flags |= GMS_INST_BYPASS_L1;
+            if (!mix_no_global) {
+                (void)gms_emit_load(&e, pc, 0xffffffffu, GMS_MEM_LD_GLOBAL, 4, a, GMS_REG_NONE);
+                if (mix_bypass == 2 || (mix_bypass && (i & 1)))
+                    out->warps[w].insts[out->warps[w].n - 1].flags |= GMS_INST_BYPASS_L1;
+            }
             pc += 16;
-            for (int k = 0; k < 2; k++, pc += 16) {
+            for (int k = 0; k < 2 && !mix_no_shared; k++, pc += 16) {
                 for (int l = 0; l < 32; l++) a[l] = 4u * (uint64_t)l + 128u * (uint64_t)k;
                 (void)gms_emit_load(&e, pc, 0xffffffffu, GMS_MEM_LD_SHARED, 4, a, GMS_REG_NONE);
             }
@@ -183,6 +187,25 @@ TEST(lsu_wb_bypassed_replies_take_the_slot)
            none, wl1);
     CHECK(wg > 0);
     CHECK_EQ(last_insn, 16.0 * (24 * 3 + 1));
+    /* every global load bypasses: the replies and the shared loads are the slot's only
+     * clients. Each kind alone waits what it waits behind its own kind; together they wait
+     * more, since a reply in the slot holds the shared pipeline's head and the other way round
+     * (bypassed replies that skipped the slot would leave the shared loads' waits alone) */
+    mix_bypass = 2;
+    double w_both = 0, w_rep = 0, w_sh = 0;
+    REQUIRE(run_cycles(mix_fill, 512, "gpgpusim", &w_both, NULL, NULL) > 0);
+    CHECK_EQ(last_insn, 16.0 * (24 * 3 + 1));
+    mix_no_shared = 1;
+    REQUIRE(run_cycles(mix_fill, 512, "gpgpusim", &w_rep, NULL, NULL) > 0);
+    CHECK_EQ(last_insn, 16.0 * (24 + 1));
+    mix_no_shared = 0;
+    mix_no_global = 1;
+    REQUIRE(run_cycles(mix_fill, 512, "gpgpusim", &w_sh, NULL, NULL) > 0);
+    CHECK_EQ(last_insn, 16.0 * (24 * 2 + 1));
+    mix_no_global = 0;
+    mix_bypass = 0;
+    printf("    all bypassed: %.0f waits together, %.0f replies alone, %.0f shared loads alone\n", w_both, w_rep, w_sh);
+    CHECK(w_both > w_rep + w_sh);
 }
 
 static void finalize_error(const char *k, const char *v, const char *k2, const char *v2, const char *want)

@@ -581,8 +581,16 @@ TEST(deterministic_two_runs_identical)
     gms_params *p = params(NULL, NULL);
     REQUIRE(p);
     gms_run_stats a, b;
-    run_prog(p, 2, 9, &a);
-    run_prog(p, 2, 9, &b);
+    /* 9 blocks of one warp: ALU, LDG, SFU (latency 300) on the load, STG, EXIT */
+    double c1 = run_prog(p, 2, 9, &a);
+    REQUIRE(c1 > 0);
+    double c2 = run_prog(p, 2, 9, &b);
+    if (c2 <= 0) gms_run_stats_free(&a);
+    REQUIRE(c2 > 0);
+    CHECK(c1 > 300);
+    CHECK_EQ(c1, c2);
+    const gms_stat *n = gms_stats_find(&a.total, "gpgpu_n_tot_w_icount");
+    CHECK_EQ(n ? n->value : -1, 9 * 5);
     CHECK(same_except_host(&a.total, &b.total));
     gms_run_stats_free(&a);
     gms_run_stats_free(&b);

@@ -61,10 +61,17 @@ TEST(trace_fuzz_hostile_inputs)
         "\xfd" "7zXZ\x00garbage-after-the-magic",
         "\x28\xb5\x2f\xfd garbage-after-the-magic",
     };
+    /* what each case must give: 1 a clean error (no block; an instruction count past the
+     * lines or past 32 bits; a warp, block index or grid past its range; a truncated block; a
+     * bad opcode or address; damaged compressed data), 0 a read (CRLF line ends, an empty mask
+     * with an address, extreme but valid addresses, a plain LD, a warp of no instructions,
+     * tracer 2 with line info) */
+    static const int want[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 1 };
+    _Static_assert(sizeof want / sizeof want[0] == sizeof cases / sizeof cases[0], "one outcome per case");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int r = read_bytes(dir, cases[i], strlen(cases[i]));
-        if (r < 0) printf("    case %zu: failed without a message\n", i);
-        CHECK(r >= 0);
+        if (r != want[i]) printf("    case %zu: %s, expected %s\n", i, r < 0 ? "failed without a message" : r ? "an error" : "read", want[i] ? "an error" : "a read");
+        CHECK_EQ(r, want[i]);
     }
     /* embedded NUL bytes */
     static const char nul[] = HDR "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ff\0ffff 0 EXIT 0 0 0\n#END_TB\n";

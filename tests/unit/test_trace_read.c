@@ -42,6 +42,8 @@ TEST(trace_read_mixed_records)
     CHECK_EQ(v[0].in.dst[0], 1);
     CHECK_EQ(v[0].in.mask, 0xffffffffu);
     CHECK_EQ(v[0].in.addr_mode, GMS_ADDR_NONE);
+    CHECK_EQ(v[1].in.dst[0], 2);   /* a two-destination line: R2 R3 */
+    CHECK_EQ(v[1].in.dst[1], 3);
     CHECK_EQ(v[1].in.src[0], 0);
     CHECK_EQ(v[1].in.src[1], GMS_REG_NONE);   /* R255 = RZ */
     CHECK_EQ(v[1].in.pc, 0x10);

@@ -91,7 +91,7 @@ int rec_compare(const recorder *a, const recorder *b, int ignore_opcode)
         else if (p->mem != q->mem) what = "mem";
         else if (p->width != q->width) what = "width";
         else if (p->flags != q->flags) what = "flags";
-        else if (p->dst[0] != q->dst[0]) what = "dst";
+        else if (memcmp(p->dst, q->dst, sizeof p->dst)) what = "dst";   /* every destination */
         else if (memcmp(sx, sy, sizeof sx)) what = "src";
         else if (p->spec_unit != q->spec_unit) what = "spec_unit";
         else if (!ignore_opcode && p->opcode_id != q->opcode_id) what = "opcode_id";
