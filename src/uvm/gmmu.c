@@ -300,6 +300,10 @@ int gms_uvm_translate(gms_uvm *u, uint32_t sm, gms_mreq *req, uint64_t now)
     if (!hit) page = gms_uvm_page_of(u, vpn);
     if (page != GMS_UVM_NONE) {
         note_access(u, page, now);
+        /* the eviction policy's hook may have evicted this very page (TURE: a page arriving
+         * with its lease used up takes the full table's last entry, whose granule holds it)
+         * and shot its translations down: then this access misses and faults */
+        if (hit && u->pages[page].state != GMS_PG_RESIDENT) hit = gms_tlb_lookup(&u->tlb[sm], vpn, &page);
         u->c.us_tlb_access++;   /* UVMSmart's TLB counters see managed pages only */
         u->c.us_tlb_hit += (uint64_t)hit;
     }

@@ -404,3 +404,37 @@ TEST(uvm_policy_presets)
     CHECK(strstr(err.msg, "-uvm_cap_max") != NULL);
     gms_params_free(p);
 }
+
+/* Regression (2026-12-05 audit): TURE's hook can evict the page being referenced, after the
+ * TLB said hit. Table of 1 entry, L = 2 (period 0: N = 4 over P = 2 pages). Page 0 expires
+ * and block 0 (pages 0-15) takes the only entry. Page 16 is referenced twice while absent and
+ * arrives with its lease used up. The next reference, a write to page 1 (block 0, in SM 0's
+ * TLB), first expires page 16: the table is full, its entry (block 0, page 1 with it) is
+ * written back and its translations shot down. The write must then miss and fault (it was
+ * served as a TLB hit on a page in host memory), and page 1 comes back. */
+TEST(uvm_ture_hook_evicting_the_referenced_page_faults_it)
+{
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_prefetcher", "none", "uvm_eviction", "ture", "uvm_ture_window", "100000",
+                                    "uvm_ture_period", "100000", "uvm_ture_table_entries", "1",
+                                    "page_fault_latency", "100"), 1 * MB) == 0);
+    touch(&h, 0); touch(&h, 1); touch(&h, 0); touch(&h, 1);
+    REQUIRE(uvm_h_run_until(&h, 100000) == 0);
+    touch(&h, 2);                                  /* L = 2 */
+    touch(&h, 0); touch(&h, 1); touch(&h, 0);      /* page 0 expires: the entry is block 0's */
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_expired_pages"), 1);
+    uvm_h_access(&h, 0, 1, UVM_BASE + 16 * PG, GMS_MREQ_READ, NULL);
+    uvm_h_access(&h, 0, 2, UVM_BASE + 17 * PG, GMS_MREQ_READ, NULL);
+    uvm_h_access(&h, 0, 3, UVM_BASE + 16 * PG, GMS_MREQ_READ, NULL);
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(h.u->pages[1].state, GMS_PG_RESIDENT);
+    double faults = uvm_h_stat(&h, "Uvm_far_faults"), full = uvm_h_stat(&h, "Uvm_ture_table_full_evictions");
+    int imm = -1;
+    uvm_h_access(&h, 0, 4, UVM_BASE + 1 * PG, GMS_MREQ_WRITE, &imm);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_ture_table_full_evictions"), full + 1);   /* block 0 left */
+    CHECK_EQ(imm, 0);                              /* not served as a hit */
+    REQUIRE(uvm_h_run_idle(&h) == 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), faults + 1);
+    CHECK_EQ(h.u->pages[1].state, GMS_PG_RESIDENT);
+    uvm_h_free(&h);
+}
