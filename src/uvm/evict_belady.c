@@ -48,12 +48,17 @@ static uint64_t next_use(const bel *s, uint32_t p)
     return k < s->occ_start[p + 1] ? s->occ[k] : NEVER;
 }
 
+/* (Re)builds each page's list of positions in seq. Run again when a managed allocation
+ * arrives mid-run (the page table grew): an allocation appends its pages, so a page already
+ * known keeps its number and its positions, and keeps how far its references have come
+ * (occ_ptr), so the resident pages' next uses, the heap's keys, stay as they were. */
 static void prepare(bel *s)
 {
     gms_uvm *u = s->u;
+    uint32_t *old_ptr = s->occ_ptr, old_pages = s->prepared ? s->prepared_pages : 0;
     s->prepared = 1;
     s->prepared_pages = u->npages;
-    free(s->occ_start); free(s->occ_ptr); free(s->occ);
+    free(s->occ_start); free(s->occ);
     s->occ_start = gms_xcalloc((size_t)u->npages + 1, sizeof *s->occ_start);
     s->occ_ptr = gms_xcalloc((size_t)u->npages + 1, sizeof *s->occ_ptr);
     uint32_t *pg = gms_xmalloc((s->nseq + 1) * sizeof *pg);
@@ -66,6 +71,8 @@ static void prepare(bel *s)
     for (size_t i = 0; i < s->nseq; i++)
         if (pg[i] != GMS_UVM_NONE) s->occ[s->occ_start[pg[i]] + s->occ_ptr[pg[i]]++] = i;
     memset(s->occ_ptr, 0, ((size_t)u->npages + 1) * sizeof *s->occ_ptr);
+    if (old_ptr) memcpy(s->occ_ptr, old_ptr, (old_pages < u->npages ? old_pages : u->npages) * sizeof *s->occ_ptr);
+    free(old_ptr);
     free(pg);
 }
 

@@ -534,3 +534,53 @@ TEST(uvm_gmmu_intake_one_miss_per_cluster_per_cycle)
     uvm_h_expect_error(OPTS("gms_uvm_gmmu_intake", "-1"), "-gms_uvm_gmmu_intake: '-1' is not auto or a number 0-64");
     uvm_h_expect_error(OPTS("gms_uvm_gmmu_intake", "65"), "is not auto or a number 0-64");
 }
+
+/* Belady with a managed allocation that arrives mid-run (a program that allocates after its
+ * first kernel): 2 frames, no prefetching, the run follows its recorded future P Q R S R Q S Q
+ * S Q exactly (P, Q in allocation a; R, S in b). MIN: P, Q, R (evicts P, never used again),
+ * S (evicts Q, next used at 6, before R's 5), R hits, Q (evicts R, never used again), then
+ * S Q S Q hit: 5 faults. It must not matter whether b was allocated
+ * before the kernel or just before its first reference: the pages already known keep how far
+ * their references have come (before 2026-12-05 the page table's growth reset every page to
+ * its first occurrence, which gave 6 faults, and 9 instead of 6 under the k-th match). */
+#define BELADY_B (UVM_BASE + (64ULL << 20))
+static int belady_late_alloc(int late, const char *progress, const int *s, int n)
+{
+    uvm_h h;
+    if (uvm_h_init(&h, 1, OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "page_fault_latency", "50",
+                               "gddr_size", "8192", "uvm_eviction", "belady", "gms_uvm_belady_progress", progress)))
+        return -1;
+    int f = -1;
+    uint64_t seq[16];
+    int firstb = -1;
+    for (int i = 0; i < n; i++) {
+        seq[i] = s[i] < 2 ? UVM_BASE + (uint64_t)s[i] * 4096 : BELADY_B + (uint64_t)(s[i] - 2) * 4096;
+        if (s[i] >= 2 && firstb < 0) firstb = i;
+    }
+    if (gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err)) goto out;
+    if (!late && gms_uvm_alloc(h.u, BELADY_B, 1 << 20, 1, "b", &h.err)) goto out;
+    gms_uvm_set_future(h.u, seq, (size_t)n);
+    gms_uvm_kernel_begin(h.u, 0);
+    for (int i = 0; i < n; i++) {
+        if (i == firstb && late && gms_uvm_alloc(h.u, BELADY_B, 1 << 20, 1, "b", &h.err)) goto out;
+        if (uvm_h_access_wait(&h, 0, seq[i], GMS_MREQ_READ) == UINT64_MAX) goto out;
+    }
+    f = (int)uvm_h_stat(&h, "Page_tot_fault");
+out:
+    if (f < 0) printf("    %s\n", h.err.msg);
+    uvm_h_free(&h);
+    return f;
+}
+
+TEST(uvm_belady_allocation_mid_run_keeps_the_progress)
+{
+    static const int pqrs[] = { 0, 1, 2, 3, 2, 1, 3, 1, 3, 1 };   /* P Q R S R Q S Q S Q */
+    CHECK_EQ(belady_late_alloc(0, "1", pqrs, 10), 5);
+    CHECK_EQ(belady_late_alloc(1, "1", pqrs, 10), 5);
+    CHECK_EQ(belady_late_alloc(0, "0", pqrs, 10), 5);
+    CHECK_EQ(belady_late_alloc(1, "0", pqrs, 10), 5);
+    static const int pqsr[] = { 0, 1, 3, 2, 1, 0, 2, 0, 3, 0 };   /* P Q S R Q P R P S P, k-th match */
+    int early = belady_late_alloc(0, "0", pqsr, 10);
+    CHECK(early > 0);
+    CHECK_EQ(belady_late_alloc(1, "0", pqsr, 10), early);
+}
