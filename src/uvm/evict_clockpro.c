@@ -1,7 +1,8 @@
 /* CLOCK-Pro (Jiang, Chen, Zhang, USENIX ATC'05) over pages, as spec 003 section 4 uses it:
  * m_c = -uvm_clockpro_cold (128) frames for resident cold pages, fixed unless
  * -uvm_clockpro_adaptive 1 (the original's +1 on a test-period hit, -1 on a test-period
- * expiry). One circular list holds resident hot pages, resident cold pages and non-resident
+ * expiry; a hit is a cold page re-referenced in its test period, found by HAND_cold while
+ * resident or faulting back after its eviction). One circular list holds resident hot pages, resident cold pages and non-resident
  * cold pages still in their test period; a reference sets a page's bit (walk-level references
  * by default, evict_refs.h). New pages go to the list head (just behind HAND_hot).
  *  - HAND_cold (victim search) stops at resident cold pages: bit 0 -> the victim (it stays in
@@ -207,6 +208,7 @@ static void select_cp(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
             s->kind[p] = CP_HOT; s->test[p] = 0;
             s->n_cold--; s->n_hot++;
             s->promotions++;
+            if (s->u->prm->pol.clockpro_adaptive) s->mc++;   /* a test-period hit, resident or not */
             insert_head(s, p);
             run_hand_hot(s);
         } else {

@@ -77,3 +77,31 @@ TEST(uvm_clockpro_victims)
     CHECK(resident(&h, 0) && resident(&h, 1));
     uvm_h_free(&h);
 }
+
+/* CLOCK-Pro's adaptive m_c (-uvm_clockpro_adaptive 1): +1 for every cold page re-referenced in
+ * its test period, whether HAND_cold finds it resident with its bit set or it faults back after
+ * its eviction; -1 for every test period that ends without one. The victims of
+ * uvm_clockpro_victims with m_c starting at 1: p1 promoted by HAND_cold at p5's fault (m_c 2),
+ * then p0 faulting back in its test period (m_c 3): two hot pages (p1, p0) over m - m_c = 1, so
+ * HAND_hot runs, demotes p1 (its bit clear since its promotion) and ends the test periods of
+ * the cold pages it passes, down to the floor of 1. Before 2026-12-05 the first hit did not
+ * count: m_c stayed 1 at p5, p0's return made it 2, two hot pages fit m - m_c = 2 and HAND_hot
+ * did not run (no demotion). */
+TEST(uvm_clockpro_adaptive_counts_both_test_hits)
+{
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS(BASE_OPTS, "uvm_eviction", "clockpro", "uvm_clockpro_cold", "1",
+                                    "uvm_clockpro_adaptive", "1"), 1 << 20) == 0);
+    for (int p = 0; p < 4; p++) touch(&h, (uint64_t)p);
+    touch(&h, 1);
+    touch(&h, 4);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_clockpro_cold_target"), 1);
+    touch(&h, 5);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_clockpro_promotions"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_clockpro_cold_target"), 2);
+    touch(&h, 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_clockpro_test_hits"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_clockpro_demotions"), 1);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_clockpro_cold_target"), 1);
+    uvm_h_free(&h);
+}
