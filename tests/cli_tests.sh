@@ -154,6 +154,21 @@ expect_fail page_2mb_given_block   'uvm_prefetch_size: 65536 bytes is not a mult
            $BIN run $G10 --workload stream --set n=65536 --set uvm=1 --set page_size=2MB --set uvm_prefetch_size=64KB
 expect_fail fault_handling_too_long 'uvm_fault_handling_us: 1e+10 us is more than 1e6' \
            $BIN run $G10 --workload stream --set n=65536 --set uvm=1 --set uvm_runtime=batch --set uvm_fault_handling_us=1e10
+# GPGPU-Sim 4.x's coalescing rule (memory_coalescing_arch): a 4-byte unit-stride warp load is one
+# 128 B segment on arch 20 through the L1 (LDG.E), four 32 B sectors around it (LDG.E.STRONG.GPU,
+# CACHE_GLOBAL), and four sectors on arch 61 even through a non-sectored L1 (gtx1080ti-pascal
+# with -gpgpu_gmem_skip_L1D 0)
+mkdir -p "$T/trs"
+{ printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n'
+  printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n'
+  printf '0000 ffffffff 1 R1 LDG.E 1 R8 4 1 0x7f0000001000 4\n'
+  printf '0010 ffffffff 1 R2 LDG.E.STRONG.GPU 1 R8 4 1 0x7f0000002000 4\n'
+  printf '0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trs/kernel-1.traceg"
+echo kernel-1.traceg > "$T/trs/kernelslist.g"
+n20=$($BIN run --trace "$T/trs/kernelslist.g" --config configs/gtx480.config 2>/dev/null | sed -n 's/^gpgpu_n_mem_read_global = //p' | head -1)
+n61=$($BIN run --trace "$T/trs/kernelslist.g" --config configs/gtx1080ti-pascal.config --set gpgpu_gmem_skip_L1D=0 2>/dev/null |
+      sed -n 's/^L1D_total_cache_accesses = //p' | head -1)
+if [ "$n20" = 5 ] && [ "$n61" = 4 ]; then ok coalesce_sectors_by_arch; else bad "coalesce_sectors_by_arch (arch 20: $n20 requests, want 1 + 4; arch 61: $n61 L1D accesses, want 4)"; fi
 # trace and store inputs a stress test found mishandled (2026-11-29)
 $BIN trace export --workload stream --set n=4096 --out "$T/tr" > /dev/null 2>&1
 cp "$T/tr/kernelslist.g" "$T/tr/list.bak"

@@ -490,7 +490,14 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
         s->lsu_txn = 0;
     }
     s->txn_dec = 0;
-    int sector = s->l1_sector || (bypass && s->p->core.coalesce_arch >= 40);
+    /* GPGPU-Sim 4.x's memory_coalescing_arch: 32 B sectors for arch >= 40 (Maxwell on: "all
+     * requests should be 32 bytes", whatever the L1), and for arch 20-38 when the access goes
+     * around the L1 by -gpgpu_gmem_skip_L1D (every space) or its own .cg / .STRONG.GPU
+     * (CACHE_GLOBAL); else segments. A sectored L1 with an older arch (no preset has one)
+     * also gets sectors, so that each request is one sector of its line */
+    uint32_t arch = s->p->core.coalesce_arch;
+    int sector = s->l1_sector || arch >= 40 ||
+                 (arch >= 20 && arch < 39 && (s->p->core.gmem_skip_l1d || (in->flags & GMS_INST_BYPASS_L1)));
     if (is_atom) {
         /* lanes on the same bytes go in separate requests (coalesce_atomic.c); the access
          * queue is issued from its back */
