@@ -169,6 +169,12 @@ n20=$($BIN run --trace "$T/trs/kernelslist.g" --config configs/gtx480.config 2>/
 n61=$($BIN run --trace "$T/trs/kernelslist.g" --config configs/gtx1080ti-pascal.config --set gpgpu_gmem_skip_L1D=0 2>/dev/null |
       sed -n 's/^L1D_total_cache_accesses = //p' | head -1)
 if [ "$n20" = 5 ] && [ "$n61" = 4 ]; then ok coalesce_sectors_by_arch; else bad "coalesce_sectors_by_arch (arch 20: $n20 requests, want 1 + 4; arch 61: $n61 L1D accesses, want 4)"; fi
+# the interconnect's buffer utilisations are over the cycles a kernel runs, as GPGPU-Sim's
+# net->cycles: stream copies its result back after its one kernel (timed here), so the
+# statistics at the kernel's end and at the run's end must agree
+u=$($BIN run --config configs/qv100.config --workload stream --set n=8192 2>/dev/null | sed -n 's/^Req_Network_in_buffer_avg_util = //p')
+if [ "$(echo "$u" | wc -l)" = 2 ] && [ "$(echo "$u" | sort -u | wc -l)" = 1 ] && [ "$(echo "$u" | head -1)" != 0 ]; then
+    ok icnt_buffer_util_over_kernel_time; else bad "icnt_buffer_util_over_kernel_time ($(echo $u))"; fi
 # trace and store inputs a stress test found mishandled (2026-11-29)
 $BIN trace export --workload stream --set n=4096 --out "$T/tr" > /dev/null 2>&1
 cp "$T/tr/kernelslist.g" "$T/tr/list.bak"

@@ -106,6 +106,7 @@ static void busy_begin(gms_gpu *g)
     for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_kernel_begin(g->sms[i]);
     arm_max_cycle(g);
     if (g->mem.kernel_time) g->mem.kernel_time(g->mem.self, 1);
+    gms_icnt_kernel_time(&g->icnt, 1);
 }
 
 static void busy_end(gms_gpu *g)
@@ -113,6 +114,7 @@ static void busy_end(gms_gpu *g)
     if (--g->n_running != 0) return;
     g->kernel_cycles_total += gms_engine_cycle(g->eng, GMS_DOM_CORE) - g->busy_since;
     if (g->mem.kernel_time) g->mem.kernel_time(g->mem.self, 0);
+    gms_icnt_kernel_time(&g->icnt, 0);
 }
 
 static void kernel_finished(gms_gpu *g, gms_kernel *k)

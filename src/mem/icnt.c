@@ -161,6 +161,14 @@ void gms_icnt_hand_over_replies(gms_icnt *n)
     gms_engine_activate(n->eng, n->comp);
 }
 
+void gms_icnt_kernel_time(gms_icnt *n, int on)
+{
+    uint64_t now = gms_engine_cycle(n->eng, GMS_DOM_ICNT);
+    if (n->ktime_on && !on) n->ktime_total += now - n->ktime_since;
+    if (on && !n->ktime_on) n->ktime_since = now;
+    n->ktime_on = on;
+}
+
 void gms_icnt_report(const gms_icnt *n, gms_stats *out)
 {
     /* GPGPU-Sim's icnt_total_pkts_* sum mem_fetch::get_num_flits (n_simt_to_mem,
@@ -170,8 +178,11 @@ void gms_icnt_report(const gms_icnt *n, gms_stats *out)
     gms_stat_u64(out, "gms_icnt_packets_simt_to_mem", n->req_net.packets);
     gms_stat_u64(out, "gms_icnt_packets_mem_to_simt", n->reply_net.packets);
     /* GPGPU-Sim's LocalInterconnect::DisplayStats: mean packets per input (SMs for requests,
-     * sub-partitions for replies) and per output buffer, over all interconnect cycles */
-    double cyc = (double)gms_engine_cycle(n->eng, GMS_DOM_ICNT);
+     * sub-partitions for replies) and per output buffer, over the cycles it advanced the
+     * network (net->cycles: gpgpu_sim::cycle, i.e. while a kernel runs; copies between
+     * kernels, timed here, are not among them). The buffers hold nothing between kernels. */
+    uint64_t now = gms_engine_cycle(n->eng, GMS_DOM_ICNT);
+    double cyc = (double)(n->ktime_total + (n->ktime_on ? now - n->ktime_since : 0));
     /* asleep: the sums as the cycles slept through so far would have made them */
     uint64_t k = n->asleep ? gms_engine_next_tick_cycle(n->eng, n->comp) - n->sleep_cycle - 1 : 0;
     if (cyc > 0) {

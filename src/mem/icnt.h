@@ -42,6 +42,10 @@ typedef struct gms_icnt {
      * are accounted for when it ticks again (gms_xbar_slept) or its statistics are read */
     int sleep_ok, asleep;
     uint64_t sleep_cycle;
+    /* interconnect cycles while a kernel runs (GPGPU-Sim advances its network only then):
+     * the buffer utilisations' denominator (gms_icnt_kernel_time) */
+    uint64_t ktime_total, ktime_since;
+    int ktime_on;
 } gms_icnt;
 
 void gms_icnt_init(gms_icnt *n, const gms_icnt_params *ip, gms_engine *eng, uint32_t n_sm, uint32_t n_subparts,
@@ -68,5 +72,8 @@ int gms_icnt_reply(void *ud, uint32_t subpart, gms_mreq *r);
 /* -gms_host_pipeline: at the join, the replies staged on the worker thread enter the network */
 void gms_icnt_hand_over_replies(gms_icnt *n);
 void gms_icnt_report(const gms_icnt *n, gms_stats *out);
+
+/* the first kernel starts (on = 1) or the last one ends (0), at the current cycle */
+void gms_icnt_kernel_time(gms_icnt *n, int on);
 
 #endif
