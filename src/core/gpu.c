@@ -54,7 +54,10 @@ static void collect(gms_gpu *g, gms_stats *st)
     gms_stat_u64(st, "gpu_tot_sim_insn", c->thread_insts);
     gms_stat_f64(st, "gpu_tot_ipc", ktot ? (double)c->thread_insts / (double)ktot : 0.0);
     gms_stat_u64(st, "gpgpu_n_tot_w_icount", c->warp_insts);
-    gms_stat_u64(st, "gpgpu_n_tot_thrd_icount", c->thread_insts);
+    /* GPGPU-Sim's m_num_sim_insn: a whole warp per warp instruction unless its lanes are clock
+     * gated, where gpu_tot_sim_insn always counts the active ones */
+    gms_stat_u64(st, "gpgpu_n_tot_thrd_icount",
+                 g->p->core.clock_gated_lanes ? c->thread_insts : c->warp_insts * g->p->core.warp_size);
     gms_stat_u64(st, "gms_elapsed_core_cycles", now);
     /* GPGPU-Sim's meanings (docs/counters.md): instructions in active threads, global atomics
      * among the loads; requests as injected into the interconnect */

@@ -130,9 +130,16 @@ TEST(gpgpusim_named_counters_hand_counted)
     CHECK_EQ(stat(rs, "icnt_total_pkts_mem_to_simt"), 3 * 5 + 2 * 1 + 20 * 5);
     CHECK_EQ(stat(rs, "gms_icnt_packets_simt_to_mem"), 25);
     CHECK_EQ(stat(rs, "gms_icnt_packets_mem_to_simt"), 25);
-    /* one warp instruction per instruction, 32 threads for the ALU and EXIT, 20/16/20/20 */
+    /* one warp instruction per instruction, 32 threads for the ALU and EXIT, 20/16/20/20; the
+     * thread count is the whole warp's unless -gpgpu_clock_gated_lanes (GPGPU-Sim's default 0) */
     CHECK_EQ(stat(rs, "gpgpu_n_tot_w_icount"), 6);
-    CHECK_EQ(stat(rs, "gpgpu_n_tot_thrd_icount"), 32 + 20 + 16 + 20 + 20 + 32);
+    CHECK_EQ(stat(rs, "gpu_tot_sim_insn"), 32 + 20 + 16 + 20 + 20 + 32);
+    CHECK_EQ(stat(rs, "gpgpu_n_tot_thrd_icount"), 6 * 32);
+    run_free(&r);
+    static const char *const gated[] = { "gpgpu_cache:dl1", "none", "gpgpu_coalesce_arch", "70",
+        "gpgpu_shmem_num_banks", "32", "icnt_flit_size", "8", "gpgpu_clock_gated_lanes", "1", NULL };
+    REQUIRE(run(&r, cfill, 0, gated) == 0);
+    CHECK_EQ(stat(gms_sim_stats(r.s), "gpgpu_n_tot_thrd_icount"), 32 + 20 + 16 + 20 + 20 + 32);
     run_free(&r);
 }
 

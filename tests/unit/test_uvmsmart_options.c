@@ -65,7 +65,7 @@ TEST(uvmsmart_unknown_option_hint)
         { "migrate_treshold", "did you mean -migrate_threshold?" },
         { "gpgpu_n_clustres", "did you mean -gpgpu_n_clusters?" },
         { "pcie_transfer_rate", "did you mean -pcie_bandwidth?" }, /* UVMSmart's older PCIe option */
-        { "num_of_lanes", "no option has a similar name" },
+        { "num_of_qubits", "no option has a similar name" },
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         gms_params *p = gms_params_new();
