@@ -225,7 +225,13 @@ static gms_mreq *next_ready(void *p)
     gms_mreq *r = e->primary;
     if (r) e->primary = NULL;
     else if ((r = e->head)) { e->head = r->next; if (!e->head) e->tail = NULL; else __builtin_prefetch(e->head); }
-    if (r) r->next = NULL;
+    if (r) {
+        r->next = NULL;
+        /* GPGPU-Sim's next_access pops the entry's list, so full() sees the room come back:
+         * a handed-out request gives back its merge slot (the reads counted; the write that
+         * rides behind a fetch-on-write's read took none, cache.c) */
+        if (r->kind != GMS_MREQ_WRITE && e->count) { integrate(m); e->count--; m->occ--; }
+    }
     if (!e->primary && !e->head) {   /* its last request: release the entry */
         release_stats(m, e);
         gms_idxmap_del(&m->map, e->key);

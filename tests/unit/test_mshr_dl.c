@@ -480,3 +480,50 @@ TEST(mshr_alloc_utilisation_both_designs)
         f.o->destroy(f.m);
     }
 }
+
+/* The conventional table gives a merge slot back as each filled request is handed out, as
+ * GPGPU-Sim's mshr_table (next_access pops the list full() reads): 2 slots per entry, a read
+ * and a merged read fill it (a third merge fails), the fill marks it ready, one hand-out
+ * leaves room for a read that arrives now (a line evicted while its entry still hands out),
+ * which is handed out after the one left. Before 2026-12-05 the entry stayed full until
+ * released. The occupied-slot integral follows: 2 slots for 10 cycles, then 1, then 2. */
+TEST(mshr_conv_hand_out_gives_back_a_merge_slot)
+{
+    dfx f;
+    dfx_init(&f, 4, 2, GMS_DLMSHR_DEFAULT);
+    f.o->destroy(f.m);
+    const gms_mshr_ops *o = gms_mshr_find("conventional");
+    void *m = o->create(&f.cfg);
+    uint64_t now = 0;
+    o->set_clock(m, &now);
+    gms_mreq r[3];
+    memset(r, 0, sizeof r);
+    for (int i = 0; i < 3; i++) r[i].kind = GMS_MREQ_READ;
+    gms_mshr_info info = { 0, 128, 0, 0 };
+    int hit;
+    CHECK_EQ(o->check(m, 128, &hit), 0);
+    uint32_t h = o->add(m, 128, &r[0], 1, &info);
+    CHECK_EQ(o->check(m, 128, &hit), 0);
+    CHECK_EQ(hit, 1);
+    o->add(m, 128, &r[1], 1, NULL);
+    CHECK_EQ(o->check(m, 128, &hit), GMS_RF_MSHR_MERGE);
+    now = 10;
+    gms_mshr_info got;
+    CHECK(o->mark_ready(m, 128, h, &got) == &r[0]);
+    CHECK(o->next_ready(m) == &r[0]);
+    CHECK_EQ(o->check(m, 128, &hit), 0);   /* room again */
+    CHECK_EQ(hit, 2);                      /* in a filled entry */
+    now = 15;
+    o->add(m, 128, &r[2], 1, NULL);
+    CHECK_EQ(o->check(m, 128, &hit), GMS_RF_MSHR_MERGE);
+    now = 20;
+    CHECK(o->next_ready(m) == &r[1]);
+    CHECK(o->next_ready(m) == &r[2]);
+    CHECK(o->next_ready(m) == NULL);
+    CHECK_EQ(o->used(m), 0);
+    gms_mshr_stats s;
+    memset(&s, 0, sizeof s);
+    o->stats(m, &s);
+    CHECK_EQ(s.slot_cycles, 2 * 10 + 1 * 5 + 2 * 5);
+    o->destroy(m);
+}
