@@ -267,7 +267,10 @@ static uint32_t add(void *p, uint64_t key, gms_mreq *r, int counted, const gms_m
     }
     if (counted) { m->occ++; m->st.slot_ops++; }
     super *e = &m->e[h];
-    if (r->kind == GMS_MREQ_WRITE) e->seen_write = 1;
+    /* GPGPU-Sim's is_read_after_write_pending looks for a write in the entry's list, which
+     * holds reads only there (fetch-on-write adds its allocate read, not the write): the
+     * write that rides here behind its allocate read (counted 0) is not such a write */
+    if (r->kind == GMS_MREQ_WRITE) { if (counted) e->seen_write = 1; }
     else if (e->seen_write) e->raw = 1;
     if (r->kind == GMS_MREQ_ATOMIC) e->has_atomic = 1;
     return h;
