@@ -169,6 +169,19 @@ n20=$($BIN run --trace "$T/trs/kernelslist.g" --config configs/gtx480.config 2>/
 n61=$($BIN run --trace "$T/trs/kernelslist.g" --config configs/gtx1080ti-pascal.config --set gpgpu_gmem_skip_L1D=0 2>/dev/null |
       sed -n 's/^L1D_total_cache_accesses = //p' | head -1)
 if [ "$n20" = 5 ] && [ "$n61" = 4 ]; then ok coalesce_sectors_by_arch; else bad "coalesce_sectors_by_arch (arch 20: $n20 requests, want 1 + 4; arch 61: $n61 L1D accesses, want 4)"; fi
+# local memory is placed as GPGPU-Sim's translate_local_memaddr: an LDL.64 of 32 lanes at one
+# local address is 64 words, the warp's threads side by side, word 5 one GPU-full of threads
+# above word 4: 8 sectors on the QV100 (two 128 B lines), two 128 B segments on the GTX480
+# (arch 20 through the L1); the raw addresses made one request
+mkdir -p "$T/trl"
+{ printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n'
+  printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 2\n'
+  printf '0000 ffffffff 2 R2 R3 LDL.64 1 R1 8 1 0x10 0\n'
+  printf '0010 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trl/kernel-1.traceg"
+echo kernel-1.traceg > "$T/trl/kernelslist.g"
+l70=$($BIN run --trace "$T/trl/kernelslist.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^gpgpu_n_mem_read_local = //p' | head -1)
+l20=$($BIN run --trace "$T/trl/kernelslist.g" --config configs/gtx480.config 2>/dev/null | sed -n 's/^gpgpu_n_mem_read_local = //p' | head -1)
+if [ "$l70" = 8 ] && [ "$l20" = 2 ]; then ok local_memory_translated; else bad "local_memory_translated (qv100: $l70 local reads, want 8; gtx480: $l20, want 2)"; fi
 # the interconnect's buffer utilisations are over the cycles a kernel runs, as GPGPU-Sim's
 # net->cycles: stream copies its result back after its one kernel (timed here), so the
 # statistics at the kernel's end and at the run's end must agree

@@ -6,6 +6,8 @@
  * shrinks to the half or 32 B chunk its lanes use (reduce_and_send). gms_coalesce_range is the
  * same for a unit-stride access (a contiguous byte range), without going through 32 lane
  * addresses. */
+#include <string.h>
+
 #include "core/sm.h"
 
 uint32_t gms_coalesce_segment(uint32_t width, int sector)
@@ -55,69 +57,113 @@ static int line_txns(uint64_t line, uint8_t smask, const uint32_t bytes[4], uint
     return n;
 }
 
-/* the slot of `line` among the lines seen so far, added if new; -1 when 64 lines are full.
- * hix (host speed): slot + 1 by a hash of the line, open addressing over 128 entries (0: empty) */
-static inline int line_slot(uint64_t lines[64], uint8_t smask[64], uint32_t bytes[64][4], int *nl, uint64_t line,
-                            uint8_t hix[128])
+/* The lines one warp access touches, each with its touched sectors and bytes. Up to 128
+ * lines: a global access touches at most 64 (32 lanes of up to 16 bytes, each in at most two
+ * lines); a translated local one up to 128 (32 lanes x 4 words, local_mem.c). */
+typedef struct co_lines {
+    uint64_t lines[128];
+    uint8_t smask[128];
+    uint32_t bytes[128][4];   /* distinct bytes per sector: a 32-bit mask of each sector's bytes */
+    uint8_t hix[256];         /* slot + 1 by a hash of the line, open addressing (0: empty) */
+    int nl;
+} co_lines;
+
+/* cap (64 for a global access, 128 for a local one) is a constant at each call site, so the
+ * hash width and the part of hix cleared fold in (host speed: this is on every access) */
+__attribute__((always_inline)) static inline void co_init(co_lines *c, int cap)
 {
-    int n = *nl;
-    if (n && lines[n - 1] == line) return n - 1;   /* common: same line as the previous lane */
-    uint32_t h = (uint32_t)((line * 0x9e3779b97f4a7c15ULL) >> 57);
-    for (uint8_t j; (j = hix[h]) != 0; h = (h + 1) & 127)
-        if (lines[j - 1] == line) return j - 1;
-    if (n == 64) return -1;
-    hix[h] = (uint8_t)(n + 1);
-    lines[n] = line;
-    smask[n] = 0;
-    bytes[n][0] = bytes[n][1] = bytes[n][2] = bytes[n][3] = 0;
-    *nl = n + 1;
+    c->nl = 0;
+    memset(c->hix, 0, (size_t)cap * 2);
+}
+
+/* the slot of `line` among the lines seen so far, added if new; -1 when all cap are taken;
+ * hashed over 2 x cap entries */
+__attribute__((always_inline)) static inline int line_slot(co_lines *c, uint64_t line, int cap)
+{
+    int n = c->nl;
+    if (n && c->lines[n - 1] == line) return n - 1;   /* common: same line as the previous lane */
+    uint32_t hmask = (uint32_t)cap * 2 - 1;
+    uint32_t h = (uint32_t)((line * 0x9e3779b97f4a7c15ULL) >> (cap == 64 ? 57 : 56));
+    for (uint8_t j; (j = c->hix[h]) != 0; h = (h + 1) & hmask)
+        if (c->lines[j - 1] == line) return j - 1;
+    if (n == cap) return -1;
+    c->hix[h] = (uint8_t)(n + 1);
+    c->lines[n] = line;
+    c->smask[n] = 0;
+    c->bytes[n][0] = c->bytes[n][1] = c->bytes[n][2] = c->bytes[n][3] = 0;
+    c->nl = n + 1;
+    return n;
+}
+
+/* an access that crosses a sector: byte by byte per sector. Only bad input reaches the line
+ * loop's second line (a trace or program of no real GPU): an access past the end of the
+ * 64-bit address space (its end wrapped) keeps the bytes before it, as GPGPU-Sim keeps only a
+ * lane's bytes inside its segment */
+static void co_add_split(co_lines *c, uint64_t a, uint32_t width, int cap)
+{
+    uint64_t end = a + width - 1;
+    if (end < a) end = UINT64_MAX;
+    for (uint64_t line = a >> 7; line <= end >> 7; line++) {
+        uint64_t lo = line << 7 > a ? line << 7 : a;
+        uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
+        int j = line_slot(c, line, cap);
+        if (j < 0) continue;
+        for (uint64_t b = lo;;) {   /* one sector at a time */
+            uint32_t sct = (uint32_t)(b >> 5) & 3;
+            uint64_t se = (b | 31) < hi ? (b | 31) : hi;
+            uint32_t l5 = (uint32_t)(b & 31), h5 = (uint32_t)(se & 31);
+            uint32_t m = (h5 == 31 ? 0xffffffffu : ((1u << (h5 + 1)) - 1u)) & ~((1u << l5) - 1u);
+            c->smask[j] |= (uint8_t)(1u << sct);
+            c->bytes[j][sct] |= m;
+            if (se == hi) break;   /* not b = se + 1 <= hi: se may be the last address */
+            b = se + 1;
+        }
+    }
+}
+
+/* one access of `width` bytes at a */
+__attribute__((always_inline)) static inline void co_add(co_lines *c, uint64_t a, uint32_t width, int cap)
+{
+    if ((a >> 5) != ((a + width - 1) >> 5)) {
+        co_add_split(c, a, width, cap);
+        return;
+    }
+    int j = line_slot(c, a >> 7, cap);   /* the common case: the access stays in one sector */
+    if (j < 0) return;
+    uint32_t sct = (uint32_t)(a >> 5) & 3, l5 = (uint32_t)(a & 31);
+    c->smask[j] |= (uint8_t)(1u << sct);
+    c->bytes[j][sct] |= (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << l5;
+}
+
+static inline int co_emit(const co_lines *c, uint32_t segment, gms_txn *out)
+{
+    int n = 0;
+    for (int j = 0; j < c->nl; j++) n += line_txns(c->lines[j], c->smask[j], c->bytes[j], segment, out + n);
     return n;
 }
 
 int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128])
 {
     uint32_t segment = gms_coalesce_segment(width ? width : 4, sector);
-    uint64_t lines[64];
-    uint8_t smask[64];
-    uint32_t bytes[64][4];   /* distinct bytes per sector: a 32-bit mask of each sector's bytes */
-    uint8_t hix[128] = {0};
-    int nl = 0;
+    co_lines c;
+    co_init(&c, 64);
     if (width == 0) width = 4;
-    for (int lane = 0; lane < 32; lane++) {
-        if (!(mask >> lane & 1u)) continue;
-        uint64_t a = addrs[lane], end = a + width - 1;
-        if ((a >> 5) == (end >> 5)) {   /* fast path: the lane's access stays in one sector */
-            int j = line_slot(lines, smask, bytes, &nl, a >> 7, hix);
-            if (j < 0) continue;
-            uint32_t sct = (uint32_t)(a >> 5) & 3, l5 = (uint32_t)(a & 31);
-            smask[j] |= (uint8_t)(1u << sct);
-            bytes[j][sct] |= (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << l5;
-            continue;
-        }
-        /* bad input only (a trace or program of no real GPU): an access past the end of the
-         * 64-bit address space (its end wrapped, so never the fast path) keeps the bytes before
-         * it, as GPGPU-Sim keeps only a lane's bytes inside its segment */
-        if (end < a) end = UINT64_MAX;
-        for (uint64_t line = a >> 7; line <= end >> 7; line++) {
-            uint64_t lo = line << 7 > a ? line << 7 : a;
-            uint64_t hi = (line << 7) + 127 < end ? (line << 7) + 127 : end;
-            int j = line_slot(lines, smask, bytes, &nl, line, hix);
-            if (j < 0) continue;
-            for (uint64_t b = lo;;) {   /* one sector at a time */
-                uint32_t sct = (uint32_t)(b >> 5) & 3;
-                uint64_t se = (b | 31) < hi ? (b | 31) : hi;
-                uint32_t l5 = (uint32_t)(b & 31), h5 = (uint32_t)(se & 31);
-                uint32_t m = (h5 == 31 ? 0xffffffffu : ((1u << (h5 + 1)) - 1u)) & ~((1u << l5) - 1u);
-                smask[j] |= (uint8_t)(1u << sct);
-                bytes[j][sct] |= m;
-                if (se == hi) break;   /* not b = se + 1 <= hi: se may be the last address */
-                b = se + 1;
-            }
-        }
-    }
-    int n = 0;
-    for (int j = 0; j < nl; j++) n += line_txns(lines[j], smask[j], bytes[j], segment, out + n);
-    return n;
+    for (int lane = 0; lane < 32; lane++)
+        if (mask >> lane & 1u) co_add(&c, addrs[lane], width, 64);
+    return co_emit(&c, segment, out);
+}
+
+/* a translated local access (local_mem.c): n word accesses of acc_width bytes each (4, or the
+ * instruction's width below 4), in segments of the instruction's width as GPGPU-Sim's
+ * memory_coalescing_arch (data_size picks the segment, data_size_coales the bytes) */
+int gms_coalesce_words(const uint64_t *addrs, int n, uint32_t acc_width, uint32_t inst_width, int sector,
+                       gms_txn out[128])
+{
+    uint32_t segment = gms_coalesce_segment(inst_width ? inst_width : 4, sector);
+    co_lines c;
+    co_init(&c, 128);
+    for (int i = 0; i < n; i++) co_add(&c, addrs[i], acc_width ? acc_width : 4, 128);
+    return co_emit(&c, segment, out);
 }
 
 int gms_coalesce_range(uint64_t lo, uint64_t hi, uint32_t width, int sector, gms_txn out[128])

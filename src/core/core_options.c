@@ -125,6 +125,8 @@ static const gms_option core_opts[] = {
 #undef SPEC
     C("gpgpu_coalesce_arch", GMS_OPT_U32, coalesce_arch, "13", "coalescing rules: 13 GT200, 20-39 Fermi/Kepler, >= 40 Maxwell+ (32 B sectors)"),
     C("gpgpu_gmem_skip_L1D", GMS_OPT_BOOL, gmem_skip_l1d, "0", "global loads and stores bypass the L1D (GPGPU-Sim's memory_cycle; loads as with -dlcm=cg)"),
+    C("gpgpu_local_mem_map", GMS_OPT_BOOL, local_mem_map, "1",
+      "local memory's place in the GPU's address space: 1 each block's threads' words side by side, blocks of successive SMs next (GPGPU-Sim's default), 0 the legacy map by SM and hardware thread"),
     C("gpgpu_clock_gated_lanes", GMS_OPT_BOOL, clock_gated_lanes, "0",
       "gpgpu_n_tot_thrd_icount counts a warp instruction's active lanes (1) or the whole warp (0), as GPGPU-Sim's warp_inst_complete; gpu_tot_sim_insn counts active lanes either way"),
     C("gms_l1d_bypass", GMS_OPT_STRING, l1d_bypass, "none",

@@ -28,6 +28,7 @@ typedef struct gms_core_params {
     char trace_lat_spec[GMS_MAX_SPEC_UNITS][GMS_OPT_STRLEN];
     uint32_t coalesce_arch;
     int gmem_skip_l1d;
+    int local_mem_map;             /* gpgpu_local_mem_map: local words interleaved per block (local_mem.h) */
     int clock_gated_lanes;         /* gpgpu_clock_gated_lanes: thread instructions count active lanes only */
     int flush_l1_cache;
     uint32_t max_concurrent_kernel;

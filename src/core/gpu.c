@@ -1,6 +1,7 @@
 /* The simulation object: builds the GPU from the parameters, runs the host program
  * (commands, kernel launches, block dispatch) and collects the statistics. */
 #include "core/gpu.h"
+#include "core/local_mem.h"
 #include "config/config_digest.h"
 #include "core/sm.h"
 #include "frontend/trace.h"
@@ -219,6 +220,7 @@ static int launch(gms_gpu *g, gms_cmd *c)
         free(k);
         return -1;
     }
+    k->local_max_cta = gms_local_max_cta(k->max_blocks_per_sm, k->nblocks, g->p->core.n_sm);
     adapt_l1(g, k);
     uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
     k->start_cycle = now;

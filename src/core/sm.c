@@ -2,6 +2,7 @@
  * not polled (the register release re-arms it), and an SM with nothing to do goes idle and
  * is woken by its next register-release event, a reply, a translation or a new block. */
 #include "core/sm_internal.h"
+#include "core/local_mem.h"
 #include "core/thread_oversub.h"
 #include "mem/mrpb.h"
 #include "core/bypass_policy.h"
@@ -507,6 +508,21 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
                                     gms_atomic_segment(s->p->core.coalesce_arch, in->width), s->txn);
         for (int i = 0, j = n - 1; i < j; i++, j--) { gms_txn x = s->txn[i]; s->txn[i] = s->txn[j]; s->txn[j] = x; }
         s->ntxn = (uint32_t)n;
+    } else if (in->mem == GMS_MEM_LD_LOCAL || in->mem == GMS_MEM_ST_LOCAL) {
+        /* each thread's local words, placed as GPGPU-Sim's translate_local_memaddr, coalesced
+         * word by word (local_mem.h); the UVM and the observers see the placed addresses */
+        if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
+        const gms_kernel *k = s->blocks[w->blk].k;
+        gms_local_map m = { s->p->core.local_mem_map, s->id, s->p->core.n_sm, k->warps_per_block * 32,
+                            k->local_max_cta, s->p->core.max_threads_per_sm };
+        uint64_t words[128];
+        uint32_t aw;
+        int nw = gms_local_translate(&m, wi, addrs, in->mask, in->width, words, &aw);
+        for (int i = 0; i < nw; i += 32) {   /* page observers take lanes, 32 at a time */
+            uint32_t nm = nw - i >= 32 ? 0xffffffffu : (1u << (nw - i)) - 1u;
+            observe_pages(s, words + i, nm);
+        }
+        s->ntxn = (uint32_t)gms_coalesce_words(words, nw, aw, in->width, sector, s->txn);
     } else if (in->addr_mode == GMS_ADDR_STRIDE && in->width && in->stride == (int64_t)in->width && !s->g->observe &&
                unit_stride_last(in) >= in->base) {
         /* unit stride: the k-th active lane reads base + k*width, one contiguous range (one

@@ -17,6 +17,8 @@
  * store writes) */
 typedef struct gms_txn { uint64_t addr; uint8_t sector_mask; uint8_t nbytes_sectors; uint16_t bytes; } gms_txn;
 int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int sector, gms_txn out[128]);
+int gms_coalesce_words(const uint64_t *addrs, int n, uint32_t acc_width, uint32_t inst_width, int sector,
+                       gms_txn out[128]);
 /* the same for the contiguous bytes [lo, hi] (hi - lo < 4096): a unit-stride warp access */
 int gms_coalesce_range(uint64_t lo, uint64_t hi, uint32_t width, int sector, gms_txn out[128]);
 /* the segment GPGPU-Sim coalesces a `width`-byte load or store into (32, 64 or 128 B) */
