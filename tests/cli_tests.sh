@@ -182,10 +182,54 @@ echo kernel-1.traceg > "$T/trl/kernelslist.g"
 l70=$($BIN run --trace "$T/trl/kernelslist.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^gpgpu_n_mem_read_local = //p' | head -1)
 l20=$($BIN run --trace "$T/trl/kernelslist.g" --config configs/gtx480.config 2>/dev/null | sed -n 's/^gpgpu_n_mem_read_local = //p' | head -1)
 if [ "$l70" = 8 ] && [ "$l20" = 2 ]; then ok local_memory_translated; else bad "local_memory_translated (qv100: $l70 local reads, want 8; gtx480: $l20, want 2)"; fi
+# GPGPU-Sim's L2 adds its memcpy cycle offset to every access and fill after a timed copy, not
+# only to the copy's fills: 24 one-warp blocks read 3 MiB twice around the L1 after a 64 MiB
+# copy (every L2 set full of copied lines); the second pass hits, as with no copy (24,576
+# misses), where a kernel keyed older than the copy evicted its own lines (49,152)
+mkdir -p "$T/trm"
+awk 'BEGIN { printf "-kernel name = k\n-grid dim = (24,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n#traces format = x\n\n";
+  for (b = 0; b < 24; b++) { printf "#BEGIN_TB\n\nthread block = %d,0,0\n\nwarp = 0\ninsts = 65\n", b;
+    for (k = 0; k < 64; k++) printf "%04x ffffffff 1 R%d LDG.E.STRONG.GPU 1 R8 4 1 0x7f10%08x 128\n", k * 16, 10 + k % 8, b * 131072 + (k % 32) * 4096;
+    printf "0400 ffffffff 0 EXIT 0 0\n\n#END_TB\n\n" } }' > "$T/trm/kernel-1.traceg"
+echo kernel-1.traceg > "$T/trm/nocopy.g"
+printf 'MemcpyHtoD,0x7f2000000000,67108864\nkernel-1.traceg\n' > "$T/trm/copy.g"
+m0=$($BIN run --trace "$T/trm/nocopy.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^L2_total_cache_misses = //p' | tail -1)
+m1=$($BIN run --trace "$T/trm/copy.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^L2_total_cache_misses = //p' | tail -1)
+if [ "$m0" = 24576 ] && [ "$m1" = 24576 ]; then ok l2_memcpy_offset_keys_later_accesses; else bad "l2_memcpy_offset_keys_later_accesses (L2 misses without copy $m0, after it $m1, want 24576 both)"; fi
+# paired FP16 (HFMA2, HADD2, HSETP2, ...) has half the SP unit's initiation interval, as Accel-Sim's
+# trace front end gives it (not HMUL2): 200 independent HFMA2 of one warp on the QV100 (SP
+# interval 2) issue one a cycle, about 200 cycles sooner than 200 FFMA; 200 HMUL2 as FFMA
+mkdir -p "$T/trh"
+for op in HFMA2 FFMA HMUL2; do
+  { printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n'
+    printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 201\n'
+    awk -v op=$op 'BEGIN { for (i = 0; i < 200; i++) printf "%04x ffffffff 1 R%d %s 2 R1 R2 0\n", i * 16, 10 + i % 40, op }'
+    printf '0c80 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trh/$op.traceg"
+  echo $op.traceg > "$T/trh/$op.g"
+done
+ch=$($BIN run --trace "$T/trh/HFMA2.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+cf=$($BIN run --trace "$T/trh/FFMA.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+cm=$($BIN run --trace "$T/trh/HMUL2.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+if [ -n "$ch" ] && [ -n "$cf" ] && [ $((cf - ch)) -ge 190 ] && [ $((cf - ch)) -le 230 ] && [ "$cm" = "$cf" ]; then
+    ok fp16_half_initiation_interval; else bad "fp16_half_initiation_interval (HFMA2 $ch, FFMA $cf, HMUL2 $cm cycles)"; fi
+# a trace's warps have no wrong path (Accel-Sim's fetch follows the trace): on a preset with
+# GPGPU-Sim's 3.x front end (gtx1080ti-pascal), 320 IMADs whose pcs jump by 48 bytes run as
+# the same IMADs with sequential pcs (each jump cost a flush and re-fetch)
+mkdir -p "$T/trj"
+for step in 16 48; do
+  { printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 61\n-accelsim tracer version = 4\n\n'
+    printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 321\n'
+    awk -v st=$step 'BEGIN { for (i = 0; i < 320; i++) printf "%04x ffffffff 1 R%d IMAD 2 R1 R2 0\n", i * st, 10 + i % 40 }'
+    printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trj/s$step.traceg"
+  echo s$step.traceg > "$T/trj/s$step.g"
+done
+j16=$($BIN run --trace "$T/trj/s16.g" --config configs/gtx1080ti-pascal.config 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+j48=$($BIN run --trace "$T/trj/s48.g" --config configs/gtx1080ti-pascal.config 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+if [ -n "$j16" ] && [ "$j16" = "$j48" ]; then ok trace_fetch_no_wrong_path; else bad "trace_fetch_no_wrong_path (sequential pcs $j16 cycles, pcs 48 apart $j48)"; fi
 # the interconnect's buffer utilisations are over the cycles a kernel runs, as GPGPU-Sim's
 # net->cycles: stream copies its result back after its one kernel (timed here), so the
 # statistics at the kernel's end and at the run's end must agree
-u=$($BIN run --config configs/qv100.config --workload stream --set n=8192 2>/dev/null | sed -n 's/^Req_Network_in_buffer_avg_util = //p')
+u=$($BIN run --config configs/qv100.config --workload stream --set n=32768 2>/dev/null | sed -n 's/^Req_Network_in_buffer_avg_util = //p')
 if [ "$(echo "$u" | wc -l)" = 2 ] && [ "$(echo "$u" | sort -u | wc -l)" = 1 ] && [ "$(echo "$u" | head -1)" != 0 ]; then
     ok icnt_buffer_util_over_kernel_time; else bad "icnt_buffer_util_over_kernel_time ($(echo $u))"; fi
 # trace and store inputs a stress test found mishandled (2026-11-29)

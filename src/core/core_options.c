@@ -188,7 +188,7 @@ static const gms_option core_opts[] = {
     C("gms_inst_fetch", GMS_OPT_STRING, inst_fetch, "gpgpusim",
       "without sub-cores, gpgpusim: GPGPU-Sim 3.x's front end (one warp fetched per SM per cycle when its "
       "2-entry instruction buffer is empty, decoded the next cycle, issued from the cycle after; a taken branch "
-      "flushes the second entry; a perfect instruction cache) and -gpgpu_max_insn_issue_per_warp's dual issue; "
+      "flushes the second entry, except in a trace; a perfect instruction cache) and -gpgpu_max_insn_issue_per_warp's dual issue; "
       "none: every warp's next instruction is always there to issue (gpumemsim before 2026-12)"),
     GMS_OPT_PARTLY("gpgpu_max_insn_issue_per_warp", GMS_OPT_U32, core.max_insn_issue_per_warp, "2",
       "instructions a warp may issue per cycle from its instruction buffer, 1 or 2 (GPGPU-Sim's default 2)",

@@ -1146,6 +1146,12 @@ static void oc_cycle(gms_sm *s, uint64_t now)
                 s->oc_pending--;
                 for (int i = 0; i < GMS_MAX_DST; i++)
                     if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
+                if (__builtin_expect(sl->hold, 0)) {
+                    /* an EXIT: the warp is held by its write-back event now (no atomic can
+                     * be in flight behind an issued EXIT, so SB_ATOMIC's clear is a no-op) */
+                    s->w[sl->warp].outstanding--;
+                    wheel_add(s, e + sl->delay, sl->warp, SB_ATOMIC);
+                }
             }
         }
     /* allocate_cu: every input port tries each ID_OC type in port order; a port takes the
@@ -1235,6 +1241,25 @@ static void memq_cycle(gms_sm *s, uint64_t now)
 
 /* ---------------------------------------------------------------- issue */
 
+/* into scheduler si's ID_OC slot of type op (can_issue found it free); oc_cycle times it from
+ * its collector unit: delay from the function unit's issue to the write-back */
+static void oc_enter(gms_sm *s, uint32_t wi, const gms_inst *in, uint32_t op, uint32_t delay, uint32_t ii, int hold)
+{
+    warp *w = &s->w[wi];
+    uint32_t si = sched_of(s, wi);
+    oc_slot *sl = &s->oc[si].slot[op];
+    sl->warp = (uint16_t)wi;
+    sl->delay = delay;
+    sl->ii = ii;
+    sl->hold = (uint8_t)hold;
+    sl->seq = s->oc_seq++;
+    for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
+    s->oc_slot_mask[si] |= (uint16_t)(1u << op);
+    s->oc_type_n[op]++;
+    s->oc_types |= 1u << op;
+    s->oc_pending++;
+}
+
 static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
     warp *w = &s->w[wi];
@@ -1260,6 +1285,7 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         s->ctr->barrier_waits++;
         if (b->at_barrier == b->live) release_barrier(s, b);
         if (s->swl_on) gms_swl_update(s);   /* a waiting warp gives its SWL place up */
+        if (s->oc) oc_enter(s, wi, in, GMS_OP_INT, 2 + s->p->core.lat[GMS_OP_BAR].lat, s->p->core.lat[GMS_OP_BAR].ii, 0);
         break;
     }
     default: {
@@ -1269,6 +1295,9 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
             lat = s->p->core.spec_lat[in->spec_unit].lat;
             ii = s->p->core.spec_lat[in->spec_unit].ii;
         }
+        /* Accel-Sim halves a paired-FP16 instruction's interval (at least 1, as its newer
+         * front end; the older one's 0 would index past the unit's pipeline) */
+        if (in->flags & GMS_INST_HALF_II) ii = ii >= 2 ? ii / 2 : 1;
         if (s->aluc) {
             /* into its pipe's ID_OC set; the collector and function units time it (aluc_issued).
              * The warp may not finish before a function unit has taken it. */
@@ -1281,20 +1310,10 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op];
         if (!s->oc) for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
-        if (s->oc && (in->op <= GMS_OP_BRA || in->op == GMS_OP_TEX)) {
-            /* into the scheduler's ID_OC slot; oc_cycle times it from its collector unit */
-            uint32_t si = sched_of(s, wi);
-            oc_sched *o = &s->oc[si];
-            oc_slot *sl = &o->slot[in->op];
-            sl->warp = (uint16_t)wi;
-            sl->delay = 2 + lat;   /* from the function unit's issue */
-            sl->ii = ii;
-            sl->seq = s->oc_seq++;
-            for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
-            s->oc_slot_mask[si] |= (uint16_t)(1u << in->op);   /* it was free (can_issue) */
-            s->oc_type_n[in->op]++;
-            s->oc_types |= 1u << in->op;
-            s->oc_pending++;
+        if (s->oc && (in->op <= GMS_OP_BRA || in->op == GMS_OP_TEX || in->op == GMS_OP_EXIT)) {
+            int exit = in->op == GMS_OP_EXIT;
+            if (exit) w->outstanding++;   /* until a unit takes it (oc_cycle) */
+            oc_enter(s, wi, in, s->op_slot[in->op], 2 + lat, ii, exit);
             break;
         }
         for (int i = 0; i < GMS_MAX_DST; i++)

@@ -20,7 +20,10 @@
  * the second entry is on the wrong path: the scheduler flushes it when it reaches it (the
  * control hazard of scheduler_unit::cycle) and the warp is fetched again. Taken = the next
  * instruction's pc is not 1 to 16 bytes after the branch's (instructions are 8 or 16 bytes;
- * streams without pcs, all 0, are sequential). */
+ * streams without pcs, all 0, are sequential). A trace's warps have no wrong path: Accel-Sim's
+ * trace front end fetches the trace's next instruction, and its get_pdom_stack_top_info gives
+ * the buffered instruction's own pc, so the control hazard check never fires (until
+ * 2026-12-05 a trace's taken branches and loop back-edges cost a re-fetch here). */
 #include "core/sm_internal.h"
 
 static int taken_between(const gms_inst *a, const gms_inst *b)
@@ -67,7 +70,7 @@ void gms_ifetch_cycle(gms_sm *s)
         s->fe_buf = -1;
         uint32_t n = w->left < 2 ? w->left : 2;
         uint8_t bad = 0;
-        if (n == 2 && taken_between(&w->cur[0], &w->cur[1])) { n = 1; bad = 1; }
+        if (n == 2 && !s->blocks[w->blk].k->src.traced && taken_between(&w->cur[0], &w->cur[1])) { n = 1; bad = 1; }
         s->ib[wi] = (uint8_t)n;
         s->ib_bad[wi] = bad;
         if (n && w->state == W_ACTIVE && !w->blocked) cand_on(s, wi);

@@ -46,7 +46,9 @@ typedef struct warp {
 /* sub-core operand collector (see oc_cycle in sm.c): an issued non-memory instruction waits
  * in its scheduler's ID_OC slot of its type until one of the scheduler's collector units is
  * free; its registers are released when it has gone through the unit and its pipe */
-typedef struct oc_slot { uint16_t warp; uint8_t dst[GMS_MAX_DST]; uint32_t delay; uint32_t ii; uint64_t seq; } oc_slot;
+/* hold: an EXIT, which keeps its warp from finishing until it has gone through the pipe
+ * (GPGPU-Sim: hardware_done needs !inst_in_pipeline) */
+typedef struct oc_slot { uint16_t warp; uint8_t dst[GMS_MAX_DST]; uint8_t hold; uint32_t delay; uint32_t ii; uint64_t seq; } oc_slot;
 #define OC_MAX_CU 8
 #define OC_CU_NONE 0xffu   /* cu_op: the unit holds no non-memory instruction */
 typedef struct oc_sched {
@@ -215,6 +217,7 @@ struct gms_sm {
      * every candidate read one byte here instead of each warp's trace record, most of them
      * out of the host's caches; kept by warp_set_cur */
     uint8_t cur_op[MAX_WARPS];
+    uint8_t op_slot[GMS_OP__COUNT];      /* the ID_OC slot type an op class issues into (sm_life.c) */
     /* 3.x front end: instructions in each warp's buffer (0-2); ib_bad: a wrong-path entry follows
      * them (decoded after a taken branch), flushed when the scheduler reaches it; fe_want: warps
      * whose buffer is empty, waiting for the fetch unit */
@@ -390,7 +393,7 @@ static inline int is_cand(const gms_sm *s, uint32_t wi) { return s->cand[wi >> 6
 static inline void warp_set_cur(gms_sm *s, uint32_t wi, const gms_inst *cur)
 {
     s->w[wi].cur = cur;
-    if (s->w[wi].left) s->cur_op[wi] = cur->op;
+    if (s->w[wi].left) s->cur_op[wi] = s->op_slot[cur->op];
 }
 
 /* is scheduler si's ID_OC slot of type op free (ID_OC_MEM: may it issue a memory

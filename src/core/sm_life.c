@@ -88,7 +88,13 @@ static void memq_init(gms_sm *s)
             s->memq.rd_ctx = s->aluc;
         }
     }
+    for (uint32_t op = 0; op < GMS_OP__COUNT; op++) s->op_slot[op] = (uint8_t)op;
     if (c->sub_core_model && c->oc_units_gen) {
+        /* GPGPU-Sim 4.x's scheduler_unit::cycle sends every op that is not memory, SP, SFU, DP,
+         * tensor or a specialised unit's to the INT pipe (the SP pipe without INT units, as
+         * the ALU ops): BAR and EXIT take an ID_OC_INT slot, a collector unit and the unit
+         * with latency and interval 1 (trace_config::set_latency's default) */
+        s->op_slot[GMS_OP_BAR] = s->op_slot[GMS_OP_EXIT] = GMS_OP_INT;
         s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
         for (uint32_t si = 0; si < s->nsched; si++)
             for (uint32_t k = 0; k < OC_MAX_CU; k++) s->oc[si].cu_op[k] = OC_CU_NONE;

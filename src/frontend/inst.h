@@ -40,6 +40,7 @@ typedef enum {
 
 /* flags */
 #define GMS_INST_BYPASS_L1 0x01u   /* .cg / .STRONG.GPU / -gpgpu_gmem_skip_L1D: goes to L2 */
+#define GMS_INST_HALF_II   0x02u   /* paired FP16 (HFMA2, ...): half its unit's initiation interval */
 
 /* address modes of a memory instruction */
 #define GMS_ADDR_NONE   0u

@@ -112,6 +112,11 @@ int gms_opcode_decode(gms_isa isa, const char *text, size_t len, gms_opinfo *o)
         if (isa == GMS_ISA_KEPLER) mem = IS("LD") ? GMS_MEM_LD_GLOBAL : GMS_MEM_ST_GLOBAL;
         else { o->generic = 1; o->is_store = (uint8_t)IS("ST"); mem = IS("LD") ? GMS_MEM_LD_GLOBAL : GMS_MEM_ST_GLOBAL; }
     }
+    /* Accel-Sim's parse_from_trace_struct: "FP16 has 2X throughput than FP32" for exactly
+     * these (not HMUL2, HMNMX2), whatever the ISA */
+    if (IS("HADD2") || IS("HADD2_32I") || IS("HFMA2") || IS("HFMA2_32I") || IS("HMUL2_32I") || IS("HSET2") ||
+        IS("HSETP2"))
+        o->flags |= GMS_INST_HALF_II;
 #undef IS
     if (mem != GMS_MEM_NONE) {
         o->op = GMS_OP_MEM;

@@ -26,6 +26,9 @@ typedef struct gms_kernel_src {
     uint32_t shmem_bytes;      /* dynamic + static shared memory per block */
     uint32_t regs_per_thread;
     int stream;
+    /* the instructions are an Accel-Sim trace's: a warp's next instruction is always the one
+     * it executes (Accel-Sim's fetch follows the trace, so no wrong path after a branch) */
+    int traced;
     /* Fill the warps of block number `block_linear` (launch order: x fastest, then y, z).
      * Called once per block, in increasing block_linear order, when the block is dispatched.
      * Built-in workloads compute the block's real results here. Returns 0, or -1 with err. */

@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
-#define FORMAT 1u
+#define FORMAT 2u   /* 2 (2026-12-05): records carry GMS_INST_HALF_II for paired FP16 */
 #define ORDER_MARK 0x01020304u
 #define TAG_BLOCK 0x4b4c4231u   /* "1BLK" */
 #define TAG_END 0x21444e45u     /* "END!" */

@@ -135,6 +135,7 @@ void gms_trace_kernel_src(gms_trace_kernel *k, int stream, gms_kernel_src *out)
     out->shmem_bytes = h->shmem;
     out->regs_per_thread = h->nregs;
     out->stream = stream;
+    out->traced = 1;
     out->fill_block = gms_trace_kernel_fill;
     out->release = release;
     out->self = k;

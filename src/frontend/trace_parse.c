@@ -255,6 +255,7 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
         in->op = oi->nomem_op;
         in->spec_unit = oi->nomem_spec;
     }
+    if (in->op != GMS_OP_MEM) in->flags = oi->flags & GMS_INST_HALF_II;
     /* the immediate; base+delta lines may carry one extra delta (Accel-Sim reads popcount) */
     int extra = 0;
     for (;;) {

@@ -55,6 +55,7 @@ struct gms_cache {
     const char *mshr_hint_base;
     uint32_t mshr_hint_n, mshr_hint_stride;
     uint64_t now;                /* latest access, fill or hand-out time: the MSHR table's clock (set_clock) */
+    uint64_t key_offset;         /* added to every replacement key (gms_cache_set_key_offset) */
     /* MSHR access cycles beyond the first (gms_mshr_latency - 1; 0 for the conventional
      * table's default 1, which GPGPU-Sim's single-cycle access already is): a primary miss
      * leaves the miss queue that many cycles later (docs/dlmshr.md, "Timing") */
@@ -308,13 +309,13 @@ static void lru_move(gms_cache *c, uint32_t idx)
 static inline void repl_alloc(gms_cache *c, gms_line *l, uint64_t now)
 {
     uint64_t old = l->key;
-    c->repl->on_alloc(l, now);
+    c->repl->on_alloc(l, now + c->key_offset);
     if (c->lru_next && l->key != old) lru_move(c, (uint32_t)(l - c->lines));
 }
 static inline void repl_access(gms_cache *c, gms_line *l, uint64_t now)
 {
     uint64_t old = l->key;
-    c->repl->on_access(l, now);
+    c->repl->on_access(l, now + c->key_offset);
     if (c->lru_next && l->key != old) lru_move(c, (uint32_t)(l - c->lines));
 }
 
@@ -1046,6 +1047,8 @@ __attribute__((noipa)) void gms_cache_prefetch_fill(const gms_cache *c, const gm
 
 int gms_cache_access_ready(const gms_cache *c) { return c->mshr_ready; }
 void gms_cache_clock_to(gms_cache *c, uint64_t now) { if (now > c->now) c->now = now; }
+
+void gms_cache_set_key_offset(gms_cache *c, uint64_t off) { c->key_offset = off; }
 uint64_t gms_cache_memcpy_dirty_dropped(const gms_cache *c) { return c->memcpy_dirty_dropped; }
 
 gms_mreq *gms_cache_next_access(gms_cache *c, uint64_t now)

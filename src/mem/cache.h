@@ -131,6 +131,10 @@ gms_mreq *gms_cache_fill(gms_cache *c, gms_mreq *reply, uint64_t now);
  * i-th with replacement key time + i, as GPGPU-Sim's tag_array::fill for a copy (see cache.c);
  * returns the first sector's probe status */
 int gms_cache_force_fill(gms_cache *c, uint64_t addr, uint8_t smask, uint64_t time);
+/* GPGPU-Sim's L2 sub-partition adds its memcpy cycle offset (one per sector a timed copy
+ * filled) to the time of every tag access and fill after it, so the replacement keys of the
+ * copy and of the kernels' accesses stay in that order: the offset added to every key set */
+void gms_cache_set_key_offset(gms_cache *c, uint64_t off);
 uint64_t gms_cache_memcpy_dirty_dropped(const gms_cache *c);   /* modified victims the fills dropped */
 /* GPGPU-Sim's own protocol (baseline_cache::fill, access_ready, next_access): the fill
  * updates the tags and marks the MSHR entry ready; the owner then takes the waiting requests

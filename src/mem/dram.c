@@ -311,7 +311,7 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
     uint64_t ready;
     if (!r->is_write) {
         if (now < k->rcd || now < c->wtr) return 0;
-        ready = now + t->CL + t->burst_cycles;
+        ready = now + t->CL;   /* GPGPU-Sim's rwq: a fifo_pipeline of CL stages (dram_t::cycle) */
         c->rtw = now + t->tRTW;
         k->rtp = now + t->burst_cycles;
         g->rtpl = now + t->tRTPL;
@@ -320,7 +320,7 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
         trace(c, now, GMS_DRAM_RD, j, r->row);
     } else {
         if (now < k->rcdwr || now < c->rtw) return 0;
-        ready = now + t->WL + t->burst_cycles;
+        ready = now + t->WL;
         c->wtr = now + t->tWTR;
         k->wtp = now + t->tWTP;
         if (r->access == GMS_ACC_L2_WRBK) c->st.n_wr_WB++; else c->st.n_wr++;

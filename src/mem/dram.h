@@ -22,9 +22,9 @@
  * single bus: column commands until one issues, a row command (ACT/PRE) only while none of
  * either has issued; dual bus: one column and one row command.
  *
- * A read finishes CL + BL/ratio cycles after its (last) column command: the data burst has
- * then crossed the bus. GPGPU-Sim's rwq pipeline hands it on after CL (one cycle earlier on
- * HBM, two on GDDR5): a known difference, kept for now (docs/memory-partitions.md). */
+ * A read finishes CL cycles after its (last) column command, a write WL: GPGPU-Sim's rwq, a
+ * fifo_pipeline of CL stages popped first in each dram_t::cycle (the burst's bus time counts in
+ * bw_util only; docs/memory-partitions.md). */
 #ifndef GMS_MEM_DRAM_H
 #define GMS_MEM_DRAM_H
 #include <stdint.h>

@@ -33,7 +33,7 @@ static uint32_t ms_subpart_of(void *self, uint64_t addr)
 static int ms_can_accept(void *self, uint32_t subpart)
 {
     memsys *ms = self;
-    return ms->accept[subpart];
+    return ms->accept[subpart] && ms->pushed_l2[subpart] != gms_engine_cycle(ms->eng, GMS_DOM_L2) + 1;
 }
 
 /* The busiest partition's requests in the window ending now (spec 001 3.x, partition
@@ -58,6 +58,7 @@ static void ms_push(void *self, uint32_t subpart, gms_mreq *r)
      * every request it takes from a slice (memsys_chan.c), whose address may differ from
      * r's (sector children, write-backs, the MSHR key). */
     r->subpart = subpart;
+    ms->pushed_l2[subpart] = gms_engine_cycle(ms->eng, GMS_DOM_L2) + 1;
     ms_slice *s = &ms->slices[subpart];
     if (now >> GMS_MS_SHARE_WINDOW_LOG2 != ms->share_win) {
         share_close(ms);
@@ -162,6 +163,7 @@ static void ms_free(void *self)
     free(ms->slices);
     free(ms->chans);
     free(ms->accept);
+    free(ms->pushed_l2);
     free(ms->staged);
     free(ms->share_cnt);
     free(ms);
@@ -185,7 +187,7 @@ static void ms_memcpy_fill(void *self, uint64_t addr, uint64_t bytes, int low32)
         uint64_t line = a & ~(uint64_t)127;
         ms_slice *s = &ms->slices[sp];
         uint8_t sm = 0;
-        uint64_t t0 = now + s->memcpy_offset;
+        uint64_t off0 = s->memcpy_offset;
         uint32_t next_sp = sp;
         do {
             sm |= (uint8_t)(1u << (a % 128 / 32));
@@ -198,7 +200,14 @@ static void ms_memcpy_fill(void *self, uint64_t addr, uint64_t bytes, int low32)
             next_sp = gms_addrdec_subpart(&ms->dec, a);
         } while ((a & ~(uint64_t)127) == line && next_sp == sp);
         gms_cache *c = gms_l2_slice_cache(s->l2);
-        if (c) gms_cache_force_fill(c, line, sm, t0);
+        if (c) {
+            /* the i-th sector keyed now + off0 + i (force_fill counts i); later accesses and
+             * fills of this slice keyed now + the offset after the copy, as GPGPU-Sim's
+             * cache_cycle adds m_memcpy_cycle_offset to every L2 access and fill time */
+            gms_cache_set_key_offset(c, off0);
+            gms_cache_force_fill(c, line, sm, now);
+            gms_cache_set_key_offset(c, s->memcpy_offset);
+        }
         sp = next_sp;
     }
 }
@@ -228,6 +237,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     ms->slices = gms_xcalloc(ms->nsub, sizeof *ms->slices);
     ms->chans = gms_xcalloc(ms->nch, sizeof *ms->chans);
     ms->accept = gms_xcalloc(ms->nsub, 1);
+    ms->pushed_l2 = gms_xcalloc(ms->nsub, sizeof *ms->pushed_l2);
     ms->share_cnt = gms_xcalloc(ms->nch, sizeof *ms->share_cnt);
     for (uint32_t i = 0; i < ms->nsub; i++) {
         ms_slice *s = &ms->slices[i];

@@ -67,6 +67,11 @@ struct memsys {
      * instead of every slice's queue, which on a second host thread (-gms_host_pipeline) is
      * in the other core's cache */
     uint8_t *accept;
+    /* per sub-partition, the L2 cycle + 1 of its last request from the interconnect (0: none):
+     * GPGPU-Sim's L2 clock block pops at most one request per sub-partition per L2 cycle
+     * (icnt_pop in gpgpu_sim::cycle), whatever the crossbar delivers or its clock; written and
+     * read on the interconnect's side only */
+    uint64_t *pushed_l2;
     /* host speed (-gms_host_pipeline): pushes recorded by the interconnect's thread, done by
      * the memory side's (ms_hand_over) */
     int staging;

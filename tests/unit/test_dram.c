@@ -169,7 +169,8 @@ TEST(dram_idle_bank_read_latency)
     run(f.c, &f.p, 0, 1, &done, NULL);
     CHECK_EQ(at(&f.log, GMS_DRAM_ACT, 0), 1);
     CHECK_EQ(at(&f.log, GMS_DRAM_RD, 0), 1 + 12);
-    CHECK_EQ(done, 1 + f.t.tRCD + f.t.CL + f.t.burst_cycles);
+    CHECK_EQ(done, 1 + f.t.tRCD + f.t.CL);   /* GPGPU-Sim's rwq: CL stages after the RD, no burst term */
+    CHECK_EQ(done, 25u);                       /* GDDR5 preset: ACT at 1, RD at 13, data at 13 + CL 12 */
     CHECK_EQ(gms_dram_chan_stats(f.c)->n_act, 1);
     CHECK_EQ(gms_dram_chan_stats(f.c)->n_rd, 1);
     CHECK(gms_dram_chan_idle(f.c));
@@ -210,7 +211,7 @@ TEST(dram_row_conflict_pays_trp_trcd)
     CHECK_EQ(pre, act0 + f.t.tRAS);                      /* 29: tRAS dominates RD+burst (15) */
     CHECK_EQ(act1, pre + f.t.tRP);                       /* 41 = also ACT0 + tRC */
     CHECK_EQ(rd1 - pre, f.t.tRP + f.t.tRCD);
-    CHECK_EQ(done[1], rd1 + f.t.CL + f.t.burst_cycles);
+    CHECK_EQ(done[1], rd1 + f.t.CL);
     CHECK_EQ(gms_dram_chan_stats(f.c)->n_pre, 1);
     CHECK_EQ(gms_dram_chan_stats(f.c)->hits_num, 0);
     dfx_free(&f, 0);

@@ -288,3 +288,69 @@ TEST(memsys_partition_camping_xor_faster)
     printf("    camping: modulo %llu cycles, xor %llu cycles\n", (unsigned long long)cyc[0], (unsigned long long)cyc[1]);
     CHECK(cyc[1] * 3 < cyc[0]);
 }
+
+/* GPGPU-Sim's L2 clock block pops at most one request per sub-partition per L2 cycle
+ * (icnt_pop in gpgpu_sim::cycle), however many the interconnect has for it: a source that
+ * pushes while can_accept says yes, every core cycle, with the L2 at half the core clock,
+ * gets exactly one request into the slice per L2 cycle. Without the rule the slice's input
+ * queue filled in one cycle (can_accept was only refreshed by the slice's own tick). */
+typedef struct burst_src {
+    gms_engine *eng;
+    gms_memsys ms;
+    gms_mreq_pool pool;
+    uint32_t pushed, sp;
+    uint64_t last_l2, same_l2;
+} burst_src;
+
+static int burst_reply(void *ud, uint32_t subpart, gms_mreq *r)
+{
+    (void)subpart;
+    gms_mreq_release(&((burst_src *)ud)->pool, r);
+    return 1;
+}
+
+static int burst_tick(void *self, uint64_t cycle)
+{
+    burst_src *b = self;
+    while (b->pushed < 40 && b->ms.can_accept(b->ms.self, b->sp)) {
+        uint64_t l2 = gms_engine_cycle(b->eng, GMS_DOM_L2) + 1;
+        if (l2 == b->last_l2) b->same_l2++;
+        b->last_l2 = l2;
+        gms_mreq *r = gms_mreq_alloc(&b->pool);
+        r->addr = 0x7f0000000000ull + 4096ull * b->pushed;
+        r->bytes = 32;
+        r->sector_mask = 1;
+        r->kind = GMS_MREQ_READ;
+        r->access = GMS_ACC_GLOBAL_R;
+        r->t_issue = cycle;
+        b->ms.push(b->ms.self, b->sp, r);
+        b->pushed++;
+    }
+    return b->pushed < 40;
+}
+
+static int burst_done(void *ud) { return ((burst_src *)ud)->pushed == 40 && gms_engine_cycle(((burst_src *)ud)->eng, GMS_DOM_CORE) > 200; }
+
+TEST(memsys_one_request_per_subpartition_per_l2_cycle)
+{
+    gms_error e = { 0 };
+    gms_params *p = mkparams("-gpgpu_clock_domains 1132.0:1132.0:566.0:850.0", &e);
+    REQUIRE(p);
+    burst_src b = { 0 };
+    double mhz[GMS_NDOM] = { p->core.mhz_core, p->core.mhz_icnt, p->core.mhz_l2, p->core.mhz_dram };
+    b.eng = gms_engine_new(mhz, 1);
+    gms_mreq_pool_init(&b.pool);
+    REQUIRE(!gms_memsys_create(&b.ms, p, b.eng, &b.pool, burst_reply, &b, &e));
+    b.sp = 3;
+    gms_component *c = gms_engine_add(b.eng, GMS_DOM_CORE, "burst", burst_tick, NULL, &b);
+    gms_engine_activate(b.eng, c);
+    REQUIRE(!gms_engine_run(b.eng, burst_done, &b, 100000, stderr, &e));
+    CHECK_EQ(b.pushed, 40);
+    CHECK_EQ(b.same_l2, 0);
+    /* 40 requests, one per L2 cycle, two core cycles each: not before core cycle ~78 */
+    CHECK(gms_engine_cycle(b.eng, GMS_DOM_L2) >= 39);
+    b.ms.free(b.ms.self);
+    gms_engine_free(b.eng);
+    gms_mreq_pool_free(&b.pool);
+    gms_params_free(p);
+}
