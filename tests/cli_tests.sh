@@ -154,13 +154,22 @@ expect_fail page_2mb_given_block   'uvm_prefetch_size: 65536 bytes is not a mult
            $BIN run $G10 --workload stream --set n=65536 --set uvm=1 --set page_size=2MB --set uvm_prefetch_size=64KB
 expect_fail fault_handling_too_long 'uvm_fault_handling_us: 1e+10 us is more than 1e6' \
            $BIN run $G10 --workload stream --set n=65536 --set uvm=1 --set uvm_runtime=batch --set uvm_fault_handling_us=1e10
+# a one-block hand-written trace's header: one_block_head BLOCK_THREADS [BINARY_VERSION]; then
+# the block's warps follow (tb_warp N INSTS starts warp N)
+one_block_head() {
+    printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (%s,1,1)\n-binary version = %s\n-accelsim tracer version = 4\n\n' "$1" "${2:-70}"
+    printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\n'
+}
+tb_warp() { printf 'warp = %s\ninsts = %s\n' "$1" "$2"; }
+# the cycles of a trace on a config: sim_cycles LIST CONFIG
+sim_cycles() { $BIN run --trace "$1" --config "$2" 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1; }
 # GPGPU-Sim 4.x's coalescing rule (memory_coalescing_arch): a 4-byte unit-stride warp load is one
 # 128 B segment on arch 20 through the L1 (LDG.E), four 32 B sectors around it (LDG.E.STRONG.GPU,
 # CACHE_GLOBAL), and four sectors on arch 61 even through a non-sectored L1 (gtx1080ti-pascal
 # with -gpgpu_gmem_skip_L1D 0)
 mkdir -p "$T/trs"
-{ printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n'
-  printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n'
+{ one_block_head 32
+  tb_warp 0 3
   printf '0000 ffffffff 1 R1 LDG.E 1 R8 4 1 0x7f0000001000 4\n'
   printf '0010 ffffffff 1 R2 LDG.E.STRONG.GPU 1 R8 4 1 0x7f0000002000 4\n'
   printf '0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trs/kernel-1.traceg"
@@ -174,8 +183,8 @@ if [ "$n20" = 5 ] && [ "$n61" = 4 ]; then ok coalesce_sectors_by_arch; else bad 
 # above word 4: 8 sectors on the QV100 (two 128 B lines), two 128 B segments on the GTX480
 # (arch 20 through the L1); the raw addresses made one request
 mkdir -p "$T/trl"
-{ printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n'
-  printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 2\n'
+{ one_block_head 32
+  tb_warp 0 2
   printf '0000 ffffffff 2 R2 R3 LDL.64 1 R1 8 1 0x10 0\n'
   printf '0010 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trl/kernel-1.traceg"
 echo kernel-1.traceg > "$T/trl/kernelslist.g"
@@ -201,15 +210,15 @@ if [ "$m0" = 24576 ] && [ "$m1" = 24576 ]; then ok l2_memcpy_offset_keys_later_a
 # interval 2) issue one a cycle, about 200 cycles sooner than 200 FFMA; 200 HMUL2 as FFMA
 mkdir -p "$T/trh"
 for op in HFMA2 FFMA HMUL2; do
-  { printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n'
-    printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 201\n'
+  { one_block_head 32
+    tb_warp 0 201
     awk -v op=$op 'BEGIN { for (i = 0; i < 200; i++) printf "%04x ffffffff 1 R%d %s 2 R1 R2 0\n", i * 16, 10 + i % 40, op }'
     printf '0c80 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trh/$op.traceg"
   echo $op.traceg > "$T/trh/$op.g"
 done
-ch=$($BIN run --trace "$T/trh/HFMA2.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
-cf=$($BIN run --trace "$T/trh/FFMA.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
-cm=$($BIN run --trace "$T/trh/HMUL2.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+ch=$(sim_cycles "$T/trh/HFMA2.g" configs/qv100.config)
+cf=$(sim_cycles "$T/trh/FFMA.g" configs/qv100.config)
+cm=$(sim_cycles "$T/trh/HMUL2.g" configs/qv100.config)
 if [ -n "$ch" ] && [ -n "$cf" ] && [ $((cf - ch)) -ge 190 ] && [ $((cf - ch)) -le 230 ] && [ "$cm" = "$cf" ]; then
     ok fp16_half_initiation_interval; else bad "fp16_half_initiation_interval (HFMA2 $ch, FFMA $cf, HMUL2 $cm cycles)"; fi
 # a trace's warps have no wrong path (Accel-Sim's fetch follows the trace): on a preset with
@@ -217,15 +226,49 @@ if [ -n "$ch" ] && [ -n "$cf" ] && [ $((cf - ch)) -ge 190 ] && [ $((cf - ch)) -l
 # the same IMADs with sequential pcs (each jump cost a flush and re-fetch)
 mkdir -p "$T/trj"
 for step in 16 48; do
-  { printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 61\n-accelsim tracer version = 4\n\n'
-    printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 321\n'
+  { one_block_head 32 61
+    tb_warp 0 321
     awk -v st=$step 'BEGIN { for (i = 0; i < 320; i++) printf "%04x ffffffff 1 R%d IMAD 2 R1 R2 0\n", i * st, 10 + i % 40 }'
     printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trj/s$step.traceg"
   echo s$step.traceg > "$T/trj/s$step.g"
 done
-j16=$($BIN run --trace "$T/trj/s16.g" --config configs/gtx1080ti-pascal.config 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
-j48=$($BIN run --trace "$T/trj/s48.g" --config configs/gtx1080ti-pascal.config 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+j16=$(sim_cycles "$T/trj/s16.g" configs/gtx1080ti-pascal.config)
+j48=$(sim_cycles "$T/trj/s48.g" configs/gtx1080ti-pascal.config)
 if [ -n "$j16" ] && [ "$j16" = "$j48" ]; then ok trace_fetch_no_wrong_path; else bad "trace_fetch_no_wrong_path (sequential pcs $j16 cycles, pcs 48 apart $j48)"; fi
+# a warp that has issued its EXIT no longer counts at a barrier (GPGPU-Sim's warp_exit): warp 0
+# loads and exits, warp 1 waits at a BAR; warp 1 goes on at warp 0's EXIT, not when its load is
+# back (+347 cycles before), so the run takes about as long as with a MOV for the load
+mkdir -p "$T/trx"
+for v in LDG MOV; do
+  { one_block_head 64
+    tb_warp 0 2
+    if [ $v = LDG ]; then printf '0000 ffffffff 1 R2 LDG.E 1 R4 4 1 0x7f0000000000 4 0\n'; else printf '0000 ffffffff 1 R2 MOV 1 R4 0\n'; fi
+    printf '0010 ffffffff 0 EXIT 0 0\n\nwarp = 1\ninsts = 4\n0000 ffffffff 0 BAR.SYNC 0 0\n'
+    printf '0010 ffffffff 1 R6 LDG.E 1 R8 4 1 0x7f0000100000 4 0\n0020 ffffffff 1 R7 IADD3 1 R6 0\n0030 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trx/$v.traceg"
+  echo $v.traceg > "$T/trx/$v.g"
+done
+xl=$(sim_cycles "$T/trx/LDG.g" configs/qv100.config)
+xm=$(sim_cycles "$T/trx/MOV.g" configs/qv100.config)
+if [ -n "$xl" ] && [ -n "$xm" ] && [ $((xl - xm)) -ge 0 ] && [ $((xl - xm)) -lt 50 ]; then ok exited_warp_leaves_the_barrier
+else bad "exited_warp_leaves_the_barrier (with the load $xl cycles, with a MOV $xm)"; fi
+# BAR and EXIT go through the INT pipe on the QV100 (GPGPU-Sim 4.x's scheduler_unit::cycle: every
+# op that is not memory, SP, SFU, DP, tensor or specialised): one warp's 100 x (BAR; IADD3) take
+# an INT slot, collector unit and unit each, about a cycle a pair more than 100 IADD3 alone
+# (they took none: the pairs ran 9 cycles faster than the IADD3s alone)
+mkdir -p "$T/trb2"
+for v in bar nobar; do
+  { one_block_head 32
+    if [ $v = bar ]; then tb_warp 0 201
+      awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 0 BAR.SYNC 0 0\n%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 32, i * 32 + 16, 10 + i % 40 }'
+    else tb_warp 0 101
+      awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 16, 10 + i % 40 }'; fi
+    printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trb2/$v.traceg"
+  echo $v.traceg > "$T/trb2/$v.g"
+done
+bb=$(sim_cycles "$T/trb2/bar.g" configs/qv100.config)
+bn=$(sim_cycles "$T/trb2/nobar.g" configs/qv100.config)
+if [ -n "$bb" ] && [ -n "$bn" ] && [ $((bb - bn)) -ge 50 ] && [ $((bb - bn)) -le 150 ]; then ok bar_exit_take_the_int_pipe
+else bad "bar_exit_take_the_int_pipe (100 BAR+IADD3 $bb cycles, 100 IADD3 $bn)"; fi
 # the interconnect's buffer utilisations are over the cycles a kernel runs, as GPGPU-Sim's
 # net->cycles: stream copies its result back after its one kernel (timed here), so the
 # statistics at the kernel's end and at the run's end must agree
@@ -247,8 +290,8 @@ expect_fail memcpy_wraps "runs past the end of the address space" $BIN trace sta
 # unit-stride lanes that wrap to 0, a 16-byte load, an LDL and a RED past 2^64, an atomic on the
 # last word; each used to leave its warp waiting on the scoreboard (watchdog) or loop for ever
 mkdir -p "$T/tre"
-{ printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n'
-  printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 7\n'
+{ one_block_head 32
+  tb_warp 0 7
   printf '0000 ffffffff 1 R1 LDG.E 1 R8 4 1 0xfffffffffffffff0 4\n'
   printf '0010 00000001 1 R2 LDG.E.128 1 R8 16 0 0xfffffffffffffff8\n'
   printf '0020 00000001 1 R3 LDL 1 R8 4 0 0xfffffffffffffffe\n'
@@ -261,8 +304,8 @@ if timeout 60 $BIN run --trace "$T/tre/kernelslist.g" --config configs/qv100.con
 # trace convert keeps an instruction's second destination (the reader keeps two; the writer
 # wrote one, so a converted trace lost a dependency and ran differently)
 mkdir -p "$T/trd"
-{ printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n-accelsim tracer version = 4\n\n'
-  printf '#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n'
+{ one_block_head 32
+  tb_warp 0 3
   printf '0000 ffffffff 2 R5 R6 IMAD.WIDE 2 R1 R2 0 0\n0010 ffffffff 1 R7 FFMA 2 R6 R6 0 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trd/kernel-1.traceg"
 printf 'kernel-1.traceg\nMemcpyDtoH,0x00007f0000000000,4096\n' > "$T/trd/kernelslist.g"
 if $BIN trace convert "$T/trd/kernelslist.g" --out "$T/trd5" --version 5 >/dev/null 2>"$T/err" &&

@@ -117,6 +117,15 @@ static int warp_refill(gms_sm *s, uint32_t wi)
     return r > 0;
 }
 
+/* warp of block b has issued its last instruction: it no longer counts at barriers, and the
+ * warps waiting at one go on if it was the last they waited for */
+static void release_barrier(gms_sm *s, block_slot *b);
+static void bar_exit(gms_sm *s, block_slot *b)
+{
+    b->bar_live--;
+    if (b->at_barrier && b->at_barrier == b->bar_live) release_barrier(s, b);
+}
+
 static void release_barrier(gms_sm *s, block_slot *b)
 {
     b->at_barrier = 0;
@@ -126,6 +135,7 @@ static void release_barrier(gms_sm *s, block_slot *b)
         /* a chunk ending with this BAR resumes only now, when every warp has reached it */
         if (!w->left && !(w->tr->more && warp_refill(s, b->first_warp + i))) {
             w->state = W_FINISHING;
+            b->bar_live--;   /* (at_barrier is 0: nothing to release) */
             if (s->swl_on) gms_swl_update(s);
             maybe_finish_warp(s, b->first_warp + i);
             continue;
@@ -145,7 +155,6 @@ static void maybe_finish_warp(gms_sm *s, uint32_t wi)
     b->live--;
     gms_engine_progress(s->g->eng);
     if (b->live == 0) block_finished(s, w->blk);
-    else if (b->at_barrier && b->at_barrier == b->live) release_barrier(s, b);
 }
 
 static void reg_released(gms_sm *s, uint32_t wi, uint8_t reg)
@@ -227,6 +236,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     b->first_warp = first;
     b->nwarps = nw;
     b->live = nw;
+    b->bar_live = nw;
     b->at_barrier = 0;
     b->threads = nw * 32;
     b->regs = k->regs_per_block;
@@ -248,6 +258,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
         warp_set_cur(s, wi, w->tr->insts);
         if (w->tr->n == 0) {
             w->state = W_FINISHING;
+            b->bar_live--;
         } else {
             w->state = W_ACTIVE;
             cand_on(s, wi);
@@ -1283,9 +1294,15 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         cand_off(s, wi);
         b->at_barrier++;
         s->ctr->barrier_waits++;
-        if (b->at_barrier == b->live) release_barrier(s, b);
+        if (b->at_barrier == b->bar_live) release_barrier(s, b);
         if (s->swl_on) gms_swl_update(s);   /* a waiting warp gives its SWL place up */
         if (s->oc) oc_enter(s, wi, in, GMS_OP_INT, 2 + s->p->core.lat[GMS_OP_BAR].lat, s->p->core.lat[GMS_OP_BAR].ii, 0);
+        if (s->aluc) {
+            /* 3.x: into the SP pipe as every op that is not memory or SFU (scheduler_unit::cycle) */
+            gms_aluc_push(s->aluc, GMS_ALUC_SP, (uint16_t)wi, in, s->p->core.lat[GMS_OP_BAR].lat, s->p->core.lat[GMS_OP_BAR].ii);
+            w->outstanding++;
+            s->oc_pending++;
+        }
         break;
     }
     default: {
@@ -1326,6 +1343,7 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     }
     if (!w->left && w->state == W_ACTIVE && !(w->tr->more && warp_refill(s, wi))) {
         w->state = W_FINISHING;
+        bar_exit(s, &s->blocks[w->blk]);
         cand_off(s, wi);
         if (s->swl_on) gms_swl_update(s);   /* a done_exit warp gives its SWL place up */
         maybe_finish_warp(s, wi);

@@ -65,6 +65,8 @@ typedef struct block_slot {
     gms_kernel *k;
     gms_block_trace bt;
     uint32_t first_warp, nwarps, live, at_barrier;
+    uint32_t bar_live;   /* warps that have not issued their last instruction: a barrier waits for
+                          * these only (GPGPU-Sim's barrier_set_t::warp_exit at the EXIT) */
     uint32_t regs, shmem, threads;
 } block_slot;
 
@@ -495,8 +497,8 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
             park(s, wi, op);   /* its ID_OC slot is taken */
             return 0;
         }
-        if (s->aluc) {   /* 3.x: its pipe's ID_OC set must have room; the units are not looked at */
-            if (op != GMS_OP_BAR && !gms_aluc_idoc_free(s->aluc, gms_aluc_pipe_of((uint8_t)op))) {
+        if (s->aluc) {   /* 3.x: its pipe's ID_OC set must have room (BAR and EXIT: the SP pipe's); the units are not looked at */
+            if (!gms_aluc_idoc_free(s->aluc, gms_aluc_pipe_of((uint8_t)op))) {
                 s->op_busy |= 1u << op;
                 return 0;
             }
