@@ -1294,8 +1294,8 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         cand_off(s, wi);
         b->at_barrier++;
         s->ctr->barrier_waits++;
-        if (b->at_barrier == b->bar_live) release_barrier(s, b);
-        if (s->swl_on) gms_swl_update(s);   /* a waiting warp gives its SWL place up */
+        /* into its pipe before the release: releasing may refill this warp's buffer (a chunk
+         * ending with this BAR), which moves `in` */
         if (s->oc) oc_enter(s, wi, in, GMS_OP_INT, 2 + s->p->core.lat[GMS_OP_BAR].lat, s->p->core.lat[GMS_OP_BAR].ii, 0);
         if (s->aluc) {
             /* 3.x: into the SP pipe as every op that is not memory or SFU (scheduler_unit::cycle) */
@@ -1303,6 +1303,8 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
             w->outstanding++;
             s->oc_pending++;
         }
+        if (b->at_barrier == b->bar_live) release_barrier(s, b);
+        if (s->swl_on) gms_swl_update(s);   /* a waiting warp gives its SWL place up */
         break;
     }
     default: {
