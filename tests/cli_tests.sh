@@ -191,6 +191,20 @@ echo kernel-1.traceg > "$T/trl/kernelslist.g"
 l70=$($BIN run --trace "$T/trl/kernelslist.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^gpgpu_n_mem_read_local = //p' | head -1)
 l20=$($BIN run --trace "$T/trl/kernelslist.g" --config configs/gtx480.config 2>/dev/null | sed -n 's/^gpgpu_n_mem_read_local = //p' | head -1)
 if [ "$l70" = 8 ] && [ "$l20" = 2 ]; then ok local_memory_translated; else bad "local_memory_translated (qv100: $l70 local reads, want 8; gtx480: $l20, want 2)"; fi
+# a streaming L1 (`s`) under the adaptive carve-out allocates on miss for a kernel with no shared
+# memory (GPGPU-Sim's max_cta): two warps load one line, the second warp's four sectors are
+# pending hits; with 1 KB of shared memory it allocates on fill and all eight are misses
+mkdir -p "$T/trst"
+stream_k() { { printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (64,1,1)\n-shmem = %s\n-binary version = 70\n' "$1"
+  printf -- '-accelsim tracer version = 4\n\n#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\n'
+  for w in 0 1; do tb_warp $w 2; printf '0000 ffffffff 1 R1 LDG.E 1 R8 4 1 0x7f0000001000 4\n0010 ffffffff 0 EXIT 0 0\n\n'; done
+  printf '#END_TB\n'; } > "$T/trst/kernel-$1.traceg"; echo "kernel-$1.traceg" > "$T/trst/k$1.g"; }
+stream_k 0; stream_k 1024
+strm_miss() { $BIN run --trace "$T/trst/k$1.g" --config configs/qv100.config -gpgpu_cache:dl1 S:4:128:64,L:L:s:N:L,A:256:8,16:0,32 \
+  2>/dev/null | sed -n 's/^L1D_total_cache_misses = //p' | head -1; }
+m0=$(strm_miss 0); m1=$(strm_miss 1024)
+if [ "$m0" = 4 ] && [ "$m1" = 8 ]; then ok streaming_l1_on_miss_without_shared_memory
+else bad "streaming_l1_on_miss_without_shared_memory (no shared memory: $m0 L1D misses, want 4; 1 KB: $m1, want 8)"; fi
 # GPGPU-Sim's L2 adds its memcpy cycle offset to every access and fill after a timed copy, not
 # only to the copy's fills: 24 one-warp blocks read 3 MiB twice around the L1 after a 64 MiB
 # copy (every L2 set full of copied lines); the second pass hits, as with no copy (24,576

@@ -168,7 +168,8 @@ void gms_gpu_block_done(gms_gpu *g, gms_kernel *k)
 }
 
 /* GPGPU-Sim's adaptive carve-out (-gpgpu_adaptive_cache_config): the L1D gets the unified
- * storage that the smallest shared-memory option covering the kernel's needs leaves free.
+ * storage that the smallest shared-memory option covering the kernel's needs leaves free,
+ * and a streaming L1 allocates on miss if the kernel needs no shared memory.
  * Applied when no other kernel is running (the L1s are idle then). */
 static void adapt_l1(gms_gpu *g, const gms_kernel *k)
 {
@@ -186,6 +187,10 @@ static void adapt_l1(gms_gpu *g, const gms_kernel *k)
         uint32_t assoc = (uint32_t)(max_assoc * ratio + 0.5);
         if (assoc == 0) assoc = 1;
         for (uint32_t s = 0; s < g->n_sm; s++) gms_sm_set_l1_assoc(g->sms[s], assoc);
+        /* a streaming L1 allocates on miss when the whole storage is cache, else on fill
+         * (GPGPU-Sim's max_cta: "to eliminate line allocation fails") */
+        if (l1->alloc_policy == 's')
+            for (uint32_t s = 0; s < g->n_sm; s++) gms_sm_set_l1_on_miss(g->sms[s], need == 0);
         return;
     }
 }

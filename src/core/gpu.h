@@ -131,6 +131,7 @@ void gms_sm_pool_idle_buffers(struct gms_sm *s, gms_gpu *g);
 /* block slots holding instruction buffers (tests) */
 uint32_t gms_sm_block_buffers(const struct gms_sm *s);
 int gms_sm_set_l1_assoc(struct gms_sm *s, uint32_t assoc);
+int gms_sm_set_l1_on_miss(struct gms_sm *s, int on_miss);
 void gms_sm_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 /* SMs asleep through blocked ticks count them up to now (before any statistic is read) */
 void gms_sm_settle_all(struct gms_sm *const *sms, uint32_t n);

@@ -292,6 +292,12 @@ int gms_sm_set_l1_assoc(gms_sm *s, uint32_t assoc)
     return s->l1 ? gms_cache_set_assoc(s->l1, assoc) : 0;
 }
 
+int gms_sm_set_l1_on_miss(gms_sm *s, int on_miss)
+{
+    gms_sm_snapshot_clear(s);
+    return s->l1 ? gms_cache_set_on_miss(s->l1, on_miss) : 0;
+}
+
 void gms_sm_flush_l1(gms_sm *s)
 {
     gms_sm_snapshot_clear(s);   /* the L1's answers may change */

@@ -1284,6 +1284,15 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     return 0;
 }
 
+int gms_cache_set_on_miss(gms_cache *c, int on_miss)
+{
+    if (!on_miss == !c->on_miss) return 0;
+    /* a reservation made under one policy must be filled under it (fill_tags) */
+    if (gms_cache_mshr_used(c) || c->mq.n) return -1;
+    c->on_miss = on_miss != 0;
+    return 0;
+}
+
 void gms_cache_set_way_range(gms_cache *c, uint32_t lo, uint32_t hi)
 {
     c->way_lo = hi ? lo : 0;

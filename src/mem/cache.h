@@ -155,6 +155,9 @@ gms_mreq *gms_cache_next_access(gms_cache *c, uint64_t now);
 uint32_t gms_cache_flush(gms_cache *c);
 /* change the associativity of an idle cache (adaptive L1 carve-out); -1 if busy */
 int gms_cache_set_assoc(gms_cache *c, uint32_t assoc);
+/* allocate on miss (1) or on fill (0) from now on: a streaming (`s`) L1 under the adaptive
+ * carve-out, set per kernel as GPGPU-Sim's max_cta; -1 if busy (entries in flight) */
+int gms_cache_set_on_miss(gms_cache *c, int on_miss);
 /* number of MSHR entries in use (for the watchdog and tests) */
 uint32_t gms_cache_mshr_used(const gms_cache *c);
 /* the MSHR table's statistics added to *acc, and its debug dump (mshr.h) */
