@@ -65,6 +65,13 @@ static void defer_range(void *c, uint64_t lo, uint64_t hi) { gms_classifier_obse
 
 /* ---------------------------------------------------------------- warp and block life */
 
+/* the scheduler that issues first this cycle, before the modulo: GPGPU-Sim's Issue_Prio, the
+ * SM's active cycles before this one */
+static inline uint64_t issue_prio(gms_sm *s, uint64_t cycle)
+{
+    return s->prio_from <= cycle ? s->prio_acc + (cycle - s->prio_from) : s->prio_acc;
+}
+
 static void block_finished(gms_sm *s, uint32_t bi)
 {
     block_slot *b = &s->blocks[bi];
@@ -85,6 +92,11 @@ static void block_finished(gms_sm *s, uint32_t bi)
     s->regs_used -= b->regs;
     s->shmem_used -= b->shmem;
     s->blocks_used--;
+    if (s->blocks_used == 0 && s->prio_from != UINT64_MAX) {
+        /* this cycle was active: Issue_Prio moved on in it */
+        s->prio_acc += gms_engine_cycle(s->g->eng, GMS_DOM_CORE) + 1 - s->prio_from;
+        s->prio_from = UINT64_MAX;
+    }
     gms_kernel *k = b->k;
     if (s->cke) s->cke->a[k->cke_app].blocks_here--;
     b->used = 0;
@@ -245,6 +257,8 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     s->regs_used += b->regs;
     s->shmem_used += b->shmem;
     s->blocks_used++;
+    /* the GPU hands out blocks after the SMs' tick: the SM is active from the next cycle */
+    if (s->prio_from == UINT64_MAX) s->prio_from = gms_engine_cycle(s->g->eng, GMS_DOM_CORE) + 1;
     s->kernel_here = k;
     for (uint32_t i = 0; i < nw; i++) {
         uint32_t wi = first + i;
@@ -1522,7 +1536,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     if (__builtin_expect(s->cke != NULL, 0) && s->npark && s->cke->c->bmi_parked && s->cke->mi->prio)
         cke_parked_demand(s, cycle);   /* RBMI / QBMI: the ones with an arbitration */
     if (s->ncand || s->npark)
-        for (uint32_t i = 0, first = (uint32_t)cycle & s->issue_rot; i < s->nsched; i++) {
+        for (uint32_t i = 0, first = (uint32_t)(issue_prio(s, cycle) % s->nsched) & s->issue_rot; i < s->nsched; i++) {
             uint32_t si = sched_of(s, i + first);
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }

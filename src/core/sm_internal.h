@@ -181,8 +181,13 @@ struct gms_sm {
     uint32_t memq_cap;                   /* a scheduler's memory instructions past ID_OC_MEM (shared
                                           * ID_OC_MEM set: all schedulers') */
     uint32_t memq_moves;                 /* shared ID_OC_MEM set: instructions leaving it per cycle */
-    uint32_t issue_rot;                  /* ~0: the first scheduler to issue rotates with the cycle;
-                                          * 0: scheduler 0 first (-gms_sched_issue_order fixed) */
+    uint32_t issue_rot;                  /* ~0: the first scheduler to issue rotates with the SM's
+                                          * active cycles; 0: scheduler 0 first
+                                          * (-gms_sched_issue_order fixed) */
+    /* GPGPU-Sim's Issue_Prio moves on only in cycles the SM holds blocks (shader_core_ctx::cycle
+     * returns early otherwise): prio_acc active cycles before the current active period, which
+     * began at prio_from (UINT64_MAX: idle, the next tick with a block begins one) */
+    uint64_t prio_acc, prio_from;
     uint32_t oc_cu;                      /* collector units per scheduler */
     uint32_t oc_ports;                   /* generic collector input ports */
     uint32_t oc_busy;                    /* cycles from a unit's allocation to its dispatch */

@@ -186,6 +186,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->wb_on = (uint8_t)(p->core.lsu_wb != 0);
     if (s->wb_on) gms_shpipe_init(&s->shp, p->core.smem_latency);
     s->issue_rot = p->core.issue_fixed ? 0 : ~0u;
+    s->prio_from = UINT64_MAX;
     s->fe_on = (uint8_t)(p->core.ifetch != 0);
     s->fe_dual = (uint8_t)(p->core.ifetch && p->core.max_insn_issue_per_warp >= 2);
     s->fe_buf = -1;
