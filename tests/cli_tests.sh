@@ -191,6 +191,27 @@ echo kernel-1.traceg > "$T/trl/kernelslist.g"
 l70=$($BIN run --trace "$T/trl/kernelslist.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^gpgpu_n_mem_read_local = //p' | head -1)
 l20=$($BIN run --trace "$T/trl/kernelslist.g" --config configs/gtx480.config 2>/dev/null | sed -n 's/^gpgpu_n_mem_read_local = //p' | head -1)
 if [ "$l70" = 8 ] && [ "$l20" = 2 ]; then ok local_memory_translated; else bad "local_memory_translated (qv100: $l70 local reads, want 8; gtx480: $l20, want 2)"; fi
+# GPGPU-Sim's Issue_Prio counts the SM's active cycles, not the GPU's: a kernel's own cycles do
+# not depend on the launch latency's phase (four warps, one per scheduler, race for the
+# shared-memory pipe with tails of different length; fixed-latency memory so that no other
+# clock domain has a phase); with the rotation tied to the global cycle they were 180-183
+mkdir -p "$T/trp"
+{ printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (128,1,1)\n-shmem = 4096\n-binary version = 70\n'
+  printf -- '-accelsim tracer version = 4\n\n#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\n'
+  for w in 0 1 2 3; do n=$((2 + w * 7)); tb_warp $w $((n + 1))
+    printf '0000 ffffffff 1 R1 LDS 1 R8 4 1 0x%x 4\n' $((w * 128))
+    i=1; while [ $i -lt $n ]; do printf '%04x ffffffff 1 R1 IADD3 1 R1 0\n' $((i * 16)); i=$((i + 1)); done
+    printf '%04x ffffffff 0 EXIT 0 0\n\n' $((n * 16)); done
+  printf '#END_TB\n'; } > "$T/trp/kernel-1.traceg"
+echo kernel-1.traceg > "$T/trp/kernelslist.g"
+prio_seen=""
+for L in 1000 1001 1002 1003; do
+  c=$($BIN run --trace "$T/trp/kernelslist.g" --config configs/qv100.config -gpgpu_perfect_mem 1 \
+      -gpgpu_kernel_launch_latency $L 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+  prio_seen="$prio_seen $((c - L))"
+done
+if [ "$prio_seen" = " 183 183 183 183" ]; then ok issue_prio_counts_active_cycles
+else bad "issue_prio_counts_active_cycles (kernel cycles at launch latency 1000-1003:$prio_seen, want 183 each)"; fi
 # a streaming L1 (`s`) under the adaptive carve-out allocates on miss for a kernel with no shared
 # memory (GPGPU-Sim's max_cta): two warps load one line, the second warp's four sectors are
 # pending hits; with 1 KB of shared memory it allocates on fill and all eight are misses

@@ -174,7 +174,7 @@ static const gms_option core_opts[] = {
       "memory collector input ports (no generic units, no sub-cores): instructions leaving ID_OC_MEM per step"),
     C("gms_sched_issue_order", GMS_OPT_STRING, issue_order, "rotate",
       "the order an SM's schedulers issue in each cycle: rotate (GPGPU-Sim 4.x's Issue_Prio: the first moves on "
-      "every cycle) or fixed (3.x: scheduler 0 first, every cycle)"),
+      "with every cycle the SM holds blocks) or fixed (3.x: scheduler 0 first, every cycle)"),
     C("gms_id_oc_mem", GMS_OPT_STRING, id_oc_mem, "gpgpusim",
       "without sub-cores, gpgpusim: one ID_OC_MEM set (-gpgpu_pipeline_widths) and one pool of collector "
       "units for all schedulers, as GPGPU-Sim; per-scheduler: each scheduler has its own slot and pool "
