@@ -212,6 +212,63 @@ for L in 1000 1001 1002 1003; do
 done
 if [ "$prio_seen" = " 183 183 183 183" ]; then ok issue_prio_counts_active_cycles
 else bad "issue_prio_counts_active_cycles (kernel cycles at launch latency 1000-1003:$prio_seen, want 183 each)"; fi
+# kernel traces for the launch tests: gen_k FILE GRID BLOCK_X SHMEM STREAM alu N (every warp N
+# IADD3) | ld N PASSES (warp 0 loads N lines PASSES times, the other warps exit)
+gen_k() { awk -v gx="$2" -v bx="$3" -v shm="$4" -v st="$5" -v mode="$6" -v n="$7" -v passes="${8:-1}" 'BEGIN {
+  printf "-kernel name = k\n-grid dim = (%d,1,1)\n-block dim = (%d,1,1)\n-shmem = %d\n-nregs = 16\n", gx, bx, shm
+  printf "-binary version = 70\n-cuda stream id = %d\n-accelsim tracer version = 4\n\n#traces format = x\n\n", st
+  nw = int((bx + 31) / 32)
+  for (b = 0; b < gx; b++) {
+    printf "#BEGIN_TB\n\nthread block = %d,0,0\n\n", b
+    for (w = 0; w < nw; w++) {
+      if (mode == "alu") {
+        printf "warp = %d\ninsts = %d\n", w, n + 1
+        for (i = 0; i < n; i++) printf "%04x ffffffff 1 R%d IADD3 2 R%d R7 0\n", i * 16, 1 + i % 4, 1 + (i + 3) % 4
+        printf "%04x ffffffff 0 EXIT 0 0\n\n", n * 16
+      } else if (w == 0) {
+        printf "warp = 0\ninsts = %d\n", n * passes + 1; pc = 0
+        for (p = 0; p < passes; p++) for (i = 0; i < n; i++) {
+          printf "%04x ffffffff 1 R%d LDG.E 1 R8 4 1 0x7f00%08x 4\n", pc, 10 + i % 8, b * 16777216 + i * 128; pc += 16 }
+        printf "%04x ffffffff 0 EXIT 0 0\n\n", pc
+      } else printf "warp = %d\ninsts = 1\n0000 ffffffff 0 EXIT 0 0\n\n", w
+    }
+    printf "#END_TB\n\n"
+  } }' > "$1"; }
+mkdir -p "$T/trk"
+# Accel-Sim's trace driver runs one kernel at a time unless -gpgpu_concurrent_kernel_sm 1
+# (main.cc: a window of one kernel), whatever their streams: two one-block kernels on streams
+# 0 and 1 take as long as on one stream; with the option they overlap (both were overlapped)
+gen_k "$T/trk/a.traceg" 1 32 0 0 alu 200; gen_k "$T/trk/b.traceg" 1 32 0 1 alu 200; gen_k "$T/trk/c.traceg" 1 32 0 0 alu 200
+printf 'a.traceg\nb.traceg\n' > "$T/trk/two.g"; printf 'a.traceg\nc.traceg\n' > "$T/trk/same.g"
+st_two=$(sim_cycles "$T/trk/two.g" configs/qv100.config); st_same=$(sim_cycles "$T/trk/same.g" configs/qv100.config)
+st_cke=$($BIN run --trace "$T/trk/two.g" --config configs/qv100.config -gpgpu_concurrent_kernel_sm 1 2>/dev/null |
+         sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+if [ -n "$st_two" ] && [ "$st_two" = "$st_same" ] && [ "${st_cke:-0}" -gt 0 ] && [ "$st_cke" -lt "$st_two" ]; then
+  ok trace_streams_one_kernel_at_a_time
+else bad "trace_streams_one_kernel_at_a_time (two streams $st_two cycles, one stream $st_same, with concurrent_kernel_sm $st_cke)"; fi
+# the carve-out takes max_cta's grid-capped count of blocks: one block of 16 KB shared memory
+# leaves a 112 KB L1 (not the 32 KB of six blocks' 96 KB), so 512 lines read twice miss once
+gen_k "$T/trk/s.traceg" 1 256 16384 0 ld 512 2; echo s.traceg > "$T/trk/s.g"
+cm=$($BIN run --trace "$T/trk/s.g" --config configs/qv100.config 2>/dev/null | sed -n 's/^L1D_total_cache_misses = //p' | head -1)
+if [ "$cm" = 2048 ]; then ok carveout_small_grid_takes_capped_blocks
+else bad "carveout_small_grid_takes_capped_blocks ($cm L1D misses, want 2048: 512 lines x 4 sectors once)"; fi
+# -gpgpu_flush_l1_cache invalidates only SMs left without a block (GPGPU-Sim's gpgpu_sim::cycle):
+# the end of a short kernel on another SM leaves the loading kernel's L1 alone (it was flushed:
+# 2,144 misses); and one block per cluster per cycle, so the two kernels start on two SMs
+gen_k "$T/trk/f.traceg" 1 256 0 1 ld 512 2; printf 'a.traceg\nf.traceg\n' > "$T/trk/f.g"
+fm=$($BIN run --trace "$T/trk/f.g" --config configs/qv100.config -gpgpu_concurrent_kernel_sm 1 2>/dev/null |
+     sed -n 's/^L1D_total_cache_misses = //p' | tail -1)
+if [ "$fm" = 2048 ]; then ok flush_l1_spares_busy_sms
+else bad "flush_l1_spares_busy_sms ($fm L1D misses, want 2048)"; fi
+# one block per cluster per cycle (simt_core_cluster::issue_block2core): 2,000 one-warp blocks
+# on one cluster of four SMs need 2,000 cycles at least; on four clusters of one, far fewer
+gen_k "$T/trk/m.traceg" 2000 32 0 0 alu 2; echo m.traceg > "$T/trk/m.g"
+c14=$($BIN run --trace "$T/trk/m.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 -gpgpu_n_clusters 1 \
+      -gpgpu_n_cores_per_cluster 4 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+c41=$($BIN run --trace "$T/trk/m.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 -gpgpu_n_clusters 4 \
+      -gpgpu_n_cores_per_cluster 1 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+if [ "${c14:-0}" -ge 2000 ] && [ "${c41:-0}" -gt 0 ] && [ "$c41" -lt 1000 ]; then ok one_block_per_cluster_per_cycle
+else bad "one_block_per_cluster_per_cycle (1 cluster x 4: $c14 cycles, want >= 2000; 4 x 1: $c41, want < 1000)"; fi
 # a streaming L1 (`s`) under the adaptive carve-out allocates on miss for a kernel with no shared
 # memory (GPGPU-Sim's max_cta): two warps load one line, the second warp's four sectors are
 # pending hits; with 1 KB of shared memory it allocates on fill and all eight are misses

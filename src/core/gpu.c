@@ -130,8 +130,6 @@ static void kernel_finished(gms_gpu *g, gms_kernel *k)
         g->failed = 1;
         gms_engine_abort(g->eng, g->err->msg);
     }
-    if (g->p->core.flush_l1_cache)
-        for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_flush_l1(g->sms[i]);
     for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_pool_idle_buffers(g->sms[i], g);
     if (g->uvm) gms_uvm_kernel_end(g->uvm, now);
     busy_end(g);
@@ -176,7 +174,8 @@ static void adapt_l1(gms_gpu *g, const gms_kernel *k)
     const gms_core_params *c = &g->p->core;
     const gms_cache_config *l1 = &g->p->l1d.dl1;
     if (!c->adaptive_cache_config || !l1->enabled || g->n_running) return;
-    uint64_t need = (uint64_t)k->shmem_per_block * k->max_blocks_per_sm;
+    /* max_cta's result: the occupancy, or fewer when the grid does not fill every SM */
+    uint64_t need = (uint64_t)k->shmem_per_block * k->local_max_cta;
     uint64_t unified = (uint64_t)c->unified_l1d_size * 1024;
     uint64_t per_way = (uint64_t)l1->nsets * l1->line;
     uint32_t max_assoc = (uint32_t)(unified / per_way);
@@ -309,6 +308,9 @@ static int run_commands(gms_gpu *g)
             if (g->pending_async || stream_busy(g, c->kernel.stream) ||
                 g->n_running >= g->p->core.max_concurrent_kernel)
                 return taken;
+            /* Accel-Sim's trace driver reads one kernel at a time unless
+             * -gpgpu_concurrent_kernel_sm (main.cc: window_size 1), whatever the streams */
+            if (c->kernel.traced && g->n_running && !g->p->core.concurrent_kernel_sm) return taken;
             if (launch(g, c)) { g->prog.head++; return -1; }
             break;
         case GMS_CMD_SYNC:
@@ -327,27 +329,39 @@ static int run_commands(gms_gpu *g)
     }
 }
 
-/* one block per SM per cycle, kernels in launch order, SMs in round-robin order starting
- * after the SM that took the last block (GPGPU-Sim's issue_block2core / m_last_cluster_issue:
- * with every SM free, SM i gets blocks i, i + nSM, i + 2 nSM, ...) */
+/* One block per cluster per cycle (GPGPU-Sim's simt_core_cluster::issue_block2core issues one
+ * and stops), clusters in round-robin order starting after the cluster that took the last
+ * block (gpgpu_sim::issue_block2core, m_last_cluster_issue), and within a cluster its cores in
+ * round-robin order starting after the core that took its last block (m_cta_issue_next_core);
+ * kernels in launch order. With one core per cluster (every preset), SM i of n gets blocks i,
+ * i + n, i + 2n, ... while every SM is free. */
 static int dispatch(gms_gpu *g, uint64_t now)
 {
     int any = 0;
-    uint32_t last = g->dispatch_rr ? g->dispatch_rr - 1 : g->n_sm - 1;
+    uint32_t ncl = g->p->core.n_clusters, cpc = g->p->core.n_cores_per_cluster;
+    uint32_t last = g->dispatch_rr ? g->dispatch_rr - 1 : ncl - 1;
+    memset(g->cluster_took, 0, ncl);
     for (gms_kernel *k = g->kernels; k; k = k->next) {
         if (k->next_block >= k->nblocks || now < k->dispatch_from) continue;
-        for (uint32_t n = 0; n < g->n_sm && k->next_block < k->nblocks; n++) {
-            uint32_t i = (g->dispatch_rr + n) % g->n_sm;
-            if (!gms_sm_can_take(g->sms[i], k)) continue;
-            if (g->uvm && gms_uvm_sm_throttled(g->uvm, i, now)) continue;   /* ETC's throttling (uvm/etc.c) */
-            if (gms_sm_add_block(g->sms[i], k, k->next_block, g->err)) return -1;
-            k->next_block++;
-            k->running_blocks++;
-            any = 1;
-            last = i;
+        for (uint32_t n = 0; n < ncl && k->next_block < k->nblocks; n++) {
+            uint32_t c = (g->dispatch_rr + n) % ncl;
+            if (g->cluster_took[c]) continue;
+            for (uint32_t j = 0; j < cpc; j++) {
+                uint32_t core = (g->cta_next_core[c] + 1 + j) % cpc, i = c * cpc + core;
+                if (!gms_sm_can_take(g->sms[i], k)) continue;
+                if (g->uvm && gms_uvm_sm_throttled(g->uvm, i, now)) continue;   /* ETC's throttling (uvm/etc.c) */
+                if (gms_sm_add_block(g->sms[i], k, k->next_block, g->err)) return -1;
+                k->next_block++;
+                k->running_blocks++;
+                g->cta_next_core[c] = core;
+                g->cluster_took[c] = 1;
+                any = 1;
+                last = c;
+                break;
+            }
         }
     }
-    if (any) g->dispatch_rr = (last + 1) % g->n_sm;
+    if (any) g->dispatch_rr = (last + 1) % ncl;
     return any;
 }
 
@@ -366,6 +380,17 @@ static int gpu_tick(void *self, uint64_t cycle)
         g->failed = 1;
         gms_engine_abort(g->eng, g->err->msg);
         return 0;
+    }
+    /* after handing out blocks, the L1s of every cluster left without a block (GPGPU-Sim's
+     * gpgpu_sim::cycle: clusters with no thread to complete; never an SM another kernel uses) */
+    if (g->p->core.flush_l1_cache) {
+        uint32_t cpc = g->p->core.n_cores_per_cluster;
+        for (uint32_t c = 0; c < g->p->core.n_clusters; c++) {
+            uint32_t j = 0;
+            while (j < cpc && gms_sm_idle(g->sms[c * cpc + j])) j++;
+            if (j == cpc)
+                for (j = 0; j < cpc; j++) gms_sm_flush_l1_if_idle(g->sms[c * cpc + j]);
+        }
     }
     /* wake up for launch latency */
     for (gms_kernel *k = g->kernels; k; k = k->next)
@@ -578,6 +603,10 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     if (g->mem.kernel_time) g->mem.kernel_time(g->mem.self, 0);   /* no kernel yet */
     g->n_sm = p->core.n_sm;
     g->sms = gms_xcalloc(g->n_sm, sizeof *g->sms);
+    g->cta_next_core = gms_xcalloc(p->core.n_clusters, sizeof *g->cta_next_core);
+    g->cluster_took = gms_xcalloc(p->core.n_clusters, 1);
+    /* the first block goes to core 0 of cluster 0 (GPGPU-Sim starts both pointers at the end) */
+    for (uint32_t c = 0; c < p->core.n_clusters; c++) g->cta_next_core[c] = p->core.n_cores_per_cluster - 1;
     for (uint32_t i = 0; i < g->n_sm; i++) g->sms[i] = gms_sm_new(g, i);
     gms_icnt_ports ports = { reply_to_sm, g, g->mem.can_accept, g->mem.push, g->mem.self };
     gms_icnt_init(&g->icnt, &p->icnt, g->eng, g->n_sm, g->mem.n_subparts, &ports);
@@ -757,6 +786,8 @@ void gms_sim_free(gms_sim *s)
     if (g->sms) {
         for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_free(g->sms[i]);
         free(g->sms);
+        free(g->cta_next_core);
+        free(g->cluster_took);
     }
     for (uint32_t i = 0; i < g->bt_pool_n; i++) gms_block_trace_free(&g->bt_pool[i]);
     free(g->bt_pool);

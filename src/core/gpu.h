@@ -90,7 +90,9 @@ typedef struct gms_gpu {
     gms_kernel *kernels;              /* running (launched, not finished) */
     uint32_t n_running;
     uint32_t next_uid;
-    uint32_t dispatch_rr;
+    uint32_t dispatch_rr;            /* the cluster after the last that took a block */
+    uint32_t *cta_next_core;         /* per cluster: its core that took the last block */
+    uint8_t *cluster_took;           /* per cluster: took a block this cycle (dispatch's scratch) */
     gms_component *gpu_comp;
     uint64_t kernel_cycles_total;     /* sum of kernel durations (gpu_tot_sim_cycle) */
     uint64_t busy_since;              /* first cycle with a kernel running in the current busy period */
@@ -132,6 +134,8 @@ void gms_sm_pool_idle_buffers(struct gms_sm *s, gms_gpu *g);
 uint32_t gms_sm_block_buffers(const struct gms_sm *s);
 int gms_sm_set_l1_assoc(struct gms_sm *s, uint32_t assoc);
 int gms_sm_set_l1_on_miss(struct gms_sm *s, int on_miss);
+void gms_sm_flush_l1_if_idle(struct gms_sm *s);
+int gms_sm_idle(const struct gms_sm *s);
 void gms_sm_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 /* SMs asleep through blocked ticks count them up to now (before any statistic is read) */
 void gms_sm_settle_all(struct gms_sm *const *sms, uint32_t n);

@@ -257,6 +257,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     s->regs_used += b->regs;
     s->shmem_used += b->shmem;
     s->blocks_used++;
+    s->l1_used = 1;
     /* the GPU hands out blocks after the SMs' tick: the SM is active from the next cycle */
     if (s->prio_from == UINT64_MAX) s->prio_from = gms_engine_cycle(s->g->eng, GMS_DOM_CORE) + 1;
     s->kernel_here = k;

@@ -174,6 +174,7 @@ struct gms_sm {
     uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
     block_slot *blocks;
     uint32_t nblock_slots, blocks_used;
+    uint8_t l1_used;                     /* a block ran here since the L1's last flush */
     uint32_t threads_used, regs_used, shmem_used;
     gms_kernel *kernel_here;             /* when SMs are not shared between kernels */
     /* pipelines: per op class, next cycle each pipe is free */

@@ -301,12 +301,23 @@ int gms_sm_set_l1_on_miss(gms_sm *s, int on_miss)
 
 void gms_sm_flush_l1(gms_sm *s)
 {
+    s->l1_used = 0;
     gms_sm_snapshot_clear(s);   /* the L1's answers may change */
     if (s->l1) {
         gms_cache_flush(s->l1);
         if (gms_cache_mq_size(s->l1)) gms_engine_activate(s->g->eng, s->comp);
     }
 }
+
+/* -gpgpu_flush_l1_cache: GPGPU-Sim invalidates the L1 of every cluster with no thread left,
+ * each cycle after handing out blocks (gpgpu_sim::cycle); an SM flushed and not used since
+ * needs nothing */
+void gms_sm_flush_l1_if_idle(gms_sm *s)
+{
+    if (s->l1_used && s->blocks_used == 0) gms_sm_flush_l1(s);
+}
+
+int gms_sm_idle(const gms_sm *s) { return s->blocks_used == 0; }
 
 void gms_sm_kernel_begin(gms_sm *s)
 {

@@ -1,7 +1,8 @@
 /* gms_trace_program: a kernelslist.g replayed as a program. The list is read and checked up
  * front (every line understood, every kernel file present); kernel headers are read when
- * their launch is pushed, blocks when they are dispatched. Launches are pushed in batches
- * so kernels on different `-cuda stream id`s can overlap, as in Accel-Sim. */
+ * their launch is pushed, blocks when they are dispatched. Launches are pushed in batches;
+ * the GPU starts a traced kernel when no other runs unless -gpgpu_concurrent_kernel_sm, as
+ * Accel-Sim's trace driver (src/core/gpu.c run_commands). */
 #include "frontend/trace.h"
 #include "frontend/trace_kernel.h"
 #include "frontend/trace_lines.h"
