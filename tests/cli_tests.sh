@@ -212,6 +212,25 @@ for L in 1000 1001 1002 1003; do
 done
 if [ "$prio_seen" = " 183 183 183 183" ]; then ok issue_prio_counts_active_cycles
 else bad "issue_prio_counts_active_cycles (kernel cycles at launch latency 1000-1003:$prio_seen, want 183 each)"; fi
+# LRR's first scan starts at the scheduler's first slot (GPGPU-Sim's done_adding_supervised_warps
+# sets m_last_supervised_issued to end()): scheduler 0 holds warps 0 and 4, warp 0 a chain of
+# 100 dependent IADD3s, warp 4 one; warp 0 issues first as under GTO (it started at slot 1:
+# 704 cycles against GTO's 702)
+mkdir -p "$T/trlrr"
+{ printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (256,1,1)\n-binary version = 70\n'
+  printf -- '-accelsim tracer version = 4\n\n#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\n'
+  for w in 0 1 2 3 4 5 6 7; do
+    n=0; [ $w = 0 ] && n=100; [ $w = 4 ] && n=1
+    tb_warp $w $((n + 1)); i=0
+    while [ $i -lt $n ]; do printf '%04x ffffffff 1 R1 IADD3 1 R1 0\n' $((i * 16)); i=$((i + 1)); done
+    printf '%04x ffffffff 0 EXIT 0 0\n\n' $((n * 16)); done
+  printf '#END_TB\n'; } > "$T/trlrr/kernel-1.traceg"
+echo kernel-1.traceg > "$T/trlrr/k.g"
+lrr_c() { $BIN run --trace "$T/trlrr/k.g" --config configs/qv100.config -gpgpu_scheduler "$1" -gpgpu_kernel_launch_latency 0 \
+  2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1; }
+c_lrr=$(lrr_c lrr); c_gto=$(lrr_c gto)
+if [ -n "$c_lrr" ] && [ "$c_lrr" = "$c_gto" ]; then ok lrr_first_scan_starts_at_slot_0
+else bad "lrr_first_scan_starts_at_slot_0 (LRR $c_lrr cycles, GTO $c_gto: want equal)"; fi
 # kernel traces for the launch tests: gen_k FILE GRID BLOCK_X SHMEM STREAM alu N (every warp N
 # IADD3) | ld N PASSES (warp 0 loads N lines PASSES times, the other warps exit)
 gen_k() { awk -v gx="$2" -v bx="$3" -v shm="$4" -v st="$5" -v mode="$6" -v n="$7" -v passes="${8:-1}" 'BEGIN {

@@ -40,4 +40,12 @@ static void lrr_pick(gms_sm *s, uint32_t si, uint64_t now)
     }
 }
 
-const gms_warp_sched_ops gms_sched_lrr = { .name = "lrr", .summary = "loose round robin (LRR)", .pick = lrr_pick };
+/* GPGPU-Sim's done_adding_supervised_warps sets m_last_supervised_issued to end(), so the
+ * first scan starts at the scheduler's first slot: last_pos + 1 wraps to 0 */
+static void lrr_init(gms_sm *s)
+{
+    for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last_pos = UINT32_MAX;
+}
+
+const gms_warp_sched_ops gms_sched_lrr = { .name = "lrr", .summary = "loose round robin (LRR)", .pick = lrr_pick,
+                                           .init = lrr_init };

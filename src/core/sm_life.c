@@ -182,6 +182,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     }
     for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
     s->sched_ops = gms_warp_sched_find(p->core.scheduler);
+    if (s->sched_ops->init) s->sched_ops->init(s);
     memq_init(s);
     s->wb_on = (uint8_t)(p->core.lsu_wb != 0);
     if (s->wb_on) gms_shpipe_init(&s->shp, p->core.smem_latency);

@@ -19,6 +19,8 @@ typedef struct gms_warp_sched_ops {
     int (*configure)(gms_core_params *c, const char *args, gms_error *err);
     /* optional: words after the summary in the config dump ("with 6 active warps") */
     void (*describe)(const gms_core_params *c, char *buf, size_t n);
+    /* optional: the SM's schedulers' initial state, once, when the SM is built */
+    void (*init)(gms_sm *s);
 } gms_warp_sched_ops;
 
 /* by name; "two_level_active:6:0:1" matches "two_level_active". NULL if unknown. */
