@@ -283,6 +283,26 @@ bb=$(sim_cycles "$T/trb2/bar.g" configs/qv100.config)
 bn=$(sim_cycles "$T/trb2/nobar.g" configs/qv100.config)
 if [ -n "$bb" ] && [ -n "$bn" ] && [ $((bb - bn)) -ge 50 ] && [ $((bb - bn)) -le 150 ]; then ok bar_exit_take_the_int_pipe
 else bad "bar_exit_take_the_int_pipe (100 BAR+IADD3 $bb cycles, 100 IADD3 $bn)"; fi
+# Kepler/Pascal BRA, CAL/CALL and RET (BRANCH_OP, CALL_OPS, RET_OPS) take the INT latency and
+# pipe in Accel-Sim (trace_config::set_latency; scheduler_unit::cycle sends them as ALU_OP): on the
+# QV100 200 independent BRAs of one warp run as 200 NOPs (INT 2,2), not on the branch unit (4,4:
+# about 400 cycles more); Volta's BRA (SPECIALIZED_UNIT_1_OP) keeps its unit
+mkdir -p "$T/trbr"
+for v in 35 61 70; do
+  for op in BRA NOP; do
+    { one_block_head 32 $v
+      tb_warp 0 201
+      awk -v op=$op 'BEGIN { for (i = 0; i < 200; i++) printf "%04x ffffffff 0 %s 0 0\n", i * 16, op }'
+      printf '0c80 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trbr/kernel-$op$v.traceg"
+    echo kernel-$op$v.traceg > "$T/trbr/$op$v.g"
+  done
+done
+bk=$(sim_cycles "$T/trbr/BRA35.g" configs/qv100.config); nk=$(sim_cycles "$T/trbr/NOP35.g" configs/qv100.config)
+bp=$(sim_cycles "$T/trbr/BRA61.g" configs/qv100.config); np=$(sim_cycles "$T/trbr/NOP61.g" configs/qv100.config)
+bv=$(sim_cycles "$T/trbr/BRA70.g" configs/qv100.config); nv=$(sim_cycles "$T/trbr/NOP70.g" configs/qv100.config)
+if [ -n "$bk" ] && [ "$bk" = "$nk" ] && [ -n "$bp" ] && [ "$bp" = "$np" ] && [ -n "$bv" ] && [ -n "$nv" ] && [ $((bv - nv)) -ge 300 ]; then
+    ok kepler_pascal_branches_take_the_int_pipe
+else bad "kepler_pascal_branches_take_the_int_pipe (Kepler BRA $bk NOP $nk, Pascal BRA $bp NOP $np, Volta BRA $bv NOP $nv cycles)"; fi
 # the interconnect's buffer utilisations are over the cycles a kernel runs, as GPGPU-Sim's
 # net->cycles: stream copies its result back after its one kernel (timed here), so the
 # statistics at the kernel's end and at the run's end must agree

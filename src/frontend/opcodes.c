@@ -62,7 +62,10 @@ static void set_class(gms_opinfo *o, gms_op_cat cat)
     case GMS_CAT_SP: o->op = GMS_OP_SP; break;
     case GMS_CAT_DP: o->op = GMS_OP_DP; break;
     case GMS_CAT_SFU: o->op = GMS_OP_SFU; break;
-    case GMS_CAT_BRANCH: case GMS_CAT_CALL: case GMS_CAT_RET: o->op = GMS_OP_BRA; break;
+    /* Kepler/Pascal BRANCH_OP, CALL_OPS, RET_OPS: trace_config::set_latency gives them the INT
+     * latency and interval, and GPGPU-Sim's scheduler_unit::cycle sends them where it sends
+     * ALU_OP (the INT pipe, or the SP pipe without INT units): an INT instruction here */
+    case GMS_CAT_BRANCH: case GMS_CAT_CALL: case GMS_CAT_RET: o->op = GMS_OP_INT; break;
     case GMS_CAT_EXIT: o->op = GMS_OP_EXIT; break;
     case GMS_CAT_BARRIER: o->op = GMS_OP_BAR; break;
     case GMS_CAT_SPEC1: o->op = GMS_OP_BRA; o->spec_unit = 1; break;
