@@ -303,6 +303,32 @@ bv=$(sim_cycles "$T/trbr/BRA70.g" configs/qv100.config); nv=$(sim_cycles "$T/trb
 if [ -n "$bk" ] && [ "$bk" = "$nk" ] && [ -n "$bp" ] && [ "$bp" = "$np" ] && [ -n "$bv" ] && [ -n "$nv" ] && [ $((bv - nv)) -ge 300 ]; then
     ok kepler_pascal_branches_take_the_int_pipe
 else bad "kepler_pascal_branches_take_the_int_pipe (Kepler BRA $bk NOP $nk, Pascal BRA $bp NOP $np, Volta BRA $bv NOP $nv cycles)"; fi
+# a specialised unit's opcode needs that unit in the config: GPGPU-Sim keeps the enabled units
+# before the first disabled one and asserts when one of a missing unit issues (Accel-Sim aborts).
+# Turing's uniform datapath (unit 4) on the QV100 (units 1-3), Volta's BRA (unit 1) on the
+# GTX1080Ti (none) are errors; with unit 4 enabled, 100 x (IADD3; UIADD3) run on two pipes, about
+# as fast as the 100 IADD3s alone (on the INT pipe with them, interval 2: 200 cycles more)
+mkdir -p "$T/tru"
+for v in mix int; do
+  { one_block_head 32 75
+    if [ $v = mix ]; then tb_warp 0 201
+      awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n%04x ffffffff 0 UIADD3 0 0\n", i * 32, 10 + i % 40, i * 32 + 16 }'
+    else tb_warp 0 101
+      awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 16, 10 + i % 40 }'; fi
+    printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/tru/kernel-$v.traceg"
+  echo kernel-$v.traceg > "$T/tru/$v.g"
+done
+expect_fail spec_unit_4_missing_is_an_error "'UIADD3' (pc 0x10) runs on specialised unit 4 (Accel-Sim's SPECIALIZED_UNIT_4_OP), which the config does not have (it has units 1-3" \
+    $BIN run --trace "$T/tru/mix.g" --config configs/qv100.config --quiet
+expect_fail spec_unit_1_missing_is_an_error "'BRA' (pc 0x0) runs on specialised unit 1 .*it has none" \
+    $BIN run --trace "$T/trbr/BRA70.g" --config configs/gtx1080ti.config --quiet
+expect_fail spec_unit_zero_units_is_an_error "specialised unit 4, which -specialized_unit_4 enables with 0 units" \
+    $BIN run --trace "$T/tru/mix.g" --config configs/qv100.config -specialized_unit_4 1,0,4,4,4,UDP --quiet
+um=$($BIN run --trace "$T/tru/mix.g" --config configs/qv100.config -specialized_unit_4 1,4,4,4,4,UDP \
+     -trace_opcode_latency_initiation_spec_op_4 2,2 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+ui=$(sim_cycles "$T/tru/int.g" configs/qv100.config)
+if [ -n "$um" ] && [ -n "$ui" ] && [ $((um - ui)) -ge -30 ] && [ $((um - ui)) -le 60 ]; then ok uniform_datapath_has_its_own_pipe
+else bad "uniform_datapath_has_its_own_pipe (100 IADD3+UIADD3 $um cycles, 100 IADD3 $ui)"; fi
 # the interconnect's buffer utilisations are over the cycles a kernel runs, as GPGPU-Sim's
 # net->cycles: stream copies its result back after its one kernel (timed here), so the
 # statistics at the kernel's end and at the run's end must agree

@@ -71,7 +71,7 @@ static void set_class(gms_opinfo *o, gms_op_cat cat)
     case GMS_CAT_SPEC1: o->op = GMS_OP_BRA; o->spec_unit = 1; break;
     case GMS_CAT_SPEC2: o->op = GMS_OP_TEX; o->spec_unit = 2; break;
     case GMS_CAT_SPEC3: o->op = GMS_OP_TENSOR; o->spec_unit = 3; break;
-    case GMS_CAT_SPEC4: o->op = GMS_OP_INT; o->spec_unit = 4; break;
+    case GMS_CAT_SPEC4: o->op = GMS_OP_UDP; o->spec_unit = 4; break;
     default: o->op = GMS_OP_INT; break;   /* ALU, INTP, MEMBAR; LOAD/STORE set below */
     }
 }

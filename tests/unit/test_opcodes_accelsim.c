@@ -36,3 +36,20 @@ TEST(opcode_kepler_pascal_branches_are_int)
         CHECK_EQ(o.spec_unit, 1);
     }
 }
+
+/* Turing/Ampere SPECIALIZED_UNIT_4_OP (uniform datapath) has a pipe of its own */
+TEST(opcode_uniform_datapath_has_its_own_pipe)
+{
+    static const char *const udp[] = {"ULDC", "S2UR", "R2UR", "UIADD3", "UMOV", "VOTEU"};
+    for (size_t i = 0; i < sizeof udp / sizeof udp[0]; i++) {
+        gms_opinfo t = dec(GMS_ISA_TURING, udp[i]);
+        CHECK_EQ(t.op, GMS_OP_UDP);
+        CHECK_EQ(t.spec_unit, 4);
+        gms_opinfo a = dec(GMS_ISA_AMPERE, udp[i]);
+        CHECK_EQ(a.op, GMS_OP_UDP);
+        CHECK_EQ(a.spec_unit, 4);
+    }
+    gms_opinfo r = dec(GMS_ISA_AMPERE, "REDUX.SUM");
+    CHECK_EQ(r.op, GMS_OP_UDP);
+    CHECK_EQ(r.spec_unit, 4);
+}

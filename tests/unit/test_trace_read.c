@@ -111,7 +111,8 @@ TEST(trace_read_mixed_records)
     CHECK_EQ(v[19].in.op, GMS_OP_TENSOR);
     CHECK_EQ(v[19].in.spec_unit, 3);
     CHECK_EQ(v[19].in.src[2], 8);
-    CHECK_EQ(v[20].in.spec_unit, 4);     /* UIADD3: uniform datapath */
+    CHECK_EQ(v[20].in.op, GMS_OP_UDP);   /* UIADD3: uniform datapath, a pipe of its own */
+    CHECK_EQ(v[20].in.spec_unit, 4);
     CHECK_EQ(v[21].in.op, GMS_OP_EXIT);
     CHECK_EQ(r.st.warp_insts, 22);
     rec_free(&r);
