@@ -329,6 +329,20 @@ um=$($BIN run --trace "$T/tru/mix.g" --config configs/qv100.config -specialized_
 ui=$(sim_cycles "$T/tru/int.g" configs/qv100.config)
 if [ -n "$um" ] && [ -n "$ui" ] && [ $((um - ui)) -ge -30 ] && [ $((um - ui)) -le 60 ]; then ok uniform_datapath_has_its_own_pipe
 else bad "uniform_datapath_has_its_own_pipe (100 IADD3+UIADD3 $um cycles, 100 IADD3 $ui)"; fi
+# Kepler's LDSLK / STSCUL / SU* are LOAD_OP / STORE_OP with no memory space in Accel-Sim, which
+# aborts on them with a lane active (generate_mem_accesses): refused; predicated off they pass
+mkdir -p "$T/trk"
+for v in on off; do
+  if [ $v = on ]; then m=ffffffff; else m=00000000; fi
+  { one_block_head 32 35
+    tb_warp 0 4
+    printf '0000 %s 1 R2 LDSLK 1 R4 0\n0010 %s 0 STSCUL 2 R4 R2 0\n0020 %s 1 R5 SUCLAMP 1 R4 0\n0030 ffffffff 0 EXIT 0 0\n\n#END_TB\n' $m $m $m
+  } > "$T/trk/kernel-$v.traceg"
+  echo kernel-$v.traceg > "$T/trk/$v.g"
+done
+expect_fail kepler_ldslk_active_lane_refused "kernel-on.traceg:.*'LDSLK' with an active lane (mask ffffffff): Accel-Sim's Kepler table makes it a LOAD_OP instruction but gives it no memory space" \
+    $BIN run --trace "$T/trk/on.g" --config configs/gtx480.config --quiet
+expect_ok kepler_ldslk_predicated_off_runs $BIN run --trace "$T/trk/off.g" --config configs/gtx480.config --quiet
 # the interconnect's buffer utilisations are over the cycles a kernel runs, as GPGPU-Sim's
 # net->cycles: stream copies its result back after its one kernel (timed here), so the
 # statistics at the kernel's end and at the run's end must agree

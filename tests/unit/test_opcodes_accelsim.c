@@ -53,3 +53,32 @@ TEST(opcode_uniform_datapath_has_its_own_pipe)
     CHECK_EQ(r.op, GMS_OP_UDP);
     CHECK_EQ(r.spec_unit, 4);
 }
+
+/* Kepler's LDSLK, STSCUL and surface ops: LOAD_OP / STORE_OP with no memory space (the LDST
+ * unit; the reader refuses an active lane, as Accel-Sim aborts) */
+TEST(opcode_kepler_no_space_loads_stores)
+{
+    static const char *const ld[] = {"LDSLK", "SUCLAMP", "SUBFM", "SUEAU", "SULDGA"};
+    static const char *const st[] = {"STSCUL", "SUSTGA"};
+    for (size_t i = 0; i < sizeof ld / sizeof ld[0]; i++) {
+        gms_opinfo o = dec(GMS_ISA_KEPLER, ld[i]);
+        CHECK_EQ(o.op, GMS_OP_MEM);
+        CHECK_EQ(o.nomem_op, GMS_OP_MEM);
+        CHECK_EQ(o.mem, GMS_MEM_LD_GLOBAL);
+        CHECK_EQ(o.no_space, 1);
+        CHECK_EQ(o.need_addr, 0);
+    }
+    for (size_t i = 0; i < sizeof st / sizeof st[0]; i++) {
+        gms_opinfo o = dec(GMS_ISA_KEPLER, st[i]);
+        CHECK_EQ(o.op, GMS_OP_MEM);
+        CHECK_EQ(o.mem, GMS_MEM_ST_GLOBAL);
+        CHECK_EQ(o.no_space, 1);
+    }
+    /* the ones Accel-Sim gives a space keep it */
+    gms_opinfo s = dec(GMS_ISA_KEPLER, "LDS.U.128");
+    CHECK_EQ(s.mem, GMS_MEM_LD_SHARED);
+    CHECK_EQ(s.no_space, 0);
+    gms_opinfo g = dec(GMS_ISA_KEPLER, "ST.E");
+    CHECK_EQ(g.mem, GMS_MEM_ST_GLOBAL);
+    CHECK_EQ(g.no_space, 0);
+}
