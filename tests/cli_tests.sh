@@ -343,6 +343,18 @@ done
 expect_fail kepler_ldslk_active_lane_refused "kernel-on.traceg:.*'LDSLK' with an active lane (mask ffffffff): Accel-Sim's Kepler table makes it a LOAD_OP instruction but gives it no memory space" \
     $BIN run --trace "$T/trk/on.g" --config configs/gtx480.config --quiet
 expect_ok kepler_ldslk_predicated_off_runs $BIN run --trace "$T/trk/off.g" --config configs/gtx480.config --quiet
+# binary versions Accel-Sim does not run (it knows 35, 60, 61, 70, 75, 80, 86) are read with the
+# nearest table, and a run says so once
+mkdir -p "$T/trv"
+for v in 52 86; do
+  { one_block_head 32 $v; tb_warp 0 2; printf '0000 ffffffff 1 R1 MOV 1 R2 0\n0010 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trv/kernel-$v.traceg"
+done
+printf 'kernel-52.traceg\nkernel-52.traceg\n' > "$T/trv/k52.g"; echo kernel-86.traceg > "$T/trv/k86.g"
+expect_ok binary_version_52_runs $BIN run --trace "$T/trv/k52.g" --config configs/gtx1080ti-pascal.config --quiet
+if [ "$(grep -c 'binary version = 52 is not one Accel-Sim runs (35, 60, 61, 70, 75, 80, 86.*Pascal opcode table' "$T/err")" = 1 ]; then
+    ok binary_version_outside_accelsim_said_once; else bad binary_version_outside_accelsim_said_once; fi
+expect_ok binary_version_86_runs $BIN run --trace "$T/trv/k86.g" --config configs/qv100.config --quiet
+if ! grep -q 'binary version' "$T/err"; then ok binary_version_86_silent; else bad binary_version_86_silent; fi
 # the interconnect's buffer utilisations are over the cycles a kernel runs, as GPGPU-Sim's
 # net->cycles: stream copies its result back after its one kernel (timed here), so the
 # statistics at the kernel's end and at the run's end must agree
