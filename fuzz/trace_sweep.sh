@@ -25,7 +25,17 @@ GEN=$T/trace_gen
 ${CC:-cc} -std=c11 -D_GNU_SOURCE -O1 -Wall -Wextra -Werror -o "$GEN" fuzz/trace_gen.c || { echo "cannot build fuzz/trace_gen.c"; echo "0 passed, 1 failed"; exit 1; }
 
 REF=$ROOT/../shared/reference/accelsim/transpose
-CFGS="--config,$ROOT/configs/qv100.config --config,$ROOT/configs/gtx480.config --config,$ROOT/configs/gtx1080ti.config --config,$ROOT/configs/maxwell-sound-baseline.config --config,$ROOT/configs/dlmshr-28sm.config"
+# Volta+ traces need Accel-Sim's specialised units (branches 1, texture 2, tensor 3, Turing's
+# uniform datapath 4: without them Accel-Sim aborts, and so a run is refused); the presets
+# other than the QV100 get them from spec.config
+cat > "$T/spec.config" <<'EOF'
+-specialized_unit_1 1,4,4,4,4,BRA
+-specialized_unit_2 1,4,200,4,4,TEX
+-specialized_unit_3 1,4,8,4,4,TENSOR
+-specialized_unit_4 1,4,4,4,4,UDP
+EOF
+S=",--config,$T/spec.config"
+CFGS="--config,$ROOT/configs/qv100.config --config,$ROOT/configs/gtx480.config$S --config,$ROOT/configs/gtx1080ti.config$S --config,$ROOT/configs/maxwell-sound-baseline.config$S --config,$ROOT/configs/dlmshr-28sm.config$S"
 [ -f "$REF/gpgpusim.config" ] && CFGS="$CFGS --config,$REF/gpgpusim.config,--config,$REF/trace.config,--ignore-unknown"
 # one alternative per line ('-' = none), two drawn per trace
 cat > "$T/opts" <<'EOF'

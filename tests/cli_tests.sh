@@ -324,8 +324,8 @@ for op in HFMA2 FFMA HMUL2; do
   { one_block_head 32
     tb_warp 0 201
     awk -v op=$op 'BEGIN { for (i = 0; i < 200; i++) printf "%04x ffffffff 1 R%d %s 2 R1 R2 0\n", i * 16, 10 + i % 40, op }'
-    printf '0c80 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trh/$op.traceg"
-  echo $op.traceg > "$T/trh/$op.g"
+    printf '0c80 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trh/kernel-$op.traceg"
+  echo kernel-$op.traceg > "$T/trh/$op.g"
 done
 ch=$(sim_cycles "$T/trh/HFMA2.g" configs/qv100.config)
 cf=$(sim_cycles "$T/trh/FFMA.g" configs/qv100.config)
@@ -340,8 +340,8 @@ for step in 16 48; do
   { one_block_head 32 61
     tb_warp 0 321
     awk -v st=$step 'BEGIN { for (i = 0; i < 320; i++) printf "%04x ffffffff 1 R%d IMAD 2 R1 R2 0\n", i * st, 10 + i % 40 }'
-    printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trj/s$step.traceg"
-  echo s$step.traceg > "$T/trj/s$step.g"
+    printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trj/kernel-s$step.traceg"
+  echo kernel-s$step.traceg > "$T/trj/s$step.g"
 done
 j16=$(sim_cycles "$T/trj/s16.g" configs/gtx1080ti-pascal.config)
 j48=$(sim_cycles "$T/trj/s48.g" configs/gtx1080ti-pascal.config)
@@ -355,8 +355,8 @@ for v in LDG MOV; do
     tb_warp 0 2
     if [ $v = LDG ]; then printf '0000 ffffffff 1 R2 LDG.E 1 R4 4 1 0x7f0000000000 4 0\n'; else printf '0000 ffffffff 1 R2 MOV 1 R4 0\n'; fi
     printf '0010 ffffffff 0 EXIT 0 0\n\nwarp = 1\ninsts = 4\n0000 ffffffff 0 BAR.SYNC 0 0\n'
-    printf '0010 ffffffff 1 R6 LDG.E 1 R8 4 1 0x7f0000100000 4 0\n0020 ffffffff 1 R7 IADD3 1 R6 0\n0030 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trx/$v.traceg"
-  echo $v.traceg > "$T/trx/$v.g"
+    printf '0010 ffffffff 1 R6 LDG.E 1 R8 4 1 0x7f0000100000 4 0\n0020 ffffffff 1 R7 IADD3 1 R6 0\n0030 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trx/kernel-$v.traceg"
+  echo kernel-$v.traceg > "$T/trx/$v.g"
 done
 xl=$(sim_cycles "$T/trx/LDG.g" configs/qv100.config)
 xm=$(sim_cycles "$T/trx/MOV.g" configs/qv100.config)
@@ -373,13 +373,95 @@ for v in bar nobar; do
       awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 0 BAR.SYNC 0 0\n%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 32, i * 32 + 16, 10 + i % 40 }'
     else tb_warp 0 101
       awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 16, 10 + i % 40 }'; fi
-    printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trb2/$v.traceg"
-  echo $v.traceg > "$T/trb2/$v.g"
+    printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trb2/kernel-$v.traceg"
+  echo kernel-$v.traceg > "$T/trb2/$v.g"
 done
 bb=$(sim_cycles "$T/trb2/bar.g" configs/qv100.config)
 bn=$(sim_cycles "$T/trb2/nobar.g" configs/qv100.config)
 if [ -n "$bb" ] && [ -n "$bn" ] && [ $((bb - bn)) -ge 50 ] && [ $((bb - bn)) -le 150 ]; then ok bar_exit_take_the_int_pipe
 else bad "bar_exit_take_the_int_pipe (100 BAR+IADD3 $bb cycles, 100 IADD3 $bn)"; fi
+# Kepler/Pascal BRA, CAL/CALL and RET (BRANCH_OP, CALL_OPS, RET_OPS) take the INT latency and
+# pipe in Accel-Sim (trace_config::set_latency; scheduler_unit::cycle sends them as ALU_OP): on the
+# QV100 200 independent BRAs of one warp run as 200 NOPs (INT 2,2), not on the branch unit (4,4:
+# about 400 cycles more); Volta's BRA (SPECIALIZED_UNIT_1_OP) keeps its unit
+mkdir -p "$T/trbr"
+for v in 35 61 70; do
+  for op in BRA NOP; do
+    { one_block_head 32 $v
+      tb_warp 0 201
+      awk -v op=$op 'BEGIN { for (i = 0; i < 200; i++) printf "%04x ffffffff 0 %s 0 0\n", i * 16, op }'
+      printf '0c80 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trbr/kernel-$op$v.traceg"
+    echo kernel-$op$v.traceg > "$T/trbr/$op$v.g"
+  done
+done
+bk=$(sim_cycles "$T/trbr/BRA35.g" configs/qv100.config); nk=$(sim_cycles "$T/trbr/NOP35.g" configs/qv100.config)
+bp=$(sim_cycles "$T/trbr/BRA61.g" configs/qv100.config); np=$(sim_cycles "$T/trbr/NOP61.g" configs/qv100.config)
+bv=$(sim_cycles "$T/trbr/BRA70.g" configs/qv100.config); nv=$(sim_cycles "$T/trbr/NOP70.g" configs/qv100.config)
+if [ -n "$bk" ] && [ "$bk" = "$nk" ] && [ -n "$bp" ] && [ "$bp" = "$np" ] && [ -n "$bv" ] && [ -n "$nv" ] && [ $((bv - nv)) -ge 300 ]; then
+    ok kepler_pascal_branches_take_the_int_pipe
+else bad "kepler_pascal_branches_take_the_int_pipe (Kepler BRA $bk NOP $nk, Pascal BRA $bp NOP $np, Volta BRA $bv NOP $nv cycles)"; fi
+# a specialised unit's opcode needs that unit in the config: GPGPU-Sim keeps the enabled units
+# before the first disabled one and asserts when one of a missing unit issues (Accel-Sim aborts).
+# Turing's uniform datapath (unit 4) on the QV100 (units 1-3), Volta's BRA (unit 1) on the
+# GTX1080Ti (none) are errors; with unit 4 enabled, 100 x (IADD3; UIADD3) run on two pipes, about
+# as fast as the 100 IADD3s alone (on the INT pipe with them, interval 2: 200 cycles more)
+mkdir -p "$T/tru"
+for v in mix int; do
+  { one_block_head 32 75
+    if [ $v = mix ]; then tb_warp 0 201
+      awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n%04x ffffffff 0 UIADD3 0 0\n", i * 32, 10 + i % 40, i * 32 + 16 }'
+    else tb_warp 0 101
+      awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 16, 10 + i % 40 }'; fi
+    printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/tru/kernel-$v.traceg"
+  echo kernel-$v.traceg > "$T/tru/$v.g"
+done
+expect_fail spec_unit_4_missing_is_an_error "'UIADD3' (pc 0x10) runs on specialised unit 4 (Accel-Sim's SPECIALIZED_UNIT_4_OP), which the config does not have (it has units 1-3" \
+    $BIN run --trace "$T/tru/mix.g" --config configs/qv100.config --quiet
+expect_fail spec_unit_1_missing_is_an_error "'BRA' (pc 0x0) runs on specialised unit 1 .*it has none" \
+    $BIN run --trace "$T/trbr/BRA70.g" --config configs/gtx1080ti.config --quiet
+expect_fail spec_unit_zero_units_is_an_error "specialised unit 4, which -specialized_unit_4 enables with 0 units" \
+    $BIN run --trace "$T/tru/mix.g" --config configs/qv100.config -specialized_unit_4 1,0,4,4,4,UDP --quiet
+um=$($BIN run --trace "$T/tru/mix.g" --config configs/qv100.config -specialized_unit_4 1,4,4,4,4,UDP \
+     -trace_opcode_latency_initiation_spec_op_4 2,2 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+ui=$(sim_cycles "$T/tru/int.g" configs/qv100.config)
+if [ -n "$um" ] && [ -n "$ui" ] && [ $((um - ui)) -ge -30 ] && [ $((um - ui)) -le 60 ]; then ok uniform_datapath_has_its_own_pipe
+else bad "uniform_datapath_has_its_own_pipe (100 IADD3+UIADD3 $um cycles, 100 IADD3 $ui)"; fi
+# Kepler's LDSLK / STSCUL / SU* are LOAD_OP / STORE_OP with no memory space in Accel-Sim, which
+# aborts on them with a lane active (generate_mem_accesses): refused; predicated off they pass
+mkdir -p "$T/trk"
+for v in on off; do
+  if [ $v = on ]; then m=ffffffff; else m=00000000; fi
+  { one_block_head 32 35
+    tb_warp 0 4
+    printf '0000 %s 1 R2 LDSLK 1 R4 0\n0010 %s 0 STSCUL 2 R4 R2 0\n0020 %s 1 R5 SUCLAMP 1 R4 0\n0030 ffffffff 0 EXIT 0 0\n\n#END_TB\n' $m $m $m
+  } > "$T/trk/kernel-$v.traceg"
+  echo kernel-$v.traceg > "$T/trk/$v.g"
+done
+expect_fail kepler_ldslk_active_lane_refused "kernel-on.traceg:.*'LDSLK' with an active lane (mask ffffffff): Accel-Sim's Kepler table makes it a LOAD_OP instruction but gives it no memory space" \
+    $BIN run --trace "$T/trk/on.g" --config configs/gtx480.config --quiet
+expect_ok kepler_ldslk_predicated_off_runs $BIN run --trace "$T/trk/off.g" --config configs/gtx480.config --quiet
+# binary versions Accel-Sim does not run (it knows 35, 60, 61, 70, 75, 80, 86) are read with the
+# nearest table, and a run says so once
+mkdir -p "$T/trv"
+for v in 52 86; do
+  { one_block_head 32 $v; tb_warp 0 2; printf '0000 ffffffff 1 R1 MOV 1 R2 0\n0010 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trv/kernel-$v.traceg"
+done
+printf 'kernel-52.traceg\nkernel-52.traceg\n' > "$T/trv/k52.g"; echo kernel-86.traceg > "$T/trv/k86.g"
+expect_ok binary_version_52_runs $BIN run --trace "$T/trv/k52.g" --config configs/gtx1080ti-pascal.config --quiet
+if [ "$(grep -c 'binary version = 52 is not one Accel-Sim runs (35, 60, 61, 70, 75, 80, 86.*Pascal opcode table' "$T/err")" = 1 ]; then
+    ok binary_version_outside_accelsim_said_once; else bad binary_version_outside_accelsim_said_once; fi
+expect_ok binary_version_86_runs $BIN run --trace "$T/trv/k86.g" --config configs/qv100.config --quiet
+if ! grep -q 'binary version' "$T/err"; then ok binary_version_86_silent; else bad binary_version_86_silent; fi
+# kernelslist: Accel-Sim launches the lines that start with "kernel", copies the MemcpyHtoD ones
+# and skips the rest (trace_parser::parse_commandlist_file): so do we, saying so once
+cp "$T/trv/kernel-86.traceg" "$T/trv/other.traceg"
+printf 'other.traceg\nkernel-86.traceg\nfoo bar\nMemcpyDtoH,0x7f0000000000,64\n' > "$T/trv/skip.g"
+expect_ok kernelslist_skips_other_lines $BIN run --trace "$T/trv/skip.g" --config configs/qv100.config --stats-json "$T/skip.json"
+if [ "$(grep -c "skip.g:1: skipped 'other.traceg' and 1 more line: Accel-Sim runs only the lines that start with 'kernel'" "$T/err")" = 1 ] &&
+   grep -q '"gpu_tot_sim_insn": 64,' "$T/skip.json"; then ok kernelslist_skip_said_once_one_kernel_run
+else bad "kernelslist_skip_said_once_one_kernel_run ($(grep -o '"gpu_tot_sim_insn": [0-9]*' "$T/skip.json"))"; fi
+echo other.traceg > "$T/trv/only.g"
+expect_fail kernelslist_only_skipped_lines 'no kernel trace file and no MemcpyHtoD line' $BIN run --trace "$T/trv/only.g" --config configs/qv100.config --quiet
 # the interconnect's buffer utilisations are over the cycles a kernel runs, as GPGPU-Sim's
 # net->cycles: stream copies its result back after its one kernel (timed here), so the
 # statistics at the kernel's end and at the run's end must agree
@@ -432,9 +514,9 @@ if grep -q '^MemcpyHtoD' "$T/trbp/kernelslist.g" && ! grep -q '^MemcpyDtoH' "$T/
 expect_fail clock_too_low  'the core clock 1e-12 MHz is outside 1 .. 1e6 MHz' \
            $BIN config --config configs/qv100.config --set gpgpu_clock_domains=1e-12:1132.0:1132.0:850.0 --dump
 K1=$(tail -1 "$T/tr/kernelslist.g")
-(cat "$T/tr/$K1"; echo garbage) > "$T/trb/k2.traceg"; echo k2.traceg > "$T/trb/l2.g"
+(cat "$T/tr/$K1"; echo garbage) > "$T/trb/kernel-k2.traceg"; echo kernel-k2.traceg > "$T/trb/l2.g"
 expect_fail trace_trailing_data "more after the grid's last thread block" $BIN trace stat "$T/trb/l2.g"
-sed 's/^thread block = 1,0,0/thread block = 0,0,0/' "$T/tr/$K1" > "$T/trb/k3.traceg"; echo k3.traceg > "$T/trb/l3.g"
+sed 's/^thread block = 1,0,0/thread block = 0,0,0/' "$T/tr/$K1" > "$T/trb/kernel-k3.traceg"; echo kernel-k3.traceg > "$T/trb/l3.g"
 expect_fail trace_block_twice "thread block (0,0,0) appears a second time" $BIN trace stat "$T/trb/l3.g"
 # GMS_TRACE_CACHE: the first run writes the decoded kernel, the second reads it; the results
 # are the text's (wall-clock lines aside), and a kernel with an error caches nothing
@@ -476,11 +558,11 @@ if [ "$(ls "$T/swm/s.results/cke-memo" 2>/dev/null | grep -c '[.]memo$')" -eq 2 
 # one after another read as one file; bytes after the last one are trailing data, named with
 # their offset (they were "truncated xz data" / "corrupt zstd data")
 if command -v xz > /dev/null && command -v zstd > /dev/null; then
-    mkdir -p "$T/trz" && cp "$T/tr/$K1" "$T/trz/k.traceg" && echo k.traceg > "$T/trz/plain.g"
-    head -c 1000 "$T/tr/$K1" | xz -c > "$T/trz/k.traceg.xz" && printf '\0\0\0\0' >> "$T/trz/k.traceg.xz"
-    tail -c +1001 "$T/tr/$K1" | xz -c >> "$T/trz/k.traceg.xz" && echo k.traceg.xz > "$T/trz/xz.g"
-    head -c 1000 "$T/tr/$K1" | zstd -q -c > "$T/trz/k.traceg.zst"
-    tail -c +1001 "$T/tr/$K1" | zstd -q -c >> "$T/trz/k.traceg.zst" && echo k.traceg.zst > "$T/trz/zst.g"
+    mkdir -p "$T/trz" && cp "$T/tr/$K1" "$T/trz/kernel-k.traceg" && echo kernel-k.traceg > "$T/trz/plain.g"
+    head -c 1000 "$T/tr/$K1" | xz -c > "$T/trz/kernel-k.traceg.xz" && printf '\0\0\0\0' >> "$T/trz/kernel-k.traceg.xz"
+    tail -c +1001 "$T/tr/$K1" | xz -c >> "$T/trz/kernel-k.traceg.xz" && echo kernel-k.traceg.xz > "$T/trz/xz.g"
+    head -c 1000 "$T/tr/$K1" | zstd -q -c > "$T/trz/kernel-k.traceg.zst"
+    tail -c +1001 "$T/tr/$K1" | zstd -q -c >> "$T/trz/kernel-k.traceg.zst" && echo kernel-k.traceg.zst > "$T/trz/zst.g"
     $BIN trace stat "$T/trz/plain.g" 2>&1 | grep -v -e '^seconds' -e '^warp_insts/s' > "$T/plain.stat"
     for z in xz zst; do
         expect_ok  "trace_${z}_concatenated" $BIN trace stat "$T/trz/$z.g"
@@ -489,25 +571,25 @@ if command -v xz > /dev/null && command -v zstd > /dev/null; then
     done
     # a list that names the file compressed, after it was decompressed or recompressed: the
     # same stem with another suffix (or none) is read
-    mkdir -p "$T/trn" && cp "$T/tr/$K1" "$T/trn/k.traceg" && echo k.traceg.xz > "$T/trn/named_xz.g"
-    cp "$T/trz/k.traceg.xz" "$T/trn/j.traceg.xz" && echo j.traceg.zst > "$T/trn/named_zst.g"
+    mkdir -p "$T/trn" && cp "$T/tr/$K1" "$T/trn/kernel-k.traceg" && echo kernel-k.traceg.xz > "$T/trn/named_xz.g"
+    cp "$T/trz/kernel-k.traceg.xz" "$T/trn/kernel-j.traceg.xz" && echo kernel-j.traceg.zst > "$T/trn/named_zst.g"
     for l in named_xz named_zst; do
         expect_ok "trace_list_$l" $BIN trace stat "$T/trn/$l.g"
         if grep -v -e '^seconds' -e '^warp_insts/s' "$T/out" | cmp -s - "$T/plain.stat"; then
             ok "trace_list_${l}_reads_whole"; else bad "trace_list_${l}_reads_whole"; fi
     done
-    echo nothere.traceg.xz > "$T/trn/missing.g"
-    expect_fail trace_list_missing "nothere.traceg.xz' not found (also tried it with .xz, .zst or no compression suffix)" \
+    echo kernel-nothere.traceg.xz > "$T/trn/missing.g"
+    expect_fail trace_list_missing "kernel-nothere.traceg.xz' not found (also tried it with .xz, .zst or no compression suffix)" \
         $BIN trace stat "$T/trn/missing.g"
-    xsz=$(wc -c < "$T/trz/k.traceg.xz"); zsz=$(wc -c < "$T/trz/k.traceg.zst")
-    printf garbage >> "$T/trz/k.traceg.xz"; printf garbage >> "$T/trz/k.traceg.zst"
+    xsz=$(wc -c < "$T/trz/kernel-k.traceg.xz"); zsz=$(wc -c < "$T/trz/kernel-k.traceg.zst")
+    printf garbage >> "$T/trz/kernel-k.traceg.xz"; printf garbage >> "$T/trz/kernel-k.traceg.zst"
     expect_fail trace_xz_trailing_data \
-        "k.traceg.xz: trailing data after the xz stream at byte offset $xsz (7 bytes that are not another xz stream)" \
+        "kernel-k.traceg.xz: trailing data after the xz stream at byte offset $xsz (7 bytes that are not another xz stream)" \
         $BIN trace stat "$T/trz/xz.g"
     expect_fail trace_zst_trailing_data \
-        "k.traceg.zst: trailing data after the last zstd frame at byte offset $zsz (7 bytes that are not another zstd frame)" \
+        "kernel-k.traceg.zst: trailing data after the last zstd frame at byte offset $zsz (7 bytes that are not another zstd frame)" \
         $BIN trace stat "$T/trz/zst.g"
-    expect_fail run_xz_trailing_data "k.traceg.xz: trailing data after the xz stream" \
+    expect_fail run_xz_trailing_data "kernel-k.traceg.xz: trailing data after the xz stream" \
         $BIN run --trace "$T/trz/xz.g" --config configs/qv100.config --quiet
 else
     echo "skip compressed trace tests (no xz or zstd command)"

@@ -58,9 +58,11 @@ static int bank_wid_off(const gms_params *p, const void *field)
 
 /* what an enabled -specialized_unit_N does and does not do (core_finalize, sm.c) */
 #define SPEC_NOT_BUILT "an enabled unit (<enabled> not 0) is not built: its <num_units>, <max_latency>, " \
-    "<ID_OC_SPEC> and <OC_EX_SPEC> are not used; "
+    "<ID_OC_SPEC> and <OC_EX_SPEC> are not used (but for a <num_units> of 0); a trace opcode of a unit the config " \
+    "does not have (unit N exists when units 1..N are all enabled, as GPGPU-Sim keeps them) or has with 0 units " \
+    "is an error, as Accel-Sim aborts there (or never issues it); "
 #define SPEC_RUN(n, ops, pipes) "the trace's " ops " run on the " pipes " with " \
-    "-trace_opcode_latency_initiation_spec_op_" #n "'s latency and initiation, enabled or not; "
+    "-trace_opcode_latency_initiation_spec_op_" #n "'s latency and initiation; "
 #define SPEC_NONE "no trace opcode belongs to it (Accel-Sim's opcode tables use units 1-4); "
 #define SPEC_NAME(n) "enabled and named BRA or TEX, its -trace_opcode_latency_initiation_spec_op_" #n \
     " is also the latency of the other branch or texture instructions"
@@ -71,7 +73,7 @@ static int bank_wid_off(const gms_params *p, const void *field)
 #define SPEC_TXT_3 SPEC_NOT_BUILT \
     SPEC_RUN(3, "tensor opcodes (SPECIALIZED_UNIT_3_OP: HMMA, IMMA, DMMA, ...)", "tensor pipelines") SPEC_NAME(3)
 #define SPEC_TXT_4 SPEC_NOT_BUILT \
-    SPEC_RUN(4, "Turing+ uniform-datapath opcodes (SPECIALIZED_UNIT_4_OP)", "INT pipelines") SPEC_NAME(4)
+    SPEC_RUN(4, "Turing+ uniform-datapath opcodes (SPECIALIZED_UNIT_4_OP)", "uniform-datapath pipelines (one per scheduler)") SPEC_NAME(4)
 #define SPEC_TXT_5 SPEC_NOT_BUILT SPEC_NONE SPEC_NAME(5)
 #define SPEC_TXT_6 SPEC_NOT_BUILT SPEC_NONE SPEC_NAME(6)
 #define SPEC_TXT_7 SPEC_NOT_BUILT SPEC_NONE SPEC_NAME(7)
@@ -571,6 +573,8 @@ static int core_finalize(gms_params *p, gms_error *err)
     c->lat[GMS_OP_EXIT] = (gms_lat_ii){ 1, 1 };
     c->lat[GMS_OP_TEX] = (gms_lat_ii){ 200, 4 };
     c->lat[GMS_OP_MEM] = (gms_lat_ii){ 1, 1 };
+    c->spec_on = 0;
+    int spec_gap = 0;
     for (int n = 0; n < GMS_MAX_SPEC_UNITS; n++) {
         char opt[64];
         snprintf(opt, sizeof opt, "trace_opcode_latency_initiation_spec_op_%d", n + 1);
@@ -580,6 +584,9 @@ static int core_finalize(gms_params *p, gms_error *err)
         if (sscanf(c->spec_unit[n], "%u,%u,%u,%u,%u,%63s", &en, &nu, &ml, &a, &b, name) != 6)
             return gms_err(err, "-specialized_unit_%d: '%s' must be <enabled>,<num_units>,<max_latency>,<ID_OC>,<OC_EX>,<NAME>",
                            n + 1, c->spec_unit[n]);
+        c->spec_nunits[n + 1] = nu;
+        if (!en) spec_gap = 1;
+        else if (!spec_gap) c->spec_on = (uint32_t)n + 1;
         if (en && !strcmp(name, "BRA")) c->lat[GMS_OP_BRA] = c->spec_lat[n + 1];
         if (en && !strcmp(name, "TEX")) c->lat[GMS_OP_TEX] = c->spec_lat[n + 1];
     }
@@ -590,6 +597,8 @@ static int core_finalize(gms_params *p, gms_error *err)
     c->units[GMS_OP_INT] = c->num_int_units ? c->num_int_units : c->num_sp_units;
     c->units[GMS_OP_TENSOR] = c->num_tensor_units ? c->num_tensor_units : 1;
     c->units[GMS_OP_BRA] = c->num_sched_per_core;
+    c->units[GMS_OP_UDP] = c->num_sched_per_core;
+    c->lat[GMS_OP_UDP] = c->spec_lat[4];
     c->units[GMS_OP_MEM] = c->mem_unit_ports;
     c->units[GMS_OP_BAR] = c->units[GMS_OP_EXIT] = c->units[GMS_OP_NOP] = c->num_sched_per_core;
     c->units[GMS_OP_TEX] = 1;

@@ -86,6 +86,11 @@ typedef struct gms_core_params {
     uint32_t two_level_active;
     gms_lat_ii lat[16];            /* by gms_op_class, for built-in workloads and traces */
     gms_lat_ii spec_lat[GMS_MAX_SPEC_UNITS + 1];
+    /* GPGPU-Sim keeps the enabled -specialized_unit_N before the first disabled one
+     * (shader_core_config::init: "we only accept continuous specialized_units"): units
+     * 1..spec_on exist, spec_nunits[N] is unit N's <num_units> */
+    uint32_t spec_on;
+    uint32_t spec_nunits[GMS_MAX_SPEC_UNITS + 1];
     uint32_t units[16];            /* number of pipelines per op class */
     int id_oc_mem_shared;          /* one ID_OC_MEM set for all schedulers (no sub-cores, -gms_id_oc_mem gpgpusim) */
     uint32_t idoc_mem_w, ocex_mem_w; /* -gpgpu_pipeline_widths' ID_OC_MEM and OC_EX_MEM */

@@ -223,6 +223,44 @@ uint32_t gms_shmem_conflict_degree(const uint64_t addrs[32], uint32_t mask, uint
 
 /* ---------------------------------------------------------------- dispatch */
 
+/* A traced instruction of Accel-Sim's specialised unit N (SPECIALIZED_UNIT_N_OP: Volta+ branches
+ * 1, texture 2, tensor 3, Turing+ uniform datapath 4) needs that unit in the config. GPGPU-Sim
+ * keeps the enabled units before the first disabled one, and scheduler_unit::cycle asserts
+ * `spec_id < m_specialized_unit.size()` when such an instruction issues (Accel-Sim keeps its
+ * assertions), so Accel-Sim aborts; with the unit enabled but <num_units> 0 it never issues
+ * (a deadlock). Every instruction of a dispatched block issues (a trace has no wrong path),
+ * so the block is checked when it is dispatched. */
+static int check_spec_units(const gms_sm *s, const gms_kernel *k, const gms_block_trace *bt, gms_error *err)
+{
+    const gms_core_params *c = &s->p->core;
+    for (uint32_t wi = 0; wi < bt->nwarps; wi++) {
+        const gms_warp_trace *wt = &bt->warps[wi];
+        for (uint32_t i = 0; i < wt->n; i++) {
+            uint32_t u = wt->insts[i].spec_unit;
+            if (!u || (u <= c->spec_on && c->spec_nunits[u])) continue;
+            const char *txt = k->src.opcode_text ? k->src.opcode_text(k->src.self, wt->insts[i].opcode_id) : NULL;
+            if (u > c->spec_on) {
+                char has[48];
+                if (!c->spec_on) snprintf(has, sizeof has, "it has none");
+                else if (c->spec_on == 1) snprintf(has, sizeof has, "it has unit 1 only");
+                else snprintf(has, sizeof has, "it has units 1-%u", c->spec_on);
+                return gms_err(err, "kernel %s, thread block (%u,%u,%u), warp %u: '%s' (pc 0x%x) runs on specialised unit "
+                               "%u (Accel-Sim's SPECIALIZED_UNIT_%u_OP), which the config does not have (%s; GPGPU-Sim "
+                               "keeps the enabled -specialized_unit_N before the first disabled one): Accel-Sim aborts "
+                               "on it (scheduler_unit::cycle: assert(spec_id < m_specialized_unit.size())). Accel-Sim's "
+                               "tested configs enable it, e.g. -specialized_unit_%u %s",
+                               k->src.name, bt->x, bt->y, bt->z, wi, txt ? txt : "?", wt->insts[i].pc, u, u, has, u,
+                               u == 1 ? "1,4,4,4,4,BRA" : u == 2 ? "1,4,200,4,4,TEX" : u == 3 ? "1,4,8,4,4,TENSOR"
+                                                                                            : "1,4,4,4,4,UDP");
+            }
+            return gms_err(err, "kernel %s, thread block (%u,%u,%u), warp %u: '%s' (pc 0x%x) runs on specialised unit %u, "
+                           "which -specialized_unit_%u enables with 0 units: GPGPU-Sim never issues it (a deadlock)",
+                           k->src.name, bt->x, bt->y, bt->z, wi, txt ? txt : "?", wt->insts[i].pc, u, u);
+        }
+    }
+    return 0;
+}
+
 int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
 {
     uint32_t bi = 0;
@@ -242,6 +280,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     b->bt.y = (uint32_t)(blockid / k->src.grid.x % k->src.grid.y);
     b->bt.z = (uint32_t)(blockid / ((uint64_t)k->src.grid.x * k->src.grid.y));
     if (k->src.fill_block(k->src.self, blockid, &b->bt, err)) return -1;
+    if (k->src.traced && check_spec_units(s, k, &b->bt, err)) return -1;
     b->used = 1;
     b->k = k;
     if (s->cke) s->cke->a[k->cke_app].blocks_here++;
@@ -1123,11 +1162,11 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
  * OC_EX_MEM at d can be taken by the LSU at d + 1. A warp parked on a slot freed here is a
  * candidate again through sched_cands / cand_or_ready. */
 static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
-                                         GMS_OP_BRA, GMS_OP_TEX };
+                                         GMS_OP_BRA, GMS_OP_TEX, GMS_OP_UDP };
 /* each type's position in oc_port_order (only the types of ID_OC slots occur) */
 static const uint8_t oc_port_pos[GMS_OP__COUNT] = {
     [GMS_OP_SP] = 0, [GMS_OP_SFU] = 1, [GMS_OP_MEM] = 2, [GMS_OP_TENSOR] = 3,
-    [GMS_OP_DP] = 4, [GMS_OP_INT] = 5, [GMS_OP_BRA] = 6, [GMS_OP_TEX] = 7,
+    [GMS_OP_DP] = 4, [GMS_OP_INT] = 5, [GMS_OP_BRA] = 6, [GMS_OP_TEX] = 7, [GMS_OP_UDP] = 8,
 };
 
 /* any of the 16 per-scheduler bytes set (schedulers past nsched have theirs at 0) */
@@ -1344,7 +1383,7 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         uint64_t *pf = s->pipe_free[in->op];
         uint32_t n = s->p->core.units[in->op];
         if (!s->oc) for (uint32_t k = 0; k < n; k++) if (pf[k] <= now) { pf[k] = now + ii; break; }
-        if (s->oc && (in->op <= GMS_OP_BRA || in->op == GMS_OP_TEX || in->op == GMS_OP_EXIT)) {
+        if (s->oc && (in->op <= GMS_OP_BRA || in->op == GMS_OP_TEX || in->op == GMS_OP_UDP || in->op == GMS_OP_EXIT)) {
             int exit = in->op == GMS_OP_EXIT;
             if (exit) w->outstanding++;   /* until a unit takes it (oc_cycle) */
             oc_enter(s, wi, in, s->op_slot[in->op], 2 + lat, ii, exit);

@@ -19,6 +19,7 @@ typedef enum {
     GMS_OP_EXIT,
     GMS_OP_NOP,
     GMS_OP_TEX,
+    GMS_OP_UDP,       /* Turing+ uniform datapath (Accel-Sim's specialised unit 4): a pipe of its own */
     GMS_OP__COUNT
 } gms_op_class;
 

@@ -62,13 +62,16 @@ static void set_class(gms_opinfo *o, gms_op_cat cat)
     case GMS_CAT_SP: o->op = GMS_OP_SP; break;
     case GMS_CAT_DP: o->op = GMS_OP_DP; break;
     case GMS_CAT_SFU: o->op = GMS_OP_SFU; break;
-    case GMS_CAT_BRANCH: case GMS_CAT_CALL: case GMS_CAT_RET: o->op = GMS_OP_BRA; break;
+    /* Kepler/Pascal BRANCH_OP, CALL_OPS, RET_OPS: trace_config::set_latency gives them the INT
+     * latency and interval, and GPGPU-Sim's scheduler_unit::cycle sends them where it sends
+     * ALU_OP (the INT pipe, or the SP pipe without INT units): an INT instruction here */
+    case GMS_CAT_BRANCH: case GMS_CAT_CALL: case GMS_CAT_RET: o->op = GMS_OP_INT; break;
     case GMS_CAT_EXIT: o->op = GMS_OP_EXIT; break;
     case GMS_CAT_BARRIER: o->op = GMS_OP_BAR; break;
     case GMS_CAT_SPEC1: o->op = GMS_OP_BRA; o->spec_unit = 1; break;
     case GMS_CAT_SPEC2: o->op = GMS_OP_TEX; o->spec_unit = 2; break;
     case GMS_CAT_SPEC3: o->op = GMS_OP_TENSOR; o->spec_unit = 3; break;
-    case GMS_CAT_SPEC4: o->op = GMS_OP_INT; o->spec_unit = 4; break;
+    case GMS_CAT_SPEC4: o->op = GMS_OP_UDP; o->spec_unit = 4; break;
     default: o->op = GMS_OP_INT; break;   /* ALU, INTP, MEMBAR; LOAD/STORE set below */
     }
 }
@@ -98,9 +101,7 @@ int gms_opcode_decode(gms_isa isa, const char *text, size_t len, gms_opinfo *o)
     else if (IS("STG")) { mem = GMS_MEM_ST_GLOBAL; need = 1; }
     else if (IS("STL")) { mem = GMS_MEM_ST_LOCAL; need = 1; }
     else if (IS("LDS") || IS("LDSM")) { mem = GMS_MEM_LD_SHARED; need = 1; }
-    else if (IS("LDSLK")) mem = GMS_MEM_LD_SHARED;
     else if (IS("STS")) { mem = GMS_MEM_ST_SHARED; need = 1; }
-    else if (IS("STSCUL")) mem = GMS_MEM_ST_SHARED;
     else if (IS("ATOM") || IS("ATOMG") || IS("RED")) { mem = GMS_MEM_ATOM_GLOBAL; need = 1; }
     else if (IS("ATOMS")) { mem = GMS_MEM_ATOM_SHARED; need = 1; }
     else if (IS("LDGSTS")) mem = GMS_MEM_LDGSTS;
@@ -118,6 +119,16 @@ int gms_opcode_decode(gms_isa isa, const char *text, size_t len, gms_opinfo *o)
         IS("HSETP2"))
         o->flags |= GMS_INST_HALF_II;
 #undef IS
+    if (mem == GMS_MEM_NONE && (cat == GMS_CAT_LOAD || cat == GMS_CAT_STORE)) {
+        /* Kepler's LDSLK, STSCUL and surface ops: LOAD_OP / STORE_OP in Accel-Sim's table, but
+         * parse_from_trace_struct gives them no memory space. To the LDST unit, with or without
+         * addresses; with an active lane Accel-Sim aborts (the trace reader refuses it), with
+         * none it passes the unit without an access (a global access with no lane here) */
+        o->op = o->nomem_op = GMS_OP_MEM;
+        o->mem = cat == GMS_CAT_LOAD ? GMS_MEM_LD_GLOBAL : GMS_MEM_ST_GLOBAL;
+        o->no_space = 1;
+        return 0;
+    }
     if (mem != GMS_MEM_NONE) {
         o->op = GMS_OP_MEM;
         o->mem = mem;

@@ -37,6 +37,9 @@ typedef struct gms_opinfo {
     uint8_t generic;     /* LD/ST: space resolved from the address (shared/local window) */
     uint8_t is_store;    /* generic ST */
     uint8_t bad_width;   /* the width suffix gives a size other than 1,2,4,8,16 bytes */
+    uint8_t no_space;    /* a LOAD_OP/STORE_OP Accel-Sim gives no memory space (Kepler's LDSLK, STSCUL,
+                          * SUCLAMP, SUBFM, SUEAU, SULDGA, SUSTGA): it takes the LDST unit, and
+                          * Accel-Sim aborts on it when a lane is active (generate_mem_accesses) */
 } gms_opinfo;
 
 /* Decode a full opcode text. 0 on success; -1 if the base name is in no table of `isa`. */

@@ -44,6 +44,8 @@ typedef struct gms_kernel_src {
     int (*fill_warp_more)(void *self, uint64_t block_linear, uint32_t warp, gms_warp_trace *wt, gms_error *err);
     /* called once when the kernel has completed (may be NULL); frees self */
     void (*release)(void *self);
+    /* Optional (may be NULL): the text of a record's opcode_id, for messages */
+    const char *(*opcode_text)(void *self, uint16_t id);
     void *self;
 } gms_kernel_src;
 

@@ -3,6 +3,8 @@
  * Accel-Sim does; a known key with a malformed value is an error naming line and key. */
 #include "frontend/trace_parse.h"
 #include <ctype.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,5 +150,16 @@ int gms_trace_read_header(gms_linereader *lr, gms_trace_hdr *h, gms_error *err)
         return gms_err_at(err, lr->path, line_no, "-binary version = %d: no opcode table for it "
                           "(known: Kepler 30-37, Maxwell/Pascal 50-62, Volta 70-72, Turing 73-75, "
                           "Ampere 80-89)", h->binary_version);
+    /* Accel-Sim (trace_kernel_info_t's constructor) knows these versions only; for any other
+     * it prints "unsupported binary version" and exits. We read the neighbours with the
+     * nearest table (a deliberate choice, docs/traces.md) and say so once a run. */
+    static const int accelsim_bv[] = {35, 60, 61, 70, 75, 80, 86};
+    int known = 0;
+    for (size_t i = 0; i < sizeof accelsim_bv / sizeof accelsim_bv[0]; i++) known |= h->binary_version == accelsim_bv[i];
+    static atomic_int warned;
+    if (!known && !atomic_exchange(&warned, 1))
+        fprintf(stderr, "gpumemsim: warning: %s: -binary version = %d is not one Accel-Sim runs (35, 60, 61, 70, 75, "
+                "80, 86: it stops with 'unsupported binary version'); read here with the %s opcode table (said once "
+                "a run)\n", lr->path, h->binary_version, gms_isa_name(h->isa));
     return 0;
 }

@@ -46,6 +46,7 @@ void gms_trace_kernel_free(gms_trace_kernel *k)
 }
 
 static void release(void *self) { gms_trace_kernel_free(self); }
+static const char *opcode_text(void *self, uint16_t id) { return gms_trace_kernel_opcode_text(self, id); }
 
 int gms_trace_kernel_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
 {
@@ -138,5 +139,6 @@ void gms_trace_kernel_src(gms_trace_kernel *k, int stream, gms_kernel_src *out)
     out->traced = 1;
     out->fill_block = gms_trace_kernel_fill;
     out->release = release;
+    out->opcode_text = opcode_text;
     out->self = k;
 }

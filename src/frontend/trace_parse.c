@@ -230,10 +230,15 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
     if (dec_u64(&t, &v)) return field_err(lr, &t, "mem_width", "a decimal byte count", err);
     const gms_opinfo *oi = &oe->info;
     in->opcode_id = oe->id;
+    if (oi->no_space && in->mask)
+        return PERR("field 'opcode': '%s' with an active lane (mask %08x): Accel-Sim's %s table makes it a %s "
+                    "instruction but gives it no memory space, and Accel-Sim aborts on it "
+                    "(warp_inst_t::generate_mem_accesses asserts on the undefined space)", oe->text, in->mask,
+                    gms_isa_name(d->hdr.isa), oi->mem == GMS_MEM_LD_GLOBAL ? "LOAD_OP" : "STORE_OP");
     int fmt = -1;
     if (v > 0) {
         int is_mem = oi->op == GMS_OP_MEM;
-        if (is_mem && oi->bad_width)
+        if (is_mem && oi->bad_width && !oi->no_space)
             return PERR("field 'opcode': '%s' gives an access width of %u bytes (expected 1, 2, 4, 8 or 16)",
                         oe->text, (unsigned)oi->width);
         uint64_t first = 0;
@@ -243,7 +248,7 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
         in->spec_unit = oi->spec_unit;
         if (is_mem) {
             in->mem = oi->mem;
-            in->width = oi->width;
+            in->width = oi->no_space && oi->bad_width ? 4 : oi->width;
             in->flags = oi->flags;
             if (oi->generic && in->addr_mode != GMS_ADDR_NONE)
                 in->mem = resolve_generic(&d->hdr, first, oi->is_store);
@@ -254,6 +259,10 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
                         oe->text);
         in->op = oi->nomem_op;
         in->spec_unit = oi->nomem_spec;
+        if (oi->no_space) {   /* no lane active (above): through the LDST unit without an access */
+            in->mem = oi->mem;
+            in->width = oi->bad_width ? 4 : oi->width;
+        }
     }
     if (in->op != GMS_OP_MEM) in->flags = oi->flags & GMS_INST_HALF_II;
     /* the immediate; base+delta lines may carry one extra delta (Accel-Sim reads popcount) */

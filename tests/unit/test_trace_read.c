@@ -102,8 +102,8 @@ TEST(trace_read_mixed_records)
     CHECK_EQ(v[14].in.op, GMS_OP_INT);   /* XMAD */
     CHECK_EQ(v[15].lanes[0], A(001000));
     CHECK_EQ(v[15].lanes[31], A(002000));
-    CHECK_EQ(v[16].in.op, GMS_OP_BRA);
-    CHECK_EQ(v[16].in.spec_unit, 0);     /* Pascal: BRANCH_OP, not a specialised unit */
+    CHECK_EQ(v[16].in.op, GMS_OP_INT);   /* Pascal BRA: BRANCH_OP, Accel-Sim's INT latency and pipe */
+    CHECK_EQ(v[16].in.spec_unit, 0);     /* not a specialised unit */
     /* kernel 3: tracer version 5 with line numbers, Ampere table */
     CHECK_EQ(v[18].in.mem, GMS_MEM_LDGSTS);
     CHECK_EQ(v[18].in.width, 16);
@@ -111,7 +111,8 @@ TEST(trace_read_mixed_records)
     CHECK_EQ(v[19].in.op, GMS_OP_TENSOR);
     CHECK_EQ(v[19].in.spec_unit, 3);
     CHECK_EQ(v[19].in.src[2], 8);
-    CHECK_EQ(v[20].in.spec_unit, 4);     /* UIADD3: uniform datapath */
+    CHECK_EQ(v[20].in.op, GMS_OP_UDP);   /* UIADD3: uniform datapath, a pipe of its own */
+    CHECK_EQ(v[20].in.spec_unit, 4);
     CHECK_EQ(v[21].in.op, GMS_OP_EXIT);
     CHECK_EQ(r.st.warp_insts, 22);
     rec_free(&r);
