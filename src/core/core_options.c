@@ -59,8 +59,8 @@ static int bank_wid_off(const gms_params *p, const void *field)
 /* what an enabled -specialized_unit_N does and does not do (core_finalize, sm.c) */
 #define SPEC_NOT_BUILT "an enabled unit (<enabled> not 0) is not built: its <num_units>, <max_latency>, " \
     "<ID_OC_SPEC> and <OC_EX_SPEC> are not used (but for a <num_units> of 0); a trace opcode of a unit the config " \
-    "does not have (unit N exists when units 1..N are all enabled, as GPGPU-Sim keeps them) or has with 0 units " \
-    "is an error, as Accel-Sim aborts there (or never issues it); "
+    "does not have (unit N exists when units 1..N are all enabled, as GPGPU-Sim keeps them) runs on its pipe with " \
+    "a warning (Accel-Sim aborts there); one it has with 0 units is an error (GPGPU-Sim never issues it); "
 #define SPEC_RUN(n, ops, pipes) "the trace's " ops " run on the " pipes " with " \
     "-trace_opcode_latency_initiation_spec_op_" #n "'s latency and initiation; "
 #define SPEC_NONE "no trace opcode belongs to it (Accel-Sim's opcode tables use units 1-4); "

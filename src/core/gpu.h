@@ -99,6 +99,7 @@ typedef struct gms_gpu {
     gms_run_stats stats;
     gms_error *err;                   /* where asynchronous errors go */
     int failed;
+    int spec_warned;                  /* a missing specialised unit was named (sm.c) */
     /* access-pattern classifier (always on) and an optional observer of every global memory
      * instruction's lane addresses and of every allocation (page log) */
     struct gms_classifier *classifier;

@@ -223,44 +223,6 @@ uint32_t gms_shmem_conflict_degree(const uint64_t addrs[32], uint32_t mask, uint
 
 /* ---------------------------------------------------------------- dispatch */
 
-/* A traced instruction of Accel-Sim's specialised unit N (SPECIALIZED_UNIT_N_OP: Volta+ branches
- * 1, texture 2, tensor 3, Turing+ uniform datapath 4) needs that unit in the config. GPGPU-Sim
- * keeps the enabled units before the first disabled one, and scheduler_unit::cycle asserts
- * `spec_id < m_specialized_unit.size()` when such an instruction issues (Accel-Sim keeps its
- * assertions), so Accel-Sim aborts; with the unit enabled but <num_units> 0 it never issues
- * (a deadlock). Every instruction of a dispatched block issues (a trace has no wrong path),
- * so the block is checked when it is dispatched. */
-static int check_spec_units(const gms_sm *s, const gms_kernel *k, const gms_block_trace *bt, gms_error *err)
-{
-    const gms_core_params *c = &s->p->core;
-    for (uint32_t wi = 0; wi < bt->nwarps; wi++) {
-        const gms_warp_trace *wt = &bt->warps[wi];
-        for (uint32_t i = 0; i < wt->n; i++) {
-            uint32_t u = wt->insts[i].spec_unit;
-            if (!u || (u <= c->spec_on && c->spec_nunits[u])) continue;
-            const char *txt = k->src.opcode_text ? k->src.opcode_text(k->src.self, wt->insts[i].opcode_id) : NULL;
-            if (u > c->spec_on) {
-                char has[48];
-                if (!c->spec_on) snprintf(has, sizeof has, "it has none");
-                else if (c->spec_on == 1) snprintf(has, sizeof has, "it has unit 1 only");
-                else snprintf(has, sizeof has, "it has units 1-%u", c->spec_on);
-                return gms_err(err, "kernel %s, thread block (%u,%u,%u), warp %u: '%s' (pc 0x%x) runs on specialised unit "
-                               "%u (Accel-Sim's SPECIALIZED_UNIT_%u_OP), which the config does not have (%s; GPGPU-Sim "
-                               "keeps the enabled -specialized_unit_N before the first disabled one): Accel-Sim aborts "
-                               "on it (scheduler_unit::cycle: assert(spec_id < m_specialized_unit.size())). Accel-Sim's "
-                               "tested configs enable it, e.g. -specialized_unit_%u %s",
-                               k->src.name, bt->x, bt->y, bt->z, wi, txt ? txt : "?", wt->insts[i].pc, u, u, has, u,
-                               u == 1 ? "1,4,4,4,4,BRA" : u == 2 ? "1,4,200,4,4,TEX" : u == 3 ? "1,4,8,4,4,TENSOR"
-                                                                                            : "1,4,4,4,4,UDP");
-            }
-            return gms_err(err, "kernel %s, thread block (%u,%u,%u), warp %u: '%s' (pc 0x%x) runs on specialised unit %u, "
-                           "which -specialized_unit_%u enables with 0 units: GPGPU-Sim never issues it (a deadlock)",
-                           k->src.name, bt->x, bt->y, bt->z, wi, txt ? txt : "?", wt->insts[i].pc, u, u);
-        }
-    }
-    return 0;
-}
-
 int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
 {
     uint32_t bi = 0;
@@ -280,7 +242,6 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     b->bt.y = (uint32_t)(blockid / k->src.grid.x % k->src.grid.y);
     b->bt.z = (uint32_t)(blockid / ((uint64_t)k->src.grid.x * k->src.grid.y));
     if (k->src.fill_block(k->src.self, blockid, &b->bt, err)) return -1;
-    if (k->src.traced && check_spec_units(s, k, &b->bt, err)) return -1;
     b->used = 1;
     b->k = k;
     if (s->cke) s->cke->a[k->cke_app].blocks_here++;
@@ -1325,9 +1286,45 @@ static void oc_enter(gms_sm *s, uint32_t wi, const gms_inst *in, uint32_t op, ui
     s->oc_pending++;
 }
 
+/* An instruction of a specialised unit the config lacks or has with 0 units (spec_bad).
+ * GPGPU-Sim keeps the enabled -specialized_unit_N before the first disabled one
+ * (shader_core_config::init) and scheduler_unit::cycle asserts spec_id <
+ * m_specialized_unit.size(), so Accel-Sim aborts on a missing unit; we run it on the pipe of
+ * its class (one per scheduler, the unit's latency: docs/traces.md) and say so once a run. A
+ * unit enabled with 0 units never issues there (a deadlock): an error. */
+static __attribute__((noinline)) void spec_unit_missing(gms_sm *s, uint32_t wi, const gms_inst *in)
+{
+    const gms_core_params *c = &s->p->core;
+    gms_gpu *g = s->g;
+    uint32_t u = in->spec_unit;
+    const gms_kernel_src *k = &s->blocks[s->w[wi].blk].k->src;
+    const char *txt = k->opcode_text ? k->opcode_text(k->self, in->opcode_id) : NULL;
+    if (u <= c->spec_on) {
+        if (!__atomic_exchange_n(&g->failed, 1, __ATOMIC_RELAXED)) {
+            gms_err(g->err, "kernel %s: '%s' (pc 0x%x) runs on specialised unit %u, which -specialized_unit_%u "
+                    "enables with 0 units: GPGPU-Sim never issues it (a deadlock)", k->name, txt ? txt : "?",
+                    in->pc, u, u);
+            gms_engine_abort(g->eng, g->err->msg);
+        }
+        return;
+    }
+    if (__atomic_exchange_n(&g->spec_warned, 1, __ATOMIC_RELAXED)) return;
+    char has[32];
+    if (!c->spec_on) snprintf(has, sizeof has, "it has none");
+    else if (c->spec_on == 1) snprintf(has, sizeof has, "it has unit 1 only");
+    else snprintf(has, sizeof has, "it has units 1-%u", c->spec_on);
+    fprintf(stderr, "gpumemsim: warning: kernel %s: '%s' (pc 0x%x) runs on specialised unit %u (Accel-Sim's "
+            "SPECIALIZED_UNIT_%u_OP), which the config does not have (%s): Accel-Sim aborts there; gpumemsim runs "
+            "it on a pipe of its own (docs/traces.md; Accel-Sim's tested configs enable it, e.g. "
+            "-specialized_unit_%u %s); said once a run\n", k->name, txt ? txt : "?", in->pc, u, u,
+            has, u, u == 1 ? "1,4,4,4,4,BRA" : u == 2 ? "1,4,200,4,4,TEX" : u == 3 ? "1,4,8,4,4,TENSOR"
+                                                                               : "1,4,4,4,4,UDP");
+}
+
 static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
     warp *w = &s->w[wi];
+    if (__builtin_expect(in->spec_unit != 0, 0) && (s->spec_bad >> in->spec_unit & 1)) spec_unit_missing(s, wi, in);
     uint32_t pop = (uint32_t)__builtin_popcount(in->mask);
     if (s->cke) gms_cke_issued(s->cke, cke_app_of(s, wi), cke_mem_kind(s, in), pop, now);
     s->winst++;

@@ -175,6 +175,7 @@ struct gms_sm {
     block_slot *blocks;
     uint32_t nblock_slots, blocks_used;
     uint8_t l1_used;                     /* a block ran here since the L1's last flush */
+    uint32_t spec_bad;                   /* bit N: specialised unit N missing or with 0 units */
     uint32_t threads_used, regs_used, shmem_used;
     gms_kernel *kernel_here;             /* when SMs are not shared between kernels */
     /* pipelines: per op class, next cycle each pipe is free */

@@ -183,6 +183,8 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     for (uint32_t i = 0; i < s->nsched; i++) s->sc[i].last = -1;
     s->sched_ops = gms_warp_sched_find(p->core.scheduler);
     if (s->sched_ops->init) s->sched_ops->init(s);
+    for (uint32_t u = 1; u <= GMS_MAX_SPEC_UNITS && u < 32; u++)
+        if (u > p->core.spec_on || !p->core.spec_nunits[u]) s->spec_bad |= 1u << u;
     memq_init(s);
     s->wb_on = (uint8_t)(p->core.lsu_wb != 0);
     if (s->wb_on) gms_shpipe_init(&s->shp, p->core.smem_latency);

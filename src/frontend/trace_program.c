@@ -209,10 +209,11 @@ int gms_trace_program(const char *kernelslist, gms_program_src *out, gms_error *
             if (s[10] != ',')
                 rc = gms_err_at(err, kernelslist, ln, "expected %.10s,<hex address>,<bytes>, got '%.60s'", s, s);
             else rc = parse_memcpy(t, s, ln, err);
-        } else if (strncmp(s, "kernel", 6)) {
+        } else if (strncmp(s, "kernel", 6) && s[0] != '/') {
             /* Accel-Sim's trace_parser::parse_commandlist_file launches the lines that start
              * with "kernel" and copies those with "MemcpyHtoD"; it skips every other line (its
-             * MemcpyDtoH too, which we count or time, docs/traces.md). So do we, and say so. */
+             * MemcpyDtoH too, which we count or time, docs/traces.md). So do we, and say so;
+             * an absolute path is ours to run (Accel-Sim would run nothing for it). */
             if (!nskip++) {
                 skip_ln = ln;
                 snprintf(skip_txt, sizeof skip_txt, "%.60s", s);
@@ -228,7 +229,8 @@ int gms_trace_program(const char *kernelslist, gms_program_src *out, gms_error *
         char more[48] = "";
         if (nskip > 1) snprintf(more, sizeof more, " and %zu more line%s", nskip - 1, nskip > 2 ? "s" : "");
         fprintf(stderr, "gpumemsim: warning: %s:%d: skipped '%s'%s: Accel-Sim runs only the lines that start with "
-                "'kernel' (a trace file, relative to the list's directory) or 'MemcpyHtoD' and skips the others\n",
+                "'kernel' (a trace file, relative to the list's directory) or 'MemcpyHtoD' and skips the others "
+                "(gpumemsim also runs absolute paths)\n",
                 kernelslist, skip_ln, skip_txt, more);
     }
     /* a list without a kernel or copy (an empty file, the wrong file) would "run" in 0 cycles */
