@@ -231,6 +231,27 @@ lrr_c() { $BIN run --trace "$T/trlrr/k.g" --config configs/qv100.config -gpgpu_s
 c_lrr=$(lrr_c lrr); c_gto=$(lrr_c gto)
 if [ -n "$c_lrr" ] && [ "$c_lrr" = "$c_gto" ]; then ok lrr_first_scan_starts_at_slot_0
 else bad "lrr_first_scan_starts_at_slot_0 (LRR $c_lrr cycles, GTO $c_gto: want equal)"; fi
+# MEMBAR (GPGPU-Sim's warp_waiting_at_mem_barrier): the warp issues nothing until its pending
+# writes are done, then -gpgpu_flush_l1_cache (the QV100's 1) invalidates the SM's L1D. LDG A;
+# MEMBAR; LDG A; IADD3 of both: the second load misses again (8 misses, no pending hit) and comes
+# after the first (with a NOP: 4 misses and 4 pending hits, 364 cycles); without the flush it
+# hits (4 misses, 0 pending hits) but still waits. It was an ALU instruction (no wait, no flush).
+mkdir -p "$T/trmb"
+for v in MEMBAR.SC.GPU NOP; do
+  { one_block_head 32; tb_warp 0 5
+    printf '0000 ffffffff 1 R1 LDG.E 1 R8 4 1 0x7f0000001000 4\n0010 ffffffff 0 %s 0 0\n' $v
+    printf '0020 ffffffff 1 R2 LDG.E 1 R8 4 1 0x7f0000001000 4\n0030 ffffffff 1 R3 IADD3 2 R2 R1 0\n'
+    printf '0040 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trmb/kernel-${v%%.*}.traceg"
+  echo "kernel-${v%%.*}.traceg" > "$T/trmb/${v%%.*}.g"
+done
+mb_get() { $BIN run --trace "$T/trmb/$1.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 $2 2>/dev/null |
+  sed -n "s/^$3 = //p" | head -1; }
+mb_c=$(mb_get MEMBAR "" gpu_tot_sim_cycle); mb_m=$(mb_get MEMBAR "" L1D_total_cache_misses)
+nop_c=$(mb_get NOP "" gpu_tot_sim_cycle); nop_m=$(mb_get NOP "" L1D_total_cache_misses)
+nf_m=$(mb_get MEMBAR "-gpgpu_flush_l1_cache 0" L1D_total_cache_misses); nf_p=$(mb_get MEMBAR "-gpgpu_flush_l1_cache 0" L1D_total_cache_pending_hits)
+if [ "$mb_m" = 8 ] && [ "$nop_m" = 4 ] && [ "$nf_m" = 4 ] && [ "$nf_p" = 0 ] && [ "${mb_c:-0}" -gt $((${nop_c:-0} + 150)) ]; then
+  ok membar_waits_and_invalidates_l1
+else bad "membar_waits_and_invalidates_l1 (MEMBAR $mb_c cycles $mb_m misses; NOP $nop_c / $nop_m; no flush $nf_m misses $nf_p pending hits)"; fi
 # kernel traces for the launch tests: gen_k FILE GRID BLOCK_X SHMEM STREAM alu N (every warp N
 # IADD3) | ld N PASSES (warp 0 loads N lines PASSES times, the other warps exit)
 gen_k() { awk -v gx="$2" -v bx="$3" -v shm="$4" -v st="$5" -v mode="$6" -v n="$7" -v passes="${8:-1}" 'BEGIN {

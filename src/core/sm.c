@@ -1321,9 +1321,27 @@ static __attribute__((noinline)) void spec_unit_missing(gms_sm *s, uint32_t wi, 
                                                                                : "1,4,4,4,4,UDP");
 }
 
+/* GPGPU-Sim's warp_waiting_at_mem_barrier: a warp that issued a MEMBAR issues nothing until
+ * its scoreboard has no pending write (loads in flight included; stores are not waited for),
+ * then the barrier clears and, with -gpgpu_flush_l1_cache, the SM's L1D is invalidated
+ * ("to ensure coherence and avoid reading stale data") */
+int gms_sm_membar_waits(gms_sm *s, uint32_t wi)
+{
+    warp *w = &s->w[wi];
+    if (!sb_empty(w)) {
+        w->blocked = 1;   /* re-armed when a register is released */
+        cand_off(s, wi);
+        return 1;
+    }
+    w->membar = 0;
+    if (s->p->core.flush_l1_cache) gms_sm_flush_l1(s);
+    return 0;
+}
+
 static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
     warp *w = &s->w[wi];
+    if (__builtin_expect(in->flags & GMS_INST_MEMBAR, 0)) w->membar = 1;
     if (__builtin_expect(in->spec_unit != 0, 0) && (s->spec_bad >> in->spec_unit & 1)) spec_unit_missing(s, wi, in);
     uint32_t pop = (uint32_t)__builtin_popcount(in->mask);
     if (s->cke) gms_cke_issued(s->cke, cke_app_of(s, wi), cke_mem_kind(s, in), pop, now);

@@ -32,6 +32,7 @@ typedef struct warp {
     uint8_t state;
     uint8_t blocked;           /* next instruction waits on the scoreboard */
     uint16_t blk;
+    uint8_t membar;            /* a MEMBAR issued: nothing more until the scoreboard is empty */
     uint32_t left;             /* instructions left in the buffer (tr->n minus those issued);
                                 * host speed: no load of the trace record at every issue */
     const gms_warp_trace *tr;
@@ -477,6 +478,10 @@ static inline int gms_sm_mem_slot_free(const gms_sm *s, uint32_t si) { return gm
 /* concurrent kernels (sm.c): may warp wi's ready instruction issue under the scheme's gate? */
 int gms_sm_cke_gate(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now);
 
+/* a warp behind a MEMBAR (sm.c): 1 while it waits (parked on its scoreboard), else 0 after the
+ * barrier is cleared */
+int gms_sm_membar_waits(gms_sm *s, uint32_t wi);
+
 /* can warp wi issue its next instruction now (1)? 0: not now (a structural hazard, or the
  * warp was parked on its scoreboard). Inline: the schedulers call it for every candidate
  * every cycle, and most calls end at the first test. */
@@ -516,6 +521,7 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
             if (k == n) { s->op_busy |= 1u << op; return 0; }
         }
     }
+    if (__builtin_expect(w->membar, 0) && gms_sm_membar_waits(s, wi)) return 0;
     if (sb_blocks(w, in)) {
         w->blocked = 1;
         cand_off(s, wi);

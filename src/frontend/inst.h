@@ -42,6 +42,8 @@ typedef enum {
 /* flags */
 #define GMS_INST_BYPASS_L1 0x01u   /* .cg / .STRONG.GPU / -gpgpu_gmem_skip_L1D: goes to L2 */
 #define GMS_INST_HALF_II   0x02u   /* paired FP16 (HFMA2, ...): half its unit's initiation interval */
+#define GMS_INST_MEMBAR    0x04u   /* MEMBAR: the warp waits for its pending writes, then the L1
+                                    * is invalidated under -gpgpu_flush_l1_cache (sm.c) */
 
 /* address modes of a memory instruction */
 #define GMS_ADDR_NONE   0u

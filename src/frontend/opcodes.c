@@ -87,6 +87,7 @@ int gms_opcode_decode(gms_isa isa, const char *text, size_t len, gms_opinfo *o)
     gms_op_cat cat;
     if (gms_opcode_category(isa, base, bl, &cat)) return -1;
     set_class(o, cat);
+    if (cat == GMS_CAT_MEMBAR) o->flags |= GMS_INST_MEMBAR;
     o->nomem_op = o->op;
     o->nomem_spec = o->spec_unit;
     unsigned w = gms_opcode_width(text, len);

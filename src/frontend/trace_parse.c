@@ -264,7 +264,7 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
             in->width = oi->bad_width ? 4 : oi->width;
         }
     }
-    if (in->op != GMS_OP_MEM) in->flags = oi->flags & GMS_INST_HALF_II;
+    if (in->op != GMS_OP_MEM) in->flags = oi->flags & (GMS_INST_HALF_II | GMS_INST_MEMBAR);
     /* the immediate; base+delta lines may carry one extra delta (Accel-Sim reads popcount) */
     int extra = 0;
     for (;;) {
