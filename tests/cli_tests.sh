@@ -392,16 +392,16 @@ else bad "exited_warp_leaves_the_barrier (with the load $xl cycles, with a MOV $
 # op that is not memory, SP, SFU, DP, tensor or specialised): one warp's 100 x (BAR; IADD3) take
 # an INT slot, collector unit and unit each, about a cycle a pair more than 100 IADD3 alone
 # (they took none: the pairs ran 9 cycles faster than the IADD3s alone)
-mkdir -p "$T/trb2"
-for v in bar nobar; do
-  { one_block_head 32
-    if [ $v = bar ]; then tb_warp 0 201
-      awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 0 BAR.SYNC 0 0\n%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 32, i * 32 + 16, 10 + i % 40 }'
-    else tb_warp 0 101
-      awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 16, 10 + i % 40 }'; fi
-    printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trb2/kernel-$v.traceg"
-  echo kernel-$v.traceg > "$T/trb2/$v.g"
-done
+# one warp of one 32-thread block: one_warp_kernel DIR NAME BINARY_VERSION INSTS AWK_PROGRAM (the
+# program prints the instructions; EXIT is added) -> DIR/kernel-NAME.traceg and DIR/NAME.g
+one_warp_kernel() {
+  mkdir -p "$1"
+  { one_block_head 32 "$3"; tb_warp 0 "$4"; awk "$5"; printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$1/kernel-$2.traceg"
+  echo "kernel-$2.traceg" > "$1/$2.g"
+}
+IADD3_100='BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 16, 10 + i % 40 }'
+one_warp_kernel "$T/trb2" bar 70 201 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 0 BAR.SYNC 0 0\n%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 32, i * 32 + 16, 10 + i % 40 }'
+one_warp_kernel "$T/trb2" nobar 70 101 "$IADD3_100"
 bb=$(sim_cycles "$T/trb2/bar.g" configs/qv100.config)
 bn=$(sim_cycles "$T/trb2/nobar.g" configs/qv100.config)
 if [ -n "$bb" ] && [ -n "$bn" ] && [ $((bb - bn)) -ge 50 ] && [ $((bb - bn)) -le 150 ]; then ok bar_exit_take_the_int_pipe
@@ -431,16 +431,8 @@ else bad "kepler_pascal_branches_take_the_int_pipe (Kepler BRA $bk NOP $nk, Pasc
 # Turing's uniform datapath (unit 4) on the QV100 (units 1-3), Volta's BRA (unit 1) on the
 # GTX1080Ti (none) run on a pipe of their own with one warning (gpumemsim's choice); with unit 4 enabled, 100 x (IADD3; UIADD3) run on two pipes, about
 # as fast as the 100 IADD3s alone (on the INT pipe with them, interval 2: 200 cycles more)
-mkdir -p "$T/tru"
-for v in mix int; do
-  { one_block_head 32 75
-    if [ $v = mix ]; then tb_warp 0 201
-      awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n%04x ffffffff 0 UIADD3 0 0\n", i * 32, 10 + i % 40, i * 32 + 16 }'
-    else tb_warp 0 101
-      awk 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n", i * 16, 10 + i % 40 }'; fi
-    printf 'f000 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/tru/kernel-$v.traceg"
-  echo kernel-$v.traceg > "$T/tru/$v.g"
-done
+one_warp_kernel "$T/tru" mix 75 201 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n%04x ffffffff 0 UIADD3 0 0\n", i * 32, 10 + i % 40, i * 32 + 16 }'
+one_warp_kernel "$T/tru" int 75 101 "$IADD3_100"
 # a missing unit: Accel-Sim aborts; we run it on a pipe of its own and say so once
 spec_warns() {
     name=$1; pat=$2; shift 2

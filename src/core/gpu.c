@@ -174,8 +174,7 @@ static void adapt_l1(gms_gpu *g, const gms_kernel *k)
     const gms_core_params *c = &g->p->core;
     const gms_cache_config *l1 = &g->p->l1d.dl1;
     if (!c->adaptive_cache_config || !l1->enabled || g->n_running) return;
-    /* max_cta's result: the occupancy, or fewer when the grid does not fill every SM */
-    uint64_t need = (uint64_t)k->shmem_per_block * k->local_max_cta;
+    uint64_t need = (uint64_t)k->shmem_per_block * k->max_cta;
     uint64_t unified = (uint64_t)c->unified_l1d_size * 1024;
     uint64_t per_way = (uint64_t)l1->nsets * l1->line;
     uint32_t max_assoc = (uint32_t)(unified / per_way);
@@ -224,7 +223,7 @@ static int launch(gms_gpu *g, gms_cmd *c)
         free(k);
         return -1;
     }
-    k->local_max_cta = gms_local_max_cta(k->max_blocks_per_sm, k->nblocks, g->p->core.n_sm);
+    k->max_cta = gms_local_max_cta(k->max_blocks_per_sm, k->nblocks, g->p->core.n_sm);
     adapt_l1(g, k);
     uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
     k->start_cycle = now;

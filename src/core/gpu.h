@@ -27,7 +27,8 @@ typedef struct gms_kernel {
     uint32_t threads_per_block, warps_per_block;
     uint32_t regs_per_block, shmem_per_block;
     uint32_t max_blocks_per_sm;       /* occupancy limit */
-    uint32_t local_max_cta;           /* blocks per SM for the local memory map (local_mem.h) */
+    uint32_t max_cta;                 /* GPGPU-Sim's max_cta: the occupancy, capped at ceil(grid / SMs)
+                                       * (gms_local_max_cta); the local memory map and the carve-out */
     uint32_t running_blocks;
     uint64_t start_cycle;             /* core cycle of launch */
     uint64_t dispatch_from;           /* launch latency: no block before this cycle */

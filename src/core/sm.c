@@ -65,8 +65,8 @@ static void defer_range(void *c, uint64_t lo, uint64_t hi) { gms_classifier_obse
 
 /* ---------------------------------------------------------------- warp and block life */
 
-/* the scheduler that issues first this cycle, before the modulo: GPGPU-Sim's Issue_Prio, the
- * SM's active cycles before this one */
+/* the scheduler that issues first this cycle, before sched_of's modulo: GPGPU-Sim's
+ * Issue_Prio, the SM's active cycles before this one */
 static inline uint64_t issue_prio(gms_sm *s, uint64_t cycle)
 {
     return s->prio_from <= cycle ? s->prio_acc + (cycle - s->prio_from) : s->prio_acc;
@@ -540,7 +540,7 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
         if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
         const gms_kernel *k = s->blocks[w->blk].k;
         gms_local_map m = { s->p->core.local_mem_map, s->id, s->p->core.n_sm, k->warps_per_block * 32,
-                            k->local_max_cta, s->p->core.max_threads_per_sm };
+                            k->max_cta, s->p->core.max_threads_per_sm };
         uint64_t words[128];
         uint32_t aw;
         int nw = gms_local_translate(&m, wi, addrs, in->mask, in->width, words, &aw);
@@ -1591,7 +1591,7 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
     if (__builtin_expect(s->cke != NULL, 0) && s->npark && s->cke->c->bmi_parked && s->cke->mi->prio)
         cke_parked_demand(s, cycle);   /* RBMI / QBMI: the ones with an arbitration */
     if (s->ncand || s->npark)
-        for (uint32_t i = 0, first = (uint32_t)(issue_prio(s, cycle) % s->nsched) & s->issue_rot; i < s->nsched; i++) {
+        for (uint32_t i = 0, first = (uint32_t)issue_prio(s, cycle) & s->issue_rot; i < s->nsched; i++) {
             uint32_t si = sched_of(s, i + first);
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
