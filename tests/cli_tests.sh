@@ -406,6 +406,20 @@ bb=$(sim_cycles "$T/trb2/bar.g" configs/qv100.config)
 bn=$(sim_cycles "$T/trb2/nobar.g" configs/qv100.config)
 if [ -n "$bb" ] && [ -n "$bn" ] && [ $((bb - bn)) -ge 50 ] && [ $((bb - bn)) -le 150 ]; then ok bar_exit_take_the_int_pipe
 else bad "bar_exit_take_the_int_pipe (100 BAR+IADD3 $bb cycles, 100 IADD3 $bn)"; fi
+# the sub-core pipeline without INT or DP units (Accel-Sim's SM6_TITANX: "There is no INT unit in
+# Pascal"): GPGPU-Sim 4.x's scheduler_unit::cycle issues INT/ALU ops to the SP pipe and DP ops to
+# the SFU's, so 100 x (IMAD; FFMA) on the QV100 (both interval 2) take about 400 cycles with
+# -gpgpu_num_int_units 0 against 200 on two pipes, and 100 x (DADD; MUFU) about 400 + 800 with
+# -gpgpu_num_dp_units 0 against the SFU's 800 alone (each class had a pipe of its own: 207, 853)
+one_warp_kernel "$T/trsh" ii 70 201 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IMAD 2 R1 R2 0\n%04x ffffffff 1 R%d FFMA 2 R3 R4 0\n", i * 32, 10 + i % 40, i * 32 + 16, 50 + i % 40 }'
+one_warp_kernel "$T/trsh" dd 70 201 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d DADD 2 R1 R2 0\n%04x ffffffff 1 R%d MUFU.RCP 2 R3 R4 0\n", i * 32, 10 + i % 40, i * 32 + 16, 50 + i % 40 }'
+sh_c() { $BIN run --trace "$T/trsh/$1.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 $2 2>/dev/null |
+  sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1; }
+ii4=$(sh_c ii ""); ii0=$(sh_c ii "-gpgpu_num_int_units 0"); dd4=$(sh_c dd ""); dd0=$(sh_c dd "-gpgpu_num_dp_units 0")
+if [ -n "$ii4" ] && [ -n "$ii0" ] && [ $((ii0 - ii4)) -ge 180 ] && [ $((ii0 - ii4)) -le 230 ] &&
+   [ -n "$dd4" ] && [ -n "$dd0" ] && [ $((dd0 - dd4)) -ge 360 ] && [ $((dd0 - dd4)) -le 430 ]; then
+  ok subcore_shares_sp_and_sfu_pipes_without_int_dp_units
+else bad "subcore_shares_sp_and_sfu_pipes_without_int_dp_units (IMAD+FFMA $ii4 / $ii0 cycles without INT units; DADD+MUFU $dd4 / $dd0 without DP units)"; fi
 # Kepler/Pascal BRA, CAL/CALL and RET (BRANCH_OP, CALL_OPS, RET_OPS) take the INT latency and
 # pipe in Accel-Sim (trace_config::set_latency; scheduler_unit::cycle sends them as ALU_OP): on the
 # QV100 200 independent BRAs of one warp run as 200 NOPs (INT 2,2), not on the branch unit (4,4:

@@ -1365,7 +1365,7 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
         s->ctr->barrier_waits++;
         /* into its pipe before the release: releasing may refill this warp's buffer (a chunk
          * ending with this BAR), which moves `in` */
-        if (s->oc) oc_enter(s, wi, in, GMS_OP_INT, 2 + s->p->core.lat[GMS_OP_BAR].lat, s->p->core.lat[GMS_OP_BAR].ii, 0);
+        if (s->oc) oc_enter(s, wi, in, s->op_slot[GMS_OP_BAR], 2 + s->p->core.lat[GMS_OP_BAR].lat, s->p->core.lat[GMS_OP_BAR].ii, 0);
         if (s->aluc) {
             /* 3.x: into the SP pipe as every op that is not memory or SFU (scheduler_unit::cycle) */
             gms_aluc_push(s->aluc, GMS_ALUC_SP, (uint16_t)wi, in, s->p->core.lat[GMS_OP_BAR].lat, s->p->core.lat[GMS_OP_BAR].ii);

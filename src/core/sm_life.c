@@ -93,8 +93,14 @@ static void memq_init(gms_sm *s)
         /* GPGPU-Sim 4.x's scheduler_unit::cycle sends every op that is not memory, SP, SFU, DP,
          * tensor or a specialised unit's to the INT pipe (the SP pipe without INT units, as
          * the ALU ops): BAR and EXIT take an ID_OC_INT slot, a collector unit and the unit
-         * with latency and interval 1 (trace_config::set_latency's default) */
-        s->op_slot[GMS_OP_BAR] = s->op_slot[GMS_OP_EXIT] = GMS_OP_INT;
+         * with latency and interval 1 (trace_config::set_latency's default). Without INT
+         * units (-gpgpu_num_int_units 0, Pascal's "there is no INT unit") the INT/ALU ops
+         * share the SP pipe's slot, collector dispatch and function unit; without DP units
+         * DP ops take the SFU's (sf_unit::can_issue takes DP_OP "for compute <= 29") */
+        uint8_t alu = c->num_int_units ? GMS_OP_INT : GMS_OP_SP;
+        s->op_slot[GMS_OP_INT] = alu;
+        s->op_slot[GMS_OP_BAR] = s->op_slot[GMS_OP_EXIT] = alu;
+        if (!c->num_dp_units) s->op_slot[GMS_OP_DP] = GMS_OP_SFU;
         s->oc = gms_xcalloc(s->nsched, sizeof *s->oc);
         for (uint32_t si = 0; si < s->nsched; si++)
             for (uint32_t k = 0; k < OC_MAX_CU; k++) s->oc[si].cu_op[k] = OC_CU_NONE;
