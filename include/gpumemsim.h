@@ -21,10 +21,13 @@ int gms_params_load_file(gms_params *p, const char *path, gms_error *err);
 int gms_params_set(gms_params *p, const char *name, const char *value, gms_error *err);
 /* 1 if `name` (with or without leading '-') is an option gpumemsim knows */
 int gms_params_has_option(const char *name);
+/* ... or an option of GPGPU-Sim / Accel-Sim / UVMSmart that it accepts without modelling it */
+int gms_params_accepts_option(const char *name);
 /* after loading: decode packed strings, check geometry */
 int gms_params_finalize(gms_params *p, gms_error *err);
 void gms_params_dump(const gms_params *p, FILE *out);
-/* with ignore_unknown set, unknown options are recorded instead of failing */
+/* GPGPU-Sim options gpumemsim does not model are recorded as ignored; with ignore_unknown set,
+ * every other unknown option is too instead of failing */
 void gms_params_set_ignore_unknown(gms_params *p, int on);
 size_t gms_params_n_ignored(const gms_params *p);
 const char *gms_params_ignored(const gms_params *p, size_t i);

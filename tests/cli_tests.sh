@@ -694,9 +694,19 @@ $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set app
     --set gms_cke_isolated=0 --set gms_cke_mi=smil:1,1 --set gms_cke_bmi_demand=gate --quiet > /dev/null 2> "$T/bd1"
 if grep -q 'warning: -gms_cke_bmi_demand is set, but it has no effect unless -gms_cke_mi is rbmi, qbmi or qbmi+dmil (this run: smil)' "$T/bd1"; then
     ok bmi_demand_without_bmi_named; else bad bmi_demand_without_bmi_named; fi
+# GPGPU-Sim's / Accel-Sim's own options gpumemsim does not model load without --ignore-unknown (an
+# Accel-Sim config as it is) and the run names them; a name neither simulator has is an error
+printf -- '-gpgpu_n_clusters 2\n-gpgpu_stack_size_limit 1024\n-gpgpu_TB_launch_latency 0\n' > "$T/peer.config"
+printf -- '-gpgpu_n_clusters 2\n-gpgpu_stack_size_limt 1024\n' > "$T/typo.config"
+$BIN run --workload stream --set n=1024 --config "$T/peer.config" > /dev/null 2> "$T/pe1"; pe_rc=$?
+$BIN run --workload stream --set n=1024 --config "$T/typo.config" > /dev/null 2> "$T/pe2"; ty_rc=$?
+if [ $pe_rc = 0 ] && grep -q 'ignored 2 option(s) gpumemsim does not model' "$T/pe1" && grep -q 'peer.config:2: -gpgpu_stack_size_limit 1024' "$T/pe1" &&
+   [ $ty_rc != 0 ] && grep -q 'typo.config:2: unknown option -gpgpu_stack_size_limt: neither a gpumemsim nor a GPGPU-Sim option' "$T/pe2"; then
+  ok gpgpusim_options_load_and_are_named
+else bad "gpgpusim_options_load_and_are_named (rc $pe_rc / $ty_rc: $(head -c 300 "$T/pe1") | $(head -c 300 "$T/pe2"))"; fi
 # --quiet drops the progress line, not the names of what a run ignores (--ignore-unknown)
 $BIN run --workload stream --set n=1024 --ignore-unknown --set foo_bar=3 -baz_q 4 --quiet > /dev/null 2> "$T/ig1"
-if grep -q 'warning: ignored 2 unknown option(s): -foo_bar, -baz_q' "$T/ig1"; then
+if grep -q 'warning: ignored 2 option(s) gpumemsim does not model: -foo_bar, -baz_q' "$T/ig1"; then
     ok quiet_names_ignored_options; else bad quiet_names_ignored_options; fi
 # -uvm_evict_rescue: a page chosen again into a write-back that a later walk cancels keeps no
 # waiters (bfs under CAPTURE at 140% ended on the watchdog before the fix)

@@ -113,7 +113,7 @@ gms_params *gms_cli_params(gms_cli_opts *o)
         if (len >= sizeof name) len = sizeof name - 1;
         memcpy(name, kv, len);
         name[len] = 0;
-        if (ops && !o->ignore_unknown && !gms_params_has_option(name)) {
+        if (ops && !o->ignore_unknown && !gms_params_accepts_option(name)) {
             /* neither a workload parameter nor an option: say both, with the workload's names */
             char known[1024] = "uvm prefetch seed chunk";
             for (const gms_wl_param *q = ops->params; q && q->name; q++) {

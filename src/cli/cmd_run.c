@@ -25,7 +25,8 @@ static void run_help(void)
            "  --trace FILE       an Accel-Sim kernelslist.g (also -trace)\n"
            "  --stats-json/csv/text FILE  write statistics there (text goes to stdout otherwise)\n"
            "  --quiet            no progress line\n"
-           "  --ignore-unknown   load a full GPGPU-Sim config: options gpumemsim does not model are listed and ignored\n"
+           "  --ignore-unknown   also load options that are neither gpumemsim's nor GPGPU-Sim's (listed and ignored;\n"
+           "                     GPGPU-Sim's own options that gpumemsim does not model are always listed and ignored)\n"
            "  --page-log FILE    write every global access (index, page, address) for 'gpumemsim plot pages';\n"
            "                     with --no-timing from a functional walk (warps interleaved round-robin)\n"
            "  --no-timing        only generate the workload's instructions (functional run, result checked) and\n"
@@ -162,7 +163,7 @@ int gms_cmd_run(int argc, char **argv)
         for (size_t i = 0; i < gms_params_n_ignored(p); i++) fprintf(stderr, "  %s\n", gms_params_ignored(p, i));
     } else if (gms_params_n_ignored(p)) {
         /* --quiet drops the progress line, not what the run leaves out: one line of names */
-        fprintf(stderr, "gpumemsim: warning: ignored %zu unknown option(s):", gms_params_n_ignored(p));
+        fprintf(stderr, "gpumemsim: warning: ignored %zu option(s) gpumemsim does not model:", gms_params_n_ignored(p));
         for (size_t i = 0; i < gms_params_n_ignored(p); i++)
             fprintf(stderr, "%s %s", i ? "," : "", gms_params_ignored_name(p, i));
         fputc('\n', stderr);

@@ -2,6 +2,7 @@
  * double-quoted values, "-config other.config" includes. Later values override earlier ones.
  * Unknown options are an error naming the nearest known option, unless ignore_unknown. */
 #include "config/params.h"
+#include "config/gpgpusim_names.h"
 #include "config/option_value.h"
 #include <ctype.h>
 #include <errno.h>
@@ -110,9 +111,13 @@ static int set_option(gms_params *p, const char *name, const char *val, const ch
     size_t idx;
     const gms_option *o = find_option(name, &idx);
     if (!o) {
-        if (p->ignore_unknown) {
+        int peer = gms_gpgpusim_option_known(name);
+        if (peer || p->ignore_unknown) {
+            /* a GPGPU-Sim / Accel-Sim / UVMSmart option we do not model: accepted and named in
+             * the run's output; any other name only with --ignore-unknown, said to be unknown */
             char buf[512];
-            snprintf(buf, sizeof buf, "%s-%s %s", where, name, val);
+            snprintf(buf, sizeof buf, "%s-%s %s%s", where, name, val,
+                     peer ? "" : "   (unknown: neither a gpumemsim nor a GPGPU-Sim option)");
             p->ignored = gms_xrealloc(p->ignored, (p->nignored + 1) * sizeof *p->ignored);
             p->ignored_names = gms_xrealloc(p->ignored_names, (p->nignored + 1) * sizeof *p->ignored_names);
             p->ignored[p->nignored] = gms_xstrdup(buf);
@@ -122,10 +127,10 @@ static int set_option(gms_params *p, const char *name, const char *val, const ch
         }
         const char *near = nearest_option(name);
         if (!near)
-            return gms_err(err, "%sunknown option -%s (no option has a similar name: gpumemsim list options; "
-                           "use --ignore-unknown to load a full GPGPU-Sim config)", where, name);
-        return gms_err(err, "%sunknown option -%s (did you mean -%s? use --ignore-unknown to load a full GPGPU-Sim config)",
-                       where, name, near);
+            return gms_err(err, "%sunknown option -%s: neither a gpumemsim nor a GPGPU-Sim option (no option has a "
+                           "similar name: gpumemsim list options; --ignore-unknown loads it anyway)", where, name);
+        return gms_err(err, "%sunknown option -%s: neither a gpumemsim nor a GPGPU-Sim option (did you mean -%s? "
+                       "--ignore-unknown loads it anyway)", where, name, near);
     }
     if (gms_option_parse(o, val, (char *)p + o->offset, where, err)) return -1;
     p->is_set[idx] = 1;
@@ -412,6 +417,11 @@ int gms_params_has_option(const char *name)
 {
     while (*name == '-') name++;
     return find_option(name, NULL) != NULL;
+}
+
+int gms_params_accepts_option(const char *name)
+{
+    return gms_params_has_option(name) || gms_gpgpusim_option_known(name);
 }
 
 /* for `gpumemsim list options` */

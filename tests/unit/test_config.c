@@ -2,6 +2,7 @@
 #include "test.h"
 #include "frontend/inst.h"
 #include "config/params.h"
+#include "config/gpgpusim_names.h"
 #include "core/warp_sched.h"
 #include <stdlib.h>
 #include <unistd.h>
@@ -81,6 +82,43 @@ TEST(config_unknown_option_names_nearest)
     CHECK_CONTAINS(gms_params_ignored(p, 0), "gpgpu_n_clustrs");
     gms_params_free(p);
     unlink(a); free(a);
+}
+
+/* GPGPU-Sim's / Accel-Sim's / UVMSmart's own options that gpumemsim does not model load without
+ * --ignore-unknown and are listed as ignored; a name in neither gpumemsim's registry nor that
+ * catalogue is still an error naming the nearest option */
+TEST(config_gpgpusim_catalogue)
+{
+    size_t n = gms_gpgpusim_option_count();
+    CHECK(n > 250);
+    for (size_t i = 1; i < n; i++) CHECK(strcmp(gms_gpgpusim_option_at(i - 1), gms_gpgpusim_option_at(i)) < 0);
+    CHECK(gms_gpgpusim_option_at(n) == NULL);
+    CHECK(gms_gpgpusim_option_known("gpgpu_stack_size_limit"));
+    CHECK(gms_gpgpusim_option_known("-gpgpu_TB_launch_latency"));
+    CHECK(gms_gpgpusim_option_known("gpgpu_dual_issue_diff_exec_units"));
+    CHECK(gms_gpgpusim_option_known("gpgpu_n_clusters"));
+    CHECK(!gms_gpgpusim_option_known("gpgpu_n_clustrs"));
+    CHECK(!gms_gpgpusim_option_known("gpgpu_tb_launch_latency"));   /* names are case-sensitive */
+    static const char text[] = "-gpgpu_n_clusters 2\n-gpgpu_stack_size_limit 1024\n-gpgpu_TB_launch_latency 0\n";
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_load_text(p, "a.config", text, sizeof text - 1, &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    CHECK_EQ(p->core.n_clusters, 2);
+    CHECK_EQ(gms_params_n_ignored(p), 2);
+    CHECK_STR(gms_params_ignored(p, 0), "a.config:2: -gpgpu_stack_size_limit 1024");
+    CHECK_STR(gms_params_ignored_name(p, 1), "-gpgpu_TB_launch_latency");
+    CHECK(gms_params_accepts_option("gpgpu_stack_size_limit"));
+    CHECK(!gms_params_has_option("gpgpu_stack_size_limit"));
+    CHECK(!gms_params_accepts_option("gpgpu_stack_size_limt"));
+    /* a typo is an error; with --ignore-unknown it is listed, marked unknown */
+    CHECK(gms_params_set(p, "gpgpu_stack_size_limt", "1", &err) != 0);
+    CHECK_CONTAINS(err.msg, "unknown option -gpgpu_stack_size_limt: neither a gpumemsim nor a GPGPU-Sim option");
+    gms_params_set_ignore_unknown(p, 1);
+    CHECK(gms_params_set(p, "gpgpu_stack_size_limt", "1", &err) == 0);
+    CHECK_EQ(gms_params_n_ignored(p), 3);
+    CHECK_CONTAINS(gms_params_ignored(p, 2), "(unknown: neither a gpumemsim nor a GPGPU-Sim option)");
+    gms_params_free(p);
 }
 
 TEST(config_bad_values_are_errors)
