@@ -87,7 +87,7 @@ static size_t shared_words(const char *name, const char *opt)
  * most distinctive words, then the fewest edits. Plain edit distance alone sent -enable_dma to
  * -gms_seed (short names are all a few edits apart), so an option sharing no word must also be
  * within a third of the name's length in edits. */
-static const char *nearest_option(const char *name)
+static const char *nearest_option(const char *name, int *peer)
 {
     const char *best = NULL;
     size_t bd = (size_t)-1, bs = 0;
@@ -101,6 +101,14 @@ static const char *nearest_option(const char *name)
     }
     size_t limit = strlen(name) / 3;
     if (limit < 2) limit = 2;
+    /* a GPGPU-Sim option we do not model a couple of edits away beats a registered one
+     * further off (-gpgpu_stack_size_limt meant -gpgpu_stack_size_limit) */
+    *peer = 0;
+    for (size_t i = 0, n = gms_gpgpusim_option_count(); i < n; i++) {
+        const char *c = gms_gpgpusim_option_at(i);
+        size_t d = edit_distance(name, c);
+        if (d <= 2 && d < bd && !find_option(c, NULL)) { bd = d; best = c; bs = 1; *peer = 1; }
+    }
     if (!bs && bd > limit) return NULL;
     return best;
 }
@@ -125,7 +133,11 @@ static int set_option(gms_params *p, const char *name, const char *val, const ch
             p->ignored_names[p->nignored++] = gms_xstrdup(buf);
             return 0;
         }
-        const char *near = nearest_option(name);
+        int near_peer;
+        const char *near = nearest_option(name, &near_peer);
+        if (near && near_peer)
+            return gms_err(err, "%sunknown option -%s: neither a gpumemsim nor a GPGPU-Sim option (did you mean -%s, "
+                           "a GPGPU-Sim option gpumemsim does not model? --ignore-unknown loads it anyway)", where, name, near);
         if (!near)
             return gms_err(err, "%sunknown option -%s: neither a gpumemsim nor a GPGPU-Sim option (no option has a "
                            "similar name: gpumemsim list options; --ignore-unknown loads it anyway)", where, name);

@@ -114,6 +114,9 @@ TEST(config_gpgpusim_catalogue)
     /* a typo is an error; with --ignore-unknown it is listed, marked unknown */
     CHECK(gms_params_set(p, "gpgpu_stack_size_limt", "1", &err) != 0);
     CHECK_CONTAINS(err.msg, "unknown option -gpgpu_stack_size_limt: neither a gpumemsim nor a GPGPU-Sim option");
+    CHECK_CONTAINS(err.msg, "did you mean -gpgpu_stack_size_limit, a GPGPU-Sim option gpumemsim does not model?");
+    CHECK(gms_params_set(p, "gpgpu_n_clustrs", "1", &err) != 0);   /* a registered option still wins */
+    CHECK_CONTAINS(err.msg, "did you mean -gpgpu_n_clusters?");
     gms_params_set_ignore_unknown(p, 1);
     CHECK(gms_params_set(p, "gpgpu_stack_size_limt", "1", &err) == 0);
     CHECK_EQ(gms_params_n_ignored(p), 3);
