@@ -55,7 +55,7 @@ expect_err() {  # NAME SPEC-TEXT NEEDLE
 expect_err "unknown option" "config $CONFIG
 variant a
 variant b gpgpu_l1_latncy=3
-workload stream" "bad.sweep:3: variant 'b': --set unknown option -gpgpu_l1_latncy (did you mean -gpgpu_l1_latency?"
+workload stream" "bad.sweep:3: variant 'b': --set unknown option -gpgpu_l1_latncy: neither a gpumemsim nor a GPGPU-Sim option (did you mean -gpgpu_l1_latency?"
 expect_err "duplicate variant" "config $CONFIG
 variant a
 variant a gpgpu_l1_latency=3

@@ -212,7 +212,7 @@ TEST(harness_spec_errors)
     expect_error(dir, "config missing.config\nvariant a\nworkload stream\n", 0, "t.sweep:2: variant 'a': ");
     /* asking the simulator: unknown option, bad value, unknown workload and parameter */
     expect_error(dir, "config base.config\nvariant a\nvariant b gpgpu_l1_latncy=3\nworkload stream\n", 1,
-                 "t.sweep:3: variant 'b': --set unknown option -gpgpu_l1_latncy (did you mean -gpgpu_l1_latency?");
+                 "t.sweep:3: variant 'b': --set unknown option -gpgpu_l1_latncy: neither a gpumemsim nor a GPGPU-Sim option (did you mean -gpgpu_l1_latency?");
     expect_error(dir, "config base.config\nvariant b gpgpu_l1_latency=abc\nworkload stream\n", 1, "t.sweep:2: variant 'b': ");
     expect_error(dir, "config base.config\nvariant a\nworkload nosuchworkload\n", 1, "t.sweep:3: unknown workload 'nosuchworkload'");
     expect_error(dir, "config base.config\nvariant a\nworkload stream bogus=1\n", 1, "t.sweep:3: workload stream: unknown parameter 'bogus'");
