@@ -8,7 +8,9 @@
  * off, the three address formats, and now and then addresses at the ends of the address space,
  * negative and huge strides, constant, texture and LDGSTS loads with addresses. One kernel in
  * seven or so is malformed on purpose (a block missing or twice, warps shuffled or missing,
- * an instruction count off by one), for which a clear error is the expected outcome.
+ * an instruction count off by one), for which a clear error is the expected outcome; such a
+ * trace gets an empty DIR/MALFORMED, so that the sweep can tell an expected refusal from a
+ * well-formed trace refused.
  * Standalone (no project code), deterministic: the same seed writes the same files. */
 #include <errno.h>
 #include <inttypes.h>
@@ -19,6 +21,7 @@
 #include <sys/stat.h>
 
 static uint64_t rng_state;
+static int planted;   /* a defect was written on purpose (DIR/MALFORMED: a refusal is expected) */
 
 static uint64_t rnd(void)   /* splitmix64 */
 {
@@ -251,6 +254,7 @@ static int write_kernel(const char *path, int id, int ver)
     if (malform && unit() < 0.5 && nb > 1) {
         if (unit() < 0.5) { uint32_t d = below(nb); memmove(order + d, order + d + 1, (nb - d - 1) * sizeof *order); nb--; }
         else { uint32_t at = below(nb), v = order[below(nb)]; memmove(order + at + 1, order + at, (nb - at) * sizeof *order); order[at] = v; nb++; }
+        planted = 1;
     }
     for (uint32_t bi = 0; bi < nb; bi++) {
         k.bx = order[bi] % gx;
@@ -262,6 +266,7 @@ static int write_kernel(const char *path, int id, int ver)
         if (malform && unit() < 0.3) {
             for (uint32_t w = nw; w > 1; w--) { uint32_t j = below(w), x = worder[w - 1]; worder[w - 1] = worder[j]; worder[j] = x; }
             if (unit() < 0.3 && nwo > 1) nwo--;
+            if (nw > 1) planted = 1;   /* (a shuffle may leave the order as it was: then no defect) */
         }
         for (uint32_t wi = 0; wi < nwo; wi++) {
             uint32_t w = worder[wi];
@@ -279,6 +284,7 @@ static int write_kernel(const char *path, int id, int ver)
             if (bad_count) {
                 count = unit() < 0.5 && count ? count - 1 : count + 1;
                 bad_count = 0;
+                planted = 1;
             }
             fprintf(f, "warp = %u\ninsts = %u\n", w, count);
             unsigned pc = 0;
@@ -332,5 +338,10 @@ int main(int argc, char **argv)
         if (write_kernel(path, i, ver)) { fclose(kl); return 1; }
     }
     if (fclose(kl)) { fprintf(stderr, "trace_gen: kernelslist.g: write failed\n"); return 1; }
+    if (planted) {
+        snprintf(path, sizeof path, "%s/MALFORMED", argv[1]);
+        FILE *m = fopen(path, "w");
+        if (!m || fclose(m)) { fprintf(stderr, "trace_gen: %s: %s\n", path, strerror(errno)); return 1; }
+    }
     return 0;
 }

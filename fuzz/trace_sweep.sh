@@ -78,6 +78,12 @@ while [ $i -lt "$N" ]; do
         head -c 400 "$T/err" > "$T/why"
     elif [ $rc -ne 0 ]; then
         echo "refused: $(tail -n 1 "$T/err" | sed "s|$d/||" | head -c 200)"
+        # expected for a trace malformed on purpose, or a block no SM of the config can hold;
+        # any other refusal of a well-formed trace is a finding
+        if [ ! -e "$d/MALFORMED" ] && ! grep -q 'does not fit' "$T/err"; then
+            finding="a well-formed trace refused, rc=$rc"
+            tail -n 2 "$T/err" > "$T/why"
+        fi
     elif [ -n "${DIFF:-}" ]; then
         strip_host "$T/s.json" > "$T/a.json"
         timeout "$TMAX" $cmd -gms_sleep_blocked 0 -gms_host_pipeline 0 -gms_host_threads 1 >/dev/null 2>"$T/err"
