@@ -36,26 +36,44 @@ TEST(config_fuzz_include_of_a_directory)
 
 TEST(config_fuzz_malformed_inputs_are_clean_errors)
 {
-    static const char *const bad[] = {
-        "-gpgpu_n_clusters",                    /* no value */
-        "-gpgpu_n_clusters \"4",                /* unterminated quote */
-        "gpgpu_n_clusters 4",                   /* no dash */
-        "-pcie_bandwidth 1e400",                /* out of range */
-        "-pcie_bandwidth -",                    /* sign only */
-        "-gddr_size 0x",                        /* hex prefix only */
-        "-gddr_size .GB",                       /* no digits */
-        "-gpgpu_pipeline_widths ,",             /* empty items */
-        "-gpgpu_pipeline_widths -",
-        "-config fuzz.config",                  /* includes itself: depth limit */
-        "-gpgpu_cache:dl1 S:4:128:64,L:T:m:L:L,A:256:32,16:0,32:::::",
-        "-gpgpu_dram_timing_opt \"nbk=16:CCD=1:RRD=\"",
-        "-gpgpu_mem_addr_mapping dramid@99;0000",
+    /* each input with (a part of) the one error it must give */
+    static const char *const bad[][2] = {
+        { "-gpgpu_n_clusters", "-gpgpu_n_clusters: missing value" },
+        { "-gpgpu_n_clusters \"4", "unterminated quoted value" },
+        { "gpgpu_n_clusters 4", "expected an option starting with '-', found 'gpgpu_n_clusters'" },
+        { "-pcie_bandwidth 1e400", "'1e400' is out of range" },
+        { "-pcie_bandwidth -", "'-' is not a number" },
+        { "-gddr_size 0x", "unit 'x' is not accepted" },
+        { "-gddr_size .GB", "'.GB' is not an unsigned 64-bit integer" },
+        { "-gpgpu_pipeline_widths ,", "',' is not a comma-separated list of integers" },
+        { "-gpgpu_pipeline_widths -", "'-' is not a comma-separated list of integers" },
+        { "-gpgpu_cache:dl1 S:4:128:64,L:T:m:L:L,A:256:32,16:0,32:::::", "unexpected text ':::::' after the last field" },
+        { "-gpgpu_dram_timing_opt \"nbk=16:CCD=1:RRD=\"", "field RRD: \"\" is not a non-negative integer" },
+        { "-gpgpu_mem_addr_mapping dramid@99;0000", "needs a bit position 0..63" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gms_error err;
-        CHECK(load(bad[i], &err) != 0);
-        CHECK(err.msg[0] != 0);
+        CHECK(load(bad[i][0], &err) != 0);
+        CHECK_CONTAINS(err.msg, bad[i][1]);
     }
+}
+
+/* a config that includes itself stops at the nesting limit with its error (the fuzzer's
+ * include loops), not at a missing file */
+TEST(config_fuzz_include_loop_hits_the_depth_limit)
+{
+    char path[] = "/tmp/gms_cfgloop_XXXXXX";
+    int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fprintf(f, "-gpgpu_n_clusters 2\n-config %s\n", path);
+    fclose(f);
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    CHECK(gms_params_load_file(p, path, &err) != 0);
+    CHECK_CONTAINS(err.msg, "-config nesting deeper than 8 (an include loop?)");
+    gms_params_free(p);
+    unlink(path);
 }
 
 TEST(spec_fuzz_malformed_inputs_are_clean_errors)
