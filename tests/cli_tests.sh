@@ -74,7 +74,7 @@ kc=$(sed -n 's/^Tot_kernel_exec_time_and_fault_time = //p' "$T/u.txt" | head -1)
 ku=$(grep '^Tot_kernel_exec_time_and_fault_time:' "$T/u.txt" | sed 's/^[^:]*: \([0-9]*\)(cycle), \([0-9.]*\)(us)$/\1 \2/')
 pv=$(grep '^Page_validate:.*Page_evict_dirty.*Page_evict_not_dirty' "$T/u.txt" | awk '{ print $2, $4, $6 }')
 pf=$(grep '^Total_memory_access_page_fault:' "$T/u.txt" | sed 's/^[^:]*: \([0-9]*\), .*/\1/')
-if [ -n "$kc" ] && [ "${ku%% *}" = "$kc" ] && awk -v c="$kc" -v u="${ku#* }" 'BEGIN { exit !(u > 0 && c / u > 1480 && c / u < 1482) }' &&
+if [ -n "$kc" ] && [ -n "$pv" ] && [ -n "$pf" ] && [ "${ku%% *}" = "$kc" ] && awk -v c="$kc" -v u="${ku#* }" 'BEGIN { exit !(u > 0 && c / u > 1480 && c / u < 1482) }' &&
     [ "$(echo $pv | cut -d' ' -f1)" = "$(sed -n 's/^Page_validate = //p' "$T/u.txt" | head -1)" ] &&
     [ "$pf" = "$(sed -n 's/^Total_memory_access_page_fault = //p' "$T/u.txt" | head -1)" ] && grep -q '^Pcie_read_utilization: [0-9.]*$' "$T/u.txt"; then
     ok uvmsmart_lines_parse_as_its_scripts; else bad uvmsmart_lines_parse_as_its_scripts; fi
@@ -569,8 +569,12 @@ if [ "$(ls "$T/tcache" | grep -c '[.]gmstc$')" -ge 1 ] && [ "$(ls "$T/tcache" | 
    && nowall "$T/tc0.txt" > "$T/tc0.f" && nowall "$T/tc1.txt" > "$T/tc1.f" && nowall "$T/tc2.txt" > "$T/tc2.f" \
    && [ -s "$T/tc0.f" ] && cmp -s "$T/tc0.f" "$T/tc1.f" && cmp -s "$T/tc0.f" "$T/tc2.f"; then
     ok trace_cache_same_stats; else bad trace_cache_same_stats; fi
-GMS_TRACE_CACHE="$T/tcache2" $BIN trace stat "$T/trb/l3.g" > /dev/null 2>&1
-if [ -z "$(ls "$T/tcache2" 2>/dev/null)" ]; then ok trace_cache_error_caches_nothing; else bad trace_cache_error_caches_nothing; fi
+# (the same command on the good trace writes one: the control that it would have)
+GMS_TRACE_CACHE="$T/tcache2" $BIN trace stat "$T/trb/l3.g" > /dev/null 2> "$T/tce.err"; tce_rc=$?
+GMS_TRACE_CACHE="$T/tcache3" $BIN trace stat "$T/tr/kernelslist.g" > /dev/null 2>&1; tcg_rc=$?
+if [ $tce_rc = 1 ] && grep -q 'appears a second time' "$T/tce.err" && [ -z "$(ls "$T/tcache2" 2>/dev/null)" ] &&
+   [ $tcg_rc = 0 ] && [ "$(ls "$T/tcache3" 2>/dev/null | grep -c '[.]gmstc$')" -ge 1 ]; then ok trace_cache_error_caches_nothing
+else bad "trace_cache_error_caches_nothing (rc $tce_rc, good trace rc $tcg_rc, $(ls "$T/tcache3" 2>/dev/null | grep -c '[.]gmstc$') cache file(s))"; fi
 # a sweep's trace points use a cache kept with its results, unless GMS_TRACE_CACHE says otherwise
 mkdir -p "$T/swc" "$T/swd"
 printf 'config %s/configs/qv100.config\nbaseline a\nvariant a\nvariant b gpgpu_l1_latency=40\ntrace st %s\n' \
