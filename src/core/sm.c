@@ -934,6 +934,13 @@ int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
     /* host speed: the fill's MSHR entry and line were last touched when the miss went out;
      * fetch them now, while the rest of this edge runs, not when the SM ticks */
     if (s->l1 && !r->bypass_l1 && r->kind != GMS_MREQ_WRITE) gms_cache_prefetch_fill(s->l1, r);
+    /* GPGPU-Sim's simt_core_cluster::icnt_cycle hands the head of the cluster's response FIFO
+     * to the LDST unit before it pops the interconnect into that FIFO, so a reply popped in a
+     * cycle reaches the LDST unit (memlatstat_read_done, the L1 fill) in the next one: it is
+     * taken at a core cycle after this instant's (process_reply). (With the interconnect's
+     * clock slower than the core's this takes the core cycle of the last core edge, so a
+     * delivery between two core edges waits for the next one only.) */
+    r->t_ready = gms_engine_cycle(s->g->eng, GMS_DOM_CORE);
     gms_fifo_push(&s->replies, r);
     gms_engine_activate(s->g->eng, s->comp);
     return 1;
@@ -942,7 +949,7 @@ int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
 static void process_reply(gms_sm *s, uint64_t now)
 {
     gms_mreq *r = s->replies.head;
-    if (!r) return;
+    if (!r || r->t_ready >= now) return;   /* still in the cluster's response FIFO */
     /* ldst_unit::cycle: a bypassed read's reply waits at the head of the response FIFO, and
      * holds what is behind it, while m_next_global is taken */
     if (s->next_global && r->bypass_l1 && r->kind != GMS_MREQ_WRITE) return;
