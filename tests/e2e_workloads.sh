@@ -5,6 +5,11 @@
 # reference. Ends with "N passed, N failed".
 BIN=${GMS_BIN:-build/gpumemsim}
 pass=0; fail=0
+# the loops below run what `list workloads` names: a listing that failed would test nothing
+nwl=$("$BIN" list workloads | awk 'NR > 1' | wc -l)
+if [ "$nwl" -ge 90 ]; then pass=$((pass + 1)); echo "ok   e2e list workloads ($nwl)"
+else fail=$((fail + 1)); echo "FAIL e2e list workloads: $nwl workloads listed (101 on 2026-12-05)"; fi
+faulted=0; evicted=0; oversub=0
 for wl in $("$BIN" list workloads | awk 'NR > 1 { print $1 }'); do
     # cke runs other workloads side by side for a window, never to a checked end, without UVM
     # (tests/unit/test_cke_run.c, repro/cke)
@@ -52,12 +57,22 @@ for wl in $("$BIN" list workloads | awk 'NR > 1 { print $1 }'); do
     # shellcheck disable=SC2086
     out=$(timeout 300 "$BIN" run --config configs/gtx1080ti.config --workload "$wl" $sets --quiet 2>&1)
     rc=$?
-    if [ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q '^gms_workload_verified = 1'; then
-        pass=$((pass + 1)); echo "ok   e2e $wl"
+    # the run's totals (the last of each counter, after the per-kernel blocks): managed memory
+    # far-faults on first touch; under oversubscription most workloads also evict
+    pf=$(printf '%s\n' "$out" | awk '/^Page_tot_fault = / { v = $3 } END { print v + 0 }')
+    ev=$(printf '%s\n' "$out" | awk '/^Uvm_evictions = / { v = $3 } END { print v + 0 }')
+    [ "$pf" -gt 0 ] && faulted=$((faulted + 1))
+    case $sets in *oversub*) oversub=$((oversub + 1)); [ "$ev" -gt 0 ] && evicted=$((evicted + 1)) ;; esac
+    if [ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q '^gms_workload_verified = 1' && [ "$pf" -gt 0 ]; then
+        pass=$((pass + 1)); echo "ok   e2e $wl ($pf far faults, $ev evictions)"
     else
-        fail=$((fail + 1)); echo "FAIL e2e $wl (rc=$rc)"; printf '%s\n' "$out" | grep 'gpumemsim' | head -3 | sed 's/^/    /'
+        fail=$((fail + 1)); echo "FAIL e2e $wl (rc=$rc, $pf far faults)"; printf '%s\n' "$out" | grep 'gpumemsim' | head -3 | sed 's/^/    /'
     fi
 done
+# at 125% of the footprint most runs must evict (some keep under it: tiny footprints rounded)
+if [ "$oversub" -gt 0 ] && [ $((evicted * 4)) -ge $((oversub * 3)) ]; then
+    pass=$((pass + 1)); echo "ok   e2e oversubscribed runs evict ($evicted of $oversub; $faulted runs far-faulted)"
+else fail=$((fail + 1)); echo "FAIL e2e oversubscribed runs evict: $evicted of $oversub (want 3/4 or more)"; fi
 # repeat=2 (UVMBench's data-reuse study) through the timing model with managed memory: each
 # repetition resets its input only after the previous repetition's kernels have run, reuses
 # the first repetition's allocations, and the result still verifies

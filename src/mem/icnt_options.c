@@ -13,7 +13,8 @@ static const gms_option opts[] = {
     GMS_OPT_X("icnt_subnets", GMS_OPT_U32, icnt.subnets, "2", "subnets (requests and replies always travel separately)",
               GMS_SYN_PLAIN, "requests and replies always travel on two separate crossbars"),
     I("icnt_arbiter_algo", GMS_OPT_U32, arbiter_algo, "1", "switch arbiter: 0 = round robin over inputs, 1 = iSLIP (per-output round robin, whole packets per cycle, buffers in packets; GPGPU-Sim local crossbar)"),
-    I("icnt_latency", GMS_OPT_U32, latency, "8", "cycles through the switch (gpumemsim)"),
+    I("icnt_latency", GMS_OPT_U32, latency, "0", "cycles through the switch (gpumemsim): 0 by default under -network_mode 2 "
+      "(GPGPU-Sim's local crossbar adds none), 8 under -network_mode 1 (BookSim's router pipeline, approximated)"),
     GMS_OPT("gms_icnt_islip", GMS_OPT_STRING, icnt.islip_str, "multi",
             "iSLIP version (-icnt_arbiter_algo 1): multi (GPGPU-Sim 4.x: an input granted by one output may send to a later "
             "output in the same cycle) | once (Accel-Sim's GPGPU-Sim since its 2024 crossbar rewrite: one packet per input "
@@ -24,6 +25,9 @@ static const gms_option opts[] = {
 static int fin(gms_params *p, gms_error *err)
 {
     if (p->icnt.flit_size == 0) return gms_err(err, "-icnt_flit_size: must be at least 1 byte");
+    /* not given: BookSim's configs (-network_mode 1, GPGPU-Sim 3.x and UVMSmart) pay a router
+     * pipeline per traversal, approximated by 8 cycles; the local crossbar none */
+    if (p->icnt.network_mode == 1 && !gms_params_is_set(p, "icnt_latency")) p->icnt.latency = 8;
     if (gms_param_wait_at_most(p->icnt.latency, "icnt_latency", err)) return -1;
     if (p->icnt.network_mode != 1 && p->icnt.network_mode != 2)
         return gms_err(err, "-network_mode: %u: only 1 (read as 2) and 2 (local crossbar) exist", p->icnt.network_mode);
