@@ -43,6 +43,8 @@ if [ "$WHAT" != options ]; then
     for w in $("$BIN" list workloads | awk 'NR>1{print $1}'); do
         ps=$("$BIN" run --config "$CFG" --workload "$w" --set zzz=1 --no-timing 2>&1 |
              sed -n 's/.*its parameters: \([^)]*\)).*/\1/p')
+        # the names come from an error message's text: none means the message changed
+        if [ -z "$ps" ]; then echo "FINDING: no parameters read for workload $w"; bad=$((bad + 1)); fi
         for p in $ps; do
             case $p in uvm|prefetch|seed) continue ;; esac
             for v in 0 -1 4294967297 99999999999999999999; do
@@ -52,3 +54,4 @@ if [ "$WHAT" != options ]; then
     done
 fi
 echo "bad-input sweep: $bad finding(s)"
+[ "$bad" -eq 0 ]
