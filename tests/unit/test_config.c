@@ -124,6 +124,25 @@ TEST(config_gpgpusim_catalogue)
     gms_params_free(p);
 }
 
+/* the crossbar's traversal latency: none by default (GPGPU-Sim's local crossbar), 8 for a
+ * BookSim config (-network_mode 1) that does not set it, and what a config sets in any case */
+TEST(config_icnt_latency_follows_network_mode)
+{
+    static const char *const text[] = { "", "-network_mode 1\n", "-network_mode 1\n-icnt_latency 3\n",
+                                        "-network_mode 2\n-icnt_latency 5\n" };
+    static const uint32_t want[] = { 0, 8, 3, 5 };
+    for (size_t i = 0; i < 4; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        REQUIRE(gms_params_load_text(p, "n.config", text[i], strlen(text[i]), &err) == 0);
+        REQUIRE(gms_params_finalize(p, &err) == 0);
+        CHECK_EQ(p->icnt.latency, want[i]);
+        REQUIRE(gms_params_finalize(p, &err) == 0);   /* finalizing again changes nothing */
+        CHECK_EQ(p->icnt.latency, want[i]);
+        gms_params_free(p);
+    }
+}
+
 TEST(config_bad_values_are_errors)
 {
     struct { const char *name, *val, *expect; } cases[] = {
