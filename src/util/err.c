@@ -31,10 +31,14 @@ int gms_err_at(gms_error *e, const char *file, int line, const char *fmt, ...)
     return -1;
 }
 
+/* one clear line and a failed exit, not an abort (a problem size the host cannot hold is bad
+ * input, not a crash) */
 static void oom(size_t n)
 {
-    fprintf(stderr, "gpumemsim: out of memory allocating %zu bytes\n", n);
-    abort();
+    fprintf(stderr, "gpumemsim: out of memory allocating %zu bytes (is the problem size larger than this host's "
+            "memory can hold?)\n", n);
+    fflush(NULL);
+    exit(1);
 }
 
 void *gms_xmalloc(size_t n)

@@ -11,7 +11,8 @@ int gms_err(gms_error *e, const char *fmt, ...) __attribute__((format(printf, 2,
 int gms_err_at(gms_error *e, const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* allocation that aborts with a message on out-of-memory (not a recoverable input error) */
+/* allocation that exits (status 1) with one message on out-of-memory: a problem size the host
+ * cannot hold is reported, not recovered from */
 void *gms_xmalloc(size_t n);
 /* n bytes aligned to `align` (a power of two), or exit */
 void *gms_xaligned(size_t align, size_t n);

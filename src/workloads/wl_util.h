@@ -330,7 +330,7 @@ int wl_param(const gms_wl_args *a, const char *name, uint64_t lo, uint64_t hi, u
  * report the requested bytes (what cudaMalloc is asked for). Limit for one array: */
 #define WL_MAX_ARRAY_BYTES (1ULL << 40)
 
-/* zeroed host array with overflow check (aborts on out-of-memory like gms_xcalloc) */
+/* zeroed host array with overflow check (out of memory: one error line and exit 1, as gms_xcalloc) */
 void *wl_calloc(uint64_t n, uint64_t elem);
 /* the same without the zeroing, for an array the caller writes in full before any read
  * (host speed: input data generated right away need not be cleared first) */
