@@ -625,9 +625,8 @@ static void core_dump(const gms_params *p, FILE *out)
     /* where an op class without units of its own runs (sm_life.c memq_init: the sub-core
      * pipeline follows GPGPU-Sim 4.x, the 3.x collector 3.x: everything but SFU on the SP pipe) */
     char dp[48], in[48];
-    int sub = c->sub_core_model && c->oc_units_gen;
     if (c->num_dp_units && !c->aluc) snprintf(dp, sizeof dp, "%u DP", c->num_dp_units);
-    else snprintf(dp, sizeof dp, "DP on the %s pipe", sub && !c->num_dp_units ? "SFU" : "SP");
+    else snprintf(dp, sizeof dp, "DP on the %s pipe", c->sub_core_model && c->oc_units_gen ? "SFU" : "SP");
     if (c->num_int_units && !c->aluc) snprintf(in, sizeof in, "%u INT", c->num_int_units);
     else snprintf(in, sizeof in, "INT on the SP pipe");
     fprintf(out, "\nPipelines: %u SP, %u SFU, %s, %s, %u tensor; LSU accepts %u instruction(s)/cycle\n",
