@@ -406,6 +406,19 @@ bb=$(sim_cycles "$T/trb2/bar.g" configs/qv100.config)
 bn=$(sim_cycles "$T/trb2/nobar.g" configs/qv100.config)
 if [ -n "$bb" ] && [ -n "$bn" ] && [ $((bb - bn)) -ge 50 ] && [ $((bb - bn)) -le 150 ]; then ok bar_exit_take_the_int_pipe
 else bad "bar_exit_take_the_int_pipe (100 BAR+IADD3 $bb cycles, 100 IADD3 $bn)"; fi
+# MEMBAR goes to the memory pipe (every GPGPU-Sim's scheduler_unit::cycle: LOAD_OP, STORE_OP,
+# MEMORY_BARRIER_OP to m_mem_out) and passes the LDST unit in a cycle: 100 x (IMAD with no
+# destination; MEMBAR) on the QV100 take about 200 cycles (IMAD's interval 2 on the INT pipe, the
+# MEMBARs beside it on the LDST unit) against about 400 with an IADD3 in its place (both on the
+# INT pipe). MEMBAR took the INT pipe (405 cycles)
+one_warp_kernel "$T/trmp" mb 70 201 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 0 IMAD 2 R1 R2 0\n%04x ffffffff 0 MEMBAR.SC.GPU 0 0\n", i * 32, i * 32 + 16 }'
+one_warp_kernel "$T/trmp" ia 70 201 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 0 IMAD 2 R1 R2 0\n%04x ffffffff 0 IADD3 0 0\n", i * 32, i * 32 + 16 }'
+mp_c() { $BIN run --trace "$T/trmp/$1.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 2>/dev/null |
+  sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1; }
+mp_mb=$(mp_c mb); mp_ia=$(mp_c ia)
+if [ -n "$mp_mb" ] && [ -n "$mp_ia" ] && [ "$mp_mb" -ge 195 ] && [ "$mp_mb" -le 240 ] && [ "$mp_ia" -ge 380 ]; then
+  ok membar_takes_the_memory_pipe
+else bad "membar_takes_the_memory_pipe (IMAD+MEMBAR $mp_mb cycles, IMAD+IADD3 $mp_ia)"; fi
 # the sub-core pipeline without INT or DP units (Accel-Sim's SM6_TITANX: "There is no INT unit in
 # Pascal"): GPGPU-Sim 4.x's scheduler_unit::cycle issues INT/ALU ops to the SP pipe and DP ops to
 # the SFU's, so 100 x (IMAD; FFMA) on the QV100 (both interval 2) take about 400 cycles with

@@ -343,6 +343,7 @@ static int cke_mem_kind(const gms_sm *s, const gms_inst *in)
 {
     if (in->op != GMS_OP_MEM || !in->mask) return 0;
     switch (in->mem) {
+    case GMS_MEM_NONE: return 0;   /* a MEMBAR: no memory request */
     case GMS_MEM_LD_SHARED: case GMS_MEM_ST_SHARED: case GMS_MEM_ATOM_SHARED: case GMS_MEM_LD_CONST:
     case GMS_MEM_LD_TEX: return s->cke->c->bmi_lsu ? GMS_CKE_BMI : 0;
     default: return GMS_CKE_BMI | GMS_CKE_MIL;
@@ -440,6 +441,9 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     uint64_t addrs[32];
     if (lane_addrs) memcpy(addrs, lane_addrs, sizeof addrs);
     switch (in->mem) {
+    case GMS_MEM_NONE:
+        /* a MEMBAR (opcodes.c): its LDST cycle, no access; the warp's wait is at issue */
+        return;
     case GMS_MEM_LD_SHARED: case GMS_MEM_ST_SHARED: case GMS_MEM_ATOM_SHARED: {
         if (!lane_addrs) gms_inst_lane_addrs(w->tr, in, addrs);
         uint32_t deg = gms_shmem_conflict_degree(addrs, in->mask, in->width, s->p->core.shmem_num_banks);

@@ -72,7 +72,12 @@ static void set_class(gms_opinfo *o, gms_op_cat cat)
     case GMS_CAT_SPEC2: o->op = GMS_OP_TEX; o->spec_unit = 2; break;
     case GMS_CAT_SPEC3: o->op = GMS_OP_TENSOR; o->spec_unit = 3; break;
     case GMS_CAT_SPEC4: o->op = GMS_OP_UDP; o->spec_unit = 4; break;
-    default: o->op = GMS_OP_INT; break;   /* ALU, INTP, MEMBAR; LOAD/STORE set below */
+    /* MEMORY_BARRIER_OP: every GPGPU-Sim scheduler_unit::cycle (3.x and 4.x) issues it to the
+     * memory pipe (ID_OC_MEM) with the loads and stores; the LDST unit passes it in a cycle
+     * with no access (undefined space: ldst_unit::cycle's stages are all done). A MEM
+     * instruction with no memory space (GMS_MEM_NONE) */
+    case GMS_CAT_MEMBAR: o->op = GMS_OP_MEM; break;
+    default: o->op = GMS_OP_INT; break;   /* ALU, INTP; LOAD/STORE set below */
     }
 }
 

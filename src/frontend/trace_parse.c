@@ -238,7 +238,7 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
     int fmt = -1;
     if (v > 0) {
         int is_mem = oi->op == GMS_OP_MEM;
-        if (is_mem && oi->bad_width && !oi->no_space)
+        if (is_mem && oi->bad_width && !oi->no_space && oi->mem != GMS_MEM_NONE)
             return PERR("field 'opcode': '%s' gives an access width of %u bytes (expected 1, 2, 4, 8 or 16)",
                         oe->text, (unsigned)oi->width);
         uint64_t first = 0;
@@ -264,7 +264,7 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
             in->width = oi->bad_width ? 4 : oi->width;
         }
     }
-    if (in->op != GMS_OP_MEM) in->flags = oi->flags & (GMS_INST_HALF_II | GMS_INST_MEMBAR);
+    if (in->op != GMS_OP_MEM || in->mem == GMS_MEM_NONE) in->flags = oi->flags & (GMS_INST_HALF_II | GMS_INST_MEMBAR);
     /* the immediate; base+delta lines may carry one extra delta (Accel-Sim reads popcount) */
     int extra = 0;
     for (;;) {

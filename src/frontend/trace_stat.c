@@ -34,7 +34,7 @@ int gms_program_walk(gms_program_src *src, gms_trace_stats *st, gms_block_fn fn,
                         const gms_inst *in = &bt.warps[w].insts[i];
                         st->warp_insts++;
                         st->thread_insts += (uint64_t)__builtin_popcount(in->mask);
-                        st->mem_insts += in->op == GMS_OP_MEM;
+                        st->mem_insts += in->op == GMS_OP_MEM && in->mem != GMS_MEM_NONE;   /* not MEMBARs */
                     }
                 if (fn && rc == 0) rc = fn(ud, k, b, &bt);
             }

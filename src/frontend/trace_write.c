@@ -138,7 +138,7 @@ int gms_tw_inst(gms_tw_buf *b, const gms_warp_trace *w, const gms_inst *in, gms_
     put(b, " ", 1);
     puts_(b, opc);
     put_regs(b, in->src, GMS_MAX_SRC);
-    if (in->op == GMS_OP_MEM) {
+    if (in->op == GMS_OP_MEM && in->mem != GMS_MEM_NONE) {   /* not a MEMBAR */
         put(b, " ", 1);
         put_u(b, in->width);
         gms_tw_addrs(b, w, in);

@@ -53,7 +53,7 @@ static int walk_kernel(gms_kernel_src *k, uint32_t resident_warps, const gms_wal
                 gms_warp_trace *wt = &S[i].bt.warps[w];
                 if (S[i].pos[w] >= wt->n) continue;
                 const gms_inst *in = &wt->insts[S[i].pos[w]++];
-                if (in->op == GMS_OP_MEM && cb->mem) cb->mem(cb->ctx, wt, in);
+                if (in->op == GMS_OP_MEM && in->mem != GMS_MEM_NONE && cb->mem) cb->mem(cb->ctx, wt, in);
                 if (S[i].pos[w] < wt->n) more = 1;
             }
             if (!more) { S[i].live = 0; live--; }
