@@ -286,6 +286,16 @@ st_cke=$($BIN run --trace "$T/trk/two.g" --config configs/qv100.config -gpgpu_co
 if [ -n "$st_two" ] && [ "$st_two" = "$st_same" ] && [ "${st_cke:-0}" -gt 0 ] && [ "$st_cke" -lt "$st_two" ]; then
   ok trace_streams_one_kernel_at_a_time
 else bad "trace_streams_one_kernel_at_a_time (two streams $st_two cycles, one stream $st_same, with concurrent_kernel_sm $st_cke)"; fi
+# -gpgpu_TB_launch_latency (GPGPU-Sim's m_kernel_TB_latency = launch latency + blocks x TB latency,
+# counted down before select_kernel hands out any block): a 6-block kernel starts 6 x 25 = 150
+# cycles later, whatever the launch latency beside it (it was ignored)
+gen_k "$T/trk/kernel-t.traceg" 6 64 0 0 alu 40; echo kernel-t.traceg > "$T/trk/t.g"
+tb_c() { $BIN run --trace "$T/trk/t.g" --config configs/qv100.config -gpgpu_kernel_launch_latency "$1" -gpgpu_TB_launch_latency "$2" \
+  2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1; }
+tb0=$(tb_c 0 0); tb25=$(tb_c 0 25); tbk=$(tb_c 100 0); tbk25=$(tb_c 100 25)
+if [ -n "$tb0" ] && [ -n "$tb25" ] && [ $((tb25 - tb0)) = 150 ] && [ -n "$tbk" ] && [ -n "$tbk25" ] && [ $((tbk25 - tbk)) = 150 ]; then
+  ok tb_launch_latency_per_block_of_the_grid
+else bad "tb_launch_latency_per_block_of_the_grid (cycles $tb0 / $tb25 at launch latency 0, $tbk / $tbk25 at 100; want +150)"; fi
 # the carve-out takes max_cta's grid-capped count of blocks: one block of 16 KB shared memory
 # leaves a 112 KB L1 (not the 32 KB of six blocks' 96 KB), so 512 lines read twice miss once
 gen_k "$T/trk/kernel-s.traceg" 1 256 16384 0 ld 512 2; echo kernel-s.traceg > "$T/trk/s.g"
@@ -713,7 +723,7 @@ if grep -q 'warning: -gms_cke_bmi_demand is set, but it has no effect unless -gm
     ok bmi_demand_without_bmi_named; else bad bmi_demand_without_bmi_named; fi
 # GPGPU-Sim's / Accel-Sim's own options gpumemsim does not model load without --ignore-unknown (an
 # Accel-Sim config as it is) and the run names them; a name neither simulator has is an error
-printf -- '-gpgpu_n_clusters 2\n-gpgpu_stack_size_limit 1024\n-gpgpu_TB_launch_latency 0\n' > "$T/peer.config"
+printf -- '-gpgpu_n_clusters 2\n-gpgpu_stack_size_limit 1024\n-gpgpu_heap_size_limit 8388608\n' > "$T/peer.config"
 printf -- '-gpgpu_n_clusters 2\n-gpgpu_stack_size_limt 1024\n' > "$T/typo.config"
 $BIN run --workload stream --set n=1024 --config "$T/peer.config" > /dev/null 2> "$T/pe1"; pe_rc=$?
 $BIN run --workload stream --set n=1024 --config "$T/typo.config" > /dev/null 2> "$T/pe2"; ty_rc=$?

@@ -163,6 +163,9 @@ static const gms_option core_opts[] = {
     C("gpgpu_max_concurrent_kernel", GMS_OPT_U32, max_concurrent_kernel, "8", "kernels that may run at once (different streams)"),
     C("gpgpu_concurrent_kernel_sm", GMS_OPT_BOOL, concurrent_kernel_sm, "0", "kernels may share an SM"),
     C("gpgpu_kernel_launch_latency", GMS_OPT_U32, kernel_launch_latency, "0", "core cycles between a launch and its first block"),
+    C("gpgpu_TB_launch_latency", GMS_OPT_U32, tb_launch_latency, "0",
+      "core cycles per block of the grid added to -gpgpu_kernel_launch_latency before a kernel's first block (GPGPU-Sim's "
+      "m_kernel_TB_latency: the launch latency + blocks x this, counted down before any block is handed out)"),
     C("gpgpu_mem_unit_ports", GMS_OPT_U32, mem_unit_ports, "1", "memory instructions the LSU accepts per cycle"),
     C("gpgpu_sub_core_model", GMS_OPT_BOOL, sub_core_model, "0",
       "Volta sub-cores: each scheduler has its own share of the collector units and its own OC_EX_MEM slot"),
@@ -703,8 +706,10 @@ static void core_dump(const gms_params *p, FILE *out)
         fprintf(out, "L1D/shared carve-out: adaptive, %u KiB unified per SM; at each launch the L1D gets the unified "
                 "size minus the smallest shared-memory option (%s KiB) covering the kernel's shared memory\n",
                 c->unified_l1d_size, c->shmem_option);
-    fprintf(out, "Kernels: up to %u concurrent (%s), launch latency %u cycles\n", c->max_concurrent_kernel,
+    fprintf(out, "Kernels: up to %u concurrent (%s), launch latency %u cycles", c->max_concurrent_kernel,
             c->concurrent_kernel_sm ? "may share SMs" : "one kernel per SM", c->kernel_launch_latency);
+    if (c->tb_launch_latency) fprintf(out, " + %u per block of the grid", c->tb_launch_latency);
+    fputc('\n', out);
 }
 
 static int sim_finalize(gms_params *p, gms_error *err)

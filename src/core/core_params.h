@@ -34,6 +34,7 @@ typedef struct gms_core_params {
     uint32_t max_concurrent_kernel;
     int concurrent_kernel_sm;
     uint32_t kernel_launch_latency;
+    uint32_t tb_launch_latency;   /* -gpgpu_TB_launch_latency: per block of the grid, before the first */
     uint32_t mem_unit_ports;
     int sub_core_model;                        /* -gpgpu_sub_core_model */
     uint32_t oc_units_gen, oc_units_mem;       /* -gpgpu_operand_collector_num_units_gen/_mem */

@@ -227,7 +227,12 @@ static int launch(gms_gpu *g, gms_cmd *c)
     adapt_l1(g, k);
     uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
     k->start_cycle = now;
-    k->dispatch_from = now + g->p->core.kernel_launch_latency;
+    /* GPGPU-Sim's kernel_info_t: m_kernel_TB_latency = launch latency + blocks x TB launch
+     * latency, counted down every core cycle; select_kernel hands out no block before 0
+     * (saturating: a delay past 2^62 cycles never ends within a run anyway) */
+    uint64_t tbl = g->p->core.tb_launch_latency, wait = g->p->core.kernel_launch_latency;
+    wait += tbl && k->nblocks > (UINT64_C(1) << 62) / tbl ? UINT64_C(1) << 62 : k->nblocks * tbl;
+    k->dispatch_from = now + wait;
     k->winst_at_start = g->ctr.warp_insts;
     k->tinst_at_start = g->ctr.thread_insts;
     k->active = 1;

@@ -99,7 +99,7 @@ TEST(config_gpgpusim_catalogue)
     CHECK(gms_gpgpusim_option_known("gpgpu_n_clusters"));
     CHECK(!gms_gpgpusim_option_known("gpgpu_n_clustrs"));
     CHECK(!gms_gpgpusim_option_known("gpgpu_tb_launch_latency"));   /* names are case-sensitive */
-    static const char text[] = "-gpgpu_n_clusters 2\n-gpgpu_stack_size_limit 1024\n-gpgpu_TB_launch_latency 0\n";
+    static const char text[] = "-gpgpu_n_clusters 2\n-gpgpu_stack_size_limit 1024\n-gpgpu_heap_size_limit 8388608\n";
     gms_params *p = gms_params_new();
     gms_error err = {0};
     REQUIRE(gms_params_load_text(p, "a.config", text, sizeof text - 1, &err) == 0);
@@ -107,7 +107,7 @@ TEST(config_gpgpusim_catalogue)
     CHECK_EQ(p->core.n_clusters, 2);
     CHECK_EQ(gms_params_n_ignored(p), 2);
     CHECK_STR(gms_params_ignored(p, 0), "a.config:2: -gpgpu_stack_size_limit 1024");
-    CHECK_STR(gms_params_ignored_name(p, 1), "-gpgpu_TB_launch_latency");
+    CHECK_STR(gms_params_ignored_name(p, 1), "-gpgpu_heap_size_limit");
     CHECK(gms_params_accepts_option("gpgpu_stack_size_limit"));
     CHECK(!gms_params_has_option("gpgpu_stack_size_limit"));
     CHECK(!gms_params_accepts_option("gpgpu_stack_size_limt"));
