@@ -286,6 +286,34 @@ st_cke=$($BIN run --trace "$T/trk/two.g" --config configs/qv100.config -gpgpu_co
 if [ -n "$st_two" ] && [ "$st_two" = "$st_same" ] && [ "${st_cke:-0}" -gt 0 ] && [ "$st_cke" -lt "$st_two" ]; then
   ok trace_streams_one_kernel_at_a_time
 else bad "trace_streams_one_kernel_at_a_time (two streams $st_two cycles, one stream $st_same, with concurrent_kernel_sm $st_cke)"; fi
+# GPGPU-Sim's select_kernel with -gpgpu_concurrent_kernel_sm 1: every core is offered the kernel
+# handed out last while it has blocks left, and a core that cannot fit its block takes none. A
+# (240 blocks of 768 threads: two fit an SM of the QV100's 80) and B (80 blocks of one warp, on
+# stream 1): B's blocks wait until A's third wave is handed out, when A's first blocks end (about
+# 4,100 cycles), then run beside it; B ends about 1,000 cycles later, the whole run as long as A
+# (B's blocks filled the room beside A's at once and B ended at 1,229 cycles)
+gen_k "$T/trk/kernel-sa.traceg" 240 768 0 0 alu 200; gen_k "$T/trk/kernel-sb.traceg" 80 32 0 1 alu 50
+printf 'kernel-sa.traceg\nkernel-sb.traceg\n' > "$T/trk/sab.g"
+sk_out=$($BIN run --trace "$T/trk/sab.g" --config configs/qv100.config -gpgpu_concurrent_kernel_sm 1 -gpgpu_kernel_launch_latency 0 2>/dev/null)
+sk_b=$(echo "$sk_out" | sed -n 's/^gpu_sim_cycle = //p' | head -1); sk_t=$(echo "$sk_out" | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+if [ -n "$sk_b" ] && [ -n "$sk_t" ] && [ "$sk_b" -gt $((sk_t / 2)) ] && [ "$sk_b" -lt "$sk_t" ]; then
+  ok select_kernel_keeps_the_last_issued_kernel
+else bad "select_kernel_keeps_the_last_issued_kernel (B ends at $sk_b cycles of $sk_t: want after A's first wave)"; fi
+# -gpgpu_flush_l2_cache (GPGPU-Sim's flushL2, tag_array::flush: modified lines invalidated, their
+# data dropped): a kernel stores 64 lines, the next loads them: they hit in the L2 (no DRAM read)
+# without the flush, and with it all 64 lines are dropped and read from DRAM (256 sectors)
+mkdir -p "$T/trf2"
+for m in st ld; do
+  { one_block_head 32; tb_warp 0 65
+    awk -v m=$m 'BEGIN { for (i = 0; i < 64; i++) { if (m == "st") printf "%04x ffffffff 0 STG.E 2 R8 R9 4 1 0x7f00%08x 4\n", i * 16, i * 128
+      else printf "%04x ffffffff 1 R%d LDG.E 1 R8 4 1 0x7f00%08x 4\n", i * 16, 10 + i % 8, i * 128 } }'
+    printf '0400 ffffffff 0 EXIT 0 0\n\n#END_TB\n'; } > "$T/trf2/kernel-$m.traceg"
+done
+printf 'kernel-st.traceg\nkernel-ld.traceg\n' > "$T/trf2/k.g"
+f2_get() { $BIN run --trace "$T/trf2/k.g" --config configs/qv100.config -gpgpu_flush_l2_cache "$1" 2>/dev/null | sed -n "s/^$2 = //p" | tail -1; }
+f2_r0=$(f2_get 0 gpgpu_n_dram_reads); f2_r1=$(f2_get 1 gpgpu_n_dram_reads); f2_n=$(f2_get 1 gms_l2_flushed_lines)
+if [ "$f2_r0" = 0 ] && [ "$f2_r1" = 256 ] && [ "$f2_n" = 64 ]; then ok flush_l2_drops_modified_lines
+else bad "flush_l2_drops_modified_lines (DRAM reads $f2_r0 without the flush, $f2_r1 with it; $f2_n lines dropped)"; fi
 # -gpgpu_TB_launch_latency (GPGPU-Sim's m_kernel_TB_latency = launch latency + blocks x TB latency,
 # counted down before select_kernel hands out any block): a 6-block kernel starts 6 x 25 = 150
 # cycles later, whatever the launch latency beside it (it was ignored)

@@ -160,6 +160,9 @@ static const gms_option core_opts[] = {
     C("gms_mdb_hit_bits", GMS_OPT_U32, mdb_hit_bits, "10", "MDB: width of each calculator's hit counter, saturating (spec: 10 bits); 0 = 64"),
     C("gms_mdb_rf_bits", GMS_OPT_U32, mdb_rf_bits, "12", "MDB: width of the SM's reservation-fail counter, saturating (spec: 12 bits); 0 = 64"),
     C("gpgpu_flush_l1_cache", GMS_OPT_BOOL, flush_l1_cache, "0", "invalidate the L1D at the end of every kernel"),
+    C("gpgpu_flush_l2_cache", GMS_OPT_BOOL, flush_l2_cache, "0",
+      "when no block is running and no kernel is (a kernel's end), every L2 slice drops its modified lines without "
+      "writing them back, as GPGPU-Sim's flushL2 (tag_array::flush); clean lines stay"),
     C("gpgpu_max_concurrent_kernel", GMS_OPT_U32, max_concurrent_kernel, "8", "kernels that may run at once (different streams)"),
     C("gpgpu_concurrent_kernel_sm", GMS_OPT_BOOL, concurrent_kernel_sm, "0", "kernels may share an SM"),
     C("gpgpu_kernel_launch_latency", GMS_OPT_U32, kernel_launch_latency, "0", "core cycles between a launch and its first block"),

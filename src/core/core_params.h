@@ -31,6 +31,7 @@ typedef struct gms_core_params {
     int local_mem_map;             /* gpgpu_local_mem_map: local words interleaved per block (local_mem.h) */
     int clock_gated_lanes;         /* gpgpu_clock_gated_lanes: thread instructions count active lanes only */
     int flush_l1_cache;
+    int flush_l2_cache;   /* -gpgpu_flush_l2_cache: drop the L2's modified lines at a kernel's end */
     uint32_t max_concurrent_kernel;
     int concurrent_kernel_sm;
     uint32_t kernel_launch_latency;

@@ -60,6 +60,7 @@ static void collect(gms_gpu *g, gms_stats *st)
     gms_stat_u64(st, "gpgpu_n_tot_thrd_icount",
                  g->p->core.clock_gated_lanes ? c->thread_insts : c->warp_insts * g->p->core.warp_size);
     gms_stat_u64(st, "gms_elapsed_core_cycles", now);
+    if (g->p->core.flush_l2_cache) gms_stat_u64(st, "gms_l2_flushed_lines", g->l2_flushed_lines);
     /* GPGPU-Sim's meanings (docs/counters.md): instructions in active threads, global atomics
      * among the loads; requests as injected into the interconnect */
     gms_stat_u64(st, "gpgpu_n_load_insn", c->n_load_insn);
@@ -148,6 +149,9 @@ static void kernel_finished(gms_gpu *g, gms_kernel *k)
         collect(g, &ks->st);
     }
     /* unlink and release */
+    if (k->slot != UINT32_MAX) g->kslot[k->slot] = NULL;
+    for (uint32_t i = 0; i < g->n_sm; i++)
+        if (g->core_kernel[i] == k) g->core_kernel[i] = NULL;   /* as a kernel with no block left */
     gms_kernel **pp = &g->kernels;
     while (*pp && *pp != k) pp = &(*pp)->next;
     if (*pp) *pp = k->next;
@@ -236,6 +240,12 @@ static int launch(gms_gpu *g, gms_cmd *c)
     k->winst_at_start = g->ctr.warp_insts;
     k->tinst_at_start = g->ctr.thread_insts;
     k->active = 1;
+    g->l2_flushed = 0;
+    /* GPGPU-Sim's launch takes the first empty m_running_kernels slot (a multiprogrammed run,
+     * which keeps more kernels, dispatches by its own rules and needs none) */
+    k->slot = UINT32_MAX;
+    for (uint32_t i = 0; i < g->p->core.max_concurrent_kernel; i++)
+        if (!g->kslot[i]) { g->kslot[i] = k; k->slot = i; break; }
     gms_kernel **pp = &g->kernels;
     while (*pp) pp = &(*pp)->next;
     *pp = k;
@@ -333,13 +343,54 @@ static int run_commands(gms_gpu *g)
     }
 }
 
-/* One block per cluster per cycle (GPGPU-Sim's simt_core_cluster::issue_block2core issues one
- * and stops), clusters in round-robin order starting after the cluster that took the last
- * block (gpgpu_sim::issue_block2core, m_last_cluster_issue), and within a cluster its cores in
- * round-robin order starting after the core that took its last block (m_cta_issue_next_core);
- * kernels in launch order. With one core per cluster (every preset), SM i of n gets blocks i,
- * i + n, i + 2n, ... while every SM is free. */
-static int dispatch(gms_gpu *g, uint64_t now)
+/* GPGPU-Sim's gpgpu_sim::select_kernel: the kernel it handed out last while that one has blocks
+ * left and its launch latency is over, else the next such kernel in slot order after it
+ * (which becomes the last handed out); NULL if none */
+static gms_kernel *select_kernel(gms_gpu *g, uint64_t now)
+{
+    uint32_t nk = g->p->core.max_concurrent_kernel;
+    gms_kernel *k = g->kslot[g->last_issued_slot];
+    if (k && k->next_block < k->nblocks && now >= k->dispatch_from) return k;
+    for (uint32_t n = 0; n < nk; n++) {
+        uint32_t idx = (g->last_issued_slot + 1 + n) % nk;
+        k = g->kslot[idx];
+        if (k && k->next_block < k->nblocks && now >= k->dispatch_from) {
+            g->last_issued_slot = idx;
+            return k;
+        }
+    }
+    return NULL;
+}
+
+/* the kernel core i (SM i) would take a block of now, GPGPU-Sim's simt_core_cluster::
+ * issue_block2core: with -gpgpu_concurrent_kernel_sm the selected kernel; else its own kernel
+ * while that one has blocks left, and only once the SM is idle a newly selected one */
+static gms_kernel *kernel_for_core(gms_gpu *g, uint32_t i, uint64_t now)
+{
+    if (g->p->core.concurrent_kernel_sm) return select_kernel(g, now);
+    gms_kernel *k = g->core_kernel[i];
+    if ((!k || k->next_block >= k->nblocks) && gms_sm_idle(g->sms[i])) {
+        gms_kernel *sel = select_kernel(g, now);
+        if (sel) g->core_kernel[i] = k = sel;
+    }
+    return k;
+}
+
+/* core i of cluster c takes kernel k's next block */
+static int take_block(gms_gpu *g, gms_kernel *k, uint32_t c, uint32_t core, uint32_t i)
+{
+    if (gms_sm_add_block(g->sms[i], k, k->next_block, g->err)) return -1;
+    k->next_block++;
+    k->running_blocks++;
+    g->cta_next_core[c] = core;
+    g->cluster_took[c] = 1;
+    return 0;
+}
+
+/* A multiprogrammed run (src/cke) places its kernels' blocks by its own schemes (spatial
+ * partitions, shared SMs): kernels in launch order, each offered to every cluster that took no
+ * block yet this cycle */
+static int dispatch_cke(gms_gpu *g, uint64_t now)
 {
     int any = 0;
     uint32_t ncl = g->p->core.n_clusters, cpc = g->p->core.n_cores_per_cluster;
@@ -353,12 +404,8 @@ static int dispatch(gms_gpu *g, uint64_t now)
             for (uint32_t j = 0; j < cpc; j++) {
                 uint32_t core = (g->cta_next_core[c] + 1 + j) % cpc, i = c * cpc + core;
                 if (!gms_sm_can_take(g->sms[i], k)) continue;
-                if (g->uvm && gms_uvm_sm_throttled(g->uvm, i, now)) continue;   /* ETC's throttling (uvm/etc.c) */
-                if (gms_sm_add_block(g->sms[i], k, k->next_block, g->err)) return -1;
-                k->next_block++;
-                k->running_blocks++;
-                g->cta_next_core[c] = core;
-                g->cluster_took[c] = 1;
+                if (g->uvm && gms_uvm_sm_throttled(g->uvm, i, now)) continue;
+                if (take_block(g, k, c, core, i)) return -1;
                 any = 1;
                 last = c;
                 break;
@@ -369,10 +416,49 @@ static int dispatch(gms_gpu *g, uint64_t now)
     return any;
 }
 
+/* One block per cluster per cycle (GPGPU-Sim's simt_core_cluster::issue_block2core issues one
+ * and stops), clusters in round-robin order starting after the cluster that took the last
+ * block (gpgpu_sim::issue_block2core, m_last_cluster_issue), and within a cluster its cores in
+ * round-robin order starting after the core that took its last block (m_cta_issue_next_core).
+ * With one core per cluster (every preset), SM i of n gets blocks i, i + n, i + 2n, ... while
+ * every SM is free. Which kernel a core takes is GPGPU-Sim's choice (kernel_for_core): a core
+ * that cannot fit that kernel's block takes none, even if another kernel's would fit. */
+static int dispatch(gms_gpu *g, uint64_t now)
+{
+    if (g->cke) return dispatch_cke(g, now);
+    int any = 0;
+    uint32_t ncl = g->p->core.n_clusters, cpc = g->p->core.n_cores_per_cluster;
+    uint32_t last = g->dispatch_rr ? g->dispatch_rr - 1 : ncl - 1;
+    memset(g->cluster_took, 0, ncl);
+    for (uint32_t n = 0; n < ncl; n++) {
+        uint32_t c = (g->dispatch_rr + n) % ncl;
+        for (uint32_t j = 0; j < cpc; j++) {
+            uint32_t core = (g->cta_next_core[c] + 1 + j) % cpc, i = c * cpc + core;
+            gms_kernel *k = kernel_for_core(g, i, now);
+            if (!k || k->next_block >= k->nblocks || !gms_sm_can_take(g->sms[i], k)) continue;
+            if (g->uvm && gms_uvm_sm_throttled(g->uvm, i, now)) continue;   /* ETC's throttling (uvm/etc.c) */
+            if (take_block(g, k, c, core, i)) return -1;
+            any = 1;
+            last = c;
+            break;
+        }
+    }
+    if (any) g->dispatch_rr = (last + 1) % ncl;
+    return any;
+}
+
 static int gpu_tick(void *self, uint64_t cycle)
 {
     gms_gpu *g = self;
     if (g->failed) return 0;
+    /* -gpgpu_flush_l2_cache: GPGPU-Sim's gpgpu_sim::cycle flushes the L2 in every cycle in which
+     * no cluster has a thread to complete; dirty lines appear only while threads run, so the
+     * flush at a kernel's end (before the next launch) is the one that drops anything. Only with
+     * no kernel running: then the memory side runs on this thread (pipe_gate) */
+    if (g->p->core.flush_l2_cache && g->mem.flush_l2 && !g->n_running && !g->l2_flushed) {
+        g->l2_flushed_lines += g->mem.flush_l2(g->mem.self);
+        g->l2_flushed = 1;
+    }
     int taken = g->cke ? gms_cke_commands(g->cke) : run_commands(g);
     if (taken < 0) {
         g->failed = 1;
@@ -609,6 +695,8 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     g->sms = gms_xcalloc(g->n_sm, sizeof *g->sms);
     g->cta_next_core = gms_xcalloc(p->core.n_clusters, sizeof *g->cta_next_core);
     g->cluster_took = gms_xcalloc(p->core.n_clusters, 1);
+    g->kslot = gms_xcalloc(p->core.max_concurrent_kernel ? p->core.max_concurrent_kernel : 1, sizeof *g->kslot);
+    g->core_kernel = gms_xcalloc(g->n_sm, sizeof *g->core_kernel);
     /* the first block goes to core 0 of cluster 0 (GPGPU-Sim starts both pointers at the end) */
     for (uint32_t c = 0; c < p->core.n_clusters; c++) g->cta_next_core[c] = p->core.n_cores_per_cluster - 1;
     for (uint32_t i = 0; i < g->n_sm; i++) g->sms[i] = gms_sm_new(g, i);
@@ -792,6 +880,8 @@ void gms_sim_free(gms_sim *s)
         free(g->sms);
         free(g->cta_next_core);
         free(g->cluster_took);
+        free(g->kslot);
+        free(g->core_kernel);
     }
     for (uint32_t i = 0; i < g->bt_pool_n; i++) gms_block_trace_free(&g->bt_pool[i]);
     free(g->bt_pool);

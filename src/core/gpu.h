@@ -34,6 +34,8 @@ typedef struct gms_kernel {
     uint64_t dispatch_from;           /* launch latency: no block before this cycle */
     uint64_t winst_at_start, tinst_at_start;
     int active;
+    uint32_t slot;                    /* its place in GPGPU-Sim's m_running_kernels (select_kernel's
+                                       * round robin): the lowest free at launch; UINT32_MAX none */
     uint64_t par_safe_until;          /* host threads: no block of it can end the kernel before this core cycle */
     /* concurrent kernels (src/cke): its application, and the SMs [sm_lo, sm_hi) that may take
      * its blocks (sm_hi 0: every SM) */
@@ -94,6 +96,15 @@ typedef struct gms_gpu {
     uint32_t dispatch_rr;            /* the cluster after the last that took a block */
     uint32_t *cta_next_core;         /* per cluster: its core that took the last block */
     uint8_t *cluster_took;           /* per cluster: took a block this cycle (dispatch's scratch) */
+    /* GPGPU-Sim's kernel selection (dispatch without src/cke): the running kernels by slot
+     * (m_running_kernels, -gpgpu_max_concurrent_kernel of them), the slot select_kernel handed out
+     * last (m_last_issued_kernel) and each SM's kernel (shader_core_ctx::m_kernel: it keeps taking
+     * that kernel's blocks while it has some, and chooses again only once idle) */
+    gms_kernel **kslot;
+    uint32_t last_issued_slot;
+    gms_kernel **core_kernel;
+    int l2_flushed;                  /* -gpgpu_flush_l2_cache: flushed since the last launch */
+    uint64_t l2_flushed_lines;       /* modified L2 lines it dropped (gms_l2_flushed_lines) */
     gms_component *gpu_comp;
     uint64_t kernel_cycles_total;     /* sum of kernel durations (gpu_tot_sim_cycle) */
     uint64_t busy_since;              /* first cycle with a kernel running in the current busy period */

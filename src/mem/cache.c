@@ -1248,6 +1248,22 @@ uint32_t gms_cache_flush(gms_cache *c)
     return n;
 }
 
+uint32_t gms_cache_drop_modified(gms_cache *c)
+{
+    size_t nl = (size_t)c->cfg.nsets * c->assoc;
+    uint32_t n = 0;
+    for (size_t i = 0; i < nl; i++) {
+        gms_line *l = &c->lines[i];
+        if (!l->modified) continue;
+        /* every sector of the line invalid, its data gone; a reserved sector stays reserved
+         * for the fill still coming (as gms_cache_flush) */
+        l->valid = l->modified = l->unreadable = 0;
+        if (!l->reserved) line_freed(c, (uint32_t)i);
+        n++;
+    }
+    return n;
+}
+
 uint32_t gms_cache_valid_lines(const gms_cache *c)
 {
     size_t nl = (size_t)c->cfg.nsets * c->assoc;

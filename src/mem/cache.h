@@ -153,6 +153,10 @@ gms_mreq *gms_cache_next_access(gms_cache *c, uint64_t now);
 /* invalidate everything (L1 flush at kernel end); dirty lines are written back via the miss
  * queue when write-back; returns number of lines invalidated */
 uint32_t gms_cache_flush(gms_cache *c);
+/* GPGPU-Sim's tag_array::flush (-gpgpu_flush_l2_cache): every line with a modified sector is
+ * invalidated and its data dropped, not written back (GPGPU-Sim: "TODO: write the flushed data
+ * to the main memory"); clean lines stay. Returns the lines dropped. */
+uint32_t gms_cache_drop_modified(gms_cache *c);
 /* change the associativity of an idle cache (adaptive L1 carve-out); -1 if busy */
 int gms_cache_set_assoc(gms_cache *c, uint32_t assoc);
 /* allocate on miss (1) or on fill (0) from now on: a streaming (`s`) L1 under the adaptive

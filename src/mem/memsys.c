@@ -212,6 +212,17 @@ static void ms_memcpy_fill(void *self, uint64_t addr, uint64_t bytes, int low32)
     }
 }
 
+static uint64_t ms_flush_l2(void *self)
+{
+    memsys *ms = self;
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < ms->nsub; i++) {
+        gms_cache *c = gms_l2_slice_cache(ms->slices[i].l2);
+        if (c) n += gms_cache_drop_modified(c);
+    }
+    return n;
+}
+
 int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e, gms_mreq_pool *pool,
                       gms_reply_fn reply, void *reply_ud, gms_error *err)
 {
@@ -274,6 +285,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     out->hand_over = ms_hand_over;
     out->kernel_time = gms_ms_kernel_time;
     out->memcpy_fill = ms_memcpy_fill;
+    out->flush_l2 = ms_flush_l2;
     out->free = ms_free;
     return 0;
 }

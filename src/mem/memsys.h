@@ -41,7 +41,10 @@ typedef struct gms_memsys {
      * fills the L2 (low32: of each address's low 32 bits, as GPGPU-Sim); call it only while the
      * memory side runs on the caller's thread (no kernel running) */
     void (*memcpy_fill)(void *self, uint64_t addr, uint64_t bytes, int low32);
-    /* invalidate caches between runs if asked (not at kernel end: L2 is not flushed) */
+    /* optional (NULL: no L2): -gpgpu_flush_l2_cache, every L2 slice drops its modified lines
+     * (gms_cache_drop_modified); returns the lines dropped. Only while the memory side runs on
+     * the caller's thread (no kernel running) */
+    uint64_t (*flush_l2)(void *self);
     void (*free)(void *self);
 } gms_memsys;
 
