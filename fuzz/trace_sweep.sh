@@ -57,6 +57,8 @@ cat > "$T/opts" <<'EOF'
 -gms_partition_mapping ipoly
 -gms_trace_memcpy pcie
 -gpgpu_concurrent_kernel_sm 1 -gms_trace_memcpy pcie
+-gpgpu_flush_l2_cache 1
+-gpgpu_TB_launch_latency 7 -gpgpu_concurrent_kernel_sm 1
 EOF
 bad=0
 i=0
