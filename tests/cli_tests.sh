@@ -457,6 +457,19 @@ mp_mb=$(mp_c mb); mp_ia=$(mp_c ia)
 if [ -n "$mp_mb" ] && [ -n "$mp_ia" ] && [ "$mp_mb" -ge 195 ] && [ "$mp_mb" -le 240 ] && [ "$mp_ia" -ge 380 ]; then
   ok membar_takes_the_memory_pipe
 else bad "membar_takes_the_memory_pipe (IMAD+MEMBAR $mp_mb cycles, IMAD+IADD3 $mp_ia)"; fi
+# dual issue on the sub-core pipeline (GPGPU-Sim 4.x's scheduler_unit::cycle with
+# -gpgpu_max_insn_issue_per_warp 2, Accel-Sim's SM6_TITANX): 100 x (IADD3; FFMA) with INT and SP
+# initiation intervals of 1 take about 100 cycles (both issued in the same cycle) against about
+# 200 one a cycle; 200 IADD3s cannot pair (one ID_OC_INT slot, and with
+# -gpgpu_dual_issue_diff_exec_units the same kind of unit): about 200 either way
+one_warp_kernel "$T/trdi" mix 70 201 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n%04x ffffffff 1 R%d FFMA 2 R3 R4 0\n", i * 32, 10 + i % 40, i * 32 + 16, 50 + i % 40 }'
+one_warp_kernel "$T/trdi" same 70 201 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R%d IADD3 2 R1 R2 0\n%04x ffffffff 1 R%d IADD3 2 R3 R4 0\n", i * 32, 10 + i % 40, i * 32 + 16, 50 + i % 40 }'
+di_c() { $BIN run --trace "$T/trdi/$1.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 -gpgpu_max_insn_issue_per_warp "$2" \
+  -trace_opcode_latency_initiation_int 4,1 -trace_opcode_latency_initiation_sp 4,1 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1; }
+di_m1=$(di_c mix 1); di_m2=$(di_c mix 2); di_s2=$(di_c same 2)
+if [ -n "$di_m1" ] && [ -n "$di_m2" ] && [ -n "$di_s2" ] && [ "$di_m1" -ge 195 ] && [ "$di_m2" -le 120 ] && [ "$di_s2" -ge 195 ]; then
+  ok subcore_dual_issue_to_different_units
+else bad "subcore_dual_issue_to_different_units (IADD3+FFMA $di_m1 / $di_m2 cycles at 1 / 2 a warp; IADD3+IADD3 $di_s2 at 2)"; fi
 # the sub-core pipeline without INT or DP units (Accel-Sim's SM6_TITANX: "There is no INT unit in
 # Pascal"): GPGPU-Sim 4.x's scheduler_unit::cycle issues INT/ALU ops to the SP pipe and DP ops to
 # the SFU's, so 100 x (IMAD; FFMA) on the QV100 (both interval 2) take about 400 cycles with

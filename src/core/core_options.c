@@ -33,13 +33,15 @@ static int widths_set(const gms_params *p, const void *field)
  * otherwise a value other than the default is named as not modelled */
 static int aluc_off_4(const gms_params *p, const void *field) { return !p->core.aluc && *(const uint32_t *)field != 4; }
 static int aluc_off_1(const gms_params *p, const void *field) { return !p->core.aluc && *(const uint32_t *)field != 1; }
-/* dual issue is modelled by -gms_inst_fetch gpgpusim (no sub-cores); otherwise a warp issues
- * one instruction a cycle, and a value other than 1 is named */
+/* dual issue is modelled by -gms_inst_fetch gpgpusim (no sub-cores) and by the sub-core
+ * pipeline (generic collector units); otherwise a warp issues one instruction a cycle, and a
+ * value other than 1 is named */
 static int dual_off(const gms_params *p, const void *field)
 {
     /* (read from the options, not the decoded c->ifetch: also asked before finalize) */
     int fetch = !p->core.sub_core_model && !strcmp(p->core.inst_fetch, "gpgpusim");
-    return !fetch && *(const uint32_t *)field != 1;
+    int sub = p->core.sub_core_model && p->core.oc_units_gen;
+    return !fetch && !sub && *(const uint32_t *)field != 1;
 }
 /* register banks are modelled by -gms_reg_banks gpgpusim inside the 3.x ALU collector */
 static int banks_off(const gms_params *p, const void *field)
@@ -200,8 +202,12 @@ static const gms_option core_opts[] = {
       "none: every warp's next instruction is always there to issue (gpumemsim before 2026-12)"),
     GMS_OPT_PARTLY("gpgpu_max_insn_issue_per_warp", GMS_OPT_U32, core.max_insn_issue_per_warp, "2",
       "instructions a warp may issue per cycle from its instruction buffer, 1 or 2 (GPGPU-Sim's default 2)",
-      "used only by -gms_inst_fetch gpgpusim (-gpgpu_sub_core_model 0): otherwise a warp issues one instruction "
-      "a cycle", dual_off),
+      "used by -gms_inst_fetch gpgpusim (-gpgpu_sub_core_model 0) and by the sub-core pipeline (generic collector "
+      "units): otherwise a warp issues one instruction a cycle", dual_off),
+    C("gpgpu_dual_issue_diff_exec_units", GMS_OPT_BOOL, dual_issue_diff_exec_units, "1",
+      "sub-core pipeline with -gpgpu_max_insn_issue_per_warp 2: a warp's second instruction in a cycle issues only to "
+      "another kind of unit than its first (GPGPU-Sim 4.x's previous_issued_inst_exec_type: SP, SFU, MEM, DP, INT, "
+      "tensor, specialised)"),
     C("gms_reg_banks", GMS_OPT_STRING, reg_banks, "gpgpusim",
       "with -gms_alu_collector gpgpusim, gpgpusim: the SP and SFU collector units' operand reads go through GPGPU-Sim "
       "3.x's register-bank arbiter (one read per bank and per unit a cycle, a bank written back that cycle not "
@@ -676,6 +682,9 @@ static void core_dump(const gms_params *p, FILE *out)
                 c->max_insn_issue_per_warp);
     else if (!c->sub_core_model)
         fprintf(out, "Instruction fetch: not modelled, a warp's next instruction is always ready (-gms_inst_fetch none)\n");
+    else if (c->oc_units_gen && c->max_insn_issue_per_warp >= 2)
+        fprintf(out, "Dual issue: a warp's second instruction in the same cycle%s (instruction buffer taken as full)\n",
+                c->dual_issue_diff_exec_units ? ", to another kind of unit" : "");
     fprintf(out, "Latencies (latency/initiation, core cycles): int %u/%u, sp %u/%u, dp %u/%u, sfu %u/%u, tensor %u/%u, branch %u/%u\n",
             c->lat[GMS_OP_INT].lat, c->lat[GMS_OP_INT].ii, c->lat[GMS_OP_SP].lat, c->lat[GMS_OP_SP].ii,
             c->lat[GMS_OP_DP].lat, c->lat[GMS_OP_DP].ii, c->lat[GMS_OP_SFU].lat, c->lat[GMS_OP_SFU].ii,

@@ -52,6 +52,7 @@ typedef struct gms_core_params {
     uint32_t num_reg_banks;                    /* -gpgpu_num_reg_banks */
     int reg_bank_use_warp_id;                  /* -gpgpu_reg_bank_use_warp_id */
     uint32_t max_insn_issue_per_warp;          /* -gpgpu_max_insn_issue_per_warp (1 or 2) */
+    int dual_issue_diff_exec_units;            /* -gpgpu_dual_issue_diff_exec_units (sub-core dual issue) */
     uint32_t oc_units_sp, oc_units_sfu;        /* -gpgpu_operand_collector_num_units_sp/_sfu */
     uint32_t oc_in_sp, oc_out_sp;              /* -gpgpu_operand_collector_num_in/out_ports_sp */
     uint32_t oc_in_sfu, oc_out_sfu;            /* -gpgpu_operand_collector_num_in/out_ports_sfu */

@@ -1432,9 +1432,31 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     }
 }
 
+/* GPGPU-Sim 4.x's exec_unit_type_t of the unit an instruction issues to: its pipe (op_slot:
+ * the SP's for INT ops without INT units, ...), every specialised unit one type */
+static inline uint32_t exec_type(const gms_sm *s, const gms_inst *in)
+{
+    return in->spec_unit ? GMS_OP__COUNT : s->op_slot[in->op];
+}
+
 /* the scheduler issues warp wi's next instruction `in` (gms_sm_can_issue said it may) */
 void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
+    if (__builtin_expect(s->sub_dual, 0)) {
+        /* 4.x dual issue (scheduler_unit::cycle, -gpgpu_max_insn_issue_per_warp 2): having
+         * issued, the scheduler tries the warp's next instruction in the same cycle (the
+         * instruction buffer taken as full: the sub-core front end is not modelled), with
+         * -gpgpu_dual_issue_diff_exec_units only to another kind of unit. Its type is read
+         * before issue_one, which may refill the warp's buffer under `in` */
+        uint32_t t1 = exec_type(s, in);
+        const gms_inst *in2;
+        issue_one(s, wi, in, now);
+        if (s->w[wi].left && is_cand(s, wi) &&
+            gms_sm_can_issue(s, wi, now, gms_sm_mem_slot_free(s, sched_of(s, wi)), &in2) &&
+            !(s->p->core.dual_issue_diff_exec_units && exec_type(s, in2) == t1))
+            issue_one(s, wi, in2, now);
+        return;
+    }
     issue_one(s, wi, in, now);
     if (!s->fe_on) return;
     gms_ifetch_after_issue(s, wi, s->fe_dual);

@@ -144,6 +144,7 @@ struct gms_sm {
      * its instruction buffer (ib) holds instructions */
     uint8_t fe_on;
     uint8_t fe_dual;                     /* -gpgpu_max_insn_issue_per_warp 2 */
+    uint8_t sub_dual;                    /* the same on the sub-core pipeline (gms_sm_issue) */
     int32_t fe_buf;                      /* the fetch buffer: the warp fetched last cycle, -1 none */
     uint32_t fe_nwant;                   /* warps waiting for a fetch (fe_want) */
     uint32_t fe_last;                    /* the warp fetched last (the round robin starts after it) */
