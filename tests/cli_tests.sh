@@ -314,6 +314,16 @@ f2_get() { $BIN run --trace "$T/trf2/k.g" --config configs/qv100.config -gpgpu_f
 f2_r0=$(f2_get 0 gpgpu_n_dram_reads); f2_r1=$(f2_get 1 gpgpu_n_dram_reads); f2_n=$(f2_get 1 gms_l2_flushed_lines)
 if [ "$f2_r0" = 0 ] && [ "$f2_r1" = 256 ] && [ "$f2_n" = 64 ]; then ok flush_l2_drops_modified_lines
 else bad "flush_l2_drops_modified_lines (DRAM reads $f2_r0 without the flush, $f2_r1 with it; $f2_n lines dropped)"; fi
+# -gpgpu_max_cta (GPGPU-Sim's hit_max_cta_count: no more blocks once N are out, the run stops when
+# they are done) and -gpgpu_max_completed_cta (stop at N blocks done): stream's 1,024 blocks,
+# N = 100: exactly 100 done under the first; 100 to 109 under the second (blocks ending in the
+# same instant); both end early (gms_completed 0). They were ignored
+mc_get() { $BIN run --workload stream --set n=262144 --config configs/qv100.config $1 2>/dev/null | sed -n "s/^$2 = //p" | tail -1; }
+mc_a=$(mc_get "-gpgpu_max_cta 100" gms_thread_blocks_done); mc_ac=$(mc_get "-gpgpu_max_cta 100" gms_completed)
+mc_b=$(mc_get "-gpgpu_max_completed_cta 100" gms_thread_blocks_done); mc_bc=$(mc_get "-gpgpu_max_completed_cta 100" gms_completed)
+if [ "$mc_a" = 100 ] && [ "$mc_ac" = 0 ] && [ -n "$mc_b" ] && [ "$mc_b" -ge 100 ] && [ "$mc_b" -le 109 ] && [ "$mc_bc" = 0 ]; then
+  ok max_cta_limits_blocks
+else bad "max_cta_limits_blocks (max_cta: $mc_a blocks done, completed $mc_ac; max_completed_cta: $mc_b, completed $mc_bc)"; fi
 # -gpgpu_TB_launch_latency (GPGPU-Sim's m_kernel_TB_latency = launch latency + blocks x TB latency,
 # counted down before select_kernel hands out any block): a 6-block kernel starts 6 x 25 = 150
 # cycles later, whatever the launch latency beside it (it was ignored)

@@ -269,6 +269,11 @@ static const gms_option sim_opts[] = {
       "count) have run (0 = run to completion)"),
     S("gpgpu_max_insn", GMS_OPT_U64, max_insn, "0",
       "stop once this many thread instructions (gpu_tot_sim_insn) have run (0 = run to completion)"),
+    S("gpgpu_max_cta", GMS_OPT_U64, max_cta, "0",
+      "hand out no more than this many thread blocks over the run, and stop once they are done (GPGPU-Sim's "
+      "hit_max_cta_count; 0 = no limit)"),
+    S("gpgpu_max_completed_cta", GMS_OPT_U64, max_completed_cta, "0",
+      "stop once this many thread blocks have completed (0 = no limit)"),
 };
 #undef S
 

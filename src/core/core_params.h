@@ -119,6 +119,8 @@ typedef struct gms_sim_params {
     uint32_t perfect_mem_latency;  /* gms_fixed_mem_latency (core cycles) */
     uint64_t max_cycles;           /* gpgpu_max_cycle: 0 = unlimited */
     uint64_t max_insn;             /* gpgpu_max_insn */
+    uint64_t max_cta;              /* gpgpu_max_cta: blocks handed out, then run to their end */
+    uint64_t max_completed_cta;    /* gpgpu_max_completed_cta: stop at this many blocks done */
     uint32_t host_threads;         /* gms_host_threads (host speed only) */
     int host_pipeline;             /* gms_host_pipeline (host speed only) */
     char trace_memcpy[16];         /* gms_trace_memcpy: instant | pcie */

@@ -380,6 +380,7 @@ static gms_kernel *kernel_for_core(gms_gpu *g, uint32_t i, uint64_t now)
 static int take_block(gms_gpu *g, gms_kernel *k, uint32_t c, uint32_t core, uint32_t i)
 {
     if (gms_sm_add_block(g->sms[i], k, k->next_block, g->err)) return -1;
+    g->blocks_issued++;
     k->next_block++;
     k->running_blocks++;
     g->cta_next_core[c] = core;
@@ -401,6 +402,7 @@ static int dispatch_cke(gms_gpu *g, uint64_t now)
         for (uint32_t n = 0; n < ncl && k->next_block < k->nblocks; n++) {
             uint32_t c = (g->dispatch_rr + n) % ncl;
             if (g->cluster_took[c]) continue;
+            if (g->p->sim.max_cta && g->blocks_issued >= g->p->sim.max_cta) break;
             for (uint32_t j = 0; j < cpc; j++) {
                 uint32_t core = (g->cta_next_core[c] + 1 + j) % cpc, i = c * cpc + core;
                 if (!gms_sm_can_take(g->sms[i], k)) continue;
@@ -425,6 +427,8 @@ static int dispatch_cke(gms_gpu *g, uint64_t now)
  * that cannot fit that kernel's block takes none, even if another kernel's would fit. */
 static int dispatch(gms_gpu *g, uint64_t now)
 {
+    /* GPGPU-Sim's hit_max_cta_count: no kernel has blocks left once -gpgpu_max_cta are out */
+    if (g->p->sim.max_cta && g->blocks_issued >= g->p->sim.max_cta) return 0;
     if (g->cke) return dispatch_cke(g, now);
     int any = 0;
     uint32_t ncl = g->p->core.n_clusters, cpc = g->p->core.n_cores_per_cluster;
@@ -442,6 +446,7 @@ static int dispatch(gms_gpu *g, uint64_t now)
             last = c;
             break;
         }
+        if (g->p->sim.max_cta && g->blocks_issued >= g->p->sim.max_cta) break;
     }
     if (any) g->dispatch_rr = (last + 1) % ncl;
     return any;
@@ -654,7 +659,8 @@ static void host_threads_init(gms_gpu *g, unsigned n)
 static void host_pipeline_init(gms_gpu *g)
 {
     const gms_sim_params *sp = &g->p->sim;
-    if (!sp->host_pipeline || g->host_threads > 1 || sp->perfect_mem || sp->max_cycles || sp->max_insn ||
+    if (!sp->host_pipeline || g->host_threads > 1 || sp->perfect_mem || sp->max_cycles || sp->max_insn || sp->max_cta ||
+        sp->max_completed_cta ||
         !g->mem.stage || !g->mem.hand_over)
         return;
     gms_mreq_pool_shards(&g->pool, 1);
@@ -778,8 +784,13 @@ static int sim_done(void *ud)
         s->stopped_early = 1;
         return 1;
     }
+    /* -gpgpu_max_cta: its blocks handed out (dispatch hands out no more) and all done, as
+     * GPGPU-Sim's active() once no cluster has a thread left and get_more_cta_left is false;
+     * -gpgpu_max_completed_cta: that many blocks done */
     if ((sp->max_cycles && kernel_cycles(g, gms_engine_cycle(g->eng, GMS_DOM_CORE)) >= sp->max_cycles) ||
-        (sp->max_insn && g->ctr.thread_insts >= sp->max_insn)) {
+        (sp->max_insn && g->ctr.thread_insts >= sp->max_insn) ||
+        (sp->max_cta && g->blocks_issued >= sp->max_cta && g->ctr.blocks_done >= g->blocks_issued) ||
+        (sp->max_completed_cta && g->ctr.blocks_done >= sp->max_completed_cta)) {
         s->stopped_early = 1;
         return 1;
     }

@@ -105,6 +105,7 @@ typedef struct gms_gpu {
     gms_kernel **core_kernel;
     int l2_flushed;                  /* -gpgpu_flush_l2_cache: flushed since the last launch */
     uint64_t l2_flushed_lines;       /* modified L2 lines it dropped (gms_l2_flushed_lines) */
+    uint64_t blocks_issued;          /* thread blocks handed out over the run (-gpgpu_max_cta) */
     gms_component *gpu_comp;
     uint64_t kernel_cycles_total;     /* sum of kernel durations (gpu_tot_sim_cycle) */
     uint64_t busy_since;              /* first cycle with a kernel running in the current busy period */
