@@ -480,6 +480,22 @@ di_m1=$(di_c mix 1); di_m2=$(di_c mix 2); di_s2=$(di_c same 2)
 if [ -n "$di_m1" ] && [ -n "$di_m2" ] && [ -n "$di_s2" ] && [ "$di_m1" -ge 195 ] && [ "$di_m2" -le 120 ] && [ "$di_s2" -ge 195 ]; then
   ok subcore_dual_issue_to_different_units
 else bad "subcore_dual_issue_to_different_units (IADD3+FFMA $di_m1 / $di_m2 cycles at 1 / 2 a warp; IADD3+IADD3 $di_s2 at 2)"; fi
+# an instruction with no source register (MOV of an immediate, S2R, BAR, BRA, EXIT) is ready in
+# its collector unit at once: with -gpgpu_reg_file_port_throughput 2 (the QV100) it dispatches in
+# the second opndcoll_rfu_t::step of the cycle it was given the unit, one cycle before an
+# instruction with a register to read. 100 MOV R10 of one warp, each waiting for the last one's
+# write (the scoreboard's WAW), end 100 cycles before 100 IADD3 R10 = f(R11) (R11 never written):
+# one cycle a link (they took as long before). A listed RZ (R255) source is no dependency but a
+# register the collector reads (Accel-Sim keeps every source the trace lists): IADD3 R10 = f(RZ)
+# takes as long as the IADD3s
+one_warp_kernel "$T/trns" mov 70 101 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R10 MOV 0 0\n", i * 16 }'
+one_warp_kernel "$T/trns" iadd 70 101 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R10 IADD3 1 R11 0\n", i * 16 }'
+one_warp_kernel "$T/trns" rz 70 101 'BEGIN { for (i = 0; i < 100; i++) printf "%04x ffffffff 1 R10 IADD3 1 R255 0\n", i * 16 }'
+nm=$(sim_cycles "$T/trns/mov.g" configs/qv100.config)
+ni=$(sim_cycles "$T/trns/iadd.g" configs/qv100.config)
+nz=$(sim_cycles "$T/trns/rz.g" configs/qv100.config)
+if [ -n "$nm" ] && [ -n "$ni" ] && [ $((ni - nm)) -eq 100 ] && [ "$nz" = "$ni" ]; then ok no_source_ops_dispatch_in_the_second_collector_step
+else bad "no_source_ops_dispatch_in_the_second_collector_step (100 MOV R10 $nm cycles, 100 IADD3 R10 $ni, with RZ $nz)"; fi
 # the sub-core pipeline without INT or DP units (Accel-Sim's SM6_TITANX: "There is no INT unit in
 # Pascal"): GPGPU-Sim 4.x's scheduler_unit::cycle issues INT/ALU ops to the SP pipe and DP ops to
 # the SFU's, so 100 x (IMAD; FFMA) on the QV100 (both interval 2) take about 400 cycles with

@@ -14,6 +14,7 @@ gms_memq_ent *gms_memq_push(gms_memq *q, uint32_t warp, uint32_t sched, const gm
     e->sched = (uint8_t)sched;
     e->collected = 0;
     e->in_ex = 0;
+    e->late = 0;
     e->cu = 0;
     e->aslot = 0;
     return e;
@@ -103,6 +104,13 @@ const gms_memq_ent *gms_memq_take_index(gms_memq *q, uint32_t k)
 
 int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at)
 {
+    gms_memq_ent *e;
+    return gms_memq_alloc_cu_late(q, cu_busy, ncu, ready_at, 0, &e);
+}
+
+int gms_memq_alloc_cu_late(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at, int late,
+                           gms_memq_ent **given)
+{
     if (!q->uncoll) return -1;
     uint32_t k = (uint32_t)__builtin_ctz(q->uncoll);   /* the oldest not collected */
     gms_memq_ent *e = &q->e[k];
@@ -115,12 +123,19 @@ int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t rea
     q->uncoll &= ~(1u << k);
     e->cu = (uint8_t)u;
     e->ready_at = ready_at;
+    e->late = (uint8_t)(late != 0);
+    *given = e;
     q->collected[si]++;
     q->idoc &= ~(1u << si);
     return (int)si;
 }
 
 gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now)
+{
+    return gms_memq_dispatch_step(q, sched, now, 1);
+}
+
+gms_memq_ent *gms_memq_dispatch_step(gms_memq *q, uint32_t sched, uint64_t now, int second)
 {
     if (q->n_ex[sched]) return NULL;   /* the slot is taken */
     /* the scheduler's collected entries (none in_ex) are the ones alloc_cu gave a unit: one bit
@@ -131,7 +146,7 @@ gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now)
         gms_memq_ent *e = &q->e[k];
         if (e->sched != sched || !e->collected) continue;
         left--;
-        if (e->ready_at > now) continue;
+        if (e->ready_at > now || (e->ready_at == now && e->late && !second)) continue;
         if (!best || e->cu < best->cu) best = e;
     }
     if (!best) return NULL;

@@ -38,6 +38,8 @@ typedef struct gms_memq_ent {
     uint8_t cu;                  /* sub-core collector: the unit (within its scheduler) holding it;
                                   * 3.x register banks (rd_alloc): the memory unit reading it */
     uint8_t in_ex;               /* in its scheduler's OC_EX_MEM slot: the LSU may take it */
+    uint8_t late;                /* sub-core collector, collected: its unit may dispatch only in
+                                  * the second collector step of ready_at's cycle */
     uint64_t ready_at;           /* collected: the LSU may take it from this cycle on (sub-core
                                   * collector: the unit may dispatch it from this cycle on) */
 } gms_memq_ent;
@@ -113,11 +115,20 @@ void gms_memq_reads_done(gms_memq *q, uint64_t mask, uint64_t ready_at);
  * ready_at. If that scheduler has no free unit, no instruction moves (the port does nothing
  * for ID_OC_MEM). Returns the scheduler, or -1. */
 int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at);
+/* the same, the unit dispatchable only from the second collector step of ready_at's cycle if
+ * `late` (-gpgpu_reg_file_port_throughput 2: a unit given its instruction in a cycle's second
+ * step reads in the next cycle's first and dispatches in its second); *given: the entry that
+ * took the unit (its ready_at and late may be changed before the next dispatch) */
+int gms_memq_alloc_cu_late(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at, int late,
+                           gms_memq_ent **given);
 /* dispatch_ready_cu with the sub-core model: if scheduler `sched`'s OC_EX_MEM slot is free,
  * it takes the instruction of the scheduler's LOWEST-numbered ready unit (find_ready starts
  * every scan at a sub-core's first unit), not the oldest; the LSU may take it from now + 1.
  * Returns the entry (its unit is free again), or NULL. */
 gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now);
+/* the same in collector step `second` (0: the cycle's first, 1: its second) of cycle now: a
+ * `late` unit ready at now is not ready in the first */
+gms_memq_ent *gms_memq_dispatch_step(gms_memq *q, uint32_t sched, uint64_t now, int second);
 /* the LSU takes the oldest collected instruction whose ready_at has come; NULL if none. The
  * entry stays valid until the next take. */
 const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now);

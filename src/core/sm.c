@@ -1149,61 +1149,87 @@ static inline int any_byte(const uint8_t b[MAX_SCHED])
     return (w[0] | w[1]) != 0;
 }
 
-static void oc_cycle(gms_sm *s, uint64_t now)
+/* The sub-core collector's step (opndcoll_rfu_t::step), run -gpgpu_reg_file_port_throughput
+ * times a cycle (read_operands; 2 on the QV100, more taken as 2): dispatch_ready_cu, then
+ * allocate_cu. A unit given an instruction in a step reads its source registers in the next
+ * step (allocate_reads) and may dispatch in the step after; a unit whose instruction has no
+ * source register to read (MOV of an immediate, S2R, BAR, BRA, EXIT: collector_unit_t::allocate
+ * sets no m_not_ready bit) may dispatch in the next step. With two steps a cycle, a unit given
+ * its instruction in the first step of cycle t dispatches in the first step of t + 1 (no
+ * source: in the second step of t), one given it in the second step in the second step of
+ * t + 1 (no source: the first of t + 1); a unit that dispatches only in a second step is
+ * `late` (oc_sched.cu_late, gms_memq_ent.late). The LSU or function unit takes what was
+ * dispatched in cycle t at t + 1 (execute runs before read_operands) in either case, so the
+ * step only decides which ready unit takes a free OC_EX slot first and which units are free
+ * for allocate_cu. Register-bank conflicts are not modelled (measured without effect). */
+
+/* a unit ready at cycle `ready` (late: its second step) may dispatch in step `second` of now */
+static inline int oc_unit_ready(uint64_t ready, int late, uint64_t now, int second)
 {
-    _Static_assert(MAX_SCHED == 16 && GMS_MEMQ_MAX_SCHED == 16, "any_byte reads 16 bytes");
-    gms_memq *q = &s->memq;
-    /* dispatch_ready_cu: a scheduler's free OC_EX_MEM slot takes the memory instruction of its
-     * lowest-numbered ready unit */
-    if (any_byte(q->cu_mem))
-        for (uint32_t si = 0; si < s->nsched; si++) {
-            if (!q->cu_mem[si]) continue;   /* no unit of its holds a memory instruction */
-            (void)gms_memq_dispatch(q, si, now);
-        }
-    /* ... and so does each free OC_EX slot of the other types: the scheduler's lowest-numbered
-     * unit holding a collected instruction of that type goes first (find_ready scans a
-     * sub-core's units from its first; the 8 dispatch units of the QV100 let every ready unit
-     * go whose output slot is free). The function unit takes the instruction (execute) once
-     * its dispatch register is free: it holds each one its initiation interval
-     * (pipelined_simd_unit::cycle, dispatch_delay); registers written back at e + 2 + latency */
-    if (any_byte(s->oc_cu_held))
-        for (uint32_t si = 0; si < s->nsched; si++) {
-            oc_sched *o = &s->oc[si];
-            for (uint32_t held = s->oc_cu_held[si]; held; held &= held - 1) {
-                uint32_t k = (uint32_t)__builtin_ctz(held);
-                uint8_t op = o->cu_op[k];
-                if (o->cu_ready[k] > now || o->ex_free[op] > now) continue;
-                const oc_slot *sl = &o->cu[k];
-                uint64_t e = now + 1;
-                if (o->fu_free[op] > e) e = o->fu_free[op];
-                o->ex_free[op] = e;
-                o->fu_free[op] = e + sl->ii;
-                s->oc_cu_held[si] &= (uint8_t)~(1u << k);
-                o->cu_op[k] = OC_CU_NONE;
-                s->oc_pending--;
-                for (int i = 0; i < GMS_MAX_DST; i++)
-                    if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
-                if (__builtin_expect(sl->hold, 0)) {
-                    /* an EXIT: the warp is held by its write-back event now (no atomic can
-                     * be in flight behind an issued EXIT, so SB_ATOMIC's clear is a no-op) */
-                    s->w[sl->warp].outstanding--;
-                    wheel_add(s, e + sl->delay, sl->warp, SB_ATOMIC);
-                }
+    return ready < now || (ready == now && (!late || second));
+}
+
+/* dispatch_ready_cu for the non-memory instructions: each free OC_EX slot of a type takes the
+ * instruction of the scheduler's lowest-numbered ready unit of that type (find_ready scans a
+ * sub-core's units from its first; the 8 dispatch units of the QV100 let every ready unit go
+ * whose output slot is free). The function unit takes the instruction (execute, the next
+ * cycle) once its dispatch register is free: it holds each one its initiation interval
+ * (pipelined_simd_unit::cycle, dispatch_delay); registers written back at e + 2 + latency.
+ * Returns 1 if a unit was freed. */
+static int oc_dispatch_alu(gms_sm *s, uint64_t now, int second)
+{
+    int freed = 0;
+    for (uint32_t si = 0; si < s->nsched; si++) {
+        oc_sched *o = &s->oc[si];
+        for (uint32_t held = s->oc_cu_held[si]; held; held &= held - 1) {
+            uint32_t k = (uint32_t)__builtin_ctz(held);
+            uint8_t op = o->cu_op[k];
+            if (!oc_unit_ready(o->cu_ready[k], o->cu_late[k], now, second) || o->ex_free[op] > now) continue;
+            const oc_slot *sl = &o->cu[k];
+            uint64_t e = now + 1;
+            if (o->fu_free[op] > e) e = o->fu_free[op];
+            o->ex_free[op] = e;
+            o->fu_free[op] = e + sl->ii;
+            s->oc_cu_held[si] &= (uint8_t)~(1u << k);
+            o->cu_op[k] = OC_CU_NONE;
+            if (o->cu_late[k]) { o->cu_late[k] = 0; s->oc_late--; }
+            s->oc_pending--;
+            freed = 1;
+            for (int i = 0; i < GMS_MAX_DST; i++)
+                if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
+            if (__builtin_expect(sl->hold, 0)) {
+                /* an EXIT: the warp is held by its write-back event now (no atomic can
+                 * be in flight behind an issued EXIT, so SB_ATOMIC's clear is a no-op) */
+                s->w[sl->warp].outstanding--;
+                wheel_add(s, e + sl->delay, sl->warp, SB_ATOMIC);
             }
         }
-    /* allocate_cu: every input port tries each ID_OC type in port order; a port takes the
-     * OLDEST instruction of that type in any scheduler's slot (register_set::get_ready_reg_id)
-     * and gives it the lowest free unit of that scheduler, or does nothing for that type if
-     * the scheduler has none */
+    }
+    return freed;
+}
+
+/* allocate_cu: every input port tries each ID_OC type in port order; a port takes the OLDEST
+ * instruction of that type in any scheduler's slot (register_set::get_ready_reg_id) and gives
+ * it the lowest free unit of that scheduler, or does nothing for that type if the scheduler
+ * has none. In step `second` of cycle now (above for when the unit may dispatch). */
+static void oc_allocate(gms_sm *s, uint64_t now, int second)
+{
+    gms_memq *q = &s->memq;
     /* host speed: `pend` holds, by position in oc_port_order, the types some ID_OC slot
      * holds (s->oc_types; a memory instruction waits for a unit: q->idoc). A type whose
-     * oldest instruction's scheduler has no free unit leaves `pend` for the rest of the cycle
+     * oldest instruction's scheduler has no free unit leaves `pend` for the rest of the step
      * (units are only taken here, and its slots do not change), as does a type with no slot
      * left; the ports stop when nothing is pending. Identical to trying every type at every
      * port. The units held now (cu_busy) are those dispatched above left. */
     uint32_t pend = q->idoc ? 1u << oc_port_pos[GMS_OP_MEM] : 0;
     for (uint32_t t = s->oc_types; t; t &= t - 1) pend |= 1u << oc_port_pos[__builtin_ctz(t)];
     if (!pend) return;
+    /* dispatchable from: with two steps a cycle (oc_busy 1) the step after next, i.e. the
+     * same step of the next cycle, and with no source the next step (this cycle's second,
+     * late, if given in the first; else the next cycle's first); with one step a cycle
+     * (oc_busy 2) 2 cycles on, 1 with no source */
+    uint64_t rdy = now + s->oc_busy, rdy_nosrc = s->oc_busy == 1 && !second ? now : now + 1;
+    int late = s->oc_busy == 1 && second, late_nosrc = s->oc_busy == 1 && !second;
     uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
     for (uint32_t si = 0; si < s->nsched; si++) cu_busy[si] = s->oc_cu_held[si] | q->cu_mem[si];
     for (uint32_t port = 0; port < s->oc_ports && pend; port++) {
@@ -1211,7 +1237,10 @@ static void oc_cycle(gms_sm *s, uint64_t now)
             uint32_t p = (uint32_t)__builtin_ctz(left);
             uint8_t op = oc_port_order[p];
             if (op == GMS_OP_MEM) {
-                int r = gms_memq_alloc_cu(q, cu_busy, s->oc_cu, now + s->oc_busy);
+                gms_memq_ent *e = NULL;
+                int r = gms_memq_alloc_cu_late(q, cu_busy, s->oc_cu, rdy, late, &e);
+                if (r >= 0 && inst_no_src(&e->in)) { e->ready_at = rdy_nosrc; e->late = (uint8_t)late_nosrc; }
+                if (r >= 0 && e->late) s->oc_late++;
                 if (r < 0 || !q->idoc) pend &= ~(1u << p);
                 continue;
             }
@@ -1226,15 +1255,40 @@ static void oc_cycle(gms_sm *s, uint64_t now)
             cu_busy[si] |= 1u << k;
             oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[op];
-            /* the unit reads its operands and may dispatch from now + oc_busy (above) */
             o->cu[k] = *sl;
             o->cu_op[k] = op;
-            o->cu_ready[k] = now + s->oc_busy;
+            o->cu_ready[k] = sl->nosrc ? rdy_nosrc : rdy;
+            o->cu_late[k] = (uint8_t)(sl->nosrc ? late_nosrc : late);
+            if (o->cu_late[k]) s->oc_late++;
             s->oc_cu_held[si] |= (uint8_t)(1u << k);
             s->oc_slot_mask[si] &= (uint16_t)~(1u << op);
             if (!--s->oc_type_n[op]) { s->oc_types &= ~(1u << op); pend &= ~(1u << p); }
         }
     }
+}
+
+static void oc_step(gms_sm *s, uint64_t now, int second)
+{
+    _Static_assert(MAX_SCHED == 16 && GMS_MEMQ_MAX_SCHED == 16, "any_byte reads 16 bytes");
+    gms_memq *q = &s->memq;
+    /* dispatch_ready_cu: a scheduler's free OC_EX_MEM slot takes the memory instruction of its
+     * lowest-numbered ready unit */
+    if (any_byte(q->cu_mem))
+        for (uint32_t si = 0; si < s->nsched; si++) {
+            if (!q->cu_mem[si]) continue;   /* no unit of its holds a memory instruction */
+            gms_memq_ent *e = gms_memq_dispatch_step(q, si, now, second);
+            if (e && e->late) { e->late = 0; s->oc_late--; }
+        }
+    if (any_byte(s->oc_cu_held)) (void)oc_dispatch_alu(s, now, second);
+    oc_allocate(s, now, second);
+}
+
+/* the collector's steps this cycle: the second does something only for a late unit (else its
+ * dispatch finds what the first left, and allocate_cu no unit freed since) */
+static void oc_cycle(gms_sm *s, uint64_t now)
+{
+    oc_step(s, now, 0);
+    if (s->oc_busy == 1 && s->oc_late) oc_step(s, now, 1);
 }
 
 /* 3.x's ALU collector: a function unit took e; its registers are written back at wb */
@@ -1289,6 +1343,7 @@ static void oc_enter(gms_sm *s, uint32_t wi, const gms_inst *in, uint32_t op, ui
     sl->delay = delay;
     sl->ii = ii;
     sl->hold = (uint8_t)hold;
+    sl->nosrc = (uint8_t)inst_no_src(in);
     sl->seq = s->oc_seq++;
     for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
     s->oc_slot_mask[si] |= (uint16_t)(1u << op);

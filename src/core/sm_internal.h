@@ -44,17 +44,29 @@ typedef struct warp {
     const gms_inst *cur;
 } warp;
 
+/* no source register for the operand collector to read: none listed (Accel-Sim gives the
+ * collector unit every source the trace lists, RZ too: GMS_INST_SRC_RZ) */
+static inline int inst_no_src(const gms_inst *in)
+{
+    if (in->flags & GMS_INST_SRC_RZ) return 0;
+    for (int i = 0; i < GMS_MAX_SRC; i++) if (in->src[i] != GMS_REG_NONE) return 0;
+    return 1;
+}
+
 /* sub-core operand collector (see oc_cycle in sm.c): an issued non-memory instruction waits
  * in its scheduler's ID_OC slot of its type until one of the scheduler's collector units is
  * free; its registers are released when it has gone through the unit and its pipe */
 /* hold: an EXIT, which keeps its warp from finishing until it has gone through the pipe
  * (GPGPU-Sim: hardware_done needs !inst_in_pipeline) */
-typedef struct oc_slot { uint16_t warp; uint8_t dst[GMS_MAX_DST]; uint8_t hold; uint32_t delay; uint32_t ii; uint64_t seq; } oc_slot;
+/* nosrc: the instruction has no source register to read (a unit allocated with it is ready at
+ * once: opndcoll_rfu_t::collector_unit_t::allocate sets no m_not_ready bit) */
+typedef struct oc_slot { uint16_t warp; uint8_t dst[GMS_MAX_DST]; uint8_t hold; uint8_t nosrc; uint32_t delay; uint32_t ii; uint64_t seq; } oc_slot;
 #define OC_MAX_CU 8
 #define OC_CU_NONE 0xffu   /* cu_op: the unit holds no non-memory instruction */
 typedef struct oc_sched {
     uint8_t cu_op[OC_MAX_CU];      /* its type */
     uint64_t cu_ready[OC_MAX_CU];  /* cycle from which that unit may dispatch (operands read) */
+    uint8_t cu_late[OC_MAX_CU];    /* ... from that cycle's second collector step only */
     uint64_t ex_free[GMS_OP__COUNT];   /* per type: cycle from which its OC_EX slot is free */
     uint64_t fu_free[GMS_OP__COUNT];   /* per type: cycle from which its unit's dispatch register is free */
     oc_slot slot[GMS_OP__COUNT];
@@ -195,6 +207,10 @@ struct gms_sm {
     uint32_t oc_cu;                      /* collector units per scheduler */
     uint32_t oc_ports;                   /* generic collector input ports */
     uint32_t oc_busy;                    /* cycles from a unit's allocation to its dispatch */
+    uint32_t oc_late;                    /* units (memory or not) given their instruction with
+                                          * the `late` mark (gms_memq_ent.late, oc_sched.cu_late)
+                                          * and not dispatched yet: only they make a cycle's
+                                          * second collector step do anything */
     uint64_t oc_seq;                     /* issue order of ID_OC instructions (warp_inst_t uid) */
     /* LSU */
     uint32_t lsu_hold;                   /* warp + 1 whose instruction the LSU is feeding, 0 if none */

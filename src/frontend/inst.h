@@ -44,6 +44,8 @@ typedef enum {
 #define GMS_INST_HALF_II   0x02u   /* paired FP16 (HFMA2, ...): half its unit's initiation interval */
 #define GMS_INST_MEMBAR    0x04u   /* MEMBAR: the warp waits for its pending writes, then the L1
                                     * is invalidated under -gpgpu_flush_l1_cache (sm.c) */
+#define GMS_INST_SRC_RZ    0x08u   /* a trace source operand is R255 (RZ): no dependency, but a register
+                                    * the operand collector reads (Accel-Sim keeps every listed source) */
 
 /* address modes of a memory instruction */
 #define GMS_ADDR_NONE   0u

@@ -220,11 +220,13 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
                     d->hdr.binary_version);
     p = next_tok(p, &t);
     if (dec_u64(&t, &v) || v > MAX_SRC_FIELD) return field_err(lr, &t, "src count", "0 to 8", err);
+    int src_rz = 0;   /* GMS_INST_SRC_RZ */
     for (unsigned i = 0, n = (unsigned)v; i < n; i++) {
         uint8_t r;
         p = next_tok(p, &t);
         if (parse_reg(&t, &r)) return field_err(lr, &t, "src register", "a register R0..R255", err);
         if (i < GMS_MAX_SRC) in->src[i] = r;
+        if (r == GMS_REG_NONE) src_rz = 1;
     }
     p = next_tok(p, &t);
     if (dec_u64(&t, &v)) return field_err(lr, &t, "mem_width", "a decimal byte count", err);
@@ -265,6 +267,7 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
         }
     }
     if (in->op != GMS_OP_MEM || in->mem == GMS_MEM_NONE) in->flags = oi->flags & (GMS_INST_HALF_II | GMS_INST_MEMBAR);
+    if (src_rz) in->flags |= GMS_INST_SRC_RZ;
     /* the immediate; base+delta lines may carry one extra delta (Accel-Sim reads popcount) */
     int extra = 0;
     for (;;) {

@@ -75,6 +75,20 @@ static void put_regs(gms_tw_buf *b, const uint8_t *regs, int n)
         if (regs[i] != GMS_REG_NONE) put_reg(b, regs[i]);
 }
 
+/* the sources of a record with GMS_INST_SRC_RZ (a source was R255): each unused slot before
+ * the last register in use is written as R255, and one R255 after them if none was, so that
+ * reading the line again gives the same slots and the flag */
+static void put_srcs_rz(gms_tw_buf *b, const uint8_t *regs, int n)
+{
+    int last = -1, rz = 0;
+    for (int i = 0; i < n; i++) if (regs[i] != GMS_REG_NONE) last = i;
+    for (int i = 0; i < last; i++) rz += regs[i] == GMS_REG_NONE;
+    put(b, " ", 1);
+    put_u(b, (uint64_t)(last + 1 + (rz ? 0 : 1)));
+    for (int i = 0; i <= last; i++) put_reg(b, regs[i]);
+    if (!rz) put_reg(b, GMS_REG_NONE);
+}
+
 static int fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 
 void gms_tw_addrs(gms_tw_buf *b, const gms_warp_trace *w, const gms_inst *in)
@@ -137,7 +151,8 @@ int gms_tw_inst(gms_tw_buf *b, const gms_warp_trace *w, const gms_inst *in, gms_
     put_regs(b, in->dst, GMS_MAX_DST);
     put(b, " ", 1);
     puts_(b, opc);
-    put_regs(b, in->src, GMS_MAX_SRC);
+    if (in->flags & GMS_INST_SRC_RZ) put_srcs_rz(b, in->src, GMS_MAX_SRC);
+    else put_regs(b, in->src, GMS_MAX_SRC);
     if (in->op == GMS_OP_MEM && in->mem != GMS_MEM_NONE) {   /* not a MEMBAR */
         put(b, " ", 1);
         put_u(b, in->width);

@@ -213,10 +213,14 @@ TEST(operand_collector_two_steps_per_cycle)
 /* With the sub-core collector, a scheduler's function unit of a type takes one instruction
  * per initiation interval (pipelined_simd_unit::cycle holds it in the dispatch register,
  * warp_inst_t::dispatch_delay), and a collector unit waits for the type's OC_EX slot. 10
- * independent INT ops (latency 4), 2 units per scheduler, one collector step a cycle: with
- * interval 1 the unit takes op k at t + 4 + k, with interval 2 at t + 4 + 2k (op 0 allocated
- * at t + 1, dispatched at t + 3, taken at t + 4; op 1 allocated at t + 2 waits for the slot
- * until t + 4 and is taken at t + 6, ...): the last op, k = 9, writes back 9 cycles later. */
+ * independent INT ops with no source register (latency 4) and the EXIT, one scheduler with 8 units,
+ * one collector step a cycle: a unit given an op at c is ready at once and dispatches at c + 1
+ * (one with a register to read: c + 2), the function unit takes it at c + 2. With interval 1
+ * op k is taken at T + k (T: op 0's), unit 0 serving every op. With interval 2 ops 0-5 are
+ * taken at T + 2k; the later ops wait in the units, where the EXIT, in unit 0 (refilled
+ * first), overtakes ops 6-9 in units 1-4 (lowest unit first) and is taken at T + 12 (its own
+ * interval 1), ops 6-9 at T + 13, 15, 17, 19: the last op writes back 10 cycles later than
+ * with interval 1 (T + 9). */
 TEST(operand_collector_unit_initiation_interval)
 {
     const char *ii[2] = { "4,1", "4,2" };
@@ -228,7 +232,7 @@ TEST(operand_collector_unit_initiation_interval)
         gms_params_free(p);
     }
     CHECK(cyc[0] > 0 && cyc[1] > 0);
-    CHECK_EQ((long long)(cyc[1] - cyc[0]), 9);
+    CHECK_EQ((long long)(cyc[1] - cyc[0]), 10);
 }
 
 /* Collector units dispatch lowest-unit-first (opndcoll_rfu_t::dispatch_ready_cu,
