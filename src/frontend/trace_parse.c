@@ -75,6 +75,83 @@ static inline const char *next_hex(const char *p, tok_t *t, uint64_t *out, int *
     return p;
 }
 
+static inline uint64_t load8(const char *p)
+{
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+/* next_hex, then the field's memo of the token (below): out of line, the rare path */
+static __attribute__((noinline)) const char *next_hex_remember(const char *p, uint64_t c0, uint64_t c1,
+                                                              gms_hex_memo *m, tok_t *t, uint64_t *out,
+                                                              int *bad)
+{
+    const char *q = next_hex(p, t, out, bad);
+    if (*bad) return q;
+    unsigned n = (unsigned)(q - p);
+    m->len = n < 16 ? (uint8_t)n : 0;   /* the token and its delimiter in the 16 bytes */
+    m->hs = p[0] == '0' && (p[1] | 0x20) == 'x' ? 2 : 0;   /* a valid token: "0x", then a digit */
+    m->txt[0] = c0;
+    m->txt[1] = c1;
+    m->v = *out;
+    return q;
+}
+
+/* next_hex knowing the field's previous token (m): a trace's consecutive addresses (and PCs,
+ * masks) share most of their text, so the 16 bytes from the token are compared with the
+ * previous token's at once and only the digits after the common prefix are read (host speed:
+ * a lane's address is 12 to 14 characters, most of a trace's text). The bytes compared lie
+ * inside the line (end: its NUL), and a token the previous one cannot vouch for goes through
+ * next_hex, so *t, the value and the errors are next_hex's. */
+__attribute__((always_inline)) static inline const char *next_hex_memo(const char *p, const char *end,
+                                                                       gms_hex_memo *m, tok_t *t,
+                                                                       uint64_t *out, int *bad)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (*p == ' ' || *p == '\t') p++;
+    if (__builtin_expect(end - p < 15, 0)) return next_hex(p, t, out, bad);
+    uint64_t c0 = load8(p), c1 = load8(p + 8), x0 = c0 ^ m->txt[0], x1 = c1 ^ m->txt[1];
+    /* k: the first character that differs from the previous token's text */
+    unsigned k = x0 ? (unsigned)__builtin_ctzll(x0) >> 3 : x1 ? 8 + ((unsigned)__builtin_ctzll(x1) >> 3) : 16;
+    unsigned len = m->len;
+    const char *q;
+    uint64_t v;
+    /* "0x" (if any) and at least one digit as the previous token's */
+    if (__builtin_expect(!len || k <= m->hs, 0)) return next_hex_remember(p, c0, c1, m, t, out, bad);
+    if (k > len) {   /* the same token, and a delimiter after it */
+        q = p + len;
+        v = m->v;
+    } else {         /* the previous token's digits up to k, then this one's own */
+        uint64_t suf = 0;
+        unsigned dv;
+        q = p + k;
+        while ((dv = HEXV1[(unsigned char)*q]) != 0) {
+            suf = suf << 4 | (dv - 1);
+            q++;
+        }
+        unsigned nsuf = (unsigned)(q - (p + k)), n = (unsigned)(q - p);
+        if (__builtin_expect(k - m->hs + nsuf > 16 || !DELIM[(unsigned char)*q], 0))
+            return next_hex_remember(p, c0, c1, m, t, out, bad);
+        /* shifts below 64: at most 16 digits, k - hs >= 1 of them shared */
+        v = (m->v >> 4 * (len - k)) << 4 * nsuf | suf;
+        m->len = n < 16 ? (uint8_t)n : 0;
+        m->txt[0] = c0;
+        m->txt[1] = c1;
+        m->v = v;
+    }
+    t->s = p;
+    t->e = q;
+    *out = v;
+    *bad = 0;
+    return q;
+#else
+    (void)end;
+    (void)m;
+    return next_hex(p, t, out, bad);
+#endif
+}
+
 static inline int dec_u64(const tok_t *t, uint64_t *out)
 {
     size_t n = (size_t)(t->e - t->s);
@@ -120,8 +197,9 @@ static int field_err(gms_linereader *lr, const tok_t *t, const char *field, cons
 }
 
 /* addresses of a memory line; sets in->addr_mode/base/stride (or NONE) */
-static const char *parse_addrs(gms_linereader *lr, const char *p, gms_inst *in, int keep,
-                               gms_warp_trace *w, int *fmt_out, uint64_t *first, gms_error *err)
+static const char *parse_addrs(gms_linereader *lr, const char *p, const char *end, gms_hex_memo *m,
+                               gms_inst *in, int keep, gms_warp_trace *w, int *fmt_out, uint64_t *first,
+                               gms_error *err)
 {
     tok_t t;
     uint64_t fmt, a[32];
@@ -130,11 +208,13 @@ static const char *parse_addrs(gms_linereader *lr, const char *p, gms_inst *in, 
     if (dec_u64(&t, &fmt)) { field_err(lr, &t, "address format", "0, 1 or 2", err); return NULL; }
     *fmt_out = (int)(fmt > 3 ? 3 : fmt);
     if (fmt == 0) {
+        gms_hex_memo mm = *m;   /* in registers through the loop */
         for (int i = 0; i < pop; i++) {
             int bad;
-            p = next_hex(p, &t, &a[i], &bad);
+            p = next_hex_memo(p, end, &mm, &t, &a[i], &bad);
             if (bad) { field_err(lr, &t, "address", "a hex address (one per active lane)", err); return NULL; }
         }
+        *m = mm;
     } else if (fmt == 1) {
         int64_t stride;
         p = next_tok(p, &t);
@@ -179,8 +259,8 @@ static uint8_t resolve_generic(const gms_trace_hdr *h, uint64_t a, int store)
     return store ? GMS_MEM_ST_GLOBAL : GMS_MEM_LD_GLOBAL;
 }
 
-static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_warp_trace *w,
-                      gms_error *err)
+static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, const char *end,
+                      gms_warp_trace *w, gms_error *err)
 {
     tok_t t;
     uint64_t v;
@@ -197,10 +277,10 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
     }
     gms_inst *in = gms_warp_push(w);
     int bad;
-    p = next_hex(p, &t, &v, &bad);
+    p = next_hex_memo(p, end, &d->pc, &t, &v, &bad);
     if (bad || v > UINT32_MAX) return field_err(lr, &t, "pc", "a hex PC", err);
     in->pc = (uint32_t)v;
-    p = next_hex(p, &t, &v, &bad);
+    p = next_hex_memo(p, end, &d->mask, &t, &v, &bad);
     if (bad || v > UINT32_MAX) return field_err(lr, &t, "mask", "a 32-bit hex mask", err);
     in->mask = (uint32_t)v;
     p = next_tok(p, &t);
@@ -242,7 +322,7 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
             return PERR("field 'opcode': '%s' gives an access width of %u bytes (expected 1, 2, 4, 8 or 16)",
                         oe->text, (unsigned)oi->width);
         uint64_t first = 0;
-        p = parse_addrs(lr, p, in, is_mem, w, &fmt, &first, err);
+        p = parse_addrs(lr, p, end, &d->addr, in, is_mem, w, &fmt, &first, err);
         if (!p) return -1;
         in->op = oi->op;
         in->spec_unit = oi->spec_unit;
@@ -357,7 +437,7 @@ int gms_trace_read_block(gms_linereader *lr, gms_trace_dec *d, gms_block_trace *
             if (!is_hex_start(*s))
                 return PERR("warp %d: insts = %llu but only %llu instruction lines before '%.40s'", warp,
                             (unsigned long long)declared, (unsigned long long)count, s);
-            if (parse_inst(lr, d, s, &out->warps[warp], err)) return -1;
+            if (parse_inst(lr, d, s, line + len, &out->warps[warp], err)) return -1;
             remaining--;
             count++;
             continue;

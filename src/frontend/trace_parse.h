@@ -48,8 +48,17 @@ void gms_opcache_push_dyn(gms_opcache *c, const char *text);
 /* the entry for text (decoded on first sight); NULL with err if no table knows it */
 const gms_opc_entry *gms_opcache_get(gms_opcache *c, gms_isa isa, const char *text, size_t len);
 
+/* The previous token of one field (a line's PC, its mask, a lane's address), for the parser's
+ * shortcut over a shared prefix: the first 16 bytes of its text (the token and the character
+ * after it), its length (0: none yet), where its digits start (2 after "0x") and its value. */
+typedef struct gms_hex_memo {
+    uint64_t txt[2], v;
+    uint8_t len, hs;
+} gms_hex_memo;
+
 typedef struct gms_trace_dec {
     gms_trace_hdr hdr;
+    gms_hex_memo pc, mask, addr;
     gms_opcache oc;
     uint32_t nwarps;            /* warps per block from the block dim */
     uint64_t *seen;             /* the grid's blocks read so far (a block twice is an error); malloc'd */
