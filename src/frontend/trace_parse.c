@@ -188,6 +188,46 @@ static inline int parse_reg(const tok_t *t, uint8_t *r)
     return 0;
 }
 
+/* next_tok then dec_u64, for fields that are nearly always one digit (register counts, the
+ * access width, the address format): that case in one step (host speed: a few such fields on
+ * every line); anything else through the two, so the token and errors are theirs */
+static inline const char *next_dec(const char *p, tok_t *t, uint64_t *out, int *bad)
+{
+    while (*p == ' ' || *p == '\t') p++;
+    unsigned d = (unsigned)(unsigned char)p[0] - '0';
+    if (d < 10 && DELIM[(unsigned char)p[1]]) {
+        t->s = p;
+        t->e = p + 1;
+        *out = d;
+        *bad = 0;
+        return p + 1;
+    }
+    p = next_tok(p, t);
+    *bad = dec_u64(t, out);
+    return p;
+}
+
+/* next_tok then parse_reg, R0 to R99 in one step (as next_dec) */
+static inline const char *next_reg(const char *p, tok_t *t, uint8_t *r, int *bad)
+{
+    while (*p == ' ' || *p == '\t') p++;
+    unsigned d1 = (unsigned)(unsigned char)p[1] - '0';
+    if (p[0] == 'R' && d1 < 10) {
+        unsigned d2 = (unsigned)(unsigned char)p[2] - '0';
+        const char *e = DELIM[(unsigned char)p[2]] ? p + 2 : d2 < 10 && DELIM[(unsigned char)p[3]] ? p + 3 : NULL;
+        if (e) {
+            t->s = p;
+            t->e = e;
+            *r = (uint8_t)(e == p + 2 ? d1 : d1 * 10 + d2);
+            *bad = 0;
+            return e;
+        }
+    }
+    p = next_tok(p, t);
+    *bad = parse_reg(t, r);
+    return p;
+}
+
 static int field_err(gms_linereader *lr, const tok_t *t, const char *field, const char *want,
                      gms_error *err)
 {
@@ -204,21 +244,21 @@ static const char *parse_addrs(gms_linereader *lr, const char *p, const char *en
     tok_t t;
     uint64_t fmt, a[32];
     int pop = __builtin_popcount(in->mask);
-    p = next_tok(p, &t);
-    if (dec_u64(&t, &fmt)) { field_err(lr, &t, "address format", "0, 1 or 2", err); return NULL; }
+    int bad;
+    p = next_dec(p, &t, &fmt, &bad);
+    if (bad) { field_err(lr, &t, "address format", "0, 1 or 2", err); return NULL; }
     *fmt_out = (int)(fmt > 3 ? 3 : fmt);
     if (fmt == 0) {
         gms_hex_memo mm = *m;   /* in registers through the loop */
         for (int i = 0; i < pop; i++) {
-            int bad;
             p = next_hex_memo(p, end, &mm, &t, &a[i], &bad);
             if (bad) { field_err(lr, &t, "address", "a hex address (one per active lane)", err); return NULL; }
         }
         *m = mm;
     } else if (fmt == 1) {
         int64_t stride;
-        p = next_tok(p, &t);
-        if (hex_u64(&t, &a[0])) { field_err(lr, &t, "base address", "a hex address", err); return NULL; }
+        p = next_hex_memo(p, end, m, &t, &a[0], &bad);
+        if (bad) { field_err(lr, &t, "base address", "a hex address", err); return NULL; }
         p = next_tok(p, &t);
         if (dec_s64(&t, &stride)) { field_err(lr, &t, "stride", "a decimal number", err); return NULL; }
         if (keep && pop > 0) {
@@ -229,8 +269,8 @@ static const char *parse_addrs(gms_linereader *lr, const char *p, const char *en
         }
         return p;
     } else if (fmt == 2) {
-        p = next_tok(p, &t);
-        if (hex_u64(&t, &a[0])) { field_err(lr, &t, "base address", "a hex address", err); return NULL; }
+        p = next_hex_memo(p, end, m, &t, &a[0], &bad);
+        if (bad) { field_err(lr, &t, "base address", "a hex address", err); return NULL; }
         for (int i = 1; i < pop; i++) {   /* the tracer writes popcount-1 deltas */
             int64_t d;
             p = next_tok(p, &t);
@@ -283,12 +323,12 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, const
     p = next_hex_memo(p, end, &d->mask, &t, &v, &bad);
     if (bad || v > UINT32_MAX) return field_err(lr, &t, "mask", "a 32-bit hex mask", err);
     in->mask = (uint32_t)v;
-    p = next_tok(p, &t);
-    if (dec_u64(&t, &v) || v > MAX_DST_FIELD) return field_err(lr, &t, "dst count", "0 to 4", err);
+    p = next_dec(p, &t, &v, &bad);
+    if (bad || v > MAX_DST_FIELD) return field_err(lr, &t, "dst count", "0 to 4", err);
     for (unsigned i = 0, n = (unsigned)v; i < n; i++) {
         uint8_t r;
-        p = next_tok(p, &t);
-        if (parse_reg(&t, &r)) return field_err(lr, &t, "dst register", "a register R0..R255", err);
+        p = next_reg(p, &t, &r, &bad);
+        if (bad) return field_err(lr, &t, "dst register", "a register R0..R255", err);
         if (i < GMS_MAX_DST) in->dst[i] = r;
     }
     p = next_tok(p, &t);
@@ -298,16 +338,16 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, const
         return PERR("field 'opcode': '%.*s' is not in the %s opcode table (-binary version = %d)",
                     (int)(t.e - t.s > 60 ? 60 : t.e - t.s), t.s, gms_isa_name(d->hdr.isa),
                     d->hdr.binary_version);
-    p = next_tok(p, &t);
-    if (dec_u64(&t, &v) || v > MAX_SRC_FIELD) return field_err(lr, &t, "src count", "0 to 8", err);
+    p = next_dec(p, &t, &v, &bad);
+    if (bad || v > MAX_SRC_FIELD) return field_err(lr, &t, "src count", "0 to 8", err);
     for (unsigned i = 0, n = (unsigned)v; i < n; i++) {
         uint8_t r;
-        p = next_tok(p, &t);
-        if (parse_reg(&t, &r)) return field_err(lr, &t, "src register", "a register R0..R255", err);
+        p = next_reg(p, &t, &r, &bad);
+        if (bad) return field_err(lr, &t, "src register", "a register R0..R255", err);
         if (i < GMS_MAX_SRC) in->src[i] = r;
     }
-    p = next_tok(p, &t);
-    if (dec_u64(&t, &v)) return field_err(lr, &t, "mem_width", "a decimal byte count", err);
+    p = next_dec(p, &t, &v, &bad);
+    if (bad) return field_err(lr, &t, "mem_width", "a decimal byte count", err);
     const gms_opinfo *oi = &oe->info;
     in->opcode_id = oe->id;
     if (oi->no_space && in->mask)
