@@ -333,7 +333,7 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, const
     }
     p = next_tok(p, &t);
     if (t.s == t.e) return field_err(lr, &t, "opcode", "an opcode", err);
-    const gms_opc_entry *oe = gms_opcache_get(&d->oc, d->hdr.isa, t.s, (size_t)(t.e - t.s));
+    const gms_opc_entry *oe = gms_opcache_get_near(&d->oc, d->hdr.isa, t.s, (size_t)(t.e - t.s), end);
     if (!oe)
         return PERR("field 'opcode': '%.*s' is not in the %s opcode table (-binary version = %d)",
                     (int)(t.e - t.s > 60 ? 60 : t.e - t.s), t.s, gms_isa_name(d->hdr.isa),

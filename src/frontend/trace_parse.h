@@ -26,6 +26,7 @@ int gms_trace_read_header(gms_linereader *lr, gms_trace_hdr *h, gms_error *err);
 /* Opcode texts seen in one kernel -> decoded info and id (a small open-addressing table). */
 typedef struct gms_opc_entry {
     char *text;
+    uint64_t w[2];              /* the text's first 16 bytes, zero past its end (gms_opcache_get_near) */
     uint32_t len, hash;
     uint16_t id;
     gms_opinfo info;
@@ -37,6 +38,7 @@ typedef struct gms_opcache {
     char **dyn;                 /* dyn[id - GMS_OPCODE_DYN_BASE] = text */
     uint8_t *dyn_own;           /* dyn_own[k]: dyn[k] is owned by dyn[] (not a slot's text) */
     uint32_t ndyn, dyn_cap;
+    uint32_t near[256];         /* gms_opcache_get_near: a slot by a hash of the text's words */
 } gms_opcache;
 
 void gms_opcache_free(gms_opcache *c);
@@ -47,6 +49,10 @@ const char *gms_opcache_text(const gms_opcache *c, uint16_t id);
 void gms_opcache_push_dyn(gms_opcache *c, const char *text);
 /* the entry for text (decoded on first sight); NULL with err if no table knows it */
 const gms_opc_entry *gms_opcache_get(gms_opcache *c, gms_isa isa, const char *text, size_t len);
+/* gms_opcache_get where the 16 bytes from text may be read (end: the line's NUL): a text of at
+ * most 16 bytes is first looked for in the slot its words' hash last led to */
+const gms_opc_entry *gms_opcache_get_near(gms_opcache *c, gms_isa isa, const char *text, size_t len,
+                                          const char *end);
 
 /* The previous token of one field (a line's PC, its mask, a lane's address), for the parser's
  * shortcut over a shared prefix: the first 16 bytes of its text (the token and the character
