@@ -1211,12 +1211,7 @@ static void oc_cycle(gms_sm *s, uint64_t now)
                 if (r < 0 || !q->idoc) pend &= ~(1u << p);
                 continue;
             }
-            uint32_t si = ~0u;
-            uint64_t best = UINT64_MAX;
-            for (uint32_t k = 0; k < s->nsched; k++) {
-                const oc_slot *c = &s->oc[k].slot[op];
-                if ((s->oc_slot_mask[k] >> op & 1u) && c->seq < best) { best = c->seq; si = k; }
-            }
+            uint32_t si = oc_oldest_sched(s, op);   /* one: op is pending */
             uint32_t k = (uint32_t)__builtin_ctz(~cu_busy[si]);
             if (k >= s->oc_cu) { pend &= ~(1u << p); continue; }   /* no free unit: the port skips the type */
             cu_busy[si] |= 1u << k;
@@ -1228,7 +1223,8 @@ static void oc_cycle(gms_sm *s, uint64_t now)
             o->cu_ready[k] = now + s->oc_busy;
             s->oc_cu_held[si] |= (uint8_t)(1u << k);
             s->oc_slot_mask[si] &= (uint16_t)~(1u << op);
-            if (!--s->oc_type_n[op]) { s->oc_types &= ~(1u << op); pend &= ~(1u << p); }
+            s->oc_type_scheds[op] &= (uint16_t)~(1u << si);
+            if (!s->oc_type_scheds[op]) { s->oc_types &= ~(1u << op); pend &= ~(1u << p); }
         }
     }
 }
@@ -1288,7 +1284,7 @@ static void oc_enter(gms_sm *s, uint32_t wi, const gms_inst *in, uint32_t op, ui
     sl->seq = s->oc_seq++;
     for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
     s->oc_slot_mask[si] |= (uint16_t)(1u << op);
-    s->oc_type_n[op]++;
+    s->oc_type_scheds[op] |= (uint16_t)(1u << si);
     s->oc_types |= 1u << op;
     s->oc_pending++;
 }
