@@ -1196,25 +1196,23 @@ static void oc_cycle(gms_sm *s, uint64_t now)
      * oldest instruction's scheduler has no free unit leaves `pend` for the rest of the cycle
      * (units are only taken here, and its slots do not change), as does a type with no slot
      * left; the ports stop when nothing is pending. Identical to trying every type at every
-     * port. The units held now (cu_busy) are those dispatched above left. */
+     * port. The units held now are those dispatched above left: oc_cu_held and q->cu_mem,
+     * which a unit taken below joins. */
     uint32_t pend = q->idoc ? 1u << oc_port_pos[GMS_OP_MEM] : 0;
     for (uint32_t t = s->oc_types; t; t &= t - 1) pend |= 1u << oc_port_pos[__builtin_ctz(t)];
     if (!pend) return;
-    uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
-    for (uint32_t si = 0; si < s->nsched; si++) cu_busy[si] = s->oc_cu_held[si] | q->cu_mem[si];
     for (uint32_t port = 0; port < s->oc_ports && pend; port++) {
         for (uint32_t left = pend; left; left &= left - 1) {
             uint32_t p = (uint32_t)__builtin_ctz(left);
             uint8_t op = oc_port_order[p];
             if (op == GMS_OP_MEM) {
-                int r = gms_memq_alloc_cu(q, cu_busy, s->oc_cu, now + s->oc_busy);
+                int r = gms_memq_alloc_cu(q, s->oc_cu_held, s->oc_cu, now + s->oc_busy);
                 if (r < 0 || !q->idoc) pend &= ~(1u << p);
                 continue;
             }
             uint32_t si = oc_oldest_sched(s, op);   /* one: op is pending */
-            uint32_t k = (uint32_t)__builtin_ctz(~cu_busy[si]);
+            uint32_t k = (uint32_t)__builtin_ctz(~(uint32_t)(s->oc_cu_held[si] | q->cu_mem[si]));
             if (k >= s->oc_cu) { pend &= ~(1u << p); continue; }   /* no free unit: the port skips the type */
-            cu_busy[si] |= 1u << k;
             oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[op];
             /* the unit reads its operands and may dispatch from now + oc_busy (above) */
