@@ -102,15 +102,22 @@ const gms_opc_entry *gms_opcache_get_near(gms_opcache *c, gms_isa isa, const cha
                                           const char *end)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (len <= 16 && end - text >= 15) {
+    if (len <= 16) {
         uint64_t w0, w1;
-        memcpy(&w0, text, 8);
-        memcpy(&w1, text + 8, 8);
-        if (len < 8) {   /* the bytes past the text out, as in e->w */
-            w0 &= (1ULL << 8 * len) - 1;
-            w1 = 0;
-        } else if (len < 16) {
-            w1 &= (1ULL << 8 * (len - 8)) - 1;
+        if (end - text >= 15) {
+            memcpy(&w0, text, 8);
+            memcpy(&w1, text + 8, 8);
+            if (len < 8) {   /* the bytes past the text out, as in e->w */
+                w0 &= (1ULL << 8 * len) - 1;
+                w1 = 0;
+            } else if (len < 16) {
+                w1 &= (1ULL << 8 * (len - 8)) - 1;
+            }
+        } else {             /* near the line's end ("EXIT 0 0 0"): the text's bytes alone */
+            uint64_t w[2] = { 0, 0 };
+            memcpy(w, text, len);
+            w0 = w[0];
+            w1 = w[1];
         }
         uint32_t k = (uint32_t)(((w0 ^ w1 * 31) * 0x9E3779B97F4A7C15ULL) >> 56);
         uint32_t j = c->near[k];

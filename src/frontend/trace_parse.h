@@ -49,8 +49,8 @@ const char *gms_opcache_text(const gms_opcache *c, uint16_t id);
 void gms_opcache_push_dyn(gms_opcache *c, const char *text);
 /* the entry for text (decoded on first sight); NULL with err if no table knows it */
 const gms_opc_entry *gms_opcache_get(gms_opcache *c, gms_isa isa, const char *text, size_t len);
-/* gms_opcache_get where the 16 bytes from text may be read (end: the line's NUL): a text of at
- * most 16 bytes is first looked for in the slot its words' hash last led to */
+/* gms_opcache_get for a text inside a line (end: the line's NUL): a text of at most 16 bytes
+ * is first looked for in the slot its words' hash last led to */
 const gms_opc_entry *gms_opcache_get_near(gms_opcache *c, gms_isa isa, const char *text, size_t len,
                                           const char *end);
 

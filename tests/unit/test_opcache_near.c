@@ -1,6 +1,7 @@
 /* gms_opcache_get_near (the trace parser's opcode lookup by a hash of the text's words) gives
- * the entry gms_opcache_get gives, for texts of every length up to 16 and past it, met in a
- * random order (so slots are reused by other texts and the table grows in between). */
+ * the entry gms_opcache_get gives, for texts of every length up to 16 and past it, inside a
+ * line or at its end, met in a random order (so slots are reused by other texts and the
+ * table grows in between). */
 #include "test.h"
 #include "frontend/trace_parse.h"
 #include "util/rng.h"
@@ -24,8 +25,9 @@ TEST(opcache_near_matches_get)
     for (int i = 0; i < 5000; i++) {
         const char *op = ops[gms_rng_below(&r, nops)];
         size_t len = strlen(op);
-        /* the text inside a line, followed by other fields, as the parser sees it */
-        snprintf(line, sizeof line, "%s 2 R4 R5 0 0", op);
+        /* the text inside a line as the parser sees it, followed by other fields or (odd
+         * steps) at the line's end, where fewer than 16 bytes are the line's */
+        snprintf(line, sizeof line, "%s%s", op, i & 1 ? "" : " 2 R4 R5 0 0");
         const gms_opc_entry *a = gms_opcache_get_near(&near, GMS_ISA_VOLTA, line, len, line + strlen(line));
         const gms_opc_entry *b = gms_opcache_get(&plain, GMS_ISA_VOLTA, op, len);
         REQUIRE((a == NULL) == (b == NULL));
