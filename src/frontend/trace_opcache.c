@@ -95,44 +95,12 @@ const gms_opc_entry *gms_opcache_get(gms_opcache *c, gms_isa isa, const char *te
     return e;
 }
 
-/* Host speed: a line's opcode is found by one hash of two words and a compare of them with
- * the entry's (the slot may since hold another entry, or none: the compare says), instead of
- * a hash over the characters and a memcmp. */
-const gms_opc_entry *gms_opcache_get_near(gms_opcache *c, gms_isa isa, const char *text, size_t len,
-                                          const char *end)
+const gms_opc_entry *gms_opcache_get_near_miss(gms_opcache *c, gms_isa isa, const char *text, size_t len,
+                                               uint32_t k)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (len <= 16) {
-        uint64_t w0, w1;
-        if (end - text >= 15) {
-            memcpy(&w0, text, 8);
-            memcpy(&w1, text + 8, 8);
-            if (len < 8) {   /* the bytes past the text out, as in e->w */
-                w0 &= (1ULL << 8 * len) - 1;
-                w1 = 0;
-            } else if (len < 16) {
-                w1 &= (1ULL << 8 * (len - 8)) - 1;
-            }
-        } else {             /* near the line's end ("EXIT 0 0 0"): the text's bytes alone */
-            uint64_t w[2] = { 0, 0 };
-            memcpy(w, text, len);
-            w0 = w[0];
-            w1 = w[1];
-        }
-        uint32_t k = (uint32_t)(((w0 ^ w1 * 31) * 0x9E3779B97F4A7C15ULL) >> 56);
-        uint32_t j = c->near[k];
-        if (j < c->cap) {
-            const gms_opc_entry *e = &c->slots[j];
-            if (e->text && e->len == len && e->w[0] == w0 && e->w[1] == w1) return e;
-        }
-        const gms_opc_entry *e = gms_opcache_get(c, isa, text, len);
-        if (e) c->near[k] = (uint32_t)(e - c->slots);
-        return e;
-    }
-#else
-    (void)end;
-#endif
-    return gms_opcache_get(c, isa, text, len);
+    const gms_opc_entry *e = gms_opcache_get(c, isa, text, len);
+    if (e) c->near[k] = (uint32_t)(e - c->slots);
+    return e;
 }
 
 void gms_opcache_push_dyn(gms_opcache *c, const char *text)
