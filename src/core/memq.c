@@ -102,22 +102,21 @@ const gms_memq_ent *gms_memq_take_index(gms_memq *q, uint32_t k)
     return &q->taken;
 }
 
-int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at)
+int gms_memq_alloc_cu(gms_memq *q, const uint8_t *held, uint32_t ncu, uint64_t ready_at)
 {
     gms_memq_ent *e;
-    return gms_memq_alloc_cu_late(q, cu_busy, ncu, ready_at, 0, &e);
+    return gms_memq_alloc_cu_late(q, held, ncu, ready_at, 0, &e);
 }
 
-int gms_memq_alloc_cu_late(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at, int late,
+int gms_memq_alloc_cu_late(gms_memq *q, const uint8_t *held, uint32_t ncu, uint64_t ready_at, int late,
                            gms_memq_ent **given)
 {
     if (!q->uncoll) return -1;
     uint32_t k = (uint32_t)__builtin_ctz(q->uncoll);   /* the oldest not collected */
     gms_memq_ent *e = &q->e[k];
-    uint32_t si = e->sched, u = 0;
-    while (u < ncu && (cu_busy[si] >> u & 1u)) u++;
+    uint32_t si = e->sched, u = 0, busy = (uint32_t)(held[si] | q->cu_mem[si]);
+    while (u < ncu && (busy >> u & 1u)) u++;
     if (u == ncu) return -1;    /* the oldest one's scheduler has no free unit: no one moves */
-    cu_busy[si] |= 1u << u;
     q->cu_mem[si] |= (uint8_t)(1u << u);
     e->collected = 1;
     q->uncoll &= ~(1u << k);

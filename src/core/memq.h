@@ -111,15 +111,16 @@ uint32_t gms_memq_collect_shared(gms_memq *q, uint32_t cap, uint32_t moves, uint
 void gms_memq_reads_done(gms_memq *q, uint64_t mask, uint64_t ready_at);
 /* sub-core operand collector (opndcoll_rfu_t::allocate_cu): the OLDEST instruction in any
  * scheduler's ID_OC_MEM slot (register_set::get_ready_reg_id) gets the lowest free unit of
- * its scheduler (bit u of cu_busy[sched]: unit u is held; set here), dispatchable from
- * ready_at. If that scheduler has no free unit, no instruction moves (the port does nothing
- * for ID_OC_MEM). Returns the scheduler, or -1. */
-int gms_memq_alloc_cu(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at);
+ * its scheduler (a unit is held when its bit is set in held[sched], the units holding other
+ * instructions, or in cu_mem[sched], set here), dispatchable from ready_at. If that scheduler
+ * has no free unit, no instruction moves (the port does nothing for ID_OC_MEM). Returns the
+ * scheduler, or -1. */
+int gms_memq_alloc_cu(gms_memq *q, const uint8_t *held, uint32_t ncu, uint64_t ready_at);
 /* the same, the unit dispatchable only from the second collector step of ready_at's cycle if
  * `late` (-gpgpu_reg_file_port_throughput 2: a unit given its instruction in a cycle's second
  * step reads in the next cycle's first and dispatches in its second); *given: the entry that
  * took the unit (its ready_at and late may be changed before the next dispatch) */
-int gms_memq_alloc_cu_late(gms_memq *q, uint32_t *cu_busy, uint32_t ncu, uint64_t ready_at, int late,
+int gms_memq_alloc_cu_late(gms_memq *q, const uint8_t *held, uint32_t ncu, uint64_t ready_at, int late,
                            gms_memq_ent **given);
 /* dispatch_ready_cu with the sub-core model: if scheduler `sched`'s OC_EX_MEM slot is free,
  * it takes the instruction of the scheduler's LOWEST-numbered ready unit (find_ready starts

@@ -1220,7 +1220,8 @@ static void oc_allocate(gms_sm *s, uint64_t now, int second)
      * oldest instruction's scheduler has no free unit leaves `pend` for the rest of the step
      * (units are only taken here, and its slots do not change), as does a type with no slot
      * left; the ports stop when nothing is pending. Identical to trying every type at every
-     * port. The units held now (cu_busy) are those dispatched above left. */
+     * port. The units held now are those dispatched above left: oc_cu_held and q->cu_mem,
+     * which a unit taken below joins. */
     uint32_t pend = q->idoc ? 1u << oc_port_pos[GMS_OP_MEM] : 0;
     for (uint32_t t = s->oc_types; t; t &= t - 1) pend |= 1u << oc_port_pos[__builtin_ctz(t)];
     if (!pend) return;
@@ -1230,29 +1231,21 @@ static void oc_allocate(gms_sm *s, uint64_t now, int second)
      * (oc_busy 2) 2 cycles on, 1 with no source */
     uint64_t rdy = now + s->oc_busy, rdy_nosrc = s->oc_busy == 1 && !second ? now : now + 1;
     int late = s->oc_busy == 1 && second, late_nosrc = s->oc_busy == 1 && !second;
-    uint32_t cu_busy[GMS_MEMQ_MAX_SCHED];   /* per scheduler: bit k, unit k is held */
-    for (uint32_t si = 0; si < s->nsched; si++) cu_busy[si] = s->oc_cu_held[si] | q->cu_mem[si];
     for (uint32_t port = 0; port < s->oc_ports && pend; port++) {
         for (uint32_t left = pend; left; left &= left - 1) {
             uint32_t p = (uint32_t)__builtin_ctz(left);
             uint8_t op = oc_port_order[p];
             if (op == GMS_OP_MEM) {
                 gms_memq_ent *e = NULL;
-                int r = gms_memq_alloc_cu_late(q, cu_busy, s->oc_cu, rdy, late, &e);
+                int r = gms_memq_alloc_cu_late(q, s->oc_cu_held, s->oc_cu, rdy, late, &e);
                 if (r >= 0 && inst_no_src(&e->in)) { e->ready_at = rdy_nosrc; e->late = (uint8_t)late_nosrc; }
                 if (r >= 0 && e->late) s->oc_late++;
                 if (r < 0 || !q->idoc) pend &= ~(1u << p);
                 continue;
             }
-            uint32_t si = ~0u;
-            uint64_t best = UINT64_MAX;
-            for (uint32_t k = 0; k < s->nsched; k++) {
-                const oc_slot *c = &s->oc[k].slot[op];
-                if ((s->oc_slot_mask[k] >> op & 1u) && c->seq < best) { best = c->seq; si = k; }
-            }
-            uint32_t k = (uint32_t)__builtin_ctz(~cu_busy[si]);
+            uint32_t si = oc_oldest_sched(s, op);   /* one: op is pending */
+            uint32_t k = (uint32_t)__builtin_ctz(~(uint32_t)(s->oc_cu_held[si] | q->cu_mem[si]));
             if (k >= s->oc_cu) { pend &= ~(1u << p); continue; }   /* no free unit: the port skips the type */
-            cu_busy[si] |= 1u << k;
             oc_sched *o = &s->oc[si];
             oc_slot *sl = &o->slot[op];
             o->cu[k] = *sl;
@@ -1262,7 +1255,8 @@ static void oc_allocate(gms_sm *s, uint64_t now, int second)
             if (o->cu_late[k]) s->oc_late++;
             s->oc_cu_held[si] |= (uint8_t)(1u << k);
             s->oc_slot_mask[si] &= (uint16_t)~(1u << op);
-            if (!--s->oc_type_n[op]) { s->oc_types &= ~(1u << op); pend &= ~(1u << p); }
+            s->oc_type_scheds[op] &= (uint16_t)~(1u << si);
+            if (!s->oc_type_scheds[op]) { s->oc_types &= ~(1u << op); pend &= ~(1u << p); }
         }
     }
 }
@@ -1347,7 +1341,7 @@ static void oc_enter(gms_sm *s, uint32_t wi, const gms_inst *in, uint32_t op, ui
     sl->seq = s->oc_seq++;
     for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
     s->oc_slot_mask[si] |= (uint16_t)(1u << op);
-    s->oc_type_n[op]++;
+    s->oc_type_scheds[op] |= (uint16_t)(1u << si);
     s->oc_types |= 1u << op;
     s->oc_pending++;
 }

@@ -177,7 +177,9 @@ struct gms_sm {
     uint8_t oc_cu_held[MAX_SCHED];       /* collector: bit k, oc[si]'s unit k holds a non-memory
                                           * instruction not yet dispatched */
     uint32_t oc_types;                   /* collector: bit op, some scheduler's slot[op] is valid */
-    uint8_t oc_type_n[GMS_OP__COUNT];    /* ... and in how many schedulers */
+    uint16_t oc_type_scheds[GMS_OP__COUNT];   /* ... bit si: in scheduler si's (= oc_slot_mask
+                                               * transposed: allocate_cu's search for the oldest
+                                               * visits only these) */
     gms_mreq_fifo bank[MAX_BANKS];       /* L1 access pipeline, per bank */
     uint32_t bank_busy;                  /* bit b: bank[b] holds a request */
     uint32_t id;
@@ -423,6 +425,20 @@ static inline void warp_set_cur(gms_sm *s, uint32_t wi, const gms_inst *cur)
     if (s->w[wi].left) s->cur_op[wi] = s->op_slot[cur->op];
 }
 
+/* the scheduler whose ID_OC slot of type op holds the oldest instruction (the lowest of equal
+ * ones), ~0u if none does */
+static inline uint32_t oc_oldest_sched(const gms_sm *s, uint32_t op)
+{
+    uint32_t m = s->oc_type_scheds[op];
+    if (!m) return ~0u;
+    uint32_t si = (uint32_t)__builtin_ctz(m);
+    uint64_t best = s->oc[si].slot[op].seq;
+    for (m &= m - 1; m; m &= m - 1) {
+        uint32_t k = (uint32_t)__builtin_ctz(m);
+        if (s->oc[k].slot[op].seq < best) { best = s->oc[k].slot[op].seq; si = k; }
+    }
+    return si;
+}
 /* is scheduler si's ID_OC slot of type op free (ID_OC_MEM: may it issue a memory
  * instruction)? Without the sub-core collector, only memory instructions wait for a slot. */
 static inline int sm_slot_free(const gms_sm *s, uint32_t si, uint32_t op)

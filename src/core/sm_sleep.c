@@ -80,10 +80,7 @@ static uint64_t memq_frozen_until(const gms_sm *s, uint64_t cycle)
         if ((uint32_t)__builtin_ctz(~(uint32_t)(s->oc_cu_held[si] | q->cu_mem[si])) < s->oc_cu) return cycle;
     }
     for (uint32_t t = s->oc_types; t; t &= t - 1) {
-        uint32_t op = (uint32_t)__builtin_ctz(t), si = ~0u;
-        uint64_t best = UINT64_MAX;
-        for (uint32_t k = 0; k < s->nsched; k++)
-            if ((s->oc_slot_mask[k] >> op & 1u) && s->oc[k].slot[op].seq < best) { best = s->oc[k].slot[op].seq; si = k; }
+        uint32_t si = oc_oldest_sched(s, (uint32_t)__builtin_ctz(t));
         if (si == ~0u) continue;
         if ((uint32_t)__builtin_ctz(~(uint32_t)(s->oc_cu_held[si] | q->cu_mem[si])) < s->oc_cu) return cycle;
     }

@@ -56,7 +56,7 @@ static int refill(gms_linereader *lr, gms_error *err)
     return 0;
 }
 
-int gms_lr_next(gms_linereader *lr, char **line, size_t *len, gms_error *err)
+int gms_lr_next_more(gms_linereader *lr, char **line, size_t *len, gms_error *err)
 {
     if (lr->pushed) {
         lr->pushed = 0;

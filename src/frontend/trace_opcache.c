@@ -84,12 +84,22 @@ const gms_opc_entry *gms_opcache_get(gms_opcache *c, gms_isa isa, const char *te
     e->text = gms_xmalloc(len + 1);
     memcpy(e->text, text, len);
     e->text[len] = 0;
+    memset(e->w, 0, sizeof e->w);
+    memcpy(e->w, text, len < sizeof e->w ? len : sizeof e->w);
     e->len = (uint32_t)len;
     e->hash = h;
     e->id = id;
     e->info = info;
     c->n++;
     if (id >= GMS_OPCODE_DYN_BASE) dyn_append(c, e->text, 0);
+    return e;
+}
+
+const gms_opc_entry *gms_opcache_get_near_miss(gms_opcache *c, gms_isa isa, const char *text, size_t len,
+                                               uint32_t k)
+{
+    const gms_opc_entry *e = gms_opcache_get(c, isa, text, len);
+    if (e) c->near[k] = (uint32_t)(e - c->slots);
     return e;
 }
 

@@ -75,6 +75,83 @@ static inline const char *next_hex(const char *p, tok_t *t, uint64_t *out, int *
     return p;
 }
 
+static inline uint64_t load8(const char *p)
+{
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+/* next_hex, then the field's memo of the token (below): out of line, the rare path */
+static __attribute__((noinline)) const char *next_hex_remember(const char *p, uint64_t c0, uint64_t c1,
+                                                              gms_hex_memo *m, tok_t *t, uint64_t *out,
+                                                              int *bad)
+{
+    const char *q = next_hex(p, t, out, bad);
+    if (*bad) return q;
+    unsigned n = (unsigned)(q - p);
+    m->len = n < 16 ? (uint8_t)n : 0;   /* the token and its delimiter in the 16 bytes */
+    m->hs = p[0] == '0' && (p[1] | 0x20) == 'x' ? 2 : 0;   /* a valid token: "0x", then a digit */
+    m->txt[0] = c0;
+    m->txt[1] = c1;
+    m->v = *out;
+    return q;
+}
+
+/* next_hex knowing the field's previous token (m): a trace's consecutive addresses (and PCs,
+ * masks) share most of their text, so the 16 bytes from the token are compared with the
+ * previous token's at once and only the digits after the common prefix are read (host speed:
+ * a lane's address is 12 to 14 characters, most of a trace's text). The bytes compared lie
+ * inside the line (end: its NUL), and a token the previous one cannot vouch for goes through
+ * next_hex, so *t, the value and the errors are next_hex's. */
+__attribute__((always_inline)) static inline const char *next_hex_memo(const char *p, const char *end,
+                                                                       gms_hex_memo *m, tok_t *t,
+                                                                       uint64_t *out, int *bad)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (*p == ' ' || *p == '\t') p++;
+    if (__builtin_expect(end - p < 15, 0)) return next_hex(p, t, out, bad);
+    uint64_t c0 = load8(p), c1 = load8(p + 8), x0 = c0 ^ m->txt[0], x1 = c1 ^ m->txt[1];
+    /* k: the first character that differs from the previous token's text */
+    unsigned k = x0 ? (unsigned)__builtin_ctzll(x0) >> 3 : x1 ? 8 + ((unsigned)__builtin_ctzll(x1) >> 3) : 16;
+    unsigned len = m->len;
+    const char *q;
+    uint64_t v;
+    /* "0x" (if any) and at least one digit as the previous token's */
+    if (__builtin_expect(!len || k <= m->hs, 0)) return next_hex_remember(p, c0, c1, m, t, out, bad);
+    if (k > len) {   /* the same token, and a delimiter after it */
+        q = p + len;
+        v = m->v;
+    } else {         /* the previous token's digits up to k, then this one's own */
+        uint64_t suf = 0;
+        unsigned dv;
+        q = p + k;
+        while ((dv = HEXV1[(unsigned char)*q]) != 0) {
+            suf = suf << 4 | (dv - 1);
+            q++;
+        }
+        unsigned nsuf = (unsigned)(q - (p + k)), n = (unsigned)(q - p);
+        if (__builtin_expect(k - m->hs + nsuf > 16 || !DELIM[(unsigned char)*q], 0))
+            return next_hex_remember(p, c0, c1, m, t, out, bad);
+        /* shifts below 64: at most 16 digits, k - hs >= 1 of them shared */
+        v = (m->v >> 4 * (len - k)) << 4 * nsuf | suf;
+        m->len = n < 16 ? (uint8_t)n : 0;
+        m->txt[0] = c0;
+        m->txt[1] = c1;
+        m->v = v;
+    }
+    t->s = p;
+    t->e = q;
+    *out = v;
+    *bad = 0;
+    return q;
+#else
+    (void)end;
+    (void)m;
+    return next_hex(p, t, out, bad);
+#endif
+}
+
 static inline int dec_u64(const tok_t *t, uint64_t *out)
 {
     size_t n = (size_t)(t->e - t->s);
@@ -111,6 +188,49 @@ static inline int parse_reg(const tok_t *t, uint8_t *r)
     return 0;
 }
 
+/* next_tok then dec_u64, for fields that are nearly always one digit (register counts, the
+ * access width, the address format): that case in one step (host speed: a few such fields on
+ * every line); anything else through the two, so the token and errors are theirs. Forced
+ * inline, as next_reg: called out of line (GCC's choice at -O2), the call cost a third of
+ * their work (reuse: 90 M host instructions) */
+__attribute__((always_inline)) static inline const char *next_dec(const char *p, tok_t *t, uint64_t *out,
+                                                                  int *bad)
+{
+    while (*p == ' ' || *p == '\t') p++;
+    unsigned d = (unsigned)(unsigned char)p[0] - '0';
+    if (d < 10 && DELIM[(unsigned char)p[1]]) {
+        t->s = p;
+        t->e = p + 1;
+        *out = d;
+        *bad = 0;
+        return p + 1;
+    }
+    p = next_tok(p, t);
+    *bad = dec_u64(t, out);
+    return p;
+}
+
+/* next_tok then parse_reg, R0 to R99 in one step (as next_dec) */
+__attribute__((always_inline)) static inline const char *next_reg(const char *p, tok_t *t, uint8_t *r, int *bad)
+{
+    while (*p == ' ' || *p == '\t') p++;
+    unsigned d1 = (unsigned)(unsigned char)p[1] - '0';
+    if (p[0] == 'R' && d1 < 10) {
+        unsigned d2 = (unsigned)(unsigned char)p[2] - '0';
+        const char *e = DELIM[(unsigned char)p[2]] ? p + 2 : d2 < 10 && DELIM[(unsigned char)p[3]] ? p + 3 : NULL;
+        if (e) {
+            t->s = p;
+            t->e = e;
+            *r = (uint8_t)(e == p + 2 ? d1 : d1 * 10 + d2);
+            *bad = 0;
+            return e;
+        }
+    }
+    p = next_tok(p, t);
+    *bad = parse_reg(t, r);
+    return p;
+}
+
 static int field_err(gms_linereader *lr, const tok_t *t, const char *field, const char *want,
                      gms_error *err)
 {
@@ -120,25 +240,28 @@ static int field_err(gms_linereader *lr, const tok_t *t, const char *field, cons
 }
 
 /* addresses of a memory line; sets in->addr_mode/base/stride (or NONE) */
-static const char *parse_addrs(gms_linereader *lr, const char *p, gms_inst *in, int keep,
-                               gms_warp_trace *w, int *fmt_out, uint64_t *first, gms_error *err)
+static const char *parse_addrs(gms_linereader *lr, const char *p, const char *end, gms_hex_memo *m,
+                               gms_inst *in, int keep, gms_warp_trace *w, int *fmt_out, uint64_t *first,
+                               gms_error *err)
 {
     tok_t t;
     uint64_t fmt, a[32];
     int pop = __builtin_popcount(in->mask);
-    p = next_tok(p, &t);
-    if (dec_u64(&t, &fmt)) { field_err(lr, &t, "address format", "0, 1 or 2", err); return NULL; }
+    int bad;
+    p = next_dec(p, &t, &fmt, &bad);
+    if (bad) { field_err(lr, &t, "address format", "0, 1 or 2", err); return NULL; }
     *fmt_out = (int)(fmt > 3 ? 3 : fmt);
     if (fmt == 0) {
+        gms_hex_memo mm = *m;   /* in registers through the loop */
         for (int i = 0; i < pop; i++) {
-            int bad;
-            p = next_hex(p, &t, &a[i], &bad);
+            p = next_hex_memo(p, end, &mm, &t, &a[i], &bad);
             if (bad) { field_err(lr, &t, "address", "a hex address (one per active lane)", err); return NULL; }
         }
+        *m = mm;
     } else if (fmt == 1) {
         int64_t stride;
-        p = next_tok(p, &t);
-        if (hex_u64(&t, &a[0])) { field_err(lr, &t, "base address", "a hex address", err); return NULL; }
+        p = next_hex_memo(p, end, m, &t, &a[0], &bad);
+        if (bad) { field_err(lr, &t, "base address", "a hex address", err); return NULL; }
         p = next_tok(p, &t);
         if (dec_s64(&t, &stride)) { field_err(lr, &t, "stride", "a decimal number", err); return NULL; }
         if (keep && pop > 0) {
@@ -149,8 +272,8 @@ static const char *parse_addrs(gms_linereader *lr, const char *p, gms_inst *in, 
         }
         return p;
     } else if (fmt == 2) {
-        p = next_tok(p, &t);
-        if (hex_u64(&t, &a[0])) { field_err(lr, &t, "base address", "a hex address", err); return NULL; }
+        p = next_hex_memo(p, end, m, &t, &a[0], &bad);
+        if (bad) { field_err(lr, &t, "base address", "a hex address", err); return NULL; }
         for (int i = 1; i < pop; i++) {   /* the tracer writes popcount-1 deltas */
             int64_t d;
             p = next_tok(p, &t);
@@ -179,8 +302,8 @@ static uint8_t resolve_generic(const gms_trace_hdr *h, uint64_t a, int store)
     return store ? GMS_MEM_ST_GLOBAL : GMS_MEM_LD_GLOBAL;
 }
 
-static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_warp_trace *w,
-                      gms_error *err)
+static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, const char *end,
+                      gms_warp_trace *w, gms_error *err)
 {
     tok_t t;
     uint64_t v;
@@ -197,39 +320,39 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
     }
     gms_inst *in = gms_warp_push(w);
     int bad;
-    p = next_hex(p, &t, &v, &bad);
+    p = next_hex_memo(p, end, &d->pc, &t, &v, &bad);
     if (bad || v > UINT32_MAX) return field_err(lr, &t, "pc", "a hex PC", err);
     in->pc = (uint32_t)v;
-    p = next_hex(p, &t, &v, &bad);
+    p = next_hex_memo(p, end, &d->mask, &t, &v, &bad);
     if (bad || v > UINT32_MAX) return field_err(lr, &t, "mask", "a 32-bit hex mask", err);
     in->mask = (uint32_t)v;
-    p = next_tok(p, &t);
-    if (dec_u64(&t, &v) || v > MAX_DST_FIELD) return field_err(lr, &t, "dst count", "0 to 4", err);
+    p = next_dec(p, &t, &v, &bad);
+    if (bad || v > MAX_DST_FIELD) return field_err(lr, &t, "dst count", "0 to 4", err);
     for (unsigned i = 0, n = (unsigned)v; i < n; i++) {
         uint8_t r;
-        p = next_tok(p, &t);
-        if (parse_reg(&t, &r)) return field_err(lr, &t, "dst register", "a register R0..R255", err);
+        p = next_reg(p, &t, &r, &bad);
+        if (bad) return field_err(lr, &t, "dst register", "a register R0..R255", err);
         if (i < GMS_MAX_DST) in->dst[i] = r;
     }
     p = next_tok(p, &t);
     if (t.s == t.e) return field_err(lr, &t, "opcode", "an opcode", err);
-    const gms_opc_entry *oe = gms_opcache_get(&d->oc, d->hdr.isa, t.s, (size_t)(t.e - t.s));
+    const gms_opc_entry *oe = gms_opcache_get_near(&d->oc, d->hdr.isa, t.s, (size_t)(t.e - t.s), end);
     if (!oe)
         return PERR("field 'opcode': '%.*s' is not in the %s opcode table (-binary version = %d)",
                     (int)(t.e - t.s > 60 ? 60 : t.e - t.s), t.s, gms_isa_name(d->hdr.isa),
                     d->hdr.binary_version);
-    p = next_tok(p, &t);
-    if (dec_u64(&t, &v) || v > MAX_SRC_FIELD) return field_err(lr, &t, "src count", "0 to 8", err);
+    p = next_dec(p, &t, &v, &bad);
+    if (bad || v > MAX_SRC_FIELD) return field_err(lr, &t, "src count", "0 to 8", err);
     int src_rz = 0;   /* GMS_INST_SRC_RZ */
     for (unsigned i = 0, n = (unsigned)v; i < n; i++) {
         uint8_t r;
-        p = next_tok(p, &t);
-        if (parse_reg(&t, &r)) return field_err(lr, &t, "src register", "a register R0..R255", err);
+        p = next_reg(p, &t, &r, &bad);
+        if (bad) return field_err(lr, &t, "src register", "a register R0..R255", err);
         if (i < GMS_MAX_SRC) in->src[i] = r;
         if (r == GMS_REG_NONE) src_rz = 1;
     }
-    p = next_tok(p, &t);
-    if (dec_u64(&t, &v)) return field_err(lr, &t, "mem_width", "a decimal byte count", err);
+    p = next_dec(p, &t, &v, &bad);
+    if (bad) return field_err(lr, &t, "mem_width", "a decimal byte count", err);
     const gms_opinfo *oi = &oe->info;
     in->opcode_id = oe->id;
     if (oi->no_space && in->mask)
@@ -244,7 +367,7 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, gms_w
             return PERR("field 'opcode': '%s' gives an access width of %u bytes (expected 1, 2, 4, 8 or 16)",
                         oe->text, (unsigned)oi->width);
         uint64_t first = 0;
-        p = parse_addrs(lr, p, in, is_mem, w, &fmt, &first, err);
+        p = parse_addrs(lr, p, end, &d->addr, in, is_mem, w, &fmt, &first, err);
         if (!p) return -1;
         in->op = oi->op;
         in->spec_unit = oi->spec_unit;
@@ -360,7 +483,7 @@ int gms_trace_read_block(gms_linereader *lr, gms_trace_dec *d, gms_block_trace *
             if (!is_hex_start(*s))
                 return PERR("warp %d: insts = %llu but only %llu instruction lines before '%.40s'", warp,
                             (unsigned long long)declared, (unsigned long long)count, s);
-            if (parse_inst(lr, d, s, &out->warps[warp], err)) return -1;
+            if (parse_inst(lr, d, s, line + len, &out->warps[warp], err)) return -1;
             remaining--;
             count++;
             continue;

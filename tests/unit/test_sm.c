@@ -299,34 +299,31 @@ TEST(memq_subcore_oldest_blocks_lowest_unit_first)
     static gms_memq q;
     memset(&q, 0, sizeof q);
     gms_inst in = { 0 };
-    uint32_t busy[4] = { 0 };
+    uint8_t held[GMS_MEMQ_MAX_SCHED] = { 0 };   /* no unit holds another instruction */
     gms_memq_push(&q, 0, 0, &in);
     gms_memq_push(&q, 1, 1, &in);
-    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), 0);
-    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), 1);
-    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), -1);
+    CHECK_EQ(gms_memq_alloc_cu(&q, held, 2, 11), 0);
+    CHECK_EQ(gms_memq_alloc_cu(&q, held, 2, 11), 1);
+    CHECK_EQ(gms_memq_alloc_cu(&q, held, 2, 11), -1);
     gms_memq_push(&q, 4, 0, &in);
-    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), 0);
-    CHECK_EQ(busy[0], 3);
-    CHECK_EQ(busy[1], 1);
-    /* cu_mem: the units holding memory instructions, as busy (sm.c starts from it) */
+    CHECK_EQ(gms_memq_alloc_cu(&q, held, 2, 11), 0);
+    /* cu_mem: the units holding memory instructions */
     CHECK_EQ(q.cu_mem[0], 3);
     CHECK_EQ(q.cu_mem[1], 1);
     gms_memq_push(&q, 8, 0, &in);
     gms_memq_push(&q, 5, 1, &in);
-    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 11), -1);
-    CHECK_EQ(busy[1], 1);
+    CHECK_EQ(gms_memq_alloc_cu(&q, held, 2, 11), -1);
+    CHECK_EQ(q.cu_mem[1], 1);
     CHECK(gms_memq_dispatch(&q, 0, 10) == NULL);
     gms_memq_ent *e = gms_memq_dispatch(&q, 0, 11);
     REQUIRE(e);
     CHECK_EQ(e->warp, 0);
     CHECK_EQ(e->cu, 0);
     CHECK_EQ(q.cu_mem[0], 2);   /* unit 0 freed by the dispatch, unit 1 still holds w4 */
-    busy[0] &= ~1u;
     CHECK(gms_memq_dispatch(&q, 0, 11) == NULL);
-    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 12), 0);
-    CHECK_EQ(gms_memq_alloc_cu(&q, busy, 2, 12), 1);
-    CHECK_EQ(busy[1], 3);
+    CHECK_EQ(gms_memq_alloc_cu(&q, held, 2, 12), 0);
+    CHECK_EQ(gms_memq_alloc_cu(&q, held, 2, 12), 1);
+    CHECK_EQ(q.cu_mem[1], 3);
     const gms_memq_ent *t = gms_memq_take(&q, 12);
     REQUIRE(t);
     CHECK_EQ(t->warp, 0);
@@ -381,9 +378,8 @@ TEST(memq_dispatch_matches_scan)
         case 1: {
             int oldest = -1;
             for (uint32_t k = 0; k < q.n && oldest < 0; k++) if (!q.e[k].collected) oldest = (int)k;
-            uint32_t busy[GMS_MEMQ_MAX_SCHED];
-            for (uint32_t s = 0; s < GMS_MEMQ_MAX_SCHED; s++) busy[s] = q.cu_mem[s];
-            int si = gms_memq_alloc_cu(&q, busy, 2, now + (x >> 40) % 3);
+            static const uint8_t held[GMS_MEMQ_MAX_SCHED];   /* units held by other instructions: none */
+            int si = gms_memq_alloc_cu(&q, held, 2, now + (x >> 40) % 3);
             if (si >= 0) CHECK(q.e[oldest].collected && q.e[oldest].sched == (uint32_t)si);
             else CHECK(oldest < 0 || !q.e[oldest].collected);
             break;
