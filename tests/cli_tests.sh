@@ -110,6 +110,7 @@ expect_ok  cke_pair_qbmi_dmil        $BIN run --config configs/maxwell-sound-bas
 if grep -q '^gms_elapsed_core_cycles = 5000$' "$T/out" && grep -q '^gms_completed = 0$' "$T/out" &&
     awk '/^gms_cke_app1_gate_denied = / { n = $3 } END { exit !(n > 0) }' "$T/out"; then
     ok cke_pair_window_and_gate; else bad cke_pair_window_and_gate; fi
+expect_fail cke_refuses_block_limits 'gpgpu_max_cta is set, but it has no effect unless the run is one application' $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=bp+ks --set gpgpu_max_cta=10 --quiet
 expect_fail cke_unknown_scheme 'unknown CKE memory-issue scheme'  $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set gms_cke_mi=bmi --quiet
 # the cke options on one application: accepted and never used, so refused (any non-default value)
 expect_fail cke_option_single_app 'gms_cke_tb is set, but it has no effect unless the run is multiprogrammed' \

@@ -150,6 +150,15 @@ int gms_cmd_run(int argc, char **argv)
         gms_params_free(p);
         return 1;
     }
+    /* a multiprogrammed run ends with its window and places blocks by its own schemes: a limit
+     * on thread blocks would be accepted and not end it */
+    static const char *const cta_limits[] = { "gpgpu_max_cta", "gpgpu_max_completed_cta", NULL };
+    if (gms_params_require(p, cta_limits, !(o.workload && !strcmp(o.workload, "cke")),
+                           "the run is one application (a multiprogrammed run ends with its window)", &cerr)) {
+        fprintf(stderr, "gpumemsim: %s\n", cerr.msg);
+        gms_params_free(p);
+        return 1;
+    }
     /* a policy's own knobs (-uvm_hpe_*, -gms_l2q_cart*, ...) set while another member of its
      * family is chosen: accepted (a sweep may set them for every point), and named as unused */
     gms_params_warn_unused_knobs(p, stderr);

@@ -207,7 +207,7 @@ static const gms_option core_opts[] = {
     C("gpgpu_dual_issue_diff_exec_units", GMS_OPT_BOOL, dual_issue_diff_exec_units, "1",
       "sub-core pipeline with -gpgpu_max_insn_issue_per_warp 2: a warp's second instruction in a cycle issues only to "
       "another kind of unit than its first (GPGPU-Sim 4.x's previous_issued_inst_exec_type: SP, SFU, MEM, DP, INT, "
-      "tensor, specialised)"),
+      "tensor, specialised); the 3.x front end's dual issue (no sub-cores) keeps GPGPU-Sim 3.x's rule, which has no such check"),
     C("gms_reg_banks", GMS_OPT_STRING, reg_banks, "gpgpusim",
       "with -gms_alu_collector gpgpusim, gpgpusim: the SP and SFU collector units' operand reads go through GPGPU-Sim "
       "3.x's register-bank arbiter (one read per bank and per unit a cycle, a bank written back that cycle not "
