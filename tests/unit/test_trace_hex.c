@@ -30,23 +30,10 @@ static int hx_block(void *ud, const gms_kernel_src *k, uint64_t block, const gms
 /* parses one instruction line; 0 with *s filled, or -1 with the error in msg */
 static int hx_parse(const char *line, hx_seen *s, char *msg, size_t cap)
 {
-    char dir[256], p[512], k[512], text[2048];
-    make_tmpdir(dir, sizeof dir);
-    snprintf(p, sizeof p, "%s/kernelslist.g", dir);
-    write_file(p, "kernel-1.traceg\n");
-    snprintf(k, sizeof k, "%s/kernel-1.traceg", dir);
+    char text[2048];
     snprintf(text, sizeof text, "%s%s\n#END_TB\n", HX_HDR, line);
-    write_file(k, text);
-    gms_program_src src;
-    gms_error err = {0};
     memset(s, 0, sizeof *s);
-    msg[0] = 0;
-    if (gms_trace_program(p, &src, &err)) { snprintf(msg, cap, "%s", err.msg); return -1; }
-    gms_trace_stats st;
-    int rc = gms_program_walk(&src, &st, hx_block, s, &err);
-    src.destroy(src.self);
-    if (rc) snprintf(msg, cap, "%s", err.msg);
-    return rc ? -1 : 0;
+    return walk_one_kernel(text, hx_block, s, msg, cap);
 }
 
 TEST(trace_hex_tokens_values_and_errors)

@@ -95,34 +95,12 @@ TEST(trace_hex_shared_prefix_matches_strtoull)
     CHECK_EQ(want.bad, 0);
 }
 
-static int hp_none(void *ud, const gms_kernel_src *k, uint64_t block, const gms_block_trace *b)
-{
-    (void)ud;
-    (void)k;
-    (void)block;
-    (void)b;
-    return 0;
-}
-
 /* one parsed line: 0, or -1 with the error in msg */
 static int hp_line(const char *line, char *msg, size_t cap)
 {
-    char dir[256], p[512], k[512], text[2048];
-    make_tmpdir(dir, sizeof dir);
-    snprintf(p, sizeof p, "%s/kernelslist.g", dir);
-    write_file(p, "kernel-1.traceg\n");
-    snprintf(k, sizeof k, "%s/kernel-1.traceg", dir);
+    char text[2048];
     snprintf(text, sizeof text, "%sinsts = 1\n%s\n#END_TB\n", HP_HDR, line);
-    write_file(k, text);
-    gms_program_src src;
-    gms_error err = {0};
-    msg[0] = 0;
-    if (gms_trace_program(p, &src, &err)) { snprintf(msg, cap, "%s", err.msg); return -1; }
-    gms_trace_stats st;
-    int rc = gms_program_walk(&src, &st, hp_none, NULL, &err);
-    src.destroy(src.self);
-    if (rc) snprintf(msg, cap, "%s", err.msg);
-    return rc ? -1 : 0;
+    return walk_one_kernel(text, NULL, NULL, msg, cap);
 }
 
 TEST(trace_hex_shared_prefix_errors)

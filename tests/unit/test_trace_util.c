@@ -114,6 +114,24 @@ int write_file(const char *path, const char *text)
     return fclose(f);
 }
 
+int walk_one_kernel(const char *kernel_text, gms_block_fn fn, void *ud, char *msg, size_t cap)
+{
+    char dir[256], p[512], k[512];
+    make_tmpdir(dir, sizeof dir);
+    snprintf(p, sizeof p, "%s/kernelslist.g", dir);
+    snprintf(k, sizeof k, "%s/kernel-1.traceg", dir);
+    msg[0] = 0;
+    if (write_file(p, "kernel-1.traceg\n") || write_file(k, kernel_text)) { snprintf(msg, cap, "cannot write %s", dir); return -1; }
+    gms_program_src src;
+    gms_error err = {0};
+    if (gms_trace_program(p, &src, &err)) { snprintf(msg, cap, "%s", err.msg); return -1; }
+    gms_trace_stats st;
+    int rc = gms_program_walk(&src, &st, fn, ud, &err);
+    src.destroy(src.self);
+    if (rc) snprintf(msg, cap, "%s", err.msg);
+    return rc ? -1 : 0;
+}
+
 /* every directory make_tmpdir made, removed with what is in it when the test binary exits
  * (also after a failed REQUIRE returned early from a test) */
 static char **tmpdirs;

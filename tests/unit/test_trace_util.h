@@ -37,6 +37,9 @@ void rec_free(recorder *r);
  * writer drops GMS_REG_NONE sources); ignore_opcode skips opcode_id. */
 int rec_compare(const recorder *a, const recorder *b, int ignore_opcode);
 int write_file(const char *path, const char *text);
+/* a one-kernel trace (kernel_text: the kernel file's text) in a fresh directory, walked block by
+ * block with fn (may be NULL): 0, or -1 with the error in msg */
+int walk_one_kernel(const char *kernel_text, gms_block_fn fn, void *ud, char *msg, size_t cap);
 /* a fresh directory /tmp/gms_trace_test_XXXXXX in buf (buf[0] == 0 if none could be made),
  * removed with its contents when the test binary exits */
 void make_tmpdir(char *buf, size_t n);
