@@ -388,6 +388,12 @@ static int take_block(gms_gpu *g, gms_kernel *k, uint32_t c, uint32_t core, uint
     return 0;
 }
 
+/* GPGPU-Sim's hit_max_cta_count: no kernel has blocks left once -gpgpu_max_cta are out */
+static inline int hit_max_cta(const gms_gpu *g)
+{
+    return g->p->sim.max_cta && g->blocks_issued >= g->p->sim.max_cta;
+}
+
 /* A multiprogrammed run (src/cke) places its kernels' blocks by its own schemes (spatial
  * partitions, shared SMs): kernels in launch order, each offered to every cluster that took no
  * block yet this cycle */
@@ -402,7 +408,7 @@ static int dispatch_cke(gms_gpu *g, uint64_t now)
         for (uint32_t n = 0; n < ncl && k->next_block < k->nblocks; n++) {
             uint32_t c = (g->dispatch_rr + n) % ncl;
             if (g->cluster_took[c]) continue;
-            if (g->p->sim.max_cta && g->blocks_issued >= g->p->sim.max_cta) break;
+            if (hit_max_cta(g)) break;
             for (uint32_t j = 0; j < cpc; j++) {
                 uint32_t core = (g->cta_next_core[c] + 1 + j) % cpc, i = c * cpc + core;
                 if (!gms_sm_can_take(g->sms[i], k)) continue;
@@ -427,8 +433,7 @@ static int dispatch_cke(gms_gpu *g, uint64_t now)
  * that cannot fit that kernel's block takes none, even if another kernel's would fit. */
 static int dispatch(gms_gpu *g, uint64_t now)
 {
-    /* GPGPU-Sim's hit_max_cta_count: no kernel has blocks left once -gpgpu_max_cta are out */
-    if (g->p->sim.max_cta && g->blocks_issued >= g->p->sim.max_cta) return 0;
+    if (hit_max_cta(g)) return 0;
     if (g->cke) return dispatch_cke(g, now);
     int any = 0;
     uint32_t ncl = g->p->core.n_clusters, cpc = g->p->core.n_cores_per_cluster;
@@ -446,7 +451,7 @@ static int dispatch(gms_gpu *g, uint64_t now)
             last = c;
             break;
         }
-        if (g->p->sim.max_cta && g->blocks_issued >= g->p->sim.max_cta) break;
+        if (hit_max_cta(g)) break;
     }
     if (any) g->dispatch_rr = (last + 1) % ncl;
     return any;
