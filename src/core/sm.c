@@ -1174,11 +1174,9 @@ static inline int oc_unit_ready(uint64_t ready, int late, uint64_t now, int seco
  * sub-core's units from its first; the 8 dispatch units of the QV100 let every ready unit go
  * whose output slot is free). The function unit takes the instruction (execute, the next
  * cycle) once its dispatch register is free: it holds each one its initiation interval
- * (pipelined_simd_unit::cycle, dispatch_delay); registers written back at e + 2 + latency.
- * Returns 1 if a unit was freed. */
-static int oc_dispatch_alu(gms_sm *s, uint64_t now, int second)
+ * (pipelined_simd_unit::cycle, dispatch_delay); registers written back at e + 2 + latency. */
+static void oc_dispatch_alu(gms_sm *s, uint64_t now, int second)
 {
-    int freed = 0;
     for (uint32_t si = 0; si < s->nsched; si++) {
         oc_sched *o = &s->oc[si];
         for (uint32_t held = s->oc_cu_held[si]; held; held &= held - 1) {
@@ -1194,7 +1192,6 @@ static int oc_dispatch_alu(gms_sm *s, uint64_t now, int second)
             o->cu_op[k] = OC_CU_NONE;
             if (o->cu_late[k]) { o->cu_late[k] = 0; s->oc_late--; }
             s->oc_pending--;
-            freed = 1;
             for (int i = 0; i < GMS_MAX_DST; i++)
                 if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
             if (__builtin_expect(sl->hold, 0)) {
@@ -1205,7 +1202,6 @@ static int oc_dispatch_alu(gms_sm *s, uint64_t now, int second)
             }
         }
     }
-    return freed;
 }
 
 /* allocate_cu: every input port tries each ID_OC type in port order; a port takes the OLDEST
@@ -1273,7 +1269,7 @@ static void oc_step(gms_sm *s, uint64_t now, int second)
             gms_memq_ent *e = gms_memq_dispatch_step(q, si, now, second);
             if (e && e->late) { e->late = 0; s->oc_late--; }
         }
-    if (any_byte(s->oc_cu_held)) (void)oc_dispatch_alu(s, now, second);
+    if (any_byte(s->oc_cu_held)) oc_dispatch_alu(s, now, second);
     oc_allocate(s, now, second);
 }
 
