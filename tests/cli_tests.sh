@@ -216,7 +216,9 @@ else bad "issue_prio_counts_active_cycles (kernel cycles at launch latency 1000-
 # LRR's first scan starts at the scheduler's first slot (GPGPU-Sim's done_adding_supervised_warps
 # sets m_last_supervised_issued to end()): scheduler 0 holds warps 0 and 4, warp 0 a chain of
 # 100 dependent IADD3s, warp 4 one; warp 0 issues first as under GTO (it started at slot 1:
-# 704 cycles against GTO's 702)
+# 704 cycles against GTO's 702). Without the front end: with it warp 0 is fetched last (the
+# fetch's round robin starts after m_last_warp_fetched, 0), after warp 4, and LRR and GTO differ
+# by that (706 and 707)
 mkdir -p "$T/trlrr"
 { printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (256,1,1)\n-binary version = 70\n'
   printf -- '-accelsim tracer version = 4\n\n#traces format = x\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\n'
@@ -227,7 +229,7 @@ mkdir -p "$T/trlrr"
     printf '%04x ffffffff 0 EXIT 0 0\n\n' $((n * 16)); done
   printf '#END_TB\n'; } > "$T/trlrr/kernel-1.traceg"
 echo kernel-1.traceg > "$T/trlrr/k.g"
-lrr_c() { $BIN run --trace "$T/trlrr/k.g" --config configs/qv100.config -gpgpu_scheduler "$1" -gpgpu_kernel_launch_latency 0 \
+lrr_c() { $BIN run --trace "$T/trlrr/k.g" --config configs/qv100.config -gpgpu_scheduler "$1" -gpgpu_kernel_launch_latency 0 -gms_inst_fetch none \
   2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1; }
 c_lrr=$(lrr_c lrr); c_gto=$(lrr_c gto)
 if [ -n "$c_lrr" ] && [ "$c_lrr" = "$c_gto" ]; then ok lrr_first_scan_starts_at_slot_0
@@ -481,6 +483,23 @@ di_m1=$(di_c mix 1); di_m2=$(di_c mix 2); di_s2=$(di_c same 2)
 if [ -n "$di_m1" ] && [ -n "$di_m2" ] && [ -n "$di_s2" ] && [ "$di_m1" -ge 195 ] && [ "$di_m2" -le 120 ] && [ "$di_s2" -ge 195 ]; then
   ok subcore_dual_issue_to_different_units
 else bad "subcore_dual_issue_to_different_units (IADD3+FFMA $di_m1 / $di_m2 cycles at 1 / 2 a warp; IADD3+IADD3 $di_s2 at 2)"; fi
+# the sub-core front end (GPGPU-Sim 4.x's shader_core_ctx::cycle: after issue,
+# -gpgpu_inst_fetch_throughput x (decode; fetch); fetch takes a warp whose 2-entry instruction
+# buffer is empty, decode fills it, the scheduler issues from it the next cycle): one warp of 200
+# independent MOVs (no sources, INT latency 4, interval 1) and the EXIT (latency 1), first active
+# cycle t; the kernel ends with the last MOV's write-back. With 4 pairs a cycle (the QV100's) the
+# warp is fetched and decoded at t and refilled in the cycle it empties: instruction i issues at
+# t + 1 + i, one cycle behind no front end (t + i). With 1 pair a cycle a fetch at c is decoded at
+# c + 1: the two entries issue at c + 2 and c + 3, the next fetch is at c + 3: instructions 2k and
+# 2k + 1 at t + 2 + 3k and t + 3 + 3k, the last MOV (199) at t + 300, 100 cycles behind 4 pairs
+# (until 2026-12-06 the sub-core pipeline took the buffer as always full: the three were equal)
+one_warp_kernel "$T/trfe" mov 70 201 'BEGIN { for (i = 0; i < 200; i++) printf "%04x ffffffff 1 R%d MOV 0 0\n", i * 16, 10 + i % 40 }'
+fe_c() { $BIN run --trace "$T/trfe/mov.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 \
+  -trace_opcode_latency_initiation_int 4,1 "$@" 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1; }
+fe_none=$(fe_c -gms_inst_fetch none); fe_4=$(fe_c); fe_1=$(fe_c -gpgpu_inst_fetch_throughput 1)
+if [ -n "$fe_none" ] && [ -n "$fe_4" ] && [ -n "$fe_1" ] && [ $((fe_4 - fe_none)) = 1 ] && [ $((fe_1 - fe_4)) = 100 ]; then
+  ok subcore_front_end_fetch_throughput
+else bad "subcore_front_end_fetch_throughput (200 MOVs: $fe_none cycles without front end, $fe_4 with 4 decode/fetch pairs a cycle, $fe_1 with 1; want +1 and +100)"; fi
 # an instruction with no source register (MOV of an immediate, S2R, BAR, BRA, EXIT) is ready in
 # its collector unit at once: with -gpgpu_reg_file_port_throughput 2 (the QV100) it dispatches in
 # the second opndcoll_rfu_t::step of the cycle it was given the unit, one cycle before an

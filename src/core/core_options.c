@@ -196,10 +196,15 @@ static const gms_option core_opts[] = {
       "operand; none: registers released after the latency, memory instructions 2 cycles after issue (gpumemsim "
       "before 2026-12)"),
     C("gms_inst_fetch", GMS_OPT_STRING, inst_fetch, "gpgpusim",
-      "without sub-cores, gpgpusim: GPGPU-Sim 3.x's front end (one warp fetched per SM per cycle when its "
-      "2-entry instruction buffer is empty, decoded the next cycle, issued from the cycle after; a taken branch "
-      "flushes the second entry, except in a trace; a perfect instruction cache) and -gpgpu_max_insn_issue_per_warp's dual issue; "
-      "none: every warp's next instruction is always there to issue (gpumemsim before 2026-12)"),
+      "gpgpusim: GPGPU-Sim's front end (shader_core_ctx::fetch and ::decode, after the schedulers: a fetch takes "
+      "the next warp, round robin over the SM's warp slots, whose 2-entry instruction buffer is empty; decode fills "
+      "it, in the next pair of the cycle or in the next cycle; -gpgpu_inst_fetch_throughput pairs a cycle; a taken "
+      "branch flushes the second entry, except in a trace; a perfect instruction cache); without sub-cores also "
+      "GPGPU-Sim 3.x's dual issue; none: every warp's next instruction is always there to issue (gpumemsim before "
+      "2026-12; on the sub-core pipeline before 2026-12-06)"),
+    C("gpgpu_inst_fetch_throughput", GMS_OPT_U32, inst_fetch_throughput, "1",
+      "decode/fetch pairs per SM per cycle (GPGPU-Sim 4.x's shader_core_ctx::cycle loop; used by -gms_inst_fetch "
+      "gpgpusim; GPGPU-Sim 3.x has one)"),
     GMS_OPT_PARTLY("gpgpu_max_insn_issue_per_warp", GMS_OPT_U32, core.max_insn_issue_per_warp, "2",
       "instructions a warp may issue per cycle from its instruction buffer, 1 or 2 (GPGPU-Sim's default 2)",
       "used by -gms_inst_fetch gpgpusim (-gpgpu_sub_core_model 0) and by the sub-core pipeline (generic collector "
@@ -473,7 +478,9 @@ static int core_finalize(gms_params *p, gms_error *err)
                        c->smem_latency);
     if (strcmp(c->inst_fetch, "gpgpusim") && strcmp(c->inst_fetch, "none"))
         return gms_err(err, "-gms_inst_fetch: '%s' is not gpgpusim or none", c->inst_fetch);
-    c->ifetch = !c->sub_core_model && !strcmp(c->inst_fetch, "gpgpusim");
+    c->ifetch = !strcmp(c->inst_fetch, "gpgpusim");
+    if (c->inst_fetch_throughput < 1)
+        return gms_err(err, "-gpgpu_inst_fetch_throughput 0: no instruction would ever be fetched (at least 1)");
     /* GPGPU-Sim's scheduler loop would take any count, but a warp's instruction buffer holds 2 */
     if (c->max_insn_issue_per_warp < 1 || c->max_insn_issue_per_warp > 2)
         return gms_err(err, "-gpgpu_max_insn_issue_per_warp %u: must be 1 or 2 (a warp's instruction buffer holds 2)",
@@ -485,12 +492,10 @@ static int core_finalize(gms_params *p, gms_error *err)
     static const char *const idoc_knob[] = { "gms_id_oc_mem", NULL };
     static const char *const mem_port_knob[] = { "gpgpu_operand_collector_num_in_ports_mem", NULL };
     static const char *const aluc_knob[] = { "gms_alu_collector", NULL };
-    static const char *const fetch_knob[] = { "gms_inst_fetch", NULL };
     static const char *const banks_knob[] = { "gms_reg_banks", NULL };
     static const char *const banks_mem_knob[] = { "gms_reg_banks_mem", NULL };
     if (gms_params_require(p, idoc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, aluc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
-        gms_params_require(p, fetch_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, banks_knob, c->aluc, "-gms_alu_collector is gpgpusim and -gpgpu_sub_core_model 0", err) ||
         gms_params_require(p, banks_mem_knob, c->regbanks && !c->oc_units_gen,
                            "-gms_reg_banks is gpgpusim (with -gms_alu_collector gpgpusim, -gpgpu_sub_core_model 0) and "
@@ -682,14 +687,17 @@ static void core_dump(const gms_params *p, FILE *out)
     else if (!c->sub_core_model)
         fprintf(out, "ALU instructions: registers released the latency after issue (-gms_alu_collector none)\n");
     if (c->ifetch)
-        fprintf(out, "Instruction fetch: GPGPU-Sim 3.x's, one warp per SM per cycle into its 2-entry instruction buffer "
-                "(decoded the next cycle, perfect instruction cache); up to %u instruction(s) per warp per cycle\n",
-                c->max_insn_issue_per_warp);
-    else if (!c->sub_core_model)
+        fprintf(out, "Instruction fetch: GPGPU-Sim's front end, %u decode/fetch pair(s) per SM per cycle, a warp a fetch, "
+                "into its 2-entry instruction buffer (perfect instruction cache); up to %u instruction(s) per warp per "
+                "cycle%s\n", c->inst_fetch_throughput, c->max_insn_issue_per_warp,
+                c->sub_core_model && c->max_insn_issue_per_warp >= 2 && c->dual_issue_diff_exec_units
+                    ? ", the second to another kind of unit" : "");
+    else {
         fprintf(out, "Instruction fetch: not modelled, a warp's next instruction is always ready (-gms_inst_fetch none)\n");
-    else if (c->oc_units_gen && c->max_insn_issue_per_warp >= 2)
-        fprintf(out, "Dual issue: a warp's second instruction in the same cycle%s (instruction buffer taken as full)\n",
-                c->dual_issue_diff_exec_units ? ", to another kind of unit" : "");
+        if (c->sub_core_model && c->oc_units_gen && c->max_insn_issue_per_warp >= 2)
+            fprintf(out, "Dual issue: a warp's second instruction in the same cycle%s (instruction buffer taken as full)\n",
+                    c->dual_issue_diff_exec_units ? ", to another kind of unit" : "");
+    }
     fprintf(out, "Latencies (latency/initiation, core cycles): int %u/%u, sp %u/%u, dp %u/%u, sfu %u/%u, tensor %u/%u, branch %u/%u\n",
             c->lat[GMS_OP_INT].lat, c->lat[GMS_OP_INT].ii, c->lat[GMS_OP_SP].lat, c->lat[GMS_OP_SP].ii,
             c->lat[GMS_OP_DP].lat, c->lat[GMS_OP_DP].ii, c->lat[GMS_OP_SFU].lat, c->lat[GMS_OP_SFU].ii,

@@ -45,6 +45,7 @@ typedef struct gms_core_params {
     char issue_order[GMS_OPT_STRLEN];          /* -gms_sched_issue_order: rotate | fixed */
     char alu_collector[GMS_OPT_STRLEN];        /* -gms_alu_collector: gpgpusim | none */
     char inst_fetch[GMS_OPT_STRLEN];           /* -gms_inst_fetch: gpgpusim | none */
+    uint32_t inst_fetch_throughput;            /* -gpgpu_inst_fetch_throughput: decode/fetch pairs a cycle */
     char reg_banks[GMS_OPT_STRLEN];            /* -gms_reg_banks: gpgpusim | none */
     char reg_banks_mem[GMS_OPT_STRLEN];        /* -gms_reg_banks_mem: gpgpusim | none */
     char lsu_writeback[GMS_OPT_STRLEN];        /* -gms_lsu_writeback: gpgpusim | none */
@@ -103,8 +104,8 @@ typedef struct gms_core_params {
     uint32_t exwb_w;               /* ... and EX_WB's: the result buses */
     int regbanks;                  /* with aluc: register-bank conflicts of the operand reads
                                     * (-gms_reg_banks gpgpusim, alu_collector.h) */
-    int ifetch;                    /* without sub-cores: GPGPU-Sim 3.x's fetch, decode and
-                                    * instruction buffer (-gms_inst_fetch gpgpusim, sm_ifetch.c) */
+    int ifetch;                    /* GPGPU-Sim's fetch, decode and instruction buffer
+                                    * (-gms_inst_fetch gpgpusim, sm_ifetch.c) */
     uint32_t oc_mem_moves;         /* instructions leaving the shared ID_OC_MEM set per cycle: the
                                     * input ports (_gen or _mem) x -gpgpu_reg_file_port_throughput */
 } gms_core_params;

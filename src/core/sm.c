@@ -1489,17 +1489,21 @@ void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
     if (__builtin_expect(s->sub_dual, 0)) {
         /* 4.x dual issue (scheduler_unit::cycle, -gpgpu_max_insn_issue_per_warp 2): having
-         * issued, the scheduler tries the warp's next instruction in the same cycle (the
-         * instruction buffer taken as full: the sub-core front end is not modelled), with
+         * issued, the scheduler tries the warp's next instruction in the same cycle if its
+         * instruction buffer holds one (with -gms_inst_fetch none it is taken as full), with
          * -gpgpu_dual_issue_diff_exec_units only to another kind of unit. Its type is read
          * before issue_one, which may refill the warp's buffer under `in` */
         uint32_t t1 = exec_type(s, in);
         const gms_inst *in2;
         issue_one(s, wi, in, now);
-        if (s->w[wi].left && is_cand(s, wi) &&
+        if (s->fe_on) gms_ifetch_after_issue(s, wi, 1);
+        if (s->w[wi].left && is_cand(s, wi) && (!s->fe_on || s->ib[wi]) &&
             gms_sm_can_issue(s, wi, now, gms_sm_mem_slot_free(s, sched_of(s, wi)), &in2) &&
             !(s->p->core.dual_issue_diff_exec_units && exec_type(s, in2) == t1))
+        {
             issue_one(s, wi, in2, now);
+            if (s->fe_on) gms_ifetch_after_issue(s, wi, 1);
+        }
         return;
     }
     issue_one(s, wi, in, now);
@@ -1544,7 +1548,7 @@ static void run_events(gms_sm *s, uint64_t cycle)
 __attribute__((always_inline)) static inline int sm_has_work_outside_l1_pipe(const gms_sm *s)
 {
     if (s->ncand || s->npark || s->memq.n || s->oc_pending || s->lsu_busy || s->replies.n || s->bypass_out.n) return 1;
-    if (fe_busy(s)) return 1;   /* the 3.x front end fetches or decodes */
+    if (fe_busy(s)) return 1;   /* the front end fetches or decodes */
     if (s->mrpb && s->mrpb->n) return 1;
     if (s->wb_sh | s->sh_waiting || s->next_global || s->next_wb) return 1;
     return s->l1 && (gms_cache_mq_size(s->l1) || gms_cache_access_ready(s->l1));
@@ -1673,7 +1677,8 @@ static int sm_tick_body(gms_sm *s, uint64_t cycle)
             uint32_t si = sched_of(s, i + first);
             if (s->sc[si].n && sched_has_cands(s, si)) s->sched_ops->pick(s, si, cycle);
         }
-    if (fe_busy(s)) gms_ifetch_cycle(s);   /* 3.x: decode, then fetch */
+    /* 4.x's shader_core_ctx::cycle: -gpgpu_inst_fetch_throughput x (decode; fetch); 3.x: once */
+    for (uint32_t k = 0; k < s->fe_tput && fe_busy(s); k++) gms_ifetch_cycle(s);
     if (sm_has_work_outside_l1_pipe(s)) return sm_blocked_snapshot(s, cycle);
     uint64_t t = l1_pipe_wake(s, cycle);
     if (t == 1) return sm_blocked_snapshot(s, cycle);

@@ -1,14 +1,23 @@
-/* GPGPU-Sim 3.x's front end, for configurations without sub-cores (-gms_inst_fetch gpgpusim):
- * shader_core_ctx::fetch, ::decode and the warps' instruction buffers (shd_warp_t::m_ibuffer).
+/* GPGPU-Sim's front end (-gms_inst_fetch gpgpusim): shader_core_ctx::fetch, ::decode and the
+ * warps' instruction buffers (shd_warp_t::m_ibuffer), on every pipeline (GPGPU-Sim 3.x's
+ * without sub-cores, 4.x's with them: the code is the same).
  *
- * An SM has one fetch buffer. Each cycle, after the schedulers have issued (3.x's cycle():
- * issue, then decode, then fetch):
- *  - decode: the warp fetched last cycle gets its next two instructions in its buffer (one if
- *    it has one left); it is a scheduler candidate from the next cycle;
- *  - fetch: if the buffer is free, the first warp after the one fetched last, round robin over
- *    the warp slots, whose instruction buffer is empty and that has instructions to come
- *    (3.x: !functional_done && ibuffer_empty; a warp waiting at a barrier is fetched too).
- * The instruction cache is perfect (-gpgpu_cache:il1 is not modelled: every fetch hits).
+ * An SM has one fetch buffer. Each cycle, after the schedulers have issued, the SM runs
+ * -gpgpu_inst_fetch_throughput decode/fetch pairs (4.x's shader_core_ctx::cycle: issue, then
+ * `for (i < inst_fetch_throughput) { decode(); fetch(); }`; 3.x has one pair, the option's
+ * default):
+ *  - decode: the warp in the fetch buffer (fetched by the pair before, or in the last pair of
+ *    the cycle before) gets its next two instructions in its buffer (one if it has one left);
+ *    it is a scheduler candidate from the next cycle;
+ *  - fetch: the buffer is free (decode has just emptied it), so it takes the first warp after
+ *    the one fetched last, round robin over the warp slots, whose instruction buffer is empty
+ *    and that has instructions to come (!functional_done && ibuffer_empty; a warp waiting at a
+ *    barrier is fetched too). With 4 pairs (the QV100's) three warps a cycle are decoded in the
+ *    cycle they are fetched, the fourth in the next cycle's first pair.
+ * The instruction cache is perfect (-gpgpu_cache:il1 is not modelled: every fetch hits, as
+ * with -gpgpu_perfect_inst_const_cache 1). Not modelled: the fetch loop also frees the warps
+ * that have finished (hardware_done) when it passes their slot; here a warp is freed when it
+ * finishes (docs/validation.md, "sub-core front end").
  *
  * Issue takes the buffer's entries in order; a warp whose buffer is empty is not a candidate
  * (cand_on in sm_internal.h sends it here instead). With -gpgpu_max_insn_issue_per_warp 2 the

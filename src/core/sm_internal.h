@@ -157,6 +157,7 @@ struct gms_sm {
     uint8_t fe_on;
     uint8_t fe_dual;                     /* -gpgpu_max_insn_issue_per_warp 2 */
     uint8_t sub_dual;                    /* the same on the sub-core pipeline (gms_sm_issue) */
+    uint32_t fe_tput;                    /* -gpgpu_inst_fetch_throughput: decode/fetch pairs a cycle */
     int32_t fe_buf;                      /* the fetch buffer: the warp fetched last cycle, -1 none */
     uint32_t fe_nwant;                   /* warps waiting for a fetch (fe_want) */
     uint32_t fe_last;                    /* the warp fetched last (the round robin starts after it) */
@@ -374,10 +375,10 @@ static inline uint32_t sm_bank_of(const gms_sm *s, uint64_t addr)
     return (n & (n - 1)) ? (uint32_t)((addr >> 5) % n) : (uint32_t)(addr >> 5) & (n - 1);
 }
 
-/* 3.x front end: a warp waits for a fetch, or last cycle's fetch waits for its decode */
+/* the front end: a warp waits for a fetch, or a fetch waits for its decode */
 static inline int fe_busy(const gms_sm *s) { return s->fe_nwant || s->fe_buf >= 0; }
 
-/* 3.x front end: warp wi's instruction buffer is empty and it has instructions to come */
+/* the front end: warp wi's instruction buffer is empty and it has instructions to come */
 static inline void fe_want_on(gms_sm *s, uint32_t wi)
 {
     uint64_t bit = 1ULL << (wi & 63);
@@ -391,7 +392,7 @@ static inline void fe_want_on(gms_sm *s, uint32_t wi)
 static inline void cand_on(gms_sm *s, uint32_t wi)
 {
     uint64_t bit = 1ULL << (wi & 63);
-    /* 3.x front end: a warp with nothing in its instruction buffer waits for the fetch unit
+    /* the front end: a warp with nothing in its instruction buffer waits for the fetch unit
      * first (sm_ifetch.c makes it a candidate when its instructions are decoded) */
     if (s->fe_on && !s->ib[wi]) { fe_want_on(s, wi); return; }
     if (!(s->cand[wi >> 6] & bit)) {
@@ -567,8 +568,8 @@ __attribute__((always_inline)) static inline int gms_sm_can_issue(gms_sm *s, uin
 
 void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now);
 
-/* 3.x front end (sm_ifetch.c): after warp wi issued from its buffer; the decode and fetch
- * stages of a cycle (after the schedulers) */
+/* the front end (sm_ifetch.c): after warp wi issued from its buffer; one decode/fetch pair
+ * (after the schedulers, -gpgpu_inst_fetch_throughput of them a cycle) */
 void gms_ifetch_after_issue(gms_sm *s, uint32_t wi, int flush_now);
 void gms_ifetch_cycle(gms_sm *s);
 

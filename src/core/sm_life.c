@@ -197,8 +197,9 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     s->issue_rot = p->core.issue_fixed ? 0 : ~0u;
     s->prio_from = UINT64_MAX;
     s->fe_on = (uint8_t)(p->core.ifetch != 0);
-    s->fe_dual = (uint8_t)(p->core.ifetch && p->core.max_insn_issue_per_warp >= 2);
-    s->sub_dual = (uint8_t)(s->oc && !p->core.ifetch && p->core.max_insn_issue_per_warp >= 2);
+    s->fe_dual = (uint8_t)(p->core.ifetch && !p->core.sub_core_model && p->core.max_insn_issue_per_warp >= 2);
+    s->sub_dual = (uint8_t)(s->oc && p->core.max_insn_issue_per_warp >= 2);
+    s->fe_tput = p->core.inst_fetch_throughput;
     s->fe_buf = -1;
     s->fe_last = 0;   /* 3.x's m_last_warp_fetched starts at 0: the first scan starts at warp 1 */
     for (int op = 0; op < GMS_OP__COUNT; op++)

@@ -97,7 +97,8 @@ TEST(ifetch_one_fetch_per_sm_per_cycle_bounds_issue_at_two)
     CHECK(fabs(dual - span / 2) <= 0.03 * span / 2 + 30);
 }
 
-/* the options: 1 or 2; -gms_inst_fetch set with sub-cores is an error (it has no effect there) */
+/* the options: 1 or 2; -gms_inst_fetch none with sub-cores turns the sub-core front end off; at least
+ * one decode/fetch pair a cycle */
 TEST(ifetch_options_checked)
 {
     gms_error err = {0};
@@ -115,9 +116,15 @@ TEST(ifetch_options_checked)
     p = gms_params_new();
     memset(&err, 0, sizeof err);
     CHECK_EQ(gms_params_set(p, "gpgpu_sub_core_model", "1", &err), 0);
-    CHECK_EQ(gms_params_set(p, "gms_inst_fetch", "none", &err), 0);   /* not the default: named */
+    CHECK_EQ(gms_params_set(p, "gms_inst_fetch", "none", &err), 0);   /* the sub-core front end off */
+    CHECK_EQ(gms_params_finalize(p, &err), 0);
+    CHECK(!p->core.ifetch);
+    gms_params_free(p);
+    p = gms_params_new();
+    memset(&err, 0, sizeof err);
+    CHECK_EQ(gms_params_set(p, "gpgpu_inst_fetch_throughput", "0", &err), 0);
     CHECK(gms_params_finalize(p, &err) != 0);
-    CHECK(strstr(err.msg, "gms_inst_fetch") != NULL);
+    CHECK(strstr(err.msg, "gpgpu_inst_fetch_throughput") != NULL);
     gms_params_free(p);
     p = gms_params_new();
     memset(&err, 0, sizeof err);

@@ -154,7 +154,7 @@ TEST(last_store_keeps_warp_until_fed)
 }
 
 /* Two 1-SM clusters with perfect memory and the sub-core operand collector (8 generic
- * units), INT latency and initiation interval from int_ii, plus NULL-terminated name/value
+ * units), no front end (a warp's next instruction always there), INT latency and initiation interval from int_ii, plus NULL-terminated name/value
  * pairs; NULL if any of it is rejected. */
 static gms_params *oc_params(const char *int_ii, ...)
 {
@@ -169,6 +169,7 @@ static gms_params *oc_params(const char *int_ii, ...)
     bad |= gms_params_set(p, "gpgpu_perfect_mem", "1", &err);
     bad |= gms_params_set(p, "gpgpu_sub_core_model", "1", &err);
     bad |= gms_params_set(p, "gpgpu_operand_collector_num_units_gen", "8", &err);
+    bad |= gms_params_set(p, "gms_inst_fetch", "none", &err);   /* the counts below are the collector's */
     va_list ap;
     va_start(ap, int_ii);
     for (const char *n; (n = va_arg(ap, const char *));) bad |= gms_params_set(p, n, va_arg(ap, const char *), &err);
@@ -477,7 +478,7 @@ static int run_blocked(const char *config, const char *wl, const char *kv0, int 
 TEST(blocked_sm_ticks_give_identical_stats)
 {
     static const char *const runs[][3] = {
-        { "configs/qv100.config", "stream", "n=131072" },
+        { "configs/qv100.config", "stream", "n=262144" },
         { "configs/qv100.config", "gather", "n=16384" },
         { "configs/gtx480.config", "stream", "n=32768" },
         { "configs/gtx480.config", "gather", "n=16384" },
