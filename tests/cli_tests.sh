@@ -492,7 +492,7 @@ else bad "subcore_dual_issue_to_different_units (IADD3+FFMA $di_m1 / $di_m2 cycl
 # t + 1 + i, one cycle behind no front end (t + i). With 1 pair a cycle a fetch at c is decoded at
 # c + 1: the two entries issue at c + 2 and c + 3, the next fetch is at c + 3: instructions 2k and
 # 2k + 1 at t + 2 + 3k and t + 3 + 3k, the last MOV (199) at t + 300, 100 cycles behind 4 pairs
-# (until 2026-12-06 the sub-core pipeline took the buffer as always full: the three were equal)
+# (until 2026-12-05 the sub-core pipeline took the buffer as always full: the three were equal)
 one_warp_kernel "$T/trfe" mov 70 201 'BEGIN { for (i = 0; i < 200; i++) printf "%04x ffffffff 1 R%d MOV 0 0\n", i * 16, 10 + i % 40 }'
 fe_c() { $BIN run --trace "$T/trfe/mov.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 \
   -trace_opcode_latency_initiation_int 4,1 "$@" 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1; }

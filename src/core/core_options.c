@@ -201,7 +201,7 @@ static const gms_option core_opts[] = {
       "it, in the next pair of the cycle or in the next cycle; -gpgpu_inst_fetch_throughput pairs a cycle; a taken "
       "branch flushes the second entry, except in a trace; a perfect instruction cache); without sub-cores also "
       "GPGPU-Sim 3.x's dual issue; none: every warp's next instruction is always there to issue (gpumemsim before "
-      "2026-12; on the sub-core pipeline before 2026-12-06)"),
+      "2026-12; on the sub-core pipeline before 2026-12-05)"),
     C("gpgpu_inst_fetch_throughput", GMS_OPT_U32, inst_fetch_throughput, "1",
       "decode/fetch pairs per SM per cycle (GPGPU-Sim 4.x's shader_core_ctx::cycle loop; used by -gms_inst_fetch "
       "gpgpusim; GPGPU-Sim 3.x has one)"),
