@@ -619,7 +619,9 @@ uint64_t gms_dram_chan_next_event(const gms_dram_chan *c, uint64_t now)
         uint64_t free_banks = ~c->mrq_mask & (nbk == 64 ? ~0ULL : (1ULL << nbk) - 1);
         if (free_banks && !(c->sops->serves_none && c->sops->serves_none(c->sched, free_banks))) return soon;
     }
+    /* host speed: an answer of now + 1 returns at the first candidate that gives it */
     uint64_t ev = c->rwq_n ? c->rwq[c->rwq_head].ready : UINT64_MAX;
+    if (ev <= soon) return soon;
     if (t->tREFI) {
         uint64_t r = 0;
         if (!c->ref_pending) r = c->next_ref;
@@ -647,6 +649,7 @@ uint64_t gms_dram_chan_next_event(const gms_dram_chan *c, uint64_t now)
         } else {
             at = max2(max2(k->ras, k->wtp), max2(k->rtp, c->grp[k->grp].rtpl));
         }
+        if (at <= soon) return soon;
         if (at < ev) ev = at;
     }
     return ev > now ? ev : soon;

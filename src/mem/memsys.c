@@ -115,13 +115,15 @@ static int slice_tick(void *self, uint64_t cycle)
         gms_ms_slice_settle(s, gms_engine_cycle(ms->eng, GMS_DOM_L2));
         s->asleep = 0;
     }
-    /* a channel asleep (gms_ms_chan_tick) may hold a request back for this queue's room */
-    int from_dram_full = gms_l2_slice_from_dram_full(s->l2);
+    /* a channel asleep (gms_ms_chan_tick) may hold a request back for this queue's room (an
+     * awake one sees it at its next tick anyway; the two tick on the same host thread) */
+    ms_chan *ch = &ms->chans[s->chan];
+    int from_dram_full = ch->asleep && gms_l2_slice_from_dram_full(s->l2);
     gms_l2_slice_cycle(s->l2, gms_ms_core_now(ms));
-    if (from_dram_full && !gms_l2_slice_from_dram_full(s->l2)) gms_engine_activate(ms->eng, ms->chans[s->chan].comp);
+    if (from_dram_full && !gms_l2_slice_from_dram_full(s->l2)) gms_engine_activate(ms->eng, ch->comp);
     ms->accept[s - ms->slices] = (uint8_t)gms_l2_slice_can_accept(s->l2);
     if (gms_l2_slice_replies(s->l2) != before) gms_engine_progress(ms->eng);
-    if (gms_l2_slice_to_dram_top(s->l2)) gms_engine_activate(ms->eng, ms->chans[s->chan].comp);
+    if (gms_l2_slice_to_dram_top(s->l2)) gms_engine_activate(ms->eng, ch->comp);
     uint64_t next = gms_l2_slice_next(s->l2);
     if (!next) {
         /* host speed: blocked towards DRAM, nothing else to do; the channel activates the
