@@ -113,19 +113,31 @@ void gms_ms_chan_settle(ms_chan *c, uint64_t dcyc)
  * a request leaves the scheduler, which takes a DRAM event. No credit, queue or scheduler
  * state changes in between, since only the channel's own ticks change them. The engine's wake-up
  * may come early (an activation): that tick is an ordinary one. Returns 0 (asleep) or 1. */
+/* the answer was "the next cycle": ask again after 1, 2, 4, then every 8 ticks (ms_chan.ask_in) */
+static int chan_stay(ms_chan *c)
+{
+    c->backoff = c->backoff ? (c->backoff < 8 ? 2 * c->backoff : 8) : 1;
+    c->ask_in = c->backoff - 1;
+    return 1;
+}
+
 static int chan_sleep(ms_chan *c, uint64_t cycle, uint64_t core)
 {
     memsys *ms = c->ms;
     if (gms_dram_chan_return_top(c->dram)) return 1;
+    if (c->ask_in) {
+        c->ask_in--;
+        return 1;
+    }
     uint64_t w = gms_dram_chan_next_event(c->dram, cycle);
-    if (w <= cycle + 1) return 1;
+    if (w <= cycle + 1) return chan_stay(c);
     if (c->latq.n) {
         const ms_latq_ent *h = &c->latq.v[c->latq.head];
         if (h->ready <= core) {
-            if (!gms_dram_chan_full(c->dram, h->in.is_write)) return 1;
+            if (!gms_dram_chan_full(c->dram, h->in.is_write)) return chan_stay(c);
         } else {
             uint64_t l = dram_cycle_reaching(ms, h->ready);
-            if (l <= cycle + 1) return 1;
+            if (l <= cycle + 1) return chan_stay(c);
             if (l < w) w = l;
         }
     }
@@ -133,6 +145,7 @@ static int chan_sleep(ms_chan *c, uint64_t cycle, uint64_t core)
      * issues as busy, and the run's end waits for stranded writes) */
     if (w == UINT64_MAX) return 1;
     gms_engine_wake_at(ms->eng, c->comp, w);
+    c->backoff = 0;
     c->asleep = 1;
     ms->chans_asleep++;
     return 0;

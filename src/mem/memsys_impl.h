@@ -50,6 +50,10 @@ typedef struct ms_chan {
     /* asleep on the DRAM's timing (gms_ms_chan_tick, -gms_sleep_blocked): busy, but no cycle
      * before its wake-up can do more than count (gms_dram_chan_next_event) */
     int asleep;
+    /* host speed: after an answer of "the next cycle" the channel does not ask again for
+     * `ask_in` ticks (1, 2, 4, then 8 after each such answer in a row; 0 after a sleep), so a
+     * streaming channel seldom pays for the question. Staying awake is always exact. */
+    uint32_t ask_in, backoff;
     char name[24];
 } ms_chan;
 
