@@ -10,7 +10,7 @@
 #   L1D and L2 accesses and misses, DRAM reads, requests into the interconnect
 #   (gpgpu_n_mem_read_global, gpgpu_n_mem_write_global) and its flits both ways
 #   (icnt_total_pkts_simt_to_mem, icnt_total_pkts_mem_to_simt)                within 2%
-#   (7% for those that follow matvec_row's L1D misses: WIDE_TRACES below)
+#   (3% for those that follow matvec_row's L1D misses: WIDE_TRACES below)
 #   cycles (gpu_tot_sim_cycle)                             within 5% per trace
 #   mean absolute cycle error over all traces              under 1.5%
 # (the cycle limits were 15% and 5% until the forty-fifth session, when the worst trace was
@@ -32,11 +32,12 @@ CYCLES="gpu_tot_sim_cycle"
 # With GPGPU-Sim's Issue_Prio they are 28,876 (-5.0%); started at the other three phases of
 # the schedulers' rotation 29,220 / 29,995 / 29,589, with a fixed order 28,091 (a -4% offset
 # and a phase spread of 3%); Accel-Sim's own eight identical SMs count 3,496-4,132
-# (docs/validation.md, "Issue priority").
+# (docs/validation.md, "Issue priority"). With the sub-core front end (forty-fifth session)
+# they are 30,338 (-0.24%); the limit went from 7% to 3%, the phase spread above.
 WIDE_TRACES="matvec_row"
 WIDE_METRICS="L1D_total_cache_misses L2_total_cache_accesses gpgpu_n_mem_read_global icnt_total_pkts_simt_to_mem
 icnt_total_pkts_mem_to_simt"
-WIDE_TOL=0.07
+WIDE_TOL=0.03
 CYCLE_TOL=0.05
 MEAN_CYCLE_TOL=0.015
 pass=0; fail=0; skip=0
@@ -91,7 +92,7 @@ for d in "$REF"/*/; do
         case " $EXACT " in *" $m "*) tol=0; lim=exact ;; *)
             if [ "$m" = "$CYCLES" ]; then tol=$CYCLE_TOL; lim=5%; else tol=0.02; lim=2%; fi ;; esac
         case " $WIDE_TRACES " in *" $name "*) case " $(echo $WIDE_METRICS) " in *" $m "*)
-            tol=$WIDE_TOL; lim=7% ;; esac ;; esac
+            tol=$WIDE_TOL; lim=3% ;; esac ;; esac
         ours=$(our_get "$T/$name.json" "$m"); theirs=$(ref_get "$d/accelsim-summary.json" "$m")
         [ -n "$theirs" ] || theirs=$(log_get "$d/accelsim.log" "$m")
         set -- $(compare "$ours" "$theirs" "$tol")
