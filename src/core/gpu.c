@@ -35,15 +35,14 @@ static uint64_t kernel_cycles(const gms_gpu *g, uint64_t now)
     return g->kernel_cycles_total + (g->n_running ? now - g->busy_since : 0);
 }
 
-/* the watchdog's probe: an SM asleep through blocked ticks or on its L1 pipeline, the
- * interconnect asleep with packets on the wires, and a DRAM channel asleep on its timing would
- * be ticked (active) with -gms_sleep_blocked 0 */
+/* the watchdog's probe: an SM asleep through blocked ticks or on its L1 pipeline, and the
+ * interconnect asleep with packets on the wires, would be ticked (active) with
+ * -gms_sleep_blocked 0 */
 static int gpu_sms_asleep(void *ud)
 {
     const gms_gpu *g = ud;
-    /* the one-flag tests first, where the SMs' test reads every SM */
-    return gms_icnt_asleep(&g->icnt) || (g->mem.dram_asleep && g->mem.dram_asleep(g->mem.self)) ||
-           gms_sm_any_asleep(g->sms, g->n_sm);
+    /* the interconnect first: one flag, where the SMs' test reads every SM */
+    return gms_icnt_asleep(&g->icnt) || gms_sm_any_asleep(g->sms, g->n_sm);
 }
 
 static void collect(gms_gpu *g, gms_stats *st)

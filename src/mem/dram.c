@@ -39,10 +39,6 @@ struct gms_dram_chan {
     uint64_t faw[4];               /* cycles of the last 4 ACTs (tFAW), ring */
     uint32_t faw_pos, faw_n;
     uint64_t next_ref;             /* next refresh deadline (tREFI), 0 = off */
-    /* host speed: the latest of the timers a quiet bank is past (ccd rrd rtw wtr, each bank's
-     * rcd ras rc rp rcdwr), raised as each is set: each only grows (set to now + a constant,
-     * rp also by a refresh, after which it is recomputed: tRFC may be below tRP) */
-    uint64_t tmax;
     int ref_pending;
     uint32_t prio;
     uint32_t busy_banks;           /* banks holding a request */
@@ -164,8 +160,8 @@ void gms_dram_chan_enter(gms_dram_chan *c, const gms_dram_in *in, uint64_t now)
     if (p > c->st.max_mrqs) c->st.max_mrqs = p;
 }
 
-/* the latest of the timers bank_quiet tests: from it on every bank without a request is quiet */
-static uint64_t timers_scan(const gms_dram_chan *c)
+/* cycles in [from, to) in which a timer would have kept GPGPU-Sim's activity counter on */
+static uint64_t timers_until(const gms_dram_chan *c)
 {
     uint64_t u = c->ccd;
     if (c->rrd > u) u = c->rrd;
@@ -181,12 +177,6 @@ static uint64_t timers_scan(const gms_dram_chan *c)
     }
     return u;
 }
-static inline void tmax_at(gms_dram_chan *c, uint64_t v)
-{
-    if (v > c->tmax) c->tmax = v;
-}
-/* = timers_scan(c) */
-static inline uint64_t timers_until(const gms_dram_chan *c) { return c->tmax; }
 
 /* refresh deadlines passed while idle: all banks closed at each, blocked for tRFC */
 static void catch_up_refresh(gms_dram_chan *c, uint64_t now)
@@ -200,22 +190,10 @@ static void catch_up_refresh(gms_dram_chan *c, uint64_t now)
         c->bk[b].active = 0;
         if (c->bk[b].rp < last_ref + c->t.tRFC) c->bk[b].rp = last_ref + c->t.tRFC;
     }
-    tmax_at(c, last_ref + c->t.tRFC);
     c->open_mask = c->hit_mask = 0;
     c->next_ref = last_ref + c->t.tREFI;
 }
 
-/* The cycles [last + 1, upto) in which the channel was not cycled, counted as each would have
- * counted in gms_dram_chan_cycle. Why this is exact: the owner leaves out only cycles in which
- * a cycle would do nothing but count: an idle channel's, or those before
- * gms_dram_chan_next_event's answer (no burst leaves, the scheduler serves no bank, no refresh,
- * and no bank's command is legal yet: see there). In each of them no command issues and no
- * request moves, so npend, busy_banks and every timer are those of now, and the cycle adds
- * one to n_cmd and n_nop (a NOP), npend to ave_mrqs, busy_banks to banks_1time and, if a bank
- * holds a request, one to banks_access_total; and one to n_activity when some bank is not
- * quiet: always while one holds a request (never quiet), else while a timer runs (all banks
- * quiet iff the cycle is past every timer, timers_until). max_mrqs saw npend when it last
- * changed. */
 static void account_idle(gms_dram_chan *c, uint64_t upto /* exclusive */)
 {
     if (upto <= c->last + 1) return;
@@ -224,13 +202,6 @@ static void account_idle(gms_dram_chan *c, uint64_t upto /* exclusive */)
     if (!c->count_cycles) return;
     c->st.n_cmd += gap;
     c->st.n_nop += gap;
-    if (c->npend) c->st.ave_mrqs += (uint64_t)c->npend * gap;
-    if (c->busy_banks) {
-        c->st.banks_1time += (uint64_t)c->busy_banks * gap;
-        c->st.banks_access_total += gap;
-        c->st.n_activity += gap;
-        return;
-    }
     uint64_t tu = timers_until(c);
     if (tu > from) c->st.n_activity += (tu < upto ? tu : upto) - from;
 }
@@ -246,8 +217,6 @@ void gms_dram_chan_sync(gms_dram_chan *c, uint64_t now)
     if (!gms_dram_chan_idle(c) && now <= c->last + 1) return;
     account_idle(c, now + 1);
 }
-
-void gms_dram_chan_settle(gms_dram_chan *c, uint64_t now) { account_idle(c, now + 1); }
 
 static void trace(gms_dram_chan *c, uint64_t now, gms_dram_cmd cmd, uint32_t b, uint32_t row)
 {
@@ -344,7 +313,6 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
         if (now < k->rcd || now < c->wtr) return 0;
         ready = now + t->CL;   /* GPGPU-Sim's rwq: a fifo_pipeline of CL stages (dram_t::cycle) */
         c->rtw = now + t->tRTW;
-        tmax_at(c, c->rtw);
         k->rtp = now + t->burst_cycles;
         g->rtpl = now + t->tRTPL;
         if (r->access == GMS_ACC_L2_WR_ALLOC_R) c->st.n_rd_L2_A++; else c->st.n_rd++;
@@ -354,7 +322,6 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
         if (now < k->rcdwr || now < c->rtw) return 0;
         ready = now + t->WL;
         c->wtr = now + t->tWTR;
-        tmax_at(c, c->wtr);
         k->wtp = now + t->tWTP;
         if (r->access == GMS_ACC_L2_WRBK) c->st.n_wr_WB++; else c->st.n_wr++;
         trace(c, now, GMS_DRAM_WR, j, r->row);
@@ -363,7 +330,6 @@ static int issue_col(gms_dram_chan *c, uint32_t j, uint64_t now)
     int last = r->txbytes >= r->nbytes;
     rwq_push(c, r, ready, last);
     c->ccd = now + t->tCCD;
-    tmax_at(c, c->ccd);
     g->ccdl = now + t->tCCDL;
     if (c->count_cycles) c->st.bwutil += t->burst_cycles;
     if (last) {
@@ -403,11 +369,6 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
         k->rcdwr = now + t->tRCDWR;
         k->ras = now + t->tRAS;
         k->rc = now + t->tRC;
-        tmax_at(c, c->rrd);
-        tmax_at(c, k->rcd);
-        tmax_at(c, k->rcdwr);
-        tmax_at(c, k->ras);
-        tmax_at(c, k->rc);
         if (t->tFAW) {
             c->faw[c->faw_pos] = now;
             c->faw_pos = (c->faw_pos + 1) & 3;
@@ -423,7 +384,6 @@ static int issue_row(gms_dram_chan *c, uint32_t j, uint64_t now)
     k->active = 0;
     if (j < 64) c->open_mask &= ~(1ULL << j);   /* not in hit_mask: its row missed */
     k->rp = now + t->tRP;
-    tmax_at(c, k->rp);
     c->prio = j + 1 < t->nbk ? j + 1 : 0;
     c->st.n_pre++;
     trace(c, now, GMS_DRAM_PRE, j, k->curr_row);
@@ -447,11 +407,13 @@ static int bank_quiet(const gms_dram_chan *c, const bank *k, uint64_t now)
            now >= k->ras && now >= k->rc && now >= k->rp && now >= k->rcdwr;
 }
 
-/* the quiet banks, for a channel in which no bank holds a request, as far as a comparison
- * with nbk tells: all (nbk) iff every bank is quiet iff now is past every timer (tmax) */
+/* the quiet banks counted up to the first that is not (the count is only compared with nbk),
+ * for a channel in which no bank holds a request: each bank once, in any order */
 static uint32_t quiet_banks(const gms_dram_chan *c, uint64_t now)
 {
-    return now >= c->tmax ? c->t.nbk : 0;
+    uint32_t quiet = 0;
+    for (uint32_t b = 0; b < c->t.nbk && quiet == b; b++) quiet += bank_quiet(c, &c->bk[b], now);
+    return quiet;
 }
 
 /* ours: all-bank refresh when due, once every open bank may be precharged */
@@ -468,7 +430,6 @@ static void refresh(gms_dram_chan *c, uint64_t now)
         c->bk[b].active = 0;
         c->bk[b].rp = now + c->t.tRFC;
     }
-    c->tmax = timers_scan(c);   /* an rp may have gone down */
     c->open_mask = c->hit_mask = 0;
     c->ref_pending = 0;
     c->next_ref += c->t.tREFI;
@@ -520,8 +481,8 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
         for (uint64_t m = hi; m && !row; m &= m - 1) row = issue_row(c, (uint32_t)__builtin_ctzll(m), now);
         for (uint64_t m = lo; m && !row; m &= m - 1) row = issue_row(c, (uint32_t)__builtin_ctzll(m), now);
         /* GPGPU-Sim's activity counter: on while some bank is not quiet. A bank holding a
-         * request never is; when none holds one, all are quiet iff every timer has run out
-         * (quiet is only compared with nbk). */
+         * request never is, so the bank scan is needed only when none holds one; it stops at
+         * the first bank that is not quiet (quiet is only compared with nbk). */
         quiet = c->busy_banks ? 0 : quiet_banks(c, now);
     } else if (nbk <= 64 && c->t.tCCD > 0 && !c->plain_loop) {
         /* GPGPU-Sim's loop below, visiting only the banks that hold a request, in the same
@@ -532,7 +493,7 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
          * and the data pipeline for a column command, and tRRD, refresh and tFAW for an ACT,
          * which no call in the loop changes before the loop's first command of that kind.
          * The activity count: with no request anywhere no bank gets a command, every bank is
-         * visited once and the count is order-free (quiet_banks, as in the dual-bus case); with
+         * visited once and the count is order-free (the scan as in the dual-bus case); with
          * one, some step adds 0 (a bank holding a request, or one whose request a column
          * command just finished: the channel's tCCD > 0 keeps it busy), so quiet < nbk. */
         if (!c->mrq_mask) {
@@ -588,71 +549,6 @@ void gms_dram_chan_cycle(gms_dram_chan *c, uint64_t now)
     if (!col && !row) c->st.n_nop++;
     if (quiet < nbk) c->st.n_activity++;
     c->st.n_cmd++;
-}
-
-static inline uint64_t max2(uint64_t a, uint64_t b) { return a > b ? a : b; }
-
-/* Host speed: the channel asleep on its timing (memsys_chan.c). A cycle after `now` does more
- * than count (account_idle) only if one of these can happen in it, each a test of state that
- * only such a cycle (or the owner: a request entered, the return queue popped) changes:
- *  - data_out: the oldest burst is ready (rwq[head].ready; the return queue is empty here);
- *  - schedule: some free bank gets a request: asks change nothing and return nothing as long
- *    as the scheduler says so (serves_none), else now + 1;
- *  - refresh: its deadline (next_ref), or once pending, the cycle every open bank may be
- *    precharged (the max of the PRE timers refresh() tests);
- *  - a command: each bank holding a request has exactly one candidate, legal from the max of
- *    the "allowed from" cycles issue_col / issue_row test for it: a column command (open on
- *    its row) tCCD, tCCDL and tRCD / tRCDWR with tWTR / tRTW, unless the data pipeline is full
- *    (then data_out comes first); an ACT (closed) tRRD, tRP, tRC and tFAW, unless a refresh is
- *    pending (then the refresh comes first); a PRE (open on another row) tRAS, tWTP, tRTP and
- *    tRTPL. Before the earliest of them every bank's test fails in every bus mode and loop
- *    (each is the plain loop's outcome when nothing issues), and a failed test changes nothing.
- * catch_up_refresh acts only on an idle channel, and the owner asks only about a busy one. */
-uint64_t gms_dram_chan_next_event(const gms_dram_chan *c, uint64_t now)
-{
-    const gms_dram_timing *t = &c->t;
-    const uint64_t soon = now + 1;
-    uint32_t nbk = t->nbk;
-    if (nbk > 64 || c->returnq.n || c->done.n) return soon;
-    if (t->tREFI && !c->ref_pending && !c->busy_banks && !c->rwq_n && !c->npend) return soon;
-    if (c->npend) {
-        uint64_t free_banks = ~c->mrq_mask & (nbk == 64 ? ~0ULL : (1ULL << nbk) - 1);
-        if (free_banks && !(c->sops->serves_none && c->sops->serves_none(c->sched, free_banks))) return soon;
-    }
-    /* host speed: an answer of now + 1 returns at the first candidate that gives it */
-    uint64_t ev = c->rwq_n ? c->rwq[c->rwq_head].ready : UINT64_MAX;
-    if (ev <= soon) return soon;
-    if (t->tREFI) {
-        uint64_t r = 0;
-        if (!c->ref_pending) r = c->next_ref;
-        else
-            for (uint32_t b = 0; b < nbk; b++) {
-                const bank *k = &c->bk[b];
-                if (k->active)
-                    r = max2(max2(r, max2(k->ras, k->wtp)), max2(k->rtp, c->grp[k->grp].rtpl));
-            }
-        if (r < ev) ev = r;
-    }
-    const int col_ok = c->rwq_n < c->rwq_cap;
-    for (uint64_t m = c->mrq_mask; m; m &= m - 1) {
-        const bank *k = &c->bk[__builtin_ctzll(m)];
-        const gms_dram_req *r = k->mrq;
-        uint64_t at;
-        if (k->active && k->curr_row == r->row) {
-            if (!col_ok) continue;
-            at = max2(c->ccd, c->grp[k->grp].ccdl);
-            at = max2(at, r->is_write ? max2(k->rcdwr, c->rtw) : max2(k->rcd, c->wtr));
-        } else if (!k->active) {
-            if (c->ref_pending) continue;
-            at = max2(c->rrd, max2(k->rp, k->rc));
-            if (t->tFAW && c->faw_n >= 4) at = max2(at, c->faw[c->faw_pos] + t->tFAW);
-        } else {
-            at = max2(max2(k->ras, k->wtp), max2(k->rtp, c->grp[k->grp].rtpl));
-        }
-        if (at <= soon) return soon;
-        if (at < ev) ev = at;
-    }
-    return ev > now ? ev : soon;
 }
 
 gms_mreq *gms_dram_chan_return_top(const gms_dram_chan *c) { return c->returnq.head; }

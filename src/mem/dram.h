@@ -5,7 +5,7 @@
  * Standalone: no engine, no L2. The owner pushes requests (a gms_mreq with its bytes set,
  * and its bank, row and column from the address decoder, gms_addrdec_dram_of), calls
  * gms_dram_chan_cycle once per DRAM command cycle with an increasing cycle number (gaps
- * are allowed: the skipped cycles count as idle, or as gms_dram_chan_next_event says), and pops finished reads (return queue)
+ * are allowed: the skipped cycles count as idle), and pops finished reads (return queue)
  * and finished write-backs (done list). Timing state is kept as absolute "allowed from
  * cycle" values, so a channel left idle costs nothing and resumes exactly (GPGPU-Sim's
  * count-down counters, DEC2ZERO, reach 0 at the same cycles).
@@ -104,17 +104,6 @@ uint32_t gms_dram_chan_stranded(const gms_dram_chan *c);
 /* account the cycles up to `now` (inclusive) in which the channel was not cycled; call
  * before reading stats of an idle channel */
 void gms_dram_chan_sync(gms_dram_chan *c, uint64_t now);
-/* Host speed (an owner that lets a busy channel sleep): the first cycle after `now` in which
- * gms_dram_chan_cycle may do more than count its per-cycle counters, if no request is entered
- * and the return queue is empty meanwhile: now + 1 when that may be the next cycle (or the
- * channel cannot tell: more than 64 banks, a reply or write-back waiting to be popped),
- * UINT64_MAX when nothing happens without a new request. Cycling the channel first at the
- * answer (or any earlier cycle) gives the same state and statistics as cycling it in every
- * cycle: the skipped ones are counted as they would have counted (dram.c, account_idle). */
-uint64_t gms_dram_chan_next_event(const gms_dram_chan *c, uint64_t now);
-/* account the cycles up to `now` (inclusive) that a sleeping channel was not cycled in (its
- * owner knows it sleeps until a later cycle); no-op for cycles already accounted */
-void gms_dram_chan_settle(gms_dram_chan *c, uint64_t now);
 const gms_dram_stats *gms_dram_chan_stats(const gms_dram_chan *c);
 /* From the cycle after `now` on, the per-cycle counters count (on) or not (off); the cycles
  * up to `now` are accounted first. The memory system turns them on while a kernel runs. */

@@ -15,8 +15,6 @@
  *   ready_banks(self)    optional, host speed only: the banks pick would serve (see below)
  *   stranded(self)       optional: how many of the waiting requests pick will never return
  *                        unless more requests arrive (0 if any will be served); NULL = none
- *   serves_none(self, banks)  optional, host speed: no bank of `banks` would be served now or
- *                        on any later ask until the queue changes, and asking changes nothing
  * Members (registry in dram_sched_registry.c, chosen by -gpgpu_dram_scheduler 0|1 or by name
  * with -gms_dram_scheduler): fcfs (GPGPU-Sim DRAM_FIFO), frfcfs (GPGPU-Sim frfcfs_scheduler). */
 #ifndef GMS_MEM_DRAM_SCHED_H
@@ -63,11 +61,6 @@ typedef struct gms_dram_sched_ops {
     /* optional (NULL: 0): see "stranded" above. frfcfs with the separate write queue: writes
      * below the high watermark while no read waits (GPGPU-Sim never drains them either) */
     uint32_t (*stranded)(const void *self);
-    /* optional, host speed (NULL: 0): 1 if, until a request is added or picked, asking for any
-     * bank of `free_banks` (bit b: bank b, nbk <= 64), any number of times and ready_banks
-     * first, returns NULL every time and changes no state (frfcfs: the write mode stays), so
-     * the channel may skip those asks (gms_dram_chan_next_event); 0 if one may be served */
-    int (*serves_none)(const void *self, uint64_t free_banks);
 } gms_dram_sched_ops;
 
 extern const gms_dram_sched_ops *const gms_dram_sched_registry[];

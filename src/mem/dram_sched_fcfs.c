@@ -32,16 +32,10 @@ static gms_dram_req *fcfs_pick(void *self, uint32_t bank, uint32_t open_row, int
     *row_hit = r->row == open_row;
     return r;
 }
-/* pick serves only the oldest request's bank, and changes nothing when it does not */
-static int fcfs_serves_none(const void *self, uint64_t free_banks)
-{
-    const gms_dram_req *r = ((const fcfs *)self)->q.head;
-    return !r || (r->bank < 64 && !(free_banks >> r->bank & 1));
-}
 static uint32_t fcfs_pending(const void *self) { return ((const fcfs *)self)->q.n; }
 
 const gms_dram_sched_ops gms_dram_sched_fcfs = {
     .name = "fcfs", .summary = "first come first served, in-order (GPGPU-Sim FIFO, -gpgpu_dram_scheduler 0)",
     .create = fcfs_create, .destroy = fcfs_destroy, .full = fcfs_full, .add = fcfs_add,
-    .pick = fcfs_pick, .pending = fcfs_pending, .serves_none = fcfs_serves_none,
+    .pick = fcfs_pick, .pending = fcfs_pending,
 };

@@ -129,20 +129,6 @@ static uint32_t fr_stranded(const void *self)
     if (s->write_mode && s->n_wr >= s->env.wq_low) return 0;
     return s->n_wr;
 }
-/* no bank of free_banks served: the mode the next ask would set (update_mode) is the current
- * one (else the ask changes it: not a state to skip asks in), and that mode's queues of those
- * banks are empty (pick returns a request iff its bank's queue is not empty, fr_ready_banks) */
-static int fr_serves_none(const void *self, uint64_t free_banks)
-{
-    const frfcfs *s = self;
-    int mode = s->write_mode;
-    if (s->env.sep_write) {
-        if (!mode && s->n_wr >= s->env.wq_high) mode = 1;
-        else if (mode && s->n_wr < s->env.wq_low) mode = 0;
-    }
-    if (mode != s->write_mode) return 0;
-    return !((mode ? s->wr_nonempty : s->rd_nonempty) & free_banks);
-}
 static uint32_t fr_pending(const void *self)
 {
     const frfcfs *s = self;
@@ -153,5 +139,4 @@ const gms_dram_sched_ops gms_dram_sched_frfcfs = {
     .name = "frfcfs", .summary = "first-ready FCFS: open-row hits first, then oldest (GPGPU-Sim, -gpgpu_dram_scheduler 1)",
     .create = fr_create, .destroy = fr_destroy, .full = fr_full, .add = fr_add,
     .pick = fr_pick, .pending = fr_pending, .ready_banks = fr_ready_banks, .stranded = fr_stranded,
-    .serves_none = fr_serves_none,
 };

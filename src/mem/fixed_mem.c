@@ -81,7 +81,6 @@ int gms_fixed_mem_create(gms_memsys *out, const struct gms_params *p, gms_engine
     out->push = fm_push;
     out->report = fm_report;
     out->stranded = NULL;
-    out->dram_asleep = NULL;
     out->memcpy_fill = NULL;   /* no L2 */
     out->free = fm_free;
     return 0;

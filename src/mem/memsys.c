@@ -115,15 +115,10 @@ static int slice_tick(void *self, uint64_t cycle)
         gms_ms_slice_settle(s, gms_engine_cycle(ms->eng, GMS_DOM_L2));
         s->asleep = 0;
     }
-    /* a channel asleep (gms_ms_chan_tick) may hold a request back for this queue's room (an
-     * awake one sees it at its next tick anyway; the two tick on the same host thread) */
-    ms_chan *ch = &ms->chans[s->chan];
-    int from_dram_full = ch->asleep && gms_l2_slice_from_dram_full(s->l2);
     gms_l2_slice_cycle(s->l2, gms_ms_core_now(ms));
-    if (from_dram_full && !gms_l2_slice_from_dram_full(s->l2)) gms_engine_activate(ms->eng, ch->comp);
     ms->accept[s - ms->slices] = (uint8_t)gms_l2_slice_can_accept(s->l2);
     if (gms_l2_slice_replies(s->l2) != before) gms_engine_progress(ms->eng);
-    if (gms_l2_slice_to_dram_top(s->l2)) gms_engine_activate(ms->eng, ch->comp);
+    if (gms_l2_slice_to_dram_top(s->l2)) gms_engine_activate(ms->eng, ms->chans[s->chan].comp);
     uint64_t next = gms_l2_slice_next(s->l2);
     if (!next) {
         /* host speed: blocked towards DRAM, nothing else to do; the channel activates the
@@ -152,10 +147,6 @@ static uint64_t ms_stranded(void *self)
         if (!ms->chans[c].latq.n) n += gms_dram_chan_stranded(ms->chans[c].dram);
     return n;
 }
-
-/* the watchdog's probe (memsys.h): a channel asleep on its timing would tick with
- * -gms_sleep_blocked 0 */
-static int ms_dram_asleep(void *self) { return ((const memsys *)self)->chans_asleep != 0; }
 
 static void slice_report(void *self, FILE *out)
 {
@@ -249,7 +240,6 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     ms->dram_mhz = gms_engine_mhz(e, GMS_DOM_DRAM);
     ms->icnt_mhz = gms_engine_mhz(e, GMS_DOM_ICNT);
     ms->core_period_fs = (uint64_t)(1e9 / ms->core_mhz + 0.5);   /* engine.c: 1 MHz = 1e9 fs */
-    ms->dram_period_fs = (uint64_t)(1e9 / ms->dram_mhz + 0.5);
     ms->sleep_blocked = p->sim.sleep_blocked;
     if (!ms->nsub) { free(ms); return gms_err(err, "-gpgpu_n_mem: must be at least 1"); }
     if (gms_addrdec_init(&ms->dec, &mp->addrdec, err)) { free(ms); return -1; }
@@ -291,7 +281,6 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     out->push = ms_push;
     out->report = gms_ms_report;
     out->stranded = ms_stranded;
-    out->dram_asleep = ms_dram_asleep;
     out->stage = ms_stage;
     out->hand_over = ms_hand_over;
     out->kernel_time = gms_ms_kernel_time;

@@ -29,9 +29,6 @@ typedef struct gms_memsys {
     /* optional (NULL: none): requests the DRAM schedulers hold and will not serve unless more
      * arrive (gms_dram_chan_stranded), summed over the channels */
     uint64_t (*stranded)(void *self);
-    /* optional (NULL: never), the watchdog's probe: a DRAM channel sleeps through cycles it
-     * would tick in with -gms_sleep_blocked 0 (read only while the memory side does not run) */
-    int (*dram_asleep)(void *self);
     /* optional (NULL: none), host speed (-gms_host_pipeline): stage(self, 1) makes push only
      * record the request (and wake its slice); hand_over(self) then does the recorded pushes,
      * in order, before the memory side's next edge, on the thread that ticks it */

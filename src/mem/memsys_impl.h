@@ -47,13 +47,6 @@ typedef struct ms_chan {
     int32_t *priv_credit;        /* per local sub-partition */
     int32_t shared_credit, shared_limit, priv_limit;
     uint32_t last_borrower;
-    /* asleep on the DRAM's timing (gms_ms_chan_tick, -gms_sleep_blocked): busy, but no cycle
-     * before its wake-up can do more than count (gms_dram_chan_next_event) */
-    int asleep;
-    /* host speed: after an answer of "the next cycle" the channel does not ask again for
-     * `ask_in` ticks (1, 2, 4, then 8 after each such answer in a row; 0 after a sleep), so a
-     * streaming channel seldom pays for the question. Staying awake is always exact. */
-    uint32_t ask_in, backoff;
     char name[24];
 } ms_chan;
 
@@ -65,8 +58,6 @@ struct memsys {
     uint32_t dram_latency;
     double core_mhz, l2_mhz, dram_mhz, icnt_mhz;
     uint64_t core_period_fs;     /* as the engine computes it */
-    uint64_t dram_period_fs;
-    uint32_t chans_asleep;       /* channels with ms_chan.asleep set (the watchdog's probe) */
     int sleep_blocked;           /* -gms_sleep_blocked: a slice blocked towards DRAM sleeps */
     ms_slice *slices;
     ms_chan *chans;
@@ -103,11 +94,6 @@ int gms_ms_chan_init(memsys *ms, ms_chan *c, uint32_t id, const struct gms_param
 void gms_ms_chan_fini(ms_chan *c);
 int gms_ms_chan_tick(void *self, uint64_t cycle);
 void gms_ms_chan_report(void *self, FILE *out);
-/* a sleeping channel's skipped cycles up to DRAM cycle `dcyc` (inclusive), before its
- * statistics are read */
-void gms_ms_chan_settle(ms_chan *c, uint64_t dcyc);
-/* DRAM edges up to this instant (memsys_report.c) */
-uint64_t gms_ms_dram_now(const memsys *ms);
 void gms_ms_report(void *self, gms_stats *out);
 void gms_ms_kernel_time(void *self, int on);   /* memsys_report.c */
 /* Core cycles passed at this instant, seen from any domain. gms_engine_cycle() of a domain

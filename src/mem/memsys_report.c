@@ -15,7 +15,7 @@
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
 /* DRAM edges up to now (the engine's count lags while the DRAM domain is idle) */
-uint64_t gms_ms_dram_now(const memsys *ms)
+static uint64_t dram_now(const memsys *ms)
 {
     uint64_t dcyc = gms_engine_cycle(ms->eng, GMS_DOM_DRAM);
     uint64_t dper = (uint64_t)(1e9 / ms->dram_mhz + 0.5);
@@ -30,7 +30,7 @@ uint64_t gms_ms_dram_now(const memsys *ms)
 void gms_ms_kernel_time(void *self, int on)
 {
     memsys *ms = self;
-    uint64_t dcyc = gms_ms_dram_now(ms);
+    uint64_t dcyc = dram_now(ms);
     for (uint32_t c = 0; c < ms->nch; c++) gms_dram_chan_count_cycles(ms->chans[c].dram, on, dcyc);
     uint64_t core = gms_ms_core_now(ms);
     if (ms->kcore_on && !on) ms->kcore_total += core - ms->kcore_since;
@@ -79,13 +79,12 @@ void gms_ms_report(void *self, gms_stats *out)
     }
     gms_stat_f64(out, "gms_partition_busiest_share", ratio(top + wtop, all));
 
-    uint64_t dcyc = gms_ms_dram_now(ms);
+    uint64_t dcyc = dram_now(ms);
     gms_dram_stats sum;
     memset(&sum, 0, sizeof sum);
     double bw = 0, eff = 0, blp = 0, rbl_w = 0;
     for (uint32_t c = 0; c < ms->nch; c++) {
         gms_dram_chan *d = ms->chans[c].dram;
-        gms_ms_chan_settle(&ms->chans[c], dcyc);
         gms_dram_chan_sync(d, dcyc);
         const gms_dram_stats *s = gms_dram_chan_stats(d);
         double rbl = ratio(s->hits_num, s->access_num);
