@@ -1487,37 +1487,23 @@ static inline uint32_t exec_type(const gms_sm *s, const gms_inst *in)
 /* the scheduler issues warp wi's next instruction `in` (gms_sm_can_issue said it may) */
 void gms_sm_issue(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
 {
-    if (__builtin_expect(s->sub_dual, 0)) {
-        /* 4.x dual issue (scheduler_unit::cycle, -gpgpu_max_insn_issue_per_warp 2): having
-         * issued, the scheduler tries the warp's next instruction in the same cycle if its
-         * instruction buffer holds one (with -gms_inst_fetch none it is taken as full), with
-         * -gpgpu_dual_issue_diff_exec_units only to another kind of unit. Its type is read
-         * before issue_one, which may refill the warp's buffer under `in` */
-        uint32_t t1 = exec_type(s, in);
-        const gms_inst *in2;
-        issue_one(s, wi, in, now);
-        if (s->fe_on) gms_ifetch_after_issue(s, wi, 1);
-        if (s->w[wi].left && is_cand(s, wi) && (!s->fe_on || s->ib[wi]) &&
-            gms_sm_can_issue(s, wi, now, gms_sm_mem_slot_free(s, sched_of(s, wi)), &in2) &&
-            !(s->p->core.dual_issue_diff_exec_units && exec_type(s, in2) == t1))
-        {
-            issue_one(s, wi, in2, now);
-            if (s->fe_on) gms_ifetch_after_issue(s, wi, 1);
-        }
-        return;
-    }
+    /* Dual issue (scheduler_unit::cycle, -gpgpu_max_insn_issue_per_warp 2): having issued, the
+     * scheduler looks at the warp's next buffered instruction in the same cycle, with the
+     * first one's registers reserved and its pipe's register set taken. Both front ends: 3.x's
+     * (fe_dual) and the sub-core pipeline's (sub_dual: with -gms_inst_fetch none the buffer is
+     * taken as full, and -gpgpu_dual_issue_diff_exec_units allows only another kind of unit).
+     * The first's unit type is read before issue_one, which may refill the buffer under `in`. */
+    const int dual = s->fe_dual | s->sub_dual;
+    const uint32_t t1 = s->sub_dual ? exec_type(s, in) : 0;
     issue_one(s, wi, in, now);
-    if (!s->fe_on) return;
-    gms_ifetch_after_issue(s, wi, s->fe_dual);
-    /* 3.x dual issue (scheduler_unit::cycle): having issued, the scheduler looks at the
-     * warp's next buffered instruction in the same cycle, with the first one's registers
-     * reserved and its pipe's register set taken */
-    if (s->fe_dual && s->ib[wi] && is_cand(s, wi)) {
-        const gms_inst *in2;
-        if (gms_sm_can_issue(s, wi, now, gms_sm_mem_slot_free(s, sched_of(s, wi)), &in2)) {
-            issue_one(s, wi, in2, now);
-            gms_ifetch_after_issue(s, wi, 1);
-        }
+    if (s->fe_on) gms_ifetch_after_issue(s, wi, dual);
+    if (__builtin_expect(!dual, 1)) return;
+    const gms_inst *in2;
+    if (s->w[wi].left && is_cand(s, wi) && (!s->fe_on || s->ib[wi]) &&
+        gms_sm_can_issue(s, wi, now, gms_sm_mem_slot_free(s, sched_of(s, wi)), &in2) &&
+        !(s->sub_dual && s->p->core.dual_issue_diff_exec_units && exec_type(s, in2) == t1)) {
+        issue_one(s, wi, in2, now);
+        if (s->fe_on) gms_ifetch_after_issue(s, wi, 1);
     }
 }
 
