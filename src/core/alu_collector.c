@@ -22,10 +22,9 @@ void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES], uint
     }
 }
 
-void gms_aluc_banks(gms_aluc *a, uint32_t nbanks, int use_wid, uint32_t n_other)
+void gms_aluc_banks(gms_aluc *a, uint32_t nbanks, uint32_t n_other)
 {
     a->nbanks = nbanks;
-    a->use_wid = use_wid != 0;
     a->ncoll = a->p[GMS_ALUC_SP].ncu + a->p[GMS_ALUC_SFU].ncu;
     uint32_t all = a->ncoll + n_other;
     a->square = nbanks > all ? nbanks : all;
@@ -41,12 +40,20 @@ void gms_aluc_mem_reads(gms_aluc *a, uint32_t nmem)
     a->nmem = nmem;
 }
 
+/* register_bank: GPGPU-Sim adds the warp id (the warp's slot in the SM) whenever
+ * m_bank_warp_shift is set, and opndcoll_rfu_t::init always sets it (log2 of the warp size);
+ * -gpgpu_reg_bank_use_warp_id is registered but read nowhere */
+static inline uint32_t reg_bank(const gms_aluc *a, uint8_t reg, uint16_t warp)
+{
+    return ((uint32_t)reg + warp) % a->nbanks;
+}
+
 /* add_read_requests: one read per source operand, in operand order, on its register's bank */
 static void queue_reads(gms_aluc *a, uint16_t gid, uint16_t warp, const uint8_t src[GMS_MAX_SRC])
 {
     for (int k = 0; k < GMS_MAX_SRC; k++) {
         if (src[k] == GMS_REG_NONE) continue;
-        uint32_t b = ((uint32_t)src[k] + (a->use_wid ? warp : 0u)) % a->nbanks;
+        uint32_t b = reg_bank(a, src[k], warp);
         a->rq[b * a->qcap + (a->rq_head[b] + a->rq_n[b]) % a->qcap] = gid;
         a->rq_n[b]++;
         a->nonempty |= 1ULL << b;
@@ -105,7 +112,7 @@ static uint64_t dst_banks(const gms_aluc *a, uint16_t warp, const uint8_t dst[GM
     uint64_t m = 0;
     for (int i = 0; i < GMS_MAX_DST; i++)
         if (dst[i] != GMS_REG_NONE)
-            m |= 1ULL << (((uint32_t)dst[i] + (a->use_wid ? warp : 0u)) % a->nbanks);
+            m |= 1ULL << reg_bank(a, dst[i], warp);
     return m;
 }
 

@@ -34,7 +34,8 @@
  *    GMS_ALUC_MAX_LAT or more, which GPGPU-Sim refuses (MAX_ALU_LATENCY), reserve no bus.
  *  - register banks (gms_aluc_banks, -gms_reg_banks gpgpusim): the unit's reads are queued at
  *    allocation, one per source operand in operand order, on the bank of its register
- *    (register_bank: register [+ warp id] modulo the banks); each step, after dispatch and before
+ *    (register_bank: register + warp id modulo the banks, as GPGPU-Sim: its m_bank_warp_shift is
+ *    log2 of the warp size whatever -gpgpu_reg_bank_use_warp_id says); each step, after dispatch and before
  *    allocation, arbiter_t::allocate_reads grants the front read of every bank not being written
  *    back that cycle, at most one per unit: a wavefront allocator over banks x units (all units:
  *    SP, SFU, then MEM, the square being the larger count) whose diagonal of highest priority
@@ -92,7 +93,7 @@ typedef struct gms_aluc {
     uint8_t bus_n[GMS_ALUC_MAX_LAT];
     /* register banks (nbanks 0: none): per bank a FIFO of reads, each the global id of the unit
      * (SP units, then SFU units); wb_mask: the banks written back at cycle wb_at (mod MAX_LAT) */
-    uint32_t nbanks, use_wid, ncoll, square, pri, qcap;
+    uint32_t nbanks, ncoll, square, pri, qcap;
     uint32_t reading;         /* units with reads not yet granted */
     uint64_t nonempty;        /* banks with a queued read */
     uint16_t *rq;             /* nbanks x qcap */
@@ -113,9 +114,10 @@ typedef struct gms_aluc_shape { uint32_t w_id, w_ex, ncu, in_ports, out_ports, n
 
 /* nbus: the result buses (EX_WB width, 1..255) */
 void gms_aluc_init(gms_aluc *a, const gms_aluc_shape shape[GMS_ALUC_PIPES], uint32_t nbus);
-/* register banks: nbanks 1..GMS_ALUC_MAX_BANKS; use_wid: bank = register + warp id; n_other: the
- * units after SP and SFU in the arbiter's order (MEM), which only widen its square */
-void gms_aluc_banks(gms_aluc *a, uint32_t nbanks, int use_wid, uint32_t n_other);
+/* register banks: nbanks 1..GMS_ALUC_MAX_BANKS, a register's bank (register + warp id) modulo
+ * nbanks; n_other: the units after SP and SFU in the arbiter's order (MEM), which only widen
+ * its square */
+void gms_aluc_banks(gms_aluc *a, uint32_t nbanks, uint32_t n_other);
 /* the memory instructions' operand reads on the banks too: nmem (1..GMS_ALUC_MAX_CU, at most
  * gms_aluc_banks' n_other) memory collector units, after SP and SFU in the arbiter's order */
 void gms_aluc_mem_reads(gms_aluc *a, uint32_t nmem);

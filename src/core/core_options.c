@@ -49,10 +49,12 @@ static int banks_off(const gms_params *p, const void *field)
     int on = !p->core.sub_core_model && !strcmp(p->core.alu_collector, "gpgpusim") && !strcmp(p->core.reg_banks, "gpgpusim");
     return !on && *(const uint32_t *)field != 8;
 }
-static int bank_wid_off(const gms_params *p, const void *field)
+/* GPGPU-Sim registers -gpgpu_reg_bank_use_warp_id and reads it nowhere: a value other than
+ * its default is named, as it changes nothing there either */
+static int bank_wid_set(const gms_params *p, const void *field)
 {
-    int on = !p->core.sub_core_model && !strcmp(p->core.alu_collector, "gpgpusim") && !strcmp(p->core.reg_banks, "gpgpusim");
-    return !on && *(const int *)field != 0;
+    (void)p;
+    return *(const int *)field != 0;
 }
 #define ALUC(name, field, def, help, in_use) GMS_OPT_PARTLY("" name, GMS_OPT_U32, core.field, def, help, \
     "used only by -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0): with sub-cores the collector has the " \
@@ -230,8 +232,9 @@ static const gms_option core_opts[] = {
       "used only by -gms_reg_banks gpgpusim with -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0): otherwise "
       "no register-bank conflicts are modelled", banks_off),
     GMS_OPT_PARTLY("gpgpu_reg_bank_use_warp_id", GMS_OPT_BOOL, core.reg_bank_use_warp_id, "0",
-      "a register's bank is (register + warp id) modulo the banks instead of register modulo the banks",
-      "used only by -gms_reg_banks gpgpusim with -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0)", bank_wid_off),
+      "registered by GPGPU-Sim, which reads it nowhere",
+      "no effect, as in GPGPU-Sim: a register's bank is always (register + warp id) modulo the banks "
+      "(its opndcoll_rfu_t sets m_bank_warp_shift to log2 of the warp size)", bank_wid_set),
     ALUC("gpgpu_operand_collector_num_units_sp", oc_units_sp, "4", "SP operand collector units", aluc_off_4),
     ALUC("gpgpu_operand_collector_num_units_sfu", oc_units_sfu, "4", "SFU operand collector units", aluc_off_4),
     ALUC("gpgpu_operand_collector_num_in_ports_sp", oc_in_sp, "1", "SP collector input ports: instructions leaving ID_OC_SP per cycle", aluc_off_1),
@@ -677,10 +680,9 @@ static void core_dump(const gms_params *p, FILE *out)
                 c->idoc_w[0], c->oc_units_sp, c->oc_in_sp, c->oc_out_sp, c->ocex_w[0], c->num_sp_units, c->idoc_w[1],
                 c->oc_units_sfu, c->oc_in_sfu, c->oc_out_sfu, c->ocex_w[1], c->units[GMS_OP_SFU], c->exwb_w);
     if (c->regbanks)
-        fprintf(out, "Register banks: %u, a register's bank is its number%s modulo %u; the SP and SFU%s units' reads "
+        fprintf(out, "Register banks: %u, a register's bank is its number + the warp id modulo %u; the SP and SFU%s units' reads "
                 "arbitrated as GPGPU-Sim 3.x (one per bank and unit a cycle, written-back banks first); the LDST unit's "
-                "write-backs wait a cycle for a bank an ALU result takes\n", c->num_reg_banks,
-                c->reg_bank_use_warp_id ? " + warp id" : "", c->num_reg_banks,
+                "write-backs wait a cycle for a bank an ALU result takes\n", c->num_reg_banks, c->num_reg_banks,
                 !c->oc_units_gen && !strcmp(c->reg_banks_mem, "gpgpusim") ? " and memory" : "");
     else if (c->aluc)
         fprintf(out, "Register banks: no conflicts (-gms_reg_banks none)\n");

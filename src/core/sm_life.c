@@ -79,7 +79,7 @@ static void memq_init(gms_sm *s)
         };
         s->aluc = gms_xcalloc(1, sizeof *s->aluc);
         gms_aluc_init(s->aluc, shape, c->exwb_w);
-        if (c->regbanks) gms_aluc_banks(s->aluc, c->num_reg_banks, c->reg_bank_use_warp_id, c->oc_units_mem + c->oc_units_gen);
+        if (c->regbanks) gms_aluc_banks(s->aluc, c->num_reg_banks, c->oc_units_mem + c->oc_units_gen);
         s->memq.src_reads = 1;
         if (c->regbanks && !c->oc_units_gen && c->oc_units_mem && !strcmp(c->reg_banks_mem, "gpgpusim")) {
             /* the memory units' reads on the banks too */

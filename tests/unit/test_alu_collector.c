@@ -226,16 +226,18 @@ TEST(aluc_dependent_chain_takes_latency_plus_5_plus_sources_per_instruction)
 }
 
 /* register banks (-gms_reg_banks gpgpusim): two SP instructions with one source each, issued
- * together into two units (2 ports, 2 function units). With 8 banks r10 and r18 share bank 2:
+ * together into two units (2 ports, 2 function units). A register's bank is (register + warp
+ * id) modulo the banks: with 8 banks r10 of warp 0 and r17 of warp 1 share bank 2:
  * both reads are queued at 11, the first unit's is granted at 12 (dispatched 13, taken 14,
  * written back 14 + 4 + 2 = 20), the second unit's at 13 (dispatched 14, taken 15, written
- * back 21): one unit-step without a read. r10 and r11 (banks 2 and 3) are both read at 12. */
-static void bank_pair(uint8_t r0, uint8_t r1, uint32_t nbanks, int use_wid, issued_log *l, uint64_t *conflicts)
+ * back 21): one unit-step without a read. r10 of warp 0 and r11 of warp 1 (banks 2 and 4) are
+ * both read at 12. */
+static void bank_pair(uint8_t r0, uint8_t r1, uint32_t nbanks, issued_log *l, uint64_t *conflicts)
 {
     static gms_aluc a;
     gms_aluc_shape s[GMS_ALUC_PIPES] = { { 2, 2, 2, 2, 2, 2 }, { 1, 1, 1, 1, 1, 1 } };
     gms_aluc_init(&a, s, 8);
-    if (nbanks) gms_aluc_banks(&a, nbanks, use_wid, 2);
+    if (nbanks) gms_aluc_banks(&a, nbanks, 2);
     gms_inst x = alu(GMS_OP_SP, 1), y = alu(GMS_OP_SP, 1);
     x.src[0] = r0;
     y.src[0] = r1;
@@ -255,7 +257,7 @@ TEST(aluc_register_bank_conflict_delays_the_second_unit_a_cycle)
 {
     issued_log l;
     uint64_t nc;
-    bank_pair(10, 18, 8, 0, &l, &nc);
+    bank_pair(10, 17, 8, &l, &nc);
     REQUIRE(l.n == 2);
     CHECK_EQ(l.warp[0], 0);
     CHECK_EQ(l.wb[0], 20u);
@@ -263,15 +265,15 @@ TEST(aluc_register_bank_conflict_delays_the_second_unit_a_cycle)
     CHECK_EQ(l.wb[1], 21u);
     CHECK_EQ(nc, 1u);
     /* the second unit's write-back (20: no conflict, 21: one) and the unit-steps lost */
-    static const struct { uint8_t r0, r1; uint32_t nbanks; int wid; uint64_t wb1, nc; } cases[] = {
-        { 10, 11, 8, 0, 20, 0 },    /* banks 2 and 3 */
-        { 10, 18, 0, 0, 20, 0 },    /* no banks modelled */
-        { 10, 10, 8, 1, 20, 0 },    /* -gpgpu_reg_bank_use_warp_id: warps 0 and 1 put r10 in banks 2, 3 */
-        { 10, 10, 8, 0, 21, 1 },    /* without it both in bank 2 */
-        { 10, 18, 16, 0, 20, 0 },   /* 16 banks: r10 and r18 apart again */
+    static const struct { uint8_t r0, r1; uint32_t nbanks; uint64_t wb1, nc; } cases[] = {
+        { 10, 11, 8, 20, 0 },    /* banks 2 and 4 */
+        { 10, 17, 0, 20, 0 },    /* no banks modelled */
+        { 10, 10, 8, 20, 0 },    /* the warp id puts r10 of warps 0 and 1 in banks 2 and 3 */
+        { 10, 9, 8, 21, 1 },     /* r10 of warp 0 and r9 of warp 1: bank 2 both */
+        { 10, 17, 16, 20, 0 },   /* 16 banks: banks 10 and 2 */
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        bank_pair(cases[k].r0, cases[k].r1, cases[k].nbanks, cases[k].wid, &l, &nc);
+        bank_pair(cases[k].r0, cases[k].r1, cases[k].nbanks, &l, &nc);
         REQUIRE(l.n == 2);
         CHECK_EQ(l.wb[0], 20u);
         CHECK_EQ(l.wb[1], cases[k].wb1);
@@ -286,9 +288,9 @@ TEST(aluc_register_banks_one_unit_same_bank_as_one_read_a_cycle)
     static gms_aluc a;
     issued_log l = { 0 };
     shape1(&a, 1, 2, 1);
-    gms_aluc_banks(&a, 8, 0, 2);
+    gms_aluc_banks(&a, 8, 2);
     gms_inst in = alu(GMS_OP_SP, 2);
-    in.src[1] = 18;   /* r10 and r18: bank 2 both */
+    in.src[1] = 18;   /* r10 and r18 of warp 3: bank 5 both */
     gms_aluc_push(&a, GMS_ALUC_SP, 3, &in, 4, 1);
     run_to(&a, &l, 11, 30);
     REQUIRE(l.n == 1);
@@ -299,7 +301,7 @@ TEST(aluc_register_banks_one_unit_same_bank_as_one_read_a_cycle)
 }
 
 /* a write-back takes its bank for the cycle's reads: the SP instruction (no sources, dst r20 =
- * bank 4) is taken at 13 and written back at 19; the SFU one (src r12 = bank 4), pushed after
+ * bank 4) is taken at 13 and written back at 19; the SFU one of warp 1 (src r11: bank 4), pushed after
  * cycle 17, is allocated at 18, its read refused at 19 and granted at 20: dispatched 21,
  * taken 22, written back 22 + 4 + 2 = 28 (27 without banks) */
 /* one unit, port and function unit per pipe, 8 result buses; nbanks register banks (0: none) */
@@ -307,14 +309,14 @@ static void unit_pipes(gms_aluc *a, uint32_t nbanks)
 {
     gms_aluc_shape s[GMS_ALUC_PIPES] = { { 1, 1, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1 } };
     gms_aluc_init(a, s, 8);
-    if (nbanks) gms_aluc_banks(a, nbanks, 0, 2);
+    if (nbanks) gms_aluc_banks(a, nbanks, 2);
 }
 
-/* the SFU instruction of the write-back cases: reads r12, writes r30 */
-static gms_inst sfu_r12(void)
+/* the SFU instruction of the write-back cases (warp 1): reads r11, writes r30 */
+static gms_inst sfu_r11(void)
 {
     gms_inst y = alu(GMS_OP_SFU, 1);
-    y.src[0] = 12;
+    y.src[0] = 11;
     y.dst[0] = 30;
     return y;
 }
@@ -324,7 +326,7 @@ static uint64_t writeback_case(uint32_t nbanks)
     static gms_aluc a;
     issued_log l = { 0 };
     unit_pipes(&a, nbanks);
-    gms_inst x = alu(GMS_OP_SP, 0), y = sfu_r12();
+    gms_inst x = alu(GMS_OP_SP, 0), y = sfu_r11();
     gms_aluc_push(&a, GMS_ALUC_SP, 0, &x, 4, 1);
     run_to(&a, &l, 11, 17);
     gms_aluc_push(&a, GMS_ALUC_SFU, 1, &y, 4, 1);
@@ -345,7 +347,7 @@ TEST(aluc_register_bank_written_back_is_not_read_that_cycle)
 
 /* a load's write-back from the LSU (gms_aluc_lsu_write) in the cycle an ALU result is written
  * back: the SP instruction of writeback_case (dst r20, bank 4 of 8) is written back at 19, so
- * at 19 the LSU may not write r12 or r28 (bank 4) and retries, may write r13 (bank 5), and may
+ * at 19 the LSU may not write warp 0's r12 or r28 (bank 4) and retries, may write r13 (bank 5), and may
  * write r12 at 20; with 16 banks r12 is bank 12 and r28 bank 12: no conflict with r20. Two
  * registers of the load on one bank (r12, r28 with 8 banks) do not refuse each other. */
 TEST(aluc_lsu_write_waits_for_an_alu_write_back_on_its_bank)
@@ -354,7 +356,7 @@ TEST(aluc_lsu_write_waits_for_an_alu_write_back_on_its_bank)
         static gms_aluc a;
         issued_log l = { 0 };
         shape1(&a, 1, 1, 1);
-        gms_aluc_banks(&a, nbanks, 0, 2);
+        gms_aluc_banks(&a, nbanks, 2);
         gms_inst x = alu(GMS_OP_SP, 0);
         gms_aluc_push(&a, GMS_ALUC_SP, 0, &x, 4, 1);
         run_to(&a, &l, 11, 18);
@@ -368,17 +370,17 @@ TEST(aluc_lsu_write_waits_for_an_alu_write_back_on_its_bank)
         d13[0] = 13;
         d12_28[0] = 12;
         d12_28[1] = 28;
-        CHECK_EQ(gms_aluc_lsu_write(&a, 19, 2, d12), nbanks == 16);
-        CHECK_EQ(gms_aluc_lsu_write(&a, 19, 2, d13), 1);
+        CHECK_EQ(gms_aluc_lsu_write(&a, 19, 0, d12), nbanks == 16);
+        CHECK_EQ(gms_aluc_lsu_write(&a, 19, 0, d13), 1);
         CHECK_EQ(a.lsu_wb_conflicts, nbanks == 8 ? 1u : 0u);
-        CHECK_EQ(gms_aluc_lsu_write(&a, 20, 2, d12_28), 1);   /* bank 4 (8) or 12 (16) twice */
-        CHECK_EQ(gms_aluc_lsu_write(&a, 20, 2, d12), 0);      /* the bank is the load's now */
+        CHECK_EQ(gms_aluc_lsu_write(&a, 20, 0, d12_28), 1);   /* bank 4 (8) or 12 (16) twice */
+        CHECK_EQ(gms_aluc_lsu_write(&a, 20, 0, d12), 0);      /* the bank is the load's now */
         gms_aluc_free(&a);
     }
 }
 
 /* the LSU's write takes its bank for the collector's step of that cycle: the SFU instruction of
- * writeback_case alone (src r12, bank 4 of 8) is allocated at 18; an LSU write of r20 (bank 4)
+ * writeback_case alone (warp 1's r11, bank 4 of 8) is allocated at 18; an LSU write of warp 0's r20 (bank 4)
  * at 19 refuses its read then, so it is written back at 28, not 27; a write of r21 (bank 5)
  * leaves it at 27 */
 static uint64_t lsu_write_case(uint8_t reg)
@@ -386,7 +388,7 @@ static uint64_t lsu_write_case(uint8_t reg)
     static gms_aluc a;
     issued_log l = { 0 };
     unit_pipes(&a, 8);
-    gms_inst y = sfu_r12();
+    gms_inst y = sfu_r11();
     gms_aluc_push(&a, GMS_ALUC_SFU, 1, &y, 4, 1);
     run_to(&a, &l, 18, 18);
     uint8_t d[GMS_MAX_DST];
@@ -408,8 +410,8 @@ TEST(aluc_lsu_write_takes_its_bank_from_the_reads)
 
 /* the memory units' reads (gms_aluc_mem_reads): an SP instruction reading r10 is allocated at
  * 11 and its read queued on bank 2 (8 banks); a memory instruction allocated after that step
- * reading r18 (bank 2 too) queues behind it: the SP read is granted at 12, the memory unit's at
- * 13 (gms_aluc_mem_done then, one unit-step without a read); reading r19 (bank 3) it is granted
+ * of warp 1 reading r17 (bank 2 too) queues behind it: the SP read is granted at 12, the memory unit's at
+ * 13 (gms_aluc_mem_done then, one unit-step without a read); reading r18 (bank 3) it is granted
  * at 12. The SP instruction is written back at 20 either way. A memory instruction without
  * registers to read holds no unit; with one unit reading, a second finds none. */
 static uint64_t mem_read_case(uint8_t reg, uint64_t *conflicts)
@@ -417,7 +419,7 @@ static uint64_t mem_read_case(uint8_t reg, uint64_t *conflicts)
     static gms_aluc a;
     issued_log l = { 0 };
     shape1(&a, 1, 1, 1);
-    gms_aluc_banks(&a, 8, 0, 1);
+    gms_aluc_banks(&a, 8, 1);
     gms_aluc_mem_reads(&a, 1);
     gms_inst x = alu(GMS_OP_SP, 1);
     gms_aluc_push(&a, GMS_ALUC_SP, 0, &x, 4, 1);
@@ -446,9 +448,9 @@ static uint64_t mem_read_case(uint8_t reg, uint64_t *conflicts)
 TEST(aluc_memory_unit_reads_share_the_banks)
 {
     uint64_t conf = 0;
-    CHECK_EQ(mem_read_case(18, &conf), 13u);
+    CHECK_EQ(mem_read_case(17, &conf), 13u);
     CHECK_EQ(conf, 1u);
-    CHECK_EQ(mem_read_case(19, &conf), 12u);
+    CHECK_EQ(mem_read_case(18, &conf), 12u);
     CHECK_EQ(conf, 0u);
 }
 
@@ -492,10 +494,11 @@ TEST(memq_rd_alloc_holds_until_reads_done)
 }
 
 /* a whole run: 8 warps, each 48 loads of its own lines (L1D misses, written back one per cycle
- * through ldst_unit::writeback) between ALU instructions without sources. With 8 banks the
- * loads write r10/r26/r42/r58 and the ALU results r18/r34/r50 (bank 2 all): some loads' writes
- * meet an ALU result's and wait (gms_regfile_lsu_wb_conflicts); with the loads on r11/r27/r43/r59
- * (bank 3) none does. Both runs complete every instruction. */
+ * through ldst_unit::writeback) between ALU instructions without sources. With 8 banks warp w's
+ * loads write r10/r26/r42/r58 - w + 8 and its ALU results r18/r34/r50 - w + 8 (bank 2 all, as
+ * a register's bank adds the warp id): some loads' writes meet an ALU result's and wait
+ * (gms_regfile_lsu_wb_conflicts); with the loads one register up (bank 3) none does. Both runs
+ * complete every instruction. */
 static uint8_t lsu_wb_first;
 
 static int lsu_wb_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *err)
@@ -510,11 +513,11 @@ static int lsu_wb_fill(void *self, uint64_t b, gms_block_trace *out, gms_error *
             for (int l = 0; l < 32; l++) addrs[l] = 0x10000000ull + ((b * 8 + w) * 48 + i) * 128 + 4u * (uint32_t)l;
             (void)gms_emit_load(&e, pc, 0xffffffffu, GMS_MEM_LD_GLOBAL, 4, addrs, GMS_REG_NONE);
             gms_inst *ld = &out->warps[w].insts[out->warps[w].n - 1];
-            ld->dst[0] = (uint8_t)(lsu_wb_first + 16 * (i % 4));
+            ld->dst[0] = (uint8_t)(lsu_wb_first + 16 * (i % 4) + 8 - w);
             pc += 16;
             for (int k = 0; k < 3; k++, pc += 16) {
                 gms_inst *in = gms_emit_put(&e, pc, 0xffffffffu, GMS_OP_SP);
-                in->dst[0] = (uint8_t)(18 + 16 * k);
+                in->dst[0] = (uint8_t)(18 + 16 * k + 8 - w);
             }
         }
         gms_emit_exit(&e, pc, 0xffffffffu);
@@ -548,7 +551,7 @@ TEST(aluc_lsu_write_back_conflicts_in_a_run)
     CHECK_EQ(insn_other, insn_same);
 }
 
-/* invariants on random streams (1-16 banks, with and without the warp id): every instruction
+/* invariants on random streams (1-16 banks): every instruction
  * is taken once, and no read or reading unit is left when the streams end */
 TEST(aluc_register_banks_random_streams_drain)
 {
@@ -557,7 +560,7 @@ TEST(aluc_register_banks_random_streams_drain)
         static gms_aluc a;
         gms_aluc_shape s[GMS_ALUC_PIPES] = { { 4, 4, 6, 2, 2, 2 }, { 1, 1, 4, 1, 1, 1 } };
         gms_aluc_init(&a, s, 2);
-        gms_aluc_banks(&a, 1 + (uint32_t)(round % 16), round & 1, 2);
+        gms_aluc_banks(&a, 1 + (uint32_t)(round % 16), 2);
         issued_log l = { 0 };
         uint32_t pushed = 0;
         for (uint64_t c = 1; c < 3000; c++) {
