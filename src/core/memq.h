@@ -130,6 +130,8 @@ gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now);
 /* the same in collector step `second` (0: the cycle's first, 1: its second) of cycle now: a
  * `late` unit ready at now is not ready in the first */
 gms_memq_ent *gms_memq_dispatch_step(gms_memq *q, uint32_t sched, uint64_t now, int second);
+/* sub-core collector: the entry scheduler sched's unit cu holds (bit cu of cu_mem[sched]) */
+gms_memq_ent *gms_memq_unit_entry(gms_memq *q, uint32_t sched, uint32_t cu);
 /* the LSU takes the oldest collected instruction whose ready_at has come; NULL if none. The
  * entry stays valid until the next take. */
 const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now);
