@@ -1011,10 +1011,14 @@ static void sh_written(gms_sm *s, const gms_shp_ent *e)
  * taken by an ALU result this cycle; f: next_wb's instruction) */
 static int scb_lsu_write(gms_sm *s, uint64_t now, const inflight *f)
 {
+    int ok = 1;
     if (s->wb_sh)
-        return gms_scb_lsu_write(s->scb, now, sched_of(s, s->wb_sh_ent.warp), s->wb_sh_ent.warp, s->wb_sh_ent.dst);
-    if (!s->next_wb->warp_txn || !f) return 1;
-    return gms_scb_lsu_write(s->scb, now, sched_of(s, f->warp), f->warp, f->dst);
+        ok = gms_scb_lsu_write(s->scb, now, sched_of(s, s->wb_sh_ent.warp), s->wb_sh_ent.warp, s->wb_sh_ent.dst,
+                               &s->scb_wb_done);
+    else if (s->next_wb->warp_txn && f)
+        ok = gms_scb_lsu_write(s->scb, now, sched_of(s, f->warp), f->warp, f->dst, &s->scb_wb_done);
+    if (ok) s->scb_wb_done = 0;   /* the slot is free for the next */
+    return ok;
 }
 
 /* ldst_unit::writeback: the instruction taken into the write-back slot (m_next_wb) last

@@ -183,6 +183,7 @@ struct gms_sm {
     oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
     gms_aluc *aluc;                      /* without sub-cores: 3.x's ALU collector (-gms_alu_collector) */
     gms_scb *scb;                        /* with oc: its register banks (-gms_subcore_reg_banks gpgpusim) */
+    uint8_t scb_wb_done;                 /* ... the write-back slot's destinations written (bit i) */
     gms_mreq_fifo replies;
     gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
     uint32_t sched_ncand[MAX_SCHED];

@@ -56,14 +56,17 @@ static inline uint64_t *wb_slot(gms_scb *b, uint64_t t)
 }
 
 /* opndcoll_rfu_t::writeback: each destination's bank, in operand order, if free this cycle;
- * stops at the first taken one. Returns 0 if it stopped. */
-static int write_banks(gms_scb *b, uint64_t *m, uint32_t sched, uint32_t warp, const uint8_t dst[GMS_MAX_DST])
+ * stops at the first taken one (returns 0). *done: bit i, destination i was written (arch_reg.dst
+ * set to -1): skipped, and set for those written now. */
+static int write_banks(gms_scb *b, uint64_t *m, uint32_t sched, uint32_t warp, const uint8_t dst[GMS_MAX_DST],
+                       uint8_t *done)
 {
     for (int i = 0; i < GMS_MAX_DST; i++) {
-        if (dst[i] == GMS_REG_NONE) continue;
+        if (dst[i] == GMS_REG_NONE || (*done >> i & 1u)) continue;
         uint64_t bit = 1ULL << gms_scb_bank(b, sched, warp, dst[i]);
         if (*m & bit) return 0;
         *m |= bit;
+        *done |= (uint8_t)(1u << i);
     }
     return 1;
 }
@@ -73,12 +76,14 @@ void gms_scb_alu_write(gms_scb *b, uint64_t now, uint64_t wb, uint32_t sched, ui
 {
     if (wb - now >= GMS_SCB_RING) return;   /* beyond the ring (GPGPU-Sim refuses such latencies) */
     /* (the ALU path ignores writeback's false: the result is written, its later banks free) */
-    (void)write_banks(b, wb_slot(b, wb), sched, warp, dst);
+    uint8_t done = 0;
+    (void)write_banks(b, wb_slot(b, wb), sched, warp, dst, &done);
 }
 
-int gms_scb_lsu_write(gms_scb *b, uint64_t now, uint32_t sched, uint32_t warp, const uint8_t dst[GMS_MAX_DST])
+int gms_scb_lsu_write(gms_scb *b, uint64_t now, uint32_t sched, uint32_t warp, const uint8_t dst[GMS_MAX_DST],
+                      uint8_t *done)
 {
-    if (write_banks(b, wb_slot(b, now), sched, warp, dst)) return 1;
+    if (write_banks(b, wb_slot(b, now), sched, warp, dst, done)) return 1;
     b->lsu_wb_conflicts++;
     return 0;
 }

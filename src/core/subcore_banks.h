@@ -67,9 +67,12 @@ uint32_t gms_scb_queue(gms_scb *b, uint32_t sched, uint32_t cu, uint32_t warp, c
 void gms_scb_alu_write(gms_scb *b, uint64_t now, uint64_t wb, uint32_t sched, uint32_t warp,
                        const uint8_t dst[GMS_MAX_DST]);
 /* the LDST unit's write-back at now: 1 if done (its banks taken for the cycle), 0 if one of
- * its banks was already taken this cycle (retried next cycle; the banks before it in operand
- * order are taken this cycle all the same) */
-int gms_scb_lsu_write(gms_scb *b, uint64_t now, uint32_t sched, uint32_t warp, const uint8_t dst[GMS_MAX_DST]);
+ * its banks was already taken this cycle (retried next cycle). *done (0 at the first try):
+ * bit i, destination i is written; those before the refused one are written now and skipped
+ * by the retry (writeback sets their arch_reg.dst to -1), so two destinations on one bank
+ * take two cycles. */
+int gms_scb_lsu_write(gms_scb *b, uint64_t now, uint32_t sched, uint32_t warp, const uint8_t dst[GMS_MAX_DST],
+                      uint8_t *done);
 /* allocate_reads in a collector step of cycle now (first: the cycle's first step, the only
  * one that sees the cycle's writes): done[s] gets bit u for every unit u of scheduler s whose
  * last read was granted (the caller clears done first and makes those units ready) */

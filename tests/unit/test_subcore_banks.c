@@ -77,8 +77,9 @@ TEST(scb_rz_and_duplicate_sources_are_reads)
 
 /* writes: an ALU result at cycle 12 (marked at 10) takes R3's bank (0); the cycle's first step
  * reads nothing from it, its second does. The LDST unit's write of R7 (bank 0) at 12 is
- * refused, of R4 (bank 1) taken; an ALU result's later destinations keep their banks free once
- * one is refused (writeback returns at the first taken bank). */
+ * refused (retried at 13), of R4 (bank 1) taken; an ALU result's later destinations keep their
+ * banks free once one is refused (writeback returns at the first taken bank); a write-back's
+ * destinations written before a refusal are not written again. */
 TEST(scb_writes_block_the_first_step_and_refuse_lsu_writes)
 {
     static gms_scb b;
@@ -93,17 +94,29 @@ TEST(scb_writes_block_the_first_step_and_refuse_lsu_writes)
     CHECK_EQ(done[0], 0u);
     gms_scb_reads(&b, 12, 0, done);
     CHECK_EQ(done[0], 1u);
-    uint8_t d7[GMS_MAX_DST] = { 7, N }, d4[GMS_MAX_DST] = { 4, N };
-    CHECK_EQ(gms_scb_lsu_write(&b, 12, 0, 0, d7), 0);
+    uint8_t d7[GMS_MAX_DST] = { 7, N }, d4[GMS_MAX_DST] = { 4, N }, wr = 0;
+    CHECK_EQ(gms_scb_lsu_write(&b, 12, 0, 0, d7, &wr), 0);
     CHECK_EQ(b.lsu_wb_conflicts, 1u);
-    CHECK_EQ(gms_scb_lsu_write(&b, 12, 0, 0, d4), 1);
-    CHECK_EQ(gms_scb_lsu_write(&b, 13, 0, 0, d7), 1);   /* the next cycle: free */
+    CHECK_EQ(wr, 0u);
+    CHECK_EQ(gms_scb_lsu_write(&b, 13, 0, 0, d7, &wr), 1);   /* the next cycle: free */
+    wr = 0;
+    CHECK_EQ(gms_scb_lsu_write(&b, 12, 0, 0, d4, &wr), 1);
     uint8_t d_3_5[GMS_MAX_DST] = { 11, 5 };             /* banks 0 (taken at 12) and 2 */
     gms_scb_alu_write(&b, 11, 12, 0, 0, d_3_5);
     uint8_t d5[GMS_MAX_DST] = { 5, N };
-    CHECK_EQ(gms_scb_lsu_write(&b, 12, 0, 0, d5), 1);   /* bank 2 was left free */
+    wr = 0;
+    CHECK_EQ(gms_scb_lsu_write(&b, 12, 0, 0, d5, &wr), 1);   /* bank 2 was left free */
     /* a sub-core's writes never touch another's banks: scheduler 1's R3 is bank 4 */
-    CHECK_EQ(gms_scb_lsu_write(&b, 12, 1, 0, dst), 1);
+    wr = 0;
+    CHECK_EQ(gms_scb_lsu_write(&b, 12, 1, 0, dst, &wr), 1);
+    /* two destinations on one bank (R6, R10: bank 3): the first written at 20, the second
+     * refused then and written at 21 alone */
+    uint8_t d_6_10[GMS_MAX_DST] = { 6, 10 };
+    wr = 0;
+    CHECK_EQ(gms_scb_lsu_write(&b, 20, 0, 0, d_6_10, &wr), 0);
+    CHECK_EQ(wr, 1u);
+    CHECK_EQ(gms_scb_lsu_write(&b, 21, 0, 0, d_6_10, &wr), 1);
+    CHECK_EQ(wr, 3u);
 }
 
 /* ------------------------------------------------------------------ whole runs */
