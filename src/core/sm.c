@@ -1211,7 +1211,10 @@ static void oc_dispatch_alu(gms_sm *s, uint64_t now, int second)
             s->oc_pending--;
             for (int i = 0; i < GMS_MAX_DST; i++)
                 if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
-            if (s->scb) gms_scb_alu_write(s->scb, now, e + sl->delay, si, sl->warp, sl->dst);
+            /* (host speed: not for an instruction without destination, GMS_REG_NONE being 0xff) */
+            _Static_assert(GMS_MAX_DST == 2 && GMS_REG_NONE == 0xff, "the test below");
+            if (s->scb && (sl->dst[0] & sl->dst[1]) != GMS_REG_NONE)
+                gms_scb_alu_write(s->scb, now, e + sl->delay, si, sl->warp, sl->dst);
             if (__builtin_expect(sl->hold, 0)) {
                 /* an EXIT: the warp is held by its write-back event now (no atomic can
                  * be in flight behind an issued EXIT, so SB_ATOMIC's clear is a no-op) */
@@ -1290,10 +1293,11 @@ static void oc_allocate(gms_sm *s, uint64_t now, int second)
 static void oc_reads(gms_sm *s, uint64_t now, int second)
 {
     uint8_t done[GMS_SCB_MAX_SCHED] = { 0 };
-    gms_scb_reads(s->scb, now, !second, done);
+    uint32_t scheds = gms_scb_reads(s->scb, now, !second, done);
     int late = s->oc_busy == 1 && !second;
     uint64_t rdy = late ? now : now + 1;
-    for (uint32_t si = 0; si < s->nsched; si++)
+    for (; scheds; scheds &= scheds - 1) {
+        uint32_t si = (uint32_t)__builtin_ctz(scheds);
         for (uint32_t m = done[si]; m; m &= m - 1) {
             uint32_t k = (uint32_t)__builtin_ctz(m);
             if (s->oc_cu_held[si] >> k & 1u) {
@@ -1306,6 +1310,7 @@ static void oc_reads(gms_sm *s, uint64_t now, int second)
             }
             s->oc_late += (uint32_t)late;
         }
+    }
 }
 
 static void oc_step(gms_sm *s, uint64_t now, int second)

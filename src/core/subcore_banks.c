@@ -7,12 +7,14 @@ void gms_scb_init(gms_scb *b, uint32_t nbanks, uint32_t nsched)
     memset(b, 0, sizeof *b);
     b->per_sched = nbanks / (nsched ? nsched : 1);
     if (!b->per_sched) b->per_sched = 1;
+    b->pow2_mask = (b->per_sched & (b->per_sched - 1)) ? 0 : b->per_sched - 1;
+    if (b->per_sched == 1) b->pow2_mask = 0;   /* (r % 1: the modulo path gives 0 too) */
     for (uint32_t i = 0; i < GMS_SCB_RING; i++) b->wb_at[i] = UINT64_MAX;
 }
 
 static void push_read(gms_scb *b, uint32_t bank, uint32_t cu)
 {
-    b->rq[bank][(b->rq_head[bank] + b->rq_n[bank]) % GMS_SCB_QCAP] = (uint8_t)cu;
+    b->rq[bank][(b->rq_head[bank] + b->rq_n[bank]) & (GMS_SCB_QCAP - 1)] = (uint8_t)cu;
     b->rq_n[bank]++;
     b->nonempty |= 1ULL << bank;
 }
@@ -58,17 +60,22 @@ static inline uint64_t *wb_slot(gms_scb *b, uint64_t t)
 /* opndcoll_rfu_t::writeback: each destination's bank, in operand order, if free this cycle;
  * stops at the first taken one (returns 0). *done: bit i, destination i was written (arch_reg.dst
  * set to -1): skipped, and set for those written now. */
-static int write_banks(gms_scb *b, uint64_t *m, uint32_t sched, uint32_t warp, const uint8_t dst[GMS_MAX_DST],
-                       uint8_t *done)
+static inline int write_banks(const gms_scb *b, uint64_t *m, uint32_t sched, uint32_t warp,
+                              const uint8_t dst[GMS_MAX_DST], uint8_t *done)
 {
+    uint64_t taken = *m;
+    uint8_t d = *done;
+    int ok = 1;
     for (int i = 0; i < GMS_MAX_DST; i++) {
-        if (dst[i] == GMS_REG_NONE || (*done >> i & 1u)) continue;
+        if (dst[i] == GMS_REG_NONE || (d >> i & 1u)) continue;
         uint64_t bit = 1ULL << gms_scb_bank(b, sched, warp, dst[i]);
-        if (*m & bit) return 0;
-        *m |= bit;
-        *done |= (uint8_t)(1u << i);
+        if (taken & bit) { ok = 0; break; }
+        taken |= bit;
+        d |= (uint8_t)(1u << i);
     }
-    return 1;
+    *m = taken;
+    *done = d;
+    return ok;
 }
 
 void gms_scb_alu_write(gms_scb *b, uint64_t now, uint64_t wb, uint32_t sched, uint32_t warp,
@@ -88,8 +95,9 @@ int gms_scb_lsu_write(gms_scb *b, uint64_t now, uint32_t sched, uint32_t warp, c
     return 0;
 }
 
-void gms_scb_reads(gms_scb *b, uint64_t now, int first, uint8_t done[GMS_SCB_MAX_SCHED])
+uint32_t gms_scb_reads(gms_scb *b, uint64_t now, int first, uint8_t done[GMS_SCB_MAX_SCHED])
 {
+    uint32_t scheds = 0;
     uint64_t m = b->nonempty;
     if (first) {
         uint32_t k = (uint32_t)(now % GMS_SCB_RING);
@@ -98,12 +106,14 @@ void gms_scb_reads(gms_scb *b, uint64_t now, int first, uint8_t done[GMS_SCB_MAX
     for (; m; m &= m - 1) {
         uint32_t bank = (uint32_t)__builtin_ctzll(m), sched = bank / b->per_sched;
         uint32_t cu = b->rq[bank][b->rq_head[bank]];
-        b->rq_head[bank] = (uint8_t)((b->rq_head[bank] + 1) % GMS_SCB_QCAP);
+        b->rq_head[bank] = (uint8_t)((b->rq_head[bank] + 1) & (GMS_SCB_QCAP - 1));
         if (!--b->rq_n[bank]) b->nonempty &= ~(1ULL << bank);
         if (!--b->left[sched][cu]) {
             done[sched] |= (uint8_t)(1u << cu);
+            scheds |= 1u << sched;
             b->reading--;
         }
     }
     b->wait_steps += b->reading;
+    return scheds;
 }

@@ -33,11 +33,12 @@
 #define GMS_SCB_MAX_CU 8       /* units per scheduler (sm_internal.h OC_MAX_CU) */
 #define GMS_SCB_MAX_SCHED 16
 #define GMS_SCB_READS 5        /* reads per instruction: GMS_MAX_SRC sources, or fewer plus an RZ */
-#define GMS_SCB_QCAP (GMS_SCB_MAX_CU * GMS_SCB_READS)
+#define GMS_SCB_QCAP 64         /* a power of two >= GMS_SCB_MAX_CU * GMS_SCB_READS (40) */
 #define GMS_SCB_RING 512       /* write marks ahead of now (GPGPU-Sim's MAX_ALU_LATENCY) */
 
 typedef struct gms_scb {
     uint32_t per_sched;                    /* banks per scheduler */
+    uint32_t pow2_mask;                    /* per_sched - 1 if a power of two, else 0 (host speed) */
     uint64_t nonempty;                     /* bit b: bank b has a queued read */
     uint32_t reading;                      /* units with reads left (all schedulers) */
     uint8_t rq_head[GMS_SCB_MAX_BANKS], rq_n[GMS_SCB_MAX_BANKS];
@@ -56,7 +57,8 @@ void gms_scb_init(gms_scb *b, uint32_t nbanks, uint32_t nsched);
 /* register_bank for scheduler sched's warp (its slot in the SM); reg GMS_REG_NONE is RZ */
 static inline uint32_t gms_scb_bank(const gms_scb *b, uint32_t sched, uint32_t warp, uint32_t reg)
 {
-    return sched * b->per_sched + (reg + 1u + warp) % b->per_sched;
+    uint32_t r = reg + 1u + warp;
+    return sched * b->per_sched + (b->pow2_mask ? r & b->pow2_mask : r % b->per_sched);
 }
 /* allocate + add_read_requests: scheduler sched's unit cu takes an instruction with sources
  * src (GMS_REG_NONE: none) and rz (its GMS_INST_SRC_RZ flag); returns the reads queued (0:
@@ -74,8 +76,9 @@ void gms_scb_alu_write(gms_scb *b, uint64_t now, uint64_t wb, uint32_t sched, ui
 int gms_scb_lsu_write(gms_scb *b, uint64_t now, uint32_t sched, uint32_t warp, const uint8_t dst[GMS_MAX_DST],
                       uint8_t *done);
 /* allocate_reads in a collector step of cycle now (first: the cycle's first step, the only
- * one that sees the cycle's writes): done[s] gets bit u for every unit u of scheduler s whose
- * last read was granted (the caller clears done first and makes those units ready) */
-void gms_scb_reads(gms_scb *b, uint64_t now, int first, uint8_t done[GMS_SCB_MAX_SCHED]);
+ * one that sees the cycle's writes): done[s] (zeroed by the caller) gets bit u for every unit
+ * u of scheduler s whose last read was granted (the caller makes those units ready). Returns
+ * the schedulers (bit s) with such units. */
+uint32_t gms_scb_reads(gms_scb *b, uint64_t now, int first, uint8_t done[GMS_SCB_MAX_SCHED]);
 
 #endif
