@@ -21,7 +21,8 @@
  * sub-core collector (sm.c, oc_cycle) collection is unit by unit: alloc_cu (oldest first,
  * into a unit), dispatch (the lowest unit into the scheduler's OC_EX_MEM slot), take (the
  * oldest instruction in an OC_EX_MEM slot). Register banks: without sub-cores, through rd_alloc
- * (GPGPU-Sim 3.x's arbiter, alu_collector.h); not in the sub-core model. */
+ * (GPGPU-Sim 3.x's arbiter, alu_collector.h); in the sub-core model sm.c queues the unit's
+ * reads (subcore_banks.h) and sets ready_at once they are done (gms_memq_unit_entry). */
 #ifndef GMS_CORE_MEMQ_H
 #define GMS_CORE_MEMQ_H
 #include <stdint.h>

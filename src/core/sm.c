@@ -1030,8 +1030,10 @@ static int scb_lsu_write(gms_sm *s, uint64_t now, const inflight *f)
  * one per cycle; the entry is freed with its last waiter). So a load's register is released
  * two cycles after its fill at the earliest, and MSHR entries stay in use until their waiters
  * have been handed out. With none only the L1D is a client. With 3.x's register banks
- * (-gms_reg_banks gpgpusim) the write waits a cycle, and nothing new is taken, while an ALU
- * result is written to one of its banks (opndcoll_rfu_t::writeback refuses it). */
+ * (-gms_reg_banks gpgpusim) or the sub-core ones (-gms_subcore_reg_banks gpgpusim) the write
+ * waits a cycle, and nothing new is taken, while an ALU result is written to one of its banks
+ * (opndcoll_rfu_t::writeback refuses it). L1D hits never come here: GPGPU-Sim releases their
+ * registers in the L1 without the collector (L1_latency_queue_cycle), as txn_done does. */
 static void writeback(gms_sm *s, uint64_t now)
 {
     if (s->next_wb || s->wb_sh) {
@@ -1141,9 +1143,10 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
  * instruction of the type in any scheduler's slot (register_set::get_ready_reg_id) gets the
  * lowest free unit of its scheduler; if that scheduler has none, the port does nothing for
  * the type (the others wait behind it). A unit reads its operands in the next step
- * (allocate_reads; register-bank conflicts not modelled, measured without effect) and
- * dispatches in the step after: with 2 steps a cycle, the next cycle (oc_busy 1), with 1 the
- * cycle after (oc_busy 2). A non-memory instruction then waits for its scheduler's OC_EX slot
+ * (allocate_reads) and dispatches in the step after: with 2 steps a cycle, the next cycle
+ * (oc_busy 1), with 1 the cycle after (oc_busy 2). With register banks
+ * (-gms_subcore_reg_banks gpgpusim, subcore_banks.h) its reads queue on their banks and may
+ * take more steps (oc_reads): it dispatches in the step after its last. A non-memory instruction then waits for its scheduler's OC_EX slot
  * of its type, which the scheduler's function unit empties (execute, before read_operands)
  * once its dispatch register is free: it holds each instruction its initiation interval
  * (pipelined_simd_unit::cycle, warp_inst_t::dispatch_delay); from the unit's issue at e the
@@ -1178,7 +1181,10 @@ static inline int any_byte(const uint8_t b[MAX_SCHED])
  * `late` (oc_sched.cu_late, gms_memq_ent.late). The LSU or function unit takes what was
  * dispatched in cycle t at t + 1 (execute runs before read_operands) in either case, so the
  * step only decides which ready unit takes a free OC_EX slot first and which units are free
- * for allocate_cu. Register-bank conflicts are not modelled (measured without effect). */
+ * for allocate_cu. With register banks a unit's reads may be refused (queued behind others on
+ * a bank, or the bank written that cycle): its readiness waits for its last read (oc_reads,
+ * between dispatch_ready_cu and allocate_cu as in opndcoll_rfu_t::step), then follows the
+ * same rule. */
 
 /* a unit ready at cycle `ready` (late: its second step) may dispatch in step `second` of now */
 static inline int oc_unit_ready(uint64_t ready, int late, uint64_t now, int second)
