@@ -74,6 +74,7 @@ typedef struct oc_slot {
     uint64_t seq;
 } oc_slot;
 #define OC_MAX_CU 8
+_Static_assert(OC_MAX_CU <= GMS_SCB_MAX_CU && MAX_SCHED <= GMS_SCB_MAX_SCHED, "sub-core register banks' unit masks");
 #define OC_CU_NONE 0xffu   /* cu_op: the unit holds no non-memory instruction */
 typedef struct oc_sched {
     uint8_t cu_op[OC_MAX_CU];      /* its type */
