@@ -5,6 +5,7 @@
 #include "sim_test_util.h"
 #include "core/subcore_banks.h"
 #include "frontend/emit.h"
+#include "config/params.h"
 #include <string.h>
 
 static void srcs(uint8_t s[GMS_MAX_SRC], int a, int b, int c, int d)
@@ -262,4 +263,26 @@ TEST(subcore_banks_must_divide_among_schedulers)
     prog_op op = { GMS_OP_INT, 3, 3, N, N };
     CHECK_EQ(run_ops(&op, 1, 32, "4", "6", "1", "gpgpusim", NULL), -1);
     CHECK(run_ops(&op, 1, 32, "4", "6", "1", "none", NULL) > 0);
+}
+
+/* -gpgpu_num_reg_banks is modelled on the sub-core pipeline with the banks on (not named as
+ * partly modelled), and named with -gms_subcore_reg_banks none */
+TEST(subcore_banks_num_reg_banks_modelled_only_with_the_banks)
+{
+    static const char *const modes[2] = { "gpgpusim", "none" };
+    for (int i = 0; i < 2; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        const char *names[16];
+        int bad = gms_params_set(p, "gpgpu_sub_core_model", "1", &err);
+        bad |= gms_params_set(p, "gpgpu_num_sched_per_core", "4", &err);
+        bad |= gms_params_set(p, "gpgpu_operand_collector_num_units_gen", "8", &err);
+        bad |= gms_params_set(p, "gpgpu_num_reg_banks", "16", &err);
+        bad |= gms_params_set(p, "gms_subcore_reg_banks", modes[i], &err);
+        REQUIRE(!bad && gms_params_finalize(p, &err) == 0);
+        uint32_t n = gms_params_unmodelled(p, names, 16), named = 0;
+        for (uint32_t k = 0; k < n && k < 16; k++) named += !strcmp(names[k], "gpgpu_num_reg_banks");
+        CHECK_EQ(named, (uint32_t)i);
+        gms_params_free(p);
+    }
 }
