@@ -6,6 +6,7 @@
 #include "core/bypass_policy.h"
 #include "core/mdb.h"
 #include "core/alu_collector.h"
+#include "core/subcore_banks.h"
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,10 +45,18 @@ static int dual_off(const gms_params *p, const void *field)
     return !fetch && !sub && *(const uint32_t *)field != 1;
 }
 /* register banks are modelled by -gms_reg_banks gpgpusim inside the 3.x ALU collector */
+static int banks_3x(const gms_params *p)
+{
+    return !p->core.sub_core_model && !strcmp(p->core.alu_collector, "gpgpusim") && !strcmp(p->core.reg_banks, "gpgpusim");
+}
+/* ... and by -gms_subcore_reg_banks gpgpusim in the sub-core collector (generic units) */
+static int banks_subcore(const gms_params *p)
+{
+    return p->core.sub_core_model && p->core.oc_units_gen && !strcmp(p->core.subcore_reg_banks, "gpgpusim");
+}
 static int banks_off(const gms_params *p, const void *field)
 {
-    int on = !p->core.sub_core_model && !strcmp(p->core.alu_collector, "gpgpusim") && !strcmp(p->core.reg_banks, "gpgpusim");
-    return !on && *(const uint32_t *)field != 8;
+    return !banks_3x(p) && !banks_subcore(p) && *(const uint32_t *)field != 8;
 }
 /* GPGPU-Sim registers -gpgpu_reg_bank_use_warp_id and reads it nowhere: a value other than
  * its default is named, as it changes nothing there either */
@@ -228,9 +237,17 @@ static const gms_option core_opts[] = {
       "of loads that bypass the L1D, the L1D's hand-outs) share one write-back slot a cycle, round robin, as "
       "GPGPU-Sim's ldst_unit::writeback; none: shared-memory loads write back after a fixed latency and bypassed "
       "replies at once, beside the L1D's (gpumemsim before 2026-12-04)"),
+    C("gms_subcore_reg_banks", GMS_OPT_STRING, subcore_reg_banks, "gpgpusim",
+      "with -gpgpu_sub_core_model 1 and generic collector units, gpgpusim: GPGPU-Sim 4.x's register banks (each "
+      "scheduler its -gpgpu_num_reg_banks / schedulers banks, a register's bank (register + 1 + warp) modulo those; "
+      "every bank with a queued read grants its oldest each collector step, so a unit may read several operands a "
+      "step from different banks; a bank written that cycle is not read in its first step; the LDST unit's "
+      "write-back waits a cycle for a bank an ALU result takes); none: a unit reads all its operands in one step "
+      "(gpumemsim before 2026-12-05)"),
     GMS_OPT_PARTLY("gpgpu_num_reg_banks", GMS_OPT_U32, core.num_reg_banks, "8", "register file banks (1-64)",
-      "used only by -gms_reg_banks gpgpusim with -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0): otherwise "
-      "no register-bank conflicts are modelled", banks_off),
+      "used only by -gms_reg_banks gpgpusim with -gms_alu_collector gpgpusim (-gpgpu_sub_core_model 0) and by "
+      "-gms_subcore_reg_banks gpgpusim (-gpgpu_sub_core_model 1, generic units): otherwise no register-bank "
+      "conflicts are modelled", banks_off),
     GMS_OPT_PARTLY("gpgpu_reg_bank_use_warp_id", GMS_OPT_BOOL, core.reg_bank_use_warp_id, "0",
       "registered by GPGPU-Sim, which reads it nowhere",
       "no effect, as in GPGPU-Sim: a register's bank is always (register + warp id) modulo the banks "
@@ -369,6 +386,21 @@ static int decode_widths(gms_core_params *c, gms_error *err)
 }
 
 /* the ALU collector's units, ports and function units (alu_collector.h's limits) */
+/* -gms_subcore_reg_banks: decoded into c->scbanks; GPGPU-Sim asserts that the banks divide
+ * among the schedulers (opndcoll_rfu_t::init), and our masks hold 64 */
+static int check_subcore_banks(gms_core_params *c, gms_error *err)
+{
+    if (strcmp(c->subcore_reg_banks, "gpgpusim") && strcmp(c->subcore_reg_banks, "none"))
+        return gms_err(err, "-gms_subcore_reg_banks: '%s' is not gpgpusim or none", c->subcore_reg_banks);
+    c->scbanks = c->sub_core_model && c->oc_units_gen && !strcmp(c->subcore_reg_banks, "gpgpusim");
+    if (!c->scbanks) return 0;
+    if (c->num_reg_banks < 1 || c->num_reg_banks > GMS_SCB_MAX_BANKS || c->num_reg_banks % c->num_sched_per_core)
+        return gms_err(err, "-gpgpu_num_reg_banks %u: with -gms_subcore_reg_banks gpgpusim it must be 1..%u and a "
+                       "multiple of the %u schedulers (GPGPU-Sim asserts it); -gms_subcore_reg_banks none takes any",
+                       c->num_reg_banks, (unsigned)GMS_SCB_MAX_BANKS, c->num_sched_per_core);
+    return 0;
+}
+
 static int check_alu_collector(const gms_core_params *c, gms_error *err)
 {
     static const struct { const char *opt; size_t off; uint32_t max; } v[] = {
@@ -497,9 +529,12 @@ static int core_finalize(gms_params *p, gms_error *err)
     static const char *const aluc_knob[] = { "gms_alu_collector", NULL };
     static const char *const banks_knob[] = { "gms_reg_banks", NULL };
     static const char *const banks_mem_knob[] = { "gms_reg_banks_mem", NULL };
+    static const char *const scb_knob[] = { "gms_subcore_reg_banks", NULL };
     if (gms_params_require(p, idoc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, aluc_knob, !c->sub_core_model, "-gpgpu_sub_core_model is 0", err) ||
         gms_params_require(p, banks_knob, c->aluc, "-gms_alu_collector is gpgpusim and -gpgpu_sub_core_model 0", err) ||
+        gms_params_require(p, scb_knob, c->sub_core_model && c->oc_units_gen,
+                           "-gpgpu_sub_core_model is 1 with generic collector units", err) ||
         gms_params_require(p, banks_mem_knob, c->regbanks && !c->oc_units_gen,
                            "-gms_reg_banks is gpgpusim (with -gms_alu_collector gpgpusim, -gpgpu_sub_core_model 0) and "
                            "-gpgpu_operand_collector_num_units_gen is 0", err) ||
@@ -516,6 +551,7 @@ static int core_finalize(gms_params *p, gms_error *err)
         if (c->oc_in_ports_gen == 0)
             return gms_err(err, "-gpgpu_operand_collector_num_in_ports_gen: must be at least 1 with generic units");
     }
+    if (check_subcore_banks(c, err)) return -1;
     size_t nso = 0;
     if (c->shmem_option[0] && gms_parse_u32_list(c->shmem_option, ',', c->shmem_opts, 16, &nso))
         return gms_err(err, "-gpgpu_shmem_option: '%s' must be a comma-separated list of up to 16 KB values",
@@ -686,6 +722,15 @@ static void core_dump(const gms_params *p, FILE *out)
                 !c->oc_units_gen && !strcmp(c->reg_banks_mem, "gpgpusim") ? " and memory" : "");
     else if (c->aluc)
         fprintf(out, "Register banks: no conflicts (-gms_reg_banks none)\n");
+    else if (c->scbanks)
+        fprintf(out, "Register banks: %u, %u per scheduler, a register's bank (register + 1 + warp id) modulo %u within "
+                "its scheduler's; each collector step every bank with a queued read grants its oldest (GPGPU-Sim 4.x: a "
+                "unit may read several operands a step), a bank written that cycle is not read in its first step; the "
+                "LDST unit's write-backs wait a cycle for a bank an ALU result takes\n", c->num_reg_banks,
+                c->num_reg_banks / c->num_sched_per_core, c->num_reg_banks / c->num_sched_per_core);
+    else if (c->sub_core_model && c->oc_units_gen)
+        fprintf(out, "Register banks: no conflicts, a collector unit reads all its operands in one step "
+                "(-gms_subcore_reg_banks none)\n");
     else if (!c->sub_core_model)
         fprintf(out, "ALU instructions: registers released the latency after issue (-gms_alu_collector none)\n");
     if (c->ifetch)

@@ -48,6 +48,7 @@ typedef struct gms_core_params {
     uint32_t inst_fetch_throughput;            /* -gpgpu_inst_fetch_throughput: decode/fetch pairs a cycle */
     char reg_banks[GMS_OPT_STRLEN];            /* -gms_reg_banks: gpgpusim | none */
     char reg_banks_mem[GMS_OPT_STRLEN];        /* -gms_reg_banks_mem: gpgpusim | none */
+    char subcore_reg_banks[GMS_OPT_STRLEN];    /* -gms_subcore_reg_banks: gpgpusim | none */
     char lsu_writeback[GMS_OPT_STRLEN];        /* -gms_lsu_writeback: gpgpusim | none */
     int lsu_wb;                                /* derived: lsu_writeback is gpgpusim */
     uint32_t num_reg_banks;                    /* -gpgpu_num_reg_banks */
@@ -104,6 +105,8 @@ typedef struct gms_core_params {
     uint32_t exwb_w;               /* ... and EX_WB's: the result buses */
     int regbanks;                  /* with aluc: register-bank conflicts of the operand reads
                                     * (-gms_reg_banks gpgpusim, alu_collector.h) */
+    int scbanks;                   /* the sub-core collector (generic units): register-bank conflicts
+                                    * (-gms_subcore_reg_banks gpgpusim, subcore_banks.h) */
     int ifetch;                    /* GPGPU-Sim's fetch, decode and instruction buffer
                                     * (-gms_inst_fetch gpgpusim, sm_ifetch.c) */
     uint32_t oc_mem_moves;         /* instructions leaving the shared ID_OC_MEM set per cycle: the

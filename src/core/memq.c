@@ -155,3 +155,12 @@ gms_memq_ent *gms_memq_dispatch_step(gms_memq *q, uint32_t sched, uint64_t now, 
     best->ready_at = now + 1;    /* ldst_unit::issue (in execute) the next cycle */
     return best;
 }
+
+gms_memq_ent *gms_memq_unit_entry(gms_memq *q, uint32_t sched, uint32_t cu)
+{
+    for (uint32_t k = 0; k < q->n; k++) {
+        gms_memq_ent *e = &q->e[k];
+        if (e->sched == sched && e->collected && !e->in_ex && e->cu == cu) return e;
+    }
+    return NULL;   /* not reached: the unit holds one */
+}

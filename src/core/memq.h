@@ -21,7 +21,8 @@
  * sub-core collector (sm.c, oc_cycle) collection is unit by unit: alloc_cu (oldest first,
  * into a unit), dispatch (the lowest unit into the scheduler's OC_EX_MEM slot), take (the
  * oldest instruction in an OC_EX_MEM slot). Register banks: without sub-cores, through rd_alloc
- * (GPGPU-Sim 3.x's arbiter, alu_collector.h); not in the sub-core model. */
+ * (GPGPU-Sim 3.x's arbiter, alu_collector.h); in the sub-core model sm.c queues the unit's
+ * reads (subcore_banks.h) and sets ready_at once they are done (gms_memq_unit_entry). */
 #ifndef GMS_CORE_MEMQ_H
 #define GMS_CORE_MEMQ_H
 #include <stdint.h>
@@ -130,6 +131,8 @@ gms_memq_ent *gms_memq_dispatch(gms_memq *q, uint32_t sched, uint64_t now);
 /* the same in collector step `second` (0: the cycle's first, 1: its second) of cycle now: a
  * `late` unit ready at now is not ready in the first */
 gms_memq_ent *gms_memq_dispatch_step(gms_memq *q, uint32_t sched, uint64_t now, int second);
+/* sub-core collector: the entry scheduler sched's unit cu holds (bit cu of cu_mem[sched]) */
+gms_memq_ent *gms_memq_unit_entry(gms_memq *q, uint32_t sched, uint32_t cu);
 /* the LSU takes the oldest collected instruction whose ready_at has come; NULL if none. The
  * entry stays valid until the next take. */
 const gms_memq_ent *gms_memq_take(gms_memq *q, uint64_t now);

@@ -1007,6 +1007,20 @@ static void sh_written(gms_sm *s, const gms_shp_ent *e)
     maybe_finish_warp(s, e->warp);
 }
 
+/* the sub-core register banks take the write-back slot's registers (0: one of their banks is
+ * taken by an ALU result this cycle; f: next_wb's instruction) */
+static int scb_lsu_write(gms_sm *s, uint64_t now, const inflight *f)
+{
+    int ok = 1;
+    if (s->wb_sh)
+        ok = gms_scb_lsu_write(s->scb, now, sched_of(s, s->wb_sh_ent.warp), s->wb_sh_ent.warp, s->wb_sh_ent.dst,
+                               &s->scb_wb_done);
+    else if (s->next_wb->warp_txn && f)
+        ok = gms_scb_lsu_write(s->scb, now, sched_of(s, f->warp), f->warp, f->dst, &s->scb_wb_done);
+    if (ok) s->scb_wb_done = 0;   /* the slot is free for the next */
+    return ok;
+}
+
 /* ldst_unit::writeback: the instruction taken into the write-back slot (m_next_wb) last
  * cycle writes its registers now; then, the slot being free, the next client is taken.
  * With -gms_lsu_writeback gpgpusim the clients are looked at round robin from the one after
@@ -1016,8 +1030,10 @@ static void sh_written(gms_sm *s, const gms_shp_ent *e)
  * one per cycle; the entry is freed with its last waiter). So a load's register is released
  * two cycles after its fill at the earliest, and MSHR entries stay in use until their waiters
  * have been handed out. With none only the L1D is a client. With 3.x's register banks
- * (-gms_reg_banks gpgpusim) the write waits a cycle, and nothing new is taken, while an ALU
- * result is written to one of its banks (opndcoll_rfu_t::writeback refuses it). */
+ * (-gms_reg_banks gpgpusim) or the sub-core ones (-gms_subcore_reg_banks gpgpusim) the write
+ * waits a cycle, and nothing new is taken, while an ALU result is written to one of its banks
+ * (opndcoll_rfu_t::writeback refuses it). L1D hits never come here: GPGPU-Sim releases their
+ * registers in the L1 without the collector (L1_latency_queue_cycle), as txn_done does. */
 static void writeback(gms_sm *s, uint64_t now)
 {
     if (s->next_wb || s->wb_sh) {
@@ -1028,6 +1044,9 @@ static void writeback(gms_sm *s, uint64_t now)
                 s->wb_client_waits += (uint64_t)__builtin_popcount(wb_ready_clients(s, now));   /* all wait */
                 return;
             }
+        } else if (s->scb && !scb_lsu_write(s, now, f)) {
+            s->wb_client_waits += (uint64_t)__builtin_popcount(wb_ready_clients(s, now));   /* all wait */
+            return;
         }
         if (s->wb_sh) {
             s->wb_sh = 0;
@@ -1124,9 +1143,10 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
  * instruction of the type in any scheduler's slot (register_set::get_ready_reg_id) gets the
  * lowest free unit of its scheduler; if that scheduler has none, the port does nothing for
  * the type (the others wait behind it). A unit reads its operands in the next step
- * (allocate_reads; register-bank conflicts not modelled, measured without effect) and
- * dispatches in the step after: with 2 steps a cycle, the next cycle (oc_busy 1), with 1 the
- * cycle after (oc_busy 2). A non-memory instruction then waits for its scheduler's OC_EX slot
+ * (allocate_reads) and dispatches in the step after: with 2 steps a cycle, the next cycle
+ * (oc_busy 1), with 1 the cycle after (oc_busy 2). With register banks
+ * (-gms_subcore_reg_banks gpgpusim, subcore_banks.h) its reads queue on their banks and may
+ * take more steps (oc_reads): it dispatches in the step after its last. A non-memory instruction then waits for its scheduler's OC_EX slot
  * of its type, which the scheduler's function unit empties (execute, before read_operands)
  * once its dispatch register is free: it holds each instruction its initiation interval
  * (pipelined_simd_unit::cycle, warp_inst_t::dispatch_delay); from the unit's issue at e the
@@ -1161,7 +1181,10 @@ static inline int any_byte(const uint8_t b[MAX_SCHED])
  * `late` (oc_sched.cu_late, gms_memq_ent.late). The LSU or function unit takes what was
  * dispatched in cycle t at t + 1 (execute runs before read_operands) in either case, so the
  * step only decides which ready unit takes a free OC_EX slot first and which units are free
- * for allocate_cu. Register-bank conflicts are not modelled (measured without effect). */
+ * for allocate_cu. With register banks a unit's reads may be refused (queued behind others on
+ * a bank, or the bank written that cycle): its readiness waits for its last read (oc_reads,
+ * between dispatch_ready_cu and allocate_cu as in opndcoll_rfu_t::step), then follows the
+ * same rule. */
 
 /* a unit ready at cycle `ready` (late: its second step) may dispatch in step `second` of now */
 static inline int oc_unit_ready(uint64_t ready, int late, uint64_t now, int second)
@@ -1194,6 +1217,10 @@ static void oc_dispatch_alu(gms_sm *s, uint64_t now, int second)
             s->oc_pending--;
             for (int i = 0; i < GMS_MAX_DST; i++)
                 if (sl->dst[i] != GMS_REG_NONE) wheel_add(s, e + sl->delay, sl->warp, sl->dst[i]);
+            /* (host speed: not for an instruction without destination, GMS_REG_NONE being 0xff) */
+            _Static_assert(GMS_MAX_DST == 2 && GMS_REG_NONE == 0xff, "the test below");
+            if (s->scb && (sl->dst[0] & sl->dst[1]) != GMS_REG_NONE)
+                gms_scb_alu_write(s->scb, now, e + sl->delay, si, sl->warp, sl->dst);
             if (__builtin_expect(sl->hold, 0)) {
                 /* an EXIT: the warp is held by its write-back event now (no atomic can
                  * be in flight behind an issued EXIT, so SB_ATOMIC's clear is a no-op) */
@@ -1235,6 +1262,11 @@ static void oc_allocate(gms_sm *s, uint64_t now, int second)
                 gms_memq_ent *e = NULL;
                 int r = gms_memq_alloc_cu_late(q, s->oc_cu_held, s->oc_cu, rdy, late, &e);
                 if (r >= 0 && inst_no_src(&e->in)) { e->ready_at = rdy_nosrc; e->late = (uint8_t)late_nosrc; }
+                else if (r >= 0 && s->scb &&
+                         gms_scb_queue(s->scb, (uint32_t)r, e->cu, e->warp, e->in.src, (e->in.flags & GMS_INST_SRC_RZ) != 0)) {
+                    e->ready_at = UINT64_MAX;   /* until its last read (oc_reads_done) */
+                    e->late = 0;
+                }
                 if (r >= 0 && e->late) s->oc_late++;
                 if (r < 0 || !q->idoc) pend &= ~(1u << p);
                 continue;
@@ -1248,11 +1280,41 @@ static void oc_allocate(gms_sm *s, uint64_t now, int second)
             o->cu_op[k] = op;
             o->cu_ready[k] = sl->nosrc ? rdy_nosrc : rdy;
             o->cu_late[k] = (uint8_t)(sl->nosrc ? late_nosrc : late);
+            if (!sl->nosrc && s->scb && gms_scb_queue(s->scb, si, k, sl->warp, sl->src, sl->rz)) {
+                o->cu_ready[k] = UINT64_MAX;   /* until its last read (oc_reads_done) */
+                o->cu_late[k] = 0;
+            }
             if (o->cu_late[k]) s->oc_late++;
             s->oc_cu_held[si] |= (uint8_t)(1u << k);
             s->oc_slot_mask[si] &= (uint16_t)~(1u << op);
             s->oc_type_scheds[op] &= (uint16_t)~(1u << si);
             if (!s->oc_type_scheds[op]) { s->oc_types &= ~(1u << op); pend &= ~(1u << p); }
+        }
+    }
+}
+
+/* allocate_reads with register banks (gms_scb_reads): the units whose last read was granted
+ * in step `second` of now may dispatch from the next step: the cycle's second (late) after
+ * its first with two steps a cycle, else the next cycle's first */
+static void oc_reads(gms_sm *s, uint64_t now, int second)
+{
+    uint8_t done[GMS_SCB_MAX_SCHED] = { 0 };
+    uint32_t scheds = gms_scb_reads(s->scb, now, !second, done);
+    int late = s->oc_busy == 1 && !second;
+    uint64_t rdy = late ? now : now + 1;
+    for (; scheds; scheds &= scheds - 1) {
+        uint32_t si = (uint32_t)__builtin_ctz(scheds);
+        for (uint32_t m = done[si]; m; m &= m - 1) {
+            uint32_t k = (uint32_t)__builtin_ctz(m);
+            if (s->oc_cu_held[si] >> k & 1u) {
+                s->oc[si].cu_ready[k] = rdy;
+                s->oc[si].cu_late[k] = (uint8_t)late;
+            } else {
+                gms_memq_ent *e = gms_memq_unit_entry(&s->memq, si, k);
+                e->ready_at = rdy;
+                e->late = (uint8_t)late;
+            }
+            s->oc_late += (uint32_t)late;
         }
     }
 }
@@ -1270,15 +1332,20 @@ static void oc_step(gms_sm *s, uint64_t now, int second)
             if (e && e->late) { e->late = 0; s->oc_late--; }
         }
     if (any_byte(s->oc_cu_held)) oc_dispatch_alu(s, now, second);
+    if (s->scb && s->scb->nonempty) oc_reads(s, now, second);
     oc_allocate(s, now, second);
 }
 
 /* the collector's steps this cycle: the second does something only for a late unit (else its
- * dispatch finds what the first left, and allocate_cu no unit freed since) */
+ * dispatch finds what the first left, and allocate_cu no unit freed since) or, with register
+ * banks, for queued reads (granted ones make units ready from the next cycle on: nothing else
+ * in the step sees them) */
 static void oc_cycle(gms_sm *s, uint64_t now)
 {
     oc_step(s, now, 0);
-    if (s->oc_busy == 1 && s->oc_late) oc_step(s, now, 1);
+    if (s->oc_busy != 1) return;
+    if (s->oc_late) oc_step(s, now, 1);
+    else if (s->scb && s->scb->nonempty) oc_reads(s, now, 1);   /* the step's reads alone do something */
 }
 
 /* 3.x's ALU collector: a function unit took e; its registers are written back at wb */
@@ -1334,6 +1401,8 @@ static void oc_enter(gms_sm *s, uint32_t wi, const gms_inst *in, uint32_t op, ui
     sl->ii = ii;
     sl->hold = (uint8_t)hold;
     sl->nosrc = (uint8_t)inst_no_src(in);
+    memcpy(sl->src, in->src, sizeof sl->src);
+    sl->rz = (uint8_t)((in->flags & GMS_INST_SRC_RZ) != 0);
     sl->seq = s->oc_seq++;
     for (int i = 0; i < GMS_MAX_DST; i++) { sl->dst[i] = in->dst[i]; sb_set(w, in->dst[i]); }
     s->oc_slot_mask[si] |= (uint16_t)(1u << op);

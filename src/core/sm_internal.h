@@ -6,6 +6,7 @@
 #include "core/warp_sched.h"
 #include "core/memq.h"
 #include "core/alu_collector.h"
+#include "core/subcore_banks.h"
 #include "core/bypass_path.h"
 #include "core/lsu_shpipe.h"
 #include "mem/mshr.h"
@@ -60,8 +61,20 @@ static inline int inst_no_src(const gms_inst *in)
  * (GPGPU-Sim: hardware_done needs !inst_in_pipeline) */
 /* nosrc: the instruction has no source register to read (a unit allocated with it is ready at
  * once: opndcoll_rfu_t::collector_unit_t::allocate sets no m_not_ready bit) */
-typedef struct oc_slot { uint16_t warp; uint8_t dst[GMS_MAX_DST]; uint8_t hold; uint8_t nosrc; uint32_t delay; uint32_t ii; uint64_t seq; } oc_slot;
+/* src, rz: its source registers and GMS_INST_SRC_RZ flag, for the register banks (gms_scb) */
+typedef struct oc_slot {
+    uint16_t warp;
+    uint8_t dst[GMS_MAX_DST];
+    uint8_t hold;
+    uint8_t nosrc;
+    uint8_t src[GMS_MAX_SRC];
+    uint8_t rz;
+    uint32_t delay;
+    uint32_t ii;
+    uint64_t seq;
+} oc_slot;
 #define OC_MAX_CU 8
+_Static_assert(OC_MAX_CU <= GMS_SCB_MAX_CU && MAX_SCHED <= GMS_SCB_MAX_SCHED, "sub-core register banks' unit masks");
 #define OC_CU_NONE 0xffu   /* cu_op: the unit holds no non-memory instruction */
 typedef struct oc_sched {
     uint8_t cu_op[OC_MAX_CU];      /* its type */
@@ -170,6 +183,8 @@ struct gms_sm {
     const gms_warp_sched_ops *sched_ops; /* -gpgpu_scheduler */
     oc_sched *oc;                        /* per scheduler, with -gpgpu_sub_core_model and generic units */
     gms_aluc *aluc;                      /* without sub-cores: 3.x's ALU collector (-gms_alu_collector) */
+    gms_scb *scb;                        /* with oc: its register banks (-gms_subcore_reg_banks gpgpusim) */
+    uint8_t scb_wb_done;                 /* ... the write-back slot's destinations written (bit i) */
     gms_mreq_fifo replies;
     gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
     uint32_t sched_ncand[MAX_SCHED];

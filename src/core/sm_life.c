@@ -110,6 +110,10 @@ static void memq_init(gms_sm *s)
          * unit allocated in the first step reads its operands in the second and dispatches in
          * the next cycle's first; with 1 it reads the next cycle and dispatches the one after */
         s->oc_busy = c->reg_file_port_throughput >= 2 ? 1 : 2;
+        if (c->scbanks) {
+            s->scb = gms_xcalloc(1, sizeof *s->scb);
+            gms_scb_init(s->scb, c->num_reg_banks, s->nsched);
+        }
     }
 }
 
@@ -295,6 +299,7 @@ void gms_sm_free(gms_sm *s)
     gms_shpipe_free(&s->shp);
     if (s->aluc) gms_aluc_free(s->aluc);
     free(s->aluc);
+    free(s->scb);
     free(s);
 }
 
@@ -366,6 +371,12 @@ void gms_sm_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
         uint64_t w = 0;
         for (uint32_t i = 0; i < n; i++) { t += sms[i]->aluc->bank_conflicts; w += sms[i]->aluc->lsu_wb_conflicts; }
         gms_stat_u64(out, "gms_regfile_bank_conflicts", t);
+        gms_stat_u64(out, "gms_regfile_lsu_wb_conflicts", w);
+    }
+    if (n && sms[0]->scb) {   /* sub-core register banks (-gms_subcore_reg_banks gpgpusim) */
+        uint64_t t = 0, w = 0;
+        for (uint32_t i = 0; i < n; i++) { t += sms[i]->scb->wait_steps; w += sms[i]->scb->lsu_wb_conflicts; }
+        gms_stat_u64(out, "gms_subcore_bank_wait_steps", t);
         gms_stat_u64(out, "gms_regfile_lsu_wb_conflicts", w);
     }
     if (n && sms[0]->wb_on) {   /* the LDST unit's write-back clients (-gms_lsu_writeback gpgpusim) */

@@ -39,6 +39,7 @@ static uint64_t memq_frozen_until(const gms_sm *s, uint64_t cycle)
 {
     const gms_memq *q = &s->memq;
     if (s->aluc && (s->aluc->pending || s->aluc->reading)) return cycle;   /* ALU instructions and operand reads move every few cycles */
+    if (s->scb && s->scb->nonempty) return cycle;   /* sub-core register banks: reads granted every step */
     uint64_t until = UINT64_MAX;
     uint32_t ex_sched = 0;   /* schedulers whose OC_EX_MEM slot is taken */
     const gms_memq_ent *oldest_idoc = NULL;
