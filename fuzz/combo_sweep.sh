@@ -40,6 +40,7 @@ pmap - | gms_partition_mapping=xor | gms_partition_mapping=prime | gms_partition
 memidx - | gpgpu_memory_partition_indexing=1 | gpgpu_memory_partition_indexing=2 | gpgpu_memory_partition_indexing=4 | gpgpu_memory_partition_indexing=6 | gpgpu_memory_partition_indexing=6 gpgpu_n_mem=40 | dram_bnk_indexing_policy=1 | dram_bnk_indexing_policy=2 dram_bnkgrp_indexing_policy=1
 dram - | gms_dram_scheduler=fcfs | gms_dram_tfaw=20 gms_dram_trefi=2000 gms_dram_trfc=100
 host - | gms_host_pipeline=0 | gms_host_threads=2 | gms_sleep_blocked=0
+cluster - | - | - | gpgpu_n_clusters=4 gpgpu_n_cores_per_cluster=3 | gpgpu_n_clusters=8 gpgpu_n_cores_per_cluster=2 gms_host_threads=2
 gate - | gms_l2q_dram_gate=miss | gms_l2q_dram_gate=auto
 skip - | - | - | gpgpu_gmem_skip_L1D=1
 aluc - | - | gms_alu_collector=none | gpgpu_operand_collector_num_units_sp=1 gpgpu_operand_collector_num_in_ports_sp=1 gpgpu_operand_collector_num_out_ports_sp=1 | gpgpu_operand_collector_num_units_sfu=1 gpgpu_num_sfu_units=2

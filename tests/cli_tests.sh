@@ -361,6 +361,24 @@ c41=$($BIN run --trace "$T/trk/m.g" --config configs/qv100.config -gpgpu_kernel_
       -gpgpu_n_cores_per_cluster 1 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
 if [ "${c14:-0}" -ge 2000 ] && [ "${c41:-0}" -gt 0 ] && [ "$c41" -lt 1000 ]; then ok one_block_per_cluster_per_cycle
 else bad "one_block_per_cluster_per_cycle (1 cluster x 4: $c14 cycles, want >= 2000; 4 x 1: $c41, want < 1000)"; fi
+# the SMs of a cluster share its interconnect node (GPGPU-Sim's icnt_has_buffer / icnt_pop by
+# cluster): two blocks of 32 warps, each warp 8 loads of 32 lines (one 32 B sector each): 8,192
+# one-flit read requests an SM; through one node's input, one packet a cycle (QV100: the
+# interconnect runs at the core clock), two SMs of one cluster need 16,384 cycles at least, two
+# clusters of one about half
+awk 'BEGIN {
+  printf "-kernel name = k\n-grid dim = (2,1,1)\n-block dim = (1024,1,1)\n-shmem = 0\n-nregs = 16\n-binary version = 70\n"
+  printf "-cuda stream id = 0\n-accelsim tracer version = 4\n\n#traces format = x\n\n"
+  for (b = 0; b < 2; b++) { printf "#BEGIN_TB\n\nthread block = %d,0,0\n\n", b
+    for (w = 0; w < 32; w++) { printf "warp = %d\ninsts = 9\n", w
+      for (i = 0; i < 8; i++) printf "%04x ffffffff 1 R%d LDG.E 1 R8 4 1 0x7f%010x 128\n", i * 16, 10 + i, b * 16777216 + (w * 8 + i) * 4096
+      printf "0080 ffffffff 0 EXIT 0 0\n\n" }
+    printf "#END_TB\n\n" } }' > "$T/trk/kernel-u.traceg"; echo kernel-u.traceg > "$T/trk/u.g"
+cl_cyc() { $BIN run --trace "$T/trk/u.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 -gpgpu_n_clusters "$1" \
+  -gpgpu_n_cores_per_cluster "$2" 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1; }
+u12=$(cl_cyc 1 2); u21=$(cl_cyc 2 1)
+if [ "${u12:-0}" -ge 16384 ] && [ "${u21:-0}" -gt 8192 ] && [ "$u21" -lt 12000 ]; then ok cluster_sms_share_an_interconnect_node
+else bad "cluster_sms_share_an_interconnect_node (1 cluster x 2: $u12 cycles, want >= 16384; 2 x 1: $u21, want 8193-11999)"; fi
 # a kernelslist line with an absolute path runs (ours: Accel-Sim launches only lines that start
 # with "kernel"); one with a relative name that does not is skipped with a warning
 echo "$T/trk/kernel-a.traceg" > "$T/trk/abs.g"

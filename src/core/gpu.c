@@ -583,11 +583,13 @@ static void pipe_enter(void *ud)
 }
 static void pipe_hand_over(void *ud) { gms_gpu *g = ud; g->mem.hand_over(g->mem.self); }
 static void pipe_leave(void *ud) { (void)ud; gms_mreq_tls = NULL; }
-/* the interconnect's SM port: the reply network delivers straight into the SM */
-static int reply_to_sm(void *ud, uint32_t sm, gms_mreq *r)
+/* the interconnect's SM side: the reply network delivers straight into the SM (out of its
+ * cluster's port: cores of a cluster share it, and a reply its SM refuses holds the port) */
+static int reply_to_sm(void *ud, uint32_t cluster, gms_mreq *r)
 {
     gms_gpu *g = ud;
-    return gms_sm_accept_reply(g->sms[sm], r);
+    (void)cluster;
+    return gms_sm_accept_reply(g->sms[r->sm], r);
 }
 
 static void pipe_merge(void *ud)
@@ -648,8 +650,11 @@ static void par_merge(void *ud, unsigned n)
 
 static void host_threads_init(gms_gpu *g, unsigned n)
 {
-    /* statistics are identical with any count; fewer threads where determinism needs it */
-    if (n <= 1 || g->p->sim.perfect_mem) return;
+    /* statistics are identical with any count; fewer threads where determinism needs it.
+     * SMs of one cluster share its interconnect input (gms_icnt_init): whether one SM's request
+     * finds room depends on what the SMs before it in the cycle sent, so they tick in order
+     * on one thread */
+    if (n <= 1 || g->p->sim.perfect_mem || g->p->core.n_cores_per_cluster > 1) return;
     _Static_assert(sizeof(gms_counters) == 24 * sizeof(uint64_t), "par_merge sums every counter");
     g->par_ctr = gms_xcalloc(n, sizeof *g->par_ctr);
     gms_mreq_pool_shards(&g->pool, n);
@@ -712,7 +717,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     for (uint32_t c = 0; c < p->core.n_clusters; c++) g->cta_next_core[c] = p->core.n_cores_per_cluster - 1;
     for (uint32_t i = 0; i < g->n_sm; i++) g->sms[i] = gms_sm_new(g, i);
     gms_icnt_ports ports = { reply_to_sm, g, g->mem.can_accept, g->mem.push, g->mem.self };
-    gms_icnt_init(&g->icnt, &p->icnt, g->eng, g->n_sm, g->mem.n_subparts, &ports);
+    gms_icnt_init(&g->icnt, &p->icnt, g->eng, g->n_sm, p->core.n_cores_per_cluster, g->mem.n_subparts, &ports);
     gms_icnt_set_sleep(&g->icnt, p->sim.sleep_blocked);
     if (gms_uvm_create(&g->uvm, p, g->eng, g->n_sm, deliver_translated, g, err)) { gms_sim_free(s); return NULL; }
     g->gpu_comp = gms_engine_add(g->eng, GMS_DOM_CORE, "gpu", gpu_tick, gpu_stuck, g);

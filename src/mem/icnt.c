@@ -3,6 +3,7 @@
 #include "mem/icnt.h"
 #include "util/err.h"
 #include <stdlib.h>
+#include <string.h>
 
 #define HEADER_BYTES 8
 
@@ -70,24 +71,32 @@ static void icnt_stuck(void *self, FILE *out)
                 (unsigned long long)n->req_net.queued, (unsigned long long)n->reply_net.queued);
 }
 
-void gms_icnt_init(gms_icnt *n, const gms_icnt_params *ip, gms_engine *eng, uint32_t n_sm, uint32_t n_subparts,
-                   const gms_icnt_ports *ports)
+void gms_icnt_init(gms_icnt *n, const gms_icnt_params *ip, gms_engine *eng, uint32_t n_sm, uint32_t cores_per_cluster,
+                   uint32_t n_subparts, const gms_icnt_ports *ports)
 {
+    memset(n, 0, sizeof *n);
     n->eng = eng;
     n->flit_size = ip->flit_size;
     n->ports = *ports;
-    gms_xbar_init(&n->req_net, n_sm, n_subparts, ip->in_buffer_limit, ip->out_buffer_limit, ip->latency,
+    uint32_t cpc = cores_per_cluster ? cores_per_cluster : 1, ncl = (n_sm + cpc - 1) / cpc;
+    n->port_of = NULL;
+    if (cpc > 1) {
+        n->port_of = gms_xcalloc(n_sm, sizeof *n->port_of);
+        for (uint32_t i = 0; i < n_sm; i++) n->port_of[i] = (uint16_t)(i / cpc);
+    }
+    gms_xbar_init(&n->req_net, ncl, n_subparts, ip->in_buffer_limit, ip->out_buffer_limit, ip->latency,
                   deliver_to_mem, n);
     /* the SM side's port is the reply network's delivery callback itself */
-    gms_xbar_init(&n->reply_net, n_subparts, n_sm, ip->in_buffer_limit, ip->out_buffer_limit, ip->latency,
+    gms_xbar_init(&n->reply_net, n_subparts, ncl, ip->in_buffer_limit, ip->out_buffer_limit, ip->latency,
                   ports->to_sm, ports->sm_ud);
+    n->reply_net.reply_port = n->port_of;
     gms_xbar_set_islip(&n->req_net, ip->arbiter_algo == 1);
     gms_xbar_set_islip(&n->reply_net, ip->arbiter_algo == 1);
     if (ip->arbiter_algo == 1 && ip->islip_once) {
         /* GPGPU-Sim numbers the request net's inputs (SMs) from 0 and the reply net's (the
          * sub-partitions) after the SMs */
-        gms_xbar_set_islip_once(&n->req_net, 0, n_sm + n_subparts);
-        gms_xbar_set_islip_once(&n->reply_net, n_sm, n_sm + n_subparts);
+        gms_xbar_set_islip_once(&n->req_net, 0, ncl + n_subparts);
+        gms_xbar_set_islip_once(&n->reply_net, ncl, ncl + n_subparts);
     }
     n->rstaged_units = gms_xcalloc(n_subparts, sizeof *n->rstaged_units);
     n->comp = gms_engine_add(eng, GMS_DOM_ICNT, "interconnect", icnt_tick, icnt_stuck, n);
@@ -99,25 +108,30 @@ void gms_icnt_free(gms_icnt *n)
 {
     gms_xbar_free(&n->req_net);
     gms_xbar_free(&n->reply_net);
+    free(n->port_of);
+    n->port_of = NULL;
     free(n->rstaged);
     free(n->rstaged_units);
 }
 
+/* the request network's input of SM sm: its cluster's node */
+static inline uint32_t sm_port(const gms_icnt *n, uint32_t sm) { return n->port_of ? n->port_of[sm] : sm; }
+
 int gms_icnt_can_send(gms_icnt *n, uint32_t sm, const gms_mreq *r)
 {
-    return gms_xbar_can_inject(&n->req_net, sm, packet_flits(n, r));
+    return gms_xbar_can_inject(&n->req_net, sm_port(n, sm), packet_flits(n, r));
 }
 
 int gms_icnt_can_send_after(gms_icnt *n, uint32_t sm, uint32_t pend_flits, int kind, uint32_t bytes)
 {
-    return gms_xbar_can_inject_after(&n->req_net, sm, pend_flits, flits_of(n, 0, kind, bytes));
+    return gms_xbar_can_inject_after(&n->req_net, sm_port(n, sm), pend_flits, flits_of(n, 0, kind, bytes));
 }
 
 uint32_t gms_icnt_request_flits(const gms_icnt *n, const gms_mreq *r) { return packet_flits(n, r); }
 
 void gms_icnt_send(gms_icnt *n, uint32_t sm, gms_mreq *r)
 {
-    gms_xbar_inject(&n->req_net, sm, r, packet_flits(n, r));
+    gms_xbar_inject(&n->req_net, sm_port(n, sm), r, packet_flits(n, r));
     gms_engine_activate(n->eng, n->comp);
 }
 

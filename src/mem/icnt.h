@@ -14,8 +14,9 @@
 #include "stats/stats.h"
 
 typedef struct gms_icnt_ports {
-    /* SM side: reply r for SM `sm`; 0 = refused (it stays in the reply network) */
-    int (*to_sm)(void *ud, uint32_t sm, gms_mreq *r);
+    /* SM side: reply r for SM r->sm, out of the port of its cluster; 0 = refused (it stays in
+     * the reply network, and what is behind it in that port waits) */
+    int (*to_sm)(void *ud, uint32_t cluster, gms_mreq *r);
     void *sm_ud;
     /* memory side (gms_memsys): may sub-partition `subpart` take a request, and take it */
     int (*mem_can_accept)(void *self, uint32_t subpart);
@@ -29,6 +30,10 @@ typedef struct gms_icnt {
     gms_component *comp;
     uint32_t flit_size;
     gms_icnt_ports ports;
+    /* GPGPU-Sim's interconnect has a node per cluster: its SMs share the node's request input
+     * buffer and its reply output (icnt_has_buffer / icnt_pop by cluster id). port_of[sm] is
+     * the SM's cluster; NULL with one SM per cluster (every preset) */
+    uint16_t *port_of;
     /* GPGPU-Sim's memlatstat_icnt2mem_pop: summed latency and count of SM transactions */
     uint64_t icnt2mem_sum, icnt2mem_n;
     /* host speed (-gms_host_pipeline): replies the memory side made on the worker thread,
@@ -48,8 +53,9 @@ typedef struct gms_icnt {
     int ktime_on;
 } gms_icnt;
 
-void gms_icnt_init(gms_icnt *n, const gms_icnt_params *ip, gms_engine *eng, uint32_t n_sm, uint32_t n_subparts,
-                   const gms_icnt_ports *ports);
+/* n_sm SMs, cores_per_cluster of them to a cluster (SM i in cluster i / cores_per_cluster) */
+void gms_icnt_init(gms_icnt *n, const gms_icnt_params *ip, gms_engine *eng, uint32_t n_sm, uint32_t cores_per_cluster,
+                   uint32_t n_subparts, const gms_icnt_ports *ports);
 void gms_icnt_free(gms_icnt *n);
 /* -gms_sleep_blocked: may the interconnect sleep while its packets are on the wires? */
 void gms_icnt_set_sleep(gms_icnt *n, int on);

@@ -132,7 +132,7 @@ int gms_xbar_cycle(gms_xbar *x, uint64_t now)
                     if (i >= hi) break;
                     if (x->in_busy[i] > now) continue;
                     gms_mreq *r = x->inq[i].head;
-                    uint32_t o = gms_xbar_dest(r);
+                    uint32_t o = gms_xbar_dest(x, r);
                     uint32_t fl = r->icnt_flits;
                     if (x->out_busy[o] > now) continue;
                     if (x->out_flits[o] + fl > x->out_limit && x->out_flits[o] > 0) continue;

@@ -38,6 +38,9 @@ typedef struct gms_xbar {
     uint64_t queued;         /* packets anywhere in this network */
     gms_xbar_deliver_fn deliver;
     void *ud;
+    /* the reply net with several SMs per cluster: a reply's output is its SM's cluster
+     * (reply_port[sm], gms_xbar_set_reply_ports); NULL: the SM itself */
+    const uint16_t *reply_port;
     /* stats */
     uint64_t packets, flits;
     uint64_t in_queued, out_queued;   /* packets in input / output buffers now */
@@ -83,7 +86,11 @@ static inline uint64_t gms_xbar_out_util_after(const gms_xbar *x, uint64_t k)
     return x->out_util + x->sl_out * k;
 }
 
-static inline uint32_t gms_xbar_dest(const gms_mreq *r) { return r->is_reply ? r->sm : r->subpart; }
+static inline uint32_t gms_xbar_dest(const gms_xbar *x, const gms_mreq *r)
+{
+    if (!r->is_reply) return r->subpart;
+    return x->reply_port ? x->reply_port[r->sm] : r->sm;
+}
 
 /* append r (t_ready set) to output o's buffer */
 static inline void gms_xbar_out_push(gms_xbar *x, uint32_t o, gms_mreq *r)
@@ -135,8 +142,8 @@ static inline void gms_xbar_inject(gms_xbar *x, uint32_t in, gms_mreq *r, uint32
          * (whose line it reads anyway) instead of loading the next head's cold line; the tail's
          * line is written by the push below anyway */
         gms_mreq *t = x->inq[in].tail;
-        if (t) t->t_ready = gms_xbar_dest(r);
-        else gms_xbar_want_set(x, in, gms_xbar_dest(r));
+        if (t) t->t_ready = gms_xbar_dest(x, r);
+        else gms_xbar_want_set(x, in, gms_xbar_dest(x, r));
     }
     gms_fifo_push(&x->inq[in], r);
     x->in_flits[in] += gms_xbar_units(x, flits);
