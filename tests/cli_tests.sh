@@ -361,6 +361,24 @@ c41=$($BIN run --trace "$T/trk/m.g" --config configs/qv100.config -gpgpu_kernel_
       -gpgpu_n_cores_per_cluster 1 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
 if [ "${c14:-0}" -ge 2000 ] && [ "${c41:-0}" -gt 0 ] && [ "$c41" -lt 1000 ]; then ok one_block_per_cluster_per_cycle
 else bad "one_block_per_cluster_per_cycle (1 cluster x 4: $c14 cycles, want >= 2000; 4 x 1: $c41, want < 1000)"; fi
+# the collector's port order (shader_core_ctx::create_exec_pipeline): SP, SFU, MEM, DP, INT, then
+# the specialised units, a trace's HMMA being unit 3. Four MUFUs hold the SFU pipe and both of
+# the scheduler's collector units; when a unit frees, an HMMA and an IADD3 wait in their ID_OC
+# slots and the IADD3 takes it, so the chain of five IADD3s behind it ends when it would without
+# the HMMA (the HMMA first delays the chain by a cycle)
+tensor_k() { { printf -- '-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 32\n'
+  printf -- '-binary version = 70\n-cuda stream id = 0\n-accelsim tracer version = 4\n\n#traces format = x\n\n'
+  printf '#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = %d\n' $((11 + $1))
+  pc=0; for i in 1 2 3 4; do printf '%04x ffffffff 1 R%d MUFU.EX2 1 R%d 0\n' $pc $((2 * i - 1)) $((2 * i)); pc=$((pc + 16)); done
+  [ "$1" = 1 ] && { printf '%04x ffffffff 1 R10 HMMA.884.F32.F32 2 R12 R14 0\n' $pc; pc=$((pc + 16)); }
+  printf '%04x ffffffff 1 R20 IADD3 2 R21 R22 0\n' $pc; pc=$((pc + 16))
+  for i in 1 2 3 4 5; do printf '%04x ffffffff 1 R20 IADD3 2 R20 R22 0\n' $pc; pc=$((pc + 16)); done
+  printf '%04x ffffffff 0 EXIT 0 0\n\n#END_TB\n' $pc; } > "$T/trk/kernel-t$1.traceg"; echo "kernel-t$1.traceg" > "$T/trk/t$1.g"; }
+tensor_k 1; tensor_k 0
+th=$($BIN run --trace "$T/trk/t1.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+tn=$($BIN run --trace "$T/trk/t0.g" --config configs/qv100.config -gpgpu_kernel_launch_latency 0 2>/dev/null | sed -n 's/^gpu_tot_sim_cycle = //p' | tail -1)
+if [ "${tn:-0}" -gt 0 ] && [ "$th" = "$tn" ]; then ok collector_int_port_before_tensor_unit
+else bad "collector_int_port_before_tensor_unit (with the HMMA $th cycles, without $tn: want equal)"; fi
 # the SMs of a cluster share its interconnect node (GPGPU-Sim's icnt_has_buffer / icnt_pop by
 # cluster): two blocks of 32 warps, each warp 8 loads of 32 lines (one 32 B sector each): 8,192
 # one-flit read requests an SM; through one node's input, one packet a cycle (QV100: the

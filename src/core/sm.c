@@ -1139,7 +1139,10 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
  * instruction of its LOWEST-numbered ready unit (find_ready starts every scan at a sub-core's
  * first unit), so a newer instruction in unit 0 overtakes an older one in unit 1. Then
  * allocate_cu, per input port (-gpgpu_operand_collector_num_in_ports_gen) and per ID_OC type
- * in port order SP, SFU, MEM, TENSOR, DP, INT, then the specialised units: the OLDEST
+ * in port order SP, SFU, MEM, DP, INT, then the specialised units 1-4 (BRA, TEX, TENSOR, UDP):
+ * shader_core_ctx::create_exec_pipeline adds the tensor-core port before DP, but a trace's
+ * tensor opcodes are specialised unit 3 (SPECIALIZED_UNIT_3_OP, opcodes.c), whose port comes
+ * after INT's with the other specialised units', in unit order; the OLDEST
  * instruction of the type in any scheduler's slot (register_set::get_ready_reg_id) gets the
  * lowest free unit of its scheduler; if that scheduler has none, the port does nothing for
  * the type (the others wait behind it). A unit reads its operands in the next step
@@ -1153,12 +1156,12 @@ static void memq_push(gms_sm *s, uint32_t wi, const gms_inst *in)
  * instruction reaches EX_WB and is written back at e + 2 + latency. A memory instruction in
  * OC_EX_MEM at d can be taken by the LSU at d + 1. A warp parked on a slot freed here is a
  * candidate again through sched_cands / cand_or_ready. */
-static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_TENSOR, GMS_OP_DP, GMS_OP_INT,
-                                         GMS_OP_BRA, GMS_OP_TEX, GMS_OP_UDP };
+static const uint8_t oc_port_order[] = { GMS_OP_SP, GMS_OP_SFU, GMS_OP_MEM, GMS_OP_DP, GMS_OP_INT,
+                                         GMS_OP_BRA, GMS_OP_TEX, GMS_OP_TENSOR, GMS_OP_UDP };
 /* each type's position in oc_port_order (only the types of ID_OC slots occur) */
 static const uint8_t oc_port_pos[GMS_OP__COUNT] = {
-    [GMS_OP_SP] = 0, [GMS_OP_SFU] = 1, [GMS_OP_MEM] = 2, [GMS_OP_TENSOR] = 3,
-    [GMS_OP_DP] = 4, [GMS_OP_INT] = 5, [GMS_OP_BRA] = 6, [GMS_OP_TEX] = 7, [GMS_OP_UDP] = 8,
+    [GMS_OP_SP] = 0, [GMS_OP_SFU] = 1, [GMS_OP_MEM] = 2, [GMS_OP_DP] = 3,
+    [GMS_OP_INT] = 4, [GMS_OP_BRA] = 5, [GMS_OP_TEX] = 6, [GMS_OP_TENSOR] = 7, [GMS_OP_UDP] = 8,
 };
 
 /* any of the 16 per-scheduler bytes set (schedulers past nsched have theirs at 0) */
