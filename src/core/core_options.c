@@ -95,6 +95,10 @@ static int bank_wid_set(const gms_params *p, const void *field)
 static const gms_option core_opts[] = {
     C("gpgpu_n_clusters", GMS_OPT_U32, n_clusters, "10", "number of SIMT core clusters"),
     C("gpgpu_n_cores_per_cluster", GMS_OPT_U32, n_cores_per_cluster, "3", "SMs per cluster"),
+    C("gpgpu_simt_core_sim_order", GMS_OPT_U32, simt_core_sim_order, "1",
+      "order of a cluster's cores in a cycle: 1 rotates it by one each cycle (GPGPU-Sim's simt_core_cluster::core_cycle), "
+      "other values keep core order; with several SMs a cluster it decides which finds room first in the cluster's "
+      "interconnect input"),
     C("gpgpu_clock_domains", GMS_OPT_STRING, clock_domains, "500.0:2000.0:2000.0:2000.0",
       "clock domain frequencies in MHz <core>:<interconnect>:<L2>:<DRAM>"),
     C("gpgpu_shader_core_pipeline", GMS_OPT_STRING, shader_core_pipeline, "1024:32",

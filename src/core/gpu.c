@@ -716,6 +716,11 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     /* the first block goes to core 0 of cluster 0 (GPGPU-Sim starts both pointers at the end) */
     for (uint32_t c = 0; c < p->core.n_clusters; c++) g->cta_next_core[c] = p->core.n_cores_per_cluster - 1;
     for (uint32_t i = 0; i < g->n_sm; i++) g->sms[i] = gms_sm_new(g, i);
+    /* GPGPU-Sim's simt_core_cluster::core_cycle: with -gpgpu_simt_core_sim_order 1 a cluster's
+     * cores tick in an order rotated by one each cycle (which decides who finds room first in
+     * the cluster's interconnect input); the SMs' components are consecutive */
+    if (p->core.n_cores_per_cluster > 1 && p->core.simt_core_sim_order == 1 && g->n_sm)
+        gms_engine_set_rotation(g->eng, gms_sm_component(g->sms[0]), g->n_sm, p->core.n_cores_per_cluster);
     gms_icnt_ports ports = { reply_to_sm, g, g->mem.can_accept, g->mem.push, g->mem.self };
     gms_icnt_init(&g->icnt, &p->icnt, g->eng, g->n_sm, p->core.n_cores_per_cluster, g->mem.n_subparts, &ports);
     gms_icnt_set_sleep(&g->icnt, p->sim.sleep_blocked);

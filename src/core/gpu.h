@@ -150,6 +150,8 @@ int gms_sm_set_l1_assoc(struct gms_sm *s, uint32_t assoc);
 int gms_sm_set_l1_on_miss(struct gms_sm *s, int on_miss);
 void gms_sm_flush_l1_if_idle(struct gms_sm *s);
 int gms_sm_idle(const struct gms_sm *s);
+/* the SM's engine component */
+gms_component *gms_sm_component(const struct gms_sm *s);
 void gms_sm_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 /* SMs asleep through blocked ticks count them up to now (before any statistic is read) */
 void gms_sm_settle_all(struct gms_sm *const *sms, uint32_t n);

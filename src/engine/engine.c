@@ -38,6 +38,7 @@ void gms_engine_free(gms_engine *e)
         free(e->d[i].hot);
         free(e->d[i].active_bits);
         free(e->d[i].heap);
+        free(e->d[i].rot_snap);
     }
     for (uint32_t k = 0; k < e->nslabs; k++) free(e->slabs[k]);
     free(e->slabs);
@@ -191,10 +192,35 @@ uint64_t gms_engine_cycle(const gms_engine *e, gms_domain d)
     const uint64_t *v = gms_eng_now_view;
     return v ? v[d] : e->now_cycle[d];
 }
+/* the rotation of the domain's current edge: its first edge (cycle 1) in index order */
+static inline uint32_t edge_rot(const domain *d) { return (uint32_t)((d->cycle + d->rot_group - 1) % d->rot_group); }
+/* component i's place in the order of the domain's current edge (gms_engine_set_rotation) */
+static inline uint32_t edge_rank(const domain *d, uint32_t i)
+{
+    if (d->rot_group < 2 || i < d->rot_first || i - d->rot_first >= d->rot_count) return i;
+    uint32_t k = (i - d->rot_first) % d->rot_group, rot = edge_rot(d);
+    return i - k + (k + d->rot_group - rot) % d->rot_group;
+}
+/* the component at place r of the edge's order (edge_rank's inverse) */
+static inline uint32_t edge_at(const domain *d, uint32_t r)
+{
+    if (d->rot_group < 2 || r < d->rot_first || r - d->rot_first >= d->rot_count) return r;
+    uint32_t k = (r - d->rot_first) % d->rot_group, rot = edge_rot(d);
+    return r - k + (k + rot) % d->rot_group;
+}
+
+void gms_engine_set_rotation(gms_engine *e, const gms_component *first, uint32_t count, uint32_t group)
+{
+    domain *d = &e->d[first->dom];
+    d->rot_first = first->idx;
+    d->rot_count = count - count % (group ? group : 1);
+    d->rot_group = group;
+}
+
 uint64_t gms_engine_next_tick_cycle(const gms_engine *e, const gms_component *c)
 {
     const domain *d = &e->d[c->dom];
-    return d->pos != UINT32_MAX && c->idx > d->pos ? d->cycle : d->cycle + 1;
+    return d->pos != UINT32_MAX && edge_rank(d, c->idx) > d->pos ? d->cycle : d->cycle + 1;
 }
 uint64_t gms_engine_time_fs(const gms_engine *e) { return gms_eng_now_view ? e->pipe.view_fs : e->now_fs; }
 double gms_engine_mhz(const gms_engine *e, gms_domain d) { return e->d[d].mhz; }
@@ -499,6 +525,27 @@ void gms_eng_process_edge(gms_engine *e, domain *d, uint64_t *edges, uint64_t *t
     if (e->par_dom == (int)(d - e->d)) {
         if (process_edge_par(e, d)) return;
         if (e->gov_time_serial) t0 = gms_eng_now_ns();
+    }
+    if (__builtin_expect(d->rot_group > 1, 0)) {
+        /* rotating groups (not the hot path: configs with several SMs a cluster): the edge's
+         * order, each component ticked if it is active when its turn comes and was at the
+         * start of the edge (as the index-order loop below, which reads each word's bits once) */
+        if (d->rot_snap_words < d->nwords) {
+            d->rot_snap = gms_xrealloc(d->rot_snap, d->nwords * sizeof *d->rot_snap);
+            d->rot_snap_words = d->nwords;
+        }
+        uint64_t *snap = d->rot_snap;
+        memcpy(snap, d->active_bits, d->nwords * sizeof *snap);
+        for (uint32_t r = 0; r < d->ncomps; r++) {
+            uint32_t i = edge_at(d, r);
+            if (!(snap[i >> 6] >> (i & 63) & 1) || !(d->active_bits[i >> 6] >> (i & 63) & 1)) continue;
+            (*ticks)++;
+            d->pos = r;
+            if (!d->tick[i](d->self[i], d->cycle)) gms_eng_deactivate(d, d->comps[i]);
+        }
+        d->pos = UINT32_MAX;
+        if (t0) { e->gov_ns[0] += gms_eng_now_ns() - t0; e->gov_time_serial = 0; }
+        return;
     }
     for (uint32_t w = 0; w < d->nwords; w++) {
         uint64_t bits = d->active_bits[w];

@@ -44,6 +44,11 @@ uint64_t gms_engine_time_fs(const gms_engine *e);
 /* the first cycle of its domain at which component c would tick if it were active now: the
  * current edge's cycle while the serial edge loop has not reached c, else the next one (for
  * a component that sleeps through cycles whose ticks it accounts for later) */
+/* the count components from `first` on (added one after another to its domain) tick in groups
+ * of `group` consecutive ones, and at edge c a group's order starts at its member c % group
+ * (GPGPU-Sim's simt_core_cluster::core_cycle with -gpgpu_simt_core_sim_order 1 moves the first
+ * core to the end after each cycle); count a multiple of group. Serial edges only. */
+void gms_engine_set_rotation(gms_engine *e, const gms_component *first, uint32_t count, uint32_t group);
 uint64_t gms_engine_next_tick_cycle(const gms_engine *e, const gms_component *c);
 double gms_engine_mhz(const gms_engine *e, gms_domain d);
 /* call whenever forward progress happens (an instruction retires, a request completes) */

@@ -41,8 +41,13 @@ typedef struct domain {
     uint64_t *active_bits;
     uint32_t nwords;
     uint32_t nactive;
-    uint32_t pos;            /* the component ticking in the serial edge loop, or UINT32_MAX
-                              * outside it (gms_engine_next_tick_cycle) */
+    uint32_t pos;            /* the component ticking in the serial edge loop (its rank in the
+                              * edge's order), or UINT32_MAX outside it (gms_engine_next_tick_cycle) */
+    /* gms_engine_set_rotation: components [rot_first, rot_first + rot_count) tick in groups of
+     * rot_group, each group's order rotated by one every edge (rot_group 0: index order) */
+    uint32_t rot_first, rot_count, rot_group;
+    uint64_t *rot_snap;      /* the active bits at the start of a rotating edge */
+    uint32_t rot_snap_words;
     timer *heap;
     uint32_t nheap, capheap;
 } domain;

@@ -157,3 +157,40 @@ TEST(engine_next_tick_cycle_inside_and_outside_an_edge)
     CHECK_EQ(gms_engine_next_tick_cycle(e, p.c[2]), 6);   /* the edge is over */
     gms_engine_free(e);
 }
+
+/* gms_engine_set_rotation (a cluster's cores under -gpgpu_simt_core_sim_order 1): components
+ * 1-4 in groups of two, each group's order rotated by one every edge; 0 and 5 in place */
+typedef struct { int id; int *log; int *n; gms_engine *e; } rot_toy;
+static int rot_tick(void *self, uint64_t cycle)
+{
+    rot_toy *t = self;
+    (void)cycle;
+    if (*t->n < 64) t->log[*t->n] = t->id;
+    (*t->n)++;
+    gms_engine_progress(t->e);
+    return 1;
+}
+static int rot_done(void *ud) { return *(const int *)ud >= 18; }
+
+TEST(engine_rotation_orders_each_group_by_edge)
+{
+    double mhz[GMS_NDOM] = { 1000, 1000, 1000, 1000 };
+    gms_engine *e = gms_engine_new(mhz, 0);
+    int log[64], n = 0;
+    rot_toy t[6];
+    gms_component *c[6];
+    for (int i = 0; i < 6; i++) {
+        t[i] = (rot_toy){ i, log, &n, e };
+        c[i] = gms_engine_add(e, GMS_DOM_CORE, "rot", rot_tick, NULL, &t[i]);
+        gms_engine_activate(e, c[i]);
+    }
+    gms_engine_set_rotation(e, c[1], 4, 2);
+    gms_error err = {0};
+    CHECK_EQ(gms_engine_run(e, rot_done, &n, 1000, NULL, &err), 0);   /* three core edges */
+    static const int want[18] = { 0, 1, 2, 3, 4, 5,    /* edge 1: index order */
+                                  0, 2, 1, 4, 3, 5,    /* edge 2: each pair's second first */
+                                  0, 1, 2, 3, 4, 5 };
+    CHECK_EQ(n, 18);
+    for (int i = 0; i < 18 && i < n; i++) CHECK_EQ(log[i], want[i]);
+    gms_engine_free(e);
+}
