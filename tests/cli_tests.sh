@@ -859,6 +859,13 @@ else bad "gpgpusim_options_load_and_are_named (rc $pe_rc / $ty_rc: $(head -c 300
 $BIN run --workload stream --set n=1024 --ignore-unknown --set foo_bar=3 -baz_q 4 --quiet > /dev/null 2> "$T/ig1"
 if grep -q 'warning: ignored 2 option(s) gpumemsim does not model: -foo_bar, -baz_q' "$T/ig1"; then
     ok quiet_names_ignored_options; else bad quiet_names_ignored_options; fi
+# an ignored option set twice (Accel-Sim's SM87_ORIN config repeats lines) is one entry, with
+# the value in effect (the last)
+printf -- '-gpgpu_stack_size_limit 1024\n-gpgpu_heap_size_limit 5\n-gpgpu_stack_size_limit 2048\n' > "$T/dup.config"
+$BIN run --workload stream --set n=1024 --config "$T/dup.config" > /dev/null 2> "$T/dp1"
+if grep -q 'ignored 2 option(s) gpumemsim does not model' "$T/dp1" && grep -q 'dup.config:3: -gpgpu_stack_size_limit 2048' "$T/dp1" &&
+   ! grep -q 'dup.config:1:' "$T/dp1"; then ok ignored_option_set_twice_named_once
+else bad "ignored_option_set_twice_named_once ($(head -c 300 "$T/dp1"))"; fi
 # -uvm_evict_rescue: a page chosen again into a write-back that a later walk cancels keeps no
 # waiters (bfs under CAPTURE at 140% ended on the watchdog before the fix)
 $BIN run --config configs/gtx1080ti.config --set uvm_alloc_round=0 --set invalidate_clean=0 --set uvm_policy=capture \

@@ -126,11 +126,19 @@ static int set_option(gms_params *p, const char *name, const char *val, const ch
             char buf[512];
             snprintf(buf, sizeof buf, "%s-%s %s%s", where, name, val,
                      peer ? "" : "   (unknown: neither a gpumemsim nor a GPGPU-Sim option)");
+            char nm[512];
+            snprintf(nm, sizeof nm, "-%s", name);
+            /* set again (a config may repeat a line): one entry, the value in effect (the last) */
+            for (size_t i = 0; i < p->nignored; i++)
+                if (!strcmp(p->ignored_names[i], nm)) {
+                    free(p->ignored[i]);
+                    p->ignored[i] = gms_xstrdup(buf);
+                    return 0;
+                }
             p->ignored = gms_xrealloc(p->ignored, (p->nignored + 1) * sizeof *p->ignored);
             p->ignored_names = gms_xrealloc(p->ignored_names, (p->nignored + 1) * sizeof *p->ignored_names);
             p->ignored[p->nignored] = gms_xstrdup(buf);
-            snprintf(buf, sizeof buf, "-%s", name);
-            p->ignored_names[p->nignored++] = gms_xstrdup(buf);
+            p->ignored_names[p->nignored++] = gms_xstrdup(nm);
             return 0;
         }
         int near_peer;
