@@ -99,6 +99,10 @@ static const gms_option core_opts[] = {
       "order of a cluster's cores in a cycle: 1 rotates it by one each cycle (GPGPU-Sim's simt_core_cluster::core_cycle), "
       "other values keep core order; with several SMs a cluster it decides which finds room first in the cluster's "
       "interconnect input"),
+    C("gpgpu_n_cluster_ejection_buffer_size", GMS_OPT_U32, ejection_buf, "8",
+      "replies the cluster's response FIFO holds (simt_core_cluster::icnt_cycle pops the interconnect only below it)"),
+    C("gpgpu_n_ldst_response_buffer_size", GMS_OPT_U32, ldst_resp_buf, "2",
+      "replies the LDST unit's response FIFO holds (the cluster hands it its FIFO's head only below it)"),
     C("gpgpu_clock_domains", GMS_OPT_STRING, clock_domains, "500.0:2000.0:2000.0:2000.0",
       "clock domain frequencies in MHz <core>:<interconnect>:<L2>:<DRAM>"),
     C("gpgpu_shader_core_pipeline", GMS_OPT_STRING, shader_core_pipeline, "1024:32",
@@ -456,6 +460,11 @@ static int core_finalize(gms_params *p, gms_error *err)
         return gms_err(err, "-gpgpu_n_clusters / -gpgpu_n_cores_per_cluster: must be at least 1");
     c->n_sm = c->n_clusters * c->n_cores_per_cluster;
     if (c->n_sm > 4096) return gms_err(err, "-gpgpu_n_clusters x -gpgpu_n_cores_per_cluster = %u SMs: too many", c->n_sm);
+    /* 0 would never pop a reply (GPGPU-Sim hangs): refused, as is a size no run could fill */
+    if (c->ejection_buf == 0 || c->ejection_buf > 65536)
+        return gms_err(err, "-gpgpu_n_cluster_ejection_buffer_size %u: must be 1..65536", c->ejection_buf);
+    if (c->ldst_resp_buf == 0 || c->ldst_resp_buf > 65536)
+        return gms_err(err, "-gpgpu_n_ldst_response_buffer_size %u: must be 1..65536", c->ldst_resp_buf);
     /* the default monitor (SM 3) on a smaller GPU is its last SM (bypass_mdb.c); one given is
      * an SM of this GPU */
     if (c->mdb_monitor >= c->n_sm && gms_params_is_set(p, "gms_mdb_monitor"))

@@ -11,7 +11,8 @@ typedef struct gms_lat_ii { uint32_t lat, ii; } gms_lat_ii;
 typedef struct gms_core_params {
     /* raw options */
     uint32_t n_clusters, n_cores_per_cluster;
-    uint32_t simt_core_sim_order;   /* GPGPU-Sim's: 1 rotates a cluster's cores each cycle (not modelled) */
+    uint32_t simt_core_sim_order;   /* GPGPU-Sim's: 1 rotates a cluster's cores each cycle */
+    uint32_t ejection_buf, ldst_resp_buf;   /* the cluster's and the LDST unit's response FIFOs */
     char clock_domains[GMS_OPT_STRLEN];      /* "core:icnt:l2:dram" MHz */
     char shader_core_pipeline[GMS_OPT_STRLEN]; /* "threads:warp_size" */
     uint32_t shader_cta, shader_registers, shmem_size, shmem_num_banks, smem_latency;

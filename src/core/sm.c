@@ -932,7 +932,7 @@ static void send_to_icnt(gms_sm *s, gms_mreq *r)
 
 int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
 {
-    if (s->replies.n >= REPLY_FIFO) return 0;
+    if (s->replies.n >= s->reply_cap) return 0;
     /* (a blocked snapshot need not end here: sm_blocked_tick sees replies.n; host speed, this
      * runs for every reply) */
     /* host speed: the fill's MSHR entry and line were last touched when the miss went out;

@@ -14,7 +14,6 @@
 #define MAX_SCHED 16
 #define MAX_WARPS 512
 #define MAX_BANKS 32
-#define REPLY_FIFO 8
 
 /* W_SWAPPED: its block is an inactive context of thread oversubscription (thread_oversub.h) */
 enum { W_FREE = 0, W_ACTIVE, W_BARRIER, W_FINISHING, W_DONE, W_SWAPPED };
@@ -186,6 +185,9 @@ struct gms_sm {
     gms_scb *scb;                        /* with oc: its register banks (-gms_subcore_reg_banks gpgpusim) */
     uint8_t scb_wb_done;                 /* ... the write-back slot's destinations written (bit i) */
     gms_mreq_fifo replies;
+    /* replies it may hold (GPGPU-Sim's cluster ejection FIFO and the LDST unit's response FIFO:
+     * -gpgpu_n_cluster_ejection_buffer_size + -gpgpu_n_ldst_response_buffer_size) */
+    uint32_t reply_cap;
     gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
     uint32_t sched_ncand[MAX_SCHED];
     uint32_t park_ops[MAX_SCHED];        /* bit op: park[si][op] holds a warp */

@@ -7,6 +7,7 @@
 #include "frontend/program.h"
 #include "core/sm_internal.h"
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct prog {
     int kind;       /* 0 dependent ALU chain, 1 independent ALU ops, 2 memory + long-latency mix,
@@ -714,4 +715,38 @@ TEST(block_dispatch_round_robin_like_gpgpusim)
     for (int b = 0; b < 7; b++) CHECK_EQ(p.sm_of[b], want[b]);
     gms_sim_free(s);
     gms_params_free(pp);
+}
+
+/* -gpgpu_n_cluster_ejection_buffer_size + -gpgpu_n_ldst_response_buffer_size: the replies an SM
+ * holds (the cluster's FIFO and the LDST unit's) before it refuses the interconnect's next */
+TEST(sm_reply_fifo_holds_ejection_plus_ldst_replies)
+{
+    static const char *const sizes[][2] = { { "3", "2" }, { "8", "2" } };
+    for (int k = 0; k < 2; k++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        REQUIRE(gms_params_load_file(p, "configs/gtx480.config", &err) == 0);
+        REQUIRE(gms_params_set(p, "gpgpu_n_cluster_ejection_buffer_size", sizes[k][0], &err) == 0);
+        REQUIRE(gms_params_set(p, "gpgpu_n_ldst_response_buffer_size", sizes[k][1], &err) == 0);
+        REQUIRE(gms_params_finalize(p, &err) == 0);
+        const char *const kv[] = { "n=1024", NULL };
+        gms_workload_spec w = { "stream", NULL, kv, 1, NULL };
+        gms_sim *s = gms_sim_new(p, &w, &err);
+        REQUIRE(s != NULL);
+        gms_sm *sm = ((gms_gpu *)s)->sms[0];
+        gms_mreq r[12];
+        memset(r, 0, sizeof r);
+        uint32_t want = (uint32_t)(atoi(sizes[k][0]) + atoi(sizes[k][1])), took = 0;
+        for (int i = 0; i < 12; i++) {
+            r[i].kind = GMS_MREQ_WRITE;   /* an acknowledgement: no L1 line to prefetch */
+            r[i].sm = 0;
+            took += (uint32_t)gms_sm_accept_reply(sm, &r[i]);
+        }
+        CHECK_EQ(took, want);   /* 5, then 10: the rest refused (they stay in the network) */
+        CHECK_EQ(sm->replies.n, want);
+        sm->replies.head = sm->replies.tail = NULL;   /* not the pool's requests: not freed */
+        sm->replies.n = 0;
+        gms_sim_free(s);
+        gms_params_free(p);
+    }
 }
