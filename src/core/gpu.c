@@ -588,7 +588,14 @@ static void pipe_leave(void *ud) { (void)ud; gms_mreq_tls = NULL; }
 static int reply_to_sm(void *ud, uint32_t cluster, gms_mreq *r)
 {
     gms_gpu *g = ud;
-    (void)cluster;
+    if (g->cl_replies) {
+        /* the cluster's FIFO is shared: ejection + each core's LDST FIFO in all */
+        const gms_core_params *c = &g->p->core;
+        if (g->cl_replies[cluster] >= c->ejection_buf + c->n_cores_per_cluster * c->ldst_resp_buf) return 0;
+        if (!gms_sm_accept_reply(g->sms[r->sm], r)) return 0;
+        g->cl_replies[cluster]++;
+        return 1;
+    }
     return gms_sm_accept_reply(g->sms[r->sm], r);
 }
 
@@ -711,6 +718,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     g->sms = gms_xcalloc(g->n_sm, sizeof *g->sms);
     g->cta_next_core = gms_xcalloc(p->core.n_clusters, sizeof *g->cta_next_core);
     g->cluster_took = gms_xcalloc(p->core.n_clusters, 1);
+    if (p->core.n_cores_per_cluster > 1) g->cl_replies = gms_xcalloc(p->core.n_clusters, sizeof *g->cl_replies);
     g->kslot = gms_xcalloc(p->core.max_concurrent_kernel ? p->core.max_concurrent_kernel : 1, sizeof *g->kslot);
     g->core_kernel = gms_xcalloc(g->n_sm, sizeof *g->core_kernel);
     /* the first block goes to core 0 of cluster 0 (GPGPU-Sim starts both pointers at the end) */
@@ -906,6 +914,7 @@ void gms_sim_free(gms_sim *s)
         free(g->sms);
         free(g->cta_next_core);
         free(g->cluster_took);
+        free(g->cl_replies);
         free(g->kslot);
         free(g->core_kernel);
     }

@@ -96,6 +96,9 @@ typedef struct gms_gpu {
     uint32_t dispatch_rr;            /* the cluster after the last that took a block */
     uint32_t *cta_next_core;         /* per cluster: its core that took the last block */
     uint8_t *cluster_took;           /* per cluster: took a block this cycle (dispatch's scratch) */
+    /* with several SMs a cluster: per cluster, the replies its SMs hold (GPGPU-Sim's one
+     * ejection FIFO of the cluster plus each core's LDST response FIFO; NULL with one SM) */
+    uint32_t *cl_replies;
     /* GPGPU-Sim's kernel selection (dispatch without src/cke): the running kernels by slot
      * (m_running_kernels, -gpgpu_max_concurrent_kernel of them), the slot select_kernel handed out
      * last (m_last_issued_kernel) and each SM's kernel (shader_core_ctx::m_kernel: it keeps taking

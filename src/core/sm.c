@@ -958,6 +958,7 @@ static void process_reply(gms_sm *s, uint64_t now)
      * holds what is behind it, while m_next_global is taken */
     if (s->next_global && r->bypass_l1 && r->kind != GMS_MREQ_WRITE) return;
     (void)gms_fifo_pop(&s->replies);
+    if (s->g->cl_replies) s->g->cl_replies[s->id / s->p->core.n_cores_per_cluster]--;   /* serial with several SMs a cluster */
     s->tick_l1_changed = 1;   /* (a fill changes the L1; any reply: no blocked snapshot) */
     gms_counters *c = s->ctr;
     /* GPGPU-Sim's memlatstat_read_done, called for every data response the cluster hands to

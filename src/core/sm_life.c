@@ -183,7 +183,8 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
     /* a reply popped from the interconnect waits in the cluster's FIFO, then in the LDST unit's,
      * which takes one a cycle: with one SM a cluster the two hold ejection + LDST replies (the
      * cluster's pops stop when its own is full, and it fills only while the LDST unit's is full);
-     * with several, each SM here may hold that many (GPGPU-Sim's cluster FIFO is shared) */
+     * with several, the cluster's SMs together at most ejection + each one's LDST replies
+     * (reply_to_sm, gpu.c) */
     s->reply_cap = p->core.ejection_buf + p->core.ldst_resp_buf;
     s->nwarps_max = p->core.max_warps_per_sm < MAX_WARPS ? p->core.max_warps_per_sm : MAX_WARPS;
     s->nblock_slots = p->core.shader_cta;

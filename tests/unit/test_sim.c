@@ -750,3 +750,42 @@ TEST(sm_reply_fifo_holds_ejection_plus_ldst_replies)
         gms_params_free(p);
     }
 }
+
+/* with several SMs a cluster the cluster's FIFO is shared: its SMs together hold at most
+ * ejection + (SMs x LDST) replies, each at most ejection + LDST (3 + 1: 4 an SM, 5 the cluster) */
+TEST(cluster_reply_fifo_shared_by_its_sms)
+{
+    gms_params *p = gms_params_new();
+    gms_error err = {0};
+    REQUIRE(gms_params_load_file(p, "configs/gtx480.config", &err) == 0);
+    REQUIRE(gms_params_set(p, "gpgpu_n_clusters", "2", &err) == 0);
+    REQUIRE(gms_params_set(p, "gpgpu_n_cores_per_cluster", "2", &err) == 0);
+    REQUIRE(gms_params_set(p, "gpgpu_n_cluster_ejection_buffer_size", "3", &err) == 0);
+    REQUIRE(gms_params_set(p, "gpgpu_n_ldst_response_buffer_size", "1", &err) == 0);
+    REQUIRE(gms_params_finalize(p, &err) == 0);
+    const char *const kv[] = { "n=1024", NULL };
+    gms_workload_spec w = { "stream", NULL, kv, 1, NULL };
+    gms_sim *s = gms_sim_new(p, &w, &err);
+    REQUIRE(s != NULL);
+    gms_gpu *g = (gms_gpu *)s;
+    gms_mreq r[16];
+    memset(r, 0, sizeof r);
+    int took[4] = { 0 };
+    /* six for SM 0, then six for SM 1 (cluster 0), then two for SM 2 (cluster 1) */
+    static const uint16_t to[14] = { 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2 };
+    for (int i = 0; i < 14; i++) {
+        r[i].kind = GMS_MREQ_WRITE;
+        r[i].sm = to[i];
+        took[to[i]] += g->icnt.ports.to_sm(g->icnt.ports.sm_ud, to[i] / 2u, &r[i]);
+    }
+    CHECK_EQ(took[0], 4);   /* its own limit */
+    CHECK_EQ(took[1], 1);   /* the cluster's 5 */
+    CHECK_EQ(took[2], 2);   /* another cluster */
+    CHECK_EQ(g->cl_replies[0], 5);
+    for (int i = 0; i < 3; i++) {
+        g->sms[i]->replies.head = g->sms[i]->replies.tail = NULL;   /* not the pool's: not freed */
+        g->sms[i]->replies.n = 0;
+    }
+    gms_sim_free(s);
+    gms_params_free(p);
+}
