@@ -588,15 +588,17 @@ static void pipe_leave(void *ud) { (void)ud; gms_mreq_tls = NULL; }
 static int reply_to_sm(void *ud, uint32_t cluster, gms_mreq *r)
 {
     gms_gpu *g = ud;
-    if (g->cl_replies) {
-        /* the cluster's FIFO is shared: ejection + each core's LDST FIFO in all */
-        const gms_core_params *c = &g->p->core;
-        if (g->cl_replies[cluster] >= c->ejection_buf + c->n_cores_per_cluster * c->ldst_resp_buf) return 0;
-        if (!gms_sm_accept_reply(g->sms[r->sm], r)) return 0;
-        g->cl_replies[cluster]++;
-        return 1;
-    }
-    return gms_sm_accept_reply(g->sms[r->sm], r);
+    return gms_sm_accept_reply(g->sms[cluster], r);   /* one SM a cluster: the same number */
+}
+/* several SMs a cluster: the cluster's FIFO is shared, ejection + each core's LDST FIFO in all */
+static int reply_to_cluster(void *ud, uint32_t cluster, gms_mreq *r)
+{
+    gms_gpu *g = ud;
+    const gms_core_params *c = &g->p->core;
+    if (g->cl_replies[cluster] >= c->ejection_buf + c->n_cores_per_cluster * c->ldst_resp_buf) return 0;
+    if (!gms_sm_accept_reply(g->sms[r->sm], r)) return 0;
+    g->cl_replies[cluster]++;
+    return 1;
 }
 
 static void pipe_merge(void *ud)
@@ -729,7 +731,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
      * the cluster's interconnect input); the SMs' components are consecutive */
     if (p->core.n_cores_per_cluster > 1 && p->core.simt_core_sim_order == 1 && g->n_sm)
         gms_engine_set_rotation(g->eng, gms_sm_component(g->sms[0]), g->n_sm, p->core.n_cores_per_cluster);
-    gms_icnt_ports ports = { reply_to_sm, g, g->mem.can_accept, g->mem.push, g->mem.self };
+    gms_icnt_ports ports = { g->cl_replies ? reply_to_cluster : reply_to_sm, g, g->mem.can_accept, g->mem.push, g->mem.self };
     gms_icnt_init(&g->icnt, &p->icnt, g->eng, g->n_sm, p->core.n_cores_per_cluster, g->mem.n_subparts, &ports);
     gms_icnt_set_sleep(&g->icnt, p->sim.sleep_blocked);
     if (gms_uvm_create(&g->uvm, p, g->eng, g->n_sm, deliver_translated, g, err)) { gms_sim_free(s); return NULL; }

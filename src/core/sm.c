@@ -58,7 +58,7 @@ static void defer_block_done(void *g, uint64_t k, uint64_t unused)
     (void)unused;
     gms_gpu_block_done(g, (gms_kernel *)(uintptr_t)k);
 }
-static void defer_send(void *n, uint64_t sm, uint64_t r) { gms_icnt_send(n, (uint32_t)sm, (gms_mreq *)(uintptr_t)r); }
+static void defer_send(void *n, uint64_t port, uint64_t r) { gms_icnt_send(n, (uint32_t)port, (gms_mreq *)(uintptr_t)r); }
 static void send_to_icnt(gms_sm *s, gms_mreq *r);
 static void defer_page(void *c, uint64_t page, uint64_t unused) { (void)unused; gms_classifier_observe(c, page); }
 static void defer_range(void *c, uint64_t lo, uint64_t hi) { gms_classifier_observe_range(c, lo, hi, 12); }
@@ -623,7 +623,7 @@ void gms_sm_translated(gms_sm *s, gms_mreq *r)
 static int bypass_icnt_room(gms_sm *s, const gms_txn *t)
 {
     uint32_t bytes = s->lsu_kind == GMS_MREQ_WRITE ? t->bytes : 32u * t->nbytes_sectors;   /* as lsu_feed's request */
-    return gms_icnt_can_send_after(&s->g->icnt, s->id, s->tick_l1_sent_flits, s->lsu_kind, bytes);
+    return gms_icnt_can_send_after(&s->g->icnt, s->icnt_port, s->tick_l1_sent_flits, s->lsu_kind, bytes);
 }
 
 /* feed the current LSU instruction's transactions: up to one per L1 bank per cycle, in order */
@@ -899,7 +899,7 @@ static int drain_to_icnt(gms_sm *s, int from_l1, uint64_t cycle)
 {
     gms_gpu *g = s->g;
     gms_mreq *r = from_l1 ? gms_cache_mq_ready(s->l1, cycle) : s->bypass_out.head;
-    if (!r || !gms_icnt_can_send(&g->icnt, s->id, r)) return 0;
+    if (!r || !gms_icnt_can_send(&g->icnt, s->icnt_port, r)) return 0;
     if (from_l1) {
         gms_cache_mq_pop(s->l1);
         /* only a deferred injection is not in the network yet (bypass_icnt_room) */
@@ -926,8 +926,8 @@ static void send_to_icnt(gms_sm *s, gms_mreq *r)
     }
     r->sm = (uint16_t)s->id;
     r->subpart = g->mem.subpart_of(g->mem.self, r->addr);
-    if (gms_engine_deferring()) gms_engine_defer(defer_send, &g->icnt, s->id, (uintptr_t)r);
-    else gms_icnt_send(&g->icnt, s->id, r);
+    if (gms_engine_deferring()) gms_engine_defer(defer_send, &g->icnt, s->icnt_port, (uintptr_t)r);
+    else gms_icnt_send(&g->icnt, s->icnt_port, r);
 }
 
 int gms_sm_accept_reply(gms_sm *s, gms_mreq *r)
@@ -958,7 +958,7 @@ static void process_reply(gms_sm *s, uint64_t now)
      * holds what is behind it, while m_next_global is taken */
     if (s->next_global && r->bypass_l1 && r->kind != GMS_MREQ_WRITE) return;
     (void)gms_fifo_pop(&s->replies);
-    if (s->g->cl_replies) s->g->cl_replies[s->id / s->p->core.n_cores_per_cluster]--;   /* serial with several SMs a cluster */
+    if (s->cl_replies) (*s->cl_replies)--;   /* (serial with several SMs a cluster) */
     s->tick_l1_changed = 1;   /* (a fill changes the L1; any reply: no blocked snapshot) */
     gms_counters *c = s->ctr;
     /* GPGPU-Sim's memlatstat_read_done, called for every data response the cluster hands to

@@ -188,6 +188,8 @@ struct gms_sm {
     /* replies it may hold (GPGPU-Sim's cluster ejection FIFO and the LDST unit's response FIFO:
      * -gpgpu_n_cluster_ejection_buffer_size + -gpgpu_n_ldst_response_buffer_size) */
     uint32_t reply_cap;
+    uint32_t icnt_port;     /* its cluster: the interconnect node it sends from (gms_icnt_send) */
+    uint32_t *cl_replies;   /* several SMs a cluster: the replies the cluster holds (gms_gpu.cl_replies) */
     gms_mreq_fifo bypass_out;            /* bypassed requests waiting for the interconnect */
     uint32_t sched_ncand[MAX_SCHED];
     uint32_t park_ops[MAX_SCHED];        /* bit op: park[si][op] holds a warp */

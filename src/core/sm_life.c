@@ -186,6 +186,8 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
      * with several, the cluster's SMs together at most ejection + each one's LDST replies
      * (reply_to_sm, gpu.c) */
     s->reply_cap = p->core.ejection_buf + p->core.ldst_resp_buf;
+    s->icnt_port = id / (p->core.n_cores_per_cluster ? p->core.n_cores_per_cluster : 1);
+    s->cl_replies = g->cl_replies ? &g->cl_replies[s->icnt_port] : NULL;
     s->nwarps_max = p->core.max_warps_per_sm < MAX_WARPS ? p->core.max_warps_per_sm : MAX_WARPS;
     s->nblock_slots = p->core.shader_cta;
     s->blocks = gms_xcalloc(s->nblock_slots, sizeof *s->blocks);

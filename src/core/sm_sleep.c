@@ -195,9 +195,9 @@ int gms_sm_blocked_tick(gms_sm *s, uint64_t cycle)
     if (s->wheel_events && wheel_has(s, cycle)) return 0;
     gms_gpu *g = s->g;
     const gms_mreq *h = s->l1 ? gms_cache_mq_ready(s->l1, cycle) : NULL;
-    if (h && gms_icnt_can_send(&g->icnt, s->id, h)) return 0;
+    if (h && gms_icnt_can_send(&g->icnt, s->icnt_port, h)) return 0;
     h = s->bypass_out.head;
-    if (h && gms_icnt_can_send(&g->icnt, s->id, h)) return 0;
+    if (h && gms_icnt_can_send(&g->icnt, s->icnt_port, h)) return 0;
     /* what the full tick would count */
     s->last_cycle = cycle;
     s->op_busy = 0;

@@ -114,24 +114,21 @@ void gms_icnt_free(gms_icnt *n)
     free(n->rstaged_units);
 }
 
-/* the request network's input of SM sm: its cluster's node */
-static inline uint32_t sm_port(const gms_icnt *n, uint32_t sm) { return n->port_of ? n->port_of[sm] : sm; }
-
-int gms_icnt_can_send(gms_icnt *n, uint32_t sm, const gms_mreq *r)
+int gms_icnt_can_send(gms_icnt *n, uint32_t port, const gms_mreq *r)
 {
-    return gms_xbar_can_inject(&n->req_net, sm_port(n, sm), packet_flits(n, r));
+    return gms_xbar_can_inject(&n->req_net, port, packet_flits(n, r));
 }
 
-int gms_icnt_can_send_after(gms_icnt *n, uint32_t sm, uint32_t pend_flits, int kind, uint32_t bytes)
+int gms_icnt_can_send_after(gms_icnt *n, uint32_t port, uint32_t pend_flits, int kind, uint32_t bytes)
 {
-    return gms_xbar_can_inject_after(&n->req_net, sm_port(n, sm), pend_flits, flits_of(n, 0, kind, bytes));
+    return gms_xbar_can_inject_after(&n->req_net, port, pend_flits, flits_of(n, 0, kind, bytes));
 }
 
 uint32_t gms_icnt_request_flits(const gms_icnt *n, const gms_mreq *r) { return packet_flits(n, r); }
 
-void gms_icnt_send(gms_icnt *n, uint32_t sm, gms_mreq *r)
+void gms_icnt_send(gms_icnt *n, uint32_t port, gms_mreq *r)
 {
-    gms_xbar_inject(&n->req_net, sm_port(n, sm), r, packet_flits(n, r));
+    gms_xbar_inject(&n->req_net, port, r, packet_flits(n, r));
     gms_engine_activate(n->eng, n->comp);
 }
 

@@ -31,8 +31,9 @@ typedef struct gms_icnt {
     uint32_t flit_size;
     gms_icnt_ports ports;
     /* GPGPU-Sim's interconnect has a node per cluster: its SMs share the node's request input
-     * buffer and its reply output (icnt_has_buffer / icnt_pop by cluster id). port_of[sm] is
-     * the SM's cluster; NULL with one SM per cluster (every preset) */
+     * buffer (they send from port = their cluster) and its reply output (icnt_has_buffer /
+     * icnt_pop by cluster id). port_of[sm] is the SM's cluster, the reply net's output for
+     * the SM's replies; NULL with one SM per cluster (every preset) */
     uint16_t *port_of;
     /* GPGPU-Sim's memlatstat_icnt2mem_pop: summed latency and count of SM transactions */
     uint64_t icnt2mem_sum, icnt2mem_n;
@@ -65,14 +66,15 @@ static inline int gms_icnt_asleep(const gms_icnt *n)
 {
     return n->asleep && (n->req_net.queued || n->reply_net.queued);
 }
-int gms_icnt_can_send(gms_icnt *n, uint32_t sm, const gms_mreq *r);
+/* `port`: the sending SM's cluster, its interconnect node (SM i / -gpgpu_n_cores_per_cluster) */
+int gms_icnt_can_send(gms_icnt *n, uint32_t port, const gms_mreq *r);
 /* room for a request of `kind` carrying `bytes` (a request not made yet), after a packet of
  * pend_flits (0: none) this SM sent this cycle that is not in the network yet (deferred by a
  * parallel phase) */
-int gms_icnt_can_send_after(gms_icnt *n, uint32_t sm, uint32_t pend_flits, int kind, uint32_t bytes);
+int gms_icnt_can_send_after(gms_icnt *n, uint32_t port, uint32_t pend_flits, int kind, uint32_t bytes);
 /* the flits of r's request packet */
 uint32_t gms_icnt_request_flits(const gms_icnt *n, const gms_mreq *r);
-void gms_icnt_send(gms_icnt *n, uint32_t sm, gms_mreq *r);
+void gms_icnt_send(gms_icnt *n, uint32_t port, gms_mreq *r);
 /* the memory side's reply function (gms_reply_fn), ud = the gms_icnt */
 int gms_icnt_reply(void *ud, uint32_t subpart, gms_mreq *r);
 /* -gms_host_pipeline: at the join, the replies staged on the worker thread enter the network */

@@ -51,14 +51,13 @@ TEST(icnt_cluster_sms_share_the_request_input)
     read_req(&r[0], 0, 0);          /* a read request: 8 B header, one 32 B flit */
     read_req(&r[1], 1, 1);
     read_req(&r[2], 2, 2);
-    CHECK(gms_icnt_can_send(&n, 0, &r[0]));
-    gms_icnt_send(&n, 0, &r[0]);    /* cluster 0's input: 1 flit of 2 */
-    CHECK(gms_icnt_can_send(&n, 1, &r[1]));
-    gms_icnt_send(&n, 1, &r[1]);    /* SM 1 fills the input SM 0 uses: 2 of 2 */
-    CHECK(!gms_icnt_can_send(&n, 0, &r[2]));
-    CHECK(!gms_icnt_can_send(&n, 1, &r[2]));
-    CHECK(gms_icnt_can_send(&n, 2, &r[2]));   /* cluster 1's input is empty */
-    CHECK(gms_icnt_can_send(&n, 3, &r[2]));
+    /* SMs 0 and 1 send from cluster 0's node, SMs 2 and 3 from cluster 1's */
+    CHECK(gms_icnt_can_send(&n, 0 / 2, &r[0]));
+    gms_icnt_send(&n, 0 / 2, &r[0]);    /* cluster 0's input: 1 flit of 2 */
+    CHECK(gms_icnt_can_send(&n, 1 / 2, &r[1]));
+    gms_icnt_send(&n, 1 / 2, &r[1]);    /* SM 1 fills the input SM 0 uses: 2 of 2 */
+    CHECK(!gms_icnt_can_send(&n, 0 / 2, &r[2]));
+    CHECK(gms_icnt_can_send(&n, 2 / 2, &r[2]));   /* cluster 1's input is empty */
     CHECK_EQ(n.req_net.in_flits[0], 2);
     CHECK_EQ(n.req_net.in_flits[1], 0);
     gms_icnt_free(&n);
@@ -72,7 +71,7 @@ TEST(icnt_one_sm_per_cluster_keeps_a_port_each)
     gms_engine *e = icnt_case(&n, &g, 1);
     CHECK_EQ(n.req_net.nin, 4);
     CHECK_EQ(n.reply_net.nout, 4);
-    CHECK(n.port_of == NULL);
+    CHECK(n.port_of == NULL);   /* SM i sends from node i */
     gms_mreq r[2] = {{0}};
     read_req(&r[0], 0, 0);
     read_req(&r[1], 1, 1);
