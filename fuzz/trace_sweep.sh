@@ -59,6 +59,8 @@ cat > "$T/opts" <<'EOF'
 -gpgpu_concurrent_kernel_sm 1 -gms_trace_memcpy pcie
 -gpgpu_flush_l2_cache 1
 -gpgpu_TB_launch_latency 7 -gpgpu_concurrent_kernel_sm 1
+-gpgpu_n_clusters 4 -gpgpu_n_cores_per_cluster 3
+-gpgpu_n_clusters 8 -gpgpu_n_cores_per_cluster 2 -gpgpu_simt_core_sim_order 0 -gms_host_threads 2
 EOF
 bad=0
 i=0
