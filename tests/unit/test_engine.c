@@ -160,13 +160,18 @@ TEST(engine_next_tick_cycle_inside_and_outside_an_edge)
 
 /* gms_engine_set_rotation (a cluster's cores under -gpgpu_simt_core_sim_order 1): components
  * 1-4 in groups of two, each group's order rotated by one every edge; 0 and 5 in place */
-typedef struct { int id; int *log; int *n; gms_engine *e; } rot_toy;
+typedef struct { int id; int *log; int *n; gms_engine *e; gms_component **c; uint64_t seen[2]; } rot_toy;
 static int rot_tick(void *self, uint64_t cycle)
 {
     rot_toy *t = self;
-    (void)cycle;
     if (*t->n < 64) t->log[*t->n] = t->id;
     (*t->n)++;
+    /* on edge 2 component 2 ticks before 1: 1 is still to tick at this cycle, 3 (after it in
+     * the next group) too, 0 is done (gms_engine_next_tick_cycle by the edge's order) */
+    if (t->id == 2 && cycle == 2) {
+        t->seen[0] = gms_engine_next_tick_cycle(t->e, t->c[1]);
+        t->seen[1] = gms_engine_next_tick_cycle(t->e, t->c[0]);
+    }
     gms_engine_progress(t->e);
     return 1;
 }
@@ -180,7 +185,7 @@ TEST(engine_rotation_orders_each_group_by_edge)
     rot_toy t[6];
     gms_component *c[6];
     for (int i = 0; i < 6; i++) {
-        t[i] = (rot_toy){ i, log, &n, e };
+        t[i] = (rot_toy){ i, log, &n, e, c, { 0, 0 } };
         c[i] = gms_engine_add(e, GMS_DOM_CORE, "rot", rot_tick, NULL, &t[i]);
         gms_engine_activate(e, c[i]);
     }
@@ -192,5 +197,7 @@ TEST(engine_rotation_orders_each_group_by_edge)
                                   0, 1, 2, 3, 4, 5 };
     CHECK_EQ(n, 18);
     for (int i = 0; i < 18 && i < n; i++) CHECK_EQ(log[i], want[i]);
+    CHECK_EQ(t[2].seen[0], 2);   /* component 1 ticks later in edge 2 */
+    CHECK_EQ(t[2].seen[1], 3);   /* component 0 has ticked: next at edge 3 */
     gms_engine_free(e);
 }
