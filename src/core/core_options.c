@@ -58,6 +58,19 @@ static int banks_off(const gms_params *p, const void *field)
 {
     return !banks_3x(p) && !banks_subcore(p) && *(const uint32_t *)field != 8;
 }
+/* fewer generic dispatch units than generic collector units: GPGPU-Sim holds ready units back
+ * (opndcoll_rfu_t::dispatch_ready_cu), ours dispatch every ready one */
+static int out_ports_short(const gms_params *p, const void *field)
+{
+    return p->core.oc_units_gen && *(const uint32_t *)field < p->core.oc_units_gen;
+}
+/* the collector units GPGPU-Sim builds against ours: with sub-cores the generic ones only (0),
+ * without them 3.x's per-pipe units (-gms_alu_collector gpgpusim; 1) */
+static int specialized_oc_other(const gms_params *p, const void *field)
+{
+    int on = *(const int *)field != 0;
+    return p->core.sub_core_model ? on : (!on && p->core.aluc);
+}
 /* GPGPU-Sim registers -gpgpu_reg_bank_use_warp_id and reads it nowhere: a value other than
  * its default is named, as it changes nothing there either */
 static int bank_wid_set(const gms_params *p, const void *field)
@@ -199,6 +212,15 @@ static const gms_option core_opts[] = {
       "memory operand collector units (used when there are no generic ones)"),
     C("gpgpu_operand_collector_num_in_ports_gen", GMS_OPT_U32, oc_in_ports_gen, "1",
       "generic collector input ports: each takes one instruction of each type per step"),
+    GMS_OPT_PARTLY("gpgpu_operand_collector_num_out_ports_gen", GMS_OPT_U32, core.oc_out_ports_gen, "0",
+      "generic collector dispatch units: each dispatches one ready unit per step",
+      "every ready generic unit dispatches in a step (as GPGPU-Sim with at least as many dispatch units as generic "
+      "units, every tested config); fewer dispatch units than units, which would hold ready ones back, are not "
+      "modelled", out_ports_short),
+    GMS_OPT_PARTLY("gpgpu_enable_specialized_operand_collector", GMS_OPT_BOOL, core.specialized_oc, "1",
+      "GPGPU-Sim 4.x: collector units of their own per pipe (SP, DP, SFU, INT, tensor, memory) beside the generic ones",
+      "with sub-cores only the generic units are built (its 0, every tested config); without sub-cores the "
+      "ALU instructions take GPGPU-Sim 3.x's SP and SFU units (-gms_alu_collector gpgpusim), its 1", specialized_oc_other),
     C("gpgpu_operand_collector_num_in_ports_mem", GMS_OPT_U32, oc_in_ports_mem, "1",
       "memory collector input ports (no generic units, no sub-cores): instructions leaving ID_OC_MEM per step"),
     C("gms_sched_issue_order", GMS_OPT_STRING, issue_order, "rotate",

@@ -155,3 +155,38 @@ TEST(stats_list_unmodelled_options)
     free(j); free(t);
     gms_run_stats_free(&r);
 }
+
+/* the collector units GPGPU-Sim would build against ours: with sub-cores the generic units
+ * only, every ready one dispatching (as with at least as many dispatch units as units) */
+TEST(config_unmodelled_collector_units_and_dispatch)
+{
+    static const struct { const char *v[4]; size_t n; const char *name; } cases[] = {
+        { { "8", "8", "0", "1" }, 0, NULL },                                        /* Accel-Sim's QV100 */
+        { { "8", "4", "0", "1" }, 1, "gpgpu_operand_collector_num_out_ports_gen" }, /* 4 dispatch units, 8 units */
+        { { "8", "8", "1", "1" }, 1, "gpgpu_enable_specialized_operand_collector" },/* per-pipe units too */
+        { { "0", "0", "1", "0" }, 0, NULL },                                        /* 3.x: per-pipe units */
+        { { "0", "0", "0", "0" }, 1, "gpgpu_enable_specialized_operand_collector" },/* 4.x without them */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gms_params *p = gms_params_new();
+        gms_error err = {0};
+        const char *names[16];
+        REQUIRE(gms_params_set(p, "gpgpu_num_sched_per_core", "4", &err) == 0);
+        REQUIRE(gms_params_set(p, "gpgpu_operand_collector_num_units_gen", cases[i].v[0], &err) == 0);
+        REQUIRE(gms_params_set(p, "gpgpu_operand_collector_num_out_ports_gen", cases[i].v[1], &err) == 0);
+        REQUIRE(gms_params_set(p, "gpgpu_enable_specialized_operand_collector", cases[i].v[2], &err) == 0);
+        REQUIRE(gms_params_set(p, "gpgpu_sub_core_model", cases[i].v[3], &err) == 0);
+        if (!strcmp(cases[i].v[3], "1")) REQUIRE(gms_params_set(p, "gpgpu_operand_collector_num_in_ports_gen", "8", &err) == 0);
+        if (gms_params_finalize(p, &err)) { printf("    case %zu: %s\n", i, err.msg); CHECK(0); gms_params_free(p); continue; }
+        size_t n = gms_params_unmodelled(p, names, 16);
+        size_t k = 0;   /* the collector's options among them */
+        for (size_t j = 0; j < n && j < 16; j++)
+            if (strstr(names[j], "operand_collector")) {
+                k++;
+                if (cases[i].name) CHECK_STR(names[j], cases[i].name);
+            }
+        if (k != cases[i].n) printf("    case %zu: %zu collector option(s) named, want %zu\n", i, k, cases[i].n);
+        CHECK_EQ(k, cases[i].n);
+        gms_params_free(p);
+    }
+}
