@@ -221,6 +221,10 @@ static const gms_option core_opts[] = {
       "GPGPU-Sim 4.x: collector units of their own per pipe (SP, DP, SFU, INT, tensor, memory) beside the generic ones",
       "with sub-cores only the generic units are built (its 0, every tested config); without sub-cores the "
       "ALU instructions take GPGPU-Sim 3.x's SP and SFU units (-gms_alu_collector gpgpusim), its 1", specialized_oc_other),
+    C("gpgpu_tensor_core_avail", GMS_OPT_BOOL, tensor_core_avail, "0",
+      "GPGPU-Sim 4.x: adds the tensor-core pipe's collector port for TENSOR_CORE_OP instructions; no instruction "
+      "here is one (a trace's tensor opcodes are specialised unit 3, whose port comes after INT), so the port "
+      "stays empty, as in Accel-Sim's trace mode"),
     C("gpgpu_operand_collector_num_in_ports_mem", GMS_OPT_U32, oc_in_ports_mem, "1",
       "memory collector input ports (no generic units, no sub-cores): instructions leaving ID_OC_MEM per step"),
     C("gms_sched_issue_order", GMS_OPT_STRING, issue_order, "rotate",

@@ -44,6 +44,7 @@ typedef struct gms_core_params {
     uint32_t oc_in_ports_gen;                  /* -gpgpu_operand_collector_num_in_ports_gen */
     uint32_t oc_out_ports_gen;                 /* -gpgpu_operand_collector_num_out_ports_gen (checked only) */
     int specialized_oc;                        /* -gpgpu_enable_specialized_operand_collector (checked only) */
+    int tensor_core_avail;                     /* -gpgpu_tensor_core_avail (no effect: see core_options.c) */
     uint32_t oc_in_ports_mem;                  /* -gpgpu_operand_collector_num_in_ports_mem */
     char id_oc_mem[GMS_OPT_STRLEN];            /* -gms_id_oc_mem: gpgpusim | per-scheduler */
     char issue_order[GMS_OPT_STRLEN];          /* -gms_sched_issue_order: rotate | fixed */
