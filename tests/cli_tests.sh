@@ -397,6 +397,9 @@ cl_cyc() { $BIN run --trace "$T/trk/u.g" --config configs/qv100.config -gpgpu_ke
 u12=$(cl_cyc 1 2); u21=$(cl_cyc 2 1)
 if [ "${u12:-0}" -ge 16384 ] && [ "${u21:-0}" -gt 8192 ] && [ "$u21" -lt 12000 ]; then ok cluster_sms_share_an_interconnect_node
 else bad "cluster_sms_share_an_interconnect_node (1 cluster x 2: $u12 cycles, want >= 16384; 2 x 1: $u21, want 8193-11999)"; fi
+if $BIN config --config configs/gtx480.config -gpgpu_n_clusters 5 -gpgpu_n_cores_per_cluster 3 --dump 2>/dev/null |
+   grep -q '^Clusters: one interconnect node each .* 8 + 2 replies in the response FIFOs; a cluster.s SMs tick in an order rotated'; then
+  ok config_dump_says_clusters; else bad config_dump_says_clusters; fi
 # a kernelslist line with an absolute path runs (ours: Accel-Sim launches only lines that start
 # with "kernel"); one with a relative name that does not is skipped with a warning
 echo "$T/trk/kernel-a.traceg" > "$T/trk/abs.g"

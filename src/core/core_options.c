@@ -710,6 +710,10 @@ static void core_dump(const gms_params *p, FILE *out)
     const gms_core_params *c = &p->core;
     fprintf(out, "GPU: %u SMs (%u clusters x %u), core %.1f MHz, interconnect %.1f MHz, L2 %.1f MHz, DRAM %.1f MHz\n",
             c->n_sm, c->n_clusters, c->n_cores_per_cluster, c->mhz_core, c->mhz_icnt, c->mhz_l2, c->mhz_dram);
+    fprintf(out, "Clusters: one interconnect node each (its SMs share the request input and the reply port); %u + %u "
+            "replies in the response FIFOs%s\n", c->ejection_buf, c->ldst_resp_buf,
+            c->n_cores_per_cluster < 2 ? "" : c->simt_core_sim_order == 1 ? "; a cluster's SMs tick in an order rotated "
+            "each cycle" : "; a cluster's SMs tick in SM order");
     fprintf(out, "SM: up to %u threads (%u warps), %u thread blocks, %u registers, %u KiB shared memory in %u banks (%u-cycle latency)\n",
             c->max_threads_per_sm, c->max_warps_per_sm, c->shader_cta, c->shader_registers, c->shmem_size / 1024,
             c->shmem_num_banks, c->smem_latency);
