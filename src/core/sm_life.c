@@ -184,7 +184,7 @@ gms_sm *gms_sm_new(gms_gpu *g, uint32_t id)
      * which takes one a cycle: with one SM a cluster the two hold ejection + LDST replies (the
      * cluster's pops stop when its own is full, and it fills only while the LDST unit's is full);
      * with several, the cluster's SMs together at most ejection + each one's LDST replies
-     * (reply_to_sm, gpu.c) */
+     * (reply_to_cluster, gpu.c) */
     s->reply_cap = p->core.ejection_buf + p->core.ldst_resp_buf;
     s->icnt_port = id / (p->core.n_cores_per_cluster ? p->core.n_cores_per_cluster : 1);
     s->cl_replies = g->cl_replies ? &g->cl_replies[s->icnt_port] : NULL;
