@@ -274,6 +274,7 @@ int gms_cke_attach(gms_gpu *g, const gms_wl_args *args, gms_error *err)
             if (gms_ucp_init(cs->ucp, c->napps, p->l1d.dl1.assoc, p->l1d.dl1.nsets, p->cke.ucp_period))
                 return gms_err(err, "workload cke: out of memory for the UCP monitors");
             cs->ucp->l1 = &p->l1d.dl1;
+            cs->ucp->by_ways = p->cke.ucp_ways;
         }
         gms_sm_set_cke(g->sms[i], cs);
     }

@@ -45,7 +45,8 @@ char *gms_cke_memo_key(const gms_params *p, const char *const *kv)
     memset(q->cke.smkw_rate, 0, sizeof q->cke.smkw_rate);
     memset(q->cke.bmi_insts, 0, sizeof q->cke.bmi_insts);
     memset(q->cke.bmi_demand, 0, sizeof q->cke.bmi_demand);
-    q->cke.smkw_profile = q->cke.bmi_lsu = q->cke.bmi_parked = 0;
+    memset(q->cke.ucp_enforce, 0, sizeof q->cke.ucp_enforce);
+    q->cke.smkw_profile = q->cke.bmi_lsu = q->cke.bmi_parked = q->cke.ucp_ways = 0;
     q->cke.rf_bits = q->cke.ucp_period = q->cke.wq_epoch = q->cke.smkw_idle = 0;
     q->cke.window = q->cke.profile_window = 0;
     q->cke.isolated = 0;

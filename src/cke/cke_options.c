@@ -30,6 +30,10 @@ static const gms_option cke_opts[] = {
     K("gms_cke_ucp_period", GMS_OPT_U32, ucp_period, "4096",
       "multiprogrammed runs, ws-ucp: L1D accesses of an SM between two UCP way repartitions (lookahead on the "
       "kernels' utility monitors, whose counters are then halved)"),
+    K("gms_cke_ucp_enforce", GMS_OPT_STRING, ucp_enforce, "quota",
+      "multiprogrammed runs, ws-ucp: how a kernel's share of the L1D ways is kept: quota (UCP's own replacement: a "
+      "kernel under its quota in a set evicts another kernel's LRU line, one at or over it its own LRU line) or ways "
+      "(each kernel's misses evict only within its own contiguous range of ways)"),
     K("gms_cke_wq_epoch", GMS_OPT_U32, wq_epoch, "1000",
       "multiprogrammed runs, SMK-W: warp instructions per quota epoch and SM, shared in proportion to the "
       "kernels' isolated IPC"),
@@ -120,6 +124,9 @@ static int cke_finalize(gms_params *p, gms_error *err)
     if (c->window == 0) return gms_err(err, "-gms_cke_window: must be at least 1 cycle");
     if (c->profile_window == 0) return gms_err(err, "-gms_cke_profile_window: must be at least 1 cycle");
     if (c->ucp_period == 0) return gms_err(err, "-gms_cke_ucp_period: must be at least 1");
+    if (!strcmp(c->ucp_enforce, "quota")) c->ucp_ways = 0;
+    else if (!strcmp(c->ucp_enforce, "ways")) c->ucp_ways = 1;
+    else return gms_err(err, "-gms_cke_ucp_enforce: '%s' is not quota or ways", c->ucp_enforce);
     if (c->wq_epoch == 0) return gms_err(err, "-gms_cke_wq_epoch: must be at least 1");
     return 0;
 }

@@ -17,6 +17,8 @@ typedef struct gms_cke_params {
     uint32_t rf_bits;             /* gms_cke_dmil_rf_bits: width of DMIL's reservation-fail counter */
     char dmil_met[GMS_OPT_STRLEN];   /* gms_cke_dmil_met: remove | keep (under one fail per request) */
     uint32_t ucp_period;          /* gms_cke_ucp_period: L1D accesses of an SM between UCP repartitions */
+    char ucp_enforce[GMS_OPT_STRLEN];   /* gms_cke_ucp_enforce: quota | ways (how UCP's partition is kept) */
+    int ucp_ways;                 /* ... decoded: 1 = contiguous way ranges, 0 = quotas */
     uint32_t wq_epoch;            /* gms_cke_wq_epoch: SMK-W warp instructions per epoch and SM */
     uint32_t smkw_idle;           /* gms_cke_smkw_idle: SMK-W, cycles without issue that count as used up (0: only no block here) */
     char smkw_rate[GMS_OPT_STRLEN];  /* gms_cke_smkw_rate: isolated | profile (the run the quota shares come from) */

@@ -25,7 +25,7 @@ static int ws_plan(const gms_cke_plan_ctx *x, gms_cke_plan *o, gms_error *err)
 }
 /* WS + UCP (spec 001 section 4.3, "WS-L1D Partition"): the same block partition, and the
  * driver gives every SM a UCP way partition of its L1D (cke_ucp.h) */
-const gms_cke_tb_ops gms_cke_tb_ws_ucp = { .name = "ws-ucp", .knobs = GMS_KNOBS("gms_cke_ucp_period", "gms_cke_profile_window"),
+const gms_cke_tb_ops gms_cke_tb_ws_ucp = { .name = "ws-ucp", .knobs = GMS_KNOBS("gms_cke_ucp_period", "gms_cke_ucp_enforce", "gms_cke_profile_window"),
                                            .summary = "Warped-Slicer plus UCP way partitioning of the L1D among the kernels",
                                            .plan = ws_plan, .l1_ucp = 1 };
 const gms_cke_tb_ops gms_cke_tb_ws = { .name = "ws", .knobs = GMS_KNOBS("gms_cke_profile_window"), .summary = "Warped-Slicer: the sweet point of the kernels' profiled scalability curves",

@@ -5,8 +5,11 @@
  *    position. A hit at position p means the kernel would have hit with p + 1 or more ways;
  *  - every `period` L1D accesses of the SM the lookahead algorithm shares the ways out and
  *    the counters are halved (the paper's ageing);
- *  - kernel k's misses choose their victim among its own ways only, the contiguous range
- *    [lo_k, lo_k + ways_k) (gms_cache_set_way_range); a tag match anywhere still hits. */
+ *  - the partition is kept by UCP's replacement with quotas (gms_cache_set_quota: a kernel
+ *    under its share of a set's lines evicts another kernel's, one at or over it its own), or
+ *    (`ways`, -gms_cke_ucp_enforce) kernel k's misses choose their victim among its own ways
+ *    only, the contiguous range [lo_k, lo_k + ways_k) (gms_cache_set_way_range); either way
+ *    a tag match anywhere still hits. */
 #ifndef GMS_CKE_UCP_H
 #define GMS_CKE_UCP_H
 #include <stdint.h>
@@ -24,6 +27,7 @@ struct gms_cache_config;
 typedef struct gms_ucp {
     const struct gms_cache_config *l1;   /* the L1D's geometry (set index, line) */
     uint32_t napps, assoc, nsets, period, count;
+    int by_ways;                          /* enforcement: 1 contiguous way ranges, 0 quotas */
     gms_ucp_umon mon[GMS_CKE_MAX_APPS];
     uint32_t ways[GMS_CKE_MAX_APPS], lo[GMS_CKE_MAX_APPS];
     uint64_t repartitions;

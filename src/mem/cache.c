@@ -77,6 +77,11 @@ struct gms_cache {
     gms_cache_stats st;
     /* UCP (src/cke/cke_ucp.c): victims only among ways [way_lo, way_hi); way_hi 0: any way */
     uint32_t way_lo, way_hi;
+    /* UCP's quota enforcement (gms_cache_set_quota): each line's allocating app (NULL: off),
+     * the current access's app and every app's quota in ways */
+    uint8_t *q_own;
+    uint32_t q_app, q_napps;
+    uint32_t q_ways[GMS_CACHE_QUOTA_APPS];
     /* the partition (part_on): the current access's owner, its caps, and what each owner holds */
     uint32_t part_owner, part_mshr_max, part_mq_max;
     uint32_t own_mshr[GMS_CACHE_NO_OWNER], own_mq[GMS_CACHE_NO_OWNER];
@@ -153,8 +158,10 @@ static inline uint64_t mshr_key(const gms_cache *c, uint64_t blk, uint8_t sm)
  * rule picks and pdp_blocked is set (a read allowed to bypass does so; any other access
  * evicts it: docs/mdb.md). A plain scan: the set's invalid-way and LRU-list shortcuts
  * describe the whole set. */
+static int victim_quota(gms_cache *c, const gms_line *ln, uint32_t base, uint32_t *idx);
 static int victim_slow(gms_cache *c, const gms_line *ln, uint32_t base, uint32_t *idx)
 {
+    if (c->q_own) return victim_quota(c, ln, base, idx);
     uint32_t lo = c->way_lo, hi = c->way_hi && c->way_hi < c->assoc ? c->way_hi : c->assoc;
     c->pdp_blocked = 0;
     for (uint32_t w = hi; w-- > lo;)
@@ -173,6 +180,39 @@ static int victim_slow(gms_cache *c, const gms_line *ln, uint32_t base, uint32_t
     }
     *idx = base + vic;
     return GMS_CACHE_MISS;
+}
+
+/* UCP's enforcement by quotas (Qureshi & Patt, MICRO 2006; gms_cache_set_quota): an invalid
+ * way first (the highest, as the plain rule); else the app of the access, holding n of the
+ * set's lines, evicts
+ *  - with n below its quota: the LRU replaceable (non-reserved) line of an app holding more
+ *    than its quota (a line allocated with quotas off counts as such), else of any other app,
+ *    else its own;
+ *  - with n at or above its quota: its own LRU replaceable line, or fails (with allocate-on-miss
+ *    a kernel given few ways has that many line slots for its outstanding misses: spec 001 4.3).
+ * Keys as the plain rule: the smallest, ties to the lowest way. PDP's protection is not
+ * consulted here. */
+static int victim_quota(gms_cache *c, const gms_line *ln, uint32_t base, uint32_t *idx)
+{
+    const uint8_t *own = c->q_own + base;
+    uint32_t n = c->assoc, na = c->q_napps, a = c->q_app;
+    for (uint32_t w = n; w-- > 0;)
+        if (!(ln[w].valid | ln[w].reserved | ln[w].modified)) { *idx = base + w; return GMS_CACHE_MISS; }
+    uint32_t cnt[GMS_CACHE_QUOTA_APPS + 1] = { 0 };
+    for (uint32_t w = 0; w < n; w++) cnt[own[w] < na ? own[w] : na]++;
+    /* pass 0: others over quota; 1: any other; 2: own (below quota); only 2 at or above it */
+    for (int pass = cnt[a] < c->q_ways[a] ? 0 : 2; pass < 3; pass++) {
+        uint32_t vic = NOWAY;
+        uint64_t best = UINT64_MAX;
+        for (uint32_t w = 0; w < n; w++) {
+            if (ln[w].reserved || ln[w].key >= best) continue;
+            uint32_t o = own[w] < na ? own[w] : na;
+            int ok = pass == 2 ? o == a : o != a && (pass == 1 || o == na || cnt[o] > c->q_ways[o]);
+            if (ok) { best = ln[w].key; vic = w; }
+        }
+        if (vic != NOWAY) { *idx = base + vic; return GMS_CACHE_MISS; }
+    }
+    return GMS_CACHE_RESERVATION_FAIL;
 }
 
 /* tag_array::probe. HIT / HIT_RESERVED / SECTOR_MISS on a tag match; else MISS with *idx the
@@ -331,6 +371,7 @@ static void alloc_line(gms_cache *c, uint32_t idx, uint64_t blk, uint8_t sm, uin
 {
     gms_line *l = &c->lines[idx];
     if (__builtin_expect(c->evict_fn != NULL, 0)) track_alloc(c, idx);
+    if (__builtin_expect(c->q_own != NULL, 0)) c->q_own[idx] = (uint8_t)c->q_app;
     if (!gms_line_is_valid(l)) c->set_used[idx / c->assoc]++;
     if (c->use_map) {
         gms_idxmap_del_if(&c->where, c->tags[idx], idx);   /* its old block, if still here */
@@ -1129,6 +1170,7 @@ void gms_cache_free(gms_cache *c)
     free(c->last_way);
     free(c->lru_prev); free(c->lru_next); free(c->lru_head); free(c->lru_tail);
     free(c->rpd);
+    free(c->q_own);
     free(c->line_owner);
     gms_idxmap_free(&c->where);
     free(c);
@@ -1295,6 +1337,7 @@ int gms_cache_set_assoc(gms_cache *c, uint32_t assoc)
     memset(c->last_way, 0, c->cfg.nsets * sizeof *c->last_way);   /* ways < assoc */
     c->cfg.assoc = assoc;
     if (c->rpd) { free(c->rpd); c->rpd = gms_xcalloc(nl, sizeof *c->rpd); }
+    if (c->q_own) { free(c->q_own); c->q_own = gms_xmalloc(nl); memset(c->q_own, GMS_CACHE_QUOTA_APPS, nl); }
     if (c->evict_fn) gms_cache_track_evictions(c, c->evict_fn, c->evict_ctx);
     lru_init(c);
     return 0;
@@ -1313,5 +1356,25 @@ void gms_cache_set_way_range(gms_cache *c, uint32_t lo, uint32_t hi)
 {
     c->way_lo = hi ? lo : 0;
     c->way_hi = hi;
-    c->slow_victim = hi != 0 || c->rpd != NULL;
+    c->slow_victim = hi != 0 || c->rpd != NULL || c->q_own != NULL;
+}
+
+void gms_cache_set_quota(gms_cache *c, uint32_t app, const uint32_t *quota, uint32_t napps)
+{
+    if (!napps) {
+        free(c->q_own);
+        c->q_own = NULL;
+        c->q_napps = 0;
+        c->slow_victim = c->way_hi != 0 || c->rpd != NULL;
+        return;
+    }
+    if (napps > GMS_CACHE_QUOTA_APPS) napps = GMS_CACHE_QUOTA_APPS;   /* (the header's limit) */
+    if (!c->q_own) {   /* lines allocated before: no app's (over any quota) */
+        c->q_own = gms_xmalloc(c->nlines);
+        memset(c->q_own, GMS_CACHE_QUOTA_APPS, c->nlines);
+    }
+    c->q_napps = napps;
+    c->q_app = app < napps ? app : napps;
+    for (uint32_t k = 0; k < napps; k++) c->q_ways[k] = quota[k];
+    c->slow_victim = 1;
 }

@@ -207,6 +207,15 @@ void gms_cache_report_stats(const gms_cache_stats *const *st, size_t n, const ch
  * set still hits. hi 0 (the default): every way, as before. The owner sets the range of the
  * requester before each access. */
 void gms_cache_set_way_range(gms_cache *c, uint32_t lo, uint32_t hi);
+/* UCP's own enforcement, by quotas (Qureshi & Patt, MICRO 2006): the following accesses are
+ * app's (< napps <= GMS_CACHE_QUOTA_APPS), and each line remembers the app that allocated it.
+ * A miss of an app holding fewer of the set's lines than quota[app] evicts the LRU line (not
+ * reserved) of an app over its quota, else of any other app, else its own; an app holding its
+ * quota or more evicts its own LRU line, or the access fails (no line). A tag match anywhere
+ * still hits. Takes precedence over a way range; napps 0 turns it off. The owner sets it
+ * before each access of the requester. */
+#define GMS_CACHE_QUOTA_APPS 4
+void gms_cache_set_quota(gms_cache *c, uint32_t app, const uint32_t *quota, uint32_t napps);
 /* PDP, protection-distance prediction (Duong et al., MICRO 2012; CBWT's bypassing, spec 001
  * 2.4, docs/mdb.md) in the cache's own replacement. Once enabled, every line has a remaining
  * protection distance (RPD): set to PD when the line is inserted or hit, lowered by one at

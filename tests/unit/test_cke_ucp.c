@@ -110,3 +110,86 @@ TEST(ucp_cache_way_range_respected)
     gms_cache_free(c);
     gms_mreq_pool_free(&pool);
 }
+
+/* a read of app `app` under quotas q (two apps), filled at once (tu_read_line) */
+static int read_as(gms_cache *c, gms_mreq_pool *pool, uint32_t app, const uint32_t *q, uint64_t addr, uint64_t now)
+{
+    gms_cache_set_quota(c, app, q, 2);
+    return read_at(c, pool, addr, now);
+}
+
+/* the same, its miss left in flight (the line stays reserved); the request is returned */
+static int read_as_unfilled(gms_cache *c, gms_mreq_pool *pool, uint32_t app, const uint32_t *q, uint64_t addr,
+                            uint64_t now)
+{
+    gms_cache_set_quota(c, app, q, 2);
+    gms_rf_cause cause;
+    gms_mreq *r = gms_mreq_alloc(pool);
+    r->addr = addr; r->bytes = 128; r->sector_mask = 0xF;
+    r->kind = GMS_MREQ_READ; r->access = GMS_ACC_GLOBAL_R;
+    int rc = GMS_CACHE_OUTCOME(gms_cache_access(c, r, now, &cause));
+    if (rc == GMS_CACHE_RESERVATION_FAIL) gms_mreq_release(pool, r);
+    return rc;
+}
+
+/* UCP's replacement with quotas (Qureshi & Patt) on one 4-way set, victims by hand */
+TEST(ucp_cache_quota_enforcement)
+{
+    gms_mreq_pool pool;
+    gms_mreq_pool_init(&pool);
+    gms_cache *c = tu_l1_one_set(&pool, 4);
+    REQUIRE(c);
+    const uint32_t q13[2] = { 1, 3 }, q31[2] = { 3, 1 };
+    const uint64_t A = 0x000, B = 0x080, C = 0x100, D = 0x180, E = 0x200, F = 0x280, G = 0x300, H = 0x380;
+    /* B (app 1) way 3, A (app 0) way 2, C and D (app 1) ways 1 and 0 */
+    CHECK_EQ(read_as(c, &pool, 1, q13, B, 1), GMS_CACHE_MISS);
+    CHECK_EQ(read_as(c, &pool, 0, q13, A, 2), GMS_CACHE_MISS);
+    CHECK_EQ(read_as(c, &pool, 1, q13, C, 3), GMS_CACHE_MISS);
+    CHECK_EQ(read_as(c, &pool, 1, q13, D, 4), GMS_CACHE_MISS);
+    /* app 0 holds its quota of 1: E evicts its own A, not B, the set's LRU line */
+    CHECK_EQ(read_as(c, &pool, 0, q13, E, 5), GMS_CACHE_MISS);
+    CHECK_EQ(read_as(c, &pool, 1, q13, B, 6), GMS_CACHE_HIT);
+    CHECK_EQ(read_as(c, &pool, 0, q13, A, 7), GMS_CACHE_MISS);   /* evicts E, app 0's only line */
+    /* quotas 3 / 1: app 0 (1 line) takes app 1's LRU lines while app 1 is over its quota:
+     * F evicts C (key 3), G evicts D (4); then app 0 holds 3 and H evicts its own LRU, A (7) */
+    CHECK_EQ(read_as(c, &pool, 0, q31, F, 8), GMS_CACHE_MISS);
+    CHECK_EQ(read_as(c, &pool, 0, q31, G, 9), GMS_CACHE_MISS);
+    CHECK_EQ(read_as(c, &pool, 0, q31, H, 10), GMS_CACHE_MISS);
+    CHECK_EQ(read_as(c, &pool, 1, q31, B, 11), GMS_CACHE_HIT);   /* app 1's one line kept */
+    CHECK_EQ(read_as(c, &pool, 0, q31, A, 12), GMS_CACHE_MISS);  /* A was evicted; evicts F (8) */
+    CHECK_EQ(read_as(c, &pool, 1, q31, D, 13), GMS_CACHE_MISS);  /* app 1 at its quota: evicts B */
+    CHECK_EQ(read_as(c, &pool, 1, q31, B, 14), GMS_CACHE_MISS);  /* ... and D */
+    CHECK_EQ(read_as(c, &pool, 0, q31, G, 15), GMS_CACHE_HIT);
+    CHECK_EQ(read_as(c, &pool, 0, q31, H, 16), GMS_CACHE_HIT);
+    CHECK_EQ(read_as(c, &pool, 0, q31, A, 17), GMS_CACHE_HIT);
+    gms_cache_free(c);
+
+    /* allocate-on-miss: app 0 at its quota with its one line reserved fails, although app 1
+     * has replaceable lines (without quotas the access would take B) */
+    c = tu_l1_one_set(&pool, 4);
+    REQUIRE(c);
+    CHECK_EQ(read_as(c, &pool, 1, q13, B, 1), GMS_CACHE_MISS);
+    CHECK_EQ(read_as(c, &pool, 1, q13, C, 2), GMS_CACHE_MISS);
+    CHECK_EQ(read_as(c, &pool, 1, q13, D, 3), GMS_CACHE_MISS);
+    CHECK_EQ(read_as(c, &pool, 0, q13, A, 4), GMS_CACHE_MISS);
+    CHECK_EQ(read_as_unfilled(c, &pool, 0, q13, E, 5), GMS_CACHE_MISS);   /* evicts A, reserved */
+    CHECK_EQ(read_as_unfilled(c, &pool, 0, q13, F, 6), GMS_CACHE_RESERVATION_FAIL);
+    gms_cache_set_quota(c, 0, NULL, 0);   /* quotas off: the plain rule takes B */
+    CHECK_EQ(read_as_unfilled(c, &pool, 0, q13, F, 7), GMS_CACHE_MISS);
+    gms_cache_free(c);
+
+    /* lines allocated before quotas belong to no app and count as over any quota */
+    c = tu_l1_one_set(&pool, 4);
+    REQUIRE(c);
+    for (uint64_t i = 0; i < 4; i++) CHECK_EQ(read_at(c, &pool, i * 128, 1 + i), GMS_CACHE_MISS);
+    const uint32_t q22[2] = { 2, 2 };
+    CHECK_EQ(read_as(c, &pool, 1, q22, E, 10), GMS_CACHE_MISS);   /* evicts A (key 1) */
+    CHECK_EQ(read_as(c, &pool, 1, q22, F, 11), GMS_CACHE_MISS);   /* evicts B (2) */
+    CHECK_EQ(read_as(c, &pool, 1, q22, G, 12), GMS_CACHE_MISS);   /* at its quota: evicts E */
+    CHECK_EQ(read_as(c, &pool, 1, q22, C, 13), GMS_CACHE_HIT);
+    CHECK_EQ(read_as(c, &pool, 1, q22, D, 14), GMS_CACHE_HIT);
+    CHECK_EQ(read_as(c, &pool, 1, q22, F, 15), GMS_CACHE_HIT);
+    CHECK_EQ(read_as(c, &pool, 1, q22, E, 16), GMS_CACHE_MISS);
+    gms_cache_free(c);
+    gms_mreq_pool_free(&pool);
+}
