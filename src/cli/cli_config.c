@@ -43,7 +43,15 @@ int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
             size_t len = strlen(o->setbuf[apps_at]);
             snprintf(o->setbuf[apps_at] + len, sizeof o->setbuf[0] - len, "+%s", v);
         }
-        else if (!strcmp(a, "--trace") || !strcmp(a, "-trace")) VAL(o->trace);
+        else if (!strcmp(a, "--trace") || !strcmp(a, "-trace")) {
+            const char *prev = o->trace;
+            VAL(o->trace);
+            if (prev) {   /* a second trace would replace the first unseen; traces do not share the GPU */
+                fprintf(stderr, "gpumemsim: %s given twice ('%s', then '%s'): one trace a run (several applications "
+                        "side by side are built-in workloads, --workload A --workload B; docs/cke.md)\n", a, prev, o->trace);
+                return 2;
+            }
+        }
         else if (!strcmp(a, "--stats-json")) VAL(o->stats_json);
         else if (!strcmp(a, "--stats-csv")) VAL(o->stats_csv);
         else if (!strcmp(a, "--stats-text")) VAL(o->stats_text);
