@@ -246,6 +246,7 @@ static void sample(gms_sm *s, uint64_t now)
             if (w->state == W_SWAPPED) st = TO_WS_INACTIVE;
             else if (w->state == W_ACTIVE && !w->blocked) st = TO_WS_READY;
             else if (w->state == W_ACTIVE && gms_uvm_warp_far_waits(s->g->uvm, s->id, wi)) st = TO_WS_FAR_FAULT;
+            else if (w->state == W_ACTIVE && gms_uvm_warp_trans_waits(s->g->uvm, s->id, wi)) st = TO_WS_TRANSLATION;
             else if (w->state == W_ACTIVE && w->outstanding) st = TO_WS_MEMORY;
             else if (w->state == W_DONE) continue;
             else st = TO_WS_OTHER;
@@ -345,6 +346,6 @@ void gms_to_report(gms_sm *const *sms, uint32_t n, gms_stats *out)
     gms_stat_u64(out, "gms_to_inactive_blocks", ia);
     gms_stat_u64(out, "gms_to_inactive_started", fi);
     gms_stat_u64(out, "gms_to_context_switch_cycles", cc);
-    static const char *const names[TO_WS_N] = { "ready", "memory", "far_fault", "other", "inactive" };
+    static const char *const names[TO_WS_N] = { "ready", "memory", "far_fault", "other", "inactive", "translation" };
     for (int k = 0; k < TO_WS_N; k++) gms_stat_u64f(out, ws[k], "gms_to_warp_cycles[%s]", names[k]);
 }

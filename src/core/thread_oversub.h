@@ -19,7 +19,7 @@ struct gms_sm;
 struct gms_kernel;
 
 /* per-warp stall state (a statistic): warp-cycles in each */
-enum { TO_WS_READY = 0, TO_WS_MEMORY, TO_WS_FAR_FAULT, TO_WS_OTHER, TO_WS_INACTIVE, TO_WS_N };
+enum { TO_WS_READY = 0, TO_WS_MEMORY, TO_WS_FAR_FAULT, TO_WS_OTHER, TO_WS_INACTIVE, TO_WS_TRANSLATION, TO_WS_N };
 
 typedef struct gms_to_sm {
     uint8_t *st;              /* per block slot: TO_B_* */

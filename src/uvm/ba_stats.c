@@ -127,3 +127,9 @@ uint32_t gms_uvm_warp_far_waits(const gms_uvm *u, uint32_t sm, uint32_t warp)
     if (sm >= u->n_sm || warp >= u->warps_per_sm) return 0;
     return (uint32_t)u->warp_waits[2 * ((size_t)sm * u->warps_per_sm + warp)];
 }
+
+uint32_t gms_uvm_warp_trans_waits(const gms_uvm *u, uint32_t sm, uint32_t warp)
+{
+    if (sm >= u->n_sm || warp >= u->warps_per_sm) return 0;
+    return u->warp_trans[(size_t)sm * u->warps_per_sm + warp];
+}

@@ -50,6 +50,13 @@ static void wait_end(gms_uvm *u, const gms_mreq *r, uint64_t now)
     if (w[0] && --w[0] == 0) u->c.warp_stall_cycles += now - w[1];
 }
 
+/* ---------------- warps waiting on translation (any request not yet delivered) ---------------- */
+static uint32_t *trans_slot(gms_uvm *u, const gms_mreq *r)
+{
+    uint32_t sm = r->sm < u->n_sm ? r->sm : 0;
+    return &u->warp_trans[(size_t)sm * u->warps_per_sm + (r->warp % u->warps_per_sm)];
+}
+
 /* ---------------- pending translations ---------------- */
 static uint32_t pend_alloc(gms_uvm *u, uint64_t vpn)
 {
@@ -98,6 +105,8 @@ void gms_uvm_deliver_req(gms_uvm *u, gms_mreq *r, uint64_t now)
 {
     (void)now;
     gms_engine_progress(u->e);
+    uint32_t *t = trans_slot(u, r);
+    if (*t) --*t;
     u->deliver(u->deliver_ud, r->sm, r);
 }
 
@@ -315,10 +324,12 @@ int gms_uvm_translate(gms_uvm *u, uint32_t sm, gms_mreq *req, uint64_t now)
             touch(u, page, req);
         }
         if (!u->prm->tlb_hit_latency) return 1;
+        ++*trans_slot(u, req);
         gms_uvm_schedule(u, now + u->prm->tlb_hit_latency, GMS_UEV_DELIVER, 0, req);
         return 0;
     }
     u->c.tlb_miss++;
+    ++*trans_slot(u, req);   /* delivered (gms_uvm_deliver_req) once translated */
     uint64_t at = intake_slot(u, sm, now);
     if (at > now) {
         u->c.intake_waited++;

@@ -150,6 +150,7 @@ int gms_uvm_create(gms_uvm **out, const struct gms_params *p, gms_engine *e, uin
     u->last_access_page = GMS_UVM_NONE;
     u->warps_per_sm = prm->to ? 512 : 64;   /* TO: extra blocks' warps have slots past 64 */
     u->warp_waits = gms_xcalloc((size_t)n_sm * u->warps_per_sm * 2, sizeof *u->warp_waits);
+    u->warp_trans = gms_xcalloc((size_t)n_sm * u->warps_per_sm, sizeof *u->warp_trans);
     u->wake = UINT64_MAX;
     u->cur_batch = GMS_UVM_NONE;
     u->bulk_free = GMS_UVM_NONE;
@@ -215,6 +216,7 @@ void gms_uvm_free(gms_uvm *u)
     gms_uvm_pcie_free(u);
     gms_uvm_pt_free(u);
     free(u->warp_waits);
+    free(u->warp_trans);
     free(u->heap);
     free(u->bulk);
     free(u->batches);

@@ -79,6 +79,9 @@ uint64_t gms_uvm_capacity_preview(const gms_uvm *u, uint64_t footprint, uint64_t
  * (slot index in its SM) waits on now; and the page lifetime so far (sum of t_evict - t_arrival
  * over evicted pages, and their count) */
 uint32_t gms_uvm_warp_far_waits(const gms_uvm *u, uint32_t sm, uint32_t warp);
+/* requests of (sm, warp) taken by the translation path and not yet delivered: a TLB hit's latency, a
+ * TLB miss, its walk and any far fault (a far-faulted request counts in both) */
+uint32_t gms_uvm_warp_trans_waits(const gms_uvm *u, uint32_t sm, uint32_t warp);
 /* called when a warp starts waiting on a far fault (its first faulted request) */
 typedef void (*gms_uvm_fault_hook_fn)(void *ud, uint32_t sm, uint32_t warp);
 void gms_uvm_set_fault_hook(gms_uvm *u, gms_uvm_fault_hook_fn fn, void *ud);

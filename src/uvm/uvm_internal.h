@@ -391,6 +391,7 @@ struct gms_uvm {
     uint32_t walks_active;
     uint32_t last_access_page;   /* fold consecutive repeats for the policies' access hook */
     uint64_t *warp_waits;    /* per (sm, warp): outstanding faulted requests and start time */
+    uint32_t *warp_trans;    /* per (sm, warp): requests in translation (a TLB miss or hit latency, walk, far fault) */
     uint32_t warps_per_sm;
 
     /* events */

@@ -87,8 +87,9 @@ static int run(int nblocks, const char *const *opts, const char *const *names, d
 #define OPTS(...) (const char *const[]){ __VA_ARGS__, NULL }
 static const char *const names[] = { "gpu_tot_sim_cycle", "Uvm_batches", "Uvm_batch_faults_mean",
                                      "gms_to_context_switches", "gms_to_switched_back_in", "gms_to_inactive_started",
-                                     "gms_to_context_switch_cycles", "gms_to_warp_cycles[far_fault]", NULL };
-enum { CYC, BATCHES, FPB, CS, BACK, FRESH, CSCYC, FARW };
+                                     "gms_to_context_switch_cycles", "gms_to_warp_cycles[far_fault]",
+                                     "gms_to_warp_cycles[translation]", NULL };
+enum { CYC, BATCHES, FPB, CS, BACK, FRESH, CSCYC, FARW, TRANSW };
 
 TEST(to_swaps_fully_stalled_blocks_and_merges_their_faults)
 {
@@ -100,7 +101,7 @@ TEST(to_swaps_fully_stalled_blocks_and_merges_their_faults)
      * block 0 comes back (680 + 680); blocks 1 and 2 come back (680 each) into the slot block
      * 0 leaves, as their pages arrive. Switches out 3, back in 3, never-run blocks started 2,
      * context cycles 680 x 6 = 4080. */
-    double off[8], on[8];
+    double off[9], on[9];
     REQUIRE(run(3, NULL, names, off) == 0);
     REQUIRE(run(3, OPTS("gms_uvm_to", "1", "gms_uvm_to_factor", "3", "gms_uvm_to_dynamic", "0"), names, on) == 0);
     CHECK_EQ(off[BATCHES], 3);
@@ -115,12 +116,16 @@ TEST(to_swaps_fully_stalled_blocks_and_merges_their_faults)
     /* one batch's fault handling (20000) saved, minus the extra page and the switches */
     CHECK(on[CYC] < off[CYC] - 15000);
     CHECK(on[FARW] > 0);
+    /* before each fault is known its request waits on the TLB miss and the walk: a translation
+     * wait, a short one beside the far fault's */
+    CHECK(on[TRANSW] > 0);
+    CHECK(on[TRANSW] < on[FARW] / 10);
 }
 
 TEST(to_context_switch_cost_is_an_option)
 {
     /* the same run with 1000-cycle switches: 6 contexts moved = 6000 cycles */
-    double v[8];
+    double v[9];
     REQUIRE(run(3, OPTS("gms_uvm_to", "1", "gms_uvm_to_factor", "3", "gms_uvm_to_dynamic", "0",
                         "gms_uvm_ctx_switch_cycles", "1000"), names, v) == 0);
     CHECK_EQ(v[CS], 3);
@@ -132,7 +137,7 @@ TEST(to_2x_keeps_one_extra_block)
     /* 2x runnable with one hardware block: one inactive context at a time. Block 0 faults and
      * is switched for block 1 (never run); block 2 can only be allocated when block 0 has
      * finished, directly into the free hardware slot, so it faults alone: three batches */
-    double v[8];
+    double v[9];
     REQUIRE(run(3, OPTS("gms_uvm_to", "1", "gms_uvm_to_factor", "2", "gms_uvm_to_dynamic", "0"), names, v) == 0);
     CHECK_EQ(v[FRESH], 1);
     CHECK_EQ(v[BATCHES], 3);
@@ -228,7 +233,7 @@ TEST(to_extra_blocks_caps_the_inactive_blocks)
     /* 3x runnable would allow two inactive blocks (to_swaps_fully_stalled...: two batches);
      * -gms_uvm_to_extra_blocks 1 keeps one, as the 2x run: block 0 is switched for block 1,
      * block 2 waits for block 0 to finish and faults alone: three batches of one fault */
-    double v[8];
+    double v[9];
     REQUIRE(run(3, OPTS("gms_uvm_to", "1", "gms_uvm_to_factor", "3", "gms_uvm_to_dynamic", "0",
                         "gms_uvm_to_extra_blocks", "1"), names, v) == 0);
     CHECK_EQ(v[FRESH], 1);
