@@ -45,6 +45,28 @@ static int gpu_sms_asleep(void *ud)
     return gms_icnt_asleep(&g->icnt) || gms_sm_any_asleep(g->sms, g->n_sm);
 }
 
+/* spec 001 Fig. 7's figures (MDB and its comparison schemes), ours by name: L1D hits and
+ * reservation fails per kilo-instruction (thread instructions, gpu_tot_sim_insn), L2 accesses per
+ * kilo-instruction (the L1D's misses, bypasses and write-throughs all reach the L2 as accesses)
+ * and MIPC, load instructions (threads, gpgpu_n_load_insn) served per cycle */
+static double stat_or0(const gms_stats *st, const char *name)
+{
+    const gms_stat *v = gms_stats_find(st, name);
+    return v ? v->value : 0.0;
+}
+
+static void per_kilo_insn(gms_stats *st, uint64_t insts, uint64_t cycles)
+{
+    if (!gms_stats_find(st, "L1D_total_cache_accesses")) return;   /* no L1D */
+    double k = insts ? 1000.0 / (double)insts : 0.0;
+    double hits = stat_or0(st, "L1D_total_cache_accesses") - stat_or0(st, "L1D_total_cache_misses") -
+                  stat_or0(st, "L1D_total_cache_pending_hits");
+    gms_stat_f64(st, "gms_l1d_hits_pki", hits * k);
+    gms_stat_f64(st, "gms_l1d_rfki", stat_or0(st, "L1D_total_cache_reservation_fails") * k);
+    gms_stat_f64(st, "gms_l2_accesses_pki", stat_or0(st, "L2_total_cache_accesses") * k);
+    gms_stat_f64(st, "gms_mipc", cycles ? stat_or0(st, "gpgpu_n_load_insn") / (double)cycles : 0.0);
+}
+
 static void collect(gms_gpu *g, gms_stats *st)
 {
     gms_sm_settle_all(g->sms, g->n_sm);
@@ -87,6 +109,7 @@ static void collect(gms_gpu *g, gms_stats *st)
     g->mem.report(g->mem.self, st);
     if (g->uvm) gms_uvm_report(g->uvm, st);
     gms_classifier_report(g->classifier, st);
+    per_kilo_insn(st, c->thread_insts, ktot);
     gms_stat_u64(st, "gms_engine_edges", gms_engine_edges_visited(g->eng));
     gms_stat_u64(st, "gms_engine_ticks", gms_engine_ticks(g->eng));
 }
