@@ -107,13 +107,17 @@ TEST(batch_aware_instant_eviction_frees_frames_at_once)
 
 TEST(batch_aware_premature_evictions_count_refaults_of_evicted_pages)
 {
-    /* after the two batches pages 0 and 1 are on the host again: faulting page 0 and then
-     * page 2 (resident) and page 4 (never resident) counts one premature eviction */
+    /* after the two batches pages 0 and 1 are on the host again and pages 2 and 3 resident:
+     * touching page 3 (resident: no fault), then faulting page 0 (evicted before: premature)
+     * and page 4 (never resident: not) counts one premature eviction */
     uvm_h h;
     REQUIRE(uvm_h_start(&h, 1, OPTS(BASE_OPTS, "gms_uvm_evict_serial", "1"), 1 << 20) == 0);
     two_batches r;
     run_two_batches(&h, &r);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_premature_evictions"), 0);
+    uvm_h_access_wait(&h, 0, UVM_BASE + 3 * PG64, GMS_MREQ_READ);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_premature_evictions"), 0);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_batches"), 2);
     uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ);
     uvm_h_access_wait(&h, 0, UVM_BASE + 4 * PG64, GMS_MREQ_READ);
     CHECK_EQ(uvm_h_stat(&h, "Uvm_premature_evictions"), 1);
