@@ -787,6 +787,37 @@ if command -v xz > /dev/null && command -v zstd > /dev/null; then
 else
     echo "skip compressed trace tests (no xz or zstd command)"
 fi
+# spec 001 Fig. 7's figures from the counters they are made of (hits = accesses - misses - pending hits)
+$BIN run --config configs/gtx480.config --workload stream --set n=65536 --quiet 2>/dev/null | awk -F' = ' '
+    { v[$1] = $2 }
+    END { k = 1000 / v["gpu_tot_sim_insn"]
+          d1 = v["gms_l1d_rfki"] - v["L1D_total_cache_reservation_fails"] * k
+          d2 = v["gms_l2_accesses_pki"] - v["L2_total_cache_accesses"] * k
+          d3 = v["gms_mipc"] - v["gpgpu_n_load_insn"] / v["gpu_tot_sim_cycle"]
+          d4 = v["gms_l1d_hits_pki"] - (v["L1D_total_cache_accesses"] - v["L1D_total_cache_misses"] - v["L1D_total_cache_pending_hits"]) * k
+          ok = v["gms_l1d_rfki"] > 0 && v["gms_mipc"] > 0
+          for (i = 1; i <= 4; i++) { d = (i == 1 ? d1 : i == 2 ? d2 : i == 3 ? d3 : d4); if (d < 0) d = -d; if (d > 1e-3) ok = 0 }
+          exit !ok }' && ok per_kilo_insn_figures || bad per_kilo_insn_figures
+# CART with RACB and with MRPB (the cart study's cart-racb and cart-mrpb): both mechanisms act in one
+# run (CART's queue fills, RACB's bypasses or MRPB's queued requests) and the same instructions complete
+cm_get() { $BIN run --config configs/dlmshr-28sm.config --workload transpose --set N=256 --quiet "$@" 2>/dev/null |
+    awk -F' = ' '{ v[$1] = $2 } END { printf "%d %d %d %d\n", v["gpgpu_n_tot_w_icount"], v["gms_l2q_fills"],
+                                             v["gms_bypassed_reads"], v["gms_mrpb_requests"] }'; }
+read -r cm_base _ <<EOF_CM
+$(cm_get --set gms_l2_input_queue=fifo)
+EOF_CM
+read -r cm_i cm_f cm_b cm_m <<EOF_CM
+$(cm_get --set gms_l2_input_queue=cart --set gms_racb=3)
+EOF_CM
+[ "$cm_i" = "$cm_base" ] && [ "$cm_f" -gt 0 ] && [ "$cm_b" -gt 0 ] && ok cart_with_racb || bad "cart_with_racb ($cm_i $cm_f $cm_b; base $cm_base)"
+read -r cm_i cm_f cm_b cm_m <<EOF_CM
+$(cm_get --set gms_l2_input_queue=cart --set gms_mrpb=1 --set gms_mrpb_drain=sticky --set gms_mrpb_bypass=line)
+EOF_CM
+[ "$cm_i" = "$cm_base" ] && [ "$cm_f" -gt 0 ] && [ "$cm_m" -gt 0 ] && ok cart_with_mrpb || bad "cart_with_mrpb ($cm_i $cm_f $cm_m; base $cm_base)"
+expect_fail trace_given_twice "given twice ('a/k.g', then 'b/k.g'): one trace a run" $BIN run --trace a/k.g -trace b/k.g \
+           --config configs/qv100.config
+expect_fail ucp_enforce_bad "-gms_cke_ucp_enforce: 'lru' is not quota or ways" $BIN run --config configs/qv100.config \
+           --workload cke --set apps=bp+hs --set scale=0.05 -gms_cke_tb ws-ucp -gms_cke_ucp_enforce lru
 expect_fail dram_timing_key_twice 'gpgpu_dram_timing_opt: field CCD given twice' $BIN config --config configs/qv100.config \
            --set 'gpgpu_dram_timing_opt=nbk=16:CCD=1:CCD=7:RRD=3:RCD=12:RAS=28:RP=12:RC=40:CL=12:WL=2:CDLR=3:WR=10' --dump
 expect_fail trace_lat_needs_pair 'initiation interval missing' $BIN config --config configs/qv100.config \

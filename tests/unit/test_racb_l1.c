@@ -29,3 +29,32 @@ TEST(racb_l1d_bypasses_a_refused_read)
     CHECK_EQ(by, 1);                     /* B went around the L1D */
     CHECK_EQ(rf, 1);                     /* its one refused attempt */
 }
+
+/* the same warp on another L1D: bypassed reads and the L1D's fails of one cause */
+static int run_cfg(const char *dl1, const char *racb, const char *cause_stat, double *bypassed, double *fails)
+{
+    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", dl1, "gms_racb", racb, NULL};
+    simt_run r;
+    int rc = simt_run1(&r, "racb", 32, simt_fill_two_loads, opts);
+    if (!rc) {
+        *bypassed = simt_stat(&r, "gms_bypassed_reads");
+        *fails = simt_stat(&r, cause_stat);
+    }
+    simt_free(&r);
+    return rc;
+}
+
+TEST(racb_l1d_bypasses_a_line_allocation_fail)
+{
+    double by, rf;
+    /* one way per set: A's miss reserves the only line of set 0, and B (same set) finds no
+     * line to allocate (LINE_ALLOC_FAIL); RACB sends B around at its first refusal */
+    const char *one_way = "N:32:128:1,L:L:m:N:L,A:8:8,8";
+    const char *line = "L1D_fail_breakdown[GLOBAL_ACC_R][LINE_ALLOC_FAIL]";
+    REQUIRE(!run_cfg(one_way, "0", line, &by, &rf));
+    CHECK_EQ(by, 0);
+    CHECK(rf >= 1);
+    REQUIRE(!run_cfg(one_way, "1", line, &by, &rf));
+    CHECK_EQ(by, 1);
+    CHECK_EQ(rf, 1);
+}
