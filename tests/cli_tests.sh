@@ -814,6 +814,15 @@ read -r cm_i cm_f cm_b cm_m <<EOF_CM
 $(cm_get --set gms_l2_input_queue=cart --set gms_mrpb=1 --set gms_mrpb_drain=sticky --set gms_mrpb_bypass=line)
 EOF_CM
 [ "$cm_i" = "$cm_base" ] && [ "$cm_f" -gt 0 ] && [ "$cm_m" -gt 0 ] && ok cart_with_mrpb || bad "cart_with_mrpb ($cm_i $cm_f $cm_m; base $cm_base)"
+# the MSHR tables' debug dump: DL-MSHR's sets with their bits and FSM states, at the cycle asked; the
+# statistics are those of the run without it
+md_args="--config configs/dlmshr-28sm.config --workload transpose --set N=256 --quiet -gms_l1d_mshr dlmshr -gms_l2_mshr dlmshr"
+$BIN run $md_args -gms_mshr_dump_at 35000 2>"$T/md1.err" | grep -v -E '^gms_engine_|wall|per_second|^gpgpu_simulation_|^gpgpu_silicon' >"$T/md1"
+$BIN run $md_args 2>/dev/null | grep -v -E '^gms_engine_|wall|per_second|^gpgpu_simulation_|^gpgpu_silicon' >"$T/md0"
+if grep -q '^gpumemsim: MSHR tables at core cycle 35000:' "$T/md1.err" && grep -q '^SM [0-9]* L1D: [0-9]* entries in use' "$T/md1.err" &&
+   grep -q '^L2 slice [0-9]*: [0-9]* entries in use' "$T/md1.err" &&
+   grep -q '^DL-MSHR: 128 sets x 2 slots' "$T/md1.err" && grep -q '^  set [0-9]*: S[0-9]* H[01] L[01] P[0-9]* S_free0' "$T/md1.err" &&
+   cmp -s "$T/md0" "$T/md1"; then ok mshr_dump_at_shows_dlmshr_sets; else bad mshr_dump_at_shows_dlmshr_sets; fi
 expect_fail trace_given_twice "given twice ('a/k.g', then 'b/k.g'): one trace a run" $BIN run --trace a/k.g -trace b/k.g \
            --config configs/qv100.config
 expect_fail ucp_enforce_bad "-gms_cke_ucp_enforce: 'lru' is not quota or ways" $BIN run --config configs/qv100.config \

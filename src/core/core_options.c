@@ -333,6 +333,9 @@ static const gms_option sim_opts[] = {
       "hit_max_cta_count; 0 = no limit)"),
     S("gpgpu_max_completed_cta", GMS_OPT_U64, max_completed_cta, "0",
       "stop once this many thread blocks have completed (0 = no limit)"),
+    S("gms_mshr_dump_at", GMS_OPT_U64, mshr_dump_at, "0",
+      "debug: at this core cycle (gms_elapsed_core_cycles) print every MSHR table in use (SMs' L1Ds, L2 slices) "
+      "to standard error, DL-MSHR's sets with their bits and FSM states; the run is then serial (0 = no dump)"),
 };
 #undef S
 

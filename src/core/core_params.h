@@ -130,6 +130,7 @@ typedef struct gms_sim_params {
     uint64_t max_insn;             /* gpgpu_max_insn */
     uint64_t max_cta;              /* gpgpu_max_cta: blocks handed out, then run to their end */
     uint64_t max_completed_cta;    /* gpgpu_max_completed_cta: stop at this many blocks done */
+    uint64_t mshr_dump_at;         /* gms_mshr_dump_at: core cycle of the MSHR tables' debug dump (0 = none) */
     uint32_t host_threads;         /* gms_host_threads (host speed only) */
     int host_pipeline;             /* gms_host_pipeline (host speed only) */
     char trace_memcpy[16];         /* gms_trace_memcpy: instant | pcie */

@@ -480,6 +480,21 @@ static int dispatch(gms_gpu *g, uint64_t now)
     return any;
 }
 
+/* -gms_mshr_dump_at: every MSHR table in use, SMs' L1Ds then L2 slices (the run is serial, so
+ * the memory side is on this thread) */
+static void dump_mshrs(gms_gpu *g, uint64_t cycle)
+{
+    g->mshr_dumped = 1;
+    fprintf(stderr, "gpumemsim: MSHR tables at core cycle %llu:\n", (unsigned long long)cycle);
+    for (uint32_t i = 0; i < g->n_sm; i++) {
+        gms_cache *c = gms_sm_l1(g->sms[i]);
+        if (!c || !gms_cache_mshr_used(c)) continue;
+        fprintf(stderr, "SM %u L1D: %u entries in use\n", i, gms_cache_mshr_used(c));
+        gms_cache_mshr_dump(c, stderr);
+    }
+    if (g->mem.dump_mshrs) g->mem.dump_mshrs(g->mem.self, stderr);
+}
+
 static int gpu_tick(void *self, uint64_t cycle)
 {
     gms_gpu *g = self;
@@ -523,6 +538,10 @@ static int gpu_tick(void *self, uint64_t cycle)
      * earlier wake-up (launch latency) displaced is set again, or a run whose SMs all sleep
      * (far faults) would stop at the next event after the limit instead of at it */
     arm_max_cycle(g);
+    if (g->p->sim.mshr_dump_at && !g->mshr_dumped) {   /* the debug dump, likewise */
+        if (cycle >= g->p->sim.mshr_dump_at) dump_mshrs(g, cycle);
+        else gms_engine_wake_at(g->eng, g->gpu_comp, g->p->sim.mshr_dump_at);
+    }
     return d > 0 || taken > 0;
 }
 
@@ -686,7 +705,7 @@ static void host_threads_init(gms_gpu *g, unsigned n)
      * SMs of one cluster share its interconnect input (gms_icnt_init): whether one SM's request
      * finds room depends on what the SMs before it in the cycle sent, so they tick in order
      * on one thread */
-    if (n <= 1 || g->p->sim.perfect_mem || g->p->core.n_cores_per_cluster > 1) return;
+    if (n <= 1 || g->p->sim.perfect_mem || g->p->core.n_cores_per_cluster > 1 || g->p->sim.mshr_dump_at) return;
     _Static_assert(sizeof(gms_counters) == 24 * sizeof(uint64_t), "par_merge sums every counter");
     g->par_ctr = gms_xcalloc(n, sizeof *g->par_ctr);
     gms_mreq_pool_shards(&g->pool, n);
@@ -702,7 +721,7 @@ static void host_pipeline_init(gms_gpu *g)
 {
     const gms_sim_params *sp = &g->p->sim;
     if (!sp->host_pipeline || g->host_threads > 1 || sp->perfect_mem || sp->max_cycles || sp->max_insn || sp->max_cta ||
-        sp->max_completed_cta ||
+        sp->max_completed_cta || sp->mshr_dump_at ||
         !g->mem.stage || !g->mem.hand_over)
         return;
     gms_mreq_pool_shards(&g->pool, 1);

@@ -108,6 +108,7 @@ typedef struct gms_gpu {
     gms_kernel **core_kernel;
     int l2_flushed;                  /* -gpgpu_flush_l2_cache: flushed since the last launch */
     uint64_t l2_flushed_lines;       /* modified L2 lines it dropped (gms_l2_flushed_lines) */
+    int mshr_dumped;                 /* -gms_mshr_dump_at: done */
     uint64_t blocks_issued;          /* thread blocks handed out over the run (-gpgpu_max_cta) */
     gms_component *gpu_comp;
     uint64_t kernel_cycles_total;     /* sum of kernel durations (gpu_tot_sim_cycle) */
@@ -155,6 +156,8 @@ void gms_sm_flush_l1_if_idle(struct gms_sm *s);
 int gms_sm_idle(const struct gms_sm *s);
 /* the SM's engine component */
 gms_component *gms_sm_component(const struct gms_sm *s);
+/* the SM's L1D (NULL: none) */
+struct gms_cache *gms_sm_l1(const struct gms_sm *s);
 void gms_sm_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 /* SMs asleep through blocked ticks count them up to now (before any statistic is read) */
 void gms_sm_settle_all(struct gms_sm *const *sms, uint32_t n);

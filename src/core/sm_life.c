@@ -343,6 +343,7 @@ void gms_sm_flush_l1_if_idle(gms_sm *s)
 
 int gms_sm_idle(const gms_sm *s) { return s->blocks_used == 0; }
 gms_component *gms_sm_component(const gms_sm *s) { return s->comp; }
+gms_cache *gms_sm_l1(const gms_sm *s) { return s->l1; }
 
 void gms_sm_kernel_begin(gms_sm *s)
 {

@@ -223,6 +223,17 @@ static uint64_t ms_flush_l2(void *self)
     return n;
 }
 
+static void ms_dump_mshrs(void *self, FILE *out)
+{
+    memsys *ms = self;
+    for (uint32_t i = 0; i < ms->nsub; i++) {
+        gms_cache *c = gms_l2_slice_cache(ms->slices[i].l2);
+        if (!c || !gms_cache_mshr_used(c)) continue;
+        fprintf(out, "L2 slice %u: %u entries in use\n", i, gms_cache_mshr_used(c));
+        gms_cache_mshr_dump(c, out);
+    }
+}
+
 int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e, gms_mreq_pool *pool,
                       gms_reply_fn reply, void *reply_ud, gms_error *err)
 {
@@ -286,6 +297,7 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     out->kernel_time = gms_ms_kernel_time;
     out->memcpy_fill = ms_memcpy_fill;
     out->flush_l2 = ms_flush_l2;
+    out->dump_mshrs = ms_dump_mshrs;
     out->free = ms_free;
     return 0;
 }

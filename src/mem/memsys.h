@@ -11,6 +11,7 @@
 #ifndef GMS_MEM_MEMSYS_H
 #define GMS_MEM_MEMSYS_H
 #include <stdint.h>
+#include <stdio.h>
 #include "mem/mreq.h"
 #include "stats/stats.h"
 #include "engine/engine.h"
@@ -45,6 +46,9 @@ typedef struct gms_memsys {
      * (gms_cache_drop_modified); returns the lines dropped. Only while the memory side runs on
      * the caller's thread (no kernel running) */
     uint64_t (*flush_l2)(void *self);
+    /* optional (NULL: no L2): print every L2 slice's MSHR table in use (gms_cache_mshr_dump), debug;
+     * only while the memory side runs on the caller's thread */
+    void (*dump_mshrs)(void *self, FILE *out);
     void (*free)(void *self);
 } gms_memsys;
 

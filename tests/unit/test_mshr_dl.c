@@ -527,3 +527,50 @@ TEST(mshr_conv_hand_out_gives_back_a_merge_slot)
     CHECK_EQ(s.slot_cycles, 2 * 10 + 1 * 5 + 2 * 5);
     o->destroy(m);
 }
+
+TEST(dlmshr_fsm_rf_states_leave_by_link_and_by_return)
+{
+    /* S9 --nFreeSet>0--> S8: 4 sets x 2 slots, set 0 reserved, sets 1-3 linkable (may head).
+     * Line 1's head takes set 0; line 2's head the lowest linkable set, 1; line 1's chain then
+     * links sets 2 and 3 and its next secondary is refused at set 3 (S9). Line 2's return frees
+     * set 1, and line 1's next secondary links it: set 3 S9 -> S8, set 1 S0 -> S6. */
+    dfx f;
+    dfx_init(&f, 4, 2, "2:25:1:1");
+    CHECK_EQ(gms_dl_nsets(f.m), 4);
+    CHECK_EQ(miss(&f, 1), 0);
+    CHECK_EQ(state(&f, 0), GMS_DL_S1);
+    CHECK_EQ(miss(&f, 2), 0);
+    CHECK_EQ(state(&f, 1), GMS_DL_S1);
+    for (int i = 0; i < 5; i++) CHECK_EQ(miss(&f, 1), 0);   /* slots: set 0 x 2, set 2 x 2, set 3 x 2 */
+    CHECK_EQ(state(&f, 2), GMS_DL_S8);
+    CHECK_EQ(state(&f, 3), GMS_DL_S7);
+    CHECK_EQ(miss(&f, 1), GMS_RF_MSHR_MERGE);                 /* S7 --nFreeSet=0--> S9 */
+    CHECK_EQ(state(&f, 3), GMS_DL_S9);
+    CHECK(f.o->mark_ready(f.m, 2 * LINE, UINT32_MAX, NULL) != NULL);
+    CHECK_EQ(state(&f, 1), GMS_DL_S5);
+    while (f.o->any_ready(f.m)) { CHECK(f.o->next_ready(f.m) != NULL); inv(&f); }
+    CHECK_EQ(state(&f, 1), GMS_DL_S0);
+    CHECK_EQ(miss(&f, 1), 0);                                 /* S9 --nFreeSet>0--> S8 */
+    CHECK_EQ(state(&f, 3), GMS_DL_S8);
+    CHECK_EQ(state(&f, 1), GMS_DL_S6);
+    CHECK_EQ(gms_dl_set(f.m, 3).P, 1);
+    inv(&f);
+    dfx_free(&f);
+
+    /* S4 --RET--> S5: a head refused for want of a free set (S4) takes its data */
+    dfx_init(&f, 2, 2, "2:50:1:1");                  /* set 0 reserved, set 1 linkable */
+    CHECK_EQ(miss(&f, 1), 0);
+    CHECK_EQ(miss(&f, 2), 0);                       /* line 2's head on set 1 */
+    CHECK_EQ(miss(&f, 1), 0);
+    CHECK_EQ(miss(&f, 1), GMS_RF_MSHR_MERGE);       /* S2 -> S4 */
+    CHECK_EQ(state(&f, 0), GMS_DL_S4);
+    CHECK(f.o->mark_ready(f.m, 1 * LINE, UINT32_MAX, NULL) != NULL);
+    CHECK_EQ(state(&f, 0), GMS_DL_S5);              /* S4 --RET--> S5 */
+    int n = 0;
+    while (f.o->any_ready(f.m)) { if (f.o->next_ready(f.m)) n++; inv(&f); }
+    CHECK_EQ(n, 2);                                  /* line 1's two requests */
+    CHECK_EQ(state(&f, 0), GMS_DL_S0);
+    CHECK_EQ(state(&f, 1), GMS_DL_S1);              /* line 2 still waits */
+    inv(&f);
+    dfx_free(&f);
+}
