@@ -11,6 +11,8 @@
  *   minratio / maxratio(STAT, A, B [, GROUP])      smallest / largest of those ratios
  *   countratio(STAT, A, B, X [, GROUP])            how many of those ratios exceed X (the
  *       seeds' "over 10% on 9 apps")
+ *   countval(STAT, V, X [, GROUP])                 how many workloads have STAT(V) above X (a
+ *       class check: "instructions per L2 miss above 1500"; X = -1 counts a group's workloads)
  *   r2(STAT, V1+V2+.., BASE, PRED [, G1+G2+..])    coefficient of determination of a model:
  *       over every listed variant V and workload (of the listed groups or workloads, else all),
  *       y = STAT(V) / STAT(BASE) against the prediction PRED(V), a stat of the same point:
@@ -40,7 +42,7 @@ struct gms_cexpr {
 typedef struct fn_info { const char *name; int min_args, max_args; } fn_info;
 static const fn_info fns[] = {
     { "val", 3, 3 }, { "gm", 2, 3 }, { "am", 2, 3 }, { "sum", 2, 3 }, { "min", 2, 3 }, { "max", 2, 3 },
-    { "speedup", 3, 4 }, { "speedup_nz", 3, 4 }, { "minratio", 3, 4 }, { "meanratio", 3, 4 }, { "maxratio", 3, 4 }, { "countratio", 4, 5 }, { "r2", 4, 5 },
+    { "speedup", 3, 4 }, { "speedup_nz", 3, 4 }, { "minratio", 3, 4 }, { "meanratio", 3, 4 }, { "maxratio", 3, 4 }, { "countratio", 4, 5 }, { "countval", 3, 4 }, { "r2", 4, 5 },
 };
 
 /* countratio's threshold: a number, or a percentage (10% = 0.1) as in expressions; 0 if valid */
@@ -57,15 +59,17 @@ static int parse_threshold(const char *a, double *out)
 
 /* where a (non-r2) call's arguments are: ratio functions take variants A and B, countratio a
  * threshold after them; the optional GROUP comes last (eval_call and gms_cexpr_names) */
-typedef struct call_shape { int ratio, count, nz, mean; size_t group_arg; } call_shape;
+typedef struct call_shape { int ratio, count, nz, mean; size_t group_arg, thr_arg; } call_shape;
 static call_shape shape_of_call(const char *f)
 {
     call_shape c = { 0 };
-    c.count = !strcmp(f, "countratio");
+    int countval = !strcmp(f, "countval");
+    c.count = countval || !strcmp(f, "countratio");
     c.nz = !strcmp(f, "speedup_nz");
     c.mean = !strcmp(f, "meanratio");
-    c.ratio = c.count || c.nz || c.mean || !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
-    c.group_arg = c.count ? 4 : c.ratio ? 3 : 2;
+    c.ratio = (c.count && !countval) || c.nz || c.mean || !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
+    c.group_arg = countval ? 3 : c.count ? 4 : c.ratio ? 3 : 2;
+    c.thr_arg = countval ? 2 : 3;
     return c;
 }
 
@@ -119,7 +123,7 @@ static gms_cexpr *parse_sum(pstate *s);
 static gms_cexpr *parse_call(pstate *s, char *name)
 {
     const fn_info *f = find_fn(name);
-    if (!f) { perr(s, "unknown function '%s' (known: val, gm, am, sum, min, max, speedup, minratio, maxratio, countratio, r2)", name); free(name); return NULL; }
+    if (!f) { perr(s, "unknown function '%s' (known: val, gm, am, sum, min, max, speedup, speedup_nz, meanratio, minratio, maxratio, countratio, countval, r2)", name); free(name); return NULL; }
     gms_cexpr *e = node(CE_CALL);
     e->name = name;
     s->p++;                                  /* '(' */
@@ -145,10 +149,11 @@ static gms_cexpr *parse_call(pstate *s, char *name)
         gms_cexpr_free(e);
         return NULL;
     }
-    if (!strcmp(name, "countratio")) {   /* the threshold is a number, checked here */
+    if (!strcmp(name, "countratio") || !strcmp(name, "countval")) {   /* the threshold is a number, checked here */
         double t;
-        if (parse_threshold(e->args[3], &t)) {
-            perr(s, "countratio(): the threshold '%s' is not a number", e->args[3]);
+        size_t ti = shape_of_call(name).thr_arg;
+        if (parse_threshold(e->args[ti], &t)) {
+            perr(s, "%s(): the threshold '%s' is not a number", name, e->args[ti]);
             gms_cexpr_free(e);
             return NULL;
         }
@@ -426,7 +431,7 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
     const size_t gi = cs.group_arg;
     const char *group = e->nargs > gi ? e->args[gi] : NULL;
     double thr = 0;
-    if (count) parse_threshold(e->args[3], &thr);   /* checked at parse time */
+    if (count) parse_threshold(e->args[cs.thr_arg], &thr);   /* checked at parse time */
     double acc = 0, lo = INFINITY, hi = -INFINITY;
     size_t used = 0, above = 0;
     for (size_t i = 0; i < shape.n; i++) {

@@ -226,6 +226,32 @@ TEST(claims_countratio_and_group_unions)
     gms_claims_free(c);
     teardown(&f);
 
+    /* countval: workloads whose value under one variant is above X (v1: a 4, b 2, c 20; base:
+     * a 2, b 4, c 10); X = -1 counts the group's workloads; a bad threshold is a parse error */
+    REQUIRE(setup(&f) == 0);
+    c = NULL;
+    rc = gms_claims_parse_text("t.claims",
+        "claim V1\n says x\n metric countval(ipc, v1, 3)\n holds > 0\n"
+        "claim V2\n says x\n metric countval(ipc, base, 3, g1)\n holds > 0\n"
+        "claim V3\n says x\n metric countval(ipc, v1, -1, g1)\n holds > 0\n"
+        "claim V4\n says x\n metric countval(ipc, v1, 1000%)\n holds < 1\n", &c, &e);
+    if (rc) printf("    %s\n", e.msg);
+    REQUIRE(rc == 0);
+    r = NULL;
+    REQUIRE(gms_claims_eval(c, f.st, &r, &e) == 0);
+    CHECK_EQ(r[0].values[0], 2.0);           /* a and c */
+    CHECK_EQ(r[1].values[0], 1.0);           /* of a, b only b */
+    CHECK_EQ(r[2].values[0], 2.0);
+    CHECK_EQ(r[3].values[0], 1.0);           /* 1000% = 10: c (20) */
+    CHECK(r[3].verdict == GMS_VERDICT_FAILS);
+    gms_claim_results_free(r, c->n);
+    gms_claims_free(c);
+    teardown(&f);
+    c = NULL;
+    CHECK(gms_claims_parse_text("t.claims", "claim V5\n says x\n metric countval(ipc, v1, lots)\n holds > 0\n", &c, &e) != 0);
+    CHECK_CONTAINS(e.msg, "countval(): the threshold 'lots' is not a number");
+    gms_claims_free(c);
+
     /* speedup_nz: a count that is 0 under both variants says nothing about their ratio */
     REQUIRE(setup(&f) == 0);
     c = NULL;
