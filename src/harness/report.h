@@ -67,6 +67,10 @@ int gms_series_build(gms_store *st, const char *metric, const char *xname, gms_s
  * config setting (the series are then per workload). */
 int gms_series_normalise(gms_store *st, gms_series_set *ss, const char *baseline, gms_error *err);
 void gms_series_free(gms_series_set *ss);
+/* series_run.c: a statistic's series inside one run's text output (`name = value` lines, the last
+ * value of a name counts): ypat with one '*' (the point) or two (the line, then the point), e.g.
+ * gms_mdb_series[sm*][*]_L; x from xpat (the same stars) or, NULL, the point's index */
+int gms_series_from_run(const char *path, const char *ypat, const char *xpat, gms_series_set **out, gms_error *err);
 
 /* plot.c: gnuplot to .png or .svg (by extension) */
 int gms_plot_bars(const gms_report *r, int absolute, const char *out_path, gms_error *err);

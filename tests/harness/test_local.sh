@@ -141,6 +141,11 @@ if command -v gnuplot > /dev/null 2>&1; then
     check "plot normalised: the four workloads at latency 60 (bad: failed)" grep -q "4 line(s), 4 point(s)" norm.err
     "$BIN" plot s.db --x n --baseline base --out bad.png 2> bad.err
     check "plot --baseline needs a config setting as x" grep -q "need x to be a config setting" bad.err
+    # a series inside one run's output: MDB's chosen L per SM against the cycle (15 SMs)
+    "$BIN" run --config "$ROOT/configs/gtx480.config" --workload gather --set n=262144 -gms_l1d_bypass mdb-local > mdb.txt 2> /dev/null
+    "$BIN" plot series mdb.txt --y 'gms_mdb_series[sm*][*]_L' --x 'gms_mdb_series[sm*][*]_cycle' --out mdbL.svg 2> series.err
+    check "plot series: one line per SM" grep -q "wrote mdbL.svg: 15 line(s)" series.err
+    check "plot series: an svg" grep -q "<svg" mdbL.svg
 else
     skip_ci_service "figures (gnuplot not installed: apt-get install gnuplot-nox)"
 fi
