@@ -1243,16 +1243,22 @@ void gms_cache_replay_mshr_events(gms_cache *c, const gms_mshr_ev *one, uint64_t
 void gms_cache_mshr_dump(const gms_cache *c, FILE *out) { if (c->mo->dump) c->mo->dump(c->mshr, out); }
 const gms_cache_stats *gms_cache_get_stats(const gms_cache *c) { return &c->st; }
 
-void gms_cache_count_reservation_fail(gms_cache *c, const gms_mreq *req, gms_rf_cause cause)
+void gms_cache_count_reservation_fail(gms_cache *c, gms_mreq *req, gms_rf_cause cause)
 {
     gms_cache_count_reservation_fails(c, req, cause, 1);
 }
 
-void gms_cache_count_reservation_fails(gms_cache *c, const gms_mreq *req, gms_rf_cause cause, uint64_t n)
+void gms_cache_count_reservation_fails(gms_cache *c, gms_mreq *req, gms_rf_cause cause, uint64_t n)
 {
     unsigned t = acc_type(req);
     c->st.acc[t][GMS_CACHE_RESERVATION_FAIL] += n;
     c->st.fail[t][cause] += n;
+    /* spec 000a 11.5's other reading of a reservation fail: per request, not per attempt (a
+     * replayed refusal, sm_sleep.c, is the same request and is not counted again) */
+    if (c->is_l2 ? !req->rf_seen_l2 : !req->rf_seen_l1) {
+        if (c->is_l2) req->rf_seen_l2 = 1; else req->rf_seen_l1 = 1;
+        c->st.rf_requests++;
+    }
 }
 
 void gms_cache_count_fail(gms_cache *c, gms_access_type t, gms_rf_cause cause)

@@ -102,6 +102,7 @@ typedef struct gms_cache_stats {
     uint64_t acc[GMS_ACC__COUNT][GMS_CACHE__NOUTCOME];
     uint64_t fail[GMS_ACC__COUNT][GMS_RF__COUNT];
     uint64_t total_access[GMS_ACC__COUNT];   /* accesses that were not reservation fails */
+    uint64_t rf_requests;    /* requests refused at least once (each counted at its first refusal) */
 } gms_cache_stats;
 
 typedef struct gms_cache gms_cache;
@@ -188,10 +189,10 @@ void gms_cache_count_fail(gms_cache *c, gms_access_type t, gms_rf_cause cause);
  * the protocol above), so an owner that knows an access would fail again the same way (its
  * cache unchanged since) may count it instead of making it (host speed: the SM's blocked
  * ticks) */
-void gms_cache_count_reservation_fail(gms_cache *c, const gms_mreq *req, gms_rf_cause cause);
+void gms_cache_count_reservation_fail(gms_cache *c, gms_mreq *req, gms_rf_cause cause);
 /* the two above, n times over (an SM that slept through n blocked ticks) */
 void gms_cache_count_fails(gms_cache *c, gms_access_type t, gms_rf_cause cause, uint64_t n);
-void gms_cache_count_reservation_fails(gms_cache *c, const gms_mreq *req, gms_rf_cause cause, uint64_t n);
+void gms_cache_count_reservation_fails(gms_cache *c, gms_mreq *req, gms_rf_cause cause, uint64_t n);
 /* the cache's clock (its latest access, fill or hand-out: the MSHR table's clock) moved on
  * to `now` if it is behind: an access replayed without being made (a blocked SM's retries) */
 void gms_cache_clock_to(gms_cache *c, uint64_t now);

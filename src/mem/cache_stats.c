@@ -20,6 +20,7 @@ void gms_cache_report_stats(const gms_cache_stats *const *st, size_t n, const ch
             for (int f = 0; f < GMS_RF__COUNT; f++) sum.fail[t][f] += st[i]->fail[t][f];
             sum.total_access[t] += st[i]->total_access[t];
         }
+        sum.rf_requests += st[i]->rf_requests;
     }
     uint64_t acc = 0, miss = 0, pend = 0, rf = 0;
     for (int t = 0; t < GMS_ACC__COUNT; t++) {
@@ -34,6 +35,7 @@ void gms_cache_report_stats(const gms_cache_stats *const *st, size_t n, const ch
     gms_stat_f64f(out, acc ? (double)miss / (double)acc : 0.0, "%s_total_cache_miss_rate", prefix);
     gms_stat_u64f(out, pend, "%s_total_cache_pending_hits", prefix);
     gms_stat_u64f(out, rf, "%s_total_cache_reservation_fails", prefix);
+    gms_stat_u64f(out, sum.rf_requests, "gms_%s_rf_requests", prefix);   /* ours: per request, not per attempt */
     for (int t = 0; t < GMS_ACC__COUNT; t++) {
         for (int o = 0; o < GMS_CACHE__NOUTCOME; o++)
             if (sum.acc[t][o])
@@ -62,6 +64,7 @@ void gms_cache_report(gms_cache *const *caches, size_t n, const char *prefix, gm
             for (int f = 0; f < GMS_RF__COUNT; f++) acc.fail[t][f] += s->fail[t][f];
             acc.total_access[t] += s->total_access[t];
         }
+        acc.rf_requests += s->rf_requests;
     }
     const gms_cache_stats *p = &acc;
     gms_cache_report_stats(&p, 1, prefix, out);

@@ -49,6 +49,8 @@ typedef struct __attribute__((aligned(64))) gms_mreq {
     uint8_t is_prefetch : 1;
     uint8_t warp_txn : 1;    /* counts in its warp's outstanding transactions (set by the SM) */
     uint8_t bypass_l2 : 1;   /* RACB: refused by the L2, sent to DRAM around it (docs/cart.md) */
+    uint8_t rf_seen_l1 : 1;  /* refused by an L1 / an L2 at least once (gms_<cache>_rf_requests) */
+    uint8_t rf_seen_l2 : 1;
     uint16_t sm;             /* source SM (UINT16_MAX for L2 write-backs) */
     uint16_t warp;           /* warp slot within the SM */
     uint16_t icnt_flits;     /* packet size in flits while inside the interconnect */

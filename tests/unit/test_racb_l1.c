@@ -19,6 +19,20 @@ static int run(const char *racb, double *bypassed, double *l1rf)
     return rc;
 }
 
+TEST(l1d_fails_per_attempt_and_per_request)
+{
+    /* without RACB B is refused on every attempt until A's entry is freed: each attempt is a
+     * reservation fail (GPGPU-Sim's count), but one request (gms_L1D_rf_requests) */
+    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:L,A:1:8,8", NULL};
+    simt_run r;
+    REQUIRE(!simt_run1(&r, "rfreq", 32, simt_fill_two_loads, opts));
+    double rf = simt_stat(&r, "L1D_total_cache_reservation_fails"), req = simt_stat(&r, "gms_L1D_rf_requests");
+    CHECK(rf > 1);
+    CHECK_EQ(req, 1);
+    CHECK_EQ(simt_stat(&r, "gms_L2_rf_requests"), -1);   /* perfect memory: no L2 */
+    simt_free(&r);
+}
+
 TEST(racb_l1d_bypasses_a_refused_read)
 {
     double by, rf;
