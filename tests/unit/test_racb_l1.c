@@ -4,19 +4,24 @@
 #include "test.h"
 #include "sim_test_util.h"
 
-/* bypassed reads and L1D reservation fails of the two-load warp */
-static int run(const char *racb, double *bypassed, double *l1rf)
+/* the two-load warp on L1D dl1: bypassed reads and the L1D's fails of one cause */
+static int run_cfg(const char *dl1, const char *racb, const char *cause_stat, double *bypassed, double *fails)
 {
-    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:L,A:1:8,8",
-                          "gms_racb", racb, NULL};
+    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", dl1, "gms_racb", racb, NULL};
     simt_run r;
     int rc = simt_run1(&r, "racb", 32, simt_fill_two_loads, opts);
     if (!rc) {
         *bypassed = simt_stat(&r, "gms_bypassed_reads");
-        *l1rf = simt_stat(&r, "L1D_total_cache_reservation_fails");
+        *fails = simt_stat(&r, cause_stat);
     }
     simt_free(&r);
     return rc;
+}
+
+/* bypassed reads and L1D reservation fails of the two-load warp, one MSHR entry */
+static int run(const char *racb, double *bypassed, double *l1rf)
+{
+    return run_cfg("N:32:128:4,L:L:m:N:L,A:1:8,8", racb, "L1D_total_cache_reservation_fails", bypassed, l1rf);
 }
 
 TEST(l1d_fails_per_attempt_and_per_request)
@@ -42,20 +47,6 @@ TEST(racb_l1d_bypasses_a_refused_read)
     REQUIRE(!run("1", &by, &rf));
     CHECK_EQ(by, 1);                     /* B went around the L1D */
     CHECK_EQ(rf, 1);                     /* its one refused attempt */
-}
-
-/* the same warp on another L1D: bypassed reads and the L1D's fails of one cause */
-static int run_cfg(const char *dl1, const char *racb, const char *cause_stat, double *bypassed, double *fails)
-{
-    const char *opts[] = {"gpgpu_perfect_mem", "1", "gpgpu_cache:dl1", dl1, "gms_racb", racb, NULL};
-    simt_run r;
-    int rc = simt_run1(&r, "racb", 32, simt_fill_two_loads, opts);
-    if (!rc) {
-        *bypassed = simt_stat(&r, "gms_bypassed_reads");
-        *fails = simt_stat(&r, cause_stat);
-    }
-    simt_free(&r);
-    return rc;
 }
 
 TEST(racb_l1d_bypasses_a_line_allocation_fail)
