@@ -823,8 +823,19 @@ if grep -q '^gpumemsim: MSHR tables at core cycle 35000:' "$T/md1.err" && grep -
    grep -q '^L2 slice [0-9]*: [0-9]* entries in use' "$T/md1.err" &&
    grep -q '^DL-MSHR: 128 sets x 2 slots' "$T/md1.err" && grep -q '^  set [0-9]*: S[0-9]* H[01] L[01] P[0-9]* S_free0' "$T/md1.err" &&
    cmp -s "$T/md0" "$T/md1"; then ok mshr_dump_at_shows_dlmshr_sets; else bad mshr_dump_at_shows_dlmshr_sets; fi
-expect_fail trace_given_twice "given twice ('a/k.g', then 'b/k.g'): one trace a run" $BIN run --trace a/k.g -trace b/k.g \
-           --config configs/qv100.config
+# Accel-Sim traces as applications of a multiprogrammed run (docs/cke.md): two traces, a trace beside
+# a built-in workload; each alone for the window as well (STP)
+$BIN trace export --workload stream --set n=16384 --out "$T/ckeA" >/dev/null 2>&1
+$BIN trace export --workload hotspot --set rows=64 --out "$T/ckeB" >/dev/null 2>&1
+ck_get() { $BIN run --config configs/qv100.config --quiet -gms_cke_window 20000 "$@" 2>"$T/ck.err" |
+    awk -F' = ' '$1 == "gms_cke_stp" { s = $2 } $1 == "gms_cke_app1_alone_ipc" { a = $2 } END { if (s > 0 && a > 0) print "ok" }'; }
+[ "$(ck_get --trace "$T/ckeA/kernelslist.g" --trace "$T/ckeB/kernelslist.g")" = ok ] && ok cke_two_traces || bad cke_two_traces
+[ "$(ck_get --workload stream --set args=stream:n=16384 --trace "$T/ckeB/kernelslist.g")" = ok ] && ok cke_trace_beside_workload ||
+    bad cke_trace_beside_workload
+expect_fail cke_four_applications 'at most 3 applications share the GPU' $BIN run --trace a/k.g --trace b/k.g --trace c/k.g \
+           --workload stream --config configs/qv100.config
+expect_fail cke_trace_has_no_scale 'a trace application .* has no scale' $BIN run --trace "$T/ckeA/kernelslist.g" \
+           --trace "$T/ckeB/kernelslist.g" --config configs/qv100.config --set scale=0.5
 expect_fail ucp_enforce_bad "-gms_cke_ucp_enforce: 'lru' is not quota or ways" $BIN run --config configs/qv100.config \
            --workload cke --set apps=bp+hs --set scale=0.05 -gms_cke_tb ws-ucp -gms_cke_ucp_enforce lru
 expect_fail dram_timing_key_twice 'gpgpu_dram_timing_opt: field CCD given twice' $BIN config --config configs/qv100.config \

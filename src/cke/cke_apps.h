@@ -19,6 +19,9 @@ typedef struct gms_cke_apps {
     uint64_t window;                 /* window=N: overrides -gms_cke_window */
 } gms_cke_apps;
 
+/* an Accel-Sim trace as an application (cke_trace_app.c): apps=trace0+..., args=trace0:path=P,offset=O */
+extern const gms_workload_ops gms_cke_trace_app;
+
 /* the built-in name an abbreviation of spec 001 section 4.1 stands for (hs -> hotspot, ...);
  * the name itself otherwise */
 const char *gms_cke_app_name(const char *abbrev);

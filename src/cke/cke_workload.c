@@ -98,7 +98,9 @@ int gms_cke_apps_parse(const gms_wl_args *a, gms_cke_apps *x, gms_error *err)
             return no_app(apps, t, err);
         }
         snprintf(s->abbrev, sizeof s->abbrev, "%s", t);
-        s->ops = gms_workload_find(gms_cke_app_name(t));
+        /* trace0..trace2: an Accel-Sim trace (cke_trace_app.c), its path among its args */
+        int is_trace = !strncmp(t, "trace", 5) && t[5] >= '0' && t[5] <= '2' && !t[6];
+        s->ops = is_trace ? &gms_cke_trace_app : gms_workload_find(gms_cke_app_name(t));
         if (!s->ops || !strcmp(s->ops->name, "cke")) {
             gms_cke_apps_free(x);
             return no_app(apps, t, err);

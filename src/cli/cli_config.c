@@ -12,10 +12,62 @@ static int need(int i, int argc, const char *opt)
     return 1;
 }
 
+/* several applications side by side: the workload cke with apps=A+B[+C] (docs/cke.md); a trace
+ * is application traceK (cke_trace_app.c) with its path and its address offset, (K + 1) x 2^44,
+ * so that two traces recorded at the same CUDA addresses do not share lines */
+static int multiprogram(gms_cli_opts *o, const char *v0, int t0, const char *v1, int t1, const char *v2, int t2)
+{
+    const char *v[3] = { v0, v1, v2 };
+    int tr[3] = { t0, t1, t2 }, n = v2 ? 3 : 2;
+    if (o->nsets + 2 > GMS_CLI_MAX) { fprintf(stderr, "gpumemsim: too many options\n"); return 1; }
+    char *apps = o->setbuf[o->nsets], *args = o->setbuf[o->nsets + 1];
+    size_t la = (size_t)snprintf(apps, sizeof o->setbuf[0], "apps="), lg = 0;
+    for (int k = 0; k < n; k++) {
+        if (tr[k]) {
+            if (strpbrk(v[k], ",;:+= ")) {
+                fprintf(stderr, "gpumemsim: --trace %s: a trace beside another application needs a path without , ; : + = or spaces\n", v[k]);
+                return 1;
+            }
+            la += (size_t)snprintf(apps + la, sizeof o->setbuf[0] - la, "%strace%d", k ? "+" : "", k);
+            lg += (size_t)snprintf(args + lg, sizeof o->setbuf[0] - lg, "%s%strace%d:path=%s,offset=0x%llx", lg ? ";" : "",
+                                   lg ? "" : "args=", k, v[k], (unsigned long long)((uint64_t)(k + 1) << 44));
+        } else {
+            la += (size_t)snprintf(apps + la, sizeof o->setbuf[0] - la, "%s%s", k ? "+" : "", v[k]);
+        }
+        if (la >= sizeof o->setbuf[0] || lg >= sizeof o->setbuf[0]) {
+            fprintf(stderr, "gpumemsim: the applications' names and paths are too long (%zu characters at most)\n",
+                    sizeof o->setbuf[0] - 1);
+            return 1;
+        }
+    }
+    o->sets[o->nsets++] = apps;
+    if (lg) {
+        /* the user's own args=APP:k=v,... (a built-in application's parameters) go first */
+        size_t ua = o->nsets;
+        for (size_t i = 0; i + 1 < o->nsets; i++)
+            if (!strncmp(o->sets[i], "args=", 5)) ua = i;
+        if (ua < o->nsets) {
+            char mine[512];
+            snprintf(mine, sizeof mine, "%s", args + 5);
+            if ((size_t)snprintf(args, sizeof o->setbuf[0], "%s;%s", o->sets[ua], mine) >= sizeof o->setbuf[0]) {
+                fprintf(stderr, "gpumemsim: args= and the traces' paths are too long together (%zu characters at most)\n",
+                        sizeof o->setbuf[0] - 1);
+                return 1;
+            }
+            o->sets[ua] = args;
+        } else {
+            o->sets[o->nsets++] = args;
+        }
+    }
+    o->workload = "cke";
+    return 0;
+}
+
 int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
 {
     memset(o, 0, sizeof *o);
-    int apps_at = -1;   /* the setbuf entry "apps=A+B" built from several --workload */
+    struct { const char *v; int trace; } apps[3];   /* --workload / --trace, in order */
+    int napps = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
 #define VAL(dst) do { if (!need(i, argc, a)) return 2; dst = argv[++i]; } while (0)
@@ -28,29 +80,11 @@ int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
             if (!strchr(kv, '=') || kv[0] == '=') { fprintf(stderr, "gpumemsim: --set '%s': expected name=value\n", kv); return 2; }
             if (o->nsets == GMS_CLI_MAX) { fprintf(stderr, "gpumemsim: too many --set\n"); return 2; }
             o->sets[o->nsets++] = kv;
-        } else if (!strcmp(a, "--workload") || !strcmp(a, "-w")) {
-            const char *v;
-            VAL(v);
-            if (!o->workload) { o->workload = v; continue; }
-            /* several applications side by side: the workload cke with apps=A+B[+C] (docs/cke.md) */
-            if (apps_at < 0) {
-                if (o->nsets == GMS_CLI_MAX) { fprintf(stderr, "gpumemsim: too many options\n"); return 2; }
-                apps_at = (int)o->nsets++;
-                snprintf(o->setbuf[apps_at], sizeof o->setbuf[0], "apps=%s", o->workload);
-                o->sets[apps_at] = o->setbuf[apps_at];
-                o->workload = "cke";
-            }
-            size_t len = strlen(o->setbuf[apps_at]);
-            snprintf(o->setbuf[apps_at] + len, sizeof o->setbuf[0] - len, "+%s", v);
-        }
-        else if (!strcmp(a, "--trace") || !strcmp(a, "-trace")) {
-            const char *prev = o->trace;
-            VAL(o->trace);
-            if (prev) {   /* a second trace would replace the first unseen; traces do not share the GPU */
-                fprintf(stderr, "gpumemsim: %s given twice ('%s', then '%s'): one trace a run (several applications "
-                        "side by side are built-in workloads, --workload A --workload B; docs/cke.md)\n", a, prev, o->trace);
-                return 2;
-            }
+        } else if (!strcmp(a, "--workload") || !strcmp(a, "-w") || !strcmp(a, "--trace") || !strcmp(a, "-trace")) {
+            /* applications in order; two or three share the GPU (the workload cke, below) */
+            if (napps == 3) { fprintf(stderr, "gpumemsim: at most 3 applications share the GPU (%s %s)\n", a, i + 1 < argc ? argv[i + 1] : ""); return 2; }
+            VAL(apps[napps].v);
+            apps[napps++].trace = strstr(a, "trace") != NULL;
         }
         else if (!strcmp(a, "--stats-json")) VAL(o->stats_json);
         else if (!strcmp(a, "--stats-csv")) VAL(o->stats_csv);
@@ -87,6 +121,11 @@ int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
         }
 #undef VAL
     }
+    if (napps == 1) {
+        if (apps[0].trace) o->trace = apps[0].v; else o->workload = apps[0].v;
+    } else if (napps > 1 && multiprogram(o, apps[0].v, apps[0].trace, apps[1].v, apps[1].trace,
+                                         napps > 2 ? apps[2].v : NULL, napps > 2 && apps[2].trace))
+        return 2;
     return 0;
 }
 
