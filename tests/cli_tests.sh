@@ -823,6 +823,15 @@ if grep -q '^gpumemsim: MSHR tables at core cycle 35000:' "$T/md1.err" && grep -
    grep -q '^L2 slice [0-9]*: [0-9]* entries in use' "$T/md1.err" &&
    grep -q '^DL-MSHR: 128 sets x 2 slots' "$T/md1.err" && grep -q '^  set [0-9]*: S[0-9]* H[01] L[01] P[0-9]* S_free0' "$T/md1.err" &&
    cmp -s "$T/md0" "$T/md1"; then ok mshr_dump_at_shows_dlmshr_sets; else bad mshr_dump_at_shows_dlmshr_sets; fi
+# the concurrent kernels' issue utilisation per kernel, ALU and SFU apart: the kernels' parts add up to
+# the whole (gms_cke_alu_util counts every non-memory warp instruction, SFU ones among them)
+$BIN run --config configs/maxwell-sound-baseline.config --workload cke --set apps=blackscholes+bp --set scale=0.1 \
+    -gms_cke_window 10000 -gms_cke_profile_window 2000 --quiet 2>/dev/null | awk -F' = ' '{ v[$1] = $2 }
+    END { d = v["gms_cke_app0_alu_util"] + v["gms_cke_app0_sfu_util"] + v["gms_cke_app1_alu_util"] + v["gms_cke_app1_sfu_util"] - v["gms_cke_alu_util"]
+          e = v["gms_cke_app0_sfu_util"] + v["gms_cke_app1_sfu_util"] - v["gms_cke_sfu_util"]
+          if (d < 0) d = -d; if (e < 0) e = -e
+          exit !(v["gms_cke_sfu_util"] > 0 && v["gms_cke_alu_util"] > v["gms_cke_sfu_util"] && d < 1e-4 && e < 1e-4) }' &&
+    ok cke_alu_sfu_util_per_kernel || bad cke_alu_sfu_util_per_kernel
 # Accel-Sim traces as applications of a multiprogrammed run (docs/cke.md): two traces, a trace beside
 # a built-in workload; each alone for the window as well (STP)
 $BIN trace export --workload stream --set n=16384 --out "$T/ckeA" >/dev/null 2>&1

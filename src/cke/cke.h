@@ -36,6 +36,7 @@ typedef struct gms_cke_app_sm {
     uint32_t blocks_here;         /* its thread blocks resident on the SM (kept by sm.c) */
     /* statistics */
     uint64_t tinst, winst, minst, reqs, l1_acc, l1_miss, l1_rf, lsu_stall, denied;
+    uint64_t sinst;               /* SFU warp instructions (of winst) */
     uint32_t peak_inflight;       /* most memory instructions in flight at once */
     uint32_t req_t[GMS_CKE_SAMPLES];   /* requests in each of the first sample periods */
 } gms_cke_app_sm;
@@ -59,7 +60,7 @@ typedef struct gms_cke_sm {
  * and local accesses, and under -gms_cke_bmi_insts lsu shared, constant and texture ones too);
  * GMS_CKE_MIL, one the in-flight limits count (global and local accesses, whose completion is
  * tracked). */
-enum { GMS_CKE_BMI = 1, GMS_CKE_MIL = 2 };
+enum { GMS_CKE_BMI = 1, GMS_CKE_MIL = 2, GMS_CKE_SFU = 4 /* (issue only: an SFU instruction, counted apart) */ };
 
 typedef struct gms_cke_mi_ops {
     const char *name;             /* -gms_cke_mi value (before any ":args") */

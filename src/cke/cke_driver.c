@@ -301,7 +301,8 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
 {
     double np[GMS_CKE_MAX_APPS] = {0}, stp = 0, antt = 0, mn = 1e300, mx = 0;
     double sm_cycles = (double)c->window * c->g->n_sm;
-    uint64_t reqs[GMS_CKE_MAX_APPS] = {0}, all_acc = 0, all_miss = 0, all_rf = 0, all_stall = 0, alu = 0;
+    uint64_t reqs[GMS_CKE_MAX_APPS] = {0}, all_acc = 0, all_miss = 0, all_rf = 0, all_stall = 0, alu = 0, sfu = 0;
+    const double sched_cycles = sm_cycles * c->g->p->core.num_sched_per_core;
     int have_alone = 1;
     gms_stat_u64(st, "gms_cke_apps", c->napps);
     gms_stat_u64(st, "gms_cke_window", c->window);
@@ -311,7 +312,7 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         gms_cke_app_sm t = {0};
         for (uint32_t i = 0; i < c->g->n_sm; i++) {
             const gms_cke_app_sm *s = &c->sms[i].a[k];
-            t.tinst += s->tinst; t.winst += s->winst; t.minst += s->minst; t.reqs += s->reqs;
+            t.tinst += s->tinst; t.winst += s->winst; t.minst += s->minst; t.reqs += s->reqs; t.sinst += s->sinst;
             t.l1_acc += s->l1_acc; t.l1_miss += s->l1_miss; t.l1_rf += s->l1_rf; t.lsu_stall += s->lsu_stall;
             t.denied += s->denied;
             if (s->peak_inflight > t.peak_inflight) t.peak_inflight = s->peak_inflight;
@@ -332,6 +333,11 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         reqs[k] = t.reqs;
         all_acc += t.l1_acc; all_miss += t.l1_miss; all_rf += t.l1_rf; all_stall += t.lsu_stall;
         alu += t.winst - t.minst;
+        sfu += t.sinst;
+        /* its issue utilisation (warp instructions per scheduler cycle): ALU (neither memory nor
+         * SFU) and SFU apart */
+        gms_stat_f64f(st, (double)(t.winst - t.minst - t.sinst) / sched_cycles, "gms_cke_app%u_alu_util", k);
+        gms_stat_f64f(st, (double)t.sinst / sched_cycles, "gms_cke_app%u_sfu_util", k);
         gms_stat_u64f(st, t.denied, "gms_cke_app%u_gate_denied", k);
         gms_stat_u64f(st, t.peak_inflight, "gms_cke_app%u_peak_inflight", k);
         gms_stat_u64f(st, a->kernels_done, "gms_cke_app%u_kernels_done", k);
@@ -368,7 +374,8 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
     gms_stat_f64(st, "gms_cke_l1d_miss_rate", all_acc ? (double)all_miss / (double)all_acc : 0);
     gms_stat_f64(st, "gms_cke_l1d_rsfail_rate", all_acc ? (double)all_rf / (double)all_acc : 0);
     gms_stat_f64(st, "gms_cke_lsu_stall_frac", (double)all_stall / sm_cycles);
-    gms_stat_f64(st, "gms_cke_alu_util", (double)alu / (sm_cycles * c->g->p->core.num_sched_per_core));
+    gms_stat_f64(st, "gms_cke_alu_util", (double)alu / sched_cycles);
+    gms_stat_f64(st, "gms_cke_sfu_util", (double)sfu / sched_cycles);   /* the SFU part of it */
     /* Fig. 34: requests of kernel 1 per request of kernel 0 (balanced: near 1) */
     if (c->napps >= 2) gms_stat_f64(st, "gms_cke_req_ratio", reqs[0] ? (double)reqs[1] / (double)reqs[0] : 0);
     /* the series (Fig. 32-34): requests of each kernel in each of the first GMS_CKE_SAMPLES

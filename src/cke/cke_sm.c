@@ -24,6 +24,7 @@ void gms_cke_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint32_t threads, 
     a->winst++;
     a->tinst += threads;
     a->last_issue = now;
+    if (is_mem & GMS_CKE_SFU) a->sinst++;
     if (is_mem & GMS_CKE_BMI) {
         a->minst++;
         a->minst_iv++;

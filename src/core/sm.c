@@ -1473,7 +1473,7 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     if (__builtin_expect(in->flags & GMS_INST_MEMBAR, 0)) w->membar = 1;
     if (__builtin_expect(in->spec_unit != 0, 0) && (s->spec_bad >> in->spec_unit & 1)) spec_unit_missing(s, wi, in);
     uint32_t pop = (uint32_t)__builtin_popcount(in->mask);
-    if (s->cke) gms_cke_issued(s->cke, cke_app_of(s, wi), cke_mem_kind(s, in), pop, now);
+    if (s->cke) gms_cke_issued(s->cke, cke_app_of(s, wi), cke_mem_kind(s, in) | (in->op == GMS_OP_SFU ? GMS_CKE_SFU : 0), pop, now);
     s->winst++;
     s->tinst += pop;
     s->ctr->warp_insts++;
