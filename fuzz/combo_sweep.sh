@@ -96,7 +96,7 @@ cke apps=pf+sv scale=0.05 gms_cke_window=400000 gms_cke_profile_window=40000
 cke apps=hs+ax+3m scale=0.05 gms_cke_window=400000 gms_cke_profile_window=40000
 EOF
 cat > "$T/cke" <<'EOF'
-tb - | gms_cke_tb=spatial | gms_cke_tb=ws | gms_cke_tb=smk | gms_cke_tb=ws-ucp gms_cke_ucp_period=512
+tb - | gms_cke_tb=spatial | gms_cke_tb=ws | gms_cke_tb=smk | gms_cke_tb=ws-ucp gms_cke_ucp_period=512 | gms_cke_tb=ws-ucp gms_cke_ucp_period=512 gms_cke_ucp_enforce=ways
 mi - | gms_cke_mi=rbmi | gms_cke_mi=qbmi | gms_cke_mi=dmil | gms_cke_mi=qbmi+dmil | gms_cke_mi=smkw | gms_cke_mi=smkw gms_cke_smkw_idle=0 | gms_cke_mi=smkw gms_cke_smkw_rate=profile | gms_cke_mi=smil:2,0
 part - | gms_cke_mshr_partition=1 | gms_cke_isolated=0
 EOF
