@@ -38,6 +38,7 @@ static int first_block(const char *path, const char *offset, gms_block_trace *bt
     }
     gms_program_free(&prog);
     src.destroy(src.self);
+    gms_cke_trace_app.destroy(st);   /* the program's wrapper does not own the state */
     gms_wl_args_free(a);
     return rc;
 }
