@@ -79,7 +79,7 @@ static void pts_free(pts *a)
 static int by_line_idx(const void *x, const void *y)
 {
     const pt *a = x, *b = y;
-    long la, lb;
+    long la = 0, lb = 0;
     /* lines by their number when both are numbers, else by name */
     int na = index_of(a->line, &la) == 0, nb = index_of(b->line, &lb) == 0;
     int c = na && nb ? (la > lb) - (la < lb) : strcmp(a->line, b->line);
