@@ -832,6 +832,9 @@ $BIN run --config configs/maxwell-sound-baseline.config --workload cke --set app
           if (d < 0) d = -d; if (e < 0) e = -e
           exit !(v["gms_cke_sfu_util"] > 0 && v["gms_cke_alu_util"] > v["gms_cke_sfu_util"] && d < 1e-4 && e < 1e-4) }' &&
     ok cke_alu_sfu_util_per_kernel || bad cke_alu_sfu_util_per_kernel
+$BIN run --config configs/qv100.config --set n=4096 --quiet -gms_mshr_dump_at 999999999 >/dev/null 2>"$T/err"
+grep -q 'gms_mshr_dump_at 999999999: the run ended at core cycle [0-9]*, before it; no dump' "$T/err" &&
+    ok mshr_dump_after_the_run_says_so || bad mshr_dump_after_the_run_says_so
 # Accel-Sim traces as applications of a multiprogrammed run (docs/cke.md): two traces, a trace beside
 # a built-in workload; each alone for the window as well (STP)
 $BIN trace export --workload stream --set n=16384 --out "$T/ckeA" >/dev/null 2>&1

@@ -894,6 +894,9 @@ int gms_sim_run(gms_sim *s, gms_error *err)
     }
     collect(g, &g->stats.total);
     if (g->cke) gms_cke_report(g->cke, &g->stats.total);
+    if (rc == 0 && g->p->sim.mshr_dump_at && !g->mshr_dumped)   /* an option the run never used: say so */
+        fprintf(stderr, "gpumemsim: warning: -gms_mshr_dump_at %llu: the run ended at core cycle %llu, before it; no dump\n",
+                (unsigned long long)g->p->sim.mshr_dump_at, (unsigned long long)gms_engine_cycle(g->eng, GMS_DOM_CORE));
     if (g->host_threads > 1 && getenv("GMS_HOST_THREADS_REPORT"))   /* not a statistic: they are identical */
         fprintf(stderr, "gpumemsim: %u host threads ticked %llu core edge(s) in parallel\n", g->host_threads,
                 (unsigned long long)gms_engine_parallel_edges(g->eng));
