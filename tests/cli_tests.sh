@@ -1131,5 +1131,8 @@ rc=$?
 if [ $rc -eq 0 ] && grep -q '"gms_energy_total_nj"' "$T/e.json" && ! grep -q 'gms_energy_\* do not describe' "$T/err"; then
     ok energy_quiet_on_hardware_mshrs; else bad energy_quiet_on_hardware_mshrs; fi
 
+# more tests by topic, each a file of its own (they use BIN, T, ok, bad, expect_ok, expect_fail)
+for f in tests/cli/*.sh; do [ -f "$f" ] && . "./$f"; done
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

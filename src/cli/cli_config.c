@@ -12,9 +12,22 @@ static int need(int i, int argc, const char *opt)
     return 1;
 }
 
+/* sets[i] as the user wrote it: "--set name=value" or "-name value" */
+static void as_written(const gms_cli_opts *o, size_t i, char *out, size_t n)
+{
+    const char *kv = o->sets[i], *eq = strchr(kv, '=');
+    if (o->dash[i]) snprintf(out, n, "-%.*s %s", (int)(eq - kv), kv, eq + 1);
+    else snprintf(out, n, "--set %s", kv);
+}
+
 /* several applications side by side: the workload cke with apps=A+B[+C] (docs/cke.md); a trace
  * is application traceK (cke_trace_app.c) with its path and its address offset, (K + 1) x 2^44,
- * so that two traces recorded at the same CUDA addresses do not share lines */
+ * so that two traces recorded at the same CUDA addresses do not share lines.
+ * The user's own settings beside them: apps= (or pair=) naming other applications than the
+ * --workload / --trace options is refused (which ones would run is not clear; the same list is
+ * accepted); a user's args= is merged: its groups of built-in applications as they are, and in
+ * a group traceK of a --trace its parameters replace the command line's (offset= moves the
+ * trace elsewhere), except path=, which is the --trace's (another path is refused). */
 static int multiprogram(gms_cli_opts *o, const char *v0, int t0, const char *v1, int t1, const char *v2, int t2)
 {
     const char *v[3] = { v0, v1, v2 };
@@ -40,21 +53,44 @@ static int multiprogram(gms_cli_opts *o, const char *v0, int t0, const char *v1,
             return 1;
         }
     }
+    char said[600];
+    for (size_t i = 0; i < o->nsets; i++)
+        if ((!strncmp(o->sets[i], "apps=", 5) || !strncmp(o->sets[i], "pair=", 5)) && strcmp(o->sets[i] + 5, apps + 5)) {
+            as_written(o, i, said, sizeof said);
+            fprintf(stderr, "gpumemsim: %s: the applications are the --workload and --trace options given (%s); "
+                    "name them one way only\n", said, apps);
+            return 1;
+        }
     o->sets[o->nsets++] = apps;
     if (lg) {
-        /* the user's own args=APP:k=v,... (a built-in application's parameters) go first */
+        /* the user's own args=APP:k=v,... go after the traces' (the last value of a parameter
+         * counts): a built-in application's parameters, or a trace's own offset= */
         size_t ua = o->nsets;
         for (size_t i = 0; i + 1 < o->nsets; i++)
             if (!strncmp(o->sets[i], "args=", 5)) ua = i;
         if (ua < o->nsets) {
             char mine[512];
-            snprintf(mine, sizeof mine, "%s", args + 5);
-            if ((size_t)snprintf(args, sizeof o->setbuf[0], "%s;%s", o->sets[ua], mine) >= sizeof o->setbuf[0]) {
+            snprintf(mine, sizeof mine, "%s", args);
+            if ((size_t)snprintf(args, sizeof o->setbuf[0], "%s;%s", mine, o->sets[ua] + 5) >= sizeof o->setbuf[0]) {
                 fprintf(stderr, "gpumemsim: args= and the traces' paths are too long together (%zu characters at most)\n",
                         sizeof o->setbuf[0] - 1);
                 return 1;
             }
+            /* traceK:...,path=P,... of a --trace: P must be that trace */
+            char ub[512], *s1 = NULL, *s2 = NULL;
+            snprintf(ub, sizeof ub, "%s", o->sets[ua] + 5);   /* fits: it fit beside the traces' */
+            for (char *g = strtok_r(ub, ";", &s1); g; g = strtok_r(NULL, ";", &s1)) {
+                int k = !strncmp(g, "trace", 5) && g[5] >= '0' && g[5] <= '2' && g[6] == ':' ? g[5] - '0' : -1;
+                if (k < 0 || k >= n || !tr[k]) continue;
+                for (char *kv = strtok_r(g + 7, ",", &s2); kv; kv = strtok_r(NULL, ",", &s2)) {
+                    if (strncmp(kv, "path=", 5) || !strcmp(kv + 5, v[k])) continue;
+                    as_written(o, ua, said, sizeof said);
+                    fprintf(stderr, "gpumemsim: %s: trace%d is --trace %s; its path is given there only\n", said, k, v[k]);
+                    return 1;
+                }
+            }
             o->sets[ua] = args;
+            o->dash[ua] = 0;
         } else {
             o->sets[o->nsets++] = args;
         }
@@ -112,8 +148,15 @@ int gms_cli_parse(int argc, char **argv, gms_cli_opts *o, const char *cmd)
             /* GPGPU-Sim style override on the command line: -name value */
             if (!need(i, argc, a)) return 2;
             if (o->nsets == GMS_CLI_MAX) { fprintf(stderr, "gpumemsim: too many options\n"); return 2; }
-            snprintf(o->setbuf[o->nsets], sizeof o->setbuf[0], "%s=%s", a + 1, argv[++i]);
+            /* stored as name=value in a fixed buffer: what does not fit is refused, never cut */
+            size_t len = (size_t)snprintf(o->setbuf[o->nsets], sizeof o->setbuf[0], "%s=%s", a + 1, argv[++i]);
+            if (len >= sizeof o->setbuf[0]) {
+                fprintf(stderr, "gpumemsim: %s: its name and value are %zu characters, more than the %zu a -NAME VALUE "
+                        "option holds (--set NAME=VALUE takes any length)\n", a, len, sizeof o->setbuf[0] - 1);
+                return 2;
+            }
             o->sets[o->nsets] = o->setbuf[o->nsets];
+            o->dash[o->nsets] = 1;
             o->nsets++;
         } else {
             fprintf(stderr, "gpumemsim %s: unknown argument '%s' (see gpumemsim %s --help)\n", cmd, a, cmd);
@@ -168,12 +211,16 @@ gms_params *gms_cli_params(gms_cli_opts *o)
                 strncat(known, q->name, sizeof known - strlen(known) - 1);
             }
             gms_params_set(p, name, eq + 1, &err);   /* its message names the nearest option */
-            fprintf(stderr, "gpumemsim: --set %s: not a parameter of workload %s (its parameters: %s), and %s\n",
-                    name, ops->name, known, strstr(err.msg, "unknown option") ? strstr(err.msg, "unknown option") : err.msg);
+            fprintf(stderr, "gpumemsim: %s%s: not a parameter of workload %s (its parameters: %s), and %s\n",
+                    o->dash[i] ? "-" : "--set ", name, ops->name, known, strstr(err.msg, "unknown option") ? strstr(err.msg, "unknown option") : err.msg);
             gms_params_free(p);
             return NULL;
         }
-        if (gms_params_set(p, name, eq + 1, &err)) goto fail;
+        if (gms_params_set(p, name, eq + 1, &err)) {
+            /* its message says "--set -NAME"; given as -NAME VALUE, it is -NAME, as written */
+            if (o->dash[i] && !strncmp(err.msg, "--set ", 6)) memmove(err.msg, err.msg + 6, strlen(err.msg + 6) + 1);
+            goto fail;
+        }
     }
     o->wl_params[o->nwl] = NULL;
     if (gms_params_finalize(p, &err)) goto fail;

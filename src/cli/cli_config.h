@@ -15,6 +15,7 @@ typedef struct gms_cli_opts {
     uint64_t seed;
     int have_seed, quiet, ignore_unknown, dump, check, help, no_timing;
     char setbuf[GMS_CLI_MAX][512];     /* storage for -name value given on the command line */
+    unsigned char dash[GMS_CLI_MAX];   /* sets[i] was given as -name value (errors name it so) */
 } gms_cli_opts;
 
 /* parse argv (argv[0] = the command name); returns 0, or prints an error and returns 2 */

@@ -40,13 +40,29 @@ static int plot_series(int argc, char **argv)
         const char **dst = !strcmp(s, "--y") ? &y : !strcmp(s, "--x") ? &x : (!strcmp(s, "--out") || !strcmp(s, "-o")) ? &outp : NULL;
         if (dst) {
             if (i + 1 >= argc) { fprintf(stderr, "gpumemsim plot series: %s needs a value\n", s); return 2; }
+            if (*dst) {
+                fprintf(stderr, "gpumemsim plot series: %s given twice ('%s', then '%s')\n",
+                        dst == &outp ? "--out" : s, *dst, argv[i + 1]);
+                return 2;
+            }
             *dst = argv[++i];
         } else if (!strcmp(s, "-h") || !strcmp(s, "--help")) { usage(stdout); return 0; }
         else if (s[0] == '-') { fprintf(stderr, "gpumemsim plot series: unknown option '%s'\n", s); usage(stderr); return 2; }
         else if (!in) in = s;
         else { fprintf(stderr, "gpumemsim plot series: unexpected argument '%s'\n", s); return 2; }
     }
-    if (!in || !y || !outp) { usage(stderr); return 2; }
+    if (!in || !y || !outp) {
+        const char *what[3];
+        int n = 0;
+        if (!in) what[n++] = "RUN.txt (the run's text output)";
+        if (!y) what[n++] = "--y PATTERN";
+        if (!outp) what[n++] = "--out FILE";
+        fprintf(stderr, "gpumemsim plot series: missing ");
+        for (int k = 0; k < n; k++) fprintf(stderr, "%s%s", k ? (k == n - 1 ? " and " : ", ") : "", what[k]);
+        fprintf(stderr, "\n");
+        usage(stderr);
+        return 2;
+    }
     gms_error err = {0};
     gms_series_set *ss = NULL;
     int rc = gms_series_from_run(in, y, x, &ss, &err) || gms_plot_lines(ss, outp, &err);

@@ -15,7 +15,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
         "usage: gpumemsim repro list\n"
-        "       gpumemsim repro run NAME [--quick|--full] [-j N | --slurm [--wait]] [--out DIR]\n"
+        "       gpumemsim repro run NAME [--quick|--full] [-j N | --slurm [--wait|--dry-run]] [--out DIR]\n"
         "                               [--only KEY=GLOB[,GLOB...]]... [--timeout SECONDS]\n"
         "       gpumemsim repro report NAME [--quick|--full] [--out DIR] [--only KEY=GLOB[,GLOB...]]...\n"
         "       gpumemsim repro plan NAME [--quick|--full] [-v] [--only KEY=GLOB[,GLOB...]]...\n\n"
@@ -28,7 +28,8 @@ static void usage(FILE *out)
         "  --out DIR           where the store, results and report go (default repro-results)\n"
         "  -j N                local processes at a time (default 1)\n"
         "  --slurm [--wait]    submit as a Slurm job array (as `sweep run --slurm`); with --wait,\n"
-        "                      collect and report when it is done\n"
+        "                      collect and report when it is done (else `repro report` collects)\n"
+        "  --dry-run           with --slurm: write the sbatch script, do not submit it\n"
         "  --repro-dir DIR     where the studies are (default: $GMS_REPRO_DIR, else the repro/\n"
         "                      beside the binary's directory, else ./repro)\n"
         "  --bin PATH          gpumemsim binary that runs the points (default: this one)\n"
@@ -43,7 +44,7 @@ static void usage(FILE *out)
 
 typedef struct args {
     const char *sub, *name, *mode, *out, *repro_dir, *bin;
-    int jobs, slurm, wait, verbose;
+    int jobs, jobs_given, slurm, wait, verbose, dry_run;
     const char *only[GMS_SWEEP_MAX_ONLY];
     int nonly;
     double timeout;          /* > 0: overrides the spec's */
@@ -69,6 +70,7 @@ static int parse(int argc, char **argv, args *a)
         else if (!strcmp(s, "--full")) a->mode = "full";
         else if (!strcmp(s, "--slurm")) a->slurm = 1;
         else if (!strcmp(s, "--wait")) a->wait = 1;
+        else if (!strcmp(s, "--dry-run")) a->dry_run = 1;
         else if (!strcmp(s, "-v")) a->verbose = 1;
         else if (!strcmp(s, "-h") || !strcmp(s, "--help")) { usage(stdout); return 1; }
         else if (!strcmp(s, "--out") || !strcmp(s, "--repro-dir") || !strcmp(s, "--bin") || !strcmp(s, "-j") || !strcmp(s, "--jobs") ||
@@ -83,7 +85,7 @@ static int parse(int argc, char **argv, args *a)
                 errno = 0;
                 double t = strtod(v, &end);
                 if (errno || *end || end == v || !(t > 0) || t > 1e9) {
-                    fprintf(stderr, "gpumemsim repro: --timeout: '%s' is not a number of seconds above 0\n", v);
+                    fprintf(stderr, "gpumemsim repro: --timeout: '%s' is not a number of seconds in (0, 1e9]\n", v);
                     return -1;
                 }
                 a->timeout = t;
@@ -99,17 +101,22 @@ static int parse(int argc, char **argv, args *a)
                     return -1;
                 }
                 a->jobs = (int)j;
+                a->jobs_given = 1;
             }
         } else if (!strncmp(s, "-j", 2) && s[2]) {
             char *end;
             long j = strtol(s + 2, &end, 10);
             if (*end || j < 1 || j > 4096) { fprintf(stderr, "gpumemsim repro: -j: '%s' is not an integer in [1, 4096]\n", s + 2); return -1; }
             a->jobs = (int)j;
+            a->jobs_given = 1;
         } else if (s[0] == '-') { fprintf(stderr, "gpumemsim repro %s: unknown option '%s'\n", a->sub, s); return -1; }
         else if (!a->name) a->name = s;
         else { fprintf(stderr, "gpumemsim repro %s: unexpected argument '%s'\n", a->sub, s); return -1; }
     }
     if (a->wait && !a->slurm) { fprintf(stderr, "gpumemsim repro: --wait goes with --slurm\n"); return -1; }
+    if (a->dry_run && !a->slurm) { fprintf(stderr, "gpumemsim repro: --dry-run goes with --slurm\n"); return -1; }
+    if (a->dry_run && a->wait) { fprintf(stderr, "gpumemsim repro: --dry-run submits nothing to --wait for\n"); return -1; }
+    if (a->jobs_given && a->slurm) { fprintf(stderr, "gpumemsim repro: -j is for local runs (on Slurm the study's `slurm` line shapes the array)\n"); return -1; }
     /* array tasks read the study's own spec, so a limit given here would not reach them */
     if (a->timeout > 0 && a->slurm) { fprintf(stderr, "gpumemsim repro: --timeout is for local runs (on Slurm the study's `slurm time=` limits a task)\n"); return -1; }
     if (a->timeout > 0 && strcmp(a->sub, "run")) { fprintf(stderr, "gpumemsim repro %s: --timeout goes with run\n", a->sub); return -1; }
@@ -137,7 +144,18 @@ static char *self_bin(const char *given)
     return gms_xstrdup(buf);
 }
 
-static int run_study(const args *a, const gms_repro_study *st, gms_error *err)
+/* `gpumemsim repro report NAME ...` for the same study, output and part */
+static char *report_command(const args *a, const gms_repro_study *st, const char *repro_dir)
+{
+    gms_sbuf b = {0};
+    gms_sbuf_printf(&b, "gpumemsim repro report %s --%s --out ", st->name, st->mode);
+    gms_shell_quote(&b, st->out_dir);
+    if (a->repro_dir) { gms_sbuf_add(&b, " --repro-dir "); gms_shell_quote(&b, repro_dir); }
+    for (int i = 0; i < a->nonly; i++) { gms_sbuf_add(&b, " --only "); gms_shell_quote(&b, a->only[i]); }
+    return b.s;
+}
+
+static int run_study(const args *a, const gms_repro_study *st, const char *again, const char *then, gms_error *err)
 {
     gms_sweep_spec *s;
     if (load_spec(a, st, 1, &s, err)) return -1;
@@ -154,7 +172,7 @@ static int run_study(const args *a, const gms_repro_study *st, gms_error *err)
             .bin = bin, .jobs = a->jobs,
             .partition = s->slurm.partition, .time = s->slurm.time, .mem = s->slurm.mem,
             .account = s->slurm.account, .chunk = s->slurm.chunk, .max_parallel = s->slurm.max_parallel,
-            .wait = a->wait, .poll_s = 1,
+            .wait = a->wait, .poll_s = 1, .dry_run = a->dry_run, .again = again, .then = then,
         };
         rc = a->slurm ? gms_sweep_run_slurm(s, &plan, &o, err) : gms_sweep_run_local(s, &plan, &o, err);
     }
@@ -216,7 +234,11 @@ int gms_cmd_repro(int argc, char **argv)
         free(dir);
         return 1;
     }
+    char *then = report_command(&a, &st, dir);
     free(dir);
+    gms_sbuf again = {0};
+    gms_sbuf_add(&again, "gpumemsim");
+    for (int i = 0; i < argc; i++) { gms_sbuf_add(&again, " "); gms_shell_quote(&again, argv[i]); }
     if (a.nonly) {
         gms_sbuf part = {0};
         for (int i = 0; i < a.nonly; i++) gms_sbuf_printf(&part, "%s%s", i ? "; " : "", a.only[i]);
@@ -246,12 +268,13 @@ int gms_cmd_repro(int argc, char **argv)
     } else if (!strcmp(a.sub, "run")) {
         rc = gms_repro_check_claims(&st, &err);     /* a broken claims file fails before hours of runs */
         if (!rc) {
-            rc = run_study(&a, &st, &err);
-            if (rc >= 0 && (!a.slurm || a.wait)) {
+            rc = run_study(&a, &st, again.s, then, &err);
+            /* interrupted (130): nothing to report yet; running the same command again resumes */
+            if (rc >= 0 && rc != 130 && (!a.slurm || a.wait)) {
                 if (rc > 0) fprintf(stderr, "gpumemsim repro: some points failed; their claims show as \"no data\"\n");
                 int rc2 = gms_repro_report(&st, stdout, NULL, NULL, NULL, &err);
                 if (rc2) rc = rc2;
-            } else if (rc >= 0) printf("submitted; when the array is done: gpumemsim repro report %s --%s (after `sweep collect`)\n", st.name, st.mode);
+            }
         }
     } else {
         /* with --only, the store's plan is set to the subset even when no result file is new */
@@ -259,6 +282,8 @@ int gms_cmd_repro(int argc, char **argv)
         if (!rc) rc = gms_repro_report(&st, stdout, NULL, NULL, NULL, &err);
     }
     if (rc < 0) fprintf(stderr, "gpumemsim repro: %s\n", err.msg);
+    gms_sbuf_free(&again);
+    free(then);
     gms_repro_study_free(&st);
     return rc < 0 ? 1 : rc;
 }

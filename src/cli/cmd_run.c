@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "workloads/workload.h"
+#include "cke/cke_apps.h"
 
 static void run_help(void)
 {
@@ -78,10 +79,30 @@ static int write_file(const char *path, void (*fn)(const gms_run_stats *, FILE *
     return 0;
 }
 
+/* a trace, or a multiprogrammed run with a trace among its applications (trace0..trace2 of
+ * cke_trace_app.c, whichever way apps= came: --trace given with others, or --workload cke) */
+static int has_trace_app(const gms_cli_opts *o)
+{
+    if (o->trace) return 1;
+    const gms_workload_ops *ops = o->workload ? gms_workload_find(o->workload) : NULL;
+    if (!ops || strcmp(ops->name, "cke")) return 0;
+    gms_wl_args *a;
+    gms_error e = {0};
+    if (gms_wl_args_parse(ops, o->wl_params, 1, &a, &e)) return 0;   /* the run says what is wrong */
+    gms_cke_apps x;
+    int any = 0;
+    if (!gms_cke_apps_parse(a, &x, &e)) {
+        for (uint32_t k = 0; k < x.n; k++) any |= x.a[k].ops == &gms_cke_trace_app;
+        gms_cke_apps_free(&x);
+    }
+    gms_wl_args_free(a);
+    return any;
+}
+
 /* --no-timing: the workload's instruction generation alone (the generation-rate benchmark) */
 static int run_functional(const gms_cli_opts *o, const gms_params *p)
 {
-    if (o->trace) { fprintf(stderr, "gpumemsim run: --no-timing works with built-in workloads only\n"); return 2; }
+    if (has_trace_app(o)) { fprintf(stderr, "gpumemsim run: --no-timing works with built-in workloads only\n"); return 2; }
     const char *name = o->workload ? o->workload : "stream";
     const gms_workload_ops *ops = gms_workload_find(name);
     if (!ops) { fprintf(stderr, "gpumemsim: unknown workload '%s'\n", name); return 1; }
@@ -154,9 +175,20 @@ int gms_cmd_run(int argc, char **argv)
     /* a multiprogrammed run ends with its window and places blocks by its own schemes: a limit
      * on thread blocks would be accepted and not end it */
     static const char *const cta_limits[] = { "gpgpu_max_cta", "gpgpu_max_completed_cta", NULL };
-    if (gms_params_require(p, cta_limits, !(o.workload && !strcmp(o.workload, "cke")),
+    int one_app = !(o.workload && !strcmp(o.workload, "cke"));
+    if (gms_params_require(p, cta_limits, one_app,
                            "the run is one application (a multiprogrammed run ends with its window)", &cerr)) {
         fprintf(stderr, "gpumemsim: %s\n", cerr.msg);
+        gms_params_free(p);
+        return 1;
+    }
+    /* the cycle and instruction limits likewise (by name: gms_params_require takes prefixes, and
+     * -gpgpu_max_insn is one of -gpgpu_max_insn_issue_per_warp); the shared run would not stop
+     * at them, yet its isolated runs would, and its STP change */
+    if (!one_app && (p->sim.max_cycles || p->sim.max_insn)) {
+        fprintf(stderr, "gpumemsim: -%s is set, but it has no effect unless the run is one application (a "
+                "multiprogrammed run ends with its window: -gms_cke_window)\n",
+                p->sim.max_cycles ? "gpgpu_max_cycle" : "gpgpu_max_insn");
         gms_params_free(p);
         return 1;
     }
@@ -164,6 +196,9 @@ int gms_cmd_run(int argc, char **argv)
      * family is chosen: accepted (a sweep may set them for every point), and named as unused */
     gms_params_warn_unused_knobs(p, stderr);
     if (o.no_timing) {
+        if (p->sim.mshr_dump_at && !has_trace_app(&o))   /* a timing model's debug dump: none here */
+            fprintf(stderr, "gpumemsim: warning: -gms_mshr_dump_at %llu has no effect with --no-timing (no timed run, "
+                    "no MSHR tables)\n", (unsigned long long)p->sim.mshr_dump_at);
         int rc = run_functional(&o, p);
         gms_params_free(p);
         return rc;

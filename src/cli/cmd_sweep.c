@@ -46,7 +46,7 @@ static void usage(FILE *out)
 typedef struct args {
     const char *spec;
     int verbose, jobs, slurm, wait, skip_failed, force, no_check, dry_run, chunk, parallel, runs;
-    const char *bin, *partition, *time, *mem, *account, *list, *out;
+    const char *bin, *partition, *time, *mem, *account, *list, *out, *results;
     long index;
     double poll;
     const char *only[GMS_SWEEP_MAX_ONLY];   /* --only KEY=GLOBS restrictions (gms_sweep_spec_add_only) */
@@ -111,6 +111,7 @@ static int parse_args(int argc, char **argv, args *a)
         else if (optval(argc, argv, &i, "--mem", &v)) { if (!v) return -1; a->mem = v; }
         else if (optval(argc, argv, &i, "--account", &v)) { if (!v) return -1; a->account = v; }
         else if (optval(argc, argv, &i, "--list", &v)) { if (!v) return -1; a->list = v; }
+        else if (optval(argc, argv, &i, "--results", &v)) { if (!v) return -1; a->results = v; }
         else if (optval(argc, argv, &i, "--only", &v)) {
             if (!v) return -1;
             if (a->nonly == GMS_SWEEP_MAX_ONLY) { fprintf(stderr, "gpumemsim sweep: more than %d --only options\n", GMS_SWEEP_MAX_ONLY); return -1; }
@@ -122,6 +123,8 @@ static int parse_args(int argc, char **argv, args *a)
         else { fprintf(stderr, "gpumemsim sweep %s: unexpected argument '%s'\n", argv[1], s); return -1; }
     }
     if (!a->spec) { fprintf(stderr, "gpumemsim sweep %s: which sweep spec? (gpumemsim sweep %s SPEC)\n", argv[1], argv[1]); return -1; }
+    /* an array task's result directory, which the submitting command chose (runner_slurm.c) */
+    if (a->results && strcmp(argv[1], "run-point")) { fprintf(stderr, "gpumemsim sweep %s: --results goes with run-point\n", argv[1]); return -1; }
     return 0;
 }
 
@@ -239,6 +242,7 @@ int gms_cmd_sweep(int argc, char **argv)
         gms_sweep_spec_free(s);
         return 1;
     }
+    if (a.results) { free(s->results); s->results = gms_path_abs(a.results); }
     gms_sweep_plan plan;
     if (gms_sweep_plan_build(s, &plan, &err)) {
         fprintf(stderr, "gpumemsim sweep: %s\n", err.msg);
@@ -256,6 +260,12 @@ int gms_cmd_sweep(int argc, char **argv)
         .max_parallel = a.parallel ? a.parallel : s->slurm.max_parallel,
         .wait = a.wait, .poll_s = a.poll, .dry_run = a.dry_run, .no_check = a.no_check,
     };
+    /* the command as given resumes it (with its --only) */
+    gms_sbuf again = {0};
+    gms_sbuf_add(&again, "gpumemsim");
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--force")) { gms_sbuf_add(&again, " "); gms_shell_quote(&again, argv[i]); }
+    o.again = again.s;
     int rc = 0;
     if (!bin && strcmp(sub, "plan") && strcmp(sub, "status") && strcmp(sub, "collect"))
         rc = gms_err(&err, "cannot find this gpumemsim's own path: give --bin");
@@ -280,6 +290,7 @@ int gms_cmd_sweep(int argc, char **argv)
         else rc = gms_sweep_run_point(s, &plan, a.list, a.index, a.chunk, bin, a.force, &err);
     }
     if (rc < 0) fprintf(stderr, "gpumemsim sweep: %s\n", err.msg);
+    gms_sbuf_free(&again);
     free(bin);
     gms_sweep_plan_free(&plan);
     gms_sweep_spec_free(s);

@@ -485,7 +485,8 @@ static int dispatch(gms_gpu *g, uint64_t now)
 static void dump_mshrs(gms_gpu *g, uint64_t cycle)
 {
     g->mshr_dumped = 1;
-    fprintf(stderr, "gpumemsim: MSHR tables at core cycle %llu:\n", (unsigned long long)cycle);
+    fprintf(stderr, "gpumemsim: MSHR tables at core cycle %llu%s:\n", (unsigned long long)cycle,
+            g->cke ? " (the shared run of the multiprogrammed run; its isolated and profile runs are not dumped)" : "");
     for (uint32_t i = 0; i < g->n_sm; i++) {
         gms_cache *c = gms_sm_l1(g->sms[i]);
         if (!c || !gms_cache_mshr_used(c)) continue;
@@ -802,8 +803,15 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
         }
         if (gms_wl_args_parse(s->ops, w->wl_params, seed, &s->args, err)) { gms_sim_free(s); return NULL; }
         if (!strcmp(s->ops->name, "cke")) {
-            /* a multiprogrammed run: the driver runs the applications (src/cke) */
-            if (gms_cke_attach(g, s->args, err)) { gms_sim_free(s); return NULL; }
+            /* a multiprogrammed run: the driver runs the applications (src/cke), and its
+             * isolated and profile runs inside gms_cke_attach: -gms_mshr_dump_at dumps (or says
+             * it could not dump) the shared run only, once (dump_mshrs says so) */
+            static _Thread_local unsigned attaching;
+            if (attaching) g->mshr_dumped = 1;
+            attaching++;
+            int arc = gms_cke_attach(g, s->args, err);
+            attaching--;
+            if (arc) { gms_sim_free(s); return NULL; }
             g->program_done = 1;
             snprintf(g->stats.workload, sizeof g->stats.workload, "cke");
             gms_engine_activate(g->eng, g->gpu_comp);

@@ -37,6 +37,7 @@ typedef enum { GMS_FIG_BARS, GMS_FIG_LINES } gms_fig_kind;
 typedef struct gms_claim_figure {
     gms_fig_kind kind;
     char *stat, *baseline, *x, *title;   /* baseline: bars (NULL = the study's); x: lines */
+    char *variants;          /* bars: the comma-separated variants drawn, in order (NULL = all) */
     int absolute;
     int line;
 } gms_claim_figure;
@@ -85,6 +86,9 @@ typedef struct gms_cenv {
     int (*vec)(void *ctx, const char *stat, const char *variant, gms_cvec *out, char *msg, size_t msgn);
     void *ctx;
     const char *const *names; const double *vals; size_t nnames;   /* earlier metrics */
+    /* optional: why STAT (X, X/Y, X+Y) has no value for WORKLOAD under VARIANT ("the point
+     * failed: ...", "not run yet", "no run has a statistic ..."), written to buf */
+    void (*why)(void *ctx, const char *stat, const char *variant, const char *workload, char *buf, size_t n);
 } gms_cenv;
 /* the study names an expression uses (variants, groups, workloads), each to cb with its kind
  * ("variant", "group", "workload", "group or workload"); stops at cb's first nonzero return */

@@ -3,6 +3,7 @@
  * every point ran, as "no data" (hours of a --full or Slurm study). */
 #include "harness/claims.h"
 #include "harness/spec.h"
+#include <stdio.h>
 #include <string.h>
 
 typedef struct chk { const gms_sweep_spec *s, *other; char bad_kind[32]; char bad[256]; } chk;
@@ -63,5 +64,15 @@ int gms_claims_check_names(const gms_claims *cl, const gms_sweep_spec *s, const 
         if (cl->figs[f].baseline && !has_variant(s, cl->figs[f].baseline) && !(other && has_variant(other, cl->figs[f].baseline)))
             return gms_err_at(err, cl->path, cl->figs[f].line, "figure: baseline '%s' is not a variant of the study (%s)",
                               cl->figs[f].baseline, s->path);
+    for (size_t f = 0; f < cl->nfigs; f++)
+        for (const char *p = cl->figs[f].variants; p && *p;) {
+            size_t k = strcspn(p, ",");
+            char v[256];
+            snprintf(v, sizeof v, "%.*s", (int)k, p);
+            if (!has_variant(s, v) && !(other && has_variant(other, v)))
+                return gms_err_at(err, cl->path, cl->figs[f].line, "figure: variants= names '%s', not a variant of the study (%s)",
+                                  v, s->path);
+            p += k + (p[k] == ',');
+        }
     return 0;
 }

@@ -6,6 +6,8 @@
 #include "harness/report.h"
 #include "harness/util.h"
 #include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +16,17 @@ typedef struct vec_cache {
     gms_report **reps; char **stats; const char ***groups; size_t n;   /* groups: each workload's, per report */
     double *buf;
 } vec_cache;
+
+/* whether the query, with one text parameter, returns a row */
+static int store_has(gms_store *st, const char *sql, const char *arg)
+{
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) return 0;
+    sqlite3_bind_text(q, 1, arg, -1, SQLITE_TRANSIENT);
+    int has = sqlite3_step(q) == SQLITE_ROW;
+    sqlite3_finalize(q);
+    return has;
+}
 
 static int cache_vec(void *ctx, const char *stat, const char *variant, gms_cvec *out, char *msg, size_t msgn)
 {
@@ -35,7 +48,13 @@ static int cache_vec(void *ctx, const char *stat, const char *variant, gms_cvec 
     while (c->reps[ri] != r) ri++;
     size_t v = 0;
     while (v < r->nvariants && strcmp(r->variants[v], variant)) v++;
-    if (v == r->nvariants) { snprintf(msg, msgn, "no variant '%s' in the study", variant); return -1; }
+    if (v == r->nvariants) {
+        /* a `repro report --only` part keeps the left-out points in the store, out of the plan */
+        if (store_has(c->st, "SELECT 1 FROM points WHERE variant = ? AND in_plan = 0 LIMIT 1", variant))
+            snprintf(msg, msgn, "variant '%s' is not in this part of the study (--only)", variant);
+        else snprintf(msg, msgn, "no variant '%s' in the study", variant);
+        return -1;
+    }
     /* valid until the next call: callers copy it */
     free(c->buf);
     c->buf = gms_xcalloc(r->nworkloads ? r->nworkloads : 1, sizeof *c->buf);
@@ -48,6 +67,54 @@ static int cache_vec(void *ctx, const char *stat, const char *variant, gms_cvec 
     out->workloads = (const char *const *)r->workloads;
     out->groups = c->groups[ri];
     return 0;
+}
+
+/* the first line of the error of a failed point's best run ("timed out after 600 s", ...) */
+static void failed_why(gms_store *st, const char *variant, const char *workload, char *buf, size_t n)
+{
+    sqlite3_stmt *q;
+    snprintf(buf, n, "the point failed");
+    if (sqlite3_prepare_v2(st->db,
+            "SELECT r.error FROM points p JOIN best_runs b ON b.point_id = p.id JOIN runs r ON r.id = b.run_id"
+            " WHERE p.in_plan = 1 AND p.variant = ? AND p.workload = ? AND r.status != 'ok' LIMIT 1",
+            -1, &q, NULL) != SQLITE_OK) return;
+    sqlite3_bind_text(q, 1, variant, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q, 2, workload, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_type(q, 0) == SQLITE_TEXT) {
+        const char *e = (const char *)sqlite3_column_text(q, 0);
+        int len = (int)strcspn(e, "\n");
+        snprintf(buf, n, "the point failed: %.*s%s", len > 120 ? 120 : len, e, len > 120 ? "..." : "");
+    }
+    sqlite3_finalize(q);
+}
+
+/* gms_cenv.why: the first component of STAT (X, X+Y, X/Y) without a value, and why */
+static void cache_why(void *ctx, const char *stat, const char *variant, const char *workload, char *buf, size_t n)
+{
+    vec_cache *c = ctx;
+    buf[0] = 0;
+    for (const char *p = stat; *p;) {
+        size_t k = strcspn(p, "+/");
+        char one[256];
+        snprintf(one, sizeof one, "%.*s", (int)k, p);
+        p += k + (p[k] != 0);
+        gms_cvec vec;
+        char msg[256] = "";
+        if (cache_vec(c, one, variant, &vec, msg, sizeof msg)) continue;
+        gms_report *r = NULL;
+        for (size_t i = 0; i < c->n; i++) if (!strcmp(c->stats[i], one)) r = c->reps[i];
+        size_t v = 0, w = 0;
+        while (v < r->nvariants && strcmp(r->variants[v], variant)) v++;
+        while (w < r->nworkloads && strcmp(r->workloads[w], workload)) w++;
+        if (v == r->nvariants || w == r->nworkloads) continue;
+        const gms_report_cell *cell = &r->cells[w * r->nvariants + v];
+        switch (cell->state) {
+        case GMS_CELL_OK: continue;
+        case GMS_CELL_FAILED: failed_why(c->st, variant, workload, buf, n); return;
+        case GMS_CELL_MISSING: snprintf(buf, n, "%s", cell->n_points ? "not run yet" : "not in the plan"); return;
+        case GMS_CELL_NA: snprintf(buf, n, "its run has no statistic %s", one); return;   /* others have it */
+        }
+    }
 }
 
 static int cmp_holds(double a, gms_cmp op, double b)
@@ -112,7 +179,7 @@ int gms_claims_eval(const gms_claims *cl, gms_store *st, gms_claim_result **out,
 {
     (void)err;
     vec_cache cache = { .st = st };
-    gms_cenv env = { .vec = cache_vec, .ctx = &cache };
+    gms_cenv env = { .vec = cache_vec, .why = cache_why, .ctx = &cache };
     gms_claim_result *res = gms_xcalloc(cl->n ? cl->n : 1, sizeof *res);
     for (size_t i = 0; i < cl->n; i++) eval_one(&cl->claims[i], &env, &res[i]);
     for (size_t i = 0; i < cache.n; i++) { gms_report_free(cache.reps[i]); free(cache.stats[i]); free(cache.groups[i]); }

@@ -271,6 +271,16 @@ static void emsg(char *msg, size_t msgn, const char *fmt, ...)
 static double *stat_vec(const gms_cenv *env, const char *stat, const char *variant, gms_cvec *shape,
                         char *msg, size_t msgn);
 
+/* "no value of STAT for WORKLOAD under VARIANT", with the store's reason when it has one */
+static void no_value(const gms_cenv *env, char *msg, size_t msgn, const char *stat, const char *workload,
+                     const char *variant)
+{
+    char why[300] = "";
+    if (env->why && !strchr(variant, '|')) env->why(env->ctx, stat, variant, workload, why, sizeof why);
+    emsg(msg, msgn, "no value of %s for %s under %s%s%s%s", stat, workload, variant, why[0] ? " (" : "", why,
+         why[0] ? ")" : "");
+}
+
 /* V = "A|B|C": per workload, STAT under whichever of A, B, C has the highest gpu_tot_ipc for
  * it (the seeds' "-best" schemes: SWL-best keeps the best warp limit of each benchmark) */
 static double *best_vec(const gms_cenv *env, const char *stat, const char *variants, gms_cvec *shape,
@@ -384,8 +394,8 @@ static double eval_r2(const gms_cexpr *e, const gms_cenv *env, char *msg, size_t
             if (strcmp(sel, "*") && !in_list(sel, shape.groups[i]) && !in_list(sel, shape.workloads[i])) continue;
             double r = base[i] != 0 ? y[i] / base[i] : NAN;
             if (isnan(r) || isnan(m[i])) {
-                emsg(msg, msgn, "no value of %s for %s under %s", isnan(m[i]) ? pred : stat, shape.workloads[i],
-                     isnan(base[i]) || base[i] == 0 ? e->args[2] : v);
+                no_value(env, msg, msgn, isnan(m[i]) ? pred : stat, shape.workloads[i],
+                         isnan(base[i]) || base[i] == 0 ? e->args[2] : v);
                 free(y); free(m); free(base);
                 return NAN;
             }
@@ -422,8 +432,9 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
     if (!strcmp(f, "val")) {
         size_t i = 0;
         while (i < shape.n && strcmp(shape.workloads[i], e->args[2])) i++;
-        if (i == shape.n) emsg(msg, msgn, "val(): no workload '%s' in the study", e->args[2]);
-        else if (isnan(a[i])) emsg(msg, msgn, "no value of %s for %s under %s", stat, e->args[2], e->args[1]);
+        /* the claims check found it in the study (repro plan/run), so the report's part left it out */
+        if (i == shape.n) emsg(msg, msgn, "val(): workload '%s' is not among the points reported (left out by --only?)", e->args[2]);
+        else if (isnan(a[i])) no_value(env, msg, msgn, stat, e->args[2], e->args[1]);
         else out = a[i];
         free(a);
         return out;
@@ -445,8 +456,7 @@ static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size
                 emsg(msg, msgn, "%s is 0 for %s under %s (the ratio is undefined%s)", stat, shape.workloads[i], e->args[2],
                      nz || a[i] != 0 ? "" : "; speedup_nz leaves out workloads with 0 under both");
             else
-                emsg(msg, msgn, "no value of %s for %s under %s", stat, shape.workloads[i],
-                     ratio && !isnan(a[i]) ? e->args[2] : e->args[1]);
+                no_value(env, msg, msgn, stat, shape.workloads[i], ratio && !isnan(a[i]) ? e->args[2] : e->args[1]);
             free(a); free(b);
             return NAN;
         }

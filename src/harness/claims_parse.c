@@ -30,6 +30,7 @@ void gms_claims_free(gms_claims *c)
     free(c->claims);
     for (size_t i = 0; i < c->nfigs; i++) {
         free(c->figs[i].stat); free(c->figs[i].baseline); free(c->figs[i].x); free(c->figs[i].title);
+        free(c->figs[i].variants);
     }
     free(c->figs);
     free(c->path); free(c->title); free(c->source);
@@ -157,7 +158,8 @@ static int parse_holds(gms_claim *c, const char *v, const char *path, int line, 
 
 static int parse_figure(gms_claims *cl, const char *v, const char *path, int line, gms_error *err)
 {
-    /* figure bars STAT [baseline=V] [absolute] [title="..."] | figure lines STAT x=SETTING [baseline=V] [title="..."] */
+    /* figure bars STAT [baseline=V] [absolute] [variants=A,B,...] [title="..."] |
+     * figure lines STAT x=SETTING [baseline=V] [title="..."] */
     gms_claim_figure f = { .line = line };
     char kind[16] = "", stat[128] = "";
     int used = 0;
@@ -184,8 +186,9 @@ static int parse_figure(gms_claims *cl, const char *v, const char *path, int lin
         else if (!strcmp(word, "baseline") && val) { free(f.baseline); f.baseline = gms_xstrdup(val); }
         else if (!strcmp(word, "x") && val && f.kind == GMS_FIG_LINES) { free(f.x); f.x = gms_xstrdup(val); }
         else if (!strcmp(word, "title") && val) { free(f.title); f.title = gms_xstrdup(val); }
+        else if (!strcmp(word, "variants") && val && *val && f.kind == GMS_FIG_BARS) { free(f.variants); f.variants = gms_xstrdup(val); }
         else {
-            free(f.stat); free(f.baseline); free(f.x); free(f.title);
+            free(f.stat); free(f.baseline); free(f.x); free(f.title); free(f.variants);
             return gms_err_at(err, path, line, "figure %s: unexpected '%s'", kind, word);
         }
     }
@@ -224,7 +227,15 @@ static int parse_line(gms_claims *cl, char *s, const char *path, int line, gms_e
     if (!strcmp(s, "claim")) {
         if (c && finish_claim(c, path, err)) return -1;
         char id[64];
-        if (sscanf(v, " %63s", id) != 1) return gms_err_at(err, path, line, "claim: needs an id (as in ../shared/spec, e.g. C3.9)");
+        while (*v == ' ' || *v == '\t') v++;
+        size_t idn = strcspn(v, " \t");
+        if (!idn) return gms_err_at(err, path, line, "claim: needs an id (as in ../shared/spec, e.g. C3.9)");
+        if (idn >= sizeof id) return gms_err_at(err, path, line, "claim: the id '%.20s...' is longer than %zu characters", v, sizeof id - 1);
+        memcpy(id, v, idn);
+        id[idn] = 0;
+        const char *rest = v + idn;
+        while (*rest == ' ' || *rest == '\t') rest++;
+        if (*rest && *rest != '#') return gms_err_at(err, path, line, "claim %s: unexpected '%s' after the id (the statement goes on a 'says' line)", id, rest);
         for (size_t i = 0; i < cl->n; i++)
             if (!strcmp(cl->claims[i].id, id)) return gms_err_at(err, path, line, "claim %s: defined twice (first at line %d)", id, cl->claims[i].line);
         cl->claims = gms_xrealloc(cl->claims, (cl->n + 1) * sizeof *cl->claims);

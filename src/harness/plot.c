@@ -58,9 +58,16 @@ static int run_gnuplot(const char *script, const char *out, gms_error *err)
     if (rc) return -1;
     struct stat st;
     if (status || stat(out, &st) || st.st_size == 0) {
+        /* gnuplot's own message is several lines (the script line, a caret, the error, naming
+         * the deleted temporary script): keep its last non-empty line, the error itself */
         size_t L = strlen(text);
         while (L && (text[L - 1] == '\n' || text[L - 1] == ' ')) text[--L] = 0;
-        rc = gms_err(err, "gnuplot failed to draw %s (exit %d): %s", out, status, *text ? text : "no output file");
+        const char *last = strrchr(text, '\n');
+        last = last ? last + 1 : text;
+        const char *q = strstr(last, "\" line ");   /* "/tmp/gpumemsim-plot-XXXXXX" line 20: ... */
+        if (q && (q = strchr(q + 7, ':'))) last = q + 1 + (q[1] == ' ');
+        rc = gms_err(err, "gnuplot failed to draw %s (exit %d): %s", out, status, *last ? last : "no output file");
+        unlink(out);   /* no empty or partial figure left behind */
     }
     free(text);
     return rc;
@@ -73,16 +80,60 @@ static const char *missing_word(gms_cell_state s)
 
 int gms_plot_bars(const gms_report *r, int absolute, const char *out, gms_error *err)
 {
-    size_t nv = r->nvariants, nw = r->nworkloads, ncl = nw + 1;   /* + geomean cluster */
+    return gms_plot_bars_opts(r, absolute, NULL, NULL, out, err);
+}
+
+/* the report's variant indices named in the comma-separated list, in its order (all when NULL) */
+static size_t *pick_variants(const gms_report *r, const char *list, size_t *n, gms_error *err)
+{
+    size_t *vi = gms_xcalloc(r->nvariants + 1, sizeof *vi);
+    *n = 0;
+    if (!list) {
+        for (size_t v = 0; v < r->nvariants; v++) vi[(*n)++] = v;
+        return vi;
+    }
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, ",");
+        size_t v = 0;
+        while (v < r->nvariants && (strlen(r->variants[v]) != k || strncmp(r->variants[v], p, k))) v++;
+        if (v == r->nvariants) {
+            gms_err(err, "variants=: '%.*s' is not among the variants reported", (int)k, p);
+            free(vi);
+            return NULL;
+        }
+        if (*n <= r->nvariants) vi[(*n)++] = v;
+        p += k + (p[k] == ',');
+    }
+    return vi;
+}
+
+int gms_plot_bars_opts(const gms_report *r, int absolute, const char *title, const char *variants, const char *out,
+                       gms_error *err)
+{
+    size_t nv, nw = r->nworkloads, ncl = nw + 1;   /* + geomean cluster */
+    size_t *vi = pick_variants(r, variants, &nv, err);
+    if (!vi) return -1;
+    size_t drawable = 0;
+    for (size_t j = 0; j < nv; j++)
+        for (size_t c = 0; c < nw; c++) {
+            const gms_report_cell *cell = &r->cells[c * r->nvariants + vi[j]];
+            drawable += (absolute ? cell->state : cell->nstate) == GMS_CELL_OK;
+        }
+    if (!drawable) {
+        free(vi);
+        return gms_err(err, "no finished point with a value of %s%s yet: nothing to draw", r->metric,
+                       absolute ? "" : " (and of its baseline)");
+    }
     size_t stride = nv + 1;                                        /* a gap between clusters */
     int width = (int)(ncl * nv * 22 + 260);
     if (width < 640) width = 640;
     if (width > 4000) width = 4000;
     gms_sbuf b = {0};
-    if (terminal(&b, out, width, 480, err)) { gms_sbuf_free(&b); return -1; }
+    if (terminal(&b, out, width, 480, err)) { gms_sbuf_free(&b); free(vi); return -1; }
     gms_sbuf_add(&b, "set title ");
     gms_sbuf t = {0};
-    if (absolute) gms_sbuf_printf(&t, "%s: %s", r->study, r->metric);
+    if (title) gms_sbuf_add(&t, title);
+    else if (absolute) gms_sbuf_printf(&t, "%s: %s", r->study, r->metric);
     else gms_sbuf_printf(&t, "%s: %s normalised to %s", r->study, r->metric, r->baseline);
     gq(&b, t.s);
     gms_sbuf_free(&t);
@@ -90,7 +141,13 @@ int gms_plot_bars(const gms_report *r, int absolute, const char *out, gms_error 
                      "set key outside right top vertical\nset yrange [0:*]\nset xtics nomirror rotate by -30\n"
                      "set xrange [-1:");
     gms_sbuf_printf(&b, "%zu]\nset ylabel ", ncl * stride - 1);
-    gq(&b, absolute ? r->metric : "normalised");
+    if (absolute || !title) gq(&b, absolute ? r->metric : "normalised");
+    else {
+        gms_sbuf yl = {0};
+        gms_sbuf_printf(&yl, "%s / %s", r->metric, r->baseline);
+        gq(&b, yl.s);
+        gms_sbuf_free(&yl);
+    }
     gms_sbuf_add(&b, "\nset xtics (");
     for (size_t c = 0; c < ncl; c++) {
         if (c) gms_sbuf_add(&b, ", ");
@@ -100,17 +157,18 @@ int gms_plot_bars(const gms_report *r, int absolute, const char *out, gms_error 
     gms_sbuf_add(&b, ")\n");
     if (!absolute) gms_sbuf_add(&b, "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb \"gray40\"\n");
     double ymax = 0;
-    for (size_t v = 0; v < nv; v++) {
-        gms_sbuf_printf(&b, "$v%zu << EOD\n", v);
+    for (size_t j = 0; j < nv; j++) {
+        size_t v = vi[j];
+        gms_sbuf_printf(&b, "$v%zu << EOD\n", j);
         for (size_t c = 0; c < ncl; c++) {
-            double x = (double)(c * stride + v), y = NAN;
+            double x = (double)(c * stride + j), y = NAN;
             gms_cell_state s;
             if (c < nw) {
-                const gms_report_cell *cell = &r->cells[c * nv + v];
+                const gms_report_cell *cell = &r->cells[c * r->nvariants + v];
                 s = absolute ? cell->state : cell->nstate;
                 if (s == GMS_CELL_OK) y = absolute ? cell->value : cell->norm;
             } else {
-                const gms_report_gm *g = &(absolute ? r->gm_abs : r->gm_norm)[r->ngroups * nv + v];
+                const gms_report_gm *g = &(absolute ? r->gm_abs : r->gm_norm)[r->ngroups * r->nvariants + v];
                 s = g->n_used ? GMS_CELL_OK : GMS_CELL_MISSING;
                 y = g->n_used ? g->value : NAN;
             }
@@ -119,29 +177,35 @@ int gms_plot_bars(const gms_report *r, int absolute, const char *out, gms_error 
         gms_sbuf_add(&b, "EOD\n");
     }
     /* labels where a bar is missing */
-    for (size_t v = 0; v < nv; v++)
+    for (size_t j = 0; j < nv; j++)
         for (size_t c = 0; c < nw; c++) {
-            const gms_report_cell *cell = &r->cells[c * nv + v];
+            const gms_report_cell *cell = &r->cells[c * r->nvariants + vi[j]];
             gms_cell_state s = absolute ? cell->state : cell->nstate;
             if (s == GMS_CELL_OK) continue;
             gms_sbuf_add(&b, "set label ");
             gq(&b, missing_word(s));
-            gms_sbuf_printf(&b, " at %zu, graph 0.02 rotate by 90 left front font \",8\" tc rgb \"red\"\n", c * stride + v);
+            gms_sbuf_printf(&b, " at %zu, graph 0.02 rotate by 90 left front font \",8\" tc rgb \"red\"\n", c * stride + j);
         }
     gms_sbuf_add(&b, "plot ");
-    for (size_t v = 0; v < nv; v++) {
-        if (v) gms_sbuf_add(&b, ", ");
-        gms_sbuf_printf(&b, "$v%zu using 1:2 with boxes title ", v);
-        gq(&b, r->variants[v]);
+    for (size_t j = 0; j < nv; j++) {
+        if (j) gms_sbuf_add(&b, ", ");
+        gms_sbuf_printf(&b, "$v%zu using 1:2 with boxes title ", j);
+        gq(&b, r->variants[vi[j]]);
     }
     gms_sbuf_add(&b, "\n");
     (void)ymax;
+    free(vi);
     int rc = run_gnuplot(b.s, out, err);
     gms_sbuf_free(&b);
     return rc;
 }
 
 int gms_plot_lines(const gms_series_set *ss, const char *out, gms_error *err)
+{
+    return gms_plot_lines_titled(ss, NULL, out, err);
+}
+
+int gms_plot_lines_titled(const gms_series_set *ss, const char *title, const char *out, gms_error *err)
 {
     /* nothing finished yet (or no value): say so, rather than hand gnuplot an empty range */
     size_t drawable = 0;
@@ -152,15 +216,21 @@ int gms_plot_lines(const gms_series_set *ss, const char *out, gms_error *err)
     gms_sbuf b = {0};
     if (terminal(&b, out, 900, 540, err)) { gms_sbuf_free(&b); return -1; }
     gms_sbuf t = {0};
-    gms_sbuf_printf(&t, "%s against %s", ss->metric, ss->xname);
-    if (ss->normalised_to) gms_sbuf_printf(&t, ", normalised to %s", ss->normalised_to);
+    if (title) gms_sbuf_add(&t, title);
+    else gms_sbuf_printf(&t, "%s against %s", ss->metric, ss->xname);
+    if (!title && ss->normalised_to) gms_sbuf_printf(&t, ", normalised to %s", ss->normalised_to);
     gms_sbuf_add(&b, "set title ");
     gq(&b, t.s);
     gms_sbuf_free(&t);
     gms_sbuf_add(&b, "\nset grid\nset key outside right top vertical\nset xlabel ");
     gq(&b, ss->xname);
     gms_sbuf_add(&b, "\nset ylabel ");
-    gq(&b, ss->normalised_to ? "normalised" : ss->metric);
+    if (ss->normalised_to && title) {
+        gms_sbuf yl = {0};
+        gms_sbuf_printf(&yl, "%s / %s", ss->metric, ss->normalised_to);
+        gq(&b, yl.s);
+        gms_sbuf_free(&yl);
+    } else gq(&b, ss->normalised_to ? "normalised" : ss->metric);
     gms_sbuf_add(&b, "\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\n");
     if (ss->x_categorical) {
         gms_sbuf_add(&b, "set xtics (");

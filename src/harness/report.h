@@ -75,5 +75,10 @@ int gms_series_from_run(const char *path, const char *ypat, const char *xpat, gm
 /* plot.c: gnuplot to .png or .svg (by extension) */
 int gms_plot_bars(const gms_report *r, int absolute, const char *out_path, gms_error *err);
 int gms_plot_lines(const gms_series_set *ss, const char *out_path, gms_error *err);
+/* with the figure's own title (NULL: metric and baseline) and, for bars, only the variants of a
+ * comma-separated list, in its order (NULL: all) */
+int gms_plot_bars_opts(const gms_report *r, int absolute, const char *title, const char *variants,
+                       const char *out_path, gms_error *err);
+int gms_plot_lines_titled(const gms_series_set *ss, const char *title, const char *out_path, gms_error *err);
 
 #endif

@@ -112,6 +112,10 @@ int gms_repro_check_claims(const gms_repro_study *s, gms_error *err)
     gms_claims *cl;
     if (gms_claims_parse(s->claims_path, &cl, err)) return -1;
     gms_sweep_spec *mine = NULL, *other = NULL;
+    if (!is_file(s->spec)) {
+        gms_claims_free(cl);
+        return gms_err(err, "study %s has no %s form (%s is missing)", s->name, s->mode, s->spec);
+    }
     int rc = gms_sweep_spec_load(s->spec, 0, &mine, err);
     char *op = gms_path_join(s->dir, strcmp(s->mode, "quick") ? "quick.sweep" : "full.sweep");
     gms_error e2 = {0};
@@ -263,12 +267,12 @@ int gms_repro_report(const gms_repro_study *s, FILE *out, int *n_hold, int *n_to
         if (f->kind == GMS_FIG_BARS) {
             gms_report *r;
             frc = gms_report_build(st, f->stat, f->baseline, &r, &e2);
-            if (!frc) { frc = gms_plot_bars(r, f->absolute, path, &e2); gms_report_free(r); }
+            if (!frc) { frc = gms_plot_bars_opts(r, f->absolute, f->title, f->variants, path, &e2); gms_report_free(r); }
         } else {
             gms_series_set *ss = NULL;
             frc = gms_series_build(st, f->stat, f->x, &ss, &e2);
             if (!frc && f->baseline) frc = gms_series_normalise(st, ss, f->baseline, &e2);
-            if (!frc) frc = gms_plot_lines(ss, path, &e2);
+            if (!frc) frc = gms_plot_lines_titled(ss, f->title, path, &e2);
             gms_series_free(ss);
         }
         if (frc) ferr[i] = gms_xstrdup(e2.msg);
@@ -296,8 +300,11 @@ int gms_repro_report(const gms_repro_study *s, FILE *out, int *n_hold, int *n_to
                 fmt_value(r->values[k], v, sizeof v);
                 off += (size_t)snprintf(vals + off, sizeof vals - off, "%s%s=%s", k ? " " : "", cl->claims[i].metrics[k].name, v);
             }
-            fprintf(out, "  %-8s %-16s %s%s%s\n", cl->claims[i].id, gms_verdict_name(r->verdict), vals,
+            /* ours, then why (no data, not runnable), then the seed's number to compare with */
+            fprintf(out, "  %-8s %-16s %s%s%s", cl->claims[i].id, gms_verdict_name(r->verdict), vals,
                     r->why[0] ? (vals[0] ? "  " : "") : "", r->why);
+            if (cl->claims[i].paper) fprintf(out, "  (seed: %s)", cl->claims[i].paper);
+            fputc('\n', out);
             hold += r->verdict == GMS_VERDICT_HOLDS;
             notrun += r->verdict == GMS_VERDICT_NOT_RUNNABLE;
         }

@@ -17,6 +17,9 @@ typedef struct gms_run_opts {
     double poll_s;           /* squeue poll interval */
     int dry_run;             /* write the script, do not submit */
     int no_check;            /* array tasks skip the simulator check of the spec too */
+    /* what the runners tell the user to run next (NULL: the `sweep` commands on s->path):
+     * again resumes an interrupted run, then follows a Slurm submission without --wait */
+    const char *again, *then;
 } gms_run_opts;
 
 /* runner_local.c: 0 = every point run ok, 1 = some failed, 130 = interrupted, -1 = error */

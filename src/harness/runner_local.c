@@ -232,7 +232,10 @@ int gms_sweep_run_local(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
     if (p.tty) fprintf(p.out, "\r\033[K");
     char el[32];
     gms_fmt_duration(gms_now() - p.t_start, el, sizeof el);
-    if (interrupted)
+    if (interrupted && o->again)
+        fprintf(p.out, "interrupted (%s): %zu finished here, %zu not run; `%s` resumes\n", strsignal(got_signal),
+                p.finished_here, ntodo - p.finished_here, o->again);
+    else if (interrupted)
         fprintf(p.out, "interrupted (%s): %zu finished here, %zu not run; `gpumemsim sweep run %s` resumes\n",
                 strsignal(got_signal), p.finished_here, ntodo - p.finished_here, s->path);
     else if (!rc)

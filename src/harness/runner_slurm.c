@@ -59,6 +59,12 @@ static int write_script(const gms_sweep_spec *s, const gms_run_opts *o, const ch
     gms_shell_quote(&b, list);
     gms_sbuf_printf(&b, " --chunk %d --index \"$SLURM_ARRAY_TASK_ID\" --bin ", chunk);
     gms_shell_quote(&b, o->bin);
+    /* the results directory this submission collects from, which need not be the spec's own
+     * (`repro run --out DIR` moves a study's store and results) */
+    char *res = gms_path_abs(s->results);
+    gms_sbuf_add(&b, " --results ");
+    gms_shell_quote(&b, res);
+    free(res);
     if (o->no_check) gms_sbuf_add(&b, " --no-check");
     gms_sbuf_add(&b, "\n");
     free(exe);
@@ -160,7 +166,7 @@ int gms_sweep_run_slurm(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
     char *sbatch = gms_which("sbatch");
     if (!sbatch)
         return gms_err(err, "sbatch not found in PATH: Slurm's client commands are not installed on this machine "
-                       "(run `gpumemsim sweep run` without --slurm to run locally)");
+                       "(without --slurm the points run locally)");
     if (gms_results_dirs(s, err)) { free(sbatch); return -1; }
     gms_results_clean_tmp(s, 0);
     gms_results_clean_markers(s, plan);
@@ -233,7 +239,8 @@ int gms_sweep_run_slurm(const gms_sweep_spec *s, const gms_sweep_plan *plan, con
                     gms_sbuf_free(&line);
                     fprintf(stderr, "submitted Slurm job array %s: %zu task(s) for %zu point(s); logs in %s\n", jobid,
                             ntasks, ntodo, logb.s);
-                    if (!o->wait)
+                    if (!o->wait && o->then) fprintf(stderr, "then: %s\n", o->then);
+                    else if (!o->wait)
                         fprintf(stderr, "then: gpumemsim sweep status %s; gpumemsim sweep collect %s\n", s->path, s->path);
                 }
             }

@@ -13,20 +13,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct pt { char *line; long idx; double v; } pt;
 typedef struct pts { pt *p; size_t n, cap; } pts;
 
 /* does name match pat ('*' = a run of characters other than ']' and '['); the stars' text
- * into st[0..1] */
-static int match(const char *pat, const char *name, char st[2][64])
+ * into st[0..1], each with room for strlen(name) + 1 */
+static int match(const char *pat, const char *name, char *st[2])
 {
     int k = 0;
     while (*pat) {
         if (*pat == '*') {
             size_t n = 0;
             while (name[n] && name[n] != ']' && name[n] != '[' && name[n] != pat[1]) n++;
-            if (n == 0 || n >= 64 || k >= 2) return 0;
+            if (n == 0 || k >= 2) return 0;
             memcpy(st[k], name, n);
             st[k][n] = 0;
             k++;
@@ -87,39 +88,62 @@ static int by_line_idx(const void *x, const void *y)
     return (a->idx > b->idx) - (a->idx < b->idx);
 }
 
+/* a value or name quoted in an error, its start only when long (a line has no length limit) */
+#define QUOTE_MAX 200
+#define QUOTED(s) (int)(strlen(s) > QUOTE_MAX ? QUOTE_MAX : strlen(s)), (s), (strlen(s) > QUOTE_MAX ? "..." : "")
+
 /* the values of pattern pat in the file, as (line, point, value) */
 static int collect(const char *path, const char *pat, pts *out, gms_error *err)
 {
     FILE *f = fopen(path, "r");
     if (!f) return gms_err(err, "%s: %s", path, strerror(errno));
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fclose(f);
+        return gms_err(err, "%s: is a directory, not a run's text output", path);
+    }
     int ns = stars(pat);
-    char buf[1024];
+    char *buf = NULL, *st[2] = { NULL, NULL };
+    size_t cap = 0, stcap = 0;
+    ssize_t len;
     unsigned long lineno = 0;
-    while (fgets(buf, sizeof buf, f)) {
+    int rc = 0;
+    while (!rc && (len = getline(&buf, &cap, f)) != -1) {
         lineno++;
+        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = 0;
+        /* `name = value`, or `name =` with nothing after it (an empty value) */
         char *eq = strstr(buf, " = ");
+        if (!eq && len >= 2 && !strcmp(buf + len - 2, " =")) eq = buf + len - 2;
         if (!eq) continue;
+        const char *val = eq[2] ? eq + 3 : eq + 2;
         *eq = 0;
-        char st[2][64];
+        if ((size_t)len + 1 > stcap) {
+            stcap = (size_t)len + 1;
+            st[0] = gms_xrealloc(st[0], stcap);
+            st[1] = gms_xrealloc(st[1], stcap);
+        }
         if (!match(pat, buf, st)) continue;
         char *end;
         errno = 0;
-        double v = strtod(eq + 3, &end);
-        while (*end == '\n' || *end == '\r' || *end == ' ') end++;
-        if (end == eq + 3 || *end || errno) {
-            fclose(f);
-            return gms_err(err, "%s:%lu: %s: '%s' is not a number", path, lineno, buf, eq + 3);
-        }
+        double v = strtod(val, &end);
+        int range = errno == ERANGE && (isinf(v) || v == 0);   /* a subnormal is still its value */
+        while (*end == ' ' || *end == '\t') end++;
         long idx;
-        const char *line = ns == 2 ? st[0] : "";
-        if (index_of(st[ns - 1], &idx)) {
-            fclose(f);
-            return gms_err(err, "%s:%lu: %s: the point's index '%s' is not a number", path, lineno, buf, st[ns - 1]);
-        }
-        put(out, line, idx, v);
+        if (end == val || *end || (!range && !isfinite(v)))
+            rc = gms_err(err, "%s:%lu: %.*s%s: '%.*s%s' is not a number", path, lineno, QUOTED(buf), QUOTED(val));
+        else if (range)
+            rc = gms_err(err, "%s:%lu: %.*s%s: '%.*s%s' is out of range for a double", path, lineno, QUOTED(buf), QUOTED(val));
+        else if (index_of(st[ns - 1], &idx))
+            rc = gms_err(err, "%s:%lu: %.*s%s: the point's index '%.*s%s' is not a number", path, lineno, QUOTED(buf), QUOTED(st[ns - 1]));
+        else
+            put(out, ns == 2 ? st[0] : "", idx, v);
     }
+    if (!rc && ferror(f)) rc = gms_err(err, "%s:%lu: %s", path, lineno + 1, strerror(errno));
+    free(buf);
+    free(st[0]);
+    free(st[1]);
     fclose(f);
-    return 0;
+    return rc;
 }
 
 int gms_series_from_run(const char *path, const char *ypat, const char *xpat, gms_series_set **out, gms_error *err)
@@ -140,6 +164,10 @@ int gms_series_from_run(const char *path, const char *ypat, const char *xpat, gm
         pts_free(&ys);
         pts_free(&xs);
         return gms_err(err, "%s: no statistic matches %s (gpumemsim run's output or --stats-text)", path, ypat);
+    }
+    if (xpat && !xs.n) {
+        pts_free(&ys);
+        return gms_err(err, "--x %s matches no statistic of %s", xpat, path);
     }
     qsort(ys.p, ys.n, sizeof *ys.p, by_line_idx);
     gms_series_set *ss = gms_xcalloc(1, sizeof *ss);
@@ -172,6 +200,15 @@ int gms_series_from_run(const char *path, const char *ypat, const char *xpat, gm
     }
     pts_free(&ys);
     pts_free(&xs);
+    if (xpat) {
+        size_t with_x = 0;
+        for (size_t i = 0; i < ss->n; i++)
+            for (size_t k = 0; k < ss->s[i].n; k++) with_x += ss->s[i].ystate[k] == GMS_CELL_OK;
+        if (!with_x) {
+            gms_series_free(ss);
+            return gms_err(err, "--x %s matches statistics of %s, but none of the same line and point as --y %s", xpat, path, ypat);
+        }
+    }
     *out = ss;
     return 0;
 }

@@ -34,6 +34,7 @@ cat > studies/tiny/claims <<'CLAIMS'
 title "tiny"
 claim T1
   says "a slower L1 lowers IPC"
+  paper "lower"
   metric speedup(gpu_tot_ipc, slow, base, g)
   holds < 1
 claim T2
@@ -48,6 +49,9 @@ claim T4
   metric val(gpgpu_n_tot_w_icount, slow, s2) / val(gpgpu_n_tot_w_icount, base, s2)
   holds 1 <= m <= 1
 figure bars gpu_tot_ipc
+figure bars gpu_tot_ipc variants=slow title="IPC of the slow L1 alone"
+figure bars gpgpu_n_tot_w_icount absolute variants=base,slow
+figure bars no_such_statistic absolute
 CLAIMS
 "$BIN" repro run tiny --quick -j 2 --repro-dir studies --out out > run.out 2> run.err
 check "repro run tiny exits 0" [ $? -eq 0 ]
@@ -58,6 +62,9 @@ check "report written" grep -q "| T1 | a slower L1 lowers IPC |" out/tiny-quick.
 check "report ends with the same line" [ "$(tail -n 1 out/tiny-quick.md)" = "tiny: 2 of 4 claims hold, 1 not yet runnable" ]
 if command -v gnuplot > /dev/null 2>&1; then
     check "figure drawn" [ -s out/tiny-quick-fig1.png ]
+    check "figures with a subset of the variants drawn" [ -s out/tiny-quick-fig2.png ] && [ -s out/tiny-quick-fig3.png ]
+    check "a figure of a statistic no run has: not drawn, no file" [ ! -e out/tiny-quick-fig4.png ]
+    check "... and said in one line" grep -q "^  figure 4 not drawn: .*no run has a total stat named 'no_such_statistic'" run.out
 else
     skip_ci_service "gnuplot not installed: figure not drawn"
 fi
@@ -87,6 +94,34 @@ check "--only naming nothing: exit 1" [ $? -eq 1 ]
 check "--only naming nothing: said" grep -q "only variant=slwo: .*has no variant of that name" o4.err
 "$BIN" repro run tiny --repro-dir studies --out outo --slurm --timeout 5 > o5.out 2> o5.err
 check "--timeout with --slurm refused" [ $? -eq 2 ]
+"$BIN" repro run tiny --repro-dir studies --out outo --slurm -j 2 > o6.out 2> o6.err
+check "-j with --slurm refused" [ $? -eq 2 ]
+check "-j with --slurm: said" grep -q "\-j is for local runs" o6.err
+"$BIN" repro run tiny --repro-dir studies --out outo --dry-run > o7.out 2> o7.err
+check "--dry-run without --slurm refused" [ $? -eq 2 ]
+# a study with no full form says so before anything runs
+"$BIN" repro run tiny --full --repro-dir studies --out outf > nf.out 2> nf.err
+check "no full form: exit 1" [ $? -eq 1 ]
+check "no full form: said" grep -q "study tiny has no full form" nf.err
+# the terminal lines carry the seed's number beside ours; a left-out variant says why it has no data
+check "seed's number on the claim line" grep -q "T1 *holds .*(seed: lower)" run.out
+"$BIN" repro report tiny --repro-dir studies --out outo --only variant=base > o8.out 2> o8.err
+check "left-out variant: its claims say so" grep -q "T1 *no data .*variant 'slow' is not in this part of the study (--only)" o8.out
+check "left-out workload: val() says so" grep -q "T4 *no data .*val(): workload 's2' is not among the points reported" o1.out
+# an interrupted run says how to resume: the same command, not the study's own store (a study
+# of points long enough to be stopped midway)
+mkdir -p studies/slow
+printf 'config %s\nbaseline base\nvariant base\nvariant slow gpgpu_l1_latency=200\nworkload stream as s1 n=4194304\nworkload stream as s2 n=4194305\n' "$CONFIG" > studies/slow/quick.sweep
+printf 'claim S\n says x\n paper y\n metric speedup(gpu_tot_ipc, slow, base)\n holds < 1\n' > studies/slow/claims
+"$BIN" repro run slow --repro-dir studies --out outi -j 1 > int.out 2> int.err &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+check "interrupted: exit 130 (exit $rc)" [ $rc -eq 130 ]
+check "interrupted: resume hint is the repro command" grep -q "gpumemsim repro run slow --repro-dir studies --out outi -j 1\` resumes" int.out int.err
+check "interrupted: no claim of failed points, no report" sh -c "! grep -q -e 'some points failed' -e 'claims hold' int.out int.err"
 # a broken claims file fails before anything runs, naming file and line
 printf 'claim X\n says y\n metric gm(ipc, base\n' > studies/tiny/claims
 "$BIN" repro run tiny --repro-dir studies --out out2 > bad.out 2> bad.err
@@ -107,8 +142,14 @@ check "unknown group named" grep -q "names group 'gg'" nm.err
 printf 'claim X\n says y\n metric speedup(gpu_tot_ipc, slow, base, g)\n holds < 1\nfigure bars gpu_tot_ipc baseline=bse\n' > studies/tiny/claims
 "$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
 check "unknown figure baseline named" grep -q "figure: baseline 'bse' is not a variant" nm.err
+printf 'claim X\n says y\n metric speedup(gpu_tot_ipc, slow, base, g)\n holds < 1\nfigure bars gpu_tot_ipc variants=base,slwo\n' > studies/tiny/claims
+"$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
+check "unknown figure variant named" grep -q "claims:5: figure: variants= names 'slwo', not a variant" nm.err
+printf 'claim X Y\n says y\n metric speedup(gpu_tot_ipc, slow, base, g)\n holds < 1\n' > studies/tiny/claims
+"$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
+check "text after a claim's id refused" grep -q "claims:1: claim X: unexpected 'Y' after the id" nm.err
 "$BIN" repro run nosuch --repro-dir studies > ns.out 2> ns.err
-check "unknown study names the known ones" grep -q "no study 'nosuch' .*(studies: tiny)" ns.err
+check "unknown study names the known ones" grep -q "no study 'nosuch' .*(studies: .*tiny" ns.err
 
 # a shipped study end to end, --quick
 "$BIN" repro run uvm-prefetch --quick -j 2 --repro-dir "$ROOT/repro" --out up > up.out 2> up.err

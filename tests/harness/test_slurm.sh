@@ -43,4 +43,35 @@ list=$(ls slurm.results/slurm/*.list | head -1)
 check "a repeated task skips its done point" grep -q "already done, skipped" rp.out
 "$BIN" sweep collect slurm.sweep > col.out
 check "collect after that adds nothing" grep -q "0 new ok, 0 new failed, 8 already stored" col.out
+
+# repro on Slurm: the array's tasks write where `repro run --out` collects (they wrote into the
+# study's own folder, and every claim came out "no data"), and the next step names that output
+mkdir -p studies/tiny
+cat > studies/tiny/quick.sweep <<SPEC
+config   $CONFIG
+baseline base
+variant  base
+variant  slow gpgpu_l1_latency=200
+workload stream as s1 n=4096
+SPEC
+cat > studies/tiny/claims <<'CLAIMS'
+claim T1
+  says "a slower L1 lowers IPC"
+  paper "lower"
+  metric speedup(gpu_tot_ipc, slow, base)
+  holds < 1
+CLAIMS
+"$BIN" repro run tiny --slurm --wait --repro-dir studies --out rout > rs.out 2> rs.err
+rc=$?
+check "repro run --slurm --wait exits 0 (exit $rc)" [ $rc -eq 0 ] || cat rs.err
+check "repro on Slurm: the claim has its data" [ "$(tail -n 1 rs.out)" = "tiny: 1 of 1 claims hold, 0 not yet runnable" ]
+check "repro on Slurm: results under --out" [ "$(ls rout/tiny-quick.results/*.json 2> /dev/null | wc -l)" -eq 2 ]
+check "repro on Slurm: nothing in the study's folder" [ ! -e studies/tiny/quick.results ]
+"$BIN" repro run tiny --slurm --repro-dir studies --out rout2 > rs2.out 2> rs2.err
+check "repro submit without --wait says how to report" grep -q "then: gpumemsim repro report tiny --quick --out .*rout2 --repro-dir" rs2.err
+jid=$(sed -n 's/^submitted Slurm job array \([0-9]*\).*/\1/p' rs2.err)
+[ -n "$jid" ] && scancel "$jid" 2> /dev/null
+"$BIN" repro run tiny --slurm --dry-run --repro-dir studies --out rout3 > rs3.out 2> rs3.err
+check "repro --slurm --dry-run writes the script only" grep -q "dry run: would submit" rs3.err
+check "the script names the --out results" grep -q -- "--results .*rout3/tiny-quick.results" rout3/tiny-quick.results/slurm/*.sh
 summary

@@ -93,8 +93,8 @@ static int put(fixture *f, const char *v, const char *w, const char *status, dou
     gms_sbuf b = {0};
     int ok = !strcmp(status, "ok");
     gms_sbuf_printf(&b, "{\"format\": \"%s\", \"point_id\": \"%s\", \"attempt\": \"%s-%s\", \"status\": \"%s\", "
-                        "\"exit_code\": %d, \"error\": \"\", \"wall_s\": 1, \"host\": \"h\", \"version\": \"t\", ",
-                    GMS_POINT_FORMAT, p->id, v, w, status, !ok);
+                        "\"exit_code\": %d, \"error\": \"%s\", \"wall_s\": 1, \"host\": \"h\", \"version\": \"t\", ",
+                    GMS_POINT_FORMAT, p->id, v, w, status, !ok, ok ? "" : "timed out after 1 s");
     /* evict: 0 on workload a under every variant, else the ipc; evict2: 0 only on a under base */
     double ev = strcmp(w, "a") ? ipc : 0, ev2 = strcmp(w, "a") || strcmp(v, "base") ? ipc : 0;
     if (ok) gms_sbuf_printf(&b, "\"stats\": {\"total\": {\"ipc\": %.17g, \"cycles\": 100, \"evict\": %.17g, "
@@ -161,7 +161,9 @@ TEST(claims_eval_verdicts_on_a_hand_made_store)
         "claim S6\n says derived\n metric val(cycles/ipc, base, c) + sum(ipc, base) - gm(ipc, v1, g1)\n holds < 0\n" /* 10+16-2.83 */
         "claim S7\n says later\n needs \"MRPB\"\n"
         "claim S8\n says nothing\n metric gm(ipc, v9)\n holds > 0\n"
-        "claim S9\n says both\n metric speedup(ipc, v1, base, g2)\n holds > 1\n holds < 1.5\n", &c, &e);
+        "claim S9\n says both\n metric speedup(ipc, v1, base, g2)\n holds > 1\n holds < 1.5\n"
+        "claim S10\n says misspelt\n metric speedup(ipcc, v1, base)\n holds > 0\n"
+        "claim S11\n says pending\n metric val(cycles/ipc, v2, c)\n holds > 0\n", &c, &e);
     if (rc) printf("    %s\n", e.msg);
     REQUIRE(rc == 0);
     gms_claim_result *r = NULL;
@@ -173,7 +175,7 @@ TEST(claims_eval_verdicts_on_a_hand_made_store)
     CHECK(r[2].verdict == GMS_VERDICT_HOLDS);
     CHECK_EQ(r[2].values[0], 2.0);
     CHECK(r[3].verdict == GMS_VERDICT_NO_DATA);
-    CHECK_CONTAINS(r[3].why, "no value of ipc for b under v2");
+    CHECK_CONTAINS(r[3].why, "no value of ipc for b under v2 (the point failed: timed out after 1 s)");
     CHECK(r[4].verdict == GMS_VERDICT_HOLDS);
     CHECK_EQ(r[4].values[2], 1.0);
     CHECK(r[5].verdict == GMS_VERDICT_FAILS);
@@ -183,6 +185,11 @@ TEST(claims_eval_verdicts_on_a_hand_made_store)
     CHECK(r[7].verdict == GMS_VERDICT_NO_DATA);
     CHECK_CONTAINS(r[7].why, "no variant 'v9'");
     CHECK(r[8].verdict == GMS_VERDICT_FAILS);   /* 2 > 1 holds, 2 < 1.5 does not */
+    /* why a value is missing, from the store: a name no run has, a point not run yet */
+    CHECK(r[9].verdict == GMS_VERDICT_NO_DATA);
+    CHECK_CONTAINS(r[9].why, "no run has a total stat named 'ipcc' (some that exist: cycles, evict, evict2, ipc");
+    CHECK(r[10].verdict == GMS_VERDICT_NO_DATA);
+    CHECK_CONTAINS(r[10].why, "no value of cycles/ipc for c under v2 (not run yet)");
 
     /* the report's closing line counts every claim; not-runnable ones apart */
     char *buf = NULL;
@@ -192,7 +199,7 @@ TEST(claims_eval_verdicts_on_a_hand_made_store)
     gms_repro_write_md(c, r, "t", "quick", NULL, NULL, md);
     fclose(md);
     CHECK_CONTAINS(buf, "| S2 | v1 faster on every app |  | m = 0.500 | > 1 | does not hold |");
-    CHECK_CONTAINS(buf, "\nt: 3 of 9 claims hold, 1 not yet runnable\n");
+    CHECK_CONTAINS(buf, "\nt: 3 of 11 claims hold, 1 not yet runnable\n");
     free(buf);
     gms_claim_results_free(r, c->n);
     gms_claims_free(c);

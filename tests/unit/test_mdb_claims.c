@@ -26,7 +26,7 @@ static double eval(const char *text)
     const char *end;
     gms_cexpr *e = gms_cexpr_parse(text, &end, msg, sizeof msg);
     if (!e) { printf("    %s\n", msg); return NAN; }
-    gms_cenv env = { fake_vec, NULL, NULL, NULL, 0 };
+    gms_cenv env = { .vec = fake_vec };
     double r = gms_cexpr_eval(e, &env, msg, sizeof msg);
     if (isnan(r)) printf("    %s\n", msg);
     gms_cexpr_free(e);
@@ -66,7 +66,7 @@ static double eval_fit(const char *text)
     const char *end;
     gms_cexpr *e = gms_cexpr_parse(text, &end, msg, sizeof msg);
     if (!e) { printf("    %s\n", msg); return NAN; }
-    gms_cenv env = { fit_vec, NULL, NULL, NULL, 0 };
+    gms_cenv env = { .vec = fit_vec };
     double r = gms_cexpr_eval(e, &env, msg, sizeof msg);
     gms_cexpr_free(e);
     return r;
