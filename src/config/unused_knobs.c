@@ -6,6 +6,7 @@
 #include "config/params.h"
 #include "config/option_value.h"
 #include "util/registry.h"
+#include "mem/mshr.h"
 
 static int claims(const gms_registry *r, size_t m, const char *opt)
 {
@@ -19,6 +20,19 @@ static int in_use(const gms_registry *r, const gms_params *p, size_t m, const ch
 {
     if (r->knob_used) return r->knob_used(p, m, opt);
     return r->chosen && r->chosen(p) == (long)m;
+}
+
+/* the option that chooses the member a knob belongs to, and the member this run chose (-1:
+ * none): the family's own, except for a family chosen in two roles (registry.h, knob_used),
+ * whose second role's knobs belong to that role's option (the L2's MSHR design) */
+static long role(const gms_registry *r, const gms_params *p, const char *opt, const char **option)
+{
+    if (r == &gms_mshr_reg && !strncmp(opt, "gms_l2_", 7)) {
+        *option = "gms_l2_mshr";
+        return gms_reg_index(r, p->mem.l2_mshr_design);
+    }
+    *option = r->option;
+    return r->chosen ? r->chosen(p) : -1;
 }
 
 size_t gms_params_unused_knobs(const gms_params *p, gms_unused_knob *out, size_t cap)
@@ -53,7 +67,9 @@ void gms_params_warn_unused_knobs(const gms_params *p, FILE *out)
     size_t n = gms_params_unused_knobs(p, u, 32);
     for (size_t i = 0; i < n && i < 32; i++) {
         const gms_registry *r = u[i].family;
-        fprintf(out, "gpumemsim: warning: -%s is set, but it has no effect unless -%s is", u[i].option, r->option);
+        const char *option;
+        long c = role(r, p, u[i].option, &option);
+        fprintf(out, "gpumemsim: warning: -%s is set, but it has no effect unless -%s is", u[i].option, option);
         size_t said = 0, claimants = 0;
         for (size_t k = 0; k < r->n; k++) claimants += (size_t)claims(r, k, u[i].option);
         for (size_t k = 0; k < r->n; k++) {
@@ -61,7 +77,6 @@ void gms_params_warn_unused_knobs(const gms_params *p, FILE *out)
             said++;
             fprintf(out, "%s %s", said == 1 ? "" : said == claimants ? " or" : ",", gms_reg_name(r, k));
         }
-        long c = r->chosen ? r->chosen(p) : -1;
         if (c >= 0) fprintf(out, " (this run: %s)", gms_reg_name(r, (size_t)c));
         fputc('\n', out);
     }

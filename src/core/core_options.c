@@ -645,7 +645,9 @@ static int core_finalize(gms_params *p, gms_error *err)
     if (c->mdb_sm_warp && gms_params_is_set(p, "gms_mdb_global_level"))
         return gms_err(err, "-gms_mdb_global_level: has no effect with -gms_mdb_level sm-warp (every SM counts its warp "
                        "slots, whatever the monitor's blocks); leave it unset");
-    static const char *const global_knobs[] = { "gms_mdb_global_level", NULL };
+    /* the monitored SM and the level it broadcasts at are the global generator's; mdb-local
+     * has one per SM */
+    static const char *const global_knobs[] = { "gms_mdb_global_level", "gms_mdb_monitor", NULL };
     if (gms_params_require(p, global_knobs, !strcmp(c->l1d_bypass, "mdb-global"), "-gms_l1d_bypass mdb-global", err))
         return -1;
 

@@ -57,6 +57,17 @@ static int fin(gms_params *p, gms_error *err)
     if (p->l1d.pmod_prime && !p->l1d.dl1.enabled)
         return gms_err(err, "-gms_l1d_pmod_prime %u: the L1D is disabled ('none')", p->l1d.pmod_prime);
     if (gms_cache_config_validate(&p->l1d.dl1, on, err)) return -1;
+    if (p->l1d.dl1.enabled && !strcmp(p->l1d.mshr_design, "dlmshr") &&
+        gms_dlmshr_geometry_check(&p->l1d.dl1, on, "-gms_l1d_dlmshr", p->l1d.dlmshr_str, err))
+        return -1;
+    /* without an L1D every global access goes to the L2: who may use the L1D, and its MSHR
+     * design, would be accepted and never used (core finalized before: the policy is known) */
+    static const char *const l1d_mshr_knobs[] = { "gms_l1d_mshr", "gms_l1d_dlmshr", NULL };
+    if (!p->l1d.dl1.enabled && strcmp(p->core.l1d_bypass, "none"))
+        return gms_err(err, "-gms_l1d_bypass %s is set, but it has no effect unless the L1D exists (-gpgpu_cache:dl1 is "
+                       "none: every global access goes to the L2)", p->core.l1d_bypass);
+    if (gms_params_require(p, l1d_mshr_knobs, p->l1d.dl1.enabled, "the L1D exists (-gpgpu_cache:dl1 is not none)", err))
+        return -1;
     if (p->l1d.l1_banks == 0) return gms_err(err, "-gpgpu_l1_banks: must be at least 1");
     static const char *const mrpb_knobs[] = { "gms_mrpb_", NULL };
     if (gms_params_require(p, mrpb_knobs, p->l1d.mrpb.on, "-gms_mrpb 1", err)) return -1;

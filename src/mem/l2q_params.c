@@ -20,7 +20,9 @@ static int field(const char *s, const char *opt, const char *what, char **end, u
     char *e = NULL;
     if (*s < '0' || *s > '9') return gms_err(err, "%s: %s must be a number, got \"%s\"", opt, what, s);
     unsigned long v = strtoul(s, &e, 10);
-    if (v < lo || v > hi) return gms_err(err, "%s: %s must be %u..%u, got %lu", opt, what, lo, hi, v);
+    /* the digits as given: strtoul saturates a number past its range at ULONG_MAX */
+    if (v < lo || v > hi)
+        return gms_err(err, "%s: %s must be %u..%u, got %.*s", opt, what, lo, hi, (int)(e - s), s);
     *out = (uint32_t)v;
     *end = e;
     return 0;

@@ -158,6 +158,12 @@ static int fin(gms_params *p, gms_error *err)
     if (gms_mshr_params_parse(m->l2_dlmshr_str, "-gms_l2_dlmshr", &m->dl2.mshr_params, err)) return -1;
     m->dl2.mshr_params.latency = m->l2_mshr_latency;
     if (m->dl2.enabled && gms_cache_config_validate(&m->dl2, "-gpgpu_cache:dl2", err)) return -1;
+    if (m->dl2.enabled && !strcmp(m->l2_mshr_design, "dlmshr") &&
+        gms_dlmshr_geometry_check(&m->dl2, "-gpgpu_cache:dl2", "-gms_l2_dlmshr", m->l2_dlmshr_str, err))
+        return -1;
+    static const char *const l2_mshr_knobs[] = { "gms_l2_mshr", "gms_l2_dlmshr", NULL };
+    if (gms_params_require(p, l2_mshr_knobs, m->dl2.enabled, "the L2 exists (-gpgpu_cache:dl2 is not none)", err))
+        return -1;
     if (parse_queues(m, err)) return -1;
     if (!gms_l2q_find(m->l2q)) return gms_reg_unknown(&gms_l2q_reg, m->l2q, err);
     if (gms_l2q_params_parse(m->l2q_cart_str, m->l2q_p2_str, &m->l2qp, err)) return -1;

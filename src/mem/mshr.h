@@ -124,6 +124,10 @@ const gms_mshr_ops *gms_mshr_find(const char *name);
 const char *gms_mshr_describe(const gms_cache_config *c, const char *name);
 /* the access cycles of a design (mshr_params.latency, or the design's own when 0) */
 uint32_t gms_mshr_latency(const gms_cache_config *c);
+/* mshr_dl.c: the options' check that a DL-MSHR split keeps the cache string's entries x merges
+ * slots (sets of S slots that divide them, a reserve of at least one set); dl_str as given */
+int gms_dlmshr_geometry_check(const gms_cache_config *c, const char *cache_opt, const char *dl_opt, const char *dl_str,
+                              gms_error *err);
 /* gms_<prefix>_mshr_* statistics of the caches' tables, summed (docs/counters.md) */
 void gms_mshr_report(const gms_mshr_stats *s, const char *prefix, gms_stats *out);
 extern const gms_registry gms_mshr_reg;    /* names, help, error lists */

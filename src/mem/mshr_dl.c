@@ -64,6 +64,29 @@ static inline void integrate(dl *m)
     m->t_last = now;
 }
 
+/* The options' check (l1d_options.c, memsys_options.c; mshr.h): the table create() builds is the one configured only if S divides the cache string's
+ * entries x max_merge slots (else it would round the sets down, or up to one set of S) and a
+ * reserve R > 0 comes to at least one set. `dl_str` is the S:R:T:A option as given. */
+int gms_dlmshr_geometry_check(const gms_cache_config *c, const char *cache_opt, const char *dl_opt, const char *dl_str,
+                              gms_error *err)
+{
+    const gms_mshr_params *p = &c->mshr_params;
+    uint64_t slots = (uint64_t)c->mshr_entries * c->mshr_max_merge;
+    uint32_t spp = p->slots_per_set;
+    if (!spp) return 0;   /* not parsed: create() takes the paper's design */
+    if (spp > slots || slots % spp)
+        return gms_err(err, "%s %s: %u slots per set %s the %llu MSHR slots of %s (%u entries x %u merges); DL-MSHR "
+                       "splits those slots into sets of equal size", dl_opt, dl_str, spp,
+                       spp > slots ? "is more than" : "does not divide", (unsigned long long)slots, cache_opt,
+                       c->mshr_entries, c->mshr_max_merge);
+    uint64_t sets = slots / spp;
+    if (p->reserve_pct && sets * p->reserve_pct / 100 == 0)
+        return gms_err(err, "%s %s: %u%% of the %llu set%s (%s: %llu MSHR slots / %u per set) is no set to reserve as "
+                       "heads; give more MSHR slots, or 0%% with heads_anywhere 1", dl_opt, dl_str, p->reserve_pct, (unsigned long long)sets,
+                       sets == 1 ? "" : "s", cache_opt, (unsigned long long)slots, spp);
+    return 0;
+}
+
 static void *create(const gms_cache_config *cfg)
 {
     dl *m = gms_xcalloc(1, sizeof *m);

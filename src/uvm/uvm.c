@@ -287,6 +287,14 @@ void gms_uvm_fix_capacity(gms_uvm *u)
     const gms_uvm_params *prm = u->prm;
     uint64_t frames = frames_for(u, u->footprint, u->device_bytes, &u->cap_footprint, &u->cap_limited);
     u->cap_frames = gms_uvm_etc_frames(u, frames);   /* ETC's capacity compression */
+    if (u->cap_limited && frames < 1 && !prm->gddr_size && !u->cap_footprint) {
+        /* -uvm_oversub_ratio with no managed memory (yet): nothing to divide; fixed again when
+         * managed memory meets a kernel, and named at the end if it never does (gms_uvm_report) */
+        u->capacity_fixed = 0;
+        u->cap_limited = 0;
+        u->cap_frames = 0;
+        return;
+    }
     if (u->cap_limited && frames < 1) {
         char msg[256];
         snprintf(msg, sizeof msg, "uvm: device capacity for managed pages is below one page (footprint %llu bytes, "
@@ -407,7 +415,15 @@ int gms_uvm_busy(const gms_uvm *u)
     return u->nheap || gms_uvm_pcie_busy(u) || u->pend_map.n || (u->rt->busy && u->rt->busy(u->rt_st));
 }
 
-void gms_uvm_report(gms_uvm *u, gms_stats *out) { gms_uvm_stats_report(u, out); }
+void gms_uvm_report(gms_uvm *u, gms_stats *out)
+{
+    if (u->prm->oversub_ratio > 0 && !u->prm->gddr_size && !u->footprint && !u->planned_footprint && !u->warned_no_managed) {
+        u->warned_no_managed = 1;
+        fprintf(stderr, "gpumemsim: warning: -uvm_oversub_ratio %g has no effect: the run allocated no managed memory "
+                "(a built-in workload's uvm=1 manages its arrays)\n", u->prm->oversub_ratio);
+    }
+    gms_uvm_stats_report(u, out);
+}
 
 void gms_uvm_set_future(gms_uvm *u, const uint64_t *addrs, size_t n)
 {

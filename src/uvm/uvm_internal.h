@@ -369,6 +369,7 @@ struct gms_uvm {
 
     /* capacity */
     int capacity_fixed;      /* frozen at the first kernel launch or bulk prefetch */
+    int warned_no_managed;   /* -uvm_oversub_ratio without managed memory: said once */
     int cap_limited;
     uint64_t cap_frames;     /* frames usable by managed pages */
     uint64_t frames_held;    /* resident + in-flight (started) + write-back not yet freed */

@@ -270,6 +270,15 @@ static int fin(gms_params *p, gms_error *err)
                        ev_ids);
     }
     if (gms_uvm_ba_finalize(p, err)) return -1;   /* batch-aware options (ue.c) */
+    /* as UE with instant eviction (ue.c): nothing is written back, so there is no write-back
+     * for a migration to wait on */
+    if (u->evict_serial && u->evict_instant)
+        return gms_err(err, "-gms_uvm_evict_serial and -gms_uvm_evict_instant are both 1: with instant eviction nothing "
+                       "is written back, so there is nothing to serialise; give one of them");
+    /* core is finalized first: the GPU's SMs are known (0 when this module is finalized alone) */
+    if (p->core.n_sm && u->active_sms > p->core.n_sm)
+        return gms_err(err, "-gms_uvm_active_sms: %u is more than the GPU's %u SMs (1..%u, or 0 for all)", u->active_sms,
+                       p->core.n_sm, p->core.n_sm);
     if (gms_uvm_policy_finalize(u, err)) return -1;   /* the seeds' policies: checks and -uvm_policy */
     if (u->pol.refs_all && u->pol.hpe_hir_entries > 0 && !strcmp(gms_uvm_evictors[u->evict_id]->name, "hpe"))
         return gms_err(err, "-uvm_policy_refs 1 with HPE needs the ideal model (-uvm_hpe_hir_entries 0): the HIR sees "
