@@ -247,6 +247,7 @@ int gms_cmd_run(int argc, char **argv)
     const char *unmodelled[64];
     size_t nun = gms_params_unmodelled(p, unmodelled, 64);
     gms_run_stats_set_unmodelled(mst, unmodelled, nun < 64 ? nun : 64);
+    if (rc) { free(mst->error); mst->error = gms_xstrdup(err.msg); }   /* the files say the numbers are partial */
     int wrc = 0;
     if (o.stats_json) wrc |= write_file(o.stats_json, gms_stats_write_json, st);
     if (o.stats_csv) wrc |= write_file(o.stats_csv, gms_stats_write_csv, st);

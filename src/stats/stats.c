@@ -122,6 +122,8 @@ void gms_run_stats_free(gms_run_stats *r)
     gms_stats_free(&r->total);
     gms_stats_free(&r->host);
     gms_run_stats_set_unmodelled(r, NULL, 0);
+    free(r->error);
+    r->error = NULL;
     memset(r, 0, sizeof *r);
 }
 
@@ -179,7 +181,7 @@ void gms_stats_write_text(const gms_run_stats *r, FILE *out)
         gms_stats_write_gpgpusim_kernel(&ks->st, k ? &r->kernels[k - 1].st : NULL, out);
         fputc('\n', out);
     }
-    fprintf(out, "----- totals (%s) -----\n", r->workload);
+    fprintf(out, "----- totals (%s)%s -----\n", r->workload, r->error ? ", partial: the run failed" : "");
     for (size_t i = 0; i < r->total.n; i++) {
         fprintf(out, "%s = ", r->total.v[i].name);
         print_val(out, &r->total.v[i]);
@@ -231,6 +233,10 @@ void gms_stats_write_json(const gms_run_stats *r, FILE *out)
     json_str(out, r->workload);
     fprintf(out, ",\n  \"config_digest\": ");
     json_str(out, r->config_digest);
+    if (r->error) {   /* only on a failed run: the statistics below stop where it stopped */
+        fprintf(out, ",\n  \"error\": ");
+        json_str(out, r->error);
+    }
     fprintf(out, ",\n  \"gms_unmodelled_options\": [");
     for (size_t i = 0; i < r->nunmodelled; i++) {
         if (i) fputs(", ", out);

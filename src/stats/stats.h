@@ -48,6 +48,7 @@ struct gms_run_stats {
     gms_stats host;          /* wall time and rates: not simulated, differ between runs */
     char **unmodelled;       /* gms_unmodelled_options: options set but not modelled, by name */
     size_t nunmodelled;
+    char *error;             /* a failed run's error (its statistics are partial), else NULL */
 };
 
 void gms_run_stats_init(gms_run_stats *r);
