@@ -159,7 +159,8 @@ static int parse_holds(gms_claim *c, const char *v, const char *path, int line, 
 static int parse_figure(gms_claims *cl, const char *v, const char *path, int line, gms_error *err)
 {
     /* figure bars STAT [baseline=V] [absolute] [variants=A,B,...] [title="..."] |
-     * figure lines STAT x=SETTING [baseline=V] [title="..."] */
+     * figure lines STAT x=SETTING [baseline=V] [title="..."] |
+     * figure lines STAT x=variant variants=A,B,... [baseline=V] [absolute] [title="..."] */
     gms_claim_figure f = { .line = line };
     char kind[16] = "", stat[128] = "";
     int used = 0;
@@ -186,15 +187,21 @@ static int parse_figure(gms_claims *cl, const char *v, const char *path, int lin
         else if (!strcmp(word, "baseline") && val) { free(f.baseline); f.baseline = gms_xstrdup(val); }
         else if (!strcmp(word, "x") && val && f.kind == GMS_FIG_LINES) { free(f.x); f.x = gms_xstrdup(val); }
         else if (!strcmp(word, "title") && val) { free(f.title); f.title = gms_xstrdup(val); }
-        else if (!strcmp(word, "variants") && val && *val && f.kind == GMS_FIG_BARS) { free(f.variants); f.variants = gms_xstrdup(val); }
+        else if (!strcmp(word, "variants") && val && *val) { free(f.variants); f.variants = gms_xstrdup(val); }
         else {
             free(f.stat); free(f.baseline); free(f.x); free(f.title); free(f.variants);
             return gms_err_at(err, path, line, "figure %s: unexpected '%s'", kind, word);
         }
     }
-    if (f.kind == GMS_FIG_LINES && !f.x) {
-        free(f.stat); free(f.title); free(f.baseline);
-        return gms_err_at(err, path, line, "figure lines: needs x=SETTING (the swept option or parameter)");
+    const char *why = NULL;
+    if (f.kind == GMS_FIG_LINES && !f.x) why = "figure lines: needs x=SETTING (the swept option or parameter) or x=variant";
+    else if (f.kind == GMS_FIG_LINES && !strcmp(f.x, "variant") && (!f.variants || !strchr(f.variants, ',')))
+        why = "figure lines x=variant: needs variants=A,B,... (two or more: the x axis, in order)";
+    else if (f.kind == GMS_FIG_LINES && strcmp(f.x, "variant") && f.variants)
+        why = "figure lines: variants= goes with x=variant (a setting's lines take every point that sets it)";
+    if (why) {
+        free(f.stat); free(f.title); free(f.baseline); free(f.x); free(f.variants);
+        return gms_err_at(err, path, line, "%s", why);
     }
     cl->figs = gms_xrealloc(cl->figs, (cl->nfigs + 1) * sizeof *cl->figs);
     cl->figs[cl->nfigs++] = f;

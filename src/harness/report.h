@@ -66,6 +66,10 @@ int gms_series_build(gms_store *st, const char *metric, const char *xname, gms_s
  * seeds); a point whose workload has no baseline value, or 0, becomes "n/a". x must be a
  * config setting (the series are then per workload). */
 int gms_series_normalise(gms_store *st, gms_series_set *ss, const char *baseline, gms_error *err);
+/* series_variants.c: STAT against the comma-separated variants (two or more, the x axis in that
+ * order), one series per workload of the report and its geometric mean; normalised to the
+ * report's baseline unless absolute */
+int gms_series_from_report(const gms_report *r, const char *variants, int absolute, gms_series_set **out, gms_error *err);
 void gms_series_free(gms_series_set *ss);
 /* series_run.c: a statistic's series inside one run's text output (`name = value` lines, the last
  * value of a name counts): ypat with one '*' (the point) or two (the line, then the point), e.g.

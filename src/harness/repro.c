@@ -268,6 +268,14 @@ int gms_repro_report(const gms_repro_study *s, FILE *out, int *n_hold, int *n_to
             gms_report *r;
             frc = gms_report_build(st, f->stat, f->baseline, &r, &e2);
             if (!frc) { frc = gms_plot_bars_opts(r, f->absolute, f->title, f->variants, path, &e2); gms_report_free(r); }
+        } else if (!strcmp(f->x, "variant")) {
+            /* a sweep over variants (the swept value inside a cache string, say) */
+            gms_report *r;
+            gms_series_set *ss = NULL;
+            frc = gms_report_build(st, f->stat, f->baseline, &r, &e2);
+            if (!frc) { frc = gms_series_from_report(r, f->variants, f->absolute, &ss, &e2); gms_report_free(r); }
+            if (!frc) frc = gms_plot_lines_titled(ss, f->title, path, &e2);
+            gms_series_free(ss);
         } else {
             gms_series_set *ss = NULL;
             frc = gms_series_build(st, f->stat, f->x, &ss, &e2);

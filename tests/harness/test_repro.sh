@@ -52,6 +52,7 @@ figure bars gpu_tot_ipc
 figure bars gpu_tot_ipc variants=slow title="IPC of the slow L1 alone"
 figure bars gpgpu_n_tot_w_icount absolute variants=base,slow
 figure bars no_such_statistic absolute
+figure lines gpu_tot_ipc x=variant variants=base,slow absolute title="IPC against the L1 latency"
 CLAIMS
 "$BIN" repro run tiny --quick -j 2 --repro-dir studies --out out > run.out 2> run.err
 check "repro run tiny exits 0" [ $? -eq 0 ]
@@ -65,6 +66,7 @@ if command -v gnuplot > /dev/null 2>&1; then
     check "figures with a subset of the variants drawn" [ -s out/tiny-quick-fig2.png ] && [ -s out/tiny-quick-fig3.png ]
     check "a figure of a statistic no run has: not drawn, no file" [ ! -e out/tiny-quick-fig4.png ]
     check "... and said in one line" grep -q "^  figure 4 not drawn: .*no run has a total stat named 'no_such_statistic'" run.out
+    check "a line figure over variants drawn" [ -s out/tiny-quick-fig5.png ]
 else
     skip_ci_service "gnuplot not installed: figure not drawn"
 fi
@@ -145,6 +147,9 @@ check "unknown figure baseline named" grep -q "figure: baseline 'bse' is not a v
 printf 'claim X\n says y\n metric speedup(gpu_tot_ipc, slow, base, g)\n holds < 1\nfigure bars gpu_tot_ipc variants=base,slwo\n' > studies/tiny/claims
 "$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
 check "unknown figure variant named" grep -q "claims:5: figure: variants= names 'slwo', not a variant" nm.err
+printf 'claim X\n says y\n metric speedup(gpu_tot_ipc, slow, base, g)\n holds < 1\nfigure lines gpu_tot_ipc x=variant\n' > studies/tiny/claims
+"$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
+check "lines over variants need the variants" grep -q "claims:5: figure lines x=variant: needs variants=A,B" nm.err
 printf 'claim X Y\n says y\n metric speedup(gpu_tot_ipc, slow, base, g)\n holds < 1\n' > studies/tiny/claims
 "$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
 check "text after a claim's id refused" grep -q "claims:1: claim X: unexpected 'Y' after the id" nm.err

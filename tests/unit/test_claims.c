@@ -319,6 +319,46 @@ TEST(claims_countratio_and_group_unions)
     gms_claims_free(c);
 }
 
+/* figure lines STAT x=variant variants=...: one line per workload over the listed variants, and
+ * the geometric mean over the workloads with a value under every one of them */
+TEST(series_over_variants_from_a_report)
+{
+    fixture f;
+    REQUIRE(setup(&f) == 0);
+    gms_report *r = NULL;
+    gms_error e = {0};
+    REQUIRE(gms_report_build(f.st, "ipc", "base", &r, &e) == 0);
+    /* base: a 2, b 4, c 10; v1: 4, 2, 20; v2: 6, failed, not run */
+    gms_series_set *ss = NULL;
+    REQUIRE(gms_series_from_report(r, "base,v1", 0, &ss, &e) == 0);
+    CHECK(ss->x_categorical);
+    CHECK_EQ(ss->nxlabels, 2);
+    CHECK_STR(ss->xlabels[1], "v1");
+    CHECK_EQ(ss->n, 4);                       /* a, b, c and the geometric mean */
+    CHECK_STR(ss->s[1].name, "b");
+    CHECK_EQ(ss->s[1].y[0], 1.0);
+    CHECK_EQ(ss->s[1].y[1], 0.5);
+    CHECK_STR(ss->s[3].name, "geomean");
+    CHECK_NEAR(ss->s[3].y[1], cbrt(2.0), 1e-12);   /* (2 x 0.5 x 2)^(1/3) */
+    gms_series_free(ss);
+    ss = NULL;
+    /* absolute, with v2: b failed and c not run there, so only a is complete: no mean of one */
+    REQUIRE(gms_series_from_report(r, "base,v1,v2", 1, &ss, &e) == 0);
+    CHECK_EQ(ss->n, 3);
+    CHECK_EQ(ss->s[0].y[2], 6.0);
+    CHECK(ss->s[1].ystate[2] == GMS_CELL_FAILED);
+    CHECK(ss->s[2].ystate[2] == GMS_CELL_MISSING);
+    gms_series_free(ss);
+    ss = NULL;
+    CHECK(gms_series_from_report(r, "base", 0, &ss, &e) != 0);
+    CHECK_CONTAINS(e.msg, "two or more");
+    e.msg[0] = 0;
+    CHECK(gms_series_from_report(r, "base,v9", 0, &ss, &e) != 0);
+    CHECK_CONTAINS(e.msg, "'v9' is not among the variants reported");
+    gms_report_free(r);
+    teardown(&f);
+}
+
 /* line figures normalised to a baseline variant (figure lines ... baseline=V) */
 TEST(series_normalised_to_baseline)
 {
