@@ -157,8 +157,12 @@ check "text after a claim's id refused" grep -q "claims:1: claim X: unexpected '
 check "unknown study names the known ones" grep -q "no study 'nosuch' .*(studies: .*tiny" ns.err
 
 # a shipped study end to end, --quick
+t0=$(date +%s)
 "$BIN" repro run uvm-prefetch --quick -j 2 --repro-dir "$ROOT/repro" --out up > up.out 2> up.err
 rc=$?
+# the issue asks for a study end to end within two minutes: said, not asserted (a loaded
+# machine must not fail the suite; bench/ is where speed is measured)
+echo "uvm-prefetch --quick -j 2 took $(( $(date +%s) - t0 )) s (the suite's budget for it: 120 s)"
 check "uvm-prefetch --quick runs (exit $rc)" [ $rc -eq 0 ]
 check "uvm-prefetch closing line" grep -q -E '^uvm-prefetch: [0-9]+ of 15 claims hold, [0-9]+ not yet runnable$' up.out
 check "uvm-prefetch: no claim without data" sh -c "! grep -q 'no data' up.out"
