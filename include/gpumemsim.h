@@ -47,6 +47,8 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
 /* runs to completion; returns 0, or non-zero with err set (bad input, watchdog) */
 int gms_sim_run(gms_sim *s, gms_error *err);
 const gms_run_stats *gms_sim_stats(const gms_sim *s);
+/* whether the run allocated managed memory (a UVM run), so that its UVM options could act */
+int gms_sim_used_managed(const gms_sim *s);
 void gms_sim_free(gms_sim *s);
 /* progress callback (called every ~N host ms), for the CLI progress line */
 typedef void (*gms_progress_fn)(void *ud, const char *kernel, uint64_t cycles, uint64_t warp_insts);

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "workloads/workload.h"
+#include "uvm/uvm.h"
 #include "cke/cke_apps.h"
 
 static void run_help(void)
@@ -260,6 +261,7 @@ int gms_cmd_run(int argc, char **argv)
     else {
         gms_params_warn_unmodelled(p, stderr);
         warn_mshr_energy(st, p->mem.energy.static_w);
+        if (!gms_sim_used_managed(s)) gms_uvm_warn_unmanaged(p, stderr);
     }
     gms_sim_free(s);
     gms_params_free(p);

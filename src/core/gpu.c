@@ -926,6 +926,7 @@ int gms_sim_run(gms_sim *s, gms_error *err)
 
 const gms_run_stats *gms_sim_stats(const gms_sim *s) { return &s->g.stats; }
 uint64_t gms_sim_parallel_edges(const gms_sim *s) { return gms_engine_parallel_edges(s->g.eng); }
+int gms_sim_used_managed(const gms_sim *s) { return s->g.uvm_on; }
 uint64_t gms_sim_pipelined_edges(const gms_sim *s) { return gms_engine_pipelined_edges(s->g.eng); }
 
 uint32_t gms_sim_block_buffers(const gms_sim *s)

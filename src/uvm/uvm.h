@@ -13,6 +13,7 @@
 #ifndef GMS_UVM_UVM_H
 #define GMS_UVM_UVM_H
 #include <stdint.h>
+#include <stdio.h>
 #include <stddef.h>
 #include "mem/mreq.h"
 #include "stats/stats.h"
@@ -46,6 +47,10 @@ int gms_uvm_translate(gms_uvm *u, uint32_t sm, gms_mreq *req, uint64_t now);
 
 void gms_uvm_kernel_begin(gms_uvm *u, uint64_t now);
 void gms_uvm_kernel_end(gms_uvm *u, uint64_t now);
+/* uvm_options.c: after a run with no managed memory, one warning line naming the UVM policy
+ * options it was given (they had nothing to act on) */
+struct gms_params;
+void gms_uvm_warn_unmanaged(const struct gms_params *p, FILE *out);
 /* UVMSmart counter names (interop.md 3.4) plus ours */
 void gms_uvm_report(gms_uvm *u, gms_stats *out);
 

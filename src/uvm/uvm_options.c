@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
@@ -378,6 +379,36 @@ static void dump(const gms_params *p, FILE *out)
                 (unsigned long long)u->etc_exec, u->etc_cc);
     if (u->active_sms) fprintf(out, "UVM active SMs: the first %u take blocks\n", u->active_sms);
     if (u->ws_window) fprintf(out, "UVM working set: distinct pages per %llu cycles\n", (unsigned long long)u->ws_window);
+}
+
+/* A run that allocated no managed memory: the UVM policies' options it was given had nothing to
+ * act on (a forgotten uvm=1 is the usual cause), so they are named. Not named: what acts on
+ * explicit copies or on every run (device size, page and TLB geometry, PCIe, the active SMs),
+ * what the presets set for every run (allocation rounding, the sync write-back), and
+ * -uvm_oversub_ratio, which says so itself (gms_uvm_report). */
+static int acts_anyway(const char *name)
+{
+    static const char *const keep[] = {
+        "gddr_size", "page_size", "uvm_reserved_bytes", "tlb_size", "uvm_tlb_", "uvm_l2_tlb_", "page_table_walk_latency",
+        "uvm_max_concurrent_walks", "gms_uvm_gmmu_intake", "pcie_bandwidth", "uvm_pcie_", "uvm_memcpy_half_speed",
+        "gms_pcie_compress", "gms_uvm_active_sms", "gms_uvm_ws_window", "uvm_oversub_ratio", "uvm_alloc_round",
+        "uvm_sync_writeback", "sim_prof_enable", "uvm_batch_csv", "gms_uvm_batch_stats", "uvm_page_trace_out", NULL };
+    for (int k = 0; keep[k]; k++) {
+        size_t L = strlen(keep[k]);
+        if (keep[k][L - 1] == '_' ? !strncmp(name, keep[k], L) : !strcmp(name, keep[k])) return 1;
+    }
+    return 0;
+}
+
+void gms_uvm_warn_unmanaged(const gms_params *p, FILE *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) n += !acts_anyway(opts[i].name) && gms_params_is_set(p, opts[i].name);
+    if (!n) return;
+    fprintf(out, "gpumemsim: warning: set, but the run allocated no managed memory, so they had no effect:");
+    for (size_t i = 0, k = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (!acts_anyway(opts[i].name) && gms_params_is_set(p, opts[i].name)) fprintf(out, "%s -%s", k++ ? "," : "", opts[i].name);
+    fprintf(out, " (a built-in workload's uvm=1 manages its arrays; traces have none)\n");
 }
 
 const gms_config_module gms_config_module_uvm = { "uvm", opts, sizeof opts / sizeof opts[0], fin, dump };

@@ -88,3 +88,14 @@ $BIN run --workload stream --set n=4096 --config configs/qv100.config --quiet -u
 if [ $rc -eq 0 ] && grep -q "warning: -uvm_oversub_ratio 1.25 has no effect: the run allocated no managed memory" "$T/err" &&
    ! grep -q "below one page" "$T/err"; then ok oe_oversub_without_managed_memory_said
 else bad "oe_oversub_without_managed_memory_said (rc=$rc)"; fi
+
+# UVM policy options on a run that allocated no managed memory (uvm=1 forgotten) are named once
+# after the run; the presets' own UVM settings and a UVM run are not
+$BIN run --workload stream --set n=4096 --config configs/qv100.config --quiet -uvm_eviction hpe -gms_uvm_to 1 -uvm_runtime batch >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc -eq 0 ] && [ "$(grep -c 'allocated no managed memory' "$T/err")" -eq 1 ] &&
+   grep -q 'no effect: -uvm_runtime, -uvm_eviction, -gms_uvm_to (' "$T/err"; then ok oe_uvm_options_without_managed_memory_named
+else bad "oe_uvm_options_without_managed_memory_named (rc=$rc)"; fi
+$BIN run --workload stream --set n=4096 --config configs/gtx1080ti.config --quiet >"$T/out" 2>"$T/err"
+if ! grep -q 'allocated no managed memory' "$T/err"; then ok oe_preset_uvm_settings_not_named; else bad oe_preset_uvm_settings_not_named; fi
+$BIN run --workload stream --set n=65536 --set uvm=1 --config configs/gtx1080ti.config --quiet -uvm_eviction lru4k >"$T/out" 2>"$T/err"
+if ! grep -q 'allocated no managed memory' "$T/err"; then ok oe_uvm_run_options_not_named; else bad oe_uvm_run_options_not_named; fi
