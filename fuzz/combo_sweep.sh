@@ -94,6 +94,8 @@ trace matvec_row
 cke apps=bp+ks scale=0.05 gms_cke_window=400000 gms_cke_profile_window=40000
 cke apps=pf+sv scale=0.05 gms_cke_window=400000 gms_cke_profile_window=40000
 cke apps=hs+ax+3m scale=0.05 gms_cke_window=400000 gms_cke_profile_window=40000
+traces vecadd gather
+traces atomic_reduce strided
 EOF
 cat > "$T/cke" <<'EOF'
 tb - | gms_cke_tb=spatial | gms_cke_tb=ws | gms_cke_tb=smk | gms_cke_tb=ws-ucp gms_cke_ucp_period=512 | gms_cke_tb=ws-ucp gms_cke_ucp_period=512 gms_cke_ucp_enforce=ways
@@ -126,6 +128,11 @@ while [ $ran -lt "$N" ] && [ $i -lt $((8 * N)) ]; do
     # a reference trace: the mechanisms on a user's trace; traces carry no managed memory
     if [ "$name" = trace ]; then
         what="--trace $ROOT/../shared/reference/accelsim/${wl#trace }/kernelslist.g"
+    elif [ "$name" = traces ]; then
+        # two traces side by side: applications trace0 and trace1 under the CKE schemes
+        set -- ${wl#traces }
+        what="--trace $ROOT/../shared/reference/accelsim/$1/kernelslist.g --trace $ROOT/../shared/reference/accelsim/$2/kernelslist.g --set gms_cke_window=100000 --set gms_cke_profile_window=20000"
+        opts="$opts $(pick "$T/cke" $((s + 1)))"
     elif [ "$name" = cke ]; then
         opts="$opts $(pick "$T/cke" $((s + 1)))"
     elif [ $((s % 2)) -eq 1 ]; then

@@ -45,17 +45,21 @@ size_t gms_params_unused_knobs(const gms_params *p, gms_unused_knob *out, size_t
             /* a value no one gave (a default a module's finalize derived, e.g. the prefetch block
              * raised to a 2 MB page) is not the user's knob */
             if (gms_option_is_default(o, (const char *)p + o->offset) || !gms_params_is_set(p, o->name)) continue;
-            for (size_t f = 0; f < gms_nregistries; f++) {
+            /* a knob two families claim (-gms_cke_profile_window: Warped-Slicer's profiles and
+             * SMK-W's rates) is unused only when neither's chosen member reads it */
+            const gms_registry *first = NULL;
+            int used = 0;
+            for (size_t f = 0; f < gms_nregistries && !used; f++) {
                 const gms_registry *r = gms_registries[f];
                 if (r->knobs_off == GMS_REG_NO_KNOBS) continue;
-                int claimed = 0, used = 0;
+                int claimed = 0;
                 for (size_t k = 0; k < r->n && !used; k++)
                     if (claims(r, k, o->name)) { claimed = 1; used = in_use(r, p, k, o->name); }
-                if (!claimed || used) continue;
-                if (n < cap) out[n] = (gms_unused_knob){ o->name, r };
-                n++;
-                break;
+                if (claimed && !first) first = r;
             }
+            if (!first || used) continue;
+            if (n < cap) out[n] = (gms_unused_knob){ o->name, first };
+            n++;
         }
     }
     return n;
@@ -66,18 +70,25 @@ void gms_params_warn_unused_knobs(const gms_params *p, FILE *out)
     gms_unused_knob u[32];
     size_t n = gms_params_unused_knobs(p, u, 32);
     for (size_t i = 0; i < n && i < 32; i++) {
-        const gms_registry *r = u[i].family;
-        const char *option;
-        long c = role(r, p, u[i].option, &option);
-        fprintf(out, "gpumemsim: warning: -%s is set, but it has no effect unless -%s is", u[i].option, option);
-        size_t said = 0, claimants = 0;
-        for (size_t k = 0; k < r->n; k++) claimants += (size_t)claims(r, k, u[i].option);
-        for (size_t k = 0; k < r->n; k++) {
-            if (!claims(r, k, u[i].option)) continue;
-            said++;
-            fprintf(out, "%s %s", said == 1 ? "" : said == claimants ? " or" : ",", gms_reg_name(r, k));
+        fprintf(out, "gpumemsim: warning: -%s is set, but it has no effect unless", u[i].option);
+        int families = 0;
+        for (size_t f = 0; f < gms_nregistries; f++) {   /* every family that claims it */
+            const gms_registry *r = gms_registries[f];
+            if (r->knobs_off == GMS_REG_NO_KNOBS) continue;
+            size_t claimants = 0;
+            for (size_t k = 0; k < r->n; k++) claimants += (size_t)claims(r, k, u[i].option);
+            if (!claimants) continue;
+            const char *option;
+            long c = role(r, p, u[i].option, &option);
+            fprintf(out, "%s -%s is", families++ ? ", or" : "", option);
+            size_t said = 0;
+            for (size_t k = 0; k < r->n; k++) {
+                if (!claims(r, k, u[i].option)) continue;
+                said++;
+                fprintf(out, "%s %s", said == 1 ? "" : said == claimants ? " or" : ",", gms_reg_name(r, k));
+            }
+            if (c >= 0) fprintf(out, " (this run: %s)", gms_reg_name(r, (size_t)c));
         }
-        if (c >= 0) fprintf(out, " (this run: %s)", gms_reg_name(r, (size_t)c));
         fputc('\n', out);
     }
     if (n > 32) fprintf(out, "gpumemsim: warning: and %zu more unused policy option(s)\n", n - 32);

@@ -99,3 +99,13 @@ $BIN run --workload stream --set n=4096 --config configs/gtx1080ti.config --quie
 if ! grep -q 'allocated no managed memory' "$T/err"; then ok oe_preset_uvm_settings_not_named; else bad oe_preset_uvm_settings_not_named; fi
 $BIN run --workload stream --set n=65536 --set uvm=1 --config configs/gtx1080ti.config --quiet -uvm_eviction lru4k >"$T/out" 2>"$T/err"
 if ! grep -q 'allocated no managed memory' "$T/err"; then ok oe_uvm_run_options_not_named; else bad oe_uvm_run_options_not_named; fi
+
+# a knob two families claim (-gms_cke_profile_window: Warped-Slicer's profiles, SMK-W's rates)
+# is named only when neither family's chosen member reads it, and then with both families
+CKE2="--config configs/gtx480.config --workload stream --workload transpose --set scale=0.05 --set gms_cke_window=20000 --set gms_cke_profile_window=20000 --quiet"
+$BIN run $CKE2 --set gms_cke_tb=ws --set gms_cke_mi=dmil >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc -eq 0 ] && ! grep -q 'gms_cke_profile_window is set' "$T/err"; then ok oe_knob_of_two_families_used_by_one
+else bad "oe_knob_of_two_families_used_by_one (rc=$rc)"; fi
+$BIN run $CKE2 --set gms_cke_tb=spatial --set gms_cke_mi=qbmi >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc -eq 0 ] && grep -q 'gms_cke_profile_window is set, but it has no effect unless -gms_cke_tb is ws or ws-ucp (this run: spatial), or -gms_cke_mi is smkw (this run: qbmi)$' "$T/err"; then
+    ok oe_knob_of_two_families_used_by_neither; else bad "oe_knob_of_two_families_used_by_neither (rc=$rc)"; fi
