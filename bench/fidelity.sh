@@ -4,13 +4,19 @@
 # value and the relative difference. Targets: instruction counts equal; L1D/L2 accesses and
 # misses and DRAM reads within 2%; cycles within 15%, mean absolute cycle error under 10%.
 # Usage: bench/fidelity.sh [REFERENCE_DIR] [extra gpumemsim options...]
+# REFERENCE_DIR and GMS_BIN are relative to the caller's directory; the default reference
+# directory is ../shared/reference/accelsim beside the repository.
 set -u
-cd "$(dirname "$0")/.."
-REF=${1:-../shared/reference/accelsim}
+REF=${1:-}
 [ $# -gt 0 ] && shift
+case $REF in /*) ;; ?*) REF=$PWD/$REF ;; esac   # the caller's, before the cd
+case ${GMS_BIN:-/} in /*) ;; *) GMS_BIN=$PWD/$GMS_BIN ;; esac
+cd "$(dirname "$0")/.."
+REF=${REF:-../shared/reference/accelsim}
 BIN=${GMS_BIN:-build/gpumemsim}
-if [ -z "${GMS_BIN:-}" ]; then make -s build/gpumemsim || exit 1; fi   # another binary: used as it is
 [ -d "$REF" ] || { echo "no reference directory $REF"; exit 1; }
+ls "$REF"/*/kernelslist.g >/dev/null 2>&1 || { echo "no reference trace (*/kernelslist.g) in $REF"; exit 1; }
+if [ -z "${GMS_BIN:-}" ]; then make -s build/gpumemsim || exit 1; fi   # another binary: used as it is
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -49,4 +55,8 @@ for d in "$REF"/*/; do
     printf '%-11s %-36s %14.0f %14.0f %8.0fx\n' "$name" "speed: warp insts/s (wall ${wall}s)" "$rate" "$ar" \
         "$(awk -v a="$rate" -v b="$ar" 'BEGIN{print (b>0)?a/b:0}')"
 done
-[ $ntr -gt 0 ] && awk -v s="$sum_abs" -v n="$ntr" 'BEGIN{printf "mean absolute cycle error over %d traces: %.1f%%\n", n, s/n*100}'
+if [ $ntr -gt 0 ]; then
+    awk -v s="$sum_abs" -v n="$ntr" 'BEGIN{printf "mean absolute cycle error over %d traces: %.1f%%\n", n, s/n*100}'
+else
+    echo "no cycle count compared (every run failed, or no gpu_tot_sim_cycle on either side)"; exit 1
+fi

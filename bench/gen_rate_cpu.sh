@@ -15,7 +15,10 @@
 #   inflates CPU time too, by cache and memory-bus sharing: about +-30% between single runs).
 #   SIMCACHE: the timing runs' CPU seconds are read from (and added to) this file, so a
 #   change to the front end alone can be measured again without the slow timing runs.
+#   SIMCACHE and GMS_BIN are relative to the caller's directory, CONFIG to the repository root.
 set -u
+case ${SIMCACHE:-/} in /*) ;; *) SIMCACHE=$PWD/$SIMCACHE ;; esac
+case ${GMS_BIN:-/} in /*) ;; *) GMS_BIN=$PWD/$GMS_BIN ;; esac
 cd "$(dirname "$0")/.."
 BIN=${GMS_BIN:-build/gpumemsim}
 CFG=${1:-configs/qv100.config}

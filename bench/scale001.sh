@@ -4,6 +4,9 @@
 # seconds, gms_workload_clamped, verified) for docs/workloads.md, then "N passed, N failed".
 # The e2e test (tests/e2e_workloads.sh) runs all but the three slowest of these (kmeans, bfs,
 # svm: 15-26 s of CPU each); this is the full loop. Usage: [GMS_BIN=...] sh bench/scale001.sh
+# A relative GMS_BIN is the caller's (resolved before the cd to the repository root).
+case ${GMS_BIN:-/} in /*) ;; *) GMS_BIN=$PWD/$GMS_BIN ;; esac
+cd "$(dirname "$0")/.."
 BIN=${GMS_BIN:-build/gpumemsim}
 LIMIT=${LIMIT:-60}
 pass=0; fail=0

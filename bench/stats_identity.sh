@@ -8,7 +8,13 @@
 #   bench/stats_identity.sh compare DIR_A DIR_B    one line per case: identical, identical but
 #                                                  the engine's edge/tick counts, or DIFFERENT
 # Run `dump` with the binary before the change and with the one after, then `compare`.
+# OUTDIR, DIR_A, DIR_B, GMS_BIN and GMS_REF are relative to the caller's directory. `dump` needs
+# the reference traces (GMS_REF, default ../shared/reference/accelsim beside the repository).
 set -u
+abs() { case $1 in /*|'') printf '%s\n' "$1" ;; *) printf '%s\n' "$PWD/$1" ;; esac; }
+[ -n "${GMS_BIN:-}" ] && GMS_BIN=$(abs "$GMS_BIN")
+[ -n "${GMS_REF:-}" ] && GMS_REF=$(abs "$GMS_REF")
+case $# in 0|1) ;; 2) set -- "$1" "$(abs "$2")" ;; *) a1=$1; a2=$(abs "$2"); a3=$(abs "$3"); set -- "$a1" "$a2" "$a3" ;; esac
 cd "$(dirname "$0")/.."
 REF=${GMS_REF:-../shared/reference/accelsim}
 BIN=${GMS_BIN:-build/gpumemsim}
@@ -16,6 +22,9 @@ strip() { grep -v -E '"(gms_wall_seconds|[a-z_]*_per_second)"' "$1"; }
 case "${1:-}" in
 dump)
     OUT=${2:?usage: $0 dump OUTDIR}
+    [ -d "$REF" ] || { echo "bench/stats_identity.sh: no reference directory $REF (set GMS_REF)" >&2; exit 1; }
+    ls "$REF"/*/kernelslist.g >/dev/null 2>&1 ||
+        { echo "bench/stats_identity.sh: no reference trace (*/kernelslist.g) in $REF (set GMS_REF)" >&2; exit 1; }
     mkdir -p "$OUT"
     fail=0
     for d in "$REF"/*/; do
@@ -50,6 +59,10 @@ dump)
     exit $fail ;;
 compare)
     A=${2:?usage: $0 compare DIR_A DIR_B}; B=${3:?usage: $0 compare DIR_A DIR_B}
+    for d in "$A" "$B"; do
+        [ -d "$d" ] || { echo "bench/stats_identity.sh: no directory $d" >&2; exit 1; }
+    done
+    ls "$A"/*.json >/dev/null 2>&1 || { echo "bench/stats_identity.sh: no *.json in $A (run dump first)" >&2; exit 1; }
     n=0; diff=0
     T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
     for a in "$A"/*.json; do

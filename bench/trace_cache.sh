@@ -5,12 +5,19 @@
 # the three runs must be identical apart from wall-clock lines. With CALLGRIND=1 also the
 # host instructions of the text run and of the cache-reading run (valgrind, slow).
 # Usage: bench/trace_cache.sh [N]
+# The reference traces: GMS_REF (relative to the caller's directory), default
+# ../shared/reference/accelsim beside the repository. Exits 1 if a run failed.
 set -u
+case ${GMS_REF:-/} in /*) ;; *) GMS_REF=$PWD/$GMS_REF ;; esac   # the caller's, before the cd
+case ${GMS_BIN:-/} in /*) ;; *) GMS_BIN=$PWD/$GMS_BIN ;; esac
 cd "$(dirname "$0")/.."
 REF=${GMS_REF:-../shared/reference/accelsim}
 BIN=${GMS_BIN:-build/gpumemsim}
 N=${1:-1}
 [ -x "$BIN" ] || { echo "no binary $BIN (make, or GMS_BIN=...)"; exit 1; }
+[ -d "$REF" ] || { echo "bench/trace_cache.sh: no reference directory $REF (set GMS_REF)" >&2; exit 1; }
+ls "$REF"/*/kernelslist.g >/dev/null 2>&1 ||
+    { echo "bench/trace_cache.sh: no reference trace (*/kernelslist.g) in $REF" >&2; exit 1; }
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export GMS_TRACE_READAHEAD=0
@@ -37,15 +44,16 @@ ir() {
 }
 printf '%-14s %9s %9s %9s %7s %10s %12s %12s %7s\n' trace 'text s' 'write s' 'read s' ratio 'cache KB' \
     'Ir text' 'Ir read' 'Ir x'
+fail=0
 for d in "$REF"/*/; do
     name=$(basename "$d")
     [ -f "$d/kernelslist.g" ] || continue
     rm -rf "$T/c"
     unset GMS_TRACE_CACHE
-    t0=$(cpu text) || continue
+    t0=$(cpu text) || { fail=1; continue; }
     export GMS_TRACE_CACHE="$T/c"
-    t1=$(cpu write) || continue
-    t2=$(cpu read) || continue
+    t1=$(cpu write) || { fail=1; continue; }
+    t2=$(cpu read) || { fail=1; continue; }
     kb=$(du -k "$T/c" | tail -1 | cut -f1)
     same=yes
     for x in write read; do
@@ -64,3 +72,4 @@ for d in "$REF"/*/; do
         'BEGIN { printf "%-14s %9.2f %9.2f %9.2f %6.2fx %10d %12s %12s %7s%s\n", n, a, b, c, (c > 0) ? a / c : 0,
                  k, i0, i2, ix, (s == "yes") ? "" : "  STATISTICS DIFFER" }'
 done
+[ $fail = 0 ]

@@ -2,8 +2,11 @@
 # Trace parse throughput (MB/s of plain text): the Accel-Sim reference traces, read
 # plain (decompressed to a temp dir) and as the original .xz, then all of them as one plain
 # trace. The reference directory: $GMS_REF, else reference/accelsim in $GMS_SHARED_DIR
-# (default ../shared, beside the project root). Usage: sh bench/trace_parse.sh
+# (default ../shared, beside the project root). The parser is built into $BENCH_BUILD (default
+# build/bench inside the repository, which .gitignore leaves out). Usage: sh bench/trace_parse.sh
 set -e
+# a relative BENCH_BUILD is the caller's, not the repository's
+case ${BENCH_BUILD:-/} in /*) ;; *) BENCH_BUILD=$PWD/$BENCH_BUILD ;; esac
 cd "$(dirname "$0")/.."
 REF=${GMS_REF:-${GMS_SHARED_DIR:-../shared}/reference/accelsim}
 [ -d "$REF" ] || { echo "no reference directory $REF (set GMS_REF or GMS_SHARED_DIR)"; exit 1; }
@@ -31,7 +34,8 @@ done
 if [ -n "$names" ]; then
     : > "$TMP/all.list"; all=0
     for n in $names; do
-        echo "$n/kernel-1.traceg" >> "$TMP/all.list"
+        # absolute paths: a list line is read as a path only when it starts with "kernel" or "/"
+        echo "$TMP/$n/kernel-1.traceg" >> "$TMP/all.list"
         all=$((all + $(wc -c < "$TMP/$n/kernel-1.traceg")))
     done
     "$OUT/trace_parse" "$TMP/all.list" "$all"
