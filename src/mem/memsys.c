@@ -6,6 +6,7 @@
 #include "mem/memsys_impl.h"
 #include "config/params.h"
 #include "mem/dram_sched.h"
+#include <stdio.h>
 #include <stdlib.h>
 
 /* (This was max(now_fs / P, (now_fs - 1) / P) with P the engine's own core period: the
@@ -181,6 +182,12 @@ static void ms_memcpy_fill(void *self, uint64_t addr, uint64_t bytes, int low32)
     uint64_t now = gms_engine_cycle(ms->eng, GMS_DOM_L2);
     uint64_t off = 0, a = low32 ? (uint32_t)addr : addr;
     uint32_t sp = bytes ? gms_addrdec_subpart(&ms->dec, a) : 0;
+    /* GPGPU-Sim's perf_memcpy_to_gpu fills sector by sector, and so do we (every sector moves
+     * its slice's key offset: there is no exact shortcut): a huge copy takes host time, about
+     * a second per GiB, which must not look like a hang */
+    if (bytes >= (4ull << 30))
+        fprintf(stderr, "gpumemsim: note: filling the L2 with a %.1f GiB copy (-gpgpu_perf_sim_memcpy 1, as GPGPU-Sim: "
+                "about a second of host time per GiB; 0 leaves the L2 alone)\n", (double)bytes / (double)(1ull << 30));
     while (off < bytes) {
         /* host speed: the sectors that follow in the same line and slice go in one call, the
          * i-th of them with key t0 + i, as one call per sector would give them */
