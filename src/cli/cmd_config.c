@@ -8,11 +8,19 @@ int gms_cmd_config(int argc, char **argv)
 {
     gms_cli_opts o;
     if (gms_cli_parse(argc, argv, &o, "config")) return 2;
-    if (o.help || (!o.dump && !o.check)) {
+    if (!o.help && o.dump && o.check) {
+        fprintf(stderr, "gpumemsim config: --dump and --check together: give one (--dump checks the configuration too)\n");
+        return 2;
+    }
+    if (!o.help && !o.dump && !o.check) {
+        fprintf(stderr, "gpumemsim config: nothing to do: give --dump or --check (gpumemsim config --help for usage)\n");
+        return 2;
+    }
+    if (o.help) {
         printf("usage: gpumemsim config [--config FILE]... [--set NAME=VALUE]... [--ignore-unknown] (--dump | --check)\n"
                "  --dump   print every option decoded in plain words, then every raw value\n"
                "  --check  only validate (exit 0 if the configuration loads)\n");
-        return o.help ? 0 : 2;
+        return 0;
     }
     o.trace = "-";   /* every --set is a config option here */
     gms_params *p = gms_cli_params(&o);

@@ -92,14 +92,31 @@ static int list_policies(void)
 
 int gms_cmd_list(int argc, char **argv)
 {
-    if (argc < 2 || !strcmp(argv[1], "--help")) {
-        printf("usage: gpumemsim list workloads [--details] | presets | options | policies\n");
-        return argc < 2 ? 2 : 0;
+    static const char *const use = "usage: gpumemsim list workloads [--details] | presets | options | policies\n";
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) { fputs(use, stdout); return 0; }
+    if (argc < 2) {
+        fprintf(stderr, "gpumemsim list: which list? (workloads, presets, options or policies)\n");
+        return 2;
     }
-    if (!strcmp(argv[1], "workloads")) return list_workloads(argc > 2 && !strcmp(argv[2], "--details"));
-    if (!strcmp(argv[1], "presets")) return list_presets();
-    if (!strcmp(argv[1], "options")) { gms_params_list_options(stdout); return 0; }
-    if (!strcmp(argv[1], "policies")) return list_policies();
-    fprintf(stderr, "gpumemsim list: unknown list '%s' (workloads, presets, options, policies)\n", argv[1]);
-    return 2;
+    const char *what = argv[1];
+    static const char *const lists[] = { "workloads", "presets", "options", "policies", NULL };
+    int known = 0;
+    for (int i = 0; lists[i]; i++) known |= !strcmp(what, lists[i]);
+    if (!known) {
+        fprintf(stderr, "gpumemsim list: unknown list '%s' (workloads, presets, options, policies)\n", what);
+        return 2;
+    }
+    /* only `list workloads` takes an argument (--details), once */
+    int details = 0;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(what, "workloads") && !strcmp(argv[i], "--details") && !details) { details = 1; continue; }
+        fprintf(stderr, "gpumemsim list %s: unexpected argument '%s'%s\n", what, argv[i],
+                !strcmp(what, "workloads") ? (details && !strcmp(argv[i], "--details") ? " (given twice)" : " (only --details)")
+                                           : " (it takes none)");
+        return 2;
+    }
+    if (!strcmp(what, "workloads")) return list_workloads(details);
+    if (!strcmp(what, "presets")) return list_presets();
+    if (!strcmp(what, "options")) { gms_params_list_options(stdout); return 0; }
+    return list_policies();
 }

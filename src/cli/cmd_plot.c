@@ -47,7 +47,7 @@ static int plot_series(int argc, char **argv)
             }
             *dst = argv[++i];
         } else if (!strcmp(s, "-h") || !strcmp(s, "--help")) { usage(stdout); return 0; }
-        else if (s[0] == '-') { fprintf(stderr, "gpumemsim plot series: unknown option '%s'\n", s); usage(stderr); return 2; }
+        else if (s[0] == '-') { fprintf(stderr, "gpumemsim plot series: unknown option '%s' (gpumemsim plot --help for usage)\n", s); return 2; }
         else if (!in) in = s;
         else { fprintf(stderr, "gpumemsim plot series: unexpected argument '%s'\n", s); return 2; }
     }
@@ -91,11 +91,21 @@ int gms_cmd_plot(int argc, char **argv)
             if (i + 1 >= argc) { fprintf(stderr, "gpumemsim plot: %s needs a value\n", s); return 2; }
             *dst = argv[++i];
         } else if (!strcmp(s, "-h") || !strcmp(s, "--help")) { usage(stdout); return 0; }
-        else if (s[0] == '-') { fprintf(stderr, "gpumemsim plot: unknown option '%s'\n", s); usage(stderr); return 2; }
+        else if (s[0] == '-') { fprintf(stderr, "gpumemsim plot: unknown option '%s' (gpumemsim plot --help for usage)\n", s); return 2; }
         else if (!in) in = s;
         else { fprintf(stderr, "gpumemsim plot: unexpected argument '%s'\n", s); return 2; }
     }
-    if (!in || !x || !outp) { usage(stderr); return 2; }
+    if (!in || !x || !outp) {
+        const char *what[3];
+        int n = 0;
+        if (!in) what[n++] = "DB|SPEC (the sweep's store or spec)";
+        if (!x) what[n++] = "--x SETTING";
+        if (!outp) what[n++] = "--out FILE";
+        fprintf(stderr, "gpumemsim plot: missing ");
+        for (int k = 0; k < n; k++) fprintf(stderr, "%s%s", k ? (k == n - 1 ? " and " : ", ") : "", what[k]);
+        fprintf(stderr, " (gpumemsim plot --help for usage)\n");
+        return 2;
+    }
     gms_error err = {0};
     char *db = gms_store_path_of(in, &err);
     if (!db) { fprintf(stderr, "gpumemsim plot: %s\n", err.msg); return 1; }

@@ -39,11 +39,11 @@ int gms_cmd_report(int argc, char **argv)
         } else if (!strcmp(s, "--csv")) csv = 1;
         else if (!strcmp(s, "--absolute")) absolute = 1;
         else if (!strcmp(s, "-h") || !strcmp(s, "--help")) { usage(stdout); return 0; }
-        else if (s[0] == '-') { fprintf(stderr, "gpumemsim report: unknown option '%s'\n", s); usage(stderr); return 2; }
+        else if (s[0] == '-') { fprintf(stderr, "gpumemsim report: unknown option '%s' (gpumemsim report --help for usage)\n", s); return 2; }
         else if (!in) in = s;
         else { fprintf(stderr, "gpumemsim report: unexpected argument '%s'\n", s); return 2; }
     }
-    if (!in) { usage(stderr); return 2; }
+    if (!in) { fprintf(stderr, "gpumemsim report: missing DB|SPEC (the sweep's store or spec; gpumemsim report --help for usage)\n"); return 2; }
     if (plot) {   /* before the table is written: a figure it cannot draw is a usage error */
         size_t n = strlen(plot);
         if (!(n > 4 && (!strcmp(plot + n - 4, ".png") || !strcmp(plot + n - 4, ".svg")))) {

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void usage(FILE *out)
@@ -222,7 +223,7 @@ int gms_cmd_sweep(int argc, char **argv)
     static const char *const subs[] = { "plan", "run", "run-point", "collect", "status", "export", NULL };
     int known = 0;
     for (int i = 0; subs[i]; i++) known |= !strcmp(sub, subs[i]);
-    if (!known) { fprintf(stderr, "gpumemsim sweep: unknown command '%s'\n\n", sub); usage(stderr); return 2; }
+    if (!known) { fprintf(stderr, "gpumemsim sweep: unknown command '%s' (gpumemsim sweep --help lists them)\n", sub); return 2; }
     args a;
     int pr = parse_args(argc, argv, &a);
     if (pr) return pr > 0 ? 0 : 2;
@@ -267,10 +268,24 @@ int gms_cmd_sweep(int argc, char **argv)
         if (strcmp(argv[i], "--force")) { gms_sbuf_add(&again, " "); gms_shell_quote(&again, argv[i]); }
     o.again = again.s;
     int rc = 0;
-    if (!bin && strcmp(sub, "plan") && strcmp(sub, "status") && strcmp(sub, "collect"))
+    struct stat bst;
+    /* a --bin that cannot run would fail every point: say so once, run nothing */
+    if (bin && a.bin && (!strcmp(sub, "run") || !strcmp(sub, "run-point"))
+        && (stat(bin, &bst) || !S_ISREG(bst.st_mode) || access(bin, X_OK)))
+        rc = gms_err(&err, "--bin %s: %s", a.bin, stat(bin, &bst) ? strerror(errno)
+                     : !S_ISREG(bst.st_mode) ? "not a regular file" : "not executable");
+    else if (!bin && strcmp(sub, "plan") && strcmp(sub, "status") && strcmp(sub, "collect"))
         rc = gms_err(&err, "cannot find this gpumemsim's own path: give --bin");
     else if (!strcmp(sub, "plan")) rc = cmd_plan(s, &plan, a.verbose);
-    else if (!strcmp(sub, "status")) rc = gms_sweep_status(s, &plan, a.verbose, stdout, &err);
+    else if (!strcmp(sub, "status")) {
+        /* a store that exists must be one (as run, collect and export check); none yet is fine */
+        if (!access(s->db, F_OK)) {
+            gms_store *st;
+            rc = gms_store_open(s->db, 0, &st, &err);
+            if (!rc) gms_store_close(st);
+        }
+        if (!rc) rc = gms_sweep_status(s, &plan, a.verbose, stdout, &err);
+    }
     else if (!strcmp(sub, "collect")) {
         gms_store *st;
         gms_collect_summary sum;

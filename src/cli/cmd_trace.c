@@ -7,6 +7,9 @@
 #include "frontend/trace_stat.h"
 #include "frontend/trace_write.h"
 #include "util/err.h"
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,23 +19,68 @@
 
 #define MAX_SETS 64
 
+static const char U_EXPORT[] =
+    "usage: gpumemsim trace export --workload NAME [--set k=v ...] [--seed N] --out DIR [--version 4|5]\n";
+static const char U_STAT[] = "usage: gpumemsim trace stat KERNELSLIST\n";
+static const char U_CONVERT[] = "usage: gpumemsim trace convert KERNELSLIST --out DIR [--version 4|5]\n";
+
 static void usage(FILE *f)
 {
+    fprintf(f, "%s%s%s", U_EXPORT, U_STAT, U_CONVERT);
     fprintf(f,
-            "usage: gpumemsim trace export --workload NAME [--set k=v ...] [--seed N] --out DIR [--version 4|5]\n"
-            "       gpumemsim trace stat KERNELSLIST\n"
-            "       gpumemsim trace convert KERNELSLIST --out DIR [--version 4|5]\n"
             "export writes a built-in workload as an Accel-Sim trace directory (kernelslist.g +\n"
             "kernel-N.traceg, Volta opcodes, -binary version = 70); stat reads a trace and prints\n"
-            "its counts; convert re-writes a trace (e.g. .xz -> plain, tracer version 3 -> 5).\n");
+            "its counts; convert re-writes a trace (e.g. .xz -> plain, tracer version 3 -> 5).\n"
+            "export and convert write DIR only when the whole trace was written: a failure leaves it as it was.\n");
 }
 
-static int parse_num(const char *s, uint64_t *v)
+/* one line naming the problem, then the subcommand's usage; exit status 2 */
+static int arg_error(const char *sub, const char *usage_text, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int arg_error(const char *sub, const char *usage_text, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "gpumemsim trace %s: ", sub);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    fputs(usage_text, stderr);
+    return 2;
+}
+
+static int is_help(const char *a) { return !strcmp(a, "-h") || !strcmp(a, "--help"); }
+
+/* any -h/--help among the arguments (values of options excepted): print the usage */
+static int wants_help(int argc, char **argv, const char *const *valued)
+{
+    for (int i = 0; i < argc; i++) {
+        if (is_help(argv[i])) return 1;
+        for (const char *const *v = valued; v && *v; v++)
+            if (!strcmp(argv[i], *v)) { i++; break; }
+    }
+    return 0;
+}
+
+/* decimal or 0x hex, no sign, no wrap past 2^64 - 1 (as run --seed reads it) */
+static int parse_u64(const char *s, uint64_t *v)
 {
     char *end;
-    if (!s || !*s || *s == '-') return -1;
-    *v = strtoull(s, &end, 0);
-    return *end ? -1 : 0;
+    if (!s || !isxdigit((unsigned char)s[0])) return -1;
+    errno = 0;
+    *v = strtoull(s, &end, s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 16 : 10);
+    return *end || end == s || errno ? -1 : 0;
+}
+
+static int parse_version(const char *sub, const char *val, int *version)
+{
+    uint64_t v;
+    if (parse_u64(val, &v) || (v != 4 && v != 5)) {
+        fprintf(stderr, "gpumemsim trace %s: --version must be 4 or 5, got '%s'\n", sub, val);
+        return 2;
+    }
+    *version = (int)v;
+    return 0;
 }
 
 static int fail(const gms_error *e)
@@ -50,35 +98,34 @@ static double now(void)
 
 static int cmd_export(int argc, char **argv)
 {
+    static const char *const valued[] = { "--workload", "--out", "--set", "--seed", "--version", NULL };
     const char *wl = NULL, *out = NULL, *sets[MAX_SETS + 1];
     int nsets = 0, version = 5;
-    uint64_t seed = 1, v;
+    uint64_t seed = 1;
+    if (wants_help(argc, argv, valued)) { fputs(U_EXPORT, stdout); return 0; }
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 0; }
-        if (!val) { fprintf(stderr, "gpumemsim trace export: %s needs a value\n", a); return 2; }
+        int known = 0;
+        for (const char *const *v = valued; *v; v++) known |= !strcmp(a, *v);
+        if (!known)
+            return arg_error("export", U_EXPORT, "%s '%s'", a[0] == '-' ? "unknown option" : "unexpected argument", a);
+        if (!val) return arg_error("export", U_EXPORT, "%s needs a value", a);
         if (!strcmp(a, "--workload")) wl = val;
         else if (!strcmp(a, "--out")) out = val;
         else if (!strcmp(a, "--set")) {
-            if (nsets == MAX_SETS) { fprintf(stderr, "gpumemsim trace export: too many --set\n"); return 2; }
+            if (nsets == MAX_SETS) { fprintf(stderr, "gpumemsim trace export: too many --set (at most %d)\n", MAX_SETS); return 2; }
             sets[nsets++] = val;
         } else if (!strcmp(a, "--seed")) {
-            if (parse_num(val, &seed)) { fprintf(stderr, "gpumemsim trace export: --seed '%s' is not a number\n", val); return 2; }
-        } else if (!strcmp(a, "--version")) {
-            if (parse_num(val, &v) || (v != 4 && v != 5)) {
-                fprintf(stderr, "gpumemsim trace export: --version must be 4 or 5, got '%s'\n", val);
+            if (parse_u64(val, &seed)) {
+                fprintf(stderr, "gpumemsim trace export: --seed '%s' is not an unsigned 64-bit integer\n", val);
                 return 2;
             }
-            version = (int)v;
-        } else {
-            fprintf(stderr, "gpumemsim trace export: unknown option '%s'\n", a);
-            usage(stderr);
-            return 2;
-        }
+        } else if (parse_version("export", val, &version)) return 2;
         i++;
     }
     sets[nsets] = NULL;
-    if (!wl || !out) { fprintf(stderr, "gpumemsim trace export: --workload and --out are required\n"); usage(stderr); return 2; }
+    if (!wl) return arg_error("export", U_EXPORT, "%s is required", "--workload");
+    if (!out) return arg_error("export", U_EXPORT, "%s is required", "--out");
     gms_error err = {0};
     if (gms_trace_export(wl, sets, seed, out, version, &err)) return fail(&err);
     printf("wrote %s/kernelslist.g (tracer version %d)\n", out, version);
@@ -87,7 +134,11 @@ static int cmd_export(int argc, char **argv)
 
 static int cmd_stat(int argc, char **argv)
 {
-    if (argc != 1) { usage(stderr); return 2; }
+    if (wants_help(argc, argv, NULL)) { fputs(U_STAT, stdout); return 0; }
+    for (int i = 0; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1]) return arg_error("stat", U_STAT, "unknown option '%s'", argv[i]);
+    if (argc == 0) return arg_error("stat", U_STAT, "%s", "no KERNELSLIST given");
+    if (argc > 1) return arg_error("stat", U_STAT, "unexpected argument '%s' (one KERNELSLIST)", argv[1]);
     gms_trace_stats s;
     gms_error err = {0};
     double t0 = now();
@@ -105,21 +156,22 @@ static int cmd_stat(int argc, char **argv)
 
 static int cmd_convert(int argc, char **argv)
 {
+    static const char *const valued[] = { "--out", "--version", NULL };
     const char *in = NULL, *out = NULL;
     int version = 5;
+    if (wants_help(argc, argv, valued)) { fputs(U_CONVERT, stdout); return 0; }
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
-        else if (!strcmp(argv[i], "--version") && i + 1 < argc) {
-            uint64_t v;
-            if (parse_num(argv[++i], &v) || (v != 4 && v != 5)) {
-                fprintf(stderr, "gpumemsim trace convert: --version must be 4 or 5\n");
-                return 2;
-            }
-            version = (int)v;
-        } else if (argv[i][0] != '-' && !in) in = argv[i];
-        else { fprintf(stderr, "gpumemsim trace convert: unexpected argument '%s'\n", argv[i]); return 2; }
+        const char *a = argv[i];
+        if (!strcmp(a, "--out") || !strcmp(a, "--version")) {
+            if (i + 1 >= argc) return arg_error("convert", U_CONVERT, "%s needs a value", a);
+            if (a[2] == 'o') out = argv[++i];
+            else if (parse_version("convert", argv[++i], &version)) return 2;
+        } else if (a[0] == '-' && a[1]) return arg_error("convert", U_CONVERT, "unknown option '%s'", a);
+        else if (in) return arg_error("convert", U_CONVERT, "unexpected argument '%s' (one KERNELSLIST)", a);
+        else in = a;
     }
-    if (!in || !out) { usage(stderr); return 2; }
+    if (!in) return arg_error("convert", U_CONVERT, "%s", "no KERNELSLIST given");
+    if (!out) return arg_error("convert", U_CONVERT, "%s is required", "--out");
     /* the kernel files are read while the output is written: into the input's own directory
      * that would truncate them first (and lose the trace) */
     char *in_copy = gms_xstrdup(in), *in_dir = realpath(dirname(in_copy), NULL), *out_dir = realpath(out, NULL);
@@ -144,10 +196,12 @@ int gms_cmd_trace(int argc, char **argv)
 {
     /* argv[0] is "trace" or the first argument after it: accept both */
     if (argc > 0 && !strcmp(argv[0], "trace")) { argc--; argv++; }
-    if (argc < 1 || !strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")) {
-        usage(argc < 1 ? stderr : stdout);
-        return argc < 1 ? 2 : 0;
+    if (argc < 1) {
+        fprintf(stderr, "gpumemsim trace: no subcommand given (export, stat or convert)\n");
+        usage(stderr);
+        return 2;
     }
+    if (is_help(argv[0])) { usage(stdout); return 0; }
     if (!strcmp(argv[0], "export")) return cmd_export(argc - 1, argv + 1);
     if (!strcmp(argv[0], "stat")) return cmd_stat(argc - 1, argv + 1);
     if (!strcmp(argv[0], "convert")) return cmd_convert(argc - 1, argv + 1);

@@ -28,7 +28,11 @@ static int parse_u64(const char *s, int hex, uint64_t *out)
         else if (hex && *s >= 'A' && *s <= 'F') d = *s - 'A' + 10;
         else return -1;
         uint64_t base = hex ? 16u : 10u;
-        if (v > (UINT64_MAX - (uint64_t)d) / base) return -1;
+        if (v > (UINT64_MAX - (uint64_t)d) / base) {   /* too large: -2 once the rest is digits */
+            for (s++; *s; s++)
+                if (!(*s >= '0' && *s <= '9') && !(hex && isxdigit((unsigned char)*s))) return -1;
+            return -2;
+        }
         v = v * base + (uint64_t)d;
     }
     if (nd == 0) return -1;
@@ -36,13 +40,18 @@ static int parse_u64(const char *s, int hex, uint64_t *out)
     return 0;
 }
 
-static int parse_u32(const char *s, uint32_t *out)
+/* 0, -1 (not a number) or -2 (a number above max) */
+static int parse_max(const char *s, uint64_t max, uint32_t *out)
 {
     uint64_t v;
-    if (parse_u64(s, 0, &v) || v > UINT32_MAX) return -1;
+    int rc = parse_u64(s, 0, &v);
+    if (rc) return rc;
+    if (v > max) return -2;
     *out = (uint32_t)v;
     return 0;
 }
+
+static int parse_u32(const char *s, uint32_t *out) { return parse_max(s, UINT32_MAX, out); }
 
 /* "(x,y,z)" with optional spaces */
 static int parse_dim3(const char *s, gms_dim3 *d)
@@ -54,13 +63,17 @@ static int parse_dim3(const char *s, gms_dim3 *d)
     tmp[n - 2] = 0;
     uint32_t v[3];
     char *p = tmp;
+    int big = 0;
     for (int i = 0; i < 3; i++) {
         char *c = strchr(p, ',');
         if ((i < 2) != (c != NULL)) return -1;
         if (c) *c = 0;
-        if (parse_u32(trim(p), &v[i])) return -1;
+        int rc = parse_u32(trim(p), &v[i]);
+        if (rc == -1) return -1;
+        big |= rc == -2;
         p = c ? c + 1 : p;
     }
+    if (big) return -2;
     d->x = v[0];
     d->y = v[1];
     d->z = v[2];
@@ -69,41 +82,69 @@ static int parse_dim3(const char *s, gms_dim3 *d)
 
 #define HERR(...) gms_err_at(err, lr->path, gms_lr_line(lr), __VA_ARGS__)
 
+/* a numeric header value that failed: malformed (-1) or too large (-2) */
+static int num_err(gms_linereader *lr, const char *key, const char *val, int rc, uint64_t max, const char *want,
+                   gms_error *err)
+{
+    if (rc == -2)
+        return HERR("-%s: '%.60s%s' is out of range (at most %llu)", key, val, strlen(val) > 60 ? "..." : "",
+                    (unsigned long long)max);
+    return HERR("-%s: expected %s, got '%.60s%s'", key, want, val, strlen(val) > 60 ? "..." : "");
+}
+
+/* the keys this reader uses: each at most once in a header */
+static const char *const KEYS[] = { "kernel name", "kernel id", "grid dim", "block dim", "shmem", "nregs",
+                                    "binary version", "cuda stream id", "shmem base_addr", "local mem base_addr",
+                                    "accelsim tracer version", "enable lineinfo" };
+#define NKEYS (sizeof KEYS / sizeof KEYS[0])
+
 static int set_key(gms_linereader *lr, gms_trace_hdr *h, const char *key, char *val,
-                   unsigned *seen, gms_error *err)
+                   unsigned *seen, int *first_line, gms_error *err)
 {
     uint64_t v64;
     uint32_t v32;
+    int rc;
+    for (size_t i = 0; i < NKEYS; i++)
+        if (!strcmp(key, KEYS[i])) {
+            if (first_line[i])
+                return HERR("-%s appears a second time (first on line %d)", key, first_line[i]);
+            first_line[i] = gms_lr_line(lr);
+        }
     if (!strcmp(key, "kernel name")) {
         snprintf(h->name, sizeof h->name, "%s", val);
     } else if (!strcmp(key, "kernel id")) {
-        if (parse_u32(val, &v32) || v32 > 0x7fffffffu) return HERR("-kernel id: '%s' is not a number", val);
+        if ((rc = parse_max(val, 0x7fffffffu, &v32))) return num_err(lr, key, val, rc, 0x7fffffffu, "a number", err);
         h->kernel_id = (int)v32;
     } else if (!strcmp(key, "grid dim")) {
-        if (parse_dim3(val, &h->grid)) return HERR("-grid dim: expected (x,y,z), got '%s'", val);
+        if ((rc = parse_dim3(val, &h->grid))) return num_err(lr, key, val, rc, UINT32_MAX, "(x,y,z)", err);
         *seen |= 1;
     } else if (!strcmp(key, "block dim")) {
-        if (parse_dim3(val, &h->block)) return HERR("-block dim: expected (x,y,z), got '%s'", val);
+        if ((rc = parse_dim3(val, &h->block))) return num_err(lr, key, val, rc, UINT32_MAX, "(x,y,z)", err);
         *seen |= 2;
     } else if (!strcmp(key, "shmem")) {
-        if (parse_u32(val, &h->shmem)) return HERR("-shmem: '%s' is not a number", val);
+        if ((rc = parse_u32(val, &h->shmem))) return num_err(lr, key, val, rc, UINT32_MAX, "a number", err);
     } else if (!strcmp(key, "nregs")) {
-        if (parse_u32(val, &h->nregs)) return HERR("-nregs: '%s' is not a number", val);
+        if ((rc = parse_u32(val, &h->nregs))) return num_err(lr, key, val, rc, UINT32_MAX, "a number", err);
     } else if (!strcmp(key, "binary version")) {
-        if (parse_u32(val, &v32) || v32 > 10000) return HERR("-binary version: '%s' is not a number", val);
+        if ((rc = parse_max(val, 10000, &v32))) return num_err(lr, key, val, rc, 10000, "a number", err);
         h->binary_version = (int)v32;
         *seen |= 4;
     } else if (!strcmp(key, "cuda stream id")) {
-        if (parse_u64(val, 0, &h->stream)) return HERR("-cuda stream id: '%s' is not a number", val);
+        if ((rc = parse_u64(val, 0, &h->stream))) return num_err(lr, key, val, rc, UINT64_MAX, "a number", err);
     } else if (!strcmp(key, "shmem base_addr")) {
-        if (parse_u64(val, 1, &h->shmem_base)) return HERR("-shmem base_addr: '%s' is not a hex address", val);
+        if ((rc = parse_u64(val, 1, &h->shmem_base))) return num_err(lr, key, val, rc, UINT64_MAX, "a hex address", err);
     } else if (!strcmp(key, "local mem base_addr")) {
-        if (parse_u64(val, 1, &h->local_base)) return HERR("-local mem base_addr: '%s' is not a hex address", val);
+        if ((rc = parse_u64(val, 1, &h->local_base))) return num_err(lr, key, val, rc, UINT64_MAX, "a hex address", err);
     } else if (!strcmp(key, "accelsim tracer version")) {
-        if (parse_u32(val, &v32) || v32 > 1000) return HERR("-accelsim tracer version: '%s' is not a number", val);
+        /* 1 and 2 (cta_x cta_y cta_z warp before each line), 3, 4, 5; Accel-Sim's tracer has written no other */
+        if ((rc = parse_max(val, UINT32_MAX, &v32)) == -1) return num_err(lr, key, val, rc, 5, "a number", err);
+        if (rc || v32 < 1 || v32 > 5)
+            return HERR("-accelsim tracer version: '%.60s%s' is not a version this reader knows (1 to 5: 1 and 2 start "
+                        "each instruction line with cta_x cta_y cta_z warp, 3, 4 and 5 do not)", val,
+                        strlen(val) > 60 ? "..." : "");
         h->tracer_version = (int)v32;
     } else if (!strcmp(key, "enable lineinfo")) {
-        if (parse_u64(val, 0, &v64) || v64 > 1) return HERR("-enable lineinfo: '%s' must be 0 or 1", val);
+        if (parse_u64(val, 0, &v64) || v64 > 1) return HERR("-enable lineinfo: '%.60s' must be 0 or 1", val);
         h->lineinfo = (int)v64;
     }
     return 0;
@@ -113,6 +154,7 @@ int gms_trace_read_header(gms_linereader *lr, gms_trace_hdr *h, gms_error *err)
 {
     memset(h, 0, sizeof *h);
     unsigned seen = 0;
+    int first_line[NKEYS] = {0};
     char *line;
     size_t len;
     int r;
@@ -131,7 +173,7 @@ int gms_trace_read_header(gms_linereader *lr, gms_trace_hdr *h, gms_error *err)
         char *key = trim(s + 1);
         for (char *k = key; *k; k++)   /* collapse runs of blanks in the key */
             if (*k == '\t') *k = ' ';
-        if (set_key(lr, h, key, trim(eq + 1), &seen, err)) return -1;
+        if (set_key(lr, h, key, trim(eq + 1), &seen, first_line, err)) return -1;
     }
     if (r < 0) return -1;
     int line_no = gms_lr_line(lr);

@@ -231,12 +231,49 @@ __attribute__((always_inline)) static inline const char *next_reg(const char *p,
     return p;
 }
 
+/* the quoted text of an error: at most `max` characters, cut at a token's end when one ends
+ * near the limit, and "..." after a cut */
+#define QUOTE_MAX 40
+typedef struct { int n; const char *dots; } quote_t;
+static quote_t quote(const char *s, const char *e, int max)
+{
+    int n = (int)(e - s);
+    if (n <= max) return (quote_t){ n, "" };
+    int k = max;
+    while (k > max / 2 && !DELIM[(unsigned char)s[k]]) k--;   /* back to a token's end */
+    if (k <= max / 2) k = max;                                 /* one long token: cut inside it */
+    while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t')) k--;
+    return (quote_t){ k, "..." };
+}
+
 static int field_err(gms_linereader *lr, const tok_t *t, const char *field, const char *want,
                      gms_error *err)
 {
     if (t->s == t->e) return PERR("line ends before field '%s' (too few fields)", field);
-    int n = (int)(t->e - t->s);
-    return PERR("field '%s': expected %s, got '%.*s'", field, want, n > 40 ? 40 : n, t->s);
+    quote_t q = quote(t->s, t->e, QUOTE_MAX);
+    return PERR("field '%s': expected %s, got '%.*s%s'", field, want, q.n, t->s, q.dots);
+}
+
+/* an immediate (tracer version 4 and 5; Accel-Sim's parser stops before it and the tracer
+ * writes a number): decimal with an optional sign, or 0x hex, 64 bits at most */
+static int imm_ok(const tok_t *t)
+{
+    const char *p = t->s;
+    if (p < t->e && (*p == '-' || *p == '+')) p++;
+    if (t->e - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x') {
+        tok_t h = { p, t->e };
+        uint64_t v;
+        return hex_u64(&h, &v) == 0;
+    }
+    size_t n = (size_t)(t->e - p);
+    if (n == 0 || n > 20) return 0;
+    uint64_t v = 0;
+    for (; p < t->e; p++) {
+        unsigned d = (unsigned)(unsigned char)*p - '0';
+        if (d > 9 || v > (UINT64_MAX - d) / 10) return 0;
+        v = v * 10 + d;
+    }
+    return 1;
 }
 
 /* addresses of a memory line; sets in->addr_mode/base/stride (or NONE) */
@@ -396,8 +433,13 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, const
     for (;;) {
         p = next_tok(p, &t);
         if (t.s == t.e) break;
-        if (++extra > (fmt == 2 ? 2 : 1))
-            return PERR("unexpected field '%.40s' after the immediate (too many fields)", t.s);
+        if (++extra > (fmt == 2 ? 2 : 1)) {
+            quote_t q = quote(t.s, end, QUOTE_MAX);
+            return PERR("unexpected field '%.*s%s' after the immediate (too many fields)", q.n, t.s, q.dots);
+        }
+        if (!imm_ok(&t))
+            return field_err(lr, &t, fmt == 2 ? "delta or immediate" : "immediate",
+                             "a decimal or 0x hex number of at most 64 bits", err);
     }
     return 0;
 }
@@ -480,9 +522,13 @@ int gms_trace_read_block(gms_linereader *lr, gms_trace_dec *d, gms_block_trace *
         while (*s == ' ' || *s == '\t') s++;
         if (!*s) continue;
         if (remaining) {
-            if (!is_hex_start(*s))
-                return PERR("warp %d: insts = %llu but only %llu instruction lines before '%.40s'", warp,
-                            (unsigned long long)declared, (unsigned long long)count, s);
+            /* a line of the block's structure: fewer instruction lines than declared (anything
+             * else is taken as an instruction line, and a bad field in it is named) */
+            if (*s == '#' || starts(s, "warp") || starts(s, "insts") || starts(s, "thread block")) {
+                quote_t q = quote(s, line + len, QUOTE_MAX);
+                return PERR("warp %d: insts = %llu but only %llu instruction lines before '%.*s%s'", warp,
+                            (unsigned long long)declared, (unsigned long long)count, q.n, s, q.dots);
+            }
             if (parse_inst(lr, d, s, line + len, &out->warps[warp], err)) return -1;
             remaining--;
             count++;
@@ -526,7 +572,9 @@ int gms_trace_read_block(gms_linereader *lr, gms_trace_dec *d, gms_block_trace *
             const char *v = after_eq(s, 5);
             uint64_t n;
             if (warp < 0) return PERR("'insts = ' before any 'warp = ' line");
-            if (!v || dec_word(v, UINT32_MAX, &n)) return PERR("expected 'insts = N', got '%.60s'", s);
+            if (!v || dec_word(v, UINT64_MAX, &n)) return PERR("expected 'insts = N', got '%.60s'", s);
+            if (n > UINT32_MAX)
+                return PERR("'insts = %llu' is out of range (at most %u)", (unsigned long long)n, UINT32_MAX);
             if (declared || out->warps[warp].n) return PERR("warp %d has a second 'insts = ' line", warp);
             gms_warp_trace *wt = &out->warps[warp];
             uint32_t want = n > INSTS_RESERVE_MAX ? INSTS_RESERVE_MAX : (uint32_t)n;

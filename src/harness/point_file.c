@@ -103,6 +103,23 @@ gms_json *gms_point_result_read(const char *path, gms_error *err)
         gms_json_free(j);
         return NULL;
     }
+    if (!j) return NULL;
+    /* a result is "ok" (with stats that have a total object, as the runner writes it) or
+     * "failed"; anything else is a damaged file, not a result */
+    const char *status = gms_json_get_str(j, "status", NULL);
+    const gms_json *stats = gms_json_get(j, "stats");
+    const gms_json *total = stats && stats->type == GMS_JSON_OBJ ? gms_json_get(stats, "total") : NULL;
+    if (!status || (strcmp(status, "ok") && strcmp(status, "failed"))) {
+        gms_err(err, "%s: field \"status\" is %s%s%s, not \"ok\" or \"failed\"", path, status ? "\"" : "",
+                status ? status : "missing or not a string", status ? "\"" : "");
+        gms_json_free(j);
+        return NULL;
+    }
+    if (!strcmp(status, "ok") && (!total || total->type != GMS_JSON_OBJ)) {
+        gms_err(err, "%s: status \"ok\" but no \"stats\" object with a \"total\" object", path);
+        gms_json_free(j);
+        return NULL;
+    }
     return j;
 }
 
@@ -168,8 +185,14 @@ gms_pt_state gms_point_state(const gms_sweep_spec *s, const char *id, char *why,
             st = GMS_PT_FAILED;
             if (why) snprintf(why, nwhy, "%s", e.msg);
         } else {
-            st = !strcmp(gms_json_get_str(j, "status", ""), "ok") ? GMS_PT_DONE : GMS_PT_FAILED;
-            if (why && st == GMS_PT_FAILED) snprintf(why, nwhy, "%s", gms_json_get_str(j, "error", ""));
+            if (strcmp(gms_json_get_str(j, "point_id", ""), id)) {
+                /* not this point's result (collect does not store it either) */
+                st = GMS_PT_FAILED;
+                if (why) snprintf(why, nwhy, "%s: the file holds point %s, not %s", rp, gms_json_get_str(j, "point_id", "?"), id);
+            } else {
+                st = !strcmp(gms_json_get_str(j, "status", ""), "ok") ? GMS_PT_DONE : GMS_PT_FAILED;
+                if (why && st == GMS_PT_FAILED) snprintf(why, nwhy, "%s", gms_json_get_str(j, "error", ""));
+            }
             gms_json_free(j);
         }
     }

@@ -214,6 +214,21 @@ void gms_series_free(gms_series_set *ss)
 int gms_series_normalise(gms_store *st, gms_series_set *ss, const char *baseline, gms_error *err)
 {
     sqlite3_stmt *q;
+    /* the baseline must leave x alone: a baseline that sets it normalises each point to
+     * itself (or to a value of x that is not on the line) */
+    if (sqlite3_prepare_v2(st->db,
+            "SELECT x.value FROM points p JOIN point_settings x ON x.point_id = p.id AND x.kind = 'config' AND x.name = ?1"
+            " WHERE p.in_plan = 1 AND p.variant = ?2 LIMIT 1", -1, &q, NULL) != SQLITE_OK)
+        return gms_err(err, "%s: %s", st->path, sqlite3_errmsg(st->db));
+    sqlite3_bind_text(q, 1, ss->xname, -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 2, baseline, -1, SQLITE_STATIC);
+    if (sqlite3_step(q) == SQLITE_ROW) {
+        gms_err(err, "--baseline %s sets %s=%s itself: the baseline must be a variant that leaves the x setting alone",
+                baseline, ss->xname, (const char *)sqlite3_column_text(q, 0));
+        sqlite3_finalize(q);
+        return -1;
+    }
+    sqlite3_finalize(q);
     if (sqlite3_prepare_v2(st->db,
             "SELECT p.workload, r.status, s.value"
             " FROM points p LEFT JOIN best_runs b ON b.point_id = p.id LEFT JOIN runs r ON r.id = b.run_id"

@@ -7,8 +7,10 @@
 #include "harness/util.h"
 #include "workloads/workload.h"
 #include "gpumemsim.h"
+#include "config/config_digest.h"
 #include <ctype.h>
 #include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -53,7 +55,7 @@ static int digest_file(const char *path, uint64_t *h, int depth, gms_error *err)
     return rc;
 }
 
-static int check_variant(const gms_sweep_spec *s, gms_sweep_variant *v, int ask, gms_error *err)
+static int check_variant(const gms_sweep_spec *s, gms_sweep_variant *v, int ask, uint64_t *eff, gms_error *err)
 {
     gms_error e = {0};
     uint64_t h = GMS_HASH_INIT;
@@ -66,6 +68,7 @@ static int check_variant(const gms_sweep_spec *s, gms_sweep_variant *v, int ask,
     for (size_t i = 0; i < v->sets.n && !rc; i++)
         if (!gms_sweep_is_param_key(v->sets.v[i].key)) rc = gms_params_set(p, v->sets.v[i].key, v->sets.v[i].val, &e);
     if (!rc) rc = gms_params_finalize(p, &e);
+    if (!rc) *eff = gms_config_digest_u64(p);   /* the decoded configuration the variant runs */
     gms_params_free(p);
     if (rc) return gms_err_at(err, s->path, v->line, "variant '%s': %s", v->name, e.msg);
     return 0;
@@ -138,10 +141,52 @@ static int check_workload(const gms_sweep_spec *s, const gms_sweep_workload *w, 
     return 0;
 }
 
+/* v and w set the same workload parameters to the same values (in any order) */
+static int same_params(const gms_sweep_variant *v, const gms_sweep_variant *w)
+{
+    size_t nv = 0, nw = 0;
+    for (size_t i = 0; i < v->sets.n; i++) {
+        if (!gms_sweep_is_param_key(v->sets.v[i].key)) continue;
+        nv++;
+        int found = 0;
+        for (size_t j = 0; j < w->sets.n && !found; j++)
+            found = !strcmp(v->sets.v[i].key, w->sets.v[j].key) && !strcmp(v->sets.v[i].val, w->sets.v[j].val);
+        if (!found) return 0;
+    }
+    for (size_t j = 0; j < w->sets.n; j++) nw += gms_sweep_is_param_key(w->sets.v[j].key) != 0;
+    return nv == nw;
+}
+
+/* two variants whose decoded configurations are equal (a setting equal to the config's own
+ * value, or to the default, changes nothing) and that set the same workload parameters run
+ * the same simulation for every workload both are run with; their point ids differ (ids hash
+ * the settings' text), so the plan's check of equal ids does not see it. A warning, not an
+ * error: a swept range that includes the base's own value ({10|20|40} beside a base of 20) is
+ * the usual way to write a sweep, and both points stay (scripts name them) */
+static void warn_same_variants(const gms_sweep_spec *s, const uint64_t *eff)
+{
+    for (size_t j = 1; j < s->nvariants; j++)
+        for (size_t i = 0; i < j; i++) {
+            const gms_sweep_variant *a = &s->variants[i], *b = &s->variants[j];
+            if (eff[i] != eff[j] || !same_params(a, b)) continue;
+            for (size_t k = 0; k < s->nworkloads; k++) {
+                const gms_sweep_workload *w = &s->workloads[k];
+                if (pair_excluded(s, a, w) || pair_excluded(s, b, w)) continue;
+                fprintf(stderr, "gpumemsim: warning: %s:%d: variants '%s' and '%s' run exactly the same simulation (their "
+                        "settings decode to the same configuration: a value equal to the config's own or the default "
+                        "changes nothing); both are run\n", s->path, b->line, a->name, b->name);
+                break;
+            }
+        }
+}
+
 int gms_sweep_spec_check(gms_sweep_spec *s, int ask_simulator, gms_error *err)
 {
+    uint64_t *eff = gms_xcalloc(s->nvariants + 1, sizeof *eff);
     for (size_t i = 0; i < s->nvariants; i++)
-        if (check_variant(s, &s->variants[i], ask_simulator, err)) return -1;
+        if (check_variant(s, &s->variants[i], ask_simulator, &eff[i], err)) { free(eff); return -1; }
+    if (ask_simulator) warn_same_variants(s, eff);
+    free(eff);
     for (size_t i = 0; ask_simulator && i < s->nworkloads; i++) {
         if (check_workload(s, &s->workloads[i], NULL, err)) return -1;
         for (size_t j = 0; j < s->nvariants; j++) {

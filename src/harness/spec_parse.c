@@ -19,6 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#define GMS_SWEEP_MAX_TIMEOUT 1e9   /* seconds (about 31 years) */
+
 void gms_kvlist_add(gms_kvlist *l, const char *key, const char *val)
 {
     l->v = gms_xrealloc(l->v, (l->n + 1) * sizeof *l->v);
@@ -285,6 +287,10 @@ static int stmt(parse_ctx *c, line_toks *lt, gms_error *err)
         if (lt->n != 2) return gms_err_at(err, F, L, "'timeout' takes one value (seconds per point)");
         double t = strtod(lt->t[1], &end);
         if (*end || end == lt->t[1] || !(t >= 0)) return gms_err_at(err, F, L, "timeout '%s' is not a number of seconds", lt->t[1]);
+        /* inf or an absurd value would read as a limit but never act as one: 0 is "no limit" */
+        if (!(t <= GMS_SWEEP_MAX_TIMEOUT))
+            return gms_err_at(err, F, L, "timeout '%s' is out of range (0 for no limit, else at most %.0f seconds)",
+                              lt->t[1], GMS_SWEEP_MAX_TIMEOUT);
         s->timeout = t;
         return 0;
     }
