@@ -259,6 +259,7 @@ static int field_err(gms_linereader *lr, const tok_t *t, const char *field, cons
 static int imm_ok(const tok_t *t)
 {
     const char *p = t->s;
+    if (t->e - p == 1) return *p >= '0' && *p <= '9';   /* host speed: "0", the tracer's usual */
     if (p < t->e && (*p == '-' || *p == '+')) p++;
     if (t->e - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x') {
         tok_t h = { p, t->e };
@@ -524,7 +525,8 @@ int gms_trace_read_block(gms_linereader *lr, gms_trace_dec *d, gms_block_trace *
         if (remaining) {
             /* a line of the block's structure: fewer instruction lines than declared (anything
              * else is taken as an instruction line, and a bad field in it is named) */
-            if (*s == '#' || starts(s, "warp") || starts(s, "insts") || starts(s, "thread block")) {
+            if (!is_hex_start(*s) &&   /* host speed: an instruction line's PC is the common case */
+                (*s == '#' || starts(s, "warp") || starts(s, "insts") || starts(s, "thread block"))) {
                 quote_t q = quote(s, line + len, QUOTE_MAX);
                 return PERR("warp %d: insts = %llu but only %llu instruction lines before '%.*s%s'", warp,
                             (unsigned long long)declared, (unsigned long long)count, q.n, s, q.dots);
