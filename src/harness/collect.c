@@ -63,6 +63,15 @@ static int ingest_file(const gms_sweep_spec *s, const gms_sweep_point *pt, gms_s
                 free(path);
                 return 0;
             }
+            if (!gms_json_get_str(j, "attempt", NULL) || !gms_json_get_str(j, "status", NULL)) {
+                /* a file cut or written by hand: reported like a damaged one, the rest collected */
+                fprintf(stderr, "gpumemsim sweep: warning: %s: result without %s; not collected\n", path,
+                        gms_json_get_str(j, "attempt", NULL) ? "status" : "attempt");
+                if (sum) sum->unreadable++;
+                gms_json_free(j);
+                free(path);
+                return 0;
+            }
             rc = gms_store_ingest(st, j, path, &added, err);
             if (!rc && added && !strcmp(gms_json_get_str(j, "status", ""), "ok")) warn_string_stats(j, path);
             if (!rc && sum) {

@@ -38,6 +38,13 @@ if [ $# -eq 4 ]; then
     $BIN sweep status "$H/c.sweep" > "$T/out" 2>"$T/err"
     if grep -q '^  done     1$' "$T/out" && grep -q '^  failed   3$' "$T/out"; then
         ok sweep_status_ok_without_stats_not_done; else bad sweep_status_ok_without_stats_not_done; fi
+    # a result file without its attempt: warned and skipped, the others stay collected
+    printf '{"format": "gpumemsim-sweep-point 1", "point_id": "%s", "status": "ok", "stats": {"total": {"x": 4}}}\n' \
+        "$4" > "$H/c.results/$4.json"
+    $BIN sweep collect "$H/c.sweep" > "$T/out" 2>"$T/err"; rc=$?
+    if [ $rc -eq 0 ] && grep -q "$4.json: result without attempt; not collected" "$T/err" \
+       && $BIN sweep export "$H/c.sweep" 2>/dev/null | grep -q "^$3,.*,ok,total,0,x,2$"; then
+        ok sweep_collect_skips_result_without_attempt; else bad "sweep_collect_skips_result_without_attempt (rc=$rc)"; fi
     # a baseline that sets x itself would normalise every point to itself
     expect_fail plot_baseline_setting_x_refused "baseline b sets gpgpu_l1_latency=40 itself" \
         $BIN plot "$H/c.db" --metric x --x gpgpu_l1_latency --baseline b --out "$H/p.svg"
