@@ -121,23 +121,36 @@ static void co_add_split(co_lines *c, uint64_t a, uint32_t width, int cap)
     }
 }
 
-/* one access of `width` bytes at a */
-__attribute__((always_inline)) static inline void co_add(co_lines *c, uint64_t a, uint32_t width, int cap)
+/* one access of `width` bytes at a; wmask: width's bytes as a mask (all 32 from width 32) */
+__attribute__((always_inline)) static inline void co_add(co_lines *c, uint64_t a, uint32_t width, uint32_t wmask,
+                                                        int cap)
 {
-    if ((a >> 5) != ((a + width - 1) >> 5)) {
+    uint32_t l5 = (uint32_t)(a & 31);
+    if (l5 + width > 32) {   /* the access crosses a sector (width < 2^32 - 31) */
         co_add_split(c, a, width, cap);
         return;
     }
     int j = line_slot(c, a >> 7, cap);   /* the common case: the access stays in one sector */
     if (j < 0) return;
-    uint32_t sct = (uint32_t)(a >> 5) & 3, l5 = (uint32_t)(a & 31);
+    uint32_t sct = (uint32_t)(a >> 5) & 3;
     c->smask[j] |= (uint8_t)(1u << sct);
-    c->bytes[j][sct] |= (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << l5;
+    c->bytes[j][sct] |= wmask << l5;
 }
+
+static inline uint32_t width_mask(uint32_t width) { return width >= 32 ? 0xffffffffu : (1u << width) - 1u; }
 
 static inline int co_emit(const co_lines *c, uint32_t segment, gms_txn *out)
 {
     int n = 0;
+    if (segment == 32) {   /* line_txns' sector case here (host speed: a call per line saved) */
+        for (int j = 0; j < c->nl; j++)
+            for (uint32_t m = c->smask[j] & 0xfu; m; m &= m - 1) {
+                uint32_t k = (uint32_t)__builtin_ctz(m);
+                out[n++] = (gms_txn){ .addr = (c->lines[j] << 7) + k * 32u, .sector_mask = (uint8_t)(1u << k),
+                                      .nbytes_sectors = 1, .bytes = (uint16_t)__builtin_popcount(c->bytes[j][k]) };
+            }
+        return n;
+    }
     for (int j = 0; j < c->nl; j++) n += line_txns(c->lines[j], c->smask[j], c->bytes[j], segment, out + n);
     return n;
 }
@@ -148,8 +161,8 @@ int gms_coalesce(const uint64_t addrs[32], uint32_t mask, uint32_t width, int se
     co_lines c;
     co_init(&c, 64);
     if (width == 0) width = 4;
-    for (int lane = 0; lane < 32; lane++)
-        if (mask >> lane & 1u) co_add(&c, addrs[lane], width, 64);
+    uint32_t wm = width_mask(width);
+    for (uint32_t m = mask; m; m &= m - 1) co_add(&c, addrs[__builtin_ctz(m)], width, wm, 64);
     return co_emit(&c, segment, out);
 }
 
@@ -162,7 +175,8 @@ int gms_coalesce_words(const uint64_t *addrs, int n, uint32_t acc_width, uint32_
     uint32_t segment = gms_coalesce_segment(inst_width ? inst_width : 4, sector);
     co_lines c;
     co_init(&c, 128);
-    for (int i = 0; i < n; i++) co_add(&c, addrs[i], acc_width ? acc_width : 4, 128);
+    uint32_t aw = acc_width ? acc_width : 4, wm = width_mask(aw);
+    for (int i = 0; i < n; i++) co_add(&c, addrs[i], aw, wm, 128);
     return co_emit(&c, segment, out);
 }
 

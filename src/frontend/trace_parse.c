@@ -88,10 +88,14 @@ static __attribute__((noinline)) const char *next_hex_remember(const char *p, ui
                                                               int *bad)
 {
     const char *q = next_hex(p, t, out, bad);
+    m->hs = GMS_HEX_MEMO_NONE;
     if (*bad) return q;
-    unsigned n = (unsigned)(q - p);
-    m->len = n < 16 ? (uint8_t)n : 0;   /* the token and its delimiter in the 16 bytes */
-    m->hs = p[0] == '0' && (p[1] | 0x20) == 'x' ? 2 : 0;   /* a valid token: "0x", then a digit */
+    unsigned n = (unsigned)(q - p), ws = (unsigned)(t->s - p);
+    if (n >= 16) return q;   /* the token and its delimiter not in the 16 bytes */
+    m->len = (uint8_t)n;
+    m->ws = (uint8_t)ws;
+    /* a valid token: "0x", then a digit */
+    m->hs = (uint8_t)(ws + (t->s[0] == '0' && (t->s[1] | 0x20) == 'x' ? 2 : 0));
     m->txt[0] = c0;
     m->txt[1] = c1;
     m->v = *out;
@@ -99,26 +103,28 @@ static __attribute__((noinline)) const char *next_hex_remember(const char *p, ui
 }
 
 /* next_hex knowing the field's previous token (m): a trace's consecutive addresses (and PCs,
- * masks) share most of their text, so the 16 bytes from the token are compared with the
- * previous token's at once and only the digits after the common prefix are read (host speed:
- * a lane's address is 12 to 14 characters, most of a trace's text). The bytes compared lie
- * inside the line (end: its NUL), and a token the previous one cannot vouch for goes through
- * next_hex, so *t, the value and the errors are next_hex's. */
+ * masks) share most of their text, so the 16 bytes from p (the blank before the token
+ * included: no skip of it) are compared with the previous token's at once and only the
+ * digits after the common prefix are read (host speed: a lane's address is 12 to 14
+ * characters, most of a trace's text). The bytes compared lie inside the line (end: its
+ * NUL), and a token the previous one cannot vouch for (other blanks before it, another "0x"
+ * or first digit) goes through next_hex, so *t, the value and the errors are next_hex's. */
 __attribute__((always_inline)) static inline const char *next_hex_memo(const char *p, const char *end,
                                                                        gms_hex_memo *m, tok_t *t,
                                                                        uint64_t *out, int *bad)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    while (*p == ' ' || *p == '\t') p++;
     if (__builtin_expect(end - p < 15, 0)) return next_hex(p, t, out, bad);
     uint64_t c0 = load8(p), c1 = load8(p + 8), x0 = c0 ^ m->txt[0], x1 = c1 ^ m->txt[1];
     /* k: the first character that differs from the previous token's text */
-    unsigned k = x0 ? (unsigned)__builtin_ctzll(x0) >> 3 : x1 ? 8 + ((unsigned)__builtin_ctzll(x1) >> 3) : 16;
-    unsigned len = m->len;
+    /* (15 when all 16 agree: the same answer, as len <= 15; one branch fewer) */
+    unsigned k = x0 ? (unsigned)__builtin_ctzll(x0) >> 3 : 8 + ((unsigned)__builtin_ctzll(x1 | 1ULL << 63) >> 3);
+    unsigned len = m->len, hs = m->hs;
     const char *q;
     uint64_t v;
-    /* "0x" (if any) and at least one digit as the previous token's */
-    if (__builtin_expect(!len || k <= m->hs, 0)) return next_hex_remember(p, c0, c1, m, t, out, bad);
+    /* the blanks, "0x" (if any) and at least one digit as the previous token's (never true
+     * with hs GMS_HEX_MEMO_NONE) */
+    if (__builtin_expect(k <= hs, 0)) return next_hex_remember(p, c0, c1, m, t, out, bad);
     if (k > len) {   /* the same token, and a delimiter after it */
         q = p + len;
         v = m->v;
@@ -131,16 +137,17 @@ __attribute__((always_inline)) static inline const char *next_hex_memo(const cha
             q++;
         }
         unsigned nsuf = (unsigned)(q - (p + k)), n = (unsigned)(q - p);
-        if (__builtin_expect(k - m->hs + nsuf > 16 || !DELIM[(unsigned char)*q], 0))
+        if (__builtin_expect(k - hs + nsuf > 16 || !DELIM[(unsigned char)*q], 0))
             return next_hex_remember(p, c0, c1, m, t, out, bad);
         /* shifts below 64: at most 16 digits, k - hs >= 1 of them shared */
         v = (m->v >> 4 * (len - k)) << 4 * nsuf | suf;
-        m->len = n < 16 ? (uint8_t)n : 0;
+        m->len = (uint8_t)n;
+        if (__builtin_expect(n >= 16, 0)) m->hs = GMS_HEX_MEMO_NONE;
         m->txt[0] = c0;
         m->txt[1] = c1;
         m->v = v;
     }
-    t->s = p;
+    t->s = p + m->ws;   /* the blanks before the token: the previous token's (k > hs) */
     t->e = q;
     *out = v;
     *bad = 0;
@@ -356,7 +363,11 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, const
         p = next_tok(p, &t);
         if (dec_u64(&t, &v)) return field_err(lr, &t, "line number", "a decimal number", err);
     }
-    gms_inst *in = gms_warp_push(w);
+    /* gms_warp_push's record, without its call (host speed: every instruction line) */
+    gms_inst *in = gms_warp_append(w);
+    *in = (gms_inst){ .dst = { GMS_REG_NONE, GMS_REG_NONE },
+                      .src = { GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE, GMS_REG_NONE } };
+    _Static_assert(GMS_MAX_DST == 2 && GMS_MAX_SRC == 4, "the initialiser above");
     int bad;
     p = next_hex_memo(p, end, &d->pc, &t, &v, &bad);
     if (bad || v > UINT32_MAX) return field_err(lr, &t, "pc", "a hex PC", err);
@@ -445,10 +456,12 @@ static int parse_inst(gms_linereader *lr, gms_trace_dec *d, const char *p, const
     return 0;
 }
 
-static int starts(const char *s, const char *word)
+/* host speed: inline (strncmp was a call for every structural line, most failing at once) */
+static inline int starts(const char *s, const char *word)
 {
-    size_t n = strlen(word);
-    return !strncmp(s, word, n);
+    for (; *word; s++, word++)
+        if (*s != *word) return 0;
+    return 1;
 }
 
 /* "key = value" after a fixed key word; returns the value text or NULL */
@@ -497,6 +510,10 @@ int gms_trace_read_block(gms_linereader *lr, gms_trace_dec *d, gms_block_trace *
     size_t len;
     int r;
     gms_block_trace_reset(out, d->nwarps);
+    if (!d->memo_set) {   /* no token yet (a zeroed memo would vouch for one) */
+        d->pc.hs = d->mask.hs = d->addr.hs = GMS_HEX_MEMO_NONE;
+        d->memo_set = 1;
+    }
     for (;;) {   /* #BEGIN_TB */
         r = gms_lr_next(lr, &line, &len, err);
         if (r <= 0) return r;

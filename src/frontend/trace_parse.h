@@ -94,16 +94,21 @@ static inline const gms_opc_entry *gms_opcache_get_near(gms_opcache *c, gms_isa 
 }
 
 /* The previous token of one field (a line's PC, its mask, a lane's address), for the parser's
- * shortcut over a shared prefix: the first 16 bytes of its text (the token and the character
- * after it), its length (0: none yet), where its digits start (2 after "0x") and its value. */
+ * shortcut over a shared prefix: the first 16 bytes of its text from where the field's scan
+ * starts (the blanks before the token, the token and the character after it), that text's
+ * length up to the character after the token, the blanks before it, where its digits start
+ * (after the blanks and "0x"; GMS_HEX_MEMO_NONE: no usable token, so nothing matches) and its
+ * value. */
+#define GMS_HEX_MEMO_NONE 16
 typedef struct gms_hex_memo {
     uint64_t txt[2], v;
-    uint8_t len, hs;
+    uint8_t len, ws, hs;
 } gms_hex_memo;
 
 typedef struct gms_trace_dec {
     gms_trace_hdr hdr;
     gms_hex_memo pc, mask, addr;
+    int memo_set;               /* the memos were set to GMS_HEX_MEMO_NONE (first block) */
     gms_opcache oc;
     uint32_t nwarps;            /* warps per block from the block dim */
     uint64_t *seen;             /* the grid's blocks read so far (a block twice is an error); malloc'd */

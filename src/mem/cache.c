@@ -34,6 +34,7 @@ struct gms_cache {
     const gms_index_ops *idx;
     uint64_t (*xform)(void *, uint64_t);
     void *xctx;
+    struct set_memo *smemo;      /* set_of's memo (NULL: the set is computed every time) */
     const gms_repl_ops *repl;
     uint64_t line_mask;          /* line - 1 */
     uint32_t assoc, atom, line;
@@ -132,10 +133,47 @@ static void where_init(gms_cache *c, size_t nl)
                     (unsigned)__builtin_ctz(c->line));
 }
 
-static inline uint32_t set_of(const gms_cache *c, uint64_t addr)
+static inline uint32_t set_of_raw(const gms_cache *c, uint64_t addr)
 {
     if (c->xform) addr = c->xform(c->xctx, addr);
     return c->idx->index(&c->ist, addr);
+}
+
+/* set_of's memo (host speed): the L2 computes a request's set at its prefetch
+ * (gms_cache_prefetch_access, as it enters the input queue) and again at its access; through
+ * the partition-address transform and the I-Poly hash that is two indirect calls and about 80
+ * host instructions. A direct-mapped table keyed by the whole address gives it back; each
+ * entry always holds a true (address, set) pair, so a hit is exact whatever the functions
+ * (pure ones of the address). Only for caches with a transform or a hashed index: a linear
+ * index costs less than the lookup. */
+#define SET_MEMO_LOG2 6
+typedef struct set_memo { uint64_t addr; uint32_t set; } set_memo;
+
+static inline uint32_t set_memo_slot(uint64_t addr)
+{
+    return (uint32_t)(((addr >> 5) * 0x9E3779B97F4A7C15ULL) >> (64 - SET_MEMO_LOG2));
+}
+
+static inline uint32_t set_of(const gms_cache *c, uint64_t addr)
+{
+    if (!c->smemo) return c->idx->index(&c->ist, addr);   /* no transform (set_memo_reset) */
+    set_memo *e = &c->smemo[set_memo_slot(addr)];
+    if (e->addr == addr) return e->set;
+    uint32_t set = set_of_raw(c, addr);
+    e->addr = addr;
+    e->set = set;
+    return set;
+}
+
+/* after the index or its transform is set: every entry a true pair (address 0 and its set) */
+static void set_memo_reset(gms_cache *c)
+{
+    free(c->smemo);
+    c->smemo = NULL;
+    if (!c->xform && c->idx->kind == GMS_IDX_LINEAR) return;
+    c->smemo = gms_xmalloc(sizeof *c->smemo << SET_MEMO_LOG2);
+    uint32_t set0 = set_of_raw(c, 0);
+    for (uint32_t i = 0; i < 1u << SET_MEMO_LOG2; i++) c->smemo[i] = (set_memo){ 0, set0 };
 }
 
 static inline uint8_t smask_of(const gms_cache *c, const gms_mreq *r)
@@ -1149,6 +1187,7 @@ gms_cache *gms_cache_new(const gms_cache_config *cfg, gms_mreq_pool *pool, const
     c->last_way = gms_xcalloc(cfg->nsets, sizeof *c->last_way);
     where_init(c, nl);
     lru_init(c);
+    set_memo_reset(c);
     return c;
 }
 
@@ -1156,6 +1195,7 @@ void gms_cache_set_index_xform(gms_cache *c, uint64_t (*fn)(void *ctx, uint64_t 
 {
     c->xform = fn;
     c->xctx = ctx;
+    set_memo_reset(c);
 }
 
 void gms_cache_free(gms_cache *c)
@@ -1168,6 +1208,7 @@ void gms_cache_free(gms_cache *c)
     free(c->set_used);
     free(c->inv_top);
     free(c->last_way);
+    free(c->smemo);
     free(c->lru_prev); free(c->lru_next); free(c->lru_head); free(c->lru_tail);
     free(c->rpd);
     free(c->q_own);

@@ -9,6 +9,7 @@
 static void slots_alloc(gms_idxmap *m, size_t cap)
 {
     m->cap = cap;
+    m->hshift = (uint8_t)(64 - __builtin_ctzll(cap));   /* cap: a power of two, at least 16 */
     m->n = 0;
     m->slot = gms_xmalloc(cap * sizeof *m->slot);
     for (size_t i = 0; i < cap; i++) m->slot[i] = EMPTY;
@@ -76,7 +77,7 @@ static void grow(gms_idxmap *m)
     size_t mask = m->cap - 1;
     for (size_t j = 0; j < oc; j++) {
         if (old[j] == EMPTY) continue;
-        size_t i = gms_idxmap_hash(old[j] >> 16) & mask;
+        size_t i = gms_idxmap_home(m, old[j] >> 16);
         while (m->slot[i] != EMPTY) i = (i + 1) & mask;
         m->slot[i] = old[j];
         m->n++;
@@ -87,7 +88,7 @@ static void grow(gms_idxmap *m)
 /* the compact slot of key part p, or of the free slot where it would go (*found = 0) */
 static size_t slot_of(const gms_idxmap *m, uint64_t p, int *found)
 {
-    size_t mask = m->cap - 1, i = gms_idxmap_hash(p) & mask;
+    size_t mask = m->cap - 1, i = gms_idxmap_home(m, p);
     for (;;) {
         uint64_t s = m->slot[i];
         if (s == EMPTY) { *found = 0; return i; }
@@ -143,7 +144,7 @@ static void remove_at(gms_idxmap *m, size_t i)
     for (;;) {
         j = (j + 1) & mask;
         if (m->slot[j] == EMPTY) break;
-        size_t h = gms_idxmap_hash(m->slot[j] >> 16) & mask;
+        size_t h = gms_idxmap_home(m, m->slot[j] >> 16);
         int move = (i <= j) ? (h <= i || h > j) : (h <= i && h > j);
         if (move) {
             m->slot[i] = m->slot[j];
