@@ -2,8 +2,8 @@
  * Choices:
  *  - the set index uses GPGPU-Sim's partition address (channel and sub-partition bits
  *    removed) through gms_cache_set_index_xform; tags and requests keep full addresses;
- *  - data port: a hit holds it ceil(bytes / port width) cycles, a miss does not (GPGPU-Sim
- *    also charges the write-back of a dirty victim; we do not see the victim here); a fill
+ *  - data port: a hit holds it ceil(bytes / port width) cycles, a miss that writes a dirty
+ *    victim back floor(victim bytes / port width) cycles (GPGPU-Sim's use_data_port); a fill
  *    holds the fill port atom / port width cycles;
  *  - L2_BW counts 32 B per reply sector, as GPGPU-Sim's partiton_replys_in_parallel x 32. */
 #include "mem/l2_slice.h"
@@ -15,6 +15,7 @@ struct gms_l2_slice {
     gms_mreq_pool *pool;
     gms_cache *cache;
     int sector;
+    int fow_one_turn;                 /* fetch-on-write: an allocate read and its write, one turn */
     uint32_t port_width, fill_cycles;
     uint32_t data_port, fill_port;    /* busy cycles left */
     gms_tq rop;
@@ -43,6 +44,7 @@ gms_l2_slice *gms_l2_slice_new(const gms_l2_slice_cfg *cfg, gms_mreq_pool *pool)
         s->cache = gms_cache_new(cfg->cache, pool, name, GMS_CACHE_L2);
         if (cfg->dec) gms_cache_set_index_xform(s->cache, part_addr, (void *)cfg->dec);
         s->sector = cfg->cache->type == 'S';
+        s->fow_one_turn = cfg->cache->write_alloc == 'F';
         s->port_width = cfg->cache->data_port_width ? cfg->cache->data_port_width : cfg->cache->line;
         uint32_t atom = s->sector ? 32 : cfg->cache->line;
         s->fill_cycles = atom / s->port_width ? atom / s->port_width : 1;
@@ -125,6 +127,21 @@ static void complete(gms_l2_slice *s, gms_mreq *r)
     gms_fifo_push(&s->to_icnt, r);
 }
 
+/* GPGPU-Sim's use_data_port for a MISS or HIT_RESERVED access: a dirty victim written back is
+ * read out of the data array, holding the data port its modified bytes / port width cycles
+ * (rounded down). The cache puts a write-back last on its miss queue (send_wrbk): the entries
+ * past the mq_before that were there before the access are this access's own. */
+static uint32_t victim_port_cycles(gms_l2_slice *s, uint32_t mq_before)
+{
+    uint32_t n = gms_cache_mq_size(s->cache), cyc = 0;
+    if (n <= mq_before) return 0;
+    gms_mreq *m = gms_cache_mq_head(s->cache);
+    for (uint32_t i = 0; i < mq_before; i++) m = m->next;
+    for (uint32_t i = mq_before; i < n; i++, m = m->next)
+        if (gms_acc_is_writeback(m->access)) cyc += m->bytes / s->port_width;
+    return cyc;
+}
+
 /* (the DRAM coordinates are decoded by the channel when it takes the request: memsys_chan.c) */
 static void to_dram(gms_l2_slice *s, gms_mreq *m)
 {
@@ -144,30 +161,52 @@ void gms_l2_slice_settle_occupancy(gms_l2_slice *s, uint64_t now)
     s->occ_t = now;
 }
 
+/* 0. the head of the L2->icnt queue to the interconnect (GPGPU-Sim pops it in the interconnect's
+ * clock block: memsys.c decides on which edges) */
+int gms_l2_slice_reply_out(gms_l2_slice *s)
+{
+    gms_mreq *r = gms_fifo_pop(&s->to_icnt);   /* popped first: the receiver may recycle it */
+    if (!r) return 0;
+    uint32_t units = reply_units(s, r);
+    if (s->cfg.reply(s->cfg.reply_ud, s->cfg.id, r)) {
+        s->replies += units;
+        return 1;
+    }
+    r->next = s->to_icnt.head;                 /* refused: back at the head */
+    s->to_icnt.head = r;
+    if (!s->to_icnt.tail) s->to_icnt.tail = r;
+    s->to_icnt.n++;
+    return 0;
+}
+
+int gms_l2_slice_has_reply(const gms_l2_slice *s) { return s->to_icnt.n != 0; }
+
+/* 1. one filled request goes up (GPGPU-Sim's next_access: the MSHR entry is released with its
+ * last request). Fetch-on-write: GPGPU-Sim's MSHR holds only the allocate read, and the turn
+ * that hands it out puts the write it carries (original_wr_mf) on the L2->icnt queue
+ * (memory_sub_partition::cache_cycle); our MSHR holds the write right behind its allocate
+ * read (gms_cache_next_access gives NULL for the read), so both go in the one turn */
+static void hand_out_filled(gms_l2_slice *s, uint64_t now)
+{
+    if (!s->cache || !gms_cache_access_ready(s->cache) || gms_fifo_full(&s->to_icnt)) return;
+    gms_mreq *f = gms_cache_next_access(s->cache, now);
+    if (!f && s->fow_one_turn && gms_cache_access_ready(s->cache)) f = gms_cache_next_access(s->cache, now);
+    if (f) complete(s, f);
+}
+
 void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
+{
+    gms_l2_slice_reply_out(s);
+    gms_l2_slice_cache_cycle(s, now);
+}
+
+void gms_l2_slice_cache_cycle(gms_l2_slice *s, uint64_t now)
 {
     /* the queue's length only changes inside this function: integrate it over the cycles
      * since the last call (skipped cycles included) */
     gms_l2_slice_settle_occupancy(s, now);
-    /* 0. reply to the interconnect */
-    gms_mreq *r = gms_fifo_pop(&s->to_icnt);   /* popped first: the receiver may recycle it */
-    if (r) {
-        uint32_t units = reply_units(s, r);
-        if (s->cfg.reply(s->cfg.reply_ud, s->cfg.id, r)) {
-            s->replies += units;
-        } else {                                  /* refused: back at the head */
-            r->next = s->to_icnt.head;
-            s->to_icnt.head = r;
-            if (!s->to_icnt.tail) s->to_icnt.tail = r;
-            s->to_icnt.n++;
-        }
-    }
-    /* 1. filled requests go up, one per cycle (GPGPU-Sim's next_access: the MSHR entry is
-     * released with its last request) */
-    if (s->cache && gms_cache_access_ready(s->cache) && !gms_fifo_full(&s->to_icnt)) {
-        gms_mreq *f = gms_cache_next_access(s->cache, now);
-        if (f) complete(s, f);
-    }
+    gms_mreq *r;
+    hand_out_filled(s, now);
     /* 2. DRAM -> L2 */
     r = s->from_dram.head;
     if (r) {
@@ -208,6 +247,7 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
         } else {
             s->inq->pop(s->inq_self, r);
             gms_rf_cause cause;
+            uint32_t mq_before = gms_cache_mq_size(s->cache);
             int ret = gms_cache_access(s->cache, r, now, &cause);
             gms_cache_outcome oc = GMS_CACHE_OUTCOME(ret);
             if (oc == GMS_CACHE_RESERVATION_FAIL && s->cfg.racb && r->kind == GMS_MREQ_READ && !dram_full) {
@@ -224,6 +264,7 @@ void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now)
             } else {
                 s->qst.accessed++;
                 if (oc == GMS_CACHE_HIT) s->data_port += (r->bytes + s->port_width - 1) / s->port_width;
+                else s->data_port += victim_port_cycles(s, mq_before);
                 /* WAIT: the fill returns it; SENT alone: it went down and comes back as an
                  * ack (or is a write-back that ends in DRAM); neither: done here */
                 if (!(ret & (GMS_CACHE_WAIT | GMS_CACHE_SENT))) complete(s, r);

@@ -3,9 +3,11 @@
  * queues to and from the DRAM channel and the interconnect.
  *
  * Per L2 cycle (gms_l2_slice_cycle), in GPGPU-Sim's cache_cycle order, preceded by the reply
- * to the interconnect (GPGPU-Sim pops it in the icnt cycle, before cache_cycle):
+ * to the interconnect (GPGPU-Sim pops it in the icnt cycle, before cache_cycle; memsys.c makes
+ * one step 0 for every interconnect edge: "The L2->icnt pops" there):
  *   0. head of L2->icnt queue -> reply callback (kept if refused)
- *   1. one filled request (MSHR waiters) -> L2->icnt queue
+ *   1. one filled request (MSHR waiters) -> L2->icnt queue (fetch-on-write: the allocate
+ *      read and the write behind it in one turn, as GPGPU-Sim replies with original_wr_mf)
  *   2. head of DRAM->L2 queue: a read fills the cache (fill port), a write ack goes up
  *   3. head of the cache miss queue -> L2->DRAM queue
  *   4. input queue -> cache access, if L2->DRAM and L2->icnt have room and the data port
@@ -49,7 +51,14 @@ void gms_l2_slice_free(gms_l2_slice *s);
 
 int gms_l2_slice_can_accept(const gms_l2_slice *s);
 void gms_l2_slice_push(gms_l2_slice *s, gms_mreq *r, uint64_t now);
+/* one L2 cycle: step 0 (gms_l2_slice_reply_out), then steps 1-5 (gms_l2_slice_cache_cycle).
+ * The memory partitions call the two apart: GPGPU-Sim pops the L2->icnt queue on interconnect
+ * edges, before the L2's cache_cycle when the two clocks share an edge (memsys.c) */
 void gms_l2_slice_cycle(gms_l2_slice *s, uint64_t now);
+void gms_l2_slice_cache_cycle(gms_l2_slice *s, uint64_t now);
+/* offer the head of the L2->icnt queue to the interconnect: 1 if it left (kept if refused) */
+int gms_l2_slice_reply_out(gms_l2_slice *s);
+int gms_l2_slice_has_reply(const gms_l2_slice *s);
 /* 0: has work for the next cycle; UINT64_MAX: nothing at all; else the core cycle at which
  * the ROP stage releases its next request */
 uint64_t gms_l2_slice_next(const gms_l2_slice *s);

@@ -107,6 +107,28 @@ void gms_ms_slice_settle(ms_slice *s, uint64_t upto)
     s->sleep_cycle = upto - 1;
 }
 
+/* The L2->icnt pops. GPGPU-Sim pops every sub-partition's L2->icnt head in the interconnect
+ * clock block of gpgpu_sim::cycle, which runs before the L2's block when both have an edge,
+ * and pushes the reply into the network, which moves it in the same cycle. Here the pop for an
+ * interconnect edge e is made at the last point before e that can change what it reads (the
+ * L2->icnt queues change only in slice ticks, the reply network's inputs only in interconnect
+ * ticks), so the reply is in the network when e ticks even if the interconnect was idle:
+ *  - e shares the instant with an L2 edge: the slice's tick, before its cache cycle;
+ *  - else the last L2 edge before e comes after the interconnect edge before e: that L2 tick,
+ *    after its cache cycle (pop_ahead_of_l2);
+ *  - else: reply_pop, ticking after the interconnect at the edge before e (interconnect faster
+ *    than the L2 only).
+ * Edges are at the multiples of a domain's period (engine.c). */
+static inline int edge_at(uint64_t t, uint64_t period_fs) { return t % period_fs == 0; }
+static inline uint64_t next_edge(uint64_t t, uint64_t period_fs) { return (t / period_fs + 1) * period_fs; }
+
+/* in an L2 tick: after the cache cycle, pop for the next interconnect edge? */
+static int pop_ahead_of_l2(const memsys *ms, uint64_t now_fs)
+{
+    return !edge_at(now_fs, ms->icnt_period_fs) &&
+           next_edge(now_fs, ms->icnt_period_fs) < now_fs + ms->l2_period_fs;
+}
+
 static int slice_tick(void *self, uint64_t cycle)
 {
     ms_slice *s = self;
@@ -116,9 +138,14 @@ static int slice_tick(void *self, uint64_t cycle)
         gms_ms_slice_settle(s, gms_engine_cycle(ms->eng, GMS_DOM_L2));
         s->asleep = 0;
     }
-    gms_l2_slice_cycle(s->l2, gms_ms_core_now(ms));
+    /* the L2->icnt pops that are this tick's (see edge_at above) */
+    uint64_t now_fs = gms_engine_time_fs(ms->eng);
+    if (edge_at(now_fs, ms->icnt_period_fs)) gms_l2_slice_reply_out(s->l2);
+    gms_l2_slice_cache_cycle(s->l2, gms_ms_core_now(ms));
+    if (pop_ahead_of_l2(ms, now_fs)) gms_l2_slice_reply_out(s->l2);
     ms->accept[s - ms->slices] = (uint8_t)gms_l2_slice_can_accept(s->l2);
     if (gms_l2_slice_replies(s->l2) != before) gms_engine_progress(ms->eng);
+    if (ms->reply_pop && gms_l2_slice_has_reply(s->l2)) gms_engine_activate(ms->eng, ms->reply_pop);
     if (gms_l2_slice_to_dram_top(s->l2)) gms_engine_activate(ms->eng, ms->chans[s->chan].comp);
     uint64_t next = gms_l2_slice_next(s->l2);
     if (!next) {
@@ -138,6 +165,38 @@ static int slice_tick(void *self, uint64_t cycle)
     }
     if (next != UINT64_MAX) gms_engine_wake_at(ms->eng, s->comp, gms_ms_convert(ms, next, GMS_DOM_L2));
     return 0;
+}
+
+/* interconnect domain, after the interconnect: at an edge followed by another one with no L2
+ * edge up to it (the interconnect faster than the L2), each sub-partition's L2->icnt head goes
+ * into the network for that next edge, in sub-partition order (gpgpu_sim::cycle's ICNT block:
+ * one per sub-partition per interconnect cycle). */
+static int reply_pop_tick(void *self, uint64_t cycle)
+{
+    (void)cycle;
+    memsys *ms = self;
+    uint64_t now_fs = gms_engine_time_fs(ms->eng);
+    int sent = 0, left = 0, pop = next_edge(now_fs, ms->l2_period_fs) > now_fs + ms->icnt_period_fs;
+    for (uint32_t i = 0; i < ms->nsub; i++) {
+        gms_l2_slice *l2 = ms->slices[i].l2;
+        if (!gms_l2_slice_has_reply(l2)) continue;
+        if (pop) sent |= gms_l2_slice_reply_out(l2);
+        left |= gms_l2_slice_has_reply(l2);
+    }
+    if (sent) gms_engine_progress(ms->eng);
+    return left;
+}
+
+/* Called with the first kernel's start (gms_ms_kernel_time), a serial point of the run after the
+ * interconnect was added: reply_pop pops after the interconnect's tick, for the next edge. An
+ * interconnect no faster than the L2 has an L2 edge before each of its edges (or with it): the
+ * slices' ticks make every pop then. */
+void gms_ms_add_reply_pop(memsys *ms)
+{
+    if (ms->reply_pop || ms->icnt_period_fs >= ms->l2_period_fs) return;
+    ms->reply_pop = gms_engine_add(ms->eng, GMS_DOM_ICNT, "L2->icnt pops", reply_pop_tick, NULL, ms);
+    for (uint32_t i = 0; i < ms->nsub; i++)
+        if (gms_l2_slice_has_reply(ms->slices[i].l2)) gms_engine_activate(ms->eng, ms->reply_pop);
 }
 
 static uint64_t ms_stranded(void *self)
@@ -258,6 +317,8 @@ int gms_memsys_create(gms_memsys *out, const struct gms_params *p, gms_engine *e
     ms->dram_mhz = gms_engine_mhz(e, GMS_DOM_DRAM);
     ms->icnt_mhz = gms_engine_mhz(e, GMS_DOM_ICNT);
     ms->core_period_fs = (uint64_t)(1e9 / ms->core_mhz + 0.5);   /* engine.c: 1 MHz = 1e9 fs */
+    ms->l2_period_fs = (uint64_t)(1e9 / ms->l2_mhz + 0.5);
+    ms->icnt_period_fs = (uint64_t)(1e9 / ms->icnt_mhz + 0.5);
     ms->sleep_blocked = p->sim.sleep_blocked;
     if (!ms->nsub) { free(ms); return gms_err(err, "-gpgpu_n_mem: must be at least 1"); }
     if (gms_addrdec_init(&ms->dec, &mp->addrdec, err)) { free(ms); return -1; }

@@ -28,6 +28,8 @@ typedef struct ms_slice {
     uint64_t memcpy_offset;
 } ms_slice;
 void gms_ms_slice_settle(ms_slice *s, uint64_t upto);   /* memsys.c */
+/* add reply_pop if the clocks need it and it is not there yet (memsys.c) */
+void gms_ms_add_reply_pop(memsys *ms);
 
 /* The -dram_latency delay (GPGPU-Sim's unbounded list): what the channel needs of each
  * request, copied when the request leaves the L2 and entered into the channel after the delay
@@ -57,6 +59,14 @@ struct memsys {
     uint32_t nch, nsp, nsub;
     uint32_t dram_latency;
     double core_mhz, l2_mhz, dram_mhz, icnt_mhz;
+    /* the L2 and interconnect edges' periods as the engine keeps them (an edge of a domain is
+     * at every multiple of its period): the L2->icnt queues are popped for every interconnect
+     * edge (memsys.c, "The L2->icnt pops"), by the slices' ticks and, with the interconnect
+     * faster than the L2, by reply_pop, an interconnect-domain component that must tick after
+     * the interconnect: gms_ms_add_reply_pop adds it at the first kernel's start (the caller
+     * adds the interconnect after the memory side); NULL before, or when not needed */
+    uint64_t l2_period_fs, icnt_period_fs;
+    gms_component *reply_pop;
     uint64_t core_period_fs;     /* as the engine computes it */
     int sleep_blocked;           /* -gms_sleep_blocked: a slice blocked towards DRAM sleeps */
     ms_slice *slices;

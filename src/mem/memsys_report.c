@@ -30,6 +30,7 @@ static uint64_t dram_now(const memsys *ms)
 void gms_ms_kernel_time(void *self, int on)
 {
     memsys *ms = self;
+    if (on) gms_ms_add_reply_pop(ms);
     uint64_t dcyc = dram_now(ms);
     for (uint32_t c = 0; c < ms->nch; c++) gms_dram_chan_count_cycles(ms->chans[c].dram, on, dcyc);
     uint64_t core = gms_ms_core_now(ms);
