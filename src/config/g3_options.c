@@ -1,7 +1,8 @@
 /* GPGPU-Sim 3.x options found in UVMSmart's configs, accepted so that its config files load
  * unchanged (no --ignore-unknown). Defaults are GPGPU-Sim 3.x's registered ones; every option
- * but -gmem_skip_L1D is unmodelled and says what gpumemsim does instead, so a config that sets
- * one to another value gets the usual "set but not modelled" warning (unmodelled.c). */
+ * but -gmem_skip_L1D and -gpgpu_runtime_stat (its period) is unmodelled and says what
+ * gpumemsim does instead, so a config that sets one to another value gets the usual "set but
+ * not modelled" warning (unmodelled.c). */
 #include "config/params.h"
 
 #define U(name, type, field, def, help, instead) GMS_OPT_X(name, type, g3.field, def, help, GMS_SYN_PLAIN, instead)
@@ -36,8 +37,12 @@ static const gms_option opts[] = {
     U("gpgpu_shmem_warp_parts", GMS_OPT_U32, shmem_warp_parts, "2", "3.x: shared memory and global coalescing per warp in parts (2 = half warps)",
       "a warp's shared memory access is one request and its global access is coalesced whole (as with 1, UVMSmart's GTX1080Ti value)"),
     U("gpgpu_memlatency_stat", GMS_OPT_U32, memlatency_stat, "0", "3.x: memory latency statistics mask", STATS),
-    U("gpgpu_runtime_stat", GMS_OPT_STRING, runtime_stat, "10000:0", "3.x: periodic statistics (cycles:flags)",
-      "the progress line and final statistics replace it"),
+    /* modelled in part: the period (cycles) folds averagemflatency's latency windows
+     * (stats/memlat.h); the flags only choose GPGPU-Sim's periodic printouts */
+    GMS_OPT("gpgpu_runtime_stat", GMS_OPT_STRING, g3.runtime_stat, "10000:0",
+            "periodic statistics (cycles:flags): every `cycles` kernel cycles GPGPU-Sim folds its memory "
+            "latency window into averagemflatency and avg_icnt2mem_latency (modelled); the flags' periodic "
+            "printouts are not (the progress line and final statistics replace them)"),
     U("enable_ptx_file_line_stats", GMS_OPT_BOOL, ptx_file_line_stats, "1", "3.x: per-PTX-line statistics", STATS),
     U("visualizer_enabled", GMS_OPT_BOOL, visualizer_enabled, "1", "3.x: AerialVision log",
       "no AerialVision log (gpumemsim plot draws its own)"),

@@ -100,10 +100,17 @@ static void collect(gms_gpu *g, gms_stats *st)
     gms_stat_u64(st, "gms_stall_shd_mem_icnt_rc_fail", c->stall_icnt_rc);
     gms_stat_u64(st, "gms_bypassed_reads", c->n_bypass_reads);
     gms_stat_u64(st, "gms_thread_blocks_done", c->blocks_done);
-    gms_stat_u64(st, "averagemflatency", c->mem_lat_n ? c->mem_lat_sum / c->mem_lat_n : 0);
     gms_stat_u64(st, "maxmflatency", c->mem_lat_max);
-    /* divided by the replies, as GPGPU-Sim divides tot_icnt2mem_latency by num_mfs */
-    gms_stat_u64(st, "avg_icnt2mem_latency", c->mem_lat_n ? g->icnt.icnt2mem_sum / c->mem_lat_n : 0);
+    /* GPGPU-Sim's averagemflatency and avg_icnt2mem_latency: over the replies of the latency
+     * windows folded so far (stats/memlat.h), absent while none was */
+    gms_memlat_report(&g->memlat, g->icnt.icnt2mem_sum, st);
+    /* ours: the replies those cover (GPGPU-Sim's num_mfs), every reply so far and their mean
+     * latency, and the mean from LSU issue to arrival at the memory side per request */
+    gms_stat_u64(st, "gms_averagemflatency_replies", g->memlat.n);
+    gms_stat_u64(st, "gms_mem_latency_replies", c->mem_lat_n);
+    gms_stat_f64(st, "gms_mem_latency_mean", c->mem_lat_n ? (double)c->mem_lat_sum / (double)c->mem_lat_n : 0.0);
+    gms_stat_f64(st, "gms_icnt2mem_latency_mean",
+                 g->icnt.icnt2mem_n ? (double)g->icnt.icnt2mem_sum / (double)g->icnt.icnt2mem_n : 0.0);
     gms_sm_report(g->sms, g->n_sm, st);
     gms_icnt_report(&g->icnt, st);
     g->mem.report(g->mem.self, st);
@@ -127,12 +134,74 @@ static void arm_max_cycle(gms_gpu *g)
         gms_engine_wake_at(g->eng, g->gpu_comp, g->busy_since + (max - g->kernel_cycles_total));
 }
 
+/* GPGPU-Sim's gpu_sim_cycle at core cycle `now`: kernel cycles since the last kernel's end
+ * (update_stats) */
+static uint64_t gpu_sim_cycle_at(const gms_gpu *g, uint64_t now) { return kernel_cycles(g, now) - g->upd_ktime; }
+
+/* a wake-up of the latency windows' component at the core cycle at which gpu_sim_cycle
+ * reaches the next window's end (idle skipping must not jump over it) */
+static void arm_memlat(gms_gpu *g)
+{
+    if (!g->n_running) return;
+    g->memlat_off = 0;
+    gms_engine_wake_at(g->eng, g->memlat_comp,
+                       g->busy_since + (g->upd_ktime + g->memlat.next - g->kernel_cycles_total));
+}
+
+/* anything at all happening: an instruction, a reply taken, a request at the memory side, a
+ * packet in either network */
+static uint64_t memlat_activity(const gms_gpu *g)
+{
+    return g->ctr.thread_insts + g->ctr.mem_lat_n + g->icnt.icnt2mem_n + g->icnt.req_net.packets +
+           g->icnt.reply_net.packets;
+}
+
+/* GPGPU-Sim's gpgpu_sim::cycle folds the latency window at the end of every core cycle whose
+ * gpu_sim_cycle is a multiple of -gpgpu_runtime_stat's period (memlatstat_lat_pw): a component
+ * of its own, after the SMs (which take the replies) in the core domain, woken at those cycles
+ * only; it does nothing else (the gpu component's ticks hand out blocks and flush L1s, so
+ * waking it would move the timing). Its wake-ups would keep a run in which nothing happens any
+ * more from ending as a deadlock ("nothing scheduled"), so after -gms_watchdog_cycles (10^6
+ * when off) without any activity it stops, and the next reply into an SM starts it again
+ * (memlat_resume): the windows it skipped folded nothing new, replies being what they count */
+static int memlat_tick(void *self, uint64_t cycle)
+{
+    gms_gpu *g = self;
+    if (!g->n_running) return 0;
+    gms_memlat_cycle(&g->memlat, gpu_sim_cycle_at(g, cycle), g->ctr.mem_lat_sum, g->ctr.mem_lat_n);
+    uint64_t act = memlat_activity(g), lim = g->p->sim.watchdog_cycles ? g->p->sim.watchdog_cycles : 1000000;
+    if (act != g->memlat_act) {
+        g->memlat_act = act;
+        g->memlat_act_cycle = cycle;
+    } else if (cycle - g->memlat_act_cycle > lim && cycle - g->memlat_act_cycle >= g->memlat.freq) {
+        g->memlat_off = 1;
+        return 0;
+    }
+    arm_memlat(g);
+    return 0;
+}
+
+/* a reply on its way into an SM (from the interconnect's tick): the windows' wake-ups again if
+ * they had stopped. The windows that ended meanwhile, up to the current core cycle's, fold
+ * the replies taken so far: the SM takes this reply at a later core cycle (sm.c: t_ready is
+ * the current core cycle), and none came while they had stopped */
+static inline void memlat_resume(gms_gpu *g)
+{
+    if (__builtin_expect(!g->memlat_off, 1) || !g->n_running) return;
+    uint64_t now = gms_engine_cycle(g->eng, GMS_DOM_CORE);
+    gms_memlat_cycle(&g->memlat, gpu_sim_cycle_at(g, now), g->ctr.mem_lat_sum, g->ctr.mem_lat_n);
+    g->memlat_act_cycle = now;
+    arm_memlat(g);
+}
+
 static void busy_begin(gms_gpu *g)
 {
     if (g->n_running++ != 0) return;
     g->busy_since = gms_engine_cycle(g->eng, GMS_DOM_CORE);
     for (uint32_t i = 0; i < g->n_sm; i++) gms_sm_kernel_begin(g->sms[i]);
     arm_max_cycle(g);
+    g->memlat_act_cycle = g->busy_since;
+    arm_memlat(g);
     if (g->mem.kernel_time) g->mem.kernel_time(g->mem.self, 1);
     gms_icnt_kernel_time(&g->icnt, 1);
 }
@@ -160,17 +229,32 @@ static void kernel_finished(gms_gpu *g, gms_kernel *k)
     if (g->cke) gms_cke_kernel_done(g->cke, k);
     /* a multiprogrammed run restarts kernels for a whole window: no statistics per kernel */
     gms_kernel_stats *ks = g->cke ? NULL : gms_run_stats_add_kernel(&g->stats, k->src.name, k->uid, k->src.stream);
-    uint64_t cyc = now - k->start_cycle;
-    uint64_t ti = g->ctr.thread_insts - k->tinst_at_start;
+    /* Accel-Sim's loop prints a kernel's statistics after the gpgpu_sim::cycle in which it
+     * ended (whose window, if one ends there, is folded first), then calls update_stats:
+     * gpu_sim_cycle and gpu_sim_insn count from the previous kernel's end (from its launch
+     * when none ended while it ran), so an overlapping kernel's do not start at its launch */
+    uint64_t kt = kernel_cycles(g, now);
+    gms_counters *c = &g->ctr;
+    gms_memlat_cycle(&g->memlat, kt - g->upd_ktime, c->mem_lat_sum, c->mem_lat_n);
+    uint64_t cyc = kt - g->upd_ktime;
+    uint64_t ti = c->thread_insts - g->upd_tinsts;
     if (ks) {
         gms_stat_u64(&ks->st, "gpu_sim_cycle", cyc);
         gms_stat_u64(&ks->st, "gpu_sim_insn", ti);
         gms_stat_f64(&ks->st, "gpu_ipc", cyc ? (double)ti / (double)cyc : 0.0);
-        gms_stat_u64(&ks->st, "gpu_sim_warp_insn", g->ctr.warp_insts - k->winst_at_start);
+        gms_stat_u64(&ks->st, "gpu_sim_warp_insn", c->warp_insts - g->upd_winsts);
+        gms_stat_u64(&ks->st, "gms_kernel_cycles", now - k->start_cycle);
         gms_stat_u64(&ks->st, "kernel_grid_blocks", k->nblocks);
         gms_stat_u64(&ks->st, "kernel_max_blocks_per_sm", k->max_blocks_per_sm);
         collect(g, &ks->st);
     }
+    /* update_stats */
+    gms_memlat_update(&g->memlat, c->mem_lat_sum, c->mem_lat_n);
+    g->upd_ktime = kt;
+    g->upd_tinsts = c->thread_insts;
+    g->upd_winsts = c->warp_insts;
+    g->memlat_act_cycle = now;
+    arm_memlat(g);
     /* unlink and release */
     if (k->slot != UINT32_MAX) g->kslot[k->slot] = NULL;
     for (uint32_t i = 0; i < g->n_sm; i++)
@@ -260,8 +344,6 @@ static int launch(gms_gpu *g, gms_cmd *c)
     uint64_t tbl = g->p->core.tb_launch_latency, wait = g->p->core.kernel_launch_latency;
     wait += tbl && k->nblocks > (UINT64_C(1) << 62) / tbl ? UINT64_C(1) << 62 : k->nblocks * tbl;
     k->dispatch_from = now + wait;
-    k->winst_at_start = g->ctr.warp_insts;
-    k->tinst_at_start = g->ctr.thread_insts;
     k->active = 1;
     g->l2_flushed = 0;
     /* GPGPU-Sim's launch takes the first empty m_running_kernels slot (a multiprogrammed run,
@@ -631,6 +713,7 @@ static void pipe_leave(void *ud) { (void)ud; gms_mreq_tls = NULL; }
 static int reply_to_sm(void *ud, uint32_t cluster, gms_mreq *r)
 {
     gms_gpu *g = ud;
+    memlat_resume(g);
     return gms_sm_accept_reply(g->sms[cluster], r);   /* one SM a cluster: the same number */
 }
 /* several SMs a cluster: the cluster's FIFO is shared, ejection + each core's LDST FIFO in all */
@@ -638,6 +721,7 @@ static int reply_to_cluster(void *ud, uint32_t cluster, gms_mreq *r)
 {
     gms_gpu *g = ud;
     const gms_core_params *c = &g->p->core;
+    memlat_resume(g);
     if (g->cl_replies[cluster] >= c->ejection_buf + c->n_cores_per_cluster * c->ldst_resp_buf) return 0;
     if (!gms_sm_accept_reply(g->sms[r->sm], r)) return 0;
     g->cl_replies[cluster]++;
@@ -739,9 +823,17 @@ static void host_pipeline_init(gms_gpu *g)
 gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error *err)
 {
     if (!p->finalized) { gms_err(err, "internal: parameters not finalized"); return NULL; }
+    /* GPGPU-Sim divides gpu_sim_cycle by it (gpgpu_sim::cycle) */
+    uint64_t stat_freq = gms_memlat_parse_freq(p->g3.runtime_stat);
+    if (!stat_freq) {
+        gms_err(err, "-gpgpu_runtime_stat %s: the sampling period (the first field) must be at least 1"
+                " (CYCLES[:FLAGS], CYCLES a decimal number up to 2147483647, FLAGS hex)", p->g3.runtime_stat);
+        return NULL;
+    }
     gms_sim *s = gms_xcalloc(1, sizeof *s);
     gms_gpu *g = &s->g;
     g->p = p;
+    gms_memlat_init(&g->memlat, stat_freq);
     g->err = &s->async_err;
     double mhz[GMS_NDOM] = { p->core.mhz_core, p->core.mhz_icnt, p->core.mhz_l2, p->core.mhz_dram };
     g->eng = gms_engine_new(mhz, p->sim.skip_idle);
@@ -779,6 +871,7 @@ gms_sim *gms_sim_new(const gms_params *p, const gms_workload_spec *w, gms_error 
     gms_icnt_set_sleep(&g->icnt, p->sim.sleep_blocked);
     if (gms_uvm_create(&g->uvm, p, g->eng, g->n_sm, deliver_translated, g, err)) { gms_sim_free(s); return NULL; }
     g->gpu_comp = gms_engine_add(g->eng, GMS_DOM_CORE, "gpu", gpu_tick, gpu_stuck, g);
+    g->memlat_comp = gms_engine_add(g->eng, GMS_DOM_CORE, "latency windows", memlat_tick, NULL, g);
 
     uint64_t seed = w->seed ? w->seed : p->sim.seed;
     if (w->program) {
@@ -900,6 +993,9 @@ int gms_sim_run(gms_sim *s, gms_error *err)
         fprintf(stderr, "gpumemsim: requests never completed:\n");
         gms_mreq_pool_dump_live(&g->pool, stderr, 8);
     }
+    /* GPGPU-Sim's last update_stats (after the last kernel, or the stop at a limit) folds
+     * what is left: the run's total covers every reply */
+    gms_memlat_update(&g->memlat, g->ctr.mem_lat_sum, g->ctr.mem_lat_n);
     collect(g, &g->stats.total);
     if (g->cke) gms_cke_report(g->cke, &g->stats.total);
     if (rc == 0 && g->p->sim.mshr_dump_at && !g->mshr_dumped)   /* an option the run never used: say so */

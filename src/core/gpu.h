@@ -10,6 +10,7 @@
 #include "mem/memsys.h"
 #include "mem/mreq.h"
 #include "mem/xbar.h"
+#include "stats/memlat.h"
 #include "stats/stats.h"
 #include "util/rng.h"
 
@@ -30,9 +31,8 @@ typedef struct gms_kernel {
     uint32_t max_cta;                 /* GPGPU-Sim's max_cta: the occupancy, capped at ceil(grid / SMs)
                                        * (gms_local_max_cta); the local memory map and the carve-out */
     uint32_t running_blocks;
-    uint64_t start_cycle;             /* core cycle of launch */
+    uint64_t start_cycle;             /* core cycle of launch (gms_kernel_cycles) */
     uint64_t dispatch_from;           /* launch latency: no block before this cycle */
-    uint64_t winst_at_start, tinst_at_start;
     int active;
     uint32_t slot;                    /* its place in GPGPU-Sim's m_running_kernels (select_kernel's
                                        * round robin): the lowest free at launch; UINT32_MAX none */
@@ -111,8 +111,18 @@ typedef struct gms_gpu {
     int mshr_dumped;                 /* -gms_mshr_dump_at: done */
     uint64_t blocks_issued;          /* thread blocks handed out over the run (-gpgpu_max_cta) */
     gms_component *gpu_comp;
+    gms_component *memlat_comp;      /* folds the latency windows (gpu.c memlat_tick) */
     uint64_t kernel_cycles_total;     /* sum of kernel durations (gpu_tot_sim_cycle) */
     uint64_t busy_since;              /* first cycle with a kernel running in the current busy period */
+    /* GPGPU-Sim's update_stats, at every kernel's end after its statistics: gpu_sim_cycle,
+     * gpu_sim_insn count from there (kernel time, thread and warp instructions then), and the
+     * latency windows (memlat) start again */
+    uint64_t upd_ktime, upd_tinsts, upd_winsts;
+    gms_memlat memlat;                /* averagemflatency's folded windows (stats/memlat.h) */
+    /* the windows' wake-ups stopped after a long time without activity (gpu.c memlat_tick), and
+     * the last activity seen (a sum of counters) and its core cycle */
+    int memlat_off;
+    uint64_t memlat_act, memlat_act_cycle;
     gms_run_stats stats;
     gms_error *err;                   /* where asynchronous errors go */
     int failed;

@@ -19,6 +19,27 @@ static uint32_t flits_of(const gms_icnt *n, int is_reply, int kind, uint32_t dat
 
 static uint32_t packet_flits(const gms_icnt *n, const gms_mreq *r) { return flits_of(n, r->is_reply, r->kind, r->bytes); }
 
+/* GPGPU-Sim's mem_fetch::get_num_flits(true) of a request from an SM (shader_memory_interface::
+ * push adds it to n_simt_to_mem, icnt_total_pkts_simt_to_mem): the 8 B header, with the
+ * data for a write or an atomic, in -icnt_flit_size flits. A store's data is its
+ * mem_access_t's size (mem_fetch's m_data_size = access.get_size()), the coalesced segment
+ * (memory_coalescing_arch_reduce_and_send: 32, 64 or 128 B, the half or the 32 B chunk its
+ * lanes use), never the bytes the lanes write, which our store request carries (the caches'
+ * write policies use them). The segment follows from the chunks used (sector_mask): both
+ * halves of the line 128 B, else 32 B per chunk. Write-backs carry their modified sectors in
+ * either. */
+static uint32_t gpgpusim_request_flits(const gms_icnt *n, const gms_mreq *r)
+{
+    uint32_t data = r->bytes;
+    if (r->kind == GMS_MREQ_WRITE && !gms_acc_is_writeback(r->access)) {
+        uint32_t m = r->sector_mask & 0xfu;
+        if (m) data = (m & 0x3u) && (m & 0xcu) ? 128u : 32u * (uint32_t)__builtin_popcount(m);
+        else data = (data + 31u) / 32u * 32u;
+        if (data < 32) data = 32;
+    }
+    return flits_of(n, 0, r->kind, data);
+}
+
 static int deliver_to_mem(void *ud, uint32_t out, gms_mreq *r)
 {
     gms_icnt *n = ud;
@@ -128,6 +149,7 @@ uint32_t gms_icnt_request_flits(const gms_icnt *n, const gms_mreq *r) { return p
 
 void gms_icnt_send(gms_icnt *n, uint32_t port, gms_mreq *r)
 {
+    n->gpgpusim_req_flits += gpgpusim_request_flits(n, r);
     gms_xbar_inject(&n->req_net, port, r, packet_flits(n, r));
     gms_engine_activate(n->eng, n->comp);
 }
@@ -183,9 +205,11 @@ void gms_icnt_kernel_time(gms_icnt *n, int on)
 void gms_icnt_report(const gms_icnt *n, gms_stats *out)
 {
     /* GPGPU-Sim's icnt_total_pkts_* sum mem_fetch::get_num_flits (n_simt_to_mem,
-     * n_mem_to_simt): flits, despite the name; the packets are ours */
-    gms_stat_u64(out, "icnt_total_pkts_simt_to_mem", n->req_net.flits);
+     * n_mem_to_simt): flits, despite the name; the packets are ours, and so are the flits the
+     * request network carried (a store's packet sized by the bytes it writes) */
+    gms_stat_u64(out, "icnt_total_pkts_simt_to_mem", n->gpgpusim_req_flits);
     gms_stat_u64(out, "icnt_total_pkts_mem_to_simt", n->reply_net.flits);
+    gms_stat_u64(out, "gms_icnt_flits_simt_to_mem", n->req_net.flits);
     gms_stat_u64(out, "gms_icnt_packets_simt_to_mem", n->req_net.packets);
     gms_stat_u64(out, "gms_icnt_packets_mem_to_simt", n->reply_net.packets);
     /* GPGPU-Sim's LocalInterconnect::DisplayStats: mean packets per input (SMs for requests,

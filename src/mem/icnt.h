@@ -37,6 +37,9 @@ typedef struct gms_icnt {
     uint16_t *port_of;
     /* GPGPU-Sim's memlatstat_icnt2mem_pop: summed latency and count of SM transactions */
     uint64_t icnt2mem_sum, icnt2mem_n;
+    /* GPGPU-Sim's n_simt_to_mem (icnt_total_pkts_simt_to_mem): the requests' flits with a
+     * store's data at its coalesced segment's size (icnt.c), where the network carries its bytes */
+    uint64_t gpgpusim_req_flits;
     /* host speed (-gms_host_pipeline): replies the memory side made on the worker thread,
      * injected in order by the main thread at the join; per sub-partition, the reply-network
      * input units they will take */
