@@ -509,7 +509,8 @@ static void lsu_accept(gms_sm *s, uint32_t wi, const gms_inst *in, const uint64_
     int bypass = is_atom || (in->flags & GMS_INST_BYPASS_L1) || !s->l1_enabled ||
                  /* GPGPU-Sim's ldst_unit::memory_cycle (3.x and 4.x): inst.space.is_global(),
                   * so global stores go around the L1D too (straight to the interconnect) */
-                 (s->p->core.gmem_skip_l1d && (in->mem == GMS_MEM_LD_GLOBAL || in->mem == GMS_MEM_ST_GLOBAL));
+                 (s->p->core.gmem_skip_l1d && (in->mem == GMS_MEM_LD_GLOBAL || in->mem == GMS_MEM_ST_GLOBAL ||
+                                               in->mem == GMS_MEM_LDGSTS));   /* LDGSTS reads global space */
     /* -gms_l1d_bypass: a global load the L1D could serve; the policy sees its transactions
      * on either path and may send it around the L1D */
     s->lsu_observe = 0;

@@ -1,6 +1,6 @@
 /* Opcode text -> gms_opinfo: execution class from the ISA table, memory space from the base
  * name, access width from the suffix (Accel-Sim's trace_parser.cc rule), L1 bypass for
- * LDG/LDL ... .STRONG.GPU (trace_driven.cc). */
+ * LDG/LDGSTS/LDL ... .STRONG.GPU (trace_driven.cc). */
 #include "frontend/opcodes.h"
 #include <string.h>
 
@@ -140,7 +140,10 @@ int gms_opcode_decode(gms_isa isa, const char *text, size_t len, gms_opinfo *o)
         o->mem = mem;
         o->spec_unit = 0;
         o->need_addr = (uint8_t)need;
-        if ((mem == GMS_MEM_LD_GLOBAL || mem == GMS_MEM_LD_LOCAL) && !o->generic &&
+        /* trace_warp_inst_t::parse_from_trace_struct (accel-sim-framework e5653f0): OP_LDG,
+         * OP_LDGSTS and OP_LDL share one case, which sets cache_op = CACHE_GLOBAL (around the
+         * L1D in ldst_unit::memory_cycle) when the opcode has the tokens STRONG and GPU */
+        if ((mem == GMS_MEM_LD_GLOBAL || mem == GMS_MEM_LD_LOCAL || mem == GMS_MEM_LDGSTS) && !o->generic &&
             has_token(text, len, "STRONG") && has_token(text, len, "GPU"))
             o->flags |= GMS_INST_BYPASS_L1;
         if (o->nomem_op == GMS_OP_MEM) o->nomem_op = GMS_OP_INT;

@@ -17,10 +17,11 @@
 #include <unistd.h>
 #include <zstd.h>
 
-#define FORMAT 6u   /* 2 (2026-12-05): records carry GMS_INST_HALF_II for paired FP16; 3: Accel-Sim's
+#define FORMAT 7u   /* 2 (2026-12-05): records carry GMS_INST_HALF_II for paired FP16; 3: Accel-Sim's
                        * classes for Kepler/Pascal branches (INT), uniform-datapath ops (UDP), Kepler's
                        * no-space loads/stores (MEM); 4: GMS_INST_MEMBAR; 5: GMS_INST_SRC_RZ; 6: MEMBAR
-                       * is a MEM instruction with no space (the LDST unit's) */
+                       * is a MEM instruction with no space (the LDST unit's); 7 (2026-12-06): LDGSTS
+                       * with .STRONG.GPU carries GMS_INST_BYPASS_L1 */
 #define ORDER_MARK 0x01020304u
 #define TAG_BLOCK 0x4b4c4231u   /* "1BLK" */
 #define TAG_END 0x21444e45u     /* "END!" */

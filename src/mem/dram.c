@@ -156,6 +156,10 @@ void gms_dram_chan_enter(gms_dram_chan *c, const gms_dram_in *in, uint64_t now)
     r->t_push = now;
     c->sops->add(c->sched, r);
     c->st.n_req++;
+    /* memlatstat_dram_access from dram_t::push: data size / dram_atom_size, both unsigned */
+    uint32_t atoms = (in->data_size ? in->data_size : r->nbytes) / c->t.atom;
+    if (in->is_write) c->st.bank_writes += atoms;
+    else c->st.bank_reads += atoms;
     uint32_t p = ++c->npend;
     if (p > c->st.max_mrqs) c->st.max_mrqs = p;
 }

@@ -53,6 +53,12 @@ typedef struct gms_dram_stats {
     uint64_t max_mrqs;
     /* ours: read latency in DRAM cycles, channel push to data out */
     uint64_t rd_lat_sum, rd_lat_n;
+    /* GPGPU-Sim's totalbankreads / totalbankwrites (memory_stats_t::memlatstat_dram_access,
+     * which dram_t::push calls for every request it takes): each request adds its data size /
+     * the atom, an integer division (a request smaller than an atom adds 0), when it enters
+     * the channel; reads include the L2's write-allocate reads. Ours: gms_dram_bank_reads,
+     * gms_dram_bank_writes (the text log's "total dram reads / writes") */
+    uint64_t bank_reads, bank_writes;
 } gms_dram_stats;
 
 typedef struct gms_dram_chan gms_dram_chan;
@@ -74,13 +80,26 @@ typedef struct gms_dram_in {
     gms_mreq *mf;
     uint32_t bank, row, col;
     uint16_t bytes;           /* 0: the channel's atom */
+    uint16_t data_size;       /* GPGPU-Sim's mf->get_data_size() (gms_dram_data_size); 0: bytes */
     uint8_t is_write;
     uint8_t access;
 } gms_dram_in;
+
+/* GPGPU-Sim's data size of a request at the DRAM (mem_fetch::get_data_size), what
+ * memlatstat_dram_access divides by the atom: a store from an SM its segment
+ * (gms_store_segment_bytes); every other request (reads, the caches' misses and write-backs)
+ * already has GPGPU-Sim's size in `bytes`. */
+static inline uint32_t gms_dram_data_size(const gms_mreq *m)
+{
+    uint32_t seg = m->kind == GMS_MREQ_WRITE && !gms_acc_is_writeback(m->access) ? gms_store_segment_bytes(m->sector_mask) : 0;
+    return seg ? seg : m->bytes;
+}
+
 static inline gms_dram_in gms_dram_in_of(gms_mreq *m, const gms_addrdec_dram *at)
 {
     return (gms_dram_in){ .mf = m, .bank = at->bank, .row = at->row, .col = at->col, .bytes = m->bytes,
-                          .is_write = (uint8_t)gms_dram_is_write(m), .access = m->access };
+                          .data_size = (uint16_t)gms_dram_data_size(m), .is_write = (uint8_t)gms_dram_is_write(m),
+                          .access = m->access };
 }
 
 int gms_dram_chan_full(const gms_dram_chan *c, int is_write);

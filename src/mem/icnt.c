@@ -32,9 +32,8 @@ static uint32_t gpgpusim_request_flits(const gms_icnt *n, const gms_mreq *r)
 {
     uint32_t data = r->bytes;
     if (r->kind == GMS_MREQ_WRITE && !gms_acc_is_writeback(r->access)) {
-        uint32_t m = r->sector_mask & 0xfu;
-        if (m) data = (m & 0x3u) && (m & 0xcu) ? 128u : 32u * (uint32_t)__builtin_popcount(m);
-        else data = (data + 31u) / 32u * 32u;
+        data = gms_store_segment_bytes(r->sector_mask);
+        if (!data) data = (r->bytes + 31u) / 32u * 32u;
         if (data < 32) data = 32;
     }
     return flits_of(n, 0, r->kind, data);

@@ -120,6 +120,10 @@ void gms_ms_report(void *self, gms_stats *out)
     gms_stat_u64(out, "n_rd_L2_A", sum.n_rd_L2_A);
     gms_stat_u64(out, "n_write", sum.n_wr);
     gms_stat_u64(out, "n_wr_bk", sum.n_wr_WB);
+    /* GPGPU-Sim's totalbankreads / totalbankwrites: atoms of the requests the channels took
+     * (gms_dram_stats), the text log's "total dram reads / writes" */
+    gms_stat_u64(out, "gms_dram_bank_reads", sum.bank_reads);
+    gms_stat_u64(out, "gms_dram_bank_writes", sum.bank_writes);
     gms_stat_u64(out, "gpgpu_n_dram_reads", sum.n_rd);
     gms_stat_u64(out, "gpgpu_n_dram_writes", sum.n_wr + sum.n_wr_WB);
     gms_stat_u64(out, "gpgpu_n_dram_activate", sum.n_act);

@@ -67,6 +67,20 @@ typedef struct __attribute__((aligned(64))) gms_mreq {
 } gms_mreq;
 _Static_assert(sizeof(gms_mreq) == 64, "a request is one host cache line");
 
+/* GPGPU-Sim's data size of a store from an SM (mem_fetch's m_data_size = mem_access_t's size):
+ * its coalesced segment (memory_coalescing_arch_reduce_and_send), not the bytes its lanes
+ * write, which our request carries (the caches' write policies use them). From the 32 B
+ * chunks of the 128 B line it touches (sector_mask): one chunk 32 B, chunks within one half
+ * 64 B, both halves 128 B; 0 without a chunk. The icnt's flit count and the DRAM's atom count
+ * use it (icnt.c, dram.h). */
+static inline uint32_t gms_store_segment_bytes(uint32_t sector_mask)
+{
+    uint32_t s = sector_mask & 0xfu;
+    if (!s) return 0;
+    if (!(s & (s - 1))) return 32;
+    return (s & 0x3u) && (s & 0xcu) ? 128 : 64;
+}
+
 /* Intrusive FIFO of requests, optionally bounded. */
 typedef struct gms_mreq_fifo {
     gms_mreq *head, *tail;

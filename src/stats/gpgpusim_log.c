@@ -66,14 +66,11 @@ void gms_stats_write_gpgpusim_kernel(const gms_stats *s, const gms_stats *prev, 
     fprintf(out, "L2_BW  = %12.4f GB/Sec\n", isfinite(bw) && bw > 0 ? bw : 0.0);
     /* GPGPU-Sim's totalbankreads / totalbankwrites (memory_stats_t::memlatstat_dram_access,
      * called by dram_t::push for every request entering a DRAM scheduler): the request's
-     * data size / dram_atom_size, reads (the L2's write-allocate reads among them) and writes.
-     * Here the column commands: the same count when every request is a whole number of atoms
-     * (the L2's sectors or lines on every preset) and has issued all of them; GPGPU-Sim's
-     * division is an integer one, so a request smaller than an atom (no L2, a 32 B request on a
-     * 64 B atom) adds 0 there and a command here, and it counts a request when it enters the
-     * scheduler, here when its commands issue (docs/counters.md) */
-    fprintf(out, "total dram reads = %.0f\n", val(s, "n_rd") + val(s, "n_rd_L2_A"));
-    fprintf(out, "total dram writes = %.0f\n", val(s, "n_write") + val(s, "n_wr_bk"));
+     * data size / dram_atom_size in integer division, reads (the L2's write-allocate reads
+     * among them) and writes, counted by the channels as they take a request
+     * (gms_dram_bank_reads / gms_dram_bank_writes; docs/counters.md) */
+    fprintf(out, "total dram reads = %.0f\n", val(s, "gms_dram_bank_reads"));
+    fprintf(out, "total dram writes = %.0f\n", val(s, "gms_dram_bank_writes"));
     fprintf(out, "Total_core_cache_stats:\n");
     breakdown(s, "L1D", "Total_core_cache_stats_breakdown", "Total_core_cache_fail_stats:",
               "Total_core_cache_fail_stats_breakdown", out);
