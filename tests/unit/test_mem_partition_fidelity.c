@@ -170,12 +170,17 @@ static gms_mreq *mk(gms_mreq_pool *p, uint64_t addr, int write, uint32_t bytes)
  * The reply cycles go to k. */
 static void fow_run(gms_mreq *(*reqs)(gms_mreq_pool *, int), sink *k, int *live)
 {
+    *live = -1;   /* a config that does not parse: no run, the callers' checks fail */
+    memset(k, 0, sizeof *k);
     gms_mreq_pool p;
     gms_mreq_pool_init(&p);
     gms_cache_config cc;
     gms_error e = { 0 };
-    if (gms_cache_config_parse("S:4:128:4,L:B:m:F:L,A:8:4,8", "-gpgpu_cache:dl2", &cc, &e)) { printf("    %s\n", e.msg); return; }
-    memset(k, 0, sizeof *k);
+    if (gms_cache_config_parse("S:4:128:4,L:B:m:F:L,A:8:4,8", "-gpgpu_cache:dl2", &cc, &e)) {
+        printf("    %s\n", e.msg);
+        gms_mreq_pool_free(&p);
+        return;
+    }
     gms_l2_slice_cfg cfg = {
         .id = 0, .cache = &cc, .rop_latency = 0, .q_icnt_l2 = 8, .q_l2_dram = 8, .q_dram_l2 = 8, .q_l2_icnt = 8,
         .inq = gms_l2q_find("fifo"), .gate_block = 1, .reply = on_reply, .reply_ud = k,
