@@ -148,8 +148,10 @@ uint32_t gms_icnt_request_flits(const gms_icnt *n, const gms_mreq *r) { return p
 
 void gms_icnt_send(gms_icnt *n, uint32_t port, gms_mreq *r)
 {
-    n->gpgpusim_req_flits += gpgpusim_request_flits(n, r);
-    gms_xbar_inject(&n->req_net, port, r, packet_flits(n, r));
+    uint32_t f = packet_flits(n, r);
+    /* only a store's data size differs from the packet's (host speed: one flit count a read) */
+    n->gpgpusim_req_flits += r->kind == GMS_MREQ_WRITE ? gpgpusim_request_flits(n, r) : f;
+    gms_xbar_inject(&n->req_net, port, r, f);
     gms_engine_activate(n->eng, n->comp);
 }
 

@@ -139,10 +139,15 @@ static int slice_tick(void *self, uint64_t cycle)
         s->asleep = 0;
     }
     /* the L2->icnt pops that are this tick's (see edge_at above) */
-    uint64_t now_fs = gms_engine_time_fs(ms->eng);
-    if (edge_at(now_fs, ms->icnt_period_fs)) gms_l2_slice_reply_out(s->l2);
-    gms_l2_slice_cache_cycle(s->l2, gms_ms_core_now(ms));
-    if (pop_ahead_of_l2(ms, now_fs)) gms_l2_slice_reply_out(s->l2);
+    if (ms->icnt_period_fs == ms->l2_period_fs) {   /* every L2 edge an interconnect edge */
+        gms_l2_slice_reply_out(s->l2);
+        gms_l2_slice_cache_cycle(s->l2, gms_ms_core_now(ms));
+    } else {
+        uint64_t now_fs = gms_engine_time_fs(ms->eng);
+        if (edge_at(now_fs, ms->icnt_period_fs)) gms_l2_slice_reply_out(s->l2);
+        gms_l2_slice_cache_cycle(s->l2, gms_ms_core_now(ms));
+        if (pop_ahead_of_l2(ms, now_fs)) gms_l2_slice_reply_out(s->l2);
+    }
     ms->accept[s - ms->slices] = (uint8_t)gms_l2_slice_can_accept(s->l2);
     if (gms_l2_slice_replies(s->l2) != before) gms_engine_progress(ms->eng);
     if (ms->reply_pop && gms_l2_slice_has_reply(s->l2)) gms_engine_activate(ms->eng, ms->reply_pop);
