@@ -145,7 +145,8 @@ void gms_ms_report(void *self, gms_stats *out)
     gms_stat_f64(out, "row_buffer_locality", sum.n_req ? rbl_w / (double)sum.n_req : 0);
     gms_stat_f64(out, "dram_avg_read_latency", ratio(sum.rd_lat_sum, sum.rd_lat_n));
     ev.dram_act = sum.n_act;
-    ev.dram_rw = sum.n_rd + sum.n_wr + sum.n_wr_WB;
+    /* every column burst: the L2's write-allocate reads (n_rd_L2_A) are read bursts too */
+    ev.dram_rw = sum.n_rd + sum.n_rd_L2_A + sum.n_wr + sum.n_wr_WB;
     ev.seconds = (double)core / (ms->core_mhz * 1e6);
     gms_energy_report(&ms->energy, &ev, out);
 }

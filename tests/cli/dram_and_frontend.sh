@@ -69,3 +69,16 @@ $BIN run --trace "$T/dfg/k.g" --config configs/qv100.config -gpgpu_gmem_skip_L1D
 gs=$(df_get "$T/dfg/s.txt" L1D_total_cache_accesses); bs=$(df_get "$T/dfg/s.txt" gms_bypassed_reads)
 if [ "$gs" = 0 ] && [ "$bs" = 8 ]; then ok ldgsts_gmem_skip_l1d_bypasses_l1
 else bad "ldgsts_gmem_skip_l1d_bypasses_l1 (qv100: $gs L1D accesses, $bs bypassed, want 0, 8)"; fi
+
+# 3. The energy model's dram_rw event is one per column burst (spec 000a 2.8): the L2's
+# write-allocate reads (n_rd_L2_A) are read bursts as n_rd's are. The write-allocate run of case
+# 1 with 1000 pJ a burst and nothing else charged: gms_energy_dram_nj = bursts x 1 nJ, and the
+# run has write-allocate reads (3 stores' lines), so leaving them out would show
+df_run -gms_energy l2=0,dram_act=0,dram_rw=1000,queue=0,static_w=0
+en=$(df_tot "$T/dfd/out.txt" gms_energy_dram_nj)
+bu=$(( $(df_tot "$T/dfd/out.txt" n_rd) + $(df_tot "$T/dfd/out.txt" n_rd_L2_A) + \
+       $(df_tot "$T/dfd/out.txt" n_write) + $(df_tot "$T/dfd/out.txt" n_wr_bk) ))
+wa=$(df_tot "$T/dfd/out.txt" n_rd_L2_A)
+if [ "${wa:-0}" -gt 0 ] && awk -v e="$en" -v b="$bu" 'BEGIN { exit !(e + 0 == b + 0) }'; then
+    ok energy_dram_rw_counts_write_allocate_reads
+else bad "energy_dram_rw_counts_write_allocate_reads (gms_energy_dram_nj $en, want bursts $bu; n_rd_L2_A $wa, want > 0)"; fi
