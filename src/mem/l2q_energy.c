@@ -95,8 +95,8 @@ static double got(const struct gms_stats *out, const char *pre, const char *what
     return s ? s->value : 0.0;
 }
 
-/* one level's MSHR tables (gms_<prefix>_mshr_hw_*, mshr.c): area of one table, leakage of all,
- * dynamic energy of all; returns the level's energy in nJ over `seconds` */
+/* one level's MSHR tables (gms_<prefix>_mshr_hw_*, mshr.c): area of one table, leakage of all and
+ * of one, dynamic energy of all; returns the level's energy in nJ over `seconds` */
 static double mshr_cost(const gms_energy_params *p, const char *prefix, double seconds, struct gms_stats *out)
 {
     char pre[32];
@@ -116,6 +116,7 @@ static double mshr_cost(const gms_energy_params *p, const char *prefix, double s
                   got(out, pre, "ctrl_ops") * p->ff_fj) * 1e-6;             /* nJ */
     gms_stat_f64f(out, area * 1e-6, "gms_%s_mshr_area_mm2", prefix);
     gms_stat_f64f(out, leak, "gms_%s_mshr_leakage_mw", prefix);
+    gms_stat_f64f(out, leak / tables, "gms_%s_mshr_leakage_mw_table", prefix);   /* Table 3.3's unit */
     gms_stat_f64f(out, dyn, "gms_%s_mshr_dynamic_nj", prefix);
     return dyn + leak * seconds * 1e6;
 }

@@ -236,7 +236,8 @@ static void take_slot(dl *m, uint32_t h)
     dlset *ns = &m->s[i];
     ts->L = 1;
     ts->P = i;
-    ts->state = ts->H ? GMS_DL_S3 : GMS_DL_S8;   /* from S2/S4 or S7/S9 */
+    /* from S2/S4 or S7/S9; a chain whose data has returned (S5/S10) stays there */
+    if (m->e[h].live != 2) ts->state = ts->H ? GMS_DL_S3 : GMS_DL_S8;
     ns->H = 0;
     ns->nused = 1;
     ns->S_full = m->spp == 1;

@@ -573,4 +573,23 @@ TEST(dlmshr_fsm_rf_states_leave_by_link_and_by_return)
     CHECK_EQ(state(&f, 1), GMS_DL_S1);              /* line 2 still waits */
     inv(&f);
     dfx_free(&f);
+
+    /* a set linked to a chain whose data has returned: the old tail stays in S5 (RET is past;
+     * it was put back to S3, a state that waits for the data) and the new set joins in S10 */
+    dfx_init(&f, 2, 2, "2:50:1:1");                  /* set 0 reserved, set 1 linkable */
+    CHECK_EQ(miss(&f, 1), 0);
+    CHECK_EQ(miss(&f, 1), 0);                       /* S1 -> S2, full */
+    CHECK(f.o->mark_ready(f.m, 1 * LINE, UINT32_MAX, NULL) != NULL);
+    CHECK_EQ(state(&f, 0), GMS_DL_S5);
+    CHECK_EQ(miss(&f, 1), 0);                       /* a secondary: links set 1 */
+    CHECK_EQ(gms_dl_set(f.m, 0).P, 1);
+    CHECK_EQ(state(&f, 0), GMS_DL_S5);
+    CHECK_EQ(state(&f, 1), GMS_DL_S10);
+    inv(&f);
+    n = 0;
+    while (f.o->any_ready(f.m)) { if (f.o->next_ready(f.m)) n++; inv(&f); }
+    CHECK_EQ(n, 3);
+    CHECK_EQ(state(&f, 0), GMS_DL_S0);
+    CHECK_EQ(state(&f, 1), GMS_DL_S0);
+    dfx_free(&f);
 }
