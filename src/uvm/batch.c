@@ -12,7 +12,7 @@ uint32_t gms_uvm_batch_open(gms_uvm *u, uint64_t now, uint32_t nfaults)
         u->batches = gms_xrealloc(u->batches, u->cap_batches * sizeof *u->batches);
     }
     uint32_t b = u->nbatches++;
-    u->batches[b] = (gms_uvm_batch){ .start = now, .first_xfer = UINT64_MAX, .end = UINT64_MAX, .faults = nfaults };
+    u->batches[b] = (gms_uvm_batch){ .start = now, .first_xfer = UINT64_MAX, .first_any = UINT64_MAX, .end = UINT64_MAX, .faults = nfaults };
     return b;
 }
 
@@ -78,6 +78,7 @@ void gms_uvm_batch_report(gms_uvm *u, gms_stats *out)
     gms_stat_f64(out, "Uvm_batch_pages_median", median(pages, n));
     gms_stat_f64(out, "Uvm_batch_time_mean", n ? st / (double)n : 0);
     gms_stat_f64(out, "Uvm_batch_time_median", median(time, n));
+    /* spec 004 1.5: start to the first CPU->GPU transfer, over the batches that have one */
     gms_stat_f64(out, "Uvm_batch_fault_handling_mean", nh ? sh / (double)nh : 0);
     gms_stat_u64(out, "Uvm_batch_evictions", evictions);
     free(faults); free(pages); free(time); free(fh);

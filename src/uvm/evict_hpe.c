@@ -8,11 +8,12 @@
  * irregular #1 and #2 LRU. One page is evicted per call, the lowest-address resident page of
  * the victim set, chosen in the old partition (MRU-C: from the old partition's MRU end, past
  * the search-point jump, the first set whose counter is S, else the set with the smallest
- * counter, nearest the MRU end on ties; LRU: the old partition's LRU end); with the old
- * partition empty, the LRU end of middle, then of new. A set leaves the chain when its last
- * resident page does and none of its faulted pages is still on the way (spec 003 5.6: "once
- * all pages in a page set have been evicted": a page migrating in is not evicted, and the set
- * keeps the counter and fault bits its fault just gave it).
+ * counter, nearest the MRU end on ties; when the search point's jump skipped every set
+ * with a resident page, the old partition's LRU end; LRU: the old partition's LRU end); with
+ * the old partition empty, the LRU end of middle, then of new (hpe_chain_victim). A set
+ * leaves the chain when its last resident page does and none of its faulted pages is still on
+ * the way (spec 003 5.6: "once all pages in a page set have been evicted": a page migrating in
+ * is not evicted, and the set keeps the counter and fault bits its fault just gave it).
  * -uvm_policy_refs 1 (the ideal model only, no HIR): every reference reaches the chain, TLB
  * hits too; 0: walk hits and faults, as the GMMU sees them.
  * Algorithm 1 (-uvm_hpe_adjust): each strategy's FIFO holds its last -uvm_hpe_fifo evicted
@@ -49,7 +50,7 @@ typedef struct hpe {
     uint64_t jump;
     uint64_t nfault;
     /* statistics */
-    uint64_t searches, comparisons, evict_by[2], fallback_evictions, adjust_jumps, adjust_switches;
+    uint64_t searches, comparisons, evict_by[2], fallback_evictions, old_lru_fallbacks, adjust_jumps, adjust_switches;
     uint64_t transfers, hir_entries, hir_bytes, wrong_total, stale_records;
 } hpe;
 
@@ -236,28 +237,10 @@ static uint32_t set_page(hpe *s, uint32_t set)
     return GMS_UVM_NONE;
 }
 
-static uint32_t lru_of(hpe *s, int part)
+static int usable(void *ud, uint32_t set)
 {
-    for (uint32_t x = s->c.head[part]; x != GMS_UVM_NONE; x = s->c.v[x].next)
-        if (s->c.v[x].resident && set_page(s, x) != GMS_UVM_NONE) return x;
-    return GMS_UVM_NONE;
-}
-
-static uint32_t mruc(hpe *s)
-{
-    hpe_chain *c = &s->c;
-    uint64_t skip = s->jump;
-    if (c->count[HPE_OLD] && skip >= c->count[HPE_OLD]) skip = c->count[HPE_OLD] - 1;
-    uint32_t best = GMS_UVM_NONE;
-    s->searches++;
-    for (uint32_t x = c->tail[HPE_OLD]; x != GMS_UVM_NONE; x = c->v[x].prev) {
-        if (skip) { skip--; continue; }
-        if (!c->v[x].resident || set_page(s, x) == GMS_UVM_NONE) continue;
-        s->comparisons++;
-        if (c->v[x].counter == c->S) return x;
-        if (best == GMS_UVM_NONE || c->v[x].counter < c->v[best].counter) best = x;
-    }
-    return best;
+    hpe *s = ud;
+    return s->c.v[set].resident && set_page(s, set) != GMS_UVM_NONE;
 }
 
 static void select_hpe(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
@@ -270,16 +253,12 @@ static void select_hpe(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
         s->strategy = s->category == HPE_REGULAR ? S_MRUC : S_LRU;
         s->large = s->c.count[HPE_OLD] >= 4ULL * s->c.S;
     }
-    uint32_t set = GMS_UVM_NONE;
-    int by = s->strategy;
-    if (s->c.count[HPE_OLD]) set = s->strategy == S_MRUC ? mruc(s) : lru_of(s, HPE_OLD);
-    if (set == GMS_UVM_NONE) {
-        by = S_LRU;
-        set = lru_of(s, HPE_MIDDLE);
-        if (set == GMS_UVM_NONE) set = lru_of(s, HPE_NEW);
-        if (set == GMS_UVM_NONE && s->c.count[HPE_OLD]) set = lru_of(s, HPE_OLD);
-        if (set != GMS_UVM_NONE) s->fallback_evictions++;
-    }
+    int mr = s->strategy == S_MRUC, part, by_lru;
+    if (mr && s->c.count[HPE_OLD]) s->searches++;
+    uint32_t set = hpe_chain_victim(&s->c, mr, s->jump, usable, s, &part, &by_lru, &s->comparisons);
+    int by = by_lru ? S_LRU : S_MRUC;
+    if (set != GMS_UVM_NONE && part != HPE_OLD) s->fallback_evictions++;
+    else if (set != GMS_UVM_NONE && mr && by_lru) s->old_lru_fallbacks++;
     if (set == GMS_UVM_NONE) return;
     uint32_t p = set_page(s, set);
     s->evict_by[by]++;
@@ -300,6 +279,7 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
     gms_stat_u64(out, "Uvm_hpe_evictions_lru", s->evict_by[S_LRU]);
     gms_stat_u64(out, "Uvm_hpe_evictions_mruc", s->evict_by[S_MRUC]);
     gms_stat_u64(out, "Uvm_hpe_evictions_outside_old", s->fallback_evictions);
+    gms_stat_u64(out, "gms_uvm_hpe_mruc_old_lru_fallbacks", s->old_lru_fallbacks);
     gms_stat_u64(out, "Uvm_hpe_mruc_searches", s->searches);
     gms_stat_f64(out, "Uvm_hpe_comparisons_per_search", s->searches ? (double)s->comparisons / (double)s->searches : 0);
     gms_stat_u64(out, "Uvm_hpe_wrong_evictions", s->wrong_total);

@@ -1,7 +1,8 @@
 /* LRU eviction at 4 KiB (-eviction_policy 5, lru4k), 64 KiB (2, lru64k, UVMSmart's SE) and
  * 2 MiB (0, lru2m, NE: the driver's root-chunk LRU). The victim is every resident page of the
  * least recently used unit. Order is refreshed when a unit gets a migrated page and, with
- * -uvm_lru_on_access 1 (UVMSmart), on every reference. */
+ * -uvm_lru_on_access 1 (UVMSmart), on every reference, or with walk (spec 003 section 4's
+ * LRU), on every page-table walk that finds the page resident and every far fault. */
 #include <stdlib.h>
 #include "uvm/evict_lru.h"
 
@@ -69,13 +70,23 @@ void gms_lru_removed(gms_lru *l, uint32_t page)
     if (l->cnt[x] && --l->cnt[x] == 0) unlink_unit(l, x);
 }
 
-void gms_lru_access(gms_lru *l, uint32_t page)
+static void refresh(gms_lru *l, uint32_t page)
 {
-    if (!l->on_access) return;
     uint32_t x = gms_lru_unit_of(l, page);
     if (!l->cnt[x] || l->tail == x) return;
     unlink_unit(l, x);
     push_mru(l, x);
+}
+
+void gms_lru_access(gms_lru *l, uint32_t page)
+{
+    if (l->on_access == GMS_LRU_ON_ACCESS) refresh(l, page);
+}
+
+/* a fault's page is not resident: its unit (64 KiB, 2 MiB) may hold others, which move */
+void gms_lru_walk(gms_lru *l, uint32_t page)
+{
+    if (l->on_access == GMS_LRU_ON_WALK) refresh(l, page);
 }
 
 /* the pages of unit x: [*first, *first + *n) */
@@ -150,6 +161,7 @@ static void grow(void *st, gms_uvm *u) { (void)u; gms_lru_grow(st); }
 static void resident(void *st, uint32_t page, uint64_t now) { (void)now; gms_lru_resident(st, page); }
 static void removed(void *st, uint32_t page) { gms_lru_removed(st, page); }
 static void access_hook(void *st, uint32_t page, uint64_t now) { (void)now; gms_lru_access(st, page); }
+static void walk_hook(void *st, uint32_t page, uint64_t now) { (void)now; gms_lru_walk(st, page); }
 static void report(void *st, gms_uvm *u, gms_stats *out) { (void)u; gms_lru_report(st, out); }
 static void select_lru(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 {
@@ -162,15 +174,15 @@ static void select_lru(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 const gms_uvm_evict_ops gms_uvm_evict_lru4k = {
     .name = "lru4k", .uvmsmart_id = 5, .knobs = GMS_KNOBS("uvm_lru_on_access"), .help = "LRU over pages",
     .create = create_4k, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .access = access_hook, .select = select_lru, .report = report,
+    .access = access_hook, .walk_hit = walk_hook, .fault = walk_hook, .select = select_lru, .report = report,
 };
 const gms_uvm_evict_ops gms_uvm_evict_lru64k = {
     .name = "lru64k", .uvmsmart_id = 2, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "LRU over 64 KiB basic blocks (sequential-local eviction, SE)",
     .create = create_64k, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .access = access_hook, .select = select_lru, .report = report,
+    .access = access_hook, .walk_hit = walk_hook, .fault = walk_hook, .select = select_lru, .report = report,
 };
 const gms_uvm_evict_ops gms_uvm_evict_lru2m = {
     .name = "lru2m", .uvmsmart_id = 0, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "LRU over 2 MiB regions (NVIDIA's root chunks, NE)",
     .create = create_2m, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .access = access_hook, .select = select_lru, .report = report,
+    .access = access_hook, .walk_hit = walk_hook, .fault = walk_hook, .select = select_lru, .report = report,
 };

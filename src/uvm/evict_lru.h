@@ -9,7 +9,7 @@ enum { GMS_LRU_PAGE = 0, GMS_LRU_BLOCK, GMS_LRU_REGION };
 typedef struct gms_lru {
     gms_uvm *u;
     int unit;
-    int on_access;            /* refresh on every access (else on migration only) */
+    int on_access;            /* -uvm_lru_on_access: GMS_LRU_ON_ACCESS, _ON_MIGRATION or _ON_WALK */
     int whole;                /* -uvm_evict_whole: the victim is the least recently used whole unit */
     int wait;                 /* -uvm_evict_whole_wait: none whole and a migration on the link: no victim */
     uint64_t waits, fallbacks;   /* none whole: waited; took the least recently used unit */
@@ -25,6 +25,8 @@ uint32_t gms_lru_unit_of(const gms_lru *l, uint32_t page);
 void gms_lru_resident(gms_lru *l, uint32_t page);
 void gms_lru_removed(gms_lru *l, uint32_t page);
 void gms_lru_access(gms_lru *l, uint32_t page);
+/* -uvm_lru_on_access walk: a walk found the page resident, or a far fault on it */
+void gms_lru_walk(gms_lru *l, uint32_t page);
 /* the unit to evict: the least recently used one, or under -uvm_evict_whole the least recently
  * used one whose pages are all resident (if none is: GMS_UVM_NONE under -uvm_evict_whole_wait
  * while a migration is on the link, else the least recently used one); GMS_UVM_NONE when the

@@ -20,6 +20,7 @@ static void grow(void *st, gms_uvm *u) { (void)u; gms_lru_grow(&((te *)st)->lru)
 static void resident(void *st, uint32_t page, uint64_t now) { (void)now; gms_lru_resident(&((te *)st)->lru, page); }
 static void removed(void *st, uint32_t page) { gms_lru_removed(&((te *)st)->lru, page); }
 static void access_hook(void *st, uint32_t page, uint64_t now) { (void)now; gms_lru_access(&((te *)st)->lru, page); }
+static void walk_hook(void *st, uint32_t page, uint64_t now) { (void)now; gms_lru_walk(&((te *)st)->lru, page); }
 
 static void take_leaf(te *s, gms_uvm *u, const gms_uvm_region *r, uint32_t leaf, gms_uvm_vec *out)
 {
@@ -70,5 +71,5 @@ static void select_te(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 const gms_uvm_evict_ops gms_uvm_evict_tree = {
     .name = "tree", .uvmsmart_id = 1, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "tree-based eviction: LRU 64 KiB leaf, then subtrees under 50% valid",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .access = access_hook, .select = select_te, .report = report,
+    .access = access_hook, .walk_hit = walk_hook, .fault = walk_hook, .select = select_te, .report = report,
 };

@@ -59,7 +59,7 @@ typedef struct ture {
     /* statistics */
     uint64_t expired_n, recalls, table_evictions, table_evicted_pages, pressure_entries, pressure_lru;
     uint64_t windows, estimates, sampler_drops, sampler_cap_drops, lease_sum;
-    uint64_t owed_refs, arrived_spent;
+    uint64_t owed_refs, arrived_spent, rescue_recalls;
 } ture;
 
 static void grow(void *st, gms_uvm *u)
@@ -319,9 +319,45 @@ static void removed(void *st, uint32_t page)
         s->t[e].mask &= ~(1ULL << (off & 63));
         if (!s->t[e].mask) entry_free(s, e);
     }
-    s->expired[page] = 0;
-    s->left[page] = s->init[page] = 0;
+    /* expired, init and left stay as they were: a page whose write-back a touch cancels comes
+     * back through rescued(), which needs them; a page that arrives anew gets fresh ones from
+     * resident(), and no other hook reads them while the page is away */
     if (s->wheel) s->ends[page] = 0;
+}
+
+/* -uvm_evict_rescue: the write-back of a victim is cancelled before it started (a touch, or a
+ * prefetch, found the page still valid). Under -uvm_ture_rescue_recall it is a recall: a page
+ * that was expired (touched while expired and awaiting eviction) gets half its initial lease
+ * (at least 1), the reference that rescued it not counted down, as recall() does; one not
+ * expired (its granule went whole, or it came with the LRU blocks) keeps the lease it had left.
+ * References made to it while it was away count down what it gets (-uvm_ture_count_faulted). */
+static void rescued(void *st, uint32_t page, uint64_t now)
+{
+    ture *s = st;
+    if (!s->pp->ture_rescue_recall) { resident(st, page, now); return; }
+    gms_lru_resident(&s->lru, page);
+    uint16_t owed = s->owed[page];
+    s->owed[page] = 0;
+    int was_expired = s->expired[page];
+    if (was_expired) {
+        s->expired[page] = 0;
+        uint16_t h = (uint16_t)(s->init[page] / 2);
+        s->left[page] = h ? h : 1;
+        s->rescue_recalls++;
+        if (owed) owed--;   /* the touch that rescued it is the recall's own reference */
+    }
+    if (s->wheel) {
+        /* renew: the page's end was dropped on removal; a recalled page's lease is the half,
+         * another's starts anew (the rescuing touch would have renewed it) */
+        if (was_expired) renew(s, page, s->left[page]);
+        else if (s->init[page]) renew(s, page, s->init[page]);
+        return;
+    }
+    if (owed && s->left[page]) {
+        s->owed_refs += owed;
+        if (owed < s->left[page]) s->left[page] = (uint16_t)(s->left[page] - owed);
+        else { s->left[page] = 0; gms_uvm_vec_push(&s->due, page); s->arrived_spent++; }
+    }
 }
 
 /* the pages that arrived with their lease used up by the references waiting for them: they
@@ -371,6 +407,13 @@ static void access_hook(void *st, uint32_t page, uint64_t now)
     if (--s->left[page] == 0) expire(s, page, now);
 }
 
+/* -uvm_lru_on_access walk: the 64 KiB block LRU (trigger 2's fallback) moves on walks and faults */
+static void walk_hook(void *st, uint32_t page, uint64_t now)
+{
+    (void)now;
+    gms_lru_walk(&((ture *)st)->lru, page);
+}
+
 static int cmp_upd(const void *a, const void *b)
 {
     const cent *x = a, *y = b;
@@ -417,6 +460,7 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
         gms_stat_u64(out, "Uvm_ture_faulted_references", s->owed_refs);
         gms_stat_u64(out, "Uvm_ture_arrived_expired", s->arrived_spent);
     }
+    if (s->u->prm->evict_rescue && s->pp->ture_rescue_recall) gms_stat_u64(out, "Uvm_ture_rescue_recalls", s->rescue_recalls);
     gms_stat_u64(out, "Uvm_ture_sampling_windows", s->windows);
     gms_stat_u64(out, "Uvm_ture_sampler_drops", s->sampler_drops);
     if (s->pp->ture_group_cap) gms_stat_u64(out, "Uvm_ture_sampler_group_cap_drops", s->sampler_cap_drops);
@@ -426,5 +470,6 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
 const gms_uvm_evict_ops gms_uvm_evict_ture = {
     .name = "ture", .uvmsmart_id = -1, .knobs = GMS_KNOBS("uvm_ture_", "uvm_lru_on_access"), .help = "TURE: per-group leases from a sampler, 64 KiB coalescing table, 4 granules under pressure",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
-    .access = access_hook, .select = select_ture, .report = report,
+    .rescued = rescued, .access = access_hook, .walk_hit = walk_hook, .fault = walk_hook,
+    .select = select_ture, .report = report,
 };

@@ -151,6 +151,10 @@ int hpe_chain_classify(const hpe_chain *c, double t1, double t2, double *ratio1,
     for (int p = 0; p < 3; p++)
         for (uint32_t s = c->head[p]; s != GMS_UVM_NONE; s = c->v[s].next) {
             uint32_t k = c->v[s].counter;
+            /* counter 0: a set made by a page that arrived without a fault (a prefetch, a
+             * bulk copy) and not walked since has no fault history to classify: in neither
+             * ratio (0 is divisible by S, but not "regular" in Table III's sense) */
+            if (!k) continue;
             if (k % c->S) { irr++; continue; }
             reg++;
             if (k == c->S || k == 2 * c->S) small++;
@@ -160,4 +164,45 @@ int hpe_chain_classify(const hpe_chain *c, double t1, double t2, double *ratio1,
     if (ratio1) *ratio1 = r1;
     if (ratio2) *ratio2 = r2;
     return r1 > t1 ? HPE_IRREGULAR2 : r2 >= t2 ? HPE_IRREGULAR1 : HPE_REGULAR;
+}
+
+static uint32_t lru_end(const hpe_chain *c, int part, hpe_usable_fn usable, void *ud)
+{
+    for (uint32_t x = c->head[part]; x != GMS_UVM_NONE; x = c->v[x].next)
+        if (usable(ud, x)) return x;
+    return GMS_UVM_NONE;
+}
+
+static uint32_t mruc_scan(const hpe_chain *c, uint64_t jump, hpe_usable_fn usable, void *ud, uint64_t *comparisons)
+{
+    uint64_t skip = jump;
+    if (c->count[HPE_OLD] && skip >= c->count[HPE_OLD]) skip = c->count[HPE_OLD] - 1;
+    uint32_t best = GMS_UVM_NONE;
+    for (uint32_t x = c->tail[HPE_OLD]; x != GMS_UVM_NONE; x = c->v[x].prev) {
+        if (skip) { skip--; continue; }
+        if (!usable(ud, x)) continue;
+        ++*comparisons;
+        if (c->v[x].counter == c->S) return x;
+        if (best == GMS_UVM_NONE || c->v[x].counter < c->v[best].counter) best = x;
+    }
+    return best;
+}
+
+uint32_t hpe_chain_victim(const hpe_chain *c, int mruc, uint64_t jump, hpe_usable_fn usable, void *ud, int *part,
+                          int *by_lru, uint64_t *comparisons)
+{
+    uint32_t x = GMS_UVM_NONE;
+    *by_lru = !mruc;
+    *part = HPE_OLD;
+    if (mruc && c->count[HPE_OLD]) x = mruc_scan(c, jump, usable, ud, comparisons);
+    /* LRU's choice, or MRU-C's when its scan found nothing: old is not empty of victims while
+     * a skipped set has one, so it still goes before middle and new (spec 003 5.7) */
+    if (x == GMS_UVM_NONE) {
+        *by_lru = 1;
+        for (int p = HPE_OLD; p <= HPE_NEW && x == GMS_UVM_NONE; p++) {
+            x = lru_end(c, p, usable, ud);
+            *part = p;
+        }
+    }
+    return x;
 }

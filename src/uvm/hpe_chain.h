@@ -47,10 +47,21 @@ uint32_t hpe_chain_touch(hpe_chain *c, uint64_t vpn, uint32_t count, int is_faul
 void hpe_chain_interval(hpe_chain *c);
 void hpe_chain_remove(hpe_chain *c, uint32_t set);
 /* Table III, once at the first full memory: over every set of the chain, counters divisible by
- * S are regular (S, 2S small; 3S and up large), the others irregular; ratio_1 = irregular /
+ * S are regular (S, 2S small; 3S and up large), the others irregular, counter 0 (no fault or
+ * walk yet: a prefetched or copied page's set) neither; ratio_1 = irregular /
  * regular, ratio_2 = large / small (x / 0 = infinity for x > 0, else 0). Returns HPE_REGULAR
  * (ratio_1 <= t1, ratio_2 < t2), HPE_IRREGULAR1 (ratio_1 <= t1, ratio_2 >= t2) or HPE_IRREGULAR2. */
 enum { HPE_REGULAR = 0, HPE_IRREGULAR1 = 1, HPE_IRREGULAR2 = 2 };
+/* whether a set can give a victim page now (it has a resident page) */
+typedef int (*hpe_usable_fn)(void *ud, uint32_t set);
+/* spec 003 5.7's victim set among the usable ones: the old partition first; MRU-C (mruc):
+ * from old's MRU end past `jump` sets (clamped to keep its LRU end), the first set whose counter
+ * is S, else the smallest counter, nearest the MRU end on ties; when that scan finds none (the
+ * usable sets are among the skipped ones), old's LRU end; LRU: old's LRU end. Old giving
+ * none: the LRU end of middle, then of new. *part: the partition it came from; *by_lru: chosen
+ * in LRU order; *comparisons counts the sets MRU-C compared. GMS_UVM_NONE when none is usable. */
+uint32_t hpe_chain_victim(const hpe_chain *c, int mruc, uint64_t jump, hpe_usable_fn usable, void *ud, int *part,
+                          int *by_lru, uint64_t *comparisons);
 int hpe_chain_classify(const hpe_chain *c, double t1, double t2, double *ratio1, double *ratio2);
 /* first vpn of a set's pages */
 static inline uint64_t hpe_set_vpn0(const hpe_chain *c, uint32_t s) { return (c->v[s].tag & ~HPE_SECONDARY) << c->shift; }

@@ -134,8 +134,8 @@ static void queue_writeback(gms_uvm *u, uint32_t first, uint32_t n, uint64_t now
     gms_uvm_xfer *x = gms_uvm_xfer_new(u);
     x->kind = GMS_XF_WRITEBACK;
     x->lane = GMS_LANE_D2H;
-    /* a victim its batch chose: the batch's first transfer may be this write-back (spec 004
-     * 4.5: fault handling ends at the first transfer, serialised eviction's write-back) */
+    /* a victim its batch chose: the batch's first transfer of either direction may be this
+     * write-back (gms_uvm_batch_handling_any_xfer_mean; not the spec's fault handling time) */
     x->batch = u->cur_batch;
     x->first_page = first;
     x->npages = n;
@@ -234,7 +234,8 @@ static int evict_cancel(gms_uvm *u, uint32_t page, uint64_t now)
             pg->wb_flags = 0;
             u->pending_free--;
             gms_uvm_tree_update(u, p, +1);
-            u->ev->resident(u->ev_st, p, now);
+            if (u->ev->rescued) u->ev->rescued(u->ev_st, p, now);
+            else u->ev->resident(u->ev_st, p, now);
             u->c.evict_rescued++;
         }
         /* a page of it may have waiters from an earlier walk (it was written back from a
@@ -265,12 +266,17 @@ void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
     case GMS_XF_BULK:
         u->frames_held += x->npages;
         u->queued_read -= x->npages;
-        if (x->batch != GMS_UVM_NONE && u->batches[x->batch].first_xfer == UINT64_MAX)
-            u->batches[x->batch].first_xfer = now + x->pre_latency;
+        if (x->batch != GMS_UVM_NONE) {
+            gms_uvm_batch *b = &u->batches[x->batch];
+            if (b->first_xfer == UINT64_MAX) b->first_xfer = now + x->pre_latency;
+            if (b->first_any == UINT64_MAX) b->first_any = now + x->pre_latency;
+        }
         break;
     case GMS_XF_WRITEBACK:
-        if (x->batch != GMS_UVM_NONE && u->batches[x->batch].first_xfer == UINT64_MAX)
-            u->batches[x->batch].first_xfer = now + x->pre_latency;
+        /* a victim's write-back ends fault handling only in our own reading (first_any); spec
+         * 004 1.4-1.5 end it at the first page transfer to the GPU (first_xfer) */
+        if (x->batch != GMS_UVM_NONE && u->batches[x->batch].first_any == UINT64_MAX)
+            u->batches[x->batch].first_any = now + x->pre_latency;
         for (uint32_t i = 0; i < x->npages; i++) {
             gms_uvm_page *pg = &u->pages[x->first_page + i];
             if (pg->state != GMS_PG_WRITING) continue;

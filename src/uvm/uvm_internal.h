@@ -180,7 +180,10 @@ enum { GMS_BULK_PREFETCH, GMS_BULK_H2D, GMS_BULK_D2H, GMS_BULK_SYNC };
 
 /* ---------------- batches (batch.c) ---------------- */
 typedef struct gms_uvm_batch {
-    uint64_t start, first_xfer, end;
+    /* first_xfer: start of its first CPU->GPU transfer (spec 004 1.4 step 5, 1.5: the end of
+     * fault handling); first_any: of its first transfer of either direction (a victim's
+     * write-back counts: gms_uvm_batch_handling_any_xfer_mean) */
+    uint64_t start, first_xfer, first_any, end;
     uint32_t faults, prefetched, pages, evictions;
     uint32_t outstanding;
     uint8_t planned, closed;
@@ -246,6 +249,9 @@ struct gms_uvm_evict_ops {
     void (*resident)(void *st, uint32_t page, uint64_t now);
     /* page left the device (evicted by anyone) */
     void (*removed)(void *st, uint32_t page);
+    /* -uvm_evict_rescue: a page chosen as a victim whose write-back had not started is resident
+     * again (the write-back was cancelled; removed() was its last hook); NULL = resident() */
+    void (*rescued)(void *st, uint32_t page, uint64_t now);
     /* a reference to a managed page, in program order (consecutive repeats folded); may be NULL */
     void (*access)(void *st, uint32_t page, uint64_t now);
     /* a page-table walk found the page resident (walk-level reference, HPE's HIR); may be NULL */

@@ -46,7 +46,7 @@ static const gms_option opts[] = {
     GMS_OPT_X("uvm_prefetch_size", GMS_OPT_U64, uvm.prefetch_size, "64KB", "sequential-local prefetch block (multiple of the page size; 512KB = Zheng et al.)", GMS_SYN_BYTES, NULL),
     GMS_OPT("eviction_policy", GMS_OPT_INT, uvm.eviction_policy, "0", "UVMSmart eviction: 0 LRU 2MB, 1 tree, 2 LRU 64KB, 3 random 4KB, 5 LRU 4KB"),
     GMS_OPT("uvm_eviction", GMS_OPT_STRING, uvm.eviction_str, "", "eviction by name (gpumemsim list policies); overrides -eviction_policy"),
-    GMS_OPT("uvm_lru_on_access", GMS_OPT_BOOL, uvm.lru_on_access, "1", "LRU order: 1 refreshed on every access (UVMSmart), 0 on migration only (driver's age-based)"),
+    GMS_OPT("uvm_lru_on_access", GMS_OPT_STRING, uvm.lru_on_access_str, "1", "LRU order, besides a migration in: 1 refreshed on every access (UVMSmart), 0 on migration only (driver's age-based), walk on a page-table walk that finds the page resident and on a far fault (HPE's LRU, spec 003 section 4)"),
     GMS_OPT("uvm_evict_whole", GMS_OPT_BOOL, uvm.evict_whole, "0",
             "LRU evictions (lru64k, lru2m, tree's first leaf): 1 skips a unit with a page that is not resident (absent, "
             "migrating in or being written back), as UVMSmart's is_block_evictable, and takes the least recently used "
@@ -88,6 +88,7 @@ static const gms_option opts[] = {
             "4 KiB page goes and the entry leaves the list until a page of the region is touched or arrives)"),
     GMS_OPT("uvm_ture_pressure", GMS_OPT_STRING, uvm.pol.ture_pressure_str, "table", "TURE: granules a memory-full eviction takes: table (the least recently updated coalescing entries first, then the LRU 64 KiB blocks; inferred) or lru (the LRU 64 KiB blocks only, the seed's 'four blocks based on the LRU policy' read literally)"),
     GMS_OPT("uvm_ture_count_faulted", GMS_OPT_BOOL, uvm.pol.ture_count_faulted, "1", "TURE: a reference that finds its page absent (it faults, or merges into the fault, and is replayed on arrival) counts down the lease the page gets when it arrives, as the sampler counted it (the seed: every request reaching translation, TLB hit or miss); 0 = only references to a resident page count down"),
+    GMS_OPT("uvm_ture_rescue_recall", GMS_OPT_BOOL, uvm.pol.ture_rescue_recall, "1", "TURE with -uvm_evict_rescue 1: a page whose queued write-back a touch cancels is a recalled page (touched while expired and awaiting eviction): an expired one gets half its initial lease, one not expired keeps the lease it had left; 0 = it comes back as if migrated in (the group's full lease)"),
     GMS_OPT("uvm_ture_max_lease", GMS_OPT_U32, uvm.pol.ture_max_lease, "1023", "TURE: largest lease (10-bit PTE field)"),
     GMS_OPT("uvm_ture_weight", GMS_OPT_DOUBLE, uvm.pol.ture_weight, "0.5", "TURE: lease = w x old lease + (1 - w) x sampled frequency"),
     GMS_OPT("uvm_ture_scale", GMS_OPT_DOUBLE, uvm.pol.ture_scale, "1", "TURE: lease = scale x sampled accesses per page per window"),
@@ -270,6 +271,11 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-eviction_policy: unknown policy %d; known: %s", u->eviction_policy,
                        ev_ids);
     }
+    const char *oa = u->lru_on_access_str;
+    if (!strcmp(oa, "1") || !strcmp(oa, "true")) u->lru_on_access = GMS_LRU_ON_ACCESS;
+    else if (!strcmp(oa, "0") || !strcmp(oa, "false")) u->lru_on_access = GMS_LRU_ON_MIGRATION;
+    else if (!strcmp(oa, "walk")) u->lru_on_access = GMS_LRU_ON_WALK;
+    else return gms_err(err, "-uvm_lru_on_access: '%s' is not one of 1, 0, walk", oa);
     if (gms_uvm_ba_finalize(p, err)) return -1;   /* batch-aware options (ue.c) */
     /* as UE with instant eviction (ue.c): nothing is written back, so there is no write-back
      * for a migration to wait on */
@@ -333,7 +339,8 @@ static void dump(const gms_params *p, FILE *out)
             gms_uvm_prefetchers[u->prefetch_oversub_id]->name,
             u->oversub_any_eviction ? "from the first page evicted" : "from the first fault that finds memory full");
     fprintf(out, "UVM eviction: %s (%s LRU), clean pages %s\n", gms_uvm_evictors[u->evict_id]->name,
-            u->lru_on_access ? "access-based" : "age-based", u->invalidate_clean ? "dropped" : "written back");
+            u->lru_on_access == GMS_LRU_ON_ACCESS ? "access-based"
+            : u->lru_on_access == GMS_LRU_ON_WALK ? "walk-based" : "age-based", u->invalidate_clean ? "dropped" : "written back");
     /* UVMSmart's eviction details (docs/uvm.md "Differences" 3-4c): only when asked for */
     if (u->pol.random_region && !strcmp(gms_uvm_evictors[u->evict_id]->name, "random"))
         fprintf(out, "UVM random eviction: a random wholly resident 2 MiB region's first page, the region then out of "

@@ -6,6 +6,9 @@
 #include "config/option.h"
 #include "uvm/uvm_policy_params.h"
 
+/* -uvm_lru_on_access: when an LRU order is refreshed besides a migration in */
+enum { GMS_LRU_ON_MIGRATION = 0, GMS_LRU_ON_ACCESS = 1, GMS_LRU_ON_WALK = 2 };
+
 typedef struct gms_uvm_params {
     uint64_t gddr_size;        /* -gddr_size (bytes); 0 = unlimited */
     /* ---- raw options ---- */
@@ -58,7 +61,8 @@ typedef struct gms_uvm_params {
     /* eviction */
     int eviction_policy;                /* -eviction_policy: UVMSmart numbering */
     char eviction_str[GMS_OPT_STRLEN];  /* -uvm_eviction: name; overrides -eviction_policy */
-    int lru_on_access;                  /* -uvm_lru_on_access: 1 access-based (UVMSmart), 0 age-based (driver) */
+    char lru_on_access_str[GMS_OPT_STRLEN]; /* -uvm_lru_on_access: 1 | 0 | walk */
+    int lru_on_access;                  /* decoded: GMS_LRU_ON_ACCESS (UVMSmart), _ON_MIGRATION (driver's age-based), _ON_WALK */
     int evict_whole;                    /* -uvm_evict_whole: LRU units with a page not resident are skipped (UVMSmart) */
     int evict_whole_wait;               /* -uvm_evict_whole_wait: none whole: wait for the migration on the link */
     int evict_rescue;                   /* -uvm_evict_rescue: a walk to a page whose write-back waits cancels that eviction (UVMSmart) */

@@ -26,6 +26,7 @@ typedef struct gms_uvm_policy_params {
     char ture_pressure_str[GMS_OPT_STRLEN]; /* -uvm_ture_pressure: table | lru */
     int ture_pressure_lru;         /* decoded: 1 = memory-full evictions take the LRU blocks only */
     int ture_count_faulted;        /* -uvm_ture_count_faulted: references that found the page absent count down its lease on arrival */
+    int ture_rescue_recall;        /* -uvm_ture_rescue_recall: a rescued write-back's pages are recalled, not migrated in */
     /* Random */
     char random_pick_str[GMS_OPT_STRLEN]; /* -uvm_random_pick: page | region */
     int random_region;             /* decoded: 1 = UVMSmart's code (a region's first page, the region dropped) */
