@@ -2,10 +2,10 @@
  * protection itself is the L1D's (gms_cache_pdp_*, cache.h): each line's remaining protection
  * distance, victims only among unprotected lines, and a global-load read whose set has none
  * bypasses the L1D (sm.c's L1 access sends it through the bypass path). This file is PDP's
- * predictor: the reuse-distance sampler watches 1 of -gms_mdb_sample sets of the global-load
- * transactions, remembering the last 64 blocks of each with the set's access count; every
- * -gms_mdb_period transactions PD is recomputed (gms_pdp_best_pd), given to the L1D, and the
- * histogram halved. */
+ * predictor: the reuse-distance sampler watches 1 of -gms_mdb_sample sets, hearing the same
+ * accesses to them that lower the RPDs (gms_pdp_set_touched), remembering the last 64 blocks
+ * of each with the set's access count; every -gms_mdb_period global-load transactions PD is
+ * recomputed (gms_pdp_best_pd), given to the L1D, and the histogram halved. */
 #include "core/bypass_policy.h"
 #include "core/pdp.h"
 #include "core/sm_internal.h"
@@ -13,13 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HIST 64   /* blocks remembered per sampled set */
-
 typedef struct pdp_sm {
     uint32_t ratio, nsamp;
-    uint64_t *h_blk;            /* [sampled set][HIST] */
-    uint32_t *h_at;             /* the set's access count when h_blk was accessed */
-    uint32_t *h_pos, *set_n;    /* per sampled set: next slot; accesses */
+    gms_pdp_set *sets;          /* [sampled set]; NULL without an L1D */
     uint64_t n[GMS_PDP_DMAX + 1], nt;
     uint32_t pd, accesses;
     uint64_t seen, pd_sum, recomputes;
@@ -48,10 +44,7 @@ static void *pdp_new(gms_sm *s)
     m->nsamp = (c->nsets + m->ratio - 1) / m->ratio;
     gms_cache_pdp_enable(s->l1);
     s->l1_pdp = 1;
-    m->h_blk = gms_xcalloc((size_t)m->nsamp * HIST, sizeof *m->h_blk);
-    m->h_at = gms_xcalloc((size_t)m->nsamp * HIST, sizeof *m->h_at);
-    m->h_pos = gms_xcalloc(m->nsamp, sizeof *m->h_pos);
-    m->set_n = gms_xcalloc(m->nsamp, sizeof *m->set_n);
+    m->sets = gms_xcalloc(m->nsamp, sizeof *m->sets);
     return m;
 }
 
@@ -59,41 +52,47 @@ static void pdp_free(void *st)
 {
     pdp_sm *m = st;
     if (!m) return;
-    free(m->h_blk); free(m->h_at); free(m->h_pos); free(m->set_n);
+    free(m->sets);
     free(m);
 }
 
-/* the reuse-distance sampler: distance = accesses to the set since the block's last one */
-static void sample(pdp_sm *m, uint32_t row, uint64_t block)
+uint32_t gms_pdp_set_access(gms_pdp_set *set, uint64_t block)
 {
-    uint64_t *hb = m->h_blk + (size_t)row * HIST;
-    uint32_t *ha = m->h_at + (size_t)row * HIST;
-    uint32_t now = ++m->set_n[row];
-    m->nt++;
-    for (uint32_t i = 0; i < HIST; i++)
-        if (hb[i] == block + 1) {
-            uint32_t d = now - ha[i];
-            if (d <= GMS_PDP_DMAX) m->n[d]++;
-            ha[i] = now;
-            return;
+    uint32_t now = ++set->n;
+    for (uint32_t i = 0; i < GMS_PDP_HIST; i++)
+        if (set->blk[i] == block + 1) {
+            uint32_t d = now - set->at[i];
+            set->at[i] = now;
+            return d;
         }
-    uint32_t p = m->h_pos[row]++ % HIST;
-    hb[p] = block + 1;
-    ha[p] = now;
+    uint32_t p = set->pos++ % GMS_PDP_HIST;
+    set->blk[p] = block + 1;
+    set->at[p] = now;
+    return 0;
+}
+
+void gms_pdp_set_touched(gms_sm *s, uint64_t addr)
+{
+    pdp_sm *m = s->byp;
+    const gms_cache_config *c = &s->p->l1d.dl1;
+    uint32_t set = gms_cache_set_index(c, addr);
+    if (set % m->ratio) return;
+    uint32_t d = gms_pdp_set_access(&m->sets[set / m->ratio], addr / c->line);
+    m->nt++;
+    if (d && d <= GMS_PDP_DMAX) m->n[d]++;
 }
 
 static int pdp_bypass(void *st, gms_sm *s, uint32_t wi) { (void)st; (void)s; (void)wi; return 0; }
 
-/* every transaction of a global load: the sampler, and PD recomputed each period; the L1D
- * decides the bypass itself (never here) */
+/* every transaction of a global load: PD recomputed each period; the L1D decides the bypass
+ * itself (never here) and the sampler hears the L1D's set accesses (gms_pdp_set_touched) */
 static int pdp_bypass_txn(void *st, gms_sm *s, uint32_t wi, uint64_t addr)
 {
     (void)wi;
+    (void)addr;
     pdp_sm *m = st;
-    if (!m->h_blk) return 0;
+    if (!m->sets) return 0;
     const gms_cache_config *c = &s->p->l1d.dl1;
-    uint32_t set = gms_cache_set_index(c, addr);
-    if (set % m->ratio == 0) sample(m, set / m->ratio, addr / c->line);
     m->seen++;
     if (++m->accesses >= s->p->core.mdb_period) {
         m->accesses = 0;

@@ -69,20 +69,41 @@ void gms_ccws_allowed(const uint32_t *scores, uint32_t n, uint32_t base, uint8_t
     free(taken);
 }
 
+/* a warp's age on its SM: its block's launch order, then its index in the block (smaller:
+ * older) */
+static uint64_t warp_age(const gms_sm *s, uint32_t wi)
+{
+    const block_slot *b = &s->blocks[s->w[wi].blk];
+    return b->seq << 16 | (wi - b->first_warp);
+}
+
+uint32_t gms_ccws_age_order(const gms_sm *s, uint32_t *idx)
+{
+    /* each scheduler's order[] holds its warps in launch order: merge the lists by age */
+    uint32_t at[MAX_SCHED] = {0}, n = 0;
+    for (;;) {
+        uint32_t best = UINT32_MAX;
+        uint64_t best_age = 0;
+        for (uint32_t si = 0; si < s->nsched; si++) {
+            if (at[si] >= s->sc[si].n) continue;
+            uint64_t a = warp_age(s, s->sc[si].order[at[si]]);
+            if (best == UINT32_MAX || a < best_age) { best = si; best_age = a; }
+        }
+        if (best == UINT32_MAX) return n;
+        uint32_t wi = s->sc[best].order[at[best]++];
+        if (s->w[wi].state != W_ACTIVE || !(s->swl_ok[wi >> 6] >> (wi & 63) & 1)) continue;   /* swl.c */
+        idx[n++] = wi;
+    }
+}
+
 void gms_ccws_update(gms_sm *s)
 {
     gms_ccws *c = s->ccws;
-    uint32_t idx[MAX_WARPS], sc[MAX_WARPS] = {0}, n = 0;
+    uint32_t idx[MAX_WARPS], sc[MAX_WARPS] = {0};
     uint8_t ok[MAX_WARPS];
-    /* active warps in age order: by scheduler order, oldest first, schedulers interleaved
-     * (ties in score go to the earlier one) */
-    for (uint32_t si = 0; si < s->nsched; si++)
-        for (uint32_t j = 0; j < s->sc[si].n; j++) {
-            uint32_t wi = s->sc[si].order[j];
-            if (s->w[wi].state != W_ACTIVE || !(s->swl_ok[wi >> 6] >> (wi & 63) & 1)) continue;   /* swl.c */
-            idx[n] = wi;
-            sc[n++] = eff(c, wi);
-        }
+    /* ties in score go to the older warp (gms_ccws_allowed keeps the list's order) */
+    uint32_t n = gms_ccws_age_order(s, idx);
+    for (uint32_t i = 0; i < n; i++) sc[i] = eff(c, idx[i]);
     gms_ccws_allowed(sc, n, s->p->core.ccws_base, ok);
     memset(s->ccws_barred, 0, sizeof s->ccws_barred);
     for (uint32_t i = 0; i < n; i++)

@@ -19,8 +19,12 @@ void gms_ccws_free(gms_ccws *c);
 /* an L1D access (not a reservation fail) of a global load's read of warp wi at addr; miss:
  * it missed (a MISS or SECTOR_MISS) */
 void gms_ccws_access(struct gms_sm *s, uint32_t wi, uint64_t addr, int miss);
-/* recompute which warps may issue loads (s->ccws_barred) */
+/* recompute which warps may issue loads (s->ccws_barred): the warps of
+ * gms_ccws_age_order ranked by gms_ccws_allowed */
 void gms_ccws_update(struct gms_sm *s);
+/* the warps CCWS ranks (active, and allowed by SWL) into idx, oldest first across the SM's
+ * schedulers (launch order: the block's, then the warp's place in its block); returns how many */
+uint32_t gms_ccws_age_order(const struct gms_sm *s, uint32_t *idx);
 void gms_ccws_report(struct gms_sm *const *sms, uint32_t n, gms_stats *out);
 
 /* The cutoff rule on plain numbers (for tests): scores[i] of n active warps in age order

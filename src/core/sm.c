@@ -8,10 +8,12 @@
 #include "core/bypass_policy.h"
 #include "core/swl.h"
 #include "core/ccws.h"
+#include "core/pdp.h"
 #include "uvm/uvm.h"
 #include "workloads/classify.h"
 #include "frontend/warp_refill.h"
 #include "cke/cke.h"
+#include "cke/cke_mi.h"   /* gms_cke_under_limit */
 #include <stdlib.h>
 #include <string.h>
 
@@ -250,6 +252,7 @@ int gms_sm_add_block(gms_sm *s, gms_kernel *k, uint64_t blockid, gms_error *err)
     b->live = nw;
     b->bar_live = nw;
     b->at_barrier = 0;
+    b->seq = s->blocks_launched++;
     b->threads = nw * 32;
     b->regs = k->regs_per_block;
     b->shmem = k->shmem_per_block;
@@ -388,7 +391,12 @@ static void cke_parked_demand(gms_sm *s, uint64_t now)
                 uint32_t wi = (k * 64 + (uint32_t)__builtin_ctzll(m)) * s->nsched + si;   /* park() set it */
                 const warp *w = &s->w[wi];
                 if (w->state != W_ACTIVE || !w->left || sb_blocks(w, w->cur)) continue;
-                if (cke_mem_kind(s, w->cur) & GMS_CKE_BMI) gms_cke_waiting(s->cke, cke_app_of(s, wi), now);
+                int kind = cke_mem_kind(s, w->cur);
+                uint32_t app = cke_app_of(s, wi);
+                /* a kernel at its in-flight limit (QBMI+DMIL) could not issue it: no part in the
+                 * arbitration, as qdmil_gate checks the limit before it marks demand */
+                if ((kind & GMS_CKE_MIL) && !gms_cke_under_limit(s->cke, app)) continue;
+                if (kind & GMS_CKE_BMI) gms_cke_waiting(s->cke, app, now);
             }
     }
 }
@@ -639,17 +647,20 @@ static void lsu_feed(gms_sm *s, uint64_t now)
             s->txn_dec = s->txn_pos + 1;
         }
         if (s->lsu_bypass) {
+            /* one bypassed transaction per cycle: GPGPU-Sim's COAL_STALL. Tested before the
+             * slot, so that a transaction that could not go this cycle anyway (its predecessor
+             * took the last slot) is not a BpR reservation fail too (spec 001 3.6) */
+            if (used >= 1) {
+                s->ctr->stall_shd_mem++;
+                s->ctr->stall_gl_coal++;
+                return;
+            }
             if (s->lsu_kind == GMS_MREQ_READ && s->p->l1d.bypass_slots &&
                 s->bypass_inflight >= s->p->l1d.bypass_slots) {
                 if (s->l1) gms_cache_count_fail(s->l1, s->lsu_acc, GMS_RF_BYPASS_SLOT);
                 s->bp.rsfail++;
                 s->ctr->stall_shd_mem++;
                 if (s->txn_pos == first) s->tick_lsu = LSU_STALL_SLOT;
-                return;
-            }
-            if (used >= 1) {           /* one bypassed transaction per cycle: GPGPU-Sim's COAL_STALL */
-                s->ctr->stall_shd_mem++;
-                s->ctr->stall_gl_coal++;
                 return;
             }
             if (!bypass_icnt_room(s, t)) {
@@ -730,6 +741,17 @@ static void lsu_feed(gms_sm *s, uint64_t now)
     }
 }
 
+/* RACB: room in the bypass queue for a read the L1D refused. A bypassed access goes to the
+ * interconnect as GPGPU-Sim's L1D sends a miss, one request a cycle through a queue the
+ * interconnect drains (drain_to_icnt), so the queue is bounded like the L1D's miss queue
+ * (the -gpgpu_cache:dl1 miss-queue field) and with a read miss's test (GPGPU-Sim's
+ * miss_queue_full(1): room while the queue holds fewer than size - 1). Everything waiting in
+ * bypass_out counts (other bypasses too). */
+static inline int racb_queue_room(const gms_sm *s)
+{
+    return s->bypass_out.n + 1 < s->p->l1d.dl1.miss_queue;
+}
+
 /* MRPB: may a read the L1D refused for `cause` bypass it? Only reads (writes and atomics
  * wait, as with RACB), for the causes -gms_mrpb_bypass names; it then needs a bypass slot
  * (gms_sm_bypass_read; spec 001 3.7: "subject to the bypass-slot limit") */
@@ -805,9 +827,12 @@ __attribute__((cold, noinline)) static void l1_hooks_before(gms_sm *s, const gms
     if (s->ccws) gms_cache_set_alloc_owner(s->l1, r->warp_txn ? r->warp : GMS_CACHE_NO_LINE_OWNER);
 }
 
-/* after an L1D access that was not a reservation fail: CCWS looks for lost locality */
+/* after an L1D access that was not a reservation fail: PDP's sampler hears the access to the
+ * set (as the L1D lowered its RPDs; r->addr, rewritten to the MSHR key by a primary miss, is
+ * still in the same line); CCWS looks for lost locality */
 __attribute__((cold, noinline)) static void l1_hooks_after(gms_sm *s, const gms_mreq *r, int outcome)
 {
+    if (s->l1_pdp) gms_pdp_set_touched(s, r->addr);
     if (s->ccws && global_load_read(r))
         gms_ccws_access(s, r->warp, r->addr, outcome == GMS_CACHE_MISS || outcome == GMS_CACHE_SECTOR_MISS);
 }
@@ -836,7 +861,8 @@ static void l1_access(gms_sm *s, uint64_t now)
         int rc = gms_cache_access(s->l1, r, now, &cause);
         if (__builtin_expect(rc & GMS_CACHE_BYPASS, 0)) {
             if (gms_sm_bypass_read(s, r, now)) {
-                gms_cache_pdp_bypassed(s->l1, r->addr);
+                gms_cache_pdp_bypassed(s->l1, r->addr);   /* an access to the set: RPDs lowered */
+                gms_pdp_set_touched(s, r->addr);          /* ... and heard by the sampler */
                 continue;
             }
             /* no bypass slot: a BpR fail (counted), retried next cycle; not a blocked tick the
@@ -849,13 +875,15 @@ static void l1_access(gms_sm *s, uint64_t now)
         if (__builtin_expect(s->l1_hooks, 0) && outcome != GMS_CACHE_RESERVATION_FAIL) l1_hooks_after(s, r, outcome);
         if (__builtin_expect(s->cke != NULL, 0)) cke_l1_after(s, r, outcome);
         if (outcome == GMS_CACHE_RESERVATION_FAIL && (s->p->mem.racb & 1) && r->kind == GMS_MREQ_READ) {
-            /* RACB (-gms_racb, docs/cart.md): the refused read takes the bypass path */
-            r->bypass_l1 = 1;
-            gms_bypass_take(&s->bp, s->bypass_inflight, now);
-            s->bypass_inflight++;
-            s->ctr->n_bypass_reads++;
-            gms_fifo_push(&s->bypass_out, r);
+            /* RACB (-gms_racb, docs/cart.md): the refused read takes the bypass path if that
+             * has room, a bypass slot (none free: a BpR fail, counted by gms_sm_bypass_read)
+             * and room in the bypass queue (racb_queue_room); else it stays the reservation
+             * fail the L1D counted and retries next cycle. No blocked-tick snapshot either way:
+             * the queue drains and slots free without the L1D changing, and a snapshot does
+             * not replay BpR fails */
             s->tick_l1_changed = 1;
+            if (racb_queue_room(s) && gms_sm_bypass_read(s, r, now)) continue;
+            l1_retry(s, b, r);
             continue;
         }
         if (outcome == GMS_CACHE_RESERVATION_FAIL && s->mrpb && mrpb_bypasses(s, r, cause) &&

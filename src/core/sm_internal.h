@@ -93,6 +93,8 @@ typedef struct block_slot {
     uint32_t bar_live;   /* warps that have not issued their last instruction: a barrier waits for
                           * these only (GPGPU-Sim's barrier_set_t::warp_exit at the EXIT) */
     uint32_t regs, shmem, threads;
+    uint64_t seq;        /* launch order on this SM (gms_sm.blocks_launched then): with the warp's
+                          * index in the block, its age (CCWS ranks by it) */
 } block_slot;
 
 typedef struct event { uint16_t warp; uint8_t reg; uint8_t pad; } event;
@@ -210,6 +212,7 @@ struct gms_sm {
     uint64_t cand[MAX_WARPS / 64];      /* warps the schedulers should look at */
     block_slot *blocks;
     uint32_t nblock_slots, blocks_used;
+    uint64_t blocks_launched;            /* blocks this SM has taken (block_slot.seq) */
     uint8_t l1_used;                     /* a block ran here since the L1's last flush */
     uint32_t spec_bad;                   /* bit N: specialised unit N missing or with 0 units */
     uint32_t threads_used, regs_used, shmem_used;

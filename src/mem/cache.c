@@ -567,14 +567,15 @@ static inline unsigned acc_type(const gms_mreq *r)
 }
 
 /* baseline_cache::send_read_request: merge into the MSHR, or allocate an entry and put r on
- * the miss queue. Sets *do_miss, or *cause. flags gets SENT/WAIT for r. */
-/* (always_inline: host speed, the read miss path) */
-static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
-                      uint8_t sm, uint64_t now, int *do_miss, evict *ev, int *cause, int *flags)
+ * the miss queue. Sets *do_miss, or *cause. flags gets SENT/WAIT for r. send_read checks the
+ * MSHR itself; send_read_checked takes the result (rc, hit) of a check of key made just before
+ * (a write-allocate miss checks once, in wa_check: a check is one search of the table, counted
+ * in gms_X_mshr_searches, and DL-MSHR's counts a link stall when it refuses a merge).
+ * (always_inline: host speed, the read miss path) */
+static inline __attribute__((always_inline)) void send_read_checked(gms_cache *c, gms_mreq *r, int status, uint32_t idx,
+                      uint64_t blk, uint8_t sm, uint64_t key, int rc, int hit, uint64_t now, int *do_miss,
+                      evict *ev, int *cause, int *flags)
 {
-    uint64_t key = mshr_key(c, blk, sm);
-    int hit = 0;
-    int rc = mshr_check(c, key, &hit);
     /* a partition: a new entry only within the owner's share (merging is free) */
     if (__builtin_expect(c->part_on, 0) && rc == 0 && !hit && c->part_owner < GMS_CACHE_NO_OWNER &&
         c->own_mshr[c->part_owner] >= c->part_mshr_max)
@@ -610,6 +611,15 @@ static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mr
     } else {
         *cause = rc ? rc : GMS_RF_MISS_QUEUE_FULL;
     }
+}
+
+static inline __attribute__((always_inline)) void send_read(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint64_t blk,
+                      uint8_t sm, uint64_t now, int *do_miss, evict *ev, int *cause, int *flags)
+{
+    uint64_t key = mshr_key(c, blk, sm);
+    int hit = 0;
+    int rc = mshr_check(c, key, &hit);
+    send_read_checked(c, r, status, idx, blk, sm, key, rc, hit, now, do_miss, ev, cause, flags);
 }
 
 /* whether a write fills its whole sector (line) with data. gms_mreq has no byte mask: we take
@@ -695,11 +705,14 @@ static int wr_miss_no_wa(gms_cache *c, gms_mreq *r, int *cause, int *flags)
 }
 
 /* mshr availability check shared by the write-allocate variants (GPGPU-Sim order: miss queue,
- * then merge, then entry) */
+ * then merge, then entry). The MSHR is consulted only once the miss queue has room: GPGPU-Sim's
+ * probe and full() have no side effect, but DL-MSHR's check counts a refused merge as a link
+ * stall (and moves the tail's FSM to S4/S9), which an attempt recorded as MISS_QUEUE_FULL
+ * never reached. On success *hit is the check's, for send_read_checked. */
 static int wa_check(gms_cache *c, uint64_t key, uint32_t mq_extra, int *hit, int *cause)
 {
-    int rc = mshr_check(c, key, hit);
     if (mq_full(c, mq_extra)) { *cause = GMS_RF_MISS_QUEUE_FULL; return -1; }
+    int rc = mshr_check(c, key, hit);
     if (rc) { *cause = rc; return -1; }
     if (!*hit && c->mq.n >= c->mq_cap) { *cause = GMS_RF_MISS_QUEUE_FULL; return -1; }
     return 0;
@@ -710,13 +723,14 @@ static int wr_miss_naive(gms_cache *c, gms_mreq *r, int status, uint32_t idx, ui
                          uint8_t sm, uint64_t now, int *cause, int *flags)
 {
     int hit;
-    if (wa_check(c, mshr_key(c, blk, sm), 2, &hit, cause)) return GMS_CACHE_RESERVATION_FAIL;
+    uint64_t key = mshr_key(c, blk, sm);
+    if (wa_check(c, key, 2, &hit, cause)) return GMS_CACHE_RESERVATION_FAIL;
     mq_push(c, r);
     *flags |= GMS_CACHE_SENT;
     gms_mreq *n = new_alloc_read(c, r, now);
     int do_miss = 0, nflags = 0, ncause = RF_NONE;
     evict ev = { 0 };
-    send_read(c, n, status, idx, blk, sm, now, &do_miss, &ev, &ncause, &nflags);
+    send_read_checked(c, n, status, idx, blk, sm, key, 0, hit, now, &do_miss, &ev, &ncause, &nflags);
     if (!do_miss) { gms_mreq_release(c->pool, n); return GMS_CACHE_MISS; }  /* unreachable */
     if (ev.wb && c->wp != 'T') send_wrbk(c, r, &ev, now);
     return GMS_CACHE_MISS;
@@ -757,7 +771,7 @@ static int wr_miss_fow(gms_cache *c, gms_mreq *r, int status, uint32_t idx, uint
     if (hit == 2) return fow_write_now(c, r, status, idx, blk, sm, now);
     gms_mreq *n = new_alloc_read(c, r, now);
     int do_miss = 0, nflags = 0, ncause = RF_NONE;
-    send_read(c, n, status, idx, blk, sm, now, &do_miss, &ev, &ncause, &nflags);
+    send_read_checked(c, n, status, idx, blk, sm, key, 0, hit, now, &do_miss, &ev, &ncause, &nflags);
     /* (not reached: wa_check has seen to what send_read needs; a failed access must change
      * nothing but the statistics, gms_cache_count_reservation_fail) */
     if (!do_miss) { gms_mreq_release(c->pool, n); *cause = ncause; return GMS_CACHE_RESERVATION_FAIL; }
