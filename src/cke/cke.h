@@ -29,13 +29,19 @@ typedef struct gms_cke_app_sm {
     /* this interval (gms_cke_params.interval requests) */
     uint64_t req_iv, minst_iv, rf_iv;
     uint32_t rpm;                 /* latest requests per memory instruction, rounded, >= 1 */
+    /* the latest interval's requests and GMS_CKE_BMI instructions, QBMI's Req/Minst as a
+     * fraction (gms_qbmi_rpm); rpm_minst 0: not measured yet, rpm stands (initially 1) */
+    uint64_t rpm_req, rpm_minst;
     int64_t quota;                /* QBMI: memory instructions left in this round */
     int64_t wquota;               /* SMK-W: warp instructions left in this epoch */
     uint64_t demand_at;           /* 1 + the last cycle a ready instruction of it met the gate */
     uint64_t last_issue;          /* cycle of its last issued instruction */
     uint32_t blocks_here;         /* its thread blocks resident on the SM (kept by sm.c) */
     /* statistics */
-    uint64_t tinst, winst, minst, reqs, l1_acc, l1_miss, l1_rf, lsu_stall, denied;
+    uint64_t tinst, winst, reqs, l1_acc, l1_miss, l1_rf, lsu_stall, denied;
+    uint64_t minst;               /* GMS_CKE_BMI warp instructions: what RBMI/QBMI balance (knob-dependent) */
+    uint64_t ginst;               /* global and local memory warp instructions (GMS_CKE_MIL): the requests' */
+    uint64_t linst;               /* warp instructions the LSU executes (GMS_CKE_LSU), whatever the knob */
     uint64_t sinst;               /* SFU warp instructions (of winst) */
     uint32_t peak_inflight;       /* most memory instructions in flight at once */
     uint32_t req_t[GMS_CKE_SAMPLES];   /* requests in each of the first sample periods */
@@ -59,8 +65,11 @@ typedef struct gms_cke_sm {
  * RBMI and QBMI balance (a turn, a quota, Req/Minst's denominator, demand at the gate: global
  * and local accesses, and under -gms_cke_bmi_insts lsu shared, constant and texture ones too);
  * GMS_CKE_MIL, one the in-flight limits count (global and local accesses, whose completion is
- * tracked). */
-enum { GMS_CKE_BMI = 1, GMS_CKE_MIL = 2, GMS_CKE_SFU = 4 /* (issue only: an SFU instruction, counted apart) */ };
+ * tracked). At issue only (gms_cke_issued, for the statistics): GMS_CKE_SFU, an SFU
+ * instruction; GMS_CKE_LSU, any instruction the LSU executes (GMS_OP_MEM) whatever
+ * -gms_cke_bmi_insts says, so that ALU utilisation and Cinst/Minst do not depend on that
+ * QBMI knob (an instruction with GMS_CKE_BMI or GMS_CKE_MIL counts as one too). */
+enum { GMS_CKE_BMI = 1, GMS_CKE_MIL = 2, GMS_CKE_SFU = 4, GMS_CKE_LSU = 8 };
 
 typedef struct gms_cke_mi_ops {
     const char *name;             /* -gms_cke_mi value (before any ":args") */
@@ -103,6 +112,7 @@ typedef struct gms_cke_plan {
 
 typedef struct gms_cke_plan_ctx {
     uint32_t napps, n_sm;
+    const char *name[GMS_CKE_MAX_APPS];   /* the applications' abbreviations (messages; may be NULL) */
     gms_cke_shape shape[GMS_CKE_MAX_APPS];
     gms_cke_sm_limits lim;
     const gms_cke_params *c;
@@ -126,6 +136,14 @@ const gms_cke_tb_ops *gms_cke_tb_at(long i);
 
 /* QBMI quotas: quota_i = LCM(rpm_0..rpm_n-1) / rpm_i (rpm_i >= 1). bp(2) + ks(17): 17 and 2. */
 void gms_qbmi_quotas(const uint32_t *rpm, uint32_t n, int64_t *quota);
+/* QBMI's integer Req/Minst of each kernel from its measured req[i] / minst[i]: each ratio
+ * capped at 32, then, when the smallest is below 1, every ratio multiplied by the same
+ * k = round(1 / smallest) (at most GMS_QBMI_MAX_SCALE) before rounding to the nearest integer
+ * >= 1, so that the LCM keeps quota x Req/Minst about equal across kernels (docs/cke.md,
+ * QBMI). With the smallest >= 2/3, k = 1: the plain rounding. bp 0.37 + ks 17.1: k 3 -> 1
+ * and 51 (plain: 0 -> 1 and 17). */
+#define GMS_QBMI_MAX_SCALE 1024
+void gms_qbmi_rpm(const uint64_t *req, const uint64_t *minst, uint32_t n, uint32_t *rpm);
 /* DMIL: the new in-flight limit of a kernel after an interval of 2^ilog2 requests with
  * `rf` reservation fails (counted in an rf_bits-wide saturating counter) and at most
  * max_inflight memory instructions in flight: max_inflight / (rf >> ilog2), at least 1;
@@ -138,9 +156,17 @@ void gms_drf_partition(const gms_cke_shape *sh, uint32_t n, const gms_cke_sm_lim
 int gms_cke_fits(const gms_cke_shape *sh, uint32_t n, const gms_cke_sm_limits *lim, const uint32_t *t);
 /* Warped-Slicer's sweet point: perf[k][t-1] = kernel k's performance with t blocks per SM
  * (t = 1..sh[k].occ); the feasible combination (every t_k >= 1) maximising the minimum of
- * perf_k(t_k) / perf_k(occ_k), ties to the larger sum (the predicted STP, returned). */
+ * perf_k(t_k) / perf_k(occ_k), ties to the larger sum (the predicted STP, returned). -1 (t
+ * all 0) when no combination fits, i.e. one block of each kernel does not. */
 double gms_ws_sweet_point(const gms_cke_shape *sh, uint32_t n, const gms_cke_sm_limits *lim,
                           const double *const *perf, uint32_t *t);
+/* the SM resources one block of every kernel together exceeds: bits GMS_CKE_RES_* (0: they
+ * fit, so every partition scheme can give each kernel a block) */
+enum { GMS_CKE_RES_THREADS = 1, GMS_CKE_RES_REGS = 2, GMS_CKE_RES_SHMEM = 4, GMS_CKE_RES_BLOCKS = 8 };
+uint32_t gms_cke_one_each_over(const gms_cke_shape *sh, uint32_t n, const gms_cke_sm_limits *lim);
+/* a block-partition scheme's error when one block of every kernel does not fit on an SM (the
+ * kernels cannot co-reside): names the kernels and the resources; 0 when they fit */
+int gms_cke_check_coresident(const gms_cke_plan_ctx *x, const char *scheme, gms_error *err);
 
 /* ------------------------------------------------------------- SM hooks (sm.c) */
 

@@ -227,7 +227,7 @@ int gms_cke_attach(gms_gpu *g, const gms_wl_args *args, gms_error *err)
         if (!a->shape.occ) return gms_err(err, "workload cke: %s: its first kernel's block does not fit on an SM", a->spec->abbrev);
     }
     gms_cke_plan_ctx x = { .napps = c->napps, .n_sm = g->n_sm, .c = &p->cke, .profile = profile, .ud = c };
-    for (uint32_t k = 0; k < c->napps; k++) x.shape[k] = c->app[k].shape;
+    for (uint32_t k = 0; k < c->napps; k++) { x.shape[k] = c->app[k].shape; x.name[k] = c->app[k].spec->abbrev; }
     x.lim = (gms_cke_sm_limits){ p->core.max_threads_per_sm, p->core.shader_registers, p->core.shmem_size, p->core.shader_cta };
     if (c->apps.alone) {
         memset(&c->plan, 0, sizeof c->plan);
@@ -313,6 +313,7 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         for (uint32_t i = 0; i < c->g->n_sm; i++) {
             const gms_cke_app_sm *s = &c->sms[i].a[k];
             t.tinst += s->tinst; t.winst += s->winst; t.minst += s->minst; t.reqs += s->reqs; t.sinst += s->sinst;
+            t.ginst += s->ginst; t.linst += s->linst;
             t.l1_acc += s->l1_acc; t.l1_miss += s->l1_miss; t.l1_rf += s->l1_rf; t.lsu_stall += s->lsu_stall;
             t.denied += s->denied;
             if (s->peak_inflight > t.peak_inflight) t.peak_inflight = s->peak_inflight;
@@ -321,9 +322,16 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         gms_stat_f64f(st, ipc, "gms_cke_app%u_ipc", k);
         gms_stat_u64f(st, t.tinst, "gms_cke_app%u_thread_insts", k);
         gms_stat_u64f(st, t.winst, "gms_cke_app%u_warp_insts", k);
-        gms_stat_u64f(st, t.minst, "gms_cke_app%u_mem_insts", k);
-        gms_stat_f64f(st, t.minst ? (double)t.reqs / (double)t.minst : 0, "gms_cke_app%u_req_per_minst", k);
-        gms_stat_f64f(st, t.minst ? (double)(t.winst - t.minst) / (double)t.minst : 0, "gms_cke_app%u_cinst_per_minst", k);
+        /* Table 6's columns whatever -gms_cke_bmi_insts says: Minst = global (and local) memory
+         * instructions, the ones that make requests (Req/Minst = coalescing degree); Cinst =
+         * the instructions the LSU does not execute (docs/cke.md, "Statistics") */
+        gms_stat_u64f(st, t.ginst, "gms_cke_app%u_mem_insts", k);
+        gms_stat_u64f(st, t.linst, "gms_cke_app%u_lsu_insts", k);
+        gms_stat_u64f(st, t.minst, "gms_cke_app%u_bmi_insts", k);
+        gms_stat_f64f(st, t.ginst ? (double)t.reqs / (double)t.ginst : 0, "gms_cke_app%u_req_per_minst", k);
+        gms_stat_f64f(st, t.ginst ? (double)(t.winst - t.linst) / (double)t.ginst : 0, "gms_cke_app%u_cinst_per_minst", k);
+        /* QBMI's own Req/Minst: per instruction it balances */
+        gms_stat_f64f(st, t.minst ? (double)t.reqs / (double)t.minst : 0, "gms_cke_app%u_req_per_bmi_inst", k);
         gms_stat_f64f(st, t.l1_acc ? (double)t.l1_miss / (double)t.l1_acc : 0, "gms_cke_app%u_l1d_miss_rate", k);
         gms_stat_f64f(st, t.l1_acc ? (double)t.l1_rf / (double)t.l1_acc : 0, "gms_cke_app%u_l1d_rsfail_rate", k);
         gms_stat_f64f(st, t.winst ? 1000.0 * (double)t.l1_miss / (double)t.winst : 0, "gms_cke_app%u_l1d_mpki", k);
@@ -332,11 +340,11 @@ void gms_cke_report(const gms_cke *c, gms_stats *st)
         gms_stat_u64f(st, t.reqs, "gms_cke_app%u_requests", k);
         reqs[k] = t.reqs;
         all_acc += t.l1_acc; all_miss += t.l1_miss; all_rf += t.l1_rf; all_stall += t.lsu_stall;
-        alu += t.winst - t.minst;
+        alu += t.winst - t.linst;
         sfu += t.sinst;
-        /* its issue utilisation (warp instructions per scheduler cycle): ALU (neither memory nor
-         * SFU) and SFU apart */
-        gms_stat_f64f(st, (double)(t.winst - t.minst - t.sinst) / sched_cycles, "gms_cke_app%u_alu_util", k);
+        /* its issue utilisation (warp instructions per scheduler cycle): ALU (neither executed
+         * by the LSU nor SFU) and SFU apart */
+        gms_stat_f64f(st, (double)(t.winst - t.linst - t.sinst) / sched_cycles, "gms_cke_app%u_alu_util", k);
         gms_stat_f64f(st, (double)t.sinst / sched_cycles, "gms_cke_app%u_sfu_util", k);
         gms_stat_u64f(st, t.denied, "gms_cke_app%u_gate_denied", k);
         gms_stat_u64f(st, t.peak_inflight, "gms_cke_app%u_peak_inflight", k);

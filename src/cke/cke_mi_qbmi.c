@@ -1,6 +1,7 @@
 /* QBMI (spec 001 section 4.4): the LSU grants the kernel with the largest current quota of
  * memory instructions; a kernel's quota is LCM(Req/Minst of all) / its Req/Minst, so that in a
- * round each kernel sends about the same number of requests. When a quota reaches 0 a fresh
+ * round each kernel sends about the same number of requests (the ratios made integers together,
+ * gms_qbmi_rpm: below 1 request per instruction they are scaled first). When a quota reaches 0 a fresh
  * set (from the latest Req/Minst, re-measured every interval of requests) is ADDED to every
  * kernel's quota, so a kernel with nothing ready never blocks the others.
  * Arbitration (documented choice, docs/cke.md): the LSU takes the waiting memory instruction
@@ -14,8 +15,15 @@
 static void refill(gms_cke_sm *cs)
 {
     uint32_t rpm[GMS_CKE_MAX_APPS];
+    uint64_t req[GMS_CKE_MAX_APPS], minst[GMS_CKE_MAX_APPS];
     int64_t q[GMS_CKE_MAX_APPS];
-    for (uint32_t k = 0; k < cs->napps; k++) rpm[k] = cs->a[k].rpm;
+    /* each kernel's latest measured Req/Minst on this SM (before its first interval: rpm, 1) */
+    for (uint32_t k = 0; k < cs->napps; k++) {
+        const gms_cke_app_sm *a = &cs->a[k];
+        req[k] = a->rpm_minst ? a->rpm_req : a->rpm;
+        minst[k] = a->rpm_minst ? a->rpm_minst : 1;
+    }
+    gms_qbmi_rpm(req, minst, cs->napps, rpm);
     gms_qbmi_quotas(rpm, cs->napps, q);
     for (uint32_t k = 0; k < cs->napps; k++) cs->a[k].quota += q[k];
 }

@@ -25,11 +25,13 @@ void gms_cke_issued(gms_cke_sm *cs, uint32_t app, int is_mem, uint32_t threads, 
     a->tinst += threads;
     a->last_issue = now;
     if (is_mem & GMS_CKE_SFU) a->sinst++;
+    if (is_mem & (GMS_CKE_LSU | GMS_CKE_BMI | GMS_CKE_MIL)) a->linst++;   /* executed by the LSU */
     if (is_mem & GMS_CKE_BMI) {
         a->minst++;
         a->minst_iv++;
     }
     if (is_mem & GMS_CKE_MIL) {
+        a->ginst++;
         if (++a->inflight > a->max_inflight) a->max_inflight = a->inflight;
         if (a->inflight > a->peak_inflight) a->peak_inflight = a->inflight;
     }
@@ -43,10 +45,13 @@ void gms_cke_requests(gms_cke_sm *cs, uint32_t app, uint32_t nreq, uint64_t now)
     if (now < (uint64_t)GMS_CKE_SAMPLES * GMS_CKE_SAMPLE_EVERY) a->req_t[now / GMS_CKE_SAMPLE_EVERY] += nreq;
     a->req_iv += nreq;
     if (a->req_iv < cs->c->interval) return;
-    /* Req/Minst of the interval, rounded to an integer >= 1 (QBMI's LCM needs integers) */
+    /* Req/Minst of the interval: as measured, for QBMI's quotas (gms_qbmi_rpm scales the
+     * kernels' ratios together before rounding), and alone rounded to an integer >= 1 */
     uint64_t m = a->minst_iv ? a->minst_iv : 1;
     uint64_t r = (a->req_iv + m / 2) / m;
     a->rpm = r ? (uint32_t)(r > 32 ? 32 : r) : 1;
+    a->rpm_req = a->req_iv;
+    a->rpm_minst = m;
     if (cs->mi->interval) cs->mi->interval(cs, app);
     a->req_iv = a->minst_iv = a->rf_iv = 0;
     a->max_inflight = a->inflight;

@@ -46,9 +46,12 @@ const gms_cke_tb_ops gms_cke_tb_manual = { .name = "manual", .summary = "manual:
 static int smk_plan(const gms_cke_plan_ctx *x, gms_cke_plan *o, gms_error *err)
 {
     all_sms(x, o);
+    if (gms_cke_check_coresident(x, x->c ? x->c->tb : "smk", err)) return -1;
     gms_drf_partition(x->shape, x->napps, &x->lim, o->cap);
+    /* (DRF gives each kernel its first block before any kernel a second: with one block of
+     * each fitting, none is left at 0) */
     for (uint32_t k = 0; k < x->napps; k++)
-        if (!o->cap[k]) return gms_err(err, "-gms_cke_tb smk: kernel %u gets no block beside the others", k);
+        if (!o->cap[k]) return gms_err(err, "internal: -gms_cke_tb smk: kernel %u gets no block beside the others", k);
     return 0;
 }
 const gms_cke_tb_ops gms_cke_tb_smk = { .name = "smk", .summary = "SMK-P: dominant resource fairness over registers, shared memory, threads, block slots",

@@ -9,6 +9,9 @@
 static int ws_plan(const gms_cke_plan_ctx *x, gms_cke_plan *o, gms_error *err)
 {
     memset(o, 0, sizeof *o);
+    /* the sweet point gives every kernel a block: none if one of each does not fit (checked
+     * before the profile runs, which would be for nothing) */
+    if (gms_cke_check_coresident(x, x->c ? x->c->tb : "ws", err)) return -1;
     double *curve[GMS_CKE_MAX_APPS] = {0};
     int rc = 0;
     for (uint32_t k = 0; k < x->napps && !rc; k++) {
@@ -18,6 +21,7 @@ static int ws_plan(const gms_cke_plan_ctx *x, gms_cke_plan *o, gms_error *err)
     }
     if (!rc) {
         o->predicted_stp = gms_ws_sweet_point(x->shape, x->napps, &x->lim, (const double *const *)curve, o->cap);
+        if (o->predicted_stp < 0) rc = gms_err(err, "internal: -gms_cke_tb ws: no sweet point, yet one block of each kernel fits");
         for (uint32_t k = 0; k < x->napps; k++) { o->sm_lo[k] = 0; o->sm_hi[k] = x->n_sm; }
     }
     for (uint32_t k = 0; k < x->napps; k++) free(curve[k]);

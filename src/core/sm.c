@@ -1502,7 +1502,10 @@ static void issue_one(gms_sm *s, uint32_t wi, const gms_inst *in, uint64_t now)
     if (__builtin_expect(in->flags & GMS_INST_MEMBAR, 0)) w->membar = 1;
     if (__builtin_expect(in->spec_unit != 0, 0) && (s->spec_bad >> in->spec_unit & 1)) spec_unit_missing(s, wi, in);
     uint32_t pop = (uint32_t)__builtin_popcount(in->mask);
-    if (s->cke) gms_cke_issued(s->cke, cke_app_of(s, wi), cke_mem_kind(s, in) | (in->op == GMS_OP_SFU ? GMS_CKE_SFU : 0), pop, now);
+    /* the LSU mark apart from QBMI's balanced set: Table 6's statistics and ALU utilisation do
+     * not depend on -gms_cke_bmi_insts */
+    if (s->cke) gms_cke_issued(s->cke, cke_app_of(s, wi), cke_mem_kind(s, in) | (in->op == GMS_OP_SFU ? GMS_CKE_SFU : 0) |
+                                                         (in->op == GMS_OP_MEM ? GMS_CKE_LSU : 0), pop, now);
     s->winst++;
     s->tinst += pop;
     s->ctr->warp_insts++;
