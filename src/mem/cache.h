@@ -47,13 +47,15 @@ typedef struct gms_cache_config {
     char alloc_policy;           /* 'm' on-miss, 'f' on-fill, 's' streaming */
     char write_alloc;            /* 'N','W','F','L' */
     char set_index;              /* 'L','X','P','H' (GPGPU-Sim), ours 'M' PMOD, 'A' A-prime,
-                                    'D' D-prime; 'C' (custom) is rejected. See docs/cache.md */
+                                    'D' D-prime; 'C' (custom) is rejected; the sound-baseline
+                                    fork's 'P'/'I' (no type letter) are read as 'M'/'P'. See docs/cache.md */
     gms_set_index_kind index_kind;
     char mshr_type;              /* 'A','S','F','T' */
     uint32_t mshr_entries, mshr_max_merge;
     uint32_t miss_queue, result_fifo, data_port_width;
     /* ours (set by options, not the string) */
     uint32_t pmod_prime;         /* PMOD: prime number of sets (0 = largest prime <= nsets) */
+    uint32_t bxor_t_shift;       /* BXOR: lowest address bit of t (0 = b + k, the bits right above x) */
     char mshr_design[32];        /* "conventional" (default) | "dlmshr" */
     gms_mshr_params mshr_params; /* the design's own parameters (mshr_params.h) */
 } gms_cache_config;
@@ -61,7 +63,7 @@ typedef struct gms_cache_config {
 /* Parse a GPGPU-Sim cache string; `optname` is used in error messages. Sets pmod_prime 0
  * and mshr_design "conventional", then validates (gms_cache_config_validate). */
 int gms_cache_config_parse(const char *str, const char *optname, gms_cache_config *c, gms_error *err);
-/* Re-check a decoded config after changing the option-set fields (pmod_prime, mshr_design):
+/* Re-check a decoded config after changing the option-set fields (pmod_prime, bxor_t_shift, mshr_design):
  * geometry, index-function constraints, policy combinations, MSHR design name. */
 int gms_cache_config_validate(const gms_cache_config *c, const char *optname, gms_error *err);
 /* Plain-words description: "16 KiB, 32 sets x 4 ways x 128 B, BXOR indexing, LRU,

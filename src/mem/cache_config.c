@@ -2,7 +2,8 @@
  * cache_config::init). Grammar (docs/cache.md):
  *   [<type>:]<nsets>:<line>:<assoc>,<repl>:<write>:<alloc>:<wr_alloc>:<set_idx>,
  *   <mshr_type>:<mshr_entries>:<mshr_max_merge>,<miss_queue>[:<result_fifo>][,<port_width>]
- * or "none". Without the type letter (GPGPU-Sim 3.x / UVMSmart) the cache is normal. */
+ * or "none". Without the type letter (GPGPU-Sim 3.x / UVMSmart / the sound-baseline fork) the
+ * cache is normal and set index 'P' is the fork's PMOD; 'I' is I-Poly in both forms. */
 #include "mem/cache.h"
 #include "mem/cache_line.h"
 #include "mem/index.h"
@@ -138,7 +139,8 @@ int gms_cache_config_parse(const char *str, const char *opt, gms_cache_config *c
     pctx x = { str, b, opt, 1, err };
     if (!*b) return gms_err(err, "%s: empty cache string (use 'none' to disable the cache)", opt);
     /* type letter, or the 3.x form starting with the number of sets */
-    if (isdigit((unsigned char)*x.p)) c->type = 'N';
+    int form3 = isdigit((unsigned char)*x.p);
+    if (form3) c->type = 'N';
     else {
         if (get_char(&x, &c->type)) return -1;
         if (c->type != 'N' && c->type != 'S') return bad_letter(&x, c->type, "N (normal), S (sector)");
@@ -161,6 +163,11 @@ int gms_cache_config_parse(const char *str, const char *opt, gms_cache_config *c
     if (!strchr("NWFL", c->write_alloc))
         return bad_letter(&x, c->write_alloc, "N (none), W (write + fetch), F (fetch-on-write), L (lazy fetch-on-read)");
     x.field = 9; if (get_char(&x, &c->set_index) || expect(&x, ',')) return -1;
+    /* The sound-baseline fork (3.x form: no type letter) reads 'P' as PMOD (PRIME_INDEX) and
+     * 'I' as I-Poly; GPGPU-Sim 4.x (type letter required) reads 'P' as I-Poly and has no 'I'
+     * (docs/cache.md, choice 3) */
+    if (form3 && c->set_index == 'P') c->set_index = 'M';
+    else if (c->set_index == 'I') c->set_index = 'P';
     gms_reg_known(&gms_index_reg, known, sizeof known);
     const gms_index_ops *ix = gms_index_find(c->set_index);
     if (!ix && c->set_index == 'C') {   /* GPGPU-Sim's letter, unless a member takes it */
@@ -237,6 +244,8 @@ void gms_cache_config_describe_parts(const gms_cache_config *c, char *size, size
     char idx[64];
     if (c->set_index == 'M' || c->set_index == 'A' || c->set_index == 'D')
         snprintf(idx, sizeof idx, "%s (p=%u)", ix->name, gms_pmod_default_prime(c));
+    else if (c->set_index == 'X' && c->bxor_t_shift)
+        snprintf(idx, sizeof idx, "%s (t = addr[%u:%u])", ix->name, c->bxor_t_shift + gms_ilog2(c->nsets) - 1, c->bxor_t_shift);
     else snprintf(idx, sizeof idx, "%s", ix ? ix->name : "?");
     char port[48] = "";
     if (c->data_port_width != c->line) snprintf(port, sizeof port, ", %u B data port", c->data_port_width);

@@ -84,19 +84,45 @@ static uint32_t linear_index(const gms_index_state *s, uint64_t addr)
     return (uint32_t)(addr >> s->line_log2) & s->mask;
 }
 
-/* BXOR: index = x ^ t, x = addr[b+k-1:b], t = the next k bits (GPGPU-Sim
- * bitwise_hash_function on higher_bits = addr >> (b+k)) */
+/* BXOR: index = x ^ t, x = addr[b+k-1:b], t = addr[s+k-1:s]. By default s = b + k, the next
+ * k bits (GPGPU-Sim bitwise_hash_function on higher_bits = addr >> (b+k), the spec's textbook
+ * t); -gms_l1d_bxor_t_shift s sets it, e.g. 14 = 2b for the sound-baseline fork's
+ * ((addr >> b) >> b) & (nset-1) with 128 B lines (spec 001 3.2) */
+static void bxor_init(gms_index_state *s, const gms_cache_config *c)
+{
+    s->t_shift = c->bxor_t_shift ? c->bxor_t_shift : s->line_log2 + s->nset_log2;
+}
+
 static uint32_t bxor_index(const gms_index_state *s, uint64_t addr)
 {
     uint32_t x = (uint32_t)(addr >> s->line_log2) & s->mask;
-    uint32_t t = (uint32_t)(addr >> (s->line_log2 + s->nset_log2)) & s->mask;
+    uint32_t t = (uint32_t)(addr >> s->t_shift) & s->mask;
     return x ^ t;
+}
+
+int gms_index_bxor_shift_check(const gms_cache_config *c, const char *what, gms_error *err)
+{
+    uint32_t sh = c->bxor_t_shift;
+    if (!sh || !c->nsets || !c->line) return 0;
+    uint32_t b = gms_ilog2(c->line), k = gms_ilog2(c->nsets);
+    if (sh < b + k || (uint64_t)sh + k > 64)
+        return gms_err(err, "%s %u: t = addr[%u:%u] must lie above the set bits x = addr[%u:%u] and within 64 bits: "
+                       "use %u to %u (0 = %u, the bits right above x)", what, sh, sh + k - 1, sh, b + k - 1, b,
+                       b + k, 64 - k, b + k);
+    return 0;
+}
+
+static int bxor_check(const gms_cache_config *c, const char *optname, gms_error *err)
+{
+    char what[96];
+    snprintf(what, sizeof what, "%s: BXOR t shift", optname);
+    return gms_index_bxor_shift_check(c, what, err);
 }
 
 const gms_index_ops gms_index_linear = { 'L', GMS_IDX_LINEAR, "linear (BMOD)",
     "set = line address mod sets (GPGPU-Sim LINEAR_SET_FUNCTION)", 1, NULL, NULL, linear_index };
 const gms_index_ops gms_index_bxor = { 'X', GMS_IDX_BXOR, "BXOR",
-    "set bits XOR the next set-width address bits (GPGPU-Sim BITWISE_XORING_FUNCTION)", 1, NULL, NULL, bxor_index };
+    "set bits XOR the next set-width address bits (GPGPU-Sim BITWISE_XORING_FUNCTION)", 1, bxor_check, bxor_init, bxor_index };
 
 uint32_t gms_cache_set_index(const gms_cache_config *c, uint64_t addr)
 {

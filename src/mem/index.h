@@ -13,6 +13,7 @@ typedef struct gms_index_state {
     uint32_t nsets, mask;        /* mask = nsets - 1 (power-of-two functions) */
     uint32_t line_log2, nset_log2;
     uint32_t p;                  /* PMOD / A-prime modulus, D-prime multiplier */
+    uint32_t t_shift;            /* BXOR: lowest address bit of t (b + k unless bxor_t_shift) */
     uint32_t ipoly_bits;         /* I-Poly: number of set-index bits k (0: not set up) */
     uint64_t ipoly_mask[12];     /* I-Poly: set bit b = parity of (block address & mask[b]) */
 } gms_index_state;
@@ -39,5 +40,8 @@ extern const gms_registry gms_index_reg;   /* keyed by letter: "L (linear (BMOD)
 int gms_is_prime(uint32_t n);
 uint32_t gms_ilog2(uint64_t v);   /* floor(log2 v), v > 0 */
 uint32_t gms_pmod_default_prime(const gms_cache_config *c); /* the p a config uses for M/A/D */
+/* c->bxor_t_shift (0 = default) must put t wholly above x and inside 64 bits; `what` names
+ * the option in the error (e.g. "-gms_l1d_bxor_t_shift") */
+int gms_index_bxor_shift_check(const gms_cache_config *c, const char *what, gms_error *err);
 
 #endif

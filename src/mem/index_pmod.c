@@ -31,6 +31,10 @@ static int check_prime(const gms_cache_config *c, const char *optname, gms_error
     uint32_t p = gms_pmod_default_prime(c);
     if (c->pmod_prime && !gms_is_prime(c->pmod_prime))
         return gms_err(err, "%s: -gms_l1d_pmod_prime %u is not a prime", optname, c->pmod_prime);
+    /* (A mod p) mod 2^k with p <= sets is PMOD: A-prime's prime must exceed the sets */
+    if (c->set_index == 'A' && p <= c->nsets)
+        return gms_err(err, "%s: -gms_l1d_pmod_prime %u must be larger than the number of sets (%u) for A-prime ('A'): "
+                       "with p <= sets, (A mod p) mod sets is PMOD ('M')", optname, p, c->nsets);
     if (c->set_index == 'M' && p > c->nsets)
         return gms_err(err, "%s: PMOD prime %u is larger than the number of sets (%u)", optname, p, c->nsets);
     if (c->set_index == 'M' && c->nsets < 2)

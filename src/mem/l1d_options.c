@@ -1,5 +1,6 @@
 /* L1 data cache options (GPGPU-Sim names, plus ours prefixed gms_). */
 #include "config/params.h"
+#include "mem/index.h"
 #include "mem/mshr.h"
 #include <string.h>
 
@@ -12,6 +13,9 @@ static const gms_option opts[] = {
     GMS_OPT("gpgpu_l1_banks", GMS_OPT_U32, l1d.l1_banks, "1", "L1D banks: requests accepted per cycle"),
     GMS_OPT("gms_l1d_pmod_prime", GMS_OPT_U32, l1d.pmod_prime, "0",
             "prime for set index M (PMOD), A (A-prime), D (D-prime multiplier); 0 = default (largest prime <= sets, smallest prime > sets, 11)"),
+    GMS_OPT("gms_l1d_bxor_t_shift", GMS_OPT_U32, l1d.bxor_t_shift, "0",
+            "set index X (BXOR): lowest address bit s of t = addr[s+k-1:s] (k = log2 sets); 0 = b + k, the bits "
+            "right above the set bits (textbook, GPGPU-Sim); 14 = 2b with 128 B lines, the sound-baseline fork's (spec 001 3.2)"),
     GMS_OPT("gms_l1d_bypass_slots", GMS_OPT_INT, l1d.bypass_slots_opt, "0",
             "in-flight L1-bypassing requests per SM (#_BpR: 8, 32, 128 in spec 001 3.6); -1 or 0 = unlimited"),
     GMS_OPT("gms_l1d_mshr", GMS_OPT_STRING, l1d.mshr_design, "conventional",
@@ -56,6 +60,13 @@ static int fin(gms_params *p, gms_error *err)
                        p->l1d.pmod_prime, p->l1d.dl1.set_index);
     if (p->l1d.pmod_prime && !p->l1d.dl1.enabled)
         return gms_err(err, "-gms_l1d_pmod_prime %u: the L1D is disabled ('none')", p->l1d.pmod_prime);
+    p->l1d.dl1.bxor_t_shift = p->l1d.bxor_t_shift;
+    if (p->l1d.bxor_t_shift && !p->l1d.dl1.enabled)
+        return gms_err(err, "-gms_l1d_bxor_t_shift %u: the L1D is disabled ('none')", p->l1d.bxor_t_shift);
+    if (p->l1d.bxor_t_shift && p->l1d.dl1.set_index != 'X')
+        return gms_err(err, "-gms_l1d_bxor_t_shift %u: the L1D set index '%c' is not BXOR (set index X in -gpgpu_cache:dl1 is)",
+                       p->l1d.bxor_t_shift, p->l1d.dl1.set_index);
+    if (gms_index_bxor_shift_check(&p->l1d.dl1, "-gms_l1d_bxor_t_shift", err)) return -1;
     if (gms_cache_config_validate(&p->l1d.dl1, on, err)) return -1;
     if (p->l1d.dl1.enabled && !strcmp(p->l1d.mshr_design, "dlmshr") &&
         gms_dlmshr_geometry_check(&p->l1d.dl1, on, "-gms_l1d_dlmshr", p->l1d.dlmshr_str, err))

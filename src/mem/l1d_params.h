@@ -13,6 +13,7 @@ typedef struct gms_l1d_params {
     uint32_t index_latency;            /* -gms_l1d_index_latency: the set-index function's cycles, added to every L1D access */
     uint32_t l1_banks;                 /* -gpgpu_l1_banks */
     uint32_t pmod_prime;               /* -gms_l1d_pmod_prime */
+    uint32_t bxor_t_shift;             /* -gms_l1d_bxor_t_shift: BXOR's t = addr[s+k-1:s], 0 = s = b + k */
     int bypass_slots_opt;              /* -gms_l1d_bypass_slots as given: N, or -1 (or 0) for unlimited */
     uint32_t bypass_slots;             /* decoded: in-flight bypassed requests per SM (0 = unlimited) */
     char mshr_design[32];              /* -gms_l1d_mshr: conventional | dlmshr */

@@ -4,6 +4,7 @@
 #include "config/params.h"
 #include "config/option_value.h"
 #include "mem/dram_sched.h"
+#include "mem/index.h"
 #include "mem/l2q.h"
 #include "mem/mshr.h"
 #include <stdio.h>
@@ -31,6 +32,8 @@ static const gms_option opts[] = {
     GMS_OPT("rop_latency", GMS_OPT_U32, mem.rop_latency, "85", "GPGPU-Sim 3.x name of -gpgpu_l2_rop_latency"),
     GMS_OPT("gpgpu_dram_partition_queues", GMS_OPT_STRING, mem.partition_queues_str, "8:8:8:8",
             "queue sizes icnt->L2 : L2->DRAM : DRAM->L2 : L2->icnt (0 = unbounded)"),
+    GMS_OPT("gms_l2_bxor_t_shift", GMS_OPT_U32, mem.l2_bxor_t_shift, "0",
+            "as -gms_l1d_bxor_t_shift, for the X (BXOR) set index of -gpgpu_cache:dl2 (on the address the L2 indexes with)"),
     GMS_OPT("gms_l2_mshr", GMS_OPT_STRING, mem.l2_mshr_design, "conventional",
             "L2 slice MSHR design (gpumemsim list policies; the L1D's is -gms_l1d_mshr)"),
     GMS_OPT("gms_l2_dlmshr", GMS_OPT_STRING, mem.l2_dlmshr_str, GMS_DLMSHR_DEFAULT,
@@ -157,6 +160,10 @@ static int fin(gms_params *p, gms_error *err)
     snprintf(m->dl2.mshr_design, sizeof m->dl2.mshr_design, "%s", m->l2_mshr_design);
     if (gms_mshr_params_parse(m->l2_dlmshr_str, "-gms_l2_dlmshr", &m->dl2.mshr_params, err)) return -1;
     m->dl2.mshr_params.latency = m->l2_mshr_latency;
+    m->dl2.bxor_t_shift = m->l2_bxor_t_shift;
+    if (m->l2_bxor_t_shift && (!m->dl2.enabled || m->dl2.set_index != 'X'))
+        return gms_err(err, "-gms_l2_bxor_t_shift %u: the L2 set index is not BXOR (X in -gpgpu_cache:dl2)", m->l2_bxor_t_shift);
+    if (m->dl2.enabled && gms_index_bxor_shift_check(&m->dl2, "-gms_l2_bxor_t_shift", err)) return -1;
     if (m->dl2.enabled && gms_cache_config_validate(&m->dl2, "-gpgpu_cache:dl2", err)) return -1;
     if (m->dl2.enabled && !strcmp(m->l2_mshr_design, "dlmshr") &&
         gms_dlmshr_geometry_check(&m->dl2, "-gpgpu_cache:dl2", "-gms_l2_dlmshr", m->l2_dlmshr_str, err))

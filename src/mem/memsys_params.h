@@ -22,6 +22,7 @@ typedef struct gms_memsys_params {
     char partition_queues_str[GMS_OPT_STRLEN]; /* -gpgpu_dram_partition_queues i2$:$2d:d2$:$2i */
     uint32_t q_icnt_l2, q_l2_dram, q_dram_l2, q_l2_icnt;   /* decoded (0 = unbounded) */
     char l2_mshr_design[32];               /* -gms_l2_mshr: the L2 slices' MSHR design (mshr.h) */
+    uint32_t l2_bxor_t_shift;              /* -gms_l2_bxor_t_shift: BXOR's t at addr[s+k-1:s] (0 = b + k) */
     char l2_dlmshr_str[GMS_OPT_STRLEN];    /* -gms_l2_dlmshr: DL-MSHR parameters (mshr_params.h) */
     uint32_t l2_mshr_latency;              /* -gms_l2_mshr_latency: access cycles, 0 = the design's */
     char l2q[32];                          /* -gms_l2_input_queue: fifo, p1, p2, cart (l2q.h) */
