@@ -2,7 +2,9 @@
  * cycle form one group; the prefetcher extends the group; the pages are cut into transfers
  * just after each faulted page, and each transfer that contains a faulted page occupies the
  * H2D lane for -page_fault_latency cycles per faulted page before its data moves (UVMSmart's
- * PAGE_FAULT item with enable_accurate_simulation: far faults are serialised on the lane). */
+ * PAGE_FAULT item with enable_accurate_simulation: far faults are serialised on the lane). The
+ * fault time starts once one frame is free and takes none; the data's frames are checked and
+ * taken when the data starts (pcie.c; -gms_uvm_fault_frames fault: all before the fault time). */
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
 
@@ -52,8 +54,12 @@ static int busy(void *st) { return ((rt_uvmsmart *)st)->faults.n != 0; }
 static void describe(const gms_uvm_params *prm, char *buf, size_t n)
 {
     if (prm->accurate_simulation)
-        snprintf(buf, n, "(%llu cycles per far fault, serialized before its transfer)",
-                 (unsigned long long)prm->page_fault_latency);
+        snprintf(buf, n, "(%llu cycles per far fault, serialized before its transfer; %s)",
+                 (unsigned long long)prm->page_fault_latency,
+                 prm->fault_frames_at_fault ? "the transfer's frames are taken before the fault time"
+                 : prm->fault_item_counted ? "the fault time needs one free frame, the data's are taken when it starts, "
+                                             "a waiting fault time counts as a page to read"
+                                           : "the fault time needs one free frame, the data's are taken when it starts");
     else
         snprintf(buf, n, "(far faults cost no time in the run; %llu cycles each are added after it, "
                  "-enable_accurate_simulation 0)", (unsigned long long)prm->page_fault_latency);

@@ -59,6 +59,7 @@ static void queue_reads(gms_uvm *u, const uint32_t *p, size_t n, int kind, uint3
         x->bytes = (uint64_t)x->npages << u->page_shift;
         x->nfault = nfault;
         x->pre_latency = pre_latency_per_fault * nfault;
+        if (x->pre_latency && u->prm->fault_item_counted) u->queued_faults++;   /* its PAGE_FAULT item */
         x->batch = batch;
         x->bulk = bulk;
         x->t_queued = now;
@@ -191,11 +192,28 @@ void gms_uvm_evict_pages(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t n
     if (run0 != GMS_UVM_NONE) queue_writeback(u, run0, runn, now);
 }
 
+double gms_uvm_evict_limit(const gms_uvm *u)
+{
+    double n = (double)u->cap_frames;
+    return n - n * u->prm->free_page_buffer_pct / 100.0;
+}
+
+/* UVMSmart's should_evict_page, evaluated by its gmmu_t::cycle with
+ *     occupancy = frames allocated + pages in the read stage queue - pages in the write stage
+ *                 queue and on the write lane,
+ * the read stage queue holding, besides the data, a 1-page PAGE_FAULT item per faulted page
+ * whose fault time has not started (counted with -gms_uvm_fault_frames data-counted), and the write-back on the lane
+ * having freed its frames already (-gms_uvm_evict_wb_count twice: counted twice, so nothing more
+ * is evicted until it ends) */
 void gms_uvm_evict_check(gms_uvm *u, int from_fault, uint64_t now)
 {
     if (!u->cap_limited) return;
-    uint64_t limit = u->cap_frames - u->cap_frames * u->prm->free_page_buffer_pct / 100;
-    while (u->frames_held + u->queued_read > u->pending_free + limit) {
+    double limit = gms_uvm_evict_limit(u);
+    const gms_uvm_xfer *w = u->lane[GMS_LANE_D2H].cur;
+    uint64_t running = u->prm->evict_wb_twice && w && w->kind == GMS_XF_WRITEBACK ? w->npages : 0;
+    for (;;) {
+        uint64_t want = u->frames_held + u->queued_read + u->queued_faults, have = u->pending_free + running;
+        if (!(want > have && (double)(want - have) > limit)) break;
         if (from_fault && !u->over_sub) u->over_sub = 1;
         u->victims.n = 0;
         u->ev->select(u->ev_st, u, now, &u->victims);
@@ -357,6 +375,9 @@ void gms_uvm_xfer_finished(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
                 u->rt->fault(u->rt_st, p, now);
             }
         }
+        /* -gms_uvm_evict_wb_count twice: its pages no longer count as pending, so the trigger
+         * may hold again (UVMSmart evaluates it every cycle) */
+        if (u->prm->evict_wb_twice) gms_uvm_evict_check(u, 0, now);
         break;
     case GMS_XF_MEMCPY:
         if (x->bulk != GMS_UVM_NONE) gms_uvm_bulk_finish_one(u, x->bulk);

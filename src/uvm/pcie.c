@@ -4,7 +4,8 @@
  *     cycles   = floor(S f_core / (speed 2^30))
  * (explicit memcpy of >= 2 MiB at half speed, as UVMSmart's calculate_transfer_time), or a plain
  * latency + S / bandwidth model. A migration or bulk-prefetch read starts only when the device
- * has free frames for all of its pages. */
+ * has free frames for all of its pages; a migration's fault time (uvmsmart runtime) goes
+ * before it on the lane, as UVMSmart's 1-page PAGE_FAULT item, needing one free frame. */
 #include <math.h>
 #include <stdlib.h>
 #include "uvm/uvm_internal.h"
@@ -61,6 +62,15 @@ void gms_uvm_lane_push(gms_uvm *u, gms_uvm_xfer *x)
     l->tail = x;
 }
 
+static gms_uvm_xfer *lane_pop(gms_uvm_lane *l)
+{
+    gms_uvm_xfer *x = l->head;
+    l->head = x->next;
+    if (!l->head) l->tail = NULL;
+    x->next = NULL;
+    return x;
+}
+
 static void lane_try_start(gms_uvm *u, int li, uint64_t now)
 {
     gms_uvm_lane *l = &u->lane[li];
@@ -68,16 +78,25 @@ static void lane_try_start(gms_uvm *u, int li, uint64_t now)
     if (l->cur || !x) return;
     /* -gms_uvm_evict_serial: the driver's evict -> update -> migrate, one direction at a time */
     if (u->prm->evict_serial && u->lane[!li].cur) return;
-    if (li == GMS_LANE_H2D && x->kind != GMS_XF_MEMCPY && u->cap_limited &&
-        u->frames_held + x->npages > u->cap_frames) {
+    /* UVMSmart's PAGE_FAULT item (-gms_uvm_fault_frames data): the fault time is its own
+     * 1-page item ahead of the data; the read lane starts it when one frame is free (its check
+     * of the front item's pages) and it takes none: the data's frames are checked and taken
+     * when the data starts, after it (gmmu_t::cycle, alloc_pages for PCIE_READ only) */
+    int fault_item = li == GMS_LANE_H2D && x->pre_latency && !u->prm->fault_frames_at_fault;
+    uint64_t need = fault_item ? 1 : x->npages;
+    if (li == GMS_LANE_H2D && x->kind != GMS_XF_MEMCPY && u->cap_limited && u->frames_held + need > u->cap_frames) {
         gms_uvm_ba_h2d_wait(u, x, 1, now);
         return;   /* waits for free frames */
     }
     if (li == GMS_LANE_H2D) gms_uvm_ba_h2d_wait(u, x, 0, now);
-    l->head = x->next;
-    if (!l->head) l->tail = NULL;
-    x->next = NULL;
-    l->cur = x;
+    if (fault_item) {
+        l->cur = lane_pop(l);
+        x->in_fault = 1;
+        if (u->prm->fault_item_counted) u->queued_faults--;
+        gms_uvm_schedule(u, now + x->pre_latency, GMS_UEV_LANE_DONE, (uint32_t)li, NULL);
+        return;
+    }
+    l->cur = lane_pop(l);
     x->t_start = now;
     gms_uvm_xfer_started(u, x, now);
     double util = 0;
@@ -112,6 +131,17 @@ void gms_uvm_lane_done(gms_uvm *u, int li, uint64_t now)
     gms_uvm_xfer *x = l->cur;
     if (!x) return;
     l->cur = NULL;
+    if (x->in_fault) {
+        /* its fault time is over: the data is next in the queue (UVMSmart queues the two
+         * items back to back, and the lane served nothing in between) */
+        x->in_fault = 0;
+        x->pre_latency = 0;
+        x->next = l->head;
+        l->head = x;
+        if (!l->tail) l->tail = x;
+        gms_uvm_lanes_kick(u, now);
+        return;
+    }
     gms_uvm_xfer_finished(u, x, now);
     gms_uvm_xfer_release(u, x);
     gms_uvm_lanes_kick(u, now);

@@ -93,8 +93,8 @@ void gms_uvm_ue_batch_start(gms_uvm *u, uint64_t now)
     if (!u->prm->ue || !u->cap_limited) return;
     /* the memory status tracker: full when no frame is free once the queued and started reads
      * and the evictions already under way are counted (the evict_check rule) */
-    uint64_t limit = u->cap_frames - u->cap_frames * u->prm->free_page_buffer_pct / 100;
-    if (u->frames_held + u->queued_read < u->pending_free + limit) return;
+    uint64_t used = u->frames_held + u->queued_read;
+    if (used < u->pending_free || (double)(used - u->pending_free) < gms_uvm_evict_limit(u)) return;
     u->victims.n = 0;
     u->ev->select(u->ev_st, u, now, &u->victims);
     if (!u->victims.n) return;

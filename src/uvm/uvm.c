@@ -2,6 +2,8 @@
  * component. Every timed thing (TLB latency, walk, fault latency, PCIe transfer) is an event in
  * a min-heap; the component ticks only at event times and sleeps in between (wake_at), so the
  * cost of a 45 us fault latency does not depend on its length. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "config/params.h"
@@ -261,8 +263,11 @@ static uint64_t frames_for(const gms_uvm *u, uint64_t footprint, uint64_t device
         /* the whole program's footprint when known: one allocating after its first kernel
          * would otherwise run more oversubscribed than asked */
         *cap_footprint = u->planned_ws || u->planned_footprint > footprint ? u->planned_footprint : footprint;
-        double f = (double)*cap_footprint / prm->oversub_ratio;
-        frames = (uint64_t)(f / (double)u->page_size);
+        /* the nearest whole number of pages, at least one (floor made 12 MiB at 1.1 with 2 MiB
+         * pages 5 pages, a ratio of 1.2); gms_uvm_fix_capacity says when it is off by over 1% */
+        double f = (double)*cap_footprint / prm->oversub_ratio / (double)u->page_size;
+        frames = (uint64_t)llround(f);
+        if (*cap_footprint && frames < 1) frames = 1;
         uint64_t res = (prm->reserved_bytes + u->page_size - 1) >> u->page_shift;
         frames = frames > res ? frames - res : 0;
         *limited = 1;
@@ -294,6 +299,19 @@ void gms_uvm_fix_capacity(gms_uvm *u)
         u->cap_limited = 0;
         u->cap_frames = 0;
         return;
+    }
+    if (u->cap_limited && !prm->gddr_size && u->cap_footprint) {
+        /* the ratio the run gets: footprint / the pages the ratio gave (before the reserve and
+         * ETC's compression, which are asked for separately) */
+        uint64_t res = (prm->reserved_bytes + u->page_size - 1) >> u->page_shift;
+        u->oversub_effective = (double)u->cap_footprint / ((double)(frames + res) * (double)u->page_size);
+        if (fabs(u->oversub_effective - prm->oversub_ratio) > 0.01 * prm->oversub_ratio && !u->warned_ratio) {
+            u->warned_ratio = 1;
+            fprintf(stderr, "gpumemsim: warning: -uvm_oversub_ratio %g gives %llu pages of %llu KiB for a footprint of "
+                    "%llu bytes, an oversubscription ratio of %.4g (whole pages; gms_uvm_oversub_ratio_effective)\n",
+                    prm->oversub_ratio, (unsigned long long)(frames + res), (unsigned long long)(u->page_size >> 10),
+                    (unsigned long long)u->cap_footprint, u->oversub_effective);
+        }
     }
     if (u->cap_limited && frames < 1) {
         char msg[256];

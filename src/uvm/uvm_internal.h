@@ -152,6 +152,7 @@ typedef struct gms_uvm_xfer {
     uint32_t batch, bulk;          /* owners or GMS_UVM_NONE */
     uint32_t nfault;               /* demand-faulted pages in it */
     uint8_t kind, lane;
+    uint8_t in_fault;              /* on the lane for its fault time only (-gms_uvm_fault_frames data) */
     struct gms_uvm_xfer *next;
 } gms_uvm_xfer;
 
@@ -381,6 +382,10 @@ struct gms_uvm {
     uint64_t frames_held;    /* resident + in-flight (started) + write-back not yet freed */
     uint64_t queued_read;    /* pages in H2D transfers not started */
     uint64_t pending_free;   /* pages selected for eviction whose frames are not freed yet */
+    uint64_t queued_faults;  /* -gms_uvm_fault_frames data-counted: queued transfers whose fault time has not started
+                              * (UVMSmart's 1-page PAGE_FAULT items in its read stage queue) */
+    int warned_ratio;        /* -uvm_oversub_ratio's capacity off by more than 1%: said once */
+    double oversub_effective; /* footprint / the capacity the ratio gave (0: no ratio) */
     int over_sub;
 
     /* translation */
@@ -479,6 +484,9 @@ uint32_t gms_uvm_migrate(gms_uvm *u, const uint32_t *faults, size_t n, uint32_t 
 void gms_uvm_pf_take(gms_uvm *u, uint32_t page);
 void gms_uvm_pf_take_range(gms_uvm *u, uint32_t first, uint32_t n);
 void gms_uvm_evict_check(gms_uvm *u, int from_fault, uint64_t now);
+/* the eviction trigger's threshold: capacity x (1 - -percentage_of_free_page_buffer / 100), in
+ * frames (UVMSmart's float: occupancy above it evicts) */
+double gms_uvm_evict_limit(const gms_uvm *u);
 /* -uvm_evict_rescue: cancel the queued write-back holding `page`; 1 if there was one */
 int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now);
 void gms_uvm_evict_pages(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t now);

@@ -13,7 +13,7 @@ static const gms_option opts[] = {
     GMS_OPT("gms_uvm_oversub_flag", GMS_OPT_STRING, uvm.oversub_flag_str, "fault", "what sets the sticky oversubscription flag (prefetcher switches to -hwprefetch_oversub): fault (UVMSmart: a fault's migration finds memory full) or any-eviction (also a policy's own eviction before memory is full, e.g. TURE's table-full trigger, and a full memory on a bulk copy)"),
     GMS_OPT("uvm_oversub_basis", GMS_OPT_STRING, uvm.oversub_basis_str, "footprint", "what -uvm_oversub_ratio divides: footprint (managed bytes allocated) or working-set (managed pages the kernels touch; built-in workloads)"),
     GMS_OPT_X("uvm_reserved_bytes", GMS_OPT_U64, uvm.reserved_bytes, "0", "device memory reserved (not usable by managed pages)", GMS_SYN_BYTES, NULL),
-    GMS_OPT("percentage_of_free_page_buffer", GMS_OPT_U32, uvm.free_page_buffer_pct, "0", "evict when occupancy exceeds (100 - N)% of capacity"),
+    GMS_OPT("percentage_of_free_page_buffer", GMS_OPT_DOUBLE, uvm.free_page_buffer_pct, "0.0", "evict when the projected occupancy exceeds capacity x (1 - N / 100) frames; N a percent in [0, 100), fractions allowed (UVMSmart's float)"),
     GMS_OPT("invalidate_clean", GMS_OPT_BOOL, uvm.invalidate_clean, "1", "1: evicted clean pages are dropped; 0: every evicted page is written back (UVMSmart config)"),
     GMS_OPT("tlb_size", GMS_OPT_U32, uvm.tlb_size, "4096", "L1 TLB entries per SM"),
     GMS_OPT("uvm_tlb_assoc", GMS_OPT_U32, uvm.tlb_assoc, "0", "L1 TLB associativity; 0 = fully associative"),
@@ -30,6 +30,16 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_runtime", GMS_OPT_STRING, uvm.runtime_str, "uvmsmart", "fault runtime (gpumemsim list policies)"),
     GMS_OPT("uvm_split_at_fault", GMS_OPT_STRING, uvm.split_at_fault_str, "auto", "a migration's contiguous pages go as one transfer (0) or are cut just after each faulted page so its warp replays early (1); auto = the runtime's own (uvmsmart 1, batch 0)"),
     GMS_OPT("page_fault_latency", GMS_OPT_U64, uvm.page_fault_latency, "66645", "uvmsmart runtime: fault handling latency per far fault (core cycles)"),
+    GMS_OPT("gms_uvm_fault_frames", GMS_OPT_STRING, uvm.fault_frames_str, "data",
+            "uvmsmart runtime, -enable_accurate_simulation 1: data (UVMSmart's PAGE_FAULT item: the fault time holds "
+            "the H2D lane once one frame is free and takes none; the transfer's frames are checked and taken when its "
+            "data starts), data-counted (data, and a fault time not yet started counts as one more page to read in "
+            "the eviction trigger, as UVMSmart's 1-page item in its read stage queue) or fault (gpumemsim before "
+            "2026-12: frames for the whole transfer are checked and taken before the fault time)"),
+    GMS_OPT("gms_uvm_evict_wb_count", GMS_OPT_STRING, uvm.evict_wb_count_str, "auto",
+            "eviction trigger: twice (UVMSmart's gmmu_t::cycle: the write-back on the D2H lane counts as pending "
+            "although its frames are already free, so no new eviction until it ends), once (it counts only as "
+            "freed); auto = the runtime's own (uvmsmart twice, batch once)"),
     GMS_OPT_X("uvm_fault_handling_us", GMS_OPT_DOUBLE, uvm.fault_handling_us, "20", "batch runtime: GPU runtime fault handling time per batch (us)", GMS_SYN_USEC, NULL),
     GMS_OPT("uvm_fault_handling_per_fault", GMS_OPT_U64, uvm.fault_handling_per_fault, "0", "batch runtime: extra handling cycles per fault of a batch"),
     GMS_OPT("uvm_fault_buffer_size", GMS_OPT_U32, uvm.fault_buffer_size, "1024", "batch runtime: fault buffer entries"),
@@ -193,8 +203,9 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-enable_dma: %d is not a mode (0 off, 1 adaptive, 2 always, 3 after oversubscription)", u->enable_dma);
     if (!(u->reserve_accessed_page_pct >= 0 && u->reserve_accessed_page_pct < 100))
         return gms_err(err, "-reserve_accessed_page_percent: %g must be in [0, 100)", u->reserve_accessed_page_pct);
-    if (u->free_page_buffer_pct >= 100)
-        return gms_err(err, "-percentage_of_free_page_buffer: %u must be below 100", u->free_page_buffer_pct);
+    if (!(u->free_page_buffer_pct >= 0 && u->free_page_buffer_pct < 100))
+        return gms_err(err, "-percentage_of_free_page_buffer: %g must be in [0, 100) (a percent of the frames)",
+                       u->free_page_buffer_pct);
     if (u->tlb_size == 0) return gms_err(err, "-tlb_size: must be at least 1");
     if (u->tlb_assoc && u->tlb_size % u->tlb_assoc)
         return gms_err(err, "-uvm_tlb_assoc: %u does not divide -tlb_size %u", u->tlb_assoc, u->tlb_size);
@@ -207,6 +218,18 @@ static int fin(gms_params *p, gms_error *err)
     else return gms_err(err, "-uvm_split_at_fault: '%s' is not one of auto, 0, 1", u->split_at_fault_str);
     if ((u->runtime_id = gms_uvm_runtime_find(u->runtime_str)) < 0)
         return gms_reg_unknown(&gms_uvm_runtime_reg, u->runtime_str, err);
+    u->fault_frames_at_fault = !strcmp(u->fault_frames_str, "fault");
+    u->fault_item_counted = !strcmp(u->fault_frames_str, "data-counted");
+    if (!u->fault_frames_at_fault && !u->fault_item_counted && strcmp(u->fault_frames_str, "data"))
+        return gms_err(err, "-gms_uvm_fault_frames: '%s' is not one of data, data-counted, fault", u->fault_frames_str);
+    static const char *const ff_knob[] = { "gms_uvm_fault_frames", NULL };
+    if (gms_params_require(p, ff_knob, !strcmp(u->runtime_str, "uvmsmart") && u->accurate_simulation,
+                           "the fault runtime is uvmsmart with -enable_accurate_simulation 1 (a fault time on the lane)", err))
+        return -1;
+    if (!strcmp(u->evict_wb_count_str, "auto")) u->evict_wb_twice = !strcmp(u->runtime_str, "uvmsmart");
+    else if (!strcmp(u->evict_wb_count_str, "twice")) u->evict_wb_twice = 1;
+    else if (!strcmp(u->evict_wb_count_str, "once")) u->evict_wb_twice = 0;
+    else return gms_err(err, "-gms_uvm_evict_wb_count: '%s' is not one of auto, twice, once", u->evict_wb_count_str);
     if (!strcmp(u->gmmu_intake_str, "auto")) {
         u->gmmu_intake = !strcmp(u->runtime_str, "uvmsmart");
     } else {
@@ -338,6 +361,9 @@ static void dump(const gms_params *p, FILE *out)
     fprintf(out, "UVM prefetcher: %s, then %s once oversubscribed (%s)\n", gms_uvm_prefetchers[u->prefetch_id]->name,
             gms_uvm_prefetchers[u->prefetch_oversub_id]->name,
             u->oversub_any_eviction ? "from the first page evicted" : "from the first fault that finds memory full");
+    fprintf(out, "UVM eviction trigger: projected occupancy above %g%% of the frames; a write-back on the D2H lane "
+            "counts %s\n", 100 - u->free_page_buffer_pct,
+            u->evict_wb_twice ? "as pending until it ends, its frames freed already (UVMSmart's count)" : "only as freed");
     fprintf(out, "UVM eviction: %s (%s LRU), clean pages %s\n", gms_uvm_evictors[u->evict_id]->name,
             u->lru_on_access == GMS_LRU_ON_ACCESS ? "access-based"
             : u->lru_on_access == GMS_LRU_ON_WALK ? "walk-based" : "age-based", u->invalidate_clean ? "dropped" : "written back");

@@ -19,7 +19,7 @@ typedef struct gms_uvm_params {
     char oversub_flag_str[GMS_OPT_STRLEN]; /* -gms_uvm_oversub_flag: fault | any-eviction */
     int oversub_any_eviction;  /* derived: 1 = any page leaving the GPU sets the sticky flag */
     uint64_t reserved_bytes;   /* -uvm_reserved_bytes: device memory not usable for managed pages */
-    uint32_t free_page_buffer_pct; /* -percentage_of_free_page_buffer */
+    double free_page_buffer_pct;   /* -percentage_of_free_page_buffer: percent (UVMSmart's float, e.g. 2.5) */
     int invalidate_clean;      /* -invalidate_clean: 1 = clean pages are dropped, not written back */
 
     /* translation */
@@ -39,6 +39,11 @@ typedef struct gms_uvm_params {
     char split_at_fault_str[GMS_OPT_STRLEN]; /* -uvm_split_at_fault: auto | 0 | 1 */
     int split_at_fault;                 /* decoded: -1 = the runtime's own, 0 = one run, 1 = cut after each faulted page */
     uint64_t page_fault_latency;        /* -page_fault_latency (core cycles), UVMSmart runtime */
+    char fault_frames_str[GMS_OPT_STRLEN]; /* -gms_uvm_fault_frames: data | data-counted | fault */
+    int fault_frames_at_fault;          /* decoded: 1 = a transfer's frames are checked and taken before its fault time */
+    int fault_item_counted;             /* decoded: 1 = a queued fault time counts as one page in the eviction trigger */
+    char evict_wb_count_str[GMS_OPT_STRLEN]; /* -gms_uvm_evict_wb_count: auto | twice | once */
+    int evict_wb_twice;                 /* decoded: 1 = the running write-back's pages count as pending too (UVMSmart) */
     double fault_handling_us;           /* -uvm_fault_handling_us: batch runtime, per batch */
     uint64_t fault_handling_per_fault;  /* -uvm_fault_handling_per_fault: extra cycles per fault */
     uint32_t fault_buffer_size;         /* -uvm_fault_buffer_size */

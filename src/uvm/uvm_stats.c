@@ -112,6 +112,8 @@ void gms_uvm_stats_report(gms_uvm *u, gms_stats *out)
     gms_stat_u64(out, "Uvm_capacity_pages", u->cap_limited ? u->cap_frames : 0);
     /* -uvm_oversub_ratio: the footprint it divided (the whole program's when known) */
     gms_stat_u64(out, "Uvm_capacity_footprint_bytes", u->cap_footprint);
+    /* footprint / the capacity -uvm_oversub_ratio gave in whole pages (the ratio the run got) */
+    if (u->prm->oversub_ratio > 0) gms_stat_f64(out, "gms_uvm_oversub_ratio_effective", u->oversub_effective);
     gms_stat_u64(out, "Uvm_oversubscribed", (uint64_t)u->over_sub);
     /* spec 000b 4 metrics: page touch rate (pages accessed at least once / managed pages), pages
      * prefetched before their access (prefetched pages used / pages accessed after arriving,

@@ -433,7 +433,7 @@ TEST(uvm_oversub_ratio_capacity)
     REQUIRE(gms_uvm_alloc(h.u, UVM_BASE, 1 << 20, 1, "a", &h.err) == 0);
     REQUIRE(gms_uvm_alloc(h.u, UVM_BASE + (2 << 20), 1 << 20, 1, "b", &h.err) == 0);
     gms_uvm_kernel_begin(h.u, 0);
-    CHECK_EQ(gms_uvm_capacity_pages(h.u), 409);   /* floor(2 MiB / 1.25 / 4 KiB) */
+    CHECK_EQ(gms_uvm_capacity_pages(h.u), 410);   /* 2 MiB / 1.25 / 4 KiB = 409.6, the nearest whole page */
     uvm_h_free(&h);
 }
 
@@ -474,9 +474,10 @@ TEST(uvm_bad_input)
 
 TEST(uvm_capacity_below_one_page_at_launch)
 {
-    /* ratio so large that footprint / ratio is below one page: the run stops with an error */
+    /* a ratio so large that footprint / ratio rounds to one page (at least one), all of it
+     * reserved: nothing left for managed pages, the run stops with an error */
     uvm_h h;
-    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_oversub_ratio", "1000"), 64 << 10) == 0);
+    REQUIRE(uvm_h_start(&h, 1, OPTS("uvm_oversub_ratio", "1000", "uvm_reserved_bytes", "4KB"), 64 << 10) == 0);
     uvm_h_access(&h, 0, 0, UVM_BASE, GMS_MREQ_READ, NULL);
     CHECK(uvm_h_run_deliveries(&h, 1) != 0);
     CHECK_CONTAINS(h.err.msg, "below one page");
