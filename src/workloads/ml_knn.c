@@ -314,10 +314,22 @@ static int next(void *st, gms_program *p, gms_error *err)
     kn *s = st;
     if (s->done) return 0;
     s->sh = p->shadow;
-    wl_buf_alloc(p, &s->ref, "ref", 1);
-    wl_buf_alloc(p, &s->query, "query", 1);
-    wl_buf_alloc(p, &s->dist, "dist", 0);
-    wl_buf_alloc(p, &s->ind, "ind", 0);
+    /* knn_cuda() of the non-UVM version: cudaMalloc, H2D of ref and query, the three
+     * kernels, cudaDeviceSynchronize, D2H of the k first rows of dist and of ind, cudaFree, in
+     * every call. The allocations are made once: a cudaMalloc after the cudaFree of the same
+     * sizes gets the same addresses back, and neither costs time in this model. The UVM
+     * version passes its managed arrays to the kernels and syncs; it has no copies. */
+    if (p->uvm) {   /* main()'s cudaMallocManaged order */
+        wl_buf_alloc(p, &s->ref, "ref", 0);
+        wl_buf_alloc(p, &s->query, "query", 0);
+        wl_buf_alloc(p, &s->dist, "dist", 0);
+        wl_buf_alloc(p, &s->ind, "ind", 0);
+    } else {        /* knn_cuda()'s cudaMalloc order */
+        wl_buf_alloc(p, &s->query, "query_dev", 0);
+        wl_buf_alloc(p, &s->dist, "dist_dev", 0);
+        wl_buf_alloc(p, &s->ind, "ind_dev", 0);
+        wl_buf_alloc(p, &s->ref, "ref_dev", 0);
+    }
     uint32_t q16 = (uint32_t)((s->nq + BD - 1) / BD), r16 = (uint32_t)((s->nref + BD - 1) / BD);
     uint32_t k16 = (uint32_t)((s->k + BD - 1) / BD), q256 = (uint32_t)((s->nq + 255) / 256);
     wl_kernel k1 = {.st = s, .fill = k_dist, .grid = {q16, r16, 1}, .block = {BD, BD, 1}};
@@ -325,13 +337,15 @@ static int next(void *st, gms_program *p, gms_error *err)
     wl_kernel k3 = {.st = s, .fill = k_sqrt, .grid = {q16, k16, 1}, .block = {BD, BD, 1}};
     /* each call recomputes dist and ind from ref and query: nothing to reset between repetitions */
     for (uint64_t i = 0; i < s->iters * s->repeat; i++) {
+        wl_buf_upload(p, &s->ref);
+        wl_buf_upload(p, &s->query);
         wl_launch_k(p, "cuComputeDistanceGlobal", &k1, 32, 2 * 4 * BD * BD + 20);
         wl_launch_k(p, "cuInsertionSort", &k2, 32, 0);
         wl_launch_k(p, "cuParallelSqrt", &k3, 16, 0);
         gms_prog_sync(p);
+        gms_prog_copy_d2h(p, s->dist.d, 4 * s->nq * s->k);
+        gms_prog_copy_d2h(p, s->ind.d, s->ind.bytes);
     }
-    gms_prog_copy_d2h(p, s->dist.d, 4 * s->nq * s->k);
-    gms_prog_copy_d2h(p, s->ind.d, s->ind.bytes);
     s->done = 1;
     (void)err;
     return 1;

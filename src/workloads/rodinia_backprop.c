@@ -2,6 +2,8 @@
  * `input` input units, 16 hidden units and 1 output. Kernels bpnn_layerforward_CUDA and
  * bpnn_adjust_weights_cuda, 16x16 threads per block, grid (1, input/16); the host part
  * between them (hidden/output layer, errors) runs on the CPU as in the suite.
+ * repeat=N is UVMBench's data-reuse loop (ITERATIONS): each kernel launched N times in a row,
+ * the copies, allocations and host part once.
  * weights2=1 is UVMSmart's benchmarks/Managed version (um-backprop): the network carries a
  * second copy of the input weights, input_weights2, which the adjust kernel updates instead of
  * the weights the forward kernel overwrote with its partial products, and every array is
@@ -18,8 +20,8 @@
 #define MOMENTUM 0.3f
 
 typedef struct bp {
-    uint64_t in, nblk, repeat, rep;
-    int phase;
+    uint64_t in, nblk, repeat;   /* repeat: runs of each kernel (UVMBench's ITERATIONS) */
+    int phase;                   /* 0 allocate, 1 forward, 2 host part and adjust, 3 done */
     wl_buf input, out_hidden, in_hidden, partial, hdelta, prevw;
     wl_buf w2;                     /* weights2=1: input_weights2 */
     wl_buf *wadj;                  /* the weights the adjust kernel updates: in_hidden or w2 */
@@ -34,7 +36,7 @@ static const gms_wl_param params[] = {
     {"input", "65536", "number of input units (the suite's command-line argument); multiple of 16"},
     {"weights2", "0", "1: UVMSmart's second input-weight array, updated by the adjust kernel"},
     {"scale", "1", "multiplies input"},
-    {"repeat", "1", "run the training step N times (independent invocations)"},
+    {"repeat", "1", "run each kernel N times in a row (UVMBench's ITERATIONS: the copies and the host part once)"},
     {NULL, NULL, NULL},
 };
 
@@ -349,23 +351,27 @@ static int next(void *st, gms_program *p, gms_error *err)
         s->phase = 1;
     }
     if (s->phase == 1) {
-        if (s->rep == s->repeat) return 0;
-        /* cudaMemcpy input_cuda, input_hidden_cuda */
+        /* cudaMemcpy input_cuda, input_hidden_cuda; then UVMBench's data-reuse loop
+         * (ITERATIONS): the forward kernel and a cudaDeviceSynchronize, `repeat` times on the
+         * same data (each run reads the weights the previous one overwrote with its products) */
         memcpy(s->in_hidden.h, s->w0, 4 * nw);
         wl_buf_upload(p, &s->input);
         wl_buf_upload(p, &s->in_hidden);
         k.fill = k_forward;
-        wl_launch_k(p, "bpnn_layerforward_CUDA", &k, 24, 4 * (HID + HID * HID));
-        gms_prog_sync(p);
+        for (uint64_t r = 0; r < s->repeat; r++) {
+            wl_launch_k(p, "bpnn_layerforward_CUDA", &k, 24, 4 * (HID + HID * HID));
+            gms_prog_sync(p);
+        }
         gms_prog_copy_d2h(p, s->partial.d, s->partial.bytes);
         s->phase = 2;
         return 1;
     }
+    if (s->phase == 3) return 0;
     /* phase 2: host part, then the weight adjustment */
     void *own;   /* the partial sums as the kernel left them at their device address */
     host_middle(s, wl_result(s->sh, s->partial.d, s->partial.h, s->nblk * HID, 4, &own), s->w0);
     free(own);
-    if (s->rep == 0 && !s->weights2) {
+    if (!s->weights2) {
         wl_buf_alloc(p, &s->hdelta, "hidden_delta_cuda", 0);
         wl_buf_alloc(p, &s->prevw, "input_prev_weights_cuda", 0);
     }
@@ -375,13 +381,16 @@ static int next(void *st, gms_program *p, gms_error *err)
     wl_buf_upload(p, &s->hdelta);
     wl_buf_upload(p, &s->prevw);
     wl_buf_upload(p, s->wadj);
+    /* the adjust kernel's reuse loop: the UVM version syncs after every launch, the non-UVM
+     * one only through the copies after the loop */
     k.fill = k_adjust;
-    wl_launch_k(p, "bpnn_adjust_weights_cuda", &k, 24, 0);
-    gms_prog_sync(p);
+    for (uint64_t r = 0; r < s->repeat; r++) {
+        wl_launch_k(p, "bpnn_adjust_weights_cuda", &k, 24, 0);
+        if (p->uvm) gms_prog_sync(p);
+    }
     gms_prog_copy_d2h(p, s->input.d, s->input.bytes);
     gms_prog_copy_d2h(p, s->wadj->d, s->wadj->bytes);
-    s->rep++;
-    s->phase = 1;
+    s->phase = 3;
     (void)err;
     return 1;
 }
@@ -391,33 +400,40 @@ static int verify(void *st, gms_error *err)
     bp *s = st;
     uint64_t in = s->in, nb = s->nblk, nw = (in + 1) * (HID + 1);
     const float *x = WL_F(s->input);
-    /* reference partial sums: per block, sum over the 16 inputs of w*x (tree order) */
-    float *part = gms_xcalloc(nb * HID, 4);
-    for (uint64_t by = 0; by < nb; by++)
-        for (int tx = 0; tx < HID; tx++) {
-            float v[HID];
-            for (int ty = 0; ty < HID; ty++) v[ty] = s->w0[IDX(by, ty, tx)] * x[HID * by + ty + 1];
-            for (int p2 = 2; p2 <= HID; p2 *= 2)
-                for (int ty = 0; ty < HID; ty += p2) v[ty] += v[ty + p2 / 2];
-            part[by * HID + tx] = v[0];
-        }
+    /* reference partial sums: per block, sum over the 16 inputs of w*x (tree order); each of
+     * the `repeat` forward runs stores its whole 16x16 tile back into the weights, which the
+     * next run multiplies again */
+    float *part = gms_xcalloc(nb * HID, 4), *fw = gms_xmalloc(4 * nw);
+    memcpy(fw, s->w0, 4 * nw);
+    for (uint64_t r = 0; r < s->repeat; r++)
+        for (uint64_t by = 0; by < nb; by++)
+            for (int tx = 0; tx < HID; tx++) {
+                float v[HID];
+                for (int ty = 0; ty < HID; ty++) v[ty] = fw[IDX(by, ty, tx)] * x[HID * by + ty + 1];
+                for (int p2 = 2; p2 <= HID; p2 *= 2)
+                    for (int ty = 0; ty < HID; ty += p2) v[ty] += v[ty + p2 / 2];
+                for (int ty = 0; ty < HID; ty++) fw[IDX(by, ty, tx)] = v[ty];
+                part[by * HID + tx] = v[0];
+            }
+    free(fw);
     void *op, *ow_, *oo;   /* the results as the kernels left them at their device addresses */
     const float *gp = wl_result(s->sh, s->partial.d, s->partial.h, nb * HID, 4, &op);
     const float *gw = wl_result(s->sh, s->wadj->d, s->wadj->h, nw, 4, &ow_);
     const float *go = wl_result(s->sh, s->prevw.d, s->prevw.h, nw, 4, &oo);
     int rc = wl_check_f32_tol("backprop", "hidden_partial_sum", gp, part, nb * HID, 1e-5, err);
-    /* weight update with the last repetition's hidden deltas (from the checked sums) */
+    /* weight update with the hidden deltas (from the checked sums) */
     const float *hd = WL_F(s->hdelta);
     float *w = gms_xmalloc(4 * nw), *ow = gms_xmalloc(4 * nw);
     memcpy(w, s->w0, 4 * nw);
     memcpy(ow, s->pw0, 4 * nw);
-    for (uint64_t k = 0; k <= in; k++)
-        for (uint64_t j = 1; j <= HID; j++) {
-            uint64_t ix = k * (HID + 1) + j;
-            float nd = k == 0 ? ETA * hd[j] + MOMENTUM * ow[ix] : ETA * hd[j] * x[k] + MOMENTUM * ow[ix];
-            w[ix] += nd;
-            ow[ix] = nd;
-        }
+    for (uint64_t r = 0; r < s->repeat; r++)   /* the adjust kernel's `repeat` runs */
+        for (uint64_t k = 0; k <= in; k++)
+            for (uint64_t j = 1; j <= HID; j++) {
+                uint64_t ix = k * (HID + 1) + j;
+                float nd = k == 0 ? ETA * hd[j] + MOMENTUM * ow[ix] : ETA * hd[j] * x[k] + MOMENTUM * ow[ix];
+                w[ix] += nd;
+                ow[ix] = nd;
+            }
     /* exact: the kernel model and this reference compute each update with the same float
      * operations, and the updates (~1e-6) are below any tolerance that would be of use here
      * (1e-5 could not tell a missing update from a present one) */

@@ -379,14 +379,16 @@ static int next(void *st, gms_program *p, gms_error *err)
     float q0 = q0sqr_of(s, WL_F(s->b[JB]));
     wl_kernel k = {.st = s, .grid = {(uint32_t)(s->cols / BS), (uint32_t)(s->rows / BS), 1}, .block = {BS, BS, 1}};
     k.farg[0] = q0;
+    /* srad_v2's loop body: cudaMemcpy of J in and out around the two kernels (the non-UVM
+     * version; the UVM one has neither copy), no cudaDeviceSynchronize: the program syncs once,
+     * after its last iteration (both versions) */
     wl_buf_upload(p, &s->b[JB]);
     k.fill = k_srad1;
     wl_launch_k(p, "srad_cuda_1", &k, 32, 6 * 4 * BS * BS);
     k.fill = k_srad2;
     wl_launch_k(p, "srad_cuda_2", &k, 32, 5 * 4 * BS * BS);
     gms_prog_copy_d2h(p, s->b[JB].d, s->b[JB].bytes);
-    gms_prog_sync(p);
-    s->it++;
+    if (++s->it == s->niter) gms_prog_sync(p);
     (void)err;
     return 1;
 }

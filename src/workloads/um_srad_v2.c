@@ -1,7 +1,8 @@
 /* um-srad_v2: UVMSmart's benchmarks/Managed/srad_v2 at its input (`srad 2048 2048 0 127 0 127
  * 0.5 2`, the built-in srad's defaults): the built-in srad's kernels and host loop (per
  * iteration the host reads J for the ROI statistics, launches srad_cuda_1 and srad_cuda_2,
- * cudaDeviceSynchronize). UVMSmart's program makes only J managed (cudaMallocManaged J_shared,
+ * cudaDeviceSynchronize; the built-in, as UVMBench's srad.cu, syncs only after the last
+ * iteration, so this one adds the per-iteration sync). UVMSmart's program makes only J managed (cudaMallocManaged J_shared,
  * filled on the host); C, E, W, S, N are cudaMalloc device memory. The built-in with uvm=1
  * makes all six managed, so here every allocation but J is turned into device memory. */
 #include "workloads/um_alias.h"
@@ -34,6 +35,9 @@ static int next(void *st, gms_program *p, gms_error *e)
         for (size_t a = 0; a < p->nallocs; a++)
             if (p->allocs[a].addr == cmd->addr) p->allocs[a].managed = 0;
     }
+    /* UVMSmart's loop syncs after every iteration ("Wait for GPU to finish before accessing on
+     * host"); UVMBench's srad, the built-in, only after its last */
+    if (p->n == p->head || p->q[p->n - 1].kind != GMS_CMD_SYNC) gms_prog_sync(p);
     return r;
 }
 
