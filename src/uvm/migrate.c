@@ -23,11 +23,12 @@ static int evict_cancel(gms_uvm *u, uint32_t page, uint64_t now);
 void gms_uvm_pf_take(gms_uvm *u, uint32_t page)
 {
     gms_uvm_page *pg = &u->pages[page];
+    /* only a page on the host is taken. A victim whose write-back still waits is valid in
+     * UVMSmart's page table, and its hardware prefetchers plan invalid pages only
+     * (do_hardware_prefetch: get_faulty_pages; it never calls check_write_stage_queue): the
+     * page is skipped and its write-back stays queued, under -uvm_evict_rescue too. A
+     * cudaMemPrefetchAsync range does cancel it (gms_uvm_bulk_prefetch). */
     if (pg->state == GMS_PG_HOST) mark_inflight(u, page, u->cur_batch, 1);
-    /* -uvm_evict_rescue: UVMSmart's prefetcher finds a victim whose write-back still waits
-     * valid in the page table, and check_write_stage_queue cancels that write-back. The
-     * migration that plans this calls the eviction check after it. */
-    else if (pg->state == GMS_PG_WRITING && u->prm->evict_rescue) evict_cancel(u, page, u->now);
 }
 
 void gms_uvm_pf_take_range(gms_uvm *u, uint32_t first, uint32_t n)

@@ -377,7 +377,7 @@ static void dump(const gms_params *p, FILE *out)
                 u->evict_whole_wait ? "wait while a migration is on the link, else the least recently used"
                                     : "the least recently used");
     if (u->evict_rescue)
-        fprintf(out, "UVM write-back rescue: a %s or a prefetch of a victim whose write-back waits cancels it; victims "
+        fprintf(out, "UVM write-back rescue: a %s or a cudaMemPrefetchAsync of a victim whose write-back waits cancels it; victims "
                 "leave the TLBs %s\n", u->evict_tlb_keep ? "TLB hit, a walk" : "walk",
                 u->evict_tlb_keep ? "when their write-back starts" : "when chosen");
     if (!strcmp(gms_uvm_evictors[u->evict_id]->name, "ture")) {

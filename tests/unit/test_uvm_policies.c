@@ -395,12 +395,15 @@ TEST(uvm_evict_rescue_cancels_a_queued_write_back)
 TEST(uvm_evict_rescue_by_a_prefetch)
 {
     /* uvm_evict_rescue_cancels_a_queued_write_back's sequence up to block 1's write-back
-     * queued; then, instead of a read, a prefetch finds block 1's pages. UVMSmart's prefetch
-     * check sees them valid and cancels the write-back (check_write_stage_queue): with
-     * -uvm_evict_rescue 1, a cudaMemPrefetchAsync of block 1 (mode 1) or the prefetcher's plan
-     * taking page 20 (mode 2) cancels it, SE chooses block 2 instead, and the read of page 16
-     * that follows does not fault (5 faults). Without rescue (mode 0) the prefetch counts the
-     * pages as present (UVMSmart's Tot_page_hit) and the read faults after the write-back (6). */
+     * queued; then, instead of a read, a prefetch finds block 1's pages. UVMSmart's user
+     * prefetch sees them valid and cancels the write-back (check_write_stage_queue): with
+     * -uvm_evict_rescue 1, a cudaMemPrefetchAsync of block 1 (mode 1) cancels it, SE chooses
+     * block 2 instead, and the read of page 16 that follows does not fault (5 faults). The
+     * hardware prefetcher's plan taking page 20 (mode 2) does not cancel it (UVMSmart's
+     * do_hardware_prefetch plans invalid pages only): no rescue until the read of page 16
+     * finds the write-back still queued and cancels it (5 faults). Without rescue (mode 0) the
+     * prefetch counts the pages as present (UVMSmart's Tot_page_hit) and the read faults after
+     * the write-back (6). */
     for (int mode = 0; mode < 3; mode++) {
         uvm_h h;
         REQUIRE(rescue_start(&h, mode ? "1" : "0", "0") == 0);
@@ -409,15 +412,18 @@ TEST(uvm_evict_rescue_by_a_prefetch)
             gms_uvm_pf_take(h.u, 20);
             gms_uvm_evict_check(h.u, 0, uvm_h_now(&h));
             gms_uvm_lanes_kick(h.u, uvm_h_now(&h));
+            CHECK_EQ(uvm_h_stat(&h, "Uvm_evict_rescues"), 0);
+            CHECK_EQ(h.u->pages[20].state, GMS_PG_WRITING);   /* skipped: its write-back waits */
         } else {
             h.bulk_done = 0;
             h.want = 1;
             gms_uvm_prefetch(h.u, UVM_BASE + 16 * PG, 16 * PG, on_bulk, &h);
             REQUIRE(gms_engine_run(h.e, bulks_done, &h, 0, stderr, &h.err) == 0);
         }
-        if (mode) CHECK_EQ(uvm_h_stat(&h, "Uvm_evict_rescues"), 1);
+        if (mode == 1) CHECK_EQ(uvm_h_stat(&h, "Uvm_evict_rescues"), 1);
         uvm_h_access_wait(&h, 0, UVM_BASE + 16 * PG, GMS_MREQ_READ);
         REQUIRE(uvm_h_run_idle(&h) == 0);
+        if (mode) CHECK_EQ(uvm_h_stat(&h, "Uvm_evict_rescues"), 1);
         CHECK_EQ(uvm_h_stat(&h, "Uvm_far_faults"), (mode ? 5 : 6));
         if (mode) CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 32);   /* blocks 0 and 2 */
         else CHECK_EQ(uvm_h_stat(&h, "Uvm_faults_on_writeback"), 1);
