@@ -3,9 +3,9 @@
  * -gms_cke_bmi_insts says, and the block partitions' error when the kernels cannot co-reside.
  * Expectations computed by hand in the comments. */
 #include "test.h"
+#include "run_test_util.h"
 #include "cke/cke.h"
 #include "config/params.h"
-#include "stats/stats.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -135,35 +135,12 @@ TEST(cke_issued_counts_lsu_global_and_balanced_apart)
     CHECK_EQ(cs.a[0].winst, 5u);
 }
 
-static gms_params *cur_p;
-
-/* hotspot alone (no scheme acts) under -gms_cke_bmi_insts `insts`; NULL if it failed */
-static gms_sim *run_hs_alone(const char *insts)
+/* hotspot alone (no scheme acts) under -gms_cke_bmi_insts `insts`; 0, or -1 after printing the error */
+static int run_hs_alone(wl_sim *r, const char *insts)
 {
-    gms_params *p = cur_p = gms_params_new();
-    gms_error err = {0};
-    int rc = gms_params_load_file(p, "configs/maxwell-sound-baseline.config", &err);
-    rc = rc || gms_params_set(p, "gms_cke_bmi_insts", insts, &err) || gms_params_finalize(p, &err);
+    const char *opts[] = { "gms_cke_bmi_insts", insts, NULL };
     const char *kv[] = { "apps=hs", "alone=1", "window=20000", "scale=0.25", NULL };
-    gms_workload_spec ws = { "cke", NULL, kv, 1, NULL };
-    gms_sim *s = rc ? NULL : gms_sim_new(p, &ws, &err);
-    if (s) rc = gms_sim_run(s, &err);
-    if (rc) { printf("    %s\n", err.msg); gms_sim_free(s); s = NULL; }
-    return s;
-}
-
-static void done(gms_sim *s)
-{
-    gms_sim_free(s);
-    gms_params_free(cur_p);
-    cur_p = NULL;
-}
-
-static double stat(const gms_sim *s, const char *name)
-{
-    double v = -1;
-    if (gms_stats_total(gms_sim_stats(s), name, &v)) gms_test_fail(__FILE__, __LINE__, name);
-    return v;
+    return wl_sim_run(r, "configs/maxwell-sound-baseline.config", opts, "cke", kv, 1);
 }
 
 /* Table 6's Req/Minst (requests per global memory instruction) and Minst do not follow the
@@ -171,25 +148,22 @@ static double stat(const gms_sim *s, const char *name)
  * instructions count only in what QBMI balances under lsu */
 TEST(cke_table6_stats_independent_of_bmi_insts)
 {
-    gms_sim *s = run_hs_alone("lsu");
-    if (!s) done(s);
-    REQUIRE(s);
-    double ipc = stat(s, "gms_cke_app0_ipc"), mi = stat(s, "gms_cke_app0_mem_insts");
-    double rpm = stat(s, "gms_cke_app0_req_per_minst"), req = stat(s, "gms_cke_app0_requests");
-    double lsu = stat(s, "gms_cke_app0_lsu_insts"), bmi = stat(s, "gms_cke_app0_bmi_insts");
-    double alu = stat(s, "gms_cke_app0_alu_util"), cpm = stat(s, "gms_cke_app0_cinst_per_minst");
-    done(s);
-    s = run_hs_alone("global");
-    if (!s) done(s);
-    REQUIRE(s);
-    CHECK_EQ(stat(s, "gms_cke_app0_ipc"), ipc);
-    CHECK_EQ(stat(s, "gms_cke_app0_mem_insts"), mi);
-    CHECK_EQ(stat(s, "gms_cke_app0_req_per_minst"), rpm);
-    CHECK_EQ(stat(s, "gms_cke_app0_bmi_insts"), mi);   /* global: the balanced ones are the global ones */
-    CHECK_EQ(stat(s, "gms_cke_app0_lsu_insts"), lsu);  /* the SM marks LSU instructions apart */
-    CHECK_EQ(stat(s, "gms_cke_app0_alu_util"), alu);
-    CHECK_EQ(stat(s, "gms_cke_app0_cinst_per_minst"), cpm);
-    done(s);
+    wl_sim sim;
+    REQUIRE(run_hs_alone(&sim, "lsu") == 0);
+    double ipc = wl_sim_stat(&sim, "gms_cke_app0_ipc"), mi = wl_sim_stat(&sim, "gms_cke_app0_mem_insts");
+    double rpm = wl_sim_stat(&sim, "gms_cke_app0_req_per_minst"), req = wl_sim_stat(&sim, "gms_cke_app0_requests");
+    double lsu = wl_sim_stat(&sim, "gms_cke_app0_lsu_insts"), bmi = wl_sim_stat(&sim, "gms_cke_app0_bmi_insts");
+    double alu = wl_sim_stat(&sim, "gms_cke_app0_alu_util"), cpm = wl_sim_stat(&sim, "gms_cke_app0_cinst_per_minst");
+    wl_sim_free(&sim);
+    REQUIRE(run_hs_alone(&sim, "global") == 0);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_ipc"), ipc);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_mem_insts"), mi);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_req_per_minst"), rpm);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_bmi_insts"), mi);   /* global: the balanced ones are the global ones */
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_lsu_insts"), lsu);  /* the SM marks LSU instructions apart */
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_alu_util"), alu);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_cinst_per_minst"), cpm);
+    wl_sim_free(&sim);
     /* requests per global instruction (hotspot: 2 to 3), not per LSU instruction (below 1) */
     CHECK(mi > 0);
     CHECK_NEAR(rpm, req / mi, 1e-9);

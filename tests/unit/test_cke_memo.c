@@ -2,25 +2,20 @@
  * holds and ignores, exact values, a file of another key, a damaged file, and a
  * multiprogrammed run that reads its isolated IPC from the memo and gives the same results. */
 #include "test.h"
+#include "run_test_util.h"
 #include "cke/cke_memo.h"
 #include "config/params.h"
-#include "stats/stats.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+/* the Maxwell preset with up to two options (k1 NULL: none; k2 NULL: one); NULL if it failed */
 static gms_params *maxwell(const char *k1, const char *v1, const char *k2, const char *v2)
 {
-    gms_params *p = gms_params_new();
-    gms_error err = {0};
-    int rc = gms_params_load_file(p, "configs/maxwell-sound-baseline.config", &err);
-    if (!rc && k1) rc = gms_params_set(p, k1, v1, &err);
-    if (!rc && k2) rc = gms_params_set(p, k2, v2, &err);
-    rc = rc || gms_params_finalize(p, &err);
-    if (rc) { printf("    %s\n", err.msg); gms_params_free(p); return NULL; }
-    return p;
+    const char *opts[] = { k1, v1, k2, v2, NULL };
+    return wl_sim_params("configs/maxwell-sound-baseline.config", opts);
 }
 
 static const char *const kv_a[] = { "apps=bp", "alone=1", "cap=0", "window=5000", "args=bp:scale=0.25", "seed=1", NULL };
@@ -135,22 +130,11 @@ TEST(cke_memo_values_exact_other_keys_and_damage)
     free(d);
 }
 
-static gms_sim *run_ws(gms_params *p)
+/* bp+ks on p (the memo as GMS_CKE_MEMO says); 0, or -1 after printing the error */
+static int run_ws(wl_sim *r, const gms_params *p)
 {
     const char *kv[] = { "apps=bp+ks", "window=5000", "scale=0.25", NULL };
-    gms_workload_spec ws = { "cke", NULL, kv, 1, NULL };
-    gms_error err = {0};
-    gms_sim *s = gms_sim_new(p, &ws, &err);
-    int rc = s ? gms_sim_run(s, &err) : -1;
-    if (rc) { printf("    %s\n", err.msg); gms_sim_free(s); return NULL; }
-    return s;
-}
-
-static double stat(const gms_sim *s, const char *name)
-{
-    double v = -1;
-    if (gms_stats_total(gms_sim_stats(s), name, &v)) gms_test_fail(__FILE__, __LINE__, name);
-    return v;
+    return wl_sim_run_on(r, p, "cke", kv, 1);
 }
 
 TEST(cke_memo_run_reads_the_isolated_runs_and_matches)
@@ -160,18 +144,19 @@ TEST(cke_memo_run_reads_the_isolated_runs_and_matches)
     gms_params *p = maxwell("gms_cke_tb", "ws", "gms_cke_profile_window", "2000");
     REQUIRE(p);
     unsetenv("GMS_CKE_MEMO");
-    gms_sim *plain = run_ws(p);
+    wl_sim plain, first, second, planted;
+    int rc = run_ws(&plain, p);
     setenv("GMS_CKE_MEMO", d, 1);
-    gms_sim *first = run_ws(p);    /* computes and stores */
-    gms_sim *second = run_ws(p);   /* reads */
+    rc |= run_ws(&first, p);    /* computes and stores */
+    rc |= run_ws(&second, p);   /* reads */
     unsetenv("GMS_CKE_MEMO");
-    REQUIRE(plain && first && second);
+    REQUIRE(rc == 0);
     const char *names[] = { "gms_cke_stp", "gms_cke_antt", "gms_cke_app0_alone_ipc", "gms_cke_app1_alone_ipc",
                             "gms_cke_app0_blocks_per_sm", "gms_cke_app1_blocks_per_sm", "gms_cke_ws_predicted_stp",
                             "gpu_tot_sim_cycle", "L1D_total_cache_reservation_fails" };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-        CHECK_EQ(stat(first, names[i]), stat(plain, names[i]));
-        CHECK_EQ(stat(second, names[i]), stat(plain, names[i]));
+        CHECK_EQ(wl_sim_stat(&first, names[i]), wl_sim_stat(&plain, names[i]));
+        CHECK_EQ(wl_sim_stat(&second, names[i]), wl_sim_stat(&plain, names[i]));
     }
     /* the isolated run of bp at the whole window is in the memo; a value planted there is what
      * the next run reports as bp's isolated IPC (so the run did read it) */
@@ -192,12 +177,12 @@ TEST(cke_memo_run_reads_the_isolated_runs_and_matches)
     fputs(buf, f);
     fclose(f);
     setenv("GMS_CKE_MEMO", d, 1);
-    gms_sim *planted = run_ws(p);
+    rc = run_ws(&planted, p);
     unsetenv("GMS_CKE_MEMO");
-    REQUIRE(planted);
-    CHECK_EQ(stat(planted, "gms_cke_app0_alone_ipc"), 1024.0);
-    CHECK_EQ(stat(planted, "gms_cke_app1_alone_ipc"), stat(plain, "gms_cke_app1_alone_ipc"));
-    gms_sim_free(plain); gms_sim_free(first); gms_sim_free(second); gms_sim_free(planted);
+    REQUIRE(rc == 0);
+    CHECK_EQ(wl_sim_stat(&planted, "gms_cke_app0_alone_ipc"), 1024.0);
+    CHECK_EQ(wl_sim_stat(&planted, "gms_cke_app1_alone_ipc"), wl_sim_stat(&plain, "gms_cke_app1_alone_ipc"));
+    wl_sim_free(&plain); wl_sim_free(&first); wl_sim_free(&second); wl_sim_free(&planted);
     gms_params_free(p);
     rmtree(d);
     free(d);

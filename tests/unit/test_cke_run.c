@@ -2,93 +2,64 @@
  * the SMs, the metrics' arithmetic, and SMIL's in-flight limits as the SMs see them. Small
  * inputs and short windows (the cke repro study runs the real ones). */
 #include "test.h"
+#include "run_test_util.h"
 #include "config/params.h"
 #include "stats/stats.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static gms_params *cur_p;   /* the parameters of the run in progress (freed by done()) */
-
-/* run apps under the Maxwell preset with the given cke options; NULL if it failed */
-static gms_sim *run_cke(const char *const *opts, const char *apps, const char *window)
+/* run apps under the Maxwell preset with the given cke options; 0, or -1 after printing the error */
+static int run_cke(wl_sim *r, const char *const *opts, const char *apps, const char *window)
 {
-    gms_params *p = cur_p = gms_params_new();
-    gms_error err = {0};
-    int rc = gms_params_load_file(p, "configs/maxwell-sound-baseline.config", &err);
-    for (int i = 0; !rc && opts[i]; i += 2) rc = gms_params_set(p, opts[i], opts[i + 1], &err);
-    rc = rc || gms_params_finalize(p, &err);
     char a[64], w[64];
     snprintf(a, sizeof a, "apps=%s", apps);
     snprintf(w, sizeof w, "window=%s", window);
     const char *kv[] = { a, w, "scale=0.25", NULL };
-    gms_workload_spec ws = { "cke", NULL, kv, 1, NULL };
-    gms_sim *s = rc ? NULL : gms_sim_new(p, &ws, &err);
-    if (s) rc = gms_sim_run(s, &err);
-    if (rc) printf("    %s\n", err.msg);
-    if (rc) { gms_sim_free(s); s = NULL; }
-    return s;
-}
-
-static void done(gms_sim *s)
-{
-    gms_sim_free(s);
-    gms_params_free(cur_p);
-    cur_p = NULL;
-}
-
-static double stat(const gms_sim *s, const char *name)
-{
-    double v = -1;
-    if (gms_stats_total(gms_sim_stats(s), name, &v)) gms_test_fail(__FILE__, __LINE__, name);
-    return v;
+    return wl_sim_run(r, "configs/maxwell-sound-baseline.config", opts, "cke", kv, 1);
 }
 
 TEST(cke_spatial_window_and_metrics)
 {
     const char *opts[] = { "gms_cke_tb", "spatial", NULL };
-    gms_sim *s = run_cke(opts, "bp+ks", "20000");
-    if (!s) done(s);
-    REQUIRE(s);
+    wl_sim sim;
+    REQUIRE(run_cke(&sim, opts, "bp+ks", "20000") == 0);
     /* 16 SMs: 8 each */
-    CHECK_EQ(stat(s, "gms_cke_app0_sms"), 8);
-    CHECK_EQ(stat(s, "gms_cke_app1_sms"), 8);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_sms"), 8);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app1_sms"), 8);
     /* the run ends with its window */
-    CHECK_NEAR(stat(s, "gms_elapsed_core_cycles"), 20000, 1);
-    CHECK_EQ(stat(s, "gms_completed"), 0);
+    CHECK_NEAR(wl_sim_stat(&sim, "gms_elapsed_core_cycles"), 20000, 1);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_completed"), 0);
     /* IPC = thread instructions / window; normalised by the isolated IPC; STP their sum,
      * ANTT the mean of the inverses, fairness min / max */
-    double i0 = stat(s, "gms_cke_app0_ipc"), i1 = stat(s, "gms_cke_app1_ipc");
-    CHECK_NEAR(i0, stat(s, "gms_cke_app0_thread_insts") / 20000.0, 1e-9);
-    double n0 = i0 / stat(s, "gms_cke_app0_alone_ipc"), n1 = i1 / stat(s, "gms_cke_app1_alone_ipc");
+    double i0 = wl_sim_stat(&sim, "gms_cke_app0_ipc"), i1 = wl_sim_stat(&sim, "gms_cke_app1_ipc");
+    CHECK_NEAR(i0, wl_sim_stat(&sim, "gms_cke_app0_thread_insts") / 20000.0, 1e-9);
+    double n0 = i0 / wl_sim_stat(&sim, "gms_cke_app0_alone_ipc"), n1 = i1 / wl_sim_stat(&sim, "gms_cke_app1_alone_ipc");
     CHECK(n0 > 0 && n1 > 0);
-    CHECK_NEAR(stat(s, "gms_cke_stp"), n0 + n1, 1e-9);
-    CHECK_NEAR(stat(s, "gms_cke_antt"), (1 / n0 + 1 / n1) / 2, 1e-9);
-    CHECK_NEAR(stat(s, "gms_cke_fairness"), (n0 < n1 ? n0 / n1 : n1 / n0), 1e-9);
+    CHECK_NEAR(wl_sim_stat(&sim, "gms_cke_stp"), n0 + n1, 1e-9);
+    CHECK_NEAR(wl_sim_stat(&sim, "gms_cke_antt"), (1 / n0 + 1 / n1) / 2, 1e-9);
+    CHECK_NEAR(wl_sim_stat(&sim, "gms_cke_fairness"), (n0 < n1 ? n0 / n1 : n1 / n0), 1e-9);
     /* half the SMs each: neither kernel runs as fast as alone on all of them */
     CHECK(n0 < 1 && n1 < 1);
-    done(s);
+    wl_sim_free(&sim);
 }
 
 TEST(cke_smil_limits_inflight_memory_instructions)
 {
     /* without a limit both kernels have several memory instructions in flight on an SM ... */
     const char *none[] = { "gms_cke_isolated", "0", NULL };
-    gms_sim *s = run_cke(none, "bp+ks", "10000");
-    if (!s) done(s);
-    REQUIRE(s);
-    CHECK(stat(s, "gms_cke_app0_peak_inflight") > 2);
-    CHECK(stat(s, "gms_cke_app1_peak_inflight") > 1);
-    done(s);
+    wl_sim sim;
+    REQUIRE(run_cke(&sim, none, "bp+ks", "10000") == 0);
+    CHECK(wl_sim_stat(&sim, "gms_cke_app0_peak_inflight") > 2);
+    CHECK(wl_sim_stat(&sim, "gms_cke_app1_peak_inflight") > 1);
+    wl_sim_free(&sim);
     /* ... SMIL (2, 1) holds them there */
     const char *smil[] = { "gms_cke_isolated", "0", "gms_cke_mi", "smil:2,1", NULL };
-    s = run_cke(smil, "bp+ks", "10000");
-    if (!s) done(s);
-    REQUIRE(s);
-    CHECK_EQ(stat(s, "gms_cke_app0_peak_inflight"), 2);
-    CHECK_EQ(stat(s, "gms_cke_app1_peak_inflight"), 1);
-    CHECK(stat(s, "gms_cke_app1_gate_denied") > 0);
-    done(s);
+    REQUIRE(run_cke(&sim, smil, "bp+ks", "10000") == 0);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_peak_inflight"), 2);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app1_peak_inflight"), 1);
+    CHECK(wl_sim_stat(&sim, "gms_cke_app1_gate_denied") > 0);
+    wl_sim_free(&sim);
 }
 
 /* bp+ks under SMK-(P+W) with its shares from a profile run of `pw` cycles: the shares, STP */
@@ -96,12 +67,12 @@ static int smkw_profile_run(const char *pw, double *w0, double *w1, double *stp)
 {
     const char *opts[] = { "gms_cke_tb", "smk", "gms_cke_mi", "smkw", "gms_cke_smkw_rate", "profile",
                            "gms_cke_profile_window", pw, NULL };
-    gms_sim *s = run_cke(opts, "bp+ks", "10000");
-    if (!s) { done(s); return -1; }
-    *w0 = stat(s, "gms_cke_app0_wq_share");
-    *w1 = stat(s, "gms_cke_app1_wq_share");
-    *stp = stat(s, "gms_cke_stp");
-    done(s);
+    wl_sim sim;
+    if (run_cke(&sim, opts, "bp+ks", "10000")) return -1;
+    *w0 = wl_sim_stat(&sim, "gms_cke_app0_wq_share");
+    *w1 = wl_sim_stat(&sim, "gms_cke_app1_wq_share");
+    *stp = wl_sim_stat(&sim, "gms_cke_stp");
+    wl_sim_free(&sim);
     return 0;
 }
 
@@ -109,16 +80,15 @@ TEST(cke_smkw_rate_readings)
 {
     /* SMK-W's quota shares: from the isolated runs of the whole window (default) ... */
     const char *iso[] = { "gms_cke_tb", "smk", "gms_cke_mi", "smkw", NULL };
-    gms_sim *s = run_cke(iso, "bp+ks", "10000");
-    if (!s) done(s);
-    REQUIRE(s);
-    double a0 = stat(s, "gms_cke_app0_alone_warp_ipc"), a1 = stat(s, "gms_cke_app1_alone_warp_ipc");
-    double w0 = stat(s, "gms_cke_app0_wq_share"), w1 = stat(s, "gms_cke_app1_wq_share");
+    wl_sim sim;
+    REQUIRE(run_cke(&sim, iso, "bp+ks", "10000") == 0);
+    double a0 = wl_sim_stat(&sim, "gms_cke_app0_alone_warp_ipc"), a1 = wl_sim_stat(&sim, "gms_cke_app1_alone_warp_ipc");
+    double w0 = wl_sim_stat(&sim, "gms_cke_app0_wq_share"), w1 = wl_sim_stat(&sim, "gms_cke_app1_wq_share");
     /* 1000 warp instructions per epoch shared as the alone warp-instruction rates */
     CHECK_NEAR(w0 + w1, 1000, 1);
     CHECK_NEAR(w0 / 1000.0, a0 / (a0 + a1), 0.002);
-    double stp_iso = stat(s, "gms_cke_stp");
-    done(s);
+    double stp_iso = wl_sim_stat(&sim, "gms_cke_stp");
+    wl_sim_free(&sim);
     /* ... or from a profiling run: over the same window it is the same run, the same shares */
     double p0, p1, stp;
     REQUIRE(smkw_profile_run("10000", &p0, &p1, &stp) == 0);
@@ -138,10 +108,9 @@ TEST(cke_smkw_rate_readings)
 
 TEST(cke_bad_apps_are_one_clear_error)
 {
-    gms_params *p = gms_params_new();
+    gms_params *p = wl_sim_params("configs/maxwell-sound-baseline.config", NULL);
+    REQUIRE(p);
     gms_error err = {0};
-    REQUIRE(gms_params_load_file(p, "configs/maxwell-sound-baseline.config", &err) == 0);
-    REQUIRE(gms_params_finalize(p, &err) == 0);
     const char *kv[] = { "apps=bp+nosuch", NULL };
     gms_workload_spec ws = { "cke", NULL, kv, 1, NULL };
     gms_sim *s = gms_sim_new(p, &ws, &err);
@@ -178,10 +147,9 @@ static double text_value(const char *text, const char *name)
 TEST(cke_totals_are_the_shared_runs_whatever_runs_before)
 {
     const char *ws[] = { "gms_cke_tb", "ws", "gms_cke_profile_window", "800", NULL };
-    gms_sim *s = run_cke(ws, "bp+ks", "3000");
-    if (!s) done(s);
-    REQUIRE(s);
-    const gms_run_stats *r = gms_sim_stats(s);
+    wl_sim sim;
+    REQUIRE(run_cke(&sim, ws, "bp+ks", "3000") == 0);
+    const gms_run_stats *r = gms_sim_stats(sim.s);
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -200,39 +168,30 @@ TEST(cke_totals_are_the_shared_runs_whatever_runs_before)
     free(text);
     CHECK(seen > 20);
     /* both applications ran in the shared window: neither IPC is 0 */
-    double i0 = stat(s, "gms_cke_app0_ipc"), i1 = stat(s, "gms_cke_app1_ipc");
-    double t0 = stat(s, "gms_cke_app0_thread_insts"), t1 = stat(s, "gms_cke_app1_thread_insts");
-    double a1 = stat(s, "gms_cke_app1_alone_ipc");
+    double i0 = wl_sim_stat(&sim, "gms_cke_app0_ipc"), i1 = wl_sim_stat(&sim, "gms_cke_app1_ipc");
+    double t0 = wl_sim_stat(&sim, "gms_cke_app0_thread_insts"), t1 = wl_sim_stat(&sim, "gms_cke_app1_thread_insts");
+    double a1 = wl_sim_stat(&sim, "gms_cke_app1_alone_ipc");
     CHECK(i0 > 0 && i1 > 0);
     CHECK_NEAR(i1, t1 / 3000.0, 1e-9);
-    done(s);
+    wl_sim_free(&sim);
     /* the same shared run without the isolated runs */
     const char *ws0[] = { "gms_cke_tb", "ws", "gms_cke_profile_window", "800", "gms_cke_isolated", "0", NULL };
-    s = run_cke(ws0, "bp+ks", "3000");
-    if (!s) done(s);
-    REQUIRE(s);
-    CHECK_EQ(stat(s, "gms_cke_app0_thread_insts"), t0);
-    CHECK_EQ(stat(s, "gms_cke_app1_thread_insts"), t1);
-    done(s);
+    REQUIRE(run_cke(&sim, ws0, "bp+ks", "3000") == 0);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_thread_insts"), t0);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app1_thread_insts"), t1);
+    wl_sim_free(&sim);
     /* ks alone for the window: the alone IPC the pair run normalised by */
-    gms_params *p = cur_p = gms_params_new();
-    gms_error err = {0};
-    int rc = gms_params_load_file(p, "configs/maxwell-sound-baseline.config", &err) || gms_params_finalize(p, &err);
     const char *kv[] = { "apps=ks", "alone=1", "window=3000", "scale=0.25", NULL };
-    gms_workload_spec w = { "cke", NULL, kv, 1, NULL };
-    s = rc ? NULL : gms_sim_new(p, &w, &err);
-    if (s && gms_sim_run(s, &err)) { gms_sim_free(s); s = NULL; }
-    if (!s) done(s);
-    REQUIRE(s);
-    CHECK_EQ(stat(s, "gms_cke_app0_ipc"), a1);
-    done(s);
+    REQUIRE(wl_sim_run(&sim, "configs/maxwell-sound-baseline.config", NULL, "cke", kv, 1) == 0);
+    CHECK_EQ(wl_sim_stat(&sim, "gms_cke_app0_ipc"), a1);
+    wl_sim_free(&sim);
 }
 
 /* -gms_cke_mshr_partition (the cache's side: test_cke_partition.c) */
-static double stat0(const gms_sim *s, const char *name)
+static double stat0(const wl_sim *r, const char *name)
 {
     double v = 0;
-    gms_stats_total(gms_sim_stats(s), name, &v);   /* absent: none counted */
+    gms_stats_total(gms_sim_stats(r->s), name, &v);   /* absent: none counted */
     return v;
 }
 
@@ -246,10 +205,10 @@ static int partition_on_off(const char *tb, const char *mshr, double *off, doubl
     for (int p = 0; p < 2; p++) {
         const char *o[] = { "gms_cke_tb", tb, "gms_cke_isolated", "0", "gms_l1d_mshr", mshr,
                             "gms_cke_mshr_partition", p ? "1" : "0", NULL };
-        gms_sim *s = run_cke(o, "bp+sv", "20000");
-        if (!s) { done(s); return 0; }
-        for (int i = 0; i < 4; i++) (p ? on : off)[i] = stat0(s, part_keys[i]);
-        done(s);
+        wl_sim sim;
+        if (run_cke(&sim, o, "bp+sv", "20000")) return 0;
+        for (int i = 0; i < 4; i++) (p ? on : off)[i] = stat0(&sim, part_keys[i]);
+        wl_sim_free(&sim);
     }
     return 1;
 }
@@ -276,12 +235,12 @@ TEST(cke_partition_alone_on_an_sm_changes_nothing_shared_does)
 static int demand_run(const char *tb, const char *demand, double r[3])
 {
     const char *o[] = { "gms_cke_tb", tb, "gms_cke_isolated", "0", "gms_cke_mi", "qbmi", "gms_cke_bmi_demand", demand, NULL };
-    gms_sim *s = run_cke(o, "bp+ks", "20000");
-    if (!s) { done(s); return 0; }
-    r[0] = stat0(s, "gms_cke_app0_thread_insts");
-    r[1] = stat0(s, "gms_cke_app1_gate_denied");
-    r[2] = stat0(s, "gms_cke_app1_thread_insts");
-    done(s);
+    wl_sim sim;
+    if (run_cke(&sim, o, "bp+ks", "20000")) return 0;
+    r[0] = stat0(&sim, "gms_cke_app0_thread_insts");
+    r[1] = stat0(&sim, "gms_cke_app1_gate_denied");
+    r[2] = stat0(&sim, "gms_cke_app1_thread_insts");
+    wl_sim_free(&sim);
     return 1;
 }
 
