@@ -948,12 +948,19 @@ if ! grep -q watchdog "$T/rk.err" && grep -q '"gms_completed": 1' "$T/rk.json" &
 # the config dump names UVMSmart's eviction readings when they are set
 $BIN config --config configs/gtx1080ti.config --set uvm_eviction=random --set uvm_random_pick=region --set uvm_evict_rescue=1 \
     --set uvm_evict_tlb_keep=1 --dump > "$T/ud" 2>&1
-$BIN config --config configs/gtx1080ti.config --set uvm_eviction=tree --set uvm_evict_whole=1 --set uvm_evict_whole_wait=1 --dump > "$T/ud2" 2>&1
+$BIN config --config configs/gtx1080ti.config --set uvm_eviction=tree --set uvm_evict_whole=1 --set uvm_evict_whole_wait=1 \
+    --set uvm_lru_region_first=1 --dump > "$T/ud2" 2>&1
 if grep -q "UVM random eviction: a random wholly resident 2 MiB region's first page" "$T/ud" &&
+    grep -q 'UVM 64 KiB-block LRU order: 2 MiB regions by their most recently used block' "$T/ud2" &&
+    ! grep -q 'UVM 64 KiB-block LRU order' "$T/ud" &&
     grep -q 'victims leave the TLBs when their write-back starts' "$T/ud" &&
     grep -q 'UVM LRU/tree units: wholly resident ones only; when none is, wait while a migration' "$T/ud2" &&
     ! grep -q 'UVM LRU/tree units' "$T/ud"; then
     ok dump_names_uvmsmart_eviction_readings; else bad dump_names_uvmsmart_eviction_readings; fi
+# -uvm_lru_region_first orders 64 KiB-block LRUs only: named when the eviction has none
+$BIN run --workload stream --set uvm=1 --set uvm_eviction=lru4k --set uvm_lru_region_first=1 --quiet > /dev/null 2> "$T/lrf.err"
+if grep -q -- '-uvm_lru_region_first is set, but it has no effect unless -uvm_eviction is tree, lru64k or ture (this run: lru4k)' "$T/lrf.err"; then
+    ok lru_region_first_named_without_a_block_lru; else bad lru_region_first_named_without_a_block_lru; fi
 expect_fail evict_tlb_keep_needs_rescue "-uvm_evict_tlb_keep 1 needs -uvm_evict_rescue 1" $BIN run --workload stream --set uvm=1 --set uvm_evict_tlb_keep=1 --quiet
 # GPGPU-Sim's partition indexing 4 (random), 5 (custom = none) and 6 (IPOLY-Modulo, H100's 40 channels)
 $BIN config --config configs/qv100.config --set gpgpu_n_mem=40 --set gpgpu_memory_partition_indexing=6 --dump > "$T/pi6" 2>&1

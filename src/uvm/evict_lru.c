@@ -2,7 +2,10 @@
  * 2 MiB (0, lru2m, NE: the driver's root-chunk LRU). The victim is every resident page of the
  * least recently used unit. Order is refreshed when a unit gets a migrated page and, with
  * -uvm_lru_on_access 1 (UVMSmart), on every reference, or with walk (spec 003 section 4's
- * LRU), on every page-table walk that finds the page resident and every far fault. */
+ * LRU), on every page-table walk that finds the page resident and every far fault.
+ * -uvm_lru_region_first orders 64 KiB blocks as UVMSmart's sort_valid_pages does for SE and TE:
+ * 2 MiB regions by the recency of their most recently used block, the oldest region first,
+ * and a region's blocks by their own recency (spec 000b 1.6, SE's [E-UVMSmart] order). */
 #include <stdlib.h>
 #include "uvm/evict_lru.h"
 
@@ -14,25 +17,47 @@ void gms_lru_init(gms_lru *l, gms_uvm *u, int unit)
     l->on_access = u->prm->lru_on_access;
     l->whole = u->prm->evict_whole;
     l->wait = u->prm->evict_whole_wait;
-    l->head = l->tail = GMS_UVM_NONE;
+    l->region_first = u->prm->lru_region_first && unit == GMS_LRU_BLOCK;
+    l->head = l->tail = l->rhead = l->rtail = GMS_UVM_NONE;
     gms_lru_grow(l);
 }
 
 void gms_lru_free(gms_lru *l)
 {
     free(l->prev); free(l->next); free(l->cnt);
+    free(l->bprev); free(l->bnext); free(l->rbhead); free(l->rbtail); free(l->rprev); free(l->rnext);
+}
+
+/* -uvm_lru_region_first: room for every region's list head and links */
+static void grow_regions(gms_lru *l)
+{
+    uint32_t need = l->u->nregions;
+    if (need <= l->rcap) return;
+    uint32_t cap = l->rcap ? l->rcap : 16;
+    while (cap < need) cap *= 2;
+    l->rbhead = gms_xrealloc(l->rbhead, cap * sizeof *l->rbhead);
+    l->rbtail = gms_xrealloc(l->rbtail, cap * sizeof *l->rbtail);
+    l->rprev = gms_xrealloc(l->rprev, cap * sizeof *l->rprev);
+    l->rnext = gms_xrealloc(l->rnext, cap * sizeof *l->rnext);
+    for (uint32_t i = l->rcap; i < cap; i++) l->rbhead[i] = l->rbtail[i] = GMS_UVM_NONE;
+    l->rcap = cap;
 }
 
 void gms_lru_grow(gms_lru *l)
 {
     const gms_uvm *u = l->u;
     uint32_t need = l->unit == GMS_LRU_PAGE ? u->npages : l->unit == GMS_LRU_BLOCK ? u->nblocks : u->nregions;
+    if (l->region_first) grow_regions(l);
     if (need <= l->cap) return;
     uint32_t cap = l->cap ? l->cap : 64;
     while (cap < need) cap *= 2;
     l->prev = gms_xrealloc(l->prev, cap * sizeof *l->prev);
     l->next = gms_xrealloc(l->next, cap * sizeof *l->next);
     l->cnt = gms_xrealloc(l->cnt, cap * sizeof *l->cnt);
+    if (l->region_first) {
+        l->bprev = gms_xrealloc(l->bprev, cap * sizeof *l->bprev);
+        l->bnext = gms_xrealloc(l->bnext, cap * sizeof *l->bnext);
+    }
     for (uint32_t i = l->cap; i < cap; i++) l->cnt[i] = 0;
     l->cap = cap;
 }
@@ -43,10 +68,21 @@ uint32_t gms_lru_unit_of(const gms_lru *l, uint32_t page)
     return l->unit == GMS_LRU_PAGE ? page : l->unit == GMS_LRU_BLOCK ? pg->block : pg->region;
 }
 
+static void unlink_region(gms_lru *l, uint32_t r)
+{
+    if (l->rprev[r] != GMS_UVM_NONE) l->rnext[l->rprev[r]] = l->rnext[r]; else l->rhead = l->rnext[r];
+    if (l->rnext[r] != GMS_UVM_NONE) l->rprev[l->rnext[r]] = l->rprev[r]; else l->rtail = l->rprev[r];
+}
+
 static void unlink_unit(gms_lru *l, uint32_t x)
 {
     if (l->prev[x] != GMS_UVM_NONE) l->next[l->prev[x]] = l->next[x]; else l->head = l->next[x];
     if (l->next[x] != GMS_UVM_NONE) l->prev[l->next[x]] = l->prev[x]; else l->tail = l->prev[x];
+    if (!l->region_first) return;
+    uint32_t r = l->u->block_region[x];
+    if (l->bprev[x] != GMS_UVM_NONE) l->bnext[l->bprev[x]] = l->bnext[x]; else l->rbhead[r] = l->bnext[x];
+    if (l->bnext[x] != GMS_UVM_NONE) l->bprev[l->bnext[x]] = l->bprev[x]; else l->rbtail[r] = l->bprev[x];
+    if (l->rbhead[r] == GMS_UVM_NONE) unlink_region(l, r);
 }
 
 static void push_mru(gms_lru *l, uint32_t x)
@@ -55,6 +91,32 @@ static void push_mru(gms_lru *l, uint32_t x)
     l->prev[x] = l->tail;
     if (l->tail != GMS_UVM_NONE) l->next[l->tail] = x; else l->head = x;
     l->tail = x;
+    if (!l->region_first) return;
+    /* the block goes last in its region, and the region, now the most recently used, last */
+    uint32_t r = l->u->block_region[x];
+    if (l->rbhead[r] != GMS_UVM_NONE) unlink_region(l, r);
+    l->bnext[x] = GMS_UVM_NONE;
+    l->bprev[x] = l->rbtail[r];
+    if (l->rbtail[r] != GMS_UVM_NONE) l->bnext[l->rbtail[r]] = x; else l->rbhead[r] = x;
+    l->rbtail[r] = x;
+    l->rnext[r] = GMS_UVM_NONE;
+    l->rprev[r] = l->rtail;
+    if (l->rtail != GMS_UVM_NONE) l->rnext[l->rtail] = r; else l->rhead = r;
+    l->rtail = r;
+}
+
+uint32_t gms_lru_first(const gms_lru *l)
+{
+    if (!l->region_first) return l->head;
+    return l->rhead == GMS_UVM_NONE ? GMS_UVM_NONE : l->rbhead[l->rhead];
+}
+
+uint32_t gms_lru_after(const gms_lru *l, uint32_t x)
+{
+    if (!l->region_first) return l->next[x];
+    if (l->bnext[x] != GMS_UVM_NONE) return l->bnext[x];
+    uint32_t r = l->rnext[l->u->block_region[x]];
+    return r == GMS_UVM_NONE ? GMS_UVM_NONE : l->rbhead[r];
 }
 
 void gms_lru_resident(gms_lru *l, uint32_t page)
@@ -73,7 +135,7 @@ void gms_lru_removed(gms_lru *l, uint32_t page)
 static void refresh(gms_lru *l, uint32_t page)
 {
     uint32_t x = gms_lru_unit_of(l, page);
-    if (!l->cnt[x] || l->tail == x) return;
+    if (!l->cnt[x] || l->tail == x) return;   /* the last block is last in the last region too */
     unlink_unit(l, x);
     push_mru(l, x);
 }
@@ -126,17 +188,18 @@ int gms_lru_unit_whole(const gms_lru *l, uint32_t x)
 
 uint32_t gms_lru_victim(gms_lru *l)
 {
-    if (!l->whole || l->unit == GMS_LRU_PAGE) return l->head;
-    for (uint32_t x = l->head; x != GMS_UVM_NONE; x = l->next[x])
+    uint32_t first = gms_lru_first(l);
+    if (!l->whole || l->unit == GMS_LRU_PAGE) return first;
+    for (uint32_t x = first; x != GMS_UVM_NONE; x = gms_lru_after(l, x))
         if (gms_lru_unit_whole(l, x)) return x;
-    if (l->head == GMS_UVM_NONE) return GMS_UVM_NONE;
+    if (first == GMS_UVM_NONE) return GMS_UVM_NONE;
     /* none whole. UVMSmart evicts nothing and its reads wait for a unit to become whole; so do
      * we under -uvm_evict_whole_wait while a migration is on the link (its end checks again).
      * With none there, nothing can arrive to make a unit whole (UVMSmart's hang): the least
      * recently used unit goes, so that eviction always progresses. */
     if (l->wait && gms_uvm_migration_on_link(l->u)) { l->waits++; return GMS_UVM_NONE; }
     l->fallbacks++;
-    return l->head;
+    return first;
 }
 
 void gms_lru_report(const gms_lru *l, gms_stats *out)
@@ -177,7 +240,7 @@ const gms_uvm_evict_ops gms_uvm_evict_lru4k = {
     .access = access_hook, .walk_hit = walk_hook, .fault = walk_hook, .select = select_lru, .report = report,
 };
 const gms_uvm_evict_ops gms_uvm_evict_lru64k = {
-    .name = "lru64k", .uvmsmart_id = 2, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "LRU over 64 KiB basic blocks (sequential-local eviction, SE)",
+    .name = "lru64k", .uvmsmart_id = 2, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole", "uvm_lru_region_first"), .help = "LRU over 64 KiB basic blocks (sequential-local eviction, SE)",
     .create = create_64k, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = access_hook, .walk_hit = walk_hook, .fault = walk_hook, .select = select_lru, .report = report,
 };

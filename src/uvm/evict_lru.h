@@ -16,6 +16,13 @@ typedef struct gms_lru {
     uint32_t *prev, *next, *cnt;
     uint32_t cap;
     uint32_t head, tail;      /* head = least recently used */
+    /* -uvm_lru_region_first (block units only): besides the list above, each region's listed
+     * blocks in their own order (bprev/bnext, rbhead/rbtail) and the regions with a listed
+     * block ordered by their most recently used one (rprev/rnext, rhead = oldest) */
+    int region_first;
+    uint32_t *bprev, *bnext, *rbhead, *rbtail, *rprev, *rnext;
+    uint32_t rcap;
+    uint32_t rhead, rtail;
 } gms_lru;
 
 void gms_lru_init(gms_lru *l, gms_uvm *u, int unit);
@@ -32,6 +39,10 @@ void gms_lru_walk(gms_lru *l, uint32_t page);
  * while a migration is on the link, else the least recently used one); GMS_UVM_NONE when the
  * list is empty */
 uint32_t gms_lru_victim(gms_lru *l);
+/* the eviction order gms_lru_victim searches: the first unit, the one after x (GMS_UVM_NONE
+ * at the end); under -uvm_lru_region_first region by region, else the list's order */
+uint32_t gms_lru_first(const gms_lru *l);
+uint32_t gms_lru_after(const gms_lru *l, uint32_t x);
 /* under -uvm_evict_whole, whether all of unit x's pages are resident */
 int gms_lru_unit_whole(const gms_lru *l, uint32_t x);
 /* -uvm_evict_whole's counters (Uvm_evict_whole_waits, _fallbacks) */

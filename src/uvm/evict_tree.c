@@ -69,7 +69,7 @@ static void select_te(void *st, gms_uvm *u, uint64_t now, gms_uvm_vec *out)
 }
 
 const gms_uvm_evict_ops gms_uvm_evict_tree = {
-    .name = "tree", .uvmsmart_id = 1, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole"), .help = "tree-based eviction: LRU 64 KiB leaf, then subtrees under 50% valid",
+    .name = "tree", .uvmsmart_id = 1, .knobs = GMS_KNOBS("uvm_lru_on_access", "uvm_evict_whole", "uvm_lru_region_first"), .help = "tree-based eviction: LRU 64 KiB leaf, then subtrees under 50% valid",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .access = access_hook, .walk_hit = walk_hook, .fault = walk_hook, .select = select_te, .report = report,
 };

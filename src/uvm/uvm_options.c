@@ -61,13 +61,17 @@ static const gms_option opts[] = {
             "LRU evictions (lru64k, lru2m, tree's first leaf): 1 skips a unit with a page that is not resident (absent, "
             "migrating in or being written back), as UVMSmart's is_block_evictable, and takes the least recently used "
             "whole unit (the least recently used one if none is whole); 0 takes the least recently used unit's resident pages"),
+    GMS_OPT("uvm_lru_region_first", GMS_OPT_BOOL, uvm.lru_region_first, "0",
+            "64 KiB-block LRU evictions (lru64k = SE, tree = TE's first leaf, ture's LRU blocks): 1 orders the blocks as UVMSmart's "
+            "sort_valid_pages, 2 MiB regions by their most recently used block (oldest region first), then the blocks "
+            "of a region by their own recency; 0 orders the blocks by their own recency alone"),
     GMS_OPT("uvm_evict_whole_wait", GMS_OPT_BOOL, uvm.evict_whole_wait, "0",
             "with -uvm_evict_whole 1, when no unit is wholly resident: 1 evicts nothing while a migration is on the "
             "link (its end checks again; UVMSmart's reads wait for a unit to become whole), and the tree policy's "
             "extra leaves must be wholly resident too; 0 takes the least recently used unit's resident pages"),
     GMS_OPT("uvm_evict_rescue", GMS_OPT_BOOL, uvm.evict_rescue, "0",
-            "1: a translation or a prefetch of an evicted page whose write-back is still queued (not started) "
-            "cancels that write-back, and its pages stay resident (UVMSmart, spec 000b 1.3); 0: the page re-faults "
+            "1: a translation or a cudaMemPrefetchAsync of an evicted page whose write-back is still queued (not "
+            "started) cancels that write-back (the hardware prefetchers skip such a page), and its pages stay resident (UVMSmart, spec 000b 1.3); 0: the page re-faults "
             "after its write-back. uvmsmart runtime only"),
     GMS_OPT("uvm_evict_tlb_keep", GMS_OPT_BOOL, uvm.evict_tlb_keep, "0",
             "1: a victim written back keeps its TLB entries until its write-back starts, and a TLB hit on it while "
@@ -376,6 +380,9 @@ static void dump(const gms_params *p, FILE *out)
         fprintf(out, "UVM LRU/tree units: wholly resident ones only; when none is, %s\n",
                 u->evict_whole_wait ? "wait while a migration is on the link, else the least recently used"
                                     : "the least recently used");
+    if (u->lru_region_first && (!strcmp(evn, "lru64k") || !strcmp(evn, "tree") || !strcmp(evn, "ture")))
+        fprintf(out, "UVM 64 KiB-block LRU order: 2 MiB regions by their most recently used block, oldest first, "
+                "then blocks by recency (UVMSmart's sort_valid_pages)\n");
     if (u->evict_rescue)
         fprintf(out, "UVM write-back rescue: a %s or a cudaMemPrefetchAsync of a victim whose write-back waits cancels it; victims "
                 "leave the TLBs %s\n", u->evict_tlb_keep ? "TLB hit, a walk" : "walk",

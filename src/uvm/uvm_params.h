@@ -70,6 +70,7 @@ typedef struct gms_uvm_params {
     int lru_on_access;                  /* decoded: GMS_LRU_ON_ACCESS (UVMSmart), _ON_MIGRATION (driver's age-based), _ON_WALK */
     int evict_whole;                    /* -uvm_evict_whole: LRU units with a page not resident are skipped (UVMSmart) */
     int evict_whole_wait;               /* -uvm_evict_whole_wait: none whole: wait for the migration on the link */
+    int lru_region_first;               /* -uvm_lru_region_first: block LRUs ordered by region recency first (UVMSmart) */
     int evict_rescue;                   /* -uvm_evict_rescue: a walk to a page whose write-back waits cancels that eviction (UVMSmart) */
     int evict_tlb_keep;                 /* -uvm_evict_tlb_keep: victims stay in the TLBs until their write-back starts */
     char belady_trace[GMS_OPT_STRLEN];  /* -uvm_belady_trace: page sequence for belady */

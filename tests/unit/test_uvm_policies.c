@@ -243,6 +243,30 @@ TEST(uvm_evict_whole_skips_partial_blocks)
     }
 }
 
+TEST(uvm_lru_region_first_orders_blocks_by_region_recency)
+{
+    /* Two 2 MiB regions, A (pages 0-511) and B (512-1023); 3 frames, 4 KiB on demand. Pages 0
+     * (A's block 0), 512 (B's block 0) and 16 (A's block 1) are read, then page 32 (A's block 2)
+     * needs a frame. By the blocks' own recency SE and TE's first leaf take A's block 0 (page 0;
+     * TE also takes page 16: A's node over leaves 0-1 is then under half valid), and page 0
+     * faults again when read: 5 faults. Under -uvm_lru_region_first 1 (UVMSmart's
+     * sort_valid_pages) region B, whose most recent block is older than A's, goes first: page
+     * 512 is the victim and page 0 stays resident: 4 faults. */
+    const char *pol[] = { "lru64k", "tree" };
+    for (int k = 0; k < 2; k++)
+        for (int rf = 0; rf < 2; rf++) {
+            uvm_h h;
+            REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "gddr_size", "12KB",
+                                            "uvm_eviction", pol[k], "uvm_lru_region_first", rf ? "1" : "0"),
+                                4 << 20) == 0);
+            const int seq[] = { 0, 512, 16, 32, 0 };
+            for (int i = 0; i < 5; i++) uvm_h_access_wait(&h, 0, UVM_BASE + (uint64_t)seq[i] * PG, GMS_MREQ_READ);
+            REQUIRE(uvm_h_run_idle(&h) == 0);
+            CHECK_EQ(uvm_h_stat(&h, "Page_tot_fault"), rf ? 4 : 5);
+            uvm_h_free(&h);
+        }
+}
+
 TEST(uvm_random_pick_region_takes_a_wholly_resident_regions_first_page)
 {
     /* Allocations A, B, C of 64 KiB: one region of 16 pages each. 32 frames; every page of A,

@@ -59,7 +59,8 @@ TEST(uvm_stress_evict_rescue)
     /* -uvm_evict_rescue with every victim written back, so write-backs queue and are cancelled
      * often: a page chosen again into a write-back that a later walk cancels must not keep
      * its waiters (the bfs deadlock this test was written for); half the runs keep victims in the
-     * TLBs until their write-back starts (-uvm_evict_tlb_keep), each eviction both ways */
+     * TLBs until their write-back starts (-uvm_evict_tlb_keep), each eviction both ways; the
+     * tree prefetcher's runs order the block LRUs by region first (-uvm_lru_region_first) */
     static const char *const evs[] = { "lru64k", "lru2m", "tree", "ture", "random", "lru4k", "random" };   /* the last: pick region */
     static const char *const pfs[] = { "none", "tree", "cap" };
     int n = gms_test_quick() ? 1500 : 4000;
@@ -73,6 +74,8 @@ TEST(uvm_stress_evict_rescue)
                                        "uvm_ture_period", "5000", "uvm_ture_table_entries", "8",
                                        "uvm_evict_tlb_keep", (e + (size_t)p + (size_t)pat) & 1 ? "1" : "0",
                                        "uvm_random_pick", e == 6 ? "region" : "page",
+                                       /* block LRUs (lru64k, tree, ture's) by region first in half the runs */
+                                       "uvm_lru_region_first", p & 1 ? "1" : "0",
                                        /* LRU 64 KiB / 2 MiB and tree: UVMSmart's whole units, waiting */
                                        e < 3 ? "uvm_evict_whole" : NULL, "1", "uvm_evict_whole_wait", "1", NULL };
                 if (uvm_run_mix(opts, 8 << 20, n, pat, why, sizeof why)) {
