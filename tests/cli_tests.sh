@@ -959,7 +959,7 @@ if grep -q "UVM random eviction: a random wholly resident 2 MiB region's first p
     ok dump_names_uvmsmart_eviction_readings; else bad dump_names_uvmsmart_eviction_readings; fi
 # -uvm_lru_region_first orders 64 KiB-block LRUs only: named when the eviction has none
 $BIN run --workload stream --set uvm=1 --set uvm_eviction=lru4k --set uvm_lru_region_first=1 --quiet > /dev/null 2> "$T/lrf.err"
-if grep -q -- '-uvm_lru_region_first is set, but it has no effect unless -uvm_eviction is tree, lru64k or ture (this run: lru4k)' "$T/lrf.err"; then
+if grep -q -- '-uvm_lru_region_first is set, but it has no effect unless -uvm_eviction is tree or lru64k (this run: lru4k)' "$T/lrf.err"; then
     ok lru_region_first_named_without_a_block_lru; else bad lru_region_first_named_without_a_block_lru; fi
 expect_fail evict_tlb_keep_needs_rescue "-uvm_evict_tlb_keep 1 needs -uvm_evict_rescue 1" $BIN run --workload stream --set uvm=1 --set uvm_evict_tlb_keep=1 --quiet
 # GPGPU-Sim's partition indexing 4 (random), 5 (custom = none) and 6 (IPOLY-Modulo, H100's 40 channels)

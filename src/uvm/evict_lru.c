@@ -3,7 +3,8 @@
  * least recently used unit. Order is refreshed when a unit gets a migrated page and, with
  * -uvm_lru_on_access 1 (UVMSmart), on every reference, or with walk (spec 003 section 4's
  * LRU), on every page-table walk that finds the page resident and every far fault.
- * -uvm_lru_region_first orders 64 KiB blocks as UVMSmart's sort_valid_pages does for SE and TE:
+ * -uvm_lru_region_first orders 64 KiB blocks as UVMSmart's sort_valid_pages does for SE and TE
+ * (gms_lru_set_region_first; TURE's LRU blocks keep their own recency, spec 000b 2.3's "global" LRU):
  * 2 MiB regions by the recency of their most recently used block, the oldest region first,
  * and a region's blocks by their own recency (spec 000b 1.6, SE's [E-UVMSmart] order). */
 #include <stdlib.h>
@@ -17,7 +18,6 @@ void gms_lru_init(gms_lru *l, gms_uvm *u, int unit)
     l->on_access = u->prm->lru_on_access;
     l->whole = u->prm->evict_whole;
     l->wait = u->prm->evict_whole_wait;
-    l->region_first = u->prm->lru_region_first && unit == GMS_LRU_BLOCK;
     l->head = l->tail = l->rhead = l->rtail = GMS_UVM_NONE;
     gms_lru_grow(l);
 }
@@ -26,6 +26,17 @@ void gms_lru_free(gms_lru *l)
 {
     free(l->prev); free(l->next); free(l->cnt);
     free(l->bprev); free(l->bnext); free(l->rbhead); free(l->rbtail); free(l->rprev); free(l->rnext);
+}
+
+static void grow_regions(gms_lru *l);
+
+void gms_lru_set_region_first(gms_lru *l)
+{
+    if (l->unit != GMS_LRU_BLOCK || l->region_first || !l->u->prm->lru_region_first) return;
+    l->region_first = 1;
+    l->bprev = gms_xrealloc(l->bprev, l->cap * sizeof *l->bprev);
+    l->bnext = gms_xrealloc(l->bnext, l->cap * sizeof *l->bnext);
+    grow_regions(l);
 }
 
 /* -uvm_lru_region_first: room for every region's list head and links */
@@ -217,7 +228,13 @@ static void *create_unit(gms_uvm *u, int unit)
     return l;
 }
 static void *create_4k(gms_uvm *u, gms_error *err) { (void)err; return create_unit(u, GMS_LRU_PAGE); }
-static void *create_64k(gms_uvm *u, gms_error *err) { (void)err; return create_unit(u, GMS_LRU_BLOCK); }
+static void *create_64k(gms_uvm *u, gms_error *err)
+{
+    (void)err;
+    gms_lru *l = create_unit(u, GMS_LRU_BLOCK);
+    gms_lru_set_region_first(l);
+    return l;
+}
 static void *create_2m(gms_uvm *u, gms_error *err) { (void)err; return create_unit(u, GMS_LRU_REGION); }
 static void destroy(void *st) { gms_lru_free(st); free(st); }
 static void grow(void *st, gms_uvm *u) { (void)u; gms_lru_grow(st); }

@@ -26,6 +26,9 @@ typedef struct gms_lru {
 } gms_lru;
 
 void gms_lru_init(gms_lru *l, gms_uvm *u, int unit);
+/* right after gms_lru_init, before any page: a block LRU ordered by region first under
+ * -uvm_lru_region_first (SE and TE, UVMSmart's sort_valid_pages); no effect otherwise */
+void gms_lru_set_region_first(gms_lru *l);
 void gms_lru_free(gms_lru *l);
 void gms_lru_grow(gms_lru *l);
 uint32_t gms_lru_unit_of(const gms_lru *l, uint32_t page);

@@ -13,6 +13,7 @@ static void *create(gms_uvm *u, gms_error *err)
     (void)err;
     te *s = gms_xcalloc(1, sizeof *s);
     gms_lru_init(&s->lru, u, GMS_LRU_BLOCK);
+    gms_lru_set_region_first(&s->lru);
     return s;
 }
 static void destroy(void *st) { te *s = st; gms_lru_free(&s->lru); free(s->scratch); free(s); }

@@ -468,7 +468,7 @@ static void report(void *st, gms_uvm *u, gms_stats *out)
 }
 
 const gms_uvm_evict_ops gms_uvm_evict_ture = {
-    .name = "ture", .uvmsmart_id = -1, .knobs = GMS_KNOBS("uvm_ture_", "uvm_lru_on_access", "uvm_lru_region_first"), .help = "TURE: per-group leases from a sampler, 64 KiB coalescing table, 4 granules under pressure",
+    .name = "ture", .uvmsmart_id = -1, .knobs = GMS_KNOBS("uvm_ture_", "uvm_lru_on_access"), .help = "TURE: per-group leases from a sampler, 64 KiB coalescing table, 4 granules under pressure",
     .create = create, .destroy = destroy, .grow = grow, .resident = resident, .removed = removed,
     .rescued = rescued, .access = access_hook, .walk_hit = walk_hook, .fault = walk_hook,
     .select = select_ture, .report = report,

@@ -62,7 +62,7 @@ static const gms_option opts[] = {
             "migrating in or being written back), as UVMSmart's is_block_evictable, and takes the least recently used "
             "whole unit (the least recently used one if none is whole); 0 takes the least recently used unit's resident pages"),
     GMS_OPT("uvm_lru_region_first", GMS_OPT_BOOL, uvm.lru_region_first, "0",
-            "64 KiB-block LRU evictions (lru64k = SE, tree = TE's first leaf, ture's LRU blocks): 1 orders the blocks as UVMSmart's "
+            "64 KiB-block LRU evictions (lru64k = SE, tree = TE's first leaf): 1 orders the blocks as UVMSmart's "
             "sort_valid_pages, 2 MiB regions by their most recently used block (oldest region first), then the blocks "
             "of a region by their own recency; 0 orders the blocks by their own recency alone"),
     GMS_OPT("uvm_evict_whole_wait", GMS_OPT_BOOL, uvm.evict_whole_wait, "0",
@@ -380,7 +380,7 @@ static void dump(const gms_params *p, FILE *out)
         fprintf(out, "UVM LRU/tree units: wholly resident ones only; when none is, %s\n",
                 u->evict_whole_wait ? "wait while a migration is on the link, else the least recently used"
                                     : "the least recently used");
-    if (u->lru_region_first && (!strcmp(evn, "lru64k") || !strcmp(evn, "tree") || !strcmp(evn, "ture")))
+    if (u->lru_region_first && (!strcmp(evn, "lru64k") || !strcmp(evn, "tree")))
         fprintf(out, "UVM 64 KiB-block LRU order: 2 MiB regions by their most recently used block, oldest first, "
                 "then blocks by recency (UVMSmart's sort_valid_pages)\n");
     if (u->evict_rescue)

@@ -74,7 +74,7 @@ TEST(uvm_stress_evict_rescue)
                                        "uvm_ture_period", "5000", "uvm_ture_table_entries", "8",
                                        "uvm_evict_tlb_keep", (e + (size_t)p + (size_t)pat) & 1 ? "1" : "0",
                                        "uvm_random_pick", e == 6 ? "region" : "page",
-                                       /* block LRUs (lru64k, tree, ture's) by region first in half the runs */
+                                       /* SE's and TE's block LRUs by region first in half the runs */
                                        "uvm_lru_region_first", p & 1 ? "1" : "0",
                                        /* LRU 64 KiB / 2 MiB and tree: UVMSmart's whole units, waiting */
                                        e < 3 ? "uvm_evict_whole" : NULL, "1", "uvm_evict_whole_wait", "1", NULL };
