@@ -1,7 +1,21 @@
-/* Small-cache helpers for tests that drive an L1D by hand (PDP, CCWS eviction tracking). */
+/* Small-cache helpers for tests that drive an L1D by hand (PDP, CCWS eviction tracking) or
+ * check set-index functions on hand-computed addresses. */
 #ifndef GMS_TEST_CACHE_TEST_UTIL_H
 #define GMS_TEST_CACHE_TEST_UTIL_H
 #include "mem/cache.h"
+#include <stdio.h>
+#include <string.h>
+
+/* a cache geometry for the set-index functions: nsets sets of 4 x 128 B lines (b = 7), set
+ * index function idx (GPGPU-Sim's letter) */
+static inline gms_cache_config tu_index_cfg(uint32_t nsets, char idx)
+{
+    gms_cache_config c;
+    memset(&c, 0, sizeof c);
+    c.enabled = 1; c.type = 'N'; c.nsets = nsets; c.line = 128; c.assoc = 4;
+    c.set_index = idx;
+    return c;
+}
 
 /* one set of `ways` 128 B lines, LRU, write-through, allocate-on-miss, 8 MSHRs; NULL if the
  * string does not parse */

@@ -4,19 +4,11 @@
 #include "config/params.h"
 #include "mem/cache.h"
 #include "mem/index.h"
+#include "cache_test_util.h"
 #include <stdio.h>
 #include <stdlib.h>
 
 extern const gms_config_module gms_config_module_l1d;
-
-static gms_cache_config cfg(uint32_t nsets, char idx)
-{
-    gms_cache_config c;
-    memset(&c, 0, sizeof c);
-    c.enabled = 1; c.type = 'N'; c.nsets = nsets; c.line = 128; c.assoc = 4;
-    c.set_index = idx;
-    return c;
-}
 
 /* the L1D options finalized on a cache string with -gms_l1d_pmod_prime / -gms_l1d_bxor_t_shift */
 static gms_params *l1d(const char *dl1, uint32_t prime, uint32_t shift, gms_error *e, int *rc)
@@ -45,7 +37,7 @@ TEST(baseline_preset_issue_and_banks_are_the_authors)
 /* The fork's BXOR t = ((addr >> b) >> b) & (nset-1) = addr[18:14]; with the shift 14 */
 TEST(baseline_bxor_t_shift_authors_variant)
 {
-    gms_cache_config c = cfg(32, 'X');
+    gms_cache_config c = tu_index_cfg(32, 'X');
     /* textbook: 0x13080: x = addr[11:7] = 1, t = addr[16:12] = 0x13 = 19 -> 18 */
     CHECK_EQ(gms_cache_set_index(&c, 0x13080), 18);
     c.bxor_t_shift = 14;
@@ -60,12 +52,12 @@ TEST(baseline_bxor_t_shift_authors_variant)
     CHECK_EQ(gms_cache_set_index(&c, 0xFC080), 30);
     /* the L2's 64 sets: 0x4080: x = addr[12:7] = 1, t = addr[19:14] = 1 -> 0 (textbook
      * t = addr[18:13] = 2 -> 3) */
-    c = cfg(64, 'X');
+    c = tu_index_cfg(64, 'X');
     CHECK_EQ(gms_cache_set_index(&c, 0x4080), 3);
     c.bxor_t_shift = 14;
     CHECK_EQ(gms_cache_set_index(&c, 0x4080), 0);
     /* the fork's expression on a spread of addresses */
-    c = cfg(32, 'X');
+    c = tu_index_cfg(32, 'X');
     c.bxor_t_shift = 14;
     uint64_t a = 12345;
     for (int i = 0; i < 1000; i++) {
@@ -175,7 +167,7 @@ TEST(baseline_aprime_prime_above_sets)
     CHECK_EQ(gms_cache_set_index(&p->l1d.dl1, 70 * 128), 29);
     gms_params_free(p);
     /* the direct check too (a config built in code) */
-    gms_cache_config c = cfg(32, 'A');
+    gms_cache_config c = tu_index_cfg(32, 'A');
     c.pmod_prime = 31;
     CHECK(gms_cache_config_validate(&c, "-gpgpu_cache:dl1", &e) != 0);
     CHECK_CONTAINS(e.msg, "must be larger than the number of sets (32)");

@@ -2,19 +2,11 @@
 #include "test.h"
 #include "mem/cache.h"
 #include "mem/index.h"
-
-static gms_cache_config cfg(uint32_t nsets, char idx)
-{
-    gms_cache_config c;
-    memset(&c, 0, sizeof c);
-    c.enabled = 1; c.type = 'N'; c.nsets = nsets; c.line = 128; c.assoc = 4;
-    c.set_index = idx;
-    return c;
-}
+#include "cache_test_util.h"
 
 TEST(cache_index_linear)
 {
-    gms_cache_config c = cfg(32, 'L');
+    gms_cache_config c = tu_index_cfg(32, 'L');
     /* 0x12345680 >> 7 = 0x2468AD; 0x2468AD & 31 = 0xD = 13 */
     CHECK_EQ(gms_cache_set_index(&c, 0x12345680), 13);
     /* same line, other byte: 0x123456FF >> 7 = 0x2468AD -> 13 */
@@ -25,7 +17,7 @@ TEST(cache_index_linear)
 
 TEST(cache_index_bxor)
 {
-    gms_cache_config c = cfg(32, 'X');
+    gms_cache_config c = tu_index_cfg(32, 'X');
     /* 0x13080: x = addr[11:7] = (0x13080>>7)&31 = 0x261&31 = 1; t = addr[16:12] = 0x13 = 19;
      * 1 ^ 19 = 18 */
     CHECK_EQ(gms_cache_set_index(&c, 0x13080), 18);
@@ -38,25 +30,25 @@ TEST(cache_index_bxor)
 
 TEST(cache_index_pmod_family)
 {
-    gms_cache_config c = cfg(32, 'M');
+    gms_cache_config c = tu_index_cfg(32, 'M');
     /* PMOD, p = largest prime <= 32 = 31: A = 100 -> 100 mod 31 = 7 */
     CHECK_EQ(gms_cache_set_index(&c, 100 * 128), 7);
     /* A = 31 -> 0; set 31 is never used */
     CHECK_EQ(gms_cache_set_index(&c, 31 * 128), 0);
     c.pmod_prime = 29;   /* A = 100 -> 100 mod 29 = 13 */
     CHECK_EQ(gms_cache_set_index(&c, 100 * 128), 13);
-    c = cfg(64, 'M');    /* p = 61: A = 100 -> 39 */
+    c = tu_index_cfg(64, 'M');    /* p = 61: A = 100 -> 39 */
     CHECK_EQ(gms_cache_set_index(&c, 100 * 128), 39);
-    c = cfg(24, 'M');    /* non-power-of-two sets: p = 23; A = 100 -> 100 mod 23 = 8 */
+    c = tu_index_cfg(24, 'M');    /* non-power-of-two sets: p = 23; A = 100 -> 100 mod 23 = 8 */
     CHECK_EQ(gms_cache_set_index(&c, 100 * 128), 8);
 
-    c = cfg(32, 'A');
+    c = tu_index_cfg(32, 'A');
     /* A-prime, p = smallest prime > 32 = 37: A = 70 -> 70 mod 37 = 33 -> 33 mod 32 = 1 */
     CHECK_EQ(gms_cache_set_index(&c, 70 * 128), 1);
     /* A = 100 -> 100 mod 37 = 26 -> 26 */
     CHECK_EQ(gms_cache_set_index(&c, 100 * 128), 26);
 
-    c = cfg(32, 'D');
+    c = tu_index_cfg(32, 'D');
     /* D-prime, p = 11: A = 3*32 + 5 = 101 -> T = 3, x = 5 -> (3*11 + 5) mod 32 = 38 mod 32 = 6 */
     CHECK_EQ(gms_cache_set_index(&c, 101 * 128), 6);
     /* T = 0: index = x */
@@ -65,14 +57,14 @@ TEST(cache_index_pmod_family)
 
 TEST(cache_index_fermi_hash)
 {
-    gms_cache_config c = cfg(32, 'H');
+    gms_cache_config c = tu_index_cfg(32, 'H');
     /* 0x2080: lower = addr[11:7] = 1; upper = {a19,a17,a15,a14,a13} = 00001 -> 1 ^ 1 = 0 */
     CHECK_EQ(gms_cache_set_index(&c, 0x2080), 0);
     /* 0xA0180: lower = 3; bits 17 and 19 set -> upper = 0b11000 = 24 -> 3 ^ 24 = 27 */
     CHECK_EQ(gms_cache_set_index(&c, 0xA0180), 27);
     /* bit 16 and bit 18 are not hashed: 0x50000 -> 0 */
     CHECK_EQ(gms_cache_set_index(&c, 0x50000), 0);
-    c = cfg(64, 'H');
+    c = tu_index_cfg(64, 'H');
     /* 64 sets: bit 12 becomes index bit 5: 0x1000 -> 32; 0x1000|0x2080 -> 32 | (1^1) = 32 */
     CHECK_EQ(gms_cache_set_index(&c, 0x1000), 32);
     CHECK_EQ(gms_cache_set_index(&c, 0x3080), 32);
@@ -110,7 +102,7 @@ static unsigned gpgpusim_ipoly(uint64_t a, unsigned b, unsigned n)
 
 TEST(cache_index_ipoly)
 {
-    gms_cache_config c = cfg(32, 'P');
+    gms_cache_config c = tu_index_cfg(32, 'P');
     /* A = 32 (addr 1<<12): x^5 mod (x^5 + x^2 + 1) = x^2 + 1 = 5 */
     CHECK_EQ(gms_cache_set_index(&c, 1u << 12), 5);
     /* A = 64: x^6 = x * x^5 = x^3 + x = 10 */
@@ -118,13 +110,13 @@ TEST(cache_index_ipoly)
     /* A = 96 + 3: (x^6 + x^5) + x + 1 = (x^3 + x) ^ (x^2 + 1) ^ (x + 1) = x^3 + x^2 = 12 */
     CHECK_EQ(gms_cache_set_index(&c, 99u * 128), 12);
     /* 8 sets (not in GPGPU-Sim): P = x^3 + x + 1; A = 8 = x^3 -> x + 1 = 3 */
-    c = cfg(8, 'P');
+    c = tu_index_cfg(8, 'P');
     CHECK_EQ(gms_cache_set_index(&c, 8 * 128), 3);
     /* bit-exact against GPGPU-Sim's equations for 16, 32, 64 sets */
     uint64_t s = 0x9E3779B97F4A7C15ull;
     unsigned sets[3] = { 16, 32, 64 };
     for (int k = 0; k < 3; k++) {
-        c = cfg(sets[k], 'P');
+        c = tu_index_cfg(sets[k], 'P');
         unsigned lg = k + 4, bad = 0;
         for (int i = 0; i < 20000; i++) {
             s ^= s << 13; s ^= s >> 7; s ^= s << 17;
