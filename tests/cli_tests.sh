@@ -961,6 +961,15 @@ if grep -q "UVM random eviction: a random wholly resident 2 MiB region's first p
 $BIN run --workload stream --set uvm=1 --set uvm_eviction=lru4k --set uvm_lru_region_first=1 --quiet > /dev/null 2> "$T/lrf.err"
 if grep -q -- '-uvm_lru_region_first is set, but it has no effect unless -uvm_eviction is tree or lru64k (this run: lru4k)' "$T/lrf.err"; then
     ok lru_region_first_named_without_a_block_lru; else bad lru_region_first_named_without_a_block_lru; fi
+# -uvm_tree_fill uvmsmart: UVMSmart's leaf sizes for the tree prefetcher (docs/uvm.md Differences 13)
+$BIN config --config configs/gtx1080ti.config --set uvm_tree_fill=uvmsmart --dump > "$T/tf" 2>&1
+if grep -q "UVM tree prefetcher: UVMSmart's leaf sizes" "$T/tf" && ! grep -q "UVM tree prefetcher: UVMSmart" "$T/ud"; then
+    ok dump_names_tree_fill_uvmsmart; else bad dump_names_tree_fill_uvmsmart; fi
+$BIN run --workload stream --set uvm=1 --set hardware_prefetch=0 --set hwprefetch_oversub=0 --set uvm_tree_fill=uvmsmart \
+    --quiet > /dev/null 2> "$T/tf.err"
+if grep -q -- '-uvm_tree_fill is set, but it has no effect unless -uvm_prefetcher is tree (this run: none)' "$T/tf.err"; then
+    ok tree_fill_named_without_the_tree_prefetcher; else bad tree_fill_named_without_the_tree_prefetcher; fi
+expect_fail tree_fill_bad_value "-uvm_tree_fill: 'leaf' is not one of exact, uvmsmart" $BIN run --workload stream --set uvm=1 --set uvm_tree_fill=leaf --quiet
 expect_fail evict_tlb_keep_needs_rescue "-uvm_evict_tlb_keep 1 needs -uvm_evict_rescue 1" $BIN run --workload stream --set uvm=1 --set uvm_evict_tlb_keep=1 --quiet
 # GPGPU-Sim's partition indexing 4 (random), 5 (custom = none) and 6 (IPOLY-Modulo, H100's 40 channels)
 $BIN config --config configs/qv100.config --set gpgpu_n_mem=40 --set gpgpu_memory_partition_indexing=6 --dump > "$T/pi6" 2>&1

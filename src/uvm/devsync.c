@@ -52,6 +52,7 @@ int gms_uvm_device_sync(gms_uvm *u, gms_uvm_done_fn done, void *ud)
         if (pg->state != GMS_PG_RESIDENT || !pg->dirty) continue;
         u->ev->removed(u->ev_st, p);
         gms_uvm_tree_update(u, p, -1);
+        if (u->prm->tree_fill_uvmsmart) gms_uvm_leaf_size_shrink(u, p);
         gms_uvm_shootdown(u, pg->vpn);
         pg->dirty = pg->accessed = 0;
         pg->pf_unused = 0;

@@ -20,6 +20,15 @@ static void mark_inflight(gms_uvm *u, uint32_t page, uint32_t batch, int is_pf)
 
 static int evict_cancel(gms_uvm *u, uint32_t page, uint64_t now);
 
+/* -uvm_tree_fill uvmsmart: UVMSmart's sequential-local and tree prefetchers (do_hardware_prefetch's
+ * block branch) count a whole 64 KiB leaf per faulted page and nothing per prefetched page; the
+ * others (none, random, and ours: CAP) count each page they fetch */
+static int counts_leaves(const gms_uvm *u)
+{
+    int id = (u->over_sub ? u->pf_oversub : u->pf)->uvmsmart_id;
+    return id == 1 || id == 2;
+}
+
 void gms_uvm_pf_take(gms_uvm *u, uint32_t page)
 {
     gms_uvm_page *pg = &u->pages[page];
@@ -28,7 +37,9 @@ void gms_uvm_pf_take(gms_uvm *u, uint32_t page)
      * (do_hardware_prefetch: get_faulty_pages; it never calls check_write_stage_queue): the
      * page is skipped and its write-back stays queued, under -uvm_evict_rescue too. A
      * cudaMemPrefetchAsync range does cancel it (gms_uvm_bulk_prefetch). */
-    if (pg->state == GMS_PG_HOST) mark_inflight(u, page, u->cur_batch, 1);
+    if (pg->state != GMS_PG_HOST) return;
+    mark_inflight(u, page, u->cur_batch, 1);
+    if (u->prm->tree_fill_uvmsmart && !counts_leaves(u)) gms_uvm_leaf_size_grow(u, page, 1);
 }
 
 void gms_uvm_pf_take_range(gms_uvm *u, uint32_t first, uint32_t n)
@@ -84,6 +95,13 @@ uint32_t gms_uvm_migrate(gms_uvm *u, const uint32_t *faults, size_t n, uint32_t 
         qsort(u->plan.v, ndemand, sizeof *u->plan.v, gms_cmp_u32);
         u->scratch.n = 0;
         for (size_t i = 0; i < ndemand; i++) gms_uvm_vec_push(&u->scratch, u->plan.v[i]);
+        if (u->prm->tree_fill_uvmsmart) {
+            int leaves = counts_leaves(u);
+            for (size_t i = 0; i < ndemand; i++) {
+                uint32_t p = u->plan.v[i];
+                gms_uvm_leaf_size_grow(u, p, leaves ? u->regions[u->pages[p].region].leaf_pages : 1);
+            }
+        }
         const gms_uvm_prefetch_ops *pf = u->over_sub ? u->pf_oversub : u->pf;
         pf->plan(u->over_sub ? u->pf_oversub_st : u->pf_st, u, u->scratch.v, u->scratch.n);
         qsort(u->plan.v, u->plan.n, sizeof *u->plan.v, gms_cmp_u32);
@@ -160,6 +178,12 @@ void gms_uvm_evict_pages(gms_uvm *u, const uint32_t *pages, size_t n, uint64_t n
         int wb = (pg->dirty || !u->prm->invalidate_clean) && !u->prm->evict_instant;
         u->ev->removed(u->ev_st, p);
         gms_uvm_tree_update(u, p, -1);
+        /* UVMSmart's LRU 2 MB clears the region's whole tree (evict_whole_tree); the others take
+         * their victims' sizes off their leaves */
+        if (u->prm->tree_fill_uvmsmart) {
+            if (u->ev->uvmsmart_id == 0) gms_uvm_leaf_size_clear(u, pg->region);
+            else gms_uvm_leaf_size_shrink(u, p);
+        }
         /* -uvm_evict_tlb_keep: UVMSmart invalidates a victim's translations when its write-back
          * starts (gms_uvm_xfer_started), so until then a TLB hit finds it and cancels it */
         if (!(wb && u->prm->evict_tlb_keep)) gms_uvm_shootdown(u, pg->vpn);
@@ -253,6 +277,7 @@ static int evict_cancel(gms_uvm *u, uint32_t page, uint64_t now)
             pg->wb_flags = 0;
             u->pending_free--;
             gms_uvm_tree_update(u, p, +1);
+            if (u->prm->tree_fill_uvmsmart) gms_uvm_leaf_size_grow(u, p, 1);   /* check_write_stage_queue */
             if (u->ev->rescued) u->ev->rescued(u->ev_st, p, now);
             else u->ev->resident(u->ev_st, p, now);
             u->c.evict_rescued++;

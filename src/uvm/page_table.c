@@ -100,6 +100,7 @@ int gms_uvm_pt_add(gms_uvm *u, uint64_t addr, uint64_t bytes, int managed, const
         r->leaf_pages = (uint32_t)(leaf >> u->page_shift);
         r->depth = (uint32_t)__builtin_ctz(r->nleaves);
         r->valid = gms_xcalloc(2 * (size_t)r->nleaves, sizeof *r->valid);
+        r->lsize = gms_xcalloc(r->nleaves, sizeof *r->lsize);
         r->first_block = u->nblocks;
         if (u->nblocks + r->nleaves > u->cap_blocks) {
             while (u->nblocks + r->nleaves > u->cap_blocks) u->cap_blocks = u->cap_blocks ? 2 * u->cap_blocks : 1024;
@@ -139,6 +140,32 @@ void gms_uvm_tree_update(gms_uvm *u, uint32_t page, int delta)
     for (; idx >= 1; idx >>= 1) r->valid[idx] = (uint32_t)((int64_t)r->valid[idx] + delta);
 }
 
+/* UVMSmart counts a leaf in bytes and adds a whole 64 KiB per faulted page (SL and TBN) while
+ * the leaf is not exactly full, so a leaf left partly valid by 4 KiB evictions counts past its
+ * size; it never goes below 0 here (UVMSmart's size_t would wrap when a 64 KiB eviction meets a
+ * smaller count, a case only a bulk prefetch's pages, which it never counts, can make) */
+void gms_uvm_leaf_size_grow(gms_uvm *u, uint32_t page, uint32_t pages)
+{
+    const gms_uvm_page *pg = &u->pages[page];
+    gms_uvm_region *r = &u->regions[pg->region];
+    uint32_t *s = &r->lsize[pg->block - r->first_block];
+    if (*s != r->leaf_pages) *s += pages;
+}
+
+void gms_uvm_leaf_size_shrink(gms_uvm *u, uint32_t page)
+{
+    const gms_uvm_page *pg = &u->pages[page];
+    gms_uvm_region *r = &u->regions[pg->region];
+    uint32_t *s = &r->lsize[pg->block - r->first_block];
+    if (*s) (*s)--;
+}
+
+void gms_uvm_leaf_size_clear(gms_uvm *u, uint32_t region)
+{
+    gms_uvm_region *r = &u->regions[region];
+    memset(r->lsize, 0, r->nleaves * sizeof *r->lsize);
+}
+
 void gms_uvm_leaf_pages(const gms_uvm *u, uint32_t region, uint32_t leaf, uint32_t *first, uint32_t *n)
 {
     const gms_uvm_region *r = &u->regions[region];
@@ -150,7 +177,10 @@ void gms_uvm_leaf_pages(const gms_uvm *u, uint32_t region, uint32_t leaf, uint32
 
 void gms_uvm_pt_free(gms_uvm *u)
 {
-    for (uint32_t i = 0; i < u->nregions; i++) free(u->regions[i].valid);
+    for (uint32_t i = 0; i < u->nregions; i++) {
+        free(u->regions[i].valid);
+        free(u->regions[i].lsize);
+    }
     free(u->regions);
     free(u->pages);
     free(u->allocs);

@@ -85,6 +85,7 @@ typedef struct gms_uvm_region {
     uint32_t leaf_pages;      /* pages per leaf */
     uint32_t depth;           /* log2(nleaves) */
     uint32_t *valid;          /* per tree node (heap order, root = 1): pages in flight or resident */
+    uint32_t *lsize;          /* per leaf, -uvm_tree_fill uvmsmart: UVMSmart's valid_size in pages (may pass leaf_pages) */
     uint64_t last_use;        /* for eviction orderings */
 } gms_uvm_region;
 
@@ -460,6 +461,11 @@ static inline uint32_t gms_uvm_page_of(const gms_uvm *u, uint64_t vpn)
 }
 /* +1 / -1 on the tree path of the page (valid = in flight or resident) */
 void gms_uvm_tree_update(gms_uvm *u, uint32_t page, int delta);
+/* -uvm_tree_fill uvmsmart: UVMSmart's leaf valid_size (update_basic_block): grows by `pages`
+ * unless the leaf is full, shrinks by one page unless 0; a region's leaves all cleared */
+void gms_uvm_leaf_size_grow(gms_uvm *u, uint32_t page, uint32_t pages);
+void gms_uvm_leaf_size_shrink(gms_uvm *u, uint32_t page);
+void gms_uvm_leaf_size_clear(gms_uvm *u, uint32_t region);
 /* pages of a leaf: first index and count of existing pages */
 void gms_uvm_leaf_pages(const gms_uvm *u, uint32_t region, uint32_t leaf, uint32_t *first, uint32_t *n);
 const gms_uvm_alloc_rec *gms_uvm_alloc_of_page(const gms_uvm *u, uint32_t page);

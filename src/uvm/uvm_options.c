@@ -54,6 +54,12 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_prefetcher", GMS_OPT_STRING, uvm.prefetch_str, "", "prefetcher by name (gpumemsim list policies); overrides -hardware_prefetch"),
     GMS_OPT("uvm_prefetcher_oversub", GMS_OPT_STRING, uvm.prefetch_oversub_str, "", "prefetcher by name once oversubscribed; overrides -hwprefetch_oversub"),
     GMS_OPT_X("uvm_prefetch_size", GMS_OPT_U64, uvm.prefetch_size, "64KB", "sequential-local prefetch block (multiple of the page size; 512KB = Zheng et al.)", GMS_SYN_BYTES, NULL),
+    GMS_OPT("uvm_tree_fill", GMS_OPT_STRING, uvm.tree_fill_str, "exact",
+            "tree prefetcher's counts: exact (every node counts its pages resident or in flight, and a node over half "
+            "valid fetches every missing page under it: spec 000b 1.5) or uvmsmart (UVMSmart's code: a leaf's size "
+            "grows by a whole 64 KiB leaf per faulted page unless it is full, by a page per page of the none and "
+            "random prefetchers and per rescued page, falls by a page per evicted page, and a node over half valid "
+            "fills only its leaves of size 0; docs/uvm.md Differences 13)"),
     GMS_OPT("eviction_policy", GMS_OPT_INT, uvm.eviction_policy, "0", "UVMSmart eviction: 0 LRU 2MB, 1 tree, 2 LRU 64KB, 3 random 4KB, 5 LRU 4KB"),
     GMS_OPT("uvm_eviction", GMS_OPT_STRING, uvm.eviction_str, "", "eviction by name (gpumemsim list policies); overrides -eviction_policy"),
     GMS_OPT("uvm_lru_on_access", GMS_OPT_STRING, uvm.lru_on_access_str, "1", "LRU order, besides a migration in: 1 refreshed on every access (UVMSmart), 0 on migration only (driver's age-based), walk on a page-table walk that finds the page resident and on a far fault (HPE's LRU, spec 003 section 4)"),
@@ -298,6 +304,9 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-eviction_policy: unknown policy %d; known: %s", u->eviction_policy,
                        ev_ids);
     }
+    if (!strcmp(u->tree_fill_str, "exact")) u->tree_fill_uvmsmart = 0;
+    else if (!strcmp(u->tree_fill_str, "uvmsmart")) u->tree_fill_uvmsmart = 1;
+    else return gms_err(err, "-uvm_tree_fill: '%s' is not one of exact, uvmsmart", u->tree_fill_str);
     const char *oa = u->lru_on_access_str;
     if (!strcmp(oa, "1") || !strcmp(oa, "true")) u->lru_on_access = GMS_LRU_ON_ACCESS;
     else if (!strcmp(oa, "0") || !strcmp(oa, "false")) u->lru_on_access = GMS_LRU_ON_MIGRATION;
@@ -383,6 +392,8 @@ static void dump(const gms_params *p, FILE *out)
     if (u->lru_region_first && (!strcmp(evn, "lru64k") || !strcmp(evn, "tree")))
         fprintf(out, "UVM 64 KiB-block LRU order: 2 MiB regions by their most recently used block, oldest first, "
                 "then blocks by recency (UVMSmart's sort_valid_pages)\n");
+    if (u->tree_fill_uvmsmart)
+        fprintf(out, "UVM tree prefetcher: UVMSmart's leaf sizes (a whole leaf per faulted page, fills only empty leaves)\n");
     if (u->evict_rescue)
         fprintf(out, "UVM write-back rescue: a %s or a cudaMemPrefetchAsync of a victim whose write-back waits cancels it; victims "
                 "leave the TLBs %s\n", u->evict_tlb_keep ? "TLB hit, a walk" : "walk",

@@ -62,6 +62,8 @@ typedef struct gms_uvm_params {
     char prefetch_str[GMS_OPT_STRLEN];  /* -uvm_prefetcher: name; overrides -hardware_prefetch */
     char prefetch_oversub_str[GMS_OPT_STRLEN]; /* -uvm_prefetcher_oversub */
     uint64_t prefetch_size;             /* -uvm_prefetch_size: sequential-local block */
+    char tree_fill_str[GMS_OPT_STRLEN]; /* -uvm_tree_fill: exact | uvmsmart */
+    int tree_fill_uvmsmart;             /* decoded: the tree prefetcher reads UVMSmart's leaf sizes (docs/uvm.md Differences 13) */
 
     /* eviction */
     int eviction_policy;                /* -eviction_policy: UVMSmart numbering */

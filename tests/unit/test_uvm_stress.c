@@ -17,7 +17,9 @@ TEST(uvm_stress_all_policies)
                     const char *opts[] = { "uvm_runtime", rts[r], "uvm_prefetcher", pfs[p], "uvm_prefetcher_oversub", pfs[p],
                                            "uvm_eviction", evs[e], "uvm_oversub_ratio", "1.5", "page_fault_latency", "2000",
                                            "uvm_fault_handling_us", "2", "uvm_max_concurrent_walks", "8",
-                                           "uvm_l2_tlb_size", "64", "uvm_l2_tlb_assoc", "4", "tlb_size", "16", NULL };
+                                           "uvm_l2_tlb_size", "64", "uvm_l2_tlb_assoc", "4", "tlb_size", "16",
+                                           /* UVMSmart's leaf sizes on one pattern of two */
+                                           "uvm_tree_fill", pat ? "uvmsmart" : "exact", NULL };
                     if (uvm_run_mix(opts, 8 << 20, n, pat, why, sizeof why)) {
                         char m[700];
                         snprintf(m, sizeof m, "%s %s %s pattern %d: %s", rts[r], pfs[p], evs[e], pat, why);
@@ -32,7 +34,7 @@ TEST(uvm_stress_page_sizes_and_tiny_capacity)
     static const char *const sizes[] = { "64KB", "2MB" };
     for (int s = 0; s < 2; s++) {
         const char *opts[] = { "page_size", sizes[s], "uvm_prefetch_size", sizes[s], "hardware_prefetch", "1",
-                               "uvm_oversub_ratio", "2", "eviction_policy", "1", NULL };
+                               "uvm_oversub_ratio", "2", "eviction_policy", "1", "uvm_tree_fill", s ? "uvmsmart" : "exact", NULL };
         if (uvm_run_mix(opts, 16 << 20, 2000, 0, why, sizeof why)) {
             char m[600];
             snprintf(m, sizeof m, "page %s: %s", sizes[s], why);
