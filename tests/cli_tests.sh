@@ -969,6 +969,17 @@ $BIN run --workload stream --set uvm=1 --set hardware_prefetch=0 --set hwprefetc
     --quiet > /dev/null 2> "$T/tf.err"
 if grep -q -- '-uvm_tree_fill is set, but it has no effect unless -uvm_prefetcher is tree (this run: none)' "$T/tf.err"; then
     ok tree_fill_named_without_the_tree_prefetcher; else bad tree_fill_named_without_the_tree_prefetcher; fi
+# -uvm_evict_invalid_at auto: start with the uvmsmart runtime (UVMSmart's), end with batch
+$BIN config --config configs/gtx1080ti.config --set uvm_runtime=batch --dump > "$T/ia" 2>&1
+$BIN config --config configs/gtx1080ti.config --set uvm_evict_invalid_at=end --dump > "$T/ia2" 2>&1
+if grep -q "UVM victims written back: absent from the write-back's start" "$T/ud" &&
+    grep -q "UVM victims written back: absent when the write-back ends" "$T/ia" &&
+    grep -q "UVM victims written back: absent when the write-back ends" "$T/ia2"; then
+    ok dump_names_evict_invalid_at; else bad dump_names_evict_invalid_at; fi
+expect_fail evict_invalid_at_start_needs_uvmsmart "-uvm_evict_invalid_at start needs -uvm_runtime uvmsmart" \
+    $BIN run --workload stream --set uvm=1 --set uvm_runtime=batch --set uvm_evict_invalid_at=start --quiet
+expect_fail evict_invalid_at_bad_value "-uvm_evict_invalid_at: 'middle' is not one of auto, end, start" \
+    $BIN run --workload stream --set uvm=1 --set uvm_evict_invalid_at=middle --quiet
 expect_fail tree_fill_bad_value "-uvm_tree_fill: 'leaf' is not one of exact, uvmsmart" $BIN run --workload stream --set uvm=1 --set uvm_tree_fill=leaf --quiet
 expect_fail evict_tlb_keep_needs_rescue "-uvm_evict_tlb_keep 1 needs -uvm_evict_rescue 1" $BIN run --workload stream --set uvm=1 --set uvm_evict_tlb_keep=1 --quiet
 # GPGPU-Sim's partition indexing 4 (random), 5 (custom = none) and 6 (IPOLY-Modulo, H100's 40 channels)

@@ -303,6 +303,19 @@ int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now)
 }
 
 /* ---------------- transfer start / end ---------------- */
+/* a victim leaves for good: absent to the GPU; a walk that waited on it faults now */
+static void writeback_leaves(gms_uvm *u, uint32_t p, uint64_t now)
+{
+    gms_uvm_page *pg = &u->pages[p];
+    pg->state = GMS_PG_HOST;
+    if (pg->pend != GMS_UVM_NONE) {   /* faulted while being written back */
+        u->c.far_faults++;
+        pg->t_fault = now;
+        if (u->ev->fault) u->ev->fault(u->ev_st, p, now);
+        u->rt->fault(u->rt_st, p, now);
+    }
+}
+
 void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
 {
     switch (x->kind) {
@@ -335,6 +348,12 @@ void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
             u->frames_held -= x->npages;
             u->pending_free -= x->npages;
         }
+        /* -uvm_evict_invalid_at start (UVMSmart invalidates the pages here): absent from now,
+         * so the write-back's end changes nothing (a page may by then be back, or a victim of
+         * a later write-back) */
+        if (u->prm->evict_invalid_at_start)
+            for (uint32_t i = 0; i < x->npages; i++)
+                if (u->pages[x->first_page + i].state == GMS_PG_WRITING) writeback_leaves(u, x->first_page + i, now);
         break;
     default: break;
     }
@@ -392,14 +411,8 @@ void gms_uvm_xfer_finished(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)
                 u->frames_held--;
                 u->pending_free--;
             }
-            if (pg->state != GMS_PG_WRITING) continue;
-            pg->state = GMS_PG_HOST;
-            if (pg->pend != GMS_UVM_NONE) {   /* faulted while being written back */
-                u->c.far_faults++;
-                pg->t_fault = now;
-                if (u->ev->fault) u->ev->fault(u->ev_st, p, now);
-                u->rt->fault(u->rt_st, p, now);
-            }
+            if (pg->state != GMS_PG_WRITING || u->prm->evict_invalid_at_start) continue;
+            writeback_leaves(u, p, now);
         }
         /* -gms_uvm_evict_wb_count twice: its pages no longer count as pending, so the trigger
          * may hold again (UVMSmart evaluates it every cycle) */

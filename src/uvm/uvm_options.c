@@ -78,11 +78,17 @@ static const gms_option opts[] = {
     GMS_OPT("uvm_evict_rescue", GMS_OPT_BOOL, uvm.evict_rescue, "0",
             "1: a translation or a cudaMemPrefetchAsync of an evicted page whose write-back is still queued (not "
             "started) cancels that write-back (the hardware prefetchers skip such a page), and its pages stay resident (UVMSmart, spec 000b 1.3); 0: the page re-faults "
-            "after its write-back. uvmsmart runtime only"),
+            "when its write-back starts or ends (-uvm_evict_invalid_at). uvmsmart runtime only"),
     GMS_OPT("uvm_evict_tlb_keep", GMS_OPT_BOOL, uvm.evict_tlb_keep, "0",
             "1: a victim written back keeps its TLB entries until its write-back starts, and a TLB hit on it while "
             "the write-back is queued cancels that write-back (UVMSmart's check_write_stage_queue); 0: victims leave "
             "the TLBs when chosen. Needs -uvm_evict_rescue 1"),
+    GMS_OPT("uvm_evict_invalid_at", GMS_OPT_STRING, uvm.evict_invalid_at_str, "auto",
+            "when a victim written back becomes absent to the GPU: end (when its write-back ends; a fault on it waits "
+            "for that, Uvm_faults_on_writeback: the driver, which holds the block while it evicts) or start "
+            "(UVMSmart's gmmu_t::cycle invalidates the pages when the write-back starts: from then a touch faults "
+            "and the page may migrate in again, or be prefetched, while the write-back goes on; needs the uvmsmart "
+            "runtime, which frees the frames at the start); auto = start with the uvmsmart runtime, end with batch"),
     GMS_OPT("uvm_belady_trace", GMS_OPT_STRING, uvm.belady_trace, "", "belady: page sequence recorded by -uvm_page_trace_out in an earlier run"),
     GMS_OPT("gms_uvm_belady_progress", GMS_OPT_BOOL, uvm.belady_progress, "1",
             "belady: match this run's reference to the page's recorded occurrence nearest to the run's progress, re-anchored at each kernel's start (1), or "
@@ -304,6 +310,10 @@ static int fin(gms_params *p, gms_error *err)
         return gms_err(err, "-eviction_policy: unknown policy %d; known: %s", u->eviction_policy,
                        ev_ids);
     }
+    if (!strcmp(u->evict_invalid_at_str, "auto")) u->evict_invalid_at_start = !strcmp(gms_uvm_runtimes[u->runtime_id]->name, "uvmsmart");
+    else if (!strcmp(u->evict_invalid_at_str, "end")) u->evict_invalid_at_start = 0;
+    else if (!strcmp(u->evict_invalid_at_str, "start")) u->evict_invalid_at_start = 1;
+    else return gms_err(err, "-uvm_evict_invalid_at: '%s' is not one of auto, end, start", u->evict_invalid_at_str);
     if (!strcmp(u->tree_fill_str, "exact")) u->tree_fill_uvmsmart = 0;
     else if (!strcmp(u->tree_fill_str, "uvmsmart")) u->tree_fill_uvmsmart = 1;
     else return gms_err(err, "-uvm_tree_fill: '%s' is not one of exact, uvmsmart", u->tree_fill_str);
@@ -392,6 +402,10 @@ static void dump(const gms_params *p, FILE *out)
     if (u->lru_region_first && (!strcmp(evn, "lru64k") || !strcmp(evn, "tree")))
         fprintf(out, "UVM 64 KiB-block LRU order: 2 MiB regions by their most recently used block, oldest first, "
                 "then blocks by recency (UVMSmart's sort_valid_pages)\n");
+    fprintf(out, "UVM victims written back: %s\n",
+            u->evict_invalid_at_start ? "absent from the write-back's start (UVMSmart: they may fault and migrate in "
+                                        "again while it goes on)"
+                                      : "absent when the write-back ends (a fault on one waits for the end)");
     if (u->tree_fill_uvmsmart)
         fprintf(out, "UVM tree prefetcher: UVMSmart's leaf sizes (a whole leaf per faulted page, fills only empty leaves)\n");
     if (u->evict_rescue)

@@ -75,6 +75,8 @@ typedef struct gms_uvm_params {
     int lru_region_first;               /* -uvm_lru_region_first: block LRUs ordered by region recency first (UVMSmart) */
     int evict_rescue;                   /* -uvm_evict_rescue: a walk to a page whose write-back waits cancels that eviction (UVMSmart) */
     int evict_tlb_keep;                 /* -uvm_evict_tlb_keep: victims stay in the TLBs until their write-back starts */
+    char evict_invalid_at_str[GMS_OPT_STRLEN]; /* -uvm_evict_invalid_at: end | start */
+    int evict_invalid_at_start;         /* decoded: a victim is absent from its write-back's start (UVMSmart) */
     char belady_trace[GMS_OPT_STRLEN];  /* -uvm_belady_trace: page sequence for belady */
     char page_trace_out[GMS_OPT_STRLEN];/* -uvm_page_trace_out: record the page sequence */
     int belady_progress;                /* -gms_uvm_belady_progress: match references by progress, not k-th */

@@ -364,12 +364,17 @@ TEST(uvm_evict_whole_wait_waits_for_a_unit_to_become_whole)
  * waits behind it (run 400 cycles in). The second fault's walk ends a cycle after the first's
  * (one miss a cycle into the GMMU), while block 0's write-back runs: -gms_uvm_evict_wb_count once
  * lets it choose block 1 then (UVMSmart's twice would wait for the write-back's end, when the
- * read of page 16 has made block 2 the least recently used). 0, or -1 when the harness fails. */
+ * read of page 16 has made block 2 the least recently used). Victims stay present until their
+ * write-back ends (-uvm_evict_invalid_at end): under UVMSmart's start, block 0 is absent from
+ * its write-back's start and the tree prefetcher (the oversubscribed role's default) fetches it
+ * again at the fault on page 64 (node 0-3 48 of 64 pages), a sequence of its own
+ * (uvm_evict_invalid_at_start_refaults_during_the_writeback). 0, or -1 when the harness fails. */
 static int rescue_start(uvm_h *h, const char *rescue, const char *keep)
 {
     if (uvm_h_start(h, 1, OPTS("uvm_prefetcher", "seq", "gddr_size", "192KB", "uvm_eviction", "lru64k",
                                "invalidate_clean", "0", "page_fault_latency", "100", "uvm_evict_rescue", rescue,
-                               "uvm_evict_tlb_keep", keep, "gms_uvm_evict_wb_count", "once"), 1 << 20))
+                               "uvm_evict_tlb_keep", keep, "gms_uvm_evict_wb_count", "once",
+                               "uvm_evict_invalid_at", "end"), 1 << 20))
         return -1;
     for (int pg = 0; pg < 48; pg += 16) uvm_h_access_wait(h, 0, UVM_BASE + (uint64_t)pg * PG, GMS_MREQ_READ);
     if (uvm_h_run_idle(h)) return -1;

@@ -19,7 +19,8 @@ TEST(uvm_stress_all_policies)
                                            "uvm_fault_handling_us", "2", "uvm_max_concurrent_walks", "8",
                                            "uvm_l2_tlb_size", "64", "uvm_l2_tlb_assoc", "4", "tlb_size", "16",
                                            /* UVMSmart's leaf sizes on one pattern of two */
-                                           "uvm_tree_fill", pat ? "uvmsmart" : "exact", NULL };
+                                           "uvm_tree_fill", pat ? "uvmsmart" : "exact",
+                                           "uvm_evict_invalid_at", pat && r == 0 ? "start" : "end", NULL };
                     if (uvm_run_mix(opts, 8 << 20, n, pat, why, sizeof why)) {
                         char m[700];
                         snprintf(m, sizeof m, "%s %s %s pattern %d: %s", rts[r], pfs[p], evs[e], pat, why);

@@ -1,4 +1,4 @@
-/* -uvm_tree_fill: the tree prefetcher's exact page counts against UVMSmart's leaf sizes
+/* UVMSmart-code readings of the UVM runtime. -uvm_tree_fill: the tree prefetcher's exact page counts against UVMSmart's leaf sizes
  * (docs/uvm.md Differences 13). A 512 KiB allocation is one tree of 8 leaves of 16 pages:
  * heap nodes 8..15 are leaves 0..7, node 4 = leaves 0-1, node 2 = leaves 0-3, node 1 = root.
  * Every count below is worked out by hand in the comments. */
@@ -118,4 +118,39 @@ TEST(uvm_tree_fill_uvmsmart_counts_pages_of_the_none_prefetcher)
     CHECK_EQ(h.u->regions[0].lsize[2], 0);
     CHECK_EQ(migrated(&h), 18);
     uvm_h_free(&h);
+}
+
+/* -uvm_evict_invalid_at (docs/uvm.md Differences 14): page 0 is evicted at 7410 and written
+ * back (invalidate_clean 0: clean pages too) on the idle D2H lane, 7410 -> 10015 (4 KiB = 2605
+ * cycles), and touched at once. `end`: the walk (100) finds it being written back, waits for
+ * the end, then faults: 10015 + 1000 + 2605 = 13620. `start` (UVMSmart invalidates it when the
+ * write-back starts): the walk finds it absent and it faults at once: 7510 + 1000 + 2605 */
+static uint64_t touch_during_writeback(const char *at, double *on_wb)
+{
+    uvm_h h;
+    if (uvm_h_start(&h, 1, OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "page_fault_latency", "1000",
+                                "invalidate_clean", "0", "uvm_evict_invalid_at", at), 16 << 10))
+        return 0;
+    CHECK_EQ(uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ), 3705);
+    CHECK_EQ(uvm_h_access_wait(&h, 0, UVM_BASE + PG, GMS_MREQ_READ), 7410);
+    uint64_t now = uvm_h_now(&h);
+    uint32_t victim = 0;
+    gms_uvm_evict_pages(h.u, &victim, 1, now);
+    gms_uvm_lanes_kick(h.u, now);
+    int i = uvm_h_access(&h, 0, 1, UVM_BASE + 64, GMS_MREQ_READ, NULL);
+    uint64_t t = uvm_h_run_deliveries(&h, 3) == 0 ? h.dcycle[i] - now : 0;   /* the third delivery */
+    *on_wb = uvm_h_stat(&h, "Uvm_faults_on_writeback");
+    CHECK_EQ(uvm_h_stat(&h, "Page_tot_fault"), 3);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_pages_written_back"), 1);
+    uvm_h_free(&h);
+    return t;
+}
+
+TEST(uvm_evict_invalid_at_start_refaults_during_the_writeback)
+{
+    double on_wb;
+    CHECK_EQ(touch_during_writeback("end", &on_wb), 2605 + 1000 + 2605);
+    CHECK_EQ(on_wb, 1);
+    CHECK_EQ(touch_during_writeback("start", &on_wb), 100 + 1000 + 2605);
+    CHECK_EQ(on_wb, 0);
 }
