@@ -303,17 +303,27 @@ int gms_uvm_evict_rescue(gms_uvm *u, uint32_t page, uint64_t now)
 }
 
 /* ---------------- transfer start / end ---------------- */
-/* a victim leaves for good: absent to the GPU; a walk that waited on it faults now */
-static void writeback_leaves(gms_uvm *u, uint32_t p, uint64_t now)
+void gms_uvm_refault(gms_uvm *u, uint32_t p, uint64_t now)
 {
     gms_uvm_page *pg = &u->pages[p];
-    pg->state = GMS_PG_HOST;
-    if (pg->pend != GMS_UVM_NONE) {   /* faulted while being written back */
-        u->c.far_faults++;
-        pg->t_fault = now;
-        if (u->ev->fault) u->ev->fault(u->ev_st, p, now);
-        u->rt->fault(u->rt_st, p, now);
-    }
+    /* taken meanwhile (a prefetch, a bulk copy): its arrival releases the waiters */
+    if (pg->state != GMS_PG_HOST || pg->pend == GMS_UVM_NONE) return;
+    u->c.far_faults++;
+    pg->t_fault = now;
+    if (u->ev->fault) u->ev->fault(u->ev_st, p, now);
+    u->rt->fault(u->rt_st, p, now);
+}
+
+/* a victim leaves for good: absent to the GPU; a walk that waited on it faults now. The fault
+ * runtime groups faults at the end of a UVM tick: a write-back that starts outside one (a
+ * transfer kicked by a TLB hit's rescue or a bulk copy, -uvm_evict_invalid_at start) has its
+ * waiters fault at the next cycle's tick, not at whatever event would wake the GMMU next */
+static void writeback_leaves(gms_uvm *u, uint32_t p, uint64_t now)
+{
+    u->pages[p].state = GMS_PG_HOST;
+    if (u->pages[p].pend == GMS_UVM_NONE) return;
+    if (u->in_tick) gms_uvm_refault(u, p, now);
+    else gms_uvm_schedule(u, now, GMS_UEV_REFAULT, p, NULL);
 }
 
 void gms_uvm_xfer_started(gms_uvm *u, gms_uvm_xfer *x, uint64_t now)

@@ -66,6 +66,7 @@ static void handle(gms_uvm *u, const gms_uvm_ev *ev, uint64_t now)
     case GMS_UEV_RT_TIMER: if (u->rt->timer) u->rt->timer(u->rt_st, now, ev->a); break;
     case GMS_UEV_BULK_DONE: gms_uvm_bulk_finish_one(u, ev->a); break;
     case GMS_UEV_INTAKE: gms_uvm_gmmu_take(u, ev->p, now); break;
+    case GMS_UEV_REFAULT: gms_uvm_refault(u, ev->a, now); break;
     }
 }
 

@@ -127,6 +127,7 @@ enum {
     GMS_UEV_RT_TIMER,        /* a = tag: fault runtime timer */
     GMS_UEV_BULK_DONE,       /* a = bulk index: nothing to transfer */
     GMS_UEV_INTAKE,          /* p = request: the GMMU takes it from its cluster's queue */
+    GMS_UEV_REFAULT,         /* a = page: a walk that waited on its write-back faults (outside a tick) */
 };
 typedef struct gms_uvm_ev { uint64_t t, seq; void *p; uint32_t kind, a; } gms_uvm_ev;
 
@@ -507,6 +508,8 @@ void gms_uvm_xfer_release(gms_uvm *u, gms_uvm_xfer *x);
 void gms_uvm_lane_push(gms_uvm *u, gms_uvm_xfer *x);
 /* start the head transfer of each lane when possible */
 void gms_uvm_lanes_kick(gms_uvm *u, uint64_t now);
+/* a page whose walk waited on its write-back is absent now: its fault (GMS_UEV_REFAULT) */
+void gms_uvm_refault(gms_uvm *u, uint32_t page, uint64_t now);
 void gms_uvm_lane_done(gms_uvm *u, int lane, uint64_t now);
 void gms_uvm_pcie_free(gms_uvm *u);
 int gms_uvm_pcie_busy(const gms_uvm *u);

@@ -154,3 +154,28 @@ TEST(uvm_evict_invalid_at_start_refaults_during_the_writeback)
     CHECK_EQ(touch_during_writeback("start", &on_wb), 100 + 1000 + 2605);
     CHECK_EQ(on_wb, 0);
 }
+
+/* A walk that found its page queued for write-back (no rescue) waits; when the write-back
+ * starts outside a UVM tick (here the test kicks the idle D2H lane at 7600, as a TLB hit's
+ * rescue or a bulk copy would), the page faults at the next cycle: 7601 + 1000 + 2605 = 11206,
+ * not at the next event that wakes the GMMU (the write-back's end, 10205, then 13810) */
+TEST(uvm_evict_invalid_at_start_waiter_faults_next_cycle)
+{
+    uvm_h h;
+    REQUIRE(uvm_h_start(&h, 1, OPTS("hardware_prefetch", "0", "hwprefetch_oversub", "0", "page_fault_latency", "1000",
+                                    "invalidate_clean", "0", "uvm_evict_invalid_at", "start"), 16 << 10) == 0);
+    CHECK_EQ(uvm_h_access_wait(&h, 0, UVM_BASE, GMS_MREQ_READ), 3705);
+    CHECK_EQ(uvm_h_access_wait(&h, 0, UVM_BASE + PG, GMS_MREQ_READ), 7410);
+    uint32_t victim = 0;
+    gms_uvm_evict_pages(h.u, &victim, 1, uvm_h_now(&h));   /* queued: nothing kicks the lane yet */
+    int i = uvm_h_access(&h, 0, 1, UVM_BASE + 64, GMS_MREQ_READ, NULL);
+    REQUIRE(uvm_h_run_until(&h, 7600) == 0);
+    CHECK_EQ(h.u->pages[0].state, GMS_PG_WRITING);
+    CHECK_EQ(uvm_h_stat(&h, "Uvm_faults_on_writeback"), 1);
+    gms_uvm_lanes_kick(h.u, 7600);
+    CHECK_EQ(h.u->pages[0].state, GMS_PG_HOST);
+    REQUIRE(uvm_h_run_deliveries(&h, 3) == 0);
+    CHECK_EQ(h.dcycle[i], 7601 + 1000 + 2605);
+    CHECK_EQ(uvm_h_stat(&h, "Page_tot_fault"), 3);
+    uvm_h_free(&h);
+}
