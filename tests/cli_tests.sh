@@ -978,6 +978,8 @@ if grep -q "UVM victims written back: absent from the write-back's start" "$T/ud
     ok dump_names_evict_invalid_at; else bad dump_names_evict_invalid_at; fi
 expect_fail evict_invalid_at_start_needs_uvmsmart "-uvm_evict_invalid_at start needs -uvm_runtime uvmsmart" \
     $BIN run --workload stream --set uvm=1 --set uvm_runtime=batch --set uvm_evict_invalid_at=start --quiet
+expect_fail evict_invalid_at_start_with_instant "-uvm_evict_invalid_at start and -gms_uvm_evict_instant 1" \
+    $BIN run --workload stream --set uvm=1 --set uvm_evict_invalid_at=start --set gms_uvm_evict_instant=1 --quiet
 expect_fail evict_invalid_at_bad_value "-uvm_evict_invalid_at: 'middle' is not one of auto, end, start" \
     $BIN run --workload stream --set uvm=1 --set uvm_evict_invalid_at=middle --quiet
 expect_fail tree_fill_bad_value "-uvm_tree_fill: 'leaf' is not one of exact, uvmsmart" $BIN run --workload stream --set uvm=1 --set uvm_tree_fill=leaf --quiet

@@ -144,19 +144,22 @@ void gms_uvm_tree_update(gms_uvm *u, uint32_t page, int delta)
  * the leaf is not exactly full, so a leaf left partly valid by 4 KiB evictions counts past its
  * size; it never goes below 0 here (UVMSmart's size_t would wrap when a 64 KiB eviction meets a
  * smaller count, a case only a bulk prefetch's pages, which it never counts, can make) */
-void gms_uvm_leaf_size_grow(gms_uvm *u, uint32_t page, uint32_t pages)
+static uint32_t *leaf_size(gms_uvm *u, uint32_t page)
 {
     const gms_uvm_page *pg = &u->pages[page];
     gms_uvm_region *r = &u->regions[pg->region];
-    uint32_t *s = &r->lsize[pg->block - r->first_block];
-    if (*s != r->leaf_pages) *s += pages;
+    return &r->lsize[pg->block - r->first_block];
+}
+
+void gms_uvm_leaf_size_grow(gms_uvm *u, uint32_t page, uint32_t pages)
+{
+    uint32_t *s = leaf_size(u, page);
+    if (*s != u->regions[u->pages[page].region].leaf_pages) *s += pages;
 }
 
 void gms_uvm_leaf_size_shrink(gms_uvm *u, uint32_t page)
 {
-    const gms_uvm_page *pg = &u->pages[page];
-    gms_uvm_region *r = &u->regions[pg->region];
-    uint32_t *s = &r->lsize[pg->block - r->first_block];
+    uint32_t *s = leaf_size(u, page);
     if (*s) (*s)--;
 }
 

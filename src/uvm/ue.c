@@ -39,6 +39,9 @@ int gms_uvm_ba_finalize(gms_params *p, gms_error *err)
     if (u->evict_invalid_at_start && batch)
         return gms_err(err, "-uvm_evict_invalid_at start needs -uvm_runtime uvmsmart (the batch runtime frees a "
                        "victim's frames at its write-back's end, so the page cannot come back before)");
+    if (!strcmp(u->evict_invalid_at_str, "start") && u->evict_instant)
+        return gms_err(err, "-uvm_evict_invalid_at start and -gms_uvm_evict_instant 1: with instant eviction nothing "
+                       "is written back, so no victim waits for a write-back; give one of them");
     if (u->evict_rescue && u->evict_instant)
         return gms_err(err, "-uvm_evict_rescue and -gms_uvm_evict_instant are both 1: with instant eviction no "
                        "write-back waits to be cancelled; give one of them");
