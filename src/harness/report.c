@@ -52,6 +52,18 @@ static void gm_add(gms_report_gm *g, const gms_report_cell *c, int absolute, dou
     *acc += log(v);
 }
 
+/* whether the store holds points of `variant` that the last plan left out (a `--only` part) */
+static int store_has_left_out(gms_store *st, const char *variant)
+{
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM points WHERE variant = ? AND in_plan = 0 LIMIT 1", -1, &q, NULL) != SQLITE_OK)
+        return 0;
+    sqlite3_bind_text(q, 1, variant, -1, SQLITE_TRANSIENT);
+    int has = sqlite3_step(q) == SQLITE_ROW;
+    sqlite3_finalize(q);
+    return has;
+}
+
 int gms_report_build(gms_store *st, const char *metric, const char *baseline, gms_report **out, gms_error *err)
 {
     if (metric_exists(st, metric, err)) return -1;
@@ -102,7 +114,11 @@ int gms_report_build(gms_store *st, const char *metric, const char *baseline, gm
     size_t b = 0;
     if (!r->baseline) r->baseline = gms_xstrdup(r->variants[0]);
     while (b < r->nvariants && strcmp(r->variants[b], r->baseline)) b++;
-    if (b == r->nvariants) {
+    /* the store's own baseline is one of its spec's variants (checked when the spec was read):
+     * absent from the plan, it was left out by --only, even from a store that never held it */
+    if (b == r->nvariants && (!baseline || store_has_left_out(st, r->baseline))) {
+        b = GMS_REPORT_NO_BASELINE;   /* left out of this part (--only): the absolute values stand */
+    } else if (b == r->nvariants) {
         gms_sbuf names = {0};
         for (size_t i = 0; i < r->nvariants; i++) { if (i) gms_sbuf_add(&names, ", "); gms_sbuf_add(&names, r->variants[i]); }
         gms_err(err, "%s: baseline '%s' is not a variant of this study (variants: %s)", st->path, r->baseline, names.s);
@@ -135,10 +151,11 @@ int gms_report_build(gms_store *st, const char *metric, const char *baseline, gm
     free(sum);
     free(nna);
     for (size_t w = 0; w < nw; w++) {
-        const gms_report_cell *base = &r->cells[w * nv + b];
+        const gms_report_cell *base = b == GMS_REPORT_NO_BASELINE ? NULL : &r->cells[w * nv + b];
         for (size_t v = 0; v < nv; v++) {
             gms_report_cell *c = &r->cells[w * nv + v];
-            if (c->state != GMS_CELL_OK) c->nstate = c->state;
+            if (!base) c->nstate = GMS_CELL_MISSING;
+            else if (c->state != GMS_CELL_OK) c->nstate = c->state;
             else if (base->state == GMS_CELL_OK && base->value != 0) { c->nstate = GMS_CELL_OK; c->norm = c->value / base->value; }
             else c->nstate = base->state == GMS_CELL_OK || base->state == GMS_CELL_NA ? GMS_CELL_NA : GMS_CELL_MISSING;
         }
@@ -200,6 +217,10 @@ void gms_report_write_md(const gms_report *r, int absolute, FILE *out)
 {
     size_t nv = r->nvariants;
     int grp = has_groups(r);
+    if (!absolute && r->baseline_idx == GMS_REPORT_NO_BASELINE) {
+        fprintf(out, "The baseline '%s' is not in this part of the study (--only): the values are absolute.\n\n", r->baseline);
+        absolute = 1;
+    }
     if (absolute) fprintf(out, "## %s: %s\n\n", r->study, r->metric);
     else fprintf(out, "## %s: %s normalised to %s\n\n", r->study, r->metric, r->baseline);
     fprintf(out, "| workload |%s", grp ? " group |" : "");

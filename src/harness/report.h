@@ -30,13 +30,18 @@ typedef struct gms_report {
     char **workloads;        /* plan order */
     size_t *wl_group;        /* workload -> group index */
     char **groups;           /* "" = no group */
-    size_t baseline_idx;
+    size_t baseline_idx;     /* GMS_REPORT_NO_BASELINE: left out of this part of the study (--only);
+                              * every normalised cell is then missing */
     gms_report_cell *cells;  /* [w * nvariants + v] */
     gms_report_gm *gm_norm;  /* [g * nvariants + v], g == ngroups: all workloads */
     gms_report_gm *gm_abs;
 } gms_report;
 
-/* baseline NULL: the store's (the spec's) baseline */
+#define GMS_REPORT_NO_BASELINE ((size_t)-1)
+
+/* baseline NULL: the store's (the spec's) baseline. The spec's baseline, or another variant of
+ * the store, that is not in its last plan (left out by --only) gives a report without
+ * normalised values; a baseline that is no variant of the store is an error */
 int gms_report_build(gms_store *st, const char *metric, const char *baseline, gms_report **out, gms_error *err);
 void gms_report_free(gms_report *r);
 /* absolute: values instead of normalised values */

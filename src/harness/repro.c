@@ -242,6 +242,13 @@ int gms_repro_write_md(const gms_claims *cl, const gms_claim_result *res, const 
     return 0;
 }
 
+/* a normalised figure of a part (--only) that left its baseline out: not drawn, and why */
+static int no_baseline(const gms_report *r, int absolute, gms_error *err)
+{
+    if (absolute || r->baseline_idx != GMS_REPORT_NO_BASELINE) return 0;
+    return gms_err(err, "its baseline '%s' is not in this part of the study (--only)", r->baseline);
+}
+
 int gms_repro_report(const gms_repro_study *s, FILE *out, int *n_hold, int *n_total, int *n_not_runnable,
                      gms_error *err)
 {
@@ -267,13 +274,19 @@ int gms_repro_report(const gms_repro_study *s, FILE *out, int *n_hold, int *n_to
         if (f->kind == GMS_FIG_BARS) {
             gms_report *r;
             frc = gms_report_build(st, f->stat, f->baseline, &r, &e2);
-            if (!frc) { frc = gms_plot_bars_opts(r, f->absolute, f->title, f->variants, path, &e2); gms_report_free(r); }
+            if (!frc) {
+                frc = no_baseline(r, f->absolute, &e2) || gms_plot_bars_opts(r, f->absolute, f->title, f->variants, path, &e2);
+                gms_report_free(r);
+            }
         } else if (!strcmp(f->x, "variant")) {
             /* a sweep over variants (the swept value inside a cache string, say) */
             gms_report *r;
             gms_series_set *ss = NULL;
             frc = gms_report_build(st, f->stat, f->baseline, &r, &e2);
-            if (!frc) { frc = gms_series_from_report(r, f->variants, f->absolute, &ss, &e2); gms_report_free(r); }
+            if (!frc) {
+                frc = no_baseline(r, f->absolute, &e2) || gms_series_from_report(r, f->variants, f->absolute, &ss, &e2);
+                gms_report_free(r);
+            }
             if (!frc) frc = gms_plot_lines_titled(ss, f->title, path, &e2);
             gms_series_free(ss);
         } else {

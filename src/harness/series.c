@@ -254,7 +254,7 @@ int gms_series_normalise(gms_store *st, gms_series_set *ss, const char *baseline
     }
     sqlite3_finalize(q);
     int rc = 0;
-    if (!nb) rc = gms_err(err, "%s: baseline '%s' is not a variant of this study", st->path, baseline);
+    if (!nb) rc = gms_err(err, "%s: baseline '%s' is not a variant of this study, or of this part of it (--only)", st->path, baseline);
     for (size_t i = 0; i < ss->n && !rc; i++) {
         gms_series *se = &ss->s[i];
         if (!se->workload) { rc = gms_err(err, "lines normalised to a baseline need x to be a config setting, not the "
