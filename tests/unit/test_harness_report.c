@@ -100,6 +100,17 @@ static long count(gms_store *st, const char *sql)
     return n;
 }
 
+/* a report's Markdown (normalised or absolute) as a string the caller frees */
+static char *md_of(const gms_report *r, int absolute)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    gms_report_write_md(r, absolute, m);
+    fclose(m);
+    return buf;
+}
+
 TEST(harness_report_geomeans)
 {
     fixture f;
@@ -154,18 +165,15 @@ TEST(harness_report_geomeans)
     CHECK_NEAR(g[2 * 3 + 1].value, cbrt(2.0), 1e-12);      /* (2 * 0.5 * 2)^(1/3) */
     CHECK_NEAR(r->gm_abs[2 * 3 + 0].value, cbrt(2.0 * 4 * 10), 1e-9);
 
-    char *buf = NULL;
+    char *buf = md_of(r, 0);
     size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    gms_report_write_md(r, 0, m);
-    fclose(m);
     CHECK_CONTAINS(buf, "| a | g1 | 2 | 1.0000 | 2.0000 | 3.0000 |");
     CHECK_CONTAINS(buf, "| b | g1 | 4 | 1.0000 | 0.5000 | failed |");
     CHECK_CONTAINS(buf, "| c | g2 | 10 | 1.0000 | 2.0000 | - |");
     CHECK_CONTAINS(buf, "**3.0000 (1/2)**");
     CHECK_CONTAINS(buf, "| **geomean** | all |");
     free(buf);
-    m = open_memstream(&buf, &len);
+    FILE *m = open_memstream(&buf, &len);
     gms_report_write_csv(r, 0, m);
     fclose(m);
     CHECK_CONTAINS(buf, "workload,group,base,v1,v2\na,g1,1,2,3\nb,g1,1,0.5,failed\nc,g2,1,2,-\n");
@@ -195,9 +203,7 @@ TEST(harness_report_geomeans)
     CHECK(r->cells[0].state == GMS_CELL_OK && r->cells[0].nstate == GMS_CELL_MISSING);
     CHECK_NEAR(r->cells[0].value, 4, 1e-12);               /* v1 on a: 2 x its norm 2 */
     CHECK_EQ(r->gm_norm[2 * 2 + 0].n_used, 0);
-    m = open_memstream(&buf, &len);
-    gms_report_write_md(r, 0, m);
-    fclose(m);
+    buf = md_of(r, 0);
     CHECK_CONTAINS(buf, "The baseline 'base' is not in this part of the study (--only): the values are absolute.");
     CHECK_CONTAINS(buf, "| a | g1 | 4 | 6 |");
     free(buf);
