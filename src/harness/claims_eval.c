@@ -17,17 +17,6 @@ typedef struct vec_cache {
     double *buf;
 } vec_cache;
 
-/* whether the query, with one text parameter, returns a row */
-static int store_has(gms_store *st, const char *sql, const char *arg)
-{
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) return 0;
-    sqlite3_bind_text(q, 1, arg, -1, SQLITE_TRANSIENT);
-    int has = sqlite3_step(q) == SQLITE_ROW;
-    sqlite3_finalize(q);
-    return has;
-}
-
 static int cache_vec(void *ctx, const char *stat, const char *variant, gms_cvec *out, char *msg, size_t msgn)
 {
     vec_cache *c = ctx;
@@ -50,7 +39,7 @@ static int cache_vec(void *ctx, const char *stat, const char *variant, gms_cvec 
     while (v < r->nvariants && strcmp(r->variants[v], variant)) v++;
     if (v == r->nvariants) {
         /* a `repro report --only` part keeps the left-out points in the store, out of the plan */
-        if (store_has(c->st, "SELECT 1 FROM points WHERE variant = ? AND in_plan = 0 LIMIT 1", variant))
+        if (gms_store_variant_left_out(c->st, variant))
             snprintf(msg, msgn, "variant '%s' is not in this part of the study (--only)", variant);
         else snprintf(msg, msgn, "no variant '%s' in the study", variant);
         return -1;

@@ -52,18 +52,6 @@ static void gm_add(gms_report_gm *g, const gms_report_cell *c, int absolute, dou
     *acc += log(v);
 }
 
-/* whether the store holds points of `variant` that the last plan left out (a `--only` part) */
-static int store_has_left_out(gms_store *st, const char *variant)
-{
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM points WHERE variant = ? AND in_plan = 0 LIMIT 1", -1, &q, NULL) != SQLITE_OK)
-        return 0;
-    sqlite3_bind_text(q, 1, variant, -1, SQLITE_TRANSIENT);
-    int has = sqlite3_step(q) == SQLITE_ROW;
-    sqlite3_finalize(q);
-    return has;
-}
-
 int gms_report_build(gms_store *st, const char *metric, const char *baseline, gms_report **out, gms_error *err)
 {
     if (metric_exists(st, metric, err)) return -1;
@@ -116,7 +104,7 @@ int gms_report_build(gms_store *st, const char *metric, const char *baseline, gm
     while (b < r->nvariants && strcmp(r->variants[b], r->baseline)) b++;
     /* the store's own baseline is one of its spec's variants (checked when the spec was read):
      * absent from the plan, it was left out by --only, even from a store that never held it */
-    if (b == r->nvariants && (!baseline || store_has_left_out(st, r->baseline))) {
+    if (b == r->nvariants && (!baseline || gms_store_variant_left_out(st, r->baseline))) {
         b = GMS_REPORT_NO_BASELINE;   /* left out of this part (--only): the absolute values stand */
     } else if (b == r->nvariants) {
         gms_sbuf names = {0};

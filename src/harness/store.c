@@ -149,6 +149,17 @@ char *gms_store_meta(gms_store *st, const char *key)
     return v;
 }
 
+int gms_store_variant_left_out(gms_store *st, const char *variant)
+{
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM points WHERE variant = ? AND in_plan = 0 LIMIT 1", -1, &q, NULL) != SQLITE_OK)
+        return 0;
+    sqlite3_bind_text(q, 1, variant, -1, SQLITE_TRANSIENT);
+    int has = sqlite3_step(q) == SQLITE_ROW;
+    sqlite3_finalize(q);
+    return has;
+}
+
 static int prep(gms_store *st, const char *sql, sqlite3_stmt **q, gms_error *err)
 {
     if (sqlite3_prepare_v2(st->db, sql, -1, q, NULL) != SQLITE_OK) return sqerr(st, err, "SQL");

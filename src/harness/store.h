@@ -36,6 +36,8 @@ int gms_store_sync_plan(gms_store *st, const gms_sweep_spec *s, const gms_sweep_
 int gms_store_ingest(gms_store *st, const gms_json *res, const char *source, int *added, gms_error *err);
 /* meta value or NULL (malloc'd) */
 char *gms_store_meta(gms_store *st, const char *key);
+/* whether the store holds points of `variant` that its last plan left out (a `--only` part) */
+int gms_store_variant_left_out(gms_store *st, const char *variant);
 
 /* collect.c: syncs the plan and ingests every result file of the plan, in one transaction */
 typedef struct gms_collect_summary {
