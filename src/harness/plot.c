@@ -25,20 +25,34 @@ static void gq(gms_sbuf *b, const char *s)
     gms_sbuf_add(b, "\"");
 }
 
+/* gnuplot draws into OUT.partPID, renamed to OUT once whole: two reports drawing the same
+ * figure at once (two `repro report` runs on one store) each get a whole figure, where drawing
+ * into OUT itself let one process's unlink delete the figure the other had just drawn. */
+static int part_name(const char *out, char *buf, size_t n, gms_error *err)
+{
+    int k = snprintf(buf, n, "%s.part%ld", out, (long)getpid());
+    if (k < 0 || (size_t)k >= n) return gms_err(err, "%s: the plot's file name is too long", out);
+    return 0;
+}
+
 static int terminal(gms_sbuf *b, const char *out, int w, int h, gms_error *err)
 {
+    char part[4096];
+    if (part_name(out, part, sizeof part, err)) return -1;
     const char *ext = strrchr(out, '.');
     if (ext && !strcasecmp(ext, ".png")) gms_sbuf_printf(b, "set terminal pngcairo size %d,%d noenhanced font \"sans,10\"\n", w, h);
     else if (ext && !strcasecmp(ext, ".svg")) gms_sbuf_printf(b, "set terminal svg size %d,%d noenhanced font \"sans,10\" background \"white\"\n", w, h);
     else return gms_err(err, "%s: the plot's file name must end in .png or .svg", out);
     gms_sbuf_add(b, "set output ");
-    gq(b, out);
+    gq(b, part);
     gms_sbuf_add(b, "\n");
     return 0;
 }
 
 static int run_gnuplot(const char *script, const char *out, gms_error *err)
 {
+    char part[4096];
+    if (part_name(out, part, sizeof part, err)) return -1;
     char *gp = gms_which("gnuplot");
     if (!gp) return gms_err(err, "gnuplot not found in PATH: install it (Debian: apt-get install gnuplot-nox) to draw %s", out);
     char tmpl[] = "/tmp/gpumemsim-plot-XXXXXX";
@@ -48,16 +62,16 @@ static int run_gnuplot(const char *script, const char *out, gms_error *err)
     int bad = write(fd, script, len) != (ssize_t)len;
     close(fd);
     if (bad) { unlink(tmpl); free(gp); return gms_err(err, "cannot write %s", tmpl); }
-    unlink(out);
+    unlink(part);
     char *argv[] = { gp, tmpl, NULL };
     char *text = NULL;
     int status = 0;
     int rc = gms_capture(argv, &text, &status, err);
     unlink(tmpl);
     free(gp);
-    if (rc) return -1;
+    if (rc) { unlink(part); return -1; }
     struct stat st;
-    if (status || stat(out, &st) || st.st_size == 0) {
+    if (status || stat(part, &st) || st.st_size == 0) {
         /* gnuplot's own message is several lines (the script line, a caret, the error, naming
          * the deleted temporary script): keep its last non-empty line, the error itself */
         size_t L = strlen(text);
@@ -67,7 +81,11 @@ static int run_gnuplot(const char *script, const char *out, gms_error *err)
         const char *q = strstr(last, "\" line ");   /* "/tmp/gpumemsim-plot-XXXXXX" line 20: ... */
         if (q && (q = strchr(q + 7, ':'))) last = q + 1 + (q[1] == ' ');
         rc = gms_err(err, "gnuplot failed to draw %s (exit %d): %s", out, status, *last ? last : "no output file");
-        unlink(out);   /* no empty or partial figure left behind */
+        unlink(part);
+        unlink(out);   /* no empty, partial or stale figure left behind */
+    } else if (rename(part, out)) {
+        rc = gms_err(err, "cannot rename %s to %s: %s", part, out, strerror(errno));
+        unlink(part);
     }
     free(text);
     return rc;

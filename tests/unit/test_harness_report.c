@@ -8,6 +8,9 @@
 #include <math.h>
 #include <sqlite3.h>
 #include <stdlib.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 typedef struct fixture {
@@ -211,6 +214,68 @@ TEST(harness_report_geomeans)
     /* a baseline that is no variant of the store at all is still an error */
     CHECK(gms_report_build(f.st, "gpu_tot_ipc", "v9", &r, &e) != 0);
     CHECK_CONTAINS(e.msg, "baseline 'v9' is not a variant of this study (variants: v1, v2)");
+    teardown(&f);
+}
+
+/* Two reports drawing the same figure at once (two `repro report` runs on one store): each
+ * must get a whole figure and leave no partial file behind. Until 2026-12-07 gnuplot drew into
+ * the figure's own path after unlinking it, so one process could delete the figure the other
+ * had just drawn ("gnuplot failed ... (exit 0): no output file"). */
+TEST(harness_plot_same_figure_concurrently)
+{
+    char *gp = gms_which("gnuplot");
+    if (!gp) SKIP_OR_FAIL_IN_CI("gnuplot is not installed");
+    free(gp);
+    fixture f;
+    REQUIRE(setup(&f) == 0);
+    int n = 0;
+    const char *vs[] = { "base", "v1", "v2" }, *ws[] = { "a", "b", "c" };
+    for (int v = 0; v < 3; v++)
+        for (int w = 0; w < 3; w++)
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                char att[32];
+                snprintf(att, sizeof att, "p%d%d%d", v, w, (int)seed);
+                n += put(&f, vs[v], ws[w], seed, "ok", 1 + v + 2 * w, att);
+            }
+    CHECK_EQ(n, 18);
+    gms_report *r;
+    gms_error e = {0};
+    REQUIRE(gms_report_build(f.st, "gpu_tot_ipc", NULL, &r, &e) == 0);
+    char *png = gms_path_join(f.dir, "fig.png");
+    enum { PROCS = 4, ROUNDS = 3 };
+    pid_t kids[PROCS];
+    for (int k = 0; k < PROCS; k++) {
+        kids[k] = fork();
+        REQUIRE(kids[k] >= 0);
+        if (kids[k] == 0) {
+            int bad = 0;
+            for (int i = 0; i < ROUNDS; i++) {
+                gms_error ce = {0};
+                if (gms_plot_bars(r, 0, png, &ce)) { fprintf(stderr, "    child: %s\n", ce.msg); bad = 1; }
+            }
+            _exit(bad);
+        }
+    }
+    int failed = 0;
+    for (int k = 0; k < PROCS; k++) {
+        int st = 0;
+        waitpid(kids[k], &st, 0);
+        if (!WIFEXITED(st) || WEXITSTATUS(st)) failed++;
+    }
+    CHECK_EQ(failed, 0);
+    struct stat sb;
+    CHECK(stat(png, &sb) == 0 && sb.st_size > 0);
+    /* no partial figure left in the directory */
+    int parts = 0;
+    DIR *d = opendir(f.dir);
+    REQUIRE(d);
+    for (struct dirent *de; (de = readdir(d));)
+        if (strstr(de->d_name, ".part")) parts++;
+    closedir(d);
+    CHECK_EQ(parts, 0);
+    unlink(png);
+    free(png);
+    gms_report_free(r);
     teardown(&f);
 }
 
