@@ -1,7 +1,8 @@
 /* Claim metric expressions (claims.h): + - * / and parentheses over numbers, earlier metrics
  * by name, and functions over a study's per-workload values:
  *   val(STAT, V, W)                 STAT of workload W under variant V (mean over seeds)
- *   gm / am / sum / min / max(STAT, V [, GROUP])   over the workloads (of GROUP)
+ *   gm / am / sum / min / max(STAT, V [, GROUP])   over the workloads (of GROUP: a group, a
+ *       workload's label, or a '+'-union of them)
  *   speedup(STAT, A, B [, GROUP])   geometric mean over workloads of STAT(A) / STAT(B)
  *   speedup_nz(STAT, A, B [, GROUP])   the same over the workloads where A or B is not 0
  *       (a count such as evictions that is 0 under both says nothing about the ratio)
@@ -13,6 +14,9 @@
  *       seeds' "over 10% on 9 apps")
  *   countval(STAT, V, X [, GROUP])                 how many workloads have STAT(V) above X (a
  *       class check: "instructions per L2 miss above 1500"; X = -1 counts a group's workloads)
+ *   countany(A, B, STAT1 OP X1 | STAT2 OP X2 ... [, GROUP])   how many workloads have at least
+ *       one of the ratios STATk(A) / STATk(B) passing its test (OP: < <= > >=): the seeds' "each
+ *       benchmark improves in at least one of ..." (compare with countval(.., -1, GROUP))
  *   r2(STAT, V1+V2+.., BASE, PRED [, G1+G2+..])    coefficient of determination of a model:
  *       over every listed variant V and workload (of the listed groups or workloads, else all),
  *       y = STAT(V) / STAT(BASE) against the prediction PRED(V), a stat of the same point:
@@ -42,7 +46,7 @@ struct gms_cexpr {
 typedef struct fn_info { const char *name; int min_args, max_args; } fn_info;
 static const fn_info fns[] = {
     { "val", 3, 3 }, { "gm", 2, 3 }, { "am", 2, 3 }, { "sum", 2, 3 }, { "min", 2, 3 }, { "max", 2, 3 },
-    { "speedup", 3, 4 }, { "speedup_nz", 3, 4 }, { "minratio", 3, 4 }, { "meanratio", 3, 4 }, { "maxratio", 3, 4 }, { "countratio", 4, 5 }, { "countval", 3, 4 }, { "r2", 4, 5 },
+    { "speedup", 3, 4 }, { "speedup_nz", 3, 4 }, { "minratio", 3, 4 }, { "meanratio", 3, 4 }, { "maxratio", 3, 4 }, { "countratio", 4, 5 }, { "countval", 3, 4 }, { "countany", 3, 4 }, { "r2", 4, 5 },
 };
 
 /* countratio's threshold: a number, or a percentage (10% = 0.1) as in expressions; 0 if valid */
@@ -57,9 +61,56 @@ static int parse_threshold(const char *a, double *out)
     return 0;
 }
 
+/* one test of countany: "STAT OP X" (OP < <= > >=); the stat is copied into stat[], 0 if valid */
+typedef enum { T_LT, T_LE, T_GT, T_GE } test_op;
+static int parse_test(const char *t, size_t len, char *stat, size_t statn, test_op *op, double *x)
+{
+    size_t i = 0;
+    while (i < len && !strchr("<>", t[i])) i++;
+    if (i == len) return -1;
+    size_t a = 0, b = i;
+    while (a < b && (t[a] == ' ' || t[a] == '\t')) a++;
+    while (b > a && (t[b - 1] == ' ' || t[b - 1] == '\t')) b--;
+    if (b == a || b - a >= statn) return -1;
+    for (size_t k = a; k < b; k++)
+        if (t[k] == ' ' || t[k] == '\t') return -1;
+    memcpy(stat, t + a, b - a);
+    stat[b - a] = 0;
+    int eq = i + 1 < len && t[i + 1] == '=';
+    *op = t[i] == '<' ? (eq ? T_LE : T_LT) : (eq ? T_GE : T_GT);
+    char num[64];
+    size_t s0 = i + 1 + (size_t)eq, e0 = len;
+    while (s0 < e0 && (t[s0] == ' ' || t[s0] == '\t')) s0++;
+    while (e0 > s0 && (t[e0 - 1] == ' ' || t[e0 - 1] == '\t')) e0--;
+    if (e0 == s0 || e0 - s0 >= sizeof num) return -1;
+    memcpy(num, t + s0, e0 - s0);
+    num[e0 - s0] = 0;
+    return parse_threshold(num, x);
+}
+
+/* calls cb on each '|'-separated test of a countany list; the first nonzero return stops */
+typedef int (*test_fn)(void *ud, const char *stat, test_op op, double x);
+static int each_test(const char *list, test_fn cb, void *ud, char *msg, size_t msgn)
+{
+    for (const char *p = list;;) {
+        size_t k = strcspn(p, "|");
+        char stat[256];
+        test_op op;
+        double x;
+        if (parse_test(p, k, stat, sizeof stat, &op, &x)) {
+            snprintf(msg, msgn, "countany(): '%.*s' is not a test STAT OP NUMBER (OP: < <= > >=)", (int)k, p);
+            return -1;
+        }
+        int r = cb ? cb(ud, stat, op, x) : 0;
+        if (r) return r;
+        if (!p[k]) return 0;
+        p += k + 1;
+    }
+}
+
 /* where a (non-r2) call's arguments are: ratio functions take variants A and B, countratio a
  * threshold after them; the optional GROUP comes last (eval_call and gms_cexpr_names) */
-typedef struct call_shape { int ratio, count, nz, mean; size_t group_arg, thr_arg; } call_shape;
+typedef struct call_shape { int ratio, count, nz, mean, any; size_t group_arg, thr_arg; } call_shape;
 static call_shape shape_of_call(const char *f)
 {
     call_shape c = { 0 };
@@ -68,7 +119,8 @@ static call_shape shape_of_call(const char *f)
     c.nz = !strcmp(f, "speedup_nz");
     c.mean = !strcmp(f, "meanratio");
     c.ratio = (c.count && !countval) || c.nz || c.mean || !strcmp(f, "speedup") || !strcmp(f, "minratio") || !strcmp(f, "maxratio");
-    c.group_arg = countval ? 3 : c.count ? 4 : c.ratio ? 3 : 2;
+    c.any = !strcmp(f, "countany");
+    c.group_arg = countval || c.any ? 3 : c.count ? 4 : c.ratio ? 3 : 2;
     c.thr_arg = countval ? 2 : 3;
     return c;
 }
@@ -123,7 +175,7 @@ static gms_cexpr *parse_sum(pstate *s);
 static gms_cexpr *parse_call(pstate *s, char *name)
 {
     const fn_info *f = find_fn(name);
-    if (!f) { perr(s, "unknown function '%s' (known: val, gm, am, sum, min, max, speedup, speedup_nz, meanratio, minratio, maxratio, countratio, countval, r2)", name); free(name); return NULL; }
+    if (!f) { perr(s, "unknown function '%s' (known: val, gm, am, sum, min, max, speedup, speedup_nz, meanratio, minratio, maxratio, countratio, countval, countany, r2)", name); free(name); return NULL; }
     gms_cexpr *e = node(CE_CALL);
     e->name = name;
     s->p++;                                  /* '(' */
@@ -148,6 +200,10 @@ static gms_cexpr *parse_call(pstate *s, char *name)
         else perr(s, "%s() takes %d or %d arguments, not %zu", name, f->min_args, f->max_args, e->nargs);
         gms_cexpr_free(e);
         return NULL;
+    }
+    if (!strcmp(name, "countany")) {   /* the tests, checked here */
+        char m[300] = "";
+        if (each_test(e->args[2], NULL, NULL, m, sizeof m)) { perr(s, "%s", m); gms_cexpr_free(e); return NULL; }
     }
     if (!strcmp(name, "countratio") || !strcmp(name, "countval")) {   /* the threshold is a number, checked here */
         double t;
@@ -365,10 +421,11 @@ static int in_list(const char *list, const char *name)
     return 0;
 }
 
-/* GROUP is one group, G1+G2 (their union) or * (every workload) */
+/* GROUP is one group, G1+G2 (their union) or * (every workload); a workload's label in the
+ * list stands for itself (streaming+addvect: a group and one workload of another group) */
 static int in_group(const gms_cvec *s, size_t i, const char *group)
 {
-    return !group || !strcmp(group, "*") || in_list(group, s->groups[i]);
+    return !group || !strcmp(group, "*") || in_list(group, s->groups[i]) || in_list(group, s->workloads[i]);
 }
 
 /* r2(STAT, V1+V2+.., BASE, PRED [, G1+G2+..]): see the top */
@@ -412,10 +469,70 @@ static double eval_r2(const gms_cexpr *e, const gms_cenv *env, char *msg, size_t
     return 1.0 - res / tot;
 }
 
+/* countany(A, B, TESTS [, GROUP]): see the top */
+typedef struct any_state {
+    const gms_cenv *env; const char *a, *b, *group;
+    char *msg; size_t msgn;
+    gms_cvec shape; int have_shape;
+    unsigned char *pass;     /* per workload of shape: some test passed */
+    int failed;
+} any_state;
+
+static int any_test(void *ud, const char *stat, test_op op, double x)
+{
+    any_state *st = ud;
+    gms_cvec s1, s2;
+    double *va = stat_vec(st->env, stat, st->a, &s1, st->msg, st->msgn);
+    double *vb = va ? stat_vec(st->env, stat, st->b, &s2, st->msg, st->msgn) : NULL;
+    if (!vb) { free(va); st->failed = 1; return -1; }
+    if (!st->have_shape) {
+        st->shape = s1;
+        st->have_shape = 1;
+        st->pass = gms_xcalloc(s1.n ? s1.n : 1, 1);
+    }
+    for (size_t i = 0; i < st->shape.n; i++) {
+        if (!in_group(&st->shape, i, st->group)) continue;
+        if (isnan(va[i]) || isnan(vb[i]) || vb[i] == 0) {
+            if (!isnan(va[i]) && vb[i] == 0) emsg(st->msg, st->msgn, "%s is 0 for %s under %s (the ratio is undefined)", stat, st->shape.workloads[i], st->b);
+            else no_value(st->env, st->msg, st->msgn, stat, st->shape.workloads[i], isnan(va[i]) ? st->a : st->b);
+            free(va); free(vb);
+            st->failed = 1;
+            return -1;
+        }
+        double r = va[i] / vb[i];
+        int ok = op == T_LT ? r < x : op == T_LE ? r <= x : op == T_GT ? r > x : r >= x;
+        if (ok) st->pass[i] = 1;
+    }
+    free(va); free(vb);
+    return 0;
+}
+
+static double eval_countany(const gms_cexpr *e, const gms_cenv *env, char *msg, size_t msgn)
+{
+    any_state st = { env, e->args[0], e->args[1], e->nargs > 3 ? e->args[3] : NULL, msg, msgn, { 0 }, 0, NULL, 0 };
+    char perr_msg[300] = "";
+    int rc = each_test(e->args[2], any_test, &st, perr_msg, sizeof perr_msg);
+    if (rc || st.failed) {
+        if (perr_msg[0]) emsg(msg, msgn, "%s", perr_msg);
+        free(st.pass);
+        return NAN;
+    }
+    size_t used = 0, n = 0;
+    for (size_t i = 0; i < st.shape.n; i++) {
+        if (!in_group(&st.shape, i, st.group)) continue;
+        used++;
+        n += st.pass[i];
+    }
+    free(st.pass);
+    if (!used) { emsg(msg, msgn, "countany(): no workload in group '%s'", st.group ? st.group : "*"); return NAN; }
+    return (double)n;
+}
+
 static double eval_call(const gms_cexpr *e, const gms_cenv *env, char *msg, size_t msgn)
 {
     const char *f = e->name, *stat = e->args[0];
     if (!strcmp(f, "r2")) return eval_r2(e, env, msg, msgn);
+    if (!strcmp(f, "countany")) return eval_countany(e, env, msg, msgn);
     const call_shape cs = shape_of_call(f);
     const int count = cs.count, nz = cs.nz, ratio = cs.ratio, mean = cs.mean;
     if (nz) f = "speedup";   /* speedup over the workloads left after the 0/0 ones */
@@ -561,9 +678,15 @@ int gms_cexpr_names(const gms_cexpr *e, gms_cexpr_name_fn cb, void *ud)
         return r ? r : cb(ud, "workload", e->args[2]);
     }
     const call_shape cs = shape_of_call(f);
+    if (cs.any) {
+        r = each_name(e->args[0], "|", "variant", cb, ud);
+        if (!r) r = each_name(e->args[1], "|", "variant", cb, ud);
+        if (!r && e->nargs > 3 && strcmp(e->args[3], "*")) r = each_name(e->args[3], "+", "group or workload", cb, ud);
+        return r;
+    }
     r = each_name(e->args[1], "|", "variant", cb, ud);
     if (!r && cs.ratio) r = each_name(e->args[2], "|", "variant", cb, ud);
     if (!r && e->nargs > cs.group_arg && strcmp(e->args[cs.group_arg], "*"))
-        r = each_name(e->args[cs.group_arg], "+", "group", cb, ud);
+        r = each_name(e->args[cs.group_arg], "+", "group or workload", cb, ud);
     return r;
 }

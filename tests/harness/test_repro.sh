@@ -150,7 +150,7 @@ check "unknown variant: named with file and line" grep -q "tiny/claims:1: claim 
 check "unknown variant: nothing ran" [ ! -e out3/tiny-quick.db ]
 printf 'claim X\n says y\n metric speedup(gpu_tot_ipc, slow, base, gg)\n holds < 1\n' > studies/tiny/claims
 "$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
-check "unknown group named" grep -q "names group 'gg'" nm.err
+check "unknown group named" grep -q "names group or workload 'gg'" nm.err
 printf 'claim X\n says y\n metric speedup(gpu_tot_ipc, slow, base, g)\n holds < 1\nfigure bars gpu_tot_ipc baseline=bse\n' > studies/tiny/claims
 "$BIN" repro plan tiny --repro-dir studies > nm.out 2> nm.err
 check "unknown figure baseline named" grep -q "figure: baseline 'bse' is not a variant" nm.err

@@ -218,7 +218,9 @@ TEST(claims_countratio_and_group_unions)
         "claim N2\n says strict\n metric countratio(ipc, v1, base, 2)\n holds < 0.5\n"
         "claim N3\n says group\n metric countratio(ipc, v1, base, 150%, g1)\n holds 0.5 <= m <= 1.5\n"
         "claim N4\n says failed point\n metric countratio(ipc, v2, base, 1)\n holds > 0\n"
-        "claim N5\n says union\n metric speedup(ipc, v1, base, g1+g2)\n holds > 1\n", &c, &e);
+        "claim N5\n says union\n metric speedup(ipc, v1, base, g1+g2)\n holds > 1\n"
+        "claim N6\n says a workload in a union\n metric speedup(ipc, v1, base, g2+b)\n holds > 0\n"
+        "claim N7\n says a workload alone\n metric countratio(ipc, v1, base, 1, a)\n holds > 0\n", &c, &e);
     if (rc) printf("    %s\n", e.msg);
     REQUIRE(rc == 0);
     gms_claim_result *r = NULL;
@@ -229,6 +231,8 @@ TEST(claims_countratio_and_group_unions)
     CHECK_EQ(r[2].values[0], 1.0);           /* of g1 (a, b) only a */
     CHECK(r[3].verdict == GMS_VERDICT_NO_DATA);
     CHECK_NEAR(r[4].values[0], cbrt(2.0), 1e-12);   /* g1+g2: all three, (2 x 0.5 x 2)^(1/3) */
+    CHECK_NEAR(r[5].values[0], 1.0, 1e-12);         /* g2+b: c and b, (2 x 0.5)^(1/2) */
+    CHECK_EQ(r[6].values[0], 1.0);                  /* a alone: 2 > 1 */
     gms_claim_results_free(r, c->n);
     gms_claims_free(c);
     teardown(&f);
@@ -254,6 +258,46 @@ TEST(claims_countratio_and_group_unions)
     gms_claim_results_free(r, c->n);
     gms_claims_free(c);
     teardown(&f);
+
+    /* countany: workloads where at least one test of a ratio passes. v1 / base: ipc a 2, b 0.5,
+     * c 2; cycles/ipc (cycles 100 everywhere) a 0.5, b 2, c 0.5 */
+    REQUIRE(setup(&f) == 0);
+    c = NULL;
+    rc = gms_claims_parse_text("t.claims",
+        "claim Y1\n says x\n metric countany(v1, base, ipc > 1)\n holds > 0\n"
+        "claim Y2\n says x\n metric countany(v1, base, ipc > 1 | cycles/ipc > 1.5)\n holds > 0\n"
+        "claim Y3\n says x\n metric countany(v1, base, ipc >= 2 | cycles/ipc < 0.5, g1)\n holds > 0\n"
+        "claim Y4\n says x\n metric countany(v1, base, ipc <= 50%, g1+g2)\n holds > 0\n"
+        "claim Y5\n says x\n metric countany(v2, base, ipc > 1)\n holds > 0\n"
+        "claim Y6\n says x\n metric countany(v1, base, evict2 > 1)\n holds > 0\n"
+        "claim Y7\n says every workload improves in one\n metric any = countany(v1, base, ipc > 1 | cycles/ipc > 1)\n"
+        "  metric n = countval(ipc, base, -1)\n holds any >= n\n", &c, &e);
+    if (rc) printf("    %s\n", e.msg);
+    REQUIRE(rc == 0);
+    r = NULL;
+    REQUIRE(gms_claims_eval(c, f.st, &r, &e) == 0);
+    CHECK_EQ(r[0].values[0], 2.0);           /* a and c */
+    CHECK_EQ(r[1].values[0], 3.0);           /* b through cycles/ipc = 2 */
+    CHECK_EQ(r[2].values[0], 1.0);           /* of g1: a (2 >= 2); b passes neither */
+    CHECK_EQ(r[3].values[0], 1.0);           /* b (0.5 <= 0.5) */
+    CHECK(r[4].verdict == GMS_VERDICT_NO_DATA);
+    CHECK_CONTAINS(r[4].why, "no value of ipc for b under v2");
+    CHECK(r[5].verdict == GMS_VERDICT_NO_DATA);
+    CHECK_CONTAINS(r[5].why, "evict2 is 0 for a under base (the ratio is undefined)");
+    CHECK(r[6].verdict == GMS_VERDICT_HOLDS);
+    CHECK_EQ(r[6].values[0], 3.0);
+    CHECK_EQ(r[6].values[1], 3.0);
+    gms_claim_results_free(r, c->n);
+    gms_claims_free(c);
+    teardown(&f);
+    c = NULL;
+    CHECK(gms_claims_parse_text("t.claims", "claim Y8\n says x\n metric countany(v1, base, ipc ~ 1)\n holds > 0\n", &c, &e) != 0);
+    CHECK_CONTAINS(e.msg, "countany(): 'ipc ~ 1' is not a test STAT OP NUMBER (OP: < <= > >=)");
+    gms_claims_free(c);
+    c = NULL;
+    CHECK(gms_claims_parse_text("t.claims", "claim Y9\n says x\n metric countany(v1, base, ipc > 1 | > 2)\n holds > 0\n", &c, &e) != 0);
+    CHECK_CONTAINS(e.msg, "countany(): ' > 2' is not a test");
+    gms_claims_free(c);
     c = NULL;
     CHECK(gms_claims_parse_text("t.claims", "claim V5\n says x\n metric countval(ipc, v1, lots)\n holds > 0\n", &c, &e) != 0);
     CHECK_CONTAINS(e.msg, "countval(): the threshold 'lots' is not a number");
