@@ -145,6 +145,21 @@ static void teardown(fixture *f)
     free(f->db); free(f->cfg); free(f->dir);
 }
 
+/* a fresh hand-made store, the claims of `text` parsed and evaluated on it: 0 if both worked
+ * (the caller frees c and r and tears f down) */
+static int parse_and_eval(fixture *f, const char *text, gms_claims **c, gms_claim_result **r)
+{
+    gms_error e = {0};
+    *c = NULL;
+    *r = NULL;
+    if (setup(f)) return -1;
+    if (gms_claims_parse_text("t.claims", text, c, &e) || gms_claims_eval(*c, f->st, r, &e)) {
+        printf("    %s\n", e.msg);
+        return -1;
+    }
+    return 0;
+}
+
 TEST(claims_eval_verdicts_on_a_hand_made_store)
 {
     fixture f;
@@ -239,17 +254,11 @@ TEST(claims_countratio_and_group_unions)
 
     /* countval: workloads whose value under one variant is above X (v1: a 4, b 2, c 20; base:
      * a 2, b 4, c 10); X = -1 counts the group's workloads; a bad threshold is a parse error */
-    REQUIRE(setup(&f) == 0);
-    c = NULL;
-    rc = gms_claims_parse_text("t.claims",
+    REQUIRE(parse_and_eval(&f,
         "claim V1\n says x\n metric countval(ipc, v1, 3)\n holds > 0\n"
         "claim V2\n says x\n metric countval(ipc, base, 3, g1)\n holds > 0\n"
         "claim V3\n says x\n metric countval(ipc, v1, -1, g1)\n holds > 0\n"
-        "claim V4\n says x\n metric countval(ipc, v1, 1000%)\n holds < 1\n", &c, &e);
-    if (rc) printf("    %s\n", e.msg);
-    REQUIRE(rc == 0);
-    r = NULL;
-    REQUIRE(gms_claims_eval(c, f.st, &r, &e) == 0);
+        "claim V4\n says x\n metric countval(ipc, v1, 1000%)\n holds < 1\n", &c, &r) == 0);
     CHECK_EQ(r[0].values[0], 2.0);           /* a and c */
     CHECK_EQ(r[1].values[0], 1.0);           /* of a, b only b */
     CHECK_EQ(r[2].values[0], 2.0);
@@ -261,9 +270,7 @@ TEST(claims_countratio_and_group_unions)
 
     /* countany: workloads where at least one test of a ratio passes. v1 / base: ipc a 2, b 0.5,
      * c 2; cycles/ipc (cycles 100 everywhere) a 0.5, b 2, c 0.5 */
-    REQUIRE(setup(&f) == 0);
-    c = NULL;
-    rc = gms_claims_parse_text("t.claims",
+    REQUIRE(parse_and_eval(&f,
         "claim Y1\n says x\n metric countany(v1, base, ipc > 1)\n holds > 0\n"
         "claim Y2\n says x\n metric countany(v1, base, ipc > 1 | cycles/ipc > 1.5)\n holds > 0\n"
         "claim Y3\n says x\n metric countany(v1, base, ipc >= 2 | cycles/ipc < 0.5, g1)\n holds > 0\n"
@@ -271,11 +278,7 @@ TEST(claims_countratio_and_group_unions)
         "claim Y5\n says x\n metric countany(v2, base, ipc > 1)\n holds > 0\n"
         "claim Y6\n says x\n metric countany(v1, base, evict2 > 1)\n holds > 0\n"
         "claim Y7\n says every workload improves in one\n metric any = countany(v1, base, ipc > 1 | cycles/ipc > 1)\n"
-        "  metric n = countval(ipc, base, -1)\n holds any >= n\n", &c, &e);
-    if (rc) printf("    %s\n", e.msg);
-    REQUIRE(rc == 0);
-    r = NULL;
-    REQUIRE(gms_claims_eval(c, f.st, &r, &e) == 0);
+        "  metric n = countval(ipc, base, -1)\n holds any >= n\n", &c, &r) == 0);
     CHECK_EQ(r[0].values[0], 2.0);           /* a and c */
     CHECK_EQ(r[1].values[0], 3.0);           /* b through cycles/ipc = 2 */
     CHECK_EQ(r[2].values[0], 1.0);           /* of g1: a (2 >= 2); b passes neither */
