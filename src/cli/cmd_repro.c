@@ -26,7 +26,8 @@ static void usage(FILE *out)
         "figures and ends with the line \"NAME: H of N claims hold, R not yet runnable\".\n\n"
         "  --quick | --full    which form (default --quick)\n"
         "  --out DIR           where the store, results and report go (default repro-results)\n"
-        "  -j N                local processes at a time (default 1)\n"
+        "  -j N                local processes at a time (default: the CPUs this process may\n"
+        "                      use, as `nproc` counts them; -j 1 runs one point at a time)\n"
         "  --slurm [--wait]    submit as a Slurm job array (as `sweep run --slurm`); with --wait,\n"
         "                      collect and report when it is done (else `repro report` collects)\n"
         "  --dry-run           with --slurm: write the sbatch script, do not submit it\n"
@@ -62,7 +63,10 @@ static int parse(int argc, char **argv, args *a)
     memset(a, 0, sizeof *a);
     a->mode = "quick";
     a->out = "repro-results";
-    a->jobs = 1;
+    /* a study is one command: by default its points use every CPU the host gives us (the quick
+     * forms' 15-minute budget is for a 2-core machine at -j 2); each run then gets one CPU
+     * (runner_local.c's GMS_HOST_CPUS share), so the statistics are those of -j 1 */
+    a->jobs = gms_usable_cpus();
     a->sub = argv[1];
     for (int i = 2; i < argc; i++) {
         const char *s = argv[i];

@@ -10,7 +10,6 @@
 #include "harness/util.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,11 +88,9 @@ static void stop_children(gms_point_proc *procs, int nprocs)
 static int share_cpus(int jobs)
 {
     if (jobs < 2 || getenv("GMS_HOST_CPUS")) return 0;
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    cpu_set_t cs;
-    if (sched_getaffinity(0, sizeof cs, &cs) == 0) n = CPU_COUNT(&cs);
+    int n = gms_usable_cpus();
     char v[32];
-    snprintf(v, sizeof v, "%ld", n / jobs > 1 ? n / jobs : 1);
+    snprintf(v, sizeof v, "%d", n / jobs > 1 ? n / jobs : 1);
     setenv("GMS_HOST_CPUS", v, 1);
     return 1;
 }

@@ -2,6 +2,7 @@
 #include "harness/util.h"
 #include "util/fnv.h"
 #include <errno.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -204,4 +205,12 @@ void gms_fmt_duration(double s, char *buf, size_t n)
     long t = (long)(s + 0.5);
     if (t >= 3600) snprintf(buf, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
     else snprintf(buf, n, "%ld:%02ld", t / 60, t % 60);
+}
+
+int gms_usable_cpus(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    cpu_set_t cs;
+    if (sched_getaffinity(0, sizeof cs, &cs) == 0) n = CPU_COUNT(&cs);
+    return n < 1 ? 1 : n > 4096 ? 4096 : (int)n;
 }

@@ -38,6 +38,8 @@ uint64_t gms_hash_bytes(uint64_t h, const void *p, size_t n);
 uint64_t gms_hash_final(uint64_t h);
 
 void gms_hostname(char *buf, size_t n);
+/* CPUs this process may run on (its affinity mask, as `nproc`; else the online CPUs), at least 1 */
+int gms_usable_cpus(void);
 double gms_now(void);                          /* seconds since the epoch, sub-second */
 void gms_iso_time(double t, char *buf, size_t n); /* "2026-11-22T10:11:12Z" */
 

@@ -82,11 +82,18 @@ check "--only plan: 2 of 4 points" grep -q "tiny (quick): 2 points (2 variants x
 "$BIN" repro run tiny --repro-dir studies --out outo --only workload=s1 --timeout 600 > o1.out 2> o1.err
 check "--only run exits 0" [ $? -eq 0 ]
 check "--only run: 2 points" grep -q "2 to run" o1.err
+# without -j a study runs as many points at a time as the CPUs the process may use (as nproc)
+check "no -j: $(nproc) at a time" grep -q "2 to run, $(nproc) at a time" o1.err
 check "--only run: T1 holds on s1 alone, T4 has no data" [ "$(tail -n 1 o1.out)" = "tiny: 1 of 4 claims hold, 1 not yet runnable" ]
 check "--only run: T4 no data" grep -q "T4 *no data" o1.out
 "$BIN" repro run tiny --repro-dir studies --out outo > o2.out 2> o2.err
 check "the whole study after it runs only the other 2" grep -q "2 done, 2 to run" o2.err
 check "the whole study's verdicts" [ "$(tail -n 1 o2.out)" = "tiny: 2 of 4 claims hold, 1 not yet runnable" ]
+if command -v taskset > /dev/null 2>&1; then
+    rm -rf outj
+    taskset -c 0 "$BIN" repro run tiny --repro-dir studies --out outj --only workload=s1 > oj.out 2> oj.err
+    check "no -j on one allowed CPU: 1 at a time" grep -q "2 to run, 1 at a time" oj.err
+fi
 "$BIN" repro report tiny --repro-dir studies --out outo --only workload=s1 > o3.out 2> o3.err
 check "report --only reads the subset again" [ "$(tail -n 1 o3.out)" = "tiny: 1 of 4 claims hold, 1 not yet runnable" ]
 check "report --only says it is a part" grep -q "^part of the study: workload=s1$" o3.out
